@@ -1,0 +1,148 @@
+"""Consistency of a GameState: the facts every legal game state has, whatever the engine.
+
+Generators must only build consistent states, engines such as phase.rs accept inconsistent ones
+silently, and an engine's exported state is checked after every step by the global invariants.
+Each problem is named in words, so a report says *what* is wrong, not just "invalid".
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from harness.model import AFTER_BLOCKERS_STEPS, GameState, TargetKind, Zone
+
+
+class InconsistentState(ValueError):
+    """A GameState that no legal game could reach; the message lists every problem."""
+
+    def __init__(self, problems: list[str]):
+        self.problems = problems
+        super().__init__("inconsistent game state: " + "; ".join(problems))
+
+
+def problems(state: GameState) -> list[str]:
+    """Every consistency problem of ``state``, in words (empty when consistent)."""
+    found: list[str] = []
+    ids = [o.id for o in state.objects]
+    for card_id, n in Counter(ids).items():
+        if n > 1:
+            found.append(f"object id {card_id!r} is used by {n} objects")
+    names = [c.name for c in state.cards]
+    for name, n in Counter(names).items():
+        if n > 1:
+            found.append(f"card data for {name!r} is given {n} times")
+    known_names = set(names)
+    for o in state.objects:
+        if o.name not in known_names:
+            found.append(f"object {o.id} is a {o.name!r}, which has no card data")
+        if o.owner not in (0, 1):
+            found.append(f"object {o.id} has owner {o.owner}, not a player")
+    if [p.index for p in state.players] != [0, 1]:
+        found.append("players must be seats 0 and 1, in that order")
+
+    # Every object in exactly one zone.
+    places: dict[str, list[str]] = {i: [] for i in ids}
+
+    def place(card_id: str, where: str) -> None:
+        if card_id not in places:
+            found.append(f"{where} holds {card_id!r}, which is not an object of the game")
+        else:
+            places[card_id].append(where)
+
+    for p in state.players:
+        for zone in (Zone.HAND, Zone.LIBRARY, Zone.GRAVEYARD, Zone.EXILE, Zone.COMMAND):
+            for card_id in p.zone(zone):
+                place(card_id, f"player {p.index}'s {zone}")
+                if card_id in places and state.obj(card_id).owner != p.index:
+                    found.append(f"{card_id} is in player {p.index}'s {zone} but owned by player {state.obj(card_id).owner}")
+    for perm in state.battlefield:
+        place(perm.id, "the battlefield")
+    for item in state.stack:
+        if item.kind == "spell":
+            place(item.source, "the stack")
+    for card_id, where in places.items():
+        obj = state.obj(card_id)
+        if not where and not obj.token:
+            found.append(f"{card_id} ({obj.name}) is in no zone")
+        elif len(where) > 1:
+            found.append(f"{card_id} ({obj.name}) is in {len(where)} zones: {', '.join(where)}")
+
+    found.extend(_combat_problems(state))
+
+    stack_ids = [s.id for s in state.stack]
+    for sid, n in Counter(stack_ids).items():
+        if n > 1:
+            found.append(f"stack item id {sid!r} is used {n} times")
+    if state.active_player not in (0, 1):
+        found.append(f"active player {state.active_player} is not a seat")
+    if state.priority is not None and state.priority not in (0, 1):
+        found.append(f"priority player {state.priority} is not a seat")
+    if state.pending is not None and state.priority is not None:
+        found.append("a pending choice and a priority player at once")
+    for card_id in state.revealed:
+        if card_id not in places:
+            found.append(f"revealed card {card_id!r} is not an object of the game")
+    return found
+
+
+def _combat_problems(state: GameState) -> list[str]:
+    found: list[str] = []
+    by_id = {p.id: p for p in state.battlefield}
+    for perm in state.battlefield:
+        if perm.controller not in (0, 1):
+            found.append(f"{perm.id} is controlled by {perm.controller}, not a player")
+            continue
+        data = state.data_of(perm.id) if perm.id in {o.id for o in state.objects} else None
+        is_creature = data is not None and data.is_type("Creature")
+        if perm.attacking is not None:
+            if not state.step.is_combat:
+                found.append(f"{perm.id} is attacking outside combat ({state.step})")
+            if not is_creature:
+                found.append(f"{perm.id} is attacking but is not a creature")
+            if perm.controller != state.active_player:
+                found.append(f"{perm.id} is attacking but its controller is not the active player")
+            target = perm.attacking
+            if target.kind is TargetKind.PLAYER:
+                if target.player == perm.controller:
+                    found.append(f"{perm.id} is attacking its own controller")
+            else:
+                victim = by_id.get(target.permanent or "")
+                wanted = "Planeswalker" if target.kind is TargetKind.PLANESWALKER else "Battle"
+                if victim is None:
+                    found.append(f"{perm.id} attacks {target.permanent}, which is not on the battlefield")
+                elif not state.data_of(victim.id).is_type(wanted):
+                    found.append(f"{perm.id} attacks {victim.id} as a {target.kind}, but it is not a {wanted}")
+                elif target.kind is TargetKind.PLANESWALKER and victim.controller == perm.controller:
+                    found.append(f"{perm.id} attacks a planeswalker its own controller controls")
+                elif target.kind is TargetKind.BATTLE and victim.protector == perm.controller:
+                    found.append(f"{perm.id} attacks a battle its own controller protects")
+            if state.step in AFTER_BLOCKERS_STEPS and perm.blocked is None:
+                found.append(f"{perm.id} is attacking after blockers were declared but is neither blocked nor unblocked")
+            if state.step not in AFTER_BLOCKERS_STEPS and perm.blocked is not None:
+                found.append(f"{perm.id} is {'blocked' if perm.blocked else 'unblocked'} before blockers were declared")
+        elif perm.blocked is not None:
+            found.append(f"{perm.id} is marked {'blocked' if perm.blocked else 'unblocked'} but is not attacking")
+        if perm.blocking:
+            if state.step not in AFTER_BLOCKERS_STEPS:
+                found.append(f"{perm.id} is blocking outside the steps after blockers are declared")
+            if not is_creature:
+                found.append(f"{perm.id} is blocking but is not a creature")
+            if perm.controller == state.active_player:
+                found.append(f"{perm.id} is blocking but is controlled by the active player")
+            for attacker_id in perm.blocking:
+                attacker = by_id.get(attacker_id)
+                if attacker is None or attacker.attacking is None:
+                    found.append(f"{perm.id} blocks {attacker_id}, which is not an attacking creature")
+                elif attacker.blocked is not True:
+                    found.append(f"{perm.id} blocks {attacker_id}, which is not marked blocked")
+        if perm.class_level is not None and not 1 <= perm.class_level <= 3:
+            found.append(f"{perm.id} has class level {perm.class_level}")
+    return found
+
+
+def check(state: GameState) -> GameState:
+    """Return ``state`` if consistent, else raise :class:`InconsistentState` naming every problem."""
+    found = problems(state)
+    if found:
+        raise InconsistentState(found)
+    return state
