@@ -22,6 +22,11 @@ class EngineError(Exception):
     """The engine crashed, hung or broke the adapter contract: the verdict is ``error``."""
 
 
+class StateUnsupported(Exception):
+    """The engine cannot represent this particular drawn state (say, a card it lacks). The
+    example is set aside; if no drawn state can be loaded the verdict is ``unsupported``."""
+
+
 @dataclass(frozen=True)
 class Support:
     """An adapter's answer to ``supports(requires)``: yes, or no with a reason."""

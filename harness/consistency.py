@@ -109,7 +109,7 @@ def _combat_problems(state: GameState) -> list[str]:
                 victim = by_id.get(target.permanent or "")
                 wanted = "Planeswalker" if target.kind is TargetKind.PLANESWALKER else "Battle"
                 if victim is None:
-                    found.append(f"{perm.id} attacks {target.permanent}, which is not on the battlefield")
+                    pass  # it left the battlefield: the creature still attacks, dealing no damage (506.4c)
                 elif not state.data_of(victim.id).is_type(wanted):
                     found.append(f"{perm.id} attacks {victim.id} as a {target.kind}, but it is not a {wanted}")
                 elif target.kind is TargetKind.PLANESWALKER and victim.controller == perm.controller:

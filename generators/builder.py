@@ -1,0 +1,69 @@
+"""A small mutable builder for consistent GameStates.
+
+Frozen dataclasses are right for the model but awkward to assemble piece by piece; generators
+and tests put cards into zones here and call :meth:`StateBuilder.build` once. Ids are handed out
+in order ("c1", "c2" ...), so the same draws always give the same ids.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from harness.model import CardData, CardInstance, GameState, Permanent, PlayerState, Zone
+
+
+class StateBuilder:
+    def __init__(self) -> None:
+        self._cards: dict[str, CardData] = {}
+        self._objects: list[CardInstance] = []
+        self._zones: dict[tuple[int, Zone], list[str]] = {}
+        self._battlefield: list[Permanent] = []
+        self.players: list[dict[str, Any]] = [{}, {}]
+
+    def _new(self, data: CardData, owner: int) -> str:
+        known = self._cards.get(data.name)
+        if known is not None and known != data:
+            raise ValueError(f"two different cards named {data.name!r}")
+        self._cards[data.name] = data
+        card_id = f"c{len(self._objects) + 1}"
+        self._objects.append(CardInstance(card_id, data.name, owner))
+        return card_id
+
+    def put(self, data: CardData, owner: int, zone: Zone) -> str:
+        """A card in a player's hand, library (appended at the bottom), graveyard, exile or command zone."""
+        if zone in (Zone.BATTLEFIELD, Zone.STACK):
+            raise ValueError("use permanent() for the battlefield")
+        card_id = self._new(data, owner)
+        self._zones.setdefault((owner, zone), []).append(card_id)
+        return card_id
+
+    def permanent(self, data: CardData, controller: int, *, owner: int | None = None, **status: Any) -> str:
+        card_id = self._new(data, controller if owner is None else owner)
+        self._battlefield.append(Permanent(card_id, controller, **status))
+        return card_id
+
+    def update(self, card_id: str, **status: Any) -> None:
+        from dataclasses import replace
+
+        self._battlefield = [replace(p, **status) if p.id == card_id else p for p in self._battlefield]
+
+    def build(self, **state: Any) -> GameState:
+        players = tuple(
+            PlayerState(
+                index=i,
+                hand=tuple(self._zones.get((i, Zone.HAND), ())),
+                library=tuple(self._zones.get((i, Zone.LIBRARY), ())),
+                graveyard=tuple(self._zones.get((i, Zone.GRAVEYARD), ())),
+                exile=tuple(self._zones.get((i, Zone.EXILE), ())),
+                command=tuple(self._zones.get((i, Zone.COMMAND), ())),
+                **self.players[i],
+            )
+            for i in (0, 1)
+        )
+        return GameState(
+            cards=tuple(sorted(self._cards.values(), key=lambda c: c.name)),
+            objects=tuple(self._objects),
+            players=players,  # type: ignore[arg-type]
+            battlefield=tuple(self._battlefield),
+            **state,
+        )

@@ -1,0 +1,130 @@
+"""Synthesized card data in MTGJSON AtomicCard shape.
+
+Generators build cards from a small vocabulary of oracle lines that every engine's card parser
+should read (keywords, "whenever this creature attacks", "{T}: Add {G}." ...). A card's name is
+derived from its features, so two draws of the same features give the same card data and a
+state never holds two different cards under one name.
+"""
+
+from __future__ import annotations
+
+from harness.model import CardData
+
+BASIC_LANDS = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
+
+ATTACK_TRIGGER = "Whenever this creature attacks, you gain 1 life."
+ANY_ATTACK_TRIGGER = "Whenever a creature you control attacks, you gain 1 life."
+DAMAGE_DRAW_TRIGGER = "Whenever this creature deals combat damage to a player, draw a card."
+
+
+def basic_land(color: str) -> CardData:
+    name = BASIC_LANDS[color]
+    return CardData(name, ("Land",), subtypes=(name,), supertypes=("Basic",), text=f"({{T}}: Add {{{color}}}.)")
+
+
+def _keyword_lines(first_strike: bool, double_strike: bool) -> tuple[list[str], tuple[str, ...]]:
+    lines, keywords = [], []
+    if double_strike:
+        lines.append("Double strike")
+        keywords.append("Double strike")
+    elif first_strike:
+        lines.append("First strike")
+        keywords.append("First strike")
+    return lines, tuple(keywords)
+
+
+def creature(
+    power: int,
+    toughness: int,
+    *,
+    first_strike: bool = False,
+    double_strike: bool = False,
+    attack_trigger: bool = False,
+) -> CardData:
+    """A plain creature; the features it has are spelled out in its name."""
+    lines, keywords = _keyword_lines(first_strike, double_strike)
+    traits = [k.lower() for k in keywords]
+    if attack_trigger:
+        lines.append(ATTACK_TRIGGER)
+        traits.append("attack-trigger")
+    suffix = f" ({', '.join(traits)})" if traits else ""
+    return CardData(
+        f"Soldier {power}/{toughness}{suffix}",
+        ("Creature",),
+        mana_cost="{1}{W}",
+        subtypes=("Human", "Soldier"),
+        text="\n".join(lines),
+        power=str(power),
+        toughness=str(toughness),
+        keywords=keywords,
+    )
+
+
+def ninja(
+    keyword: str,
+    cost: str,
+    power: int,
+    toughness: int,
+    *,
+    first_strike: bool = False,
+    double_strike: bool = False,
+    attack_trigger: bool = False,
+    damage_trigger: bool = False,
+) -> CardData:
+    """A Ninja with a ninjutsu-family keyword (``keyword`` is its name: "ninjutsu" ...)."""
+    lines, keywords = _keyword_lines(first_strike, double_strike)
+    lines.insert(0, f"{keyword.capitalize()} {cost}")
+    traits = [k.lower() for k in keywords]
+    if attack_trigger:
+        lines.append(ATTACK_TRIGGER)
+        traits.append("attack-trigger")
+    if damage_trigger:
+        lines.append(DAMAGE_DRAW_TRIGGER)
+        traits.append("draws")
+    compact = cost.replace("{", "").replace("}", "")
+    suffix = f" ({', '.join(traits)})" if traits else ""
+    return CardData(
+        f"Ninja {power}/{toughness} {keyword} {compact}{suffix}",
+        ("Creature",),
+        mana_cost="{2}{U}",
+        subtypes=("Human", "Ninja"),
+        text="\n".join(lines),
+        power=str(power),
+        toughness=str(toughness),
+        keywords=(keyword.capitalize(),) + keywords,
+    )
+
+
+def attack_observer() -> CardData:
+    """A creature whose trigger shows whether a creature was *declared* as an attacker."""
+    return CardData(
+        "Attack Herald",
+        ("Creature",),
+        mana_cost="{1}{W}",
+        subtypes=("Human", "Cleric"),
+        text=ANY_ATTACK_TRIGGER,
+        power="1",
+        toughness="1",
+    )
+
+
+def mana_elf() -> CardData:
+    return CardData(
+        "Llanowar Elves",
+        ("Creature",),
+        mana_cost="{G}",
+        subtypes=("Elf", "Druid"),
+        text="{T}: Add {G}.",
+        power="1",
+        toughness="1",
+    )
+
+
+def planeswalker(loyalty: int) -> CardData:
+    return CardData(
+        f"Walker {loyalty}", ("Planeswalker",), mana_cost="{3}{U}", subtypes=("Jace",), loyalty=str(loyalty)
+    )
+
+
+def battle(defense: int) -> CardData:
+    return CardData(f"Siege {defense}", ("Battle",), mana_cost="{2}{R}", subtypes=("Siege",), defense=str(defense))

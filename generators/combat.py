@@ -1,0 +1,211 @@
+"""Hypothesis strategies for random combat states with Ninjas waiting to be put in.
+
+A drawn state is a consistent two-player game stopped at a chosen step with the active player
+holding priority: attackers aimed at random players, planeswalkers and battles, random blocks
+(several blockers may block one attacker), first and double strike, Ninjas with enough mana or
+not, creatures with attack triggers. Every list starts short and every flag defaults to off, so
+Hypothesis shrinks toward small boards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+from typing import Literal
+
+from hypothesis import strategies as st
+
+from generators import cards
+from generators.builder import StateBuilder
+from harness.model import (
+    AFTER_BLOCKERS_STEPS,
+    COLORS,
+    AttackTarget,
+    GameState,
+    Step,
+    TargetKind,
+    Zone,
+    parse_mana_cost,
+)
+from rulings.invariant import Scenario
+from rulings.keywords import KeywordVariant
+
+Mana = Literal["enough", "short"]
+
+NINJUTSU_COSTS = ("{U}", "{1}{U}", "{U}{B}", "{2}{U}", "{1}{U}{B}", "{2}{U}{B}")
+STEPS_BEFORE_BLOCKERS = (Step.PRECOMBAT_MAIN, Step.BEGINNING_OF_COMBAT, Step.DECLARE_ATTACKERS)
+STEPS_AFTER_COMBAT = (Step.POSTCOMBAT_MAIN, Step.END)
+#: Steps in which ninjutsu can be activated (unblocked attackers exist).
+NINJUTSU_STEPS = tuple(s for s in Step if s in AFTER_BLOCKERS_STEPS)
+
+
+@dataclass(frozen=True)
+class CombatSpec:
+    """What an invariant needs from a drawn combat state."""
+
+    variant: KeywordVariant
+    steps: Collection[Step]
+    mana: Mana = "enough"
+    #: Unblocked attackers the active player must control (only meaningful after blockers).
+    min_unblocked: int = 1
+    #: Force the first Ninja to have (True) / lack (False) first strike, or draw it (None).
+    ninja_first_strike: bool | None = None
+    #: Give the Ninja a power of at least 1, so its combat damage is observable.
+    ninja_deals_damage: bool = False
+    #: Put a "whenever a creature you control attacks" observer on the battlefield.
+    observer: bool = False
+    #: Force the Ninja to carry "whenever this creature attacks".
+    ninja_attack_trigger: bool | None = None
+    #: Make the creature to return attack the defending player (not a planeswalker or battle).
+    returned_attacks_player: bool = False
+    #: How many activations of the first Ninja's ability the untapped lands pay for.
+    activations: int = 1
+
+
+def _stats() -> st.SearchStrategy[tuple[int, int]]:
+    return st.tuples(st.integers(1, 5), st.integers(1, 5))
+
+
+@st.composite
+def combat_scenarios(draw: st.DrawFn, spec: CombatSpec) -> Scenario:
+    """A combat state per ``spec``; params: ``ninja`` (card id), ``returned`` (a creature to
+    return), ``player`` (the active player), ``variant`` (keyword name) and ``step``."""
+    step = draw(st.sampled_from(sorted(spec.steps, key=list(Step).index)))
+    active = draw(st.sampled_from((0, 1)))
+    defender = 1 - active
+    b = StateBuilder()
+
+    # Attack targets the defender offers: the player, their planeswalkers, battles they protect.
+    walkers = [
+        b.permanent(cards.planeswalker(n), defender, counters=(("loyalty", n),))
+        for n in draw(st.lists(st.integers(1, 6), max_size=2))
+    ]
+    battles = [
+        b.permanent(cards.battle(n), active, counters=(("defense", n),), protector=defender)
+        for n in draw(st.lists(st.integers(1, 6), max_size=1))
+    ]
+    targets = [AttackTarget.of_player(defender)]
+    targets += [AttackTarget.of_permanent(TargetKind.PLANESWALKER, w) for w in walkers]
+    targets += [AttackTarget.of_permanent(TargetKind.BATTLE, x) for x in battles]
+
+    in_combat = step in AFTER_BLOCKERS_STEPS or step is Step.DECLARE_ATTACKERS
+    after_blockers = step in AFTER_BLOCKERS_STEPS
+    need_unblocked = spec.min_unblocked if after_blockers else 0
+    n_attackers = draw(st.integers(max(1, need_unblocked), max(3, need_unblocked)))
+
+    def striker(forced: bool = False) -> tuple[bool, bool]:
+        kinds = ("first", "double") if forced else ("none", "first", "double")
+        kind = draw(st.sampled_from(kinds))
+        return kind == "first", kind == "double"
+
+    attackers: list[str] = []
+    strikers: list[str] = []
+    for i in range(n_attackers):
+        power, toughness = draw(_stats())
+        # A first-strike damage step exists only if a combatant has first or double strike (510.4).
+        fs, ds = striker(forced=i == 0 and step is Step.FIRST_STRIKE_DAMAGE)
+        card = cards.creature(power, toughness, first_strike=fs, double_strike=ds, attack_trigger=draw(st.booleans()))
+        if in_combat:
+            target = targets[0] if (i == 0 and spec.returned_attacks_player) else draw(st.sampled_from(targets))
+            cid = b.permanent(card, active, tapped=True, attacking=target)
+        else:
+            cid = b.permanent(card, active, tapped=draw(st.booleans()))
+        attackers.append(cid)
+        if fs or ds:
+            strikers.append(cid)
+
+    blockers: list[str] = []
+    if after_blockers:
+        blocked: set[str] = set()
+        must_stay_unblocked = set(attackers[:need_unblocked])
+        for _ in range(draw(st.integers(0, 3))):
+            power, toughness = draw(_stats())
+            fs, ds = striker()
+            blocker = b.permanent(cards.creature(power, toughness, first_strike=fs, double_strike=ds), defender)
+            choices = [a for a in attackers if a not in must_stay_unblocked]
+            if choices and draw(st.booleans()):
+                victim = draw(st.sampled_from(choices))
+                b.update(blocker, blocking=(victim,))
+                blocked.add(victim)
+                if fs or ds:
+                    strikers.append(blocker)
+            blockers.append(blocker)
+        for a in attackers:
+            b.update(a, blocked=a in blocked)
+
+    first_strikers: tuple[str, ...] = ()
+    if step in (Step.FIRST_STRIKE_DAMAGE, Step.COMBAT_DAMAGE, Step.END_OF_COMBAT) and strikers:
+        first_strikers = tuple(strikers)
+
+    if spec.observer:
+        b.permanent(cards.attack_observer(), active, summoning_sick=draw(st.booleans()))
+
+    # The Ninja(s).
+    n_ninjas = draw(st.integers(1, 2))
+    ninja_ids = []
+    for i in range(n_ninjas):
+        power, toughness = draw(_stats())
+        if i == 0 and spec.ninja_deals_damage:
+            power = max(power, 1)
+        fs = spec.ninja_first_strike if (i == 0 and spec.ninja_first_strike is not None) else draw(st.booleans())
+        at = spec.ninja_attack_trigger if (i == 0 and spec.ninja_attack_trigger is not None) else draw(st.booleans())
+        cost = draw(st.sampled_from(NINJUTSU_COSTS))
+        if i == 0:
+            ninja_cost = parse_mana_cost(cost)
+        data = cards.ninja(
+            spec.variant.name,
+            cost,
+            power,
+            toughness,
+            first_strike=fs,
+            attack_trigger=at,
+            damage_trigger=draw(st.booleans()),
+        )
+        ninja_ids.append(b.put(data, active, spec.variant.zone))
+    ninja = ninja_ids[0]
+
+    # Mana: untapped lands that pay the first Ninja's cost exactly, or one symbol short.
+    symbols = list(ninja_cost) * spec.activations
+    if spec.mana == "short":
+        symbols.pop(draw(st.integers(0, len(symbols) - 1)))
+    for symbol in symbols:
+        if symbol.isdigit():
+            for _ in range(int(symbol)):
+                b.permanent(cards.basic_land(draw(st.sampled_from(COLORS))), active)
+        else:
+            b.permanent(cards.basic_land(symbol), active)
+    for _ in range(draw(st.integers(0, 1))):  # a tapped land never helps
+        b.permanent(cards.basic_land(draw(st.sampled_from(COLORS))), active, tapped=True)
+    if spec.mana == "short" and draw(st.booleans()):
+        # A summoning-sick mana creature can't pay {T} (302.6): still short.
+        b.permanent(cards.mana_elf(), active, summoning_sick=True)
+
+    for player in (0, 1):
+        for _ in range(draw(st.integers(0, 2))):
+            b.put(cards.basic_land(draw(st.sampled_from(COLORS))), player, Zone.LIBRARY)
+
+    state = b.build(
+        turn=draw(st.integers(2, 6)),
+        active_player=active,
+        step=step,
+        priority=active,
+        first_strikers=first_strikers,
+    )
+    returned = next((a for a in attackers if _is_unblocked(state, a)), attackers[0])
+    return Scenario(
+        state,
+        {
+            "ninja": ninja,
+            "ninjas": ninja_ids,
+            "returned": returned,
+            "player": active,
+            "variant": spec.variant.name,
+            "step": str(step),
+        },
+    )
+
+
+def _is_unblocked(state: GameState, card_id: str) -> bool:
+    perm = state.permanent(card_id)
+    return perm is not None and perm.attacking is not None and perm.blocked is False
+

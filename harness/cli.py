@@ -1,0 +1,199 @@
+"""The ``mtg-conformance`` command.
+
+``run`` checks engines against the compiled corpus through pytest (so ``-n`` is pytest-xdist)
+and writes results.json, report.html and junit.xml; ``rulings`` shows how every ruling is
+covered; ``report`` renders a results.json again. Everything a user can get wrong (an engine
+name, an invariant id, a broken ruling file) is checked before the run starts and reported in
+one line with exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from harness.profiles import PROFILES
+
+EXIT_OK, EXIT_FAILURES, EXIT_USAGE = 0, 1, 2
+DEFAULT_OUT = "conformance-report"
+
+
+class UsageError(Exception):
+    """Bad input from the user: reported in one line, exit status 2."""
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="mtg-conformance",
+        description="Check Magic: The Gathering rules engines against executable rulings.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    run = sub.add_parser("run", help="run the conformance suite and write the report")
+    run.add_argument("--engine", action="append", metavar="NAME",
+                     help="engine entry-point name or module:Class (repeatable; default: reference)")
+    run.add_argument("--profile", choices=sorted(PROFILES), default="dev",
+                     help="Hypothesis settings profile (default: dev)")
+    run.add_argument("--out", default=DEFAULT_OUT, metavar="DIR",
+                     help=f"directory for results.json, report.html, junit.xml (default: {DEFAULT_OUT}/)")
+    run.add_argument("-n", dest="workers", metavar="N", help="pytest-xdist workers (a number or 'auto')")
+    run.add_argument("--invariant", action="append", metavar="ID",
+                     help="only invariants with this id, id prefix or ruling id (repeatable)")
+    run.add_argument("--seed", type=int, help="seed for the dev and thorough profiles (shown in the report)")
+    run.add_argument("-v", "--verbose", action="store_true", help="one line per case")
+
+    rulings = sub.add_parser("rulings", help="list every ruling and how it is covered")
+    rulings.add_argument("--json", action="store_true", help="machine-readable output")
+
+    report = sub.add_parser("report", help="render a results.json as HTML again")
+    report.add_argument("results", type=Path)
+    report.add_argument("--out", type=Path, help="HTML file (default: report.html beside the results)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        if args.command == "run":
+            return cmd_run(args, argv if argv is not None else sys.argv[1:])
+        if args.command == "rulings":
+            return cmd_rulings(args)
+        return cmd_report(args)
+    except UsageError as exc:
+        print(f"mtg-conformance: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+def _suite_or_usage_error():  # type: ignore[no-untyped-def]
+    from harness.plan import compiled_suite
+    from rulings.compile import CompileError
+    from rulings.corpus import CorpusError
+
+    try:
+        return compiled_suite()
+    except (CorpusError, CompileError) as exc:
+        raise UsageError(str(exc)) from None
+
+
+def cmd_run(args: argparse.Namespace, argv: Sequence[str]) -> int:
+    import pytest
+
+    from harness import suite as suite_module
+    from harness.plan import PlanError, engine, plan
+    from harness.registry import UnknownEngine
+    from reports.results import ResultsError, exit_status, read_results
+
+    engines = args.engine or ["reference"]
+    _suite_or_usage_error()
+    try:
+        for spec in engines:
+            engine(spec)
+        cases = plan(engines, args.invariant or ())
+    except (UnknownEngine, PlanError) as exc:
+        raise UsageError(str(exc)) from None
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    results_path = out / "results.json"
+    results_path.unlink(missing_ok=True)  # never report a previous run's results as this one's
+    n_invariants = len(cases) // len(engines)
+    print(
+        f"mtg-conformance: {n_invariants} invariants x {len(engines)} engine(s) "
+        f"[{', '.join(engines)}], profile {args.profile}",
+        flush=True,
+    )
+
+    suite_file = Path(suite_module.__file__)
+    pytest_args = [
+        str(suite_file),
+        "-c", str(suite_file.with_name("suite.ini")),
+        "--rootdir", str(suite_file.parent),
+        "-p", "no:cacheprovider",
+        "--mtg-profile", args.profile,
+        "--mtg-out", str(out),
+        "--mtg-command", shlex.join(["mtg-conformance", *argv]),
+        "--junitxml", str(out / "junit.xml"),
+        "-o", "junit_suite_name=mtg-conformance",
+        "-rfE",
+        "-v" if args.verbose else "-q",
+    ]
+    for spec in engines:
+        pytest_args += ["--mtg-engine", spec]
+    for wanted in args.invariant or ():
+        pytest_args += ["--mtg-invariant", wanted]
+    if args.seed is not None:
+        pytest_args += ["--mtg-seed", str(args.seed)]
+    if args.workers:
+        pytest_args += ["-n", str(args.workers)]
+    code = pytest.main(pytest_args)
+    try:
+        results = read_results(results_path)
+    except (OSError, ResultsError) as exc:
+        print(f"mtg-conformance: the run did not produce results ({exc}); pytest exit status {int(code)}",
+              file=sys.stderr)
+        return EXIT_USAGE if code == pytest.ExitCode.USAGE_ERROR else EXIT_FAILURES
+    if len(results.results) < len(cases):
+        print(f"mtg-conformance: only {len(results.results)} of {len(cases)} cases finished", file=sys.stderr)
+        return EXIT_FAILURES
+    return exit_status(results)
+
+
+def cmd_rulings(args: argparse.Namespace) -> int:
+    suite = _suite_or_usage_error()
+    totals = suite.totals()
+    if args.json:
+        rows = [
+            {
+                "id": c.ruling.id,
+                "coverage": c.coverage,
+                "template": c.template,
+                "invariants": list(c.invariants),
+                "status": c.ruling.status,
+                "reason": c.ruling.reason,
+                "cards": list(c.ruling.cards),
+                "sources": list(c.ruling.sources),
+                "cr": list(c.ruling.cr),
+                "text": c.ruling.text,
+            }
+            for c in suite.coverage
+        ]
+        print(json.dumps({"rulings": rows, "totals": totals, "invariants": len(suite.invariants)}, indent=2,
+                         ensure_ascii=False))
+        return EXIT_OK
+    width = max(len(c.ruling.id) for c in suite.coverage)
+    for c in suite.coverage:
+        how = {
+            "template": f"template {c.template} ({len(c.invariants)} invariants)",
+            "bound": f"bound ({len(c.invariants)} invariants)",
+            "informational": f"informational: {c.ruling.reason}",
+            "uncovered": "UNCOVERED",
+        }[c.coverage]
+        text = c.ruling.text if len(c.ruling.text) <= 70 else c.ruling.text[:67] + "..."
+        print(f"{c.ruling.id:<{width}}  {how}\n{'':<{width}}  {text}")
+    print(
+        f"\n{len(suite.coverage)} rulings: "
+        + ", ".join(f"{n} {name}" for name, n in totals.items())
+        + f"; {len(suite.invariants)} invariants"
+    )
+    return EXIT_OK
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    from reports.html import write_report
+    from reports.results import ResultsError, read_results
+
+    try:
+        results = read_results(args.results)
+    except (OSError, ResultsError) as exc:
+        raise UsageError(str(exc)) from None
+    target = args.out or args.results.with_name("report.html")
+    write_report(results, target)
+    print(f"report: {target}")
+    return EXIT_OK
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,63 @@
+"""What a run checks: the (engine, invariant) cases, chosen deterministically.
+
+The CLI (to validate before starting) and every pytest-xdist worker (to collect) compute the
+same plan from the same options, so the workers agree on the test items without talking.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from harness.adapter import EngineAdapter
+from harness.registry import load_engine
+from rulings.compile import CompiledSuite, compile_corpus
+
+
+class PlanError(ValueError):
+    """The options name something that does not exist (an invariant id, an engine)."""
+
+
+@dataclass(frozen=True)
+class Case:
+    engine: str
+    invariant: str
+
+    @property
+    def node_id(self) -> str:
+        return f"{self.engine}::{self.invariant}"
+
+
+@cache
+def compiled_suite() -> CompiledSuite:
+    """The compiled shipped corpus, once per process."""
+    return compile_corpus()
+
+
+@cache
+def engine(spec: str) -> EngineAdapter:
+    return load_engine(spec)
+
+
+def select_invariants(suite: CompiledSuite, only: list[str] | tuple[str, ...]) -> list[str]:
+    """Invariant ids to run: all, or those named by id, by id prefix, or by a ruling id."""
+    ids = [inv.id for inv in suite.invariants]
+    if not only:
+        return ids
+    chosen: list[str] = []
+    for wanted in only:
+        hits = [
+            i
+            for i in ids
+            if i == wanted or i.startswith(wanted.rstrip("/") + "/") or wanted in suite.invariant(i).rulings
+        ]
+        if not hits:
+            raise PlanError(f"no invariant matches {wanted!r} (try `mtg-conformance rulings` for the ids)")
+        chosen.extend(h for h in hits if h not in chosen)
+    return [i for i in ids if i in chosen]
+
+
+def plan(engines: list[str] | tuple[str, ...], only: list[str] | tuple[str, ...] = ()) -> list[Case]:
+    suite = compiled_suite()
+    invariants = select_invariants(suite, only)
+    return [Case(e, i) for e in engines for i in invariants]

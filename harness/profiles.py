@@ -1,0 +1,43 @@
+"""Hypothesis settings profiles for conformance runs.
+
+``dev`` is quick and random (a seed is drawn and shown, so a failure still replays), ``ci`` is
+derandomized so every CI run draws the same examples, ``thorough`` digs deeper. Example counts
+live here and nowhere else.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import HealthCheck, settings
+
+PROFILES: dict[str, dict[str, Any]] = {
+    "dev": {"max_examples": 25},
+    "ci": {"max_examples": 100, "derandomize": True, "database": None},
+    "thorough": {"max_examples": 1000},
+}
+PREFIX = "mtg-"
+
+
+def register_profiles() -> None:
+    """Register the profiles under ``mtg-<name>`` (idempotent)."""
+    for name, options in PROFILES.items():
+        settings.register_profile(
+            PREFIX + name,
+            deadline=None,  # engines differ in speed; a slow engine is not a rules bug
+            suppress_health_check=[HealthCheck.too_slow],
+            report_multiple_bugs=False,  # one shrunk counterexample per invariant
+            print_blob=False,
+            **options,
+        )
+
+
+def profile_settings(name: str) -> settings:
+    if name not in PROFILES:
+        raise ValueError(f"unknown profile {name!r}: choose one of {', '.join(PROFILES)}")
+    register_profiles()
+    return settings.get_profile(PREFIX + name)
+
+
+def is_derandomized(name: str) -> bool:
+    return bool(PROFILES[name].get("derandomize"))

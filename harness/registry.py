@@ -1,0 +1,53 @@
+"""Finding engine adapters: by entry point name (group ``mtg_conformance.engines``) or by
+``module:Class``. An engine package only has to declare the entry point to be testable."""
+
+from __future__ import annotations
+
+import importlib
+from importlib.metadata import entry_points
+
+from harness.adapter import EngineAdapter
+
+GROUP = "mtg_conformance.engines"
+
+
+class UnknownEngine(LookupError):
+    """No adapter could be loaded for an engine spec; the message says what exists."""
+
+
+def available() -> dict[str, str]:
+    """Registered engine names and the object each entry point names."""
+    return {ep.name: ep.value for ep in entry_points(group=GROUP)}
+
+
+def _resolve(spec: str) -> object:
+    if ":" in spec:
+        module_name, _, attr = spec.partition(":")
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError as exc:
+            raise UnknownEngine(f"engine {spec!r}: cannot import {module_name!r}: {exc}") from None
+        try:
+            return getattr(module, attr)
+        except AttributeError:
+            raise UnknownEngine(f"engine {spec!r}: module {module_name!r} has no {attr!r}") from None
+    for ep in entry_points(group=GROUP):
+        if ep.name == spec:
+            try:
+                return ep.load()
+            except ImportError as exc:
+                raise UnknownEngine(
+                    f"engine {spec!r} is registered but cannot be imported ({exc}); is its extra installed?"
+                ) from None
+    names = ", ".join(sorted(available())) or "none"
+    raise UnknownEngine(f"unknown engine {spec!r}: registered engines are {names}; or give module:Class")
+
+
+def load_engine(spec: str) -> EngineAdapter:
+    """Instantiate the adapter ``spec`` names and check it has the protocol's members."""
+    factory = _resolve(spec)
+    adapter = factory() if callable(factory) else factory
+    missing = [m for m in ("name", "version", "supports", "start") if not hasattr(adapter, m)]
+    if missing:
+        raise UnknownEngine(f"engine {spec!r} is not an EngineAdapter: it lacks {', '.join(missing)}")
+    return adapter  # type: ignore[return-value]

@@ -1,0 +1,148 @@
+"""Running one invariant against one engine: Hypothesis draws, the engine answers, a verdict.
+
+A failure is an exception inside the Hypothesis test so that Hypothesis shrinks it; Hypothesis
+replays the smallest failing example last, so the details captured on the last failing call
+are those of the shrunk counterexample. The record carries everything needed to replay it: the
+scenario as JSON, the action trace, and the command that reruns the same search.
+"""
+
+from __future__ import annotations
+
+import shlex
+import time
+from dataclasses import dataclass, field
+
+from hypothesis import given
+from hypothesis import seed as hypothesis_seed
+from hypothesis.errors import Unsatisfiable
+
+from harness import codec
+from harness.adapter import EngineAdapter, EngineError, Session, StateUnsupported
+from harness.profiles import is_derandomized, profile_settings
+from reports.results import Counterexample, Failure, ResultRecord, TraceStep
+from rulings.invariant import Invariant, Probe, Scenario, Violation
+
+
+def reproduce_command(engine: str, invariant: str, profile: str, seed: int | None) -> str:
+    words = ["mtg-conformance", "run", "--engine", engine, "--invariant", invariant, "--profile", profile]
+    if seed is not None and not is_derandomized(profile):
+        words += ["--seed", str(seed)]
+    return shlex.join(words)
+
+
+@dataclass
+class _Observer:
+    """What the runs of one Hypothesis search saw."""
+
+    examples: int = 0
+    first_failure_at: int | None = None
+    last_failure: Failure | None = None
+    last_status: str = "pass"
+    unsupported: list[str] = field(default_factory=list)
+
+
+def _failure(exc: BaseException, scenario: Scenario, probe: Probe | None, reproduce: str) -> Failure:
+    if isinstance(exc, Violation):
+        message, expected, observed = exc.message, exc.expected, exc.observed
+    else:
+        message, expected, observed = str(exc), "", ""
+    trace = tuple(
+        TraceStep(
+            action=str(step.action) + (f"  -> refused: {step.refused}" if step.refused else ""),
+            events=tuple(str(e) for e in step.events),
+        )
+        for step in (probe.trace if probe else [])
+    )
+    return Failure(
+        message=message,
+        expected=expected,
+        observed=observed,
+        counterexample=Counterexample(
+            state=codec.to_jsonable(scenario.state), params=codec.to_jsonable(dict(scenario.params))
+        ),
+        trace=trace,
+        reproduce=reproduce,
+        size=scenario.state.size(),
+    )
+
+
+def run_case(
+    engine_spec: str,
+    adapter: EngineAdapter,
+    invariant: Invariant,
+    *,
+    profile: str,
+    seed: int | None,
+) -> ResultRecord:
+    """Check ``invariant`` on ``adapter`` under a settings profile and return its record."""
+    started = time.perf_counter()
+    base = dict(engine=engine_spec, invariant=invariant.id, rulings=invariant.rulings, kind=invariant.kind)
+    try:
+        support = adapter.supports(invariant.requires)
+    except Exception as exc:  # noqa: BLE001 - an adapter bug is an error verdict, never a crash
+        return ResultRecord(**base, status="error", reason=f"supports() raised {type(exc).__name__}: {exc}")
+    if not support.ok:
+        return ResultRecord(**base, status="unsupported", reason=support.reason or "not supported")
+
+    reproduce = reproduce_command(engine_spec, invariant.id, profile, seed)
+    seen = _Observer()
+
+    @profile_settings(profile)
+    @given(invariant.scenarios())
+    def examine(scenario: Scenario) -> None:
+        seen.examples += 1
+        probe: Probe | None = None
+        session: Session | None = None
+        try:
+            try:
+                session = adapter.start(scenario.state)
+            except StateUnsupported as exc:
+                seen.unsupported.append(str(exc))
+                from hypothesis import reject
+
+                reject()
+            except EngineError:
+                raise
+            except Exception as exc:
+                raise EngineError(f"start() raised {type(exc).__name__}: {exc}") from exc
+            probe = Probe(session)
+            invariant.check(probe, scenario)
+        except (Violation, EngineError) as exc:
+            if seen.first_failure_at is None:
+                seen.first_failure_at = seen.examples
+            seen.last_failure = _failure(exc, scenario, probe, reproduce)
+            seen.last_status = "fail" if isinstance(exc, Violation) else "error"
+            raise
+        finally:
+            if session is not None:
+                try:
+                    session.close()
+                except Exception:  # noqa: BLE001 - closing is best effort
+                    pass
+
+    if seed is not None and not is_derandomized(profile):
+        examine = hypothesis_seed(seed)(examine)
+
+    def record(status: str, **extra: object) -> ResultRecord:
+        return ResultRecord(
+            **base,
+            status=status,  # type: ignore[arg-type]
+            examples=seen.examples,
+            examples_to_first_failure=seen.first_failure_at,
+            duration=time.perf_counter() - started,
+            **extra,  # type: ignore[arg-type]
+        )
+
+    try:
+        examine()
+    except (Violation, EngineError):
+        failure = seen.last_failure
+        assert failure is not None
+        reason = None if seen.last_status == "fail" else failure.message
+        return record(seen.last_status, failure=failure, reason=reason)
+    except Unsatisfiable:
+        why = seen.unsupported[-1] if seen.unsupported else "no scenario could be loaded"
+        return record("unsupported", reason=f"the engine could not load the drawn states: {why}")
+    except Exception as exc:  # noqa: BLE001 - a harness or generator bug: report it, keep going
+        return record("error", reason=f"harness error {type(exc).__name__}: {exc}")
+    return record("pass")

@@ -1,0 +1,42 @@
+"""The conformance suite as a pytest module: one test item per (engine, invariant).
+
+The plugin (:mod:`harness.plugin`) parametrizes ``mtg_case`` from the run's options, so pytest's
+own machinery (``-n`` through pytest-xdist, ``-k``, ``--junitxml``) works on conformance cases.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from harness.plan import Case, compiled_suite, engine
+from harness.runner import run_case
+
+
+def test_conformance(mtg_case: Case, request: pytest.FixtureRequest) -> None:
+    options = request.config.mtg_options  # type: ignore[attr-defined]
+    invariant = compiled_suite().invariant(mtg_case.invariant)
+    record = run_case(
+        mtg_case.engine,
+        engine(mtg_case.engine),
+        invariant,
+        profile=options.profile,
+        seed=options.seed,
+    )
+    request.node.user_properties.append(("mtg_result", record_json(record)))
+    if record.status == "unsupported":
+        pytest.skip(f"unsupported: {record.reason}")
+    if record.status in ("fail", "error"):
+        failure = record.failure
+        lines = [f"{record.status.upper()}: {failure.message if failure else record.reason}"]
+        if failure is not None:
+            if failure.expected or failure.observed:
+                lines.append(f"  expected: {failure.expected}")
+                lines.append(f"  observed: {failure.observed}")
+            lines.append(f"  reproduce: {failure.reproduce}")
+        pytest.fail("\n".join(lines), pytrace=False)
+
+
+def record_json(record) -> str:  # type: ignore[no-untyped-def]
+    from harness import codec
+
+    return codec.dumps(record)

@@ -1,0 +1,386 @@
+"""The results file (``results.json``, schema ``mtg-conformance/results`` version 1).
+
+A run's results are the source of every report (HTML, JUnit, baseline diff, shard merge), so they
+are a versioned interchange format with a schema of their own, independent of the game model:
+a counterexample's state is kept as the raw JSON object the model wrote, which lets a report be
+rendered (or a results file from an older or foreign harness be read) without importing the
+engine-neutral model at all.
+
+Two deliberate differences from :mod:`harness.codec`'s defaults:
+
+* every key is always written, ``null`` rather than absent, because other tools (CI dashboards,
+  ``jq`` scripts, other languages) read this file and should not need to know which keys may be
+  left out; the reader still accepts absent optional keys;
+* numbers with a fractional part (durations) are decoded here, as the model codec has no floats.
+
+Everything else (literal checks, JSON paths in error messages) is the codec's.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+import os
+import types
+import typing
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal
+
+from harness.codec import DecodeError, from_jsonable, to_jsonable
+from reports.atomic import write_text_atomic
+
+SCHEMA = "mtg-conformance/results"
+VERSION = 1
+
+Status = Literal["pass", "fail", "unsupported", "error"]
+STATUSES: tuple[Status, ...] = ("pass", "fail", "unsupported", "error")
+Kind = Literal["legality", "outcome", "trace", "global"]
+KINDS: tuple[Kind, ...] = ("legality", "outcome", "trace", "global")
+Coverage = Literal["template", "bound", "informational", "uncovered"]
+COVERAGES: tuple[Coverage, ...] = ("template", "bound", "informational", "uncovered")
+RulingStatus = Literal["executable", "informational"]
+
+
+class ResultsError(ValueError):
+    """A results file that cannot be read: the message is one line naming the file and what is wrong."""
+
+
+# -- the schema ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EngineInfo:
+    """An engine that took part in the run, as its adapter reported it."""
+
+    name: str
+    version: str
+
+
+@dataclass(frozen=True)
+class RunInfo:
+    """When, how and on what a run was made: enough to tell two reports apart and to rerun it."""
+
+    started: str  # ISO-8601, UTC
+    finished: str
+    profile: str  # Hypothesis settings profile: dev, ci, thorough ...
+    seed: int | None
+    engines: tuple[EngineInfo, ...]
+    command: str
+    harness_version: str
+    duration: float  # seconds, wall clock of the whole run
+
+    def __post_init__(self) -> None:
+        _check_seconds("duration", self.duration)
+
+
+@dataclass(frozen=True)
+class RulingRecord:
+    """One ruling of the corpus as the run saw it, with how it is covered and by which invariants.
+
+    ``coverage`` is the compile outcome: ``template`` (an invariant family matched its text),
+    ``bound`` (a hand-written invariant binds it), ``informational`` (nothing to execute;
+    ``reason`` says why) or ``uncovered`` (executable, yet no invariant encodes it: a gap)."""
+
+    id: str
+    text: str
+    cards: tuple[str, ...] = ()
+    sources: tuple[str, ...] = ()
+    cr: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()
+    status: RulingStatus = "executable"
+    reason: str | None = None
+    coverage: Coverage = "uncovered"
+    template: str | None = None
+    invariants: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class TraceStep:
+    """One action of a failing example and the events the engine reported for it, as text."""
+
+    action: str
+    events: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Counterexample:
+    """The shrunk scenario: the game state as raw JSON (the model's own encoding) and the other
+    parameters Hypothesis drew. The state may be given as a model object too: it is stored as
+    plain JSON, so a round trip through the file compares equal and nothing unserialisable can
+    get in."""
+
+    state: dict[str, Any]
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "state", _plain_json(self.state, "state", want_object=True))
+        object.__setattr__(self, "params", _plain_json(self.params, "params", want_object=True))
+
+
+@dataclass(frozen=True)
+class Failure:
+    """What a failing (or erroring) check showed, with everything needed to understand and replay
+    it without rerunning the search: the expectation, the observation, the shrunk scenario, the
+    action trace and the command that reproduces it. ``size`` is the counterexample's size."""
+
+    message: str
+    expected: str = ""
+    observed: str = ""
+    counterexample: Counterexample | None = None
+    trace: tuple[TraceStep, ...] = ()
+    reproduce: str = ""
+    size: int | None = None
+
+
+@dataclass(frozen=True)
+class ResultRecord:
+    """The verdict of one invariant on one engine over all examples Hypothesis drew for it."""
+
+    engine: str
+    invariant: str
+    rulings: tuple[str, ...]
+    kind: Kind
+    status: Status
+    examples: int = 0
+    examples_to_first_failure: int | None = None
+    duration: float = 0.0
+    reason: str | None = None  # why unsupported, or the error in one line
+    failure: Failure | None = None
+
+    def __post_init__(self) -> None:
+        if self.status not in STATUSES:
+            raise ValueError(f"status {self.status!r} is not one of {STATUSES}")
+        if self.kind not in KINDS:
+            raise ValueError(f"kind {self.kind!r} is not one of {KINDS}")
+        if self.status == "fail" and self.failure is None:
+            raise ValueError(f"{self.engine}/{self.invariant}: a fail needs its failure (the report shows it)")
+        if self.examples < 0:
+            raise ValueError(f"examples must not be negative, got {self.examples}")
+        _check_seconds("duration", self.duration)
+
+
+@dataclass(frozen=True)
+class Results:
+    """A whole run: what ran, the rulings it checked and one record per (engine, invariant)."""
+
+    run: RunInfo
+    rulings: tuple[RulingRecord, ...] = ()
+    results: tuple[ResultRecord, ...] = ()
+
+    def __post_init__(self) -> None:
+        seen: set[str] = set()
+        for ruling in self.rulings:
+            if ruling.id in seen:
+                raise ValueError(f"ruling {ruling.id!r} is listed twice")
+            seen.add(ruling.id)
+        pairs: set[tuple[str, str]] = set()
+        for record in self.results:
+            pair = (record.engine, record.invariant)
+            if pair in pairs:
+                raise ValueError(f"invariant {record.invariant!r} has two results for engine {record.engine!r}")
+            pairs.add(pair)
+
+    def totals(self, engine: str | None = None) -> dict[str, int]:
+        """How many records have each status (all four keys, in STATUSES order), for one engine
+        or for all. Computed, never stored as truth, so it cannot disagree with the records."""
+        counts = dict.fromkeys(STATUSES, 0)
+        for record in self.results:
+            if engine is None or record.engine == engine:
+                counts[record.status] += 1
+        return counts
+
+    def engines(self) -> tuple[str, ...]:
+        """Engine names: those the run declares, in its order, then any others the records name."""
+        names = [e.name for e in self.run.engines]
+        for record in self.results:
+            if record.engine not in names:
+                names.append(record.engine)
+        return tuple(names)
+
+    def ruling(self, ruling_id: str) -> RulingRecord | None:
+        for ruling in self.rulings:
+            if ruling.id == ruling_id:
+                return ruling
+        return None
+
+    # -- serialisation --------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON object of the file, keys in schema order, ``totals`` included for readers."""
+        return {
+            "schema": SCHEMA,
+            "version": VERSION,
+            "run": _encode(self.run),
+            "rulings": _encode(self.rulings),
+            "results": _encode(self.results),
+            "totals": self.totals(),
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+
+    @classmethod
+    def from_dict(cls, data: Any, *, source: str = "results.json") -> Results:
+        """Validate and decode a parsed results object; any problem raises one-line ResultsError."""
+        if not isinstance(data, dict):
+            raise ResultsError(f"{source}: expected a JSON object, got {type(data).__name__}")
+        schema = data.get("schema")
+        if schema != SCHEMA:
+            said = "missing" if schema is None else repr(schema)
+            raise ResultsError(f"{source}: schema is {said}, expected {SCHEMA!r}")
+        version = data.get("version")
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise ResultsError(f"{source}: version must be an integer, got {version!r}")
+        if version > VERSION:
+            raise ResultsError(f"{source}: version {version} is newer than this harness reads ({VERSION})")
+        if version < 1:
+            raise ResultsError(f"{source}: version {version} is not a results version this harness reads ({VERSION})")
+        unknown = sorted(set(data) - {"schema", "version", "run", "rulings", "results", "totals"})
+        if unknown:
+            raise ResultsError(f"{source}: $: unknown field(s) {unknown} for results version {VERSION}")
+        body = {k: data[k] for k in ("run", "rulings", "results") if k in data}
+        try:
+            results = _decode(Results, body, "$")
+        except DecodeError as exc:
+            raise ResultsError(f"{source}: {exc}") from None
+        if "totals" in data:
+            stored = data["totals"]
+            actual = results.totals()
+            if stored != actual:
+                raise ResultsError(f"{source}: $.totals: {stored!r} does not match the results {actual!r}")
+        return results
+
+    @classmethod
+    def from_json(cls, text: str, *, source: str = "results.json") -> Results:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ResultsError(f"{source}: not JSON: {exc}") from None
+        return cls.from_dict(data, source=source)
+
+
+# -- files and exit codes ------------------------------------------------------------------
+
+
+def write_results(results: Results, path: str | os.PathLike[str]) -> Path:
+    """Write ``results.json`` atomically (see :mod:`reports.atomic`); returns the path."""
+    return write_text_atomic(path, results.to_json())
+
+
+def read_results(path: str | os.PathLike[str]) -> Results:
+    """Read and validate a results file; problems with its content raise ResultsError naming it.
+    A missing or unreadable file raises the usual OSError."""
+    text = Path(path).read_text(encoding="utf-8")
+    return Results.from_json(text, source=str(path))
+
+
+def exit_status(results: Results) -> int:
+    """The process exit code for a run: 0 when every record passed or is unsupported (an engine
+    that lacks a mechanic is not a deviation), 1 when any failed or errored."""
+    return 1 if any(r.status in ("fail", "error") for r in results.results) else 0
+
+
+# -- helpers -------------------------------------------------------------------------------
+
+
+def _check_seconds(name: str, value: float) -> None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0:
+        raise ValueError(f"{name} must be a finite number of seconds >= 0, got {value!r}")
+
+
+def _plain_json(value: Any, name: str, *, want_object: bool) -> Any:
+    """``value`` as plain JSON builtins (lists, not tuples), or ValueError if it is not JSON."""
+    try:
+        plain = json.loads(json.dumps(to_jsonable(value), allow_nan=False))
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"{name} is not JSON: {exc}") from None
+    if want_object and not isinstance(plain, dict):
+        raise ValueError(f"{name} must be a JSON object, got {type(plain).__name__}")
+    return plain
+
+
+def _encode(value: Any) -> Any:
+    """Like :func:`harness.codec.to_jsonable`, but writes every dataclass field (``null`` too)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, (tuple, list)):
+        return [_encode(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _encode(v) for k, v in value.items()}
+    return to_jsonable(value)
+
+
+@cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def _decode(tp: Any, data: Any, where: str) -> Any:
+    """:func:`harness.codec.from_jsonable` plus floats. Dataclasses, tuples and optionals are
+    walked here so that a float nested anywhere in the schema is reached; leaves go to the codec."""
+    if tp is float:
+        if isinstance(data, bool) or not isinstance(data, (int, float)):
+            raise DecodeError(f"{where}: expected a number, got {data!r}")
+        return float(data)
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if origin in (typing.Union, types.UnionType):
+        if data is None and type(None) in args:
+            return None
+        errors = []
+        for arg in args:
+            if arg is type(None):
+                continue
+            try:
+                return _decode(arg, data, where)
+            except DecodeError as exc:
+                errors.append(str(exc))
+        if data is None:
+            raise DecodeError(f"{where}: must not be null")
+        raise DecodeError("; ".join(errors))
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        if not isinstance(data, list):
+            raise DecodeError(f"{where}: expected a list, got {data!r}")
+        return tuple(_decode(args[0], v, f"{where}[{i}]") for i, v in enumerate(data))
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        if not isinstance(data, dict):
+            raise DecodeError(f"{where}: expected an object for {tp.__name__}, got {data!r}")
+        hints = _hints(tp)
+        fields = dataclasses.fields(tp)
+        unknown = set(data) - {f.name for f in fields}
+        if unknown:
+            raise DecodeError(f"{where}: unknown field(s) {sorted(unknown)} for {tp.__name__}")
+        kwargs = {}
+        for f in fields:
+            if f.name in data:
+                kwargs[f.name] = _decode(hints[f.name], data[f.name], f"{where}.{f.name}")
+            elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+                raise DecodeError(f"{where}: missing field {f.name!r} for {tp.__name__}")
+        try:
+            return tp(**kwargs)
+        except (TypeError, ValueError) as exc:
+            raise DecodeError(f"{where}: {exc}") from None
+    return from_jsonable(tp, data, where)
+
+
+__all__ = [
+    "COVERAGES",
+    "KINDS",
+    "SCHEMA",
+    "STATUSES",
+    "VERSION",
+    "Counterexample",
+    "EngineInfo",
+    "Failure",
+    "ResultRecord",
+    "Results",
+    "ResultsError",
+    "RulingRecord",
+    "RunInfo",
+    "TraceStep",
+    "exit_status",
+    "read_results",
+    "write_results",
+]

@@ -1,0 +1,69 @@
+"""Moves every invariant needs: pass priority until something happens, find an action by meaning.
+
+These act only through the :class:`~rulings.invariant.Probe`, so they work for every engine. An
+engine that never gets where passing priority must lead (the stack never resolves, the step
+never ends) breaks the protocol: that is an :class:`EngineError`, not a rules failure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from harness.adapter import EngineError
+from harness.model import Action, ActionKind, Event, EventKind, GameState, Step, pass_priority
+from rulings.invariant import Probe
+
+#: Passes/declarations after which an engine that has not got anywhere is taken to be stuck.
+MOVE_LIMIT = 60
+
+
+def matches(action: Action, *, kind: ActionKind, source: str | None = None, ability: str | None = None,
+            costs: Iterable[tuple[str, str]] = ()) -> bool:
+    """Whether ``action`` means this move: kind, source, ability and the given cost choices."""
+    if action.kind is not kind:
+        return False
+    if source is not None and action.source != source:
+        return False
+    if ability is not None and action.ability != ability:
+        return False
+    return all(action.cost(key) == value for key, value in costs)
+
+
+def offered(probe: Probe, **meaning: object) -> list[Action]:
+    return [a for a in probe.legal_actions() if matches(a, **meaning)]  # type: ignore[arg-type]
+
+
+def advance(probe: Probe) -> list[Event]:
+    """One move that makes no choice: pass priority, or declare no attackers / no blockers."""
+    state = probe.state()
+    actor = state.actor
+    if actor is None:
+        raise EngineError("the engine waits for no player: nobody has priority and no choice is pending")
+    if state.pending is not None:
+        kind = ActionKind(state.pending.kind)
+        return probe.apply(Action(kind, actor))
+    return probe.apply(pass_priority(actor))
+
+
+def pass_until(probe: Probe, done: Callable[[GameState, list[Event]], bool], what: str) -> list[Event]:
+    """Advance until ``done(state, events so far)``; the events seen on the way are returned."""
+    events: list[Event] = []
+    for _ in range(MOVE_LIMIT):
+        if done(probe.state(), events):
+            return events
+        events.extend(advance(probe))
+    raise EngineError(f"the engine did not reach {what} after {MOVE_LIMIT} passes")
+
+
+def resolve_stack(probe: Probe) -> list[Event]:
+    """Pass until the stack is empty (everything on it resolved or left)."""
+    return pass_until(probe, lambda s, _: not s.stack, "an empty stack")
+
+
+def pass_until_step(probe: Probe, steps: set[Step]) -> list[Event]:
+    """Pass until the game is in one of ``steps`` with an empty stack."""
+    return pass_until(probe, lambda s, _: s.step in steps and not s.stack, f"step {sorted(steps)}")
+
+
+def events_of(events: Iterable[Event], kind: EventKind, card: str | None = None) -> list[Event]:
+    return [e for e in events if e.kind is kind and (card is None or e.card == card)]

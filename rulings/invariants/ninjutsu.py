@@ -1,0 +1,367 @@
+"""Templates and invariants of the ninjutsu family (CR 702.49): ninjutsu, library ninjutsu,
+commander ninjutsu, and any later variant named in :mod:`rulings.keywords`.
+
+Each family takes the keyword variant from the ruling's ``{keyword}`` slot (or from the ruling's
+cards when the text only says "the Ninja") and builds invariants that draw combat states with a
+Ninja waiting in the variant's zone. Legality invariants check both directions: the activation
+is offered and accepted when the rules allow it, and neither offered nor accepted when not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import partial
+
+from generators.combat import (
+    NINJUTSU_STEPS,
+    STEPS_AFTER_COMBAT,
+    STEPS_BEFORE_BLOCKERS,
+    CombatSpec,
+    combat_scenarios,
+)
+from harness.adapter import ActionRefused
+from harness.model import (
+    Action,
+    ActionKind,
+    EventKind,
+    GameState,
+    Step,
+    Zone,
+)
+from rulings.corpus import Ruling
+from rulings.invariant import CheckFn, Invariant, InvariantKind, Probe, Scenario, Violation, expect
+from rulings.invariants.driving import events_of, offered, pass_until_step, resolve_stack
+from rulings.keywords import NINJUTSU_FAMILY, KeywordVariant, variants_for_cards
+from rulings.templates import template
+
+KEYWORD_SLOT = {"keyword": tuple(NINJUTSU_FAMILY)}
+BASE_REQUIRES = frozenset({"mechanic:stack", "mechanic:priority", "mechanic:mana-ability"})
+
+
+# -- building blocks ------------------------------------------------------------------------
+
+
+def activation(variant: KeywordVariant, scenario: Scenario, returned: str | None = None) -> Action:
+    """The activation of the scenario's Ninja, returning ``returned`` (default: its pick)."""
+    return Action(
+        ActionKind.ACTIVATE,
+        scenario["player"],
+        source=scenario["ninja"],
+        ability=variant.ability,
+        costs=(("return", returned or scenario["returned"]),),
+    )
+
+
+def unblocked_attackers(state: GameState, player: int) -> list[str]:
+    return [p.id for p in state.unblocked_attackers(player)]
+
+
+def make(
+    ruling: Ruling,
+    variant: KeywordVariant,
+    name: str,
+    kind: InvariantKind,
+    spec: CombatSpec,
+    check: CheckFn,
+    description: str,
+    template_id: str,
+    extra_requires: frozenset[str] = frozenset(),
+) -> Invariant:
+    requires = BASE_REQUIRES | {variant.mechanic} | extra_requires
+    if spec.observer or spec.ninja_attack_trigger:
+        requires |= {"mechanic:attack-trigger"}
+    if spec.ninja_first_strike or Step.FIRST_STRIKE_DAMAGE in spec.steps:
+        requires |= {"mechanic:first-strike", "mechanic:double-strike"}
+    return Invariant(
+        id=f"{ruling.id}/{variant.slug}/{name}",
+        rulings=(ruling.id,),
+        kind=kind,
+        requires=frozenset(requires),
+        scenarios=partial(combat_scenarios, spec),
+        check=check,
+        description=description,
+        origin=f"template:{template_id}",
+    )
+
+
+def variants_of(ruling: Ruling, slots: Mapping[str, str]) -> list[KeywordVariant]:
+    if "keyword" in slots:
+        return [NINJUTSU_FAMILY[slots["keyword"]]]
+    return variants_for_cards(ruling.cards, NINJUTSU_FAMILY) or [NINJUTSU_FAMILY["ninjutsu"]]
+
+
+# -- checks ---------------------------------------------------------------------------------
+
+
+def check_refused(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
+    """Not offered, and refused if tried."""
+    state = probe.state()
+    shown = offered(probe, kind=ActionKind.ACTIVATE, source=scenario["ninja"], ability=variant.ability)
+    expect(
+        not shown,
+        f"{variant.name} offered in the {state.step} step",
+        expected=f"no {variant.name} activation offered",
+        observed=", ".join(map(str, shown)),
+    )
+    action = activation(variant, scenario)
+    try:
+        probe.apply(action)
+    except ActionRefused:
+        return
+    raise Violation(
+        f"{variant.name} accepted in the {state.step} step",
+        expected=f"{action} refused",
+        observed="accepted",
+    )
+
+
+def check_offered_and_accepted(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
+    """Offered for every unblocked attacker, and accepted."""
+    state = probe.state()
+    player = scenario["player"]
+    for returned in unblocked_attackers(state, player):
+        shown = offered(
+            probe,
+            kind=ActionKind.ACTIVATE,
+            source=scenario["ninja"],
+            ability=variant.ability,
+            costs=(("return", returned),),
+        )
+        expect(
+            bool(shown),
+            f"{variant.name} not offered in the {state.step} step with {returned} unblocked and mana to pay",
+            expected=f"{activation(variant, scenario, returned)} offered",
+            observed="not offered",
+        )
+    probe.require(activation(variant, scenario), f"{variant.name} with an unblocked attacker in the {state.step} step")
+
+
+def activate_and_resolve(variant: KeywordVariant, probe: Probe, scenario: Scenario, returned: str | None = None):
+    """Activate the Ninja's ability and pass until it has resolved; the events of both."""
+    before = probe.state()
+    returned = returned or scenario["returned"]
+    target = before.permanent(returned).attacking  # type: ignore[union-attr]
+    events = probe.require(activation(variant, scenario, returned), f"{variant.name} returning {returned}")
+    events += resolve_stack(probe)
+    return target, events
+
+
+def check_enters_attacking_same_target(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
+    ninja = scenario["ninja"]
+    target, _ = activate_and_resolve(variant, probe, scenario)
+    after = probe.state()
+    perm = after.permanent(ninja)
+    expect(perm is not None, "the Ninja did not enter the battlefield", expected=f"{ninja} on the battlefield",
+           observed=f"{ninja} in {after.zone_of(ninja)}")
+    expect(perm.attacking == target, "the Ninja attacks another target than the returned creature did",  # type: ignore[union-attr]
+           expected=f"attacking {target}", observed=f"attacking {perm.attacking}")  # type: ignore[union-attr]
+    expect(perm.tapped, "the Ninja entered untapped", expected="tapped", observed="untapped")  # type: ignore[union-attr]
+
+
+def check_reveal_and_return(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
+    ninja, returned = scenario["ninja"], scenario["returned"]
+    owner = probe.state().obj(returned).owner
+    events = probe.require(activation(variant, scenario), f"{variant.name} returning {returned}")
+    mid = probe.state()
+    expect(bool(events_of(events, EventKind.REVEAL, ninja)), "the Ninja was not revealed on activation",
+           expected=f"a reveal event for {ninja}", observed="; ".join(map(str, events)) or "no events")
+    expect(returned in mid.player(owner).hand, "the returned creature is not in its owner's hand",
+           expected=f"{returned} in player {owner}'s hand", observed=f"{returned} in {mid.zone_of(returned)}")
+    expect(mid.zone_of(ninja) is variant.zone and mid.permanent(ninja) is None,
+           "the Ninja left its zone before the ability resolved",
+           expected=f"{ninja} still in {variant.zone} until resolution", observed=f"{ninja} in {mid.zone_of(ninja)}")
+    resolve_stack(probe)
+    after = probe.state()
+    expect(after.permanent(ninja) is not None, "the Ninja did not enter when the ability resolved",
+           expected=f"{ninja} on the battlefield", observed=f"{ninja} in {after.zone_of(ninja)}")
+
+
+def check_left_zone_never_enters(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
+    """Activate twice with the same Ninja (holding priority): the later activation resolves
+    first and puts it in; the earlier one finds it gone from the zone and does nothing."""
+    ninja = scenario["ninja"]
+    state = probe.state()
+    first, second = unblocked_attackers(state, scenario["player"])[:2]
+    second_target = state.permanent(second).attacking  # type: ignore[union-attr]
+    events = probe.require(activation(variant, scenario, first), f"{variant.name} returning {first}")
+    events += probe.require(activation(variant, scenario, second),
+                            f"a second {variant.name} of the same Ninja while it is still in {variant.zone}")
+    events += resolve_stack(probe)
+    after = probe.state()
+    entered = [e for e in events_of(events, EventKind.ZONE_CHANGE, ninja) if e.to_zone is Zone.BATTLEFIELD]
+    expect(len(entered) == 1, "the Ninja entered the battlefield more or less than once",
+           expected="exactly one entry, from the activation that resolved while it was still there",
+           observed=f"{len(entered)} entries: " + "; ".join(map(str, entered)))
+    perm = after.permanent(ninja)
+    expect(perm is not None and perm.attacking == second_target,
+           "the earlier activation moved or re-entered the Ninja after it had left",
+           expected=f"{ninja} attacking {second_target}",
+           observed=f"{ninja} attacking {perm.attacking if perm else None}")
+
+
+def check_never_declared(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
+    ninja, player = scenario["ninja"], scenario["player"]
+    life_before = probe.state().player(player).life
+    _, events = activate_and_resolve(variant, probe, scenario)
+    after = probe.state()
+    declared = events_of(events, EventKind.ATTACK, ninja)
+    triggers = events_of(events, EventKind.TRIGGER)
+    expect(not declared, "the Ninja was declared as an attacker", expected="no attack declaration for the Ninja",
+           observed="; ".join(map(str, declared)))
+    expect(not triggers and after.player(player).life == life_before,
+           "an ability that triggers whenever a creature attacks triggered for the Ninja",
+           expected=f"no trigger; life stays {life_before}",
+           observed=f"life {after.player(player).life}; " + "; ".join(map(str, triggers)))
+
+
+def check_no_damage_if_late(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
+    ninja = scenario["ninja"]
+    _, events = activate_and_resolve(variant, probe, scenario)
+    events += pass_until_step(probe, {Step.POSTCOMBAT_MAIN})
+    dealt = events_of(events, EventKind.DAMAGE, ninja)
+    expect(not dealt, "the Ninja dealt combat damage after combat damage had been dealt",
+           expected="no combat damage from the Ninja", observed="; ".join(map(str, dealt)))
+
+
+def check_regular_step_damage(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
+    ninja = scenario["ninja"]
+    target, events = activate_and_resolve(variant, probe, scenario)
+    events += pass_until_step(probe, {Step.END_OF_COMBAT, Step.POSTCOMBAT_MAIN})
+    dealt = events_of(events, EventKind.DAMAGE, ninja)
+    regular = [e for e in dealt if e.detail == "regular"]
+    early = [e for e in dealt if e.detail != "regular"]
+    expect(bool(regular) and not early,
+           "the Ninja put in during the first-strike damage step did not deal its damage in the regular step",
+           expected=f"combat damage from {ninja} to {target} in the regular combat damage step only",
+           observed="; ".join(map(str, dealt)) or "no damage from the Ninja")
+
+
+# -- templates ------------------------------------------------------------------------------
+
+
+@template(
+    "ninjutsu.activation-after-blockers",
+    r"(?:the )?{keyword} (?:ability|abilities) can be activated only after blockers have been declared\. "
+    r"before then, attacking creatures are neither blocked nor unblocked\.",
+    slots=KEYWORD_SLOT,
+)
+def after_blockers_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
+    """Activation only once blockers are declared: refused before, offered and accepted after."""
+    out = []
+    for v in variants_of(ruling, slots):
+        out.append(make(ruling, v, "refused-before-blockers", "legality",
+                        CombatSpec(v, STEPS_BEFORE_BLOCKERS), partial(check_refused, v),
+                        f"{v.name} is neither offered nor accepted before blockers are declared",
+                        "ninjutsu.activation-after-blockers"))
+        out.append(make(ruling, v, "offered-after-blockers", "legality",
+                        CombatSpec(v, NINJUTSU_STEPS), partial(check_offered_and_accepted, v),
+                        f"{v.name} is offered and accepted once blockers are declared",
+                        "ninjutsu.activation-after-blockers"))
+    return out
+
+
+@template(
+    "ninjutsu.activation-window",
+    r"the {keyword} ability can be activated during the declare blockers step, combat damage step, "
+    r"or end of combat step\. .*",
+    slots=KEYWORD_SLOT,
+)
+def window_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
+    """The window: declare blockers, combat damage, end of combat; too late to deal damage after."""
+    out = []
+    for v in variants_of(ruling, slots):
+        tid = "ninjutsu.activation-window"
+        out.append(make(ruling, v, "offered-in-window", "legality",
+                        CombatSpec(v, NINJUTSU_STEPS), partial(check_offered_and_accepted, v),
+                        f"{v.name} is offered and accepted in each step of its window", tid))
+        out.append(make(ruling, v, "closed-after-combat", "legality",
+                        CombatSpec(v, STEPS_AFTER_COMBAT + STEPS_BEFORE_BLOCKERS), partial(check_refused, v),
+                        f"{v.name} is refused outside its window", tid))
+        out.append(make(ruling, v, "no-damage-after-damage-step", "outcome",
+                        CombatSpec(v, (Step.COMBAT_DAMAGE, Step.END_OF_COMBAT), ninja_deals_damage=True),
+                        partial(check_no_damage_if_late, v),
+                        f"a Ninja put in by {v.name} after combat damage deals none", tid,
+                        frozenset({"mechanic:combat-damage"})))
+    return out
+
+
+@template(
+    "ninjutsu.first-strike-step",
+    r"if a creature in combat has first strike or double strike, you can activate the {keyword} ability "
+    r"during the first-strike combat damage step\. the ninja will deal combat damage during the regular "
+    r"combat damage step, even if it has first strike\.",
+    slots=KEYWORD_SLOT,
+)
+def first_strike_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
+    """Activation in the first-strike damage step; the Ninja then deals damage in the regular step."""
+    out = []
+    for v in variants_of(ruling, slots):
+        tid = "ninjutsu.first-strike-step"
+        out.append(make(ruling, v, "offered-in-first-strike-step", "legality",
+                        CombatSpec(v, (Step.FIRST_STRIKE_DAMAGE,)), partial(check_offered_and_accepted, v),
+                        f"{v.name} is offered in the first-strike damage step", tid))
+        out.append(make(ruling, v, "damage-in-regular-step", "outcome",
+                        CombatSpec(v, (Step.FIRST_STRIKE_DAMAGE,), ninja_deals_damage=True,
+                                   returned_attacks_player=True),
+                        partial(check_regular_step_damage, v),
+                        f"a Ninja put in by {v.name} during the first-strike step deals damage in the regular step",
+                        tid, frozenset({"mechanic:combat-damage"})))
+    return out
+
+
+@template(
+    "ninjutsu.enters-attacking-same-target",
+    r"the creature with {keyword} enters the battlefield attacking the same player or planeswalker that the "
+    r"returned creature was attacking\. .*",
+    slots=KEYWORD_SLOT,
+)
+def same_target_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
+    """The Ninja enters tapped and attacking what the returned creature was attacking."""
+    return [
+        make(ruling, v, "enters-attacking-same-target", "outcome", CombatSpec(v, NINJUTSU_STEPS),
+             partial(check_enters_attacking_same_target, v),
+             f"the {v.name} creature enters tapped, attacking the returned creature's player, planeswalker or battle",
+             "ninjutsu.enters-attacking-same-target",
+             frozenset({"mechanic:planeswalker", "mechanic:battle"}))
+        for v in variants_of(ruling, slots)
+    ]
+
+
+@template(
+    "ninjutsu.reveal-and-return",
+    r"as you activate a {keyword} ability, you reveal the ninja card in your (?:hand|library) and return the "
+    r"attacking creature\. the ninja isn't put onto the battlefield until the ability resolves\. if it leaves "
+    r"your (?:hand|library) before then, it won't enter the battlefield at all\.",
+    slots=KEYWORD_SLOT,
+)
+def reveal_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
+    """Reveal and return on activation; the Ninja moves only on resolution, and not if it left."""
+    out = []
+    for v in variants_of(ruling, slots):
+        tid = "ninjutsu.reveal-and-return"
+        out.append(make(ruling, v, "reveal-and-return-on-activation", "trace", CombatSpec(v, NINJUTSU_STEPS),
+                        partial(check_reveal_and_return, v),
+                        f"activating {v.name} reveals the Ninja and returns the creature; the Ninja waits", tid))
+        out.append(make(ruling, v, "never-enters-after-leaving", "outcome",
+                        CombatSpec(v, NINJUTSU_STEPS, min_unblocked=2, activations=2),
+                        partial(check_left_zone_never_enters, v),
+                        f"a {v.name} whose Ninja left its zone before resolution puts nothing onto the battlefield",
+                        tid))
+    return out
+
+
+@template(
+    "ninjutsu.never-declared",
+    r"although the ninja is attacking, it was never declared as an attacking creature \(for purposes of "
+    r"abilities that trigger whenever a creature attacks, for example\)\.",
+)
+def never_declared_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
+    """No "whenever ... attacks" trigger for a creature put onto the battlefield attacking."""
+    return [
+        make(ruling, v, "no-attack-trigger", "trace",
+             CombatSpec(v, NINJUTSU_STEPS, observer=True, ninja_attack_trigger=True),
+             partial(check_never_declared, v),
+             f"a Ninja put in by {v.name} is never declared: no attack triggers",
+             "ninjutsu.never-declared")
+        for v in variants_of(ruling, slots)
+    ]
