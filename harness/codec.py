@@ -120,6 +120,10 @@ def from_jsonable(tp: Any, data: Any, where: str = "$") -> Any:
         if isinstance(data, bool) or not isinstance(data, int):
             raise DecodeError(f"{where}: expected an integer, got {data!r}")
         return data
+    if tp is float:
+        if isinstance(data, bool) or not isinstance(data, (int, float)):
+            raise DecodeError(f"{where}: expected a number, got {data!r}")
+        return float(data)
     if tp is str:
         if not isinstance(data, str):
             raise DecodeError(f"{where}: expected a string, got {data!r}")

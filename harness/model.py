@@ -236,6 +236,8 @@ class PlayerState:
     command: tuple[str, ...] = ()
     mana_pool: tuple[str, ...] = ()
     land_plays_left: int = 1
+    #: Whether this player searched a library this turn (for "if a player searched" checks).
+    searched_library: bool = False
 
     def zone(self, zone: Zone) -> tuple[str, ...]:
         return {
@@ -248,12 +250,35 @@ class PlayerState:
 
 
 @dataclass(frozen=True)
+class Search:
+    """A search in progress (CR 701.23): who searches whose library for what.
+
+    ``candidates`` are the cards the search can see, fixed when the search starts: the whole
+    library, or only its top ``visible`` cards under a restriction such as Aven Mindcensor's
+    (they stay the same throughout the search even when several cards are found). ``found``
+    grows as cards are chosen; ``says_search_and_library`` tells whether the effect's text says
+    "search" and "library", which library ninjutsu needs."""
+
+    searcher: PlayerIndex
+    library: PlayerIndex
+    source: str
+    effect: str
+    card_type: str | None = None
+    count: int = 1
+    visible: int | None = None
+    candidates: tuple[str, ...] = ()
+    found: tuple[str, ...] = ()
+    says_search_and_library: bool = True
+
+
+@dataclass(frozen=True)
 class PendingChoice:
     """A decision the game waits for that is not a priority decision (a turn-based declaration,
     a search ...). ``player`` makes it."""
 
-    kind: Literal["declare-attackers", "declare-blockers"]
+    kind: Literal["declare-attackers", "declare-blockers", "search"]
     player: PlayerIndex
+    search: Search | None = None
 
 
 @dataclass(frozen=True)
@@ -354,6 +379,8 @@ class ActionKind(enum.StrEnum):
     PLAY_LAND = "play-land"
     DECLARE_ATTACKERS = "declare-attackers"
     DECLARE_BLOCKERS = "declare-blockers"
+    #: Choose cards for a pending choice (the cards a search finds; empty = find nothing).
+    CHOOSE_CARDS = "choose-cards"
 
 
 @dataclass(frozen=True)
@@ -373,6 +400,7 @@ class Action:
     targets: tuple[str, ...] = ()
     attacks: tuple[tuple[str, AttackTarget], ...] = ()
     blocks: tuple[tuple[str, str], ...] = ()
+    cards: tuple[str, ...] = ()
 
     def cost(self, key: str) -> str | None:
         return dict(self.costs).get(key)
@@ -391,6 +419,8 @@ class Action:
             parts.append("attacks=" + ",".join(f"{a}->{t}" for a, t in self.attacks))
         if self.blocks:
             parts.append("blocks=" + ",".join(f"{b}->{a}" for b, a in self.blocks))
+        if self.cards or self.kind is ActionKind.CHOOSE_CARDS:
+            parts.append("cards=" + (",".join(self.cards) or "none"))
         return " ".join(parts)
 
 
@@ -417,6 +447,9 @@ class EventKind(enum.StrEnum):
     ENTER_ATTACKING = "enter-attacking"
     DRAW = "draw"
     SHUFFLE = "shuffle"
+    SEARCH = "search"
+    FIND = "find"
+    LOOK = "look"
 
 
 @dataclass(frozen=True)
@@ -427,7 +460,9 @@ class Event:
     activate/cast/trigger/resolve/fizzle (card = source, ability); damage (card = source,
     target, amount, detail = "first-strike" or "regular"); life (player, amount); mana
     (card, detail = symbols); attack (card, target); block (card, target = attacker id);
-    enter-attacking (card, target); step (detail = step name); shuffle (player)."""
+    enter-attacking (card, target); step (detail = step name); shuffle (player = library owner,
+    amount = how many cards were shuffled); search (player = searcher, target = "library:N",
+    amount = cards the search can see); find (card); look (card)."""
 
     kind: EventKind
     card: str | None = None
@@ -465,6 +500,7 @@ __all__ = [
     "PendingChoice",
     "Permanent",
     "PlayerState",
+    "Search",
     "StackItem",
     "Step",
     "TargetKind",

@@ -280,8 +280,7 @@ def window_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
         out.append(make(ruling, v, "no-damage-after-damage-step", "outcome",
                         CombatSpec(v, (Step.COMBAT_DAMAGE, Step.END_OF_COMBAT), ninja_deals_damage=True),
                         partial(check_no_damage_if_late, v),
-                        f"a Ninja put in by {v.name} after combat damage deals none", tid,
-                        frozenset({"mechanic:combat-damage"})))
+                        f"a Ninja put in by {v.name} after combat damage deals none", tid))
     return out
 
 
@@ -305,7 +304,7 @@ def first_strike_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invari
                                    returned_attacks_player=True),
                         partial(check_regular_step_damage, v),
                         f"a Ninja put in by {v.name} during the first-strike step deals damage in the regular step",
-                        tid, frozenset({"mechanic:combat-damage"})))
+                        tid))
     return out
 
 

@@ -1,0 +1,95 @@
+"""The bundled reference engine: a small, exact, pure-Python rules engine for what it claims.
+
+It is the default engine under test and the base for mutants: a mutant is a subclass of
+:class:`ReferenceRules` overriding one decision method, plugged in with
+``ReferenceEngine(rules_class=MutantX)`` (or a subclass setting ``rules_class``).
+"""
+
+from __future__ import annotations
+
+from harness import __version__
+from harness.adapter import EngineError, Support
+from harness.consistency import InconsistentState, check
+from harness.model import GameState
+
+from .game import Game
+from .oracle import UnsupportedCard, parse_card
+from .rules import ReferenceRules
+from .session import ReferenceSession
+
+#: The ``requires`` strings the reference engine implements.
+SUPPORTED: frozenset[str] = frozenset(
+    {
+        "mechanic:ninjutsu",
+        "mechanic:first-strike",
+        "mechanic:double-strike",
+        "mechanic:attack-trigger",
+        "mechanic:combat-damage-trigger",
+        "mechanic:mana-ability",
+        "mechanic:planeswalker",
+        "mechanic:battle",
+        "mechanic:summoning-sickness",
+        "mechanic:stack",
+        "mechanic:priority",
+    }
+)
+
+#: Requirements the engine knows of but does not implement yet, with what to call them.
+NOT_YET: dict[str, str] = {
+    "mechanic:library-ninjutsu": "library ninjutsu",
+    "mechanic:commander-ninjutsu": "commander ninjutsu",
+}
+
+
+class ReferenceEngine:
+    """The reference engine's adapter (harness.adapter.EngineAdapter)."""
+
+    name = "reference"
+    version = __version__
+    rules_class: type[ReferenceRules] = ReferenceRules
+
+    def __init__(self, rules_class: type[ReferenceRules] | None = None, *, name: str | None = None):
+        if rules_class is not None:
+            self.rules_class = rules_class
+        if name is not None:
+            self.name = name
+
+    def supports(self, requires: frozenset[str]) -> Support:
+        reasons = []
+        for item in sorted(requires):
+            if item in SUPPORTED:
+                continue
+            if item in NOT_YET:
+                reasons.append(f"reference engine does not implement {NOT_YET[item]} yet")
+            else:
+                reasons.append(f"reference engine does not know the requirement {item!r}")
+        return Support.no("; ".join(reasons)) if reasons else Support.yes()
+
+    def start(self, state: GameState) -> ReferenceSession:
+        """Load ``state``. A state where nobody has a decision is taken as the moment its step
+        begins, and the game runs on to the first decision."""
+        try:
+            check(state)
+        except InconsistentState as exc:
+            raise EngineError(str(exc)) from exc
+        try:
+            game = Game.from_state(state)
+        except UnsupportedCard as exc:
+            raise EngineError(str(exc)) from exc
+        rules = self.rules_class()
+        for item in game.stack:
+            if not rules.can_resolve(game, item):
+                raise EngineError(f"reference engine cannot resolve stack item {item}")
+        rules.resume(game, [])
+        return ReferenceSession(game, rules)
+
+
+__all__ = [
+    "NOT_YET",
+    "SUPPORTED",
+    "ReferenceEngine",
+    "ReferenceRules",
+    "ReferenceSession",
+    "UnsupportedCard",
+    "parse_card",
+]

@@ -1,0 +1,46 @@
+"""ReferenceSession: one game of the reference engine behind the harness's Session protocol.
+
+The session owns the mutable game and a rules object and does nothing a rules question
+depends on: it exports states, lists actions, and makes a refused action leave no trace (the
+rules validate before they change anything; the snapshot here makes that a guarantee, so a
+mutant that forgets cannot corrupt the game it refuses to change).
+"""
+
+from __future__ import annotations
+
+import copy
+
+from harness.adapter import ActionRefused
+from harness.model import Action, Event, GameState
+
+from .game import Game
+from .rules import ReferenceRules
+
+
+class ReferenceSession:
+    def __init__(self, game: Game, rules: ReferenceRules):
+        self._game = game
+        self._rules = rules
+
+    @property
+    def rules(self) -> ReferenceRules:
+        return self._rules
+
+    def state(self) -> GameState:
+        return self._game.to_state()
+
+    def legal_actions(self) -> list[Action]:
+        return self._rules.legal_actions(self._game)
+
+    def apply(self, action: Action) -> list[Event]:
+        game = self._game
+        # Card data and parsed abilities never change: share them instead of copying.
+        snapshot = copy.deepcopy(game, memo={id(game.cards): game.cards, id(game.abilities): game.abilities})
+        try:
+            return self._rules.apply(game, action)
+        except ActionRefused:
+            self._game = snapshot
+            raise
+
+    def close(self) -> None:
+        pass
