@@ -60,6 +60,8 @@ class CombatSpec:
     returned_attacks_player: bool = False
     #: How many activations of the first Ninja's ability the untapped lands pay for.
     activations: int = 1
+    #: Blocked attackers the active player must control (only meaningful after blockers).
+    min_blocked: int = 0
 
 
 def _stats() -> st.SearchStrategy[tuple[int, int]]:
@@ -91,7 +93,9 @@ def combat_scenarios(draw: st.DrawFn, spec: CombatSpec) -> Scenario:
     in_combat = step in AFTER_BLOCKERS_STEPS or step is Step.DECLARE_ATTACKERS
     after_blockers = step in AFTER_BLOCKERS_STEPS
     need_unblocked = spec.min_unblocked if after_blockers else 0
-    n_attackers = draw(st.integers(max(1, need_unblocked), max(3, need_unblocked)))
+    need_blocked = spec.min_blocked if after_blockers else 0
+    least = max(1, need_unblocked + need_blocked)
+    n_attackers = draw(st.integers(least, max(3, least)))
 
     def striker(forced: bool = False) -> tuple[bool, bool]:
         kinds = ("first", "double") if forced else ("none", "first", "double")
@@ -118,6 +122,12 @@ def combat_scenarios(draw: st.DrawFn, spec: CombatSpec) -> Scenario:
     if after_blockers:
         blocked: set[str] = set()
         must_stay_unblocked = set(attackers[:need_unblocked])
+        must_be_blocked = attackers[need_unblocked : need_unblocked + need_blocked]
+        for victim in must_be_blocked:
+            power, toughness = draw(_stats())
+            blocker = b.permanent(cards.creature(power, toughness), defender, blocking=(victim,))
+            blocked.add(victim)
+            blockers.append(blocker)
         for _ in range(draw(st.integers(0, 3))):
             power, toughness = draw(_stats())
             fs, ds = striker()
@@ -192,12 +202,14 @@ def combat_scenarios(draw: st.DrawFn, spec: CombatSpec) -> Scenario:
         first_strikers=first_strikers,
     )
     returned = next((a for a in attackers if _is_unblocked(state, a)), attackers[0])
+    blocked_attacker = next((a for a in attackers if _is_blocked(state, a)), None)
     return Scenario(
         state,
         {
             "ninja": ninja,
             "ninjas": ninja_ids,
             "returned": returned,
+            "blocked": blocked_attacker,
             "player": active,
             "variant": spec.variant.name,
             "step": str(step),
@@ -209,3 +221,7 @@ def _is_unblocked(state: GameState, card_id: str) -> bool:
     perm = state.permanent(card_id)
     return perm is not None and perm.attacking is not None and perm.blocked is False
 
+
+def _is_blocked(state: GameState, card_id: str) -> bool:
+    perm = state.permanent(card_id)
+    return perm is not None and perm.attacking is not None and perm.blocked is True

@@ -116,7 +116,8 @@ def _combat_problems(state: GameState) -> list[str]:
                     found.append(f"{perm.id} attacks a planeswalker its own controller controls")
                 elif target.kind is TargetKind.BATTLE and victim.protector == perm.controller:
                     found.append(f"{perm.id} attacks a battle its own controller protects")
-            if state.step in AFTER_BLOCKERS_STEPS and perm.blocked is None:
+            declaring_blockers = state.pending is not None and state.pending.kind == "declare-blockers"
+            if state.step in AFTER_BLOCKERS_STEPS and perm.blocked is None and not declaring_blockers:
                 found.append(f"{perm.id} is attacking after blockers were declared but is neither blocked nor unblocked")
             if state.step not in AFTER_BLOCKERS_STEPS and perm.blocked is not None:
                 found.append(f"{perm.id} is {'blocked' if perm.blocked else 'unblocked'} before blockers were declared")

@@ -21,6 +21,14 @@ def available() -> dict[str, str]:
 
 
 def _resolve(spec: str) -> object:
+    if spec.startswith("mutant:"):
+        # Mutants are reachable only by this explicit prefix, never by entry point.
+        from harness.engines.mutants import load_mutant
+
+        try:
+            return load_mutant(spec)
+        except LookupError as exc:
+            raise UnknownEngine(str(exc)) from None
     if ":" in spec:
         module_name, _, attr = spec.partition(":")
         try:

@@ -39,6 +39,7 @@ def test_one_template_serves_every_ninjutsu_variant(keyword):
     slug = keyword.replace(" ", "-")
     assert {i.id for i in suite.invariants if i.origin == f"template:{AFTER_BLOCKERS}"} == {
         f"made-up.after-blockers/{slug}/refused-before-blockers",
+        f"made-up.after-blockers/{slug}/refused-returning-blocked",
         f"made-up.after-blockers/{slug}/offered-after-blockers",
     }
     for inv in suite.invariants:

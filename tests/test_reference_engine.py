@@ -10,9 +10,11 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from harness.adapter import ActionRefused, EngineError
-from harness.consistency import check
+from harness.consistency import check, problems
 from harness.engines.reference import ReferenceEngine, ReferenceRules, UnsupportedCard, parse_card
 from harness.engines.reference.testing import (
     BEARS,
@@ -44,6 +46,7 @@ from harness.model import (
     EventKind,
     GameState,
     PendingChoice,
+    StackItem,
     Step,
     Zone,
     pass_priority,
@@ -213,15 +216,13 @@ def test_ninja_enters_not_attacking_when_its_planeswalker_is_gone():
     ninja = b.put(NINJA, 0)
     state = b.build(turn=3, step=Step.DECLARE_BLOCKERS, priority=0)
     # A ninjutsu ability on the stack whose returned creature attacked a planeswalker since gone.
-    from harness.model import StackItem
-
     item = StackItem("s1", "activated", ninja, 0, "ninjutsu", (("returned", "c9"), ("attack-target", "planeswalker:c9")))
     session = ENGINE.start(state.replace(stack=(item,), revealed=(ninja,)))
     events = pass_both(session)
     assert EventKind.ENTER_ATTACKING not in kinds(events)
     perm = session.state().permanent(ninja)
     assert perm is not None and perm.tapped and perm.attacking is None and perm.blocked is None
-    assert attacker  # the other attacker is untouched
+    assert session.state().permanent(attacker).attacking == P1  # the other attacker is untouched
 
 
 def test_declared_attackers_trigger_but_the_ninja_does_not():
@@ -600,9 +601,8 @@ def test_inconsistent_state_is_an_engine_error():
     b = Board()
     bears = b.perm(BEARS, 0, attacking=P1)
     state = b.build(step=Step.PRECOMBAT_MAIN)
-    with pytest.raises(EngineError, match="attacking outside combat"):
+    with pytest.raises(EngineError, match=f"{bears} is attacking outside combat"):
         ENGINE.start(state)
-    assert bears
 
 
 def test_unparseable_card_is_an_engine_error():
@@ -663,3 +663,85 @@ def test_rules_class_is_pluggable():
     session.apply(ninjutsu(ninja, bears))
     events = pass_both(session)
     assert EventKind.TRIGGER in kinds(events)
+
+
+def test_ninja_that_left_and_came_back_is_a_new_object():
+    b = Board()
+    x = b.perm(BEARS, 0, tapped=True, attacking=P1, blocked=False)
+    y = b.perm(BEARS, 0, tapped=True, attacking=P1, blocked=False)
+    first = b.put(FS_NINJA, 0)  # {U}
+    second = b.put(FS_NINJA, 0)
+    for _ in range(3):
+        b.perm(ISLAND, 0)
+    session = ENGINE.start(b.build(turn=3, step=Step.DECLARE_BLOCKERS, priority=0))
+    session.apply(ninjutsu(first, x))
+    session.apply(ninjutsu(first, y))
+    pass_both(session)  # s2 puts the first Ninja in
+    session.apply(ninjutsu(second, first))  # ... and the second Ninja sends it back to hand
+    assert first in session.state().player(0).hand
+    pass_both(session)  # the second Ninja enters
+    events = pass_both(session)  # s1: its Ninja left the hand since activation (400.7)
+    assert [(e.kind, e.card, e.detail) for e in events] == [(EventKind.RESOLVE, first, "did nothing")]
+    state = session.state()
+    assert first in state.player(0).hand and state.permanent(second).attacking == P1
+    check(state)
+
+
+# -- random play keeps the contract --------------------------------------------------------------
+
+def _walk_start(kind: int) -> GameState:
+    b = Board()
+    if kind == 0:  # before combat, both sides with creatures, lands, Ninjas
+        b.perm(BEARS, 0), b.perm(FS_KNIGHT, 0), b.perm(HERALD, 0), b.perm(DS_KNIGHT, 1), b.perm(BEARS, 1)
+        b.perm(WALKER, 1), b.perm(SIEGE, 0, protector=1), b.perm(ELF, 0)
+        b.put(NINJA, 0), b.put(FS_NINJA, 0), b.put(NINJA, 1)
+        for _ in range(3):
+            b.perm(ISLAND, 0), b.perm(ISLAND, 1)
+            b.put(BEARS, 0, Zone.LIBRARY), b.put(BEARS, 1, Zone.LIBRARY)
+        return b.build(turn=2, step=Step.BEGINNING_OF_COMBAT, priority=0)
+    state, _, _ = combat_state(Step.DECLARE_BLOCKERS, islands=4)
+    return state
+
+
+def test_attackers_are_neither_blocked_nor_unblocked_while_blockers_are_declared():
+    b = Board()
+    bears = b.perm(BEARS, 0, tapped=True, attacking=P1)
+    state = b.build(turn=3, step=Step.DECLARE_BLOCKERS, priority=None, pending=PendingChoice("declare-blockers", 1))
+    assert problems(state) == []
+    session = ENGINE.start(state)
+    assert session.state() == state
+    assert [a.blocks for a in session.legal_actions()] == [()]  # player 1 has no creatures
+    session.apply(Action(ActionKind.DECLARE_BLOCKERS, 1))
+    assert session.state().permanent(bears).blocked is False
+
+
+def test_unimplemented_pending_choice_and_stack_item_are_engine_errors():
+    state = Board().build(step=Step.PRECOMBAT_MAIN, priority=None, pending=PendingChoice("search", 0))
+    with pytest.raises(EngineError, match="search"):
+        ENGINE.start(state)
+    b = Board()
+    bears = b.perm(BEARS, 0)
+    with pytest.raises(EngineError, match="cannot resolve"):
+        ENGINE.start(b.build(stack=(StackItem("s1", "activated", bears, 0, "pump"),)))
+
+
+def test_fields_the_engine_does_not_use_survive_and_per_turn_flags_reset():
+    state = Board().build(step=Step.END, priority=0, turn=2)
+    state = state.replace(players=(dataclasses.replace(state.player(0), searched_library=True), state.player(1)))
+    session = ENGINE.start(state)
+    assert session.state() == state
+    pass_both(session)
+    assert session.state().player(0).searched_library is False
+
+
+@given(kind=st.integers(0, 1), picks=st.lists(st.integers(0, 50), max_size=40))
+def test_random_play_keeps_states_consistent_and_round_tripping(kind, picks):
+    session = ENGINE.start(_walk_start(kind))
+    for pick in picks:
+        actions = session.legal_actions()
+        assert actions, session.state()
+        session.apply(actions[pick % len(actions)])
+        state = session.state()
+        assert problems(state) == []
+        assert state.actor is not None
+        assert ENGINE.start(state).state() == state

@@ -14,7 +14,6 @@ from functools import partial
 
 from generators.combat import (
     NINJUTSU_STEPS,
-    STEPS_AFTER_COMBAT,
     STEPS_BEFORE_BLOCKERS,
     CombatSpec,
     combat_scenarios,
@@ -93,26 +92,26 @@ def variants_of(ruling: Ruling, slots: Mapping[str, str]) -> list[KeywordVariant
 # -- checks ---------------------------------------------------------------------------------
 
 
-def check_refused(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
+def check_refused(variant: KeywordVariant, probe: Probe, scenario: Scenario, returned_param: str = "returned",
+                  why: str = "") -> None:
     """Not offered, and refused if tried."""
     state = probe.state()
-    shown = offered(probe, kind=ActionKind.ACTIVATE, source=scenario["ninja"], ability=variant.ability)
+    returned = scenario[returned_param]
+    why = why or f"in the {state.step} step"
+    shown = offered(probe, kind=ActionKind.ACTIVATE, source=scenario["ninja"], ability=variant.ability,
+                    costs=(("return", returned),))
     expect(
         not shown,
-        f"{variant.name} offered in the {state.step} step",
-        expected=f"no {variant.name} activation offered",
+        f"{variant.name} offered {why}",
+        expected=f"no {variant.name} activation returning {returned} offered",
         observed=", ".join(map(str, shown)),
     )
-    action = activation(variant, scenario)
+    action = activation(variant, scenario, returned)
     try:
         probe.apply(action)
     except ActionRefused:
         return
-    raise Violation(
-        f"{variant.name} accepted in the {state.step} step",
-        expected=f"{action} refused",
-        observed="accepted",
-    )
+    raise Violation(f"{variant.name} accepted {why}", expected=f"{action} refused", observed="accepted")
 
 
 def check_offered_and_accepted(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
@@ -214,6 +213,12 @@ def check_never_declared(variant: KeywordVariant, probe: Probe, scenario: Scenar
            observed=f"life {after.player(player).life}; " + "; ".join(map(str, triggers)))
 
 
+def check_closed_after_combat(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
+    """From the end of combat step into the postcombat main phase: the window has closed."""
+    pass_until_step(probe, {Step.POSTCOMBAT_MAIN})
+    check_refused(variant, probe, scenario, why="after the end of combat step")
+
+
 def check_no_damage_if_late(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
     ninja = scenario["ninja"]
     _, events = activate_and_resolve(variant, probe, scenario)
@@ -253,6 +258,12 @@ def after_blockers_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Inva
                         CombatSpec(v, STEPS_BEFORE_BLOCKERS), partial(check_refused, v),
                         f"{v.name} is neither offered nor accepted before blockers are declared",
                         "ninjutsu.activation-after-blockers"))
+        out.append(make(ruling, v, "refused-returning-blocked", "legality",
+                        CombatSpec(v, NINJUTSU_STEPS, min_unblocked=0, min_blocked=1),
+                        partial(check_refused, v, returned_param="blocked",
+                                why="returning a blocked attacker (only unblocked attackers can be returned)"),
+                        f"{v.name} cannot return a blocked attacker: once blockers are declared it is blocked",
+                        "ninjutsu.activation-after-blockers"))
         out.append(make(ruling, v, "offered-after-blockers", "legality",
                         CombatSpec(v, NINJUTSU_STEPS), partial(check_offered_and_accepted, v),
                         f"{v.name} is offered and accepted once blockers are declared",
@@ -275,8 +286,8 @@ def window_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
                         CombatSpec(v, NINJUTSU_STEPS), partial(check_offered_and_accepted, v),
                         f"{v.name} is offered and accepted in each step of its window", tid))
         out.append(make(ruling, v, "closed-after-combat", "legality",
-                        CombatSpec(v, STEPS_AFTER_COMBAT + STEPS_BEFORE_BLOCKERS), partial(check_refused, v),
-                        f"{v.name} is refused outside its window", tid))
+                        CombatSpec(v, (Step.END_OF_COMBAT,)), partial(check_closed_after_combat, v),
+                        f"{v.name} is refused once the end of combat step is over", tid))
         out.append(make(ruling, v, "no-damage-after-damage-step", "outcome",
                         CombatSpec(v, (Step.COMBAT_DAMAGE, Step.END_OF_COMBAT), ninja_deals_damage=True),
                         partial(check_no_damage_if_late, v),

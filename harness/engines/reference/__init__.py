@@ -77,6 +77,8 @@ class ReferenceEngine:
         except UnsupportedCard as exc:
             raise EngineError(str(exc)) from exc
         rules = self.rules_class()
+        if game.pending is not None and game.pending.kind not in rules.pending_kinds:
+            raise EngineError(f"reference engine does not implement {game.pending.kind} choices")
         for item in game.stack:
             if not rules.can_resolve(game, item):
                 raise EngineError(f"reference engine cannot resolve stack item {item}")

@@ -9,7 +9,7 @@ Nothing here decides a rules question, so a mutant never needs to touch it.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from harness.model import (
     AttackTarget,
@@ -48,19 +48,22 @@ class Perm:
     blocked: bool | None = None
     blocking: list[str] = field(default_factory=list)
     protector: PlayerIndex | None = None
+    #: The loaded Permanent, whose fields the engine does not play with are exported unchanged.
+    base: Permanent | None = None
 
     @classmethod
     def of(cls, p: Permanent) -> Perm:
         return cls(
             p.id, p.controller, p.tapped, p.summoning_sick, p.damage, list(p.counters),
-            p.class_level, p.attacking, p.blocked, list(p.blocking), p.protector,
+            p.class_level, p.attacking, p.blocked, list(p.blocking), p.protector, p,
         )
 
     def export(self) -> Permanent:
-        return Permanent(
-            self.id, self.controller, self.tapped, self.summoning_sick, self.damage,
-            tuple(self.counters),
-            self.class_level, self.attacking, self.blocked, tuple(self.blocking), self.protector,
+        return replace(
+            self.base or Permanent(self.id, self.controller), id=self.id, controller=self.controller,
+            tapped=self.tapped, summoning_sick=self.summoning_sick, damage=self.damage,
+            counters=tuple(self.counters), class_level=self.class_level, attacking=self.attacking,
+            blocked=self.blocked, blocking=tuple(self.blocking), protector=self.protector,
         )
 
     def counter(self, kind: str) -> int:
@@ -80,8 +83,11 @@ class Perm:
 
 @dataclass
 class Seat:
-    """Mutable mirror of :class:`harness.model.PlayerState`."""
+    """Mutable mirror of :class:`harness.model.PlayerState`. Fields the reference engine does not
+    play with stay in ``base`` and are exported unchanged, so the model can grow without
+    breaking round trips."""
 
+    base: PlayerState
     index: PlayerIndex
     life: int
     hand: list[str]
@@ -95,14 +101,15 @@ class Seat:
     @classmethod
     def of(cls, p: PlayerState) -> Seat:
         return cls(
-            p.index, p.life, list(p.hand), list(p.library), list(p.graveyard), list(p.exile),
+            p, p.index, p.life, list(p.hand), list(p.library), list(p.graveyard), list(p.exile),
             list(p.command), list(p.mana_pool), p.land_plays_left,
         )
 
     def export(self) -> PlayerState:
-        return PlayerState(
-            self.index, self.life, tuple(self.hand), tuple(self.library), tuple(self.graveyard),
-            tuple(self.exile), tuple(self.command), tuple(self.mana_pool), self.land_plays_left,
+        return replace(
+            self.base, index=self.index, life=self.life, hand=tuple(self.hand), library=tuple(self.library),
+            graveyard=tuple(self.graveyard), exile=tuple(self.exile), command=tuple(self.command),
+            mana_pool=tuple(self.mana_pool), land_plays_left=self.land_plays_left,
         )
 
     def zone(self, zone: Zone) -> list[str]:
@@ -145,6 +152,8 @@ class Game:
     pending: PendingChoice | None
     revealed: list[str]
     first_strikers: list[str]
+    #: The loaded state: fields the engine does not play with are exported unchanged from it.
+    base: GameState
     triggered: list[PendingTrigger] = field(default_factory=list)
 
     # -- building and exporting ----------------------------------------------------------
@@ -166,10 +175,12 @@ class Game:
             pending=state.pending,
             revealed=list(state.revealed),
             first_strikers=list(state.first_strikers),
+            base=state,
         )
 
     def to_state(self) -> GameState:
-        return GameState(
+        return replace(
+            self.base,
             cards=self.cards,
             objects=tuple(self.objects.values()),
             players=(self.players[0].export(), self.players[1].export()),

@@ -12,6 +12,8 @@ and one instance can serve any number of games.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from harness.adapter import ActionRefused
 from harness.model import (
     AFTER_BLOCKERS_STEPS,
@@ -48,6 +50,8 @@ class ReferenceRules:
 
     #: Ninjutsu-family variants that can be activated (the others parse but are never offered).
     implemented_ninjutsu_variants: frozenset[str] = frozenset({"ninjutsu"})
+    #: Pending choices the engine can make (a state waiting for another one cannot be loaded).
+    pending_kinds: frozenset[str] = frozenset({"declare-attackers", "declare-blockers"})
 
     # =====================================================================================
     # Decisions: turn structure, priority, the stack
@@ -244,11 +248,9 @@ class ReferenceRules:
         return amount > 0
 
     def removed_from_combat_when_target_leaves(self, game: Game, attacker: Perm) -> bool:
-        """506.4c says a creature attacking a planeswalker or battle that leaves the battlefield
-        keeps attacking (and, unblocked, deals no damage). The model cannot express an attack
-        on a permanent that no longer exists (consistency.py calls it a problem), so the
-        reference engine removes such attackers from combat instead."""
-        return True
+        """506.4c: a creature attacking a planeswalker or battle that leaves the battlefield
+        keeps attacking (and, unblocked, deals no combat damage)."""
+        return False
 
     # =====================================================================================
     # Decisions: ninjutsu (702.49)
@@ -308,7 +310,9 @@ class ReferenceRules:
         if game.pending is not None:
             if game.pending.kind == "declare-attackers":
                 return self.attack_declarations(game)
-            return self.block_declarations(game)
+            if game.pending.kind == "declare-blockers":
+                return self.block_declarations(game)
+            return []
         if game.priority is None:
             return []
         player = game.priority
@@ -327,6 +331,8 @@ class ReferenceRules:
             raise ActionRefused(f"player {action.player} cannot act: player {actor} must act")
         events: list[Event] = []
         if game.pending is not None:
+            if game.pending.kind not in self.pending_kinds:
+                raise ActionRefused(f"the reference engine cannot make a {game.pending.kind} choice")
             wanted = ActionKind(game.pending.kind)
             if action.kind is not wanted:
                 raise ActionRefused(f"player {actor} must {game.pending.kind}, not {action.kind}")
@@ -400,6 +406,9 @@ class ReferenceRules:
         game.turn += 1
         game.active = 1 - game.active
         game.players[game.active].land_plays_left = 1
+        for seat in game.players:  # "searched a library this turn" is about the turn just ended
+            if getattr(seat.base, "searched_library", False):
+                seat.base = replace(seat.base, searched_library=False)
 
     def begin_step(self, game: Game, step: Step, events: list[Event]) -> None:
         """Enter ``step`` and perform its turn-based actions; stop at its first decision, or

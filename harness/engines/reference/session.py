@@ -35,7 +35,8 @@ class ReferenceSession:
     def apply(self, action: Action) -> list[Event]:
         game = self._game
         # Card data and parsed abilities never change: share them instead of copying.
-        snapshot = copy.deepcopy(game, memo={id(game.cards): game.cards, id(game.abilities): game.abilities})
+        shared = (game.cards, game.abilities, game.base, *(seat.base for seat in game.players))
+        snapshot = copy.deepcopy(game, memo={id(x): x for x in shared})
         try:
             return self._rules.apply(game, action)
         except ActionRefused:

@@ -1,0 +1,145 @@
+"""The phase.rs adapter, in process. Run it through :class:`harness.engines.phase.PhaseEngine`,
+which puts it in a worker process: phase is native code, and a panic or abort in it must cost
+one verdict, not the run. This is the only module (with its helpers) that imports ``phase``.
+"""
+
+from __future__ import annotations
+
+from importlib.metadata import version
+from typing import Any
+
+from harness.adapter import ActionRefused, EngineError, Support
+from harness.model import Action, Event, GameState
+
+from . import actions as amap
+from . import events as emap
+from .export import export
+from .load import IdMap, load
+
+ENGINE_NAME = "phase"
+
+#: The ``requires`` strings phase implements, as far as this adapter maps them.
+SUPPORTED: frozenset[str] = frozenset(
+    {
+        "mechanic:ninjutsu",
+        "mechanic:first-strike",
+        "mechanic:double-strike",
+        "mechanic:attack-trigger",
+        "mechanic:combat-damage-trigger",
+        "mechanic:combat-damage",
+        "mechanic:mana-ability",
+        "mechanic:planeswalker",
+        "mechanic:battle",
+        "mechanic:summoning-sickness",
+        "mechanic:stack",
+        "mechanic:priority",
+    }
+)
+#: Requirements known not to work, with the reason.
+NOT_SUPPORTED: dict[str, str] = {
+    "mechanic:library-ninjutsu": "phase does not implement library ninjutsu (its parser leaves "
+    "'Library ninjutsu {cost}' Unimplemented)",
+    "mechanic:commander-ninjutsu": "the phase adapter does not map the command zone (phase parses commander "
+    "ninjutsu but needs a Commander-format game with a designated commander)",
+}
+
+
+def phase_version() -> str:
+    return version("phase-python")
+
+
+class PhaseSession:
+    """One phase Game behind the Session protocol."""
+
+    def __init__(self, game: Any, ids: IdMap, start: GameState):
+        self._game = game
+        self._ids = ids
+        self._start = start
+
+    def _raw(self) -> dict[str, Any]:
+        return self._game.state()["state"]
+
+    def _export(self, ps: dict[str, Any]) -> GameState:
+        try:
+            return export(ps, self._start, self._ids)
+        except (KeyError, ValueError, TypeError) as exc:
+            raise EngineError(f"cannot read phase's state: {type(exc).__name__}: {exc}") from exc
+
+    def state(self) -> GameState:
+        return self._export(self._raw())
+
+    def _actor(self) -> int | None:
+        waiting = self._game.waiting_for() or {}
+        player = (waiting.get("data") or {}).get("player")
+        return int(player) if player is not None else None
+
+    def legal_actions(self) -> list[Action]:
+        actor = self._actor()
+        if actor is None:
+            return []
+        objects = self._raw()["objects"]
+        out: list[Action] = []
+        for native in self._game.actions():
+            action = amap.to_model(native.kind, native.data, actor, self._ids, objects)
+            if action is not None and action not in out:
+                out.append(action)
+        return out
+
+    def _native(self, action: Action, actor: int) -> Any:
+        import phase
+
+        shape = amap.to_phase(action, self._ids)
+        if shape is not None:
+            return phase.GameAction.from_dict(shape)
+        objects = self._raw()["objects"]
+        for native in self._game.actions():
+            offered = amap.to_model(native.kind, native.data, actor, self._ids, objects)
+            if offered is not None and amap.same_meaning(offered, action):
+                return native
+        raise ActionRefused(f"phase does not offer {action}")
+
+    def apply(self, action: Action) -> list[Event]:
+        actor = self._actor()
+        if actor is None:
+            raise ActionRefused("phase waits for no player (the game is over)")
+        if action.player != actor:
+            raise ActionRefused(f"player {action.player} cannot act: phase waits for player {actor}")
+        native = self._native(action, actor)
+        before_raw = self._raw()
+        before = self._export(before_raw)
+        try:
+            result = self._game.apply(actor, native)
+        except ValueError as exc:  # phase's answer to an illegal action
+            raise ActionRefused(f"phase refused {action}: {exc}") from None
+        after_raw = self._raw()
+        after = self._export(after_raw)
+        index = emap.stack_index(before_raw, after_raw, ids=self._ids)
+        for e in result.events:  # abilities that came and went within this apply
+            if e.get("type") == "StackPushed":
+                index.setdefault(int(e["data"]["object_id"]), "triggered")
+        events = emap.translate(list(result.events), before_raw, after_raw, self._ids, index)
+        return events + emap.derived(events, before, after)
+
+    def close(self) -> None:
+        self._game = None
+
+
+class PhaseInProcess:
+    """The phase adapter without isolation (harness.adapter.EngineAdapter)."""
+
+    name = ENGINE_NAME
+
+    def __init__(self) -> None:
+        self.version = phase_version()
+
+    def supports(self, requires: frozenset[str]) -> Support:
+        reasons = []
+        for item in sorted(requires):
+            if item in SUPPORTED:
+                continue
+            reasons.append(NOT_SUPPORTED.get(item, f"the phase adapter does not know the requirement {item!r}"))
+        return Support.no("; ".join(reasons)) if reasons else Support.yes()
+
+    def start(self, state: GameState) -> PhaseSession:
+        game, ids = load(state)
+        return PhaseSession(game, ids, state)

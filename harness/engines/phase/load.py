@@ -1,0 +1,231 @@
+"""Loading a model GameState into phase.rs.
+
+phase's ``load_game`` checks nothing, so the state is built the safe way: a real game is
+started with exactly the cards the state holds (plus one filler card per deck, removed again),
+both players keep their hands, and then the objects are moved into the model's zones, with
+step, combat and priority set. Only states stopped at a priority prompt are built, because the
+data inside a pending prompt is not recomputed on load.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from harness.adapter import StateUnsupported
+from harness.model import AFTER_BLOCKERS_STEPS, AttackTarget, GameState, Step, TargetKind, Zone
+
+from . import cards as card_data
+from .steps import TO_PHASE
+
+KEEP = {"type": "MulliganDecision", "data": {"choice": {"type": "Keep"}}}
+ZONE_NAMES = {Zone.HAND: "Hand", Zone.LIBRARY: "Library", Zone.GRAVEYARD: "Graveyard", Zone.EXILE: "Exile"}
+COUNTER_NAMES = {"loyalty": "Loyalty", "defense": "Defense"}
+
+
+@dataclass
+class IdMap:
+    """Model card ids <-> phase object ids, both ways. Objects phase creates later (tokens,
+    abilities on the stack) get model ids ``p<phase id>``."""
+
+    to_phase: dict[str, int] = field(default_factory=dict)
+    to_model: dict[int, str] = field(default_factory=dict)
+
+    def add(self, card_id: str, oid: int) -> None:
+        self.to_phase[card_id] = oid
+        self.to_model[oid] = card_id
+
+    def model(self, oid: int) -> str:
+        return self.to_model.get(int(oid), f"p{oid}")
+
+    def phase(self, card_id: str) -> int | None:
+        if card_id in self.to_phase:
+            return self.to_phase[card_id]
+        if card_id.startswith("p") and card_id[1:].isdigit():
+            return int(card_id[1:])
+        return None
+
+
+_engines: dict[str, Any] = {}
+
+
+def engine_for(state: GameState) -> Any:
+    """A phase Engine holding the faces of the state's cards (cached per card set)."""
+    used = {o.name for o in state.objects}
+    needed = [c for c in state.cards if c.name in used]
+    key = hashlib.sha256(
+        json.dumps(sorted(card_data.card_key(c) for c in needed)).encode()
+    ).hexdigest()
+    engine = _engines.get(key)
+    if engine is None:
+        import phase
+
+        engine = phase.Engine.from_json(json.dumps(card_data.database(needed)))
+        _engines[key] = engine
+    return engine
+
+
+def attack_target(target: AttackTarget, ids: IdMap) -> dict[str, Any]:
+    if target.kind is TargetKind.PLAYER:
+        return {"type": "Player", "data": target.player}
+    oid = ids.phase(str(target.permanent))
+    kind = "Planeswalker" if target.kind is TargetKind.PLANESWALKER else "Battle"
+    return {"type": kind, "data": oid}
+
+
+def _check_loadable(state: GameState) -> None:
+    if state.pending is not None or state.priority is None:
+        raise StateUnsupported("the phase adapter builds only states where a player has priority")
+    if state.stack:
+        raise StateUnsupported("the phase adapter does not build states with objects on the stack")
+    if any(p.mana_pool for p in state.players):
+        raise StateUnsupported("the phase adapter does not build states with mana in a pool")
+    if any(p.command for p in state.players):
+        raise StateUnsupported("the phase adapter does not map the command zone (phase needs a commander game)")
+    if any(o.token for o in state.objects):
+        raise StateUnsupported("the phase adapter does not build tokens")
+    if any(p.class_level is not None for p in state.battlefield):
+        raise StateUnsupported("the phase adapter does not map class levels")
+
+
+def load(state: GameState) -> tuple[Any, IdMap]:
+    """A phase Game in ``state``, and the id map between the two."""
+    _check_loadable(state)
+    engine = engine_for(state)
+    decks = [[o.name for o in state.objects if o.owner == seat] + [card_data.FILLER.name] for seat in (0, 1)]
+    import phase
+
+    game = engine.new_game(decks[0], decks[1], seed=0, first_player=state.active_player)
+    for seat in (0, 1):
+        game.apply(seat, phase.GameAction.from_dict(KEEP))
+    envelope = game.state()
+    ps = envelope["state"]
+    ids = _assign_ids(state, ps)
+    _place(state, ps, ids)
+    return engine.load_game(envelope), ids
+
+
+def _assign_ids(state: GameState, ps: dict[str, Any]) -> IdMap:
+    free: dict[tuple[str, int], list[int]] = {}
+    for key in sorted(ps["objects"], key=int):
+        obj = ps["objects"][key]
+        free.setdefault((obj["name"], obj["owner"]), []).append(int(key))
+    ids = IdMap()
+    for o in state.objects:
+        pool = free.get((o.name, o.owner))
+        if not pool:
+            raise StateUnsupported(f"phase did not create card {o.name!r} for {o.id}: does it know the card?")
+        ids.add(o.id, pool.pop(0))
+    for (name, _), leftover in free.items():
+        for oid in leftover:  # the fillers
+            del ps["objects"][str(oid)]
+    return ids
+
+
+def _place(state: GameState, ps: dict[str, Any], ids: IdMap) -> None:
+    objects = ps["objects"]
+    for player in ps["players"]:
+        player["hand"], player["library"], player["graveyard"] = [], [], []
+    ps["battlefield"], ps["exile"], ps["stack"] = [], [], []
+    turn = state.turn
+
+    for p in state.players:
+        seat = ps["players"][p.index]
+        seat["life"] = p.life
+        seat["lands_played_this_turn"] = max(0, 1 - p.land_plays_left)
+        for zone, name in ZONE_NAMES.items():
+            for card_id in p.zone(zone):
+                oid = ids.to_phase[card_id]
+                objects[str(oid)]["zone"] = name
+                if zone is Zone.EXILE:
+                    ps["exile"].append(oid)
+                else:
+                    seat[name.lower()].append(oid)
+    ps["lands_played_this_turn"] = ps["players"][state.active_player]["lands_played_this_turn"]
+
+    for perm in state.battlefield:
+        oid = ids.to_phase[perm.id]
+        obj = objects[str(oid)]
+        obj.update(
+            zone="Battlefield",
+            tapped=perm.tapped,
+            summoning_sick=perm.summoning_sick,
+            entered_battlefield_turn=turn if perm.summoning_sick else max(0, turn - 1),
+            damage_marked=perm.damage,
+            controller=perm.controller,
+            base_controller=perm.controller,
+        )
+        counters = {COUNTER_NAMES.get(k, k.capitalize()): n for k, n in perm.counters if n}
+        obj["counters"] = counters
+        if "Loyalty" in counters:
+            obj["loyalty"] = counters["Loyalty"]
+        ps["battlefield"].append(oid)
+
+    ps["turn_number"] = turn
+    ps["active_player"] = state.active_player
+    ps["phase"] = TO_PHASE[state.step]
+    ps["priority_player"] = state.priority
+    ps["priority_pass_count"] = state.priority_passes
+    ps["waiting_for"] = {"type": "Priority", "data": {"player": state.priority}}
+    ps["steps_started_this_turn"] = {TO_PHASE[state.step]: 1}
+    for player in ps["players"]:
+        player["turns_taken"] = max(1, turn // 2)
+    ps["combat"] = _combat(state, ps, ids)
+
+
+def _combat(state: GameState, ps: dict[str, Any], ids: IdMap) -> dict[str, Any] | None:
+    attackers = state.attackers()
+    if not state.step.is_combat or state.step is Step.BEGINNING_OF_COMBAT:
+        if attackers:
+            raise StateUnsupported(f"attacking creatures outside combat ({state.step}) cannot be built in phase")
+        return None
+    defender = state.defending_player
+    after_blockers = state.step in AFTER_BLOCKERS_STEPS
+    assignments: dict[str, list[int]] = {}
+    blocker_to_attacker: dict[str, list[int]] = {}
+    blocked_pairs = []
+    for perm in state.battlefield:
+        for attacker in perm.blocking:
+            a, b = ids.to_phase[attacker], ids.to_phase[perm.id]
+            assignments.setdefault(str(a), []).append(b)
+            blocker_to_attacker.setdefault(str(b), []).append(a)
+            blocked_pairs.append({"attacker": {"incarnation": _inc(ps, a), "object_id": a},
+                                  "blocker": {"incarnation": _inc(ps, b), "object_id": b}})
+    entries = []
+    for perm in attackers:
+        oid = ids.to_phase[perm.id]
+        entries.append({
+            "attack_target": attack_target(perm.attacking, ids),  # type: ignore[arg-type]
+            "band_id": None,
+            "blocked": bool(perm.blocked),
+            "defending_player": defender,
+            "object_id": oid,
+        })
+    ids_attacking = [ids.to_phase[p.id] for p in attackers]
+    fs_done = state.step in (Step.FIRST_STRIKE_DAMAGE, Step.COMBAT_DAMAGE, Step.END_OF_COMBAT) and bool(
+        state.first_strikers
+    )
+    regular_done = state.step in (Step.COMBAT_DAMAGE, Step.END_OF_COMBAT)
+    return {
+        "attacked_defenders_this_combat": {str(state.active_player): [defender]} if ids_attacking else {},
+        "attackers": entries,
+        "attacking_incarnations_this_combat": [{"incarnation": _inc(ps, o), "object_id": o} for o in ids_attacking],
+        "blocker_assignments": assignments,
+        "blocker_to_attacker": blocker_to_attacker,
+        "blockers_declared_by": [defender] if after_blockers else [],
+        "creature_attacked_defenders_this_combat": {str(o): [defender] for o in ids_attacking},
+        "creature_blocked_attackers_this_combat": blocked_pairs,
+        "damage_assignments": {},
+        "damage_step_index": None,
+        "first_strike_done": fs_done,
+        "first_strike_participants": [ids.to_phase[c] for c in state.first_strikers] if fs_done else None,
+        "pending_blocker_declaration_events": [],
+        "pending_damage": [],
+        "regular_damage_done": regular_done,
+    }
+
+
+def _inc(ps: dict[str, Any], oid: int) -> int:
+    return int(ps["objects"][str(oid)].get("incarnation", 1))

@@ -1,0 +1,99 @@
+"""The whole path, as a user runs it: the CLI in a subprocess, writing into a temporary folder."""
+
+import json
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from reports.results import read_results
+
+
+def cli(*args: str, cwd) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "harness.cli", *args], cwd=cwd, capture_output=True, text=True,
+                          timeout=600)
+
+
+def test_full_suite_passes_on_the_reference_engine(tmp_path):
+    out = tmp_path / "report"
+    done = cli("run", "--profile", "ci", "--out", str(out), cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    results = read_results(out / "results.json")
+    statuses = {r.status for r in results.results}
+    assert statuses <= {"pass", "unsupported"}
+    assert results.totals()["pass"] >= 15
+    assert len(results.rulings) == 51
+    assert all(r.status == "pass" for r in results.results if "/ninjutsu/" in r.invariant)
+    raw = json.loads((out / "results.json").read_text())
+    assert raw["schema"] == "mtg-conformance/results" and raw["version"] == 1
+    html = (out / "report.html").read_text()
+    assert "Ninjutsu abilities can be activated only after blockers have been declared." in html
+    suite = ET.parse(out / "junit.xml").getroot()
+    assert "ninjutsu.after-blockers" in ET.tostring(suite, encoding="unicode")
+    assert "pass" in done.stdout  # the summary line
+
+
+def test_broken_engine_fails_the_ruling_it_breaks(tmp_path):
+    out = tmp_path / "broken"
+    done = cli("run", "--engine", "mutant:ninja-enters-any-target", "--profile", "ci",
+               "--invariant", "ninjutsu.same-attack-target", "--out", str(out), cwd=tmp_path)
+    assert done.returncode == 1, done.stdout + done.stderr
+    (record,) = read_results(out / "results.json").results
+    assert record.status == "fail"
+    assert record.rulings == ("ninjutsu.same-attack-target",)
+    failure = record.failure
+    assert "attacks another target" in failure.message
+    assert failure.counterexample.state["battlefield"]
+    assert any("ninjutsu" in step.action for step in failure.trace)
+    assert failure.reproduce.startswith("mtg-conformance run --engine mutant:ninja-enters-any-target")
+    assert failure.size <= 6  # shrunk toward a small board
+    html = (out / "report.html").read_text()
+    assert "mutant:ninja-enters-any-target" in html and "attacks another target" in html
+    # The reproduction command reproduces it.
+    again = subprocess.run([sys.executable, "-m", "harness.cli", *failure.reproduce.split()[1:],
+                            "--out", str(tmp_path / "again")], cwd=tmp_path, capture_output=True, text=True)
+    assert again.returncode == 1
+    (repeat,) = read_results(tmp_path / "again" / "results.json").results
+    assert repeat.failure.counterexample == failure.counterexample
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--engine", "nosuch"], "unknown engine 'nosuch'"),
+        (["--engine", "nosuch.module:Engine"], "cannot import 'nosuch.module'"),
+        (["--invariant", "no.such-ruling"], "no invariant matches 'no.such-ruling'"),
+        (["--profile", "fast"], "invalid choice: 'fast'"),
+    ],
+)
+def test_usage_errors_exit_2_with_one_line(tmp_path, args, message):
+    done = cli("run", *args, "--out", str(tmp_path / "x"), cwd=tmp_path)
+    assert done.returncode == 2
+    assert message in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_xdist_workers_give_the_same_results(tmp_path):
+    done = cli("run", "--profile", "ci", "-n", "2", "--invariant", "ninjutsu.reveal-and-return",
+               "--out", str(tmp_path / "par"), cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    records = read_results(tmp_path / "par" / "results.json").results
+    assert [r.invariant for r in records] == [
+        "ninjutsu.reveal-and-return/ninjutsu/reveal-and-return-on-activation",
+        "ninjutsu.reveal-and-return/ninjutsu/never-enters-after-leaving",
+    ]
+    assert all(r.status == "pass" for r in records)
+
+
+def test_report_command_renders_results_again(tmp_path):
+    out = tmp_path / "r"
+    assert cli("run", "--profile", "ci", "--invariant", "ninjutsu.after-blockers", "--out", str(out),
+               cwd=tmp_path).returncode == 0
+    (out / "report.html").unlink()
+    done = cli("report", str(out / "results.json"), cwd=tmp_path)
+    assert done.returncode == 0 and (out / "report.html").exists()
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"schema": "other"}')
+    done = cli("report", str(bad), cwd=tmp_path)
+    assert done.returncode == 2 and "schema" in done.stderr

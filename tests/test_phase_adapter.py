@@ -1,0 +1,151 @@
+"""The phase.rs adapter: state round trips, a known-good ninjutsu scenario, and faults contained
+by process isolation. Skipped without the ``phase`` extra."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("phase", reason="phase extra not installed: pip install -e '.[phase]'")
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+
+from generators import cards  # noqa: E402
+from generators.builder import StateBuilder  # noqa: E402
+from generators.combat import NINJUTSU_STEPS, CombatSpec, combat_scenarios  # noqa: E402
+from harness.adapter import ActionRefused, EngineError, StateUnsupported  # noqa: E402
+from harness.engines.phase import PhaseEngine  # noqa: E402
+from harness.engines.phase.cards import CACHE_ENV, unparsed_abilities  # noqa: E402
+from harness.engines.phase.inprocess import PhaseInProcess  # noqa: E402
+from harness.isolation import IsolatedEngine  # noqa: E402
+from harness.model import (  # noqa: E402
+    Action,
+    ActionKind,
+    AttackTarget,
+    EventKind,
+    Step,
+    Zone,
+    pass_priority,
+)
+from rulings.keywords import LIBRARY_NINJUTSU, NINJUTSU  # noqa: E402
+
+HERE = Path(__file__).resolve().parent
+
+
+@pytest.fixture(autouse=True)
+def private_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path / "faces"))
+
+
+def ninjutsu_state(step: Step = Step.DECLARE_BLOCKERS):
+    """P0 attacks P1 with a 2/2 that is unblocked; a Ninja ({1}{U}) waits in hand; two Islands."""
+    b = StateBuilder()
+    attacker = b.permanent(cards.creature(2, 2), 0, tapped=True, attacking=AttackTarget.of_player(1), blocked=False)
+    ninja = b.put(cards.ninja("ninjutsu", "{1}{U}", 3, 3), 0, Zone.HAND)
+    for _ in range(2):
+        b.permanent(cards.basic_land("U"), 0)
+    b.put(cards.basic_land("U"), 0, Zone.LIBRARY)
+    b.put(cards.basic_land("U"), 1, Zone.LIBRARY)
+    return b.build(turn=3, active_player=0, step=step, priority=0), attacker, ninja
+
+
+def activation(ninja: str, attacker: str) -> Action:
+    return Action(ActionKind.ACTIVATE, 0, source=ninja, ability="ninjutsu", costs=(("return", attacker),))
+
+
+@settings(max_examples=15, derandomize=True, database=None, deadline=None,
+          suppress_health_check=list(HealthCheck))
+@given(combat_scenarios(CombatSpec(NINJUTSU, tuple(Step)[3:12])))
+def test_state_round_trips(scenario) -> None:  # type: ignore[no-untyped-def]
+    state = scenario.state
+    session = PhaseInProcess().start(state)
+    out = session.state()
+    assert (out.step, out.turn, out.active_player, out.priority) == (state.step, state.turn, state.active_player, 0 if state.active_player == 0 else 1)
+    assert out.players == state.players
+    assert sorted(out.battlefield, key=lambda p: p.id) == sorted(state.battlefield, key=lambda p: p.id)
+    assert out.objects == state.objects
+
+
+def test_ninjutsu_offered_after_blockers_and_enters_attacking() -> None:
+    state, attacker, ninja = ninjutsu_state()
+    session = PhaseInProcess().start(state)
+    assert activation(ninja, attacker) in session.legal_actions()
+    events = session.apply(activation(ninja, attacker))
+    after = session.state()
+    assert attacker in after.player(0).hand
+    perm = after.permanent(ninja)
+    assert perm is not None and perm.attacking == AttackTarget.of_player(1) and perm.tapped
+    assert any(e.kind is EventKind.ENTER_ATTACKING and e.card == ninja for e in events)
+    assert not any(e.kind is EventKind.ATTACK for e in events)
+
+
+def test_ninjutsu_refused_before_blockers() -> None:
+    state, attacker, ninja = ninjutsu_state(Step.PRECOMBAT_MAIN)
+    state = state.replace(battlefield=tuple(p.__class__(**{**p.__dict__, "attacking": None, "blocked": None})
+                                            for p in state.battlefield))
+    session = PhaseInProcess().start(state)
+    assert activation(ninja, attacker) not in session.legal_actions()
+    with pytest.raises(ActionRefused):
+        session.apply(activation(ninja, attacker))
+
+
+def test_passing_reaches_combat_damage() -> None:
+    state, attacker, _ = ninjutsu_state()
+    session = PhaseInProcess().start(state)
+    events = session.apply(pass_priority(0)) + session.apply(pass_priority(1))
+    damage = [e for e in events if e.kind is EventKind.DAMAGE]
+    assert [(e.card, e.target, e.amount, e.detail) for e in damage] == [(attacker, "player:1", 2, "regular")]
+    assert session.state().player(1).life == 18
+
+
+def test_supports_is_honest() -> None:
+    adapter = PhaseInProcess()
+    assert adapter.supports(frozenset({"mechanic:ninjutsu", "mechanic:first-strike"}))
+    answer = adapter.supports(frozenset({LIBRARY_NINJUTSU.mechanic}))
+    assert not answer and "library ninjutsu" in answer.reason
+
+
+def test_unparsed_card_is_an_unsupported_state() -> None:
+    b = StateBuilder()
+    b.put(cards.ninja("library ninjutsu", "{1}{U}", 2, 2), 0, Zone.LIBRARY)
+    b.put(cards.basic_land("U"), 1, Zone.LIBRARY)
+    state = b.build(turn=2, step=Step.PRECOMBAT_MAIN, priority=0)
+    with pytest.raises(StateUnsupported, match="Library ninjutsu"):
+        PhaseInProcess().start(state)
+    assert unparsed_abilities({"abilities": [{"type": "Unimplemented", "description": "x"}]}) == ["x"]
+
+
+def test_isolated_phase_round_trip_and_refusal() -> None:
+    engine = PhaseEngine(timeout=30)
+    try:
+        assert engine.name == "phase" and engine.version
+        state, attacker, ninja = ninjutsu_state()
+        session = engine.start(state)
+        assert session.state().players == state.players
+        with pytest.raises(ActionRefused):
+            session.apply(Action(ActionKind.ACTIVATE, 0, source=ninja, ability="ninjutsu", costs=(("return", ninja),)))
+        events = session.apply(activation(ninja, attacker))
+        assert any(e.kind is EventKind.ZONE_CHANGE and e.card == attacker for e in events)
+    finally:
+        engine.close()
+
+
+def test_fault_in_isolated_engine_is_contained() -> None:
+    """A panic in the worker is an EngineError with phase's message; the next session is fresh."""
+    engine = IsolatedEngine("fault_engines:PanicEngine", python_path=[HERE], timeout=5, start_timeout=30)
+    phase_engine = PhaseEngine(timeout=30)
+    try:
+        state, attacker, ninja = ninjutsu_state()
+        session = engine.start(state)
+        with pytest.raises(EngineError, match="unwrap"):
+            session.apply(Action(ActionKind.ACTIVATE, 0, source=ninja, ability="fault"))
+        assert engine.start(state).state() == state
+        # phase itself: a move for a seat that does not exist is an answer, never a crash.
+        live = phase_engine.start(state)
+        with pytest.raises((ActionRefused, EngineError)):
+            live.apply(Action(ActionKind.PASS_PRIORITY, 7))
+        assert phase_engine.start(state).legal_actions()
+    finally:
+        engine.close()
+        phase_engine.close()
