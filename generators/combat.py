@@ -153,6 +153,7 @@ def combat_scenarios(draw: st.DrawFn, spec: CombatSpec) -> Scenario:
     # The Ninja(s).
     n_ninjas = draw(st.integers(1, 2))
     ninja_ids = []
+    draws = 0
     for i in range(n_ninjas):
         power, toughness = draw(_stats())
         if i == 0 and spec.ninja_deals_damage:
@@ -169,8 +170,9 @@ def combat_scenarios(draw: st.DrawFn, spec: CombatSpec) -> Scenario:
             toughness,
             first_strike=fs,
             attack_trigger=at,
-            damage_trigger=draw(st.booleans()),
+            damage_trigger=(damage_trigger := draw(st.booleans())),
         )
+        draws += damage_trigger
         ninja_ids.append(b.put(data, active, spec.variant.zone))
     ninja = ninja_ids[0]
 
@@ -191,7 +193,10 @@ def combat_scenarios(draw: st.DrawFn, spec: CombatSpec) -> Scenario:
         b.permanent(cards.mana_elf(), active, summoning_sick=True)
 
     for player in (0, 1):
-        for _ in range(draw(st.integers(0, 2))):
+        # Enough cards for every "draw a card" a Ninja may trigger: drawing from an empty
+        # library loses the game (704.5b), which would end the scenario instead of testing it.
+        least = draws if player == active else 0
+        for _ in range(draw(st.integers(least, max(2, least)))):
             b.put(cards.basic_land(draw(st.sampled_from(COLORS))), player, Zone.LIBRARY)
 
     state = b.build(

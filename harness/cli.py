@@ -20,6 +20,7 @@ from harness.profiles import PROFILES
 
 EXIT_OK, EXIT_FAILURES, EXIT_USAGE = 0, 1, 2
 DEFAULT_OUT = "conformance-report"
+DEFAULT_MUTANTS_OUT = "mutants-report"
 
 
 class UsageError(Exception):
@@ -46,6 +47,17 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--seed", type=int, help="seed for the dev and thorough profiles (shown in the report)")
     run.add_argument("-v", "--verbose", action="store_true", help="one line per case")
 
+    mutants = sub.add_parser("mutants", help="run the suite against every mutant of the reference engine")
+    mutants.add_argument("--profile", choices=sorted(PROFILES), default="ci",
+                         help="Hypothesis settings profile (default: ci)")
+    mutants.add_argument("--out", default=DEFAULT_MUTANTS_OUT, metavar="DIR",
+                         help=f"directory for mutants.json, results.json, report.html (default: {DEFAULT_MUTANTS_OUT}/)")
+    mutants.add_argument("-n", dest="workers", metavar="N", help="pytest-xdist workers (a number or 'auto')")
+    mutants.add_argument("--all-invariants", action="store_true",
+                         help="check each mutant with every invariant, not only those of the rulings it breaks")
+    mutants.add_argument("--seed", type=int, help="seed for the dev and thorough profiles")
+    mutants.add_argument("-v", "--verbose", action="store_true", help="one line per case")
+
     rulings = sub.add_parser("rulings", help="list every ruling and how it is covered")
     rulings.add_argument("--json", action="store_true", help="machine-readable output")
 
@@ -60,6 +72,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "run":
             return cmd_run(args, argv if argv is not None else sys.argv[1:])
+        if args.command == "mutants":
+            return cmd_mutants(args, argv if argv is not None else sys.argv[1:])
         if args.command == "rulings":
             return cmd_rulings(args)
         return cmd_report(args)
@@ -80,12 +94,9 @@ def _suite_or_usage_error():  # type: ignore[no-untyped-def]
 
 
 def cmd_run(args: argparse.Namespace, argv: Sequence[str]) -> int:
-    import pytest
-
-    from harness import suite as suite_module
     from harness.plan import PlanError, engine, plan
     from harness.registry import UnknownEngine
-    from reports.results import ResultsError, exit_status, read_results
+    from reports.results import exit_status
 
     engines = args.engine or ["reference"]
     _suite_or_usage_error()
@@ -95,17 +106,53 @@ def cmd_run(args: argparse.Namespace, argv: Sequence[str]) -> int:
         cases = plan(engines, args.invariant or ())
     except (UnknownEngine, PlanError) as exc:
         raise UsageError(str(exc)) from None
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    results_path = out / "results.json"
-    results_path.unlink(missing_ok=True)  # never report a previous run's results as this one's
-    n_invariants = len(cases) // len(engines)
     print(
-        f"mtg-conformance: {n_invariants} invariants x {len(engines)} engine(s) "
+        f"mtg-conformance: {len(cases) // len(engines)} invariants x {len(engines)} engine(s) "
         f"[{', '.join(engines)}], profile {args.profile}",
         flush=True,
     )
+    extra: list[str] = []
+    for spec in engines:
+        extra += ["--mtg-engine", spec]
+    for wanted in args.invariant or ():
+        extra += ["--mtg-invariant", wanted]
+    results = _run_suite(args, argv, Path(args.out), extra, len(cases))
+    return exit_status(results) if results is not None else EXIT_FAILURES
 
+
+def cmd_mutants(args: argparse.Namespace, argv: Sequence[str]) -> int:
+    from harness.engines.mutants import all_mutants
+    from harness.plan import plan
+    from reports.mutants import MutantInfo, format_table, kill_rows, summary, write_mutants_json
+
+    _suite_or_usage_error()
+    scope = "all" if args.all_invariants else "targeted"
+    cases = plan((), (), scope)
+    mutants = [MutantInfo(m.id, m.spec, m.breaks, m.bug) for m in all_mutants().values()]
+    print(f"mtg-conformance: {len(mutants)} mutants, {len(cases)} cases ({scope} invariants), "
+          f"profile {args.profile}", flush=True)
+    out = Path(args.out)
+    results = _run_suite(args, argv, out, ["--mtg-mutants", scope], len(cases))
+    if results is None:
+        return EXIT_FAILURES
+    rows = kill_rows(results, mutants)
+    write_mutants_json(rows, out / "mutants.json", profile=args.profile)
+    print()
+    print(format_table(rows))
+    print(f"kill report: {out / 'mutants.json'}")
+    return EXIT_OK if summary(rows)["survived"] == 0 else EXIT_FAILURES
+
+
+def _run_suite(args: argparse.Namespace, argv: Sequence[str], out: Path, extra: list[str], expected: int):  # type: ignore[no-untyped-def]
+    """Run the conformance suite through pytest and read back its results (None if missing)."""
+    import pytest
+
+    from harness import suite as suite_module
+    from reports.results import ResultsError, read_results
+
+    out.mkdir(parents=True, exist_ok=True)
+    results_path = out / "results.json"
+    results_path.unlink(missing_ok=True)  # never report a previous run's results as this one's
     suite_file = Path(suite_module.__file__)
     pytest_args = [
         str(suite_file),
@@ -120,11 +167,8 @@ def cmd_run(args: argparse.Namespace, argv: Sequence[str]) -> int:
         "-rfE",
         "--assert=plain",  # the suite states its own claims; no assertion rewriting needed
         "-v" if args.verbose else "-q",
+        *extra,
     ]
-    for spec in engines:
-        pytest_args += ["--mtg-engine", spec]
-    for wanted in args.invariant or ():
-        pytest_args += ["--mtg-invariant", wanted]
     if args.seed is not None:
         pytest_args += ["--mtg-seed", str(args.seed)]
     if args.workers:
@@ -135,11 +179,11 @@ def cmd_run(args: argparse.Namespace, argv: Sequence[str]) -> int:
     except (OSError, ResultsError) as exc:
         print(f"mtg-conformance: the run did not produce results ({exc}); pytest exit status {int(code)}",
               file=sys.stderr)
-        return EXIT_USAGE if code == pytest.ExitCode.USAGE_ERROR else EXIT_FAILURES
-    if len(results.results) < len(cases):
-        print(f"mtg-conformance: only {len(results.results)} of {len(cases)} cases finished", file=sys.stderr)
-        return EXIT_FAILURES
-    return exit_status(results)
+        return None
+    if len(results.results) < expected:
+        print(f"mtg-conformance: only {len(results.results)} of {expected} cases finished", file=sys.stderr)
+        return None
+    return results
 
 
 def cmd_rulings(args: argparse.Namespace) -> int:

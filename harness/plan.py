@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Literal
 
 from harness.adapter import EngineAdapter
 from harness.registry import load_engine
@@ -57,7 +58,25 @@ def select_invariants(suite: CompiledSuite, only: list[str] | tuple[str, ...]) -
     return [i for i in ids if i in chosen]
 
 
-def plan(engines: list[str] | tuple[str, ...], only: list[str] | tuple[str, ...] = ()) -> list[Case]:
+MutantScope = Literal["targeted", "all"]
+
+
+def plan(
+    engines: list[str] | tuple[str, ...],
+    only: list[str] | tuple[str, ...] = (),
+    mutants: MutantScope | None = None,
+) -> list[Case]:
+    """The cases of a run. With ``mutants``, the engines are every registered mutant, each
+    checked by the invariants encoding the rulings it breaks (``targeted``) or by all."""
     suite = compiled_suite()
     invariants = select_invariants(suite, only)
-    return [Case(e, i) for e in engines for i in invariants]
+    if mutants is None:
+        return [Case(e, i) for e in engines for i in invariants]
+    from harness.engines.mutants import all_mutants
+
+    cases = []
+    for m in all_mutants().values():
+        for i in invariants:
+            if mutants == "all" or set(suite.invariant(i).rulings) & set(m.breaks):
+                cases.append(Case(m.spec, i))
+    return cases

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from harness import __version__, codec
-from harness.plan import Case, compiled_suite, engine, plan
+from harness.plan import Case, MutantScope, compiled_suite, engine, plan
 from harness.profiles import PROFILES, is_derandomized, register_profiles
 from reports.results import EngineInfo, ResultRecord, Results, RulingRecord, RunInfo, write_results
 
@@ -33,6 +33,10 @@ class Options:
     only: tuple[str, ...]
     out: Path | None
     command: str
+    mutants: MutantScope | None = None
+
+    def cases(self) -> list[Case]:
+        return plan(self.engines, self.only, self.mutants)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -46,12 +50,15 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="only these invariants (id, id prefix or ruling id); repeatable")
     group.addoption("--mtg-out", default=None, metavar="DIR", help="write results.json and report.html here")
     group.addoption("--mtg-command", default=None, help="the command line to record in results.json")
+    group.addoption("--mtg-mutants", default=None, choices=("targeted", "all"),
+                    help="check every mutant of the reference engine instead of --mtg-engine")
 
 
 def pytest_configure(config: pytest.Config) -> None:
     register_profiles()
     engines = tuple(config.getoption("--mtg-engine") or ())
-    if not engines:
+    mutants = config.getoption("--mtg-mutants")
+    if not engines and not mutants:
         return
     profile = config.getoption("--mtg-profile")
     seed = config.getoption("--mtg-seed")
@@ -62,7 +69,8 @@ def pytest_configure(config: pytest.Config) -> None:
     out = config.getoption("--mtg-out")
     command = config.getoption("--mtg-command") or "pytest " + " ".join(config.invocation_params.args)
     config.mtg_options = Options(  # type: ignore[attr-defined]
-        engines, profile, seed, tuple(config.getoption("--mtg-invariant") or ()), Path(out) if out else None, command
+        engines, profile, seed, tuple(config.getoption("--mtg-invariant") or ()), Path(out) if out else None, command,
+        mutants,
     )
     if not hasattr(config, "workerinput"):
         config.pluginmanager.register(ResultCollector(config), "mtg-conformance-collector")
@@ -87,7 +95,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     options: Options | None = getattr(metafunc.config, "mtg_options", None)
     if options is None:
         raise pytest.UsageError("the conformance suite needs --mtg-engine NAME (or run `mtg-conformance run`)")
-    cases = plan(options.engines, options.only)
+    cases = options.cases()
     metafunc.parametrize("mtg_case", cases, ids=[c.node_id for c in cases])
 
 
@@ -132,7 +140,8 @@ class ResultCollector:
             terminalreporter.write_line(f"results: {options.out / 'results.json'}")
 
     def results(self, options: Options) -> Results:
-        order = {c.node_id: i for i, c in enumerate(plan(options.engines, options.only))}
+        cases = options.cases()
+        order = {c.node_id: i for i, c in enumerate(cases)}
         records = sorted(self.records, key=lambda r: order.get(Case(r.engine, r.invariant).node_id, len(order)))
         return Results(
             run=RunInfo(
@@ -140,7 +149,7 @@ class ResultCollector:
                 finished=datetime.now(UTC).isoformat(timespec="seconds"),
                 profile=options.profile,
                 seed=options.seed,
-                engines=tuple(EngineInfo(spec, engine(spec).version) for spec in options.engines),
+                engines=tuple(EngineInfo(spec, engine(spec).version) for spec in dict.fromkeys(c.engine for c in cases)),
                 command=options.command,
                 harness_version=__version__,
                 duration=round(time.perf_counter() - self.clock, 3),

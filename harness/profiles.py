@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 
 PROFILES: dict[str, dict[str, Any]] = {
     "dev": {"max_examples": 25},
@@ -28,6 +28,9 @@ def register_profiles() -> None:
             suppress_health_check=[HealthCheck.too_slow],
             report_multiple_bugs=False,  # one shrunk counterexample per invariant
             print_blob=False,
+            # The explain phase re-runs the shrunk example many times to annotate lines; the
+            # report shows the counterexample and its trace instead, at a fraction of the cost.
+            phases=[p for p in Phase if p is not Phase.explain],
             **options,
         )
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from hypothesis import given
 from hypothesis import seed as hypothesis_seed
-from hypothesis.errors import Unsatisfiable
+from hypothesis.errors import FailedHealthCheck, Unsatisfiable
 
 from harness import codec
 from harness.adapter import EngineAdapter, EngineError, Session, StateUnsupported
@@ -140,9 +140,10 @@ def run_case(
         assert failure is not None
         reason = None if seen.last_status == "fail" else failure.message
         return record(seen.last_status, failure=failure, reason=reason)
-    except Unsatisfiable:
-        why = seen.unsupported[-1] if seen.unsupported else "no scenario could be loaded"
-        return record("unsupported", reason=f"the engine could not load the drawn states: {why}")
+    except (Unsatisfiable, FailedHealthCheck) as exc:
+        if not seen.unsupported:  # a generator that filters too much: the harness's own bug
+            return record("error", reason=f"harness error {type(exc).__name__}: {exc}")
+        return record("unsupported", reason=f"the engine could not load the drawn states: {seen.unsupported[-1]}")
     except Exception as exc:  # noqa: BLE001 - a harness or generator bug: report it, keep going
         return record("error", reason=f"harness error {type(exc).__name__}: {exc}")
     return record("pass")

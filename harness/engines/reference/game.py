@@ -158,12 +158,13 @@ class Game:
 
     # -- building and exporting ----------------------------------------------------------
     @classmethod
-    def from_state(cls, state: GameState) -> Game:
-        """Build the game; raises :class:`~.oracle.UnsupportedCard` for a card it cannot read."""
+    def from_state(cls, state: GameState, abilities: dict[str, CardAbilities] | None = None) -> Game:
+        """Build the game; raises :class:`~.oracle.UnsupportedCard` for a card it cannot read.
+        ``abilities`` reuses cards already parsed (restoring a snapshot of the same game)."""
         return cls(
             cards=state.cards,
             objects={o.id: o for o in state.objects},
-            abilities={c.name: parse_card(c) for c in state.cards},
+            abilities=abilities if abilities is not None else {c.name: parse_card(c) for c in state.cards},
             players=[Seat.of(p) for p in state.players],
             battlefield=[Perm.of(p) for p in state.battlefield],
             stack=list(state.stack),
