@@ -22,10 +22,7 @@ import dataclasses
 import json
 import math
 import os
-import types
-import typing
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
@@ -242,7 +239,7 @@ class Results:
             raise ResultsError(f"{source}: $: unknown field(s) {unknown} for results version {VERSION}")
         body = {k: data[k] for k in ("run", "rulings", "results") if k in data}
         try:
-            results = _decode(Results, body, "$")
+            results = from_jsonable(Results, body, "$")
         except DecodeError as exc:
             raise ResultsError(f"{source}: {exc}") from None
         if "totals" in data:
@@ -310,59 +307,6 @@ def _encode(value: Any) -> Any:
     if isinstance(value, dict):
         return {str(k): _encode(v) for k, v in value.items()}
     return to_jsonable(value)
-
-
-@cache
-def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
-
-
-def _decode(tp: Any, data: Any, where: str) -> Any:
-    """:func:`harness.codec.from_jsonable` plus floats. Dataclasses, tuples and optionals are
-    walked here so that a float nested anywhere in the schema is reached; leaves go to the codec."""
-    if tp is float:
-        if isinstance(data, bool) or not isinstance(data, (int, float)):
-            raise DecodeError(f"{where}: expected a number, got {data!r}")
-        return float(data)
-    origin = typing.get_origin(tp)
-    args = typing.get_args(tp)
-    if origin in (typing.Union, types.UnionType):
-        if data is None and type(None) in args:
-            return None
-        errors = []
-        for arg in args:
-            if arg is type(None):
-                continue
-            try:
-                return _decode(arg, data, where)
-            except DecodeError as exc:
-                errors.append(str(exc))
-        if data is None:
-            raise DecodeError(f"{where}: must not be null")
-        raise DecodeError("; ".join(errors))
-    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-        if not isinstance(data, list):
-            raise DecodeError(f"{where}: expected a list, got {data!r}")
-        return tuple(_decode(args[0], v, f"{where}[{i}]") for i, v in enumerate(data))
-    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        if not isinstance(data, dict):
-            raise DecodeError(f"{where}: expected an object for {tp.__name__}, got {data!r}")
-        hints = _hints(tp)
-        fields = dataclasses.fields(tp)
-        unknown = set(data) - {f.name for f in fields}
-        if unknown:
-            raise DecodeError(f"{where}: unknown field(s) {sorted(unknown)} for {tp.__name__}")
-        kwargs = {}
-        for f in fields:
-            if f.name in data:
-                kwargs[f.name] = _decode(hints[f.name], data[f.name], f"{where}.{f.name}")
-            elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-                raise DecodeError(f"{where}: missing field {f.name!r} for {tp.__name__}")
-        try:
-            return tp(**kwargs)
-        except (TypeError, ValueError) as exc:
-            raise DecodeError(f"{where}: {exc}") from None
-    return from_jsonable(tp, data, where)
 
 
 __all__ = [
