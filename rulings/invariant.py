@@ -16,6 +16,7 @@ from typing import Any, Literal
 from hypothesis.strategies import SearchStrategy
 
 from harness.adapter import ActionRefused, EngineError, Session
+from harness.consistency import problems
 from harness.model import Action, Event, GameState
 
 InvariantKind = Literal["legality", "outcome", "trace", "global"]
@@ -69,15 +70,30 @@ class Probe:
             raise EngineError(f"engine raised {type(exc).__name__} in {what}: {exc}") from exc
 
     def state(self) -> GameState:
-        return self._call("state()", self._session.state)
+        """The engine's exported state, which must be a consistent GameState: an adapter that
+        returns anything else, or a state no game can reach, breaks the contract (``error``)."""
+        state = self._call("state()", self._session.state)
+        if not isinstance(state, GameState):
+            raise EngineError(f"adapter contract: state() returned {type(state).__name__}, not a GameState")
+        found = problems(state)
+        if found:
+            raise EngineError("the engine exported an inconsistent state: " + "; ".join(found))
+        return state
 
     def legal_actions(self) -> list[Action]:
-        return list(self._call("legal_actions()", self._session.legal_actions))
+        actions = list(self._call("legal_actions()", self._session.legal_actions))
+        wrong = [a for a in actions if not isinstance(a, Action)]
+        if wrong:
+            raise EngineError(f"adapter contract: legal_actions() listed {wrong[0]!r}, not an Action")
+        return actions
 
     def apply(self, action: Action) -> list[Event]:
         """Apply ``action``; a refusal propagates as :class:`ActionRefused` and is recorded."""
         try:
             events = list(self._call(f"apply({action})", lambda: self._session.apply(action)))
+            wrong = [e for e in events if not isinstance(e, Event)]
+            if wrong:
+                raise EngineError(f"adapter contract: apply() reported {wrong[0]!r}, not an Event")
         except ActionRefused as refusal:
             self.trace.append(TraceStep(action, [], refused=str(refusal) or "refused"))
             raise

@@ -93,3 +93,33 @@ def test_dev_profile_seed_is_in_the_reproduction_command():
     record = run_case("fake", FakeEngine(), _invariant(100), profile="dev", seed=1234)
     assert record.status == "fail"
     assert record.failure.reproduce.endswith("--profile dev --seed 1234")
+
+
+class BadOutputSession(FakeSession):
+    def __init__(self, state, what):
+        super().__init__(state, False)
+        self.what = what
+
+    def state(self):
+        if self.what == "not-a-state":
+            return {"players": []}
+        if self.what == "inconsistent":
+            s = self._state
+            return s.replace(players=(s.players[0], s.players[0]))
+        return self._state
+
+
+class BadOutputEngine(FakeEngine):
+    def __init__(self, what):
+        super().__init__()
+        self.what = what
+
+    def start(self, state):
+        return BadOutputSession(state, self.what)
+
+
+def test_bad_adapter_output_is_an_error_naming_the_contract():
+    record = run_case("fake", BadOutputEngine("not-a-state"), _invariant(10_000), profile="ci", seed=None)
+    assert record.status == "error" and "state() returned dict, not a GameState" in record.reason
+    record = run_case("fake", BadOutputEngine("inconsistent"), _invariant(10_000), profile="ci", seed=None)
+    assert record.status == "error" and "inconsistent state" in record.reason and "seats 0 and 1" in record.reason
