@@ -1,5 +1,8 @@
 """Finding engine adapters: by entry point name (group ``mtg_conformance.engines``) or by
-``module:Class``. An engine package only has to declare the entry point to be testable."""
+``module:Class``. An engine package only has to declare the entry point to be testable.
+
+Two prefixes wrap a spec: ``isolated:<spec>`` runs that adapter in a worker process, and
+``mutant:<id>`` names a seeded-bug copy of the reference engine (never found any other way)."""
 
 from __future__ import annotations
 
@@ -21,6 +24,13 @@ def available() -> dict[str, str]:
 
 
 def _resolve(spec: str) -> object:
+    if spec.startswith("isolated:"):
+        # Any adapter, run in its own worker process: a crash or hang becomes an error verdict.
+        from harness.isolation import IsolatedEngine
+
+        inner = spec.removeprefix("isolated:")
+        _resolve(inner)  # fail now, in one line, if the inner spec names nothing
+        return IsolatedEngine(inner)
     if spec.startswith("mutant:"):
         # Mutants are reachable only by this explicit prefix, never by entry point.
         from harness.engines.mutants import load_mutant

@@ -97,3 +97,11 @@ def test_report_command_renders_results_again(tmp_path):
     bad.write_text('{"schema": "other"}')
     done = cli("report", str(bad), cwd=tmp_path)
     assert done.returncode == 2 and "schema" in done.stderr
+
+
+def test_any_engine_can_run_isolated_in_a_worker_process(tmp_path):
+    done = cli("run", "--engine", "isolated:reference", "--profile", "ci", "--invariant", "ninjutsu.after-blockers",
+               "--out", str(tmp_path / "iso"), cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    records = read_results(tmp_path / "iso" / "results.json").results
+    assert records and all(r.status == "pass" and r.engine == "isolated:reference" for r in records)
