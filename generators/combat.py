@@ -9,14 +9,16 @@ Hypothesis shrinks toward small boards.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from hypothesis import strategies as st
 
 from generators import cards
 from generators.builder import StateBuilder
+from generators.search_cards import ABILITY, CALL_THE_PACK, INSTANT, INSTANT_TUTOR, QUICK_SCRYING, WILD_EXPANSE
+from generators.search_setup import SearchSetup, add_search_source
 from harness.model import (
     AFTER_BLOCKERS_STEPS,
     COLORS,
@@ -33,6 +35,8 @@ from rulings.keywords import KeywordVariant
 Mana = Literal["enough", "short"]
 
 NINJUTSU_COSTS = ("{U}", "{1}{U}", "{U}{B}", "{2}{U}", "{1}{U}{B}", "{2}{U}{B}")
+#: Costs without a generic part: however the first activation is paid, the same lands pay the next.
+PURE_COSTS = ("{U}", "{U}{B}")
 STEPS_BEFORE_BLOCKERS = (Step.PRECOMBAT_MAIN, Step.BEGINNING_OF_COMBAT, Step.DECLARE_ATTACKERS)
 STEPS_AFTER_COMBAT = (Step.POSTCOMBAT_MAIN, Step.END)
 #: Steps in which ninjutsu can be activated (unblocked attackers exist).
@@ -62,6 +66,25 @@ class CombatSpec:
     activations: int = 1
     #: Blocked attackers the active player must control (only meaningful after blockers).
     min_blocked: int = 0
+    #: Ninjas with the variant's keyword (more than one: all with the first one's cost).
+    min_ninjas: int = 1
+    #: One more Ninja with the variant's keyword, in this zone (e.g. the hand, where library
+    #: ninjutsu can't be activated from): param ``ninja_elsewhere``.
+    ninja_elsewhere: Zone | None = None
+    #: The search the active player can start (or has started): library ninjutsu is activated
+    #: only while its controller searches their library. ``None``: for a variant activated from
+    #: the library, :data:`LIBRARY_NINJUTSU_SEARCH`; for the others, no search.
+    search: SearchSetup | None = None
+    #: More of the board, drawn after the Ninjas and their mana: ``setup(draw, builder, active)``
+    #: adds cards and returns extra params (e.g. Ninja Teen and graveyard creatures for sneak).
+    setup: Callable[[st.DrawFn, StateBuilder, int], dict[str, Any]] | None = None
+
+
+#: An instant-speed search of your own library that may find nothing, cast (or activated) by the
+#: invariant before it activates library ninjutsu.
+LIBRARY_NINJUTSU_SEARCH = SearchSetup(kinds=(INSTANT, ABILITY), cards=(QUICK_SCRYING, CALL_THE_PACK, WILD_EXPANSE))
+#: An instant search that can find the Ninja card itself (any card, or a creature card).
+FINDS_NINJA = SearchSetup(kinds=(INSTANT,), cards=(INSTANT_TUTOR, CALL_THE_PACK))
 
 
 def _stats() -> st.SearchStrategy[tuple[int, int]]:
@@ -151,7 +174,7 @@ def combat_scenarios(draw: st.DrawFn, spec: CombatSpec) -> Scenario:
         b.permanent(cards.attack_observer(), active, summoning_sick=draw(st.booleans()))
 
     # The Ninja(s).
-    n_ninjas = draw(st.integers(1, 2))
+    n_ninjas = draw(st.integers(spec.min_ninjas, max(2, spec.min_ninjas)))
     ninja_ids = []
     draws = 0
     for i in range(n_ninjas):
@@ -160,9 +183,13 @@ def combat_scenarios(draw: st.DrawFn, spec: CombatSpec) -> Scenario:
             power = max(power, 1)
         fs = spec.ninja_first_strike if (i == 0 and spec.ninja_first_strike is not None) else draw(st.booleans())
         at = spec.ninja_attack_trigger if (i == 0 and spec.ninja_attack_trigger is not None) else draw(st.booleans())
-        cost = draw(st.sampled_from(NINJUTSU_COSTS))
+        if spec.min_ninjas > 1:  # several Ninjas: costs any way of paying can cover together
+            cost = draw(st.sampled_from(PURE_COSTS)) if i == 0 else first_cost
+        else:
+            cost = draw(st.sampled_from(NINJUTSU_COSTS))
         if i == 0:
             ninja_cost = parse_mana_cost(cost)
+            first_cost = cost
         data = cards.ninja(
             spec.variant.name,
             cost,
@@ -175,6 +202,11 @@ def combat_scenarios(draw: st.DrawFn, spec: CombatSpec) -> Scenario:
         draws += damage_trigger
         ninja_ids.append(b.put(data, active, spec.variant.zone))
     ninja = ninja_ids[0]
+    elsewhere = None
+    if spec.ninja_elsewhere is not None:
+        power, toughness = draw(_stats())
+        data = cards.ninja(spec.variant.name, first_cost, power, toughness)
+        elsewhere = b.put(data, active, spec.ninja_elsewhere)
 
     # Mana: untapped lands that pay the first Ninja's cost exactly, or one symbol short.
     symbols = list(ninja_cost) * spec.activations
@@ -199,6 +231,10 @@ def combat_scenarios(draw: st.DrawFn, spec: CombatSpec) -> Scenario:
         for _ in range(draw(st.integers(least, max(2, least)))):
             b.put(cards.basic_land(draw(st.sampled_from(COLORS))), player, Zone.LIBRARY)
 
+    search = spec.search or (LIBRARY_NINJUTSU_SEARCH if spec.variant.zone is Zone.LIBRARY else None)
+    source = add_search_source(draw, b, active, search, combat=True) if search is not None else None
+    extra = spec.setup(draw, b, active) if spec.setup is not None else {}
+
     state = b.build(
         turn=draw(st.integers(2, 6)),
         active_player=active,
@@ -206,11 +242,13 @@ def combat_scenarios(draw: st.DrawFn, spec: CombatSpec) -> Scenario:
         priority=active,
         first_strikers=first_strikers,
     )
+    if source is not None:
+        state = source.finalize(state)
     returned = next((a for a in attackers if _is_unblocked(state, a)), attackers[0])
     blocked_attacker = next((a for a in attackers if _is_blocked(state, a)), None)
     return Scenario(
         state,
-        {
+        (source.params if source is not None else {}) | ({"ninja_elsewhere": elsewhere} if elsewhere else {}) | extra | {
             "ninja": ninja,
             "ninjas": ninja_ids,
             "returned": returned,

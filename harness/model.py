@@ -257,7 +257,16 @@ class Search:
     library, or only its top ``visible`` cards under a restriction such as Aven Mindcensor's
     (they stay the same throughout the search even when several cards are found). ``found``
     grows as cards are chosen; ``says_search_and_library`` tells whether the effect's text says
-    "search" and "library", which library ninjutsu needs."""
+    "search" and "library", which library ninjutsu needs.
+
+    ``effect`` is the oracle text of the effect, ``card_type`` its card-type words ("creature",
+    "basic land"; ``None``: any card) and ``count`` the most cards it finds. The search happens
+    while a spell or ability resolves, and that spell or ability stays on the stack until it has
+    finished resolving (608.2n): ``resolving`` is its stack item id. Found cards stay in the
+    library until the search is over. ``mode`` "order" describes an effect that only looks at
+    cards of a library and puts them back in an order the player chooses ("look at the top three
+    cards of your library, then put them back in any order"): not a search (701.23), so it sets
+    no ``searched_library`` and shuffles nothing; the choice lists the candidates top first."""
 
     searcher: PlayerIndex
     library: PlayerIndex
@@ -269,16 +278,52 @@ class Search:
     candidates: tuple[str, ...] = ()
     found: tuple[str, ...] = ()
     says_search_and_library: bool = True
+    resolving: str | None = None
+    mode: Literal["find", "order"] = "find"
 
 
 @dataclass(frozen=True)
 class PendingChoice:
     """A decision the game waits for that is not a priority decision (a turn-based declaration,
-    a search ...). ``player`` makes it."""
+    a search ...). ``player`` makes it.
 
-    kind: Literal["declare-attackers", "declare-blockers", "search"]
+    "may-cast": a resolving ability lets ``player`` cast one of ``cards`` now, without paying its
+    mana cost, or decline (rebound's delayed trigger, 702.88a): ``Action(CAST, source=card)``
+    casts it, ``Action(CHOOSE_CARDS)`` with no cards declines. ``resolving`` is the stack item
+    that waits for the choice (608.2n: it stays on the stack until it has finished resolving)."""
+
+    kind: Literal["declare-attackers", "declare-blockers", "search", "may-cast"]
     player: PlayerIndex
     search: Search | None = None
+    cards: tuple[str, ...] = ()
+    resolving: str | None = None
+
+
+@dataclass(frozen=True)
+class DelayedTrigger:
+    """A delayed triggered ability waiting for its moment (603.7). "rebound": "At the beginning
+    of your next upkeep, you may cast this card from exile without paying its mana cost"
+    (702.88a), created as the spell ``card`` is exiled by rebound; it triggers once, at the next
+    upkeep of ``controller`` that begins, and is then gone (603.7c)."""
+
+    ability: Literal["rebound"]
+    card: str
+    controller: PlayerIndex
+
+
+@dataclass(frozen=True)
+class PlayPermission:
+    """``player`` may play ``card`` from ``zone`` (601.3, 305.1): e.g. Fallen Shinobi's "until
+    end of turn, you may play those cards without paying their mana costs". It changes where the
+    card can be played from, not when (the card's normal timing applies), and covers the card only
+    while it stays in ``zone`` (400.7). "end-of-turn" permissions end in the cleanup step (514.2)."""
+
+    card: str
+    player: PlayerIndex
+    zone: Zone = Zone.EXILE
+    until: Literal["end-of-turn"] = "end-of-turn"
+    #: Cast (or play) it without paying its mana cost (118.9).
+    without_paying: bool = True
 
 
 @dataclass(frozen=True)
@@ -301,6 +346,10 @@ class GameState:
     #: Creatures that had first strike or double strike as the first-strike damage step began:
     #: only those without it, plus double strikers, deal damage in the second step (CR 510.4).
     first_strikers: tuple[str, ...] = ()
+    #: Delayed triggered abilities that have not triggered yet (603.7), e.g. rebound's.
+    delayed: tuple[DelayedTrigger, ...] = ()
+    #: Permissions to play cards from zones other than the hand (e.g. from exile).
+    permissions: tuple[PlayPermission, ...] = ()
 
     # -- look-ups -------------------------------------------------------------------------
     def card_data(self, name: str) -> CardData:
@@ -379,7 +428,10 @@ class ActionKind(enum.StrEnum):
     PLAY_LAND = "play-land"
     DECLARE_ATTACKERS = "declare-attackers"
     DECLARE_BLOCKERS = "declare-blockers"
-    #: Choose cards for a pending choice (the cards a search finds; empty = find nothing).
+    #: Choose cards for a pending choice: the cards a search finds (they are added to the
+    #: search's ``found``; the search ends when ``count`` cards are found or the choice is empty:
+    #: "find no more"), or, for a look ("order"), the looked-at cards top first (empty = keep);
+    #: for a "may-cast" choice, no cards = decline.
     CHOOSE_CARDS = "choose-cards"
 
 
@@ -388,9 +440,14 @@ class Action:
     """An engine-neutral move, matched by meaning (kind, player, source card, ability, cost
     choices, targets), never by an engine's internal action index.
 
-    ``ability`` names the ability of ``source`` ("ninjutsu", "mana", ...). ``costs`` holds cost
-    choices as (key, value) pairs, e.g. ``("return", "c3")`` for the unblocked attacker a
-    ninjutsu ability returns. ``attacks`` and ``blocks`` carry combat declarations."""
+    ``ability`` names the ability of ``source`` ("ninjutsu", "mana", "level:2" for a Class's
+    level 2 bar ...). ``costs`` holds cost choices as (key, value) pairs, e.g. ``("return",
+    "c3")`` for the unblocked attacker a ninjutsu ability returns; a spell cast for its sneak
+    cost carries ``("alternative", "sneak")`` and ``("return", <unblocked attacker>)``, plus
+    ``("sneak", "<i>")`` choosing among several sneak abilities of the card (its printed ones in
+    text order, then those other objects grant it, in battlefield order). ``targets`` names
+    players ("player:1") or, for "target spell", the spell's card id. ``attacks`` and ``blocks``
+    carry combat declarations."""
 
     kind: ActionKind
     player: PlayerIndex
@@ -494,11 +551,13 @@ __all__ = [
     "AttackTarget",
     "CardData",
     "CardInstance",
+    "DelayedTrigger",
     "Event",
     "EventKind",
     "GameState",
     "PendingChoice",
     "Permanent",
+    "PlayPermission",
     "PlayerState",
     "Search",
     "StackItem",

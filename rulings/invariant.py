@@ -60,6 +60,7 @@ class Probe:
     def __init__(self, session: Session):
         self._session = session
         self.trace: list[TraceStep] = []
+        self._checked: GameState | None = None
 
     def _call(self, what: str, fn: Callable[[], Any]) -> Any:
         try:
@@ -75,9 +76,12 @@ class Probe:
         state = self._call("state()", self._session.state)
         if not isinstance(state, GameState):
             raise EngineError(f"adapter contract: state() returned {type(state).__name__}, not a GameState")
+        if state is self._checked:  # the very same (immutable) state object: checked already
+            return state
         found = problems(state)
         if found:
             raise EngineError("the engine exported an inconsistent state: " + "; ".join(found))
+        self._checked = state
         return state
 
     def legal_actions(self) -> list[Action]:
@@ -97,7 +101,7 @@ class Probe:
         except ActionRefused as refusal:
             self.trace.append(TraceStep(action, [], refused=str(refusal) or "refused"))
             raise
-        self.trace.append(TraceStep(action, events))
+        self.trace.append(TraceStep(action, list(events)))  # a copy: callers extend what they get
         return events
 
     def try_apply(self, action: Action) -> list[Event] | None:

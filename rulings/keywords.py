@@ -3,14 +3,20 @@
 A template's ``{keyword}`` slot matches any variant named here, so "The ninjutsu ability ...",
 "The library ninjutsu ability ..." and "The commander ninjutsu ability ..." compile through one
 template. The variant tells an invariant where the Ninja waits (hand, library, command zone),
-which ability name to activate, and which mechanic an engine must support.
+which ability name to activate, and which mechanic an engine must support. Sneak (702.190) has
+the same shape — return an unblocked attacker, the card enters tapped and attacking the same
+target — but is an alternative cost to cast the card, usable only in the declare blockers step:
+its variant says so (``action``, ``window``), and the same checks serve it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from harness.model import Zone
+from harness.model import AFTER_BLOCKERS_STEPS, ActionKind, Step, Zone
+
+#: The steps in which ninjutsu can be activated: unblocked attackers exist (509.1h).
+AFTER_BLOCKERS_WINDOW: tuple[Step, ...] = tuple(s for s in Step if s in AFTER_BLOCKERS_STEPS)
 
 
 @dataclass(frozen=True)
@@ -24,15 +30,31 @@ class KeywordVariant:
     mechanic: str
     #: Comprehensive Rules number of the keyword.
     cr: str
+    #: Where the returned creature goes as the ability is activated (shuffled in: the library).
+    returned_to: Zone = Zone.HAND
+    #: Activated only while its controller searches their library (the invariant first starts
+    #: the scenario's search: see rulings.invariants.search_moves).
+    during_search: bool = False
+    #: How the card is put in: ACTIVATE its ability (ninjutsu family) or CAST it for an
+    #: alternative cost (sneak: ``costs`` carry ``("alternative", ability)``).
+    action: ActionKind = ActionKind.ACTIVATE
+    #: The steps in which it can be used (ninjutsu: every step after blockers are declared;
+    #: sneak: the declare blockers step only).
+    window: tuple[Step, ...] = AFTER_BLOCKERS_WINDOW
 
     @property
     def slug(self) -> str:
         return self.name.replace(" ", "-")
 
+    @property
+    def casts(self) -> bool:
+        return self.action is ActionKind.CAST
+
 
 NINJUTSU = KeywordVariant("ninjutsu", "ninjutsu", Zone.HAND, "mechanic:ninjutsu", "702.49a")
 LIBRARY_NINJUTSU = KeywordVariant(
-    "library ninjutsu", "library ninjutsu", Zone.LIBRARY, "mechanic:library-ninjutsu", "702.49"
+    "library ninjutsu", "library ninjutsu", Zone.LIBRARY, "mechanic:library-ninjutsu", "702.49",
+    returned_to=Zone.LIBRARY, during_search=True,
 )
 COMMANDER_NINJUTSU = KeywordVariant(
     "commander ninjutsu", "commander ninjutsu", Zone.COMMAND, "mechanic:commander-ninjutsu", "702.49d"
@@ -42,10 +64,21 @@ NINJUTSU_FAMILY: dict[str, KeywordVariant] = {
     v.name: v for v in (NINJUTSU, LIBRARY_NINJUTSU, COMMANDER_NINJUTSU)
 }
 
-#: Keywords of the seed cards whose rulings speak of "the Ninja" without naming the keyword.
+#: Sneak (702.190a): cast from the hand for its sneak cost plus returning an unblocked attacker,
+#: only in the declare blockers step; the creature enters tapped and attacking, like a Ninja.
+SNEAK = KeywordVariant("sneak", "sneak", Zone.HAND, "mechanic:sneak", "702.190a",
+                       action=ActionKind.CAST, window=(Step.DECLARE_BLOCKERS,))
+
+#: Every keyword that returns an unblocked attacker to put its card onto the battlefield tapped
+#: and attacking the same target: the ninjutsu family and sneak. The ninjutsu templates' slot.
+RETURN_AN_ATTACKER: dict[str, KeywordVariant] = {**NINJUTSU_FAMILY, SNEAK.name: SNEAK}
+
+#: Keywords of the seed cards whose rulings speak of "the Ninja" (or "a creature put onto the
+#: battlefield this way") without naming the keyword.
 CARD_KEYWORDS: dict[str, tuple[str, ...]] = {
     "Fallen Shinobi": ("ninjutsu",),
     "Panglacial Shinobi": ("library ninjutsu",),
+    "Ninja Teen": ("sneak",),
 }
 
 

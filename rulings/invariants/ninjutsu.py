@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from functools import partial
 
 from generators.combat import (
+    FINDS_NINJA,
     NINJUTSU_STEPS,
     STEPS_BEFORE_BLOCKERS,
     CombatSpec,
@@ -30,10 +31,13 @@ from harness.model import (
 from rulings.corpus import Ruling
 from rulings.invariant import CheckFn, Invariant, InvariantKind, Probe, Scenario, Violation, expect
 from rulings.invariants.driving import events_of, offered, pass_until_step, resolve_stack
-from rulings.keywords import NINJUTSU_FAMILY, KeywordVariant, variants_for_cards
-from rulings.templates import template
+from rulings.invariants.search_moves import ready
+from rulings.invariants.zone_checks import check_found_never_enters, check_only_from_zone
+from rulings.keywords import NINJUTSU_FAMILY, RETURN_AN_ATTACKER, KeywordVariant, variants_for_cards
+from rulings.templates import template, template_text
 
-KEYWORD_SLOT = {"keyword": tuple(NINJUTSU_FAMILY)}
+#: The ninjutsu family and sneak: "{keyword}" in these templates (see rulings.keywords).
+KEYWORD_SLOT = {"keyword": tuple(RETURN_AN_ATTACKER)}
 BASE_REQUIRES = frozenset({"mechanic:stack", "mechanic:priority", "mechanic:mana-ability"})
 
 
@@ -41,7 +45,11 @@ BASE_REQUIRES = frozenset({"mechanic:stack", "mechanic:priority", "mechanic:mana
 
 
 def activation(variant: KeywordVariant, scenario: Scenario, returned: str | None = None) -> Action:
-    """The activation of the scenario's Ninja, returning ``returned`` (default: its pick)."""
+    """The activation of the scenario's Ninja, returning ``returned`` (default: its pick); for a
+    variant that casts (sneak), the cast for its alternative cost."""
+    if variant.casts:
+        return Action(ActionKind.CAST, scenario["player"], source=scenario["ninja"],
+                      costs=(("alternative", variant.ability), ("return", returned or scenario["returned"])))
     return Action(
         ActionKind.ACTIVATE,
         scenario["player"],
@@ -49,6 +57,15 @@ def activation(variant: KeywordVariant, scenario: Scenario, returned: str | None
         ability=variant.ability,
         costs=(("return", returned or scenario["returned"]),),
     )
+
+
+def meaning(variant: KeywordVariant, scenario: Scenario, returned: str) -> dict[str, object]:
+    """What an offered action must match to be the variant's use returning ``returned``."""
+    if variant.casts:
+        return {"kind": ActionKind.CAST, "source": scenario["ninja"],
+                "costs": (("alternative", variant.ability), ("return", returned))}
+    return {"kind": ActionKind.ACTIVATE, "source": scenario["ninja"], "ability": variant.ability,
+            "costs": (("return", returned),)}
 
 
 def unblocked_attackers(state: GameState, player: int) -> list[str]:
@@ -67,6 +84,10 @@ def make(
     extra_requires: frozenset[str] = frozenset(),
 ) -> Invariant:
     requires = BASE_REQUIRES | {variant.mechanic} | extra_requires
+    if variant.during_search:
+        requires |= {"mechanic:search", "mechanic:casting"}
+    if variant.casts:
+        requires |= {"mechanic:casting", "mechanic:casting-permanents"}
     if spec.observer or spec.ninja_attack_trigger:
         requires |= {"mechanic:attack-trigger"}
     if spec.ninja_first_strike or Step.FIRST_STRIKE_DAMAGE in spec.steps:
@@ -85,8 +106,8 @@ def make(
 
 def variants_of(ruling: Ruling, slots: Mapping[str, str]) -> list[KeywordVariant]:
     if "keyword" in slots:
-        return [NINJUTSU_FAMILY[slots["keyword"]]]
-    return variants_for_cards(ruling.cards, NINJUTSU_FAMILY) or [NINJUTSU_FAMILY["ninjutsu"]]
+        return [RETURN_AN_ATTACKER[slots["keyword"]]]
+    return variants_for_cards(ruling.cards, RETURN_AN_ATTACKER) or [NINJUTSU_FAMILY["ninjutsu"]]
 
 
 # -- checks ---------------------------------------------------------------------------------
@@ -94,12 +115,12 @@ def variants_of(ruling: Ruling, slots: Mapping[str, str]) -> list[KeywordVariant
 
 def check_refused(variant: KeywordVariant, probe: Probe, scenario: Scenario, returned_param: str = "returned",
                   why: str = "") -> None:
-    """Not offered, and refused if tried."""
+    """Not offered, and refused if tried (a library variant: during the scenario's search)."""
+    ready(variant, probe, scenario)
     state = probe.state()
     returned = scenario[returned_param]
     why = why or f"in the {state.step} step"
-    shown = offered(probe, kind=ActionKind.ACTIVATE, source=scenario["ninja"], ability=variant.ability,
-                    costs=(("return", returned),))
+    shown = offered(probe, **meaning(variant, scenario, returned))
     expect(
         not shown,
         f"{variant.name} offered {why}",
@@ -116,16 +137,11 @@ def check_refused(variant: KeywordVariant, probe: Probe, scenario: Scenario, ret
 
 def check_offered_and_accepted(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
     """Offered for every unblocked attacker, and accepted."""
+    ready(variant, probe, scenario)
     state = probe.state()
     player = scenario["player"]
     for returned in unblocked_attackers(state, player):
-        shown = offered(
-            probe,
-            kind=ActionKind.ACTIVATE,
-            source=scenario["ninja"],
-            ability=variant.ability,
-            costs=(("return", returned),),
-        )
+        shown = offered(probe, **meaning(variant, scenario, returned))
         expect(
             bool(shown),
             f"{variant.name} not offered in the {state.step} step with {returned} unblocked and mana to pay",
@@ -136,11 +152,13 @@ def check_offered_and_accepted(variant: KeywordVariant, probe: Probe, scenario: 
 
 
 def activate_and_resolve(variant: KeywordVariant, probe: Probe, scenario: Scenario, returned: str | None = None):
-    """Activate the Ninja's ability and pass until it has resolved; the events of both."""
+    """Activate the Ninja's ability and pass until it has resolved; the events of both (a search
+    a library variant needs is started first, and ends finding nothing)."""
+    events = ready(variant, probe, scenario)
     before = probe.state()
     returned = returned or scenario["returned"]
     target = before.permanent(returned).attacking  # type: ignore[union-attr]
-    events = probe.require(activation(variant, scenario, returned), f"{variant.name} returning {returned}")
+    events += probe.require(activation(variant, scenario, returned), f"{variant.name} returning {returned}")
     events += resolve_stack(probe)
     return target, events
 
@@ -159,13 +177,24 @@ def check_enters_attacking_same_target(variant: KeywordVariant, probe: Probe, sc
 
 def check_reveal_and_return(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
     ninja, returned = scenario["ninja"], scenario["returned"]
+    ready(variant, probe, scenario)
     owner = probe.state().obj(returned).owner
     events = probe.require(activation(variant, scenario), f"{variant.name} returning {returned}")
     mid = probe.state()
     expect(bool(events_of(events, EventKind.REVEAL, ninja)), "the Ninja was not revealed on activation",
            expected=f"a reveal event for {ninja}", observed="; ".join(map(str, events)) or "no events")
-    expect(returned in mid.player(owner).hand, "the returned creature is not in its owner's hand",
-           expected=f"{returned} in player {owner}'s hand", observed=f"{returned} in {mid.zone_of(returned)}")
+    if variant.returned_to is Zone.LIBRARY:
+        expect(returned in mid.player(owner).library and returned not in mid.player(owner).hand,
+               "the returned creature was not shuffled into its owner's library",
+               expected=f"{returned} in player {owner}'s library", observed=f"{returned} in {mid.zone_of(returned)}")
+        shuffles = [e for e in events if e.kind is EventKind.SHUFFLE and e.player == owner]
+        expect(bool(shuffles), "the library the returned creature went into was not shuffled",
+               expected=f"a shuffle of player {owner}'s library", observed="; ".join(map(str, events)))
+        expect(ninja in mid.revealed, "the Ninja card did not stay revealed in the library",
+               expected=f"{ninja} revealed until the ability resolves", observed=f"revealed: {list(mid.revealed)}")
+    else:
+        expect(returned in mid.player(owner).hand, "the returned creature is not in its owner's hand",
+               expected=f"{returned} in player {owner}'s hand", observed=f"{returned} in {mid.zone_of(returned)}")
     expect(mid.zone_of(ninja) is variant.zone and mid.permanent(ninja) is None,
            "the Ninja left its zone before the ability resolved",
            expected=f"{ninja} still in {variant.zone} until resolution", observed=f"{ninja} in {mid.zone_of(ninja)}")
@@ -179,6 +208,7 @@ def check_left_zone_never_enters(variant: KeywordVariant, probe: Probe, scenario
     """Activate twice with the same Ninja (holding priority): the later activation resolves
     first and puts it in; the earlier one finds it gone from the zone and does nothing."""
     ninja = scenario["ninja"]
+    ready(variant, probe, scenario)
     state = probe.state()
     first, second = unblocked_attackers(state, scenario["player"])[:2]
     second_target = state.permanent(second).attacking  # type: ignore[union-attr]
@@ -251,9 +281,14 @@ def check_regular_step_damage(variant: KeywordVariant, probe: Probe, scenario: S
     slots=KEYWORD_SLOT,
 )
 def after_blockers_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
-    """Activation only once blockers are declared: refused before, offered and accepted after."""
+    """Activation only once blockers are declared: refused before, offered and accepted after.
+    The plural wording ("Ninjutsu abilities ...") speaks of the whole family: every variant the
+    ruling's cards carry too."""
     out = []
-    for v in variants_of(ruling, slots):
+    variants = variants_of(ruling, slots)
+    if template_text(ruling.text).startswith("ninjutsu abilities"):
+        variants += [v for v in variants_for_cards(ruling.cards, NINJUTSU_FAMILY) if v not in variants]
+    for v in variants:
         out.append(make(ruling, v, "refused-before-blockers", "legality",
                         CombatSpec(v, STEPS_BEFORE_BLOCKERS), partial(check_refused, v),
                         f"{v.name} is neither offered nor accepted before blockers are declared",
@@ -275,23 +310,36 @@ def after_blockers_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Inva
     "ninjutsu.activation-window",
     r"the {keyword} ability can be activated during the declare blockers step, combat damage step, "
     r"or end of combat step\. .*",
+    r"spells can only be cast for their {keyword} costs any time you could play an instant during the "
+    r"declare blockers step on your turn \(after your opponent has decided whether to block\)\.",
     slots=KEYWORD_SLOT,
 )
 def window_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
-    """The window: declare blockers, combat damage, end of combat; too late to deal damage after."""
+    """The window (the variant's: ninjutsu's declare blockers, combat damage and end of combat
+    steps; sneak's declare blockers step only): offered and accepted in it, refused outside it
+    (before blockers and in the later combat steps, for a narrower window) and after combat; a
+    Ninja put in after combat damage deals none."""
     out = []
     for v in variants_of(ruling, slots):
         tid = "ninjutsu.activation-window"
         out.append(make(ruling, v, "offered-in-window", "legality",
-                        CombatSpec(v, NINJUTSU_STEPS), partial(check_offered_and_accepted, v),
+                        CombatSpec(v, v.window), partial(check_offered_and_accepted, v),
                         f"{v.name} is offered and accepted in each step of its window", tid))
+        late = tuple(s for s in NINJUTSU_STEPS if s not in v.window)
+        if late:
+            out.append(make(ruling, v, "refused-outside-window", "legality",
+                            CombatSpec(v, STEPS_BEFORE_BLOCKERS + late),
+                            partial(check_refused, v, why="outside its window"),
+                            f"{v.name} is neither offered nor accepted outside "
+                            f"{', '.join(map(str, v.window))}", tid))
         out.append(make(ruling, v, "closed-after-combat", "legality",
                         CombatSpec(v, (Step.END_OF_COMBAT,)), partial(check_closed_after_combat, v),
                         f"{v.name} is refused once the end of combat step is over", tid))
-        out.append(make(ruling, v, "no-damage-after-damage-step", "outcome",
-                        CombatSpec(v, (Step.COMBAT_DAMAGE, Step.END_OF_COMBAT), ninja_deals_damage=True),
-                        partial(check_no_damage_if_late, v),
-                        f"a Ninja put in by {v.name} after combat damage deals none", tid))
+        if Step.COMBAT_DAMAGE in v.window or Step.END_OF_COMBAT in v.window:
+            out.append(make(ruling, v, "no-damage-after-damage-step", "outcome",
+                            CombatSpec(v, (Step.COMBAT_DAMAGE, Step.END_OF_COMBAT), ninja_deals_damage=True),
+                            partial(check_no_damage_if_late, v),
+                            f"a Ninja put in by {v.name} after combat damage deals none", tid))
     return out
 
 
@@ -323,18 +371,31 @@ def first_strike_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invari
     "ninjutsu.enters-attacking-same-target",
     r"the creature with {keyword} enters the battlefield attacking the same player or planeswalker that the "
     r"returned creature was attacking\. .*",
+    r"{keyword} is a variant of ninjutsu that can be activated only from your (?P<zone>library|command zone)\. "
+    r"it can't be activated from your hand\. just as with regular ninjutsu, the ninja enters attacking the "
+    r"player, planeswalker, or battle that the returned creature was attacking\.",
+    r"if a creature spell's {keyword} cost was paid, the creature it becomes enters tapped and attacking the "
+    r"same player, planeswalker, or battle as the creature that was returned to its owner's hand to pay its "
+    r"(?P=keyword) cost\. .*",
     slots=KEYWORD_SLOT,
 )
 def same_target_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
-    """The Ninja enters tapped and attacking what the returned creature was attacking."""
-    return [
-        make(ruling, v, "enters-attacking-same-target", "outcome", CombatSpec(v, NINJUTSU_STEPS),
-             partial(check_enters_attacking_same_target, v),
-             f"the {v.name} creature enters tapped, attacking the returned creature's player, planeswalker or battle",
-             "ninjutsu.enters-attacking-same-target",
-             frozenset({"mechanic:planeswalker", "mechanic:battle"}))
-        for v in variants_of(ruling, slots)
-    ]
+    """The Ninja (or the creature cast for its sneak cost) enters tapped and attacking what the
+    returned creature was attacking; a variant "activated only from your <zone>" is also refused
+    from the hand (and accepted from its zone)."""
+    tid = "ninjutsu.enters-attacking-same-target"
+    out = []
+    for v in variants_of(ruling, slots):
+        out.append(make(ruling, v, "enters-attacking-same-target", "outcome", CombatSpec(v, v.window),
+                        partial(check_enters_attacking_same_target, v),
+                        f"the {v.name} creature enters tapped, attacking the returned creature's player, "
+                        "planeswalker or battle", tid, frozenset({"mechanic:planeswalker", "mechanic:battle"})))
+        if "zone" in slots and v.zone is not Zone.HAND:
+            out.append(make(ruling, v, "refused-from-hand", "legality",
+                            CombatSpec(v, NINJUTSU_STEPS, ninja_elsewhere=Zone.HAND),
+                            partial(check_only_from_zone, v),
+                            f"{v.name} is refused from the hand and accepted from the {v.zone}", tid))
+    return out
 
 
 @template(
@@ -342,12 +403,25 @@ def same_target_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invaria
     r"as you activate a {keyword} ability, you reveal the ninja card in your (?:hand|library) and return the "
     r"attacking creature\. the ninja isn't put onto the battlefield until the ability resolves\. if it leaves "
     r"your (?:hand|library) before then, it won't enter the battlefield at all\.",
+    r"as you activate a {keyword} ability, you reveal the ninja card in your library and shuffle the attacking "
+    r"creature into your library\. the ninja card with [a-z ]+ stays revealed and isn't put onto the battlefield "
+    r"until the ability resolves or otherwise leaves the stack\. if it leaves your library before then, it "
+    r"won't enter the battlefield at all\.",
     slots=KEYWORD_SLOT,
 )
 def reveal_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
-    """Reveal and return on activation; the Ninja moves only on resolution, and not if it left."""
+    """Reveal and return on activation (a variant activated from the library: the creature is
+    shuffled into its owner's library and the Ninja stays revealed); the Ninja moves only on
+    resolution, and not if it left its zone before (for the library: even when the search itself
+    finds it)."""
     out = []
     for v in variants_of(ruling, slots):
+        if v.during_search:
+            out.append(make(ruling, v, "never-enters-after-found", "outcome",
+                            CombatSpec(v, NINJUTSU_STEPS, search=FINDS_NINJA),
+                            partial(check_found_never_enters, v),
+                            f"a {v.name} whose Ninja the search itself finds puts nothing onto the battlefield",
+                            "ninjutsu.reveal-and-return"))
         tid = "ninjutsu.reveal-and-return"
         out.append(make(ruling, v, "reveal-and-return-on-activation", "trace", CombatSpec(v, NINJUTSU_STEPS),
                         partial(check_reveal_and_return, v),
@@ -364,12 +438,16 @@ def reveal_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
     "ninjutsu.never-declared",
     r"although the ninja is attacking, it was never declared as an attacking creature \(for purposes of "
     r"abilities that trigger whenever a creature attacks, for example\)\.",
+    r"although a creature put onto the battlefield this way is attacking, it was never declared as an "
+    r"attacking creature\. abilities that trigger whenever a creature attacks won't trigger when that "
+    r"creature enters attacking\.",
 )
 def never_declared_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
-    """No "whenever ... attacks" trigger for a creature put onto the battlefield attacking."""
+    """No "whenever ... attacks" trigger for a creature put onto the battlefield attacking (the
+    variant comes from the ruling's cards: the Ninja's keyword, or Ninja Teen's sneak)."""
     return [
         make(ruling, v, "no-attack-trigger", "trace",
-             CombatSpec(v, NINJUTSU_STEPS, observer=True, ninja_attack_trigger=True),
+             CombatSpec(v, v.window, observer=True, ninja_attack_trigger=True),
              partial(check_never_declared, v),
              f"a Ninja put in by {v.name} is never declared: no attack triggers",
              "ninjutsu.never-declared")

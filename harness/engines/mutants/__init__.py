@@ -49,6 +49,12 @@ def mutant(id: str, *, breaks: tuple[str, ...] | str, bug: str) -> Callable[[typ
 
 def all_mutants() -> dict[str, Mutant]:
     from harness.engines.mutants import ninjutsu  # noqa: F401  (registers)
+    from harness.engines.mutants import search  # noqa: F401  (registers)
+    from harness.engines.mutants import mana  # noqa: F401  (registers)
+    from harness.engines.mutants import rebound  # noqa: F401  (registers)
+    from harness.engines.mutants import exile  # noqa: F401  (registers)
+    from harness.engines.mutants import classes  # noqa: F401  (registers)
+    from harness.engines.mutants import sneak  # noqa: F401  (registers)
 
     return MUTANTS
 

@@ -31,12 +31,36 @@ SUPPORTED: frozenset[str] = frozenset(
         "mechanic:summoning-sickness",
         "mechanic:stack",
         "mechanic:priority",
+        # mana and {T}/{Q} costs (mana_rules.py)
+        "mechanic:tap-ability",
+        "mechanic:untap-symbol",
+        "mechanic:mana-triggers",
+        "mechanic:mana-replacement",
+        "mechanic:could-produce",
+        "mechanic:x-etb",
+        # casting, searching and library ninjutsu (casting.py, search.py, library_ninjutsu.py)
+        "mechanic:casting",
+        "mechanic:search",
+        "mechanic:search-restriction",
+        "mechanic:look",
+        "mechanic:mill",
+        "mechanic:library-ninjutsu",
+        # permanent spells, rebound, play from exile (spells.py), Classes (classes.py), sneak (sneak.py)
+        "mechanic:casting-permanents",
+        "mechanic:cast-trigger",
+        "mechanic:counterspell",
+        "mechanic:tokens",
+        "mechanic:rebound",
+        "mechanic:play-from-exile",
+        "mechanic:land-play",
+        "mechanic:class",
+        "mechanic:menace",
+        "mechanic:sneak",
     }
 )
 
 #: Requirements the engine knows of but does not implement yet, with what to call them.
 NOT_YET: dict[str, str] = {
-    "mechanic:library-ninjutsu": "library ninjutsu",
     "mechanic:commander-ninjutsu": "commander ninjutsu",
 }
 
@@ -82,6 +106,8 @@ class ReferenceEngine:
         for item in game.stack:
             if not rules.can_resolve(game, item):
                 raise EngineError(f"reference engine cannot resolve stack item {item}")
+        if not rules.can_make_pending_choice(game):
+            raise EngineError("reference engine cannot continue the pending search: it knows no effect resolving it")
         rules.resume(game, [])
         return ReferenceSession(game, rules)
 

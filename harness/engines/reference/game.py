@@ -15,6 +15,7 @@ from harness.model import (
     AttackTarget,
     CardData,
     CardInstance,
+    DelayedTrigger,
     Event,
     EventKind,
     GameState,
@@ -22,6 +23,7 @@ from harness.model import (
     Permanent,
     PlayerIndex,
     PlayerState,
+    PlayPermission,
     StackItem,
     Step,
     TargetKind,
@@ -155,6 +157,9 @@ class Game:
     #: The loaded state: fields the engine does not play with are exported unchanged from it.
     base: GameState
     triggered: list[PendingTrigger] = field(default_factory=list)
+    #: Mirrors of GameState.delayed and GameState.permissions.
+    delayed: list[DelayedTrigger] = field(default_factory=list)
+    permissions: list[PlayPermission] = field(default_factory=list)
 
     # -- building and exporting ----------------------------------------------------------
     @classmethod
@@ -177,6 +182,8 @@ class Game:
             revealed=list(state.revealed),
             first_strikers=list(state.first_strikers),
             base=state,
+            delayed=list(state.delayed),
+            permissions=list(state.permissions),
         )
 
     def to_state(self) -> GameState:
@@ -195,6 +202,8 @@ class Game:
             pending=self.pending,
             revealed=tuple(self.revealed),
             first_strikers=tuple(self.first_strikers),
+            delayed=tuple(self.delayed),
+            permissions=tuple(self.permissions),
         )
 
     # -- look-ups ------------------------------------------------------------------------

@@ -71,3 +71,109 @@ def _match(
         if tail is not None:
             return [(source, symbol)] + tail
     return None
+
+
+# -- sources with several ways to produce mana -----------------------------------------------
+
+
+@dataclass(frozen=True)
+class SourceOption:
+    """One way a permanent can produce mana: which mana ability, the type chosen for it (for an
+    ability that offers a choice), and every symbol the activation leaves in the activator's
+    pool (after replacement effects, with the mana of triggered mana abilities)."""
+
+    ability: str
+    produce: str | None
+    symbols: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class OptionPlan:
+    """How a cost gets paid when sources may yield several symbols: the activations (source id
+    and option) in source order, and the symbols then spent from the pool (``from_pool`` were
+    there before). Mana an activation yields beyond the cost stays in the pool."""
+
+    from_pool: tuple[str, ...]
+    activations: tuple[tuple[str, SourceOption], ...]
+    spend: tuple[str, ...]
+
+
+def plan_with_options(
+    cost: Sequence[str], pool: Sequence[str], sources: Sequence[tuple[str, Sequence[SourceOption]]]
+) -> OptionPlan | None:
+    """Cover ``cost`` with ``pool`` and at most one activation per source. Like
+    :func:`plan_payment`, pool mana goes first; then the coloured and colourless symbols are
+    matched to sources by backtracking in the sources' order (extra symbols an activation yields
+    count toward later symbols), and the generic part takes the extras, then spare sources
+    (the option yielding the most). Deterministic; ``None`` when the cost cannot be paid."""
+    remaining_pool = list(pool)
+    from_pool: list[str] = []
+    needed: list[str] = []
+    generic = 0
+    for symbol in cost:
+        if symbol.isdigit():
+            generic += int(symbol)
+        elif symbol in remaining_pool:
+            remaining_pool.remove(symbol)
+            from_pool.append(symbol)
+        else:
+            needed.append(symbol)
+    from_pool_generic = min(generic, len(remaining_pool))
+    from_pool.extend(remaining_pool[:from_pool_generic])
+    generic -= from_pool_generic
+
+    order = {source: i for i, (source, _) in enumerate(sources)}
+    found = _cover(needed, generic, [], list(sources), frozenset())
+    if found is None:
+        return None
+    activations, spent = found
+    activations.sort(key=lambda a: order[a[0]])
+    return OptionPlan(tuple(from_pool), tuple(activations), tuple(from_pool) + tuple(spent))
+
+
+def _cover(
+    needed: list[str], generic: int, extra: list[str], sources: list[tuple[str, Sequence[SourceOption]]],
+    used: frozenset[str],
+) -> tuple[list[tuple[str, SourceOption]], list[str]] | None:
+    """Activations covering ``needed`` symbols and ``generic`` mana, given ``extra`` symbols
+    already yielded; returns them with the symbols they spend."""
+    extra = list(extra)
+    spent: list[str] = []
+    still: list[str] = []
+    for symbol in needed:
+        if symbol in extra:
+            extra.remove(symbol)
+            spent.append(symbol)
+        else:
+            still.append(symbol)
+    if not still:
+        take = min(generic, len(extra))
+        spent += extra[:take]
+        generic -= take
+        picks: list[tuple[str, SourceOption]] = []
+        for source, options in sources:
+            if generic <= 0:
+                break
+            if source in used or not options:
+                continue
+            best = max(options, key=lambda o: len(o.symbols))
+            if not best.symbols:
+                continue
+            picks.append((source, best))
+            take = min(generic, len(best.symbols))
+            spent += list(best.symbols[:take])
+            generic -= take
+        return (picks, spent) if generic <= 0 else None
+    symbol, rest = still[0], still[1:]
+    for source, options in sources:
+        if source in used:
+            continue
+        for option in options:
+            if symbol not in option.symbols:
+                continue
+            left = list(option.symbols)
+            left.remove(symbol)
+            tail = _cover(rest, generic, extra + left, sources, used | {source})
+            if tail is not None:
+                return [(source, option)] + tail[0], spent + [symbol] + tail[1]
+    return None

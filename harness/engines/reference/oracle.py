@@ -4,6 +4,14 @@ The reference engine is exact only for what it claims, so its card parser reads 
 set of line shapes and refuses everything else with :class:`UnsupportedCard`, naming the card
 and the line. A card the engine half-understands would silently play by the wrong rules; a
 refusal turns into an ``error``/``unsupported`` verdict instead of a false pass or fail.
+
+Ability names on the Session protocol (``Action.ability``) for a permanent's {T}/{Q} and mana
+abilities (:mod:`.mana_oracle`): its mana abilities are "mana", "mana:1", "mana:2" ... (first
+the intrinsic ones of its basic land types, 305.6, then its ability lines in text order), its
+other activated abilities with a {T} or {Q} cost "ability:0", "ability:1" ... (text order). An
+ability that adds one mana of a type chosen as it resolves takes the type as the cost choice
+``("produce", "G")``, or no choice when no type can be defined (106.5). Spells with {X} in their
+cost are cast with the cost choice ``("x", "N")``.
 """
 
 from __future__ import annotations
@@ -14,13 +22,18 @@ from typing import Literal
 
 from harness.model import MANA_SYMBOLS, CardData, parse_mana_cost
 
+from .card_lines import KEYWORDS as CARD_LINE_KEYWORDS
+from .card_lines import CardLine, parse_card_line
+from .effects import ParsedLine, parse_effect_line
+from .mana_oracle import Activated, AddMana, ManaLine, intrinsic_mana, ordered_activated, parse_mana_line
+
 #: The ninjutsu family (702.49): the variant names as they appear in oracle text.
 NINJUTSU_VARIANTS = ("ninjutsu", "library ninjutsu", "commander ninjutsu")
 
 #: Basic land types and the mana their intrinsic ability adds (305.6).
 BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 
-_KNOWN_KEYWORDS = {"first strike", "double strike", *NINJUTSU_VARIANTS}
+_KNOWN_KEYWORDS = {"first strike", "double strike", *NINJUTSU_VARIANTS, *CARD_LINE_KEYWORDS}
 
 
 class UnsupportedCard(ValueError):
@@ -79,6 +92,17 @@ class CardAbilities:
     attack_triggers: tuple[AttackLifeTrigger, ...] = ()
     damage_triggers: tuple[CombatDamageDrawTrigger, ...] = ()
     mana_abilities: tuple[ManaAbility, ...] = ()
+    #: Lines read by :mod:`.mana_oracle` ({T}/{Q} abilities, "tapped for mana" triggers and
+    #: replacements, X in ETB abilities), in text order.
+    mana_lines: tuple[ManaLine, ...] = ()
+    #: Every {T}/{Q} activated ability in protocol order (see :func:`.mana_oracle.ability_names`).
+    activated: tuple[Activated, ...] = ()
+    #: Lines read by :mod:`.effects` (spell effects that search or look at a library, a search
+    #: from an activated ability, a search restriction, a mana ability that mills), in text order.
+    effects: tuple[ParsedLine, ...] = ()
+    #: Lines read by :mod:`.card_lines` (permanent spells' keywords, cast triggers, rebound,
+    #: sneak, counterspells, Class level bars and level abilities ...), in text order.
+    card_lines: tuple[CardLine, ...] = ()
 
     def attack_trigger(self, ability: str) -> AttackLifeTrigger | None:
         return next((t for t in self.attack_triggers if t.ability == ability), None)
@@ -117,6 +141,9 @@ def parse_card(card: CardData) -> CardAbilities:
     attack: list[AttackLifeTrigger] = []
     damage: list[CombatDamageDrawTrigger] = []
     mana: dict[str, ManaAbility] = {}
+    mana_lines: list[ManaLine] = []
+    effects: list[ParsedLine] = []
+    card_lines: list[CardLine] = []
 
     for keyword in card.keywords:
         k = keyword.strip().lower()
@@ -151,6 +178,13 @@ def parse_card(card: CardData) -> CardAbilities:
             elif m := _MANA.match(text):
                 symbol = m.group(1).upper()
                 mana.setdefault(symbol, ManaAbility(symbol))
+                mana_lines.append(Activated("T", AddMana(symbol)))
+            elif (found := parse_mana_line(text)) is not None:
+                mana_lines.append(found)
+            elif (effect := parse_effect_line(card, text, _REMINDER.sub("", raw))) is not None:
+                effects.append(effect)
+            elif (card_line := parse_card_line(card, text)) is not None:
+                card_lines.append(card_line)
             else:
                 continue
             break
@@ -173,4 +207,10 @@ def parse_card(card: CardData) -> CardAbilities:
         attack_triggers=tuple(attack),
         damage_triggers=tuple(damage),
         mana_abilities=tuple(sorted(mana.values(), key=lambda a: MANA_SYMBOLS.index(a.symbol))),
+        mana_lines=tuple(mana_lines),
+        effects=tuple(effects),
+        card_lines=tuple(card_lines),
+        activated=ordered_activated(
+            intrinsic_mana(card.subtypes, BASIC_LAND_MANA) if card.is_type("Land") else [], tuple(mana_lines)
+        ),
     )

@@ -33,8 +33,14 @@ from harness.model import (
 )
 
 from .game import Game, PendingTrigger, Perm, decode_target, encode_target
-from .mana import ManaPlan, plan_payment
+from .casting import CastingRules
+from .classes import ClassRules
+from .library_ninjutsu import LibraryNinjutsuRules
+from .sneak import SneakRules
+from .spells import SpellRules
+from .mana_rules import ManaRules
 from .oracle import Ninjutsu
+from .search import SearchRules
 
 #: Stack-item choice keys of a ninjutsu ability.
 RETURNED = "returned"
@@ -44,14 +50,15 @@ ATTACK_TARGET = "attack-target"
 SOURCE_GONE = "source-gone"
 
 
-class ReferenceRules:
+class ReferenceRules(SneakRules, ClassRules, SpellRules, LibraryNinjutsuRules, SearchRules, CastingRules, ManaRules):
     """Exact rules for the mechanics the reference engine claims (see ``SUPPORTED`` in
     :mod:`harness.engines.reference`)."""
 
     #: Ninjutsu-family variants that can be activated (the others parse but are never offered).
-    implemented_ninjutsu_variants: frozenset[str] = frozenset({"ninjutsu"})
+    #: Library ninjutsu is activated only during a search (.library_ninjutsu), never with priority.
+    implemented_ninjutsu_variants: frozenset[str] = frozenset({"ninjutsu", "library ninjutsu"})
     #: Pending choices the engine can make (a state waiting for another one cannot be loaded).
-    pending_kinds: frozenset[str] = frozenset({"declare-attackers", "declare-blockers"})
+    pending_kinds: frozenset[str] = frozenset({"declare-attackers", "declare-blockers", "search", "may-cast"})
 
     # =====================================================================================
     # Decisions: turn structure, priority, the stack
@@ -114,6 +121,7 @@ class ReferenceRules:
         toughness = game.abilities_of(perm.id).toughness
         if toughness is None:
             return False
+        toughness += self.counter_bonus(game, perm)  # 613.4c: +1/+1 counters (mana_rules)
         return toughness <= 0 or perm.damage >= toughness
 
     def planeswalker_out_of_loyalty(self, game: Game, perm: Perm) -> bool:
@@ -140,19 +148,8 @@ class ReferenceRules:
         """605.3a: a player may activate a mana ability whenever they have priority."""
         return game.priority == player and game.pending is None
 
-    def mana_sources(self, game: Game, player: PlayerIndex) -> list[tuple[str, tuple[str, ...]]]:
-        """The mana abilities ``player`` can use to pay a cost, as (permanent id, symbols), in a
-        deterministic order (sorted by permanent id)."""
-        out = []
-        for perm in sorted(game.battlefield, key=lambda p: p.id):
-            symbols = tuple(a.symbol for a in game.abilities_of(perm.id).mana_abilities)
-            if perm.controller == player and symbols and self.can_pay_tap_cost(game, perm):
-                out.append((perm.id, symbols))
-        return out
-
-    def plan_mana_payment(self, game: Game, player: PlayerIndex, cost: tuple[str, ...]) -> ManaPlan | None:
-        """601.2g-h/602.2b: pay from the pool, then activate mana abilities; ``None`` if unpayable."""
-        return plan_payment(cost, game.players[player].mana_pool, self.mana_sources(game, player))
+    # {Q} costs, mana production, "could produce", paying mana costs (mana_sources,
+    # plan_mana_payment, pay_mana): see the ManaRules mixin (.mana_rules).
 
     # =====================================================================================
     # Decisions: combat (506-511)
@@ -222,7 +219,8 @@ class ReferenceRules:
 
     def combat_damage_amount(self, game: Game, perm: Perm) -> int:
         """510.1a: a creature assigns combat damage equal to its power (none if power < 1)."""
-        return max(0, game.abilities_of(perm.id).power or 0)
+        return max(0, (game.abilities_of(perm.id).power or 0) + self.counter_bonus(game, perm)
+                   + self.power_bonus(game, perm))  # 613.4c: "+N/+0" of Classes (classes.py)
 
     def assign_blocked_damage(
         self, game: Game, attacker: Perm, amount: int, blockers: list[Perm]
@@ -235,7 +233,7 @@ class ReferenceRules:
             if i == len(blockers) - 1:
                 share = amount
             else:
-                toughness = game.abilities_of(blocker.id).toughness or 0
+                toughness = (game.abilities_of(blocker.id).toughness or 0) + self.counter_bonus(game, blocker)
                 share = min(amount, max(0, toughness - blocker.damage))
             if share > 0:
                 out.append((blocker, share))
@@ -312,13 +310,24 @@ class ReferenceRules:
                 return self.attack_declarations(game)
             if game.pending.kind == "declare-blockers":
                 return self.block_declarations(game)
+            if game.pending.kind == "search":
+                return self.search_actions(game)
+            if game.pending.kind == "may-cast":  # rebound (spells.py)
+                return self.may_cast_actions(game)
             return []
         if game.priority is None:
             return []
         player = game.priority
         actions = [Action(ActionKind.PASS_PRIORITY, player)]
         actions += self.mana_actions(game, player)
+        actions += self.tap_ability_actions(game, player)
+        actions += self.search_ability_actions(game, player)
         actions += self.ninjutsu_actions(game, player)
+        actions += self.cast_actions(game, player)
+        actions += self.x_permanent_spell_actions(game, player)
+        actions += self.sneak_actions(game, player)  # sneak.py
+        actions += self.play_land_actions(game, player)  # spells.py
+        actions += self.class_level_actions(game, player)  # classes.py
         return actions
 
     def apply(self, game: Game, action: Action) -> list[Event]:
@@ -333,6 +342,12 @@ class ReferenceRules:
         if game.pending is not None:
             if game.pending.kind not in self.pending_kinds:
                 raise ActionRefused(f"the reference engine cannot make a {game.pending.kind} choice")
+            if game.pending.kind == "search":
+                self.act_during_search(game, action, events)
+                return events
+            if game.pending.kind == "may-cast":
+                self.act_on_may_cast(game, action, events)
+                return events
             wanted = ActionKind(game.pending.kind)
             if action.kind is not wanted:
                 raise ActionRefused(f"player {actor} must {game.pending.kind}, not {action.kind}")
@@ -342,8 +357,18 @@ class ReferenceRules:
                 self.declare_blockers(game, action, events)
         elif action.kind is ActionKind.PASS_PRIORITY:
             self.pass_priority(game, events)
-        elif action.kind is ActionKind.ACTIVATE and action.ability == "mana":
-            self.activate_mana_ability(game, action, events)
+        elif self.is_x_permanent_spell(game, action):  # mana_rules: the minimal X-permanent path
+            self.cast_x_permanent_spell(game, action, events)
+        elif action.kind is ActionKind.CAST:
+            self.cast_spell(game, action, events)
+        elif action.kind is ActionKind.PLAY_LAND:
+            self.play_land(game, action, events)
+        elif self.is_class_level_action(game, action):
+            self.activate_class_level(game, action, events)
+        elif self.is_search_mixin_ability(game, action):
+            self.activate_search_mixin_ability(game, action, events)
+        elif self.is_permanent_ability(game, action):
+            self.activate_permanent_ability(game, action, events)
         elif action.kind is ActionKind.ACTIVATE:
             self.activate_ninjutsu(game, action, events)
         else:
@@ -376,7 +401,8 @@ class ReferenceRules:
         game.passes = 0
         if game.stack:
             self.resolve_top(game, events)
-            self.give_priority(game, self.priority_after_resolution(game), events)
+            if game.pending is None:  # else the resolution waits for a choice (a search)
+                self.give_priority(game, self.priority_after_resolution(game), events)
         else:
             self.proceed(game, events)  # 500.2: the step ends
 
@@ -440,6 +466,7 @@ class ReferenceRules:
         elif step is Step.CLEANUP:
             for perm in game.battlefield:  # 514.2
                 perm.damage = 0
+        self.beginning_of_step(game, step, events)  # upkeep triggers, "until end of turn" ends (spells.py)
         if self.step_has_priority(game, step):
             self.give_priority(game, game.active, events)
 
@@ -473,13 +500,15 @@ class ReferenceRules:
     def move_card(self, game: Game, card_id: str, to_zone: Zone, events: list[Event]) -> None:
         """Move a card to its owner's ``to_zone`` (not the battlefield); it becomes a new object
         (400.7), so whatever tracked the old one lets go."""
-        from_zone, _ = game.remove_from_zone(card_id)
+        from_zone, perm = game.remove_from_zone(card_id)
         if from_zone is Zone.BATTLEFIELD:
             self.left_battlefield(game, card_id)
         elif from_zone is Zone.HAND:
             self.left_hand(game, card_id)
         game.put_in_zone(card_id, to_zone)
         events.append(Event(EventKind.ZONE_CHANGE, card=card_id, from_zone=from_zone, to_zone=to_zone))
+        if perm is not None:
+            self.permanent_left(game, perm, to_zone, events)  # leaves-the-battlefield triggers (classes.py)
 
     def left_battlefield(self, game: Game, card_id: str) -> None:
         """506.4: a permanent that leaves the battlefield leaves combat; blockers stop naming it,
@@ -556,6 +585,9 @@ class ReferenceRules:
             detail=None if did_something else "did nothing",
         ))
         events.extend(effects)
+        if game.pending is not None:  # it waits for a choice (a search): it stays on the stack (608.2n)
+            game.stack.append(item)
+            return
         self.left_stack(game, item)
 
     def left_stack(self, game: Game, item: StackItem) -> None:
@@ -568,6 +600,14 @@ class ReferenceRules:
     def resolve_item(self, game: Game, item: StackItem, events: list[Event]) -> bool:
         if item.kind == "activated" and item.ability == "ninjutsu":
             return self.resolve_ninjutsu(game, item, events)
+        if self.owns_stack_item(game, item):  # permanent spells, rebound, Classes ... (spells.py, classes.py)
+            return self.resolve_owned_item(game, item, events)
+        if self.can_resolve_library_ninjutsu(game, item):
+            return self.resolve_library_ninjutsu(game, item, events)
+        if self.resolves_as_effect(game, item):  # spells; abilities that search (casting.py, search.py)
+            return self.resolve_effect_item(game, item, events)
+        if self.mana_rules_item(game, item) is not None:
+            return self.resolve_mana_rules_item(game, item, events)
         if item.kind == "triggered":
             abilities = game.abilities_of(item.source)
             life = abilities.attack_trigger(item.ability)
@@ -585,6 +625,10 @@ class ReferenceRules:
         """Whether ``resolve_item`` knows this stack item (checked when a state is loaded)."""
         if item.source not in game.objects:
             return False
+        if self.owns_stack_item(game, item) or self.mana_rules_item(game, item) is not None:
+            return True
+        if self.can_resolve_library_ninjutsu(game, item) or self.resolves_as_effect(game, item):
+            return True
         abilities = game.abilities_of(item.source)
         if item.kind == "activated":
             return item.ability == "ninjutsu" and any(n.variant == "ninjutsu" for n in abilities.ninjutsu)
@@ -616,7 +660,7 @@ class ReferenceRules:
             for attacker in attackers:
                 if self.can_block(game, blocker, attacker):
                     actions.append(Action(ActionKind.DECLARE_BLOCKERS, player, blocks=((blocker.id, attacker.id),)))
-        return actions
+        return [a for a in actions if self.block_restrictions_met(game, a)]  # menace (classes.py)
 
     def declare_attackers(self, game: Game, action: Action, events: list[Event]) -> None:
         """508.1: check the whole declaration, then tap the attackers (508.1f), then "attacks"
@@ -675,6 +719,9 @@ class ReferenceRules:
             blocker, attacker = game.perm(blocker_id), game.perm(attacker_id)
             if blocker is None or attacker is None or not self.can_block(game, blocker, attacker):
                 raise ActionRefused(f"{blocker_id} cannot block {attacker_id}")
+        if not self.block_restrictions_met(game, action):  # 509.1c: menace (classes.py)
+            raise ActionRefused("the declaration breaks a blocking restriction (a creature with menace "
+                                "blocked by fewer than two creatures)")
         blocked = set()
         for blocker_id, attacker_id in action.blocks:
             blocker = game.perm(blocker_id)
@@ -726,6 +773,7 @@ class ReferenceRules:
             if amount and self.fires_combat_damage_trigger(game, source, amount):
                 for t in game.abilities_of(source.id).damage_triggers:
                     self.trigger(game, source.controller, source.id, t.ability, events)
+                self.combat_damage_to_player(game, source, amount, events)  # Fallen Shinobi (spells.py)
 
     def deal_damage(self, game: Game, source: Perm, recipient: str, amount: int, detail: str,
                     events: list[Event]) -> None:
@@ -755,62 +803,8 @@ class ReferenceRules:
         game.first_strikers = []
 
     # =====================================================================================
-    # Procedures: mana abilities (605) and ninjutsu (702.49)
+    # Procedures: ninjutsu (702.49); mana abilities (605): see the ManaRules mixin (.mana_rules)
     # =====================================================================================
-    def mana_actions(self, game: Game, player: PlayerIndex) -> list[Action]:
-        if not self.mana_ability_allowed(game, player):
-            return []
-        actions = []
-        for perm in game.battlefield:
-            abilities = game.abilities_of(perm.id).mana_abilities
-            if perm.controller != player or not abilities or not self.can_pay_tap_cost(game, perm):
-                continue
-            if len(abilities) == 1:
-                actions.append(Action(ActionKind.ACTIVATE, player, source=perm.id, ability="mana"))
-            else:
-                for a in abilities:
-                    actions.append(Action(ActionKind.ACTIVATE, player, source=perm.id, ability="mana",
-                                          costs=(("produce", a.symbol),)))
-        return actions
-
-    def activate_mana_ability(self, game: Game, action: Action, events: list[Event]) -> None:
-        """605.3: a mana ability doesn't use the stack; {T}: the permanent becomes tapped and the
-        mana is added to the pool at once."""
-        player = action.player
-        perm = game.perm(action.source or "")
-        if perm is None or perm.controller != player:
-            raise ActionRefused(f"player {player} controls no permanent {action.source}")
-        symbols = [a.symbol for a in game.abilities_of(perm.id).mana_abilities]
-        if not symbols:
-            raise ActionRefused(f"{perm.id} has no mana ability")
-        wanted = action.cost("produce")
-        if wanted is None and len(symbols) > 1:
-            raise ActionRefused(f"{perm.id} has several mana abilities: say which (costs produce=X)")
-        symbol = wanted if wanted is not None else symbols[0]
-        if symbol not in symbols:
-            raise ActionRefused(f"{perm.id} cannot add {{{symbol}}}")
-        if not self.mana_ability_allowed(game, player):
-            raise ActionRefused(f"player {player} cannot activate mana abilities now")
-        if not self.can_pay_tap_cost(game, perm):
-            raise ActionRefused(f"{perm.id} cannot pay {{T}}")
-        self.produce_mana(game, perm, symbol, events)
-        self.acted(game, player, events)
-
-    def produce_mana(self, game: Game, perm: Perm, symbol: str, events: list[Event]) -> None:
-        game.tap(perm, events)
-        game.players[perm.controller].mana_pool.append(symbol)
-        events.append(Event(EventKind.MANA, card=perm.id, detail=symbol))
-
-    def pay_mana(self, game: Game, player: PlayerIndex, plan: ManaPlan, events: list[Event]) -> None:
-        """602.2b/601.2g-h: activate the mana abilities, then pay the cost from the pool."""
-        pool = game.players[player].mana_pool
-        for source, symbol in plan.activations:
-            perm = game.perm(source)
-            assert perm is not None
-            self.produce_mana(game, perm, symbol, events)
-        for symbol in plan.from_pool + tuple(s for _, s in plan.activations):
-            pool.remove(symbol)
-
     def ninjutsu_of(self, game: Game, card_id: str, variant: str | None) -> Ninjutsu | None:
         if card_id not in game.objects:
             return None
@@ -879,6 +873,7 @@ class ReferenceRules:
         self.left_battlefield(game, creature.id)
         game.players[owner].hand.append(creature.id)
         events.append(Event(EventKind.ZONE_CHANGE, card=creature.id, from_zone=from_zone, to_zone=Zone.HAND))
+        self.permanent_left(game, creature, Zone.HAND, events)  # leaves-the-battlefield triggers (classes.py)
 
     def resolve_ninjutsu(self, game: Game, item: StackItem, events: list[Event]) -> bool:
         """702.49a/c: the Ninja enters tapped and attacking the returned creature's target; it was

@@ -19,13 +19,17 @@ class ReferenceSession:
     def __init__(self, game: Game, rules: ReferenceRules):
         self._game = game
         self._rules = rules
+        #: The exported state of the game as it is now (the game changes only in ``apply``).
+        self._exported: GameState | None = None
 
     @property
     def rules(self) -> ReferenceRules:
         return self._rules
 
     def state(self) -> GameState:
-        return self._game.to_state()
+        if self._exported is None:
+            self._exported = self._game.to_state()
+        return self._exported
 
     def legal_actions(self) -> list[Action]:
         return self._rules.legal_actions(self._game)
@@ -34,11 +38,13 @@ class ReferenceSession:
         game = self._game
         # The exported state is an immutable snapshot; parsed abilities never change, so a
         # restore shares them. (Cheaper by far than a deep copy of the mutable game.)
-        snapshot = game.to_state()
+        snapshot = self.state()
+        self._exported = None
         try:
             return self._rules.apply(game, action)
         except ActionRefused:
             self._game = Game.from_state(snapshot, abilities=game.abilities)
+            self._exported = snapshot
             raise
 
     def close(self) -> None:

@@ -1,0 +1,131 @@
+"""Hypothesis strategies for Class enchantments (716): one to three Class permanents of a player
+at levels 1 to 3 (Ninja Teen, or its text with other level costs), Swamps to pay level costs,
+a step, the stack empty or not, and, if asked, a Class card in hand and a small combat (an
+attacker of the player that dies blocked, two big blockers of the opponent) through which the
+Classes' level abilities show: the level 1 trigger (a creature leaves: the opponent loses life),
+the level 2 "+1/+0 and menace".
+
+All lands are Swamps and every cost is black or generic, so whether a cost can be paid is just
+"enough untapped Swamps". Lists start short, levels at 1, so Hypothesis shrinks toward one
+level 1 Class in a main phase.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+
+from hypothesis import strategies as st
+
+from generators import cards
+from generators.builder import StateBuilder
+from generators.rebound import bystanders, spell_on_stack
+from generators.spell_cards import class_card, life_spell, vanilla
+from harness.model import CardData, Step, Zone, mana_value
+from rulings.invariant import Scenario
+
+LEVEL_COSTS = ("{1}{B}", "{B}", "{2}{B}", "{B}{B}")
+CLASS_STEPS = (Step.UPKEEP, Step.PRECOMBAT_MAIN, Step.BEGINNING_OF_COMBAT, Step.POSTCOMBAT_MAIN, Step.END)
+MAIN = (Step.PRECOMBAT_MAIN,)
+
+
+@dataclass(frozen=True)
+class ClassSpec:
+    steps: Collection[Step] = MAIN
+    levels: tuple[int, int] = (1, 3)
+    #: How many Classes the player controls.
+    count: tuple[int, int] = (1, 2)
+    #: At least one of the player's Classes is below level 3 (one can gain a level).
+    one_below_3: bool = False
+    #: At least one is level 2 or more.
+    one_at_2: bool = False
+    #: The holder may be the non-active player, and the stack may hold an opponent's instant.
+    anyone: bool = False
+    #: Untapped Swamps of the player (min, max).
+    swamps: tuple[int, int] = (3, 3)
+    #: A Class card in the player's hand (and 3 more Swamps to cast it).
+    in_hand: bool = False
+    #: The combat through which level abilities show (needs a precombat main phase).
+    probe: bool = False
+    #: The opponent controls a Class too (its levels never move with the player's).
+    opponent_class: bool = False
+
+
+def class_data(draw: st.DrawFn) -> CardData:
+    if draw(st.booleans()):
+        return class_card(draw(st.sampled_from(LEVEL_COSTS)), draw(st.sampled_from(LEVEL_COSTS)))
+    return class_card()
+
+
+def bar_costs(data: CardData) -> dict[str, int]:
+    """The mana value of each level bar ("2", "3") of a Class card made by :func:`class_card`."""
+    out = {}
+    for line in data.text.split("\n"):
+        if ": Level " in line:
+            cost, _, level = line.partition(": Level ")
+            out[level] = mana_value(cost)
+    return out
+
+
+@st.composite
+def class_scenarios(draw: st.DrawFn, spec: ClassSpec = ClassSpec()) -> Scenario:
+    """Params: ``player``, ``classes`` (the player's Class ids), ``levels`` (id -> level),
+    ``bars`` (id -> {level: mana value}), ``swamps`` (untapped Swamps of the player),
+    ``opponent_classes``; with ``in_hand``: ``hand_class``; with ``probe``: ``attacker``,
+    ``power`` (its printed power), ``blockers``; ``try`` (an index for the check to pick with)."""
+    active = draw(st.sampled_from((0, 1)))
+    player = draw(st.sampled_from((active, 1 - active))) if spec.anyone else active
+    step = draw(st.sampled_from(sorted(spec.steps, key=list(Step).index)))
+    b = StateBuilder()
+    low, high = spec.levels
+    n = draw(st.integers(*spec.count))
+    levels = [draw(st.integers(low, high)) for _ in range(n)]
+    if spec.one_below_3 and all(level >= 3 for level in levels):
+        levels[0] = draw(st.integers(max(1, low), 2))
+    if spec.one_at_2 and all(level < 2 for level in levels):
+        levels[0] = draw(st.integers(2, max(2, high)))
+    classes, bars, level_of = [], {}, {}
+    for level in levels:
+        data = class_data(draw)
+        cid = b.permanent(data, player, class_level=level)
+        classes.append(cid)
+        bars[cid] = bar_costs(data)
+        level_of[cid] = level
+    opponent_classes = []
+    if spec.opponent_class and draw(st.booleans()):
+        data = class_data(draw)
+        level = draw(st.integers(1, 3))
+        cid = b.permanent(data, 1 - player, class_level=level)
+        opponent_classes.append(cid)
+        level_of[cid] = level
+        bars[cid] = bar_costs(data)
+    swamps = draw(st.integers(*spec.swamps))
+    for _ in range(swamps):
+        b.permanent(cards.basic_land("B"), player)
+    for _ in range(draw(st.integers(0, 1))):
+        b.permanent(cards.basic_land("B"), player, tapped=True)
+    params: dict[str, object] = {}
+    if spec.in_hand:
+        data = class_data(draw)
+        params["hand_class"] = b.put(data, player, Zone.HAND)
+        params["hand_bars"] = bar_costs(data)
+        for _ in range(mana_value(data.mana_cost)):
+            b.permanent(cards.basic_land("B"), player)
+    if spec.probe:
+        power = draw(st.integers(1, 3))
+        params["attacker"] = b.permanent(vanilla(power, 1, cost="{1}{B}"), player)
+        params["power"] = power
+        params["blockers"] = [b.permanent(vanilla(draw(st.integers(1, 2)), 7, cost="{3}{G}"), 1 - player)
+                              for _ in range(2)]
+    else:
+        bystanders(draw, b)
+    stacked = None
+    if spec.anyone and draw(st.booleans()):
+        stacked = b.put(life_spell("Instant", 1, cost="{W}"), 1 - player, Zone.HAND)
+    state = b.build(turn=draw(st.integers(2, 6)), active_player=active, step=step, priority=player)
+    if stacked is not None:
+        state = spell_on_stack(state, stacked, 1 - player, (("cast-from", "hand"),))
+    return Scenario(state, params | {
+        "player": player, "classes": classes, "levels": level_of, "bars": bars, "swamps": swamps,
+        "opponent_classes": opponent_classes, "try": draw(st.integers(0, 5)),
+    })

@@ -1,0 +1,116 @@
+"""Hypothesis strategies for cards exiled with a permission to play them (Fallen Shinobi: "until
+end of turn, you may play those cards without paying their mana costs").
+
+A drawn state gives a player (``holder``, the active player unless drawn otherwise) permissions
+(``GameState.permissions``) for one to three exiled cards of drawn kinds — a sorcery, an instant,
+a creature, a land — owned by the opponent (the damaged player exiles their own cards) or by the
+holder; a step; the stack empty or holding an opponent's instant; a land play left or not. So
+every clause of "it doesn't change when you can play the exiled cards" is exercised: the main
+phase, the empty stack, the land play. The other way in: the combat damage step begins with
+Fallen Shinobi unblocked, and its trigger exiles the cards (``via="shinobi"``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+
+from hypothesis import strategies as st
+
+from generators import cards
+from generators.builder import StateBuilder
+from generators.rebound import bystanders, spell_on_stack
+from generators.spell_cards import FALLEN_SHINOBI, JESKAI_BALLER, life_spell, vanilla
+from harness.model import COLORS, AttackTarget, CardData, PlayPermission, Step, Zone
+from rulings.invariant import Scenario
+
+EXILE_KINDS = ("Sorcery", "Instant", "Creature", "Land")
+#: Steps in which a player has priority, and an exiled card's timing can be tried.
+TIMING_STEPS = (Step.UPKEEP, Step.DRAW, Step.PRECOMBAT_MAIN, Step.BEGINNING_OF_COMBAT, Step.POSTCOMBAT_MAIN,
+                Step.END)
+MAIN_STEPS = (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
+
+
+@dataclass(frozen=True)
+class ExileSpec:
+    steps: Collection[Step] = TIMING_STEPS
+    kinds: Collection[str] = EXILE_KINDS
+    #: Kinds that must be among the exiled cards.
+    must: Collection[str] = ()
+    #: Whether the holder may be the non-active player, and the stack hold a spell.
+    anyone: bool = True
+    #: Let the stack hold an opponent's instant (only in steps with priority).
+    stack: bool = True
+    #: "state": permissions already in the state; "shinobi": Fallen Shinobi's combat damage makes them.
+    via: str = "state"
+    #: Jeskai Baller among the exiled creatures (it enters as a creature when cast from exile).
+    baller: bool = False
+
+
+def exiled_card(draw: st.DrawFn, kind: str, baller: bool = False) -> CardData:
+    if kind == "Land":
+        return cards.basic_land(draw(st.sampled_from(COLORS)))
+    if kind == "Creature":
+        if baller:
+            return JESKAI_BALLER
+        return vanilla(draw(st.integers(1, 4)), draw(st.integers(1, 4)), cost=draw(st.sampled_from(("{1}{G}", "{3}{B}"))))
+    return life_spell(kind, draw(st.integers(1, 3)), cost=draw(st.sampled_from(("{1}{U}", "{2}{B}{B}"))))
+
+
+def draw_kinds(draw: st.DrawFn, spec: ExileSpec) -> list[str]:
+    kinds = list(spec.must)
+    pool = sorted(spec.kinds, key=EXILE_KINDS.index)
+    for _ in range(draw(st.integers(1 if not kinds else 0, 2))):
+        kinds.append(draw(st.sampled_from(pool)))
+    return kinds
+
+
+@st.composite
+def exile_permission_scenarios(draw: st.DrawFn, spec: ExileSpec = ExileSpec()) -> Scenario:
+    """Params: ``holder`` (who may play the cards), ``cards`` (exiled card ids), ``kinds`` (card id
+    -> "Sorcery", "Instant", "Creature" or "Land"), ``via``."""
+    if spec.via == "shinobi":
+        return draw(_via_shinobi(spec))
+    active = draw(st.sampled_from((0, 1)))
+    holder = draw(st.sampled_from((active, 1 - active))) if spec.anyone else active
+    step = draw(st.sampled_from(sorted(spec.steps, key=list(Step).index)))
+    b = StateBuilder()
+    kinds: dict[str, str] = {}
+    for kind in draw_kinds(draw, spec):
+        owner = draw(st.sampled_from((1 - holder, holder)))
+        kinds[b.put(exiled_card(draw, kind, spec.baller), owner, Zone.EXILE)] = kind
+    stacked = None
+    if spec.anyone and spec.stack and draw(st.booleans()):
+        stacked = b.put(life_spell("Instant", 1, cost="{W}"), 1 - holder, Zone.HAND)
+    b.players[active]["land_plays_left"] = draw(st.integers(0, 1))
+    bystanders(draw, b)
+    state = b.build(
+        turn=draw(st.integers(2, 6)), active_player=active, step=step, priority=holder,
+        permissions=tuple(PlayPermission(card, holder) for card in kinds),
+    )
+    if stacked is not None:
+        state = spell_on_stack(state, stacked, 1 - holder, (("cast-from", "hand"),))
+    return Scenario(state, {"holder": holder, "cards": list(kinds), "kinds": kinds, "via": "state"})
+
+
+@st.composite
+def _via_shinobi(draw: st.DrawFn, spec: ExileSpec) -> Scenario:
+    """The combat damage step begins (nobody has priority yet) with Fallen Shinobi attacking the
+    opponent, unblocked; the top two cards of the opponent's library are of drawn kinds."""
+    holder = draw(st.sampled_from((0, 1)))
+    b = StateBuilder()
+    b.permanent(FALLEN_SHINOBI, holder, tapped=True, attacking=AttackTarget.of_player(1 - holder), blocked=False)
+    kinds: dict[str, str] = {}
+    for kind in draw_kinds(draw, spec)[:2]:
+        kinds[b.put(exiled_card(draw, kind, spec.baller), 1 - holder, Zone.LIBRARY)] = kind
+    b.players[holder]["land_plays_left"] = draw(st.integers(0, 1))
+    bystanders(draw, b)
+    state = b.build(turn=draw(st.integers(2, 6)), active_player=holder, step=Step.COMBAT_DAMAGE, priority=None)
+    top = list(state.player(1 - holder).library[:2])
+    return Scenario(state, {"holder": holder, "cards": top, "kinds": {c: _kind(state, c) for c in top},
+                            "via": "shinobi"})
+
+
+def _kind(state, card_id: str) -> str:
+    data = state.data_of(card_id)
+    return next(k for k in EXILE_KINDS if data.is_type(k))

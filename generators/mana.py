@@ -1,0 +1,491 @@
+"""Hypothesis strategies for mana production and {T}/{Q} costs.
+
+Cards are synthesized from a small vocabulary of oracle lines (see
+:mod:`harness.engines.reference.mana_oracle` for the shapes): permanents with "{T}: ..." and
+"{Q}: ..." abilities (mana or not), Reflecting-Pool-like lands whose mana depends on what other
+lands "could produce", and enchantments that trigger when a permanent is tapped for mana or
+replace the mana it produces. Every card's name spells out its features, so two draws of the
+same features give the same card and a state never holds two cards under one name.
+
+A drawn state is a consistent two-player game with one player holding priority and an empty
+stack. The scenario's params describe the board in engine-neutral terms (which card has which
+ability under which protocol name, who controls what), so invariants compute what the rules
+say without reading oracle text. Lists start short and flags default off: Hypothesis shrinks
+toward one permanent and no observers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+from hypothesis import strategies as st
+
+from generators import cards
+from generators.builder import StateBuilder
+from harness.model import COLORS, MANA_SYMBOLS, CardData, GameState, Step, Zone
+from rulings.invariant import Scenario
+
+CostSymbol = Literal["T", "Q"]
+Kind = Literal["creature", "artifact", "land"]
+#: Steps with priority and no combat, in which these abilities are activated.
+PRIORITY_STEPS = (Step.UPKEEP, Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN, Step.END)
+SYMBOL_WORD = {"T": "tap", "Q": "untap"}
+
+
+# -- abilities and the cards that carry them ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AbilitySpec:
+    """One "{T}: ..." / "{Q}: ..." ability: add one mana of ``symbol``, gain ``life``, or add one
+    mana of any type (colour) that a land you control / an opponent controls could produce."""
+
+    cost: CostSymbol
+    symbol: str | None = None
+    life: int | None = None
+    pool: Literal["you", "opponent"] | None = None
+    any_color: bool = False
+
+    @property
+    def is_mana(self) -> bool:
+        return self.life is None
+
+    @property
+    def line(self) -> str:
+        if self.life is not None:
+            return f"{{{self.cost}}}: You gain {self.life} life."
+        if self.symbol is not None:
+            return f"{{{self.cost}}}: Add {{{self.symbol}}}."
+        lands = "a land you control" if self.pool == "you" else "a land an opponent controls"
+        return f"{{{self.cost}}}: Add one mana of any {'color' if self.any_color else 'type'} that {lands} could produce."
+
+    @property
+    def code(self) -> str:
+        if self.life is not None:
+            return f"{self.cost}:life{self.life}"
+        if self.symbol is not None:
+            return f"{self.cost}:{self.symbol}"
+        return f"{self.cost}:{'color' if self.any_color else 'type'}-of-{self.pool}"
+
+
+@dataclass(frozen=True)
+class SourceSpec:
+    """A permanent with {T}/{Q} abilities: a creature, an artifact, a land, or a basic land
+    (``basic``: its colour; its mana ability is intrinsic, 305.6)."""
+
+    kind: Kind
+    abilities: tuple[AbilitySpec, ...] = ()
+    basic: str | None = None
+    #: "Whenever this <kind> is tapped for mana, you gain 1 life." on the card itself.
+    self_trigger: bool = False
+
+    def card(self) -> CardData:
+        if self.basic is not None:
+            return cards.basic_land(self.basic)
+        lines = [a.line for a in self.abilities]
+        if self.self_trigger:
+            lines.append(f"Whenever this {self.kind} is tapped for mana, you gain 1 life.")
+        code = " ".join(a.code for a in self.abilities) + (" +watch" if self.self_trigger else "")
+        types = {"creature": ("Creature",), "artifact": ("Artifact",), "land": ("Land",)}[self.kind]
+        stats = {"power": "1", "toughness": "1"} if self.kind == "creature" else {}
+        return CardData(f"{self.kind.capitalize()} {code}", types, mana_cost="" if self.kind == "land" else "{1}",
+                        text="\n".join(lines), **stats)
+
+    @property
+    def all_abilities(self) -> tuple[AbilitySpec, ...]:
+        if self.basic is not None:
+            return (AbilitySpec("T", symbol=self.basic),)
+        return self.abilities
+
+    def names(self) -> list[str]:
+        """Protocol names: mana abilities "mana", "mana:1" ...; others "ability:0" ... (text order)."""
+        out, mana, other = [], 0, 0
+        for a in self.all_abilities:
+            if a.is_mana:
+                out.append("mana" if mana == 0 else f"mana:{mana}")
+                mana += 1
+            else:
+                out.append(f"ability:{other}")
+                other += 1
+        return out
+
+    @property
+    def types(self) -> tuple[str, ...]:
+        return {"creature": ("Creature",), "artifact": ("Artifact",), "land": ("Land",)}[self.kind]
+
+    @property
+    def subtypes(self) -> tuple[str, ...]:
+        return (cards.BASIC_LANDS[self.basic],) if self.basic is not None else ()
+
+
+@dataclass(frozen=True)
+class TriggerSpec:
+    """"Whenever <subject> for <mana>, <effect>." on an enchantment (106.12a). ``whose``: "you"
+    (you tap / a KIND you control is tapped) or "any" (a player taps / a KIND is tapped);
+    ``mana``: a specified type or ``None`` ("for mana"); effect: gain ``life`` (an ordinary
+    trigger) or add ``extra`` (a triggered mana ability, 605.1b) to the tapping player."""
+
+    whose: Literal["you", "any"]
+    kind: str
+    mana: str | None = None
+    life: int | None = None
+    extra: str | None = None
+    passive: bool = False  # "a KIND [you control] is tapped" rather than "you tap / a player taps"
+
+    @property
+    def line(self) -> str:
+        what = "mana" if self.mana is None else f"{{{self.mana}}}"
+        article = "an" if self.kind[0] in "aeiou" else "a"
+        if self.passive:
+            subject = f"{article} {self.kind}" + (" you control" if self.whose == "you" else "") + " is tapped"
+        else:
+            subject = ("you tap " if self.whose == "you" else "a player taps ") + f"{article} {self.kind}"
+        if self.life is not None:
+            effect = f"you gain {self.life} life"
+        elif self.passive:
+            effect = f"its controller adds an additional {{{self.extra}}}"
+        elif self.whose == "you":
+            effect = f"add an additional {{{self.extra}}}"
+        else:
+            effect = f"that player adds an additional {{{self.extra}}}"
+        return f"Whenever {subject} for {what}, {effect}."
+
+    def card(self) -> CardData:
+        return CardData(f"Watcher ({self.line.lower().rstrip('.')})", ("Enchantment",), mana_cost="{2}", text=self.line)
+
+
+@dataclass(frozen=True)
+class ReplacementSpec:
+    """"If <subject> for <mana>, it produces <...> instead." on an enchantment (106.12b):
+    ``double`` ("twice as much of that mana") or fixed ``produces``; ``mana`` a specified type,
+    ``None`` ("for mana") or "2+" ("for two or more mana")."""
+
+    whose: Literal["you", "any"]
+    kind: str
+    mana: str | None = None
+    double: bool = False
+    produces: tuple[str, ...] = ()
+
+    @property
+    def line(self) -> str:
+        what = {None: "mana", "2+": "two or more mana"}.get(self.mana, f"{{{self.mana}}}")
+        article = "an" if self.kind[0] in "aeiou" else "a"
+        subject = f"you tap {article} {self.kind}" if self.whose == "you" else f"{article} {self.kind} is tapped"
+        if self.double:
+            return f"If {subject} for {what}, it produces twice as much of that mana instead."
+        symbols = "".join(f"{{{s}}}" for s in self.produces)
+        return f"If {subject} for {what}, it produces {symbols} instead of any other type and amount."
+
+    @property
+    def at_least(self) -> int:
+        return 2 if self.mana == "2+" else 1
+
+    def card(self) -> CardData:
+        return CardData(f"Warden ({self.line.lower().rstrip('.')})", ("Enchantment",), mana_cost="{2}", text=self.line)
+
+
+# -- strategies for the pieces ---------------------------------------------------------------
+
+MANA = st.sampled_from(MANA_SYMBOLS)
+KINDS: tuple[Kind, ...] = ("creature", "artifact", "land")
+#: What a trigger or replacement can name (KIND): card types and one basic land type.
+OBSERVED_KINDS = ("permanent", "land", "creature", "artifact", "forest")
+
+
+def abilities(cost: CostSymbol | None = None, *, mana: bool | None = None, pools: bool = False) -> st.SearchStrategy[AbilitySpec]:
+    costs = st.just(cost) if cost is not None else st.sampled_from(("T", "Q"))
+    options = []
+    if mana is not False:
+        options.append(st.builds(lambda c, s: AbilitySpec(c, symbol=s), costs, MANA))
+        if pools:
+            options.append(st.builds(lambda c, p, a: AbilitySpec(c, pool=p, any_color=a), costs,
+                                     st.sampled_from(("you", "opponent")), st.booleans()))
+    if mana is not True:
+        options.append(st.builds(lambda c, n: AbilitySpec(c, life=n), costs, st.integers(1, 3)))
+    return st.one_of(options)
+
+
+def triggers() -> st.SearchStrategy[TriggerSpec]:
+    return st.builds(
+        lambda whose, kind, mana, effect, passive: TriggerSpec(
+            whose, kind, mana, life=effect if isinstance(effect, int) else None,
+            extra=effect if isinstance(effect, str) else None, passive=passive),
+        st.sampled_from(("you", "any")),
+        st.sampled_from(OBSERVED_KINDS),
+        st.none() | MANA,
+        st.integers(1, 2) | MANA,
+        st.booleans(),
+    )
+
+
+def replacements() -> st.SearchStrategy[ReplacementSpec]:
+    fixed = st.lists(MANA, min_size=1, max_size=2).map(tuple)
+    return st.builds(
+        lambda whose, kind, mana, produces: ReplacementSpec(
+            whose, kind, mana, double=produces is None, produces=produces or ()),
+        st.sampled_from(("you", "any")),
+        st.sampled_from(OBSERVED_KINDS),
+        st.none() | MANA | st.just("2+"),
+        st.none() | fixed,
+    )
+
+
+# -- the board -------------------------------------------------------------------------------
+
+
+@dataclass
+class Board:
+    """A state under construction plus the engine-neutral description invariants read."""
+
+    b: StateBuilder = field(default_factory=StateBuilder)
+    sources: list[dict[str, Any]] = field(default_factory=list)
+    triggers: list[dict[str, Any]] = field(default_factory=list)
+    replacements: list[dict[str, Any]] = field(default_factory=list)
+
+    def source(self, spec: SourceSpec, controller: int, *, tapped: bool = False, sick: bool = False) -> dict[str, Any]:
+        card_id = self.b.permanent(spec.card(), controller, tapped=tapped, summoning_sick=sick)
+        entry = {
+            "id": card_id,
+            "controller": controller,
+            "kind": spec.kind,
+            "types": list(spec.types),
+            "subtypes": list(spec.subtypes),
+            "tapped": tapped,
+            "sick": sick,
+            "abilities": [dict(asdict(a), name=n) for a, n in zip(spec.all_abilities, spec.names(), strict=True)],
+        }
+        self.sources.append(entry)
+        if spec.self_trigger:
+            self.triggers.append({"id": card_id, "controller": controller, "whose": "self", "kind": "permanent",
+                                  "mana": None, "life": 1, "extra": None})
+        return entry
+
+    def trigger(self, spec: TriggerSpec, controller: int) -> None:
+        card_id = self.b.permanent(spec.card(), controller)
+        self.triggers.append({"id": card_id, "controller": controller, "whose": spec.whose, "kind": spec.kind,
+                              "mana": spec.mana, "life": spec.life, "extra": spec.extra})
+
+    def replacement(self, spec: ReplacementSpec, controller: int) -> None:
+        card_id = self.b.permanent(spec.card(), controller)
+        self.replacements.append({"id": card_id, "controller": controller, "whose": spec.whose, "kind": spec.kind,
+                                  "mana": spec.mana, "at_least": spec.at_least, "double": spec.double,
+                                  "produces": list(spec.produces)})
+
+    def library_cards(self, draw: st.DrawFn) -> None:
+        for player in (0, 1):
+            for _ in range(draw(st.integers(0, 1))):
+                self.b.put(cards.basic_land(draw(st.sampled_from(COLORS))), player, Zone.LIBRARY)
+
+    def build(self, draw: st.DrawFn, player: int, *, active: int | None = None, **params: Any) -> Scenario:
+        active = player if active is None else active
+        state: GameState = self.b.build(
+            turn=draw(st.integers(2, 6)),
+            active_player=active,
+            step=draw(st.sampled_from(PRIORITY_STEPS)),
+            priority=player,
+        )
+        return Scenario(state, {"player": player, "sources": self.sources, "triggers": self.triggers,
+                                "replacements": self.replacements, **params})
+
+
+def _payable_state(cost: CostSymbol) -> dict[str, bool]:
+    """Tapped for {Q} (it untaps), untapped for {T} (it taps)."""
+    return {"tapped": cost == "Q"}
+
+
+# -- scenario strategies ---------------------------------------------------------------------
+
+Focus = Literal["any", "sick-creature", "sick-noncreature", "wrong-state"]
+
+
+@st.composite
+def cost_symbol_scenarios(draw: st.DrawFn, symbol: CostSymbol, focus: Focus = "any") -> Scenario:
+    """Permanents whose abilities cost ``symbol``, tapped or untapped, summoning sick or not,
+    creatures and noncreatures; the first (``subject``) as ``focus`` says. Some permanents of
+    the other player too (never offered to the player with priority). Params: ``player``,
+    ``sources`` (the player's and the other's), ``subject`` (an index into ``sources``)."""
+    player = draw(st.sampled_from((0, 1)))
+    active = draw(st.sampled_from((0, 1)))
+    board = Board()
+    n = draw(st.integers(1, 3))
+    for i in range(n):
+        kind = draw(st.sampled_from(KINDS))
+        tapped, sick = draw(st.booleans()), draw(st.booleans())
+        if i == 0 and focus == "sick-creature":
+            kind, sick, tapped = "creature", True, symbol == "Q"
+        elif i == 0 and focus == "sick-noncreature":
+            kind, sick, tapped = draw(st.sampled_from(("artifact", "land"))), True, symbol == "Q"
+        elif i == 0 and focus == "wrong-state":
+            sick, tapped = False, symbol == "T"
+        first = draw(abilities(symbol))
+        extra = draw(st.lists(abilities().filter(lambda a: a != first), max_size=1))
+        board.source(SourceSpec(kind, (first, *extra)), player, tapped=tapped, sick=sick)
+    for _ in range(draw(st.integers(0, 1))):
+        board.source(SourceSpec(draw(st.sampled_from(KINDS)), (draw(abilities(symbol)),)), 1 - player,
+                     tapped=draw(st.booleans()), sick=draw(st.booleans()))
+    board.library_cards(draw)
+    return board.build(draw, player, active=active, symbol=symbol, subject=0)
+
+
+@st.composite
+def production_scenarios(
+    draw: st.DrawFn,
+    *,
+    min_triggers: int = 0,
+    max_triggers: int = 2,
+    min_replacements: int = 0,
+    max_replacements: int = 2,
+    pools: bool = True,
+    non_mana: bool = True,
+    trigger: TriggerSpec | None = None,
+    replacement: ReplacementSpec | None = None,
+) -> Scenario:
+    """The active player with priority and 1-3 permanents whose {T}/{Q} abilities can be paid
+    now (mana abilities with {T} or {Q}, basic lands, Reflecting-Pool-like lands, non-mana {T}
+    abilities); "tapped for mana" triggers and replacement effects under either player's
+    control, drawn or given (``trigger``, ``replacement``). Params: ``player``, ``sources``,
+    ``triggers``, ``replacements``."""
+    player = draw(st.sampled_from((0, 1)))
+    board = Board()
+    for _ in range(draw(st.integers(1, 3))):
+        shape = draw(st.sampled_from(("basic", "ability", "ability", "pool") if pools else ("basic", "ability")))
+        if shape == "basic":
+            spec = SourceSpec("land", basic=draw(st.sampled_from(COLORS)))
+        elif shape == "pool":
+            pool = draw(abilities("T", mana=True, pools=True).filter(lambda a: a.symbol is None))
+            spec = SourceSpec("land", (pool,), self_trigger=draw(st.booleans()))
+        else:
+            kind = draw(st.sampled_from(KINDS))
+            ability = draw(abilities(mana=None if non_mana else True))
+            spec = SourceSpec(kind, (ability,), self_trigger=kind == "land" and draw(st.booleans()))
+        cost = spec.all_abilities[0].cost
+        board.source(spec, player, **_payable_state(cost), sick=spec.kind != "creature" and draw(st.booleans()))
+    n_triggers = draw(st.integers(min_triggers, max(min_triggers, max_triggers)))
+    for i in range(n_triggers):
+        spec_t = trigger if (i == 0 and trigger is not None) else draw(triggers())
+        board.trigger(spec_t, draw(st.sampled_from((player, player, 1 - player))))
+    n_repl = draw(st.integers(min_replacements, max(min_replacements, max_replacements)))
+    for i in range(n_repl):
+        spec_r = replacement if (i == 0 and replacement is not None) else draw(replacements())
+        board.replacement(spec_r, draw(st.sampled_from((player, player, 1 - player))))
+    for _ in range(draw(st.integers(0, 1))):  # a land of the other player (what "an opponent controls" sees)
+        board.source(SourceSpec("land", basic=draw(st.sampled_from(COLORS))), 1 - player, tapped=draw(st.booleans()))
+    board.library_cards(draw)
+    return board.build(draw, player)
+
+
+@st.composite
+def could_produce_scenarios(draw: st.DrawFn, *, defined: bool | None = None, watcher: bool = False,
+                            contamination: bool = False) -> Scenario:
+    """A Reflecting-Pool-like land (``subject``: "any type|color that a land you control|an
+    opponent controls could produce") of the player with priority, and lands of both players:
+    basic lands, lands with {T}/{Q} mana abilities, tapped or not (106.7 ignores costs), other
+    such Pools, a nonland mana source (which doesn't count); replacement effects sometimes.
+    ``defined`` False: no land of the scope can define a type (106.5: no mana); True: one can.
+    ``watcher``: "Whenever you tap a land for mana, you gain 1 life." of the player's;
+    ``contamination``: "If a land is tapped for mana, it produces {S} instead of any other type
+    and amount." of either player's (so the lands could produce only {S})."""
+    player = draw(st.sampled_from((0, 1)))
+    board = Board()
+    scope = draw(st.sampled_from(("you", "opponent")))
+    any_color = draw(st.booleans())
+    board.source(SourceSpec("land", (AbilitySpec("T", pool=scope, any_color=any_color),)), player)
+    lands_owner = player if scope == "you" else 1 - player
+    others = draw(st.lists(st.sampled_from(("basic", "t-land", "q-land", "pool", "artifact", "elsewhere")),
+                           max_size=4))
+    if defined is True:
+        others = ["basic", *others]
+    for shape in others:
+        if defined is False and shape in ("basic", "t-land", "q-land"):
+            # Nothing of the scope may define a type: such lands go to the other side, or add {C}
+            # under an "any color" Pool.
+            if any_color and shape != "basic":
+                spec = SourceSpec("land", (AbilitySpec("T" if shape == "t-land" else "Q", symbol="C"),))
+                board.source(spec, lands_owner, tapped=draw(st.booleans()))
+            else:
+                board.source(SourceSpec("land", basic=draw(st.sampled_from(COLORS))), 1 - lands_owner,
+                             tapped=draw(st.booleans()))
+            continue
+        if defined is False and shape == "pool":
+            # A Pool that looks at the same lands can't define a type either.
+            spec = SourceSpec("land", (AbilitySpec("T", pool="you", any_color=draw(st.booleans())),))
+            board.source(spec, lands_owner, tapped=draw(st.booleans()))
+            continue
+        if shape == "basic":
+            color = draw(st.sampled_from(COLORS))
+            board.source(SourceSpec("land", basic=color), lands_owner, tapped=draw(st.booleans()))
+        elif shape in ("t-land", "q-land"):
+            cost: CostSymbol = "T" if shape == "t-land" else "Q"
+            spec = SourceSpec("land", (AbilitySpec(cost, symbol=draw(MANA)),))
+            board.source(spec, lands_owner, tapped=draw(st.booleans()))
+        elif shape == "pool":
+            spec = SourceSpec("land", (AbilitySpec("T", pool=draw(st.sampled_from(("you", "opponent"))),
+                                                   any_color=draw(st.booleans())),))
+            board.source(spec, draw(st.sampled_from((player, 1 - player))), tapped=draw(st.booleans()))
+        elif shape == "artifact":  # a nonland permanent's mana doesn't count for "a land"
+            board.source(SourceSpec("artifact", (AbilitySpec("T", symbol=draw(MANA)),)), lands_owner,
+                         tapped=draw(st.booleans()))
+        else:  # a land on the side the Pool does not look at
+            board.source(SourceSpec("land", basic=draw(st.sampled_from(COLORS))), 1 - lands_owner,
+                         tapped=draw(st.booleans()))
+    if contamination:
+        board.replacement(ReplacementSpec("any", "land", produces=(draw(MANA),)), draw(st.sampled_from((0, 1))))
+    elif defined is not False:
+        for _ in range(draw(st.integers(0, 1))):
+            board.replacement(draw(replacements()), draw(st.sampled_from((player, 1 - player))))
+    if watcher:  # "Whenever you tap a land for mana, you gain 1 life." (106.12a)
+        board.trigger(TriggerSpec("you", "land", life=1, passive=draw(st.booleans())), player)
+    board.library_cards(draw)
+    return board.build(draw, player, subject=0)
+
+
+# -- X in enters-the-battlefield abilities (107.3m) ---------------------------------------------
+
+X_COLORED = ("{G}", "{1}{G}", "{U}{U}", "{B}", "{2}{R}")
+X_COUNTERS_LINE = "This creature enters with X +1/+1 counters on it."
+X_LIFE_LINE = "When this creature enters, you gain X life."
+
+
+def x_creature(colored: str, toughness: int, counters: bool, life: bool) -> CardData:
+    """A creature with {X} in its mana cost whose ETB replacement and/or trigger refers to X."""
+    lines = ([X_COUNTERS_LINE] if counters else []) + ([X_LIFE_LINE] if life else [])
+    traits = ", ".join((["counters"] if counters else []) + (["life"] if life else []))
+    return CardData(f"Hydra {{X}}{colored} {toughness}/{toughness} ({traits})", ("Creature",),
+                    mana_cost="{X}" + colored, subtypes=("Hydra",), text="\n".join(lines),
+                    power=str(toughness), toughness=str(toughness))
+
+
+@st.composite
+def x_etb_scenarios(draw: st.DrawFn) -> Scenario:
+    """The active player in a main phase with priority, an X creature in hand ("enters with X
+    +1/+1 counters", "when this creature enters, you gain X life", or both), and untapped lands
+    paying its cost with the drawn X (plus spare lands, tapped lands, the other player's lands).
+    Params: ``player``, ``card``, ``x``, ``counters``, ``life``, ``toughness``."""
+    player = draw(st.sampled_from((0, 1)))
+    board = Board()
+    colored = draw(st.sampled_from(X_COLORED))
+    counters, life = draw(st.sampled_from(((True, False), (False, True), (True, True))))
+    toughness = draw(st.integers(0 if counters else 1, 2))
+    x = draw(st.integers(1 if toughness == 0 else 0, 4))
+    card = board.b.put(x_creature(colored, toughness, counters, life), player, Zone.HAND)
+    symbols = [s.strip("{}") for s in colored.replace("}{", "} {").split()]
+    generic = x + sum(int(s) for s in symbols if s.isdigit())
+    for s in symbols:
+        if not s.isdigit():
+            board.source(SourceSpec("land", basic=s), player)
+    for _ in range(generic + draw(st.integers(0, 1))):
+        board.source(SourceSpec("land", basic=draw(st.sampled_from(COLORS))), player)
+    for _ in range(draw(st.integers(0, 1))):
+        board.source(SourceSpec("land", basic=draw(st.sampled_from(COLORS))), player, tapped=True)
+    for _ in range(draw(st.integers(0, 1))):
+        board.source(SourceSpec("land", basic=draw(st.sampled_from(COLORS))), 1 - player)
+    board.library_cards(draw)
+    state: GameState = board.b.build(
+        turn=draw(st.integers(2, 6)),
+        active_player=player,
+        step=draw(st.sampled_from((Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN))),
+        priority=player,
+    )
+    return Scenario(state, {"player": player, "card": card, "x": x, "counters": counters, "life": life,
+                            "toughness": toughness, "sources": board.sources})

@@ -1,0 +1,116 @@
+"""Hypothesis strategies for rebound (702.88) and Jeskai Baller: a rebound card in hand with the
+mana to cast it (and, if asked, an opponent holding a counterspell), or an upkeep beginning with
+a rebound card in exile and its delayed trigger waiting (``GameState.delayed``).
+
+Every list starts short and every option defaults to off, so Hypothesis shrinks toward small
+boards: one rebound card, its lands, nothing else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass, replace
+
+from hypothesis import strategies as st
+
+from generators import cards
+from generators.builder import StateBuilder
+from generators.spell_cards import COUNTERSPELL, JESKAI_BALLER, life_spell, vanilla
+from harness.model import COLORS, CardData, DelayedTrigger, GameState, StackItem, Step, Zone, parse_mana_cost
+from rulings.invariant import Scenario
+
+#: What the rebound card is: a sorcery or instant that gains life, or Jeskai Baller.
+KINDS = ("Sorcery", "Instant", "Jeskai Baller")
+REBOUND_COSTS = ("{W}", "{1}{W}", "{W}{W}", "{2}{W}")
+
+
+@dataclass(frozen=True)
+class ReboundSpec:
+    kinds: Collection[str] = KINDS
+    #: The opponent holds Counterspell and an untapped Island.
+    counter: bool = False
+
+
+def rebound_card(draw: st.DrawFn, kind: str) -> CardData:
+    if kind == "Jeskai Baller":
+        return JESKAI_BALLER
+    return life_spell(kind, draw(st.integers(1, 3)), rebound=True, cost=draw(st.sampled_from(REBOUND_COSTS)))
+
+
+def pay_for(draw: st.DrawFn, b: StateBuilder, player: int, cost: str) -> None:
+    """Untapped basic lands that pay ``cost`` exactly (generic mana from any colour)."""
+    for symbol in parse_mana_cost(cost):
+        if symbol.isdigit():
+            for _ in range(int(symbol)):
+                b.permanent(cards.basic_land(draw(st.sampled_from(COLORS))), player)
+        else:
+            b.permanent(cards.basic_land(symbol), player)
+
+
+def bystanders(draw: st.DrawFn, b: StateBuilder) -> None:
+    """A few creatures and library cards for both players (none needed: they shrink away)."""
+    for player in (0, 1):
+        for _ in range(draw(st.integers(0, 2))):
+            b.permanent(vanilla(draw(st.integers(1, 3)), draw(st.integers(1, 3))), player,
+                        summoning_sick=draw(st.booleans()))
+        for _ in range(draw(st.integers(0, 2))):
+            b.put(cards.basic_land(draw(st.sampled_from(COLORS))), player, Zone.LIBRARY)
+
+
+@st.composite
+def rebound_cast_scenarios(draw: st.DrawFn, spec: ReboundSpec = ReboundSpec()) -> Scenario:
+    """The active player in a main phase with priority, an empty stack, and a rebound card in
+    hand with the lands to cast it. Params: ``player``, ``card``, ``kind``, and ``counter`` (the
+    opponent's Counterspell, when the spec asks for one)."""
+    kind = draw(st.sampled_from(sorted(spec.kinds, key=KINDS.index)))
+    player = draw(st.sampled_from((0, 1)))
+    b = StateBuilder()
+    data = rebound_card(draw, kind)
+    card = b.put(data, player, Zone.HAND)
+    pay_for(draw, b, player, data.mana_cost)
+    counter = None
+    if spec.counter:
+        counter = b.put(COUNTERSPELL, 1 - player, Zone.HAND)
+        b.permanent(cards.basic_land("U"), 1 - player)
+    bystanders(draw, b)
+    state = b.build(turn=draw(st.integers(2, 6)), active_player=player,
+                    step=draw(st.sampled_from((Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN))), priority=player)
+    return Scenario(state, {"player": player, "card": card, "kind": kind, "counter": counter})
+
+
+@st.composite
+def rebound_upkeep_scenarios(draw: st.DrawFn, spec: ReboundSpec = ReboundSpec()) -> Scenario:
+    """The moment ``player``'s upkeep begins (nobody has priority yet: the engine starts the
+    step) with a rebound card in their exile and rebound's delayed trigger waiting for it; maybe
+    more rebound cards waiting (theirs, or the opponent's, whose triggers must not fire now).
+    Params: ``player``, ``card``, ``kind``, ``others`` (the other exiled rebound cards of the
+    player)."""
+    kind = draw(st.sampled_from(sorted(spec.kinds, key=KINDS.index)))
+    player = draw(st.sampled_from((0, 1)))
+    b = StateBuilder()
+    card = b.put(rebound_card(draw, kind), player, Zone.EXILE)
+    delayed = [DelayedTrigger("rebound", card, player)]
+    others = []
+    for _ in range(draw(st.integers(0, 1))):
+        owner = draw(st.sampled_from((player, 1 - player)))
+        other = b.put(rebound_card(draw, draw(st.sampled_from(("Sorcery", "Instant")))), owner, Zone.EXILE)
+        delayed.append(DelayedTrigger("rebound", other, owner))
+        if owner == player:
+            others.append(other)
+    for _ in range(draw(st.integers(0, 2))):
+        b.permanent(cards.basic_land(draw(st.sampled_from(COLORS))), player, tapped=draw(st.booleans()))
+    bystanders(draw, b)
+    state = b.build(turn=draw(st.integers(2, 6)), active_player=player, step=Step.UPKEEP, priority=None,
+                    delayed=tuple(draw(st.permutations(delayed))))
+    return Scenario(state, {"player": player, "card": card, "kind": kind, "others": others})
+
+
+def spell_on_stack(state: GameState, card_id: str, controller: int, choices: tuple[tuple[str, str], ...] = ()
+                   ) -> GameState:
+    """Move ``card_id`` from its owner's hand onto the stack as a spell ``controller`` cast."""
+    owner = state.obj(card_id).owner
+    players = list(state.players)
+    players[owner] = replace(players[owner], hand=tuple(c for c in players[owner].hand if c != card_id))
+    number = len(state.stack) + 1
+    item = StackItem(f"s{number}", "spell", card_id, controller, "spell", choices)
+    return replace(state, players=tuple(players), stack=state.stack + (item,))  # type: ignore[arg-type]

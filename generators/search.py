@@ -1,0 +1,75 @@
+"""Hypothesis strategies for library-search states.
+
+Two shapes:
+
+- :func:`search_scenarios`: a state where a player is about to search (or is searching) a library
+  outside combat: every kind of source (a sorcery in its caster's main phase, an instant or a
+  fetch land's ability at any time its controller has priority, Bribery on the opponent's library,
+  a look that is not a search), libraries of drawn size and order (lands, creatures, other cards),
+  a sought card below the fourth when asked, Aven Mindcensor's restriction absent or controlled by
+  either player, Millikin, and the search either still to be started or already pending;
+- :func:`combat_search_scenarios`: the same inside a combat with unblocked attackers and Ninjas with
+  library ninjutsu in the searcher's library (built by :func:`generators.combat.combat_scenarios`).
+
+Every list starts short and every option defaults to its simplest value, so examples shrink toward
+short libraries, no restriction and few permanents.
+
+Params (besides those of :class:`~generators.search_setup.SearchSource`): ``player`` (the
+searcher, who has priority when the search is still to start) and ``step``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from hypothesis import strategies as st
+
+from generators import cards
+from generators.builder import StateBuilder
+from generators.combat import CombatSpec, combat_scenarios
+from generators.search_cards import BRIBERY, SORCERY
+from generators.search_setup import SearchSetup, add_search_source
+from harness.model import COLORS, Step, Zone
+from rulings.invariant import Scenario
+
+#: Steps outside combat in which a player may have priority.
+PRIORITY_STEPS = (Step.UPKEEP, Step.DRAW, Step.PRECOMBAT_MAIN, Step.BEGINNING_OF_COMBAT, Step.POSTCOMBAT_MAIN,
+                  Step.END)
+MAIN_STEPS = (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
+
+
+@st.composite
+def search_scenarios(draw: st.DrawFn, setup: SearchSetup) -> Scenario:
+    """A state outside combat where ``params["searcher"]`` is about to search or is searching."""
+    kind = draw(st.sampled_from(setup.kinds))
+    searcher = draw(st.sampled_from((0, 1)))
+    if kind in (SORCERY, BRIBERY):  # 307.1: own main phase, empty stack
+        active = searcher
+        step = draw(st.sampled_from(MAIN_STEPS))
+    else:
+        active = draw(st.sampled_from((0, 1)))
+        step = draw(st.sampled_from(PRIORITY_STEPS))
+    b = StateBuilder()
+    for player in (0, 1):  # a few bystanders
+        for _ in range(draw(st.integers(0, 1))):
+            b.permanent(cards.creature(draw(st.integers(1, 3)), draw(st.integers(1, 3))), player)
+    source = add_search_source(draw, b, searcher, replace(setup, kinds=(kind,)))
+    for player in (0, 1):  # the other library (and more of the searched one, below the drawn cards)
+        if player != source.params["search_library"]:
+            for _ in range(draw(st.integers(0, 2))):
+                b.put(cards.basic_land(draw(st.sampled_from(COLORS))), player, Zone.LIBRARY)
+    state = b.build(
+        turn=draw(st.integers(2, 6)),
+        active_player=active,
+        step=step,
+        priority=searcher,
+        priority_passes=0 if searcher == active else 1,
+    )
+    state = source.finalize(state)
+    return Scenario(state, source.params | {"player": searcher, "step": str(step)})
+
+
+def combat_search_scenarios(spec: CombatSpec) -> st.SearchStrategy[Scenario]:
+    """A combat state (``spec``, whose ``search`` says which search) with the searcher as the
+    active player."""
+    return combat_scenarios(spec)

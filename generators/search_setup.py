@@ -1,0 +1,227 @@
+"""Putting a library search into a state being built: its source, the mana for it, the searched
+library's cards, an Aven Mindcensor-like restriction, Millikin — and, if asked, the search already
+in progress.
+
+Used by :mod:`generators.search` (search states) and by :mod:`generators.combat` (library ninjutsu
+needs a search in progress during combat). A search in progress is drawn two ways:
+
+- ``start="cast"``: the source waits in the searcher's hand (a spell, with an untapped land that
+  pays for it) or on the battlefield (a fetch land's ability); the invariant casts or activates it
+  and passes priority until the search is pending;
+- ``start="pending"``: the state *is* the moment the search has begun. The spell (or the ability
+  of the sacrificed land) is the stack item ``s1`` and is resolving: ``pending`` is
+  ``PendingChoice("search", searcher, search=Search(..., resolving="s1"))``, nobody has priority,
+  the land that paid for the spell is tapped, and the searcher has ``searched_library`` set (not for
+  a look). A search of an opponent's library at sorcery speed (Bribery) can be pending during
+  combat only this way (as if cast with flash). This representation round-trips exactly.
+
+The candidates of a pending search are the whole searched library, or its top four cards when an
+opponent of the searcher controls the restriction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from hypothesis import strategies as st
+
+from generators import cards
+from generators.builder import StateBuilder
+from generators.search_cards import (
+    ABILITY,
+    BRIBERY,
+    BRIBERY_CARD,
+    DEPTHS_GLIMPSE,
+    INSTANT,
+    INSTANT_SEARCHES,
+    LOOK,
+    MILLIKIN,
+    MINDCENSOR,
+    RESTRICTED_TO,
+    SORCERY,
+    SORCERY_SEARCHES,
+    WILD_EXPANSE,
+    search_count,
+    search_filter,
+)
+from harness.model import (
+    COLORS,
+    CardData,
+    GameState,
+    PendingChoice,
+    PlayerIndex,
+    Search,
+    StackItem,
+    Zone,
+    parse_mana_cost,
+)
+
+Start = Literal["cast", "pending", "any"]
+Restriction = Literal["none", "opponent", "controller", "any"]
+#: How the non-combat library cards are drawn: a basic land, a creature, or another card.
+OTHER_CARD = CardData("Old Letter", ("Sorcery",), mana_cost="{U}", text="")
+
+CARDS_BY_KIND: dict[str, tuple[CardData, ...]] = {
+    SORCERY: SORCERY_SEARCHES,
+    INSTANT: INSTANT_SEARCHES,
+    BRIBERY: (BRIBERY_CARD,),
+    ABILITY: (WILD_EXPANSE,),
+    LOOK: (DEPTHS_GLIMPSE,),
+}
+#: Kinds whose source can be cast or activated whenever its controller has priority.
+INSTANT_SPEED = (INSTANT, ABILITY, LOOK)
+
+
+@dataclass(frozen=True)
+class SearchSetup:
+    """What search a drawn state holds (or can start)."""
+
+    kinds: tuple[str, ...] = (INSTANT,)
+    #: Restrict the source cards (else every card of the drawn kind).
+    cards: tuple[CardData, ...] = ()
+    start: Start = "cast"
+    restriction: Restriction = "none"
+    millikin: bool = False
+    #: Extra cards drawn into the searched library (fewest, most).
+    library: tuple[int, int] = (0, 0)
+    #: Force a card the search asks for at or below the fifth position of the searched library.
+    sought_below: bool = False
+    #: Force a card the search asks for among the top four cards of the searched library.
+    sought_above: bool = False
+
+
+@dataclass
+class SearchSource:
+    """What :func:`add_search_source` put into the builder; ``finalize`` turns the built state
+    into one with the search in progress when ``start`` is "pending"."""
+
+    params: dict[str, Any]
+    finalize: Callable[[GameState], GameState] = field(default=lambda s: s)
+
+
+def library_card(draw: st.DrawFn) -> CardData:
+    kind = draw(st.sampled_from(("land", "creature", "other")))
+    if kind == "land":
+        return cards.basic_land(draw(st.sampled_from(COLORS)))
+    if kind == "creature":
+        return cards.creature(draw(st.integers(1, 3)), draw(st.integers(1, 3)))
+    return OTHER_CARD
+
+
+def matching_card(draw: st.DrawFn, card_filter: str | None) -> CardData:
+    if card_filter == "creature":
+        return cards.creature(draw(st.integers(1, 3)), draw(st.integers(1, 3)))
+    if card_filter in ("basic land", "land"):
+        return cards.basic_land(draw(st.sampled_from(COLORS)))
+    return library_card(draw)
+
+
+def pay_lands(b: StateBuilder, player: PlayerIndex, cost: str, tapped: bool = False) -> None:
+    for symbol in parse_mana_cost(cost):
+        color = symbol if symbol in COLORS else "G"
+        for _ in range(int(symbol) if symbol.isdigit() else 1):
+            b.permanent(cards.basic_land(color), player, tapped=tapped)
+
+
+def add_search_source(draw: st.DrawFn, b: StateBuilder, searcher: PlayerIndex, setup: SearchSetup,
+                      *, combat: bool = False) -> SearchSource:
+    """Add the source of a search by ``searcher`` (and everything around it) to ``b``."""
+    kinds = [k for k in setup.kinds if not combat or k in INSTANT_SPEED or setup.start != "cast"]
+    kind = draw(st.sampled_from(kinds))
+    choices = [c for c in CARDS_BY_KIND[kind] if not setup.cards or c in setup.cards] or list(CARDS_BY_KIND[kind])
+    card = draw(st.sampled_from(choices))
+    start = setup.start if setup.start != "any" else draw(st.sampled_from(("cast", "pending")))
+    if combat and kind not in INSTANT_SPEED:
+        start = "pending"
+    owner = 1 - searcher if kind == BRIBERY else searcher
+
+    restriction = setup.restriction
+    if restriction == "any":
+        restriction = draw(st.sampled_from(("none", "opponent", "controller")))
+    if restriction != "none":
+        controller = 1 - searcher if restriction == "opponent" else searcher
+        b.permanent(MINDCENSOR, controller, summoning_sick=draw(st.booleans()))
+    if setup.millikin:
+        b.permanent(MILLIKIN, searcher)
+
+    card_filter = None if kind == LOOK else search_filter(card)
+    lo, hi = setup.library
+    if setup.sought_below:
+        lo = max(lo, RESTRICTED_TO + 1)
+        hi = max(hi, lo)
+    if setup.sought_above:
+        lo = max(lo, 1)
+        hi = max(hi, lo)
+    library = [library_card(draw) for _ in range(draw(st.integers(lo, max(lo, hi))))]
+    if setup.sought_below:
+        where = draw(st.integers(RESTRICTED_TO, len(library) - 1))
+        library[where] = matching_card(draw, card_filter)
+    if setup.sought_above:
+        where = draw(st.integers(0, min(RESTRICTED_TO, len(library)) - 1))
+        library[where] = matching_card(draw, card_filter)
+    library_ids = [b.put(c, owner, Zone.LIBRARY) for c in library]
+
+    if kind == ABILITY:
+        source = b.permanent(card, searcher)
+    else:
+        source = b.put(card, searcher, Zone.HAND)
+        pay_lands(b, searcher, card.mana_cost, tapped=start == "pending")
+    targets = [f"player:{owner}"] if kind == BRIBERY else []
+    restricted = restriction == "opponent" and kind != LOOK
+    params: dict[str, Any] = {
+        "searcher": searcher,
+        "search_source": source,
+        "search_kind": kind,
+        "search_start": "activate" if kind == ABILITY else "cast",
+        "search_targets": targets,
+        "search_library": owner,
+        "search_filter": card_filter,
+        "search_count": 3 if kind == LOOK else search_count(card),
+        "restricted": restricted,
+        "visible": RESTRICTED_TO if restricted else None,
+        "drawn_library": library_ids,
+    }
+    if start != "pending":
+        return SearchSource(params)
+    params["search_start"] = "pending"
+    return SearchSource(params, lambda state: pending_search(state, params, card))
+
+
+def pending_search(state: GameState, params: dict[str, Any], card: CardData) -> GameState:
+    """``state`` at the moment the search of ``params`` has begun (see the module docstring)."""
+    searcher, source, kind, owner = (params[k] for k in ("searcher", "search_source", "search_kind", "search_library"))
+    players = list(state.players)
+    seat = players[searcher]
+    if kind == ABILITY:
+        item = StackItem("s1", "activated", source, searcher, "search", (("sacrificed", source),))
+        battlefield = tuple(p for p in state.battlefield if p.id != source)
+        seat = replace(seat, graveyard=seat.graveyard + (source,))
+        effect_text = card.text.split(": ", 1)[1]
+    else:
+        choices = (("targets", ",".join(params["search_targets"])),) if params["search_targets"] else ()
+        item = StackItem("s1", "spell", source, searcher, "spell", choices)
+        battlefield = state.battlefield
+        seat = replace(seat, hand=tuple(c for c in seat.hand if c != source))
+        effect_text = card.text
+    players[searcher] = seat
+    library = players[owner].library
+    if kind == LOOK:
+        top = library[:3]
+        search = Search(searcher, owner, source, effect_text, count=len(top), candidates=top,
+                        says_search_and_library=False, resolving="s1", mode="order")
+    else:
+        visible = params["visible"]
+        candidates = library if visible is None else library[:visible]
+        search = Search(searcher, owner, source, effect_text, card_type=params["search_filter"],
+                        count=params["search_count"], visible=visible, candidates=candidates, resolving="s1")
+        players[searcher] = replace(players[searcher], searched_library=True)
+    return state.replace(
+        players=tuple(players),
+        battlefield=battlefield,
+        stack=state.stack + (item,),
+        pending=PendingChoice("search", searcher, search=search),
+        priority=None,
+        priority_passes=0,
+    )

@@ -1,0 +1,249 @@
+"""Invariants of Class enchantments (716; Ninja Teen's rulings). The six rulings are one of a
+kind each and are bound by hand. Scenarios: :mod:`generators.classes`.
+
+A level bar "[Cost]: Level N" is an activated ability named ``"level:N"`` on the protocol; the
+level is ``Permanent.class_level``. What a Class's level abilities do is observed through a
+small combat (:func:`probe_abilities`): the player's attacker is blocked and dies, so every
+"whenever a creature you control leaves the battlefield" of a Class that has its level 1
+abilities makes the opponent lose 1 life; each Class with its level 2 abilities gives the
+attacker +1/+0 (more combat damage) and menace (one blocker alone is refused).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from generators.classes import CLASS_STEPS, ClassSpec, class_scenarios
+from harness.adapter import ActionRefused
+from harness.model import Action, ActionKind, AttackTarget, EventKind, GameState, Step
+from rulings.binding import binds
+from rulings.invariant import Probe, Scenario, Violation, expect
+from rulings.invariants.driving import events_of, pass_until, resolve_stack
+from rulings.invariants.spell_moves import cast, whose_turn
+
+REQUIRES = frozenset({"mechanic:stack", "mechanic:priority", "mechanic:mana-ability", "mechanic:class"})
+PROBE = frozenset({"mechanic:menace", "mechanic:summoning-sickness"})
+
+
+def level_up(player: int, class_id: str, level: int) -> Action:
+    return Action(ActionKind.ACTIVATE, player, source=class_id, ability=f"level:{level}")
+
+
+def level(state: GameState, class_id: str) -> int | None:
+    perm = state.permanent(class_id)
+    return perm.class_level if perm is not None else None
+
+
+def untapped_swamps(state: GameState, player: int) -> int:
+    return sum(1 for p in state.battlefield if p.controller == player and not p.tapped
+               and state.data_of(p.id).name == "Swamp")
+
+
+def sorcery_timing(state: GameState, player: int) -> bool:
+    return (state.priority == player and state.pending is None and state.active_player == player
+            and state.step.is_main and not state.stack)
+
+
+def next_to_level(scenario: Scenario) -> str:
+    """One of the player's Classes below level 3, picked by the scenario's ``try``."""
+    below = [c for c in scenario["classes"] if scenario["levels"][c] < 3]
+    return below[scenario["try"] % len(below)]
+
+
+def level_and_resolve(probe: Probe, scenario: Scenario, class_id: str) -> int:
+    """Activate the next level of ``class_id`` and resolve it; the new level."""
+    player = scenario["player"]
+    new = scenario["levels"][class_id] + 1
+    probe.require(level_up(player, class_id, new), f"the level {new} ability of a level {new - 1} Class in a main "
+                  "phase with an empty stack and the mana to pay")
+    resolve_stack(probe)
+    after = level(probe.state(), class_id)
+    expect(after == new, "a resolved level ability did not advance its Class to that level",
+           expected=f"{class_id} at level {new}", observed=f"level {after}")
+    return new
+
+
+def probe_abilities(probe: Probe, scenario: Scenario, levels: Mapping[str, int]) -> None:
+    """Attack with the player's creature into the opponent's two blockers and check what the
+    player's Classes at ``levels`` must do: each one's level 1 trigger (the opponent loses 1
+    life when the attacker dies), each level 2's +1/+0, and menace from any level 2."""
+    player = scenario["player"]
+    opponent = 1 - player
+    attacker = scenario["attacker"]
+    first, second = scenario["blockers"]
+    triggers = len(levels)
+    pumps = sum(1 for v in levels.values() if v >= 2)
+    menace = pumps > 0
+    pass_until(probe, lambda s, _: s.pending is not None and s.pending.kind == "declare-attackers",
+               "the declare attackers step")
+    probe.require(Action(ActionKind.DECLARE_ATTACKERS, player, attacks=((attacker, AttackTarget.of_player(opponent)),)),
+                  "attacking with an untapped creature that is not summoning sick")
+    pass_until(probe, lambda s, _: s.pending is not None and s.pending.kind == "declare-blockers",
+               "the declare blockers step")
+    life = probe.state().player(opponent).life
+    single = Action(ActionKind.DECLARE_BLOCKERS, opponent, blocks=((first, attacker),))
+    if menace:
+        try:
+            probe.apply(single)
+        except ActionRefused:
+            pass
+        else:
+            raise Violation("a creature given menace by a Class at level 2 was blocked by one creature",
+                            expected=f"{single} refused (menace)", observed="accepted")
+        probe.require(Action(ActionKind.DECLARE_BLOCKERS, opponent, blocks=((first, attacker), (second, attacker))),
+                      "two creatures blocking a creature with menace")
+    else:
+        probe.require(single, "one creature blocking a creature without menace")
+    events = pass_until(probe, lambda s, _: s.step in (Step.END_OF_COMBAT, Step.POSTCOMBAT_MAIN) and not s.stack,
+                        "the end of combat")
+    dealt = sum(e.amount or 0 for e in events_of(events, EventKind.DAMAGE, attacker))
+    expect(dealt == scenario["power"] + pumps,
+           "the attacker's combat damage does not match the +1/+0 of the Classes at level 2 or more",
+           expected=f"{scenario['power']} + {pumps} damage (Class levels {dict(levels)})", observed=f"{dealt} damage")
+    lost = life - probe.state().player(opponent).life
+    expect(lost == triggers, "the level 1 triggers of the Classes did not all trigger when the attacker died",
+           expected=f"the opponent loses {triggers} life (one per Class: levels {dict(levels)})",
+           observed=f"loses {lost}")
+
+
+# -- the rulings ----------------------------------------------------------------------------
+
+
+@binds("class.level-bars", id="class.level-bars/level-ability-when-allowed", kind="legality",
+       requires=REQUIRES,
+       scenarios=lambda: class_scenarios(ClassSpec(steps=CLASS_STEPS, anyone=True, swamps=(0, 3),
+                                                   opponent_class=True)))
+def check_level_bars(probe: Probe, scenario: Scenario) -> None:
+    """Each level bar is an activated ability for its cost: level N is offered exactly when the
+    Class is level N-1, as a sorcery, with the cost payable; activating it pays that cost, and
+    the Class becomes level N when it resolves."""
+    player = scenario["player"]
+    state = probe.state()
+    timing = sorcery_timing(state, player)
+    swamps = untapped_swamps(state, player)
+    pairs = []
+    actions = probe.legal_actions()
+    for class_id in scenario["classes"] + scenario["opponent_classes"]:
+        current = scenario["levels"][class_id]
+        for bar, cost in sorted(scenario["bars"][class_id].items()):
+            n = int(bar)
+            mine = class_id in scenario["classes"]
+            wanted = mine and current == n - 1 and timing and swamps >= cost
+            shown = [a for a in actions if a == level_up(player, class_id, n)]
+            expect(bool(shown) == wanted,
+                   f"the level {n} ability of a level {current} Class is {'not ' if wanted else ''}offered "
+                   f"({state.step}, {whose_turn(state, player)}, stack of "
+                   f"{len(state.stack)}, {swamps} Swamps for a cost of {cost})",
+                   expected=f"level:{n} of {class_id} {'offered' if wanted else 'not offered'}",
+                   observed="offered" if shown else "not offered")
+            pairs.append((class_id, n, cost, wanted))
+    class_id, n, cost, wanted = pairs[scenario["try"] % len(pairs)]
+    action = level_up(player, class_id, n)
+    if not wanted:
+        try:
+            probe.apply(action)
+        except ActionRefused:
+            return
+        raise Violation("a level ability was accepted when its Class, the timing or the mana does not allow it",
+                        expected=f"{action} refused", observed="accepted")
+    probe.require(action, f"the level {n} ability of a level {n - 1} Class as a sorcery with the mana to pay")
+    paid = swamps - untapped_swamps(probe.state(), player)
+    expect(paid == cost, "activating a level ability did not pay the cost in its level bar",
+           expected=f"{cost} Swamps tapped", observed=f"{paid} tapped")
+    resolve_stack(probe)
+    expect(level(probe.state(), class_id) == n, "a resolved level ability did not set its Class's level",
+           expected=f"{class_id} at level {n}", observed=f"level {level(probe.state(), class_id)}")
+
+
+@binds("class.no-repeat-level", id="class.no-repeat-level/refused-at-or-above", kind="legality",
+       requires=REQUIRES, scenarios=lambda: class_scenarios(ClassSpec(levels=(2, 3))))
+def check_no_repeat(probe: Probe, scenario: Scenario) -> None:
+    """A Class already at level N or higher: its level N ability (and every lower one) is
+    neither offered nor accepted, even as a sorcery with the mana to pay."""
+    player = scenario["player"]
+    tried = []
+    actions = probe.legal_actions()
+    for class_id in scenario["classes"]:
+        current = scenario["levels"][class_id]
+        for n in range(2, current + 1):
+            shown = [a for a in actions if a == level_up(player, class_id, n)]
+            expect(not shown, f"the level {n} ability of a level {current} Class is offered",
+                   expected="not offered", observed=", ".join(map(str, shown)))
+            tried.append(level_up(player, class_id, n))
+    action = tried[scenario["try"] % len(tried)]
+    try:
+        probe.apply(action)
+    except ActionRefused:
+        return
+    raise Violation("a level ability was accepted for a Class already at that level or higher",
+                    expected=f"{action} refused", observed="accepted")
+
+
+@binds("class.level-up-uses-stack", id="class.level-up-uses-stack/responds", kind="trace",
+       requires=REQUIRES, scenarios=lambda: class_scenarios(ClassSpec(levels=(1, 2))))
+def check_uses_stack(probe: Probe, scenario: Scenario) -> None:
+    """The level ability goes on the stack: the level is unchanged while it waits, the opponent
+    receives priority to respond, and only its resolution raises the level."""
+    player = scenario["player"]
+    class_id = next_to_level(scenario)
+    current = scenario["levels"][class_id]
+    probe.require(level_up(player, class_id, current + 1), "a level ability as a sorcery with the mana to pay")
+    mid = probe.state()
+    on_stack = [s for s in mid.stack if s.source == class_id and s.kind == "activated"]
+    expect(bool(on_stack) and level(mid, class_id) == current,
+           "the level ability did not wait on the stack (the level changed at once)",
+           expected=f"an ability of {class_id} on the stack, level still {current}",
+           observed=f"level {level(mid, class_id)}, stack {[f'{s.kind}:{s.source}' for s in mid.stack]}")
+    pass_until(probe, lambda s, _: s.priority == 1 - player or not s.stack, "the opponent's priority")
+    answer = probe.state()
+    expect(answer.priority == 1 - player and any(s.source == class_id for s in answer.stack),
+           "the opponent got no chance to respond to the level ability",
+           expected=f"player {1 - player} with priority, the ability still on the stack",
+           observed=f"priority {answer.priority}, stack {[s.source for s in answer.stack]}")
+    resolve_stack(probe)
+    expect(level(probe.state(), class_id) == current + 1, "the level ability did not raise the level as it resolved",
+           expected=f"level {current + 1}", observed=f"level {level(probe.state(), class_id)}")
+
+
+@binds("class.levels-tracked-separately", id="class.levels-tracked-separately/own-level", kind="outcome",
+       requires=REQUIRES,
+       scenarios=lambda: class_scenarios(ClassSpec(count=(2, 3), one_below_3=True, opponent_class=True)))
+def check_own_level(probe: Probe, scenario: Scenario) -> None:
+    """With several Class permanents, a level ability raises only its own Class's level."""
+    class_id = next_to_level(scenario)
+    level_and_resolve(probe, scenario, class_id)
+    after = probe.state()
+    for other in scenario["classes"] + scenario["opponent_classes"]:
+        if other == class_id:
+            continue
+        wanted = scenario["levels"][other]
+        expect(level(after, other) == wanted, "another Class's level changed with this one",
+               expected=f"{other} still at level {wanted}", observed=f"level {level(after, other)}")
+
+
+@binds("class.starts-at-level-1", id="class.starts-at-level-1/enters-at-level-1", kind="outcome",
+       requires=REQUIRES | PROBE | {"mechanic:casting", "mechanic:casting-permanents"},
+       scenarios=lambda: class_scenarios(ClassSpec(count=(0, 1), in_hand=True, probe=True)))
+def check_starts_at_level_1(probe: Probe, scenario: Scenario) -> None:
+    """A Class cast from the hand enters at level 1 with the abilities of its top section only
+    (its level 1 trigger works; no +1/+0, no menace from it)."""
+    player, card = scenario["player"], scenario["hand_class"]
+    probe.require(cast(player, card), "casting a Class in a main phase with the mana to pay")
+    resolve_stack(probe)
+    entered = level(probe.state(), card)
+    expect(entered == 1, "a Class did not enter at level 1", expected=f"{card} at level 1",
+           observed=f"level {entered}" if probe.state().permanent(card) else f"{card} not on the battlefield")
+    levels = {c: scenario["levels"][c] for c in scenario["classes"]} | {card: 1}
+    probe_abilities(probe, scenario, levels)
+
+
+@binds("class.keeps-previous-levels", id="class.keeps-previous-levels/abilities-after-level-up", kind="outcome",
+       requires=REQUIRES | PROBE,
+       scenarios=lambda: class_scenarios(ClassSpec(levels=(1, 2), probe=True)))
+def check_keeps_previous(probe: Probe, scenario: Scenario) -> None:
+    """After gaining a level a Class still has its earlier levels' abilities: the level 1
+    trigger, and (at level 3) the level 2 "+1/+0 and menace"."""
+    class_id = next_to_level(scenario)
+    new = level_and_resolve(probe, scenario, class_id)
+    levels = {c: scenario["levels"][c] for c in scenario["classes"]} | {class_id: new}
+    probe_abilities(probe, scenario, levels)

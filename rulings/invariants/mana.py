@@ -1,0 +1,639 @@
+"""Invariants of the eight generic rulings printed on every seed page: mana production (CR 106.5,
+106.7, 106.12, 106.12a, 106.12b, 605), X in enters-the-battlefield abilities (107.3m), and the
+tap and untap symbols (107.5, 107.6, 302.6).
+
+The tap and untap symbol rulings share one wording with a ``{symbol}`` slot, so one template
+serves both (and any reprint of either). The mana rulings are one of a kind and are bound by
+hand. Scenarios come from :mod:`generators.mana`; their params describe the board in
+engine-neutral terms, and the small model below computes from them what the rulings say must
+happen, so a check never reads oracle text nor asks the engine what the answer is.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from functools import partial
+from typing import Any
+
+from generators.mana import (
+    CostSymbol,
+    ReplacementSpec,
+    TriggerSpec,
+    cost_symbol_scenarios,
+    could_produce_scenarios,
+    production_scenarios,
+    x_etb_scenarios,
+)
+from harness.adapter import ActionRefused
+from harness.model import MANA_SYMBOLS, Action, ActionKind, Event, EventKind, GameState
+from rulings.binding import binds
+from rulings.corpus import Ruling
+from rulings.invariant import Invariant, InvariantKind, Probe, Scenario, Violation, expect
+from rulings.invariants.driving import events_of, resolve_stack
+from rulings.templates import template
+
+BASE_REQUIRES = frozenset({"mechanic:stack", "mechanic:priority", "mechanic:mana-ability", "mechanic:tap-ability"})
+PRODUCE = "produce"
+
+Params = Mapping[str, Any]
+Source = Mapping[str, Any]
+Ability = Mapping[str, Any]
+
+
+# -- the rules model over scenario params ------------------------------------------------------
+
+
+def is_mana(ability: Ability) -> bool:
+    return ability.get("life") is None
+
+
+def tapped_for_mana(ability: Ability) -> bool:
+    """106.12: a mana ability with {T} in its cost."""
+    return is_mana(ability) and ability["cost"] == "T"
+
+
+def names(observer: Mapping[str, Any], source: Source) -> bool:
+    """Whether a trigger's or replacement's "this land" / "a KIND [you control]" names ``source``."""
+    if observer["whose"] == "self":
+        return observer["id"] == source["id"]
+    if observer["whose"] == "you" and observer["controller"] != source["controller"]:
+        return False
+    kind = observer["kind"]
+    if kind == "permanent":
+        return True
+    if kind in ("land", "creature", "artifact"):
+        return kind.capitalize() in source["types"]
+    return kind.capitalize() in source["subtypes"]
+
+
+def replacement_outcomes(params: Params, source: Source, ability: Ability, produced: tuple[str, ...],
+                         used: frozenset[str] = frozenset()) -> set[tuple[str, ...]]:
+    """106.12b with 616.1: every result of applying the applicable replacement effects, one at
+    a time in any order, each at most once."""
+    out: set[tuple[str, ...]] = set()
+    for r in params["replacements"]:
+        if r["id"] in used or not tapped_for_mana(ability) or not names(r, source):
+            continue
+        if len(produced) < r["at_least"] or (r["mana"] not in (None, "2+") and r["mana"] not in produced):
+            continue
+        replaced = tuple(s for s in produced for _ in range(2)) if r["double"] else tuple(r["produces"])
+        out |= replacement_outcomes(params, source, ability, replaced, used | {r["id"]})
+    return out or {produced}
+
+
+def could_produce_table(params: Params) -> dict[str, set[str]]:
+    """106.7: the types each permanent could produce (its mana abilities as if they resolved now,
+    with replacement effects in any order, costs ignored); a least fixed point, since a Pool's
+    types depend on the lands' (its own included)."""
+    table: dict[str, set[str]] = {s["id"]: set() for s in params["sources"]}
+    changed = True
+    while changed:
+        changed = False
+        for source in params["sources"]:
+            types = set(table[source["id"]])
+            for ability in source["abilities"]:
+                if not is_mana(ability):
+                    continue
+                for base in base_options(params, table, source, ability):
+                    for produced in replacement_outcomes(params, source, ability, base):
+                        types |= set(produced)
+            if types != table[source["id"]]:
+                table[source["id"]] = types
+                changed = True
+    return table
+
+
+def pool_choices(params: Params, table: Mapping[str, set[str]], source: Source, ability: Ability) -> list[str]:
+    """The types a "could produce" ability can add (colours only for "any color")."""
+    types: set[str] = set()
+    for land in params["sources"]:
+        if "Land" not in land["types"]:
+            continue
+        if (land["controller"] == source["controller"]) != (ability["pool"] == "you"):
+            continue
+        types |= table[land["id"]]
+    if ability["any_color"]:
+        types.discard("C")
+    return [s for s in MANA_SYMBOLS if s in types]
+
+
+def base_options(params: Params, table: Mapping[str, set[str]], source: Source, ability: Ability) -> list[tuple[str, ...]]:
+    if ability.get("symbol") is not None:
+        return [(ability["symbol"],)]
+    return [(s,) for s in pool_choices(params, table, source, ability)] or [()]  # 106.5: none defined -> no mana
+
+
+def fired_triggers(params: Params, source: Source, ability: Ability, produced: tuple[str, ...]) -> list[Mapping[str, Any]]:
+    """106.12a: the "tapped for mana" triggers a resolved mana ability of ``source`` triggers."""
+    if not tapped_for_mana(ability) or not produced:
+        return []
+    return [t for t in params["triggers"] if names(t, source) and (t["mana"] is None or t["mana"] in produced)]
+
+
+def symbols(pool: Iterable[str]) -> str:
+    return "".join(sorted(pool, key=MANA_SYMBOLS.index)) or "nothing"
+
+
+def pool_delta(before: GameState, after: GameState, player: int) -> Counter[str]:
+    return Counter(after.player(player).mana_pool) - Counter(before.player(player).mana_pool)
+
+
+def own_sources(scenario: Scenario) -> list[Source]:
+    return [s for s in scenario["sources"] if s["controller"] == scenario["player"]]
+
+
+def actions_for(probe: Probe, source: str, ability: str) -> list[Action]:
+    return [a for a in probe.legal_actions()
+            if a.kind is ActionKind.ACTIVATE and a.source == source and a.ability == ability]
+
+
+def activation(scenario: Scenario, source: str, ability: str, produce: str | None = None) -> Action:
+    costs = () if produce is None else ((PRODUCE, produce),)
+    return Action(ActionKind.ACTIVATE, scenario["player"], source=source, ability=ability, costs=costs)
+
+
+def expect_refused(probe: Probe, action: Action, message: str) -> None:
+    try:
+        probe.apply(action)
+    except ActionRefused:
+        return
+    raise Violation(message, expected=f"{action} refused", observed="accepted")
+
+
+# -- the tap and untap symbols (107.5, 107.6, 302.6): one template ----------------------------
+
+SYMBOL_SLOT = {"symbol": ("{t}", "{q}")}
+
+
+def payable(symbol: CostSymbol, source: Source) -> bool:
+    """107.5/107.6: {T} needs an untapped permanent, {Q} a tapped one; 302.6: a creature must have
+    been under its controller's control since their most recent turn began."""
+    right_state = (not source["tapped"]) if symbol == "T" else source["tapped"]
+    return right_state and not ("Creature" in source["types"] and source["sick"])
+
+
+def why_not(symbol: CostSymbol, source: Source) -> str:
+    if "Creature" in source["types"] and source["sick"]:
+        return "a creature that has not been under its controller's control since their turn began (302.6)"
+    return f"a permanent that is already {'tapped' if symbol == 'T' else 'untapped'}"
+
+
+def check_offered_iff_payable(symbol: CostSymbol, probe: Probe, scenario: Scenario) -> None:
+    """Every {symbol} ability of the player's permanents: offered iff payable; refused when not;
+    accepted when it is."""
+    player = scenario["player"]
+    legal: list[Action] = []
+    for source in scenario["sources"]:
+        for ability in source["abilities"]:
+            if ability["cost"] != symbol:
+                continue
+            mine = source["controller"] == player
+            ok = mine and payable(symbol, source)
+            shown = actions_for(probe, source["id"], ability["name"])
+            what = f"{ability['name']} of {source['id']} ({source['kind']}, {'tapped' if source['tapped'] else 'untapped'}" \
+                   f"{', summoning sick' if source['sick'] else ''}{'' if mine else ', the other player'}'s)"
+            if ok:
+                expect(bool(shown), f"a {{{symbol}}} ability that can be paid is not offered",
+                       expected=f"{what} offered", observed="not offered")
+                legal.append(activation(scenario, source["id"], ability["name"]))
+            else:
+                expect(not shown, f"a {{{symbol}}} ability is offered for " + (why_not(symbol, source) if mine else
+                       "a permanent of a player without priority"),
+                       expected=f"{what} not offered", observed=", ".join(map(str, shown)))
+                expect_refused(probe, activation(scenario, source["id"], ability["name"]),
+                               f"a {{{symbol}}} cost was paid with " + (why_not(symbol, source) if mine else
+                               "another player's permanent"))
+    if legal:
+        probe.require(legal[0], f"{{{symbol}}} paid by a permanent that can pay it")
+
+
+def check_subject_refused(symbol: CostSymbol, probe: Probe, scenario: Scenario) -> None:
+    source = scenario["sources"][scenario["subject"]]
+    ability = next(a for a in source["abilities"] if a["cost"] == symbol)
+    shown = actions_for(probe, source["id"], ability["name"])
+    expect(not shown, f"a {{{symbol}}} ability is offered for {why_not(symbol, source)}",
+           expected="not offered", observed=", ".join(map(str, shown)))
+    expect_refused(probe, activation(scenario, source["id"], ability["name"]),
+                   f"a {{{symbol}}} cost was paid with {why_not(symbol, source)}")
+
+
+def check_subject_pays(symbol: CostSymbol, probe: Probe, scenario: Scenario) -> None:
+    """The subject can pay: offered, accepted, {T} taps it / {Q} untaps it, its effect happens."""
+    player = scenario["player"]
+    source = scenario["sources"][scenario["subject"]]
+    ability = next(a for a in source["abilities"] if a["cost"] == symbol)
+    kind = "noncreature permanent" if "Creature" not in source["types"] else "creature"
+    shown = actions_for(probe, source["id"], ability["name"])
+    expect(bool(shown), f"a {{{symbol}}} ability of a {kind} that can pay it is not offered"
+           + (" (summoning sickness applies only to creatures)" if source["sick"] else ""),
+           expected=f"{ability['name']} of {source['id']} offered", observed="not offered")
+    before = probe.state()
+    events = probe.require(activation(scenario, source["id"], ability["name"]),
+                           f"{{{symbol}}} paid by a {kind} that can pay it")
+    mid = probe.state()
+    perm = mid.permanent(source["id"])
+    want_tapped = symbol == "T"
+    expect(perm is not None and perm.tapped is want_tapped,
+           f"paying {{{symbol}}} did not {'tap' if want_tapped else 'untap'} the permanent",
+           expected=f"{source['id']} {'tapped' if want_tapped else 'untapped'}",
+           observed=f"{source['id']} {'tapped' if perm and perm.tapped else 'untapped'}")
+    if is_mana(ability):
+        gained = pool_delta(before, mid, player)
+        expect(gained[ability["symbol"]] >= 1, "the mana ability did not add its mana",
+               expected=f"{{{ability['symbol']}}} added", observed=symbols(gained.elements()))
+    else:
+        life = before.player(player).life
+        events += resolve_stack(probe)
+        after = probe.state()
+        expect(after.player(player).life == life + ability["life"], "the ability's effect did not happen",
+               expected=f"life {life + ability['life']}", observed=f"life {after.player(player).life}")
+
+
+def _symbol_invariant(ruling: Ruling, symbol: CostSymbol, name: str, kind: InvariantKind, focus: str,
+                      check: Any, description: str) -> Invariant:
+    requires = BASE_REQUIRES | {"mechanic:summoning-sickness"}
+    if symbol == "Q":
+        requires |= {"mechanic:untap-symbol"}
+    return Invariant(
+        id=f"{ruling.id}/{name}",
+        rulings=(ruling.id,),
+        kind=kind,
+        requires=frozenset(requires),
+        scenarios=partial(cost_symbol_scenarios, symbol, focus),  # type: ignore[arg-type]
+        check=partial(check, symbol),
+        description=description,
+        origin="template:costs.cost-symbol",
+    )
+
+
+@template(
+    "costs.cost-symbol",
+    r"the (?:tap|untap) symbol is {symbol}\. the (?:tap|untap) symbol in an activation cost means "
+    r"\"(?:tap|untap) this permanent\.\" a permanent that's already (?:tapped|untapped) can't be "
+    r"(?:tapped|untapped) again to pay the cost\. a creature's activated ability with the (?:tap|untap) "
+    r"symbol in its activation cost can't be activated unless the creature has been under its controller's "
+    r"control continuously since their most recent turn began\. see rule 302\.6\.",
+    slots=SYMBOL_SLOT,
+)
+def cost_symbol_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
+    """{T}/{Q} in an activation cost: paid by tapping/untapping; not by a permanent already in that
+    state, nor by a creature its controller hasn't controlled since their turn began."""
+    symbol: CostSymbol = "T" if slots["symbol"] == "{t}" else "Q"
+    state = "tapped" if symbol == "T" else "untapped"
+    verb = "tapping" if symbol == "T" else "untapping"
+    return [
+        _symbol_invariant(ruling, symbol, "offered-iff-payable", "legality", "any", check_offered_iff_payable,
+                          f"every {{{symbol}}} ability is offered and accepted iff its permanent can pay {{{symbol}}}"),
+        _symbol_invariant(ruling, symbol, f"already-{state}-cannot-pay", "legality", "wrong-state",
+                          check_subject_refused,
+                          f"a permanent that's already {state} can't pay {{{symbol}}}"),
+        _symbol_invariant(ruling, symbol, "sick-creature-cannot-pay", "legality", "sick-creature",
+                          check_subject_refused,
+                          f"a creature not controlled since its controller's turn began can't pay {{{symbol}}}"),
+        _symbol_invariant(ruling, symbol, "sick-noncreature-can-pay", "legality", "sick-noncreature",
+                          check_subject_pays,
+                          f"a noncreature permanent that just came under its controller's control can pay {{{symbol}}}"),
+        _symbol_invariant(ruling, symbol, f"paid-by-{verb}", "outcome", "any", check_offered_payer,
+                          f"paying {{{symbol}}} means {verb} the permanent; the ability then does what it says"),
+    ]
+
+
+def check_offered_payer(symbol: CostSymbol, probe: Probe, scenario: Scenario) -> None:
+    """Activate the first payable {symbol} ability of the player's: it taps/untaps, and works."""
+    for i, source in enumerate(scenario["sources"]):
+        if source["controller"] == scenario["player"] and payable(symbol, source):
+            check_subject_pays(symbol, probe, Scenario(scenario.state, {**scenario.params, "subject": i}))
+            return
+
+
+# -- activating every ability of the player's, one by one ------------------------------------
+
+
+def run_all(probe: Probe, scenario: Scenario, step: Any) -> None:
+    """For each {T}/{Q} ability of the player's sources (in order), activate its first offered
+    way and hand (source, ability, action, state before, events, state after) to ``step``."""
+    for source in own_sources(scenario):
+        for ability in source["abilities"]:
+            shown = actions_for(probe, source["id"], ability["name"])
+            if not shown:
+                continue
+            action = shown[0]
+            before = probe.state()
+            events = probe.require(action, f"{ability['name']} of {source['id']}, offered")
+            step(source, ability, action, before, events, probe.state())
+
+
+def produced_by(params: Params, source: Source, ability: Ability, action: Action) -> set[tuple[str, ...]]:
+    """What the activation must add (every order of replacement effects), before triggers."""
+    produce = action.cost(PRODUCE)
+    base: tuple[str, ...] = (ability["symbol"],) if ability.get("symbol") else ((produce,) if produce else ())
+    return replacement_outcomes(params, source, ability, base)
+
+
+def check_tap_for_mana(probe: Probe, scenario: Scenario) -> None:
+    """With "whenever a permanent is tapped for mana, you gain 1 life" and "if a permanent is
+    tapped for mana, it produces twice as much" around: only mana abilities with {T} count."""
+    params = scenario.params
+    player = scenario["player"]
+
+    def step(source: Source, ability: Ability, action: Action, before: GameState, events: list[Event],
+             after: GameState) -> None:
+        what = f"{ability['name']} of {source['id']} ({{{ability['cost']}}}, {'mana' if is_mana(ability) else 'not a mana'} ability)"
+        triggered = [e for e in events if e.kind is EventKind.TRIGGER]
+        wanted = fired_triggers(params, source, ability, tuple(next(iter(produced_by(params, source, ability, action)))))
+        expect(len(triggered) == len(wanted),
+               "\"tapped for mana\" counted an ability that is not a mana ability with {T}" if len(triggered) > len(wanted)
+               else "a mana ability with {T} was not counted as tapping for mana",
+               expected=f"{len(wanted)} \"tapped for mana\" triggers for {what}",
+               observed="; ".join(map(str, triggered)) or "none")
+        if is_mana(ability):
+            gained = pool_delta(before, after, player)
+            options = produced_by(params, source, ability, action)
+            expect(any(Counter(o) == gained for o in options),
+                   "a \"tapped for mana\" replacement was applied to (or withheld from) the wrong ability",
+                   expected=" or ".join(symbols(o) for o in options) + f" from {what}",
+                   observed=symbols(gained.elements()))
+
+    run_all(probe, scenario, step)
+
+
+def check_mana_ability_no_stack(probe: Probe, scenario: Scenario) -> None:
+    """605.3b: a mana ability ({T} or {Q}) resolves at once: its mana is in the pool, the stack
+    is as it was, and the same player still has priority."""
+    player = scenario["player"]
+
+    def step(source: Source, ability: Ability, action: Action, before: GameState, events: list[Event],
+             after: GameState) -> None:
+        old = {item.id for item in before.stack}
+        new = [item for item in after.stack if item.id not in old and item.kind == "activated"]
+        if not is_mana(ability):
+            expect([item.source for item in new] == [source["id"]],
+                   "an activated ability that is no mana ability didn't use the stack",
+                   expected=f"{ability['name']} of {source['id']} on the stack",
+                   observed=", ".join(f"{i.ability} of {i.source}" for i in after.stack) or "empty stack")
+            resolve_stack(probe)
+            return
+        gained = pool_delta(before, after, player)
+        expect(not new and after.priority == player and (bool(gained) or action.cost(PRODUCE) is None
+                                                          and not ability.get("symbol")),
+               "a mana ability used the stack (its mana was not added at once, or priority moved)",
+               expected=f"{ability['name']} of {source['id']} resolved at once: its mana in the pool, nothing new "
+                        f"on the stack but triggered abilities, player {player} keeps priority",
+               observed=f"mana {symbols(gained.elements())}; stack {[(i.kind, i.ability) for i in after.stack]}; "
+                        f"priority {after.priority}")
+
+    run_all(probe, scenario, step)
+
+
+@binds("mana.tap-for-mana", id="mana.tap-for-mana/only-mana-abilities-with-tap", kind="trace",
+       requires=BASE_REQUIRES | {"mechanic:untap-symbol", "mechanic:mana-triggers", "mechanic:mana-replacement"},
+       scenarios=partial(production_scenarios, min_triggers=1, max_triggers=1, min_replacements=1,
+                         max_replacements=1, pools=False,
+                         trigger=TriggerSpec("any", "permanent", life=1),
+                         replacement=ReplacementSpec("any", "permanent", double=True)))
+def tap_for_mana_definition(probe: Probe, scenario: Scenario) -> None:
+    """Tapping a permanent for mana is activating its mana ability with {T}: "tapped for mana"
+    triggers and replacement effects see exactly those (not {Q} mana abilities, not other {T}
+    abilities)."""
+    check_tap_for_mana(probe, scenario)
+
+
+@binds("mana.tap-for-mana", id="mana.tap-for-mana/mana-abilities-skip-the-stack", kind="trace",
+       requires=BASE_REQUIRES | {"mechanic:untap-symbol"},
+       scenarios=partial(production_scenarios, max_triggers=0, max_replacements=0, pools=False))
+def mana_abilities_skip_the_stack(probe: Probe, scenario: Scenario) -> None:
+    """A mana ability with {T} (or {Q}) doesn't use the stack (605.3b); other {T} abilities do."""
+    check_mana_ability_no_stack(probe, scenario)
+
+
+# -- "tapped for mana" triggers (106.12a) -----------------------------------------------------
+
+
+def check_triggers(probe: Probe, scenario: Scenario) -> None:
+    """After each activation: mana of triggered mana abilities is in the pool at once (605.4a);
+    once the stack resolves, each "you gain N life" trigger has resolved once per time it
+    triggered — for mana abilities with {T} of the named permanents that produced mana (of the
+    specified type) only."""
+    params = scenario.params
+    player = scenario["player"]
+    life_due = [0, 0]
+    start = probe.state()
+
+    def step(source: Source, ability: Ability, action: Action, before: GameState, events: list[Event],
+             after: GameState) -> None:
+        what = f"{ability['name']} of {source['id']} ({{{ability['cost']}}}, {'mana' if is_mana(ability) else 'not a mana'} ability)"
+        if not is_mana(ability):
+            life_due[player] += ability["life"]
+            return
+        options = produced_by(params, source, ability, action)
+        produced = next(iter(options))
+        fired = fired_triggers(params, source, ability, produced)
+        for t in fired:
+            if t["life"] is not None:
+                life_due[t["controller"]] += t["life"]
+        extras = [t["extra"] for t in fired if t["extra"] is not None]
+        gained = pool_delta(before, after, player)
+        want = Counter(produced) + Counter(extras)
+        expect(gained == want, "triggered mana abilities did not add their mana as the mana ability resolved"
+               if gained != Counter(produced) or not extras else "wrong mana",
+               expected=f"{symbols(want.elements())} from {what} (its mana {symbols(produced)}"
+                        f", triggered mana {symbols(extras)})",
+               observed=symbols(gained.elements()))
+        triggered = [e for e in events if e.kind is EventKind.TRIGGER]
+        expect(len(triggered) == len(fired),
+               "a \"tapped for mana\" ability triggered when no such mana ability produced that mana"
+               if len(triggered) > len(fired) else "a \"tapped for mana\" ability did not trigger",
+               expected=f"{len(fired)} triggers after {what} produced {symbols(produced)}",
+               observed="; ".join(map(str, triggered)) or "none")
+
+    run_all(probe, scenario, step)
+    resolve_stack(probe)
+    end = probe.state()
+    for p in (0, 1):
+        gained = end.player(p).life - start.player(p).life
+        expect(gained == life_due[p], "\"tapped for mana\" life-gain triggers resolved a wrong number of times",
+               expected=f"player {p} gains {life_due[p]} life", observed=f"gained {gained}")
+
+
+@binds("mana.tapped-for-mana-trigger", id="mana.tapped-for-mana-trigger/trigger-on-production", kind="outcome",
+       requires=BASE_REQUIRES | {"mechanic:untap-symbol", "mechanic:mana-triggers", "mechanic:mana-replacement",
+                                 "mechanic:could-produce"},
+       scenarios=partial(production_scenarios, min_triggers=1, max_triggers=3, max_replacements=1))
+def trigger_on_production(probe: Probe, scenario: Scenario) -> None:
+    """"Whenever a permanent is tapped for mana (of a type)" triggers as such a mana ability
+    resolves and produces that mana; triggered mana abilities add theirs at once (605.4a)."""
+    check_triggers(probe, scenario)
+
+
+@binds("mana.tapped-for-mana-trigger", id="mana.tapped-for-mana-trigger/no-mana-no-trigger", kind="trace",
+       requires=BASE_REQUIRES | {"mechanic:mana-triggers", "mechanic:could-produce", "mechanic:untap-symbol"},
+       scenarios=partial(could_produce_scenarios, defined=False, watcher=True))
+def no_mana_no_trigger(probe: Probe, scenario: Scenario) -> None:
+    """A land tapped for mana that produces none (mana of an undefined type) doesn't trigger
+    "whenever you tap a land for mana"."""
+    check_triggers(probe, Scenario(scenario.state, {**scenario.params, "sources": [scenario["sources"][0]]}))
+
+
+# -- "tapped for mana" replacement effects (106.12b) --------------------------------------------
+
+
+def check_replacements(probe: Probe, scenario: Scenario) -> None:
+    params = scenario.params
+    player = scenario["player"]
+
+    def step(source: Source, ability: Ability, action: Action, before: GameState, events: list[Event],
+             after: GameState) -> None:
+        if not is_mana(ability):
+            return
+        what = f"{ability['name']} of {source['id']} ({{{ability['cost']}}})"
+        options = produced_by(params, source, ability, action)
+        gained = pool_delta(before, after, player)
+        plain = produced_by({**params, "replacements": []}, source, ability, action)
+        expect(any(Counter(o) == gained for o in options),
+               "a \"tapped for mana\" replacement effect was not applied" if any(Counter(o) == gained for o in plain)
+               else "the mana production was modified though no replacement effect applies to it",
+               expected=" or ".join(symbols(o) for o in sorted(options)) + f" from {what}",
+               observed=symbols(gained.elements()))
+
+    run_all(probe, scenario, step)
+
+
+@binds("mana.tapped-for-mana-replacement", id="mana.tapped-for-mana-replacement/modifies-production",
+       kind="outcome",
+       requires=BASE_REQUIRES | {"mechanic:untap-symbol", "mechanic:mana-replacement", "mechanic:could-produce"},
+       scenarios=partial(production_scenarios, max_triggers=0, min_replacements=1, max_replacements=2))
+def replacement_modifies_production(probe: Probe, scenario: Scenario) -> None:
+    """A replacement effect for a permanent "tapped for mana" (of a type, an amount) modifies the
+    mana a mana ability with {T} produces as it resolves — and nothing else."""
+    check_replacements(probe, scenario)
+
+
+# -- mana of an undefined type (106.5) and "could produce" (106.7) --------------------------------
+
+
+def check_undefined(probe: Probe, scenario: Scenario) -> None:
+    player = scenario["player"]
+    pool = scenario["sources"][scenario["subject"]]
+    name = pool["abilities"][0]["name"]
+    shown = actions_for(probe, pool["id"], name)
+    choices = [a.cost(PRODUCE) for a in shown]
+    expect(choices == [None], "an ability that would add mana of an undefined type offers a type of mana",
+           expected=f"{name} of {pool['id']} offered once, with no type to choose", observed=", ".join(map(str, shown))
+           or "not offered")
+    for symbol in MANA_SYMBOLS:
+        expect_refused(probe, activation(scenario, pool["id"], name, symbol),
+                       f"mana of an undefined type was produced as {{{symbol}}}")
+    before = probe.state()
+    probe.require(activation(scenario, pool["id"], name), "activating a mana ability that will produce no mana")
+    after = probe.state()
+    gained = pool_delta(before, after, player)
+    expect(not gained, "an ability that would produce mana of an undefined type produced mana",
+           expected="no mana", observed=symbols(gained.elements()))
+    perm = after.permanent(pool["id"])
+    expect(perm is not None and perm.tapped, "the {T} cost was not paid", expected=f"{pool['id']} tapped",
+           observed="untapped")
+
+
+@binds("mana.undefined-type", id="mana.undefined-type/produces-no-mana", kind="outcome",
+       requires=BASE_REQUIRES | {"mechanic:could-produce", "mechanic:untap-symbol"},
+       scenarios=partial(could_produce_scenarios, defined=False))
+def undefined_type_produces_nothing(probe: Probe, scenario: Scenario) -> None:
+    """"Add one mana of any type that a land you control could produce" with no such type: the
+    ability can be activated, and produces no mana (no type, not colorless)."""
+    check_undefined(probe, scenario)
+
+
+def check_could_produce(probe: Probe, scenario: Scenario) -> None:
+    params = scenario.params
+    player = scenario["player"]
+    pool = scenario["sources"][scenario["subject"]]
+    ability = pool["abilities"][0]
+    name = ability["name"]
+    table = could_produce_table(params)
+    expected = pool_choices(params, table, pool, ability)
+    shown = actions_for(probe, pool["id"], name)
+    offered = sorted((a.cost(PRODUCE) or "" for a in shown), key=lambda s: (MANA_SYMBOLS + ("",)).index(s))
+    lands = "lands you control" if ability["pool"] == "you" else "lands an opponent controls"
+    expect(offered == (expected or [""]),
+           f"the types of mana offered are not what the {lands} could produce",
+           expected=(", ".join(expected) if expected else "no type (nothing could be produced)")
+           + f" — {'colours' if ability['any_color'] else 'types'} the {lands} could produce, tapped or not,"
+             " with replacement effects",
+           observed=", ".join(s or "no type" for s in offered) or "not offered")
+    for symbol in MANA_SYMBOLS:
+        if symbol not in expected:
+            expect_refused(probe, activation(scenario, pool["id"], name, symbol),
+                           f"{{{symbol}}} was produced though no {lands.removesuffix('s')} could produce it")
+    if expected:
+        choice = expected[-1]
+        before = probe.state()
+        probe.require(activation(scenario, pool["id"], name, choice), f"{{{choice}}}, which a land could produce")
+        gained = pool_delta(before, probe.state(), player)
+        options = replacement_outcomes(params, pool, ability, (choice,))
+        expect(any(Counter(o) == gained for o in options), "the ability did not add the chosen type of mana",
+               expected=" or ".join(symbols(o) for o in options), observed=symbols(gained.elements()))
+
+
+@binds("mana.could-produce", id="mana.could-produce/types-lands-could-produce", kind="legality",
+       requires=BASE_REQUIRES | {"mechanic:could-produce", "mechanic:untap-symbol", "mechanic:mana-replacement"},
+       scenarios=could_produce_scenarios)
+def could_produce_types(probe: Probe, scenario: Scenario) -> None:
+    """The types offered by "any type that a land you control could produce" are exactly those
+    the lands' mana abilities would produce if they resolved now, with replacement effects in
+    any order, whether or not their costs could be paid; none if none."""
+    check_could_produce(probe, scenario)
+
+
+@binds("mana.could-produce", id="mana.could-produce/tapped-lands-count", kind="legality",
+       requires=BASE_REQUIRES | {"mechanic:could-produce", "mechanic:untap-symbol", "mechanic:mana-replacement"},
+       scenarios=partial(could_produce_scenarios, defined=True))
+def could_produce_with_a_land(probe: Probe, scenario: Scenario) -> None:
+    """With at least one land of the scope that defines a type (tapped or not)."""
+    check_could_produce(probe, scenario)
+
+
+@binds("mana.could-produce", id="mana.could-produce/after-replacement-effects", kind="legality",
+       requires=BASE_REQUIRES | {"mechanic:could-produce", "mechanic:untap-symbol", "mechanic:mana-replacement"},
+       scenarios=partial(could_produce_scenarios, defined=True, contamination=True))
+def could_produce_after_replacements(probe: Probe, scenario: Scenario) -> None:
+    """With "if a land is tapped for mana, it produces {S} instead": the lands could produce {S}
+    only, so that is the only type on offer."""
+    check_could_produce(probe, scenario)
+
+
+# -- X in enters-the-battlefield abilities (107.3m) ---------------------------------------------
+
+
+def check_x_etb(probe: Probe, scenario: Scenario) -> None:
+    player, card, x = scenario["player"], scenario["card"], scenario["x"]
+    before = probe.state()
+    cast = Action(ActionKind.CAST, player, source=card, costs=(("x", str(x)),))
+    probe.require(cast, f"casting {card} with X={x} and the mana to pay for it")
+    events = resolve_stack(probe)
+    after = probe.state()
+    gained = after.player(player).life - before.player(player).life
+    perm = after.permanent(card)
+    counters = perm.counter("+1/+1") if perm is not None else 0
+    if scenario["counters"]:
+        expect(perm is not None and counters == x,
+               "\"enters with X +1/+1 counters\" did not use the X of the spell",
+               expected=f"{card} on the battlefield with {x} +1/+1 counters (X = {x} for the ability)",
+               observed=f"{counters} counters" if perm is not None else
+               f"{card} in {after.zone_of(card)} (a {scenario['toughness']}/{scenario['toughness']} with "
+               f"{counters} counters)")
+    if scenario["life"]:
+        triggered = [e for e in events_of(events, EventKind.TRIGGER, card)]
+        expect(gained == x, "\"when this creature enters, you gain X life\" did not use the X of the spell",
+               expected=f"player {player} gains {x} life (X = {x} for the ability)",
+               observed=f"gained {gained}; " + ("; ".join(map(str, triggered)) or "no trigger"))
+
+
+@binds("costs.x-in-etb-ability", id="costs.x-in-etb-ability/etb-abilities-use-spells-x", kind="outcome",
+       requires=BASE_REQUIRES | {"mechanic:casting", "mechanic:x-etb"},
+       scenarios=x_etb_scenarios)
+def etb_abilities_use_the_spells_x(probe: Probe, scenario: Scenario) -> None:
+    """A creature spell cast with X = N: its "enters with X +1/+1 counters" replacement and its
+    "when this creature enters, you gain X life" trigger use N (the permanent's own X is 0, which
+    nothing here can observe)."""
+    check_x_etb(probe, scenario)

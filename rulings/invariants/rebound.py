@@ -1,0 +1,199 @@
+"""Invariants of rebound (702.88) and Jeskai Baller (a playtest creature with rebound and a cast
+trigger). Each ruling is one of a kind, so each is bound by hand. Scenarios come from
+:mod:`generators.rebound` (and :mod:`generators.exile` for casting Jeskai Baller from exile).
+"""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from generators.exile import MAIN_STEPS, ExileSpec, exile_permission_scenarios
+from generators.rebound import ReboundSpec, rebound_cast_scenarios, rebound_upkeep_scenarios
+from harness.model import ActionKind, EventKind, GameState, Step, Zone
+from rulings.binding import binds
+from rulings.invariant import Probe, Scenario, expect
+from rulings.invariants.driving import advance, events_of, resolve_stack
+from rulings.invariants.spell_moves import (
+    cast,
+    decline,
+    in_zone,
+    may_cast,
+    pass_until_may_cast,
+    tokens_on_battlefield,
+    watch_until,
+    zone_name,
+)
+
+BASE = frozenset({"mechanic:stack", "mechanic:priority", "mechanic:mana-ability", "mechanic:casting",
+                  "mechanic:rebound"})
+BALLER = BASE | {"mechanic:casting-permanents", "mechanic:cast-trigger", "mechanic:tokens"}
+COUNTER = frozenset({"mechanic:counterspell"})
+
+
+def cast_and_counter(probe: Probe, scenario: Scenario) -> None:
+    """The player casts the rebound card from their hand; once they pass priority the opponent
+    casts Counterspell targeting it; everything on the stack resolves."""
+    player, card, counter = scenario["player"], scenario["card"], scenario["counter"]
+    probe.require(cast(player, card), f"casting {card} from the hand in a main phase with the mana to pay")
+    advance(probe)  # the caster passes: the opponent receives priority with the spell on the stack
+    probe.require(cast(1 - player, counter, card), f"Counterspell targeting {card}, with {card} on the stack")
+    resolve_stack(probe)
+
+
+def next_upkeep_over(player: int, turn: int):
+    """The state after ``player``'s next upkeep (two turns after ``turn``) has ended."""
+    def done(state: GameState) -> bool:
+        return state.turn >= turn + 2 and state.active_player == player and state.step not in (Step.UNTAP, Step.UPKEEP)
+    return done
+
+
+@binds("rebound.not-resolving-goes-to-graveyard", id="rebound.not-resolving-goes-to-graveyard/countered-to-graveyard",
+       kind="outcome", requires=BASE | COUNTER | {"mechanic:casting-permanents", "mechanic:cast-trigger", "mechanic:tokens"},
+       scenarios=lambda: rebound_cast_scenarios(ReboundSpec(counter=True)))
+def check_countered_to_graveyard(probe: Probe, scenario: Scenario) -> None:
+    """A rebound spell cast from the hand and countered goes to its owner's graveyard, and no
+    rebound waits for its controller's next upkeep."""
+    card = scenario["card"]
+    cast_and_counter(probe, scenario)
+    after = probe.state()
+    expect(in_zone(after, card, Zone.GRAVEYARD), "a countered rebound spell was not put into its owner's graveyard",
+           expected=f"{card} in its owner's graveyard", observed=f"{card} in {zone_name(after, card)}")
+    expect(not any(d.card == card for d in after.delayed), "a countered rebound spell still set up its rebound",
+           expected="no delayed trigger for it (nothing to cast on the next turn)",
+           observed=", ".join(map(str, after.delayed)))
+
+
+def rebound_choice(probe: Probe, scenario: Scenario) -> None:
+    pass_until_may_cast(probe, scenario["card"])
+
+
+@binds("rebound.recast-optional", id="rebound.recast-optional/may-decline", kind="legality",
+       requires=BALLER, scenarios=lambda: rebound_upkeep_scenarios())
+def check_may_decline(probe: Probe, scenario: Scenario) -> None:
+    """At the upkeep, rebound's trigger offers to cast the card and to decline; declining is
+    accepted and the card stays in exile."""
+    player, card = scenario["player"], scenario["card"]
+    rebound_choice(probe, scenario)
+    actions = probe.legal_actions()
+    declines = [a for a in actions if a.kind is ActionKind.CHOOSE_CARDS and not a.cards]
+    casts = [a for a in actions if a.kind is ActionKind.CAST and a.source == card]
+    expect(bool(casts), "rebound's trigger resolved without offering to cast the card",
+           expected=f"a cast of {card} offered", observed=", ".join(map(str, actions)))
+    expect(bool(declines), "rebound's trigger offers no way to decline casting the card",
+           expected="declining (choose no card) offered", observed=", ".join(map(str, actions)))
+    probe.require(decline(player), "declining to cast the card rebound offers")
+    resolve_stack(probe)
+    after = probe.state()
+    expect(in_zone(after, card, Zone.EXILE), "a card whose rebound cast was declined left exile",
+           expected=f"{card} in exile", observed=f"{card} in {zone_name(after, card)}")
+
+
+@binds("rebound.recast-optional", id="rebound.recast-optional/no-second-chance", kind="outcome",
+       requires=BALLER, scenarios=lambda: rebound_upkeep_scenarios())
+def check_no_second_chance(probe: Probe, scenario: Scenario) -> None:
+    """Declined once, the card stays exiled: at its owner's next upkeep nothing offers it again."""
+    player, card = scenario["player"], scenario["card"]
+    start = probe.state().turn
+    rebound_choice(probe, scenario)
+    probe.require(decline(player), "declining to cast the card rebound offers")
+    watch_until(probe, next_upkeep_over(player, start),
+                lambda s: f"{card} is offered again by rebound on a later upkeep" if may_cast(s, card) else None,
+                f"player {player}'s next upkeep without a new chance to cast {card}")
+    end = probe.state()
+    expect(in_zone(end, card, Zone.EXILE), "a card whose rebound cast was declined left exile",
+           expected=f"{card} in exile", observed=f"{card} in {zone_name(end, card)}")
+
+
+@binds("jeskai-baller.rebound-from-hand-exiled", id="jeskai-baller.rebound-from-hand-exiled/exiled-not-entering",
+       kind="outcome", requires=BALLER,
+       scenarios=lambda: rebound_cast_scenarios(ReboundSpec(kinds=("Jeskai Baller",))))
+def check_baller_from_hand_exiled(probe: Probe, scenario: Scenario) -> None:
+    """Jeskai Baller cast from the hand resolves into exile (rebound), never onto the
+    battlefield, and its rebound waits for the next upkeep."""
+    player, card = scenario["player"], scenario["card"]
+    probe.require(cast(player, card), "casting Jeskai Baller from the hand in a main phase with the mana to pay")
+    events = resolve_stack(probe)
+    after = probe.state()
+    entered = [e for e in events_of(events, EventKind.ZONE_CHANGE, card) if e.to_zone is Zone.BATTLEFIELD]
+    expect(in_zone(after, card, Zone.EXILE) and not entered,
+           "Jeskai Baller cast from the hand entered the battlefield instead of being exiled by rebound",
+           expected=f"{card} exiled as it resolves", observed=f"{card} in {zone_name(after, card)}")
+    expect(any(d.card == card and d.controller == player for d in after.delayed),
+           "rebound set up no delayed trigger for Jeskai Baller",
+           expected=f"rebound waiting for player {player}'s next upkeep", observed=", ".join(map(str, after.delayed)))
+
+
+def baller_from_exile_scenarios() -> st.SearchStrategy[Scenario]:
+    upkeep = rebound_upkeep_scenarios(ReboundSpec(kinds=("Jeskai Baller",)))
+    permission = exile_permission_scenarios(ExileSpec(steps=MAIN_STEPS, kinds=("Creature",), must=("Creature",),
+                                                      anyone=False, stack=False, baller=True))
+    return st.one_of(upkeep, permission)
+
+
+@binds("jeskai-baller.creature-unless-from-hand", id="jeskai-baller.creature-unless-from-hand/enters-from-exile",
+       kind="outcome", requires=BALLER | {"mechanic:play-from-exile"}, scenarios=baller_from_exile_scenarios)
+def check_baller_from_exile_enters(probe: Probe, scenario: Scenario) -> None:
+    """Jeskai Baller cast from exile — by its rebound, or with a permission to play it from
+    exile — enters the battlefield as a creature."""
+    if "holder" in scenario.params:
+        player = scenario["holder"]
+        card = next(c for c, kind in scenario["kinds"].items() if kind == "Creature")
+        probe.require(cast(player, card), "casting Jeskai Baller from exile with a permission, in a main phase")
+    else:
+        player, card = scenario["player"], scenario["card"]
+        rebound_choice(probe, scenario)
+        probe.require(cast(player, card), "casting Jeskai Baller from exile as its rebound trigger offers")
+    resolve_stack(probe)
+    after = probe.state()
+    perm = after.permanent(card)
+    expect(perm is not None and perm.controller == player,
+           "Jeskai Baller cast from exile did not enter the battlefield as a creature",
+           expected=f"{card} on the battlefield under player {player}'s control",
+           observed=f"{card} in {zone_name(after, card)}")
+    expect(not any(d.card == card for d in after.delayed), "Jeskai Baller cast from exile set up rebound again",
+           expected="no delayed trigger for it", observed=", ".join(map(str, after.delayed)))
+
+
+@binds("jeskai-baller.cast-trigger-resolves-first", id="jeskai-baller.cast-trigger-resolves-first/trigger-first",
+       kind="trace", requires=BALLER,
+       scenarios=lambda: rebound_cast_scenarios(ReboundSpec(kinds=("Jeskai Baller",))))
+def check_cast_trigger_first(probe: Probe, scenario: Scenario) -> None:
+    """The cast trigger goes on the stack above Jeskai Baller and resolves first: the Athlete token
+    exists before Jeskai Baller leaves the stack."""
+    player, card = scenario["player"], scenario["card"]
+    probe.require(cast(player, card), "casting Jeskai Baller from the hand in a main phase with the mana to pay")
+    mid = probe.state()
+    top = mid.stack[-1] if mid.stack else None
+    expect(top is not None and top.kind == "triggered" and top.source == card,
+           "Jeskai Baller's cast trigger is not on top of the stack once it is cast",
+           expected=f"a triggered ability of {card} above the spell",
+           observed=", ".join(f"{s.kind}:{s.source}:{s.ability}" for s in mid.stack))
+    events = resolve_stack(probe)
+    known = {o.id for o in mid.objects}
+    created = [i for i, e in enumerate(events) if e.kind is EventKind.ZONE_CHANGE and e.to_zone is Zone.BATTLEFIELD
+               and e.card not in known]
+    left = [i for i, e in enumerate(events) if e.kind is EventKind.ZONE_CHANGE and e.card == card
+            and e.from_zone is Zone.STACK]
+    expect(bool(created) and bool(left) and created[0] < left[0],
+           "Jeskai Baller resolved before its cast trigger",
+           expected="the Athlete token created before Jeskai Baller leaves the stack",
+           observed="; ".join(map(str, events)))
+
+
+@binds("jeskai-baller.cast-trigger-resolves-first",
+       id="jeskai-baller.cast-trigger-resolves-first/trigger-survives-counter", kind="outcome",
+       requires=BALLER | COUNTER,
+       scenarios=lambda: rebound_cast_scenarios(ReboundSpec(kinds=("Jeskai Baller",), counter=True)))
+def check_cast_trigger_survives(probe: Probe, scenario: Scenario) -> None:
+    """Jeskai Baller countered in response to its cast trigger: the trigger still resolves and
+    its controller gets the Athlete token."""
+    player, card = scenario["player"], scenario["card"]
+    before = len(tokens_on_battlefield(probe.state(), player))
+    cast_and_counter(probe, scenario)
+    after = probe.state()
+    expect(in_zone(after, card, Zone.GRAVEYARD), "countered Jeskai Baller is not in its owner's graveyard",
+           expected=f"{card} in the graveyard", observed=f"{card} in {zone_name(after, card)}")
+    now = tokens_on_battlefield(after, player)
+    expect(len(now) == before + 1, "the cast trigger of a countered Jeskai Baller did not resolve",
+           expected=f"one new token under player {player}'s control",
+           observed=f"{len(now) - before} new tokens")

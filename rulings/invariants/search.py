@@ -1,0 +1,642 @@
+"""Templates and invariants of library searches (CR 701.23, 701.24, 614.1a: Aven Mindcensor) and
+of library ninjutsu's search rules (Panglacial Shinobi).
+
+Search families draw states from :func:`generators.search.search_scenarios` (every kind of source,
+the restriction absent or controlled by either player) and act only through the Probe: they start
+the scenario's search (:func:`~rulings.invariants.search_moves.begin_search`), read the pending
+search, choose cards and watch the events. Library ninjutsu families draw combat states with the
+search source at hand (:func:`generators.combat.combat_scenarios` with a ``search``), and reuse
+the ninjutsu building blocks of :mod:`rulings.invariants.ninjutsu`. Legality invariants check both
+directions: what the rules allow is offered and accepted, what they forbid is neither.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import partial
+
+from generators.combat import LIBRARY_NINJUTSU_SEARCH, NINJUTSU_STEPS, CombatSpec
+from generators.search import search_scenarios
+from generators.search_cards import (
+    ABILITY,
+    BRIBERY,
+    BURIED_ALIVE,
+    CALL_THE_PACK,
+    INSTANT,
+    LOOK,
+    MULTI_SEARCHES,
+    PRIMAL_HARVEST,
+    QUICK_SCRYING,
+    RESTRICTED_TO,
+    SORCERY,
+    WILD_EXPANSE,
+)
+from generators.search_setup import SearchSetup
+from harness.adapter import ActionRefused, EngineError
+from harness.model import Action, ActionKind, Event, EventKind, GameState, Search, Zone
+from rulings.corpus import Ruling
+from rulings.invariant import CheckFn, Invariant, InvariantKind, Probe, Scenario, Violation, expect
+from rulings.invariants.driving import MOVE_LIMIT, advance, events_of, offered, resolve_stack
+from rulings.invariants.ninjutsu import BASE_REQUIRES, activation, make, unblocked_attackers
+from rulings.invariants.search_moves import begin_search, choose, pending_search
+from rulings.keywords import LIBRARY_NINJUTSU, KeywordVariant
+from rulings.templates import template
+
+NUMBER_SLOT = {"n": ("four",)}
+LIBRARY_KEYWORD_SLOT = {"keyword": (LIBRARY_NINJUTSU.name,)}
+SEARCH_REQUIRES = BASE_REQUIRES | {"mechanic:search", "mechanic:casting"}
+#: Searches from every kind of source but a look: sorcery, instant, Bribery, a land's ability.
+SEARCH_KINDS = (SORCERY, INSTANT, BRIBERY, ABILITY)
+#: Searches of your library that may find nothing (they ask for a card type, or "up to").
+MAY_FIND_NOTHING = (QUICK_SCRYING, CALL_THE_PACK, WILD_EXPANSE, BURIED_ALIVE, PRIMAL_HARVEST)
+
+
+# -- building blocks ------------------------------------------------------------------------
+
+
+def search_invariant(ruling: Ruling, name: str, kind: InvariantKind, setup: SearchSetup, check: CheckFn,
+                     description: str, template_id: str) -> Invariant:
+    requires = set(SEARCH_REQUIRES)
+    if setup.restriction != "none":
+        requires.add("mechanic:search-restriction")
+    if LOOK in setup.kinds:
+        requires.add("mechanic:look")
+    if setup.millikin:
+        requires.add("mechanic:mill")
+    return Invariant(
+        id=f"{ruling.id}/{name}",
+        rulings=(ruling.id,),
+        kind=kind,
+        requires=frozenset(requires),
+        scenarios=partial(search_scenarios, setup),
+        check=check,
+        description=description,
+        origin=f"template:{template_id}",
+    )
+
+
+def library_make(ruling: Ruling, v: KeywordVariant, name: str, kind: InvariantKind, spec: CombatSpec, check: CheckFn,
+                 description: str, template_id: str) -> Invariant:
+    extra = {"mechanic:search", "mechanic:casting"}
+    setup = spec.search or LIBRARY_NINJUTSU_SEARCH
+    if setup.restriction != "none":
+        extra.add("mechanic:search-restriction")
+    if LOOK in setup.kinds:
+        extra.add("mechanic:look")
+    if setup.millikin:
+        extra.add("mechanic:mill")
+    return make(ruling, v, name, kind, spec, check, description, template_id, frozenset(extra))
+
+
+def card_matches(state: GameState, card_id: str, card_type: str | None) -> bool:
+    """Whether the card is of the search's card-type words ("basic land": Basic and Land)."""
+    if card_type is None:
+        return True
+    data = state.data_of(card_id)
+    have = {w.lower() for w in data.supertypes + data.types}
+    return all(w in have for w in card_type.split())
+
+
+def choices_offered(probe: Probe) -> list[Action]:
+    return [a for a in probe.legal_actions() if a.kind is ActionKind.CHOOSE_CARDS]
+
+
+def finish(probe: Probe, avoid: tuple[str, ...] = ()) -> list[Event]:
+    """Let the search end (finding nothing more, or, if it must find a card, one not in
+    ``avoid``) and its spell or ability finish resolving."""
+    events: list[Event] = []
+    for _ in range(MOVE_LIMIT):
+        search = pending_search(probe.state())
+        if search is None:
+            return events
+        offered_choices = choices_offered(probe)
+        pick = next((a for a in offered_choices if not a.cards), None) or next(
+            (a for a in offered_choices if not set(a.cards) & set(avoid)), None)
+        events += probe.apply(pick) if pick is not None else advance(probe)
+    raise EngineError(f"the search did not end after {MOVE_LIMIT} choices")
+
+
+def must_refuse(probe: Probe, action: Action, message: str, expected: str) -> None:
+    try:
+        probe.apply(action)
+    except ActionRefused:
+        return
+    raise Violation(message, expected=expected, observed=f"{action} accepted")
+
+
+def the_search(probe: Probe) -> Search:
+    search = pending_search(probe.state())
+    assert search is not None  # begin_search made sure
+    return search
+
+
+# -- checks: Aven Mindcensor (searches restricted to the top cards) ---------------------------
+
+
+def check_restricted_counts(probe: Probe, scenario: Scenario) -> None:
+    searcher = scenario["searcher"]
+    before = probe.state().player(searcher).searched_library
+    events = begin_search(probe, scenario)
+    mid = probe.state()
+    search = the_search(probe)
+    expect(search.visible is not None and len(search.candidates) <= RESTRICTED_TO,
+           "the opponent's search was not restricted to the top cards",
+           expected=f"a search of the top {RESTRICTED_TO} cards", observed=f"{len(search.candidates)} candidates")
+    expect(mid.player(searcher).searched_library,
+           "searching the top four cards of a library did not count as searching that library",
+           expected=f"player {searcher} searched a library this turn",
+           observed=f"searched_library {mid.player(searcher).searched_library} (before: {before})")
+    expect(bool(events_of(events, EventKind.SEARCH)), "no search event for the restricted search",
+           expected="a search event", observed="; ".join(map(str, events)))
+    finish(probe)
+    after = probe.state()
+    expect(after.player(searcher).searched_library,
+           "searching the top four cards of a library did not count as searching that library",
+           expected=f"player {searcher} searched a library this turn", observed="not after the search")
+
+
+def check_only_top_cards(probe: Probe, scenario: Scenario) -> None:
+    """The opponent sees only the top four: no card below is offered or accepted, even one of the
+    type the search asks for; a sought card among the top four is offered and accepted."""
+    begin_search(probe, scenario)
+    state = probe.state()
+    search = the_search(probe)
+    library = state.player(search.library).library
+    top = set(library[:RESTRICTED_TO])
+    expect(set(search.candidates) <= top, "the restricted search sees cards below the top four",
+           expected=f"candidates among {sorted(top)}", observed=f"candidates {list(search.candidates)}")
+    shown = [a for a in choices_offered(probe) if not set(a.cards) <= top]
+    expect(not shown, "a card below the top four was offered to the restricted searcher",
+           expected=f"only cards of {sorted(top)}", observed=", ".join(map(str, shown)))
+    below = [c for c in library[RESTRICTED_TO:] if card_matches(state, c, search.card_type)]
+    for card_id in below[:1]:
+        must_refuse(probe, choose(search.searcher, card_id),
+                    "the restricted searcher found a card below the top four of the library",
+                    f"{card_id} (below the top four, though of the type sought) refused")
+    above = [c for c in library[:RESTRICTED_TO] if card_matches(state, c, search.card_type)]
+    for card_id in above[:1]:
+        expect(bool([a for a in choices_offered(probe) if card_id in a.cards]),
+               "a sought card among the top four was not offered", expected=f"{card_id} offered",
+               observed="not offered")
+        probe.require(choose(search.searcher, card_id), f"finding {card_id}, among the top four and of the type sought")
+
+
+def check_controller_unrestricted(probe: Probe, scenario: Scenario) -> None:
+    """Aven Mindcensor doesn't touch its controller's searches: a sought card below the fourth
+    is offered and accepted."""
+    begin_search(probe, scenario)
+    state = probe.state()
+    search = the_search(probe)
+    library = state.player(search.library).library
+    below = [c for c in library[RESTRICTED_TO:] if card_matches(state, c, search.card_type)]
+    expect(set(library) <= set(search.candidates) or search.visible is None,
+           "the restriction also bound the searcher who controls it",
+           expected="the whole library searched", observed=f"candidates {list(search.candidates)}")
+    for card_id in below[:1]:
+        expect(bool([a for a in choices_offered(probe) if card_id in a.cards]),
+               "a sought card below the fourth was not offered to the restriction's controller",
+               expected=f"{card_id} offered", observed="not offered")
+        probe.require(choose(search.searcher, card_id),
+                      f"finding {card_id}: the searcher controls the restriction, which binds only opponents")
+
+
+def check_top_cards_fixed(probe: Probe, scenario: Scenario) -> None:
+    """Find a card among the top four; the search (if it goes on) still sees the same cards, and
+    the fifth is neither offered nor accepted."""
+    begin_search(probe, scenario)
+    state = probe.state()
+    search = the_search(probe)
+    library = state.player(search.library).library
+    first = next((c for c in search.candidates if card_matches(state, c, search.card_type)), None)
+    if first is None:
+        return
+    probe.require(choose(search.searcher, first), f"finding {first}, among the top four")
+    after = pending_search(probe.state())
+    if after is None:
+        return  # nothing more to find among those four: the search is over
+    expect(set(after.candidates) <= set(search.candidates),
+           "finding a card changed which cards the restricted search sees",
+           expected=f"candidates {list(search.candidates)}", observed=f"candidates {list(after.candidates)}")
+    for fifth in library[RESTRICTED_TO:RESTRICTED_TO + 1]:
+        shown = [a for a in choices_offered(probe) if fifth in a.cards]
+        expect(not shown, "finding one card made the fifth card findable",
+               expected=f"{fifth} (fifth from the top) not offered", observed=", ".join(map(str, shown)))
+        if card_matches(state, fifth, search.card_type):
+            must_refuse(probe, choose(search.searcher, fifth), "finding one card made the fifth card findable",
+                        f"{fifth} (fifth from the top) refused")
+
+
+def check_whole_library_shuffled(probe: Probe, scenario: Scenario) -> None:
+    """Find what the search can (the first sought card it sees), let it end: the searched
+    library is shuffled once, all of it."""
+    begin_search(probe, scenario)
+    search = the_search(probe)
+    state = probe.state()
+    first = next((c for c in search.candidates if card_matches(state, c, search.card_type)), None)
+    events: list[Event] = []
+    if first is not None:
+        events += probe.require(choose(search.searcher, first), f"finding {first}")
+    events += finish(probe)
+    after = probe.state()
+    size = len(after.player(search.library).library)
+    shuffles = [e for e in events if e.kind is EventKind.SHUFFLE and e.player == search.library]
+    expect(len(shuffles) == 1 and shuffles[0].amount == size,
+           "the entire searched library was not shuffled after the search",
+           expected=f"one shuffle of player {search.library}'s library, all {size} cards",
+           observed="; ".join(map(str, shuffles)) or "no shuffle")
+
+
+# -- templates: Aven Mindcensor ----------------------------------------------------------------
+
+
+@template(
+    "search.restricted-counts-as-search",
+    r"for effects that check whether a player searched a library or may search a library, searching the top "
+    r"{n} cards of that library counts as searching that library\.",
+    slots=NUMBER_SLOT,
+)
+def restricted_counts_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
+    """A search restricted to the top cards is a search of that library."""
+    return [search_invariant(
+        ruling, "restricted-search-counts", "outcome",
+        SearchSetup(kinds=SEARCH_KINDS, restriction="opponent", start="cast", library=(0, 6)),
+        check_restricted_counts,
+        "an opponent's search restricted to the top cards counts as searching the library",
+        "search.restricted-counts-as-search")]
+
+
+@template(
+    "search.restricted-sees-only-top",
+    r"each search works exactly the same as normal except that the opponent doing the searching sees only the "
+    r"top {n} cards of that library\. they can't look at the other cards in that library at all\. cards not in "
+    r"the top \w+ cards of the library can't be found in the search, even if they're identifiable in some manner\.",
+    slots=NUMBER_SLOT,
+)
+def only_top_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
+    """The opponent sees and finds only the top cards; the restriction's controller searches
+    normally."""
+    tid = "search.restricted-sees-only-top"
+    return [
+        search_invariant(
+            ruling, "opponent-finds-only-top-cards", "legality",
+            SearchSetup(kinds=SEARCH_KINDS, restriction="opponent", start="any", library=(0, 6),
+                        sought_below=True, sought_above=True),
+            check_only_top_cards,
+            "the restricted opponent is offered and can find only cards among the top four", tid),
+        search_invariant(
+            ruling, "controller-searches-whole-library", "legality",
+            SearchSetup(kinds=SEARCH_KINDS, restriction="controller", start="any", library=(0, 6),
+                        sought_below=True),
+            check_controller_unrestricted,
+            "the restriction's controller can find cards below the top four", tid),
+    ]
+
+
+@template(
+    "search.restricted-top-cards-fixed",
+    r"if an effect uses the word \"search\" once but allows an opponent to search for multiple cards, the top "
+    r"{n} cards remain the same throughout the entire search\. finding one card won't cause the fifth card to "
+    r"become included in the search\.",
+    slots=NUMBER_SLOT,
+)
+def top_fixed_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
+    """The cards a restricted multi-card search sees stay the same after it finds one."""
+    return [search_invariant(
+        ruling, "same-top-cards-after-finding", "legality",
+        SearchSetup(kinds=(SORCERY, INSTANT), cards=MULTI_SEARCHES, restriction="opponent", start="any",
+                    library=(0, 6), sought_below=True, sought_above=True),
+        check_top_cards_fixed,
+        "after a restricted search finds a card it still sees the same top four; the fifth stays out",
+        "search.restricted-top-cards-fixed")]
+
+
+@template(
+    "search.shuffle-whole-library",
+    r"after the search is complete, the entire library is shuffled\.",
+)
+def shuffle_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
+    """After every search (restricted or not) the whole searched library is shuffled."""
+    return [search_invariant(
+        ruling, "whole-library-shuffled", "trace",
+        SearchSetup(kinds=SEARCH_KINDS, restriction="any", start="any", library=(0, 7)),
+        check_whole_library_shuffled,
+        "after a search, restricted or not, the entire searched library is shuffled once",
+        "search.shuffle-whole-library")]
+
+
+# -- checks: library ninjutsu and the search ---------------------------------------------------
+
+
+def ninjutsu_shown(probe: Probe, variant: KeywordVariant, scenario: Scenario) -> list[Action]:
+    return offered(probe, kind=ActionKind.ACTIVATE, source=scenario["ninja"], ability=variant.ability)
+
+
+def refuse_ninjutsu(variant: KeywordVariant, probe: Probe, scenario: Scenario, why: str) -> None:
+    """Library ninjutsu of the scenario's Ninja is neither offered nor accepted now."""
+    shown = ninjutsu_shown(probe, variant, scenario)
+    expect(not shown, f"{variant.name} offered {why}", expected=f"no {variant.name} activation offered",
+           observed=", ".join(map(str, shown)))
+    must_refuse(probe, activation(variant, scenario), f"{variant.name} accepted {why}",
+                f"{activation(variant, scenario)} refused")
+
+
+def accept_ninjutsu(variant: KeywordVariant, probe: Probe, scenario: Scenario, why: str,
+                    returned: str | None = None, ninja: str | None = None) -> list[Event]:
+    action = activation(variant, scenario, returned)
+    if ninja is not None:
+        action = Action(action.kind, action.player, source=ninja, ability=action.ability, costs=action.costs)
+    shown = [a for a in probe.legal_actions() if a == action]
+    expect(bool(shown), f"{variant.name} not offered {why}", expected=f"{action} offered", observed="not offered")
+    return probe.require(action, f"{variant.name} {why}")
+
+
+def check_offered_while_searching(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
+    begin_search(probe, scenario)
+    accept_ninjutsu(variant, probe, scenario, "while its controller searches their own library after blockers")
+
+
+def check_refused_without_search(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
+    refuse_ninjutsu(variant, probe, scenario, "while its controller is not searching (priority in combat)")
+
+
+def check_refused_during(variant: KeywordVariant, what: str, probe: Probe, scenario: Scenario) -> None:
+    """During the scenario's search of an opponent's library, or its look: refused (and a look is
+    no search: nothing is shuffled, nobody has searched a library)."""
+    searcher = scenario["searcher"]
+    searched_before = probe.state().player(searcher).searched_library
+    events = begin_search(probe, scenario)
+    refuse_ninjutsu(variant, probe, scenario, f"during {what}")
+    if scenario["search_kind"] == LOOK:
+        events += finish(probe)
+        after = probe.state()
+        shuffles = events_of(events, EventKind.SHUFFLE)
+        expect(not shuffles and after.player(searcher).searched_library == searched_before,
+               "looking at the top cards of a library was treated as a search",
+               expected="no shuffle, no library searched",
+               observed=f"{'; '.join(map(str, shuffles))}; searched_library {after.player(searcher).searched_library}")
+
+
+def check_mana_abilities_while_searching(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
+    """During the search, the searcher's mana abilities are offered and accepted (to pay for
+    library ninjutsu), the search goes on, and the activation then pays from the pool."""
+    begin_search(probe, scenario)
+    state = probe.state()
+    player = scenario["player"]
+    lands = {p.id for p in state.battlefield if p.controller == player and not p.tapped
+             and state.data_of(p.id).is_type("Land")}
+    mana = [a for a in probe.legal_actions() if a.kind is ActionKind.ACTIVATE and a.source in lands
+            and (a.ability or "").startswith("mana")]
+    expect(bool(mana), "no mana ability offered while searching with a library ninjutsu to pay for",
+           expected="the untapped lands' mana abilities offered", observed="none")
+    probe.require(mana[0], "a mana ability while paying for library ninjutsu during a search")
+    mid = probe.state()
+    expect(pending_search(mid) is not None and len(mid.player(player).mana_pool) > len(state.player(player).mana_pool),
+           "activating a mana ability during the search did not add mana, or ended the search",
+           expected="mana in the pool, the search still going on",
+           observed=f"pool {list(mid.player(player).mana_pool)}; pending {mid.pending}")
+    accept_ninjutsu(variant, probe, scenario, "paid partly from mana made during the search")
+
+
+def check_ability_uses_stack(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
+    begin_search(probe, scenario)
+    ninja = scenario["ninja"]
+    events = accept_ninjutsu(variant, probe, scenario, "during the search")
+    mid = probe.state()
+    on_stack = [i for i in mid.stack if i.source == ninja and i.kind == "activated"]
+    expect(bool(on_stack) and mid.permanent(ninja) is None and not events_of(events, EventKind.RESOLVE, ninja),
+           "the library ninjutsu ability did not go on the stack",
+           expected=f"an ability of {ninja} on the stack, {ninja} not yet on the battlefield",
+           observed=f"stack {[(i.source, i.ability) for i in mid.stack]}; {ninja} in {mid.zone_of(ninja)}")
+
+
+def check_pays_costs(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
+    begin_search(probe, scenario)
+    refuse_ninjutsu(variant, probe, scenario, "without the mana to pay its cost")
+
+
+def check_refused_after_finding(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
+    """Offered before the search finds a card; once it has found one, no longer."""
+    begin_search(probe, scenario)
+    state = probe.state()
+    search = the_search(probe)
+    ninjas = set(scenario["ninjas"])
+    expect(bool(ninjutsu_shown(probe, variant, scenario)), f"{variant.name} not offered before any card was found",
+           expected=f"{activation(variant, scenario)} offered", observed="not offered")
+    first = next((c for c in search.candidates if c not in ninjas and card_matches(state, c, search.card_type)), None)
+    if first is None:
+        return
+    probe.require(choose(search.searcher, first), f"finding {first}")
+    if pending_search(probe.state()) is None:
+        return  # the search is over
+    refuse_ninjutsu(variant, probe, scenario, "after the search has found a card")
+
+
+def check_search_continues(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
+    """After the activation the search goes on where it was; once it has finished resolving, the
+    active player has priority with the ability on the stack; then it resolves."""
+    begin_search(probe, scenario)
+    ninja = scenario["ninja"]
+    before = the_search(probe)
+    accept_ninjutsu(variant, probe, scenario, "during the search")
+    mid = pending_search(probe.state())
+    expect(mid is not None and mid.searcher == before.searcher and mid.found == before.found
+           and (before.visible is None or mid.candidates == before.candidates),
+           "the search did not continue where it left off after library ninjutsu was activated",
+           expected=f"the search still pending, found {list(before.found)}, candidates as before",
+           observed=str(mid))
+    finish(probe, avoid=tuple(scenario["ninjas"]))
+    after = probe.state()
+    abilities = [i for i in after.stack if i.source == ninja and i.kind == "activated"]
+    expect(after.priority == after.active_player and after.pending is None and bool(abilities)
+           and after.permanent(ninja) is None and not any(i.source == scenario["search_source"] for i in after.stack),
+           "once the search effect finished resolving, the active player did not get priority with the library "
+           "ninjutsu ability on the stack",
+           expected=f"priority: player {after.active_player}; the ability of {ninja} on the stack",
+           observed=f"priority {after.priority}; pending {after.pending}; stack {[(i.source, i.ability) for i in after.stack]}; "
+                    f"{ninja} in {after.zone_of(ninja)}")
+    resolve_stack(probe)
+    final = probe.state()
+    expect(final.permanent(ninja) is not None, "the Ninja did not enter when the ability resolved",
+           expected=f"{ninja} on the battlefield", observed=f"{ninja} in {final.zone_of(ninja)}")
+
+
+def check_several_in_one_search(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
+    begin_search(probe, scenario)
+    first_ninja, second_ninja = scenario["ninjas"][:2]
+    first, second = unblocked_attackers(probe.state(), scenario["player"])[:2]
+    accept_ninjutsu(variant, probe, scenario, "during the search", returned=first, ninja=first_ninja)
+    accept_ninjutsu(variant, probe, scenario, "a second time during the same search (another Ninja)",
+                    returned=second, ninja=second_ninja)
+    resolve_stack(probe)
+    after = probe.state()
+    entered = [n for n in (first_ninja, second_ninja) if after.permanent(n) is not None]
+    expect(len(entered) == 2, "not every Ninja activated during the search entered the battlefield",
+           expected=f"{first_ninja} and {second_ninja} on the battlefield", observed=f"entered: {entered}")
+
+
+def check_order_kept(probe: Probe, scenario: Scenario) -> None:
+    """During the search the library keeps its order (found cards aside) until it is shuffled."""
+    owner = scenario["search_library"]
+    before = list(probe.state().player(owner).library)
+    begin_search(probe, scenario)
+    state = probe.state()
+    expect(list(state.player(owner).library) == before, "the library changed its order when the search began",
+           expected=f"library {before}", observed=f"library {list(state.player(owner).library)}")
+    search = the_search(probe)
+    first = next((c for c in search.candidates if card_matches(state, c, search.card_type)), None)
+    if first is None or search.count < 2:
+        return
+    probe.require(choose(search.searcher, first), f"finding {first}")
+    if pending_search(probe.state()) is None:
+        return
+    now = [c for c in probe.state().player(owner).library if c != first]
+    expect(now == [c for c in before if c != first], "the library changed its order while it was searched",
+           expected=f"library {[c for c in before if c != first]} (found cards aside)", observed=f"library {now}")
+
+
+def check_millikin_mills_top(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
+    """Tap Millikin for mana during the search: it mills the card that was on top when the search
+    began (the library keeps its order)."""
+    player = scenario["player"]
+    top = probe.state().player(player).library[:1]
+    begin_search(probe, scenario)
+    state = probe.state()
+    millikin = next(p.id for p in state.battlefield if state.data_of(p.id).name == "Millikin")
+    tapped = [a for a in probe.legal_actions() if a.kind is ActionKind.ACTIVATE and a.source == millikin]
+    expect(bool(tapped), "Millikin's mana ability was not offered during the search (to pay for library ninjutsu)",
+           expected=f"{millikin}'s mana ability offered", observed="not offered")
+    events = probe.require(tapped[0], "Millikin's mana ability while searching, to pay for library ninjutsu")
+    milled = [e.card for e in events if e.kind is EventKind.ZONE_CHANGE and e.from_zone is Zone.LIBRARY
+              and e.to_zone is Zone.GRAVEYARD]
+    expect(milled == list(top), "Millikin milled another card than the one on top when the search began",
+           expected=f"{top} milled", observed=f"{milled} milled")
+
+
+# -- templates: library ninjutsu and the search -----------------------------------------------
+
+
+@template(
+    "library-ninjutsu.only-while-searching",
+    r"{keyword} ability can be activated only while you're searching your own library and only if you control at "
+    r"least one unblocked attacker\. the effect that caused you to search needs to say \"search\" and \"library\"\."
+    r" .*",
+    slots=LIBRARY_KEYWORD_SLOT,
+)
+def only_while_searching_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
+    """Offered while you search your own library; refused without a search, during a search of
+    an opponent's library (Bribery) and during a look (Halimar Depths)."""
+    v = LIBRARY_NINJUTSU
+    tid = "library-ninjutsu.only-while-searching"
+    return [
+        library_make(ruling, v, "offered-while-searching-own-library", "legality",
+                     CombatSpec(v, NINJUTSU_STEPS, search=SearchSetup(kinds=(INSTANT, ABILITY, SORCERY),
+                                                                        start="any")),
+                     partial(check_offered_while_searching, v),
+                     f"{v.name} is offered and accepted while its controller searches their own library", tid),
+        library_make(ruling, v, "refused-without-search", "legality", CombatSpec(v, NINJUTSU_STEPS),
+                     partial(check_refused_without_search, v),
+                     f"{v.name} is refused when its controller isn't searching", tid),
+        library_make(ruling, v, "refused-searching-opponent-library", "legality",
+                     CombatSpec(v, NINJUTSU_STEPS, search=SearchSetup(kinds=(BRIBERY,), start="pending")),
+                     partial(check_refused_during, v, "a search of an opponent's library (Bribery)"),
+                     f"{v.name} is refused while its controller searches an opponent's library", tid),
+        library_make(ruling, v, "refused-during-look", "legality",
+                     CombatSpec(v, NINJUTSU_STEPS, search=SearchSetup(kinds=(LOOK,), start="any")),
+                     partial(check_refused_during, v, "a look at the top cards (not a search)"),
+                     f"{v.name} is refused while its controller only looks at the top of their library", tid),
+    ]
+
+
+@template(
+    "library-ninjutsu.activation-during-search",
+    r"activating a {keyword} ability while searching your library follows all the normal rules for activating an "
+    r"ability, except for timing .*",
+    slots=LIBRARY_KEYWORD_SLOT,
+)
+def activation_during_search_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
+    """Mana abilities during the search; the ability uses the stack; its cost must be paid."""
+    v = LIBRARY_NINJUTSU
+    tid = "library-ninjutsu.activation-during-search"
+    return [
+        library_make(ruling, v, "mana-abilities-while-searching", "legality", CombatSpec(v, NINJUTSU_STEPS),
+                     partial(check_mana_abilities_while_searching, v),
+                     "mana abilities can be activated during the search to pay for library ninjutsu", tid),
+        library_make(ruling, v, "ability-uses-the-stack", "trace", CombatSpec(v, NINJUTSU_STEPS),
+                     partial(check_ability_uses_stack, v),
+                     "library ninjutsu activated during a search goes on the stack", tid),
+        library_make(ruling, v, "cost-must-be-paid", "legality", CombatSpec(v, NINJUTSU_STEPS, mana="short"),
+                     partial(check_pays_costs, v),
+                     "library ninjutsu is refused during a search when its mana cost can't be paid", tid),
+    ]
+
+
+@template(
+    "library-ninjutsu.before-finding",
+    r"if you want to activate a {keyword} ability while searching your library, you must do so before you find "
+    r"any cards with the search effect\.",
+    slots=LIBRARY_KEYWORD_SLOT,
+)
+def before_finding_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
+    v = LIBRARY_NINJUTSU
+    return [library_make(
+        ruling, v, "refused-after-finding", "legality",
+        CombatSpec(v, NINJUTSU_STEPS, search=SearchSetup(kinds=(INSTANT, SORCERY), cards=(CALL_THE_PACK, BURIED_ALIVE),
+                                                         start="any", library=(1, 3))),
+        partial(check_refused_after_finding, v),
+        f"{v.name} is offered before the search finds a card and refused after", "library-ninjutsu.before-finding")]
+
+
+@template(
+    "library-ninjutsu.search-continues",
+    r"after you activate a {keyword} ability, you continue the search effect where you left off\. once the search "
+    r"effect finishes resolving, the active player gets priority with the [a-z ]+ ability on the stack\. .*",
+    slots=LIBRARY_KEYWORD_SLOT,
+)
+def search_continues_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
+    v = LIBRARY_NINJUTSU
+    return [library_make(
+        ruling, v, "search-continues-then-priority", "trace",
+        CombatSpec(v, NINJUTSU_STEPS, search=SearchSetup(kinds=(INSTANT, ABILITY, SORCERY), cards=MAY_FIND_NOTHING,
+                                                         restriction="any", start="any")),
+        partial(check_search_continues, v),
+        "the search continues after the activation; then the active player gets priority with the ability on "
+        "the stack", "library-ninjutsu.search-continues")]
+
+
+@template(
+    "library-ninjutsu.several-in-one-search",
+    r"if you have enough mana and unblocked attackers, you can activate the {keyword} abilities of multiple .+ "
+    r"during a single search effect\.",
+    slots=LIBRARY_KEYWORD_SLOT,
+)
+def several_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
+    v = LIBRARY_NINJUTSU
+    return [library_make(
+        ruling, v, "several-in-one-search", "legality",
+        CombatSpec(v, NINJUTSU_STEPS, min_unblocked=2, min_ninjas=2, activations=2),
+        partial(check_several_in_one_search, v),
+        f"two Ninjas' {v.name} abilities can be activated during one search", "library-ninjutsu.several-in-one-search")]
+
+
+@template(
+    "library-ninjutsu.library-order",
+    r"while searching your library, you must keep your library in the same order until you shuffle it\. this "
+    r"order could matter if you tap .+ for mana, for example, to pay for a {keyword} ability\.",
+    slots=LIBRARY_KEYWORD_SLOT,
+)
+def library_order_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
+    v = LIBRARY_NINJUTSU
+    tid = "library-ninjutsu.library-order"
+    return [
+        search_invariant(ruling, "order-kept-while-searching", "outcome",
+                         SearchSetup(kinds=SEARCH_KINDS, restriction="any", start="cast", library=(2, 6)),
+                         check_order_kept, "a library keeps its order while it is searched, until it is shuffled",
+                         tid),
+        library_make(ruling, v, "millikin-mills-top-card", "outcome",
+                     CombatSpec(v, NINJUTSU_STEPS, search=SearchSetup(kinds=(INSTANT, ABILITY), cards=(
+                         QUICK_SCRYING, CALL_THE_PACK, WILD_EXPANSE), millikin=True)),
+                     partial(check_millikin_mills_top, v),
+                     "Millikin tapped for mana during a search mills the card that was on top as the search began",
+                     tid),
+    ]
+

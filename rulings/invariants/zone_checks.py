@@ -1,0 +1,61 @@
+"""Checks of the ninjutsu templates that depend on the zone a variant is activated from (the
+library for library ninjutsu), shared by :mod:`rulings.invariants.ninjutsu` and
+:mod:`rulings.invariants.search`. Like every check they act only through the Probe.
+"""
+
+from __future__ import annotations
+
+from harness.adapter import ActionRefused
+from harness.model import Action, ActionKind, EventKind, Zone
+from rulings.invariant import Probe, Scenario, Violation, expect
+from rulings.invariants.driving import events_of, offered, resolve_stack
+from rulings.invariants.search_moves import choose, pending_search, ready
+from rulings.keywords import KeywordVariant
+
+
+def variant_activation(variant: KeywordVariant, player: int, ninja: str, returned: str) -> Action:
+    return Action(ActionKind.ACTIVATE, player, source=ninja, ability=variant.ability, costs=(("return", returned),))
+
+
+def check_only_from_zone(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
+    """A Ninja with the variant in the hand (not its zone) is neither offered nor accepted; the
+    same keyword on a card in the variant's zone is offered and accepted."""
+    ready(variant, probe, scenario)
+    player, ninja, elsewhere, returned = (scenario[k] for k in ("player", "ninja", "ninja_elsewhere", "returned"))
+    wrong = variant_activation(variant, player, elsewhere, returned)
+    shown = offered(probe, kind=ActionKind.ACTIVATE, source=elsewhere, ability=variant.ability)
+    expect(not shown, f"{variant.name} offered from the hand",
+           expected=f"no {variant.name} activation of {elsewhere} (in the hand)",
+           observed=", ".join(map(str, shown)))
+    try:
+        probe.apply(wrong)
+    except ActionRefused:
+        pass
+    else:
+        raise Violation(f"{variant.name} accepted from the hand", expected=f"{wrong} refused", observed="accepted")
+    right = variant_activation(variant, player, ninja, returned)
+    expect(bool(offered(probe, kind=ActionKind.ACTIVATE, source=ninja, ability=variant.ability,
+                        costs=(("return", returned),))),
+           f"{variant.name} not offered from the {variant.zone}",
+           expected=f"{right} offered", observed="not offered")
+    probe.require(right, f"{variant.name} of a card in the {variant.zone}")
+
+
+def check_found_never_enters(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
+    """Activate library ninjutsu, then find the Ninja itself with the search: it leaves the
+    library, so the ability puts nothing onto the battlefield."""
+    ready(variant, probe, scenario)
+    player, ninja, returned = scenario["player"], scenario["ninja"], scenario["returned"]
+    events = probe.require(variant_activation(variant, player, ninja, returned),
+                           f"{variant.name} during the search, before any card is found")
+    search = pending_search(probe.state())
+    expect(search is not None, "the search did not continue after the activation",
+           expected="the search still pending", observed=str(probe.state().pending))
+    events += probe.require(choose(player, ninja), "finding the revealed Ninja card, a card the search asks for")
+    events += resolve_stack(probe)
+    after = probe.state()
+    entered = [e for e in events_of(events, EventKind.ZONE_CHANGE, ninja) if e.to_zone is Zone.BATTLEFIELD]
+    expect(after.permanent(ninja) is None and not entered,
+           "the Ninja entered the battlefield although it left the library (found by the search) before the "
+           "ability resolved",
+           expected=f"{ninja} not put onto the battlefield", observed=f"{ninja} in {after.zone_of(ninja)}")

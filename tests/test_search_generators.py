@@ -1,0 +1,82 @@
+"""The search-state generators: consistent states that round-trip through JSON and load into the
+reference engine unchanged, the scenario params they promise, and shrinking toward short libraries."""
+
+from __future__ import annotations
+
+from hypothesis import find, given
+
+from generators.combat import CombatSpec, combat_scenarios
+from generators.search import search_scenarios
+from generators.search_cards import ABILITY, BRIBERY, INSTANT, LOOK, RESTRICTED_TO, SORCERY, SOURCE_KINDS
+from generators.search_setup import SearchSetup
+from generators.combat import NINJUTSU_STEPS
+from harness.consistency import problems
+from harness.engines.reference import ReferenceEngine
+from harness.model import GameState, Step
+from rulings.keywords import LIBRARY_NINJUTSU
+
+ENGINE = ReferenceEngine()
+EVERYTHING = SearchSetup(kinds=SOURCE_KINDS, restriction="any", start="any", millikin=True, library=(0, 6))
+
+
+def loads_unchanged(state: GameState) -> None:
+    assert problems(state) == []
+    assert GameState.from_json(state.to_json()) == state
+    assert ENGINE.start(state).state() == state
+
+
+@given(search_scenarios(EVERYTHING))
+def test_search_states_are_consistent_round_trip_and_load(scenario):
+    state = scenario.state
+    loads_unchanged(state)
+    searcher, owner = scenario["searcher"], scenario["search_library"]
+    assert owner == (1 - searcher if scenario["search_kind"] == BRIBERY else searcher)
+    if scenario["search_start"] == "pending":
+        search = state.pending.search
+        assert state.priority is None and search.searcher == searcher and search.library == owner
+        assert search.resolving == state.stack[-1].id and search.source == scenario["search_source"]
+        library = state.player(owner).library
+        assert search.candidates == (library[:RESTRICTED_TO] if scenario["restricted"] else library)[:len(search.candidates)]
+        assert state.player(searcher).searched_library == (scenario["search_kind"] != LOOK)
+    else:
+        assert state.priority == searcher and state.pending is None and not state.stack
+        if scenario["search_kind"] in (SORCERY, BRIBERY):
+            assert state.active_player == searcher and state.step.is_main
+
+
+@given(search_scenarios(SearchSetup(kinds=(SORCERY, INSTANT, BRIBERY, ABILITY), restriction="opponent",
+                                    library=(0, 6), sought_below=True, sought_above=True)))
+def test_sought_cards_above_and_below_the_fourth(scenario):
+    state = scenario.state
+    library = state.player(scenario["search_library"]).library
+    assert len(library) > RESTRICTED_TO and scenario["restricted"] and scenario["visible"] == RESTRICTED_TO
+    wanted = scenario["search_filter"]
+
+    def sought(card_id):
+        data = state.data_of(card_id)
+        return wanted is None or all(w in {x.lower() for x in data.supertypes + data.types} for w in wanted.split())
+
+    assert any(sought(c) for c in library[RESTRICTED_TO:]) and any(sought(c) for c in library[:RESTRICTED_TO])
+
+
+@given(combat_scenarios(CombatSpec(LIBRARY_NINJUTSU, NINJUTSU_STEPS, search=EVERYTHING, min_ninjas=2)))
+def test_combat_search_states_hold_library_ninjas_and_a_search(scenario):
+    state = scenario.state
+    loads_unchanged(state)
+    player = scenario["player"]
+    assert scenario["searcher"] == player == state.active_player
+    assert set(scenario["ninjas"]) <= set(state.player(player).library) and len(scenario["ninjas"]) >= 2
+    assert state.unblocked_attackers(player)
+    if scenario["search_start"] != "pending":
+        assert scenario["search_kind"] in (INSTANT, ABILITY, LOOK)
+
+
+def test_search_states_shrink_toward_short_libraries():
+    smallest = find(search_scenarios(SearchSetup(kinds=SOURCE_KINDS, restriction="any", library=(0, 6))),
+                    lambda s: True)
+    assert smallest["search_kind"] == SOURCE_KINDS[0] and smallest.state.size() == 1  # the land paying for it
+    assert not any(p.library for p in smallest.state.players) and smallest.state.pending is None
+    below = find(search_scenarios(SearchSetup(kinds=(SORCERY,), restriction="opponent", sought_below=True,
+                                              library=(0, 6))), lambda s: True)
+    assert len(below.state.player(below["search_library"]).library) == RESTRICTED_TO + 1
+    assert below.state.step is Step.PRECOMBAT_MAIN

@@ -1,0 +1,100 @@
+"""The generators of rebound, Class, play-from-exile and graveyard-sneak states: every drawn state
+is consistent, round-trips through JSON, loads into the reference engine, and has what its
+params promise; plus the CLI on one of their mutants."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from hypothesis import given
+
+from generators.classes import CLASS_STEPS, ClassSpec, class_scenarios
+from generators.exile import ExileSpec, exile_permission_scenarios
+from generators.rebound import ReboundSpec, rebound_cast_scenarios, rebound_upkeep_scenarios
+from generators.sneak import graveyard_sneak_scenarios
+from harness.consistency import problems
+from harness.engines.reference import ReferenceEngine
+from harness.model import GameState, Step, Zone
+from reports.results import read_results
+
+ENGINE = ReferenceEngine()
+
+
+def sound(state: GameState) -> None:
+    assert problems(state) == []
+    assert GameState.from_json(state.to_json()) == state
+    ENGINE.start(state)
+
+
+@given(rebound_cast_scenarios(ReboundSpec(counter=True)))
+def test_rebound_cast_states(scenario):
+    state = scenario.state
+    sound(state)
+    assert scenario["card"] in state.player(scenario["player"]).hand
+    assert state.active_player == scenario["player"] and state.step.is_main and not state.stack
+    assert scenario["counter"] in state.player(1 - scenario["player"]).hand
+
+
+@given(rebound_upkeep_scenarios())
+def test_rebound_upkeep_states(scenario):
+    state = scenario.state
+    sound(state)
+    card, player = scenario["card"], scenario["player"]
+    assert state.step is Step.UPKEEP and state.priority is None and state.active_player == player
+    assert card in state.player(player).exile
+    assert any(d.card == card and d.controller == player for d in state.delayed)
+
+
+@given(exile_permission_scenarios(ExileSpec()))
+def test_exile_permission_states(scenario):
+    state = scenario.state
+    sound(state)
+    holder = scenario["holder"]
+    assert state.priority == holder
+    for card in scenario["cards"]:
+        assert state.zone_of(card) is Zone.EXILE
+        assert any(p.card == card and p.player == holder for p in state.permissions)
+        assert state.data_of(card).is_type(scenario["kinds"][card])
+
+
+@given(exile_permission_scenarios(ExileSpec(via="shinobi")))
+def test_fallen_shinobi_states(scenario):
+    state = scenario.state
+    sound(state)
+    assert state.step is Step.COMBAT_DAMAGE and state.priority is None
+    assert list(state.player(1 - scenario["holder"]).library[:2]) == scenario["cards"]
+
+
+@given(class_scenarios(ClassSpec(steps=CLASS_STEPS, anyone=True, swamps=(0, 3), opponent_class=True, in_hand=True,
+                                 probe=True)))
+def test_class_states(scenario):
+    state = scenario.state
+    sound(state)
+    for card in scenario["classes"] + scenario["opponent_classes"]:
+        perm = state.permanent(card)
+        assert perm is not None and perm.class_level == scenario["levels"][card]
+    assert all(state.permanent(c).controller == scenario["player"] for c in scenario["classes"])
+    assert scenario["hand_class"] in state.player(scenario["player"]).hand
+
+
+@given(graveyard_sneak_scenarios())
+def test_graveyard_sneak_states(scenario):
+    state = scenario.state
+    sound(state)
+    assert state.permanent(scenario["teen"]).class_level == scenario["teen_level"]
+    assert all(c in state.player(scenario["player"]).graveyard for c in scenario["graveyard"])
+
+
+def test_cli_kills_a_rebound_mutant_with_the_ruling_it_breaks(tmp_path):
+    out = tmp_path / "mutant"
+    done = subprocess.run(
+        [sys.executable, "-m", "harness.cli", "run", "--engine", "mutant:rebound-when-countered", "--profile", "ci",
+         "--invariant", "rebound.not-resolving-goes-to-graveyard", "--out", str(out)],
+        cwd=tmp_path, capture_output=True, text=True, timeout=600,
+    )
+    assert done.returncode == 1, done.stdout + done.stderr
+    (record,) = read_results(out / "results.json").results
+    assert record.status == "fail" and record.rulings == ("rebound.not-resolving-goes-to-graveyard",)
+    assert "graveyard" in record.failure.message
+    assert any("cast" in step.action for step in record.failure.trace)
