@@ -17,6 +17,7 @@ toward one permanent and no observers.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from functools import cache
 from typing import Any, Literal
 
 from hypothesis import strategies as st
@@ -193,6 +194,7 @@ KINDS: tuple[Kind, ...] = ("creature", "artifact", "land")
 OBSERVED_KINDS = ("permanent", "land", "creature", "artifact", "forest")
 
 
+@cache
 def abilities(cost: CostSymbol | None = None, *, mana: bool | None = None, pools: bool = False) -> st.SearchStrategy[AbilitySpec]:
     costs = st.just(cost) if cost is not None else st.sampled_from(("T", "Q"))
     options = []
@@ -206,6 +208,7 @@ def abilities(cost: CostSymbol | None = None, *, mana: bool | None = None, pools
     return st.one_of(options)
 
 
+@cache
 def triggers() -> st.SearchStrategy[TriggerSpec]:
     return st.builds(
         lambda whose, kind, mana, effect, passive: TriggerSpec(
@@ -219,6 +222,7 @@ def triggers() -> st.SearchStrategy[TriggerSpec]:
     )
 
 
+@cache
 def replacements() -> st.SearchStrategy[ReplacementSpec]:
     fixed = st.lists(MANA, min_size=1, max_size=2).map(tuple)
     return st.builds(
@@ -319,7 +323,7 @@ def cost_symbol_scenarios(draw: st.DrawFn, symbol: CostSymbol, focus: Focus = "a
         elif i == 0 and focus == "wrong-state":
             sick, tapped = False, symbol == "T"
         first = draw(abilities(symbol))
-        extra = draw(st.lists(abilities().filter(lambda a: a != first), max_size=1))
+        extra = [a for a in draw(st.lists(abilities(), max_size=1)) if a != first]
         board.source(SourceSpec(kind, (first, *extra)), player, tapped=tapped, sick=sick)
     for _ in range(draw(st.integers(0, 1))):
         board.source(SourceSpec(draw(st.sampled_from(KINDS)), (draw(abilities(symbol)),)), 1 - player,
@@ -353,7 +357,7 @@ def production_scenarios(
         if shape == "basic":
             spec = SourceSpec("land", basic=draw(st.sampled_from(COLORS)))
         elif shape == "pool":
-            pool = draw(abilities("T", mana=True, pools=True).filter(lambda a: a.symbol is None))
+            pool = AbilitySpec("T", pool=draw(st.sampled_from(("you", "opponent"))), any_color=draw(st.booleans()))
             spec = SourceSpec("land", (pool,), self_trigger=draw(st.booleans()))
         else:
             kind = draw(st.sampled_from(KINDS))

@@ -55,6 +55,12 @@ MINDCENSOR = CardData(
 MILLIKIN = CardData("Millikin", ("Artifact", "Creature"), mana_cost="{2}", subtypes=("Construct",),
                     text="{T}, Mill a card: Add {C}.", power="0", toughness="1")
 
+#: Shows when abilities that triggered as library ninjutsu was activated (its creature left the
+#: battlefield) are put on the stack.
+WATCHER = CardData("Grieving Watcher", ("Creature",), mana_cost="{1}{B}", subtypes=("Spirit",),
+                   text="Whenever a creature you control leaves the battlefield, each opponent loses 1 life.",
+                   power="1", toughness="1")
+
 #: Search spells by kind: sorcery speed, instant speed (all cost one mana).
 SORCERY_SEARCHES = (TUTOR, BURIED_ALIVE, PRIMAL_HARVEST)
 INSTANT_SEARCHES = (CALL_THE_PACK, QUICK_SCRYING, INSTANT_TUTOR)

@@ -42,6 +42,7 @@ from generators.search_cards import (
     RESTRICTED_TO,
     SORCERY,
     SORCERY_SEARCHES,
+    WATCHER,
     WILD_EXPANSE,
     search_count,
     search_filter,
@@ -90,6 +91,9 @@ class SearchSetup:
     sought_below: bool = False
     #: Force a card the search asks for among the top four cards of the searched library.
     sought_above: bool = False
+    #: Maybe (drawn) a "whenever a creature you control leaves the battlefield" creature of the
+    #: searcher's: param ``observer`` (its id, or None).
+    leaves_observer: bool = False
 
 
 @dataclass
@@ -145,6 +149,7 @@ def add_search_source(draw: st.DrawFn, b: StateBuilder, searcher: PlayerIndex, s
         b.permanent(MINDCENSOR, controller, summoning_sick=draw(st.booleans()))
     if setup.millikin:
         b.permanent(MILLIKIN, searcher)
+    observer = b.permanent(WATCHER, searcher) if setup.leaves_observer and draw(st.booleans()) else None
 
     card_filter = None if kind == LOOK else search_filter(card)
     lo, hi = setup.library
@@ -182,6 +187,7 @@ def add_search_source(draw: st.DrawFn, b: StateBuilder, searcher: PlayerIndex, s
         "restricted": restricted,
         "visible": RESTRICTED_TO if restricted else None,
         "drawn_library": library_ids,
+        "observer": observer,
     }
     if start != "pending":
         return SearchSource(params)

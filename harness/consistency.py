@@ -83,6 +83,11 @@ def problems(state: GameState) -> list[str]:
         if card_id not in places:
             found.append(f"revealed card {card_id!r} is not an object of the game")
     found.extend(_search_problems(state))
+    for t in state.triggered:
+        if t.source not in places or t.controller not in (0, 1):
+            found.append(f"waiting triggered ability {t.ability} names {t.source!r} / player {t.controller}")
+    if state.triggered and state.pending is None:
+        found.append("triggered abilities wait to be put on the stack, but no choice interrupts the game")
     found.extend(_delayed_and_permission_problems(state, places))
     return found
 

@@ -327,6 +327,19 @@ class PlayPermission:
 
 
 @dataclass(frozen=True)
+class WaitingTrigger:
+    """An ability that has triggered and waits to be put on the stack the next time a player
+    would receive priority (603.3). A state holds some only while a resolution waits for a
+    choice: e.g. abilities that triggered as library ninjutsu was activated during a search wait
+    until the search effect has finished resolving."""
+
+    controller: PlayerIndex
+    source: str
+    ability: str
+    choices: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
 class GameState:
     cards: tuple[CardData, ...]
     objects: tuple[CardInstance, ...]
@@ -350,6 +363,9 @@ class GameState:
     delayed: tuple[DelayedTrigger, ...] = ()
     #: Permissions to play cards from zones other than the hand (e.g. from exile).
     permissions: tuple[PlayPermission, ...] = ()
+    #: Triggered abilities not yet on the stack (only while a pending choice interrupts a
+    #: resolution, see :class:`WaitingTrigger`), in the order they triggered.
+    triggered: tuple[WaitingTrigger, ...] = ()
 
     # -- look-ups -------------------------------------------------------------------------
     def card_data(self, name: str) -> CardData:
@@ -563,6 +579,7 @@ __all__ = [
     "StackItem",
     "Step",
     "TargetKind",
+    "WaitingTrigger",
     "Zone",
     "mana_value",
     "parse_mana_cost",

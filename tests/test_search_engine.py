@@ -25,6 +25,7 @@ from generators.search_cards import (
     PRIMAL_HARVEST,
     QUICK_SCRYING,
     TUTOR,
+    WATCHER,
     WILD_EXPANSE,
 )
 from harness.adapter import ActionRefused, EngineError
@@ -35,6 +36,7 @@ from harness.engines.reference.testing import BEARS, FOREST, ISLAND, P1, Board, 
 from harness.model import (
     Action,
     ActionKind,
+    CardInstance,
     EventKind,
     GameState,
     PendingChoice,
@@ -370,6 +372,31 @@ def test_library_ninjutsu_during_the_search_full_sequence():
     perm = state.permanent(ninja)
     assert perm is not None and perm.tapped and perm.attacking == P1 and perm.blocked is False
     assert EventKind.ATTACK not in [e.kind for e in events] and ninja not in state.revealed
+
+
+def test_abilities_that_trigger_on_activation_wait_for_the_end_of_the_search():
+    state, ids = combat_search()
+    watcher = "c99"
+    state = state.replace(
+        cards=tuple(sorted(state.cards + (WATCHER,), key=lambda c: c.name)),
+        objects=state.objects + (CardInstance(watcher, WATCHER.name, 0),),
+        battlefield=state.battlefield + (Permanent(watcher, 0),),
+    )
+    session = searching(state, ids["source"])
+    events = session.apply(lib_ninjutsu(ids["ninjas"][0], ids["bears"][0]))
+    assert EventKind.TRIGGER in [e.kind for e in events]
+    mid = consistent(session)  # the waiting trigger is part of the state, and loads back
+    assert [i.kind for i in mid.stack] == ["spell", "activated"]  # not yet on the stack
+    assert [(t.source, t.ability) for t in mid.triggered] == [(watcher, "creature-leaves-drain")]
+    with pytest.raises(ActionRefused):
+        session.apply(choose(0, "c98"))  # a refused action keeps the waiting trigger
+    assert session.state() == mid
+    session = ENGINE.start(mid)  # so does a game loaded from the state
+    session.apply(choose(0))
+    state = consistent(session)
+    assert [(i.kind, i.source) for i in state.stack] == [("activated", ids["ninjas"][0]), ("triggered", watcher)]
+    resolve(session)
+    assert session.state().player(1).life == 19
 
 
 def test_library_ninjutsu_is_refused_before_blockers_after_finding_and_from_hand():

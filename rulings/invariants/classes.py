@@ -22,7 +22,7 @@ from rulings.invariants.driving import events_of, pass_until, resolve_stack
 from rulings.invariants.spell_moves import cast, whose_turn
 
 REQUIRES = frozenset({"mechanic:stack", "mechanic:priority", "mechanic:mana-ability", "mechanic:class"})
-PROBE = frozenset({"mechanic:menace", "mechanic:summoning-sickness"})
+PROBE = frozenset({"mechanic:menace"})
 
 
 def level_up(player: int, class_id: str, level: int) -> Action:

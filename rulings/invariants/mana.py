@@ -637,3 +637,14 @@ def etb_abilities_use_the_spells_x(probe: Probe, scenario: Scenario) -> None:
     "when this creature enters, you gain X life" trigger use N (the permanent's own X is 0, which
     nothing here can observe)."""
     check_x_etb(probe, scenario)
+
+
+@binds("mana.tapped-for-mana-replacement", id="mana.tapped-for-mana-replacement/tapped-for-mana-only",
+       kind="outcome", requires=BASE_REQUIRES | {"mechanic:untap-symbol", "mechanic:mana-replacement"},
+       scenarios=partial(production_scenarios, max_triggers=0, min_replacements=1, max_replacements=1,
+                         pools=False, non_mana=False,
+                         replacement=ReplacementSpec("any", "permanent", double=True)))
+def replacement_for_tapped_for_mana_only(probe: Probe, scenario: Scenario) -> None:
+    """"If a permanent is tapped for mana, it produces twice as much" doubles the mana of mana
+    abilities with {T} and leaves {Q} mana abilities alone."""
+    check_replacements(probe, scenario)

@@ -85,6 +85,8 @@ def library_make(ruling: Ruling, v: KeywordVariant, name: str, kind: InvariantKi
         extra.add("mechanic:look")
     if setup.millikin:
         extra.add("mechanic:mill")
+    if setup.leaves_observer:
+        extra.add("mechanic:leaves-trigger")
     return make(ruling, v, name, kind, spec, check, description, template_id, frozenset(extra))
 
 
@@ -433,18 +435,33 @@ def check_refused_after_finding(variant: KeywordVariant, probe: Probe, scenario:
 
 def check_search_continues(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
     """After the activation the search goes on where it was; once it has finished resolving, the
-    active player has priority with the ability on the stack; then it resolves."""
+    active player has priority with the ability on the stack, and abilities that triggered on
+    activation (the returned creature left the battlefield: the observer's) go on the stack only
+    now; then everything resolves."""
     begin_search(probe, scenario)
-    ninja = scenario["ninja"]
+    ninja, observer = scenario["ninja"], scenario["observer"]
     before = the_search(probe)
     accept_ninjutsu(variant, probe, scenario, "during the search")
-    mid = pending_search(probe.state())
+    state = probe.state()
+    mid = pending_search(state)
     expect(mid is not None and mid.searcher == before.searcher and mid.found == before.found
            and (before.visible is None or mid.candidates == before.candidates),
            "the search did not continue where it left off after library ninjutsu was activated",
            expected=f"the search still pending, found {list(before.found)}, candidates as before",
            observed=str(mid))
+    early = [i for i in state.stack if i.kind == "triggered"]
+    expect(not early, "an ability that triggered on activation was put on the stack during the search",
+           expected="no triggered ability on the stack until the search effect has finished resolving",
+           observed=f"stack {[(i.source, i.ability) for i in state.stack]}")
     finish(probe, avoid=tuple(scenario["ninjas"]))
+    after = probe.state()
+    if observer is not None:
+        triggered = [i for i in after.stack if i.kind == "triggered" and i.source == observer]
+        expect(bool(triggered) and after.stack[-1].source == observer,
+               "the ability that triggered when library ninjutsu was activated was not put on the stack once the "
+               "search effect finished resolving",
+               expected=f"{observer}'s trigger on top of the stack",
+               observed=f"stack {[(i.source, i.ability) for i in after.stack]}")
     after = probe.state()
     abilities = [i for i in after.stack if i.source == ninja and i.kind == "activated"]
     expect(after.priority == after.active_player and after.pending is None and bool(abilities)
@@ -597,7 +614,7 @@ def search_continues_family(ruling: Ruling, slots: Mapping[str, str]) -> list[In
     return [library_make(
         ruling, v, "search-continues-then-priority", "trace",
         CombatSpec(v, NINJUTSU_STEPS, search=SearchSetup(kinds=(INSTANT, ABILITY, SORCERY), cards=MAY_FIND_NOTHING,
-                                                         restriction="any", start="any")),
+                                                         restriction="any", start="any", leaves_observer=True)),
         partial(check_search_continues, v),
         "the search continues after the activation; then the active player gets priority with the ability on "
         "the stack", "library-ninjutsu.search-continues")]

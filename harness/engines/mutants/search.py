@@ -248,3 +248,13 @@ class OneLibraryNinjutsuPerSearch(ReferenceRules):
     def library_ninjutsu_window_open(self, game: Game, player: PlayerIndex) -> bool:
         return super().library_ninjutsu_window_open(game, player) and not any(
             item.ability == LIBRARY_NINJUTSU for item in game.stack)
+
+
+@mutant("library-ninjutsu-triggers-during-search", breaks="library-ninjutsu.search-continues",
+        bug="abilities that trigger as library ninjutsu is activated go on the stack at once, in the middle of "
+            "the search")
+class LibraryNinjutsuTriggersDuringSearch(ReferenceRules):
+    def activate_library_ninjutsu(self, game: Game, action: Action, events: list[Event]) -> None:
+        super().activate_library_ninjutsu(game, action, events)
+        if game.triggered:
+            self.put_triggers_on_stack(game, events)

@@ -45,6 +45,7 @@ SUPPORTED: frozenset[str] = frozenset(
         "mechanic:look",
         "mechanic:mill",
         "mechanic:library-ninjutsu",
+        "mechanic:leaves-trigger",
         # permanent spells, rebound, play from exile (spells.py), Classes (classes.py), sneak (sneak.py)
         "mechanic:casting-permanents",
         "mechanic:cast-trigger",

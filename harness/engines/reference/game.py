@@ -27,6 +27,7 @@ from harness.model import (
     StackItem,
     Step,
     TargetKind,
+    WaitingTrigger,
     Zone,
 )
 
@@ -127,7 +128,8 @@ class Seat:
 @dataclass(frozen=True)
 class PendingTrigger:
     """An ability that triggered and waits to be put on the stack the next time a player would
-    receive priority (603.3). Never exported: the game always empties this before stopping."""
+    receive priority (603.3). The game empties these before it stops for a decision, except while
+    a resolution waits for a choice (a search): then they are exported as GameState.triggered."""
 
     controller: PlayerIndex
     source: str
@@ -184,6 +186,7 @@ class Game:
             base=state,
             delayed=list(state.delayed),
             permissions=list(state.permissions),
+            triggered=[PendingTrigger(t.controller, t.source, t.ability, t.choices) for t in state.triggered],
         )
 
     def to_state(self) -> GameState:
@@ -204,6 +207,7 @@ class Game:
             first_strikers=tuple(self.first_strikers),
             delayed=tuple(self.delayed),
             permissions=tuple(self.permissions),
+            triggered=tuple(WaitingTrigger(t.controller, t.source, t.ability, t.choices) for t in self.triggered),
         )
 
     # -- look-ups ------------------------------------------------------------------------

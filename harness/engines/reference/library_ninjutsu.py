@@ -203,6 +203,9 @@ class LibraryNinjutsuRules:
         events.append(Event(EventKind.ZONE_CHANGE, card=creature.id, from_zone=Zone.BATTLEFIELD, to_zone=zone))
         if zone is Zone.LIBRARY:
             self.shuffle_library(game, owner, events)
+        # Leaves-the-battlefield abilities trigger now; they wait (603.3) until a player would
+        # receive priority: once the search effect has finished resolving.
+        self.permanent_left(game, creature, zone, events)
 
     def resolve_library_ninjutsu(self: ReferenceRules, game: Game, item: StackItem, events: list[Event]) -> bool:
         """The Ninja enters from the library tapped and attacking the returned creature's
