@@ -33,6 +33,21 @@ def _keyword_lines(first_strike: bool, double_strike: bool) -> tuple[list[str], 
     return lines, tuple(keywords)
 
 
+def _creature_lines(first_strike: bool, double_strike: bool, attack_trigger: bool,
+                    damage_trigger: bool = False) -> tuple[list[str], tuple[str, ...], str]:
+    """A creature's oracle lines, its keywords and the name suffix spelling out its features."""
+    lines, keywords = _keyword_lines(first_strike, double_strike)
+    traits = [k.lower() for k in keywords]
+    if attack_trigger:
+        lines.append(ATTACK_TRIGGER)
+        traits.append("attack-trigger")
+    if damage_trigger:
+        lines.append(DAMAGE_DRAW_TRIGGER)
+        traits.append("draws")
+    suffix = f" ({', '.join(traits)})" if traits else ""
+    return lines, keywords, suffix
+
+
 def creature(
     power: int,
     toughness: int,
@@ -42,12 +57,7 @@ def creature(
     attack_trigger: bool = False,
 ) -> CardData:
     """A plain creature; the features it has are spelled out in its name."""
-    lines, keywords = _keyword_lines(first_strike, double_strike)
-    traits = [k.lower() for k in keywords]
-    if attack_trigger:
-        lines.append(ATTACK_TRIGGER)
-        traits.append("attack-trigger")
-    suffix = f" ({', '.join(traits)})" if traits else ""
+    lines, keywords, suffix = _creature_lines(first_strike, double_strike, attack_trigger)
     return CardData(
         f"Soldier {power}/{toughness}{suffix}",
         ("Creature",),
@@ -72,17 +82,9 @@ def ninja(
     damage_trigger: bool = False,
 ) -> CardData:
     """A Ninja with a ninjutsu-family keyword (``keyword`` is its name: "ninjutsu" ...)."""
-    lines, keywords = _keyword_lines(first_strike, double_strike)
+    lines, keywords, suffix = _creature_lines(first_strike, double_strike, attack_trigger, damage_trigger)
     lines.insert(0, f"{keyword.capitalize()} {cost}")
-    traits = [k.lower() for k in keywords]
-    if attack_trigger:
-        lines.append(ATTACK_TRIGGER)
-        traits.append("attack-trigger")
-    if damage_trigger:
-        lines.append(DAMAGE_DRAW_TRIGGER)
-        traits.append("draws")
     compact = cost.replace("{", "").replace("}", "")
-    suffix = f" ({', '.join(traits)})" if traits else ""
     return CardData(
         f"Ninja {power}/{toughness} {keyword} {compact}{suffix}",
         ("Creature",),

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, replace
-from typing import Literal
+from collections.abc import Iterable, Sequence
+from typing import Literal, Protocol
 
 from harness import codec
 
@@ -29,6 +30,26 @@ class Zone(enum.StrEnum):
     EXILE = "exile"
     STACK = "stack"
     COMMAND = "command"
+
+
+#: Each player's own zones (the battlefield and the stack are shared), in the order a card is
+#: looked for in them; a zone's cards are the player's field of the zone's name.
+PLAYER_ZONES = (Zone.HAND, Zone.LIBRARY, Zone.GRAVEYARD, Zone.EXILE, Zone.COMMAND)
+
+
+class HasZones(Protocol):
+    """A player with zones: a PlayerState, or the reference engine's mutable Seat."""
+
+    def zone(self, zone: Zone) -> Sequence[str]: ...
+
+
+def player_zone_of(players: Iterable[HasZones], card_id: str) -> Zone | None:
+    """The player zone (hand, library ...) of any of ``players`` that holds the card."""
+    for player in players:
+        for zone in PLAYER_ZONES:
+            if card_id in player.zone(zone):
+                return zone
+    return None
 
 
 class Step(enum.StrEnum):
@@ -240,13 +261,9 @@ class PlayerState:
     searched_library: bool = False
 
     def zone(self, zone: Zone) -> tuple[str, ...]:
-        return {
-            Zone.HAND: self.hand,
-            Zone.LIBRARY: self.library,
-            Zone.GRAVEYARD: self.graveyard,
-            Zone.EXILE: self.exile,
-            Zone.COMMAND: self.command,
-        }[zone]
+        if zone not in PLAYER_ZONES:
+            raise KeyError(zone)
+        return getattr(self, zone.value)
 
 
 @dataclass(frozen=True)
@@ -397,11 +414,7 @@ class GameState:
             return Zone.BATTLEFIELD
         if any(item.kind == "spell" and item.source == card_id for item in self.stack):
             return Zone.STACK
-        for p in self.players:
-            for zone in (Zone.HAND, Zone.LIBRARY, Zone.GRAVEYARD, Zone.EXILE, Zone.COMMAND):
-                if card_id in p.zone(zone):
-                    return zone
-        return None
+        return player_zone_of(self.players, card_id)
 
     @property
     def actor(self) -> PlayerIndex | None:

@@ -9,7 +9,7 @@ import pytest
 
 pytest.importorskip("phase", reason="phase extra not installed: pip install -e '.[phase]'")
 
-from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
 
 from generators import cards  # noqa: E402
 from generators.builder import StateBuilder  # noqa: E402
@@ -28,6 +28,7 @@ from harness.model import (  # noqa: E402
     Zone,
     pass_priority,
 )
+from harness.profiles import SLOW_ENGINE  # noqa: E402
 from rulings.keywords import LIBRARY_NINJUTSU, NINJUTSU  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
@@ -54,8 +55,7 @@ def activation(ninja: str, attacker: str) -> Action:
     return Action(ActionKind.ACTIVATE, 0, source=ninja, ability="ninjutsu", costs=(("return", attacker),))
 
 
-@settings(max_examples=15, derandomize=True, database=None, deadline=None,
-          suppress_health_check=list(HealthCheck))
+@settings(settings.get_profile(SLOW_ENGINE))
 @given(combat_scenarios(CombatSpec(NINJUTSU, tuple(Step)[3:12])))
 def test_state_round_trips(scenario) -> None:  # type: ignore[no-untyped-def]
     state = scenario.state

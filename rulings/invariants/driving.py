@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 
 from harness.adapter import EngineError
 from harness.model import Action, ActionKind, Event, EventKind, GameState, Step, pass_priority
-from rulings.invariant import Probe
+from rulings.invariant import Probe, Violation, expect
 
 #: Passes/declarations after which an engine that has not got anywhere is taken to be stuck.
 MOVE_LIMIT = 60
@@ -31,6 +31,21 @@ def matches(action: Action, *, kind: ActionKind, source: str | None = None, abil
 
 def offered(probe: Probe, **meaning: object) -> list[Action]:
     return [a for a in probe.legal_actions() if matches(a, **meaning)]  # type: ignore[arg-type]
+
+
+def must_refuse(probe: Probe, action: Action, message: str, expected: str, observed: str | None = None) -> None:
+    """Try ``action``: a Violation (``message``) if the engine accepts it; ``observed`` defaults
+    to "<action> accepted"."""
+    if probe.try_apply(action) is not None:
+        raise Violation(message, expected=expected, observed=observed or f"{action} accepted")
+
+
+def expect_refused(probe: Probe, action: Action, shown: list[Action], *, what: str, why: str, none_offered: str,
+                   observed_accepted: str | None = None) -> None:
+    """The rules forbid ``action`` (``what`` ``why``): nothing like it is offered (``shown`` are
+    the offered actions that would mean it) and the engine refuses it."""
+    expect(not shown, f"{what} offered {why}", expected=none_offered, observed=", ".join(map(str, shown)))
+    must_refuse(probe, action, f"{what} accepted {why}", f"{action} refused", observed_accepted)
 
 
 def advance(probe: Probe) -> list[Event]:

@@ -19,7 +19,6 @@ from generators.combat import (
     CombatSpec,
     combat_scenarios,
 )
-from harness.adapter import ActionRefused
 from harness.model import (
     Action,
     ActionKind,
@@ -29,8 +28,8 @@ from harness.model import (
     Zone,
 )
 from rulings.corpus import Ruling
-from rulings.invariant import CheckFn, Invariant, InvariantKind, Probe, Scenario, Violation, expect
-from rulings.invariants.driving import events_of, offered, pass_until_step, resolve_stack
+from rulings.invariant import CheckFn, Invariant, InvariantKind, Probe, Scenario, expect
+from rulings.invariants.driving import events_of, expect_refused, offered, pass_until_step, resolve_stack
 from rulings.invariants.search_moves import ready
 from rulings.invariants.zone_checks import check_found_never_enters, check_only_from_zone
 from rulings.keywords import NINJUTSU_FAMILY, RETURN_AN_ATTACKER, KeywordVariant, variants_for_cards
@@ -104,6 +103,12 @@ def make(
     )
 
 
+def expect_entered(state: GameState, ninja: str) -> None:
+    """Once its ability has resolved, the Ninja is on the battlefield."""
+    expect(state.permanent(ninja) is not None, "the Ninja did not enter when the ability resolved",
+           expected=f"{ninja} on the battlefield", observed=f"{ninja} in {state.zone_of(ninja)}")
+
+
 def variants_of(ruling: Ruling, slots: Mapping[str, str]) -> list[KeywordVariant]:
     if "keyword" in slots:
         return [RETURN_AN_ATTACKER[slots["keyword"]]]
@@ -119,20 +124,9 @@ def check_refused(variant: KeywordVariant, probe: Probe, scenario: Scenario, ret
     ready(variant, probe, scenario)
     state = probe.state()
     returned = scenario[returned_param]
-    why = why or f"in the {state.step} step"
-    shown = offered(probe, **meaning(variant, scenario, returned))
-    expect(
-        not shown,
-        f"{variant.name} offered {why}",
-        expected=f"no {variant.name} activation returning {returned} offered",
-        observed=", ".join(map(str, shown)),
-    )
-    action = activation(variant, scenario, returned)
-    try:
-        probe.apply(action)
-    except ActionRefused:
-        return
-    raise Violation(f"{variant.name} accepted {why}", expected=f"{action} refused", observed="accepted")
+    expect_refused(probe, activation(variant, scenario, returned), offered(probe, **meaning(variant, scenario, returned)),
+                   what=variant.name, why=why or f"in the {state.step} step",
+                   none_offered=f"no {variant.name} activation returning {returned} offered", observed_accepted="accepted")
 
 
 def check_offered_and_accepted(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
@@ -170,9 +164,10 @@ def check_enters_attacking_same_target(variant: KeywordVariant, probe: Probe, sc
     perm = after.permanent(ninja)
     expect(perm is not None, "the Ninja did not enter the battlefield", expected=f"{ninja} on the battlefield",
            observed=f"{ninja} in {after.zone_of(ninja)}")
-    expect(perm.attacking == target, "the Ninja attacks another target than the returned creature did",  # type: ignore[union-attr]
-           expected=f"attacking {target}", observed=f"attacking {perm.attacking}")  # type: ignore[union-attr]
-    expect(perm.tapped, "the Ninja entered untapped", expected="tapped", observed="untapped")  # type: ignore[union-attr]
+    assert perm is not None  # the expectation above made sure
+    expect(perm.attacking == target, "the Ninja attacks another target than the returned creature did",
+           expected=f"attacking {target}", observed=f"attacking {perm.attacking}")
+    expect(perm.tapped, "the Ninja entered untapped", expected="tapped", observed="untapped")
 
 
 def check_reveal_and_return(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
@@ -199,9 +194,7 @@ def check_reveal_and_return(variant: KeywordVariant, probe: Probe, scenario: Sce
            "the Ninja left its zone before the ability resolved",
            expected=f"{ninja} still in {variant.zone} until resolution", observed=f"{ninja} in {mid.zone_of(ninja)}")
     resolve_stack(probe)
-    after = probe.state()
-    expect(after.permanent(ninja) is not None, "the Ninja did not enter when the ability resolved",
-           expected=f"{ninja} on the battlefield", observed=f"{ninja} in {after.zone_of(ninja)}")
+    expect_entered(probe.state(), ninja)
 
 
 def check_left_zone_never_enters(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:

@@ -12,7 +12,7 @@ directions: what the rules allow is offered and accepted, what they forbid is ne
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Iterable, Mapping
 from functools import partial
 
 from generators.combat import LIBRARY_NINJUTSU_SEARCH, NINJUTSU_STEPS, CombatSpec
@@ -32,13 +32,21 @@ from generators.search_cards import (
     WILD_EXPANSE,
 )
 from generators.search_setup import SearchSetup
-from harness.adapter import ActionRefused, EngineError
+from harness.adapter import EngineError
 from harness.model import Action, ActionKind, Event, EventKind, GameState, Search, Zone
 from rulings.corpus import Ruling
-from rulings.invariant import CheckFn, Invariant, InvariantKind, Probe, Scenario, Violation, expect
-from rulings.invariants.driving import MOVE_LIMIT, advance, events_of, offered, resolve_stack
-from rulings.invariants.ninjutsu import BASE_REQUIRES, activation, make, unblocked_attackers
-from rulings.invariants.search_moves import begin_search, choose, pending_search
+from rulings.invariant import CheckFn, Invariant, InvariantKind, Probe, Scenario, expect
+from rulings.invariants.driving import (
+    MOVE_LIMIT,
+    advance,
+    events_of,
+    expect_refused,
+    must_refuse,
+    offered,
+    resolve_stack,
+)
+from rulings.invariants.ninjutsu import BASE_REQUIRES, activation, expect_entered, make, unblocked_attackers
+from rulings.invariants.search_moves import begin_search, choose, library_of, pending_search
 from rulings.keywords import LIBRARY_NINJUTSU, KeywordVariant
 from rulings.templates import template
 
@@ -54,20 +62,25 @@ MAY_FIND_NOTHING = (QUICK_SCRYING, CALL_THE_PACK, WILD_EXPANSE, BURIED_ALIVE, PR
 # -- building blocks ------------------------------------------------------------------------
 
 
-def search_invariant(ruling: Ruling, name: str, kind: InvariantKind, setup: SearchSetup, check: CheckFn,
-                     description: str, template_id: str) -> Invariant:
-    requires = set(SEARCH_REQUIRES)
+def setup_requires(setup: SearchSetup) -> set[str]:
+    """The mechanics a search setup needs beyond searching: a restriction, a look, Millikin."""
+    requires = {"mechanic:search", "mechanic:casting"}
     if setup.restriction != "none":
         requires.add("mechanic:search-restriction")
     if LOOK in setup.kinds:
         requires.add("mechanic:look")
     if setup.millikin:
         requires.add("mechanic:mill")
+    return requires
+
+
+def search_invariant(ruling: Ruling, name: str, kind: InvariantKind, setup: SearchSetup, check: CheckFn,
+                     description: str, template_id: str) -> Invariant:
     return Invariant(
         id=f"{ruling.id}/{name}",
         rulings=(ruling.id,),
         kind=kind,
-        requires=frozenset(requires),
+        requires=frozenset(SEARCH_REQUIRES | setup_requires(setup)),
         scenarios=partial(search_scenarios, setup),
         check=check,
         description=description,
@@ -77,14 +90,8 @@ def search_invariant(ruling: Ruling, name: str, kind: InvariantKind, setup: Sear
 
 def library_make(ruling: Ruling, v: KeywordVariant, name: str, kind: InvariantKind, spec: CombatSpec, check: CheckFn,
                  description: str, template_id: str) -> Invariant:
-    extra = {"mechanic:search", "mechanic:casting"}
     setup = spec.search or LIBRARY_NINJUTSU_SEARCH
-    if setup.restriction != "none":
-        extra.add("mechanic:search-restriction")
-    if LOOK in setup.kinds:
-        extra.add("mechanic:look")
-    if setup.millikin:
-        extra.add("mechanic:mill")
+    extra = setup_requires(setup)
     if setup.leaves_observer:
         extra.add("mechanic:leaves-trigger")
     return make(ruling, v, name, kind, spec, check, description, template_id, frozenset(extra))
@@ -97,6 +104,16 @@ def card_matches(state: GameState, card_id: str, card_type: str | None) -> bool:
     data = state.data_of(card_id)
     have = {w.lower() for w in data.supertypes + data.types}
     return all(w in have for w in card_type.split())
+
+
+def sought(state: GameState, search: Search, cards: Iterable[str]) -> list[str]:
+    """The cards of ``cards`` that are of the type the search asks for."""
+    return [c for c in cards if card_matches(state, c, search.card_type)]
+
+
+def first_sought(state: GameState, search: Search, avoid: Collection[str] = ()) -> str | None:
+    """The first card the search can see and asks for (none of ``avoid``)."""
+    return next((c for c in search.candidates if c not in avoid and card_matches(state, c, search.card_type)), None)
 
 
 def choices_offered(probe: Probe) -> list[Action]:
@@ -118,18 +135,26 @@ def finish(probe: Probe, avoid: tuple[str, ...] = ()) -> list[Event]:
     raise EngineError(f"the search did not end after {MOVE_LIMIT} choices")
 
 
-def must_refuse(probe: Probe, action: Action, message: str, expected: str) -> None:
-    try:
-        probe.apply(action)
-    except ActionRefused:
-        return
-    raise Violation(message, expected=expected, observed=f"{action} accepted")
-
-
 def the_search(probe: Probe) -> Search:
     search = pending_search(probe.state())
     assert search is not None  # begin_search made sure
     return search
+
+
+def begin(probe: Probe, scenario: Scenario) -> tuple[GameState, Search, tuple[str, ...]]:
+    """Begin the scenario's search: the state then, the search waiting for its choice and the
+    searched library."""
+    begin_search(probe, scenario)
+    state = probe.state()
+    search = the_search(probe)
+    return state, search, library_of(state, search)
+
+
+def find_offered(probe: Probe, searcher: int, card_id: str, not_offered: str, why: str) -> None:
+    """The search offers ``card_id`` (else ``not_offered``) and accepts it."""
+    expect(bool([a for a in choices_offered(probe) if card_id in a.cards]), not_offered,
+           expected=f"{card_id} offered", observed="not offered")
+    probe.require(choose(searcher, card_id), why)
 
 
 # -- checks: Aven Mindcensor (searches restricted to the top cards) ---------------------------
@@ -160,56 +185,41 @@ def check_restricted_counts(probe: Probe, scenario: Scenario) -> None:
 def check_only_top_cards(probe: Probe, scenario: Scenario) -> None:
     """The opponent sees only the top four: no card below is offered or accepted, even one of the
     type the search asks for; a sought card among the top four is offered and accepted."""
-    begin_search(probe, scenario)
-    state = probe.state()
-    search = the_search(probe)
-    library = state.player(search.library).library
+    state, search, library = begin(probe, scenario)
     top = set(library[:RESTRICTED_TO])
     expect(set(search.candidates) <= top, "the restricted search sees cards below the top four",
            expected=f"candidates among {sorted(top)}", observed=f"candidates {list(search.candidates)}")
     shown = [a for a in choices_offered(probe) if not set(a.cards) <= top]
     expect(not shown, "a card below the top four was offered to the restricted searcher",
            expected=f"only cards of {sorted(top)}", observed=", ".join(map(str, shown)))
-    below = [c for c in library[RESTRICTED_TO:] if card_matches(state, c, search.card_type)]
-    for card_id in below[:1]:
+    for card_id in sought(state, search, library[RESTRICTED_TO:])[:1]:
         must_refuse(probe, choose(search.searcher, card_id),
                     "the restricted searcher found a card below the top four of the library",
                     f"{card_id} (below the top four, though of the type sought) refused")
-    above = [c for c in library[:RESTRICTED_TO] if card_matches(state, c, search.card_type)]
-    for card_id in above[:1]:
-        expect(bool([a for a in choices_offered(probe) if card_id in a.cards]),
-               "a sought card among the top four was not offered", expected=f"{card_id} offered",
-               observed="not offered")
-        probe.require(choose(search.searcher, card_id), f"finding {card_id}, among the top four and of the type sought")
+    for card_id in sought(state, search, library[:RESTRICTED_TO])[:1]:
+        find_offered(probe, search.searcher, card_id, "a sought card among the top four was not offered",
+                     f"finding {card_id}, among the top four and of the type sought")
 
 
 def check_controller_unrestricted(probe: Probe, scenario: Scenario) -> None:
     """Aven Mindcensor doesn't touch its controller's searches: a sought card below the fourth
     is offered and accepted."""
-    begin_search(probe, scenario)
-    state = probe.state()
-    search = the_search(probe)
-    library = state.player(search.library).library
-    below = [c for c in library[RESTRICTED_TO:] if card_matches(state, c, search.card_type)]
+    state, search, library = begin(probe, scenario)
+    below = sought(state, search, library[RESTRICTED_TO:])
     expect(set(library) <= set(search.candidates) or search.visible is None,
            "the restriction also bound the searcher who controls it",
            expected="the whole library searched", observed=f"candidates {list(search.candidates)}")
     for card_id in below[:1]:
-        expect(bool([a for a in choices_offered(probe) if card_id in a.cards]),
-               "a sought card below the fourth was not offered to the restriction's controller",
-               expected=f"{card_id} offered", observed="not offered")
-        probe.require(choose(search.searcher, card_id),
-                      f"finding {card_id}: the searcher controls the restriction, which binds only opponents")
+        find_offered(probe, search.searcher, card_id,
+                     "a sought card below the fourth was not offered to the restriction's controller",
+                     f"finding {card_id}: the searcher controls the restriction, which binds only opponents")
 
 
 def check_top_cards_fixed(probe: Probe, scenario: Scenario) -> None:
     """Find a card among the top four; the search (if it goes on) still sees the same cards, and
     the fifth is neither offered nor accepted."""
-    begin_search(probe, scenario)
-    state = probe.state()
-    search = the_search(probe)
-    library = state.player(search.library).library
-    first = next((c for c in search.candidates if card_matches(state, c, search.card_type)), None)
+    state, search, library = begin(probe, scenario)
+    first = first_sought(state, search)
     if first is None:
         return
     probe.require(choose(search.searcher, first), f"finding {first}, among the top four")
@@ -231,10 +241,8 @@ def check_top_cards_fixed(probe: Probe, scenario: Scenario) -> None:
 def check_whole_library_shuffled(probe: Probe, scenario: Scenario) -> None:
     """Find what the search can (the first sought card it sees), let it end: the searched
     library is shuffled once, all of it."""
-    begin_search(probe, scenario)
-    search = the_search(probe)
-    state = probe.state()
-    first = next((c for c in search.candidates if card_matches(state, c, search.card_type)), None)
+    state, search, _ = begin(probe, scenario)
+    first = first_sought(state, search)
     events: list[Event] = []
     if first is not None:
         events += probe.require(choose(search.searcher, first), f"finding {first}")
@@ -335,11 +343,8 @@ def ninjutsu_shown(probe: Probe, variant: KeywordVariant, scenario: Scenario) ->
 
 def refuse_ninjutsu(variant: KeywordVariant, probe: Probe, scenario: Scenario, why: str) -> None:
     """Library ninjutsu of the scenario's Ninja is neither offered nor accepted now."""
-    shown = ninjutsu_shown(probe, variant, scenario)
-    expect(not shown, f"{variant.name} offered {why}", expected=f"no {variant.name} activation offered",
-           observed=", ".join(map(str, shown)))
-    must_refuse(probe, activation(variant, scenario), f"{variant.name} accepted {why}",
-                f"{activation(variant, scenario)} refused")
+    expect_refused(probe, activation(variant, scenario), ninjutsu_shown(probe, variant, scenario),
+                   what=variant.name, why=why, none_offered=f"no {variant.name} activation offered")
 
 
 def accept_ninjutsu(variant: KeywordVariant, probe: Probe, scenario: Scenario, why: str,
@@ -418,13 +423,10 @@ def check_pays_costs(variant: KeywordVariant, probe: Probe, scenario: Scenario) 
 
 def check_refused_after_finding(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
     """Offered before the search finds a card; once it has found one, no longer."""
-    begin_search(probe, scenario)
-    state = probe.state()
-    search = the_search(probe)
-    ninjas = set(scenario["ninjas"])
+    state, search, _ = begin(probe, scenario)
     expect(bool(ninjutsu_shown(probe, variant, scenario)), f"{variant.name} not offered before any card was found",
            expected=f"{activation(variant, scenario)} offered", observed="not offered")
-    first = next((c for c in search.candidates if c not in ninjas and card_matches(state, c, search.card_type)), None)
+    first = first_sought(state, search, avoid=set(scenario["ninjas"]))
     if first is None:
         return
     probe.require(choose(search.searcher, first), f"finding {first}")
@@ -472,9 +474,7 @@ def check_search_continues(variant: KeywordVariant, probe: Probe, scenario: Scen
            observed=f"priority {after.priority}; pending {after.pending}; stack {[(i.source, i.ability) for i in after.stack]}; "
                     f"{ninja} in {after.zone_of(ninja)}")
     resolve_stack(probe)
-    final = probe.state()
-    expect(final.permanent(ninja) is not None, "the Ninja did not enter when the ability resolved",
-           expected=f"{ninja} on the battlefield", observed=f"{ninja} in {final.zone_of(ninja)}")
+    expect_entered(probe.state(), ninja)
 
 
 def check_several_in_one_search(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
@@ -500,7 +500,7 @@ def check_order_kept(probe: Probe, scenario: Scenario) -> None:
     expect(list(state.player(owner).library) == before, "the library changed its order when the search began",
            expected=f"library {before}", observed=f"library {list(state.player(owner).library)}")
     search = the_search(probe)
-    first = next((c for c in search.candidates if card_matches(state, c, search.card_type)), None)
+    first = first_sought(state, search)
     if first is None or search.count < 2:
         return
     probe.require(choose(search.searcher, first), f"finding {first}")

@@ -5,10 +5,9 @@ library for library ninjutsu), shared by :mod:`rulings.invariants.ninjutsu` and
 
 from __future__ import annotations
 
-from harness.adapter import ActionRefused
 from harness.model import Action, ActionKind, EventKind, Zone
-from rulings.invariant import Probe, Scenario, Violation, expect
-from rulings.invariants.driving import events_of, offered, resolve_stack
+from rulings.invariant import Probe, Scenario, expect
+from rulings.invariants.driving import events_of, expect_refused, offered, resolve_stack
 from rulings.invariants.search_moves import choose, pending_search, ready
 from rulings.keywords import KeywordVariant
 
@@ -23,16 +22,9 @@ def check_only_from_zone(variant: KeywordVariant, probe: Probe, scenario: Scenar
     ready(variant, probe, scenario)
     player, ninja, elsewhere, returned = (scenario[k] for k in ("player", "ninja", "ninja_elsewhere", "returned"))
     wrong = variant_activation(variant, player, elsewhere, returned)
-    shown = offered(probe, kind=ActionKind.ACTIVATE, source=elsewhere, ability=variant.ability)
-    expect(not shown, f"{variant.name} offered from the hand",
-           expected=f"no {variant.name} activation of {elsewhere} (in the hand)",
-           observed=", ".join(map(str, shown)))
-    try:
-        probe.apply(wrong)
-    except ActionRefused:
-        pass
-    else:
-        raise Violation(f"{variant.name} accepted from the hand", expected=f"{wrong} refused", observed="accepted")
+    expect_refused(probe, wrong, offered(probe, kind=ActionKind.ACTIVATE, source=elsewhere, ability=variant.ability),
+                   what=variant.name, why="from the hand",
+                   none_offered=f"no {variant.name} activation of {elsewhere} (in the hand)", observed_accepted="accepted")
     right = variant_activation(variant, player, ninja, returned)
     expect(bool(offered(probe, kind=ActionKind.ACTIVATE, source=ninja, ability=variant.ability,
                         costs=(("return", returned),))),

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from harness.engines.reference.game import Game, Perm
-from harness.engines.reference.rules import SOURCE_GONE, ReferenceRules
+from harness.engines.reference.game import SOURCE_GONE, Game, Perm
+from harness.engines.reference.rules import ReferenceRules
 from harness.model import Action, AttackTarget, Event, EventKind, PlayerIndex, StackItem, Step, target_ref
 
 from . import mutant
@@ -13,6 +13,24 @@ from . import mutant
 LATE_STEPS = (Step.COMBAT_DAMAGE, Step.END_OF_COMBAT)
 EARLY_STEPS = (Step.UNTAP, Step.UPKEEP, Step.DRAW, Step.PRECOMBAT_MAIN, Step.BEGINNING_OF_COMBAT,
                Step.DECLARE_ATTACKERS)
+
+
+def deal_damage_if_late(rules: ReferenceRules, game: Game, item: StackItem, entered: bool,
+                        events: list[Event]) -> None:
+    """The bug of the "late Ninja deals damage" mutants: a Ninja that entered attacking after
+    combat damage was dealt deals its combat damage at once."""
+    perm = game.perm(item.source)
+    if entered and perm is not None and perm.attacking is not None and game.step in LATE_STEPS:
+        recipient = target_ref(perm.attacking)
+        rules.deal_damage(game, perm, recipient, rules.combat_damage_amount(game, perm), "regular", events)
+
+
+class CombatNeverEnds(ReferenceRules):
+    """The half of the "combat never ends" mutants that keeps creatures attacking after the end
+    of combat step (each mutant adds the window that then stays open)."""
+
+    def remove_all_from_combat(self, game: Game) -> None:
+        game.first_strikers = []
 
 
 @mutant("ninjutsu-before-blockers", breaks=("ninjutsu.after-blockers", "ninjutsu.after-blockers-plural"),
@@ -90,19 +108,13 @@ class NinjutsuWindowClosesAtDamage(ReferenceRules):
 class LateNinjaDealsDamage(ReferenceRules):
     def resolve_ninjutsu(self, game: Game, item: StackItem, events: list[Event]) -> bool:
         entered = super().resolve_ninjutsu(game, item, events)
-        perm = game.perm(item.source)
-        if entered and perm is not None and perm.attacking is not None and game.step in LATE_STEPS:
-            recipient = target_ref(perm.attacking)
-            self.deal_damage(game, perm, recipient, self.combat_damage_amount(game, perm), "regular", events)
+        deal_damage_if_late(self, game, item, entered, events)
         return entered
 
 
 @mutant("combat-never-ends-for-ninjutsu", breaks="ninjutsu.damage-timing",
         bug="creatures stay attacking after the end of combat step, so ninjutsu stays available all turn")
-class CombatNeverEndsForNinjutsu(ReferenceRules):
-    def remove_all_from_combat(self, game: Game) -> None:
-        game.first_strikers = []
-
+class CombatNeverEndsForNinjutsu(CombatNeverEnds):
     def ninjutsu_window_open(self, game: Game, player: PlayerIndex) -> bool:
         return game.step not in EARLY_STEPS and game.priority == player and game.pending is None
 

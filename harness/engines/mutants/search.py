@@ -20,11 +20,10 @@ from harness.model import (
     StackItem,
     Step,
     Zone,
-    target_ref,
 )
 
 from . import mutant
-from .ninjutsu import EARLY_STEPS, LATE_STEPS
+from .ninjutsu import EARLY_STEPS, CombatNeverEnds, deal_damage_if_late
 
 # -- Aven Mindcensor: searches restricted to the top cards --------------------------------------
 
@@ -164,10 +163,7 @@ class LibraryNinjutsuWindowClosesAtDamage(ReferenceRules):
 @mutant("library-combat-never-ends", breaks="library-ninjutsu.damage-timing",
         bug="creatures stay attacking after the end of combat step, so library ninjutsu stays available during "
             "searches all turn")
-class LibraryCombatNeverEnds(ReferenceRules):
-    def remove_all_from_combat(self, game: Game) -> None:
-        game.first_strikers = []
-
+class LibraryCombatNeverEnds(CombatNeverEnds):
     def library_ninjutsu_step_ok(self, game: Game) -> bool:
         return game.step not in EARLY_STEPS
 
@@ -177,10 +173,7 @@ class LibraryCombatNeverEnds(ReferenceRules):
 class LateLibraryNinjaDealsDamage(ReferenceRules):
     def resolve_library_ninjutsu(self, game: Game, item: StackItem, events: list[Event]) -> bool:
         entered = super().resolve_library_ninjutsu(game, item, events)
-        perm = game.perm(item.source)
-        if entered and perm is not None and perm.attacking is not None and game.step in LATE_STEPS:
-            recipient = target_ref(perm.attacking)
-            self.deal_damage(game, perm, recipient, self.combat_damage_amount(game, perm), "regular", events)
+        deal_damage_if_late(self, game, item, entered, events)
         return entered
 
 

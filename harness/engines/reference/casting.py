@@ -131,9 +131,7 @@ class CastingRules:
         if targets not in self.target_choices(game, player, effect):
             raise ActionRefused(f"{', '.join(targets) or 'no target'} is not a legal target choice for {card_id}")
         cost = self.spell_cost(game, player, card_id)
-        plan = self.plan_mana_payment(game, player, cost)
-        if plan is None:
-            raise ActionRefused(f"player {player} cannot pay {''.join('{' + s + '}' for s in cost)}")
+        plan = self.require_mana_plan(game, player, cost)
 
         from_zone, _ = game.remove_from_zone(card_id)
         if from_zone is Zone.HAND:

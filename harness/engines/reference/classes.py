@@ -170,9 +170,7 @@ class ClassRules:
             raise ActionRefused(f"a level ability is activated only as a sorcery ({game.step}, "
                                 f"stack of {len(game.stack)})")
         cost = self.level_cost(game, perm, bar)
-        plan = self.plan_mana_payment(game, player, cost)
-        if plan is None:
-            raise ActionRefused(f"player {player} cannot pay {''.join('{' + s + '}' for s in cost)}")
+        plan = self.require_mana_plan(game, player, cost)
         events.append(Event(EventKind.ACTIVATE, card=perm.id, ability=bar.ability, player=player))
         self.pay_mana(game, player, plan, events)
         item = StackItem(game.next_stack_id(), "activated", perm.id, player, bar.ability)

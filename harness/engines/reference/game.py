@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from harness.model import (
+    PLAYER_ZONES,
     AttackTarget,
     CardData,
     CardInstance,
@@ -29,11 +30,20 @@ from harness.model import (
     TargetKind,
     WaitingTrigger,
     Zone,
+    player_zone_of,
 )
 
 from .oracle import CardAbilities, parse_card
 
 _STACK_ID = re.compile(r"^s(\d+)$")
+
+#: Stack-item choice keys of a ninjutsu-family ability (and of a spell cast for its sneak cost):
+#: the creature returned to pay the cost, and what it was attacking.
+RETURNED = "returned"
+ATTACK_TARGET = "attack-target"
+#: Set on a ninjutsu-family ability whose Ninja left its zone after activation (400.7: if it
+#: comes back, it is a new object the ability knows nothing about).
+SOURCE_GONE = "source-gone"
 
 
 @dataclass
@@ -116,13 +126,9 @@ class Seat:
         )
 
     def zone(self, zone: Zone) -> list[str]:
-        return {
-            Zone.HAND: self.hand,
-            Zone.LIBRARY: self.library,
-            Zone.GRAVEYARD: self.graveyard,
-            Zone.EXILE: self.exile,
-            Zone.COMMAND: self.command,
-        }[zone]
+        if zone not in PLAYER_ZONES:
+            raise KeyError(zone)
+        return getattr(self, zone.value)
 
 
 @dataclass(frozen=True)
@@ -238,11 +244,7 @@ class Game:
     def zone_of(self, card_id: str) -> Zone | None:
         if self.perm(card_id) is not None:
             return Zone.BATTLEFIELD
-        for seat in self.players:
-            for zone in (Zone.HAND, Zone.LIBRARY, Zone.GRAVEYARD, Zone.EXILE, Zone.COMMAND):
-                if card_id in seat.zone(zone):
-                    return zone
-        return None
+        return player_zone_of(self.players, card_id)
 
     def next_stack_id(self) -> str:
         """"s<n>" one above the highest on the stack: derived from the state alone, so an
@@ -258,7 +260,7 @@ class Game:
             self.battlefield.remove(perm)
             return Zone.BATTLEFIELD, perm
         for seat in self.players:
-            for zone in (Zone.HAND, Zone.LIBRARY, Zone.GRAVEYARD, Zone.EXILE, Zone.COMMAND):
+            for zone in PLAYER_ZONES:
                 cards = seat.zone(zone)
                 if card_id in cards:
                     cards.remove(card_id)
@@ -282,6 +284,15 @@ def encode_target(target: AttackTarget) -> str:
     if target.kind is TargetKind.PLAYER:
         return f"player:{target.player}"
     return f"{target.kind}:{target.permanent}"
+
+
+def returned_choices(returned: Perm) -> tuple[tuple[str, str], ...]:
+    """The stack-item choices that remember the creature returned to pay a cost (ninjutsu,
+    sneak) and the player, planeswalker or battle it was attacking."""
+    choices: tuple[tuple[str, str], ...] = ((RETURNED, returned.id),)
+    if returned.attacking is not None:
+        choices += ((ATTACK_TARGET, encode_target(returned.attacking)),)
+    return choices
 
 
 def decode_target(value: str) -> AttackTarget:

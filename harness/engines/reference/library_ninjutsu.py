@@ -29,10 +29,9 @@ from harness.model import (
     Search,
     StackItem,
     Zone,
-    target_ref,
 )
 
-from .game import Game, Perm, encode_target
+from .game import Game, Perm, returned_choices
 from .oracle import Ninjutsu
 
 if TYPE_CHECKING:
@@ -101,13 +100,10 @@ class LibraryNinjutsuRules:
         where you left off"."""
         return True
 
-    def library_ninja_still_available(self, game: Game, item: StackItem) -> bool:
+    def library_ninja_still_available(self: ReferenceRules, game: Game, item: StackItem) -> bool:
         """400.7: the ability puts "this card" onto the battlefield from the library; if it left
         the library after activation (even if it came back), the ability does nothing."""
-        from .rules import SOURCE_GONE
-
-        ninja = item.source
-        return item.choice(SOURCE_GONE) is None and ninja in game.players[game.owner(ninja)].library
+        return self.ninja_still_in(game, item, Zone.LIBRARY)
 
     # =====================================================================================
     # Procedures
@@ -155,8 +151,6 @@ class LibraryNinjutsuRules:
         """602.2 during a search: reveal the Ninja in the library, pay the mana, shuffle the
         returned creature into its owner's library; the ability goes on the stack and the search
         goes on (no one receives priority until the search effect has finished resolving)."""
-        from .rules import ATTACK_TARGET, RETURNED
-
         player = action.player
         card_id = action.source or ""
         search = self.current_search(game)
@@ -169,23 +163,11 @@ class LibraryNinjutsuRules:
             raise ActionRefused(f"{card_id} is not where its library ninjutsu can be activated from")
         if not self.library_ninjutsu_card_visible(game, search, card_id):
             raise ActionRefused(f"{card_id} is not among the cards the search can see")
-        returned_id = action.cost("return")
-        returned = next((p for p in self.ninjutsu_return_candidates(game, player) if p.id == returned_id), None)
-        if returned is None:
-            raise ActionRefused(f"{returned_id} is not an unblocked attacking creature player {player} controls")
-        cost = self.library_ninjutsu_cost(game, ability)
-        plan = self.plan_mana_payment(game, player, cost)
-        if plan is None:
-            raise ActionRefused(f"player {player} cannot pay {''.join('{' + s + '}' for s in cost)}")
+        returned = self.unblocked_attacker_to_return(self.ninjutsu_return_candidates(game, player), action)
+        plan = self.require_mana_plan(game, player, self.library_ninjutsu_cost(game, ability))
 
-        events.append(Event(EventKind.ACTIVATE, card=card_id, ability=LIBRARY_NINJUTSU, player=player))
-        events.append(Event(EventKind.REVEAL, card=card_id, player=player))
-        if card_id not in game.revealed:
-            game.revealed.append(card_id)
-        self.pay_mana(game, player, plan, events)
-        choices: tuple[tuple[str, str], ...] = ((RETURNED, returned.id),)
-        if returned.attacking is not None:
-            choices += ((ATTACK_TARGET, encode_target(returned.attacking)),)
+        self.reveal_and_pay(game, player, card_id, LIBRARY_NINJUTSU, plan, events)
+        choices = returned_choices(returned)
         self.library_ninjutsu_return(game, returned, events)
         game.stack.append(StackItem(game.next_stack_id(), "activated", card_id, player, LIBRARY_NINJUTSU, choices))
         game.passes = 0
@@ -210,26 +192,7 @@ class LibraryNinjutsuRules:
     def resolve_library_ninjutsu(self: ReferenceRules, game: Game, item: StackItem, events: list[Event]) -> bool:
         """The Ninja enters from the library tapped and attacking the returned creature's
         target (702.49c); never declared, so no "attacks" triggers (508.4)."""
-        if not self.library_ninja_still_available(game, item):
-            return False
-        ninja = item.source
-        target = self.ninjutsu_entry_target(game, item)
-        game.remove_from_zone(ninja)
-        self.left_library(game, ninja)
-        perm = Perm(
-            ninja,
-            controller=item.controller,
-            tapped=self.ninja_enters_tapped(game, item),
-            summoning_sick=True,
-            attacking=target,
-            blocked=self.ninja_blocked_status(game, item) if target is not None else None,
-        )
-        game.enter(perm)
-        events.append(Event(EventKind.ZONE_CHANGE, card=ninja, from_zone=Zone.LIBRARY, to_zone=Zone.BATTLEFIELD))
-        if target is not None:
-            events.append(Event(EventKind.ENTER_ATTACKING, card=ninja, target=target_ref(target)))
-            self.attack_triggers(game, [perm], False, events)
-        return True
+        return self.ninjutsu_resolves(game, item, Zone.LIBRARY, events)
 
     def can_resolve_library_ninjutsu(self: ReferenceRules, game: Game, item: StackItem) -> bool:
         return item.kind == "activated" and item.ability == LIBRARY_NINJUTSU and bool(

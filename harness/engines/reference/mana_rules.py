@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from harness.adapter import ActionRefused
 from harness.model import MANA_SYMBOLS, Action, ActionKind, Event, EventKind, PlayerIndex, StackItem, Zone, parse_mana_cost
@@ -39,6 +40,9 @@ from .mana_oracle import (
     TappedForManaTrigger,
     ability_names,
 )
+
+if TYPE_CHECKING:
+    from .rules import ReferenceRules
 
 #: The cost choice naming the type of mana an "any type" ability adds.
 PRODUCE = "produce"
@@ -69,17 +73,17 @@ class ManaRules:
     # =====================================================================================
     # Decisions: the tap and untap symbols (107.5, 107.6, 302.6)
     # =====================================================================================
-    def can_pay_untap_cost(self, game: Game, perm: Perm) -> bool:
+    def can_pay_untap_cost(self: ReferenceRules, game: Game, perm: Perm) -> bool:
         """107.6: {Q} means "untap this permanent": a permanent that's already untapped can't be
         untapped to pay it; 302.6: nor can a creature its controller hasn't controlled
         continuously since their most recent turn began."""
-        return perm.tapped and not self.summoning_sickness_applies(game, perm)  # type: ignore[attr-defined]
+        return perm.tapped and not self.summoning_sickness_applies(game, perm)
 
-    def tap_ability_allowed(self, game: Game, player: PlayerIndex, ability: Activated) -> bool:
+    def tap_ability_allowed(self: ReferenceRules, game: Game, player: PlayerIndex, ability: Activated) -> bool:
         """605.3a: a mana ability can be activated whenever its controller has priority; 602.2:
         any other activated ability (none of these has a timing restriction) too."""
         if ability.is_mana_ability:
-            return self.mana_ability_allowed(game, player)  # type: ignore[attr-defined]
+            return self.mana_ability_allowed(game, player)
         return game.priority == player and game.pending is None
 
     # =====================================================================================
@@ -176,9 +180,9 @@ class ManaRules:
             return game.is_type(perm.id, line.kind.capitalize())
         return line.kind.capitalize() in game.data(perm.id).subtypes
 
-    def can_pay_symbol(self, game: Game, perm: Perm, symbol: str) -> bool:
+    def can_pay_symbol(self: ReferenceRules, game: Game, perm: Perm, symbol: str) -> bool:
         if symbol == "T":
-            return self.can_pay_tap_cost(game, perm)  # type: ignore[attr-defined]
+            return self.can_pay_tap_cost(game, perm)
         return self.can_pay_untap_cost(game, perm)
 
     # =====================================================================================
@@ -330,14 +334,12 @@ class ManaRules:
             raise ActionRefused(f"{perm.id} has no ability {action.ability!r}")
         return ability
 
-    def activate_permanent_ability(self, game: Game, action: Action, events: list[Event]) -> None:
+    def activate_permanent_ability(self: ReferenceRules, game: Game, action: Action, events: list[Event]) -> None:
         """602.2 (and 605.3 for a mana ability): check, pay {T} (tap, 107.5) or {Q} (untap,
         107.6), then a mana ability resolves at once (605.3b) and any other ability goes on the
         stack."""
         player = action.player
-        perm = game.perm(action.source or "")
-        if perm is None or perm.controller != player:
-            raise ActionRefused(f"player {player} controls no permanent {action.source}")
+        perm = self.controlled_source(game, action)
         ability = self.find_ability(game, perm, action)
         if not self.tap_ability_allowed(game, player, ability):
             raise ActionRefused(f"player {player} cannot activate {action.ability} of {perm.id} now")
@@ -363,7 +365,14 @@ class ManaRules:
             events.append(Event(EventKind.ACTIVATE, card=perm.id, ability=name, player=player))
             self.pay_symbol(game, perm, ability.cost, events)
             game.stack.append(StackItem(game.next_stack_id(), "activated", perm.id, player, name))
-        self.acted(game, player, events)  # type: ignore[attr-defined]
+        self.acted(game, player, events)
+
+    def controlled_source(self, game: Game, action: Action) -> Perm:
+        """The permanent whose ability ``action`` activates; refused unless its player controls it."""
+        perm = game.perm(action.source or "")
+        if perm is None or perm.controller != action.player:
+            raise ActionRefused(f"player {action.player} controls no permanent {action.source}")
+        return perm
 
     def pay_symbol(self, game: Game, perm: Perm, symbol: str, events: list[Event]) -> None:
         if symbol == "T":
@@ -388,7 +397,7 @@ class ManaRules:
                 continue
             self.tapped_for_mana_trigger(game, trigger, activator, events)
 
-    def tapped_for_mana_trigger(self, game: Game, trigger: Placed, activator: PlayerIndex,
+    def tapped_for_mana_trigger(self: ReferenceRules, game: Game, trigger: Placed, activator: PlayerIndex,
                                 events: list[Event]) -> None:
         line = trigger.line
         assert isinstance(line, TappedForManaTrigger)
@@ -398,7 +407,7 @@ class ManaRules:
             events.append(Event(EventKind.TRIGGER, card=trigger.source, ability=name, player=trigger.controller))
             self.add_extra_mana(game, trigger.source, receiver, line, events)
         else:
-            self.trigger(game, trigger.controller, trigger.source, name, events,  # type: ignore[attr-defined]
+            self.trigger(game, trigger.controller, trigger.source, name, events,
                          ((RECEIVER, str(receiver)),) if line.extra else ())
 
     def add_extra_mana(self, game: Game, source: str, receiver: PlayerIndex, line: TappedForManaTrigger,
@@ -456,6 +465,13 @@ class ManaRules:
     def plan_mana_payment(self, game: Game, player: PlayerIndex, cost: tuple[str, ...]) -> OptionPlan | None:
         """601.2g-h/602.2b: pay from the pool, then activate mana abilities; ``None`` if unpayable."""
         return plan_with_options(cost, game.players[player].mana_pool, self.mana_sources(game, player))
+
+    def require_mana_plan(self, game: Game, player: PlayerIndex, cost: tuple[str, ...]) -> OptionPlan:
+        """The plan that pays ``cost`` (``plan_mana_payment``); the action is refused without one."""
+        plan = self.plan_mana_payment(game, player, cost)
+        if plan is None:
+            raise ActionRefused(f"player {player} cannot pay {''.join('{' + s + '}' for s in cost)}")
+        return plan
 
     def pay_mana(self, game: Game, player: PlayerIndex, plan: OptionPlan, events: list[Event]) -> None:
         """602.2b/601.2g-h: activate the planned mana abilities, then pay the cost from the pool."""
@@ -535,11 +551,11 @@ class ManaRules:
         """107.3a/601.2f: X in a mana cost is the value chosen for it, paid as generic mana."""
         return tuple(str(x) if s == "X" else s for s in parse_mana_cost(game.data(card_id).mana_cost))
 
-    def x_permanent_spell_actions(self, game: Game, player: PlayerIndex) -> list[Action]:
+    def x_permanent_spell_actions(self: ReferenceRules, game: Game, player: PlayerIndex) -> list[Action]:
         """Every X permanent spell ``player`` can cast now, one action per affordable X."""
         actions = []
-        for card_id in self.castable_cards(game, player):  # type: ignore[attr-defined]
-            if not self.is_x_permanent_card(game, card_id) or not self.may_cast_now(game, player, card_id):  # type: ignore[attr-defined]
+        for card_id in self.castable_cards(game, player):
+            if not self.is_x_permanent_card(game, card_id) or not self.may_cast_now(game, player, card_id):
                 continue
             for x in range(self.max_x + 1):
                 if self.plan_mana_payment(game, player, self.x_spell_cost(game, card_id, x)) is None:
@@ -550,7 +566,7 @@ class ManaRules:
     def is_x_permanent_spell(self, game: Game, action: Action) -> bool:
         return action.kind is ActionKind.CAST and self.is_x_permanent_card(game, action.source or "")
 
-    def cast_x_permanent_spell(self, game: Game, action: Action, events: list[Event]) -> None:
+    def cast_x_permanent_spell(self: ReferenceRules, game: Game, action: Action, events: list[Event]) -> None:
         """601.2: check, move the card to the stack with its X (601.2a-b), pay (601.2g-h), and its
         caster receives priority (117.3c)."""
         player = action.player
@@ -558,22 +574,20 @@ class ManaRules:
         value = action.cost(X_CHOICE)
         if value is None or not value.isdigit() or int(value) > self.max_x:
             raise ActionRefused(f"casting {card_id} needs a value for X (costs x=N, at most {self.max_x})")
-        if not self.can_cast_from(game, player, card_id):  # type: ignore[attr-defined]
+        if not self.can_cast_from(game, player, card_id):
             raise ActionRefused(f"player {player} cannot cast {card_id} from where it is")
-        if not self.may_cast_now(game, player, card_id):  # type: ignore[attr-defined]
+        if not self.may_cast_now(game, player, card_id):
             raise ActionRefused(f"player {player} cannot cast {card_id} now ({game.step}, stack of {len(game.stack)})")
         cost = self.x_spell_cost(game, card_id, int(value))
-        plan = self.plan_mana_payment(game, player, cost)
-        if plan is None:
-            raise ActionRefused(f"player {player} cannot pay {''.join('{' + s + '}' for s in cost)}")
+        plan = self.require_mana_plan(game, player, cost)
         from_zone, _ = game.remove_from_zone(card_id)
         if from_zone is Zone.HAND:
-            self.left_hand(game, card_id)  # type: ignore[attr-defined]
+            self.left_hand(game, card_id)
         events.append(Event(EventKind.CAST, card=card_id, ability="spell", player=player))
         events.append(Event(EventKind.ZONE_CHANGE, card=card_id, from_zone=from_zone, to_zone=Zone.STACK))
         game.stack.append(StackItem(game.next_stack_id(), "spell", card_id, player, "spell", ((X_CHOICE, value),)))
         self.pay_mana(game, player, plan, events)
-        self.acted(game, player, events)  # type: ignore[attr-defined]
+        self.acted(game, player, events)
 
     def resolve_x_permanent_spell(self, game: Game, item: StackItem, events: list[Event]) -> bool:
         """608.3: a permanent spell becomes a permanent on the battlefield under its controller's
@@ -597,11 +611,11 @@ class ManaRules:
             if isinstance(line, EntersWithXCounters) and x > 0:
                 perm.set_counter(line.counter, perm.counter(line.counter) + x)
 
-    def etb_triggers(self, game: Game, perm: Perm, spell_x: int, events: list[Event]) -> None:
+    def etb_triggers(self: ReferenceRules, game: Game, perm: Perm, spell_x: int, events: list[Event]) -> None:
         """Once ``perm`` has entered: its "when this creature enters" triggered abilities
         trigger (603.6a), with X per 107.3m."""
         x = self.x_for_etb_ability(game, perm, spell_x)
         for line in game.abilities_of(perm.id).mana_lines:
             if isinstance(line, EntersGainXLife):
-                self.trigger(game, perm.controller, perm.id, line.ability, events,  # type: ignore[attr-defined]
+                self.trigger(game, perm.controller, perm.id, line.ability, events,
                              ((X_CHOICE, str(x)),))

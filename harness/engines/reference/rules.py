@@ -32,22 +32,24 @@ from harness.model import (
     target_ref,
 )
 
-from .game import Game, PendingTrigger, Perm, decode_target, encode_target
+from .game import (
+    ATTACK_TARGET,
+    SOURCE_GONE,
+    Game,
+    PendingTrigger,
+    Perm,
+    decode_target,
+    returned_choices,
+)
 from .casting import CastingRules
 from .classes import ClassRules
 from .library_ninjutsu import LibraryNinjutsuRules
 from .sneak import SneakRules
 from .spells import SpellRules
+from .mana import OptionPlan
 from .mana_rules import ManaRules
 from .oracle import Ninjutsu
 from .search import SearchRules
-
-#: Stack-item choice keys of a ninjutsu ability.
-RETURNED = "returned"
-ATTACK_TARGET = "attack-target"
-#: Set on a ninjutsu ability whose Ninja left the hand after activation (400.7: if it comes
-#: back, it is a new object the ability knows nothing about).
-SOURCE_GONE = "source-gone"
 
 
 class ReferenceRules(SneakRules, ClassRules, SpellRules, LibraryNinjutsuRules, SearchRules, CastingRules, ManaRules):
@@ -277,20 +279,13 @@ class ReferenceRules(SneakRules, ClassRules, SpellRules, LibraryNinjutsuRules, S
     def ninja_still_available(self, game: Game, item: StackItem) -> bool:
         """702.49a/400.7: the ability puts "this card" onto the battlefield from the hand; if the
         card left the hand after activation (even if it came back: a new object), it does nothing."""
-        ninja = item.source
-        return item.choice(SOURCE_GONE) is None and ninja in game.players[game.owner(ninja)].hand
+        return self.ninja_still_in(game, item, Zone.HAND)
 
     def ninjutsu_entry_target(self, game: Game, item: StackItem) -> AttackTarget | None:
         """702.49c: the Ninja attacks the same player, planeswalker or battle as the returned
         creature; if that planeswalker or battle has left the battlefield, the Ninja enters not
         attacking (508.4a). Outside combat nothing enters attacking (506.3d)."""
-        value = item.choice(ATTACK_TARGET)
-        if value is None or not game.step.is_combat:
-            return None
-        target = decode_target(value)
-        if target.kind is not TargetKind.PLAYER and game.perm(target.permanent or "") is None:
-            return None
-        return target
+        return self.returned_creature_target(game, item)
 
     def ninja_enters_tapped(self, game: Game, item: StackItem) -> bool:
         """702.49a: "onto the battlefield from your hand tapped and attacking"."""
@@ -533,14 +528,17 @@ class ReferenceRules(SneakRules, ClassRules, SpellRules, LibraryNinjutsuRules, S
     def left_hand(self, game: Game, card_id: str) -> None:
         """A card leaving the hand is no longer revealed there, and ninjutsu abilities that
         would put *that* card onto the battlefield lose track of it (400.7)."""
+        self.lose_track_of(game, card_id)
+
+    def lose_track_of(self, game: Game, card_id: str) -> None:
+        """A card leaves the zone a ninjutsu-family ability works from (hand or library): it is
+        no longer revealed there, and abilities that would put *that* card onto the battlefield
+        lose track of it (400.7)."""
         if card_id in game.revealed:
             game.revealed.remove(card_id)
         for i, item in enumerate(game.stack):
             if item.source == card_id and item.kind == "activated" and item.choice(SOURCE_GONE) is None:
-                game.stack[i] = StackItem(
-                    item.id, item.kind, item.source, item.controller, item.ability,
-                    item.choices + ((SOURCE_GONE, "true"),),
-                )
+                game.stack[i] = replace(item, choices=item.choices + ((SOURCE_GONE, "true"),))
 
     def apply_state_based_actions(self, game: Game, events: list[Event]) -> bool:
         """704.3: perform all applicable state-based actions at once; True if any applied."""
@@ -805,6 +803,24 @@ class ReferenceRules(SneakRules, ClassRules, SpellRules, LibraryNinjutsuRules, S
     # =====================================================================================
     # Procedures: ninjutsu (702.49); mana abilities (605): see the ManaRules mixin (.mana_rules)
     # =====================================================================================
+    def ninja_still_in(self, game: Game, item: StackItem, zone: Zone) -> bool:
+        """Whether the ability's Ninja is still the card it was at activation, in its owner's
+        ``zone`` (the hand or the library; 400.7)."""
+        ninja = item.source
+        return item.choice(SOURCE_GONE) is None and ninja in game.players[game.owner(ninja)].zone(zone)
+
+    def returned_creature_target(self, game: Game, item: StackItem) -> AttackTarget | None:
+        """What the creature returned to pay the cost was attacking (ninjutsu 702.49c, sneak
+        702.190b); ``None`` outside combat (506.3d) or if that planeswalker or battle has left
+        the battlefield (508.4a)."""
+        value = item.choice(ATTACK_TARGET)
+        if value is None or not game.step.is_combat:
+            return None
+        target = decode_target(value)
+        if target.kind is not TargetKind.PLAYER and game.perm(target.permanent or "") is None:
+            return None
+        return target
+
     def ninjutsu_of(self, game: Game, card_id: str, variant: str | None) -> Ninjutsu | None:
         if card_id not in game.objects:
             return None
@@ -847,25 +863,33 @@ class ReferenceRules(SneakRules, ClassRules, SpellRules, LibraryNinjutsuRules, S
             raise ActionRefused(f"{card_id} is not where its {ability.variant} can be activated from")
         if not self.ninjutsu_window_open(game, player):
             raise ActionRefused(f"{ability.variant} cannot be activated in the {game.step} step")
-        returned_id = action.cost("return")
-        returned = next((p for p in self.ninjutsu_return_candidates(game, player) if p.id == returned_id), None)
-        if returned is None:
-            raise ActionRefused(f"{returned_id} is not an unblocked attacking creature player {player} controls")
-        plan = self.plan_mana_payment(game, player, ability.cost)
-        if plan is None:
-            raise ActionRefused(f"player {player} cannot pay {''.join('{' + s + '}' for s in ability.cost)}")
+        returned = self.unblocked_attacker_to_return(self.ninjutsu_return_candidates(game, player), action)
+        plan = self.require_mana_plan(game, player, ability.cost)
 
-        events.append(Event(EventKind.ACTIVATE, card=card_id, ability=ability.variant, player=player))
+        self.reveal_and_pay(game, player, card_id, ability.variant, plan, events)
+        choices = returned_choices(returned)
+        self.return_to_hand(game, returned, events)
+        game.stack.append(StackItem(game.next_stack_id(), "activated", card_id, player, ability.variant, choices))
+        self.acted(game, player, events)
+
+    def unblocked_attacker_to_return(self, candidates: list[Perm], action: Action) -> Perm:
+        """The creature the action's "return" cost names, if it is one of ``candidates`` (the
+        unblocked attackers the player controls); refused otherwise."""
+        returned_id = action.cost("return")
+        returned = next((p for p in candidates if p.id == returned_id), None)
+        if returned is None:
+            raise ActionRefused(f"{returned_id} is not an unblocked attacking creature player {action.player} controls")
+        return returned
+
+    def reveal_and_pay(self, game: Game, player: PlayerIndex, card_id: str, ability: str, plan: OptionPlan,
+                       events: list[Event]) -> None:
+        """602.2 for a ninjutsu-family ability: announce it, reveal the Ninja (it stays revealed
+        while the ability is on the stack) and pay the mana."""
+        events.append(Event(EventKind.ACTIVATE, card=card_id, ability=ability, player=player))
         events.append(Event(EventKind.REVEAL, card=card_id, player=player))
         if card_id not in game.revealed:
             game.revealed.append(card_id)
         self.pay_mana(game, player, plan, events)
-        choices: tuple[tuple[str, str], ...] = ((RETURNED, returned.id),)
-        if returned.attacking is not None:
-            choices += ((ATTACK_TARGET, encode_target(returned.attacking)),)
-        self.return_to_hand(game, returned, events)
-        game.stack.append(StackItem(game.next_stack_id(), "activated", card_id, player, ability.variant, choices))
-        self.acted(game, player, events)
 
     def return_to_hand(self, game: Game, creature: Perm, events: list[Event]) -> None:
         owner = self.ninjutsu_returns_to(game, creature)
@@ -876,14 +900,21 @@ class ReferenceRules(SneakRules, ClassRules, SpellRules, LibraryNinjutsuRules, S
         self.permanent_left(game, creature, Zone.HAND, events)  # leaves-the-battlefield triggers (classes.py)
 
     def resolve_ninjutsu(self, game: Game, item: StackItem, events: list[Event]) -> bool:
-        """702.49a/c: the Ninja enters tapped and attacking the returned creature's target; it was
-        never declared as an attacker, so no "attacks" triggers (508.4)."""
-        if not self.ninja_still_available(game, item):
+        """702.49a/c: the Ninja enters from the hand tapped and attacking the returned creature's
+        target; it was never declared as an attacker, so no "attacks" triggers (508.4)."""
+        return self.ninjutsu_resolves(game, item, Zone.HAND, events)
+
+    def ninjutsu_resolves(self, game: Game, item: StackItem, zone: Zone, events: list[Event]) -> bool:
+        """A ninjutsu-family ability resolves: the Ninja enters from ``zone`` (the hand, or the
+        library for library ninjutsu) if it is still there, tapped and attacking the returned
+        creature's target (702.49c); never declared, so no "attacks" triggers (508.4)."""
+        still_there = (self.ninja_still_available if zone is Zone.HAND else self.library_ninja_still_available)
+        if not still_there(game, item):
             return False
         ninja = item.source
         target = self.ninjutsu_entry_target(game, item)
-        from_zone, _ = game.remove_from_zone(ninja)
-        self.left_hand(game, ninja)
+        game.remove_from_zone(ninja)
+        (self.left_hand if zone is Zone.HAND else self.left_library)(game, ninja)
         perm = Perm(
             ninja,
             controller=item.controller,
@@ -893,7 +924,7 @@ class ReferenceRules(SneakRules, ClassRules, SpellRules, LibraryNinjutsuRules, S
             blocked=self.ninja_blocked_status(game, item) if target is not None else None,
         )
         game.enter(perm)
-        events.append(Event(EventKind.ZONE_CHANGE, card=ninja, from_zone=from_zone, to_zone=Zone.BATTLEFIELD))
+        events.append(Event(EventKind.ZONE_CHANGE, card=ninja, from_zone=zone, to_zone=Zone.BATTLEFIELD))
         if target is not None:
             events.append(Event(EventKind.ENTER_ATTACKING, card=ninja, target=target_ref(target)))
             self.attack_triggers(game, [perm], False, events)

@@ -373,13 +373,7 @@ class SearchRules:
     def left_library(self: ReferenceRules, game: Game, card_id: str) -> None:
         """A card leaving the library is no longer revealed there, and library ninjutsu abilities
         that would put *that* card onto the battlefield lose track of it (400.7)."""
-        from .rules import SOURCE_GONE
-
-        if card_id in game.revealed:
-            game.revealed.remove(card_id)
-        for i, item in enumerate(game.stack):
-            if item.source == card_id and item.kind == "activated" and item.choice(SOURCE_GONE) is None:
-                game.stack[i] = replace(item, choices=item.choices + ((SOURCE_GONE, "true"),))
+        self.lose_track_of(game, card_id)
         self.refresh_search(game)  # a search in progress no longer sees it
 
     # =====================================================================================
@@ -424,9 +418,7 @@ class SearchRules:
         """605.3a/605.3b: while paying for library ninjutsu during a search, a mana ability is
         activated and resolves at once; the search goes on (no priority is given)."""
         player = action.player
-        perm = game.perm(action.source or "")
-        if perm is None or perm.controller != player:
-            raise ActionRefused(f"player {player} controls no permanent {action.source}")
+        perm = self.controlled_source(game, action)
         if not self.mana_abilities_during_search(game, player):
             raise ActionRefused(f"player {player} cannot activate mana abilities during this search")
         if self.mill_mana_abilities(game, perm) and action.ability == "mana":
@@ -445,9 +437,7 @@ class SearchRules:
 
     def activate_mill_mana_at_priority(self: ReferenceRules, game: Game, action: Action, events: list[Event]) -> None:
         player = action.player
-        perm = game.perm(action.source or "")
-        if perm is None or perm.controller != player:
-            raise ActionRefused(f"player {player} controls no permanent {action.source}")
+        perm = self.controlled_source(game, action)
         if not self.mana_ability_allowed(game, player):
             raise ActionRefused(f"player {player} cannot activate mana abilities now")
         self.activate_mill_mana(game, perm, events)
@@ -520,9 +510,7 @@ class SearchRules:
         the land goes to its owner's graveyard), put the ability on the stack; it has no timing
         restriction (priority, 117.1b)."""
         player = action.player
-        perm = game.perm(action.source or "")
-        if perm is None or perm.controller != player:
-            raise ActionRefused(f"player {player} controls no permanent {action.source}")
+        perm = self.controlled_source(game, action)
         if game.priority != player or game.pending is not None:
             raise ActionRefused(f"player {player} cannot activate abilities now")
         ability = next((a for a in self.search_abilities(game, perm.id) if a.ability == action.ability), None)

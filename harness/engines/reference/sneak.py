@@ -22,11 +22,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from harness.adapter import ActionRefused
-from harness.model import AttackTarget, Action, ActionKind, Event, EventKind, PlayerIndex, StackItem, Step, TargetKind, Zone
+from harness.model import AttackTarget, Action, ActionKind, Event, EventKind, PlayerIndex, StackItem, Step, Zone
 from harness.model import target_ref
 
 from .card_lines import GraveyardSneakGrant, GraveyardSneakPermission, Sneak
-from .game import Game, Perm, decode_target, encode_target
+from .game import Game, Perm, returned_choices
 
 if TYPE_CHECKING:
     from .rules import ReferenceRules
@@ -35,9 +35,6 @@ if TYPE_CHECKING:
 ALTERNATIVE = "alternative"
 SNEAK = "sneak"
 RETURN = "return"
-#: Stack-item choices of a spell cast for its sneak cost (as for ninjutsu).
-RETURNED = "returned"
-ATTACK_TARGET = "attack-target"
 
 
 class SneakRules:
@@ -83,16 +80,10 @@ class SneakRules:
         """702.190b: "enters tapped and attacking"."""
         return True
 
-    def sneak_entry_target(self, game: Game, item: StackItem) -> AttackTarget | None:
+    def sneak_entry_target(self: ReferenceRules, game: Game, item: StackItem) -> AttackTarget | None:
         """702.190b: the same player, planeswalker or battle as the returned creature (a rule
         specific to sneak, 508.4); a planeswalker or battle that has left: not attacking (508.4a)."""
-        value = item.choice(ATTACK_TARGET)
-        if value is None or not game.step.is_combat:
-            return None
-        target = decode_target(value)
-        if target.kind is not TargetKind.PLAYER and game.perm(target.permanent or "") is None:
-            return None
-        return target
+        return self.returned_creature_target(game, item)
 
     def sneak_creature_declared(self, game: Game, item: StackItem) -> bool:
         """508.4/508.3a: a creature put onto the battlefield attacking was never declared as an
@@ -173,22 +164,15 @@ class SneakRules:
         if not index.isdigit() or int(index) >= len(abilities):
             raise ActionRefused(f"{card_id} has no usable sneak ability {index}")
         ability = abilities[int(index)]
-        returned_id = action.cost(RETURN)
-        returned = next((p for p in self.sneak_return_candidates(game, player) if p.id == returned_id), None)
-        if returned is None:
-            raise ActionRefused(f"{returned_id} is not an unblocked attacking creature player {player} controls")
+        returned = self.unblocked_attacker_to_return(self.sneak_return_candidates(game, player), action)
         targets = tuple(action.targets)
         if targets not in self.target_choices(game, player, effect):
             raise ActionRefused(f"{', '.join(targets) or 'no target'} is not a legal target choice for {card_id}")
-        plan = self.plan_mana_payment(game, player, ability.cost)
-        if plan is None:
-            raise ActionRefused(f"player {player} cannot pay {''.join('{' + s + '}' for s in ability.cost)}")
+        plan = self.require_mana_plan(game, player, ability.cost)
 
         choices: tuple[tuple[str, str], ...] = (("targets", ",".join(targets)),) if targets else ()
         from_zone = self.put_spell_on_stack(game, player, card_id, choices, events)
-        sneak = ((ALTERNATIVE, SNEAK), (RETURNED, returned.id))
-        if returned.attacking is not None:
-            sneak += ((ATTACK_TARGET, encode_target(returned.attacking)),)
+        sneak = ((ALTERNATIVE, SNEAK),) + returned_choices(returned)
         self.pay_mana(game, player, plan, events)
         self.return_to_hand(game, returned, events)
         self.spell_became_cast(game, player, card_id, from_zone, events, sneak)
