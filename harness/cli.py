@@ -55,6 +55,7 @@ def _parser() -> argparse.ArgumentParser:
     mutants.add_argument("-n", dest="workers", metavar="N", help="pytest-xdist workers (a number or 'auto')")
     mutants.add_argument("--all-invariants", action="store_true",
                          help="check each mutant with every invariant, not only those of the rulings it breaks")
+    mutants.add_argument("--mutant", action="append", metavar="ID", help="only this mutant (repeatable)")
     mutants.add_argument("--seed", type=int, help="seed for the dev and thorough profiles")
     mutants.add_argument("-v", "--verbose", action="store_true", help="one line per case")
 
@@ -122,23 +123,33 @@ def cmd_run(args: argparse.Namespace, argv: Sequence[str]) -> int:
 
 def cmd_mutants(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from harness.engines.mutants import all_mutants
-    from harness.plan import plan
-    from reports.mutants import MutantInfo, format_table, kill_rows, summary, write_mutants_json
+    from harness.plan import PlanError, plan
+    from reports.mutants import MutantInfo, format_table, idle_invariants, kill_rows, summary, write_mutants_json
 
-    _suite_or_usage_error()
+    suite = _suite_or_usage_error()
     scope = "all" if args.all_invariants else "targeted"
-    cases = plan((), (), scope)
-    mutants = [MutantInfo(m.id, m.spec, m.breaks, m.bug) for m in all_mutants().values()]
+    chosen = tuple(args.mutant or ())
+    try:
+        cases = plan((), (), scope, chosen)
+    except PlanError as exc:
+        raise UsageError(str(exc)) from None
+    mutants = [MutantInfo(m.id, m.spec, m.breaks, m.bug) for m in all_mutants().values()
+               if not chosen or m.id in chosen]
     print(f"mtg-conformance: {len(mutants)} mutants, {len(cases)} cases ({scope} invariants), "
           f"profile {args.profile}", flush=True)
     out = Path(args.out)
-    results = _run_suite(args, argv, out, ["--mtg-mutants", scope], len(cases))
+    extra = ["--mtg-mutants", scope]
+    for wanted in chosen:
+        extra += ["--mtg-mutant", wanted]
+    results = _run_suite(args, argv, out, extra, len(cases))
     if results is None:
         return EXIT_FAILURES
     rows = kill_rows(results, mutants)
-    write_mutants_json(rows, out / "mutants.json", profile=args.profile)
+    idle = idle_invariants(results, [inv.id for inv in suite.invariants]) if not chosen else []
+    write_mutants_json(rows, out / "mutants.json", profile=args.profile, idle=idle)
     print()
     print(format_table(rows))
+    print(f"invariants that killed no mutant: {len(idle)}" + "".join(f"\n  {i}" for i in idle))
     print(f"kill report: {out / 'mutants.json'}")
     return EXIT_OK if summary(rows)["survived"] == 0 else EXIT_FAILURES
 

@@ -65,6 +65,7 @@ def plan(
     engines: list[str] | tuple[str, ...],
     only: list[str] | tuple[str, ...] = (),
     mutants: MutantScope | None = None,
+    mutant_ids: list[str] | tuple[str, ...] = (),
 ) -> list[Case]:
     """The cases of a run. With ``mutants``, the engines are every registered mutant, each
     checked by the invariants encoding the rulings it breaks (``targeted``) or by all."""
@@ -74,8 +75,14 @@ def plan(
         return [Case(e, i) for e in engines for i in invariants]
     from harness.engines.mutants import all_mutants
 
+    known = all_mutants()
+    unknown = [m for m in mutant_ids if m not in known]
+    if unknown:
+        raise PlanError(f"unknown mutant(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}")
     cases = []
-    for m in all_mutants().values():
+    for m in known.values():
+        if mutant_ids and m.id not in mutant_ids:
+            continue
         for i in invariants:
             if mutants == "all" or set(suite.invariant(i).rulings) & set(m.breaks):
                 cases.append(Case(m.spec, i))

@@ -34,9 +34,10 @@ class Options:
     out: Path | None
     command: str
     mutants: MutantScope | None = None
+    mutant_ids: tuple[str, ...] = ()
 
     def cases(self) -> list[Case]:
-        return plan(self.engines, self.only, self.mutants)
+        return plan(self.engines, self.only, self.mutants, self.mutant_ids)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -52,6 +53,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--mtg-command", default=None, help="the command line to record in results.json")
     group.addoption("--mtg-mutants", default=None, choices=("targeted", "all"),
                     help="check every mutant of the reference engine instead of --mtg-engine")
+    group.addoption("--mtg-mutant", action="append", default=[], metavar="ID",
+                    help="with --mtg-mutants: only these mutants (repeatable)")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -70,7 +73,7 @@ def pytest_configure(config: pytest.Config) -> None:
     command = config.getoption("--mtg-command") or "pytest " + " ".join(config.invocation_params.args)
     config.mtg_options = Options(  # type: ignore[attr-defined]
         engines, profile, seed, tuple(config.getoption("--mtg-invariant") or ()), Path(out) if out else None, command,
-        mutants,
+        mutants, tuple(config.getoption("--mtg-mutant") or ()),
     )
     if not hasattr(config, "workerinput"):
         config.pluginmanager.register(ResultCollector(config), "mtg-conformance-collector")

@@ -78,13 +78,20 @@ def summary(rows: list[MutantRow]) -> dict[str, object]:
     }
 
 
-def write_mutants_json(rows: list[MutantRow], path: Path, *, profile: str) -> Path:
+def idle_invariants(results: Results, invariants: list[str]) -> list[str]:
+    """Invariants that killed no mutant: each is a claim no seeded bug has shown to matter."""
+    killers = {r.invariant for r in results.results if r.status in ("fail", "error")}
+    return [i for i in invariants if i not in killers]
+
+
+def write_mutants_json(rows: list[MutantRow], path: Path, *, profile: str, idle: list[str]) -> Path:
     data = {
         "schema": SCHEMA,
         "version": VERSION,
         "profile": profile,
         "summary": summary(rows),
         "mutants": [asdict(r) for r in rows],
+        "idle_invariants": idle,
     }
     return write_text_atomic(path, json.dumps(data, indent=2) + "\n")
 

@@ -7,6 +7,7 @@ from harness.engines.reference.game import Game, Perm
 from harness.engines.reference.mana_oracle import Activated, TappedForManaReplacement, TappedForManaTrigger
 from harness.engines.reference.mana_rules import Placed
 from harness.engines.reference.rules import ReferenceRules
+from harness.model import Action, Event
 
 from . import mutant
 
@@ -135,3 +136,35 @@ class CouldProduceIgnoresReplacements(ReferenceRules):
 class EtbXFromPermanent(ReferenceRules):
     def x_for_etb_ability(self, game: Game, perm: Perm, spell_x: int) -> int:
         return 0
+
+
+@mutant("tapped-permanent-pays-tap", breaks="costs.tap-symbol",
+        bug="an already tapped permanent can be tapped again to pay {T}")
+class TappedPermanentPaysTap(ReferenceRules):
+    def can_pay_tap_cost(self, game: Game, perm: Perm) -> bool:
+        return not self.summoning_sickness_applies(game, perm)
+
+
+@mutant("sick-noncreature-cannot-untap", breaks="costs.untap-symbol",
+        bug="summoning sickness is applied to {Q} abilities of noncreature permanents too")
+class SickNoncreatureCannotUntap(ReferenceRules):
+    def can_pay_untap_cost(self, game: Game, perm: Perm) -> bool:
+        return perm.tapped and not perm.summoning_sick
+
+
+@mutant("untap-cost-leaves-permanent-tapped", breaks="costs.untap-symbol",
+        bug="paying {Q} does not untap the permanent")
+class UntapCostLeavesPermanentTapped(ReferenceRules):
+    def pay_symbol(self, game: Game, perm: Perm, symbol: str, events: list[Event]) -> None:
+        if symbol == "T":
+            super().pay_symbol(game, perm, symbol, events)
+
+
+@mutant("tap-abilities-skip-the-stack", breaks="mana.tap-for-mana",
+        bug="every {T} ability resolves at once like a mana ability, not only mana abilities")
+class TapAbilitiesSkipTheStack(ReferenceRules):
+    def activate_permanent_ability(self, game: Game, action: Action, events: list[Event]) -> None:
+        super().activate_permanent_ability(game, action, events)
+        top = game.stack[-1] if game.stack else None
+        if top is not None and top.source == action.source and top.ability == action.ability:
+            self.resolve_top(game, events)

@@ -50,7 +50,7 @@ class BlockedAttackerReturned(ReferenceRules):
         return [p for p in game.battlefield if p.controller == player and p.attacking is not None]
 
 
-@mutant("ninja-enters-any-target", breaks="ninjutsu.same-attack-target",
+@mutant("ninja-enters-any-target", breaks=("ninjutsu.same-attack-target", "library-ninjutsu.from-library-only"),
         bug="the Ninja enters attacking a target of its controller's choice (always the defending player)")
 class NinjaEntersAnyTarget(ReferenceRules):
     def ninjutsu_entry_target(self, game: Game, item: StackItem) -> AttackTarget | None:
@@ -59,7 +59,7 @@ class NinjaEntersAnyTarget(ReferenceRules):
         return AttackTarget.of_player(1 - item.controller)
 
 
-@mutant("ninja-enters-untapped", breaks="ninjutsu.same-attack-target",
+@mutant("ninja-enters-untapped", breaks=("ninjutsu.same-attack-target", "library-ninjutsu.from-library-only"),
         bug="the Ninja enters the battlefield untapped")
 class NinjaEntersUntapped(ReferenceRules):
     def ninja_enters_tapped(self, game: Game, item: StackItem) -> bool:
@@ -137,3 +137,11 @@ class NinjaNotRevealed(ReferenceRules):
         super().activate_ninjutsu(game, action, events)
         events[start:] = [e for e in events[start:] if e.kind is not EventKind.REVEAL]
         game.revealed = [c for c in game.revealed if c != action.source]
+
+
+@mutant("ninjutsu-only-in-declare-blockers",
+        breaks=("ninjutsu.after-blockers", "ninjutsu.after-blockers-plural", "ninjutsu.damage-timing"),
+        bug="ninjutsu is offered only in the declare blockers step, not in the damage and end of combat steps")
+class NinjutsuOnlyInDeclareBlockers(ReferenceRules):
+    def ninjutsu_window_open(self, game: Game, player: PlayerIndex) -> bool:
+        return game.step is Step.DECLARE_BLOCKERS and super().ninjutsu_window_open(game, player)

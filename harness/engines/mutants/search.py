@@ -251,3 +251,18 @@ class LibraryNinjutsuTriggersDuringSearch(ReferenceRules):
         super().activate_library_ninjutsu(game, action, events)
         if game.triggered:
             self.put_triggers_on_stack(game, events)
+
+
+@mutant("library-ninjutsu-only-in-declare-blockers",
+        breaks=("ninjutsu.after-blockers-plural", "library-ninjutsu.damage-timing"),
+        bug="library ninjutsu is offered only in the declare blockers step")
+class LibraryNinjutsuOnlyInDeclareBlockers(ReferenceRules):
+    def library_ninjutsu_step_ok(self, game: Game) -> bool:
+        return game.step is Step.DECLARE_BLOCKERS
+
+
+@mutant("library-ninjutsu-only-during-spells", breaks="library-ninjutsu.only-while-searching",
+        bug="library ninjutsu is offered only while a spell searches, not an ability (a fetch land)")
+class LibraryNinjutsuOnlyDuringSpells(ReferenceRules):
+    def library_ninjutsu_search_ok(self, game: Game, player: PlayerIndex, search: Search) -> bool:
+        return super().library_ninjutsu_search_ok(game, player, search) and not game.is_type(search.source, "Land")

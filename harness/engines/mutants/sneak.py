@@ -4,11 +4,12 @@ again for an alternative cost, and the graveyard permission read too widely."""
 from __future__ import annotations
 
 from harness.engines.reference.card_lines import Sneak
-from harness.engines.reference.game import Game
+from harness.engines.reference.game import Game, Perm
 from harness.engines.reference.rules import ReferenceRules
-from harness.model import AFTER_BLOCKERS_STEPS, AttackTarget, PlayerIndex, StackItem, Zone
+from harness.model import AFTER_BLOCKERS_STEPS, AttackTarget, PlayerIndex, StackItem, TargetKind, Zone
 
 from . import mutant
+from .ninjutsu import EARLY_STEPS, CombatNeverEnds
 
 
 @mutant("sneak-after-declare-blockers", breaks="sneak.declare-blockers-only",
@@ -61,3 +62,19 @@ class GraveyardCastWithoutSneak(ReferenceRules):
 class OnlyFirstSneakAbility(ReferenceRules):
     def usable_sneak_abilities(self, game: Game, player: PlayerIndex, card_id: str) -> list[Sneak]:
         return self.sneak_abilities(game, player, card_id)[:1]
+
+
+@mutant("sneak-returns-only-player-attackers", breaks=("sneak.declare-blockers-only", "sneak.same-attack-target"),
+        bug="sneak can only return a creature attacking a player, not one attacking a planeswalker or battle")
+class SneakReturnsOnlyPlayerAttackers(ReferenceRules):
+    def sneak_return_candidates(self, game: Game, player: PlayerIndex) -> list[Perm]:
+        return [p for p in super().sneak_return_candidates(game, player)
+                if p.attacking is not None and p.attacking.kind is TargetKind.PLAYER]
+
+
+@mutant("combat-never-ends-for-sneak", breaks="sneak.declare-blockers-only",
+        bug="creatures stay attacking after the end of combat step, and sneak stays castable after combat")
+class CombatNeverEndsForSneak(CombatNeverEnds):
+    def sneak_window_open(self, game: Game, player: PlayerIndex, zone: Zone | None) -> bool:
+        return (game.step not in EARLY_STEPS and game.active == player and game.priority == player
+                and game.pending is None)

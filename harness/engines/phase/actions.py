@@ -56,9 +56,55 @@ def to_model(kind: str, data: dict[str, Any] | None, actor: int, ids: IdMap, obj
     if kind == "CastSpell" and "object_id" in data:
         return Action(ActionKind.CAST, actor, source=ids.model(int(data["object_id"])))
     if kind == "ActivateAbility" and "source_id" in data:
-        return Action(ActionKind.ACTIVATE, actor, source=ids.model(int(data["source_id"])),
-                      ability=f"ability:{data.get('ability_index', 0)}")
+        source = int(data["source_id"])
+        name = ability_name(objects.get(str(source)), int(data.get("ability_index", 0)))
+        if name is None:
+            return None
+        return Action(ActionKind.ACTIVATE, actor, source=ids.model(source), ability=name)
     return None
+
+
+def is_mana_ability(ability: dict[str, Any]) -> bool:
+    return bool(ability.get("is_mana_ability")) or (ability.get("effect") or {}).get("type") == "Mana"
+
+
+def ability_name(obj: dict[str, Any] | None, index: int) -> str | None:
+    """The protocol name of phase's ability ``index`` of ``obj``: mana abilities are "mana",
+    "mana:1", ...; the others "ability:0", "ability:1", ... (each counted in text order).
+    phase numbers all of an object's abilities together (``index`` is into its ``abilities``)."""
+    abilities = (obj or {}).get("abilities", [])
+    if not 0 <= index < len(abilities) or abilities[index].get("kind") != "Activated":
+        return None
+    mana = is_mana_ability(abilities[index])
+    rank = sum(1 for a in abilities[:index] if a.get("kind") == "Activated" and is_mana_ability(a) == mana)
+    if mana:
+        return "mana" if rank == 0 else f"mana:{rank}"
+    return f"ability:{rank}"
+
+
+def ability_index(obj: dict[str, Any] | None, name: str | None) -> int | None:
+    """phase's index of the ability the protocol calls ``name`` (None if there is none)."""
+    for i in range(len((obj or {}).get("abilities", []))):
+        if ability_name(obj, i) == name:
+            return i
+    return None
+
+
+MANA_SYMBOLS = {"White": "W", "Blue": "U", "Black": "B", "Red": "R", "Green": "G", "Colorless": "C"}
+#: The kinds of produced mana the adapter maps (phase asks for no choice of colour for them).
+FIXED_MANA = ("Fixed", "Colorless")
+
+
+def produced_symbols(ability: dict[str, Any]) -> set[str]:
+    """The mana symbols a mana ability without a colour choice adds."""
+    produced = (ability.get("effect") or {}).get("produced") or {}
+    if produced.get("type") == "Colorless":
+        return {"C"}
+    return {MANA_SYMBOLS.get(str(c), str(c)) for c in produced.get("colors", [])}
+
+
+def mana_ability_indexes(obj: dict[str, Any]) -> list[int]:
+    return [i for i, a in enumerate(obj.get("abilities", [])) if a.get("kind") == "Activated" and is_mana_ability(a)]
 
 
 def _oid(ids: IdMap, card_id: str | None, what: str) -> int:
@@ -68,7 +114,7 @@ def _oid(ids: IdMap, card_id: str | None, what: str) -> int:
     return oid
 
 
-def to_phase(action: Action, ids: IdMap) -> dict[str, Any] | None:
+def to_phase(action: Action, ids: IdMap, objects: dict[str, Any] | None = None) -> dict[str, Any] | None:
     """The phase action dict for ``action``; None when it must be matched against phase's
     own listing (actions whose phase shape carries engine-internal data)."""
     if action.kind is ActionKind.PASS_PRIORITY:
@@ -87,6 +133,21 @@ def to_phase(action: Action, ids: IdMap) -> dict[str, Any] | None:
     if action.kind is ActionKind.DECLARE_ATTACKERS:
         attacks = [[_oid(ids, a, "attacker"), attack_target(t, ids)] for a, t in action.attacks]
         return {"type": "DeclareAttackers", "data": {"attacks": attacks, "bands": []}}
+    if (action.kind is ActionKind.ACTIVATE and action.ability is not None and action.ability.startswith("mana")
+            and objects is not None):
+        # phase lists no mana abilities (it pays mana itself) but activates one when asked.
+        oid = _oid(ids, action.source, "source")
+        index = ability_index(objects.get(str(oid)), action.ability)
+        if index is None:
+            raise ActionRefused(f"{action.source} has no mana ability {action.ability!r}")
+        unmapped = [c for c in action.costs if c[0] != "produce"]
+        if unmapped:
+            raise ActionRefused(f"a mana ability takes no cost choices {unmapped}")
+        wanted = action.cost("produce")
+        can = produced_symbols(objects[str(oid)]["abilities"][index])
+        if wanted is not None and wanted not in can:
+            raise ActionRefused(f"{action.ability} of {action.source} produces {sorted(can)}, not {wanted}")
+        return {"type": "ActivateAbility", "data": {"source_id": oid, "ability_index": index}}
     if action.kind is ActionKind.DECLARE_BLOCKERS:
         pairs = [[_oid(ids, b, "blocker"), _oid(ids, a, "attacker")] for b, a in action.blocks]
         return {"type": "DeclareBlockers", "data": {"assignments": pairs}}

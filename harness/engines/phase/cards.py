@@ -105,6 +105,18 @@ def unparsed_abilities(built: dict[str, Any]) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+def mana_choices(built: dict[str, Any]) -> list[str]:
+    """The kinds of produced mana in ``built`` that make phase ask for a choice (not Fixed or
+    Colorless): the adapter does not map those prompts."""
+    found = []
+    for _, node in _walk(built):
+        if isinstance(node, dict) and node.get("type") == "Mana" and isinstance(node.get("produced"), dict):
+            kind = node["produced"].get("type")
+            if kind not in ("Fixed", "Colorless"):
+                found.append(str(kind))
+    return list(dict.fromkeys(found))
+
+
 def database(cards: list[CardData]) -> dict[str, dict[str, Any]]:
     """The ``name.lower() -> face`` database phase loads, plus the filler; raises
     :class:`StateUnsupported` for a card phase does not fully parse."""
@@ -114,6 +126,10 @@ def database(cards: list[CardData]) -> dict[str, dict[str, Any]]:
         problems = unparsed_abilities(built)
         if problems:
             raise StateUnsupported(f"phase does not implement card {card.name!r}: unparsed {'; '.join(problems)}")
+        choices = mana_choices(built)
+        if choices:
+            raise StateUnsupported(f"the phase adapter does not answer phase's mana choice prompts ({card.name!r}: "
+                                   f"{', '.join(choices)} mana)")
         db[card.name.lower()] = built
     db[FILLER.name.lower()] = face(FILLER)
     return db

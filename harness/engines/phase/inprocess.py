@@ -9,12 +9,12 @@ from importlib.metadata import version
 from typing import Any
 
 from harness.adapter import ActionRefused, EngineError, Support
-from harness.model import Action, Event, GameState
+from harness.model import Action, ActionKind, Event, GameState
 
 from . import actions as amap
 from . import events as emap
 from .export import export
-from .load import IdMap, load
+from .load import IdMap, engine_for, load
 
 ENGINE_NAME = "phase"
 
@@ -33,14 +33,44 @@ SUPPORTED: frozenset[str] = frozenset(
         "mechanic:summoning-sickness",
         "mechanic:stack",
         "mechanic:priority",
+        # {T}/{Q} costs: phase's ActivateAbility (mana abilities tried on a copy, see legal_actions)
+        "mechanic:tap-ability",
+        "mechanic:untap-symbol",
     }
 )
+_CASTING = ("the phase adapter does not map casting spells (phase's CastSpell continues with target, mode and "
+            "payment prompts the adapter does not answer, and spells on the stack are not built)")
 #: Requirements known not to work, with the reason.
 NOT_SUPPORTED: dict[str, str] = {
     "mechanic:library-ninjutsu": "phase does not implement library ninjutsu (its parser leaves "
     "'Library ninjutsu {cost}' Unimplemented)",
     "mechanic:commander-ninjutsu": "the phase adapter does not map the command zone (phase parses commander "
     "ninjutsu but needs a Commander-format game with a designated commander)",
+    "mechanic:casting": _CASTING,
+    "mechanic:casting-permanents": _CASTING,
+    "mechanic:x-etb": "the phase adapter does not map casting spells with X",
+    "mechanic:cast-trigger": "the phase adapter does not map casting spells, so cast triggers are not reached",
+    "mechanic:counterspell": "the phase adapter does not map casting (or targeting) spells on the stack",
+    "mechanic:tokens": "the phase adapter does not build tokens",
+    "mechanic:search": "the phase adapter does not map phase's library-search prompt to CHOOSE_CARDS "
+    "(phase parses SearchLibrary effects)",
+    "mechanic:search-restriction": "the phase adapter does not map library searches",
+    "mechanic:look": "the phase adapter does not map look-at-the-top-cards prompts",
+    "mechanic:mill": "the phase adapter does not map mill during a search",
+    "mechanic:leaves-trigger": "the phase adapter does not map library searches, where these triggers are checked",
+    "mechanic:mana-triggers": "phase 0.103.0 leaves 'tapped for mana' trigger effects such as 'add one additional "
+    "mana of any type that land produced' Unimplemented, and the adapter does not map mana choices",
+    "mechanic:mana-replacement": "the phase adapter does not map mana replacement effects or mana choices",
+    "mechanic:could-produce": "phase 0.103.0 leaves 'Add one mana of any type a land you control could produce' "
+    "Unimplemented",
+    "mechanic:rebound": "the phase adapter does not map casting, delayed triggers or the may-cast prompt "
+    "(phase parses the Rebound keyword)",
+    "mechanic:play-from-exile": "the phase adapter does not build play-from-exile permissions",
+    "mechanic:land-play": "the phase adapter translates PlayLand, but only the play-from-exile rulings use it",
+    "mechanic:class": "the phase adapter does not build or read Class levels (phase parses level bars as "
+    "SetClassLevel abilities)",
+    "mechanic:menace": "the phase adapter has not been checked against menace (only the Class rulings use it)",
+    "mechanic:sneak": "the phase adapter does not map casting for a sneak cost (phase parses the Sneak keyword)",
 }
 
 
@@ -83,15 +113,39 @@ class PhaseSession:
             action = amap.to_model(native.kind, native.data, actor, self._ids, objects)
             if action is not None and action not in out:
                 out.append(action)
+        out.extend(a for a in self._mana_abilities(actor, objects) if a not in out)
+        return out
+
+    def _mana_abilities(self, actor: int, objects: dict[str, Any]) -> list[Action]:
+        """The mana abilities phase lets ``actor`` activate now. phase's ``actions()`` lists none
+        (it pays costs itself), so each is tried on a copy of the game: phase judges it."""
+        import phase
+
+        envelope = None
+        out = []
+        for oid in self._raw().get("battlefield", []):
+            obj = objects.get(str(oid)) or {}
+            for index in amap.mana_ability_indexes(obj):
+                if envelope is None:
+                    envelope = self._game.state()
+                copy = engine_for(self._start).load_game(envelope)
+                native = phase.GameAction.from_dict(
+                    {"type": "ActivateAbility", "data": {"source_id": int(oid), "ability_index": index}})
+                try:
+                    copy.apply(actor, native)
+                except ValueError:
+                    continue
+                out.append(Action(ActionKind.ACTIVATE, actor, source=self._ids.model(int(oid)),
+                                  ability=amap.ability_name(obj, index)))
         return out
 
     def _native(self, action: Action, actor: int) -> Any:
         import phase
 
-        shape = amap.to_phase(action, self._ids)
+        objects = self._raw()["objects"]
+        shape = amap.to_phase(action, self._ids, objects)
         if shape is not None:
             return phase.GameAction.from_dict(shape)
-        objects = self._raw()["objects"]
         for native in self._game.actions():
             offered = amap.to_model(native.kind, native.data, actor, self._ids, objects)
             if offered is not None and amap.same_meaning(offered, action):
