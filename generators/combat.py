@@ -43,6 +43,21 @@ STEPS_AFTER_COMBAT = (Step.POSTCOMBAT_MAIN, Step.END)
 NINJUTSU_STEPS = tuple(s for s in Step if s in AFTER_BLOCKERS_STEPS)
 
 
+#: Mechanics a drawn combat state may hold whatever the spec asks for (random attackers with
+#: first or double strike and attack triggers, Ninjas that draw on combat damage, planeswalkers
+#: and battles as attack targets, summoning-sick creatures): every invariant drawing these states
+#: requires them, so an engine lacking one answers ``unsupported`` instead of failing to load.
+COMBAT_MECHANICS = frozenset({
+    "mechanic:first-strike",
+    "mechanic:double-strike",
+    "mechanic:attack-trigger",
+    "mechanic:combat-damage-trigger",
+    "mechanic:planeswalker",
+    "mechanic:battle",
+    "mechanic:summoning-sickness",
+})
+
+
 @dataclass(frozen=True)
 class CombatSpec:
     """What an invariant needs from a drawn combat state."""
@@ -177,6 +192,7 @@ def combat_scenarios(draw: st.DrawFn, spec: CombatSpec) -> Scenario:
     n_ninjas = draw(st.integers(spec.min_ninjas, max(2, spec.min_ninjas)))
     ninja_ids = []
     draws = 0
+    first_cost = ""
     for i in range(n_ninjas):
         power, toughness = draw(_stats())
         if i == 0 and spec.ninja_deals_damage:

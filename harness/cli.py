@@ -62,6 +62,8 @@ def _parser() -> argparse.ArgumentParser:
     rulings = sub.add_parser("rulings", help="list every ruling and how it is covered")
     rulings.add_argument("--json", action="store_true", help="machine-readable output")
 
+    sub.add_parser("requires", help="list the mechanics invariants require (what supports() is asked)")
+
     report = sub.add_parser("report", help="render a results.json as HTML again")
     report.add_argument("results", type=Path)
     report.add_argument("--out", type=Path, help="HTML file (default: report.html beside the results)")
@@ -77,6 +79,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_mutants(args, argv if argv is not None else sys.argv[1:])
         if args.command == "rulings":
             return cmd_rulings(args)
+        if args.command == "requires":
+            return cmd_requires()
         return cmd_report(args)
     except UsageError as exc:
         print(f"mtg-conformance: error: {exc}", file=sys.stderr)
@@ -234,6 +238,19 @@ def cmd_rulings(args: argparse.Namespace) -> int:
         + ", ".join(f"{n} {name}" for name, n in totals.items())
         + f"; {len(suite.invariants)} invariants"
     )
+    return EXIT_OK
+
+
+def cmd_requires() -> int:
+    """Every ``requires`` entry with the number of invariants asking for it: the checklist of an
+    adapter author deciding what ``supports()`` answers."""
+    suite = _suite_or_usage_error()
+    counts: dict[str, int] = {}
+    for inv in suite.invariants:
+        for item in inv.requires:
+            counts[item] = counts.get(item, 0) + 1
+    for item in sorted(counts):
+        print(f"{item:<40} {counts[item]:>4} invariants")
     return EXIT_OK
 
 

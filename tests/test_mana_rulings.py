@@ -212,7 +212,7 @@ def test_triggered_mana_abilities_resolve_at_once_and_others_use_the_stack():
     b.perm(WATCH, 0)
     b.perm(MONUMENT, 0)
     session = start(b)
-    events = session.apply(act(forest, "mana"))
+    session.apply(act(forest, "mana"))
     state = session.state()
     assert state.player(0).mana_pool == ("G", "G") and state.player(1).mana_pool == ()
     assert [s.source for s in state.stack] == [b.objects[-2].id]  # only the life trigger waits

@@ -13,7 +13,7 @@ from hypothesis import given, settings  # noqa: E402
 
 from generators import cards  # noqa: E402
 from generators.builder import StateBuilder  # noqa: E402
-from generators.combat import NINJUTSU_STEPS, CombatSpec, combat_scenarios  # noqa: E402
+from generators.combat import CombatSpec, combat_scenarios  # noqa: E402
 from harness.adapter import ActionRefused, EngineError, StateUnsupported  # noqa: E402
 from harness.engines.phase import PhaseEngine  # noqa: E402
 from harness.engines.phase.cards import CACHE_ENV, unparsed_abilities  # noqa: E402
@@ -149,3 +149,53 @@ def test_fault_in_isolated_engine_is_contained() -> None:
     finally:
         engine.close()
         phase_engine.close()
+
+
+def tap_untap_state(tapped: bool):
+    """P0's artifact with "{T}: Add {B}." (phase's ability 0) and "{Q}: You gain 2 life." (1)."""
+    from harness.model import CardData
+
+    b = StateBuilder()
+    art = b.permanent(CardData("Art T:B Q:life2", ("Artifact",), "{1}", text="{T}: Add {B}.\n{Q}: You gain 2 life."),
+                      0, tapped=tapped)
+    b.put(cards.basic_land("U"), 0, Zone.LIBRARY)
+    b.put(cards.basic_land("U"), 1, Zone.LIBRARY)
+    return b.build(turn=2, active_player=0, step=Step.PRECOMBAT_MAIN, priority=0), art
+
+
+def test_tap_and_untap_abilities_named_by_protocol() -> None:
+    state, art = tap_untap_state(tapped=False)
+    session = PhaseInProcess().start(state)
+    mana = Action(ActionKind.ACTIVATE, 0, source=art, ability="mana")
+    untap = Action(ActionKind.ACTIVATE, 0, source=art, ability="ability:0")
+    legal = session.legal_actions()
+    assert mana in legal and untap not in legal  # mana abilities are tried on a copy; {Q} needs it tapped
+    with pytest.raises(ActionRefused):
+        session.apply(untap)
+    events = session.apply(mana)
+    assert session.state().player(0).mana_pool == ("B",) and session.state().permanent(art).tapped
+    assert any(e.kind is EventKind.MANA for e in events)
+    assert untap in session.legal_actions() and mana not in session.legal_actions()
+    with pytest.raises(ActionRefused):
+        session.apply(mana)
+
+
+def test_multi_blocked_attacker_before_damage_is_unsupported() -> None:
+    b = StateBuilder()
+    attacker = b.permanent(cards.creature(2, 2), 0, tapped=True, attacking=AttackTarget.of_player(1), blocked=True)
+    for _ in range(2):
+        b.permanent(cards.creature(1, 1), 1, blocking=(attacker,))
+    b.put(cards.basic_land("U"), 0, Zone.LIBRARY)
+    b.put(cards.basic_land("U"), 1, Zone.LIBRARY)
+    state = b.build(turn=3, active_player=0, step=Step.DECLARE_BLOCKERS, priority=0)
+    with pytest.raises(StateUnsupported, match="AssignCombatDamage"):
+        PhaseInProcess().start(state)
+
+
+def test_unmapped_mechanics_have_reasons() -> None:
+    from harness.engines.reference import SUPPORTED as REFERENCE
+
+    adapter = PhaseInProcess()
+    for mechanic in REFERENCE:
+        answer = adapter.supports(frozenset({mechanic}))
+        assert answer or "does not know" not in answer.reason, mechanic

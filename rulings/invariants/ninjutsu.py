@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from functools import partial
 
 from generators.combat import (
+    COMBAT_MECHANICS,
     FINDS_NINJA,
     NINJUTSU_STEPS,
     STEPS_BEFORE_BLOCKERS,
@@ -82,15 +83,11 @@ def make(
     template_id: str,
     extra_requires: frozenset[str] = frozenset(),
 ) -> Invariant:
-    requires = BASE_REQUIRES | {variant.mechanic} | extra_requires
+    requires = BASE_REQUIRES | COMBAT_MECHANICS | {variant.mechanic} | extra_requires
     if variant.during_search:
         requires |= {"mechanic:search", "mechanic:casting"}
     if variant.casts:
         requires |= {"mechanic:casting", "mechanic:casting-permanents"}
-    if spec.observer or spec.ninja_attack_trigger:
-        requires |= {"mechanic:attack-trigger"}
-    if spec.ninja_first_strike or Step.FIRST_STRIKE_DAMAGE in spec.steps:
-        requires |= {"mechanic:first-strike", "mechanic:double-strike"}
     return Invariant(
         id=f"{ruling.id}/{variant.slug}/{name}",
         rulings=(ruling.id,),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
+from generators.combat import COMBAT_MECHANICS
 from generators.sneak import GraveyardSneakSpec, graveyard_sneak_scenarios
 from harness.adapter import ActionRefused
 from harness.model import Action, ActionKind, GameState, Step
@@ -15,9 +16,8 @@ from rulings.binding import binds
 from rulings.invariant import Probe, Scenario, Violation, expect
 from rulings.invariants.spell_moves import offered_for, whose_turn
 
-REQUIRES = frozenset({"mechanic:stack", "mechanic:priority", "mechanic:mana-ability", "mechanic:casting",
-                      "mechanic:casting-permanents", "mechanic:sneak", "mechanic:class", "mechanic:planeswalker",
-                      "mechanic:battle", "mechanic:first-strike", "mechanic:double-strike"})
+REQUIRES = COMBAT_MECHANICS | {"mechanic:stack", "mechanic:priority", "mechanic:mana-ability", "mechanic:casting",
+                                "mechanic:casting-permanents", "mechanic:sneak", "mechanic:class"}
 
 
 def sneak_cast(scenario: Scenario, card: str, index: int | None = 0, returned: str | None = None) -> Action:

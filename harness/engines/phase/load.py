@@ -20,6 +20,8 @@ from harness.model import AFTER_BLOCKERS_STEPS, AttackTarget, GameState, Step, T
 from . import cards as card_data
 from .steps import TO_PHASE
 
+#: Steps from which passing priority reaches regular combat damage.
+PRE_DAMAGE_STEPS = (Step.DECLARE_ATTACKERS, Step.DECLARE_BLOCKERS, Step.FIRST_STRIKE_DAMAGE)
 KEEP = {"type": "MulliganDecision", "data": {"choice": {"type": "Keep"}}}
 ZONE_NAMES = {Zone.HAND: "Hand", Zone.LIBRARY: "Library", Zone.GRAVEYARD: "Graveyard", Zone.EXILE: "Exile"}
 COUNTER_NAMES = {"loyalty": "Loyalty", "defense": "Defense"}
@@ -88,6 +90,14 @@ def _check_loadable(state: GameState) -> None:
         raise StateUnsupported("the phase adapter does not build tokens")
     if any(p.class_level is not None for p in state.battlefield):
         raise StateUnsupported("the phase adapter does not map class levels")
+    if state.step in PRE_DAMAGE_STEPS:
+        blockers: dict[str, int] = {}
+        for perm in state.battlefield:
+            for attacker in perm.blocking:
+                blockers[attacker] = blockers.get(attacker, 0) + 1
+        if any(n > 1 for n in blockers.values()):
+            raise StateUnsupported("the phase adapter does not answer phase's AssignCombatDamage prompt (an attacker "
+                                   "blocked by two or more creatures, with regular combat damage still to come)")
 
 
 def load(state: GameState) -> tuple[Any, IdMap]:
