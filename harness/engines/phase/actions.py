@@ -1,7 +1,8 @@
 """Model Actions <-> phase GameActions, matched by meaning (kind, source, costs, targets).
 
-phase pays mana automatically (its ``actions()`` lists no mana abilities to activate while
-paying), so an activation carries no mana choices. Other phase actions (casting, playing a
+phase pays mana automatically (its ``actions()`` lists no mana abilities, at priority or while
+paying), so an activation carries no mana choices; a mana ability asked for by name is sent as
+phase's ``ActivateAbility`` (the session lists the ones phase accepts, tried on a copy). Other phase actions (casting, playing a
 land, activating other abilities) are translated too, so a legal-action listing is complete;
 anything phase offers that the model cannot name is left out and listed in docs/engines/phase.md.
 """
