@@ -136,7 +136,8 @@ def add_search_source(draw: st.DrawFn, b: StateBuilder, searcher: PlayerIndex, s
     kind = draw(st.sampled_from(kinds))
     choices = [c for c in CARDS_BY_KIND[kind] if not setup.cards or c in setup.cards] or list(CARDS_BY_KIND[kind])
     card = draw(st.sampled_from(choices))
-    start = setup.start if setup.start != "any" else draw(st.sampled_from(("cast", "pending")))
+    # "pending" first: examples shrink toward a search already under way, the smaller state.
+    start = setup.start if setup.start != "any" else draw(st.sampled_from(("pending", "cast")))
     if combat and kind not in INSTANT_SPEED:
         start = "pending"
     owner = 1 - searcher if kind == BRIBERY else searcher
@@ -172,7 +173,8 @@ def add_search_source(draw: st.DrawFn, b: StateBuilder, searcher: PlayerIndex, s
         source = b.permanent(card, searcher)
     else:
         source = b.put(card, searcher, Zone.HAND)
-        pay_lands(b, searcher, card.mana_cost, tapped=start == "pending")
+        if start != "pending":  # a search under way was paid for already: no lands needed
+            pay_lands(b, searcher, card.mana_cost)
     targets = [f"player:{owner}"] if kind == BRIBERY else []
     restricted = restriction == "opponent" and kind != LOOK
     params: dict[str, Any] = {
