@@ -120,10 +120,18 @@ class Problem:
     state: StateView | None
 
 
+#: With more engines than this (a mutants run), the ruling table gets one results column listing
+#: each engine's verdicts that exist, instead of one column per engine.
+COMPACT_AFTER = 6
+
+
 @dataclass(frozen=True)
 class Report:
     results: Results
     engines: tuple[str, ...]
+    #: Headers of the ruling table's result columns: one per engine, or one for all (compact).
+    columns: tuple[str, ...]
+    compact: bool
     engine_versions: dict[str, str]
     totals: dict[str, int]
     engine_totals: tuple[tuple[str, dict[str, int]], ...]
@@ -139,6 +147,13 @@ class Report:
 def build_report(results: Results) -> Report:
     """Everything the template shows, worked out from the results."""
     engines = results.engines()
+    compact = len(engines) > COMPACT_AFTER
+    versions = {e.name: e.version for e in results.run.engines}
+    columns = (
+        (f"results on {len(engines)} engines",)
+        if compact
+        else tuple(f"{e} {versions[e]}" if versions.get(e) else e for e in engines)
+    )
     by_pair = {(r.engine, r.invariant): r for r in results.results}
     problems_list = [r for r in results.results if r.status in ("fail", "error")]
     anchors = {(r.engine, r.invariant): f"problem-{i}" for i, r in enumerate(problems_list, 1)}
@@ -156,8 +171,13 @@ def build_report(results: Results) -> Report:
             for invariant in invariants:
                 record = by_pair.get((engine, invariant))
                 shown.add((engine, invariant))
-                cells.append(_cell(invariant, record, anchors.get((engine, invariant))))
+                if compact and record is None:
+                    continue  # a mutant is checked by the invariants of the rulings it breaks only
+                label = f"{engine}: {invariant}" if compact else invariant
+                cells.append(_cell(label, record, anchors.get((engine, invariant))))
             per_engine.append(tuple(cells))
+        if compact:
+            per_engine = [tuple(cell for cells in per_engine for cell in cells)]
         flagged = any(c.status in ("fail", "error") for cells in per_engine for c in cells)
         rows.append(Row(ruling, tuple(per_engine), flagged))
 
@@ -181,7 +201,9 @@ def build_report(results: Results) -> Report:
     return Report(
         results=results,
         engines=engines,
-        engine_versions={e.name: e.version for e in results.run.engines},
+        columns=columns,
+        compact=compact,
+        engine_versions=versions,
         totals=results.totals(),
         engine_totals=tuple((e, results.totals(e)) for e in engines) if len(engines) > 1 else (),
         coverage=coverage,

@@ -348,3 +348,26 @@ def test_empty_run_renders() -> None:
     html = render_report(results)
     _parse(html)
     assert "0 rulings" in html
+
+
+def test_many_engines_share_one_results_column():
+    """A mutants run has dozens of engines: one column per engine would be unreadable, so the
+    ruling table lists, in one column, the verdicts that exist for each engine."""
+    from reports.html import COMPACT_AFTER, build_report
+
+    specs = [f"mutant:m{i}" for i in range(COMPACT_AFTER + 2)]
+    run = RunInfo("2026-11-30T00:00:00+00:00", "2026-11-30T00:00:09+00:00", "ci", None,
+                  tuple(EngineInfo(s, "0.1.0") for s in specs), "mtg-conformance mutants", "0.1.0", 9.0)
+    ruling = RulingRecord("x.ruling", "Some ruling.", coverage="bound", invariants=("x/one", "x/two"))
+    records = (
+        ResultRecord(specs[0], "x/one", ("x.ruling",), "legality", "pass", examples=100),
+        ResultRecord(specs[1], "x/two", ("x.ruling",), "legality", "fail", examples=3,
+                     failure=Failure("broken", expected="a", observed="b", reproduce="mtg-conformance run")),
+    )
+    report = build_report(Results(run, (ruling,), records))
+    assert report.columns == (f"results on {len(specs)} engines",)
+    (row,) = report.rows
+    (cells,) = row.cells
+    assert [c.invariant for c in cells] == [f"{specs[0]}: x/one", f"{specs[1]}: x/two"]
+    html = render_report(Results(run, (ruling,), records))
+    assert html.count("<th>results on") == 1 and "mutant:m1: x/two" in html
