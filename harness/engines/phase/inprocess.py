@@ -26,7 +26,6 @@ SUPPORTED: frozenset[str] = frozenset(
         "mechanic:double-strike",
         "mechanic:attack-trigger",
         "mechanic:combat-damage-trigger",
-        "mechanic:combat-damage",
         "mechanic:mana-ability",
         "mechanic:planeswalker",
         "mechanic:battle",
