@@ -16,8 +16,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _common import machine  # noqa: E402
 
-from harness.plan import compiled_suite, engine  # noqa: E402
-from harness.runner import run_case  # noqa: E402
+from harness.run.plan import compiled_suite, engine  # noqa: E402
+from harness.run.runner import run_case  # noqa: E402
 
 
 def main() -> None:

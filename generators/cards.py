@@ -8,7 +8,7 @@ state never holds two different cards under one name.
 
 from __future__ import annotations
 
-from harness.model import CardData
+from harness.protocol.model import CardData
 
 BASIC_LANDS = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
 

@@ -18,11 +18,11 @@ from dataclasses import dataclass
 from hypothesis import strategies as st
 
 from generators import cards
-from generators.builder import StateBuilder
+from harness.protocol.builder import StateBuilder
 from generators.rebound import bystanders, spell_on_stack
 from generators.spell_cards import class_card, life_spell, vanilla
-from harness.model import CardData, Step, Zone, mana_value
-from rulings.invariant import Scenario
+from harness.protocol.model import CardData, Step, Zone, mana_value
+from harness.protocol.probe import Scenario
 
 LEVEL_COSTS = ("{1}{B}", "{B}", "{2}{B}", "{B}{B}")
 CLASS_STEPS = (Step.UPKEEP, Step.PRECOMBAT_MAIN, Step.BEGINNING_OF_COMBAT, Step.POSTCOMBAT_MAIN, Step.END)

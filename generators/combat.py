@@ -16,10 +16,10 @@ from typing import Any, Literal
 from hypothesis import strategies as st
 
 from generators import cards
-from generators.builder import StateBuilder
+from harness.protocol.builder import StateBuilder
 from generators.search_cards import ABILITY, CALL_THE_PACK, INSTANT, INSTANT_TUTOR, QUICK_SCRYING, WILD_EXPANSE
 from generators.search_setup import SearchSetup, add_search_source
-from harness.model import (
+from harness.protocol.model import (
     AFTER_BLOCKERS_STEPS,
     COLORS,
     AttackTarget,
@@ -29,8 +29,9 @@ from harness.model import (
     Zone,
     parse_mana_cost,
 )
-from rulings.invariant import Scenario
-from rulings.keywords import KeywordVariant
+from harness.protocol.probe import Scenario
+from harness.protocol.keywords import KeywordVariant
+from harness.protocol.mechanics import Mechanic
 
 Mana = Literal["enough", "short"]
 
@@ -48,13 +49,13 @@ NINJUTSU_STEPS = tuple(s for s in Step if s in AFTER_BLOCKERS_STEPS)
 #: and battles as attack targets, summoning-sick creatures): every invariant drawing these states
 #: requires them, so an engine lacking one answers ``unsupported`` instead of failing to load.
 COMBAT_MECHANICS = frozenset({
-    "mechanic:first-strike",
-    "mechanic:double-strike",
-    "mechanic:attack-trigger",
-    "mechanic:combat-damage-trigger",
-    "mechanic:planeswalker",
-    "mechanic:battle",
-    "mechanic:summoning-sickness",
+    Mechanic.FIRST_STRIKE,
+    Mechanic.DOUBLE_STRIKE,
+    Mechanic.ATTACK_TRIGGER,
+    Mechanic.COMBAT_DAMAGE_TRIGGER,
+    Mechanic.PLANESWALKER,
+    Mechanic.BATTLE,
+    Mechanic.SUMMONING_SICKNESS,
 })
 
 

@@ -18,11 +18,11 @@ from dataclasses import dataclass
 from hypothesis import strategies as st
 
 from generators import cards
-from generators.builder import StateBuilder
+from harness.protocol.builder import StateBuilder
 from generators.rebound import bystanders, spell_on_stack
 from generators.spell_cards import FALLEN_SHINOBI, JESKAI_BALLER, life_spell, vanilla
-from harness.model import COLORS, AttackTarget, CardData, PlayPermission, Step, Zone
-from rulings.invariant import Scenario
+from harness.protocol.model import COLORS, AttackTarget, CardData, PlayPermission, Step, Zone
+from harness.protocol.probe import Scenario
 
 EXILE_KINDS = ("Sorcery", "Instant", "Creature", "Land")
 #: Steps in which a player has priority, and an exiled card's timing can be tried.

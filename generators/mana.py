@@ -23,9 +23,9 @@ from typing import Any, Literal
 from hypothesis import strategies as st
 
 from generators import cards
-from generators.builder import StateBuilder
-from harness.model import COLORS, MANA_SYMBOLS, CardData, GameState, Step, Zone
-from rulings.invariant import Scenario
+from harness.protocol.builder import StateBuilder
+from harness.protocol.model import COLORS, MANA_SYMBOLS, CardData, GameState, Step, Zone
+from harness.protocol.probe import Scenario
 
 CostSymbol = Literal["T", "Q"]
 Kind = Literal["creature", "artifact", "land"]

@@ -14,10 +14,10 @@ from dataclasses import dataclass, replace
 from hypothesis import strategies as st
 
 from generators import cards
-from generators.builder import StateBuilder
+from harness.protocol.builder import StateBuilder
 from generators.spell_cards import COUNTERSPELL, JESKAI_BALLER, life_spell, vanilla
-from harness.model import COLORS, CardData, DelayedTrigger, GameState, StackItem, Step, Zone, parse_mana_cost
-from rulings.invariant import Scenario
+from harness.protocol.model import COLORS, CardData, DelayedTrigger, GameState, StackItem, Step, Zone, parse_mana_cost
+from harness.protocol.probe import Scenario
 
 #: What the rebound card is: a sorcery or instant that gains life, or Jeskai Baller.
 KINDS = ("Sorcery", "Instant", "Jeskai Baller")

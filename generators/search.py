@@ -25,12 +25,12 @@ from dataclasses import replace
 from hypothesis import strategies as st
 
 from generators import cards
-from generators.builder import StateBuilder
+from harness.protocol.builder import StateBuilder
 from generators.combat import CombatSpec, combat_scenarios
 from generators.search_cards import BRIBERY, SORCERY
 from generators.search_setup import SearchSetup, add_search_source
-from harness.model import COLORS, Step, Zone
-from rulings.invariant import Scenario
+from harness.protocol.model import COLORS, Step, Zone
+from harness.protocol.probe import Scenario
 
 #: Steps outside combat in which a player may have priority.
 PRIORITY_STEPS = (Step.UPKEEP, Step.DRAW, Step.PRECOMBAT_MAIN, Step.BEGINNING_OF_COMBAT, Step.POSTCOMBAT_MAIN,

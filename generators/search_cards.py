@@ -10,7 +10,7 @@ under one name.
 
 from __future__ import annotations
 
-from harness.model import CardData
+from harness.protocol.model import CardData
 
 #: Which kinds of sources a search can come from.
 SORCERY, INSTANT, BRIBERY, ABILITY, LOOK = "sorcery", "instant", "bribery", "ability", "look"

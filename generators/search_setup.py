@@ -28,7 +28,7 @@ from typing import Any, Literal
 from hypothesis import strategies as st
 
 from generators import cards
-from generators.builder import StateBuilder
+from harness.protocol.builder import StateBuilder
 from generators.search_cards import (
     ABILITY,
     BRIBERY,
@@ -47,7 +47,7 @@ from generators.search_cards import (
     search_count,
     search_filter,
 )
-from harness.model import (
+from harness.protocol.model import (
     COLORS,
     CardData,
     GameState,

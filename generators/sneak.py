@@ -18,12 +18,12 @@ from typing import Any
 from hypothesis import strategies as st
 
 from generators import cards
-from generators.builder import StateBuilder
+from harness.protocol.builder import StateBuilder
 from generators.combat import NINJUTSU_STEPS, STEPS_BEFORE_BLOCKERS, CombatSpec, combat_scenarios
 from generators.spell_cards import NINJA_TEEN, sneak_creature
-from harness.model import Step, Zone
-from rulings.invariant import Scenario
-from rulings.keywords import SNEAK
+from harness.protocol.model import Step, Zone
+from harness.protocol.probe import Scenario
+from harness.protocol.keywords import SNEAK
 
 PRINTED_SNEAK_COSTS = ("{U}", "{1}{B}", "{B}", "{2}{U}")
 #: Every step a combat state can be drawn at, for timing checks.

@@ -6,7 +6,7 @@ a counterexample's state is kept as the raw JSON object the model wrote, which l
 rendered (or a results file from an older or foreign harness be read) without importing the
 engine-neutral model at all.
 
-Two deliberate differences from :mod:`harness.codec`'s defaults:
+Two deliberate differences from :mod:`harness.protocol.codec`'s defaults:
 
 * every key is always written, ``null`` rather than absent, because other tools (CI dashboards,
   ``jq`` scripts, other languages) read this file and should not need to know which keys may be
@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from harness.codec import DecodeError, from_jsonable, to_jsonable
+from harness.protocol.codec import DecodeError, from_jsonable, to_jsonable
 from reports.atomic import write_text_atomic
 
 SCHEMA = "mtg-conformance/results"
@@ -299,7 +299,7 @@ def _plain_json(value: Any, name: str, *, want_object: bool) -> Any:
 
 
 def _encode(value: Any) -> Any:
-    """Like :func:`harness.codec.to_jsonable`, but writes every dataclass field (``null`` too)."""
+    """Like :func:`harness.protocol.codec.to_jsonable`, but writes every dataclass field (``null`` too)."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: _encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, (tuple, list)):

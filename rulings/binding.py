@@ -11,7 +11,8 @@ from collections.abc import Callable, Iterable
 
 from hypothesis.strategies import SearchStrategy
 
-from rulings.invariant import CheckFn, Invariant, InvariantKind, Scenario
+from harness.protocol.probe import Scenario
+from rulings.invariant import CheckFn, Invariant, InvariantKind
 
 BOUND: list[Invariant] = []
 

@@ -1,133 +1,23 @@
-"""What an invariant is, and the probe through which it acts on an engine.
+"""What an invariant is: rulings, requirements, a scenario strategy and a check.
 
 An invariant encodes one or more rulings as a property: a scenario strategy draws game states,
-``check`` acts on the engine through a :class:`Probe` (which only offers the Session protocol, so
-the reference engine gets no private path) and raises :class:`Violation` when the engine does
-something the ruling forbids. Failures are exceptions so Hypothesis can shrink them; the probe
-records every action and its events so a failure carries its own action trace.
+``check`` acts on the engine through a :class:`~harness.protocol.probe.Probe` (which only offers
+the Session protocol, so the reference engine gets no private path) and raises
+:class:`~harness.protocol.probe.Violation` when the engine does something the ruling forbids.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
 
 from hypothesis.strategies import SearchStrategy
 
-from harness.adapter import ActionRefused, EngineError, Session
-from harness.consistency import problems
-from harness.model import Action, Event, GameState
+from harness.protocol.mechanics import check_requirements
+from harness.protocol.probe import Probe, Scenario
 
 InvariantKind = Literal["legality", "outcome", "trace", "global"]
-
-
-@dataclass(frozen=True)
-class Scenario:
-    """A drawn game state plus what the invariant needs to know about it (which card is the
-    Ninja, which attacker to return ...). Both are JSON, so a counterexample can be replayed."""
-
-    state: GameState
-    params: Mapping[str, Any] = field(default_factory=dict)
-
-    def __getitem__(self, key: str) -> Any:
-        return self.params[key]
-
-
-class Violation(AssertionError):
-    """The engine did what a ruling forbids (verdict ``fail``)."""
-
-    def __init__(self, message: str, *, expected: str, observed: str):
-        super().__init__(f"{message} (expected: {expected}; observed: {observed})")
-        self.message = message
-        self.expected = expected
-        self.observed = observed
-
-
-@dataclass
-class TraceStep:
-    action: Action
-    events: list[Event]
-    refused: str | None = None
-
-
-class Probe:
-    """The invariant's handle on a Session: the protocol's three calls, recorded.
-
-    Any exception from the engine other than :class:`ActionRefused` becomes an
-    :class:`EngineError`, so a crash is never mistaken for a rules answer."""
-
-    def __init__(self, session: Session):
-        self._session = session
-        self.trace: list[TraceStep] = []
-        self._checked: GameState | None = None
-
-    def _call(self, what: str, fn: Callable[[], Any]) -> Any:
-        try:
-            return fn()
-        except (ActionRefused, EngineError, Violation):
-            raise
-        except Exception as exc:  # the engine broke: an error verdict, not a rules answer
-            raise EngineError(f"engine raised {type(exc).__name__} in {what}: {exc}") from exc
-
-    def state(self) -> GameState:
-        """The engine's exported state, which must be a consistent GameState: an adapter that
-        returns anything else, or a state no game can reach, breaks the contract (``error``)."""
-        state = self._call("state()", self._session.state)
-        if not isinstance(state, GameState):
-            raise EngineError(f"adapter contract: state() returned {type(state).__name__}, not a GameState")
-        if state is self._checked:  # the very same (immutable) state object: checked already
-            return state
-        found = problems(state)
-        if found:
-            raise EngineError("the engine exported an inconsistent state: " + "; ".join(found))
-        self._checked = state
-        return state
-
-    def legal_actions(self) -> list[Action]:
-        actions = list(self._call("legal_actions()", self._session.legal_actions))
-        wrong = [a for a in actions if not isinstance(a, Action)]
-        if wrong:
-            raise EngineError(f"adapter contract: legal_actions() listed {wrong[0]!r}, not an Action")
-        return actions
-
-    def apply(self, action: Action) -> list[Event]:
-        """Apply ``action``; a refusal propagates as :class:`ActionRefused` and is recorded."""
-        try:
-            events = list(self._call(f"apply({action})", lambda: self._session.apply(action)))
-            wrong = [e for e in events if not isinstance(e, Event)]
-            if wrong:
-                raise EngineError(f"adapter contract: apply() reported {wrong[0]!r}, not an Event")
-        except ActionRefused as refusal:
-            self.trace.append(TraceStep(action, [], refused=str(refusal) or "refused"))
-            raise
-        self.trace.append(TraceStep(action, list(events)))  # a copy: callers extend what they get
-        return events
-
-    def try_apply(self, action: Action) -> list[Event] | None:
-        """Apply ``action``; ``None`` when the engine refuses it."""
-        try:
-            return self.apply(action)
-        except ActionRefused:
-            return None
-
-    def require(self, action: Action, why: str) -> list[Event]:
-        """Apply an action the rules allow; a refusal is a :class:`Violation` citing ``why``."""
-        try:
-            return self.apply(action)
-        except ActionRefused as refusal:
-            raise Violation(
-                f"the engine refused a legal action: {why}",
-                expected=f"{action} accepted",
-                observed=f"refused: {refusal}",
-            ) from None
-
-
-def expect(condition: bool, message: str, *, expected: str, observed: object) -> None:
-    """Raise a :class:`Violation` unless ``condition``: the one way invariants state a claim."""
-    if not condition:
-        raise Violation(message, expected=expected, observed=str(observed))
-
 
 CheckFn = Callable[[Probe, Scenario], None]
 
@@ -145,3 +35,7 @@ class Invariant:
     description: str
     #: How it was derived: "template:<template id>" or "bound".
     origin: str = "bound"
+
+    def __post_init__(self) -> None:
+        # A typo in a requirement must stop the import, not turn the invariant ``unsupported``.
+        check_requirements(self.requires, owner=f"invariant {self.id}")

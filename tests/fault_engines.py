@@ -13,8 +13,8 @@ import os
 import sys
 import time
 
-from harness.adapter import ActionRefused, Support
-from harness.model import Action, ActionKind, Event, EventKind, GameState, pass_priority
+from harness.protocol.adapter import ActionRefused, Support
+from harness.protocol.model import Action, ActionKind, Event, EventKind, GameState, pass_priority
 
 
 class FakePanic(BaseException):
@@ -88,7 +88,7 @@ class GarbageEngine(GoodEngine):
     original stdout descriptor could."""
 
     def fault(self) -> None:
-        from harness import worker
+        from harness.run import worker
 
         assert worker.CHANNEL is not None
         worker.CHANNEL.write(b"this is not json\n")

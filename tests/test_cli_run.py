@@ -11,7 +11,7 @@ from reports.results import read_results
 
 
 def cli(*args: str, cwd) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "harness.cli", *args], cwd=cwd, capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "harness.run.cli", *args], cwd=cwd, capture_output=True, text=True,
                           timeout=600)
 
 
@@ -51,7 +51,7 @@ def test_broken_engine_fails_the_ruling_it_breaks(tmp_path):
     html = (out / "report.html").read_text()
     assert "mutant:ninja-enters-any-target" in html and "attacks another target" in html
     # The reproduction command reproduces it.
-    again = subprocess.run([sys.executable, "-m", "harness.cli", *failure.reproduce.split()[1:],
+    again = subprocess.run([sys.executable, "-m", "harness.run.cli", *failure.reproduce.split()[1:],
                             "--out", str(tmp_path / "again")], cwd=tmp_path, capture_output=True, text=True)
     assert again.returncode == 1
     (repeat,) = read_results(tmp_path / "again" / "results.json").results

@@ -111,7 +111,7 @@ def test_templates_are_registered_once():
 
 
 def test_rulings_command_lists_all_51_seed_rulings():
-    out = subprocess.run([sys.executable, "-m", "harness.cli", "rulings", "--json"],
+    out = subprocess.run([sys.executable, "-m", "harness.run.cli", "rulings", "--json"],
                          capture_output=True, text=True, check=True).stdout
     data = json.loads(out)
     assert len(data["rulings"]) == len(load_corpus()) == 51
@@ -119,6 +119,6 @@ def test_rulings_command_lists_all_51_seed_rulings():
     listed = {r["id"]: r for r in data["rulings"]}
     assert listed["ninjutsu.after-blockers"]["coverage"] == "template"
     assert listed["playtest.tournament-legality"]["coverage"] == "informational"
-    human = subprocess.run([sys.executable, "-m", "harness.cli", "rulings"],
+    human = subprocess.run([sys.executable, "-m", "harness.run.cli", "rulings"],
                            capture_output=True, text=True, check=True).stdout
     assert "51 rulings:" in human and "ninjutsu.after-blockers" in human

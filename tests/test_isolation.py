@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from harness.adapter import ActionRefused, EngineError, StateUnsupported
-from harness.isolation import IsolatedEngine
-from harness.model import Action, ActionKind, CardData, EventKind, GameState, PlayerState, Step, pass_priority
-from harness.worker import PROTOCOL, PROTOCOL_VERSION, Server
+from harness.protocol.adapter import ActionRefused, EngineError, StateUnsupported
+from harness.run.isolation import IsolatedEngine
+from harness.protocol.model import Action, ActionKind, CardData, EventKind, GameState, PlayerState, Step, pass_priority
+from harness.run.worker import PROTOCOL, PROTOCOL_VERSION, Server
 
 HERE = Path(__file__).resolve().parent
 
@@ -135,7 +135,7 @@ class _Unsupporting:
 
 
 def _jsonable(state: GameState) -> object:
-    from harness import codec
+    from harness.protocol import codec
 
     return codec.to_jsonable(state)
 
@@ -143,7 +143,7 @@ def _jsonable(state: GameState) -> object:
 def test_unsupported_state_through_a_worker(tmp_path: Path) -> None:
     module = tmp_path / "unsupporting_engine.py"
     module.write_text(
-        "from harness.adapter import StateUnsupported, Support\n"
+        "from harness.protocol.adapter import StateUnsupported, Support\n"
         "class Engine:\n"
         "    name, version = 'u', '0'\n"
         "    def supports(self, requires): return Support.yes()\n"
@@ -170,7 +170,7 @@ def test_worker_protocol_over_real_pipes() -> None:
         {"id": 3, "method": "state", "params": {"session": 99}},
     ]
     out = subprocess.run(
-        [sys.executable, "-m", "harness.worker", "--engine", "fault_engines:GoodEngine"],
+        [sys.executable, "-m", "harness.run.worker", "--engine", "fault_engines:GoodEngine"],
         input="\n".join(json.dumps(r) for r in requests) + "\nnot json\n",
         capture_output=True,
         text=True,

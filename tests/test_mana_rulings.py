@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given
 
 from generators import mana as gen
-from harness.adapter import ActionRefused
-from harness.consistency import problems
+from harness.protocol.adapter import ActionRefused
+from harness.protocol.consistency import problems
 from harness.engines.mutants import all_mutants, load_mutant
 from harness.engines.reference import SUPPORTED, ReferenceEngine, ReferenceRules, UnsupportedCard, parse_card
 from harness.engines.reference.game import Game
@@ -28,7 +28,7 @@ from harness.engines.reference.mana_oracle import (
     TappedForManaTrigger,
 )
 from harness.engines.reference.testing import BEARS, FOREST, ISLAND, NINJA, P1, Board, creature
-from harness.model import Action, ActionKind, CardData, EventKind, StackItem, Step, Zone, pass_priority
+from harness.protocol.model import Action, ActionKind, CardData, EventKind, StackItem, Step, Zone, pass_priority
 from rulings.compile import compile_corpus
 
 ENGINE = ReferenceEngine()
@@ -457,7 +457,7 @@ def test_a_mutant_differs_from_the_reference_on_a_known_state():
 def test_cli_kills_a_mana_mutant(tmp_path):
     out = tmp_path / "m"
     done = subprocess.run(
-        [sys.executable, "-m", "harness.cli", "run", "--engine", "mutant:undefined-type-makes-colorless",
+        [sys.executable, "-m", "harness.run.cli", "run", "--engine", "mutant:undefined-type-makes-colorless",
          "--invariant", "mana.undefined-type", "--profile", "ci", "--out", str(out)],
         cwd=tmp_path, capture_output=True, text=True, timeout=600,
     )

@@ -3,12 +3,12 @@
 import pytest
 from hypothesis import given
 
-from generators.builder import StateBuilder
+from harness.protocol.builder import StateBuilder
 from generators import cards
 from generators.combat import CombatSpec, combat_scenarios
-from harness import codec
-from harness.consistency import InconsistentState, check, problems
-from harness.model import (
+from harness.protocol import codec
+from harness.protocol.consistency import InconsistentState, check, problems
+from harness.protocol.model import (
     Action,
     ActionKind,
     AttackTarget,
@@ -22,7 +22,7 @@ from harness.model import (
     mana_value,
     parse_mana_cost,
 )
-from rulings.keywords import NINJUTSU
+from harness.protocol.keywords import NINJUTSU
 
 
 @given(combat_scenarios(CombatSpec(NINJUTSU, tuple(Step), observer=True)))

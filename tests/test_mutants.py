@@ -6,8 +6,8 @@ import subprocess
 import sys
 
 from harness.engines.mutants import all_mutants, load_mutant
-from harness.plan import plan
-from harness.registry import available
+from harness.run.plan import plan
+from harness.run.registry import available
 from reports.mutants import MutantInfo, MutantRow, format_table, idle_invariants, kill_rows, summary
 from reports.results import Counterexample, EngineInfo, Failure, ResultRecord, Results, RunInfo
 
@@ -61,7 +61,7 @@ def test_every_mutant_is_checked_by_at_least_one_invariant():
 
 def test_mutants_command_on_two_mutants(tmp_path):
     done = subprocess.run(
-        [sys.executable, "-m", "harness.cli", "mutants", "--profile", "ci", "--mutant", "ninja-enters-untapped",
+        [sys.executable, "-m", "harness.run.cli", "mutants", "--profile", "ci", "--mutant", "ninja-enters-untapped",
          "--mutant", "shuffle-only-top-four", "--out", str(tmp_path / "m")],
         cwd=tmp_path, capture_output=True, text=True, timeout=600,
     )
@@ -74,6 +74,6 @@ def test_mutants_command_on_two_mutants(tmp_path):
 
 
 def test_unknown_mutant_is_a_usage_error(tmp_path):
-    done = subprocess.run([sys.executable, "-m", "harness.cli", "mutants", "--mutant", "nope", "--out",
+    done = subprocess.run([sys.executable, "-m", "harness.run.cli", "mutants", "--mutant", "nope", "--out",
                            str(tmp_path / "m")], cwd=tmp_path, capture_output=True, text=True)
     assert done.returncode == 2 and "unknown mutant(s) nope" in done.stderr

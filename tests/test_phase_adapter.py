@@ -12,14 +12,14 @@ pytest.importorskip("phase", reason="phase extra not installed: pip install -e '
 from hypothesis import given, settings  # noqa: E402
 
 from generators import cards  # noqa: E402
-from generators.builder import StateBuilder  # noqa: E402
+from harness.protocol.builder import StateBuilder  # noqa: E402
 from generators.combat import CombatSpec, combat_scenarios  # noqa: E402
-from harness.adapter import ActionRefused, EngineError, StateUnsupported  # noqa: E402
+from harness.protocol.adapter import ActionRefused, EngineError, StateUnsupported  # noqa: E402
 from harness.engines.phase import PhaseEngine  # noqa: E402
 from harness.engines.phase.cards import CACHE_ENV, unparsed_abilities  # noqa: E402
 from harness.engines.phase.inprocess import PhaseInProcess  # noqa: E402
-from harness.isolation import IsolatedEngine  # noqa: E402
-from harness.model import (  # noqa: E402
+from harness.run.isolation import IsolatedEngine  # noqa: E402
+from harness.protocol.model import (  # noqa: E402
     Action,
     ActionKind,
     AttackTarget,
@@ -28,8 +28,8 @@ from harness.model import (  # noqa: E402
     Zone,
     pass_priority,
 )
-from harness.profiles import SLOW_ENGINE  # noqa: E402
-from rulings.keywords import LIBRARY_NINJUTSU, NINJUTSU  # noqa: E402
+from harness.run.profiles import SLOW_ENGINE  # noqa: E402
+from harness.protocol.keywords import LIBRARY_NINJUTSU, NINJUTSU  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 
@@ -117,7 +117,7 @@ def test_unparsed_card_is_an_unsupported_state() -> None:
 
 
 def test_isolated_phase_round_trip_and_refusal() -> None:
-    engine = PhaseEngine(timeout=30)
+    engine = IsolatedEngine(PhaseEngine.spec, timeout=30, name="phase", version=PhaseEngine.version)
     try:
         assert engine.name == "phase" and engine.version
         state, attacker, ninja = ninjutsu_state()
@@ -134,7 +134,7 @@ def test_isolated_phase_round_trip_and_refusal() -> None:
 def test_fault_in_isolated_engine_is_contained() -> None:
     """A panic in the worker is an EngineError with phase's message; the next session is fresh."""
     engine = IsolatedEngine("fault_engines:PanicEngine", python_path=[HERE], timeout=5, start_timeout=30)
-    phase_engine = PhaseEngine(timeout=30)
+    phase_engine = IsolatedEngine(PhaseEngine.spec, timeout=30, name="phase", version=PhaseEngine.version)
     try:
         state, attacker, ninja = ninjutsu_state()
         session = engine.start(state)
@@ -153,7 +153,7 @@ def test_fault_in_isolated_engine_is_contained() -> None:
 
 def tap_untap_state(tapped: bool):
     """P0's artifact with "{T}: Add {B}." (phase's ability 0) and "{Q}: You gain 2 life." (1)."""
-    from harness.model import CardData
+    from harness.protocol.model import CardData
 
     b = StateBuilder()
     art = b.permanent(CardData("Art T:B Q:life2", ("Artifact",), "{1}", text="{T}: Add {B}.\n{Q}: You gain 2 life."),

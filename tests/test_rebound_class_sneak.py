@@ -17,12 +17,12 @@ from generators.spell_cards import (
     sneak_creature,
     vanilla,
 )
-from harness.adapter import ActionRefused
-from harness.consistency import check, problems
+from harness.protocol.adapter import ActionRefused
+from harness.protocol.consistency import check, problems
 from harness.engines.reference import ReferenceEngine, parse_card
 from harness.engines.reference.card_lines import LevelBar, Sneak, with_levels
 from harness.engines.reference.testing import BEARS, HERALD, NINJA, P1, WALKER, Board, at_walker
-from harness.model import (
+from harness.protocol.model import (
     Action,
     ActionKind,
     DelayedTrigger,

@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from harness.adapter import ActionRefused, EngineError
-from harness.consistency import check, problems
+from harness.protocol.adapter import ActionRefused, EngineError
+from harness.protocol.consistency import check, problems
 from harness.engines.reference import ReferenceEngine, ReferenceRules, UnsupportedCard, parse_card
 from harness.engines.reference.testing import (
     BEARS,
@@ -37,7 +37,7 @@ from harness.engines.reference.testing import (
     at_walker,
     creature,
 )
-from harness.model import (
+from harness.protocol.model import (
     AFTER_BLOCKERS_STEPS,
     Action,
     ActionKind,

@@ -3,10 +3,11 @@ unsupported with the adapter's reason, error when the engine breaks."""
 
 from hypothesis import strategies as st
 
-from harness.adapter import ActionRefused, Support
-from harness.model import GameState, PlayerState
-from harness.runner import reproduce_command, run_case
-from rulings.invariant import Invariant, Scenario, expect
+from harness.protocol.adapter import ActionRefused, Support
+from harness.protocol.model import GameState, PlayerState
+from harness.run.runner import reproduce_command, run_case
+from harness.protocol.probe import Scenario, expect
+from rulings.invariant import Invariant
 
 
 def _state(life: int) -> GameState:

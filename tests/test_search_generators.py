@@ -10,10 +10,10 @@ from generators.search import search_scenarios
 from generators.search_cards import ABILITY, BRIBERY, INSTANT, LOOK, RESTRICTED_TO, SORCERY, SOURCE_KINDS
 from generators.search_setup import SearchSetup
 from generators.combat import NINJUTSU_STEPS
-from harness.consistency import problems
+from harness.protocol.consistency import problems
 from harness.engines.reference import ReferenceEngine
-from harness.model import GameState, Step
-from rulings.keywords import LIBRARY_NINJUTSU
+from harness.protocol.model import GameState, Step
+from harness.protocol.keywords import LIBRARY_NINJUTSU
 
 ENGINE = ReferenceEngine()
 EVERYTHING = SearchSetup(kinds=SOURCE_KINDS, restriction="any", start="any", millikin=True, library=(0, 6))

@@ -13,9 +13,9 @@ from generators.classes import CLASS_STEPS, ClassSpec, class_scenarios
 from generators.exile import ExileSpec, exile_permission_scenarios
 from generators.rebound import ReboundSpec, rebound_cast_scenarios, rebound_upkeep_scenarios
 from generators.sneak import graveyard_sneak_scenarios
-from harness.consistency import problems
+from harness.protocol.consistency import problems
 from harness.engines.reference import ReferenceEngine
-from harness.model import GameState, Step, Zone
+from harness.protocol.model import GameState, Step, Zone
 from reports.results import read_results
 
 ENGINE = ReferenceEngine()
@@ -89,7 +89,7 @@ def test_graveyard_sneak_states(scenario):
 def test_cli_kills_a_rebound_mutant_with_the_ruling_it_breaks(tmp_path):
     out = tmp_path / "mutant"
     done = subprocess.run(
-        [sys.executable, "-m", "harness.cli", "run", "--engine", "mutant:rebound-when-countered", "--profile", "ci",
+        [sys.executable, "-m", "harness.run.cli", "run", "--engine", "mutant:rebound-when-countered", "--profile", "ci",
          "--invariant", "rebound.not-resolving-goes-to-graveyard", "--out", str(out)],
         cwd=tmp_path, capture_output=True, text=True, timeout=600,
     )

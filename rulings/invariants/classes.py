@@ -14,15 +14,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from generators.classes import CLASS_STEPS, ClassSpec, class_scenarios
-from harness.adapter import ActionRefused
-from harness.model import Action, ActionKind, AttackTarget, EventKind, GameState, Step
+from harness.protocol.adapter import ActionRefused
+from harness.protocol.mechanics import Mechanic
+from harness.protocol.model import Action, ActionKind, AttackTarget, EventKind, GameState, Step
 from rulings.binding import binds
-from rulings.invariant import Probe, Scenario, Violation, expect
+from harness.protocol.probe import Probe, Scenario, Violation, expect
 from rulings.invariants.driving import events_of, pass_until, resolve_stack
 from rulings.invariants.spell_moves import cast, whose_turn
 
-REQUIRES = frozenset({"mechanic:stack", "mechanic:priority", "mechanic:mana-ability", "mechanic:class"})
-PROBE = frozenset({"mechanic:menace"})
+REQUIRES = frozenset({Mechanic.STACK, Mechanic.PRIORITY, Mechanic.MANA_ABILITY, Mechanic.CLASS})
+PROBE = frozenset({Mechanic.MENACE})
 
 
 def level_up(player: int, class_id: str, level: int) -> Action:
@@ -222,7 +223,7 @@ def check_own_level(probe: Probe, scenario: Scenario) -> None:
 
 
 @binds("class.starts-at-level-1", id="class.starts-at-level-1/enters-at-level-1", kind="outcome",
-       requires=REQUIRES | PROBE | {"mechanic:casting", "mechanic:casting-permanents"},
+       requires=REQUIRES | PROBE | {Mechanic.CASTING, Mechanic.CASTING_PERMANENTS},
        scenarios=lambda: class_scenarios(ClassSpec(count=(0, 1), in_hand=True, probe=True)))
 def check_starts_at_level_1(probe: Probe, scenario: Scenario) -> None:
     """A Class cast from the hand enters at level 1 with the abilities of its top section only

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from harness.adapter import EngineError
-from harness.model import Action, ActionKind, Event, EventKind, GameState, Step, pass_priority
-from rulings.invariant import Probe, Violation, expect
+from harness.protocol.adapter import EngineError
+from harness.protocol.model import Action, ActionKind, Event, EventKind, GameState, Step, pass_priority
+from harness.protocol.probe import Probe, Violation, expect
 
 #: Passes/declarations after which an engine that has not got anywhere is taken to be stuck.
 MOVE_LIMIT = 60

@@ -12,16 +12,17 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from generators.exile import MAIN_STEPS, ExileSpec, exile_permission_scenarios
-from harness.adapter import ActionRefused
-from harness.model import GameState, Step, Zone
+from harness.protocol.adapter import ActionRefused
+from harness.protocol.mechanics import Mechanic
+from harness.protocol.model import GameState, Step, Zone
 from rulings.binding import binds
-from rulings.invariant import Probe, Scenario, Violation, expect
+from harness.protocol.probe import Probe, Scenario, Violation, expect
 from rulings.invariants.driving import resolve_stack
 from rulings.invariants.spell_moves import offered_for, play_action, watch_until, whose_turn, zone_name
 
-REQUIRES = frozenset({"mechanic:stack", "mechanic:priority", "mechanic:casting", "mechanic:casting-permanents",
-                      "mechanic:play-from-exile", "mechanic:land-play"})
-SHINOBI = frozenset({"mechanic:ninjutsu", "mechanic:combat-damage-trigger"})
+REQUIRES = frozenset({Mechanic.STACK, Mechanic.PRIORITY, Mechanic.CASTING, Mechanic.CASTING_PERMANENTS,
+                      Mechanic.PLAY_FROM_EXILE, Mechanic.LAND_PLAY})
+SHINOBI = frozenset({Mechanic.NINJUTSU, Mechanic.COMBAT_DAMAGE_TRIGGER})
 
 
 def playable(state: GameState, player: int, kind: str) -> bool:

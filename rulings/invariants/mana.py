@@ -25,15 +25,17 @@ from generators.mana import (
     production_scenarios,
     x_etb_scenarios,
 )
-from harness.adapter import ActionRefused
-from harness.model import MANA_SYMBOLS, Action, ActionKind, Event, EventKind, GameState
+from harness.protocol.adapter import ActionRefused
+from harness.protocol.mechanics import Mechanic
+from harness.protocol.model import MANA_SYMBOLS, Action, ActionKind, Event, EventKind, GameState
 from rulings.binding import binds
 from rulings.corpus import Ruling
-from rulings.invariant import Invariant, InvariantKind, Probe, Scenario, Violation, expect
+from harness.protocol.probe import Probe, Scenario, Violation, expect
+from rulings.invariant import Invariant, InvariantKind
 from rulings.invariants.driving import events_of, resolve_stack
 from rulings.templates import template
 
-BASE_REQUIRES = frozenset({"mechanic:stack", "mechanic:priority", "mechanic:mana-ability", "mechanic:tap-ability"})
+BASE_REQUIRES = frozenset({Mechanic.STACK, Mechanic.PRIORITY, Mechanic.MANA_ABILITY, Mechanic.TAP_ABILITY})
 PRODUCE = "produce"
 
 Params = Mapping[str, Any]
@@ -252,9 +254,9 @@ def check_subject_pays(symbol: CostSymbol, probe: Probe, scenario: Scenario) -> 
 
 def _symbol_invariant(ruling: Ruling, symbol: CostSymbol, name: str, kind: InvariantKind, focus: str,
                       check: Any, description: str) -> Invariant:
-    requires = BASE_REQUIRES | {"mechanic:summoning-sickness"}
+    requires = BASE_REQUIRES | {Mechanic.SUMMONING_SICKNESS}
     if symbol == "Q":
-        requires |= {"mechanic:untap-symbol"}
+        requires |= {Mechanic.UNTAP_SYMBOL}
     return Invariant(
         id=f"{ruling.id}/{name}",
         rulings=(ruling.id,),
@@ -387,7 +389,7 @@ def check_mana_ability_no_stack(probe: Probe, scenario: Scenario) -> None:
 
 
 @binds("mana.tap-for-mana", id="mana.tap-for-mana/only-mana-abilities-with-tap", kind="trace",
-       requires=BASE_REQUIRES | {"mechanic:untap-symbol", "mechanic:mana-triggers", "mechanic:mana-replacement"},
+       requires=BASE_REQUIRES | {Mechanic.UNTAP_SYMBOL, Mechanic.MANA_TRIGGERS, Mechanic.MANA_REPLACEMENT},
        scenarios=partial(production_scenarios, min_triggers=1, max_triggers=1, min_replacements=1,
                          max_replacements=1, pools=False,
                          trigger=TriggerSpec("any", "permanent", life=1),
@@ -400,7 +402,7 @@ def tap_for_mana_definition(probe: Probe, scenario: Scenario) -> None:
 
 
 @binds("mana.tap-for-mana", id="mana.tap-for-mana/mana-abilities-skip-the-stack", kind="trace",
-       requires=BASE_REQUIRES | {"mechanic:untap-symbol"},
+       requires=BASE_REQUIRES | {Mechanic.UNTAP_SYMBOL},
        scenarios=partial(production_scenarios, max_triggers=0, max_replacements=0, pools=False))
 def mana_abilities_skip_the_stack(probe: Probe, scenario: Scenario) -> None:
     """A mana ability with {T} (or {Q}) doesn't use the stack (605.3b); other {T} abilities do."""
@@ -457,8 +459,8 @@ def check_triggers(probe: Probe, scenario: Scenario) -> None:
 
 
 @binds("mana.tapped-for-mana-trigger", id="mana.tapped-for-mana-trigger/trigger-on-production", kind="outcome",
-       requires=BASE_REQUIRES | {"mechanic:untap-symbol", "mechanic:mana-triggers", "mechanic:mana-replacement",
-                                 "mechanic:could-produce"},
+       requires=BASE_REQUIRES | {Mechanic.UNTAP_SYMBOL, Mechanic.MANA_TRIGGERS, Mechanic.MANA_REPLACEMENT,
+                                 Mechanic.COULD_PRODUCE},
        scenarios=partial(production_scenarios, min_triggers=1, max_triggers=3, max_replacements=1))
 def trigger_on_production(probe: Probe, scenario: Scenario) -> None:
     """"Whenever a permanent is tapped for mana (of a type)" triggers as such a mana ability
@@ -467,7 +469,7 @@ def trigger_on_production(probe: Probe, scenario: Scenario) -> None:
 
 
 @binds("mana.tapped-for-mana-trigger", id="mana.tapped-for-mana-trigger/no-mana-no-trigger", kind="trace",
-       requires=BASE_REQUIRES | {"mechanic:mana-triggers", "mechanic:could-produce", "mechanic:untap-symbol"},
+       requires=BASE_REQUIRES | {Mechanic.MANA_TRIGGERS, Mechanic.COULD_PRODUCE, Mechanic.UNTAP_SYMBOL},
        scenarios=partial(could_produce_scenarios, defined=False, watcher=True))
 def no_mana_no_trigger(probe: Probe, scenario: Scenario) -> None:
     """A land tapped for mana that produces none (mana of an undefined type) doesn't trigger
@@ -501,7 +503,7 @@ def check_replacements(probe: Probe, scenario: Scenario) -> None:
 
 @binds("mana.tapped-for-mana-replacement", id="mana.tapped-for-mana-replacement/modifies-production",
        kind="outcome",
-       requires=BASE_REQUIRES | {"mechanic:untap-symbol", "mechanic:mana-replacement", "mechanic:could-produce"},
+       requires=BASE_REQUIRES | {Mechanic.UNTAP_SYMBOL, Mechanic.MANA_REPLACEMENT, Mechanic.COULD_PRODUCE},
        scenarios=partial(production_scenarios, max_triggers=0, min_replacements=1, max_replacements=2))
 def replacement_modifies_production(probe: Probe, scenario: Scenario) -> None:
     """A replacement effect for a permanent "tapped for mana" (of a type, an amount) modifies the
@@ -536,7 +538,7 @@ def check_undefined(probe: Probe, scenario: Scenario) -> None:
 
 
 @binds("mana.undefined-type", id="mana.undefined-type/produces-no-mana", kind="outcome",
-       requires=BASE_REQUIRES | {"mechanic:could-produce", "mechanic:untap-symbol"},
+       requires=BASE_REQUIRES | {Mechanic.COULD_PRODUCE, Mechanic.UNTAP_SYMBOL},
        scenarios=partial(could_produce_scenarios, defined=False))
 def undefined_type_produces_nothing(probe: Probe, scenario: Scenario) -> None:
     """"Add one mana of any type that a land you control could produce" with no such type: the
@@ -576,7 +578,7 @@ def check_could_produce(probe: Probe, scenario: Scenario) -> None:
 
 
 @binds("mana.could-produce", id="mana.could-produce/types-lands-could-produce", kind="legality",
-       requires=BASE_REQUIRES | {"mechanic:could-produce", "mechanic:untap-symbol", "mechanic:mana-replacement"},
+       requires=BASE_REQUIRES | {Mechanic.COULD_PRODUCE, Mechanic.UNTAP_SYMBOL, Mechanic.MANA_REPLACEMENT},
        scenarios=could_produce_scenarios)
 def could_produce_types(probe: Probe, scenario: Scenario) -> None:
     """The types offered by "any type that a land you control could produce" are exactly those
@@ -586,7 +588,7 @@ def could_produce_types(probe: Probe, scenario: Scenario) -> None:
 
 
 @binds("mana.could-produce", id="mana.could-produce/tapped-lands-count", kind="legality",
-       requires=BASE_REQUIRES | {"mechanic:could-produce", "mechanic:untap-symbol", "mechanic:mana-replacement"},
+       requires=BASE_REQUIRES | {Mechanic.COULD_PRODUCE, Mechanic.UNTAP_SYMBOL, Mechanic.MANA_REPLACEMENT},
        scenarios=partial(could_produce_scenarios, defined=True))
 def could_produce_with_a_land(probe: Probe, scenario: Scenario) -> None:
     """With at least one land of the scope that defines a type (tapped or not)."""
@@ -594,7 +596,7 @@ def could_produce_with_a_land(probe: Probe, scenario: Scenario) -> None:
 
 
 @binds("mana.could-produce", id="mana.could-produce/after-replacement-effects", kind="legality",
-       requires=BASE_REQUIRES | {"mechanic:could-produce", "mechanic:untap-symbol", "mechanic:mana-replacement"},
+       requires=BASE_REQUIRES | {Mechanic.COULD_PRODUCE, Mechanic.UNTAP_SYMBOL, Mechanic.MANA_REPLACEMENT},
        scenarios=partial(could_produce_scenarios, defined=True, contamination=True))
 def could_produce_after_replacements(probe: Probe, scenario: Scenario) -> None:
     """With "if a land is tapped for mana, it produces {S} instead": the lands could produce {S}
@@ -630,7 +632,7 @@ def check_x_etb(probe: Probe, scenario: Scenario) -> None:
 
 
 @binds("costs.x-in-etb-ability", id="costs.x-in-etb-ability/etb-abilities-use-spells-x", kind="outcome",
-       requires=BASE_REQUIRES | {"mechanic:casting", "mechanic:x-etb"},
+       requires=BASE_REQUIRES | {Mechanic.CASTING, Mechanic.X_ETB},
        scenarios=x_etb_scenarios)
 def etb_abilities_use_the_spells_x(probe: Probe, scenario: Scenario) -> None:
     """A creature spell cast with X = N: its "enters with X +1/+1 counters" replacement and its
@@ -640,7 +642,7 @@ def etb_abilities_use_the_spells_x(probe: Probe, scenario: Scenario) -> None:
 
 
 @binds("mana.tapped-for-mana-replacement", id="mana.tapped-for-mana-replacement/tapped-for-mana-only",
-       kind="outcome", requires=BASE_REQUIRES | {"mechanic:untap-symbol", "mechanic:mana-replacement"},
+       kind="outcome", requires=BASE_REQUIRES | {Mechanic.UNTAP_SYMBOL, Mechanic.MANA_REPLACEMENT},
        scenarios=partial(production_scenarios, max_triggers=0, min_replacements=1, max_replacements=1,
                          pools=False, non_mana=False,
                          replacement=ReplacementSpec("any", "permanent", double=True)))

@@ -1,5 +1,5 @@
 """Templates and invariants of the ninjutsu family (CR 702.49): ninjutsu, library ninjutsu,
-commander ninjutsu, and any later variant named in :mod:`rulings.keywords`.
+commander ninjutsu, and any later variant named in :mod:`harness.protocol.keywords`.
 
 Each family takes the keyword variant from the ruling's ``{keyword}`` slot (or from the ruling's
 cards when the text only says "the Ninja") and builds invariants that draw combat states with a
@@ -20,7 +20,7 @@ from generators.combat import (
     CombatSpec,
     combat_scenarios,
 )
-from harness.model import (
+from harness.protocol.model import (
     Action,
     ActionKind,
     EventKind,
@@ -29,16 +29,18 @@ from harness.model import (
     Zone,
 )
 from rulings.corpus import Ruling
-from rulings.invariant import CheckFn, Invariant, InvariantKind, Probe, Scenario, expect
+from harness.protocol.probe import Probe, Scenario, expect
+from rulings.invariant import CheckFn, Invariant, InvariantKind
 from rulings.invariants.driving import events_of, expect_refused, offered, pass_until_step, resolve_stack
 from rulings.invariants.search_moves import ready
 from rulings.invariants.zone_checks import check_found_never_enters, check_only_from_zone
-from rulings.keywords import NINJUTSU_FAMILY, RETURN_AN_ATTACKER, KeywordVariant, variants_for_cards
+from harness.protocol.keywords import NINJUTSU_FAMILY, RETURN_AN_ATTACKER, KeywordVariant, variants_for_cards
+from harness.protocol.mechanics import Mechanic
 from rulings.templates import template, template_text
 
-#: The ninjutsu family and sneak: "{keyword}" in these templates (see rulings.keywords).
+#: The ninjutsu family and sneak: "{keyword}" in these templates (see harness.protocol.keywords).
 KEYWORD_SLOT = {"keyword": tuple(RETURN_AN_ATTACKER)}
-BASE_REQUIRES = frozenset({"mechanic:stack", "mechanic:priority", "mechanic:mana-ability"})
+BASE_REQUIRES = frozenset({Mechanic.STACK, Mechanic.PRIORITY, Mechanic.MANA_ABILITY})
 
 
 # -- building blocks ------------------------------------------------------------------------
@@ -85,9 +87,9 @@ def make(
 ) -> Invariant:
     requires = BASE_REQUIRES | COMBAT_MECHANICS | {variant.mechanic} | extra_requires
     if variant.during_search:
-        requires |= {"mechanic:search", "mechanic:casting"}
+        requires |= {Mechanic.SEARCH, Mechanic.CASTING}
     if variant.casts:
-        requires |= {"mechanic:casting", "mechanic:casting-permanents"}
+        requires |= {Mechanic.CASTING, Mechanic.CASTING_PERMANENTS}
     return Invariant(
         id=f"{ruling.id}/{variant.slug}/{name}",
         rulings=(ruling.id,),
@@ -379,7 +381,7 @@ def same_target_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invaria
         out.append(make(ruling, v, "enters-attacking-same-target", "outcome", CombatSpec(v, v.window),
                         partial(check_enters_attacking_same_target, v),
                         f"the {v.name} creature enters tapped, attacking the returned creature's player, "
-                        "planeswalker or battle", tid, frozenset({"mechanic:planeswalker", "mechanic:battle"})))
+                        "planeswalker or battle", tid, frozenset({Mechanic.PLANESWALKER, Mechanic.BATTLE})))
         if "zone" in slots and v.zone is not Zone.HAND:
             out.append(make(ruling, v, "refused-from-hand", "legality",
                             CombatSpec(v, NINJUTSU_STEPS, ninja_elsewhere=Zone.HAND),

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
+from harness.protocol.mechanics import Mechanic
 from generators.exile import MAIN_STEPS, ExileSpec, exile_permission_scenarios
 from generators.rebound import ReboundSpec, rebound_cast_scenarios, rebound_upkeep_scenarios
-from harness.model import ActionKind, EventKind, GameState, Step, Zone
+from harness.protocol.model import ActionKind, EventKind, GameState, Step, Zone
 from rulings.binding import binds
-from rulings.invariant import Probe, Scenario, expect
+from harness.protocol.probe import Probe, Scenario, expect
 from rulings.invariants.driving import advance, events_of, resolve_stack
 from rulings.invariants.spell_moves import (
     cast,
@@ -24,10 +25,10 @@ from rulings.invariants.spell_moves import (
     zone_name,
 )
 
-BASE = frozenset({"mechanic:stack", "mechanic:priority", "mechanic:mana-ability", "mechanic:casting",
-                  "mechanic:rebound"})
-BALLER = BASE | {"mechanic:casting-permanents", "mechanic:cast-trigger", "mechanic:tokens"}
-COUNTER = frozenset({"mechanic:counterspell"})
+BASE = frozenset({Mechanic.STACK, Mechanic.PRIORITY, Mechanic.MANA_ABILITY, Mechanic.CASTING,
+                  Mechanic.REBOUND})
+BALLER = BASE | {Mechanic.CASTING_PERMANENTS, Mechanic.CAST_TRIGGER, Mechanic.TOKENS}
+COUNTER = frozenset({Mechanic.COUNTERSPELL})
 
 
 def cast_and_counter(probe: Probe, scenario: Scenario) -> None:
@@ -48,7 +49,7 @@ def next_upkeep_over(player: int, turn: int):
 
 
 @binds("rebound.not-resolving-goes-to-graveyard", id="rebound.not-resolving-goes-to-graveyard/countered-to-graveyard",
-       kind="outcome", requires=BASE | COUNTER | {"mechanic:casting-permanents", "mechanic:cast-trigger", "mechanic:tokens"},
+       kind="outcome", requires=BASE | COUNTER | {Mechanic.CASTING_PERMANENTS, Mechanic.CAST_TRIGGER, Mechanic.TOKENS},
        scenarios=lambda: rebound_cast_scenarios(ReboundSpec(counter=True)))
 def check_countered_to_graveyard(probe: Probe, scenario: Scenario) -> None:
     """A rebound spell cast from the hand and countered goes to its owner's graveyard, and no
@@ -131,7 +132,7 @@ def baller_from_exile_scenarios() -> st.SearchStrategy[Scenario]:
 
 
 @binds("jeskai-baller.creature-unless-from-hand", id="jeskai-baller.creature-unless-from-hand/enters-from-exile",
-       kind="outcome", requires=BALLER | {"mechanic:play-from-exile"}, scenarios=baller_from_exile_scenarios)
+       kind="outcome", requires=BALLER | {Mechanic.PLAY_FROM_EXILE}, scenarios=baller_from_exile_scenarios)
 def check_baller_from_exile_enters(probe: Probe, scenario: Scenario) -> None:
     """Jeskai Baller cast from exile — by its rebound, or with a permission to play it from
     exile — enters the battlefield as a creature."""

@@ -32,10 +32,11 @@ from generators.search_cards import (
     WILD_EXPANSE,
 )
 from generators.search_setup import SearchSetup
-from harness.adapter import EngineError
-from harness.model import Action, ActionKind, Event, EventKind, GameState, Search, Zone
+from harness.protocol.adapter import EngineError
+from harness.protocol.model import Action, ActionKind, Event, EventKind, GameState, Search, Zone
 from rulings.corpus import Ruling
-from rulings.invariant import CheckFn, Invariant, InvariantKind, Probe, Scenario, expect
+from harness.protocol.probe import Probe, Scenario, expect
+from rulings.invariant import CheckFn, Invariant, InvariantKind
 from rulings.invariants.driving import (
     MOVE_LIMIT,
     advance,
@@ -47,12 +48,13 @@ from rulings.invariants.driving import (
 )
 from rulings.invariants.ninjutsu import BASE_REQUIRES, activation, expect_entered, make, unblocked_attackers
 from rulings.invariants.search_moves import begin_search, choose, library_of, pending_search
-from rulings.keywords import LIBRARY_NINJUTSU, KeywordVariant
+from harness.protocol.keywords import LIBRARY_NINJUTSU, KeywordVariant
+from harness.protocol.mechanics import Mechanic
 from rulings.templates import template
 
 NUMBER_SLOT = {"n": ("four",)}
 LIBRARY_KEYWORD_SLOT = {"keyword": (LIBRARY_NINJUTSU.name,)}
-SEARCH_REQUIRES = BASE_REQUIRES | {"mechanic:search", "mechanic:casting"}
+SEARCH_REQUIRES = BASE_REQUIRES | {Mechanic.SEARCH, Mechanic.CASTING}
 #: Searches from every kind of source but a look: sorcery, instant, Bribery, a land's ability.
 SEARCH_KINDS = (SORCERY, INSTANT, BRIBERY, ABILITY)
 #: Searches of your library that may find nothing (they ask for a card type, or "up to").
@@ -64,13 +66,13 @@ MAY_FIND_NOTHING = (QUICK_SCRYING, CALL_THE_PACK, WILD_EXPANSE, BURIED_ALIVE, PR
 
 def setup_requires(setup: SearchSetup) -> set[str]:
     """The mechanics a search setup needs beyond searching: a restriction, a look, Millikin."""
-    requires = {"mechanic:search", "mechanic:casting"}
+    requires = {Mechanic.SEARCH, Mechanic.CASTING}
     if setup.restriction != "none":
-        requires.add("mechanic:search-restriction")
+        requires.add(Mechanic.SEARCH_RESTRICTION)
     if LOOK in setup.kinds:
-        requires.add("mechanic:look")
+        requires.add(Mechanic.LOOK)
     if setup.millikin:
-        requires.add("mechanic:mill")
+        requires.add(Mechanic.MILL)
     return requires
 
 
@@ -93,7 +95,7 @@ def library_make(ruling: Ruling, v: KeywordVariant, name: str, kind: InvariantKi
     setup = spec.search or LIBRARY_NINJUTSU_SEARCH
     extra = setup_requires(setup)
     if setup.leaves_observer:
-        extra.add("mechanic:leaves-trigger")
+        extra.add(Mechanic.LEAVES_TRIGGER)
     return make(ruling, v, name, kind, spec, check, description, template_id, frozenset(extra))
 
 

@@ -10,10 +10,10 @@ search waits for the searcher's choice, acting only through the Probe.
 
 from __future__ import annotations
 
-from harness.model import Action, ActionKind, Event, GameState, Search
-from rulings.invariant import Probe, Scenario, Violation, expect
+from harness.protocol.model import Action, ActionKind, Event, GameState, Search
+from harness.protocol.probe import Probe, Scenario, Violation, expect
 from rulings.invariants.driving import pass_until
-from rulings.keywords import KeywordVariant
+from harness.protocol.keywords import KeywordVariant
 
 
 def pending_search(state: GameState) -> Search | None:

@@ -10,14 +10,15 @@ from hypothesis import strategies as st
 
 from generators.combat import COMBAT_MECHANICS
 from generators.sneak import GraveyardSneakSpec, graveyard_sneak_scenarios
-from harness.adapter import ActionRefused
-from harness.model import Action, ActionKind, GameState, Step
+from harness.protocol.adapter import ActionRefused
+from harness.protocol.mechanics import Mechanic
+from harness.protocol.model import Action, ActionKind, GameState, Step
 from rulings.binding import binds
-from rulings.invariant import Probe, Scenario, Violation, expect
+from harness.protocol.probe import Probe, Scenario, Violation, expect
 from rulings.invariants.spell_moves import offered_for, whose_turn
 
-REQUIRES = COMBAT_MECHANICS | {"mechanic:stack", "mechanic:priority", "mechanic:mana-ability", "mechanic:casting",
-                                "mechanic:casting-permanents", "mechanic:sneak", "mechanic:class"}
+REQUIRES = COMBAT_MECHANICS | {Mechanic.STACK, Mechanic.PRIORITY, Mechanic.MANA_ABILITY, Mechanic.CASTING,
+                                Mechanic.CASTING_PERMANENTS, Mechanic.SNEAK, Mechanic.CLASS}
 
 
 def sneak_cast(scenario: Scenario, card: str, index: int | None = 0, returned: str | None = None) -> Action:

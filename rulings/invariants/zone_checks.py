@@ -5,11 +5,11 @@ library for library ninjutsu), shared by :mod:`rulings.invariants.ninjutsu` and
 
 from __future__ import annotations
 
-from harness.model import Action, ActionKind, EventKind, Zone
-from rulings.invariant import Probe, Scenario, expect
+from harness.protocol.model import Action, ActionKind, EventKind, Zone
+from harness.protocol.probe import Probe, Scenario, expect
 from rulings.invariants.driving import events_of, expect_refused, offered, resolve_stack
 from rulings.invariants.search_moves import choose, pending_search, ready
-from rulings.keywords import KeywordVariant
+from harness.protocol.keywords import KeywordVariant
 
 
 def variant_activation(variant: KeywordVariant, player: int, ninja: str, returned: str) -> Action:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from harness.engines.reference.card_lines import LevelBar
 from harness.engines.reference.game import Game, Perm
 from harness.engines.reference.rules import ReferenceRules
-from harness.model import PlayerIndex, StackItem
+from harness.protocol.model import PlayerIndex, StackItem
 
 from . import mutant
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from harness.engines.reference.game import Game
 from harness.engines.reference.rules import ReferenceRules
-from harness.model import PlayerIndex, PlayPermission, Zone
+from harness.protocol.model import PlayerIndex, PlayPermission, Zone
 
 from . import mutant
 

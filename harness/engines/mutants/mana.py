@@ -7,7 +7,7 @@ from harness.engines.reference.game import Game, Perm
 from harness.engines.reference.mana_oracle import Activated, TappedForManaReplacement, TappedForManaTrigger
 from harness.engines.reference.mana_rules import Placed
 from harness.engines.reference.rules import ReferenceRules
-from harness.model import Action, Event
+from harness.protocol.model import Action, Event
 
 from . import mutant
 

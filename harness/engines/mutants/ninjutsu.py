@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from harness.engines.reference.game import SOURCE_GONE, Game, Perm
 from harness.engines.reference.rules import ReferenceRules
-from harness.model import Action, AttackTarget, Event, EventKind, PlayerIndex, StackItem, Step, target_ref
+from harness.protocol.model import Action, AttackTarget, Event, EventKind, PlayerIndex, StackItem, Step, target_ref
 
 from . import mutant
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from harness.engines.reference.game import Game
 from harness.engines.reference.rules import ReferenceRules
 from harness.engines.reference.spells import CAST_FROM
-from harness.model import DelayedTrigger, StackItem
+from harness.protocol.model import DelayedTrigger, StackItem
 
 from . import mutant
 

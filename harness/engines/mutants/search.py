@@ -11,7 +11,7 @@ from harness.engines.reference.library_ninjutsu import LIBRARY_NINJUTSU
 from harness.engines.reference.oracle import Ninjutsu
 from harness.engines.reference.rules import ReferenceRules
 from harness.engines.reference.effects import matches_filter
-from harness.model import (
+from harness.protocol.model import (
     AFTER_BLOCKERS_STEPS,
     Action,
     Event,

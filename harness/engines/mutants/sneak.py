@@ -6,7 +6,7 @@ from __future__ import annotations
 from harness.engines.reference.card_lines import Sneak
 from harness.engines.reference.game import Game, Perm
 from harness.engines.reference.rules import ReferenceRules
-from harness.model import AFTER_BLOCKERS_STEPS, AttackTarget, PlayerIndex, StackItem, TargetKind, Zone
+from harness.protocol.model import AFTER_BLOCKERS_STEPS, AttackTarget, PlayerIndex, StackItem, TargetKind, Zone
 
 from . import mutant
 from .ninjutsu import EARLY_STEPS, CombatNeverEnds

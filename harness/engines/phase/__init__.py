@@ -1,8 +1,8 @@
 """phase.rs (through the ``phase-python`` wheel) as an engine under test.
 
-:class:`PhaseEngine` is what the entry point ``phase`` names: the in-process adapter
-(:mod:`harness.engines.phase.inprocess`) run in its own worker process by
-:mod:`harness.isolation`, so a panic, abort or hang in the native engine becomes an ``error``
+:data:`PhaseEngine` is what the entry point ``phase`` names: an
+:class:`~harness.protocol.adapter.OutOfProcess` description of the in-process adapter
+(:mod:`harness.engines.phase.inprocess`), which the run layer serves from its own worker process, so a panic, abort or hang in the native engine becomes an ``error``
 verdict for one invariant and the run goes on. This module never imports ``phase``; only the
 worker does. Install with ``pip install -e '.[phase]'``.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from importlib.metadata import PackageNotFoundError, version
 
-from harness.isolation import DEFAULT_START_TIMEOUT, DEFAULT_TIMEOUT, IsolatedEngine
+from harness.protocol.adapter import OutOfProcess
 
 INPROCESS_SPEC = "harness.engines.phase.inprocess:PhaseInProcess"
 
@@ -27,17 +27,8 @@ def _installed_version() -> str:
 PHASE_VERSION = _installed_version()
 
 
-class PhaseEngine(IsolatedEngine):
-    """phase.rs behind process isolation (harness.adapter.EngineAdapter)."""
-
-    def __init__(self, *, timeout: float = DEFAULT_TIMEOUT, start_timeout: float = DEFAULT_START_TIMEOUT):
-        super().__init__(
-            INPROCESS_SPEC,
-            timeout=timeout,
-            start_timeout=start_timeout,
-            name="phase",
-            version=PHASE_VERSION,
-        )
+#: phase.rs behind process isolation: the run layer starts the worker.
+PhaseEngine = OutOfProcess(INPROCESS_SPEC, name="phase", version=PHASE_VERSION, timeout=10.0, start_timeout=60.0)
 
 
 __all__ = ["INPROCESS_SPEC", "PhaseEngine"]

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from harness.adapter import ActionRefused
-from harness.model import Action, ActionKind, AttackTarget
+from harness.protocol.adapter import ActionRefused
+from harness.protocol.model import Action, ActionKind, AttackTarget
 
 from .export import attack_target_of
 from .load import IdMap, attack_target

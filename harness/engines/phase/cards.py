@@ -16,8 +16,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from harness.adapter import StateUnsupported
-from harness.model import CardData
+from harness.protocol.adapter import StateUnsupported
+from harness.protocol.model import CardData
 
 CACHE_ENV = "MTG_CONFORMANCE_PHASE_CACHE"
 #: A vanilla card phase needs in every deck (a player with an empty deck cannot start a game);

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from harness.model import Event, EventKind, GameState, Zone, target_ref
+from harness.protocol.model import Event, EventKind, GameState, Zone, target_ref
 
 from .load import IdMap
 from .steps import FROM_PHASE, step_of

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from harness.model import (
+from harness.protocol.model import (
     AttackTarget,
     CardInstance,
     GameState,

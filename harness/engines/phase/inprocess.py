@@ -8,8 +8,9 @@ from __future__ import annotations
 from importlib.metadata import version
 from typing import Any
 
-from harness.adapter import ActionRefused, EngineError, Support
-from harness.model import Action, ActionKind, Event, GameState
+from harness.protocol.adapter import ActionRefused, EngineError, Support
+from harness.protocol.mechanics import Mechanic
+from harness.protocol.model import Action, ActionKind, Event, GameState
 
 from . import actions as amap
 from . import events as emap
@@ -21,55 +22,55 @@ ENGINE_NAME = "phase"
 #: The ``requires`` strings phase implements, as far as this adapter maps them.
 SUPPORTED: frozenset[str] = frozenset(
     {
-        "mechanic:ninjutsu",
-        "mechanic:first-strike",
-        "mechanic:double-strike",
-        "mechanic:attack-trigger",
-        "mechanic:combat-damage-trigger",
-        "mechanic:mana-ability",
-        "mechanic:planeswalker",
-        "mechanic:battle",
-        "mechanic:summoning-sickness",
-        "mechanic:stack",
-        "mechanic:priority",
+        Mechanic.NINJUTSU,
+        Mechanic.FIRST_STRIKE,
+        Mechanic.DOUBLE_STRIKE,
+        Mechanic.ATTACK_TRIGGER,
+        Mechanic.COMBAT_DAMAGE_TRIGGER,
+        Mechanic.MANA_ABILITY,
+        Mechanic.PLANESWALKER,
+        Mechanic.BATTLE,
+        Mechanic.SUMMONING_SICKNESS,
+        Mechanic.STACK,
+        Mechanic.PRIORITY,
         # {T}/{Q} costs: phase's ActivateAbility (mana abilities tried on a copy, see legal_actions)
-        "mechanic:tap-ability",
-        "mechanic:untap-symbol",
+        Mechanic.TAP_ABILITY,
+        Mechanic.UNTAP_SYMBOL,
     }
 )
 _CASTING = ("the phase adapter does not map casting spells (phase's CastSpell continues with target, mode and "
             "payment prompts the adapter does not answer, and spells on the stack are not built)")
 #: Requirements known not to work, with the reason.
 NOT_SUPPORTED: dict[str, str] = {
-    "mechanic:library-ninjutsu": "phase does not implement library ninjutsu (its parser leaves "
+    Mechanic.LIBRARY_NINJUTSU: "phase does not implement library ninjutsu (its parser leaves "
     "'Library ninjutsu {cost}' Unimplemented)",
-    "mechanic:commander-ninjutsu": "the phase adapter does not map the command zone (phase parses commander "
+    Mechanic.COMMANDER_NINJUTSU: "the phase adapter does not map the command zone (phase parses commander "
     "ninjutsu but needs a Commander-format game with a designated commander)",
-    "mechanic:casting": _CASTING,
-    "mechanic:casting-permanents": _CASTING,
-    "mechanic:x-etb": "the phase adapter does not map casting spells with X",
-    "mechanic:cast-trigger": "the phase adapter does not map casting spells, so cast triggers are not reached",
-    "mechanic:counterspell": "the phase adapter does not map casting (or targeting) spells on the stack",
-    "mechanic:tokens": "the phase adapter does not build tokens",
-    "mechanic:search": "the phase adapter does not map phase's library-search prompt to CHOOSE_CARDS "
+    Mechanic.CASTING: _CASTING,
+    Mechanic.CASTING_PERMANENTS: _CASTING,
+    Mechanic.X_ETB: "the phase adapter does not map casting spells with X",
+    Mechanic.CAST_TRIGGER: "the phase adapter does not map casting spells, so cast triggers are not reached",
+    Mechanic.COUNTERSPELL: "the phase adapter does not map casting (or targeting) spells on the stack",
+    Mechanic.TOKENS: "the phase adapter does not build tokens",
+    Mechanic.SEARCH: "the phase adapter does not map phase's library-search prompt to CHOOSE_CARDS "
     "(phase parses SearchLibrary effects)",
-    "mechanic:search-restriction": "the phase adapter does not map library searches",
-    "mechanic:look": "the phase adapter does not map look-at-the-top-cards prompts",
-    "mechanic:mill": "the phase adapter does not map mill during a search",
-    "mechanic:leaves-trigger": "the phase adapter does not map library searches, where these triggers are checked",
-    "mechanic:mana-triggers": "phase 0.103.0 leaves 'tapped for mana' trigger effects such as 'add one additional "
+    Mechanic.SEARCH_RESTRICTION: "the phase adapter does not map library searches",
+    Mechanic.LOOK: "the phase adapter does not map look-at-the-top-cards prompts",
+    Mechanic.MILL: "the phase adapter does not map mill during a search",
+    Mechanic.LEAVES_TRIGGER: "the phase adapter does not map library searches, where these triggers are checked",
+    Mechanic.MANA_TRIGGERS: "phase 0.103.0 leaves 'tapped for mana' trigger effects such as 'add one additional "
     "mana of any type that land produced' Unimplemented, and the adapter does not map mana choices",
-    "mechanic:mana-replacement": "the phase adapter does not map mana replacement effects or mana choices",
-    "mechanic:could-produce": "phase 0.103.0 leaves 'Add one mana of any type a land you control could produce' "
+    Mechanic.MANA_REPLACEMENT: "the phase adapter does not map mana replacement effects or mana choices",
+    Mechanic.COULD_PRODUCE: "phase 0.103.0 leaves 'Add one mana of any type a land you control could produce' "
     "Unimplemented",
-    "mechanic:rebound": "the phase adapter does not map casting, delayed triggers or the may-cast prompt "
+    Mechanic.REBOUND: "the phase adapter does not map casting, delayed triggers or the may-cast prompt "
     "(phase parses the Rebound keyword)",
-    "mechanic:play-from-exile": "the phase adapter does not build play-from-exile permissions",
-    "mechanic:land-play": "the phase adapter translates PlayLand, but only the play-from-exile rulings use it",
-    "mechanic:class": "the phase adapter does not build or read Class levels (phase parses level bars as "
+    Mechanic.PLAY_FROM_EXILE: "the phase adapter does not build play-from-exile permissions",
+    Mechanic.LAND_PLAY: "the phase adapter translates PlayLand, but only the play-from-exile rulings use it",
+    Mechanic.CLASS: "the phase adapter does not build or read Class levels (phase parses level bars as "
     "SetClassLevel abilities)",
-    "mechanic:menace": "the phase adapter has not been checked against menace (only the Class rulings use it)",
-    "mechanic:sneak": "the phase adapter does not map casting for a sneak cost (phase parses the Sneak keyword)",
+    Mechanic.MENACE: "the phase adapter has not been checked against menace (only the Class rulings use it)",
+    Mechanic.SNEAK: "the phase adapter does not map casting for a sneak cost (phase parses the Sneak keyword)",
 }
 
 
@@ -178,7 +179,7 @@ class PhaseSession:
 
 
 class PhaseInProcess:
-    """The phase adapter without isolation (harness.adapter.EngineAdapter)."""
+    """The phase adapter without isolation (harness.protocol.adapter.EngineAdapter)."""
 
     name = ENGINE_NAME
 

@@ -14,8 +14,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from harness.adapter import StateUnsupported
-from harness.model import AFTER_BLOCKERS_STEPS, AttackTarget, GameState, Step, TargetKind, Zone
+from harness.protocol.adapter import StateUnsupported
+from harness.protocol.model import AFTER_BLOCKERS_STEPS, AttackTarget, GameState, Step, TargetKind, Zone
 
 from . import cards as card_data
 from .steps import TO_PHASE

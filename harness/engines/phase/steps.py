@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from harness.model import Step
+from harness.protocol.model import Step
 
 TO_PHASE: dict[Step, str] = {
     Step.UNTAP: "Untap",

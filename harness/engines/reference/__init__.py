@@ -8,9 +8,10 @@ It is the default engine under test and the base for mutants: a mutant is a subc
 from __future__ import annotations
 
 from harness import __version__
-from harness.adapter import EngineError, Support
-from harness.consistency import InconsistentState, check
-from harness.model import GameState
+from harness.protocol.adapter import EngineError, Support
+from harness.protocol.consistency import InconsistentState, check
+from harness.protocol.mechanics import Mechanic
+from harness.protocol.model import GameState
 
 from .game import Game
 from .oracle import UnsupportedCard, parse_card
@@ -20,54 +21,54 @@ from .session import ReferenceSession
 #: The ``requires`` strings the reference engine implements.
 SUPPORTED: frozenset[str] = frozenset(
     {
-        "mechanic:ninjutsu",
-        "mechanic:first-strike",
-        "mechanic:double-strike",
-        "mechanic:attack-trigger",
-        "mechanic:combat-damage-trigger",
-        "mechanic:mana-ability",
-        "mechanic:planeswalker",
-        "mechanic:battle",
-        "mechanic:summoning-sickness",
-        "mechanic:stack",
-        "mechanic:priority",
+        Mechanic.NINJUTSU,
+        Mechanic.FIRST_STRIKE,
+        Mechanic.DOUBLE_STRIKE,
+        Mechanic.ATTACK_TRIGGER,
+        Mechanic.COMBAT_DAMAGE_TRIGGER,
+        Mechanic.MANA_ABILITY,
+        Mechanic.PLANESWALKER,
+        Mechanic.BATTLE,
+        Mechanic.SUMMONING_SICKNESS,
+        Mechanic.STACK,
+        Mechanic.PRIORITY,
         # mana and {T}/{Q} costs (mana_rules.py)
-        "mechanic:tap-ability",
-        "mechanic:untap-symbol",
-        "mechanic:mana-triggers",
-        "mechanic:mana-replacement",
-        "mechanic:could-produce",
-        "mechanic:x-etb",
+        Mechanic.TAP_ABILITY,
+        Mechanic.UNTAP_SYMBOL,
+        Mechanic.MANA_TRIGGERS,
+        Mechanic.MANA_REPLACEMENT,
+        Mechanic.COULD_PRODUCE,
+        Mechanic.X_ETB,
         # casting, searching and library ninjutsu (casting.py, search.py, library_ninjutsu.py)
-        "mechanic:casting",
-        "mechanic:search",
-        "mechanic:search-restriction",
-        "mechanic:look",
-        "mechanic:mill",
-        "mechanic:library-ninjutsu",
-        "mechanic:leaves-trigger",
+        Mechanic.CASTING,
+        Mechanic.SEARCH,
+        Mechanic.SEARCH_RESTRICTION,
+        Mechanic.LOOK,
+        Mechanic.MILL,
+        Mechanic.LIBRARY_NINJUTSU,
+        Mechanic.LEAVES_TRIGGER,
         # permanent spells, rebound, play from exile (spells.py), Classes (classes.py), sneak (sneak.py)
-        "mechanic:casting-permanents",
-        "mechanic:cast-trigger",
-        "mechanic:counterspell",
-        "mechanic:tokens",
-        "mechanic:rebound",
-        "mechanic:play-from-exile",
-        "mechanic:land-play",
-        "mechanic:class",
-        "mechanic:menace",
-        "mechanic:sneak",
+        Mechanic.CASTING_PERMANENTS,
+        Mechanic.CAST_TRIGGER,
+        Mechanic.COUNTERSPELL,
+        Mechanic.TOKENS,
+        Mechanic.REBOUND,
+        Mechanic.PLAY_FROM_EXILE,
+        Mechanic.LAND_PLAY,
+        Mechanic.CLASS,
+        Mechanic.MENACE,
+        Mechanic.SNEAK,
     }
 )
 
 #: Requirements the engine knows of but does not implement yet, with what to call them.
 NOT_YET: dict[str, str] = {
-    "mechanic:commander-ninjutsu": "commander ninjutsu",
+    Mechanic.COMMANDER_NINJUTSU: "commander ninjutsu",
 }
 
 
 class ReferenceEngine:
-    """The reference engine's adapter (harness.adapter.EngineAdapter)."""
+    """The reference engine's adapter (harness.protocol.adapter.EngineAdapter)."""
 
     name = "reference"
     version = __version__

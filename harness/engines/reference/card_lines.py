@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from harness.model import MANA_SYMBOLS, CardData, parse_mana_cost
+from harness.protocol.model import MANA_SYMBOLS, CardData, parse_mana_cost
 
 #: Keywords (``CardData.keywords``) these lines stand for.
 KEYWORDS = frozenset({"rebound", "menace", "sneak"})

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from harness.adapter import ActionRefused
-from harness.model import Action, ActionKind, Event, EventKind, PlayerIndex, StackItem, Zone, parse_mana_cost
+from harness.protocol.adapter import ActionRefused
+from harness.protocol.model import Action, ActionKind, Event, EventKind, PlayerIndex, StackItem, Zone, parse_mana_cost
 
 from .effects import ActivatedSearch, Effect, SpellEffect, effects_of
 from .game import Game

@@ -22,8 +22,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from harness.adapter import ActionRefused
-from harness.model import Action, ActionKind, Event, EventKind, PlayerIndex, StackItem, Zone
+from harness.protocol.adapter import ActionRefused
+from harness.protocol.model import Action, ActionKind, Event, EventKind, PlayerIndex, StackItem, Zone
 
 from .card_lines import CardLine, CreatureLeavesTrigger, CreaturesAnthem, Keyword, LevelBar, with_levels
 from .game import Game, Perm

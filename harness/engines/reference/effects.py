@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from harness.model import CardData, Zone
+from harness.protocol.model import CardData, Zone
 
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 _NUMBER = "|".join(NUMBERS)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-from harness.model import (
+from harness.protocol.model import (
     PLAYER_ZONES,
     AttackTarget,
     CardData,
@@ -48,7 +48,7 @@ SOURCE_GONE = "source-gone"
 
 @dataclass
 class Perm:
-    """Mutable battlefield status of one permanent (mirror of :class:`harness.model.Permanent`)."""
+    """Mutable battlefield status of one permanent (mirror of :class:`harness.protocol.model.Permanent`)."""
 
     id: str
     controller: PlayerIndex
@@ -96,7 +96,7 @@ class Perm:
 
 @dataclass
 class Seat:
-    """Mutable mirror of :class:`harness.model.PlayerState`. Fields the reference engine does not
+    """Mutable mirror of :class:`harness.protocol.model.PlayerState`. Fields the reference engine does not
     play with stay in ``base`` and are exported unchanged, so the model can grow without
     breaking round trips."""
 

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from harness.adapter import ActionRefused
-from harness.model import (
+from harness.protocol.adapter import ActionRefused
+from harness.protocol.model import (
     AFTER_BLOCKERS_STEPS,
     Action,
     ActionKind,

@@ -38,7 +38,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from harness.model import MANA_SYMBOLS
+from harness.protocol.model import MANA_SYMBOLS
 
 CostSymbol = Literal["T", "Q"]
 Whose = Literal["self", "you", "any"]

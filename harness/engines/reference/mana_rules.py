@@ -25,8 +25,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from harness.adapter import ActionRefused
-from harness.model import MANA_SYMBOLS, Action, ActionKind, Event, EventKind, PlayerIndex, StackItem, Zone, parse_mana_cost
+from harness.protocol.adapter import ActionRefused
+from harness.protocol.model import MANA_SYMBOLS, Action, ActionKind, Event, EventKind, PlayerIndex, StackItem, Zone, parse_mana_cost
 
 from .game import Game, Perm
 from .mana import OptionPlan, SourceOption, plan_with_options

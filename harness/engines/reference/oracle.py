@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from harness.model import MANA_SYMBOLS, CardData, parse_mana_cost
+from harness.protocol.model import MANA_SYMBOLS, CardData, parse_mana_cost
 
 from .card_lines import KEYWORDS as CARD_LINE_KEYWORDS
 from .card_lines import CardLine, parse_card_line

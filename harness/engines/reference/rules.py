@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from harness.adapter import ActionRefused
-from harness.model import (
+from harness.protocol.adapter import ActionRefused
+from harness.protocol.model import (
     AFTER_BLOCKERS_STEPS,
     STEP_ORDER,
     Action,

@@ -30,8 +30,8 @@ from dataclasses import replace
 from itertools import permutations
 from typing import TYPE_CHECKING
 
-from harness.adapter import ActionRefused
-from harness.model import (
+from harness.protocol.adapter import ActionRefused
+from harness.protocol.model import (
     Action,
     ActionKind,
     Event,

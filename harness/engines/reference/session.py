@@ -8,8 +8,8 @@ mutant that forgets cannot corrupt the game it refuses to change).
 
 from __future__ import annotations
 
-from harness.adapter import ActionRefused
-from harness.model import Action, Event, GameState
+from harness.protocol.adapter import ActionRefused
+from harness.protocol.model import Action, Event, GameState
 
 from .game import Game
 from .rules import ReferenceRules

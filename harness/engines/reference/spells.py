@@ -34,8 +34,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from harness.adapter import ActionRefused
-from harness.model import (
+from harness.protocol.adapter import ActionRefused
+from harness.protocol.model import (
     Action,
     ActionKind,
     CardData,

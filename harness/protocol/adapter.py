@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from harness.model import Action, Event, GameState
+from harness.protocol.model import Action, Event, GameState
 
 
 class ActionRefused(Exception):
@@ -78,3 +78,20 @@ class EngineAdapter(Protocol):
     def start(self, state: GameState) -> Session:
         """Load ``state`` into the engine. Raise :class:`EngineError` if it cannot."""
         ...
+
+
+@dataclass(frozen=True)
+class OutOfProcess:
+    """An adapter that must never run inside the harness's own process (a native engine that
+    can panic, abort or hang): the run layer serves ``spec`` (an in-process adapter,
+    ``module:Class``) from a worker process and talks the JSON-lines protocol to it.
+
+    An engine package names one of these in its entry point instead of an adapter class, so it
+    depends on this protocol only and the run layer alone decides how a worker is run."""
+
+    spec: str
+    name: str
+    version: str
+    #: Seconds allowed for one call of a session, and for starting a worker or loading a state.
+    timeout: float = 10.0
+    start_timeout: float = 60.0

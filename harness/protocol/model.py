@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from collections.abc import Iterable, Sequence
 from typing import Literal, Protocol
 
-from harness import codec
+from harness.protocol import codec
 
 PlayerIndex = int  # 0 or 1: the two seats of a two-player game
 COLORS = ("W", "U", "B", "R", "G")

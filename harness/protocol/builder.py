@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from harness.model import CardData, CardInstance, GameState, Permanent, PlayerState, Zone
+from harness.protocol.model import CardData, CardInstance, GameState, Permanent, PlayerState, Zone
 
 
 class StateBuilder:

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Literal
 
-from harness.adapter import EngineAdapter
-from harness.registry import load_engine
+from harness.protocol.adapter import EngineAdapter
+from harness.run.registry import load_engine
 from rulings.compile import CompiledSuite, compile_corpus
 
 

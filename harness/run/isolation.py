@@ -1,9 +1,9 @@
 """The parent side of process isolation: any adapter, run in a worker process behind a timeout.
 
 A native engine can panic, abort, hang or scribble on stdout; in-process, any of those ends the
-whole run. :class:`IsolatedEngine` runs the adapter in ``python -m harness.worker`` and talks
-JSON lines to it (see :mod:`harness.worker` for the protocol), so each of those becomes an
-:class:`~harness.adapter.EngineError` carrying the engine's own message, i.e. an ``error``
+whole run. :class:`IsolatedEngine` runs the adapter in ``python -m harness.run.worker`` and talks
+JSON lines to it (see :mod:`harness.run.worker` for the protocol), so each of those becomes an
+:class:`~harness.protocol.adapter.EngineError` carrying the engine's own message, i.e. an ``error``
 verdict for one invariant, and the next session gets a fresh worker so the run goes on.
 Refusals and unsupported states cross the boundary unchanged: they are answers, not crashes.
 """
@@ -22,10 +22,10 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from harness import codec
-from harness.adapter import ActionRefused, EngineError, StateUnsupported, Support
-from harness.model import Action, Event, GameState
-from harness.worker import PROTOCOL, PROTOCOL_VERSION
+from harness.protocol import codec
+from harness.protocol.adapter import ActionRefused, EngineError, StateUnsupported, Support
+from harness.protocol.model import Action, Event, GameState
+from harness.run.worker import PROTOCOL, PROTOCOL_VERSION
 
 DEFAULT_TIMEOUT = 10.0
 #: Starting a worker imports the engine and loading a state may build card data: allow longer.
@@ -59,7 +59,7 @@ class Worker:
     def __init__(self, spec: str, *, python: str, env: Mapping[str, str]):
         self.spec = spec
         self.proc = subprocess.Popen(
-            [python, "-m", "harness.worker", "--engine", spec],
+            [python, "-m", "harness.run.worker", "--engine", spec],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -184,7 +184,7 @@ class Worker:
 
 
 class IsolatedSession:
-    """A session living in a worker process (harness.adapter.Session)."""
+    """A session living in a worker process (harness.protocol.adapter.Session)."""
 
     def __init__(self, engine: IsolatedEngine, worker: Worker, session_id: int):
         self._engine = engine

@@ -16,7 +16,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from harness.profiles import PROFILES
+from harness.run.profiles import PROFILES
 
 EXIT_OK, EXIT_FAILURES, EXIT_USAGE = 0, 1, 2
 DEFAULT_OUT = "conformance-report"
@@ -88,7 +88,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _suite_or_usage_error():  # type: ignore[no-untyped-def]
-    from harness.plan import compiled_suite
+    from harness.run.plan import compiled_suite
     from rulings.compile import CompileError
     from rulings.corpus import CorpusError
 
@@ -99,8 +99,8 @@ def _suite_or_usage_error():  # type: ignore[no-untyped-def]
 
 
 def cmd_run(args: argparse.Namespace, argv: Sequence[str]) -> int:
-    from harness.plan import PlanError, engine, plan
-    from harness.registry import UnknownEngine
+    from harness.run.plan import PlanError, engine, plan
+    from harness.run.registry import UnknownEngine
     from reports.results import exit_status
 
     engines = args.engine or ["reference"]
@@ -127,7 +127,7 @@ def cmd_run(args: argparse.Namespace, argv: Sequence[str]) -> int:
 
 def cmd_mutants(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from harness.engines.mutants import all_mutants
-    from harness.plan import PlanError, plan
+    from harness.run.plan import PlanError, plan
     from reports.mutants import MutantInfo, format_table, idle_invariants, kill_rows, summary, write_mutants_json
 
     suite = _suite_or_usage_error()
@@ -162,7 +162,7 @@ def _run_suite(args: argparse.Namespace, argv: Sequence[str], out: Path, extra: 
     """Run the conformance suite through pytest and read back its results (None if missing)."""
     import pytest
 
-    from harness import suite as suite_module
+    from harness.run import suite as suite_module
     from reports.results import ResultsError, read_results
 
     out.mkdir(parents=True, exist_ok=True)
@@ -242,15 +242,17 @@ def cmd_rulings(args: argparse.Namespace) -> int:
 
 
 def cmd_requires() -> int:
-    """Every ``requires`` entry with the number of invariants asking for it: the checklist of an
-    adapter author deciding what ``supports()`` answers."""
+    """The mechanics registry: every requirement name with its CR rule, its description and the
+    number of invariants asking for it, the checklist of an adapter author writing ``supports()``."""
+    from harness.protocol.mechanics import Mechanic
+
     suite = _suite_or_usage_error()
     counts: dict[str, int] = {}
     for inv in suite.invariants:
         for item in inv.requires:
             counts[item] = counts.get(item, 0) + 1
-    for item in sorted(counts):
-        print(f"{item:<40} {counts[item]:>4} invariants")
+    for m in sorted(Mechanic, key=str):
+        print(f"{m.value:<34} {'CR ' + m.cr:<12} {counts.get(m, 0):>3} invariants  {m.description}")
     return EXIT_OK
 
 

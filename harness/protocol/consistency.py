@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from harness.model import AFTER_BLOCKERS_STEPS, GameState, TargetKind, Zone
+from harness.protocol.model import AFTER_BLOCKERS_STEPS, GameState, TargetKind, Zone
 
 
 class InconsistentState(ValueError):

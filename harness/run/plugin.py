@@ -17,9 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from harness import __version__, codec
-from harness.plan import Case, MutantScope, compiled_suite, engine, plan
-from harness.profiles import PROFILES, is_derandomized, register_profiles
+from harness import __version__
+from harness.protocol import codec
+from harness.run.plan import Case, MutantScope, compiled_suite, engine, plan
+from harness.run.profiles import PROFILES, is_derandomized, register_profiles
 from reports.results import EngineInfo, ResultRecord, Results, RulingRecord, RunInfo, write_results
 
 RESULT_PROPERTY = "mtg_result"

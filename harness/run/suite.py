@@ -1,6 +1,6 @@
 """The conformance suite as a pytest module: one test item per (engine, invariant).
 
-The plugin (:mod:`harness.plugin`) parametrizes ``mtg_case`` from the run's options, so pytest's
+The plugin (:mod:`harness.run.plugin`) parametrizes ``mtg_case`` from the run's options, so pytest's
 own machinery (``-n`` through pytest-xdist, ``-k``, ``--junitxml``) works on conformance cases.
 """
 
@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from harness.plan import Case, compiled_suite, engine
-from harness.runner import run_case
+from harness.run.plan import Case, compiled_suite, engine
+from harness.run.runner import run_case
 
 
 def test_conformance(mtg_case: Case, request: pytest.FixtureRequest) -> None:
@@ -37,6 +37,6 @@ def test_conformance(mtg_case: Case, request: pytest.FixtureRequest) -> None:
 
 
 def record_json(record) -> str:  # type: ignore[no-untyped-def]
-    from harness import codec
+    from harness.protocol import codec
 
     return codec.dumps(record)

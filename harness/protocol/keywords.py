@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from harness.model import AFTER_BLOCKERS_STEPS, ActionKind, Step, Zone
+from harness.protocol.mechanics import Mechanic
+from harness.protocol.model import AFTER_BLOCKERS_STEPS, ActionKind, Step, Zone
 
 #: The steps in which ninjutsu can be activated: unblocked attackers exist (509.1h).
 AFTER_BLOCKERS_WINDOW: tuple[Step, ...] = tuple(s for s in Step if s in AFTER_BLOCKERS_STEPS)
@@ -51,13 +52,13 @@ class KeywordVariant:
         return self.action is ActionKind.CAST
 
 
-NINJUTSU = KeywordVariant("ninjutsu", "ninjutsu", Zone.HAND, "mechanic:ninjutsu", "702.49a")
+NINJUTSU = KeywordVariant("ninjutsu", "ninjutsu", Zone.HAND, Mechanic.NINJUTSU, "702.49a")
 LIBRARY_NINJUTSU = KeywordVariant(
-    "library ninjutsu", "library ninjutsu", Zone.LIBRARY, "mechanic:library-ninjutsu", "702.49",
+    "library ninjutsu", "library ninjutsu", Zone.LIBRARY, Mechanic.LIBRARY_NINJUTSU, "702.49",
     returned_to=Zone.LIBRARY, during_search=True,
 )
 COMMANDER_NINJUTSU = KeywordVariant(
-    "commander ninjutsu", "commander ninjutsu", Zone.COMMAND, "mechanic:commander-ninjutsu", "702.49d"
+    "commander ninjutsu", "commander ninjutsu", Zone.COMMAND, Mechanic.COMMANDER_NINJUTSU, "702.49d"
 )
 
 NINJUTSU_FAMILY: dict[str, KeywordVariant] = {
@@ -66,7 +67,7 @@ NINJUTSU_FAMILY: dict[str, KeywordVariant] = {
 
 #: Sneak (702.190a): cast from the hand for its sneak cost plus returning an unblocked attacker,
 #: only in the declare blockers step; the creature enters tapped and attacking, like a Ninja.
-SNEAK = KeywordVariant("sneak", "sneak", Zone.HAND, "mechanic:sneak", "702.190a",
+SNEAK = KeywordVariant("sneak", "sneak", Zone.HAND, Mechanic.SNEAK, "702.190a",
                        action=ActionKind.CAST, window=(Step.DECLARE_BLOCKERS,))
 
 #: Every keyword that returns an unblocked attacker to put its card onto the battlefield tapped

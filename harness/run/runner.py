@@ -16,11 +16,12 @@ from hypothesis import given
 from hypothesis import seed as hypothesis_seed
 from hypothesis.errors import FailedHealthCheck, Unsatisfiable
 
-from harness import codec
-from harness.adapter import EngineAdapter, EngineError, Session, StateUnsupported
-from harness.profiles import is_derandomized, profile_settings
+from harness.protocol import codec
+from harness.protocol.adapter import EngineAdapter, EngineError, Session, StateUnsupported
+from harness.run.profiles import is_derandomized, profile_settings
 from reports.results import Counterexample, Failure, ResultRecord, TraceStep
-from rulings.invariant import Invariant, Probe, Scenario, Violation
+from harness.protocol.probe import Probe, Scenario, Violation
+from rulings.invariant import Invariant
 
 
 def reproduce_command(engine: str, invariant: str, profile: str, seed: int | None) -> str:

@@ -1,10 +1,10 @@
 """The child side of process isolation: serve one in-process adapter over JSON lines on stdio.
 
-``python -m harness.worker --engine module:Class`` loads an adapter and answers requests
+``python -m harness.run.worker --engine module:Class`` loads an adapter and answers requests
 ``{"id": n, "method": ..., "params": {...}}`` one line at a time with ``{"id": n, "result": ...}``
 or ``{"id": n, "error": {"kind", "type", "message"}}``. The engine runs in this process so that
 a panic, an abort, a hang or a stray ``print`` in it can never take the harness down with it: the
-parent (:mod:`harness.isolation`) sees a dead or silent worker and reports an ``error`` verdict.
+parent (:mod:`harness.run.isolation`) sees a dead or silent worker and reports an ``error`` verdict.
 
 The protocol channel is a private copy of the original stdout; file descriptor 1 (and
 ``sys.stdout``) are pointed at stderr before the engine is imported, so whatever the engine or
@@ -20,9 +20,9 @@ import sys
 from collections.abc import Callable
 from typing import Any, BinaryIO
 
-from harness import codec
-from harness.adapter import ActionRefused, EngineAdapter, EngineError, Session, StateUnsupported
-from harness.model import Action, GameState
+from harness.protocol import codec
+from harness.protocol.adapter import ActionRefused, EngineAdapter, EngineError, Session, StateUnsupported
+from harness.protocol.model import Action, GameState
 
 PROTOCOL = "mtg-conformance-engine"
 PROTOCOL_VERSION = "1.0"
@@ -67,7 +67,7 @@ class Server:
         # Loaded on first use, so a broken engine import is an answer to "hello", not a dead worker.
         if self._adapter is None:
             if self._loader is None:
-                from harness.registry import load_engine
+                from harness.run.registry import load_engine
 
                 self._loader = load_engine
             self._adapter = self._loader(self.spec)
@@ -176,7 +176,7 @@ def serve(spec: str, requests: BinaryIO, channel: BinaryIO) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m harness.worker", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m harness.run.worker", description=__doc__.splitlines()[0])
     parser.add_argument("--engine", required=True, help="engine entry-point name or module:Class")
     args = parser.parse_args(argv)
     channel = claim_stdout()
@@ -188,8 +188,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    # Run the importable module, not this ``__main__`` copy, so ``harness.worker.CHANNEL`` is the
+    # Run the importable module, not this ``__main__`` copy, so ``harness.run.worker.CHANNEL`` is the
     # channel in use.
-    from harness import worker as _worker
+    from harness.run import worker as _worker
 
     sys.exit(_worker.main())

@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 from importlib.metadata import entry_points
 
-from harness.adapter import EngineAdapter
+from harness.protocol.adapter import EngineAdapter, OutOfProcess
 
 GROUP = "mtg_conformance.engines"
 
@@ -26,7 +26,7 @@ def available() -> dict[str, str]:
 def _resolve(spec: str) -> object:
     if spec.startswith("isolated:"):
         # Any adapter, run in its own worker process: a crash or hang becomes an error verdict.
-        from harness.isolation import IsolatedEngine
+        from harness.run.isolation import IsolatedEngine
 
         inner = spec.removeprefix("isolated:")
         _resolve(inner)  # fail now, in one line, if the inner spec names nothing
@@ -65,6 +65,11 @@ def load_engine(spec: str) -> EngineAdapter:
     """Instantiate the adapter ``spec`` names and check it has the protocol's members."""
     factory = _resolve(spec)
     adapter = factory() if callable(factory) else factory
+    if isinstance(adapter, OutOfProcess):
+        from harness.run.isolation import IsolatedEngine
+
+        adapter = IsolatedEngine(adapter.spec, timeout=adapter.timeout, start_timeout=adapter.start_timeout,
+                                 name=adapter.name, version=adapter.version)
     missing = [m for m in ("name", "version", "supports", "start") if not hasattr(adapter, m)]
     if missing:
         raise UnknownEngine(f"engine {spec!r} is not an EngineAdapter: it lacks {', '.join(missing)}")
