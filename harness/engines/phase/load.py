@@ -24,7 +24,9 @@ from .steps import TO_PHASE
 PRE_DAMAGE_STEPS = (Step.DECLARE_ATTACKERS, Step.DECLARE_BLOCKERS, Step.FIRST_STRIKE_DAMAGE)
 KEEP = {"type": "MulliganDecision", "data": {"choice": {"type": "Keep"}}}
 ZONE_NAMES = {Zone.HAND: "Hand", Zone.LIBRARY: "Library", Zone.GRAVEYARD: "Graveyard", Zone.EXILE: "Exile"}
-COUNTER_NAMES = {"loyalty": "Loyalty", "defense": "Defense"}
+COUNTER_NAMES = {"loyalty": "Loyalty", "defense": "Defense", "+1/+1": "P1P1", "-1/-1": "M1M1"}
+#: phase's counter names -> the model's.
+MODEL_COUNTERS = {v: k for k, v in COUNTER_NAMES.items()}
 
 
 @dataclass
