@@ -152,3 +152,26 @@ def test_rebound_offers_the_cast_from_exile_at_the_next_upkeep() -> None:
     session.apply(Action(ActionKind.CAST, 0, source=card))
     resolve(session)
     assert session.state().player(0).life == 26
+
+
+def test_class_levels_are_loaded_read_back_and_gained_by_level_abilities() -> None:
+    klass = CardData("Plain Class", ("Enchantment",), mana_cost="{1}{B}", subtypes=("Class",),
+                     text="\n".join([spell_cards.CLASS_REMINDER, "Whenever a creature you control leaves the "
+                                     "battlefield, each opponent loses 1 life.", "{1}{B}: Level 2",
+                                     "Creatures you control get +1/+0.", "{B}: Level 3", "You have no maximum hand size."]))
+    b = StateBuilder()
+    plain = b.permanent(klass, 0, class_level=1)
+    for _ in range(3):
+        b.permanent(cards.basic_land("B"), 0)
+    b.put(cards.basic_land("B"), 0, Zone.LIBRARY)
+    b.put(cards.basic_land("B"), 1, Zone.LIBRARY)
+    session = PhaseInProcess().start(b.build(turn=2, priority=0))
+    assert session.state().permanent(plain).class_level == 1  # type: ignore[union-attr]
+    offered = [a for a in session.legal_actions() if a.kind is ActionKind.ACTIVATE and a.source == plain]
+    assert [a.ability for a in offered] == ["level:2"]
+    session.apply(Action(ActionKind.ACTIVATE, 0, source=plain, ability="level:2"))
+    assert session.state().stack  # level up uses the stack (716.2a)
+    resolve(session)
+    assert session.state().permanent(plain).class_level == 2  # type: ignore[union-attr]
+    with pytest.raises(ActionRefused):
+        session.apply(Action(ActionKind.ACTIVATE, 0, source=plain, ability="level:2"))

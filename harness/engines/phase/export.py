@@ -95,6 +95,7 @@ def export(ps: dict[str, Any], start: GameState, ids: IdMap, pending: PendingCho
                 summoning_sick=bool(obj.get("summoning_sick")),
                 damage=int(obj.get("damage_marked") or 0),
                 counters=counters,
+                class_level=int(obj["class_level"]) if obj.get("class_level") is not None else None,
                 attacking=attack_target_of(entry["attack_target"], ids) if entry else None,
                 blocked=(bool(entry["blocked"]) if declared else None) if entry else None,
                 blocking=model_ids(blocking.get(int(oid), [])),

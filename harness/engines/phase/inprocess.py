@@ -53,6 +53,12 @@ SUPPORTED: frozenset[str] = frozenset(
         # OptionalEffectChoice of a rebound card in exile <-> may-cast
         Mechanic.REBOUND,
         Mechanic.LAND_PLAY,
+        # Permanent.class_level <-> the object's class_level; "level:N" = ActivateAbility of SetClassLevel N
+        Mechanic.CLASS,
+        # phase implements the Menace keyword in its block validation (combat.rs)
+        Mechanic.MENACE,
+        # "whenever a creature you control leaves the battlefield": phase parses and fires it
+        Mechanic.LEAVES_TRIGGER,
     }
 )
 #: Requirements known not to work, with the reason.
@@ -61,18 +67,17 @@ NOT_SUPPORTED: dict[str, str] = {
     "'Library ninjutsu {cost}' Unimplemented)",
     Mechanic.COMMANDER_NINJUTSU: "the phase adapter does not map the command zone (phase parses commander "
     "ninjutsu but needs a Commander-format game with a designated commander)",
-    Mechanic.LOOK: "the phase adapter does not map look-at-the-top-cards prompts",
-    Mechanic.MILL: "the phase adapter does not map mill during a search",
-    Mechanic.LEAVES_TRIGGER: "the phase adapter does not map library searches, where these triggers are checked",
+    Mechanic.LOOK: "the phase adapter does not map phase's look-and-order prompt (only library ninjutsu "
+    "rulings, which phase lacks, use it)",
+    Mechanic.MILL: "the phase adapter has not mapped mill as a mana-ability cost during a search (only library "
+    "ninjutsu rulings, which phase lacks, use it)",
     Mechanic.MANA_TRIGGERS: "phase 0.103.0 leaves 'tapped for mana' trigger effects such as 'add one additional "
     "mana of any type that land produced' Unimplemented, and the adapter does not map mana choices",
     Mechanic.MANA_REPLACEMENT: "the phase adapter does not map mana replacement effects or mana choices",
     Mechanic.COULD_PRODUCE: "phase 0.103.0 leaves 'Add one mana of any type a land you control could produce' "
     "Unimplemented",
-    Mechanic.PLAY_FROM_EXILE: "the phase adapter does not build play-from-exile permissions",
-    Mechanic.CLASS: "the phase adapter does not build or read Class levels (phase parses level bars as "
-    "SetClassLevel abilities)",
-    Mechanic.MENACE: "the phase adapter has not been checked against menace (only the Class rulings use it)",
+    Mechanic.PLAY_FROM_EXILE: "the phase adapter does not build play-from-exile permissions "
+    "(GameState.permissions -> phase's per-object casting permissions are not mapped yet)",
 }
 
 
