@@ -360,7 +360,7 @@ def _payable_state(cost: CostSymbol) -> dict[str, bool]:
 
 # -- scenario strategies ---------------------------------------------------------------------
 
-Focus = Literal["any", "sick-creature", "sick-noncreature", "wrong-state"]
+Focus = Literal["any", "payable", "sick-creature", "sick-noncreature", "wrong-state"]
 
 
 @st.composite
@@ -382,6 +382,9 @@ def cost_symbol_scenarios(draw: st.DrawFn, symbol: CostSymbol, focus: Focus = "a
             kind, sick, tapped = draw(st.sampled_from(("artifact", "land"))), True, symbol == "Q"
         elif i == 0 and focus == "wrong-state":
             sick, tapped = False, symbol == "T"
+        elif i == 0 and focus == "payable":  # the player can pay it: untapped for {T}, tapped for {Q}
+            tapped = symbol == "Q"
+            sick = sick and kind != "creature"
         first = draw(abilities(symbol))
         extra = [a for a in draw(st.lists(abilities(), max_size=1)) if a != first]
         board.source(SourceSpec(kind, (first, *extra)), player, tapped=tapped, sick=sick)

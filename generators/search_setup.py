@@ -163,10 +163,19 @@ def pay_lands(b: StateBuilder, player: PlayerIndex, cost: str, tapped: bool = Fa
             b.permanent(cards.basic_land(color), player, tapped=tapped)
 
 
+def can_start_in_combat(setup: SearchSetup) -> bool:
+    """Whether a combat state can hold ``setup``'s source still to be started (not a search
+    already under way): a state reached by play can't have a search pending."""
+    return setup.start != "pending" and any(k in INSTANT_SPEED for k in setup.kinds)
+
+
 def add_search_source(draw: st.DrawFn, b: StateBuilder, searcher: PlayerIndex, setup: SearchSetup,
-                      *, combat: bool = False) -> SearchSource:
-    """Add the source of a search by ``searcher`` (and everything around it) to ``b``."""
+                      *, combat: bool = False, pending_ok: bool = True) -> SearchSource:
+    """Add the source of a search by ``searcher`` (and everything around it) to ``b``; with
+    ``pending_ok`` false, a source still to be started (see :func:`can_start_in_combat`)."""
     kinds = [k for k in setup.kinds if not combat or k in INSTANT_SPEED or setup.start != "cast"]
+    if not pending_ok:
+        kinds = [k for k in kinds if k in INSTANT_SPEED]
     kind = draw(st.sampled_from(kinds))
     choices = [c for c in CARDS_BY_KIND[kind] if not setup.cards or c in setup.cards] or list(CARDS_BY_KIND[kind])
     card = draw(st.sampled_from(choices))
@@ -174,6 +183,8 @@ def add_search_source(draw: st.DrawFn, b: StateBuilder, searcher: PlayerIndex, s
     start = setup.start if setup.start != "any" else draw(st.sampled_from(("pending", "cast")))
     if combat and kind not in INSTANT_SPEED:
         start = "pending"
+    if not pending_ok:
+        start = "cast"
     owner = 1 - searcher if kind == BRIBERY else searcher
 
     restriction = setup.restriction

@@ -53,6 +53,10 @@ class SneakParams:
     sneak_abilities: dict[str, int]
     #: An index for the check to pick one of several choices with (drawn by the invariant).
     pick: int = 0
+    #: The step the check is about, and whether the state is loaded before it so the check
+    #: reaches it by play (see :class:`generators.combat.NinjutsuParams`).
+    step: str = ""
+    by_play: bool = False
 
 
 @dataclass(frozen=True)
@@ -88,5 +92,6 @@ def graveyard_sneak_scenarios(draw: st.DrawFn, spec: GraveyardSneakSpec = Gravey
         draw, CombatSpec(SNEAK, tuple(spec.steps), setup=lambda d, b, a: _setup(spec, d, b, a)))
     params = SneakParams(player=combat.params.player, returned=combat.params.returned, teen=graveyard.teen,
                          teen_level=graveyard.level, graveyard=graveyard.graveyard,
-                         sneak_abilities=graveyard.abilities)
+                         sneak_abilities=graveyard.abilities, step=combat.params.step,
+                         by_play=combat.params.by_play)
     return Scenario(combat.state, params)

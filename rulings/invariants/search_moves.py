@@ -17,8 +17,9 @@ from typing import Union
 from generators.combat import NinjutsuParams
 from generators.search import SearchStateParams
 from generators.search_setup import SearchParams
-from harness.protocol.model import Action, ActionKind, Event, GameState, Search
+from harness.protocol.model import Action, ActionKind, Event, GameState, Search, Step
 from harness.protocol.probe import Probe, Scenario, Violation, expect
+from rulings.invariants.by_play import reach_by_play
 from rulings.invariants.driving import pass_until
 from harness.protocol.keywords import KeywordVariant
 
@@ -51,6 +52,7 @@ def start_action(search: SearchParams) -> Action:
 def begin_search(probe: Probe, scenario: SearchScenario) -> list[Event]:
     """Cast or activate the scenario's search source and pass priority until its search (or
     look) waits for the searcher's choice; nothing to do if it already waits."""
+    arrive(probe, scenario)
     state = probe.state()
     if pending_search(state) is not None:
         return []
@@ -76,10 +78,21 @@ def begin_search(probe: Probe, scenario: SearchScenario) -> list[Event]:
     return events
 
 
+def arrive(probe: Probe, scenario: Scenario) -> None:
+    """A combat scenario loaded before the step it is about (``by_play``): pass priority until
+    the engine stops in that step with the active player holding priority (a Violation if it
+    never does). Only before the check's first move: later it is where the check took it."""
+    params = scenario.params
+    if getattr(params, "by_play", False) and not probe.trace:
+        reach_by_play(probe, Step(params.step), params.player)
+
+
 def ready(variant: KeywordVariant, probe: Probe, scenario: Scenario[NinjutsuParams]) -> list[Event]:
-    """Before a ninjutsu-family activation: a variant activated during a search (library
-    ninjutsu) needs the scenario's search in progress; the others need nothing."""
+    """Before a ninjutsu-family activation: the scenario's step reached by play when it is
+    loaded before it (:func:`arrive`); a variant activated during a search (library ninjutsu)
+    needs the scenario's search in progress."""
     if not variant.during_search:
+        arrive(probe, scenario)
         return []
     return begin_search(probe, scenario)
 

@@ -16,6 +16,8 @@ from harness.protocol.adapter import ActionRefused
 from harness.protocol.mechanics import Mechanic
 from harness.protocol.model import Action, ActionKind, GameState, Step
 from rulings.binding import binds
+from rulings.invariant import claims
+from rulings.invariants.search_moves import arrive
 from harness.protocol.probe import Probe, Scenario, Violation, expect
 from rulings.invariants.spell_moves import offered_for, whose_turn
 
@@ -52,10 +54,12 @@ def refused(probe: Probe, action: Action, message: str) -> None:
 
 @binds("ninja-teen.graveyard-sneak-timing", id="ninja-teen.graveyard-sneak-timing/declare-blockers-only",
        kind="legality", requires=REQUIRES, scenarios=lambda: graveyard_sneak_scenarios())
+@claims('graveyard sneak offered exactly in its window')
 def check_graveyard_sneak_timing(probe: Probe, scenario: Scenario[SneakParams]) -> None:
     """A creature card in the graveyard can be cast for a sneak cost (with Ninja Teen at level 3)
     only during the declare blockers step of its owner's turn, when they could cast an instant;
     never for its mana cost; and never without returning an unblocked attacker."""
+    arrive(probe, scenario)
     state = probe.state()
     player = scenario.params.player
     window = sneak_window(state, scenario)
@@ -70,6 +74,7 @@ def check_graveyard_sneak_timing(probe: Probe, scenario: Scenario[SneakParams]) 
                observed=", ".join(map(str, sneaks)) or "not offered")
         expect(not normal, "a creature card in the graveyard is offered to be cast for its mana cost",
                expected="only sneak casts from the graveyard", observed=", ".join(map(str, normal)))
+    probe.claim('graveyard sneak offered exactly in its window')
     card = scenario.params.graveyard[0]
     refused(probe, Action(ActionKind.CAST, player, source=card),
             "a creature card was cast from the graveyard for its mana cost (only sneak is permitted)")
@@ -91,6 +96,7 @@ def several_sneaks() -> st.SearchStrategy[Scenario[SneakParams]]:
 
 @binds("ninja-teen.any-sneak-ability", id="ninja-teen.any-sneak-ability/each-sneak-ability", kind="legality",
        requires=REQUIRES, scenarios=several_sneaks)
+@claims('each sneak ability offered, the chosen one accepted')
 def check_any_sneak_ability(probe: Probe, scenario: Scenario[SneakParams]) -> None:
     """A graveyard creature with several sneak abilities (printed, and Ninja Teen's) can be cast
     using any of them: each is offered, and the chosen one is accepted."""
@@ -104,6 +110,7 @@ def check_any_sneak_ability(probe: Probe, scenario: Scenario[SneakParams]) -> No
                  if a.cost("sneak") == str(index) and a.cost("return") == returned]
         expect(bool(shown), f"sneak ability {index} of a graveyard creature with {count} of them is not offered",
                expected=f"{wanted} offered", observed=", ".join(map(str, offered_for(actions, card))) or "nothing")
+    probe.claim('each sneak ability offered, the chosen one accepted')
     index = scenario.params.pick % count
     probe.require(sneak_cast(scenario, card, index, returned),
                   f"casting a graveyard creature using its sneak ability {index} of {count}")
