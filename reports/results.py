@@ -111,6 +111,9 @@ class Counterexample:
 
     state: dict[str, Any]
     params: dict[str, Any] = field(default_factory=dict)
+    #: ``module:QualName`` of the params record when the scenario's params are a typed record, not
+    #: a plain mapping: ``mtg-conformance replay`` decodes ``params`` back into it.
+    params_type: str | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "state", _plain_json(self.state, "state", want_object=True))

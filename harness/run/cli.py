@@ -16,6 +16,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from harness.run import diff, expectations, gate, replay
 from harness.run.profiles import PROFILES
 
 EXIT_OK, EXIT_FAILURES, EXIT_USAGE = 0, 1, 2
@@ -46,6 +47,7 @@ def _parser() -> argparse.ArgumentParser:
                      help="only invariants with this id, id prefix or ruling id (repeatable)")
     run.add_argument("--seed", type=int, help="seed for the dev and thorough profiles (shown in the report)")
     run.add_argument("-v", "--verbose", action="store_true", help="one line per case")
+    gate.add_run_options(run)
 
     mutants = sub.add_parser("mutants", help="run the suite against every mutant of the reference engine")
     mutants.add_argument("--profile", choices=sorted(PROFILES), default="ci",
@@ -67,6 +69,9 @@ def _parser() -> argparse.ArgumentParser:
     report = sub.add_parser("report", help="render a results.json as HTML again")
     report.add_argument("results", type=Path)
     report.add_argument("--out", type=Path, help="HTML file (default: report.html beside the results)")
+    expectations.add_parser(sub)
+    replay.add_parser(sub)
+    diff.add_parser(sub)
     return parser
 
 
@@ -81,8 +86,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_rulings(args)
         if args.command == "requires":
             return cmd_requires()
+        if args.command == "expectations":
+            return expectations.cmd_expectations(args)
+        if args.command == "diff":
+            return diff.cmd_diff(args)
+        if args.command == "replay":
+            return replay.cmd_replay(args, list(argv if argv is not None else sys.argv[1:]))
         return cmd_report(args)
-    except UsageError as exc:
+    except (UsageError, expectations.ExpectationsError, gate.GateError, replay.ReplayError, diff.DiffError) as exc:
         print(f"mtg-conformance: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
 
@@ -105,6 +116,7 @@ def cmd_run(args: argparse.Namespace, argv: Sequence[str]) -> int:
 
     engines = args.engine or ["reference"]
     _suite_or_usage_error()
+    checks = gate.prepare(args)
     try:
         for spec in engines:
             engine(spec)
@@ -122,7 +134,9 @@ def cmd_run(args: argparse.Namespace, argv: Sequence[str]) -> int:
     for wanted in args.invariant or ():
         extra += ["--mtg-invariant", wanted]
     results = _run_suite(args, argv, Path(args.out), extra, len(cases))
-    return exit_status(results) if results is not None else EXIT_FAILURES
+    if results is None:
+        return EXIT_FAILURES
+    return checks.finish(results, Path(args.out), exit_status(results)) if checks.active else exit_status(results)
 
 
 def cmd_mutants(args: argparse.Namespace, argv: Sequence[str]) -> int:

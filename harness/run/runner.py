@@ -8,6 +8,8 @@ scenario as JSON, the action trace, and the command that reruns the same search.
 
 from __future__ import annotations
 
+import dataclasses
+import re
 import shlex
 import time
 from dataclasses import dataclass, field
@@ -24,11 +26,21 @@ from harness.protocol.probe import Probe, Scenario, Violation
 from rulings.invariant import Invariant
 
 
-def reproduce_command(engine: str, invariant: str, profile: str, seed: int | None) -> str:
-    words = ["mtg-conformance", "run", "--engine", engine, "--invariant", invariant, "--profile", profile]
-    if seed is not None and not is_derandomized(profile):
-        words += ["--seed", str(seed)]
-    return shlex.join(words)
+def reproduce_command(engine: str, invariant: str, results: str = "results.json") -> str:
+    """The command that replays a stored counterexample (``mtg-conformance replay``: no drawing),
+    run from the report's folder; its ``--out`` is a fresh folder, so it never overwrites a report."""
+    slug = re.sub(r"[^A-Za-z0-9._-]+", "-", f"{engine}-{invariant}").strip("-")
+    return shlex.join(["mtg-conformance", "replay", results, "--engine", engine, "--invariant", invariant,
+                       "--out", f"replay-{slug}"])
+
+
+def params_type(params: object) -> str | None:
+    """``module:QualName`` of a scenario's params when they are a record (a dataclass) rather than a
+    plain mapping, so a replay can decode the stored JSON back into the same type."""
+    if dataclasses.is_dataclass(params) and not isinstance(params, type):
+        cls = type(params)
+        return f"{cls.__module__}:{cls.__qualname__}"
+    return None
 
 
 @dataclass
@@ -59,7 +71,9 @@ def _failure(exc: BaseException, scenario: Scenario, probe: Probe | None, reprod
         expected=expected,
         observed=observed,
         counterexample=Counterexample(
-            state=codec.to_jsonable(scenario.state), params=codec.to_jsonable(dict(scenario.params))
+            state=codec.to_jsonable(scenario.state),
+            params=codec.to_jsonable(scenario.params if params_type(scenario.params) else dict(scenario.params)),
+            params_type=params_type(scenario.params),
         ),
         trace=trace,
         reproduce=reproduce,
@@ -85,7 +99,7 @@ def run_case(
     if not support.ok:
         return ResultRecord(**base, status="unsupported", reason=support.reason or "not supported")
 
-    reproduce = reproduce_command(engine_spec, invariant.id, profile, seed)
+    reproduce = reproduce_command(engine_spec, invariant.id)
     seen = _Observer()
 
     @profile_settings(profile)
