@@ -68,6 +68,11 @@ class RunInfo:
     command: str
     harness_version: str
     duration: float  # seconds, wall clock of the whole run
+    #: Hash of the ruling corpus the run checked (:func:`corpus_hash`): ``merge`` refuses to join
+    #: runs of different corpora.
+    corpus: str | None = None
+    #: ``I/N`` when the run was one shard of N (``run --shard``); None for a whole run or a merge.
+    shard: str | None = None
 
     def __post_init__(self) -> None:
         _check_seconds("duration", self.duration)
@@ -261,6 +266,17 @@ class Results:
         return cls.from_dict(data, source=source)
 
 
+def corpus_hash(rulings: tuple[RulingRecord, ...]) -> str:
+    """A short hash of the corpus content (ids, texts, status, cards, CR, sources, tags), the same
+    for every run of the same corpus whatever it selected or how it compiled."""
+    import hashlib
+
+    content = [[r.id, r.text, r.status, list(r.cards), list(r.cr), list(r.sources), list(r.tags)]
+               for r in sorted(rulings, key=lambda r: r.id)]
+    digest = hashlib.sha256(json.dumps(content, ensure_ascii=False, sort_keys=True).encode("utf-8"))
+    return "sha256:" + digest.hexdigest()[:16]
+
+
 # -- files and exit codes ------------------------------------------------------------------
 
 
@@ -319,6 +335,7 @@ __all__ = [
     "STATUSES",
     "VERSION",
     "Counterexample",
+    "corpus_hash",
     "EngineInfo",
     "Failure",
     "ResultRecord",

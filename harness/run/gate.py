@@ -33,6 +33,19 @@ def add_run_options(run: argparse.ArgumentParser) -> None:
                      help="TOML file of expected non-pass verdicts: exit 0 iff every result matches it")
     run.add_argument("--baseline", type=Path, metavar="RESULTS",
                      help="results.json of an earlier run: print and embed the diff against it")
+    run.add_argument("--shard", metavar="I/N", help="run only shard I of N (deterministic, balanced by cost)")
+    run.add_argument("--database", type=Path, metavar="DIR",
+                     help="Hypothesis example database: failing examples found once are tried first next time")
+
+
+def suite_options(args: argparse.Namespace) -> list[str]:
+    """The plugin options (``--mtg-...``) for the CI options of ``run``."""
+    extra: list[str] = []
+    if getattr(args, "shard", None):
+        extra += ["--mtg-shard", args.shard]
+    if getattr(args, "database", None) is not None:
+        extra += ["--mtg-database", str(args.database)]
+    return extra
 
 
 @dataclass(frozen=True)

@@ -43,6 +43,27 @@ def params_type(params: object) -> str | None:
     return None
 
 
+def with_database(test, key: str, profile: str, seed: int | None, database: str):  # type: ignore[no-untyped-def]
+    """``test`` (a ``@given`` function) set to use the example database folder ``database``.
+
+    Hypothesis files examples under a digest of the test function, which is the same closure for
+    every case, so each case's key is added to it (the hook Hypothesis's own parametrize support
+    uses). Hypothesis ignores the database of a derandomized run, so a derandomized profile is
+    replaced by a fixed seed per case: the run stays reproducible and the database is used."""
+    from hypothesis import settings
+    from hypothesis.database import DirectoryBasedExampleDatabase
+
+    test.hypothesis.inner_test._hypothesis_internal_add_digest = key.encode("utf-8")
+    chosen = settings(profile_settings(profile), derandomize=False,
+                      database=DirectoryBasedExampleDatabase(database))
+    test = chosen(test)
+    if seed is None and is_derandomized(profile):
+        import hashlib
+
+        seed = int.from_bytes(hashlib.sha256(key.encode("utf-8")).digest()[:8], "big")
+    return hypothesis_seed(seed)(test) if seed is not None else test
+
+
 @dataclass
 class _Observer:
     """What the runs of one Hypothesis search saw."""
@@ -88,8 +109,11 @@ def run_case(
     *,
     profile: str,
     seed: int | None,
+    database: str | None = None,
 ) -> ResultRecord:
-    """Check ``invariant`` on ``adapter`` under a settings profile and return its record."""
+    """Check ``invariant`` on ``adapter`` under a settings profile and return its record. With
+    ``database`` (a folder), Hypothesis keeps the failing examples it finds there and tries them
+    first on the next run (see :func:`with_database`)."""
     started = time.perf_counter()
     base = dict(engine=engine_spec, invariant=invariant.id, rulings=invariant.rulings, kind=invariant.kind)
     try:
@@ -102,7 +126,6 @@ def run_case(
     reproduce = reproduce_command(engine_spec, invariant.id)
     seen = _Observer()
 
-    @profile_settings(profile)
     @given(invariant.scenarios())
     def examine(scenario: Scenario) -> None:
         seen.examples += 1
@@ -135,8 +158,12 @@ def run_case(
                 except Exception:  # noqa: BLE001 - closing is best effort
                     pass
 
-    if seed is not None and not is_derandomized(profile):
-        examine = hypothesis_seed(seed)(examine)
+    if database is None:
+        examine = profile_settings(profile)(examine)
+        if seed is not None and not is_derandomized(profile):
+            examine = hypothesis_seed(seed)(examine)
+    else:
+        examine = with_database(examine, f"{engine_spec}::{invariant.id}", profile, seed, database)
 
     def record(status: str, **extra: object) -> ResultRecord:
         return ResultRecord(
