@@ -48,8 +48,10 @@ def with_database(test, key: str, profile: str, seed: int | None, database: str)
 
     Hypothesis files examples under a digest of the test function, which is the same closure for
     every case, so each case's key is added to it (the hook Hypothesis's own parametrize support
-    uses). Hypothesis ignores the database of a derandomized run, so a derandomized profile is
-    replaced by a fixed seed per case: the run stays reproducible and the database is used."""
+    uses). Hypothesis refuses a database with ``derandomize`` and ``@seed`` drops it, so the seed
+    (the run's, or for a derandomized profile one fixed per case) is set on the test the way
+    ``@seed`` sets it, without dropping the database: the run stays reproducible for a given
+    database, and the examples stored there are tried first. tests/test_gating.py guards this."""
     from hypothesis import settings
     from hypothesis.database import DirectoryBasedExampleDatabase
 
@@ -61,7 +63,9 @@ def with_database(test, key: str, profile: str, seed: int | None, database: str)
         import hashlib
 
         seed = int.from_bytes(hashlib.sha256(key.encode("utf-8")).digest()[:8], "big")
-    return hypothesis_seed(seed)(test) if seed is not None else test
+    if seed is not None:
+        test._hypothesis_internal_use_seed = seed
+    return test
 
 
 @dataclass
