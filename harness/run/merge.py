@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 from pathlib import Path
 
-from reports.results import ResultRecord, Results, ResultsError, RunInfo, read_results
+from reports.results import ResultRecord, Results, ResultsError, read_results
 
 
 class MergeError(ValueError):
@@ -55,6 +56,7 @@ def merge_results(parts: list[tuple[str, Results]], command: str = "mtg-conforma
     _same(parts, "engines", lambda r: tuple(f"{e.name} {e.version}" for e in r.run.engines))
     _same(parts, "profile", lambda r: r.run.profile)
     _same(parts, "seed", lambda r: r.run.seed)
+    _same(parts, "pass rule", lambda r: r.run.pass_rule)
     _same(parts, "rulings", lambda r: r.rulings)
     warnings: list[str] = []
     shards: dict[str, str] = {}
@@ -85,16 +87,12 @@ def merge_results(parts: list[tuple[str, Results]], command: str = "mtg-conforma
             records.append(r)
     first = parts[0][1]
     runs = [r.run for _, r in parts]
-    run = RunInfo(
+    run = replace(
+        first.run,
         started=min(r.started for r in runs),
         finished=max(r.finished for r in runs),
-        profile=first.run.profile,
-        seed=first.run.seed,
-        engines=first.run.engines,
         command=command,
-        harness_version=first.run.harness_version,
         duration=round(sum(r.duration for r in runs), 3),  # machine time of all shards together
-        corpus=first.run.corpus,
         shard=None,
     )
     return Results(run=run, rulings=first.rulings, results=tuple(_in_plan_order(records, first))), warnings
