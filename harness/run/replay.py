@@ -16,17 +16,29 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import importlib
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
 from harness.protocol import codec
-from harness.protocol.adapter import EngineAdapter, EngineError, Session, StateUnsupported
+from harness.protocol.adapter import (
+    EngineAdapter,
+    EngineError,
+    Session,
+    StateUnsupported,
+)
 from harness.protocol.model import GameState
 from harness.protocol.probe import Probe, Scenario, Violation
 from harness.run.runner import _failure, reproduce_command
-from reports.results import Counterexample, EngineInfo, ResultRecord, Results, ResultsError, RunInfo, read_results
+from reports.results import (
+    Counterexample,
+    EngineInfo,
+    ResultRecord,
+    Results,
+    ResultsError,
+    RunInfo,
+    read_results,
+)
 from rulings.invariant import Invariant
 
 DEFAULT_OUT = "replay-report"
