@@ -104,7 +104,7 @@ def _failure(exc: BaseException, scenario: Scenario, probe: Probe | None, reprod
         observed=observed,
         counterexample=Counterexample(
             state=codec.to_jsonable(scenario.state),
-            params=codec.to_jsonable(scenario.params if params_type(scenario.params) else dict(scenario.params)),
+            params=codec.to_jsonable(scenario.params) if scenario.params is not None else {},
             params_type=params_type(scenario.params),
         ),
         trace=trace,
