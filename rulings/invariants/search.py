@@ -372,7 +372,7 @@ def accept_ninjutsu(variant: KeywordVariant, probe: Probe, scenario: Scenario, w
 
 @claims("offered and accepted while searching their own library")
 def check_offered_while_searching(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
-    begin_search(probe, scenario)
+    begin_search(probe, scenario, needs_window=True)
     probe.claim("offered and accepted while searching their own library")
     accept_ninjutsu(variant, probe, scenario, "while its controller searches their own library after blockers")
 
@@ -407,7 +407,7 @@ def check_refused_during(variant: KeywordVariant, what: str, probe: Probe, scena
 def check_mana_abilities_while_searching(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
     """During the search, the searcher's mana abilities are offered and accepted (to pay for
     library ninjutsu), the search goes on, and the activation then pays from the pool."""
-    begin_search(probe, scenario)
+    begin_search(probe, scenario, needs_window=True)
     state = probe.state()
     player = scenario.params.player
     lands = {p.id for p in state.battlefield if p.controller == player and not p.tapped
@@ -428,7 +428,7 @@ def check_mana_abilities_while_searching(variant: KeywordVariant, probe: Probe, 
 
 @claims("the ability waits on the stack")
 def check_ability_uses_stack(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
-    begin_search(probe, scenario)
+    begin_search(probe, scenario, needs_window=True)
     ninja = scenario.params.ninja
     events = accept_ninjutsu(variant, probe, scenario, "during the search")
     mid = probe.state()
@@ -442,7 +442,7 @@ def check_ability_uses_stack(variant: KeywordVariant, probe: Probe, scenario: Sc
 
 @claims("refused without the mana to pay")
 def check_pays_costs(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
-    begin_search(probe, scenario)
+    begin_search(probe, scenario, needs_window=True)
     probe.claim("refused without the mana to pay")
     refuse_ninjutsu(variant, probe, scenario, "without the mana to pay its cost")
 
@@ -468,7 +468,7 @@ def check_search_continues(variant: KeywordVariant, probe: Probe, scenario: Scen
     active player has priority with the ability on the stack, and abilities that triggered on
     activation (the returned creature left the battlefield: the observer's) go on the stack only
     now; then everything resolves."""
-    begin_search(probe, scenario)
+    begin_search(probe, scenario, needs_window=True)
     ninja, observer = scenario.params.ninja, search_of(scenario).observer
     before = the_search(probe)
     accept_ninjutsu(variant, probe, scenario, "during the search")
@@ -508,7 +508,7 @@ def check_search_continues(variant: KeywordVariant, probe: Probe, scenario: Scen
 
 @claims("two Ninjas put in during one search")
 def check_several_in_one_search(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
-    begin_search(probe, scenario)
+    begin_search(probe, scenario, needs_window=True)
     first_ninja, second_ninja = scenario.params.ninjas[:2]
     first, second = unblocked_attackers(probe.state(), scenario.params.player)[:2]
     accept_ninjutsu(variant, probe, scenario, "during the search", returned=first, ninja=first_ninja)
@@ -549,7 +549,7 @@ def check_millikin_mills_top(variant: KeywordVariant, probe: Probe, scenario: Sc
     began (the library keeps its order)."""
     player = scenario.params.player
     top = probe.state().player(player).library[:1]
-    begin_search(probe, scenario)
+    begin_search(probe, scenario, needs_window=True)
     state = probe.state()
     millikin = next(p.id for p in state.battlefield if state.data_of(p.id).name == "Millikin")
     tapped = [a for a in probe.legal_actions() if a.kind is ActionKind.ACTIVATE and a.source == millikin]
