@@ -29,7 +29,7 @@ from generators import cards
 from harness.protocol.builder import StateBuilder
 from generators.combat import CombatSpec, NinjutsuParams, combat_scenarios
 from generators.search_cards import BRIBERY, SORCERY
-from generators.search_setup import SearchParams, SearchSetup, add_search_source
+from generators.search_setup import SearchParams, SearchSetup, add_search_source, draw_kind
 from harness.protocol.model import COLORS, PlayerIndex, Step, Zone
 from harness.protocol.probe import Scenario
 
@@ -52,7 +52,7 @@ class SearchStateParams:
 @st.composite
 def search_scenarios(draw: st.DrawFn, setup: SearchSetup) -> Scenario[SearchStateParams]:
     """A state outside combat where ``params.search.searcher`` is about to search or is searching."""
-    kind = draw(st.sampled_from(setup.kinds))
+    kind = draw_kind(draw, setup.kinds)
     searcher = draw(st.sampled_from((0, 1)))
     if kind in (SORCERY, BRIBERY):  # 307.1: own main phase, empty stack
         active = searcher

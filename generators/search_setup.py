@@ -21,7 +21,7 @@ opponent of the searcher controls the restriction.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
@@ -169,6 +169,14 @@ def can_start_in_combat(setup: SearchSetup) -> bool:
     return setup.start != "pending" and any(k in INSTANT_SPEED for k in setup.kinds)
 
 
+def draw_kind(draw: st.DrawFn, kinds: Sequence[str]) -> str:
+    """One of ``kinds``. Another player's library (Bribery) is its own case of every ruling about
+    "a library": drawn as often as all the searches of one's own library together."""
+    if BRIBERY in kinds and len(kinds) > 1 and draw(st.booleans()):
+        return BRIBERY
+    return draw(st.sampled_from([k for k in kinds if k != BRIBERY] or list(kinds)))
+
+
 def add_search_source(draw: st.DrawFn, b: StateBuilder, searcher: PlayerIndex, setup: SearchSetup,
                       *, combat: bool = False, pending_ok: bool = True) -> SearchSource:
     """Add the source of a search by ``searcher`` (and everything around it) to ``b``; with
@@ -176,7 +184,7 @@ def add_search_source(draw: st.DrawFn, b: StateBuilder, searcher: PlayerIndex, s
     kinds = [k for k in setup.kinds if not combat or k in INSTANT_SPEED or setup.start != "cast"]
     if not pending_ok:
         kinds = [k for k in kinds if k in INSTANT_SPEED]
-    kind = draw(st.sampled_from(kinds))
+    kind = draw_kind(draw, kinds)
     choices = [c for c in CARDS_BY_KIND[kind] if not setup.cards or c in setup.cards] or list(CARDS_BY_KIND[kind])
     card = draw(st.sampled_from(choices))
     # "pending" first: examples shrink toward a search already under way, the smaller state.

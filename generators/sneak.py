@@ -12,7 +12,7 @@ be cast). Hypothesis shrinks toward one graveyard creature without printed sneak
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from hypothesis import strategies as st
 
@@ -84,10 +84,27 @@ def _setup(spec: GraveyardSneakSpec, draw: st.DrawFn, b: StateBuilder, active: i
     return _Graveyard(teen, level, tuple(graveyard), abilities)
 
 
+#: Where graveyard sneak states are drawn, 2:1:1:1: in the window; with the permission just
+#: after it or in a main phase (where a creature could be cast for its mana cost); anywhere.
+MODES = ("window", "late", "main", "window", "any")
+MAIN = (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
+
+
 @st.composite
 def graveyard_sneak_scenarios(draw: st.DrawFn, spec: GraveyardSneakSpec = GraveyardSneakSpec()
                               ) -> Scenario[SneakParams]:
-    """A combat state of the sneak variant with Ninja Teen and graveyard creatures."""
+    """A combat state of the sneak variant with Ninja Teen and graveyard creatures. When the
+    spec allows both, two fifths of the draws are in the window (the declare blockers step,
+    Ninja Teen at level 3) and two fifths out of it with the permission (a later combat step with an
+    unblocked attacker to return, or a main phase): the two sides of the timing rule (see
+    :data:`MODES`)."""
+    late = tuple(s for s in spec.steps if s in (Step.FIRST_STRIKE_DAMAGE, Step.COMBAT_DAMAGE, Step.END_OF_COMBAT))
+    if Step.DECLARE_BLOCKERS in spec.steps and late and spec.teen_levels[1] >= 3:
+        mode = draw(st.sampled_from(MODES))
+        steps = {"window": (Step.DECLARE_BLOCKERS,), "late": late,
+                 "main": tuple(s for s in spec.steps if s in MAIN) or late}
+        if mode != "any":
+            spec = replace(spec, steps=steps[mode], teen_levels=(3, 3))
     combat, graveyard = draw_combat(
         draw, CombatSpec(SNEAK, tuple(spec.steps), setup=lambda d, b, a: _setup(spec, d, b, a)))
     params = SneakParams(player=combat.params.player, returned=combat.params.returned, teen=graveyard.teen,

@@ -186,11 +186,14 @@ def check_restricted_counts(probe: Probe, scenario: Scenario) -> None:
            expected=f"player {searcher} searched a library this turn", observed="not after the search")
 
 
-@claims("a sought card below the top four refused", "a sought card among the top four found")
+@claims("a sought card below the top four refused", "a sought card among the top four found",
+        "the restriction applied to a search the engine began")
 def check_only_top_cards(probe: Probe, scenario: Scenario) -> None:
     """The opponent sees only the top four: no card below is offered or accepted, even one of the
     type the search asks for; a sought card among the top four is offered and accepted."""
     state, search, library = begin(probe, scenario)
+    if search_of(scenario).start != "pending":  # not a search loaded with its candidates fixed
+        probe.claim("the restriction applied to a search the engine began")
     top = set(library[:RESTRICTED_TO])
     expect(set(search.candidates) <= top, "the restricted search sees cards below the top four",
            expected=f"candidates among {sorted(top)}", observed=f"candidates {list(search.candidates)}")

@@ -52,9 +52,13 @@ def refused(probe: Probe, action: Action, message: str) -> None:
     raise Violation(message, expected=f"{action} refused", observed="accepted")
 
 
+IN_WINDOW = "graveyard sneak offered and accepted in the declare blockers step"
+OUT_OF_WINDOW = "graveyard creatures refused in another step, with the permission"
+
+
 @binds("ninja-teen.graveyard-sneak-timing", id="ninja-teen.graveyard-sneak-timing/declare-blockers-only",
        kind="legality", requires=REQUIRES, scenarios=lambda: graveyard_sneak_scenarios())
-@claims('graveyard sneak offered exactly in its window')
+@claims(IN_WINDOW, OUT_OF_WINDOW)
 def check_graveyard_sneak_timing(probe: Probe, scenario: Scenario[SneakParams]) -> None:
     """A creature card in the graveyard can be cast for a sneak cost (with Ninja Teen at level 3)
     only during the declare blockers step of its owner's turn, when they could cast an instant;
@@ -74,7 +78,10 @@ def check_graveyard_sneak_timing(probe: Probe, scenario: Scenario[SneakParams]) 
                observed=", ".join(map(str, sneaks)) or "not offered")
         expect(not normal, "a creature card in the graveyard is offered to be cast for its mana cost",
                expected="only sneak casts from the graveyard", observed=", ".join(map(str, normal)))
-    probe.claim('graveyard sneak offered exactly in its window')
+    if window:
+        probe.claim(IN_WINDOW)
+    elif scenario.params.teen_level >= 3:
+        probe.claim(OUT_OF_WINDOW)
     card = scenario.params.graveyard[0]
     refused(probe, Action(ActionKind.CAST, player, source=card),
             "a creature card was cast from the graveyard for its mana cost (only sneak is permitted)")
