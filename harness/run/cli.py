@@ -373,8 +373,11 @@ def cmd_report(args: argparse.Namespace) -> int:
 
     try:
         results = read_results(args.results)
-    except (OSError, ResultsError) as exc:
-        raise UsageError(str(exc)) from None
+    except OSError as exc:
+        raise UsageError(f"cannot read {str(args.results)!r}: {exc.strerror or exc}") from None
+    except (ResultsError, ValueError, TypeError, RecursionError) as exc:
+        raise UsageError(str(exc) if isinstance(exc, ResultsError) else
+                         f"{args.results}: not a results file this harness reads ({type(exc).__name__})") from None
     target = args.out or args.results.with_name("report.html")
     if target.is_dir():
         raise UsageError(f"--out {str(target)!r} is a directory; give the HTML file to write")
@@ -382,6 +385,8 @@ def cmd_report(args: argparse.Namespace) -> int:
         write_report(results, target)
     except OSError as exc:
         raise UsageError(f"cannot write {str(target)!r}: {exc.strerror or exc}") from None
+    except RecursionError:
+        raise UsageError(f"{args.results}: nested too deeply to render") from None
     print(f"report: {target}")
     return EXIT_OK
 

@@ -234,7 +234,8 @@ class ResultCollector:
                 f"INCOMPLETE RUN{why}: {len(results.results)} of {results.run.planned} cases finished")
         terminalreporter.write_line(", ".join(f"{n} {status}" for status, n in totals.items()))
         terminalreporter.write_line(f"judged {judged(results)} of {len(results.results)}"
-                                    + ("" if judged(results) else ": the run judged nothing (exit status 3)"))
+                                    + ("" if judged(results) or not results.run.complete
+                                       else ": the run judged nothing (exit status 3)"))
         where = getattr(self.config, "mtg_destination", None)
         if where is not None:
             if where.beside:

@@ -23,6 +23,7 @@ from harness.protocol.model import GameState
 from harness.protocol.probe import Probe, Scenario, Violation
 from harness.protocol.probe import TraceStep as ProbeStep
 from harness.run.guard import (
+    EngineTimeout,
     GuardedSession,
     StopSearch,
     engine_fault,
@@ -165,6 +166,9 @@ def run_case(
             seen.outcomes.append("passed")
         except (Violation, EngineError) as exc:
             fault(exc, scenario, probe)
+            if isinstance(exc, EngineTimeout):
+                # A hang is not shrunk: every further try would cost another time-out.
+                raise StopSearch() from None
             raise
         finally:
             if session is not None:
