@@ -71,7 +71,7 @@ MATRIX: list[tuple[str, str, tuple[str, ...], str, str]] = [
     ("legal_actions", "raise", BOTH, "error", r"boom in legal_actions"),
     ("legal_actions", "hang", BOTH, "error", ERROR_TIMEOUT),
     # apply()
-    ("apply", "refuse", BOTH, "error", r"refused an action the rules allow"),
+    ("apply", "refuse", BOTH, "fail", r"refused an action the check takes as legal"),
     ("apply", "none", BOTH, "error", r"returned NoneType|expected"),
     ("apply", "wrong-items", BOTH, "error", r"not an Event|adapter contract"),
     ("apply", "inconsistent", BOTH, "fail", r"global invariant \(state consistency\): after applying"),

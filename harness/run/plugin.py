@@ -24,7 +24,7 @@ from harness.run.plan import Case, MutantScope, compiled_suite, engine, plan
 from harness.run import limits as run_limits
 from harness.run import signals
 from harness.run.limits import Limits
-from harness.run.profiles import PROFILES, is_derandomized, register_profiles
+from harness.run.profiles import PROFILES, claim_rule, is_derandomized, register_profiles
 from reports.results import EngineInfo, ResultRecord, Results, RulingRecord, RunInfo, judged, write_results
 
 RESULT_PROPERTY = "mtg_result"
@@ -261,6 +261,7 @@ class ResultCollector:
                 duration=round(time.perf_counter() - self.clock, 3),
                 complete=complete,
                 planned=len(cases),
+                pass_rule=str(claim_rule(options.profile)),
             ),
             rulings=ruling_records(),
             results=tuple(records),

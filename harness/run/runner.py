@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from hypothesis import given, reject
 from hypothesis import seed as hypothesis_seed
-from hypothesis.errors import FailedHealthCheck, Flaky, Unsatisfiable
+from hypothesis.errors import FailedHealthCheck, Flaky, Unsatisfiable, UnsatisfiedAssumption
 
 from harness.protocol import codec
 from harness.protocol.adapter import ActionRefused, EngineAdapter, EngineError, Session, StateUnsupported, Support
@@ -35,7 +35,7 @@ from harness.run.guard import (
 from harness.run.isolation import IsolatedEngine
 from harness.run.limits import clean_text
 from harness.run.limits import current as current_limits
-from harness.run.profiles import is_derandomized, profile_settings
+from harness.run.profiles import claim_rule, is_derandomized, profile_settings
 from reports.results import Counterexample, Failure, ResultRecord, TraceStep
 from rulings.invariant import Invariant
 
@@ -65,6 +65,13 @@ class _Observer:
 def _clip_trace(step: ProbeStep) -> TraceStep:
     action = clean_text(step.action) + (f"  -> refused: {clean_text(step.refused)}" if step.refused else "")
     return TraceStep(action=action, events=tuple(clean_text(e) for e in step.events))
+    #: Examples a precondition set aside, and the last reason given.
+    set_aside: int = 0
+    last_set_aside: str | None = None
+    #: Examples rejected otherwise (the engine could not load the state, a bare ``assume``).
+    rejected: int = 0
+    #: Per claim, the examples that exercised it (counted when the check returned).
+    claims: dict[str, int] = field(default_factory=dict)
 
 
 def _failure(exc: BaseException, scenario: Scenario, probe: Probe | None, reproduce: str) -> Failure:
@@ -78,7 +85,7 @@ def _failure(exc: BaseException, scenario: Scenario, probe: Probe | None, reprod
         expected=clean_text(expected),
         observed=clean_text(observed),
         counterexample=Counterexample(
-            state=codec.to_jsonable(scenario.state), params=codec.to_jsonable(dict(scenario.params))
+            state=codec.to_jsonable(scenario.state), params=codec.to_jsonable(scenario.params) if scenario.params is not None else {}
         ),
         trace=trace,
         reproduce=reproduce,
@@ -119,7 +126,7 @@ def run_case(
         return ResultRecord(**base, status="unsupported", reason=clean_text(support.reason or "not supported"))
 
     reproduce = reproduce_command(engine_spec, invariant.id, profile, seed)
-    seen = _Observer()
+    seen = _Observer(claims=dict.fromkeys(invariant.counted_claims, 0))
     contained = isinstance(adapter, IsolatedEngine)
     invariant_deadline = time.monotonic() + limits.invariant if limits.invariant else None
 
@@ -137,6 +144,7 @@ def run_case(
     def examine(scenario: Scenario) -> None:
         if invariant_deadline is not None and time.monotonic() > invariant_deadline:
             raise StopSearch()
+        seen.examples += 1
         probe: Probe | None = None
         session: GuardedSession | None = None
         example_deadline = time.monotonic() + limits.example if limits.example else None
@@ -151,19 +159,30 @@ def run_case(
                     raw = _start(adapter, copy.deepcopy(scenario.state), limits.start, contained)
                 except StateUnsupported as exc:
                     seen.unsupported.append(clean_text(exc))
-                    reject()
-                seen.examples += 1
+                    reject()  # counted as rejected below
                 session = GuardedSession(raw, call_limit=limits.call, example_deadline=example_deadline,
                                          contained=contained)
-                probe = Probe(session)
+                probe = Probe(session, claims=invariant.claims)
                 try:
                     invariant.check(probe, scenario)
-                except ActionRefused as exc:  # a refusal the check could not do without
-                    raise EngineError(f"the engine refused an action the rules allow here and the check "
-                                      f"needs: {clean_text(exc) or 'refused'}") from None
+                except ActionRefused as refusal:
+                    # The check applied a move it takes as legal (a refusal it expects is caught
+                    # where it is tested): the engine refusing it is a deviation, not a harness bug.
+                    raise Violation("the engine refused an action the check takes as legal",
+                                    expected=f"{probe.trace[-1].action if probe.trace else 'the action'} accepted",
+                                    observed=f"refused: {clean_text(refusal)}") from None
                 closing, session = session, None
                 closing.close()  # a failure to close is a fault of this example too
+            for name in probe.exercised or (() if invariant.claims else invariant.counted_claims):
+                seen.claims[name] += 1
             seen.outcomes.append("passed")
+        except UnsatisfiedAssumption:
+            if probe is not None and probe.set_aside is not None:
+                seen.set_aside += 1
+                seen.last_set_aside = probe.set_aside
+            else:
+                seen.rejected += 1
+            raise
         except (Violation, EngineError) as exc:
             fault(exc, scenario, probe)
             if isinstance(exc, EngineTimeout):
@@ -189,6 +208,9 @@ def run_case(
             examples=seen.examples,
             examples_to_first_failure=seen.first_failure_at,
             duration=time.perf_counter() - started,
+            set_aside=seen.set_aside,
+            rejected=seen.rejected,
+            claims=dict(seen.claims),
             **extra,  # type: ignore[arg-type]
         )
 
@@ -214,11 +236,19 @@ def run_case(
                       reason=f"flaky: the engine answered the same example differently: first {first}; "
                              f"replayed: {later}")
     except (Unsatisfiable, FailedHealthCheck) as exc:
-        if not seen.unsupported:  # a generator that filters too much: the harness's own bug
-            return record("error", reason=f"harness error {type(exc).__name__}: {exc}")
-        return record("unsupported", reason=f"the engine could not load the drawn states: {seen.unsupported[-1]}")
+        if seen.unsupported:
+            return record("unsupported", reason=f"the engine could not load the drawn states: {seen.unsupported[-1]}")
+        if seen.set_aside:  # the check's preconditions held too rarely: nothing was tested enough
+            return record("inconclusive", reason=f"{seen.set_aside} examples set aside ({seen.last_set_aside}); "
+                                                 f"Hypothesis gave up: {type(exc).__name__}")
+        # a generator that filters too much: the harness's own bug
+        return record("error", reason=f"harness error {type(exc).__name__}: {exc}")
     except Exception as exc:  # noqa: BLE001 - a harness or generator bug: report it, keep going
         return record("error", reason=f"harness error {type(exc).__name__}: {exc}")
+    rule = claim_rule(profile)
+    short = rule.shortfalls(max(0, seen.examples - seen.set_aside - seen.rejected), seen.claims)
+    if short:
+        return record("inconclusive", reason=f"{'; '.join(short)} ({profile}: {rule})")
     return record("pass")
 
 
