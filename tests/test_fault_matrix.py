@@ -100,7 +100,7 @@ def _check(probe, scenario: Scenario) -> None:  # type: ignore[no-untyped-def]
 
 def _invariant() -> Invariant:
     return Invariant("fault/matrix", ("fault.matrix",), "outcome", frozenset({"mechanic:priority"}),
-                     lambda: st.just(Scenario(matrix_state())), _check, "one example through every call")
+                     lambda: st.just(Scenario(matrix_state(), None)), _check, "one example through every call")
 
 
 MATRIX_LIMITS = limits.Limits(call=1.0, start=4.0, example=20.0, invariant=40.0, memory_mb=1024,
@@ -200,7 +200,7 @@ def test_slow_engine_hits_the_example_limit(matrix_limits: limits.Limits) -> Non
 
     slow = fault_engine("legal_actions", "slow")
     inv = Invariant("fault/slow", ("fault.slow",), "outcome", frozenset({"mechanic:priority"}),
-                    lambda: st.just(Scenario(matrix_state())), check, "ten calls")
+                    lambda: st.just(Scenario(matrix_state(), None)), check, "ten calls")
     for adapter in (slow(), IsolatedEngine(f"fault_engines:{slow.__name__}", python_path=[HERE])):
         started = time.monotonic()
         try:
@@ -216,7 +216,7 @@ def test_slow_engine_hits_the_invariant_limit(matrix_limits: limits.Limits) -> N
     limits.configure(limits.Limits(call=1.0, example=0, invariant=1.5))
     slow = fault_engine("legal_actions", "slow")
     inv = Invariant("fault/slow", ("fault.slow",), "outcome", frozenset({"mechanic:priority"}),
-                    lambda: st.integers(0, 10**6).map(lambda n: Scenario(matrix_state().replace(turn=n + 1))),
+                    lambda: st.integers(0, 10**6).map(lambda n: Scenario(matrix_state().replace(turn=n + 1), None)),
                     _check, "many examples")
     started = time.monotonic()
     record = run_case("slow", slow(), inv, profile="ci", seed=None)

@@ -60,11 +60,6 @@ class _Observer:
     #: engine's verdict shows the two outcomes of the same example.
     outcomes: list[str] = field(default_factory=list)
     first_outcome_failure: str | None = None
-
-
-def _clip_trace(step: ProbeStep) -> TraceStep:
-    action = clean_text(step.action) + (f"  -> refused: {clean_text(step.refused)}" if step.refused else "")
-    return TraceStep(action=action, events=tuple(clean_text(e) for e in step.events))
     #: Examples a precondition set aside, and the last reason given.
     set_aside: int = 0
     last_set_aside: str | None = None
@@ -72,6 +67,11 @@ def _clip_trace(step: ProbeStep) -> TraceStep:
     rejected: int = 0
     #: Per claim, the examples that exercised it (counted when the check returned).
     claims: dict[str, int] = field(default_factory=dict)
+
+
+def _clip_trace(step: ProbeStep) -> TraceStep:
+    action = clean_text(step.action) + (f"  -> refused: {clean_text(step.refused)}" if step.refused else "")
+    return TraceStep(action=action, events=tuple(clean_text(e) for e in step.events))
 
 
 def _failure(exc: BaseException, scenario: Scenario, probe: Probe | None, reproduce: str) -> Failure:
