@@ -11,7 +11,6 @@ temporary name and renamed, so a reader sees an old file or a new one, never hal
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -47,11 +46,4 @@ def destination(out: Path, *, complete: bool, replace_complete: bool = False) ->
     return Destination(out / PARTIAL[RESULTS], out / PARTIAL[REPORT], out / PARTIAL[JUNIT], beside=True)
 
 
-def move_into_place(source: Path, target: Path) -> None:
-    """Rename a finished file (pytest's junit.xml, written under a temporary name) into place."""
-    if source.exists():
-        os.replace(source, target)
-
-
-__all__ = ["Destination", "JUNIT", "PARTIAL", "REPORT", "RESULTS", "destination", "holds_complete_run",
-           "move_into_place"]
+__all__ = ["Destination", "JUNIT", "PARTIAL", "REPORT", "RESULTS", "destination", "holds_complete_run"]

@@ -25,7 +25,8 @@ from harness.run import limits as run_limits
 from harness.run import signals
 from harness.run.limits import Limits
 from harness.run.profiles import PROFILES, claim_rule, is_derandomized, register_profiles
-from reports.results import EngineInfo, ResultRecord, Results, RulingRecord, RunInfo, judged, write_results
+from reports.junit import write_junit
+from reports.results import EngineInfo, ResultRecord, Results, RulingRecord, RunInfo, corpus_hash, judged, write_results
 
 RESULT_PROPERTY = "mtg_result"
 
@@ -40,12 +41,22 @@ class Options:
     command: str
     mutants: MutantScope | None = None
     mutant_ids: tuple[str, ...] = ()
+    shard: str | None = None  # "I/N": only this shard's cases (harness.run.shard)
+    database: str | None = None  # a Hypothesis example database directory
     limits: Limits = Limits()
     #: Let an incomplete run replace a complete run's files in ``out`` (see harness.run.output).
     replace_complete: bool = False
 
-    def cases(self) -> list[Case]:
+    def all_cases(self) -> list[Case]:
         return plan(self.engines, self.only, self.mutants, self.mutant_ids)
+
+    def cases(self) -> list[Case]:
+        cases = self.all_cases()
+        if self.shard is None:
+            return cases
+        from harness.run.shard import parse_shard, shard_cases
+
+        return shard_cases(cases, *parse_shard(self.shard))
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -63,6 +74,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="check every mutant of the reference engine instead of --mtg-engine")
     group.addoption("--mtg-mutant", action="append", default=[], metavar="ID",
                     help="with --mtg-mutants: only these mutants (repeatable)")
+    group.addoption("--mtg-shard", default=None, metavar="I/N", help="run only shard I of N (see harness.run.shard)")
+    group.addoption("--mtg-database", default=None, metavar="DIR",
+                    help="Hypothesis example database directory: failures found once are tried first")
     group.addoption("--mtg-limit", action="append", default=[], metavar="NAME=VALUE",
                     help="a limit of harness.run.limits.Limits, e.g. call=5 or memory_mb=2048 (repeatable)")
     group.addoption("--mtg-replace-complete", action="store_true", default=False,
@@ -110,6 +124,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.mtg_options = Options(  # type: ignore[attr-defined]
         tuple(dict.fromkeys(engines)), profile, seed, tuple(config.getoption("--mtg-invariant") or ()),
         Path(out) if out else None, command, mutants, tuple(config.getoption("--mtg-mutant") or ()),
+        config.getoption("--mtg-shard"), config.getoption("--mtg-database"),
         limits, bool(config.getoption("--mtg-replace-complete")),
     )
     workerinput = getattr(config, "workerinput", None)
@@ -221,6 +236,7 @@ class ResultCollector:
             self.config.mtg_destination = where  # type: ignore[attr-defined]
             write_results(results, where.results)
             write_report(results, where.report)
+            write_junit(results, where.junit)
 
     def pytest_terminal_summary(self, terminalreporter) -> None:  # type: ignore[no-untyped-def]
         results: Results | None = getattr(self.config, "mtg_results", None)
@@ -244,11 +260,12 @@ class ResultCollector:
             terminalreporter.write_line(f"results: {where.results}")
 
     def results(self, options: Options) -> Results:
-        cases = options.cases()
+        cases = options.all_cases()  # the whole plan: a shard lists the run's engines too
         order = {c.node_id: i for i, c in enumerate(cases)}
         records = sorted(self.records, key=lambda r: order.get(Case(r.engine, r.invariant).node_id, len(order)))
         complete = self.interrupted is None and {(c.engine, c.invariant) for c in cases} <= {
             (r.engine, r.invariant) for r in records}
+        rulings = ruling_records()
         return Results(
             run=RunInfo(
                 started=self.started.isoformat(timespec="seconds"),
@@ -262,8 +279,10 @@ class ResultCollector:
                 complete=complete,
                 planned=len(cases),
                 pass_rule=str(claim_rule(options.profile)),
+                corpus=corpus_hash(rulings),
+                shard=options.shard,
             ),
-            rulings=ruling_records(),
+            rulings=rulings,
             results=tuple(records),
         )
 
