@@ -64,6 +64,10 @@ def _parser() -> argparse.ArgumentParser:
 
     sub.add_parser("requires", help="list the mechanics invariants require (what supports() is asked)")
 
+    from harness.run import controls  # the standing controls: their own module, their own options
+
+    controls.add_parser(sub)
+
     report = sub.add_parser("report", help="render a results.json as HTML again")
     report.add_argument("results", type=Path)
     report.add_argument("--out", type=Path, help="HTML file (default: report.html beside the results)")
@@ -79,12 +83,24 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_mutants(args, argv if argv is not None else sys.argv[1:])
         if args.command == "rulings":
             return cmd_rulings(args)
+        if args.command == "controls":
+            return _controls(args, argv if argv is not None else sys.argv[1:])
         if args.command == "requires":
             return cmd_requires()
         return cmd_report(args)
     except UsageError as exc:
         print(f"mtg-conformance: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
+
+
+def _controls(args: argparse.Namespace, argv: Sequence[str]) -> int:
+    from harness.run.controls import ControlsUsageError, main
+
+    _suite_or_usage_error()
+    try:
+        return main(args, argv)
+    except ControlsUsageError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def _suite_or_usage_error():  # type: ignore[no-untyped-def]

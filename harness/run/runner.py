@@ -12,7 +12,7 @@ import shlex
 import time
 from dataclasses import dataclass, field
 
-from hypothesis import given
+from hypothesis import Phase, given, settings
 from hypothesis import seed as hypothesis_seed
 from hypothesis.errors import FailedHealthCheck, Unsatisfiable, UnsatisfiedAssumption
 
@@ -81,8 +81,10 @@ def run_case(
     *,
     profile: str,
     seed: int | None,
+    shrink: bool = True,
 ) -> ResultRecord:
-    """Check ``invariant`` on ``adapter`` under a settings profile and return its record."""
+    """Check ``invariant`` on ``adapter`` under a settings profile and return its record.
+    ``shrink=False`` skips shrinking a failure: for runs that only need the verdict (controls)."""
     started = time.perf_counter()
     base = dict(engine=engine_spec, invariant=invariant.id, rulings=invariant.rulings, kind=invariant.kind)
     try:
@@ -95,7 +97,11 @@ def run_case(
     reproduce = reproduce_command(engine_spec, invariant.id, profile, seed)
     seen = _Observer(claims=dict.fromkeys(invariant.counted_claims, 0))
 
-    @profile_settings(profile)
+    chosen = profile_settings(profile)
+    if not shrink:
+        chosen = settings(chosen, phases=[p for p in chosen.phases if p is not Phase.shrink])
+
+    @chosen
     @given(invariant.scenarios())
     def examine(scenario: Scenario) -> None:
         seen.examples += 1
