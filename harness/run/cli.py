@@ -56,6 +56,8 @@ def _parser() -> argparse.ArgumentParser:
     mutants.add_argument("--all-invariants", action="store_true",
                          help="check each mutant with every invariant, not only those of the rulings it breaks")
     mutants.add_argument("--mutant", action="append", metavar="ID", help="only this mutant (repeatable)")
+    mutants.add_argument("--controls", type=Path, metavar="FILE",
+                         help="controls.json of `mtg-conformance controls`: record the controls each invariant fails")
     mutants.add_argument("--seed", type=int, help="seed for the dev and thorough profiles")
     mutants.add_argument("-v", "--verbose", action="store_true", help="one line per case")
 
@@ -144,9 +146,17 @@ def cmd_run(args: argparse.Namespace, argv: Sequence[str]) -> int:
 def cmd_mutants(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from harness.engines.mutants import all_mutants
     from harness.run.plan import PlanError, plan
-    from reports.mutants import MutantInfo, format_table, idle_invariants, kill_rows, summary, write_mutants_json
+    from reports.controls import ControlsReportError, failed_controls
+    from reports.mutants import (MutantInfo, format_table, idle_invariants, invariant_rows, kill_rows, summary,
+                                 write_mutants_json)
 
     suite = _suite_or_usage_error()
+    try:
+        controls = failed_controls(args.controls) if args.controls else None
+    except OSError as exc:
+        raise UsageError(f"{args.controls}: cannot read: {exc.strerror or exc}") from None
+    except ControlsReportError as exc:
+        raise UsageError(str(exc)) from None
     scope = "all" if args.all_invariants else "targeted"
     chosen = tuple(args.mutant or ())
     try:
@@ -166,7 +176,8 @@ def cmd_mutants(args: argparse.Namespace, argv: Sequence[str]) -> int:
         return EXIT_FAILURES
     rows = kill_rows(results, mutants)
     idle = idle_invariants(results, [inv.id for inv in suite.invariants]) if not chosen else []
-    write_mutants_json(rows, out / "mutants.json", profile=args.profile, idle=idle)
+    per_invariant = invariant_rows(results, mutants, [inv.id for inv in suite.invariants], controls)
+    write_mutants_json(rows, out / "mutants.json", profile=args.profile, idle=idle, invariants=per_invariant)
     print()
     print(format_table(rows))
     print(f"invariants that killed no mutant: {len(idle)}" + "".join(f"\n  {i}" for i in idle))
