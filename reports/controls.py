@@ -93,7 +93,9 @@ def failed_controls(path: str | os.PathLike[str]) -> dict[str, tuple[str, ...]]:
     if not isinstance(data, dict) or data.get("schema") != SCHEMA:
         raise ControlsReportError(f"{path}: not a controls report (schema {SCHEMA!r})")
     if data.get("version") != VERSION:
-        raise ControlsReportError(f"{path}: controls report version {data.get('version')!r}, this harness reads {VERSION}")
+        raise ControlsReportError(
+            f"{path}: controls report version {data.get('version')!r}, this harness reads {VERSION}"
+        )
     invariants = data.get("invariants")
     if not isinstance(invariants, dict):
         raise ControlsReportError(f"{path}: $.invariants must be an object")

@@ -15,7 +15,14 @@ from harness.engines.controls import CONTROLS, PREFIX, load_control
 from harness.engines.reference import ReferenceEngine
 from harness.engines.reference.testing import BEARS, ISLAND, NINJA, P1, Board
 from harness.protocol.adapter import ActionRefused
-from harness.protocol.model import Action, ActionKind, EventKind, Step, Zone, pass_priority
+from harness.protocol.model import (
+    Action,
+    ActionKind,
+    EventKind,
+    Step,
+    Zone,
+    pass_priority,
+)
 from harness.protocol.probe import Probe, Violation
 from harness.protocol.reach import reach_by_play
 from harness.run.registry import UnknownEngine, available, load_engine
@@ -170,13 +177,26 @@ def test_reach_by_play_must_start_earlier() -> None:
 
 
 def cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "harness.run.cli", *args], cwd=cwd, capture_output=True, text=True,
-                          timeout=600)
+    return subprocess.run(
+        [sys.executable, "-m", "harness.run.cli", *args],
+        check=False,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
 
 
 #: mana.tap-for-mana is vacuous on refuses-all (its checks skip every ability the engine does not
 #: offer); ninjutsu.reveal-and-return fails on every control.
-SELECTION = ("--control", "refuses-all", "--invariant", "mana.tap-for-mana", "--invariant", "ninjutsu.reveal-and-return")
+SELECTION = (
+    "--control",
+    "refuses-all",
+    "--invariant",
+    "mana.tap-for-mana",
+    "--invariant",
+    "ninjutsu.reveal-and-return",
+)
 
 
 def test_controls_command_lists_vacuous_rulings(tmp_path: Path) -> None:
@@ -189,7 +209,9 @@ def test_controls_command_lists_vacuous_rulings(tmp_path: Path) -> None:
     assert [(v["ruling"], v["control"]) for v in report["vacuous"]] == [("mana.tap-for-mana", "refuses-all")]
     assert report["summary"]["by_control"] == {"refuses-all": 1}
     ninjutsu_invariants = [k for k in report["invariants"] if k.startswith("ninjutsu.reveal-and-return/")]
-    assert ninjutsu_invariants and all(report["invariants"][k]["failed"] == ["refuses-all"] for k in ninjutsu_invariants)
+    assert ninjutsu_invariants and all(
+        report["invariants"][k]["failed"] == ["refuses-all"] for k in ninjutsu_invariants
+    )
     assert (out / "results.json").exists() and (out / "report.html").exists()
 
     known = tmp_path / "known.toml"

@@ -13,7 +13,16 @@ held priority where it stopped.
 from __future__ import annotations
 
 from harness.protocol.adapter import ActionRefused
-from harness.protocol.model import STEP_ORDER, Action, ActionKind, EventKind, GameState, PlayerIndex, Step, pass_priority
+from harness.protocol.model import (
+    STEP_ORDER,
+    Action,
+    ActionKind,
+    EventKind,
+    GameState,
+    PlayerIndex,
+    Step,
+    pass_priority,
+)
 from harness.protocol.probe import Probe, Violation
 
 #: Moves after which an engine that has not reached the step is taken never to reach it.
@@ -60,9 +69,11 @@ def reach_by_play(probe: Probe, target: Step, actor: PlayerIndex, *, limit: int 
     path = _Path()
 
     def never(why: str) -> Violation:
-        return Violation(f"the engine never stopped in {target} with P{actor} holding priority: {why}",
-                         expected=f"passing on from {start.step} reaches {target} with P{actor} holding priority",
-                         observed=f"steps: {path}")
+        return Violation(
+            f"the engine never stopped in {target} with P{actor} holding priority: {why}",
+            expected=f"passing on from {start.step} reaches {target} with P{actor} holding priority",
+            observed=f"steps: {path}",
+        )
 
     for _ in range(limit):
         state = probe.state()

@@ -32,7 +32,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from harness.engines.controls import CONTROLS, Control
-from reports.controls import ControlInfo, ControlsReport, InvariantControls, VacuousPair, write_controls_json
+from reports.controls import (
+    ControlInfo,
+    ControlsReport,
+    InvariantControls,
+    VacuousPair,
+    write_controls_json,
+)
 from reports.results import ResultRecord
 from rulings.compile import CompiledSuite
 from rulings.invariant import Invariant
@@ -57,11 +63,12 @@ def relevant_rulings(control: Control, invariant: Invariant, tags: dict[str, tup
     invariant exempts the control)."""
     if control.id in invariant.exempt:
         return ()
-    return tuple(r for r in invariant.rulings
-                 if control.relevant(invariant.kind, invariant.requires, tags.get(r, ())))
+    return tuple(r for r in invariant.rulings if control.relevant(invariant.kind, invariant.requires, tags.get(r, ())))
 
 
-def relevant_pairs(suite: CompiledSuite, controls: Iterable[Control], invariants: Iterable[str]) -> list[tuple[Control, str]]:
+def relevant_pairs(
+    suite: CompiledSuite, controls: Iterable[Control], invariants: Iterable[str]
+) -> list[tuple[Control, str]]:
     """The (control, invariant id) pairs to run, in control then invariant order."""
     tags = _tags(suite)
     chosen = list(invariants)
@@ -73,8 +80,9 @@ def check_exemptions(suite: CompiledSuite) -> None:
     for inv in suite.invariants:
         unknown = [c for c in inv.exempt if c not in CONTROLS]
         if unknown:
-            raise ControlsUsageError(f"invariant {inv.id} exempts unknown control(s) {', '.join(unknown)}; "
-                                     f"known: {', '.join(CONTROLS)}")
+            raise ControlsUsageError(
+                f"invariant {inv.id} exempts unknown control(s) {', '.join(unknown)}; known: {', '.join(CONTROLS)}"
+            )
 
 
 # -- running ----------------------------------------------------------------------------------
@@ -84,11 +92,14 @@ def _run_one(spec: str, invariant_id: str, profile: str) -> ResultRecord:
     from harness.run.plan import compiled_suite, engine
     from harness.run.runner import run_case
 
-    return run_case(spec, engine(spec), compiled_suite().invariant(invariant_id), profile=profile, seed=None,
-                    shrink=False)
+    return run_case(
+        spec, engine(spec), compiled_suite().invariant(invariant_id), profile=profile, seed=None, shrink=False
+    )
 
 
-def run_pairs(pairs: Sequence[tuple[Control, str]], profile: str, workers: int, *, verbose: bool = False) -> list[ResultRecord]:
+def run_pairs(
+    pairs: Sequence[tuple[Control, str]], profile: str, workers: int, *, verbose: bool = False
+) -> list[ResultRecord]:
     """Run each pair (in ``workers`` processes when more than one) and return the records in order."""
     jobs = [(c.spec, i, profile) for c, i in pairs]
     records: list[ResultRecord] = []
@@ -126,7 +137,9 @@ class Judgement:
     judged: frozenset[tuple[str, str]]
 
 
-def judge(suite: CompiledSuite, controls: Sequence[Control], records: Sequence[ResultRecord], profile: str) -> Judgement:
+def judge(
+    suite: CompiledSuite, controls: Sequence[Control], records: Sequence[ResultRecord], profile: str
+) -> Judgement:
     tags = _tags(suite)
     by_pair = {(r.engine, r.invariant): r for r in records}
     executable = [c.ruling.id for c in suite.coverage if c.ruling.status == "executable"]
@@ -134,8 +147,11 @@ def judge(suite: CompiledSuite, controls: Sequence[Control], records: Sequence[R
     judged: set[tuple[str, str]] = set()
     for control in controls:
         for ruling in executable:
-            relevant = [inv.id for inv in suite.invariants
-                        if ruling in inv.rulings and ruling in relevant_rulings(control, inv, tags)]
+            relevant = [
+                inv.id
+                for inv in suite.invariants
+                if ruling in inv.rulings and ruling in relevant_rulings(control, inv, tags)
+            ]
             ran = [by_pair[(control.spec, i)] for i in relevant if (control.spec, i) in by_pair]
             if not ran:
                 continue
@@ -151,8 +167,17 @@ def judge(suite: CompiledSuite, controls: Sequence[Control], records: Sequence[R
             passed=tuple(r.engine.removeprefix("control:") for r in mine if not catches(r)),
             exempt=inv.exempt,
         )
-    infos = tuple(ControlInfo(c.id, c.behaviour, c.breaks, tuple(sorted(c.kinds)), tuple(sorted(c.requires_any)),
-                              tuple(sorted(c.tags_any))) for c in controls)
+    infos = tuple(
+        ControlInfo(
+            c.id,
+            c.behaviour,
+            c.breaks,
+            tuple(sorted(c.kinds)),
+            tuple(sorted(c.requires_any)),
+            tuple(sorted(c.tags_any)),
+        )
+        for c in controls
+    )
     return Judgement(ControlsReport(profile, infos, invariants, tuple(vacuous)), frozenset(judged))
 
 
@@ -197,7 +222,9 @@ def known_file_text(pairs: Iterable[tuple[str, str]]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def gate(judgement: Judgement, known: frozenset[tuple[str, str]] | None) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+def gate(
+    judgement: Judgement, known: frozenset[tuple[str, str]] | None
+) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
     """(vacuous pairs not tolerated, tolerated pairs no longer vacuous among those judged)."""
     found = {(v.ruling, v.control) for v in judgement.report.vacuous}
     tolerated = known or frozenset()
@@ -213,15 +240,29 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     from harness.run.profiles import PROFILES
 
     p = sub.add_parser("controls", help="check that every ruling fails on the degenerate controls it depends on")
-    p.add_argument("--profile", choices=sorted(PROFILES), default="ci", help="Hypothesis settings profile (default: ci)")
-    p.add_argument("--out", default=DEFAULT_OUT, metavar="DIR",
-                   help=f"directory for controls.json, results.json, report.html (default: {DEFAULT_OUT}/)")
+    p.add_argument(
+        "--profile", choices=sorted(PROFILES), default="ci", help="Hypothesis settings profile (default: ci)"
+    )
+    p.add_argument(
+        "--out",
+        default=DEFAULT_OUT,
+        metavar="DIR",
+        help=f"directory for controls.json, results.json, report.html (default: {DEFAULT_OUT}/)",
+    )
     p.add_argument("-n", dest="workers", metavar="N", help="worker processes (a number or 'auto')")
     p.add_argument("--control", action="append", metavar="ID", help="only this control (repeatable)")
-    p.add_argument("--invariant", action="append", metavar="ID",
-                   help="only invariants with this id, id prefix or ruling id (repeatable)")
-    p.add_argument("--allow-vacuous-file", type=Path, metavar="FILE",
-                   help="TOML file of tolerated vacuous pairs; new ones and ones no longer vacuous fail")
+    p.add_argument(
+        "--invariant",
+        action="append",
+        metavar="ID",
+        help="only invariants with this id, id prefix or ruling id (repeatable)",
+    )
+    p.add_argument(
+        "--allow-vacuous-file",
+        type=Path,
+        metavar="FILE",
+        help="TOML file of tolerated vacuous pairs; new ones and ones no longer vacuous fail",
+    )
     p.add_argument("-v", "--verbose", action="store_true", help="one line per case")
 
 
@@ -255,8 +296,11 @@ def main(args: argparse.Namespace, argv: Sequence[str]) -> int:
         raise ControlsUsageError(str(exc)) from None
     known = load_known(args.allow_vacuous_file, suite) if args.allow_vacuous_file else None
     pairs = relevant_pairs(suite, controls, invariants)
-    print(f"mtg-conformance: {len(controls)} controls, {len(pairs)} relevant (control, invariant) pairs, "
-          f"profile {args.profile}", flush=True)
+    print(
+        f"mtg-conformance: {len(controls)} controls, {len(pairs)} relevant (control, invariant) pairs, "
+        f"profile {args.profile}",
+        flush=True,
+    )
     records = run_pairs(pairs, args.profile, _workers(args.workers), verbose=args.verbose)
     judgement = judge(suite, controls, records, args.profile)
     out = Path(args.out)
@@ -274,18 +318,31 @@ def main(args: argparse.Namespace, argv: Sequence[str]) -> int:
     if known is None:
         return EXIT_VACUOUS if new else EXIT_OK
     if new:
-        print(f"\n{len(new)} vacuous pair(s) not in {args.allow_vacuous_file} (fix the invariants; the list "
-              f"only shrinks):\n" + known_file_text(new), file=sys.stderr)
+        print(
+            f"\n{len(new)} vacuous pair(s) not in {args.allow_vacuous_file} (fix the invariants; the list "
+            f"only shrinks):\n" + known_file_text(new),
+            file=sys.stderr,
+        )
     if stale:
-        print(f"\n{len(stale)} pair(s) in {args.allow_vacuous_file} are no longer vacuous: remove them:\n"
-              + "\n".join(f"  {control}: {ruling}" for ruling, control in stale), file=sys.stderr)
+        print(
+            f"\n{len(stale)} pair(s) in {args.allow_vacuous_file} are no longer vacuous: remove them:\n"
+            + "\n".join(f"  {control}: {ruling}" for ruling, control in stale),
+            file=sys.stderr,
+        )
     if not new and not stale:
         print(f"every vacuous pair is listed in {args.allow_vacuous_file} ({len(known)} tolerated)")
     return EXIT_VACUOUS if new or stale else EXIT_OK
 
 
-def _write_results(records: list[ResultRecord], controls: list[Control], args: argparse.Namespace,
-                   argv: Sequence[str], out: Path, started: datetime, duration: float) -> None:
+def _write_results(
+    records: list[ResultRecord],
+    controls: list[Control],
+    args: argparse.Namespace,
+    argv: Sequence[str],
+    out: Path,
+    started: datetime,
+    duration: float,
+) -> None:
     """results.json and report.html of the control runs, for their counterexamples (unshrunk)."""
     import shlex
 

@@ -54,40 +54,65 @@ class Control:
     def relevant(self, kind: str, requires: frozenset[str], tags: tuple[str, ...]) -> bool:
         """Whether an invariant of ``kind`` requiring ``requires``, encoding a ruling tagged
         ``tags``, is meant to fail on this control (before the invariant's own exemptions)."""
-        return ((not self.kinds or kind in self.kinds)
-                and (not self.requires_any or bool(requires & self.requires_any))
-                and (not self.tags_any or bool(self.tags_any.intersection(tags))))
+        return (
+            (not self.kinds or kind in self.kinds)
+            and (not self.requires_any or bool(requires & self.requires_any))
+            and (not self.tags_any or bool(self.tags_any.intersection(tags)))
+        )
 
 
 CONTROLS: dict[str, Control] = {
     c.id: c
     for c in (
-        Control("refuses-all", "offers nothing and refuses every action, passing priority included",
-                "every ruling that says an action is legal, or whose check must act to see a consequence",
-                sessions.RefusesAll),
-        Control("inert", "accepts every action, changes nothing and reports no events",
-                "every ruling about a consequence: what moves, taps, triggers, resolves or is shuffled",
-                sessions.Inert),
-        Control("frozen-state", "plays the game underneath but exports the very state it was given",
-                "every ruling whose consequence shows in the game state (zones, tapped, attacking, life)",
-                sessions.FrozenState),
-        Control("skips-stack", "spells and abilities resolve at once, before anyone can respond",
-                "rulings about what happens while a spell or ability waits on the stack (tagged stack)",
-                sessions.SkipsStack, requires_any=frozenset({Mechanic.STACK}), tags_any=frozenset({"stack"})),
-        Control("no-priority-in-combat",
-                "goes from declare blockers to end of combat without giving priority in the damage steps "
-                "(a state loaded inside one is served as loaded)",
-                "timing rulings about windows in combat, which must be reached by play (tagged timing)",
-                sessions.NoPriorityInCombat,
-                requires_any=frozenset({Mechanic.FIRST_STRIKE, Mechanic.DOUBLE_STRIKE,
-                                        Mechanic.COMBAT_DAMAGE_TRIGGER}),
-                tags_any=frozenset({"timing"})),
-        Control("offers-nothing", "plays by the rules but lists no legal action",
-                "legality rulings that say an action is offered", sessions.OffersNothing,
-                kinds=frozenset({"legality"})),
-        Control("accepts-illegal", "plays by the rules but accepts (and ignores) every illegal action",
-                "legality rulings that say an action is refused", sessions.AcceptsIllegal,
-                kinds=frozenset({"legality"})),
+        Control(
+            "refuses-all",
+            "offers nothing and refuses every action, passing priority included",
+            "every ruling that says an action is legal, or whose check must act to see a consequence",
+            sessions.RefusesAll,
+        ),
+        Control(
+            "inert",
+            "accepts every action, changes nothing and reports no events",
+            "every ruling about a consequence: what moves, taps, triggers, resolves or is shuffled",
+            sessions.Inert,
+        ),
+        Control(
+            "frozen-state",
+            "plays the game underneath but exports the very state it was given",
+            "every ruling whose consequence shows in the game state (zones, tapped, attacking, life)",
+            sessions.FrozenState,
+        ),
+        Control(
+            "skips-stack",
+            "spells and abilities resolve at once, before anyone can respond",
+            "rulings about what happens while a spell or ability waits on the stack (tagged stack)",
+            sessions.SkipsStack,
+            requires_any=frozenset({Mechanic.STACK}),
+            tags_any=frozenset({"stack"}),
+        ),
+        Control(
+            "no-priority-in-combat",
+            "goes from declare blockers to end of combat without giving priority in the damage steps "
+            "(a state loaded inside one is served as loaded)",
+            "timing rulings about windows in combat, which must be reached by play (tagged timing)",
+            sessions.NoPriorityInCombat,
+            requires_any=frozenset({Mechanic.FIRST_STRIKE, Mechanic.DOUBLE_STRIKE, Mechanic.COMBAT_DAMAGE_TRIGGER}),
+            tags_any=frozenset({"timing"}),
+        ),
+        Control(
+            "offers-nothing",
+            "plays by the rules but lists no legal action",
+            "legality rulings that say an action is offered",
+            sessions.OffersNothing,
+            kinds=frozenset({"legality"}),
+        ),
+        Control(
+            "accepts-illegal",
+            "plays by the rules but accepts (and ignores) every illegal action",
+            "legality rulings that say an action is refused",
+            sessions.AcceptsIllegal,
+            kinds=frozenset({"legality"}),
+        ),
     )
 }
 

@@ -120,9 +120,7 @@ class NoPriorityInCombat(Wrapped):
 
     def apply(self, action: Action) -> list[Event]:
         events = self._inner.apply(action)
-        return events + self._pass_while(
-            lambda s: s.step in DAMAGE_STEPS and (s.turn, s.step) != self._loaded_at
-        )
+        return events + self._pass_while(lambda s: s.step in DAMAGE_STEPS and (s.turn, s.step) != self._loaded_at)
 
 
 class OffersNothing(Wrapped):
