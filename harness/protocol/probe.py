@@ -57,6 +57,10 @@ class Probe:
         self._session = session
         self.trace: list[TraceStep] = []
         self._checked: GameState | None = None
+        #: The last state the engine exported through this probe and how many trace steps had
+        #: been taken then: a failure report shows it as the board after the failing action.
+        self.last_state: GameState | None = None
+        self.last_state_step: int = 0
 
     def _call(self, what: str, fn: Callable[[], Any]) -> Any:
         try:
@@ -72,12 +76,12 @@ class Probe:
         state = self._call("state()", self._session.state)
         if not isinstance(state, GameState):
             raise EngineError(f"adapter contract: state() returned {type(state).__name__}, not a GameState")
-        if state is self._checked:  # the very same (immutable) state object: checked already
-            return state
-        found = problems(state)
-        if found:
-            raise EngineError("the engine exported an inconsistent state: " + "; ".join(found))
-        self._checked = state
+        if state is not self._checked:  # the very same (immutable) state object: checked already
+            found = problems(state)
+            if found:
+                raise EngineError("the engine exported an inconsistent state: " + "; ".join(found))
+            self._checked = state
+        self.last_state, self.last_state_step = state, len(self.trace)
         return state
 
     def legal_actions(self) -> list[Action]:

@@ -19,7 +19,7 @@ from hypothesis.errors import FailedHealthCheck, Unsatisfiable
 from harness.protocol import codec
 from harness.protocol.adapter import EngineAdapter, EngineError, Session, StateUnsupported
 from harness.run.profiles import is_derandomized, profile_settings
-from reports.results import Counterexample, Failure, ResultRecord, TraceStep
+from reports.results import Counterexample, Failure, ResultRecord, TraceStep, Unmet
 from harness.protocol.probe import Probe, Scenario, Violation
 from rulings.invariant import Invariant
 
@@ -64,7 +64,38 @@ def _failure(exc: BaseException, scenario: Scenario, probe: Probe | None, reprod
         trace=trace,
         reproduce=reproduce,
         size=scenario.state.size(),
+        after=_after(exc, probe),
     )
+
+
+def _after(exc: BaseException, probe: Probe | None) -> dict | None:
+    """The board after the trace, for the report's before/after view: the probe's last exported
+    state, read once more if actions were applied since, but only from an engine that is still
+    answering (after a Violation, never after an EngineError)."""
+    if probe is None:
+        return None
+    state = probe.last_state
+    if probe.last_state_step < len(probe.trace):
+        state = None
+        if isinstance(exc, Violation):
+            try:
+                state = probe.state()
+            except Exception:  # noqa: BLE001 - the view is optional; the verdict stands without it
+                state = None
+    return codec.to_jsonable(state) if state is not None else None
+
+
+def _unmet(adapter: EngineAdapter, requires: frozenset[str]) -> tuple[Unmet, ...]:
+    """Each requirement the adapter answers no to on its own, with its reason (best effort)."""
+    unmet = []
+    for item in sorted(requires):
+        try:
+            answer = adapter.supports(frozenset({item}))
+        except Exception:  # noqa: BLE001 - the joined reason is recorded anyway
+            return ()
+        if not answer.ok:
+            unmet.append(Unmet(item, answer.reason or "not supported"))
+    return tuple(unmet)
 
 
 def run_case(
@@ -83,7 +114,8 @@ def run_case(
     except Exception as exc:  # noqa: BLE001 - an adapter bug is an error verdict, never a crash
         return ResultRecord(**base, status="error", reason=f"supports() raised {type(exc).__name__}: {exc}")
     if not support.ok:
-        return ResultRecord(**base, status="unsupported", reason=support.reason or "not supported")
+        return ResultRecord(**base, status="unsupported", reason=support.reason or "not supported",
+                            unmet=_unmet(adapter, invariant.requires))
 
     reproduce = reproduce_command(engine_spec, invariant.id, profile, seed)
     seen = _Observer()
