@@ -91,7 +91,7 @@ def labeller(names: dict[str, str]) -> Callable[[Any], str]:
     return label
 
 
-_ID = re.compile(r"(?<![\w:-])([a-z]\d+)(?![\w-])")
+_ID = re.compile(r"(?<![\w-])([a-z]\d+)(?![\w-])")
 
 
 def name_ids(sentence: str, names: dict[str, str]) -> str:

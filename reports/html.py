@@ -32,7 +32,14 @@ from jinja2 import Environment, PackageLoader, StrictUndefined
 from reports.atomic import write_text_atomic
 from reports.board import BeforeAfter, before_after, card_names, name_ids, state_view
 from reports.groups import RULE, Group, family, group_failures
-from reports.results import COVERAGES, STATUSES, VERSION, ResultRecord, Results, RulingRecord
+from reports.results import (
+    COVERAGES,
+    STATUSES,
+    VERSION,
+    ResultRecord,
+    Results,
+    RulingRecord,
+)
 from reports.unsupported import CLASSES, Unsupported, explain
 
 #: Every status the report knows, failures first. ``inconclusive`` is known even before the

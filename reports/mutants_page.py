@@ -153,8 +153,8 @@ def write_mutants_junit(rows: list[MutantRow], path: str | os.PathLike[str], *, 
 
 
 __all__ = [
-    "Controls",
     "ControlView",
+    "Controls",
     "build_page",
     "mutants_junit",
     "read_controls",

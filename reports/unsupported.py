@@ -95,7 +95,7 @@ def explain(records: Iterable[ResultRecord]) -> Unsupported:
             continue
         for requirement, text in _parts(record):
             key = (record.engine, text)
-            cls, mechanics, invariants = found.setdefault(key, (classify(text, requirement), {}, {}))
+            _cls, mechanics, invariants = found.setdefault(key, (classify(text, requirement), {}, {}))
             if requirement:
                 mechanics[requirement] = None
             invariants[record.invariant] = None
