@@ -71,6 +71,7 @@ def _environment() -> Environment:
         keep_trailing_newline=True,
     )
     env.filters["seconds"] = format_seconds
+    env.globals["claim_figures"] = claim_figures
     return env
 
 
@@ -193,6 +194,8 @@ class Report:
     rows: tuple[Row, ...]  # rulings with a verdict or uncovered
     idle_rows: tuple[Row, ...]  # rulings with no verdict in this run (folded)
     orphans: tuple[ResultRecord, ...]  # results whose rulings this file does not list
+    #: Records whose claims were exercised too rarely to judge (no deviation found).
+    inconclusive: tuple[ResultRecord, ...]
     unsupported: Unsupported
     unsupported_classes: tuple[tuple[str, str], ...]
     filter_statuses: tuple[Option, ...]
@@ -349,6 +352,7 @@ def build_report(results: Results, *, diff: Any = None) -> Report:
         rows=tuple(rows),
         idle_rows=tuple(idle),
         orphans=orphans,
+        inconclusive=tuple(r for r in results.results if r.status == "inconclusive"),
         unsupported=explain(results.results),
         unsupported_classes=CLASSES,
         filter_statuses=tuple(Option(s, s) for s in present),
@@ -408,12 +412,20 @@ def _case(results: Results, record: ResultRecord, anchor: str) -> Case:
 def _cell(invariant: str, record: ResultRecord | None, anchor: str | None) -> Cell:
     if record is None:
         return Cell(invariant, "not-run", None, "no result for this engine in this run")
-    bits = [f"{record.examples} examples", format_seconds(record.duration)]
+    bits = [f"{record.examples} examples", format_seconds(record.duration), claim_figures(record)]
     if record.examples_to_first_failure is not None:
         bits.append(f"first failure after {record.examples_to_first_failure} examples")
     if record.reason:
         bits.append(record.reason)
     return Cell(invariant, record.status, anchor, "; ".join(b for b in bits if b))
+
+
+def claim_figures(record: ResultRecord) -> str:
+    """Examples set aside and, per claim, the examples that exercised it ("" for a v1 record)."""
+    bits = [f"{name} {count}/{record.valid_examples}" for name, count in record.claims.items()]
+    if record.set_aside or record.rejected:
+        bits.append(f"set aside {record.set_aside}, rejected {record.rejected}")
+    return ("claims: " if record.claims else "") + "; ".join(bits)
 
 
 # -- rendering -------------------------------------------------------------------------------

@@ -26,7 +26,7 @@ def test_full_suite_passes_on_the_reference_engine(tmp_path):
     assert len(results.rulings) == 51
     assert all(r.status == "pass" for r in results.results if "/ninjutsu/" in r.invariant)
     raw = json.loads((out / "results.json").read_text())
-    assert raw["schema"] == "mtg-conformance/results" and raw["version"] == 1
+    assert raw["schema"] == "mtg-conformance/results" and raw["version"] == 2
     html = (out / "report.html").read_text()
     assert "Ninjutsu abilities can be activated only after blockers have been declared." in html
     suite = ET.parse(out / "junit.xml").getroot()
