@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -207,8 +207,6 @@ class Report:
     index_size: int = 8  # groups listed one line each before the first group; the rest folded
     statuses: tuple[str, ...] = SHOWN_STATUSES
     schema_version: int = VERSION
-    #: An embedded run diff (the gating feature's section); None renders nothing.
-    diff: Any = field(default=None)
 
 
 def _counts(records: list[ResultRecord]) -> dict[str, int]:
@@ -240,7 +238,7 @@ class _Index:
         return self.keys.setdefault(value, len(self.keys))
 
 
-def build_report(results: Results, *, diff: Any = None) -> Report:
+def build_report(results: Results) -> Report:
     """Everything the template shows, worked out from the results."""
     engines = results.engines()
     versions = {e.name: e.version for e in results.run.engines}
@@ -361,7 +359,6 @@ def build_report(results: Results, *, diff: Any = None) -> Report:
         filter_cards=filter_cards if len(filter_cards) > 1 else (),
         filter_css=_filter_css(present, len(engines), len(filter_families), len(filter_cards)),
         letters=LETTERS,
-        diff=diff,
     )
 
 
@@ -431,14 +428,18 @@ def claim_figures(record: ResultRecord) -> str:
 # -- rendering -------------------------------------------------------------------------------
 
 
-def render_report(results: Results, *, diff: Any = None) -> str:
-    """The report as one self-contained HTML document."""
-    return environment().get_template("report.html.j2").render(report=build_report(results, diff=diff))
+def render_report(results: Results, diff: Any = None) -> str:
+    """The report as one self-contained HTML document; with ``diff`` (a :class:`reports.diff.RunDiff`,
+    from ``run --baseline``) it shows the changes since the baseline under the summary."""
+    from reports.diff import SECTIONS
+
+    return environment().get_template("report.html.j2").render(report=build_report(results), diff=diff,
+                                                                sections=SECTIONS)
 
 
-def write_report(results: Results, path: str | os.PathLike[str]) -> Path:
+def write_report(results: Results, path: str | os.PathLike[str], diff: Any = None) -> Path:
     """Render and write the report atomically; returns the path."""
-    return write_text_atomic(path, render_report(results))
+    return write_text_atomic(path, render_report(results, diff))
 
 
 __all__ = [
