@@ -20,6 +20,7 @@ lays them out.
 
 from __future__ import annotations
 
+import json
 import os
 from collections import Counter
 from dataclasses import dataclass
@@ -30,7 +31,8 @@ from typing import Any
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
 from reports.atomic import write_text_atomic
-from reports.board import BeforeAfter, before_after, card_names, name_ids, state_view
+from reports.board import BeforeAfter, StateView, before_after, card_names, name_ids
+from reports.board import state_view as _state_view
 from reports.groups import RULE, Group, family, group_failures
 from reports.results import (
     COVERAGES,
@@ -384,6 +386,31 @@ def _text_of(results: Results, ruling_id: str) -> str | None:
     return ruling.text if ruling is not None else None
 
 
+def state_view(state: Any, params: dict[str, Any] | None = None) -> StateView:
+    """:func:`reports.board.state_view`, or the raw JSON alone when the state's shape defeats the
+    summary (a results file may come from another harness or an engine's export: never a traceback)."""
+    try:
+        return _state_view(state, params)
+    except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError):
+        return StateView((("note", "this state has an unusual shape; only its JSON is shown"),), (), (), (), (),
+                         _raw(state))
+
+
+def _raw(state: Any) -> str:
+    try:
+        return json.dumps(state, indent=1, ensure_ascii=False, default=str)
+    except (ValueError, TypeError, RecursionError):
+        return "(not displayable)"
+
+
+def _board(before: Any, after: Any, params: dict[str, Any]) -> BeforeAfter:
+    """Before and after with the changes marked, or each state's raw JSON when a shape defeats it."""
+    try:
+        return before_after(before, after, params)
+    except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError):
+        return BeforeAfter(state_view(before, params), None if after is None else state_view(after), ())
+
+
 def _case(results: Results, record: ResultRecord, anchor: str) -> Case:
     failure = record.failure
     rulings = tuple(QuotedRuling(rid, _text_of(results, rid)) for rid in record.rulings)
@@ -393,7 +420,7 @@ def _case(results: Results, record: ResultRecord, anchor: str) -> Case:
     names = card_names(before, failure.after)
     board = None
     if failure.counterexample is not None:
-        board = before_after(failure.counterexample.state, failure.after, failure.counterexample.params)
+        board = _board(failure.counterexample.state, failure.after, failure.counterexample.params)
     return Case(
         anchor=anchor,
         record=record,
