@@ -85,6 +85,8 @@ class Ruling:
 @dataclass(frozen=True)
 class Corpus:
     rulings: tuple[Ruling, ...]
+    #: Card files (MTGJSON AtomicCards) named by the corpus files' ``[corpus]`` tables.
+    card_files: tuple[Path, ...] = ()
 
     def get(self, ruling_id: str) -> Ruling:
         for ruling in self.rulings:
@@ -111,6 +113,7 @@ def load_corpus(*directories: Path | str) -> Corpus:
     else:
         places = [(CORPUS_DIR, _CORPUS_DIR_SHOWN)]
     entries: list[tuple[int, Ruling]] = []
+    card_files: list[Path] = []
     for directory, shown in places:
         if not directory.is_dir():
             raise CorpusError(f"{shown}: not a directory")
@@ -118,9 +121,9 @@ def load_corpus(*directories: Path | str) -> Corpus:
         if not files:
             raise CorpusError(f"{shown}: no *.toml ruling files in it")
         for path in files:
-            entries.extend(_read_file(path, shown / path.name))
+            entries.extend(_read_file(path, shown / path.name, card_files))
     _check_unique(entries)
-    return Corpus(tuple(ruling for _, ruling in entries))
+    return Corpus(tuple(ruling for _, ruling in entries), tuple(card_files))
 
 
 def load_ruling_file(path: Path | str) -> list[Ruling]:
@@ -130,8 +133,9 @@ def load_ruling_file(path: Path | str) -> list[Ruling]:
     return [ruling for _, ruling in entries]
 
 
-def _read_file(path: Path, shown: Path) -> list[tuple[int, Ruling]]:
-    """The file's rulings with their 1-based entry numbers, each entry checked on its own."""
+def _read_file(path: Path, shown: Path, card_files: list[Path] | None = None) -> list[tuple[int, Ruling]]:
+    """The file's rulings with their 1-based entry numbers, each entry checked on its own. A
+    ``[corpus]`` table may name a card file (``cards = "cards.json"``, relative to the file)."""
     try:
         with open(path, "rb") as f:
             data = tomllib.load(f)
@@ -142,8 +146,15 @@ def _read_file(path: Path, shown: Path) -> list[tuple[int, Ruling]]:
     except tomllib.TOMLDecodeError as exc:
         raise CorpusError(f"{shown}: not valid TOML: {exc}") from None
     for key in data:
-        if key != "ruling":
-            raise CorpusError(f"{shown}: unknown top-level key {key!r} (a corpus file holds only [[ruling]] tables)")
+        if key not in ("ruling", "corpus"):
+            raise CorpusError(
+                f"{shown}: unknown top-level key {key!r} (a corpus file holds [[ruling]] tables and a [corpus] table)"
+            )
+    meta = data.get("corpus", {})
+    if not isinstance(meta, dict) or any(k != "cards" for k in meta) or not isinstance(meta.get("cards", ""), str):
+        raise CorpusError(f"{shown}: [corpus] table: only 'cards = \"FILE\"' (an AtomicCards file) is known")
+    if meta.get("cards") and card_files is not None:
+        card_files.append(path.parent / meta["cards"])
     entries = data.get("ruling")
     if not isinstance(entries, list) or not entries:
         raise CorpusError(f"{shown}: no [[ruling]] list (write each ruling as a [[ruling]] table)")

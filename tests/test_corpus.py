@@ -55,27 +55,27 @@ def test_seed_pages_are_shipped():
     assert sorted(p.name for p in SEEDS.glob("*.txt")) == sorted(CARD_OF_PAGE)
 
 
-def test_shipped_corpus_has_51_rulings_in_the_topic_files(shipped):
-    assert len(shipped) == 51
+def test_shipped_corpus_holds_the_seed_rulings_in_the_topic_files(shipped):
+    """The corpus may grow (imported rulings); the seed pages' rulings stay in their topic files."""
+    seed = [r for r in shipped if set(r.sources) & set(CARD_OF_PAGE)]
+    assert len(seed) == len(seed_paragraphs())
     topics = ("generic-mana", "ninjutsu", "library-search", "play-from-exile", "rebound", "class", "sneak", "playtest")
-    assert {Path(r.file).name for r in shipped} == {f"{topic}.toml" for topic in topics}
+    assert {f"{topic}.toml" for topic in topics} <= {Path(r.file).name for r in seed}
     assert all(r.file.startswith("rulings/corpus/") for r in shipped)
 
 
 def test_every_seed_paragraph_is_exactly_one_ruling_with_its_pages(shipped):
     paragraphs = seed_paragraphs()
     assert len(paragraphs) == 51
-    assert {r.text for r in shipped} == set(paragraphs)
+    assert set(paragraphs) <= {r.text for r in shipped}
     for paragraph, pages in paragraphs.items():
         (ruling,) = [r for r in shipped if r.text == paragraph]
-        assert set(ruling.sources) == pages, ruling.id
-        assert list(ruling.sources) == sorted(ruling.sources), ruling.id
-        assert set(ruling.cards) == {CARD_OF_PAGE[p] for p in pages}, ruling.id
-        assert len(ruling.cards) == len(ruling.sources), ruling.id
+        assert set(ruling.sources) & set(CARD_OF_PAGE) == pages, ruling.id
+        assert {CARD_OF_PAGE[p] for p in pages} <= set(ruling.cards), ruling.id
 
 
 def test_eight_generic_rulings_are_on_every_page(shipped):
-    generic = [r for r in shipped if set(r.sources) == set(CARD_OF_PAGE)]
+    generic = [r for r in shipped if set(r.sources) >= set(CARD_OF_PAGE)]
     assert len(generic) == 8
     assert {Path(r.file).name for r in generic} == {"generic-mana.toml"}
 
@@ -102,11 +102,11 @@ def test_the_two_after_blockers_paragraphs_are_two_rulings(shipped):
 
 
 def test_corpus_lookups(shipped):
-    assert shipped.get("mana.undefined-type").cards == tuple(CARD_OF_PAGE.values())
+    assert shipped.get("mana.undefined-type").cards[:len(CARD_OF_PAGE)] == tuple(CARD_OF_PAGE.values())
     with pytest.raises(KeyError, match="no-such.ruling"):
         shipped.get("no-such.ruling")
     aven = shipped.by_source("002_a9c6aac82cb666f6.txt")
-    assert len(aven) == 8 + 4
+    assert len(aven) >= 8 + 4
     assert all("002_a9c6aac82cb666f6.txt" in r.sources for r in aven)
     assert list(shipped) == list(shipped.rulings)
 
