@@ -200,7 +200,8 @@ def combat_scenarios(draw: st.DrawFn, spec: CombatSpec) -> Scenario:
             power = max(power, 1)
         fs = spec.ninja_first_strike if (i == 0 and spec.ninja_first_strike is not None) else draw(st.booleans())
         at = spec.ninja_attack_trigger if (i == 0 and spec.ninja_attack_trigger is not None) else draw(st.booleans())
-        if spec.min_ninjas > 1:  # several Ninjas: costs any way of paying can cover together
+        if spec.min_ninjas > 1 or spec.activations > 1:
+            # several Ninjas or activations: costs any way of paying the first leaves the next payable
             cost = draw(st.sampled_from(PURE_COSTS)) if i == 0 else first_cost
         else:
             cost = draw(st.sampled_from(NINJUTSU_COSTS))

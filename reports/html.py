@@ -39,6 +39,7 @@ def _environment() -> Environment:
         keep_trailing_newline=True,
     )
     env.filters["seconds"] = format_seconds
+    env.globals["claim_figures"] = claim_figures
     return env
 
 
@@ -141,6 +142,8 @@ class Report:
     problems: tuple[Problem, ...]
     unsupported: tuple[ResultRecord, ...]
     statuses: tuple[str, ...] = STATUSES
+    #: Records whose claims were exercised too rarely to judge (no deviation found).
+    inconclusive: tuple[ResultRecord, ...] = ()
     schema_version: int = VERSION
 
 
@@ -211,6 +214,7 @@ def build_report(results: Results) -> Report:
         orphans=orphans,
         problems=problems,
         unsupported=tuple(r for r in results.results if r.status == "unsupported"),
+        inconclusive=tuple(r for r in results.results if r.status == "inconclusive"),
     )
 
 
@@ -222,12 +226,20 @@ def _text_of(results: Results, ruling_id: str) -> str | None:
 def _cell(invariant: str, record: ResultRecord | None, anchor: str | None) -> Cell:
     if record is None:
         return Cell(invariant, "not-run", None, "no result for this engine in this run")
-    bits = [f"{record.examples} examples", format_seconds(record.duration)]
+    bits = [f"{record.examples} examples", format_seconds(record.duration), claim_figures(record)]
     if record.examples_to_first_failure is not None:
         bits.append(f"first failure after {record.examples_to_first_failure} examples")
     if record.reason:
         bits.append(record.reason)
     return Cell(invariant, record.status, anchor, "; ".join(b for b in bits if b))
+
+
+def claim_figures(record: ResultRecord) -> str:
+    """Examples set aside and, per claim, the examples that exercised it ("" for a v1 record)."""
+    bits = [f"{name} {count}/{record.valid_examples}" for name, count in record.claims.items()]
+    if record.set_aside or record.rejected:
+        bits.append(f"set aside {record.set_aside}, rejected {record.rejected}")
+    return ("claims: " if record.claims else "") + "; ".join(bits)
 
 
 # -- counterexample summary -------------------------------------------------------------------

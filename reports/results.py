@@ -1,4 +1,8 @@
-"""The results file (``results.json``, schema ``mtg-conformance/results`` version 1).
+"""The results file (``results.json``, schema ``mtg-conformance/results`` version 2).
+
+Version 2 added the ``inconclusive`` status and, per record, ``set_aside``, ``rejected`` and
+``claims`` (examples in which each claim was exercised); version 1 files are still read (their
+records have no claim counts).
 
 A run's results are the source of every report (HTML, JUnit, baseline diff, shard merge), so they
 are a versioned interchange format with a schema of their own, independent of the game model:
@@ -30,10 +34,10 @@ from harness.protocol.codec import DecodeError, from_jsonable, to_jsonable
 from reports.atomic import write_text_atomic
 
 SCHEMA = "mtg-conformance/results"
-VERSION = 1
+VERSION = 2
 
-Status = Literal["pass", "fail", "unsupported", "error"]
-STATUSES: tuple[Status, ...] = ("pass", "fail", "unsupported", "error")
+Status = Literal["pass", "fail", "inconclusive", "unsupported", "error"]
+STATUSES: tuple[Status, ...] = ("pass", "fail", "inconclusive", "unsupported", "error")
 Kind = Literal["legality", "outcome", "trace", "global"]
 KINDS: tuple[Kind, ...] = ("legality", "outcome", "trace", "global")
 Coverage = Literal["template", "bound", "informational", "uncovered"]
@@ -68,6 +72,9 @@ class RunInfo:
     command: str
     harness_version: str
     duration: float  # seconds, wall clock of the whole run
+    #: When a search that found no deviation counts as a pass (the profile's claim rule);
+    #: ``None`` in version 1 files.
+    pass_rule: str | None = None
 
     def __post_init__(self) -> None:
         _check_seconds("duration", self.duration)
@@ -134,7 +141,13 @@ class Failure:
 
 @dataclass(frozen=True)
 class ResultRecord:
-    """The verdict of one invariant on one engine over all examples Hypothesis drew for it."""
+    """The verdict of one invariant on one engine over all examples Hypothesis drew for it.
+
+    ``examples`` counts every example the check was run on; ``set_aside`` those a precondition
+    of the check set aside (the drawn scenario is not what the claim is about); ``rejected``
+    those the engine could not load. ``claims`` maps each claim of the invariant to the number
+    of examples in which it was exercised; a pass needs each often enough (the profile's rule),
+    else the verdict is ``inconclusive`` with the shortfall as ``reason``."""
 
     engine: str
     invariant: str
@@ -144,8 +157,16 @@ class ResultRecord:
     examples: int = 0
     examples_to_first_failure: int | None = None
     duration: float = 0.0
-    reason: str | None = None  # why unsupported, or the error in one line
+    reason: str | None = None  # why unsupported or inconclusive, or the error in one line
     failure: Failure | None = None
+    set_aside: int = 0
+    rejected: int = 0
+    claims: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def valid_examples(self) -> int:
+        """Examples that were neither set aside nor rejected: those a claim could be tested in."""
+        return max(0, self.examples - self.set_aside - self.rejected)
 
     def __post_init__(self) -> None:
         if self.status not in STATUSES:
@@ -154,8 +175,10 @@ class ResultRecord:
             raise ValueError(f"kind {self.kind!r} is not one of {KINDS}")
         if self.status == "fail" and self.failure is None:
             raise ValueError(f"{self.engine}/{self.invariant}: a fail needs its failure (the report shows it)")
-        if self.examples < 0:
-            raise ValueError(f"examples must not be negative, got {self.examples}")
+        for name, count in (("examples", self.examples), ("set_aside", self.set_aside), ("rejected", self.rejected),
+                            *((f"claims[{c!r}]", n) for c, n in self.claims.items())):
+            if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+                raise ValueError(f"{name} must be a count >= 0, got {count!r}")
         _check_seconds("duration", self.duration)
 
 
@@ -181,7 +204,7 @@ class Results:
             pairs.add(pair)
 
     def totals(self, engine: str | None = None) -> dict[str, int]:
-        """How many records have each status (all four keys, in STATUSES order), for one engine
+        """How many records have each status (every key, in STATUSES order), for one engine
         or for all. Computed, never stored as truth, so it cannot disagree with the records."""
         counts = dict.fromkeys(STATUSES, 0)
         for record in self.results:
@@ -245,6 +268,8 @@ class Results:
         if "totals" in data:
             stored = data["totals"]
             actual = results.totals()
+            if version == 1:  # version 1 had no inconclusive status, hence no such total
+                actual.pop("inconclusive")
             if stored != actual:
                 raise ResultsError(f"{source}: $.totals: {stored!r} does not match the results {actual!r}")
         return results
@@ -274,8 +299,10 @@ def read_results(path: str | os.PathLike[str]) -> Results:
 
 
 def exit_status(results: Results) -> int:
-    """The process exit code for a run: 0 when every record passed or is unsupported (an engine
-    that lacks a mechanic is not a deviation), 1 when any failed or errored."""
+    """The process exit code for a run: 0 when every record passed, is unsupported (an engine
+    that lacks a mechanic is not a deviation) or inconclusive (no deviation found, though its
+    claims were tested too rarely: listed apart in the summary and the report), 1 when any
+    failed or errored."""
     return 1 if any(r.status in ("fail", "error") for r in results.results) else 0
 
 

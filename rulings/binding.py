@@ -23,8 +23,11 @@ def binds(
     kind: InvariantKind,
     requires: Iterable[str],
     scenarios: Callable[[], SearchStrategy[Scenario]],
+    claims: Iterable[str] = (),
+    exempt_controls: Iterable[tuple[str, str]] = (),
 ) -> Callable[[CheckFn], CheckFn]:
-    """Register the decorated check as an invariant encoding ``ruling_ids``."""
+    """Register the decorated check as an invariant encoding ``ruling_ids`` (``claims`` and
+    ``exempt_controls`` as in :class:`~rulings.invariant.Invariant`)."""
     if not ruling_ids:
         raise ValueError("@binds needs at least one ruling id")
 
@@ -41,6 +44,8 @@ def binds(
                 check=check,
                 description=(check.__doc__ or "").strip(),
                 origin="bound",
+                claims=tuple(claims),
+                exempt_controls=tuple(exempt_controls),
             )
         )
         return check

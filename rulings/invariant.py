@@ -15,7 +15,7 @@ from typing import Literal
 from hypothesis.strategies import SearchStrategy
 
 from harness.protocol.mechanics import check_requirements
-from harness.protocol.probe import Probe, Scenario
+from harness.protocol.probe import IMPLICIT_CLAIM, Probe, Scenario
 
 InvariantKind = Literal["legality", "outcome", "trace", "global"]
 
@@ -35,7 +35,32 @@ class Invariant:
     description: str
     #: How it was derived: "template:<template id>" or "bound".
     origin: str = "bound"
+    #: The claims its check makes, each marked with ``probe.claim(name)`` where it is tested; a
+    #: claim the check marks but this tuple lacks is an error. Empty: the check makes one
+    #: implicit claim, :data:`~harness.protocol.probe.IMPLICIT_CLAIM` (see :attr:`counted_claims`).
+    claims: tuple[str, ...] = ()
+    #: Controls (``harness.engines.controls`` ids) this invariant is not expected to fail, each
+    #: with the reason, e.g. ``(("refuses-all", "a pure must-be-refused check"),)``. By default
+    #: every control its requirements make relevant must fail it or another invariant of its
+    #: rulings (``mtg-conformance controls``).
+    exempt_controls: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         # A typo in a requirement must stop the import, not turn the invariant ``unsupported``.
         check_requirements(self.requires, owner=f"invariant {self.id}")
+        if len(set(self.claims)) != len(self.claims) or not all(c.strip() for c in self.claims):
+            raise ValueError(f"invariant {self.id}: claims must be distinct non-empty names, got {self.claims}")
+        for control, reason in self.exempt_controls:
+            if not reason.strip():
+                raise ValueError(f"invariant {self.id}: exempting control {control!r} needs a reason")
+
+    @property
+    def counted_claims(self) -> tuple[str, ...]:
+        """The claims the runner counts: the declared ones, or the implicit one when none are
+        declared (counted when the check returns without setting the example aside)."""
+        return self.claims or (IMPLICIT_CLAIM,)
+
+    @property
+    def exempt(self) -> dict[str, str]:
+        """Exempted control ids and why."""
+        return dict(self.exempt_controls)

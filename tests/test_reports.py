@@ -132,7 +132,7 @@ def test_round_trip() -> None:
     text = results.to_json()
     assert Results.from_json(text) == results
     data = json.loads(text)
-    assert data["schema"] == "mtg-conformance/results" and data["version"] == 1
+    assert data["schema"] == "mtg-conformance/results" and data["version"] == 2
     # every key is written, null rather than absent
     assert data["results"][1]["failure"] is None and "reason" in data["results"][1]
     assert data["run"]["seed"] == 123
@@ -148,7 +148,7 @@ def test_counterexample_state_is_plain_json() -> None:
 
 def test_totals_and_engines() -> None:
     results = sample()
-    assert results.totals() == {"pass": 1, "fail": 1, "unsupported": 1, "error": 1}
+    assert results.totals() == {"pass": 1, "fail": 1, "inconclusive": 0, "unsupported": 1, "error": 1}
     assert list(results.totals()) == list(STATUSES)
     assert results.totals("other") == dict.fromkeys(STATUSES, 0)
     assert json.loads(results.to_json())["totals"] == results.totals()
@@ -173,7 +173,7 @@ def _doc() -> dict:
     [
         (lambda d: d.update(schema="x"), "results.json: schema is 'x', expected 'mtg-conformance/results'"),
         (lambda d: d.pop("schema"), "results.json: schema is missing, expected 'mtg-conformance/results'"),
-        (lambda d: d.update(version=2), "results.json: version 2 is newer than this harness reads (1)"),
+        (lambda d: d.update(version=3), "results.json: version 3 is newer than this harness reads (2)"),
         (lambda d: d.update(version="1"), "results.json: version must be an integer, got '1'"),
         (lambda d: d.update(version=0), "results.json: version 0 is not a results version"),
         (lambda d: d["results"][3].update(status="passed"), "results.json: $.results[3].status: expected one of"),

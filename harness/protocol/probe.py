@@ -9,9 +9,13 @@ records every action and its events so a failure carries its own action trace.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+from hypothesis import assume
+from hypothesis import event as hypothesis_event
+from hypothesis.errors import InvalidArgument
 
 from harness.protocol.adapter import ActionRefused, EngineError, Session
 from harness.protocol.consistency import problems
@@ -28,6 +32,16 @@ class Scenario:
 
     def __getitem__(self, key: str) -> Any:
         return self.params[key]
+
+
+#: The claim counted for an invariant that declares none: its check returned without setting the
+#: example aside. A stop-gap until every check names the point where its ruling is tested; it
+#: cannot tell an early return from a tested claim, which is why checks should declare claims.
+IMPLICIT_CLAIM = "check completed"
+
+
+class UndeclaredClaim(LookupError):
+    """A check claimed something its invariant does not declare: a harness bug (``error``)."""
 
 
 class Violation(AssertionError):
@@ -53,10 +67,38 @@ class Probe:
     Any exception from the engine other than :class:`ActionRefused` becomes an
     :class:`EngineError`, so a crash is never mistaken for a rules answer."""
 
-    def __init__(self, session: Session):
+    def __init__(self, session: Session, *, claims: Collection[str] | None = None):
         self._session = session
         self.trace: list[TraceStep] = []
         self._checked: GameState | None = None
+        #: The claims the invariant declares (``None``: not checked, for probes built by hand).
+        self._declared = None if claims is None else frozenset(claims)
+        #: The claims exercised in this example, in the order first reached.
+        self.exercised: list[str] = []
+        #: Why the example was set aside (a precondition did not hold), or ``None``.
+        self.set_aside: str | None = None
+
+    def claim(self, name: str) -> None:
+        """Mark that the check tests claim ``name`` in this example, at the point where the
+        ruling is actually tested. The runner counts, per claim, the examples that reached it;
+        a pass needs each claim reached often enough (:mod:`harness.run.profiles`)."""
+        if self._declared is not None and name not in self._declared:
+            declared = ", ".join(sorted(self._declared)) or "none"
+            raise UndeclaredClaim(f"claim {name!r} is not declared by the invariant (declared: {declared})")
+        if name not in self.exercised:
+            self.exercised.append(name)
+        try:
+            hypothesis_event(f"claim: {name}")
+        except InvalidArgument:  # outside a Hypothesis test (a check called by hand): nothing to note
+            pass
+
+    def precondition(self, condition: bool, why: str) -> None:
+        """Set the example aside unless ``condition``: the drawn scenario is not one the claim is
+        about. Counted (a result shows how many examples were set aside), then rejected, so
+        Hypothesis draws another; never a pass and never a failure."""
+        if not condition:
+            self.set_aside = why
+            assume(False)
 
     def _call(self, what: str, fn: Callable[[], Any]) -> Any:
         try:

@@ -20,7 +20,7 @@ import pytest
 from harness import __version__
 from harness.protocol import codec
 from harness.run.plan import Case, MutantScope, compiled_suite, engine, plan
-from harness.run.profiles import PROFILES, is_derandomized, register_profiles
+from harness.run.profiles import PROFILES, claim_rule, is_derandomized, register_profiles
 from reports.results import EngineInfo, ResultRecord, Results, RulingRecord, RunInfo, write_results
 
 RESULT_PROPERTY = "mtg_result"
@@ -157,6 +157,7 @@ class ResultCollector:
                 command=options.command,
                 harness_version=__version__,
                 duration=round(time.perf_counter() - self.clock, 3),
+                pass_rule=str(claim_rule(options.profile)),
             ),
             rulings=ruling_records(),
             results=tuple(records),

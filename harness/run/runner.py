@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 
 from hypothesis import given
 from hypothesis import seed as hypothesis_seed
-from hypothesis.errors import FailedHealthCheck, Unsatisfiable
+from hypothesis.errors import FailedHealthCheck, Unsatisfiable, UnsatisfiedAssumption
 
 from harness.protocol import codec
-from harness.protocol.adapter import EngineAdapter, EngineError, Session, StateUnsupported
-from harness.run.profiles import is_derandomized, profile_settings
+from harness.protocol.adapter import ActionRefused, EngineAdapter, EngineError, Session, StateUnsupported
+from harness.run.profiles import claim_rule, is_derandomized, profile_settings
 from reports.results import Counterexample, Failure, ResultRecord, TraceStep
 from harness.protocol.probe import Probe, Scenario, Violation
 from rulings.invariant import Invariant
@@ -40,6 +40,13 @@ class _Observer:
     last_failure: Failure | None = None
     last_status: str = "pass"
     unsupported: list[str] = field(default_factory=list)
+    #: Examples a precondition set aside, and the last reason given.
+    set_aside: int = 0
+    last_set_aside: str | None = None
+    #: Examples rejected otherwise (the engine could not load the state, a bare ``assume``).
+    rejected: int = 0
+    #: Per claim, the examples that exercised it (counted when the check returned).
+    claims: dict[str, int] = field(default_factory=dict)
 
 
 def _failure(exc: BaseException, scenario: Scenario, probe: Probe | None, reproduce: str) -> Failure:
@@ -86,7 +93,7 @@ def run_case(
         return ResultRecord(**base, status="unsupported", reason=support.reason or "not supported")
 
     reproduce = reproduce_command(engine_spec, invariant.id, profile, seed)
-    seen = _Observer()
+    seen = _Observer(claims=dict.fromkeys(invariant.counted_claims, 0))
 
     @profile_settings(profile)
     @given(invariant.scenarios())
@@ -101,13 +108,29 @@ def run_case(
                 seen.unsupported.append(str(exc))
                 from hypothesis import reject
 
-                reject()
+                reject()  # counted as rejected below
             except EngineError:
                 raise
             except Exception as exc:
                 raise EngineError(f"start() raised {type(exc).__name__}: {exc}") from exc
-            probe = Probe(session)
-            invariant.check(probe, scenario)
+            probe = Probe(session, claims=invariant.claims)
+            try:
+                invariant.check(probe, scenario)
+            except ActionRefused as refusal:
+                # The check applied a move it takes as legal (a refusal it expects is caught
+                # where it is tested): the engine refusing it is a deviation, not a harness bug.
+                raise Violation("the engine refused an action the check takes as legal",
+                                expected=f"{probe.trace[-1].action if probe.trace else 'the action'} accepted",
+                                observed=f"refused: {refusal}") from None
+            for name in probe.exercised or (() if invariant.claims else invariant.counted_claims):
+                seen.claims[name] += 1
+        except UnsatisfiedAssumption:
+            if probe is not None and probe.set_aside is not None:
+                seen.set_aside += 1
+                seen.last_set_aside = probe.set_aside
+            else:
+                seen.rejected += 1
+            raise
         except (Violation, EngineError) as exc:
             if seen.first_failure_at is None:
                 seen.first_failure_at = seen.examples
@@ -131,6 +154,9 @@ def run_case(
             examples=seen.examples,
             examples_to_first_failure=seen.first_failure_at,
             duration=time.perf_counter() - started,
+            set_aside=seen.set_aside,
+            rejected=seen.rejected,
+            claims=dict(seen.claims),
             **extra,  # type: ignore[arg-type]
         )
 
@@ -142,9 +168,17 @@ def run_case(
         reason = None if seen.last_status == "fail" else failure.message
         return record(seen.last_status, failure=failure, reason=reason)
     except (Unsatisfiable, FailedHealthCheck) as exc:
-        if not seen.unsupported:  # a generator that filters too much: the harness's own bug
-            return record("error", reason=f"harness error {type(exc).__name__}: {exc}")
-        return record("unsupported", reason=f"the engine could not load the drawn states: {seen.unsupported[-1]}")
+        if seen.unsupported:
+            return record("unsupported", reason=f"the engine could not load the drawn states: {seen.unsupported[-1]}")
+        if seen.set_aside:  # the check's preconditions held too rarely: nothing was tested enough
+            return record("inconclusive", reason=f"{seen.set_aside} examples set aside ({seen.last_set_aside}); "
+                                                 f"Hypothesis gave up: {type(exc).__name__}")
+        # a generator that filters too much: the harness's own bug
+        return record("error", reason=f"harness error {type(exc).__name__}: {exc}")
     except Exception as exc:  # noqa: BLE001 - a harness or generator bug: report it, keep going
         return record("error", reason=f"harness error {type(exc).__name__}: {exc}")
+    rule = claim_rule(profile)
+    short = rule.shortfalls(max(0, seen.examples - seen.set_aside - seen.rejected), seen.claims)
+    if short:
+        return record("inconclusive", reason=f"{'; '.join(short)} ({profile}: {rule})")
     return record("pass")

@@ -56,6 +56,11 @@ def to_model(kind: str, data: dict[str, Any] | None, actor: int, ids: IdMap, obj
         return Action(ActionKind.PLAY_LAND, actor, source=ids.model(int(data["object_id"])))
     if kind == "CastSpell" and "object_id" in data:
         return Action(ActionKind.CAST, actor, source=ids.model(int(data["object_id"])))
+    if kind == "CastSpellAsSneak":
+        return Action(ActionKind.CAST, actor, source=ids.model(int(data["hand_object"])),
+                      costs=(("alternative", "sneak"), ("return", ids.model(int(data["creature_to_return"])))))
+    if kind == "SelectCards":
+        return Action(ActionKind.CHOOSE_CARDS, actor, cards=tuple(ids.model(int(c)) for c in data.get("cards", [])))
     if kind == "ActivateAbility" and "source_id" in data:
         source = int(data["source_id"])
         name = ability_name(objects.get(str(source)), int(data.get("ability_index", 0)))
@@ -80,6 +85,11 @@ def ability_name(obj: dict[str, Any] | None, index: int) -> str | None:
     rank = sum(1 for a in abilities[:index] if a.get("kind") == "Activated" and is_mana_ability(a) == mana)
     if mana:
         return "mana" if rank == 0 else f"mana:{rank}"
+    effect = abilities[index].get("effect") or {}
+    if effect.get("type") == "SearchLibrary":
+        return "search"
+    if effect.get("type") == "SetClassLevel":
+        return f"level:{effect.get('level')}"
     return f"ability:{rank}"
 
 
@@ -115,7 +125,8 @@ def _oid(ids: IdMap, card_id: str | None, what: str) -> int:
     return oid
 
 
-def to_phase(action: Action, ids: IdMap, objects: dict[str, Any] | None = None) -> dict[str, Any] | None:
+def to_phase(action: Action, ids: IdMap, objects: dict[str, Any] | None = None,
+             waiting: str | None = None) -> dict[str, Any] | None:
     """The phase action dict for ``action``; None when it must be matched against phase's
     own listing (actions whose phase shape carries engine-internal data)."""
     if action.kind is ActionKind.PASS_PRIORITY:
@@ -149,6 +160,8 @@ def to_phase(action: Action, ids: IdMap, objects: dict[str, Any] | None = None) 
         if wanted is not None and wanted not in can:
             raise ActionRefused(f"{action.ability} of {action.source} produces {sorted(can)}, not {wanted}")
         return {"type": "ActivateAbility", "data": {"source_id": oid, "ability_index": index}}
+    if action.kind is ActionKind.CHOOSE_CARDS and objects is not None and waiting == "SearchChoice":
+        return {"type": "SelectCards", "data": {"cards": [_oid(ids, c, "card") for c in action.cards]}}
     if action.kind is ActionKind.DECLARE_BLOCKERS:
         pairs = [[_oid(ids, b, "blocker"), _oid(ids, a, "attacker")] for b, a in action.blocks]
         return {"type": "DeclareBlockers", "data": {"assignments": pairs}}

@@ -26,6 +26,7 @@ ZONES = {
     "Exile": Zone.EXILE, "Stack": Zone.STACK, "Command": Zone.COMMAND,
 }
 STRIKE_KEYWORDS = {"FirstStrike", "DoubleStrike"}
+MANA_SYMBOLS = {"White": "W", "Blue": "U", "Black": "B", "Red": "R", "Green": "G", "Colorless": "C"}
 
 
 def _has_first_strike(obj: dict[str, Any] | None) -> bool:
@@ -88,7 +89,7 @@ def translate(raw: list[dict[str, Any]], before: dict[str, Any], after: dict[str
             out.append(Event(EventKind.ACTIVATE, card=ids.model(data["source_id"]), player=data.get("player_id")))
         elif kind == "ManaAdded":
             out.append(Event(EventKind.MANA, card=ids.model(data["source_id"]), player=data.get("player_id"),
-                             detail=str(data.get("mana_type"))))
+                             detail=MANA_SYMBOLS.get(str(data.get("mana_type")), str(data.get("mana_type")))))
         elif kind == "StackPushed":
             oid = int(data["object_id"])
             if stack_kinds.get(oid) == "triggered":
@@ -114,8 +115,14 @@ def translate(raw: list[dict[str, Any]], before: dict[str, Any], after: dict[str
             for oid in data.get("object_ids", [data.get("object_id")]):
                 if oid is not None:
                     out.append(Event(EventKind.DRAW, card=ids.model(oid), player=data.get("player_id")))
-        elif kind in ("LibraryShuffled", "Shuffled"):
-            out.append(Event(EventKind.SHUFFLE, player=data.get("player_id")))
+        elif kind == "PlayerPerformedAction" and data.get("action") == "ShuffledLibrary":
+            player = int(data["player_id"])
+            out.append(Event(EventKind.SHUFFLE, player=player, amount=len(after["players"][player]["library"])))
+        elif kind == "HiddenSearchViewed":
+            seen = data.get("cards", [])
+            owner = int(seen[0]["owner"]) if seen else None
+            out.append(Event(EventKind.SEARCH, player=int(data["searcher"]),
+                             target=f"library:{owner}" if owner is not None else None, amount=len(seen)))
     return out
 
 

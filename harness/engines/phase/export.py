@@ -11,6 +11,7 @@ from typing import Any
 
 from harness.protocol.model import (
     AttackTarget,
+    CardData,
     CardInstance,
     GameState,
     PendingChoice,
@@ -21,7 +22,7 @@ from harness.protocol.model import (
     TargetKind,
 )
 
-from .load import IdMap
+from .load import MODEL_COUNTERS, IdMap
 from .steps import step_of
 
 STACK_KINDS = {"TriggeredAbility": "triggered", "ActivatedAbility": "activated", "Spell": "spell"}
@@ -39,21 +40,25 @@ def attack_target_of(target: dict[str, Any], ids: IdMap) -> AttackTarget:
     raise ValueError(f"phase reports an unknown attack target {target!r}")
 
 
-def export(ps: dict[str, Any], start: GameState, ids: IdMap) -> GameState:
-    """The model state of the phase state dict ``ps`` (the ``"state"`` of ``Game.state()``)."""
+def export(ps: dict[str, Any], start: GameState, ids: IdMap, pending: PendingChoice | None = None) -> GameState:
+    """The model state of the phase state dict ``ps`` (the ``"state"`` of ``Game.state()``);
+    ``pending``: the choice phase waits for, when it is not priority (see :mod:`.prompts`)."""
     objects = ps["objects"]
     known = {o.id: o for o in start.objects}
     instances = list(start.objects)
+    card_data = {c.name: c for c in start.cards}
     for key, obj in sorted(objects.items(), key=lambda kv: int(kv[0])):
         card_id = ids.model(int(key))
         if card_id not in known:
             instances.append(CardInstance(card_id, obj["name"], int(obj["owner"]), token=True))
             known[card_id] = instances[-1]
+            card_data.setdefault(obj["name"], token_data(obj))
 
     def model_ids(oids: list[int]) -> tuple[str, ...]:
         return tuple(ids.model(o) for o in oids)
 
     exile = model_ids(ps.get("exile", []))
+    searched = {int(p) for p in ps.get("players_who_searched_library_this_turn") or []}
     players = []
     for seat in ps["players"]:
         index = int(seat["id"])
@@ -66,6 +71,7 @@ def export(ps: dict[str, Any], start: GameState, ids: IdMap) -> GameState:
                 graveyard=model_ids(seat["graveyard"]),
                 exile=tuple(c for c in exile if known[c].owner == index),
                 mana_pool=tuple(_mana_symbols(seat.get("mana_pool"))),
+                searched_library=index in searched,
                 land_plays_left=max(0, int(ps.get("max_lands_per_turn", 1)) - int(seat.get("lands_played_this_turn", 0))),
             )
         )
@@ -80,7 +86,7 @@ def export(ps: dict[str, Any], start: GameState, ids: IdMap) -> GameState:
     for oid in ps.get("battlefield", []):
         obj = objects[str(oid)]
         entry = attacking.get(int(oid))
-        counters = tuple(sorted((str(k).lower(), int(v)) for k, v in (obj.get("counters") or {}).items() if v))
+        counters = tuple(sorted((MODEL_COUNTERS.get(str(k), str(k).lower()), int(v)) for k, v in (obj.get("counters") or {}).items() if v))
         battlefield.append(
             Permanent(
                 id=ids.model(oid),
@@ -89,6 +95,7 @@ def export(ps: dict[str, Any], start: GameState, ids: IdMap) -> GameState:
                 summoning_sick=bool(obj.get("summoning_sick")),
                 damage=int(obj.get("damage_marked") or 0),
                 counters=counters,
+                class_level=int(obj["class_level"]) if obj.get("class_level") is not None else None,
                 attacking=attack_target_of(entry["attack_target"], ids) if entry else None,
                 blocked=(bool(entry["blocked"]) if declared else None) if entry else None,
                 blocking=model_ids(blocking.get(int(oid), [])),
@@ -115,17 +122,12 @@ def export(ps: dict[str, Any], start: GameState, ids: IdMap) -> GameState:
     waiting = ps.get("waiting_for") or {}
     wtype, wdata = waiting.get("type"), waiting.get("data") or {}
     priority: int | None = None
-    pending = None
     if wtype == "Priority":
         priority = int(wdata["player"])
-    elif wtype == "DeclareAttackers":
-        pending = PendingChoice("declare-attackers", int(wdata["player"]))
-    elif wtype == "DeclareBlockers":
-        pending = PendingChoice("declare-blockers", int(wdata["player"]))
 
     participants = combat.get("first_strike_participants") or []
     return GameState(
-        cards=start.cards,
+        cards=tuple(card_data.values()),
         objects=tuple(instances),
         players=(players[0], players[1]),
         battlefield=tuple(battlefield),
@@ -137,6 +139,20 @@ def export(ps: dict[str, Any], start: GameState, ids: IdMap) -> GameState:
         priority_passes=int(ps.get("priority_pass_count") or 0),
         pending=pending,
         first_strikers=model_ids(participants),
+    )
+
+
+def token_data(obj: dict[str, Any]) -> CardData:
+    """Card data of an object phase created (a token), read from its characteristics."""
+    types = obj.get("card_types") or obj.get("card_type") or {}
+    power, toughness = obj.get("power"), obj.get("toughness")
+    return CardData(
+        str(obj["name"]),
+        tuple(str(t) for t in types.get("core_types", [])),
+        subtypes=tuple(str(t) for t in types.get("subtypes", [])),
+        supertypes=tuple(str(t) for t in types.get("supertypes", [])),
+        power=None if power is None else str(power),
+        toughness=None if toughness is None else str(toughness),
     )
 
 

@@ -10,12 +10,14 @@ from typing import Any
 
 from harness.protocol.adapter import ActionRefused, EngineError, Support
 from harness.protocol.mechanics import Mechanic
-from harness.protocol.model import Action, ActionKind, Event, GameState
+from harness.protocol.model import Action, ActionKind, Event, EventKind, GameState
 
 from . import actions as amap
 from . import events as emap
+from .casting import plan_cast
 from .export import export
 from .load import IdMap, engine_for, load
+from .prompts import SearchMemo, pending_of, remember
 
 ENGINE_NAME = "phase"
 
@@ -36,41 +38,46 @@ SUPPORTED: frozenset[str] = frozenset(
         # {T}/{Q} costs: phase's ActivateAbility (mana abilities tried on a copy, see legal_actions)
         Mechanic.TAP_ABILITY,
         Mechanic.UNTAP_SYMBOL,
+        # CastSpell / CastSpellAsSneak and their prompts (casting.py); spells on the stack read back
+        Mechanic.CASTING,
+        Mechanic.CASTING_PERMANENTS,
+        Mechanic.X_ETB,
+        Mechanic.CAST_TRIGGER,
+        Mechanic.COUNTERSPELL,
+        Mechanic.SNEAK,
+        # tokens phase creates are read back (states holding tokens are not built: StateUnsupported)
+        Mechanic.TOKENS,
+        # SearchChoice <-> pending search / CHOOSE_CARDS (prompts.py)
+        Mechanic.SEARCH,
+        Mechanic.SEARCH_RESTRICTION,
+        # OptionalEffectChoice of a rebound card in exile <-> may-cast
+        Mechanic.REBOUND,
+        Mechanic.LAND_PLAY,
+        # Permanent.class_level <-> the object's class_level; "level:N" = ActivateAbility of SetClassLevel N
+        Mechanic.CLASS,
+        # phase implements the Menace keyword in its block validation (combat.rs)
+        Mechanic.MENACE,
+        # "whenever a creature you control leaves the battlefield": phase parses and fires it
+        Mechanic.LEAVES_TRIGGER,
     }
 )
-_CASTING = ("the phase adapter does not map casting spells (phase's CastSpell continues with target, mode and "
-            "payment prompts the adapter does not answer, and spells on the stack are not built)")
 #: Requirements known not to work, with the reason.
 NOT_SUPPORTED: dict[str, str] = {
     Mechanic.LIBRARY_NINJUTSU: "phase does not implement library ninjutsu (its parser leaves "
     "'Library ninjutsu {cost}' Unimplemented)",
     Mechanic.COMMANDER_NINJUTSU: "the phase adapter does not map the command zone (phase parses commander "
     "ninjutsu but needs a Commander-format game with a designated commander)",
-    Mechanic.CASTING: _CASTING,
-    Mechanic.CASTING_PERMANENTS: _CASTING,
-    Mechanic.X_ETB: "the phase adapter does not map casting spells with X",
-    Mechanic.CAST_TRIGGER: "the phase adapter does not map casting spells, so cast triggers are not reached",
-    Mechanic.COUNTERSPELL: "the phase adapter does not map casting (or targeting) spells on the stack",
-    Mechanic.TOKENS: "the phase adapter does not build tokens",
-    Mechanic.SEARCH: "the phase adapter does not map phase's library-search prompt to CHOOSE_CARDS "
-    "(phase parses SearchLibrary effects)",
-    Mechanic.SEARCH_RESTRICTION: "the phase adapter does not map library searches",
-    Mechanic.LOOK: "the phase adapter does not map look-at-the-top-cards prompts",
-    Mechanic.MILL: "the phase adapter does not map mill during a search",
-    Mechanic.LEAVES_TRIGGER: "the phase adapter does not map library searches, where these triggers are checked",
+    Mechanic.LOOK: "the phase adapter does not map phase's look-and-order prompt (only library ninjutsu "
+    "rulings, which phase lacks, use it)",
+    Mechanic.MILL: "the phase adapter has not mapped mill as a mana-ability cost during a search (only library "
+    "ninjutsu rulings, which phase lacks, use it)",
     Mechanic.MANA_TRIGGERS: "phase 0.103.0 leaves 'tapped for mana' trigger effects such as 'add one additional "
     "mana of any type that land produced' Unimplemented, and the adapter does not map mana choices",
     Mechanic.MANA_REPLACEMENT: "the phase adapter does not map mana replacement effects or mana choices",
     Mechanic.COULD_PRODUCE: "phase 0.103.0 leaves 'Add one mana of any type a land you control could produce' "
     "Unimplemented",
-    Mechanic.REBOUND: "the phase adapter does not map casting, delayed triggers or the may-cast prompt "
-    "(phase parses the Rebound keyword)",
-    Mechanic.PLAY_FROM_EXILE: "the phase adapter does not build play-from-exile permissions",
-    Mechanic.LAND_PLAY: "the phase adapter translates PlayLand, but only the play-from-exile rulings use it",
-    Mechanic.CLASS: "the phase adapter does not build or read Class levels (phase parses level bars as "
-    "SetClassLevel abilities)",
-    Mechanic.MENACE: "the phase adapter has not been checked against menace (only the Class rulings use it)",
-    Mechanic.SNEAK: "the phase adapter does not map casting for a sneak cost (phase parses the Sneak keyword)",
+    Mechanic.PLAY_FROM_EXILE: "the phase adapter does not build play-from-exile permissions "
+    "(GameState.permissions -> phase's per-object casting permissions are not mapped yet)",
 }
 
 
@@ -79,77 +86,130 @@ def phase_version() -> str:
 
 
 class PhaseSession:
-    """One phase Game behind the Session protocol."""
+    """One phase Game behind the Session protocol.
+
+    phase's state is read once per game version (``state()`` is ~100 KB of JSON): every
+    ``apply`` bumps the version, and the raw state, its model export and the legal actions are
+    cached for it."""
 
     def __init__(self, game: Any, ids: IdMap, start: GameState):
         self._game = game
         self._ids = ids
         self._start = start
+        self._memo = SearchMemo()
+        self._envelope: dict[str, Any] | None = None
+        self._model: GameState | None = None
+        self._legal: list[Action] | None = None
+
+    def _changed(self) -> None:
+        self._envelope, self._model, self._legal = None, None, None
+
+    def _env(self) -> dict[str, Any]:
+        if self._envelope is None:
+            self._envelope = self._game.state()
+        return self._envelope
 
     def _raw(self) -> dict[str, Any]:
-        return self._game.state()["state"]
+        return self._env()["state"]
 
     def _export(self, ps: dict[str, Any]) -> GameState:
         try:
-            return export(ps, self._start, self._ids)
+            return export(ps, self._start, self._ids, pending_of(ps, self._ids, self._memo))
         except (KeyError, ValueError, TypeError) as exc:
             raise EngineError(f"cannot read phase's state: {type(exc).__name__}: {exc}") from exc
 
     def state(self) -> GameState:
-        return self._export(self._raw())
+        if self._model is None:
+            self._model = self._export(self._raw())
+        return self._model
 
     def _actor(self) -> int | None:
         waiting = self._game.waiting_for() or {}
         player = (waiting.get("data") or {}).get("player")
         return int(player) if player is not None else None
 
+    def _copy(self) -> Any:
+        """A throwaway game in the current state (to try an action on)."""
+        return engine_for(self._start).load_game(self._env())
+
     def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = self._list_legal()
+        return list(self._legal)
+
+    def _list_legal(self) -> list[Action]:
         actor = self._actor()
         if actor is None:
             return []
         objects = self._raw()["objects"]
+        waiting = (self._raw().get("waiting_for") or {}).get("type")
+        pending = self.state().pending
         out: list[Action] = []
         for native in self._game.actions():
-            action = amap.to_model(native.kind, native.data, actor, self._ids, objects)
+            if native.kind == "DecideOptionalEffect" and pending is not None and pending.kind == "may-cast":
+                accept = bool((native.data or {}).get("accept"))
+                action = (Action(ActionKind.CAST, actor, source=pending.cards[0]) if accept
+                          else Action(ActionKind.CHOOSE_CARDS, actor))
+            else:
+                action = amap.to_model(native.kind, native.data, actor, self._ids, objects)
             if action is not None and action not in out:
                 out.append(action)
-        out.extend(a for a in self._mana_abilities(actor, objects) if a not in out)
+        if waiting == "Priority":
+            out.extend(a for a in self._mana_abilities(actor, objects) if a not in out)
         return out
 
     def _mana_abilities(self, actor: int, objects: dict[str, Any]) -> list[Action]:
         """The mana abilities phase lets ``actor`` activate now. phase's ``actions()`` lists none
-        (it pays costs itself), so each is tried on a copy of the game: phase judges it."""
+        (it pays costs itself), so each is tried on a copy of the game: phase judges it. One
+        copy serves until an activation succeeds on it (a refusal leaves it unchanged)."""
         import phase
 
-        envelope = None
+        copy = None
         out = []
         for oid in self._raw().get("battlefield", []):
             obj = objects.get(str(oid)) or {}
             for index in amap.mana_ability_indexes(obj):
-                if envelope is None:
-                    envelope = self._game.state()
-                copy = engine_for(self._start).load_game(envelope)
+                if copy is None:
+                    copy = self._copy()
                 native = phase.GameAction.from_dict(
                     {"type": "ActivateAbility", "data": {"source_id": int(oid), "ability_index": index}})
                 try:
                     copy.apply(actor, native)
                 except ValueError:
                     continue
+                copy = None
                 out.append(Action(ActionKind.ACTIVATE, actor, source=self._ids.model(int(oid)),
                                   ability=amap.ability_name(obj, index)))
         return out
 
-    def _native(self, action: Action, actor: int) -> Any:
+    def _natives(self, action: Action, actor: int) -> list[Any]:
+        """The phase actions that carry out ``action`` (several for a cast with prompts)."""
         import phase
 
-        objects = self._raw()["objects"]
-        shape = amap.to_phase(action, self._ids, objects)
+        ps = self._raw()
+        objects = ps["objects"]
+        waiting = (ps.get("waiting_for") or {}).get("type")
+        pending = self.state().pending
+        if pending is not None and pending.kind == "may-cast":
+            if action.kind is ActionKind.CAST and action.source in pending.cards:
+                return [phase.GameAction.from_dict({"type": "DecideOptionalEffect", "data": {"accept": True}})]
+            if action.kind is ActionKind.CHOOSE_CARDS and not action.cards:
+                return [phase.GameAction.from_dict({"type": "DecideOptionalEffect", "data": {"accept": False}})]
+        if action.kind is ActionKind.CAST and waiting == "Priority":
+            oid = self._ids.phase(str(action.source))
+            if oid is None or str(oid) not in objects:
+                raise ActionRefused(f"{action.source} is not an object of this game")
+            returned = action.cost("return")
+            returned_oid = self._ids.phase(returned) if returned is not None else None
+            chain = plan_cast(self._copy(), actor, action, oid, returned_oid, self._ids.phase, self._ids.model)
+            return [phase.GameAction.from_dict(step) for step in chain]
+        shape = amap.to_phase(action, self._ids, objects, waiting)
         if shape is not None:
-            return phase.GameAction.from_dict(shape)
+            return [phase.GameAction.from_dict(shape)]
         for native in self._game.actions():
             offered = amap.to_model(native.kind, native.data, actor, self._ids, objects)
             if offered is not None and amap.same_meaning(offered, action):
-                return native
+                return [native]
         raise ActionRefused(f"phase does not offer {action}")
 
     def apply(self, action: Action) -> list[Event]:
@@ -158,20 +218,30 @@ class PhaseSession:
             raise ActionRefused("phase waits for no player (the game is over)")
         if action.player != actor:
             raise ActionRefused(f"player {action.player} cannot act: phase waits for player {actor}")
-        native = self._native(action, actor)
+        natives = self._natives(action, actor)
         before_raw = self._raw()
-        before = self._export(before_raw)
-        try:
-            result = self._game.apply(actor, native)
-        except ValueError as exc:  # phase's answer to an illegal action
-            raise ActionRefused(f"phase refused {action}: {exc}") from None
+        before = self.state()
+        raw_events: list[dict[str, Any]] = []
+        for i, native in enumerate(natives):
+            try:
+                result = self._game.apply(actor, native)
+            except ValueError as exc:  # phase's answer to an illegal action
+                if i:
+                    raise EngineError(f"phase refused step {i + 1} of {action} it accepted on a copy: {exc}") from None
+                raise ActionRefused(f"phase refused {action}: {exc}") from None
+            finally:
+                self._changed()
+            raw_events += list(result.events)
+        remember(raw_events, self._memo)
         after_raw = self._raw()
-        after = self._export(after_raw)
+        after = self.state()
         index = emap.stack_index(before_raw, after_raw, ids=self._ids)
-        for e in result.events:  # abilities that came and went within this apply
+        for e in raw_events:  # abilities that came and went within this apply
             if e.get("type") == "StackPushed":
                 index.setdefault(int(e["data"]["object_id"]), "triggered")
-        events = emap.translate(list(result.events), before_raw, after_raw, self._ids, index)
+        events = emap.translate(raw_events, before_raw, after_raw, self._ids, index)
+        if action.kind is ActionKind.CHOOSE_CARDS and before.pending is not None and before.pending.kind == "search":
+            events += [Event(EventKind.FIND, card=c) for c in action.cards]
         return events + emap.derived(events, before, after)
 
     def close(self) -> None:

@@ -24,7 +24,9 @@ from .steps import TO_PHASE
 PRE_DAMAGE_STEPS = (Step.DECLARE_ATTACKERS, Step.DECLARE_BLOCKERS, Step.FIRST_STRIKE_DAMAGE)
 KEEP = {"type": "MulliganDecision", "data": {"choice": {"type": "Keep"}}}
 ZONE_NAMES = {Zone.HAND: "Hand", Zone.LIBRARY: "Library", Zone.GRAVEYARD: "Graveyard", Zone.EXILE: "Exile"}
-COUNTER_NAMES = {"loyalty": "Loyalty", "defense": "Defense"}
+COUNTER_NAMES = {"loyalty": "Loyalty", "defense": "Defense", "+1/+1": "P1P1", "-1/-1": "M1M1"}
+#: phase's counter names -> the model's.
+MODEL_COUNTERS = {v: k for k, v in COUNTER_NAMES.items()}
 
 
 @dataclass
@@ -88,8 +90,6 @@ def _check_loadable(state: GameState) -> None:
         raise StateUnsupported("the phase adapter does not map the command zone (phase needs a commander game)")
     if any(o.token for o in state.objects):
         raise StateUnsupported("the phase adapter does not build tokens")
-    if any(p.class_level is not None for p in state.battlefield):
-        raise StateUnsupported("the phase adapter does not map class levels")
     if state.step in PRE_DAMAGE_STEPS:
         blockers: dict[str, int] = {}
         for perm in state.battlefield:
@@ -167,6 +167,8 @@ def _place(state: GameState, ps: dict[str, Any], ids: IdMap) -> None:
             controller=perm.controller,
             base_controller=perm.controller,
         )
+        if perm.class_level is not None:
+            obj["class_level"] = perm.class_level
         counters = {COUNTER_NAMES.get(k, k.capitalize()): n for k, n in perm.counters if n}
         obj["counters"] = counters
         if "Loyalty" in counters:

@@ -1,0 +1,111 @@
+"""phase.rs prompts other than priority -> the model's PendingChoice, and back.
+
+- ``SearchChoice {player, library_owner, cards, count, up_to}`` is a pending ``search``. phase
+  names the eligible cards only; the cards the search *sees* come from the ``HiddenSearchViewed``
+  event phase emitted as the search began (all of the library, or its top four under Aven
+  Mindcensor), kept by the session in a :class:`SearchMemo` with the source of the
+  ``SearchLibrary`` effect (``EffectResolved``). ``SelectCards {cards}`` answers it; phase finds
+  all chosen cards at once and ends the search, so ``found`` stays empty. phase has already moved
+  the resolving spell off the stack when it asks (``resolving`` is ``None``).
+- ``OptionalEffectChoice {player, decision_subject_id}`` whose subject is a card in exile with
+  rebound is rebound's ``may-cast`` (702.88a): ``DecideOptionalEffect {accept: true}`` is
+  ``CAST`` of that card, ``{accept: false}`` the empty ``CHOOSE_CARDS``. Other optional effects
+  are not mapped (exported as no pending choice).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from harness.protocol.model import PendingChoice, Search
+
+from .load import IdMap
+
+
+@dataclass
+class SearchMemo:
+    """What phase told about the search in progress, from its events."""
+
+    viewed: list[int] = field(default_factory=list)
+    source: int | None = None
+
+
+def _effect_nodes(node: Any) -> list[dict[str, Any]]:
+    found = []
+    if isinstance(node, dict):
+        if (node.get("effect") or {}).get("type") == "SearchLibrary":
+            found.append(node)
+        for v in node.values():
+            found += _effect_nodes(v)
+    elif isinstance(node, list):
+        for v in node:
+            found += _effect_nodes(v)
+    return found
+
+
+def card_type_of(search_filter: dict[str, Any]) -> str | None:
+    """The model's card-type words of phase's search filter ("basic land", "creature")."""
+    words = [str(p.get("value")).lower() for p in search_filter.get("properties", [])
+             if isinstance(p, dict) and p.get("type") == "HasSupertype"]
+    words += [str(t).lower() for t in search_filter.get("type_filters", [])]
+    return " ".join(words) or None
+
+
+def search_choice(data: dict[str, Any], ps: dict[str, Any], ids: IdMap, memo: SearchMemo) -> PendingChoice:
+    owner = int(data["library_owner"])
+    library = [int(o) for o in ps["players"][owner]["library"]]
+    viewed = set(memo.viewed) or set(library)
+    candidates = tuple(ids.model(o) for o in library if o in viewed)
+    source = memo.source
+    ability: dict[str, Any] = {}
+    if source is not None:
+        nodes = _effect_nodes((ps["objects"].get(str(source)) or {}).get("abilities", []))
+        ability = nodes[0] if nodes else {}
+    effect = ability.get("effect") or {}
+    search = Search(
+        searcher=int(data["player"]),
+        library=owner,
+        source=ids.model(source) if source is not None else "",
+        effect=str(ability.get("description") or ""),
+        card_type=card_type_of(effect.get("filter") or {}),
+        count=int(data.get("count", 1)),
+        visible=len(candidates) if len(candidates) < len(library) else None,
+        candidates=candidates,
+    )
+    return PendingChoice("search", int(data["player"]), search=search)
+
+
+def rebound_offer(data: dict[str, Any], ps: dict[str, Any], ids: IdMap) -> PendingChoice | None:
+    subject = data.get("decision_subject_id")
+    obj = ps["objects"].get(str(subject)) if subject is not None else None
+    if obj is None or obj.get("zone") != "Exile" or "Rebound" not in (obj.get("keywords") or []):
+        return None
+    return PendingChoice("may-cast", int(data["player"]), cards=(ids.model(int(subject)),))
+
+
+def pending_of(ps: dict[str, Any], ids: IdMap, memo: SearchMemo) -> PendingChoice | None:
+    waiting = ps.get("waiting_for") or {}
+    wtype, data = waiting.get("type"), waiting.get("data") or {}
+    if wtype == "DeclareAttackers":
+        return PendingChoice("declare-attackers", int(data["player"]))
+    if wtype == "DeclareBlockers":
+        return PendingChoice("declare-blockers", int(data["player"]))
+    if wtype == "SearchChoice":
+        return search_choice(data, ps, ids, memo)
+    if wtype == "OptionalEffectChoice":
+        return rebound_offer(data, ps, ids)
+    return None
+
+
+def remember(events: list[dict[str, Any]], memo: SearchMemo) -> None:
+    """Keep what phase's events say about a search that begins."""
+    for e in events:
+        kind, data = e.get("type"), e.get("data") or {}
+        if kind == "HiddenSearchViewed":
+            memo.viewed = [int(c["identity"]["object_id"]) for c in data.get("cards", [])]
+        elif kind == "EffectResolved" and data.get("kind") == "SearchLibrary":
+            memo.source = int(data["source_id"])
+
+
+__all__ = ["SearchMemo", "card_type_of", "pending_of", "remember"]

@@ -1,0 +1,177 @@
+"""The phase.rs adapter's casting, search and rebound mappings on known-good scenarios: a spell
+cast with a target, X chosen, a search choice and the cards it finds, sneak offered in the
+declare blockers step, rebound's may-cast. Skipped without the ``phase`` extra."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("phase", reason="phase extra not installed: pip install -e '.[phase]'")
+
+from generators import cards, search_cards, spell_cards  # noqa: E402
+from generators.mana import x_creature  # noqa: E402
+from harness.engines.phase.cards import CACHE_ENV  # noqa: E402
+from harness.engines.phase.inprocess import PhaseInProcess, PhaseSession  # noqa: E402
+from harness.protocol.adapter import ActionRefused  # noqa: E402
+from harness.protocol.builder import StateBuilder  # noqa: E402
+from harness.protocol.model import (  # noqa: E402
+    Action,
+    ActionKind,
+    AttackTarget,
+    CardData,
+    Event,
+    EventKind,
+    Step,
+    Zone,
+    pass_priority,
+)
+
+
+@pytest.fixture(autouse=True)
+def private_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path / "faces"))
+
+
+def resolve(session: PhaseSession) -> list[Event]:
+    """Pass priority (both players) until the stack is empty or a choice is pending."""
+    events: list[Event] = []
+    for _ in range(10):
+        state = session.state()
+        if not state.stack or state.pending is not None:
+            return events
+        events += session.apply(pass_priority(state.priority))  # type: ignore[arg-type]
+    raise AssertionError("the stack did not resolve")
+
+
+def test_cast_with_a_target_then_search_the_targets_library() -> None:
+    b = StateBuilder()
+    bribery = b.put(search_cards.BRIBERY_CARD, 0, Zone.HAND)
+    b.permanent(cards.basic_land("B"), 0)
+    wanted = b.put(cards.creature(2, 2), 1, Zone.LIBRARY)
+    b.put(cards.basic_land("U"), 1, Zone.LIBRARY)
+    b.put(cards.basic_land("B"), 0, Zone.LIBRARY)
+    session = PhaseInProcess().start(b.build(turn=2, priority=0))
+    assert any(a.kind is ActionKind.CAST and a.source == bribery for a in session.legal_actions())
+    with pytest.raises(ActionRefused):  # player 0 is not an opponent of player 0
+        session.apply(Action(ActionKind.CAST, 0, source=bribery, targets=("player:0",)))
+    events = session.apply(Action(ActionKind.CAST, 0, source=bribery, targets=("player:1",)))
+    assert any(e.kind is EventKind.CAST and e.card == bribery for e in events)
+    assert session.state().zone_of(bribery) is Zone.STACK
+    events = resolve(session)
+    pending = session.state().pending
+    assert pending is not None and pending.kind == "search" and pending.search is not None
+    search = pending.search
+    assert (search.searcher, search.library, search.source, search.card_type) == (0, 1, bribery, "creature")
+    assert wanted in search.candidates
+    assert any(e.kind is EventKind.SEARCH and e.target == "library:1" for e in events)
+    choices = [a for a in session.legal_actions() if a.kind is ActionKind.CHOOSE_CARDS]
+    assert Action(ActionKind.CHOOSE_CARDS, 0, cards=(wanted,)) in choices
+    events = session.apply(Action(ActionKind.CHOOSE_CARDS, 0, cards=(wanted,)))
+    after = session.state()
+    assert after.pending is None and after.permanent(wanted) is not None
+    assert after.permanent(wanted).controller == 0  # type: ignore[union-attr]
+    assert any(e.kind is EventKind.FIND and e.card == wanted for e in events)
+    assert any(e.kind is EventKind.SHUFFLE and e.player == 1 for e in events)
+    assert after.player(0).searched_library
+
+
+def test_search_restricted_to_the_top_four_by_an_opponents_censor() -> None:
+    b = StateBuilder()
+    tutor = b.put(search_cards.TUTOR, 0, Zone.HAND)
+    b.permanent(cards.basic_land("B"), 0)
+    b.permanent(search_cards.MINDCENSOR, 1)
+    library = [b.put(cards.creature(1, n), 0, Zone.LIBRARY) for n in range(1, 7)]
+    session = PhaseInProcess().start(b.build(turn=2, priority=0))
+    session.apply(Action(ActionKind.CAST, 0, source=tutor))
+    resolve(session)
+    search = session.state().pending.search  # type: ignore[union-attr]
+    assert search is not None and set(search.candidates) == set(library[:4]) and search.visible == 4
+    with pytest.raises(ActionRefused):
+        session.apply(Action(ActionKind.CHOOSE_CARDS, 0, cards=(library[5],)))
+
+
+def test_x_is_chosen_from_the_cast_action() -> None:
+    b = StateBuilder()
+    hydra = b.put(x_creature("{G}", 0, True, False), 0, Zone.HAND)
+    for _ in range(3):
+        b.permanent(cards.basic_land("G"), 0)
+    session = PhaseInProcess().start(b.build(turn=2, priority=0))
+    with pytest.raises(ActionRefused):  # phase asks for X: the action must choose it
+        session.apply(Action(ActionKind.CAST, 0, source=hydra))
+    assert session.state().zone_of(hydra) is Zone.HAND  # the refused cast left nothing behind
+    session.apply(Action(ActionKind.CAST, 0, source=hydra, costs=(("x", "2"),)))
+    resolve(session)
+    perm = session.state().permanent(hydra)
+    assert perm is not None and perm.counter("+1/+1") == 2
+
+
+def test_sneak_is_offered_in_the_declare_blockers_step() -> None:
+    b = StateBuilder()
+    attacker = b.permanent(cards.creature(2, 2), 0, tapped=True, attacking=AttackTarget.of_player(1), blocked=False)
+    sneaker = b.put(spell_cards.sneak_creature(3, 3, ("{1}{B}",)), 0, Zone.HAND)
+    for _ in range(2):
+        b.permanent(cards.basic_land("B"), 0)
+    b.put(cards.basic_land("B"), 0, Zone.LIBRARY)
+    b.put(cards.basic_land("B"), 1, Zone.LIBRARY)
+    session = PhaseInProcess().start(b.build(turn=3, step=Step.DECLARE_BLOCKERS, priority=0))
+    sneak = Action(ActionKind.CAST, 0, source=sneaker, costs=(("alternative", "sneak"), ("return", attacker)))
+    assert sneak in session.legal_actions()
+    session.apply(sneak)
+    resolve(session)
+    perm = session.state().permanent(sneaker)
+    assert perm is not None and perm.attacking == AttackTarget.of_player(1)
+    assert session.state().zone_of(attacker) is Zone.HAND
+
+
+def test_rebound_offers_the_cast_from_exile_at_the_next_upkeep() -> None:
+    spell = CardData("Instant of 3 Life with Rebound", ("Instant",), mana_cost="{1}{W}",
+                     text="You gain 3 life.\n" + spell_cards.REBOUND_REMINDER, keywords=("Rebound",))
+    b = StateBuilder()
+    card = b.put(spell, 0, Zone.HAND)
+    for _ in range(2):
+        b.permanent(cards.basic_land("W"), 0)
+    for player in (0, 1):
+        for _ in range(2):
+            b.put(cards.basic_land("W"), player, Zone.LIBRARY)
+    session = PhaseInProcess().start(b.build(turn=2, priority=0))
+    session.apply(Action(ActionKind.CAST, 0, source=card))
+    resolve(session)
+    assert session.state().zone_of(card) is Zone.EXILE and session.state().player(0).life == 23
+    for _ in range(60):
+        state = session.state()
+        if state.pending is not None:
+            break
+        session.apply(pass_priority(state.priority))  # type: ignore[arg-type]
+    pending = session.state().pending
+    assert pending is not None and pending.kind == "may-cast" and pending.cards == (card,)
+    assert session.state().step is Step.UPKEEP and session.state().active_player == 0
+    assert Action(ActionKind.CAST, 0, source=card) in session.legal_actions()
+    assert Action(ActionKind.CHOOSE_CARDS, 0) in session.legal_actions()
+    session.apply(Action(ActionKind.CAST, 0, source=card))
+    resolve(session)
+    assert session.state().player(0).life == 26
+
+
+def test_class_levels_are_loaded_read_back_and_gained_by_level_abilities() -> None:
+    klass = CardData("Plain Class", ("Enchantment",), mana_cost="{1}{B}", subtypes=("Class",),
+                     text="\n".join([spell_cards.CLASS_REMINDER, "Whenever a creature you control leaves the "
+                                     "battlefield, each opponent loses 1 life.", "{1}{B}: Level 2",
+                                     "Creatures you control get +1/+0.", "{B}: Level 3", "You have no maximum hand size."]))
+    b = StateBuilder()
+    plain = b.permanent(klass, 0, class_level=1)
+    for _ in range(3):
+        b.permanent(cards.basic_land("B"), 0)
+    b.put(cards.basic_land("B"), 0, Zone.LIBRARY)
+    b.put(cards.basic_land("B"), 1, Zone.LIBRARY)
+    session = PhaseInProcess().start(b.build(turn=2, priority=0))
+    assert session.state().permanent(plain).class_level == 1  # type: ignore[union-attr]
+    offered = [a for a in session.legal_actions() if a.kind is ActionKind.ACTIVATE and a.source == plain]
+    assert [a.ability for a in offered] == ["level:2"]
+    session.apply(Action(ActionKind.ACTIVATE, 0, source=plain, ability="level:2"))
+    assert session.state().stack  # level up uses the stack (716.2a)
+    resolve(session)
+    assert session.state().permanent(plain).class_level == 2  # type: ignore[union-attr]
+    with pytest.raises(ActionRefused):
+        session.apply(Action(ActionKind.ACTIVATE, 0, source=plain, ability="level:2"))
