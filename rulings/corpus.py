@@ -16,7 +16,7 @@ import re
 import tomllib
 import unicodedata
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal
 
@@ -37,7 +37,7 @@ CR_PATTERN = re.compile(r"\d{3}(?:\.\d+[a-z]?)?")
 _STRING_FIELDS = ("id", "text", "sha", "status")
 _LIST_FIELDS = ("cards", "sources", "cr", "tags")
 _REQUIRED = ("id", "text", "sha", "cards", "sources", "cr", "tags", "status")
-_OPTIONAL = ("reason", "note")
+_OPTIONAL = ("reason", "note", "published")
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
 
 
@@ -74,6 +74,8 @@ class Ruling:
     status: Literal["executable", "informational"]
     reason: str | None = None
     note: str | None = None
+    #: When the ruling was published (YYYY-MM-DD), for imported rulings.
+    published: str | None = None
     #: The corpus file it came from, as shown in error messages and reports.
     file: str = ""
 
@@ -122,6 +124,7 @@ def load_corpus(*directories: Path | str) -> Corpus:
             raise CorpusError(f"{shown}: no *.toml ruling files in it")
         for path in files:
             entries.extend(_read_file(path, shown / path.name, card_files))
+    entries = _join_same(entries)
     _check_unique(entries)
     return Corpus(tuple(ruling for _, ruling in entries), tuple(card_files))
 
@@ -220,8 +223,29 @@ def _parse_entry(entry: object, shown: Path, n: int) -> Ruling:
         status=status,
         reason=reason,
         note=entry.get("note"),
+        published=entry.get("published"),
         file=str(shown),
     )
+
+
+def _join_same(entries: list[tuple[int, Ruling]]) -> list[tuple[int, Ruling]]:
+    """An entry with the id and text of an earlier one (an imported paragraph that a shipped
+    ruling already holds) adds its cards and sources to that ruling: one paragraph, one ruling."""
+    first: dict[tuple[str, str], int] = {}
+    out: list[tuple[int, Ruling]] = []
+    for n, ruling in entries:
+        key = (ruling.id, ruling.sha)
+        if key in first and ruling.file != out[first[key]][1].file:
+            m, old = out[first[key]]
+            out[first[key]] = (m, replace(
+                old,
+                cards=old.cards + tuple(c for c in ruling.cards if c not in old.cards),
+                sources=old.sources + tuple(s for s in ruling.sources if s not in old.sources),
+            ))
+            continue
+        first[key] = len(out)
+        out.append((n, ruling))
+    return out
 
 
 def _check_unique(entries: list[tuple[int, Ruling]]) -> None:

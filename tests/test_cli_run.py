@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from reports.results import read_results
+from reports.results import VERSION, read_results
 from rulings.corpus import load_corpus
 
 
@@ -27,7 +27,7 @@ def test_full_suite_passes_on_the_reference_engine(tmp_path):
     assert len(results.rulings) == len(load_corpus())
     assert all(r.status == "pass" for r in results.results if "/ninjutsu/" in r.invariant)
     raw = json.loads((out / "results.json").read_text())
-    assert raw["schema"] == "mtg-conformance/results" and raw["version"] == 1
+    assert raw["schema"] == "mtg-conformance/results" and raw["version"] == VERSION
     html = (out / "report.html").read_text()
     assert "Ninjutsu abilities can be activated only after blockers have been declared." in html
     suite = ET.parse(out / "junit.xml").getroot()
