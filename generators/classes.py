@@ -21,7 +21,7 @@ from generators import cards
 from harness.protocol.builder import StateBuilder
 from generators.rebound import bystanders, spell_on_stack
 from generators.spell_cards import class_card, life_spell, vanilla
-from harness.protocol.model import CardData, Step, Zone, mana_value
+from harness.protocol.model import CardData, PlayerIndex, Step, Zone, mana_value
 from harness.protocol.probe import Scenario
 
 LEVEL_COSTS = ("{1}{B}", "{B}", "{2}{B}", "{B}{B}")
@@ -51,6 +51,31 @@ class ClassSpec:
     opponent_class: bool = False
 
 
+@dataclass(frozen=True)
+class ClassParams:
+    """Class permanents of a player, and what a check needs to act on them."""
+
+    player: PlayerIndex
+    #: The player's Class permanents.
+    classes: tuple[str, ...]
+    #: Class id -> its level (the opponent's Classes too).
+    levels: dict[str, int]
+    #: Class id -> {level: the mana value of that level's cost}.
+    bars: dict[str, dict[str, int]]
+    #: Untapped Swamps of the player.
+    swamps: int
+    opponent_classes: tuple[str, ...] = ()
+    #: An index for the check to pick one of several choices with.
+    pick: int = 0
+    #: With ``ClassSpec.in_hand``: the Class card in hand and its level bars.
+    hand_class: str | None = None
+    hand_bars: dict[str, int] | None = None
+    #: With ``ClassSpec.probe``: the player's attacker, its printed power, the opponent's blockers.
+    attacker: str | None = None
+    power: int | None = None
+    blockers: tuple[str, ...] = ()
+
+
 def class_data(draw: st.DrawFn) -> CardData:
     if draw(st.booleans()):
         return class_card(draw(st.sampled_from(LEVEL_COSTS)), draw(st.sampled_from(LEVEL_COSTS)))
@@ -68,11 +93,8 @@ def bar_costs(data: CardData) -> dict[str, int]:
 
 
 @st.composite
-def class_scenarios(draw: st.DrawFn, spec: ClassSpec = ClassSpec()) -> Scenario:
-    """Params: ``player``, ``classes`` (the player's Class ids), ``levels`` (id -> level),
-    ``bars`` (id -> {level: mana value}), ``swamps`` (untapped Swamps of the player),
-    ``opponent_classes``; with ``in_hand``: ``hand_class``; with ``probe``: ``attacker``,
-    ``power`` (its printed power), ``blockers``; ``try`` (an index for the check to pick with)."""
+def class_scenarios(draw: st.DrawFn, spec: ClassSpec = ClassSpec()) -> Scenario[ClassParams]:
+    """Class permanents per ``spec``."""
     active = draw(st.sampled_from((0, 1)))
     player = draw(st.sampled_from((active, 1 - active))) if spec.anyone else active
     step = draw(st.sampled_from(sorted(spec.steps, key=list(Step).index)))
@@ -104,19 +126,19 @@ def class_scenarios(draw: st.DrawFn, spec: ClassSpec = ClassSpec()) -> Scenario:
         b.permanent(cards.basic_land("B"), player)
     for _ in range(draw(st.integers(0, 1))):
         b.permanent(cards.basic_land("B"), player, tapped=True)
-    params: dict[str, object] = {}
+    hand_class = hand_bars = attacker = power = None
+    blockers: tuple[str, ...] = ()
     if spec.in_hand:
         data = class_data(draw)
-        params["hand_class"] = b.put(data, player, Zone.HAND)
-        params["hand_bars"] = bar_costs(data)
+        hand_class = b.put(data, player, Zone.HAND)
+        hand_bars = bar_costs(data)
         for _ in range(mana_value(data.mana_cost)):
             b.permanent(cards.basic_land("B"), player)
     if spec.probe:
         power = draw(st.integers(1, 3))
-        params["attacker"] = b.permanent(vanilla(power, 1, cost="{1}{B}"), player)
-        params["power"] = power
-        params["blockers"] = [b.permanent(vanilla(draw(st.integers(1, 2)), 7, cost="{3}{G}"), 1 - player)
-                              for _ in range(2)]
+        attacker = b.permanent(vanilla(power, 1, cost="{1}{B}"), player)
+        blockers = tuple(b.permanent(vanilla(draw(st.integers(1, 2)), 7, cost="{3}{G}"), 1 - player)
+                         for _ in range(2))
     else:
         bystanders(draw, b)
     stacked = None
@@ -125,7 +147,8 @@ def class_scenarios(draw: st.DrawFn, spec: ClassSpec = ClassSpec()) -> Scenario:
     state = b.build(turn=draw(st.integers(2, 6)), active_player=active, step=step, priority=player)
     if stacked is not None:
         state = spell_on_stack(state, stacked, 1 - player, (("cast-from", "hand"),))
-    return Scenario(state, params | {
-        "player": player, "classes": classes, "levels": level_of, "bars": bars, "swamps": swamps,
-        "opponent_classes": opponent_classes, "try": draw(st.integers(0, 5)),
-    })
+    return Scenario(state, ClassParams(
+        player=player, classes=tuple(classes), levels=level_of, bars=bars, swamps=swamps,
+        opponent_classes=tuple(opponent_classes), pick=draw(st.integers(0, 5)), hand_class=hand_class,
+        hand_bars=hand_bars, attacker=attacker, power=power, blockers=blockers,
+    ))

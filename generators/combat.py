@@ -18,12 +18,13 @@ from hypothesis import strategies as st
 from generators import cards
 from harness.protocol.builder import StateBuilder
 from generators.search_cards import ABILITY, CALL_THE_PACK, INSTANT, INSTANT_TUTOR, QUICK_SCRYING, WILD_EXPANSE
-from generators.search_setup import SearchSetup, add_search_source
+from generators.search_setup import SearchParams, SearchSetup, add_search_source
 from harness.protocol.model import (
     AFTER_BLOCKERS_STEPS,
     COLORS,
     AttackTarget,
     GameState,
+    PlayerIndex,
     Step,
     TargetKind,
     Zone,
@@ -92,8 +93,32 @@ class CombatSpec:
     #: the library, :data:`LIBRARY_NINJUTSU_SEARCH`; for the others, no search.
     search: SearchSetup | None = None
     #: More of the board, drawn after the Ninjas and their mana: ``setup(draw, builder, active)``
-    #: adds cards and returns extra params (e.g. Ninja Teen and graveyard creatures for sneak).
-    setup: Callable[[st.DrawFn, StateBuilder, int], dict[str, Any]] | None = None
+    #: adds cards and returns what a wrapping strategy needs to know about them (e.g. Ninja Teen
+    #: and graveyard creatures for sneak: see :func:`draw_combat`).
+    setup: Callable[[st.DrawFn, StateBuilder, int], Any] | None = None
+
+
+@dataclass(frozen=True)
+class NinjutsuParams:
+    """What a check needs to know about a drawn combat state."""
+
+    #: The Ninja card (the first one) in the variant's zone.
+    ninja: str
+    #: Every Ninja with the variant's keyword, the first one first.
+    ninjas: tuple[str, ...]
+    #: An unblocked attacker to return (any attacker when there is none).
+    returned: str
+    #: A blocked attacker, if there is one.
+    blocked: str | None
+    #: The active player, who controls the attackers and the Ninjas.
+    player: PlayerIndex
+    #: The keyword variant's name ("ninjutsu", "library ninjutsu", "sneak" ...).
+    variant: str
+    step: str
+    #: One more Ninja in another zone (``CombatSpec.ninja_elsewhere``).
+    ninja_elsewhere: str | None = None
+    #: The search the active player can start or has started (``CombatSpec.search``).
+    search: SearchParams | None = None
 
 
 #: An instant-speed search of your own library that may find nothing, cast (or activated) by the
@@ -108,9 +133,15 @@ def _stats() -> st.SearchStrategy[tuple[int, int]]:
 
 
 @st.composite
-def combat_scenarios(draw: st.DrawFn, spec: CombatSpec) -> Scenario:
-    """A combat state per ``spec``; params: ``ninja`` (card id), ``returned`` (a creature to
-    return), ``player`` (the active player), ``variant`` (keyword name) and ``step``."""
+def combat_scenarios(draw: st.DrawFn, spec: CombatSpec) -> Scenario[NinjutsuParams]:
+    """A combat state per ``spec`` (its ``setup``'s answer is dropped: see :func:`draw_combat`)."""
+    scenario, _ = draw_combat(draw, spec)
+    return scenario
+
+
+def draw_combat(draw: st.DrawFn, spec: CombatSpec) -> tuple[Scenario[NinjutsuParams], Any]:
+    """A combat state per ``spec`` and what ``spec.setup`` (if any) returned, for strategies that
+    wrap combat states into their own params."""
     step = draw(st.sampled_from(sorted(spec.steps, key=list(Step).index)))
     active = draw(st.sampled_from((0, 1)))
     defender = 1 - active
@@ -251,7 +282,7 @@ def combat_scenarios(draw: st.DrawFn, spec: CombatSpec) -> Scenario:
 
     search = spec.search or (LIBRARY_NINJUTSU_SEARCH if spec.variant.zone is Zone.LIBRARY else None)
     source = add_search_source(draw, b, active, search, combat=True) if search is not None else None
-    extra = spec.setup(draw, b, active) if spec.setup is not None else {}
+    extra = spec.setup(draw, b, active) if spec.setup is not None else None
 
     state = b.build(
         turn=draw(st.integers(2, 6)),
@@ -264,18 +295,18 @@ def combat_scenarios(draw: st.DrawFn, spec: CombatSpec) -> Scenario:
         state = source.finalize(state)
     returned = next((a for a in attackers if _is_unblocked(state, a)), attackers[0])
     blocked_attacker = next((a for a in attackers if _is_blocked(state, a)), None)
-    return Scenario(
-        state,
-        (source.params if source is not None else {}) | ({"ninja_elsewhere": elsewhere} if elsewhere else {}) | extra | {
-            "ninja": ninja,
-            "ninjas": ninja_ids,
-            "returned": returned,
-            "blocked": blocked_attacker,
-            "player": active,
-            "variant": spec.variant.name,
-            "step": str(step),
-        },
+    params = NinjutsuParams(
+        ninja=ninja,
+        ninjas=tuple(ninja_ids),
+        returned=returned,
+        blocked=blocked_attacker,
+        player=active,
+        variant=spec.variant.name,
+        step=str(step),
+        ninja_elsewhere=elsewhere,
+        search=source.params if source is not None else None,
     )
+    return Scenario(state, params), extra
 
 
 def _is_unblocked(state: GameState, card_id: str) -> bool:

@@ -21,7 +21,7 @@ from generators import cards
 from harness.protocol.builder import StateBuilder
 from generators.rebound import bystanders, spell_on_stack
 from generators.spell_cards import FALLEN_SHINOBI, JESKAI_BALLER, life_spell, vanilla
-from harness.protocol.model import COLORS, AttackTarget, CardData, PlayPermission, Step, Zone
+from harness.protocol.model import COLORS, AttackTarget, CardData, GameState, PlayerIndex, PlayPermission, Step, Zone
 from harness.protocol.probe import Scenario
 
 EXILE_KINDS = ("Sorcery", "Instant", "Creature", "Land")
@@ -47,6 +47,22 @@ class ExileSpec:
     baller: bool = False
 
 
+@dataclass(frozen=True)
+class ExileParams:
+    """Exiled cards a player may play (Fallen Shinobi's permission)."""
+
+    #: Who may play the exiled cards.
+    holder: PlayerIndex
+    #: The exiled cards (for ``via="shinobi"``: the cards the trigger will exile).
+    cards: tuple[str, ...]
+    #: Card id -> "Sorcery", "Instant", "Creature" or "Land".
+    kinds: dict[str, str]
+    #: "state" (the permissions are in the state) or "shinobi" (Fallen Shinobi's trigger makes them).
+    via: str
+    #: An index for the check to pick one of several choices with (drawn by the invariant).
+    pick: int = 0
+
+
 def exiled_card(draw: st.DrawFn, kind: str, baller: bool = False) -> CardData:
     if kind == "Land":
         return cards.basic_land(draw(st.sampled_from(COLORS)))
@@ -66,9 +82,8 @@ def draw_kinds(draw: st.DrawFn, spec: ExileSpec) -> list[str]:
 
 
 @st.composite
-def exile_permission_scenarios(draw: st.DrawFn, spec: ExileSpec = ExileSpec()) -> Scenario:
-    """Params: ``holder`` (who may play the cards), ``cards`` (exiled card ids), ``kinds`` (card id
-    -> "Sorcery", "Instant", "Creature" or "Land"), ``via``."""
+def exile_permission_scenarios(draw: st.DrawFn, spec: ExileSpec = ExileSpec()) -> Scenario[ExileParams]:
+    """Exiled cards with a permission to play them, per ``spec``."""
     if spec.via == "shinobi":
         return draw(_via_shinobi(spec))
     active = draw(st.sampled_from((0, 1)))
@@ -90,11 +105,11 @@ def exile_permission_scenarios(draw: st.DrawFn, spec: ExileSpec = ExileSpec()) -
     )
     if stacked is not None:
         state = spell_on_stack(state, stacked, 1 - holder, (("cast-from", "hand"),))
-    return Scenario(state, {"holder": holder, "cards": list(kinds), "kinds": kinds, "via": "state"})
+    return Scenario(state, ExileParams(holder=holder, cards=tuple(kinds), kinds=kinds, via="state"))
 
 
 @st.composite
-def _via_shinobi(draw: st.DrawFn, spec: ExileSpec) -> Scenario:
+def _via_shinobi(draw: st.DrawFn, spec: ExileSpec) -> Scenario[ExileParams]:
     """The combat damage step begins (nobody has priority yet) with Fallen Shinobi attacking the
     opponent, unblocked; the top two cards of the opponent's library are of drawn kinds."""
     holder = draw(st.sampled_from((0, 1)))
@@ -107,10 +122,10 @@ def _via_shinobi(draw: st.DrawFn, spec: ExileSpec) -> Scenario:
     bystanders(draw, b)
     state = b.build(turn=draw(st.integers(2, 6)), active_player=holder, step=Step.COMBAT_DAMAGE, priority=None)
     top = list(state.player(1 - holder).library[:2])
-    return Scenario(state, {"holder": holder, "cards": top, "kinds": {c: _kind(state, c) for c in top},
-                            "via": "shinobi"})
+    return Scenario(state, ExileParams(holder=holder, cards=tuple(top), kinds={c: _kind(state, c) for c in top},
+                                       via="shinobi"))
 
 
-def _kind(state, card_id: str) -> str:
+def _kind(state: GameState, card_id: str) -> str:
     data = state.data_of(card_id)
     return next(k for k in EXILE_KINDS if data.is_type(k))

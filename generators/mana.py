@@ -8,23 +8,23 @@ replace the mana it produces. Every card's name spells out its features, so two 
 same features give the same card and a state never holds two cards under one name.
 
 A drawn state is a consistent two-player game with one player holding priority and an empty
-stack. The scenario's params describe the board in engine-neutral terms (which card has which
-ability under which protocol name, who controls what), so invariants compute what the rules
-say without reading oracle text. Lists start short and flags default off: Hypothesis shrinks
+stack. The scenario's params (:class:`ManaParams`) describe the board in engine-neutral terms
+(which card has which ability under which protocol name, who controls what), so invariants
+compute what the rules say without reading oracle text. Lists start short and flags default off: Hypothesis shrinks
 toward one permanent and no observers.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
-from typing import Any, Literal
+from typing import Literal
 
 from hypothesis import strategies as st
 
 from generators import cards
 from harness.protocol.builder import StateBuilder
-from harness.protocol.model import COLORS, MANA_SYMBOLS, CardData, GameState, Step, Zone
+from harness.protocol.model import COLORS, MANA_SYMBOLS, CardData, GameState, PlayerIndex, Step, Zone
 from harness.protocol.probe import Scenario
 
 CostSymbol = Literal["T", "Q"]
@@ -47,6 +47,9 @@ class AbilitySpec:
     life: int | None = None
     pool: Literal["you", "opponent"] | None = None
     any_color: bool = False
+    #: The ability's protocol name ("mana", "mana:1", "ability:0" ...), set once it is on a
+    #: source (see :meth:`SourceSpec.names`); not part of the card's text.
+    name: str = ""
 
     @property
     def is_mana(self) -> bool:
@@ -235,6 +238,64 @@ def replacements() -> st.SearchStrategy[ReplacementSpec]:
     )
 
 
+# -- the board as invariants see it ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ManaSource:
+    """A permanent with {T}/{Q} abilities on the board: its abilities carry their protocol names."""
+
+    id: str
+    controller: PlayerIndex
+    kind: Kind
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    tapped: bool
+    sick: bool
+    abilities: tuple[AbilitySpec, ...]
+
+
+@dataclass(frozen=True)
+class ManaTrigger:
+    """A "tapped for mana" trigger on the board (:class:`TriggerSpec` where it is, or "this
+    <kind> is tapped for mana" on a source itself: ``whose="self"``)."""
+
+    id: str
+    controller: PlayerIndex
+    whose: Literal["self", "you", "any"]
+    kind: str
+    mana: str | None = None
+    life: int | None = None
+    extra: str | None = None
+
+
+@dataclass(frozen=True)
+class ManaReplacement:
+    """A "tapped for mana" replacement effect on the board (:class:`ReplacementSpec` where it is)."""
+
+    id: str
+    controller: PlayerIndex
+    whose: Literal["you", "any"]
+    kind: str
+    mana: str | None
+    at_least: int
+    double: bool
+    produces: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ManaParams:
+    """The board of a mana scenario: ``player`` has priority; ``subject`` is an index into
+    ``sources`` (the permanent a check is about); ``symbol`` the cost symbol drawn for."""
+
+    player: PlayerIndex
+    sources: tuple[ManaSource, ...]
+    triggers: tuple[ManaTrigger, ...] = ()
+    replacements: tuple[ManaReplacement, ...] = ()
+    symbol: CostSymbol | None = None
+    subject: int = 0
+
+
 # -- the board -------------------------------------------------------------------------------
 
 
@@ -243,45 +304,44 @@ class Board:
     """A state under construction plus the engine-neutral description invariants read."""
 
     b: StateBuilder = field(default_factory=StateBuilder)
-    sources: list[dict[str, Any]] = field(default_factory=list)
-    triggers: list[dict[str, Any]] = field(default_factory=list)
-    replacements: list[dict[str, Any]] = field(default_factory=list)
+    sources: list[ManaSource] = field(default_factory=list)
+    triggers: list[ManaTrigger] = field(default_factory=list)
+    replacements: list[ManaReplacement] = field(default_factory=list)
 
-    def source(self, spec: SourceSpec, controller: int, *, tapped: bool = False, sick: bool = False) -> dict[str, Any]:
+    def source(self, spec: SourceSpec, controller: int, *, tapped: bool = False, sick: bool = False) -> ManaSource:
         card_id = self.b.permanent(spec.card(), controller, tapped=tapped, summoning_sick=sick)
-        entry = {
-            "id": card_id,
-            "controller": controller,
-            "kind": spec.kind,
-            "types": list(spec.types),
-            "subtypes": list(spec.subtypes),
-            "tapped": tapped,
-            "sick": sick,
-            "abilities": [dict(asdict(a), name=n) for a, n in zip(spec.all_abilities, spec.names(), strict=True)],
-        }
+        entry = ManaSource(
+            id=card_id,
+            controller=controller,
+            kind=spec.kind,
+            types=spec.types,
+            subtypes=spec.subtypes,
+            tapped=tapped,
+            sick=sick,
+            abilities=tuple(replace(a, name=n) for a, n in zip(spec.all_abilities, spec.names(), strict=True)),
+        )
         self.sources.append(entry)
         if spec.self_trigger:
-            self.triggers.append({"id": card_id, "controller": controller, "whose": "self", "kind": "permanent",
-                                  "mana": None, "life": 1, "extra": None})
+            self.triggers.append(ManaTrigger(card_id, controller, "self", "permanent", life=1))
         return entry
 
     def trigger(self, spec: TriggerSpec, controller: int) -> None:
         card_id = self.b.permanent(spec.card(), controller)
-        self.triggers.append({"id": card_id, "controller": controller, "whose": spec.whose, "kind": spec.kind,
-                              "mana": spec.mana, "life": spec.life, "extra": spec.extra})
+        self.triggers.append(ManaTrigger(card_id, controller, spec.whose, spec.kind, spec.mana, spec.life,
+                                         spec.extra))
 
     def replacement(self, spec: ReplacementSpec, controller: int) -> None:
         card_id = self.b.permanent(spec.card(), controller)
-        self.replacements.append({"id": card_id, "controller": controller, "whose": spec.whose, "kind": spec.kind,
-                                  "mana": spec.mana, "at_least": spec.at_least, "double": spec.double,
-                                  "produces": list(spec.produces)})
+        self.replacements.append(ManaReplacement(card_id, controller, spec.whose, spec.kind, spec.mana,
+                                                 spec.at_least, spec.double, spec.produces))
 
     def library_cards(self, draw: st.DrawFn) -> None:
         for player in (0, 1):
             for _ in range(draw(st.integers(0, 1))):
                 self.b.put(cards.basic_land(draw(st.sampled_from(COLORS))), player, Zone.LIBRARY)
 
-    def build(self, draw: st.DrawFn, player: int, *, active: int | None = None, **params: Any) -> Scenario:
+    def build(self, draw: st.DrawFn, player: int, *, active: int | None = None, symbol: CostSymbol | None = None,
+              subject: int = 0) -> Scenario[ManaParams]:
         active = player if active is None else active
         state: GameState = self.b.build(
             turn=draw(st.integers(2, 6)),
@@ -289,8 +349,8 @@ class Board:
             step=draw(st.sampled_from(PRIORITY_STEPS)),
             priority=player,
         )
-        return Scenario(state, {"player": player, "sources": self.sources, "triggers": self.triggers,
-                                "replacements": self.replacements, **params})
+        return Scenario(state, ManaParams(player, tuple(self.sources), tuple(self.triggers), tuple(self.replacements),
+                                          symbol, subject))
 
 
 def _payable_state(cost: CostSymbol) -> dict[str, bool]:
@@ -304,7 +364,7 @@ Focus = Literal["any", "sick-creature", "sick-noncreature", "wrong-state"]
 
 
 @st.composite
-def cost_symbol_scenarios(draw: st.DrawFn, symbol: CostSymbol, focus: Focus = "any") -> Scenario:
+def cost_symbol_scenarios(draw: st.DrawFn, symbol: CostSymbol, focus: Focus = "any") -> Scenario[ManaParams]:
     """Permanents whose abilities cost ``symbol``, tapped or untapped, summoning sick or not,
     creatures and noncreatures; the first (``subject``) as ``focus`` says. Some permanents of
     the other player too (never offered to the player with priority). Params: ``player``,
@@ -344,7 +404,7 @@ def production_scenarios(
     non_mana: bool = True,
     trigger: TriggerSpec | None = None,
     replacement: ReplacementSpec | None = None,
-) -> Scenario:
+) -> Scenario[ManaParams]:
     """The active player with priority and 1-3 permanents whose {T}/{Q} abilities can be paid
     now (mana abilities with {T} or {Q}, basic lands, Reflecting-Pool-like lands, non-mana {T}
     abilities); "tapped for mana" triggers and replacement effects under either player's
@@ -381,7 +441,7 @@ def production_scenarios(
 
 @st.composite
 def could_produce_scenarios(draw: st.DrawFn, *, defined: bool | None = None, watcher: bool = False,
-                            contamination: bool = False) -> Scenario:
+                            contamination: bool = False) -> Scenario[ManaParams]:
     """A Reflecting-Pool-like land (``subject``: "any type|color that a land you control|an
     opponent controls could produce") of the player with priority, and lands of both players:
     basic lands, lands with {T}/{Q} mana abilities, tapped or not (106.7 ignores costs), other
@@ -451,6 +511,22 @@ X_COUNTERS_LINE = "This creature enters with X +1/+1 counters on it."
 X_LIFE_LINE = "When this creature enters, you gain X life."
 
 
+@dataclass(frozen=True)
+class XParams:
+    """An X creature in ``player``'s hand cast with X = ``x``; what its ETB lines say."""
+
+    player: PlayerIndex
+    card: str
+    x: int
+    #: "This creature enters with X +1/+1 counters on it."
+    counters: bool
+    #: "When this creature enters, you gain X life."
+    life: bool
+    toughness: int
+    #: The lands on the board.
+    sources: tuple[ManaSource, ...]
+
+
 def x_creature(colored: str, toughness: int, counters: bool, life: bool) -> CardData:
     """A creature with {X} in its mana cost whose ETB replacement and/or trigger refers to X."""
     lines = ([X_COUNTERS_LINE] if counters else []) + ([X_LIFE_LINE] if life else [])
@@ -461,11 +537,11 @@ def x_creature(colored: str, toughness: int, counters: bool, life: bool) -> Card
 
 
 @st.composite
-def x_etb_scenarios(draw: st.DrawFn) -> Scenario:
+def x_etb_scenarios(draw: st.DrawFn) -> Scenario[XParams]:
     """The active player in a main phase with priority, an X creature in hand ("enters with X
     +1/+1 counters", "when this creature enters, you gain X life", or both), and untapped lands
     paying its cost with the drawn X (plus spare lands, tapped lands, the other player's lands).
-    Params: ``player``, ``card``, ``x``, ``counters``, ``life``, ``toughness``."""
+    """
     player = draw(st.sampled_from((0, 1)))
     board = Board()
     colored = draw(st.sampled_from(X_COLORED))
@@ -491,5 +567,5 @@ def x_etb_scenarios(draw: st.DrawFn) -> Scenario:
         step=draw(st.sampled_from((Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN))),
         priority=player,
     )
-    return Scenario(state, {"player": player, "card": card, "x": x, "counters": counters, "life": life,
-                            "toughness": toughness, "sources": board.sources})
+    return Scenario(state, XParams(player=player, card=card, x=x, counters=counters, life=life,
+                                   toughness=toughness, sources=tuple(board.sources)))

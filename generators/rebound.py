@@ -16,7 +16,17 @@ from hypothesis import strategies as st
 from generators import cards
 from harness.protocol.builder import StateBuilder
 from generators.spell_cards import COUNTERSPELL, JESKAI_BALLER, life_spell, vanilla
-from harness.protocol.model import COLORS, CardData, DelayedTrigger, GameState, StackItem, Step, Zone, parse_mana_cost
+from harness.protocol.model import (
+    COLORS,
+    CardData,
+    DelayedTrigger,
+    GameState,
+    PlayerIndex,
+    StackItem,
+    Step,
+    Zone,
+    parse_mana_cost,
+)
 from harness.protocol.probe import Scenario
 
 #: What the rebound card is: a sorcery or instant that gains life, or Jeskai Baller.
@@ -29,6 +39,21 @@ class ReboundSpec:
     kinds: Collection[str] = KINDS
     #: The opponent holds Counterspell and an untapped Island.
     counter: bool = False
+
+
+@dataclass(frozen=True)
+class ReboundParams:
+    """A rebound card about to be cast, or waiting in exile for its controller's upkeep."""
+
+    player: PlayerIndex
+    #: The rebound card.
+    card: str
+    #: "Sorcery", "Instant" or "Jeskai Baller".
+    kind: str
+    #: The opponent's Counterspell in hand (cast states, when the spec asks for one).
+    counter: str | None = None
+    #: The player's other exiled rebound cards (upkeep states).
+    others: tuple[str, ...] = ()
 
 
 def rebound_card(draw: st.DrawFn, kind: str) -> CardData:
@@ -58,10 +83,9 @@ def bystanders(draw: st.DrawFn, b: StateBuilder) -> None:
 
 
 @st.composite
-def rebound_cast_scenarios(draw: st.DrawFn, spec: ReboundSpec = ReboundSpec()) -> Scenario:
+def rebound_cast_scenarios(draw: st.DrawFn, spec: ReboundSpec = ReboundSpec()) -> Scenario[ReboundParams]:
     """The active player in a main phase with priority, an empty stack, and a rebound card in
-    hand with the lands to cast it. Params: ``player``, ``card``, ``kind``, and ``counter`` (the
-    opponent's Counterspell, when the spec asks for one)."""
+    hand with the lands to cast it (and the opponent's Counterspell, when the spec asks for one)."""
     kind = draw(st.sampled_from(sorted(spec.kinds, key=KINDS.index)))
     player = draw(st.sampled_from((0, 1)))
     b = StateBuilder()
@@ -75,16 +99,15 @@ def rebound_cast_scenarios(draw: st.DrawFn, spec: ReboundSpec = ReboundSpec()) -
     bystanders(draw, b)
     state = b.build(turn=draw(st.integers(2, 6)), active_player=player,
                     step=draw(st.sampled_from((Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN))), priority=player)
-    return Scenario(state, {"player": player, "card": card, "kind": kind, "counter": counter})
+    return Scenario(state, ReboundParams(player=player, card=card, kind=kind, counter=counter))
 
 
 @st.composite
-def rebound_upkeep_scenarios(draw: st.DrawFn, spec: ReboundSpec = ReboundSpec()) -> Scenario:
+def rebound_upkeep_scenarios(draw: st.DrawFn, spec: ReboundSpec = ReboundSpec()) -> Scenario[ReboundParams]:
     """The moment ``player``'s upkeep begins (nobody has priority yet: the engine starts the
     step) with a rebound card in their exile and rebound's delayed trigger waiting for it; maybe
-    more rebound cards waiting (theirs, or the opponent's, whose triggers must not fire now).
-    Params: ``player``, ``card``, ``kind``, ``others`` (the other exiled rebound cards of the
-    player)."""
+    more rebound cards waiting (theirs in ``others``, or the opponent's, whose triggers must not
+    fire now)."""
     kind = draw(st.sampled_from(sorted(spec.kinds, key=KINDS.index)))
     player = draw(st.sampled_from((0, 1)))
     b = StateBuilder()
@@ -102,7 +125,7 @@ def rebound_upkeep_scenarios(draw: st.DrawFn, spec: ReboundSpec = ReboundSpec())
     bystanders(draw, b)
     state = b.build(turn=draw(st.integers(2, 6)), active_player=player, step=Step.UPKEEP, priority=None,
                     delayed=tuple(draw(st.permutations(delayed))))
-    return Scenario(state, {"player": player, "card": card, "kind": kind, "others": others})
+    return Scenario(state, ReboundParams(player=player, card=card, kind=kind, others=tuple(others)))
 
 
 def spell_on_stack(state: GameState, card_id: str, controller: int, choices: tuple[tuple[str, str], ...] = ()

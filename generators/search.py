@@ -14,22 +14,23 @@ Two shapes:
 Every list starts short and every option defaults to its simplest value, so examples shrink toward
 short libraries, no restriction and few permanents.
 
-Params (besides those of :class:`~generators.search_setup.SearchSource`): ``player`` (the
-searcher, who has priority when the search is still to start) and ``step``.
+Params: :class:`SearchStateParams` (outside combat) or
+:class:`~generators.combat.NinjutsuParams` (in combat), each holding the
+:class:`~generators.search_setup.SearchParams` of the search.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from hypothesis import strategies as st
 
 from generators import cards
 from harness.protocol.builder import StateBuilder
-from generators.combat import CombatSpec, combat_scenarios
+from generators.combat import CombatSpec, NinjutsuParams, combat_scenarios
 from generators.search_cards import BRIBERY, SORCERY
-from generators.search_setup import SearchSetup, add_search_source
-from harness.protocol.model import COLORS, Step, Zone
+from generators.search_setup import SearchParams, SearchSetup, add_search_source
+from harness.protocol.model import COLORS, PlayerIndex, Step, Zone
 from harness.protocol.probe import Scenario
 
 #: Steps outside combat in which a player may have priority.
@@ -38,9 +39,19 @@ PRIORITY_STEPS = (Step.UPKEEP, Step.DRAW, Step.PRECOMBAT_MAIN, Step.BEGINNING_OF
 MAIN_STEPS = (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
 
 
+@dataclass(frozen=True)
+class SearchStateParams:
+    """A search state outside combat: the searcher (``player``, who has priority when the search
+    is still to start), the step, and the search."""
+
+    player: PlayerIndex
+    step: str
+    search: SearchParams
+
+
 @st.composite
-def search_scenarios(draw: st.DrawFn, setup: SearchSetup) -> Scenario:
-    """A state outside combat where ``params["searcher"]`` is about to search or is searching."""
+def search_scenarios(draw: st.DrawFn, setup: SearchSetup) -> Scenario[SearchStateParams]:
+    """A state outside combat where ``params.search.searcher`` is about to search or is searching."""
     kind = draw(st.sampled_from(setup.kinds))
     searcher = draw(st.sampled_from((0, 1)))
     if kind in (SORCERY, BRIBERY):  # 307.1: own main phase, empty stack
@@ -55,7 +66,7 @@ def search_scenarios(draw: st.DrawFn, setup: SearchSetup) -> Scenario:
             b.permanent(cards.creature(draw(st.integers(1, 3)), draw(st.integers(1, 3))), player)
     source = add_search_source(draw, b, searcher, replace(setup, kinds=(kind,)))
     for player in (0, 1):  # the other library (and more of the searched one, below the drawn cards)
-        if player != source.params["search_library"]:
+        if player != source.params.library:
             for _ in range(draw(st.integers(0, 2))):
                 b.put(cards.basic_land(draw(st.sampled_from(COLORS))), player, Zone.LIBRARY)
     state = b.build(
@@ -66,10 +77,10 @@ def search_scenarios(draw: st.DrawFn, setup: SearchSetup) -> Scenario:
         priority_passes=0 if searcher == active else 1,
     )
     state = source.finalize(state)
-    return Scenario(state, source.params | {"player": searcher, "step": str(step)})
+    return Scenario(state, SearchStateParams(player=searcher, step=str(step), search=source.params))
 
 
-def combat_search_scenarios(spec: CombatSpec) -> st.SearchStrategy[Scenario]:
+def combat_search_scenarios(spec: CombatSpec) -> st.SearchStrategy[Scenario[NinjutsuParams]]:
     """A combat state (``spec``, whose ``search`` says which search) with the searcher as the
     active player."""
     return combat_scenarios(spec)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import Literal
 
 from hypothesis import strategies as st
 
@@ -96,12 +96,46 @@ class SearchSetup:
     leaves_observer: bool = False
 
 
+#: How the invariant starts the search: cast the spell from hand, activate the land's "search"
+#: ability, or nothing to do (the state already holds the search in progress).
+SearchStart = Literal["cast", "activate", "pending"]
+
+
+@dataclass(frozen=True)
+class SearchParams:
+    """The search a drawn state holds (or can start), in engine-neutral terms: what the search
+    invariants need to start it and to know what the rules let it find."""
+
+    searcher: PlayerIndex
+    #: The card id of the search's source (a spell in hand, or a land on the battlefield).
+    source: str
+    #: The kind of source: sorcery, instant, Bribery, a land's ability, a look.
+    kind: str
+    start: SearchStart
+    #: The spell's targets as protocol strings ("player:1" for Bribery).
+    targets: tuple[str, ...]
+    #: Whose library is searched.
+    library: PlayerIndex
+    #: The card-type words the search asks for ("creature", "basic land"), None for any card.
+    card_filter: str | None
+    #: How many cards it may find.
+    count: int
+    #: Whether an opponent of the searcher controls the Aven Mindcensor-like restriction.
+    restricted: bool
+    #: How many top cards the searcher sees (None: the whole library).
+    visible: int | None
+    #: The searched library's drawn cards, top first.
+    drawn_library: tuple[str, ...]
+    #: A "whenever a creature you control leaves the battlefield" creature of the searcher's.
+    observer: str | None = None
+
+
 @dataclass
 class SearchSource:
     """What :func:`add_search_source` put into the builder; ``finalize`` turns the built state
     into one with the search in progress when ``start`` is "pending"."""
 
-    params: dict[str, Any]
+    params: SearchParams
     finalize: Callable[[GameState], GameState] = field(default=lambda s: s)
 
 
@@ -177,29 +211,29 @@ def add_search_source(draw: st.DrawFn, b: StateBuilder, searcher: PlayerIndex, s
             pay_lands(b, searcher, card.mana_cost)
     targets = [f"player:{owner}"] if kind == BRIBERY else []
     restricted = restriction == "opponent" and kind != LOOK
-    params: dict[str, Any] = {
-        "searcher": searcher,
-        "search_source": source,
-        "search_kind": kind,
-        "search_start": "activate" if kind == ABILITY else "cast",
-        "search_targets": targets,
-        "search_library": owner,
-        "search_filter": card_filter,
-        "search_count": 3 if kind == LOOK else search_count(card),
-        "restricted": restricted,
-        "visible": RESTRICTED_TO if restricted else None,
-        "drawn_library": library_ids,
-        "observer": observer,
-    }
+    params = SearchParams(
+        searcher=searcher,
+        source=source,
+        kind=kind,
+        start="activate" if kind == ABILITY else "cast",
+        targets=tuple(targets),
+        library=owner,
+        card_filter=card_filter,
+        count=3 if kind == LOOK else search_count(card),
+        restricted=restricted,
+        visible=RESTRICTED_TO if restricted else None,
+        drawn_library=tuple(library_ids),
+        observer=observer,
+    )
     if start != "pending":
         return SearchSource(params)
-    params["search_start"] = "pending"
-    return SearchSource(params, lambda state: pending_search(state, params, card))
+    pending = replace(params, start="pending")
+    return SearchSource(pending, lambda state: pending_search(state, pending, card))
 
 
-def pending_search(state: GameState, params: dict[str, Any], card: CardData) -> GameState:
+def pending_search(state: GameState, params: SearchParams, card: CardData) -> GameState:
     """``state`` at the moment the search of ``params`` has begun (see the module docstring)."""
-    searcher, source, kind, owner = (params[k] for k in ("searcher", "search_source", "search_kind", "search_library"))
+    searcher, source, kind, owner = params.searcher, params.source, params.kind, params.library
     players = list(state.players)
     seat = players[searcher]
     if kind == ABILITY:
@@ -208,7 +242,7 @@ def pending_search(state: GameState, params: dict[str, Any], card: CardData) -> 
         seat = replace(seat, graveyard=seat.graveyard + (source,))
         effect_text = card.text.split(": ", 1)[1]
     else:
-        choices = (("targets", ",".join(params["search_targets"])),) if params["search_targets"] else ()
+        choices = (("targets", ",".join(params.targets)),) if params.targets else ()
         item = StackItem("s1", "spell", source, searcher, "spell", choices)
         battlefield = state.battlefield
         seat = replace(seat, hand=tuple(c for c in seat.hand if c != source))
@@ -220,10 +254,10 @@ def pending_search(state: GameState, params: dict[str, Any], card: CardData) -> 
         search = Search(searcher, owner, source, effect_text, count=len(top), candidates=top,
                         says_search_and_library=False, resolving="s1", mode="order")
     else:
-        visible = params["visible"]
+        visible = params.visible
         candidates = library if visible is None else library[:visible]
-        search = Search(searcher, owner, source, effect_text, card_type=params["search_filter"],
-                        count=params["search_count"], visible=visible, candidates=candidates, resolving="s1")
+        search = Search(searcher, owner, source, effect_text, card_type=params.card_filter,
+                        count=params.count, visible=visible, candidates=candidates, resolving="s1")
         players[searcher] = replace(players[searcher], searched_library=True)
     return state.replace(
         players=tuple(players),

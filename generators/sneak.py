@@ -13,15 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
-from typing import Any
 
 from hypothesis import strategies as st
 
 from generators import cards
 from harness.protocol.builder import StateBuilder
-from generators.combat import NINJUTSU_STEPS, STEPS_BEFORE_BLOCKERS, CombatSpec, combat_scenarios
+from generators.combat import NINJUTSU_STEPS, STEPS_BEFORE_BLOCKERS, CombatSpec, draw_combat
 from generators.spell_cards import NINJA_TEEN, sneak_creature
-from harness.protocol.model import Step, Zone
+from harness.protocol.model import PlayerIndex, Step, Zone
 from harness.protocol.probe import Scenario
 from harness.protocol.keywords import SNEAK
 
@@ -38,7 +37,33 @@ class GraveyardSneakSpec:
     graveyard: tuple[int, int] = (1, 2)
 
 
-def _setup(spec: GraveyardSneakSpec, draw: st.DrawFn, b: StateBuilder, active: int) -> dict[str, Any]:
+@dataclass(frozen=True)
+class SneakParams:
+    """A combat state with Ninja Teen and creature cards in the active player's graveyard."""
+
+    #: The active player, who owns the graveyard creatures.
+    player: PlayerIndex
+    #: An unblocked attacker to return (any attacker when there is none).
+    returned: str
+    teen: str
+    teen_level: int
+    #: The creature card ids in the graveyard.
+    graveyard: tuple[str, ...]
+    #: Card id -> how many sneak abilities it has (printed, plus Ninja Teen's at level 3).
+    sneak_abilities: dict[str, int]
+    #: An index for the check to pick one of several choices with (drawn by the invariant).
+    pick: int = 0
+
+
+@dataclass(frozen=True)
+class _Graveyard:
+    teen: str
+    level: int
+    graveyard: tuple[str, ...]
+    abilities: dict[str, int]
+
+
+def _setup(spec: GraveyardSneakSpec, draw: st.DrawFn, b: StateBuilder, active: int) -> _Graveyard:
     level = draw(st.integers(*spec.teen_levels))
     teen = b.permanent(NINJA_TEEN, active, class_level=level)
     graveyard, abilities = [], {}
@@ -52,10 +77,16 @@ def _setup(spec: GraveyardSneakSpec, draw: st.DrawFn, b: StateBuilder, active: i
         abilities[card] = len(sneaks) + (1 if level >= 3 else 0)
     for symbol in "BBBU":  # pays {3}{B}, every printed sneak cost, and the creatures' mana cost {2}{B}
         b.permanent(cards.basic_land(symbol), active)
-    return {"teen": teen, "teen_level": level, "graveyard": graveyard, "sneak_abilities": abilities}
+    return _Graveyard(teen, level, tuple(graveyard), abilities)
 
 
-def graveyard_sneak_scenarios(spec: GraveyardSneakSpec = GraveyardSneakSpec()) -> st.SearchStrategy[Scenario]:
-    """Params of :func:`generators.combat.combat_scenarios` plus ``teen``, ``teen_level``,
-    ``graveyard`` (creature card ids) and ``sneak_abilities`` (card id -> how many it has)."""
-    return combat_scenarios(CombatSpec(SNEAK, tuple(spec.steps), setup=lambda d, b, a: _setup(spec, d, b, a)))
+@st.composite
+def graveyard_sneak_scenarios(draw: st.DrawFn, spec: GraveyardSneakSpec = GraveyardSneakSpec()
+                              ) -> Scenario[SneakParams]:
+    """A combat state of the sneak variant with Ninja Teen and graveyard creatures."""
+    combat, graveyard = draw_combat(
+        draw, CombatSpec(SNEAK, tuple(spec.steps), setup=lambda d, b, a: _setup(spec, d, b, a)))
+    params = SneakParams(player=combat.params.player, returned=combat.params.returned, teen=graveyard.teen,
+                         teen_level=graveyard.level, graveyard=graveyard.graveyard,
+                         sneak_abilities=graveyard.abilities)
+    return Scenario(combat.state, params)

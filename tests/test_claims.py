@@ -4,6 +4,7 @@ deviation passes only when each claim was exercised often enough (else ``inconcl
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 
 import pytest
 from hypothesis import strategies as st
@@ -21,8 +22,13 @@ def _state(n: int) -> GameState:
     return GameState(cards=(), objects=(), players=(PlayerState(0, life=n), PlayerState(1)))
 
 
+@dataclass(frozen=True)
+class Count:
+    n: int
+
+
 def _scenarios():
-    return st.integers(0, 1000).map(lambda n: Scenario(_state(n), {"n": n}))
+    return st.integers(0, 1000).map(lambda n: Scenario(_state(n), Count(n)))
 
 
 class _Session:
@@ -63,7 +69,7 @@ def _run(invariant: Invariant, profile: str = "ci") -> ResultRecord:
 
 def test_a_claim_reached_in_too_few_examples_is_inconclusive() -> None:
     def check(probe: Probe, scenario: Scenario) -> None:
-        if scenario["n"] % 10 == 0:  # an early return in most examples: the claim is rarely tested
+        if scenario.params.n % 10 == 0:  # an early return in most examples: the claim is rarely tested
             probe.claim("rare")
 
     record = _run(_invariant(check, ("rare",)))
@@ -75,7 +81,7 @@ def test_a_claim_reached_in_too_few_examples_is_inconclusive() -> None:
 
 def test_a_claim_reached_often_enough_passes() -> None:
     def check(probe: Probe, scenario: Scenario) -> None:
-        if scenario["n"] % 2 == 0:
+        if scenario.params.n % 2 == 0:
             probe.claim("often")
         probe.claim("always")
 
@@ -107,7 +113,7 @@ def test_no_declared_claims_count_the_implicit_claim() -> None:
 
 def test_set_aside_examples_are_counted_and_excluded_from_the_valid_ones() -> None:
     def check(probe: Probe, scenario: Scenario) -> None:
-        probe.precondition(scenario["n"] % 3 != 0, "n is a multiple of 3")
+        probe.precondition(scenario.params.n % 3 != 0, "n is a multiple of 3")
         probe.claim("tested")
 
     record = _run(_invariant(check, ("tested",)))

@@ -403,13 +403,13 @@ def test_generated_states_are_consistent_and_load(name):
         assert problems(state) == []
         session = ENGINE.start(state)
         assert session.state() == state  # nothing happens before the first decision
-        assert state.priority == scenario["player"] and not state.stack
-        for source in scenario["sources"]:
-            perm = state.permanent(source["id"])
-            assert perm is not None and perm.controller == source["controller"]
-            assert perm.tapped == source["tapped"] and perm.summoning_sick == source["sick"]
-            names = [n for n, _ in ReferenceRules().permanent_abilities(Game.from_state(state), source["id"])]
-            assert names == [a["name"] for a in source["abilities"]]
+        assert state.priority == scenario.params.player and not state.stack
+        for source in scenario.params.sources:
+            perm = state.permanent(source.id)
+            assert perm is not None and perm.controller == source.controller
+            assert perm.tapped == source.tapped and perm.summoning_sick == source.sick
+            names = [n for n, _ in ReferenceRules().permanent_abilities(Game.from_state(state), source.id)]
+            assert names == [a.name for a in source.abilities]
 
     check()
 
@@ -418,15 +418,15 @@ def test_generated_states_are_consistent_and_load(name):
 def test_undefined_scenarios_define_no_type(scenario):
     from rulings.invariants.mana import could_produce_table, pool_choices
 
-    pool = scenario["sources"][0]
-    assert pool_choices(scenario.params, could_produce_table(scenario.params), pool, pool["abilities"][0]) == []
+    pool = scenario.params.sources[0]
+    assert pool_choices(scenario.params, could_produce_table(scenario.params), pool, pool.abilities[0]) == []
 
 
 def test_generators_shrink_toward_small_boards():
     from hypothesis import find
 
     found = find(gen.cost_symbol_scenarios("T"), lambda s: True)
-    assert len(found.state.battlefield) == 1 and found["sources"][0]["tapped"] is False
+    assert len(found.state.battlefield) == 1 and found.params.sources[0].tapped is False
 
 
 # -- coverage and mutants ------------------------------------------------------------------------------

@@ -1,6 +1,8 @@
 """The runner turns Hypothesis searches into verdicts: pass, fail with a shrunk counterexample,
 unsupported with the adapter's reason, error when the engine breaks."""
 
+from dataclasses import dataclass
+
 from hypothesis import strategies as st
 
 from harness.protocol.adapter import ActionRefused, Support
@@ -14,8 +16,13 @@ def _state(life: int) -> GameState:
     return GameState(cards=(), objects=(), players=(PlayerState(0, life=life), PlayerState(1)))
 
 
+@dataclass(frozen=True)
+class LifeParams:
+    n: int
+
+
 def _scenarios():
-    return st.integers(0, 1000).map(lambda n: Scenario(_state(n), {"n": n}))
+    return st.integers(0, 1000).map(lambda n: Scenario(_state(n), LifeParams(n)))
 
 
 class FakeSession:

@@ -31,16 +31,16 @@ def sound(state: GameState) -> None:
 def test_rebound_cast_states(scenario):
     state = scenario.state
     sound(state)
-    assert scenario["card"] in state.player(scenario["player"]).hand
-    assert state.active_player == scenario["player"] and state.step.is_main and not state.stack
-    assert scenario["counter"] in state.player(1 - scenario["player"]).hand
+    assert scenario.params.card in state.player(scenario.params.player).hand
+    assert state.active_player == scenario.params.player and state.step.is_main and not state.stack
+    assert scenario.params.counter in state.player(1 - scenario.params.player).hand
 
 
 @given(rebound_upkeep_scenarios())
 def test_rebound_upkeep_states(scenario):
     state = scenario.state
     sound(state)
-    card, player = scenario["card"], scenario["player"]
+    card, player = scenario.params.card, scenario.params.player
     assert state.step is Step.UPKEEP and state.priority is None and state.active_player == player
     assert card in state.player(player).exile
     assert any(d.card == card and d.controller == player for d in state.delayed)
@@ -50,12 +50,12 @@ def test_rebound_upkeep_states(scenario):
 def test_exile_permission_states(scenario):
     state = scenario.state
     sound(state)
-    holder = scenario["holder"]
+    holder = scenario.params.holder
     assert state.priority == holder
-    for card in scenario["cards"]:
+    for card in scenario.params.cards:
         assert state.zone_of(card) is Zone.EXILE
         assert any(p.card == card and p.player == holder for p in state.permissions)
-        assert state.data_of(card).is_type(scenario["kinds"][card])
+        assert state.data_of(card).is_type(scenario.params.kinds[card])
 
 
 @given(exile_permission_scenarios(ExileSpec(via="shinobi")))
@@ -63,7 +63,7 @@ def test_fallen_shinobi_states(scenario):
     state = scenario.state
     sound(state)
     assert state.step is Step.COMBAT_DAMAGE and state.priority is None
-    assert list(state.player(1 - scenario["holder"]).library[:2]) == scenario["cards"]
+    assert state.player(1 - scenario.params.holder).library[:2] == scenario.params.cards
 
 
 @given(class_scenarios(ClassSpec(steps=CLASS_STEPS, anyone=True, swamps=(0, 3), opponent_class=True, in_hand=True,
@@ -71,19 +71,19 @@ def test_fallen_shinobi_states(scenario):
 def test_class_states(scenario):
     state = scenario.state
     sound(state)
-    for card in scenario["classes"] + scenario["opponent_classes"]:
+    for card in scenario.params.classes + scenario.params.opponent_classes:
         perm = state.permanent(card)
-        assert perm is not None and perm.class_level == scenario["levels"][card]
-    assert all(state.permanent(c).controller == scenario["player"] for c in scenario["classes"])
-    assert scenario["hand_class"] in state.player(scenario["player"]).hand
+        assert perm is not None and perm.class_level == scenario.params.levels[card]
+    assert all(state.permanent(c).controller == scenario.params.player for c in scenario.params.classes)
+    assert scenario.params.hand_class in state.player(scenario.params.player).hand
 
 
 @given(graveyard_sneak_scenarios())
 def test_graveyard_sneak_states(scenario):
     state = scenario.state
     sound(state)
-    assert state.permanent(scenario["teen"]).class_level == scenario["teen_level"]
-    assert all(c in state.player(scenario["player"]).graveyard for c in scenario["graveyard"])
+    assert state.permanent(scenario.params.teen).class_level == scenario.params.teen_level
+    assert all(c in state.player(scenario.params.player).graveyard for c in scenario.params.graveyard)
 
 
 def test_cli_kills_a_rebound_mutant_with_the_ruling_it_breaks(tmp_path):

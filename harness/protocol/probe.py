@@ -9,9 +9,9 @@ records every action and its events so a failure carries its own action trace.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
 from hypothesis import assume
 from hypothesis import event as hypothesis_event
@@ -22,16 +22,19 @@ from harness.protocol.consistency import problems
 from harness.protocol.model import Action, Event, GameState
 
 
+#: The type of a scenario's params: a frozen dataclass record defined next to the generator
+#: that draws it (e.g. ``NinjutsuParams``), so checks read typed attributes.
+P = TypeVar("P", covariant=True)
+
+
 @dataclass(frozen=True)
-class Scenario:
+class Scenario(Generic[P]):
     """A drawn game state plus what the invariant needs to know about it (which card is the
-    Ninja, which attacker to return ...). Both are JSON, so a counterexample can be replayed."""
+    Ninja, which attacker to return ...) as a typed record. Both encode to JSON with
+    :mod:`harness.protocol.codec`, so a counterexample can be saved and replayed."""
 
     state: GameState
-    params: Mapping[str, Any] = field(default_factory=dict)
-
-    def __getitem__(self, key: str) -> Any:
-        return self.params[key]
+    params: P
 
 
 #: The claim counted for an invariant that declares none: its check returned without setting the

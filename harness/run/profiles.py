@@ -24,6 +24,8 @@ PROFILES: dict[str, dict[str, Any]] = {
 TEST_PROFILES: dict[str, dict[str, Any]] = {
     "slow-engine": {"max_examples": 15, "derandomize": True, "database": None,
                     "suppress_health_check": list(HealthCheck)},
+    # A few drawn examples per strategy, for tests of what every generator draws (not of engines).
+    "few-draws": {"max_examples": 10, "derandomize": True, "database": None},
 }
 
 
@@ -66,6 +68,8 @@ CLAIM_RULES: dict[str, ClaimRule] = {
 PREFIX = "mtg-"
 #: The registered name of the test profile for a slow third-party engine driven in-process.
 SLOW_ENGINE = PREFIX + "slow-engine"
+#: The registered name of the test profile for checks of drawn scenarios alone.
+FEW_DRAWS = PREFIX + "few-draws"
 
 
 def register_profiles() -> None:

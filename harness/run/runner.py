@@ -66,7 +66,7 @@ def _failure(exc: BaseException, scenario: Scenario, probe: Probe | None, reprod
         expected=expected,
         observed=observed,
         counterexample=Counterexample(
-            state=codec.to_jsonable(scenario.state), params=codec.to_jsonable(dict(scenario.params))
+            state=codec.to_jsonable(scenario.state), params=codec.to_jsonable(scenario.params) if scenario.params is not None else {}
         ),
         trace=trace,
         reproduce=reproduce,

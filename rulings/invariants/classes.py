@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from generators.classes import CLASS_STEPS, ClassSpec, class_scenarios
+from generators.classes import CLASS_STEPS, ClassParams, ClassSpec, class_scenarios
 from harness.protocol.adapter import ActionRefused
 from harness.protocol.mechanics import Mechanic
 from harness.protocol.model import Action, ActionKind, AttackTarget, EventKind, GameState, Step
@@ -46,16 +46,16 @@ def sorcery_timing(state: GameState, player: int) -> bool:
             and state.step.is_main and not state.stack)
 
 
-def next_to_level(scenario: Scenario) -> str:
+def next_to_level(scenario: Scenario[ClassParams]) -> str:
     """One of the player's Classes below level 3, picked by the scenario's ``try``."""
-    below = [c for c in scenario["classes"] if scenario["levels"][c] < 3]
-    return below[scenario["try"] % len(below)]
+    below = [c for c in scenario.params.classes if scenario.params.levels[c] < 3]
+    return below[scenario.params.pick % len(below)]
 
 
-def level_and_resolve(probe: Probe, scenario: Scenario, class_id: str) -> int:
+def level_and_resolve(probe: Probe, scenario: Scenario[ClassParams], class_id: str) -> int:
     """Activate the next level of ``class_id`` and resolve it; the new level."""
-    player = scenario["player"]
-    new = scenario["levels"][class_id] + 1
+    player = scenario.params.player
+    new = scenario.params.levels[class_id] + 1
     probe.require(level_up(player, class_id, new), f"the level {new} ability of a level {new - 1} Class in a main "
                   "phase with an empty stack and the mana to pay")
     resolve_stack(probe)
@@ -65,14 +65,14 @@ def level_and_resolve(probe: Probe, scenario: Scenario, class_id: str) -> int:
     return new
 
 
-def probe_abilities(probe: Probe, scenario: Scenario, levels: Mapping[str, int]) -> None:
+def probe_abilities(probe: Probe, scenario: Scenario[ClassParams], levels: Mapping[str, int]) -> None:
     """Attack with the player's creature into the opponent's two blockers and check what the
     player's Classes at ``levels`` must do: each one's level 1 trigger (the opponent loses 1
     life when the attacker dies), each level 2's +1/+0, and menace from any level 2."""
-    player = scenario["player"]
+    player = scenario.params.player
     opponent = 1 - player
-    attacker = scenario["attacker"]
-    first, second = scenario["blockers"]
+    attacker = scenario.params.attacker
+    first, second = scenario.params.blockers
     triggers = len(levels)
     pumps = sum(1 for v in levels.values() if v >= 2)
     menace = pumps > 0
@@ -99,9 +99,9 @@ def probe_abilities(probe: Probe, scenario: Scenario, levels: Mapping[str, int])
     events = pass_until(probe, lambda s, _: s.step in (Step.END_OF_COMBAT, Step.POSTCOMBAT_MAIN) and not s.stack,
                         "the end of combat")
     dealt = sum(e.amount or 0 for e in events_of(events, EventKind.DAMAGE, attacker))
-    expect(dealt == scenario["power"] + pumps,
+    expect(dealt == scenario.params.power + pumps,
            "the attacker's combat damage does not match the +1/+0 of the Classes at level 2 or more",
-           expected=f"{scenario['power']} + {pumps} damage (Class levels {dict(levels)})", observed=f"{dealt} damage")
+           expected=f"{scenario.params.power} + {pumps} damage (Class levels {dict(levels)})", observed=f"{dealt} damage")
     lost = life - probe.state().player(opponent).life
     expect(lost == triggers, "the level 1 triggers of the Classes did not all trigger when the attacker died",
            expected=f"the opponent loses {triggers} life (one per Class: levels {dict(levels)})",
@@ -115,21 +115,21 @@ def probe_abilities(probe: Probe, scenario: Scenario, levels: Mapping[str, int])
        requires=REQUIRES,
        scenarios=lambda: class_scenarios(ClassSpec(steps=CLASS_STEPS, anyone=True, swamps=(0, 3),
                                                    opponent_class=True)))
-def check_level_bars(probe: Probe, scenario: Scenario) -> None:
+def check_level_bars(probe: Probe, scenario: Scenario[ClassParams]) -> None:
     """Each level bar is an activated ability for its cost: level N is offered exactly when the
     Class is level N-1, as a sorcery, with the cost payable; activating it pays that cost, and
     the Class becomes level N when it resolves."""
-    player = scenario["player"]
+    player = scenario.params.player
     state = probe.state()
     timing = sorcery_timing(state, player)
     swamps = untapped_swamps(state, player)
     pairs = []
     actions = probe.legal_actions()
-    for class_id in scenario["classes"] + scenario["opponent_classes"]:
-        current = scenario["levels"][class_id]
-        for bar, cost in sorted(scenario["bars"][class_id].items()):
+    for class_id in scenario.params.classes + scenario.params.opponent_classes:
+        current = scenario.params.levels[class_id]
+        for bar, cost in sorted(scenario.params.bars[class_id].items()):
             n = int(bar)
-            mine = class_id in scenario["classes"]
+            mine = class_id in scenario.params.classes
             wanted = mine and current == n - 1 and timing and swamps >= cost
             shown = [a for a in actions if a == level_up(player, class_id, n)]
             expect(bool(shown) == wanted,
@@ -139,7 +139,7 @@ def check_level_bars(probe: Probe, scenario: Scenario) -> None:
                    expected=f"level:{n} of {class_id} {'offered' if wanted else 'not offered'}",
                    observed="offered" if shown else "not offered")
             pairs.append((class_id, n, cost, wanted))
-    class_id, n, cost, wanted = pairs[scenario["try"] % len(pairs)]
+    class_id, n, cost, wanted = pairs[scenario.params.pick % len(pairs)]
     action = level_up(player, class_id, n)
     if not wanted:
         try:
@@ -159,20 +159,20 @@ def check_level_bars(probe: Probe, scenario: Scenario) -> None:
 
 @rule_template('class.no-repeat-level', name='refused-at-or-above', **CLASS['class.no-repeat-level'], applies=IS_CLASS, kind="legality",
        requires=REQUIRES, scenarios=lambda: class_scenarios(ClassSpec(levels=(2, 3))))
-def check_no_repeat(probe: Probe, scenario: Scenario) -> None:
+def check_no_repeat(probe: Probe, scenario: Scenario[ClassParams]) -> None:
     """A Class already at level N or higher: its level N ability (and every lower one) is
     neither offered nor accepted, even as a sorcery with the mana to pay."""
-    player = scenario["player"]
+    player = scenario.params.player
     tried = []
     actions = probe.legal_actions()
-    for class_id in scenario["classes"]:
-        current = scenario["levels"][class_id]
+    for class_id in scenario.params.classes:
+        current = scenario.params.levels[class_id]
         for n in range(2, current + 1):
             shown = [a for a in actions if a == level_up(player, class_id, n)]
             expect(not shown, f"the level {n} ability of a level {current} Class is offered",
                    expected="not offered", observed=", ".join(map(str, shown)))
             tried.append(level_up(player, class_id, n))
-    action = tried[scenario["try"] % len(tried)]
+    action = tried[scenario.params.pick % len(tried)]
     try:
         probe.apply(action)
     except ActionRefused:
@@ -183,12 +183,12 @@ def check_no_repeat(probe: Probe, scenario: Scenario) -> None:
 
 @rule_template('class.level-up-uses-stack', name='responds', **CLASS['class.level-up-uses-stack'], applies=IS_CLASS, kind="trace",
        requires=REQUIRES, scenarios=lambda: class_scenarios(ClassSpec(levels=(1, 2))))
-def check_uses_stack(probe: Probe, scenario: Scenario) -> None:
+def check_uses_stack(probe: Probe, scenario: Scenario[ClassParams]) -> None:
     """The level ability goes on the stack: the level is unchanged while it waits, the opponent
     receives priority to respond, and only its resolution raises the level."""
-    player = scenario["player"]
+    player = scenario.params.player
     class_id = next_to_level(scenario)
-    current = scenario["levels"][class_id]
+    current = scenario.params.levels[class_id]
     probe.require(level_up(player, class_id, current + 1), "a level ability as a sorcery with the mana to pay")
     mid = probe.state()
     on_stack = [s for s in mid.stack if s.source == class_id and s.kind == "activated"]
@@ -210,15 +210,15 @@ def check_uses_stack(probe: Probe, scenario: Scenario) -> None:
 @rule_template('class.levels-tracked-separately', name='own-level', **CLASS['class.levels-tracked-separately'], applies=IS_CLASS, kind="outcome",
        requires=REQUIRES,
        scenarios=lambda: class_scenarios(ClassSpec(count=(2, 3), one_below_3=True, opponent_class=True)))
-def check_own_level(probe: Probe, scenario: Scenario) -> None:
+def check_own_level(probe: Probe, scenario: Scenario[ClassParams]) -> None:
     """With several Class permanents, a level ability raises only its own Class's level."""
     class_id = next_to_level(scenario)
     level_and_resolve(probe, scenario, class_id)
     after = probe.state()
-    for other in scenario["classes"] + scenario["opponent_classes"]:
+    for other in scenario.params.classes + scenario.params.opponent_classes:
         if other == class_id:
             continue
-        wanted = scenario["levels"][other]
+        wanted = scenario.params.levels[other]
         expect(level(after, other) == wanted, "another Class's level changed with this one",
                expected=f"{other} still at level {wanted}", observed=f"level {level(after, other)}")
 
@@ -226,26 +226,26 @@ def check_own_level(probe: Probe, scenario: Scenario) -> None:
 @rule_template('class.starts-at-level-1', name='enters-at-level-1', **CLASS['class.starts-at-level-1'], applies=IS_CLASS, kind="outcome",
        requires=REQUIRES | PROBE | {Mechanic.CASTING, Mechanic.CASTING_PERMANENTS},
        scenarios=lambda: class_scenarios(ClassSpec(count=(0, 1), in_hand=True, probe=True)))
-def check_starts_at_level_1(probe: Probe, scenario: Scenario) -> None:
+def check_starts_at_level_1(probe: Probe, scenario: Scenario[ClassParams]) -> None:
     """A Class cast from the hand enters at level 1 with the abilities of its top section only
     (its level 1 trigger works; no +1/+0, no menace from it)."""
-    player, card = scenario["player"], scenario["hand_class"]
+    player, card = scenario.params.player, scenario.params.hand_class
     probe.require(cast(player, card), "casting a Class in a main phase with the mana to pay")
     resolve_stack(probe)
     entered = level(probe.state(), card)
     expect(entered == 1, "a Class did not enter at level 1", expected=f"{card} at level 1",
            observed=f"level {entered}" if probe.state().permanent(card) else f"{card} not on the battlefield")
-    levels = {c: scenario["levels"][c] for c in scenario["classes"]} | {card: 1}
+    levels = {c: scenario.params.levels[c] for c in scenario.params.classes} | {card: 1}
     probe_abilities(probe, scenario, levels)
 
 
 @rule_template('class.keeps-previous-levels', name='abilities-after-level-up', **CLASS['class.keeps-previous-levels'], applies=IS_CLASS, kind="outcome",
        requires=REQUIRES | PROBE,
        scenarios=lambda: class_scenarios(ClassSpec(levels=(1, 2), probe=True)))
-def check_keeps_previous(probe: Probe, scenario: Scenario) -> None:
+def check_keeps_previous(probe: Probe, scenario: Scenario[ClassParams]) -> None:
     """After gaining a level a Class still has its earlier levels' abilities: the level 1
     trigger, and (at level 3) the level 2 "+1/+0 and menace"."""
     class_id = next_to_level(scenario)
     new = level_and_resolve(probe, scenario, class_id)
-    levels = {c: scenario["levels"][c] for c in scenario["classes"]} | {class_id: new}
+    levels = {c: scenario.params.levels[c] for c in scenario.params.classes} | {class_id: new}
     probe_abilities(probe, scenario, levels)

@@ -9,9 +9,11 @@ empty stack (307.1); a land likewise and only with a land play left (305.1, 305.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from hypothesis import strategies as st
 
-from generators.exile import MAIN_STEPS, ExileSpec, exile_permission_scenarios
+from generators.exile import MAIN_STEPS, ExileParams, ExileSpec, exile_permission_scenarios
 from harness.protocol.adapter import ActionRefused
 from harness.protocol.mechanics import Mechanic
 from harness.protocol.model import GameState, Step, Zone
@@ -37,18 +39,18 @@ def playable(state: GameState, player: int, kind: str) -> bool:
     return sorcery_speed
 
 
-def with_try(spec: ExileSpec, *more: ExileSpec) -> st.SearchStrategy[Scenario]:
-    """The scenarios of ``spec`` (or of ``more``), plus which exiled card to try (``try``)."""
+def with_try(spec: ExileSpec, *more: ExileSpec) -> st.SearchStrategy[Scenario[ExileParams]]:
+    """The scenarios of ``spec`` (or of ``more``), plus which exiled card to try (``pick``)."""
     base = st.one_of(*(exile_permission_scenarios(s) for s in (spec, *more)))
-    return st.builds(lambda s, i: Scenario(s.state, dict(s.params) | {"try": i}), base, st.integers(0, 2))
+    return st.builds(lambda s, i: Scenario(s.state, replace(s.params, pick=i)), base, st.integers(0, 2))
 
 
-def exiled_now(probe: Probe, scenario: Scenario) -> GameState:
+def exiled_now(probe: Probe, scenario: Scenario[ExileParams]) -> GameState:
     """The state once the permissions exist (Fallen Shinobi's trigger: after it resolved)."""
-    if scenario["via"] == "shinobi":
+    if scenario.params.via == "shinobi":
         resolve_stack(probe)
         state = probe.state()
-        for card in scenario["cards"]:
+        for card in scenario.params.cards:
             expect(state.zone_of(card) is Zone.EXILE, "Fallen Shinobi's trigger did not exile the top cards",
                    expected=f"{card} in exile", observed=f"{card} in {zone_name(state, card)}")
         return state
@@ -58,15 +60,15 @@ def exiled_now(probe: Probe, scenario: Scenario) -> GameState:
 @binds("play-from-exile.timing-unchanged", id="play-from-exile.timing-unchanged/normal-timing", kind="legality",
        requires=REQUIRES | SHINOBI,
        scenarios=lambda: with_try(ExileSpec(), ExileSpec(via="shinobi"), ExileSpec(steps=MAIN_STEPS, must=("Land",))))
-def check_normal_timing(probe: Probe, scenario: Scenario) -> None:
+def check_normal_timing(probe: Probe, scenario: Scenario[ExileParams]) -> None:
     """Each exiled card is offered exactly when its normal timing allows it (a sorcery in your
     main phase with an empty stack, a land also with a land play left, an instant whenever you
     have priority), and playing one is accepted exactly then."""
-    holder = scenario["holder"]
+    holder = scenario.params.holder
     state = exiled_now(probe, scenario)
     actions = probe.legal_actions()
-    for card in scenario["cards"]:
-        kind = scenario["kinds"][card]
+    for card in scenario.params.cards:
+        kind = scenario.params.kinds[card]
         wanted = playable(state, holder, kind)
         shown = offered_for(actions, card)
         expect(bool(shown) == wanted,
@@ -75,9 +77,9 @@ def check_normal_timing(probe: Probe, scenario: Scenario) -> None:
                f"{state.player(holder).land_plays_left} land play left)",
                expected=f"{card} {'offered' if wanted else 'not offered'}",
                observed=", ".join(map(str, shown)) or "not offered")
-    cards = scenario["cards"]
-    card = cards[scenario["try"] % len(cards)]
-    kind = scenario["kinds"][card]
+    cards = scenario.params.cards
+    card = cards[scenario.params.pick % len(cards)]
+    kind = scenario.params.kinds[card]
     action = play_action(state, holder, card)
     if playable(state, holder, kind):
         probe.require(action, f"playing an exiled {kind.lower()} by its normal timing")
@@ -97,12 +99,12 @@ def check_normal_timing(probe: Probe, scenario: Scenario) -> None:
        requires=REQUIRES,
        scenarios=lambda: with_try(ExileSpec(steps=MAIN_STEPS, kinds=("Sorcery", "Instant", "Creature"),
                                             anyone=False, stack=False)))
-def check_cast_once(probe: Probe, scenario: Scenario) -> None:
+def check_cast_once(probe: Probe, scenario: Scenario[ExileParams]) -> None:
     """Casting an exiled card moves it out of exile; once it has resolved it can't be cast
     again (neither offered nor accepted)."""
-    holder = scenario["holder"]
-    cards = scenario["cards"]
-    card = cards[scenario["try"] % len(cards)]
+    holder = scenario.params.holder
+    cards = scenario.params.cards
+    card = cards[scenario.params.pick % len(cards)]
     probe.require(play_action(probe.state(), holder, card), "casting an exiled card in a main phase with a permission")
     mid = probe.state()
     expect(mid.zone_of(card) is not Zone.EXILE, "casting an exiled card did not make it leave exile",
@@ -126,13 +128,13 @@ def check_cast_once(probe: Probe, scenario: Scenario) -> None:
        scenarios=lambda: with_try(
            ExileSpec(steps=(Step.POSTCOMBAT_MAIN, Step.END), must=("Instant",), anyone=False, stack=False),
            ExileSpec(via="shinobi", must=("Instant",))))
-def check_stay_exiled(probe: Probe, scenario: Scenario) -> None:
+def check_stay_exiled(probe: Probe, scenario: Scenario[ExileParams]) -> None:
     """The exiled cards nobody played are still in exile once the turn is over, and the
     permission to play them is gone (not even an instant is offered on the next turn)."""
-    holder = scenario["holder"]
+    holder = scenario.params.holder
     state = exiled_now(probe, scenario)
     turn = state.turn
-    cards = [c for c in scenario["cards"] if state.zone_of(c) is Zone.EXILE]
+    cards = [c for c in scenario.params.cards if state.zone_of(c) is Zone.EXILE]
 
     def next_turn(s: GameState) -> bool:
         return s.turn > turn and s.priority == holder and s.pending is None

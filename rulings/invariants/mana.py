@@ -13,11 +13,18 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
 from generators.mana import (
+    AbilitySpec,
     CostSymbol,
+    ManaParams,
+    ManaReplacement,
+    ManaSource,
+    ManaTrigger,
+    XParams,
     ReplacementSpec,
     TriggerSpec,
     cost_symbol_scenarios,
@@ -38,35 +45,35 @@ from rulings.templates import template
 BASE_REQUIRES = frozenset({Mechanic.STACK, Mechanic.PRIORITY, Mechanic.MANA_ABILITY, Mechanic.TAP_ABILITY})
 PRODUCE = "produce"
 
-Params = Mapping[str, Any]
-Source = Mapping[str, Any]
-Ability = Mapping[str, Any]
+Params = ManaParams
+Source = ManaSource
+Ability = AbilitySpec
 
 
 # -- the rules model over scenario params ------------------------------------------------------
 
 
 def is_mana(ability: Ability) -> bool:
-    return ability.get("life") is None
+    return ability.life is None
 
 
 def tapped_for_mana(ability: Ability) -> bool:
     """106.12: a mana ability with {T} in its cost."""
-    return is_mana(ability) and ability["cost"] == "T"
+    return is_mana(ability) and ability.cost == "T"
 
 
-def names(observer: Mapping[str, Any], source: Source) -> bool:
+def names(observer: ManaTrigger | ManaReplacement, source: Source) -> bool:
     """Whether a trigger's or replacement's "this land" / "a KIND [you control]" names ``source``."""
-    if observer["whose"] == "self":
-        return observer["id"] == source["id"]
-    if observer["whose"] == "you" and observer["controller"] != source["controller"]:
+    if observer.whose == "self":
+        return observer.id == source.id
+    if observer.whose == "you" and observer.controller != source.controller:
         return False
-    kind = observer["kind"]
+    kind = observer.kind
     if kind == "permanent":
         return True
     if kind in ("land", "creature", "artifact"):
-        return kind.capitalize() in source["types"]
-    return kind.capitalize() in source["subtypes"]
+        return kind.capitalize() in source.types
+    return kind.capitalize() in source.subtypes
 
 
 def replacement_outcomes(params: Params, source: Source, ability: Ability, produced: tuple[str, ...],
@@ -74,13 +81,13 @@ def replacement_outcomes(params: Params, source: Source, ability: Ability, produ
     """106.12b with 616.1: every result of applying the applicable replacement effects, one at
     a time in any order, each at most once."""
     out: set[tuple[str, ...]] = set()
-    for r in params["replacements"]:
-        if r["id"] in used or not tapped_for_mana(ability) or not names(r, source):
+    for r in params.replacements:
+        if r.id in used or not tapped_for_mana(ability) or not names(r, source):
             continue
-        if len(produced) < r["at_least"] or (r["mana"] not in (None, "2+") and r["mana"] not in produced):
+        if len(produced) < r.at_least or (r.mana not in (None, "2+") and r.mana not in produced):
             continue
-        replaced = tuple(s for s in produced for _ in range(2)) if r["double"] else tuple(r["produces"])
-        out |= replacement_outcomes(params, source, ability, replaced, used | {r["id"]})
+        replaced = tuple(s for s in produced for _ in range(2)) if r.double else tuple(r.produces)
+        out |= replacement_outcomes(params, source, ability, replaced, used | {r.id})
     return out or {produced}
 
 
@@ -88,20 +95,20 @@ def could_produce_table(params: Params) -> dict[str, set[str]]:
     """106.7: the types each permanent could produce (its mana abilities as if they resolved now,
     with replacement effects in any order, costs ignored); a least fixed point, since a Pool's
     types depend on the lands' (its own included)."""
-    table: dict[str, set[str]] = {s["id"]: set() for s in params["sources"]}
+    table: dict[str, set[str]] = {s.id: set() for s in params.sources}
     changed = True
     while changed:
         changed = False
-        for source in params["sources"]:
-            types = set(table[source["id"]])
-            for ability in source["abilities"]:
+        for source in params.sources:
+            types = set(table[source.id])
+            for ability in source.abilities:
                 if not is_mana(ability):
                     continue
                 for base in base_options(params, table, source, ability):
                     for produced in replacement_outcomes(params, source, ability, base):
                         types |= set(produced)
-            if types != table[source["id"]]:
-                table[source["id"]] = types
+            if types != table[source.id]:
+                table[source.id] = types
                 changed = True
     return table
 
@@ -109,28 +116,28 @@ def could_produce_table(params: Params) -> dict[str, set[str]]:
 def pool_choices(params: Params, table: Mapping[str, set[str]], source: Source, ability: Ability) -> list[str]:
     """The types a "could produce" ability can add (colours only for "any color")."""
     types: set[str] = set()
-    for land in params["sources"]:
-        if "Land" not in land["types"]:
+    for land in params.sources:
+        if "Land" not in land.types:
             continue
-        if (land["controller"] == source["controller"]) != (ability["pool"] == "you"):
+        if (land.controller == source.controller) != (ability.pool == "you"):
             continue
-        types |= table[land["id"]]
-    if ability["any_color"]:
+        types |= table[land.id]
+    if ability.any_color:
         types.discard("C")
     return [s for s in MANA_SYMBOLS if s in types]
 
 
 def base_options(params: Params, table: Mapping[str, set[str]], source: Source, ability: Ability) -> list[tuple[str, ...]]:
-    if ability.get("symbol") is not None:
-        return [(ability["symbol"],)]
+    if ability.symbol is not None:
+        return [(ability.symbol,)]
     return [(s,) for s in pool_choices(params, table, source, ability)] or [()]  # 106.5: none defined -> no mana
 
 
-def fired_triggers(params: Params, source: Source, ability: Ability, produced: tuple[str, ...]) -> list[Mapping[str, Any]]:
+def fired_triggers(params: Params, source: Source, ability: Ability, produced: tuple[str, ...]) -> list[ManaTrigger]:
     """106.12a: the "tapped for mana" triggers a resolved mana ability of ``source`` triggers."""
     if not tapped_for_mana(ability) or not produced:
         return []
-    return [t for t in params["triggers"] if names(t, source) and (t["mana"] is None or t["mana"] in produced)]
+    return [t for t in params.triggers if names(t, source) and (t.mana is None or t.mana in produced)]
 
 
 def symbols(pool: Iterable[str]) -> str:
@@ -141,8 +148,8 @@ def pool_delta(before: GameState, after: GameState, player: int) -> Counter[str]
     return Counter(after.player(player).mana_pool) - Counter(before.player(player).mana_pool)
 
 
-def own_sources(scenario: Scenario) -> list[Source]:
-    return [s for s in scenario["sources"] if s["controller"] == scenario["player"]]
+def own_sources(scenario: Scenario[ManaParams]) -> list[Source]:
+    return [s for s in scenario.params.sources if s.controller == scenario.params.player]
 
 
 def actions_for(probe: Probe, source: str, ability: str) -> list[Action]:
@@ -150,9 +157,9 @@ def actions_for(probe: Probe, source: str, ability: str) -> list[Action]:
             if a.kind is ActionKind.ACTIVATE and a.source == source and a.ability == ability]
 
 
-def activation(scenario: Scenario, source: str, ability: str, produce: str | None = None) -> Action:
+def activation(scenario: Scenario[ManaParams], source: str, ability: str, produce: str | None = None) -> Action:
     costs = () if produce is None else ((PRODUCE, produce),)
-    return Action(ActionKind.ACTIVATE, scenario["player"], source=source, ability=ability, costs=costs)
+    return Action(ActionKind.ACTIVATE, scenario.params.player, source=source, ability=ability, costs=costs)
 
 
 def expect_refused(probe: Probe, action: Action, message: str) -> None:
@@ -171,85 +178,85 @@ SYMBOL_SLOT = {"symbol": ("{t}", "{q}")}
 def payable(symbol: CostSymbol, source: Source) -> bool:
     """107.5/107.6: {T} needs an untapped permanent, {Q} a tapped one; 302.6: a creature must have
     been under its controller's control since their most recent turn began."""
-    right_state = (not source["tapped"]) if symbol == "T" else source["tapped"]
-    return right_state and not ("Creature" in source["types"] and source["sick"])
+    right_state = (not source.tapped) if symbol == "T" else source.tapped
+    return right_state and not ("Creature" in source.types and source.sick)
 
 
 def why_not(symbol: CostSymbol, source: Source) -> str:
-    if "Creature" in source["types"] and source["sick"]:
+    if "Creature" in source.types and source.sick:
         return "a creature that has not been under its controller's control since their turn began (302.6)"
     return f"a permanent that is already {'tapped' if symbol == 'T' else 'untapped'}"
 
 
-def check_offered_iff_payable(symbol: CostSymbol, probe: Probe, scenario: Scenario) -> None:
+def check_offered_iff_payable(symbol: CostSymbol, probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """Every {symbol} ability of the player's permanents: offered iff payable; refused when not;
     accepted when it is."""
-    player = scenario["player"]
+    player = scenario.params.player
     legal: list[Action] = []
-    for source in scenario["sources"]:
-        for ability in source["abilities"]:
-            if ability["cost"] != symbol:
+    for source in scenario.params.sources:
+        for ability in source.abilities:
+            if ability.cost != symbol:
                 continue
-            mine = source["controller"] == player
+            mine = source.controller == player
             ok = mine and payable(symbol, source)
-            shown = actions_for(probe, source["id"], ability["name"])
-            what = f"{ability['name']} of {source['id']} ({source['kind']}, {'tapped' if source['tapped'] else 'untapped'}" \
-                   f"{', summoning sick' if source['sick'] else ''}{'' if mine else ', the other player'}'s)"
+            shown = actions_for(probe, source.id, ability.name)
+            what = f"{ability.name} of {source.id} ({source.kind}, {'tapped' if source.tapped else 'untapped'}" \
+                   f"{', summoning sick' if source.sick else ''}{'' if mine else ', the other player'}'s)"
             if ok:
                 expect(bool(shown), f"a {{{symbol}}} ability that can be paid is not offered",
                        expected=f"{what} offered", observed="not offered")
-                legal.append(activation(scenario, source["id"], ability["name"]))
+                legal.append(activation(scenario, source.id, ability.name))
             else:
                 expect(not shown, f"a {{{symbol}}} ability is offered for " + (why_not(symbol, source) if mine else
                        "a permanent of a player without priority"),
                        expected=f"{what} not offered", observed=", ".join(map(str, shown)))
-                expect_refused(probe, activation(scenario, source["id"], ability["name"]),
+                expect_refused(probe, activation(scenario, source.id, ability.name),
                                f"a {{{symbol}}} cost was paid with " + (why_not(symbol, source) if mine else
                                "another player's permanent"))
     if legal:
         probe.require(legal[0], f"{{{symbol}}} paid by a permanent that can pay it")
 
 
-def check_subject_refused(symbol: CostSymbol, probe: Probe, scenario: Scenario) -> None:
-    source = scenario["sources"][scenario["subject"]]
-    ability = next(a for a in source["abilities"] if a["cost"] == symbol)
-    shown = actions_for(probe, source["id"], ability["name"])
+def check_subject_refused(symbol: CostSymbol, probe: Probe, scenario: Scenario[ManaParams]) -> None:
+    source = scenario.params.sources[scenario.params.subject]
+    ability = next(a for a in source.abilities if a.cost == symbol)
+    shown = actions_for(probe, source.id, ability.name)
     expect(not shown, f"a {{{symbol}}} ability is offered for {why_not(symbol, source)}",
            expected="not offered", observed=", ".join(map(str, shown)))
-    expect_refused(probe, activation(scenario, source["id"], ability["name"]),
+    expect_refused(probe, activation(scenario, source.id, ability.name),
                    f"a {{{symbol}}} cost was paid with {why_not(symbol, source)}")
 
 
-def check_subject_pays(symbol: CostSymbol, probe: Probe, scenario: Scenario) -> None:
+def check_subject_pays(symbol: CostSymbol, probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """The subject can pay: offered, accepted, {T} taps it / {Q} untaps it, its effect happens."""
-    player = scenario["player"]
-    source = scenario["sources"][scenario["subject"]]
-    ability = next(a for a in source["abilities"] if a["cost"] == symbol)
-    kind = "noncreature permanent" if "Creature" not in source["types"] else "creature"
-    shown = actions_for(probe, source["id"], ability["name"])
+    player = scenario.params.player
+    source = scenario.params.sources[scenario.params.subject]
+    ability = next(a for a in source.abilities if a.cost == symbol)
+    kind = "noncreature permanent" if "Creature" not in source.types else "creature"
+    shown = actions_for(probe, source.id, ability.name)
     expect(bool(shown), f"a {{{symbol}}} ability of a {kind} that can pay it is not offered"
-           + (" (summoning sickness applies only to creatures)" if source["sick"] else ""),
-           expected=f"{ability['name']} of {source['id']} offered", observed="not offered")
+           + (" (summoning sickness applies only to creatures)" if source.sick else ""),
+           expected=f"{ability.name} of {source.id} offered", observed="not offered")
     before = probe.state()
-    events = probe.require(activation(scenario, source["id"], ability["name"]),
+    events = probe.require(activation(scenario, source.id, ability.name),
                            f"{{{symbol}}} paid by a {kind} that can pay it")
     mid = probe.state()
-    perm = mid.permanent(source["id"])
+    perm = mid.permanent(source.id)
     want_tapped = symbol == "T"
     expect(perm is not None and perm.tapped is want_tapped,
            f"paying {{{symbol}}} did not {'tap' if want_tapped else 'untap'} the permanent",
-           expected=f"{source['id']} {'tapped' if want_tapped else 'untapped'}",
-           observed=f"{source['id']} {'tapped' if perm and perm.tapped else 'untapped'}")
+           expected=f"{source.id} {'tapped' if want_tapped else 'untapped'}",
+           observed=f"{source.id} {'tapped' if perm and perm.tapped else 'untapped'}")
     if is_mana(ability):
         gained = pool_delta(before, mid, player)
-        expect(gained[ability["symbol"]] >= 1, "the mana ability did not add its mana",
-               expected=f"{{{ability['symbol']}}} added", observed=symbols(gained.elements()))
+        expect(gained[ability.symbol] >= 1, "the mana ability did not add its mana",
+               expected=f"{{{ability.symbol}}} added", observed=symbols(gained.elements()))
     else:
         life = before.player(player).life
         events += resolve_stack(probe)
         after = probe.state()
-        expect(after.player(player).life == life + ability["life"], "the ability's effect did not happen",
-               expected=f"life {life + ability['life']}", observed=f"life {after.player(player).life}")
+        expect(after.player(player).life == life + ability.life, "the ability's effect did not happen",
+               expected=f"life {life + ability.life}", observed=f"life {after.player(player).life}")
 
 
 def _symbol_invariant(ruling: Ruling, symbol: CostSymbol, name: str, kind: InvariantKind, focus: str,
@@ -306,47 +313,47 @@ def cost_symbol_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invaria
     ]
 
 
-def check_offered_payer(symbol: CostSymbol, probe: Probe, scenario: Scenario) -> None:
+def check_offered_payer(symbol: CostSymbol, probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """Activate the first payable {symbol} ability of the player's: it taps/untaps, and works."""
-    for i, source in enumerate(scenario["sources"]):
-        if source["controller"] == scenario["player"] and payable(symbol, source):
-            check_subject_pays(symbol, probe, Scenario(scenario.state, {**scenario.params, "subject": i}))
+    for i, source in enumerate(scenario.params.sources):
+        if source.controller == scenario.params.player and payable(symbol, source):
+            check_subject_pays(symbol, probe, Scenario(scenario.state, replace(scenario.params, subject=i)))
             return
 
 
 # -- activating every ability of the player's, one by one ------------------------------------
 
 
-def run_all(probe: Probe, scenario: Scenario, step: Any) -> None:
+def run_all(probe: Probe, scenario: Scenario[ManaParams], step: Any) -> None:
     """For each {T}/{Q} ability of the player's sources (in order), activate its first offered
     way and hand (source, ability, action, state before, events, state after) to ``step``."""
     for source in own_sources(scenario):
-        for ability in source["abilities"]:
-            shown = actions_for(probe, source["id"], ability["name"])
+        for ability in source.abilities:
+            shown = actions_for(probe, source.id, ability.name)
             if not shown:
                 continue
             action = shown[0]
             before = probe.state()
-            events = probe.require(action, f"{ability['name']} of {source['id']}, offered")
+            events = probe.require(action, f"{ability.name} of {source.id}, offered")
             step(source, ability, action, before, events, probe.state())
 
 
 def produced_by(params: Params, source: Source, ability: Ability, action: Action) -> set[tuple[str, ...]]:
     """What the activation must add (every order of replacement effects), before triggers."""
     produce = action.cost(PRODUCE)
-    base: tuple[str, ...] = (ability["symbol"],) if ability.get("symbol") else ((produce,) if produce else ())
+    base: tuple[str, ...] = (ability.symbol,) if ability.symbol else ((produce,) if produce else ())
     return replacement_outcomes(params, source, ability, base)
 
 
-def check_tap_for_mana(probe: Probe, scenario: Scenario) -> None:
+def check_tap_for_mana(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """With "whenever a permanent is tapped for mana, you gain 1 life" and "if a permanent is
     tapped for mana, it produces twice as much" around: only mana abilities with {T} count."""
     params = scenario.params
-    player = scenario["player"]
+    player = scenario.params.player
 
     def step(source: Source, ability: Ability, action: Action, before: GameState, events: list[Event],
              after: GameState) -> None:
-        what = f"{ability['name']} of {source['id']} ({{{ability['cost']}}}, {'mana' if is_mana(ability) else 'not a mana'} ability)"
+        what = f"{ability.name} of {source.id} ({{{ability.cost}}}, {'mana' if is_mana(ability) else 'not a mana'} ability)"
         triggered = [e for e in events if e.kind is EventKind.TRIGGER]
         wanted = fired_triggers(params, source, ability, tuple(next(iter(produced_by(params, source, ability, action)))))
         expect(len(triggered) == len(wanted),
@@ -365,27 +372,27 @@ def check_tap_for_mana(probe: Probe, scenario: Scenario) -> None:
     run_all(probe, scenario, step)
 
 
-def check_mana_ability_no_stack(probe: Probe, scenario: Scenario) -> None:
+def check_mana_ability_no_stack(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """605.3b: a mana ability ({T} or {Q}) resolves at once: its mana is in the pool, the stack
     is as it was, and the same player still has priority."""
-    player = scenario["player"]
+    player = scenario.params.player
 
     def step(source: Source, ability: Ability, action: Action, before: GameState, events: list[Event],
              after: GameState) -> None:
         old = {item.id for item in before.stack}
         new = [item for item in after.stack if item.id not in old and item.kind == "activated"]
         if not is_mana(ability):
-            expect([item.source for item in new] == [source["id"]],
+            expect([item.source for item in new] == [source.id],
                    "an activated ability that is no mana ability didn't use the stack",
-                   expected=f"{ability['name']} of {source['id']} on the stack",
+                   expected=f"{ability.name} of {source.id} on the stack",
                    observed=", ".join(f"{i.ability} of {i.source}" for i in after.stack) or "empty stack")
             resolve_stack(probe)
             return
         gained = pool_delta(before, after, player)
         expect(not new and after.priority == player and (bool(gained) or action.cost(PRODUCE) is None
-                                                          and not ability.get("symbol")),
+                                                          and not ability.symbol),
                "a mana ability used the stack (its mana was not added at once, or priority moved)",
-               expected=f"{ability['name']} of {source['id']} resolved at once: its mana in the pool, nothing new "
+               expected=f"{ability.name} of {source.id} resolved at once: its mana in the pool, nothing new "
                         f"on the stack but triggered abilities, player {player} keeps priority",
                observed=f"mana {symbols(gained.elements())}; stack {[(i.kind, i.ability) for i in after.stack]}; "
                         f"priority {after.priority}")
@@ -399,7 +406,7 @@ def check_mana_ability_no_stack(probe: Probe, scenario: Scenario) -> None:
                          max_replacements=1, pools=False,
                          trigger=TriggerSpec("any", "permanent", life=1),
                          replacement=ReplacementSpec("any", "permanent", double=True)))
-def tap_for_mana_definition(probe: Probe, scenario: Scenario) -> None:
+def tap_for_mana_definition(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """Tapping a permanent for mana is activating its mana ability with {T}: "tapped for mana"
     triggers and replacement effects see exactly those (not {Q} mana abilities, not other {T}
     abilities)."""
@@ -409,7 +416,7 @@ def tap_for_mana_definition(probe: Probe, scenario: Scenario) -> None:
 @binds("mana.tap-for-mana", id="mana.tap-for-mana/mana-abilities-skip-the-stack", kind="trace",
        requires=BASE_REQUIRES | {Mechanic.UNTAP_SYMBOL},
        scenarios=partial(production_scenarios, max_triggers=0, max_replacements=0, pools=False))
-def mana_abilities_skip_the_stack(probe: Probe, scenario: Scenario) -> None:
+def mana_abilities_skip_the_stack(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """A mana ability with {T} (or {Q}) doesn't use the stack (605.3b); other {T} abilities do."""
     check_mana_ability_no_stack(probe, scenario)
 
@@ -417,29 +424,29 @@ def mana_abilities_skip_the_stack(probe: Probe, scenario: Scenario) -> None:
 # -- "tapped for mana" triggers (106.12a) -----------------------------------------------------
 
 
-def check_triggers(probe: Probe, scenario: Scenario) -> None:
+def check_triggers(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """After each activation: mana of triggered mana abilities is in the pool at once (605.4a);
     once the stack resolves, each "you gain N life" trigger has resolved once per time it
     triggered — for mana abilities with {T} of the named permanents that produced mana (of the
     specified type) only."""
     params = scenario.params
-    player = scenario["player"]
+    player = scenario.params.player
     life_due = [0, 0]
     start = probe.state()
 
     def step(source: Source, ability: Ability, action: Action, before: GameState, events: list[Event],
              after: GameState) -> None:
-        what = f"{ability['name']} of {source['id']} ({{{ability['cost']}}}, {'mana' if is_mana(ability) else 'not a mana'} ability)"
+        what = f"{ability.name} of {source.id} ({{{ability.cost}}}, {'mana' if is_mana(ability) else 'not a mana'} ability)"
         if not is_mana(ability):
-            life_due[player] += ability["life"]
+            life_due[player] += ability.life
             return
         options = produced_by(params, source, ability, action)
         produced = next(iter(options))
         fired = fired_triggers(params, source, ability, produced)
         for t in fired:
-            if t["life"] is not None:
-                life_due[t["controller"]] += t["life"]
-        extras = [t["extra"] for t in fired if t["extra"] is not None]
+            if t.life is not None:
+                life_due[t.controller] += t.life
+        extras = [t.extra for t in fired if t.extra is not None]
         gained = pool_delta(before, after, player)
         want = Counter(produced) + Counter(extras)
         expect(gained == want, "triggered mana abilities did not add their mana as the mana ability resolved"
@@ -467,7 +474,7 @@ def check_triggers(probe: Probe, scenario: Scenario) -> None:
        requires=BASE_REQUIRES | {Mechanic.UNTAP_SYMBOL, Mechanic.MANA_TRIGGERS, Mechanic.MANA_REPLACEMENT,
                                  Mechanic.COULD_PRODUCE},
        scenarios=partial(production_scenarios, min_triggers=1, max_triggers=3, max_replacements=1))
-def trigger_on_production(probe: Probe, scenario: Scenario) -> None:
+def trigger_on_production(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """"Whenever a permanent is tapped for mana (of a type)" triggers as such a mana ability
     resolves and produces that mana; triggered mana abilities add theirs at once (605.4a)."""
     check_triggers(probe, scenario)
@@ -476,27 +483,27 @@ def trigger_on_production(probe: Probe, scenario: Scenario) -> None:
 @binds("mana.tapped-for-mana-trigger", id="mana.tapped-for-mana-trigger/no-mana-no-trigger", kind="trace",
        requires=BASE_REQUIRES | {Mechanic.MANA_TRIGGERS, Mechanic.COULD_PRODUCE, Mechanic.UNTAP_SYMBOL},
        scenarios=partial(could_produce_scenarios, defined=False, watcher=True))
-def no_mana_no_trigger(probe: Probe, scenario: Scenario) -> None:
+def no_mana_no_trigger(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """A land tapped for mana that produces none (mana of an undefined type) doesn't trigger
     "whenever you tap a land for mana"."""
-    check_triggers(probe, Scenario(scenario.state, {**scenario.params, "sources": [scenario["sources"][0]]}))
+    check_triggers(probe, Scenario(scenario.state, replace(scenario.params, sources=scenario.params.sources[:1])))
 
 
 # -- "tapped for mana" replacement effects (106.12b) --------------------------------------------
 
 
-def check_replacements(probe: Probe, scenario: Scenario) -> None:
+def check_replacements(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     params = scenario.params
-    player = scenario["player"]
+    player = scenario.params.player
 
     def step(source: Source, ability: Ability, action: Action, before: GameState, events: list[Event],
              after: GameState) -> None:
         if not is_mana(ability):
             return
-        what = f"{ability['name']} of {source['id']} ({{{ability['cost']}}})"
+        what = f"{ability.name} of {source.id} ({{{ability.cost}}})"
         options = produced_by(params, source, ability, action)
         gained = pool_delta(before, after, player)
-        plain = produced_by({**params, "replacements": []}, source, ability, action)
+        plain = produced_by(replace(params, replacements=()), source, ability, action)
         expect(any(Counter(o) == gained for o in options),
                "a \"tapped for mana\" replacement effect was not applied" if any(Counter(o) == gained for o in plain)
                else "the mana production was modified though no replacement effect applies to it",
@@ -510,7 +517,7 @@ def check_replacements(probe: Probe, scenario: Scenario) -> None:
        kind="outcome",
        requires=BASE_REQUIRES | {Mechanic.UNTAP_SYMBOL, Mechanic.MANA_REPLACEMENT, Mechanic.COULD_PRODUCE},
        scenarios=partial(production_scenarios, max_triggers=0, min_replacements=1, max_replacements=2))
-def replacement_modifies_production(probe: Probe, scenario: Scenario) -> None:
+def replacement_modifies_production(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """A replacement effect for a permanent "tapped for mana" (of a type, an amount) modifies the
     mana a mana ability with {T} produces as it resolves — and nothing else."""
     check_replacements(probe, scenario)
@@ -519,63 +526,63 @@ def replacement_modifies_production(probe: Probe, scenario: Scenario) -> None:
 # -- mana of an undefined type (106.5) and "could produce" (106.7) --------------------------------
 
 
-def check_undefined(probe: Probe, scenario: Scenario) -> None:
-    player = scenario["player"]
-    pool = scenario["sources"][scenario["subject"]]
-    name = pool["abilities"][0]["name"]
-    shown = actions_for(probe, pool["id"], name)
+def check_undefined(probe: Probe, scenario: Scenario[ManaParams]) -> None:
+    player = scenario.params.player
+    pool = scenario.params.sources[scenario.params.subject]
+    name = pool.abilities[0].name
+    shown = actions_for(probe, pool.id, name)
     choices = [a.cost(PRODUCE) for a in shown]
     expect(choices == [None], "an ability that would add mana of an undefined type offers a type of mana",
-           expected=f"{name} of {pool['id']} offered once, with no type to choose", observed=", ".join(map(str, shown))
+           expected=f"{name} of {pool.id} offered once, with no type to choose", observed=", ".join(map(str, shown))
            or "not offered")
     for symbol in MANA_SYMBOLS:
-        expect_refused(probe, activation(scenario, pool["id"], name, symbol),
+        expect_refused(probe, activation(scenario, pool.id, name, symbol),
                        f"mana of an undefined type was produced as {{{symbol}}}")
     before = probe.state()
-    probe.require(activation(scenario, pool["id"], name), "activating a mana ability that will produce no mana")
+    probe.require(activation(scenario, pool.id, name), "activating a mana ability that will produce no mana")
     after = probe.state()
     gained = pool_delta(before, after, player)
     expect(not gained, "an ability that would produce mana of an undefined type produced mana",
            expected="no mana", observed=symbols(gained.elements()))
-    perm = after.permanent(pool["id"])
-    expect(perm is not None and perm.tapped, "the {T} cost was not paid", expected=f"{pool['id']} tapped",
+    perm = after.permanent(pool.id)
+    expect(perm is not None and perm.tapped, "the {T} cost was not paid", expected=f"{pool.id} tapped",
            observed="untapped")
 
 
 @binds("mana.undefined-type", id="mana.undefined-type/produces-no-mana", kind="outcome",
        requires=BASE_REQUIRES | {Mechanic.COULD_PRODUCE, Mechanic.UNTAP_SYMBOL},
        scenarios=partial(could_produce_scenarios, defined=False))
-def undefined_type_produces_nothing(probe: Probe, scenario: Scenario) -> None:
+def undefined_type_produces_nothing(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """"Add one mana of any type that a land you control could produce" with no such type: the
     ability can be activated, and produces no mana (no type, not colorless)."""
     check_undefined(probe, scenario)
 
 
-def check_could_produce(probe: Probe, scenario: Scenario) -> None:
+def check_could_produce(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     params = scenario.params
-    player = scenario["player"]
-    pool = scenario["sources"][scenario["subject"]]
-    ability = pool["abilities"][0]
-    name = ability["name"]
+    player = scenario.params.player
+    pool = scenario.params.sources[scenario.params.subject]
+    ability = pool.abilities[0]
+    name = ability.name
     table = could_produce_table(params)
     expected = pool_choices(params, table, pool, ability)
-    shown = actions_for(probe, pool["id"], name)
+    shown = actions_for(probe, pool.id, name)
     offered = sorted((a.cost(PRODUCE) or "" for a in shown), key=lambda s: (MANA_SYMBOLS + ("",)).index(s))
-    lands = "lands you control" if ability["pool"] == "you" else "lands an opponent controls"
+    lands = "lands you control" if ability.pool == "you" else "lands an opponent controls"
     expect(offered == (expected or [""]),
            f"the types of mana offered are not what the {lands} could produce",
            expected=(", ".join(expected) if expected else "no type (nothing could be produced)")
-           + f" — {'colours' if ability['any_color'] else 'types'} the {lands} could produce, tapped or not,"
+           + f" — {'colours' if ability.any_color else 'types'} the {lands} could produce, tapped or not,"
              " with replacement effects",
            observed=", ".join(s or "no type" for s in offered) or "not offered")
     for symbol in MANA_SYMBOLS:
         if symbol not in expected:
-            expect_refused(probe, activation(scenario, pool["id"], name, symbol),
+            expect_refused(probe, activation(scenario, pool.id, name, symbol),
                            f"{{{symbol}}} was produced though no {lands.removesuffix('s')} could produce it")
     if expected:
         choice = expected[-1]
         before = probe.state()
-        probe.require(activation(scenario, pool["id"], name, choice), f"{{{choice}}}, which a land could produce")
+        probe.require(activation(scenario, pool.id, name, choice), f"{{{choice}}}, which a land could produce")
         gained = pool_delta(before, probe.state(), player)
         options = replacement_outcomes(params, pool, ability, (choice,))
         expect(any(Counter(o) == gained for o in options), "the ability did not add the chosen type of mana",
@@ -585,7 +592,7 @@ def check_could_produce(probe: Probe, scenario: Scenario) -> None:
 @binds("mana.could-produce", id="mana.could-produce/types-lands-could-produce", kind="legality",
        requires=BASE_REQUIRES | {Mechanic.COULD_PRODUCE, Mechanic.UNTAP_SYMBOL, Mechanic.MANA_REPLACEMENT},
        scenarios=could_produce_scenarios)
-def could_produce_types(probe: Probe, scenario: Scenario) -> None:
+def could_produce_types(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """The types offered by "any type that a land you control could produce" are exactly those
     the lands' mana abilities would produce if they resolved now, with replacement effects in
     any order, whether or not their costs could be paid; none if none."""
@@ -595,7 +602,7 @@ def could_produce_types(probe: Probe, scenario: Scenario) -> None:
 @binds("mana.could-produce", id="mana.could-produce/tapped-lands-count", kind="legality",
        requires=BASE_REQUIRES | {Mechanic.COULD_PRODUCE, Mechanic.UNTAP_SYMBOL, Mechanic.MANA_REPLACEMENT},
        scenarios=partial(could_produce_scenarios, defined=True))
-def could_produce_with_a_land(probe: Probe, scenario: Scenario) -> None:
+def could_produce_with_a_land(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """With at least one land of the scope that defines a type (tapped or not)."""
     check_could_produce(probe, scenario)
 
@@ -603,7 +610,7 @@ def could_produce_with_a_land(probe: Probe, scenario: Scenario) -> None:
 @binds("mana.could-produce", id="mana.could-produce/after-replacement-effects", kind="legality",
        requires=BASE_REQUIRES | {Mechanic.COULD_PRODUCE, Mechanic.UNTAP_SYMBOL, Mechanic.MANA_REPLACEMENT},
        scenarios=partial(could_produce_scenarios, defined=True, contamination=True))
-def could_produce_after_replacements(probe: Probe, scenario: Scenario) -> None:
+def could_produce_after_replacements(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """With "if a land is tapped for mana, it produces {S} instead": the lands could produce {S}
     only, so that is the only type on offer."""
     check_could_produce(probe, scenario)
@@ -612,8 +619,8 @@ def could_produce_after_replacements(probe: Probe, scenario: Scenario) -> None:
 # -- X in enters-the-battlefield abilities (107.3m) ---------------------------------------------
 
 
-def check_x_etb(probe: Probe, scenario: Scenario) -> None:
-    player, card, x = scenario["player"], scenario["card"], scenario["x"]
+def check_x_etb(probe: Probe, scenario: Scenario[XParams]) -> None:
+    player, card, x = scenario.params.player, scenario.params.card, scenario.params.x
     before = probe.state()
     cast = Action(ActionKind.CAST, player, source=card, costs=(("x", str(x)),))
     probe.require(cast, f"casting {card} with X={x} and the mana to pay for it")
@@ -622,14 +629,14 @@ def check_x_etb(probe: Probe, scenario: Scenario) -> None:
     gained = after.player(player).life - before.player(player).life
     perm = after.permanent(card)
     counters = perm.counter("+1/+1") if perm is not None else 0
-    if scenario["counters"]:
+    if scenario.params.counters:
         expect(perm is not None and counters == x,
                "\"enters with X +1/+1 counters\" did not use the X of the spell",
                expected=f"{card} on the battlefield with {x} +1/+1 counters (X = {x} for the ability)",
                observed=f"{counters} counters" if perm is not None else
-               f"{card} in {after.zone_of(card)} (a {scenario['toughness']}/{scenario['toughness']} with "
+               f"{card} in {after.zone_of(card)} (a {scenario.params.toughness}/{scenario.params.toughness} with "
                f"{counters} counters)")
-    if scenario["life"]:
+    if scenario.params.life:
         triggered = [e for e in events_of(events, EventKind.TRIGGER, card)]
         expect(gained == x, "\"when this creature enters, you gain X life\" did not use the X of the spell",
                expected=f"player {player} gains {x} life (X = {x} for the ability)",
@@ -639,7 +646,7 @@ def check_x_etb(probe: Probe, scenario: Scenario) -> None:
 @binds("costs.x-in-etb-ability", id="costs.x-in-etb-ability/etb-abilities-use-spells-x", kind="outcome",
        requires=BASE_REQUIRES | {Mechanic.CASTING, Mechanic.X_ETB},
        scenarios=x_etb_scenarios)
-def etb_abilities_use_the_spells_x(probe: Probe, scenario: Scenario) -> None:
+def etb_abilities_use_the_spells_x(probe: Probe, scenario: Scenario[XParams]) -> None:
     """A creature spell cast with X = N: its "enters with X +1/+1 counters" replacement and its
     "when this creature enters, you gain X life" trigger use N (the permanent's own X is 0, which
     nothing here can observe)."""
@@ -651,7 +658,7 @@ def etb_abilities_use_the_spells_x(probe: Probe, scenario: Scenario) -> None:
        scenarios=partial(production_scenarios, max_triggers=0, min_replacements=1, max_replacements=1,
                          pools=False, non_mana=False,
                          replacement=ReplacementSpec("any", "permanent", double=True)))
-def replacement_for_tapped_for_mana_only(probe: Probe, scenario: Scenario) -> None:
+def replacement_for_tapped_for_mana_only(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """"If a permanent is tapped for mana, it produces twice as much" doubles the mana of mana
     abilities with {T} and leaves {Q} mana abilities alone."""
     check_replacements(probe, scenario)

@@ -18,6 +18,7 @@ from generators.combat import (
     NINJUTSU_STEPS,
     STEPS_BEFORE_BLOCKERS,
     CombatSpec,
+    NinjutsuParams,
     combat_scenarios,
 )
 from harness.protocol.model import (
@@ -53,27 +54,27 @@ BASE_REQUIRES = frozenset({Mechanic.STACK, Mechanic.PRIORITY, Mechanic.MANA_ABIL
 # -- building blocks ------------------------------------------------------------------------
 
 
-def activation(variant: KeywordVariant, scenario: Scenario, returned: str | None = None) -> Action:
+def activation(variant: KeywordVariant, scenario: Scenario[NinjutsuParams], returned: str | None = None) -> Action:
     """The activation of the scenario's Ninja, returning ``returned`` (default: its pick); for a
     variant that casts (sneak), the cast for its alternative cost."""
     if variant.casts:
-        return Action(ActionKind.CAST, scenario["player"], source=scenario["ninja"],
-                      costs=(("alternative", variant.ability), ("return", returned or scenario["returned"])))
+        return Action(ActionKind.CAST, scenario.params.player, source=scenario.params.ninja,
+                      costs=(("alternative", variant.ability), ("return", returned or scenario.params.returned)))
     return Action(
         ActionKind.ACTIVATE,
-        scenario["player"],
-        source=scenario["ninja"],
+        scenario.params.player,
+        source=scenario.params.ninja,
         ability=variant.ability,
-        costs=(("return", returned or scenario["returned"]),),
+        costs=(("return", returned or scenario.params.returned),),
     )
 
 
-def meaning(variant: KeywordVariant, scenario: Scenario, returned: str) -> dict[str, object]:
+def meaning(variant: KeywordVariant, scenario: Scenario[NinjutsuParams], returned: str) -> dict[str, object]:
     """What an offered action must match to be the variant's use returning ``returned``."""
     if variant.casts:
-        return {"kind": ActionKind.CAST, "source": scenario["ninja"],
+        return {"kind": ActionKind.CAST, "source": scenario.params.ninja,
                 "costs": (("alternative", variant.ability), ("return", returned))}
-    return {"kind": ActionKind.ACTIVATE, "source": scenario["ninja"], "ability": variant.ability,
+    return {"kind": ActionKind.ACTIVATE, "source": scenario.params.ninja, "ability": variant.ability,
             "costs": (("return", returned),)}
 
 
@@ -142,22 +143,23 @@ def variants_of(ruling: Ruling, slots: Mapping[str, str]) -> list[KeywordVariant
 # -- checks ---------------------------------------------------------------------------------
 
 
-def check_refused(variant: KeywordVariant, probe: Probe, scenario: Scenario, returned_param: str = "returned",
+def check_refused(variant: KeywordVariant, probe: Probe, scenario: Scenario[NinjutsuParams], return_blocked: bool = False,
                   why: str = "") -> None:
     """Not offered, and refused if tried (a library variant: during the scenario's search)."""
     ready(variant, probe, scenario)
     state = probe.state()
-    returned = scenario[returned_param]
+    returned = scenario.params.blocked if return_blocked else scenario.params.returned
+    assert returned is not None  # the spec asks for a blocked attacker
     expect_refused(probe, activation(variant, scenario, returned), offered(probe, **meaning(variant, scenario, returned)),
                    what=variant.name, why=why or f"in the {state.step} step",
                    none_offered=f"no {variant.name} activation returning {returned} offered", observed_accepted="accepted")
 
 
-def check_offered_and_accepted(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
+def check_offered_and_accepted(variant: KeywordVariant, probe: Probe, scenario: Scenario[NinjutsuParams]) -> None:
     """Offered for every unblocked attacker, and accepted."""
     ready(variant, probe, scenario)
     state = probe.state()
-    player = scenario["player"]
+    player = scenario.params.player
     for returned in unblocked_attackers(state, player):
         shown = offered(probe, **meaning(variant, scenario, returned))
         expect(
@@ -169,20 +171,20 @@ def check_offered_and_accepted(variant: KeywordVariant, probe: Probe, scenario: 
     probe.require(activation(variant, scenario), f"{variant.name} with an unblocked attacker in the {state.step} step")
 
 
-def activate_and_resolve(variant: KeywordVariant, probe: Probe, scenario: Scenario, returned: str | None = None):
+def activate_and_resolve(variant: KeywordVariant, probe: Probe, scenario: Scenario[NinjutsuParams], returned: str | None = None):
     """Activate the Ninja's ability and pass until it has resolved; the events of both (a search
     a library variant needs is started first, and ends finding nothing)."""
     events = ready(variant, probe, scenario)
     before = probe.state()
-    returned = returned or scenario["returned"]
+    returned = returned or scenario.params.returned
     target = before.permanent(returned).attacking  # type: ignore[union-attr]
     events += probe.require(activation(variant, scenario, returned), f"{variant.name} returning {returned}")
     events += resolve_stack(probe)
     return target, events
 
 
-def check_enters_attacking_same_target(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
-    ninja = scenario["ninja"]
+def check_enters_attacking_same_target(variant: KeywordVariant, probe: Probe, scenario: Scenario[NinjutsuParams]) -> None:
+    ninja = scenario.params.ninja
     target, _ = activate_and_resolve(variant, probe, scenario)
     after = probe.state()
     perm = after.permanent(ninja)
@@ -194,8 +196,8 @@ def check_enters_attacking_same_target(variant: KeywordVariant, probe: Probe, sc
     expect(perm.tapped, "the Ninja entered untapped", expected="tapped", observed="untapped")
 
 
-def check_reveal_and_return(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
-    ninja, returned = scenario["ninja"], scenario["returned"]
+def check_reveal_and_return(variant: KeywordVariant, probe: Probe, scenario: Scenario[NinjutsuParams]) -> None:
+    ninja, returned = scenario.params.ninja, scenario.params.returned
     ready(variant, probe, scenario)
     owner = probe.state().obj(returned).owner
     events = probe.require(activation(variant, scenario), f"{variant.name} returning {returned}")
@@ -221,13 +223,13 @@ def check_reveal_and_return(variant: KeywordVariant, probe: Probe, scenario: Sce
     expect_entered(probe.state(), ninja)
 
 
-def check_left_zone_never_enters(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
+def check_left_zone_never_enters(variant: KeywordVariant, probe: Probe, scenario: Scenario[NinjutsuParams]) -> None:
     """Activate twice with the same Ninja (holding priority): the later activation resolves
     first and puts it in; the earlier one finds it gone from the zone and does nothing."""
-    ninja = scenario["ninja"]
+    ninja = scenario.params.ninja
     ready(variant, probe, scenario)
     state = probe.state()
-    first, second = unblocked_attackers(state, scenario["player"])[:2]
+    first, second = unblocked_attackers(state, scenario.params.player)[:2]
     second_target = state.permanent(second).attacking  # type: ignore[union-attr]
     events = probe.require(activation(variant, scenario, first), f"{variant.name} returning {first}")
     events += probe.require(activation(variant, scenario, second),
@@ -245,8 +247,8 @@ def check_left_zone_never_enters(variant: KeywordVariant, probe: Probe, scenario
            observed=f"{ninja} attacking {perm.attacking if perm else None}")
 
 
-def check_never_declared(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
-    ninja, player = scenario["ninja"], scenario["player"]
+def check_never_declared(variant: KeywordVariant, probe: Probe, scenario: Scenario[NinjutsuParams]) -> None:
+    ninja, player = scenario.params.ninja, scenario.params.player
     life_before = probe.state().player(player).life
     _, events = activate_and_resolve(variant, probe, scenario)
     after = probe.state()
@@ -260,14 +262,14 @@ def check_never_declared(variant: KeywordVariant, probe: Probe, scenario: Scenar
            observed=f"life {after.player(player).life}; " + "; ".join(map(str, triggers)))
 
 
-def check_closed_after_combat(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
+def check_closed_after_combat(variant: KeywordVariant, probe: Probe, scenario: Scenario[NinjutsuParams]) -> None:
     """From the end of combat step into the postcombat main phase: the window has closed."""
     pass_until_step(probe, {Step.POSTCOMBAT_MAIN})
     check_refused(variant, probe, scenario, why="after the end of combat step")
 
 
-def check_no_damage_if_late(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
-    ninja = scenario["ninja"]
+def check_no_damage_if_late(variant: KeywordVariant, probe: Probe, scenario: Scenario[NinjutsuParams]) -> None:
+    ninja = scenario.params.ninja
     _, events = activate_and_resolve(variant, probe, scenario)
     events += pass_until_step(probe, {Step.POSTCOMBAT_MAIN})
     dealt = events_of(events, EventKind.DAMAGE, ninja)
@@ -275,8 +277,8 @@ def check_no_damage_if_late(variant: KeywordVariant, probe: Probe, scenario: Sce
            expected="no combat damage from the Ninja", observed="; ".join(map(str, dealt)))
 
 
-def check_regular_step_damage(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
-    ninja = scenario["ninja"]
+def check_regular_step_damage(variant: KeywordVariant, probe: Probe, scenario: Scenario[NinjutsuParams]) -> None:
+    ninja = scenario.params.ninja
     target, events = activate_and_resolve(variant, probe, scenario)
     events += pass_until_step(probe, {Step.END_OF_COMBAT, Step.POSTCOMBAT_MAIN})
     dealt = events_of(events, EventKind.DAMAGE, ninja)
@@ -314,7 +316,7 @@ def after_blockers_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Inva
                         "ninjutsu.activation-after-blockers"))
         out.append(make(ruling, v, "refused-returning-blocked", "legality",
                         CombatSpec(v, NINJUTSU_STEPS, min_unblocked=0, min_blocked=1),
-                        partial(check_refused, v, returned_param="blocked",
+                        partial(check_refused, v, return_blocked=True,
                                 why="returning a blocked attacker (only unblocked attackers can be returned)"),
                         f"{v.name} cannot return a blocked attacker: once blockers are declared it is blocked",
                         "ninjutsu.activation-after-blockers"))

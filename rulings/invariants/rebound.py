@@ -8,8 +8,8 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from harness.protocol.mechanics import Mechanic
-from generators.exile import MAIN_STEPS, ExileSpec, exile_permission_scenarios
-from generators.rebound import ReboundSpec, rebound_cast_scenarios, rebound_upkeep_scenarios
+from generators.exile import MAIN_STEPS, ExileParams, ExileSpec, exile_permission_scenarios
+from generators.rebound import ReboundParams, ReboundSpec, rebound_cast_scenarios, rebound_upkeep_scenarios
 from harness.protocol.model import ActionKind, EventKind, GameState, Step, Zone
 from rulings.binding import binds
 from rulings.invariants.rule_texts import REBOUND, HAS_REBOUND
@@ -33,10 +33,10 @@ BALLER = BASE | {Mechanic.CASTING_PERMANENTS, Mechanic.CAST_TRIGGER, Mechanic.TO
 COUNTER = frozenset({Mechanic.COUNTERSPELL})
 
 
-def cast_and_counter(probe: Probe, scenario: Scenario) -> None:
+def cast_and_counter(probe: Probe, scenario: Scenario[ReboundParams]) -> None:
     """The player casts the rebound card from their hand; once they pass priority the opponent
     casts Counterspell targeting it; everything on the stack resolves."""
-    player, card, counter = scenario["player"], scenario["card"], scenario["counter"]
+    player, card, counter = scenario.params.player, scenario.params.card, scenario.params.counter
     probe.require(cast(player, card), f"casting {card} from the hand in a main phase with the mana to pay")
     advance(probe)  # the caster passes: the opponent receives priority with the spell on the stack
     probe.require(cast(1 - player, counter, card), f"Counterspell targeting {card}, with {card} on the stack")
@@ -52,10 +52,10 @@ def next_upkeep_over(player: int, turn: int):
 
 @rule_template('rebound.not-resolving-goes-to-graveyard', name='countered-to-graveyard', **REBOUND['rebound.not-resolving-goes-to-graveyard'], applies=HAS_REBOUND, kind="outcome", requires=BASE | COUNTER | {Mechanic.CASTING_PERMANENTS, Mechanic.CAST_TRIGGER, Mechanic.TOKENS},
        scenarios=lambda: rebound_cast_scenarios(ReboundSpec(counter=True)))
-def check_countered_to_graveyard(probe: Probe, scenario: Scenario) -> None:
+def check_countered_to_graveyard(probe: Probe, scenario: Scenario[ReboundParams]) -> None:
     """A rebound spell cast from the hand and countered goes to its owner's graveyard, and no
     rebound waits for its controller's next upkeep."""
-    card = scenario["card"]
+    card = scenario.params.card
     cast_and_counter(probe, scenario)
     after = probe.state()
     expect(in_zone(after, card, Zone.GRAVEYARD), "a countered rebound spell was not put into its owner's graveyard",
@@ -65,16 +65,16 @@ def check_countered_to_graveyard(probe: Probe, scenario: Scenario) -> None:
            observed=", ".join(map(str, after.delayed)))
 
 
-def rebound_choice(probe: Probe, scenario: Scenario) -> None:
-    pass_until_may_cast(probe, scenario["card"])
+def rebound_choice(probe: Probe, scenario: Scenario[ReboundParams]) -> None:
+    pass_until_may_cast(probe, scenario.params.card)
 
 
 @rule_template('rebound.recast-optional', name='may-decline', **REBOUND['rebound.recast-optional'], applies=HAS_REBOUND, kind="legality",
        requires=BALLER, scenarios=lambda: rebound_upkeep_scenarios())
-def check_may_decline(probe: Probe, scenario: Scenario) -> None:
+def check_may_decline(probe: Probe, scenario: Scenario[ReboundParams]) -> None:
     """At the upkeep, rebound's trigger offers to cast the card and to decline; declining is
     accepted and the card stays in exile."""
-    player, card = scenario["player"], scenario["card"]
+    player, card = scenario.params.player, scenario.params.card
     rebound_choice(probe, scenario)
     actions = probe.legal_actions()
     declines = [a for a in actions if a.kind is ActionKind.CHOOSE_CARDS and not a.cards]
@@ -92,9 +92,9 @@ def check_may_decline(probe: Probe, scenario: Scenario) -> None:
 
 @rule_template('rebound.recast-optional', name='no-second-chance', kind="outcome",
        requires=BALLER, scenarios=lambda: rebound_upkeep_scenarios())
-def check_no_second_chance(probe: Probe, scenario: Scenario) -> None:
+def check_no_second_chance(probe: Probe, scenario: Scenario[ReboundParams]) -> None:
     """Declined once, the card stays exiled: at its owner's next upkeep nothing offers it again."""
-    player, card = scenario["player"], scenario["card"]
+    player, card = scenario.params.player, scenario.params.card
     start = probe.state().turn
     rebound_choice(probe, scenario)
     probe.require(decline(player), "declining to cast the card rebound offers")
@@ -109,10 +109,10 @@ def check_no_second_chance(probe: Probe, scenario: Scenario) -> None:
 @binds("jeskai-baller.rebound-from-hand-exiled", id="jeskai-baller.rebound-from-hand-exiled/exiled-not-entering",
        kind="outcome", requires=BALLER,
        scenarios=lambda: rebound_cast_scenarios(ReboundSpec(kinds=("Jeskai Baller",))))
-def check_baller_from_hand_exiled(probe: Probe, scenario: Scenario) -> None:
+def check_baller_from_hand_exiled(probe: Probe, scenario: Scenario[ReboundParams]) -> None:
     """Jeskai Baller cast from the hand resolves into exile (rebound), never onto the
     battlefield, and its rebound waits for the next upkeep."""
-    player, card = scenario["player"], scenario["card"]
+    player, card = scenario.params.player, scenario.params.card
     probe.require(cast(player, card), "casting Jeskai Baller from the hand in a main phase with the mana to pay")
     events = resolve_stack(probe)
     after = probe.state()
@@ -125,7 +125,7 @@ def check_baller_from_hand_exiled(probe: Probe, scenario: Scenario) -> None:
            expected=f"rebound waiting for player {player}'s next upkeep", observed=", ".join(map(str, after.delayed)))
 
 
-def baller_from_exile_scenarios() -> st.SearchStrategy[Scenario]:
+def baller_from_exile_scenarios() -> st.SearchStrategy[Scenario[ReboundParams | ExileParams]]:
     upkeep = rebound_upkeep_scenarios(ReboundSpec(kinds=("Jeskai Baller",)))
     permission = exile_permission_scenarios(ExileSpec(steps=MAIN_STEPS, kinds=("Creature",), must=("Creature",),
                                                       anyone=False, stack=False, baller=True))
@@ -134,16 +134,16 @@ def baller_from_exile_scenarios() -> st.SearchStrategy[Scenario]:
 
 @binds("jeskai-baller.creature-unless-from-hand", id="jeskai-baller.creature-unless-from-hand/enters-from-exile",
        kind="outcome", requires=BALLER | {Mechanic.PLAY_FROM_EXILE}, scenarios=baller_from_exile_scenarios)
-def check_baller_from_exile_enters(probe: Probe, scenario: Scenario) -> None:
+def check_baller_from_exile_enters(probe: Probe, scenario: Scenario[ReboundParams | ExileParams]) -> None:
     """Jeskai Baller cast from exile — by its rebound, or with a permission to play it from
     exile — enters the battlefield as a creature."""
-    if "holder" in scenario.params:
-        player = scenario["holder"]
-        card = next(c for c, kind in scenario["kinds"].items() if kind == "Creature")
+    if isinstance(scenario.params, ExileParams):
+        player = scenario.params.holder
+        card = next(c for c, kind in scenario.params.kinds.items() if kind == "Creature")
         probe.require(cast(player, card), "casting Jeskai Baller from exile with a permission, in a main phase")
     else:
-        player, card = scenario["player"], scenario["card"]
-        rebound_choice(probe, scenario)
+        player, card = scenario.params.player, scenario.params.card
+        rebound_choice(probe, scenario)  # type: ignore[arg-type]  # the params are ReboundParams here
         probe.require(cast(player, card), "casting Jeskai Baller from exile as its rebound trigger offers")
     resolve_stack(probe)
     after = probe.state()
@@ -159,10 +159,10 @@ def check_baller_from_exile_enters(probe: Probe, scenario: Scenario) -> None:
 @binds("jeskai-baller.cast-trigger-resolves-first", id="jeskai-baller.cast-trigger-resolves-first/trigger-first",
        kind="trace", requires=BALLER,
        scenarios=lambda: rebound_cast_scenarios(ReboundSpec(kinds=("Jeskai Baller",))))
-def check_cast_trigger_first(probe: Probe, scenario: Scenario) -> None:
+def check_cast_trigger_first(probe: Probe, scenario: Scenario[ReboundParams]) -> None:
     """The cast trigger goes on the stack above Jeskai Baller and resolves first: the Athlete token
     exists before Jeskai Baller leaves the stack."""
-    player, card = scenario["player"], scenario["card"]
+    player, card = scenario.params.player, scenario.params.card
     probe.require(cast(player, card), "casting Jeskai Baller from the hand in a main phase with the mana to pay")
     mid = probe.state()
     top = mid.stack[-1] if mid.stack else None
@@ -186,10 +186,10 @@ def check_cast_trigger_first(probe: Probe, scenario: Scenario) -> None:
        id="jeskai-baller.cast-trigger-resolves-first/trigger-survives-counter", kind="outcome",
        requires=BALLER | COUNTER,
        scenarios=lambda: rebound_cast_scenarios(ReboundSpec(kinds=("Jeskai Baller",), counter=True)))
-def check_cast_trigger_survives(probe: Probe, scenario: Scenario) -> None:
+def check_cast_trigger_survives(probe: Probe, scenario: Scenario[ReboundParams]) -> None:
     """Jeskai Baller countered in response to its cast trigger: the trigger still resolves and
     its controller gets the Athlete token."""
-    player, card = scenario["player"], scenario["card"]
+    player, card = scenario.params.player, scenario.params.card
     before = len(tokens_on_battlefield(probe.state(), player))
     cast_and_counter(probe, scenario)
     after = probe.state()

@@ -47,7 +47,7 @@ from rulings.invariants.driving import (
     resolve_stack,
 )
 from rulings.invariants.ninjutsu import BASE_REQUIRES, activation, expect_entered, make, unblocked_attackers
-from rulings.invariants.search_moves import begin_search, choose, library_of, pending_search
+from rulings.invariants.search_moves import begin_search, choose, library_of, pending_search, search_of
 from harness.protocol.keywords import LIBRARY_NINJUTSU, KeywordVariant
 from harness.protocol.mechanics import Mechanic
 from rulings.templates import template
@@ -163,7 +163,7 @@ def find_offered(probe: Probe, searcher: int, card_id: str, not_offered: str, wh
 
 
 def check_restricted_counts(probe: Probe, scenario: Scenario) -> None:
-    searcher = scenario["searcher"]
+    searcher = search_of(scenario).searcher
     before = probe.state().player(searcher).searched_library
     events = begin_search(probe, scenario)
     mid = probe.state()
@@ -347,7 +347,7 @@ def shuffle_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
 
 
 def ninjutsu_shown(probe: Probe, variant: KeywordVariant, scenario: Scenario) -> list[Action]:
-    return offered(probe, kind=ActionKind.ACTIVATE, source=scenario["ninja"], ability=variant.ability)
+    return offered(probe, kind=ActionKind.ACTIVATE, source=scenario.params.ninja, ability=variant.ability)
 
 
 def refuse_ninjutsu(variant: KeywordVariant, probe: Probe, scenario: Scenario, why: str) -> None:
@@ -378,11 +378,11 @@ def check_refused_without_search(variant: KeywordVariant, probe: Probe, scenario
 def check_refused_during(variant: KeywordVariant, what: str, probe: Probe, scenario: Scenario) -> None:
     """During the scenario's search of an opponent's library, or its look: refused (and a look is
     no search: nothing is shuffled, nobody has searched a library)."""
-    searcher = scenario["searcher"]
+    searcher = search_of(scenario).searcher
     searched_before = probe.state().player(searcher).searched_library
     events = begin_search(probe, scenario)
     refuse_ninjutsu(variant, probe, scenario, f"during {what}")
-    if scenario["search_kind"] == LOOK:
+    if search_of(scenario).kind == LOOK:
         events += finish(probe)
         after = probe.state()
         shuffles = events_of(events, EventKind.SHUFFLE)
@@ -397,7 +397,7 @@ def check_mana_abilities_while_searching(variant: KeywordVariant, probe: Probe, 
     library ninjutsu), the search goes on, and the activation then pays from the pool."""
     begin_search(probe, scenario)
     state = probe.state()
-    player = scenario["player"]
+    player = scenario.params.player
     lands = {p.id for p in state.battlefield if p.controller == player and not p.tapped
              and state.data_of(p.id).is_type("Land")}
     mana = [a for a in probe.legal_actions() if a.kind is ActionKind.ACTIVATE and a.source in lands
@@ -415,7 +415,7 @@ def check_mana_abilities_while_searching(variant: KeywordVariant, probe: Probe, 
 
 def check_ability_uses_stack(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
     begin_search(probe, scenario)
-    ninja = scenario["ninja"]
+    ninja = scenario.params.ninja
     events = accept_ninjutsu(variant, probe, scenario, "during the search")
     mid = probe.state()
     on_stack = [i for i in mid.stack if i.source == ninja and i.kind == "activated"]
@@ -435,7 +435,7 @@ def check_refused_after_finding(variant: KeywordVariant, probe: Probe, scenario:
     state, search, _ = begin(probe, scenario)
     expect(bool(ninjutsu_shown(probe, variant, scenario)), f"{variant.name} not offered before any card was found",
            expected=f"{activation(variant, scenario)} offered", observed="not offered")
-    first = first_sought(state, search, avoid=set(scenario["ninjas"]))
+    first = first_sought(state, search, avoid=set(scenario.params.ninjas))
     if first is None:
         return
     probe.require(choose(search.searcher, first), f"finding {first}")
@@ -450,7 +450,7 @@ def check_search_continues(variant: KeywordVariant, probe: Probe, scenario: Scen
     activation (the returned creature left the battlefield: the observer's) go on the stack only
     now; then everything resolves."""
     begin_search(probe, scenario)
-    ninja, observer = scenario["ninja"], scenario["observer"]
+    ninja, observer = scenario.params.ninja, search_of(scenario).observer
     before = the_search(probe)
     accept_ninjutsu(variant, probe, scenario, "during the search")
     state = probe.state()
@@ -464,7 +464,7 @@ def check_search_continues(variant: KeywordVariant, probe: Probe, scenario: Scen
     expect(not early, "an ability that triggered on activation was put on the stack during the search",
            expected="no triggered ability on the stack until the search effect has finished resolving",
            observed=f"stack {[(i.source, i.ability) for i in state.stack]}")
-    finish(probe, avoid=tuple(scenario["ninjas"]))
+    finish(probe, avoid=tuple(scenario.params.ninjas))
     after = probe.state()
     if observer is not None:
         triggered = [i for i in after.stack if i.kind == "triggered" and i.source == observer]
@@ -476,7 +476,7 @@ def check_search_continues(variant: KeywordVariant, probe: Probe, scenario: Scen
     after = probe.state()
     abilities = [i for i in after.stack if i.source == ninja and i.kind == "activated"]
     expect(after.priority == after.active_player and after.pending is None and bool(abilities)
-           and after.permanent(ninja) is None and not any(i.source == scenario["search_source"] for i in after.stack),
+           and after.permanent(ninja) is None and not any(i.source == search_of(scenario).source for i in after.stack),
            "once the search effect finished resolving, the active player did not get priority with the library "
            "ninjutsu ability on the stack",
            expected=f"priority: player {after.active_player}; the ability of {ninja} on the stack",
@@ -488,8 +488,8 @@ def check_search_continues(variant: KeywordVariant, probe: Probe, scenario: Scen
 
 def check_several_in_one_search(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
     begin_search(probe, scenario)
-    first_ninja, second_ninja = scenario["ninjas"][:2]
-    first, second = unblocked_attackers(probe.state(), scenario["player"])[:2]
+    first_ninja, second_ninja = scenario.params.ninjas[:2]
+    first, second = unblocked_attackers(probe.state(), scenario.params.player)[:2]
     accept_ninjutsu(variant, probe, scenario, "during the search", returned=first, ninja=first_ninja)
     accept_ninjutsu(variant, probe, scenario, "a second time during the same search (another Ninja)",
                     returned=second, ninja=second_ninja)
@@ -502,7 +502,7 @@ def check_several_in_one_search(variant: KeywordVariant, probe: Probe, scenario:
 
 def check_order_kept(probe: Probe, scenario: Scenario) -> None:
     """During the search the library keeps its order (found cards aside) until it is shuffled."""
-    owner = scenario["search_library"]
+    owner = search_of(scenario).library
     before = list(probe.state().player(owner).library)
     begin_search(probe, scenario)
     state = probe.state()
@@ -523,7 +523,7 @@ def check_order_kept(probe: Probe, scenario: Scenario) -> None:
 def check_millikin_mills_top(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
     """Tap Millikin for mana during the search: it mills the card that was on top when the search
     began (the library keeps its order)."""
-    player = scenario["player"]
+    player = scenario.params.player
     top = probe.state().player(player).library[:1]
     begin_search(probe, scenario)
     state = probe.state()

@@ -6,10 +6,12 @@ Scenarios: :mod:`generators.sneak`.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from hypothesis import strategies as st
 
 from generators.combat import COMBAT_MECHANICS
-from generators.sneak import GraveyardSneakSpec, graveyard_sneak_scenarios
+from generators.sneak import GraveyardSneakSpec, SneakParams, graveyard_sneak_scenarios
 from harness.protocol.adapter import ActionRefused
 from harness.protocol.mechanics import Mechanic
 from harness.protocol.model import Action, ActionKind, GameState, Step
@@ -21,22 +23,22 @@ REQUIRES = COMBAT_MECHANICS | {Mechanic.STACK, Mechanic.PRIORITY, Mechanic.MANA_
                                 Mechanic.CASTING_PERMANENTS, Mechanic.SNEAK, Mechanic.CLASS}
 
 
-def sneak_cast(scenario: Scenario, card: str, index: int | None = 0, returned: str | None = None) -> Action:
+def sneak_cast(scenario: Scenario[SneakParams], card: str, index: int | None = 0, returned: str | None = None) -> Action:
     """Casting ``card`` for its sneak cost (its ``index``-th sneak ability when it has several),
     returning ``returned`` (``None``: no creature returned)."""
     costs: tuple[tuple[str, str], ...] = (("alternative", "sneak"),)
-    if index is not None and scenario["sneak_abilities"][card] > 1:
+    if index is not None and scenario.params.sneak_abilities[card] > 1:
         costs += (("sneak", str(index)),)
     if returned is not None:
         costs += (("return", returned),)
-    return Action(ActionKind.CAST, scenario["player"], source=card, costs=costs)
+    return Action(ActionKind.CAST, scenario.params.player, source=card, costs=costs)
 
 
-def sneak_window(state: GameState, scenario: Scenario) -> bool:
+def sneak_window(state: GameState, scenario: Scenario[SneakParams]) -> bool:
     """702.190a with Ninja Teen's level 3: the declare blockers step of the player's turn, with
     priority, an unblocked attacker to return, and the permission (level 3)."""
-    player = scenario["player"]
-    return (scenario["teen_level"] >= 3 and state.step is Step.DECLARE_BLOCKERS and state.active_player == player
+    player = scenario.params.player
+    return (scenario.params.teen_level >= 3 and state.step is Step.DECLARE_BLOCKERS and state.active_player == player
             and state.priority == player and state.pending is None and bool(state.unblocked_attackers(player)))
 
 
@@ -50,51 +52,51 @@ def refused(probe: Probe, action: Action, message: str) -> None:
 
 @binds("ninja-teen.graveyard-sneak-timing", id="ninja-teen.graveyard-sneak-timing/declare-blockers-only",
        kind="legality", requires=REQUIRES, scenarios=lambda: graveyard_sneak_scenarios())
-def check_graveyard_sneak_timing(probe: Probe, scenario: Scenario) -> None:
+def check_graveyard_sneak_timing(probe: Probe, scenario: Scenario[SneakParams]) -> None:
     """A creature card in the graveyard can be cast for a sneak cost (with Ninja Teen at level 3)
     only during the declare blockers step of its owner's turn, when they could cast an instant;
     never for its mana cost; and never without returning an unblocked attacker."""
     state = probe.state()
-    player = scenario["player"]
+    player = scenario.params.player
     window = sneak_window(state, scenario)
     actions = probe.legal_actions()
-    for card in scenario["graveyard"]:
+    for card in scenario.params.graveyard:
         sneaks = offered_for(actions, card, alternative=True)
         normal = offered_for(actions, card, alternative=False)
         expect(bool(sneaks) == window,
                f"casting a graveyard creature for its sneak cost is {'not ' if window else ''}offered in the "
-               f"{state.step} step ({whose_turn(state, player)}, Ninja Teen at level {scenario['teen_level']})",
+               f"{state.step} step ({whose_turn(state, player)}, Ninja Teen at level {scenario.params.teen_level})",
                expected=f"{card} {'offered' if window else 'not offered'} for a sneak cost",
                observed=", ".join(map(str, sneaks)) or "not offered")
         expect(not normal, "a creature card in the graveyard is offered to be cast for its mana cost",
                expected="only sneak casts from the graveyard", observed=", ".join(map(str, normal)))
-    card = scenario["graveyard"][0]
+    card = scenario.params.graveyard[0]
     refused(probe, Action(ActionKind.CAST, player, source=card),
             "a creature card was cast from the graveyard for its mana cost (only sneak is permitted)")
     if window:
         refused(probe, sneak_cast(scenario, card),
                 "a graveyard creature was cast for its sneak cost without returning an unblocked attacker")
-        probe.require(sneak_cast(scenario, card, returned=scenario["returned"]),
+        probe.require(sneak_cast(scenario, card, returned=scenario.params.returned),
                       "casting a graveyard creature for its sneak cost in the declare blockers step")
     else:
-        refused(probe, sneak_cast(scenario, card, returned=scenario["returned"]),
+        refused(probe, sneak_cast(scenario, card, returned=scenario.params.returned),
                 f"a graveyard creature was cast for its sneak cost in the {state.step} step")
 
 
-def several_sneaks() -> st.SearchStrategy[Scenario]:
+def several_sneaks() -> st.SearchStrategy[Scenario[SneakParams]]:
     spec = GraveyardSneakSpec(steps=(Step.DECLARE_BLOCKERS,), teen_levels=(3, 3), printed=(1, 2), graveyard=(1, 1))
-    return st.builds(lambda s, i: Scenario(s.state, dict(s.params) | {"try": i}), graveyard_sneak_scenarios(spec),
+    return st.builds(lambda s, i: Scenario(s.state, replace(s.params, pick=i)), graveyard_sneak_scenarios(spec),
                      st.integers(0, 2))
 
 
 @binds("ninja-teen.any-sneak-ability", id="ninja-teen.any-sneak-ability/each-sneak-ability", kind="legality",
        requires=REQUIRES, scenarios=several_sneaks)
-def check_any_sneak_ability(probe: Probe, scenario: Scenario) -> None:
+def check_any_sneak_ability(probe: Probe, scenario: Scenario[SneakParams]) -> None:
     """A graveyard creature with several sneak abilities (printed, and Ninja Teen's) can be cast
     using any of them: each is offered, and the chosen one is accepted."""
-    card = scenario["graveyard"][0]
-    count = scenario["sneak_abilities"][card]
-    returned = scenario["returned"]
+    card = scenario.params.graveyard[0]
+    count = scenario.params.sneak_abilities[card]
+    returned = scenario.params.returned
     actions = probe.legal_actions()
     for index in range(count):
         wanted = sneak_cast(scenario, card, index, returned)
@@ -102,6 +104,6 @@ def check_any_sneak_ability(probe: Probe, scenario: Scenario) -> None:
                  if a.cost("sneak") == str(index) and a.cost("return") == returned]
         expect(bool(shown), f"sneak ability {index} of a graveyard creature with {count} of them is not offered",
                expected=f"{wanted} offered", observed=", ".join(map(str, offered_for(actions, card))) or "nothing")
-    index = scenario["try"] % count
+    index = scenario.params.pick % count
     probe.require(sneak_cast(scenario, card, index, returned),
                   f"casting a graveyard creature using its sneak ability {index} of {count}")

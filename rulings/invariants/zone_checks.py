@@ -5,6 +5,7 @@ library for library ninjutsu), shared by :mod:`rulings.invariants.ninjutsu` and
 
 from __future__ import annotations
 
+from generators.combat import NinjutsuParams
 from harness.protocol.model import Action, ActionKind, EventKind, Zone
 from harness.protocol.probe import Probe, Scenario, expect
 from rulings.invariants.driving import events_of, expect_refused, offered, resolve_stack
@@ -16,11 +17,13 @@ def variant_activation(variant: KeywordVariant, player: int, ninja: str, returne
     return Action(ActionKind.ACTIVATE, player, source=ninja, ability=variant.ability, costs=(("return", returned),))
 
 
-def check_only_from_zone(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
+def check_only_from_zone(variant: KeywordVariant, probe: Probe, scenario: Scenario[NinjutsuParams]) -> None:
     """A Ninja with the variant in the hand (not its zone) is neither offered nor accepted; the
     same keyword on a card in the variant's zone is offered and accepted."""
     ready(variant, probe, scenario)
-    player, ninja, elsewhere, returned = (scenario[k] for k in ("player", "ninja", "ninja_elsewhere", "returned"))
+    params = scenario.params
+    player, ninja, elsewhere, returned = params.player, params.ninja, params.ninja_elsewhere, params.returned
+    assert elsewhere is not None  # the spec asks for a Ninja elsewhere
     wrong = variant_activation(variant, player, elsewhere, returned)
     expect_refused(probe, wrong, offered(probe, kind=ActionKind.ACTIVATE, source=elsewhere, ability=variant.ability),
                    what=variant.name, why="from the hand",
@@ -33,11 +36,11 @@ def check_only_from_zone(variant: KeywordVariant, probe: Probe, scenario: Scenar
     probe.require(right, f"{variant.name} of a card in the {variant.zone}")
 
 
-def check_found_never_enters(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
+def check_found_never_enters(variant: KeywordVariant, probe: Probe, scenario: Scenario[NinjutsuParams]) -> None:
     """Activate library ninjutsu, then find the Ninja itself with the search: it leaves the
     library, so the ability puts nothing onto the battlefield."""
     ready(variant, probe, scenario)
-    player, ninja, returned = scenario["player"], scenario["ninja"], scenario["returned"]
+    player, ninja, returned = scenario.params.player, scenario.params.ninja, scenario.params.returned
     events = probe.require(variant_activation(variant, player, ninja, returned),
                            f"{variant.name} during the search, before any card is found")
     search = pending_search(probe.state())

@@ -29,7 +29,7 @@ from harness.protocol.adapter import ActionRefused
 from harness.protocol.model import MANA_SYMBOLS, Action, ActionKind, Event, EventKind, PlayerIndex, StackItem, Zone, parse_mana_cost
 
 from .game import Game, Perm
-from .mana import OptionPlan, SourceOption, plan_with_options
+from .mana import OptionPlan, SourceOption, id_key, plan_with_options
 from .mana_oracle import (
     Activated,
     AddMana,
@@ -429,9 +429,9 @@ class ManaRules:
     # =====================================================================================
     def mana_sources(self, game: Game, player: PlayerIndex) -> list[tuple[str, tuple[SourceOption, ...]]]:
         """The mana abilities ``player`` can activate now to pay a cost, per permanent (sorted
-        by id), each way with every symbol it would leave in their pool."""
+        by id number), each way with every symbol it would leave in their pool."""
         out = []
-        for perm in sorted(game.battlefield, key=lambda p: p.id):
+        for perm in sorted(game.battlefield, key=lambda p: id_key(p.id)):
             if perm.controller != player:
                 continue
             options = []
