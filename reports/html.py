@@ -374,14 +374,18 @@ def state_view(state: dict[str, Any], params: dict[str, Any] | None = None) -> S
 # -- rendering -------------------------------------------------------------------------------
 
 
-def render_report(results: Results) -> str:
-    """The report as one self-contained HTML document."""
-    return _environment().get_template("report.html.j2").render(report=build_report(results))
+def render_report(results: Results, diff: Any = None) -> str:
+    """The report as one self-contained HTML document; with ``diff`` (a :class:`reports.diff.RunDiff`,
+    from ``run --baseline``) it shows the changes since the baseline under the summary."""
+    from reports.diff import SECTIONS
+
+    return _environment().get_template("report.html.j2").render(report=build_report(results), diff=diff,
+                                                                 sections=SECTIONS)
 
 
-def write_report(results: Results, path: str | os.PathLike[str]) -> Path:
+def write_report(results: Results, path: str | os.PathLike[str], diff: Any = None) -> Path:
     """Render and write the report atomically; returns the path."""
-    return write_text_atomic(path, render_report(results))
+    return write_text_atomic(path, render_report(results, diff))
 
 
 __all__ = ["build_report", "format_seconds", "render_report", "state_view", "write_report"]

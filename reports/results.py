@@ -75,6 +75,11 @@ class RunInfo:
     #: When a search that found no deviation counts as a pass (the profile's claim rule);
     #: ``None`` in version 1 files.
     pass_rule: str | None = None
+    #: Hash of the ruling corpus the run checked (:func:`corpus_hash`): ``merge`` refuses to join
+    #: runs of different corpora.
+    corpus: str | None = None
+    #: ``I/N`` when the run was one shard of N (``run --shard``); None for a whole run or a merge.
+    shard: str | None = None
 
     def __post_init__(self) -> None:
         _check_seconds("duration", self.duration)
@@ -118,6 +123,9 @@ class Counterexample:
 
     state: dict[str, Any]
     params: dict[str, Any] = field(default_factory=dict)
+    #: ``module:QualName`` of the params record when the scenario's params are a typed record, not
+    #: a plain mapping: ``mtg-conformance replay`` decodes ``params`` back into it.
+    params_type: str | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "state", _plain_json(self.state, "state", want_object=True))
@@ -283,6 +291,17 @@ class Results:
         return cls.from_dict(data, source=source)
 
 
+def corpus_hash(rulings: tuple[RulingRecord, ...]) -> str:
+    """A short hash of the corpus content (ids, texts, status, cards, CR, sources, tags), the same
+    for every run of the same corpus whatever it selected or how it compiled."""
+    import hashlib
+
+    content = [[r.id, r.text, r.status, list(r.cards), list(r.cr), list(r.sources), list(r.tags)]
+               for r in sorted(rulings, key=lambda r: r.id)]
+    digest = hashlib.sha256(json.dumps(content, ensure_ascii=False, sort_keys=True).encode("utf-8"))
+    return "sha256:" + digest.hexdigest()[:16]
+
+
 # -- files and exit codes ------------------------------------------------------------------
 
 
@@ -343,6 +362,7 @@ __all__ = [
     "STATUSES",
     "VERSION",
     "Counterexample",
+    "corpus_hash",
     "EngineInfo",
     "Failure",
     "ResultRecord",

@@ -1,6 +1,7 @@
 """The whole path, as a user runs it: the CLI in a subprocess, writing into a temporary folder."""
 
 import json
+import shlex
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -47,16 +48,18 @@ def test_broken_engine_fails_the_ruling_it_breaks(tmp_path):
     assert "attacks another target" in failure.message
     assert failure.counterexample.state["battlefield"]
     assert any("ninjutsu" in step.action for step in failure.trace)
-    assert failure.reproduce.startswith("mtg-conformance run --engine mutant:ninja-enters-any-target")
+    assert failure.reproduce.startswith("mtg-conformance replay results.json --engine mutant:ninja-enters-any-target")
     assert failure.size <= 6  # shrunk toward a small board
     html = (out / "report.html").read_text()
     assert "mutant:ninja-enters-any-target" in html and "attacks another target" in html
-    # The reproduction command reproduces it.
-    again = subprocess.run([sys.executable, "-m", "harness.run.cli", *failure.reproduce.split()[1:],
-                            "--out", str(tmp_path / "again")], cwd=tmp_path, capture_output=True, text=True)
-    assert again.returncode == 1
-    (repeat,) = read_results(tmp_path / "again" / "results.json").results
+    # The reproduction command, run in the report's folder, replays it into a folder of its own.
+    again = subprocess.run([sys.executable, "-m", "harness.run.cli", *shlex.split(failure.reproduce)[1:]],
+                           cwd=out, capture_output=True, text=True, timeout=600)
+    assert again.returncode == 1, again.stdout + again.stderr
+    assert again.stdout.startswith("same verdict: fail: " + failure.message)
+    (repeat,) = read_results(out / shlex.split(failure.reproduce)[-1] / "results.json").results
     assert repeat.failure.counterexample == failure.counterexample
+    assert read_results(out / "results.json").results == (record,)  # the report it came from is untouched
 
 
 @pytest.mark.parametrize(

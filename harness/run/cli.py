@@ -16,6 +16,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from harness.run import diff, expectations, gate, merge, replay
 from harness.run.profiles import PROFILES
 
 EXIT_OK, EXIT_FAILURES, EXIT_USAGE = 0, 1, 2
@@ -46,6 +47,7 @@ def _parser() -> argparse.ArgumentParser:
                      help="only invariants with this id, id prefix or ruling id (repeatable)")
     run.add_argument("--seed", type=int, help="seed for the dev and thorough profiles (shown in the report)")
     run.add_argument("-v", "--verbose", action="store_true", help="one line per case")
+    gate.add_run_options(run)
 
     mutants = sub.add_parser("mutants", help="run the suite against every mutant of the reference engine")
     mutants.add_argument("--profile", choices=sorted(PROFILES), default="ci",
@@ -76,6 +78,10 @@ def _parser() -> argparse.ArgumentParser:
     report = sub.add_parser("report", help="render a results.json as HTML again")
     report.add_argument("results", type=Path)
     report.add_argument("--out", type=Path, help="HTML file (default: report.html beside the results)")
+    expectations.add_parser(sub)
+    replay.add_parser(sub)
+    diff.add_parser(sub)
+    merge.add_parser(sub)
     return parser
 
 
@@ -90,8 +96,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_rulings(args)
         if args.command == "requires":
             return cmd_requires()
+        if args.command == "expectations":
+            return expectations.cmd_expectations(args)
+        if args.command == "merge":
+            return merge.cmd_merge(args, list(argv if argv is not None else sys.argv[1:]))
+        if args.command == "diff":
+            return diff.cmd_diff(args)
+        if args.command == "replay":
+            return replay.cmd_replay(args, list(argv if argv is not None else sys.argv[1:]))
         return cmd_report(args)
-    except UsageError as exc:
+    except (UsageError, expectations.ExpectationsError, gate.GateError, replay.ReplayError, diff.DiffError,
+            merge.MergeError) as exc:
         print(f"mtg-conformance: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
 
@@ -110,28 +125,34 @@ def _suite_or_usage_error():  # type: ignore[no-untyped-def]
 def cmd_run(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from harness.run.plan import PlanError, engine, plan
     from harness.run.registry import UnknownEngine
+    from harness.run.shard import ShardError, parse_shard, shard_cases
     from reports.results import exit_status
 
     engines = args.engine or ["reference"]
     _suite_or_usage_error()
+    checks = gate.prepare(args)
     try:
         for spec in engines:
             engine(spec)
         cases = plan(engines, args.invariant or ())
-    except (UnknownEngine, PlanError) as exc:
+        if args.shard:
+            cases = shard_cases(cases, *parse_shard(args.shard))
+    except (UnknownEngine, PlanError, ShardError) as exc:
         raise UsageError(str(exc)) from None
     print(
-        f"mtg-conformance: {len(cases) // len(engines)} invariants x {len(engines)} engine(s) "
-        f"[{', '.join(engines)}], profile {args.profile}",
+        f"mtg-conformance: {len(cases)} cases ({len(engines)} engine(s) [{', '.join(engines)}]"
+        + (f", shard {args.shard}" if args.shard else "") + f"), profile {args.profile}",
         flush=True,
     )
-    extra: list[str] = []
+    extra = gate.suite_options(args)
     for spec in engines:
         extra += ["--mtg-engine", spec]
     for wanted in args.invariant or ():
         extra += ["--mtg-invariant", wanted]
     results = _run_suite(args, argv, Path(args.out), extra, len(cases))
-    return exit_status(results) if results is not None else EXIT_FAILURES
+    if results is None:
+        return EXIT_FAILURES
+    return checks.finish(results, Path(args.out), exit_status(results)) if checks.active else exit_status(results)
 
 
 def cmd_mutants(args: argparse.Namespace, argv: Sequence[str]) -> int:
@@ -186,8 +207,6 @@ def _run_suite(args: argparse.Namespace, argv: Sequence[str], out: Path, extra: 
         "--mtg-profile", args.profile,
         "--mtg-out", str(out),
         "--mtg-command", shlex.join(["mtg-conformance", *argv]),
-        "--junitxml", str(out / "junit.xml"),
-        "-o", "junit_suite_name=mtg-conformance",
         "-rfE",
         "--assert=plain",  # the suite states its own claims; no assertion rewriting needed
         "-v" if args.verbose else "-q",

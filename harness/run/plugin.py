@@ -21,7 +21,8 @@ from harness import __version__
 from harness.protocol import codec
 from harness.run.plan import Case, MutantScope, compiled_suite, engine, plan
 from harness.run.profiles import PROFILES, claim_rule, is_derandomized, register_profiles
-from reports.results import EngineInfo, ResultRecord, Results, RulingRecord, RunInfo, write_results
+from reports.junit import write_junit
+from reports.results import EngineInfo, ResultRecord, Results, RulingRecord, RunInfo, corpus_hash, write_results
 
 RESULT_PROPERTY = "mtg_result"
 
@@ -36,9 +37,19 @@ class Options:
     command: str
     mutants: MutantScope | None = None
     mutant_ids: tuple[str, ...] = ()
+    shard: str | None = None  # "I/N": only this shard's cases (harness.run.shard)
+    database: str | None = None  # a Hypothesis example database directory
+
+    def all_cases(self) -> list[Case]:
+        return plan(self.engines, self.only, self.mutants, self.mutant_ids)
 
     def cases(self) -> list[Case]:
-        return plan(self.engines, self.only, self.mutants, self.mutant_ids)
+        cases = self.all_cases()
+        if self.shard is None:
+            return cases
+        from harness.run.shard import parse_shard, shard_cases
+
+        return shard_cases(cases, *parse_shard(self.shard))
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -56,6 +67,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="check every mutant of the reference engine instead of --mtg-engine")
     group.addoption("--mtg-mutant", action="append", default=[], metavar="ID",
                     help="with --mtg-mutants: only these mutants (repeatable)")
+    group.addoption("--mtg-shard", default=None, metavar="I/N", help="run only shard I of N (see harness.run.shard)")
+    group.addoption("--mtg-database", default=None, metavar="DIR",
+                    help="Hypothesis example database directory: failures found once are tried first")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -75,6 +89,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.mtg_options = Options(  # type: ignore[attr-defined]
         engines, profile, seed, tuple(config.getoption("--mtg-invariant") or ()), Path(out) if out else None, command,
         mutants, tuple(config.getoption("--mtg-mutant") or ()),
+        config.getoption("--mtg-shard"), config.getoption("--mtg-database"),
     )
     if not hasattr(config, "workerinput"):
         config.pluginmanager.register(ResultCollector(config), "mtg-conformance-collector")
@@ -130,6 +145,7 @@ class ResultCollector:
             options.out.mkdir(parents=True, exist_ok=True)
             write_results(results, options.out / "results.json")
             write_report(results, options.out / "report.html")
+            write_junit(results, options.out / "junit.xml")
 
     def pytest_terminal_summary(self, terminalreporter) -> None:  # type: ignore[no-untyped-def]
         results: Results | None = getattr(self.config, "mtg_results", None)
@@ -144,9 +160,10 @@ class ResultCollector:
             terminalreporter.write_line(f"results: {options.out / 'results.json'}")
 
     def results(self, options: Options) -> Results:
-        cases = options.cases()
+        cases = options.all_cases()  # the whole plan: a shard lists the run's engines too
         order = {c.node_id: i for i, c in enumerate(cases)}
         records = sorted(self.records, key=lambda r: order.get(Case(r.engine, r.invariant).node_id, len(order)))
+        rulings = ruling_records()
         return Results(
             run=RunInfo(
                 started=self.started.isoformat(timespec="seconds"),
@@ -158,8 +175,10 @@ class ResultCollector:
                 harness_version=__version__,
                 duration=round(time.perf_counter() - self.clock, 3),
                 pass_rule=str(claim_rule(options.profile)),
+                corpus=corpus_hash(rulings),
+                shard=options.shard,
             ),
-            rulings=ruling_records(),
+            rulings=rulings,
             results=tuple(records),
         )
 

@@ -8,6 +8,8 @@ scenario as JSON, the action trace, and the command that reruns the same search.
 
 from __future__ import annotations
 
+import dataclasses
+import re
 import shlex
 import time
 from dataclasses import dataclass, field
@@ -24,11 +26,46 @@ from harness.protocol.probe import Probe, Scenario, Violation
 from rulings.invariant import Invariant
 
 
-def reproduce_command(engine: str, invariant: str, profile: str, seed: int | None) -> str:
-    words = ["mtg-conformance", "run", "--engine", engine, "--invariant", invariant, "--profile", profile]
-    if seed is not None and not is_derandomized(profile):
-        words += ["--seed", str(seed)]
-    return shlex.join(words)
+def reproduce_command(engine: str, invariant: str, results: str = "results.json") -> str:
+    """The command that replays a stored counterexample (``mtg-conformance replay``: no drawing),
+    run from the report's folder; its ``--out`` is a fresh folder, so it never overwrites a report."""
+    slug = re.sub(r"[^A-Za-z0-9._-]+", "-", f"{engine}-{invariant}").strip("-")
+    return shlex.join(["mtg-conformance", "replay", results, "--engine", engine, "--invariant", invariant,
+                       "--out", f"replay-{slug}"])
+
+
+def params_type(params: object) -> str | None:
+    """``module:QualName`` of a scenario's params when they are a record (a dataclass) rather than a
+    plain mapping, so a replay can decode the stored JSON back into the same type."""
+    if dataclasses.is_dataclass(params) and not isinstance(params, type):
+        cls = type(params)
+        return f"{cls.__module__}:{cls.__qualname__}"
+    return None
+
+
+def with_database(test, key: str, profile: str, seed: int | None, database: str):  # type: ignore[no-untyped-def]
+    """``test`` (a ``@given`` function) set to use the example database folder ``database``.
+
+    Hypothesis files examples under a digest of the test function, which is the same closure for
+    every case, so each case's key is added to it (the hook Hypothesis's own parametrize support
+    uses). Hypothesis refuses a database with ``derandomize`` and ``@seed`` drops it, so the seed
+    (the run's, or for a derandomized profile one fixed per case) is set on the test the way
+    ``@seed`` sets it, without dropping the database: the run stays reproducible for a given
+    database, and the examples stored there are tried first. tests/test_gating.py guards this."""
+    from hypothesis import settings
+    from hypothesis.database import DirectoryBasedExampleDatabase
+
+    test.hypothesis.inner_test._hypothesis_internal_add_digest = key.encode("utf-8")
+    chosen = settings(profile_settings(profile), derandomize=False,
+                      database=DirectoryBasedExampleDatabase(database))
+    test = chosen(test)
+    if seed is None and is_derandomized(profile):
+        import hashlib
+
+        seed = int.from_bytes(hashlib.sha256(key.encode("utf-8")).digest()[:8], "big")
+    if seed is not None:
+        test._hypothesis_internal_use_seed = seed
+    return test
 
 
 @dataclass
@@ -66,7 +103,9 @@ def _failure(exc: BaseException, scenario: Scenario, probe: Probe | None, reprod
         expected=expected,
         observed=observed,
         counterexample=Counterexample(
-            state=codec.to_jsonable(scenario.state), params=codec.to_jsonable(scenario.params) if scenario.params is not None else {}
+            state=codec.to_jsonable(scenario.state),
+            params=codec.to_jsonable(scenario.params) if scenario.params is not None else {},
+            params_type=params_type(scenario.params),
         ),
         trace=trace,
         reproduce=reproduce,
@@ -81,8 +120,11 @@ def run_case(
     *,
     profile: str,
     seed: int | None,
+    database: str | None = None,
 ) -> ResultRecord:
-    """Check ``invariant`` on ``adapter`` under a settings profile and return its record."""
+    """Check ``invariant`` on ``adapter`` under a settings profile and return its record. With
+    ``database`` (a folder), Hypothesis keeps the failing examples it finds there and tries them
+    first on the next run (see :func:`with_database`)."""
     started = time.perf_counter()
     base = dict(engine=engine_spec, invariant=invariant.id, rulings=invariant.rulings, kind=invariant.kind)
     try:
@@ -92,10 +134,9 @@ def run_case(
     if not support.ok:
         return ResultRecord(**base, status="unsupported", reason=support.reason or "not supported")
 
-    reproduce = reproduce_command(engine_spec, invariant.id, profile, seed)
+    reproduce = reproduce_command(engine_spec, invariant.id)
     seen = _Observer(claims=dict.fromkeys(invariant.counted_claims, 0))
 
-    @profile_settings(profile)
     @given(invariant.scenarios())
     def examine(scenario: Scenario) -> None:
         seen.examples += 1
@@ -144,8 +185,12 @@ def run_case(
                 except Exception:  # noqa: BLE001 - closing is best effort
                     pass
 
-    if seed is not None and not is_derandomized(profile):
-        examine = hypothesis_seed(seed)(examine)
+    if database is None:
+        examine = profile_settings(profile)(examine)
+        if seed is not None and not is_derandomized(profile):
+            examine = hypothesis_seed(seed)(examine)
+    else:
+        examine = with_database(examine, f"{engine_spec}::{invariant.id}", profile, seed, database)
 
     def record(status: str, **extra: object) -> ResultRecord:
         return ResultRecord(

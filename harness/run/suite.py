@@ -21,13 +21,16 @@ def test_conformance(mtg_case: Case, request: pytest.FixtureRequest) -> None:
         invariant,
         profile=options.profile,
         seed=options.seed,
+        database=options.database,
     )
     request.node.user_properties.append(("mtg_result", record_json(record)))
     if record.status == "unsupported":
         pytest.skip(f"unsupported: {record.reason}")
     if record.status in ("fail", "error"):
         failure = record.failure
-        lines = [f"{record.status.upper()}: {failure.message if failure else record.reason}"]
+        # pytest prefixes "Failed: "; the status is said only for an error (a fail is the default).
+        message = failure.message if failure else record.reason
+        lines = [message if record.status == "fail" else f"error: {message}"]
         if failure is not None:
             if failure.expected or failure.observed:
                 lines.append(f"  expected: {failure.expected}")
