@@ -148,6 +148,8 @@ def _read_file(path: Path, shown: Path, card_files: list[Path] | None = None) ->
         raise CorpusError(f"{shown}: not valid TOML: not UTF-8 ({exc.reason})") from None
     except tomllib.TOMLDecodeError as exc:
         raise CorpusError(f"{shown}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise CorpusError(f"{shown}: not valid TOML: values nested too deeply") from None
     for key in data:
         if key not in ("ruling", "corpus"):
             raise CorpusError(
