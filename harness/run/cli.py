@@ -110,7 +110,8 @@ def _parser() -> argparse.ArgumentParser:
     mutants.add_argument("--profile", choices=sorted(PROFILES), default="ci",
                          help="Hypothesis settings profile (default: ci)")
     mutants.add_argument("--out", default=DEFAULT_MUTANTS_OUT, metavar="DIR",
-                         help=f"directory for mutants.json, results.json, report.html (default: {DEFAULT_MUTANTS_OUT}/)")
+                         help=f"directory for mutants.json, results.json, report.html (the mutants page), "
+                              f"cases.html, junit.xml (default: {DEFAULT_MUTANTS_OUT}/)")
     mutants.add_argument("-n", dest="workers", metavar="N", type=_workers,
                          help="pytest-xdist workers (a number or 'auto')")
     mutants.add_argument("--all-invariants", action="store_true",
@@ -261,11 +262,27 @@ def cmd_mutants(args: argparse.Namespace, argv: Sequence[str]) -> int:
     rows = kill_rows(results, mutants)
     idle = idle_invariants(results, [inv.id for inv in suite.invariants]) if not chosen else []
     write_mutants_json(rows, out / "mutants.json", profile=args.profile, idle=idle)
+    _write_mutants_pages(results, rows, out)
     print()
     print(format_table(rows))
     print(f"invariants that killed no mutant: {len(idle)}" + "".join(f"\n  {i}" for i in idle))
     print(f"kill report: {out / 'mutants.json'}")
     return EXIT_OK if summary(rows)["survived"] == 0 else EXIT_FAILURES
+
+
+def _write_mutants_pages(results, rows, out: Path) -> None:  # type: ignore[no-untyped-def]
+    """The mutants page is the run's report.html (killed or survived, green when all are killed);
+    every case stays readable in cases.html; junit.xml has one test per mutant."""
+    from reports.html import write_report
+    from reports.mutants_page import read_controls, write_mutants_junit, write_mutants_page
+
+    generic = out / "report.html"
+    if generic.exists():  # the plugin rendered the cases already: keep that file as cases.html
+        generic.replace(out / "cases.html")
+    else:
+        write_report(results, out / "cases.html")
+    write_mutants_page(results, rows, out / "report.html", read_controls(out / "controls.json"))
+    write_mutants_junit(rows, out / "junit.xml", duration=results.run.duration)
 
 
 class _Capture:
