@@ -88,14 +88,27 @@ def test_reach_by_play_fails_on_an_engine_that_never_stops_in_the_step() -> None
     with pytest.raises(Violation) as caught:
         reach_by_play(probe, Step.COMBAT_DAMAGE, 0)
     # The counterexample shows the steps the engine went through.
-    assert "never stopped in the combat-damage step" in caught.value.message
+    assert "never stopped in combat-damage" in caught.value.message
     assert "declare-blockers" in caught.value.observed and "end-of-combat" in caught.value.observed
 
 
-def test_reach_by_play_fails_for_a_step_already_passed() -> None:
+def test_reach_by_play_refuses_a_step_already_passed() -> None:
     probe = Probe(ReferenceEngine().start(_blockers_declared()))
-    with pytest.raises(Violation):
+    with pytest.raises(ValueError):
         reach_by_play(probe, Step.DECLARE_ATTACKERS, 0)
+
+
+def test_a_window_invariant_fails_on_the_control_that_gives_no_priority_in_combat() -> None:
+    """The control never stops in the damage steps: an invariant about the combat damage step
+    fails there (reached by play), with the steps it went through."""
+    from harness.run.registry import load_engine
+    from harness.run.runner import run_case
+
+    inv = compile_corpus().invariant("ninjutsu.damage-timing/ninjutsu/offered-in-window")
+    record = run_case("control:no-priority-in-combat", load_engine("control:no-priority-in-combat"), inv,
+                      profile="dev", seed=1)
+    assert record.status == "fail", record.reason
+    assert record.failure is not None and "never stopped in" in record.failure.message
 
 
 @settings(settings.get_profile(FEW_DRAWS))
