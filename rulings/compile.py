@@ -9,15 +9,12 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Literal
 
+from harness.protocol.vocabulary import COVERAGES, Coverage
 from rulings.binding import BOUND
 from rulings.corpus import Corpus, Ruling, load_corpus
 from rulings.invariant import Invariant
 from rulings.templates import TEMPLATES
-
-Coverage = Literal["template", "bound", "informational", "uncovered"]
-COVERAGES: tuple[Coverage, ...] = ("template", "bound", "informational", "uncovered")
 
 
 class CompileError(ValueError):
