@@ -274,6 +274,19 @@ def _target(value: Any) -> str:
 
 
 def state_view(state: dict[str, Any], params: dict[str, Any] | None = None) -> StateView:
+    """:func:`_state_view`, or the raw JSON alone when the state's shape defeats the summary (a
+    results file may come from another harness or an engine's export: never a traceback)."""
+    try:
+        return _state_view(state, params)
+    except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError):
+        try:
+            raw = json.dumps(state, indent=1, ensure_ascii=False, default=str)
+        except (ValueError, TypeError, RecursionError):
+            raw = "(not displayable)"
+        return StateView((("note", "this state has an unusual shape; only its JSON is shown"),), (), (), (), (), raw)
+
+
+def _state_view(state: dict[str, Any], params: dict[str, Any] | None = None) -> StateView:
     """Summarise a GameState JSON object: players' life and zones, permanents with their combat
     flags, step, priority and stack. Unknown shapes degrade to less summary, never to an error."""
     state = state if isinstance(state, dict) else {}

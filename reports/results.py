@@ -76,6 +76,11 @@ class RunInfo:
     command: str
     harness_version: str
     duration: float  # seconds, wall clock of the whole run
+    #: False when the run stopped early (SIGINT, SIGTERM, its time limit, a lost worker): then
+    #: cases are missing and the verdicts say nothing about them.
+    complete: bool = True
+    #: How many (engine, invariant) cases the run set out to check (None: not recorded).
+    planned: int | None = None
     #: When a search that found no deviation counts as a pass (the profile's claim rule);
     #: ``None`` in version 1 files.
     pass_rule: str | None = None
@@ -317,16 +322,41 @@ def write_results(results: Results, path: str | os.PathLike[str]) -> Path:
 def read_results(path: str | os.PathLike[str]) -> Results:
     """Read and validate a results file; problems with its content raise ResultsError naming it.
     A missing or unreadable file raises the usual OSError."""
-    text = Path(path).read_text(encoding="utf-8")
-    return Results.from_json(text, source=str(path))
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise ResultsError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    except IsADirectoryError:
+        raise ResultsError(f"{path}: is a directory, not a results file") from None
+    try:
+        return Results.from_json(text, source=str(path))
+    except RecursionError:
+        raise ResultsError(f"{path}: nested too deeply to be a results file") from None
+
+
+#: Exit statuses of a run (2 is a usage error, reported by the CLI before anything runs).
+EXIT_OK, EXIT_FAILURES, EXIT_NOTHING_JUDGED, EXIT_INCOMPLETE = 0, 1, 3, 4
+#: Verdicts that judge nothing: the engine was not (or could not be) checked.
+NOT_JUDGED = frozenset({"unsupported", "inconclusive"})
+
+
+def judged(results: Results) -> int:
+    """How many records carry a verdict on the engine (not unsupported or inconclusive)."""
+    return sum(1 for r in results.results if r.status not in NOT_JUDGED)
 
 
 def exit_status(results: Results) -> int:
-    """The process exit code for a run: 0 when every record passed, is unsupported (an engine
-    that lacks a mechanic is not a deviation) or inconclusive (no deviation found, though its
-    claims were tested too rarely: listed apart in the summary and the report), 1 when any
-    failed or errored."""
-    return 1 if any(r.status in ("fail", "error") for r in results.results) else 0
+    """The process exit code for a run, from its records: 1 when any case failed or errored;
+    else 4 when the run is incomplete (interrupted or time-limited: what did not run may fail);
+    else 3 when nothing was judged (every case unsupported or inconclusive: no evidence is not
+    a pass); else 0."""
+    if any(r.status in ("fail", "error") for r in results.results):
+        return EXIT_FAILURES
+    if not results.run.complete:
+        return EXIT_INCOMPLETE
+    if judged(results) == 0:
+        return EXIT_NOTHING_JUDGED
+    return EXIT_OK
 
 
 # -- helpers -------------------------------------------------------------------------------
@@ -376,6 +406,7 @@ __all__ = [
     "RunInfo",
     "TraceStep",
     "exit_status",
+    "judged",
     "read_results",
     "write_results",
 ]

@@ -132,4 +132,6 @@ def test_bad_adapter_output_is_an_error_naming_the_contract():
     record = run_case("fake", BadOutputEngine("not-a-state"), _invariant(10_000), profile="ci", seed=None)
     assert record.status == "error" and "state() returned dict, not a GameState" in record.reason
     record = run_case("fake", BadOutputEngine("inconsistent"), _invariant(10_000), profile="ci", seed=None)
-    assert record.status == "error" and "inconsistent state" in record.reason and "seats 0 and 1" in record.reason
+    # Consistency is a global invariant of the protocol: an inconsistent state is a fail.
+    assert record.status == "fail" and "inconsistent" in record.failure.message
+    assert "seats 0 and 1" in record.failure.observed
