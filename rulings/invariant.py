@@ -11,14 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import Literal, TypeVar
+from typing import TypeVar
 
 from hypothesis.strategies import SearchStrategy
 
 from harness.protocol.mechanics import check_requirements
 from harness.protocol.probe import IMPLICIT_CLAIM, Probe, Scenario
-
-InvariantKind = Literal["legality", "outcome", "trace", "global"]
+from harness.protocol.vocabulary import InvariantKind  # noqa: F401 - re-exported for invariant families
 
 CheckFn = Callable[[Probe, Scenario], None]
 F = TypeVar("F", bound=Callable[..., None])

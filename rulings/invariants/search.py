@@ -41,8 +41,7 @@ from rulings.invariants.driving import (
     MOVE_LIMIT,
     advance,
     events_of,
-    expect_refused,
-    must_refuse,
+    expect_forbidden,
     offered,
     resolve_stack,
 )
@@ -202,9 +201,9 @@ def check_only_top_cards(probe: Probe, scenario: Scenario) -> None:
            expected=f"only cards of {sorted(top)}", observed=", ".join(map(str, shown)))
     for card_id in sought(state, search, library[RESTRICTED_TO:])[:1]:
         probe.claim("a sought card below the top four refused")
-        must_refuse(probe, choose(search.searcher, card_id),
-                    "the restricted searcher found a card below the top four of the library",
-                    f"{card_id} (below the top four, though of the type sought) refused")
+        probe.expect_refused(choose(search.searcher, card_id),
+                             "the restricted searcher found a card below the top four of the library",
+                             expected=f"{card_id} (below the top four, though of the type sought) refused")
     for card_id in sought(state, search, library[:RESTRICTED_TO])[:1]:
         probe.claim("a sought card among the top four found")
         find_offered(probe, search.searcher, card_id, "a sought card among the top four was not offered",
@@ -248,8 +247,8 @@ def check_top_cards_fixed(probe: Probe, scenario: Scenario) -> None:
         expect(not shown, "finding one card made the fifth card findable",
                expected=f"{fifth} (fifth from the top) not offered", observed=", ".join(map(str, shown)))
         if card_matches(state, fifth, search.card_type):
-            must_refuse(probe, choose(search.searcher, fifth), "finding one card made the fifth card findable",
-                        f"{fifth} (fifth from the top) refused")
+            probe.expect_refused(choose(search.searcher, fifth), "finding one card made the fifth card findable",
+                                 expected=f"{fifth} (fifth from the top) refused")
 
 
 @claims("the whole searched library shuffled once")
@@ -366,15 +365,13 @@ def ninjutsu_shown(probe: Probe, variant: KeywordVariant, scenario: Scenario) ->
 
 def refuse_ninjutsu(variant: KeywordVariant, probe: Probe, scenario: Scenario, why: str) -> None:
     """Library ninjutsu of the scenario's Ninja is neither offered nor accepted now."""
-    expect_refused(probe, activation(variant, scenario), ninjutsu_shown(probe, variant, scenario),
-                   what=variant.name, why=why, none_offered=f"no {variant.name} activation offered")
+    expect_forbidden(probe, activation(variant, scenario), ninjutsu_shown(probe, variant, scenario),
+                     what=variant.name, why=why, none_offered=f"no {variant.name} activation offered")
 
 
 def accept_ninjutsu(variant: KeywordVariant, probe: Probe, scenario: Scenario, why: str,
                     returned: str | None = None, ninja: str | None = None) -> list[Event]:
-    action = activation(variant, scenario, returned)
-    if ninja is not None:
-        action = Action(action.kind, action.player, source=ninja, ability=action.ability, costs=action.costs)
+    action = variant.use(scenario.params.player, ninja or scenario.params.ninja, returned or scenario.params.returned)
     shown = [a for a in probe.legal_actions() if a == action]
     expect(bool(shown), f"{variant.name} not offered {why}", expected=f"{action} offered", observed="not offered")
     return probe.require(action, f"{variant.name} {why}")

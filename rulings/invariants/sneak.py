@@ -12,13 +12,12 @@ from hypothesis import strategies as st
 
 from generators.combat import COMBAT_MECHANICS
 from generators.sneak import GraveyardSneakSpec, SneakParams, graveyard_sneak_scenarios
-from harness.protocol.adapter import ActionRefused
 from harness.protocol.mechanics import Mechanic
 from harness.protocol.model import Action, ActionKind, GameState, Step
 from rulings.binding import binds
 from rulings.invariant import claims
 from rulings.invariants.search_moves import arrive
-from harness.protocol.probe import Probe, Scenario, Violation, expect
+from harness.protocol.probe import Probe, Scenario, expect
 from rulings.invariants.spell_moves import offered_for, whose_turn
 
 REQUIRES = COMBAT_MECHANICS | {Mechanic.STACK, Mechanic.PRIORITY, Mechanic.MANA_ABILITY, Mechanic.CASTING,
@@ -42,14 +41,6 @@ def sneak_window(state: GameState, scenario: Scenario[SneakParams]) -> bool:
     player = scenario.params.player
     return (scenario.params.teen_level >= 3 and state.step is Step.DECLARE_BLOCKERS and state.active_player == player
             and state.priority == player and state.pending is None and bool(state.unblocked_attackers(player)))
-
-
-def refused(probe: Probe, action: Action, message: str) -> None:
-    try:
-        probe.apply(action)
-    except ActionRefused:
-        return
-    raise Violation(message, expected=f"{action} refused", observed="accepted")
 
 
 IN_WINDOW = "graveyard sneak offered and accepted in the declare blockers step"
@@ -83,16 +74,16 @@ def check_graveyard_sneak_timing(probe: Probe, scenario: Scenario[SneakParams]) 
     elif scenario.params.teen_level >= 3:
         probe.claim(OUT_OF_WINDOW)
     card = scenario.params.graveyard[0]
-    refused(probe, Action(ActionKind.CAST, player, source=card),
-            "a creature card was cast from the graveyard for its mana cost (only sneak is permitted)")
+    probe.expect_refused(Action(ActionKind.CAST, player, source=card),
+                         "a creature card was cast from the graveyard for its mana cost (only sneak is permitted)")
     if window:
-        refused(probe, sneak_cast(scenario, card),
-                "a graveyard creature was cast for its sneak cost without returning an unblocked attacker")
+        probe.expect_refused(sneak_cast(scenario, card),
+                             "a graveyard creature was cast for its sneak cost without returning an unblocked attacker")
         probe.require(sneak_cast(scenario, card, returned=scenario.params.returned),
                       "casting a graveyard creature for its sneak cost in the declare blockers step")
     else:
-        refused(probe, sneak_cast(scenario, card, returned=scenario.params.returned),
-                f"a graveyard creature was cast for its sneak cost in the {state.step} step")
+        probe.expect_refused(sneak_cast(scenario, card, returned=scenario.params.returned),
+                             f"a graveyard creature was cast for its sneak cost in the {state.step} step")
 
 
 def several_sneaks() -> st.SearchStrategy[Scenario[SneakParams]]:
