@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from harness.engines.reference import ReferenceEngine
-from harness.engines.reference.mana import SourceOption, id_key, plan_with_options
+from harness.engines.reference.payment import SourceOption, id_key, plan_with_options
 from harness.engines.reference.testing import BEARS, ISLAND, Board, P1, creature
 from harness.protocol.model import Action, ActionKind, CardData, Step, Zone
 

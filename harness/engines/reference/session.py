@@ -12,7 +12,7 @@ from harness.protocol.adapter import ActionRefused
 from harness.protocol.model import Action, Event, GameState
 
 from .game import Game
-from .rules import ReferenceRules
+from .engine import ReferenceRules
 
 
 class ReferenceSession:
