@@ -18,7 +18,7 @@ from harness.protocol.consistency import problems
 from harness.engines.mutants import all_mutants, load_mutant
 from harness.engines.reference import SUPPORTED, ReferenceEngine, ReferenceRules, UnsupportedCard, parse_card
 from harness.engines.reference.game import Game
-from harness.engines.reference.mana_oracle import (
+from harness.engines.reference.lines import (
     Activated,
     AddMana,
     EntersGainXLife,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from harness.engines.reference.card_lines import LevelBar
+from harness.engines.reference.lines import LevelBar
 from harness.engines.reference.game import Game, Perm
 from harness.protocol.model import PlayerIndex, StackItem
 

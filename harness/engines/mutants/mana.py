@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from harness.engines.reference.game import Game, Perm
-from harness.engines.reference.mana_oracle import Activated, TappedForManaReplacement, TappedForManaTrigger
+from harness.engines.reference.lines import Activated, TappedForManaReplacement, TappedForManaTrigger
 from harness.engines.reference.mana import Placed
 from harness.protocol.model import Action, Event
 from harness.engines.reference.engine import Mana

@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import replace
 from harness.engines.reference.game import Game, Perm
 from harness.engines.reference.ninjutsu import LIBRARY_NINJUTSU
-from harness.engines.reference.oracle import Ninjutsu
-from harness.engines.reference.effects import matches_filter
+from harness.engines.reference.lines import Ninjutsu
+from harness.engines.reference.oracle import matches_filter
 from harness.protocol.model import (
     AFTER_BLOCKERS_STEPS,
     Action,

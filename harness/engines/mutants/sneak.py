@@ -3,7 +3,7 @@ again for an alternative cost, and the graveyard permission read too widely."""
 
 from __future__ import annotations
 
-from harness.engines.reference.card_lines import Sneak
+from harness.engines.reference.lines import Sneak
 from harness.engines.reference.game import Game, Perm
 from harness.protocol.model import AFTER_BLOCKERS_STEPS, AttackTarget, PlayerIndex, StackItem, TargetKind, Zone
 from .ninjutsu import EARLY_STEPS, combat_never_ends

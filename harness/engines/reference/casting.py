@@ -43,10 +43,9 @@ from harness.protocol.model import (
     parse_mana_cost,
 )
 
-from .card_lines import CastTrigger, CounterTargetSpell, CreateTokens, GainLife, SpellLine
-from .effects import Effect, SpellEffect, effects_of
 from .game import Game, Perm
-from .oracle import parse_card
+from .lines import CastTrigger, CounterTargetSpell, CreateTokens, Effect, GainLife, SpellEffect
+from .oracle import effects_of, parse_card
 from .table import Table, decision
 
 if TYPE_CHECKING:
@@ -127,9 +126,6 @@ class Casting:
         found = effects_of(game.abilities_of(card_id).effects, SpellEffect)
         if found:
             return found[0].effect  # type: ignore[no-any-return]
-        lines = [line for line in game.abilities_of(card_id).card_lines if isinstance(line, SpellLine)]
-        if lines:
-            return lines[0].effect
         if self.is_permanent_card(game, card_id) and not self.e.mana.is_x_permanent_card(game, card_id):
             return PERMANENT_SPELL
         return None

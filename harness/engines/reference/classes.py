@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING
 from harness.protocol.adapter import ActionRefused
 from harness.protocol.model import Action, ActionKind, Event, EventKind, PlayerIndex, StackItem, Zone
 
-from .card_lines import CardLine, CreatureLeavesTrigger, CreaturesAnthem, Keyword, LevelBar, with_levels
+from .lines import CardLine, CreatureLeavesTrigger, CreaturesAnthem, Keyword, LevelBar
+from .oracle import with_levels
 from .game import Game, Perm
 from .table import Table, decision
 
@@ -61,6 +62,7 @@ class Classes:
     # =====================================================================================
     @decision("classes.is_class")
     def is_class(self, game: Game, card_id: str) -> bool:
+        """716.1: a Class is an enchantment with the subtype Class."""
         data = game.data(card_id)
         return data.is_type("Enchantment") and "Class" in data.subtypes
 

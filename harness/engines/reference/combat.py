@@ -123,10 +123,12 @@ class Combat:
 
     @decision("combat.has_first_strike")
     def has_first_strike(self, game: Game, perm: Perm) -> bool:
+        """702.7: the creature has first strike (printed; the engine grants it nowhere else)."""
         return game.abilities_of(perm.id).first_strike
 
     @decision("combat.has_double_strike")
     def has_double_strike(self, game: Game, perm: Perm) -> bool:
+        """702.4: the creature has double strike (printed)."""
         return game.abilities_of(perm.id).double_strike
 
     @decision("combat.first_strike_step_needed")

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from harness.protocol.model import Event, PlayerIndex, PlayPermission, StackItem, Step, Zone
 
-from .card_lines import ExileTopPlayTrigger
+from .lines import ExileTopPlayTrigger
 from .game import Game, Perm
 from .table import Table, decision
 

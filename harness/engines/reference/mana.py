@@ -7,7 +7,7 @@ mana"), 106.12a ("tapped for mana" triggers), 106.12b ("tapped for mana" replace
 enters-the-battlefield ability). Like ReferenceRules it has two layers: *decisions* (one rules
 question each, citing the rule; what mutants override) and *procedures* that sequence them.
 
-Ability names on the protocol are those of :func:`.mana_oracle.ability_names`: the mana
+Ability names on the protocol are those of :func:`.oracle.ability_names`: the mana
 abilities of a permanent are "mana", "mana:1" ..., its other {T}/{Q} abilities "ability:0" ...
 An ability that adds one mana of a type chosen on resolution takes the type as the cost choice
 ``("produce", symbol)``; when no type can be defined it takes none (and adds no mana, 106.5).
@@ -15,7 +15,7 @@ A creature, artifact or enchantment spell with {X} in its mana cost is cast with
 ``Action(CAST, player, source=<card>, costs=(("x", "N"),))`` (a minimal permanent-spell path
 for 107.3m; other spells are :mod:`.casting`'s).
 
-Limits: the "tapped for mana" abilities see only the abilities of :mod:`.mana_oracle` (not, say,
+Limits: the "tapped for mana" abilities see only the mana records of :mod:`.lines` (not, say,
 a mana ability with an extra cost read elsewhere); the permanent's own X (0) is not observable.
 """
 
@@ -31,7 +31,7 @@ from harness.protocol.model import MANA_SYMBOLS, Action, ActionKind, Event, Even
 from .game import Game, Perm
 from .table import Table, decision
 from .payment import OptionPlan, SourceOption, id_key, plan_with_options
-from .mana_oracle import (
+from .lines import (
     Activated,
     AddMana,
     EntersGainXLife,
@@ -39,8 +39,8 @@ from .mana_oracle import (
     GainLife,
     TappedForManaReplacement,
     TappedForManaTrigger,
-    ability_names,
 )
+from .oracle import ability_names
 
 if TYPE_CHECKING:
     from .engine import ReferenceRules
@@ -426,6 +426,7 @@ class Mana:
 
     @decision("mana.pay_symbol")
     def pay_symbol(self, game: Game, perm: Perm, symbol: str, events: list[Event]) -> None:
+        """107.5: paying {T} taps the permanent; 107.6: paying {Q} untaps it."""
         if symbol == "T":
             game.tap(perm, events)
         else:

@@ -38,7 +38,8 @@ from harness.protocol.model import (
 )
 
 from .game import SOURCE_GONE, Game, Perm, returned_choices
-from .oracle import NINJUTSU_VARIANTS, Ninjutsu
+from .lines import Ninjutsu
+from .oracle import NINJUTSU_VARIANTS
 from .payment import OptionPlan
 from .table import Table, decision
 
@@ -81,6 +82,8 @@ class NinjutsuFamily:
     # =====================================================================================
     @decision("ninjutsu.variant_implemented")
     def ninjutsu_variant_implemented(self, variant: str) -> bool:
+        """702.49: which variants of the ninjutsu family the engine activates (commander ninjutsu,
+        702.49d, is not implemented: its cards parse but it is never offered)."""
         return variant in self.implemented_ninjutsu_variants
 
     @decision("ninjutsu.window_open")
@@ -129,7 +132,7 @@ class NinjutsuFamily:
     # =====================================================================================
     @decision("ninjutsu.library_ninjutsu_search_ok")
     def library_ninjutsu_search_ok(self, game: Game, player: PlayerIndex, search: Search) -> bool:
-        """Panglacial Shinobi ruling: only while you're searching your own library, and "the
+        """702.49/701.23 (Panglacial Shinobi ruling): only while you're searching your own library, and "the
         effect that caused you to search needs to say 'search' and 'library'" (Bribery: an
         opponent's library; Halimar Depths: a look, no search)."""
         return (
@@ -141,17 +144,19 @@ class NinjutsuFamily:
 
     @decision("ninjutsu.library_ninjutsu_step_ok")
     def library_ninjutsu_step_ok(self, game: Game) -> bool:
-        """As for ninjutsu: only after blockers are declared (declare blockers, combat damage and
+        """702.49 (ruling), as for ninjutsu: only after blockers are declared (declare blockers, combat damage and
         end of combat steps, the first-strike damage step included)."""
         return game.step in AFTER_BLOCKERS_STEPS
 
     @decision("ninjutsu.library_ninjutsu_before_finding")
     def library_ninjutsu_before_finding(self, game: Game, search: Search) -> bool:
-        """Ruling: "you must do so before you find any cards with the search effect"."""
+        """702.49/701.23 (ruling): "you must do so before you find any cards with the search effect"."""
         return not search.found
 
     @decision("ninjutsu.library_ninjutsu_window_open")
     def library_ninjutsu_window_open(self, game: Game, player: PlayerIndex) -> bool:
+        """702.49 (Panglacial Shinobi rulings): a search that allows it, after blockers, before
+        the search has found a card."""
         search = self.e.search.current_search(game)
         return (
             search is not None
@@ -162,12 +167,12 @@ class NinjutsuFamily:
 
     @decision("ninjutsu.library_ninjutsu_activatable_from")
     def library_ninjutsu_activatable_from(self, game: Game, player: PlayerIndex, card_id: str) -> bool:
-        """Ruling: "can be activated only from your library. It can't be activated from your hand"."""
+        """702.49 (Panglacial Shinobi ruling): "can be activated only from your library. It can't be activated from your hand"."""
         return card_id in game.players[player].library
 
     @decision("ninjutsu.library_ninjutsu_card_visible")
     def library_ninjutsu_card_visible(self, game: Game, search: Search, card_id: str) -> bool:
-        """The Ninja must be a card the search lets its searcher see: under a restriction such as
+        """614.1a/701.23: the Ninja must be a card the search lets its searcher see: under a restriction such as
         Aven Mindcensor's, only the top cards ("They can't look at the other cards")."""
         return search.visible is None or card_id in search.candidates
 
@@ -185,7 +190,7 @@ class NinjutsuFamily:
 
     @decision("ninjutsu.search_continues_after_activation")
     def search_continues_after_activation(self, game: Game) -> bool:
-        """Ruling: "After you activate a library ninjutsu ability, you continue the search effect
+        """701.23 (Panglacial Shinobi ruling): "After you activate a library ninjutsu ability, you continue the search effect
         where you left off"."""
         return True
 
@@ -229,7 +234,7 @@ class NinjutsuFamily:
 
     @decision("ninjutsu.zone_cards")
     def ninjutsu_zone_cards(self, game: Game, player: PlayerIndex) -> list[str]:
-        """Cards a ninjutsu-family ability could be activated from (for "ninjutsu": the hand)."""
+        """702.49a: cards a ninjutsu-family ability could be activated from (for "ninjutsu": the hand)."""
         return list(game.players[player].hand)
 
     @decision("ninjutsu.activate_ninjutsu")

@@ -24,7 +24,7 @@ from harness.protocol.model import (
     Zone,
 )
 
-from .card_lines import Keyword
+from .lines import Keyword
 from .casting import CAST_FROM, TARGETS, WITHOUT_PAYING
 from .game import Game
 from .table import Table, decision
@@ -59,6 +59,7 @@ class Rebound:
     # =====================================================================================
     @decision("rebound.has_rebound")
     def has_rebound(self, game: Game, card_id: str) -> bool:
+        """702.88a: the card has the keyword rebound."""
         return Keyword("rebound") in game.abilities_of(card_id).card_lines
 
     @decision("rebound.applies")
@@ -71,7 +72,7 @@ class Rebound:
 
     @decision("rebound.replaces_entering")
     def rebound_replaces_entering(self, game: Game, item: StackItem) -> bool:
-        """Playtest ruling (Jeskai Baller): a permanent spell with rebound cast from the hand is
+        """702.88a (playtest ruling, Jeskai Baller): a permanent spell with rebound cast from the hand is
         exiled as it resolves; it does not enter the battlefield."""
         return True
 

@@ -45,16 +45,8 @@ from harness.protocol.model import (
     Zone,
 )
 
-from .effects import (
-    ActivatedSearch,
-    Effect,
-    LookEffect,
-    MillManaAbility,
-    SearchEffect,
-    SearchRestriction,
-    effects_of,
-    matches_filter,
-)
+from .lines import ActivatedSearch, Effect, LookEffect, MillManaAbility, SearchEffect, SearchRestriction
+from .oracle import effects_of, matches_filter
 from .casting import TARGETS, parse_player_ref
 from .game import Game, Perm
 from .table import Table, decision
@@ -95,7 +87,7 @@ class Searching:
     @decision("search.restriction_applies")
     def restriction_applies(self, game: Game, controller: PlayerIndex, searcher: PlayerIndex,
                             library: PlayerIndex) -> bool:
-        """Aven Mindcensor: "If an opponent would search a library ..." — any library, but only
+        """614.1a (Aven Mindcensor): "If an opponent would search a library ..." — any library, but only
         an opponent of the restriction's controller; its controller searches normally."""
         return searcher != controller
 
@@ -119,7 +111,7 @@ class Searching:
 
     @decision("search.after_finding")
     def search_after_finding(self, game: Game, search: Search, library: list[str]) -> Search:
-        """The search as it goes on once it has found cards (``search.found``). Aven Mindcensor
+        """614.1a/701.23a: the search as it goes on once it has found cards (``search.found``). Aven Mindcensor
         ruling: "the top four cards remain the same throughout the entire search. Finding one
         card won't cause the fifth card to become included" (the same candidates, the same
         number of visible cards)."""
@@ -127,7 +119,7 @@ class Searching:
 
     @decision("search.counts_as_searching")
     def counts_as_searching(self, game: Game, search: Search) -> bool:
-        """Aven Mindcensor ruling: searching the top four cards of a library counts as searching
+        """701.23 (Aven Mindcensor ruling): searching the top four cards of a library counts as searching
         that library (for "searched a library" effects)."""
         return True
 
@@ -174,7 +166,7 @@ class Searching:
 
     @decision("search.shuffled_order")
     def shuffled_order(self, game: Game, cards: list[str]) -> list[str]:
-        """A random order, drawn deterministically from the state (the engine has no clock and
+        """701.24a: a random order, drawn deterministically from the state (the engine has no clock and
         no RNG of its own: the same state always shuffles alike)."""
         salt = f"{game.turn}:{game.step}:{','.join(cards)}"
         return sorted(cards, key=lambda c: hashlib.sha256(f"{salt}:{c}".encode()).hexdigest())

@@ -25,7 +25,7 @@ from harness.protocol.adapter import ActionRefused
 from harness.protocol.model import AttackTarget, Action, ActionKind, Event, EventKind, PlayerIndex, StackItem, Step, Zone
 from harness.protocol.model import target_ref
 
-from .card_lines import GraveyardSneakGrant, GraveyardSneakPermission, Sneak
+from .lines import GraveyardSneakGrant, GraveyardSneakPermission, Sneak
 from .game import Game, Perm, returned_choices
 from .table import Table, decision
 

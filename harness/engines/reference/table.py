@@ -55,6 +55,23 @@ HOOKS: dict[str, str] = {
 }
 
 
+#: Action kinds several components handle on purpose, each claiming its own actions (claims are
+#: disjoint: checked for every action applied). Any other kind belongs to one component.
+SHARED_ACTION_KINDS: dict[ActionKind, str] = {
+    ActionKind.ACTIVATE: "by ability name: a permanent's {T}/{Q} and mana abilities (mana), Class levels "
+                         "(classes), search and mill-mana abilities (search), the ninjutsu family (ninjutsu)",
+    ActionKind.CAST: "spells with {X} in their cost that become permanents (mana), every other spell (casting)",
+}
+
+#: Stack-item kinds several components resolve, each claiming its own items by ability name or
+#: by what the spell does (disjoint: checked for every item resolved).
+SHARED_STACK_KINDS: dict[str, str] = {
+    "spell": "searches and looks (search), {X} permanent spells (mana), other spells (casting)",
+    "activated": "by ability name: ninjutsu, library ninjutsu, level:N, search, ability:N",
+    "triggered": "by ability name: each component's own triggers",
+}
+
+
 def decision(name: str) -> Callable[[F], F]:
     """Mark a component method as the named decision ``name`` (``"component.question"``)."""
 
@@ -126,6 +143,10 @@ class Table:
 
     def action(self, component: str, kind: ActionKind, claims: Callable[[Game, Action], bool],
                apply: Callable[[Game, Action, list[Event]], None]) -> None:
+        others = {h.component for h in self.actions.get(kind, ())} - {component}
+        if others and kind not in SHARED_ACTION_KINDS:
+            raise DispatchError(f"{kind} actions are registered by {', '.join(sorted(others))} and {component} "
+                                "but are not declared shared")
         self.actions.setdefault(kind, []).append(ActionHandler(component, kind, claims, apply))
 
     def pending_choice(self, component: str, kind: str, offers: Callable[[Game], list[Action]],
@@ -138,6 +159,10 @@ class Table:
 
     def resolver(self, component: str, kind: str, claims: Callable[[Game, StackItem], bool],
                  resolve: Callable[[Game, StackItem, list[Event]], bool]) -> None:
+        others = {r.component for r in self.resolvers.get(kind, ())} - {component}
+        if others and kind not in SHARED_STACK_KINDS:
+            raise DispatchError(f"{kind} stack items are resolved by {', '.join(sorted(others))} and {component} "
+                                "but are not declared shared")
         self.resolvers.setdefault(kind, []).append(Resolver(component, kind, claims, resolve))
 
     def search_action(self, component: str, claims: Callable[[Game, Action], bool],
