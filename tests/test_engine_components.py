@@ -8,9 +8,20 @@ import re
 import pytest
 
 from harness.engines.mutants import Mutant, all_mutants
-from harness.engines.reference import DECISIONS, ReferenceEngine, ReferenceRules, UnknownDecision
+from harness.engines.reference import (
+    DECISIONS,
+    ReferenceEngine,
+    ReferenceRules,
+    UnknownDecision,
+)
 from harness.engines.reference.engine import COMPONENTS, OFFER_ORDER, decision_table
-from harness.engines.reference.table import HOOKS, SHARED_ACTION_KINDS, SHARED_STACK_KINDS, DispatchError, Table
+from harness.engines.reference.table import (
+    HOOKS,
+    SHARED_ACTION_KINDS,
+    SHARED_STACK_KINDS,
+    DispatchError,
+    Table,
+)
 from harness.engines.reference.testing import BEARS, HERALD, ISLAND, NINJA, P1, Board
 from harness.protocol.model import Action, ActionKind, EventKind, Step, pass_priority
 
@@ -40,7 +51,7 @@ def test_no_action_kind_stack_kind_or_pending_choice_is_registered_twice_unless_
 
 def test_the_table_refuses_what_would_make_order_matter():
     table = Table()
-    noop = lambda *args: None  # noqa: E731
+    noop = lambda *args: None
     table.action("a", ActionKind.PLAY_LAND, lambda game, action: True, noop)
     with pytest.raises(DispatchError, match="not declared shared"):
         table.action("b", ActionKind.PLAY_LAND, lambda game, action: True, noop)

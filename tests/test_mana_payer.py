@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from harness.engines.reference import ReferenceEngine
 from harness.engines.reference.payment import SourceOption, id_key, plan_with_options
-from harness.engines.reference.testing import BEARS, ISLAND, Board, P1, creature
+from harness.engines.reference.testing import BEARS, ISLAND, P1, Board, creature
 from harness.protocol.model import Action, ActionKind, CardData, Step, Zone
 
 PLAINS = CardData("Plains", ("Land",), subtypes=("Plains",), supertypes=("Basic",), text="({T}: Add {W}.)")
@@ -39,7 +39,7 @@ def test_a_cost_payable_only_if_sources_are_chosen_well():
     any_type = (SourceOption("mana", "U", ("U",)), SourceOption("mana", "G", ("G",)))
     plan = plan_with_options(("U", "G"), (), [("c1", any_type), ("c2", fixed("U"))])
     assert plan is not None
-    assert dict((s, o.produce) for s, o in plan.activations) == {"c1": "G", "c2": None}
+    assert {s: o.produce for s, o in plan.activations} == {"c1": "G", "c2": None}
     assert Counter(plan.spend) == Counter({"U": 1, "G": 1})
 
 

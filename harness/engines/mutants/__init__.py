@@ -54,7 +54,15 @@ class Mutant:
 
 def all_mutants() -> dict[str, Mutant]:
     """Every mutant by id, in the order of the modules below."""
-    from harness.engines.mutants import classes, exile, mana, ninjutsu, rebound, search, sneak
+    from harness.engines.mutants import (
+        classes,
+        exile,
+        mana,
+        ninjutsu,
+        rebound,
+        search,
+        sneak,
+    )
 
     found: dict[str, Mutant] = {}
     for module in (ninjutsu, search, mana, rebound, exile, classes, sneak):

@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-from harness.engines.reference.lines import LevelBar
 from harness.engines.reference.game import Game, Perm
+from harness.engines.reference.lines import LevelBar
 from harness.protocol.model import PlayerIndex, StackItem
 
 from . import Mutant
-
-
-
-
 
 
 def class_level_skips(self, game: Game, perm: Perm, bar: LevelBar) -> bool:

@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
+from harness.engines.reference.engine import Casting
 from harness.engines.reference.game import Game
 from harness.protocol.model import PlayerIndex, PlayPermission, Zone
-from harness.engines.reference.engine import Casting
 
 from . import Mutant
-
-
-
-
 
 
 def exiled_sorcery_instant_speed(self, game: Game, permission: PlayPermission) -> bool:

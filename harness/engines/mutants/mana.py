@@ -3,17 +3,17 @@
 
 from __future__ import annotations
 
+from harness.engines.reference.engine import Mana
 from harness.engines.reference.game import Game, Perm
-from harness.engines.reference.lines import Activated, TappedForManaReplacement, TappedForManaTrigger
+from harness.engines.reference.lines import (
+    Activated,
+    TappedForManaReplacement,
+    TappedForManaTrigger,
+)
 from harness.engines.reference.mana import Placed
 from harness.protocol.model import Action, Event
-from harness.engines.reference.engine import Mana
 
 from . import Mutant
-
-
-
-
 
 
 def sick_creature_pays_tap(self, game: Game, perm: Perm) -> bool:

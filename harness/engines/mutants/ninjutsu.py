@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from harness.engines.reference.game import SOURCE_GONE, Game, Perm
-from harness.protocol.model import Action, AttackTarget, Event, EventKind, PlayerIndex, StackItem, Step, target_ref
+
 from harness.engines.reference.engine import Combat, NinjutsuFamily
+from harness.engines.reference.game import SOURCE_GONE, Game, Perm
+from harness.protocol.model import (
+    Action,
+    AttackTarget,
+    Event,
+    EventKind,
+    PlayerIndex,
+    StackItem,
+    Step,
+    target_ref,
+)
 
 from . import Mutant
-
 
 LATE_STEPS = (Step.COMBAT_DAMAGE, Step.END_OF_COMBAT)
 EARLY_STEPS = (Step.UNTAP, Step.UPKEEP, Step.DRAW, Step.PRECOMBAT_MAIN, Step.BEGINNING_OF_COMBAT,

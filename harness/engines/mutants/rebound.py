@@ -3,15 +3,11 @@ with spells that leave the stack in unusual ways."""
 
 from __future__ import annotations
 
-from harness.engines.reference.game import Game
 from harness.engines.reference.casting import CAST_FROM
+from harness.engines.reference.game import Game
 from harness.protocol.model import DelayedTrigger, StackItem
 
 from . import Mutant
-
-
-
-
 
 
 def rebound_when_countered(self, game: Game, item: StackItem, resolving: bool) -> bool:

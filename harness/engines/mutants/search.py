@@ -5,9 +5,11 @@ several steps and let a player act in the middle of them."""
 from __future__ import annotations
 
 from dataclasses import replace
+
+from harness.engines.reference.engine import NinjutsuFamily, Searching
 from harness.engines.reference.game import Game, Perm
-from harness.engines.reference.ninjutsu import LIBRARY_NINJUTSU
 from harness.engines.reference.lines import Ninjutsu
+from harness.engines.reference.ninjutsu import LIBRARY_NINJUTSU
 from harness.engines.reference.oracle import matches_filter
 from harness.protocol.model import (
     AFTER_BLOCKERS_STEPS,
@@ -19,14 +21,9 @@ from harness.protocol.model import (
     Step,
     Zone,
 )
-from .ninjutsu import EARLY_STEPS, combat_never_ends, deal_damage_if_late
-from harness.engines.reference.engine import NinjutsuFamily, Searching
 
 from . import Mutant
-
-
-
-
+from .ninjutsu import EARLY_STEPS, combat_never_ends, deal_damage_if_late
 
 
 def restriction_binds_controller(self, game: Game, controller: PlayerIndex, searcher: PlayerIndex,

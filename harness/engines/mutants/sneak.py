@@ -3,17 +3,20 @@ again for an alternative cost, and the graveyard permission read too widely."""
 
 from __future__ import annotations
 
-from harness.engines.reference.lines import Sneak
-from harness.engines.reference.game import Game, Perm
-from harness.protocol.model import AFTER_BLOCKERS_STEPS, AttackTarget, PlayerIndex, StackItem, TargetKind, Zone
-from .ninjutsu import EARLY_STEPS, combat_never_ends
 from harness.engines.reference.engine import SneakCasting
+from harness.engines.reference.game import Game, Perm
+from harness.engines.reference.lines import Sneak
+from harness.protocol.model import (
+    AFTER_BLOCKERS_STEPS,
+    AttackTarget,
+    PlayerIndex,
+    StackItem,
+    TargetKind,
+    Zone,
+)
 
 from . import Mutant
-
-
-
-
+from .ninjutsu import EARLY_STEPS, combat_never_ends
 
 
 def sneak_after_declare_blockers(self, game: Game, player: PlayerIndex, zone: Zone | None) -> bool:

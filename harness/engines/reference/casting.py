@@ -44,7 +44,14 @@ from harness.protocol.model import (
 )
 
 from .game import Game, Perm
-from .lines import CastTrigger, CounterTargetSpell, CreateTokens, Effect, GainLife, SpellEffect
+from .lines import (
+    CastTrigger,
+    CounterTargetSpell,
+    CreateTokens,
+    Effect,
+    GainLife,
+    SpellEffect,
+)
 from .oracle import effects_of, parse_card
 from .table import Table, decision
 

@@ -24,11 +24,19 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from harness.protocol.adapter import ActionRefused
-from harness.protocol.model import Action, ActionKind, Event, EventKind, PlayerIndex, StackItem, Zone
+from harness.protocol.model import (
+    Action,
+    ActionKind,
+    Event,
+    EventKind,
+    PlayerIndex,
+    StackItem,
+    Zone,
+)
 
+from .game import Game, Perm
 from .lines import CardLine, CreatureLeavesTrigger, CreaturesAnthem, Keyword, LevelBar
 from .oracle import with_levels
-from .game import Game, Perm
 from .table import Table, decision
 
 if TYPE_CHECKING:

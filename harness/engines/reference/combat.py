@@ -9,7 +9,7 @@ creature deals combat damage to a player (``combat.damage_to_player``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from harness.protocol.adapter import ActionRefused
 from harness.protocol.model import (
@@ -31,8 +31,8 @@ if TYPE_CHECKING:
     from .engine import ReferenceRules
 
 #: Pending choices of the combat steps (508.1, 509.1).
-DECLARE_ATTACKERS = "declare-attackers"
-DECLARE_BLOCKERS = "declare-blockers"
+DECLARE_ATTACKERS: Final = "declare-attackers"
+DECLARE_BLOCKERS: Final = "declare-blockers"
 
 
 class Combat:
@@ -367,11 +367,11 @@ class Combat:
             if card_id in perm.blocking:
                 perm.blocking.remove(card_id)
             target = perm.attacking
-            if target is not None and target.permanent == card_id:
-                if self.removed_from_combat_when_target_leaves(game, perm):
-                    perm.attacking = None
-                    perm.blocked = None
-                    self.forget_blocks_of(game, perm.id)
+            if (target is not None and target.permanent == card_id
+                    and self.removed_from_combat_when_target_leaves(game, perm)):
+                perm.attacking = None
+                perm.blocked = None
+                self.forget_blocks_of(game, perm.id)
 
     def forget_blocks_of(self, game: Game, attacker_id: str) -> None:
         for perm in game.battlefield:

@@ -17,10 +17,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from harness.protocol.model import Event, PlayerIndex, PlayPermission, StackItem, Step, Zone
+from harness.protocol.model import (
+    Event,
+    PlayerIndex,
+    PlayPermission,
+    StackItem,
+    Step,
+    Zone,
+)
 
-from .lines import ExileTopPlayTrigger
 from .game import Game, Perm
+from .lines import ExileTopPlayTrigger
 from .table import Table, decision
 
 if TYPE_CHECKING:

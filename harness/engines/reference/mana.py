@@ -26,11 +26,19 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from harness.protocol.adapter import ActionRefused
-from harness.protocol.model import MANA_SYMBOLS, Action, ActionKind, Event, EventKind, PlayerIndex, StackItem, Zone, parse_mana_cost
+from harness.protocol.model import (
+    MANA_SYMBOLS,
+    Action,
+    ActionKind,
+    Event,
+    EventKind,
+    PlayerIndex,
+    StackItem,
+    Zone,
+    parse_mana_cost,
+)
 
 from .game import Game, Perm
-from .table import Table, decision
-from .payment import OptionPlan, SourceOption, id_key, plan_with_options
 from .lines import (
     Activated,
     AddMana,
@@ -41,6 +49,8 @@ from .lines import (
     TappedForManaTrigger,
 )
 from .oracle import ability_names
+from .payment import OptionPlan, SourceOption, id_key, plan_with_options
+from .table import Table, decision
 
 if TYPE_CHECKING:
     from .engine import ReferenceRules
@@ -208,10 +218,12 @@ class Mana:
     def permanent_abilities(self, game: Game, card_id: str) -> list[tuple[str, Activated]]:
         return ability_names(game.abilities_of(card_id).activated)
 
-    def placed_lines(self, game: Game, kind: type) -> Iterator[Placed]:
+    def placed_lines(self, game: Game, kind: type[TappedForManaTrigger | TappedForManaReplacement]
+                     ) -> Iterator[Placed]:
         """The triggers or replacement effects (``kind``) of every permanent, in battlefield order."""
         for perm in game.battlefield:
-            lines = [line for line in game.abilities_of(perm.id).mana_lines if isinstance(line, kind)]
+            lines = [line for line in game.abilities_of(perm.id).mana_lines
+                     if isinstance(line, (TappedForManaTrigger, TappedForManaReplacement)) and isinstance(line, kind)]
             for i, line in enumerate(lines):
                 yield Placed(perm.id, perm.controller, i, line)
 
@@ -551,8 +563,8 @@ class Mana:
         if item.kind == "spell" and self.is_x_permanent_card(game, item.source):
             return X_SPELL
         if item.kind == "triggered" and item.ability == EntersGainXLife().ability:
-            lines = game.abilities_of(item.source).mana_lines
-            return next((line for line in lines if isinstance(line, EntersGainXLife)), None)
+            return next((line for line in game.abilities_of(item.source).mana_lines
+                         if isinstance(line, EntersGainXLife)), None)
         return None
 
     def resolve_mana_rules_item(self, game: Game, item: StackItem, events: list[Event]) -> bool:

@@ -84,6 +84,7 @@ from .lines import (
     GraveyardSneakGrant,
     GraveyardSneakPermission,
     Keyword,
+    KeywordLine,
     LevelBar,
     LookEffect,
     ManaAbility,
@@ -239,7 +240,7 @@ def parse_card(card: CardData) -> CardAbilities:
     )
 
 
-def read_line(card: CardData, line: str, printed: str) -> Record | str | None:
+def read_line(card: CardData, line: str, printed: str) -> Record | KeywordLine | None:
     """The one record of a normalized line (``printed``: without reminder text, as printed),
     or ``None`` if no shape reads it. The card's own name means "this creature"; the line as
     written is tried first so a name that happens to be a word of the line ("Add") cannot
@@ -285,9 +286,11 @@ _ANY_ATTACK = re.compile(r"^whenever a creature you control attacks, you gain (\
 _DAMAGE_DRAW = "whenever this creature deals combat damage to a player, draw a card."
 
 
-def _combat_line(card: CardData, text: str, printed: str) -> Record | str | None:
-    if text in ("first strike", "double strike"):
-        return text
+def _combat_line(card: CardData, text: str, printed: str) -> Record | KeywordLine | None:
+    if text == "first strike":
+        return "first strike"
+    if text == "double strike":
+        return "double strike"
     if m := _NINJUTSU.match(text):
         return Ninjutsu(m.group(1), _parse_cost(card, printed, m.group(2)))
     if m := _SELF_ATTACK.match(text):
@@ -516,7 +519,7 @@ def _card_line(card: CardData, text: str, printed: str) -> SpellEffect | CardLin
 
 
 #: The line shapes, tried in this order for each line (the first that reads it wins).
-SHAPES: tuple[Callable[[CardData, str, str], Record | str | None], ...] = (
+SHAPES: tuple[Callable[[CardData, str, str], Record | KeywordLine | None], ...] = (
     _combat_line,
     _mana_line,
     _search_line,

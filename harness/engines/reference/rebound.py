@@ -10,7 +10,7 @@ with rebound that doesn't resolve goes to the graveyard and nothing waits.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from harness.protocol.adapter import ActionRefused
 from harness.protocol.model import (
@@ -24,18 +24,18 @@ from harness.protocol.model import (
     Zone,
 )
 
-from .lines import Keyword
 from .casting import CAST_FROM, TARGETS, WITHOUT_PAYING
 from .game import Game
+from .lines import Keyword
 from .table import Table, decision
 
 if TYPE_CHECKING:
     from .engine import ReferenceRules
 
 #: Ability name of rebound's delayed trigger on the stack.
-REBOUND = "rebound"
+REBOUND: Final = "rebound"
 #: The pending choice to cast a card or decline.
-MAY_CAST = "may-cast"
+MAY_CAST: Final = "may-cast"
 
 
 class Rebound:

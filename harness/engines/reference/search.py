@@ -30,7 +30,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import replace
 from itertools import permutations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from harness.protocol.adapter import ActionRefused
 from harness.protocol.model import (
@@ -45,17 +45,24 @@ from harness.protocol.model import (
     Zone,
 )
 
-from .lines import ActivatedSearch, Effect, LookEffect, MillManaAbility, SearchEffect, SearchRestriction
-from .oracle import effects_of, matches_filter
 from .casting import TARGETS, parse_player_ref
 from .game import Game, Perm
+from .lines import (
+    ActivatedSearch,
+    Effect,
+    LookEffect,
+    MillManaAbility,
+    SearchEffect,
+    SearchRestriction,
+)
+from .oracle import effects_of, matches_filter
 from .table import Table, decision
 
 if TYPE_CHECKING:
     from .engine import ReferenceRules
 
 #: The pending choice of a search or a look.
-SEARCH = "search"
+SEARCH: Final = "search"
 #: A stack-item choice: the permanent sacrificed to pay an ability's cost.
 SACRIFICED = "sacrificed"
 #: Cost choice naming the type of mana (as in the mana rules).
@@ -289,7 +296,7 @@ class Searching:
         pending = game.pending
         return pending.search if pending is not None and pending.kind == SEARCH else None
 
-    def pending_effect(self, game: Game, search: Search) -> Effect | None:
+    def pending_effect(self, game: Game, search: Search) -> object | None:
         item = next((s for s in game.stack if s.id == search.resolving), None)
         return self.item_effect(game, item) if item is not None else None
 
@@ -309,7 +316,7 @@ class Searching:
         the order and each new order (all of them for up to three cards)."""
         player = search.searcher
         if search.mode == "order":
-            orders = [()]
+            orders: list[tuple[str, ...]] = [()]
             if len(search.candidates) <= LIST_ALL_ORDERS_UP_TO:
                 orders += [p for p in permutations(search.candidates) if p != search.candidates]
             else:

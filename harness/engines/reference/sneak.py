@@ -22,11 +22,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from harness.protocol.adapter import ActionRefused
-from harness.protocol.model import AttackTarget, Action, ActionKind, Event, EventKind, PlayerIndex, StackItem, Step, Zone
-from harness.protocol.model import target_ref
+from harness.protocol.model import (
+    Action,
+    ActionKind,
+    AttackTarget,
+    Event,
+    EventKind,
+    PlayerIndex,
+    StackItem,
+    Step,
+    Zone,
+    target_ref,
+)
 
-from .lines import GraveyardSneakGrant, GraveyardSneakPermission, Sneak
 from .game import Game, Perm, returned_choices
+from .lines import GraveyardSneakGrant, GraveyardSneakPermission, Sneak
 from .table import Table, decision
 
 if TYPE_CHECKING:
@@ -138,7 +148,7 @@ class SneakCasting:
     def sneak_actions(self, game: Game, player: PlayerIndex) -> list[Action]:
         seat = game.players[player]
         candidates = self.sneak_return_candidates(game, player)
-        actions = []
+        actions: list[Action] = []
         if not candidates:
             return actions
         for card_id in dict.fromkeys(seat.hand + seat.graveyard):
