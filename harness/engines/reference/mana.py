@@ -60,7 +60,7 @@ PRODUCE = "produce"
 #: The stack-item choice holding the value of X (of a spell, or given to its ETB trigger).
 X_CHOICE = "x"
 MANA_TRIGGER = "mana-trigger:"
-#: ``mana_rules_item`` of a permanent spell with {X} in its cost.
+#: ``mana_stack_item`` of a permanent spell with {X} in its cost.
 X_SPELL = "x-permanent-spell"
 #: The stack-item choice naming who gets the mana of a triggered mana ability.
 RECEIVER = "receiver"
@@ -94,8 +94,8 @@ class Mana:
         table.action(self.name, ActionKind.ACTIVATE, self.is_permanent_ability, self.activate_permanent_ability)
         table.action(self.name, ActionKind.CAST, self.is_x_permanent_spell, self.cast_x_permanent_spell)
         for kind in ("activated", "triggered", "spell"):
-            table.resolver(self.name, kind, lambda game, item: self.mana_rules_item(game, item) is not None,
-                           self.resolve_mana_rules_item)
+            table.resolver(self.name, kind, lambda game, item: self.mana_stack_item(game, item) is not None,
+                           self.resolve_mana_stack_item)
         table.hook("combat.power_bonus", self.name, self.counter_bonus)
         table.hook("combat.toughness_bonus", self.name, self.counter_bonus)
 
@@ -543,7 +543,7 @@ class Mana:
     # =====================================================================================
     # Procedures: resolving what these abilities put on the stack
     # =====================================================================================
-    def mana_rules_item(self, game: Game, item: StackItem) -> GainLife | EntersGainXLife | TappedForManaTrigger | str | None:
+    def mana_stack_item(self, game: Game, item: StackItem) -> GainLife | EntersGainXLife | TappedForManaTrigger | str | None:
         """The effect of a stack item these rules put there, or ``None``."""
         if item.source not in game.objects:
             return None
@@ -567,9 +567,9 @@ class Mana:
                          if isinstance(line, EntersGainXLife)), None)
         return None
 
-    def resolve_mana_rules_item(self, game: Game, item: StackItem, events: list[Event]) -> bool:
+    def resolve_mana_stack_item(self, game: Game, item: StackItem, events: list[Event]) -> bool:
         """608.2: "you gain N life" (N = X for an ETB trigger: the value it was given)."""
-        effect = self.mana_rules_item(game, item)
+        effect = self.mana_stack_item(game, item)
         assert effect is not None
         if effect is X_SPELL:
             return self.resolve_x_permanent_spell(game, item, events)

@@ -1,4 +1,4 @@
-"""SearchRules: searching libraries (701.23), shuffling (701.24), looking at the top of a library,
+"""Searching libraries (701.23), shuffling (701.24), looking at the top of a library,
 search restrictions such as Aven Mindcensor's (614.1a), a mana ability that mills (Millikin), and
 mana abilities during a search (605.3a): the reference engine's search component. It also
 resolves the spells and abilities that search or look (608.2).
@@ -81,7 +81,7 @@ class Searching:
 
     def register(self, table: Table) -> None:
         table.offer("search.abilities", self.search_ability_actions)
-        table.action(self.name, ActionKind.ACTIVATE, self.is_search_mixin_ability, self.activate_search_mixin_ability)
+        table.action(self.name, ActionKind.ACTIVATE, self.is_search_component_ability, self.activate_search_component_ability)
         table.pending_choice(self.name, SEARCH, self.search_actions, self.act_during_search,
                              self.can_continue_search)
         for kind in ("spell", "activated"):
@@ -529,7 +529,7 @@ class Searching:
     def search_abilities(self, game: Game, card_id: str) -> list[ActivatedSearch]:
         return effects_of(game.abilities_of(card_id).effects, ActivatedSearch)
 
-    def is_search_mixin_ability(self, game: Game, action: Action) -> bool:
+    def is_search_component_ability(self, game: Game, action: Action) -> bool:
         """Whether ``action`` activates a search ability or a mill-mana ability of a permanent."""
         if action.kind is not ActionKind.ACTIVATE:
             return False
@@ -554,7 +554,7 @@ class Searching:
                     actions.append(Action(ActionKind.ACTIVATE, player, source=perm.id, ability=ability.ability))
         return actions
 
-    def activate_search_mixin_ability(self, game: Game, action: Action, events: list[Event]) -> None:
+    def activate_search_component_ability(self, game: Game, action: Action, events: list[Event]) -> None:
         perm = game.perm(action.source or "")
         assert perm is not None
         if action.ability == "mana":

@@ -1,4 +1,4 @@
-"""SneakRules: sneak (702.190), an alternative cost cast during the declare blockers step, and
+"""Sneak (702.190), an alternative cost cast during the declare blockers step, and
 Ninja Teen's level 3 permission to use it from the graveyard: the reference engine's sneak
 component (it registers the alternative cost "sneak" with casting).
 
