@@ -44,7 +44,8 @@ def write_text_atomic(path: str | os.PathLike[str], text: str, *, encoding: str 
         mode = 0o666 & ~_umask()
     fd, tmp_name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
-        with os.fdopen(fd, "w", encoding=encoding, newline="") as handle:
+        # backslashreplace: a lone surrogate from an engine must not lose the whole file.
+        with os.fdopen(fd, "w", encoding=encoding, newline="", errors="backslashreplace") as handle:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())

@@ -274,6 +274,19 @@ def _target(value: Any) -> str:
 
 
 def state_view(state: dict[str, Any], params: dict[str, Any] | None = None) -> StateView:
+    """:func:`_state_view`, or the raw JSON alone when the state's shape defeats the summary (a
+    results file may come from another harness or an engine's export: never a traceback)."""
+    try:
+        return _state_view(state, params)
+    except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError):
+        try:
+            raw = json.dumps(state, indent=1, ensure_ascii=False, default=str)
+        except (ValueError, TypeError, RecursionError):
+            raw = "(not displayable)"
+        return StateView((("note", "this state has an unusual shape; only its JSON is shown"),), (), (), (), (), raw)
+
+
+def _state_view(state: dict[str, Any], params: dict[str, Any] | None = None) -> StateView:
     """Summarise a GameState JSON object: players' life and zones, permanents with their combat
     flags, step, priority and stack. Unknown shapes degrade to less summary, never to an error."""
     state = state if isinstance(state, dict) else {}
@@ -374,14 +387,18 @@ def state_view(state: dict[str, Any], params: dict[str, Any] | None = None) -> S
 # -- rendering -------------------------------------------------------------------------------
 
 
-def render_report(results: Results) -> str:
-    """The report as one self-contained HTML document."""
-    return _environment().get_template("report.html.j2").render(report=build_report(results))
+def render_report(results: Results, diff: Any = None) -> str:
+    """The report as one self-contained HTML document; with ``diff`` (a :class:`reports.diff.RunDiff`,
+    from ``run --baseline``) it shows the changes since the baseline under the summary."""
+    from reports.diff import SECTIONS
+
+    return _environment().get_template("report.html.j2").render(report=build_report(results), diff=diff,
+                                                                 sections=SECTIONS)
 
 
-def write_report(results: Results, path: str | os.PathLike[str]) -> Path:
+def write_report(results: Results, path: str | os.PathLike[str], diff: Any = None) -> Path:
     """Render and write the report atomically; returns the path."""
-    return write_text_atomic(path, render_report(results))
+    return write_text_atomic(path, render_report(results, diff))
 
 
 __all__ = ["build_report", "format_seconds", "render_report", "state_view", "write_report"]

@@ -72,9 +72,19 @@ class RunInfo:
     command: str
     harness_version: str
     duration: float  # seconds, wall clock of the whole run
+    #: False when the run stopped early (SIGINT, SIGTERM, its time limit, a lost worker): then
+    #: cases are missing and the verdicts say nothing about them.
+    complete: bool = True
+    #: How many (engine, invariant) cases the run set out to check (None: not recorded).
+    planned: int | None = None
     #: When a search that found no deviation counts as a pass (the profile's claim rule);
     #: ``None`` in version 1 files.
     pass_rule: str | None = None
+    #: Hash of the ruling corpus the run checked (:func:`corpus_hash`): ``merge`` refuses to join
+    #: runs of different corpora.
+    corpus: str | None = None
+    #: ``I/N`` when the run was one shard of N (``run --shard``); None for a whole run or a merge.
+    shard: str | None = None
 
     def __post_init__(self) -> None:
         _check_seconds("duration", self.duration)
@@ -118,6 +128,9 @@ class Counterexample:
 
     state: dict[str, Any]
     params: dict[str, Any] = field(default_factory=dict)
+    #: ``module:QualName`` of the params record when the scenario's params are a typed record, not
+    #: a plain mapping: ``mtg-conformance replay`` decodes ``params`` back into it.
+    params_type: str | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "state", _plain_json(self.state, "state", want_object=True))
@@ -283,6 +296,17 @@ class Results:
         return cls.from_dict(data, source=source)
 
 
+def corpus_hash(rulings: tuple[RulingRecord, ...]) -> str:
+    """A short hash of the corpus content (ids, texts, status, cards, CR, sources, tags), the same
+    for every run of the same corpus whatever it selected or how it compiled."""
+    import hashlib
+
+    content = [[r.id, r.text, r.status, list(r.cards), list(r.cr), list(r.sources), list(r.tags)]
+               for r in sorted(rulings, key=lambda r: r.id)]
+    digest = hashlib.sha256(json.dumps(content, ensure_ascii=False, sort_keys=True).encode("utf-8"))
+    return "sha256:" + digest.hexdigest()[:16]
+
+
 # -- files and exit codes ------------------------------------------------------------------
 
 
@@ -294,16 +318,41 @@ def write_results(results: Results, path: str | os.PathLike[str]) -> Path:
 def read_results(path: str | os.PathLike[str]) -> Results:
     """Read and validate a results file; problems with its content raise ResultsError naming it.
     A missing or unreadable file raises the usual OSError."""
-    text = Path(path).read_text(encoding="utf-8")
-    return Results.from_json(text, source=str(path))
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise ResultsError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    except IsADirectoryError:
+        raise ResultsError(f"{path}: is a directory, not a results file") from None
+    try:
+        return Results.from_json(text, source=str(path))
+    except RecursionError:
+        raise ResultsError(f"{path}: nested too deeply to be a results file") from None
+
+
+#: Exit statuses of a run (2 is a usage error, reported by the CLI before anything runs).
+EXIT_OK, EXIT_FAILURES, EXIT_NOTHING_JUDGED, EXIT_INCOMPLETE = 0, 1, 3, 4
+#: Verdicts that judge nothing: the engine was not (or could not be) checked.
+NOT_JUDGED = frozenset({"unsupported", "inconclusive"})
+
+
+def judged(results: Results) -> int:
+    """How many records carry a verdict on the engine (not unsupported or inconclusive)."""
+    return sum(1 for r in results.results if r.status not in NOT_JUDGED)
 
 
 def exit_status(results: Results) -> int:
-    """The process exit code for a run: 0 when every record passed, is unsupported (an engine
-    that lacks a mechanic is not a deviation) or inconclusive (no deviation found, though its
-    claims were tested too rarely: listed apart in the summary and the report), 1 when any
-    failed or errored."""
-    return 1 if any(r.status in ("fail", "error") for r in results.results) else 0
+    """The process exit code for a run, from its records: 1 when any case failed or errored;
+    else 4 when the run is incomplete (interrupted or time-limited: what did not run may fail);
+    else 3 when nothing was judged (every case unsupported or inconclusive: no evidence is not
+    a pass); else 0."""
+    if any(r.status in ("fail", "error") for r in results.results):
+        return EXIT_FAILURES
+    if not results.run.complete:
+        return EXIT_INCOMPLETE
+    if judged(results) == 0:
+        return EXIT_NOTHING_JUDGED
+    return EXIT_OK
 
 
 # -- helpers -------------------------------------------------------------------------------
@@ -343,6 +392,7 @@ __all__ = [
     "STATUSES",
     "VERSION",
     "Counterexample",
+    "corpus_hash",
     "EngineInfo",
     "Failure",
     "ResultRecord",
@@ -352,6 +402,7 @@ __all__ = [
     "RunInfo",
     "TraceStep",
     "exit_status",
+    "judged",
     "read_results",
     "write_results",
 ]

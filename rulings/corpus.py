@@ -141,6 +141,8 @@ def _read_file(path: Path, shown: Path) -> list[tuple[int, Ruling]]:
         raise CorpusError(f"{shown}: not valid TOML: not UTF-8 ({exc.reason})") from None
     except tomllib.TOMLDecodeError as exc:
         raise CorpusError(f"{shown}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise CorpusError(f"{shown}: not valid TOML: values nested too deeply") from None
     for key in data:
         if key != "ruling":
             raise CorpusError(f"{shown}: unknown top-level key {key!r} (a corpus file holds only [[ruling]] tables)")

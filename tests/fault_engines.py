@@ -106,3 +106,191 @@ class PrintingEngine(GoodEngine):
 class BrokenImportEngine:
     def __init__(self) -> None:
         raise RuntimeError("engine library failed to initialise")
+
+
+# -- the fault matrix ------------------------------------------------------------------------
+#
+# ``MatrixEngine`` subclasses misbehave in one way (HOW) at one point (WHERE: "load", "supports",
+# "start", "state", "legal_actions", "apply" or "close"); :func:`fault_engine` makes (and caches)
+# the class ``Fault_<where>_<how>`` so a worker process can load it by name as well.
+
+import dataclasses
+import itertools
+import subprocess
+
+from harness.protocol.model import CardData, CardInstance, PlayerState, Step, Zone  # noqa: E402
+
+NORMAL = object()
+#: Environment variable naming a file where engines that start helper processes write their pids.
+HELPER_PIDS = "MTG_FAULT_HELPER_PIDS"
+_flips = itertools.count()
+
+
+def matrix_state() -> GameState:
+    """One card in player 0's hand, player 0 has priority in main phase 1."""
+    return GameState(
+        cards=(CardData("Island", ("Land",), supertypes=("Basic",), subtypes=("Island",)),),
+        objects=(CardInstance("c1", "Island", 0),),
+        players=(PlayerState(0, hand=("c1",)), PlayerState(1)),
+        step=Step.PRECOMBAT_MAIN,
+    )
+
+
+def _helper() -> int:
+    proc = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(300)"])
+    path = os.environ.get(HELPER_PIDS)
+    if path:
+        with open(path, "a", encoding="ascii") as f:
+            f.write(f"{proc.pid}\n")
+    return proc.pid
+
+
+def _recurse(n: int = 0) -> int:
+    return _recurse(n + 1) + 1
+
+
+def _how(how: str, where: str, state: GameState | None) -> object:
+    """Do the fault; return NORMAL to carry on or a value to return instead."""
+    if how == "raise":
+        raise ValueError(f"boom in {where}")
+    if how == "panic":
+        raise FakePanic("called `Option::unwrap()` on a `None` value")
+    if how == "system-exit":
+        raise SystemExit(3)
+    if how == "keyboard-interrupt":
+        raise KeyboardInterrupt
+    if how == "generator-exit":
+        raise GeneratorExit
+    if how == "recursion":
+        _recurse()
+    if how == "memory-error":
+        raise MemoryError("out of memory")
+    if how == "os-exit":
+        os._exit(134)
+    if how == "sys-exit-0":
+        sys.exit(0)
+    if how == "hang":
+        time.sleep(600)
+    if how == "slow":
+        time.sleep(0.4)
+    if how == "flood-stderr":
+        chunk = b"x" * (1 << 20)
+        for _ in range(24):  # 24 MiB without a newline
+            os.write(2, chunk)
+    if how == "flood-stdout":
+        chunk = b"y" * (1 << 20)
+        for _ in range(24):
+            os.write(1, chunk)
+    if how == "huge-message":
+        raise ValueError("x" * (5 << 20))
+    if how == "surrogate-message":
+        raise ValueError("bad byte \udc80 in the engine's message")
+    if how == "leak":
+        hoard = [bytearray(512 << 20) for _ in range(16)]  # 8 GiB: past the worker's memory limit
+        return len(hoard)
+    if how == "helper-then-die":
+        _helper()
+        os._exit(1)
+    if how == "helper":
+        _helper()
+    if how == "none":
+        return None
+    if how == "wrong-type":
+        return {"not": "what the protocol asks"}
+    if how == "wrong-items":
+        return ["not an action or event"]
+    if how == "refuse":
+        raise ActionRefused("priority cannot be passed now")
+    if how == "inconsistent" and state is not None:
+        p0 = state.players[0]
+        return state.replace(players=(dataclasses.replace(p0, graveyard=p0.hand), state.players[1]))
+    if how == "mutate-input" and state is not None:
+        object.__setattr__(state, "turn", 99)
+        raise ValueError("crashed after scribbling on its input")
+    if how == "flaky":
+        if next(_flips) % 2 == 0:
+            raise ValueError("flaky: the engine failed this time")
+    if how == "bare-bool":
+        return True
+    if how == "unsupported":
+        return Support.no("this engine supports nothing")
+    return NORMAL
+
+
+class MatrixSession:
+    def __init__(self, engine: MatrixEngine, state: GameState):
+        self._engine = engine
+        self._state = state
+
+    def _fault(self, where: str) -> object:
+        return _how(self._engine.HOW, where, self._state) if self._engine.WHERE == where else NORMAL
+
+    def state(self) -> GameState:
+        got = self._fault("state")
+        return self._state if got is NORMAL else got  # type: ignore[return-value]
+
+    def legal_actions(self) -> list[Action]:
+        got = self._fault("legal_actions")
+        actor = self._state.actor
+        normal = [] if actor is None else [pass_priority(actor)]
+        return normal if got is NORMAL else got  # type: ignore[return-value]
+
+    def apply(self, action: Action) -> list[Event]:
+        got = self._fault("apply")
+        if got is not NORMAL:
+            if isinstance(got, GameState):  # "inconsistent": the action corrupts the state
+                self._state = got
+                return []
+            return got  # type: ignore[return-value]
+        if action.kind is not ActionKind.PASS_PRIORITY:
+            raise ActionRefused(f"{action.kind} is not legal here")
+        self._state = self._state.replace(priority_passes=self._state.priority_passes + 1)
+        return [Event(EventKind.STEP, detail=str(self._state.step))]
+
+    def close(self) -> None:
+        self._fault("close")
+
+
+class MatrixEngine:
+    name = "matrix"
+    version = "1.0"
+    WHERE = ""
+    HOW = ""
+
+    def __init__(self) -> None:
+        if self.WHERE == "load":
+            _how(self.HOW, "load", None)
+
+    def supports(self, requires: frozenset[str]) -> Support:
+        if self.WHERE == "supports":
+            got = _how(self.HOW, "supports", None)
+            if got is not NORMAL:
+                return got  # type: ignore[return-value]
+        return Support.yes()
+
+    def start(self, state: GameState) -> MatrixSession:
+        if self.WHERE == "start":
+            got = _how(self.HOW, "start", state)
+            if got is not NORMAL:
+                return got  # type: ignore[return-value]
+        return MatrixSession(self, state)
+
+
+def fault_engine(where: str, how: str) -> type[MatrixEngine]:
+    name = f"Fault_{where}_{how.replace('-', '_')}"
+    cls = globals().get(name)
+    if cls is None:
+        cls = type(name, (MatrixEngine,), {"WHERE": where, "HOW": how})
+        globals()[name] = cls
+    return cls
+
+
+def __getattr__(name: str) -> type[MatrixEngine]:
+    """``fault_engines:Fault_<where>_<how>`` names a matrix engine (for worker processes)."""
+    if name.startswith("Fault_"):
+        _, where, how = name.split("_", 2)
+        if where == "legal":  # legal_actions
+            how = how.removeprefix("actions_")
+            where = "legal_actions"
+        return fault_engine(where, how.replace("_", "-"))
+    raise AttributeError(name)

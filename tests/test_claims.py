@@ -76,7 +76,8 @@ def test_a_claim_reached_in_too_few_examples_is_inconclusive() -> None:
     assert record.status == "inconclusive"
     assert record.claims["rare"] < CLAIM_RULES["ci"].needed(record.valid_examples)
     assert "'rare'" in record.reason and ">= 20" in record.reason
-    assert exit_status(Results(run=_run_info(), results=(record,))) == 0  # like unsupported
+    # Like unsupported, it is no deviation; a run that judged nothing else is not green (exit 3).
+    assert exit_status(Results(run=_run_info(), results=(record,))) == 3
 
 
 def test_a_claim_reached_often_enough_passes() -> None:

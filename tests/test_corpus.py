@@ -55,23 +55,28 @@ def test_seed_pages_are_shipped():
     assert sorted(p.name for p in SEEDS.glob("*.txt")) == sorted(CARD_OF_PAGE)
 
 
-def test_shipped_corpus_has_51_rulings_in_the_topic_files(shipped):
-    assert len(shipped) == 51
+def test_shipped_corpus_lives_in_topic_files(shipped):
+    assert len(shipped) > 0 and len({r.id for r in shipped}) == len(shipped)
+    assert all(r.file.startswith("rulings/corpus/") and r.file.endswith(".toml") for r in shipped)
     topics = ("generic-mana", "ninjutsu", "library-search", "play-from-exile", "rebound", "class", "sneak", "playtest")
-    assert {Path(r.file).name for r in shipped} == {f"{topic}.toml" for topic in topics}
-    assert all(r.file.startswith("rulings/corpus/") for r in shipped)
+    assert {f"{topic}.toml" for topic in topics} <= {Path(r.file).name for r in shipped}
 
 
 def test_every_seed_paragraph_is_exactly_one_ruling_with_its_pages(shipped):
     paragraphs = seed_paragraphs()
-    assert len(paragraphs) == 51
-    assert {r.text for r in shipped} == set(paragraphs)
+    assert set(paragraphs) <= {r.text for r in shipped}
     for paragraph, pages in paragraphs.items():
         (ruling,) = [r for r in shipped if r.text == paragraph]
-        assert set(ruling.sources) == pages, ruling.id
+        assert {s for s in ruling.sources if s in CARD_OF_PAGE} == pages, ruling.id
         assert list(ruling.sources) == sorted(ruling.sources), ruling.id
-        assert set(ruling.cards) == {CARD_OF_PAGE[p] for p in pages}, ruling.id
-        assert len(ruling.cards) == len(ruling.sources), ruling.id
+        assert {CARD_OF_PAGE[p] for p in pages} <= set(ruling.cards), ruling.id
+
+
+def test_a_ruling_citing_a_seed_page_is_printed_there(shipped):
+    paragraphs = seed_paragraphs()
+    for ruling in shipped:
+        for page in set(ruling.sources) & set(CARD_OF_PAGE):
+            assert page in paragraphs.get(ruling.text, set()), ruling.id
 
 
 def test_eight_generic_rulings_are_on_every_page(shipped):

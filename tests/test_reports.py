@@ -344,7 +344,7 @@ def test_report_several_engines_and_odd_states(tmp_path: Path) -> None:
 
 def test_empty_run_renders() -> None:
     results = Results(run=run_info(engines=()))
-    assert exit_status(results) == 0
+    assert exit_status(results) == 3  # judged nothing: not green
     html = render_report(results)
     _parse(html)
     assert "0 rulings" in html

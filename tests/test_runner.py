@@ -78,8 +78,9 @@ def test_fail_is_shrunk_and_reproducible():
     assert failure.counterexample.params == {"n": 100}  # shrunk to the boundary
     assert failure.counterexample.state["players"][0]["life"] == 100
     assert failure.expected == "life < 100" and failure.observed == "100"
-    assert failure.reproduce == reproduce_command("fake", "fake/life", "ci", None)
-    assert "--invariant fake/life" in failure.reproduce
+    assert failure.reproduce == reproduce_command("fake", "fake/life")
+    assert failure.reproduce.startswith("mtg-conformance replay results.json ")
+    assert "--invariant fake/life" in failure.reproduce and "--out replay-" in failure.reproduce
     assert record.examples_to_first_failure is not None and record.examples >= record.examples_to_first_failure
 
 
@@ -97,10 +98,11 @@ def test_engine_crash_is_an_error_not_a_failure():
     assert record.failure.counterexample is not None
 
 
-def test_dev_profile_seed_is_in_the_reproduction_command():
+def test_dev_profile_failure_replays_without_a_seed():
+    # The reproduction command replays the stored counterexample, so it needs no seed or profile.
     record = run_case("fake", FakeEngine(), _invariant(100), profile="dev", seed=1234)
     assert record.status == "fail"
-    assert record.failure.reproduce.endswith("--profile dev --seed 1234")
+    assert "--seed" not in record.failure.reproduce and "--profile" not in record.failure.reproduce
 
 
 class BadOutputSession(FakeSession):
@@ -130,4 +132,6 @@ def test_bad_adapter_output_is_an_error_naming_the_contract():
     record = run_case("fake", BadOutputEngine("not-a-state"), _invariant(10_000), profile="ci", seed=None)
     assert record.status == "error" and "state() returned dict, not a GameState" in record.reason
     record = run_case("fake", BadOutputEngine("inconsistent"), _invariant(10_000), profile="ci", seed=None)
-    assert record.status == "error" and "inconsistent state" in record.reason and "seats 0 and 1" in record.reason
+    # Consistency is a global invariant of the protocol: an inconsistent state is a fail.
+    assert record.status == "fail" and "inconsistent" in record.failure.message
+    assert "seats 0 and 1" in record.failure.observed

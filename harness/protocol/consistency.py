@@ -1,8 +1,13 @@
 """Consistency of a GameState: the facts every legal game state has, whatever the engine.
 
 Generators must only build consistent states, engines such as phase.rs accept inconsistent ones
-silently, and an engine's exported state is checked after every step by the global invariants.
+silently, and an engine's exported state is checked after every action: the Probe does it, as a
+global invariant of the protocol (an inconsistent state is a ``fail`` naming the action).
 Each problem is named in words, so a report says *what* is wrong, not just "invalid".
+
+The check runs after every action of every example, on states an untrusted engine made as
+large as it likes, so its cost is linear in the state's size: every look-up goes through a
+dictionary built once per check, never a scan of the objects.
 """
 
 from __future__ import annotations
@@ -32,6 +37,8 @@ def problems(state: GameState) -> list[str]:
         if n > 1:
             found.append(f"card data for {name!r} is given {n} times")
     known_names = set(names)
+    by_id = {o.id: o for o in state.objects}
+    data = {c.name: c for c in state.cards}
     for o in state.objects:
         if o.name not in known_names:
             found.append(f"object {o.id} is a {o.name!r}, which has no card data")
@@ -53,21 +60,21 @@ def problems(state: GameState) -> list[str]:
         for zone in (Zone.HAND, Zone.LIBRARY, Zone.GRAVEYARD, Zone.EXILE, Zone.COMMAND):
             for card_id in p.zone(zone):
                 place(card_id, f"player {p.index}'s {zone}")
-                if card_id in places and state.obj(card_id).owner != p.index:
-                    found.append(f"{card_id} is in player {p.index}'s {zone} but owned by player {state.obj(card_id).owner}")
+                if card_id in places and by_id[card_id].owner != p.index:
+                    found.append(f"{card_id} is in player {p.index}'s {zone} but owned by player {by_id[card_id].owner}")
     for perm in state.battlefield:
         place(perm.id, "the battlefield")
     for item in state.stack:
         if item.kind == "spell":
             place(item.source, "the stack")
     for card_id, where in places.items():
-        obj = state.obj(card_id)
+        obj = by_id[card_id]
         if not where and not obj.token:
             found.append(f"{card_id} ({obj.name}) is in no zone")
         elif len(where) > 1:
             found.append(f"{card_id} ({obj.name}) is in {len(where)} zones: {', '.join(where)}")
 
-    found.extend(_combat_problems(state))
+    found.extend(_combat_problems(state, by_id, data))
 
     stack_ids = [s.id for s in state.stack]
     for sid, n in Counter(stack_ids).items():
@@ -138,7 +145,7 @@ def _search_problems(state: GameState) -> list[str]:
     if search.library not in (0, 1):
         found.append(f"the pending search searches library {search.library}, not a player's")
         return found
-    library = state.player(search.library).library
+    library = set(state.player(search.library).library)
     for card_id in search.candidates:
         if card_id not in library:
             found.append(f"search candidate {card_id} is not in player {search.library}'s library")
@@ -157,15 +164,20 @@ def _search_problems(state: GameState) -> list[str]:
     return found
 
 
-def _combat_problems(state: GameState) -> list[str]:
+def _combat_problems(state: GameState, objects: dict, data: dict) -> list[str]:  # type: ignore[type-arg]
     found: list[str] = []
     by_id = {p.id: p for p in state.battlefield}
+
+    def data_of(card_id: str):  # type: ignore[no-untyped-def]
+        obj = objects.get(card_id)
+        return None if obj is None else data.get(obj.name)
+
     for perm in state.battlefield:
         if perm.controller not in (0, 1):
             found.append(f"{perm.id} is controlled by {perm.controller}, not a player")
             continue
-        data = state.data_of(perm.id) if perm.id in {o.id for o in state.objects} else None
-        is_creature = data is not None and data.is_type("Creature")
+        perm_data = data_of(perm.id)
+        is_creature = perm_data is not None and perm_data.is_type("Creature")
         if perm.attacking is not None:
             if not state.step.is_combat:
                 found.append(f"{perm.id} is attacking outside combat ({state.step})")
@@ -182,7 +194,7 @@ def _combat_problems(state: GameState) -> list[str]:
                 wanted = "Planeswalker" if target.kind is TargetKind.PLANESWALKER else "Battle"
                 if victim is None:
                     pass  # it left the battlefield: the creature still attacks, dealing no damage (506.4c)
-                elif not state.data_of(victim.id).is_type(wanted):
+                elif (victim_data := data_of(victim.id)) is None or not victim_data.is_type(wanted):
                     found.append(f"{perm.id} attacks {victim.id} as a {target.kind}, but it is not a {wanted}")
                 elif target.kind is TargetKind.PLANESWALKER and victim.controller == perm.controller:
                     found.append(f"{perm.id} attacks a planeswalker its own controller controls")
@@ -203,7 +215,7 @@ def _combat_problems(state: GameState) -> list[str]:
             if perm.controller == state.active_player:
                 found.append(f"{perm.id} is blocking but is controlled by the active player")
             for attacker_id in perm.blocking:
-                attacker = by_id.get(attacker_id)
+                attacker = by_id.get(attacker_id)  # a dict: linear over all blocks
                 if attacker is None or attacker.attacking is None:
                     found.append(f"{perm.id} blocks {attacker_id}, which is not an attacking creature")
                 elif attacker.blocked is not True:

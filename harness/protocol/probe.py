@@ -74,6 +74,8 @@ class Probe:
         self._session = session
         self.trace: list[TraceStep] = []
         self._checked: GameState | None = None
+        #: The state exported and checked since the last action (None: read it again).
+        self._current: GameState | None = None
         #: The claims the invariant declares (``None``: not checked, for probes built by hand).
         self._declared = None if claims is None else frozenset(claims)
         #: The claims exercised in this example, in the order first reached.
@@ -112,17 +114,34 @@ class Probe:
             raise EngineError(f"engine raised {type(exc).__name__} in {what}: {exc}") from exc
 
     def state(self) -> GameState:
-        """The engine's exported state, which must be a consistent GameState: an adapter that
-        returns anything else, or a state no game can reach, breaks the contract (``error``)."""
+        """The engine's exported state, which must be a GameState (anything else breaks the
+        adapter contract: ``error``) and consistent (see :meth:`_consistent`)."""
+        if self._current is not None:
+            return self._current
+        return self._consistent(None)
+
+    def _consistent(self, after: TraceStep | None) -> GameState:
+        """Read the state and check it: consistency is a global invariant of the protocol,
+        checked after every action (accepted or refused), so a state no game can reach is a
+        ``fail`` naming the action that made it, whatever the invariant looks at."""
         state = self._call("state()", self._session.state)
         if not isinstance(state, GameState):
             raise EngineError(f"adapter contract: state() returned {type(state).__name__}, not a GameState")
-        if state is self._checked:  # the very same (immutable) state object: checked already
-            return state
-        found = problems(state)
-        if found:
-            raise EngineError("the engine exported an inconsistent state: " + "; ".join(found))
-        self._checked = state
+        if state is not self._checked:  # the very same (immutable) state object: checked already
+            found = problems(state)
+            if found:
+                if after is None:
+                    when = "the engine's state (before any action) is inconsistent"
+                else:
+                    verb = "refusing" if after.refused is not None else "applying"
+                    when = f"after {verb} {after.action}, the engine's state is inconsistent"
+                raise Violation(
+                    f"global invariant (state consistency): {when}",
+                    expected="a consistent game state (each object in exactly one zone, ...)",
+                    observed="; ".join(found),
+                )
+            self._checked = state
+        self._current = state
         return state
 
     def legal_actions(self) -> list[Action]:
@@ -140,9 +159,13 @@ class Probe:
             if wrong:
                 raise EngineError(f"adapter contract: apply() reported {wrong[0]!r}, not an Event")
         except ActionRefused as refusal:
+            self._current = None
             self.trace.append(TraceStep(action, [], refused=str(refusal) or "refused"))
+            self._consistent(self.trace[-1])
             raise
+        self._current = None
         self.trace.append(TraceStep(action, list(events)))  # a copy: callers extend what they get
+        self._consistent(self.trace[-1])
         return events
 
     def try_apply(self, action: Action) -> list[Event] | None:

@@ -16,6 +16,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from harness.run import diff, expectations, gate, merge, replay
 from harness.run.profiles import PROFILES
 
 EXIT_OK, EXIT_FAILURES, EXIT_USAGE = 0, 1, 2
@@ -25,6 +26,61 @@ DEFAULT_MUTANTS_OUT = "mutants-report"
 
 class UsageError(Exception):
     """Bad input from the user: reported in one line, exit status 2."""
+
+
+def _workers(value: str) -> str:
+    """``-n``: a number of pytest-xdist workers >= 0, or ``auto``/``logical``."""
+    if value in ("auto", "logical") or (value.isdigit() and int(value) >= 0):
+        return value
+    raise argparse.ArgumentTypeError(f"expected a number of workers >= 0 or 'auto', got {value!r}")
+
+
+def _seconds(value: str) -> float:
+    try:
+        number = float(value)
+    except ValueError:
+        number = -1.0
+    if not number >= 0 or number == float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a number of seconds >= 0 (0: no limit), got {value!r}")
+    return number
+
+
+def _count(value: str) -> int:
+    if not value.isdigit():
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 0, got {value!r}")
+    return int(value)
+
+
+#: CLI option -> field of harness.run.limits.Limits.
+LIMIT_OPTIONS = {
+    "call_timeout": "call", "start_timeout": "start", "example_timeout": "example",
+    "invariant_timeout": "invariant", "run_timeout": "run", "memory_limit": "memory_mb",
+    "max_stderr": "stderr_bytes", "max_message": "message_chars",
+}
+
+
+def _add_limit_options(parser: argparse.ArgumentParser) -> None:
+    from harness.run.limits import Limits
+
+    d = Limits()
+    group = parser.add_argument_group("limits (the engine is untrusted: every call is bounded; 0 = none)")
+    group.add_argument("--call-timeout", type=_seconds, metavar="S", help=f"one engine call (default: {d.call:g})")
+    group.add_argument("--start-timeout", type=_seconds, metavar="S",
+                       help=f"starting an isolated engine or loading a state (default: {d.start:g})")
+    group.add_argument("--example-timeout", type=_seconds, metavar="S", help=f"one example (default: {d.example:g})")
+    group.add_argument("--invariant-timeout", type=_seconds, metavar="S",
+                       help=f"one invariant on one engine (default: {d.invariant:g})")
+    group.add_argument("--run-timeout", type=_seconds, metavar="S",
+                       help="the whole run; later cases are not run and the run is incomplete (default: none)")
+    group.add_argument("--memory-limit", type=_count, metavar="MIB",
+                       help=f"address space of an isolated engine's worker (default: {d.memory_mb})")
+    group.add_argument("--max-stderr", type=_count, metavar="BYTES",
+                       help=f"tail of an isolated engine's stderr kept (default: {d.stderr_bytes})")
+    group.add_argument("--max-message", type=_count, metavar="CHARS",
+                       help=f"longest engine message kept in the results (default: {d.message_chars})")
+    parser.add_argument("--replace-complete", action="store_true",
+                        help="let an interrupted run replace a complete run's files in --out "
+                             "(default: its files are written beside them as *.partial.*)")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -41,23 +97,28 @@ def _parser() -> argparse.ArgumentParser:
                      help="Hypothesis settings profile (default: dev)")
     run.add_argument("--out", default=DEFAULT_OUT, metavar="DIR",
                      help=f"directory for results.json, report.html, junit.xml (default: {DEFAULT_OUT}/)")
-    run.add_argument("-n", dest="workers", metavar="N", help="pytest-xdist workers (a number or 'auto')")
+    run.add_argument("-n", dest="workers", metavar="N", type=_workers,
+                     help="pytest-xdist workers (a number or 'auto')")
     run.add_argument("--invariant", action="append", metavar="ID",
                      help="only invariants with this id, id prefix or ruling id (repeatable)")
     run.add_argument("--seed", type=int, help="seed for the dev and thorough profiles (shown in the report)")
     run.add_argument("-v", "--verbose", action="store_true", help="one line per case")
+    _add_limit_options(run)
+    gate.add_run_options(run)
 
     mutants = sub.add_parser("mutants", help="run the suite against every mutant of the reference engine")
     mutants.add_argument("--profile", choices=sorted(PROFILES), default="ci",
                          help="Hypothesis settings profile (default: ci)")
     mutants.add_argument("--out", default=DEFAULT_MUTANTS_OUT, metavar="DIR",
                          help=f"directory for mutants.json, results.json, report.html (default: {DEFAULT_MUTANTS_OUT}/)")
-    mutants.add_argument("-n", dest="workers", metavar="N", help="pytest-xdist workers (a number or 'auto')")
+    mutants.add_argument("-n", dest="workers", metavar="N", type=_workers,
+                         help="pytest-xdist workers (a number or 'auto')")
     mutants.add_argument("--all-invariants", action="store_true",
                          help="check each mutant with every invariant, not only those of the rulings it breaks")
     mutants.add_argument("--mutant", action="append", metavar="ID", help="only this mutant (repeatable)")
     mutants.add_argument("--seed", type=int, help="seed for the dev and thorough profiles")
     mutants.add_argument("-v", "--verbose", action="store_true", help="one line per case")
+    _add_limit_options(mutants)
 
     rulings = sub.add_parser("rulings", help="list every ruling and how it is covered")
     rulings.add_argument("--json", action="store_true", help="machine-readable output")
@@ -67,6 +128,10 @@ def _parser() -> argparse.ArgumentParser:
     report = sub.add_parser("report", help="render a results.json as HTML again")
     report.add_argument("results", type=Path)
     report.add_argument("--out", type=Path, help="HTML file (default: report.html beside the results)")
+    expectations.add_parser(sub)
+    replay.add_parser(sub)
+    diff.add_parser(sub)
+    merge.add_parser(sub)
     return parser
 
 
@@ -81,8 +146,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_rulings(args)
         if args.command == "requires":
             return cmd_requires()
+        if args.command == "expectations":
+            return expectations.cmd_expectations(args)
+        if args.command == "merge":
+            return merge.cmd_merge(args, list(argv if argv is not None else sys.argv[1:]))
+        if args.command == "diff":
+            return diff.cmd_diff(args)
+        if args.command == "replay":
+            return replay.cmd_replay(args, list(argv if argv is not None else sys.argv[1:]))
         return cmd_report(args)
-    except UsageError as exc:
+    except (UsageError, expectations.ExpectationsError, gate.GateError, replay.ReplayError, diff.DiffError,
+            merge.MergeError) as exc:
         print(f"mtg-conformance: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
 
@@ -101,28 +175,51 @@ def _suite_or_usage_error():  # type: ignore[no-untyped-def]
 def cmd_run(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from harness.run.plan import PlanError, engine, plan
     from harness.run.registry import UnknownEngine
+    from harness.run.shard import ShardError, parse_shard, shard_cases
     from reports.results import exit_status
 
-    engines = args.engine or ["reference"]
+    engines = list(dict.fromkeys(args.engine or ["reference"]))  # the same engine twice is one engine
     _suite_or_usage_error()
+    checks = gate.prepare(args)
     try:
         for spec in engines:
-            engine(spec)
+            _load_or_usage_error(engine, spec)
         cases = plan(engines, args.invariant or ())
-    except (UnknownEngine, PlanError) as exc:
+        if args.shard:
+            cases = shard_cases(cases, *parse_shard(args.shard))
+    except (UnknownEngine, PlanError, ShardError) as exc:
         raise UsageError(str(exc)) from None
     print(
-        f"mtg-conformance: {len(cases) // len(engines)} invariants x {len(engines)} engine(s) "
-        f"[{', '.join(engines)}], profile {args.profile}",
+        f"mtg-conformance: {len(cases)} cases ({len(engines)} engine(s) [{', '.join(engines)}]"
+        + (f", shard {args.shard}" if args.shard else "") + f"), profile {args.profile}",
         flush=True,
     )
-    extra: list[str] = []
+    extra = gate.suite_options(args)
     for spec in engines:
         extra += ["--mtg-engine", spec]
     for wanted in args.invariant or ():
         extra += ["--mtg-invariant", wanted]
     results = _run_suite(args, argv, Path(args.out), extra, len(cases))
-    return exit_status(results) if results is not None else EXIT_FAILURES
+    if results is None:
+        return EXIT_FAILURES
+    return checks.finish(results, Path(args.out), exit_status(results)) if checks.active else exit_status(results)
+
+
+def _load_or_usage_error(load, spec: str) -> None:  # type: ignore[no-untyped-def]
+    """Load an engine adapter before the run; one that cannot even be built is a usage error."""
+    from harness.run.registry import UnknownEngine
+    from harness.run.signals import is_harness_interrupt
+
+    try:
+        load(spec)
+    except UnknownEngine:
+        raise
+    except BaseException as exc:  # noqa: BLE001 - untrusted adapter code: one line, never a traceback
+        if is_harness_interrupt(exc) or isinstance(exc, KeyboardInterrupt):
+            raise
+        from harness.run.limits import clean_text
+
+        raise UsageError(clean_text(f"engine {spec!r} failed to load: {type(exc).__name__}: {exc}", 500)) from None
 
 
 def cmd_mutants(args: argparse.Namespace, argv: Sequence[str]) -> int:
@@ -148,6 +245,10 @@ def cmd_mutants(args: argparse.Namespace, argv: Sequence[str]) -> int:
     results = _run_suite(args, argv, out, extra, len(cases))
     if results is None:
         return EXIT_FAILURES
+    if not results.run.complete:
+        from reports.results import exit_status
+
+        return exit_status(results)
     rows = kill_rows(results, mutants)
     idle = idle_invariants(results, [inv.id for inv in suite.invariants]) if not chosen else []
     write_mutants_json(rows, out / "mutants.json", profile=args.profile, idle=idle)
@@ -158,16 +259,37 @@ def cmd_mutants(args: argparse.Namespace, argv: Sequence[str]) -> int:
     return EXIT_OK if summary(rows)["survived"] == 0 else EXIT_FAILURES
 
 
+class _Capture:
+    """A pytest plugin that hands the run's in-memory results back to the CLI."""
+
+    def __init__(self) -> None:
+        self.results = None
+        self.destination = None
+
+    def pytest_unconfigure(self, config) -> None:  # type: ignore[no-untyped-def]
+        self.results = getattr(config, "mtg_results", None)
+        self.destination = getattr(config, "mtg_destination", None)
+
+
+def _limit_args(args: argparse.Namespace) -> list[str]:
+    extra: list[str] = []
+    for option, name in LIMIT_OPTIONS.items():
+        value = getattr(args, option, None)
+        if value is not None:
+            extra += ["--mtg-limit", f"{name}={value}"]
+    if getattr(args, "replace_complete", False):
+        extra.append("--mtg-replace-complete")
+    return extra
+
+
 def _run_suite(args: argparse.Namespace, argv: Sequence[str], out: Path, extra: list[str], expected: int):  # type: ignore[no-untyped-def]
-    """Run the conformance suite through pytest and read back its results (None if missing)."""
+    """Run the conformance suite through pytest; its results come back in memory (None if the
+    run produced none). The output directory is locked for the whole run."""
     import pytest
 
     from harness.run import suite as suite_module
-    from reports.results import ResultsError, read_results
+    from harness.run.lock import OutputLocked, hold
 
-    out.mkdir(parents=True, exist_ok=True)
-    results_path = out / "results.json"
-    results_path.unlink(missing_ok=True)  # never report a previous run's results as this one's
     suite_file = Path(suite_module.__file__)
     pytest_args = [
         str(suite_file),
@@ -177,27 +299,29 @@ def _run_suite(args: argparse.Namespace, argv: Sequence[str], out: Path, extra: 
         "--mtg-profile", args.profile,
         "--mtg-out", str(out),
         "--mtg-command", shlex.join(["mtg-conformance", *argv]),
-        "--junitxml", str(out / "junit.xml"),
-        "-o", "junit_suite_name=mtg-conformance",
         "-rfE",
         "--assert=plain",  # the suite states its own claims; no assertion rewriting needed
         "-v" if args.verbose else "-q",
         *extra,
+        *_limit_args(args),
     ]
     if args.seed is not None:
         pytest_args += ["--mtg-seed", str(args.seed)]
     if args.workers:
         pytest_args += ["-n", str(args.workers)]
-    code = pytest.main(pytest_args)
+    capture = _Capture()
     try:
-        results = read_results(results_path)
-    except (OSError, ResultsError) as exc:
-        print(f"mtg-conformance: the run did not produce results ({exc}); pytest exit status {int(code)}",
+        with hold(out):
+            code = pytest.main(pytest_args, plugins=[capture])
+    except OutputLocked as exc:
+        raise UsageError(str(exc)) from None
+    results = capture.results
+    if results is None:
+        print(f"mtg-conformance: the run did not produce results; pytest exit status {int(code)}", file=sys.stderr)
+        return None
+    if not results.run.complete:
+        print(f"mtg-conformance: incomplete run: {len(results.results)} of {expected} cases finished",
               file=sys.stderr)
-        return None
-    if len(results.results) < expected:
-        print(f"mtg-conformance: only {len(results.results)} of {expected} cases finished", file=sys.stderr)
-        return None
     return results
 
 
@@ -262,10 +386,20 @@ def cmd_report(args: argparse.Namespace) -> int:
 
     try:
         results = read_results(args.results)
-    except (OSError, ResultsError) as exc:
-        raise UsageError(str(exc)) from None
+    except OSError as exc:
+        raise UsageError(f"cannot read {str(args.results)!r}: {exc.strerror or exc}") from None
+    except (ResultsError, ValueError, TypeError, RecursionError) as exc:
+        raise UsageError(str(exc) if isinstance(exc, ResultsError) else
+                         f"{args.results}: not a results file this harness reads ({type(exc).__name__})") from None
     target = args.out or args.results.with_name("report.html")
-    write_report(results, target)
+    if target.is_dir():
+        raise UsageError(f"--out {str(target)!r} is a directory; give the HTML file to write")
+    try:
+        write_report(results, target)
+    except OSError as exc:
+        raise UsageError(f"cannot write {str(target)!r}: {exc.strerror or exc}") from None
+    except RecursionError:
+        raise UsageError(f"{args.results}: nested too deeply to render") from None
     print(f"report: {target}")
     return EXIT_OK
 

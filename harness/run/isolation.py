@@ -12,10 +12,13 @@ from __future__ import annotations
 
 import json
 import os
+import atexit
 import queue
+import signal
 import subprocess
 import sys
 import threading
+import time
 import weakref
 from collections import deque
 from collections.abc import Mapping, Sequence
@@ -25,20 +28,63 @@ from typing import Any
 from harness.protocol import codec
 from harness.protocol.adapter import ActionRefused, EngineError, StateUnsupported, Support
 from harness.protocol.model import Action, Event, GameState
+from harness.run import signals
+from harness.run.limits import Limits, clean_text
+from harness.run.limits import current as current_limits
 from harness.run.worker import PROTOCOL, PROTOCOL_VERSION
+
+#: Put on the answer queue in place of a line longer than the answer limit.
+OVERSIZED = b"\0oversized"
+
+
+def _signal_name(code: int | None) -> str:
+    if code is not None and code < 0:
+        try:
+            return f", killed by {signal.Signals(-code).name}"
+        except ValueError:
+            return ""
+    return ""
 
 DEFAULT_TIMEOUT = 10.0
 #: Starting a worker imports the engine and loading a state may build card data: allow longer.
 DEFAULT_START_TIMEOUT = 60.0
 STDERR_TAIL_LINES = 30
+#: How often a caller waiting for an answer checks that the worker is still alive.
+POLL_SECONDS = 0.05
 
 
 def _major(version: str) -> str:
     return version.split(".", 1)[0]
 
 
+#: Every worker process group alive in this process, so a signal or the end of the run can kill
+#: them all (with any helper processes an engine started).
+_live: set[int] = set()
+
+
+def _kill_group(pid: int) -> None:
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def kill_all_workers() -> None:
+    """Kill every worker's process group (on SIGTERM/SIGINT and at exit). Never blocks."""
+    for pid in list(_live):
+        _kill_group(pid)
+        _live.discard(pid)
+
+
+atexit.register(kill_all_workers)
+signals.on_signal(kill_all_workers)
+
+
 def _terminate(proc: subprocess.Popen[bytes]) -> None:
-    """Kill a worker and reap it (also the finalizer of a forgotten worker)."""
+    """Kill a worker's whole process group and reap it (also the finalizer of a forgotten
+    worker): helper processes the engine started die with it and cannot hold its pipes open."""
+    _kill_group(proc.pid)
+    _live.discard(proc.pid)
     if proc.poll() is None:
         proc.kill()
     try:
@@ -56,17 +102,21 @@ def _terminate(proc: subprocess.Popen[bytes]) -> None:
 class Worker:
     """One worker process: request/response with a timeout, and the tail of its stderr."""
 
-    def __init__(self, spec: str, *, python: str, env: Mapping[str, str]):
+    def __init__(self, spec: str, *, python: str, env: Mapping[str, str], limits: Limits | None = None):
         self.spec = spec
+        self.limits = limits or current_limits()
         self.proc = subprocess.Popen(
-            [python, "-m", "harness.run.worker", "--engine", spec],
+            [python, "-m", "harness.run.worker", "--engine", spec, "--memory-limit", str(self.limits.memory_mb)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             env=dict(env),
+            start_new_session=True,  # its own process group: killed whole, helpers included
         )
+        _live.add(self.proc.pid)
         self._lines: queue.Queue[bytes | None] = queue.Queue()
         self._stderr: deque[str] = deque(maxlen=STDERR_TAIL_LINES)
+        self._stderr_bytes = 0
         self._next_id = 1
         self._lock = threading.Lock()
         #: Set once the worker is dead or killed; no further request is sent.
@@ -82,18 +132,48 @@ class Worker:
         self._finalizer = weakref.finalize(self, _terminate, self.proc)
 
     def _read_stdout(self) -> None:
+        """Answer lines, each at most ``answer_bytes``: a longer one is a protocol break (the
+        worker is killed), never a line the harness grows without bound to hold."""
         assert self.proc.stdout is not None
-        for line in self.proc.stdout:
-            self._lines.put(line)
+        cap = self.limits.answer_bytes
+        try:
+            while True:
+                line = self.proc.stdout.readline(cap + 1)
+                if not line:
+                    break
+                if len(line) > cap and not line.endswith(b"\n"):
+                    self._lines.put(OVERSIZED)
+                    return
+                self._lines.put(line)
+        except (OSError, ValueError):
+            pass
         self._lines.put(None)
 
     def _read_stderr(self) -> None:
+        """Keep the last ``stderr_bytes`` of stderr, read in chunks: an engine writing without
+        a newline cannot make the harness hold more than that."""
         assert self.proc.stderr is not None
-        for line in self.proc.stderr:
-            self._stderr.append(line.decode("utf-8", errors="replace").rstrip("\n"))
+        cap = max(self.limits.stderr_bytes, 1)
+        tail = bytearray()
+        fd = self.proc.stderr.fileno()
+        try:
+            while chunk := os.read(fd, 65536):
+                self._stderr_bytes += len(chunk)
+                tail += chunk
+                if len(tail) > cap:
+                    del tail[: len(tail) - cap]
+                self._tail = bytes(tail)
+        except (OSError, ValueError):
+            pass
+
+    _tail: bytes = b""
 
     def stderr_tail(self) -> str:
-        return " | ".join(line for line in self._stderr if line.strip()) or "(no stderr output)"
+        text = self._tail.decode("utf-8", errors="replace")
+        lines = [line for line in text.splitlines() if line.strip()][-STDERR_TAIL_LINES:]
+        cut = self._stderr_bytes - len(self._tail)
+        prefix = f"[{cut} earlier bytes of stderr not kept] " if cut > 0 else ""
+        return clean_text(prefix + " | ".join(lines)) if lines else "(no stderr output)"
 
     def kill(self) -> None:
         self.dead = True
@@ -109,11 +189,17 @@ class Worker:
             self.proc.wait(timeout=2)
         except (OSError, subprocess.TimeoutExpired):
             pass
-        self._finalizer()
+        self._finalizer()  # kills the process group: helpers of a healthy engine too
 
     def _broken(self, message: str) -> EngineError:
         self.kill()
         return EngineError(message)
+
+    def _broken_by_timeout(self, message: str) -> EngineError:
+        from harness.run.guard import EngineTimeout
+
+        self.kill()
+        return EngineTimeout(message)
 
     def _died(self, what: str) -> EngineError:
         self.dead = self.failed = True
@@ -121,10 +207,12 @@ class Worker:
             code = self.proc.wait(timeout=5)
         except subprocess.TimeoutExpired:
             code = None
+        _kill_group(self.proc.pid)  # helpers it started would hold the pipes open
         self._readers[1].join(timeout=2)  # let the stderr reader catch the last words
         self._finalizer()
         return EngineError(
-            f"engine worker for {self.spec!r} died (exit code {code}) during {what}; stderr: {self.stderr_tail()}"
+            f"engine worker for {self.spec!r} died (exit code {code}{_signal_name(code)}) during {what}; "
+            f"stderr: {self.stderr_tail()}"
         )
 
     def call(self, method: str, params: dict[str, Any], timeout: float) -> Any:
@@ -141,14 +229,14 @@ class Worker:
                 self.proc.stdin.flush()
             except OSError:
                 raise self._died(method) from None
-            try:
-                answer = self._lines.get(timeout=timeout)
-            except queue.Empty:
-                raise self._broken(
-                    f"engine {self.spec!r} hung: no answer to {method} within {timeout:g}s (worker killed)"
-                ) from None
+            answer = self._wait(method, timeout)
             if answer is None:
                 raise self._died(method)
+            if answer is OVERSIZED:
+                raise self._broken(
+                    f"engine worker for {self.spec!r} broke the protocol: its answer to {method} exceeds "
+                    f"{self.limits.answer_bytes} bytes (worker killed)"
+                )
             try:
                 message = json.loads(answer)
             except ValueError:
@@ -167,10 +255,30 @@ class Worker:
             raise self._broken(f"engine worker for {self.spec!r} broke the protocol: no result for {method}")
         return message["result"]
 
+    def _wait(self, method: str, timeout: float) -> bytes | None:
+        """The next answer line; None when the worker died (even if a helper process it started
+        still holds the pipe open); a time-out kills the worker's whole process group."""
+        deadline = time.monotonic() + timeout if timeout else None
+        while True:
+            wait = POLL_SECONDS if deadline is None else min(POLL_SECONDS, max(deadline - time.monotonic(), 0))
+            try:
+                return self._lines.get(timeout=wait)
+            except queue.Empty:
+                pass
+            if self.proc.poll() is not None:
+                try:  # an answer written just before dying still counts
+                    return self._lines.get(timeout=0.2)
+                except queue.Empty:
+                    return None
+            if deadline is not None and time.monotonic() >= deadline:
+                raise self._broken_by_timeout(
+                    f"timeout: engine {self.spec!r} hung: no answer to {method} within {timeout:g}s (worker killed)"
+                )
+
     def _error(self, method: str, error: Any) -> Exception:
         if not isinstance(error, dict):
             return self._broken(f"engine worker for {self.spec!r} sent a malformed error for {method}: {error!r}")
-        kind, etype, text = error.get("kind"), error.get("type", "?"), error.get("message", "")
+        kind, etype, text = error.get("kind"), clean_text(error.get("type", "?"), 200), clean_text(error.get("message", ""))
         if kind == "refused":
             return ActionRefused(text)
         if kind == "unsupported-state":
@@ -212,12 +320,15 @@ class IsolatedSession:
         return list(self._decode(tuple[Event, ...], result, "apply"))
 
     def close(self) -> None:
+        """Close the session; a close that raises or hangs is the engine's fault (an ``error``)
+        and marks the worker for replacement."""
         if self._worker.dead:
             return
         try:
             self._call("close")
-        except (EngineError, ActionRefused, StateUnsupported):
-            pass  # closing is best effort; a failure already marked the worker for replacement
+        except (ActionRefused, StateUnsupported) as exc:
+            self._worker.failed = True
+            raise EngineError(f"engine answered close with a refusal: {exc}") from None
 
 
 class IsolatedEngine:
@@ -231,8 +342,8 @@ class IsolatedEngine:
         self,
         spec: str,
         *,
-        timeout: float = DEFAULT_TIMEOUT,
-        start_timeout: float = DEFAULT_START_TIMEOUT,
+        timeout: float | None = None,
+        start_timeout: float | None = None,
         python: str | None = None,
         python_path: Sequence[str | os.PathLike[str]] = (),
         env: Mapping[str, str] | None = None,
@@ -240,8 +351,11 @@ class IsolatedEngine:
         version: str | None = None,
     ):
         self.spec = spec
-        self.timeout = timeout
-        self.start_timeout = start_timeout
+        self._timeout = timeout
+        self._start_timeout = start_timeout
+        #: Why the engine could not be loaded (hello failed): later calls fail at once with
+        #: it, so a dead engine costs one start time-out per run, not one per invariant.
+        self.load_failure: str | None = None
         self._python = python or sys.executable
         self._python_path = [str(p) for p in python_path]
         self._env = dict(env) if env is not None else None
@@ -250,6 +364,15 @@ class IsolatedEngine:
         self._worker: Worker | None = None
         #: How many worker processes this engine has started (a restart after a failure adds one).
         self.workers_started = 0
+
+    @property
+    def timeout(self) -> float:
+        """Seconds per session call: the value given, else the run's call limit."""
+        return self._timeout if self._timeout is not None else current_limits().call
+
+    @property
+    def start_timeout(self) -> float:
+        return self._start_timeout if self._start_timeout is not None else current_limits().start
 
     # -- identity -----------------------------------------------------------------------------
     @property
@@ -277,9 +400,16 @@ class IsolatedEngine:
         return env
 
     def _spawn(self) -> Worker:
+        if self.load_failure is not None:
+            raise EngineError(f"the engine failed to load earlier in this run: {self.load_failure}")
         worker = Worker(self.spec, python=self._python, env=self._child_env())
         self.workers_started += 1
-        hello = worker.call("hello", {"protocol": PROTOCOL, "version": PROTOCOL_VERSION}, self.start_timeout)
+        try:
+            hello = worker.call("hello", {"protocol": PROTOCOL, "version": PROTOCOL_VERSION}, self.start_timeout)
+        except EngineError as exc:
+            worker.kill()
+            self.load_failure = str(exc)
+            raise
         if not isinstance(hello, dict) or hello.get("protocol") != PROTOCOL:
             worker.kill()
             raise EngineError(f"engine worker for {self.spec!r} does not speak {PROTOCOL}: hello said {hello!r}")

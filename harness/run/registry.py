@@ -70,6 +70,10 @@ def load_engine(spec: str) -> EngineAdapter:
 
         adapter = IsolatedEngine(adapter.spec, timeout=adapter.timeout, start_timeout=adapter.start_timeout,
                                  name=adapter.name, version=adapter.version)
+    from harness.run.isolation import IsolatedEngine
+
+    if isinstance(adapter, IsolatedEngine):  # asking its name would start the engine now
+        return adapter  # type: ignore[return-value]
     missing = [m for m in ("name", "version", "supports", "start") if not hasattr(adapter, m)]
     if missing:
         raise UnknownEngine(f"engine {spec!r} is not an EngineAdapter: it lacks {', '.join(missing)}")

@@ -8,27 +8,80 @@ scenario as JSON, the action trace, and the command that reruns the same search.
 
 from __future__ import annotations
 
+import copy
+import dataclasses
+import re
 import shlex
 import time
 from dataclasses import dataclass, field
 
-from hypothesis import given
+from hypothesis import given, reject
 from hypothesis import seed as hypothesis_seed
-from hypothesis.errors import FailedHealthCheck, Unsatisfiable, UnsatisfiedAssumption
+from hypothesis.errors import FailedHealthCheck, Flaky, Unsatisfiable, UnsatisfiedAssumption
 
 from harness.protocol import codec
-from harness.protocol.adapter import ActionRefused, EngineAdapter, EngineError, Session, StateUnsupported
+from harness.protocol.adapter import ActionRefused, EngineAdapter, EngineError, Session, StateUnsupported, Support
+from harness.protocol.model import GameState
+from harness.protocol.probe import Probe, Scenario, Violation
+from harness.protocol.probe import TraceStep as ProbeStep
+from harness.run.guard import (
+    EngineTimeout,
+    GuardedSession,
+    StopSearch,
+    engine_fault,
+    exception_type,
+    exit_tripwire,
+    reraise_if_harness,
+    time_limit,
+)
+from harness.run.isolation import IsolatedEngine
+from harness.run.limits import clean_text
+from harness.run.limits import current as current_limits
 from harness.run.profiles import claim_rule, is_derandomized, profile_settings
 from reports.results import Counterexample, Failure, ResultRecord, TraceStep
-from harness.protocol.probe import Probe, Scenario, Violation
 from rulings.invariant import Invariant
 
 
-def reproduce_command(engine: str, invariant: str, profile: str, seed: int | None) -> str:
-    words = ["mtg-conformance", "run", "--engine", engine, "--invariant", invariant, "--profile", profile]
-    if seed is not None and not is_derandomized(profile):
-        words += ["--seed", str(seed)]
-    return shlex.join(words)
+def reproduce_command(engine: str, invariant: str, results: str = "results.json") -> str:
+    """The command that replays a stored counterexample (``mtg-conformance replay``: no drawing),
+    run from the report's folder; its ``--out`` is a fresh folder, so it never overwrites a report."""
+    slug = re.sub(r"[^A-Za-z0-9._-]+", "-", f"{engine}-{invariant}").strip("-")
+    return shlex.join(["mtg-conformance", "replay", results, "--engine", engine, "--invariant", invariant,
+                       "--out", f"replay-{slug}"])
+
+
+def params_type(params: object) -> str | None:
+    """``module:QualName`` of a scenario's params when they are a record (a dataclass) rather than a
+    plain mapping, so a replay can decode the stored JSON back into the same type."""
+    if dataclasses.is_dataclass(params) and not isinstance(params, type):
+        cls = type(params)
+        return f"{cls.__module__}:{cls.__qualname__}"
+    return None
+
+
+def with_database(test, key: str, profile: str, seed: int | None, database: str):  # type: ignore[no-untyped-def]
+    """``test`` (a ``@given`` function) set to use the example database folder ``database``.
+
+    Hypothesis files examples under a digest of the test function, which is the same closure for
+    every case, so each case's key is added to it (the hook Hypothesis's own parametrize support
+    uses). Hypothesis refuses a database with ``derandomize`` and ``@seed`` drops it, so the seed
+    (the run's, or for a derandomized profile one fixed per case) is set on the test the way
+    ``@seed`` sets it, without dropping the database: the run stays reproducible for a given
+    database, and the examples stored there are tried first. tests/test_gating.py guards this."""
+    from hypothesis import settings
+    from hypothesis.database import DirectoryBasedExampleDatabase
+
+    test.hypothesis.inner_test._hypothesis_internal_add_digest = key.encode("utf-8")
+    chosen = settings(profile_settings(profile), derandomize=False,
+                      database=DirectoryBasedExampleDatabase(database))
+    test = chosen(test)
+    if seed is None and is_derandomized(profile):
+        import hashlib
+
+        seed = int.from_bytes(hashlib.sha256(key.encode("utf-8")).digest()[:8], "big")
+    if seed is not None:
+        test._hypothesis_internal_use_seed = seed
+    return test
 
 
 @dataclass
@@ -40,6 +93,10 @@ class _Observer:
     last_failure: Failure | None = None
     last_status: str = "pass"
     unsupported: list[str] = field(default_factory=list)
+    #: The outcome of every example, in order ("passed", or "fail: ..." / "error: ..."): a flaky
+    #: engine's verdict shows the two outcomes of the same example.
+    outcomes: list[str] = field(default_factory=list)
+    first_outcome_failure: str | None = None
     #: Examples a precondition set aside, and the last reason given.
     set_aside: int = 0
     last_set_aside: str | None = None
@@ -49,29 +106,44 @@ class _Observer:
     claims: dict[str, int] = field(default_factory=dict)
 
 
+def _clip_trace(step: ProbeStep) -> TraceStep:
+    action = clean_text(step.action) + (f"  -> refused: {clean_text(step.refused)}" if step.refused else "")
+    return TraceStep(action=action, events=tuple(clean_text(e) for e in step.events))
+
+
 def _failure(exc: BaseException, scenario: Scenario, probe: Probe | None, reproduce: str) -> Failure:
     if isinstance(exc, Violation):
         message, expected, observed = exc.message, exc.expected, exc.observed
     else:
         message, expected, observed = str(exc), "", ""
-    trace = tuple(
-        TraceStep(
-            action=str(step.action) + (f"  -> refused: {step.refused}" if step.refused else ""),
-            events=tuple(str(e) for e in step.events),
-        )
-        for step in (probe.trace if probe else [])
-    )
+    trace = tuple(_clip_trace(step) for step in (probe.trace if probe else []))
     return Failure(
-        message=message,
-        expected=expected,
-        observed=observed,
+        message=clean_text(message),
+        expected=clean_text(expected),
+        observed=clean_text(observed),
         counterexample=Counterexample(
-            state=codec.to_jsonable(scenario.state), params=codec.to_jsonable(scenario.params) if scenario.params is not None else {}
+            state=codec.to_jsonable(scenario.state),
+            params=codec.to_jsonable(scenario.params) if scenario.params is not None else {},
+            params_type=params_type(scenario.params),
         ),
         trace=trace,
         reproduce=reproduce,
         size=scenario.state.size(),
     )
+
+
+def _supports(adapter: EngineAdapter, requires: frozenset[str]) -> Support | str:
+    """The adapter's answer, or the reason it gave none (an ``error``)."""
+    limits = current_limits()
+    try:
+        with exit_tripwire(), time_limit(limits.start, f"timeout: supports() took longer than {limits.start:g}s"):
+            support = adapter.supports(requires)
+    except BaseException as exc:  # noqa: BLE001 - an adapter bug is an error verdict, never a crash
+        reraise_if_harness(exc)
+        return clean_text(f"supports() raised {exception_type(exc)}: {exc}")
+    if not isinstance(support, Support):
+        return f"adapter contract: supports() returned {type(support).__name__}, not a Support (yes, or no with a reason)"
+    return support
 
 
 def run_case(
@@ -81,49 +153,70 @@ def run_case(
     *,
     profile: str,
     seed: int | None,
+    database: str | None = None,
 ) -> ResultRecord:
-    """Check ``invariant`` on ``adapter`` under a settings profile and return its record."""
+    """Check ``invariant`` on ``adapter`` under a settings profile and return its record. With
+    ``database`` (a folder), Hypothesis keeps the failing examples it finds there and tries them
+    first on the next run (see :func:`with_database`)."""
     started = time.perf_counter()
+    limits = current_limits()
     base = dict(engine=engine_spec, invariant=invariant.id, rulings=invariant.rulings, kind=invariant.kind)
-    try:
-        support = adapter.supports(invariant.requires)
-    except Exception as exc:  # noqa: BLE001 - an adapter bug is an error verdict, never a crash
-        return ResultRecord(**base, status="error", reason=f"supports() raised {type(exc).__name__}: {exc}")
+    support = _supports(adapter, invariant.requires)
+    if isinstance(support, str):
+        return ResultRecord(**base, status="error", reason=support)
     if not support.ok:
-        return ResultRecord(**base, status="unsupported", reason=support.reason or "not supported")
+        return ResultRecord(**base, status="unsupported", reason=clean_text(support.reason or "not supported"))
 
-    reproduce = reproduce_command(engine_spec, invariant.id, profile, seed)
+    reproduce = reproduce_command(engine_spec, invariant.id)
     seen = _Observer(claims=dict.fromkeys(invariant.counted_claims, 0))
+    contained = isinstance(adapter, IsolatedEngine)
+    invariant_deadline = time.monotonic() + limits.invariant if limits.invariant else None
 
-    @profile_settings(profile)
+    def fault(exc: BaseException, scenario: Scenario, probe: Probe | None) -> None:
+        if seen.first_failure_at is None:
+            seen.first_failure_at = seen.examples
+        seen.last_failure = _failure(exc, scenario, probe, reproduce)
+        seen.last_status = "fail" if isinstance(exc, Violation) else "error"
+        seen.outcomes.append(f"{seen.last_status}: {seen.last_failure.message}")
+        if seen.first_outcome_failure is None:
+            seen.first_outcome_failure = seen.outcomes[-1]
+
     @given(invariant.scenarios())
     def examine(scenario: Scenario) -> None:
+        if invariant_deadline is not None and time.monotonic() > invariant_deadline:
+            raise StopSearch()
         seen.examples += 1
         probe: Probe | None = None
-        session: Session | None = None
+        session: GuardedSession | None = None
+        example_deadline = time.monotonic() + limits.example if limits.example else None
         try:
-            try:
-                session = adapter.start(scenario.state)
-            except StateUnsupported as exc:
-                seen.unsupported.append(str(exc))
-                from hypothesis import reject
-
-                reject()  # counted as rejected below
-            except EngineError:
-                raise
-            except Exception as exc:
-                raise EngineError(f"start() raised {type(exc).__name__}: {exc}") from exc
-            probe = Probe(session, claims=invariant.claims)
-            try:
-                invariant.check(probe, scenario)
-            except ActionRefused as refusal:
-                # The check applied a move it takes as legal (a refusal it expects is caught
-                # where it is tested): the engine refusing it is a deviation, not a harness bug.
-                raise Violation("the engine refused an action the check takes as legal",
-                                expected=f"{probe.trace[-1].action if probe.trace else 'the action'} accepted",
-                                observed=f"refused: {refusal}") from None
+            with exit_tripwire(), time_limit(
+                None if contained else limits.example,
+                f"timeout: the example took longer than {limits.example:g}s",
+            ):
+                try:
+                    # The engine gets its own copy: the counterexample shown is the state drawn,
+                    # not one an in-process engine mutated.
+                    raw = _start(adapter, copy.deepcopy(scenario.state), limits.start, contained)
+                except StateUnsupported as exc:
+                    seen.unsupported.append(clean_text(exc))
+                    reject()  # counted as rejected below
+                session = GuardedSession(raw, call_limit=limits.call, example_deadline=example_deadline,
+                                         contained=contained)
+                probe = Probe(session, claims=invariant.claims)
+                try:
+                    invariant.check(probe, scenario)
+                except ActionRefused as refusal:
+                    # The check applied a move it takes as legal (a refusal it expects is caught
+                    # where it is tested): the engine refusing it is a deviation, not a harness bug.
+                    raise Violation("the engine refused an action the check takes as legal",
+                                    expected=f"{probe.trace[-1].action if probe.trace else 'the action'} accepted",
+                                    observed=f"refused: {clean_text(refusal)}") from None
+                closing, session = session, None
+                closing.close()  # a failure to close is a fault of this example too
             for name in probe.exercised or (() if invariant.claims else invariant.counted_claims):
                 seen.claims[name] += 1
+            seen.outcomes.append("passed")
         except UnsatisfiedAssumption:
             if probe is not None and probe.set_aside is not None:
                 seen.set_aside += 1
@@ -132,22 +225,28 @@ def run_case(
                 seen.rejected += 1
             raise
         except (Violation, EngineError) as exc:
-            if seen.first_failure_at is None:
-                seen.first_failure_at = seen.examples
-            seen.last_failure = _failure(exc, scenario, probe, reproduce)
-            seen.last_status = "fail" if isinstance(exc, Violation) else "error"
+            fault(exc, scenario, probe)
+            if isinstance(exc, EngineTimeout):
+                # A hang is not shrunk: every further try would cost another time-out.
+                raise StopSearch() from None
             raise
         finally:
             if session is not None:
                 try:
                     session.close()
-                except Exception:  # noqa: BLE001 - closing is best effort
-                    pass
+                except EngineError:
+                    pass  # the example already failed; that verdict stands
 
-    if seed is not None and not is_derandomized(profile):
-        examine = hypothesis_seed(seed)(examine)
+    if database is None:
+        examine = profile_settings(profile)(examine)
+        if seed is not None and not is_derandomized(profile):
+            examine = hypothesis_seed(seed)(examine)
+    else:
+        examine = with_database(examine, f"{engine_spec}::{invariant.id}", profile, seed, database)
 
     def record(status: str, **extra: object) -> ResultRecord:
+        if "reason" in extra and extra["reason"] is not None:
+            extra["reason"] = clean_text(extra["reason"])
         return ResultRecord(
             **base,
             status=status,  # type: ignore[arg-type]
@@ -167,6 +266,20 @@ def run_case(
         assert failure is not None
         reason = None if seen.last_status == "fail" else failure.message
         return record(seen.last_status, failure=failure, reason=reason)
+    except StopSearch:
+        timeout = f"timeout: the invariant ran past its time limit of {limits.invariant:g}s"
+        if seen.last_failure is not None:  # a failure was found; its shrinking was cut short
+            return record(seen.last_status, failure=seen.last_failure,
+                          reason=None if seen.last_status == "fail" else seen.last_failure.message)
+        return record("error", reason=f"{timeout} after {seen.examples} examples")
+    except Flaky:
+        first = seen.first_outcome_failure or "a failure"
+        later = seen.outcomes[-1] if seen.outcomes else "passed"
+        if later == first:
+            later = "a different outcome"
+        return record("error", failure=seen.last_failure,
+                      reason=f"flaky: the engine answered the same example differently: first {first}; "
+                             f"replayed: {later}")
     except (Unsatisfiable, FailedHealthCheck) as exc:
         if seen.unsupported:
             return record("unsupported", reason=f"the engine could not load the drawn states: {seen.unsupported[-1]}")
@@ -182,3 +295,18 @@ def run_case(
     if short:
         return record("inconclusive", reason=f"{'; '.join(short)} ({profile}: {rule})")
     return record("pass")
+
+
+def _start(adapter: EngineAdapter, state: GameState, limit: float, contained: bool) -> Session:
+    """``adapter.start(state)``, contained like every other engine call."""
+    try:
+        with time_limit(None if contained else limit, f"timeout: start() took longer than {limit:g}s"):
+            session = adapter.start(state)
+    except (StateUnsupported, EngineError):
+        raise
+    except BaseException as exc:  # noqa: BLE001 - an untrusted engine
+        reraise_if_harness(exc)
+        raise engine_fault(exc, "start()") from None
+    if session is None or not callable(getattr(session, "state", None)):
+        raise EngineError(f"adapter contract: start() returned {type(session).__name__}, not a Session")
+    return session

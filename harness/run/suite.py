@@ -9,11 +9,15 @@ from __future__ import annotations
 import pytest
 
 from harness.run.plan import Case, compiled_suite, engine
+from harness.run.limits import run_time_left
 from harness.run.runner import run_case
 
 
 def test_conformance(mtg_case: Case, request: pytest.FixtureRequest) -> None:
     options = request.config.mtg_options  # type: ignore[attr-defined]
+    left = run_time_left()
+    if left is not None and left <= 0:  # no record: the run is marked incomplete
+        pytest.skip(f"not run: the run's time limit of {options.limits.run:g}s was reached")
     invariant = compiled_suite().invariant(mtg_case.invariant)
     record = run_case(
         mtg_case.engine,
@@ -21,13 +25,16 @@ def test_conformance(mtg_case: Case, request: pytest.FixtureRequest) -> None:
         invariant,
         profile=options.profile,
         seed=options.seed,
+        database=options.database,
     )
     request.node.user_properties.append(("mtg_result", record_json(record)))
     if record.status == "unsupported":
         pytest.skip(f"unsupported: {record.reason}")
     if record.status in ("fail", "error"):
         failure = record.failure
-        lines = [f"{record.status.upper()}: {failure.message if failure else record.reason}"]
+        # pytest prefixes "Failed: "; the status is said only for an error (a fail is the default).
+        message = failure.message if failure else record.reason
+        lines = [message if record.status == "fail" else f"error: {message}"]
         if failure is not None:
             if failure.expected or failure.observed:
                 lines.append(f"  expected: {failure.expected}")

@@ -52,6 +52,12 @@ def error_payload(exc: BaseException) -> dict[str, str]:
     return {"kind": kind, "type": exception_type(exc), "message": str(exc) or exception_type(exc)}
 
 
+def _sequence(value: Any, what: str, items: str) -> list[Any]:
+    if not isinstance(value, (list, tuple)):
+        raise EngineError(f"adapter contract: {what} returned {type(value).__name__}, not a list of {items}")
+    return list(value)
+
+
 class Server:
     """Dispatches requests to one adapter and the sessions it has started."""
 
@@ -106,14 +112,14 @@ class Server:
         if method == "state":
             return codec.to_jsonable(self._session(params).state())
         if method == "legal_actions":
-            return codec.to_jsonable(list(self._session(params).legal_actions()))
+            return codec.to_jsonable(_sequence(self._session(params).legal_actions(), "legal_actions()", "Actions"))
         if method == "apply":
             session = self._session(params)
             try:
                 action = codec.from_jsonable(Action, params.get("action"), "$.params.action")
             except codec.DecodeError as exc:
                 raise ProtocolError(f"bad action: {exc}") from None
-            return codec.to_jsonable(list(session.apply(action)))
+            return codec.to_jsonable(_sequence(session.apply(action), f"apply({action})", "Events"))
         if method == "close":
             session = self._session(params)
             del self._sessions[params["session"]]
@@ -171,14 +177,34 @@ def serve(spec: str, requests: BinaryIO, channel: BinaryIO) -> None:
             data = json.dumps(
                 {"id": response.get("id"), "error": error_payload(EngineError(f"result is not JSON: {exc}"))}
             )
-        channel.write(data.encode("utf-8") + b"\n")
+        channel.write(data.encode("utf-8", "backslashreplace") + b"\n")  # a lone surrogate too
         channel.flush()
+
+
+def limit_memory(mib: int) -> None:
+    """Cap this process's address space before the engine is loaded: an engine that leaks gets
+    ``MemoryError`` (an ``error`` verdict) or dies, instead of taking the machine's memory."""
+    if mib <= 0:
+        return
+    try:
+        import resource
+
+        limit = mib * 1024 * 1024
+        _, hard = resource.getrlimit(resource.RLIMIT_AS)
+        if hard != resource.RLIM_INFINITY:
+            limit = min(limit, hard)
+        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    except (ImportError, ValueError, OSError):  # not on this platform: no limit
+        pass
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m harness.run.worker", description=__doc__.splitlines()[0])
     parser.add_argument("--engine", required=True, help="engine entry-point name or module:Class")
+    parser.add_argument("--memory-limit", type=int, default=0, metavar="MIB",
+                        help="address-space limit of this process in MiB (0: none)")
     args = parser.parse_args(argv)
+    limit_memory(args.memory_limit)
     channel = claim_stdout()
     try:
         serve(args.engine, sys.stdin.buffer, channel)

@@ -1,0 +1,187 @@
+"""Every call into an engine, contained: whatever it raises, returns or takes, one verdict.
+
+The Probe (protocol layer) turns an engine's ``Exception`` into an ``error``; this module covers
+the rest, for in-process engines as for isolated ones:
+
+* a ``BaseException`` that is not the harness's own interruption (a pyo3 ``PanicException``,
+  ``SystemExit``, a ``KeyboardInterrupt`` the engine raises itself, ``GeneratorExit``) is an
+  engine fault, never a reason to stop the run;
+* ``os._exit`` called by Python code in the engine raises instead of ending the process (a
+  native ``abort()`` cannot be caught in-process: run such an engine ``isolated:``);
+* a call returns the right kind of value (``None`` from ``apply()`` is a broken contract);
+* a call, an example and an invariant take at most their time limits: isolated engines are
+  killed by their worker's timeout, in-process Python code is interrupted by an alarm
+  (``SIGALRM``, main thread only), and elapsed time is also checked after every call.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from types import FrameType
+from typing import Any, NoReturn
+
+from harness.protocol.adapter import ActionRefused, EngineError, Session, StateUnsupported
+from harness.protocol.model import Action, Event, GameState
+from harness.run.limits import clean_text
+from harness.run.signals import is_harness_interrupt
+
+
+class EngineTimeout(EngineError):
+    """An engine call, example or invariant ran past its time limit."""
+
+
+class StopSearch(BaseException):
+    """The invariant's time limit is spent: stop Hypothesis at once (it re-raises
+    BaseExceptions other than SystemExit and GeneratorExit without shrinking them)."""
+
+
+class EngineExit(BaseException):
+    """Raised in place of ``os._exit`` while an in-process engine runs."""
+
+    def __init__(self, code: object):
+        super().__init__(f"os._exit({code!r})")
+        self.code = code
+
+
+def exception_type(exc: BaseException) -> str:
+    cls = type(exc)
+    return cls.__qualname__ if cls.__module__ == "builtins" else f"{cls.__module__}.{cls.__qualname__}"
+
+
+def engine_fault(exc: BaseException, what: str) -> EngineError:
+    """The EngineError for anything an engine raised in ``what`` (not a refusal)."""
+    if isinstance(exc, EngineError):
+        return exc
+    return EngineError(f"engine raised {exception_type(exc)} in {what}: {clean_text(exc)}")
+
+
+def reraise_if_harness(exc: BaseException) -> None:
+    """Let the harness's own control flow through: its interruption and its search stop."""
+    if is_harness_interrupt(exc) or isinstance(exc, StopSearch):
+        raise exc
+
+
+# -- os._exit tripwire -------------------------------------------------------------------------
+
+_real_exit = os._exit
+
+
+def _tripwire(code: int) -> NoReturn:
+    raise EngineExit(code)
+
+
+@contextmanager
+def exit_tripwire() -> Iterator[None]:
+    """While the block runs, ``os._exit`` raises :class:`EngineExit` instead of ending us."""
+    os._exit = _tripwire  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        os._exit = _real_exit
+
+
+# -- alarms ---------------------------------------------------------------------------------------
+
+_deadlines: list[tuple[float, str]] = []
+
+
+def _arm() -> None:
+    if not _deadlines:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        return
+    left = min(d for d, _ in _deadlines) - time.monotonic()
+    signal.setitimer(signal.ITIMER_REAL, max(left, 0.001))
+
+
+def _on_alarm(signum: int, frame: FrameType | None) -> None:
+    now = time.monotonic()
+    expired = [message for deadline, message in _deadlines if deadline <= now]
+    if expired:
+        raise EngineTimeout(expired[0])
+    _arm()
+
+
+def _alarms_usable() -> bool:
+    return threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer")
+
+
+@contextmanager
+def time_limit(seconds: float | None, message: str) -> Iterator[None]:
+    """Raise :class:`EngineTimeout` (``message``) in this block after ``seconds`` (None/0: no
+    limit). Nested limits share the one real-time timer; only the main thread gets alarms."""
+    if not seconds or not _alarms_usable():
+        yield
+        return
+    entry = (time.monotonic() + seconds, message)
+    previous = signal.signal(signal.SIGALRM, _on_alarm)
+    _deadlines.append(entry)
+    _arm()
+    try:
+        yield
+    finally:
+        _deadlines.remove(entry)
+        _arm()
+        if not _deadlines:
+            signal.signal(signal.SIGALRM, previous if previous is not None else signal.SIG_DFL)
+
+
+# -- the guarded session --------------------------------------------------------------------------
+
+
+class GuardedSession:
+    """A Session whose every call is contained (see the module docstring).
+
+    ``contained`` sessions (isolated in a worker) already have a per-call timeout that kills the
+    worker, so they get no alarm (an alarm in the middle of a pipe exchange would desynchronise
+    it); the example limit is then checked after each call."""
+
+    def __init__(self, session: Session, *, call_limit: float, example_deadline: float | None, contained: bool):
+        self._session = session
+        self._call_limit = call_limit
+        self._example_deadline = example_deadline
+        self._contained = contained
+
+    def _call(self, what: str, fn: Callable[[], Any]) -> Any:
+        limit = None if self._contained else self._call_limit
+        try:
+            with time_limit(limit, f"timeout: the engine took longer than {self._call_limit:g}s in {what}"):
+                result = fn()
+        except (ActionRefused, EngineError):
+            raise
+        except StateUnsupported as exc:
+            raise EngineError(f"engine raised StateUnsupported in {what}, which only start() may raise: "
+                              f"{clean_text(exc)}") from None
+        except BaseException as exc:  # noqa: BLE001 - an untrusted engine: any exception is a fault
+            reraise_if_harness(exc)
+            raise engine_fault(exc, what) from None
+        if self._example_deadline is not None and time.monotonic() > self._example_deadline:
+            raise EngineTimeout(f"timeout: the example ran past its time limit (at {what})")
+        return result
+
+    def state(self) -> GameState:
+        return self._call("state()", self._session.state)
+
+    def legal_actions(self) -> list[Action]:
+        result = self._call("legal_actions()", self._session.legal_actions)
+        if not isinstance(result, (list, tuple)):
+            raise EngineError(f"adapter contract: legal_actions() returned {type(result).__name__}, not a list of Actions")
+        return list(result)
+
+    def apply(self, action: Action) -> list[Event]:
+        result = self._call(f"apply({action})", lambda: self._session.apply(action))
+        if not isinstance(result, (list, tuple)):
+            raise EngineError(f"adapter contract: apply({action}) returned {type(result).__name__}, "
+                              "not a list of Events")
+        return list(result)
+
+    def close(self) -> None:
+        self._call("close()", self._session.close)
+
+
+__all__ = ["EngineExit", "EngineTimeout", "GuardedSession", "StopSearch", "engine_fault", "exit_tripwire",
+           "reraise_if_harness", "time_limit"]

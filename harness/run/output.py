@@ -1,0 +1,49 @@
+"""Where a run's files go, so that an interrupted run never hides a complete one.
+
+A complete run writes ``results.json``, ``report.html`` and ``junit.xml``. An incomplete run
+(interrupted, time-limited) writes the same files, marked ``"complete": false``, unless the
+directory already holds a complete run's results: those are kept and the partial files are
+written beside them as ``results.partial.json``, ``report.partial.html`` and
+``junit.partial.xml``, unless the user asked for the replacement. Every file is written to a
+temporary name and renamed, so a reader sees an old file or a new one, never half of one.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+RESULTS, REPORT, JUNIT = "results.json", "report.html", "junit.xml"
+PARTIAL = {RESULTS: "results.partial.json", REPORT: "report.partial.html", JUNIT: "junit.partial.xml"}
+
+
+@dataclass(frozen=True)
+class Destination:
+    """The three files of one run."""
+
+    results: Path
+    report: Path
+    junit: Path
+    #: True when the files are the ``.partial`` ones, beside a complete run's that were kept.
+    beside: bool = False
+
+
+def holds_complete_run(out: Path) -> bool:
+    """Whether ``out/results.json`` is a complete run's (a file that cannot be read is not)."""
+    try:
+        data = json.loads((out / RESULTS).read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return False
+    run = data.get("run") if isinstance(data, dict) else None
+    return isinstance(run, dict) and run.get("complete", True) is not False
+
+
+def destination(out: Path, *, complete: bool, replace_complete: bool = False) -> Destination:
+    """The files this run writes (see the module docstring for the rule)."""
+    if complete or replace_complete or not holds_complete_run(out):
+        return Destination(out / RESULTS, out / REPORT, out / JUNIT)
+    return Destination(out / PARTIAL[RESULTS], out / PARTIAL[REPORT], out / PARTIAL[JUNIT], beside=True)
+
+
+__all__ = ["Destination", "JUNIT", "PARTIAL", "REPORT", "RESULTS", "destination", "holds_complete_run"]

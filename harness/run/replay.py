@@ -1,0 +1,207 @@
+"""``mtg-conformance replay``: run one check again on a stored counterexample, without drawing.
+
+Re-running the search reproduces a failure only while the generators, the profile and Hypothesis
+all stay the same; the stored counterexample (the shrunk game state and the scenario's params)
+replays it exactly, today and after any of those change, and on another engine too (``--engine``).
+The verdict is printed next to the stored one: the same verdict and message, a different one, or
+"now passes". The replayed record is written as results.json and report.html into ``--out``, a
+fresh folder, so a replay never overwrites the report it came from.
+
+Exit status: 1 when the replay fails or errors (the failure reproduces), 0 when it now passes or is
+unsupported, 2 for bad input (no such file, invariant or stored counterexample).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import importlib
+import time
+from pathlib import Path
+from typing import Any
+
+from harness.protocol import codec
+from harness.protocol.adapter import (
+    EngineAdapter,
+    EngineError,
+    Session,
+    StateUnsupported,
+)
+from harness.protocol.model import GameState
+from harness.protocol.probe import Probe, Scenario, Violation
+from harness.run.runner import _failure, reproduce_command
+from reports.results import (
+    Counterexample,
+    EngineInfo,
+    ResultRecord,
+    Results,
+    ResultsError,
+    RunInfo,
+    read_results,
+)
+from rulings.invariant import Invariant
+
+DEFAULT_OUT = "replay-report"
+
+
+class ReplayError(ValueError):
+    """Bad input for a replay (exit status 2): the message is one line."""
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("replay", help="re-run one check on a stored counterexample (no drawing)")
+    p.add_argument("results", type=Path, help="a results.json holding the failure")
+    p.add_argument("--invariant", required=True, metavar="ID", help="the invariant whose counterexample to replay")
+    p.add_argument("--engine", metavar="SPEC",
+                   help="engine to replay on (default: the engine the failure was found on)")
+    p.add_argument("--out", type=Path, default=Path(DEFAULT_OUT), metavar="DIR",
+                   help=f"folder for the replay's results.json and report.html (default: {DEFAULT_OUT}/)")
+
+
+def decode_params(counterexample: Counterexample) -> Any:
+    """The scenario params as the invariant's check expects them: a typed record when the results
+    name its type (``params_type``), else the stored mapping."""
+    if not counterexample.params_type:
+        return dict(counterexample.params)
+    module_name, _, qualname = counterexample.params_type.partition(":")
+    try:
+        target: Any = importlib.import_module(module_name)
+        for part in qualname.split("."):
+            target = getattr(target, part)
+    except (ImportError, AttributeError):
+        raise ReplayError(f"the stored params type {counterexample.params_type!r} does not exist in this harness") from None
+    if not (isinstance(target, type) and dataclasses.is_dataclass(target)):
+        raise ReplayError(f"the stored params type {counterexample.params_type!r} is not a record type")
+    try:
+        return codec.from_jsonable(target, counterexample.params, "$.params")
+    except codec.DecodeError as exc:
+        raise ReplayError(f"cannot decode the stored params as {qualname}: {exc}") from None
+
+
+def stored_record(results: Results, invariant: str, engine: str | None, source: str) -> ResultRecord:
+    """The record whose counterexample to replay: the one of ``engine`` if it has one, else the
+    only record of ``invariant`` that has a counterexample."""
+    records = [r for r in results.results if r.invariant == invariant]
+    if not records:
+        raise ReplayError(f"{source} has no result for invariant {invariant!r}")
+    stored = [r for r in records if r.failure is not None and r.failure.counterexample is not None]
+    if not stored:
+        statuses = ", ".join(f"{r.status} on {r.engine}" for r in records)
+        raise ReplayError(f"{source}: invariant {invariant!r} has no stored counterexample ({statuses})")
+    if engine is not None:
+        for r in stored:
+            if r.engine == engine:
+                return r
+    if len(stored) > 1:
+        raise ReplayError(f"{source}: invariant {invariant!r} failed on several engines "
+                          f"({', '.join(r.engine for r in stored)}); choose one with --engine")
+    return stored[0]
+
+
+def replay_case(engine_spec: str, adapter: EngineAdapter, invariant: Invariant, scenario: Scenario) -> ResultRecord:
+    """Check ``invariant`` once on ``scenario``: the same steps as one example of a search."""
+    started = time.perf_counter()
+    base = dict(engine=engine_spec, invariant=invariant.id, rulings=invariant.rulings, kind=invariant.kind, examples=1)
+    try:
+        support = adapter.supports(invariant.requires)
+    except Exception as exc:  # noqa: BLE001 - an adapter bug is an error verdict
+        return ResultRecord(**base, status="error", reason=f"supports() raised {type(exc).__name__}: {exc}")
+    if not support.ok:
+        return ResultRecord(**base, status="unsupported", reason=support.reason or "not supported")
+    reproduce = reproduce_command(engine_spec, invariant.id)
+    probe: Probe | None = None
+    session: Session | None = None
+    try:
+        try:
+            session = adapter.start(scenario.state)
+        except StateUnsupported as exc:
+            return ResultRecord(**base, status="unsupported", reason=f"the engine could not load the state: {exc}",
+                                duration=time.perf_counter() - started)
+        except EngineError:
+            raise
+        except Exception as exc:
+            raise EngineError(f"start() raised {type(exc).__name__}: {exc}") from exc
+        probe = Probe(session)
+        invariant.check(probe, scenario)
+    except (Violation, EngineError) as exc:
+        failure = _failure(exc, scenario, probe, reproduce)
+        status = "fail" if isinstance(exc, Violation) else "error"
+        return ResultRecord(**base, status=status, failure=failure, examples_to_first_failure=1,
+                            reason=None if status == "fail" else failure.message,
+                            duration=time.perf_counter() - started)
+    finally:
+        if session is not None:
+            try:
+                session.close()
+            except Exception:  # noqa: BLE001 - closing is best effort
+                pass
+    return ResultRecord(**base, status="pass", duration=time.perf_counter() - started)
+
+
+def verdict_line(stored: ResultRecord, now: ResultRecord) -> str:
+    """How the replay compares with the stored verdict, in one line (plus the message)."""
+    old_msg = stored.failure.message if stored.failure else (stored.reason or "")
+    new_msg = now.failure.message if now.failure else (now.reason or "")
+    if now.status == "pass":
+        return f"now passes: {now.invariant} on {now.engine} (stored: {stored.status} on {stored.engine}: {old_msg})"
+    if now.status == stored.status and new_msg == old_msg:
+        return f"same verdict: {now.status}: {new_msg}"
+    return f"different verdict: {now.status}: {new_msg}\n  stored: {stored.status} on {stored.engine}: {old_msg}"
+
+
+def cmd_replay(args: argparse.Namespace, argv: list[str]) -> int:
+    from harness.run.plan import compiled_suite, engine
+    from harness.run.registry import UnknownEngine
+    from reports.html import write_report
+    from reports.results import write_results
+
+    try:
+        results = read_results(args.results)
+    except OSError as exc:
+        raise ReplayError(f"cannot read {args.results}: {exc.strerror or exc}") from None
+    except ResultsError as exc:
+        raise ReplayError(str(exc)) from None
+    stored = stored_record(results, args.invariant, args.engine, str(args.results))
+    try:
+        invariant = compiled_suite().invariant(args.invariant)
+    except (KeyError, LookupError):
+        raise ReplayError(f"invariant {args.invariant!r} is not in this harness's suite") from None
+    counterexample = stored.failure.counterexample  # type: ignore[union-attr]
+    try:
+        state = codec.from_jsonable(GameState, counterexample.state, "$.state")
+    except codec.DecodeError as exc:
+        raise ReplayError(f"cannot decode the stored state: {exc}") from None
+    scenario = Scenario(state, decode_params(counterexample))
+    spec = args.engine or stored.engine
+    try:
+        adapter = engine(spec)
+    except UnknownEngine as exc:
+        raise ReplayError(str(exc)) from None
+    started = time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime())
+    clock = time.perf_counter()
+    now = replay_case(spec, adapter, invariant, scenario)
+    print(verdict_line(stored, now))
+    if now.failure is not None and now.failure.expected:
+        print(f"  expected: {now.failure.expected}\n  observed: {now.failure.observed}")
+    from harness import __version__
+
+    out_results = Results(
+        run=RunInfo(
+            started=started,
+            finished=time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime()),
+            profile=results.run.profile,
+            seed=results.run.seed,
+            engines=(EngineInfo(spec, str(getattr(adapter, "version", ""))),),
+            command=" ".join(["mtg-conformance", *argv]),
+            harness_version=__version__,
+            duration=round(time.perf_counter() - clock, 3),
+        ),
+        rulings=tuple(r for r in results.rulings if r.id in invariant.rulings),
+        results=(now,),
+    )
+    args.out.mkdir(parents=True, exist_ok=True)
+    write_results(out_results, args.out / "results.json")
+    write_report(out_results, args.out / "report.html")
+    print(f"replay report: {args.out / 'report.html'}")
+    return 1 if now.status in ("fail", "error") else 0
+

@@ -1,0 +1,178 @@
+"""The regression-gating story end to end, as a CI job runs it: the CLI in subprocesses on the
+reference engine and two mutants, over a few invariants of two ninjutsu rulings.
+
+run -> expectations update -> gated rerun (exit 0) -> a changed expectation or a second mutant's
+failure (exit 1, named) -> the reference engine (exit 1: unexpected pass); shards 1/3..3/3 merged
+equal the unsharded run; replay of a stored failure gives the same verdict without drawing;
+a persistent example database tries a known failure first.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from harness.run import cli
+from reports.results import Results, read_results
+
+MUTANT = "mutant:ninja-enters-any-target"  # breaks ninjutsu.same-attack-target
+SECOND = "mutant:ninjutsu-before-blockers"  # breaks ninjutsu.after-blockers
+SCOPE = ("--invariant", "ninjutsu.after-blockers", "--invariant", "ninjutsu.same-attack-target")
+FAILING = "ninjutsu.same-attack-target/ninjutsu/enters-attacking-same-target"
+
+
+def mtg(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "harness.run.cli", *args], check=False, cwd=cwd,
+                          capture_output=True,
+                          text=True, timeout=600)
+
+
+@pytest.fixture(scope="module")
+def mutant_run(tmp_path_factory) -> Path:
+    """One unsharded run of the mutant: its folder (results.json, report.html, junit.xml)."""
+    root = tmp_path_factory.mktemp("gating")
+    done = mtg("run", "--engine", MUTANT, "--profile", "ci", *SCOPE, "--out", "whole", cwd=root)
+    assert done.returncode == 1, done.stdout + done.stderr
+    return root / "whole"
+
+
+def test_expectations_gate_story(mutant_run, tmp_path):
+    results = mutant_run / "results.json"
+    exp = tmp_path / "mutant-expectations.toml"
+    done = mtg("expectations", "update", str(results), str(exp), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "1 added" in done.stdout
+    text = exp.read_text()
+    assert f'[expectations."{FAILING}"]' in text and 'status = "fail"' in text
+    assert f'engine = "{MUTANT}"' in text
+
+    # The known failure is expected: the gate is green although a case fails.
+    done = mtg("run", "--engine", MUTANT, "--profile", "ci", *SCOPE, "--expectations", str(exp), "--out", "g1",
+               cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert f"expectations: all 4 results match {exp}" in done.stdout
+
+    # A human explains it; the reason survives the next update.
+    exp.write_text(text.replace('reason = "fail: ', 'reason = "seeded bug: '))
+    assert mtg("expectations", "update", str(results), str(exp), cwd=tmp_path).returncode == 0
+    assert 'reason = "seeded bug: ' in exp.read_text()
+
+    # The expected status changes: exit 1, naming the invariant, its ruling, expected and actual.
+    exp.write_text(exp.read_text().replace('status = "fail"', 'status = "error"'))
+    done = mtg("run", "--engine", MUTANT, "--profile", "ci", *SCOPE, "--expectations", str(exp), "--out", "g2",
+               cwd=tmp_path)
+    assert done.returncode == 1
+    assert (f"STATUS CHANGED: {FAILING} on {MUTANT}; ruling ninjutsu.same-attack-target; "
+            "expected error, actual fail") in done.stdout
+    exp.write_text(exp.read_text().replace('status = "error"', 'status = "fail"'))
+
+    # A second mutant's failure is a new failure (and its pass of the first one's bug is stale).
+    done = mtg("run", "--engine", SECOND, "--profile", "ci", *SCOPE, "--expectations", str(exp), "--out", "g3",
+               cwd=tmp_path)
+    assert done.returncode == 1
+    assert f"NEW FAILURE: ninjutsu.after-blockers/ninjutsu/refused-before-blockers on {SECOND}" in done.stdout
+    assert "expected pass, actual fail" in done.stdout
+
+    # The failure goes away (the reference engine): the expectation is stale, exit 1.
+    done = mtg("run", "--profile", "ci", *SCOPE, "--expectations", str(exp), "--out", "g4", cwd=tmp_path)
+    assert done.returncode == 1
+    assert f"UNEXPECTED PASS: {FAILING} on reference; ruling ninjutsu.same-attack-target; expected fail, actual pass" \
+        in done.stdout
+
+    # A line naming no invariant is a usage error before anything runs.
+    exp.write_text(exp.read_text() + '\n[expectations."ninjutsu.no-such-ruling"]\nstatus = "fail"\n')
+    done = mtg("run", "--engine", MUTANT, "--profile", "ci", *SCOPE, "--expectations", str(exp), "--out", "g5",
+               cwd=tmp_path)
+    assert done.returncode == 2 and "'ninjutsu.no-such-ruling' names no known invariant" in done.stderr
+    assert "Traceback" not in done.stderr and not (tmp_path / "g5").exists()
+
+
+def _without_timings(results: Results) -> Results:
+    run = replace(results.run, started="", finished="", duration=0.0, command="")
+    return replace(results, run=run, results=tuple(replace(r, duration=0.0) for r in results.results))
+
+
+def test_shards_merged_equal_the_unsharded_run(mutant_run, tmp_path):
+    parts = []
+    for i in (1, 2, 3):
+        done = mtg("run", "--engine", MUTANT, "--profile", "ci", *SCOPE, "--shard", f"{i}/3", "--out", f"shard-{i}",
+                   cwd=tmp_path)
+        assert done.returncode in (0, 1), done.stdout + done.stderr
+        shard = read_results(tmp_path / f"shard-{i}" / "results.json")
+        assert shard.run.shard == f"{i}/3" and shard.run.engines == read_results(mutant_run / "results.json").run.engines
+        parts.append(f"shard-{i}/results.json")
+    sizes = [len(read_results(tmp_path / p).results) for p in parts]
+    assert sum(sizes) == 4 and max(sizes) < 4  # every case once, really split
+    done = mtg("merge", *parts, "--out", "merged", cwd=tmp_path)
+    assert done.returncode == 1, done.stdout + done.stderr  # the mutant's failure, as the whole run
+    merged = read_results(tmp_path / "merged" / "results.json")
+    assert _without_timings(merged) == _without_timings(read_results(mutant_run / "results.json"))
+    assert (tmp_path / "merged" / "report.html").is_file() and (tmp_path / "merged" / "junit.xml").is_file()
+
+    # Results that are not shards of one run are refused with a clear message.
+    other = json.loads((tmp_path / parts[0]).read_text())
+    other["run"]["profile"] = "dev"
+    (tmp_path / "other.json").write_text(json.dumps(other))
+    done = mtg("merge", "other.json", parts[1], "--out", "bad", cwd=tmp_path)
+    assert done.returncode == 2
+    assert f"cannot merge: {parts[1]} has profile ci but other.json has dev" in done.stderr
+
+
+def test_replay_gives_the_same_verdict_without_drawing(mutant_run, tmp_path, monkeypatch, capsys):
+    from hypothesis.internal.conjecture.data import ConjectureData
+
+    def no_drawing(*args, **kwargs):
+        raise AssertionError("replay drew from Hypothesis")
+
+    monkeypatch.setattr(ConjectureData, "draw", no_drawing)
+    stored = next(r for r in read_results(mutant_run / "results.json").results if r.status == "fail")
+    # The params are a typed record: the results name its type and replay decodes it back.
+    from harness.run.replay import decode_params
+
+    assert stored.failure.counterexample.params_type and ":" in stored.failure.counterexample.params_type
+    assert type(decode_params(stored.failure.counterexample)).__name__ == \
+        stored.failure.counterexample.params_type.rpartition(".")[2].rpartition(":")[2]
+    words = shlex.split(stored.failure.reproduce)
+    assert words[:3] == ["mtg-conformance", "replay", "results.json"] and "--out" in words
+    monkeypatch.chdir(mutant_run)  # the stored command is run from the report's folder
+    code = cli.main(words[1:])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert out.startswith(f"same verdict: fail: {stored.failure.message}")
+    (again,) = read_results(mutant_run / words[-1] / "results.json").results
+    assert (again.status, again.failure.message, again.failure.counterexample) == (
+        "fail", stored.failure.message, stored.failure.counterexample)
+    # On the reference engine the same state passes, and replay says so.
+    code = cli.main(["replay", "results.json", "--invariant", FAILING, "--engine", "reference",
+                     "--out", str(tmp_path / "on-reference")])
+    assert code == 0 and capsys.readouterr().out.startswith(f"now passes: {FAILING} on reference")
+
+
+def test_baseline_diff_in_summary_and_report(mutant_run, tmp_path):
+    done = mtg("run", "--profile", "ci", *SCOPE, "--baseline", str(mutant_run / "results.json"), "--out", "base",
+               cwd=tmp_path)
+    assert done.returncode == 1  # a fix differs from the baseline: the baseline gate fails
+    assert f"FIX: {FAILING} on reference: fail -> pass" in done.stdout
+    assert "diff against " in done.stdout and "0 regressions, 1 fixes" in done.stdout
+    html = (tmp_path / "base" / "report.html").read_text()
+    assert "Changes since" in html and FAILING in html
+    done = mtg("diff", str(mutant_run / "results.json"), "base/results.json", "--html", "diff.html", cwd=tmp_path)
+    assert done.returncode == 1 and "FIX: " in done.stdout
+    assert "Conformance diff" in (tmp_path / "diff.html").read_text()
+
+
+def test_example_database_tries_a_known_failure_first(tmp_path):
+    args = ("run", "--engine", MUTANT, "--profile", "ci", "--invariant", FAILING, "--database", "db")
+    first = mtg(*args, "--out", "one", cwd=tmp_path)
+    assert first.returncode == 1, first.stdout + first.stderr
+    assert any((tmp_path / "db").iterdir())
+    second = mtg(*args, "--out", "two", cwd=tmp_path)
+    assert second.returncode == 1
+    (record,) = read_results(tmp_path / "two" / "results.json").results
+    assert record.examples_to_first_failure == 1
