@@ -1,20 +1,28 @@
 """The HTML conformance report: one self-contained file rendered from a :class:`Results`.
 
-The report is read from CI artifacts and mail attachments, often as ``file://`` and offline, so it
-carries its CSS inline and loads nothing (a Content-Security-Policy forbids it, as a second line
-of defence). Ruling texts and everything an engine says are untrusted: the Jinja environment
-autoescapes every value, and the template never marks text safe.
+The report is for people triaging an engine, so it opens with what needs them: a summary band
+(per engine: how many invariants were judged at all, and the verdicts), then the failures grouped
+by cause (:mod:`reports.groups`), each group with its smallest counterexample open, the board
+before and after the failing action (:mod:`reports.board`). Then the engine matrix (rulings by
+engines, one letter per cell), where engines disagree, the ruling table in corpus order, and the
+unsupported reasons, explained once (:mod:`reports.unsupported`).
 
-All interpretation happens here, in plain Python that builds view objects; the template only lays
-them out. Counterexample states are raw JSON objects (the report does not import the game model),
-so the summary reads them defensively: a missing or odd key shows as nothing rather than failing
-the whole report.
+It is read from CI artifacts and mail attachments, often as ``file://`` and offline, so it
+carries its CSS inline, has no scripts and loads nothing (a Content-Security-Policy forbids it,
+as a second line of defence). The filters are radio buttons and CSS ``:has()``; a browser
+without ``:has()`` shows everything. Ruling texts and everything an engine says are untrusted:
+the Jinja environment autoescapes every value, and the templates never mark text safe. The
+filter CSS is generated from indices only, never from names.
+
+All interpretation happens here, in plain Python that builds view objects; the template only
+lays them out.
 """
 
 from __future__ import annotations
 
 import json
 import os
+from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -23,7 +31,33 @@ from typing import Any
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
 from reports.atomic import write_text_atomic
-from reports.results import COVERAGES, STATUSES, VERSION, ResultRecord, Results, RulingRecord
+from reports.board import BeforeAfter, StateView, before_after, card_names, name_ids
+from reports.board import state_view as _state_view
+from reports.groups import RULE, Group, family, group_failures
+from reports.results import (
+    COVERAGES,
+    STATUSES,
+    VERSION,
+    ResultRecord,
+    Results,
+    RulingRecord,
+)
+from reports.unsupported import CLASSES, Unsupported, explain
+
+#: Every status the report knows, failures first. ``inconclusive`` is known even before the
+#: results schema lists it, so a report renders any results file of either age.
+SHOWN_STATUSES: tuple[str, ...] = tuple(
+    dict.fromkeys(("fail", "error", "inconclusive", "pass", "unsupported", *STATUSES))
+)
+#: Verdicts that judged the engine: a pass, a fail or an error. Inconclusive and unsupported
+#: invariants were not judged.
+JUDGED = ("pass", "fail", "error")
+#: One letter per status in the engine matrix (with a legend), so six engines fit in 1,400 px.
+LETTERS = {"pass": "P", "fail": "F", "error": "E", "inconclusive": "I", "unsupported": "U", "not-run": "·"}
+#: Worst first: a matrix cell shows the worst verdict among the ruling's invariants.
+SEVERITY = ("fail", "error", "inconclusive", "pass", "unsupported", "not-run")
+#: With more engines than this (a mutants run), the per-engine summary rows are folded.
+COMPACT_AFTER = 6
 
 
 @cache
@@ -41,6 +75,11 @@ def _environment() -> Environment:
     env.filters["seconds"] = format_seconds
     env.globals["claim_figures"] = claim_figures
     return env
+
+
+def environment() -> Environment:
+    """The report's Jinja environment (autoescape on), shared by every page of the package."""
+    return _environment()
 
 
 def format_seconds(value: float | None) -> str:
@@ -64,45 +103,45 @@ def format_seconds(value: float | None) -> str:
 
 @dataclass(frozen=True)
 class Cell:
-    """One invariant's verdict on one engine, as shown in the ruling table."""
+    """One invariant's verdict on one engine, as listed in the ruling table."""
 
     invariant: str
-    status: str  # a STATUSES value, or "not-run" when the engine has no result for it
-    anchor: str | None  # the failure section to jump to, for fail and error
+    status: str  # a status, or "not-run" when the engine has no result for it
+    anchor: str | None  # the failure case to jump to, for fail and error
     title: str  # hover text: examples, duration, reason
 
 
 @dataclass(frozen=True)
 class Row:
     ruling: RulingRecord
-    cells: tuple[tuple[Cell, ...], ...]  # per engine, in the report's engine order
-    flagged: bool  # any fail or error: the "only problems" filter keeps it
+    cells: tuple[Cell, ...]  # every (engine, invariant) verdict of the ruling
+    flagged: bool  # any fail or error
+    classes: str  # filter classes (status, engine, family, card indices)
 
 
 @dataclass(frozen=True)
-class PlayerView:
-    index: str
-    life: str
-    zones: tuple[tuple[str, tuple[str, ...]], ...]  # (zone name, card labels), top first
+class MatrixCell:
+    status: str  # the worst verdict of the ruling's invariants on this engine, or "not-run"
+    letter: str
+    anchor: str | None
+    title: str
 
 
 @dataclass(frozen=True)
-class PermanentView:
-    label: str
-    controller: str
-    flags: tuple[str, ...]
+class MatrixRow:
+    ruling: str
+    cells: tuple[MatrixCell, ...]  # per engine, in the report's engine order
+    disagree: bool  # engines that judged it reached different verdicts
+    classes: str
 
 
 @dataclass(frozen=True)
-class StateView:
-    """A compact, readable summary of a counterexample state (what a player at the table sees)."""
-
-    facts: tuple[tuple[str, str], ...]  # turn, active player, step, priority, pending ...
-    players: tuple[PlayerView, ...]
-    battlefield: tuple[PermanentView, ...]
-    stack: tuple[str, ...]  # top first
-    params: tuple[tuple[str, str], ...]
-    json: str
+class EngineSummary:
+    name: str
+    label: str  # name and version
+    counts: dict[str, int]  # every SHOWN_STATUSES key
+    judged: int
+    planned: int  # invariants with a record for this engine
 
 
 @dataclass(frozen=True)
@@ -112,115 +151,286 @@ class QuotedRuling:
 
 
 @dataclass(frozen=True)
-class Problem:
-    """A failure or error, with everything its section shows."""
+class Case:
+    """One failing or erroring record, with everything its card shows."""
 
     anchor: str
     record: ResultRecord
     rulings: tuple[QuotedRuling, ...]
-    state: StateView | None
+    message: str  # card names beside ids
+    expected: str
+    observed: str
+    trace: tuple[tuple[str, tuple[str, ...]], ...]
+    board: BeforeAfter | None
 
 
-#: With more engines than this (a mutants run), the ruling table gets one results column listing
-#: each engine's verdicts that exist, instead of one column per engine.
-COMPACT_AFTER = 6
+@dataclass(frozen=True)
+class GroupView:
+    group: Group
+    cases: tuple[Case, ...]  # smallest counterexample first
+    invariants: tuple[str, ...]
+    classes: str
+
+
+@dataclass(frozen=True)
+class Option:
+    """One filter choice: the radio's id suffix and its label."""
+
+    key: str
+    label: str
 
 
 @dataclass(frozen=True)
 class Report:
     results: Results
     engines: tuple[str, ...]
-    #: Headers of the ruling table's result columns: one per engine, or one for all (compact).
-    columns: tuple[str, ...]
-    compact: bool
     engine_versions: dict[str, str]
-    totals: dict[str, int]
-    engine_totals: tuple[tuple[str, dict[str, int]], ...]
+    summaries: tuple[EngineSummary, ...]
+    total: EngineSummary
+    fold_summaries: bool
     coverage: dict[str, int]
-    rows: tuple[Row, ...]
+    groups: tuple[GroupView, ...]
+    group_rule: str
+    matrix: tuple[MatrixRow, ...]
+    disagreements: tuple[MatrixRow, ...]
+    rows: tuple[Row, ...]  # rulings with a verdict or uncovered
+    idle_rows: tuple[Row, ...]  # rulings with no verdict in this run (folded)
     orphans: tuple[ResultRecord, ...]  # results whose rulings this file does not list
-    problems: tuple[Problem, ...]
-    unsupported: tuple[ResultRecord, ...]
-    statuses: tuple[str, ...] = STATUSES
     #: Records whose claims were exercised too rarely to judge (no deviation found).
-    inconclusive: tuple[ResultRecord, ...] = ()
+    inconclusive: tuple[ResultRecord, ...]
+    unsupported: Unsupported
+    unsupported_classes: tuple[tuple[str, str], ...]
+    filter_statuses: tuple[Option, ...]
+    filter_engines: tuple[Option, ...]
+    filter_families: tuple[Option, ...]
+    filter_cards: tuple[Option, ...]
+    filter_css: str
+    letters: dict[str, str]
+    index_size: int = 8  # groups listed one line each before the first group; the rest folded
+    statuses: tuple[str, ...] = SHOWN_STATUSES
     schema_version: int = VERSION
+
+
+def _counts(records: list[ResultRecord]) -> dict[str, int]:
+    counts = dict.fromkeys(SHOWN_STATUSES, 0)
+    for status, n in Counter(r.status for r in records).items():
+        counts[status] = counts.get(status, 0) + n
+    return counts
+
+
+def _summary(name: str, label: str, records: list[ResultRecord]) -> EngineSummary:
+    counts = _counts(records)
+    return EngineSummary(name, label, counts, sum(counts.get(s, 0) for s in JUDGED), len(records))
+
+
+def _worst(statuses: list[str]) -> str:
+    for status in SEVERITY:
+        if status in statuses:
+            return status
+    return statuses[0] if statuses else "not-run"
+
+
+class _Index:
+    """Stable small indices for filter values, so the CSS never contains a name."""
+
+    def __init__(self) -> None:
+        self.keys: dict[str, int] = {}
+
+    def __call__(self, value: str) -> int:
+        return self.keys.setdefault(value, len(self.keys))
 
 
 def build_report(results: Results) -> Report:
     """Everything the template shows, worked out from the results."""
     engines = results.engines()
-    compact = len(engines) > COMPACT_AFTER
     versions = {e.name: e.version for e in results.run.engines}
-    columns = (
-        (f"results on {len(engines)} engines",)
-        if compact
-        else tuple(f"{e} {versions[e]}" if versions.get(e) else e for e in engines)
-    )
-    by_pair = {(r.engine, r.invariant): r for r in results.results}
-    problems_list = [r for r in results.results if r.status in ("fail", "error")]
-    anchors = {(r.engine, r.invariant): f"problem-{i}" for i, r in enumerate(problems_list, 1)}
 
-    rows = []
+    def label(engine: str) -> str:
+        return f"{engine} {versions[engine]}" if versions.get(engine) else engine
+
+    by_engine: dict[str, list[ResultRecord]] = {e: [] for e in engines}
+    for record in results.results:
+        by_engine.setdefault(record.engine, []).append(record)
+    summaries = tuple(_summary(e, label(e), by_engine[e]) for e in engines)
+    total = _summary("all", "All engines", list(results.results))
+
+    engine_index = {e: i for i, e in enumerate(engines)}
+    families, cards = _Index(), _Index()
+    ruling_cards = {r.id: r.cards for r in results.rulings}
+
+    def classes(records: list[ResultRecord], ruling_ids: list[str]) -> str:
+        out = {"flt"}
+        for record in records:
+            e = engine_index[record.engine]
+            out |= {f"st-{record.status}", f"e{e}", f"e{e}-{record.status}"}
+        for rid in ruling_ids:
+            out.add(f"f{families(rid.split('.', 1)[0])}")
+            for card in ruling_cards.get(rid, ()):
+                out.add(f"k{cards(card)}")
+        return " ".join(sorted(out))
+
+    # failure groups and their cases
+    groups = group_failures(results.results, engines)
+    anchors: dict[tuple[str, str], str] = {}
+    n = 0
+    for group in groups:
+        for record in group.records:
+            n += 1
+            anchors[(record.engine, record.invariant)] = f"case-{n}"
+    group_views = tuple(
+        GroupView(
+            group=g,
+            cases=tuple(_case(results, r, anchors[(r.engine, r.invariant)]) for r in g.records),
+            invariants=tuple(r.invariant for r in g.records),
+            classes=classes(list(g.records), [rid for r in g.records for rid in r.rulings]),
+        )
+        for g in groups
+    )
+
+    # the ruling table and the matrix
+    by_pair = {(r.engine, r.invariant): r for r in results.results}
+    rows: list[Row] = []
+    idle: list[Row] = []
+    matrix: list[MatrixRow] = []
     shown: set[tuple[str, str]] = set()
     for ruling in results.rulings:
         invariants = list(ruling.invariants)
         for record in results.results:
             if ruling.id in record.rulings and record.invariant not in invariants:
                 invariants.append(record.invariant)
-        per_engine = []
+        records = []
+        cells = []
+        many = len(engines) > 1
         for engine in engines:
-            cells = []
             for invariant in invariants:
                 record = by_pair.get((engine, invariant))
                 shown.add((engine, invariant))
-                if compact and record is None:
-                    continue  # a mutant is checked by the invariants of the rulings it breaks only
-                label = f"{engine}: {invariant}" if compact else invariant
-                cells.append(_cell(label, record, anchors.get((engine, invariant))))
-            per_engine.append(tuple(cells))
-        if compact:
-            per_engine = [tuple(cell for cells in per_engine for cell in cells)]
-        flagged = any(c.status in ("fail", "error") for cells in per_engine for c in cells)
-        rows.append(Row(ruling, tuple(per_engine), flagged))
+                if record is None:
+                    continue
+                records.append(record)
+                name = f"{engine}: {invariant}" if many else invariant
+                cells.append(_cell(name, record, anchors.get((engine, invariant))))
+        row = Row(ruling, tuple(cells), any(c.status in ("fail", "error") for c in cells),
+                  classes([*records], [ruling.id]))
+        if records or ruling.coverage == "uncovered":
+            rows.append(row)
+        else:
+            idle.append(row)
+        if records:
+            mcells = []
+            for engine in engines:
+                mine = [r for r in records if r.engine == engine]
+                worst = _worst([r.status for r in mine])
+                anchor = next((anchors[(r.engine, r.invariant)] for r in mine
+                               if (r.engine, r.invariant) in anchors and r.status == worst), None)
+                tally = Counter(r.status for r in mine)
+                title = f"{engine}: " + (", ".join(f"{k} {tally[k]}" for k in SEVERITY if tally[k]) or "not run")
+                mcells.append(MatrixCell(worst, LETTERS.get(worst, worst[:1].upper()), anchor, title))
+            judged = {c.status for c in mcells if c.status in (*JUDGED, "inconclusive")}
+            matrix.append(MatrixRow(ruling.id, tuple(mcells), len(judged) > 1, row.classes))
 
     orphans = tuple(r for r in results.results if (r.engine, r.invariant) not in shown)
-    problems = tuple(
-        Problem(
-            anchor=anchors[(r.engine, r.invariant)],
-            record=r,
-            rulings=tuple(QuotedRuling(rid, _text_of(results, rid)) for rid in r.rulings),
-            state=(
-                state_view(r.failure.counterexample.state, r.failure.counterexample.params)
-                if r.failure is not None and r.failure.counterexample is not None
-                else None
-            ),
-        )
-        for r in problems_list
-    )
     coverage = dict.fromkeys(COVERAGES, 0)
     for ruling in results.rulings:
         coverage[ruling.coverage] = coverage.get(ruling.coverage, 0) + 1
+
+    present = [s for s in SHOWN_STATUSES if total.counts.get(s)]
+    filter_families = tuple(Option(str(i), name) for name, i in families.keys.items())
+    filter_cards = tuple(Option(str(i), name) for name, i in sorted(cards.keys.items()))
     return Report(
         results=results,
         engines=engines,
-        columns=columns,
-        compact=compact,
         engine_versions=versions,
-        totals=results.totals(),
-        engine_totals=tuple((e, results.totals(e)) for e in engines) if len(engines) > 1 else (),
+        summaries=summaries,
+        total=total,
+        fold_summaries=len(engines) > COMPACT_AFTER,
         coverage=coverage,
+        groups=group_views,
+        group_rule=RULE,
+        matrix=tuple(matrix),
+        disagreements=tuple(r for r in matrix if r.disagree) if len(engines) > 1 else (),
         rows=tuple(rows),
+        idle_rows=tuple(idle),
         orphans=orphans,
-        problems=problems,
-        unsupported=tuple(r for r in results.results if r.status == "unsupported"),
         inconclusive=tuple(r for r in results.results if r.status == "inconclusive"),
+        unsupported=explain(results.results),
+        unsupported_classes=CLASSES,
+        filter_statuses=tuple(Option(s, s) for s in present),
+        filter_engines=tuple(Option(str(i), label(e)) for i, e in enumerate(engines)) if len(engines) > 1 else (),
+        filter_families=filter_families if len(filter_families) > 1 else (),
+        filter_cards=filter_cards if len(filter_cards) > 1 else (),
+        filter_css=_filter_css(present, len(engines), len(filter_families), len(filter_cards)),
+        letters=LETTERS,
     )
+
+
+def _filter_css(statuses: list[str], engines: int, families: int, cards: int) -> str:
+    """The filter rules: a checked radio hides every filterable element without its class.
+
+    Built from status names (validated by the results schema) and indices only."""
+    hide = "{display:none}"
+    rules = []
+    for s in statuses:
+        rules.append(f"body:has(#fs-{s}:checked):has(#fe-all:checked) .flt:not(.st-{s}){hide}")
+        for e in range(engines):
+            rules.append(f"body:has(#fs-{s}:checked):has(#fe-{e}:checked) .flt:not(.e{e}-{s}){hide}")
+    for e in range(engines):
+        rules.append(f"body:has(#fs-all:checked):has(#fe-{e}:checked) .flt:not(.e{e}){hide}")
+    rules += [f"body:has(#ff-{f}:checked) .flt:not(.f{f}){hide}" for f in range(families)]
+    rules += [f"body:has(#fk-{k}:checked) .flt:not(.k{k}){hide}" for k in range(cards)]
+    return "\n".join(rules)
 
 
 def _text_of(results: Results, ruling_id: str) -> str | None:
     ruling = results.ruling(ruling_id)
     return ruling.text if ruling is not None else None
+
+
+def state_view(state: Any, params: dict[str, Any] | None = None) -> StateView:
+    """:func:`reports.board.state_view`, or the raw JSON alone when the state's shape defeats the
+    summary (a results file may come from another harness or an engine's export: never a traceback)."""
+    try:
+        return _state_view(state, params)
+    except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError):
+        return StateView((("note", "this state has an unusual shape; only its JSON is shown"),), (), (), (), (),
+                         _raw(state))
+
+
+def _raw(state: Any) -> str:
+    try:
+        return json.dumps(state, indent=1, ensure_ascii=False, default=str)
+    except (ValueError, TypeError, RecursionError):
+        return "(not displayable)"
+
+
+def _board(before: Any, after: Any, params: dict[str, Any]) -> BeforeAfter:
+    """Before and after with the changes marked, or each state's raw JSON when a shape defeats it."""
+    try:
+        return before_after(before, after, params)
+    except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError):
+        return BeforeAfter(state_view(before, params), None if after is None else state_view(after), ())
+
+
+def _case(results: Results, record: ResultRecord, anchor: str) -> Case:
+    failure = record.failure
+    rulings = tuple(QuotedRuling(rid, _text_of(results, rid)) for rid in record.rulings)
+    if failure is None:
+        return Case(anchor, record, rulings, record.reason or "no message", "", "", (), None)
+    before = failure.counterexample.state if failure.counterexample is not None else None
+    names = card_names(before, failure.after)
+    board = None
+    if failure.counterexample is not None:
+        board = _board(failure.counterexample.state, failure.after, failure.counterexample.params)
+    return Case(
+        anchor=anchor,
+        record=record,
+        rulings=rulings,
+        message=name_ids(failure.message or record.reason or "no message", names),
+        expected=name_ids(failure.expected, names),
+        observed=name_ids(failure.observed, names),
+        trace=tuple((name_ids(s.action, names), tuple(name_ids(e, names) for e in s.events)) for s in failure.trace),
+        board=board,
+    )
 
 
 def _cell(invariant: str, record: ResultRecord | None, anchor: str | None) -> Cell:
@@ -242,148 +452,6 @@ def claim_figures(record: ResultRecord) -> str:
     return ("claims: " if record.claims else "") + "; ".join(bits)
 
 
-# -- counterexample summary -------------------------------------------------------------------
-
-
-def _text(value: Any) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, str):
-        return value
-    return json.dumps(value, ensure_ascii=False, sort_keys=True)
-
-
-def _pairs(value: Any) -> list[tuple[str, Any]]:
-    """(key, value) pairs stored as a JSON list of 2-lists (the model's tuple-of-pairs) or an object."""
-    if isinstance(value, dict):
-        return [(str(k), v) for k, v in value.items()]
-    out = []
-    if isinstance(value, list):
-        for item in value:
-            if isinstance(item, list) and len(item) == 2:
-                out.append((_text(item[0]), item[1]))
-    return out
-
-
-def _target(value: Any) -> str:
-    if isinstance(value, dict):
-        if value.get("kind") == "player" or ("player" in value and value.get("player") is not None):
-            return f"P{_text(value.get('player'))}"
-        return f"{_text(value.get('kind', ''))} {_text(value.get('permanent', ''))}".strip()
-    return _text(value)
-
-
-def state_view(state: dict[str, Any], params: dict[str, Any] | None = None) -> StateView:
-    """:func:`_state_view`, or the raw JSON alone when the state's shape defeats the summary (a
-    results file may come from another harness or an engine's export: never a traceback)."""
-    try:
-        return _state_view(state, params)
-    except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError):
-        try:
-            raw = json.dumps(state, indent=1, ensure_ascii=False, default=str)
-        except (ValueError, TypeError, RecursionError):
-            raw = "(not displayable)"
-        return StateView((("note", "this state has an unusual shape; only its JSON is shown"),), (), (), (), (), raw)
-
-
-def _state_view(state: dict[str, Any], params: dict[str, Any] | None = None) -> StateView:
-    """Summarise a GameState JSON object: players' life and zones, permanents with their combat
-    flags, step, priority and stack. Unknown shapes degrade to less summary, never to an error."""
-    state = state if isinstance(state, dict) else {}
-    names: dict[str, str] = {}
-    for obj in state.get("objects") or []:
-        if isinstance(obj, dict) and "id" in obj:
-            names[_text(obj["id"])] = _text(obj.get("name", ""))
-
-    def label(card_id: Any) -> str:
-        cid = _text(card_id)
-        name = names.get(cid)
-        return f"{cid} {name}" if name else cid
-
-    facts = []
-    for key, title in (
-        ("turn", "turn"),
-        ("active_player", "active player"),
-        ("step", "step"),
-        ("priority", "priority"),
-    ):
-        if key in state:
-            value = state[key]
-            facts.append((title, f"P{value}" if key in ("active_player", "priority") and isinstance(value, int) else _text(value) or "none"))
-    pending = state.get("pending")
-    if isinstance(pending, dict):
-        facts.append(("waiting for", f"{_text(pending.get('kind'))} by P{_text(pending.get('player'))}"))
-    for key, title in (("revealed", "revealed"), ("first_strikers", "first strikers")):
-        if state.get(key):
-            facts.append((title, ", ".join(label(c) for c in state[key] if c is not None)))
-
-    players = []
-    for player in state.get("players") or []:
-        if not isinstance(player, dict):
-            continue
-        zones = []
-        for zone, title in (
-            ("hand", "hand"),
-            ("library", "library (top first)"),
-            ("graveyard", "graveyard"),
-            ("exile", "exile"),
-            ("command", "command"),
-            ("mana_pool", "mana pool"),
-        ):
-            cards = player.get(zone)
-            if isinstance(cards, list) and (cards or zone in ("hand", "library")):
-                shown = [_text(c) if zone == "mana_pool" else label(c) for c in cards]
-                zones.append((title, tuple(shown)))
-        players.append(PlayerView(f"P{_text(player.get('index', len(players)))}", _text(player.get("life", "?")), tuple(zones)))
-
-    battlefield = []
-    for perm in state.get("battlefield") or []:
-        if not isinstance(perm, dict):
-            continue
-        flags = []
-        if perm.get("tapped"):
-            flags.append("tapped")
-        if perm.get("summoning_sick"):
-            flags.append("summoning sick")
-        if perm.get("attacking") is not None:
-            flags.append(f"attacking {_target(perm['attacking'])}")
-        if perm.get("blocked") is True:
-            flags.append("blocked")
-        elif perm.get("blocked") is False:
-            flags.append("unblocked")
-        if perm.get("blocking"):
-            flags.append("blocking " + ", ".join(label(a) for a in perm["blocking"]))
-        if perm.get("damage"):
-            flags.append(f"damage {_text(perm['damage'])}")
-        for kind, count in _pairs(perm.get("counters")):
-            flags.append(f"{_text(count)} {kind} counter(s)")
-        if perm.get("class_level") is not None:
-            flags.append(f"class level {_text(perm['class_level'])}")
-        if perm.get("protector") is not None:
-            flags.append(f"protected by P{_text(perm['protector'])}")
-        battlefield.append(PermanentView(label(perm.get("id")), f"P{_text(perm.get('controller', '?'))}", tuple(flags)))
-
-    stack = []
-    items = state.get("stack") or []
-    for item in reversed(items if isinstance(items, list) else []):
-        if not isinstance(item, dict):
-            continue
-        text = f"{_text(item.get('kind'))} {label(item.get('source'))} [{_text(item.get('ability'))}] by P{_text(item.get('controller'))}"
-        choices = _pairs(item.get("choices"))
-        if choices:
-            text += " " + ", ".join(f"{k}={_text(v)}" for k, v in choices)
-        stack.append(text)
-
-    return StateView(
-        facts=tuple(facts),
-        players=tuple(players),
-        battlefield=tuple(battlefield),
-        stack=tuple(stack),
-        params=tuple((str(k), _text(v)) for k, v in (params or {}).items()),
-        json=json.dumps(state, indent=2, ensure_ascii=False),
-    )
-
-
 # -- rendering -------------------------------------------------------------------------------
 
 
@@ -392,8 +460,8 @@ def render_report(results: Results, diff: Any = None) -> str:
     from ``run --baseline``) it shows the changes since the baseline under the summary."""
     from reports.diff import SECTIONS
 
-    return _environment().get_template("report.html.j2").render(report=build_report(results), diff=diff,
-                                                                 sections=SECTIONS)
+    return environment().get_template("report.html.j2").render(report=build_report(results), diff=diff,
+                                                                sections=SECTIONS)
 
 
 def write_report(results: Results, path: str | os.PathLike[str], diff: Any = None) -> Path:
@@ -401,4 +469,13 @@ def write_report(results: Results, path: str | os.PathLike[str], diff: Any = Non
     return write_text_atomic(path, render_report(results, diff))
 
 
-__all__ = ["build_report", "format_seconds", "render_report", "state_view", "write_report"]
+__all__ = [
+    "SHOWN_STATUSES",
+    "build_report",
+    "environment",
+    "family",
+    "format_seconds",
+    "render_report",
+    "state_view",
+    "write_report",
+]

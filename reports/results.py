@@ -141,7 +141,9 @@ class Counterexample:
 class Failure:
     """What a failing (or erroring) check showed, with everything needed to understand and replay
     it without rerunning the search: the expectation, the observation, the shrunk scenario, the
-    action trace and the command that reproduces it. ``size`` is the counterexample's size."""
+    action trace and the command that reproduces it. ``size`` is the counterexample's size.
+    ``after`` is the engine's state after the trace (raw JSON, like ``Counterexample.state``), so
+    a report can show what the failing action changed; ``None`` when the engine gave none."""
 
     message: str
     expected: str = ""
@@ -150,6 +152,21 @@ class Failure:
     trace: tuple[TraceStep, ...] = ()
     reproduce: str = ""
     size: int | None = None
+    after: dict[str, Any] | None = None
+
+    def __post_init__(self) -> None:
+        if self.after is not None:
+            object.__setattr__(self, "after", _plain_json(self.after, "after", want_object=True))
+
+
+@dataclass(frozen=True)
+class Unmet:
+    """One requirement (a mechanics registry name, or ``card:<name>``) the engine answered no to,
+    asked on its own, with the engine's reason: lets a report say *which* mechanic is missing and
+    whether the engine or its adapter lacks it, instead of one joined sentence per invariant."""
+
+    requirement: str
+    reason: str = ""
 
 
 @dataclass(frozen=True)
@@ -175,6 +192,7 @@ class ResultRecord:
     set_aside: int = 0
     rejected: int = 0
     claims: dict[str, int] = field(default_factory=dict)
+    unmet: tuple[Unmet, ...] = ()  # for unsupported: each requirement the engine lacks
 
     @property
     def valid_examples(self) -> int:
@@ -401,6 +419,7 @@ __all__ = [
     "RulingRecord",
     "RunInfo",
     "TraceStep",
+    "Unmet",
     "exit_status",
     "judged",
     "read_results",

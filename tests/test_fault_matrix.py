@@ -81,7 +81,7 @@ MATRIX: list[tuple[str, str, tuple[str, ...], str, str]] = [
     ("apply", "sys-exit-0", BOTH, "error", r"SystemExit|died \(exit code 0\)"),
     ("apply", "flood-stderr", ISO, "pass", r""),
     ("apply", "flood-stdout", ISO, "pass", r""),
-    ("apply", "leak", ISO, "error", r"MemoryError|died"),
+    ("apply", "leak", ISO, "error", r"MemoryError|died|timeout"),  # contained either way
     ("apply", "helper-then-die", ISO, "error", r"died \(exit code 1\)"),
     ("apply", "helper", ISO, "pass", r""),
     # close()

@@ -294,7 +294,7 @@ def test_report_contents() -> None:
     assert "Grizzly Bears" in html and "attacking P1" in html and "unblocked" in html
     assert "declare-attackers" in html
     for status in STATUSES:
-        assert f'class="badge s-{status}"' in html
+        assert f"badge s-{status}\"" in html  # the matrix legend names every status
 
 
 def test_report_escapes_untrusted_text() -> None:
@@ -351,8 +351,8 @@ def test_empty_run_renders() -> None:
 
 
 def test_many_engines_share_one_results_column():
-    """A mutants run has dozens of engines: one column per engine would be unreadable, so the
-    ruling table lists, in one column, the verdicts that exist for each engine."""
+    """A mutants run has dozens of engines: the ruling table lists, in its one verdicts column,
+    the verdicts that exist for each engine; the matrix has one narrow column per engine."""
     from reports.html import COMPACT_AFTER, build_report
 
     specs = [f"mutant:m{i}" for i in range(COMPACT_AFTER + 2)]
@@ -365,9 +365,11 @@ def test_many_engines_share_one_results_column():
                      failure=Failure("broken", expected="a", observed="b", reproduce="mtg-conformance run")),
     )
     report = build_report(Results(run, (ruling,), records))
-    assert report.columns == (f"results on {len(specs)} engines",)
     (row,) = report.rows
-    (cells,) = row.cells
-    assert [c.invariant for c in cells] == [f"{specs[0]}: x/one", f"{specs[1]}: x/two"]
+    assert [c.invariant for c in row.cells] == [f"{specs[0]}: x/one", f"{specs[1]}: x/two"]
+    assert report.fold_summaries
+    (mrow,) = report.matrix
+    assert [c.letter for c in mrow.cells] == ["P", "F"] + ["·"] * (len(specs) - 2)
+    assert mrow.disagree and report.disagreements == (mrow,)
     html = render_report(Results(run, (ruling,), records))
-    assert html.count("<th>results on") == 1 and "mutant:m1: x/two" in html
+    assert html.count("<th>Verdicts</th>") == 1 and "mutant:m1: x/two" in html

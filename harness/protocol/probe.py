@@ -74,6 +74,10 @@ class Probe:
         self._session = session
         self.trace: list[TraceStep] = []
         self._checked: GameState | None = None
+        #: The last state the engine exported through this probe and how many trace steps had
+        #: been taken then: a failure report shows it as the board after the failing action.
+        self.last_state: GameState | None = None
+        self.last_state_step: int = 0
         #: The state exported and checked since the last action (None: read it again).
         self._current: GameState | None = None
         #: The claims the invariant declares (``None``: not checked, for probes built by hand).
@@ -142,6 +146,7 @@ class Probe:
                 )
             self._checked = state
         self._current = state
+        self.last_state, self.last_state_step = state, len(self.trace)
         return state
 
     def legal_actions(self) -> list[Action]:

@@ -110,7 +110,8 @@ def _parser() -> argparse.ArgumentParser:
     mutants.add_argument("--profile", choices=sorted(PROFILES), default="ci",
                          help="Hypothesis settings profile (default: ci)")
     mutants.add_argument("--out", default=DEFAULT_MUTANTS_OUT, metavar="DIR",
-                         help=f"directory for mutants.json, results.json, report.html (default: {DEFAULT_MUTANTS_OUT}/)")
+                         help=f"directory for mutants.json, results.json, report.html (the mutants page), "
+                              f"cases.html, junit.xml (default: {DEFAULT_MUTANTS_OUT}/)")
     mutants.add_argument("-n", dest="workers", metavar="N", type=_workers,
                          help="pytest-xdist workers (a number or 'auto')")
     mutants.add_argument("--all-invariants", action="store_true",
@@ -120,8 +121,17 @@ def _parser() -> argparse.ArgumentParser:
     mutants.add_argument("-v", "--verbose", action="store_true", help="one line per case")
     _add_limit_options(mutants)
 
-    rulings = sub.add_parser("rulings", help="list every ruling and how it is covered")
+    rulings = sub.add_parser("rulings", help="list every ruling and how it is covered (or: rulings import FILE)")
     rulings.add_argument("--json", action="store_true", help="machine-readable output")
+    rulings.add_argument("--cards", action="append", metavar="FILE", type=Path,
+                         help="card pool file (MTGJSON AtomicCards) added to the bundled cards (repeatable)")
+    rulings.add_argument("--corpus", action="append", metavar="DIR", type=Path,
+                         help="ruling corpus directory instead of the shipped corpus (repeatable)")
+    rulings.add_argument("--strict", action="store_true",
+                         help="exit 2 if a ruling names a card that is not in the card pool")
+    rulings.add_argument("action", nargs="*", metavar="import FILE",
+                         help="'import FILE --out CORPUS.toml': turn Scryfall or MTGJSON rulings into corpus entries")
+    rulings.add_argument("--out", type=Path, metavar="FILE", help="corpus file that import writes")
 
     sub.add_parser("requires", help="list the mechanics invariants require (what supports() is asked)")
 
@@ -252,11 +262,27 @@ def cmd_mutants(args: argparse.Namespace, argv: Sequence[str]) -> int:
     rows = kill_rows(results, mutants)
     idle = idle_invariants(results, [inv.id for inv in suite.invariants]) if not chosen else []
     write_mutants_json(rows, out / "mutants.json", profile=args.profile, idle=idle)
+    _write_mutants_pages(results, rows, out)
     print()
     print(format_table(rows))
     print(f"invariants that killed no mutant: {len(idle)}" + "".join(f"\n  {i}" for i in idle))
     print(f"kill report: {out / 'mutants.json'}")
     return EXIT_OK if summary(rows)["survived"] == 0 else EXIT_FAILURES
+
+
+def _write_mutants_pages(results, rows, out: Path) -> None:  # type: ignore[no-untyped-def]
+    """The mutants page is the run's report.html (killed or survived, green when all are killed);
+    every case stays readable in cases.html; junit.xml has one test per mutant."""
+    from reports.html import write_report
+    from reports.mutants_page import read_controls, write_mutants_junit, write_mutants_page
+
+    generic = out / "report.html"
+    if generic.exists():  # the plugin rendered the cases already: keep that file as cases.html
+        generic.replace(out / "cases.html")
+    else:
+        write_report(results, out / "cases.html")
+    write_mutants_page(results, rows, out / "report.html", read_controls(out / "controls.json"))
+    write_mutants_junit(rows, out / "junit.xml", duration=results.run.duration)
 
 
 class _Capture:
@@ -326,7 +352,22 @@ def _run_suite(args: argparse.Namespace, argv: Sequence[str], out: Path, extra: 
 
 
 def cmd_rulings(args: argparse.Namespace) -> int:
-    suite = _suite_or_usage_error()
+    if args.action:
+        from harness.run.import_cli import cmd_import
+
+        return cmd_import(args, UsageError)
+    if args.cards or args.corpus:
+        from rulings.cards import CardPoolError, card_pool
+        from rulings.compile import CompileError, compile_corpus
+        from rulings.corpus import CorpusError, load_corpus
+
+        try:
+            corpus = load_corpus(*args.corpus) if args.corpus else load_corpus()
+            suite = compile_corpus(corpus, card_pool(args.cards or ()))
+        except (CorpusError, CompileError, CardPoolError) as exc:
+            raise UsageError(str(exc)) from None
+    else:
+        suite = _suite_or_usage_error()
     totals = suite.totals()
     if args.json:
         rows = [
@@ -335,6 +376,8 @@ def cmd_rulings(args: argparse.Namespace) -> int:
                 "coverage": c.coverage,
                 "template": c.template,
                 "invariants": list(c.invariants),
+                "scope": c.scope,
+                "uncovered_reason": c.reason,
                 "status": c.ruling.status,
                 "reason": c.ruling.reason,
                 "cards": list(c.ruling.cards),
@@ -346,14 +389,14 @@ def cmd_rulings(args: argparse.Namespace) -> int:
         ]
         print(json.dumps({"rulings": rows, "totals": totals, "invariants": len(suite.invariants)}, indent=2,
                          ensure_ascii=False))
-        return EXIT_OK
+        return _strict_exit(args, suite)
     width = max(len(c.ruling.id) for c in suite.coverage)
     for c in suite.coverage:
         how = {
-            "template": f"template {c.template} ({len(c.invariants)} invariants)",
-            "bound": f"bound ({len(c.invariants)} invariants)",
+            "template": f"template {c.template}, any card with the mechanic ({len(c.invariants)} invariants)",
+            "bound": f"bound, this card only ({len(c.invariants)} invariants)",
             "informational": f"informational: {c.ruling.reason}",
-            "uncovered": "UNCOVERED",
+            "uncovered": f"UNCOVERED: {c.reason}",
         }[c.coverage]
         text = c.ruling.text if len(c.ruling.text) <= 70 else c.ruling.text[:67] + "..."
         print(f"{c.ruling.id:<{width}}  {how}\n{'':<{width}}  {text}")
@@ -362,6 +405,17 @@ def cmd_rulings(args: argparse.Namespace) -> int:
         + ", ".join(f"{n} {name}" for name, n in totals.items())
         + f"; {len(suite.invariants)} invariants"
     )
+    return _strict_exit(args, suite)
+
+
+def _strict_exit(args: argparse.Namespace, suite) -> int:  # type: ignore[no-untyped-def]
+    """``--strict``: a ruling naming a card missing from the card pool is an error (exit 2)."""
+    if args.strict:
+        missing = [c for c in suite.coverage if c.reason and c.reason.endswith("is not in the card pool")]
+        if missing:
+            print(f"mtg-conformance: error: ruling {missing[0].ruling.id}: {missing[0].reason}"
+                  + (f" (and {len(missing) - 1} more)" if len(missing) > 1 else ""), file=sys.stderr)
+            return EXIT_USAGE
     return EXIT_OK
 
 

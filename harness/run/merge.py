@@ -94,6 +94,8 @@ def merge_results(parts: list[tuple[str, Results]], command: str = "mtg-conforma
         command=command,
         duration=round(sum(r.duration for r in runs), 3),  # machine time of all shards together
         shard=None,
+        complete=all(r.complete for r in runs),  # one interrupted shard leaves the whole incomplete
+        planned=None if any(r.planned is None for r in runs) else sum(r.planned or 0 for r in runs),
     )
     return Results(run=run, rulings=first.rulings, results=tuple(_in_plan_order(records, first))), warnings
 

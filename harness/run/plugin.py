@@ -263,7 +263,8 @@ class ResultCollector:
         cases = options.all_cases()  # the whole plan: a shard lists the run's engines too
         order = {c.node_id: i for i, c in enumerate(cases)}
         records = sorted(self.records, key=lambda r: order.get(Case(r.engine, r.invariant).node_id, len(order)))
-        complete = self.interrupted is None and {(c.engine, c.invariant) for c in cases} <= {
+        planned = options.cases()  # this shard's cases, when sharded
+        complete = self.interrupted is None and {(c.engine, c.invariant) for c in planned} <= {
             (r.engine, r.invariant) for r in records}
         rulings = ruling_records()
         return Results(
@@ -277,7 +278,7 @@ class ResultCollector:
                 harness_version=__version__,
                 duration=round(time.perf_counter() - self.clock, 3),
                 complete=complete,
-                planned=len(cases),
+                planned=len(planned),
                 pass_rule=str(claim_rule(options.profile)),
                 corpus=corpus_hash(rulings),
                 shard=options.shard,

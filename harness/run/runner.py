@@ -38,7 +38,7 @@ from harness.run.isolation import IsolatedEngine
 from harness.run.limits import clean_text
 from harness.run.limits import current as current_limits
 from harness.run.profiles import claim_rule, is_derandomized, profile_settings
-from reports.results import Counterexample, Failure, ResultRecord, TraceStep
+from reports.results import Counterexample, Failure, ResultRecord, TraceStep, Unmet
 from rulings.invariant import Invariant
 
 
@@ -129,7 +129,38 @@ def _failure(exc: BaseException, scenario: Scenario, probe: Probe | None, reprod
         trace=trace,
         reproduce=reproduce,
         size=scenario.state.size(),
+        after=_after(exc, probe),
     )
+
+
+def _after(exc: BaseException, probe: Probe | None) -> dict | None:
+    """The board after the trace, for the report's before/after view: the probe's last exported
+    state, read once more if actions were applied since, but only from an engine that is still
+    answering (after a Violation, never after an EngineError)."""
+    if probe is None:
+        return None
+    state = probe.last_state
+    if probe.last_state_step < len(probe.trace):
+        state = None
+        if isinstance(exc, Violation):
+            try:
+                state = probe.state()
+            except BaseException as exc2:  # noqa: BLE001 - the view is optional; the verdict stands without it
+                reraise_if_harness(exc2)
+                state = None
+    return codec.to_jsonable(state) if state is not None else None
+
+
+def _unmet(adapter: EngineAdapter, requires: frozenset[str]) -> tuple[Unmet, ...]:
+    """Each requirement the adapter answers no to on its own, with its reason (best effort)."""
+    unmet = []
+    for item in sorted(requires):
+        answer = _supports(adapter, frozenset({item}))
+        if isinstance(answer, str):  # the adapter failed to answer: the joined reason is recorded anyway
+            return ()
+        if not answer.ok:
+            unmet.append(Unmet(item, clean_text(answer.reason or "not supported")))
+    return tuple(unmet)
 
 
 def _supports(adapter: EngineAdapter, requires: frozenset[str]) -> Support | str:
@@ -165,7 +196,8 @@ def run_case(
     if isinstance(support, str):
         return ResultRecord(**base, status="error", reason=support)
     if not support.ok:
-        return ResultRecord(**base, status="unsupported", reason=clean_text(support.reason or "not supported"))
+        return ResultRecord(**base, status="unsupported", reason=clean_text(support.reason or "not supported"),
+                            unmet=_unmet(adapter, invariant.requires))
 
     reproduce = reproduce_command(engine_spec, invariant.id)
     seen = _Observer(claims=dict.fromkeys(invariant.counted_claims, 0))

@@ -17,7 +17,8 @@ from generators.classes import CLASS_STEPS, ClassParams, ClassSpec, class_scenar
 from harness.protocol.adapter import ActionRefused
 from harness.protocol.mechanics import Mechanic
 from harness.protocol.model import Action, ActionKind, AttackTarget, EventKind, GameState, Step
-from rulings.binding import binds
+from rulings.invariants.rule_texts import CLASS, IS_CLASS
+from rulings.rule_templates import rule_template
 from harness.protocol.probe import Probe, Scenario, Violation, expect
 from rulings.invariants.driving import events_of, pass_until, resolve_stack
 from rulings.invariants.spell_moves import cast, whose_turn
@@ -110,7 +111,7 @@ def probe_abilities(probe: Probe, scenario: Scenario[ClassParams], levels: Mappi
 # -- the rulings ----------------------------------------------------------------------------
 
 
-@binds("class.level-bars", id="class.level-bars/level-ability-when-allowed", kind="legality",
+@rule_template('class.level-bars', name='level-ability-when-allowed', **CLASS['class.level-bars'], applies=IS_CLASS, kind="legality",
        requires=REQUIRES,
        scenarios=lambda: class_scenarios(ClassSpec(steps=CLASS_STEPS, anyone=True, swamps=(0, 3),
                                                    opponent_class=True)))
@@ -156,7 +157,7 @@ def check_level_bars(probe: Probe, scenario: Scenario[ClassParams]) -> None:
            expected=f"{class_id} at level {n}", observed=f"level {level(probe.state(), class_id)}")
 
 
-@binds("class.no-repeat-level", id="class.no-repeat-level/refused-at-or-above", kind="legality",
+@rule_template('class.no-repeat-level', name='refused-at-or-above', **CLASS['class.no-repeat-level'], applies=IS_CLASS, kind="legality",
        requires=REQUIRES, scenarios=lambda: class_scenarios(ClassSpec(levels=(2, 3))))
 def check_no_repeat(probe: Probe, scenario: Scenario[ClassParams]) -> None:
     """A Class already at level N or higher: its level N ability (and every lower one) is
@@ -180,7 +181,7 @@ def check_no_repeat(probe: Probe, scenario: Scenario[ClassParams]) -> None:
                     expected=f"{action} refused", observed="accepted")
 
 
-@binds("class.level-up-uses-stack", id="class.level-up-uses-stack/responds", kind="trace",
+@rule_template('class.level-up-uses-stack', name='responds', **CLASS['class.level-up-uses-stack'], applies=IS_CLASS, kind="trace",
        requires=REQUIRES, scenarios=lambda: class_scenarios(ClassSpec(levels=(1, 2))))
 def check_uses_stack(probe: Probe, scenario: Scenario[ClassParams]) -> None:
     """The level ability goes on the stack: the level is unchanged while it waits, the opponent
@@ -206,7 +207,7 @@ def check_uses_stack(probe: Probe, scenario: Scenario[ClassParams]) -> None:
            expected=f"level {current + 1}", observed=f"level {level(probe.state(), class_id)}")
 
 
-@binds("class.levels-tracked-separately", id="class.levels-tracked-separately/own-level", kind="outcome",
+@rule_template('class.levels-tracked-separately', name='own-level', **CLASS['class.levels-tracked-separately'], applies=IS_CLASS, kind="outcome",
        requires=REQUIRES,
        scenarios=lambda: class_scenarios(ClassSpec(count=(2, 3), one_below_3=True, opponent_class=True)))
 def check_own_level(probe: Probe, scenario: Scenario[ClassParams]) -> None:
@@ -222,7 +223,7 @@ def check_own_level(probe: Probe, scenario: Scenario[ClassParams]) -> None:
                expected=f"{other} still at level {wanted}", observed=f"level {level(after, other)}")
 
 
-@binds("class.starts-at-level-1", id="class.starts-at-level-1/enters-at-level-1", kind="outcome",
+@rule_template('class.starts-at-level-1', name='enters-at-level-1', **CLASS['class.starts-at-level-1'], applies=IS_CLASS, kind="outcome",
        requires=REQUIRES | PROBE | {Mechanic.CASTING, Mechanic.CASTING_PERMANENTS},
        scenarios=lambda: class_scenarios(ClassSpec(count=(0, 1), in_hand=True, probe=True)))
 def check_starts_at_level_1(probe: Probe, scenario: Scenario[ClassParams]) -> None:
@@ -238,7 +239,7 @@ def check_starts_at_level_1(probe: Probe, scenario: Scenario[ClassParams]) -> No
     probe_abilities(probe, scenario, levels)
 
 
-@binds("class.keeps-previous-levels", id="class.keeps-previous-levels/abilities-after-level-up", kind="outcome",
+@rule_template('class.keeps-previous-levels', name='abilities-after-level-up', **CLASS['class.keeps-previous-levels'], applies=IS_CLASS, kind="outcome",
        requires=REQUIRES | PROBE,
        scenarios=lambda: class_scenarios(ClassSpec(levels=(1, 2), probe=True)))
 def check_keeps_previous(probe: Probe, scenario: Scenario[ClassParams]) -> None:

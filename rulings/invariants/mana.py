@@ -278,11 +278,16 @@ def _symbol_invariant(ruling: Ruling, symbol: CostSymbol, name: str, kind: Invar
 
 @template(
     "costs.cost-symbol",
-    r"the (?:tap|untap) symbol is {symbol}\. the (?:tap|untap) symbol in an activation cost means "
-    r"\"(?:tap|untap) this permanent\.\" a permanent that's already (?:tapped|untapped) can't be "
-    r"(?:tapped|untapped) again to pay the cost\. a creature's activated ability with the (?:tap|untap) "
-    r"symbol in its activation cost can't be activated unless the creature has been under its controller's "
-    r"control continuously since their most recent turn began\. see rule 302\.6\.",
+    claims={
+        "symbol": r"the (?:tap|untap) symbol is {symbol}\.",
+        "means": r"the (?:tap|untap) symbol in an activation cost means \"(?:tap|untap) this permanent\.\"",
+        "not-again": r"a permanent that's already (?:tapped|untapped) can't be (?:tapped|untapped) again to pay "
+                     r"the cost\.",
+        "summoning-sickness": r"a creature's activated ability with the (?:tap|untap) symbol in its activation cost "
+                              r"can't be activated unless the creature has been under its controller's control "
+                              r"continuously since their most recent turn began\.",
+    },
+    explains=(r"see rule 302\.6\.",),
     slots=SYMBOL_SLOT,
 )
 def cost_symbol_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
