@@ -114,7 +114,7 @@ def test_board_before_and_after_marks_changes() -> None:
     view = before_after(BEFORE, AFTER)
     words = [(c.kind, c.text) for c in view.changes]
     assert ("zone", "c1 Soldier: battlefield → hand of P0") in words
-    assert ("zone", "c2 Ninja of the Deep Hours: hand of P0 → battlefield") in words
+    assert ("zone", "c2 Ninja of the Deep Hours: hand of P0 → battlefield (tapped, attacking P1, unblocked)") in words
     assert ("tap", "c3 Island tapped") in words
     assert ("life", "P1 life 20 → 17") in words
     assert view.after is not None
