@@ -3,6 +3,7 @@ engine matrix, unsupported reasons explained once, and the mutants page with its
 
 from __future__ import annotations
 
+import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -199,6 +200,15 @@ def test_mutants_page_with_controls(tmp_path: Path) -> None:
     results = Results(run_info("mutant:a"), (), ())
     page = render_mutants_page(results, [_row("a", "killed", ("i/1",))], controls)
     assert 'class="banner bad"' in page and "control:refuse-all" in page and "<code>x.ruling</code>" in page
+    path.write_text(json.dumps({  # the shape `mtg-conformance controls` writes
+        "schema": "mtg-conformance/controls", "version": 1,
+        "controls": [{"id": "inert", "behaviour": "changes nothing"}, {"id": "refuses-all", "behaviour": "no"}],
+        "invariants": {"i/1": {"failed": ["inert", "refuses-all"]}, "i/2": {"failed": ["inert"]}},
+        "vacuous": [{"ruling": "x.ruling", "control": "refuses-all", "invariants": ["i/3"]}],
+    }))
+    controls = read_controls(path)
+    assert [(c.id, c.description, c.vacuous, c.failed) for c in controls.controls] == [
+        ("inert", "changes nothing", (), 2), ("refuses-all", "no", ("x.ruling",), 1)]
     path.write_text("{")
     assert read_controls(path).problem is not None
     assert not read_controls(tmp_path / "absent.json").found
