@@ -28,21 +28,25 @@ import math
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from harness.protocol.codec import DecodeError, from_jsonable, to_jsonable
+from harness.protocol.vocabulary import (  # noqa: F401 - re-exported: the schema's word lists
+    COVERAGES,
+    KINDS,
+    STATUSES,
+    Coverage,
+    InvariantKind,
+    RulingStatus,
+    Status,
+)
 from reports.atomic import write_text_atomic
 
 SCHEMA = "mtg-conformance/results"
 VERSION = 2
 
-Status = Literal["pass", "fail", "inconclusive", "unsupported", "error"]
-STATUSES: tuple[Status, ...] = ("pass", "fail", "inconclusive", "unsupported", "error")
-Kind = Literal["legality", "outcome", "trace", "global"]
-KINDS: tuple[Kind, ...] = ("legality", "outcome", "trace", "global")
-Coverage = Literal["template", "bound", "informational", "uncovered"]
-COVERAGES: tuple[Coverage, ...] = ("template", "bound", "informational", "uncovered")
-RulingStatus = Literal["executable", "informational"]
+#: The schema's word lists are the protocol's (defined once, in harness.protocol.vocabulary).
+Kind = InvariantKind
 
 
 class ResultsError(ValueError):

@@ -1,23 +1,23 @@
 """The compile step: corpus -> invariants, and how each ruling is covered.
 
-Every ruling ends up in exactly one coverage class: ``template`` (a template matched its text),
-``bound`` (a hand-written invariant names it), ``informational`` (no engine behaviour can show
-it, with the reason), or ``uncovered`` (nothing encodes it yet: the gap the project must close).
+Every ruling ends up in exactly one coverage class: ``template`` (a template read every sentence
+of its text), ``bound`` (a hand-written invariant names it), ``informational`` (no engine
+behaviour can show it, with the reason), or ``uncovered`` (nothing encodes it yet: the gap the
+project must close), with the reason: the sentence no template reads, or the card missing from
+the card pool.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Literal
 
+from harness.protocol.vocabulary import COVERAGES, Coverage
 from rulings.binding import BOUND
+from rulings.cards import CardPool, bundled_pool, load_card_pool
 from rulings.corpus import Corpus, Ruling, load_corpus
 from rulings.invariant import Invariant
-from rulings.templates import TEMPLATES
-
-Coverage = Literal["template", "bound", "informational", "uncovered"]
-COVERAGES: tuple[Coverage, ...] = ("template", "bound", "informational", "uncovered")
+from rulings.templates import TEMPLATES, NotCovered, uncovered_reason
 
 
 class CompileError(ValueError):
@@ -30,6 +30,14 @@ class RulingCoverage:
     coverage: Coverage
     template: str | None
     invariants: tuple[str, ...]
+    #: Why an uncovered ruling is uncovered (the sentence no template reads, a missing card).
+    reason: str | None = None
+
+    @property
+    def scope(self) -> str | None:
+        """Whom the invariants speak of: any card with the mechanic (a template), or the one
+        card a hand-bound invariant was written for."""
+        return {"template": "any card", "bound": "one card"}.get(self.coverage)
 
 
 @dataclass(frozen=True)
@@ -54,25 +62,46 @@ def _load_library() -> None:
     import rulings.invariants  # noqa: F401
 
 
-def compile_corpus(corpus: Corpus | None = None) -> CompiledSuite:
+def missing_cards(ruling: Ruling, pool: CardPool) -> list[str]:
+    return [card for card in ruling.cards if card not in pool]
+
+
+def compile_corpus(corpus: Corpus | None = None, cards: CardPool | None = None) -> CompiledSuite:
+    """Compile ``corpus`` (default: the shipped one) against the card pool ``cards`` (default:
+    the bundled seed cards; a given pool is added to them)."""
     _load_library()
     corpus = corpus if corpus is not None else load_corpus()
+    pool = bundled_pool().merged(*(load_card_pool(f) for f in corpus.card_files),
+                                 *([cards] if cards is not None else []))
     known = {r.id for r in corpus}
     invariants: list[Invariant] = []
     matched: dict[str, str] = {}
+    reasons: dict[str, str] = {}
     for ruling in corpus:
         if not ruling.executable:
             continue
+        missing = missing_cards(ruling, pool)
+        if missing:
+            reasons[ruling.id] = f"card {missing[0]} is not in the card pool"
+            continue
+        data = tuple(pool.cards[c] for c in ruling.cards)
+        found: list[tuple[str, list[Invariant]]] = []
         for tpl in TEMPLATES:
-            slots = tpl.match(ruling)
+            slots = tpl.match(ruling, data)
             if slots is None:
                 continue
-            if ruling.id in matched:
+            if found:
                 raise CompileError(
-                    f"ruling {ruling.id!r} matches two templates: {matched[ruling.id]!r} and {tpl.id!r}"
+                    f"ruling {ruling.id!r} matches two templates: {found[0][0]!r} and {tpl.id!r}"
                 )
-            matched[ruling.id] = tpl.id
-            invariants.extend(tpl.family(ruling, slots))
+            try:
+                found.append((tpl.id, tpl.family(ruling, slots)))
+            except NotCovered as exc:
+                reasons[ruling.id] = f"template {tpl.id}: {exc}"
+                found.append((tpl.id, []))
+        if found and ruling.id not in reasons:
+            matched[ruling.id] = found[0][0]
+            invariants.extend(found[0][1])
     shipped: set[str] | None = None
     for inv in BOUND:
         unknown = [r for r in inv.rulings if r not in known]
@@ -93,13 +122,16 @@ def compile_corpus(corpus: Corpus | None = None) -> CompiledSuite:
     coverage = []
     for ruling in corpus:
         encoding = tuple(inv.id for inv in invariants if ruling.id in inv.rulings)
+        reason = None
         if not ruling.executable:
             kind: Coverage = "informational"
         elif ruling.id in matched:
             kind = "template"
-        elif encoding:
+        elif encoding and ruling.id not in reasons:
             kind = "bound"
         else:
             kind = "uncovered"
-        coverage.append(RulingCoverage(ruling, kind, matched.get(ruling.id), encoding))
+            encoding = ()
+            reason = reasons.get(ruling.id) or uncovered_reason(ruling)
+        coverage.append(RulingCoverage(ruling, kind, matched.get(ruling.id), encoding, reason))
     return CompiledSuite(corpus, tuple(invariants), tuple(coverage))

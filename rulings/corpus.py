@@ -16,9 +16,10 @@ import re
 import tomllib
 import unicodedata
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Literal
+
+from harness.protocol.vocabulary import RulingStatus
 
 #: The corpus shipped with the package, and how error messages and reports name it.
 CORPUS_DIR = Path(__file__).parent / "corpus"
@@ -37,7 +38,7 @@ CR_PATTERN = re.compile(r"\d{3}(?:\.\d+[a-z]?)?")
 _STRING_FIELDS = ("id", "text", "sha", "status")
 _LIST_FIELDS = ("cards", "sources", "cr", "tags")
 _REQUIRED = ("id", "text", "sha", "cards", "sources", "cr", "tags", "status")
-_OPTIONAL = ("reason", "note")
+_OPTIONAL = ("reason", "note", "published")
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
 
 
@@ -71,9 +72,11 @@ class Ruling:
     sources: tuple[str, ...]
     cr: tuple[str, ...]
     tags: tuple[str, ...]
-    status: Literal["executable", "informational"]
+    status: RulingStatus
     reason: str | None = None
     note: str | None = None
+    #: When the ruling was published (YYYY-MM-DD), for imported rulings.
+    published: str | None = None
     #: The corpus file it came from, as shown in error messages and reports.
     file: str = ""
 
@@ -85,6 +88,8 @@ class Ruling:
 @dataclass(frozen=True)
 class Corpus:
     rulings: tuple[Ruling, ...]
+    #: Card files (MTGJSON AtomicCards) named by the corpus files' ``[corpus]`` tables.
+    card_files: tuple[Path, ...] = ()
 
     def get(self, ruling_id: str) -> Ruling:
         for ruling in self.rulings:
@@ -111,6 +116,7 @@ def load_corpus(*directories: Path | str) -> Corpus:
     else:
         places = [(CORPUS_DIR, _CORPUS_DIR_SHOWN)]
     entries: list[tuple[int, Ruling]] = []
+    card_files: list[Path] = []
     for directory, shown in places:
         if not directory.is_dir():
             raise CorpusError(f"{shown}: not a directory")
@@ -118,9 +124,10 @@ def load_corpus(*directories: Path | str) -> Corpus:
         if not files:
             raise CorpusError(f"{shown}: no *.toml ruling files in it")
         for path in files:
-            entries.extend(_read_file(path, shown / path.name))
+            entries.extend(_read_file(path, shown / path.name, card_files))
+    entries = _join_same(entries)
     _check_unique(entries)
-    return Corpus(tuple(ruling for _, ruling in entries))
+    return Corpus(tuple(ruling for _, ruling in entries), tuple(card_files))
 
 
 def load_ruling_file(path: Path | str) -> list[Ruling]:
@@ -130,8 +137,9 @@ def load_ruling_file(path: Path | str) -> list[Ruling]:
     return [ruling for _, ruling in entries]
 
 
-def _read_file(path: Path, shown: Path) -> list[tuple[int, Ruling]]:
-    """The file's rulings with their 1-based entry numbers, each entry checked on its own."""
+def _read_file(path: Path, shown: Path, card_files: list[Path] | None = None) -> list[tuple[int, Ruling]]:
+    """The file's rulings with their 1-based entry numbers, each entry checked on its own. A
+    ``[corpus]`` table may name a card file (``cards = "cards.json"``, relative to the file)."""
     try:
         with open(path, "rb") as f:
             data = tomllib.load(f)
@@ -144,8 +152,15 @@ def _read_file(path: Path, shown: Path) -> list[tuple[int, Ruling]]:
     except RecursionError:
         raise CorpusError(f"{shown}: not valid TOML: values nested too deeply") from None
     for key in data:
-        if key != "ruling":
-            raise CorpusError(f"{shown}: unknown top-level key {key!r} (a corpus file holds only [[ruling]] tables)")
+        if key not in ("ruling", "corpus"):
+            raise CorpusError(
+                f"{shown}: unknown top-level key {key!r} (a corpus file holds [[ruling]] tables and a [corpus] table)"
+            )
+    meta = data.get("corpus", {})
+    if not isinstance(meta, dict) or any(k != "cards" for k in meta) or not isinstance(meta.get("cards", ""), str):
+        raise CorpusError(f"{shown}: [corpus] table: only 'cards = \"FILE\"' (an AtomicCards file) is known")
+    if meta.get("cards") and card_files is not None:
+        card_files.append(path.parent / meta["cards"])
     entries = data.get("ruling")
     if not isinstance(entries, list) or not entries:
         raise CorpusError(f"{shown}: no [[ruling]] list (write each ruling as a [[ruling]] table)")
@@ -211,8 +226,29 @@ def _parse_entry(entry: object, shown: Path, n: int) -> Ruling:
         status=status,
         reason=reason,
         note=entry.get("note"),
+        published=entry.get("published"),
         file=str(shown),
     )
+
+
+def _join_same(entries: list[tuple[int, Ruling]]) -> list[tuple[int, Ruling]]:
+    """An entry with the id and text of an earlier one (an imported paragraph that a shipped
+    ruling already holds) adds its cards and sources to that ruling: one paragraph, one ruling."""
+    first: dict[tuple[str, str], int] = {}
+    out: list[tuple[int, Ruling]] = []
+    for n, ruling in entries:
+        key = (ruling.id, ruling.sha)
+        if key in first and ruling.file != out[first[key]][1].file:
+            m, old = out[first[key]]
+            out[first[key]] = (m, replace(
+                old,
+                cards=old.cards + tuple(c for c in ruling.cards if c not in old.cards),
+                sources=old.sources + tuple(s for s in ruling.sources if s not in old.sources),
+            ))
+            continue
+        first[key] = len(out)
+        out.append((n, ruling))
+    return out
 
 
 def _check_unique(entries: list[tuple[int, Ruling]]) -> None:

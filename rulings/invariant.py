@@ -10,14 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
 
 from hypothesis.strategies import SearchStrategy
 
 from harness.protocol.mechanics import check_requirements
 from harness.protocol.probe import IMPLICIT_CLAIM, Probe, Scenario
-
-InvariantKind = Literal["legality", "outcome", "trace", "global"]
+from harness.protocol.vocabulary import InvariantKind  # noqa: F401 - re-exported for invariant families
 
 CheckFn = Callable[[Probe, Scenario], None]
 

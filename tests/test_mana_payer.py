@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from harness.engines.reference import ReferenceEngine
 from harness.engines.reference.mana import SourceOption, id_key, plan_with_options
 from harness.engines.reference.testing import BEARS, ISLAND, Board, P1, creature
-from harness.protocol.model import Action, ActionKind, CardData, Step, Zone
+from harness.protocol.keywords import NINJUTSU
+from harness.protocol.model import CardData, Step, Zone
 
 PLAINS = CardData("Plains", ("Land",), subtypes=("Plains",), supertypes=("Basic",), text="({T}: Add {W}.)")
 
@@ -108,8 +109,7 @@ def test_engine_pays_a_second_ninjutsu_with_the_island_it_kept():
     b.perm(PLAINS, 0)  # c14
     assert island == "c13"
     session = ReferenceEngine().start(b.build(turn=2, step=Step.DECLARE_BLOCKERS, priority=0))
-    ability = "ninjutsu"
-    session.apply(Action(ActionKind.ACTIVATE, 0, source=ninja_a, ability=ability, costs=(("return", first),)))
+    session.apply(NINJUTSU.use(0, ninja_a, first))
     assert not next(p for p in session.state().battlefield if p.id == island).tapped
-    session.apply(Action(ActionKind.ACTIVATE, 0, source=ninja_b, ability=ability, costs=(("return", second),)))
+    session.apply(NINJUTSU.use(0, ninja_b, second))
     assert len(session.state().stack) == 2

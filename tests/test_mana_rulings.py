@@ -28,6 +28,7 @@ from harness.engines.reference.mana_oracle import (
     TappedForManaTrigger,
 )
 from harness.engines.reference.testing import BEARS, FOREST, ISLAND, NINJA, P1, Board, creature
+from harness.protocol.keywords import NINJUTSU
 from harness.protocol.model import Action, ActionKind, CardData, EventKind, StackItem, Step, Zone, pass_priority
 from rulings.compile import compile_corpus
 
@@ -333,7 +334,7 @@ def test_ninjutsu_is_paid_with_a_pool_and_with_doubled_mana():
     b.perm(ISLAND, 0, tapped=True)
     b.perm(REFLECTION, 0)
     session = start(b, turn=3, step=Step.DECLARE_BLOCKERS)
-    action = Action(ActionKind.ACTIVATE, 0, source=ninja, ability="ninjutsu", costs=(("return", bears),))
+    action = NINJUTSU.use(0, ninja, bears)
     assert action in session.legal_actions()  # one Pool, doubled: {U}{U} pays {1}{U}
     session.apply(action)
     assert session.state().player(0).mana_pool == ()

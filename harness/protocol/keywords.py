@@ -1,4 +1,4 @@
-"""Keyword variants that share rulings, and the seed cards' keywords.
+"""Keyword variants that share rulings, and how to read them from a card's oracle text.
 
 A template's ``{keyword}`` slot matches any variant named here, so "The ninjutsu ability ...",
 "The library ninjutsu ability ..." and "The commander ninjutsu ability ..." compile through one
@@ -11,10 +11,11 @@ its variant says so (``action``, ``window``), and the same checks serve it.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from harness.protocol.mechanics import Mechanic
-from harness.protocol.model import AFTER_BLOCKERS_STEPS, ActionKind, Step, Zone
+from harness.protocol.model import AFTER_BLOCKERS_STEPS, Action, ActionKind, PlayerIndex, Step, Zone
 
 #: The steps in which ninjutsu can be activated: unblocked attackers exist (509.1h).
 AFTER_BLOCKERS_WINDOW: tuple[Step, ...] = tuple(s for s in Step if s in AFTER_BLOCKERS_STEPS)
@@ -51,6 +52,15 @@ class KeywordVariant:
     def casts(self) -> bool:
         return self.action is ActionKind.CAST
 
+    def use(self, player: PlayerIndex, card: str, returned: str) -> Action:
+        """The one action that uses this keyword: ``player`` activates ``card``'s ability (the
+        ninjutsu family) or casts ``card`` for its alternative cost (sneak), returning the
+        unblocked attacker ``returned``. Invariants, tests and adapters build it here only."""
+        if self.casts:
+            return Action(ActionKind.CAST, player, source=card,
+                          costs=(("alternative", self.ability), ("return", returned)))
+        return Action(ActionKind.ACTIVATE, player, source=card, ability=self.ability, costs=(("return", returned),))
+
 
 NINJUTSU = KeywordVariant("ninjutsu", "ninjutsu", Zone.HAND, Mechanic.NINJUTSU, "702.49a")
 LIBRARY_NINJUTSU = KeywordVariant(
@@ -74,16 +84,45 @@ SNEAK = KeywordVariant("sneak", "sneak", Zone.HAND, Mechanic.SNEAK, "702.190a",
 #: and attacking the same target: the ninjutsu family and sneak. The ninjutsu templates' slot.
 RETURN_AN_ATTACKER: dict[str, KeywordVariant] = {**NINJUTSU_FAMILY, SNEAK.name: SNEAK}
 
-#: Keywords of the seed cards whose rulings speak of "the Ninja" (or "a creature put onto the
-#: battlefield this way") without naming the keyword.
-CARD_KEYWORDS: dict[str, tuple[str, ...]] = {
-    "Fallen Shinobi": ("ninjutsu",),
-    "Panglacial Shinobi": ("library ninjutsu",),
-    "Ninja Teen": ("sneak",),
-}
+#: A keyword of the family with its cost, anywhere in oracle text (reminder text removed): a
+#: card's own ("Ninjutsu {1}{U}", "Library ninjutsu {1}{U}") and one it grants ("... have sneak
+#: {3}{B}"). A prefix word is a variant only at the start of a line, where keyword abilities are
+#: printed, so "have ninjutsu {2}" reads as plain ninjutsu.
+_LINE_KEYWORD = re.compile(r"^(?:([a-z]+) )?(ninjutsu|sneak) (?=\{)", re.MULTILINE)
+_GRANTED_KEYWORD = re.compile(r"\b(ninjutsu|sneak) (?=\{)")
+_REMINDER = re.compile(r"\([^)]*\)")
 
 
-def variants_for_cards(cards: tuple[str, ...], family: dict[str, KeywordVariant]) -> list[KeywordVariant]:
-    """The variants of ``family`` carried by ``cards``, in a stable order."""
-    names = {k for card in cards for k in CARD_KEYWORDS.get(card, ())}
+class UnknownVariant(ValueError):
+    """A card carries a keyword of the family (a later "~ninjutsu") that no variant describes."""
+
+
+def keywords_in_text(text: str) -> tuple[str, ...]:
+    """The ninjutsu-family and sneak keywords in oracle ``text``, lower-case, in text order,
+    each once ("ninjutsu", "library ninjutsu", "commander ninjutsu", "sneak", or a later
+    "<word> ninjutsu" no variant describes yet)."""
+    plain = _REMINDER.sub("", text).lower()
+    found: list[tuple[int, str]] = []
+    taken: set[int] = set()
+    for m in _LINE_KEYWORD.finditer(plain):
+        name = f"{m.group(1)} {m.group(2)}" if m.group(1) else m.group(2)
+        found.append((m.start(), name))
+        taken.add(m.start(2))
+    for m in _GRANTED_KEYWORD.finditer(plain):
+        if m.start(1) not in taken:
+            found.append((m.start(), m.group(1)))
+    out: list[str] = []
+    for _, name in sorted(found):
+        if name not in out:
+            out.append(name)
+    return tuple(out)
+
+
+def variants_in_texts(texts: tuple[str, ...] | list[str], family: dict[str, KeywordVariant]) -> list[KeywordVariant]:
+    """The variants of ``family`` the oracle ``texts`` carry, in the family's order. A keyword of
+    the family no variant describes (a later "~ninjutsu") is an :class:`UnknownVariant`."""
+    names = {k for text in texts for k in keywords_in_text(text)}
+    unknown = sorted(n for n in names if n not in RETURN_AN_ATTACKER and n.endswith("ninjutsu"))
+    if unknown:
+        raise UnknownVariant(f"keyword {unknown[0]!r} is not a known ninjutsu variant")
     return [v for name, v in family.items() if name in names]

@@ -117,14 +117,29 @@ def _parser() -> argparse.ArgumentParser:
     mutants.add_argument("--all-invariants", action="store_true",
                          help="check each mutant with every invariant, not only those of the rulings it breaks")
     mutants.add_argument("--mutant", action="append", metavar="ID", help="only this mutant (repeatable)")
+    mutants.add_argument("--controls", type=Path, metavar="FILE",
+                         help="controls.json of `mtg-conformance controls`: record the controls each invariant fails")
     mutants.add_argument("--seed", type=int, help="seed for the dev and thorough profiles")
     mutants.add_argument("-v", "--verbose", action="store_true", help="one line per case")
     _add_limit_options(mutants)
 
-    rulings = sub.add_parser("rulings", help="list every ruling and how it is covered")
+    rulings = sub.add_parser("rulings", help="list every ruling and how it is covered (or: rulings import FILE)")
     rulings.add_argument("--json", action="store_true", help="machine-readable output")
+    rulings.add_argument("--cards", action="append", metavar="FILE", type=Path,
+                         help="card pool file (MTGJSON AtomicCards) added to the bundled cards (repeatable)")
+    rulings.add_argument("--corpus", action="append", metavar="DIR", type=Path,
+                         help="ruling corpus directory instead of the shipped corpus (repeatable)")
+    rulings.add_argument("--strict", action="store_true",
+                         help="exit 2 if a ruling names a card that is not in the card pool")
+    rulings.add_argument("action", nargs="*", metavar="import FILE",
+                         help="'import FILE --out CORPUS.toml': turn Scryfall or MTGJSON rulings into corpus entries")
+    rulings.add_argument("--out", type=Path, metavar="FILE", help="corpus file that import writes")
 
     sub.add_parser("requires", help="list the mechanics invariants require (what supports() is asked)")
+
+    from harness.run import controls  # the standing controls: their own module, their own options
+
+    controls.add_parser(sub)
 
     report = sub.add_parser("report", help="render a results.json as HTML again")
     report.add_argument("results", type=Path)
@@ -145,6 +160,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_mutants(args, argv if argv is not None else sys.argv[1:])
         if args.command == "rulings":
             return cmd_rulings(args)
+        if args.command == "controls":
+            return _controls(args, argv if argv is not None else sys.argv[1:])
         if args.command == "requires":
             return cmd_requires()
         if args.command == "expectations":
@@ -160,6 +177,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             merge.MergeError) as exc:
         print(f"mtg-conformance: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
+
+
+def _controls(args: argparse.Namespace, argv: Sequence[str]) -> int:
+    from harness.run.controls import ControlsUsageError, main
+
+    _suite_or_usage_error()
+    try:
+        return main(args, argv)
+    except ControlsUsageError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def _suite_or_usage_error():  # type: ignore[no-untyped-def]
@@ -226,9 +253,17 @@ def _load_or_usage_error(load, spec: str) -> None:  # type: ignore[no-untyped-de
 def cmd_mutants(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from harness.engines.mutants import all_mutants
     from harness.run.plan import PlanError, plan
-    from reports.mutants import MutantInfo, format_table, idle_invariants, kill_rows, summary, write_mutants_json
+    from reports.controls import ControlsReportError, failed_controls
+    from reports.mutants import (MutantInfo, format_table, idle_invariants, invariant_rows, kill_rows, summary,
+                                 write_mutants_json)
 
     suite = _suite_or_usage_error()
+    try:
+        controls = failed_controls(args.controls) if args.controls else None
+    except OSError as exc:
+        raise UsageError(f"{args.controls}: cannot read: {exc.strerror or exc}") from None
+    except ControlsReportError as exc:
+        raise UsageError(str(exc)) from None
     scope = "all" if args.all_invariants else "targeted"
     chosen = tuple(args.mutant or ())
     try:
@@ -252,7 +287,8 @@ def cmd_mutants(args: argparse.Namespace, argv: Sequence[str]) -> int:
         return exit_status(results)
     rows = kill_rows(results, mutants)
     idle = idle_invariants(results, [inv.id for inv in suite.invariants]) if not chosen else []
-    write_mutants_json(rows, out / "mutants.json", profile=args.profile, idle=idle)
+    per_invariant = invariant_rows(results, mutants, [inv.id for inv in suite.invariants], controls)
+    write_mutants_json(rows, out / "mutants.json", profile=args.profile, idle=idle, invariants=per_invariant)
     _write_mutants_pages(args, results, rows, out)
     print()
     print(format_table(rows))
@@ -344,7 +380,22 @@ def _run_suite(args: argparse.Namespace, argv: Sequence[str], out: Path, extra: 
 
 
 def cmd_rulings(args: argparse.Namespace) -> int:
-    suite = _suite_or_usage_error()
+    if args.action:
+        from harness.run.import_cli import cmd_import
+
+        return cmd_import(args, UsageError)
+    if args.cards or args.corpus:
+        from rulings.cards import CardPoolError, card_pool
+        from rulings.compile import CompileError, compile_corpus
+        from rulings.corpus import CorpusError, load_corpus
+
+        try:
+            corpus = load_corpus(*args.corpus) if args.corpus else load_corpus()
+            suite = compile_corpus(corpus, card_pool(args.cards or ()))
+        except (CorpusError, CompileError, CardPoolError) as exc:
+            raise UsageError(str(exc)) from None
+    else:
+        suite = _suite_or_usage_error()
     totals = suite.totals()
     if args.json:
         rows = [
@@ -353,6 +404,8 @@ def cmd_rulings(args: argparse.Namespace) -> int:
                 "coverage": c.coverage,
                 "template": c.template,
                 "invariants": list(c.invariants),
+                "scope": c.scope,
+                "uncovered_reason": c.reason,
                 "status": c.ruling.status,
                 "reason": c.ruling.reason,
                 "cards": list(c.ruling.cards),
@@ -364,14 +417,14 @@ def cmd_rulings(args: argparse.Namespace) -> int:
         ]
         print(json.dumps({"rulings": rows, "totals": totals, "invariants": len(suite.invariants)}, indent=2,
                          ensure_ascii=False))
-        return EXIT_OK
+        return _strict_exit(args, suite)
     width = max(len(c.ruling.id) for c in suite.coverage)
     for c in suite.coverage:
         how = {
-            "template": f"template {c.template} ({len(c.invariants)} invariants)",
-            "bound": f"bound ({len(c.invariants)} invariants)",
+            "template": f"template {c.template}, any card with the mechanic ({len(c.invariants)} invariants)",
+            "bound": f"bound, this card only ({len(c.invariants)} invariants)",
             "informational": f"informational: {c.ruling.reason}",
-            "uncovered": "UNCOVERED",
+            "uncovered": f"UNCOVERED: {c.reason}",
         }[c.coverage]
         text = c.ruling.text if len(c.ruling.text) <= 70 else c.ruling.text[:67] + "..."
         print(f"{c.ruling.id:<{width}}  {how}\n{'':<{width}}  {text}")
@@ -380,6 +433,17 @@ def cmd_rulings(args: argparse.Namespace) -> int:
         + ", ".join(f"{n} {name}" for name, n in totals.items())
         + f"; {len(suite.invariants)} invariants"
     )
+    return _strict_exit(args, suite)
+
+
+def _strict_exit(args: argparse.Namespace, suite) -> int:  # type: ignore[no-untyped-def]
+    """``--strict``: a ruling naming a card missing from the card pool is an error (exit 2)."""
+    if args.strict:
+        missing = [c for c in suite.coverage if c.reason and c.reason.endswith("is not in the card pool")]
+        if missing:
+            print(f"mtg-conformance: error: ruling {missing[0].ruling.id}: {missing[0].reason}"
+                  + (f" (and {len(missing) - 1} more)" if len(missing) > 1 else ""), file=sys.stderr)
+            return EXIT_USAGE
     return EXIT_OK
 
 

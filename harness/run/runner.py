@@ -185,10 +185,12 @@ def run_case(
     profile: str,
     seed: int | None,
     database: str | None = None,
+    shrink: bool = True,
 ) -> ResultRecord:
     """Check ``invariant`` on ``adapter`` under a settings profile and return its record. With
     ``database`` (a folder), Hypothesis keeps the failing examples it finds there and tries them
-    first on the next run (see :func:`with_database`)."""
+    first on the next run (see :func:`with_database`). ``shrink=False`` (without a database)
+    skips shrinking a failure: for runs that only need the verdict (the controls)."""
     started = time.perf_counter()
     limits = current_limits()
     base = dict(engine=engine_spec, invariant=invariant.id, rulings=invariant.rulings, kind=invariant.kind)
@@ -270,7 +272,12 @@ def run_case(
                     pass  # the example already failed; that verdict stands
 
     if database is None:
-        examine = profile_settings(profile)(examine)
+        chosen = profile_settings(profile)
+        if not shrink:
+            from hypothesis import Phase, settings
+
+            chosen = settings(chosen, phases=[p for p in chosen.phases if p is not Phase.shrink])
+        examine = chosen(examine)
         if seed is not None and not is_derandomized(profile):
             examine = hypothesis_seed(seed)(examine)
     else:

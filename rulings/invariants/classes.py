@@ -14,11 +14,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from generators.classes import CLASS_STEPS, ClassParams, ClassSpec, class_scenarios
-from harness.protocol.adapter import ActionRefused
 from harness.protocol.mechanics import Mechanic
 from harness.protocol.model import Action, ActionKind, AttackTarget, EventKind, GameState, Step
-from rulings.binding import binds
-from harness.protocol.probe import Probe, Scenario, Violation, expect
+from rulings.invariants.rule_texts import CLASS, IS_CLASS
+from rulings.rule_templates import rule_template
+from harness.protocol.probe import Probe, Scenario, expect
 from rulings.invariants.driving import events_of, pass_until, resolve_stack
 from rulings.invariants.spell_moves import cast, whose_turn
 
@@ -84,13 +84,8 @@ def probe_abilities(probe: Probe, scenario: Scenario[ClassParams], levels: Mappi
     life = probe.state().player(opponent).life
     single = Action(ActionKind.DECLARE_BLOCKERS, opponent, blocks=((first, attacker),))
     if menace:
-        try:
-            probe.apply(single)
-        except ActionRefused:
-            pass
-        else:
-            raise Violation("a creature given menace by a Class at level 2 was blocked by one creature",
-                            expected=f"{single} refused (menace)", observed="accepted")
+        probe.expect_refused(single, "a creature given menace by a Class at level 2 was blocked by one creature",
+                             expected=f"{single} refused (menace)")
         probe.require(Action(ActionKind.DECLARE_BLOCKERS, opponent, blocks=((first, attacker), (second, attacker))),
                       "two creatures blocking a creature with menace")
     else:
@@ -110,7 +105,7 @@ def probe_abilities(probe: Probe, scenario: Scenario[ClassParams], levels: Mappi
 # -- the rulings ----------------------------------------------------------------------------
 
 
-@binds("class.level-bars", id="class.level-bars/level-ability-when-allowed", kind="legality",
+@rule_template('class.level-bars', name='level-ability-when-allowed', **CLASS['class.level-bars'], applies=IS_CLASS, kind="legality",
        requires=REQUIRES,
        scenarios=lambda: class_scenarios(ClassSpec(steps=CLASS_STEPS, anyone=True, swamps=(0, 3),
                                                    opponent_class=True)))
@@ -141,12 +136,9 @@ def check_level_bars(probe: Probe, scenario: Scenario[ClassParams]) -> None:
     class_id, n, cost, wanted = pairs[scenario.params.pick % len(pairs)]
     action = level_up(player, class_id, n)
     if not wanted:
-        try:
-            probe.apply(action)
-        except ActionRefused:
-            return
-        raise Violation("a level ability was accepted when its Class, the timing or the mana does not allow it",
-                        expected=f"{action} refused", observed="accepted")
+        probe.expect_refused(action, "a level ability was accepted when its Class, the timing or the mana does not "
+                                     "allow it")
+        return
     probe.require(action, f"the level {n} ability of a level {n - 1} Class as a sorcery with the mana to pay")
     paid = swamps - untapped_swamps(probe.state(), player)
     expect(paid == cost, "activating a level ability did not pay the cost in its level bar",
@@ -156,7 +148,7 @@ def check_level_bars(probe: Probe, scenario: Scenario[ClassParams]) -> None:
            expected=f"{class_id} at level {n}", observed=f"level {level(probe.state(), class_id)}")
 
 
-@binds("class.no-repeat-level", id="class.no-repeat-level/refused-at-or-above", kind="legality",
+@rule_template('class.no-repeat-level', name='refused-at-or-above', **CLASS['class.no-repeat-level'], applies=IS_CLASS, kind="legality",
        requires=REQUIRES, scenarios=lambda: class_scenarios(ClassSpec(levels=(2, 3))))
 def check_no_repeat(probe: Probe, scenario: Scenario[ClassParams]) -> None:
     """A Class already at level N or higher: its level N ability (and every lower one) is
@@ -172,15 +164,10 @@ def check_no_repeat(probe: Probe, scenario: Scenario[ClassParams]) -> None:
                    expected="not offered", observed=", ".join(map(str, shown)))
             tried.append(level_up(player, class_id, n))
     action = tried[scenario.params.pick % len(tried)]
-    try:
-        probe.apply(action)
-    except ActionRefused:
-        return
-    raise Violation("a level ability was accepted for a Class already at that level or higher",
-                    expected=f"{action} refused", observed="accepted")
+    probe.expect_refused(action, "a level ability was accepted for a Class already at that level or higher")
 
 
-@binds("class.level-up-uses-stack", id="class.level-up-uses-stack/responds", kind="trace",
+@rule_template('class.level-up-uses-stack', name='responds', **CLASS['class.level-up-uses-stack'], applies=IS_CLASS, kind="trace",
        requires=REQUIRES, scenarios=lambda: class_scenarios(ClassSpec(levels=(1, 2))))
 def check_uses_stack(probe: Probe, scenario: Scenario[ClassParams]) -> None:
     """The level ability goes on the stack: the level is unchanged while it waits, the opponent
@@ -206,7 +193,7 @@ def check_uses_stack(probe: Probe, scenario: Scenario[ClassParams]) -> None:
            expected=f"level {current + 1}", observed=f"level {level(probe.state(), class_id)}")
 
 
-@binds("class.levels-tracked-separately", id="class.levels-tracked-separately/own-level", kind="outcome",
+@rule_template('class.levels-tracked-separately', name='own-level', **CLASS['class.levels-tracked-separately'], applies=IS_CLASS, kind="outcome",
        requires=REQUIRES,
        scenarios=lambda: class_scenarios(ClassSpec(count=(2, 3), one_below_3=True, opponent_class=True)))
 def check_own_level(probe: Probe, scenario: Scenario[ClassParams]) -> None:
@@ -222,7 +209,7 @@ def check_own_level(probe: Probe, scenario: Scenario[ClassParams]) -> None:
                expected=f"{other} still at level {wanted}", observed=f"level {level(after, other)}")
 
 
-@binds("class.starts-at-level-1", id="class.starts-at-level-1/enters-at-level-1", kind="outcome",
+@rule_template('class.starts-at-level-1', name='enters-at-level-1', **CLASS['class.starts-at-level-1'], applies=IS_CLASS, kind="outcome",
        requires=REQUIRES | PROBE | {Mechanic.CASTING, Mechanic.CASTING_PERMANENTS},
        scenarios=lambda: class_scenarios(ClassSpec(count=(0, 1), in_hand=True, probe=True)))
 def check_starts_at_level_1(probe: Probe, scenario: Scenario[ClassParams]) -> None:
@@ -238,7 +225,7 @@ def check_starts_at_level_1(probe: Probe, scenario: Scenario[ClassParams]) -> No
     probe_abilities(probe, scenario, levels)
 
 
-@binds("class.keeps-previous-levels", id="class.keeps-previous-levels/abilities-after-level-up", kind="outcome",
+@rule_template('class.keeps-previous-levels', name='abilities-after-level-up', **CLASS['class.keeps-previous-levels'], applies=IS_CLASS, kind="outcome",
        requires=REQUIRES | PROBE,
        scenarios=lambda: class_scenarios(ClassSpec(levels=(1, 2), probe=True)))
 def check_keeps_previous(probe: Probe, scenario: Scenario[ClassParams]) -> None:

@@ -23,7 +23,6 @@ from generators.combat import (
 )
 from harness.protocol.model import (
     Action,
-    ActionKind,
     EventKind,
     GameState,
     Step,
@@ -32,12 +31,19 @@ from harness.protocol.model import (
 from rulings.corpus import Ruling
 from harness.protocol.probe import Probe, Scenario, expect
 from rulings.invariant import CheckFn, Invariant, InvariantKind
-from rulings.invariants.driving import events_of, expect_refused, offered, pass_until_step, resolve_stack
+from rulings.invariants.driving import events_of, expect_forbidden, offered, pass_until_step, resolve_stack
 from rulings.invariants.search_moves import ready
 from rulings.invariants.zone_checks import check_found_never_enters, check_only_from_zone
-from harness.protocol.keywords import NINJUTSU_FAMILY, RETURN_AN_ATTACKER, KeywordVariant, variants_for_cards
+from harness.protocol.keywords import (
+    NINJUTSU,
+    NINJUTSU_FAMILY,
+    RETURN_AN_ATTACKER,
+    KeywordVariant,
+    UnknownVariant,
+    variants_in_texts,
+)
 from harness.protocol.mechanics import Mechanic
-from rulings.templates import template, template_text
+from rulings.templates import NotCovered, template, template_text
 
 #: The ninjutsu family and sneak: "{keyword}" in these templates (see harness.protocol.keywords).
 KEYWORD_SLOT = {"keyword": tuple(RETURN_AN_ATTACKER)}
@@ -48,27 +54,15 @@ BASE_REQUIRES = frozenset({Mechanic.STACK, Mechanic.PRIORITY, Mechanic.MANA_ABIL
 
 
 def activation(variant: KeywordVariant, scenario: Scenario[NinjutsuParams], returned: str | None = None) -> Action:
-    """The activation of the scenario's Ninja, returning ``returned`` (default: its pick); for a
-    variant that casts (sneak), the cast for its alternative cost."""
-    if variant.casts:
-        return Action(ActionKind.CAST, scenario.params.player, source=scenario.params.ninja,
-                      costs=(("alternative", variant.ability), ("return", returned or scenario.params.returned)))
-    return Action(
-        ActionKind.ACTIVATE,
-        scenario.params.player,
-        source=scenario.params.ninja,
-        ability=variant.ability,
-        costs=(("return", returned or scenario.params.returned),),
-    )
+    """The scenario's Ninja put in with ``variant`` (:meth:`KeywordVariant.use`), returning
+    ``returned`` (default: the scenario's pick)."""
+    return variant.use(scenario.params.player, scenario.params.ninja, returned or scenario.params.returned)
 
 
 def meaning(variant: KeywordVariant, scenario: Scenario[NinjutsuParams], returned: str) -> dict[str, object]:
     """What an offered action must match to be the variant's use returning ``returned``."""
-    if variant.casts:
-        return {"kind": ActionKind.CAST, "source": scenario.params.ninja,
-                "costs": (("alternative", variant.ability), ("return", returned))}
-    return {"kind": ActionKind.ACTIVATE, "source": scenario.params.ninja, "ability": variant.ability,
-            "costs": (("return", returned),)}
+    use = activation(variant, scenario, returned)
+    return {"kind": use.kind, "source": use.source, "ability": use.ability, "costs": use.costs}
 
 
 def unblocked_attackers(state: GameState, player: int) -> list[str]:
@@ -109,10 +103,28 @@ def expect_entered(state: GameState, ninja: str) -> None:
            expected=f"{ninja} on the battlefield", observed=f"{ninja} in {state.zone_of(ninja)}")
 
 
+def carried(ruling: Ruling, slots: Mapping[str, str], family: dict[str, KeywordVariant]) -> list[KeywordVariant]:
+    """The variants of ``family`` the ruling's cards carry, read from their oracle text."""
+    texts = slots.texts() if hasattr(slots, "texts") else ()
+    try:
+        return variants_in_texts(texts, family)
+    except UnknownVariant as exc:
+        raise NotCovered(str(exc)) from None
+
+
 def variants_of(ruling: Ruling, slots: Mapping[str, str]) -> list[KeywordVariant]:
+    """The variants a ruling speaks of: the one its text names, or (for "the Ninja", "a creature
+    put onto the battlefield this way") those its cards' oracle text carries. "The ninjutsu
+    ability" of a card that has only a variant (commander ninjutsu) is that variant's."""
+    cards = carried(ruling, slots, RETURN_AN_ATTACKER)
     if "keyword" in slots:
-        return [RETURN_AN_ATTACKER[slots["keyword"]]]
-    return variants_for_cards(ruling.cards, RETURN_AN_ATTACKER) or [NINJUTSU_FAMILY["ninjutsu"]]
+        named = RETURN_AN_ATTACKER[slots["keyword"]]
+        if named is NINJUTSU and cards and NINJUTSU not in cards:
+            return [v for v in cards if v.name in NINJUTSU_FAMILY] or [named]
+        return [named]
+    if not cards:
+        raise NotCovered(f"{', '.join(ruling.cards)}: no ninjutsu or sneak keyword in the oracle text")
+    return cards
 
 
 # -- checks ---------------------------------------------------------------------------------
@@ -125,9 +137,9 @@ def check_refused(variant: KeywordVariant, probe: Probe, scenario: Scenario[Ninj
     state = probe.state()
     returned = scenario.params.blocked if return_blocked else scenario.params.returned
     assert returned is not None  # the spec asks for a blocked attacker
-    expect_refused(probe, activation(variant, scenario, returned), offered(probe, **meaning(variant, scenario, returned)),
-                   what=variant.name, why=why or f"in the {state.step} step",
-                   none_offered=f"no {variant.name} activation returning {returned} offered", observed_accepted="accepted")
+    expect_forbidden(probe, activation(variant, scenario, returned), offered(probe, **meaning(variant, scenario, returned)),
+                     what=variant.name, why=why or f"in the {state.step} step",
+                     none_offered=f"no {variant.name} activation returning {returned} offered")
 
 
 def check_offered_and_accepted(variant: KeywordVariant, probe: Probe, scenario: Scenario[NinjutsuParams]) -> None:
@@ -270,8 +282,9 @@ def check_regular_step_damage(variant: KeywordVariant, probe: Probe, scenario: S
 
 @template(
     "ninjutsu.activation-after-blockers",
-    r"(?:the )?{keyword} (?:ability|abilities) can be activated only after blockers have been declared\. "
-    r"before then, attacking creatures are neither blocked nor unblocked\.",
+    claims={"after-blockers": r"(?:the )?{keyword} (?:ability|abilities) can be activated only after blockers have "
+                              r"been declared\."},
+    explains=(r"before then, attacking creatures are neither blocked nor unblocked\.",),
     slots=KEYWORD_SLOT,
 )
 def after_blockers_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
@@ -279,9 +292,10 @@ def after_blockers_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Inva
     The plural wording ("Ninjutsu abilities ...") speaks of the whole family: every variant the
     ruling's cards carry too."""
     out = []
-    variants = variants_of(ruling, slots)
     if template_text(ruling.text).startswith("ninjutsu abilities"):
-        variants += [v for v in variants_for_cards(ruling.cards, NINJUTSU_FAMILY) if v not in variants]
+        variants = [NINJUTSU] + [v for v in carried(ruling, slots, NINJUTSU_FAMILY) if v is not NINJUTSU]
+    else:
+        variants = variants_of(ruling, slots)
     for v in variants:
         out.append(make(ruling, v, "refused-before-blockers", "legality",
                         CombatSpec(v, STEPS_BEFORE_BLOCKERS), partial(check_refused, v),
@@ -302,10 +316,20 @@ def after_blockers_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Inva
 
 @template(
     "ninjutsu.activation-window",
-    r"the {keyword} ability can be activated during the declare blockers step, combat damage step, "
-    r"or end of combat step\. .*",
-    r"spells can only be cast for their {keyword} costs any time you could play an instant during the "
-    r"declare blockers step on your turn \(after your opponent has decided whether to block\)\.",
+    claims={
+        "window": (
+            r"the {keyword} ability can be activated during the declare blockers step, combat damage step, "
+            r"or end of combat step\.",
+            r"spells can only be cast for their {keyword} costs any time you could play an instant during the "
+            r"declare blockers step on your turn \(after your opponent has decided whether to block\)\.",
+        ),
+        "no-damage-if-late": (
+            r"if you wait until after the declare blockers step, because all combat damage is dealt at once, "
+            r"{self} won't normally deal combat damage\.",
+            r"in most cases \(see below\), if you wait until the combat ?damage step or end of combat step, it "
+            r"will be after combat damage has been dealt, so {self} won't deal combat damage\.",
+        ),
+    },
     slots=KEYWORD_SLOT,
 )
 def window_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
@@ -339,9 +363,12 @@ def window_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
 
 @template(
     "ninjutsu.first-strike-step",
-    r"if a creature in combat has first strike or double strike, you can activate the {keyword} ability "
-    r"during the first-strike combat damage step\. the ninja will deal combat damage during the regular "
-    r"combat damage step, even if it has first strike\.",
+    claims={
+        "first-strike-step": r"if a creature in combat has first strike or double strike, you can activate the "
+                             r"{keyword} ability during the first-strike combat damage step\.",
+        "regular-step-damage": r"{self} will deal combat damage during the regular combat damage step(?: in this "
+                               r"case)?, even if it has first strike\.",
+    },
     slots=KEYWORD_SLOT,
 )
 def first_strike_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
@@ -363,14 +390,27 @@ def first_strike_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invari
 
 @template(
     "ninjutsu.enters-attacking-same-target",
-    r"the creature with {keyword} enters the battlefield attacking the same player or planeswalker that the "
-    r"returned creature was attacking\. .*",
-    r"{keyword} is a variant of ninjutsu that can be activated only from your (?P<zone>library|command zone)\. "
-    r"it can't be activated from your hand\. just as with regular ninjutsu, the ninja enters attacking the "
-    r"player, planeswalker, or battle that the returned creature was attacking\.",
-    r"if a creature spell's {keyword} cost was paid, the creature it becomes enters tapped and attacking the "
-    r"same player, planeswalker, or battle as the creature that was returned to its owner's hand to pay its "
-    r"(?P=keyword) cost\. .*",
+    claims={
+        "same-target": (
+            r"the creature (?:put onto the battlefield )?with {keyword} enters the battlefield attacking the same "
+            r"player, planeswalker, or battle that the returned creature was attacking\.",
+            r"just as with regular ninjutsu, {self} enters attacking the player, planeswalker, or battle that the "
+            r"returned creature was attacking\.",
+            r"if a creature spell's {keyword} cost was paid, the creature it becomes enters tapped and attacking the "
+            r"same player, planeswalker, or battle as the creature that was returned to its owner's hand to pay its "
+            r"{keyword} cost\.",
+        ),
+        "only-from-zone": r"{keyword} is a variant of ninjutsu that can be activated only from your "
+                          r"(?P<zone>library|command zone)\.",
+        "variant": r"{keyword} is a variant of ninjutsu that can be activated from the command zone as well as "
+                   r"from your hand\.",
+    },
+    explains=(
+        r"it can't be activated from your hand\.",
+        r"this is a rule specific to (?:ninjutsu|sneak)(?:; in other cases, when a creature is put onto the "
+        r"battlefield attacking, that creature's controller chooses which player, planeswalker, or battle it's "
+        r"attacking)?\.",
+    ),
     slots=KEYWORD_SLOT,
 )
 def same_target_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
@@ -384,7 +424,7 @@ def same_target_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invaria
                         partial(check_enters_attacking_same_target, v),
                         f"the {v.name} creature enters tapped, attacking the returned creature's player, "
                         "planeswalker or battle", tid, frozenset({Mechanic.PLANESWALKER, Mechanic.BATTLE})))
-        if "zone" in slots and v.zone is not Zone.HAND:
+        if "only-from-zone" in getattr(slots, "claims", ()) and v.zone is not Zone.HAND:
             out.append(make(ruling, v, "refused-from-hand", "legality",
                             CombatSpec(v, NINJUTSU_STEPS, ninja_elsewhere=Zone.HAND),
                             partial(check_only_from_zone, v),
@@ -394,13 +434,21 @@ def same_target_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invaria
 
 @template(
     "ninjutsu.reveal-and-return",
-    r"as you activate a {keyword} ability, you reveal the ninja card in your (?:hand|library) and return the "
-    r"attacking creature\. the ninja isn't put onto the battlefield until the ability resolves\. if it leaves "
-    r"your (?:hand|library) before then, it won't enter the battlefield at all\.",
-    r"as you activate a {keyword} ability, you reveal the ninja card in your library and shuffle the attacking "
-    r"creature into your library\. the ninja card with [a-z ]+ stays revealed and isn't put onto the battlefield "
-    r"until the ability resolves or otherwise leaves the stack\. if it leaves your library before then, it "
-    r"won't enter the battlefield at all\.",
+    claims={
+        "reveal-and-return": (
+            r"as you activate a {keyword} ability, you reveal the ninja card in your (?:hand|library) and return "
+            r"the attacking creature(?: to its owner's hand)?\.",
+            r"as you activate a {keyword} ability, you reveal the ninja card in your library and shuffle the "
+            r"attacking creature into your library\.",
+        ),
+        "waits-for-resolution": (
+            r"{self} isn't put onto the battlefield until the ability resolves\.",
+            r"the ninja card (?:with (?:[a-z]+ )?ninjutsu )?stays revealed and isn't put onto the battlefield until "
+            r"the ability resolves(?: or otherwise leaves the stack)?\.",
+        ),
+        "never-enters-after-leaving": r"if it leaves your (?:hand|library) before then, it won't enter the "
+                                      r"battlefield at all\.",
+    },
     slots=KEYWORD_SLOT,
 )
 def reveal_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
@@ -430,11 +478,20 @@ def reveal_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
 
 @template(
     "ninjutsu.never-declared",
-    r"although the ninja is attacking, it was never declared as an attacking creature \(for purposes of "
-    r"abilities that trigger whenever a creature attacks, for example\)\.",
-    r"although a creature put onto the battlefield this way is attacking, it was never declared as an "
-    r"attacking creature\. abilities that trigger whenever a creature attacks won't trigger when that "
-    r"creature enters attacking\.",
+    claims={
+        "never-declared": (
+            r"although {self} is attacking, it was never declared as an attacking creature \(for (?:the )?purposes "
+            r"of abilities that trigger whenever a creature attacks, for example\)\.",
+            r"although the {keyword} ability has the creature enter the battlefield attacking, it was never declared "
+            r"as an attacking creature \(for (?:the )?purposes of abilities that trigger whenever a creature "
+            r"attacks, for example\)\.",
+            r"although a creature put onto the battlefield this way is attacking, it was never declared as an "
+            r"attacking creature\.",
+        ),
+        "no-attack-trigger": r"abilities that trigger whenever a creature attacks won't trigger when that creature "
+                             r"enters attacking\.",
+    },
+    slots=KEYWORD_SLOT,
 )
 def never_declared_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
     """No "whenever ... attacks" trigger for a creature put onto the battlefield attacking (the

@@ -12,6 +12,8 @@ from generators.exile import MAIN_STEPS, ExileParams, ExileSpec, exile_permissio
 from generators.rebound import ReboundParams, ReboundSpec, rebound_cast_scenarios, rebound_upkeep_scenarios
 from harness.protocol.model import ActionKind, EventKind, GameState, Step, Zone
 from rulings.binding import binds
+from rulings.invariants.rule_texts import REBOUND, HAS_REBOUND
+from rulings.rule_templates import rule_template
 from harness.protocol.probe import Probe, Scenario, expect
 from rulings.invariants.driving import advance, events_of, resolve_stack
 from rulings.invariants.spell_moves import (
@@ -48,8 +50,7 @@ def next_upkeep_over(player: int, turn: int):
     return done
 
 
-@binds("rebound.not-resolving-goes-to-graveyard", id="rebound.not-resolving-goes-to-graveyard/countered-to-graveyard",
-       kind="outcome", requires=BASE | COUNTER | {Mechanic.CASTING_PERMANENTS, Mechanic.CAST_TRIGGER, Mechanic.TOKENS},
+@rule_template('rebound.not-resolving-goes-to-graveyard', name='countered-to-graveyard', **REBOUND['rebound.not-resolving-goes-to-graveyard'], applies=HAS_REBOUND, kind="outcome", requires=BASE | COUNTER | {Mechanic.CASTING_PERMANENTS, Mechanic.CAST_TRIGGER, Mechanic.TOKENS},
        scenarios=lambda: rebound_cast_scenarios(ReboundSpec(counter=True)))
 def check_countered_to_graveyard(probe: Probe, scenario: Scenario[ReboundParams]) -> None:
     """A rebound spell cast from the hand and countered goes to its owner's graveyard, and no
@@ -68,7 +69,7 @@ def rebound_choice(probe: Probe, scenario: Scenario[ReboundParams]) -> None:
     pass_until_may_cast(probe, scenario.params.card)
 
 
-@binds("rebound.recast-optional", id="rebound.recast-optional/may-decline", kind="legality",
+@rule_template('rebound.recast-optional', name='may-decline', **REBOUND['rebound.recast-optional'], applies=HAS_REBOUND, kind="legality",
        requires=BALLER, scenarios=lambda: rebound_upkeep_scenarios())
 def check_may_decline(probe: Probe, scenario: Scenario[ReboundParams]) -> None:
     """At the upkeep, rebound's trigger offers to cast the card and to decline; declining is
@@ -89,7 +90,7 @@ def check_may_decline(probe: Probe, scenario: Scenario[ReboundParams]) -> None:
            expected=f"{card} in exile", observed=f"{card} in {zone_name(after, card)}")
 
 
-@binds("rebound.recast-optional", id="rebound.recast-optional/no-second-chance", kind="outcome",
+@rule_template('rebound.recast-optional', name='no-second-chance', kind="outcome",
        requires=BALLER, scenarios=lambda: rebound_upkeep_scenarios())
 def check_no_second_chance(probe: Probe, scenario: Scenario[ReboundParams]) -> None:
     """Declined once, the card stays exiled: at its owner's next upkeep nothing offers it again."""

@@ -41,8 +41,7 @@ from rulings.invariants.driving import (
     MOVE_LIMIT,
     advance,
     events_of,
-    expect_refused,
-    must_refuse,
+    expect_forbidden,
     offered,
     resolve_stack,
 )
@@ -52,7 +51,7 @@ from harness.protocol.keywords import LIBRARY_NINJUTSU, KeywordVariant
 from harness.protocol.mechanics import Mechanic
 from rulings.templates import template
 
-NUMBER_SLOT = {"n": ("four",)}
+NUMBER_SLOT = {"n": ("4",)}
 LIBRARY_KEYWORD_SLOT = {"keyword": (LIBRARY_NINJUTSU.name,)}
 SEARCH_REQUIRES = BASE_REQUIRES | {Mechanic.SEARCH, Mechanic.CASTING}
 #: Searches from every kind of source but a look: sorcery, instant, Bribery, a land's ability.
@@ -195,9 +194,9 @@ def check_only_top_cards(probe: Probe, scenario: Scenario) -> None:
     expect(not shown, "a card below the top four was offered to the restricted searcher",
            expected=f"only cards of {sorted(top)}", observed=", ".join(map(str, shown)))
     for card_id in sought(state, search, library[RESTRICTED_TO:])[:1]:
-        must_refuse(probe, choose(search.searcher, card_id),
-                    "the restricted searcher found a card below the top four of the library",
-                    f"{card_id} (below the top four, though of the type sought) refused")
+        probe.expect_refused(choose(search.searcher, card_id),
+                             "the restricted searcher found a card below the top four of the library",
+                             expected=f"{card_id} (below the top four, though of the type sought) refused")
     for card_id in sought(state, search, library[:RESTRICTED_TO])[:1]:
         find_offered(probe, search.searcher, card_id, "a sought card among the top four was not offered",
                      f"finding {card_id}, among the top four and of the type sought")
@@ -236,8 +235,8 @@ def check_top_cards_fixed(probe: Probe, scenario: Scenario) -> None:
         expect(not shown, "finding one card made the fifth card findable",
                expected=f"{fifth} (fifth from the top) not offered", observed=", ".join(map(str, shown)))
         if card_matches(state, fifth, search.card_type):
-            must_refuse(probe, choose(search.searcher, fifth), "finding one card made the fifth card findable",
-                        f"{fifth} (fifth from the top) refused")
+            probe.expect_refused(choose(search.searcher, fifth), "finding one card made the fifth card findable",
+                                 expected=f"{fifth} (fifth from the top) refused")
 
 
 def check_whole_library_shuffled(probe: Probe, scenario: Scenario) -> None:
@@ -263,8 +262,9 @@ def check_whole_library_shuffled(probe: Probe, scenario: Scenario) -> None:
 
 @template(
     "search.restricted-counts-as-search",
-    r"for effects that check whether a player searched a library or may search a library, searching the top "
-    r"{n} cards of that library counts as searching that library\.",
+    claims={"counts-as-search": r"for effects that check whether a player searched a library or may search a "
+                                r"library, searching the top {n} cards of that library counts as searching that "
+                                r"library\."},
     slots=NUMBER_SLOT,
 )
 def restricted_counts_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
@@ -279,9 +279,13 @@ def restricted_counts_family(ruling: Ruling, slots: Mapping[str, str]) -> list[I
 
 @template(
     "search.restricted-sees-only-top",
-    r"each search works exactly the same as normal except that the opponent doing the searching sees only the "
-    r"top {n} cards of that library\. they can't look at the other cards in that library at all\. cards not in "
-    r"the top \w+ cards of the library can't be found in the search, even if they're identifiable in some manner\.",
+    claims={
+        "sees-only-top": r"each search works exactly the same as normal except that the opponent doing the searching "
+                         r"sees only the top {n} cards of that library\.",
+        "cannot-look-below": r"they can't look at the other cards in that library at all\.",
+        "finds-only-top": r"cards not in the top {n} cards of the library can't be found in the search, even if "
+                          r"they're identifiable in some manner\.",
+    },
     slots=NUMBER_SLOT,
 )
 def only_top_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
@@ -306,9 +310,11 @@ def only_top_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]
 
 @template(
     "search.restricted-top-cards-fixed",
-    r"if an effect uses the word \"search\" once but allows an opponent to search for multiple cards, the top "
-    r"{n} cards remain the same throughout the entire search\. finding one card won't cause the fifth card to "
-    r"become included in the search\.",
+    claims={
+        "top-cards-fixed": r"if an effect uses the word \"search\" once but allows an opponent to search for "
+                           r"multiple cards, the top {n} cards remain the same throughout the entire search\.",
+        "fifth-stays-out": r"finding one card won't cause the fifth card to become included in the search\.",
+    },
     slots=NUMBER_SLOT,
 )
 def top_fixed_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
@@ -324,7 +330,7 @@ def top_fixed_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant
 
 @template(
     "search.shuffle-whole-library",
-    r"after the search is complete, the entire library is shuffled\.",
+    claims={"shuffled": r"after the search is complete, the entire library is shuffled\."},
 )
 def shuffle_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
     """After every search (restricted or not) the whole searched library is shuffled."""
@@ -345,15 +351,13 @@ def ninjutsu_shown(probe: Probe, variant: KeywordVariant, scenario: Scenario) ->
 
 def refuse_ninjutsu(variant: KeywordVariant, probe: Probe, scenario: Scenario, why: str) -> None:
     """Library ninjutsu of the scenario's Ninja is neither offered nor accepted now."""
-    expect_refused(probe, activation(variant, scenario), ninjutsu_shown(probe, variant, scenario),
-                   what=variant.name, why=why, none_offered=f"no {variant.name} activation offered")
+    expect_forbidden(probe, activation(variant, scenario), ninjutsu_shown(probe, variant, scenario),
+                     what=variant.name, why=why, none_offered=f"no {variant.name} activation offered")
 
 
 def accept_ninjutsu(variant: KeywordVariant, probe: Probe, scenario: Scenario, why: str,
                     returned: str | None = None, ninja: str | None = None) -> list[Event]:
-    action = activation(variant, scenario, returned)
-    if ninja is not None:
-        action = Action(action.kind, action.player, source=ninja, ability=action.ability, costs=action.costs)
+    action = variant.use(scenario.params.player, ninja or scenario.params.ninja, returned or scenario.params.returned)
     shown = [a for a in probe.legal_actions() if a == action]
     expect(bool(shown), f"{variant.name} not offered {why}", expected=f"{action} offered", observed="not offered")
     return probe.require(action, f"{variant.name} {why}")
@@ -536,9 +540,15 @@ def check_millikin_mills_top(variant: KeywordVariant, probe: Probe, scenario: Sc
 
 @template(
     "library-ninjutsu.only-while-searching",
-    r"{keyword} ability can be activated only while you're searching your own library and only if you control at "
-    r"least one unblocked attacker\. the effect that caused you to search needs to say \"search\" and \"library\"\."
-    r" .*",
+    claims={
+        "only-while-searching": r"{keyword} ability can be activated only while you're searching your own library "
+                                r"and only if you control at least one unblocked attacker\.",
+        "search-and-library": r"the effect that caused you to search needs to say \"search\" and \"library\"\.",
+    },
+    explains=(
+        r"examples of effects that let you activate {keyword} are primal growth and buried alive\.",
+        r"examples of effects that don't are bribery and halimar depths\.",
+    ),
     slots=LIBRARY_KEYWORD_SLOT,
 )
 def only_while_searching_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
@@ -568,8 +578,15 @@ def only_while_searching_family(ruling: Ruling, slots: Mapping[str, str]) -> lis
 
 @template(
     "library-ninjutsu.activation-during-search",
-    r"activating a {keyword} ability while searching your library follows all the normal rules for activating an "
-    r"ability, except for timing .*",
+    claims={
+        "normal-rules": r"activating a {keyword} ability while searching your library follows all the normal rules "
+                        r"for activating an ability, except for timing \(activating this ability always occurs "
+                        r"during the resolution of another spell or ability\)\.",
+        "uses-the-stack": r"the ability goes on the stack\.",
+        "pays-costs": r"you have to pay the ability's listed costs and any applicable additional costs, which means "
+                      r"you can activate mana abilities while you're activating a {keyword} ability even as you're "
+                      r"searching your library\.",
+    },
     slots=LIBRARY_KEYWORD_SLOT,
 )
 def activation_during_search_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
@@ -591,8 +608,8 @@ def activation_during_search_family(ruling: Ruling, slots: Mapping[str, str]) ->
 
 @template(
     "library-ninjutsu.before-finding",
-    r"if you want to activate a {keyword} ability while searching your library, you must do so before you find "
-    r"any cards with the search effect\.",
+    claims={"before-finding": r"if you want to activate a {keyword} ability while searching your library, you "
+                              r"must do so before you find any cards with the search effect\."},
     slots=LIBRARY_KEYWORD_SLOT,
 )
 def before_finding_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
@@ -607,8 +624,13 @@ def before_finding_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Inva
 
 @template(
     "library-ninjutsu.search-continues",
-    r"after you activate a {keyword} ability, you continue the search effect where you left off\. once the search "
-    r"effect finishes resolving, the active player gets priority with the [a-z ]+ ability on the stack\. .*",
+    claims={
+        "search-continues": r"after you activate a {keyword} ability, you continue the search effect where you left "
+                            r"off\.",
+        "priority-after": r"once the search effect finishes resolving, the active player gets priority with the "
+                          r"{keyword} ability on the stack\.",
+        "triggers-now": r"any abilities that triggered when the ability was activated are put on the stack now\.",
+    },
     slots=LIBRARY_KEYWORD_SLOT,
 )
 def search_continues_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
@@ -624,8 +646,8 @@ def search_continues_family(ruling: Ruling, slots: Mapping[str, str]) -> list[In
 
 @template(
     "library-ninjutsu.several-in-one-search",
-    r"if you have enough mana and unblocked attackers, you can activate the {keyword} abilities of multiple .+ "
-    r"during a single search effect\.",
+    claims={"several": r"if you have enough mana and unblocked attackers, you can activate the {keyword} abilities "
+                       r"of multiple (?:~|ninjas) during a single search effect\."},
     slots=LIBRARY_KEYWORD_SLOT,
 )
 def several_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
@@ -639,8 +661,12 @@ def several_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
 
 @template(
     "library-ninjutsu.library-order",
-    r"while searching your library, you must keep your library in the same order until you shuffle it\. this "
-    r"order could matter if you tap .+ for mana, for example, to pay for a {keyword} ability\.",
+    claims={
+        "order-kept": r"while searching your library, you must keep your library in the same order until you "
+                      r"shuffle it\.",
+        "millikin": r"this order could matter if you tap millikin for mana, for example, to pay for a {keyword} "
+                    r"ability\.",
+    },
     slots=LIBRARY_KEYWORD_SLOT,
 )
 def library_order_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:

@@ -12,11 +12,10 @@ from hypothesis import strategies as st
 
 from generators.combat import COMBAT_MECHANICS
 from generators.sneak import GraveyardSneakSpec, SneakParams, graveyard_sneak_scenarios
-from harness.protocol.adapter import ActionRefused
 from harness.protocol.mechanics import Mechanic
 from harness.protocol.model import Action, ActionKind, GameState, Step
 from rulings.binding import binds
-from harness.protocol.probe import Probe, Scenario, Violation, expect
+from harness.protocol.probe import Probe, Scenario, expect
 from rulings.invariants.spell_moves import offered_for, whose_turn
 
 REQUIRES = COMBAT_MECHANICS | {Mechanic.STACK, Mechanic.PRIORITY, Mechanic.MANA_ABILITY, Mechanic.CASTING,
@@ -42,14 +41,6 @@ def sneak_window(state: GameState, scenario: Scenario[SneakParams]) -> bool:
             and state.priority == player and state.pending is None and bool(state.unblocked_attackers(player)))
 
 
-def refused(probe: Probe, action: Action, message: str) -> None:
-    try:
-        probe.apply(action)
-    except ActionRefused:
-        return
-    raise Violation(message, expected=f"{action} refused", observed="accepted")
-
-
 @binds("ninja-teen.graveyard-sneak-timing", id="ninja-teen.graveyard-sneak-timing/declare-blockers-only",
        kind="legality", requires=REQUIRES, scenarios=lambda: graveyard_sneak_scenarios())
 def check_graveyard_sneak_timing(probe: Probe, scenario: Scenario[SneakParams]) -> None:
@@ -71,16 +62,16 @@ def check_graveyard_sneak_timing(probe: Probe, scenario: Scenario[SneakParams]) 
         expect(not normal, "a creature card in the graveyard is offered to be cast for its mana cost",
                expected="only sneak casts from the graveyard", observed=", ".join(map(str, normal)))
     card = scenario.params.graveyard[0]
-    refused(probe, Action(ActionKind.CAST, player, source=card),
-            "a creature card was cast from the graveyard for its mana cost (only sneak is permitted)")
+    probe.expect_refused(Action(ActionKind.CAST, player, source=card),
+                         "a creature card was cast from the graveyard for its mana cost (only sneak is permitted)")
     if window:
-        refused(probe, sneak_cast(scenario, card),
-                "a graveyard creature was cast for its sneak cost without returning an unblocked attacker")
+        probe.expect_refused(sneak_cast(scenario, card),
+                             "a graveyard creature was cast for its sneak cost without returning an unblocked attacker")
         probe.require(sneak_cast(scenario, card, returned=scenario.params.returned),
                       "casting a graveyard creature for its sneak cost in the declare blockers step")
     else:
-        refused(probe, sneak_cast(scenario, card, returned=scenario.params.returned),
-                f"a graveyard creature was cast for its sneak cost in the {state.step} step")
+        probe.expect_refused(sneak_cast(scenario, card, returned=scenario.params.returned),
+                             f"a graveyard creature was cast for its sneak cost in the {state.step} step")
 
 
 def several_sneaks() -> st.SearchStrategy[Scenario[SneakParams]]:

@@ -1,0 +1,112 @@
+"""Rule templates: a hand-written check behind sentence patterns, for rules that hold for any card
+with a mechanic (every rebound spell, every Class, every "play the exiled card" effect).
+
+``@binds`` ties a check to one ruling id, so another card's ruling saying the same thing can never
+reach it. ``@rule_template`` ties it to what the ruling *says*: any ruling whose sentences are all
+claims and explanations of the template compiles to the check, named ``<ruling id>/<name>``
+(for the seed ruling the template was written from, the same id the bound invariant had). The
+ruling's cards must have the mechanic (``applies`` reads their oracle data); a card that has not
+leaves the ruling uncovered with the reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+
+from hypothesis.strategies import SearchStrategy
+
+from harness.protocol.model import CardData
+from harness.protocol.probe import Scenario
+from rulings.corpus import Ruling
+from rulings.invariant import CheckFn, Invariant, InvariantKind
+from rulings.templates import NotCovered, template
+
+#: Reads a card's data: None if the rule applies to it, else why not.
+Applies = Callable[[CardData], str | None]
+
+
+@dataclass(frozen=True)
+class _Check:
+    name: str
+    kind: InvariantKind
+    requires: frozenset[str]
+    scenarios: Callable[[], SearchStrategy[Scenario]]
+    check: CheckFn
+    description: str
+    probe_claims: tuple[str, ...] = ()
+    exempt_controls: tuple[tuple[str, str], ...] = ()
+
+
+_CHECKS: dict[str, list[_Check]] = {}
+
+
+def rule_template(
+    template_id: str,
+    *,
+    name: str,
+    kind: InvariantKind,
+    requires: Iterable[str],
+    scenarios: Callable[[], SearchStrategy[Scenario]],
+    claims: Mapping[str, str | tuple[str, ...]] | None = None,
+    explains: tuple[str, ...] = (),
+    applies: Applies | None = None,
+    probe_claims: Iterable[str] = (),
+    exempt_controls: Iterable[tuple[str, str]] = (),
+) -> Callable[[CheckFn], CheckFn]:
+    """Register the decorated check under ``template_id``. The first registration of an id gives
+    its sentence ``claims``/``explains`` (and ``applies``); later ones add more checks to the same
+    rule. ``probe_claims`` and ``exempt_controls`` are the invariant's (see
+    :class:`~rulings.invariant.Invariant`)."""
+
+    def register(check: CheckFn) -> CheckFn:
+        first = template_id not in _CHECKS
+        if first and not claims:
+            raise ValueError(f"rule template {template_id!r}: the first check registered needs its claims")
+        if not first and claims:
+            raise ValueError(f"rule template {template_id!r}: claims given twice")
+        checks = _CHECKS.setdefault(template_id, [])
+        checks.append(_Check(name, kind, frozenset(requires), scenarios, check, (check.__doc__ or "").strip(),
+                             tuple(probe_claims), tuple(exempt_controls)))
+        if first:
+            _register_family(template_id, claims or {}, explains, applies, checks)
+        return check
+
+    return register
+
+
+def _register_family(template_id: str, claims: Mapping[str, str | tuple[str, ...]], explains: tuple[str, ...],
+                     applies: Applies | None, checks: list[_Check]) -> None:
+    def family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
+        for card in getattr(slots, "cards", ()):
+            problem = applies(card) if applies is not None else None
+            if problem:
+                raise NotCovered(f"{card.name}: {problem}")
+        return [
+            Invariant(id=f"{ruling.id}/{c.name}", rulings=(ruling.id,), kind=c.kind, requires=c.requires,
+                      scenarios=c.scenarios, check=c.check, description=c.description,
+                      origin=f"template:{template_id}", claims=c.probe_claims,
+                      exempt_controls=c.exempt_controls)
+            for c in checks
+        ]
+
+    family.__doc__ = f"The checks of {template_id}, for any card the rule applies to."
+    template(template_id, claims=claims, explains=explains)(family)
+
+
+def has_subtype(subtype: str) -> Applies:
+    def applies(card: CardData) -> str | None:
+        return None if subtype in card.subtypes else f"not a {subtype} (type line: {card.type_line})"
+
+    return applies
+
+
+def mentions(word: str, what: str) -> Applies:
+    """The card's keywords or oracle text name ``word`` (it has or grants the mechanic)."""
+
+    def applies(card: CardData) -> str | None:
+        if any(k.lower() == word for k in card.keywords) or word in card.text.lower():
+            return None
+        return f"no {what} in its oracle text"
+
+    return applies

@@ -1,0 +1,90 @@
+"""Ruling text as templates read it: normalized, lower-cased, split into sentences.
+
+Official rulings say the same rule in many ways. The differences that carry no meaning are
+removed here, once, so that a template is written against one form:
+
+- typography (curly quotes, no-break spaces: :func:`rulings.corpus.normalize`);
+- the card's own name, and its short name before a comma ("Yuriko" for "Yuriko, the Tiger's
+  Shadow"), become ``~``;
+- the list of attack targets, old ("player or planeswalker") and new ("player, planeswalker, or
+  battle"), becomes ``player, planeswalker, or battle``;
+- numbers written as words ("the top four cards") become digits ("one" excepted);
+- "its controller's hand" style variations are left to the templates' macros (``{you}``).
+
+What remains is split into sentences: a sentence ends at ``.``, ``!`` or ``?`` followed by a space,
+outside parentheses and quotation marks. A period that closes a quotation ("means "Tap this
+permanent." A permanent ...") ends the sentence after the closing quote.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from rulings.corpus import normalize
+
+#: Number words rulings use for counts ("the top four cards", "two or more").
+NUMBER_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "eleven": 11, "twelve": 12,
+}
+#: "one" is left alone: it is as often a pronoun ("one of them") as a number.
+_NUMBER = re.compile(r"\b(" + "|".join(w for w in NUMBER_WORDS if w != "one") + r")\b")
+_ATTACK_TARGETS = re.compile(r"\bplayer(?:, planeswalker,)? or (?:planeswalker|battle)\b")
+_OPEN, _CLOSE = "(", ")"
+
+
+def card_names(name: str) -> tuple[str, ...]:
+    """How a ruling may name its card: the full name, and the short name before a comma
+    ("Yuriko" for "Yuriko, the Tiger's Shadow") when there is one. Longest first."""
+    names = [name]
+    if ", " in name:
+        short = name.split(", ", 1)[0]
+        if len(short) >= 3:
+            names.append(short)
+    return tuple(sorted(set(names), key=len, reverse=True))
+
+
+def template_form(text: str, cards: Iterable[str] = ()) -> str:
+    """``text`` normalized for templates: typography, card names -> ``~``, attack-target lists,
+    numbers as digits, lower case."""
+    out = normalize(text)
+    for card in cards:
+        for name in card_names(card):
+            out = re.sub(r"(?<![\w'])" + re.escape(name) + r"(?!\w)", "~", out)
+    out = out.lower()
+    out = _ATTACK_TARGETS.sub("player, planeswalker, or battle", out)
+    out = _NUMBER.sub(lambda m: str(NUMBER_WORDS[m.group(1)]), out)
+    return out
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of already normalized ``text`` (see the module docstring)."""
+    out: list[str] = []
+    depth = 0
+    quoted = False
+    start = 0
+    i = 0
+    n = len(text)
+    while i < n:
+        ch = text[i]
+        if ch == _OPEN:
+            depth += 1
+        elif ch == _CLOSE and depth:
+            depth -= 1
+            if depth == 0 and text[i - 1] in ".!?" and (i + 1 == n or text[i + 1] == " "):
+                out.append(text[start:i + 1].strip())  # a parenthesized sentence of its own
+                start = i + 1
+        elif ch == '"':
+            quoted = not quoted
+            if not quoted and depth == 0 and i > 0 and text[i - 1] in ".!?" and (i + 1 == n or text[i + 1] == " "):
+                out.append(text[start:i + 1].strip())
+                start = i + 1
+        elif ch in ".!?" and depth == 0 and not quoted and (i + 1 == n or text[i + 1] == " "):
+            out.append(text[start:i + 1].strip())
+            start = i + 1
+        i += 1
+    rest = text[start:].strip()
+    if rest:
+        out.append(rest)
+    return [s for s in out if s]

@@ -1,0 +1,150 @@
+"""Real rulings of other cards with the covered mechanics (tests/data/real-rulings): imported the
+way a user imports them, compiled against their own cards, each with its expected coverage."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from harness.engines.reference import ReferenceEngine
+from harness.run.runner import run_case
+from rulings.cards import load_card_pool
+from rulings.compile import compile_corpus
+from rulings.corpus import Corpus, load_ruling_file
+
+DATA = Path(__file__).parent / "data" / "real-rulings"
+EXPECTED = json.loads((DATA / "expected.json").read_text(encoding="utf-8"))
+
+
+def cli(*args: str, cwd) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "harness.run.cli", *args], capture_output=True, text=True, cwd=cwd)
+
+
+@pytest.fixture(scope="module")
+def imported(tmp_path_factory):
+    out = tmp_path_factory.mktemp("corpus") / "real.toml"
+    done = cli("rulings", "import", str(DATA / "scryfall-rulings.json"), "--cards", str(DATA / "scryfall-cards.json"),
+               "--out", str(out), cwd=out.parent)
+    assert done.returncode == 0, done.stderr
+    rulings = load_ruling_file(out)
+    suite = compile_corpus(Corpus(tuple(rulings)), load_card_pool(DATA / "scryfall-cards.json"))
+    return done.stdout, {c.ruling.sha: c for c in suite.coverage}, suite
+
+
+def test_the_test_corpus_is_big_enough():
+    cards = {c for row in EXPECTED for c in row["cards"]}
+    assert len(cards) >= 30
+    assert sum(row["kind"] != "other-mechanic" for row in EXPECTED) >= 60
+    assert sum(row["kind"] == "other-mechanic" for row in EXPECTED) >= 15
+
+
+def test_every_paragraph_has_its_expected_coverage(imported):
+    _, coverage, _ = imported
+    for row in EXPECTED:
+        c = coverage[row["sha"]]
+        assert set(row["cards"]) <= set(c.ruling.cards), row["text"]
+        if row["expect"] == "uncovered":
+            assert c.coverage == "uncovered" and c.reason, row["text"]
+        else:
+            assert c.coverage == "template" and f"template:{c.template}" == row["expect"], (row["text"], c.reason)
+
+
+def test_at_least_90_percent_of_restated_rules_compile_and_nothing_else_does(imported):
+    _, coverage, _ = imported
+    restates = [r for r in EXPECTED if r["kind"] == "restates"]
+    compiled = [r for r in restates if coverage[r["sha"]].coverage == "template"]
+    assert len(compiled) >= 0.9 * len(restates)
+    false = [r["text"] for r in EXPECTED if r["kind"] != "restates" and coverage[r["sha"]].coverage != "uncovered"]
+    assert false == []
+
+
+def test_import_prints_what_compiled_and_why_the_rest_did_not(imported):
+    stdout, _, _ = imported
+    assert "compiled       ninjutsu.after-blockers (Ninja of the Deep Hours" in stdout
+    assert "uncovered      " in stdout and "no template reads" in stdout
+
+
+def test_commander_ninjutsu_rulings_compile_to_commander_ninjutsu(imported):
+    _, coverage, suite = imported
+    yuriko = [c for c in coverage.values() if c.ruling.cards == ("Yuriko, the Tiger's Shadow",) and c.invariants]
+    assert yuriko
+    for c in yuriko:
+        assert all("/commander-ninjutsu/" in i for i in c.invariants), c.invariants
+
+
+def test_import_of_an_mtgjson_file(tmp_path):
+    out = tmp_path / "atomic.toml"
+    done = cli("rulings", "import", str(DATA / "mtgjson-atomic.json"), "--out", str(out), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    rulings = load_ruling_file(out)
+    assert {c for r in rulings for c in r.cards} == {"Ninja of the Deep Hours", "Wizard Class", "Staggershock",
+                                                     "Yuriko, the Tiger's Shadow"}
+    assert all(r.published and r.status == "executable" and r.sources == ("MTGJSON",) for r in rulings)
+    listed = cli("rulings", "--corpus", str(tmp_path), "--json", cwd=tmp_path)
+    assert listed.returncode == 0, listed.stderr
+    rows = json.loads(listed.stdout)["rulings"]
+    assert any(r["coverage"] == "template" for r in rows)
+    again = cli("rulings", "import", str(DATA / "mtgjson-atomic.json"), "--out", str(out), cwd=tmp_path)
+    assert again.returncode == 0 and load_ruling_file(out) == rulings  # stable ids, nothing doubled
+
+
+def test_a_duplicate_text_adds_the_card_to_the_ruling(tmp_path):
+    rulings = json.loads((DATA / "scryfall-rulings.json").read_text())
+    same = [r for r in rulings if r["comment"].startswith("Gaining a level won't remove")][:2]
+    (tmp_path / "r.json").write_text(json.dumps(same))
+    out = tmp_path / "c.toml"
+    done = cli("rulings", "import", str(tmp_path / "r.json"), "--cards", str(DATA / "scryfall-cards.json"),
+               "--out", str(out), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    (ruling,) = load_ruling_file(out)
+    assert len(ruling.cards) == 2 and ruling.id == "class.keeps-previous-levels"
+
+
+@pytest.mark.parametrize("content, message", [
+    ("not json", "not JSON"),
+    ('{"object": "list", "data": [{"object": "ruling", "oracle_id": "nope", "source": "wotc", '
+     '"published_at": "2020-01-01", "comment": "Text."}]}', "entry 1: unknown card"),
+    ('[{"object": "ruling", "comment": "Text."}]', "entry 1: field 'oracle_id'"),
+    ('[{"object": "ruling", "oracle_id": "x", "published_at": "soon", "comment": "T."}]', "entry 1"),
+])
+def test_bad_input_is_one_line_exit_2_and_writes_nothing(tmp_path, content, message):
+    (tmp_path / "bad.json").write_text(content)
+    out = tmp_path / "c.toml"
+    done = cli("rulings", "import", str(tmp_path / "bad.json"), "--cards", str(DATA / "scryfall-cards.json"),
+               "--out", str(out), cwd=tmp_path)
+    assert done.returncode == 2
+    assert message in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    assert not out.exists()
+
+
+def test_strict_exits_2_on_a_card_missing_from_the_pool(tmp_path):
+    (tmp_path / "c.toml").write_text(
+        '[[ruling]]\nid = "x.y"\ntext = "Gaining a level won\'t remove abilities that a Class had at a previous '
+        'level."\nsha = "%s"\ncards = ["Nobody\'s Class"]\nsources = ["s"]\ncr = []\ntags = []\n'
+        'status = "executable"\n' % __import__("rulings.corpus").corpus.ruling_sha(
+            "Gaining a level won't remove abilities that a Class had at a previous level."))
+    loose = cli("rulings", "--corpus", str(tmp_path), cwd=tmp_path)
+    assert loose.returncode == 0 and "card Nobody's Class is not in the card pool" in loose.stdout
+    strict = cli("rulings", "--corpus", str(tmp_path), "--strict", cwd=tmp_path)
+    assert strict.returncode == 2 and "Nobody's Class" in strict.stderr
+
+
+def test_compiled_invariants_of_the_test_corpus_pass_or_are_unsupported_on_the_reference_engine(imported):
+    _, coverage, suite = imported
+    engine = ReferenceEngine()
+    wanted = {r["sha"] for r in EXPECTED if r["expect"] != "uncovered"}
+    ids = sorted({i for c in coverage.values() if c.ruling.sha in wanted for i in c.invariants})
+    assert ids
+    # Rulings compiled through one template share its checks and scenarios: run each check once.
+    once: dict[tuple[str, str], str] = {}
+    for invariant_id in ids:
+        inv = suite.invariant(invariant_id)
+        once.setdefault((inv.origin, invariant_id.split("/", 1)[1]), invariant_id)
+    for invariant_id in sorted(once.values()):
+        record = run_case("reference", engine, suite.invariant(invariant_id), profile="dev", seed=0)
+        if record.status == "unsupported":
+            assert "commander ninjutsu" in (record.reason or ""), (invariant_id, record.reason)
+        else:
+            assert record.status == "pass", (invariant_id, record.status, record.reason)
