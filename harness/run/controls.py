@@ -26,7 +26,6 @@ import sys
 import time
 import tomllib
 from collections.abc import Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -115,6 +114,8 @@ def run_pairs(
         for job in jobs:
             note(_run_one(*job))
         return records
+    from concurrent.futures import ProcessPoolExecutor  # imported here: it hooks interpreter exit
+
     with ProcessPoolExecutor(max_workers=workers) as pool:
         for record in pool.map(_run_one, *zip(*jobs), chunksize=1):
             note(record)
