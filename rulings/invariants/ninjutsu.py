@@ -13,7 +13,6 @@ from collections.abc import Mapping
 from functools import partial
 
 from generators.combat import (
-    COMBAT_MECHANICS,
     FINDS_NINJA,
     NINJUTSU_STEPS,
     STEPS_BEFORE_BLOCKERS,
@@ -84,7 +83,7 @@ def make(
 ) -> Invariant:
     """The invariant ``name`` of ``variant`` for ``ruling``; its claims are ``claimed`` or those
     declared on ``check`` (:func:`~rulings.invariant.claims`)."""
-    requires = BASE_REQUIRES | COMBAT_MECHANICS | {variant.mechanic} | extra_requires
+    requires = BASE_REQUIRES | spec.requires | {variant.mechanic} | extra_requires
     if variant.during_search:
         requires |= {Mechanic.SEARCH, Mechanic.CASTING}
     if variant.casts:
@@ -98,6 +97,7 @@ def make(
         check=check,
         description=description,
         origin=f"template:{template_id}",
+        optional=spec.optional - requires,
         claims=claimed if claimed is not None else claims_of(check),
     )
 
