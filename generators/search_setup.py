@@ -196,8 +196,8 @@ def add_search_source(draw: st.DrawFn, b: StateBuilder, searcher: PlayerIndex, s
     owner = 1 - searcher if kind == BRIBERY else searcher
 
     restriction = setup.restriction
-    if restriction == "any":
-        restriction = draw(st.sampled_from(("none", "opponent", "controller")))
+    if restriction == "any":  # an opponent's restriction (the rulings' subject): half the draws
+        restriction = "opponent" if draw(st.booleans()) else draw(st.sampled_from(("none", "controller")))
     if restriction != "none":
         controller = 1 - searcher if restriction == "opponent" else searcher
         b.permanent(MINDCENSOR, controller, summoning_sick=draw(st.booleans()))

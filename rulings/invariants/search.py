@@ -251,7 +251,10 @@ def check_top_cards_fixed(probe: Probe, scenario: Scenario) -> None:
                                  expected=f"{fifth} (fifth from the top) refused")
 
 
-@claims("the whole searched library shuffled once")
+SHUFFLED_BEYOND_VIEW = "a restricted search shuffles the cards it did not see too"
+
+
+@claims("the whole searched library shuffled once", SHUFFLED_BEYOND_VIEW)
 def check_whole_library_shuffled(probe: Probe, scenario: Scenario) -> None:
     """Find what the search can (the first sought card it sees), let it end: the searched
     library is shuffled once, all of it."""
@@ -265,6 +268,8 @@ def check_whole_library_shuffled(probe: Probe, scenario: Scenario) -> None:
     size = len(after.player(search.library).library)
     shuffles = [e for e in events if e.kind is EventKind.SHUFFLE and e.player == search.library]
     probe.claim("the whole searched library shuffled once")
+    if search.visible is not None and size > search.visible:
+        probe.claim(SHUFFLED_BEYOND_VIEW)
     expect(len(shuffles) == 1 and shuffles[0].amount == size,
            "the entire searched library was not shuffled after the search",
            expected=f"one shuffle of player {search.library}'s library, all {size} cards",
@@ -350,7 +355,7 @@ def shuffle_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
     """After every search (restricted or not) the whole searched library is shuffled."""
     return [search_invariant(
         ruling, "whole-library-shuffled", "trace",
-        SearchSetup(kinds=SEARCH_KINDS, restriction="any", start="any", library=(0, 7)),
+        SearchSetup(kinds=SEARCH_KINDS, restriction="any", start="any", library=(6, 9)),
         check_whole_library_shuffled,
         "after a search, restricted or not, the entire searched library is shuffled once",
         "search.shuffle-whole-library")]
