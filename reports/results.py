@@ -1,8 +1,9 @@
-"""The results file (``results.json``, schema ``mtg-conformance/results`` version 2).
+"""The results file (``results.json``, schema ``mtg-conformance/results`` version 3).
 
 Version 2 added the ``inconclusive`` status and, per record, ``set_aside``, ``rejected`` and
 ``claims`` (examples in which each claim was exercised); version 1 files are still read (their
-records have no claim counts).
+records have no claim counts). Version 3 added a failure's ``original``: Hypothesis's shrunk
+counterexample, kept when the minimization pass reports a smaller one.
 
 A run's results are the source of every report (HTML, JUnit, baseline diff, shard merge), so they
 are a versioned interchange format with a schema of their own, independent of the game model:
@@ -34,7 +35,7 @@ from harness.protocol.codec import DecodeError, from_jsonable, to_jsonable
 from reports.atomic import write_text_atomic
 
 SCHEMA = "mtg-conformance/results"
-VERSION = 2
+VERSION = 3
 
 Status = Literal["pass", "fail", "inconclusive", "unsupported", "error"]
 STATUSES: tuple[Status, ...] = ("pass", "fail", "inconclusive", "unsupported", "error")
@@ -153,6 +154,9 @@ class Failure:
     reproduce: str = ""
     size: int | None = None
     after: dict[str, Any] | None = None
+    #: Hypothesis's shrunk counterexample when the minimization pass (harness.run.minimize) took
+    #: objects out of it: ``counterexample`` is then the 1-minimal state that fails the same way.
+    original: Counterexample | None = None
 
     def __post_init__(self) -> None:
         if self.after is not None:
