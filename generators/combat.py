@@ -19,6 +19,7 @@ from generators import cards
 from harness.protocol.builder import StateBuilder
 from generators.search_cards import ABILITY, CALL_THE_PACK, INSTANT, INSTANT_TUTOR, QUICK_SCRYING, WILD_EXPANSE
 from generators.search_setup import SearchParams, SearchSetup, add_search_source
+from generators.strategies import BOOLEANS, integers, sampled
 from harness.protocol.model import (
     AFTER_BLOCKERS_STEPS,
     COLORS,
@@ -128,8 +129,13 @@ LIBRARY_NINJUTSU_SEARCH = SearchSetup(kinds=(INSTANT, ABILITY), cards=(QUICK_SCR
 FINDS_NINJA = SearchSetup(kinds=(INSTANT,), cards=(INSTANT_TUTOR, CALL_THE_PACK))
 
 
+_STATS = st.tuples(integers(1, 5), integers(1, 5))
+_WALKER_LOYALTIES = st.lists(integers(1, 6), max_size=2)
+_BATTLE_DEFENSES = st.lists(integers(1, 6), max_size=1)
+
+
 def _stats() -> st.SearchStrategy[tuple[int, int]]:
-    return st.tuples(st.integers(1, 5), st.integers(1, 5))
+    return _STATS
 
 
 @st.composite
@@ -142,19 +148,19 @@ def combat_scenarios(draw: st.DrawFn, spec: CombatSpec) -> Scenario[NinjutsuPara
 def draw_combat(draw: st.DrawFn, spec: CombatSpec) -> tuple[Scenario[NinjutsuParams], Any]:
     """A combat state per ``spec`` and what ``spec.setup`` (if any) returned, for strategies that
     wrap combat states into their own params."""
-    step = draw(st.sampled_from(sorted(spec.steps, key=list(Step).index)))
-    active = draw(st.sampled_from((0, 1)))
+    step = draw(sampled(sorted(spec.steps, key=list(Step).index)))
+    active = draw(sampled((0, 1)))
     defender = 1 - active
     b = StateBuilder()
 
     # Attack targets the defender offers: the player, their planeswalkers, battles they protect.
     walkers = [
         b.permanent(cards.planeswalker(n), defender, counters=(("loyalty", n),))
-        for n in draw(st.lists(st.integers(1, 6), max_size=2))
+        for n in draw(_WALKER_LOYALTIES)
     ]
     battles = [
         b.permanent(cards.battle(n), active, counters=(("defense", n),), protector=defender)
-        for n in draw(st.lists(st.integers(1, 6), max_size=1))
+        for n in draw(_BATTLE_DEFENSES)
     ]
     targets = [AttackTarget.of_player(defender)]
     targets += [AttackTarget.of_permanent(TargetKind.PLANESWALKER, w) for w in walkers]
@@ -165,11 +171,11 @@ def draw_combat(draw: st.DrawFn, spec: CombatSpec) -> tuple[Scenario[NinjutsuPar
     need_unblocked = spec.min_unblocked if after_blockers else 0
     need_blocked = spec.min_blocked if after_blockers else 0
     least = max(1, need_unblocked + need_blocked)
-    n_attackers = draw(st.integers(least, max(3, least)))
+    n_attackers = draw(integers(least, max(3, least)))
 
     def striker(forced: bool = False) -> tuple[bool, bool]:
         kinds = ("first", "double") if forced else ("none", "first", "double")
-        kind = draw(st.sampled_from(kinds))
+        kind = draw(sampled(kinds))
         return kind == "first", kind == "double"
 
     attackers: list[str] = []
@@ -178,12 +184,12 @@ def draw_combat(draw: st.DrawFn, spec: CombatSpec) -> tuple[Scenario[NinjutsuPar
         power, toughness = draw(_stats())
         # A first-strike damage step exists only if a combatant has first or double strike (510.4).
         fs, ds = striker(forced=i == 0 and step is Step.FIRST_STRIKE_DAMAGE)
-        card = cards.creature(power, toughness, first_strike=fs, double_strike=ds, attack_trigger=draw(st.booleans()))
+        card = cards.creature(power, toughness, first_strike=fs, double_strike=ds, attack_trigger=draw(BOOLEANS))
         if in_combat:
-            target = targets[0] if (i == 0 and spec.returned_attacks_player) else draw(st.sampled_from(targets))
+            target = targets[0] if (i == 0 and spec.returned_attacks_player) else draw(sampled(targets))
             cid = b.permanent(card, active, tapped=True, attacking=target)
         else:
-            cid = b.permanent(card, active, tapped=draw(st.booleans()))
+            cid = b.permanent(card, active, tapped=draw(BOOLEANS))
         attackers.append(cid)
         if fs or ds:
             strikers.append(cid)
@@ -198,13 +204,13 @@ def draw_combat(draw: st.DrawFn, spec: CombatSpec) -> tuple[Scenario[NinjutsuPar
             blocker = b.permanent(cards.creature(power, toughness), defender, blocking=(victim,))
             blocked.add(victim)
             blockers.append(blocker)
-        for _ in range(draw(st.integers(0, 3))):
+        for _ in range(draw(integers(0, 3))):
             power, toughness = draw(_stats())
             fs, ds = striker()
             blocker = b.permanent(cards.creature(power, toughness, first_strike=fs, double_strike=ds), defender)
             choices = [a for a in attackers if a not in must_stay_unblocked]
-            if choices and draw(st.booleans()):
-                victim = draw(st.sampled_from(choices))
+            if choices and draw(BOOLEANS):
+                victim = draw(sampled(choices))
                 b.update(blocker, blocking=(victim,))
                 blocked.add(victim)
                 if fs or ds:
@@ -218,10 +224,10 @@ def draw_combat(draw: st.DrawFn, spec: CombatSpec) -> tuple[Scenario[NinjutsuPar
         first_strikers = tuple(strikers)
 
     if spec.observer:
-        b.permanent(cards.attack_observer(), active, summoning_sick=draw(st.booleans()))
+        b.permanent(cards.attack_observer(), active, summoning_sick=draw(BOOLEANS))
 
     # The Ninja(s).
-    n_ninjas = draw(st.integers(spec.min_ninjas, max(2, spec.min_ninjas)))
+    n_ninjas = draw(integers(spec.min_ninjas, max(2, spec.min_ninjas)))
     ninja_ids = []
     draws = 0
     first_cost = ""
@@ -229,13 +235,13 @@ def draw_combat(draw: st.DrawFn, spec: CombatSpec) -> tuple[Scenario[NinjutsuPar
         power, toughness = draw(_stats())
         if i == 0 and spec.ninja_deals_damage:
             power = max(power, 1)
-        fs = spec.ninja_first_strike if (i == 0 and spec.ninja_first_strike is not None) else draw(st.booleans())
-        at = spec.ninja_attack_trigger if (i == 0 and spec.ninja_attack_trigger is not None) else draw(st.booleans())
+        fs = spec.ninja_first_strike if (i == 0 and spec.ninja_first_strike is not None) else draw(BOOLEANS)
+        at = spec.ninja_attack_trigger if (i == 0 and spec.ninja_attack_trigger is not None) else draw(BOOLEANS)
         if spec.min_ninjas > 1 or spec.activations > 1:
             # several Ninjas or activations: costs any way of paying the first leaves the next payable
-            cost = draw(st.sampled_from(PURE_COSTS)) if i == 0 else first_cost
+            cost = draw(sampled(PURE_COSTS)) if i == 0 else first_cost
         else:
-            cost = draw(st.sampled_from(NINJUTSU_COSTS))
+            cost = draw(sampled(NINJUTSU_COSTS))
         if i == 0:
             ninja_cost = parse_mana_cost(cost)
             first_cost = cost
@@ -246,7 +252,7 @@ def draw_combat(draw: st.DrawFn, spec: CombatSpec) -> tuple[Scenario[NinjutsuPar
             toughness,
             first_strike=fs,
             attack_trigger=at,
-            damage_trigger=(damage_trigger := draw(st.booleans())),
+            damage_trigger=(damage_trigger := draw(BOOLEANS)),
         )
         draws += damage_trigger
         ninja_ids.append(b.put(data, active, spec.variant.zone))
@@ -260,16 +266,16 @@ def draw_combat(draw: st.DrawFn, spec: CombatSpec) -> tuple[Scenario[NinjutsuPar
     # Mana: untapped lands that pay the first Ninja's cost exactly, or one symbol short.
     symbols = list(ninja_cost) * spec.activations
     if spec.mana == "short":
-        symbols.pop(draw(st.integers(0, len(symbols) - 1)))
+        symbols.pop(draw(integers(0, len(symbols) - 1)))
     for symbol in symbols:
         if symbol.isdigit():
             for _ in range(int(symbol)):
-                b.permanent(cards.basic_land(draw(st.sampled_from(COLORS))), active)
+                b.permanent(cards.basic_land(draw(sampled(COLORS))), active)
         else:
             b.permanent(cards.basic_land(symbol), active)
-    for _ in range(draw(st.integers(0, 1))):  # a tapped land never helps
-        b.permanent(cards.basic_land(draw(st.sampled_from(COLORS))), active, tapped=True)
-    if spec.mana == "short" and draw(st.booleans()):
+    for _ in range(draw(integers(0, 1))):  # a tapped land never helps
+        b.permanent(cards.basic_land(draw(sampled(COLORS))), active, tapped=True)
+    if spec.mana == "short" and draw(BOOLEANS):
         # A summoning-sick mana creature can't pay {T} (302.6): still short.
         b.permanent(cards.mana_elf(), active, summoning_sick=True)
 
@@ -277,15 +283,15 @@ def draw_combat(draw: st.DrawFn, spec: CombatSpec) -> tuple[Scenario[NinjutsuPar
         # Enough cards for every "draw a card" a Ninja may trigger: drawing from an empty
         # library loses the game (704.5b), which would end the scenario instead of testing it.
         least = draws if player == active else 0
-        for _ in range(draw(st.integers(least, max(2, least)))):
-            b.put(cards.basic_land(draw(st.sampled_from(COLORS))), player, Zone.LIBRARY)
+        for _ in range(draw(integers(least, max(2, least)))):
+            b.put(cards.basic_land(draw(sampled(COLORS))), player, Zone.LIBRARY)
 
     search = spec.search or (LIBRARY_NINJUTSU_SEARCH if spec.variant.zone is Zone.LIBRARY else None)
     source = add_search_source(draw, b, active, search, combat=True) if search is not None else None
     extra = spec.setup(draw, b, active) if spec.setup is not None else None
 
     state = b.build(
-        turn=draw(st.integers(2, 6)),
+        turn=draw(integers(2, 6)),
         active_player=active,
         step=step,
         priority=active,

@@ -14,7 +14,6 @@ unsupported, 2 for bad input (no such file, invariant or stored counterexample).
 from __future__ import annotations
 
 import argparse
-import copy
 import dataclasses
 import importlib
 import time
@@ -24,6 +23,7 @@ from typing import Any
 from hypothesis.errors import UnsatisfiedAssumption
 
 from harness.protocol import codec
+from harness.protocol.clone import fresh
 
 from harness.protocol.adapter import ActionRefused, EngineAdapter, EngineError, StateUnsupported
 from harness.protocol.model import GameState
@@ -123,7 +123,8 @@ def replay_case(engine_spec: str, adapter: EngineAdapter, invariant: Invariant, 
         with exit_tripwire(), time_limit(None if contained else limits.example,
                                          f"timeout: the example took longer than {limits.example:g}s"):
             try:
-                raw = _start(adapter, copy.deepcopy(scenario.state), limits.start, contained)
+                state = scenario.state if contained else fresh(scenario.state)  # see run_case
+                raw = _start(adapter, state, limits.start, contained)
             except StateUnsupported as exc:
                 return ResultRecord(**base, status="unsupported", reason=f"the engine could not load the state: {exc}",
                                     duration=time.perf_counter() - started)

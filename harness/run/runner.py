@@ -8,7 +8,6 @@ scenario as JSON, the action trace, and the command that reruns the same search.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import re
 import shlex
@@ -20,6 +19,7 @@ from hypothesis import seed as hypothesis_seed
 from hypothesis.errors import FailedHealthCheck, Flaky, Unsatisfiable, UnsatisfiedAssumption
 
 from harness.protocol import codec
+from harness.protocol.clone import fresh
 from harness.protocol.adapter import ActionRefused, EngineAdapter, EngineError, Session, StateUnsupported, Support
 from harness.protocol.model import GameState
 from harness.protocol.probe import Probe, Scenario, Violation
@@ -230,9 +230,10 @@ def run_case(
                 f"timeout: the example took longer than {limits.example:g}s",
             ):
                 try:
-                    # The engine gets its own copy: the counterexample shown is the state drawn,
-                    # not one an in-process engine mutated.
-                    raw = _start(adapter, copy.deepcopy(scenario.state), limits.start, contained)
+                    # An in-process engine gets its own copy: the counterexample shown is the state
+                    # drawn, not one the engine mutated (an isolated one gets it through a pipe).
+                    state = scenario.state if contained else fresh(scenario.state)
+                    raw = _start(adapter, state, limits.start, contained)
                 except StateUnsupported as exc:
                     seen.unsupported.append(clean_text(exc))
                     reject()  # counted as rejected below
