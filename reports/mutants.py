@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import statistics
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -17,7 +18,8 @@ from reports.atomic import write_text_atomic
 from reports.results import Results
 
 SCHEMA = "mtg-conformance/mutants"
-VERSION = 1
+#: Version 2 added ``invariants``: per invariant, the mutants it killed and the controls it failed.
+VERSION = 2
 SMALL = 3  # a counterexample of at most this many permanents + library cards counts as small
 
 
@@ -84,7 +86,28 @@ def idle_invariants(results: Results, invariants: list[str]) -> list[str]:
     return [i for i in invariants if i not in killers]
 
 
-def write_mutants_json(rows: list[MutantRow], path: Path, *, profile: str, idle: list[str]) -> Path:
+@dataclass(frozen=True)
+class InvariantRow:
+    """What one invariant caught: the mutants it killed and, when a controls report was merged
+    in (``mutants --controls controls.json``), the standing controls it failed (``None``: not known)."""
+
+    id: str
+    killed: tuple[str, ...]
+    failed_controls: tuple[str, ...] | None
+
+
+def invariant_rows(results: Results, mutants: list[MutantInfo], invariants: list[str],
+                   controls: dict[str, tuple[str, ...]] | None) -> list[InvariantRow]:
+    spec_to_id = {m.spec: m.id for m in mutants}
+    killed: dict[str, list[str]] = {i: [] for i in invariants}
+    for r in results.results:
+        if r.status in ("fail", "error") and r.engine in spec_to_id:
+            killed.setdefault(r.invariant, []).append(spec_to_id[r.engine])
+    return [InvariantRow(i, tuple(k), None if controls is None else controls.get(i, ())) for i, k in killed.items()]
+
+
+def write_mutants_json(rows: list[MutantRow], path: Path, *, profile: str, idle: list[str],
+                       invariants: Sequence[InvariantRow] = ()) -> Path:
     data = {
         "schema": SCHEMA,
         "version": VERSION,
@@ -92,6 +115,7 @@ def write_mutants_json(rows: list[MutantRow], path: Path, *, profile: str, idle:
         "summary": summary(rows),
         "mutants": [asdict(r) for r in rows],
         "idle_invariants": idle,
+        "invariants": [asdict(r) for r in invariants],
     }
     return write_text_atomic(path, json.dumps(data, indent=2) + "\n")
 

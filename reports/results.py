@@ -1,9 +1,10 @@
-"""The results file (``results.json``, schema ``mtg-conformance/results`` version 3).
+"""The results file (``results.json``, schema ``mtg-conformance/results`` version 2).
 
 Version 2 added the ``inconclusive`` status and, per record, ``set_aside``, ``rejected`` and
-``claims`` (examples in which each claim was exercised); version 1 files are still read (their
-records have no claim counts). Version 3 added a failure's ``original``: Hypothesis's shrunk
-counterexample, kept when the minimization pass reports a smaller one.
+``claims`` (examples in which each claim was exercised), and ``left_out`` (the optional
+mechanics the engine does not support, left out of the drawn states; absent in older version 2
+files, read as none), and a failure's ``original`` (Hypothesis's shrunk counterexample, kept when
+the minimization pass reports a smaller one; absent in older files); version 1 files are still read (their records have no claim counts).
 
 A run's results are the source of every report (HTML, JUnit, baseline diff, shard merge), so they
 are a versioned interchange format with a schema of their own, independent of the game model:
@@ -29,21 +30,25 @@ import math
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from harness.protocol.codec import DecodeError, from_jsonable, to_jsonable
+from harness.protocol.vocabulary import (  # noqa: F401 - re-exported: the schema's word lists
+    COVERAGES,
+    KINDS,
+    STATUSES,
+    Coverage,
+    InvariantKind,
+    RulingStatus,
+    Status,
+)
 from reports.atomic import write_text_atomic
 
 SCHEMA = "mtg-conformance/results"
-VERSION = 3
+VERSION = 2
 
-Status = Literal["pass", "fail", "inconclusive", "unsupported", "error"]
-STATUSES: tuple[Status, ...] = ("pass", "fail", "inconclusive", "unsupported", "error")
-Kind = Literal["legality", "outcome", "trace", "global"]
-KINDS: tuple[Kind, ...] = ("legality", "outcome", "trace", "global")
-Coverage = Literal["template", "bound", "informational", "uncovered"]
-COVERAGES: tuple[Coverage, ...] = ("template", "bound", "informational", "uncovered")
-RulingStatus = Literal["executable", "informational"]
+#: The schema's word lists are the protocol's (defined once, in harness.protocol.vocabulary).
+Kind = InvariantKind
 
 
 class ResultsError(ValueError):
@@ -197,6 +202,9 @@ class ResultRecord:
     rejected: int = 0
     claims: dict[str, int] = field(default_factory=dict)
     unmet: tuple[Unmet, ...] = ()  # for unsupported: each requirement the engine lacks
+    #: Optional mechanics of the drawn states (a planeswalker as attack target, first strike ...)
+    #: the engine does not support, so no drawn state held them: the verdict covers the rest.
+    left_out: tuple[str, ...] = ()
 
     @property
     def valid_examples(self) -> int:

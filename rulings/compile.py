@@ -11,16 +11,13 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Literal
 
+from harness.protocol.vocabulary import COVERAGES, Coverage
 from rulings.binding import BOUND
 from rulings.cards import CardPool, bundled_pool, load_card_pool
 from rulings.corpus import Corpus, Ruling, load_corpus
 from rulings.invariant import Invariant
 from rulings.templates import TEMPLATES, NotCovered, uncovered_reason
-
-Coverage = Literal["template", "bound", "informational", "uncovered"]
-COVERAGES: tuple[Coverage, ...] = ("template", "bound", "informational", "uncovered")
 
 
 class CompileError(ValueError):

@@ -18,7 +18,8 @@ import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Literal
+
+from harness.protocol.vocabulary import RulingStatus
 
 #: The corpus shipped with the package, and how error messages and reports name it.
 CORPUS_DIR = Path(__file__).parent / "corpus"
@@ -71,7 +72,7 @@ class Ruling:
     sources: tuple[str, ...]
     cr: tuple[str, ...]
     tags: tuple[str, ...]
-    status: Literal["executable", "informational"]
+    status: RulingStatus
     reason: str | None = None
     note: str | None = None
     #: When the ruling was published (YYYY-MM-DD), for imported rulings.

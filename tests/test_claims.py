@@ -59,8 +59,7 @@ class _Engine:
 
 
 def _invariant(check, claims: tuple[str, ...] = ()) -> Invariant:
-    return Invariant("fake/claims", ("fake.ruling",), "outcome", frozenset(), _scenarios, check, "test",
-                     claims=claims)
+    return Invariant("fake/claims", ("fake.ruling",), "outcome", frozenset(), _scenarios, check, "test", claims=claims)
 
 
 def _run(invariant: Invariant, profile: str = "ci") -> ResultRecord:
@@ -156,8 +155,9 @@ def test_invariant_claims_are_validated() -> None:
     with pytest.raises(ValueError, match="distinct"):
         _invariant(lambda p, s: None, ("a", "a"))
     with pytest.raises(ValueError, match="reason"):
-        Invariant("x", (), "outcome", frozenset(), _scenarios, lambda p, s: None, "d",
-                  exempt_controls=(("refuses-all", " "),))
+        Invariant(
+            "x", (), "outcome", frozenset(), _scenarios, lambda p, s: None, "d", exempt_controls=(("refuses-all", " "),)
+        )
     assert _invariant(lambda p, s: None).counted_claims == (IMPLICIT_CLAIM,)
 
 
@@ -165,16 +165,34 @@ def test_invariant_claims_are_validated() -> None:
 
 
 def _run_info() -> RunInfo:
-    return RunInfo("2026-12-01T00:00:00+00:00", "2026-12-01T00:00:01+00:00", "ci", None, (), "x", "0", 1.0,
-                   pass_rule=str(claim_rule("ci")))
+    return RunInfo(
+        "2026-12-01T00:00:00+00:00",
+        "2026-12-01T00:00:01+00:00",
+        "ci",
+        None,
+        (),
+        "x",
+        "0",
+        1.0,
+        pass_rule=str(claim_rule("ci")),
+    )
 
 
 def _v2() -> Results:
     records = (
-        ResultRecord("e", "a", ("r",), "outcome", "pass", examples=100, set_aside=3, rejected=2,
-                     claims={"x": 95, "y": 40}),
-        ResultRecord("e", "b", ("r",), "legality", "inconclusive", examples=100, claims={"z": 3},
-                     reason="claim 'z' exercised in 3 of 100 valid examples (needs 25)"),
+        ResultRecord(
+            "e", "a", ("r",), "outcome", "pass", examples=100, set_aside=3, rejected=2, claims={"x": 95, "y": 40}
+        ),
+        ResultRecord(
+            "e",
+            "b",
+            ("r",),
+            "legality",
+            "inconclusive",
+            examples=100,
+            claims={"z": 3},
+            reason="claim 'z' exercised in 3 of 100 valid examples (needs 25)",
+        ),
     )
     ruling = RulingRecord("r", "A ruling.", coverage="bound", invariants=("a", "b"))
     return Results(run=_run_info(), rulings=(ruling,), results=records)

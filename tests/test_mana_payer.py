@@ -10,9 +10,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from harness.engines.reference import ReferenceEngine
-from harness.engines.reference.mana import SourceOption, id_key, plan_with_options
-from harness.engines.reference.testing import BEARS, ISLAND, Board, P1, creature
-from harness.protocol.model import Action, ActionKind, CardData, Step, Zone
+from harness.engines.reference.payment import SourceOption, id_key, plan_with_options
+from harness.engines.reference.testing import BEARS, ISLAND, P1, Board, creature
+from harness.protocol.keywords import NINJUTSU
+from harness.protocol.model import CardData, Step, Zone
 
 PLAINS = CardData("Plains", ("Land",), subtypes=("Plains",), supertypes=("Basic",), text="({T}: Add {W}.)")
 
@@ -39,7 +40,7 @@ def test_a_cost_payable_only_if_sources_are_chosen_well():
     any_type = (SourceOption("mana", "U", ("U",)), SourceOption("mana", "G", ("G",)))
     plan = plan_with_options(("U", "G"), (), [("c1", any_type), ("c2", fixed("U"))])
     assert plan is not None
-    assert dict((s, o.produce) for s, o in plan.activations) == {"c1": "G", "c2": None}
+    assert {s: o.produce for s, o in plan.activations} == {"c1": "G", "c2": None}
     assert Counter(plan.spend) == Counter({"U": 1, "G": 1})
 
 
@@ -108,8 +109,7 @@ def test_engine_pays_a_second_ninjutsu_with_the_island_it_kept():
     b.perm(PLAINS, 0)  # c14
     assert island == "c13"
     session = ReferenceEngine().start(b.build(turn=2, step=Step.DECLARE_BLOCKERS, priority=0))
-    ability = "ninjutsu"
-    session.apply(Action(ActionKind.ACTIVATE, 0, source=ninja_a, ability=ability, costs=(("return", first),)))
+    session.apply(NINJUTSU.use(0, ninja_a, first))
     assert not next(p for p in session.state().battlefield if p.id == island).tapped
-    session.apply(Action(ActionKind.ACTIVATE, 0, source=ninja_b, ability=ability, costs=(("return", second),)))
+    session.apply(NINJUTSU.use(0, ninja_b, second))
     assert len(session.state().stack) == 2

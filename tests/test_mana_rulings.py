@@ -18,7 +18,7 @@ from harness.protocol.consistency import problems
 from harness.engines.mutants import all_mutants, load_mutant
 from harness.engines.reference import SUPPORTED, ReferenceEngine, ReferenceRules, UnsupportedCard, parse_card
 from harness.engines.reference.game import Game
-from harness.engines.reference.mana_oracle import (
+from harness.engines.reference.lines import (
     Activated,
     AddMana,
     EntersGainXLife,
@@ -28,6 +28,7 @@ from harness.engines.reference.mana_oracle import (
     TappedForManaTrigger,
 )
 from harness.engines.reference.testing import BEARS, FOREST, ISLAND, NINJA, P1, Board, creature
+from harness.protocol.keywords import NINJUTSU
 from harness.protocol.model import Action, ActionKind, CardData, EventKind, StackItem, Step, Zone, pass_priority
 from rulings.compile import compile_corpus
 
@@ -333,7 +334,7 @@ def test_ninjutsu_is_paid_with_a_pool_and_with_doubled_mana():
     b.perm(ISLAND, 0, tapped=True)
     b.perm(REFLECTION, 0)
     session = start(b, turn=3, step=Step.DECLARE_BLOCKERS)
-    action = Action(ActionKind.ACTIVATE, 0, source=ninja, ability="ninjutsu", costs=(("return", bears),))
+    action = NINJUTSU.use(0, ninja, bears)
     assert action in session.legal_actions()  # one Pool, doubled: {U}{U} pays {1}{U}
     session.apply(action)
     assert session.state().player(0).mana_pool == ()
@@ -408,7 +409,7 @@ def test_generated_states_are_consistent_and_load(name):
             perm = state.permanent(source.id)
             assert perm is not None and perm.controller == source.controller
             assert perm.tapped == source.tapped and perm.summoning_sick == source.sick
-            names = [n for n, _ in ReferenceRules().permanent_abilities(Game.from_state(state), source.id)]
+            names = [n for n, _ in ReferenceRules().mana.permanent_abilities(Game.from_state(state), source.id)]
             assert names == [a.name for a in source.abilities]
 
     check()

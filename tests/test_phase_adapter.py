@@ -52,7 +52,7 @@ def ninjutsu_state(step: Step = Step.DECLARE_BLOCKERS):
 
 
 def activation(ninja: str, attacker: str) -> Action:
-    return Action(ActionKind.ACTIVATE, 0, source=ninja, ability="ninjutsu", costs=(("return", attacker),))
+    return NINJUTSU.use(0, ninja, attacker)
 
 
 @settings(settings.get_profile(SLOW_ENGINE))
@@ -124,7 +124,7 @@ def test_isolated_phase_round_trip_and_refusal() -> None:
         session = engine.start(state)
         assert session.state().players == state.players
         with pytest.raises(ActionRefused):
-            session.apply(Action(ActionKind.ACTIVATE, 0, source=ninja, ability="ninjutsu", costs=(("return", ninja),)))
+            session.apply(NINJUTSU.use(0, ninja, ninja))
         events = session.apply(activation(ninja, attacker))
         assert any(e.kind is EventKind.ZONE_CHANGE and e.card == attacker for e in events)
     finally:

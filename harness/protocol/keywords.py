@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 
 from harness.protocol.mechanics import Mechanic
-from harness.protocol.model import AFTER_BLOCKERS_STEPS, ActionKind, Step, Zone
+from harness.protocol.model import AFTER_BLOCKERS_STEPS, Action, ActionKind, PlayerIndex, Step, Zone
 
 #: The steps in which ninjutsu can be activated: unblocked attackers exist (509.1h).
 AFTER_BLOCKERS_WINDOW: tuple[Step, ...] = tuple(s for s in Step if s in AFTER_BLOCKERS_STEPS)
@@ -51,6 +51,15 @@ class KeywordVariant:
     @property
     def casts(self) -> bool:
         return self.action is ActionKind.CAST
+
+    def use(self, player: PlayerIndex, card: str, returned: str) -> Action:
+        """The one action that uses this keyword: ``player`` activates ``card``'s ability (the
+        ninjutsu family) or casts ``card`` for its alternative cost (sneak), returning the
+        unblocked attacker ``returned``. Invariants, tests and adapters build it here only."""
+        if self.casts:
+            return Action(ActionKind.CAST, player, source=card,
+                          costs=(("alternative", self.ability), ("return", returned)))
+        return Action(ActionKind.ACTIVATE, player, source=card, ability=self.ability, costs=(("return", returned),))
 
 
 NINJUTSU = KeywordVariant("ninjutsu", "ninjutsu", Zone.HAND, Mechanic.NINJUTSU, "702.49a")

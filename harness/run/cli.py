@@ -117,6 +117,8 @@ def _parser() -> argparse.ArgumentParser:
     mutants.add_argument("--all-invariants", action="store_true",
                          help="check each mutant with every invariant, not only those of the rulings it breaks")
     mutants.add_argument("--mutant", action="append", metavar="ID", help="only this mutant (repeatable)")
+    mutants.add_argument("--controls", type=Path, metavar="FILE",
+                         help="controls.json of `mtg-conformance controls`: record the controls each invariant fails")
     mutants.add_argument("--seed", type=int, help="seed for the dev and thorough profiles")
     mutants.add_argument("-v", "--verbose", action="store_true", help="one line per case")
     _add_limit_options(mutants)
@@ -134,6 +136,10 @@ def _parser() -> argparse.ArgumentParser:
     rulings.add_argument("--out", type=Path, metavar="FILE", help="corpus file that import writes")
 
     sub.add_parser("requires", help="list the mechanics invariants require (what supports() is asked)")
+
+    from harness.run import controls  # the standing controls: their own module, their own options
+
+    controls.add_parser(sub)
 
     report = sub.add_parser("report", help="render a results.json as HTML again")
     report.add_argument("results", type=Path)
@@ -154,6 +160,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_mutants(args, argv if argv is not None else sys.argv[1:])
         if args.command == "rulings":
             return cmd_rulings(args)
+        if args.command == "controls":
+            return _controls(args, argv if argv is not None else sys.argv[1:])
         if args.command == "requires":
             return cmd_requires()
         if args.command == "expectations":
@@ -169,6 +177,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             merge.MergeError) as exc:
         print(f"mtg-conformance: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
+
+
+def _controls(args: argparse.Namespace, argv: Sequence[str]) -> int:
+    from harness.run.controls import ControlsUsageError, main
+
+    _suite_or_usage_error()
+    try:
+        return main(args, argv)
+    except ControlsUsageError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def _suite_or_usage_error():  # type: ignore[no-untyped-def]
@@ -235,9 +253,17 @@ def _load_or_usage_error(load, spec: str) -> None:  # type: ignore[no-untyped-de
 def cmd_mutants(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from harness.engines.mutants import all_mutants
     from harness.run.plan import PlanError, plan
-    from reports.mutants import MutantInfo, format_table, idle_invariants, kill_rows, summary, write_mutants_json
+    from reports.controls import ControlsReportError, failed_controls
+    from reports.mutants import (MutantInfo, format_table, idle_invariants, invariant_rows, kill_rows, summary,
+                                 write_mutants_json)
 
     suite = _suite_or_usage_error()
+    try:
+        controls = failed_controls(args.controls) if args.controls else None
+    except OSError as exc:
+        raise UsageError(f"{args.controls}: cannot read: {exc.strerror or exc}") from None
+    except ControlsReportError as exc:
+        raise UsageError(str(exc)) from None
     scope = "all" if args.all_invariants else "targeted"
     chosen = tuple(args.mutant or ())
     try:
@@ -261,8 +287,9 @@ def cmd_mutants(args: argparse.Namespace, argv: Sequence[str]) -> int:
         return exit_status(results)
     rows = kill_rows(results, mutants)
     idle = idle_invariants(results, [inv.id for inv in suite.invariants]) if not chosen else []
-    write_mutants_json(rows, out / "mutants.json", profile=args.profile, idle=idle)
-    _write_mutants_pages(results, rows, out)
+    per_invariant = invariant_rows(results, mutants, [inv.id for inv in suite.invariants], controls)
+    write_mutants_json(rows, out / "mutants.json", profile=args.profile, idle=idle, invariants=per_invariant)
+    _write_mutants_pages(args, results, rows, out)
     print()
     print(format_table(rows))
     print(f"invariants that killed no mutant: {len(idle)}" + "".join(f"\n  {i}" for i in idle))
@@ -270,7 +297,7 @@ def cmd_mutants(args: argparse.Namespace, argv: Sequence[str]) -> int:
     return EXIT_OK if summary(rows)["survived"] == 0 else EXIT_FAILURES
 
 
-def _write_mutants_pages(results, rows, out: Path) -> None:  # type: ignore[no-untyped-def]
+def _write_mutants_pages(args: argparse.Namespace, results, rows, out: Path) -> None:  # type: ignore[no-untyped-def]
     """The mutants page is the run's report.html (killed or survived, green when all are killed);
     every case stays readable in cases.html; junit.xml has one test per mutant."""
     from reports.html import write_report
@@ -281,7 +308,8 @@ def _write_mutants_pages(results, rows, out: Path) -> None:  # type: ignore[no-u
         generic.replace(out / "cases.html")
     else:
         write_report(results, out / "cases.html")
-    write_mutants_page(results, rows, out / "report.html", read_controls(out / "controls.json"))
+    controls = getattr(args, "controls", None) or out / "controls.json"  # `mutants --controls FILE`
+    write_mutants_page(results, rows, out / "report.html", read_controls(controls))
     write_mutants_junit(rows, out / "junit.xml", duration=results.run.duration)
 
 

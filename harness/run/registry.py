@@ -1,8 +1,9 @@
 """Finding engine adapters: by entry point name (group ``mtg_conformance.engines``) or by
 ``module:Class``. An engine package only has to declare the entry point to be testable.
 
-Two prefixes wrap a spec: ``isolated:<spec>`` runs that adapter in a worker process, and
-``mutant:<id>`` names a seeded-bug copy of the reference engine (never found any other way)."""
+Prefixes: ``isolated:<spec>`` runs that adapter in a worker process, ``mutant:<id>`` names a
+seeded-bug copy of the reference engine and ``control:<id>`` a degenerate standing control (both
+never found any other way)."""
 
 from __future__ import annotations
 
@@ -37,6 +38,14 @@ def _resolve(spec: str) -> object:
 
         try:
             return load_mutant(spec)
+        except LookupError as exc:
+            raise UnknownEngine(str(exc)) from None
+    if spec.startswith("control:"):
+        # Controls, like mutants, are reachable only by this explicit prefix.
+        from harness.engines.controls import load_control
+
+        try:
+            return load_control(spec)
         except LookupError as exc:
             raise UnknownEngine(str(exc)) from None
     if ":" in spec:

@@ -37,6 +37,7 @@ from harness.run.guard import (
 from harness.run.isolation import IsolatedEngine
 from harness.run.limits import clean_text
 from harness.run.limits import current as current_limits
+from harness.run.optional import optional_support
 from harness.run.profiles import claim_rule, is_derandomized, profile_settings
 from reports.results import Counterexample, Failure, ResultRecord, TraceStep, Unmet
 from rulings.invariant import Invariant
@@ -187,10 +188,12 @@ def run_case(
     profile: str,
     seed: int | None,
     database: str | None = None,
+    shrink: bool = True,
 ) -> ResultRecord:
     """Check ``invariant`` on ``adapter`` under a settings profile and return its record. With
     ``database`` (a folder), Hypothesis keeps the failing examples it finds there and tries them
-    first on the next run (see :func:`with_database`)."""
+    first on the next run (see :func:`with_database`). ``shrink=False`` (without a database)
+    skips shrinking a failure: for runs that only need the verdict (the controls)."""
     started = time.perf_counter()
     limits = current_limits()
     base = dict(engine=engine_spec, invariant=invariant.id, rulings=invariant.rulings, kind=invariant.kind)
@@ -200,6 +203,9 @@ def run_case(
     if not support.ok:
         return ResultRecord(**base, status="unsupported", reason=clean_text(support.reason or "not supported"),
                             unmet=_unmet(adapter, invariant.requires))
+    optional = optional_support(adapter, invariant.optional, _supports)
+    if isinstance(optional, str):
+        return ResultRecord(**base, status="error", reason=clean_text(optional))
 
     reproduce = reproduce_command(engine_spec, invariant.id)
     seen = _Observer(claims=dict.fromkeys(invariant.counted_claims, 0))
@@ -216,7 +222,7 @@ def run_case(
         if seen.first_outcome_failure is None:
             seen.first_outcome_failure = seen.outcomes[-1]
 
-    @given(invariant.scenarios())
+    @given(invariant.strategy(optional.supported))
     def examine(scenario: Scenario) -> None:
         if invariant_deadline is not None and time.monotonic() > invariant_deadline:
             raise StopSearch()
@@ -274,7 +280,12 @@ def run_case(
                     pass  # the example already failed; that verdict stands
 
     if database is None:
-        examine = profile_settings(profile)(examine)
+        chosen = profile_settings(profile)
+        if not shrink:
+            from hypothesis import Phase, settings
+
+            chosen = settings(chosen, phases=[p for p in chosen.phases if p is not Phase.shrink])
+        examine = chosen(examine)
         if seed is not None and not is_derandomized(profile):
             examine = hypothesis_seed(seed)(examine)
     else:
@@ -292,6 +303,7 @@ def run_case(
             set_aside=seen.set_aside,
             rejected=seen.rejected,
             claims=dict(seen.claims),
+            left_out=optional.left_out,
             **extra,  # type: ignore[arg-type]
         )
 

@@ -14,12 +14,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from generators.classes import CLASS_STEPS, ClassParams, ClassSpec, class_scenarios
-from harness.protocol.adapter import ActionRefused
 from harness.protocol.mechanics import Mechanic
 from harness.protocol.model import Action, ActionKind, AttackTarget, EventKind, GameState, Step
 from rulings.invariants.rule_texts import CLASS, IS_CLASS
 from rulings.rule_templates import rule_template
-from harness.protocol.probe import Probe, Scenario, Violation, expect
+from harness.protocol.probe import Probe, Scenario, expect
 from rulings.invariants.driving import events_of, pass_until, resolve_stack
 from rulings.invariants.spell_moves import cast, whose_turn
 
@@ -85,13 +84,8 @@ def probe_abilities(probe: Probe, scenario: Scenario[ClassParams], levels: Mappi
     life = probe.state().player(opponent).life
     single = Action(ActionKind.DECLARE_BLOCKERS, opponent, blocks=((first, attacker),))
     if menace:
-        try:
-            probe.apply(single)
-        except ActionRefused:
-            pass
-        else:
-            raise Violation("a creature given menace by a Class at level 2 was blocked by one creature",
-                            expected=f"{single} refused (menace)", observed="accepted")
+        probe.expect_refused(single, "a creature given menace by a Class at level 2 was blocked by one creature",
+                             expected=f"{single} refused (menace)")
         probe.require(Action(ActionKind.DECLARE_BLOCKERS, opponent, blocks=((first, attacker), (second, attacker))),
                       "two creatures blocking a creature with menace")
     else:
@@ -142,12 +136,9 @@ def check_level_bars(probe: Probe, scenario: Scenario[ClassParams]) -> None:
     class_id, n, cost, wanted = pairs[scenario.params.pick % len(pairs)]
     action = level_up(player, class_id, n)
     if not wanted:
-        try:
-            probe.apply(action)
-        except ActionRefused:
-            return
-        raise Violation("a level ability was accepted when its Class, the timing or the mana does not allow it",
-                        expected=f"{action} refused", observed="accepted")
+        probe.expect_refused(action, "a level ability was accepted when its Class, the timing or the mana does not "
+                                     "allow it")
+        return
     probe.require(action, f"the level {n} ability of a level {n - 1} Class as a sorcery with the mana to pay")
     paid = swamps - untapped_swamps(probe.state(), player)
     expect(paid == cost, "activating a level ability did not pay the cost in its level bar",
@@ -173,12 +164,7 @@ def check_no_repeat(probe: Probe, scenario: Scenario[ClassParams]) -> None:
                    expected="not offered", observed=", ".join(map(str, shown)))
             tried.append(level_up(player, class_id, n))
     action = tried[scenario.params.pick % len(tried)]
-    try:
-        probe.apply(action)
-    except ActionRefused:
-        return
-    raise Violation("a level ability was accepted for a Class already at that level or higher",
-                    expected=f"{action} refused", observed="accepted")
+    probe.expect_refused(action, "a level ability was accepted for a Class already at that level or higher")
 
 
 @rule_template('class.level-up-uses-stack', name='responds', **CLASS['class.level-up-uses-stack'], applies=IS_CLASS, kind="trace",

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 
 from harness.protocol.adapter import EngineError
 from harness.protocol.model import Action, ActionKind, Event, EventKind, GameState, Step, pass_priority
-from harness.protocol.probe import Probe, Violation, expect
+from harness.protocol.probe import Probe, expect
 
 #: Passes/declarations after which an engine that has not got anywhere is taken to be stuck.
 MOVE_LIMIT = 60
@@ -33,19 +33,13 @@ def offered(probe: Probe, **meaning: object) -> list[Action]:
     return [a for a in probe.legal_actions() if matches(a, **meaning)]  # type: ignore[arg-type]
 
 
-def must_refuse(probe: Probe, action: Action, message: str, expected: str, observed: str | None = None) -> None:
-    """Try ``action``: a Violation (``message``) if the engine accepts it; ``observed`` defaults
-    to "<action> accepted"."""
-    if probe.try_apply(action) is not None:
-        raise Violation(message, expected=expected, observed=observed or f"{action} accepted")
-
-
-def expect_refused(probe: Probe, action: Action, shown: list[Action], *, what: str, why: str, none_offered: str,
-                   observed_accepted: str | None = None) -> None:
+def expect_forbidden(probe: Probe, action: Action, shown: list[Action], *, what: str, why: str,
+                     none_offered: str) -> None:
     """The rules forbid ``action`` (``what`` ``why``): nothing like it is offered (``shown`` are
-    the offered actions that would mean it) and the engine refuses it."""
+    the offered actions that would mean it), and the engine refuses it
+    (:meth:`~harness.protocol.probe.Probe.expect_refused`)."""
     expect(not shown, f"{what} offered {why}", expected=none_offered, observed=", ".join(map(str, shown)))
-    must_refuse(probe, action, f"{what} accepted {why}", f"{action} refused", observed_accepted)
+    probe.expect_refused(action, f"{what} accepted {why}")
 
 
 def advance(probe: Probe) -> list[Event]:

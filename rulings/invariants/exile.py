@@ -14,11 +14,10 @@ from dataclasses import replace
 from hypothesis import strategies as st
 
 from generators.exile import MAIN_STEPS, ExileParams, ExileSpec, exile_permission_scenarios
-from harness.protocol.adapter import ActionRefused
 from harness.protocol.mechanics import Mechanic
 from harness.protocol.model import GameState, Step, Zone
 from rulings.binding import binds
-from harness.protocol.probe import Probe, Scenario, Violation, expect
+from harness.protocol.probe import Probe, Scenario, expect
 from rulings.invariants.driving import resolve_stack
 from rulings.invariants.spell_moves import offered_for, play_action, watch_until, whose_turn, zone_name
 
@@ -87,12 +86,7 @@ def check_normal_timing(probe: Probe, scenario: Scenario[ExileParams]) -> None:
         expect(after.zone_of(card) is not Zone.EXILE, "the exiled card was played but is still in exile",
                expected=f"{card} out of exile", observed=f"{card} in {zone_name(after, card)}")
         return
-    try:
-        probe.apply(action)
-    except ActionRefused:
-        return
-    raise Violation(f"an exiled {kind.lower()} was played outside its normal timing ({state.step})",
-                    expected=f"{action} refused", observed="accepted")
+    probe.expect_refused(action, f"an exiled {kind.lower()} was played outside its normal timing ({state.step})")
 
 
 @binds("play-from-exile.cast-once", id="play-from-exile.cast-once/leaves-exile", kind="outcome",
@@ -115,12 +109,8 @@ def check_cast_once(probe: Probe, scenario: Scenario[ExileParams]) -> None:
     expect(not shown, "an exiled card that was cast is offered again",
            expected=f"no cast of {card} offered", observed=", ".join(map(str, shown)))
     action = play_action(after, holder, card)
-    try:
-        probe.apply(action)
-    except ActionRefused:
-        return
-    raise Violation("an exiled card was cast twice with one permission", expected=f"{action} refused",
-                    observed=f"accepted ({card} was in {zone_name(after, card)})")
+    probe.expect_refused(action, "an exiled card was cast twice with one permission",
+                         observed=f"accepted ({card} was in {zone_name(after, card)})")
 
 
 @binds("play-from-exile.uncast-stay-exiled", id="play-from-exile.uncast-stay-exiled/stay-after-turn", kind="outcome",

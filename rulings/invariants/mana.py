@@ -32,12 +32,11 @@ from generators.mana import (
     production_scenarios,
     x_etb_scenarios,
 )
-from harness.protocol.adapter import ActionRefused
 from harness.protocol.mechanics import Mechanic
 from harness.protocol.model import MANA_SYMBOLS, Action, ActionKind, Event, EventKind, GameState
 from rulings.binding import binds
 from rulings.corpus import Ruling
-from harness.protocol.probe import Probe, Scenario, Violation, expect
+from harness.protocol.probe import Probe, Scenario, expect
 from rulings.invariant import Invariant, InvariantKind
 from rulings.invariants.driving import events_of, resolve_stack
 from rulings.templates import template
@@ -162,14 +161,6 @@ def activation(scenario: Scenario[ManaParams], source: str, ability: str, produc
     return Action(ActionKind.ACTIVATE, scenario.params.player, source=source, ability=ability, costs=costs)
 
 
-def expect_refused(probe: Probe, action: Action, message: str) -> None:
-    try:
-        probe.apply(action)
-    except ActionRefused:
-        return
-    raise Violation(message, expected=f"{action} refused", observed="accepted")
-
-
 # -- the tap and untap symbols (107.5, 107.6, 302.6): one template ----------------------------
 
 SYMBOL_SLOT = {"symbol": ("{t}", "{q}")}
@@ -210,9 +201,9 @@ def check_offered_iff_payable(symbol: CostSymbol, probe: Probe, scenario: Scenar
                 expect(not shown, f"a {{{symbol}}} ability is offered for " + (why_not(symbol, source) if mine else
                        "a permanent of a player without priority"),
                        expected=f"{what} not offered", observed=", ".join(map(str, shown)))
-                expect_refused(probe, activation(scenario, source.id, ability.name),
-                               f"a {{{symbol}}} cost was paid with " + (why_not(symbol, source) if mine else
-                               "another player's permanent"))
+                probe.expect_refused(activation(scenario, source.id, ability.name),
+                                     f"a {{{symbol}}} cost was paid with " + (why_not(symbol, source) if mine else
+                                     "another player's permanent"))
     if legal:
         probe.require(legal[0], f"{{{symbol}}} paid by a permanent that can pay it")
 
@@ -223,8 +214,8 @@ def check_subject_refused(symbol: CostSymbol, probe: Probe, scenario: Scenario[M
     shown = actions_for(probe, source.id, ability.name)
     expect(not shown, f"a {{{symbol}}} ability is offered for {why_not(symbol, source)}",
            expected="not offered", observed=", ".join(map(str, shown)))
-    expect_refused(probe, activation(scenario, source.id, ability.name),
-                   f"a {{{symbol}}} cost was paid with {why_not(symbol, source)}")
+    probe.expect_refused(activation(scenario, source.id, ability.name),
+                         f"a {{{symbol}}} cost was paid with {why_not(symbol, source)}")
 
 
 def check_subject_pays(symbol: CostSymbol, probe: Probe, scenario: Scenario[ManaParams]) -> None:
@@ -536,8 +527,8 @@ def check_undefined(probe: Probe, scenario: Scenario[ManaParams]) -> None:
            expected=f"{name} of {pool.id} offered once, with no type to choose", observed=", ".join(map(str, shown))
            or "not offered")
     for symbol in MANA_SYMBOLS:
-        expect_refused(probe, activation(scenario, pool.id, name, symbol),
-                       f"mana of an undefined type was produced as {{{symbol}}}")
+        probe.expect_refused(activation(scenario, pool.id, name, symbol),
+                             f"mana of an undefined type was produced as {{{symbol}}}")
     before = probe.state()
     probe.require(activation(scenario, pool.id, name), "activating a mana ability that will produce no mana")
     after = probe.state()
@@ -577,8 +568,8 @@ def check_could_produce(probe: Probe, scenario: Scenario[ManaParams]) -> None:
            observed=", ".join(s or "no type" for s in offered) or "not offered")
     for symbol in MANA_SYMBOLS:
         if symbol not in expected:
-            expect_refused(probe, activation(scenario, pool.id, name, symbol),
-                           f"{{{symbol}}} was produced though no {lands.removesuffix('s')} could produce it")
+            probe.expect_refused(activation(scenario, pool.id, name, symbol),
+                                 f"{{{symbol}}} was produced though no {lands.removesuffix('s')} could produce it")
     if expected:
         choice = expected[-1]
         before = probe.state()

@@ -13,7 +13,6 @@ from collections.abc import Mapping
 from functools import partial
 
 from generators.combat import (
-    COMBAT_MECHANICS,
     FINDS_NINJA,
     NINJUTSU_STEPS,
     STEPS_BEFORE_BLOCKERS,
@@ -23,7 +22,6 @@ from generators.combat import (
 )
 from harness.protocol.model import (
     Action,
-    ActionKind,
     EventKind,
     GameState,
     Step,
@@ -32,7 +30,7 @@ from harness.protocol.model import (
 from rulings.corpus import Ruling
 from harness.protocol.probe import Probe, Scenario, expect
 from rulings.invariant import CheckFn, Invariant, InvariantKind
-from rulings.invariants.driving import events_of, expect_refused, offered, pass_until_step, resolve_stack
+from rulings.invariants.driving import events_of, expect_forbidden, offered, pass_until_step, resolve_stack
 from rulings.invariants.search_moves import ready
 from rulings.invariants.zone_checks import check_found_never_enters, check_only_from_zone
 from harness.protocol.keywords import (
@@ -55,27 +53,15 @@ BASE_REQUIRES = frozenset({Mechanic.STACK, Mechanic.PRIORITY, Mechanic.MANA_ABIL
 
 
 def activation(variant: KeywordVariant, scenario: Scenario[NinjutsuParams], returned: str | None = None) -> Action:
-    """The activation of the scenario's Ninja, returning ``returned`` (default: its pick); for a
-    variant that casts (sneak), the cast for its alternative cost."""
-    if variant.casts:
-        return Action(ActionKind.CAST, scenario.params.player, source=scenario.params.ninja,
-                      costs=(("alternative", variant.ability), ("return", returned or scenario.params.returned)))
-    return Action(
-        ActionKind.ACTIVATE,
-        scenario.params.player,
-        source=scenario.params.ninja,
-        ability=variant.ability,
-        costs=(("return", returned or scenario.params.returned),),
-    )
+    """The scenario's Ninja put in with ``variant`` (:meth:`KeywordVariant.use`), returning
+    ``returned`` (default: the scenario's pick)."""
+    return variant.use(scenario.params.player, scenario.params.ninja, returned or scenario.params.returned)
 
 
 def meaning(variant: KeywordVariant, scenario: Scenario[NinjutsuParams], returned: str) -> dict[str, object]:
     """What an offered action must match to be the variant's use returning ``returned``."""
-    if variant.casts:
-        return {"kind": ActionKind.CAST, "source": scenario.params.ninja,
-                "costs": (("alternative", variant.ability), ("return", returned))}
-    return {"kind": ActionKind.ACTIVATE, "source": scenario.params.ninja, "ability": variant.ability,
-            "costs": (("return", returned),)}
+    use = activation(variant, scenario, returned)
+    return {"kind": use.kind, "source": use.source, "ability": use.ability, "costs": use.costs}
 
 
 def unblocked_attackers(state: GameState, player: int) -> list[str]:
@@ -93,7 +79,7 @@ def make(
     template_id: str,
     extra_requires: frozenset[str] = frozenset(),
 ) -> Invariant:
-    requires = BASE_REQUIRES | COMBAT_MECHANICS | {variant.mechanic} | extra_requires
+    requires = BASE_REQUIRES | spec.requires | {variant.mechanic} | extra_requires
     if variant.during_search:
         requires |= {Mechanic.SEARCH, Mechanic.CASTING}
     if variant.casts:
@@ -107,6 +93,7 @@ def make(
         check=check,
         description=description,
         origin=f"template:{template_id}",
+        optional=spec.optional - requires,
     )
 
 
@@ -150,9 +137,9 @@ def check_refused(variant: KeywordVariant, probe: Probe, scenario: Scenario[Ninj
     state = probe.state()
     returned = scenario.params.blocked if return_blocked else scenario.params.returned
     assert returned is not None  # the spec asks for a blocked attacker
-    expect_refused(probe, activation(variant, scenario, returned), offered(probe, **meaning(variant, scenario, returned)),
-                   what=variant.name, why=why or f"in the {state.step} step",
-                   none_offered=f"no {variant.name} activation returning {returned} offered", observed_accepted="accepted")
+    expect_forbidden(probe, activation(variant, scenario, returned), offered(probe, **meaning(variant, scenario, returned)),
+                     what=variant.name, why=why or f"in the {state.step} step",
+                     none_offered=f"no {variant.name} activation returning {returned} offered")
 
 
 def check_offered_and_accepted(variant: KeywordVariant, probe: Probe, scenario: Scenario[NinjutsuParams]) -> None:

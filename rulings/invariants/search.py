@@ -41,8 +41,7 @@ from rulings.invariants.driving import (
     MOVE_LIMIT,
     advance,
     events_of,
-    expect_refused,
-    must_refuse,
+    expect_forbidden,
     offered,
     resolve_stack,
 )
@@ -195,9 +194,9 @@ def check_only_top_cards(probe: Probe, scenario: Scenario) -> None:
     expect(not shown, "a card below the top four was offered to the restricted searcher",
            expected=f"only cards of {sorted(top)}", observed=", ".join(map(str, shown)))
     for card_id in sought(state, search, library[RESTRICTED_TO:])[:1]:
-        must_refuse(probe, choose(search.searcher, card_id),
-                    "the restricted searcher found a card below the top four of the library",
-                    f"{card_id} (below the top four, though of the type sought) refused")
+        probe.expect_refused(choose(search.searcher, card_id),
+                             "the restricted searcher found a card below the top four of the library",
+                             expected=f"{card_id} (below the top four, though of the type sought) refused")
     for card_id in sought(state, search, library[:RESTRICTED_TO])[:1]:
         find_offered(probe, search.searcher, card_id, "a sought card among the top four was not offered",
                      f"finding {card_id}, among the top four and of the type sought")
@@ -236,8 +235,8 @@ def check_top_cards_fixed(probe: Probe, scenario: Scenario) -> None:
         expect(not shown, "finding one card made the fifth card findable",
                expected=f"{fifth} (fifth from the top) not offered", observed=", ".join(map(str, shown)))
         if card_matches(state, fifth, search.card_type):
-            must_refuse(probe, choose(search.searcher, fifth), "finding one card made the fifth card findable",
-                        f"{fifth} (fifth from the top) refused")
+            probe.expect_refused(choose(search.searcher, fifth), "finding one card made the fifth card findable",
+                                 expected=f"{fifth} (fifth from the top) refused")
 
 
 def check_whole_library_shuffled(probe: Probe, scenario: Scenario) -> None:
@@ -352,15 +351,13 @@ def ninjutsu_shown(probe: Probe, variant: KeywordVariant, scenario: Scenario) ->
 
 def refuse_ninjutsu(variant: KeywordVariant, probe: Probe, scenario: Scenario, why: str) -> None:
     """Library ninjutsu of the scenario's Ninja is neither offered nor accepted now."""
-    expect_refused(probe, activation(variant, scenario), ninjutsu_shown(probe, variant, scenario),
-                   what=variant.name, why=why, none_offered=f"no {variant.name} activation offered")
+    expect_forbidden(probe, activation(variant, scenario), ninjutsu_shown(probe, variant, scenario),
+                     what=variant.name, why=why, none_offered=f"no {variant.name} activation offered")
 
 
 def accept_ninjutsu(variant: KeywordVariant, probe: Probe, scenario: Scenario, why: str,
                     returned: str | None = None, ninja: str | None = None) -> list[Event]:
-    action = activation(variant, scenario, returned)
-    if ninja is not None:
-        action = Action(action.kind, action.player, source=ninja, ability=action.ability, costs=action.costs)
+    action = variant.use(scenario.params.player, ninja or scenario.params.ninja, returned or scenario.params.returned)
     shown = [a for a in probe.legal_actions() if a == action]
     expect(bool(shown), f"{variant.name} not offered {why}", expected=f"{action} offered", observed="not offered")
     return probe.require(action, f"{variant.name} {why}")

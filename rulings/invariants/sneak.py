@@ -12,15 +12,15 @@ from hypothesis import strategies as st
 
 from generators.combat import COMBAT_MECHANICS
 from generators.sneak import GraveyardSneakSpec, SneakParams, graveyard_sneak_scenarios
-from harness.protocol.adapter import ActionRefused
 from harness.protocol.mechanics import Mechanic
 from harness.protocol.model import Action, ActionKind, GameState, Step
 from rulings.binding import binds
-from harness.protocol.probe import Probe, Scenario, Violation, expect
+from harness.protocol.probe import Probe, Scenario, expect
 from rulings.invariants.spell_moves import offered_for, whose_turn
 
-REQUIRES = COMBAT_MECHANICS | {Mechanic.STACK, Mechanic.PRIORITY, Mechanic.MANA_ABILITY, Mechanic.CASTING,
-                                Mechanic.CASTING_PERMANENTS, Mechanic.SNEAK, Mechanic.CLASS}
+#: The combat mechanics of the drawn states are optional (drawn only if the engine supports them).
+REQUIRES = frozenset({Mechanic.STACK, Mechanic.PRIORITY, Mechanic.MANA_ABILITY, Mechanic.CASTING,
+                      Mechanic.CASTING_PERMANENTS, Mechanic.SNEAK, Mechanic.CLASS})
 
 
 def sneak_cast(scenario: Scenario[SneakParams], card: str, index: int | None = 0, returned: str | None = None) -> Action:
@@ -42,16 +42,9 @@ def sneak_window(state: GameState, scenario: Scenario[SneakParams]) -> bool:
             and state.priority == player and state.pending is None and bool(state.unblocked_attackers(player)))
 
 
-def refused(probe: Probe, action: Action, message: str) -> None:
-    try:
-        probe.apply(action)
-    except ActionRefused:
-        return
-    raise Violation(message, expected=f"{action} refused", observed="accepted")
-
-
 @binds("ninja-teen.graveyard-sneak-timing", id="ninja-teen.graveyard-sneak-timing/declare-blockers-only",
-       kind="legality", requires=REQUIRES, scenarios=lambda: graveyard_sneak_scenarios())
+       kind="legality", requires=REQUIRES, optional=COMBAT_MECHANICS,
+       scenarios=lambda allowed=COMBAT_MECHANICS: graveyard_sneak_scenarios(allowed=allowed))
 def check_graveyard_sneak_timing(probe: Probe, scenario: Scenario[SneakParams]) -> None:
     """A creature card in the graveyard can be cast for a sneak cost (with Ninja Teen at level 3)
     only during the declare blockers step of its owner's turn, when they could cast an instant;
@@ -71,26 +64,26 @@ def check_graveyard_sneak_timing(probe: Probe, scenario: Scenario[SneakParams]) 
         expect(not normal, "a creature card in the graveyard is offered to be cast for its mana cost",
                expected="only sneak casts from the graveyard", observed=", ".join(map(str, normal)))
     card = scenario.params.graveyard[0]
-    refused(probe, Action(ActionKind.CAST, player, source=card),
-            "a creature card was cast from the graveyard for its mana cost (only sneak is permitted)")
+    probe.expect_refused(Action(ActionKind.CAST, player, source=card),
+                         "a creature card was cast from the graveyard for its mana cost (only sneak is permitted)")
     if window:
-        refused(probe, sneak_cast(scenario, card),
-                "a graveyard creature was cast for its sneak cost without returning an unblocked attacker")
+        probe.expect_refused(sneak_cast(scenario, card),
+                             "a graveyard creature was cast for its sneak cost without returning an unblocked attacker")
         probe.require(sneak_cast(scenario, card, returned=scenario.params.returned),
                       "casting a graveyard creature for its sneak cost in the declare blockers step")
     else:
-        refused(probe, sneak_cast(scenario, card, returned=scenario.params.returned),
-                f"a graveyard creature was cast for its sneak cost in the {state.step} step")
+        probe.expect_refused(sneak_cast(scenario, card, returned=scenario.params.returned),
+                             f"a graveyard creature was cast for its sneak cost in the {state.step} step")
 
 
-def several_sneaks() -> st.SearchStrategy[Scenario[SneakParams]]:
+def several_sneaks(allowed: frozenset[str] = COMBAT_MECHANICS) -> st.SearchStrategy[Scenario[SneakParams]]:
     spec = GraveyardSneakSpec(steps=(Step.DECLARE_BLOCKERS,), teen_levels=(3, 3), printed=(1, 2), graveyard=(1, 1))
-    return st.builds(lambda s, i: Scenario(s.state, replace(s.params, pick=i)), graveyard_sneak_scenarios(spec),
+    return st.builds(lambda s, i: Scenario(s.state, replace(s.params, pick=i)), graveyard_sneak_scenarios(spec, allowed),
                      st.integers(0, 2))
 
 
 @binds("ninja-teen.any-sneak-ability", id="ninja-teen.any-sneak-ability/each-sneak-ability", kind="legality",
-       requires=REQUIRES, scenarios=several_sneaks)
+       requires=REQUIRES, optional=COMBAT_MECHANICS, scenarios=several_sneaks)
 def check_any_sneak_ability(probe: Probe, scenario: Scenario[SneakParams]) -> None:
     """A graveyard creature with several sneak abilities (printed, and Ninja Teen's) can be cast
     using any of them: each is offered, and the chosen one is accepted."""

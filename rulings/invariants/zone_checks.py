@@ -6,15 +6,11 @@ library for library ninjutsu), shared by :mod:`rulings.invariants.ninjutsu` and
 from __future__ import annotations
 
 from generators.combat import NinjutsuParams
-from harness.protocol.model import Action, ActionKind, EventKind, Zone
+from harness.protocol.model import ActionKind, EventKind, Zone
 from harness.protocol.probe import Probe, Scenario, expect
-from rulings.invariants.driving import events_of, expect_refused, offered, resolve_stack
+from rulings.invariants.driving import events_of, expect_forbidden, offered, resolve_stack
 from rulings.invariants.search_moves import choose, pending_search, ready
 from harness.protocol.keywords import KeywordVariant
-
-
-def variant_activation(variant: KeywordVariant, player: int, ninja: str, returned: str) -> Action:
-    return Action(ActionKind.ACTIVATE, player, source=ninja, ability=variant.ability, costs=(("return", returned),))
 
 
 def check_only_from_zone(variant: KeywordVariant, probe: Probe, scenario: Scenario[NinjutsuParams]) -> None:
@@ -24,11 +20,11 @@ def check_only_from_zone(variant: KeywordVariant, probe: Probe, scenario: Scenar
     params = scenario.params
     player, ninja, elsewhere, returned = params.player, params.ninja, params.ninja_elsewhere, params.returned
     assert elsewhere is not None  # the spec asks for a Ninja elsewhere
-    wrong = variant_activation(variant, player, elsewhere, returned)
-    expect_refused(probe, wrong, offered(probe, kind=ActionKind.ACTIVATE, source=elsewhere, ability=variant.ability),
-                   what=variant.name, why="from the hand",
-                   none_offered=f"no {variant.name} activation of {elsewhere} (in the hand)", observed_accepted="accepted")
-    right = variant_activation(variant, player, ninja, returned)
+    wrong = variant.use(player, elsewhere, returned)
+    expect_forbidden(probe, wrong, offered(probe, kind=ActionKind.ACTIVATE, source=elsewhere, ability=variant.ability),
+                     what=variant.name, why="from the hand",
+                     none_offered=f"no {variant.name} activation of {elsewhere} (in the hand)")
+    right = variant.use(player, ninja, returned)
     expect(bool(offered(probe, kind=ActionKind.ACTIVATE, source=ninja, ability=variant.ability,
                         costs=(("return", returned),))),
            f"{variant.name} not offered from the {variant.zone}",
@@ -41,7 +37,7 @@ def check_found_never_enters(variant: KeywordVariant, probe: Probe, scenario: Sc
     library, so the ability puts nothing onto the battlefield."""
     ready(variant, probe, scenario)
     player, ninja, returned = scenario.params.player, scenario.params.ninja, scenario.params.returned
-    events = probe.require(variant_activation(variant, player, ninja, returned),
+    events = probe.require(variant.use(player, ninja, returned),
                            f"{variant.name} during the search, before any card is found")
     search = pending_search(probe.state())
     expect(search is not None, "the search did not continue after the activation",
