@@ -29,10 +29,10 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import machine  # noqa: E402
+from _common import machine
 
-from harness.protocol.adapter import ActionRefused, EngineAdapter, Session  # noqa: E402
-from harness.protocol.model import Action, GameState  # noqa: E402
+from harness.protocol.adapter import ActionRefused, EngineAdapter, Session
+from harness.protocol.model import Action, GameState
 
 
 @dataclass
@@ -129,14 +129,14 @@ def main() -> None:
         recorder = RecordingEngine(engine(args.engine))
         statuses: dict[str, int] = {}
 
-        def run() -> None:
+        def run(recorder: RecordingEngine = recorder, statuses: dict[str, int] = statuses) -> None:
             for invariant in invariants:
                 record = run_case(args.engine, recorder, invariant, profile=args.profile, seed=None)  # type: ignore[arg-type]
                 statuses[record.status] = statuses.get(record.status, 0) + 1
 
         harness = cpu(run)
         calls = sum(len(r.calls) for r in recorder.recordings)
-        raw = cpu(lambda: replay(engine(args.engine), recorder.recordings))
+        raw = cpu(lambda recordings=recorder.recordings: replay(engine(args.engine), recordings))
         ratios.append(harness / raw)
         print(f"repeat {n + 1}: run {harness:.2f} s CPU ({len(recorder.recordings)} sessions, {calls} calls, "
               f"{statuses}), raw {raw:.2f} s CPU, harness/raw {harness / raw:.2f}x")

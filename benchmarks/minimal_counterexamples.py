@@ -18,7 +18,6 @@ what a state means).
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections import Counter
 from pathlib import Path
@@ -26,16 +25,16 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import machine, scratch, timed_cli  # noqa: E402
+from _common import machine, scratch, timed_cli
 
-from harness.protocol import codec  # noqa: E402
-from harness.protocol.model import GameState  # noqa: E402
-from harness.protocol.probe import Scenario  # noqa: E402
-from harness.protocol.reduce import object_count, smaller_states  # noqa: E402
-from harness.run.minimize import oracle_for, params_keep, still_fails  # noqa: E402
-from harness.run.plan import compiled_suite, engine  # noqa: E402
-from harness.run.replay import decode_params, replay_case  # noqa: E402
-from reports.results import Counterexample, ResultRecord, read_results  # noqa: E402
+from harness.protocol import codec
+from harness.protocol.model import GameState
+from harness.protocol.probe import Scenario
+from harness.protocol.reduce import object_count, smaller_states
+from harness.run.minimize import oracle_for, params_keep, still_fails
+from harness.run.plan import compiled_suite, engine
+from harness.run.replay import decode_params, replay_case
+from reports.results import Counterexample, ResultRecord, read_results
 
 
 def one_minimal(record: ResultRecord, counterexample: Counterexample, *, oracle: bool) -> tuple[bool, int]:

@@ -10,16 +10,23 @@ from generators.search import search_scenarios
 from generators.search_cards import SOURCE_KINDS
 from generators.search_setup import SearchSetup
 from harness.engines.mutants import all_mutants
+from harness.protocol import codec
 from harness.protocol.consistency import problems
 from harness.protocol.keywords import NINJUTSU
 from harness.protocol.model import GameState, Step
 from harness.protocol.probe import Scenario
-from harness.protocol.reduce import named_in, object_count, referenced, removals, smaller_states, without
+from harness.protocol.reduce import (
+    named_in,
+    object_count,
+    referenced,
+    removals,
+    smaller_states,
+    without,
+)
 from harness.run.minimize import minimize, params_keep, same_failure
 from harness.run.plan import compiled_suite, engine
 from harness.run.replay import decode_params, replay_case
 from harness.run.runner import run_case
-from harness.protocol import codec
 
 COMBAT = combat_scenarios(CombatSpec(NINJUTSU, tuple(Step), observer=True))
 SEARCH = search_scenarios(SearchSetup(kinds=SOURCE_KINDS, restriction="any", start="any", millikin=True, library=(0, 6)))
@@ -75,7 +82,12 @@ def test_objects_the_params_name_or_others_refer_to_stay(scenario):
 
 
 def test_a_removal_that_would_be_inconsistent_is_not_offered():
-    from harness.protocol.model import CardData, CardInstance, PendingChoice, PlayerState
+    from harness.protocol.model import (
+        CardData,
+        CardInstance,
+        PendingChoice,
+        PlayerState,
+    )
 
     island = CardData("Island", ("Land",), subtypes=("Island",), supertypes=("Basic",), text="({T}: Add {U}.)")
     state = GameState(

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from generators.combat import CombatSpec, combat_scenarios
-from generators.strategies import BOOLEANS, integers, sampled
+from generators.strategies import integers, sampled
 from harness.protocol.clone import fresh
 from harness.protocol.keywords import NINJUTSU
 from harness.protocol.model import Step
@@ -17,7 +17,6 @@ from harness.protocol.model import Step
 def test_strategies_are_built_once_per_arguments():
     assert integers(1, 3) is integers(1, 3) and integers(1, 3) is not integers(1, 4)
     assert sampled(["a", "b"]) is sampled(("a", "b"))
-    assert BOOLEANS is BOOLEANS
     unhashable = sampled([["a"], ["b"]])  # falls back to a new strategy, still draws the options
     assert repr(unhashable).startswith("sampled_from")
 

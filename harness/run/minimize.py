@@ -28,11 +28,16 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from harness.protocol import codec
 from harness.protocol.adapter import EngineAdapter
 from harness.protocol.model import GameState
 from harness.protocol.probe import Scenario
-from harness.protocol import codec
-from harness.protocol.reduce import Removal, named_in, smaller_states, without_unused_card_data
+from harness.protocol.reduce import (
+    Removal,
+    named_in,
+    smaller_states,
+    without_unused_card_data,
+)
 from reports.results import Failure, ResultRecord
 from rulings.invariant import Invariant
 
@@ -100,7 +105,9 @@ def still_fails(engine_spec: str, adapter: EngineAdapter, invariant: Invariant, 
     """The test the pass keeps a smaller state by: the oracle (if any) passes it and the engine
     under test fails it with ``message``. A check that breaks on it (e.g. a harness error) does
     not fail the same way. Each record kept is appended to ``kept``."""
-    from harness.run.replay import replay_case  # replay imports the runner, which imports us
+    from harness.run.replay import (
+        replay_case,  # replay imports the runner, which imports us
+    )
 
     def fails(state: GameState) -> bool:
         scenario = Scenario(state, params)
