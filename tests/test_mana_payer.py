@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from harness.engines.reference import ReferenceEngine
 from harness.engines.reference.mana import SourceOption, id_key, plan_with_options
-from harness.engines.reference.testing import BEARS, ISLAND, Board, P1, creature
+from harness.engines.reference.testing import BEARS, ISLAND, P1, Board, creature
 from harness.protocol.keywords import NINJUTSU
 from harness.protocol.model import CardData, Step, Zone
 

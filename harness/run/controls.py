@@ -114,7 +114,7 @@ def run_pairs(
             note(_run_one(*job))
         return records
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        for record in pool.map(_run_one, *zip(*jobs), chunksize=1):
+        for record in pool.map(_run_one, *zip(*jobs, strict=True), chunksize=1):
             note(record)
     return records
 

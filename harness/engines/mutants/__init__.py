@@ -48,13 +48,15 @@ def mutant(id: str, *, breaks: tuple[str, ...] | str, bug: str) -> Callable[[typ
 
 
 def all_mutants() -> dict[str, Mutant]:
-    from harness.engines.mutants import ninjutsu  # noqa: F401  (registers)
-    from harness.engines.mutants import search  # noqa: F401  (registers)
-    from harness.engines.mutants import mana  # noqa: F401  (registers)
-    from harness.engines.mutants import rebound  # noqa: F401  (registers)
-    from harness.engines.mutants import exile  # noqa: F401  (registers)
-    from harness.engines.mutants import classes  # noqa: F401  (registers)
-    from harness.engines.mutants import sneak  # noqa: F401  (registers)
+    from harness.engines.mutants import (
+        classes,  # noqa: F401  (registers)
+        exile,  # noqa: F401  (registers)
+        mana,  # noqa: F401  (registers)
+        ninjutsu,  # noqa: F401  (registers)
+        rebound,  # noqa: F401  (registers)
+        search,  # noqa: F401  (registers)
+        sneak,  # noqa: F401  (registers)
+    )
 
     return MUTANTS
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from harness.engines.reference.effects import matches_filter
 from harness.engines.reference.game import Game, Perm
 from harness.engines.reference.library_ninjutsu import LIBRARY_NINJUTSU
 from harness.engines.reference.oracle import Ninjutsu
 from harness.engines.reference.rules import ReferenceRules
-from harness.engines.reference.effects import matches_filter
 from harness.protocol.model import (
     AFTER_BLOCKERS_STEPS,
     Action,

@@ -26,7 +26,17 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from harness.protocol.adapter import ActionRefused
-from harness.protocol.model import MANA_SYMBOLS, Action, ActionKind, Event, EventKind, PlayerIndex, StackItem, Zone, parse_mana_cost
+from harness.protocol.model import (
+    MANA_SYMBOLS,
+    Action,
+    ActionKind,
+    Event,
+    EventKind,
+    PlayerIndex,
+    StackItem,
+    Zone,
+    parse_mana_cost,
+)
 
 from .game import Game, Perm
 from .mana import OptionPlan, SourceOption, id_key, plan_with_options

@@ -32,6 +32,8 @@ from harness.protocol.model import (
     target_ref,
 )
 
+from .casting import CastingRules
+from .classes import ClassRules
 from .game import (
     ATTACK_TARGET,
     SOURCE_GONE,
@@ -41,15 +43,13 @@ from .game import (
     decode_target,
     returned_choices,
 )
-from .casting import CastingRules
-from .classes import ClassRules
 from .library_ninjutsu import LibraryNinjutsuRules
-from .sneak import SneakRules
-from .spells import SpellRules
 from .mana import OptionPlan
 from .mana_rules import ManaRules
 from .oracle import Ninjutsu
 from .search import SearchRules
+from .sneak import SneakRules
+from .spells import SpellRules
 
 
 class ReferenceRules(SneakRules, ClassRules, SpellRules, LibraryNinjutsuRules, SearchRules, CastingRules, ManaRules):

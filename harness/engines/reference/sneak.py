@@ -22,8 +22,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from harness.protocol.adapter import ActionRefused
-from harness.protocol.model import AttackTarget, Action, ActionKind, Event, EventKind, PlayerIndex, StackItem, Step, Zone
-from harness.protocol.model import target_ref
+from harness.protocol.model import (
+    Action,
+    ActionKind,
+    AttackTarget,
+    Event,
+    EventKind,
+    PlayerIndex,
+    StackItem,
+    Step,
+    Zone,
+    target_ref,
+)
 
 from .card_lines import GraveyardSneakGrant, GraveyardSneakPermission, Sneak
 from .game import Game, Perm, returned_choices
