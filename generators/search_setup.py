@@ -29,7 +29,6 @@ from hypothesis import strategies as st
 
 from generators import cards
 from generators.strategies import BOOLEANS, integers, sampled
-from harness.protocol.builder import StateBuilder
 from generators.search_cards import (
     ABILITY,
     BRIBERY,
@@ -48,6 +47,7 @@ from generators.search_cards import (
     search_count,
     search_filter,
 )
+from harness.protocol.builder import StateBuilder
 from harness.protocol.model import (
     COLORS,
     CardData,
