@@ -28,7 +28,6 @@ from typing import Literal
 from hypothesis import strategies as st
 
 from generators import cards
-from harness.protocol.builder import StateBuilder
 from generators.search_cards import (
     ABILITY,
     BRIBERY,
@@ -47,6 +46,8 @@ from generators.search_cards import (
     search_count,
     search_filter,
 )
+from generators.strategies import BOOLEANS, integers, sampled
+from harness.protocol.builder import StateBuilder
 from harness.protocol.model import (
     COLORS,
     CardData,
@@ -140,19 +141,19 @@ class SearchSource:
 
 
 def library_card(draw: st.DrawFn) -> CardData:
-    kind = draw(st.sampled_from(("land", "creature", "other")))
+    kind = draw(sampled(("land", "creature", "other")))
     if kind == "land":
-        return cards.basic_land(draw(st.sampled_from(COLORS)))
+        return cards.basic_land(draw(sampled(COLORS)))
     if kind == "creature":
-        return cards.creature(draw(st.integers(1, 3)), draw(st.integers(1, 3)))
+        return cards.creature(draw(integers(1, 3)), draw(integers(1, 3)))
     return OTHER_CARD
 
 
 def matching_card(draw: st.DrawFn, card_filter: str | None) -> CardData:
     if card_filter == "creature":
-        return cards.creature(draw(st.integers(1, 3)), draw(st.integers(1, 3)))
+        return cards.creature(draw(integers(1, 3)), draw(integers(1, 3)))
     if card_filter in ("basic land", "land"):
-        return cards.basic_land(draw(st.sampled_from(COLORS)))
+        return cards.basic_land(draw(sampled(COLORS)))
     return library_card(draw)
 
 
@@ -172,9 +173,9 @@ def can_start_in_combat(setup: SearchSetup) -> bool:
 def draw_kind(draw: st.DrawFn, kinds: Sequence[str]) -> str:
     """One of ``kinds``. Another player's library (Bribery) is its own case of every ruling about
     "a library": drawn as often as all the searches of one's own library together."""
-    if BRIBERY in kinds and len(kinds) > 1 and draw(st.booleans()):
+    if BRIBERY in kinds and len(kinds) > 1 and draw(BOOLEANS):
         return BRIBERY
-    return draw(st.sampled_from([k for k in kinds if k != BRIBERY] or list(kinds)))
+    return draw(sampled([k for k in kinds if k != BRIBERY] or list(kinds)))
 
 
 def add_search_source(draw: st.DrawFn, b: StateBuilder, searcher: PlayerIndex, setup: SearchSetup,
@@ -186,9 +187,9 @@ def add_search_source(draw: st.DrawFn, b: StateBuilder, searcher: PlayerIndex, s
         kinds = [k for k in kinds if k in INSTANT_SPEED]
     kind = draw_kind(draw, kinds)
     choices = [c for c in CARDS_BY_KIND[kind] if not setup.cards or c in setup.cards] or list(CARDS_BY_KIND[kind])
-    card = draw(st.sampled_from(choices))
+    card = draw(sampled(choices))
     # "pending" first: examples shrink toward a search already under way, the smaller state.
-    start = setup.start if setup.start != "any" else draw(st.sampled_from(("pending", "cast")))
+    start = setup.start if setup.start != "any" else draw(sampled(("pending", "cast")))
     if combat and kind not in INSTANT_SPEED:
         start = "pending"
     if not pending_ok:
@@ -197,13 +198,13 @@ def add_search_source(draw: st.DrawFn, b: StateBuilder, searcher: PlayerIndex, s
 
     restriction = setup.restriction
     if restriction == "any":  # an opponent's restriction (the rulings' subject): half the draws
-        restriction = "opponent" if draw(st.booleans()) else draw(st.sampled_from(("none", "controller")))
+        restriction = "opponent" if draw(BOOLEANS) else draw(sampled(("none", "controller")))
     if restriction != "none":
         controller = 1 - searcher if restriction == "opponent" else searcher
-        b.permanent(MINDCENSOR, controller, summoning_sick=draw(st.booleans()))
+        b.permanent(MINDCENSOR, controller, summoning_sick=draw(BOOLEANS))
     if setup.millikin:
         b.permanent(MILLIKIN, searcher)
-    observer = b.permanent(WATCHER, searcher) if setup.leaves_observer and draw(st.booleans()) else None
+    observer = b.permanent(WATCHER, searcher) if setup.leaves_observer and draw(BOOLEANS) else None
 
     card_filter = None if kind == LOOK else search_filter(card)
     lo, hi = setup.library
@@ -213,12 +214,12 @@ def add_search_source(draw: st.DrawFn, b: StateBuilder, searcher: PlayerIndex, s
     if setup.sought_above:
         lo = max(lo, 1)
         hi = max(hi, lo)
-    library = [library_card(draw) for _ in range(draw(st.integers(lo, max(lo, hi))))]
+    library = [library_card(draw) for _ in range(draw(integers(lo, max(lo, hi))))]
     if setup.sought_below:
-        where = draw(st.integers(RESTRICTED_TO, len(library) - 1))
+        where = draw(integers(RESTRICTED_TO, len(library) - 1))
         library[where] = matching_card(draw, card_filter)
     if setup.sought_above:
-        where = draw(st.integers(0, min(RESTRICTED_TO, len(library)) - 1))
+        where = draw(integers(0, min(RESTRICTED_TO, len(library)) - 1))
         library[where] = matching_card(draw, card_filter)
     library_ids = [b.put(c, owner, Zone.LIBRARY) for c in library]
 

@@ -17,12 +17,13 @@ from dataclasses import dataclass, replace
 from hypothesis import strategies as st
 
 from generators import cards
-from harness.protocol.builder import StateBuilder
 from generators.combat import COMBAT_MECHANICS, NINJUTSU_STEPS, STEPS_BEFORE_BLOCKERS, CombatSpec, draw_combat
 from generators.spell_cards import NINJA_TEEN, sneak_creature
+from generators.strategies import integers, sampled
+from harness.protocol.builder import StateBuilder
+from harness.protocol.keywords import SNEAK
 from harness.protocol.model import PlayerIndex, Step, Zone
 from harness.protocol.probe import Scenario
-from harness.protocol.keywords import SNEAK
 
 PRINTED_SNEAK_COSTS = ("{U}", "{1}{B}", "{B}", "{2}{U}")
 #: Every step a combat state can be drawn at, for timing checks.
@@ -68,13 +69,13 @@ class _Graveyard:
 
 
 def _setup(spec: GraveyardSneakSpec, draw: st.DrawFn, b: StateBuilder, active: int) -> _Graveyard:
-    level = draw(st.integers(*spec.teen_levels))
+    level = draw(integers(*spec.teen_levels))
     teen = b.permanent(NINJA_TEEN, active, class_level=level)
     graveyard, abilities = [], {}
-    for _ in range(draw(st.integers(*spec.graveyard))):
-        sneaks = tuple(draw(st.lists(st.sampled_from(PRINTED_SNEAK_COSTS), min_size=spec.printed[0],
+    for _ in range(draw(integers(*spec.graveyard))):
+        sneaks = tuple(draw(st.lists(sampled(PRINTED_SNEAK_COSTS), min_size=spec.printed[0],
                                      max_size=spec.printed[1])))
-        card = b.put(sneak_creature(draw(st.integers(1, 4)), draw(st.integers(1, 4)), sneaks, cost="{2}{B}"), active,
+        card = b.put(sneak_creature(draw(integers(1, 4)), draw(integers(1, 4)), sneaks, cost="{2}{B}"), active,
                      Zone.GRAVEYARD)
         graveyard.append(card)
         # Its sneak abilities: the printed ones, then Ninja Teen's grant (level 3).
@@ -101,7 +102,7 @@ def graveyard_sneak_scenarios(draw: st.DrawFn, spec: GraveyardSneakSpec = Gravey
     :data:`MODES`)."""
     late = tuple(s for s in spec.steps if s in (Step.FIRST_STRIKE_DAMAGE, Step.COMBAT_DAMAGE, Step.END_OF_COMBAT))
     if Step.DECLARE_BLOCKERS in spec.steps and late and spec.teen_levels[1] >= 3:
-        mode = draw(st.sampled_from(MODES))
+        mode = draw(sampled(MODES))
         steps = {"window": (Step.DECLARE_BLOCKERS,), "late": late,
                  "main": tuple(s for s in spec.steps if s in MAIN) or late}
         if mode != "any":

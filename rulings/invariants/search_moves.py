@@ -12,16 +12,14 @@ search waits for the searcher's choice, acting only through the Probe.
 
 from __future__ import annotations
 
-from typing import Union
-
 from generators.combat import NinjutsuParams
 from generators.search import SearchStateParams
 from generators.search_setup import SearchParams
+from harness.protocol.keywords import KeywordVariant
 from harness.protocol.model import Action, ActionKind, Event, EventKind, GameState, Search, Step
 from harness.protocol.probe import Probe, Scenario, Violation, expect
 from rulings.invariants.by_play import reach_by_play
 from rulings.invariants.driving import pass_until
-from harness.protocol.keywords import KeywordVariant
 
 
 def pending_search(state: GameState) -> Search | None:
@@ -31,7 +29,7 @@ def pending_search(state: GameState) -> Search | None:
 
 
 #: A scenario that holds a search: outside combat, or a combat state drawn with a search.
-SearchScenario = Union[Scenario[SearchStateParams], Scenario[NinjutsuParams]]
+SearchScenario = Scenario[SearchStateParams] | Scenario[NinjutsuParams]
 
 
 def search_of(scenario: SearchScenario) -> SearchParams:
