@@ -85,9 +85,9 @@ def _setup(spec: GraveyardSneakSpec, draw: st.DrawFn, b: StateBuilder, active: i
     return _Graveyard(teen, level, tuple(graveyard), abilities)
 
 
-#: Where graveyard sneak states are drawn, 2:1:1:1: in the window; with the permission just
+#: Where graveyard sneak states are drawn, 3:2:1:1: in the window; with the permission just
 #: after it or in a main phase (where a creature could be cast for its mana cost); anywhere.
-MODES = ("window", "late", "main", "window", "any")
+MODES = ("window", "late", "main", "window", "late", "window", "any")
 MAIN = (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
 
 
@@ -96,8 +96,8 @@ def graveyard_sneak_scenarios(draw: st.DrawFn, spec: GraveyardSneakSpec = Gravey
                               allowed: Collection[str] = COMBAT_MECHANICS) -> Scenario[SneakParams]:
     """A combat state of the sneak variant with Ninja Teen and graveyard creatures (holding only the
     optional combat mechanics ``allowed``: see :func:`~generators.combat.draw_combat`). When the
-    spec allows both, two fifths of the draws are in the window (the declare blockers step,
-    Ninja Teen at level 3) and two fifths out of it with the permission (a later combat step with an
+    spec allows both, three sevenths of the draws are in the window (the declare blockers step,
+    Ninja Teen at level 3) and three sevenths out of it with the permission (a later combat step with an
     unblocked attacker to return, or a main phase): the two sides of the timing rule (see
     :data:`MODES`)."""
     late = tuple(s for s in spec.steps if s in (Step.FIRST_STRIKE_DAMAGE, Step.COMBAT_DAMAGE, Step.END_OF_COMBAT))

@@ -432,7 +432,7 @@ def check_mana_ability_no_stack(probe: Probe, scenario: Scenario[ManaParams]) ->
 @binds("mana.tap-for-mana", id="mana.tap-for-mana/only-mana-abilities-with-tap", kind="trace",
        requires=BASE_REQUIRES | {Mechanic.UNTAP_SYMBOL, Mechanic.MANA_TRIGGERS, Mechanic.MANA_REPLACEMENT},
        scenarios=partial(production_scenarios, min_triggers=1, max_triggers=1, min_replacements=1,
-                         max_replacements=1, pools=False,
+                         max_replacements=1, pools=False, contrast=True,
                          trigger=TriggerSpec("any", "permanent", life=1),
                          replacement=ReplacementSpec("any", "permanent", double=True)))
 @claims(TAPPED_FOR_MANA, NOT_TAPPED_FOR_MANA)
@@ -445,7 +445,7 @@ def tap_for_mana_definition(probe: Probe, scenario: Scenario[ManaParams]) -> Non
 
 @binds("mana.tap-for-mana", id="mana.tap-for-mana/mana-abilities-skip-the-stack", kind="trace",
        requires=BASE_REQUIRES | {Mechanic.UNTAP_SYMBOL},
-       scenarios=partial(production_scenarios, max_triggers=0, max_replacements=0, pools=False))
+       scenarios=partial(production_scenarios, max_triggers=0, max_replacements=0, pools=False, contrast=True))
 @claims(AT_ONCE, USES_STACK)
 def mana_abilities_skip_the_stack(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """A mana ability with {T} (or {Q}) doesn't use the stack (605.3b); other {T} abilities do."""

@@ -438,11 +438,14 @@ def window_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
         late = tuple(s for s in NINJUTSU_STEPS if s not in v.window)
         if late:
             out.append(make(ruling, v, "refused-outside-window", "legality",
-                            CombatSpec(v, STEPS_BEFORE_BLOCKERS + late),
+                            # Both edges of the window, drawn evenly: the step just before it
+                            # (attackers declared; the earlier steps are refused-before-blockers')
+                            # and the combat steps after it.
+                            CombatSpec(v, (Step.DECLARE_ATTACKERS,) + late),
                             partial(check_refused, v, why="outside its window"),
                             f"{v.name} is neither offered nor accepted outside "
                             f"{', '.join(map(str, v.window))}", tid,
-                            claimed=refusal_claims(STEPS_BEFORE_BLOCKERS + late)))
+                            claimed=refusal_claims((Step.DECLARE_ATTACKERS,) + late)))
         out.append(make(ruling, v, "closed-after-combat", "legality",
                         CombatSpec(v, (Step.END_OF_COMBAT,)), partial(check_closed_after_combat, v),
                         f"{v.name} is refused once the end of combat step is over", tid))
