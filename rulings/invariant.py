@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from hypothesis.strategies import SearchStrategy
 
+from generators.features import Feature
 from harness.protocol.mechanics import check_requirements
 from harness.protocol.probe import IMPLICIT_CLAIM, Probe, Scenario
 from harness.protocol.vocabulary import InvariantKind  # noqa: F401 - re-exported for invariant families
@@ -42,6 +43,9 @@ class Invariant:
     #: every control its requirements make relevant must fail it or another invariant of its
     #: rulings (``mtg-conformance controls``).
     exempt_controls: tuple[tuple[str, str], ...] = ()
+    #: The state features (``generators.features``) its scenarios must reach: each drawn in at
+    #: least :data:`generators.features.MIN_REACH` of its ``ci`` examples (a test checks).
+    features: tuple[Feature, ...] = ()
 
     def __post_init__(self) -> None:
         # A typo in a requirement must stop the import, not turn the invariant ``unsupported``.

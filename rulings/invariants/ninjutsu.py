@@ -19,6 +19,7 @@ from generators.combat import (
     STEPS_BEFORE_BLOCKERS,
     CombatSpec,
     NinjutsuParams,
+    combat_features,
     combat_scenarios,
 )
 from harness.protocol.model import (
@@ -94,6 +95,7 @@ def make(
         check=check,
         description=description,
         origin=f"template:{template_id}",
+        features=combat_features(spec),
     )
 
 
