@@ -55,6 +55,7 @@ def all_mutants() -> dict[str, Mutant]:
     from harness.engines.mutants import exile  # noqa: F401  (registers)
     from harness.engines.mutants import classes  # noqa: F401  (registers)
     from harness.engines.mutants import sneak  # noqa: F401  (registers)
+    from harness.engines.mutants import features  # noqa: F401  (registers)
 
     return MUTANTS
 
