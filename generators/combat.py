@@ -418,7 +418,7 @@ FEATURES: dict[str, Feature] = table(
     Feature("returned-token", "111.1, 704.5d", "the attacker to return is a token (it ceases to exist once returned)",
             40, lambda sc: sc.state.obj(sc.params.returned).token),
     Feature("returned-entered-this-turn", "302.6, 508.4",
-            "the attacker to return is summoning-sick: it entered the battlefield attacking this turn", 50,
+            "the attacker to return is summoning-sick: it entered the battlefield attacking this turn", 60,
             lambda sc: (p := _returned(sc)) is not None and p.attacking is not None and p.summoning_sick),
     Feature("ninja-double-strike", "702.4", "the Ninja has double strike", 50,
             lambda sc: _keyword(sc.state, sc.params.ninja, "Double strike")),
