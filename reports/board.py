@@ -286,11 +286,15 @@ def before_after(before: Any, after: Any, params: dict[str, Any] | None = None) 
     moved: set[str] = set()
 
     was, now = _where(before), _where(after)
+    entered = {text(p.get("id")): p for p in _dicts(after.get("battlefield"))}
     for cid in sorted(set(was) | set(now), key=lambda c: (len(c), c)):
         a, b = was.get(cid, "nowhere"), now.get(cid, "nowhere")
         if a != b:
             moved.add(cid)
-            changes.append(Change("zone", f"{label(cid)}: {a} → {b}"))
+            how = ""
+            if b == "battlefield" and cid in entered:  # how it entered: tapped? attacking?
+                how = " (" + (", ".join(_perm_flags(entered[cid], label)) or "untapped") + ")"
+            changes.append(Change("zone", f"{label(cid)}: {a} → {b}{how}"))
 
     perms_before = {text(p.get("id")): p for p in _dicts(before.get("battlefield"))}
     for perm in _dicts(after.get("battlefield")):

@@ -10,7 +10,9 @@ green CI job.
 Controls (degenerate engines, see the design) are read from ``controls.json`` beside the
 results when a run wrote one; the page works without it. The file is read defensively, as its
 schema belongs to the controls command: a list of controls under ``"controls"``, each with an
-``id`` (or ``name``/``spec``) and its ``vacuous`` rulings (ids, or objects with an ``id``).
+``id`` (or ``name``/``spec``) and its ``vacuous`` rulings (ids, or objects with an ``id``), or,
+as ``mtg-conformance/controls`` writes it, top-level ``vacuous`` (ruling, control) pairs and per
+invariant the controls it ``failed``.
 """
 
 from __future__ import annotations
@@ -80,20 +82,34 @@ def read_controls(path: str | os.PathLike[str] | None) -> Controls:
     items = data.get("controls") if isinstance(data, dict) else data
     if not isinstance(items, list):
         return Controls(False, f"{Path(path).name} has no list of controls", ())
+    # schema mtg-conformance/controls: vacuous (ruling, control) pairs and, per invariant, the
+    # controls it failed, at the top level
+    pairs = data.get("vacuous") if isinstance(data, dict) else None
+    per_invariant = data.get("invariants") if isinstance(data, dict) else None
+    vacuous_of: dict[str, list[str]] = {}
+    for pair in pairs if isinstance(pairs, list) else []:
+        if isinstance(pair, dict) and "control" in pair:
+            vacuous_of.setdefault(_text(pair["control"]), []).append(_text(pair.get("ruling", "?")))
+    failed_by: dict[str, int] = {}
+    for entry in per_invariant.values() if isinstance(per_invariant, dict) else []:
+        for control in entry.get("failed", []) if isinstance(entry, dict) else []:
+            failed_by[_text(control)] = failed_by.get(_text(control), 0) + 1
     controls = []
     for item in items:
         if not isinstance(item, dict):
             continue
         ident = item.get("id") or item.get("name") or item.get("spec") or "?"
-        vacuous_raw = item.get("vacuous") or item.get("vacuous_rulings") or []
+        vacuous_raw = item.get("vacuous") or item.get("vacuous_rulings") or vacuous_of.get(_text(ident), [])
         vacuous = tuple(
             _text(v.get("id", v)) if isinstance(v, dict) else _text(v)
             for v in (vacuous_raw if isinstance(vacuous_raw, list) else [])
         )
         failed = item.get("failed") or item.get("failed_invariants") or item.get("killed_by")
         count = len(failed) if isinstance(failed, list) else failed if isinstance(failed, int) else None
-        controls.append(ControlView(_text(ident), _text(item.get("description") or item.get("bug") or ""),
-                                    vacuous, count))
+        if count is None and isinstance(per_invariant, dict):
+            count = failed_by.get(_text(ident), 0)
+        description = item.get("description") or item.get("behaviour") or item.get("bug") or ""
+        controls.append(ControlView(_text(ident), _text(description), vacuous, count))
     return Controls(True, None, tuple(controls))
 
 

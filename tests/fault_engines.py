@@ -167,6 +167,8 @@ def _how(how: str, where: str, state: GameState | None) -> object:
         raise MemoryError("out of memory")
     if how == "os-exit":
         os._exit(134)
+    if how == "abort":  # a native crash: nothing in-process can catch it
+        os.abort()
     if how == "sys-exit-0":
         sys.exit(0)
     if how == "hang":

@@ -148,3 +148,14 @@ def test_dumps_round_trips_awkward_text():
     assert tomllib.loads(text)["expectations"]["x"]["reason"] == reason
     again = parse_expectations(text)
     assert again.entries[0].reason == reason and again.engine == "mutant:a" and again.entries[0].line == 8
+
+
+def test_the_shipped_phase_expectations_name_only_known_invariants():
+    from pathlib import Path
+
+    from harness.run.expectations import known_invariants, load_expectations
+
+    path = Path(__file__).resolve().parents[1] / "docs" / "engines" / "phase-expectations.toml"
+    exp = load_expectations(path, known_invariants())
+    assert exp.engine == "phase" and exp.entries
+    assert {e.status for e in exp.entries} <= {"fail", "error", "unsupported", "inconclusive"}

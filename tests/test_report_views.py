@@ -3,6 +3,7 @@ engine matrix, unsupported reasons explained once, and the mutants page with its
 
 from __future__ import annotations
 
+import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -114,7 +115,7 @@ def test_board_before_and_after_marks_changes() -> None:
     view = before_after(BEFORE, AFTER)
     words = [(c.kind, c.text) for c in view.changes]
     assert ("zone", "c1 Soldier: battlefield → hand of P0") in words
-    assert ("zone", "c2 Ninja of the Deep Hours: hand of P0 → battlefield") in words
+    assert ("zone", "c2 Ninja of the Deep Hours: hand of P0 → battlefield (tapped, attacking P1, unblocked)") in words
     assert ("tap", "c3 Island tapped") in words
     assert ("life", "P1 life 20 → 17") in words
     assert view.after is not None
@@ -199,6 +200,15 @@ def test_mutants_page_with_controls(tmp_path: Path) -> None:
     results = Results(run_info("mutant:a"), (), ())
     page = render_mutants_page(results, [_row("a", "killed", ("i/1",))], controls)
     assert 'class="banner bad"' in page and "control:refuse-all" in page and "<code>x.ruling</code>" in page
+    path.write_text(json.dumps({  # the shape `mtg-conformance controls` writes
+        "schema": "mtg-conformance/controls", "version": 1,
+        "controls": [{"id": "inert", "behaviour": "changes nothing"}, {"id": "refuses-all", "behaviour": "no"}],
+        "invariants": {"i/1": {"failed": ["inert", "refuses-all"]}, "i/2": {"failed": ["inert"]}},
+        "vacuous": [{"ruling": "x.ruling", "control": "refuses-all", "invariants": ["i/3"]}],
+    }))
+    controls = read_controls(path)
+    assert [(c.id, c.description, c.vacuous, c.failed) for c in controls.controls] == [
+        ("inert", "changes nothing", (), 2), ("refuses-all", "no", ("x.ruling",), 1)]
     path.write_text("{")
     assert read_controls(path).problem is not None
     assert not read_controls(tmp_path / "absent.json").found

@@ -200,3 +200,28 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, args: list[str], messa
     assert done.returncode == 2, done.stdout + done.stderr
     assert message in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_an_in_process_engine_that_kills_its_xdist_worker_gets_an_error(tmp_path: Path) -> None:
+    """Item 6: a native abort in-process (under -n) leaves a record for its case."""
+    done = cli("run", "--engine", "fault_engines:Fault_state_abort", "--invariant", ONE, "-n", "1",
+               "--out", str(tmp_path / "o"), cwd=tmp_path)
+    assert done.returncode == 1, done.stdout + done.stderr
+    results = read_results(tmp_path / "o" / "results.json")
+    assert results.results and all(r.status == "error" and "killed its test process" in r.reason
+                                   for r in results.results)
+
+
+def test_report_renders_a_counterexample_of_unusual_shape(tmp_path: Path) -> None:
+    """Item 12: a schema-valid file whose counterexample state is odd renders, never a traceback."""
+    from reports.results import Counterexample, EngineInfo, Failure, ResultRecord, Results, RunInfo
+
+    odd = {"players": {"0": "x"}, "battlefield": [[1]], "objects": "none", "stack": 5, "turn": []}
+    record = ResultRecord("e", "i", ("r",), "outcome", "fail",
+                          failure=Failure("m", counterexample=Counterexample(state=odd)))
+    path = tmp_path / "odd.json"
+    path.write_text(Results(run=RunInfo("s", "f", "ci", None, (EngineInfo("e", "1"),), "c", "0", 0.0),
+                            results=(record,)).to_json())
+    done = cli("report", str(path), cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert (tmp_path / "report.html").exists()

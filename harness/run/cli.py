@@ -289,7 +289,7 @@ def cmd_mutants(args: argparse.Namespace, argv: Sequence[str]) -> int:
     idle = idle_invariants(results, [inv.id for inv in suite.invariants]) if not chosen else []
     per_invariant = invariant_rows(results, mutants, [inv.id for inv in suite.invariants], controls)
     write_mutants_json(rows, out / "mutants.json", profile=args.profile, idle=idle, invariants=per_invariant)
-    _write_mutants_pages(results, rows, out)
+    _write_mutants_pages(args, results, rows, out)
     print()
     print(format_table(rows))
     print(f"invariants that killed no mutant: {len(idle)}" + "".join(f"\n  {i}" for i in idle))
@@ -297,7 +297,7 @@ def cmd_mutants(args: argparse.Namespace, argv: Sequence[str]) -> int:
     return EXIT_OK if summary(rows)["survived"] == 0 else EXIT_FAILURES
 
 
-def _write_mutants_pages(results, rows, out: Path) -> None:  # type: ignore[no-untyped-def]
+def _write_mutants_pages(args: argparse.Namespace, results, rows, out: Path) -> None:  # type: ignore[no-untyped-def]
     """The mutants page is the run's report.html (killed or survived, green when all are killed);
     every case stays readable in cases.html; junit.xml has one test per mutant."""
     from reports.html import write_report
@@ -308,7 +308,8 @@ def _write_mutants_pages(results, rows, out: Path) -> None:  # type: ignore[no-u
         generic.replace(out / "cases.html")
     else:
         write_report(results, out / "cases.html")
-    write_mutants_page(results, rows, out / "report.html", read_controls(out / "controls.json"))
+    controls = getattr(args, "controls", None) or out / "controls.json"  # `mutants --controls FILE`
+    write_mutants_page(results, rows, out / "report.html", read_controls(controls))
     write_mutants_junit(rows, out / "junit.xml", duration=results.run.duration)
 
 
