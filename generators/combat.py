@@ -48,8 +48,10 @@ NINJUTSU_STEPS = tuple(s for s in Step if s in AFTER_BLOCKERS_STEPS)
 
 #: Mechanics a drawn combat state may hold whatever the spec asks for (random attackers with
 #: first or double strike and attack triggers, Ninjas that draw on combat damage, planeswalkers
-#: and battles as attack targets, summoning-sick creatures): every invariant drawing these states
-#: requires them, so an engine lacking one answers ``unsupported`` instead of failing to load.
+#: and battles as attack targets, summoning-sick creatures). They are optional features: a spec
+#: requires only those it forces (:attr:`CombatSpec.requires`); the others are drawn only when
+#: the engine supports them (the ``allowed`` set of :func:`draw_combat`), so an engine lacking
+#: battles is still judged over states without battles.
 COMBAT_MECHANICS = frozenset({
     Mechanic.FIRST_STRIKE,
     Mechanic.DOUBLE_STRIKE,
@@ -58,6 +60,7 @@ COMBAT_MECHANICS = frozenset({
     Mechanic.PLANESWALKER,
     Mechanic.BATTLE,
     Mechanic.SUMMONING_SICKNESS,
+    Mechanic.TOKENS,
 })
 
 
@@ -98,6 +101,23 @@ class CombatSpec:
     #: and graveyard creatures for sneak: see :func:`draw_combat`).
     setup: Callable[[st.DrawFn, StateBuilder, int], Any] | None = None
 
+    @property
+    def requires(self) -> frozenset[Mechanic]:
+        """The combat mechanics every state this spec draws holds (its claim needs them): first
+        strike for a first-strike Ninja or a state only in the first-strike damage step, attack
+        triggers for the observer or a Ninja forced to carry one."""
+        out: set[Mechanic] = set()
+        if self.ninja_first_strike or set(self.steps) == {Step.FIRST_STRIKE_DAMAGE}:
+            out.add(Mechanic.FIRST_STRIKE)
+        if self.observer or self.ninja_attack_trigger:
+            out.add(Mechanic.ATTACK_TRIGGER)
+        return frozenset(out)
+
+    @property
+    def optional(self) -> frozenset[Mechanic]:
+        """The combat mechanics drawn only when allowed: :data:`COMBAT_MECHANICS` less :attr:`requires`."""
+        return COMBAT_MECHANICS - self.requires
+
 
 @dataclass(frozen=True)
 class NinjutsuParams:
@@ -134,16 +154,29 @@ def _stats() -> st.SearchStrategy[tuple[int, int]]:
 
 
 @st.composite
-def combat_scenarios(draw: st.DrawFn, spec: CombatSpec) -> Scenario[NinjutsuParams]:
+def combat_scenarios(draw: st.DrawFn, spec: CombatSpec,
+                     allowed: Collection[str] = COMBAT_MECHANICS) -> Scenario[NinjutsuParams]:
     """A combat state per ``spec`` (its ``setup``'s answer is dropped: see :func:`draw_combat`)."""
-    scenario, _ = draw_combat(draw, spec)
+    scenario, _ = draw_combat(draw, spec, allowed)
     return scenario
 
 
-def draw_combat(draw: st.DrawFn, spec: CombatSpec) -> tuple[Scenario[NinjutsuParams], Any]:
+def draw_combat(draw: st.DrawFn, spec: CombatSpec,
+                allowed: Collection[str] = COMBAT_MECHANICS) -> tuple[Scenario[NinjutsuParams], Any]:
     """A combat state per ``spec`` and what ``spec.setup`` (if any) returned, for strategies that
-    wrap combat states into their own params."""
-    step = draw(st.sampled_from(sorted(spec.steps, key=list(Step).index)))
+    wrap combat states into their own params.
+
+    ``allowed``: the optional mechanics (of :data:`COMBAT_MECHANICS`) the state may hold; a
+    feature whose mechanic is not allowed is not drawn at all (nor is its draw made, so with
+    every mechanic allowed the draws are those of a state drawn without this argument)."""
+    may = frozenset(allowed) | spec.requires
+    strikes = tuple(k for k, m in (("first", Mechanic.FIRST_STRIKE), ("double", Mechanic.DOUBLE_STRIKE)) if m in may)
+    # The first-strike damage step exists only with a first or double striker (510.4); the
+    # registry counts the step as part of first strike.
+    steps = [s for s in spec.steps if Mechanic.FIRST_STRIKE in may or s is not Step.FIRST_STRIKE_DAMAGE]
+    if not steps:
+        raise ValueError(f"combat spec for steps {list(map(str, spec.steps))}: no step left without first strike")
+    step = draw(st.sampled_from(sorted(steps, key=list(Step).index)))
     active = draw(st.sampled_from((0, 1)))
     defender = 1 - active
     b = StateBuilder()
@@ -153,19 +186,21 @@ def draw_combat(draw: st.DrawFn, spec: CombatSpec) -> tuple[Scenario[NinjutsuPar
     # its examples, while a choice late in a long draw is skewed by the examples it mutates.
     # The first attacker (the one the scenario returns) gets the returned-* ones.
     rare = {name: draw_feature(draw, FEATURES[name], allowed)
-            for name, allowed in (("returned-owned-by-opponent", True), ("returned-token", True),
-                                  ("returned-entered-this-turn", in_combat),
-                                  ("ninja-double-strike", spec.ninja_first_strike is None),
-                                  ("blocker-first-strike", after_blockers))}
+            for name, allowed in (("returned-owned-by-opponent", True),
+                                  ("returned-token", Mechanic.TOKENS in may),
+                                  ("returned-entered-this-turn", in_combat and Mechanic.SUMMONING_SICKNESS in may),
+                                  ("ninja-double-strike",
+                                   spec.ninja_first_strike is None and Mechanic.DOUBLE_STRIKE in may),
+                                  ("blocker-first-strike", after_blockers and bool(strikes)))}
 
     # Attack targets the defender offers: the player, their planeswalkers, battles they protect.
     walkers = [
         b.permanent(cards.planeswalker(n), defender, counters=(("loyalty", n),))
-        for n in draw(st.lists(st.integers(1, 6), max_size=2))
+        for n in (draw(st.lists(st.integers(1, 6), max_size=2)) if Mechanic.PLANESWALKER in may else ())
     ]
     battles = [
         b.permanent(cards.battle(n), active, counters=(("defense", n),), protector=defender)
-        for n in draw(st.lists(st.integers(1, 6), max_size=1))
+        for n in (draw(st.lists(st.integers(1, 6), max_size=1)) if Mechanic.BATTLE in may else ())
     ]
     targets = [AttackTarget.of_player(defender)]
     targets += [AttackTarget.of_permanent(TargetKind.PLANESWALKER, w) for w in walkers]
@@ -182,8 +217,8 @@ def draw_combat(draw: st.DrawFn, spec: CombatSpec) -> tuple[Scenario[NinjutsuPar
     def striker(forced: bool = False) -> tuple[bool, bool]:
         # Explicit weights (see FEATURES): most combatants strike normally, so a state where only
         # a blocker has first strike, or no combatant has it, is drawn as often as the others.
-        kinds = (("first", 1), ("double", 1)) if forced else (("none", 3), ("first", 1), ("double", 1))
-        kind = weighted(draw, kinds)
+        kinds = [(k, 1) for k in strikes] if forced else [("none", 3), *((k, 1) for k in strikes)]
+        kind = weighted(draw, kinds) if len(kinds) > 1 else kinds[0][0]
         return kind == "first", kind == "double"
 
     attackers: list[str] = []
@@ -192,12 +227,14 @@ def draw_combat(draw: st.DrawFn, spec: CombatSpec) -> tuple[Scenario[NinjutsuPar
         power, toughness = draw(_stats())
         # A first-strike damage step exists only if a combatant has first or double strike (510.4).
         fs, ds = striker(forced=i == 0 and step is Step.FIRST_STRIKE_DAMAGE)
-        card = cards.creature(power, toughness, first_strike=fs, double_strike=ds, attack_trigger=draw(st.booleans()))
+        trigger = Mechanic.ATTACK_TRIGGER in may and draw(st.booleans())
+        card = cards.creature(power, toughness, first_strike=fs, double_strike=ds, attack_trigger=trigger)
         # Owner vs controller, tokens, creatures that entered attacking this turn (see FEATURES).
         first = i == 0
         owner = defender if (rare["returned-owned-by-opponent"] if first else chance(draw, 10)) else active
-        token = rare["returned-token"] if first else chance(draw, 10)
-        sick = in_combat and (rare["returned-entered-this-turn"] if first else chance(draw, 10))
+        token = rare["returned-token"] if first else Mechanic.TOKENS in may and chance(draw, 10)
+        sick = in_combat and (rare["returned-entered-this-turn"] if first else
+                              Mechanic.SUMMONING_SICKNESS in may and chance(draw, 10))
         if in_combat:
             target = targets[0] if (i == 0 and spec.returned_attacks_player) else draw(st.sampled_from(targets))
             cid = b.permanent(card, active, owner=owner, token=token, tapped=True, attacking=target,
@@ -251,7 +288,8 @@ def draw_combat(draw: st.DrawFn, spec: CombatSpec) -> tuple[Scenario[NinjutsuPar
         first_strikers = tuple(strikers)
 
     if spec.observer:
-        b.permanent(cards.attack_observer(), active, summoning_sick=draw(st.booleans()))
+        b.permanent(cards.attack_observer(), active,
+                    summoning_sick=Mechanic.SUMMONING_SICKNESS in may and draw(st.booleans()))
 
     # The Ninja(s).
     n_ninjas = draw(st.integers(spec.min_ninjas, max(2, spec.min_ninjas)))
@@ -262,10 +300,13 @@ def draw_combat(draw: st.DrawFn, spec: CombatSpec) -> tuple[Scenario[NinjutsuPar
         power, toughness = draw(_stats())
         if i == 0 and spec.ninja_deals_damage:
             power = max(power, 1)
-        fs = spec.ninja_first_strike if (i == 0 and spec.ninja_first_strike is not None) else draw(st.booleans())
+        fs = spec.ninja_first_strike if (i == 0 and spec.ninja_first_strike is not None) else (
+            Mechanic.FIRST_STRIKE in may and draw(st.booleans()))
         # Double strike only where the spec leaves first strike open (double strike includes it).
-        ds = rare["ninja-double-strike"] if i == 0 else spec.ninja_first_strike is None and chance(draw, 10)
-        at = spec.ninja_attack_trigger if (i == 0 and spec.ninja_attack_trigger is not None) else draw(st.booleans())
+        ds = rare["ninja-double-strike"] if i == 0 else (
+            spec.ninja_first_strike is None and Mechanic.DOUBLE_STRIKE in may and chance(draw, 10))
+        at = spec.ninja_attack_trigger if (i == 0 and spec.ninja_attack_trigger is not None) else (
+            Mechanic.ATTACK_TRIGGER in may and draw(st.booleans()))
         if spec.min_ninjas > 1 or spec.activations > 1:
             # several Ninjas or activations: costs any way of paying the first leaves the next payable
             cost = draw(st.sampled_from(PURE_COSTS)) if i == 0 else first_cost
@@ -282,7 +323,7 @@ def draw_combat(draw: st.DrawFn, spec: CombatSpec) -> tuple[Scenario[NinjutsuPar
             first_strike=fs,
             double_strike=ds,
             attack_trigger=at,
-            damage_trigger=(damage_trigger := draw(st.booleans())),
+            damage_trigger=(damage_trigger := Mechanic.COMBAT_DAMAGE_TRIGGER in may and draw(st.booleans())),
         )
         draws += damage_trigger
         ninja_ids.append(b.put(data, active, spec.variant.zone))
@@ -315,7 +356,7 @@ def draw_combat(draw: st.DrawFn, spec: CombatSpec) -> tuple[Scenario[NinjutsuPar
             b.permanent(cards.basic_land(symbol), active)
     for _ in range(draw(st.integers(0, 1))):  # a tapped land never helps
         b.permanent(cards.basic_land(draw(st.sampled_from(COLORS))), active, tapped=True)
-    if spec.mana == "short" and draw(st.booleans()):
+    if spec.mana == "short" and Mechanic.SUMMONING_SICKNESS in may and draw(st.booleans()):
         # A summoning-sick mana creature can't pay {T} (302.6): still short.
         b.permanent(cards.mana_elf(), active, summoning_sick=True)
 

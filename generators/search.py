@@ -21,13 +21,14 @@ Params: :class:`SearchStateParams` (outside combat) or
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 
 from hypothesis import strategies as st
 
 from generators import cards
 from harness.protocol.builder import StateBuilder
-from generators.combat import CombatSpec, NinjutsuParams, combat_scenarios
+from generators.combat import COMBAT_MECHANICS, CombatSpec, NinjutsuParams, combat_scenarios
 from generators.search_cards import BRIBERY, SORCERY
 from generators.search_setup import SearchParams, SearchSetup, add_search_source
 from harness.protocol.model import COLORS, PlayerIndex, Step, Zone
@@ -80,7 +81,8 @@ def search_scenarios(draw: st.DrawFn, setup: SearchSetup) -> Scenario[SearchStat
     return Scenario(state, SearchStateParams(player=searcher, step=str(step), search=source.params))
 
 
-def combat_search_scenarios(spec: CombatSpec) -> st.SearchStrategy[Scenario[NinjutsuParams]]:
+def combat_search_scenarios(spec: CombatSpec, allowed: Collection[str] = COMBAT_MECHANICS
+                            ) -> st.SearchStrategy[Scenario[NinjutsuParams]]:
     """A combat state (``spec``, whose ``search`` says which search) with the searcher as the
-    active player."""
-    return combat_scenarios(spec)
+    active player, holding only the optional combat mechanics ``allowed``."""
+    return combat_scenarios(spec, allowed)

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from generators import cards
 from harness.protocol.builder import StateBuilder
-from generators.combat import NINJUTSU_STEPS, STEPS_BEFORE_BLOCKERS, CombatSpec, draw_combat
+from generators.combat import COMBAT_MECHANICS, NINJUTSU_STEPS, STEPS_BEFORE_BLOCKERS, CombatSpec, draw_combat
 from generators.spell_cards import NINJA_TEEN, sneak_creature
 from harness.protocol.model import PlayerIndex, Step, Zone
 from harness.protocol.probe import Scenario
@@ -81,11 +81,12 @@ def _setup(spec: GraveyardSneakSpec, draw: st.DrawFn, b: StateBuilder, active: i
 
 
 @st.composite
-def graveyard_sneak_scenarios(draw: st.DrawFn, spec: GraveyardSneakSpec = GraveyardSneakSpec()
-                              ) -> Scenario[SneakParams]:
-    """A combat state of the sneak variant with Ninja Teen and graveyard creatures."""
+def graveyard_sneak_scenarios(draw: st.DrawFn, spec: GraveyardSneakSpec = GraveyardSneakSpec(),
+                              allowed: Collection[str] = COMBAT_MECHANICS) -> Scenario[SneakParams]:
+    """A combat state of the sneak variant with Ninja Teen and graveyard creatures (holding only the
+    optional combat mechanics ``allowed``: see :func:`~generators.combat.draw_combat`)."""
     combat, graveyard = draw_combat(
-        draw, CombatSpec(SNEAK, tuple(spec.steps), setup=lambda d, b, a: _setup(spec, d, b, a)))
+        draw, CombatSpec(SNEAK, tuple(spec.steps), setup=lambda d, b, a: _setup(spec, d, b, a)), allowed)
     params = SneakParams(player=combat.params.player, returned=combat.params.returned, teen=graveyard.teen,
                          teen_level=graveyard.level, graveyard=graveyard.graveyard,
                          sneak_abilities=graveyard.abilities)

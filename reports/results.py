@@ -1,8 +1,9 @@
 """The results file (``results.json``, schema ``mtg-conformance/results`` version 2).
 
 Version 2 added the ``inconclusive`` status and, per record, ``set_aside``, ``rejected`` and
-``claims`` (examples in which each claim was exercised); version 1 files are still read (their
-records have no claim counts).
+``claims`` (examples in which each claim was exercised), and ``left_out`` (the optional
+mechanics the engine does not support, left out of the drawn states; absent in older version 2
+files, read as none); version 1 files are still read (their records have no claim counts).
 
 A run's results are the source of every report (HTML, JUnit, baseline diff, shard merge), so they
 are a versioned interchange format with a schema of their own, independent of the game model:
@@ -197,6 +198,9 @@ class ResultRecord:
     rejected: int = 0
     claims: dict[str, int] = field(default_factory=dict)
     unmet: tuple[Unmet, ...] = ()  # for unsupported: each requirement the engine lacks
+    #: Optional mechanics of the drawn states (a planeswalker as attack target, first strike ...)
+    #: the engine does not support, so no drawn state held them: the verdict covers the rest.
+    left_out: tuple[str, ...] = ()
 
     @property
     def valid_examples(self) -> int:

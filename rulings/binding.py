@@ -22,12 +22,13 @@ def binds(
     id: str,
     kind: InvariantKind,
     requires: Iterable[str],
-    scenarios: Callable[[], SearchStrategy[Scenario]],
+    scenarios: Callable[..., SearchStrategy[Scenario]],
     claims: Iterable[str] = (),
     exempt_controls: Iterable[tuple[str, str]] = (),
+    optional: Iterable[str] = (),
 ) -> Callable[[CheckFn], CheckFn]:
-    """Register the decorated check as an invariant encoding ``ruling_ids`` (``claims`` and
-    ``exempt_controls`` as in :class:`~rulings.invariant.Invariant`)."""
+    """Register the decorated check as an invariant encoding ``ruling_ids`` (``claims``,
+    ``exempt_controls`` and ``optional`` as in :class:`~rulings.invariant.Invariant`)."""
     if not ruling_ids:
         raise ValueError("@binds needs at least one ruling id")
 
@@ -46,6 +47,7 @@ def binds(
                 origin="bound",
                 claims=tuple(claims),
                 exempt_controls=tuple(exempt_controls),
+                optional=frozenset(optional),
             )
         )
         return check

@@ -29,7 +29,9 @@ class Invariant:
     rulings: tuple[str, ...]
     kind: InvariantKind
     requires: frozenset[str]
-    scenarios: Callable[[], SearchStrategy[Scenario]]
+    #: With no :attr:`optional` mechanics, a strategy of no arguments; with some, it takes the
+    #: mechanics the engine may see (:meth:`strategy`) and should default to all of them.
+    scenarios: Callable[..., SearchStrategy[Scenario]]
     check: CheckFn
     description: str
     #: How it was derived: "template:<template id>" or "bound".
@@ -46,15 +48,32 @@ class Invariant:
     #: The state features (``generators.features``) its scenarios must reach: each drawn in at
     #: least :data:`generators.features.MIN_REACH` of its ``ci`` examples (a test checks).
     features: tuple[Feature, ...] = ()
+    #: Mechanics a drawn state may hold that the claim does not need (a planeswalker as attack
+    #: target, first strike, an attack trigger ...): drawn only when the engine supports them, so
+    #: an engine lacking one is still judged, over states without it (see :meth:`strategy`).
+    optional: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         # A typo in a requirement must stop the import, not turn the invariant ``unsupported``.
         check_requirements(self.requires, owner=f"invariant {self.id}")
+        check_requirements(self.optional, owner=f"invariant {self.id} (optional)")
+        if self.requires & self.optional:
+            raise ValueError(f"invariant {self.id}: mechanics both required and optional: "
+                             f"{sorted(self.requires & self.optional)}")
         if len(set(self.claims)) != len(self.claims) or not all(c.strip() for c in self.claims):
             raise ValueError(f"invariant {self.id}: claims must be distinct non-empty names, got {self.claims}")
         for control, reason in self.exempt_controls:
             if not reason.strip():
                 raise ValueError(f"invariant {self.id}: exempting control {control!r} needs a reason")
+
+    def strategy(self, supported: frozenset[str] | None = None) -> SearchStrategy[Scenario]:
+        """The scenario strategy for an engine supporting ``supported`` of the :attr:`optional`
+        mechanics (``None``: all of them). The scenarios callable is given the required mechanics
+        plus the supported optional ones: the mechanics a drawn state may hold."""
+        if not self.optional:
+            return self.scenarios()
+        allowed = self.optional if supported is None else self.optional & supported
+        return self.scenarios(self.requires | allowed)
 
     @property
     def counted_claims(self) -> tuple[str, ...]:

@@ -250,3 +250,26 @@ def test_known_vacuous_file_names_real_controls_and_rulings() -> None:
     suite = compiled_suite()
     check_exemptions(suite)
     load_known(ROOT / "rulings" / "vacuous-known.toml", suite)
+
+
+def test_kill_report_records_the_controls_each_invariant_fails(tmp_path: Path) -> None:
+    from reports.controls import ControlInfo, ControlsReport, InvariantControls, failed_controls, write_controls_json
+    from reports.mutants import MutantInfo, invariant_rows
+    from reports.results import ResultRecord, Results, RunInfo
+
+    report = ControlsReport(
+        "ci",
+        (ControlInfo("inert", "b", "x"),),
+        {"a": InvariantControls(failed=("inert",)), "b": InvariantControls(passed=("inert",))},
+        (),
+    )
+    write_controls_json(report, tmp_path / "controls.json")
+    controls = failed_controls(tmp_path / "controls.json")
+    assert controls == {"a": ("inert",), "b": ()}
+    run = RunInfo("2026-12-01T00:00:00+00:00", "2026-12-01T00:00:01+00:00", "ci", None, (), "x", "0", 1.0)
+    killed = ResultRecord("mutant:m", "b", ("r",), "outcome", "error", reason="engine crashed")
+    rows = invariant_rows(
+        Results(run=run, results=(killed,)), [MutantInfo("m", "mutant:m", ("r",), "bug")], ["a", "b"], controls
+    )
+    assert [(r.id, r.killed, r.failed_controls) for r in rows] == [("a", (), ("inert",)), ("b", ("m",), ())]
+    assert invariant_rows(Results(run=run), [], ["a"], None)[0].failed_controls is None

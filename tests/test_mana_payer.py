@@ -10,8 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from harness.engines.reference import ReferenceEngine
-from harness.engines.reference.mana import SourceOption, id_key, plan_with_options
-from harness.engines.reference.testing import BEARS, ISLAND, Board, P1, creature
+from harness.engines.reference.payment import SourceOption, id_key, plan_with_options
+from harness.engines.reference.testing import BEARS, ISLAND, P1, Board, creature
 from harness.protocol.keywords import NINJUTSU
 from harness.protocol.model import CardData, Step, Zone
 
@@ -40,7 +40,7 @@ def test_a_cost_payable_only_if_sources_are_chosen_well():
     any_type = (SourceOption("mana", "U", ("U",)), SourceOption("mana", "G", ("G",)))
     plan = plan_with_options(("U", "G"), (), [("c1", any_type), ("c2", fixed("U"))])
     assert plan is not None
-    assert dict((s, o.produce) for s, o in plan.activations) == {"c1": "G", "c2": None}
+    assert {s: o.produce for s, o in plan.activations} == {"c1": "G", "c2": None}
     assert Counter(plan.spend) == Counter({"U": 1, "G": 1})
 
 

@@ -18,7 +18,7 @@ from harness.protocol.consistency import problems
 from harness.engines.mutants import all_mutants, load_mutant
 from harness.engines.reference import SUPPORTED, ReferenceEngine, ReferenceRules, UnsupportedCard, parse_card
 from harness.engines.reference.game import Game
-from harness.engines.reference.mana_oracle import (
+from harness.engines.reference.lines import (
     Activated,
     AddMana,
     EntersGainXLife,
@@ -409,7 +409,7 @@ def test_generated_states_are_consistent_and_load(name):
             perm = state.permanent(source.id)
             assert perm is not None and perm.controller == source.controller
             assert perm.tapped == source.tapped and perm.summoning_sick == source.sick
-            names = [n for n, _ in ReferenceRules().permanent_abilities(Game.from_state(state), source.id)]
+            names = [n for n, _ in ReferenceRules().mana.permanent_abilities(Game.from_state(state), source.id)]
             assert names == [a.name for a in source.abilities]
 
     check()

@@ -20,7 +20,8 @@ from generators.spell_cards import (
 from harness.protocol.adapter import ActionRefused
 from harness.protocol.consistency import check, problems
 from harness.engines.reference import ReferenceEngine, parse_card
-from harness.engines.reference.card_lines import LevelBar, Sneak, with_levels
+from harness.engines.reference.lines import LevelBar, Sneak
+from harness.engines.reference.oracle import with_levels
 from harness.engines.reference.testing import BEARS, HERALD, NINJA, P1, WALKER, Board, at_walker
 from harness.protocol.model import (
     Action,

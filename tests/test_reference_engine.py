@@ -649,12 +649,11 @@ def test_supports():
     assert (ENGINE.name, ENGINE.version) == ("reference", "0.1.0")
 
 
-def test_rules_class_is_pluggable():
-    class EveryAttackTriggers(ReferenceRules):
-        def fires_attack_triggers_for(self, game, perm, declared):
-            return True
+def test_decisions_are_pluggable():
+    def every_attack_triggers(combat, game, perm, declared):
+        return True
 
-    engine = ReferenceEngine(rules_class=EveryAttackTriggers)
+    engine = ReferenceEngine(decisions={"combat.fires_attack_triggers_for": every_attack_triggers})
     b = Board()
     bears = b.perm(BEARS, 0, tapped=True, attacking=P1, blocked=False)
     b.perm(HERALD, 0)

@@ -26,7 +26,6 @@ import sys
 import time
 import tomllib
 from collections.abc import Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -60,10 +59,12 @@ def _tags(suite: CompiledSuite) -> dict[str, tuple[str, ...]]:
 
 def relevant_rulings(control: Control, invariant: Invariant, tags: dict[str, tuple[str, ...]]) -> tuple[str, ...]:
     """The rulings of ``invariant`` for which it is meant to fail on ``control`` (none when the
-    invariant exempts the control)."""
+    invariant exempts the control). A control plays the reference engine's rules, so the optional
+    mechanics of the drawn states are there too and count as much as the required ones."""
     if control.id in invariant.exempt:
         return ()
-    return tuple(r for r in invariant.rulings if control.relevant(invariant.kind, invariant.requires, tags.get(r, ())))
+    mechanics = invariant.requires | invariant.optional
+    return tuple(r for r in invariant.rulings if control.relevant(invariant.kind, mechanics, tags.get(r, ())))
 
 
 def relevant_pairs(
@@ -113,6 +114,8 @@ def run_pairs(
         for job in jobs:
             note(_run_one(*job))
         return records
+    from concurrent.futures import ProcessPoolExecutor  # imported here: it hooks interpreter exit
+
     with ProcessPoolExecutor(max_workers=workers) as pool:
         for record in pool.map(_run_one, *zip(*jobs), chunksize=1):
             note(record)

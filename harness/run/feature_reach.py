@@ -50,7 +50,7 @@ def reach(invariant: Invariant, profile: settings, seed: int | None = None) -> R
     examples = 0
 
     @settings(profile, database=None, phases=[Phase.generate])
-    @given(invariant.scenarios())
+    @given(invariant.strategy())
     def draw_all(scenario) -> None:  # type: ignore[no-untyped-def]
         nonlocal examples
         examples += 1

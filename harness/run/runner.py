@@ -38,6 +38,7 @@ from harness.run.isolation import IsolatedEngine
 from harness.run.limits import clean_text
 from harness.run.limits import current as current_limits
 from harness.run.feature_reach import case_seed
+from harness.run.optional import optional_support
 from harness.run.profiles import claim_rule, is_derandomized, profile_settings
 from reports.results import Counterexample, Failure, ResultRecord, TraceStep, Unmet
 from rulings.invariant import Invariant
@@ -201,6 +202,9 @@ def run_case(
     if not support.ok:
         return ResultRecord(**base, status="unsupported", reason=clean_text(support.reason or "not supported"),
                             unmet=_unmet(adapter, invariant.requires))
+    optional = optional_support(adapter, invariant.optional, _supports)
+    if isinstance(optional, str):
+        return ResultRecord(**base, status="error", reason=clean_text(optional))
 
     reproduce = reproduce_command(engine_spec, invariant.id)
     seen = _Observer(claims=dict.fromkeys(invariant.counted_claims, 0))
@@ -216,7 +220,7 @@ def run_case(
         if seen.first_outcome_failure is None:
             seen.first_outcome_failure = seen.outcomes[-1]
 
-    @given(invariant.scenarios())
+    @given(invariant.strategy(optional.supported))
     def examine(scenario: Scenario) -> None:
         if invariant_deadline is not None and time.monotonic() > invariant_deadline:
             raise StopSearch()
@@ -300,6 +304,7 @@ def run_case(
             set_aside=seen.set_aside,
             rejected=seen.rejected,
             claims=dict(seen.claims),
+            left_out=optional.left_out,
             **extra,  # type: ignore[arg-type]
         )
 

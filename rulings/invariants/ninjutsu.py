@@ -13,7 +13,6 @@ from collections.abc import Mapping
 from functools import partial
 
 from generators.combat import (
-    COMBAT_MECHANICS,
     FINDS_NINJA,
     NINJUTSU_STEPS,
     STEPS_BEFORE_BLOCKERS,
@@ -81,7 +80,7 @@ def make(
     template_id: str,
     extra_requires: frozenset[str] = frozenset(),
 ) -> Invariant:
-    requires = BASE_REQUIRES | COMBAT_MECHANICS | {variant.mechanic} | extra_requires
+    requires = BASE_REQUIRES | spec.requires | {variant.mechanic} | extra_requires
     if variant.during_search:
         requires |= {Mechanic.SEARCH, Mechanic.CASTING}
     if variant.casts:
@@ -96,6 +95,7 @@ def make(
         description=description,
         origin=f"template:{template_id}",
         features=combat_features(spec),
+        optional=spec.optional - requires,
     )
 
 

@@ -18,8 +18,9 @@ from rulings.binding import binds
 from harness.protocol.probe import Probe, Scenario, expect
 from rulings.invariants.spell_moves import offered_for, whose_turn
 
-REQUIRES = COMBAT_MECHANICS | {Mechanic.STACK, Mechanic.PRIORITY, Mechanic.MANA_ABILITY, Mechanic.CASTING,
-                                Mechanic.CASTING_PERMANENTS, Mechanic.SNEAK, Mechanic.CLASS}
+#: The combat mechanics of the drawn states are optional (drawn only if the engine supports them).
+REQUIRES = frozenset({Mechanic.STACK, Mechanic.PRIORITY, Mechanic.MANA_ABILITY, Mechanic.CASTING,
+                      Mechanic.CASTING_PERMANENTS, Mechanic.SNEAK, Mechanic.CLASS})
 
 
 def sneak_cast(scenario: Scenario[SneakParams], card: str, index: int | None = 0, returned: str | None = None) -> Action:
@@ -42,7 +43,8 @@ def sneak_window(state: GameState, scenario: Scenario[SneakParams]) -> bool:
 
 
 @binds("ninja-teen.graveyard-sneak-timing", id="ninja-teen.graveyard-sneak-timing/declare-blockers-only",
-       kind="legality", requires=REQUIRES, scenarios=lambda: graveyard_sneak_scenarios())
+       kind="legality", requires=REQUIRES, optional=COMBAT_MECHANICS,
+       scenarios=lambda allowed=COMBAT_MECHANICS: graveyard_sneak_scenarios(allowed=allowed))
 def check_graveyard_sneak_timing(probe: Probe, scenario: Scenario[SneakParams]) -> None:
     """A creature card in the graveyard can be cast for a sneak cost (with Ninja Teen at level 3)
     only during the declare blockers step of its owner's turn, when they could cast an instant;
@@ -74,14 +76,14 @@ def check_graveyard_sneak_timing(probe: Probe, scenario: Scenario[SneakParams]) 
                              f"a graveyard creature was cast for its sneak cost in the {state.step} step")
 
 
-def several_sneaks() -> st.SearchStrategy[Scenario[SneakParams]]:
+def several_sneaks(allowed: frozenset[str] = COMBAT_MECHANICS) -> st.SearchStrategy[Scenario[SneakParams]]:
     spec = GraveyardSneakSpec(steps=(Step.DECLARE_BLOCKERS,), teen_levels=(3, 3), printed=(1, 2), graveyard=(1, 1))
-    return st.builds(lambda s, i: Scenario(s.state, replace(s.params, pick=i)), graveyard_sneak_scenarios(spec),
+    return st.builds(lambda s, i: Scenario(s.state, replace(s.params, pick=i)), graveyard_sneak_scenarios(spec, allowed),
                      st.integers(0, 2))
 
 
 @binds("ninja-teen.any-sneak-ability", id="ninja-teen.any-sneak-ability/each-sneak-ability", kind="legality",
-       requires=REQUIRES, scenarios=several_sneaks)
+       requires=REQUIRES, optional=COMBAT_MECHANICS, scenarios=several_sneaks)
 def check_any_sneak_ability(probe: Probe, scenario: Scenario[SneakParams]) -> None:
     """A graveyard creature with several sneak abilities (printed, and Ninja Teen's) can be cast
     using any of them: each is offered, and the chosen one is accepted."""

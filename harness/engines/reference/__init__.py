@@ -1,11 +1,38 @@
 """The bundled reference engine: a small, exact, pure-Python rules engine for what it claims.
 
-It is the default engine under test and the base for mutants: a mutant is a subclass of
-:class:`ReferenceRules` overriding one decision method, plugged in with
-``ReferenceEngine(rules_class=MutantX)`` (or a subclass setting ``rules_class``).
+It is the default engine under test and the base for mutants and controls.
+
+**Structure.** A small core — turn structure, priority, the stack and zones (:mod:`.core`) and
+combat (:mod:`.combat`) — plus one component per mechanic: the ninjutsu family with library
+ninjutsu (:mod:`.ninjutsu`), searching (:mod:`.search`), mana and costs (:mod:`.mana`, with the
+exact payer of :mod:`.payment`), casting and land plays (:mod:`.casting`), rebound
+(:mod:`.rebound`), play from exile (:mod:`.exile`), Classes (:mod:`.classes`) and sneak
+(:mod:`.sneak`). Each component is a plain class that registers with the core through one
+explicit dispatch table (:mod:`.table`):
+
+* action kind -> the handlers that claim and apply an action (claims never overlap), and the
+  offers listing a player's actions (in the fixed order of :data:`.engine.OFFER_ORDER`);
+* pending choice kind -> the component answering it; stack item kind -> the resolvers;
+* named decisions (``"ninjutsu.window_open"``, ``"ninjutsu.return_candidates"`` ...) -> the
+  method answering that one rules question, documented with its CR rule;
+* a few declared hooks (:data:`.table.HOOKS`) where several components contribute on purpose.
+
+No behaviour depends on the order of base classes (there are none) and no core procedure
+holds an if-chain per mechanic: it looks the question up in the table.
+
+**Replacing decisions.** ``ReferenceEngine(decisions={"ninjutsu.window_open": fn})`` runs a
+fresh engine whose decision is ``fn`` (called like the method it replaces, the component first).
+:data:`DECISIONS` lists every name; an unknown name is an error (:class:`UnknownDecision`).
+Mutants (:mod:`harness.engines.mutants`) are such replacements, kept as data.
+
+**Cards.** One oracle reader (:mod:`.oracle`) reads each line of a card once into one typed
+record, and refuses a card with a line it cannot read (:class:`UnsupportedCard`).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from harness import __version__
 from harness.protocol.adapter import EngineError, Support
@@ -13,9 +40,9 @@ from harness.protocol.consistency import InconsistentState, check
 from harness.protocol.mechanics import Mechanic
 from harness.protocol.model import GameState
 
+from .engine import DECISIONS, ReferenceRules, UnknownDecision, check_decision_names
 from .game import Game
 from .oracle import UnsupportedCard, parse_card
-from .rules import ReferenceRules
 from .session import ReferenceSession
 
 #: The ``requires`` strings the reference engine implements.
@@ -32,14 +59,14 @@ SUPPORTED: frozenset[str] = frozenset(
         Mechanic.SUMMONING_SICKNESS,
         Mechanic.STACK,
         Mechanic.PRIORITY,
-        # mana and {T}/{Q} costs (mana_rules.py)
+        # mana and {T}/{Q} costs (mana.py)
         Mechanic.TAP_ABILITY,
         Mechanic.UNTAP_SYMBOL,
         Mechanic.MANA_TRIGGERS,
         Mechanic.MANA_REPLACEMENT,
         Mechanic.COULD_PRODUCE,
         Mechanic.X_ETB,
-        # casting, searching and library ninjutsu (casting.py, search.py, library_ninjutsu.py)
+        # casting, searching and library ninjutsu (casting.py, search.py, ninjutsu.py)
         Mechanic.CASTING,
         Mechanic.SEARCH,
         Mechanic.SEARCH_RESTRICTION,
@@ -47,7 +74,7 @@ SUPPORTED: frozenset[str] = frozenset(
         Mechanic.MILL,
         Mechanic.LIBRARY_NINJUTSU,
         Mechanic.LEAVES_TRIGGER,
-        # permanent spells, rebound, play from exile (spells.py), Classes (classes.py), sneak (sneak.py)
+        # permanent spells (casting.py), rebound (rebound.py), play from exile (exile.py), Classes, sneak
         Mechanic.CASTING_PERMANENTS,
         Mechanic.CAST_TRIGGER,
         Mechanic.COUNTERSPELL,
@@ -72,11 +99,11 @@ class ReferenceEngine:
 
     name = "reference"
     version = __version__
-    rules_class: type[ReferenceRules] = ReferenceRules
 
-    def __init__(self, rules_class: type[ReferenceRules] | None = None, *, name: str | None = None):
-        if rules_class is not None:
-            self.rules_class = rules_class
+    def __init__(self, decisions: Mapping[str, Callable[..., Any]] | None = None, *, name: str | None = None):
+        """``decisions`` replaces named decisions (see the module docstring); checked now."""
+        self.decisions: dict[str, Callable[..., Any]] = dict(decisions or {})
+        check_decision_names(self.decisions)
         if name is not None:
             self.name = name
 
@@ -102,7 +129,7 @@ class ReferenceEngine:
             game = Game.from_state(state)
         except UnsupportedCard as exc:
             raise EngineError(str(exc)) from exc
-        rules = self.rules_class()
+        rules = ReferenceRules(self.decisions)
         if game.pending is not None and game.pending.kind not in rules.pending_kinds:
             raise EngineError(f"reference engine does not implement {game.pending.kind} choices")
         for item in game.stack:
@@ -115,11 +142,13 @@ class ReferenceEngine:
 
 
 __all__ = [
+    "DECISIONS",
     "NOT_YET",
     "SUPPORTED",
     "ReferenceEngine",
     "ReferenceRules",
     "ReferenceSession",
+    "UnknownDecision",
     "UnsupportedCard",
     "parse_card",
 ]

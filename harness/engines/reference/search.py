@@ -1,17 +1,19 @@
-"""SearchRules: searching libraries (701.23), shuffling (701.24), looking at the top of a library,
+"""Searching libraries (701.23), shuffling (701.24), looking at the top of a library,
 search restrictions such as Aven Mindcensor's (614.1a), a mana ability that mills (Millikin), and
-mana abilities during a search (605.3a) — a mixin of :class:`~.rules.ReferenceRules`.
+mana abilities during a search (605.3a): the reference engine's search component. It also
+resolves the spells and abilities that search or look (608.2).
 
 A search happens while a spell or ability resolves. It starts as a pending choice
-``PendingChoice("search", searcher, search=Search(...))`` whose ``candidates`` are the cards the
+``PendingChoice(SEARCH, searcher, search=Search(...))`` whose ``candidates`` are the cards the
 search can see, fixed when it starts (the whole library, or its top N under a restriction); the
 spell or ability stays on the stack meanwhile (``Search.resolving``). The searcher answers with
 ``Action(CHOOSE_CARDS, searcher, cards=(...))``: the cards are added to ``found`` (they stay in the
 library until the search is over) and the search goes on until it has found ``count`` cards or
 the searcher chooses no card ("find no more"). Then the found cards are put where the effect
 says, the searched library is shuffled, the resolution ends and the active player receives
-priority. While the search is pending the searcher may also activate library ninjutsu (see
-:mod:`.library_ninjutsu`) and, to pay for it, mana abilities.
+priority. While the search is pending the searcher may also do what other components offer
+through the dispatch table (``search.offers`` and ``Table.searching``: library ninjutsu, see
+:mod:`.ninjutsu`) and, to pay for it, activate mana abilities (``search.costs_to_pay``).
 
 The library keeps its order during a search until it is shuffled (401.2; Panglacial Shinobi
 ruling). Shuffling is deterministic: the order is derived from the state by hashing, so the same
@@ -28,7 +30,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import replace
 from itertools import permutations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from harness.protocol.adapter import ActionRefused
 from harness.protocol.model import (
@@ -43,21 +45,24 @@ from harness.protocol.model import (
     Zone,
 )
 
-from .effects import (
+from .casting import TARGETS, parse_player_ref
+from .game import Game, Perm
+from .lines import (
     ActivatedSearch,
     Effect,
     LookEffect,
     MillManaAbility,
     SearchEffect,
     SearchRestriction,
-    effects_of,
-    matches_filter,
 )
-from .game import Game, Perm
+from .oracle import effects_of, matches_filter
+from .table import Table, decision
 
 if TYPE_CHECKING:
-    from .rules import ReferenceRules
+    from .engine import ReferenceRules
 
+#: The pending choice of a search or a look.
+SEARCH: Final = "search"
 #: A stack-item choice: the permanent sacrificed to pay an ability's cost.
 SACRIFICED = "sacrificed"
 #: Cost choice naming the type of mana (as in the mana rules).
@@ -66,20 +71,35 @@ PRODUCE = "produce"
 LIST_ALL_ORDERS_UP_TO = 3
 
 
-class SearchRules:
-    """Searching and shuffling. Relies on ReferenceRules for priority, zone bookkeeping and
-    payments, and on CastingRules for the end of a resolution."""
+class Searching:
+    """Searching and shuffling; resolving spells and abilities that search or look."""
+
+    name = "search"
+
+    def __init__(self, engine: ReferenceRules) -> None:
+        self.e = engine
+
+    def register(self, table: Table) -> None:
+        table.offer("search.abilities", self.search_ability_actions)
+        table.action(self.name, ActionKind.ACTIVATE, self.is_search_component_ability, self.activate_search_component_ability)
+        table.pending_choice(self.name, SEARCH, self.search_actions, self.act_during_search,
+                             self.can_continue_search)
+        for kind in ("spell", "activated"):
+            table.resolver(self.name, kind, self.resolves_as_effect, self.resolve_effect_item)
+        table.hook("library.left", self.name, lambda game, card_id: self.refresh_search(game))
 
     # =====================================================================================
     # Decisions: what a search sees (701.23a, 614.1a)
     # =====================================================================================
+    @decision("search.restriction_applies")
     def restriction_applies(self, game: Game, controller: PlayerIndex, searcher: PlayerIndex,
                             library: PlayerIndex) -> bool:
-        """Aven Mindcensor: "If an opponent would search a library ..." — any library, but only
+        """614.1a (Aven Mindcensor): "If an opponent would search a library ..." — any library, but only
         an opponent of the restriction's controller; its controller searches normally."""
         return searcher != controller
 
-    def search_restriction(self: ReferenceRules, game: Game, searcher: PlayerIndex, library: PlayerIndex) -> int | None:
+    @decision("search.restriction")
+    def search_restriction(self, game: Game, searcher: PlayerIndex, library: PlayerIndex) -> int | None:
         """614.1a: a search replaced by "searches the top N cards of that library instead";
         with several such effects the searcher sees the fewest cards. ``None``: unrestricted."""
         counts = [
@@ -90,28 +110,33 @@ class SearchRules:
         ]
         return min(counts, default=None)
 
+    @decision("search.candidates")
     def search_candidates(self, game: Game, search: Search, library: list[str]) -> list[str]:
         """701.23a: a search sees the whole library; restricted, only its top ``visible`` cards
         ("Cards not in the top four cards of the library can't be found")."""
         return list(library if search.visible is None else library[: search.visible])
 
+    @decision("search.after_finding")
     def search_after_finding(self, game: Game, search: Search, library: list[str]) -> Search:
-        """The search as it goes on once it has found cards (``search.found``). Aven Mindcensor
+        """614.1a/701.23a: the search as it goes on once it has found cards (``search.found``). Aven Mindcensor
         ruling: "the top four cards remain the same throughout the entire search. Finding one
         card won't cause the fifth card to become included" (the same candidates, the same
         number of visible cards)."""
         return search
 
+    @decision("search.counts_as_searching")
     def counts_as_searching(self, game: Game, search: Search) -> bool:
-        """Aven Mindcensor ruling: searching the top four cards of a library counts as searching
+        """701.23 (Aven Mindcensor ruling): searching the top four cards of a library counts as searching
         that library (for "searched a library" effects)."""
         return True
 
+    @decision("search.library_order_while_searching")
     def library_order_while_searching(self, game: Game, search: Search, library: list[str]) -> list[str]:
         """401.2/Panglacial Shinobi ruling: the library keeps its order while it is searched,
         until it is shuffled."""
         return list(library)
 
+    @decision("search.can_find")
     def search_can_find(self, game: Game, search: Search, card_id: str) -> bool:
         """701.23a-b: a card the search sees, of the quality it asks for, not found yet."""
         if card_id not in search.candidates or card_id in search.found:
@@ -120,7 +145,8 @@ class SearchRules:
             return False
         return matches_filter(game.data(card_id), search.card_type)
 
-    def search_must_find(self: ReferenceRules, game: Game, search: Search) -> bool:
+    @decision("search.must_find")
+    def search_must_find(self, game: Game, search: Search) -> bool:
         """701.23b: a search for cards with a stated quality (a card type) may find fewer or none
         ("up to N" too); a search for "a card" with none stated must find one if it can."""
         effect = self.pending_effect(game, search)
@@ -133,18 +159,21 @@ class SearchRules:
     # =====================================================================================
     # Decisions: shuffling (701.24)
     # =====================================================================================
+    @decision("search.shuffle_after_search")
     def shuffle_after_search(self, game: Game, search: Search) -> bool:
         """"..., then shuffle." (701.23a/701.24a; Aven Mindcensor ruling: "After the search is
         complete, the entire library is shuffled")."""
         return True
 
+    @decision("search.shuffle_count")
     def shuffle_count(self, game: Game, search: Search, library_size: int) -> int:
         """701.24a: shuffling a library randomizes all of it (how many cards from the top are
         shuffled: the whole library, also after a restricted search)."""
         return library_size
 
+    @decision("search.shuffled_order")
     def shuffled_order(self, game: Game, cards: list[str]) -> list[str]:
-        """A random order, drawn deterministically from the state (the engine has no clock and
+        """701.24a: a random order, drawn deterministically from the state (the engine has no clock and
         no RNG of its own: the same state always shuffles alike)."""
         salt = f"{game.turn}:{game.step}:{','.join(cards)}"
         return sorted(cards, key=lambda c: hashlib.sha256(f"{salt}:{c}".encode()).hexdigest())
@@ -152,28 +181,69 @@ class SearchRules:
     # =====================================================================================
     # Decisions: mana abilities while searching (605.3a)
     # =====================================================================================
-    def mana_abilities_during_search(self: ReferenceRules, game: Game, player: PlayerIndex) -> bool:
+    @decision("search.mana_abilities_during_search")
+    def mana_abilities_during_search(self, game: Game, player: PlayerIndex) -> bool:
         """605.3a: outside priority a player activates mana abilities only while paying a cost.
         A searcher pays the costs of the library ninjutsu abilities they may activate during the
         search (Panglacial Shinobi ruling), so they may activate mana abilities while one is
-        possible."""
-        return self.library_ninjutsu_possible(game, player)
+        possible (a ``search.costs_to_pay`` hook)."""
+        return any(possible(game, player) for possible in self.e.table.each("search.costs_to_pay"))
 
+    @decision("search.can_pay_mill_cost")
     def can_pay_mill_cost(self, game: Game, player: PlayerIndex, count: int) -> bool:
         """701.13b: a player can't mill more cards than their library holds, so can't pay a
         "mill a card" cost with an empty library."""
         return len(game.players[player].library) >= count
 
     # =====================================================================================
+    # Procedures: resolving spells and abilities that search or look (608.2)
+    # =====================================================================================
+    def item_effect(self, game: Game, item: StackItem) -> object | None:
+        """The effect a spell or a (search) ability performs as it resolves."""
+        if item.source not in game.objects:
+            return None
+        if item.kind == "spell":
+            return self.e.casting.spell_effect(game, item.source)
+        if item.kind == "activated":
+            for ability in effects_of(game.abilities_of(item.source).effects, ActivatedSearch):
+                if ability.ability == item.ability:
+                    return ability.effect
+        return None
+
+    def item_target_player(self, game: Game, item: StackItem) -> PlayerIndex | None:
+        value = item.choice(TARGETS)
+        return parse_player_ref(value.split(",")[0]) if value else None
+
+    def resolve_effect_item(self, game: Game, item: StackItem, events: list[Event]) -> bool:
+        """608.2: a spell or search ability resolves: its effect starts (a search waits for its
+        searcher's choice: the item then stays on the stack, see ``resolve_top``); a spell that
+        is done goes to the graveyard at once."""
+        effect = self.item_effect(game, item)
+        assert isinstance(effect, (SearchEffect, LookEffect))
+        self.start_effect(game, item, effect, events)
+        if game.pending is None:
+            self.e.casting.finish_item(game, item, events)
+        return True
+
+    def resolves_as_effect(self, game: Game, item: StackItem) -> bool:
+        """Whether this component resolves ``item``: a spell or an ability that searches or looks."""
+        return isinstance(self.item_effect(game, item), (SearchEffect, LookEffect))
+
+    def can_continue_search(self, game: Game) -> bool:
+        """A loaded search can go on only if the engine knows the effect resolving it."""
+        search = self.current_search(game)
+        return search is not None and self.pending_effect(game, search) is not None
+
+    # =====================================================================================
     # Procedures: starting effects
     # =====================================================================================
-    def start_effect(self: ReferenceRules, game: Game, item: StackItem, effect: Effect, events: list[Event]) -> None:
+    def start_effect(self, game: Game, item: StackItem, effect: Effect, events: list[Event]) -> None:
         if isinstance(effect, LookEffect):
             self.start_look(game, item, effect, events)
         else:
             self.start_search(game, item, effect, events)
 
-    def start_search(self: ReferenceRules, game: Game, item: StackItem, effect: SearchEffect,
+    def start_search(self, game: Game, item: StackItem, effect: SearchEffect,
                      events: list[Event]) -> None:
         """701.23a: the searcher looks through the library (or the cards a restriction leaves,
         614.1a) and waits to choose."""
@@ -197,7 +267,7 @@ class SearchRules:
         search = replace(search, candidates=tuple(self.search_candidates(game, search, library)))
         if self.counts_as_searching(game, search):
             self.mark_searched(game, searcher)
-        game.pending = PendingChoice("search", searcher, search=search)
+        game.pending = PendingChoice(SEARCH, searcher, search=search)
         game.priority = None
         events.append(Event(EventKind.SEARCH, player=searcher, target=f"library:{owner}",
                             amount=len(search.candidates), card=item.source))
@@ -207,7 +277,7 @@ class SearchRules:
         player sees them and chooses their order (not a search: no shuffle, 701.23 not met)."""
         player = item.controller
         top = tuple(game.players[player].library[: effect.count])
-        game.pending = PendingChoice("search", player, search=Search(
+        game.pending = PendingChoice(SEARCH, player, search=Search(
             searcher=player, library=player, source=item.source, effect=effect.text, count=len(top),
             candidates=top, says_search_and_library=False, resolving=item.id, mode="order",
         ))
@@ -224,40 +294,29 @@ class SearchRules:
     # =====================================================================================
     def current_search(self, game: Game) -> Search | None:
         pending = game.pending
-        return pending.search if pending is not None and pending.kind == "search" else None
+        return pending.search if pending is not None and pending.kind == SEARCH else None
 
-    def pending_effect(self: ReferenceRules, game: Game, search: Search) -> Effect | None:
+    def pending_effect(self, game: Game, search: Search) -> object | None:
         item = next((s for s in game.stack if s.id == search.resolving), None)
         return self.item_effect(game, item) if item is not None else None
 
-    def can_make_pending_choice(self: ReferenceRules, game: Game) -> bool:
-        """Whether a loaded state's pending choice is one the engine can continue."""
-        pending = game.pending
-        if pending is None:
-            return True
-        if pending.kind not in self.pending_kinds:
-            return False
-        if pending.kind != "search":
-            return True
-        search = pending.search
-        return search is not None and self.pending_effect(game, search) is not None
-
-    def search_actions(self: ReferenceRules, game: Game) -> list[Action]:
+    def search_actions(self, game: Game) -> list[Action]:
         """During a search: the choices, mana abilities and library ninjutsu activations."""
         search = self.current_search(game)
         assert search is not None
         player = search.searcher
         actions = self.search_choices(game, search)
         actions += self.search_mana_actions(game, player)
-        actions += self.library_ninjutsu_actions(game, player)
+        for offer in self.e.table.each("search.offers"):  # library ninjutsu (ninjutsu.py)
+            actions += offer(game, player)
         return actions
 
-    def search_choices(self: ReferenceRules, game: Game, search: Search) -> list[Action]:
+    def search_choices(self, game: Game, search: Search) -> list[Action]:
         """Finding no (more) card, when allowed, and each card it can find; for a look, keeping
         the order and each new order (all of them for up to three cards)."""
         player = search.searcher
         if search.mode == "order":
-            orders = [()]
+            orders: list[tuple[str, ...]] = [()]
             if len(search.candidates) <= LIST_ALL_ORDERS_UP_TO:
                 orders += [p for p in permutations(search.candidates) if p != search.candidates]
             else:
@@ -271,18 +330,23 @@ class SearchRules:
                 actions.append(Action(ActionKind.CHOOSE_CARDS, player, cards=(card_id,)))
         return actions
 
-    def act_during_search(self: ReferenceRules, game: Game, action: Action, events: list[Event]) -> None:
-        """Route the searcher's action: a choice, a mana ability, or a library ninjutsu."""
+    def act_during_search(self, game: Game, action: Action, events: list[Event]) -> None:
+        """Route the searcher's action: a choice, a mana ability, or an activation another
+        component claims (``Table.searching``: library ninjutsu)."""
         if action.kind is ActionKind.CHOOSE_CARDS:
             self.choose_cards(game, action, events)
         elif action.kind is ActionKind.ACTIVATE and self.is_mana_activation(game, action):
             self.activate_mana_during_search(game, action, events)
         elif action.kind is ActionKind.ACTIVATE:
-            self.activate_library_ninjutsu(game, action, events)
+            handler = self.e.table.handler_for(game, action, self.e.table.searching)
+            if handler is None:
+                raise ActionRefused(f"{action.source or 'nothing'} has no {action.ability} ability to activate "
+                                    "during a search")
+            handler.apply(game, action, events)
         else:
             raise ActionRefused(f"player {action.player} is searching: choose cards, not {action.kind}")
 
-    def choose_cards(self: ReferenceRules, game: Game, action: Action, events: list[Event]) -> None:
+    def choose_cards(self, game: Game, action: Action, events: list[Event]) -> None:
         search = self.current_search(game)
         assert search is not None
         if search.mode == "order":
@@ -303,12 +367,12 @@ class SearchRules:
             events.append(Event(EventKind.FIND, card=card_id, player=search.searcher))
         library = game.players[search.library].library
         search = self.search_after_finding(game, replace(search, found=found), library)
-        game.pending = PendingChoice("search", search.searcher, search=search)
+        game.pending = PendingChoice(SEARCH, search.searcher, search=search)
         more = any(self.search_can_find(game, search, c) for c in search.candidates)
         if not cards or len(found) >= search.count or not more:
             self.finish_search(game, events)
 
-    def choose_order(self: ReferenceRules, game: Game, search: Search, order: tuple[str, ...],
+    def choose_order(self, game: Game, search: Search, order: tuple[str, ...],
                      events: list[Event]) -> None:
         if order and sorted(order) != sorted(search.candidates):
             raise ActionRefused("put back every looked-at card, each once (or none, to keep the order)")
@@ -317,9 +381,9 @@ class SearchRules:
             rest = [c for c in library if c not in order]
             library[:] = list(order) + rest
         game.pending = None
-        self.end_paused_resolution(game, search.resolving, events)
+        self.e.core.end_paused_resolution(game, search.resolving, events)
 
-    def finish_search(self: ReferenceRules, game: Game, events: list[Event]) -> None:
+    def finish_search(self, game: Game, events: list[Event]) -> None:
         """The search is over: put the found cards where the effect says (revealing them if it
         says so), shuffle the library (701.23a/701.24a), end the resolution."""
         search = self.current_search(game)
@@ -332,14 +396,14 @@ class SearchRules:
         if self.shuffle_after_search(game, search):
             size = len(game.players[search.library].library)
             self.shuffle_library(game, search.library, events, self.shuffle_count(game, search, size))
-        self.end_paused_resolution(game, search.resolving, events)
+        self.e.core.end_paused_resolution(game, search.resolving, events)
 
-    def put_found_card(self: ReferenceRules, game: Game, search: Search, effect: SearchEffect, card_id: str,
+    def put_found_card(self, game: Game, search: Search, effect: SearchEffect, card_id: str,
                        events: list[Event]) -> None:
         if effect.reveal:
             events.append(Event(EventKind.REVEAL, card=card_id, player=search.searcher))
         game.remove_from_zone(card_id)
-        self.left_library(game, card_id)
+        self.e.core.left_library(game, card_id)
         if effect.destination is Zone.BATTLEFIELD:
             controller = search.searcher if effect.under_your_control else game.owner(card_id)
             game.enter(Perm(card_id, controller=controller, tapped=effect.tapped, summoning_sick=True))
@@ -367,14 +431,8 @@ class SearchRules:
         else:
             candidates = tuple(c for c in search.candidates if c in library)
         found = tuple(c for c in search.found if c in candidates)
-        game.pending = PendingChoice("search", search.searcher,
+        game.pending = PendingChoice(SEARCH, search.searcher,
                                      search=replace(search, candidates=candidates, found=found))
-
-    def left_library(self: ReferenceRules, game: Game, card_id: str) -> None:
-        """A card leaving the library is no longer revealed there, and library ninjutsu abilities
-        that would put *that* card onto the battlefield lose track of it (400.7)."""
-        self.lose_track_of(game, card_id)
-        self.refresh_search(game)  # a search in progress no longer sees it
 
     # =====================================================================================
     # Procedures: mana abilities during a search (605.3a) and Millikin's mill-mana ability
@@ -382,7 +440,7 @@ class SearchRules:
     def mill_mana_abilities(self, game: Game, perm: Perm) -> list[MillManaAbility]:
         return effects_of(game.abilities_of(perm.id).effects, MillManaAbility)
 
-    def is_mana_activation(self: ReferenceRules, game: Game, action: Action) -> bool:
+    def is_mana_activation(self, game: Game, action: Action) -> bool:
         """Whether ``action`` activates a mana ability of a permanent (the mana rules' or a
         mill-mana one)."""
         perm = game.perm(action.source or "")
@@ -390,64 +448,64 @@ class SearchRules:
             return False
         if action.ability == "mana" and self.mill_mana_abilities(game, perm):
             return True
-        return any(name == action.ability and a.is_mana_ability for name, a in self.permanent_abilities(game, perm.id))
+        return any(name == action.ability and a.is_mana_ability for name, a in self.e.mana.permanent_abilities(game, perm.id))
 
-    def search_mana_actions(self: ReferenceRules, game: Game, player: PlayerIndex) -> list[Action]:
+    def search_mana_actions(self, game: Game, player: PlayerIndex) -> list[Action]:
         if not self.mana_abilities_during_search(game, player):
             return []
         actions = []
         for perm in game.battlefield:
             if perm.controller != player:
                 continue
-            for name, ability in self.permanent_abilities(game, perm.id):
-                if not ability.is_mana_ability or not self.can_pay_symbol(game, perm, ability.cost):
+            for name, ability in self.e.mana.permanent_abilities(game, perm.id):
+                if not ability.is_mana_ability or not self.e.mana.can_pay_symbol(game, perm, ability.cost):
                     continue
-                for produce in self.choices_of(game, perm, ability):
+                for produce in self.e.mana.choices_of(game, perm, ability):
                     costs = () if produce is None else ((PRODUCE, produce),)
                     actions.append(Action(ActionKind.ACTIVATE, player, source=perm.id, ability=name, costs=costs))
             if self.mill_mana_payable(game, perm):
                 actions.append(Action(ActionKind.ACTIVATE, player, source=perm.id, ability="mana"))
         return actions
 
-    def mill_mana_payable(self: ReferenceRules, game: Game, perm: Perm) -> bool:
+    def mill_mana_payable(self, game: Game, perm: Perm) -> bool:
         abilities = self.mill_mana_abilities(game, perm)
-        return bool(abilities) and self.can_pay_tap_cost(game, perm) and self.can_pay_mill_cost(
+        return bool(abilities) and self.e.mana.can_pay_tap_cost(game, perm) and self.can_pay_mill_cost(
             game, perm.controller, abilities[0].mill)
 
-    def activate_mana_during_search(self: ReferenceRules, game: Game, action: Action, events: list[Event]) -> None:
+    def activate_mana_during_search(self, game: Game, action: Action, events: list[Event]) -> None:
         """605.3a/605.3b: while paying for library ninjutsu during a search, a mana ability is
         activated and resolves at once; the search goes on (no priority is given)."""
         player = action.player
-        perm = self.controlled_source(game, action)
+        perm = self.e.mana.controlled_source(game, action)
         if not self.mana_abilities_during_search(game, player):
             raise ActionRefused(f"player {player} cannot activate mana abilities during this search")
         if self.mill_mana_abilities(game, perm) and action.ability == "mana":
             self.activate_mill_mana(game, perm, events)
         else:
-            ability = self.find_ability(game, perm, action)
-            if not self.can_pay_symbol(game, perm, ability.cost):
+            ability = self.e.mana.find_ability(game, perm, action)
+            if not self.e.mana.can_pay_symbol(game, perm, ability.cost):
                 raise ActionRefused(f"{perm.id} cannot pay {{{ability.cost}}}")
             produce = action.cost(PRODUCE)
             if produce is not None and getattr(ability.effect, "symbol", None) == produce:
                 produce = None  # a fixed type, named anyway
-            if produce not in self.choices_of(game, perm, ability):
+            if produce not in self.e.mana.choices_of(game, perm, ability):
                 raise ActionRefused(f"{perm.id} cannot add {{{produce}}}")
-            self.activate_mana(game, perm, ability, produce, events)
+            self.e.mana.activate_mana(game, perm, ability, produce, events)
         self.refresh_search(game)
 
-    def activate_mill_mana_at_priority(self: ReferenceRules, game: Game, action: Action, events: list[Event]) -> None:
+    def activate_mill_mana_at_priority(self, game: Game, action: Action, events: list[Event]) -> None:
         player = action.player
-        perm = self.controlled_source(game, action)
-        if not self.mana_ability_allowed(game, player):
+        perm = self.e.mana.controlled_source(game, action)
+        if not self.e.mana.mana_ability_allowed(game, player):
             raise ActionRefused(f"player {player} cannot activate mana abilities now")
         self.activate_mill_mana(game, perm, events)
-        self.acted(game, player, events)
+        self.e.core.acted(game, player, events)
 
-    def activate_mill_mana(self: ReferenceRules, game: Game, perm: Perm, events: list[Event]) -> None:
+    def activate_mill_mana(self, game: Game, perm: Perm, events: list[Event]) -> None:
         """"{T}, Mill a card: Add {C}.": pay both costs (tap; the top card of the library goes to
         the graveyard, 701.13a), then add the mana (605.3b)."""
         ability = self.mill_mana_abilities(game, perm)[0]
-        if not self.can_pay_tap_cost(game, perm):
+        if not self.e.mana.can_pay_tap_cost(game, perm):
             raise ActionRefused(f"{perm.id} cannot pay {{T}}")
         if not self.can_pay_mill_cost(game, perm.controller, ability.mill):
             raise ActionRefused(f"player {perm.controller} cannot mill {ability.mill} card(s)")
@@ -456,23 +514,22 @@ class SearchRules:
         game.players[perm.controller].mana_pool.append(ability.symbol)
         events.append(Event(EventKind.MANA, card=perm.id, detail=ability.symbol))
 
-    def mill(self: ReferenceRules, game: Game, player: PlayerIndex, count: int, events: list[Event]) -> None:
+    def mill(self, game: Game, player: PlayerIndex, count: int, events: list[Event]) -> None:
         """701.13a: put the top ``count`` cards of the library into the graveyard."""
         library = game.players[player].library
         for _ in range(min(count, len(library))):
             card_id = library.pop(0)
-            self.left_library(game, card_id)
+            self.e.core.left_library(game, card_id)
             game.put_in_zone(card_id, Zone.GRAVEYARD)
             events.append(Event(EventKind.ZONE_CHANGE, card=card_id, from_zone=Zone.LIBRARY, to_zone=Zone.GRAVEYARD))
 
     # =====================================================================================
-    # Procedures: abilities of permanents that search ("{T}, Sacrifice this land: Search ...")
-    # and Millikin's mana ability at priority
+    # Procedures: abilities of permanents that search, and Millikin's mana ability at priority
     # =====================================================================================
     def search_abilities(self, game: Game, card_id: str) -> list[ActivatedSearch]:
         return effects_of(game.abilities_of(card_id).effects, ActivatedSearch)
 
-    def is_search_mixin_ability(self: ReferenceRules, game: Game, action: Action) -> bool:
+    def is_search_component_ability(self, game: Game, action: Action) -> bool:
         """Whether ``action`` activates a search ability or a mill-mana ability of a permanent."""
         if action.kind is not ActionKind.ACTIVATE:
             return False
@@ -483,21 +540,21 @@ class SearchRules:
             return True
         return any(a.ability == action.ability for a in self.search_abilities(game, perm.id))
 
-    def search_ability_actions(self: ReferenceRules, game: Game, player: PlayerIndex) -> list[Action]:
+    def search_ability_actions(self, game: Game, player: PlayerIndex) -> list[Action]:
         actions = []
         for perm in game.battlefield:
             if perm.controller != player:
                 continue
-            if self.mana_ability_allowed(game, player) and self.mill_mana_payable(game, perm):
+            if self.e.mana.mana_ability_allowed(game, player) and self.mill_mana_payable(game, perm):
                 actions.append(Action(ActionKind.ACTIVATE, player, source=perm.id, ability="mana"))
             if game.priority != player or game.pending is not None:
                 continue
             for ability in self.search_abilities(game, perm.id):
-                if self.can_pay_tap_cost(game, perm):
+                if self.e.mana.can_pay_tap_cost(game, perm):
                     actions.append(Action(ActionKind.ACTIVATE, player, source=perm.id, ability=ability.ability))
         return actions
 
-    def activate_search_mixin_ability(self: ReferenceRules, game: Game, action: Action, events: list[Event]) -> None:
+    def activate_search_component_ability(self, game: Game, action: Action, events: list[Event]) -> None:
         perm = game.perm(action.source or "")
         assert perm is not None
         if action.ability == "mana":
@@ -505,25 +562,26 @@ class SearchRules:
         else:
             self.activate_search_ability(game, action, events)
 
-    def activate_search_ability(self: ReferenceRules, game: Game, action: Action, events: list[Event]) -> None:
+    def activate_search_ability(self, game: Game, action: Action, events: list[Event]) -> None:
         """602.2: "{T}, Sacrifice this land: Search ...": pay both costs (tap, then sacrifice:
         the land goes to its owner's graveyard), put the ability on the stack; it has no timing
         restriction (priority, 117.1b)."""
         player = action.player
-        perm = self.controlled_source(game, action)
+        perm = self.e.mana.controlled_source(game, action)
         if game.priority != player or game.pending is not None:
             raise ActionRefused(f"player {player} cannot activate abilities now")
         ability = next((a for a in self.search_abilities(game, perm.id) if a.ability == action.ability), None)
         if ability is None:
             raise ActionRefused(f"{perm.id} has no ability {action.ability!r}")
-        if ability.tap and not self.can_pay_tap_cost(game, perm):
+        if ability.tap and not self.e.mana.can_pay_tap_cost(game, perm):
             raise ActionRefused(f"{perm.id} cannot pay {{T}}")
         events.append(Event(EventKind.ACTIVATE, card=perm.id, ability=ability.ability, player=player))
         if ability.tap:
             game.tap(perm, events)
         choices: tuple[tuple[str, str], ...] = ()
         if ability.sacrifice:
-            self.move_card(game, perm.id, Zone.GRAVEYARD, events)
+            self.e.core.move_card(game, perm.id, Zone.GRAVEYARD, events)
             choices = ((SACRIFICED, perm.id),)
         game.stack.append(StackItem(game.next_stack_id(), "activated", perm.id, player, ability.ability, choices))
-        self.acted(game, player, events)
+        self.e.core.acted(game, player, events)
+

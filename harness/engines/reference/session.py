@@ -11,8 +11,8 @@ from __future__ import annotations
 from harness.protocol.adapter import ActionRefused
 from harness.protocol.model import Action, Event, GameState
 
+from .engine import ReferenceRules
 from .game import Game
-from .rules import ReferenceRules
 
 
 class ReferenceSession:

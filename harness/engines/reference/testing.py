@@ -9,7 +9,16 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from harness.protocol.model import AttackTarget, CardData, CardInstance, GameState, Permanent, PlayerState, TargetKind, Zone
+from harness.protocol.model import (
+    AttackTarget,
+    CardData,
+    CardInstance,
+    GameState,
+    Permanent,
+    PlayerState,
+    TargetKind,
+    Zone,
+)
 
 
 def creature(name: str, power: int, toughness: int, text: str = "", keywords: tuple[str, ...] = ()) -> CardData:
