@@ -149,7 +149,7 @@ def _fresh_seed() -> int:
 
 
 @pytest.hookimpl(optionalhook=True)
-def pytest_configure_node(node) -> None:  # type: ignore[no-untyped-def]  # a pytest-xdist hook
+def pytest_configure_node(node) -> None:  # a pytest-xdist hook
     options = getattr(node.config, "mtg_options", None)
     if options is not None and options.seed is not None:
         node.workerinput["mtg_seed"] = str(options.seed)
@@ -218,7 +218,7 @@ class ResultCollector:
                 ))
                 return
 
-    def pytest_keyboard_interrupt(self, excinfo) -> None:  # type: ignore[no-untyped-def]
+    def pytest_keyboard_interrupt(self, excinfo) -> None:
         self.interrupted = signals.received() or "SIGINT"
 
     @pytest.hookimpl(trylast=True)
@@ -238,7 +238,7 @@ class ResultCollector:
             write_report(results, where.report)
             write_junit(results, where.junit)
 
-    def pytest_terminal_summary(self, terminalreporter) -> None:  # type: ignore[no-untyped-def]
+    def pytest_terminal_summary(self, terminalreporter) -> None:
         results: Results | None = getattr(self.config, "mtg_results", None)
         if results is None:
             return

@@ -17,6 +17,7 @@ import argparse
 import dataclasses
 import importlib
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,7 @@ from reports.results import (
     Results,
     ResultsError,
     RunInfo,
+    Status,
     read_results,
 )
 from rulings.invariant import Invariant
@@ -48,7 +50,7 @@ class ReplayError(ValueError):
     """Bad input for a replay (exit status 2): the message is one line."""
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("replay", help="re-run one check on a stored counterexample (no drawing)")
     p.add_argument("results", type=Path, help="a results.json holding the failure")
     p.add_argument("--invariant", required=True, metavar="ID", help="the invariant whose counterexample to replay")
@@ -101,13 +103,15 @@ def stored_record(results: Results, invariant: str, engine: str | None, source: 
 def replay_case(engine_spec: str, adapter: EngineAdapter, invariant: Invariant, scenario: Scenario) -> ResultRecord:
     """Check ``invariant`` once on ``scenario``: the same steps as one example of a search."""
     started = time.perf_counter()
-    base = dict(engine=engine_spec, invariant=invariant.id, rulings=invariant.rulings, kind=invariant.kind, examples=1)
+    # The fields every record of this run shares.
+    base = partial(ResultRecord, engine=engine_spec, invariant=invariant.id, rulings=invariant.rulings,
+                   kind=invariant.kind, examples=1)
     try:
         support = adapter.supports(invariant.requires)
     except Exception as exc:  # noqa: BLE001 - an adapter bug is an error verdict
-        return ResultRecord(**base, status="error", reason=f"supports() raised {type(exc).__name__}: {exc}")
+        return base(status="error", reason=f"supports() raised {type(exc).__name__}: {exc}")
     if not support.ok:
-        return ResultRecord(**base, status="unsupported", reason=support.reason or "not supported")
+        return base(status="unsupported", reason=support.reason or "not supported")
     reproduce = reproduce_command(engine_spec, invariant.id)
     probe: Probe | None = None
     session: Session | None = None
@@ -115,7 +119,7 @@ def replay_case(engine_spec: str, adapter: EngineAdapter, invariant: Invariant, 
         try:
             session = adapter.start(scenario.state)
         except StateUnsupported as exc:
-            return ResultRecord(**base, status="unsupported", reason=f"the engine could not load the state: {exc}",
+            return base(status="unsupported", reason=f"the engine could not load the state: {exc}",
                                 duration=time.perf_counter() - started)
         except EngineError:
             raise
@@ -125,8 +129,8 @@ def replay_case(engine_spec: str, adapter: EngineAdapter, invariant: Invariant, 
         invariant.check(probe, scenario)
     except (Violation, EngineError) as exc:
         failure = _failure(exc, scenario, probe, reproduce)
-        status = "fail" if isinstance(exc, Violation) else "error"
-        return ResultRecord(**base, status=status, failure=failure, examples_to_first_failure=1,
+        status: Status = "fail" if isinstance(exc, Violation) else "error"
+        return base(status=status, failure=failure, examples_to_first_failure=1,
                             reason=None if status == "fail" else failure.message,
                             duration=time.perf_counter() - started)
     finally:
@@ -135,7 +139,7 @@ def replay_case(engine_spec: str, adapter: EngineAdapter, invariant: Invariant, 
                 session.close()
             except Exception:  # noqa: BLE001 - closing is best effort
                 pass
-    return ResultRecord(**base, status="pass", duration=time.perf_counter() - started)
+    return base(status="pass", duration=time.perf_counter() - started)
 
 
 def verdict_line(stored: ResultRecord, now: ResultRecord) -> str:
@@ -166,7 +170,9 @@ def cmd_replay(args: argparse.Namespace, argv: list[str]) -> int:
         invariant = compiled_suite().invariant(args.invariant)
     except (KeyError, LookupError):
         raise ReplayError(f"invariant {args.invariant!r} is not in this harness's suite") from None
-    counterexample = stored.failure.counterexample  # type: ignore[union-attr]
+    counterexample = stored.failure.counterexample if stored.failure is not None else None
+    if counterexample is None:  # stored_record returns only failures that hold one
+        raise ReplayError(f"{args.results}: invariant {args.invariant!r} has no stored counterexample")
     try:
         state = codec.from_jsonable(GameState, counterexample.state, "$.state")
     except codec.DecodeError as exc:

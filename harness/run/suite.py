@@ -43,7 +43,7 @@ def test_conformance(mtg_case: Case, request: pytest.FixtureRequest) -> None:
         pytest.fail("\n".join(lines), pytrace=False)
 
 
-def record_json(record) -> str:  # type: ignore[no-untyped-def]
+def record_json(record) -> str:
     from harness.protocol import codec
 
     return codec.dumps(record)
