@@ -205,8 +205,8 @@ def state_view(
     for key, title in (("turn", "turn"), ("active_player", "active player"), ("step", "step"), ("priority", "priority")):
         if key in state:
             value = state[key]
-            player = key in ("active_player", "priority") and isinstance(value, int)
-            facts.append((title, f"P{value}" if player else text(value) or "none"))
+            is_player = key in ("active_player", "priority") and isinstance(value, int)
+            facts.append((title, f"P{value}" if is_player else text(value) or "none"))
     pending = state.get("pending")
     if isinstance(pending, dict):
         facts.append(("waiting for", f"{text(pending.get('kind'))} by P{text(pending.get('player'))}"))

@@ -252,7 +252,7 @@ def _load_or_usage_error(load, spec: str) -> None:
 
 def cmd_mutants(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from harness.engines.mutants import all_mutants
-    from harness.run.plan import PlanError, plan
+    from harness.run.plan import MutantScope, PlanError, plan
     from reports.controls import ControlsReportError, failed_controls
     from reports.mutants import (
         MutantInfo,
@@ -271,13 +271,14 @@ def cmd_mutants(args: argparse.Namespace, argv: Sequence[str]) -> int:
         raise UsageError(f"{args.controls}: cannot read: {exc.strerror or exc}") from None
     except ControlsReportError as exc:
         raise UsageError(str(exc)) from None
-    scope = "all" if args.all_invariants else "targeted"
+    scope: MutantScope = "all" if args.all_invariants else "targeted"
     chosen = tuple(args.mutant or ())
     try:
         cases = plan((), (), scope, chosen)
     except PlanError as exc:
         raise UsageError(str(exc)) from None
-    mutants = [MutantInfo(m.id, m.spec, m.breaks, m.bug) for m in all_mutants().values()
+    mutants = [MutantInfo(m.id, m.spec, m.breaks if isinstance(m.breaks, tuple) else (m.breaks,), m.bug)
+               for m in all_mutants().values()
                if not chosen or m.id in chosen]
     print(f"mtg-conformance: {len(mutants)} mutants, {len(cases)} cases ({scope} invariants), "
           f"profile {args.profile}", flush=True)

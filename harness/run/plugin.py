@@ -190,14 +190,15 @@ class ResultCollector:
         self._locks.close()
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
-        if report.when == "???" and report.failed:  # pytest-xdist: the worker process died in this item
+        # pytest-xdist: the worker process died in this item (pytest types `when` without xdist's "???").
+        if report.when == "???" and report.failed:  # type: ignore[comparison-overlap]
             self._lost_item(report)
             return
         if report.when != "call":
             return
         for name, value in report.user_properties:
             if name == RESULT_PROPERTY:
-                self.records.append(codec.loads(ResultRecord, value))
+                self.records.append(codec.loads(ResultRecord, str(value)))
 
     def _lost_item(self, report: pytest.TestReport) -> None:
         """An engine that killed its test process (``os._exit``, a native abort) in-process under
