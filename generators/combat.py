@@ -236,7 +236,7 @@ def draw_combat(draw: st.DrawFn, spec: CombatSpec,
             fs, ds = striker()
             blocker = b.permanent(cards.creature(power, toughness, first_strike=fs, double_strike=ds), defender)
             choices = [a for a in attackers if a not in must_stay_unblocked]
-            if choices and draw(st.booleans()):
+            if bool(choices) and draw(st.booleans()):  # bool(): mypy types `list and x` by the list
                 victim = draw(st.sampled_from(choices))
                 b.update(blocker, blocking=(victim,))
                 blocked.add(victim)

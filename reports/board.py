@@ -214,7 +214,7 @@ def state_view(
         if state.get(key):
             facts.append((title, ", ".join(label(c) for c in _list(state[key]) if c is not None)))
 
-    players = []
+    players: list[PlayerView] = []
     for player in _dicts(state.get("players")):
         index = f"P{text(player.get('index', len(players)))}"
         zones = []
