@@ -15,10 +15,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import machine  # noqa: E402
+from _common import machine
 
-from harness.protocol.consistency import problems  # noqa: E402
-from harness.protocol.model import CardData, CardInstance, GameState, Permanent, PlayerState, Step  # noqa: E402
+from harness.protocol.consistency import problems
+from harness.protocol.model import CardData, CardInstance, GameState, Permanent, PlayerState, Step
 
 
 def big_state(objects: int) -> GameState:

@@ -14,10 +14,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import machine  # noqa: E402
+from _common import machine
 
-from harness.run.plan import compiled_suite, engine  # noqa: E402
-from harness.run.runner import run_case  # noqa: E402
+from harness.run.plan import compiled_suite, engine
+from harness.run.runner import run_case
 
 
 def main() -> None:

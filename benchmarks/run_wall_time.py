@@ -13,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import machine, scratch, timed_cli  # noqa: E402
+from _common import machine, scratch, timed_cli
 
 
 def best_time(workers: str, repeat: int) -> float:

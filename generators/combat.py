@@ -16,9 +16,11 @@ from typing import Any, Literal
 from hypothesis import strategies as st
 
 from generators import cards
-from harness.protocol.builder import StateBuilder
 from generators.search_cards import ABILITY, CALL_THE_PACK, INSTANT, INSTANT_TUTOR, QUICK_SCRYING, WILD_EXPANSE
 from generators.search_setup import SearchParams, SearchSetup, add_search_source
+from harness.protocol.builder import StateBuilder
+from harness.protocol.keywords import KeywordVariant
+from harness.protocol.mechanics import Mechanic
 from harness.protocol.model import (
     AFTER_BLOCKERS_STEPS,
     COLORS,
@@ -31,8 +33,6 @@ from harness.protocol.model import (
     parse_mana_cost,
 )
 from harness.protocol.probe import Scenario
-from harness.protocol.keywords import KeywordVariant
-from harness.protocol.mechanics import Mechanic
 
 Mana = Literal["enough", "short"]
 

@@ -136,9 +136,9 @@ def format_table(rows: list[MutantRow]) -> str:
         for r in rows
     ]
     widths = [max(len(h), *(len(line[i]) for line in lines)) if lines else len(h) for i, h in enumerate(headers)]
-    out = ["  ".join(h.ljust(w) for h, w in zip(headers, widths))]
+    out = ["  ".join(h.ljust(w) for h, w in zip(headers, widths, strict=True))]
     out.append("  ".join("-" * w for w in widths))
-    out += ["  ".join(c.ljust(w) for c, w in zip(line, widths)) for line in lines]
+    out += ["  ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)) for line in lines]
     s = summary(rows)
     out.append("")
     out.append(

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from harness.protocol.codec import DecodeError, from_jsonable, to_jsonable
-from harness.protocol.vocabulary import (  # noqa: F401 - re-exported: the schema's word lists
+from harness.protocol.vocabulary import (
     COVERAGES,
     KINDS,
     STATUSES,
@@ -418,7 +418,6 @@ __all__ = [
     "STATUSES",
     "VERSION",
     "Counterexample",
-    "corpus_hash",
     "EngineInfo",
     "Failure",
     "ResultRecord",
@@ -428,6 +427,7 @@ __all__ = [
     "RunInfo",
     "TraceStep",
     "Unmet",
+    "corpus_hash",
     "exit_status",
     "judged",
     "read_results",

@@ -15,7 +15,7 @@ from hypothesis.strategies import SearchStrategy
 
 from harness.protocol.mechanics import check_requirements
 from harness.protocol.probe import IMPLICIT_CLAIM, Probe, Scenario
-from harness.protocol.vocabulary import InvariantKind  # noqa: F401 - re-exported for invariant families
+from harness.protocol.vocabulary import InvariantKind
 
 CheckFn = Callable[[Probe, Scenario], None]
 

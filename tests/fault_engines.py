@@ -9,12 +9,26 @@ the session proved healthy, as a real engine's would.
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 import os
+import subprocess
 import sys
 import time
 
 from harness.protocol.adapter import ActionRefused, Support
-from harness.protocol.model import Action, ActionKind, Event, EventKind, GameState, pass_priority
+from harness.protocol.model import (
+    Action,
+    ActionKind,
+    CardData,
+    CardInstance,
+    Event,
+    EventKind,
+    GameState,
+    PlayerState,
+    Step,
+    pass_priority,
+)
 
 
 class FakePanic(BaseException):
@@ -113,12 +127,6 @@ class BrokenImportEngine:
 # ``MatrixEngine`` subclasses misbehave in one way (HOW) at one point (WHERE: "load", "supports",
 # "start", "state", "legal_actions", "apply" or "close"); :func:`fault_engine` makes (and caches)
 # the class ``Fault_<where>_<how>`` so a worker process can load it by name as well.
-
-import dataclasses
-import itertools
-import subprocess
-
-from harness.protocol.model import CardData, CardInstance, PlayerState, Step, Zone  # noqa: E402
 
 NORMAL = object()
 #: Environment variable naming a file where engines that start helper processes write their pids.
@@ -225,7 +233,7 @@ class MatrixSession:
         self._state = state
 
     def _fault(self, where: str) -> object:
-        return _how(self._engine.HOW, where, self._state) if self._engine.WHERE == where else NORMAL
+        return _how(self._engine.HOW, where, self._state) if where == self._engine.WHERE else NORMAL
 
     def state(self) -> GameState:
         got = self._fault("state")

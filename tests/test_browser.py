@@ -32,8 +32,9 @@ from reports.results import (
 )
 
 webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (pip install -e '.[test]')")
-from selenium.common.exceptions import NoAlertPresentException
-from selenium.webdriver.common.by import By
+# After the importorskip on purpose: without selenium the module skips instead of failing.
+from selenium.common.exceptions import NoAlertPresentException  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
 
 BROWSER = next((p for p in map(shutil.which, ("chromium", "chromium-browser", "google-chrome")) if p), None)
 DRIVER = shutil.which("chromedriver")

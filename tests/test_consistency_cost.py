@@ -8,9 +8,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
-from consistency_cost import big_state, seconds_per_check  # noqa: E402
+from consistency_cost import big_state, seconds_per_check
 
-from harness.protocol.consistency import problems  # noqa: E402
+from harness.protocol.consistency import problems
 
 
 def test_a_10000_object_state_is_checked_in_linear_time() -> None:

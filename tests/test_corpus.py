@@ -108,7 +108,7 @@ def test_the_two_after_blockers_paragraphs_are_two_rulings(shipped):
 
 def test_corpus_lookups(shipped):
     assert shipped.get("mana.undefined-type").cards[:len(CARD_OF_PAGE)] == tuple(CARD_OF_PAGE.values())
-    with pytest.raises(KeyError, match="no-such.ruling"):
+    with pytest.raises(KeyError, match=r"no-such\.ruling"):
         shipped.get("no-such.ruling")
     aven = shipped.by_source("002_a9c6aac82cb666f6.txt")
     assert len(aven) >= 8 + 4

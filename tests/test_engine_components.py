@@ -51,7 +51,10 @@ def test_no_action_kind_stack_kind_or_pending_choice_is_registered_twice_unless_
 
 def test_the_table_refuses_what_would_make_order_matter():
     table = Table()
-    noop = lambda *args: None
+
+    def noop(*args: object) -> None:
+        return None
+
     table.action("a", ActionKind.PLAY_LAND, lambda game, action: True, noop)
     with pytest.raises(DispatchError, match="not declared shared"):
         table.action("b", ActionKind.PLAY_LAND, lambda game, action: True, noop)
@@ -70,7 +73,7 @@ def test_the_table_refuses_what_would_make_order_matter():
 
 
 def test_a_mutant_naming_an_unknown_decision_fails():
-    with pytest.raises(UnknownDecision, match="ninjutsu.no_such_question"):
+    with pytest.raises(UnknownDecision, match=r"ninjutsu\.no_such_question"):
         Mutant("typo", breaks=("ninjutsu.after-blockers",), bug="b",
                replaces={"ninjutsu.no_such_question": lambda self, game, player: True})
     with pytest.raises(UnknownDecision):

@@ -6,7 +6,6 @@ costs its own case a bounded time, produces a record that can be written, and le
 from __future__ import annotations
 
 import json
-import os
 import re
 import threading
 import time
@@ -14,9 +13,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from fault_engines import HELPER_PIDS, fault_engine, matrix_state
 from hypothesis import strategies as st
 
-from fault_engines import HELPER_PIDS, fault_engine, matrix_state
 from harness.protocol.model import pass_priority
 from harness.protocol.probe import Scenario
 from harness.run import isolation, limits, signals

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from harness.protocol.adapter import ActionRefused, EngineError, StateUnsupported
-from harness.run.isolation import IsolatedEngine
 from harness.protocol.model import Action, ActionKind, CardData, EventKind, GameState, PlayerState, Step, pass_priority
+from harness.run.isolation import IsolatedEngine
 from harness.run.worker import PROTOCOL, PROTOCOL_VERSION, Server
 
 HERE = Path(__file__).resolve().parent

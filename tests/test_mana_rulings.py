@@ -13,8 +13,6 @@ import pytest
 from hypothesis import given
 
 from generators import mana as gen
-from harness.protocol.adapter import ActionRefused
-from harness.protocol.consistency import problems
 from harness.engines.mutants import all_mutants, load_mutant
 from harness.engines.reference import SUPPORTED, ReferenceEngine, ReferenceRules, UnsupportedCard, parse_card
 from harness.engines.reference.game import Game
@@ -28,6 +26,8 @@ from harness.engines.reference.lines import (
     TappedForManaTrigger,
 )
 from harness.engines.reference.testing import BEARS, FOREST, ISLAND, NINJA, P1, Board, creature
+from harness.protocol.adapter import ActionRefused
+from harness.protocol.consistency import problems
 from harness.protocol.keywords import NINJUTSU
 from harness.protocol.model import Action, ActionKind, CardData, EventKind, StackItem, Step, Zone, pass_priority
 from rulings.compile import compile_corpus

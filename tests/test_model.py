@@ -3,11 +3,12 @@
 import pytest
 from hypothesis import given
 
-from harness.protocol.builder import StateBuilder
 from generators import cards
 from generators.combat import CombatSpec, combat_scenarios
 from harness.protocol import codec
+from harness.protocol.builder import StateBuilder
 from harness.protocol.consistency import InconsistentState, check, problems
+from harness.protocol.keywords import NINJUTSU
 from harness.protocol.model import (
     Action,
     ActionKind,
@@ -22,7 +23,6 @@ from harness.protocol.model import (
     mana_value,
     parse_mana_cost,
 )
-from harness.protocol.keywords import NINJUTSU
 
 
 @given(combat_scenarios(CombatSpec(NINJUTSU, tuple(Step), observer=True)))

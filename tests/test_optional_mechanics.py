@@ -94,7 +94,10 @@ def test_an_engine_without_first_strike_gets_verdicts_over_states_without_it():
 
 def test_supports_is_asked_once_per_optional_mechanic_and_engine():
     engine = Lacking(Mechanic.BATTLE)
-    asked = lambda adapter, items: adapter.supports(items)
+
+    def asked(adapter, items):
+        return adapter.supports(items)
+
     first = optional_support(engine, COMBAT_MECHANICS, asked)
     again = optional_support(engine, COMBAT_MECHANICS, asked)
     assert first == again and first.left_out == (Mechanic.BATTLE,)

@@ -9,17 +9,17 @@ import pytest
 
 pytest.importorskip("phase", reason="phase extra not installed: pip install -e '.[phase]'")
 
-from hypothesis import given, settings  # noqa: E402
+from hypothesis import given, settings
 
-from generators import cards  # noqa: E402
-from harness.protocol.builder import StateBuilder  # noqa: E402
-from generators.combat import CombatSpec, combat_scenarios  # noqa: E402
-from harness.protocol.adapter import ActionRefused, EngineError, StateUnsupported  # noqa: E402
-from harness.engines.phase import PhaseEngine  # noqa: E402
-from harness.engines.phase.cards import CACHE_ENV, unparsed_abilities  # noqa: E402
-from harness.engines.phase.inprocess import PhaseInProcess  # noqa: E402
-from harness.run.isolation import IsolatedEngine  # noqa: E402
-from harness.protocol.model import (  # noqa: E402
+from generators import cards
+from generators.combat import CombatSpec, combat_scenarios
+from harness.engines.phase import PhaseEngine
+from harness.engines.phase.cards import CACHE_ENV, unparsed_abilities
+from harness.engines.phase.inprocess import PhaseInProcess
+from harness.protocol.adapter import ActionRefused, EngineError, StateUnsupported
+from harness.protocol.builder import StateBuilder
+from harness.protocol.keywords import LIBRARY_NINJUTSU, NINJUTSU
+from harness.protocol.model import (
     Action,
     ActionKind,
     AttackTarget,
@@ -28,8 +28,8 @@ from harness.protocol.model import (  # noqa: E402
     Zone,
     pass_priority,
 )
-from harness.run.profiles import SLOW_ENGINE  # noqa: E402
-from harness.protocol.keywords import LIBRARY_NINJUTSU, NINJUTSU  # noqa: E402
+from harness.run.isolation import IsolatedEngine
+from harness.run.profiles import SLOW_ENGINE
 
 HERE = Path(__file__).resolve().parent
 
@@ -136,7 +136,7 @@ def test_fault_in_isolated_engine_is_contained() -> None:
     engine = IsolatedEngine("fault_engines:PanicEngine", python_path=[HERE], timeout=5, start_timeout=30)
     phase_engine = IsolatedEngine(PhaseEngine.spec, timeout=30, name="phase", version=PhaseEngine.version)
     try:
-        state, attacker, ninja = ninjutsu_state()
+        state, _attacker, ninja = ninjutsu_state()
         session = engine.start(state)
         with pytest.raises(EngineError, match="unwrap"):
             session.apply(Action(ActionKind.ACTIVATE, 0, source=ninja, ability="fault"))

@@ -10,13 +10,13 @@ import pytest
 
 pytest.importorskip("phase", reason="phase extra not installed: pip install -e '.[phase]'")
 
-from generators import cards, search_cards, spell_cards  # noqa: E402
-from generators.mana import x_creature  # noqa: E402
-from harness.engines.phase.cards import CACHE_ENV  # noqa: E402
-from harness.engines.phase.inprocess import PhaseInProcess, PhaseSession  # noqa: E402
-from harness.protocol.adapter import ActionRefused  # noqa: E402
-from harness.protocol.builder import StateBuilder  # noqa: E402
-from harness.protocol.model import (  # noqa: E402
+from generators import cards, search_cards, spell_cards
+from generators.mana import x_creature
+from harness.engines.phase.cards import CACHE_ENV
+from harness.engines.phase.inprocess import PhaseInProcess, PhaseSession
+from harness.protocol.adapter import ActionRefused
+from harness.protocol.builder import StateBuilder
+from harness.protocol.model import (
     Action,
     ActionKind,
     AttackTarget,

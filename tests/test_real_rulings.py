@@ -12,7 +12,7 @@ from harness.engines.reference import ReferenceEngine
 from harness.run.runner import run_case
 from rulings.cards import load_card_pool
 from rulings.compile import compile_corpus
-from rulings.corpus import Corpus, load_ruling_file
+from rulings.corpus import Corpus, load_ruling_file, ruling_sha
 
 DATA = Path(__file__).parent / "data" / "real-rulings"
 EXPECTED = json.loads((DATA / "expected.json").read_text(encoding="utf-8"))
@@ -67,7 +67,7 @@ def test_import_prints_what_compiled_and_why_the_rest_did_not(imported):
 
 
 def test_commander_ninjutsu_rulings_compile_to_commander_ninjutsu(imported):
-    _, coverage, suite = imported
+    _, coverage, _suite = imported
     yuriko = [c for c in coverage.values() if c.ruling.cards == ("Yuriko, the Tiger's Shadow",) and c.invariants]
     assert yuriko
     for c in yuriko:
@@ -120,11 +120,10 @@ def test_bad_input_is_one_line_exit_2_and_writes_nothing(tmp_path, content, mess
 
 
 def test_strict_exits_2_on_a_card_missing_from_the_pool(tmp_path):
+    text = "Gaining a level won't remove abilities that a Class had at a previous level."
     (tmp_path / "c.toml").write_text(
-        '[[ruling]]\nid = "x.y"\ntext = "Gaining a level won\'t remove abilities that a Class had at a previous '
-        'level."\nsha = "%s"\ncards = ["Nobody\'s Class"]\nsources = ["s"]\ncr = []\ntags = []\n'
-        'status = "executable"\n' % __import__("rulings.corpus").corpus.ruling_sha(
-            "Gaining a level won't remove abilities that a Class had at a previous level."))
+        f'[[ruling]]\nid = "x.y"\ntext = "{text}"\nsha = "{ruling_sha(text)}"\n'
+        'cards = ["Nobody\'s Class"]\nsources = ["s"]\ncr = []\ntags = []\nstatus = "executable"\n')
     loose = cli("rulings", "--corpus", str(tmp_path), cwd=tmp_path)
     assert loose.returncode == 0 and "card Nobody's Class is not in the card pool" in loose.stdout
     strict = cli("rulings", "--corpus", str(tmp_path), "--strict", cwd=tmp_path)

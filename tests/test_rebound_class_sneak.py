@@ -17,12 +17,12 @@ from generators.spell_cards import (
     sneak_creature,
     vanilla,
 )
-from harness.protocol.adapter import ActionRefused
-from harness.protocol.consistency import check, problems
 from harness.engines.reference import ReferenceEngine, parse_card
 from harness.engines.reference.lines import LevelBar, Sneak
 from harness.engines.reference.oracle import with_levels
 from harness.engines.reference.testing import BEARS, HERALD, NINJA, P1, WALKER, Board, at_walker
+from harness.protocol.adapter import ActionRefused
+from harness.protocol.consistency import check, problems
 from harness.protocol.model import (
     Action,
     ActionKind,
@@ -386,7 +386,7 @@ def test_each_class_keeps_its_own_level():
 
 
 def combat_with_classes(levels: tuple[int, ...]):
-    b, classes, _ = class_board(levels, swamps=0)
+    b, _classes, _ = class_board(levels, swamps=0)
     attacker = b.perm(vanilla(2, 1), 0, tapped=True, attacking=P1)
     blockers = [b.perm(vanilla(1, 7), 1) for _ in range(2)]
     session = ENGINE.start(b.build(turn=3, step=Step.DECLARE_ATTACKERS, priority=0))

@@ -13,9 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from harness.protocol.adapter import ActionRefused, EngineError
-from harness.protocol.consistency import check, problems
-from harness.engines.reference import ReferenceEngine, ReferenceRules, UnsupportedCard, parse_card
+from harness.engines.reference import ReferenceEngine, UnsupportedCard, parse_card
 from harness.engines.reference.testing import (
     BEARS,
     BRAVE,
@@ -37,6 +35,8 @@ from harness.engines.reference.testing import (
     at_walker,
     creature,
 )
+from harness.protocol.adapter import ActionRefused, EngineError
+from harness.protocol.consistency import check, problems
 from harness.protocol.model import (
     AFTER_BLOCKERS_STEPS,
     Action,
@@ -556,7 +556,7 @@ def test_turn_passes_untaps_clears_sickness_and_draws():
 
 
 def test_priority_passes_alternate_and_reset():
-    state, attacker, ninja = combat_state(Step.DECLARE_BLOCKERS)
+    state, _attacker, _ninja = combat_state(Step.DECLARE_BLOCKERS)
     session = ENGINE.start(state)
     session.apply(pass_priority(0))
     assert (session.state().priority, session.state().priority_passes) == (1, 1)
@@ -608,7 +608,7 @@ def test_inconsistent_state_is_an_engine_error():
 def test_unparseable_card_is_an_engine_error():
     b = Board()
     b.perm(creature("Flyer", 1, 1, "Flying"), 0)
-    with pytest.raises(EngineError, match="Flyer.*Flying"):
+    with pytest.raises(EngineError, match=r"Flyer.*Flying"):
         ENGINE.start(b.build())
 
 

@@ -7,8 +7,8 @@ from hypothesis import strategies as st
 
 from harness.protocol.adapter import ActionRefused, Support
 from harness.protocol.model import GameState, PlayerState
-from harness.run.runner import reproduce_command, run_case
 from harness.protocol.probe import Scenario, expect
+from harness.run.runner import reproduce_command, run_case
 from rulings.invariant import Invariant
 
 

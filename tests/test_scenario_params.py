@@ -7,7 +7,8 @@ import dataclasses
 import json
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from harness.protocol import codec
 from harness.run.profiles import FEW_DRAWS

@@ -28,11 +28,11 @@ from generators.search_cards import (
     WATCHER,
     WILD_EXPANSE,
 )
-from harness.protocol.adapter import ActionRefused, EngineError
-from harness.protocol.consistency import problems
 from harness.engines.reference import ReferenceEngine, parse_card
 from harness.engines.reference.lines import SearchEffect, SpellEffect
 from harness.engines.reference.testing import BEARS, FOREST, ISLAND, P1, Board, creature
+from harness.protocol.adapter import ActionRefused, EngineError
+from harness.protocol.consistency import problems
 from harness.protocol.model import (
     Action,
     ActionKind,

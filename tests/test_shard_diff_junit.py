@@ -125,7 +125,7 @@ def test_merge_refuses_results_of_different_runs():
             merge_results([("a", a), ("b", other)])
     with pytest.raises(MergeError, match="both shard 1/2"):
         merge_results([("a", a), ("a2", a)])
-    with pytest.raises(MergeError, match="both have a result for a.r/1"):
+    with pytest.raises(MergeError, match=r"both have a result for a\.r/1"):
         merge_results([("a", a), ("c", replace(a, run=replace(a.run, shard=None)))])
     _, warnings = merge_results([("a", a)])
     assert warnings == ["shard(s) 2/2 missing: the merged results are incomplete"]

@@ -13,8 +13,8 @@ from generators.classes import CLASS_STEPS, ClassSpec, class_scenarios
 from generators.exile import ExileSpec, exile_permission_scenarios
 from generators.rebound import ReboundSpec, rebound_cast_scenarios, rebound_upkeep_scenarios
 from generators.sneak import graveyard_sneak_scenarios
-from harness.protocol.consistency import problems
 from harness.engines.reference import ReferenceEngine
+from harness.protocol.consistency import problems
 from harness.protocol.model import GameState, Step, Zone
 from reports.results import read_results
 

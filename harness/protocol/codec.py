@@ -103,7 +103,7 @@ def from_jsonable(tp: Any, data: Any, where: str = "$") -> Any:
             return tuple(from_jsonable(args[0], v, f"{where}[{i}]") for i, v in enumerate(data))
         if len(args) != len(data):
             raise DecodeError(f"{where}: expected {len(args)} items, got {len(data)}")
-        return tuple(from_jsonable(a, v, f"{where}[{i}]") for i, (a, v) in enumerate(zip(args, data)))
+        return tuple(from_jsonable(a, v, f"{where}[{i}]") for i, (a, v) in enumerate(zip(args, data, strict=True)))
     if origin is frozenset:
         if not isinstance(data, list):
             raise DecodeError(f"{where}: expected a list, got {data!r}")

@@ -11,8 +11,8 @@ new object there.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, replace
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
 from typing import Literal, Protocol
 
 from harness.protocol import codec

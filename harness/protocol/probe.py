@@ -21,7 +21,6 @@ from harness.protocol.adapter import ActionRefused, EngineError, Session
 from harness.protocol.consistency import problems
 from harness.protocol.model import Action, Event, GameState
 
-
 #: The type of a scenario's params: a frozen dataclass record defined next to the generator
 #: that draws it (e.g. ``NinjutsuParams``), so checks read typed attributes.
 P = TypeVar("P", covariant=True)

@@ -242,7 +242,7 @@ def _load_or_usage_error(load, spec: str) -> None:  # type: ignore[no-untyped-de
         load(spec)
     except UnknownEngine:
         raise
-    except BaseException as exc:  # noqa: BLE001 - untrusted adapter code: one line, never a traceback
+    except BaseException as exc:
         if is_harness_interrupt(exc) or isinstance(exc, KeyboardInterrupt):
             raise
         from harness.run.limits import clean_text
@@ -254,8 +254,15 @@ def cmd_mutants(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from harness.engines.mutants import all_mutants
     from harness.run.plan import PlanError, plan
     from reports.controls import ControlsReportError, failed_controls
-    from reports.mutants import (MutantInfo, format_table, idle_invariants, invariant_rows, kill_rows, summary,
-                                 write_mutants_json)
+    from reports.mutants import (
+        MutantInfo,
+        format_table,
+        idle_invariants,
+        invariant_rows,
+        kill_rows,
+        summary,
+        write_mutants_json,
+    )
 
     suite = _suite_or_usage_error()
     try:

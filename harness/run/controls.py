@@ -117,7 +117,7 @@ def run_pairs(
     from concurrent.futures import ProcessPoolExecutor  # imported here: it hooks interpreter exit
 
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        for record in pool.map(_run_one, *zip(*jobs), chunksize=1):
+        for record in pool.map(_run_one, *zip(*jobs, strict=True), chunksize=1):
             note(record)
     return records
 

@@ -10,9 +10,9 @@ Refusals and unsupported states cross the boundary unchanged: they are answers, 
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
-import atexit
 import queue
 import signal
 import subprocess

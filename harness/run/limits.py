@@ -112,5 +112,14 @@ def clean_text(text: object, limit: int | None = None) -> str:
     return text
 
 
-__all__ = ["Limits", "MiB", "TRUNCATED", "clean_text", "configure", "current", "run_started", "run_time_left",
-           "start_run_clock"]
+__all__ = [
+    "TRUNCATED",
+    "Limits",
+    "MiB",
+    "clean_text",
+    "configure",
+    "current",
+    "run_started",
+    "run_time_left",
+    "start_run_clock",
+]

@@ -46,4 +46,4 @@ def destination(out: Path, *, complete: bool, replace_complete: bool = False) ->
     return Destination(out / PARTIAL[RESULTS], out / PARTIAL[REPORT], out / PARTIAL[JUNIT], beside=True)
 
 
-__all__ = ["Destination", "JUNIT", "PARTIAL", "REPORT", "RESULTS", "destination", "holds_complete_run"]
+__all__ = ["JUNIT", "PARTIAL", "REPORT", "RESULTS", "Destination", "destination", "holds_complete_run"]

@@ -20,10 +20,10 @@ import pytest
 
 from harness import __version__
 from harness.protocol import codec
-from harness.run.plan import Case, MutantScope, compiled_suite, engine, plan
 from harness.run import limits as run_limits
 from harness.run import signals
 from harness.run.limits import Limits
+from harness.run.plan import Case, MutantScope, compiled_suite, engine, plan
 from harness.run.profiles import PROFILES, claim_rule, is_derandomized, register_profiles
 from reports.junit import write_junit
 from reports.results import EngineInfo, ResultRecord, Results, RulingRecord, RunInfo, corpus_hash, judged, write_results
@@ -207,8 +207,8 @@ class ResultCollector:
             if report.nodeid.endswith(f"[{case.node_id}]"):
                 if any((r.engine, r.invariant) == (case.engine, case.invariant) for r in self.records):
                     return
-                from harness.run.plan import compiled_suite
                 from harness.run.limits import clean_text
+                from harness.run.plan import compiled_suite
 
                 inv = compiled_suite().invariant(case.invariant)
                 self.records.append(ResultRecord(
@@ -295,7 +295,7 @@ def _version(spec: str) -> str:
 
     try:
         return clean_text(engine(spec).version, 200)
-    except BaseException as exc:  # noqa: BLE001 - an untrusted engine; an interrupt is handled by pytest
+    except BaseException as exc:
         if signals.is_harness_interrupt(exc):
             raise
         return clean_text(f"unknown ({type(exc).__name__}: {exc})", 200)

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from harness.run.plan import Case, compiled_suite, engine
 from harness.run.limits import run_time_left
+from harness.run.plan import Case, compiled_suite, engine
 from harness.run.runner import run_case
 
 

@@ -1,9 +1,11 @@
 """The invariant library: importing it registers every template and hand-bound invariant."""
 
-from rulings.invariants import ninjutsu  # noqa: F401
-from rulings.invariants import search  # noqa: F401
-from rulings.invariants import mana  # noqa: F401
-from rulings.invariants import rebound  # noqa: F401
-from rulings.invariants import exile  # noqa: F401
-from rulings.invariants import classes  # noqa: F401
-from rulings.invariants import sneak  # noqa: F401
+from rulings.invariants import (
+    classes,  # noqa: F401
+    exile,  # noqa: F401
+    mana,  # noqa: F401
+    ninjutsu,  # noqa: F401
+    rebound,  # noqa: F401
+    search,  # noqa: F401
+    sneak,  # noqa: F401
+)

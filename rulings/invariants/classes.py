@@ -16,11 +16,11 @@ from collections.abc import Mapping
 from generators.classes import CLASS_STEPS, ClassParams, ClassSpec, class_scenarios
 from harness.protocol.mechanics import Mechanic
 from harness.protocol.model import Action, ActionKind, AttackTarget, EventKind, GameState, Step
-from rulings.invariants.rule_texts import CLASS, IS_CLASS
-from rulings.rule_templates import rule_template
 from harness.protocol.probe import Probe, Scenario, expect
 from rulings.invariants.driving import events_of, pass_until, resolve_stack
+from rulings.invariants.rule_texts import CLASS, IS_CLASS
 from rulings.invariants.spell_moves import cast, whose_turn
+from rulings.rule_templates import rule_template
 
 REQUIRES = frozenset({Mechanic.STACK, Mechanic.PRIORITY, Mechanic.MANA_ABILITY, Mechanic.CLASS})
 PROBE = frozenset({Mechanic.MENACE})

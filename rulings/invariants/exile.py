@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from generators.exile import MAIN_STEPS, ExileParams, ExileSpec, exile_permission_scenarios
 from harness.protocol.mechanics import Mechanic
 from harness.protocol.model import GameState, Step, Zone
-from rulings.binding import binds
 from harness.protocol.probe import Probe, Scenario, expect
+from rulings.binding import binds
 from rulings.invariants.driving import resolve_stack
 from rulings.invariants.spell_moves import offered_for, play_action, watch_until, whose_turn, zone_name
 

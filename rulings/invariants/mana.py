@@ -24,9 +24,9 @@ from generators.mana import (
     ManaReplacement,
     ManaSource,
     ManaTrigger,
-    XParams,
     ReplacementSpec,
     TriggerSpec,
+    XParams,
     cost_symbol_scenarios,
     could_produce_scenarios,
     production_scenarios,
@@ -34,9 +34,9 @@ from generators.mana import (
 )
 from harness.protocol.mechanics import Mechanic
 from harness.protocol.model import MANA_SYMBOLS, Action, ActionKind, Event, EventKind, GameState
+from harness.protocol.probe import Probe, Scenario, expect
 from rulings.binding import binds
 from rulings.corpus import Ruling
-from harness.protocol.probe import Probe, Scenario, expect
 from rulings.invariant import Invariant, InvariantKind
 from rulings.invariants.driving import events_of, resolve_stack
 from rulings.templates import template
@@ -380,8 +380,8 @@ def check_mana_ability_no_stack(probe: Probe, scenario: Scenario[ManaParams]) ->
             resolve_stack(probe)
             return
         gained = pool_delta(before, after, player)
-        expect(not new and after.priority == player and (bool(gained) or action.cost(PRODUCE) is None
-                                                          and not ability.symbol),
+        expect(not new and after.priority == player and (bool(gained) or (action.cost(PRODUCE) is None
+                                                          and not ability.symbol)),
                "a mana ability used the stack (its mana was not added at once, or priority moved)",
                expected=f"{ability.name} of {source.id} resolved at once: its mana in the pool, nothing new "
                         f"on the stack but triggered abilities, player {player} keeps priority",

@@ -20,19 +20,6 @@ from generators.combat import (
     NinjutsuParams,
     combat_scenarios,
 )
-from harness.protocol.model import (
-    Action,
-    EventKind,
-    GameState,
-    Step,
-    Zone,
-)
-from rulings.corpus import Ruling
-from harness.protocol.probe import Probe, Scenario, expect
-from rulings.invariant import CheckFn, Invariant, InvariantKind
-from rulings.invariants.driving import events_of, expect_forbidden, offered, pass_until_step, resolve_stack
-from rulings.invariants.search_moves import ready
-from rulings.invariants.zone_checks import check_found_never_enters, check_only_from_zone
 from harness.protocol.keywords import (
     NINJUTSU,
     NINJUTSU_FAMILY,
@@ -42,6 +29,19 @@ from harness.protocol.keywords import (
     variants_in_texts,
 )
 from harness.protocol.mechanics import Mechanic
+from harness.protocol.model import (
+    Action,
+    EventKind,
+    GameState,
+    Step,
+    Zone,
+)
+from harness.protocol.probe import Probe, Scenario, expect
+from rulings.corpus import Ruling
+from rulings.invariant import CheckFn, Invariant, InvariantKind
+from rulings.invariants.driving import events_of, expect_forbidden, offered, pass_until_step, resolve_stack
+from rulings.invariants.search_moves import ready
+from rulings.invariants.zone_checks import check_found_never_enters, check_only_from_zone
 from rulings.templates import NotCovered, template, template_text
 
 #: The ninjutsu family and sneak: "{keyword}" in these templates (see harness.protocol.keywords).

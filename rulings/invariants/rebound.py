@@ -7,15 +7,14 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from harness.protocol.mechanics import Mechanic
 from generators.exile import MAIN_STEPS, ExileParams, ExileSpec, exile_permission_scenarios
 from generators.rebound import ReboundParams, ReboundSpec, rebound_cast_scenarios, rebound_upkeep_scenarios
+from harness.protocol.mechanics import Mechanic
 from harness.protocol.model import ActionKind, EventKind, GameState, Step, Zone
-from rulings.binding import binds
-from rulings.invariants.rule_texts import REBOUND, HAS_REBOUND
-from rulings.rule_templates import rule_template
 from harness.protocol.probe import Probe, Scenario, expect
+from rulings.binding import binds
 from rulings.invariants.driving import advance, events_of, resolve_stack
+from rulings.invariants.rule_texts import HAS_REBOUND, REBOUND
 from rulings.invariants.spell_moves import (
     cast,
     decline,
@@ -26,6 +25,7 @@ from rulings.invariants.spell_moves import (
     watch_until,
     zone_name,
 )
+from rulings.rule_templates import rule_template
 
 BASE = frozenset({Mechanic.STACK, Mechanic.PRIORITY, Mechanic.MANA_ABILITY, Mechanic.CASTING,
                   Mechanic.REBOUND})

@@ -33,9 +33,11 @@ from generators.search_cards import (
 )
 from generators.search_setup import SearchSetup
 from harness.protocol.adapter import EngineError
+from harness.protocol.keywords import LIBRARY_NINJUTSU, KeywordVariant
+from harness.protocol.mechanics import Mechanic
 from harness.protocol.model import Action, ActionKind, Event, EventKind, GameState, Search, Zone
-from rulings.corpus import Ruling
 from harness.protocol.probe import Probe, Scenario, expect
+from rulings.corpus import Ruling
 from rulings.invariant import CheckFn, Invariant, InvariantKind
 from rulings.invariants.driving import (
     MOVE_LIMIT,
@@ -47,8 +49,6 @@ from rulings.invariants.driving import (
 )
 from rulings.invariants.ninjutsu import BASE_REQUIRES, activation, expect_entered, make, unblocked_attackers
 from rulings.invariants.search_moves import begin_search, choose, library_of, pending_search, search_of
-from harness.protocol.keywords import LIBRARY_NINJUTSU, KeywordVariant
-from harness.protocol.mechanics import Mechanic
 from rulings.templates import template
 
 NUMBER_SLOT = {"n": ("4",)}

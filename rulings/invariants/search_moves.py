@@ -12,15 +12,13 @@ search waits for the searcher's choice, acting only through the Probe.
 
 from __future__ import annotations
 
-from typing import Union
-
 from generators.combat import NinjutsuParams
 from generators.search import SearchStateParams
 from generators.search_setup import SearchParams
+from harness.protocol.keywords import KeywordVariant
 from harness.protocol.model import Action, ActionKind, Event, GameState, Search
 from harness.protocol.probe import Probe, Scenario, Violation, expect
 from rulings.invariants.driving import pass_until
-from harness.protocol.keywords import KeywordVariant
 
 
 def pending_search(state: GameState) -> Search | None:
@@ -30,7 +28,7 @@ def pending_search(state: GameState) -> Search | None:
 
 
 #: A scenario that holds a search: outside combat, or a combat state drawn with a search.
-SearchScenario = Union[Scenario[SearchStateParams], Scenario[NinjutsuParams]]
+SearchScenario = Scenario[SearchStateParams] | Scenario[NinjutsuParams]
 
 
 def search_of(scenario: SearchScenario) -> SearchParams:

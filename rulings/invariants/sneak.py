@@ -14,8 +14,8 @@ from generators.combat import COMBAT_MECHANICS
 from generators.sneak import GraveyardSneakSpec, SneakParams, graveyard_sneak_scenarios
 from harness.protocol.mechanics import Mechanic
 from harness.protocol.model import Action, ActionKind, GameState, Step
-from rulings.binding import binds
 from harness.protocol.probe import Probe, Scenario, expect
+from rulings.binding import binds
 from rulings.invariants.spell_moves import offered_for, whose_turn
 
 #: The combat mechanics of the drawn states are optional (drawn only if the engine supports them).

@@ -158,7 +158,7 @@ def derived(events: list[Event], before: GameState, after: GameState) -> list[Ev
             if not declared:
                 extra.append(Event(EventKind.ENTER_ATTACKING, card=perm.id, target=target_ref(perm.attacking)))
     reported_life = {e.player for e in events if e.kind is EventKind.LIFE}
-    for old, new in zip(before.players, after.players):
+    for old, new in zip(before.players, after.players, strict=True):  # a game keeps its seats
         if old.life != new.life and old.index not in reported_life:
             extra.append(Event(EventKind.LIFE, player=old.index, amount=new.life - old.life, detail="derived"))
     return extra

@@ -128,7 +128,7 @@ def _assign_ids(state: GameState, ps: dict[str, Any]) -> IdMap:
         if not pool:
             raise StateUnsupported(f"phase did not create card {o.name!r} for {o.id}: does it know the card?")
         ids.add(o.id, pool.pop(0))
-    for (name, _), leftover in free.items():
+    for leftover in free.values():
         for oid in leftover:  # the fillers
             del ps["objects"][str(oid)]
     return ids
