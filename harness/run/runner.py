@@ -8,7 +8,6 @@ scenario as JSON, the action trace, and the command that reruns the same search.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import re
 import shlex
@@ -21,6 +20,7 @@ from hypothesis import seed as hypothesis_seed
 from hypothesis.errors import FailedHealthCheck, Flaky, Unsatisfiable, UnsatisfiedAssumption
 
 from harness.protocol import codec
+from harness.protocol.clone import fresh
 from harness.protocol.adapter import ActionRefused, EngineAdapter, EngineError, Session, StateUnsupported, Support
 from harness.protocol.model import GameState
 from harness.protocol.probe import Probe, Scenario, Violation
@@ -106,6 +106,8 @@ class _Observer:
     rejected: int = 0
     #: Per claim, the examples that exercised it (counted when the check returned).
     claims: dict[str, int] = field(default_factory=dict)
+    #: The scenario of the last failure (Hypothesis's shrunk one, replayed last).
+    last_scenario: Scenario | None = None
 
 
 def _clip_trace(step: ProbeStep) -> TraceStep:
@@ -215,6 +217,7 @@ def run_case(
         if seen.first_failure_at is None:
             seen.first_failure_at = seen.examples
         seen.last_failure = _failure(exc, scenario, probe, reproduce)
+        seen.last_scenario = scenario
         seen.last_status = "fail" if isinstance(exc, Violation) else "error"
         seen.outcomes.append(f"{seen.last_status}: {seen.last_failure.message}")
         if seen.first_outcome_failure is None:
@@ -240,9 +243,10 @@ def run_case(
                 f"timeout: the example took longer than {limits.example:g}s",
             ):
                 try:
-                    # The engine gets its own copy: the counterexample shown is the state drawn,
-                    # not one an in-process engine mutated.
-                    raw = _start(adapter, copy.deepcopy(scenario.state), limits.start, contained)
+                    # An in-process engine gets its own copy: the counterexample shown is the state
+                    # drawn, not one the engine mutated (an isolated one gets it through a pipe).
+                    state = scenario.state if contained else fresh(scenario.state)
+                    raw = _start(adapter, state, limits.start, contained)
                 except StateUnsupported as exc:
                     seen.unsupported.append(clean_text(exc))
                     reject()  # counted as rejected below
@@ -315,6 +319,8 @@ def run_case(
     except (Violation, EngineError):
         failure = seen.last_failure
         assert failure is not None
+        if seen.last_status == "fail" and seen.last_scenario is not None:
+            failure = _minimized(engine_spec, adapter, invariant, seen.last_scenario, failure, invariant_deadline)
         reason = None if seen.last_status == "fail" else failure.message
         return record(seen.last_status, failure=failure, reason=reason)
     except StopSearch:
@@ -346,6 +352,20 @@ def run_case(
     if short:
         return record("inconclusive", reason=f"{'; '.join(short)} ({profile}: {rule})")
     return record("pass")
+
+
+def _minimized(engine_spec: str, adapter: EngineAdapter, invariant: Invariant, scenario: Scenario,
+               failure: Failure, invariant_deadline: float | None) -> Failure:
+    """The failure of the 1-minimal counterexample (:mod:`harness.run.minimize`), within what is
+    left of the invariant's time; Hypothesis's shrunk one stays as its ``original``."""
+    from harness.run.minimize import SECONDS, minimize_failure
+
+    seconds = SECONDS
+    if invariant_deadline is not None:
+        seconds = min(seconds, invariant_deadline - time.monotonic())
+    if seconds <= 0:
+        return failure
+    return minimize_failure(engine_spec, adapter, invariant, scenario, failure, seconds=seconds)
 
 
 def _start(adapter: EngineAdapter, state: GameState, limit: float, contained: bool) -> Session:
