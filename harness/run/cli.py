@@ -462,11 +462,15 @@ def cmd_requires() -> int:
 
     suite = _suite_or_usage_error()
     counts: dict[str, int] = {}
+    optional: dict[str, int] = {}  # drawn only if supported: an engine without it is still judged
     for inv in suite.invariants:
         for item in inv.requires:
             counts[item] = counts.get(item, 0) + 1
+        for item in inv.optional:
+            optional[item] = optional.get(item, 0) + 1
     for m in sorted(Mechanic, key=str):
-        print(f"{m.value:<34} {'CR ' + m.cr:<12} {counts.get(m, 0):>3} invariants  {m.description}")
+        print(f"{m.value:<34} {'CR ' + m.cr:<12} {counts.get(m, 0):>3} invariants {optional.get(m, 0):>3} optional  "
+              f"{m.description}")
     return EXIT_OK
 
 
