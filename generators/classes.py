@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from generators import cards
 from generators.rebound import bystanders, spell_on_stack
 from generators.spell_cards import class_card, life_spell, vanilla
+from generators.strategies import BOOLEANS, integers, sampled
 from harness.protocol.builder import StateBuilder
 from harness.protocol.model import CardData, PlayerIndex, Step, Zone, mana_value
 from harness.protocol.probe import Scenario
@@ -77,8 +78,8 @@ class ClassParams:
 
 
 def class_data(draw: st.DrawFn) -> CardData:
-    if draw(st.booleans()):
-        return class_card(draw(st.sampled_from(LEVEL_COSTS)), draw(st.sampled_from(LEVEL_COSTS)))
+    if draw(BOOLEANS):
+        return class_card(draw(sampled(LEVEL_COSTS)), draw(sampled(LEVEL_COSTS)))
     return class_card()
 
 
@@ -95,17 +96,17 @@ def bar_costs(data: CardData) -> dict[str, int]:
 @st.composite
 def class_scenarios(draw: st.DrawFn, spec: ClassSpec = ClassSpec()) -> Scenario[ClassParams]:
     """Class permanents per ``spec``."""
-    active = draw(st.sampled_from((0, 1)))
-    player = draw(st.sampled_from((active, 1 - active))) if spec.anyone else active
-    step = draw(st.sampled_from(sorted(spec.steps, key=list(Step).index)))
+    active = draw(sampled((0, 1)))
+    player = draw(sampled((active, 1 - active))) if spec.anyone else active
+    step = draw(sampled(sorted(spec.steps, key=list(Step).index)))
     b = StateBuilder()
     low, high = spec.levels
-    n = draw(st.integers(*spec.count))
-    levels = [draw(st.integers(low, high)) for _ in range(n)]
+    n = draw(integers(*spec.count))
+    levels = [draw(integers(low, high)) for _ in range(n)]
     if spec.one_below_3 and all(level >= 3 for level in levels):
-        levels[0] = draw(st.integers(max(1, low), 2))
+        levels[0] = draw(integers(max(1, low), 2))
     if spec.one_at_2 and all(level < 2 for level in levels):
-        levels[0] = draw(st.integers(2, max(2, high)))
+        levels[0] = draw(integers(2, max(2, high)))
     classes, bars, level_of = [], {}, {}
     for level in levels:
         data = class_data(draw)
@@ -114,17 +115,17 @@ def class_scenarios(draw: st.DrawFn, spec: ClassSpec = ClassSpec()) -> Scenario[
         bars[cid] = bar_costs(data)
         level_of[cid] = level
     opponent_classes = []
-    if spec.opponent_class and draw(st.booleans()):
+    if spec.opponent_class and draw(BOOLEANS):
         data = class_data(draw)
-        level = draw(st.integers(1, 3))
+        level = draw(integers(1, 3))
         cid = b.permanent(data, 1 - player, class_level=level)
         opponent_classes.append(cid)
         level_of[cid] = level
         bars[cid] = bar_costs(data)
-    swamps = draw(st.integers(*spec.swamps))
+    swamps = draw(integers(*spec.swamps))
     for _ in range(swamps):
         b.permanent(cards.basic_land("B"), player)
-    for _ in range(draw(st.integers(0, 1))):
+    for _ in range(draw(integers(0, 1))):
         b.permanent(cards.basic_land("B"), player, tapped=True)
     hand_class = hand_bars = attacker = power = None
     blockers: tuple[str, ...] = ()
@@ -135,20 +136,20 @@ def class_scenarios(draw: st.DrawFn, spec: ClassSpec = ClassSpec()) -> Scenario[
         for _ in range(mana_value(data.mana_cost)):
             b.permanent(cards.basic_land("B"), player)
     if spec.probe:
-        power = draw(st.integers(1, 3))
+        power = draw(integers(1, 3))
         attacker = b.permanent(vanilla(power, 1, cost="{1}{B}"), player)
-        blockers = tuple(b.permanent(vanilla(draw(st.integers(1, 2)), 7, cost="{3}{G}"), 1 - player)
+        blockers = tuple(b.permanent(vanilla(draw(integers(1, 2)), 7, cost="{3}{G}"), 1 - player)
                          for _ in range(2))
     else:
         bystanders(draw, b)
     stacked = None
-    if spec.anyone and draw(st.booleans()):
+    if spec.anyone and draw(BOOLEANS):
         stacked = b.put(life_spell("Instant", 1, cost="{W}"), 1 - player, Zone.HAND)
-    state = b.build(turn=draw(st.integers(2, 6)), active_player=active, step=step, priority=player)
+    state = b.build(turn=draw(integers(2, 6)), active_player=active, step=step, priority=player)
     if stacked is not None:
         state = spell_on_stack(state, stacked, 1 - player, (("cast-from", "hand"),))
     return Scenario(state, ClassParams(
         player=player, classes=tuple(classes), levels=level_of, bars=bars, swamps=swamps,
-        opponent_classes=tuple(opponent_classes), pick=draw(st.integers(0, 5)), hand_class=hand_class,
+        opponent_classes=tuple(opponent_classes), pick=draw(integers(0, 5)), hand_class=hand_class,
         hand_bars=hand_bars, attacker=attacker, power=power, blockers=blockers,
     ))

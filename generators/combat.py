@@ -19,6 +19,7 @@ from generators import cards
 from generators.features import Feature, chance, draw_feature, record, table, weighted
 from generators.search_cards import ABILITY, CALL_THE_PACK, INSTANT, INSTANT_TUTOR, QUICK_SCRYING, WILD_EXPANSE
 from generators.search_setup import SearchParams, SearchSetup, add_search_source
+from generators.strategies import BOOLEANS, integers, sampled
 from harness.protocol.builder import StateBuilder
 from harness.protocol.keywords import KeywordVariant
 from harness.protocol.mechanics import Mechanic
@@ -149,8 +150,13 @@ LIBRARY_NINJUTSU_SEARCH = SearchSetup(kinds=(INSTANT, ABILITY), cards=(QUICK_SCR
 FINDS_NINJA = SearchSetup(kinds=(INSTANT,), cards=(INSTANT_TUTOR, CALL_THE_PACK))
 
 
+_STATS = st.tuples(integers(1, 5), integers(1, 5))
+_WALKER_LOYALTIES = st.lists(integers(1, 6), max_size=2)
+_BATTLE_DEFENSES = st.lists(integers(1, 6), max_size=1)
+
+
 def _stats() -> st.SearchStrategy[tuple[int, int]]:
-    return st.tuples(st.integers(1, 5), st.integers(1, 5))
+    return _STATS
 
 
 @st.composite
@@ -176,8 +182,8 @@ def draw_combat(draw: st.DrawFn, spec: CombatSpec,
     steps = [s for s in spec.steps if Mechanic.FIRST_STRIKE in may or s is not Step.FIRST_STRIKE_DAMAGE]
     if not steps:
         raise ValueError(f"combat spec for steps {list(map(str, spec.steps))}: no step left without first strike")
-    step = draw(st.sampled_from(sorted(steps, key=list(Step).index)))
-    active = draw(st.sampled_from((0, 1)))
+    step = draw(sampled(sorted(steps, key=list(Step).index)))
+    active = draw(sampled((0, 1)))
     defender = 1 - active
     b = StateBuilder()
     in_combat = step in AFTER_BLOCKERS_STEPS or step is Step.DECLARE_ATTACKERS
@@ -196,11 +202,11 @@ def draw_combat(draw: st.DrawFn, spec: CombatSpec,
     # Attack targets the defender offers: the player, their planeswalkers, battles they protect.
     walkers = [
         b.permanent(cards.planeswalker(n), defender, counters=(("loyalty", n),))
-        for n in (draw(st.lists(st.integers(1, 6), max_size=2)) if Mechanic.PLANESWALKER in may else ())
+        for n in (draw(_WALKER_LOYALTIES) if Mechanic.PLANESWALKER in may else ())
     ]
     battles = [
         b.permanent(cards.battle(n), active, counters=(("defense", n),), protector=defender)
-        for n in (draw(st.lists(st.integers(1, 6), max_size=1)) if Mechanic.BATTLE in may else ())
+        for n in (draw(_BATTLE_DEFENSES) if Mechanic.BATTLE in may else ())
     ]
     targets = [AttackTarget.of_player(defender)]
     targets += [AttackTarget.of_permanent(TargetKind.PLANESWALKER, w) for w in walkers]
@@ -212,7 +218,7 @@ def draw_combat(draw: st.DrawFn, spec: CombatSpec,
     # A first-striking blocker needs an attacker it may block (see FEATURES).
     fs_blocker = rare["blocker-first-strike"]
     least += fs_blocker
-    n_attackers = draw(st.integers(least, max(3, least)))
+    n_attackers = draw(integers(least, max(3, least)))
 
     def striker(forced: bool = False) -> tuple[bool, bool]:
         # Explicit weights (see FEATURES): most combatants strike normally, so a state where only
@@ -227,7 +233,7 @@ def draw_combat(draw: st.DrawFn, spec: CombatSpec,
         power, toughness = draw(_stats())
         # A first-strike damage step exists only if a combatant has first or double strike (510.4).
         fs, ds = striker(forced=i == 0 and step is Step.FIRST_STRIKE_DAMAGE)
-        trigger = Mechanic.ATTACK_TRIGGER in may and draw(st.booleans())
+        trigger = Mechanic.ATTACK_TRIGGER in may and draw(BOOLEANS)
         card = cards.creature(power, toughness, first_strike=fs, double_strike=ds, attack_trigger=trigger)
         # Owner vs controller, tokens, creatures that entered attacking this turn (see FEATURES).
         first = i == 0
@@ -236,11 +242,11 @@ def draw_combat(draw: st.DrawFn, spec: CombatSpec,
         sick = in_combat and (rare["returned-entered-this-turn"] if first else
                               Mechanic.SUMMONING_SICKNESS in may and chance(draw, 10))
         if in_combat:
-            target = targets[0] if (i == 0 and spec.returned_attacks_player) else draw(st.sampled_from(targets))
+            target = targets[0] if (i == 0 and spec.returned_attacks_player) else draw(sampled(targets))
             cid = b.permanent(card, active, owner=owner, token=token, tapped=True, attacking=target,
                               summoning_sick=sick)
         else:
-            cid = b.permanent(card, active, owner=owner, token=token, tapped=draw(st.booleans()))
+            cid = b.permanent(card, active, owner=owner, token=token, tapped=draw(BOOLEANS))
         attackers.append(cid)
         if fs or ds:
             strikers.append(cid)
@@ -259,13 +265,13 @@ def draw_combat(draw: st.DrawFn, spec: CombatSpec,
                 strikers.append(blocker)
             blocked.add(victim)
             blockers.append(blocker)
-        for _ in range(draw(st.integers(0, 3))):
+        for _ in range(draw(integers(0, 3))):
             power, toughness = draw(_stats())
             fs, ds = striker()
             blocker = b.permanent(cards.creature(power, toughness, first_strike=fs, double_strike=ds), defender)
             choices = [a for a in attackers if a not in must_stay_unblocked]
-            if choices and draw(st.booleans()):
-                victim = draw(st.sampled_from(choices))
+            if bool(choices) and draw(BOOLEANS):  # bool(): mypy types `list and x` by the list
+                victim = draw(sampled(choices))
                 b.update(blocker, blocking=(victim,))
                 blocked.add(victim)
                 if fs or ds:
@@ -273,7 +279,7 @@ def draw_combat(draw: st.DrawFn, spec: CombatSpec,
             blockers.append(blocker)
         if fs_blocker:
             power, toughness = draw(_stats())
-            victim = draw(st.sampled_from([a for a in attackers if a not in must_stay_unblocked]))
+            victim = draw(sampled([a for a in attackers if a not in must_stay_unblocked]))
             fs, ds = striker(forced=True)
             blocker = b.permanent(cards.creature(power, toughness, first_strike=fs, double_strike=ds), defender,
                                   blocking=(victim,))
@@ -289,10 +295,10 @@ def draw_combat(draw: st.DrawFn, spec: CombatSpec,
 
     if spec.observer:
         b.permanent(cards.attack_observer(), active,
-                    summoning_sick=Mechanic.SUMMONING_SICKNESS in may and draw(st.booleans()))
+                    summoning_sick=Mechanic.SUMMONING_SICKNESS in may and draw(BOOLEANS))
 
     # The Ninja(s).
-    n_ninjas = draw(st.integers(spec.min_ninjas, max(2, spec.min_ninjas)))
+    n_ninjas = draw(integers(spec.min_ninjas, max(2, spec.min_ninjas)))
     ninja_ids = []
     draws = 0
     first_cost = ""
@@ -301,17 +307,17 @@ def draw_combat(draw: st.DrawFn, spec: CombatSpec,
         if i == 0 and spec.ninja_deals_damage:
             power = max(power, 1)
         fs = spec.ninja_first_strike if (i == 0 and spec.ninja_first_strike is not None) else (
-            Mechanic.FIRST_STRIKE in may and draw(st.booleans()))
+            Mechanic.FIRST_STRIKE in may and draw(BOOLEANS))
         # Double strike only where the spec leaves first strike open (double strike includes it).
         ds = rare["ninja-double-strike"] if i == 0 else (
             spec.ninja_first_strike is None and Mechanic.DOUBLE_STRIKE in may and chance(draw, 10))
         at = spec.ninja_attack_trigger if (i == 0 and spec.ninja_attack_trigger is not None) else (
-            Mechanic.ATTACK_TRIGGER in may and draw(st.booleans()))
+            Mechanic.ATTACK_TRIGGER in may and draw(BOOLEANS))
         if spec.min_ninjas > 1 or spec.activations > 1:
             # several Ninjas or activations: costs any way of paying the first leaves the next payable
-            cost = draw(st.sampled_from(PURE_COSTS)) if i == 0 else first_cost
+            cost = draw(sampled(PURE_COSTS)) if i == 0 else first_cost
         else:
-            cost = draw(st.sampled_from(NINJUTSU_COSTS))
+            cost = draw(sampled(NINJUTSU_COSTS))
         if i == 0:
             ninja_cost = parse_mana_cost(cost)
             first_cost = cost
@@ -323,7 +329,7 @@ def draw_combat(draw: st.DrawFn, spec: CombatSpec,
             first_strike=fs,
             double_strike=ds,
             attack_trigger=at,
-            damage_trigger=(damage_trigger := Mechanic.COMBAT_DAMAGE_TRIGGER in may and draw(st.booleans())),
+            damage_trigger=(damage_trigger := Mechanic.COMBAT_DAMAGE_TRIGGER in may and draw(BOOLEANS)),
         )
         draws += damage_trigger
         ninja_ids.append(b.put(data, active, spec.variant.zone))
@@ -338,25 +344,25 @@ def draw_combat(draw: st.DrawFn, spec: CombatSpec,
     symbols = list(ninja_cost) * spec.activations
     generic_colours = COLORS
     if spec.mana == "short":
-        missing = symbols.pop(draw(st.integers(0, len(symbols) - 1)))
+        missing = symbols.pop(draw(integers(0, len(symbols) - 1)))
         if not missing.isdigit() and draw_feature(draw, FEATURES["short-by-colour"]):
             # As many lands as the cost has symbols, one of them the wrong colour (106.1, 202.1);
             # no land of the missing colour anywhere, or the generic part would free one.
             generic_colours = tuple(c for c in COLORS if c != missing)
-            b.permanent(cards.basic_land(draw(st.sampled_from(generic_colours))), active)
+            b.permanent(cards.basic_land(draw(sampled(generic_colours))), active)
     elif draw_feature(draw, FEATURES["off-colour-land"]):
         # A land of a colour the cost lacks: the payer must not spend it on a coloured symbol.
         wrong = [c for c in COLORS if c not in ninja_cost]
-        b.permanent(cards.basic_land(draw(st.sampled_from(wrong))), active)
+        b.permanent(cards.basic_land(draw(sampled(wrong))), active)
     for symbol in symbols:
         if symbol.isdigit():
             for _ in range(int(symbol)):
-                b.permanent(cards.basic_land(draw(st.sampled_from(generic_colours))), active)
+                b.permanent(cards.basic_land(draw(sampled(generic_colours))), active)
         else:
             b.permanent(cards.basic_land(symbol), active)
-    for _ in range(draw(st.integers(0, 1))):  # a tapped land never helps
-        b.permanent(cards.basic_land(draw(st.sampled_from(COLORS))), active, tapped=True)
-    if spec.mana == "short" and Mechanic.SUMMONING_SICKNESS in may and draw(st.booleans()):
+    for _ in range(draw(integers(0, 1))):  # a tapped land never helps
+        b.permanent(cards.basic_land(draw(sampled(COLORS))), active, tapped=True)
+    if spec.mana == "short" and Mechanic.SUMMONING_SICKNESS in may and draw(BOOLEANS):
         # A summoning-sick mana creature can't pay {T} (302.6): still short.
         b.permanent(cards.mana_elf(), active, summoning_sick=True)
 
@@ -364,15 +370,15 @@ def draw_combat(draw: st.DrawFn, spec: CombatSpec,
         # Enough cards for every "draw a card" a Ninja may trigger: drawing from an empty
         # library loses the game (704.5b), which would end the scenario instead of testing it.
         least = draws if player == active else 0
-        for _ in range(draw(st.integers(least, max(2, least)))):
-            b.put(cards.basic_land(draw(st.sampled_from(COLORS))), player, Zone.LIBRARY)
+        for _ in range(draw(integers(least, max(2, least)))):
+            b.put(cards.basic_land(draw(sampled(COLORS))), player, Zone.LIBRARY)
 
     search = spec.search or (LIBRARY_NINJUTSU_SEARCH if spec.variant.zone is Zone.LIBRARY else None)
     source = add_search_source(draw, b, active, search, combat=True) if search is not None else None
     extra = spec.setup(draw, b, active) if spec.setup is not None else None
 
     state = b.build(
-        turn=draw(st.integers(2, 6)),
+        turn=draw(integers(2, 6)),
         active_player=active,
         step=step,
         priority=active,

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from generators import cards
 from generators.rebound import bystanders, spell_on_stack
 from generators.spell_cards import FALLEN_SHINOBI, JESKAI_BALLER, life_spell, vanilla
+from generators.strategies import BOOLEANS, integers, sampled
 from harness.protocol.builder import StateBuilder
 from harness.protocol.model import COLORS, AttackTarget, CardData, GameState, PlayerIndex, PlayPermission, Step, Zone
 from harness.protocol.probe import Scenario
@@ -65,19 +66,19 @@ class ExileParams:
 
 def exiled_card(draw: st.DrawFn, kind: str, baller: bool = False) -> CardData:
     if kind == "Land":
-        return cards.basic_land(draw(st.sampled_from(COLORS)))
+        return cards.basic_land(draw(sampled(COLORS)))
     if kind == "Creature":
         if baller:
             return JESKAI_BALLER
-        return vanilla(draw(st.integers(1, 4)), draw(st.integers(1, 4)), cost=draw(st.sampled_from(("{1}{G}", "{3}{B}"))))
-    return life_spell(kind, draw(st.integers(1, 3)), cost=draw(st.sampled_from(("{1}{U}", "{2}{B}{B}"))))
+        return vanilla(draw(integers(1, 4)), draw(integers(1, 4)), cost=draw(sampled(("{1}{G}", "{3}{B}"))))
+    return life_spell(kind, draw(integers(1, 3)), cost=draw(sampled(("{1}{U}", "{2}{B}{B}"))))
 
 
 def draw_kinds(draw: st.DrawFn, spec: ExileSpec) -> list[str]:
     kinds = list(spec.must)
     pool = sorted(spec.kinds, key=EXILE_KINDS.index)
-    for _ in range(draw(st.integers(1 if not kinds else 0, 2))):
-        kinds.append(draw(st.sampled_from(pool)))
+    for _ in range(draw(integers(1 if not kinds else 0, 2))):
+        kinds.append(draw(sampled(pool)))
     return kinds
 
 
@@ -86,21 +87,21 @@ def exile_permission_scenarios(draw: st.DrawFn, spec: ExileSpec = ExileSpec()) -
     """Exiled cards with a permission to play them, per ``spec``."""
     if spec.via == "shinobi":
         return draw(_via_shinobi(spec))
-    active = draw(st.sampled_from((0, 1)))
-    holder = draw(st.sampled_from((active, 1 - active))) if spec.anyone else active
-    step = draw(st.sampled_from(sorted(spec.steps, key=list(Step).index)))
+    active = draw(sampled((0, 1)))
+    holder = draw(sampled((active, 1 - active))) if spec.anyone else active
+    step = draw(sampled(sorted(spec.steps, key=list(Step).index)))
     b = StateBuilder()
     kinds: dict[str, str] = {}
     for kind in draw_kinds(draw, spec):
-        owner = draw(st.sampled_from((1 - holder, holder)))
+        owner = draw(sampled((1 - holder, holder)))
         kinds[b.put(exiled_card(draw, kind, spec.baller), owner, Zone.EXILE)] = kind
     stacked = None
-    if spec.anyone and spec.stack and draw(st.booleans()):
+    if spec.anyone and spec.stack and draw(BOOLEANS):
         stacked = b.put(life_spell("Instant", 1, cost="{W}"), 1 - holder, Zone.HAND)
-    b.players[active]["land_plays_left"] = draw(st.integers(0, 1))
+    b.players[active]["land_plays_left"] = draw(integers(0, 1))
     bystanders(draw, b)
     state = b.build(
-        turn=draw(st.integers(2, 6)), active_player=active, step=step, priority=holder,
+        turn=draw(integers(2, 6)), active_player=active, step=step, priority=holder,
         permissions=tuple(PlayPermission(card, holder) for card in kinds),
     )
     if stacked is not None:
@@ -112,15 +113,15 @@ def exile_permission_scenarios(draw: st.DrawFn, spec: ExileSpec = ExileSpec()) -
 def _via_shinobi(draw: st.DrawFn, spec: ExileSpec) -> Scenario[ExileParams]:
     """The combat damage step begins (nobody has priority yet) with Fallen Shinobi attacking the
     opponent, unblocked; the top two cards of the opponent's library are of drawn kinds."""
-    holder = draw(st.sampled_from((0, 1)))
+    holder = draw(sampled((0, 1)))
     b = StateBuilder()
     b.permanent(FALLEN_SHINOBI, holder, tapped=True, attacking=AttackTarget.of_player(1 - holder), blocked=False)
     kinds: dict[str, str] = {}
     for kind in draw_kinds(draw, spec)[:2]:
         kinds[b.put(exiled_card(draw, kind, spec.baller), 1 - holder, Zone.LIBRARY)] = kind
-    b.players[holder]["land_plays_left"] = draw(st.integers(0, 1))
+    b.players[holder]["land_plays_left"] = draw(integers(0, 1))
     bystanders(draw, b)
-    state = b.build(turn=draw(st.integers(2, 6)), active_player=holder, step=Step.COMBAT_DAMAGE, priority=None)
+    state = b.build(turn=draw(integers(2, 6)), active_player=holder, step=Step.COMBAT_DAMAGE, priority=None)
     top = list(state.player(1 - holder).library[:2])
     return Scenario(state, ExileParams(holder=holder, cards=tuple(top), kinds={c: _kind(state, c) for c in top},
                                        via="shinobi"))

@@ -24,9 +24,13 @@ from hypothesis import event
 from hypothesis import strategies as st
 from hypothesis.control import currently_in_test_context
 
+from generators.strategies import sampled
+
 from harness.protocol.probe import Scenario
 
 T = TypeVar("T")
+#: 0..99, for :func:`chance` (built once: see ``generators.strategies``).
+PERCENT = sampled(range(100))
 #: The least share of an invariant's ``ci`` examples each feature it lists must be drawn in.
 MIN_REACH = 0.05
 #: Events a feature is recorded under: ``feature:<name>``.
@@ -68,7 +72,7 @@ def chance(draw: st.DrawFn, percent: int) -> bool:
     ``sampled_from`` and not ``integers``: Hypothesis biases a bounded integer drawn late in a
     long composite strategy toward its lower end (measured: 4 % instead of 20 % above 80 of
     0..99), which would quietly starve the feature."""
-    return draw(st.sampled_from(range(100))) >= 100 - percent
+    return draw(PERCENT) >= 100 - percent
 
 
 def draw_feature(draw: st.DrawFn, feature: Feature, allowed: bool = True) -> bool:
@@ -79,7 +83,7 @@ def draw_feature(draw: st.DrawFn, feature: Feature, allowed: bool = True) -> boo
 def weighted(draw: st.DrawFn, choices: Sequence[tuple[T, int]]) -> T:
     """One of ``choices`` (value, weight); shrinks toward the first."""
     total = sum(w for _, w in choices)
-    n = draw(st.sampled_from(range(total)))
+    n = draw(sampled(range(total)))
     for value, w in choices:
         if n < w:
             return value

@@ -23,6 +23,7 @@ from typing import Literal
 from hypothesis import strategies as st
 
 from generators import cards
+from generators.strategies import BOOLEANS, NONE, integers, sampled
 from harness.protocol.builder import StateBuilder
 from harness.protocol.model import COLORS, MANA_SYMBOLS, CardData, GameState, PlayerIndex, Step, Zone
 from harness.protocol.probe import Scenario
@@ -92,9 +93,9 @@ class SourceSpec:
             lines.append(f"Whenever this {self.kind} is tapped for mana, you gain 1 life.")
         code = " ".join(a.code for a in self.abilities) + (" +watch" if self.self_trigger else "")
         types = {"creature": ("Creature",), "artifact": ("Artifact",), "land": ("Land",)}[self.kind]
-        stats = {"power": "1", "toughness": "1"} if self.kind == "creature" else {}
+        stat = "1" if self.kind == "creature" else None
         return CardData(f"{self.kind.capitalize()} {code}", types, mana_cost="" if self.kind == "land" else "{1}",
-                        text="\n".join(lines), **stats)
+                        text="\n".join(lines), power=stat, toughness=stat)
 
     @property
     def all_abilities(self) -> tuple[AbilitySpec, ...]:
@@ -191,23 +192,24 @@ class ReplacementSpec:
 
 # -- strategies for the pieces ---------------------------------------------------------------
 
-MANA = st.sampled_from(MANA_SYMBOLS)
+MANA = sampled(MANA_SYMBOLS)
 KINDS: tuple[Kind, ...] = ("creature", "artifact", "land")
 #: What a trigger or replacement can name (KIND): card types and one basic land type.
 OBSERVED_KINDS = ("permanent", "land", "creature", "artifact", "forest")
 
 
 @cache
+@cache
 def abilities(cost: CostSymbol | None = None, *, mana: bool | None = None, pools: bool = False) -> st.SearchStrategy[AbilitySpec]:
-    costs = st.just(cost) if cost is not None else st.sampled_from(("T", "Q"))
+    costs = st.just(cost) if cost is not None else sampled(("T", "Q"))
     options = []
     if mana is not False:
         options.append(st.builds(lambda c, s: AbilitySpec(c, symbol=s), costs, MANA))
         if pools:
             options.append(st.builds(lambda c, p, a: AbilitySpec(c, pool=p, any_color=a), costs,
-                                     st.sampled_from(("you", "opponent")), st.booleans()))
+                                     sampled(("you", "opponent")), BOOLEANS))
     if mana is not True:
-        options.append(st.builds(lambda c, n: AbilitySpec(c, life=n), costs, st.integers(1, 3)))
+        options.append(st.builds(lambda c, n: AbilitySpec(c, life=n), costs, integers(1, 3)))
     return st.one_of(options)
 
 
@@ -217,12 +219,20 @@ def triggers() -> st.SearchStrategy[TriggerSpec]:
         lambda whose, kind, mana, effect, passive: TriggerSpec(
             whose, kind, mana, life=effect if isinstance(effect, int) else None,
             extra=effect if isinstance(effect, str) else None, passive=passive),
-        st.sampled_from(("you", "any")),
-        st.sampled_from(OBSERVED_KINDS),
-        st.none() | MANA,
-        st.integers(1, 2) | MANA,
-        st.booleans(),
+        sampled(("you", "any")),
+        sampled(OBSERVED_KINDS),
+        NONE | MANA,
+        integers(1, 2) | MANA,
+        BOOLEANS,
     )
+
+
+@cache
+def _extra_abilities() -> st.SearchStrategy[list[AbilitySpec]]:
+    return st.lists(abilities(), max_size=1)
+
+
+_OTHER_SHAPES = st.lists(sampled(("basic", "t-land", "q-land", "pool", "artifact", "elsewhere")), max_size=4)
 
 
 @cache
@@ -231,10 +241,10 @@ def replacements() -> st.SearchStrategy[ReplacementSpec]:
     return st.builds(
         lambda whose, kind, mana, produces: ReplacementSpec(
             whose, kind, mana, double=produces is None, produces=produces or ()),
-        st.sampled_from(("you", "any")),
-        st.sampled_from(OBSERVED_KINDS),
-        st.none() | MANA | st.just("2+"),
-        st.none() | fixed,
+        sampled(("you", "any")),
+        sampled(OBSERVED_KINDS),
+        NONE | MANA | st.just("2+"),
+        NONE | fixed,
     )
 
 
@@ -337,16 +347,16 @@ class Board:
 
     def library_cards(self, draw: st.DrawFn) -> None:
         for player in (0, 1):
-            for _ in range(draw(st.integers(0, 1))):
-                self.b.put(cards.basic_land(draw(st.sampled_from(COLORS))), player, Zone.LIBRARY)
+            for _ in range(draw(integers(0, 1))):
+                self.b.put(cards.basic_land(draw(sampled(COLORS))), player, Zone.LIBRARY)
 
     def build(self, draw: st.DrawFn, player: int, *, active: int | None = None, symbol: CostSymbol | None = None,
               subject: int = 0) -> Scenario[ManaParams]:
         active = player if active is None else active
         state: GameState = self.b.build(
-            turn=draw(st.integers(2, 6)),
+            turn=draw(integers(2, 6)),
             active_player=active,
-            step=draw(st.sampled_from(PRIORITY_STEPS)),
+            step=draw(sampled(PRIORITY_STEPS)),
             priority=player,
         )
         return Scenario(state, ManaParams(player, tuple(self.sources), tuple(self.triggers), tuple(self.replacements),
@@ -369,25 +379,25 @@ def cost_symbol_scenarios(draw: st.DrawFn, symbol: CostSymbol, focus: Focus = "a
     creatures and noncreatures; the first (``subject``) as ``focus`` says. Some permanents of
     the other player too (never offered to the player with priority). Params: ``player``,
     ``sources`` (the player's and the other's), ``subject`` (an index into ``sources``)."""
-    player = draw(st.sampled_from((0, 1)))
-    active = draw(st.sampled_from((0, 1)))
+    player = draw(sampled((0, 1)))
+    active = draw(sampled((0, 1)))
     board = Board()
-    n = draw(st.integers(1, 3))
+    n = draw(integers(1, 3))
     for i in range(n):
-        kind = draw(st.sampled_from(KINDS))
-        tapped, sick = draw(st.booleans()), draw(st.booleans())
+        kind = draw(sampled(KINDS))
+        tapped, sick = draw(BOOLEANS), draw(BOOLEANS)
         if i == 0 and focus == "sick-creature":
             kind, sick, tapped = "creature", True, symbol == "Q"
         elif i == 0 and focus == "sick-noncreature":
-            kind, sick, tapped = draw(st.sampled_from(("artifact", "land"))), True, symbol == "Q"
+            kind, sick, tapped = draw(sampled(("artifact", "land"))), True, symbol == "Q"
         elif i == 0 and focus == "wrong-state":
             sick, tapped = False, symbol == "T"
         first = draw(abilities(symbol))
-        extra = [a for a in draw(st.lists(abilities(), max_size=1)) if a != first]
+        extra = [a for a in draw(_extra_abilities()) if a != first]
         board.source(SourceSpec(kind, (first, *extra)), player, tapped=tapped, sick=sick)
-    for _ in range(draw(st.integers(0, 1))):
-        board.source(SourceSpec(draw(st.sampled_from(KINDS)), (draw(abilities(symbol)),)), 1 - player,
-                     tapped=draw(st.booleans()), sick=draw(st.booleans()))
+    for _ in range(draw(integers(0, 1))):
+        board.source(SourceSpec(draw(sampled(KINDS)), (draw(abilities(symbol)),)), 1 - player,
+                     tapped=draw(BOOLEANS), sick=draw(BOOLEANS))
     board.library_cards(draw)
     return board.build(draw, player, active=active, symbol=symbol, subject=0)
 
@@ -410,31 +420,31 @@ def production_scenarios(
     abilities); "tapped for mana" triggers and replacement effects under either player's
     control, drawn or given (``trigger``, ``replacement``). Params: ``player``, ``sources``,
     ``triggers``, ``replacements``."""
-    player = draw(st.sampled_from((0, 1)))
+    player = draw(sampled((0, 1)))
     board = Board()
-    for _ in range(draw(st.integers(1, 3))):
-        shape = draw(st.sampled_from(("basic", "ability", "ability", "pool") if pools else ("basic", "ability")))
+    for _ in range(draw(integers(1, 3))):
+        shape = draw(sampled(("basic", "ability", "ability", "pool") if pools else ("basic", "ability")))
         if shape == "basic":
-            spec = SourceSpec("land", basic=draw(st.sampled_from(COLORS)))
+            spec = SourceSpec("land", basic=draw(sampled(COLORS)))
         elif shape == "pool":
-            pool = AbilitySpec("T", pool=draw(st.sampled_from(("you", "opponent"))), any_color=draw(st.booleans()))
-            spec = SourceSpec("land", (pool,), self_trigger=draw(st.booleans()))
+            pool = AbilitySpec("T", pool=draw(sampled(("you", "opponent"))), any_color=draw(BOOLEANS))
+            spec = SourceSpec("land", (pool,), self_trigger=draw(BOOLEANS))
         else:
-            kind = draw(st.sampled_from(KINDS))
+            kind = draw(sampled(KINDS))
             ability = draw(abilities(mana=None if non_mana else True))
-            spec = SourceSpec(kind, (ability,), self_trigger=kind == "land" and draw(st.booleans()))
+            spec = SourceSpec(kind, (ability,), self_trigger=kind == "land" and draw(BOOLEANS))
         cost = spec.all_abilities[0].cost
-        board.source(spec, player, **_payable_state(cost), sick=spec.kind != "creature" and draw(st.booleans()))
-    n_triggers = draw(st.integers(min_triggers, max(min_triggers, max_triggers)))
+        board.source(spec, player, **_payable_state(cost), sick=spec.kind != "creature" and draw(BOOLEANS))
+    n_triggers = draw(integers(min_triggers, max(min_triggers, max_triggers)))
     for i in range(n_triggers):
         spec_t = trigger if (i == 0 and trigger is not None) else draw(triggers())
-        board.trigger(spec_t, draw(st.sampled_from((player, player, 1 - player))))
-    n_repl = draw(st.integers(min_replacements, max(min_replacements, max_replacements)))
+        board.trigger(spec_t, draw(sampled((player, player, 1 - player))))
+    n_repl = draw(integers(min_replacements, max(min_replacements, max_replacements)))
     for i in range(n_repl):
         spec_r = replacement if (i == 0 and replacement is not None) else draw(replacements())
-        board.replacement(spec_r, draw(st.sampled_from((player, player, 1 - player))))
-    for _ in range(draw(st.integers(0, 1))):  # a land of the other player (what "an opponent controls" sees)
-        board.source(SourceSpec("land", basic=draw(st.sampled_from(COLORS))), 1 - player, tapped=draw(st.booleans()))
+        board.replacement(spec_r, draw(sampled((player, player, 1 - player))))
+    for _ in range(draw(integers(0, 1))):  # a land of the other player (what "an opponent controls" sees)
+        board.source(SourceSpec("land", basic=draw(sampled(COLORS))), 1 - player, tapped=draw(BOOLEANS))
     board.library_cards(draw)
     return board.build(draw, player)
 
@@ -450,14 +460,13 @@ def could_produce_scenarios(draw: st.DrawFn, *, defined: bool | None = None, wat
     ``watcher``: "Whenever you tap a land for mana, you gain 1 life." of the player's;
     ``contamination``: "If a land is tapped for mana, it produces {S} instead of any other type
     and amount." of either player's (so the lands could produce only {S})."""
-    player = draw(st.sampled_from((0, 1)))
+    player = draw(sampled((0, 1)))
     board = Board()
-    scope = draw(st.sampled_from(("you", "opponent")))
-    any_color = draw(st.booleans())
+    scope: Literal["you", "opponent"] = draw(sampled(("you", "opponent")))
+    any_color = draw(BOOLEANS)
     board.source(SourceSpec("land", (AbilitySpec("T", pool=scope, any_color=any_color),)), player)
     lands_owner = player if scope == "you" else 1 - player
-    others = draw(st.lists(st.sampled_from(("basic", "t-land", "q-land", "pool", "artifact", "elsewhere")),
-                           max_size=4))
+    others = draw(_OTHER_SHAPES)
     if defined is True:
         others = ["basic", *others]
     for shape in others:
@@ -466,40 +475,40 @@ def could_produce_scenarios(draw: st.DrawFn, *, defined: bool | None = None, wat
             # under an "any color" Pool.
             if any_color and shape != "basic":
                 spec = SourceSpec("land", (AbilitySpec("T" if shape == "t-land" else "Q", symbol="C"),))
-                board.source(spec, lands_owner, tapped=draw(st.booleans()))
+                board.source(spec, lands_owner, tapped=draw(BOOLEANS))
             else:
-                board.source(SourceSpec("land", basic=draw(st.sampled_from(COLORS))), 1 - lands_owner,
-                             tapped=draw(st.booleans()))
+                board.source(SourceSpec("land", basic=draw(sampled(COLORS))), 1 - lands_owner,
+                             tapped=draw(BOOLEANS))
             continue
         if defined is False and shape == "pool":
             # A Pool that looks at the same lands can't define a type either.
-            spec = SourceSpec("land", (AbilitySpec("T", pool="you", any_color=draw(st.booleans())),))
-            board.source(spec, lands_owner, tapped=draw(st.booleans()))
+            spec = SourceSpec("land", (AbilitySpec("T", pool="you", any_color=draw(BOOLEANS)),))
+            board.source(spec, lands_owner, tapped=draw(BOOLEANS))
             continue
         if shape == "basic":
-            color = draw(st.sampled_from(COLORS))
-            board.source(SourceSpec("land", basic=color), lands_owner, tapped=draw(st.booleans()))
+            color = draw(sampled(COLORS))
+            board.source(SourceSpec("land", basic=color), lands_owner, tapped=draw(BOOLEANS))
         elif shape in ("t-land", "q-land"):
             cost: CostSymbol = "T" if shape == "t-land" else "Q"
             spec = SourceSpec("land", (AbilitySpec(cost, symbol=draw(MANA)),))
-            board.source(spec, lands_owner, tapped=draw(st.booleans()))
+            board.source(spec, lands_owner, tapped=draw(BOOLEANS))
         elif shape == "pool":
-            spec = SourceSpec("land", (AbilitySpec("T", pool=draw(st.sampled_from(("you", "opponent"))),
-                                                   any_color=draw(st.booleans())),))
-            board.source(spec, draw(st.sampled_from((player, 1 - player))), tapped=draw(st.booleans()))
+            spec = SourceSpec("land", (AbilitySpec("T", pool=draw(sampled(("you", "opponent"))),
+                                                   any_color=draw(BOOLEANS)),))
+            board.source(spec, draw(sampled((player, 1 - player))), tapped=draw(BOOLEANS))
         elif shape == "artifact":  # a nonland permanent's mana doesn't count for "a land"
             board.source(SourceSpec("artifact", (AbilitySpec("T", symbol=draw(MANA)),)), lands_owner,
-                         tapped=draw(st.booleans()))
+                         tapped=draw(BOOLEANS))
         else:  # a land on the side the Pool does not look at
-            board.source(SourceSpec("land", basic=draw(st.sampled_from(COLORS))), 1 - lands_owner,
-                         tapped=draw(st.booleans()))
+            board.source(SourceSpec("land", basic=draw(sampled(COLORS))), 1 - lands_owner,
+                         tapped=draw(BOOLEANS))
     if contamination:
-        board.replacement(ReplacementSpec("any", "land", produces=(draw(MANA),)), draw(st.sampled_from((0, 1))))
+        board.replacement(ReplacementSpec("any", "land", produces=(draw(MANA),)), draw(sampled((0, 1))))
     elif defined is not False:
-        for _ in range(draw(st.integers(0, 1))):
-            board.replacement(draw(replacements()), draw(st.sampled_from((player, 1 - player))))
+        for _ in range(draw(integers(0, 1))):
+            board.replacement(draw(replacements()), draw(sampled((player, 1 - player))))
     if watcher:  # "Whenever you tap a land for mana, you gain 1 life." (106.12a)
-        board.trigger(TriggerSpec("you", "land", life=1, passive=draw(st.booleans())), player)
+        board.trigger(TriggerSpec("you", "land", life=1, passive=draw(BOOLEANS)), player)
     board.library_cards(draw)
     return board.build(draw, player, subject=0)
 
@@ -542,29 +551,29 @@ def x_etb_scenarios(draw: st.DrawFn) -> Scenario[XParams]:
     +1/+1 counters", "when this creature enters, you gain X life", or both), and untapped lands
     paying its cost with the drawn X (plus spare lands, tapped lands, the other player's lands).
     """
-    player = draw(st.sampled_from((0, 1)))
+    player = draw(sampled((0, 1)))
     board = Board()
-    colored = draw(st.sampled_from(X_COLORED))
-    counters, life = draw(st.sampled_from(((True, False), (False, True), (True, True))))
-    toughness = draw(st.integers(0 if counters else 1, 2))
-    x = draw(st.integers(1 if toughness == 0 else 0, 4))
+    colored = draw(sampled(X_COLORED))
+    counters, life = draw(sampled(((True, False), (False, True), (True, True))))
+    toughness = draw(integers(0 if counters else 1, 2))
+    x = draw(integers(1 if toughness == 0 else 0, 4))
     card = board.b.put(x_creature(colored, toughness, counters, life), player, Zone.HAND)
     symbols = [s.strip("{}") for s in colored.replace("}{", "} {").split()]
     generic = x + sum(int(s) for s in symbols if s.isdigit())
     for s in symbols:
         if not s.isdigit():
             board.source(SourceSpec("land", basic=s), player)
-    for _ in range(generic + draw(st.integers(0, 1))):
-        board.source(SourceSpec("land", basic=draw(st.sampled_from(COLORS))), player)
-    for _ in range(draw(st.integers(0, 1))):
-        board.source(SourceSpec("land", basic=draw(st.sampled_from(COLORS))), player, tapped=True)
-    for _ in range(draw(st.integers(0, 1))):
-        board.source(SourceSpec("land", basic=draw(st.sampled_from(COLORS))), 1 - player)
+    for _ in range(generic + draw(integers(0, 1))):
+        board.source(SourceSpec("land", basic=draw(sampled(COLORS))), player)
+    for _ in range(draw(integers(0, 1))):
+        board.source(SourceSpec("land", basic=draw(sampled(COLORS))), player, tapped=True)
+    for _ in range(draw(integers(0, 1))):
+        board.source(SourceSpec("land", basic=draw(sampled(COLORS))), 1 - player)
     board.library_cards(draw)
     state: GameState = board.b.build(
-        turn=draw(st.integers(2, 6)),
+        turn=draw(integers(2, 6)),
         active_player=player,
-        step=draw(st.sampled_from((Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN))),
+        step=draw(sampled((Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN))),
         priority=player,
     )
     return Scenario(state, XParams(player=player, card=card, x=x, counters=counters, life=life,

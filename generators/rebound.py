@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from generators import cards
 from generators.spell_cards import COUNTERSPELL, JESKAI_BALLER, life_spell, vanilla
+from generators.strategies import BOOLEANS, integers, sampled
 from harness.protocol.builder import StateBuilder
 from harness.protocol.model import (
     COLORS,
@@ -59,7 +60,7 @@ class ReboundParams:
 def rebound_card(draw: st.DrawFn, kind: str) -> CardData:
     if kind == "Jeskai Baller":
         return JESKAI_BALLER
-    return life_spell(kind, draw(st.integers(1, 3)), rebound=True, cost=draw(st.sampled_from(REBOUND_COSTS)))
+    return life_spell(kind, draw(integers(1, 3)), rebound=True, cost=draw(sampled(REBOUND_COSTS)))
 
 
 def pay_for(draw: st.DrawFn, b: StateBuilder, player: int, cost: str) -> None:
@@ -67,7 +68,7 @@ def pay_for(draw: st.DrawFn, b: StateBuilder, player: int, cost: str) -> None:
     for symbol in parse_mana_cost(cost):
         if symbol.isdigit():
             for _ in range(int(symbol)):
-                b.permanent(cards.basic_land(draw(st.sampled_from(COLORS))), player)
+                b.permanent(cards.basic_land(draw(sampled(COLORS))), player)
         else:
             b.permanent(cards.basic_land(symbol), player)
 
@@ -75,19 +76,19 @@ def pay_for(draw: st.DrawFn, b: StateBuilder, player: int, cost: str) -> None:
 def bystanders(draw: st.DrawFn, b: StateBuilder) -> None:
     """A few creatures and library cards for both players (none needed: they shrink away)."""
     for player in (0, 1):
-        for _ in range(draw(st.integers(0, 2))):
-            b.permanent(vanilla(draw(st.integers(1, 3)), draw(st.integers(1, 3))), player,
-                        summoning_sick=draw(st.booleans()))
-        for _ in range(draw(st.integers(0, 2))):
-            b.put(cards.basic_land(draw(st.sampled_from(COLORS))), player, Zone.LIBRARY)
+        for _ in range(draw(integers(0, 2))):
+            b.permanent(vanilla(draw(integers(1, 3)), draw(integers(1, 3))), player,
+                        summoning_sick=draw(BOOLEANS))
+        for _ in range(draw(integers(0, 2))):
+            b.put(cards.basic_land(draw(sampled(COLORS))), player, Zone.LIBRARY)
 
 
 @st.composite
 def rebound_cast_scenarios(draw: st.DrawFn, spec: ReboundSpec = ReboundSpec()) -> Scenario[ReboundParams]:
     """The active player in a main phase with priority, an empty stack, and a rebound card in
     hand with the lands to cast it (and the opponent's Counterspell, when the spec asks for one)."""
-    kind = draw(st.sampled_from(sorted(spec.kinds, key=KINDS.index)))
-    player = draw(st.sampled_from((0, 1)))
+    kind = draw(sampled(sorted(spec.kinds, key=KINDS.index)))
+    player = draw(sampled((0, 1)))
     b = StateBuilder()
     data = rebound_card(draw, kind)
     card = b.put(data, player, Zone.HAND)
@@ -97,8 +98,8 @@ def rebound_cast_scenarios(draw: st.DrawFn, spec: ReboundSpec = ReboundSpec()) -
         counter = b.put(COUNTERSPELL, 1 - player, Zone.HAND)
         b.permanent(cards.basic_land("U"), 1 - player)
     bystanders(draw, b)
-    state = b.build(turn=draw(st.integers(2, 6)), active_player=player,
-                    step=draw(st.sampled_from((Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN))), priority=player)
+    state = b.build(turn=draw(integers(2, 6)), active_player=player,
+                    step=draw(sampled((Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN))), priority=player)
     return Scenario(state, ReboundParams(player=player, card=card, kind=kind, counter=counter))
 
 
@@ -108,22 +109,22 @@ def rebound_upkeep_scenarios(draw: st.DrawFn, spec: ReboundSpec = ReboundSpec())
     step) with a rebound card in their exile and rebound's delayed trigger waiting for it; maybe
     more rebound cards waiting (theirs in ``others``, or the opponent's, whose triggers must not
     fire now)."""
-    kind = draw(st.sampled_from(sorted(spec.kinds, key=KINDS.index)))
-    player = draw(st.sampled_from((0, 1)))
+    kind = draw(sampled(sorted(spec.kinds, key=KINDS.index)))
+    player = draw(sampled((0, 1)))
     b = StateBuilder()
     card = b.put(rebound_card(draw, kind), player, Zone.EXILE)
     delayed = [DelayedTrigger("rebound", card, player)]
     others = []
-    for _ in range(draw(st.integers(0, 1))):
-        owner = draw(st.sampled_from((player, 1 - player)))
-        other = b.put(rebound_card(draw, draw(st.sampled_from(("Sorcery", "Instant")))), owner, Zone.EXILE)
+    for _ in range(draw(integers(0, 1))):
+        owner = draw(sampled((player, 1 - player)))
+        other = b.put(rebound_card(draw, draw(sampled(("Sorcery", "Instant")))), owner, Zone.EXILE)
         delayed.append(DelayedTrigger("rebound", other, owner))
         if owner == player:
             others.append(other)
-    for _ in range(draw(st.integers(0, 2))):
-        b.permanent(cards.basic_land(draw(st.sampled_from(COLORS))), player, tapped=draw(st.booleans()))
+    for _ in range(draw(integers(0, 2))):
+        b.permanent(cards.basic_land(draw(sampled(COLORS))), player, tapped=draw(BOOLEANS))
     bystanders(draw, b)
-    state = b.build(turn=draw(st.integers(2, 6)), active_player=player, step=Step.UPKEEP, priority=None,
+    state = b.build(turn=draw(integers(2, 6)), active_player=player, step=Step.UPKEEP, priority=None,
                     delayed=tuple(draw(st.permutations(delayed))))
     return Scenario(state, ReboundParams(player=player, card=card, kind=kind, others=tuple(others)))
 

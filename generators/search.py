@@ -30,6 +30,7 @@ from generators import cards
 from generators.combat import COMBAT_MECHANICS, CombatSpec, NinjutsuParams, combat_scenarios
 from generators.search_cards import BRIBERY, SORCERY
 from generators.search_setup import SearchParams, SearchSetup, add_search_source
+from generators.strategies import integers, sampled
 from harness.protocol.builder import StateBuilder
 from harness.protocol.model import COLORS, PlayerIndex, Step, Zone
 from harness.protocol.probe import Scenario
@@ -53,25 +54,25 @@ class SearchStateParams:
 @st.composite
 def search_scenarios(draw: st.DrawFn, setup: SearchSetup) -> Scenario[SearchStateParams]:
     """A state outside combat where ``params.search.searcher`` is about to search or is searching."""
-    kind = draw(st.sampled_from(setup.kinds))
-    searcher = draw(st.sampled_from((0, 1)))
+    kind = draw(sampled(setup.kinds))
+    searcher = draw(sampled((0, 1)))
     if kind in (SORCERY, BRIBERY):  # 307.1: own main phase, empty stack
         active = searcher
-        step = draw(st.sampled_from(MAIN_STEPS))
+        step = draw(sampled(MAIN_STEPS))
     else:
-        active = draw(st.sampled_from((0, 1)))
-        step = draw(st.sampled_from(PRIORITY_STEPS))
+        active = draw(sampled((0, 1)))
+        step = draw(sampled(PRIORITY_STEPS))
     b = StateBuilder()
     for player in (0, 1):  # a few bystanders
-        for _ in range(draw(st.integers(0, 1))):
-            b.permanent(cards.creature(draw(st.integers(1, 3)), draw(st.integers(1, 3))), player)
+        for _ in range(draw(integers(0, 1))):
+            b.permanent(cards.creature(draw(integers(1, 3)), draw(integers(1, 3))), player)
     source = add_search_source(draw, b, searcher, replace(setup, kinds=(kind,)))
     for player in (0, 1):  # the other library (and more of the searched one, below the drawn cards)
         if player != source.params.library:
-            for _ in range(draw(st.integers(0, 2))):
-                b.put(cards.basic_land(draw(st.sampled_from(COLORS))), player, Zone.LIBRARY)
+            for _ in range(draw(integers(0, 2))):
+                b.put(cards.basic_land(draw(sampled(COLORS))), player, Zone.LIBRARY)
     state = b.build(
-        turn=draw(st.integers(2, 6)),
+        turn=draw(integers(2, 6)),
         active_player=active,
         step=step,
         priority=searcher,

@@ -46,6 +46,7 @@ from generators.search_cards import (
     search_count,
     search_filter,
 )
+from generators.strategies import BOOLEANS, integers, sampled
 from harness.protocol.builder import StateBuilder
 from harness.protocol.model import (
     COLORS,
@@ -140,19 +141,19 @@ class SearchSource:
 
 
 def library_card(draw: st.DrawFn) -> CardData:
-    kind = draw(st.sampled_from(("land", "creature", "other")))
+    kind = draw(sampled(("land", "creature", "other")))
     if kind == "land":
-        return cards.basic_land(draw(st.sampled_from(COLORS)))
+        return cards.basic_land(draw(sampled(COLORS)))
     if kind == "creature":
-        return cards.creature(draw(st.integers(1, 3)), draw(st.integers(1, 3)))
+        return cards.creature(draw(integers(1, 3)), draw(integers(1, 3)))
     return OTHER_CARD
 
 
 def matching_card(draw: st.DrawFn, card_filter: str | None) -> CardData:
     if card_filter == "creature":
-        return cards.creature(draw(st.integers(1, 3)), draw(st.integers(1, 3)))
+        return cards.creature(draw(integers(1, 3)), draw(integers(1, 3)))
     if card_filter in ("basic land", "land"):
-        return cards.basic_land(draw(st.sampled_from(COLORS)))
+        return cards.basic_land(draw(sampled(COLORS)))
     return library_card(draw)
 
 
@@ -167,24 +168,24 @@ def add_search_source(draw: st.DrawFn, b: StateBuilder, searcher: PlayerIndex, s
                       *, combat: bool = False) -> SearchSource:
     """Add the source of a search by ``searcher`` (and everything around it) to ``b``."""
     kinds = [k for k in setup.kinds if not combat or k in INSTANT_SPEED or setup.start != "cast"]
-    kind = draw(st.sampled_from(kinds))
+    kind = draw(sampled(kinds))
     choices = [c for c in CARDS_BY_KIND[kind] if not setup.cards or c in setup.cards] or list(CARDS_BY_KIND[kind])
-    card = draw(st.sampled_from(choices))
+    card = draw(sampled(choices))
     # "pending" first: examples shrink toward a search already under way, the smaller state.
-    start = setup.start if setup.start != "any" else draw(st.sampled_from(("pending", "cast")))
+    start = setup.start if setup.start != "any" else draw(sampled(("pending", "cast")))
     if combat and kind not in INSTANT_SPEED:
         start = "pending"
     owner = 1 - searcher if kind == BRIBERY else searcher
 
     restriction = setup.restriction
     if restriction == "any":
-        restriction = draw(st.sampled_from(("none", "opponent", "controller")))
+        restriction = draw(sampled(("none", "opponent", "controller")))
     if restriction != "none":
         controller = 1 - searcher if restriction == "opponent" else searcher
-        b.permanent(MINDCENSOR, controller, summoning_sick=draw(st.booleans()))
+        b.permanent(MINDCENSOR, controller, summoning_sick=draw(BOOLEANS))
     if setup.millikin:
         b.permanent(MILLIKIN, searcher)
-    observer = b.permanent(WATCHER, searcher) if setup.leaves_observer and draw(st.booleans()) else None
+    observer = b.permanent(WATCHER, searcher) if setup.leaves_observer and draw(BOOLEANS) else None
 
     card_filter = None if kind == LOOK else search_filter(card)
     lo, hi = setup.library
@@ -194,12 +195,12 @@ def add_search_source(draw: st.DrawFn, b: StateBuilder, searcher: PlayerIndex, s
     if setup.sought_above:
         lo = max(lo, 1)
         hi = max(hi, lo)
-    library = [library_card(draw) for _ in range(draw(st.integers(lo, max(lo, hi))))]
+    library = [library_card(draw) for _ in range(draw(integers(lo, max(lo, hi))))]
     if setup.sought_below:
-        where = draw(st.integers(RESTRICTED_TO, len(library) - 1))
+        where = draw(integers(RESTRICTED_TO, len(library) - 1))
         library[where] = matching_card(draw, card_filter)
     if setup.sought_above:
-        where = draw(st.integers(0, min(RESTRICTED_TO, len(library)) - 1))
+        where = draw(integers(0, min(RESTRICTED_TO, len(library)) - 1))
         library[where] = matching_card(draw, card_filter)
     library_ids = [b.put(c, owner, Zone.LIBRARY) for c in library]
 

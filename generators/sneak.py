@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from generators import cards
 from generators.combat import COMBAT_MECHANICS, NINJUTSU_STEPS, STEPS_BEFORE_BLOCKERS, CombatSpec, draw_combat
 from generators.spell_cards import NINJA_TEEN, sneak_creature
+from generators.strategies import integers, sampled
 from harness.protocol.builder import StateBuilder
 from harness.protocol.keywords import SNEAK
 from harness.protocol.model import PlayerIndex, Step, Zone
@@ -64,13 +65,13 @@ class _Graveyard:
 
 
 def _setup(spec: GraveyardSneakSpec, draw: st.DrawFn, b: StateBuilder, active: int) -> _Graveyard:
-    level = draw(st.integers(*spec.teen_levels))
+    level = draw(integers(*spec.teen_levels))
     teen = b.permanent(NINJA_TEEN, active, class_level=level)
     graveyard, abilities = [], {}
-    for _ in range(draw(st.integers(*spec.graveyard))):
-        sneaks = tuple(draw(st.lists(st.sampled_from(PRINTED_SNEAK_COSTS), min_size=spec.printed[0],
+    for _ in range(draw(integers(*spec.graveyard))):
+        sneaks = tuple(draw(st.lists(sampled(PRINTED_SNEAK_COSTS), min_size=spec.printed[0],
                                      max_size=spec.printed[1])))
-        card = b.put(sneak_creature(draw(st.integers(1, 4)), draw(st.integers(1, 4)), sneaks, cost="{2}{B}"), active,
+        card = b.put(sneak_creature(draw(integers(1, 4)), draw(integers(1, 4)), sneaks, cost="{2}{B}"), active,
                      Zone.GRAVEYARD)
         graveyard.append(card)
         # Its sneak abilities: the printed ones, then Ninja Teen's grant (level 3).

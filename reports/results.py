@@ -3,7 +3,8 @@
 Version 2 added the ``inconclusive`` status and, per record, ``set_aside``, ``rejected`` and
 ``claims`` (examples in which each claim was exercised), and ``left_out`` (the optional
 mechanics the engine does not support, left out of the drawn states; absent in older version 2
-files, read as none); version 1 files are still read (their records have no claim counts).
+files, read as none), and a failure's ``original`` (Hypothesis's shrunk counterexample, kept when
+the minimization pass reports a smaller one; absent in older files); version 1 files are still read (their records have no claim counts).
 
 A run's results are the source of every report (HTML, JUnit, baseline diff, shard merge), so they
 are a versioned interchange format with a schema of their own, independent of the game model:
@@ -158,6 +159,9 @@ class Failure:
     reproduce: str = ""
     size: int | None = None
     after: dict[str, Any] | None = None
+    #: Hypothesis's shrunk counterexample when the minimization pass (harness.run.minimize) took
+    #: objects out of it: ``counterexample`` is then the 1-minimal state that fails the same way.
+    original: Counterexample | None = None
 
     def __post_init__(self) -> None:
         if self.after is not None:
@@ -245,7 +249,7 @@ class Results:
     def totals(self, engine: str | None = None) -> dict[str, int]:
         """How many records have each status (every key, in STATUSES order), for one engine
         or for all. Computed, never stored as truth, so it cannot disagree with the records."""
-        counts = dict.fromkeys(STATUSES, 0)
+        counts: dict[str, int] = dict.fromkeys(STATUSES, 0)
         for record in self.results:
             if engine is None or record.engine == engine:
                 counts[record.status] += 1

@@ -8,12 +8,12 @@ scenario as JSON, the action trace, and the command that reruns the same search.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import re
 import shlex
 import time
 from dataclasses import dataclass, field
+from functools import partial
 
 from hypothesis import given, reject
 from hypothesis import seed as hypothesis_seed
@@ -21,6 +21,7 @@ from hypothesis.errors import FailedHealthCheck, Flaky, Unsatisfiable, Unsatisfi
 
 from harness.protocol import codec
 from harness.protocol.adapter import ActionRefused, EngineAdapter, EngineError, Session, StateUnsupported, Support
+from harness.protocol.clone import fresh
 from harness.protocol.model import GameState
 from harness.protocol.probe import Probe, Scenario, Violation
 from harness.protocol.probe import TraceStep as ProbeStep
@@ -40,7 +41,7 @@ from harness.run.limits import current as current_limits
 from harness.run.feature_reach import case_seed
 from harness.run.optional import optional_support
 from harness.run.profiles import claim_rule, is_derandomized, profile_settings
-from reports.results import Counterexample, Failure, ResultRecord, TraceStep, Unmet
+from reports.results import Counterexample, Failure, ResultRecord, Status, TraceStep, Unmet
 from rulings.invariant import Invariant
 
 
@@ -61,7 +62,7 @@ def params_type(params: object) -> str | None:
     return None
 
 
-def with_database(test, key: str, profile: str, seed: int | None, database: str):  # type: ignore[no-untyped-def]
+def with_database(test, key: str, profile: str, seed: int | None, database: str):
     """``test`` (a ``@given`` function) set to use the example database folder ``database``.
 
     Hypothesis files examples under a digest of the test function, which is the same closure for
@@ -93,7 +94,7 @@ class _Observer:
     examples: int = 0
     first_failure_at: int | None = None
     last_failure: Failure | None = None
-    last_status: str = "pass"
+    last_status: Status = "pass"
     unsupported: list[str] = field(default_factory=list)
     #: The outcome of every example, in order ("passed", or "fail: ..." / "error: ..."): a flaky
     #: engine's verdict shows the two outcomes of the same example.
@@ -106,6 +107,8 @@ class _Observer:
     rejected: int = 0
     #: Per claim, the examples that exercised it (counted when the check returned).
     claims: dict[str, int] = field(default_factory=dict)
+    #: The scenario of the last failure (Hypothesis's shrunk one, replayed last).
+    last_scenario: Scenario | None = None
 
 
 def _clip_trace(step: ProbeStep) -> TraceStep:
@@ -195,16 +198,18 @@ def run_case(
     skips shrinking a failure: for runs that only need the verdict (the controls)."""
     started = time.perf_counter()
     limits = current_limits()
-    base = dict(engine=engine_spec, invariant=invariant.id, rulings=invariant.rulings, kind=invariant.kind)
+    # The fields every record of this run shares.
+    base = partial(ResultRecord, engine=engine_spec, invariant=invariant.id, rulings=invariant.rulings,
+                   kind=invariant.kind)
     support = _supports(adapter, invariant.requires)
     if isinstance(support, str):
-        return ResultRecord(**base, status="error", reason=support)
+        return base(status="error", reason=support)
     if not support.ok:
-        return ResultRecord(**base, status="unsupported", reason=clean_text(support.reason or "not supported"),
+        return base(status="unsupported", reason=clean_text(support.reason or "not supported"),
                             unmet=_unmet(adapter, invariant.requires))
     optional = optional_support(adapter, invariant.optional, _supports)
     if isinstance(optional, str):
-        return ResultRecord(**base, status="error", reason=clean_text(optional))
+        return base(status="error", reason=clean_text(optional))
 
     reproduce = reproduce_command(engine_spec, invariant.id)
     seen = _Observer(claims=dict.fromkeys(invariant.counted_claims, 0))
@@ -215,12 +220,19 @@ def run_case(
         if seen.first_failure_at is None:
             seen.first_failure_at = seen.examples
         seen.last_failure = _failure(exc, scenario, probe, reproduce)
+        seen.last_scenario = scenario
         seen.last_status = "fail" if isinstance(exc, Violation) else "error"
         seen.outcomes.append(f"{seen.last_status}: {seen.last_failure.message}")
         if seen.first_outcome_failure is None:
             seen.first_outcome_failure = seen.outcomes[-1]
 
-    @given(invariant.strategy(optional.supported))
+    # The strategy for this engine: only the optional mechanics it supports. Hypothesis seeds a
+    # derandomized profile from the source of ``examine``, its decorator included (a nested
+    # function keeps them), so the decorator's text stays as it was: an engine supporting every
+    # optional mechanic draws the very examples it drew before optional mechanics existed.
+    invariant = dataclasses.replace(invariant, scenarios=partial(invariant.strategy, optional.supported))
+
+    @given(invariant.scenarios())
     def examine(scenario: Scenario) -> None:
         if invariant_deadline is not None and time.monotonic() > invariant_deadline:
             raise StopSearch()
@@ -234,9 +246,10 @@ def run_case(
                 f"timeout: the example took longer than {limits.example:g}s",
             ):
                 try:
-                    # The engine gets its own copy: the counterexample shown is the state drawn,
-                    # not one an in-process engine mutated.
-                    raw = _start(adapter, copy.deepcopy(scenario.state), limits.start, contained)
+                    # An in-process engine gets its own copy: the counterexample shown is the state
+                    # drawn, not one the engine mutated (an isolated one gets it through a pipe).
+                    state = scenario.state if contained else fresh(scenario.state)
+                    raw = _start(adapter, state, limits.start, contained)
                 except StateUnsupported as exc:
                     seen.unsupported.append(clean_text(exc))
                     reject()  # counted as rejected below
@@ -292,12 +305,11 @@ def run_case(
     else:
         examine = with_database(examine, f"{engine_spec}::{invariant.id}", profile, seed, database)
 
-    def record(status: str, **extra: object) -> ResultRecord:
+    def record(status: Status, **extra: object) -> ResultRecord:
         if "reason" in extra and extra["reason"] is not None:
             extra["reason"] = clean_text(extra["reason"])
-        return ResultRecord(
-            **base,
-            status=status,  # type: ignore[arg-type]
+        return base(
+            status=status,
             examples=seen.examples,
             examples_to_first_failure=seen.first_failure_at,
             duration=time.perf_counter() - started,
@@ -313,6 +325,8 @@ def run_case(
     except (Violation, EngineError):
         failure = seen.last_failure
         assert failure is not None
+        if seen.last_status == "fail" and seen.last_scenario is not None:
+            failure = _minimized(engine_spec, adapter, invariant, seen.last_scenario, failure, invariant_deadline)
         reason = None if seen.last_status == "fail" else failure.message
         return record(seen.last_status, failure=failure, reason=reason)
     except StopSearch:
@@ -344,6 +358,20 @@ def run_case(
     if short:
         return record("inconclusive", reason=f"{'; '.join(short)} ({profile}: {rule})")
     return record("pass")
+
+
+def _minimized(engine_spec: str, adapter: EngineAdapter, invariant: Invariant, scenario: Scenario,
+               failure: Failure, invariant_deadline: float | None) -> Failure:
+    """The failure of the 1-minimal counterexample (:mod:`harness.run.minimize`), within what is
+    left of the invariant's time; Hypothesis's shrunk one stays as its ``original``."""
+    from harness.run.minimize import SECONDS, minimize_failure
+
+    seconds = SECONDS
+    if invariant_deadline is not None:
+        seconds = min(seconds, invariant_deadline - time.monotonic())
+    if seconds <= 0:
+        return failure
+    return minimize_failure(engine_spec, adapter, invariant, scenario, failure, seconds=seconds)
 
 
 def _start(adapter: EngineAdapter, state: GameState, limit: float, contained: bool) -> Session:
