@@ -187,27 +187,32 @@ def cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
-#: mana.tap-for-mana is vacuous on refuses-all (its checks skip every ability the engine does not
-#: offer); ninjutsu.reveal-and-return fails on every control.
+#: A pure must-be-refused invariant, selected alone, is vacuous on refuses-all and offers-nothing
+#: (its ruling's other invariants are what fail them); ninjutsu.reveal-and-return fails
+#: refuses-all (offers-nothing is only relevant to legality invariants).
 SELECTION = (
     "--control",
     "refuses-all",
+    "--control",
+    "offers-nothing",
     "--invariant",
-    "class.no-repeat-level",
+    "ninjutsu.after-blockers/ninjutsu/refused-before-blockers",
     "--invariant",
     "ninjutsu.reveal-and-return",
 )
+PAIRS = '"refuses-all" = ["ninjutsu.after-blockers"]\n"offers-nothing" = ["ninjutsu.after-blockers"]\n'
 
 
 def test_controls_command_lists_vacuous_rulings(tmp_path: Path) -> None:
     out = tmp_path / "out"
     done = cli("controls", *SELECTION, "--out", str(out), cwd=tmp_path)
     assert done.returncode == 1, done.stdout + done.stderr
-    assert "VACUOUS class.no-repeat-level on control:refuses-all" in done.stdout
+    assert "VACUOUS ninjutsu.after-blockers on control:refuses-all" in done.stdout
     report = json.loads((out / "controls.json").read_text())
     assert report["schema"] == "mtg-conformance/controls"
-    assert [(v["ruling"], v["control"]) for v in report["vacuous"]] == [("class.no-repeat-level", "refuses-all")]
-    assert report["summary"]["by_control"] == {"refuses-all": 1}
+    assert {(v["ruling"], v["control"]) for v in report["vacuous"]} == {
+        ("ninjutsu.after-blockers", "refuses-all"), ("ninjutsu.after-blockers", "offers-nothing")}
+    assert report["summary"]["by_control"] == {"refuses-all": 1, "offers-nothing": 1}
     ninjutsu_invariants = [k for k in report["invariants"] if k.startswith("ninjutsu.reveal-and-return/")]
     assert ninjutsu_invariants and all(
         report["invariants"][k]["failed"] == ["refuses-all"] for k in ninjutsu_invariants
@@ -215,11 +220,12 @@ def test_controls_command_lists_vacuous_rulings(tmp_path: Path) -> None:
     assert (out / "results.json").exists() and (out / "report.html").exists()
 
     known = tmp_path / "known.toml"
-    known.write_text('[vacuous]\n"refuses-all" = ["class.no-repeat-level"]\n')
+    known.write_text("[vacuous]\n" + PAIRS)
     done = cli("controls", *SELECTION, "--out", str(out), "--allow-vacuous-file", str(known), cwd=tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr
 
-    known.write_text('[vacuous]\n"refuses-all" = ["class.no-repeat-level", "ninjutsu.reveal-and-return"]\n')
+    known.write_text('[vacuous]\n"refuses-all" = ["ninjutsu.after-blockers", "ninjutsu.reveal-and-return"]\n'
+                     '"offers-nothing" = ["ninjutsu.after-blockers"]\n')
     done = cli("controls", *SELECTION, "--out", str(out), "--allow-vacuous-file", str(known), cwd=tmp_path)
     assert done.returncode == 1
     assert "no longer vacuous" in done.stderr and "ninjutsu.reveal-and-return" in done.stderr
@@ -227,7 +233,7 @@ def test_controls_command_lists_vacuous_rulings(tmp_path: Path) -> None:
     known.write_text("[vacuous]\n")
     done = cli("controls", *SELECTION, "--out", str(out), "--allow-vacuous-file", str(known), cwd=tmp_path)
     assert done.returncode == 1
-    assert "not in" in done.stderr and '"class.no-repeat-level",' in done.stderr
+    assert "not in" in done.stderr and '"ninjutsu.after-blockers",' in done.stderr
 
 
 @pytest.mark.parametrize(

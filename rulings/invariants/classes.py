@@ -17,7 +17,7 @@ from generators.classes import CLASS_STEPS, ClassParams, ClassSpec, class_scenar
 from harness.protocol.mechanics import Mechanic
 from harness.protocol.model import Action, ActionKind, AttackTarget, EventKind, GameState, Step
 from harness.protocol.probe import Probe, Scenario, expect
-from rulings.invariant import claims
+from rulings.invariant import claims, exempt
 from rulings.invariants.driving import events_of, pass_until, resolve_stack
 from rulings.invariants.rule_texts import CLASS, IS_CLASS
 from rulings.invariants.spell_moves import cast, whose_turn
@@ -25,6 +25,8 @@ from rulings.rule_templates import rule_template
 
 REQUIRES = frozenset({Mechanic.STACK, Mechanic.PRIORITY, Mechanic.MANA_ABILITY, Mechanic.CLASS})
 PROBE = frozenset({Mechanic.MENACE})
+#: Why a pure "must be refused" check is exempt from the controls that refuse or offer nothing.
+REFUSED_ONLY = "a pure must-be-refused check: refusing (or offering) nothing is what the ruling asks here"
 
 
 def level_up(player: int, class_id: str, level: int) -> Action:
@@ -156,6 +158,7 @@ def check_level_bars(probe: Probe, scenario: Scenario[ClassParams]) -> None:
 @rule_template('class.no-repeat-level', name='refused-at-or-above', **CLASS['class.no-repeat-level'], applies=IS_CLASS, kind="legality",
        requires=REQUIRES, scenarios=lambda: class_scenarios(ClassSpec(levels=(2, 3))))
 @claims('a level at or below the current one refused')
+@exempt(("refuses-all", REFUSED_ONLY), ("offers-nothing", REFUSED_ONLY))
 def check_no_repeat(probe: Probe, scenario: Scenario[ClassParams]) -> None:
     """A Class already at level N or higher: its level N ability (and every lower one) is
     neither offered nor accepted, even as a sorcery with the mana to pay."""

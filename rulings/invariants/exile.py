@@ -18,7 +18,7 @@ from harness.protocol.mechanics import Mechanic
 from harness.protocol.model import GameState, Step, Zone
 from harness.protocol.probe import Probe, Scenario, expect
 from rulings.binding import binds
-from rulings.invariant import claims
+from rulings.invariant import claims, exempt
 from rulings.invariants.driving import resolve_stack
 from rulings.invariants.spell_moves import offered_for, play_action, watch_until, whose_turn, zone_name
 
@@ -61,6 +61,8 @@ def exiled_now(probe: Probe, scenario: Scenario[ExileParams]) -> GameState:
        requires=REQUIRES | SHINOBI,
        scenarios=lambda: with_try(ExileSpec(), ExileSpec(via="shinobi"), ExileSpec(steps=MAIN_STEPS, must=("Land",))))
 @claims('exiled cards playable exactly by their normal timing')
+@exempt(("no-priority-in-combat", "a ruling about the exiled cards' own timing, not a combat window: its one "
+                                  "combat state is Fallen Shinobi's damage trigger waiting to resolve"))
 def check_normal_timing(probe: Probe, scenario: Scenario[ExileParams]) -> None:
     """Each exiled card is offered exactly when its normal timing allows it (a sorcery in your
     main phase with an empty stack, a land also with a land play left, an instant whenever you

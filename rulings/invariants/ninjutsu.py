@@ -39,7 +39,7 @@ from harness.protocol.model import (
 )
 from harness.protocol.probe import Probe, Scenario, expect
 from rulings.corpus import Ruling
-from rulings.invariant import CheckFn, Invariant, InvariantKind, claims, claims_of
+from rulings.invariant import CheckFn, Invariant, InvariantKind, claims, claims_of, exempting
 from rulings.invariants.by_play import reach_by_play
 from rulings.invariants.driving import events_of, expect_forbidden, offered, pass_until_step, resolve_stack
 from rulings.invariants.search_moves import arrive, ready
@@ -139,6 +139,11 @@ def variants_of(ruling: Ruling, slots: Mapping[str, str]) -> list[KeywordVariant
 #: The claims of a refusal, by where the game is: before attackers are declared (nothing to
 #: return yet), with attackers declared but no blockers (attacking creatures are neither blocked
 #: nor unblocked), and in a later step outside the variant's window.
+#: Why a check of a ruling that only permits is exempt from ``accepts-illegal``.
+PERMITS = "the ruling only permits an action: it forbids nothing an engine could wrongly accept"
+#: Why a library ninjutsu check is exempt from ``skips-stack``.
+DURING_SEARCH = ("library ninjutsu is activated during a search, when nobody holds priority: the control can't "
+                 "resolve it early, so it plays by the rules here")
 REFUSED_BEFORE_ATTACKERS = "refused before attackers are declared"
 REFUSED_BEFORE_BLOCKERS = "refused with attackers declared, before blockers"
 REFUSED_OUTSIDE_WINDOW = "refused in a combat step outside its window"
@@ -482,7 +487,8 @@ def first_strike_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invari
     for v in variants_of(ruling, slots):
         tid = "ninjutsu.first-strike-step"
         out.append(make(ruling, v, "offered-in-first-strike-step", "legality",
-                        CombatSpec(v, (Step.FIRST_STRIKE_DAMAGE,)), partial(check_offered_and_accepted, v),
+                        CombatSpec(v, (Step.FIRST_STRIKE_DAMAGE,)),
+                        exempting(partial(check_offered_and_accepted, v), ("accepts-illegal", PERMITS)),
                         f"{v.name} is offered in the first-strike damage step", tid))
         out.append(make(ruling, v, "damage-in-regular-step", "outcome",
                         CombatSpec(v, (Step.FIRST_STRIKE_DAMAGE,), ninja_deals_damage=True,
@@ -563,19 +569,21 @@ def reveal_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
     finds it)."""
     out = []
     for v in variants_of(ruling, slots):
+        def mark(check: CheckFn, v: KeywordVariant = v) -> CheckFn:
+            return exempting(check, ("skips-stack", DURING_SEARCH)) if v.during_search else check
         if v.during_search:
             out.append(make(ruling, v, "never-enters-after-found", "outcome",
                             CombatSpec(v, NINJUTSU_STEPS, search=FINDS_NINJA),
-                            partial(check_found_never_enters, v),
+                            mark(partial(check_found_never_enters, v)),
                             f"a {v.name} whose Ninja the search itself finds puts nothing onto the battlefield",
                             "ninjutsu.reveal-and-return"))
         tid = "ninjutsu.reveal-and-return"
         out.append(make(ruling, v, "reveal-and-return-on-activation", "trace", CombatSpec(v, NINJUTSU_STEPS),
-                        partial(check_reveal_and_return, v),
+                        mark(partial(check_reveal_and_return, v)),
                         f"activating {v.name} reveals the Ninja and returns the creature; the Ninja waits", tid))
         out.append(make(ruling, v, "never-enters-after-leaving", "outcome",
                         CombatSpec(v, NINJUTSU_STEPS, min_unblocked=2, activations=2),
-                        partial(check_left_zone_never_enters, v),
+                        mark(partial(check_left_zone_never_enters, v)),
                         f"a {v.name} whose Ninja left its zone before resolution puts nothing onto the battlefield",
                         tid))
     return out

@@ -13,7 +13,7 @@ from harness.protocol.mechanics import Mechanic
 from harness.protocol.model import ActionKind, EventKind, GameState, Step, Zone
 from harness.protocol.probe import Probe, Scenario, expect
 from rulings.binding import binds
-from rulings.invariant import claims
+from rulings.invariant import claims, exempt
 from rulings.invariants.driving import advance, events_of, resolve_stack
 from rulings.invariants.rule_texts import HAS_REBOUND, REBOUND
 from rulings.invariants.spell_moves import (
@@ -77,6 +77,7 @@ def rebound_choice(probe: Probe, scenario: Scenario[ReboundParams]) -> None:
 @rule_template('rebound.recast-optional', name='may-decline', **REBOUND['rebound.recast-optional'], applies=HAS_REBOUND, kind="legality",
        requires=BALLER, scenarios=lambda: rebound_upkeep_scenarios())
 @claims('the cast offered and declining accepted')
+@exempt(("accepts-illegal", "the ruling only permits an action: it forbids nothing an engine could wrongly accept"))
 def check_may_decline(probe: Probe, scenario: Scenario[ReboundParams]) -> None:
     """At the upkeep, rebound's trigger offers to cast the card and to decline; declining is
     accepted and the card stays in exile."""

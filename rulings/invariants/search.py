@@ -38,7 +38,7 @@ from harness.protocol.mechanics import Mechanic
 from harness.protocol.model import Action, ActionKind, Event, EventKind, GameState, Search, Zone
 from harness.protocol.probe import Probe, Scenario, expect
 from rulings.corpus import Ruling
-from rulings.invariant import CheckFn, Invariant, InvariantKind, claims
+from rulings.invariant import CheckFn, Invariant, InvariantKind, claims, exempting
 from rulings.invariants.driving import (
     MOVE_LIMIT,
     advance,
@@ -47,7 +47,15 @@ from rulings.invariants.driving import (
     offered,
     resolve_stack,
 )
-from rulings.invariants.ninjutsu import BASE_REQUIRES, activation, expect_entered, make, unblocked_attackers
+from rulings.invariants.ninjutsu import (
+    BASE_REQUIRES,
+    DURING_SEARCH,
+    PERMITS,
+    activation,
+    expect_entered,
+    make,
+    unblocked_attackers,
+)
 from rulings.invariants.search_moves import arrive, begin_search, choose, library_of, pending_search, search_of
 from rulings.templates import template
 
@@ -342,7 +350,9 @@ def top_fixed_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant
         ruling, "same-top-cards-after-finding", "legality",
         SearchSetup(kinds=(SORCERY, INSTANT), cards=MULTI_SEARCHES, restriction="opponent", start="any",
                     library=(0, 6), sought_below=True, sought_above=True),
-        check_top_cards_fixed,
+        exempting(check_top_cards_fixed, ("offers-nothing", "the ruling keeps cards out of the search: an engine "
+                                                              "that offers no choice offers no fifth card either; "
+                                                              "finding is applied, not read off the offers")),
         "after a restricted search finds a card it still sees the same top four; the fifth stays out",
         "search.restricted-top-cards-fixed")]
 
@@ -635,13 +645,13 @@ def activation_during_search_family(ruling: Ruling, slots: Mapping[str, str]) ->
     tid = "library-ninjutsu.activation-during-search"
     return [
         library_make(ruling, v, "mana-abilities-while-searching", "legality", CombatSpec(v, NINJUTSU_STEPS),
-                     partial(check_mana_abilities_while_searching, v),
+                     exempting(partial(check_mana_abilities_while_searching, v), ("skips-stack", DURING_SEARCH)),
                      "mana abilities can be activated during the search to pay for library ninjutsu", tid),
         library_make(ruling, v, "ability-uses-the-stack", "trace", CombatSpec(v, NINJUTSU_STEPS),
-                     partial(check_ability_uses_stack, v),
+                     exempting(partial(check_ability_uses_stack, v), ("skips-stack", DURING_SEARCH)),
                      "library ninjutsu activated during a search goes on the stack", tid),
         library_make(ruling, v, "cost-must-be-paid", "legality", CombatSpec(v, NINJUTSU_STEPS, mana="short"),
-                     partial(check_pays_costs, v),
+                     exempting(partial(check_pays_costs, v), ("skips-stack", DURING_SEARCH)),
                      "library ninjutsu is refused during a search when its mana cost can't be paid", tid),
     ]
 
@@ -695,7 +705,7 @@ def several_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
     return [library_make(
         ruling, v, "several-in-one-search", "legality",
         CombatSpec(v, NINJUTSU_STEPS, min_unblocked=2, min_ninjas=2, activations=2),
-        partial(check_several_in_one_search, v),
+        exempting(partial(check_several_in_one_search, v), ("accepts-illegal", PERMITS)),
         f"two Ninjas' {v.name} abilities can be activated during one search", "library-ninjutsu.several-in-one-search")]
 
 

@@ -16,7 +16,8 @@ from harness.protocol.mechanics import Mechanic
 from harness.protocol.model import Action, ActionKind, GameState, Step
 from harness.protocol.probe import Probe, Scenario, expect
 from rulings.binding import binds
-from rulings.invariant import claims
+from rulings.invariant import claims, exempt
+from rulings.invariants.driving import resolve_stack
 from rulings.invariants.search_moves import arrive
 from rulings.invariants.spell_moves import offered_for, whose_turn
 
@@ -97,6 +98,7 @@ def several_sneaks(allowed: frozenset[str] = COMBAT_MECHANICS) -> st.SearchStrat
 @binds("ninja-teen.any-sneak-ability", id="ninja-teen.any-sneak-ability/each-sneak-ability", kind="legality",
        requires=REQUIRES, optional=COMBAT_MECHANICS, scenarios=several_sneaks)
 @claims('each sneak ability offered, the chosen one accepted')
+@exempt(("accepts-illegal", "the ruling only permits an action: it forbids nothing an engine could wrongly accept"))
 def check_any_sneak_ability(probe: Probe, scenario: Scenario[SneakParams]) -> None:
     """A graveyard creature with several sneak abilities (printed, and Ninja Teen's) can be cast
     using any of them: each is offered, and the chosen one is accepted."""
@@ -112,5 +114,24 @@ def check_any_sneak_ability(probe: Probe, scenario: Scenario[SneakParams]) -> No
                expected=f"{wanted} offered", observed=", ".join(map(str, offered_for(actions, card))) or "nothing")
     probe.claim('each sneak ability offered, the chosen one accepted')
     index = scenario.params.pick % count
+    before = probe.state()
+    target = before.permanent(returned).attacking if before.permanent(returned) else None
     probe.require(sneak_cast(scenario, card, index, returned),
                   f"casting a graveyard creature using its sneak ability {index} of {count}")
+    # The cast happened: the returned attacker is back in its owner's hand and the creature,
+    # once the spell resolves, enters tapped and attacking what the returned one attacked.
+    mid = probe.state()
+    owner = before.obj(returned).owner
+    token = before.obj(returned).token  # a token returned to the hand ceases to exist (704.5d)
+    expect(mid.permanent(returned) is None and (token or returned in mid.player(owner).hand),
+           "casting for a sneak cost did not return the unblocked attacker",
+           expected=f"{returned} in player {owner}'s hand" + (" (or gone: a token)" if token else ""),
+           observed=f"{returned} in {mid.zone_of(returned)}")
+    resolve_stack(probe)
+    after = probe.state()
+    perm = after.permanent(card)
+    expect(perm is not None and perm.tapped and perm.attacking == target,
+           "the creature cast for its sneak cost did not enter tapped and attacking",
+           expected=f"{card} on the battlefield, tapped, attacking {target}",
+           observed=f"{card} in {after.zone_of(card)}" if perm is None
+           else f"{'tapped' if perm.tapped else 'untapped'}, attacking {perm.attacking}")
