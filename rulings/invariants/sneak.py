@@ -115,7 +115,8 @@ def check_any_sneak_ability(probe: Probe, scenario: Scenario[SneakParams]) -> No
     probe.claim('each sneak ability offered, the chosen one accepted')
     index = scenario.params.pick % count
     before = probe.state()
-    target = before.permanent(returned).attacking if before.permanent(returned) else None
+    was = before.permanent(returned)
+    target = was.attacking if was is not None else None
     probe.require(sneak_cast(scenario, card, index, returned),
                   f"casting a graveyard creature using its sneak ability {index} of {count}")
     # The cast happened: the returned attacker is back in its owner's hand and the creature,
