@@ -13,6 +13,7 @@ directions: what the rules allow is offered and accepted, what they forbid is ne
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
+from dataclasses import replace
 from functools import partial
 
 from generators.combat import LIBRARY_NINJUTSU_SEARCH, NINJUTSU_STEPS, CombatSpec
@@ -118,6 +119,12 @@ def card_matches(state: GameState, card_id: str, card_type: str | None) -> bool:
 def sought(state: GameState, search: Search, cards: Iterable[str]) -> list[str]:
     """The cards of ``cards`` that are of the type the search asks for."""
     return [c for c in cards if card_matches(state, c, search.card_type)]
+
+
+def as_ruled(search: Search, scenario: Scenario) -> Search:
+    """The engine's pending search with what it asks for taken from the scenario (the card's
+    text as the rules read it), not from the engine's own report of it."""
+    return replace(search, card_type=search_of(scenario).card_filter)
 
 
 def first_sought(state: GameState, search: Search, avoid: Collection[str] = ()) -> str | None:
@@ -239,7 +246,7 @@ def check_top_cards_fixed(probe: Probe, scenario: Scenario) -> None:
     """Find a card among the top four; the search (if it goes on) still sees the same cards, and
     the fifth is neither offered nor accepted."""
     state, search, library = begin(probe, scenario)
-    first = first_sought(state, search)
+    first = first_sought(state, as_ruled(search, scenario))
     probe.precondition(first is not None, "no sought card among the top four")
     assert first is not None
     probe.require(choose(search.searcher, first), f"finding {first}, among the top four")
@@ -267,7 +274,7 @@ def check_whole_library_shuffled(probe: Probe, scenario: Scenario) -> None:
     """Find what the search can (the first sought card it sees), let it end: the searched
     library is shuffled once, all of it."""
     state, search, _ = begin(probe, scenario)
-    first = first_sought(state, search)
+    first = first_sought(state, as_ruled(search, scenario))
     events: list[Event] = []
     if first is not None:
         events += probe.require(choose(search.searcher, first), f"finding {first}")
@@ -475,7 +482,7 @@ def check_refused_after_finding(variant: KeywordVariant, probe: Probe, scenario:
     state, search, _ = begin(probe, scenario)
     expect(bool(ninjutsu_shown(probe, variant, scenario)), f"{variant.name} not offered before any card was found",
            expected=f"{activation(variant, scenario)} offered", observed="not offered")
-    first = first_sought(state, search, avoid=set(scenario.params.ninjas))
+    first = first_sought(state, as_ruled(search, scenario), avoid=set(scenario.params.ninjas))
     probe.precondition(first is not None, "the search can find no card but the Ninja")
     assert first is not None
     probe.require(choose(search.searcher, first), f"finding {first}")
@@ -554,8 +561,9 @@ def check_order_kept(probe: Probe, scenario: Scenario) -> None:
     expect(list(state.player(owner).library) == before, "the library changed its order when the search began",
            expected=f"library {before}", observed=f"library {list(state.player(owner).library)}")
     search = the_search(probe)
-    first = first_sought(state, search)
-    probe.precondition(first is not None and search.count >= 2, "a search that can't find a card, then go on")
+    first = first_sought(state, as_ruled(search, scenario))
+    # How many cards it may find comes from the scenario (the rules), not from the engine.
+    probe.precondition(first is not None and search_of(scenario).count >= 2, "a search that can't find a card, then go on")
     assert first is not None
     probe.require(choose(search.searcher, first), f"finding {first}")
     probe.precondition(pending_search(probe.state()) is not None, "the search ended with its first card")
