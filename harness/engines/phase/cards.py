@@ -13,6 +13,7 @@ import hashlib
 import json
 import os
 from collections.abc import Iterator
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -27,11 +28,19 @@ FILLER = CardData("Conformance Filler", ("Artifact",), mana_cost="{0}")
 _faces: dict[str, dict[str, Any]] = {}
 
 
-def card_key(card: CardData) -> str:
-    """Content hash of a card's MTGJSON dict (and of the phase version that parses it)."""
+@lru_cache(maxsize=1)
+def _phase_version() -> str:
     from importlib.metadata import version
 
-    payload = json.dumps({"card": card.to_mtgjson(), "phase": version("phase-python")}, sort_keys=True)
+    return version("phase-python")
+
+
+@lru_cache(maxsize=4096)
+def card_key(card: CardData) -> str:
+    """Content hash of a card's MTGJSON dict (and of the phase version that parses it).
+    Memoized: a card's data is a frozen value, and the adapter asks for the keys of every card
+    of every state it loads (JSON, sha256 and a metadata look-up each were ~9 % of phase's CPU)."""
+    payload = json.dumps({"card": card.to_mtgjson(), "phase": _phase_version()}, sort_keys=True)
     return hashlib.sha256(payload.encode()).hexdigest()
 
 

@@ -12,10 +12,11 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from harness.protocol.adapter import StateUnsupported
-from harness.protocol.model import AFTER_BLOCKERS_STEPS, AttackTarget, GameState, Step, TargetKind, Zone
+from harness.protocol.model import AFTER_BLOCKERS_STEPS, AttackTarget, CardData, GameState, Step, TargetKind, Zone
 
 from . import cards as card_data
 from .steps import TO_PHASE
@@ -55,13 +56,17 @@ class IdMap:
 _engines: dict[str, Any] = {}
 
 
+@lru_cache(maxsize=1024)
+def _engine_key(needed: frozenset[CardData]) -> str:
+    """The key of an engine holding exactly these cards (memoized: states share card sets)."""
+    return hashlib.sha256(json.dumps(sorted(card_data.card_key(c) for c in needed)).encode()).hexdigest()
+
+
 def engine_for(state: GameState) -> Any:
     """A phase Engine holding the faces of the state's cards (cached per card set)."""
     used = {o.name for o in state.objects}
     needed = [c for c in state.cards if c.name in used]
-    key = hashlib.sha256(
-        json.dumps(sorted(card_data.card_key(c) for c in needed)).encode()
-    ).hexdigest()
+    key = _engine_key(frozenset(needed))
     engine = _engines.get(key)
     if engine is None:
         import phase
