@@ -55,7 +55,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 from harness.protocol.model import MANA_SYMBOLS, CardData, Zone, parse_mana_cost
@@ -203,8 +203,10 @@ class CardAbilities:
 _REMINDER = re.compile(r"\([^)]*\)")
 
 
+@lru_cache(maxsize=4096)
 def parse_card(card: CardData) -> CardAbilities:
-    """Read ``card`` into :class:`CardAbilities`, or raise :class:`UnsupportedCard`."""
+    """Read ``card`` into :class:`CardAbilities`, or raise :class:`UnsupportedCard`. Memoized:
+    both are immutable values, and every session of every example reads every card of its state."""
     first_strike = double_strike = False
     for keyword in card.keywords:
         k = keyword.strip().lower()

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, TypeVar
 
 from harness.protocol.model import Action, ActionKind, Event, PlayerIndex, StackItem
@@ -84,12 +85,18 @@ def decision(name: str) -> Callable[[F], F]:
 
 def decisions_of(component_class: type) -> dict[str, str]:
     """The decisions a component class declares: decision name -> method name."""
-    found: dict[str, str] = {}
+    return dict(_declared(component_class))
+
+
+@lru_cache(maxsize=256)
+def _declared(component_class: type) -> tuple[tuple[str, str], ...]:
+    """:func:`decisions_of`, read once per class (an engine is built for every session)."""
+    found: list[tuple[str, str]] = []
     for attr, value in vars(component_class).items():
         name = getattr(value, "__decision__", None)
         if name is not None:
-            found[name] = attr
-    return found
+            found.append((name, attr))
+    return tuple(found)
 
 
 class DispatchError(Exception):
