@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from hypothesis import strategies as st
 
 from generators import cards
-from generators.strategies import BOOLEANS, integers, sampled
 from generators.rebound import bystanders, spell_on_stack
 from generators.spell_cards import class_card, life_spell, vanilla
+from generators.strategies import BOOLEANS, integers, sampled
 from harness.protocol.builder import StateBuilder
 from harness.protocol.model import CardData, PlayerIndex, Step, Zone, mana_value
 from harness.protocol.probe import Scenario

@@ -16,9 +16,9 @@ from typing import Any, Literal
 from hypothesis import strategies as st
 
 from generators import cards
-from generators.strategies import BOOLEANS, integers, sampled
 from generators.search_cards import ABILITY, CALL_THE_PACK, INSTANT, INSTANT_TUTOR, QUICK_SCRYING, WILD_EXPANSE
 from generators.search_setup import SearchParams, SearchSetup, add_search_source
+from generators.strategies import BOOLEANS, integers, sampled
 from harness.protocol.builder import StateBuilder
 from harness.protocol.keywords import KeywordVariant
 from harness.protocol.mechanics import Mechanic
@@ -242,7 +242,7 @@ def draw_combat(draw: st.DrawFn, spec: CombatSpec,
             fs, ds = striker()
             blocker = b.permanent(cards.creature(power, toughness, first_strike=fs, double_strike=ds), defender)
             choices = [a for a in attackers if a not in must_stay_unblocked]
-            if choices and draw(BOOLEANS):
+            if bool(choices) and draw(BOOLEANS):  # bool(): mypy types `list and x` by the list
                 victim = draw(sampled(choices))
                 b.update(blocker, blocking=(victim,))
                 blocked.add(victim)

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from hypothesis import strategies as st
 
 from generators import cards
-from generators.strategies import BOOLEANS, integers, sampled
 from generators.rebound import bystanders, spell_on_stack
 from generators.spell_cards import FALLEN_SHINOBI, JESKAI_BALLER, life_spell, vanilla
+from generators.strategies import BOOLEANS, integers, sampled
 from harness.protocol.builder import StateBuilder
 from harness.protocol.model import COLORS, AttackTarget, CardData, GameState, PlayerIndex, PlayPermission, Step, Zone
 from harness.protocol.probe import Scenario

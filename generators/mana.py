@@ -93,9 +93,9 @@ class SourceSpec:
             lines.append(f"Whenever this {self.kind} is tapped for mana, you gain 1 life.")
         code = " ".join(a.code for a in self.abilities) + (" +watch" if self.self_trigger else "")
         types = {"creature": ("Creature",), "artifact": ("Artifact",), "land": ("Land",)}[self.kind]
-        stats = {"power": "1", "toughness": "1"} if self.kind == "creature" else {}
+        stat = "1" if self.kind == "creature" else None
         return CardData(f"{self.kind.capitalize()} {code}", types, mana_cost="" if self.kind == "land" else "{1}",
-                        text="\n".join(lines), **stats)
+                        text="\n".join(lines), power=stat, toughness=stat)
 
     @property
     def all_abilities(self) -> tuple[AbilitySpec, ...]:
@@ -462,7 +462,7 @@ def could_produce_scenarios(draw: st.DrawFn, *, defined: bool | None = None, wat
     and amount." of either player's (so the lands could produce only {S})."""
     player = draw(sampled((0, 1)))
     board = Board()
-    scope = draw(sampled(("you", "opponent")))
+    scope: Literal["you", "opponent"] = draw(sampled(("you", "opponent")))
     any_color = draw(BOOLEANS)
     board.source(SourceSpec("land", (AbilitySpec("T", pool=scope, any_color=any_color),)), player)
     lands_owner = player if scope == "you" else 1 - player

@@ -14,8 +14,8 @@ from dataclasses import dataclass, replace
 from hypothesis import strategies as st
 
 from generators import cards
-from generators.strategies import BOOLEANS, integers, sampled
 from generators.spell_cards import COUNTERSPELL, JESKAI_BALLER, life_spell, vanilla
+from generators.strategies import BOOLEANS, integers, sampled
 from harness.protocol.builder import StateBuilder
 from harness.protocol.model import (
     COLORS,

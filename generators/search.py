@@ -27,10 +27,10 @@ from dataclasses import dataclass, replace
 from hypothesis import strategies as st
 
 from generators import cards
-from generators.strategies import integers, sampled
 from generators.combat import COMBAT_MECHANICS, CombatSpec, NinjutsuParams, combat_scenarios
 from generators.search_cards import BRIBERY, SORCERY
 from generators.search_setup import SearchParams, SearchSetup, add_search_source
+from generators.strategies import integers, sampled
 from harness.protocol.builder import StateBuilder
 from harness.protocol.model import COLORS, PlayerIndex, Step, Zone
 from harness.protocol.probe import Scenario

@@ -28,7 +28,6 @@ from typing import Literal
 from hypothesis import strategies as st
 
 from generators import cards
-from generators.strategies import BOOLEANS, integers, sampled
 from generators.search_cards import (
     ABILITY,
     BRIBERY,
@@ -47,6 +46,7 @@ from generators.search_cards import (
     search_count,
     search_filter,
 )
+from generators.strategies import BOOLEANS, integers, sampled
 from harness.protocol.builder import StateBuilder
 from harness.protocol.model import (
     COLORS,

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from hypothesis import strategies as st
 
 from generators import cards
-from generators.strategies import integers, sampled
 from generators.combat import COMBAT_MECHANICS, NINJUTSU_STEPS, STEPS_BEFORE_BLOCKERS, CombatSpec, draw_combat
 from generators.spell_cards import NINJA_TEEN, sneak_creature
+from generators.strategies import integers, sampled
 from harness.protocol.builder import StateBuilder
 from harness.protocol.keywords import SNEAK
 from harness.protocol.model import PlayerIndex, Step, Zone

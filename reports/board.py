@@ -205,8 +205,8 @@ def state_view(
     for key, title in (("turn", "turn"), ("active_player", "active player"), ("step", "step"), ("priority", "priority")):
         if key in state:
             value = state[key]
-            player = key in ("active_player", "priority") and isinstance(value, int)
-            facts.append((title, f"P{value}" if player else text(value) or "none"))
+            is_player = key in ("active_player", "priority") and isinstance(value, int)
+            facts.append((title, f"P{value}" if is_player else text(value) or "none"))
     pending = state.get("pending")
     if isinstance(pending, dict):
         facts.append(("waiting for", f"{text(pending.get('kind'))} by P{text(pending.get('player'))}"))
@@ -214,7 +214,7 @@ def state_view(
         if state.get(key):
             facts.append((title, ", ".join(label(c) for c in _list(state[key]) if c is not None)))
 
-    players = []
+    players: list[PlayerView] = []
     for player in _dicts(state.get("players")):
         index = f"P{text(player.get('index', len(players)))}"
         zones = []

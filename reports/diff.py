@@ -161,7 +161,7 @@ def format_diff(diff: RunDiff) -> str:
     """The diff for a terminal: a heading line, then one line per change, grouped by kind."""
     lines = [f"diff {diff.old_label} -> {diff.new_label}"]
     for kind in ("regression", "fix", "status", "added", "removed", "changed-failure"):
-        lines += ["  " + c.describe() for c in diff.of(kind)]  # type: ignore[arg-type]
+        lines += ["  " + c.describe() for c in diff.of(kind)]
     if not diff.changes:
         lines.append("  no changes")
     return "\n".join(lines)

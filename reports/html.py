@@ -295,21 +295,21 @@ def build_report(results: Results) -> Report:
     shown: set[tuple[str, str]] = set()
     for ruling in results.rulings:
         invariants = list(ruling.invariants)
-        for record in results.results:
-            if ruling.id in record.rulings and record.invariant not in invariants:
-                invariants.append(record.invariant)
+        for other in results.results:
+            if ruling.id in other.rulings and other.invariant not in invariants:
+                invariants.append(other.invariant)
         records = []
         cells = []
         many = len(engines) > 1
         for engine in engines:
             for invariant in invariants:
-                record = by_pair.get((engine, invariant))
+                found = by_pair.get((engine, invariant))
                 shown.add((engine, invariant))
-                if record is None:
+                if found is None:
                     continue
-                records.append(record)
+                records.append(found)
                 name = f"{engine}: {invariant}" if many else invariant
-                cells.append(_cell(name, record, anchors.get((engine, invariant))))
+                cells.append(_cell(name, found, anchors.get((engine, invariant))))
         row = Row(ruling, tuple(cells), any(c.status in ("fail", "error") for c in cells),
                   classes([*records], [ruling.id]))
         if records or ruling.coverage == "uncovered":
@@ -323,14 +323,14 @@ def build_report(results: Results) -> Report:
                 worst = _worst([r.status for r in mine])
                 anchor = next((anchors[(r.engine, r.invariant)] for r in mine
                                if (r.engine, r.invariant) in anchors and r.status == worst), None)
-                tally = Counter(r.status for r in mine)
+                tally: Counter[str] = Counter(r.status for r in mine)
                 title = f"{engine}: " + (", ".join(f"{k} {tally[k]}" for k in SEVERITY if tally[k]) or "not run")
                 mcells.append(MatrixCell(worst, LETTERS.get(worst, worst[:1].upper()), anchor, title))
             judged = {c.status for c in mcells if c.status in (*JUDGED, "inconclusive")}
             matrix.append(MatrixRow(ruling.id, tuple(mcells), len(judged) > 1, row.classes))
 
     orphans = tuple(r for r in results.results if (r.engine, r.invariant) not in shown)
-    coverage = dict.fromkeys(COVERAGES, 0)
+    coverage: dict[str, int] = dict.fromkeys(COVERAGES, 0)
     for ruling in results.rulings:
         coverage[ruling.coverage] = coverage.get(ruling.coverage, 0) + 1
 

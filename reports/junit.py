@@ -73,15 +73,15 @@ def _counts(records: list[ResultRecord]) -> dict[str, str]:
 def render_junit(results: Results) -> str:
     engines = results.engines()
     several = len(engines) > 1
-    root = ET.Element("testsuites", name="mtg-conformance", **_counts(list(results.results)))
+    root = ET.Element("testsuites", {"name": "mtg-conformance", **_counts(list(results.results))})
     for engine in engines:
         records = [r for r in results.results if r.engine == engine]
         families: dict[str, list[ResultRecord]] = {}
         for r in records:
             families.setdefault(family(r), []).append(r)
         for name, members in families.items():
-            suite = ET.SubElement(root, "testsuite", name=f"{engine}: {name}", timestamp=results.run.started,
-                                  **_counts(members))
+            suite = ET.SubElement(root, "testsuite", {"name": f"{engine}: {name}", "timestamp": results.run.started,
+                                                      **_counts(members)})
             props = ET.SubElement(suite, "properties")
             for key, value in (("engine", engine), ("profile", results.run.profile),
                                ("harness", results.run.harness_version), ("corpus", results.run.corpus or "")):

@@ -249,7 +249,7 @@ class Results:
     def totals(self, engine: str | None = None) -> dict[str, int]:
         """How many records have each status (every key, in STATUSES order), for one engine
         or for all. Computed, never stored as truth, so it cannot disagree with the records."""
-        counts = dict.fromkeys(STATUSES, 0)
+        counts: dict[str, int] = dict.fromkeys(STATUSES, 0)
         for record in self.results:
             if engine is None or record.engine == engine:
                 counts[record.status] += 1

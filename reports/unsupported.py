@@ -55,7 +55,7 @@ class MechanicName:
 
 def mechanic_name(requirement: str) -> MechanicName:
     try:
-        m = Mechanic(requirement)
+        m = Mechanic(requirement)  # type: ignore[call-arg]  # mypy reads the custom __new__ as the value lookup
     except ValueError:
         return MechanicName(requirement, "", "")
     return MechanicName(m.value, m.description, m.cr)

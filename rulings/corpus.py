@@ -190,6 +190,7 @@ def _parse_entry(entry: object, shown: Path, n: int) -> Ruling:
         if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
             raise fail(field, f"must be a list of strings, not {_describe_list(value)}")
 
+    ruling_id = entry["id"]  # a string now: checked above
     text, sha, status = entry["text"], entry["sha"], entry["status"]
     if not text.strip():
         raise fail("text", "is empty")

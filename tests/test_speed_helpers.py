@@ -34,6 +34,6 @@ def test_fresh_copies_equal_and_share_no_dataclass(scenario):
     copied = fresh(state)
     assert copied == state == copy.deepcopy(state)
     assert copied is not state and copied.players[0] is not state.players[0]
-    assert all(a is not b for a, b in zip(copied.battlefield, state.battlefield))
+    assert all(a is not b for a, b in zip(copied.battlefield, state.battlefield, strict=True))
     object.__setattr__(copied.players[0], "life", -5)  # an engine scribbling on its copy
     assert state.players[0].life != -5

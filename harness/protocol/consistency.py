@@ -164,11 +164,11 @@ def _search_problems(state: GameState) -> list[str]:
     return found
 
 
-def _combat_problems(state: GameState, objects: dict, data: dict) -> list[str]:  # type: ignore[type-arg]
+def _combat_problems(state: GameState, objects: dict, data: dict) -> list[str]:
     found: list[str] = []
     by_id = {p.id: p for p in state.battlefield}
 
-    def data_of(card_id: str):  # type: ignore[no-untyped-def]
+    def data_of(card_id: str):
         obj = objects.get(card_id)
         return None if obj is None else data.get(obj.name)
 

@@ -98,7 +98,7 @@ def mechanic(name: str) -> Mechanic:
     """The registered mechanic called ``name`` (``"mechanic:ninjutsu"`` or just ``"ninjutsu"``)."""
     full = name if ":" in name else f"mechanic:{name}"
     try:
-        return Mechanic(full)
+        return Mechanic(full)  # type: ignore[call-arg]  # mypy reads the custom __new__ as the value lookup
     except ValueError:
         known = ", ".join(sorted(m.value.removeprefix("mechanic:") for m in Mechanic))
         raise UnknownMechanic(f"unknown mechanic {name!r}; registered mechanics: {known}") from None

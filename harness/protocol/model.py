@@ -13,7 +13,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
 from harness.protocol import codec
 
@@ -443,7 +443,7 @@ class GameState:
         """Permanents on the battlefield plus cards in libraries: how big a counterexample is."""
         return len(self.battlefield) + sum(len(p.library) for p in self.players)
 
-    def replace(self, **changes: object) -> GameState:
+    def replace(self, **changes: Any) -> GameState:
         return replace(self, **changes)
 
 

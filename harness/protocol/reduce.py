@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from typing import Any
 
 from harness.protocol.consistency import problems
 from harness.protocol.model import PLAYER_ZONES, GameState, PendingChoice, PlayerState
@@ -173,8 +174,9 @@ def _without_card(state: GameState, card_id: str) -> GameState | None:
 
 
 def _player_without(player: PlayerState, card_id: str) -> PlayerState:
-    changes = {zone.value: tuple(i for i in player.zone(zone) if i != card_id)
-               for zone in PLAYER_ZONES if card_id in player.zone(zone)}
+    # Keyed by field name, so the values are as dynamic as dataclasses.replace itself.
+    changes: dict[str, Any] = {zone.value: tuple(i for i in player.zone(zone) if i != card_id)
+                               for zone in PLAYER_ZONES if card_id in player.zone(zone)}
     return replace(player, **changes) if changes else player
 
 

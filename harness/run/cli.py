@@ -189,7 +189,7 @@ def _controls(args: argparse.Namespace, argv: Sequence[str]) -> int:
         raise UsageError(str(exc)) from None
 
 
-def _suite_or_usage_error():  # type: ignore[no-untyped-def]
+def _suite_or_usage_error():
     from harness.run.plan import compiled_suite
     from rulings.compile import CompileError
     from rulings.corpus import CorpusError
@@ -233,7 +233,7 @@ def cmd_run(args: argparse.Namespace, argv: Sequence[str]) -> int:
     return checks.finish(results, Path(args.out), exit_status(results)) if checks.active else exit_status(results)
 
 
-def _load_or_usage_error(load, spec: str) -> None:  # type: ignore[no-untyped-def]
+def _load_or_usage_error(load, spec: str) -> None:
     """Load an engine adapter before the run; one that cannot even be built is a usage error."""
     from harness.run.registry import UnknownEngine
     from harness.run.signals import is_harness_interrupt
@@ -252,7 +252,7 @@ def _load_or_usage_error(load, spec: str) -> None:  # type: ignore[no-untyped-de
 
 def cmd_mutants(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from harness.engines.mutants import all_mutants
-    from harness.run.plan import PlanError, plan
+    from harness.run.plan import MutantScope, PlanError, plan
     from reports.controls import ControlsReportError, failed_controls
     from reports.mutants import (
         MutantInfo,
@@ -271,13 +271,14 @@ def cmd_mutants(args: argparse.Namespace, argv: Sequence[str]) -> int:
         raise UsageError(f"{args.controls}: cannot read: {exc.strerror or exc}") from None
     except ControlsReportError as exc:
         raise UsageError(str(exc)) from None
-    scope = "all" if args.all_invariants else "targeted"
+    scope: MutantScope = "all" if args.all_invariants else "targeted"
     chosen = tuple(args.mutant or ())
     try:
         cases = plan((), (), scope, chosen)
     except PlanError as exc:
         raise UsageError(str(exc)) from None
-    mutants = [MutantInfo(m.id, m.spec, m.breaks, m.bug) for m in all_mutants().values()
+    mutants = [MutantInfo(m.id, m.spec, m.breaks if isinstance(m.breaks, tuple) else (m.breaks,), m.bug)
+               for m in all_mutants().values()
                if not chosen or m.id in chosen]
     print(f"mtg-conformance: {len(mutants)} mutants, {len(cases)} cases ({scope} invariants), "
           f"profile {args.profile}", flush=True)
@@ -304,7 +305,7 @@ def cmd_mutants(args: argparse.Namespace, argv: Sequence[str]) -> int:
     return EXIT_OK if summary(rows)["survived"] == 0 else EXIT_FAILURES
 
 
-def _write_mutants_pages(args: argparse.Namespace, results, rows, out: Path) -> None:  # type: ignore[no-untyped-def]
+def _write_mutants_pages(args: argparse.Namespace, results, rows, out: Path) -> None:
     """The mutants page is the run's report.html (killed or survived, green when all are killed);
     every case stays readable in cases.html; junit.xml has one test per mutant."""
     from reports.html import write_report
@@ -327,7 +328,7 @@ class _Capture:
         self.results = None
         self.destination = None
 
-    def pytest_unconfigure(self, config) -> None:  # type: ignore[no-untyped-def]
+    def pytest_unconfigure(self, config) -> None:
         self.results = getattr(config, "mtg_results", None)
         self.destination = getattr(config, "mtg_destination", None)
 
@@ -343,7 +344,7 @@ def _limit_args(args: argparse.Namespace) -> list[str]:
     return extra
 
 
-def _run_suite(args: argparse.Namespace, argv: Sequence[str], out: Path, extra: list[str], expected: int):  # type: ignore[no-untyped-def]
+def _run_suite(args: argparse.Namespace, argv: Sequence[str], out: Path, extra: list[str], expected: int):
     """Run the conformance suite through pytest; its results come back in memory (None if the
     run produced none). The output directory is locked for the whole run."""
     import pytest
@@ -443,7 +444,7 @@ def cmd_rulings(args: argparse.Namespace) -> int:
     return _strict_exit(args, suite)
 
 
-def _strict_exit(args: argparse.Namespace, suite) -> int:  # type: ignore[no-untyped-def]
+def _strict_exit(args: argparse.Namespace, suite) -> int:
     """``--strict``: a ruling naming a card missing from the card pool is an error (exit 2)."""
     if args.strict:
         missing = [c for c in suite.coverage if c.reason and c.reason.endswith("is not in the card pool")]
@@ -461,11 +462,15 @@ def cmd_requires() -> int:
 
     suite = _suite_or_usage_error()
     counts: dict[str, int] = {}
+    optional: dict[str, int] = {}  # drawn only if supported: an engine without it is still judged
     for inv in suite.invariants:
         for item in inv.requires:
             counts[item] = counts.get(item, 0) + 1
+        for item in inv.optional:
+            optional[item] = optional.get(item, 0) + 1
     for m in sorted(Mechanic, key=str):
-        print(f"{m.value:<34} {'CR ' + m.cr:<12} {counts.get(m, 0):>3} invariants  {m.description}")
+        print(f"{m.value:<34} {'CR ' + m.cr:<12} {counts.get(m, 0):>3} invariants {optional.get(m, 0):>3} optional  "
+              f"{m.description}")
     return EXIT_OK
 
 

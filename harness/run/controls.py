@@ -239,7 +239,7 @@ def gate(
 # -- the command ------------------------------------------------------------------------------
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parser(sub: argparse._SubParsersAction) -> None:
     from harness.run.profiles import PROFILES
 
     p = sub.add_parser("controls", help="check that every ruling fails on the degenerate controls it depends on")

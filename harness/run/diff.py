@@ -16,7 +16,7 @@ class DiffError(ValueError):
     """An input file that cannot be read (exit status 2)."""
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("diff", help="compare two results.json files: regressions, fixes, changes")
     p.add_argument("old", type=Path, help="results.json of the earlier run (the baseline)")
     p.add_argument("new", type=Path, help="results.json of the later run")

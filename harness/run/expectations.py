@@ -345,7 +345,7 @@ def _toml_string(value: str) -> str:
 DEFAULT_FILE = "expectations.toml"
 
 
-def add_parser(sub) -> None:  # type: ignore[no-untyped-def]
+def add_parser(sub) -> None:
     p = sub.add_parser("expectations", help="write or update an expectations file from a run")
     actions = p.add_subparsers(dest="action", required=True)
     update = actions.add_parser("update", help="make FILE match RESULTS, keeping existing reasons")
@@ -355,7 +355,7 @@ def add_parser(sub) -> None:  # type: ignore[no-untyped-def]
     update.add_argument("--engine", metavar="NAME", help="the engine's results to use, when the run has several")
 
 
-def cmd_expectations(args) -> int:  # type: ignore[no-untyped-def]
+def cmd_expectations(args) -> int:
     """``expectations update RESULTS [FILE]``; bad input raises ExpectationsError (exit 2)."""
     from reports.atomic import write_text_atomic
     from reports.results import ResultsError, read_results

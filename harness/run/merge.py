@@ -23,7 +23,7 @@ class MergeError(ValueError):
     """Results that cannot be merged (exit status 2): one line saying which differ and how."""
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("merge", help="merge the results.json of shards into one results.json, report and junit.xml")
     p.add_argument("results", type=Path, nargs="+", help="results.json files (one per shard)")
     p.add_argument("--out", type=Path, required=True, metavar="DIR",
@@ -33,7 +33,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--baseline", type=Path, metavar="RESULTS", help="print and embed the diff against this run")
 
 
-def _same(parts: list[tuple[str, Results]], what: str, get) -> None:  # type: ignore[no-untyped-def]
+def _same(parts: list[tuple[str, Results]], what: str, get) -> None:
     first_name, first = parts[0]
     for name, results in parts[1:]:
         if get(results) != get(first):

@@ -149,7 +149,7 @@ def _fresh_seed() -> int:
 
 
 @pytest.hookimpl(optionalhook=True)
-def pytest_configure_node(node) -> None:  # type: ignore[no-untyped-def]  # a pytest-xdist hook
+def pytest_configure_node(node) -> None:  # a pytest-xdist hook
     options = getattr(node.config, "mtg_options", None)
     if options is not None and options.seed is not None:
         node.workerinput["mtg_seed"] = str(options.seed)
@@ -190,14 +190,15 @@ class ResultCollector:
         self._locks.close()
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
-        if report.when == "???" and report.failed:  # pytest-xdist: the worker process died in this item
+        # pytest-xdist: the worker process died in this item (pytest types `when` without xdist's "???").
+        if report.when == "???" and report.failed:  # type: ignore[comparison-overlap]
             self._lost_item(report)
             return
         if report.when != "call":
             return
         for name, value in report.user_properties:
             if name == RESULT_PROPERTY:
-                self.records.append(codec.loads(ResultRecord, value))
+                self.records.append(codec.loads(ResultRecord, str(value)))
 
     def _lost_item(self, report: pytest.TestReport) -> None:
         """An engine that killed its test process (``os._exit``, a native abort) in-process under
@@ -218,7 +219,7 @@ class ResultCollector:
                 ))
                 return
 
-    def pytest_keyboard_interrupt(self, excinfo) -> None:  # type: ignore[no-untyped-def]
+    def pytest_keyboard_interrupt(self, excinfo) -> None:
         self.interrupted = signals.received() or "SIGINT"
 
     @pytest.hookimpl(trylast=True)
@@ -238,7 +239,7 @@ class ResultCollector:
             write_report(results, where.report)
             write_junit(results, where.junit)
 
-    def pytest_terminal_summary(self, terminalreporter) -> None:  # type: ignore[no-untyped-def]
+    def pytest_terminal_summary(self, terminalreporter) -> None:
         results: Results | None = getattr(self.config, "mtg_results", None)
         if results is None:
             return

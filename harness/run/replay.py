@@ -17,15 +17,15 @@ import argparse
 import dataclasses
 import importlib
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from hypothesis.errors import UnsatisfiedAssumption
 
 from harness.protocol import codec
-from harness.protocol.clone import fresh
-
 from harness.protocol.adapter import ActionRefused, EngineAdapter, EngineError, StateUnsupported
+from harness.protocol.clone import fresh
 from harness.protocol.model import GameState
 from harness.protocol.probe import Probe, Scenario, Violation
 from harness.run.guard import GuardedSession, exit_tripwire, reraise_if_harness, time_limit
@@ -40,6 +40,7 @@ from reports.results import (
     Results,
     ResultsError,
     RunInfo,
+    Status,
     read_results,
 )
 from rulings.invariant import Invariant
@@ -51,7 +52,7 @@ class ReplayError(ValueError):
     """Bad input for a replay (exit status 2): the message is one line."""
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("replay", help="re-run one check on a stored counterexample (no drawing)")
     p.add_argument("results", type=Path, help="a results.json holding the failure")
     p.add_argument("--invariant", required=True, metavar="ID", help="the invariant whose counterexample to replay")
@@ -107,13 +108,15 @@ def replay_case(engine_spec: str, adapter: EngineAdapter, invariant: Invariant, 
     smaller state, so it must survive an engine that hangs or crashes)."""
     started = time.perf_counter()
     limits = current_limits()
-    base = dict(engine=engine_spec, invariant=invariant.id, rulings=invariant.rulings, kind=invariant.kind, examples=1)
+    # The fields every record of this run shares.
+    base = partial(ResultRecord, engine=engine_spec, invariant=invariant.id, rulings=invariant.rulings,
+                   kind=invariant.kind, examples=1)
     try:
         support = adapter.supports(invariant.requires)
     except Exception as exc:  # noqa: BLE001 - an adapter bug is an error verdict
-        return ResultRecord(**base, status="error", reason=f"supports() raised {type(exc).__name__}: {exc}")
+        return base(status="error", reason=f"supports() raised {type(exc).__name__}: {exc}")
     if not support.ok:
-        return ResultRecord(**base, status="unsupported", reason=support.reason or "not supported")
+        return base(status="unsupported", reason=support.reason or "not supported")
     reproduce = reproduce_command(engine_spec, invariant.id)
     contained = isinstance(adapter, IsolatedEngine)
     deadline = time.monotonic() + limits.example if limits.example else None
@@ -126,7 +129,7 @@ def replay_case(engine_spec: str, adapter: EngineAdapter, invariant: Invariant, 
                 state = scenario.state if contained else fresh(scenario.state)  # see run_case
                 raw = _start(adapter, state, limits.start, contained)
             except StateUnsupported as exc:
-                return ResultRecord(**base, status="unsupported", reason=f"the engine could not load the state: {exc}",
+                return base(status="unsupported", reason=f"the engine could not load the state: {exc}",
                                     duration=time.perf_counter() - started)
             session = GuardedSession(raw, call_limit=limits.call, example_deadline=deadline, contained=contained)
             probe = Probe(session, claims=invariant.claims)
@@ -138,13 +141,13 @@ def replay_case(engine_spec: str, adapter: EngineAdapter, invariant: Invariant, 
                                 observed=f"refused: {clean_text(refusal)}") from None
     except (Violation, EngineError) as exc:
         failure = _failure(exc, scenario, probe, reproduce)
-        status = "fail" if isinstance(exc, Violation) else "error"
-        return ResultRecord(**base, status=status, failure=failure, examples_to_first_failure=1,
+        status: Status = "fail" if isinstance(exc, Violation) else "error"
+        return base(status=status, failure=failure, examples_to_first_failure=1,
                             reason=None if status == "fail" else failure.message,
                             duration=time.perf_counter() - started)
     except UnsatisfiedAssumption:
         why = probe.set_aside if probe is not None and probe.set_aside else "the check rejected the scenario"
-        return ResultRecord(**base, status="inconclusive", set_aside=1, reason=f"set aside: {why}",
+        return base(status="inconclusive", set_aside=1, reason=f"set aside: {why}",
                             duration=time.perf_counter() - started)
     finally:
         if session is not None:
@@ -152,7 +155,7 @@ def replay_case(engine_spec: str, adapter: EngineAdapter, invariant: Invariant, 
                 session.close()
             except BaseException as exc:  # noqa: BLE001 - closing is best effort
                 reraise_if_harness(exc)
-    return ResultRecord(**base, status="pass", duration=time.perf_counter() - started)
+    return base(status="pass", duration=time.perf_counter() - started)
 
 
 def verdict_line(stored: ResultRecord, now: ResultRecord) -> str:
@@ -183,7 +186,9 @@ def cmd_replay(args: argparse.Namespace, argv: list[str]) -> int:
         invariant = compiled_suite().invariant(args.invariant)
     except (KeyError, LookupError):
         raise ReplayError(f"invariant {args.invariant!r} is not in this harness's suite") from None
-    counterexample = stored.failure.counterexample  # type: ignore[union-attr]
+    counterexample = stored.failure.counterexample if stored.failure is not None else None
+    if counterexample is None:  # stored_record returns only failures that hold one
+        raise ReplayError(f"{args.results}: invariant {args.invariant!r} has no stored counterexample")
     try:
         state = codec.from_jsonable(GameState, counterexample.state, "$.state")
     except codec.DecodeError as exc:

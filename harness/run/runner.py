@@ -13,14 +13,15 @@ import re
 import shlex
 import time
 from dataclasses import dataclass, field
+from functools import partial
 
 from hypothesis import given, reject
 from hypothesis import seed as hypothesis_seed
 from hypothesis.errors import FailedHealthCheck, Flaky, Unsatisfiable, UnsatisfiedAssumption
 
 from harness.protocol import codec
-from harness.protocol.clone import fresh
 from harness.protocol.adapter import ActionRefused, EngineAdapter, EngineError, Session, StateUnsupported, Support
+from harness.protocol.clone import fresh
 from harness.protocol.model import GameState
 from harness.protocol.probe import Probe, Scenario, Violation
 from harness.protocol.probe import TraceStep as ProbeStep
@@ -39,7 +40,7 @@ from harness.run.limits import clean_text
 from harness.run.limits import current as current_limits
 from harness.run.optional import optional_support
 from harness.run.profiles import claim_rule, is_derandomized, profile_settings
-from reports.results import Counterexample, Failure, ResultRecord, TraceStep, Unmet
+from reports.results import Counterexample, Failure, ResultRecord, Status, TraceStep, Unmet
 from rulings.invariant import Invariant
 
 
@@ -60,7 +61,7 @@ def params_type(params: object) -> str | None:
     return None
 
 
-def with_database(test, key: str, profile: str, seed: int | None, database: str):  # type: ignore[no-untyped-def]
+def with_database(test, key: str, profile: str, seed: int | None, database: str):
     """``test`` (a ``@given`` function) set to use the example database folder ``database``.
 
     Hypothesis files examples under a digest of the test function, which is the same closure for
@@ -92,7 +93,7 @@ class _Observer:
     examples: int = 0
     first_failure_at: int | None = None
     last_failure: Failure | None = None
-    last_status: str = "pass"
+    last_status: Status = "pass"
     unsupported: list[str] = field(default_factory=list)
     #: The outcome of every example, in order ("passed", or "fail: ..." / "error: ..."): a flaky
     #: engine's verdict shows the two outcomes of the same example.
@@ -196,16 +197,18 @@ def run_case(
     skips shrinking a failure: for runs that only need the verdict (the controls)."""
     started = time.perf_counter()
     limits = current_limits()
-    base = dict(engine=engine_spec, invariant=invariant.id, rulings=invariant.rulings, kind=invariant.kind)
+    # The fields every record of this run shares.
+    base = partial(ResultRecord, engine=engine_spec, invariant=invariant.id, rulings=invariant.rulings,
+                   kind=invariant.kind)
     support = _supports(adapter, invariant.requires)
     if isinstance(support, str):
-        return ResultRecord(**base, status="error", reason=support)
+        return base(status="error", reason=support)
     if not support.ok:
-        return ResultRecord(**base, status="unsupported", reason=clean_text(support.reason or "not supported"),
+        return base(status="unsupported", reason=clean_text(support.reason or "not supported"),
                             unmet=_unmet(adapter, invariant.requires))
     optional = optional_support(adapter, invariant.optional, _supports)
     if isinstance(optional, str):
-        return ResultRecord(**base, status="error", reason=clean_text(optional))
+        return base(status="error", reason=clean_text(optional))
 
     reproduce = reproduce_command(engine_spec, invariant.id)
     seen = _Observer(claims=dict.fromkeys(invariant.counted_claims, 0))
@@ -222,7 +225,13 @@ def run_case(
         if seen.first_outcome_failure is None:
             seen.first_outcome_failure = seen.outcomes[-1]
 
-    @given(invariant.strategy(optional.supported))
+    # The strategy for this engine: only the optional mechanics it supports. Hypothesis seeds a
+    # derandomized profile from the source of ``examine``, its decorator included (a nested
+    # function keeps them), so the decorator's text stays as it was: an engine supporting every
+    # optional mechanic draws the very examples it drew before optional mechanics existed.
+    invariant = dataclasses.replace(invariant, scenarios=partial(invariant.strategy, optional.supported))
+
+    @given(invariant.scenarios())
     def examine(scenario: Scenario) -> None:
         if invariant_deadline is not None and time.monotonic() > invariant_deadline:
             raise StopSearch()
@@ -291,12 +300,11 @@ def run_case(
     else:
         examine = with_database(examine, f"{engine_spec}::{invariant.id}", profile, seed, database)
 
-    def record(status: str, **extra: object) -> ResultRecord:
+    def record(status: Status, **extra: object) -> ResultRecord:
         if "reason" in extra and extra["reason"] is not None:
             extra["reason"] = clean_text(extra["reason"])
-        return ResultRecord(
-            **base,
-            status=status,  # type: ignore[arg-type]
+        return base(
+            status=status,
             examples=seen.examples,
             examples_to_first_failure=seen.first_failure_at,
             duration=time.perf_counter() - started,

@@ -33,7 +33,7 @@ def test_conformance(mtg_case: Case, request: pytest.FixtureRequest) -> None:
     if record.status in ("fail", "error"):
         failure = record.failure
         # pytest prefixes "Failed: "; the status is said only for an error (a fail is the default).
-        message = failure.message if failure else record.reason
+        message = failure.message if failure else (record.reason or "")
         lines = [message if record.status == "fail" else f"error: {message}"]
         if failure is not None:
             if failure.expected or failure.observed:
@@ -43,7 +43,7 @@ def test_conformance(mtg_case: Case, request: pytest.FixtureRequest) -> None:
         pytest.fail("\n".join(lines), pytrace=False)
 
 
-def record_json(record) -> str:  # type: ignore[no-untyped-def]
+def record_json(record) -> str:
     from harness.protocol import codec
 
     return codec.dumps(record)

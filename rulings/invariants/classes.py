@@ -70,7 +70,9 @@ def probe_abilities(probe: Probe, scenario: Scenario[ClassParams], levels: Mappi
     life when the attacker dies), each level 2's +1/+0, and menace from any level 2."""
     player = scenario.params.player
     opponent = 1 - player
-    attacker = scenario.params.attacker
+    attacker, power = scenario.params.attacker, scenario.params.power
+    if attacker is None or power is None:
+        raise ValueError("probe_abilities needs a scenario drawn with ClassSpec(probe=True)")
     first, second = scenario.params.blockers
     triggers = len(levels)
     pumps = sum(1 for v in levels.values() if v >= 2)
@@ -93,9 +95,9 @@ def probe_abilities(probe: Probe, scenario: Scenario[ClassParams], levels: Mappi
     events = pass_until(probe, lambda s, _: s.step in (Step.END_OF_COMBAT, Step.POSTCOMBAT_MAIN) and not s.stack,
                         "the end of combat")
     dealt = sum(e.amount or 0 for e in events_of(events, EventKind.DAMAGE, attacker))
-    expect(dealt == scenario.params.power + pumps,
+    expect(dealt == power + pumps,
            "the attacker's combat damage does not match the +1/+0 of the Classes at level 2 or more",
-           expected=f"{scenario.params.power} + {pumps} damage (Class levels {dict(levels)})", observed=f"{dealt} damage")
+           expected=f"{power} + {pumps} damage (Class levels {dict(levels)})", observed=f"{dealt} damage")
     lost = life - probe.state().player(opponent).life
     expect(lost == triggers, "the level 1 triggers of the Classes did not all trigger when the attacker died",
            expected=f"the opponent loses {triggers} life (one per Class: levels {dict(levels)})",
@@ -216,6 +218,8 @@ def check_starts_at_level_1(probe: Probe, scenario: Scenario[ClassParams]) -> No
     """A Class cast from the hand enters at level 1 with the abilities of its top section only
     (its level 1 trigger works; no +1/+0, no menace from it)."""
     player, card = scenario.params.player, scenario.params.hand_class
+    if card is None:
+        raise ValueError("check_starts_at_level_1 needs a scenario drawn with ClassSpec(in_hand=True)")
     probe.require(cast(player, card), "casting a Class in a main phase with the mana to pay")
     resolve_stack(probe)
     entered = level(probe.state(), card)

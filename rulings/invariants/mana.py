@@ -240,9 +240,11 @@ def check_subject_pays(symbol: CostSymbol, probe: Probe, scenario: Scenario[Mana
            observed=f"{source.id} {'tapped' if perm and perm.tapped else 'untapped'}")
     if is_mana(ability):
         gained = pool_delta(before, mid, player)
-        expect(gained[ability.symbol] >= 1, "the mana ability did not add its mana",
+        # `or ""`: an any-type ability names no symbol to count.
+        expect(gained[ability.symbol or ""] >= 1, "the mana ability did not add its mana",
                expected=f"{{{ability.symbol}}} added", observed=symbols(gained.elements()))
     else:
+        assert ability.life is not None  # not a mana ability: it gains life
         life = before.player(player).life
         events += resolve_stack(probe)
         after = probe.state()
@@ -428,7 +430,7 @@ def check_triggers(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     def step(source: Source, ability: Ability, action: Action, before: GameState, events: list[Event],
              after: GameState) -> None:
         what = f"{ability.name} of {source.id} ({{{ability.cost}}}, {'mana' if is_mana(ability) else 'not a mana'} ability)"
-        if not is_mana(ability):
+        if ability.life is not None:  # not a mana ability
             life_due[player] += ability.life
             return
         options = produced_by(params, source, ability, action)

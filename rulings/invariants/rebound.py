@@ -37,6 +37,8 @@ def cast_and_counter(probe: Probe, scenario: Scenario[ReboundParams]) -> None:
     """The player casts the rebound card from their hand; once they pass priority the opponent
     casts Counterspell targeting it; everything on the stack resolves."""
     player, card, counter = scenario.params.player, scenario.params.card, scenario.params.counter
+    if counter is None:
+        raise ValueError("cast_and_counter needs a scenario drawn with a Counterspell for the opponent")
     probe.require(cast(player, card), f"casting {card} from the hand in a main phase with the mana to pay")
     advance(probe)  # the caster passes: the opponent receives priority with the spell on the stack
     probe.require(cast(1 - player, counter, card), f"Counterspell targeting {card}, with {card} on the stack")

@@ -7,13 +7,24 @@ stays uncovered, quoting its sentence."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import NotRequired, TypedDict
+
 from rulings.rule_templates import has_subtype, mentions
+
+
+class RuleText(TypedDict):
+    """The keyword arguments of ``rule_template`` one entry supplies (typed, so ``**entry`` is checked)."""
+
+    claims: Mapping[str, str | tuple[str, ...]]
+    explains: NotRequired[tuple[str, ...]]
+
 
 IS_CLASS = has_subtype("Class")
 HAS_REBOUND = mentions("rebound", "rebound")
 
-CLASS = {
-    "class.level-bars": dict(
+CLASS: dict[str, RuleText] = {
+    "class.level-bars": RuleText(
         claims={"level-bar-is-ability": (
             r"each represents an activated ability with the listed cost that advances the class to the level "
             r"listed in that bar\.",
@@ -29,7 +40,7 @@ CLASS = {
             r"class abilities can be static, activated, or triggered abilities\.",
         ),
     ),
-    "class.starts-at-level-1": dict(
+    "class.starts-at-level-1": RuleText(
         claims={
             "starts-at-level-1": (
                 r"each class starts at level 1 and has the abilities in the top section of its text box\.",
@@ -45,7 +56,7 @@ CLASS = {
             ),
         },
     ),
-    "class.no-repeat-level": dict(
+    "class.no-repeat-level": RuleText(
         claims={"no-repeat": (
             r"you can't activate an ability that advances a class to a particular level if that class is already "
             r"that level or higher\.",
@@ -55,7 +66,7 @@ CLASS = {
         explains=(r"for example, if a class is already level 2, you can't activate the ability that advances it to "
                   r"level 2 again\.",),
     ),
-    "class.level-up-uses-stack": dict(
+    "class.level-up-uses-stack": RuleText(
         claims={
             "normal-ability": (
                 r"an ability that advances a class to a higher level is a normal activated ability\.",
@@ -64,10 +75,10 @@ CLASS = {
             "uses-stack": r"it uses the stack and can be responded to\.",
         },
     ),
-    "class.keeps-previous-levels": dict(
+    "class.keeps-previous-levels": RuleText(
         claims={"keeps": r"gaining a level won't remove abilities that a class had at a previous level\."},
     ),
-    "class.levels-tracked-separately": dict(
+    "class.levels-tracked-separately": RuleText(
         claims={
             "many-classes": (
                 r"there's no restriction on how many class permanents you can control, whether they're the same or "
@@ -80,8 +91,8 @@ CLASS = {
 }
 
 _FROM_HAND = r"if a spell with rebound that you cast from your hand "
-REBOUND = {
-    "rebound.not-resolving-goes-to-graveyard": dict(
+REBOUND: dict[str, RuleText] = {
+    "rebound.not-resolving-goes-to-graveyard": RuleText(
         claims={
             "no-rebound": (
                 _FROM_HAND + r"doesn't resolve for any reason, including being countered, the spell will be put into "
@@ -106,7 +117,7 @@ REBOUND = {
             ),
         },
     ),
-    "rebound.recast-optional": dict(
+    "rebound.recast-optional": RuleText(
         claims={
             "optional": (
                 r"casting the card again due to (?:rebound's|the) delayed triggered ability is optional\.",

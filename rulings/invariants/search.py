@@ -65,7 +65,7 @@ MAY_FIND_NOTHING = (QUICK_SCRYING, CALL_THE_PACK, WILD_EXPANSE, BURIED_ALIVE, PR
 
 def setup_requires(setup: SearchSetup) -> set[str]:
     """The mechanics a search setup needs beyond searching: a restriction, a look, Millikin."""
-    requires = {Mechanic.SEARCH, Mechanic.CASTING}
+    requires: set[str] = {Mechanic.SEARCH, Mechanic.CASTING}
     if setup.restriction != "none":
         requires.add(Mechanic.SEARCH_RESTRICTION)
     if LOOK in setup.kinds:

@@ -66,7 +66,7 @@ def translate(raw: list[dict[str, Any]], before: dict[str, Any], after: dict[str
             out.append(Event(EventKind.UNTAP, card=ids.model(data["object_id"])))
         elif kind == "ZoneChanged":
             out.append(Event(EventKind.ZONE_CHANGE, card=ids.model(data["object_id"]),
-                             from_zone=ZONES.get(data.get("from")), to_zone=ZONES.get(data.get("to"))))
+                             from_zone=ZONES.get(data.get("from", "")), to_zone=ZONES.get(data.get("to", ""))))
         elif kind == "AttackersDeclared":
             from .export import attack_target_of
 
@@ -93,8 +93,8 @@ def translate(raw: list[dict[str, Any]], before: dict[str, Any], after: dict[str
         elif kind == "StackPushed":
             oid = int(data["object_id"])
             if stack_kinds.get(oid) == "triggered":
-                source = stack_kinds.get(-oid)
-                out.append(Event(EventKind.TRIGGER, card=source, ability=ids.model(oid)))
+                trigger_source = stack_kinds.get(-oid)
+                out.append(Event(EventKind.TRIGGER, card=trigger_source, ability=ids.model(oid)))
             elif stack_kinds.get(oid) == "spell":
                 out.append(Event(EventKind.CAST, card=ids.model(oid)))
         elif kind == "StackResolved":
@@ -158,9 +158,10 @@ def derived(events: list[Event], before: GameState, after: GameState) -> list[Ev
             if not declared:
                 extra.append(Event(EventKind.ENTER_ATTACKING, card=perm.id, target=target_ref(perm.attacking)))
     reported_life = {e.player for e in events if e.kind is EventKind.LIFE}
-    for old, new in zip(before.players, after.players, strict=True):  # a game keeps its seats
-        if old.life != new.life and old.index not in reported_life:
-            extra.append(Event(EventKind.LIFE, player=old.index, amount=new.life - old.life, detail="derived"))
+    for seat_before, seat_after in zip(before.players, after.players, strict=True):  # a game keeps its seats
+        if seat_before.life != seat_after.life and seat_before.index not in reported_life:
+            extra.append(Event(EventKind.LIFE, player=seat_before.index, amount=seat_after.life - seat_before.life,
+                               detail="derived"))
     return extra
 
 

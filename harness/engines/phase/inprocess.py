@@ -148,7 +148,7 @@ class PhaseSession:
         for native in self._game.actions():
             if native.kind == "DecideOptionalEffect" and pending is not None and pending.kind == "may-cast":
                 accept = bool((native.data or {}).get("accept"))
-                action = (Action(ActionKind.CAST, actor, source=pending.cards[0]) if accept
+                action: Action | None = (Action(ActionKind.CAST, actor, source=pending.cards[0]) if accept
                           else Action(ActionKind.CHOOSE_CARDS, actor))
             else:
                 action = amap.to_model(native.kind, native.data, actor, self._ids, objects)

@@ -78,7 +78,9 @@ def search_choice(data: dict[str, Any], ps: dict[str, Any], ids: IdMap, memo: Se
 
 def rebound_offer(data: dict[str, Any], ps: dict[str, Any], ids: IdMap) -> PendingChoice | None:
     subject = data.get("decision_subject_id")
-    obj = ps["objects"].get(str(subject)) if subject is not None else None
+    if subject is None:
+        return None
+    obj = ps["objects"].get(str(subject))
     if obj is None or obj.get("zone") != "Exile" or "Rebound" not in (obj.get("keywords") or []):
         return None
     return PendingChoice("may-cast", int(data["player"]), cards=(ids.model(int(subject)),))

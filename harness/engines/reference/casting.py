@@ -132,7 +132,7 @@ class Casting:
             return None
         found = effects_of(game.abilities_of(card_id).effects, SpellEffect)
         if found:
-            return found[0].effect  # type: ignore[no-any-return]
+            return found[0].effect
         if self.is_permanent_card(game, card_id) and not self.e.mana.is_x_permanent_card(game, card_id):
             return PERMANENT_SPELL
         return None

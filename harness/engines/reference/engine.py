@@ -132,7 +132,7 @@ class ReferenceRules:
         """The callable answering decision ``name`` in this engine (replaced or not)."""
         check_decision_names([name])
         component_name, attr = self.table.decisions[name]
-        return getattr(self.components[component_name], attr)  # type: ignore[no-any-return]
+        return getattr(self.components[component_name], attr)
 
     # -- what the session asks ------------------------------------------------------------
     @property
