@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import CLI, machine, scratch  # noqa: E402
+from _common import CLI, machine, scratch
 
 HERE = Path(__file__).resolve().parent.parent
 
