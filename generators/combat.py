@@ -16,6 +16,7 @@ from typing import Any, Literal
 from hypothesis import strategies as st
 
 from generators import cards
+from generators.features import Feature, chance, draw_feature, record, table, weighted
 from generators.search_cards import ABILITY, CALL_THE_PACK, INSTANT, INSTANT_TUTOR, QUICK_SCRYING, WILD_EXPANSE
 from generators.search_setup import SearchParams, SearchSetup, add_search_source
 from generators.strategies import BOOLEANS, integers, sampled
@@ -60,6 +61,7 @@ COMBAT_MECHANICS = frozenset({
     Mechanic.PLANESWALKER,
     Mechanic.BATTLE,
     Mechanic.SUMMONING_SICKNESS,
+    Mechanic.TOKENS,
 })
 
 
@@ -184,6 +186,18 @@ def draw_combat(draw: st.DrawFn, spec: CombatSpec,
     active = draw(sampled((0, 1)))
     defender = 1 - active
     b = StateBuilder()
+    in_combat = step in AFTER_BLOCKERS_STEPS or step is Step.DECLARE_ATTACKERS
+    after_blockers = step in AFTER_BLOCKERS_STEPS
+    # The rare features of FEATURES, drawn first: Hypothesis spreads early choices evenly over
+    # its examples, while a choice late in a long draw is skewed by the examples it mutates.
+    # The first attacker (the one the scenario returns) gets the returned-* ones.
+    rare = {name: draw_feature(draw, FEATURES[name], allowed)
+            for name, allowed in (("returned-owned-by-opponent", True),
+                                  ("returned-token", Mechanic.TOKENS in may),
+                                  ("returned-entered-this-turn", in_combat and Mechanic.SUMMONING_SICKNESS in may),
+                                  ("ninja-double-strike",
+                                   spec.ninja_first_strike is None and Mechanic.DOUBLE_STRIKE in may),
+                                  ("blocker-first-strike", after_blockers and bool(strikes)))}
 
     # Attack targets the defender offers: the player, their planeswalkers, battles they protect.
     walkers = [
@@ -198,16 +212,19 @@ def draw_combat(draw: st.DrawFn, spec: CombatSpec,
     targets += [AttackTarget.of_permanent(TargetKind.PLANESWALKER, w) for w in walkers]
     targets += [AttackTarget.of_permanent(TargetKind.BATTLE, x) for x in battles]
 
-    in_combat = step in AFTER_BLOCKERS_STEPS or step is Step.DECLARE_ATTACKERS
-    after_blockers = step in AFTER_BLOCKERS_STEPS
     need_unblocked = spec.min_unblocked if after_blockers else 0
     need_blocked = spec.min_blocked if after_blockers else 0
     least = max(1, need_unblocked + need_blocked)
+    # A first-striking blocker needs an attacker it may block (see FEATURES).
+    fs_blocker = rare["blocker-first-strike"]
+    least += fs_blocker
     n_attackers = draw(integers(least, max(3, least)))
 
     def striker(forced: bool = False) -> tuple[bool, bool]:
-        kinds = strikes if forced else ("none", *strikes)
-        kind = draw(sampled(kinds)) if len(kinds) > 1 else kinds[0]
+        # Explicit weights (see FEATURES): most combatants strike normally, so a state where only
+        # a blocker has first strike, or no combatant has it, is drawn as often as the others.
+        kinds = [(k, 1) for k in strikes] if forced else [("none", 3), *((k, 1) for k in strikes)]
+        kind = weighted(draw, kinds) if len(kinds) > 1 else kinds[0][0]
         return kind == "first", kind == "double"
 
     attackers: list[str] = []
@@ -218,11 +235,18 @@ def draw_combat(draw: st.DrawFn, spec: CombatSpec,
         fs, ds = striker(forced=i == 0 and step is Step.FIRST_STRIKE_DAMAGE)
         trigger = Mechanic.ATTACK_TRIGGER in may and draw(BOOLEANS)
         card = cards.creature(power, toughness, first_strike=fs, double_strike=ds, attack_trigger=trigger)
+        # Owner vs controller, tokens, creatures that entered attacking this turn (see FEATURES).
+        first = i == 0
+        owner = defender if (rare["returned-owned-by-opponent"] if first else chance(draw, 10)) else active
+        token = rare["returned-token"] if first else Mechanic.TOKENS in may and chance(draw, 10)
+        sick = in_combat and (rare["returned-entered-this-turn"] if first else
+                              Mechanic.SUMMONING_SICKNESS in may and chance(draw, 10))
         if in_combat:
             target = targets[0] if (i == 0 and spec.returned_attacks_player) else draw(sampled(targets))
-            cid = b.permanent(card, active, tapped=True, attacking=target)
+            cid = b.permanent(card, active, owner=owner, token=token, tapped=True, attacking=target,
+                              summoning_sick=sick)
         else:
-            cid = b.permanent(card, active, tapped=draw(BOOLEANS))
+            cid = b.permanent(card, active, owner=owner, token=token, tapped=draw(BOOLEANS))
         attackers.append(cid)
         if fs or ds:
             strikers.append(cid)
@@ -234,7 +258,11 @@ def draw_combat(draw: st.DrawFn, spec: CombatSpec,
         must_be_blocked = attackers[need_unblocked : need_unblocked + need_blocked]
         for victim in must_be_blocked:
             power, toughness = draw(_stats())
-            blocker = b.permanent(cards.creature(power, toughness), defender, blocking=(victim,))
+            fs, ds = striker()
+            blocker = b.permanent(cards.creature(power, toughness, first_strike=fs, double_strike=ds), defender,
+                                  blocking=(victim,))
+            if fs or ds:
+                strikers.append(blocker)
             blocked.add(victim)
             blockers.append(blocker)
         for _ in range(draw(integers(0, 3))):
@@ -249,6 +277,15 @@ def draw_combat(draw: st.DrawFn, spec: CombatSpec,
                 if fs or ds:
                     strikers.append(blocker)
             blockers.append(blocker)
+        if fs_blocker:
+            power, toughness = draw(_stats())
+            victim = draw(sampled([a for a in attackers if a not in must_stay_unblocked]))
+            fs, ds = striker(forced=True)
+            blocker = b.permanent(cards.creature(power, toughness, first_strike=fs, double_strike=ds), defender,
+                                  blocking=(victim,))
+            blocked.add(victim)
+            blockers.append(blocker)
+            strikers.append(blocker)
         for a in attackers:
             b.update(a, blocked=a in blocked)
 
@@ -271,6 +308,9 @@ def draw_combat(draw: st.DrawFn, spec: CombatSpec,
             power = max(power, 1)
         fs = spec.ninja_first_strike if (i == 0 and spec.ninja_first_strike is not None) else (
             Mechanic.FIRST_STRIKE in may and draw(BOOLEANS))
+        # Double strike only where the spec leaves first strike open (double strike includes it).
+        ds = rare["ninja-double-strike"] if i == 0 else (
+            spec.ninja_first_strike is None and Mechanic.DOUBLE_STRIKE in may and chance(draw, 10))
         at = spec.ninja_attack_trigger if (i == 0 and spec.ninja_attack_trigger is not None) else (
             Mechanic.ATTACK_TRIGGER in may and draw(BOOLEANS))
         if spec.min_ninjas > 1 or spec.activations > 1:
@@ -287,6 +327,7 @@ def draw_combat(draw: st.DrawFn, spec: CombatSpec,
             power,
             toughness,
             first_strike=fs,
+            double_strike=ds,
             attack_trigger=at,
             damage_trigger=(damage_trigger := Mechanic.COMBAT_DAMAGE_TRIGGER in may and draw(BOOLEANS)),
         )
@@ -301,12 +342,22 @@ def draw_combat(draw: st.DrawFn, spec: CombatSpec,
 
     # Mana: untapped lands that pay the first Ninja's cost exactly, or one symbol short.
     symbols = list(ninja_cost) * spec.activations
+    generic_colours = COLORS
     if spec.mana == "short":
-        symbols.pop(draw(integers(0, len(symbols) - 1)))
+        missing = symbols.pop(draw(integers(0, len(symbols) - 1)))
+        if not missing.isdigit() and draw_feature(draw, FEATURES["short-by-colour"]):
+            # As many lands as the cost has symbols, one of them the wrong colour (106.1, 202.1);
+            # no land of the missing colour anywhere, or the generic part would free one.
+            generic_colours = tuple(c for c in COLORS if c != missing)
+            b.permanent(cards.basic_land(draw(sampled(generic_colours))), active)
+    elif draw_feature(draw, FEATURES["off-colour-land"]):
+        # A land of a colour the cost lacks: the payer must not spend it on a coloured symbol.
+        wrong = [c for c in COLORS if c not in ninja_cost]
+        b.permanent(cards.basic_land(draw(sampled(wrong))), active)
     for symbol in symbols:
         if symbol.isdigit():
             for _ in range(int(symbol)):
-                b.permanent(cards.basic_land(draw(sampled(COLORS))), active)
+                b.permanent(cards.basic_land(draw(sampled(generic_colours))), active)
         else:
             b.permanent(cards.basic_land(symbol), active)
     for _ in range(draw(integers(0, 1))):  # a tapped land never helps
@@ -348,7 +399,7 @@ def draw_combat(draw: st.DrawFn, spec: CombatSpec,
         ninja_elsewhere=elsewhere,
         search=source.params if source is not None else None,
     )
-    return Scenario(state, params), extra
+    return record(Scenario(state, params), FEATURES), extra
 
 
 def _is_unblocked(state: GameState, card_id: str) -> bool:
@@ -359,3 +410,91 @@ def _is_unblocked(state: GameState, card_id: str) -> bool:
 def _is_blocked(state: GameState, card_id: str) -> bool:
     perm = state.permanent(card_id)
     return perm is not None and perm.attacking is not None and perm.blocked is True
+
+
+# -- state features (see generators.features) -----------------------------------------------
+
+
+def _returned(scenario: Scenario[NinjutsuParams]):
+    return scenario.state.permanent(scenario.params.returned)
+
+
+def _keyword(state: GameState, card_id: str, *names: str) -> bool:
+    return any(k in names for k in state.data_of(card_id).keywords)
+
+
+def _untapped_lands(scenario: Scenario[NinjutsuParams]) -> list[str]:
+    """The colours of the active player's untapped basic lands."""
+    state = scenario.state
+    out = []
+    for p in state.battlefield:
+        data = state.data_of(p.id)
+        if p.controller == scenario.params.player and not p.tapped and "Basic" in data.supertypes:
+            out.append(next(c for c, n in cards.BASIC_LANDS.items() if n == data.name))
+    return out
+
+
+def _ninja_cost(scenario: Scenario[NinjutsuParams]) -> tuple[str, ...]:
+    line = scenario.state.data_of(scenario.params.ninja).text.splitlines()[0]  # "<Keyword> <cost>"
+    return parse_mana_cost(line[line.index("{"):] if "{" in line else "")
+
+
+def _short_by_colour(scenario: Scenario[NinjutsuParams]) -> bool:
+    cost, lands = _ninja_cost(scenario), _untapped_lands(scenario)
+    enough = len(lands) >= sum(int(s) if s.isdigit() else 1 for s in cost)
+    return enough and any(cost.count(c) > lands.count(c) for c in set(cost) if not c.isdigit())
+
+
+def _off_colour(scenario: Scenario[NinjutsuParams]) -> bool:
+    cost = _ninja_cost(scenario)
+    return any(c not in cost for c in _untapped_lands(scenario))
+
+
+def _step_feature(step: Step) -> Feature:
+    return Feature(f"step:{step}", "506-511", f"the state is in the {step} step", 100,
+                   lambda sc: sc.params.step == str(step))
+
+
+#: Features of drawn combat states. ``returned-*`` are features of the attacker the scenario
+#: returns (each attacker gets them with the weight, so the returned one does too).
+FEATURES: dict[str, Feature] = table(
+    Feature("returned-owned-by-opponent", "108.3, 702.49a",
+            "the attacker to return is controlled by the active player but owned by the other: "
+            "\"its owner's hand\" is not its controller's", 40,
+            lambda sc: (p := _returned(sc)) is not None and sc.state.obj(p.id).owner != p.controller),
+    Feature("returned-token", "111.1, 704.5d", "the attacker to return is a token (it ceases to exist once returned)",
+            40, lambda sc: sc.state.obj(sc.params.returned).token),
+    Feature("returned-entered-this-turn", "302.6, 508.4",
+            "the attacker to return is summoning-sick: it entered the battlefield attacking this turn", 60,
+            lambda sc: (p := _returned(sc)) is not None and p.attacking is not None and p.summoning_sick),
+    Feature("ninja-double-strike", "702.4", "the Ninja has double strike", 50,
+            lambda sc: _keyword(sc.state, sc.params.ninja, "Double strike")),
+    Feature("attacker-first-strike", "702.7, 510.4", "an attacking creature has first or double strike", 40,
+            lambda sc: any(_keyword(sc.state, p.id, "First strike", "Double strike") for p in sc.state.attackers())),
+    Feature("blocker-first-strike", "702.7, 510.4", "a blocking creature has first or double strike", 40,
+            lambda sc: any(p.blocking and _keyword(sc.state, p.id, "First strike", "Double strike")
+                           for p in sc.state.battlefield)),
+    Feature("short-by-colour", "106.1, 202.1, 601.2h",
+            "the lands are as many as the cost's mana value but one coloured symbol's colour is missing", 50,
+            _short_by_colour),
+    Feature("off-colour-land", "106.1, 601.2h", "an untapped land of a colour the cost lacks", 30, _off_colour),
+    *(_step_feature(s) for s in Step),
+)
+
+
+def combat_features(spec: CombatSpec) -> tuple[Feature, ...]:
+    """The features a combat invariant of ``spec`` lists: those its states can hold."""
+    after_blockers = any(s in AFTER_BLOCKERS_STEPS for s in spec.steps)
+    in_combat = after_blockers or Step.DECLARE_ATTACKERS in spec.steps
+    names = ["returned-owned-by-opponent", "returned-token"]
+    if in_combat and after_blockers:
+        names.append("returned-entered-this-turn")
+    if spec.ninja_first_strike is None:
+        names.append("ninja-double-strike")
+    if in_combat:
+        names.append("attacker-first-strike")
+    if after_blockers:
+        names.append("blocker-first-strike")
+    names.append("short-by-colour" if spec.mana == "short" else "off-colour-land")
+    names += [f"step:{s}" for s in spec.steps]
+    return tuple(FEATURES[n] for n in names)

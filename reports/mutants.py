@@ -42,6 +42,9 @@ class MutantRow:
     invariants_run: int
     examples_to_kill: int | None
     counterexample_size: int | None
+    #: Killed, but only by invariants of other rulings than those it breaks: the diagnosis
+    #: points at the wrong rule (a defect of the suite, not of the mutant).
+    only_neighbours: bool = False
 
 
 def kill_rows(results: Results, mutants: list[MutantInfo]) -> list[MutantRow]:
@@ -62,6 +65,7 @@ def kill_rows(results: Results, mutants: list[MutantInfo]) -> list[MutantRow]:
                 invariants_run=len(records),
                 examples_to_kill=min(firsts) if firsts else None,
                 counterexample_size=min(sizes) if sizes else None,
+                only_neighbours=bool(killers) and not any(set(r.rulings) & set(m.breaks) for r in killers),
             )
         )
     return rows
@@ -77,6 +81,7 @@ def summary(rows: list[MutantRow]) -> dict[str, object]:
         "survived": len(rows) - len(killed),
         "median_examples_to_kill": statistics.median(examples) if examples else None,
         "share_small_counterexamples": round(sum(s <= SMALL for s in sizes) / len(sizes), 3) if sizes else None,
+        "killed_only_by_neighbours": sum(r.only_neighbours for r in killed),
     }
 
 
@@ -145,6 +150,7 @@ def format_table(rows: list[MutantRow]) -> str:
         f"{s['killed']} of {s['mutants']} mutants killed, {s['survived']} survived; "
         f"median examples to kill {s['median_examples_to_kill']}; "
         f"share of kills with a counterexample of <= {SMALL} permanents+library cards: "
-        f"{s['share_small_counterexamples']}"
+        f"{s['share_small_counterexamples']}; killed only by a neighbouring ruling's invariants: "
+        f"{s['killed_only_by_neighbours']}"
     )
     return "\n".join(out)

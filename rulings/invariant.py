@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from hypothesis.strategies import SearchStrategy
 
+from generators.features import Feature
 from harness.protocol.mechanics import check_requirements
 from harness.protocol.probe import IMPLICIT_CLAIM, Probe, Scenario
 from harness.protocol.vocabulary import InvariantKind
@@ -44,6 +45,9 @@ class Invariant:
     #: every control its requirements make relevant must fail it or another invariant of its
     #: rulings (``mtg-conformance controls``).
     exempt_controls: tuple[tuple[str, str], ...] = ()
+    #: The state features (``generators.features``) its scenarios must reach: each drawn in at
+    #: least :data:`generators.features.MIN_REACH` of its ``ci`` examples (a test checks).
+    features: tuple[Feature, ...] = ()
     #: Mechanics a drawn state may hold that the claim does not need (a planeswalker as attack
     #: target, first strike, an attack trigger ...): drawn only when the engine supports them, so
     #: an engine lacking one is still judged, over states without it (see :meth:`strategy`).

@@ -36,10 +36,17 @@ def test_kill_rows_and_summary():
     assert rows[1].status == "survived" and rows[1].killed_by == () and rows[1].examples_to_kill is None
     s = summary(rows)
     assert s == {"mutants": 2, "killed": 1, "survived": 1, "median_examples_to_kill": 2,
-                 "share_small_counterexamples": 1.0}
+                 "share_small_counterexamples": 1.0, "killed_only_by_neighbours": 0}
     table = format_table(rows)
     assert "SURVIVED" in table and "none of 1 invariants" in table
     assert idle_invariants(_results(records), ["i1", "i2", "i3"]) == ["i3"]
+
+
+def test_kills_only_from_a_neighbouring_ruling_are_counted():
+    mutants = [MutantInfo("a", "mutant:a", ("other",), "bug a")]
+    rows = kill_rows(_results([_fail("mutant:a", "i1", 4, 5)]), mutants)
+    assert rows[0].only_neighbours and summary(rows)["killed_only_by_neighbours"] == 1
+    assert "neighbouring ruling's invariants: 1" in format_table(rows)
 
 
 def test_every_mutant_names_known_rulings_and_is_never_a_registered_engine():

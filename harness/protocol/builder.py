@@ -20,13 +20,13 @@ class StateBuilder:
         self._battlefield: list[Permanent] = []
         self.players: list[dict[str, Any]] = [{}, {}]
 
-    def _new(self, data: CardData, owner: int) -> str:
+    def _new(self, data: CardData, owner: int, token: bool = False) -> str:
         known = self._cards.get(data.name)
         if known is not None and known != data:
             raise ValueError(f"two different cards named {data.name!r}")
         self._cards[data.name] = data
         card_id = f"c{len(self._objects) + 1}"
-        self._objects.append(CardInstance(card_id, data.name, owner))
+        self._objects.append(CardInstance(card_id, data.name, owner, token=token))
         return card_id
 
     def put(self, data: CardData, owner: int, zone: Zone) -> str:
@@ -37,8 +37,10 @@ class StateBuilder:
         self._zones.setdefault((owner, zone), []).append(card_id)
         return card_id
 
-    def permanent(self, data: CardData, controller: int, *, owner: int | None = None, **status: Any) -> str:
-        card_id = self._new(data, controller if owner is None else owner)
+    def permanent(self, data: CardData, controller: int, *, owner: int | None = None, token: bool = False,
+                  **status: Any) -> str:
+        """A permanent (a token when ``token``: it ceases to exist once it leaves, 704.5d)."""
+        card_id = self._new(data, controller if owner is None else owner, token)
         self._battlefield.append(Permanent(card_id, controller, **status))
         return card_id
 

@@ -38,6 +38,7 @@ from harness.run.guard import (
 from harness.run.isolation import IsolatedEngine
 from harness.run.limits import clean_text
 from harness.run.limits import current as current_limits
+from harness.run.feature_reach import case_seed
 from harness.run.optional import optional_support
 from harness.run.profiles import claim_rule, is_derandomized, profile_settings
 from reports.results import Counterexample, Failure, ResultRecord, Status, TraceStep, Unmet
@@ -297,6 +298,10 @@ def run_case(
         examine = chosen(examine)
         if seed is not None and not is_derandomized(profile):
             examine = hypothesis_seed(seed)(examine)
+        elif is_derandomized(profile):
+            # One stream per invariant (not one per source of this function), the stream the
+            # reach figures of harness.run.feature_reach count features in.
+            examine._hypothesis_internal_use_seed = case_seed(invariant.id)  # type: ignore[attr-defined]
     else:
         examine = with_database(examine, f"{engine_spec}::{invariant.id}", profile, seed, database)
 

@@ -18,6 +18,7 @@ from generators.combat import (
     STEPS_BEFORE_BLOCKERS,
     CombatSpec,
     NinjutsuParams,
+    combat_features,
     combat_scenarios,
 )
 from harness.protocol.keywords import (
@@ -93,6 +94,7 @@ def make(
         check=check,
         description=description,
         origin=f"template:{template_id}",
+        features=combat_features(spec),
         optional=spec.optional - requires,
     )
 
@@ -186,12 +188,19 @@ def check_enters_attacking_same_target(variant: KeywordVariant, probe: Probe, sc
 def check_reveal_and_return(variant: KeywordVariant, probe: Probe, scenario: Scenario[NinjutsuParams]) -> None:
     ninja, returned = scenario.params.ninja, scenario.params.returned
     ready(variant, probe, scenario)
-    owner = probe.state().obj(returned).owner
+    owner, token = probe.state().obj(returned).owner, probe.state().obj(returned).token
     events = probe.require(activation(variant, scenario), f"{variant.name} returning {returned}")
     mid = probe.state()
     expect(bool(events_of(events, EventKind.REVEAL, ninja)), "the Ninja was not revealed on activation",
            expected=f"a reveal event for {ninja}", observed="; ".join(map(str, events)) or "no events")
-    if variant.returned_to is Zone.LIBRARY:
+    if token:
+        # A token goes to its owner's hand or library and then ceases to exist (111.7, 704.5d).
+        moved = [e for e in events_of(events, EventKind.ZONE_CHANGE, returned) if e.to_zone is variant.returned_to]
+        expect(bool(moved) and mid.permanent(returned) is None and mid.zone_of(returned) in (None, variant.returned_to),
+               f"the returned token did not go to its owner's {variant.returned_to}",
+               expected=f"{returned} moved to player {owner}'s {variant.returned_to} (then gone: 704.5d)",
+               observed=f"{returned} in {mid.zone_of(returned)}; " + "; ".join(map(str, moved)))
+    elif variant.returned_to is Zone.LIBRARY:
         expect(returned in mid.player(owner).library and returned not in mid.player(owner).hand,
                "the returned creature was not shuffled into its owner's library",
                expected=f"{returned} in player {owner}'s library", observed=f"{returned} in {mid.zone_of(returned)}")

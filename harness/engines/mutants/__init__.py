@@ -61,11 +61,12 @@ def all_mutants() -> dict[str, Mutant]:
         ninjutsu,
         rebound,
         search,
+        features,
         sneak,
     )
 
     found: dict[str, Mutant] = {}
-    for module in (ninjutsu, search, mana, rebound, exile, classes, sneak):
+    for module in (ninjutsu, search, mana, rebound, exile, classes, sneak, features):
         for m in module.MUTANTS:
             if m.id in found:
                 raise ValueError(f"mutant {m.id!r} is defined twice")

@@ -518,6 +518,7 @@ class Mana:
                     extra.append(line.extra)
         return tuple(extra)
 
+    @decision("mana.plan_mana_payment")
     def plan_mana_payment(self, game: Game, player: PlayerIndex, cost: tuple[str, ...]) -> OptionPlan | None:
         """601.2g-h/602.2b: pay from the pool, then activate mana abilities; ``None`` if unpayable."""
         return plan_with_options(cost, game.players[player].mana_pool, self.mana_sources(game, player))

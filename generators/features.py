@@ -1,0 +1,104 @@
+"""State features: the rare states where engines break, drawn on purpose and counted.
+
+A rule names object kinds (token, card), owner and controller, counts (zero, one, the limit,
+over it), the steps of a window, each side of combat. An engine that gets the common case right
+often gets one of these wrong, and a generator that draws them only by chance draws them too
+rarely for a derandomized sample of a hundred examples. So each generator family keeps a
+``FEATURES`` table: every feature it draws on purpose, the rule it comes from, the share of
+draws it gets (its explicit weight), and how to observe it in a drawn scenario.
+
+Observation is separate from drawing on purpose: the reach figures (``benchmarks/feature_reach.py``
+and the reach test) count what the scenarios *hold*, not what the generator meant to draw, so
+a feature lost on the way (a spec that forbids it, a later draw that undoes it) shows as a gap.
+Each example records the features it holds as Hypothesis events (``feature:<name>``), which
+``--hypothesis-show-statistics`` prints per invariant.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from hypothesis import event
+from hypothesis import strategies as st
+from hypothesis.control import currently_in_test_context
+
+from generators.strategies import sampled
+
+from harness.protocol.probe import Scenario
+
+T = TypeVar("T")
+#: 0..99, for :func:`chance` (built once: see ``generators.strategies``).
+PERCENT = sampled(range(100))
+#: The least share of an invariant's ``ci`` examples each feature it lists must be drawn in.
+MIN_REACH = 0.05
+#: Events a feature is recorded under: ``feature:<name>``.
+EVENT_PREFIX = "feature:"
+
+
+@dataclass(frozen=True)
+class Feature:
+    """One state feature of a generator family."""
+
+    name: str
+    #: The Comprehensive Rules numbers (or ruling ids) the feature comes from.
+    rule: str
+    #: What the feature is, in rules terms.
+    what: str
+    #: The percentage of draws (where the spec allows it) the generator gives the feature.
+    weight: int
+    #: Whether a drawn scenario holds the feature.
+    holds: Callable[[Scenario[Any]], bool]
+
+    def __post_init__(self) -> None:
+        if not 0 < self.weight <= 100:
+            raise ValueError(f"feature {self.name}: weight {self.weight} is not a percentage in 1..100")
+
+
+def table(*features: Feature) -> dict[str, Feature]:
+    """A family's ``FEATURES`` table, keyed by name (a name twice is an error)."""
+    out: dict[str, Feature] = {}
+    for f in features:
+        if f.name in out:
+            raise ValueError(f"feature {f.name!r} listed twice")
+        out[f.name] = f
+    return out
+
+
+def chance(draw: st.DrawFn, percent: int) -> bool:
+    """True in about ``percent`` % of draws; shrinks toward False (the feature off).
+
+    ``sampled_from`` and not ``integers``: Hypothesis biases a bounded integer drawn late in a
+    long composite strategy toward its lower end (measured: 4 % instead of 20 % above 80 of
+    0..99), which would quietly starve the feature."""
+    return draw(PERCENT) >= 100 - percent
+
+
+def draw_feature(draw: st.DrawFn, feature: Feature, allowed: bool = True) -> bool:
+    """Whether this draw gets ``feature`` (with its weight), when the spec allows it."""
+    return allowed and chance(draw, feature.weight)
+
+
+def weighted(draw: st.DrawFn, choices: Sequence[tuple[T, int]]) -> T:
+    """One of ``choices`` (value, weight); shrinks toward the first."""
+    total = sum(w for _, w in choices)
+    n = draw(sampled(range(total)))
+    for value, w in choices:
+        if n < w:
+            return value
+        n -= w
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def observed(scenario: Scenario[Any], features: Mapping[str, Feature], names: Iterable[str] | None = None) -> set[str]:
+    """The features (of ``names``, default all) a scenario holds."""
+    return {n for n in (features if names is None else names) if features[n].holds(scenario)}
+
+
+def record(scenario: Scenario[Any], features: Mapping[str, Feature]) -> Scenario[Any]:
+    """Record each feature the scenario holds as a Hypothesis event (inside a test only)."""
+    if currently_in_test_context():
+        for name in sorted(observed(scenario, features)):
+            event(EVENT_PREFIX + name)
+    return scenario

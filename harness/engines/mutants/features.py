@@ -1,0 +1,63 @@
+"""Mutants that misbehave only in a rare state feature (see ``generators.features``).
+
+Each bug shows only when the drawn state holds one feature of the combat generator's
+``FEATURES`` table (an attacker owned by the other player, a token attacker, an attacker that
+entered the battlefield this turn, a Ninja with double strike, lands of the wrong colour), so the
+suite catches it only if the generator reaches that state and a check of the broken ruling
+looks at it.
+"""
+
+from __future__ import annotations
+
+from harness.engines.reference.combat import Combat
+from harness.engines.reference.game import Game, Perm
+from harness.engines.reference.ninjutsu import NinjutsuFamily
+from harness.engines.reference.payment import OptionPlan, plan_with_options
+from harness.protocol.model import PlayerIndex
+
+from . import Mutant
+
+
+def returns_to_controller(self, game: Game, creature: Perm) -> PlayerIndex:  # type: ignore[no-untyped-def]
+    return creature.controller
+
+
+def token_not_returnable(self: NinjutsuFamily, game: Game, player: PlayerIndex) -> list[Perm]:
+    return [p for p in NinjutsuFamily.ninjutsu_return_candidates(self, game, player) if not game.objects[p.id].token]
+
+
+def sick_not_returnable(self: NinjutsuFamily, game: Game, player: PlayerIndex) -> list[Perm]:
+    return [p for p in NinjutsuFamily.ninjutsu_return_candidates(self, game, player) if not p.summoning_sick]
+
+
+def double_strike_skips_regular(self: Combat, game: Game, perm: Perm, first_strike_step: bool) -> bool:
+    if not first_strike_step and self.has_double_strike(game, perm) and perm.id not in game.first_strikers:
+        return False
+    return Combat.deals_damage_in_step(self, game, perm, first_strike_step)
+
+
+def ignores_colours(self, game: Game, player: PlayerIndex, cost: tuple[str, ...]) -> OptionPlan | None:  # type: ignore[no-untyped-def]
+    generic = sum(int(s) if s.isdigit() else 1 for s in cost)
+    return plan_with_options((str(generic),) if generic else (), game.players[player].mana_pool,
+                             self.mana_sources(game, player))
+
+
+MUTANTS: tuple[Mutant, ...] = (
+    Mutant("ninjutsu-returns-to-controller", breaks=("ninjutsu.reveal-and-return",),
+           bug="ninjutsu returns the attacker to its controller's hand instead of its owner's",
+           replaces={"core.returns_to_hand_of": returns_to_controller}),
+    Mutant("token-attacker-not-returnable", breaks=("ninjutsu.after-blockers", "ninjutsu.after-blockers-plural"),
+           bug="an unblocked token attacker is not accepted as the creature ninjutsu returns",
+           replaces={"ninjutsu.return_candidates": token_not_returnable}),
+    Mutant("sick-attacker-not-returnable", breaks=("ninjutsu.after-blockers", "ninjutsu.after-blockers-plural"),
+           bug="an unblocked attacker that entered the battlefield this turn (e.g. an earlier Ninja) is not "
+               "accepted as the creature ninjutsu returns, as if returning it were a {T} cost",
+           replaces={"ninjutsu.return_candidates": sick_not_returnable}),
+    Mutant("double-strike-ninja-skips-regular-damage", breaks=("ninjutsu.first-strike-damage-step",),
+           bug="a double-striking Ninja put in during the first-strike step deals no regular combat damage "
+               "(as if it had dealt its first-strike damage)",
+           replaces={"combat.deals_damage_in_step": double_strike_skips_regular}),
+    Mutant("payer-ignores-colours", breaks=("library-ninjutsu.activation-during-search",),
+           bug="the mana payer treats every coloured symbol as generic: any land pays {U}",
+           replaces={"mana.plan_mana_payment": ignores_colours}),
+)
