@@ -342,7 +342,7 @@ def draw_combat(draw: st.DrawFn, spec: CombatSpec,
 
     # Mana: untapped lands that pay the first Ninja's cost exactly, or one symbol short.
     symbols = list(ninja_cost) * spec.activations
-    generic_colours = COLORS
+    generic_colours: tuple[str, ...] = COLORS
     if spec.mana == "short":
         missing = symbols.pop(draw(integers(0, len(symbols) - 1)))
         if not missing.isdigit() and draw_feature(draw, FEATURES["short-by-colour"]):

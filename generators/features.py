@@ -25,7 +25,6 @@ from hypothesis import strategies as st
 from hypothesis.control import currently_in_test_context
 
 from generators.strategies import sampled
-
 from harness.protocol.probe import Scenario
 
 T = TypeVar("T")

@@ -51,7 +51,7 @@ def reach(invariant: Invariant, profile: settings, seed: int | None = None) -> R
 
     @settings(profile, database=None, phases=[Phase.generate])
     @given(invariant.strategy())
-    def draw_all(scenario) -> None:  # type: ignore[no-untyped-def]
+    def draw_all(scenario) -> None:
         nonlocal examples
         examples += 1
         counts.update(observed(scenario, features))

@@ -25,6 +25,7 @@ from harness.protocol.clone import fresh
 from harness.protocol.model import GameState
 from harness.protocol.probe import Probe, Scenario, Violation
 from harness.protocol.probe import TraceStep as ProbeStep
+from harness.run.feature_reach import case_seed
 from harness.run.guard import (
     EngineTimeout,
     GuardedSession,
@@ -38,7 +39,6 @@ from harness.run.guard import (
 from harness.run.isolation import IsolatedEngine
 from harness.run.limits import clean_text
 from harness.run.limits import current as current_limits
-from harness.run.feature_reach import case_seed
 from harness.run.optional import optional_support
 from harness.run.profiles import claim_rule, is_derandomized, profile_settings
 from reports.results import Counterexample, Failure, ResultRecord, Status, TraceStep, Unmet

@@ -57,11 +57,11 @@ def all_mutants() -> dict[str, Mutant]:
     from harness.engines.mutants import (
         classes,
         exile,
+        features,
         mana,
         ninjutsu,
         rebound,
         search,
-        features,
         sneak,
     )
 

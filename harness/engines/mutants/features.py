@@ -18,7 +18,7 @@ from harness.protocol.model import PlayerIndex
 from . import Mutant
 
 
-def returns_to_controller(self, game: Game, creature: Perm) -> PlayerIndex:  # type: ignore[no-untyped-def]
+def returns_to_controller(self, game: Game, creature: Perm) -> PlayerIndex:
     return creature.controller
 
 
@@ -36,7 +36,7 @@ def double_strike_skips_regular(self: Combat, game: Game, perm: Perm, first_stri
     return Combat.deals_damage_in_step(self, game, perm, first_strike_step)
 
 
-def ignores_colours(self, game: Game, player: PlayerIndex, cost: tuple[str, ...]) -> OptionPlan | None:  # type: ignore[no-untyped-def]
+def ignores_colours(self, game: Game, player: PlayerIndex, cost: tuple[str, ...]) -> OptionPlan | None:
     generic = sum(int(s) if s.isdigit() else 1 for s in cost)
     return plan_with_options((str(generic),) if generic else (), game.players[player].mana_pool,
                              self.mana_sources(game, player))
