@@ -11,10 +11,12 @@ from __future__ import annotations
 import hashlib
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
 from hypothesis import Phase, given, settings
 
 from generators.features import MIN_REACH, observed
+from harness.protocol.probe import Scenario
 from rulings.invariant import Invariant
 
 
@@ -51,7 +53,7 @@ def reach(invariant: Invariant, profile: settings, seed: int | None = None) -> R
 
     @settings(profile, database=None, phases=[Phase.generate])
     @given(invariant.strategy())
-    def draw_all(scenario) -> None:
+    def draw_all(scenario: Scenario[Any]) -> None:
         nonlocal examples
         examples += 1
         counts.update(observed(scenario, features))
