@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from generators import cards
 from generators.features import Feature, chance, draw_feature, record, table, weighted
 from generators.search_cards import ABILITY, CALL_THE_PACK, INSTANT, INSTANT_TUTOR, QUICK_SCRYING, WILD_EXPANSE
-from generators.search_setup import SearchParams, SearchSetup, add_search_source
+from generators.search_setup import SearchParams, SearchSetup, add_search_source, can_start_in_combat
 from generators.strategies import BOOLEANS, integers, sampled
 from harness.protocol.builder import StateBuilder
 from harness.protocol.keywords import KeywordVariant
@@ -45,6 +45,14 @@ STEPS_BEFORE_BLOCKERS = (Step.PRECOMBAT_MAIN, Step.BEGINNING_OF_COMBAT, Step.DEC
 STEPS_AFTER_COMBAT = (Step.POSTCOMBAT_MAIN, Step.END)
 #: Steps in which ninjutsu can be activated (unblocked attackers exist).
 NINJUTSU_STEPS = tuple(s for s in Step if s in AFTER_BLOCKERS_STEPS)
+#: Steps a drawn state reaches by play: it is loaded in the declare blockers step (blockers
+#: declared), the latest combat step every engine surely has, and the check passes priority
+#: until the engine stops in the step (see ``rulings.invariants.by_play``).
+BY_PLAY_STEPS = (Step.FIRST_STRIKE_DAMAGE, Step.COMBAT_DAMAGE, Step.END_OF_COMBAT)
+#: The defending player's life (and the loyalty and defense added to their planeswalkers and
+#: battles) in a state reached by play: combat damage on the way must not end the game (704.5a)
+#: nor remove an attack target before the check gets to the step it is about.
+BY_PLAY_LIFE = 100
 
 
 #: Mechanics a drawn combat state may hold whatever the spec asks for (random attackers with
@@ -101,6 +109,9 @@ class CombatSpec:
     #: adds cards and returns what a wrapping strategy needs to know about them (e.g. Ninja Teen
     #: and graveyard creatures for sneak: see :func:`draw_combat`).
     setup: Callable[[st.DrawFn, StateBuilder, int], Any] | None = None
+    #: Reach a step of :data:`BY_PLAY_STEPS` by play (param ``by_play``) unless the scenario's
+    #: search must be under way already.
+    by_play: bool = True
 
     @property
     def requires(self) -> frozenset[Mechanic]:
@@ -141,6 +152,8 @@ class NinjutsuParams:
     ninja_elsewhere: str | None = None
     #: The search the active player can start or has started (``CombatSpec.search``).
     search: SearchParams | None = None
+    #: The state is loaded in the declare blockers step: the check reaches ``step`` by play.
+    by_play: bool = False
 
 
 #: An instant-speed search of your own library that may find nothing, cast (or activated) by the
@@ -182,7 +195,10 @@ def draw_combat(draw: st.DrawFn, spec: CombatSpec,
     steps = [s for s in spec.steps if Mechanic.FIRST_STRIKE in may or s is not Step.FIRST_STRIKE_DAMAGE]
     if not steps:
         raise ValueError(f"combat spec for steps {list(map(str, spec.steps))}: no step left without first strike")
-    step = draw(sampled(sorted(steps, key=list(Step).index)))
+    step = draw_step(draw, steps)
+    search = spec.search or (LIBRARY_NINJUTSU_SEARCH if spec.variant.zone is Zone.LIBRARY else None)
+    by_play = spec.by_play and step in BY_PLAY_STEPS and (search is None or can_start_in_combat(search))
+    wanted_step, step = step, (Step.DECLARE_BLOCKERS if by_play else step)
     active = draw(sampled((0, 1)))
     defender = 1 - active
     b = StateBuilder()
@@ -200,12 +216,14 @@ def draw_combat(draw: st.DrawFn, spec: CombatSpec,
                                   ("blocker-first-strike", after_blockers and bool(strikes)))}
 
     # Attack targets the defender offers: the player, their planeswalkers, battles they protect.
+    # Reached by play, combat damage on the way must leave every attack target standing.
+    bonus = BY_PLAY_LIFE if by_play else 0
     walkers = [
-        b.permanent(cards.planeswalker(n), defender, counters=(("loyalty", n),))
+        b.permanent(cards.planeswalker(n), defender, counters=(("loyalty", n + bonus),))
         for n in (draw(_WALKER_LOYALTIES) if Mechanic.PLANESWALKER in may else ())
     ]
     battles = [
-        b.permanent(cards.battle(n), active, counters=(("defense", n),), protector=defender)
+        b.permanent(cards.battle(n), active, counters=(("defense", n + bonus),), protector=defender)
         for n in (draw(_BATTLE_DEFENSES) if Mechanic.BATTLE in may else ())
     ]
     targets = [AttackTarget.of_player(defender)]
@@ -232,7 +250,7 @@ def draw_combat(draw: st.DrawFn, spec: CombatSpec,
     for i in range(n_attackers):
         power, toughness = draw(_stats())
         # A first-strike damage step exists only if a combatant has first or double strike (510.4).
-        fs, ds = striker(forced=i == 0 and step is Step.FIRST_STRIKE_DAMAGE)
+        fs, ds = striker(forced=i == 0 and wanted_step is Step.FIRST_STRIKE_DAMAGE)
         trigger = Mechanic.ATTACK_TRIGGER in may and draw(BOOLEANS)
         card = cards.creature(power, toughness, first_strike=fs, double_strike=ds, attack_trigger=trigger)
         # Owner vs controller, tokens, creatures that entered attacking this turn (see FEATURES).
@@ -373,8 +391,10 @@ def draw_combat(draw: st.DrawFn, spec: CombatSpec,
         for _ in range(draw(integers(least, max(2, least)))):
             b.put(cards.basic_land(draw(sampled(COLORS))), player, Zone.LIBRARY)
 
-    search = spec.search or (LIBRARY_NINJUTSU_SEARCH if spec.variant.zone is Zone.LIBRARY else None)
-    source = add_search_source(draw, b, active, search, combat=True) if search is not None else None
+    source = (add_search_source(draw, b, active, search, combat=True, pending_ok=not by_play)
+              if search is not None else None)
+    if by_play:
+        b.players[defender]["life"] = BY_PLAY_LIFE
     extra = spec.setup(draw, b, active) if spec.setup is not None else None
 
     state = b.build(
@@ -395,11 +415,32 @@ def draw_combat(draw: st.DrawFn, spec: CombatSpec,
         blocked=blocked_attacker,
         player=active,
         variant=spec.variant.name,
-        step=str(step),
+        step=str(wanted_step),
         ninja_elsewhere=elsewhere,
         search=source.params if source is not None else None,
+        by_play=by_play,
     )
     return record(Scenario(state, params), FEATURES), extra
+
+
+#: Groups of steps a strategy draws evenly (then a step within the group): before attackers
+#: are declared, the declare attackers step, after blockers, after combat. A claim about "before
+#: blockers" is then tested with attackers declared as often as without.
+STEP_GROUPS: tuple[frozenset[Step], ...] = (
+    frozenset({Step.UNTAP, Step.UPKEEP, Step.DRAW, Step.PRECOMBAT_MAIN, Step.BEGINNING_OF_COMBAT}),
+    frozenset({Step.DECLARE_ATTACKERS}),
+    frozenset(AFTER_BLOCKERS_STEPS),
+    frozenset({Step.POSTCOMBAT_MAIN, Step.END, Step.CLEANUP}),
+)
+
+
+def draw_step(draw: st.DrawFn, steps: Collection[Step]) -> Step:
+    """One of ``steps``: first a group of :data:`STEP_GROUPS` that has some, then a step in it
+    (in turn order, so examples shrink toward the earliest)."""
+    order = list(Step).index
+    groups = [sorted(g & set(steps), key=order) for g in STEP_GROUPS if g & set(steps)]
+    group = draw(sampled(groups)) if len(groups) > 1 else groups[0]
+    return draw(sampled(group))
 
 
 def _is_unblocked(state: GameState, card_id: str) -> bool:

@@ -370,7 +370,7 @@ def _payable_state(cost: CostSymbol) -> dict[str, bool]:
 
 # -- scenario strategies ---------------------------------------------------------------------
 
-Focus = Literal["any", "sick-creature", "sick-noncreature", "wrong-state"]
+Focus = Literal["any", "payable", "sick-creature", "sick-noncreature", "wrong-state"]
 
 
 @st.composite
@@ -392,6 +392,9 @@ def cost_symbol_scenarios(draw: st.DrawFn, symbol: CostSymbol, focus: Focus = "a
             kind, sick, tapped = draw(sampled(("artifact", "land"))), True, symbol == "Q"
         elif i == 0 and focus == "wrong-state":
             sick, tapped = False, symbol == "T"
+        elif i == 0 and focus == "payable":  # the player can pay it: untapped for {T}, tapped for {Q}
+            tapped = symbol == "Q"
+            sick = sick and kind != "creature"
         first = draw(abilities(symbol))
         extra = [a for a in draw(_extra_abilities()) if a != first]
         board.source(SourceSpec(kind, (first, *extra)), player, tapped=tapped, sick=sick)
@@ -414,17 +417,23 @@ def production_scenarios(
     non_mana: bool = True,
     trigger: TriggerSpec | None = None,
     replacement: ReplacementSpec | None = None,
+    contrast: bool = False,
 ) -> Scenario[ManaParams]:
     """The active player with priority and 1-3 permanents whose {T}/{Q} abilities can be paid
     now (mana abilities with {T} or {Q}, basic lands, Reflecting-Pool-like lands, non-mana {T}
     abilities); "tapped for mana" triggers and replacement effects under either player's
     control, drawn or given (``trigger``, ``replacement``). Params: ``player``, ``sources``,
-    ``triggers``, ``replacements``."""
+    ``triggers``, ``replacements``. With ``contrast``, half the boards start with a {T}/{Q}
+    ability that is no mana ability: the other side of a claim about mana abilities."""
     player = draw(sampled((0, 1)))
     board = Board()
-    for _ in range(draw(integers(1, 3))):
+    lead = contrast and non_mana and draw(BOOLEANS)
+    for i in range(draw(integers(1, 3))):
         shape = draw(sampled(("basic", "ability", "ability", "pool") if pools else ("basic", "ability")))
-        if shape == "basic":
+        if i == 0 and lead:
+            kind = draw(sampled(KINDS))
+            spec = SourceSpec(kind, (draw(abilities(mana=False)),))
+        elif shape == "basic":
             spec = SourceSpec("land", basic=draw(sampled(COLORS)))
         elif shape == "pool":
             pool = AbilitySpec("T", pool=draw(sampled(("you", "opponent"))), any_color=draw(BOOLEANS))

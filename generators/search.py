@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 from generators import cards
 from generators.combat import COMBAT_MECHANICS, CombatSpec, NinjutsuParams, combat_scenarios
 from generators.search_cards import BRIBERY, SORCERY
-from generators.search_setup import SearchParams, SearchSetup, add_search_source
+from generators.search_setup import SearchParams, SearchSetup, add_search_source, draw_kind
 from generators.strategies import integers, sampled
 from harness.protocol.builder import StateBuilder
 from harness.protocol.model import COLORS, PlayerIndex, Step, Zone
@@ -54,7 +54,7 @@ class SearchStateParams:
 @st.composite
 def search_scenarios(draw: st.DrawFn, setup: SearchSetup) -> Scenario[SearchStateParams]:
     """A state outside combat where ``params.search.searcher`` is about to search or is searching."""
-    kind = draw(sampled(setup.kinds))
+    kind = draw_kind(draw, setup.kinds)
     searcher = draw(sampled((0, 1)))
     if kind in (SORCERY, BRIBERY):  # 307.1: own main phase, empty stack
         active = searcher

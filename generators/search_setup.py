@@ -21,7 +21,7 @@ opponent of the searcher controls the restriction.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
@@ -164,22 +164,41 @@ def pay_lands(b: StateBuilder, player: PlayerIndex, cost: str, tapped: bool = Fa
             b.permanent(cards.basic_land(color), player, tapped=tapped)
 
 
+def can_start_in_combat(setup: SearchSetup) -> bool:
+    """Whether a combat state can hold ``setup``'s source still to be started (not a search
+    already under way): a state reached by play can't have a search pending."""
+    return setup.start != "pending" and any(k in INSTANT_SPEED for k in setup.kinds)
+
+
+def draw_kind(draw: st.DrawFn, kinds: Sequence[str]) -> str:
+    """One of ``kinds``. Another player's library (Bribery) is its own case of every ruling about
+    "a library": drawn as often as all the searches of one's own library together."""
+    if BRIBERY in kinds and len(kinds) > 1 and draw(BOOLEANS):
+        return BRIBERY
+    return draw(sampled([k for k in kinds if k != BRIBERY] or list(kinds)))
+
+
 def add_search_source(draw: st.DrawFn, b: StateBuilder, searcher: PlayerIndex, setup: SearchSetup,
-                      *, combat: bool = False) -> SearchSource:
-    """Add the source of a search by ``searcher`` (and everything around it) to ``b``."""
+                      *, combat: bool = False, pending_ok: bool = True) -> SearchSource:
+    """Add the source of a search by ``searcher`` (and everything around it) to ``b``; with
+    ``pending_ok`` false, a source still to be started (see :func:`can_start_in_combat`)."""
     kinds = [k for k in setup.kinds if not combat or k in INSTANT_SPEED or setup.start != "cast"]
-    kind = draw(sampled(kinds))
+    if not pending_ok:
+        kinds = [k for k in kinds if k in INSTANT_SPEED]
+    kind = draw_kind(draw, kinds)
     choices = [c for c in CARDS_BY_KIND[kind] if not setup.cards or c in setup.cards] or list(CARDS_BY_KIND[kind])
     card = draw(sampled(choices))
     # "pending" first: examples shrink toward a search already under way, the smaller state.
     start = setup.start if setup.start != "any" else draw(sampled(("pending", "cast")))
     if combat and kind not in INSTANT_SPEED:
         start = "pending"
+    if not pending_ok:
+        start = "cast"
     owner = 1 - searcher if kind == BRIBERY else searcher
 
     restriction = setup.restriction
-    if restriction == "any":
-        restriction = draw(sampled(("none", "opponent", "controller")))
+    if restriction == "any":  # an opponent's restriction (the rulings' subject): half the draws
+        restriction = "opponent" if draw(BOOLEANS) else draw(sampled(("none", "controller")))
     if restriction != "none":
         controller = 1 - searcher if restriction == "opponent" else searcher
         b.permanent(MINDCENSOR, controller, summoning_sick=draw(BOOLEANS))

@@ -12,7 +12,7 @@ be cast). Hypothesis shrinks toward one graveyard creature without printed sneak
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from hypothesis import strategies as st
 
@@ -54,6 +54,10 @@ class SneakParams:
     sneak_abilities: dict[str, int]
     #: An index for the check to pick one of several choices with (drawn by the invariant).
     pick: int = 0
+    #: The step the check is about, and whether the state is loaded before it so the check
+    #: reaches it by play (see :class:`generators.combat.NinjutsuParams`).
+    step: str = ""
+    by_play: bool = False
 
 
 @dataclass(frozen=True)
@@ -81,14 +85,32 @@ def _setup(spec: GraveyardSneakSpec, draw: st.DrawFn, b: StateBuilder, active: i
     return _Graveyard(teen, level, tuple(graveyard), abilities)
 
 
+#: Where graveyard sneak states are drawn, 3:2:1:1: in the window; with the permission just
+#: after it or in a main phase (where a creature could be cast for its mana cost); anywhere.
+MODES = ("window", "late", "main", "window", "late", "window", "any")
+MAIN = (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
+
+
 @st.composite
 def graveyard_sneak_scenarios(draw: st.DrawFn, spec: GraveyardSneakSpec = GraveyardSneakSpec(),
                               allowed: Collection[str] = COMBAT_MECHANICS) -> Scenario[SneakParams]:
     """A combat state of the sneak variant with Ninja Teen and graveyard creatures (holding only the
-    optional combat mechanics ``allowed``: see :func:`~generators.combat.draw_combat`)."""
+    optional combat mechanics ``allowed``: see :func:`~generators.combat.draw_combat`). When the
+    spec allows both, three sevenths of the draws are in the window (the declare blockers step,
+    Ninja Teen at level 3) and three sevenths out of it with the permission (a later combat step with an
+    unblocked attacker to return, or a main phase): the two sides of the timing rule (see
+    :data:`MODES`)."""
+    late = tuple(s for s in spec.steps if s in (Step.FIRST_STRIKE_DAMAGE, Step.COMBAT_DAMAGE, Step.END_OF_COMBAT))
+    if Step.DECLARE_BLOCKERS in spec.steps and late and spec.teen_levels[1] >= 3:
+        mode = draw(sampled(MODES))
+        steps = {"window": (Step.DECLARE_BLOCKERS,), "late": late,
+                 "main": tuple(s for s in spec.steps if s in MAIN) or late}
+        if mode != "any":
+            spec = replace(spec, steps=steps[mode], teen_levels=(3, 3))
     combat, graveyard = draw_combat(
         draw, CombatSpec(SNEAK, tuple(spec.steps), setup=lambda d, b, a: _setup(spec, d, b, a)), allowed)
     params = SneakParams(player=combat.params.player, returned=combat.params.returned, teen=graveyard.teen,
                          teen_level=graveyard.level, graveyard=graveyard.graveyard,
-                         sneak_abilities=graveyard.abilities)
+                         sneak_abilities=graveyard.abilities, step=combat.params.step,
+                         by_play=combat.params.by_play)
     return Scenario(combat.state, params)

@@ -72,9 +72,11 @@ def _compact(cost: str) -> str:
 
 
 def life_spell(kind: str, amount: int, *, rebound: bool = False, cost: str = "{1}{W}") -> CardData:
-    """An instant or sorcery that gains ``amount`` life, with or without rebound."""
+    """An instant or sorcery that gains ``amount`` life, with or without rebound. The name never
+    begins with a keyword: engines that shorten card names to their first word (or look a
+    leading word up as a keyword) would misread "Rebound Instant ..." as the keyword."""
     lines = [f"You gain {amount} life."] + ([REBOUND_REMINDER] if rebound else [])
-    name = f"{'Rebound ' if rebound else ''}{kind} of {amount} Life {_compact(cost)}"
+    name = f"{kind} of {amount} Life {_compact(cost)}{' with Rebound' if rebound else ''}"
     return CardData(name, (kind,), mana_cost=cost, text="\n".join(lines), keywords=("Rebound",) if rebound else ())
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
+from typing import TypeVar
 
 from hypothesis.strategies import SearchStrategy
 
@@ -19,6 +21,33 @@ from harness.protocol.probe import IMPLICIT_CLAIM, Probe, Scenario
 from harness.protocol.vocabulary import InvariantKind
 
 CheckFn = Callable[[Probe, Scenario], None]
+F = TypeVar("F", bound=Callable[..., None])
+
+#: Where :func:`claims` records a check's claims on the function.
+CLAIMS_ATTRIBUTE = "__claims__"
+
+
+def claims(*names: str) -> Callable[[F], F]:
+    """Declare, on a check function, the claims it marks with ``probe.claim(name)``: an
+    :class:`Invariant` built on the check (or on a ``functools.partial`` of it) declares them
+    unless it names its own. Keeping the names next to the ``probe.claim`` calls keeps the two
+    from drifting apart."""
+
+    def mark(check: F) -> F:
+        setattr(check, CLAIMS_ATTRIBUTE, tuple(names))
+        return check
+
+    return mark
+
+
+def claims_of(check: Callable[..., object]) -> tuple[str, ...]:
+    """The claims :func:`claims` declared on ``check`` (through any ``partial``), or ``()``."""
+    while isinstance(check, partial):
+        found = getattr(check, CLAIMS_ATTRIBUTE, None)
+        if found is not None:
+            return tuple(found)
+        check = check.func
+    return tuple(getattr(check, CLAIMS_ATTRIBUTE, ()))
 
 
 @dataclass(frozen=True)
@@ -54,6 +83,8 @@ class Invariant:
     optional: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
+        if not self.claims:  # declared on the check (see :func:`claims`)
+            object.__setattr__(self, "claims", claims_of(self.check))
         # A typo in a requirement must stop the import, not turn the invariant ``unsupported``.
         check_requirements(self.requires, owner=f"invariant {self.id}")
         check_requirements(self.optional, owner=f"invariant {self.id} (optional)")

@@ -193,7 +193,7 @@ SELECTION = (
     "--control",
     "refuses-all",
     "--invariant",
-    "mana.tap-for-mana",
+    "class.no-repeat-level",
     "--invariant",
     "ninjutsu.reveal-and-return",
 )
@@ -203,10 +203,10 @@ def test_controls_command_lists_vacuous_rulings(tmp_path: Path) -> None:
     out = tmp_path / "out"
     done = cli("controls", *SELECTION, "--out", str(out), cwd=tmp_path)
     assert done.returncode == 1, done.stdout + done.stderr
-    assert "VACUOUS mana.tap-for-mana on control:refuses-all" in done.stdout
+    assert "VACUOUS class.no-repeat-level on control:refuses-all" in done.stdout
     report = json.loads((out / "controls.json").read_text())
     assert report["schema"] == "mtg-conformance/controls"
-    assert [(v["ruling"], v["control"]) for v in report["vacuous"]] == [("mana.tap-for-mana", "refuses-all")]
+    assert [(v["ruling"], v["control"]) for v in report["vacuous"]] == [("class.no-repeat-level", "refuses-all")]
     assert report["summary"]["by_control"] == {"refuses-all": 1}
     ninjutsu_invariants = [k for k in report["invariants"] if k.startswith("ninjutsu.reveal-and-return/")]
     assert ninjutsu_invariants and all(
@@ -215,11 +215,11 @@ def test_controls_command_lists_vacuous_rulings(tmp_path: Path) -> None:
     assert (out / "results.json").exists() and (out / "report.html").exists()
 
     known = tmp_path / "known.toml"
-    known.write_text('[vacuous]\n"refuses-all" = ["mana.tap-for-mana"]\n')
+    known.write_text('[vacuous]\n"refuses-all" = ["class.no-repeat-level"]\n')
     done = cli("controls", *SELECTION, "--out", str(out), "--allow-vacuous-file", str(known), cwd=tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr
 
-    known.write_text('[vacuous]\n"refuses-all" = ["mana.tap-for-mana", "ninjutsu.reveal-and-return"]\n')
+    known.write_text('[vacuous]\n"refuses-all" = ["class.no-repeat-level", "ninjutsu.reveal-and-return"]\n')
     done = cli("controls", *SELECTION, "--out", str(out), "--allow-vacuous-file", str(known), cwd=tmp_path)
     assert done.returncode == 1
     assert "no longer vacuous" in done.stderr and "ninjutsu.reveal-and-return" in done.stderr
@@ -227,7 +227,7 @@ def test_controls_command_lists_vacuous_rulings(tmp_path: Path) -> None:
     known.write_text("[vacuous]\n")
     done = cli("controls", *SELECTION, "--out", str(out), "--allow-vacuous-file", str(known), cwd=tmp_path)
     assert done.returncode == 1
-    assert "not in" in done.stderr and '"mana.tap-for-mana",' in done.stderr
+    assert "not in" in done.stderr and '"class.no-repeat-level",' in done.stderr
 
 
 @pytest.mark.parametrize(

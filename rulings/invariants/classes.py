@@ -17,6 +17,7 @@ from generators.classes import CLASS_STEPS, ClassParams, ClassSpec, class_scenar
 from harness.protocol.mechanics import Mechanic
 from harness.protocol.model import Action, ActionKind, AttackTarget, EventKind, GameState, Step
 from harness.protocol.probe import Probe, Scenario, expect
+from rulings.invariant import claims
 from rulings.invariants.driving import events_of, pass_until, resolve_stack
 from rulings.invariants.rule_texts import CLASS, IS_CLASS
 from rulings.invariants.spell_moves import cast, whose_turn
@@ -111,6 +112,7 @@ def probe_abilities(probe: Probe, scenario: Scenario[ClassParams], levels: Mappi
        requires=REQUIRES,
        scenarios=lambda: class_scenarios(ClassSpec(steps=CLASS_STEPS, anyone=True, swamps=(0, 3),
                                                    opponent_class=True)))
+@claims('level abilities offered exactly when allowed')
 def check_level_bars(probe: Probe, scenario: Scenario[ClassParams]) -> None:
     """Each level bar is an activated ability for its cost: level N is offered exactly when the
     Class is level N-1, as a sorcery, with the cost payable; activating it pays that cost, and
@@ -135,6 +137,7 @@ def check_level_bars(probe: Probe, scenario: Scenario[ClassParams]) -> None:
                    expected=f"level:{n} of {class_id} {'offered' if wanted else 'not offered'}",
                    observed="offered" if shown else "not offered")
             pairs.append((class_id, n, cost, wanted))
+    probe.claim('level abilities offered exactly when allowed')
     class_id, n, cost, wanted = pairs[scenario.params.pick % len(pairs)]
     action = level_up(player, class_id, n)
     if not wanted:
@@ -152,6 +155,7 @@ def check_level_bars(probe: Probe, scenario: Scenario[ClassParams]) -> None:
 
 @rule_template('class.no-repeat-level', name='refused-at-or-above', **CLASS['class.no-repeat-level'], applies=IS_CLASS, kind="legality",
        requires=REQUIRES, scenarios=lambda: class_scenarios(ClassSpec(levels=(2, 3))))
+@claims('a level at or below the current one refused')
 def check_no_repeat(probe: Probe, scenario: Scenario[ClassParams]) -> None:
     """A Class already at level N or higher: its level N ability (and every lower one) is
     neither offered nor accepted, even as a sorcery with the mana to pay."""
@@ -165,12 +169,14 @@ def check_no_repeat(probe: Probe, scenario: Scenario[ClassParams]) -> None:
             expect(not shown, f"the level {n} ability of a level {current} Class is offered",
                    expected="not offered", observed=", ".join(map(str, shown)))
             tried.append(level_up(player, class_id, n))
+    probe.claim('a level at or below the current one refused')
     action = tried[scenario.params.pick % len(tried)]
     probe.expect_refused(action, "a level ability was accepted for a Class already at that level or higher")
 
 
 @rule_template('class.level-up-uses-stack', name='responds', **CLASS['class.level-up-uses-stack'], applies=IS_CLASS, kind="trace",
        requires=REQUIRES, scenarios=lambda: class_scenarios(ClassSpec(levels=(1, 2))))
+@claims('the level ability waits on the stack')
 def check_uses_stack(probe: Probe, scenario: Scenario[ClassParams]) -> None:
     """The level ability goes on the stack: the level is unchanged while it waits, the opponent
     receives priority to respond, and only its resolution raises the level."""
@@ -178,6 +184,7 @@ def check_uses_stack(probe: Probe, scenario: Scenario[ClassParams]) -> None:
     class_id = next_to_level(scenario)
     current = scenario.params.levels[class_id]
     probe.require(level_up(player, class_id, current + 1), "a level ability as a sorcery with the mana to pay")
+    probe.claim('the level ability waits on the stack')
     mid = probe.state()
     on_stack = [s for s in mid.stack if s.source == class_id and s.kind == "activated"]
     expect(bool(on_stack) and level(mid, class_id) == current,
@@ -198,10 +205,12 @@ def check_uses_stack(probe: Probe, scenario: Scenario[ClassParams]) -> None:
 @rule_template('class.levels-tracked-separately', name='own-level', **CLASS['class.levels-tracked-separately'], applies=IS_CLASS, kind="outcome",
        requires=REQUIRES,
        scenarios=lambda: class_scenarios(ClassSpec(count=(2, 3), one_below_3=True, opponent_class=True)))
+@claims("only its own Class's level changes")
 def check_own_level(probe: Probe, scenario: Scenario[ClassParams]) -> None:
     """With several Class permanents, a level ability raises only its own Class's level."""
     class_id = next_to_level(scenario)
     level_and_resolve(probe, scenario, class_id)
+    probe.claim("only its own Class's level changes")
     after = probe.state()
     for other in scenario.params.classes + scenario.params.opponent_classes:
         if other == class_id:
@@ -214,6 +223,7 @@ def check_own_level(probe: Probe, scenario: Scenario[ClassParams]) -> None:
 @rule_template('class.starts-at-level-1', name='enters-at-level-1', **CLASS['class.starts-at-level-1'], applies=IS_CLASS, kind="outcome",
        requires=REQUIRES | PROBE | {Mechanic.CASTING, Mechanic.CASTING_PERMANENTS},
        scenarios=lambda: class_scenarios(ClassSpec(count=(0, 1), in_hand=True, probe=True)))
+@claims("enters at level 1 with its top section's abilities")
 def check_starts_at_level_1(probe: Probe, scenario: Scenario[ClassParams]) -> None:
     """A Class cast from the hand enters at level 1 with the abilities of its top section only
     (its level 1 trigger works; no +1/+0, no menace from it)."""
@@ -225,6 +235,7 @@ def check_starts_at_level_1(probe: Probe, scenario: Scenario[ClassParams]) -> No
     entered = level(probe.state(), card)
     expect(entered == 1, "a Class did not enter at level 1", expected=f"{card} at level 1",
            observed=f"level {entered}" if probe.state().permanent(card) else f"{card} not on the battlefield")
+    probe.claim("enters at level 1 with its top section's abilities")
     levels = {c: scenario.params.levels[c] for c in scenario.params.classes} | {card: 1}
     probe_abilities(probe, scenario, levels)
 
@@ -232,10 +243,12 @@ def check_starts_at_level_1(probe: Probe, scenario: Scenario[ClassParams]) -> No
 @rule_template('class.keeps-previous-levels', name='abilities-after-level-up', **CLASS['class.keeps-previous-levels'], applies=IS_CLASS, kind="outcome",
        requires=REQUIRES | PROBE,
        scenarios=lambda: class_scenarios(ClassSpec(levels=(1, 2), probe=True)))
+@claims("earlier levels' abilities kept")
 def check_keeps_previous(probe: Probe, scenario: Scenario[ClassParams]) -> None:
     """After gaining a level a Class still has its earlier levels' abilities: the level 1
     trigger, and (at level 3) the level 2 "+1/+0 and menace"."""
     class_id = next_to_level(scenario)
     new = level_and_resolve(probe, scenario, class_id)
+    probe.claim("earlier levels' abilities kept")
     levels = {c: scenario.params.levels[c] for c in scenario.params.classes} | {class_id: new}
     probe_abilities(probe, scenario, levels)

@@ -18,6 +18,7 @@ from harness.protocol.mechanics import Mechanic
 from harness.protocol.model import GameState, Step, Zone
 from harness.protocol.probe import Probe, Scenario, expect
 from rulings.binding import binds
+from rulings.invariant import claims
 from rulings.invariants.driving import resolve_stack
 from rulings.invariants.spell_moves import offered_for, play_action, watch_until, whose_turn, zone_name
 
@@ -59,6 +60,7 @@ def exiled_now(probe: Probe, scenario: Scenario[ExileParams]) -> GameState:
 @binds("play-from-exile.timing-unchanged", id="play-from-exile.timing-unchanged/normal-timing", kind="legality",
        requires=REQUIRES | SHINOBI,
        scenarios=lambda: with_try(ExileSpec(), ExileSpec(via="shinobi"), ExileSpec(steps=MAIN_STEPS, must=("Land",))))
+@claims('exiled cards playable exactly by their normal timing')
 def check_normal_timing(probe: Probe, scenario: Scenario[ExileParams]) -> None:
     """Each exiled card is offered exactly when its normal timing allows it (a sorcery in your
     main phase with an empty stack, a land also with a land play left, an instant whenever you
@@ -76,6 +78,7 @@ def check_normal_timing(probe: Probe, scenario: Scenario[ExileParams]) -> None:
                f"{state.player(holder).land_plays_left} land play left)",
                expected=f"{card} {'offered' if wanted else 'not offered'}",
                observed=", ".join(map(str, shown)) or "not offered")
+    probe.claim('exiled cards playable exactly by their normal timing')
     cards = scenario.params.cards
     card = cards[scenario.params.pick % len(cards)]
     kind = scenario.params.kinds[card]
@@ -93,6 +96,7 @@ def check_normal_timing(probe: Probe, scenario: Scenario[ExileParams]) -> None:
        requires=REQUIRES,
        scenarios=lambda: with_try(ExileSpec(steps=MAIN_STEPS, kinds=("Sorcery", "Instant", "Creature"),
                                             anyone=False, stack=False)))
+@claims('cast once, then neither offered nor accepted')
 def check_cast_once(probe: Probe, scenario: Scenario[ExileParams]) -> None:
     """Casting an exiled card moves it out of exile; once it has resolved it can't be cast
     again (neither offered nor accepted)."""
@@ -105,6 +109,7 @@ def check_cast_once(probe: Probe, scenario: Scenario[ExileParams]) -> None:
            expected=f"{card} on the stack", observed=f"{card} in {zone_name(mid, card)}")
     resolve_stack(probe)
     after = probe.state()
+    probe.claim('cast once, then neither offered nor accepted')
     shown = offered_for(probe, card)
     expect(not shown, "an exiled card that was cast is offered again",
            expected=f"no cast of {card} offered", observed=", ".join(map(str, shown)))
@@ -118,6 +123,7 @@ def check_cast_once(probe: Probe, scenario: Scenario[ExileParams]) -> None:
        scenarios=lambda: with_try(
            ExileSpec(steps=(Step.POSTCOMBAT_MAIN, Step.END), must=("Instant",), anyone=False, stack=False),
            ExileSpec(via="shinobi", must=("Instant",))))
+@claims('uncast cards stay exiled, their permission gone')
 def check_stay_exiled(probe: Probe, scenario: Scenario[ExileParams]) -> None:
     """The exiled cards nobody played are still in exile once the turn is over, and the
     permission to play them is gone (not even an instant is offered on the next turn)."""
@@ -134,6 +140,7 @@ def check_stay_exiled(probe: Probe, scenario: Scenario[ExileParams]) -> None:
         return f"{', '.join(gone)} left exile without being played" if gone else None
 
     watch_until(probe, next_turn, left_exile, f"the next turn with {', '.join(cards)} still in exile")
+    probe.claim('uncast cards stay exiled, their permission gone')
     actions = probe.legal_actions()
     for card in cards:
         shown = offered_for(actions, card)

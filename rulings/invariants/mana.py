@@ -37,7 +37,7 @@ from harness.protocol.model import MANA_SYMBOLS, Action, ActionKind, Event, Even
 from harness.protocol.probe import Probe, Scenario, expect
 from rulings.binding import binds
 from rulings.corpus import Ruling
-from rulings.invariant import Invariant, InvariantKind
+from rulings.invariant import Invariant, InvariantKind, claims, claims_of
 from rulings.invariants.driving import events_of, resolve_stack
 from rulings.templates import template
 
@@ -179,6 +179,13 @@ def why_not(symbol: CostSymbol, source: Source) -> str:
     return f"a permanent that is already {'tapped' if symbol == 'T' else 'untapped'}"
 
 
+PAYABLE_OFFERED = "an ability its permanent can pay offered"
+UNPAYABLE_REFUSED = "an ability its permanent can't pay neither offered nor accepted"
+REFUSED = "refused"
+PAID = "paid, and the ability does what it says"
+
+
+@claims(PAYABLE_OFFERED, UNPAYABLE_REFUSED)
 def check_offered_iff_payable(symbol: CostSymbol, probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """Every {symbol} ability of the player's permanents: offered iff payable; refused when not;
     accepted when it is."""
@@ -193,6 +200,7 @@ def check_offered_iff_payable(symbol: CostSymbol, probe: Probe, scenario: Scenar
             shown = actions_for(probe, source.id, ability.name)
             what = f"{ability.name} of {source.id} ({source.kind}, {'tapped' if source.tapped else 'untapped'}" \
                    f"{', summoning sick' if source.sick else ''}{'' if mine else ', the other player'}'s)"
+            probe.claim(PAYABLE_OFFERED if ok else UNPAYABLE_REFUSED)
             if ok:
                 expect(bool(shown), f"a {{{symbol}}} ability that can be paid is not offered",
                        expected=f"{what} offered", observed="not offered")
@@ -208,9 +216,11 @@ def check_offered_iff_payable(symbol: CostSymbol, probe: Probe, scenario: Scenar
         probe.require(legal[0], f"{{{symbol}}} paid by a permanent that can pay it")
 
 
+@claims(REFUSED)
 def check_subject_refused(symbol: CostSymbol, probe: Probe, scenario: Scenario[ManaParams]) -> None:
     source = scenario.params.sources[scenario.params.subject]
     ability = next(a for a in source.abilities if a.cost == symbol)
+    probe.claim(REFUSED)
     shown = actions_for(probe, source.id, ability.name)
     expect(not shown, f"a {{{symbol}}} ability is offered for {why_not(symbol, source)}",
            expected="not offered", observed=", ".join(map(str, shown)))
@@ -218,6 +228,7 @@ def check_subject_refused(symbol: CostSymbol, probe: Probe, scenario: Scenario[M
                          f"a {{{symbol}}} cost was paid with {why_not(symbol, source)}")
 
 
+@claims(PAID)
 def check_subject_pays(symbol: CostSymbol, probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """The subject can pay: offered, accepted, {T} taps it / {Q} untaps it, its effect happens."""
     player = scenario.params.player
@@ -234,6 +245,7 @@ def check_subject_pays(symbol: CostSymbol, probe: Probe, scenario: Scenario[Mana
     mid = probe.state()
     perm = mid.permanent(source.id)
     want_tapped = symbol == "T"
+    probe.claim(PAID)
     expect(perm is not None and perm.tapped is want_tapped,
            f"paying {{{symbol}}} did not {'tap' if want_tapped else 'untap'} the permanent",
            expected=f"{source.id} {'tapped' if want_tapped else 'untapped'}",
@@ -301,33 +313,49 @@ def cost_symbol_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invaria
         _symbol_invariant(ruling, symbol, "sick-noncreature-can-pay", "legality", "sick-noncreature",
                           check_subject_pays,
                           f"a noncreature permanent that just came under its controller's control can pay {{{symbol}}}"),
-        _symbol_invariant(ruling, symbol, f"paid-by-{verb}", "outcome", "any", check_offered_payer,
+        _symbol_invariant(ruling, symbol, f"paid-by-{verb}", "outcome", "payable", check_offered_payer,
                           f"paying {{{symbol}}} means {verb} the permanent; the ability then does what it says"),
     ]
 
 
+@claims(PAID)
 def check_offered_payer(symbol: CostSymbol, probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """Activate the first payable {symbol} ability of the player's: it taps/untaps, and works."""
-    for i, source in enumerate(scenario.params.sources):
-        if source.controller == scenario.params.player and payable(symbol, source):
-            check_subject_pays(symbol, probe, Scenario(scenario.state, replace(scenario.params, subject=i)))
-            return
+    payers = [i for i, source in enumerate(scenario.params.sources)
+              if source.controller == scenario.params.player and payable(symbol, source)]
+    probe.precondition(bool(payers), f"no permanent of the player's can pay {{{symbol}}}")
+    check_subject_pays(symbol, probe, Scenario(scenario.state, replace(scenario.params, subject=payers[0])))
 
 
 # -- activating every ability of the player's, one by one ------------------------------------
 
 
 def run_all(probe: Probe, scenario: Scenario[ManaParams], step: Any) -> None:
-    """For each {T}/{Q} ability of the player's sources (in order), activate its first offered
-    way and hand (source, ability, action, state before, events, state after) to ``step``."""
+    """For each {T}/{Q} ability of the player's sources (in order) that the rules let them
+    activate now (:func:`payable`, with the permanents tapped and untapped by the activations
+    before it), build the activation (an "any type" ability: the last type its lands could
+    produce), require that it is offered and accepted, and hand (source, ability, action, state
+    before, events, state after) to ``step``. What the engine offers is never the list: an
+    engine that offers nothing fails here instead of passing with nothing checked."""
+    params = scenario.params
+    table = could_produce_table(params)
+    tapped = {s.id: s.tapped for s in params.sources}
     for source in own_sources(scenario):
         for ability in source.abilities:
-            shown = actions_for(probe, source.id, ability.name)
-            if not shown:
+            if not payable(ability.cost, replace(source, tapped=tapped[source.id])):
                 continue
-            action = shown[0]
+            produce = None
+            if is_mana(ability) and ability.symbol is None:
+                choices = pool_choices(params, table, source, ability)
+                produce = choices[-1] if choices else None
+            action = activation(scenario, source.id, ability.name, produce)
+            shown = [a for a in actions_for(probe, source.id, ability.name) if a.cost(PRODUCE) == produce]
+            expect(bool(shown), f"a {{{ability.cost}}} ability its permanent can pay is not offered",
+                   expected=f"{action} offered",
+                   observed=", ".join(map(str, actions_for(probe, source.id, ability.name))) or "not offered")
             before = probe.state()
-            events = probe.require(action, f"{ability.name} of {source.id}, offered")
+            events = probe.require(action, f"{ability.name} of {source.id}, whose {{{ability.cost}}} it can pay")
+            tapped[source.id] = ability.cost == "T"
             step(source, ability, action, before, events, probe.state())
 
 
@@ -336,6 +364,10 @@ def produced_by(params: Params, source: Source, ability: Ability, action: Action
     produce = action.cost(PRODUCE)
     base: tuple[str, ...] = (ability.symbol,) if ability.symbol else ((produce,) if produce else ())
     return replacement_outcomes(params, source, ability, base)
+
+
+TAPPED_FOR_MANA = "a mana ability with {T} counted as tapping for mana"
+NOT_TAPPED_FOR_MANA = "another {T} or {Q} ability not counted as tapping for mana"
 
 
 def check_tap_for_mana(probe: Probe, scenario: Scenario[ManaParams]) -> None:
@@ -348,6 +380,7 @@ def check_tap_for_mana(probe: Probe, scenario: Scenario[ManaParams]) -> None:
              after: GameState) -> None:
         what = f"{ability.name} of {source.id} ({{{ability.cost}}}, {'mana' if is_mana(ability) else 'not a mana'} ability)"
         triggered = [e for e in events if e.kind is EventKind.TRIGGER]
+        probe.claim(TAPPED_FOR_MANA if tapped_for_mana(ability) else NOT_TAPPED_FOR_MANA)
         wanted = fired_triggers(params, source, ability, tuple(next(iter(produced_by(params, source, ability, action)))))
         expect(len(triggered) == len(wanted),
                "\"tapped for mana\" counted an ability that is not a mana ability with {T}" if len(triggered) > len(wanted)
@@ -365,6 +398,10 @@ def check_tap_for_mana(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     run_all(probe, scenario, step)
 
 
+AT_ONCE = "a mana ability resolved at once"
+USES_STACK = "another {T} or {Q} ability used the stack"
+
+
 def check_mana_ability_no_stack(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """605.3b: a mana ability ({T} or {Q}) resolves at once: its mana is in the pool, the stack
     is as it was, and the same player still has priority."""
@@ -374,6 +411,7 @@ def check_mana_ability_no_stack(probe: Probe, scenario: Scenario[ManaParams]) ->
              after: GameState) -> None:
         old = {item.id for item in before.stack}
         new = [item for item in after.stack if item.id not in old and item.kind == "activated"]
+        probe.claim(AT_ONCE if is_mana(ability) else USES_STACK)
         if not is_mana(ability):
             expect([item.source for item in new] == [source.id],
                    "an activated ability that is no mana ability didn't use the stack",
@@ -396,9 +434,10 @@ def check_mana_ability_no_stack(probe: Probe, scenario: Scenario[ManaParams]) ->
 @binds("mana.tap-for-mana", id="mana.tap-for-mana/only-mana-abilities-with-tap", kind="trace",
        requires=BASE_REQUIRES | {Mechanic.UNTAP_SYMBOL, Mechanic.MANA_TRIGGERS, Mechanic.MANA_REPLACEMENT},
        scenarios=partial(production_scenarios, min_triggers=1, max_triggers=1, min_replacements=1,
-                         max_replacements=1, pools=False,
+                         max_replacements=1, pools=False, contrast=True,
                          trigger=TriggerSpec("any", "permanent", life=1),
                          replacement=ReplacementSpec("any", "permanent", double=True)))
+@claims(TAPPED_FOR_MANA, NOT_TAPPED_FOR_MANA)
 def tap_for_mana_definition(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """Tapping a permanent for mana is activating its mana ability with {T}: "tapped for mana"
     triggers and replacement effects see exactly those (not {Q} mana abilities, not other {T}
@@ -408,13 +447,17 @@ def tap_for_mana_definition(probe: Probe, scenario: Scenario[ManaParams]) -> Non
 
 @binds("mana.tap-for-mana", id="mana.tap-for-mana/mana-abilities-skip-the-stack", kind="trace",
        requires=BASE_REQUIRES | {Mechanic.UNTAP_SYMBOL},
-       scenarios=partial(production_scenarios, max_triggers=0, max_replacements=0, pools=False))
+       scenarios=partial(production_scenarios, max_triggers=0, max_replacements=0, pools=False, contrast=True))
+@claims(AT_ONCE, USES_STACK)
 def mana_abilities_skip_the_stack(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """A mana ability with {T} (or {Q}) doesn't use the stack (605.3b); other {T} abilities do."""
     check_mana_ability_no_stack(probe, scenario)
 
 
 # -- "tapped for mana" triggers (106.12a) -----------------------------------------------------
+
+
+TRIGGERS_COUNTED = "\"tapped for mana\" triggers counted for a resolved mana ability"
 
 
 def check_triggers(probe: Probe, scenario: Scenario[ManaParams]) -> None:
@@ -436,6 +479,7 @@ def check_triggers(probe: Probe, scenario: Scenario[ManaParams]) -> None:
         options = produced_by(params, source, ability, action)
         produced = next(iter(options))
         fired = fired_triggers(params, source, ability, produced)
+        probe.claim(TRIGGERS_COUNTED)
         for t in fired:
             if t.life is not None:
                 life_due[t.controller] += t.life
@@ -467,6 +511,7 @@ def check_triggers(probe: Probe, scenario: Scenario[ManaParams]) -> None:
        requires=BASE_REQUIRES | {Mechanic.UNTAP_SYMBOL, Mechanic.MANA_TRIGGERS, Mechanic.MANA_REPLACEMENT,
                                  Mechanic.COULD_PRODUCE},
        scenarios=partial(production_scenarios, min_triggers=1, max_triggers=3, max_replacements=1))
+@claims(TRIGGERS_COUNTED)
 def trigger_on_production(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """"Whenever a permanent is tapped for mana (of a type)" triggers as such a mana ability
     resolves and produces that mana; triggered mana abilities add theirs at once (605.4a)."""
@@ -476,6 +521,7 @@ def trigger_on_production(probe: Probe, scenario: Scenario[ManaParams]) -> None:
 @binds("mana.tapped-for-mana-trigger", id="mana.tapped-for-mana-trigger/no-mana-no-trigger", kind="trace",
        requires=BASE_REQUIRES | {Mechanic.MANA_TRIGGERS, Mechanic.COULD_PRODUCE, Mechanic.UNTAP_SYMBOL},
        scenarios=partial(could_produce_scenarios, defined=False, watcher=True))
+@claims(TRIGGERS_COUNTED)
 def no_mana_no_trigger(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """A land tapped for mana that produces none (mana of an undefined type) doesn't trigger
     "whenever you tap a land for mana"."""
@@ -483,6 +529,9 @@ def no_mana_no_trigger(probe: Probe, scenario: Scenario[ManaParams]) -> None:
 
 
 # -- "tapped for mana" replacement effects (106.12b) --------------------------------------------
+
+
+REPLACED = "a mana ability's production replaced exactly as the effects say"
 
 
 def check_replacements(probe: Probe, scenario: Scenario[ManaParams]) -> None:
@@ -496,6 +545,7 @@ def check_replacements(probe: Probe, scenario: Scenario[ManaParams]) -> None:
         what = f"{ability.name} of {source.id} ({{{ability.cost}}})"
         options = produced_by(params, source, ability, action)
         gained = pool_delta(before, after, player)
+        probe.claim(REPLACED)
         plain = produced_by(replace(params, replacements=()), source, ability, action)
         expect(any(Counter(o) == gained for o in options),
                "a \"tapped for mana\" replacement effect was not applied" if any(Counter(o) == gained for o in plain)
@@ -510,6 +560,7 @@ def check_replacements(probe: Probe, scenario: Scenario[ManaParams]) -> None:
        kind="outcome",
        requires=BASE_REQUIRES | {Mechanic.UNTAP_SYMBOL, Mechanic.MANA_REPLACEMENT, Mechanic.COULD_PRODUCE},
        scenarios=partial(production_scenarios, max_triggers=0, min_replacements=1, max_replacements=2))
+@claims(REPLACED)
 def replacement_modifies_production(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """A replacement effect for a permanent "tapped for mana" (of a type, an amount) modifies the
     mana a mana ability with {T} produces as it resolves — and nothing else."""
@@ -519,11 +570,13 @@ def replacement_modifies_production(probe: Probe, scenario: Scenario[ManaParams]
 # -- mana of an undefined type (106.5) and "could produce" (106.7) --------------------------------
 
 
+@claims('no type offered and no mana produced')
 def check_undefined(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     player = scenario.params.player
     pool = scenario.params.sources[scenario.params.subject]
     name = pool.abilities[0].name
     shown = actions_for(probe, pool.id, name)
+    probe.claim('no type offered and no mana produced')
     choices = [a.cost(PRODUCE) for a in shown]
     expect(choices == [None], "an ability that would add mana of an undefined type offers a type of mana",
            expected=f"{name} of {pool.id} offered once, with no type to choose", observed=", ".join(map(str, shown))
@@ -545,12 +598,14 @@ def check_undefined(probe: Probe, scenario: Scenario[ManaParams]) -> None:
 @binds("mana.undefined-type", id="mana.undefined-type/produces-no-mana", kind="outcome",
        requires=BASE_REQUIRES | {Mechanic.COULD_PRODUCE, Mechanic.UNTAP_SYMBOL},
        scenarios=partial(could_produce_scenarios, defined=False))
+@claims(*claims_of(check_undefined))
 def undefined_type_produces_nothing(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """"Add one mana of any type that a land you control could produce" with no such type: the
     ability can be activated, and produces no mana (no type, not colorless)."""
     check_undefined(probe, scenario)
 
 
+@claims('the types offered are those the lands could produce')
 def check_could_produce(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     params = scenario.params
     player = scenario.params.player
@@ -560,6 +615,7 @@ def check_could_produce(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     table = could_produce_table(params)
     expected = pool_choices(params, table, pool, ability)
     shown = actions_for(probe, pool.id, name)
+    probe.claim('the types offered are those the lands could produce')
     offered = sorted((a.cost(PRODUCE) or "" for a in shown), key=lambda s: (MANA_SYMBOLS + ("",)).index(s))
     lands = "lands you control" if ability.pool == "you" else "lands an opponent controls"
     expect(offered == (expected or [""]),
@@ -585,6 +641,7 @@ def check_could_produce(probe: Probe, scenario: Scenario[ManaParams]) -> None:
 @binds("mana.could-produce", id="mana.could-produce/types-lands-could-produce", kind="legality",
        requires=BASE_REQUIRES | {Mechanic.COULD_PRODUCE, Mechanic.UNTAP_SYMBOL, Mechanic.MANA_REPLACEMENT},
        scenarios=could_produce_scenarios)
+@claims(*claims_of(check_could_produce))
 def could_produce_types(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """The types offered by "any type that a land you control could produce" are exactly those
     the lands' mana abilities would produce if they resolved now, with replacement effects in
@@ -595,6 +652,7 @@ def could_produce_types(probe: Probe, scenario: Scenario[ManaParams]) -> None:
 @binds("mana.could-produce", id="mana.could-produce/tapped-lands-count", kind="legality",
        requires=BASE_REQUIRES | {Mechanic.COULD_PRODUCE, Mechanic.UNTAP_SYMBOL, Mechanic.MANA_REPLACEMENT},
        scenarios=partial(could_produce_scenarios, defined=True))
+@claims(*claims_of(check_could_produce))
 def could_produce_with_a_land(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """With at least one land of the scope that defines a type (tapped or not)."""
     check_could_produce(probe, scenario)
@@ -603,6 +661,7 @@ def could_produce_with_a_land(probe: Probe, scenario: Scenario[ManaParams]) -> N
 @binds("mana.could-produce", id="mana.could-produce/after-replacement-effects", kind="legality",
        requires=BASE_REQUIRES | {Mechanic.COULD_PRODUCE, Mechanic.UNTAP_SYMBOL, Mechanic.MANA_REPLACEMENT},
        scenarios=partial(could_produce_scenarios, defined=True, contamination=True))
+@claims(*claims_of(check_could_produce))
 def could_produce_after_replacements(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """With "if a land is tapped for mana, it produces {S} instead": the lands could produce {S}
     only, so that is the only type on offer."""
@@ -612,6 +671,7 @@ def could_produce_after_replacements(probe: Probe, scenario: Scenario[ManaParams
 # -- X in enters-the-battlefield abilities (107.3m) ---------------------------------------------
 
 
+@claims("the enters abilities use the spell's X")
 def check_x_etb(probe: Probe, scenario: Scenario[XParams]) -> None:
     player, card, x = scenario.params.player, scenario.params.card, scenario.params.x
     before = probe.state()
@@ -619,6 +679,7 @@ def check_x_etb(probe: Probe, scenario: Scenario[XParams]) -> None:
     probe.require(cast, f"casting {card} with X={x} and the mana to pay for it")
     events = resolve_stack(probe)
     after = probe.state()
+    probe.claim("the enters abilities use the spell's X")
     gained = after.player(player).life - before.player(player).life
     perm = after.permanent(card)
     counters = perm.counter("+1/+1") if perm is not None else 0
@@ -639,6 +700,7 @@ def check_x_etb(probe: Probe, scenario: Scenario[XParams]) -> None:
 @binds("costs.x-in-etb-ability", id="costs.x-in-etb-ability/etb-abilities-use-spells-x", kind="outcome",
        requires=BASE_REQUIRES | {Mechanic.CASTING, Mechanic.X_ETB},
        scenarios=x_etb_scenarios)
+@claims(*claims_of(check_x_etb))
 def etb_abilities_use_the_spells_x(probe: Probe, scenario: Scenario[XParams]) -> None:
     """A creature spell cast with X = N: its "enters with X +1/+1 counters" replacement and its
     "when this creature enters, you gain X life" trigger use N (the permanent's own X is 0, which
@@ -651,6 +713,7 @@ def etb_abilities_use_the_spells_x(probe: Probe, scenario: Scenario[XParams]) ->
        scenarios=partial(production_scenarios, max_triggers=0, min_replacements=1, max_replacements=1,
                          pools=False, non_mana=False,
                          replacement=ReplacementSpec("any", "permanent", double=True)))
+@claims(REPLACED)
 def replacement_for_tapped_for_mana_only(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """"If a permanent is tapped for mana, it produces twice as much" doubles the mana of mana
     abilities with {T} and leaves {Q} mana abilities alone."""

@@ -39,9 +39,10 @@ from harness.protocol.model import (
 )
 from harness.protocol.probe import Probe, Scenario, expect
 from rulings.corpus import Ruling
-from rulings.invariant import CheckFn, Invariant, InvariantKind
+from rulings.invariant import CheckFn, Invariant, InvariantKind, claims, claims_of
+from rulings.invariants.by_play import reach_by_play
 from rulings.invariants.driving import events_of, expect_forbidden, offered, pass_until_step, resolve_stack
-from rulings.invariants.search_moves import ready
+from rulings.invariants.search_moves import arrive, ready
 from rulings.invariants.zone_checks import check_found_never_enters, check_only_from_zone
 from rulings.templates import NotCovered, template, template_text
 
@@ -79,7 +80,10 @@ def make(
     description: str,
     template_id: str,
     extra_requires: frozenset[str] = frozenset(),
+    claimed: tuple[str, ...] | None = None,
 ) -> Invariant:
+    """The invariant ``name`` of ``variant`` for ``ruling``; its claims are ``claimed`` or those
+    declared on ``check`` (:func:`~rulings.invariant.claims`)."""
     requires = BASE_REQUIRES | spec.requires | {variant.mechanic} | extra_requires
     if variant.during_search:
         requires |= {Mechanic.SEARCH, Mechanic.CASTING}
@@ -96,6 +100,7 @@ def make(
         origin=f"template:{template_id}",
         features=combat_features(spec),
         optional=spec.optional - requires,
+        claims=claimed if claimed is not None else claims_of(check),
     )
 
 
@@ -131,24 +136,62 @@ def variants_of(ruling: Ruling, slots: Mapping[str, str]) -> list[KeywordVariant
 
 # -- checks ---------------------------------------------------------------------------------
 
+#: The claims of a refusal, by where the game is: before attackers are declared (nothing to
+#: return yet), with attackers declared but no blockers (attacking creatures are neither blocked
+#: nor unblocked), and in a later step outside the variant's window.
+REFUSED_BEFORE_ATTACKERS = "refused before attackers are declared"
+REFUSED_BEFORE_BLOCKERS = "refused with attackers declared, before blockers"
+REFUSED_OUTSIDE_WINDOW = "refused in a combat step outside its window"
+REFUSED_RETURNING_BLOCKED = "refused returning a blocked attacker"
+REFUSED_AFTER_COMBAT = "refused after the end of combat step"
+
+
+def refusal_claim(step: Step) -> str:
+    if list(Step).index(step) < list(Step).index(Step.DECLARE_ATTACKERS):
+        return REFUSED_BEFORE_ATTACKERS
+    if step is Step.DECLARE_ATTACKERS:
+        return REFUSED_BEFORE_BLOCKERS
+    return REFUSED_OUTSIDE_WINDOW
+
+
+def refusal_claims(steps: tuple[Step, ...]) -> tuple[str, ...]:
+    """The claims a refusal in one of ``steps`` makes (one per group of steps)."""
+    return tuple(dict.fromkeys(refusal_claim(s) for s in steps))
+
 
 def check_refused(variant: KeywordVariant, probe: Probe, scenario: Scenario[NinjutsuParams], return_blocked: bool = False,
-                  why: str = "") -> None:
-    """Not offered, and refused if tried (a library variant: during the scenario's search)."""
+                  why: str = "", claim: str | None = None) -> None:
+    """Not offered, and refused if tried (a library variant: during the scenario's search).
+    Before blockers in the declare attackers step, the creature to return is an attacker (else
+    the refusal would only say "no attacker")."""
     ready(variant, probe, scenario)
     state = probe.state()
     returned = scenario.params.blocked if return_blocked else scenario.params.returned
     assert returned is not None  # the spec asks for a blocked attacker
+    name = claim or refusal_claim(state.step)
+    if name == REFUSED_BEFORE_BLOCKERS:
+        perm = state.permanent(returned)
+        expect(perm is not None and perm.attacking is not None,
+               "the creature to return is not attacking in the declare attackers step",
+               expected=f"{returned} attacking", observed=f"{returned}: {perm}")
+    if return_blocked:
+        probe.precondition(state.permanent(returned) is not None, "the blocked attacker died in combat damage")
+    probe.claim(name)
     expect_forbidden(probe, activation(variant, scenario, returned), offered(probe, **meaning(variant, scenario, returned)),
                      what=variant.name, why=why or f"in the {state.step} step",
                      none_offered=f"no {variant.name} activation returning {returned} offered")
 
 
+OFFERED = "offered and accepted"
+
+
+@claims(OFFERED)
 def check_offered_and_accepted(variant: KeywordVariant, probe: Probe, scenario: Scenario[NinjutsuParams]) -> None:
     """Offered for every unblocked attacker, and accepted."""
     ready(variant, probe, scenario)
     state = probe.state()
     player = scenario.params.player
+    probe.claim(OFFERED)
     for returned in unblocked_attackers(state, player):
         shown = offered(probe, **meaning(variant, scenario, returned))
         expect(
@@ -172,10 +215,15 @@ def activate_and_resolve(variant: KeywordVariant, probe: Probe, scenario: Scenar
     return target, events
 
 
+SAME_TARGET = "enters tapped, attacking the returned creature's target"
+
+
+@claims(SAME_TARGET)
 def check_enters_attacking_same_target(variant: KeywordVariant, probe: Probe, scenario: Scenario[NinjutsuParams]) -> None:
     ninja = scenario.params.ninja
     target, _ = activate_and_resolve(variant, probe, scenario)
     after = probe.state()
+    probe.claim(SAME_TARGET)
     perm = after.permanent(ninja)
     expect(perm is not None, "the Ninja did not enter the battlefield", expected=f"{ninja} on the battlefield",
            observed=f"{ninja} in {after.zone_of(ninja)}")
@@ -185,12 +233,17 @@ def check_enters_attacking_same_target(variant: KeywordVariant, probe: Probe, sc
     expect(perm.tapped, "the Ninja entered untapped", expected="tapped", observed="untapped")
 
 
+REVEALED = "revealed and returned on activation, the Ninja waits"
+
+
+@claims(REVEALED)
 def check_reveal_and_return(variant: KeywordVariant, probe: Probe, scenario: Scenario[NinjutsuParams]) -> None:
     ninja, returned = scenario.params.ninja, scenario.params.returned
     ready(variant, probe, scenario)
     owner, token = probe.state().obj(returned).owner, probe.state().obj(returned).token
     events = probe.require(activation(variant, scenario), f"{variant.name} returning {returned}")
     mid = probe.state()
+    probe.claim(REVEALED)
     expect(bool(events_of(events, EventKind.REVEAL, ninja)), "the Ninja was not revealed on activation",
            expected=f"a reveal event for {ninja}", observed="; ".join(map(str, events)) or "no events")
     if token:
@@ -219,6 +272,10 @@ def check_reveal_and_return(variant: KeywordVariant, probe: Probe, scenario: Sce
     expect_entered(probe.state(), ninja)
 
 
+LEFT_ZONE = "never enters once it left its zone"
+
+
+@claims(LEFT_ZONE)
 def check_left_zone_never_enters(variant: KeywordVariant, probe: Probe, scenario: Scenario[NinjutsuParams]) -> None:
     """Activate twice with the same Ninja (holding priority): the later activation resolves
     first and puts it in; the earlier one finds it gone from the zone and does nothing."""
@@ -233,6 +290,7 @@ def check_left_zone_never_enters(variant: KeywordVariant, probe: Probe, scenario
     events += resolve_stack(probe)
     after = probe.state()
     entered = [e for e in events_of(events, EventKind.ZONE_CHANGE, ninja) if e.to_zone is Zone.BATTLEFIELD]
+    probe.claim(LEFT_ZONE)
     expect(len(entered) == 1, "the Ninja entered the battlefield more or less than once",
            expected="exactly one entry, from the activation that resolved while it was still there",
            observed=f"{len(entered)} entries: " + "; ".join(map(str, entered)))
@@ -243,11 +301,29 @@ def check_left_zone_never_enters(variant: KeywordVariant, probe: Probe, scenario
            observed=f"{ninja} attacking {perm.attacking if perm else None}")
 
 
+NEVER_DECLARED = "entered attacking, never declared: no attack trigger"
+
+
+def expect_entered_attacking(state: GameState, ninja: str, target: object) -> None:
+    """The effect a later claim depends on: the Ninja is on the battlefield, tapped and attacking
+    what the returned creature attacked (an engine that skips it must fail, not pass)."""
+    perm = state.permanent(ninja)
+    expect(perm is not None and perm.attacking == target and perm.tapped,
+           "the Ninja did not enter the battlefield tapped and attacking when the ability resolved",
+           expected=f"{ninja} on the battlefield, tapped, attacking {target}",
+           observed=f"{ninja} in {state.zone_of(ninja)}" if perm is None
+           else f"{ninja} {'tapped' if perm.tapped else 'untapped'}, attacking {perm.attacking}")
+
+
+@claims(NEVER_DECLARED)
 def check_never_declared(variant: KeywordVariant, probe: Probe, scenario: Scenario[NinjutsuParams]) -> None:
     ninja, player = scenario.params.ninja, scenario.params.player
+    arrive(probe, scenario)
     life_before = probe.state().player(player).life
-    _, events = activate_and_resolve(variant, probe, scenario)
+    target, events = activate_and_resolve(variant, probe, scenario)
     after = probe.state()
+    expect_entered_attacking(after, ninja, target)
+    probe.claim(NEVER_DECLARED)
     declared = events_of(events, EventKind.ATTACK, ninja)
     triggers = events_of(events, EventKind.TRIGGER)
     expect(not declared, "the Ninja was declared as an attacker", expected="no attack declaration for the Ninja",
@@ -258,25 +334,40 @@ def check_never_declared(variant: KeywordVariant, probe: Probe, scenario: Scenar
            observed=f"life {after.player(player).life}; " + "; ".join(map(str, triggers)))
 
 
+@claims(REFUSED_AFTER_COMBAT)
 def check_closed_after_combat(variant: KeywordVariant, probe: Probe, scenario: Scenario[NinjutsuParams]) -> None:
-    """From the end of combat step into the postcombat main phase: the window has closed."""
-    pass_until_step(probe, {Step.POSTCOMBAT_MAIN})
-    check_refused(variant, probe, scenario, why="after the end of combat step")
+    """From the end of combat step (reached by play) into the postcombat main phase: the window
+    has closed."""
+    arrive(probe, scenario)
+    reach_by_play(probe, Step.POSTCOMBAT_MAIN, scenario.params.player)
+    check_refused(variant, probe, scenario, why="after the end of combat step", claim=REFUSED_AFTER_COMBAT)
 
 
+NO_LATE_DAMAGE = "no combat damage once the damage step is over"
+
+
+@claims(NO_LATE_DAMAGE)
 def check_no_damage_if_late(variant: KeywordVariant, probe: Probe, scenario: Scenario[NinjutsuParams]) -> None:
     ninja = scenario.params.ninja
-    _, events = activate_and_resolve(variant, probe, scenario)
+    target, events = activate_and_resolve(variant, probe, scenario)
+    expect_entered_attacking(probe.state(), ninja, target)
     events += pass_until_step(probe, {Step.POSTCOMBAT_MAIN})
+    probe.claim(NO_LATE_DAMAGE)
     dealt = events_of(events, EventKind.DAMAGE, ninja)
     expect(not dealt, "the Ninja dealt combat damage after combat damage had been dealt",
            expected="no combat damage from the Ninja", observed="; ".join(map(str, dealt)))
 
 
+REGULAR_DAMAGE = "deals its damage in the regular combat damage step"
+
+
+@claims(REGULAR_DAMAGE)
 def check_regular_step_damage(variant: KeywordVariant, probe: Probe, scenario: Scenario[NinjutsuParams]) -> None:
     ninja = scenario.params.ninja
     target, events = activate_and_resolve(variant, probe, scenario)
+    expect_entered_attacking(probe.state(), ninja, target)
     events += pass_until_step(probe, {Step.END_OF_COMBAT, Step.POSTCOMBAT_MAIN})
+    probe.claim(REGULAR_DAMAGE)
     dealt = events_of(events, EventKind.DAMAGE, ninja)
     regular = [e for e in dealt if e.detail == "regular"]
     early = [e for e in dealt if e.detail != "regular"]
@@ -309,13 +400,14 @@ def after_blockers_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Inva
         out.append(make(ruling, v, "refused-before-blockers", "legality",
                         CombatSpec(v, STEPS_BEFORE_BLOCKERS), partial(check_refused, v),
                         f"{v.name} is neither offered nor accepted before blockers are declared",
-                        "ninjutsu.activation-after-blockers"))
+                        "ninjutsu.activation-after-blockers", claimed=refusal_claims(STEPS_BEFORE_BLOCKERS)))
         out.append(make(ruling, v, "refused-returning-blocked", "legality",
                         CombatSpec(v, NINJUTSU_STEPS, min_unblocked=0, min_blocked=1),
                         partial(check_refused, v, return_blocked=True,
-                                why="returning a blocked attacker (only unblocked attackers can be returned)"),
+                                why="returning a blocked attacker (only unblocked attackers can be returned)",
+                                claim=REFUSED_RETURNING_BLOCKED),
                         f"{v.name} cannot return a blocked attacker: once blockers are declared it is blocked",
-                        "ninjutsu.activation-after-blockers"))
+                        "ninjutsu.activation-after-blockers", claimed=(REFUSED_RETURNING_BLOCKED,)))
         out.append(make(ruling, v, "offered-after-blockers", "legality",
                         CombatSpec(v, NINJUTSU_STEPS), partial(check_offered_and_accepted, v),
                         f"{v.name} is offered and accepted once blockers are declared",
@@ -355,10 +447,14 @@ def window_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
         late = tuple(s for s in NINJUTSU_STEPS if s not in v.window)
         if late:
             out.append(make(ruling, v, "refused-outside-window", "legality",
-                            CombatSpec(v, STEPS_BEFORE_BLOCKERS + late),
+                            # Both edges of the window, drawn evenly: the step just before it
+                            # (attackers declared; the earlier steps are refused-before-blockers')
+                            # and the combat steps after it.
+                            CombatSpec(v, (Step.DECLARE_ATTACKERS,) + late),
                             partial(check_refused, v, why="outside its window"),
                             f"{v.name} is neither offered nor accepted outside "
-                            f"{', '.join(map(str, v.window))}", tid))
+                            f"{', '.join(map(str, v.window))}", tid,
+                            claimed=refusal_claims((Step.DECLARE_ATTACKERS,) + late)))
         out.append(make(ruling, v, "closed-after-combat", "legality",
                         CombatSpec(v, (Step.END_OF_COMBAT,)), partial(check_closed_after_combat, v),
                         f"{v.name} is refused once the end of combat step is over", tid))

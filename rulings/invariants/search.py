@@ -38,7 +38,7 @@ from harness.protocol.mechanics import Mechanic
 from harness.protocol.model import Action, ActionKind, Event, EventKind, GameState, Search, Zone
 from harness.protocol.probe import Probe, Scenario, expect
 from rulings.corpus import Ruling
-from rulings.invariant import CheckFn, Invariant, InvariantKind
+from rulings.invariant import CheckFn, Invariant, InvariantKind, claims
 from rulings.invariants.driving import (
     MOVE_LIMIT,
     advance,
@@ -48,7 +48,7 @@ from rulings.invariants.driving import (
     resolve_stack,
 )
 from rulings.invariants.ninjutsu import BASE_REQUIRES, activation, expect_entered, make, unblocked_attackers
-from rulings.invariants.search_moves import begin_search, choose, library_of, pending_search, search_of
+from rulings.invariants.search_moves import arrive, begin_search, choose, library_of, pending_search, search_of
 from rulings.templates import template
 
 NUMBER_SLOT = {"n": ("4",)}
@@ -161,12 +161,14 @@ def find_offered(probe: Probe, searcher: int, card_id: str, not_offered: str, wh
 # -- checks: Aven Mindcensor (searches restricted to the top cards) ---------------------------
 
 
+@claims("a restricted search counts as searching the library")
 def check_restricted_counts(probe: Probe, scenario: Scenario) -> None:
     searcher = search_of(scenario).searcher
     before = probe.state().player(searcher).searched_library
     events = begin_search(probe, scenario)
     mid = probe.state()
     search = the_search(probe)
+    probe.claim("a restricted search counts as searching the library")
     expect(search.visible is not None and len(search.candidates) <= RESTRICTED_TO,
            "the opponent's search was not restricted to the top cards",
            expected=f"a search of the top {RESTRICTED_TO} cards", observed=f"{len(search.candidates)} candidates")
@@ -183,10 +185,14 @@ def check_restricted_counts(probe: Probe, scenario: Scenario) -> None:
            expected=f"player {searcher} searched a library this turn", observed="not after the search")
 
 
+@claims("a sought card below the top four refused", "a sought card among the top four found",
+        "the restriction applied to a search the engine began")
 def check_only_top_cards(probe: Probe, scenario: Scenario) -> None:
     """The opponent sees only the top four: no card below is offered or accepted, even one of the
     type the search asks for; a sought card among the top four is offered and accepted."""
     state, search, library = begin(probe, scenario)
+    if search_of(scenario).start != "pending":  # not a search loaded with its candidates fixed
+        probe.claim("the restriction applied to a search the engine began")
     top = set(library[:RESTRICTED_TO])
     expect(set(search.candidates) <= top, "the restricted search sees cards below the top four",
            expected=f"candidates among {sorted(top)}", observed=f"candidates {list(search.candidates)}")
@@ -194,14 +200,17 @@ def check_only_top_cards(probe: Probe, scenario: Scenario) -> None:
     expect(not shown, "a card below the top four was offered to the restricted searcher",
            expected=f"only cards of {sorted(top)}", observed=", ".join(map(str, shown)))
     for card_id in sought(state, search, library[RESTRICTED_TO:])[:1]:
+        probe.claim("a sought card below the top four refused")
         probe.expect_refused(choose(search.searcher, card_id),
                              "the restricted searcher found a card below the top four of the library",
                              expected=f"{card_id} (below the top four, though of the type sought) refused")
     for card_id in sought(state, search, library[:RESTRICTED_TO])[:1]:
+        probe.claim("a sought card among the top four found")
         find_offered(probe, search.searcher, card_id, "a sought card among the top four was not offered",
                      f"finding {card_id}, among the top four and of the type sought")
 
 
+@claims("a sought card below the fourth found by the restriction's controller")
 def check_controller_unrestricted(probe: Probe, scenario: Scenario) -> None:
     """Aven Mindcensor doesn't touch its controller's searches: a sought card below the fourth
     is offered and accepted."""
@@ -211,22 +220,25 @@ def check_controller_unrestricted(probe: Probe, scenario: Scenario) -> None:
            "the restriction also bound the searcher who controls it",
            expected="the whole library searched", observed=f"candidates {list(search.candidates)}")
     for card_id in below[:1]:
+        probe.claim("a sought card below the fourth found by the restriction's controller")
         find_offered(probe, search.searcher, card_id,
                      "a sought card below the fourth was not offered to the restriction's controller",
                      f"finding {card_id}: the searcher controls the restriction, which binds only opponents")
 
 
+@claims("the same top four after finding a card")
 def check_top_cards_fixed(probe: Probe, scenario: Scenario) -> None:
     """Find a card among the top four; the search (if it goes on) still sees the same cards, and
     the fifth is neither offered nor accepted."""
     state, search, library = begin(probe, scenario)
     first = first_sought(state, search)
-    if first is None:
-        return
+    probe.precondition(first is not None, "no sought card among the top four")
+    assert first is not None
     probe.require(choose(search.searcher, first), f"finding {first}, among the top four")
     after = pending_search(probe.state())
-    if after is None:
-        return  # nothing more to find among those four: the search is over
+    probe.precondition(after is not None, "the search ended with its first card (nothing more to find)")
+    assert after is not None
+    probe.claim("the same top four after finding a card")
     expect(set(after.candidates) <= set(search.candidates),
            "finding a card changed which cards the restricted search sees",
            expected=f"candidates {list(search.candidates)}", observed=f"candidates {list(after.candidates)}")
@@ -239,6 +251,10 @@ def check_top_cards_fixed(probe: Probe, scenario: Scenario) -> None:
                                  expected=f"{fifth} (fifth from the top) refused")
 
 
+SHUFFLED_BEYOND_VIEW = "a restricted search shuffles the cards it did not see too"
+
+
+@claims("the whole searched library shuffled once", SHUFFLED_BEYOND_VIEW)
 def check_whole_library_shuffled(probe: Probe, scenario: Scenario) -> None:
     """Find what the search can (the first sought card it sees), let it end: the searched
     library is shuffled once, all of it."""
@@ -251,6 +267,9 @@ def check_whole_library_shuffled(probe: Probe, scenario: Scenario) -> None:
     after = probe.state()
     size = len(after.player(search.library).library)
     shuffles = [e for e in events if e.kind is EventKind.SHUFFLE and e.player == search.library]
+    probe.claim("the whole searched library shuffled once")
+    if search.visible is not None and size > search.visible:
+        probe.claim(SHUFFLED_BEYOND_VIEW)
     expect(len(shuffles) == 1 and shuffles[0].amount == size,
            "the entire searched library was not shuffled after the search",
            expected=f"one shuffle of player {search.library}'s library, all {size} cards",
@@ -336,7 +355,7 @@ def shuffle_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
     """After every search (restricted or not) the whole searched library is shuffled."""
     return [search_invariant(
         ruling, "whole-library-shuffled", "trace",
-        SearchSetup(kinds=SEARCH_KINDS, restriction="any", start="any", library=(0, 7)),
+        SearchSetup(kinds=SEARCH_KINDS, restriction="any", start="any", library=(6, 9)),
         check_whole_library_shuffled,
         "after a search, restricted or not, the entire searched library is shuffled once",
         "search.shuffle-whole-library")]
@@ -363,21 +382,28 @@ def accept_ninjutsu(variant: KeywordVariant, probe: Probe, scenario: Scenario, w
     return probe.require(action, f"{variant.name} {why}")
 
 
+@claims("offered and accepted while searching their own library")
 def check_offered_while_searching(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
-    begin_search(probe, scenario)
+    begin_search(probe, scenario, needs_window=True)
+    probe.claim("offered and accepted while searching their own library")
     accept_ninjutsu(variant, probe, scenario, "while its controller searches their own library after blockers")
 
 
+@claims("refused without a search")
 def check_refused_without_search(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
+    arrive(probe, scenario)
+    probe.claim("refused without a search")
     refuse_ninjutsu(variant, probe, scenario, "while its controller is not searching (priority in combat)")
 
 
+@claims("refused during a search that is not of their own library")
 def check_refused_during(variant: KeywordVariant, what: str, probe: Probe, scenario: Scenario) -> None:
     """During the scenario's search of an opponent's library, or its look: refused (and a look is
     no search: nothing is shuffled, nobody has searched a library)."""
     searcher = search_of(scenario).searcher
     searched_before = probe.state().player(searcher).searched_library
     events = begin_search(probe, scenario)
+    probe.claim("refused during a search that is not of their own library")
     refuse_ninjutsu(variant, probe, scenario, f"during {what}")
     if search_of(scenario).kind == LOOK:
         events += finish(probe)
@@ -389,10 +415,11 @@ def check_refused_during(variant: KeywordVariant, what: str, probe: Probe, scena
                observed=f"{'; '.join(map(str, shuffles))}; searched_library {after.player(searcher).searched_library}")
 
 
+@claims("mana abilities during the search pay for it")
 def check_mana_abilities_while_searching(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
     """During the search, the searcher's mana abilities are offered and accepted (to pay for
     library ninjutsu), the search goes on, and the activation then pays from the pool."""
-    begin_search(probe, scenario)
+    begin_search(probe, scenario, needs_window=True)
     state = probe.state()
     player = scenario.params.player
     lands = {p.id for p in state.battlefield if p.controller == player and not p.tapped
@@ -407,46 +434,53 @@ def check_mana_abilities_while_searching(variant: KeywordVariant, probe: Probe, 
            "activating a mana ability during the search did not add mana, or ended the search",
            expected="mana in the pool, the search still going on",
            observed=f"pool {list(mid.player(player).mana_pool)}; pending {mid.pending}")
+    probe.claim("mana abilities during the search pay for it")
     accept_ninjutsu(variant, probe, scenario, "paid partly from mana made during the search")
 
 
+@claims("the ability waits on the stack")
 def check_ability_uses_stack(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
-    begin_search(probe, scenario)
+    begin_search(probe, scenario, needs_window=True)
     ninja = scenario.params.ninja
     events = accept_ninjutsu(variant, probe, scenario, "during the search")
     mid = probe.state()
     on_stack = [i for i in mid.stack if i.source == ninja and i.kind == "activated"]
+    probe.claim("the ability waits on the stack")
     expect(bool(on_stack) and mid.permanent(ninja) is None and not events_of(events, EventKind.RESOLVE, ninja),
            "the library ninjutsu ability did not go on the stack",
            expected=f"an ability of {ninja} on the stack, {ninja} not yet on the battlefield",
            observed=f"stack {[(i.source, i.ability) for i in mid.stack]}; {ninja} in {mid.zone_of(ninja)}")
 
 
+@claims("refused without the mana to pay")
 def check_pays_costs(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
-    begin_search(probe, scenario)
+    begin_search(probe, scenario, needs_window=True)
+    probe.claim("refused without the mana to pay")
     refuse_ninjutsu(variant, probe, scenario, "without the mana to pay its cost")
 
 
+@claims("refused after the search found a card")
 def check_refused_after_finding(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
     """Offered before the search finds a card; once it has found one, no longer."""
     state, search, _ = begin(probe, scenario)
     expect(bool(ninjutsu_shown(probe, variant, scenario)), f"{variant.name} not offered before any card was found",
            expected=f"{activation(variant, scenario)} offered", observed="not offered")
     first = first_sought(state, search, avoid=set(scenario.params.ninjas))
-    if first is None:
-        return
+    probe.precondition(first is not None, "the search can find no card but the Ninja")
+    assert first is not None
     probe.require(choose(search.searcher, first), f"finding {first}")
-    if pending_search(probe.state()) is None:
-        return  # the search is over
+    probe.precondition(pending_search(probe.state()) is not None, "the search ended with its first card")
+    probe.claim("refused after the search found a card")
     refuse_ninjutsu(variant, probe, scenario, "after the search has found a card")
 
 
+@claims("the search continues, then priority with the ability on the stack")
 def check_search_continues(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
     """After the activation the search goes on where it was; once it has finished resolving, the
     active player has priority with the ability on the stack, and abilities that triggered on
     activation (the returned creature left the battlefield: the observer's) go on the stack only
     now; then everything resolves."""
-    begin_search(probe, scenario)
+    begin_search(probe, scenario, needs_window=True)
     ninja, observer = scenario.params.ninja, search_of(scenario).observer
     before = the_search(probe)
     accept_ninjutsu(variant, probe, scenario, "during the search")
@@ -480,11 +514,13 @@ def check_search_continues(variant: KeywordVariant, probe: Probe, scenario: Scen
            observed=f"priority {after.priority}; pending {after.pending}; stack {[(i.source, i.ability) for i in after.stack]}; "
                     f"{ninja} in {after.zone_of(ninja)}")
     resolve_stack(probe)
+    probe.claim("the search continues, then priority with the ability on the stack")
     expect_entered(probe.state(), ninja)
 
 
+@claims("two Ninjas put in during one search")
 def check_several_in_one_search(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
-    begin_search(probe, scenario)
+    begin_search(probe, scenario, needs_window=True)
     first_ninja, second_ninja = scenario.params.ninjas[:2]
     first, second = unblocked_attackers(probe.state(), scenario.params.player)[:2]
     accept_ninjutsu(variant, probe, scenario, "during the search", returned=first, ninja=first_ninja)
@@ -493,10 +529,12 @@ def check_several_in_one_search(variant: KeywordVariant, probe: Probe, scenario:
     resolve_stack(probe)
     after = probe.state()
     entered = [n for n in (first_ninja, second_ninja) if after.permanent(n) is not None]
+    probe.claim("two Ninjas put in during one search")
     expect(len(entered) == 2, "not every Ninja activated during the search entered the battlefield",
            expected=f"{first_ninja} and {second_ninja} on the battlefield", observed=f"entered: {entered}")
 
 
+@claims("order kept after a card was found")
 def check_order_kept(probe: Probe, scenario: Scenario) -> None:
     """During the search the library keeps its order (found cards aside) until it is shuffled."""
     owner = search_of(scenario).library
@@ -507,22 +545,23 @@ def check_order_kept(probe: Probe, scenario: Scenario) -> None:
            expected=f"library {before}", observed=f"library {list(state.player(owner).library)}")
     search = the_search(probe)
     first = first_sought(state, search)
-    if first is None or search.count < 2:
-        return
+    probe.precondition(first is not None and search.count >= 2, "a search that can't find a card, then go on")
+    assert first is not None
     probe.require(choose(search.searcher, first), f"finding {first}")
-    if pending_search(probe.state()) is None:
-        return
+    probe.precondition(pending_search(probe.state()) is not None, "the search ended with its first card")
+    probe.claim("order kept after a card was found")
     now = [c for c in probe.state().player(owner).library if c != first]
     expect(now == [c for c in before if c != first], "the library changed its order while it was searched",
            expected=f"library {[c for c in before if c != first]} (found cards aside)", observed=f"library {now}")
 
 
+@claims("Millikin mills the card on top as the search began")
 def check_millikin_mills_top(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
     """Tap Millikin for mana during the search: it mills the card that was on top when the search
     began (the library keeps its order)."""
     player = scenario.params.player
     top = probe.state().player(player).library[:1]
-    begin_search(probe, scenario)
+    begin_search(probe, scenario, needs_window=True)
     state = probe.state()
     millikin = next(p.id for p in state.battlefield if state.data_of(p.id).name == "Millikin")
     tapped = [a for a in probe.legal_actions() if a.kind is ActionKind.ACTIVATE and a.source == millikin]
@@ -531,6 +570,7 @@ def check_millikin_mills_top(variant: KeywordVariant, probe: Probe, scenario: Sc
     events = probe.require(tapped[0], "Millikin's mana ability while searching, to pay for library ninjutsu")
     milled = [e.card for e in events if e.kind is EventKind.ZONE_CHANGE and e.from_zone is Zone.LIBRARY
               and e.to_zone is Zone.GRAVEYARD]
+    probe.claim("Millikin mills the card on top as the search began")
     expect(milled == list(top), "Millikin milled another card than the one on top when the search began",
            expected=f"{top} milled", observed=f"{milled} milled")
 
@@ -617,7 +657,7 @@ def before_finding_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Inva
     return [library_make(
         ruling, v, "refused-after-finding", "legality",
         CombatSpec(v, NINJUTSU_STEPS, search=SearchSetup(kinds=(INSTANT, SORCERY), cards=(CALL_THE_PACK, BURIED_ALIVE),
-                                                         start="any", library=(1, 3))),
+                                                         start="any", library=(1, 3), sought_above=True)),
         partial(check_refused_after_finding, v),
         f"{v.name} is offered before the search finds a card and refused after", "library-ninjutsu.before-finding")]
 
@@ -674,7 +714,8 @@ def library_order_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invar
     tid = "library-ninjutsu.library-order"
     return [
         search_invariant(ruling, "order-kept-while-searching", "outcome",
-                         SearchSetup(kinds=SEARCH_KINDS, restriction="any", start="cast", library=(2, 6)),
+                         SearchSetup(kinds=(SORCERY, INSTANT), cards=MULTI_SEARCHES, restriction="any",
+                                     start="cast", library=(2, 6), sought_above=True),
                          check_order_kept, "a library keeps its order while it is searched, until it is shuffled",
                          tid),
         library_make(ruling, v, "millikin-mills-top-card", "outcome",

@@ -16,8 +16,9 @@ from generators.combat import NinjutsuParams
 from generators.search import SearchStateParams
 from generators.search_setup import SearchParams
 from harness.protocol.keywords import KeywordVariant
-from harness.protocol.model import Action, ActionKind, Event, GameState, Search
+from harness.protocol.model import Action, ActionKind, Event, EventKind, GameState, Search, Step
 from harness.protocol.probe import Probe, Scenario, Violation, expect
+from rulings.invariants.by_play import reach_by_play
 from rulings.invariants.driving import pass_until
 
 
@@ -46,9 +47,30 @@ def start_action(search: SearchParams) -> Action:
     return Action(ActionKind.CAST, search.searcher, source=search.source, targets=search.targets)
 
 
-def begin_search(probe: Probe, scenario: SearchScenario) -> list[Event]:
+def findable(state: GameState, search: SearchParams) -> bool:
+    """Whether the searched library holds a card the search may find (its type words, among
+    the cards the searcher may see)."""
+    library = state.player(search.library).library
+    if search.visible is not None:
+        library = library[: search.visible]
+    if search.card_filter is None:
+        return bool(library)
+    words = search.card_filter.lower().split()
+
+    def matches(card: str) -> bool:
+        data = state.data_of(card)
+        return all(w in {t.lower() for t in data.supertypes + data.types} for w in words)
+
+    return any(matches(c) for c in library)
+
+
+def begin_search(probe: Probe, scenario: SearchScenario, *, needs_window: bool = False) -> list[Event]:
     """Cast or activate the scenario's search source and pass priority until its search (or
-    look) waits for the searcher's choice; nothing to do if it already waits."""
+    look) waits for the searcher's choice; nothing to do if it already waits. When nothing can
+    be found an engine may resolve the search without asking (CR 701.23): the example is then
+    set aside, once the search event shows the library was searched, unless ``needs_window``
+    (library ninjutsu is activated *while* searching: the search must wait for it)."""
+    arrive(probe, scenario)
     state = probe.state()
     if pending_search(state) is not None:
         return []
@@ -67,6 +89,15 @@ def begin_search(probe: Probe, scenario: SearchScenario) -> list[Event]:
     events += pass_until(probe, started, "the search")
     after = probe.state()
     waiting = pending_search(after)
+    if waiting is None and not needs_window and not findable(state, search):
+        # 701.23: searching is looking through the library and finding what matches, if any;
+        # nothing asks the engine to show a choice when nothing can be found. The search must
+        # still have happened (its event); a claim about the choice can't be tested here.
+        expect(any(e.kind is EventKind.SEARCH and e.player == searcher for e in events),
+               "the search source resolved without searching the library",
+               expected=f"a search by player {searcher} (nothing could be found, so no choice is needed)",
+               observed="; ".join(map(str, events)) or "no events")
+        probe.precondition(False, "nothing could be found: the engine resolved the search without a choice")
     expect(waiting is not None and waiting.searcher == searcher,
            "the search did not wait for its searcher's choice while its source resolved",
            expected=f"a pending search by player {searcher}",
@@ -74,12 +105,23 @@ def begin_search(probe: Probe, scenario: SearchScenario) -> list[Event]:
     return events
 
 
+def arrive(probe: Probe, scenario: Scenario) -> None:
+    """A combat scenario loaded before the step it is about (``by_play``): pass priority until
+    the engine stops in that step with the active player holding priority (a Violation if it
+    never does). Only before the check's first move: later it is where the check took it."""
+    params = scenario.params
+    if getattr(params, "by_play", False) and not probe.trace:
+        reach_by_play(probe, Step(params.step), params.player)
+
+
 def ready(variant: KeywordVariant, probe: Probe, scenario: Scenario[NinjutsuParams]) -> list[Event]:
-    """Before a ninjutsu-family activation: a variant activated during a search (library
-    ninjutsu) needs the scenario's search in progress; the others need nothing."""
+    """Before a ninjutsu-family activation: the scenario's step reached by play when it is
+    loaded before it (:func:`arrive`); a variant activated during a search (library ninjutsu)
+    needs the scenario's search in progress."""
     if not variant.during_search:
+        arrive(probe, scenario)
         return []
-    return begin_search(probe, scenario)
+    return begin_search(probe, scenario, needs_window=True)
 
 
 def choose(searcher: int, *cards: str) -> Action:

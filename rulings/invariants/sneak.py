@@ -16,6 +16,8 @@ from harness.protocol.mechanics import Mechanic
 from harness.protocol.model import Action, ActionKind, GameState, Step
 from harness.protocol.probe import Probe, Scenario, expect
 from rulings.binding import binds
+from rulings.invariant import claims
+from rulings.invariants.search_moves import arrive
 from rulings.invariants.spell_moves import offered_for, whose_turn
 
 #: The combat mechanics of the drawn states are optional (drawn only if the engine supports them).
@@ -42,13 +44,19 @@ def sneak_window(state: GameState, scenario: Scenario[SneakParams]) -> bool:
             and state.priority == player and state.pending is None and bool(state.unblocked_attackers(player)))
 
 
+IN_WINDOW = "graveyard sneak offered and accepted in the declare blockers step"
+OUT_OF_WINDOW = "graveyard creatures refused in another step, with the permission"
+
+
 @binds("ninja-teen.graveyard-sneak-timing", id="ninja-teen.graveyard-sneak-timing/declare-blockers-only",
        kind="legality", requires=REQUIRES, optional=COMBAT_MECHANICS,
        scenarios=lambda allowed=COMBAT_MECHANICS: graveyard_sneak_scenarios(allowed=allowed))
+@claims(IN_WINDOW, OUT_OF_WINDOW)
 def check_graveyard_sneak_timing(probe: Probe, scenario: Scenario[SneakParams]) -> None:
     """A creature card in the graveyard can be cast for a sneak cost (with Ninja Teen at level 3)
     only during the declare blockers step of its owner's turn, when they could cast an instant;
     never for its mana cost; and never without returning an unblocked attacker."""
+    arrive(probe, scenario)
     state = probe.state()
     player = scenario.params.player
     window = sneak_window(state, scenario)
@@ -63,6 +71,10 @@ def check_graveyard_sneak_timing(probe: Probe, scenario: Scenario[SneakParams]) 
                observed=", ".join(map(str, sneaks)) or "not offered")
         expect(not normal, "a creature card in the graveyard is offered to be cast for its mana cost",
                expected="only sneak casts from the graveyard", observed=", ".join(map(str, normal)))
+    if window:
+        probe.claim(IN_WINDOW)
+    elif scenario.params.teen_level >= 3:
+        probe.claim(OUT_OF_WINDOW)
     card = scenario.params.graveyard[0]
     probe.expect_refused(Action(ActionKind.CAST, player, source=card),
                          "a creature card was cast from the graveyard for its mana cost (only sneak is permitted)")
@@ -84,6 +96,7 @@ def several_sneaks(allowed: frozenset[str] = COMBAT_MECHANICS) -> st.SearchStrat
 
 @binds("ninja-teen.any-sneak-ability", id="ninja-teen.any-sneak-ability/each-sneak-ability", kind="legality",
        requires=REQUIRES, optional=COMBAT_MECHANICS, scenarios=several_sneaks)
+@claims('each sneak ability offered, the chosen one accepted')
 def check_any_sneak_ability(probe: Probe, scenario: Scenario[SneakParams]) -> None:
     """A graveyard creature with several sneak abilities (printed, and Ninja Teen's) can be cast
     using any of them: each is offered, and the chosen one is accepted."""
@@ -97,6 +110,7 @@ def check_any_sneak_ability(probe: Probe, scenario: Scenario[SneakParams]) -> No
                  if a.cost("sneak") == str(index) and a.cost("return") == returned]
         expect(bool(shown), f"sneak ability {index} of a graveyard creature with {count} of them is not offered",
                expected=f"{wanted} offered", observed=", ".join(map(str, offered_for(actions, card))) or "nothing")
+    probe.claim('each sneak ability offered, the chosen one accepted')
     index = scenario.params.pick % count
     probe.require(sneak_cast(scenario, card, index, returned),
                   f"casting a graveyard creature using its sneak ability {index} of {count}")

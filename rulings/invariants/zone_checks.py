@@ -9,10 +9,12 @@ from generators.combat import NinjutsuParams
 from harness.protocol.keywords import KeywordVariant
 from harness.protocol.model import ActionKind, EventKind, Zone
 from harness.protocol.probe import Probe, Scenario, expect
+from rulings.invariant import claims
 from rulings.invariants.driving import events_of, expect_forbidden, offered, resolve_stack
 from rulings.invariants.search_moves import choose, pending_search, ready
 
 
+@claims("refused from the hand, accepted from its zone")
 def check_only_from_zone(variant: KeywordVariant, probe: Probe, scenario: Scenario[NinjutsuParams]) -> None:
     """A Ninja with the variant in the hand (not its zone) is neither offered nor accepted; the
     same keyword on a card in the variant's zone is offered and accepted."""
@@ -21,6 +23,7 @@ def check_only_from_zone(variant: KeywordVariant, probe: Probe, scenario: Scenar
     player, ninja, elsewhere, returned = params.player, params.ninja, params.ninja_elsewhere, params.returned
     assert elsewhere is not None  # the spec asks for a Ninja elsewhere
     wrong = variant.use(player, elsewhere, returned)
+    probe.claim("refused from the hand, accepted from its zone")
     expect_forbidden(probe, wrong, offered(probe, kind=ActionKind.ACTIVATE, source=elsewhere, ability=variant.ability),
                      what=variant.name, why="from the hand",
                      none_offered=f"no {variant.name} activation of {elsewhere} (in the hand)")
@@ -32,6 +35,7 @@ def check_only_from_zone(variant: KeywordVariant, probe: Probe, scenario: Scenar
     probe.require(right, f"{variant.name} of a card in the {variant.zone}")
 
 
+@claims("never enters once the search found it")
 def check_found_never_enters(variant: KeywordVariant, probe: Probe, scenario: Scenario[NinjutsuParams]) -> None:
     """Activate library ninjutsu, then find the Ninja itself with the search: it leaves the
     library, so the ability puts nothing onto the battlefield."""
@@ -46,6 +50,7 @@ def check_found_never_enters(variant: KeywordVariant, probe: Probe, scenario: Sc
     events += resolve_stack(probe)
     after = probe.state()
     entered = [e for e in events_of(events, EventKind.ZONE_CHANGE, ninja) if e.to_zone is Zone.BATTLEFIELD]
+    probe.claim("never enters once the search found it")
     expect(after.permanent(ninja) is None and not entered,
            "the Ninja entered the battlefield although it left the library (found by the search) before the "
            "ability resolved",
