@@ -30,8 +30,13 @@ HERE = Path(__file__).resolve().parent.parent
 def timed_run(tree: Path, args: argparse.Namespace, out: Path) -> tuple[float, dict[str, str]]:
     env = dict(os.environ, PYTHONPATH=str(tree))
     started = time.perf_counter()
-    subprocess.run([*CLI, "run", "--engine", args.engine, "--profile", args.profile, "-n", args.workers,
-                    "--out", str(out)], cwd=out.parent, env=env, capture_output=True, text=True)
+    subprocess.run(
+        [*CLI, "run", "--engine", args.engine, "--profile", args.profile, "-n", args.workers, "--out", str(out)],
+        cwd=out.parent,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     seconds = time.perf_counter() - started
     data = json.loads((out / "results.json").read_text())
     return seconds, {f"{r['engine']}::{r['invariant']}": r["status"] for r in data["results"]}
@@ -45,8 +50,10 @@ def main() -> None:
     parser.add_argument("-n", dest="workers", default="2")
     parser.add_argument("--repeat", type=int, default=1)
     args = parser.parse_args()
-    print(f"# whole run, --engine {args.engine} --profile {args.profile} -n {args.workers}: "
-          f"this tree / {args.baseline}, {args.repeat} paired repeats, {machine()}")
+    print(
+        f"# whole run, --engine {args.engine} --profile {args.profile} -n {args.workers}: "
+        f"this tree / {args.baseline}, {args.repeat} paired repeats, {machine()}"
+    )
     ratios = []
     with scratch() as tmp:
         for n in range(args.repeat):
@@ -57,8 +64,10 @@ def main() -> None:
             same = old == new
             diff = sorted(k for k in old.keys() | new.keys() if old.get(k) != new.get(k))
             counts = {s: list(new.values()).count(s) for s in sorted(set(new.values()))}
-            print(f"repeat {n + 1} (load {load:.1f} -> {os.getloadavg()[0]:.1f}): baseline {before:.1f} s, "
-                  f"this {after:.1f} s, ratio {after / before:.2f}; verdicts identical: {same} {counts}")
+            print(
+                f"repeat {n + 1} (load {load:.1f} -> {os.getloadavg()[0]:.1f}): baseline {before:.1f} s, "
+                f"this {after:.1f} s, ratio {after / before:.2f}; verdicts identical: {same} {counts}"
+            )
             for key in diff[:10]:
                 print(f"  differs: {key}: {old.get(key)} -> {new.get(key)}")
     print(f"median ratio this/baseline: {statistics.median(ratios):.2f}")

@@ -154,8 +154,9 @@ class GuardedSession:
         except (ActionRefused, EngineError):
             raise
         except StateUnsupported as exc:
-            raise EngineError(f"engine raised StateUnsupported in {what}, which only start() may raise: "
-                              f"{clean_text(exc)}") from None
+            raise EngineError(
+                f"engine raised StateUnsupported in {what}, which only start() may raise: {clean_text(exc)}"
+            ) from None
         except BaseException as exc:  # noqa: BLE001 - an untrusted engine: any exception is a fault
             reraise_if_harness(exc)
             raise engine_fault(exc, what) from None
@@ -169,19 +170,30 @@ class GuardedSession:
     def legal_actions(self) -> list[Action]:
         result = self._call("legal_actions()", self._session.legal_actions)
         if not isinstance(result, (list, tuple)):
-            raise EngineError(f"adapter contract: legal_actions() returned {type(result).__name__}, not a list of Actions")
+            raise EngineError(
+                f"adapter contract: legal_actions() returned {type(result).__name__}, not a list of Actions"
+            )
         return list(result)
 
     def apply(self, action: Action) -> list[Event]:
         result = self._call(f"apply({action})", lambda: self._session.apply(action))
         if not isinstance(result, (list, tuple)):
-            raise EngineError(f"adapter contract: apply({action}) returned {type(result).__name__}, "
-                              "not a list of Events")
+            raise EngineError(
+                f"adapter contract: apply({action}) returned {type(result).__name__}, not a list of Events"
+            )
         return list(result)
 
     def close(self) -> None:
         self._call("close()", self._session.close)
 
 
-__all__ = ["EngineExit", "EngineTimeout", "GuardedSession", "StopSearch", "engine_fault", "exit_tripwire",
-           "reraise_if_harness", "time_limit"]
+__all__ = [
+    "EngineExit",
+    "EngineTimeout",
+    "GuardedSession",
+    "StopSearch",
+    "engine_fault",
+    "exit_tripwire",
+    "reraise_if_harness",
+    "time_limit",
+]

@@ -45,6 +45,7 @@ def _signal_name(code: int | None) -> str:
             return ""
     return ""
 
+
 DEFAULT_TIMEOUT = 10.0
 #: Starting a worker imports the engine and loading a state may build card data: allow longer.
 DEFAULT_START_TIMEOUT = 60.0
@@ -278,7 +279,11 @@ class Worker:
     def _error(self, method: str, error: Any) -> Exception:
         if not isinstance(error, dict):
             return self._broken(f"engine worker for {self.spec!r} sent a malformed error for {method}: {error!r}")
-        kind, etype, text = error.get("kind"), clean_text(error.get("type", "?"), 200), clean_text(error.get("message", ""))
+        kind, etype, text = (
+            error.get("kind"),
+            clean_text(error.get("type", "?"), 200),
+            clean_text(error.get("message", "")),
+        )
         if kind == "refused":
             return ActionRefused(text)
         if kind == "unsupported-state":

@@ -137,8 +137,10 @@ def database(cards: list[CardData]) -> dict[str, dict[str, Any]]:
             raise StateUnsupported(f"phase does not implement card {card.name!r}: unparsed {'; '.join(problems)}")
         choices = mana_choices(built)
         if choices:
-            raise StateUnsupported(f"the phase adapter does not answer phase's mana choice prompts ({card.name!r}: "
-                                   f"{', '.join(choices)} mana)")
+            raise StateUnsupported(
+                f"the phase adapter does not answer phase's mana choice prompts ({card.name!r}: "
+                f"{', '.join(choices)} mana)"
+            )
         db[card.name.lower()] = built
     db[FILLER.name.lower()] = face(FILLER)
     return db

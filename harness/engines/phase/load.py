@@ -101,8 +101,10 @@ def _check_loadable(state: GameState) -> None:
             for attacker in perm.blocking:
                 blockers[attacker] = blockers.get(attacker, 0) + 1
         if any(n > 1 for n in blockers.values()):
-            raise StateUnsupported("the phase adapter does not answer phase's AssignCombatDamage prompt (an attacker "
-                                   "blocked by two or more creatures, with regular combat damage still to come)")
+            raise StateUnsupported(
+                "the phase adapter does not answer phase's AssignCombatDamage prompt (an attacker "
+                "blocked by two or more creatures, with regular combat damage still to come)"
+            )
 
 
 def load(state: GameState) -> tuple[Any, IdMap]:
@@ -208,18 +210,24 @@ def _combat(state: GameState, ps: dict[str, Any], ids: IdMap) -> dict[str, Any] 
             a, b = ids.to_phase[attacker], ids.to_phase[perm.id]
             assignments.setdefault(str(a), []).append(b)
             blocker_to_attacker.setdefault(str(b), []).append(a)
-            blocked_pairs.append({"attacker": {"incarnation": _inc(ps, a), "object_id": a},
-                                  "blocker": {"incarnation": _inc(ps, b), "object_id": b}})
+            blocked_pairs.append(
+                {
+                    "attacker": {"incarnation": _inc(ps, a), "object_id": a},
+                    "blocker": {"incarnation": _inc(ps, b), "object_id": b},
+                }
+            )
     entries = []
     for perm in attackers:
         oid = ids.to_phase[perm.id]
-        entries.append({
-            "attack_target": attack_target(perm.attacking, ids),  # type: ignore[arg-type]
-            "band_id": None,
-            "blocked": bool(perm.blocked),
-            "defending_player": defender,
-            "object_id": oid,
-        })
+        entries.append(
+            {
+                "attack_target": attack_target(perm.attacking, ids),  # type: ignore[arg-type]
+                "band_id": None,
+                "blocked": bool(perm.blocked),
+                "defending_player": defender,
+                "object_id": oid,
+            }
+        )
     ids_attacking = [ids.to_phase[p.id] for p in attackers]
     fs_done = state.step in (Step.FIRST_STRIKE_DAMAGE, Step.COMBAT_DAMAGE, Step.END_OF_COMBAT) and bool(
         state.first_strikers
