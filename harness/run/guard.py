@@ -28,7 +28,7 @@ from typing import Any, NoReturn
 from harness.protocol.adapter import ActionRefused, EngineError, Session, StateUnsupported
 from harness.protocol.model import Action, Event, GameState
 from harness.run.limits import clean_text
-from harness.run.signals import is_harness_interrupt
+from harness.run.signals import is_harness_interrupt, raise_if_stopping
 
 
 class EngineTimeout(EngineError):
@@ -61,9 +61,13 @@ def engine_fault(exc: BaseException, what: str) -> EngineError:
 
 
 def reraise_if_harness(exc: BaseException) -> None:
-    """Let the harness's own control flow through: its interruption and its search stop."""
+    """Let the harness's own control flow through: its interruption and its search stop.
+
+    After a stop signal, whatever the engine raised is taken for the interruption (the signal
+    handler killed the workers, so a worker's death is the harness's doing, not the engine's)."""
     if is_harness_interrupt(exc) or isinstance(exc, StopSearch):
         raise exc
+    raise_if_stopping()
 
 
 # -- os._exit tripwire -------------------------------------------------------------------------

@@ -232,6 +232,7 @@ class Worker:
                 raise self._died(method) from None
             answer = self._wait(method, timeout)
             if answer is None:
+                signals.raise_if_stopping()  # a worker the stop signal killed did not die of its engine
                 raise self._died(method)
             if answer is OVERSIZED:
                 raise self._broken(
@@ -261,6 +262,7 @@ class Worker:
         still holds the pipe open); a time-out kills the worker's whole process group."""
         deadline = time.monotonic() + timeout if timeout else None
         while True:
+            signals.raise_if_stopping()  # the stop signal's own exception may have been swallowed
             wait = POLL_SECONDS if deadline is None else min(POLL_SECONDS, max(deadline - time.monotonic(), 0))
             try:
                 return self._lines.get(timeout=wait)
@@ -405,6 +407,7 @@ class IsolatedEngine:
         return env
 
     def _spawn(self) -> Worker:
+        signals.raise_if_stopping()  # no new worker once the run is stopping
         if self.load_failure is not None:
             raise EngineError(f"the engine failed to load earlier in this run: {self.load_failure}")
         worker = Worker(self.spec, python=self._python, env=self._child_env())

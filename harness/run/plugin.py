@@ -347,6 +347,8 @@ def _version(spec: str) -> str:
     try:
         return clean_text(engine(spec).version, 200)
     except BaseException as exc:
+        if signals.received() and isinstance(exc, KeyboardInterrupt):
+            return "unknown (the run was stopped before the engine reported it)"
         if signals.is_harness_interrupt(exc):
             raise
         return clean_text(f"unknown ({type(exc).__name__}: {exc})", 200)

@@ -41,6 +41,7 @@ from harness.run.limits import clean_text
 from harness.run.limits import current as current_limits
 from harness.run.optional import optional_support
 from harness.run.profiles import claim_rule, is_derandomized, profile_settings
+from harness.run.signals import raise_if_stopping
 from reports.results import Counterexample, Failure, ResultRecord, Status, TraceStep, Unmet
 from rulings.invariant import Invariant
 
@@ -240,6 +241,7 @@ def run_case(
 
     @given(invariant.scenarios())
     def examine(scenario: Scenario) -> None:
+        raise_if_stopping()
         if invariant_deadline is not None and time.monotonic() > invariant_deadline:
             raise StopSearch()
         seen.examples += 1
