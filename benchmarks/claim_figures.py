@@ -47,11 +47,15 @@ def main() -> None:
         need = rule.needed(max(valid, 0))
         counts = "; ".join(f"{name}: {n}" for name, n in record.claims.items())
         if args.markdown:
-            print(f"| `{inv.id}` | {record.status} | {record.examples} | {record.set_aside} | {record.rejected} "
-                  f"| {need} | {counts} |")
+            print(
+                f"| `{inv.id}` | {record.status} | {record.examples} | {record.set_aside} | {record.rejected} "
+                f"| {need} | {counts} |"
+            )
         else:
-            print(f"{inv.id}\n    {record.status:<12} drawn {record.examples:>4}  set aside {record.set_aside:>3}  "
-                  f"rejected {record.rejected:>3}  needs {need:>3}  {counts}")
+            print(
+                f"{inv.id}\n    {record.status:<12} drawn {record.examples:>4}  set aside {record.set_aside:>3}  "
+                f"rejected {record.rejected:>3}  needs {need:>3}  {counts}"
+            )
             if record.status != "pass":
                 print(f"    reason: {record.reason or (record.failure.message if record.failure else '')}")
         for name, n in record.claims.items():

@@ -27,7 +27,7 @@ def big_state(objects: int) -> GameState:
     ids = [f"o{i}" for i in range(objects)]
     third = objects // 3
     field_ids, rest = ids[:third], ids[third:]
-    lib0, lib1 = rest[: len(rest) // 2], rest[len(rest) // 2:]
+    lib0, lib1 = rest[: len(rest) // 2], rest[len(rest) // 2 :]
     owner = {i: 0 for i in field_ids + lib0} | {i: 1 for i in lib1}
     return GameState(
         cards=cards,

@@ -122,8 +122,10 @@ def main() -> None:
     suite = compiled_suite()
     ids = select_invariants(suite, args.invariant)
     invariants = [suite.invariant(i) for i in ids]
-    print(f"# harness/raw on {args.engine}, profile {args.profile}, {len(invariants)} invariants, "
-          f"{args.repeat} paired repeats, {machine()}")
+    print(
+        f"# harness/raw on {args.engine}, profile {args.profile}, {len(invariants)} invariants, "
+        f"{args.repeat} paired repeats, {machine()}"
+    )
     ratios = []
     for n in range(args.repeat):
         recorder = RecordingEngine(engine(args.engine))
@@ -138,8 +140,10 @@ def main() -> None:
         calls = sum(len(r.calls) for r in recorder.recordings)
         raw = cpu(lambda recordings=recorder.recordings: replay(engine(args.engine), recordings))
         ratios.append(harness / raw)
-        print(f"repeat {n + 1}: run {harness:.2f} s CPU ({len(recorder.recordings)} sessions, {calls} calls, "
-              f"{statuses}), raw {raw:.2f} s CPU, harness/raw {harness / raw:.2f}x")
+        print(
+            f"repeat {n + 1}: run {harness:.2f} s CPU ({len(recorder.recordings)} sessions, {calls} calls, "
+            f"{statuses}), raw {raw:.2f} s CPU, harness/raw {harness / raw:.2f}x"
+        )
     print(f"median harness/raw: {statistics.median(ratios):.2f}x (min {min(ratios):.2f}, max {max(ratios):.2f})")
 
 

@@ -43,9 +43,14 @@ def one_minimal(record: ResultRecord, counterexample: Counterexample, *, oracle:
     invariant = compiled_suite().invariant(record.invariant)
     state = codec.from_jsonable(GameState, counterexample.state, "$.state")
     params = decode_params(counterexample)
-    fails = still_fails(record.engine, engine(record.engine), invariant, params,
-                        record.failure.message,  # type: ignore[union-attr]
-                        oracle_for(record.engine, invariant) if oracle else None)
+    fails = still_fails(
+        record.engine,
+        engine(record.engine),
+        invariant,
+        params,
+        record.failure.message,  # type: ignore[union-attr]
+        oracle_for(record.engine, invariant) if oracle else None,
+    )
     minimal = not any(fails(smaller) for _, smaller in smaller_states(state, params_keep(params)))
     return minimal, object_count(state)
 
@@ -63,8 +68,9 @@ def main() -> None:
     with scratch() as tmp:
         path = args.results
         if path is None:
-            seconds, done = timed_cli("mutants", "--profile", args.profile, "-n", args.workers, "--out", "out",
-                                      cwd=Path(tmp))
+            seconds, done = timed_cli(
+                "mutants", "--profile", args.profile, "-n", args.workers, "--out", "out", cwd=Path(tmp)
+            )
             print(f"# mutants run: {seconds:.1f} s (exit {done.returncode})")
             path = Path(tmp) / "out" / "results.json"
         results = read_results(path)
@@ -79,8 +85,9 @@ def main() -> None:
         assert failure is not None and failure.counterexample is not None
         minimal, size = one_minimal(record, failure.counterexample, oracle=True)
         original = failure.original or failure.counterexample
-        was_minimal, was_size = (minimal, size) if failure.original is None else \
-            one_minimal(record, original, oracle=True)
+        was_minimal, was_size = (
+            (minimal, size) if failure.original is None else one_minimal(record, original, oracle=True)
+        )
         message_only, _ = one_minimal(record, failure.counterexample, oracle=False)
         after += minimal
         before += was_minimal
@@ -92,9 +99,12 @@ def main() -> None:
         counts["after"] += minimal
         counts["before"] += was_minimal
         state = codec.from_jsonable(GameState, failure.counterexample.state, "$.state")
-        on_reference = replay_case("reference", engine("reference"),
-                                   compiled_suite().invariant(record.invariant),
-                                   Scenario(state, decode_params(failure.counterexample)))
+        on_reference = replay_case(
+            "reference",
+            engine("reference"),
+            compiled_suite().invariant(record.invariant),
+            Scenario(state, decode_params(failure.counterexample)),
+        )
         if on_reference.status != "pass":
             reference_fails.append(f"{record.engine} {record.invariant}: reference {on_reference.status}")
         if not minimal:
@@ -104,8 +114,10 @@ def main() -> None:
     n = max(len(kills), 1)
     print(f"1-minimal, Hypothesis's shrunk counterexample: {before} of {len(kills)} ({100 * before / n:.1f} %)")
     print(f"1-minimal, reported (after the minimization pass): {after} of {len(kills)} ({100 * after / n:.1f} %)")
-    print(f"1-minimal by the failure message alone (the reference engine not asked), reported: "
-          f"{loose} of {len(kills)} ({100 * loose / n:.1f} %)")
+    print(
+        f"1-minimal by the failure message alone (the reference engine not asked), reported: "
+        f"{loose} of {len(kills)} ({100 * loose / n:.1f} %)"
+    )
     print(f"objects per counterexample: {sizes_before / n:.2f} -> {sizes_after / n:.2f}")
     print(f"reported counterexamples the reference engine does not pass: {len(reference_fails)}")
     for line in reference_fails:

@@ -25,14 +25,17 @@ def main() -> None:
     parser.add_argument("-n", dest="workers", default="2")
     args = parser.parse_args()
     with scratch() as tmp:
-        seconds, done = timed_cli("mutants", "--profile", args.profile, "-n", args.workers, "--out", "out",
-                                  cwd=Path(tmp))
+        seconds, done = timed_cli(
+            "mutants", "--profile", args.profile, "-n", args.workers, "--out", "out", cwd=Path(tmp)
+        )
         data = json.loads((Path(tmp) / "out" / "mutants.json").read_text())
     s = data["summary"]
     print(f"# mutant kills, profile {args.profile}, -n {args.workers}, {machine()}")
     for row in data["mutants"]:
-        print(f"{row['id']:<48} {row['status']:<9} examples {row['examples_to_kill']!s:>4}  "
-              f"size {row['counterexample_size']!s:>3}  by {', '.join(row['killed_by'][:2])}")
+        print(
+            f"{row['id']:<48} {row['status']:<9} examples {row['examples_to_kill']!s:>4}  "
+            f"size {row['counterexample_size']!s:>3}  by {', '.join(row['killed_by'][:2])}"
+        )
     print(f"killed {s['killed']} of {s['mutants']} ({s['survived']} survived) in {seconds:.1f} s")
     print(f"median examples to kill: {s['median_examples_to_kill']}")
     print(f"share of kills with <= 3 permanents + library cards: {s['share_small_counterexamples']}")

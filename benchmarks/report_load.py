@@ -31,7 +31,13 @@ def _driver():  # type: ignore[no-untyped-def]
         sys.exit("report_load: needs chromium and chromedriver on PATH")
     options = webdriver.ChromeOptions()
     options.binary_location = browser
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1400,1000"):
+    for arg in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--window-size=1400,1000",
+    ):
         options.add_argument(arg)
     return webdriver.Chrome(options=options, service=Service(executable_path=driver))
 
@@ -55,15 +61,21 @@ def main() -> None:
                 for _ in range(args.repeat):
                     driver.get("about:blank")
                     driver.get(page.resolve().as_uri())
-                    loads.append(driver.execute_script(
-                        "const n = performance.getEntriesByType('navigation')[0]; return n.loadEventEnd - n.startTime"))
+                    loads.append(
+                        driver.execute_script(
+                            "const n = performance.getEntriesByType('navigation')[0]; return n.loadEventEnd - n.startTime"
+                        )
+                    )
                 height = driver.execute_script("return document.documentElement.scrollHeight")
                 first = driver.execute_script(
-                    "const g = document.querySelector('article.group'); return g ? g.getBoundingClientRect().top : null")
-                print(f"| {run.name}/{page.name} | {len(results.results)} "
-                      f"| {(run / 'results.json').stat().st_size / 1024:.0f} KiB | {page.stat().st_size / 1024:.0f} KiB "
-                      f"| {render * 1000:.0f} ms | {min(loads):.0f} ms | {height:,} px "
-                      f"| {'-' if first is None else f'{first:.0f} px'} |")
+                    "const g = document.querySelector('article.group'); return g ? g.getBoundingClientRect().top : null"
+                )
+                print(
+                    f"| {run.name}/{page.name} | {len(results.results)} "
+                    f"| {(run / 'results.json').stat().st_size / 1024:.0f} KiB | {page.stat().st_size / 1024:.0f} KiB "
+                    f"| {render * 1000:.0f} ms | {min(loads):.0f} ms | {height:,} px "
+                    f"| {'-' if first is None else f'{first:.0f} px'} |"
+                )
     finally:
         driver.quit()
 

@@ -25,7 +25,7 @@ def main() -> None:
         seconds[record["invariant"]] = max(seconds.get(record["invariant"], 0.0), round(record["duration"], 2))
     table = {
         "about": "seconds per invariant on the reference engine, ci profile; "
-                 "written by benchmarks/shard_costs.py, read by run --shard",
+        "written by benchmarks/shard_costs.py, read by run --shard",
         "harness_version": data["run"]["harness_version"],
         "seconds": dict(sorted(seconds.items())),
     }

@@ -33,8 +33,9 @@ def _keyword_lines(first_strike: bool, double_strike: bool) -> tuple[list[str], 
     return lines, tuple(keywords)
 
 
-def _creature_lines(first_strike: bool, double_strike: bool, attack_trigger: bool,
-                    damage_trigger: bool = False) -> tuple[list[str], tuple[str, ...], str]:
+def _creature_lines(
+    first_strike: bool, double_strike: bool, attack_trigger: bool, damage_trigger: bool = False
+) -> tuple[list[str], tuple[str, ...], str]:
     """A creature's oracle lines, its keywords and the name suffix spelling out its features."""
     lines, keywords = _keyword_lines(first_strike, double_strike)
     traits = [k.lower() for k in keywords]

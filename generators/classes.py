@@ -138,8 +138,7 @@ def class_scenarios(draw: st.DrawFn, spec: ClassSpec = ClassSpec()) -> Scenario[
     if spec.probe:
         power = draw(integers(1, 3))
         attacker = b.permanent(vanilla(power, 1, cost="{1}{B}"), player)
-        blockers = tuple(b.permanent(vanilla(draw(integers(1, 2)), 7, cost="{3}{G}"), 1 - player)
-                         for _ in range(2))
+        blockers = tuple(b.permanent(vanilla(draw(integers(1, 2)), 7, cost="{3}{G}"), 1 - player) for _ in range(2))
     else:
         bystanders(draw, b)
     stacked = None
@@ -148,8 +147,20 @@ def class_scenarios(draw: st.DrawFn, spec: ClassSpec = ClassSpec()) -> Scenario[
     state = b.build(turn=draw(integers(2, 6)), active_player=active, step=step, priority=player)
     if stacked is not None:
         state = spell_on_stack(state, stacked, 1 - player, (("cast-from", "hand"),))
-    return Scenario(state, ClassParams(
-        player=player, classes=tuple(classes), levels=level_of, bars=bars, swamps=swamps,
-        opponent_classes=tuple(opponent_classes), pick=draw(integers(0, 5)), hand_class=hand_class,
-        hand_bars=hand_bars, attacker=attacker, power=power, blockers=blockers,
-    ))
+    return Scenario(
+        state,
+        ClassParams(
+            player=player,
+            classes=tuple(classes),
+            levels=level_of,
+            bars=bars,
+            swamps=swamps,
+            opponent_classes=tuple(opponent_classes),
+            pick=draw(integers(0, 5)),
+            hand_class=hand_class,
+            hand_bars=hand_bars,
+            attacker=attacker,
+            power=power,
+            blockers=blockers,
+        ),
+    )

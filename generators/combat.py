@@ -61,16 +61,18 @@ BY_PLAY_LIFE = 100
 #: requires only those it forces (:attr:`CombatSpec.requires`); the others are drawn only when
 #: the engine supports them (the ``allowed`` set of :func:`draw_combat`), so an engine lacking
 #: battles is still judged over states without battles.
-COMBAT_MECHANICS = frozenset({
-    Mechanic.FIRST_STRIKE,
-    Mechanic.DOUBLE_STRIKE,
-    Mechanic.ATTACK_TRIGGER,
-    Mechanic.COMBAT_DAMAGE_TRIGGER,
-    Mechanic.PLANESWALKER,
-    Mechanic.BATTLE,
-    Mechanic.SUMMONING_SICKNESS,
-    Mechanic.TOKENS,
-})
+COMBAT_MECHANICS = frozenset(
+    {
+        Mechanic.FIRST_STRIKE,
+        Mechanic.DOUBLE_STRIKE,
+        Mechanic.ATTACK_TRIGGER,
+        Mechanic.COMBAT_DAMAGE_TRIGGER,
+        Mechanic.PLANESWALKER,
+        Mechanic.BATTLE,
+        Mechanic.SUMMONING_SICKNESS,
+        Mechanic.TOKENS,
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -173,15 +175,17 @@ def _stats() -> st.SearchStrategy[tuple[int, int]]:
 
 
 @st.composite
-def combat_scenarios(draw: st.DrawFn, spec: CombatSpec,
-                     allowed: Collection[str] = COMBAT_MECHANICS) -> Scenario[NinjutsuParams]:
+def combat_scenarios(
+    draw: st.DrawFn, spec: CombatSpec, allowed: Collection[str] = COMBAT_MECHANICS
+) -> Scenario[NinjutsuParams]:
     """A combat state per ``spec`` (its ``setup``'s answer is dropped: see :func:`draw_combat`)."""
     scenario, _ = draw_combat(draw, spec, allowed)
     return scenario
 
 
-def draw_combat(draw: st.DrawFn, spec: CombatSpec,
-                allowed: Collection[str] = COMBAT_MECHANICS) -> tuple[Scenario[NinjutsuParams], Any]:
+def draw_combat(
+    draw: st.DrawFn, spec: CombatSpec, allowed: Collection[str] = COMBAT_MECHANICS
+) -> tuple[Scenario[NinjutsuParams], Any]:
     """A combat state per ``spec`` and what ``spec.setup`` (if any) returned, for strategies that
     wrap combat states into their own params.
 
@@ -207,13 +211,16 @@ def draw_combat(draw: st.DrawFn, spec: CombatSpec,
     # The rare features of FEATURES, drawn first: Hypothesis spreads early choices evenly over
     # its examples, while a choice late in a long draw is skewed by the examples it mutates.
     # The first attacker (the one the scenario returns) gets the returned-* ones.
-    rare = {name: draw_feature(draw, FEATURES[name], allowed)
-            for name, allowed in (("returned-owned-by-opponent", True),
-                                  ("returned-token", Mechanic.TOKENS in may),
-                                  ("returned-entered-this-turn", in_combat and Mechanic.SUMMONING_SICKNESS in may),
-                                  ("ninja-double-strike",
-                                   spec.ninja_first_strike is None and Mechanic.DOUBLE_STRIKE in may),
-                                  ("blocker-first-strike", after_blockers and bool(strikes)))}
+    rare = {
+        name: draw_feature(draw, FEATURES[name], allowed)
+        for name, allowed in (
+            ("returned-owned-by-opponent", True),
+            ("returned-token", Mechanic.TOKENS in may),
+            ("returned-entered-this-turn", in_combat and Mechanic.SUMMONING_SICKNESS in may),
+            ("ninja-double-strike", spec.ninja_first_strike is None and Mechanic.DOUBLE_STRIKE in may),
+            ("blocker-first-strike", after_blockers and bool(strikes)),
+        )
+    }
 
     # Attack targets the defender offers: the player, their planeswalkers, battles they protect.
     # Reached by play, combat damage on the way must leave every attack target standing.
@@ -257,12 +264,14 @@ def draw_combat(draw: st.DrawFn, spec: CombatSpec,
         first = i == 0
         owner = defender if (rare["returned-owned-by-opponent"] if first else chance(draw, 10)) else active
         token = rare["returned-token"] if first else Mechanic.TOKENS in may and chance(draw, 10)
-        sick = in_combat and (rare["returned-entered-this-turn"] if first else
-                              Mechanic.SUMMONING_SICKNESS in may and chance(draw, 10))
+        sick = in_combat and (
+            rare["returned-entered-this-turn"] if first else Mechanic.SUMMONING_SICKNESS in may and chance(draw, 10)
+        )
         if in_combat:
             target = targets[0] if (i == 0 and spec.returned_attacks_player) else draw(sampled(targets))
-            cid = b.permanent(card, active, owner=owner, token=token, tapped=True, attacking=target,
-                              summoning_sick=sick)
+            cid = b.permanent(
+                card, active, owner=owner, token=token, tapped=True, attacking=target, summoning_sick=sick
+            )
         else:
             cid = b.permanent(card, active, owner=owner, token=token, tapped=draw(BOOLEANS))
         attackers.append(cid)
@@ -277,8 +286,9 @@ def draw_combat(draw: st.DrawFn, spec: CombatSpec,
         for victim in must_be_blocked:
             power, toughness = draw(_stats())
             fs, ds = striker()
-            blocker = b.permanent(cards.creature(power, toughness, first_strike=fs, double_strike=ds), defender,
-                                  blocking=(victim,))
+            blocker = b.permanent(
+                cards.creature(power, toughness, first_strike=fs, double_strike=ds), defender, blocking=(victim,)
+            )
             if fs or ds:
                 strikers.append(blocker)
             blocked.add(victim)
@@ -299,8 +309,9 @@ def draw_combat(draw: st.DrawFn, spec: CombatSpec,
             power, toughness = draw(_stats())
             victim = draw(sampled([a for a in attackers if a not in must_stay_unblocked]))
             fs, ds = striker(forced=True)
-            blocker = b.permanent(cards.creature(power, toughness, first_strike=fs, double_strike=ds), defender,
-                                  blocking=(victim,))
+            blocker = b.permanent(
+                cards.creature(power, toughness, first_strike=fs, double_strike=ds), defender, blocking=(victim,)
+            )
             blocked.add(victim)
             blockers.append(blocker)
             strikers.append(blocker)
@@ -312,8 +323,9 @@ def draw_combat(draw: st.DrawFn, spec: CombatSpec,
         first_strikers = tuple(strikers)
 
     if spec.observer:
-        b.permanent(cards.attack_observer(), active,
-                    summoning_sick=Mechanic.SUMMONING_SICKNESS in may and draw(BOOLEANS))
+        b.permanent(
+            cards.attack_observer(), active, summoning_sick=Mechanic.SUMMONING_SICKNESS in may and draw(BOOLEANS)
+        )
 
     # The Ninja(s).
     n_ninjas = draw(integers(spec.min_ninjas, max(2, spec.min_ninjas)))
@@ -324,13 +336,22 @@ def draw_combat(draw: st.DrawFn, spec: CombatSpec,
         power, toughness = draw(_stats())
         if i == 0 and spec.ninja_deals_damage:
             power = max(power, 1)
-        fs = spec.ninja_first_strike if (i == 0 and spec.ninja_first_strike is not None) else (
-            Mechanic.FIRST_STRIKE in may and draw(BOOLEANS))
+        fs = (
+            spec.ninja_first_strike
+            if (i == 0 and spec.ninja_first_strike is not None)
+            else (Mechanic.FIRST_STRIKE in may and draw(BOOLEANS))
+        )
         # Double strike only where the spec leaves first strike open (double strike includes it).
-        ds = rare["ninja-double-strike"] if i == 0 else (
-            spec.ninja_first_strike is None and Mechanic.DOUBLE_STRIKE in may and chance(draw, 10))
-        at = spec.ninja_attack_trigger if (i == 0 and spec.ninja_attack_trigger is not None) else (
-            Mechanic.ATTACK_TRIGGER in may and draw(BOOLEANS))
+        ds = (
+            rare["ninja-double-strike"]
+            if i == 0
+            else (spec.ninja_first_strike is None and Mechanic.DOUBLE_STRIKE in may and chance(draw, 10))
+        )
+        at = (
+            spec.ninja_attack_trigger
+            if (i == 0 and spec.ninja_attack_trigger is not None)
+            else (Mechanic.ATTACK_TRIGGER in may and draw(BOOLEANS))
+        )
         if spec.min_ninjas > 1 or spec.activations > 1:
             # several Ninjas or activations: costs any way of paying the first leaves the next payable
             cost = draw(sampled(PURE_COSTS)) if i == 0 else first_cost
@@ -391,8 +412,9 @@ def draw_combat(draw: st.DrawFn, spec: CombatSpec,
         for _ in range(draw(integers(least, max(2, least)))):
             b.put(cards.basic_land(draw(sampled(COLORS))), player, Zone.LIBRARY)
 
-    source = (add_search_source(draw, b, active, search, combat=True, pending_ok=not by_play)
-              if search is not None else None)
+    source = (
+        add_search_source(draw, b, active, search, combat=True, pending_ok=not by_play) if search is not None else None
+    )
     if by_play:
         b.players[defender]["life"] = BY_PLAY_LIFE
     extra = spec.setup(draw, b, active) if spec.setup is not None else None
@@ -477,7 +499,7 @@ def _untapped_lands(scenario: Scenario[NinjutsuParams]) -> list[str]:
 
 def _ninja_cost(scenario: Scenario[NinjutsuParams]) -> tuple[str, ...]:
     line = scenario.state.data_of(scenario.params.ninja).text.splitlines()[0]  # "<Keyword> <cost>"
-    return parse_mana_cost(line[line.index("{"):] if "{" in line else "")
+    return parse_mana_cost(line[line.index("{") :] if "{" in line else "")
 
 
 def _short_by_colour(scenario: Scenario[NinjutsuParams]) -> bool:
@@ -492,32 +514,66 @@ def _off_colour(scenario: Scenario[NinjutsuParams]) -> bool:
 
 
 def _step_feature(step: Step) -> Feature:
-    return Feature(f"step:{step}", "506-511", f"the state is in the {step} step", 100,
-                   lambda sc: sc.params.step == str(step))
+    return Feature(
+        f"step:{step}", "506-511", f"the state is in the {step} step", 100, lambda sc: sc.params.step == str(step)
+    )
 
 
 #: Features of drawn combat states. ``returned-*`` are features of the attacker the scenario
 #: returns (each attacker gets them with the weight, so the returned one does too).
 FEATURES: dict[str, Feature] = table(
-    Feature("returned-owned-by-opponent", "108.3, 702.49a",
-            "the attacker to return is controlled by the active player but owned by the other: "
-            "\"its owner's hand\" is not its controller's", 40,
-            lambda sc: (p := _returned(sc)) is not None and sc.state.obj(p.id).owner != p.controller),
-    Feature("returned-token", "111.1, 704.5d", "the attacker to return is a token (it ceases to exist once returned)",
-            40, lambda sc: sc.state.obj(sc.params.returned).token),
-    Feature("returned-entered-this-turn", "302.6, 508.4",
-            "the attacker to return is summoning-sick: it entered the battlefield attacking this turn", 60,
-            lambda sc: (p := _returned(sc)) is not None and p.attacking is not None and p.summoning_sick),
-    Feature("ninja-double-strike", "702.4", "the Ninja has double strike", 50,
-            lambda sc: _keyword(sc.state, sc.params.ninja, "Double strike")),
-    Feature("attacker-first-strike", "702.7, 510.4", "an attacking creature has first or double strike", 40,
-            lambda sc: any(_keyword(sc.state, p.id, "First strike", "Double strike") for p in sc.state.attackers())),
-    Feature("blocker-first-strike", "702.7, 510.4", "a blocking creature has first or double strike", 40,
-            lambda sc: any(p.blocking and _keyword(sc.state, p.id, "First strike", "Double strike")
-                           for p in sc.state.battlefield)),
-    Feature("short-by-colour", "106.1, 202.1, 601.2h",
-            "the lands are as many as the cost's mana value but one coloured symbol's colour is missing", 50,
-            _short_by_colour),
+    Feature(
+        "returned-owned-by-opponent",
+        "108.3, 702.49a",
+        "the attacker to return is controlled by the active player but owned by the other: "
+        "\"its owner's hand\" is not its controller's",
+        40,
+        lambda sc: (p := _returned(sc)) is not None and sc.state.obj(p.id).owner != p.controller,
+    ),
+    Feature(
+        "returned-token",
+        "111.1, 704.5d",
+        "the attacker to return is a token (it ceases to exist once returned)",
+        40,
+        lambda sc: sc.state.obj(sc.params.returned).token,
+    ),
+    Feature(
+        "returned-entered-this-turn",
+        "302.6, 508.4",
+        "the attacker to return is summoning-sick: it entered the battlefield attacking this turn",
+        60,
+        lambda sc: (p := _returned(sc)) is not None and p.attacking is not None and p.summoning_sick,
+    ),
+    Feature(
+        "ninja-double-strike",
+        "702.4",
+        "the Ninja has double strike",
+        50,
+        lambda sc: _keyword(sc.state, sc.params.ninja, "Double strike"),
+    ),
+    Feature(
+        "attacker-first-strike",
+        "702.7, 510.4",
+        "an attacking creature has first or double strike",
+        40,
+        lambda sc: any(_keyword(sc.state, p.id, "First strike", "Double strike") for p in sc.state.attackers()),
+    ),
+    Feature(
+        "blocker-first-strike",
+        "702.7, 510.4",
+        "a blocking creature has first or double strike",
+        40,
+        lambda sc: any(
+            p.blocking and _keyword(sc.state, p.id, "First strike", "Double strike") for p in sc.state.battlefield
+        ),
+    ),
+    Feature(
+        "short-by-colour",
+        "106.1, 202.1, 601.2h",
+        "the lands are as many as the cost's mana value but one coloured symbol's colour is missing",
+        50,
+        _short_by_colour,
+    ),
     Feature("off-colour-land", "106.1, 601.2h", "an untapped land of a colour the cost lacks", 30, _off_colour),
     *(_step_feature(s) for s in Step),
 )

@@ -27,8 +27,7 @@ from harness.protocol.probe import Scenario
 
 EXILE_KINDS = ("Sorcery", "Instant", "Creature", "Land")
 #: Steps in which a player has priority, and an exiled card's timing can be tried.
-TIMING_STEPS = (Step.UPKEEP, Step.DRAW, Step.PRECOMBAT_MAIN, Step.BEGINNING_OF_COMBAT, Step.POSTCOMBAT_MAIN,
-                Step.END)
+TIMING_STEPS = (Step.UPKEEP, Step.DRAW, Step.PRECOMBAT_MAIN, Step.BEGINNING_OF_COMBAT, Step.POSTCOMBAT_MAIN, Step.END)
 MAIN_STEPS = (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
 
 
@@ -101,7 +100,10 @@ def exile_permission_scenarios(draw: st.DrawFn, spec: ExileSpec = ExileSpec()) -
     b.players[active]["land_plays_left"] = draw(integers(0, 1))
     bystanders(draw, b)
     state = b.build(
-        turn=draw(integers(2, 6)), active_player=active, step=step, priority=holder,
+        turn=draw(integers(2, 6)),
+        active_player=active,
+        step=step,
+        priority=holder,
         permissions=tuple(PlayPermission(card, holder) for card in kinds),
     )
     if stacked is not None:
@@ -123,8 +125,9 @@ def _via_shinobi(draw: st.DrawFn, spec: ExileSpec) -> Scenario[ExileParams]:
     bystanders(draw, b)
     state = b.build(turn=draw(integers(2, 6)), active_player=holder, step=Step.COMBAT_DAMAGE, priority=None)
     top = list(state.player(1 - holder).library[:2])
-    return Scenario(state, ExileParams(holder=holder, cards=tuple(top), kinds={c: _kind(state, c) for c in top},
-                                       via="shinobi"))
+    return Scenario(
+        state, ExileParams(holder=holder, cards=tuple(top), kinds={c: _kind(state, c) for c in top}, via="shinobi")
+    )
 
 
 def _kind(state: GameState, card_id: str) -> str:

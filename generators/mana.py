@@ -63,7 +63,9 @@ class AbilitySpec:
         if self.symbol is not None:
             return f"{{{self.cost}}}: Add {{{self.symbol}}}."
         lands = "a land you control" if self.pool == "you" else "a land an opponent controls"
-        return f"{{{self.cost}}}: Add one mana of any {'color' if self.any_color else 'type'} that {lands} could produce."
+        return (
+            f"{{{self.cost}}}: Add one mana of any {'color' if self.any_color else 'type'} that {lands} could produce."
+        )
 
     @property
     def code(self) -> str:
@@ -94,8 +96,14 @@ class SourceSpec:
         code = " ".join(a.code for a in self.abilities) + (" +watch" if self.self_trigger else "")
         types = {"creature": ("Creature",), "artifact": ("Artifact",), "land": ("Land",)}[self.kind]
         stat = "1" if self.kind == "creature" else None
-        return CardData(f"{self.kind.capitalize()} {code}", types, mana_cost="" if self.kind == "land" else "{1}",
-                        text="\n".join(lines), power=stat, toughness=stat)
+        return CardData(
+            f"{self.kind.capitalize()} {code}",
+            types,
+            mana_cost="" if self.kind == "land" else "{1}",
+            text="\n".join(lines),
+            power=stat,
+            toughness=stat,
+        )
 
     @property
     def all_abilities(self) -> tuple[AbilitySpec, ...]:
@@ -126,7 +134,7 @@ class SourceSpec:
 
 @dataclass(frozen=True)
 class TriggerSpec:
-    """"Whenever <subject> for <mana>, <effect>." on an enchantment (106.12a). ``whose``: "you"
+    """ "Whenever <subject> for <mana>, <effect>." on an enchantment (106.12a). ``whose``: "you"
     (you tap / a KIND you control is tapped) or "any" (a player taps / a KIND is tapped);
     ``mana``: a specified type or ``None`` ("for mana"); effect: gain ``life`` (an ordinary
     trigger) or add ``extra`` (a triggered mana ability, 605.1b) to the tapping player."""
@@ -162,7 +170,7 @@ class TriggerSpec:
 
 @dataclass(frozen=True)
 class ReplacementSpec:
-    """"If <subject> for <mana>, it produces <...> instead." on an enchantment (106.12b):
+    """ "If <subject> for <mana>, it produces <...> instead." on an enchantment (106.12b):
     ``double`` ("twice as much of that mana") or fixed ``produces``; ``mana`` a specified type,
     ``None`` ("for mana") or "2+" ("for two or more mana")."""
 
@@ -200,14 +208,19 @@ OBSERVED_KINDS = ("permanent", "land", "creature", "artifact", "forest")
 
 @cache
 @cache
-def abilities(cost: CostSymbol | None = None, *, mana: bool | None = None, pools: bool = False) -> st.SearchStrategy[AbilitySpec]:
+def abilities(
+    cost: CostSymbol | None = None, *, mana: bool | None = None, pools: bool = False
+) -> st.SearchStrategy[AbilitySpec]:
     costs = st.just(cost) if cost is not None else sampled(("T", "Q"))
     options = []
     if mana is not False:
         options.append(st.builds(lambda c, s: AbilitySpec(c, symbol=s), costs, MANA))
         if pools:
-            options.append(st.builds(lambda c, p, a: AbilitySpec(c, pool=p, any_color=a), costs,
-                                     sampled(("you", "opponent")), BOOLEANS))
+            options.append(
+                st.builds(
+                    lambda c, p, a: AbilitySpec(c, pool=p, any_color=a), costs, sampled(("you", "opponent")), BOOLEANS
+                )
+            )
     if mana is not True:
         options.append(st.builds(lambda c, n: AbilitySpec(c, life=n), costs, integers(1, 3)))
     return st.one_of(options)
@@ -217,8 +230,13 @@ def abilities(cost: CostSymbol | None = None, *, mana: bool | None = None, pools
 def triggers() -> st.SearchStrategy[TriggerSpec]:
     return st.builds(
         lambda whose, kind, mana, effect, passive: TriggerSpec(
-            whose, kind, mana, life=effect if isinstance(effect, int) else None,
-            extra=effect if isinstance(effect, str) else None, passive=passive),
+            whose,
+            kind,
+            mana,
+            life=effect if isinstance(effect, int) else None,
+            extra=effect if isinstance(effect, str) else None,
+            passive=passive,
+        ),
         sampled(("you", "any")),
         sampled(OBSERVED_KINDS),
         NONE | MANA,
@@ -240,7 +258,8 @@ def replacements() -> st.SearchStrategy[ReplacementSpec]:
     fixed = st.lists(MANA, min_size=1, max_size=2).map(tuple)
     return st.builds(
         lambda whose, kind, mana, produces: ReplacementSpec(
-            whose, kind, mana, double=produces is None, produces=produces or ()),
+            whose, kind, mana, double=produces is None, produces=produces or ()
+        ),
         sampled(("you", "any")),
         sampled(OBSERVED_KINDS),
         NONE | MANA | st.just("2+"),
@@ -337,21 +356,30 @@ class Board:
 
     def trigger(self, spec: TriggerSpec, controller: int) -> None:
         card_id = self.b.permanent(spec.card(), controller)
-        self.triggers.append(ManaTrigger(card_id, controller, spec.whose, spec.kind, spec.mana, spec.life,
-                                         spec.extra))
+        self.triggers.append(ManaTrigger(card_id, controller, spec.whose, spec.kind, spec.mana, spec.life, spec.extra))
 
     def replacement(self, spec: ReplacementSpec, controller: int) -> None:
         card_id = self.b.permanent(spec.card(), controller)
-        self.replacements.append(ManaReplacement(card_id, controller, spec.whose, spec.kind, spec.mana,
-                                                 spec.at_least, spec.double, spec.produces))
+        self.replacements.append(
+            ManaReplacement(
+                card_id, controller, spec.whose, spec.kind, spec.mana, spec.at_least, spec.double, spec.produces
+            )
+        )
 
     def library_cards(self, draw: st.DrawFn) -> None:
         for player in (0, 1):
             for _ in range(draw(integers(0, 1))):
                 self.b.put(cards.basic_land(draw(sampled(COLORS))), player, Zone.LIBRARY)
 
-    def build(self, draw: st.DrawFn, player: int, *, active: int | None = None, symbol: CostSymbol | None = None,
-              subject: int = 0) -> Scenario[ManaParams]:
+    def build(
+        self,
+        draw: st.DrawFn,
+        player: int,
+        *,
+        active: int | None = None,
+        symbol: CostSymbol | None = None,
+        subject: int = 0,
+    ) -> Scenario[ManaParams]:
         active = player if active is None else active
         state: GameState = self.b.build(
             turn=draw(integers(2, 6)),
@@ -359,8 +387,10 @@ class Board:
             step=draw(sampled(PRIORITY_STEPS)),
             priority=player,
         )
-        return Scenario(state, ManaParams(player, tuple(self.sources), tuple(self.triggers), tuple(self.replacements),
-                                          symbol, subject))
+        return Scenario(
+            state,
+            ManaParams(player, tuple(self.sources), tuple(self.triggers), tuple(self.replacements), symbol, subject),
+        )
 
 
 def _payable_state(cost: CostSymbol) -> dict[str, bool]:
@@ -399,8 +429,12 @@ def cost_symbol_scenarios(draw: st.DrawFn, symbol: CostSymbol, focus: Focus = "a
         extra = [a for a in draw(_extra_abilities()) if a != first]
         board.source(SourceSpec(kind, (first, *extra)), player, tapped=tapped, sick=sick)
     for _ in range(draw(integers(0, 1))):
-        board.source(SourceSpec(draw(sampled(KINDS)), (draw(abilities(symbol)),)), 1 - player,
-                     tapped=draw(BOOLEANS), sick=draw(BOOLEANS))
+        board.source(
+            SourceSpec(draw(sampled(KINDS)), (draw(abilities(symbol)),)),
+            1 - player,
+            tapped=draw(BOOLEANS),
+            sick=draw(BOOLEANS),
+        )
     board.library_cards(draw)
     return board.build(draw, player, active=active, symbol=symbol, subject=0)
 
@@ -459,8 +493,9 @@ def production_scenarios(
 
 
 @st.composite
-def could_produce_scenarios(draw: st.DrawFn, *, defined: bool | None = None, watcher: bool = False,
-                            contamination: bool = False) -> Scenario[ManaParams]:
+def could_produce_scenarios(
+    draw: st.DrawFn, *, defined: bool | None = None, watcher: bool = False, contamination: bool = False
+) -> Scenario[ManaParams]:
     """A Reflecting-Pool-like land (``subject``: "any type|color that a land you control|an
     opponent controls could produce") of the player with priority, and lands of both players:
     basic lands, lands with {T}/{Q} mana abilities, tapped or not (106.7 ignores costs), other
@@ -486,8 +521,7 @@ def could_produce_scenarios(draw: st.DrawFn, *, defined: bool | None = None, wat
                 spec = SourceSpec("land", (AbilitySpec("T" if shape == "t-land" else "Q", symbol="C"),))
                 board.source(spec, lands_owner, tapped=draw(BOOLEANS))
             else:
-                board.source(SourceSpec("land", basic=draw(sampled(COLORS))), 1 - lands_owner,
-                             tapped=draw(BOOLEANS))
+                board.source(SourceSpec("land", basic=draw(sampled(COLORS))), 1 - lands_owner, tapped=draw(BOOLEANS))
             continue
         if defined is False and shape == "pool":
             # A Pool that looks at the same lands can't define a type either.
@@ -502,15 +536,16 @@ def could_produce_scenarios(draw: st.DrawFn, *, defined: bool | None = None, wat
             spec = SourceSpec("land", (AbilitySpec(cost, symbol=draw(MANA)),))
             board.source(spec, lands_owner, tapped=draw(BOOLEANS))
         elif shape == "pool":
-            spec = SourceSpec("land", (AbilitySpec("T", pool=draw(sampled(("you", "opponent"))),
-                                                   any_color=draw(BOOLEANS)),))
+            spec = SourceSpec(
+                "land", (AbilitySpec("T", pool=draw(sampled(("you", "opponent"))), any_color=draw(BOOLEANS)),)
+            )
             board.source(spec, draw(sampled((player, 1 - player))), tapped=draw(BOOLEANS))
         elif shape == "artifact":  # a nonland permanent's mana doesn't count for "a land"
-            board.source(SourceSpec("artifact", (AbilitySpec("T", symbol=draw(MANA)),)), lands_owner,
-                         tapped=draw(BOOLEANS))
+            board.source(
+                SourceSpec("artifact", (AbilitySpec("T", symbol=draw(MANA)),)), lands_owner, tapped=draw(BOOLEANS)
+            )
         else:  # a land on the side the Pool does not look at
-            board.source(SourceSpec("land", basic=draw(sampled(COLORS))), 1 - lands_owner,
-                         tapped=draw(BOOLEANS))
+            board.source(SourceSpec("land", basic=draw(sampled(COLORS))), 1 - lands_owner, tapped=draw(BOOLEANS))
     if contamination:
         board.replacement(ReplacementSpec("any", "land", produces=(draw(MANA),)), draw(sampled((0, 1))))
     elif defined is not False:
@@ -549,9 +584,15 @@ def x_creature(colored: str, toughness: int, counters: bool, life: bool) -> Card
     """A creature with {X} in its mana cost whose ETB replacement and/or trigger refers to X."""
     lines = ([X_COUNTERS_LINE] if counters else []) + ([X_LIFE_LINE] if life else [])
     traits = ", ".join((["counters"] if counters else []) + (["life"] if life else []))
-    return CardData(f"Hydra {{X}}{colored} {toughness}/{toughness} ({traits})", ("Creature",),
-                    mana_cost="{X}" + colored, subtypes=("Hydra",), text="\n".join(lines),
-                    power=str(toughness), toughness=str(toughness))
+    return CardData(
+        f"Hydra {{X}}{colored} {toughness}/{toughness} ({traits})",
+        ("Creature",),
+        mana_cost="{X}" + colored,
+        subtypes=("Hydra",),
+        text="\n".join(lines),
+        power=str(toughness),
+        toughness=str(toughness),
+    )
 
 
 @st.composite
@@ -585,5 +626,15 @@ def x_etb_scenarios(draw: st.DrawFn) -> Scenario[XParams]:
         step=draw(sampled((Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN))),
         priority=player,
     )
-    return Scenario(state, XParams(player=player, card=card, x=x, counters=counters, life=life,
-                                   toughness=toughness, sources=tuple(board.sources)))
+    return Scenario(
+        state,
+        XParams(
+            player=player,
+            card=card,
+            x=x,
+            counters=counters,
+            life=life,
+            toughness=toughness,
+            sources=tuple(board.sources),
+        ),
+    )

@@ -77,8 +77,7 @@ def bystanders(draw: st.DrawFn, b: StateBuilder) -> None:
     """A few creatures and library cards for both players (none needed: they shrink away)."""
     for player in (0, 1):
         for _ in range(draw(integers(0, 2))):
-            b.permanent(vanilla(draw(integers(1, 3)), draw(integers(1, 3))), player,
-                        summoning_sick=draw(BOOLEANS))
+            b.permanent(vanilla(draw(integers(1, 3)), draw(integers(1, 3))), player, summoning_sick=draw(BOOLEANS))
         for _ in range(draw(integers(0, 2))):
             b.put(cards.basic_land(draw(sampled(COLORS))), player, Zone.LIBRARY)
 
@@ -98,8 +97,12 @@ def rebound_cast_scenarios(draw: st.DrawFn, spec: ReboundSpec = ReboundSpec()) -
         counter = b.put(COUNTERSPELL, 1 - player, Zone.HAND)
         b.permanent(cards.basic_land("U"), 1 - player)
     bystanders(draw, b)
-    state = b.build(turn=draw(integers(2, 6)), active_player=player,
-                    step=draw(sampled((Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN))), priority=player)
+    state = b.build(
+        turn=draw(integers(2, 6)),
+        active_player=player,
+        step=draw(sampled((Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN))),
+        priority=player,
+    )
     return Scenario(state, ReboundParams(player=player, card=card, kind=kind, counter=counter))
 
 
@@ -124,13 +127,19 @@ def rebound_upkeep_scenarios(draw: st.DrawFn, spec: ReboundSpec = ReboundSpec())
     for _ in range(draw(integers(0, 2))):
         b.permanent(cards.basic_land(draw(sampled(COLORS))), player, tapped=draw(BOOLEANS))
     bystanders(draw, b)
-    state = b.build(turn=draw(integers(2, 6)), active_player=player, step=Step.UPKEEP, priority=None,
-                    delayed=tuple(draw(st.permutations(delayed))))
+    state = b.build(
+        turn=draw(integers(2, 6)),
+        active_player=player,
+        step=Step.UPKEEP,
+        priority=None,
+        delayed=tuple(draw(st.permutations(delayed))),
+    )
     return Scenario(state, ReboundParams(player=player, card=card, kind=kind, others=tuple(others)))
 
 
-def spell_on_stack(state: GameState, card_id: str, controller: int, choices: tuple[tuple[str, str], ...] = ()
-                   ) -> GameState:
+def spell_on_stack(
+    state: GameState, card_id: str, controller: int, choices: tuple[tuple[str, str], ...] = ()
+) -> GameState:
     """Move ``card_id`` from its owner's hand onto the stack as a spell ``controller`` cast."""
     owner = state.obj(card_id).owner
     players = list(state.players)

@@ -36,8 +36,7 @@ from harness.protocol.model import COLORS, PlayerIndex, Step, Zone
 from harness.protocol.probe import Scenario
 
 #: Steps outside combat in which a player may have priority.
-PRIORITY_STEPS = (Step.UPKEEP, Step.DRAW, Step.PRECOMBAT_MAIN, Step.BEGINNING_OF_COMBAT, Step.POSTCOMBAT_MAIN,
-                  Step.END)
+PRIORITY_STEPS = (Step.UPKEEP, Step.DRAW, Step.PRECOMBAT_MAIN, Step.BEGINNING_OF_COMBAT, Step.POSTCOMBAT_MAIN, Step.END)
 MAIN_STEPS = (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
 
 
@@ -82,8 +81,9 @@ def search_scenarios(draw: st.DrawFn, setup: SearchSetup) -> Scenario[SearchStat
     return Scenario(state, SearchStateParams(player=searcher, step=str(step), search=source.params))
 
 
-def combat_search_scenarios(spec: CombatSpec, allowed: Collection[str] = COMBAT_MECHANICS
-                            ) -> st.SearchStrategy[Scenario[NinjutsuParams]]:
+def combat_search_scenarios(
+    spec: CombatSpec, allowed: Collection[str] = COMBAT_MECHANICS
+) -> st.SearchStrategy[Scenario[NinjutsuParams]]:
     """A combat state (``spec``, whose ``search`` says which search) with the searcher as the
     active player, holding only the optional combat mechanics ``allowed``."""
     return combat_scenarios(spec, allowed)

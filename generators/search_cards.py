@@ -16,50 +16,92 @@ from harness.protocol.model import CardData
 SORCERY, INSTANT, BRIBERY, ABILITY, LOOK = "sorcery", "instant", "bribery", "ability", "look"
 SOURCE_KINDS = (SORCERY, INSTANT, BRIBERY, ABILITY, LOOK)
 
-TUTOR = CardData("Grim Tutor", ("Sorcery",), mana_cost="{B}",
-                 text="Search your library for a card, put it into your hand, then shuffle.")
-BURIED_ALIVE = CardData("Buried Alive", ("Sorcery",), mana_cost="{B}",
-                        text="Search your library for up to three cards, put them into your graveyard, then shuffle.")
+TUTOR = CardData(
+    "Grim Tutor",
+    ("Sorcery",),
+    mana_cost="{B}",
+    text="Search your library for a card, put it into your hand, then shuffle.",
+)
+BURIED_ALIVE = CardData(
+    "Buried Alive",
+    ("Sorcery",),
+    mana_cost="{B}",
+    text="Search your library for up to three cards, put them into your graveyard, then shuffle.",
+)
 PRIMAL_HARVEST = CardData(
-    "Primal Harvest", ("Sorcery",), mana_cost="{G}",
+    "Primal Harvest",
+    ("Sorcery",),
+    mana_cost="{G}",
     text="Search your library for up to two basic land cards, reveal those cards, put them into your hand, "
-         "then shuffle.",
+    "then shuffle.",
 )
 CALL_THE_PACK = CardData(
-    "Call the Pack", ("Instant",), mana_cost="{G}",
+    "Call the Pack",
+    ("Instant",),
+    mana_cost="{G}",
     text="Search your library for up to two creature cards, reveal them, put them into your hand, then shuffle.",
 )
 QUICK_SCRYING = CardData(
-    "Quick Scrying", ("Instant",), mana_cost="{G}",
+    "Quick Scrying",
+    ("Instant",),
+    mana_cost="{G}",
     text="Search your library for a basic land card, reveal it, put it into your hand, then shuffle.",
 )
-INSTANT_TUTOR = CardData("Sudden Tutor", ("Instant",), mana_cost="{G}",
-                         text="Search your library for a card, put it into your hand, then shuffle.")
-BRIBERY_CARD = CardData(
-    "Bribery", ("Sorcery",), mana_cost="{B}",
-    text="Search target opponent's library for a creature card and put that card onto the battlefield under your "
-         "control. Then that player shuffles.",
+INSTANT_TUTOR = CardData(
+    "Sudden Tutor",
+    ("Instant",),
+    mana_cost="{G}",
+    text="Search your library for a card, put it into your hand, then shuffle.",
 )
-DEPTHS_GLIMPSE = CardData("Depths Glimpse", ("Instant",), mana_cost="{G}",
-                          text="Look at the top three cards of your library, then put them back in any order.")
+BRIBERY_CARD = CardData(
+    "Bribery",
+    ("Sorcery",),
+    mana_cost="{B}",
+    text="Search target opponent's library for a creature card and put that card onto the battlefield under your "
+    "control. Then that player shuffles.",
+)
+DEPTHS_GLIMPSE = CardData(
+    "Depths Glimpse",
+    ("Instant",),
+    mana_cost="{G}",
+    text="Look at the top three cards of your library, then put them back in any order.",
+)
 WILD_EXPANSE = CardData(
-    "Wild Expanse", ("Land",),
+    "Wild Expanse",
+    ("Land",),
     text="{T}, Sacrifice this land: Search your library for a basic land card, put it onto the battlefield, "
-         "then shuffle.",
+    "then shuffle.",
 )
 MINDCENSOR = CardData(
-    "Aven Censor", ("Creature",), mana_cost="{2}{W}", subtypes=("Bird", "Wizard"),
+    "Aven Censor",
+    ("Creature",),
+    mana_cost="{2}{W}",
+    subtypes=("Bird", "Wizard"),
     text="If an opponent would search a library, that player searches the top four cards of that library instead.",
-    power="2", toughness="1",
+    power="2",
+    toughness="1",
 )
-MILLIKIN = CardData("Millikin", ("Artifact", "Creature"), mana_cost="{2}", subtypes=("Construct",),
-                    text="{T}, Mill a card: Add {C}.", power="0", toughness="1")
+MILLIKIN = CardData(
+    "Millikin",
+    ("Artifact", "Creature"),
+    mana_cost="{2}",
+    subtypes=("Construct",),
+    text="{T}, Mill a card: Add {C}.",
+    power="0",
+    toughness="1",
+)
 
 #: Shows when abilities that triggered as library ninjutsu was activated (its creature left the
 #: battlefield) are put on the stack.
-WATCHER = CardData("Grieving Watcher", ("Creature",), mana_cost="{1}{B}", subtypes=("Spirit",),
-                   text="Whenever a creature you control leaves the battlefield, each opponent loses 1 life.",
-                   power="1", toughness="1")
+WATCHER = CardData(
+    "Grieving Watcher",
+    ("Creature",),
+    mana_cost="{1}{B}",
+    subtypes=("Spirit",),
+    text="Whenever a creature you control leaves the battlefield, each opponent loses 1 life.",
+    power="1",
+    toughness="1",
+)
 
 #: Search spells by kind: sorcery speed, instant speed (all cost one mana).
 SORCERY_SEARCHES = (TUTOR, BURIED_ALIVE, PRIMAL_HARVEST)

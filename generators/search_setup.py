@@ -178,8 +178,15 @@ def draw_kind(draw: st.DrawFn, kinds: Sequence[str]) -> str:
     return draw(sampled([k for k in kinds if k != BRIBERY] or list(kinds)))
 
 
-def add_search_source(draw: st.DrawFn, b: StateBuilder, searcher: PlayerIndex, setup: SearchSetup,
-                      *, combat: bool = False, pending_ok: bool = True) -> SearchSource:
+def add_search_source(
+    draw: st.DrawFn,
+    b: StateBuilder,
+    searcher: PlayerIndex,
+    setup: SearchSetup,
+    *,
+    combat: bool = False,
+    pending_ok: bool = True,
+) -> SearchSource:
     """Add the source of a search by ``searcher`` (and everything around it) to ``b``; with
     ``pending_ok`` false, a source still to be started (see :func:`can_start_in_combat`)."""
     kinds = [k for k in setup.kinds if not combat or k in INSTANT_SPEED or setup.start != "cast"]
@@ -271,13 +278,31 @@ def pending_search(state: GameState, params: SearchParams, card: CardData) -> Ga
     library = players[owner].library
     if kind == LOOK:
         top = library[:3]
-        search = Search(searcher, owner, source, effect_text, count=len(top), candidates=top,
-                        says_search_and_library=False, resolving="s1", mode="order")
+        search = Search(
+            searcher,
+            owner,
+            source,
+            effect_text,
+            count=len(top),
+            candidates=top,
+            says_search_and_library=False,
+            resolving="s1",
+            mode="order",
+        )
     else:
         visible = params.visible
         candidates = library if visible is None else library[:visible]
-        search = Search(searcher, owner, source, effect_text, card_type=params.card_filter,
-                        count=params.count, visible=visible, candidates=candidates, resolving="s1")
+        search = Search(
+            searcher,
+            owner,
+            source,
+            effect_text,
+            card_type=params.card_filter,
+            count=params.count,
+            visible=visible,
+            candidates=candidates,
+            resolving="s1",
+        )
         players[searcher] = replace(players[searcher], searched_library=True)
     return state.replace(
         players=tuple(players),

@@ -73,10 +73,10 @@ def _setup(spec: GraveyardSneakSpec, draw: st.DrawFn, b: StateBuilder, active: i
     teen = b.permanent(NINJA_TEEN, active, class_level=level)
     graveyard, abilities = [], {}
     for _ in range(draw(integers(*spec.graveyard))):
-        sneaks = tuple(draw(st.lists(sampled(PRINTED_SNEAK_COSTS), min_size=spec.printed[0],
-                                     max_size=spec.printed[1])))
-        card = b.put(sneak_creature(draw(integers(1, 4)), draw(integers(1, 4)), sneaks, cost="{2}{B}"), active,
-                     Zone.GRAVEYARD)
+        sneaks = tuple(draw(st.lists(sampled(PRINTED_SNEAK_COSTS), min_size=spec.printed[0], max_size=spec.printed[1])))
+        card = b.put(
+            sneak_creature(draw(integers(1, 4)), draw(integers(1, 4)), sneaks, cost="{2}{B}"), active, Zone.GRAVEYARD
+        )
         graveyard.append(card)
         # Its sneak abilities: the printed ones, then Ninja Teen's grant (level 3).
         abilities[card] = len(sneaks) + (1 if level >= 3 else 0)
@@ -92,8 +92,9 @@ MAIN = (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
 
 
 @st.composite
-def graveyard_sneak_scenarios(draw: st.DrawFn, spec: GraveyardSneakSpec = GraveyardSneakSpec(),
-                              allowed: Collection[str] = COMBAT_MECHANICS) -> Scenario[SneakParams]:
+def graveyard_sneak_scenarios(
+    draw: st.DrawFn, spec: GraveyardSneakSpec = GraveyardSneakSpec(), allowed: Collection[str] = COMBAT_MECHANICS
+) -> Scenario[SneakParams]:
     """A combat state of the sneak variant with Ninja Teen and graveyard creatures (holding only the
     optional combat mechanics ``allowed``: see :func:`~generators.combat.draw_combat`). When the
     spec allows both, three sevenths of the draws are in the window (the declare blockers step,
@@ -103,14 +104,24 @@ def graveyard_sneak_scenarios(draw: st.DrawFn, spec: GraveyardSneakSpec = Gravey
     late = tuple(s for s in spec.steps if s in (Step.FIRST_STRIKE_DAMAGE, Step.COMBAT_DAMAGE, Step.END_OF_COMBAT))
     if Step.DECLARE_BLOCKERS in spec.steps and late and spec.teen_levels[1] >= 3:
         mode = draw(sampled(MODES))
-        steps = {"window": (Step.DECLARE_BLOCKERS,), "late": late,
-                 "main": tuple(s for s in spec.steps if s in MAIN) or late}
+        steps = {
+            "window": (Step.DECLARE_BLOCKERS,),
+            "late": late,
+            "main": tuple(s for s in spec.steps if s in MAIN) or late,
+        }
         if mode != "any":
             spec = replace(spec, steps=steps[mode], teen_levels=(3, 3))
     combat, graveyard = draw_combat(
-        draw, CombatSpec(SNEAK, tuple(spec.steps), setup=lambda d, b, a: _setup(spec, d, b, a)), allowed)
-    params = SneakParams(player=combat.params.player, returned=combat.params.returned, teen=graveyard.teen,
-                         teen_level=graveyard.level, graveyard=graveyard.graveyard,
-                         sneak_abilities=graveyard.abilities, step=combat.params.step,
-                         by_play=combat.params.by_play)
+        draw, CombatSpec(SNEAK, tuple(spec.steps), setup=lambda d, b, a: _setup(spec, d, b, a)), allowed
+    )
+    params = SneakParams(
+        player=combat.params.player,
+        returned=combat.params.returned,
+        teen=graveyard.teen,
+        teen_level=graveyard.level,
+        graveyard=graveyard.graveyard,
+        sneak_abilities=graveyard.abilities,
+        step=combat.params.step,
+        by_play=combat.params.by_play,
+    )
     return Scenario(combat.state, params)

@@ -49,16 +49,27 @@ JESKAI_BALLER = CardData(
 
 def class_card(level2: str = "{1}{B}", level3: str = "{B}", mana_cost: str = "{2}{B}") -> CardData:
     """Ninja Teen's text with the given level costs (Ninja Teen itself by default)."""
-    name = "Ninja Teen" if (level2, level3, mana_cost) == ("{1}{B}", "{B}", "{2}{B}") else (
-        f"Teen Class {_compact(level2)}-{_compact(level3)}"
+    name = (
+        "Ninja Teen"
+        if (level2, level3, mana_cost) == ("{1}{B}", "{B}", "{2}{B}")
+        else (f"Teen Class {_compact(level2)}-{_compact(level3)}")
     )
     return CardData(
         name,
         ("Enchantment",),
         mana_cost=mana_cost,
         subtypes=("Class",),
-        text="\n".join([CLASS_REMINDER, LEAVES_DRAIN, f"{level2}: Level 2", ANTHEM_MENACE, f"{level3}: Level 3",
-                        GRAVEYARD_SNEAK, GRAVEYARD_PERMISSION]),
+        text="\n".join(
+            [
+                CLASS_REMINDER,
+                LEAVES_DRAIN,
+                f"{level2}: Level 2",
+                ANTHEM_MENACE,
+                f"{level3}: Level 3",
+                GRAVEYARD_SNEAK,
+                GRAVEYARD_PERMISSION,
+            ]
+        ),
     )
 
 
@@ -81,8 +92,14 @@ def life_spell(kind: str, amount: int, *, rebound: bool = False, cost: str = "{1
 
 
 def vanilla(power: int, toughness: int, cost: str = "{1}{G}") -> CardData:
-    return CardData(f"Bear {power}/{toughness} {_compact(cost)}", ("Creature",), mana_cost=cost,
-                    subtypes=("Bear",), power=str(power), toughness=str(toughness))
+    return CardData(
+        f"Bear {power}/{toughness} {_compact(cost)}",
+        ("Creature",),
+        mana_cost=cost,
+        subtypes=("Bear",),
+        power=str(power),
+        toughness=str(toughness),
+    )
 
 
 def sneak_creature(power: int, toughness: int, sneaks: tuple[str, ...], cost: str = "{4}{B}") -> CardData:

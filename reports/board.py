@@ -107,7 +107,7 @@ def name_ids(sentence: str, names: dict[str, str]) -> str:
         name = names.get(cid)
         if not name:
             return cid
-        rest = sentence[match.end():match.end() + len(name) + 3]
+        rest = sentence[match.end() : match.end() + len(name) + 3]
         if name in rest:
             return cid
         return f"{cid} ({name})"
@@ -202,7 +202,12 @@ def state_view(
     label = labeller(names)
 
     facts = []
-    for key, title in (("turn", "turn"), ("active_player", "active player"), ("step", "step"), ("priority", "priority")):
+    for key, title in (
+        ("turn", "turn"),
+        ("active_player", "active player"),
+        ("step", "step"),
+        ("priority", "priority"),
+    ):
         if key in state:
             value = state[key]
             is_player = key in ("active_player", "priority") and isinstance(value, int)
@@ -229,8 +234,12 @@ def state_view(
         players.append(PlayerView(index, text(player.get("life", "?")), tuple(zones), index in changed_life))
 
     battlefield = tuple(
-        PermanentView(label(perm.get("id")), f"P{text(perm.get('controller', '?'))}", tuple(_perm_flags(perm, label)),
-                      text(perm.get("id")) in changed)
+        PermanentView(
+            label(perm.get("id")),
+            f"P{text(perm.get('controller', '?'))}",
+            tuple(_perm_flags(perm, label)),
+            text(perm.get("id")) in changed,
+        )
         for perm in _dicts(state.get("battlefield"))
     )
     stack = tuple(
@@ -306,10 +315,14 @@ def before_after(before: Any, after: Any, params: dict[str, Any] | None = None) 
             moved.add(cid)
             changes.append(Change("tap", f"{label(cid)} {'tapped' if perm.get('tapped') else 'untapped'}"))
         if (old.get("attacking"), old.get("blocked"), old.get("blocking")) != (
-            perm.get("attacking"), perm.get("blocked"), perm.get("blocking")
+            perm.get("attacking"),
+            perm.get("blocked"),
+            perm.get("blocking"),
         ):
             moved.add(cid)
-            flags = [f for f in _perm_flags(perm, label) if f.split()[0] in ("attacking", "blocked", "unblocked", "blocking")]
+            flags = [
+                f for f in _perm_flags(perm, label) if f.split()[0] in ("attacking", "blocked", "unblocked", "blocking")
+            ]
             changes.append(Change("combat", f"{label(cid)}: {', '.join(flags) or 'out of combat'}"))
 
     items_before = {text(i.get("id")): i for i in _dicts(before.get("stack"))}

@@ -46,8 +46,14 @@ class Change:
 
     @property
     def title(self) -> str:
-        return {"regression": "REGRESSION", "fix": "FIX", "status": "STATUS CHANGED", "added": "ADDED",
-                "removed": "REMOVED", "changed-failure": "CHANGED FAILURE"}[self.kind]
+        return {
+            "regression": "REGRESSION",
+            "fix": "FIX",
+            "status": "STATUS CHANGED",
+            "added": "ADDED",
+            "removed": "REMOVED",
+            "changed-failure": "CHANGED FAILURE",
+        }[self.kind]
 
     def describe(self) -> str:
         head = f"{self.title}: {self.invariant} on {self.engine}"
@@ -104,8 +110,11 @@ class RunDiff:
     def gate_failures(self) -> tuple[Change, ...]:
         """What a baseline gate fails on: every status that differs from the baseline's (an added
         invariant is expected to pass). Changed failures and removed invariants are reported only."""
-        return tuple(c for c in self.changes if c.kind in ("regression", "fix", "status")
-                     or (c.kind == "added" and c.new != "pass"))
+        return tuple(
+            c
+            for c in self.changes
+            if c.kind in ("regression", "fix", "status") or (c.kind == "added" and c.new != "pass")
+        )
 
 
 def _message(record: ResultRecord) -> str:
@@ -127,8 +136,9 @@ def diff_results(old: Results, new: Results, *, old_label: str = "old", new_labe
     unchanged = 0
     for key, now in after.items():
         was = before.get(key)
-        base = dict(engine=now.engine, invariant=now.invariant, rulings=now.rulings, new=now.status,
-                    new_message=_message(now))
+        base = dict(
+            engine=now.engine, invariant=now.invariant, rulings=now.rulings, new=now.status, new_message=_message(now)
+        )
         if was is None:
             changes.append(Change("added", old=None, **base))  # type: ignore[arg-type]
             continue
@@ -152,8 +162,9 @@ def diff_results(old: Results, new: Results, *, old_label: str = "old", new_labe
         unchanged += 1
     for key, was in before.items():
         if key not in after:
-            changes.append(Change("removed", was.engine, was.invariant, was.rulings, was.status, None,
-                                  old_message=_message(was)))
+            changes.append(
+                Change("removed", was.engine, was.invariant, was.rulings, was.status, None, old_message=_message(was))
+            )
     return RunDiff(old_label, new_label, old.run, new.run, tuple(changes), unchanged)
 
 

@@ -67,8 +67,10 @@ def action_shape(record: ResultRecord) -> str | None:
     if match is None:
         return None
     kind, ability = match.group(1), match.group(2)
-    state = failure.after if failure.after is not None else (
-        failure.counterexample.state if failure.counterexample is not None else None
+    state = (
+        failure.after
+        if failure.after is not None
+        else (failure.counterexample.state if failure.counterexample is not None else None)
     )
     what = f"{kind} [{ability}]" if ability else kind
     return f"{what} in {_step(state)}"

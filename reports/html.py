@@ -310,8 +310,9 @@ def build_report(results: Results) -> Report:
                 records.append(found)
                 name = f"{engine}: {invariant}" if many else invariant
                 cells.append(_cell(name, found, anchors.get((engine, invariant))))
-        row = Row(ruling, tuple(cells), any(c.status in ("fail", "error") for c in cells),
-                  classes([*records], [ruling.id]))
+        row = Row(
+            ruling, tuple(cells), any(c.status in ("fail", "error") for c in cells), classes([*records], [ruling.id])
+        )
         if records or ruling.coverage == "uncovered":
             rows.append(row)
         else:
@@ -321,8 +322,14 @@ def build_report(results: Results) -> Report:
             for engine in engines:
                 mine = [r for r in records if r.engine == engine]
                 worst = _worst([r.status for r in mine])
-                anchor = next((anchors[(r.engine, r.invariant)] for r in mine
-                               if (r.engine, r.invariant) in anchors and r.status == worst), None)
+                anchor = next(
+                    (
+                        anchors[(r.engine, r.invariant)]
+                        for r in mine
+                        if (r.engine, r.invariant) in anchors and r.status == worst
+                    ),
+                    None,
+                )
                 tally: Counter[str] = Counter(r.status for r in mine)
                 title = f"{engine}: " + (", ".join(f"{k} {tally[k]}" for k in SEVERITY if tally[k]) or "not run")
                 mcells.append(MatrixCell(worst, LETTERS.get(worst, worst[:1].upper()), anchor, title))
@@ -392,8 +399,9 @@ def state_view(state: Any, params: dict[str, Any] | None = None) -> StateView:
     try:
         return _state_view(state, params)
     except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError):
-        return StateView((("note", "this state has an unusual shape; only its JSON is shown"),), (), (), (), (),
-                         _raw(state))
+        return StateView(
+            (("note", "this state has an unusual shape; only its JSON is shown"),), (), (), (), (), _raw(state)
+        )
 
 
 def _raw(state: Any) -> str:
@@ -460,8 +468,9 @@ def render_report(results: Results, diff: Any = None) -> str:
     from ``run --baseline``) it shows the changes since the baseline under the summary."""
     from reports.diff import SECTIONS
 
-    return environment().get_template("report.html.j2").render(report=build_report(results), diff=diff,
-                                                                sections=SECTIONS)
+    return (
+        environment().get_template("report.html.j2").render(report=build_report(results), diff=diff, sections=SECTIONS)
+    )
 
 
 def write_report(results: Results, path: str | os.PathLike[str], diff: Any = None) -> Path:

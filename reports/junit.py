@@ -80,11 +80,16 @@ def render_junit(results: Results) -> str:
         for r in records:
             families.setdefault(family(r), []).append(r)
         for name, members in families.items():
-            suite = ET.SubElement(root, "testsuite", {"name": f"{engine}: {name}", "timestamp": results.run.started,
-                                                      **_counts(members)})
+            suite = ET.SubElement(
+                root, "testsuite", {"name": f"{engine}: {name}", "timestamp": results.run.started, **_counts(members)}
+            )
             props = ET.SubElement(suite, "properties")
-            for key, value in (("engine", engine), ("profile", results.run.profile),
-                               ("harness", results.run.harness_version), ("corpus", results.run.corpus or "")):
+            for key, value in (
+                ("engine", engine),
+                ("profile", results.run.profile),
+                ("harness", results.run.harness_version),
+                ("corpus", results.run.corpus or ""),
+            ):
                 ET.SubElement(props, "property", name=key, value=value)
             for r in members:
                 ruling = r.rulings[0] if r.rulings else name

@@ -101,8 +101,9 @@ class InvariantRow:
     failed_controls: tuple[str, ...] | None
 
 
-def invariant_rows(results: Results, mutants: list[MutantInfo], invariants: list[str],
-                   controls: dict[str, tuple[str, ...]] | None) -> list[InvariantRow]:
+def invariant_rows(
+    results: Results, mutants: list[MutantInfo], invariants: list[str], controls: dict[str, tuple[str, ...]] | None
+) -> list[InvariantRow]:
     spec_to_id = {m.spec: m.id for m in mutants}
     killed: dict[str, list[str]] = {i: [] for i in invariants}
     for r in results.results:
@@ -111,8 +112,9 @@ def invariant_rows(results: Results, mutants: list[MutantInfo], invariants: list
     return [InvariantRow(i, tuple(k), None if controls is None else controls.get(i, ())) for i, k in killed.items()]
 
 
-def write_mutants_json(rows: list[MutantRow], path: Path, *, profile: str, idle: list[str],
-                       invariants: Sequence[InvariantRow] = ()) -> Path:
+def write_mutants_json(
+    rows: list[MutantRow], path: Path, *, profile: str, idle: list[str], invariants: Sequence[InvariantRow] = ()
+) -> Path:
     data = {
         "schema": SCHEMA,
         "version": VERSION,
@@ -133,7 +135,8 @@ def format_table(rows: list[MutantRow]) -> str:
             r.id,
             ", ".join(r.breaks),
             r.status.upper() if r.status == "survived" else r.status,
-            (r.killed_by[0] + (f" (+{len(r.killed_by) - 1})" if len(r.killed_by) > 1 else "")) if r.killed_by
+            (r.killed_by[0] + (f" (+{len(r.killed_by) - 1})" if len(r.killed_by) > 1 else ""))
+            if r.killed_by
             else f"none of {r.invariants_run} invariants",
             "-" if r.examples_to_kill is None else str(r.examples_to_kill),
             "-" if r.counterexample_size is None else str(r.counterexample_size),

@@ -113,8 +113,9 @@ def read_controls(path: str | os.PathLike[str] | None) -> Controls:
     return Controls(True, None, tuple(controls))
 
 
-def build_page(results: Results, rows: list[MutantRow], controls: Controls, *,
-               cases_page: str | None = "cases.html") -> MutantsPage:
+def build_page(
+    results: Results, rows: list[MutantRow], controls: Controls, *, cases_page: str | None = "cases.html"
+) -> MutantsPage:
     first_group: dict[str, str] = {}
     for group in group_failures(results.results, results.engines()):
         first_group.setdefault(group.engine, group.anchor)
@@ -132,31 +133,46 @@ def build_page(results: Results, rows: list[MutantRow], controls: Controls, *,
     )
 
 
-def render_mutants_page(results: Results, rows: list[MutantRow], controls: Controls | None = None, *,
-                        cases_page: str | None = "cases.html") -> str:
+def render_mutants_page(
+    results: Results, rows: list[MutantRow], controls: Controls | None = None, *, cases_page: str | None = "cases.html"
+) -> str:
     page = build_page(results, rows, controls or Controls(False, None, ()), cases_page=cases_page)
     return environment().get_template("mutants.html.j2").render(page=page)
 
 
-def write_mutants_page(results: Results, rows: list[MutantRow], path: str | os.PathLike[str],
-                       controls: Controls | None = None, *, cases_page: str | None = "cases.html") -> Path:
+def write_mutants_page(
+    results: Results,
+    rows: list[MutantRow],
+    path: str | os.PathLike[str],
+    controls: Controls | None = None,
+    *,
+    cases_page: str | None = "cases.html",
+) -> Path:
     return write_text_atomic(path, render_mutants_page(results, rows, controls, cases_page=cases_page))
 
 
 def mutants_junit(rows: list[MutantRow], *, duration: float = 0.0) -> str:
     """JUnit XML with one test case per mutant: a killed mutant passes, a survivor fails."""
     survivors = [r for r in rows if r.status != "killed"]
-    suite = ET.Element("testsuite", name="mtg-conformance-mutants", tests=str(len(rows)),
-                       failures=str(len(survivors)), errors="0", skipped="0", time=f"{duration:.3f}")
+    suite = ET.Element(
+        "testsuite",
+        name="mtg-conformance-mutants",
+        tests=str(len(rows)),
+        failures=str(len(survivors)),
+        errors="0",
+        skipped="0",
+        time=f"{duration:.3f}",
+    )
     for row in rows:
         case = ET.SubElement(suite, "testcase", classname="mutants", name=row.id)
         if row.status == "killed":
             case.set("time", "0")
             out = ET.SubElement(case, "system-out")
-            out.text = (f"killed by {len(row.killed_by)} of {row.invariants_run} invariants: "
-                        + ", ".join(row.killed_by))
+            out.text = f"killed by {len(row.killed_by)} of {row.invariants_run} invariants: " + ", ".join(row.killed_by)
         else:
-            failure = ET.SubElement(case, "failure", message=f"survived: none of {row.invariants_run} invariants failed")
+            failure = ET.SubElement(
+                case, "failure", message=f"survived: none of {row.invariants_run} invariants failed"
+            )
             failure.text = f"{row.spec} breaks {', '.join(row.breaks)}: {row.bug}"
     root = ET.Element("testsuites", name="mtg-conformance", tests=str(len(rows)), failures=str(len(survivors)))
     root.append(suite)

@@ -218,8 +218,12 @@ class ResultRecord:
             raise ValueError(f"kind {self.kind!r} is not one of {KINDS}")
         if self.status == "fail" and self.failure is None:
             raise ValueError(f"{self.engine}/{self.invariant}: a fail needs its failure (the report shows it)")
-        for name, count in (("examples", self.examples), ("set_aside", self.set_aside), ("rejected", self.rejected),
-                            *((f"claims[{c!r}]", n) for c, n in self.claims.items())):
+        for name, count in (
+            ("examples", self.examples),
+            ("set_aside", self.set_aside),
+            ("rejected", self.rejected),
+            *((f"claims[{c!r}]", n) for c, n in self.claims.items()),
+        ):
             if isinstance(count, bool) or not isinstance(count, int) or count < 0:
                 raise ValueError(f"{name} must be a count >= 0, got {count!r}")
         _check_seconds("duration", self.duration)
@@ -331,8 +335,10 @@ def corpus_hash(rulings: tuple[RulingRecord, ...]) -> str:
     for every run of the same corpus whatever it selected or how it compiled."""
     import hashlib
 
-    content = [[r.id, r.text, r.status, list(r.cards), list(r.cr), list(r.sources), list(r.tags)]
-               for r in sorted(rulings, key=lambda r: r.id)]
+    content = [
+        [r.id, r.text, r.status, list(r.cards), list(r.cr), list(r.sources), list(r.tags)]
+        for r in sorted(rulings, key=lambda r: r.id)
+    ]
     digest = hashlib.sha256(json.dumps(content, ensure_ascii=False, sort_keys=True).encode("utf-8"))
     return "sha256:" + digest.hexdigest()[:16]
 

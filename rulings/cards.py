@@ -115,7 +115,7 @@ def card_from_atomic(face: Any, where: str) -> CardData:
 
 
 def split_type_line(line: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
-    """"Legendary Creature — Human Ninja" -> (types, subtypes, supertypes)."""
+    """ "Legendary Creature — Human Ninja" -> (types, subtypes, supertypes)."""
     left, _, right = line.replace(" - ", " — ").partition(" — ")
     words = left.split()
     supertypes = tuple(w for w in words if w in _SUPERTYPES)
@@ -171,7 +171,7 @@ def pool_from_json(data: Any, shown: str) -> CardPool:
             cards[card.name] = card
         return CardPool(cards)
     raise CardPoolError(
-        f"{shown}: not a card file (expected MTGJSON AtomicCards {{\"data\": {{name: [face]}}}} or Scryfall card objects)"
+        f'{shown}: not a card file (expected MTGJSON AtomicCards {{"data": {{name: [face]}}}} or Scryfall card objects)'
     )
 
 

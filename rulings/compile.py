@@ -71,8 +71,9 @@ def compile_corpus(corpus: Corpus | None = None, cards: CardPool | None = None) 
     the bundled seed cards; a given pool is added to them)."""
     _load_library()
     corpus = corpus if corpus is not None else load_corpus()
-    pool = bundled_pool().merged(*(load_card_pool(f) for f in corpus.card_files),
-                                 *([cards] if cards is not None else []))
+    pool = bundled_pool().merged(
+        *(load_card_pool(f) for f in corpus.card_files), *([cards] if cards is not None else [])
+    )
     known = {r.id for r in corpus}
     invariants: list[Invariant] = []
     matched: dict[str, str] = {}
@@ -91,9 +92,7 @@ def compile_corpus(corpus: Corpus | None = None, cards: CardPool | None = None) 
             if slots is None:
                 continue
             if found:
-                raise CompileError(
-                    f"ruling {ruling.id!r} matches two templates: {found[0][0]!r} and {tpl.id!r}"
-                )
+                raise CompileError(f"ruling {ruling.id!r} matches two templates: {found[0][0]!r} and {tpl.id!r}")
             try:
                 found.append((tpl.id, tpl.family(ruling, slots)))
             except NotCovered as exc:

@@ -26,8 +26,20 @@ CORPUS_DIR = Path(__file__).parent / "corpus"
 _CORPUS_DIR_SHOWN = Path("rulings", "corpus")
 
 TAGS = frozenset(
-    {"combat", "search", "mana", "stack", "zones", "timing", "casting", "triggers", "costs",
-     "replacement", "class", "playtest"}
+    {
+        "combat",
+        "search",
+        "mana",
+        "stack",
+        "zones",
+        "timing",
+        "casting",
+        "triggers",
+        "costs",
+        "replacement",
+        "class",
+        "playtest",
+    }
 )
 STATUSES = ("executable", "informational")
 #: ``family.topic``: lowercase words joined by hyphens, at least one dot.
@@ -241,11 +253,14 @@ def _join_same(entries: list[tuple[int, Ruling]]) -> list[tuple[int, Ruling]]:
         key = (ruling.id, ruling.sha)
         if key in first and ruling.file != out[first[key]][1].file:
             m, old = out[first[key]]
-            out[first[key]] = (m, replace(
-                old,
-                cards=old.cards + tuple(c for c in ruling.cards if c not in old.cards),
-                sources=old.sources + tuple(s for s in ruling.sources if s not in old.sources),
-            ))
+            out[first[key]] = (
+                m,
+                replace(
+                    old,
+                    cards=old.cards + tuple(c for c in ruling.cards if c not in old.cards),
+                    sources=old.sources + tuple(s for s in ruling.sources if s not in old.sources),
+                ),
+            )
             continue
         first[key] = len(out)
         out.append((n, ruling))
@@ -272,7 +287,12 @@ def _check_unique(entries: list[tuple[int, Ruling]]) -> None:
 
 
 _TOML_TYPES = {
-    str: "a string", bool: "a boolean", int: "an integer", float: "a float", list: "an array", dict: "a table"
+    str: "a string",
+    bool: "a boolean",
+    int: "an integer",
+    float: "a float",
+    list: "an array",
+    dict: "a table",
 }
 
 

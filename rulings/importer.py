@@ -119,15 +119,20 @@ def read_scryfall(data: Any, shown: str, cards: Any, cards_shown: str) -> tuple[
         oracle = _text(obj.get("oracle_id"), where, "oracle_id")
         if oracle not in names:
             raise RulingsImportError(f"{where}: unknown card: oracle_id {oracle} is in no card of {cards_shown}")
-        out.append(Imported(names[oracle], _text(obj.get("comment"), where, "comment"),
-                            _date(obj.get("published_at"), where, "published_at"),
-                            f"Scryfall ({obj.get('source', 'unknown')})"))
+        out.append(
+            Imported(
+                names[oracle],
+                _text(obj.get("comment"), where, "comment"),
+                _date(obj.get("published_at"), where, "published_at"),
+                f"Scryfall ({obj.get('source', 'unknown')})",
+            )
+        )
     return out, pool
 
 
 def read_mtgjson(data: Any, shown: str) -> tuple[list[Imported], CardPool]:
     if not (isinstance(data, dict) and isinstance(data.get("data"), dict)):
-        raise RulingsImportError(f"{shown}: not an MTGJSON AtomicCards file (no \"data\" object of cards)")
+        raise RulingsImportError(f'{shown}: not an MTGJSON AtomicCards file (no "data" object of cards)')
     out = []
     cards = {}
     for name, faces in data["data"].items():
@@ -160,8 +165,9 @@ def read_rulings(path: Path, cards_path: Path | None = None) -> tuple[list[Impor
     return read_scryfall(data, shown, _load_json(cards_path, cards_path.name), cards_path.name)
 
 
-def merge(imported: list[Imported], existing: list[Ruling],
-          shipped: tuple[Ruling, ...] = ()) -> tuple[list[Ruling], list[str]]:
+def merge(
+    imported: list[Imported], existing: list[Ruling], shipped: tuple[Ruling, ...] = ()
+) -> tuple[list[Ruling], list[str]]:
     """``existing`` with ``imported`` added: a text already there (the same sha) gains the card
     and source; new texts become new entries. A text of a ``shipped`` ruling becomes an entry
     with that ruling's id (the corpus loader joins the two: the shipped ruling gains the card).
@@ -175,13 +181,20 @@ def merge(imported: list[Imported], existing: list[Ruling],
         old = by_sha.get(sha)
         if old is None and sha in known:
             ship = known[sha]
-            by_sha[sha] = replace(ship, cards=(item.card,), sources=(item.source,), published=item.published,
-                                  file="")
+            by_sha[sha] = replace(ship, cards=(item.card,), sources=(item.source,), published=item.published, file="")
             order.append(sha)
         elif old is None:
-            by_sha[sha] = Ruling(id=ruling_id(item.card, item.text), text=item.text, sha=sha, cards=(item.card,),
-                                 sources=(item.source,), cr=(), tags=(), status="executable",
-                                 published=item.published)
+            by_sha[sha] = Ruling(
+                id=ruling_id(item.card, item.text),
+                text=item.text,
+                sha=sha,
+                cards=(item.card,),
+                sources=(item.source,),
+                cr=(),
+                tags=(),
+                status="executable",
+                published=item.published,
+            )
             order.append(sha)
         else:
             by_sha[sha] = replace(
@@ -209,10 +222,17 @@ def to_toml(rulings: list[Ruling], cards_file: str | None = None, header: str = 
     if cards_file:
         lines += ["[corpus]", f"cards = {_toml_string(cards_file)}", ""]
     for r in rulings:
-        lines += ["[[ruling]]", f"id = {_toml_string(r.id)}", f"text = {_toml_string(r.text)}",
-                  f"sha = {_toml_string(r.sha)}", f"cards = {_toml_list(r.cards)}",
-                  f"sources = {_toml_list(r.sources)}", f"cr = {_toml_list(r.cr)}", f"tags = {_toml_list(r.tags)}",
-                  f"status = {_toml_string(r.status)}"]
+        lines += [
+            "[[ruling]]",
+            f"id = {_toml_string(r.id)}",
+            f"text = {_toml_string(r.text)}",
+            f"sha = {_toml_string(r.sha)}",
+            f"cards = {_toml_list(r.cards)}",
+            f"sources = {_toml_list(r.sources)}",
+            f"cr = {_toml_list(r.cr)}",
+            f"tags = {_toml_list(r.tags)}",
+            f"status = {_toml_string(r.status)}",
+        ]
         if r.published:
             lines.append(f"published = {_toml_string(r.published)}")
         if r.reason:

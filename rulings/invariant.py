@@ -125,8 +125,9 @@ class Invariant:
         check_requirements(self.requires, owner=f"invariant {self.id}")
         check_requirements(self.optional, owner=f"invariant {self.id} (optional)")
         if self.requires & self.optional:
-            raise ValueError(f"invariant {self.id}: mechanics both required and optional: "
-                             f"{sorted(self.requires & self.optional)}")
+            raise ValueError(
+                f"invariant {self.id}: mechanics both required and optional: {sorted(self.requires & self.optional)}"
+            )
         if len(set(self.claims)) != len(self.claims) or not all(c.strip() for c in self.claims):
             raise ValueError(f"invariant {self.id}: claims must be distinct non-empty names, got {self.claims}")
         for control, reason in self.exempt_controls:

@@ -66,8 +66,18 @@ def rule_template(
         if not first and claims:
             raise ValueError(f"rule template {template_id!r}: claims given twice")
         checks = _CHECKS.setdefault(template_id, [])
-        checks.append(_Check(name, kind, frozenset(requires), scenarios, check, (check.__doc__ or "").strip(),
-                             tuple(probe_claims), tuple(exempt_controls)))
+        checks.append(
+            _Check(
+                name,
+                kind,
+                frozenset(requires),
+                scenarios,
+                check,
+                (check.__doc__ or "").strip(),
+                tuple(probe_claims),
+                tuple(exempt_controls),
+            )
+        )
         if first:
             _register_family(template_id, claims or {}, explains, applies, checks)
         return check
@@ -75,18 +85,31 @@ def rule_template(
     return register
 
 
-def _register_family(template_id: str, claims: Mapping[str, str | tuple[str, ...]], explains: tuple[str, ...],
-                     applies: Applies | None, checks: list[_Check]) -> None:
+def _register_family(
+    template_id: str,
+    claims: Mapping[str, str | tuple[str, ...]],
+    explains: tuple[str, ...],
+    applies: Applies | None,
+    checks: list[_Check],
+) -> None:
     def family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
         for card in getattr(slots, "cards", ()):
             problem = applies(card) if applies is not None else None
             if problem:
                 raise NotCovered(f"{card.name}: {problem}")
         return [
-            Invariant(id=f"{ruling.id}/{c.name}", rulings=(ruling.id,), kind=c.kind, requires=c.requires,
-                      scenarios=c.scenarios, check=c.check, description=c.description,
-                      origin=f"template:{template_id}", claims=c.probe_claims,
-                      exempt_controls=c.exempt_controls)
+            Invariant(
+                id=f"{ruling.id}/{c.name}",
+                rulings=(ruling.id,),
+                kind=c.kind,
+                requires=c.requires,
+                scenarios=c.scenarios,
+                check=c.check,
+                description=c.description,
+                origin=f"template:{template_id}",
+                claims=c.probe_claims,
+                exempt_controls=c.exempt_controls,
+            )
             for c in checks
         ]
 

@@ -38,7 +38,7 @@ from rulings.text import sentences, template_form
 
 MACROS: dict[str, str] = {
     "self": r"(?:~|the ninja|this creature|this card|the creature (?:put onto the battlefield )?with "
-            r"(?:[a-z]+ )?(?:ninjutsu|sneak))",
+    r"(?:[a-z]+ )?(?:ninjutsu|sneak))",
     "it": r"(?:it|he|she|they|~|the ninja|this creature|this card)",
     "you": r"(?:you|its controller|that player|the player)",
     "cost": r"(?:\{[^{}]+\})+",
@@ -55,8 +55,9 @@ class Slots(dict[str, str]):
     claims: frozenset[str]
     cards: tuple[CardData, ...]
 
-    def __init__(self, values: Mapping[str, str] | None = None, *, claims: Iterable[str] = (),
-                 cards: Iterable[CardData] = ()) -> None:
+    def __init__(
+        self, values: Mapping[str, str] | None = None, *, claims: Iterable[str] = (), cards: Iterable[CardData] = ()
+    ) -> None:
         super().__init__(values or {})
         self.claims = frozenset(claims)
         self.cards = tuple(cards)
@@ -111,8 +112,11 @@ class Template:
             if first < 0:
                 continue
             token = "{" + slot + "}"
-            source = (source[:first] + f"(?P<{slot}>{alternatives})"
-                      + source[first + len(token):].replace(token, f"(?P={slot})"))
+            source = (
+                source[:first]
+                + f"(?P<{slot}>{alternatives})"
+                + source[first + len(token) :].replace(token, f"(?P={slot})")
+            )
         if re.search(r"\{[a-z_]+\}", source.replace("\\{", "")):
             raise ValueError(f"template {self.id}: pattern has a slot with no values: {pattern!r}")
         return re.compile(source)

@@ -25,8 +25,18 @@ from rulings.corpus import normalize
 
 #: Number words rulings use for counts ("the top four cards", "two or more").
 NUMBER_WORDS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-    "ten": 10, "eleven": 11, "twelve": 12,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
 }
 #: "one" is left alone: it is as often a pronoun ("one of them") as a number.
 _NUMBER = re.compile(r"\b(" + "|".join(w for w in NUMBER_WORDS if w != "one") + r")\b")
@@ -73,15 +83,15 @@ def sentences(text: str) -> list[str]:
         elif ch == _CLOSE and depth:
             depth -= 1
             if depth == 0 and text[i - 1] in ".!?" and (i + 1 == n or text[i + 1] == " "):
-                out.append(text[start:i + 1].strip())  # a parenthesized sentence of its own
+                out.append(text[start : i + 1].strip())  # a parenthesized sentence of its own
                 start = i + 1
         elif ch == '"':
             quoted = not quoted
             if not quoted and depth == 0 and i > 0 and text[i - 1] in ".!?" and (i + 1 == n or text[i + 1] == " "):
-                out.append(text[start:i + 1].strip())
+                out.append(text[start : i + 1].strip())
                 start = i + 1
         elif ch in ".!?" and depth == 0 and not quoted and (i + 1 == n or text[i + 1] == " "):
-            out.append(text[start:i + 1].strip())
+            out.append(text[start : i + 1].strip())
             start = i + 1
         i += 1
     rest = text[start:].strip()

@@ -48,29 +48,47 @@ HOSTILE_TEXT = "</style><script>window.pwned=2</script><style>body{display:none}
 HOSTILE_MESSAGE = "<script>window.pwned=3</script> refused </style>"
 
 STATE = {
-    "objects": [{"id": "c1", "name": "Soldier", "owner": 0}, {"id": "c2", "name": "Ninja of the Deep Hours", "owner": 0},
-                {"id": "c3", "name": "Island", "owner": 0}],
+    "objects": [
+        {"id": "c1", "name": "Soldier", "owner": 0},
+        {"id": "c2", "name": "Ninja of the Deep Hours", "owner": 0},
+        {"id": "c3", "name": "Island", "owner": 0},
+    ],
     "players": [{"index": 0, "life": 20, "hand": ["c2"], "library": []}, {"index": 1, "life": 20}],
-    "battlefield": [{"id": "c1", "controller": 0, "tapped": True, "attacking": {"kind": "player", "player": 1},
-                     "blocked": False}, {"id": "c3", "controller": 0}],
+    "battlefield": [
+        {"id": "c1", "controller": 0, "tapped": True, "attacking": {"kind": "player", "player": 1}, "blocked": False},
+        {"id": "c3", "controller": 0},
+    ],
     "step": "end-of-combat",
     "turn": 2,
     "active_player": 0,
     "priority": 0,
 }
-AFTER = {**STATE, "players": [{"index": 0, "life": 20, "hand": ["c1"], "library": []}, {"index": 1, "life": 20}],
-         "battlefield": [{"id": "c2", "controller": 0, "tapped": True,
-                          "attacking": {"kind": "player", "player": 1}, "blocked": False}]}
+AFTER = {
+    **STATE,
+    "players": [{"index": 0, "life": 20, "hand": ["c1"], "library": []}, {"index": 1, "life": 20}],
+    "battlefield": [
+        {"id": "c2", "controller": 0, "tapped": True, "attacking": {"kind": "player", "player": 1}, "blocked": False}
+    ],
+}
 
 
 def big_results(engines: tuple[str, ...], *, hostile: bool = False) -> Results:
     """A run the size of the real corpus: 51 rulings, 90 invariants per engine, the first engine
     failing like phase.rs (two deviations, eight invariants) and the others differing a little."""
     rulings = tuple(
-        RulingRecord(f"family{i % 8}.ruling-{i}", (HOSTILE_TEXT if hostile and i == 0 else
-                     "Ninjutsu abilities can be activated only after blockers have been declared. " * 3),
-                     cards=(f"Card {i % 5}",), cr=("702.49a",), tags=("combat",), coverage="template",
-                     invariants=tuple(f"family{i % 8}.ruling-{i}/check-{j}" for j in range(2)))
+        RulingRecord(
+            f"family{i % 8}.ruling-{i}",
+            (
+                HOSTILE_TEXT
+                if hostile and i == 0
+                else "Ninjutsu abilities can be activated only after blockers have been declared. " * 3
+            ),
+            cards=(f"Card {i % 5}",),
+            cr=("702.49a",),
+            tags=("combat",),
+            coverage="template",
+            invariants=tuple(f"family{i % 8}.ruling-{i}/check-{j}" for j in range(2)),
+        )
         for i in range(45)
     )
     records = []
@@ -83,22 +101,56 @@ def big_results(engines: tuple[str, ...], *, hostile: bool = False) -> Results:
                 failure = None
                 if e == 0 and n <= 8:
                     status = "fail"
-                    message = (HOSTILE_MESSAGE if hostile else
-                               "ninjutsu not offered in the end-of-combat step with c1 unblocked")
-                    failure = Failure(message, expected="P0 activate c2 [ninjutsu] costs=return:c1 offered",
-                                      observed=message, counterexample=Counterexample(STATE, {"ninja": "c2"}),
-                                      trace=(TraceStep("P0 activate c2 [ninjutsu] costs=return:c1",
-                                                       ("zone-change card=c1 from_zone=battlefield to_zone=hand",)),),
-                                      reproduce=f"mtg-conformance run --engine {engine}", size=3, after=AFTER)
+                    message = (
+                        HOSTILE_MESSAGE
+                        if hostile
+                        else "ninjutsu not offered in the end-of-combat step with c1 unblocked"
+                    )
+                    failure = Failure(
+                        message,
+                        expected="P0 activate c2 [ninjutsu] costs=return:c1 offered",
+                        observed=message,
+                        counterexample=Counterexample(STATE, {"ninja": "c2"}),
+                        trace=(
+                            TraceStep(
+                                "P0 activate c2 [ninjutsu] costs=return:c1",
+                                ("zone-change card=c1 from_zone=battlefield to_zone=hand",),
+                            ),
+                        ),
+                        reproduce=f"mtg-conformance run --engine {engine}",
+                        size=3,
+                        after=AFTER,
+                    )
                 elif e > 0 and n % 17 == e:
                     status = "fail"
-                    failure = Failure(f"deviation {e}: the Ninja entered untapped",
-                                      counterexample=Counterexample(STATE), size=2, reproduce="x")
-                records.append(ResultRecord(engine, invariant, (ruling.id,), "outcome", status, examples=100,
-                                            reason="the adapter does not map searches" if status == "unsupported"
-                                            else None, failure=failure))
-    run = RunInfo("2026-12-01T00:00:00+00:00", "2026-12-01T00:01:00+00:00", "ci", None,
-                  tuple(EngineInfo(e, "1.0") for e in engines), "mtg-conformance run", "0.1.0", 60.0)
+                    failure = Failure(
+                        f"deviation {e}: the Ninja entered untapped",
+                        counterexample=Counterexample(STATE),
+                        size=2,
+                        reproduce="x",
+                    )
+                records.append(
+                    ResultRecord(
+                        engine,
+                        invariant,
+                        (ruling.id,),
+                        "outcome",
+                        status,
+                        examples=100,
+                        reason="the adapter does not map searches" if status == "unsupported" else None,
+                        failure=failure,
+                    )
+                )
+    run = RunInfo(
+        "2026-12-01T00:00:00+00:00",
+        "2026-12-01T00:01:00+00:00",
+        "ci",
+        None,
+        tuple(EngineInfo(e, "1.0") for e in engines),
+        "mtg-conformance run",
+        "0.1.0",
+        60.0,
+    )
     return Results(run, rulings, tuple(records))
 
 
@@ -107,8 +159,14 @@ def _driver(*, scripts: bool = True):  # type: ignore[no-untyped-def]
 
     options = webdriver.ChromeOptions()
     options.binary_location = BROWSER
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--hide-scrollbars", "--window-size=1400,1000"):
+    for arg in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--hide-scrollbars",
+        "--window-size=1400,1000",
+    ):
         options.add_argument(arg)
     options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
     if not scripts:
@@ -223,6 +281,8 @@ def test_hostile_text_runs_nothing(browser, pages, page) -> None:  # type: ignor
     # the page's own CSS still applies (a stray </style> closed nothing) and the text shows as text
     assert browser.find_element(By.TAG_NAME, "body").value_of_css_property("display") == "block"
     if page == "hostile":
-        assert browser.find_element(By.CSS_SELECTOR, "article.group").value_of_css_property("border-left-style") == "solid"
+        assert (
+            browser.find_element(By.CSS_SELECTOR, "article.group").value_of_css_property("border-left-style") == "solid"
+        )
         text = browser.find_element(By.TAG_NAME, "body").text
         assert "<script>window.pwned=3</script>" in text and "</style>" in text

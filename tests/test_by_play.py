@@ -32,8 +32,9 @@ def _blockers_declared(first_strike: bool = False) -> GameState:
     """Player 0 attacks with an unblocked creature (and a blocked one); blockers are declared and
     player 0 holds priority in the declare blockers step."""
     b = Board()
-    unblocked = b.perm(FS_KNIGHT if first_strike else BEARS, 0, tapped=True, attacking=AttackTarget.of_player(1),
-                       blocked=False)
+    unblocked = b.perm(
+        FS_KNIGHT if first_strike else BEARS, 0, tapped=True, attacking=AttackTarget.of_player(1), blocked=False
+    )
     blocked = b.perm(BEARS, 0, tapped=True, attacking=AttackTarget.of_player(1), blocked=True)
     b.perm(OGRE, 1, blocking=(blocked,))
     b.put(NINJA, 0)
@@ -105,8 +106,9 @@ def test_a_window_invariant_fails_on_the_control_that_gives_no_priority_in_comba
     from harness.run.runner import run_case
 
     inv = compile_corpus().invariant("ninjutsu.damage-timing/ninjutsu/offered-in-window")
-    record = run_case("control:no-priority-in-combat", load_engine("control:no-priority-in-combat"), inv,
-                      profile="dev", seed=1)
+    record = run_case(
+        "control:no-priority-in-combat", load_engine("control:no-priority-in-combat"), inv, profile="dev", seed=1
+    )
     assert record.status == "fail", record.reason
     assert record.failure is not None and "never stopped in" in record.failure.message
 

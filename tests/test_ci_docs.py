@@ -19,7 +19,12 @@ import pytest
 DOC = Path(__file__).resolve().parents[1] / "docs" / "ci.md"
 MUTANT = "mutant:ninja-enters-any-target"
 FAILING = "ninjutsu.same-attack-target/ninjutsu/enters-attacking-same-target"
-SCOPE = ["--invariant", "ninjutsu.same-attack-target", "--invariant", "ninjutsu.after-blockers/ninjutsu/refused-before-blockers"]
+SCOPE = [
+    "--invariant",
+    "ninjutsu.same-attack-target",
+    "--invariant",
+    "ninjutsu.after-blockers/ninjutsu/refused-before-blockers",
+]
 EXPECTATIONS = f'engine = "{MUTANT}"\n\n[expectations."{FAILING}"]\nstatus = "fail"\nreason = "seeded bug"\n'
 
 
@@ -72,8 +77,14 @@ def test_every_command_of_the_page_runs(section, tmp_path):
         if words[1] == "replay":
             cwd = tmp_path / "conformance-report"  # "to run from the report's folder"
             words = [FAILING if i and words[i - 1] == "--invariant" else w for i, w in enumerate(words)]
-        done = subprocess.run([sys.executable, "-m", "harness.run.cli", *_adapted(words)], check=False, cwd=cwd,
-                              capture_output=True, text=True, timeout=600)
+        done = subprocess.run(
+            [sys.executable, "-m", "harness.run.cli", *_adapted(words)],
+            check=False,
+            cwd=cwd,
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
         expected = 1 if words[1] == "replay" else 0  # a replay exits 1 while the failure reproduces
         assert done.returncode == expected, f"{shlex.join(words)}\n{done.stdout}\n{done.stderr}"
         ran += 1

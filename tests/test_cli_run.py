@@ -13,8 +13,9 @@ from rulings.compile import compile_corpus
 
 
 def cli(*args: str, cwd) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "harness.run.cli", *args], cwd=cwd, capture_output=True, text=True,
-                          timeout=600)
+    return subprocess.run(
+        [sys.executable, "-m", "harness.run.cli", *args], cwd=cwd, capture_output=True, text=True, timeout=600
+    )
 
 
 def test_full_suite_passes_on_the_reference_engine(tmp_path):
@@ -37,8 +38,18 @@ def test_full_suite_passes_on_the_reference_engine(tmp_path):
 
 def test_broken_engine_fails_the_ruling_it_breaks(tmp_path):
     out = tmp_path / "broken"
-    done = cli("run", "--engine", "mutant:ninja-enters-any-target", "--profile", "ci",
-               "--invariant", "ninjutsu.same-attack-target", "--out", str(out), cwd=tmp_path)
+    done = cli(
+        "run",
+        "--engine",
+        "mutant:ninja-enters-any-target",
+        "--profile",
+        "ci",
+        "--invariant",
+        "ninjutsu.same-attack-target",
+        "--out",
+        str(out),
+        cwd=tmp_path,
+    )
     assert done.returncode == 1, done.stdout + done.stderr
     (record,) = read_results(out / "results.json").results
     assert record.status == "fail"
@@ -52,8 +63,13 @@ def test_broken_engine_fails_the_ruling_it_breaks(tmp_path):
     html = (out / "report.html").read_text()
     assert "mutant:ninja-enters-any-target" in html and "attacks another target" in html
     # The reproduction command, run in the report's folder, replays it into a folder of its own.
-    again = subprocess.run([sys.executable, "-m", "harness.run.cli", *shlex.split(failure.reproduce)[1:]],
-                           cwd=out, capture_output=True, text=True, timeout=600)
+    again = subprocess.run(
+        [sys.executable, "-m", "harness.run.cli", *shlex.split(failure.reproduce)[1:]],
+        cwd=out,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert again.returncode == 1, again.stdout + again.stderr
     assert again.stdout.startswith("same verdict: fail: " + failure.message)
     (repeat,) = read_results(out / shlex.split(failure.reproduce)[-1] / "results.json").results
@@ -78,8 +94,18 @@ def test_usage_errors_exit_2_with_one_line(tmp_path, args, message):
 
 
 def test_xdist_workers_give_the_same_results(tmp_path):
-    done = cli("run", "--profile", "ci", "-n", "2", "--invariant", "ninjutsu.reveal-and-return",
-               "--out", str(tmp_path / "par"), cwd=tmp_path)
+    done = cli(
+        "run",
+        "--profile",
+        "ci",
+        "-n",
+        "2",
+        "--invariant",
+        "ninjutsu.reveal-and-return",
+        "--out",
+        str(tmp_path / "par"),
+        cwd=tmp_path,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     records = read_results(tmp_path / "par" / "results.json").results
     assert [r.invariant for r in records] == [
@@ -91,8 +117,12 @@ def test_xdist_workers_give_the_same_results(tmp_path):
 
 def test_report_command_renders_results_again(tmp_path):
     out = tmp_path / "r"
-    assert cli("run", "--profile", "ci", "--invariant", "ninjutsu.after-blockers", "--out", str(out),
-               cwd=tmp_path).returncode == 0
+    assert (
+        cli(
+            "run", "--profile", "ci", "--invariant", "ninjutsu.after-blockers", "--out", str(out), cwd=tmp_path
+        ).returncode
+        == 0
+    )
     (out / "report.html").unlink()
     done = cli("report", str(out / "results.json"), cwd=tmp_path)
     assert done.returncode == 0 and (out / "report.html").exists()
@@ -103,8 +133,18 @@ def test_report_command_renders_results_again(tmp_path):
 
 
 def test_any_engine_can_run_isolated_in_a_worker_process(tmp_path):
-    done = cli("run", "--engine", "isolated:reference", "--profile", "ci", "--invariant", "ninjutsu.after-blockers",
-               "--out", str(tmp_path / "iso"), cwd=tmp_path)
+    done = cli(
+        "run",
+        "--engine",
+        "isolated:reference",
+        "--profile",
+        "ci",
+        "--invariant",
+        "ninjutsu.after-blockers",
+        "--out",
+        str(tmp_path / "iso"),
+        cwd=tmp_path,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     records = read_results(tmp_path / "iso" / "results.json").results
     assert records and all(r.status == "pass" and r.engine == "isolated:reference" for r in records)

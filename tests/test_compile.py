@@ -16,17 +16,26 @@ AFTER_BLOCKERS = "ninjutsu.activation-after-blockers"
 
 
 def ruling(id: str, text: str, cards=("Fallen Shinobi",), status="executable", reason=None) -> Ruling:
-    return Ruling(id=id, text=text, sha=ruling_sha(text), cards=tuple(cards), sources=("x.txt",),
-                  cr=("702.49",), tags=("combat",), status=status, reason=reason)
+    return Ruling(
+        id=id,
+        text=text,
+        sha=ruling_sha(text),
+        cards=tuple(cards),
+        sources=("x.txt",),
+        cr=("702.49",),
+        tags=("combat",),
+        status=status,
+        reason=reason,
+    )
 
 
 WORDINGS = {
     "ninjutsu": "The ninjutsu ability can be activated only after blockers have been declared. "
-                "Before then, attacking creatures are neither blocked nor unblocked.",
+    "Before then, attacking creatures are neither blocked nor unblocked.",
     "library ninjutsu": "The library ninjutsu ability can be activated only after blockers have been declared. "
-                        "Before then, attacking creatures are neither blocked nor unblocked.",
+    "Before then, attacking creatures are neither blocked nor unblocked.",
     "commander ninjutsu": "The commander ninjutsu ability can be activated only after blockers have been "
-                          "declared. Before then, attacking creatures are neither blocked nor unblocked.",
+    "declared. Before then, attacking creatures are neither blocked nor unblocked.",
 }
 
 
@@ -112,14 +121,16 @@ def test_templates_are_registered_once():
 
 def test_rulings_command_lists_every_ruling_of_the_corpus():
     corpus = load_corpus()
-    out = subprocess.run([sys.executable, "-m", "harness.run.cli", "rulings", "--json"],
-                         capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-m", "harness.run.cli", "rulings", "--json"], capture_output=True, text=True, check=True
+    ).stdout
     data = json.loads(out)
     assert [r["id"] for r in data["rulings"]] == [r.id for r in corpus]
     assert sum(data["totals"].values()) == len(corpus)
     listed = {r["id"]: r for r in data["rulings"]}
     assert listed["ninjutsu.after-blockers"]["coverage"] == "template"
     assert listed["playtest.tournament-legality"]["coverage"] == "informational"
-    human = subprocess.run([sys.executable, "-m", "harness.run.cli", "rulings"],
-                           capture_output=True, text=True, check=True).stdout
+    human = subprocess.run(
+        [sys.executable, "-m", "harness.run.cli", "rulings"], capture_output=True, text=True, check=True
+    ).stdout
     assert f"{len(corpus)} rulings:" in human and "ninjutsu.after-blockers" in human

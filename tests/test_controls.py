@@ -211,7 +211,9 @@ def test_controls_command_lists_vacuous_rulings(tmp_path: Path) -> None:
     report = json.loads((out / "controls.json").read_text())
     assert report["schema"] == "mtg-conformance/controls"
     assert {(v["ruling"], v["control"]) for v in report["vacuous"]} == {
-        ("ninjutsu.after-blockers", "refuses-all"), ("ninjutsu.after-blockers", "offers-nothing")}
+        ("ninjutsu.after-blockers", "refuses-all"),
+        ("ninjutsu.after-blockers", "offers-nothing"),
+    }
     assert report["summary"]["by_control"] == {"refuses-all": 1, "offers-nothing": 1}
     ninjutsu_invariants = [k for k in report["invariants"] if k.startswith("ninjutsu.reveal-and-return/")]
     assert ninjutsu_invariants and all(
@@ -224,8 +226,10 @@ def test_controls_command_lists_vacuous_rulings(tmp_path: Path) -> None:
     done = cli("controls", *SELECTION, "--out", str(out), "--allow-vacuous-file", str(known), cwd=tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr
 
-    known.write_text('[vacuous]\n"refuses-all" = ["ninjutsu.after-blockers", "ninjutsu.reveal-and-return"]\n'
-                     '"offers-nothing" = ["ninjutsu.after-blockers"]\n')
+    known.write_text(
+        '[vacuous]\n"refuses-all" = ["ninjutsu.after-blockers", "ninjutsu.reveal-and-return"]\n'
+        '"offers-nothing" = ["ninjutsu.after-blockers"]\n'
+    )
     done = cli("controls", *SELECTION, "--out", str(out), "--allow-vacuous-file", str(known), cwd=tmp_path)
     assert done.returncode == 1
     assert "no longer vacuous" in done.stderr and "ninjutsu.reveal-and-return" in done.stderr

@@ -107,7 +107,7 @@ def test_the_two_after_blockers_paragraphs_are_two_rulings(shipped):
 
 
 def test_corpus_lookups(shipped):
-    assert shipped.get("mana.undefined-type").cards[:len(CARD_OF_PAGE)] == tuple(CARD_OF_PAGE.values())
+    assert shipped.get("mana.undefined-type").cards[: len(CARD_OF_PAGE)] == tuple(CARD_OF_PAGE.values())
     with pytest.raises(KeyError, match=r"no-such\.ruling"):
         shipped.get("no-such.ruling")
     aven = shipped.by_source("002_a9c6aac82cb666f6.txt")
@@ -311,8 +311,7 @@ def test_duplicate_id_across_files_names_both_files(tmp_path):
     with pytest.raises(CorpusError) as raised:
         load_corpus(tmp_path)
     assert str(raised.value) == (
-        f"{second}: entry 1 (id 'ninjutsu.after-blockers'): field 'id': "
-        f"duplicate id, already used by {first}: entry 1"
+        f"{second}: entry 1 (id 'ninjutsu.after-blockers'): field 'id': duplicate id, already used by {first}: entry 1"
     )
 
 

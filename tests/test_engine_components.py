@@ -74,8 +74,12 @@ def test_the_table_refuses_what_would_make_order_matter():
 
 def test_a_mutant_naming_an_unknown_decision_fails():
     with pytest.raises(UnknownDecision, match=r"ninjutsu\.no_such_question"):
-        Mutant("typo", breaks=("ninjutsu.after-blockers",), bug="b",
-               replaces={"ninjutsu.no_such_question": lambda self, game, player: True})
+        Mutant(
+            "typo",
+            breaks=("ninjutsu.after-blockers",),
+            bug="b",
+            replaces={"ninjutsu.no_such_question": lambda self, game, player: True},
+        )
     with pytest.raises(UnknownDecision):
         ReferenceEngine(decisions={"nope": lambda self: True})
     with pytest.raises(ValueError, match="replaces no decision"):

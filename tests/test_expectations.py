@@ -29,40 +29,64 @@ KNOWN = {
 
 def record(invariant: str, status: str, message: str = "it broke") -> ResultRecord:
     failure = Failure(message=message) if status in ("fail", "error") else None
-    return ResultRecord("phase", invariant, KNOWN[invariant], "legality", status,  # type: ignore[arg-type]
-                        reason=message if status in ("error", "unsupported") else None, failure=failure)
+    return ResultRecord(
+        "phase",
+        invariant,
+        KNOWN[invariant],
+        "legality",
+        status,  # type: ignore[arg-type]
+        reason=message if status in ("error", "unsupported") else None,
+        failure=failure,
+    )
 
 
 def results(**statuses: str) -> Results:
     """Results with every KNOWN invariant passing unless named (by index: i0=..., i1=...)."""
     ids = list(KNOWN)
     status_of = {ids[int(k[1:])]: v for k, v in statuses.items()}
-    run = RunInfo("2025-01-01T00:00:00Z", "2025-01-01T00:00:01Z", "ci", None, (EngineInfo("phase", "1"),),
-                  "mtg-conformance run", "0.1.0", 1.0)
+    run = RunInfo(
+        "2025-01-01T00:00:00Z",
+        "2025-01-01T00:00:01Z",
+        "ci",
+        None,
+        (EngineInfo("phase", "1"),),
+        "mtg-conformance run",
+        "0.1.0",
+        1.0,
+    )
     return Results(run=run, results=tuple(record(i, status_of.get(i, "pass")) for i in ids))
 
 
 def test_parse_reads_status_reason_and_bug_with_lines():
-    text = '''engine = "phase"
+    text = """engine = "phase"
 
 [expectations."ninjutsu.after-blockers"]
 status = "fail"
 reason = "phase offers ninjutsu early"
 bug = "https://example.org/1"
-'''
+"""
     exp = parse_expectations(text, source="phase.toml")
     (entry,) = exp.entries
     assert (exp.engine, entry.key, entry.status, entry.reason, entry.bug, entry.line) == (
-        "phase", "ninjutsu.after-blockers", "fail", "phase offers ninjutsu early", "https://example.org/1", 3)
+        "phase",
+        "ninjutsu.after-blockers",
+        "fail",
+        "phase offers ninjutsu early",
+        "https://example.org/1",
+        3,
+    )
 
 
-@pytest.mark.parametrize("text, message", [
-    ('[expectations."x"]\nstatus = "broken"\n', "status must be one of"),
-    ('[expectations."x"]\nreason = "no status"\n', "status must be one of"),
-    ('[expectations."x"]\nstatus = "fail"\nwhy = "typo"\n', "unknown field(s) ['why']"),
-    ('engin = "phase"\n', "unknown top-level key(s) ['engin']"),
-    ('[expectations."x"\n', "not TOML"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ('[expectations."x"]\nstatus = "broken"\n', "status must be one of"),
+        ('[expectations."x"]\nreason = "no status"\n', "status must be one of"),
+        ('[expectations."x"]\nstatus = "fail"\nwhy = "typo"\n', "unknown field(s) ['why']"),
+        ('engin = "phase"\n', "unknown top-level key(s) ['engin']"),
+        ('[expectations."x"\n', "not TOML"),
+    ],
+)
 def test_bad_files_are_one_line_errors(text, message):
     with pytest.raises(ExpectationsError, match=r"^f\.toml") as caught:
         parse_expectations(text, source="f.toml")
@@ -76,7 +100,7 @@ def test_a_key_naming_no_invariant_is_an_error_with_its_line():
 
 
 def test_most_specific_key_wins():
-    text = '''
+    text = """
 [expectations."ninjutsu.after-blockers"]
 status = "fail"
 [expectations."ninjutsu.after-blockers/ninjutsu"]
@@ -85,11 +109,17 @@ status = "error"
 status = "pass"
 [expectations."search.*"]
 status = "unsupported"
-'''
+"""
     exp = parse_expectations(text)
     validate(exp, KNOWN)
-    assert exp.match("ninjutsu.after-blockers/ninjutsu/refused-before-blockers", ("ninjutsu.after-blockers",)).status == "error"
-    assert exp.match("ninjutsu.after-blockers/ninjutsu/offered-after-blockers", ("ninjutsu.after-blockers",)).status == "pass"
+    assert (
+        exp.match("ninjutsu.after-blockers/ninjutsu/refused-before-blockers", ("ninjutsu.after-blockers",)).status
+        == "error"
+    )
+    assert (
+        exp.match("ninjutsu.after-blockers/ninjutsu/offered-after-blockers", ("ninjutsu.after-blockers",)).status
+        == "pass"
+    )
     assert exp.match("search.shuffle/shuffled", ("search.shuffle",)).status == "unsupported"
     assert exp.match("mana.tap/skips-stack", ("mana.tap",)) is None
 
@@ -97,16 +127,20 @@ status = "unsupported"
 def test_gate_flags_new_failures_and_unexpected_passes():
     exp = parse_expectations('[expectations."search.shuffle/shuffled"]\nstatus = "fail"\nreason = "known"\n')
     assert compare(results(i2="fail"), exp) == []
-    new_failure, = compare(results(i2="fail", i0="fail"), exp)
+    (new_failure,) = compare(results(i2="fail", i0="fail"), exp)
     assert new_failure.label == "NEW FAILURE" and new_failure.expected == "pass" and new_failure.actual == "fail"
-    stale, = compare(results(), exp)
+    (stale,) = compare(results(), exp)
     assert stale.label == "UNEXPECTED PASS" and stale.expected == "fail"
     text = gate_report([new_failure, stale], 4, "phase.toml")
     assert "2 of 4 results do not match phase.toml" in text
-    assert ("NEW FAILURE: ninjutsu.after-blockers/ninjutsu/refused-before-blockers on phase; "
-            "ruling ninjutsu.after-blockers; expected pass, actual fail") in text
-    assert "UNEXPECTED PASS: search.shuffle/shuffled on phase; ruling search.shuffle; expected fail, actual pass" in text
-    changed, = compare(results(i2="error"), exp)
+    assert (
+        "NEW FAILURE: ninjutsu.after-blockers/ninjutsu/refused-before-blockers on phase; "
+        "ruling ninjutsu.after-blockers; expected pass, actual fail"
+    ) in text
+    assert (
+        "UNEXPECTED PASS: search.shuffle/shuffled on phase; ruling search.shuffle; expected fail, actual pass" in text
+    )
+    (changed,) = compare(results(i2="error"), exp)
     assert changed.label == "STATUS CHANGED"
 
 
@@ -142,8 +176,10 @@ def test_update_overrides_a_ruling_entry_for_a_fixed_invariant():
 
 def test_dumps_round_trips_awkward_text():
     reason = 'quote " backslash \\ newline\n tab\t bell\x07 unicode é'
-    exp = Expectations((replace(parse_expectations('[expectations."x"]\nstatus = "fail"\n').entries[0], reason=reason),),
-                       engine="mutant:a")
+    exp = Expectations(
+        (replace(parse_expectations('[expectations."x"]\nstatus = "fail"\n').entries[0], reason=reason),),
+        engine="mutant:a",
+    )
     text = dumps(exp)
     assert tomllib.loads(text)["expectations"]["x"]["reason"] == reason
     again = parse_expectations(text)

@@ -98,12 +98,18 @@ def _check(probe, scenario: Scenario) -> None:  # type: ignore[no-untyped-def]
 
 
 def _invariant() -> Invariant:
-    return Invariant("fault/matrix", ("fault.matrix",), "outcome", frozenset({"mechanic:priority"}),
-                     lambda: st.just(Scenario(matrix_state(), None)), _check, "one example through every call")
+    return Invariant(
+        "fault/matrix",
+        ("fault.matrix",),
+        "outcome",
+        frozenset({"mechanic:priority"}),
+        lambda: st.just(Scenario(matrix_state(), None)),
+        _check,
+        "one example through every call",
+    )
 
 
-MATRIX_LIMITS = limits.Limits(call=1.0, start=4.0, example=20.0, invariant=40.0, memory_mb=1024,
-                              message_chars=2000)
+MATRIX_LIMITS = limits.Limits(call=1.0, start=4.0, example=20.0, invariant=40.0, memory_mb=1024, message_chars=2000)
 
 
 @pytest.fixture
@@ -125,11 +131,19 @@ def _alive(pid: int) -> bool:
         return False
 
 
-@pytest.mark.parametrize(("where", "how", "mode", "status", "pattern"), CASES,
-                         ids=[f"{w}-{h}-{m}" for w, h, m, _, _ in CASES])
-def test_fault_becomes_its_documented_verdict(where: str, how: str, mode: str, status: str, pattern: str,
-                                              matrix_limits: limits.Limits, tmp_path: Path,
-                                              monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(
+    ("where", "how", "mode", "status", "pattern"), CASES, ids=[f"{w}-{h}-{m}" for w, h, m, _, _ in CASES]
+)
+def test_fault_becomes_its_documented_verdict(
+    where: str,
+    how: str,
+    mode: str,
+    status: str,
+    pattern: str,
+    matrix_limits: limits.Limits,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     if mode == "in" and threading.current_thread() is not threading.main_thread():
         pytest.skip("in-process time limits need the main thread")
     pids = tmp_path / "helpers"
@@ -198,8 +212,15 @@ def test_slow_engine_hits_the_example_limit(matrix_limits: limits.Limits) -> Non
             probe.legal_actions()
 
     slow = fault_engine("legal_actions", "slow")
-    inv = Invariant("fault/slow", ("fault.slow",), "outcome", frozenset({"mechanic:priority"}),
-                    lambda: st.just(Scenario(matrix_state(), None)), check, "ten calls")
+    inv = Invariant(
+        "fault/slow",
+        ("fault.slow",),
+        "outcome",
+        frozenset({"mechanic:priority"}),
+        lambda: st.just(Scenario(matrix_state(), None)),
+        check,
+        "ten calls",
+    )
     for adapter in (slow(), IsolatedEngine(f"fault_engines:{slow.__name__}", python_path=[HERE])):
         started = time.monotonic()
         try:
@@ -214,9 +235,15 @@ def test_slow_engine_hits_the_example_limit(matrix_limits: limits.Limits) -> Non
 def test_slow_engine_hits_the_invariant_limit(matrix_limits: limits.Limits) -> None:
     limits.configure(limits.Limits(call=1.0, example=0, invariant=1.5))
     slow = fault_engine("legal_actions", "slow")
-    inv = Invariant("fault/slow", ("fault.slow",), "outcome", frozenset({"mechanic:priority"}),
-                    lambda: st.integers(0, 10**6).map(lambda n: Scenario(matrix_state().replace(turn=n + 1), None)),
-                    _check, "many examples")
+    inv = Invariant(
+        "fault/slow",
+        ("fault.slow",),
+        "outcome",
+        frozenset({"mechanic:priority"}),
+        lambda: st.integers(0, 10**6).map(lambda n: Scenario(matrix_state().replace(turn=n + 1), None)),
+        _check,
+        "many examples",
+    )
     started = time.monotonic()
     record = run_case("slow", slow(), inv, profile="ci", seed=None)
     assert record.status == "error" and "invariant ran past its time limit of 1.5s" in record.reason

@@ -23,8 +23,15 @@ GATED = [inv for inv in compile_corpus().invariants if inv.features]
 def test_invariants_list_features() -> None:
     assert GATED, "no invariant lists state features"
     names = {f.name for inv in GATED for f in inv.features}
-    assert {"returned-owned-by-opponent", "returned-token", "returned-entered-this-turn", "ninja-double-strike",
-            "blocker-first-strike", "short-by-colour", "off-colour-land"} <= names
+    assert {
+        "returned-owned-by-opponent",
+        "returned-token",
+        "returned-entered-this-turn",
+        "ninja-double-strike",
+        "blocker-first-strike",
+        "short-by-colour",
+        "off-colour-land",
+    } <= names
 
 
 @pytest.mark.parametrize("invariant", GATED, ids=[inv.id for inv in GATED])
@@ -52,9 +59,13 @@ def test_chance_and_weighted_follow_their_weights() -> None:
     @settings(settings.get_profile(FEW_DRAWS))
     @given(st.data())
     def draw(data) -> None:  # type: ignore[no-untyped-def]
-        seen.append((data.draw(st.composite(lambda d: chance(d, 100))()),
-                     data.draw(st.composite(lambda d: chance(d, 1) and False)()),
-                     data.draw(st.composite(lambda d: weighted(d, [("a", 1), ("b", 0)]))())))
+        seen.append(
+            (
+                data.draw(st.composite(lambda d: chance(d, 100))()),
+                data.draw(st.composite(lambda d: chance(d, 1) and False)()),
+                data.draw(st.composite(lambda d: weighted(d, [("a", 1), ("b", 0)]))()),
+            )
+        )
 
     draw()
     assert seen and all(always and not never and pick == "a" for always, never, pick in seen)

@@ -28,9 +28,14 @@ FAILING = "ninjutsu.same-attack-target/ninjutsu/enters-attacking-same-target"
 
 
 def mtg(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "harness.run.cli", *args], check=False, cwd=cwd,
-                          capture_output=True,
-                          text=True, timeout=600)
+    return subprocess.run(
+        [sys.executable, "-m", "harness.run.cli", *args],
+        check=False,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -53,8 +58,9 @@ def test_expectations_gate_story(mutant_run, tmp_path):
     assert f'engine = "{MUTANT}"' in text
 
     # The known failure is expected: the gate is green although a case fails.
-    done = mtg("run", "--engine", MUTANT, "--profile", "ci", *SCOPE, "--expectations", str(exp), "--out", "g1",
-               cwd=tmp_path)
+    done = mtg(
+        "run", "--engine", MUTANT, "--profile", "ci", *SCOPE, "--expectations", str(exp), "--out", "g1", cwd=tmp_path
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     assert f"expectations: all 4 results match {exp}" in done.stdout
 
@@ -65,16 +71,19 @@ def test_expectations_gate_story(mutant_run, tmp_path):
 
     # The expected status changes: exit 1, naming the invariant, its ruling, expected and actual.
     exp.write_text(exp.read_text().replace('status = "fail"', 'status = "error"'))
-    done = mtg("run", "--engine", MUTANT, "--profile", "ci", *SCOPE, "--expectations", str(exp), "--out", "g2",
-               cwd=tmp_path)
+    done = mtg(
+        "run", "--engine", MUTANT, "--profile", "ci", *SCOPE, "--expectations", str(exp), "--out", "g2", cwd=tmp_path
+    )
     assert done.returncode == 1
-    assert (f"STATUS CHANGED: {FAILING} on {MUTANT}; ruling ninjutsu.same-attack-target; "
-            "expected error, actual fail") in done.stdout
+    assert (
+        f"STATUS CHANGED: {FAILING} on {MUTANT}; ruling ninjutsu.same-attack-target; expected error, actual fail"
+    ) in done.stdout
     exp.write_text(exp.read_text().replace('status = "error"', 'status = "fail"'))
 
     # A second mutant's failure is a new failure (and its pass of the first one's bug is stale).
-    done = mtg("run", "--engine", SECOND, "--profile", "ci", *SCOPE, "--expectations", str(exp), "--out", "g3",
-               cwd=tmp_path)
+    done = mtg(
+        "run", "--engine", SECOND, "--profile", "ci", *SCOPE, "--expectations", str(exp), "--out", "g3", cwd=tmp_path
+    )
     assert done.returncode == 1
     assert f"NEW FAILURE: ninjutsu.after-blockers/ninjutsu/refused-before-blockers on {SECOND}" in done.stdout
     assert "expected pass, actual fail" in done.stdout
@@ -82,13 +91,16 @@ def test_expectations_gate_story(mutant_run, tmp_path):
     # The failure goes away (the reference engine): the expectation is stale, exit 1.
     done = mtg("run", "--profile", "ci", *SCOPE, "--expectations", str(exp), "--out", "g4", cwd=tmp_path)
     assert done.returncode == 1
-    assert f"UNEXPECTED PASS: {FAILING} on reference; ruling ninjutsu.same-attack-target; expected fail, actual pass" \
+    assert (
+        f"UNEXPECTED PASS: {FAILING} on reference; ruling ninjutsu.same-attack-target; expected fail, actual pass"
         in done.stdout
+    )
 
     # A line naming no invariant is a usage error before anything runs.
     exp.write_text(exp.read_text() + '\n[expectations."ninjutsu.no-such-ruling"]\nstatus = "fail"\n')
-    done = mtg("run", "--engine", MUTANT, "--profile", "ci", *SCOPE, "--expectations", str(exp), "--out", "g5",
-               cwd=tmp_path)
+    done = mtg(
+        "run", "--engine", MUTANT, "--profile", "ci", *SCOPE, "--expectations", str(exp), "--out", "g5", cwd=tmp_path
+    )
     assert done.returncode == 2 and "'ninjutsu.no-such-ruling' names no known invariant" in done.stderr
     assert "Traceback" not in done.stderr and not (tmp_path / "g5").exists()
 
@@ -101,11 +113,24 @@ def _without_timings(results: Results) -> Results:
 def test_shards_merged_equal_the_unsharded_run(mutant_run, tmp_path):
     parts = []
     for i in (1, 2, 3):
-        done = mtg("run", "--engine", MUTANT, "--profile", "ci", *SCOPE, "--shard", f"{i}/3", "--out", f"shard-{i}",
-                   cwd=tmp_path)
+        done = mtg(
+            "run",
+            "--engine",
+            MUTANT,
+            "--profile",
+            "ci",
+            *SCOPE,
+            "--shard",
+            f"{i}/3",
+            "--out",
+            f"shard-{i}",
+            cwd=tmp_path,
+        )
         assert done.returncode in (0, 1), done.stdout + done.stderr
         shard = read_results(tmp_path / f"shard-{i}" / "results.json")
-        assert shard.run.shard == f"{i}/3" and shard.run.engines == read_results(mutant_run / "results.json").run.engines
+        assert (
+            shard.run.shard == f"{i}/3" and shard.run.engines == read_results(mutant_run / "results.json").run.engines
+        )
         parts.append(f"shard-{i}/results.json")
     sizes = [len(read_results(tmp_path / p).results) for p in parts]
     assert sum(sizes) == 4 and max(sizes) < 4  # every case once, really split
@@ -136,8 +161,10 @@ def test_replay_gives_the_same_verdict_without_drawing(mutant_run, tmp_path, mon
     from harness.run.replay import decode_params
 
     assert stored.failure.counterexample.params_type and ":" in stored.failure.counterexample.params_type
-    assert type(decode_params(stored.failure.counterexample)).__name__ == \
-        stored.failure.counterexample.params_type.rpartition(".")[2].rpartition(":")[2]
+    assert (
+        type(decode_params(stored.failure.counterexample)).__name__
+        == stored.failure.counterexample.params_type.rpartition(".")[2].rpartition(":")[2]
+    )
     words = shlex.split(stored.failure.reproduce)
     assert words[:3] == ["mtg-conformance", "replay", "results.json"] and "--out" in words
     monkeypatch.chdir(mutant_run)  # the stored command is run from the report's folder
@@ -147,16 +174,30 @@ def test_replay_gives_the_same_verdict_without_drawing(mutant_run, tmp_path, mon
     assert out.startswith(f"same verdict: fail: {stored.failure.message}")
     (again,) = read_results(mutant_run / words[-1] / "results.json").results
     assert (again.status, again.failure.message, again.failure.counterexample) == (
-        "fail", stored.failure.message, stored.failure.counterexample)
+        "fail",
+        stored.failure.message,
+        stored.failure.counterexample,
+    )
     # On the reference engine the same state passes, and replay says so.
-    code = cli.main(["replay", "results.json", "--invariant", FAILING, "--engine", "reference",
-                     "--out", str(tmp_path / "on-reference")])
+    code = cli.main(
+        [
+            "replay",
+            "results.json",
+            "--invariant",
+            FAILING,
+            "--engine",
+            "reference",
+            "--out",
+            str(tmp_path / "on-reference"),
+        ]
+    )
     assert code == 0 and capsys.readouterr().out.startswith(f"now passes: {FAILING} on reference")
 
 
 def test_baseline_diff_in_summary_and_report(mutant_run, tmp_path):
-    done = mtg("run", "--profile", "ci", *SCOPE, "--baseline", str(mutant_run / "results.json"), "--out", "base",
-               cwd=tmp_path)
+    done = mtg(
+        "run", "--profile", "ci", *SCOPE, "--baseline", str(mutant_run / "results.json"), "--out", "base", cwd=tmp_path
+    )
     assert done.returncode == 1  # a fix differs from the baseline: the baseline gate fails
     assert f"FIX: {FAILING} on reference: fail -> pass" in done.stdout
     assert "diff against " in done.stdout and "0 regressions, 1 fixes" in done.stdout

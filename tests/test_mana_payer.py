@@ -82,8 +82,10 @@ def payable(cost: tuple[str, ...], sources: list[list[tuple[str, ...]]]) -> bool
 def test_the_payer_finds_a_payment_whenever_one_exists(cost_parts, sources):
     generic, coloured = cost_parts
     cost = ((str(generic),) if generic else ()) + tuple(coloured)
-    named = [(f"c{10 - i}", tuple(SourceOption("mana", str(j), o) for j, o in enumerate(options)))
-             for i, options in enumerate(sources)]
+    named = [
+        (f"c{10 - i}", tuple(SourceOption("mana", str(j), o) for j, o in enumerate(options)))
+        for i, options in enumerate(sources)
+    ]
     plan = plan_with_options(cost, (), named)
     assert (plan is not None) == payable(cost, sources)
     if plan is not None:

@@ -34,33 +34,64 @@ from rulings.compile import compile_corpus
 
 ENGINE = ReferenceEngine()
 
-POOL = CardData("Reflecting Pool", ("Land",), text="{T}: Add one mana of any type that a land you control could produce.")
-ORCHARD = CardData("Exotic Orchard", ("Land",),
-                   text="{T}: Add one mana of any color that a land an opponent controls could produce.")
+POOL = CardData(
+    "Reflecting Pool", ("Land",), text="{T}: Add one mana of any type that a land you control could produce."
+)
+ORCHARD = CardData(
+    "Exotic Orchard", ("Land",), text="{T}: Add one mana of any color that a land an opponent controls could produce."
+)
 WASTES_Q = CardData("Untap Wastes", ("Land",), text="{Q}: Add {C}.")
 WASTES_T = CardData("Tap Wastes", ("Land",), text="{T}: Add {C}.")
 ELF_Q = creature("Untap Elf", 1, 1, "{Q}: Add {G}.")
 HEALER = creature("Healer", 1, 1, "{T}: You gain 2 life.\n{Q}: You gain 1 life.")
 IDOL = CardData("Idol", ("Artifact",), mana_cost="{1}", text="{Q}: You gain 1 life.\n{T}: Add {R}.")
 WATCH = CardData("Watch", ("Enchantment",), text="Whenever you tap a land for mana, you gain 1 life.")
-ANY_WATCH = CardData("Any Watch", ("Enchantment",), text="Whenever a player taps a permanent for mana, you gain 1 life.")
-BLOOM = CardData("Bloom", ("Enchantment",), text="Whenever a Forest is tapped for mana, its controller adds an additional {G}.")
-MONUMENT = CardData("Monument", ("Artifact",), mana_cost="{5}",
-                    text="Whenever you tap a permanent for {C}, add an additional {C}.")
-SELF_WATCH = CardData("Singing Land", ("Land",), text="{T}: Add {U}.\nWhenever this land is tapped for mana, you gain 1 life.")
-REFLECTION = CardData("Reflection", ("Enchantment",),
-                      text="If you tap a permanent for mana, it produces twice as much of that mana instead.")
-CONTAMINATION = CardData("Contamination", ("Enchantment",),
-                         text="If a land is tapped for mana, it produces {B} instead of any other type and amount.")
-DAMPING = CardData("Damping", ("Artifact",), mana_cost="{2}",
-                   text="If a land is tapped for two or more mana, it produces {C} instead of any other type and amount.")
-HYDRA = CardData("Test Hydra", ("Creature",), mana_cost="{X}{G}", power="0", toughness="0",
-                 text="This creature enters with X +1/+1 counters on it.\nWhen this creature enters, you gain X life.")
+ANY_WATCH = CardData(
+    "Any Watch", ("Enchantment",), text="Whenever a player taps a permanent for mana, you gain 1 life."
+)
+BLOOM = CardData(
+    "Bloom", ("Enchantment",), text="Whenever a Forest is tapped for mana, its controller adds an additional {G}."
+)
+MONUMENT = CardData(
+    "Monument", ("Artifact",), mana_cost="{5}", text="Whenever you tap a permanent for {C}, add an additional {C}."
+)
+SELF_WATCH = CardData(
+    "Singing Land", ("Land",), text="{T}: Add {U}.\nWhenever this land is tapped for mana, you gain 1 life."
+)
+REFLECTION = CardData(
+    "Reflection",
+    ("Enchantment",),
+    text="If you tap a permanent for mana, it produces twice as much of that mana instead.",
+)
+CONTAMINATION = CardData(
+    "Contamination",
+    ("Enchantment",),
+    text="If a land is tapped for mana, it produces {B} instead of any other type and amount.",
+)
+DAMPING = CardData(
+    "Damping",
+    ("Artifact",),
+    mana_cost="{2}",
+    text="If a land is tapped for two or more mana, it produces {C} instead of any other type and amount.",
+)
+HYDRA = CardData(
+    "Test Hydra",
+    ("Creature",),
+    mana_cost="{X}{G}",
+    power="0",
+    toughness="0",
+    text="This creature enters with X +1/+1 counters on it.\nWhen this creature enters, you gain X life.",
+)
 
 
 def act(source: str, ability: str, produce: str | None = None, player: int = 0) -> Action:
-    return Action(ActionKind.ACTIVATE, player, source=source, ability=ability,
-                  costs=() if produce is None else (("produce", produce),))
+    return Action(
+        ActionKind.ACTIVATE,
+        player,
+        source=source,
+        ability=ability,
+        costs=() if produce is None else (("produce", produce),),
+    )
 
 
 def offered(session, source: str) -> list[Action]:
@@ -108,11 +139,16 @@ def test_oracle_reads_the_mana_lines():
     assert parse_card(FOREST).activated == (Activated("T", AddMana("G")),)
 
 
-@pytest.mark.parametrize("text", [
-    "{Q}: Add {G}{G}.", "{T}: You gain X life.", "Whenever you tap a land for mana, draw a card.",
-    "If you tap a permanent for mana, it produces three times as much of that mana instead.",
-    "Whenever a player taps a land for two or more mana, you gain 1 life.",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "{Q}: Add {G}{G}.",
+        "{T}: You gain X life.",
+        "Whenever you tap a land for mana, draw a card.",
+        "If you tap a permanent for mana, it produces three times as much of that mana instead.",
+        "Whenever a player taps a land for two or more mana, you gain 1 life.",
+    ],
+)
 def test_oracle_refuses_other_mana_lines(text):
     with pytest.raises(UnsupportedCard):
         parse_card(CardData("Oddity", ("Artifact",), text=text))
@@ -124,9 +160,17 @@ def test_protocol_names_and_supports():
     healer = b.perm(HEALER, 0)
     session = start(b)
     assert {(a.source, a.ability) for a in session.legal_actions() if a.kind is ActionKind.ACTIVATE} == {
-        (idol, "ability:0"), (healer, "ability:0")}
-    assert {"mechanic:untap-symbol", "mechanic:tap-ability", "mechanic:mana-triggers", "mechanic:mana-replacement",
-            "mechanic:could-produce", "mechanic:x-etb"} <= SUPPORTED
+        (idol, "ability:0"),
+        (healer, "ability:0"),
+    }
+    assert {
+        "mechanic:untap-symbol",
+        "mechanic:tap-ability",
+        "mechanic:mana-triggers",
+        "mechanic:mana-replacement",
+        "mechanic:could-produce",
+        "mechanic:x-etb",
+    } <= SUPPORTED
 
 
 # -- {T} and {Q} (107.5, 107.6, 302.6) ------------------------------------------------------------
@@ -144,7 +188,10 @@ def test_untap_symbol_needs_a_tapped_permanent_and_a_creature_that_is_not_sick()
     for bad in (untapped, sick, theirs):
         refused(session, act(bad, "mana"))
     events = session.apply(act(tapped, "mana"))
-    assert [(e.kind, e.card, e.detail) for e in events] == [(EventKind.UNTAP, tapped, None), (EventKind.MANA, tapped, "G")]
+    assert [(e.kind, e.card, e.detail) for e in events] == [
+        (EventKind.UNTAP, tapped, None),
+        (EventKind.MANA, tapped, "G"),
+    ]
     state = session.state()
     assert not state.permanent(tapped).tapped and state.player(0).mana_pool == ("G",) and state.stack == ()
     refused(session, act(tapped, "mana"))  # untapped now
@@ -177,8 +224,13 @@ def test_loaded_stack_items_of_these_abilities_resolve():
     b = Board()
     healer = b.perm(HEALER, 0, tapped=True)
     watch = b.perm(WATCH, 1)
-    session = start(b, stack=(StackItem("s1", "activated", healer, 0, "ability:0"),
-                              StackItem("s2", "triggered", watch, 1, "mana-trigger:0")))
+    session = start(
+        b,
+        stack=(
+            StackItem("s1", "activated", healer, 0, "ability:0"),
+            StackItem("s2", "triggered", watch, 1, "mana-trigger:0"),
+        ),
+    )
     resolve(session)
     assert [p.life for p in session.state().players] == [22, 21]
 
@@ -432,8 +484,16 @@ def test_generators_shrink_toward_small_boards():
 
 # -- coverage and mutants ------------------------------------------------------------------------------
 
-EIGHT = ("mana.undefined-type", "mana.could-produce", "mana.tap-for-mana", "mana.tapped-for-mana-trigger",
-         "mana.tapped-for-mana-replacement", "costs.x-in-etb-ability", "costs.tap-symbol", "costs.untap-symbol")
+EIGHT = (
+    "mana.undefined-type",
+    "mana.could-produce",
+    "mana.tap-for-mana",
+    "mana.tapped-for-mana-trigger",
+    "mana.tapped-for-mana-replacement",
+    "costs.x-in-etb-ability",
+    "costs.tap-symbol",
+    "costs.untap-symbol",
+)
 
 
 def test_the_eight_generic_rulings_are_covered():
@@ -451,16 +511,33 @@ def test_a_mutant_differs_from_the_reference_on_a_known_state():
     b = Board()
     sick = b.perm(ELF_Q, 0, tapped=True, summoning_sick=True)
     assert offered(start(b), sick) == []
-    session = load_mutant("mutant:sick-creature-pays-untap").start(b.build(turn=2, step=Step.PRECOMBAT_MAIN, priority=0))
+    session = load_mutant("mutant:sick-creature-pays-untap").start(
+        b.build(turn=2, step=Step.PRECOMBAT_MAIN, priority=0)
+    )
     assert [a.ability for a in session.legal_actions() if a.source == sick] == ["mana"]
 
 
 def test_cli_kills_a_mana_mutant(tmp_path):
     out = tmp_path / "m"
     done = subprocess.run(
-        [sys.executable, "-m", "harness.run.cli", "run", "--engine", "mutant:undefined-type-makes-colorless",
-         "--invariant", "mana.undefined-type", "--profile", "ci", "--out", str(out)],
-        cwd=tmp_path, capture_output=True, text=True, timeout=600,
+        [
+            sys.executable,
+            "-m",
+            "harness.run.cli",
+            "run",
+            "--engine",
+            "mutant:undefined-type-makes-colorless",
+            "--invariant",
+            "mana.undefined-type",
+            "--profile",
+            "ci",
+            "--out",
+            str(out),
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     assert done.returncode == 1, done.stdout + done.stderr
     records = json.loads((out / "results.json").read_text())["results"]

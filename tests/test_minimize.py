@@ -29,7 +29,9 @@ from harness.run.replay import decode_params, replay_case
 from harness.run.runner import run_case
 
 COMBAT = combat_scenarios(CombatSpec(NINJUTSU, tuple(Step), observer=True))
-SEARCH = search_scenarios(SearchSetup(kinds=SOURCE_KINDS, restriction="any", start="any", millikin=True, library=(0, 6)))
+SEARCH = search_scenarios(
+    SearchSetup(kinds=SOURCE_KINDS, restriction="any", start="any", millikin=True, library=(0, 6))
+)
 STATES = st.one_of(COMBAT, SEARCH).map(lambda scenario: scenario.state)
 
 
@@ -125,7 +127,8 @@ def test_a_run_reports_the_minimized_counterexample_and_keeps_the_original():
     again = replay_case(MUTANT, engine(MUTANT), invariant, Scenario(shown, params))
     assert same_failure(again, failure.message)
     for _, smaller in smaller_states(shown, params_keep(params)):
-        assert not same_failure(replay_case(MUTANT, engine(MUTANT), invariant, Scenario(smaller, params)),
-                                failure.message)
+        assert not same_failure(
+            replay_case(MUTANT, engine(MUTANT), invariant, Scenario(smaller, params)), failure.message
+        )
     # ... and the correct engine passes it: taking objects out did not change what it means.
     assert replay_case("reference", engine("reference"), invariant, Scenario(shown, params)).status == "pass"

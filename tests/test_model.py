@@ -94,8 +94,10 @@ def test_blockers_must_block_blocked_attackers():
     b = _board()
     attacker = b.permanent(cards.creature(2, 2), 0, attacking=AttackTarget.of_player(1), blocked=False)
     blocker = b.permanent(cards.creature(2, 2), 1, blocking=(attacker,))
-    assert any(f"{blocker} blocks {attacker}, which is not marked blocked" in p
-               for p in problems(b.build(step=Step.DECLARE_BLOCKERS)))
+    assert any(
+        f"{blocker} blocks {attacker}, which is not marked blocked" in p
+        for p in problems(b.build(step=Step.DECLARE_BLOCKERS))
+    )
 
 
 def test_blocked_status_exists_only_after_blockers_are_declared():

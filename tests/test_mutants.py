@@ -13,15 +13,31 @@ from reports.results import Counterexample, EngineInfo, Failure, ResultRecord, R
 
 
 def _results(records):
-    run = RunInfo("2026-11-30T00:00:00+00:00", "2026-11-30T00:00:01+00:00", "ci", None,
-                  (EngineInfo("mutant:a", "0"),), "x", "0", 1.0)
+    run = RunInfo(
+        "2026-11-30T00:00:00+00:00",
+        "2026-11-30T00:00:01+00:00",
+        "ci",
+        None,
+        (EngineInfo("mutant:a", "0"),),
+        "x",
+        "0",
+        1.0,
+    )
     return Results(run, (), tuple(records))
 
 
 def _fail(engine, invariant, first, size):
     failure = Failure("m", counterexample=Counterexample({"players": []}), size=size)
-    return ResultRecord(engine, invariant, ("r",), "outcome", "fail", examples=first + 2,
-                        examples_to_first_failure=first, failure=failure)
+    return ResultRecord(
+        engine,
+        invariant,
+        ("r",),
+        "outcome",
+        "fail",
+        examples=first + 2,
+        examples_to_first_failure=first,
+        failure=failure,
+    )
 
 
 def test_kill_rows_and_summary():
@@ -35,8 +51,14 @@ def test_kill_rows_and_summary():
     assert rows[0] == MutantRow("a", "mutant:a", ("r",), "bug a", "killed", ("i1", "i2"), 2, 2, 3)
     assert rows[1].status == "survived" and rows[1].killed_by == () and rows[1].examples_to_kill is None
     s = summary(rows)
-    assert s == {"mutants": 2, "killed": 1, "survived": 1, "median_examples_to_kill": 2,
-                 "share_small_counterexamples": 1.0, "killed_only_by_neighbours": 0}
+    assert s == {
+        "mutants": 2,
+        "killed": 1,
+        "survived": 1,
+        "median_examples_to_kill": 2,
+        "share_small_counterexamples": 1.0,
+        "killed_only_by_neighbours": 0,
+    }
     table = format_table(rows)
     assert "SURVIVED" in table and "none of 1 invariants" in table
     assert idle_invariants(_results(records), ["i1", "i2", "i3"]) == ["i3"]
@@ -68,9 +90,24 @@ def test_every_mutant_is_checked_by_at_least_one_invariant():
 
 def test_mutants_command_on_two_mutants(tmp_path):
     done = subprocess.run(
-        [sys.executable, "-m", "harness.run.cli", "mutants", "--profile", "ci", "--mutant", "ninja-enters-untapped",
-         "--mutant", "shuffle-only-top-four", "--out", str(tmp_path / "m")],
-        cwd=tmp_path, capture_output=True, text=True, timeout=600,
+        [
+            sys.executable,
+            "-m",
+            "harness.run.cli",
+            "mutants",
+            "--profile",
+            "ci",
+            "--mutant",
+            "ninja-enters-untapped",
+            "--mutant",
+            "shuffle-only-top-four",
+            "--out",
+            str(tmp_path / "m"),
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     assert done.returncode == 0, done.stdout + done.stderr
     data = json.loads((tmp_path / "m" / "mutants.json").read_text())
@@ -81,6 +118,10 @@ def test_mutants_command_on_two_mutants(tmp_path):
 
 
 def test_unknown_mutant_is_a_usage_error(tmp_path):
-    done = subprocess.run([sys.executable, "-m", "harness.run.cli", "mutants", "--mutant", "nope", "--out",
-                           str(tmp_path / "m")], cwd=tmp_path, capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "harness.run.cli", "mutants", "--mutant", "nope", "--out", str(tmp_path / "m")],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
     assert done.returncode == 2 and "unknown mutant(s) nope" in done.stderr

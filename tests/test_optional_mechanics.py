@@ -55,8 +55,10 @@ def _types(state: GameState) -> set[str]:
 
 
 def _has_first_or_double_strike(state: GameState) -> bool:
-    return any({"First strike", "Double strike"} & set(state.data_of(c).keywords) for c in
-               [p.id for p in state.battlefield] + [c for pl in state.players for c in pl.hand])
+    return any(
+        {"First strike", "Double strike"} & set(state.data_of(c).keywords)
+        for c in [p.id for p in state.battlefield] + [c for pl in state.players for c in pl.hand]
+    )
 
 
 def test_combat_invariants_require_only_what_their_claim_needs():
@@ -85,8 +87,9 @@ def test_an_engine_without_first_strike_gets_verdicts_over_states_without_it():
     assert record.status == "pass", record.reason
     assert record.left_out == (Mechanic.FIRST_STRIKE,)
     assert not any(s.step is Step.FIRST_STRIKE_DAMAGE for s in engine.loaded)
-    assert not any(any("First strike" in state.data_of(p.id).keywords for p in state.battlefield)
-                   for state in engine.loaded)
+    assert not any(
+        any("First strike" in state.data_of(p.id).keywords for p in state.battlefield) for state in engine.loaded
+    )
     # an invariant whose claim needs first strike is unsupported, naming it
     needs = run_case(engine.name, engine, BY_ID[FIRST_STRIKE_STEP], profile="ci", seed=None)
     assert needs.status == "unsupported" and [u.requirement for u in needs.unmet] == [Mechanic.FIRST_STRIKE]

@@ -63,7 +63,12 @@ def test_state_round_trips(scenario) -> None:  # type: ignore[no-untyped-def]
     state = scenario.state
     session = PhaseInProcess().start(state)
     out = session.state()
-    assert (out.step, out.turn, out.active_player, out.priority) == (state.step, state.turn, state.active_player, 0 if state.active_player == 0 else 1)
+    assert (out.step, out.turn, out.active_player, out.priority) == (
+        state.step,
+        state.turn,
+        state.active_player,
+        0 if state.active_player == 0 else 1,
+    )
     assert out.players == state.players
     assert sorted(out.battlefield, key=lambda p: p.id) == sorted(state.battlefield, key=lambda p: p.id)
     assert out.objects == state.objects
@@ -84,8 +89,9 @@ def test_ninjutsu_offered_after_blockers_and_enters_attacking() -> None:
 
 def test_ninjutsu_refused_before_blockers() -> None:
     state, attacker, ninja = ninjutsu_state(Step.PRECOMBAT_MAIN)
-    state = state.replace(battlefield=tuple(p.__class__(**{**p.__dict__, "attacking": None, "blocked": None})
-                                            for p in state.battlefield))
+    state = state.replace(
+        battlefield=tuple(p.__class__(**{**p.__dict__, "attacking": None, "blocked": None}) for p in state.battlefield)
+    )
     session = PhaseInProcess().start(state)
     assert activation(ninja, attacker) not in session.legal_actions()
     with pytest.raises(ActionRefused):
@@ -158,8 +164,9 @@ def tap_untap_state(tapped: bool):
     from harness.protocol.model import CardData
 
     b = StateBuilder()
-    art = b.permanent(CardData("Art T:B Q:life2", ("Artifact",), "{1}", text="{T}: Add {B}.\n{Q}: You gain 2 life."),
-                      0, tapped=tapped)
+    art = b.permanent(
+        CardData("Art T:B Q:life2", ("Artifact",), "{1}", text="{T}: Add {B}.\n{Q}: You gain 2 life."), 0, tapped=tapped
+    )
     b.put(cards.basic_land("U"), 0, Zone.LIBRARY)
     b.put(cards.basic_land("U"), 1, Zone.LIBRARY)
     return b.build(turn=2, active_player=0, step=Step.PRECOMBAT_MAIN, priority=0), art

@@ -126,8 +126,13 @@ def test_sneak_is_offered_in_the_declare_blockers_step() -> None:
 
 
 def test_rebound_offers_the_cast_from_exile_at_the_next_upkeep() -> None:
-    spell = CardData("Instant of 3 Life with Rebound", ("Instant",), mana_cost="{1}{W}",
-                     text="You gain 3 life.\n" + spell_cards.REBOUND_REMINDER, keywords=("Rebound",))
+    spell = CardData(
+        "Instant of 3 Life with Rebound",
+        ("Instant",),
+        mana_cost="{1}{W}",
+        text="You gain 3 life.\n" + spell_cards.REBOUND_REMINDER,
+        keywords=("Rebound",),
+    )
     b = StateBuilder()
     card = b.put(spell, 0, Zone.HAND)
     for _ in range(2):
@@ -155,10 +160,22 @@ def test_rebound_offers_the_cast_from_exile_at_the_next_upkeep() -> None:
 
 
 def test_class_levels_are_loaded_read_back_and_gained_by_level_abilities() -> None:
-    klass = CardData("Plain Class", ("Enchantment",), mana_cost="{1}{B}", subtypes=("Class",),
-                     text="\n".join([spell_cards.CLASS_REMINDER, "Whenever a creature you control leaves the "
-                                     "battlefield, each opponent loses 1 life.", "{1}{B}: Level 2",
-                                     "Creatures you control get +1/+0.", "{B}: Level 3", "You have no maximum hand size."]))
+    klass = CardData(
+        "Plain Class",
+        ("Enchantment",),
+        mana_cost="{1}{B}",
+        subtypes=("Class",),
+        text="\n".join(
+            [
+                spell_cards.CLASS_REMINDER,
+                "Whenever a creature you control leaves the battlefield, each opponent loses 1 life.",
+                "{1}{B}: Level 2",
+                "Creatures you control get +1/+0.",
+                "{B}: Level 3",
+                "You have no maximum hand size.",
+            ]
+        ),
+    )
     b = StateBuilder()
     plain = b.permanent(klass, 0, class_level=1)
     for _ in range(3):

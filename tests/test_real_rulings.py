@@ -25,8 +25,16 @@ def cli(*args: str, cwd) -> subprocess.CompletedProcess:
 @pytest.fixture(scope="module")
 def imported(tmp_path_factory):
     out = tmp_path_factory.mktemp("corpus") / "real.toml"
-    done = cli("rulings", "import", str(DATA / "scryfall-rulings.json"), "--cards", str(DATA / "scryfall-cards.json"),
-               "--out", str(out), cwd=out.parent)
+    done = cli(
+        "rulings",
+        "import",
+        str(DATA / "scryfall-rulings.json"),
+        "--cards",
+        str(DATA / "scryfall-cards.json"),
+        "--out",
+        str(out),
+        cwd=out.parent,
+    )
     assert done.returncode == 0, done.stderr
     rulings = load_ruling_file(out)
     suite = compile_corpus(Corpus(tuple(rulings)), load_card_pool(DATA / "scryfall-cards.json"))
@@ -79,8 +87,12 @@ def test_import_of_an_mtgjson_file(tmp_path):
     done = cli("rulings", "import", str(DATA / "mtgjson-atomic.json"), "--out", str(out), cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     rulings = load_ruling_file(out)
-    assert {c for r in rulings for c in r.cards} == {"Ninja of the Deep Hours", "Wizard Class", "Staggershock",
-                                                     "Yuriko, the Tiger's Shadow"}
+    assert {c for r in rulings for c in r.cards} == {
+        "Ninja of the Deep Hours",
+        "Wizard Class",
+        "Staggershock",
+        "Yuriko, the Tiger's Shadow",
+    }
     assert all(r.published and r.status == "executable" and r.sources == ("MTGJSON",) for r in rulings)
     listed = cli("rulings", "--corpus", str(tmp_path), "--json", cwd=tmp_path)
     assert listed.returncode == 0, listed.stderr
@@ -95,25 +107,47 @@ def test_a_duplicate_text_adds_the_card_to_the_ruling(tmp_path):
     same = [r for r in rulings if r["comment"].startswith("Gaining a level won't remove")][:2]
     (tmp_path / "r.json").write_text(json.dumps(same))
     out = tmp_path / "c.toml"
-    done = cli("rulings", "import", str(tmp_path / "r.json"), "--cards", str(DATA / "scryfall-cards.json"),
-               "--out", str(out), cwd=tmp_path)
+    done = cli(
+        "rulings",
+        "import",
+        str(tmp_path / "r.json"),
+        "--cards",
+        str(DATA / "scryfall-cards.json"),
+        "--out",
+        str(out),
+        cwd=tmp_path,
+    )
     assert done.returncode == 0, done.stderr
     (ruling,) = load_ruling_file(out)
     assert len(ruling.cards) == 2 and ruling.id == "class.keeps-previous-levels"
 
 
-@pytest.mark.parametrize("content, message", [
-    ("not json", "not JSON"),
-    ('{"object": "list", "data": [{"object": "ruling", "oracle_id": "nope", "source": "wotc", '
-     '"published_at": "2020-01-01", "comment": "Text."}]}', "entry 1: unknown card"),
-    ('[{"object": "ruling", "comment": "Text."}]', "entry 1: field 'oracle_id'"),
-    ('[{"object": "ruling", "oracle_id": "x", "published_at": "soon", "comment": "T."}]', "entry 1"),
-])
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        ("not json", "not JSON"),
+        (
+            '{"object": "list", "data": [{"object": "ruling", "oracle_id": "nope", "source": "wotc", '
+            '"published_at": "2020-01-01", "comment": "Text."}]}',
+            "entry 1: unknown card",
+        ),
+        ('[{"object": "ruling", "comment": "Text."}]', "entry 1: field 'oracle_id'"),
+        ('[{"object": "ruling", "oracle_id": "x", "published_at": "soon", "comment": "T."}]', "entry 1"),
+    ],
+)
 def test_bad_input_is_one_line_exit_2_and_writes_nothing(tmp_path, content, message):
     (tmp_path / "bad.json").write_text(content)
     out = tmp_path / "c.toml"
-    done = cli("rulings", "import", str(tmp_path / "bad.json"), "--cards", str(DATA / "scryfall-cards.json"),
-               "--out", str(out), cwd=tmp_path)
+    done = cli(
+        "rulings",
+        "import",
+        str(tmp_path / "bad.json"),
+        "--cards",
+        str(DATA / "scryfall-cards.json"),
+        "--out",
+        str(out),
+        cwd=tmp_path,
+    )
     assert done.returncode == 2
     assert message in done.stderr and len(done.stderr.strip().splitlines()) == 1
     assert not out.exists()
@@ -123,7 +157,8 @@ def test_strict_exits_2_on_a_card_missing_from_the_pool(tmp_path):
     text = "Gaining a level won't remove abilities that a Class had at a previous level."
     (tmp_path / "c.toml").write_text(
         f'[[ruling]]\nid = "x.y"\ntext = "{text}"\nsha = "{ruling_sha(text)}"\n'
-        'cards = ["Nobody\'s Class"]\nsources = ["s"]\ncr = []\ntags = []\nstatus = "executable"\n')
+        'cards = ["Nobody\'s Class"]\nsources = ["s"]\ncr = []\ntags = []\nstatus = "executable"\n'
+    )
     loose = cli("rulings", "--corpus", str(tmp_path), cwd=tmp_path)
     assert loose.returncode == 0 and "card Nobody's Class is not in the card pool" in loose.stdout
     strict = cli("rulings", "--corpus", str(tmp_path), "--strict", cwd=tmp_path)

@@ -48,7 +48,9 @@ def cast(player: int, card: str, *targets: str, costs=()) -> Action:
 
 
 def sneak(player: int, card: str, returned: str, index: int | None = None) -> Action:
-    costs = (("alternative", "sneak"),) + ((("sneak", str(index)),) if index is not None else ()) + (("return", returned),)
+    costs = (
+        (("alternative", "sneak"),) + ((("sneak", str(index)),) if index is not None else ()) + (("return", returned),)
+    )
     return cast(player, card, costs=costs)
 
 
@@ -152,8 +154,9 @@ def test_declining_rebound_leaves_the_card_in_exile_for_good():
     b = Board()
     spell = b.put(REBOUND_SORCERY, 0, Zone.EXILE)
     libraries(b)
-    session = ENGINE.start(b.build(turn=3, step=Step.UPKEEP, priority=None,
-                                   delayed=(DelayedTrigger("rebound", spell, 0),)))
+    session = ENGINE.start(
+        b.build(turn=3, step=Step.UPKEEP, priority=None, delayed=(DelayedTrigger("rebound", spell, 0),))
+    )
     state = session.state()
     assert state.delayed == () and state.stack[-1].ability == "rebound"
     until(session, lambda s: s.pending is not None)
@@ -235,8 +238,8 @@ def test_a_token_that_leaves_the_battlefield_ceases_to_exist():
     state = state.replace(
         cards=state.cards + (BEARS,),
         objects=state.objects + (state.objects[0].__class__(token, BEARS.name, 0, token=True),),
-        battlefield=state.battlefield + (state.battlefield[0].__class__(token, 0, tapped=True, attacking=P1,
-                                                                          blocked=False),),
+        battlefield=state.battlefield
+        + (state.battlefield[0].__class__(token, 0, tapped=True, attacking=P1, blocked=False),),
     )
     session = ENGINE.start(check(state))
     session.apply(Action(ActionKind.ACTIVATE, 0, source=ninja, ability="ninjutsu", costs=(("return", token),)))
@@ -249,12 +252,20 @@ def test_a_token_that_leaves_the_battlefield_ceases_to_exist():
 
 def exile_board(step: Step, *, land_plays: int = 1, active: int = 0) -> tuple[GameState, dict[str, str]]:
     b = Board()
-    cards = {"sorcery": b.put(SORCERY, 1, Zone.EXILE), "instant": b.put(INSTANT, 1, Zone.EXILE),
-             "land": b.put(SWAMP, 1, Zone.EXILE)}
+    cards = {
+        "sorcery": b.put(SORCERY, 1, Zone.EXILE),
+        "instant": b.put(INSTANT, 1, Zone.EXILE),
+        "land": b.put(SWAMP, 1, Zone.EXILE),
+    }
     libraries(b)
     b.player_fields[0]["land_plays_left"] = land_plays
-    state = b.build(turn=3, step=step, active_player=active, priority=0,
-                    permissions=tuple(PlayPermission(c, 0) for c in cards.values()))
+    state = b.build(
+        turn=3,
+        step=step,
+        active_player=active,
+        priority=0,
+        permissions=tuple(PlayPermission(c, 0) for c in cards.values()),
+    )
     return state, cards
 
 
@@ -331,8 +342,10 @@ def test_fallen_shinobi_exiles_the_top_two_cards_and_lets_its_controller_play_th
 
 def class_board(levels: tuple[int, ...], swamps: int = 3, step: Step = Step.PRECOMBAT_MAIN):
     b = Board()
-    classes = [b.perm(NINJA_TEEN if i == 0 else class_card("{B}", "{B}"), 0, class_level=level)
-               for i, level in enumerate(levels)]
+    classes = [
+        b.perm(NINJA_TEEN if i == 0 else class_card("{B}", "{B}"), 0, class_level=level)
+        for i, level in enumerate(levels)
+    ]
     for _ in range(swamps):
         b.perm(SWAMP, 0)
     libraries(b)
@@ -414,13 +427,15 @@ def test_level_abilities_menace_pump_and_the_leaves_trigger(levels, pump, drain)
 # -- sneak --------------------------------------------------------------------------------------
 
 
-def sneak_board(step: Step, *, blocked: bool | None = False, target=P1, teen_level: int | None = None,
-                herald: bool = False):
+def sneak_board(
+    step: Step, *, blocked: bool | None = False, target=P1, teen_level: int | None = None, herald: bool = False
+):
     b = Board()
     if target != P1:
         target = at_walker(b.perm(WALKER, 1))
-    attacker = b.perm(BEARS, 0, tapped=True, attacking=target if step.is_combat else None,
-                      blocked=blocked if step.is_combat else None)
+    attacker = b.perm(
+        BEARS, 0, tapped=True, attacking=target if step.is_combat else None, blocked=blocked if step.is_combat else None
+    )
     sneaker = b.put(sneak_creature(3, 3, ("{1}{B}",)), 0)
     for _ in range(4):
         b.perm(SWAMP, 0)
@@ -449,8 +464,7 @@ def test_sneak_casts_the_creature_tapped_and_attacking_the_same_target_without_a
     assert session.state().player(0).life == 20
 
 
-@pytest.mark.parametrize("step", [Step.PRECOMBAT_MAIN, Step.DECLARE_ATTACKERS, Step.COMBAT_DAMAGE,
-                                  Step.END_OF_COMBAT])
+@pytest.mark.parametrize("step", [Step.PRECOMBAT_MAIN, Step.DECLARE_ATTACKERS, Step.COMBAT_DAMAGE, Step.END_OF_COMBAT])
 def test_sneak_only_in_the_declare_blockers_step(step):
     state, attacker, sneaker, _ = sneak_board(step, blocked=None if step is Step.DECLARE_ATTACKERS else False)
     session = ENGINE.start(state)
@@ -486,8 +500,9 @@ def test_graveyard_sneak_with_ninja_teen_at_level_3_using_any_of_its_sneak_abili
     assert session.state().player(1).life == 19  # Ninja Teen's level 1 trigger: the returned creature left
 
 
-@pytest.mark.parametrize("level, step", [(2, Step.DECLARE_BLOCKERS), (3, Step.COMBAT_DAMAGE),
-                                         (3, Step.POSTCOMBAT_MAIN)])
+@pytest.mark.parametrize(
+    "level, step", [(2, Step.DECLARE_BLOCKERS), (3, Step.COMBAT_DAMAGE), (3, Step.POSTCOMBAT_MAIN)]
+)
 def test_no_graveyard_sneak_below_level_3_or_outside_declare_blockers(level, step):
     state, attacker, _, grave = sneak_board(step, teen_level=level)
     session = ENGINE.start(state)
@@ -502,8 +517,13 @@ def test_no_graveyard_sneak_below_level_3_or_outside_declare_blockers(level, ste
 def test_delayed_triggers_permissions_and_may_cast_choices_round_trip_and_are_checked():
     b = Board()
     card = b.put(REBOUND_SORCERY, 0, Zone.EXILE)
-    state = b.build(turn=3, step=Step.UPKEEP, priority=0, delayed=(DelayedTrigger("rebound", card, 0),),
-                    permissions=(PlayPermission(card, 1),))
+    state = b.build(
+        turn=3,
+        step=Step.UPKEEP,
+        priority=0,
+        delayed=(DelayedTrigger("rebound", card, 0),),
+        permissions=(PlayPermission(card, 1),),
+    )
     assert GameState.from_json(state.to_json()) == state and problems(state) == []
     waiting = ENGINE.start(state.replace(priority=None, permissions=()))
     pending = waiting.state()

@@ -153,8 +153,9 @@ def test_library_ninjutsu_parses_but_is_never_offered():
     session = ENGINE.start(b.build(turn=3, step=Step.DECLARE_BLOCKERS, priority=0))
     assert not [a for a in session.legal_actions() if a.kind is ActionKind.ACTIVATE and a.source == deep]
     with pytest.raises(ActionRefused):
-        session.apply(Action(ActionKind.ACTIVATE, 0, source=deep, ability="library ninjutsu",
-                             costs=(("return", bears),)))
+        session.apply(
+            Action(ActionKind.ACTIVATE, 0, source=deep, ability="library ninjutsu", costs=(("return", bears),))
+        )
 
 
 # -- ninjutsu activation and resolution -------------------------------------------------------
@@ -165,7 +166,12 @@ def test_activation_returns_creature_reveals_ninja_and_keeps_it_in_hand():
     session = ENGINE.start(state)
     events = session.apply(ninjutsu(ninja, attacker))
     assert kinds(events) == [
-        EventKind.ACTIVATE, EventKind.REVEAL, EventKind.TAP, EventKind.MANA, EventKind.TAP, EventKind.MANA,
+        EventKind.ACTIVATE,
+        EventKind.REVEAL,
+        EventKind.TAP,
+        EventKind.MANA,
+        EventKind.TAP,
+        EventKind.MANA,
         EventKind.ZONE_CHANGE,
     ]
     assert events[-1].card == attacker and events[-1].to_zone is Zone.HAND
@@ -216,7 +222,9 @@ def test_ninja_enters_not_attacking_when_its_planeswalker_is_gone():
     ninja = b.put(NINJA, 0)
     state = b.build(turn=3, step=Step.DECLARE_BLOCKERS, priority=0)
     # A ninjutsu ability on the stack whose returned creature attacked a planeswalker since gone.
-    item = StackItem("s1", "activated", ninja, 0, "ninjutsu", (("returned", "c9"), ("attack-target", "planeswalker:c9")))
+    item = StackItem(
+        "s1", "activated", ninja, 0, "ninjutsu", (("returned", "c9"), ("attack-target", "planeswalker:c9"))
+    )
     session = ENGINE.start(state.replace(stack=(item,), revealed=(ninja,)))
     events = pass_both(session)
     assert EventKind.ENTER_ATTACKING not in kinds(events)
@@ -232,12 +240,13 @@ def test_declared_attackers_trigger_but_the_ninja_does_not():
     ninja = b.put(FS_NINJA, 0)
     b.perm(ISLAND, 0)
     b.put(BEARS, 1, Zone.LIBRARY)
-    state = b.build(turn=3, step=Step.DECLARE_ATTACKERS, priority=None,
-                    pending=PendingChoice("declare-attackers", 0))
+    state = b.build(turn=3, step=Step.DECLARE_ATTACKERS, priority=None, pending=PendingChoice("declare-attackers", 0))
     session = ENGINE.start(state)
     events = session.apply(Action(ActionKind.DECLARE_ATTACKERS, 0, attacks=((bears, P1),)))
     assert [(e.kind, e.card) for e in events if e.kind in (EventKind.ATTACK, EventKind.TRIGGER)] == [
-        (EventKind.ATTACK, bears), (EventKind.TRIGGER, herald)]
+        (EventKind.ATTACK, bears),
+        (EventKind.TRIGGER, herald),
+    ]
     assert len(session.state().stack) == 1
     events = pass_both(session)
     assert [(e.kind, e.amount) for e in events if e.kind is EventKind.LIFE] == [(EventKind.LIFE, 1)]
@@ -256,8 +265,9 @@ def test_declared_attackers_trigger_but_the_ninja_does_not():
 def test_self_attack_trigger_only_for_declared_attacker():
     b = Board()
     brave = b.perm(BRAVE, 0)
-    session = ENGINE.start(b.build(turn=2, step=Step.DECLARE_ATTACKERS, priority=None,
-                                   pending=PendingChoice("declare-attackers", 0)))
+    session = ENGINE.start(
+        b.build(turn=2, step=Step.DECLARE_ATTACKERS, priority=None, pending=PendingChoice("declare-attackers", 0))
+    )
     events = session.apply(Action(ActionKind.DECLARE_ATTACKERS, 0, attacks=((brave, P1),)))
     assert [e.card for e in events if e.kind is EventKind.TRIGGER] == [brave]
     pass_both(session)
@@ -402,12 +412,14 @@ def test_first_strike_ninja_entering_in_first_strike_step_deals_regular_damage_o
 def test_blocked_attacker_divides_damage_and_sba_kill():
     session, ids = blockers_declared([OGRE], [(BEARS, 0), (BEARS, 0)])
     events = pass_both(session)
-    assert sorted(damage_of(events)) == sorted([
-        (ids["a0"], ids["b0"], 2, "regular"),
-        (ids["a0"], ids["b1"], 3, "regular"),
-        (ids["b0"], ids["a0"], 2, "regular"),
-        (ids["b1"], ids["a0"], 2, "regular"),
-    ])
+    assert sorted(damage_of(events)) == sorted(
+        [
+            (ids["a0"], ids["b0"], 2, "regular"),
+            (ids["a0"], ids["b1"], 3, "regular"),
+            (ids["b0"], ids["a0"], 2, "regular"),
+            (ids["b1"], ids["a0"], 2, "regular"),
+        ]
+    )
     state = session.state()
     assert set(state.player(1).graveyard) == {ids["b0"], ids["b1"]}
     assert state.permanent(ids["a0"]).damage == 4 and state.permanent(ids["a0"]).blocked is True
@@ -445,8 +457,9 @@ def test_combat_damage_to_a_player_triggers_a_draw():
 def test_no_attackers_skips_to_end_of_combat():
     b = Board()
     b.perm(BEARS, 0)
-    session = ENGINE.start(b.build(turn=2, step=Step.DECLARE_ATTACKERS, priority=None,
-                                   pending=PendingChoice("declare-attackers", 0)))
+    session = ENGINE.start(
+        b.build(turn=2, step=Step.DECLARE_ATTACKERS, priority=None, pending=PendingChoice("declare-attackers", 0))
+    )
     assert session.state().actor == 0
     session.apply(Action(ActionKind.DECLARE_ATTACKERS, 0))
     assert session.state().priority == 0 and session.state().step is Step.DECLARE_ATTACKERS
@@ -465,8 +478,9 @@ def test_declarations_listed_and_judged():
     walker = b.perm(WALKER, 1)
     own_walker = b.perm(WALKER, 0)
     blocker = b.perm(BEARS, 1, summoning_sick=True)
-    session = ENGINE.start(b.build(turn=2, step=Step.DECLARE_ATTACKERS, priority=None,
-                                   pending=PendingChoice("declare-attackers", 0)))
+    session = ENGINE.start(
+        b.build(turn=2, step=Step.DECLARE_ATTACKERS, priority=None, pending=PendingChoice("declare-attackers", 0))
+    )
     attacks = [a.attacks for a in session.legal_actions()]
     assert attacks == [(), ((bears, P1),), ((bears, at_walker(walker)),)]
     before = session.state()
@@ -487,7 +501,8 @@ def test_declarations_listed_and_judged():
         session.apply(Action(ActionKind.DECLARE_ATTACKERS, 1))
     events = session.apply(Action(ActionKind.DECLARE_ATTACKERS, 0, attacks=((bears, at_walker(walker)),)))
     assert [(e.kind, e.card, e.target) for e in events if e.kind is EventKind.ATTACK] == [
-        (EventKind.ATTACK, bears, walker)]
+        (EventKind.ATTACK, bears, walker)
+    ]
     assert session.state().permanent(bears).tapped
     pass_both(session)
     assert session.state().pending == PendingChoice("declare-blockers", 1)
@@ -517,7 +532,10 @@ def test_summoning_sick_creature_cannot_tap_for_mana_but_a_land_can():
             session.apply(bad)
         assert session.state() == before
     events = session.apply(mana(forest))
-    assert [(e.kind, e.card, e.detail) for e in events] == [(EventKind.TAP, forest, None), (EventKind.MANA, forest, "G")]
+    assert [(e.kind, e.card, e.detail) for e in events] == [
+        (EventKind.TAP, forest, None),
+        (EventKind.MANA, forest, "G"),
+    ]
     state = session.state()
     assert state.player(0).mana_pool == ("G",) and state.priority == 0 and state.stack == ()
     with pytest.raises(ActionRefused):
@@ -619,11 +637,16 @@ def test_oracle_lines():
     ninja = parse_card(NINJA)
     assert [(n.variant, n.cost) for n in ninja.ninjutsu] == [("ninjutsu", ("1", "U"))]
     assert len(ninja.damage_triggers) == 1
-    assert parse_card(CardData("Commander Ninja", ("Creature",), text="Commander ninjutsu {2}{B}",
-                               power="1", toughness="1")).ninjutsu[0].variant == "commander ninjutsu"
+    assert (
+        parse_card(
+            CardData("Commander Ninja", ("Creature",), text="Commander ninjutsu {2}{B}", power="1", toughness="1")
+        )
+        .ninjutsu[0]
+        .variant
+        == "commander ninjutsu"
+    )
     assert parse_card(FS_KNIGHT).first_strike and parse_card(DS_KNIGHT).double_strike
-    assert parse_card(CardData("K", ("Creature",), keywords=("Double strike",), power="1",
-                               toughness="1")).double_strike
+    assert parse_card(CardData("K", ("Creature",), keywords=("Double strike",), power="1", toughness="1")).double_strike
     assert [a.symbol for a in parse_card(ISLAND).mana_abilities] == ["U"]
     assert [a.symbol for a in parse_card(ELF).mana_abilities] == ["G"]
     named = parse_card(creature("Herald", 1, 1, "Whenever Herald attacks, you gain 3 life."))
@@ -631,8 +654,10 @@ def test_oracle_lines():
     assert parse_card(WALKER).mana_abilities == () and parse_card(CardData("Vanilla", ("Creature",))).power is None
 
 
-@pytest.mark.parametrize("text", ["Flying", "Ninjutsu {1}{U/B}", "Whenever this creature attacks, draw a card.",
-                                  "Ninjutsu", "{T}: Add {U}{U}."])
+@pytest.mark.parametrize(
+    "text",
+    ["Flying", "Ninjutsu {1}{U/B}", "Whenever this creature attacks, draw a card.", "Ninjutsu", "{T}: Add {U}{U}."],
+)
 def test_oracle_refuses_unknown_lines(text):
     with pytest.raises(UnsupportedCard) as info:
         parse_card(creature("Oddity", 1, 1, text))
@@ -688,6 +713,7 @@ def test_ninja_that_left_and_came_back_is_a_new_object():
 
 
 # -- random play keeps the contract --------------------------------------------------------------
+
 
 def _walk_start(kind: int) -> GameState:
     b = Board()

@@ -51,15 +51,39 @@ AFTER = {
 
 
 def run_info(*engines: str) -> RunInfo:
-    return RunInfo("2026-12-01T00:00:00+00:00", "2026-12-01T00:00:05+00:00", "ci", None,
-                   tuple(EngineInfo(e, "1.0") for e in engines), "mtg-conformance run", "0.1.0", 5.0)
+    return RunInfo(
+        "2026-12-01T00:00:00+00:00",
+        "2026-12-01T00:00:05+00:00",
+        "ci",
+        None,
+        tuple(EngineInfo(e, "1.0") for e in engines),
+        "mtg-conformance run",
+        "0.1.0",
+        5.0,
+    )
 
 
-def fail(engine: str, invariant: str, message: str, *, expected: str = "", trace: tuple[TraceStep, ...] = (),
-         size: int = 2, step: str = "end-of-combat", ruling: str = "ninjutsu.window") -> ResultRecord:
+def fail(
+    engine: str,
+    invariant: str,
+    message: str,
+    *,
+    expected: str = "",
+    trace: tuple[TraceStep, ...] = (),
+    size: int = 2,
+    step: str = "end-of-combat",
+    ruling: str = "ninjutsu.window",
+) -> ResultRecord:
     state = {**BEFORE, "step": step}
-    failure = Failure(message, expected=expected, observed="x", counterexample=Counterexample(state), trace=trace,
-                      reproduce="mtg-conformance run", size=size)
+    failure = Failure(
+        message,
+        expected=expected,
+        observed="x",
+        counterexample=Counterexample(state),
+        trace=trace,
+        reproduce="mtg-conformance run",
+        size=size,
+    )
     return ResultRecord(engine, invariant, (ruling,), "legality", "fail", examples=3, failure=failure)
 
 
@@ -76,10 +100,20 @@ def phase_like() -> list[ResultRecord]:
         fail("phase", "c/offered", closed.replace("c1", "c7"), expected=f"{ACTIVATE} offered"),
         fail("phase", "d/refused", refused, trace=(TraceStep(f"{ACTIVATE}  -> refused: no"),)),
         fail("phase", "e/refused", refused, trace=(TraceStep(f"{ACTIVATE}  -> refused: no"),)),
-        fail("phase", "f/reveal", "the Ninja was not revealed on activation", step="declare-blockers",
-             trace=(TraceStep(ACTIVATE, ("zone-change card=c1",)),)),
-        fail("phase", "g/second", "the engine refused a legal action: a second ninjutsu", step="declare-blockers",
-             trace=(TraceStep(ACTIVATE), TraceStep("P0 activate c3 [ninjutsu] costs=return:c2  -> refused: gone"))),
+        fail(
+            "phase",
+            "f/reveal",
+            "the Ninja was not revealed on activation",
+            step="declare-blockers",
+            trace=(TraceStep(ACTIVATE, ("zone-change card=c1",)),),
+        ),
+        fail(
+            "phase",
+            "g/second",
+            "the engine refused a legal action: a second ninjutsu",
+            step="declare-blockers",
+            trace=(TraceStep(ACTIVATE), TraceStep("P0 activate c3 [ninjutsu] costs=return:c2  -> refused: gone")),
+        ),
         fail("other", "a/offered", closed, expected=f"{ACTIVATE} offered"),
     ]
 
@@ -98,8 +132,15 @@ def test_errors_group_by_message_only_and_families_split() -> None:
     crash = Failure("engine raised KeyError 'c9' in apply", reproduce="x")
     records = [
         ResultRecord("e", "a/x", ("ninjutsu.a",), "outcome", "error", reason="boom", failure=crash),
-        ResultRecord("e", "b/x", ("ninjutsu.b",), "outcome", "error", reason="boom",
-                     failure=Failure("engine raised KeyError 'c12' in apply")),
+        ResultRecord(
+            "e",
+            "b/x",
+            ("ninjutsu.b",),
+            "outcome",
+            "error",
+            reason="boom",
+            failure=Failure("engine raised KeyError 'c12' in apply"),
+        ),
         fail("e", "c/x", "the engine refused a legal action: ninjutsu returning c1", ruling="sneak.window"),
         fail("e", "d/x", "the engine refused a legal action: ninjutsu returning c1", ruling="ninjutsu.window"),
     ]
@@ -135,15 +176,36 @@ def test_card_names_beside_ids() -> None:
 
 def test_unsupported_classified_deduplicated_with_mechanic_names() -> None:
     records = [
-        ResultRecord("phase", f"lib/{i}", ("x",), "outcome", "unsupported", reason="joined",
-                     unmet=(Unmet("mechanic:library-ninjutsu", "phase does not implement library ninjutsu"),
-                            Unmet("mechanic:search", "the phase adapter does not map searches")))
+        ResultRecord(
+            "phase",
+            f"lib/{i}",
+            ("x",),
+            "outcome",
+            "unsupported",
+            reason="joined",
+            unmet=(
+                Unmet("mechanic:library-ninjutsu", "phase does not implement library ninjutsu"),
+                Unmet("mechanic:search", "the phase adapter does not map searches"),
+            ),
+        )
         for i in range(3)
     ] + [
-        ResultRecord("phase", "old/1", ("x",), "outcome", "unsupported",
-                     reason="the phase adapter does not build tokens; phase lacks rebound"),
-        ResultRecord("phase", "load/1", ("x",), "outcome", "unsupported",
-                     reason="the engine could not load the drawn states: phase does not implement card 'Thing'"),
+        ResultRecord(
+            "phase",
+            "old/1",
+            ("x",),
+            "outcome",
+            "unsupported",
+            reason="the phase adapter does not build tokens; phase lacks rebound",
+        ),
+        ResultRecord(
+            "phase",
+            "load/1",
+            ("x",),
+            "outcome",
+            "unsupported",
+            reason="the engine could not load the drawn states: phase does not implement card 'Thing'",
+        ),
     ]
     explained = explain(records)
     by_text = {r.text: r for r in explained.reasons}
@@ -159,25 +221,46 @@ def test_unsupported_classified_deduplicated_with_mechanic_names() -> None:
 
 
 def test_summary_band_and_failures_come_before_the_ruling_table() -> None:
-    rulings = (RulingRecord("ninjutsu.window", "Ninjutsu works in combat.", cards=("Ninja",), coverage="template",
-                            invariants=("a/offered",)),)
-    records = (*phase_like(), ResultRecord("phase", "p/ok", ("ninjutsu.window",), "outcome", "pass", examples=100),
-               ResultRecord("phase", "u/no", ("ninjutsu.window",), "outcome", "unsupported", reason="no"))
+    rulings = (
+        RulingRecord(
+            "ninjutsu.window",
+            "Ninjutsu works in combat.",
+            cards=("Ninja",),
+            coverage="template",
+            invariants=("a/offered",),
+        ),
+    )
+    records = (
+        *phase_like(),
+        ResultRecord("phase", "p/ok", ("ninjutsu.window",), "outcome", "pass", examples=100),
+        ResultRecord("phase", "u/no", ("ninjutsu.window",), "outcome", "unsupported", reason="no"),
+    )
     results = Results(run_info("phase", "other"), rulings, records)
     report = build_report(results)
     phase = report.summaries[0]
     assert (phase.judged, phase.planned, phase.counts["fail"], phase.counts["inconclusive"]) == (8, 9, 7, 0)
     html = render_report(results)
-    assert html.index('id="summary"') < html.index('id="group-1"') < html.index('id="matrix"') < html.index('id="rulings"')
+    assert (
+        html.index('id="summary"') < html.index('id="group-1"') < html.index('id="matrix"') < html.index('id="rulings"')
+    )
     assert "judged 8 of 9 invariants" in html
-    assert html.count("<details class=\"case\"") == 8 and html.count("open>") >= 3  # one open per group
+    assert html.count('<details class="case"') == 8 and html.count("open>") >= 3  # one open per group
     # the filter CSS names indices only, never an engine or card name
     assert "phase" not in report.filter_css and "Ninja" not in report.filter_css
 
 
 def _row(mid: str, status: str, killed_by: tuple[str, ...] = ()) -> MutantRow:
-    return MutantRow(mid, f"mutant:{mid}", ("r",), "a <b>bug</b>", status, killed_by, 3,
-                     1 if killed_by else None, 2 if killed_by else None)
+    return MutantRow(
+        mid,
+        f"mutant:{mid}",
+        ("r",),
+        "a <b>bug</b>",
+        status,
+        killed_by,
+        3,
+        1 if killed_by else None,
+        2 if killed_by else None,
+    )
 
 
 def test_mutants_page_green_when_all_killed(tmp_path: Path) -> None:
@@ -193,22 +276,31 @@ def test_mutants_page_green_when_all_killed(tmp_path: Path) -> None:
 
 def test_mutants_page_with_controls(tmp_path: Path) -> None:
     path = tmp_path / "controls.json"
-    path.write_text('{"controls": [{"id": "control:inert", "vacuous": ["x.ruling"], "failed": ["i"]},'
-                    ' {"name": "control:refuse-all", "vacuous": []}]}')
+    path.write_text(
+        '{"controls": [{"id": "control:inert", "vacuous": ["x.ruling"], "failed": ["i"]},'
+        ' {"name": "control:refuse-all", "vacuous": []}]}'
+    )
     controls = read_controls(path)
     assert controls.found and controls.vacuous == 1 and controls.controls[0].failed == 1
     results = Results(run_info("mutant:a"), (), ())
     page = render_mutants_page(results, [_row("a", "killed", ("i/1",))], controls)
     assert 'class="banner bad"' in page and "control:refuse-all" in page and "<code>x.ruling</code>" in page
-    path.write_text(json.dumps({  # the shape `mtg-conformance controls` writes
-        "schema": "mtg-conformance/controls", "version": 1,
-        "controls": [{"id": "inert", "behaviour": "changes nothing"}, {"id": "refuses-all", "behaviour": "no"}],
-        "invariants": {"i/1": {"failed": ["inert", "refuses-all"]}, "i/2": {"failed": ["inert"]}},
-        "vacuous": [{"ruling": "x.ruling", "control": "refuses-all", "invariants": ["i/3"]}],
-    }))
+    path.write_text(
+        json.dumps(
+            {  # the shape `mtg-conformance controls` writes
+                "schema": "mtg-conformance/controls",
+                "version": 1,
+                "controls": [{"id": "inert", "behaviour": "changes nothing"}, {"id": "refuses-all", "behaviour": "no"}],
+                "invariants": {"i/1": {"failed": ["inert", "refuses-all"]}, "i/2": {"failed": ["inert"]}},
+                "vacuous": [{"ruling": "x.ruling", "control": "refuses-all", "invariants": ["i/3"]}],
+            }
+        )
+    )
     controls = read_controls(path)
     assert [(c.id, c.description, c.vacuous, c.failed) for c in controls.controls] == [
-        ("inert", "changes nothing", (), 2), ("refuses-all", "no", ("x.ruling",), 1)]
+        ("inert", "changes nothing", (), 2),
+        ("refuses-all", "no", ("x.ruling",), 1),
+    ]
     path.write_text("{")
     assert read_controls(path).problem is not None
     assert not read_controls(tmp_path / "absent.json").found

@@ -67,9 +67,11 @@ def run_info(**changes: object) -> RunInfo:
     return RunInfo(**fields)  # type: ignore[arg-type]
 
 
-def sample(ruling_text: str = "The ninjutsu ability can be activated only after blockers have been declared.",
-           observed: str = "ninjutsu offered in declare-attackers",
-           event: str = "zone-change card=c1 from_zone=battlefield to_zone=hand") -> Results:
+def sample(
+    ruling_text: str = "The ninjutsu ability can be activated only after blockers have been declared.",
+    observed: str = "ninjutsu offered in declare-attackers",
+    event: str = "zone-change card=c1 from_zone=battlefield to_zone=hand",
+) -> Results:
     rulings = (
         RulingRecord(
             id="ninjutsu.after-blockers",
@@ -103,23 +105,53 @@ def sample(ruling_text: str = "The ninjutsu ability can be activated only after 
         observed=observed,
         counterexample=Counterexample(state=STATE, params={"attackers": 1, "return": "c1"}),
         trace=(
-            TraceStep("P0 activate c2 [ninjutsu] costs=return:c1", (event, "zone-change card=c2 from_zone=hand to_zone=battlefield")),
+            TraceStep(
+                "P0 activate c2 [ninjutsu] costs=return:c1",
+                (event, "zone-change card=c2 from_zone=hand to_zone=battlefield"),
+            ),
             TraceStep("P1 pass-priority"),
         ),
         reproduce="mtg-conformance run --engine reference --invariant ninjutsu.after-blockers/legality --profile ci",
         size=3,
     )
     results = (
-        ResultRecord("reference", "ninjutsu.after-blockers/legality", ("ninjutsu.after-blockers",), "legality",
-                     "fail", examples=17, examples_to_first_failure=4, duration=1.25, failure=failure),
-        ResultRecord("reference", "search.fail-to-find/outcome", ("search.fail-to-find",), "outcome", "pass",
-                     examples=100, duration=0.5),
-        ResultRecord("reference", "search.crash/outcome", ("search.fail-to-find",), "outcome", "error",
-                     examples=2, duration=0.1, reason="engine crashed: KeyError 'c9'",
-                     failure=Failure(message="engine crashed: KeyError 'c9'",
-                                     reproduce="mtg-conformance run --engine reference --invariant search.crash/outcome --profile ci")),
-        ResultRecord("reference", "global.one-zone", (), "global", "unsupported",
-                     reason="engine lacks mechanic: class levels"),
+        ResultRecord(
+            "reference",
+            "ninjutsu.after-blockers/legality",
+            ("ninjutsu.after-blockers",),
+            "legality",
+            "fail",
+            examples=17,
+            examples_to_first_failure=4,
+            duration=1.25,
+            failure=failure,
+        ),
+        ResultRecord(
+            "reference",
+            "search.fail-to-find/outcome",
+            ("search.fail-to-find",),
+            "outcome",
+            "pass",
+            examples=100,
+            duration=0.5,
+        ),
+        ResultRecord(
+            "reference",
+            "search.crash/outcome",
+            ("search.fail-to-find",),
+            "outcome",
+            "error",
+            examples=2,
+            duration=0.1,
+            reason="engine crashed: KeyError 'c9'",
+            failure=Failure(
+                message="engine crashed: KeyError 'c9'",
+                reproduce="mtg-conformance run --engine reference --invariant search.crash/outcome --profile ci",
+            ),
+        ),
+        ResultRecord(
+            "reference", "global.one-zone", (), "global", "unsupported", reason="engine lacks mechanic: class levels"
+        ),
     )
     return Results(run=run_info(), rulings=rulings, results=results)
 
@@ -294,7 +326,7 @@ def test_report_contents() -> None:
     assert "Grizzly Bears" in html and "attacking P1" in html and "unblocked" in html
     assert "declare-attackers" in html
     for status in STATUSES:
-        assert f"badge s-{status}\"" in html  # the matrix legend names every status
+        assert f'badge s-{status}"' in html  # the matrix legend names every status
 
 
 def test_report_escapes_untrusted_text() -> None:
@@ -322,8 +354,7 @@ def test_report_is_self_contained() -> None:
 def test_report_several_engines_and_odd_states(tmp_path: Path) -> None:
     base = sample()
     other = tuple(
-        ResultRecord("phase", r.invariant, r.rulings, r.kind, "unsupported", reason="no ninjutsu")
-        for r in base.results
+        ResultRecord("phase", r.invariant, r.rulings, r.kind, "unsupported", reason="no ninjutsu") for r in base.results
     ) + (ResultRecord("phase", "orphan/global", ("not.in.file",), "global", "pass", examples=5),)
     results = Results(
         run=run_info(engines=(EngineInfo("reference", "0.1.0"), EngineInfo("phase", "0.9")), seed=None),
@@ -356,13 +387,28 @@ def test_many_engines_share_one_results_column():
     from reports.html import COMPACT_AFTER, build_report
 
     specs = [f"mutant:m{i}" for i in range(COMPACT_AFTER + 2)]
-    run = RunInfo("2026-11-30T00:00:00+00:00", "2026-11-30T00:00:09+00:00", "ci", None,
-                  tuple(EngineInfo(s, "0.1.0") for s in specs), "mtg-conformance mutants", "0.1.0", 9.0)
+    run = RunInfo(
+        "2026-11-30T00:00:00+00:00",
+        "2026-11-30T00:00:09+00:00",
+        "ci",
+        None,
+        tuple(EngineInfo(s, "0.1.0") for s in specs),
+        "mtg-conformance mutants",
+        "0.1.0",
+        9.0,
+    )
     ruling = RulingRecord("x.ruling", "Some ruling.", coverage="bound", invariants=("x/one", "x/two"))
     records = (
         ResultRecord(specs[0], "x/one", ("x.ruling",), "legality", "pass", examples=100),
-        ResultRecord(specs[1], "x/two", ("x.ruling",), "legality", "fail", examples=3,
-                     failure=Failure("broken", expected="a", observed="b", reproduce="mtg-conformance run")),
+        ResultRecord(
+            specs[1],
+            "x/two",
+            ("x.ruling",),
+            "legality",
+            "fail",
+            examples=3,
+            failure=Failure("broken", expected="a", observed="b", reproduce="mtg-conformance run"),
+        ),
     )
     report = build_report(Results(run, (ruling,), records))
     (row,) = report.rows

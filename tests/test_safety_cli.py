@@ -27,8 +27,14 @@ def _env() -> dict[str, str]:
 
 
 def cli(*args: str, cwd: Path, timeout: float = 300) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "harness.run.cli", *args], cwd=cwd, capture_output=True,
-                          text=True, timeout=timeout, env=_env())
+    return subprocess.run(
+        [sys.executable, "-m", "harness.run.cli", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=_env(),
+    )
 
 
 def test_exit_status_comes_from_memory_not_from_the_file(tmp_path: Path) -> None:
@@ -41,8 +47,9 @@ def test_exit_status_comes_from_memory_not_from_the_file(tmp_path: Path) -> None
         f"sys.exit(main(['run', '--engine', 'mutant:ninja-enters-any-target', '--profile', 'ci',"
         f" '--invariant', 'ninjutsu.same-attack-target', '--out', {str(tmp_path / 'o')!r}]))\n"
     )
-    done = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True,
-                          timeout=300, env=_env())
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=300, env=_env()
+    )
     assert done.returncode == 1, done.stdout + done.stderr
     assert "Traceback" not in done.stderr
 
@@ -60,8 +67,16 @@ def test_a_second_run_on_the_same_out_fails_at_once(tmp_path: Path) -> None:
 
 def test_a_run_that_judged_nothing_is_not_green(tmp_path: Path) -> None:
     """Item 2: every case unsupported is exit status 3, and the summary says so."""
-    done = cli("run", "--engine", "fault_engines:Fault_supports_unsupported", "--invariant", "mana.could-produce",
-               "--out", str(tmp_path / "o"), cwd=tmp_path)
+    done = cli(
+        "run",
+        "--engine",
+        "fault_engines:Fault_supports_unsupported",
+        "--invariant",
+        "mana.could-produce",
+        "--out",
+        str(tmp_path / "o"),
+        cwd=tmp_path,
+    )
     assert done.returncode == 3, done.stdout + done.stderr
     assert "judged 0 of" in done.stdout
     assert read_results(tmp_path / "o" / "results.json").totals()["unsupported"] > 0
@@ -69,16 +84,25 @@ def test_a_run_that_judged_nothing_is_not_green(tmp_path: Path) -> None:
 
 def test_an_inconsistent_engine_fails(tmp_path: Path) -> None:
     """Item 3: a card in two zones after every action fails through the global invariant."""
-    done = cli("run", "--engine", "fault_engines:Fault_apply_inconsistent", "--invariant", ONE,
-               "--out", str(tmp_path / "o"), cwd=tmp_path)
+    done = cli(
+        "run",
+        "--engine",
+        "fault_engines:Fault_apply_inconsistent",
+        "--invariant",
+        ONE,
+        "--out",
+        str(tmp_path / "o"),
+        cwd=tmp_path,
+    )
     results = read_results(tmp_path / "o" / "results.json")
     failed = [r for r in results.results if r.status == "fail"]
     assert any("state consistency" in r.failure.message for r in failed)
     assert done.returncode == 1
 
 
-@pytest.mark.parametrize("engine", ["fault_engines:Fault_state_surrogate_message",
-                                    "isolated:fault_engines:Fault_state_surrogate_message"])
+@pytest.mark.parametrize(
+    "engine", ["fault_engines:Fault_state_surrogate_message", "isolated:fault_engines:Fault_state_surrogate_message"]
+)
 def test_a_lone_surrogate_loses_nothing(tmp_path: Path, engine: str) -> None:
     """Item 4."""
     done = cli("run", "--engine", engine, "--invariant", ONE, "--out", str(tmp_path / "o"), cwd=tmp_path)
@@ -90,8 +114,18 @@ def test_a_lone_surrogate_loses_nothing(tmp_path: Path, engine: str) -> None:
 
 def test_the_same_engine_twice_is_one_engine(tmp_path: Path) -> None:
     """Item 5."""
-    done = cli("run", "--engine", "reference", "--engine", "reference", "--invariant", ONE,
-               "--out", str(tmp_path / "o"), cwd=tmp_path)
+    done = cli(
+        "run",
+        "--engine",
+        "reference",
+        "--engine",
+        "reference",
+        "--invariant",
+        ONE,
+        "--out",
+        str(tmp_path / "o"),
+        cwd=tmp_path,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "Traceback" not in done.stderr
     assert read_results(tmp_path / "o" / "results.json").results
@@ -100,8 +134,19 @@ def test_the_same_engine_twice_is_one_engine(tmp_path: Path) -> None:
 @pytest.mark.parametrize("fault", ["Fault_load_raise", "Fault_load_hang"])
 def test_an_isolated_engine_that_cannot_load_gets_error_verdicts(tmp_path: Path, fault: str) -> None:
     """Item 7: the README promises an error verdict, not a crash before anything runs."""
-    done = cli("run", "--engine", f"isolated:fault_engines:{fault}", "--invariant", "mana.could-produce",
-               "--start-timeout", "3", "--out", str(tmp_path / "o"), cwd=tmp_path, timeout=120)
+    done = cli(
+        "run",
+        "--engine",
+        f"isolated:fault_engines:{fault}",
+        "--invariant",
+        "mana.could-produce",
+        "--start-timeout",
+        "3",
+        "--out",
+        str(tmp_path / "o"),
+        cwd=tmp_path,
+        timeout=120,
+    )
     assert done.returncode == 1, done.stdout + done.stderr
     assert "Traceback" not in done.stderr
     results = read_results(tmp_path / "o" / "results.json")
@@ -110,9 +155,28 @@ def test_an_isolated_engine_that_cannot_load_gets_error_verdicts(tmp_path: Path,
 
 def _start_hanging_run(out: Path, cwd: Path, *extra: str) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [sys.executable, "-m", "harness.run.cli", "run", "--engine", "isolated:fault_engines:Fault_start_hang",
-         "--invariant", "mana.could-produce", "--start-timeout", "120", "--out", str(out), *extra],
-        cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env(), start_new_session=True)
+        [
+            sys.executable,
+            "-m",
+            "harness.run.cli",
+            "run",
+            "--engine",
+            "isolated:fault_engines:Fault_start_hang",
+            "--invariant",
+            "mana.could-produce",
+            "--start-timeout",
+            "120",
+            "--out",
+            str(out),
+            *extra,
+        ],
+        cwd=cwd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=_env(),
+        start_new_session=True,
+    )
 
 
 def _workers_of(pid: int) -> list[int]:
@@ -149,8 +213,11 @@ def test_a_stop_signal_writes_partial_results_and_kills_the_workers(tmp_path: Pa
     assert raw["run"]["complete"] is False
     assert "incomplete run" in (out / "report.html").read_text().lower()
     time.sleep(0.2)
-    assert not [w for w in workers if Path(f"/proc/{w}").exists() and
-                (Path(f"/proc/{w}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z")]
+    assert not [
+        w
+        for w in workers
+        if Path(f"/proc/{w}").exists() and (Path(f"/proc/{w}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z")
+    ]
 
 
 def test_a_partial_run_never_replaces_a_complete_one(tmp_path: Path) -> None:
@@ -194,8 +261,13 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, args: list[str], messa
     from reports.results import EngineInfo, Results, RunInfo
 
     good.write_text(Results(run=RunInfo("s", "f", "ci", None, (EngineInfo("e", "1"),), "c", "0", 0.0)).to_json())
-    names = {"file": tmp_path / "file", "latin1": tmp_path / "latin1.json", "nested": tmp_path / "nested.json",
-             "good": good, "dir": tmp_path / "dir"}
+    names = {
+        "file": tmp_path / "file",
+        "latin1": tmp_path / "latin1.json",
+        "nested": tmp_path / "nested.json",
+        "good": good,
+        "dir": tmp_path / "dir",
+    }
     done = cli(*[a.format(**names) for a in args], cwd=tmp_path)
     assert done.returncode == 2, done.stdout + done.stderr
     assert message in done.stderr
@@ -204,12 +276,23 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, args: list[str], messa
 
 def test_an_in_process_engine_that_kills_its_xdist_worker_gets_an_error(tmp_path: Path) -> None:
     """Item 6: a native abort in-process (under -n) leaves a record for its case."""
-    done = cli("run", "--engine", "fault_engines:Fault_state_abort", "--invariant", ONE, "-n", "1",
-               "--out", str(tmp_path / "o"), cwd=tmp_path)
+    done = cli(
+        "run",
+        "--engine",
+        "fault_engines:Fault_state_abort",
+        "--invariant",
+        ONE,
+        "-n",
+        "1",
+        "--out",
+        str(tmp_path / "o"),
+        cwd=tmp_path,
+    )
     assert done.returncode == 1, done.stdout + done.stderr
     results = read_results(tmp_path / "o" / "results.json")
-    assert results.results and all(r.status == "error" and "killed its test process" in r.reason
-                                   for r in results.results)
+    assert results.results and all(
+        r.status == "error" and "killed its test process" in r.reason for r in results.results
+    )
 
 
 def test_report_renders_a_counterexample_of_unusual_shape(tmp_path: Path) -> None:
@@ -217,11 +300,13 @@ def test_report_renders_a_counterexample_of_unusual_shape(tmp_path: Path) -> Non
     from reports.results import Counterexample, EngineInfo, Failure, ResultRecord, Results, RunInfo
 
     odd = {"players": {"0": "x"}, "battlefield": [[1]], "objects": "none", "stack": 5, "turn": []}
-    record = ResultRecord("e", "i", ("r",), "outcome", "fail",
-                          failure=Failure("m", counterexample=Counterexample(state=odd)))
+    record = ResultRecord(
+        "e", "i", ("r",), "outcome", "fail", failure=Failure("m", counterexample=Counterexample(state=odd))
+    )
     path = tmp_path / "odd.json"
-    path.write_text(Results(run=RunInfo("s", "f", "ci", None, (EngineInfo("e", "1"),), "c", "0", 0.0),
-                            results=(record,)).to_json())
+    path.write_text(
+        Results(run=RunInfo("s", "f", "ci", None, (EngineInfo("e", "1"),), "c", "0", 0.0), results=(record,)).to_json()
+    )
     done = cli("report", str(path), cwd=tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr
     assert (tmp_path / "report.html").exists()

@@ -9,8 +9,9 @@ from reports.results import read_results
 
 
 def cli(*args: str, cwd) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "harness.run.cli", *args], cwd=cwd, capture_output=True, text=True,
-                          timeout=600)
+    return subprocess.run(
+        [sys.executable, "-m", "harness.run.cli", *args], cwd=cwd, capture_output=True, text=True, timeout=600
+    )
 
 
 @pytest.mark.parametrize(
@@ -22,8 +23,9 @@ def cli(*args: str, cwd) -> subprocess.CompletedProcess:
 )
 def test_search_mutant_fails_the_ruling_it_breaks(tmp_path, mutant, ruling, message):
     out = tmp_path / mutant
-    done = cli("run", "--engine", f"mutant:{mutant}", "--profile", "ci", "--invariant", ruling, "--out", str(out),
-               cwd=tmp_path)
+    done = cli(
+        "run", "--engine", f"mutant:{mutant}", "--profile", "ci", "--invariant", ruling, "--out", str(out), cwd=tmp_path
+    )
     assert done.returncode == 1, done.stdout + done.stderr
     records = read_results(out / "results.json").results
     failed = [r for r in records if r.status == "fail"]
@@ -34,8 +36,20 @@ def test_search_mutant_fails_the_ruling_it_breaks(tmp_path, mutant, ruling, mess
 
 def test_reference_engine_passes_the_search_rulings(tmp_path):
     out = tmp_path / "ref"
-    done = cli("run", "--profile", "ci", "-n", "2", "--invariant", "search.only-top-cards", "--invariant",
-               "library-ninjutsu.only-while-searching", "--out", str(out), cwd=tmp_path)
+    done = cli(
+        "run",
+        "--profile",
+        "ci",
+        "-n",
+        "2",
+        "--invariant",
+        "search.only-top-cards",
+        "--invariant",
+        "library-ninjutsu.only-while-searching",
+        "--out",
+        str(out),
+        cwd=tmp_path,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     records = read_results(out / "results.json").results
     assert len(records) == 6 and all(r.status == "pass" for r in records)

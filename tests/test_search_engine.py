@@ -154,8 +154,11 @@ def test_casting_needs_the_mana_and_a_legal_target():
     assert state.zone_of(bribery) is Zone.STACK and state.stack[-1].choice("targets") == "player:1"
     b2 = Board()
     poor = b2.put(TUTOR, 0)
-    assert not [a for a in ENGINE.start(b2.build(turn=3, step=Step.PRECOMBAT_MAIN, priority=0)).legal_actions()
-                if a.source == poor]
+    assert not [
+        a
+        for a in ENGINE.start(b2.build(turn=3, step=Step.PRECOMBAT_MAIN, priority=0)).legal_actions()
+        if a.source == poor
+    ]
 
 
 # -- searching ------------------------------------------------------------------------------------------
@@ -210,12 +213,22 @@ def test_found_cards_go_where_the_effect_says_then_the_whole_library_is_shuffled
 def test_choices_the_search_refuses():
     b, source, lib = tutor_board(CALL_THE_PACK)  # up to two creature cards (lib[1], lib[3], lib[5])
     session, _ = start_search(b, source)
-    for bad in (choose(0, lib[0]), choose(0, lib[1], lib[1]), choose(0, lib[1], lib[3], lib[5]), choose(0, "c99"),
-                pass_priority(0), cast(source)):
+    for bad in (
+        choose(0, lib[0]),
+        choose(0, lib[1], lib[1]),
+        choose(0, lib[1], lib[3], lib[5]),
+        choose(0, "c99"),
+        pass_priority(0),
+        cast(source),
+    ):
         with pytest.raises(ActionRefused):
             session.apply(bad)
     assert {a.cards for a in session.legal_actions() if a.kind is ActionKind.CHOOSE_CARDS} == {
-        (), (lib[1],), (lib[3],), (lib[5],)}
+        (),
+        (lib[1],),
+        (lib[3],),
+        (lib[5],),
+    }
     events = session.apply(choose(0))  # finding nothing is allowed for a typed search
     assert EventKind.SHUFFLE in [e.kind for e in events] and consistent(session).pending is None
 
@@ -319,8 +332,17 @@ def test_a_look_reorders_the_top_cards_without_searching_or_shuffling():
 # -- library ninjutsu --------------------------------------------------------------------------------------
 
 
-def combat_search(step: Step = Step.DECLARE_BLOCKERS, *, spell=QUICK_SCRYING, islands: int = 1, blocked=False,
-                  millikin: bool = False, censor: int | None = None, ninjas: int = 1, attackers: int = 1):
+def combat_search(
+    step: Step = Step.DECLARE_BLOCKERS,
+    *,
+    spell=QUICK_SCRYING,
+    islands: int = 1,
+    blocked=False,
+    millikin: bool = False,
+    censor: int | None = None,
+    ninjas: int = 1,
+    attackers: int = 1,
+):
     """Player 0 attacks player 1 with Grizzly Bears, holds a search instant and a Forest for it,
     ``islands`` Islands, and Deep Ninjas (library ninjutsu {U}) on top of a library of lands."""
     b = Board()
@@ -366,7 +388,11 @@ def test_library_ninjutsu_during_the_search_full_sequence():
     assert search_of(session).found == () and state.priority is None  # the search goes on
     session.apply(choose(0, ids["lands"][0]))  # the search ends, the spell finishes resolving
     state = consistent(session)
-    assert state.priority == 0 and [i.source for i in state.stack] == [ninja] and ids["source"] in state.player(0).graveyard
+    assert (
+        state.priority == 0
+        and [i.source for i in state.stack] == [ninja]
+        and ids["source"] in state.player(0).graveyard
+    )
     events = resolve(session)
     state = consistent(session)
     perm = state.permanent(ninja)
@@ -436,8 +462,13 @@ def test_library_ninjutsu_not_during_bribery_or_a_look():
     state = state.replace(
         players=(dataclasses.replace(state.player(0), hand=hand, searched_library=True), state.player(1)),
         stack=(StackItem("s1", "spell", bribery, 0, "spell", (("targets", "player:1"),)),),
-        pending=PendingChoice("search", 0, search=Search(0, 1, bribery, BRIBERY_CARD.text, "creature", 1,
-                                                         candidates=state.player(1).library, resolving="s1")),
+        pending=PendingChoice(
+            "search",
+            0,
+            search=Search(
+                0, 1, bribery, BRIBERY_CARD.text, "creature", 1, candidates=state.player(1).library, resolving="s1"
+            ),
+        ),
     )
     assert problems(state) == []
     session = ENGINE.start(state)
@@ -495,8 +526,9 @@ def test_mana_abilities_during_the_search_and_millikin_mills_the_top_card():
 
 def test_no_mana_abilities_during_a_search_without_library_ninjutsu_to_pay_for():
     state, ids = combat_search(Step.PRECOMBAT_MAIN, blocked=None, millikin=True)
-    state = state.replace(battlefield=tuple(p if p.attacking is None else Permanent(p.id, p.controller)
-                                            for p in state.battlefield))
+    state = state.replace(
+        battlefield=tuple(p if p.attacking is None else Permanent(p.id, p.controller) for p in state.battlefield)
+    )
     session = searching(state, ids["source"])
     assert not [a for a in session.legal_actions() if a.kind is ActionKind.ACTIVATE]
     with pytest.raises(ActionRefused, match="mana abilities"):
@@ -523,8 +555,11 @@ def test_restricted_search_hides_a_ninja_below_the_top_four():
 def test_a_pending_search_without_a_known_effect_cannot_be_loaded():
     b = Board()
     bears = b.put(BEARS, 0, Zone.LIBRARY)
-    state = b.build(step=Step.PRECOMBAT_MAIN, priority=None,
-                    pending=PendingChoice("search", 0, search=Search(0, 0, bears, "?", candidates=(bears,))))
+    state = b.build(
+        step=Step.PRECOMBAT_MAIN,
+        priority=None,
+        pending=PendingChoice("search", 0, search=Search(0, 0, bears, "?", candidates=(bears,))),
+    )
     with pytest.raises(EngineError, match="pending search"):
         ENGINE.start(state)
 
@@ -536,14 +571,22 @@ def test_consistency_names_search_problems():
     bad = Search(0, 0, x, "?", count=1, visible=1, candidates=(x, y), found=(y, x), resolving="s9")
     found = problems(b.build(priority=None, pending=PendingChoice("search", 1, search=bad)))
     text = "; ".join(found)
-    for part in ("searcher is 0", f"candidate {y} is not in player 0's library", "finds at most 1",
-                 "only the top 1", "'s9' is not on the stack"):
+    for part in (
+        "searcher is 0",
+        f"candidate {y} is not in player 0's library",
+        "finds at most 1",
+        "only the top 1",
+        "'s9' is not on the stack",
+    ):
         assert part in text, text
     assert problems(b.build(priority=None, pending=PendingChoice("search", 0))) == ["a pending search names no search"]
 
 
-@given(picks=st.lists(st.integers(0, 30), max_size=25), spell=st.sampled_from(
-    [QUICK_SCRYING, CALL_THE_PACK, INSTANT_TUTOR, DEPTHS_GLIMPSE]), censor=st.sampled_from([None, 0, 1]))
+@given(
+    picks=st.lists(st.integers(0, 30), max_size=25),
+    spell=st.sampled_from([QUICK_SCRYING, CALL_THE_PACK, INSTANT_TUTOR, DEPTHS_GLIMPSE]),
+    censor=st.sampled_from([None, 0, 1]),
+)
 def test_random_play_through_searches_keeps_states_consistent(picks, spell, censor):
     state, _ = combat_search(spell=spell, islands=2, millikin=True, censor=censor, ninjas=2, attackers=2)
     session = ENGINE.start(state)

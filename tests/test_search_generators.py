@@ -35,7 +35,10 @@ def test_search_states_are_consistent_round_trip_and_load(scenario):
         assert state.priority is None and search.searcher == searcher and search.library == owner
         assert search.resolving == state.stack[-1].id and search.source == scenario.params.search.source
         library = state.player(owner).library
-        assert search.candidates == (library[:RESTRICTED_TO] if scenario.params.search.restricted else library)[:len(search.candidates)]
+        assert (
+            search.candidates
+            == (library[:RESTRICTED_TO] if scenario.params.search.restricted else library)[: len(search.candidates)]
+        )
         assert state.player(searcher).searched_library == (scenario.params.search.kind != LOOK)
     else:
         assert state.priority == searcher and state.pending is None and not state.stack
@@ -43,12 +46,25 @@ def test_search_states_are_consistent_round_trip_and_load(scenario):
             assert state.active_player == searcher and state.step.is_main
 
 
-@given(search_scenarios(SearchSetup(kinds=(SORCERY, INSTANT, BRIBERY, ABILITY), restriction="opponent",
-                                    library=(0, 6), sought_below=True, sought_above=True)))
+@given(
+    search_scenarios(
+        SearchSetup(
+            kinds=(SORCERY, INSTANT, BRIBERY, ABILITY),
+            restriction="opponent",
+            library=(0, 6),
+            sought_below=True,
+            sought_above=True,
+        )
+    )
+)
 def test_sought_cards_above_and_below_the_fourth(scenario):
     state = scenario.state
     library = state.player(scenario.params.search.library).library
-    assert len(library) > RESTRICTED_TO and scenario.params.search.restricted and scenario.params.search.visible == RESTRICTED_TO
+    assert (
+        len(library) > RESTRICTED_TO
+        and scenario.params.search.restricted
+        and scenario.params.search.visible == RESTRICTED_TO
+    )
     wanted = scenario.params.search.card_filter
 
     def sought(card_id):
@@ -71,11 +87,14 @@ def test_combat_search_states_hold_library_ninjas_and_a_search(scenario):
 
 
 def test_search_states_shrink_toward_short_libraries():
-    smallest = find(search_scenarios(SearchSetup(kinds=SOURCE_KINDS, restriction="any", library=(0, 6))),
-                    lambda s: True)
+    smallest = find(
+        search_scenarios(SearchSetup(kinds=SOURCE_KINDS, restriction="any", library=(0, 6))), lambda s: True
+    )
     assert smallest.params.search.kind == SOURCE_KINDS[0] and smallest.state.size() == 1  # the land paying for it
     assert not any(p.library for p in smallest.state.players) and smallest.state.pending is None
-    below = find(search_scenarios(SearchSetup(kinds=(SORCERY,), restriction="opponent", sought_below=True,
-                                              library=(0, 6))), lambda s: True)
+    below = find(
+        search_scenarios(SearchSetup(kinds=(SORCERY,), restriction="opponent", sought_below=True, library=(0, 6))),
+        lambda s: True,
+    )
     assert len(below.state.player(below.params.search.library).library) == RESTRICTED_TO + 1
     assert below.state.step is Step.PRECOMBAT_MAIN

@@ -59,37 +59,79 @@ def test_adding_invariants_moves_few_others():
 
 
 def run_info(**changes: object) -> RunInfo:
-    base = RunInfo("2025-01-01T00:00:00Z", "2025-01-01T00:00:09Z", "ci", None, (EngineInfo("eng", "1"),),
-                   "mtg-conformance run", "0.1.0", 9.0, corpus="sha256:abc")
+    base = RunInfo(
+        "2025-01-01T00:00:00Z",
+        "2025-01-01T00:00:09Z",
+        "ci",
+        None,
+        (EngineInfo("eng", "1"),),
+        "mtg-conformance run",
+        "0.1.0",
+        9.0,
+        corpus="sha256:abc",
+    )
     return replace(base, **changes)  # type: ignore[arg-type]
 
 
-def rec(invariant: str, status: str, message: str = "broke", state: dict | None = None, engine: str = "eng") -> ResultRecord:
+def rec(
+    invariant: str, status: str, message: str = "broke", state: dict | None = None, engine: str = "eng"
+) -> ResultRecord:
     failure = None
     if status in ("fail", "error"):
         failure = Failure(message=message, counterexample=Counterexample(state=state or {"turn": 1}))
-    return ResultRecord(engine, invariant, (invariant.split("/")[0],), "outcome", status,  # type: ignore[arg-type]
-                        reason=message if status in ("error", "unsupported") else None, failure=failure,
-                        duration=1.5)
+    return ResultRecord(
+        engine,
+        invariant,
+        (invariant.split("/")[0],),
+        "outcome",
+        status,  # type: ignore[arg-type]
+        reason=message if status in ("error", "unsupported") else None,
+        failure=failure,
+        duration=1.5,
+    )
 
 
 def test_diff_categories():
-    old = Results(run_info(), results=(
-        rec("a.r/1", "pass"), rec("a.r/2", "fail"), rec("b.r/1", "pass"), rec("b.r/2", "fail", "old words"),
-        rec("c.r/1", "fail", state={"turn": 1}), rec("c.r/2", "pass"), rec("d.r/1", "pass"),
-    ))
-    new = Results(run_info(), results=(
-        rec("a.r/1", "fail", "<b>new</b>"), rec("a.r/2", "pass"), rec("b.r/1", "unsupported"),
-        rec("b.r/2", "fail", "new words"), rec("c.r/1", "fail", state={"turn": 2}), rec("c.r/2", "pass"),
-        rec("e.r/1", "fail"),
-    ))
+    old = Results(
+        run_info(),
+        results=(
+            rec("a.r/1", "pass"),
+            rec("a.r/2", "fail"),
+            rec("b.r/1", "pass"),
+            rec("b.r/2", "fail", "old words"),
+            rec("c.r/1", "fail", state={"turn": 1}),
+            rec("c.r/2", "pass"),
+            rec("d.r/1", "pass"),
+        ),
+    )
+    new = Results(
+        run_info(),
+        results=(
+            rec("a.r/1", "fail", "<b>new</b>"),
+            rec("a.r/2", "pass"),
+            rec("b.r/1", "unsupported"),
+            rec("b.r/2", "fail", "new words"),
+            rec("c.r/1", "fail", state={"turn": 2}),
+            rec("c.r/2", "pass"),
+            rec("e.r/1", "fail"),
+        ),
+    )
     diff = diff_results(old, new, old_label="old.json", new_label="new.json")
     kinds = {c.invariant: c.kind for c in diff.changes}
-    assert kinds == {"a.r/1": "regression", "a.r/2": "fix", "b.r/1": "status", "b.r/2": "changed-failure",
-                     "c.r/1": "changed-failure", "e.r/1": "added", "d.r/1": "removed"}
+    assert kinds == {
+        "a.r/1": "regression",
+        "a.r/2": "fix",
+        "b.r/1": "status",
+        "b.r/2": "changed-failure",
+        "c.r/1": "changed-failure",
+        "e.r/1": "added",
+        "d.r/1": "removed",
+    }
     assert diff.unchanged == 1
-    assert diff.summary_line() == ("diff against old.json: 1 regressions, 1 fixes, 1 status changes, 1 added, "
-                                   "1 removed, 2 changed failures; 1 unchanged")
+    assert diff.summary_line() == (
+        "diff against old.json: 1 regressions, 1 fixes, 1 status changes, 1 added, "
+        "1 removed, 2 changed failures; 1 unchanged"
+    )
     assert {c.invariant for c in diff.gate_failures()} == {"a.r/1", "a.r/2", "b.r/1", "e.r/1"}
     text = format_diff(diff)
     assert "REGRESSION: a.r/1 on eng: pass -> fail: <b>new</b>" in text
@@ -117,9 +159,13 @@ def test_merge_refuses_results_of_different_runs():
     b = Results(run_info(shard="2/2"), results=(rec("b.r/1", "pass"),))
     merged, warnings = merge_results([("a", a), ("b", b)])
     assert len(merged.results) == 2 and merged.run.shard is None and not warnings
-    for field, value, said in (("harness_version", "9.9", "harness version 9.9"), ("corpus", "sha256:zzz", "corpus"),
-                               ("profile", "dev", "profile dev"), ("seed", 5, "seed 5"),
-                               ("engines", (EngineInfo("eng", "2"),), "engines eng 2")):
+    for field, value, said in (
+        ("harness_version", "9.9", "harness version 9.9"),
+        ("corpus", "sha256:zzz", "corpus"),
+        ("profile", "dev", "profile dev"),
+        ("seed", 5, "seed 5"),
+        ("engines", (EngineInfo("eng", "2"),), "engines eng 2"),
+    ):
         other = replace(b, run=replace(b.run, **{field: value}))
         with pytest.raises(MergeError, match=f"cannot merge: b has {said}"):
             merge_results([("a", a), ("b", other)])
@@ -135,12 +181,15 @@ def test_merge_refuses_results_of_different_runs():
 
 
 def test_junit_groups_by_engine_and_family_with_errors_as_errors():
-    results = Results(run_info(), results=(
-        rec("ninjutsu.after-blockers/x", "fail", "the Ninja came early"),
-        rec("ninjutsu.same-target/y", "error", "engine crashed"),
-        rec("mana.tap/z", "unsupported", "no mana"),
-        rec("mana.tap/w", "pass"),
-    ))
+    results = Results(
+        run_info(),
+        results=(
+            rec("ninjutsu.after-blockers/x", "fail", "the Ninja came early"),
+            rec("ninjutsu.same-target/y", "error", "engine crashed"),
+            rec("mana.tap/z", "unsupported", "no mana"),
+            rec("mana.tap/w", "pass"),
+        ),
+    )
     root = ET.fromstring(render_junit(results))
     assert root.tag == "testsuites" and root.get("tests") == "4"
     assert [s.get("name") for s in root] == ["eng: ninjutsu", "eng: mana"]

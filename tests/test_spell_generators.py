@@ -66,8 +66,11 @@ def test_fallen_shinobi_states(scenario):
     assert state.player(1 - scenario.params.holder).library[:2] == scenario.params.cards
 
 
-@given(class_scenarios(ClassSpec(steps=CLASS_STEPS, anyone=True, swamps=(0, 3), opponent_class=True, in_hand=True,
-                                 probe=True)))
+@given(
+    class_scenarios(
+        ClassSpec(steps=CLASS_STEPS, anyone=True, swamps=(0, 3), opponent_class=True, in_hand=True, probe=True)
+    )
+)
 def test_class_states(scenario):
     state = scenario.state
     sound(state)
@@ -89,9 +92,24 @@ def test_graveyard_sneak_states(scenario):
 def test_cli_kills_a_rebound_mutant_with_the_ruling_it_breaks(tmp_path):
     out = tmp_path / "mutant"
     done = subprocess.run(
-        [sys.executable, "-m", "harness.run.cli", "run", "--engine", "mutant:rebound-when-countered", "--profile", "ci",
-         "--invariant", "rebound.not-resolving-goes-to-graveyard", "--out", str(out)],
-        cwd=tmp_path, capture_output=True, text=True, timeout=600,
+        [
+            sys.executable,
+            "-m",
+            "harness.run.cli",
+            "run",
+            "--engine",
+            "mutant:rebound-when-countered",
+            "--profile",
+            "ci",
+            "--invariant",
+            "rebound.not-resolving-goes-to-graveyard",
+            "--out",
+            str(out),
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     assert done.returncode == 1, done.stdout + done.stderr
     (record,) = read_results(out / "results.json").results

@@ -10,40 +10,69 @@ from rulings.compile import compile_corpus
 from rulings.corpus import Corpus, Ruling, ruling_sha
 from rulings.text import sentences, template_form
 
-AFTER = ("The ninjutsu ability can be activated only after blockers have been declared. "
-         "Before then, attacking creatures are neither blocked nor unblocked.")
+AFTER = (
+    "The ninjutsu ability can be activated only after blockers have been declared. "
+    "Before then, attacking creatures are neither blocked nor unblocked."
+)
 
 
 def ninja(name: str, keyword_line: str) -> CardData:
-    return CardData(name, ("Creature",), mana_cost="{3}{U}", subtypes=("Human", "Ninja"),
-                    text=keyword_line + "\nWhenever " + name + " deals combat damage to a player, draw a card.",
-                    power="2", toughness="2")
+    return CardData(
+        name,
+        ("Creature",),
+        mana_cost="{3}{U}",
+        subtypes=("Human", "Ninja"),
+        text=keyword_line + "\nWhenever " + name + " deals combat damage to a player, draw a card.",
+        power="2",
+        toughness="2",
+    )
 
 
-POOL = CardPool({c.name: c for c in (
-    ninja("Deep Ninja", "Ninjutsu {1}{U}"),
-    ninja("Yuriko, the Tiger's Shadow", "Commander ninjutsu {U}{B}"),
-    ninja("Astral Ninja", "Planeswalker ninjutsu {2}"),
-    CardData("Plain Bear", ("Creature",), mana_cost="{1}{G}", power="2", toughness="2"),
-)})
+POOL = CardPool(
+    {
+        c.name: c
+        for c in (
+            ninja("Deep Ninja", "Ninjutsu {1}{U}"),
+            ninja("Yuriko, the Tiger's Shadow", "Commander ninjutsu {U}{B}"),
+            ninja("Astral Ninja", "Planeswalker ninjutsu {2}"),
+            CardData("Plain Bear", ("Creature",), mana_cost="{1}{G}", power="2", toughness="2"),
+        )
+    }
+)
 
 
 def compiled(text: str, cards=("Deep Ninja",)):
-    r = Ruling(id="test.r", text=text, sha=ruling_sha(text), cards=tuple(cards), sources=("x",), cr=("702.49",),
-               tags=("combat",), status="executable")
+    r = Ruling(
+        id="test.r",
+        text=text,
+        sha=ruling_sha(text),
+        cards=tuple(cards),
+        sources=("x",),
+        cr=("702.49",),
+        tags=("combat",),
+        status="executable",
+    )
     suite = compile_corpus(Corpus((r,)), POOL)
     (coverage,) = suite.coverage
     return coverage, [i for i in suite.invariants if "test.r" in i.rulings]
 
 
 def test_sentences_respect_quotes_and_parentheses():
-    text = template_form('The tap symbol means \u201cTap this permanent.\u201d It can\u2019t. (Of course. Really.) Done.')
-    assert sentences(text) == ['the tap symbol means "tap this permanent."', "it can't.", "(of course. really.)", "done."]
+    text = template_form(
+        "The tap symbol means \u201cTap this permanent.\u201d It can\u2019t. (Of course. Really.) Done."
+    )
+    assert sentences(text) == [
+        'the tap symbol means "tap this permanent."',
+        "it can't.",
+        "(of course. really.)",
+        "done.",
+    ]
 
 
 def test_card_names_attack_targets_and_numbers_are_normalized():
-    text = template_form("Yuriko attacks the same player or planeswalker; the top four cards.",
-                         ["Yuriko, the Tiger's Shadow"])
+    text = template_form(
+        "Yuriko attacks the same player or planeswalker; the top four cards.", ["Yuriko, the Tiger's Shadow"]
+    )
     assert text == "~ attacks the same player, planeswalker, or battle; the top 4 cards."
 
 
@@ -67,12 +96,15 @@ def test_explanation_alone_is_not_a_claim():
     assert "no claim" in coverage.reason
 
 
-@pytest.mark.parametrize("text", [
-    "The creature put onto the battlefield with ninjutsu enters the battlefield attacking the same player or "
-    "planeswalker that the returned creature was attacking. This is a rule specific to ninjutsu.",
-    "The creature with ninjutsu enters the battlefield attacking the same player, planeswalker, or battle that the "
-    "returned creature was attacking.",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The creature put onto the battlefield with ninjutsu enters the battlefield attacking the same player or "
+        "planeswalker that the returned creature was attacking. This is a rule specific to ninjutsu.",
+        "The creature with ninjutsu enters the battlefield attacking the same player, planeswalker, or battle that the "
+        "returned creature was attacking.",
+    ],
+)
 def test_real_wordings_of_the_same_target_rule_compile(text):
     coverage, invariants = compiled(text)
     assert coverage.coverage == "template", coverage.reason
@@ -81,8 +113,10 @@ def test_real_wordings_of_the_same_target_rule_compile(text):
 
 
 def test_the_ninja_takes_its_keyword_from_the_cards_oracle_text():
-    text = ("Although the Ninja is attacking, it was never declared as an attacking creature (for purposes of "
-            "abilities that trigger whenever a creature attacks, for example).")
+    text = (
+        "Although the Ninja is attacking, it was never declared as an attacking creature (for purposes of "
+        "abilities that trigger whenever a creature attacks, for example)."
+    )
     _, plain = compiled(text)
     assert [i.id for i in plain] == ["test.r/ninjutsu/no-attack-trigger"]
     _, commander = compiled(text, cards=("Yuriko, the Tiger's Shadow",))
@@ -96,12 +130,17 @@ def test_the_ninjutsu_ability_of_a_commander_ninjutsu_card_is_commander_ninjutsu
 
 
 def test_a_card_without_the_keyword_or_with_an_unknown_variant_is_uncovered_with_the_reason():
-    text = ("Although the Ninja is attacking, it was never declared as an attacking creature (for purposes of "
-            "abilities that trigger whenever a creature attacks, for example).")
+    text = (
+        "Although the Ninja is attacking, it was never declared as an attacking creature (for purposes of "
+        "abilities that trigger whenever a creature attacks, for example)."
+    )
     coverage, _ = compiled(text, cards=("Plain Bear",))
     assert coverage.coverage == "uncovered" and "no ninjutsu or sneak keyword" in coverage.reason
     coverage, _ = compiled(text, cards=("Astral Ninja",))
-    assert coverage.coverage == "uncovered" and "'planeswalker ninjutsu' is not a known ninjutsu variant" in coverage.reason
+    assert (
+        coverage.coverage == "uncovered"
+        and "'planeswalker ninjutsu' is not a known ninjutsu variant" in coverage.reason
+    )
 
 
 def test_a_card_missing_from_the_pool_is_uncovered():

@@ -37,8 +37,9 @@ class StateBuilder:
         self._zones.setdefault((owner, zone), []).append(card_id)
         return card_id
 
-    def permanent(self, data: CardData, controller: int, *, owner: int | None = None, token: bool = False,
-                  **status: Any) -> str:
+    def permanent(
+        self, data: CardData, controller: int, *, owner: int | None = None, token: bool = False, **status: Any
+    ) -> str:
         """A permanent (a token when ``token``: it ceases to exist once it leaves, 704.5d)."""
         card_id = self._new(data, controller if owner is None else owner, token)
         self._battlefield.append(Permanent(card_id, controller, **status))

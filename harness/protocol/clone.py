@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 T = TypeVar("T")
 
 _SCALARS = (str, int, float, bool, type(None), enum.Enum)
+_PLAIN = frozenset({str, int, float, bool, type(None)})
 _FIELDS: dict[type, tuple[str, ...]] = {}
 
 
@@ -27,10 +28,12 @@ def fresh(value: T) -> T:
 
 
 def _copy(value: Any) -> Any:
-    if isinstance(value, _SCALARS):
-        return value
     cls = type(value)
+    if cls in _PLAIN or isinstance(value, _SCALARS):
+        return value
     if cls is tuple:
+        if all(type(v) in _PLAIN for v in value):  # a tuple of ids or words: immutable all through
+            return value
         return tuple([_copy(v) for v in value])
     names = _FIELDS.get(cls)
     if names is None:

@@ -61,7 +61,9 @@ def problems(state: GameState) -> list[str]:
             for card_id in p.zone(zone):
                 place(card_id, f"player {p.index}'s {zone}")
                 if card_id in places and by_id[card_id].owner != p.index:
-                    found.append(f"{card_id} is in player {p.index}'s {zone} but owned by player {by_id[card_id].owner}")
+                    found.append(
+                        f"{card_id} is in player {p.index}'s {zone} but owned by player {by_id[card_id].owner}"
+                    )
     for perm in state.battlefield:
         place(perm.id, "the battlefield")
     for item in state.stack:
@@ -106,7 +108,9 @@ def _delayed_and_permission_problems(state: GameState, places: dict[str, list[st
     found: list[str] = []
     for delayed in state.delayed:
         if delayed.card not in places:
-            found.append(f"delayed {delayed.ability} trigger names {delayed.card!r}, which is not an object of the game")
+            found.append(
+                f"delayed {delayed.ability} trigger names {delayed.card!r}, which is not an object of the game"
+            )
         if delayed.controller not in (0, 1):
             found.append(f"delayed {delayed.ability} trigger of {delayed.card} is controlled by {delayed.controller}")
     for permission in state.permissions:
@@ -202,7 +206,9 @@ def _combat_problems(state: GameState, objects: dict, data: dict) -> list[str]:
                     found.append(f"{perm.id} attacks a battle its own controller protects")
             declaring_blockers = state.pending is not None and state.pending.kind == "declare-blockers"
             if state.step in AFTER_BLOCKERS_STEPS and perm.blocked is None and not declaring_blockers:
-                found.append(f"{perm.id} is attacking after blockers were declared but is neither blocked nor unblocked")
+                found.append(
+                    f"{perm.id} is attacking after blockers were declared but is neither blocked nor unblocked"
+                )
             if state.step not in AFTER_BLOCKERS_STEPS and perm.blocked is not None:
                 found.append(f"{perm.id} is {'blocked' if perm.blocked else 'unblocked'} before blockers were declared")
         elif perm.blocked is not None:

@@ -57,28 +57,33 @@ class KeywordVariant:
         ninjutsu family) or casts ``card`` for its alternative cost (sneak), returning the
         unblocked attacker ``returned``. Invariants, tests and adapters build it here only."""
         if self.casts:
-            return Action(ActionKind.CAST, player, source=card,
-                          costs=(("alternative", self.ability), ("return", returned)))
+            return Action(
+                ActionKind.CAST, player, source=card, costs=(("alternative", self.ability), ("return", returned))
+            )
         return Action(ActionKind.ACTIVATE, player, source=card, ability=self.ability, costs=(("return", returned),))
 
 
 NINJUTSU = KeywordVariant("ninjutsu", "ninjutsu", Zone.HAND, Mechanic.NINJUTSU, "702.49a")
 LIBRARY_NINJUTSU = KeywordVariant(
-    "library ninjutsu", "library ninjutsu", Zone.LIBRARY, Mechanic.LIBRARY_NINJUTSU, "702.49",
-    returned_to=Zone.LIBRARY, during_search=True,
+    "library ninjutsu",
+    "library ninjutsu",
+    Zone.LIBRARY,
+    Mechanic.LIBRARY_NINJUTSU,
+    "702.49",
+    returned_to=Zone.LIBRARY,
+    during_search=True,
 )
 COMMANDER_NINJUTSU = KeywordVariant(
     "commander ninjutsu", "commander ninjutsu", Zone.COMMAND, Mechanic.COMMANDER_NINJUTSU, "702.49d"
 )
 
-NINJUTSU_FAMILY: dict[str, KeywordVariant] = {
-    v.name: v for v in (NINJUTSU, LIBRARY_NINJUTSU, COMMANDER_NINJUTSU)
-}
+NINJUTSU_FAMILY: dict[str, KeywordVariant] = {v.name: v for v in (NINJUTSU, LIBRARY_NINJUTSU, COMMANDER_NINJUTSU)}
 
 #: Sneak (702.190a): cast from the hand for its sneak cost plus returning an unblocked attacker,
 #: only in the declare blockers step; the creature enters tapped and attacking, like a Ninja.
-SNEAK = KeywordVariant("sneak", "sneak", Zone.HAND, Mechanic.SNEAK, "702.190a",
-                       action=ActionKind.CAST, window=(Step.DECLARE_BLOCKERS,))
+SNEAK = KeywordVariant(
+    "sneak", "sneak", Zone.HAND, Mechanic.SNEAK, "702.190a", action=ActionKind.CAST, window=(Step.DECLARE_BLOCKERS,)
+)
 
 #: Every keyword that returns an unblocked attacker to put its card onto the battlefield tapped
 #: and attacking the same target: the ninjutsu family and sneak. The ninjutsu templates' slot.

@@ -36,8 +36,11 @@ class Mechanic(StrEnum):
     # -- turn structure, priority, stack --------------------------------------------------------
     PRIORITY = "mechanic:priority", "players receive priority and pass it; steps end when all pass", "117"
     STACK = "mechanic:stack", "spells and abilities wait on the stack and resolve last in, first out", "405"
-    SUMMONING_SICKNESS = ("mechanic:summoning-sickness",
-                          "a creature can't attack or pay {T} unless controlled since the turn began", "302.6")
+    SUMMONING_SICKNESS = (
+        "mechanic:summoning-sickness",
+        "a creature can't attack or pay {T} unless controlled since the turn began",
+        "302.6",
+    )
     # -- combat ---------------------------------------------------------------------------------
     PLANESWALKER = "mechanic:planeswalker", "planeswalkers on the battlefield, attackable by opponents", "306"
     BATTLE = "mechanic:battle", "battles (sieges) on the battlefield, attackable", "310"
@@ -46,38 +49,57 @@ class Mechanic(StrEnum):
     MENACE = "mechanic:menace", "menace: can't be blocked except by two or more creatures", "702.111"
     FLYING = "mechanic:flying", "flying: can be blocked only by creatures with flying or reach", "702.9"
     ATTACK_TRIGGER = "mechanic:attack-trigger", "abilities that trigger when a creature attacks", "508.3a"
-    COMBAT_DAMAGE_TRIGGER = ("mechanic:combat-damage-trigger",
-                             "abilities that trigger when a creature deals combat damage to a player", "510.3a")
+    COMBAT_DAMAGE_TRIGGER = (
+        "mechanic:combat-damage-trigger",
+        "abilities that trigger when a creature deals combat damage to a player",
+        "510.3a",
+    )
     TOKENS = "mechanic:tokens", "creature tokens on the battlefield", "111"
     # -- ninjutsu family and sneak --------------------------------------------------------------
-    NINJUTSU = ("mechanic:ninjutsu",
-                "return an unblocked attacker to hand: put this card from hand onto the battlefield tapped and "
-                "attacking", "702.49a")
-    LIBRARY_NINJUTSU = ("mechanic:library-ninjutsu",
-                        "ninjutsu activated from the library while its owner searches it", "702.49")
-    COMMANDER_NINJUTSU = ("mechanic:commander-ninjutsu",
-                          "ninjutsu activated from the command zone", "702.49d")
-    SNEAK = ("mechanic:sneak",
-             "cast for its sneak cost by returning an unblocked attacker, in the declare blockers step only; "
-             "it enters tapped and attacking", "702.190a")
+    NINJUTSU = (
+        "mechanic:ninjutsu",
+        "return an unblocked attacker to hand: put this card from hand onto the battlefield tapped and attacking",
+        "702.49a",
+    )
+    LIBRARY_NINJUTSU = (
+        "mechanic:library-ninjutsu",
+        "ninjutsu activated from the library while its owner searches it",
+        "702.49",
+    )
+    COMMANDER_NINJUTSU = ("mechanic:commander-ninjutsu", "ninjutsu activated from the command zone", "702.49d")
+    SNEAK = (
+        "mechanic:sneak",
+        "cast for its sneak cost by returning an unblocked attacker, in the declare blockers step only; "
+        "it enters tapped and attacking",
+        "702.190a",
+    )
     # -- casting, spells and their effects ------------------------------------------------------
     CASTING = "mechanic:casting", "casting instant and sorcery spells and paying their costs", "601"
     CASTING_PERMANENTS = "mechanic:casting-permanents", "casting creature and other permanent spells", "601"
     COUNTERSPELL = "mechanic:counterspell", "spells that counter a spell on the stack", "701.5"
     CAST_TRIGGER = "mechanic:cast-trigger", "abilities that trigger when a spell is cast", "601.2i"
-    LEAVES_TRIGGER = "mechanic:leaves-trigger", "abilities that trigger when a permanent leaves the battlefield", "603.6c"
+    LEAVES_TRIGGER = (
+        "mechanic:leaves-trigger",
+        "abilities that trigger when a permanent leaves the battlefield",
+        "603.6c",
+    )
     X = "mechanic:x", "costs with X and the value chosen for it", "107.3"
     X_ETB = "mechanic:x-etb", "enters-the-battlefield abilities that refer to the X the spell was cast with", "107.3m"
-    REBOUND = ("mechanic:rebound",
-               "a spell cast from hand is exiled as it resolves and may be cast from exile at the next upkeep",
-               "702.88a")
+    REBOUND = (
+        "mechanic:rebound",
+        "a spell cast from hand is exiled as it resolves and may be cast from exile at the next upkeep",
+        "702.88a",
+    )
     PLAY_FROM_EXILE = "mechanic:play-from-exile", "effects that let a player play or cast a card from exile", "601.3"
     LAND_PLAY = "mechanic:land-play", "playing a land, once per turn, in a main phase", "305"
     CLASS = "mechanic:class", "Class enchantments and their level abilities", "716"
     # -- library search -------------------------------------------------------------------------
     SEARCH = "mechanic:search", "searching a library for cards and shuffling it", "701.23"
-    SEARCH_RESTRICTION = ("mechanic:search-restriction",
-                          "replacement effects that make a search look at only the top cards", "701.23")
+    SEARCH_RESTRICTION = (
+        "mechanic:search-restriction",
+        "replacement effects that make a search look at only the top cards",
+        "701.23",
+    )
     LOOK = "mechanic:look", "looking at the top cards of a library, which is not a search", "701.23"
     MILL = "mechanic:mill", "milling cards from the top of a library", "701.17"
     # -- mana and costs -------------------------------------------------------------------------
@@ -85,8 +107,11 @@ class Mechanic(StrEnum):
     TAP_ABILITY = "mechanic:tap-ability", "activated abilities with the tap symbol {T} in their cost", "107.5"
     UNTAP_SYMBOL = "mechanic:untap-symbol", "activated abilities with the untap symbol {Q} in their cost", "107.6"
     MANA_TRIGGERS = "mechanic:mana-triggers", "abilities that trigger when a permanent is tapped for mana", "605.1b"
-    MANA_REPLACEMENT = ("mechanic:mana-replacement",
-                        "replacement effects on the mana a permanent is tapped for", "106.12b")
+    MANA_REPLACEMENT = (
+        "mechanic:mana-replacement",
+        "replacement effects on the mana a permanent is tapped for",
+        "106.12b",
+    )
     COULD_PRODUCE = "mechanic:could-produce", "mana abilities that add a type another permanent could produce", "106.7"
 
 

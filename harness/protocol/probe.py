@@ -190,15 +190,17 @@ class Probe:
                 observed=f"refused: {refusal}",
             ) from None
 
-    def expect_refused(self, action: Action, message: str, *, expected: str | None = None,
-                       observed: str | None = None) -> None:
+    def expect_refused(
+        self, action: Action, message: str, *, expected: str | None = None, observed: str | None = None
+    ) -> None:
         """Try an action the rules forbid: the engine must refuse it. Acceptance is a
         :class:`Violation` (``message``); ``expected`` and ``observed`` default to "<action>
         refused" and "<action> accepted". The one way a check says "the engine must refuse this"
         (the counterpart of :meth:`require`)."""
         if self.try_apply(action) is not None:
-            raise Violation(message, expected=expected or f"{action} refused",
-                            observed=observed or f"{action} accepted")
+            raise Violation(
+                message, expected=expected or f"{action} refused", observed=observed or f"{action} accepted"
+            )
 
 
 def expect(condition: bool, message: str, *, expected: str, observed: object) -> None:

@@ -175,8 +175,11 @@ def _without_card(state: GameState, card_id: str) -> GameState | None:
 
 def _player_without(player: PlayerState, card_id: str) -> PlayerState:
     # Keyed by field name, so the values are as dynamic as dataclasses.replace itself.
-    changes: dict[str, Any] = {zone.value: tuple(i for i in player.zone(zone) if i != card_id)
-                               for zone in PLAYER_ZONES if card_id in player.zone(zone)}
+    changes: dict[str, Any] = {
+        zone.value: tuple(i for i in player.zone(zone) if i != card_id)
+        for zone in PLAYER_ZONES
+        if card_id in player.zone(zone)
+    }
     return replace(player, **changes) if changes else player
 
 
@@ -189,12 +192,22 @@ def _pending_without(pending: PendingChoice, card_id: str) -> PendingChoice | No
         pending = replace(pending, cards=cards)
     search = pending.search
     if search is not None and (card_id in search.candidates or card_id in search.found):
-        search = replace(search,
-                         candidates=tuple(c for c in search.candidates if c != card_id),
-                         found=tuple(c for c in search.found if c != card_id))
+        search = replace(
+            search,
+            candidates=tuple(c for c in search.candidates if c != card_id),
+            found=tuple(c for c in search.found if c != card_id),
+        )
         pending = replace(pending, search=search)
     return pending
 
 
-__all__ = ["Removal", "named_in", "object_count", "referenced", "removals", "smaller_states", "without",
-           "without_unused_card_data"]
+__all__ = [
+    "Removal",
+    "named_in",
+    "object_count",
+    "referenced",
+    "removals",
+    "smaller_states",
+    "without",
+    "without_unused_card_data",
+]

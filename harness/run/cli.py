@@ -53,9 +53,14 @@ def _count(value: str) -> int:
 
 #: CLI option -> field of harness.run.limits.Limits.
 LIMIT_OPTIONS = {
-    "call_timeout": "call", "start_timeout": "start", "example_timeout": "example",
-    "invariant_timeout": "invariant", "run_timeout": "run", "memory_limit": "memory_mb",
-    "max_stderr": "stderr_bytes", "max_message": "message_chars",
+    "call_timeout": "call",
+    "start_timeout": "start",
+    "example_timeout": "example",
+    "invariant_timeout": "invariant",
+    "run_timeout": "run",
+    "memory_limit": "memory_mb",
+    "max_stderr": "stderr_bytes",
+    "max_message": "message_chars",
 }
 
 
@@ -65,22 +70,49 @@ def _add_limit_options(parser: argparse.ArgumentParser) -> None:
     d = Limits()
     group = parser.add_argument_group("limits (the engine is untrusted: every call is bounded; 0 = none)")
     group.add_argument("--call-timeout", type=_seconds, metavar="S", help=f"one engine call (default: {d.call:g})")
-    group.add_argument("--start-timeout", type=_seconds, metavar="S",
-                       help=f"starting an isolated engine or loading a state (default: {d.start:g})")
+    group.add_argument(
+        "--start-timeout",
+        type=_seconds,
+        metavar="S",
+        help=f"starting an isolated engine or loading a state (default: {d.start:g})",
+    )
     group.add_argument("--example-timeout", type=_seconds, metavar="S", help=f"one example (default: {d.example:g})")
-    group.add_argument("--invariant-timeout", type=_seconds, metavar="S",
-                       help=f"one invariant on one engine (default: {d.invariant:g})")
-    group.add_argument("--run-timeout", type=_seconds, metavar="S",
-                       help="the whole run; later cases are not run and the run is incomplete (default: none)")
-    group.add_argument("--memory-limit", type=_count, metavar="MIB",
-                       help=f"address space of an isolated engine's worker (default: {d.memory_mb})")
-    group.add_argument("--max-stderr", type=_count, metavar="BYTES",
-                       help=f"tail of an isolated engine's stderr kept (default: {d.stderr_bytes})")
-    group.add_argument("--max-message", type=_count, metavar="CHARS",
-                       help=f"longest engine message kept in the results (default: {d.message_chars})")
-    parser.add_argument("--replace-complete", action="store_true",
-                        help="let an interrupted run replace a complete run's files in --out "
-                             "(default: its files are written beside them as *.partial.*)")
+    group.add_argument(
+        "--invariant-timeout",
+        type=_seconds,
+        metavar="S",
+        help=f"one invariant on one engine (default: {d.invariant:g})",
+    )
+    group.add_argument(
+        "--run-timeout",
+        type=_seconds,
+        metavar="S",
+        help="the whole run; later cases are not run and the run is incomplete (default: none)",
+    )
+    group.add_argument(
+        "--memory-limit",
+        type=_count,
+        metavar="MIB",
+        help=f"address space of an isolated engine's worker (default: {d.memory_mb})",
+    )
+    group.add_argument(
+        "--max-stderr",
+        type=_count,
+        metavar="BYTES",
+        help=f"tail of an isolated engine's stderr kept (default: {d.stderr_bytes})",
+    )
+    group.add_argument(
+        "--max-message",
+        type=_count,
+        metavar="CHARS",
+        help=f"longest engine message kept in the results (default: {d.message_chars})",
+    )
+    parser.add_argument(
+        "--replace-complete",
+        action="store_true",
+        help="let an interrupted run replace a complete run's files in --out "
+        "(default: its files are written beside them as *.partial.*)",
+    )
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -91,48 +123,88 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
 
     run = sub.add_parser("run", help="run the conformance suite and write the report")
-    run.add_argument("--engine", action="append", metavar="NAME",
-                     help="engine entry-point name or module:Class (repeatable; default: reference)")
-    run.add_argument("--profile", choices=sorted(PROFILES), default="dev",
-                     help="Hypothesis settings profile (default: dev)")
-    run.add_argument("--out", default=DEFAULT_OUT, metavar="DIR",
-                     help=f"directory for results.json, report.html, junit.xml (default: {DEFAULT_OUT}/)")
-    run.add_argument("-n", dest="workers", metavar="N", type=_workers,
-                     help="pytest-xdist workers (a number or 'auto')")
-    run.add_argument("--invariant", action="append", metavar="ID",
-                     help="only invariants with this id, id prefix or ruling id (repeatable)")
+    run.add_argument(
+        "--engine",
+        action="append",
+        metavar="NAME",
+        help="engine entry-point name or module:Class (repeatable; default: reference)",
+    )
+    run.add_argument(
+        "--profile", choices=sorted(PROFILES), default="dev", help="Hypothesis settings profile (default: dev)"
+    )
+    run.add_argument(
+        "--out",
+        default=DEFAULT_OUT,
+        metavar="DIR",
+        help=f"directory for results.json, report.html, junit.xml (default: {DEFAULT_OUT}/)",
+    )
+    run.add_argument("-n", dest="workers", metavar="N", type=_workers, help="pytest-xdist workers (a number or 'auto')")
+    run.add_argument(
+        "--invariant",
+        action="append",
+        metavar="ID",
+        help="only invariants with this id, id prefix or ruling id (repeatable)",
+    )
     run.add_argument("--seed", type=int, help="seed for the dev and thorough profiles (shown in the report)")
     run.add_argument("-v", "--verbose", action="store_true", help="one line per case")
     _add_limit_options(run)
     gate.add_run_options(run)
 
     mutants = sub.add_parser("mutants", help="run the suite against every mutant of the reference engine")
-    mutants.add_argument("--profile", choices=sorted(PROFILES), default="ci",
-                         help="Hypothesis settings profile (default: ci)")
-    mutants.add_argument("--out", default=DEFAULT_MUTANTS_OUT, metavar="DIR",
-                         help=f"directory for mutants.json, results.json, report.html (the mutants page), "
-                              f"cases.html, junit.xml (default: {DEFAULT_MUTANTS_OUT}/)")
-    mutants.add_argument("-n", dest="workers", metavar="N", type=_workers,
-                         help="pytest-xdist workers (a number or 'auto')")
-    mutants.add_argument("--all-invariants", action="store_true",
-                         help="check each mutant with every invariant, not only those of the rulings it breaks")
+    mutants.add_argument(
+        "--profile", choices=sorted(PROFILES), default="ci", help="Hypothesis settings profile (default: ci)"
+    )
+    mutants.add_argument(
+        "--out",
+        default=DEFAULT_MUTANTS_OUT,
+        metavar="DIR",
+        help=f"directory for mutants.json, results.json, report.html (the mutants page), "
+        f"cases.html, junit.xml (default: {DEFAULT_MUTANTS_OUT}/)",
+    )
+    mutants.add_argument(
+        "-n", dest="workers", metavar="N", type=_workers, help="pytest-xdist workers (a number or 'auto')"
+    )
+    mutants.add_argument(
+        "--all-invariants",
+        action="store_true",
+        help="check each mutant with every invariant, not only those of the rulings it breaks",
+    )
     mutants.add_argument("--mutant", action="append", metavar="ID", help="only this mutant (repeatable)")
-    mutants.add_argument("--controls", type=Path, metavar="FILE",
-                         help="controls.json of `mtg-conformance controls`: record the controls each invariant fails")
+    mutants.add_argument(
+        "--controls",
+        type=Path,
+        metavar="FILE",
+        help="controls.json of `mtg-conformance controls`: record the controls each invariant fails",
+    )
     mutants.add_argument("--seed", type=int, help="seed for the dev and thorough profiles")
     mutants.add_argument("-v", "--verbose", action="store_true", help="one line per case")
     _add_limit_options(mutants)
 
     rulings = sub.add_parser("rulings", help="list every ruling and how it is covered (or: rulings import FILE)")
     rulings.add_argument("--json", action="store_true", help="machine-readable output")
-    rulings.add_argument("--cards", action="append", metavar="FILE", type=Path,
-                         help="card pool file (MTGJSON AtomicCards) added to the bundled cards (repeatable)")
-    rulings.add_argument("--corpus", action="append", metavar="DIR", type=Path,
-                         help="ruling corpus directory instead of the shipped corpus (repeatable)")
-    rulings.add_argument("--strict", action="store_true",
-                         help="exit 2 if a ruling names a card that is not in the card pool")
-    rulings.add_argument("action", nargs="*", metavar="import FILE",
-                         help="'import FILE --out CORPUS.toml': turn Scryfall or MTGJSON rulings into corpus entries")
+    rulings.add_argument(
+        "--cards",
+        action="append",
+        metavar="FILE",
+        type=Path,
+        help="card pool file (MTGJSON AtomicCards) added to the bundled cards (repeatable)",
+    )
+    rulings.add_argument(
+        "--corpus",
+        action="append",
+        metavar="DIR",
+        type=Path,
+        help="ruling corpus directory instead of the shipped corpus (repeatable)",
+    )
+    rulings.add_argument(
+        "--strict", action="store_true", help="exit 2 if a ruling names a card that is not in the card pool"
+    )
+    rulings.add_argument(
+        "action",
+        nargs="*",
+        metavar="import FILE",
+        help="'import FILE --out CORPUS.toml': turn Scryfall or MTGJSON rulings into corpus entries",
+    )
     rulings.add_argument("--out", type=Path, metavar="FILE", help="corpus file that import writes")
 
     sub.add_parser("requires", help="list the mechanics invariants require (what supports() is asked)")
@@ -173,8 +245,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "replay":
             return replay.cmd_replay(args, list(argv if argv is not None else sys.argv[1:]))
         return cmd_report(args)
-    except (UsageError, expectations.ExpectationsError, gate.GateError, replay.ReplayError, diff.DiffError,
-            merge.MergeError) as exc:
+    except (
+        UsageError,
+        expectations.ExpectationsError,
+        gate.GateError,
+        replay.ReplayError,
+        diff.DiffError,
+        merge.MergeError,
+    ) as exc:
         print(f"mtg-conformance: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
 
@@ -219,7 +297,8 @@ def cmd_run(args: argparse.Namespace, argv: Sequence[str]) -> int:
         raise UsageError(str(exc)) from None
     print(
         f"mtg-conformance: {len(cases)} cases ({len(engines)} engine(s) [{', '.join(engines)}]"
-        + (f", shard {args.shard}" if args.shard else "") + f"), profile {args.profile}",
+        + (f", shard {args.shard}" if args.shard else "")
+        + f"), profile {args.profile}",
         flush=True,
     )
     extra = gate.suite_options(args)
@@ -277,11 +356,15 @@ def cmd_mutants(args: argparse.Namespace, argv: Sequence[str]) -> int:
         cases = plan((), (), scope, chosen)
     except PlanError as exc:
         raise UsageError(str(exc)) from None
-    mutants = [MutantInfo(m.id, m.spec, m.breaks if isinstance(m.breaks, tuple) else (m.breaks,), m.bug)
-               for m in all_mutants().values()
-               if not chosen or m.id in chosen]
-    print(f"mtg-conformance: {len(mutants)} mutants, {len(cases)} cases ({scope} invariants), "
-          f"profile {args.profile}", flush=True)
+    mutants = [
+        MutantInfo(m.id, m.spec, m.breaks if isinstance(m.breaks, tuple) else (m.breaks,), m.bug)
+        for m in all_mutants().values()
+        if not chosen or m.id in chosen
+    ]
+    print(
+        f"mtg-conformance: {len(mutants)} mutants, {len(cases)} cases ({scope} invariants), profile {args.profile}",
+        flush=True,
+    )
     out = Path(args.out)
     extra = ["--mtg-mutants", scope]
     for wanted in chosen:
@@ -355,12 +438,18 @@ def _run_suite(args: argparse.Namespace, argv: Sequence[str], out: Path, extra: 
     suite_file = Path(suite_module.__file__)
     pytest_args = [
         str(suite_file),
-        "-c", str(suite_file.with_name("suite.ini")),
-        "--rootdir", str(suite_file.parent),
-        "-p", "no:cacheprovider",
-        "--mtg-profile", args.profile,
-        "--mtg-out", str(out),
-        "--mtg-command", shlex.join(["mtg-conformance", *argv]),
+        "-c",
+        str(suite_file.with_name("suite.ini")),
+        "--rootdir",
+        str(suite_file.parent),
+        "-p",
+        "no:cacheprovider",
+        "--mtg-profile",
+        args.profile,
+        "--mtg-out",
+        str(out),
+        "--mtg-command",
+        shlex.join(["mtg-conformance", *argv]),
         "-rfE",
         "--assert=plain",  # the suite states its own claims; no assertion rewriting needed
         "-v" if args.verbose else "-q",
@@ -382,8 +471,7 @@ def _run_suite(args: argparse.Namespace, argv: Sequence[str], out: Path, extra: 
         print(f"mtg-conformance: the run did not produce results; pytest exit status {int(code)}", file=sys.stderr)
         return None
     if not results.run.complete:
-        print(f"mtg-conformance: incomplete run: {len(results.results)} of {expected} cases finished",
-              file=sys.stderr)
+        print(f"mtg-conformance: incomplete run: {len(results.results)} of {expected} cases finished", file=sys.stderr)
     return results
 
 
@@ -423,8 +511,11 @@ def cmd_rulings(args: argparse.Namespace) -> int:
             }
             for c in suite.coverage
         ]
-        print(json.dumps({"rulings": rows, "totals": totals, "invariants": len(suite.invariants)}, indent=2,
-                         ensure_ascii=False))
+        print(
+            json.dumps(
+                {"rulings": rows, "totals": totals, "invariants": len(suite.invariants)}, indent=2, ensure_ascii=False
+            )
+        )
         return _strict_exit(args, suite)
     width = max(len(c.ruling.id) for c in suite.coverage)
     for c in suite.coverage:
@@ -449,8 +540,11 @@ def _strict_exit(args: argparse.Namespace, suite) -> int:
     if args.strict:
         missing = [c for c in suite.coverage if c.reason and c.reason.endswith("is not in the card pool")]
         if missing:
-            print(f"mtg-conformance: error: ruling {missing[0].ruling.id}: {missing[0].reason}"
-                  + (f" (and {len(missing) - 1} more)" if len(missing) > 1 else ""), file=sys.stderr)
+            print(
+                f"mtg-conformance: error: ruling {missing[0].ruling.id}: {missing[0].reason}"
+                + (f" (and {len(missing) - 1} more)" if len(missing) > 1 else ""),
+                file=sys.stderr,
+            )
             return EXIT_USAGE
     return EXIT_OK
 
@@ -469,8 +563,10 @@ def cmd_requires() -> int:
         for item in inv.optional:
             optional[item] = optional.get(item, 0) + 1
     for m in sorted(Mechanic, key=str):
-        print(f"{m.value:<34} {'CR ' + m.cr:<12} {counts.get(m, 0):>3} invariants {optional.get(m, 0):>3} optional  "
-              f"{m.description}")
+        print(
+            f"{m.value:<34} {'CR ' + m.cr:<12} {counts.get(m, 0):>3} invariants {optional.get(m, 0):>3} optional  "
+            f"{m.description}"
+        )
     return EXIT_OK
 
 
@@ -483,8 +579,11 @@ def cmd_report(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise UsageError(f"cannot read {str(args.results)!r}: {exc.strerror or exc}") from None
     except (ResultsError, ValueError, TypeError, RecursionError) as exc:
-        raise UsageError(str(exc) if isinstance(exc, ResultsError) else
-                         f"{args.results}: not a results file this harness reads ({type(exc).__name__})") from None
+        raise UsageError(
+            str(exc)
+            if isinstance(exc, ResultsError)
+            else f"{args.results}: not a results file this harness reads ({type(exc).__name__})"
+        ) from None
     target = args.out or args.results.with_name("report.html")
     if target.is_dir():
         raise UsageError(f"--out {str(target)!r} is a directory; give the HTML file to write")

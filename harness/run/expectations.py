@@ -105,7 +105,9 @@ def parse_expectations(text: str, *, source: str = "expectations") -> Expectatio
         raise ExpectationsError(f"{source}: not TOML: {exc}") from None
     unknown = sorted(set(data) - {"engine", TABLE})
     if unknown:
-        raise ExpectationsError(f"{source}: unknown top-level key(s) {unknown}; expected 'engine' and [{TABLE}.\"ID\"] tables")
+        raise ExpectationsError(
+            f"{source}: unknown top-level key(s) {unknown}; expected 'engine' and [{TABLE}.\"ID\"] tables"
+        )
     engine = data.get("engine")
     if engine is not None and not isinstance(engine, str):
         raise ExpectationsError(f"{source}: 'engine' must be a string")
@@ -123,7 +125,9 @@ def parse_expectations(text: str, *, source: str = "expectations") -> Expectatio
             raise ExpectationsError(f"{where}: {key!r}: unknown field(s) {extra}; allowed: {', '.join(ENTRY_FIELDS)}")
         status = body.get("status")
         if status not in EXPECTED_STATUSES:
-            raise ExpectationsError(f"{where}: {key!r}: status must be one of {', '.join(EXPECTED_STATUSES)}, got {status!r}")
+            raise ExpectationsError(
+                f"{where}: {key!r}: status must be one of {', '.join(EXPECTED_STATUSES)}, got {status!r}"
+            )
         for name in ("reason", "bug"):
             if not isinstance(body.get(name, ""), str):
                 raise ExpectationsError(f"{where}: {key!r}: {name} must be a string")
@@ -131,7 +135,7 @@ def parse_expectations(text: str, *, source: str = "expectations") -> Expectatio
     return Expectations(tuple(entries), engine, source)
 
 
-_HEADER = re.compile(r'^\s*\[\s*' + TABLE + r'\s*\.\s*(?:"((?:[^"\\]|\\.)*)"|\'([^\']*)\'|([A-Za-z0-9_-]+))\s*\]')
+_HEADER = re.compile(r"^\s*\[\s*" + TABLE + r'\s*\.\s*(?:"((?:[^"\\]|\\.)*)"|\'([^\']*)\'|([A-Za-z0-9_-]+))\s*\]')
 
 
 def _header_lines(text: str) -> dict[str, int]:
@@ -152,8 +156,9 @@ def validate(expectations: Expectations, known: Mapping[str, tuple[str, ...]]) -
     for entry in expectations.entries:
         if not any(match_kind(entry.key, inv, set(rulings)) for inv, rulings in known.items()):
             where = f"{expectations.source}:{entry.line}" if entry.line else expectations.source
-            raise ExpectationsError(f"{where}: {entry.key!r} names no known invariant, id prefix or ruling "
-                                    "(see `mtg-conformance rulings`)")
+            raise ExpectationsError(
+                f"{where}: {entry.key!r} names no known invariant, id prefix or ruling (see `mtg-conformance rulings`)"
+            )
 
 
 def load_expectations(path: str | Path, known: Mapping[str, tuple[str, ...]] | None = None) -> Expectations:
@@ -202,8 +207,10 @@ class Mismatch:
         r = self.record
         detail = r.failure.message if r.failure is not None else (r.reason or "")
         why = f" (expected because: {self.entry.reason})" if self.entry and self.entry.reason else ""
-        text = (f"{self.label}: {r.invariant} on {r.engine}; ruling {', '.join(r.rulings)}; "
-                f"expected {self.expected}, actual {self.actual}{why}")
+        text = (
+            f"{self.label}: {r.invariant} on {r.engine}; ruling {', '.join(r.rulings)}; "
+            f"expected {self.expected}, actual {self.actual}{why}"
+        )
         return text + (f"\n    {_one_line(detail)}" if detail else "")
 
 
@@ -235,7 +242,9 @@ def _one_line(text: str, limit: int = 200) -> str:
 # -- updating --------------------------------------------------------------------------------
 
 
-def updated(existing: Expectations, results: Results, known: Mapping[str, tuple[str, ...]] | None = None) -> Expectations:
+def updated(
+    existing: Expectations, results: Results, known: Mapping[str, tuple[str, ...]] | None = None
+) -> Expectations:
     """``existing`` changed as little as possible so that every record of ``results`` matches.
 
     A mismatching invariant gets an entry of its own with its actual status (a pass that a prefix or
@@ -252,7 +261,9 @@ def updated(existing: Expectations, results: Results, known: Mapping[str, tuple[
         own = [e for e in entries if e.key == record.invariant]
         if own:
             index = entries.index(own[0])
-            if record.status == "pass" and _decided_by_others(entries, own[0], record.invariant, {record.invariant: record.rulings}) in (None, "pass"):
+            if record.status == "pass" and _decided_by_others(
+                entries, own[0], record.invariant, {record.invariant: record.rulings}
+            ) in (None, "pass"):
                 del entries[index]
             else:
                 entries[index] = replace(own[0], status=record.status)
@@ -266,15 +277,21 @@ def updated(existing: Expectations, results: Results, known: Mapping[str, tuple[
         entries = [e for e in entries if any(match_kind(e.key, inv, set(r)) for inv, r in known.items())]
     scope = known if known is not None else {r.invariant: r.rulings for r in results.results}
     entries = _drop_idle(entries, scope)
-    entries = [e for e in entries if not (e.status == "pass" and e.key in scope
-                                          and _decided_by_others(entries, e, e.key, scope) in (None, "pass"))]
+    entries = [
+        e
+        for e in entries
+        if not (
+            e.status == "pass" and e.key in scope and _decided_by_others(entries, e, e.key, scope) in (None, "pass")
+        )
+    ]
     engine = existing.engine or (results.engines()[0] if len(results.engines()) == 1 else None)
     ordered = sorted(entries, key=lambda e: e.key)
     return Expectations(tuple(ordered), engine, existing.source)
 
 
-def _decided_by_others(entries: list[Expectation], own: Expectation, invariant: str,
-                       known: Mapping[str, tuple[str, ...]]) -> str | None:
+def _decided_by_others(
+    entries: list[Expectation], own: Expectation, invariant: str, known: Mapping[str, tuple[str, ...]]
+) -> str | None:
     """The status ``invariant`` would get without its own entry ``own``."""
     others = Expectations(tuple(e for e in entries if e is not own))
     found = others.match(invariant, known.get(invariant, ()))
@@ -350,8 +367,13 @@ def add_parser(sub) -> None:
     actions = p.add_subparsers(dest="action", required=True)
     update = actions.add_parser("update", help="make FILE match RESULTS, keeping existing reasons")
     update.add_argument("results", type=Path, help="results.json of the run")
-    update.add_argument("file", type=Path, nargs="?", default=Path(DEFAULT_FILE),
-                        help=f"expectations file to write or update (default: {DEFAULT_FILE})")
+    update.add_argument(
+        "file",
+        type=Path,
+        nargs="?",
+        default=Path(DEFAULT_FILE),
+        help=f"expectations file to write or update (default: {DEFAULT_FILE})",
+    )
     update.add_argument("--engine", metavar="NAME", help="the engine's results to use, when the run has several")
 
 
@@ -369,11 +391,15 @@ def cmd_expectations(args) -> int:
     engines = results.engines()
     if args.engine is not None:
         if args.engine not in engines:
-            raise ExpectationsError(f"{args.results} has no results for engine {args.engine!r} (it has: {', '.join(engines)})")
+            raise ExpectationsError(
+                f"{args.results} has no results for engine {args.engine!r} (it has: {', '.join(engines)})"
+            )
         results = replace(results, results=tuple(r for r in results.results if r.engine == args.engine))
     elif len(engines) > 1:
-        raise ExpectationsError(f"{args.results} holds {len(engines)} engines ({', '.join(engines)}); "
-                                "an expectations file is for one: choose it with --engine")
+        raise ExpectationsError(
+            f"{args.results} holds {len(engines)} engines ({', '.join(engines)}); "
+            "an expectations file is for one: choose it with --engine"
+        )
     known = known_invariants()
     existing = load_expectations(args.file) if args.file.exists() else Expectations(source=str(args.file))
     new = updated(existing, results, known)

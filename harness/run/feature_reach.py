@@ -33,9 +33,12 @@ class Reach:
 
     def short(self, least: float = MIN_REACH) -> list[str]:
         """One line per feature drawn in fewer than ``least`` of the examples."""
-        return [f"{self.invariant}: feature {name!r} drawn in {count} of {self.examples} examples "
-                f"({count / max(1, self.examples):.1%} < {least:.0%})"
-                for name, count in self.counts if count < least * self.examples]
+        return [
+            f"{self.invariant}: feature {name!r} drawn in {count} of {self.examples} examples "
+            f"({count / max(1, self.examples):.1%} < {least:.0%})"
+            for name, count in self.counts
+            if count < least * self.examples
+        ]
 
 
 def case_seed(invariant_id: str, salt: str = "") -> int:

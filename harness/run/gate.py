@@ -29,13 +29,25 @@ class GateError(ValueError):
 
 
 def add_run_options(run: argparse.ArgumentParser) -> None:
-    run.add_argument("--expectations", type=Path, metavar="FILE",
-                     help="TOML file of expected non-pass verdicts: exit 0 iff every result matches it")
-    run.add_argument("--baseline", type=Path, metavar="RESULTS",
-                     help="results.json of an earlier run: print and embed the diff against it")
+    run.add_argument(
+        "--expectations",
+        type=Path,
+        metavar="FILE",
+        help="TOML file of expected non-pass verdicts: exit 0 iff every result matches it",
+    )
+    run.add_argument(
+        "--baseline",
+        type=Path,
+        metavar="RESULTS",
+        help="results.json of an earlier run: print and embed the diff against it",
+    )
     run.add_argument("--shard", metavar="I/N", help="run only shard I of N (deterministic, balanced by cost)")
-    run.add_argument("--database", type=Path, metavar="DIR",
-                     help="Hypothesis example database: failing examples found once are tried first next time")
+    run.add_argument(
+        "--database",
+        type=Path,
+        metavar="DIR",
+        help="Hypothesis example database: failing examples found once are tried first next time",
+    )
 
 
 def suite_options(args: argparse.Namespace) -> list[str]:
@@ -65,8 +77,9 @@ class Gate:
         if self.baseline is not None:
             from reports.diff import diff_results, format_diff
 
-            diff = diff_results(self.baseline, results, old_label=self.baseline_path or "baseline",
-                                new_label=str(out / "results.json"))
+            diff = diff_results(
+                self.baseline, results, old_label=self.baseline_path or "baseline", new_label=str(out / "results.json")
+            )
             print(format_diff(diff))
             print(diff.summary_line())
             from reports.html import write_report

@@ -28,7 +28,7 @@ from typing import Any, NoReturn
 from harness.protocol.adapter import ActionRefused, EngineError, Session, StateUnsupported
 from harness.protocol.model import Action, Event, GameState
 from harness.run.limits import clean_text
-from harness.run.signals import is_harness_interrupt
+from harness.run.signals import is_harness_interrupt, raise_if_stopping
 
 
 class EngineTimeout(EngineError):
@@ -61,9 +61,13 @@ def engine_fault(exc: BaseException, what: str) -> EngineError:
 
 
 def reraise_if_harness(exc: BaseException) -> None:
-    """Let the harness's own control flow through: its interruption and its search stop."""
+    """Let the harness's own control flow through: its interruption and its search stop.
+
+    After a stop signal, whatever the engine raised is taken for the interruption (the signal
+    handler killed the workers, so a worker's death is the harness's doing, not the engine's)."""
     if is_harness_interrupt(exc) or isinstance(exc, StopSearch):
         raise exc
+    raise_if_stopping()
 
 
 # -- os._exit tripwire -------------------------------------------------------------------------
@@ -154,8 +158,9 @@ class GuardedSession:
         except (ActionRefused, EngineError):
             raise
         except StateUnsupported as exc:
-            raise EngineError(f"engine raised StateUnsupported in {what}, which only start() may raise: "
-                              f"{clean_text(exc)}") from None
+            raise EngineError(
+                f"engine raised StateUnsupported in {what}, which only start() may raise: {clean_text(exc)}"
+            ) from None
         except BaseException as exc:  # noqa: BLE001 - an untrusted engine: any exception is a fault
             reraise_if_harness(exc)
             raise engine_fault(exc, what) from None
@@ -169,19 +174,30 @@ class GuardedSession:
     def legal_actions(self) -> list[Action]:
         result = self._call("legal_actions()", self._session.legal_actions)
         if not isinstance(result, (list, tuple)):
-            raise EngineError(f"adapter contract: legal_actions() returned {type(result).__name__}, not a list of Actions")
+            raise EngineError(
+                f"adapter contract: legal_actions() returned {type(result).__name__}, not a list of Actions"
+            )
         return list(result)
 
     def apply(self, action: Action) -> list[Event]:
         result = self._call(f"apply({action})", lambda: self._session.apply(action))
         if not isinstance(result, (list, tuple)):
-            raise EngineError(f"adapter contract: apply({action}) returned {type(result).__name__}, "
-                              "not a list of Events")
+            raise EngineError(
+                f"adapter contract: apply({action}) returned {type(result).__name__}, not a list of Events"
+            )
         return list(result)
 
     def close(self) -> None:
         self._call("close()", self._session.close)
 
 
-__all__ = ["EngineExit", "EngineTimeout", "GuardedSession", "StopSearch", "engine_fault", "exit_tripwire",
-           "reraise_if_harness", "time_limit"]
+__all__ = [
+    "EngineExit",
+    "EngineTimeout",
+    "GuardedSession",
+    "StopSearch",
+    "engine_fault",
+    "exit_tripwire",
+    "reraise_if_harness",
+    "time_limit",
+]

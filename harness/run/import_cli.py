@@ -37,8 +37,9 @@ def cmd_import(args: argparse.Namespace, usage_error: type[Exception]) -> int:
     out = args.out
     cards_file = str(cards_path if cards_path is not None else source)
     relative = os.path.relpath(Path(cards_file).resolve(), out.resolve().parent)
-    text = to_toml(rulings, cards_file=relative,
-                   header="Imported with `mtg-conformance rulings import`; rulings text verbatim.")
+    text = to_toml(
+        rulings, cards_file=relative, header="Imported with `mtg-conformance rulings import`; rulings text verbatim."
+    )
     out.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=out.parent, delete=False, suffix=".tmp") as f:
         f.write(text)
@@ -58,6 +59,8 @@ def cmd_import(args: argparse.Namespace, usage_error: type[Exception]) -> int:
         else:
             counts["uncovered"] += 1
             print(f"uncovered      {rid} ({cards}): {c.reason}")
-    print(f"\n{len(imported)} paragraphs -> {len(touched)} rulings in {out}: "
-          + ", ".join(f"{n} {k}" for k, n in counts.items()))
+    print(
+        f"\n{len(imported)} paragraphs -> {len(touched)} rulings in {out}: "
+        + ", ".join(f"{n} {k}" for k, n in counts.items())
+    )
     return 0

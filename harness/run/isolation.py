@@ -45,6 +45,7 @@ def _signal_name(code: int | None) -> str:
             return ""
     return ""
 
+
 DEFAULT_TIMEOUT = 10.0
 #: Starting a worker imports the engine and loading a state may build card data: allow longer.
 DEFAULT_START_TIMEOUT = 60.0
@@ -231,6 +232,7 @@ class Worker:
                 raise self._died(method) from None
             answer = self._wait(method, timeout)
             if answer is None:
+                signals.raise_if_stopping()  # a worker the stop signal killed did not die of its engine
                 raise self._died(method)
             if answer is OVERSIZED:
                 raise self._broken(
@@ -260,6 +262,7 @@ class Worker:
         still holds the pipe open); a time-out kills the worker's whole process group."""
         deadline = time.monotonic() + timeout if timeout else None
         while True:
+            signals.raise_if_stopping()  # the stop signal's own exception may have been swallowed
             wait = POLL_SECONDS if deadline is None else min(POLL_SECONDS, max(deadline - time.monotonic(), 0))
             try:
                 return self._lines.get(timeout=wait)
@@ -278,7 +281,11 @@ class Worker:
     def _error(self, method: str, error: Any) -> Exception:
         if not isinstance(error, dict):
             return self._broken(f"engine worker for {self.spec!r} sent a malformed error for {method}: {error!r}")
-        kind, etype, text = error.get("kind"), clean_text(error.get("type", "?"), 200), clean_text(error.get("message", ""))
+        kind, etype, text = (
+            error.get("kind"),
+            clean_text(error.get("type", "?"), 200),
+            clean_text(error.get("message", "")),
+        )
         if kind == "refused":
             return ActionRefused(text)
         if kind == "unsupported-state":
@@ -400,6 +407,7 @@ class IsolatedEngine:
         return env
 
     def _spawn(self) -> Worker:
+        signals.raise_if_stopping()  # no new worker once the run is stopping
         if self.load_failure is not None:
             raise EngineError(f"the engine failed to load earlier in this run: {self.load_failure}")
         worker = Worker(self.spec, python=self._python, env=self._child_env())

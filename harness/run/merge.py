@@ -26,10 +26,19 @@ class MergeError(ValueError):
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("merge", help="merge the results.json of shards into one results.json, report and junit.xml")
     p.add_argument("results", type=Path, nargs="+", help="results.json files (one per shard)")
-    p.add_argument("--out", type=Path, required=True, metavar="DIR",
-                   help="folder for the merged results.json, report.html and junit.xml")
-    p.add_argument("--expectations", type=Path, metavar="FILE",
-                   help="gate the merged results: exit 0 iff every result matches this expectations file")
+    p.add_argument(
+        "--out",
+        type=Path,
+        required=True,
+        metavar="DIR",
+        help="folder for the merged results.json, report.html and junit.xml",
+    )
+    p.add_argument(
+        "--expectations",
+        type=Path,
+        metavar="FILE",
+        help="gate the merged results: exit 0 iff every result matches this expectations file",
+    )
     p.add_argument("--baseline", type=Path, metavar="RESULTS", help="print and embed the diff against this run")
 
 
@@ -37,8 +46,9 @@ def _same(parts: list[tuple[str, Results]], what: str, get) -> None:
     first_name, first = parts[0]
     for name, results in parts[1:]:
         if get(results) != get(first):
-            raise MergeError(f"cannot merge: {name} has {what} {_show(get(results))} but {first_name} has "
-                             f"{_show(get(first))}")
+            raise MergeError(
+                f"cannot merge: {name} has {what} {_show(get(results))} but {first_name} has {_show(get(first))}"
+            )
 
 
 def _show(value: object) -> str:
@@ -47,7 +57,9 @@ def _show(value: object) -> str:
     return "none" if value is None else str(value)
 
 
-def merge_results(parts: list[tuple[str, Results]], command: str = "mtg-conformance merge") -> tuple[Results, list[str]]:
+def merge_results(
+    parts: list[tuple[str, Results]], command: str = "mtg-conformance merge"
+) -> tuple[Results, list[str]]:
     """One Results from shards' (name, results) pairs, and warnings (a missing shard)."""
     if not parts:
         raise MergeError("nothing to merge")
@@ -81,8 +93,10 @@ def merge_results(parts: list[tuple[str, Results]], command: str = "mtg-conforma
     for name, results in parts:
         for r in results.results:
             if (r.engine, r.invariant) in seen:
-                raise MergeError(f"cannot merge: {name} and {seen[(r.engine, r.invariant)]} both have a result "
-                                 f"for {r.invariant} on {r.engine}")
+                raise MergeError(
+                    f"cannot merge: {name} and {seen[(r.engine, r.invariant)]} both have a result "
+                    f"for {r.invariant} on {r.engine}"
+                )
             seen[(r.engine, r.invariant)] = name
             records.append(r)
     first = parts[0][1]
@@ -107,8 +121,10 @@ def _in_plan_order(records: list[ResultRecord], first: Results) -> list[ResultRe
 
     engines = {name: i for i, name in enumerate(first.engines())}
     invariants = {inv.id: i for i, inv in enumerate(compiled_suite().invariants)}
-    return sorted(records, key=lambda r: (engines.get(r.engine, len(engines)),
-                                          invariants.get(r.invariant, len(invariants)), r.invariant))
+    return sorted(
+        records,
+        key=lambda r: (engines.get(r.engine, len(engines)), invariants.get(r.invariant, len(invariants)), r.invariant),
+    )
 
 
 def cmd_merge(args: argparse.Namespace, argv: list[str]) -> int:

@@ -56,8 +56,9 @@ class Minimized:
     complete: bool
 
 
-def minimize(state: GameState, fails: Callable[[GameState], bool], *, deadline: float | None,
-             keep: frozenset[str] = frozenset()) -> Minimized:
+def minimize(
+    state: GameState, fails: Callable[[GameState], bool], *, deadline: float | None, keep: frozenset[str] = frozenset()
+) -> Minimized:
     """Take objects out of ``state`` while ``fails`` (the same failure recurs) holds.
 
     Greedy and deterministic: walk the removals in order; after each kept removal, start over on
@@ -100,8 +101,15 @@ def same_failure(record: ResultRecord, message: str) -> bool:
 ORACLE = "reference"
 
 
-def still_fails(engine_spec: str, adapter: EngineAdapter, invariant: Invariant, params: object, message: str,
-                oracle: EngineAdapter | None, kept: list[ResultRecord] | None = None) -> Callable[[GameState], bool]:
+def still_fails(
+    engine_spec: str,
+    adapter: EngineAdapter,
+    invariant: Invariant,
+    params: object,
+    message: str,
+    oracle: EngineAdapter | None,
+    kept: list[ResultRecord] | None = None,
+) -> Callable[[GameState], bool]:
     """The test the pass keeps a smaller state by: the oracle (if any) passes it and the engine
     under test fails it with ``message``. A check that breaks on it (e.g. a harness error) does
     not fail the same way. Each record kept is appended to ``kept``."""
@@ -139,8 +147,15 @@ def oracle_for(engine_spec: str, invariant: Invariant) -> EngineAdapter | None:
         return None
 
 
-def minimize_failure(engine_spec: str, adapter: EngineAdapter, invariant: Invariant, scenario: Scenario,
-                     failure: Failure, *, seconds: float = SECONDS) -> Failure:
+def minimize_failure(
+    engine_spec: str,
+    adapter: EngineAdapter,
+    invariant: Invariant,
+    scenario: Scenario,
+    failure: Failure,
+    *,
+    seconds: float = SECONDS,
+) -> Failure:
     """The failure to report: that of the 1-minimal state (with the trace and board of its own
     replay) and Hypothesis's shrunk counterexample kept as ``original``; ``failure`` itself when
     nothing could be taken out, or there is no oracle."""
@@ -160,5 +175,14 @@ def minimize_failure(engine_spec: str, adapter: EngineAdapter, invariant: Invari
     return dataclasses.replace(shown, reproduce=failure.reproduce, original=failure.counterexample)
 
 
-__all__ = ["ORACLE", "SECONDS", "Minimized", "minimize", "minimize_failure", "oracle_for", "params_keep", "same_failure",
-           "still_fails"]
+__all__ = [
+    "ORACLE",
+    "SECONDS",
+    "Minimized",
+    "minimize",
+    "minimize_failure",
+    "oracle_for",
+    "params_keep",
+    "same_failure",
+    "still_fails",
+]

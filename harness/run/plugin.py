@@ -61,26 +61,59 @@ class Options:
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("mtg-conformance", "MTG rules conformance")
-    group.addoption("--mtg-engine", action="append", default=[], metavar="NAME",
-                    help="engine to check (entry point name or module:Class); repeatable")
-    group.addoption("--mtg-profile", default="dev", choices=sorted(PROFILES),
-                    help="Hypothesis settings profile (default: dev)")
+    group.addoption(
+        "--mtg-engine",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="engine to check (entry point name or module:Class); repeatable",
+    )
+    group.addoption(
+        "--mtg-profile", default="dev", choices=sorted(PROFILES), help="Hypothesis settings profile (default: dev)"
+    )
     group.addoption("--mtg-seed", type=int, default=None, help="seed for the random profiles")
-    group.addoption("--mtg-invariant", action="append", default=[], metavar="ID",
-                    help="only these invariants (id, id prefix or ruling id); repeatable")
+    group.addoption(
+        "--mtg-invariant",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="only these invariants (id, id prefix or ruling id); repeatable",
+    )
     group.addoption("--mtg-out", default=None, metavar="DIR", help="write results.json and report.html here")
     group.addoption("--mtg-command", default=None, help="the command line to record in results.json")
-    group.addoption("--mtg-mutants", default=None, choices=("targeted", "all"),
-                    help="check every mutant of the reference engine instead of --mtg-engine")
-    group.addoption("--mtg-mutant", action="append", default=[], metavar="ID",
-                    help="with --mtg-mutants: only these mutants (repeatable)")
+    group.addoption(
+        "--mtg-mutants",
+        default=None,
+        choices=("targeted", "all"),
+        help="check every mutant of the reference engine instead of --mtg-engine",
+    )
+    group.addoption(
+        "--mtg-mutant",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="with --mtg-mutants: only these mutants (repeatable)",
+    )
     group.addoption("--mtg-shard", default=None, metavar="I/N", help="run only shard I of N (see harness.run.shard)")
-    group.addoption("--mtg-database", default=None, metavar="DIR",
-                    help="Hypothesis example database directory: failures found once are tried first")
-    group.addoption("--mtg-limit", action="append", default=[], metavar="NAME=VALUE",
-                    help="a limit of harness.run.limits.Limits, e.g. call=5 or memory_mb=2048 (repeatable)")
-    group.addoption("--mtg-replace-complete", action="store_true", default=False,
-                    help="let an incomplete run replace a complete run's files in --mtg-out")
+    group.addoption(
+        "--mtg-database",
+        default=None,
+        metavar="DIR",
+        help="Hypothesis example database directory: failures found once are tried first",
+    )
+    group.addoption(
+        "--mtg-limit",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a limit of harness.run.limits.Limits, e.g. call=5 or memory_mb=2048 (repeatable)",
+    )
+    group.addoption(
+        "--mtg-replace-complete",
+        action="store_true",
+        default=False,
+        help="let an incomplete run replace a complete run's files in --mtg-out",
+    )
 
 
 def parse_limits(items: list[str] | tuple[str, ...]) -> Limits:
@@ -122,10 +155,18 @@ def pytest_configure(config: pytest.Config) -> None:
     run_limits.configure(limits)
     signals.install()
     config.mtg_options = Options(  # type: ignore[attr-defined]
-        tuple(dict.fromkeys(engines)), profile, seed, tuple(config.getoption("--mtg-invariant") or ()),
-        Path(out) if out else None, command, mutants, tuple(config.getoption("--mtg-mutant") or ()),
-        config.getoption("--mtg-shard"), config.getoption("--mtg-database"),
-        limits, bool(config.getoption("--mtg-replace-complete")),
+        tuple(dict.fromkeys(engines)),
+        profile,
+        seed,
+        tuple(config.getoption("--mtg-invariant") or ()),
+        Path(out) if out else None,
+        command,
+        mutants,
+        tuple(config.getoption("--mtg-mutant") or ()),
+        config.getoption("--mtg-shard"),
+        config.getoption("--mtg-database"),
+        limits,
+        bool(config.getoption("--mtg-replace-complete")),
     )
     workerinput = getattr(config, "workerinput", None)
     if workerinput is None:
@@ -138,8 +179,9 @@ def pytest_configure(config: pytest.Config) -> None:
             except OutputLocked as exc:
                 raise pytest.UsageError(str(exc)) from None
         config.pluginmanager.register(collector, "mtg-conformance-collector")
-    run_limits.start_run_clock(limits.run, float(workerinput["mtg_run_started"]) if workerinput and
-                       "mtg_run_started" in workerinput else None)
+    run_limits.start_run_clock(
+        limits.run, float(workerinput["mtg_run_started"]) if workerinput and "mtg_run_started" in workerinput else None
+    )
 
 
 def _fresh_seed() -> int:
@@ -212,11 +254,16 @@ class ResultCollector:
                 from harness.run.plan import compiled_suite
 
                 inv = compiled_suite().invariant(case.invariant)
-                self.records.append(ResultRecord(
-                    engine=case.engine, invariant=case.invariant, rulings=inv.rulings, kind=inv.kind,
-                    status="error",
-                    reason=clean_text("the engine killed its test process: " + str(report.longrepr).strip()),
-                ))
+                self.records.append(
+                    ResultRecord(
+                        engine=case.engine,
+                        invariant=case.invariant,
+                        rulings=inv.rulings,
+                        kind=inv.kind,
+                        status="error",
+                        reason=clean_text("the engine killed its test process: " + str(report.longrepr).strip()),
+                    )
+                )
                 return
 
     def pytest_keyboard_interrupt(self, excinfo) -> None:
@@ -248,11 +295,13 @@ class ResultCollector:
         if not results.run.complete:
             why = f" ({self.interrupted})" if self.interrupted else ""
             terminalreporter.write_line(
-                f"INCOMPLETE RUN{why}: {len(results.results)} of {results.run.planned} cases finished")
+                f"INCOMPLETE RUN{why}: {len(results.results)} of {results.run.planned} cases finished"
+            )
         terminalreporter.write_line(", ".join(f"{n} {status}" for status, n in totals.items()))
-        terminalreporter.write_line(f"judged {judged(results)} of {len(results.results)}"
-                                    + ("" if judged(results) or not results.run.complete
-                                       else ": the run judged nothing (exit status 3)"))
+        terminalreporter.write_line(
+            f"judged {judged(results)} of {len(results.results)}"
+            + ("" if judged(results) or not results.run.complete else ": the run judged nothing (exit status 3)")
+        )
         where = getattr(self.config, "mtg_destination", None)
         if where is not None:
             if where.beside:
@@ -266,7 +315,8 @@ class ResultCollector:
         records = sorted(self.records, key=lambda r: order.get(Case(r.engine, r.invariant).node_id, len(order)))
         planned = options.cases()  # this shard's cases, when sharded
         complete = self.interrupted is None and {(c.engine, c.invariant) for c in planned} <= {
-            (r.engine, r.invariant) for r in records}
+            (r.engine, r.invariant) for r in records
+        }
         rulings = ruling_records()
         return Results(
             run=RunInfo(
@@ -297,6 +347,8 @@ def _version(spec: str) -> str:
     try:
         return clean_text(engine(spec).version, 200)
     except BaseException as exc:
+        if signals.received() and isinstance(exc, KeyboardInterrupt):
+            return "unknown (the run was stopped before the engine reported it)"
         if signals.is_harness_interrupt(exc):
             raise
         return clean_text(f"unknown ({type(exc).__name__}: {exc})", 200)

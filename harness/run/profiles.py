@@ -22,8 +22,12 @@ PROFILES: dict[str, dict[str, Any]] = {
 }
 #: Profiles of the project's own tests: registered like the run profiles, not offered by the CLI.
 TEST_PROFILES: dict[str, dict[str, Any]] = {
-    "slow-engine": {"max_examples": 15, "derandomize": True, "database": None,
-                    "suppress_health_check": list(HealthCheck)},
+    "slow-engine": {
+        "max_examples": 15,
+        "derandomize": True,
+        "database": None,
+        "suppress_health_check": list(HealthCheck),
+    },
     # A few drawn examples per strategy, for tests of what every generator draws (not of engines).
     "few-draws": {"max_examples": 10, "derandomize": True, "database": None},
 }
@@ -55,8 +59,9 @@ class ClaimRule:
         ]
 
     def __str__(self) -> str:
-        return (f"each claim exercised in >= {self.min_examples} examples and >= {self.min_share:.0%} "
-                f"of the valid examples")
+        return (
+            f"each claim exercised in >= {self.min_examples} examples and >= {self.min_share:.0%} of the valid examples"
+        )
 
 
 #: The pass rule of each profile (see :class:`ClaimRule`).

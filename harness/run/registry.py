@@ -77,8 +77,13 @@ def load_engine(spec: str) -> EngineAdapter:
     if isinstance(adapter, OutOfProcess):
         from harness.run.isolation import IsolatedEngine
 
-        adapter = IsolatedEngine(adapter.spec, timeout=adapter.timeout, start_timeout=adapter.start_timeout,
-                                 name=adapter.name, version=adapter.version)
+        adapter = IsolatedEngine(
+            adapter.spec,
+            timeout=adapter.timeout,
+            start_timeout=adapter.start_timeout,
+            name=adapter.name,
+            version=adapter.version,
+        )
     from harness.run.isolation import IsolatedEngine
 
     if isinstance(adapter, IsolatedEngine):  # asking its name would start the engine now

@@ -56,10 +56,16 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("replay", help="re-run one check on a stored counterexample (no drawing)")
     p.add_argument("results", type=Path, help="a results.json holding the failure")
     p.add_argument("--invariant", required=True, metavar="ID", help="the invariant whose counterexample to replay")
-    p.add_argument("--engine", metavar="SPEC",
-                   help="engine to replay on (default: the engine the failure was found on)")
-    p.add_argument("--out", type=Path, default=Path(DEFAULT_OUT), metavar="DIR",
-                   help=f"folder for the replay's results.json and report.html (default: {DEFAULT_OUT}/)")
+    p.add_argument(
+        "--engine", metavar="SPEC", help="engine to replay on (default: the engine the failure was found on)"
+    )
+    p.add_argument(
+        "--out",
+        type=Path,
+        default=Path(DEFAULT_OUT),
+        metavar="DIR",
+        help=f"folder for the replay's results.json and report.html (default: {DEFAULT_OUT}/)",
+    )
 
 
 def decode_params(counterexample: Counterexample) -> Any:
@@ -73,7 +79,9 @@ def decode_params(counterexample: Counterexample) -> Any:
         for part in qualname.split("."):
             target = getattr(target, part)
     except (ImportError, AttributeError):
-        raise ReplayError(f"the stored params type {counterexample.params_type!r} does not exist in this harness") from None
+        raise ReplayError(
+            f"the stored params type {counterexample.params_type!r} does not exist in this harness"
+        ) from None
     if not (isinstance(target, type) and dataclasses.is_dataclass(target)):
         raise ReplayError(f"the stored params type {counterexample.params_type!r} is not a record type")
     try:
@@ -97,8 +105,10 @@ def stored_record(results: Results, invariant: str, engine: str | None, source: 
             if r.engine == engine:
                 return r
     if len(stored) > 1:
-        raise ReplayError(f"{source}: invariant {invariant!r} failed on several engines "
-                          f"({', '.join(r.engine for r in stored)}); choose one with --engine")
+        raise ReplayError(
+            f"{source}: invariant {invariant!r} failed on several engines "
+            f"({', '.join(r.engine for r in stored)}); choose one with --engine"
+        )
     return stored[0]
 
 
@@ -109,8 +119,14 @@ def replay_case(engine_spec: str, adapter: EngineAdapter, invariant: Invariant, 
     started = time.perf_counter()
     limits = current_limits()
     # The fields every record of this run shares.
-    base = partial(ResultRecord, engine=engine_spec, invariant=invariant.id, rulings=invariant.rulings,
-                   kind=invariant.kind, examples=1)
+    base = partial(
+        ResultRecord,
+        engine=engine_spec,
+        invariant=invariant.id,
+        rulings=invariant.rulings,
+        kind=invariant.kind,
+        examples=1,
+    )
     try:
         support = adapter.supports(invariant.requires)
     except Exception as exc:  # noqa: BLE001 - an adapter bug is an error verdict
@@ -123,32 +139,46 @@ def replay_case(engine_spec: str, adapter: EngineAdapter, invariant: Invariant, 
     probe: Probe | None = None
     session: GuardedSession | None = None
     try:
-        with exit_tripwire(), time_limit(None if contained else limits.example,
-                                         f"timeout: the example took longer than {limits.example:g}s"):
+        with (
+            exit_tripwire(),
+            time_limit(
+                None if contained else limits.example, f"timeout: the example took longer than {limits.example:g}s"
+            ),
+        ):
             try:
                 state = scenario.state if contained else fresh(scenario.state)  # see run_case
                 raw = _start(adapter, state, limits.start, contained)
             except StateUnsupported as exc:
-                return base(status="unsupported", reason=f"the engine could not load the state: {exc}",
-                                    duration=time.perf_counter() - started)
+                return base(
+                    status="unsupported",
+                    reason=f"the engine could not load the state: {exc}",
+                    duration=time.perf_counter() - started,
+                )
             session = GuardedSession(raw, call_limit=limits.call, example_deadline=deadline, contained=contained)
             probe = Probe(session, claims=invariant.claims)
             try:
                 invariant.check(probe, scenario)
             except ActionRefused as refusal:  # as in a search: a refused move the check takes as legal
-                raise Violation("the engine refused an action the check takes as legal",
-                                expected=f"{probe.trace[-1].action if probe.trace else 'the action'} accepted",
-                                observed=f"refused: {clean_text(refusal)}") from None
+                raise Violation(
+                    "the engine refused an action the check takes as legal",
+                    expected=f"{probe.trace[-1].action if probe.trace else 'the action'} accepted",
+                    observed=f"refused: {clean_text(refusal)}",
+                ) from None
     except (Violation, EngineError) as exc:
         failure = _failure(exc, scenario, probe, reproduce)
         status: Status = "fail" if isinstance(exc, Violation) else "error"
-        return base(status=status, failure=failure, examples_to_first_failure=1,
-                            reason=None if status == "fail" else failure.message,
-                            duration=time.perf_counter() - started)
+        return base(
+            status=status,
+            failure=failure,
+            examples_to_first_failure=1,
+            reason=None if status == "fail" else failure.message,
+            duration=time.perf_counter() - started,
+        )
     except UnsatisfiedAssumption:
         why = probe.set_aside if probe is not None and probe.set_aside else "the check rejected the scenario"
-        return base(status="inconclusive", set_aside=1, reason=f"set aside: {why}",
-                            duration=time.perf_counter() - started)
+        return base(
+            status="inconclusive", set_aside=1, reason=f"set aside: {why}", duration=time.perf_counter() - started
+        )
     finally:
         if session is not None:
             try:
@@ -226,4 +256,3 @@ def cmd_replay(args: argparse.Namespace, argv: list[str]) -> int:
     write_report(out_results, args.out / "report.html")
     print(f"replay report: {args.out / 'report.html'}")
     return 1 if now.status in ("fail", "error") else 0
-

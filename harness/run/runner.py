@@ -41,6 +41,7 @@ from harness.run.limits import clean_text
 from harness.run.limits import current as current_limits
 from harness.run.optional import optional_support
 from harness.run.profiles import claim_rule, is_derandomized, profile_settings
+from harness.run.signals import raise_if_stopping
 from reports.results import Counterexample, Failure, ResultRecord, Status, TraceStep, Unmet
 from rulings.invariant import Invariant
 
@@ -49,8 +50,9 @@ def reproduce_command(engine: str, invariant: str, results: str = "results.json"
     """The command that replays a stored counterexample (``mtg-conformance replay``: no drawing),
     run from the report's folder; its ``--out`` is a fresh folder, so it never overwrites a report."""
     slug = re.sub(r"[^A-Za-z0-9._-]+", "-", f"{engine}-{invariant}").strip("-")
-    return shlex.join(["mtg-conformance", "replay", results, "--engine", engine, "--invariant", invariant,
-                       "--out", f"replay-{slug}"])
+    return shlex.join(
+        ["mtg-conformance", "replay", results, "--engine", engine, "--invariant", invariant, "--out", f"replay-{slug}"]
+    )
 
 
 def params_type(params: object) -> str | None:
@@ -75,8 +77,7 @@ def with_database(test, key: str, profile: str, seed: int | None, database: str)
     from hypothesis.database import DirectoryBasedExampleDatabase
 
     test.hypothesis.inner_test._hypothesis_internal_add_digest = key.encode("utf-8")
-    chosen = settings(profile_settings(profile), derandomize=False,
-                      database=DirectoryBasedExampleDatabase(database))
+    chosen = settings(profile_settings(profile), derandomize=False, database=DirectoryBasedExampleDatabase(database))
     test = chosen(test)
     if seed is None and is_derandomized(profile):
         import hashlib
@@ -178,7 +179,9 @@ def _supports(adapter: EngineAdapter, requires: frozenset[str]) -> Support | str
         reraise_if_harness(exc)
         return clean_text(f"supports() raised {exception_type(exc)}: {exc}")
     if not isinstance(support, Support):
-        return f"adapter contract: supports() returned {type(support).__name__}, not a Support (yes, or no with a reason)"
+        return (
+            f"adapter contract: supports() returned {type(support).__name__}, not a Support (yes, or no with a reason)"
+        )
     return support
 
 
@@ -199,14 +202,18 @@ def run_case(
     started = time.perf_counter()
     limits = current_limits()
     # The fields every record of this run shares.
-    base = partial(ResultRecord, engine=engine_spec, invariant=invariant.id, rulings=invariant.rulings,
-                   kind=invariant.kind)
+    base = partial(
+        ResultRecord, engine=engine_spec, invariant=invariant.id, rulings=invariant.rulings, kind=invariant.kind
+    )
     support = _supports(adapter, invariant.requires)
     if isinstance(support, str):
         return base(status="error", reason=support)
     if not support.ok:
-        return base(status="unsupported", reason=clean_text(support.reason or "not supported"),
-                            unmet=_unmet(adapter, invariant.requires))
+        return base(
+            status="unsupported",
+            reason=clean_text(support.reason or "not supported"),
+            unmet=_unmet(adapter, invariant.requires),
+        )
     optional = optional_support(adapter, invariant.optional, _supports)
     if isinstance(optional, str):
         return base(status="error", reason=clean_text(optional))
@@ -234,6 +241,7 @@ def run_case(
 
     @given(invariant.scenarios())
     def examine(scenario: Scenario) -> None:
+        raise_if_stopping()
         if invariant_deadline is not None and time.monotonic() > invariant_deadline:
             raise StopSearch()
         seen.examples += 1
@@ -241,9 +249,12 @@ def run_case(
         session: GuardedSession | None = None
         example_deadline = time.monotonic() + limits.example if limits.example else None
         try:
-            with exit_tripwire(), time_limit(
-                None if contained else limits.example,
-                f"timeout: the example took longer than {limits.example:g}s",
+            with (
+                exit_tripwire(),
+                time_limit(
+                    None if contained else limits.example,
+                    f"timeout: the example took longer than {limits.example:g}s",
+                ),
             ):
                 try:
                     # An in-process engine gets its own copy: the counterexample shown is the state
@@ -253,17 +264,20 @@ def run_case(
                 except StateUnsupported as exc:
                     seen.unsupported.append(clean_text(exc))
                     reject()  # counted as rejected below
-                session = GuardedSession(raw, call_limit=limits.call, example_deadline=example_deadline,
-                                         contained=contained)
+                session = GuardedSession(
+                    raw, call_limit=limits.call, example_deadline=example_deadline, contained=contained
+                )
                 probe = Probe(session, claims=invariant.claims)
                 try:
                     invariant.check(probe, scenario)
                 except ActionRefused as refusal:
                     # The check applied a move it takes as legal (a refusal it expects is caught
                     # where it is tested): the engine refusing it is a deviation, not a harness bug.
-                    raise Violation("the engine refused an action the check takes as legal",
-                                    expected=f"{probe.trace[-1].action if probe.trace else 'the action'} accepted",
-                                    observed=f"refused: {clean_text(refusal)}") from None
+                    raise Violation(
+                        "the engine refused an action the check takes as legal",
+                        expected=f"{probe.trace[-1].action if probe.trace else 'the action'} accepted",
+                        observed=f"refused: {clean_text(refusal)}",
+                    ) from None
                 closing, session = session, None
                 closing.close()  # a failure to close is a fault of this example too
             for name in probe.exercised or (() if invariant.claims else invariant.counted_claims):
@@ -332,23 +346,31 @@ def run_case(
     except StopSearch:
         timeout = f"timeout: the invariant ran past its time limit of {limits.invariant:g}s"
         if seen.last_failure is not None:  # a failure was found; its shrinking was cut short
-            return record(seen.last_status, failure=seen.last_failure,
-                          reason=None if seen.last_status == "fail" else seen.last_failure.message)
+            return record(
+                seen.last_status,
+                failure=seen.last_failure,
+                reason=None if seen.last_status == "fail" else seen.last_failure.message,
+            )
         return record("error", reason=f"{timeout} after {seen.examples} examples")
     except Flaky:
         first = seen.first_outcome_failure or "a failure"
         later = seen.outcomes[-1] if seen.outcomes else "passed"
         if later == first:
             later = "a different outcome"
-        return record("error", failure=seen.last_failure,
-                      reason=f"flaky: the engine answered the same example differently: first {first}; "
-                             f"replayed: {later}")
+        return record(
+            "error",
+            failure=seen.last_failure,
+            reason=f"flaky: the engine answered the same example differently: first {first}; replayed: {later}",
+        )
     except (Unsatisfiable, FailedHealthCheck) as exc:
         if seen.unsupported:
             return record("unsupported", reason=f"the engine could not load the drawn states: {seen.unsupported[-1]}")
         if seen.set_aside:  # the check's preconditions held too rarely: nothing was tested enough
-            return record("inconclusive", reason=f"{seen.set_aside} examples set aside ({seen.last_set_aside}); "
-                                                 f"Hypothesis gave up: {type(exc).__name__}")
+            return record(
+                "inconclusive",
+                reason=f"{seen.set_aside} examples set aside ({seen.last_set_aside}); "
+                f"Hypothesis gave up: {type(exc).__name__}",
+            )
         # a generator that filters too much: the harness's own bug
         return record("error", reason=f"harness error {type(exc).__name__}: {exc}")
     except Exception as exc:  # noqa: BLE001 - a harness or generator bug: report it, keep going
@@ -360,8 +382,14 @@ def run_case(
     return record("pass")
 
 
-def _minimized(engine_spec: str, adapter: EngineAdapter, invariant: Invariant, scenario: Scenario,
-               failure: Failure, invariant_deadline: float | None) -> Failure:
+def _minimized(
+    engine_spec: str,
+    adapter: EngineAdapter,
+    invariant: Invariant,
+    scenario: Scenario,
+    failure: Failure,
+    invariant_deadline: float | None,
+) -> Failure:
     """The failure of the 1-minimal counterexample (:mod:`harness.run.minimize`), within what is
     left of the invariant's time; Hypothesis's shrunk one stays as its ``original``."""
     from harness.run.minimize import SECONDS, minimize_failure

@@ -67,6 +67,7 @@ def estimate(cases: Sequence[Case], costs: Mapping[str, float] | None = None) ->
 
 def _ranking(key: str, count: int) -> list[int]:
     """Shards 1..count in the order ``key`` prefers them (rendezvous hashing)."""
+
     def score(shard: int) -> bytes:
         return hashlib.sha256(f"{key}#{shard}".encode()).digest()
 

@@ -16,10 +16,13 @@ to stop the run.
 
 from __future__ import annotations
 
+import gc
 import signal
+import sys
 import threading
 from collections.abc import Callable
 from types import FrameType
+from typing import Any
 
 _callbacks: list[Callable[[], None]] = []
 _received: list[str] = []
@@ -45,6 +48,19 @@ def received() -> str | None:
     return _received[0] if _received else None
 
 
+def raise_if_stopping() -> None:
+    """Raise :class:`RunInterrupted` if a stop signal has arrived.
+
+    The handler raises where the main thread happens to be, and a few places swallow what is
+    raised there: a garbage-collector callback (Hypothesis registers one) prints the exception
+    and carries on. The handler has already killed every worker by then, so the run would go on
+    against dead workers, take each death for an engine fault and shrink it, starting worker
+    after worker. The places that wait on an engine or start an example call this, so a stop
+    signal always ends the run, wherever its exception first landed."""
+    if _received:
+        raise RunInterrupted(_received[0])
+
+
 def installed() -> bool:
     return _installed
 
@@ -57,7 +73,20 @@ def _handler(signum: int, frame: FrameType | None) -> None:
             callback()
         except Exception:  # noqa: BLE001 - cleanup is best effort; the interruption must happen
             pass
+    if _in_gc_callback(frame):
+        return  # raised there it would be printed and dropped; raise_if_stopping() raises it next
     raise RunInterrupted(name)
+
+
+def _in_gc_callback(frame: FrameType | None) -> bool:
+    """Whether the main thread was interrupted inside a garbage-collector callback."""
+    codes = {getattr(callback, "__code__", None) for callback in gc.callbacks}
+    codes.discard(None)
+    while frame is not None and codes:
+        if frame.f_code in codes:
+            return True
+        frame = frame.f_back
+    return False
 
 
 def install() -> None:
@@ -67,7 +96,24 @@ def install() -> None:
         return
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, _handler)
+    sys.unraisablehook = _quiet_about_interruptions(sys.unraisablehook)
     _installed = True
+
+
+def _quiet_about_interruptions(hook: Callable[[Any], object]) -> Callable[[Any], object]:
+    """An unraisable-exception hook that stays silent about a swallowed :class:`RunInterrupted`.
+
+    Python cannot raise out of a garbage-collector callback or a finaliser, so when the signal
+    lands there it prints "Exception ignored in ..." with a traceback. The interruption is not
+    lost (:func:`raise_if_stopping` raises it again at the next wait), so the message would only
+    make a clean stop look like a crash."""
+
+    def hook_without_interruptions(unraisable: Any) -> object:
+        if isinstance(unraisable.exc_value, RunInterrupted):
+            return None
+        return hook(unraisable)
+
+    return hook_without_interruptions
 
 
 def is_harness_interrupt(exc: BaseException) -> bool:
@@ -81,4 +127,12 @@ def is_harness_interrupt(exc: BaseException) -> bool:
     return isinstance(exc, KeyboardInterrupt) and not _installed
 
 
-__all__ = ["RunInterrupted", "install", "installed", "is_harness_interrupt", "on_signal", "received"]
+__all__ = [
+    "RunInterrupted",
+    "install",
+    "installed",
+    "is_harness_interrupt",
+    "on_signal",
+    "raise_if_stopping",
+    "received",
+]

@@ -201,8 +201,13 @@ def limit_memory(mib: int) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m harness.run.worker", description=__doc__.splitlines()[0])
     parser.add_argument("--engine", required=True, help="engine entry-point name or module:Class")
-    parser.add_argument("--memory-limit", type=int, default=0, metavar="MIB",
-                        help="address-space limit of this process in MiB (0: none)")
+    parser.add_argument(
+        "--memory-limit",
+        type=int,
+        default=0,
+        metavar="MIB",
+        help="address-space limit of this process in MiB (0: none)",
+    )
     args = parser.parse_args(argv)
     limit_memory(args.memory_limit)
     channel = claim_stdout()

@@ -27,6 +27,8 @@ def reach_by_play(probe: Probe, step: Step, player: int) -> GameState:
             break
         advance(probe)
         state = probe.state()
-    raise Violation(f"the engine left the {step} step before player {player} got priority with an empty stack",
-                    expected=f"player {player} with priority in {step} once the stack has resolved",
-                    observed=f"{state.step}, priority {state.priority}, stack of {len(state.stack)}")
+    raise Violation(
+        f"the engine left the {step} step before player {player} got priority with an empty stack",
+        expected=f"player {player} with priority in {step} once the stack has resolved",
+        observed=f"{state.step}, priority {state.priority}, stack of {len(state.stack)}",
+    )

@@ -39,13 +39,19 @@ def level(state: GameState, class_id: str) -> int | None:
 
 
 def untapped_swamps(state: GameState, player: int) -> int:
-    return sum(1 for p in state.battlefield if p.controller == player and not p.tapped
-               and state.data_of(p.id).name == "Swamp")
+    return sum(
+        1 for p in state.battlefield if p.controller == player and not p.tapped and state.data_of(p.id).name == "Swamp"
+    )
 
 
 def sorcery_timing(state: GameState, player: int) -> bool:
-    return (state.priority == player and state.pending is None and state.active_player == player
-            and state.step.is_main and not state.stack)
+    return (
+        state.priority == player
+        and state.pending is None
+        and state.active_player == player
+        and state.step.is_main
+        and not state.stack
+    )
 
 
 def next_to_level(scenario: Scenario[ClassParams]) -> str:
@@ -58,12 +64,18 @@ def level_and_resolve(probe: Probe, scenario: Scenario[ClassParams], class_id: s
     """Activate the next level of ``class_id`` and resolve it; the new level."""
     player = scenario.params.player
     new = scenario.params.levels[class_id] + 1
-    probe.require(level_up(player, class_id, new), f"the level {new} ability of a level {new - 1} Class in a main "
-                  "phase with an empty stack and the mana to pay")
+    probe.require(
+        level_up(player, class_id, new),
+        f"the level {new} ability of a level {new - 1} Class in a main phase with an empty stack and the mana to pay",
+    )
     resolve_stack(probe)
     after = level(probe.state(), class_id)
-    expect(after == new, "a resolved level ability did not advance its Class to that level",
-           expected=f"{class_id} at level {new}", observed=f"level {after}")
+    expect(
+        after == new,
+        "a resolved level ability did not advance its Class to that level",
+        expected=f"{class_id} at level {new}",
+        observed=f"level {after}",
+    )
     return new
 
 
@@ -80,41 +92,64 @@ def probe_abilities(probe: Probe, scenario: Scenario[ClassParams], levels: Mappi
     triggers = len(levels)
     pumps = sum(1 for v in levels.values() if v >= 2)
     menace = pumps > 0
-    pass_until(probe, lambda s, _: s.pending is not None and s.pending.kind == "declare-attackers",
-               "the declare attackers step")
-    probe.require(Action(ActionKind.DECLARE_ATTACKERS, player, attacks=((attacker, AttackTarget.of_player(opponent)),)),
-                  "attacking with an untapped creature that is not summoning sick")
-    pass_until(probe, lambda s, _: s.pending is not None and s.pending.kind == "declare-blockers",
-               "the declare blockers step")
+    pass_until(
+        probe,
+        lambda s, _: s.pending is not None and s.pending.kind == "declare-attackers",
+        "the declare attackers step",
+    )
+    probe.require(
+        Action(ActionKind.DECLARE_ATTACKERS, player, attacks=((attacker, AttackTarget.of_player(opponent)),)),
+        "attacking with an untapped creature that is not summoning sick",
+    )
+    pass_until(
+        probe, lambda s, _: s.pending is not None and s.pending.kind == "declare-blockers", "the declare blockers step"
+    )
     life = probe.state().player(opponent).life
     single = Action(ActionKind.DECLARE_BLOCKERS, opponent, blocks=((first, attacker),))
     if menace:
-        probe.expect_refused(single, "a creature given menace by a Class at level 2 was blocked by one creature",
-                             expected=f"{single} refused (menace)")
-        probe.require(Action(ActionKind.DECLARE_BLOCKERS, opponent, blocks=((first, attacker), (second, attacker))),
-                      "two creatures blocking a creature with menace")
+        probe.expect_refused(
+            single,
+            "a creature given menace by a Class at level 2 was blocked by one creature",
+            expected=f"{single} refused (menace)",
+        )
+        probe.require(
+            Action(ActionKind.DECLARE_BLOCKERS, opponent, blocks=((first, attacker), (second, attacker))),
+            "two creatures blocking a creature with menace",
+        )
     else:
         probe.require(single, "one creature blocking a creature without menace")
-    events = pass_until(probe, lambda s, _: s.step in (Step.END_OF_COMBAT, Step.POSTCOMBAT_MAIN) and not s.stack,
-                        "the end of combat")
+    events = pass_until(
+        probe, lambda s, _: s.step in (Step.END_OF_COMBAT, Step.POSTCOMBAT_MAIN) and not s.stack, "the end of combat"
+    )
     dealt = sum(e.amount or 0 for e in events_of(events, EventKind.DAMAGE, attacker))
-    expect(dealt == power + pumps,
-           "the attacker's combat damage does not match the +1/+0 of the Classes at level 2 or more",
-           expected=f"{power} + {pumps} damage (Class levels {dict(levels)})", observed=f"{dealt} damage")
+    expect(
+        dealt == power + pumps,
+        "the attacker's combat damage does not match the +1/+0 of the Classes at level 2 or more",
+        expected=f"{power} + {pumps} damage (Class levels {dict(levels)})",
+        observed=f"{dealt} damage",
+    )
     lost = life - probe.state().player(opponent).life
-    expect(lost == triggers, "the level 1 triggers of the Classes did not all trigger when the attacker died",
-           expected=f"the opponent loses {triggers} life (one per Class: levels {dict(levels)})",
-           observed=f"loses {lost}")
+    expect(
+        lost == triggers,
+        "the level 1 triggers of the Classes did not all trigger when the attacker died",
+        expected=f"the opponent loses {triggers} life (one per Class: levels {dict(levels)})",
+        observed=f"loses {lost}",
+    )
 
 
 # -- the rulings ----------------------------------------------------------------------------
 
 
-@rule_template('class.level-bars', name='level-ability-when-allowed', **CLASS['class.level-bars'], applies=IS_CLASS, kind="legality",
-       requires=REQUIRES,
-       scenarios=lambda: class_scenarios(ClassSpec(steps=CLASS_STEPS, anyone=True, swamps=(0, 3),
-                                                   opponent_class=True)))
-@claims('level abilities offered exactly when allowed')
+@rule_template(
+    "class.level-bars",
+    name="level-ability-when-allowed",
+    **CLASS["class.level-bars"],
+    applies=IS_CLASS,
+    kind="legality",
+    requires=REQUIRES,
+    scenarios=lambda: class_scenarios(ClassSpec(steps=CLASS_STEPS, anyone=True, swamps=(0, 3), opponent_class=True)),
+)
+@claims("level abilities offered exactly when allowed")
 def check_level_bars(probe: Probe, scenario: Scenario[ClassParams]) -> None:
     """Each level bar is an activated ability for its cost: level N is offered exactly when the
     Class is level N-1, as a sorcery, with the cost payable; activating it pays that cost, and
@@ -132,32 +167,50 @@ def check_level_bars(probe: Probe, scenario: Scenario[ClassParams]) -> None:
             mine = class_id in scenario.params.classes
             wanted = mine and current == n - 1 and timing and swamps >= cost
             shown = [a for a in actions if a == level_up(player, class_id, n)]
-            expect(bool(shown) == wanted,
-                   f"the level {n} ability of a level {current} Class is {'not ' if wanted else ''}offered "
-                   f"({state.step}, {whose_turn(state, player)}, stack of "
-                   f"{len(state.stack)}, {swamps} Swamps for a cost of {cost})",
-                   expected=f"level:{n} of {class_id} {'offered' if wanted else 'not offered'}",
-                   observed="offered" if shown else "not offered")
+            expect(
+                bool(shown) == wanted,
+                f"the level {n} ability of a level {current} Class is {'not ' if wanted else ''}offered "
+                f"({state.step}, {whose_turn(state, player)}, stack of "
+                f"{len(state.stack)}, {swamps} Swamps for a cost of {cost})",
+                expected=f"level:{n} of {class_id} {'offered' if wanted else 'not offered'}",
+                observed="offered" if shown else "not offered",
+            )
             pairs.append((class_id, n, cost, wanted))
-    probe.claim('level abilities offered exactly when allowed')
+    probe.claim("level abilities offered exactly when allowed")
     class_id, n, cost, wanted = pairs[scenario.params.pick % len(pairs)]
     action = level_up(player, class_id, n)
     if not wanted:
-        probe.expect_refused(action, "a level ability was accepted when its Class, the timing or the mana does not "
-                                     "allow it")
+        probe.expect_refused(
+            action, "a level ability was accepted when its Class, the timing or the mana does not allow it"
+        )
         return
     probe.require(action, f"the level {n} ability of a level {n - 1} Class as a sorcery with the mana to pay")
     paid = swamps - untapped_swamps(probe.state(), player)
-    expect(paid == cost, "activating a level ability did not pay the cost in its level bar",
-           expected=f"{cost} Swamps tapped", observed=f"{paid} tapped")
+    expect(
+        paid == cost,
+        "activating a level ability did not pay the cost in its level bar",
+        expected=f"{cost} Swamps tapped",
+        observed=f"{paid} tapped",
+    )
     resolve_stack(probe)
-    expect(level(probe.state(), class_id) == n, "a resolved level ability did not set its Class's level",
-           expected=f"{class_id} at level {n}", observed=f"level {level(probe.state(), class_id)}")
+    expect(
+        level(probe.state(), class_id) == n,
+        "a resolved level ability did not set its Class's level",
+        expected=f"{class_id} at level {n}",
+        observed=f"level {level(probe.state(), class_id)}",
+    )
 
 
-@rule_template('class.no-repeat-level', name='refused-at-or-above', **CLASS['class.no-repeat-level'], applies=IS_CLASS, kind="legality",
-       requires=REQUIRES, scenarios=lambda: class_scenarios(ClassSpec(levels=(2, 3))))
-@claims('a level at or below the current one refused')
+@rule_template(
+    "class.no-repeat-level",
+    name="refused-at-or-above",
+    **CLASS["class.no-repeat-level"],
+    applies=IS_CLASS,
+    kind="legality",
+    requires=REQUIRES,
+    scenarios=lambda: class_scenarios(ClassSpec(levels=(2, 3))),
+)
+@claims("a level at or below the current one refused")
 @exempt(("refuses-all", REFUSED_ONLY), ("offers-nothing", REFUSED_ONLY))
 def check_no_repeat(probe: Probe, scenario: Scenario[ClassParams]) -> None:
     """A Class already at level N or higher: its level N ability (and every lower one) is
@@ -169,17 +222,28 @@ def check_no_repeat(probe: Probe, scenario: Scenario[ClassParams]) -> None:
         current = scenario.params.levels[class_id]
         for n in range(2, current + 1):
             shown = [a for a in actions if a == level_up(player, class_id, n)]
-            expect(not shown, f"the level {n} ability of a level {current} Class is offered",
-                   expected="not offered", observed=", ".join(map(str, shown)))
+            expect(
+                not shown,
+                f"the level {n} ability of a level {current} Class is offered",
+                expected="not offered",
+                observed=", ".join(map(str, shown)),
+            )
             tried.append(level_up(player, class_id, n))
-    probe.claim('a level at or below the current one refused')
+    probe.claim("a level at or below the current one refused")
     action = tried[scenario.params.pick % len(tried)]
     probe.expect_refused(action, "a level ability was accepted for a Class already at that level or higher")
 
 
-@rule_template('class.level-up-uses-stack', name='responds', **CLASS['class.level-up-uses-stack'], applies=IS_CLASS, kind="trace",
-       requires=REQUIRES, scenarios=lambda: class_scenarios(ClassSpec(levels=(1, 2))))
-@claims('the level ability waits on the stack')
+@rule_template(
+    "class.level-up-uses-stack",
+    name="responds",
+    **CLASS["class.level-up-uses-stack"],
+    applies=IS_CLASS,
+    kind="trace",
+    requires=REQUIRES,
+    scenarios=lambda: class_scenarios(ClassSpec(levels=(1, 2))),
+)
+@claims("the level ability waits on the stack")
 def check_uses_stack(probe: Probe, scenario: Scenario[ClassParams]) -> None:
     """The level ability goes on the stack: the level is unchanged while it waits, the opponent
     receives priority to respond, and only its resolution raises the level."""
@@ -187,27 +251,41 @@ def check_uses_stack(probe: Probe, scenario: Scenario[ClassParams]) -> None:
     class_id = next_to_level(scenario)
     current = scenario.params.levels[class_id]
     probe.require(level_up(player, class_id, current + 1), "a level ability as a sorcery with the mana to pay")
-    probe.claim('the level ability waits on the stack')
+    probe.claim("the level ability waits on the stack")
     mid = probe.state()
     on_stack = [s for s in mid.stack if s.source == class_id and s.kind == "activated"]
-    expect(bool(on_stack) and level(mid, class_id) == current,
-           "the level ability did not wait on the stack (the level changed at once)",
-           expected=f"an ability of {class_id} on the stack, level still {current}",
-           observed=f"level {level(mid, class_id)}, stack {[f'{s.kind}:{s.source}' for s in mid.stack]}")
+    expect(
+        bool(on_stack) and level(mid, class_id) == current,
+        "the level ability did not wait on the stack (the level changed at once)",
+        expected=f"an ability of {class_id} on the stack, level still {current}",
+        observed=f"level {level(mid, class_id)}, stack {[f'{s.kind}:{s.source}' for s in mid.stack]}",
+    )
     pass_until(probe, lambda s, _: s.priority == 1 - player or not s.stack, "the opponent's priority")
     answer = probe.state()
-    expect(answer.priority == 1 - player and any(s.source == class_id for s in answer.stack),
-           "the opponent got no chance to respond to the level ability",
-           expected=f"player {1 - player} with priority, the ability still on the stack",
-           observed=f"priority {answer.priority}, stack {[s.source for s in answer.stack]}")
+    expect(
+        answer.priority == 1 - player and any(s.source == class_id for s in answer.stack),
+        "the opponent got no chance to respond to the level ability",
+        expected=f"player {1 - player} with priority, the ability still on the stack",
+        observed=f"priority {answer.priority}, stack {[s.source for s in answer.stack]}",
+    )
     resolve_stack(probe)
-    expect(level(probe.state(), class_id) == current + 1, "the level ability did not raise the level as it resolved",
-           expected=f"level {current + 1}", observed=f"level {level(probe.state(), class_id)}")
+    expect(
+        level(probe.state(), class_id) == current + 1,
+        "the level ability did not raise the level as it resolved",
+        expected=f"level {current + 1}",
+        observed=f"level {level(probe.state(), class_id)}",
+    )
 
 
-@rule_template('class.levels-tracked-separately', name='own-level', **CLASS['class.levels-tracked-separately'], applies=IS_CLASS, kind="outcome",
-       requires=REQUIRES,
-       scenarios=lambda: class_scenarios(ClassSpec(count=(2, 3), one_below_3=True, opponent_class=True)))
+@rule_template(
+    "class.levels-tracked-separately",
+    name="own-level",
+    **CLASS["class.levels-tracked-separately"],
+    applies=IS_CLASS,
+    kind="outcome",
+    requires=REQUIRES,
+    scenarios=lambda: class_scenarios(ClassSpec(count=(2, 3), one_below_3=True, opponent_class=True)),
+)
 @claims("only its own Class's level changes")
 def check_own_level(probe: Probe, scenario: Scenario[ClassParams]) -> None:
     """With several Class permanents, a level ability raises only its own Class's level."""
@@ -219,13 +297,23 @@ def check_own_level(probe: Probe, scenario: Scenario[ClassParams]) -> None:
         if other == class_id:
             continue
         wanted = scenario.params.levels[other]
-        expect(level(after, other) == wanted, "another Class's level changed with this one",
-               expected=f"{other} still at level {wanted}", observed=f"level {level(after, other)}")
+        expect(
+            level(after, other) == wanted,
+            "another Class's level changed with this one",
+            expected=f"{other} still at level {wanted}",
+            observed=f"level {level(after, other)}",
+        )
 
 
-@rule_template('class.starts-at-level-1', name='enters-at-level-1', **CLASS['class.starts-at-level-1'], applies=IS_CLASS, kind="outcome",
-       requires=REQUIRES | PROBE | {Mechanic.CASTING, Mechanic.CASTING_PERMANENTS},
-       scenarios=lambda: class_scenarios(ClassSpec(count=(0, 1), in_hand=True, probe=True)))
+@rule_template(
+    "class.starts-at-level-1",
+    name="enters-at-level-1",
+    **CLASS["class.starts-at-level-1"],
+    applies=IS_CLASS,
+    kind="outcome",
+    requires=REQUIRES | PROBE | {Mechanic.CASTING, Mechanic.CASTING_PERMANENTS},
+    scenarios=lambda: class_scenarios(ClassSpec(count=(0, 1), in_hand=True, probe=True)),
+)
 @claims("enters at level 1 with its top section's abilities")
 def check_starts_at_level_1(probe: Probe, scenario: Scenario[ClassParams]) -> None:
     """A Class cast from the hand enters at level 1 with the abilities of its top section only
@@ -236,16 +324,26 @@ def check_starts_at_level_1(probe: Probe, scenario: Scenario[ClassParams]) -> No
     probe.require(cast(player, card), "casting a Class in a main phase with the mana to pay")
     resolve_stack(probe)
     entered = level(probe.state(), card)
-    expect(entered == 1, "a Class did not enter at level 1", expected=f"{card} at level 1",
-           observed=f"level {entered}" if probe.state().permanent(card) else f"{card} not on the battlefield")
+    expect(
+        entered == 1,
+        "a Class did not enter at level 1",
+        expected=f"{card} at level 1",
+        observed=f"level {entered}" if probe.state().permanent(card) else f"{card} not on the battlefield",
+    )
     probe.claim("enters at level 1 with its top section's abilities")
     levels = {c: scenario.params.levels[c] for c in scenario.params.classes} | {card: 1}
     probe_abilities(probe, scenario, levels)
 
 
-@rule_template('class.keeps-previous-levels', name='abilities-after-level-up', **CLASS['class.keeps-previous-levels'], applies=IS_CLASS, kind="outcome",
-       requires=REQUIRES | PROBE,
-       scenarios=lambda: class_scenarios(ClassSpec(levels=(1, 2), probe=True)))
+@rule_template(
+    "class.keeps-previous-levels",
+    name="abilities-after-level-up",
+    **CLASS["class.keeps-previous-levels"],
+    applies=IS_CLASS,
+    kind="outcome",
+    requires=REQUIRES | PROBE,
+    scenarios=lambda: class_scenarios(ClassSpec(levels=(1, 2), probe=True)),
+)
 @claims("earlier levels' abilities kept")
 def check_keeps_previous(probe: Probe, scenario: Scenario[ClassParams]) -> None:
     """After gaining a level a Class still has its earlier levels' abilities: the level 1

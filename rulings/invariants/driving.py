@@ -17,8 +17,14 @@ from harness.protocol.probe import Probe, expect
 MOVE_LIMIT = 60
 
 
-def matches(action: Action, *, kind: ActionKind, source: str | None = None, ability: str | None = None,
-            costs: Iterable[tuple[str, str]] = ()) -> bool:
+def matches(
+    action: Action,
+    *,
+    kind: ActionKind,
+    source: str | None = None,
+    ability: str | None = None,
+    costs: Iterable[tuple[str, str]] = (),
+) -> bool:
     """Whether ``action`` means this move: kind, source, ability and the given cost choices."""
     if action.kind is not kind:
         return False
@@ -33,8 +39,9 @@ def offered(probe: Probe, **meaning: object) -> list[Action]:
     return [a for a in probe.legal_actions() if matches(a, **meaning)]  # type: ignore[arg-type]
 
 
-def expect_forbidden(probe: Probe, action: Action, shown: list[Action], *, what: str, why: str,
-                     none_offered: str) -> None:
+def expect_forbidden(
+    probe: Probe, action: Action, shown: list[Action], *, what: str, why: str, none_offered: str
+) -> None:
     """The rules forbid ``action`` (``what`` ``why``): nothing like it is offered (``shown`` are
     the offered actions that would mean it), and the engine refuses it
     (:meth:`~harness.protocol.probe.Probe.expect_refused`)."""

@@ -75,8 +75,9 @@ def names(observer: ManaTrigger | ManaReplacement, source: Source) -> bool:
     return kind.capitalize() in source.subtypes
 
 
-def replacement_outcomes(params: Params, source: Source, ability: Ability, produced: tuple[str, ...],
-                         used: frozenset[str] = frozenset()) -> set[tuple[str, ...]]:
+def replacement_outcomes(
+    params: Params, source: Source, ability: Ability, produced: tuple[str, ...], used: frozenset[str] = frozenset()
+) -> set[tuple[str, ...]]:
     """106.12b with 616.1: every result of applying the applicable replacement effects, one at
     a time in any order, each at most once."""
     out: set[tuple[str, ...]] = set()
@@ -126,7 +127,9 @@ def pool_choices(params: Params, table: Mapping[str, set[str]], source: Source, 
     return [s for s in MANA_SYMBOLS if s in types]
 
 
-def base_options(params: Params, table: Mapping[str, set[str]], source: Source, ability: Ability) -> list[tuple[str, ...]]:
+def base_options(
+    params: Params, table: Mapping[str, set[str]], source: Source, ability: Ability
+) -> list[tuple[str, ...]]:
     if ability.symbol is not None:
         return [(ability.symbol,)]
     return [(s,) for s in pool_choices(params, table, source, ability)] or [()]  # 106.5: none defined -> no mana
@@ -152,8 +155,11 @@ def own_sources(scenario: Scenario[ManaParams]) -> list[Source]:
 
 
 def actions_for(probe: Probe, source: str, ability: str) -> list[Action]:
-    return [a for a in probe.legal_actions()
-            if a.kind is ActionKind.ACTIVATE and a.source == source and a.ability == ability]
+    return [
+        a
+        for a in probe.legal_actions()
+        if a.kind is ActionKind.ACTIVATE and a.source == source and a.ability == ability
+    ]
 
 
 def activation(scenario: Scenario[ManaParams], source: str, ability: str, produce: str | None = None) -> Action:
@@ -198,20 +204,32 @@ def check_offered_iff_payable(symbol: CostSymbol, probe: Probe, scenario: Scenar
             mine = source.controller == player
             ok = mine and payable(symbol, source)
             shown = actions_for(probe, source.id, ability.name)
-            what = f"{ability.name} of {source.id} ({source.kind}, {'tapped' if source.tapped else 'untapped'}" \
-                   f"{', summoning sick' if source.sick else ''}{'' if mine else ', the other player'}'s)"
+            what = (
+                f"{ability.name} of {source.id} ({source.kind}, {'tapped' if source.tapped else 'untapped'}"
+                f"{', summoning sick' if source.sick else ''}{'' if mine else ', the other player'}'s)"
+            )
             probe.claim(PAYABLE_OFFERED if ok else UNPAYABLE_REFUSED)
             if ok:
-                expect(bool(shown), f"a {{{symbol}}} ability that can be paid is not offered",
-                       expected=f"{what} offered", observed="not offered")
+                expect(
+                    bool(shown),
+                    f"a {{{symbol}}} ability that can be paid is not offered",
+                    expected=f"{what} offered",
+                    observed="not offered",
+                )
                 legal.append(activation(scenario, source.id, ability.name))
             else:
-                expect(not shown, f"a {{{symbol}}} ability is offered for " + (why_not(symbol, source) if mine else
-                       "a permanent of a player without priority"),
-                       expected=f"{what} not offered", observed=", ".join(map(str, shown)))
-                probe.expect_refused(activation(scenario, source.id, ability.name),
-                                     f"a {{{symbol}}} cost was paid with " + (why_not(symbol, source) if mine else
-                                     "another player's permanent"))
+                expect(
+                    not shown,
+                    f"a {{{symbol}}} ability is offered for "
+                    + (why_not(symbol, source) if mine else "a permanent of a player without priority"),
+                    expected=f"{what} not offered",
+                    observed=", ".join(map(str, shown)),
+                )
+                probe.expect_refused(
+                    activation(scenario, source.id, ability.name),
+                    f"a {{{symbol}}} cost was paid with "
+                    + (why_not(symbol, source) if mine else "another player's permanent"),
+                )
     if legal:
         probe.require(legal[0], f"{{{symbol}}} paid by a permanent that can pay it")
 
@@ -222,10 +240,15 @@ def check_subject_refused(symbol: CostSymbol, probe: Probe, scenario: Scenario[M
     ability = next(a for a in source.abilities if a.cost == symbol)
     probe.claim(REFUSED)
     shown = actions_for(probe, source.id, ability.name)
-    expect(not shown, f"a {{{symbol}}} ability is offered for {why_not(symbol, source)}",
-           expected="not offered", observed=", ".join(map(str, shown)))
-    probe.expect_refused(activation(scenario, source.id, ability.name),
-                         f"a {{{symbol}}} cost was paid with {why_not(symbol, source)}")
+    expect(
+        not shown,
+        f"a {{{symbol}}} ability is offered for {why_not(symbol, source)}",
+        expected="not offered",
+        observed=", ".join(map(str, shown)),
+    )
+    probe.expect_refused(
+        activation(scenario, source.id, ability.name), f"a {{{symbol}}} cost was paid with {why_not(symbol, source)}"
+    )
 
 
 @claims(PAID)
@@ -236,36 +259,52 @@ def check_subject_pays(symbol: CostSymbol, probe: Probe, scenario: Scenario[Mana
     ability = next(a for a in source.abilities if a.cost == symbol)
     kind = "noncreature permanent" if "Creature" not in source.types else "creature"
     shown = actions_for(probe, source.id, ability.name)
-    expect(bool(shown), f"a {{{symbol}}} ability of a {kind} that can pay it is not offered"
-           + (" (summoning sickness applies only to creatures)" if source.sick else ""),
-           expected=f"{ability.name} of {source.id} offered", observed="not offered")
+    expect(
+        bool(shown),
+        f"a {{{symbol}}} ability of a {kind} that can pay it is not offered"
+        + (" (summoning sickness applies only to creatures)" if source.sick else ""),
+        expected=f"{ability.name} of {source.id} offered",
+        observed="not offered",
+    )
     before = probe.state()
-    events = probe.require(activation(scenario, source.id, ability.name),
-                           f"{{{symbol}}} paid by a {kind} that can pay it")
+    events = probe.require(
+        activation(scenario, source.id, ability.name), f"{{{symbol}}} paid by a {kind} that can pay it"
+    )
     mid = probe.state()
     perm = mid.permanent(source.id)
     want_tapped = symbol == "T"
     probe.claim(PAID)
-    expect(perm is not None and perm.tapped is want_tapped,
-           f"paying {{{symbol}}} did not {'tap' if want_tapped else 'untap'} the permanent",
-           expected=f"{source.id} {'tapped' if want_tapped else 'untapped'}",
-           observed=f"{source.id} {'tapped' if perm and perm.tapped else 'untapped'}")
+    expect(
+        perm is not None and perm.tapped is want_tapped,
+        f"paying {{{symbol}}} did not {'tap' if want_tapped else 'untap'} the permanent",
+        expected=f"{source.id} {'tapped' if want_tapped else 'untapped'}",
+        observed=f"{source.id} {'tapped' if perm and perm.tapped else 'untapped'}",
+    )
     if is_mana(ability):
         gained = pool_delta(before, mid, player)
         # `or ""`: an any-type ability names no symbol to count.
-        expect(gained[ability.symbol or ""] >= 1, "the mana ability did not add its mana",
-               expected=f"{{{ability.symbol}}} added", observed=symbols(gained.elements()))
+        expect(
+            gained[ability.symbol or ""] >= 1,
+            "the mana ability did not add its mana",
+            expected=f"{{{ability.symbol}}} added",
+            observed=symbols(gained.elements()),
+        )
     else:
         assert ability.life is not None  # not a mana ability: it gains life
         life = before.player(player).life
         events += resolve_stack(probe)
         after = probe.state()
-        expect(after.player(player).life == life + ability.life, "the ability's effect did not happen",
-               expected=f"life {life + ability.life}", observed=f"life {after.player(player).life}")
+        expect(
+            after.player(player).life == life + ability.life,
+            "the ability's effect did not happen",
+            expected=f"life {life + ability.life}",
+            observed=f"life {after.player(player).life}",
+        )
 
 
-def _symbol_invariant(ruling: Ruling, symbol: CostSymbol, name: str, kind: InvariantKind, focus: str,
-                      check: Any, description: str) -> Invariant:
+def _symbol_invariant(
+    ruling: Ruling, symbol: CostSymbol, name: str, kind: InvariantKind, focus: str, check: Any, description: str
+) -> Invariant:
     requires = BASE_REQUIRES | {Mechanic.SUMMONING_SICKNESS}
     if symbol == "Q":
         requires |= {Mechanic.UNTAP_SYMBOL}
@@ -287,10 +326,10 @@ def _symbol_invariant(ruling: Ruling, symbol: CostSymbol, name: str, kind: Invar
         "symbol": r"the (?:tap|untap) symbol is {symbol}\.",
         "means": r"the (?:tap|untap) symbol in an activation cost means \"(?:tap|untap) this permanent\.\"",
         "not-again": r"a permanent that's already (?:tapped|untapped) can't be (?:tapped|untapped) again to pay "
-                     r"the cost\.",
+        r"the cost\.",
         "summoning-sickness": r"a creature's activated ability with the (?:tap|untap) symbol in its activation cost "
-                              r"can't be activated unless the creature has been under its controller's control "
-                              r"continuously since their most recent turn began\.",
+        r"can't be activated unless the creature has been under its controller's control "
+        r"continuously since their most recent turn began\.",
     },
     explains=(r"see rule 302\.6\.",),
     slots=SYMBOL_SLOT,
@@ -302,27 +341,62 @@ def cost_symbol_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invaria
     state = "tapped" if symbol == "T" else "untapped"
     verb = "tapping" if symbol == "T" else "untapping"
     return [
-        _symbol_invariant(ruling, symbol, "offered-iff-payable", "legality", "any", check_offered_iff_payable,
-                          f"every {{{symbol}}} ability is offered and accepted iff its permanent can pay {{{symbol}}}"),
-        _symbol_invariant(ruling, symbol, f"already-{state}-cannot-pay", "legality", "wrong-state",
-                          check_subject_refused,
-                          f"a permanent that's already {state} can't pay {{{symbol}}}"),
-        _symbol_invariant(ruling, symbol, "sick-creature-cannot-pay", "legality", "sick-creature",
-                          check_subject_refused,
-                          f"a creature not controlled since its controller's turn began can't pay {{{symbol}}}"),
-        _symbol_invariant(ruling, symbol, "sick-noncreature-can-pay", "legality", "sick-noncreature",
-                          check_subject_pays,
-                          f"a noncreature permanent that just came under its controller's control can pay {{{symbol}}}"),
-        _symbol_invariant(ruling, symbol, f"paid-by-{verb}", "outcome", "payable", check_offered_payer,
-                          f"paying {{{symbol}}} means {verb} the permanent; the ability then does what it says"),
+        _symbol_invariant(
+            ruling,
+            symbol,
+            "offered-iff-payable",
+            "legality",
+            "any",
+            check_offered_iff_payable,
+            f"every {{{symbol}}} ability is offered and accepted iff its permanent can pay {{{symbol}}}",
+        ),
+        _symbol_invariant(
+            ruling,
+            symbol,
+            f"already-{state}-cannot-pay",
+            "legality",
+            "wrong-state",
+            check_subject_refused,
+            f"a permanent that's already {state} can't pay {{{symbol}}}",
+        ),
+        _symbol_invariant(
+            ruling,
+            symbol,
+            "sick-creature-cannot-pay",
+            "legality",
+            "sick-creature",
+            check_subject_refused,
+            f"a creature not controlled since its controller's turn began can't pay {{{symbol}}}",
+        ),
+        _symbol_invariant(
+            ruling,
+            symbol,
+            "sick-noncreature-can-pay",
+            "legality",
+            "sick-noncreature",
+            check_subject_pays,
+            f"a noncreature permanent that just came under its controller's control can pay {{{symbol}}}",
+        ),
+        _symbol_invariant(
+            ruling,
+            symbol,
+            f"paid-by-{verb}",
+            "outcome",
+            "payable",
+            check_offered_payer,
+            f"paying {{{symbol}}} means {verb} the permanent; the ability then does what it says",
+        ),
     ]
 
 
 @claims(PAID)
 def check_offered_payer(symbol: CostSymbol, probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """Activate the first payable {symbol} ability of the player's: it taps/untaps, and works."""
-    payers = [i for i, source in enumerate(scenario.params.sources)
-              if source.controller == scenario.params.player and payable(symbol, source)]
+    payers = [
+        i
+        for i, source in enumerate(scenario.params.sources)
+        if source.controller == scenario.params.player and payable(symbol, source)
+    ]
     probe.precondition(bool(payers), f"no permanent of the player's can pay {{{symbol}}}")
     check_subject_pays(symbol, probe, Scenario(scenario.state, replace(scenario.params, subject=payers[0])))
 
@@ -350,9 +424,12 @@ def run_all(probe: Probe, scenario: Scenario[ManaParams], step: Any) -> None:
                 produce = choices[-1] if choices else None
             action = activation(scenario, source.id, ability.name, produce)
             shown = [a for a in actions_for(probe, source.id, ability.name) if a.cost(PRODUCE) == produce]
-            expect(bool(shown), f"a {{{ability.cost}}} ability its permanent can pay is not offered",
-                   expected=f"{action} offered",
-                   observed=", ".join(map(str, actions_for(probe, source.id, ability.name))) or "not offered")
+            expect(
+                bool(shown),
+                f"a {{{ability.cost}}} ability its permanent can pay is not offered",
+                expected=f"{action} offered",
+                observed=", ".join(map(str, actions_for(probe, source.id, ability.name))) or "not offered",
+            )
             before = probe.state()
             events = probe.require(action, f"{ability.name} of {source.id}, whose {{{ability.cost}}} it can pay")
             tapped[source.id] = ability.cost == "T"
@@ -376,24 +453,32 @@ def check_tap_for_mana(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     params = scenario.params
     player = scenario.params.player
 
-    def step(source: Source, ability: Ability, action: Action, before: GameState, events: list[Event],
-             after: GameState) -> None:
+    def step(
+        source: Source, ability: Ability, action: Action, before: GameState, events: list[Event], after: GameState
+    ) -> None:
         what = f"{ability.name} of {source.id} ({{{ability.cost}}}, {'mana' if is_mana(ability) else 'not a mana'} ability)"
         triggered = [e for e in events if e.kind is EventKind.TRIGGER]
         probe.claim(TAPPED_FOR_MANA if tapped_for_mana(ability) else NOT_TAPPED_FOR_MANA)
-        wanted = fired_triggers(params, source, ability, tuple(next(iter(produced_by(params, source, ability, action)))))
-        expect(len(triggered) == len(wanted),
-               "\"tapped for mana\" counted an ability that is not a mana ability with {T}" if len(triggered) > len(wanted)
-               else "a mana ability with {T} was not counted as tapping for mana",
-               expected=f"{len(wanted)} \"tapped for mana\" triggers for {what}",
-               observed="; ".join(map(str, triggered)) or "none")
+        wanted = fired_triggers(
+            params, source, ability, tuple(next(iter(produced_by(params, source, ability, action))))
+        )
+        expect(
+            len(triggered) == len(wanted),
+            '"tapped for mana" counted an ability that is not a mana ability with {T}'
+            if len(triggered) > len(wanted)
+            else "a mana ability with {T} was not counted as tapping for mana",
+            expected=f'{len(wanted)} "tapped for mana" triggers for {what}',
+            observed="; ".join(map(str, triggered)) or "none",
+        )
         if is_mana(ability):
             gained = pool_delta(before, after, player)
             options = produced_by(params, source, ability, action)
-            expect(any(Counter(o) == gained for o in options),
-                   "a \"tapped for mana\" replacement was applied to (or withheld from) the wrong ability",
-                   expected=" or ".join(symbols(o) for o in options) + f" from {what}",
-                   observed=symbols(gained.elements()))
+            expect(
+                any(Counter(o) == gained for o in options),
+                'a "tapped for mana" replacement was applied to (or withheld from) the wrong ability',
+                expected=" or ".join(symbols(o) for o in options) + f" from {what}",
+                observed=symbols(gained.elements()),
+            )
 
     run_all(probe, scenario, step)
 
@@ -407,36 +492,53 @@ def check_mana_ability_no_stack(probe: Probe, scenario: Scenario[ManaParams]) ->
     is as it was, and the same player still has priority."""
     player = scenario.params.player
 
-    def step(source: Source, ability: Ability, action: Action, before: GameState, events: list[Event],
-             after: GameState) -> None:
+    def step(
+        source: Source, ability: Ability, action: Action, before: GameState, events: list[Event], after: GameState
+    ) -> None:
         old = {item.id for item in before.stack}
         new = [item for item in after.stack if item.id not in old and item.kind == "activated"]
         probe.claim(AT_ONCE if is_mana(ability) else USES_STACK)
         if not is_mana(ability):
-            expect([item.source for item in new] == [source.id],
-                   "an activated ability that is no mana ability didn't use the stack",
-                   expected=f"{ability.name} of {source.id} on the stack",
-                   observed=", ".join(f"{i.ability} of {i.source}" for i in after.stack) or "empty stack")
+            expect(
+                [item.source for item in new] == [source.id],
+                "an activated ability that is no mana ability didn't use the stack",
+                expected=f"{ability.name} of {source.id} on the stack",
+                observed=", ".join(f"{i.ability} of {i.source}" for i in after.stack) or "empty stack",
+            )
             resolve_stack(probe)
             return
         gained = pool_delta(before, after, player)
-        expect(not new and after.priority == player and (bool(gained) or (action.cost(PRODUCE) is None
-                                                          and not ability.symbol)),
-               "a mana ability used the stack (its mana was not added at once, or priority moved)",
-               expected=f"{ability.name} of {source.id} resolved at once: its mana in the pool, nothing new "
-                        f"on the stack but triggered abilities, player {player} keeps priority",
-               observed=f"mana {symbols(gained.elements())}; stack {[(i.kind, i.ability) for i in after.stack]}; "
-                        f"priority {after.priority}")
+        expect(
+            not new
+            and after.priority == player
+            and (bool(gained) or (action.cost(PRODUCE) is None and not ability.symbol)),
+            "a mana ability used the stack (its mana was not added at once, or priority moved)",
+            expected=f"{ability.name} of {source.id} resolved at once: its mana in the pool, nothing new "
+            f"on the stack but triggered abilities, player {player} keeps priority",
+            observed=f"mana {symbols(gained.elements())}; stack {[(i.kind, i.ability) for i in after.stack]}; "
+            f"priority {after.priority}",
+        )
 
     run_all(probe, scenario, step)
 
 
-@binds("mana.tap-for-mana", id="mana.tap-for-mana/only-mana-abilities-with-tap", kind="trace",
-       requires=BASE_REQUIRES | {Mechanic.UNTAP_SYMBOL, Mechanic.MANA_TRIGGERS, Mechanic.MANA_REPLACEMENT},
-       scenarios=partial(production_scenarios, min_triggers=1, max_triggers=1, min_replacements=1,
-                         max_replacements=1, pools=False, contrast=True,
-                         trigger=TriggerSpec("any", "permanent", life=1),
-                         replacement=ReplacementSpec("any", "permanent", double=True)))
+@binds(
+    "mana.tap-for-mana",
+    id="mana.tap-for-mana/only-mana-abilities-with-tap",
+    kind="trace",
+    requires=BASE_REQUIRES | {Mechanic.UNTAP_SYMBOL, Mechanic.MANA_TRIGGERS, Mechanic.MANA_REPLACEMENT},
+    scenarios=partial(
+        production_scenarios,
+        min_triggers=1,
+        max_triggers=1,
+        min_replacements=1,
+        max_replacements=1,
+        pools=False,
+        contrast=True,
+        trigger=TriggerSpec("any", "permanent", life=1),
+        replacement=ReplacementSpec("any", "permanent", double=True),
+    ),
+)
 @claims(TAPPED_FOR_MANA, NOT_TAPPED_FOR_MANA)
 def tap_for_mana_definition(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """Tapping a permanent for mana is activating its mana ability with {T}: "tapped for mana"
@@ -445,9 +547,13 @@ def tap_for_mana_definition(probe: Probe, scenario: Scenario[ManaParams]) -> Non
     check_tap_for_mana(probe, scenario)
 
 
-@binds("mana.tap-for-mana", id="mana.tap-for-mana/mana-abilities-skip-the-stack", kind="trace",
-       requires=BASE_REQUIRES | {Mechanic.UNTAP_SYMBOL},
-       scenarios=partial(production_scenarios, max_triggers=0, max_replacements=0, pools=False, contrast=True))
+@binds(
+    "mana.tap-for-mana",
+    id="mana.tap-for-mana/mana-abilities-skip-the-stack",
+    kind="trace",
+    requires=BASE_REQUIRES | {Mechanic.UNTAP_SYMBOL},
+    scenarios=partial(production_scenarios, max_triggers=0, max_replacements=0, pools=False, contrast=True),
+)
 @claims(AT_ONCE, USES_STACK)
 def mana_abilities_skip_the_stack(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """A mana ability with {T} (or {Q}) doesn't use the stack (605.3b); other {T} abilities do."""
@@ -457,7 +563,7 @@ def mana_abilities_skip_the_stack(probe: Probe, scenario: Scenario[ManaParams]) 
 # -- "tapped for mana" triggers (106.12a) -----------------------------------------------------
 
 
-TRIGGERS_COUNTED = "\"tapped for mana\" triggers counted for a resolved mana ability"
+TRIGGERS_COUNTED = '"tapped for mana" triggers counted for a resolved mana ability'
 
 
 def check_triggers(probe: Probe, scenario: Scenario[ManaParams]) -> None:
@@ -470,8 +576,9 @@ def check_triggers(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     life_due = [0, 0]
     start = probe.state()
 
-    def step(source: Source, ability: Ability, action: Action, before: GameState, events: list[Event],
-             after: GameState) -> None:
+    def step(
+        source: Source, ability: Ability, action: Action, before: GameState, events: list[Event], after: GameState
+    ) -> None:
         what = f"{ability.name} of {source.id} ({{{ability.cost}}}, {'mana' if is_mana(ability) else 'not a mana'} ability)"
         if ability.life is not None:  # not a mana ability
             life_due[player] += ability.life
@@ -486,41 +593,60 @@ def check_triggers(probe: Probe, scenario: Scenario[ManaParams]) -> None:
         extras = [t.extra for t in fired if t.extra is not None]
         gained = pool_delta(before, after, player)
         want = Counter(produced) + Counter(extras)
-        expect(gained == want, "triggered mana abilities did not add their mana as the mana ability resolved"
-               if gained != Counter(produced) or not extras else "wrong mana",
-               expected=f"{symbols(want.elements())} from {what} (its mana {symbols(produced)}"
-                        f", triggered mana {symbols(extras)})",
-               observed=symbols(gained.elements()))
+        expect(
+            gained == want,
+            "triggered mana abilities did not add their mana as the mana ability resolved"
+            if gained != Counter(produced) or not extras
+            else "wrong mana",
+            expected=f"{symbols(want.elements())} from {what} (its mana {symbols(produced)}"
+            f", triggered mana {symbols(extras)})",
+            observed=symbols(gained.elements()),
+        )
         triggered = [e for e in events if e.kind is EventKind.TRIGGER]
-        expect(len(triggered) == len(fired),
-               "a \"tapped for mana\" ability triggered when no such mana ability produced that mana"
-               if len(triggered) > len(fired) else "a \"tapped for mana\" ability did not trigger",
-               expected=f"{len(fired)} triggers after {what} produced {symbols(produced)}",
-               observed="; ".join(map(str, triggered)) or "none")
+        expect(
+            len(triggered) == len(fired),
+            'a "tapped for mana" ability triggered when no such mana ability produced that mana'
+            if len(triggered) > len(fired)
+            else 'a "tapped for mana" ability did not trigger',
+            expected=f"{len(fired)} triggers after {what} produced {symbols(produced)}",
+            observed="; ".join(map(str, triggered)) or "none",
+        )
 
     run_all(probe, scenario, step)
     resolve_stack(probe)
     end = probe.state()
     for p in (0, 1):
         gained = end.player(p).life - start.player(p).life
-        expect(gained == life_due[p], "\"tapped for mana\" life-gain triggers resolved a wrong number of times",
-               expected=f"player {p} gains {life_due[p]} life", observed=f"gained {gained}")
+        expect(
+            gained == life_due[p],
+            '"tapped for mana" life-gain triggers resolved a wrong number of times',
+            expected=f"player {p} gains {life_due[p]} life",
+            observed=f"gained {gained}",
+        )
 
 
-@binds("mana.tapped-for-mana-trigger", id="mana.tapped-for-mana-trigger/trigger-on-production", kind="outcome",
-       requires=BASE_REQUIRES | {Mechanic.UNTAP_SYMBOL, Mechanic.MANA_TRIGGERS, Mechanic.MANA_REPLACEMENT,
-                                 Mechanic.COULD_PRODUCE},
-       scenarios=partial(production_scenarios, min_triggers=1, max_triggers=3, max_replacements=1))
+@binds(
+    "mana.tapped-for-mana-trigger",
+    id="mana.tapped-for-mana-trigger/trigger-on-production",
+    kind="outcome",
+    requires=BASE_REQUIRES
+    | {Mechanic.UNTAP_SYMBOL, Mechanic.MANA_TRIGGERS, Mechanic.MANA_REPLACEMENT, Mechanic.COULD_PRODUCE},
+    scenarios=partial(production_scenarios, min_triggers=1, max_triggers=3, max_replacements=1),
+)
 @claims(TRIGGERS_COUNTED)
 def trigger_on_production(probe: Probe, scenario: Scenario[ManaParams]) -> None:
-    """"Whenever a permanent is tapped for mana (of a type)" triggers as such a mana ability
+    """ "Whenever a permanent is tapped for mana (of a type)" triggers as such a mana ability
     resolves and produces that mana; triggered mana abilities add theirs at once (605.4a)."""
     check_triggers(probe, scenario)
 
 
-@binds("mana.tapped-for-mana-trigger", id="mana.tapped-for-mana-trigger/no-mana-no-trigger", kind="trace",
-       requires=BASE_REQUIRES | {Mechanic.MANA_TRIGGERS, Mechanic.COULD_PRODUCE, Mechanic.UNTAP_SYMBOL},
-       scenarios=partial(could_produce_scenarios, defined=False, watcher=True))
+@binds(
+    "mana.tapped-for-mana-trigger",
+    id="mana.tapped-for-mana-trigger/no-mana-no-trigger",
+    kind="trace",
+    requires=BASE_REQUIRES | {Mechanic.MANA_TRIGGERS, Mechanic.COULD_PRODUCE, Mechanic.UNTAP_SYMBOL},
+    scenarios=partial(could_produce_scenarios, defined=False, watcher=True),
+)
 @claims(TRIGGERS_COUNTED)
 def no_mana_no_trigger(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """A land tapped for mana that produces none (mana of an undefined type) doesn't trigger
@@ -538,8 +664,9 @@ def check_replacements(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     params = scenario.params
     player = scenario.params.player
 
-    def step(source: Source, ability: Ability, action: Action, before: GameState, events: list[Event],
-             after: GameState) -> None:
+    def step(
+        source: Source, ability: Ability, action: Action, before: GameState, events: list[Event], after: GameState
+    ) -> None:
         if not is_mana(ability):
             return
         what = f"{ability.name} of {source.id} ({{{ability.cost}}})"
@@ -547,19 +674,25 @@ def check_replacements(probe: Probe, scenario: Scenario[ManaParams]) -> None:
         gained = pool_delta(before, after, player)
         probe.claim(REPLACED)
         plain = produced_by(replace(params, replacements=()), source, ability, action)
-        expect(any(Counter(o) == gained for o in options),
-               "a \"tapped for mana\" replacement effect was not applied" if any(Counter(o) == gained for o in plain)
-               else "the mana production was modified though no replacement effect applies to it",
-               expected=" or ".join(symbols(o) for o in sorted(options)) + f" from {what}",
-               observed=symbols(gained.elements()))
+        expect(
+            any(Counter(o) == gained for o in options),
+            'a "tapped for mana" replacement effect was not applied'
+            if any(Counter(o) == gained for o in plain)
+            else "the mana production was modified though no replacement effect applies to it",
+            expected=" or ".join(symbols(o) for o in sorted(options)) + f" from {what}",
+            observed=symbols(gained.elements()),
+        )
 
     run_all(probe, scenario, step)
 
 
-@binds("mana.tapped-for-mana-replacement", id="mana.tapped-for-mana-replacement/modifies-production",
-       kind="outcome",
-       requires=BASE_REQUIRES | {Mechanic.UNTAP_SYMBOL, Mechanic.MANA_REPLACEMENT, Mechanic.COULD_PRODUCE},
-       scenarios=partial(production_scenarios, max_triggers=0, min_replacements=1, max_replacements=2))
+@binds(
+    "mana.tapped-for-mana-replacement",
+    id="mana.tapped-for-mana-replacement/modifies-production",
+    kind="outcome",
+    requires=BASE_REQUIRES | {Mechanic.UNTAP_SYMBOL, Mechanic.MANA_REPLACEMENT, Mechanic.COULD_PRODUCE},
+    scenarios=partial(production_scenarios, max_triggers=0, min_replacements=1, max_replacements=2),
+)
 @claims(REPLACED)
 def replacement_modifies_production(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """A replacement effect for a permanent "tapped for mana" (of a type, an amount) modifies the
@@ -570,42 +703,55 @@ def replacement_modifies_production(probe: Probe, scenario: Scenario[ManaParams]
 # -- mana of an undefined type (106.5) and "could produce" (106.7) --------------------------------
 
 
-@claims('no type offered and no mana produced')
+@claims("no type offered and no mana produced")
 def check_undefined(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     player = scenario.params.player
     pool = scenario.params.sources[scenario.params.subject]
     name = pool.abilities[0].name
     shown = actions_for(probe, pool.id, name)
-    probe.claim('no type offered and no mana produced')
+    probe.claim("no type offered and no mana produced")
     choices = [a.cost(PRODUCE) for a in shown]
-    expect(choices == [None], "an ability that would add mana of an undefined type offers a type of mana",
-           expected=f"{name} of {pool.id} offered once, with no type to choose", observed=", ".join(map(str, shown))
-           or "not offered")
+    expect(
+        choices == [None],
+        "an ability that would add mana of an undefined type offers a type of mana",
+        expected=f"{name} of {pool.id} offered once, with no type to choose",
+        observed=", ".join(map(str, shown)) or "not offered",
+    )
     for symbol in MANA_SYMBOLS:
-        probe.expect_refused(activation(scenario, pool.id, name, symbol),
-                             f"mana of an undefined type was produced as {{{symbol}}}")
+        probe.expect_refused(
+            activation(scenario, pool.id, name, symbol), f"mana of an undefined type was produced as {{{symbol}}}"
+        )
     before = probe.state()
     probe.require(activation(scenario, pool.id, name), "activating a mana ability that will produce no mana")
     after = probe.state()
     gained = pool_delta(before, after, player)
-    expect(not gained, "an ability that would produce mana of an undefined type produced mana",
-           expected="no mana", observed=symbols(gained.elements()))
+    expect(
+        not gained,
+        "an ability that would produce mana of an undefined type produced mana",
+        expected="no mana",
+        observed=symbols(gained.elements()),
+    )
     perm = after.permanent(pool.id)
-    expect(perm is not None and perm.tapped, "the {T} cost was not paid", expected=f"{pool.id} tapped",
-           observed="untapped")
+    expect(
+        perm is not None and perm.tapped, "the {T} cost was not paid", expected=f"{pool.id} tapped", observed="untapped"
+    )
 
 
-@binds("mana.undefined-type", id="mana.undefined-type/produces-no-mana", kind="outcome",
-       requires=BASE_REQUIRES | {Mechanic.COULD_PRODUCE, Mechanic.UNTAP_SYMBOL},
-       scenarios=partial(could_produce_scenarios, defined=False))
+@binds(
+    "mana.undefined-type",
+    id="mana.undefined-type/produces-no-mana",
+    kind="outcome",
+    requires=BASE_REQUIRES | {Mechanic.COULD_PRODUCE, Mechanic.UNTAP_SYMBOL},
+    scenarios=partial(could_produce_scenarios, defined=False),
+)
 @claims(*claims_of(check_undefined))
 def undefined_type_produces_nothing(probe: Probe, scenario: Scenario[ManaParams]) -> None:
-    """"Add one mana of any type that a land you control could produce" with no such type: the
+    """ "Add one mana of any type that a land you control could produce" with no such type: the
     ability can be activated, and produces no mana (no type, not colorless)."""
     check_undefined(probe, scenario)
 
 
-@claims('the types offered are those the lands could produce')
+@claims("the types offered are those the lands could produce")
 def check_could_produce(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     params = scenario.params
     player = scenario.params.player
@@ -615,32 +761,44 @@ def check_could_produce(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     table = could_produce_table(params)
     expected = pool_choices(params, table, pool, ability)
     shown = actions_for(probe, pool.id, name)
-    probe.claim('the types offered are those the lands could produce')
+    probe.claim("the types offered are those the lands could produce")
     offered = sorted((a.cost(PRODUCE) or "" for a in shown), key=lambda s: (MANA_SYMBOLS + ("",)).index(s))
     lands = "lands you control" if ability.pool == "you" else "lands an opponent controls"
-    expect(offered == (expected or [""]),
-           f"the types of mana offered are not what the {lands} could produce",
-           expected=(", ".join(expected) if expected else "no type (nothing could be produced)")
-           + f" — {'colours' if ability.any_color else 'types'} the {lands} could produce, tapped or not,"
-             " with replacement effects",
-           observed=", ".join(s or "no type" for s in offered) or "not offered")
+    expect(
+        offered == (expected or [""]),
+        f"the types of mana offered are not what the {lands} could produce",
+        expected=(", ".join(expected) if expected else "no type (nothing could be produced)")
+        + f" — {'colours' if ability.any_color else 'types'} the {lands} could produce, tapped or not,"
+        " with replacement effects",
+        observed=", ".join(s or "no type" for s in offered) or "not offered",
+    )
     for symbol in MANA_SYMBOLS:
         if symbol not in expected:
-            probe.expect_refused(activation(scenario, pool.id, name, symbol),
-                                 f"{{{symbol}}} was produced though no {lands.removesuffix('s')} could produce it")
+            probe.expect_refused(
+                activation(scenario, pool.id, name, symbol),
+                f"{{{symbol}}} was produced though no {lands.removesuffix('s')} could produce it",
+            )
     if expected:
         choice = expected[-1]
         before = probe.state()
         probe.require(activation(scenario, pool.id, name, choice), f"{{{choice}}}, which a land could produce")
         gained = pool_delta(before, probe.state(), player)
         options = replacement_outcomes(params, pool, ability, (choice,))
-        expect(any(Counter(o) == gained for o in options), "the ability did not add the chosen type of mana",
-               expected=" or ".join(symbols(o) for o in options), observed=symbols(gained.elements()))
+        expect(
+            any(Counter(o) == gained for o in options),
+            "the ability did not add the chosen type of mana",
+            expected=" or ".join(symbols(o) for o in options),
+            observed=symbols(gained.elements()),
+        )
 
 
-@binds("mana.could-produce", id="mana.could-produce/types-lands-could-produce", kind="legality",
-       requires=BASE_REQUIRES | {Mechanic.COULD_PRODUCE, Mechanic.UNTAP_SYMBOL, Mechanic.MANA_REPLACEMENT},
-       scenarios=could_produce_scenarios)
+@binds(
+    "mana.could-produce",
+    id="mana.could-produce/types-lands-could-produce",
+    kind="legality",
+    requires=BASE_REQUIRES | {Mechanic.COULD_PRODUCE, Mechanic.UNTAP_SYMBOL, Mechanic.MANA_REPLACEMENT},
+    scenarios=could_produce_scenarios,
+)
 @claims(*claims_of(check_could_produce))
 def could_produce_types(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """The types offered by "any type that a land you control could produce" are exactly those
@@ -649,18 +807,26 @@ def could_produce_types(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     check_could_produce(probe, scenario)
 
 
-@binds("mana.could-produce", id="mana.could-produce/tapped-lands-count", kind="legality",
-       requires=BASE_REQUIRES | {Mechanic.COULD_PRODUCE, Mechanic.UNTAP_SYMBOL, Mechanic.MANA_REPLACEMENT},
-       scenarios=partial(could_produce_scenarios, defined=True))
+@binds(
+    "mana.could-produce",
+    id="mana.could-produce/tapped-lands-count",
+    kind="legality",
+    requires=BASE_REQUIRES | {Mechanic.COULD_PRODUCE, Mechanic.UNTAP_SYMBOL, Mechanic.MANA_REPLACEMENT},
+    scenarios=partial(could_produce_scenarios, defined=True),
+)
 @claims(*claims_of(check_could_produce))
 def could_produce_with_a_land(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """With at least one land of the scope that defines a type (tapped or not)."""
     check_could_produce(probe, scenario)
 
 
-@binds("mana.could-produce", id="mana.could-produce/after-replacement-effects", kind="legality",
-       requires=BASE_REQUIRES | {Mechanic.COULD_PRODUCE, Mechanic.UNTAP_SYMBOL, Mechanic.MANA_REPLACEMENT},
-       scenarios=partial(could_produce_scenarios, defined=True, contamination=True))
+@binds(
+    "mana.could-produce",
+    id="mana.could-produce/after-replacement-effects",
+    kind="legality",
+    requires=BASE_REQUIRES | {Mechanic.COULD_PRODUCE, Mechanic.UNTAP_SYMBOL, Mechanic.MANA_REPLACEMENT},
+    scenarios=partial(could_produce_scenarios, defined=True, contamination=True),
+)
 @claims(*claims_of(check_could_produce))
 def could_produce_after_replacements(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """With "if a land is tapped for mana, it produces {S} instead": the lands could produce {S}
@@ -684,22 +850,32 @@ def check_x_etb(probe: Probe, scenario: Scenario[XParams]) -> None:
     perm = after.permanent(card)
     counters = perm.counter("+1/+1") if perm is not None else 0
     if scenario.params.counters:
-        expect(perm is not None and counters == x,
-               "\"enters with X +1/+1 counters\" did not use the X of the spell",
-               expected=f"{card} on the battlefield with {x} +1/+1 counters (X = {x} for the ability)",
-               observed=f"{counters} counters" if perm is not None else
-               f"{card} in {after.zone_of(card)} (a {scenario.params.toughness}/{scenario.params.toughness} with "
-               f"{counters} counters)")
+        expect(
+            perm is not None and counters == x,
+            '"enters with X +1/+1 counters" did not use the X of the spell',
+            expected=f"{card} on the battlefield with {x} +1/+1 counters (X = {x} for the ability)",
+            observed=f"{counters} counters"
+            if perm is not None
+            else f"{card} in {after.zone_of(card)} (a {scenario.params.toughness}/{scenario.params.toughness} with "
+            f"{counters} counters)",
+        )
     if scenario.params.life:
         triggered = [e for e in events_of(events, EventKind.TRIGGER, card)]
-        expect(gained == x, "\"when this creature enters, you gain X life\" did not use the X of the spell",
-               expected=f"player {player} gains {x} life (X = {x} for the ability)",
-               observed=f"gained {gained}; " + ("; ".join(map(str, triggered)) or "no trigger"))
+        expect(
+            gained == x,
+            '"when this creature enters, you gain X life" did not use the X of the spell',
+            expected=f"player {player} gains {x} life (X = {x} for the ability)",
+            observed=f"gained {gained}; " + ("; ".join(map(str, triggered)) or "no trigger"),
+        )
 
 
-@binds("costs.x-in-etb-ability", id="costs.x-in-etb-ability/etb-abilities-use-spells-x", kind="outcome",
-       requires=BASE_REQUIRES | {Mechanic.CASTING, Mechanic.X_ETB},
-       scenarios=x_etb_scenarios)
+@binds(
+    "costs.x-in-etb-ability",
+    id="costs.x-in-etb-ability/etb-abilities-use-spells-x",
+    kind="outcome",
+    requires=BASE_REQUIRES | {Mechanic.CASTING, Mechanic.X_ETB},
+    scenarios=x_etb_scenarios,
+)
 @claims(*claims_of(check_x_etb))
 def etb_abilities_use_the_spells_x(probe: Probe, scenario: Scenario[XParams]) -> None:
     """A creature spell cast with X = N: its "enters with X +1/+1 counters" replacement and its
@@ -708,13 +884,23 @@ def etb_abilities_use_the_spells_x(probe: Probe, scenario: Scenario[XParams]) ->
     check_x_etb(probe, scenario)
 
 
-@binds("mana.tapped-for-mana-replacement", id="mana.tapped-for-mana-replacement/tapped-for-mana-only",
-       kind="outcome", requires=BASE_REQUIRES | {Mechanic.UNTAP_SYMBOL, Mechanic.MANA_REPLACEMENT},
-       scenarios=partial(production_scenarios, max_triggers=0, min_replacements=1, max_replacements=1,
-                         pools=False, non_mana=False,
-                         replacement=ReplacementSpec("any", "permanent", double=True)))
+@binds(
+    "mana.tapped-for-mana-replacement",
+    id="mana.tapped-for-mana-replacement/tapped-for-mana-only",
+    kind="outcome",
+    requires=BASE_REQUIRES | {Mechanic.UNTAP_SYMBOL, Mechanic.MANA_REPLACEMENT},
+    scenarios=partial(
+        production_scenarios,
+        max_triggers=0,
+        min_replacements=1,
+        max_replacements=1,
+        pools=False,
+        non_mana=False,
+        replacement=ReplacementSpec("any", "permanent", double=True),
+    ),
+)
 @claims(REPLACED)
 def replacement_for_tapped_for_mana_only(probe: Probe, scenario: Scenario[ManaParams]) -> None:
-    """"If a permanent is tapped for mana, it produces twice as much" doubles the mana of mana
+    """ "If a permanent is tapped for mana, it produces twice as much" doubles the mana of mana
     abilities with {T} and leaves {Q} mana abilities alone."""
     check_replacements(probe, scenario)

@@ -106,8 +106,12 @@ def make(
 
 def expect_entered(state: GameState, ninja: str) -> None:
     """Once its ability has resolved, the Ninja is on the battlefield."""
-    expect(state.permanent(ninja) is not None, "the Ninja did not enter when the ability resolved",
-           expected=f"{ninja} on the battlefield", observed=f"{ninja} in {state.zone_of(ninja)}")
+    expect(
+        state.permanent(ninja) is not None,
+        "the Ninja did not enter when the ability resolved",
+        expected=f"{ninja} on the battlefield",
+        observed=f"{ninja} in {state.zone_of(ninja)}",
+    )
 
 
 def carried(ruling: Ruling, slots: Mapping[str, str], family: dict[str, KeywordVariant]) -> list[KeywordVariant]:
@@ -142,8 +146,10 @@ def variants_of(ruling: Ruling, slots: Mapping[str, str]) -> list[KeywordVariant
 #: Why a check of a ruling that only permits is exempt from ``accepts-illegal``.
 PERMITS = "the ruling only permits an action: it forbids nothing an engine could wrongly accept"
 #: Why a library ninjutsu check is exempt from ``skips-stack``.
-DURING_SEARCH = ("library ninjutsu is activated during a search, when nobody holds priority: the control can't "
-                 "resolve it early, so it plays by the rules here")
+DURING_SEARCH = (
+    "library ninjutsu is activated during a search, when nobody holds priority: the control can't "
+    "resolve it early, so it plays by the rules here"
+)
 REFUSED_BEFORE_ATTACKERS = "refused before attackers are declared"
 REFUSED_BEFORE_BLOCKERS = "refused with attackers declared, before blockers"
 REFUSED_OUTSIDE_WINDOW = "refused in a combat step outside its window"
@@ -164,8 +170,14 @@ def refusal_claims(steps: tuple[Step, ...]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(refusal_claim(s) for s in steps))
 
 
-def check_refused(variant: KeywordVariant, probe: Probe, scenario: Scenario[NinjutsuParams], return_blocked: bool = False,
-                  why: str = "", claim: str | None = None) -> None:
+def check_refused(
+    variant: KeywordVariant,
+    probe: Probe,
+    scenario: Scenario[NinjutsuParams],
+    return_blocked: bool = False,
+    why: str = "",
+    claim: str | None = None,
+) -> None:
     """Not offered, and refused if tried (a library variant: during the scenario's search).
     Before blockers in the declare attackers step, the creature to return is an attacker (else
     the refusal would only say "no attacker")."""
@@ -176,15 +188,23 @@ def check_refused(variant: KeywordVariant, probe: Probe, scenario: Scenario[Ninj
     name = claim or refusal_claim(state.step)
     if name == REFUSED_BEFORE_BLOCKERS:
         perm = state.permanent(returned)
-        expect(perm is not None and perm.attacking is not None,
-               "the creature to return is not attacking in the declare attackers step",
-               expected=f"{returned} attacking", observed=f"{returned}: {perm}")
+        expect(
+            perm is not None and perm.attacking is not None,
+            "the creature to return is not attacking in the declare attackers step",
+            expected=f"{returned} attacking",
+            observed=f"{returned}: {perm}",
+        )
     if return_blocked:
         probe.precondition(state.permanent(returned) is not None, "the blocked attacker died in combat damage")
     probe.claim(name)
-    expect_forbidden(probe, activation(variant, scenario, returned), offered(probe, **meaning(variant, scenario, returned)),
-                     what=variant.name, why=why or f"in the {state.step} step",
-                     none_offered=f"no {variant.name} activation returning {returned} offered")
+    expect_forbidden(
+        probe,
+        activation(variant, scenario, returned),
+        offered(probe, **meaning(variant, scenario, returned)),
+        what=variant.name,
+        why=why or f"in the {state.step} step",
+        none_offered=f"no {variant.name} activation returning {returned} offered",
+    )
 
 
 OFFERED = "offered and accepted"
@@ -208,7 +228,9 @@ def check_offered_and_accepted(variant: KeywordVariant, probe: Probe, scenario: 
     probe.require(activation(variant, scenario), f"{variant.name} with an unblocked attacker in the {state.step} step")
 
 
-def activate_and_resolve(variant: KeywordVariant, probe: Probe, scenario: Scenario[NinjutsuParams], returned: str | None = None):
+def activate_and_resolve(
+    variant: KeywordVariant, probe: Probe, scenario: Scenario[NinjutsuParams], returned: str | None = None
+):
     """Activate the Ninja's ability and pass until it has resolved; the events of both (a search
     a library variant needs is started first, and ends finding nothing)."""
     events = ready(variant, probe, scenario)
@@ -224,17 +246,27 @@ SAME_TARGET = "enters tapped, attacking the returned creature's target"
 
 
 @claims(SAME_TARGET)
-def check_enters_attacking_same_target(variant: KeywordVariant, probe: Probe, scenario: Scenario[NinjutsuParams]) -> None:
+def check_enters_attacking_same_target(
+    variant: KeywordVariant, probe: Probe, scenario: Scenario[NinjutsuParams]
+) -> None:
     ninja = scenario.params.ninja
     target, _ = activate_and_resolve(variant, probe, scenario)
     after = probe.state()
     probe.claim(SAME_TARGET)
     perm = after.permanent(ninja)
-    expect(perm is not None, "the Ninja did not enter the battlefield", expected=f"{ninja} on the battlefield",
-           observed=f"{ninja} in {after.zone_of(ninja)}")
+    expect(
+        perm is not None,
+        "the Ninja did not enter the battlefield",
+        expected=f"{ninja} on the battlefield",
+        observed=f"{ninja} in {after.zone_of(ninja)}",
+    )
     assert perm is not None  # the expectation above made sure
-    expect(perm.attacking == target, "the Ninja attacks another target than the returned creature did",
-           expected=f"attacking {target}", observed=f"attacking {perm.attacking}")
+    expect(
+        perm.attacking == target,
+        "the Ninja attacks another target than the returned creature did",
+        expected=f"attacking {target}",
+        observed=f"attacking {perm.attacking}",
+    )
     expect(perm.tapped, "the Ninja entered untapped", expected="tapped", observed="untapped")
 
 
@@ -249,30 +281,54 @@ def check_reveal_and_return(variant: KeywordVariant, probe: Probe, scenario: Sce
     events = probe.require(activation(variant, scenario), f"{variant.name} returning {returned}")
     mid = probe.state()
     probe.claim(REVEALED)
-    expect(bool(events_of(events, EventKind.REVEAL, ninja)), "the Ninja was not revealed on activation",
-           expected=f"a reveal event for {ninja}", observed="; ".join(map(str, events)) or "no events")
+    expect(
+        bool(events_of(events, EventKind.REVEAL, ninja)),
+        "the Ninja was not revealed on activation",
+        expected=f"a reveal event for {ninja}",
+        observed="; ".join(map(str, events)) or "no events",
+    )
     if token:
         # A token goes to its owner's hand or library and then ceases to exist (111.7, 704.5d).
         moved = [e for e in events_of(events, EventKind.ZONE_CHANGE, returned) if e.to_zone is variant.returned_to]
-        expect(bool(moved) and mid.permanent(returned) is None and mid.zone_of(returned) in (None, variant.returned_to),
-               f"the returned token did not go to its owner's {variant.returned_to}",
-               expected=f"{returned} moved to player {owner}'s {variant.returned_to} (then gone: 704.5d)",
-               observed=f"{returned} in {mid.zone_of(returned)}; " + "; ".join(map(str, moved)))
+        expect(
+            bool(moved) and mid.permanent(returned) is None and mid.zone_of(returned) in (None, variant.returned_to),
+            f"the returned token did not go to its owner's {variant.returned_to}",
+            expected=f"{returned} moved to player {owner}'s {variant.returned_to} (then gone: 704.5d)",
+            observed=f"{returned} in {mid.zone_of(returned)}; " + "; ".join(map(str, moved)),
+        )
     elif variant.returned_to is Zone.LIBRARY:
-        expect(returned in mid.player(owner).library and returned not in mid.player(owner).hand,
-               "the returned creature was not shuffled into its owner's library",
-               expected=f"{returned} in player {owner}'s library", observed=f"{returned} in {mid.zone_of(returned)}")
+        expect(
+            returned in mid.player(owner).library and returned not in mid.player(owner).hand,
+            "the returned creature was not shuffled into its owner's library",
+            expected=f"{returned} in player {owner}'s library",
+            observed=f"{returned} in {mid.zone_of(returned)}",
+        )
         shuffles = [e for e in events if e.kind is EventKind.SHUFFLE and e.player == owner]
-        expect(bool(shuffles), "the library the returned creature went into was not shuffled",
-               expected=f"a shuffle of player {owner}'s library", observed="; ".join(map(str, events)))
-        expect(ninja in mid.revealed, "the Ninja card did not stay revealed in the library",
-               expected=f"{ninja} revealed until the ability resolves", observed=f"revealed: {list(mid.revealed)}")
+        expect(
+            bool(shuffles),
+            "the library the returned creature went into was not shuffled",
+            expected=f"a shuffle of player {owner}'s library",
+            observed="; ".join(map(str, events)),
+        )
+        expect(
+            ninja in mid.revealed,
+            "the Ninja card did not stay revealed in the library",
+            expected=f"{ninja} revealed until the ability resolves",
+            observed=f"revealed: {list(mid.revealed)}",
+        )
     else:
-        expect(returned in mid.player(owner).hand, "the returned creature is not in its owner's hand",
-               expected=f"{returned} in player {owner}'s hand", observed=f"{returned} in {mid.zone_of(returned)}")
-    expect(mid.zone_of(ninja) is variant.zone and mid.permanent(ninja) is None,
-           "the Ninja left its zone before the ability resolved",
-           expected=f"{ninja} still in {variant.zone} until resolution", observed=f"{ninja} in {mid.zone_of(ninja)}")
+        expect(
+            returned in mid.player(owner).hand,
+            "the returned creature is not in its owner's hand",
+            expected=f"{returned} in player {owner}'s hand",
+            observed=f"{returned} in {mid.zone_of(returned)}",
+        )
+    expect(
+        mid.zone_of(ninja) is variant.zone and mid.permanent(ninja) is None,
+        "the Ninja left its zone before the ability resolved",
+        expected=f"{ninja} still in {variant.zone} until resolution",
+        observed=f"{ninja} in {mid.zone_of(ninja)}",
+    )
     resolve_stack(probe)
     expect_entered(probe.state(), ninja)
 
@@ -290,20 +346,27 @@ def check_left_zone_never_enters(variant: KeywordVariant, probe: Probe, scenario
     first, second = unblocked_attackers(state, scenario.params.player)[:2]
     second_target = state.permanent(second).attacking  # type: ignore[union-attr]
     events = probe.require(activation(variant, scenario, first), f"{variant.name} returning {first}")
-    events += probe.require(activation(variant, scenario, second),
-                            f"a second {variant.name} of the same Ninja while it is still in {variant.zone}")
+    events += probe.require(
+        activation(variant, scenario, second),
+        f"a second {variant.name} of the same Ninja while it is still in {variant.zone}",
+    )
     events += resolve_stack(probe)
     after = probe.state()
     entered = [e for e in events_of(events, EventKind.ZONE_CHANGE, ninja) if e.to_zone is Zone.BATTLEFIELD]
     probe.claim(LEFT_ZONE)
-    expect(len(entered) == 1, "the Ninja entered the battlefield more or less than once",
-           expected="exactly one entry, from the activation that resolved while it was still there",
-           observed=f"{len(entered)} entries: " + "; ".join(map(str, entered)))
+    expect(
+        len(entered) == 1,
+        "the Ninja entered the battlefield more or less than once",
+        expected="exactly one entry, from the activation that resolved while it was still there",
+        observed=f"{len(entered)} entries: " + "; ".join(map(str, entered)),
+    )
     perm = after.permanent(ninja)
-    expect(perm is not None and perm.attacking == second_target,
-           "the earlier activation moved or re-entered the Ninja after it had left",
-           expected=f"{ninja} attacking {second_target}",
-           observed=f"{ninja} attacking {perm.attacking if perm else None}")
+    expect(
+        perm is not None and perm.attacking == second_target,
+        "the earlier activation moved or re-entered the Ninja after it had left",
+        expected=f"{ninja} attacking {second_target}",
+        observed=f"{ninja} attacking {perm.attacking if perm else None}",
+    )
 
 
 NEVER_DECLARED = "entered attacking, never declared: no attack trigger"
@@ -313,11 +376,14 @@ def expect_entered_attacking(state: GameState, ninja: str, target: object) -> No
     """The effect a later claim depends on: the Ninja is on the battlefield, tapped and attacking
     what the returned creature attacked (an engine that skips it must fail, not pass)."""
     perm = state.permanent(ninja)
-    expect(perm is not None and perm.attacking == target and perm.tapped,
-           "the Ninja did not enter the battlefield tapped and attacking when the ability resolved",
-           expected=f"{ninja} on the battlefield, tapped, attacking {target}",
-           observed=f"{ninja} in {state.zone_of(ninja)}" if perm is None
-           else f"{ninja} {'tapped' if perm.tapped else 'untapped'}, attacking {perm.attacking}")
+    expect(
+        perm is not None and perm.attacking == target and perm.tapped,
+        "the Ninja did not enter the battlefield tapped and attacking when the ability resolved",
+        expected=f"{ninja} on the battlefield, tapped, attacking {target}",
+        observed=f"{ninja} in {state.zone_of(ninja)}"
+        if perm is None
+        else f"{ninja} {'tapped' if perm.tapped else 'untapped'}, attacking {perm.attacking}",
+    )
 
 
 @claims(NEVER_DECLARED)
@@ -331,12 +397,18 @@ def check_never_declared(variant: KeywordVariant, probe: Probe, scenario: Scenar
     probe.claim(NEVER_DECLARED)
     declared = events_of(events, EventKind.ATTACK, ninja)
     triggers = events_of(events, EventKind.TRIGGER)
-    expect(not declared, "the Ninja was declared as an attacker", expected="no attack declaration for the Ninja",
-           observed="; ".join(map(str, declared)))
-    expect(not triggers and after.player(player).life == life_before,
-           "an ability that triggers whenever a creature attacks triggered for the Ninja",
-           expected=f"no trigger; life stays {life_before}",
-           observed=f"life {after.player(player).life}; " + "; ".join(map(str, triggers)))
+    expect(
+        not declared,
+        "the Ninja was declared as an attacker",
+        expected="no attack declaration for the Ninja",
+        observed="; ".join(map(str, declared)),
+    )
+    expect(
+        not triggers and after.player(player).life == life_before,
+        "an ability that triggers whenever a creature attacks triggered for the Ninja",
+        expected=f"no trigger; life stays {life_before}",
+        observed=f"life {after.player(player).life}; " + "; ".join(map(str, triggers)),
+    )
 
 
 @claims(REFUSED_AFTER_COMBAT)
@@ -359,8 +431,12 @@ def check_no_damage_if_late(variant: KeywordVariant, probe: Probe, scenario: Sce
     events += pass_until_step(probe, {Step.POSTCOMBAT_MAIN})
     probe.claim(NO_LATE_DAMAGE)
     dealt = events_of(events, EventKind.DAMAGE, ninja)
-    expect(not dealt, "the Ninja dealt combat damage after combat damage had been dealt",
-           expected="no combat damage from the Ninja", observed="; ".join(map(str, dealt)))
+    expect(
+        not dealt,
+        "the Ninja dealt combat damage after combat damage had been dealt",
+        expected="no combat damage from the Ninja",
+        observed="; ".join(map(str, dealt)),
+    )
 
 
 REGULAR_DAMAGE = "deals its damage in the regular combat damage step"
@@ -376,10 +452,12 @@ def check_regular_step_damage(variant: KeywordVariant, probe: Probe, scenario: S
     dealt = events_of(events, EventKind.DAMAGE, ninja)
     regular = [e for e in dealt if e.detail == "regular"]
     early = [e for e in dealt if e.detail != "regular"]
-    expect(bool(regular) and not early,
-           "the Ninja put in during the first-strike damage step did not deal its damage in the regular step",
-           expected=f"combat damage from {ninja} to {target} in the regular combat damage step only",
-           observed="; ".join(map(str, dealt)) or "no damage from the Ninja")
+    expect(
+        bool(regular) and not early,
+        "the Ninja put in during the first-strike damage step did not deal its damage in the regular step",
+        expected=f"combat damage from {ninja} to {target} in the regular combat damage step only",
+        observed="; ".join(map(str, dealt)) or "no damage from the Ninja",
+    )
 
 
 # -- templates ------------------------------------------------------------------------------
@@ -387,8 +465,10 @@ def check_regular_step_damage(variant: KeywordVariant, probe: Probe, scenario: S
 
 @template(
     "ninjutsu.activation-after-blockers",
-    claims={"after-blockers": r"(?:the )?{keyword} (?:ability|abilities) can be activated only after blockers have "
-                              r"been declared\."},
+    claims={
+        "after-blockers": r"(?:the )?{keyword} (?:ability|abilities) can be activated only after blockers have "
+        r"been declared\."
+    },
     explains=(r"before then, attacking creatures are neither blocked nor unblocked\.",),
     slots=KEYWORD_SLOT,
 )
@@ -402,21 +482,50 @@ def after_blockers_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Inva
     else:
         variants = variants_of(ruling, slots)
     for v in variants:
-        out.append(make(ruling, v, "refused-before-blockers", "legality",
-                        CombatSpec(v, STEPS_BEFORE_BLOCKERS), partial(check_refused, v),
-                        f"{v.name} is neither offered nor accepted before blockers are declared",
-                        "ninjutsu.activation-after-blockers", claimed=refusal_claims(STEPS_BEFORE_BLOCKERS)))
-        out.append(make(ruling, v, "refused-returning-blocked", "legality",
-                        CombatSpec(v, NINJUTSU_STEPS, min_unblocked=0, min_blocked=1),
-                        partial(check_refused, v, return_blocked=True,
-                                why="returning a blocked attacker (only unblocked attackers can be returned)",
-                                claim=REFUSED_RETURNING_BLOCKED),
-                        f"{v.name} cannot return a blocked attacker: once blockers are declared it is blocked",
-                        "ninjutsu.activation-after-blockers", claimed=(REFUSED_RETURNING_BLOCKED,)))
-        out.append(make(ruling, v, "offered-after-blockers", "legality",
-                        CombatSpec(v, NINJUTSU_STEPS), partial(check_offered_and_accepted, v),
-                        f"{v.name} is offered and accepted once blockers are declared",
-                        "ninjutsu.activation-after-blockers"))
+        out.append(
+            make(
+                ruling,
+                v,
+                "refused-before-blockers",
+                "legality",
+                CombatSpec(v, STEPS_BEFORE_BLOCKERS),
+                partial(check_refused, v),
+                f"{v.name} is neither offered nor accepted before blockers are declared",
+                "ninjutsu.activation-after-blockers",
+                claimed=refusal_claims(STEPS_BEFORE_BLOCKERS),
+            )
+        )
+        out.append(
+            make(
+                ruling,
+                v,
+                "refused-returning-blocked",
+                "legality",
+                CombatSpec(v, NINJUTSU_STEPS, min_unblocked=0, min_blocked=1),
+                partial(
+                    check_refused,
+                    v,
+                    return_blocked=True,
+                    why="returning a blocked attacker (only unblocked attackers can be returned)",
+                    claim=REFUSED_RETURNING_BLOCKED,
+                ),
+                f"{v.name} cannot return a blocked attacker: once blockers are declared it is blocked",
+                "ninjutsu.activation-after-blockers",
+                claimed=(REFUSED_RETURNING_BLOCKED,),
+            )
+        )
+        out.append(
+            make(
+                ruling,
+                v,
+                "offered-after-blockers",
+                "legality",
+                CombatSpec(v, NINJUTSU_STEPS),
+                partial(check_offered_and_accepted, v),
+                f"{v.name} is offered and accepted once blockers are declared",
+                "ninjutsu.activation-after-blockers",
+            )
+        )
     return out
 
 
@@ -446,28 +555,61 @@ def window_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
     out = []
     for v in variants_of(ruling, slots):
         tid = "ninjutsu.activation-window"
-        out.append(make(ruling, v, "offered-in-window", "legality",
-                        CombatSpec(v, v.window), partial(check_offered_and_accepted, v),
-                        f"{v.name} is offered and accepted in each step of its window", tid))
+        out.append(
+            make(
+                ruling,
+                v,
+                "offered-in-window",
+                "legality",
+                CombatSpec(v, v.window),
+                partial(check_offered_and_accepted, v),
+                f"{v.name} is offered and accepted in each step of its window",
+                tid,
+            )
+        )
         late = tuple(s for s in NINJUTSU_STEPS if s not in v.window)
         if late:
-            out.append(make(ruling, v, "refused-outside-window", "legality",
-                            # Both edges of the window, drawn evenly: the step just before it
-                            # (attackers declared; the earlier steps are refused-before-blockers')
-                            # and the combat steps after it.
-                            CombatSpec(v, (Step.DECLARE_ATTACKERS,) + late),
-                            partial(check_refused, v, why="outside its window"),
-                            f"{v.name} is neither offered nor accepted outside "
-                            f"{', '.join(map(str, v.window))}", tid,
-                            claimed=refusal_claims((Step.DECLARE_ATTACKERS,) + late)))
-        out.append(make(ruling, v, "closed-after-combat", "legality",
-                        CombatSpec(v, (Step.END_OF_COMBAT,)), partial(check_closed_after_combat, v),
-                        f"{v.name} is refused once the end of combat step is over", tid))
+            out.append(
+                make(
+                    ruling,
+                    v,
+                    "refused-outside-window",
+                    "legality",
+                    # Both edges of the window, drawn evenly: the step just before it
+                    # (attackers declared; the earlier steps are refused-before-blockers')
+                    # and the combat steps after it.
+                    CombatSpec(v, (Step.DECLARE_ATTACKERS,) + late),
+                    partial(check_refused, v, why="outside its window"),
+                    f"{v.name} is neither offered nor accepted outside {', '.join(map(str, v.window))}",
+                    tid,
+                    claimed=refusal_claims((Step.DECLARE_ATTACKERS,) + late),
+                )
+            )
+        out.append(
+            make(
+                ruling,
+                v,
+                "closed-after-combat",
+                "legality",
+                CombatSpec(v, (Step.END_OF_COMBAT,)),
+                partial(check_closed_after_combat, v),
+                f"{v.name} is refused once the end of combat step is over",
+                tid,
+            )
+        )
         if Step.COMBAT_DAMAGE in v.window or Step.END_OF_COMBAT in v.window:
-            out.append(make(ruling, v, "no-damage-after-damage-step", "outcome",
-                            CombatSpec(v, (Step.COMBAT_DAMAGE, Step.END_OF_COMBAT), ninja_deals_damage=True),
-                            partial(check_no_damage_if_late, v),
-                            f"a Ninja put in by {v.name} after combat damage deals none", tid))
+            out.append(
+                make(
+                    ruling,
+                    v,
+                    "no-damage-after-damage-step",
+                    "outcome",
+                    CombatSpec(v, (Step.COMBAT_DAMAGE, Step.END_OF_COMBAT), ninja_deals_damage=True),
+                    partial(check_no_damage_if_late, v),
+                    f"a Ninja put in by {v.name} after combat damage deals none",
+                    tid,
+                )
+            )
     return out
 
 
@@ -475,9 +617,9 @@ def window_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
     "ninjutsu.first-strike-step",
     claims={
         "first-strike-step": r"if a creature in combat has first strike or double strike, you can activate the "
-                             r"{keyword} ability during the first-strike combat damage step\.",
+        r"{keyword} ability during the first-strike combat damage step\.",
         "regular-step-damage": r"{self} will deal combat damage during the regular combat damage step(?: in this "
-                               r"case)?, even if it has first strike\.",
+        r"case)?, even if it has first strike\.",
     },
     slots=KEYWORD_SLOT,
 )
@@ -486,16 +628,30 @@ def first_strike_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invari
     out = []
     for v in variants_of(ruling, slots):
         tid = "ninjutsu.first-strike-step"
-        out.append(make(ruling, v, "offered-in-first-strike-step", "legality",
-                        CombatSpec(v, (Step.FIRST_STRIKE_DAMAGE,)),
-                        exempting(partial(check_offered_and_accepted, v), ("accepts-illegal", PERMITS)),
-                        f"{v.name} is offered in the first-strike damage step", tid))
-        out.append(make(ruling, v, "damage-in-regular-step", "outcome",
-                        CombatSpec(v, (Step.FIRST_STRIKE_DAMAGE,), ninja_deals_damage=True,
-                                   returned_attacks_player=True),
-                        partial(check_regular_step_damage, v),
-                        f"a Ninja put in by {v.name} during the first-strike step deals damage in the regular step",
-                        tid))
+        out.append(
+            make(
+                ruling,
+                v,
+                "offered-in-first-strike-step",
+                "legality",
+                CombatSpec(v, (Step.FIRST_STRIKE_DAMAGE,)),
+                exempting(partial(check_offered_and_accepted, v), ("accepts-illegal", PERMITS)),
+                f"{v.name} is offered in the first-strike damage step",
+                tid,
+            )
+        )
+        out.append(
+            make(
+                ruling,
+                v,
+                "damage-in-regular-step",
+                "outcome",
+                CombatSpec(v, (Step.FIRST_STRIKE_DAMAGE,), ninja_deals_damage=True, returned_attacks_player=True),
+                partial(check_regular_step_damage, v),
+                f"a Ninja put in by {v.name} during the first-strike step deals damage in the regular step",
+                tid,
+            )
+        )
     return out
 
 
@@ -512,9 +668,9 @@ def first_strike_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invari
             r"{keyword} cost\.",
         ),
         "only-from-zone": r"{keyword} is a variant of ninjutsu that can be activated only from your "
-                          r"(?P<zone>library|command zone)\.",
+        r"(?P<zone>library|command zone)\.",
         "variant": r"{keyword} is a variant of ninjutsu that can be activated from the command zone as well as "
-                   r"from your hand\.",
+        r"from your hand\.",
     },
     explains=(
         r"it can't be activated from your hand\.",
@@ -531,15 +687,33 @@ def same_target_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invaria
     tid = "ninjutsu.enters-attacking-same-target"
     out = []
     for v in variants_of(ruling, slots):
-        out.append(make(ruling, v, "enters-attacking-same-target", "outcome", CombatSpec(v, v.window),
-                        partial(check_enters_attacking_same_target, v),
-                        f"the {v.name} creature enters tapped, attacking the returned creature's player, "
-                        "planeswalker or battle", tid, frozenset({Mechanic.PLANESWALKER, Mechanic.BATTLE})))
+        out.append(
+            make(
+                ruling,
+                v,
+                "enters-attacking-same-target",
+                "outcome",
+                CombatSpec(v, v.window),
+                partial(check_enters_attacking_same_target, v),
+                f"the {v.name} creature enters tapped, attacking the returned creature's player, "
+                "planeswalker or battle",
+                tid,
+                frozenset({Mechanic.PLANESWALKER, Mechanic.BATTLE}),
+            )
+        )
         if "only-from-zone" in getattr(slots, "claims", ()) and v.zone is not Zone.HAND:
-            out.append(make(ruling, v, "refused-from-hand", "legality",
-                            CombatSpec(v, NINJUTSU_STEPS, ninja_elsewhere=Zone.HAND),
-                            partial(check_only_from_zone, v),
-                            f"{v.name} is refused from the hand and accepted from the {v.zone}", tid))
+            out.append(
+                make(
+                    ruling,
+                    v,
+                    "refused-from-hand",
+                    "legality",
+                    CombatSpec(v, NINJUTSU_STEPS, ninja_elsewhere=Zone.HAND),
+                    partial(check_only_from_zone, v),
+                    f"{v.name} is refused from the hand and accepted from the {v.zone}",
+                    tid,
+                )
+            )
     return out
 
 
@@ -558,7 +732,7 @@ def same_target_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invaria
             r"the ability resolves(?: or otherwise leaves the stack)?\.",
         ),
         "never-enters-after-leaving": r"if it leaves your (?:hand|library) before then, it won't enter the "
-                                      r"battlefield at all\.",
+        r"battlefield at all\.",
     },
     slots=KEYWORD_SLOT,
 )
@@ -569,23 +743,48 @@ def reveal_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
     finds it)."""
     out = []
     for v in variants_of(ruling, slots):
+
         def mark(check: CheckFn, v: KeywordVariant = v) -> CheckFn:
             return exempting(check, ("skips-stack", DURING_SEARCH)) if v.during_search else check
+
         if v.during_search:
-            out.append(make(ruling, v, "never-enters-after-found", "outcome",
-                            CombatSpec(v, NINJUTSU_STEPS, search=FINDS_NINJA),
-                            mark(partial(check_found_never_enters, v)),
-                            f"a {v.name} whose Ninja the search itself finds puts nothing onto the battlefield",
-                            "ninjutsu.reveal-and-return"))
+            out.append(
+                make(
+                    ruling,
+                    v,
+                    "never-enters-after-found",
+                    "outcome",
+                    CombatSpec(v, NINJUTSU_STEPS, search=FINDS_NINJA),
+                    mark(partial(check_found_never_enters, v)),
+                    f"a {v.name} whose Ninja the search itself finds puts nothing onto the battlefield",
+                    "ninjutsu.reveal-and-return",
+                )
+            )
         tid = "ninjutsu.reveal-and-return"
-        out.append(make(ruling, v, "reveal-and-return-on-activation", "trace", CombatSpec(v, NINJUTSU_STEPS),
-                        mark(partial(check_reveal_and_return, v)),
-                        f"activating {v.name} reveals the Ninja and returns the creature; the Ninja waits", tid))
-        out.append(make(ruling, v, "never-enters-after-leaving", "outcome",
-                        CombatSpec(v, NINJUTSU_STEPS, min_unblocked=2, activations=2),
-                        mark(partial(check_left_zone_never_enters, v)),
-                        f"a {v.name} whose Ninja left its zone before resolution puts nothing onto the battlefield",
-                        tid))
+        out.append(
+            make(
+                ruling,
+                v,
+                "reveal-and-return-on-activation",
+                "trace",
+                CombatSpec(v, NINJUTSU_STEPS),
+                mark(partial(check_reveal_and_return, v)),
+                f"activating {v.name} reveals the Ninja and returns the creature; the Ninja waits",
+                tid,
+            )
+        )
+        out.append(
+            make(
+                ruling,
+                v,
+                "never-enters-after-leaving",
+                "outcome",
+                CombatSpec(v, NINJUTSU_STEPS, min_unblocked=2, activations=2),
+                mark(partial(check_left_zone_never_enters, v)),
+                f"a {v.name} whose Ninja left its zone before resolution puts nothing onto the battlefield",
+                tid,
+            )
+        )
     return out
 
 
@@ -602,7 +801,7 @@ def reveal_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
             r"attacking creature\.",
         ),
         "no-attack-trigger": r"abilities that trigger whenever a creature attacks won't trigger when that creature "
-                             r"enters attacking\.",
+        r"enters attacking\.",
     },
     slots=KEYWORD_SLOT,
 )
@@ -610,10 +809,15 @@ def never_declared_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Inva
     """No "whenever ... attacks" trigger for a creature put onto the battlefield attacking (the
     variant comes from the ruling's cards: the Ninja's keyword, or Ninja Teen's sneak)."""
     return [
-        make(ruling, v, "no-attack-trigger", "trace",
-             CombatSpec(v, v.window, observer=True, ninja_attack_trigger=True),
-             partial(check_never_declared, v),
-             f"a Ninja put in by {v.name} is never declared: no attack triggers",
-             "ninjutsu.never-declared")
+        make(
+            ruling,
+            v,
+            "no-attack-trigger",
+            "trace",
+            CombatSpec(v, v.window, observer=True, ninja_attack_trigger=True),
+            partial(check_never_declared, v),
+            f"a Ninja put in by {v.name} is never declared: no attack triggers",
+            "ninjutsu.never-declared",
+        )
         for v in variants_of(ruling, slots)
     ]

@@ -28,8 +28,7 @@ from rulings.invariants.spell_moves import (
 )
 from rulings.rule_templates import rule_template
 
-BASE = frozenset({Mechanic.STACK, Mechanic.PRIORITY, Mechanic.MANA_ABILITY, Mechanic.CASTING,
-                  Mechanic.REBOUND})
+BASE = frozenset({Mechanic.STACK, Mechanic.PRIORITY, Mechanic.MANA_ABILITY, Mechanic.CASTING, Mechanic.REBOUND})
 BALLER = BASE | {Mechanic.CASTING_PERMANENTS, Mechanic.CAST_TRIGGER, Mechanic.TOKENS}
 COUNTER = frozenset({Mechanic.COUNTERSPELL})
 
@@ -48,35 +47,58 @@ def cast_and_counter(probe: Probe, scenario: Scenario[ReboundParams]) -> None:
 
 def next_upkeep_over(player: int, turn: int):
     """The state after ``player``'s next upkeep (two turns after ``turn``) has ended."""
+
     def done(state: GameState) -> bool:
         return state.turn >= turn + 2 and state.active_player == player and state.step not in (Step.UNTAP, Step.UPKEEP)
+
     return done
 
 
-@rule_template('rebound.not-resolving-goes-to-graveyard', name='countered-to-graveyard', **REBOUND['rebound.not-resolving-goes-to-graveyard'], applies=HAS_REBOUND, kind="outcome", requires=BASE | COUNTER | {Mechanic.CASTING_PERMANENTS, Mechanic.CAST_TRIGGER, Mechanic.TOKENS},
-       scenarios=lambda: rebound_cast_scenarios(ReboundSpec(counter=True)))
-@claims('countered: to the graveyard, no rebound')
+@rule_template(
+    "rebound.not-resolving-goes-to-graveyard",
+    name="countered-to-graveyard",
+    **REBOUND["rebound.not-resolving-goes-to-graveyard"],
+    applies=HAS_REBOUND,
+    kind="outcome",
+    requires=BASE | COUNTER | {Mechanic.CASTING_PERMANENTS, Mechanic.CAST_TRIGGER, Mechanic.TOKENS},
+    scenarios=lambda: rebound_cast_scenarios(ReboundSpec(counter=True)),
+)
+@claims("countered: to the graveyard, no rebound")
 def check_countered_to_graveyard(probe: Probe, scenario: Scenario[ReboundParams]) -> None:
     """A rebound spell cast from the hand and countered goes to its owner's graveyard, and no
     rebound waits for its controller's next upkeep."""
     card = scenario.params.card
     cast_and_counter(probe, scenario)
     after = probe.state()
-    probe.claim('countered: to the graveyard, no rebound')
-    expect(in_zone(after, card, Zone.GRAVEYARD), "a countered rebound spell was not put into its owner's graveyard",
-           expected=f"{card} in its owner's graveyard", observed=f"{card} in {zone_name(after, card)}")
-    expect(not any(d.card == card for d in after.delayed), "a countered rebound spell still set up its rebound",
-           expected="no delayed trigger for it (nothing to cast on the next turn)",
-           observed=", ".join(map(str, after.delayed)))
+    probe.claim("countered: to the graveyard, no rebound")
+    expect(
+        in_zone(after, card, Zone.GRAVEYARD),
+        "a countered rebound spell was not put into its owner's graveyard",
+        expected=f"{card} in its owner's graveyard",
+        observed=f"{card} in {zone_name(after, card)}",
+    )
+    expect(
+        not any(d.card == card for d in after.delayed),
+        "a countered rebound spell still set up its rebound",
+        expected="no delayed trigger for it (nothing to cast on the next turn)",
+        observed=", ".join(map(str, after.delayed)),
+    )
 
 
 def rebound_choice(probe: Probe, scenario: Scenario[ReboundParams]) -> None:
     pass_until_may_cast(probe, scenario.params.card)
 
 
-@rule_template('rebound.recast-optional', name='may-decline', **REBOUND['rebound.recast-optional'], applies=HAS_REBOUND, kind="legality",
-       requires=BALLER, scenarios=lambda: rebound_upkeep_scenarios())
-@claims('the cast offered and declining accepted')
+@rule_template(
+    "rebound.recast-optional",
+    name="may-decline",
+    **REBOUND["rebound.recast-optional"],
+    applies=HAS_REBOUND,
+    kind="legality",
+    requires=BALLER,
+    scenarios=lambda: rebound_upkeep_scenarios(),
+)
+@claims("the cast offered and declining accepted")
 @exempt(("accepts-illegal", "the ruling only permits an action: it forbids nothing an engine could wrongly accept"))
 def check_may_decline(probe: Probe, scenario: Scenario[ReboundParams]) -> None:
     """At the upkeep, rebound's trigger offers to cast the card and to decline; declining is
@@ -86,40 +108,68 @@ def check_may_decline(probe: Probe, scenario: Scenario[ReboundParams]) -> None:
     actions = probe.legal_actions()
     declines = [a for a in actions if a.kind is ActionKind.CHOOSE_CARDS and not a.cards]
     casts = [a for a in actions if a.kind is ActionKind.CAST and a.source == card]
-    expect(bool(casts), "rebound's trigger resolved without offering to cast the card",
-           expected=f"a cast of {card} offered", observed=", ".join(map(str, actions)))
-    expect(bool(declines), "rebound's trigger offers no way to decline casting the card",
-           expected="declining (choose no card) offered", observed=", ".join(map(str, actions)))
-    probe.claim('the cast offered and declining accepted')
+    expect(
+        bool(casts),
+        "rebound's trigger resolved without offering to cast the card",
+        expected=f"a cast of {card} offered",
+        observed=", ".join(map(str, actions)),
+    )
+    expect(
+        bool(declines),
+        "rebound's trigger offers no way to decline casting the card",
+        expected="declining (choose no card) offered",
+        observed=", ".join(map(str, actions)),
+    )
+    probe.claim("the cast offered and declining accepted")
     probe.require(decline(player), "declining to cast the card rebound offers")
     resolve_stack(probe)
     after = probe.state()
-    expect(in_zone(after, card, Zone.EXILE), "a card whose rebound cast was declined left exile",
-           expected=f"{card} in exile", observed=f"{card} in {zone_name(after, card)}")
+    expect(
+        in_zone(after, card, Zone.EXILE),
+        "a card whose rebound cast was declined left exile",
+        expected=f"{card} in exile",
+        observed=f"{card} in {zone_name(after, card)}",
+    )
 
 
-@rule_template('rebound.recast-optional', name='no-second-chance', kind="outcome",
-       requires=BALLER, scenarios=lambda: rebound_upkeep_scenarios())
-@claims('no second chance on a later upkeep')
+@rule_template(
+    "rebound.recast-optional",
+    name="no-second-chance",
+    kind="outcome",
+    requires=BALLER,
+    scenarios=lambda: rebound_upkeep_scenarios(),
+)
+@claims("no second chance on a later upkeep")
 def check_no_second_chance(probe: Probe, scenario: Scenario[ReboundParams]) -> None:
     """Declined once, the card stays exiled: at its owner's next upkeep nothing offers it again."""
     player, card = scenario.params.player, scenario.params.card
     start = probe.state().turn
     rebound_choice(probe, scenario)
     probe.require(decline(player), "declining to cast the card rebound offers")
-    watch_until(probe, next_upkeep_over(player, start),
-                lambda s: f"{card} is offered again by rebound on a later upkeep" if may_cast(s, card) else None,
-                f"player {player}'s next upkeep without a new chance to cast {card}")
-    probe.claim('no second chance on a later upkeep')
+    watch_until(
+        probe,
+        next_upkeep_over(player, start),
+        lambda s: f"{card} is offered again by rebound on a later upkeep" if may_cast(s, card) else None,
+        f"player {player}'s next upkeep without a new chance to cast {card}",
+    )
+    probe.claim("no second chance on a later upkeep")
     end = probe.state()
-    expect(in_zone(end, card, Zone.EXILE), "a card whose rebound cast was declined left exile",
-           expected=f"{card} in exile", observed=f"{card} in {zone_name(end, card)}")
+    expect(
+        in_zone(end, card, Zone.EXILE),
+        "a card whose rebound cast was declined left exile",
+        expected=f"{card} in exile",
+        observed=f"{card} in {zone_name(end, card)}",
+    )
 
 
-@binds("jeskai-baller.rebound-from-hand-exiled", id="jeskai-baller.rebound-from-hand-exiled/exiled-not-entering",
-       kind="outcome", requires=BALLER,
-       scenarios=lambda: rebound_cast_scenarios(ReboundSpec(kinds=("Jeskai Baller",))))
-@claims('exiled by rebound, never entering')
+@binds(
+    "jeskai-baller.rebound-from-hand-exiled",
+    id="jeskai-baller.rebound-from-hand-exiled/exiled-not-entering",
+    kind="outcome",
+    requires=BALLER,
+    scenarios=lambda: rebound_cast_scenarios(ReboundSpec(kinds=("Jeskai Baller",))),
+)
+@claims("exiled by rebound, never entering")
 def check_baller_from_hand_exiled(probe: Probe, scenario: Scenario[ReboundParams]) -> None:
     """Jeskai Baller cast from the hand resolves into exile (rebound), never onto the
     battlefield, and its rebound waits for the next upkeep."""
@@ -127,26 +177,38 @@ def check_baller_from_hand_exiled(probe: Probe, scenario: Scenario[ReboundParams
     probe.require(cast(player, card), "casting Jeskai Baller from the hand in a main phase with the mana to pay")
     events = resolve_stack(probe)
     after = probe.state()
-    probe.claim('exiled by rebound, never entering')
+    probe.claim("exiled by rebound, never entering")
     entered = [e for e in events_of(events, EventKind.ZONE_CHANGE, card) if e.to_zone is Zone.BATTLEFIELD]
-    expect(in_zone(after, card, Zone.EXILE) and not entered,
-           "Jeskai Baller cast from the hand entered the battlefield instead of being exiled by rebound",
-           expected=f"{card} exiled as it resolves", observed=f"{card} in {zone_name(after, card)}")
-    expect(any(d.card == card and d.controller == player for d in after.delayed),
-           "rebound set up no delayed trigger for Jeskai Baller",
-           expected=f"rebound waiting for player {player}'s next upkeep", observed=", ".join(map(str, after.delayed)))
+    expect(
+        in_zone(after, card, Zone.EXILE) and not entered,
+        "Jeskai Baller cast from the hand entered the battlefield instead of being exiled by rebound",
+        expected=f"{card} exiled as it resolves",
+        observed=f"{card} in {zone_name(after, card)}",
+    )
+    expect(
+        any(d.card == card and d.controller == player for d in after.delayed),
+        "rebound set up no delayed trigger for Jeskai Baller",
+        expected=f"rebound waiting for player {player}'s next upkeep",
+        observed=", ".join(map(str, after.delayed)),
+    )
 
 
 def baller_from_exile_scenarios() -> st.SearchStrategy[Scenario[ReboundParams | ExileParams]]:
     upkeep = rebound_upkeep_scenarios(ReboundSpec(kinds=("Jeskai Baller",)))
-    permission = exile_permission_scenarios(ExileSpec(steps=MAIN_STEPS, kinds=("Creature",), must=("Creature",),
-                                                      anyone=False, stack=False, baller=True))
+    permission = exile_permission_scenarios(
+        ExileSpec(steps=MAIN_STEPS, kinds=("Creature",), must=("Creature",), anyone=False, stack=False, baller=True)
+    )
     return st.one_of(upkeep, permission)
 
 
-@binds("jeskai-baller.creature-unless-from-hand", id="jeskai-baller.creature-unless-from-hand/enters-from-exile",
-       kind="outcome", requires=BALLER | {Mechanic.PLAY_FROM_EXILE}, scenarios=baller_from_exile_scenarios)
-@claims('cast from exile, it enters as a creature')
+@binds(
+    "jeskai-baller.creature-unless-from-hand",
+    id="jeskai-baller.creature-unless-from-hand/enters-from-exile",
+    kind="outcome",
+    requires=BALLER | {Mechanic.PLAY_FROM_EXILE},
+    scenarios=baller_from_exile_scenarios,
+)
+@claims("cast from exile, it enters as a creature")
 def check_baller_from_exile_enters(probe: Probe, scenario: Scenario[ReboundParams | ExileParams]) -> None:
     """Jeskai Baller cast from exile — by its rebound, or with a permission to play it from
     exile — enters the battlefield as a creature."""
@@ -160,20 +222,30 @@ def check_baller_from_exile_enters(probe: Probe, scenario: Scenario[ReboundParam
         probe.require(cast(player, card), "casting Jeskai Baller from exile as its rebound trigger offers")
     resolve_stack(probe)
     after = probe.state()
-    probe.claim('cast from exile, it enters as a creature')
+    probe.claim("cast from exile, it enters as a creature")
     perm = after.permanent(card)
-    expect(perm is not None and perm.controller == player,
-           "Jeskai Baller cast from exile did not enter the battlefield as a creature",
-           expected=f"{card} on the battlefield under player {player}'s control",
-           observed=f"{card} in {zone_name(after, card)}")
-    expect(not any(d.card == card for d in after.delayed), "Jeskai Baller cast from exile set up rebound again",
-           expected="no delayed trigger for it", observed=", ".join(map(str, after.delayed)))
+    expect(
+        perm is not None and perm.controller == player,
+        "Jeskai Baller cast from exile did not enter the battlefield as a creature",
+        expected=f"{card} on the battlefield under player {player}'s control",
+        observed=f"{card} in {zone_name(after, card)}",
+    )
+    expect(
+        not any(d.card == card for d in after.delayed),
+        "Jeskai Baller cast from exile set up rebound again",
+        expected="no delayed trigger for it",
+        observed=", ".join(map(str, after.delayed)),
+    )
 
 
-@binds("jeskai-baller.cast-trigger-resolves-first", id="jeskai-baller.cast-trigger-resolves-first/trigger-first",
-       kind="trace", requires=BALLER,
-       scenarios=lambda: rebound_cast_scenarios(ReboundSpec(kinds=("Jeskai Baller",))))
-@claims('the cast trigger resolves first')
+@binds(
+    "jeskai-baller.cast-trigger-resolves-first",
+    id="jeskai-baller.cast-trigger-resolves-first/trigger-first",
+    kind="trace",
+    requires=BALLER,
+    scenarios=lambda: rebound_cast_scenarios(ReboundSpec(kinds=("Jeskai Baller",))),
+)
+@claims("the cast trigger resolves first")
 def check_cast_trigger_first(probe: Probe, scenario: Scenario[ReboundParams]) -> None:
     """The cast trigger goes on the stack above Jeskai Baller and resolves first: the Athlete token
     exists before Jeskai Baller leaves the stack."""
@@ -181,28 +253,41 @@ def check_cast_trigger_first(probe: Probe, scenario: Scenario[ReboundParams]) ->
     probe.require(cast(player, card), "casting Jeskai Baller from the hand in a main phase with the mana to pay")
     mid = probe.state()
     top = mid.stack[-1] if mid.stack else None
-    expect(top is not None and top.kind == "triggered" and top.source == card,
-           "Jeskai Baller's cast trigger is not on top of the stack once it is cast",
-           expected=f"a triggered ability of {card} above the spell",
-           observed=", ".join(f"{s.kind}:{s.source}:{s.ability}" for s in mid.stack))
+    expect(
+        top is not None and top.kind == "triggered" and top.source == card,
+        "Jeskai Baller's cast trigger is not on top of the stack once it is cast",
+        expected=f"a triggered ability of {card} above the spell",
+        observed=", ".join(f"{s.kind}:{s.source}:{s.ability}" for s in mid.stack),
+    )
     events = resolve_stack(probe)
-    probe.claim('the cast trigger resolves first')
+    probe.claim("the cast trigger resolves first")
     known = {o.id for o in mid.objects}
-    created = [i for i, e in enumerate(events) if e.kind is EventKind.ZONE_CHANGE and e.to_zone is Zone.BATTLEFIELD
-               and e.card not in known]
-    left = [i for i, e in enumerate(events) if e.kind is EventKind.ZONE_CHANGE and e.card == card
-            and e.from_zone is Zone.STACK]
-    expect(bool(created) and bool(left) and created[0] < left[0],
-           "Jeskai Baller resolved before its cast trigger",
-           expected="the Athlete token created before Jeskai Baller leaves the stack",
-           observed="; ".join(map(str, events)))
+    created = [
+        i
+        for i, e in enumerate(events)
+        if e.kind is EventKind.ZONE_CHANGE and e.to_zone is Zone.BATTLEFIELD and e.card not in known
+    ]
+    left = [
+        i
+        for i, e in enumerate(events)
+        if e.kind is EventKind.ZONE_CHANGE and e.card == card and e.from_zone is Zone.STACK
+    ]
+    expect(
+        bool(created) and bool(left) and created[0] < left[0],
+        "Jeskai Baller resolved before its cast trigger",
+        expected="the Athlete token created before Jeskai Baller leaves the stack",
+        observed="; ".join(map(str, events)),
+    )
 
 
-@binds("jeskai-baller.cast-trigger-resolves-first",
-       id="jeskai-baller.cast-trigger-resolves-first/trigger-survives-counter", kind="outcome",
-       requires=BALLER | COUNTER,
-       scenarios=lambda: rebound_cast_scenarios(ReboundSpec(kinds=("Jeskai Baller",), counter=True)))
-@claims('the cast trigger resolves though the spell is countered')
+@binds(
+    "jeskai-baller.cast-trigger-resolves-first",
+    id="jeskai-baller.cast-trigger-resolves-first/trigger-survives-counter",
+    kind="outcome",
+    requires=BALLER | COUNTER,
+    scenarios=lambda: rebound_cast_scenarios(ReboundSpec(kinds=("Jeskai Baller",), counter=True)),
+)
+@claims("the cast trigger resolves though the spell is countered")
 def check_cast_trigger_survives(probe: Probe, scenario: Scenario[ReboundParams]) -> None:
     """Jeskai Baller countered in response to its cast trigger: the trigger still resolves and
     its controller gets the Athlete token."""
@@ -210,10 +295,17 @@ def check_cast_trigger_survives(probe: Probe, scenario: Scenario[ReboundParams])
     before = len(tokens_on_battlefield(probe.state(), player))
     cast_and_counter(probe, scenario)
     after = probe.state()
-    expect(in_zone(after, card, Zone.GRAVEYARD), "countered Jeskai Baller is not in its owner's graveyard",
-           expected=f"{card} in the graveyard", observed=f"{card} in {zone_name(after, card)}")
-    probe.claim('the cast trigger resolves though the spell is countered')
+    expect(
+        in_zone(after, card, Zone.GRAVEYARD),
+        "countered Jeskai Baller is not in its owner's graveyard",
+        expected=f"{card} in the graveyard",
+        observed=f"{card} in {zone_name(after, card)}",
+    )
+    probe.claim("the cast trigger resolves though the spell is countered")
     now = tokens_on_battlefield(after, player)
-    expect(len(now) == before + 1, "the cast trigger of a countered Jeskai Baller did not resolve",
-           expected=f"one new token under player {player}'s control",
-           observed=f"{len(now) - before} new tokens")
+    expect(
+        len(now) == before + 1,
+        "the cast trigger of a countered Jeskai Baller did not resolve",
+        expected=f"one new token under player {player}'s control",
+        observed=f"{len(now) - before} new tokens",
+    )

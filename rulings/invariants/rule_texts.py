@@ -25,12 +25,14 @@ HAS_REBOUND = mentions("rebound", "rebound")
 
 CLASS: dict[str, RuleText] = {
     "class.level-bars": RuleText(
-        claims={"level-bar-is-ability": (
-            r"each represents an activated ability with the listed cost that advances the class to the level "
-            r"listed in that bar\.",
-            r"the other 2 are level abilities, one activated ability to advance the class to level 2 and another "
-            r"to advance the class to level 3\.",
-        )},
+        claims={
+            "level-bar-is-ability": (
+                r"each represents an activated ability with the listed cost that advances the class to the level "
+                r"listed in that bar\.",
+                r"the other 2 are level abilities, one activated ability to advance the class to level 2 and another "
+                r"to advance the class to level 3\.",
+            )
+        },
         explains=(
             r"class cards have multiple text box sections\.",
             r"other than the top section, each section contains a class level bar that includes a cost and a "
@@ -57,14 +59,18 @@ CLASS: dict[str, RuleText] = {
         },
     ),
     "class.no-repeat-level": RuleText(
-        claims={"no-repeat": (
-            r"you can't activate an ability that advances a class to a particular level if that class is already "
-            r"that level or higher\.",
-            r"you can't activate the first level ability of a class unless that class is level 1\.",
-            r"similarly, you can't activate the second level ability of a class unless that class is level 2\.",
-        )},
-        explains=(r"for example, if a class is already level 2, you can't activate the ability that advances it to "
-                  r"level 2 again\.",),
+        claims={
+            "no-repeat": (
+                r"you can't activate an ability that advances a class to a particular level if that class is already "
+                r"that level or higher\.",
+                r"you can't activate the first level ability of a class unless that class is level 1\.",
+                r"similarly, you can't activate the second level ability of a class unless that class is level 2\.",
+            )
+        },
+        explains=(
+            r"for example, if a class is already level 2, you can't activate the ability that advances it to "
+            r"level 2 again\.",
+        ),
     ),
     "class.level-up-uses-stack": RuleText(
         claims={

@@ -84,8 +84,15 @@ def setup_requires(setup: SearchSetup) -> set[str]:
     return requires
 
 
-def search_invariant(ruling: Ruling, name: str, kind: InvariantKind, setup: SearchSetup, check: CheckFn,
-                     description: str, template_id: str) -> Invariant:
+def search_invariant(
+    ruling: Ruling,
+    name: str,
+    kind: InvariantKind,
+    setup: SearchSetup,
+    check: CheckFn,
+    description: str,
+    template_id: str,
+) -> Invariant:
     return Invariant(
         id=f"{ruling.id}/{name}",
         rulings=(ruling.id,),
@@ -98,8 +105,16 @@ def search_invariant(ruling: Ruling, name: str, kind: InvariantKind, setup: Sear
     )
 
 
-def library_make(ruling: Ruling, v: KeywordVariant, name: str, kind: InvariantKind, spec: CombatSpec, check: CheckFn,
-                 description: str, template_id: str) -> Invariant:
+def library_make(
+    ruling: Ruling,
+    v: KeywordVariant,
+    name: str,
+    kind: InvariantKind,
+    spec: CombatSpec,
+    check: CheckFn,
+    description: str,
+    template_id: str,
+) -> Invariant:
     setup = spec.search or LIBRARY_NINJUTSU_SEARCH
     extra = setup_requires(setup)
     if setup.leaves_observer:
@@ -146,7 +161,8 @@ def finish(probe: Probe, avoid: tuple[str, ...] = ()) -> list[Event]:
             return events
         offered_choices = choices_offered(probe)
         pick = next((a for a in offered_choices if not a.cards), None) or next(
-            (a for a in offered_choices if not set(a.cards) & set(avoid)), None)
+            (a for a in offered_choices if not set(a.cards) & set(avoid)), None
+        )
         events += probe.apply(pick) if pick is not None else advance(probe)
     raise EngineError(f"the search did not end after {MOVE_LIMIT} choices")
 
@@ -168,8 +184,12 @@ def begin(probe: Probe, scenario: Scenario) -> tuple[GameState, Search, tuple[st
 
 def find_offered(probe: Probe, searcher: int, card_id: str, not_offered: str, why: str) -> None:
     """The search offers ``card_id`` (else ``not_offered``) and accepts it."""
-    expect(bool([a for a in choices_offered(probe) if card_id in a.cards]), not_offered,
-           expected=f"{card_id} offered", observed="not offered")
+    expect(
+        bool([a for a in choices_offered(probe) if card_id in a.cards]),
+        not_offered,
+        expected=f"{card_id} offered",
+        observed="not offered",
+    )
     probe.require(choose(searcher, card_id), why)
 
 
@@ -184,24 +204,39 @@ def check_restricted_counts(probe: Probe, scenario: Scenario) -> None:
     mid = probe.state()
     search = the_search(probe)
     probe.claim("a restricted search counts as searching the library")
-    expect(search.visible is not None and len(search.candidates) <= RESTRICTED_TO,
-           "the opponent's search was not restricted to the top cards",
-           expected=f"a search of the top {RESTRICTED_TO} cards", observed=f"{len(search.candidates)} candidates")
-    expect(mid.player(searcher).searched_library,
-           "searching the top four cards of a library did not count as searching that library",
-           expected=f"player {searcher} searched a library this turn",
-           observed=f"searched_library {mid.player(searcher).searched_library} (before: {before})")
-    expect(bool(events_of(events, EventKind.SEARCH)), "no search event for the restricted search",
-           expected="a search event", observed="; ".join(map(str, events)))
+    expect(
+        search.visible is not None and len(search.candidates) <= RESTRICTED_TO,
+        "the opponent's search was not restricted to the top cards",
+        expected=f"a search of the top {RESTRICTED_TO} cards",
+        observed=f"{len(search.candidates)} candidates",
+    )
+    expect(
+        mid.player(searcher).searched_library,
+        "searching the top four cards of a library did not count as searching that library",
+        expected=f"player {searcher} searched a library this turn",
+        observed=f"searched_library {mid.player(searcher).searched_library} (before: {before})",
+    )
+    expect(
+        bool(events_of(events, EventKind.SEARCH)),
+        "no search event for the restricted search",
+        expected="a search event",
+        observed="; ".join(map(str, events)),
+    )
     finish(probe)
     after = probe.state()
-    expect(after.player(searcher).searched_library,
-           "searching the top four cards of a library did not count as searching that library",
-           expected=f"player {searcher} searched a library this turn", observed="not after the search")
+    expect(
+        after.player(searcher).searched_library,
+        "searching the top four cards of a library did not count as searching that library",
+        expected=f"player {searcher} searched a library this turn",
+        observed="not after the search",
+    )
 
 
-@claims("a sought card below the top four refused", "a sought card among the top four found",
-        "the restriction applied to a search the engine began")
+@claims(
+    "a sought card below the top four refused",
+    "a sought card among the top four found",
+    "the restriction applied to a search the engine began",
+)
 def check_only_top_cards(probe: Probe, scenario: Scenario) -> None:
     """The opponent sees only the top four: no card below is offered or accepted, even one of the
     type the search asks for; a sought card among the top four is offered and accepted."""
@@ -209,20 +244,35 @@ def check_only_top_cards(probe: Probe, scenario: Scenario) -> None:
     if search_of(scenario).start != "pending":  # not a search loaded with its candidates fixed
         probe.claim("the restriction applied to a search the engine began")
     top = set(library[:RESTRICTED_TO])
-    expect(set(search.candidates) <= top, "the restricted search sees cards below the top four",
-           expected=f"candidates among {sorted(top)}", observed=f"candidates {list(search.candidates)}")
+    expect(
+        set(search.candidates) <= top,
+        "the restricted search sees cards below the top four",
+        expected=f"candidates among {sorted(top)}",
+        observed=f"candidates {list(search.candidates)}",
+    )
     shown = [a for a in choices_offered(probe) if not set(a.cards) <= top]
-    expect(not shown, "a card below the top four was offered to the restricted searcher",
-           expected=f"only cards of {sorted(top)}", observed=", ".join(map(str, shown)))
+    expect(
+        not shown,
+        "a card below the top four was offered to the restricted searcher",
+        expected=f"only cards of {sorted(top)}",
+        observed=", ".join(map(str, shown)),
+    )
     for card_id in sought(state, search, library[RESTRICTED_TO:])[:1]:
         probe.claim("a sought card below the top four refused")
-        probe.expect_refused(choose(search.searcher, card_id),
-                             "the restricted searcher found a card below the top four of the library",
-                             expected=f"{card_id} (below the top four, though of the type sought) refused")
+        probe.expect_refused(
+            choose(search.searcher, card_id),
+            "the restricted searcher found a card below the top four of the library",
+            expected=f"{card_id} (below the top four, though of the type sought) refused",
+        )
     for card_id in sought(state, search, library[:RESTRICTED_TO])[:1]:
         probe.claim("a sought card among the top four found")
-        find_offered(probe, search.searcher, card_id, "a sought card among the top four was not offered",
-                     f"finding {card_id}, among the top four and of the type sought")
+        find_offered(
+            probe,
+            search.searcher,
+            card_id,
+            "a sought card among the top four was not offered",
+            f"finding {card_id}, among the top four and of the type sought",
+        )
 
 
 @claims("a sought card below the fourth found by the restriction's controller")
@@ -231,14 +281,21 @@ def check_controller_unrestricted(probe: Probe, scenario: Scenario) -> None:
     is offered and accepted."""
     state, search, library = begin(probe, scenario)
     below = sought(state, search, library[RESTRICTED_TO:])
-    expect(set(library) <= set(search.candidates) or search.visible is None,
-           "the restriction also bound the searcher who controls it",
-           expected="the whole library searched", observed=f"candidates {list(search.candidates)}")
+    expect(
+        set(library) <= set(search.candidates) or search.visible is None,
+        "the restriction also bound the searcher who controls it",
+        expected="the whole library searched",
+        observed=f"candidates {list(search.candidates)}",
+    )
     for card_id in below[:1]:
         probe.claim("a sought card below the fourth found by the restriction's controller")
-        find_offered(probe, search.searcher, card_id,
-                     "a sought card below the fourth was not offered to the restriction's controller",
-                     f"finding {card_id}: the searcher controls the restriction, which binds only opponents")
+        find_offered(
+            probe,
+            search.searcher,
+            card_id,
+            "a sought card below the fourth was not offered to the restriction's controller",
+            f"finding {card_id}: the searcher controls the restriction, which binds only opponents",
+        )
 
 
 @claims("the same top four after finding a card")
@@ -254,16 +311,26 @@ def check_top_cards_fixed(probe: Probe, scenario: Scenario) -> None:
     probe.precondition(after is not None, "the search ended with its first card (nothing more to find)")
     assert after is not None
     probe.claim("the same top four after finding a card")
-    expect(set(after.candidates) <= set(search.candidates),
-           "finding a card changed which cards the restricted search sees",
-           expected=f"candidates {list(search.candidates)}", observed=f"candidates {list(after.candidates)}")
-    for fifth in library[RESTRICTED_TO:RESTRICTED_TO + 1]:
+    expect(
+        set(after.candidates) <= set(search.candidates),
+        "finding a card changed which cards the restricted search sees",
+        expected=f"candidates {list(search.candidates)}",
+        observed=f"candidates {list(after.candidates)}",
+    )
+    for fifth in library[RESTRICTED_TO : RESTRICTED_TO + 1]:
         shown = [a for a in choices_offered(probe) if fifth in a.cards]
-        expect(not shown, "finding one card made the fifth card findable",
-               expected=f"{fifth} (fifth from the top) not offered", observed=", ".join(map(str, shown)))
+        expect(
+            not shown,
+            "finding one card made the fifth card findable",
+            expected=f"{fifth} (fifth from the top) not offered",
+            observed=", ".join(map(str, shown)),
+        )
         if card_matches(state, fifth, search.card_type):
-            probe.expect_refused(choose(search.searcher, fifth), "finding one card made the fifth card findable",
-                                 expected=f"{fifth} (fifth from the top) refused")
+            probe.expect_refused(
+                choose(search.searcher, fifth),
+                "finding one card made the fifth card findable",
+                expected=f"{fifth} (fifth from the top) refused",
+            )
 
 
 SHUFFLED_BEYOND_VIEW = "a restricted search shuffles the cards it did not see too"
@@ -285,10 +352,12 @@ def check_whole_library_shuffled(probe: Probe, scenario: Scenario) -> None:
     probe.claim("the whole searched library shuffled once")
     if search.visible is not None and size > search.visible:
         probe.claim(SHUFFLED_BEYOND_VIEW)
-    expect(len(shuffles) == 1 and shuffles[0].amount == size,
-           "the entire searched library was not shuffled after the search",
-           expected=f"one shuffle of player {search.library}'s library, all {size} cards",
-           observed="; ".join(map(str, shuffles)) or "no shuffle")
+    expect(
+        len(shuffles) == 1 and shuffles[0].amount == size,
+        "the entire searched library was not shuffled after the search",
+        expected=f"one shuffle of player {search.library}'s library, all {size} cards",
+        observed="; ".join(map(str, shuffles)) or "no shuffle",
+    )
 
 
 # -- templates: Aven Mindcensor ----------------------------------------------------------------
@@ -296,29 +365,36 @@ def check_whole_library_shuffled(probe: Probe, scenario: Scenario) -> None:
 
 @template(
     "search.restricted-counts-as-search",
-    claims={"counts-as-search": r"for effects that check whether a player searched a library or may search a "
-                                r"library, searching the top {n} cards of that library counts as searching that "
-                                r"library\."},
+    claims={
+        "counts-as-search": r"for effects that check whether a player searched a library or may search a "
+        r"library, searching the top {n} cards of that library counts as searching that "
+        r"library\."
+    },
     slots=NUMBER_SLOT,
 )
 def restricted_counts_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
     """A search restricted to the top cards is a search of that library."""
-    return [search_invariant(
-        ruling, "restricted-search-counts", "outcome",
-        SearchSetup(kinds=SEARCH_KINDS, restriction="opponent", start="cast", library=(0, 6)),
-        check_restricted_counts,
-        "an opponent's search restricted to the top cards counts as searching the library",
-        "search.restricted-counts-as-search")]
+    return [
+        search_invariant(
+            ruling,
+            "restricted-search-counts",
+            "outcome",
+            SearchSetup(kinds=SEARCH_KINDS, restriction="opponent", start="cast", library=(0, 6)),
+            check_restricted_counts,
+            "an opponent's search restricted to the top cards counts as searching the library",
+            "search.restricted-counts-as-search",
+        )
+    ]
 
 
 @template(
     "search.restricted-sees-only-top",
     claims={
         "sees-only-top": r"each search works exactly the same as normal except that the opponent doing the searching "
-                         r"sees only the top {n} cards of that library\.",
+        r"sees only the top {n} cards of that library\.",
         "cannot-look-below": r"they can't look at the other cards in that library at all\.",
         "finds-only-top": r"cards not in the top {n} cards of the library can't be found in the search, even if "
-                          r"they're identifiable in some manner\.",
+        r"they're identifiable in some manner\.",
     },
     slots=NUMBER_SLOT,
 )
@@ -328,17 +404,30 @@ def only_top_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]
     tid = "search.restricted-sees-only-top"
     return [
         search_invariant(
-            ruling, "opponent-finds-only-top-cards", "legality",
-            SearchSetup(kinds=SEARCH_KINDS, restriction="opponent", start="any", library=(0, 6),
-                        sought_below=True, sought_above=True),
+            ruling,
+            "opponent-finds-only-top-cards",
+            "legality",
+            SearchSetup(
+                kinds=SEARCH_KINDS,
+                restriction="opponent",
+                start="any",
+                library=(0, 6),
+                sought_below=True,
+                sought_above=True,
+            ),
             check_only_top_cards,
-            "the restricted opponent is offered and can find only cards among the top four", tid),
+            "the restricted opponent is offered and can find only cards among the top four",
+            tid,
+        ),
         search_invariant(
-            ruling, "controller-searches-whole-library", "legality",
-            SearchSetup(kinds=SEARCH_KINDS, restriction="controller", start="any", library=(0, 6),
-                        sought_below=True),
+            ruling,
+            "controller-searches-whole-library",
+            "legality",
+            SearchSetup(kinds=SEARCH_KINDS, restriction="controller", start="any", library=(0, 6), sought_below=True),
             check_controller_unrestricted,
-            "the restriction's controller can find cards below the top four", tid),
+            "the restriction's controller can find cards below the top four",
+            tid,
+        ),
     ]
 
 
@@ -346,22 +435,40 @@ def only_top_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]
     "search.restricted-top-cards-fixed",
     claims={
         "top-cards-fixed": r"if an effect uses the word \"search\" once but allows an opponent to search for "
-                           r"multiple cards, the top {n} cards remain the same throughout the entire search\.",
+        r"multiple cards, the top {n} cards remain the same throughout the entire search\.",
         "fifth-stays-out": r"finding one card won't cause the fifth card to become included in the search\.",
     },
     slots=NUMBER_SLOT,
 )
 def top_fixed_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
     """The cards a restricted multi-card search sees stay the same after it finds one."""
-    return [search_invariant(
-        ruling, "same-top-cards-after-finding", "legality",
-        SearchSetup(kinds=(SORCERY, INSTANT), cards=MULTI_SEARCHES, restriction="opponent", start="any",
-                    library=(0, 6), sought_below=True, sought_above=True),
-        exempting(check_top_cards_fixed, ("offers-nothing", "the ruling keeps cards out of the search: an engine "
-                                                              "that offers no choice offers no fifth card either; "
-                                                              "finding is applied, not read off the offers")),
-        "after a restricted search finds a card it still sees the same top four; the fifth stays out",
-        "search.restricted-top-cards-fixed")]
+    return [
+        search_invariant(
+            ruling,
+            "same-top-cards-after-finding",
+            "legality",
+            SearchSetup(
+                kinds=(SORCERY, INSTANT),
+                cards=MULTI_SEARCHES,
+                restriction="opponent",
+                start="any",
+                library=(0, 6),
+                sought_below=True,
+                sought_above=True,
+            ),
+            exempting(
+                check_top_cards_fixed,
+                (
+                    "offers-nothing",
+                    "the ruling keeps cards out of the search: an engine "
+                    "that offers no choice offers no fifth card either; "
+                    "finding is applied, not read off the offers",
+                ),
+            ),
+            "after a restricted search finds a card it still sees the same top four; the fifth stays out",
+            "search.restricted-top-cards-fixed",
+        )
+    ]
 
 
 @template(
@@ -370,12 +477,17 @@ def top_fixed_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant
 )
 def shuffle_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
     """After every search (restricted or not) the whole searched library is shuffled."""
-    return [search_invariant(
-        ruling, "whole-library-shuffled", "trace",
-        SearchSetup(kinds=SEARCH_KINDS, restriction="any", start="any", library=(6, 9)),
-        check_whole_library_shuffled,
-        "after a search, restricted or not, the entire searched library is shuffled once",
-        "search.shuffle-whole-library")]
+    return [
+        search_invariant(
+            ruling,
+            "whole-library-shuffled",
+            "trace",
+            SearchSetup(kinds=SEARCH_KINDS, restriction="any", start="any", library=(6, 9)),
+            check_whole_library_shuffled,
+            "after a search, restricted or not, the entire searched library is shuffled once",
+            "search.shuffle-whole-library",
+        )
+    ]
 
 
 # -- checks: library ninjutsu and the search ---------------------------------------------------
@@ -387,12 +499,24 @@ def ninjutsu_shown(probe: Probe, variant: KeywordVariant, scenario: Scenario) ->
 
 def refuse_ninjutsu(variant: KeywordVariant, probe: Probe, scenario: Scenario, why: str) -> None:
     """Library ninjutsu of the scenario's Ninja is neither offered nor accepted now."""
-    expect_forbidden(probe, activation(variant, scenario), ninjutsu_shown(probe, variant, scenario),
-                     what=variant.name, why=why, none_offered=f"no {variant.name} activation offered")
+    expect_forbidden(
+        probe,
+        activation(variant, scenario),
+        ninjutsu_shown(probe, variant, scenario),
+        what=variant.name,
+        why=why,
+        none_offered=f"no {variant.name} activation offered",
+    )
 
 
-def accept_ninjutsu(variant: KeywordVariant, probe: Probe, scenario: Scenario, why: str,
-                    returned: str | None = None, ninja: str | None = None) -> list[Event]:
+def accept_ninjutsu(
+    variant: KeywordVariant,
+    probe: Probe,
+    scenario: Scenario,
+    why: str,
+    returned: str | None = None,
+    ninja: str | None = None,
+) -> list[Event]:
     action = variant.use(scenario.params.player, ninja or scenario.params.ninja, returned or scenario.params.returned)
     shown = [a for a in probe.legal_actions() if a == action]
     expect(bool(shown), f"{variant.name} not offered {why}", expected=f"{action} offered", observed="not offered")
@@ -426,10 +550,12 @@ def check_refused_during(variant: KeywordVariant, what: str, probe: Probe, scena
         events += finish(probe)
         after = probe.state()
         shuffles = events_of(events, EventKind.SHUFFLE)
-        expect(not shuffles and after.player(searcher).searched_library == searched_before,
-               "looking at the top cards of a library was treated as a search",
-               expected="no shuffle, no library searched",
-               observed=f"{'; '.join(map(str, shuffles))}; searched_library {after.player(searcher).searched_library}")
+        expect(
+            not shuffles and after.player(searcher).searched_library == searched_before,
+            "looking at the top cards of a library was treated as a search",
+            expected="no shuffle, no library searched",
+            observed=f"{'; '.join(map(str, shuffles))}; searched_library {after.player(searcher).searched_library}",
+        )
 
 
 @claims("mana abilities during the search pay for it")
@@ -439,18 +565,30 @@ def check_mana_abilities_while_searching(variant: KeywordVariant, probe: Probe, 
     begin_search(probe, scenario, needs_window=True)
     state = probe.state()
     player = scenario.params.player
-    lands = {p.id for p in state.battlefield if p.controller == player and not p.tapped
-             and state.data_of(p.id).is_type("Land")}
-    mana = [a for a in probe.legal_actions() if a.kind is ActionKind.ACTIVATE and a.source in lands
-            and (a.ability or "").startswith("mana")]
-    expect(bool(mana), "no mana ability offered while searching with a library ninjutsu to pay for",
-           expected="the untapped lands' mana abilities offered", observed="none")
+    lands = {
+        p.id
+        for p in state.battlefield
+        if p.controller == player and not p.tapped and state.data_of(p.id).is_type("Land")
+    }
+    mana = [
+        a
+        for a in probe.legal_actions()
+        if a.kind is ActionKind.ACTIVATE and a.source in lands and (a.ability or "").startswith("mana")
+    ]
+    expect(
+        bool(mana),
+        "no mana ability offered while searching with a library ninjutsu to pay for",
+        expected="the untapped lands' mana abilities offered",
+        observed="none",
+    )
     probe.require(mana[0], "a mana ability while paying for library ninjutsu during a search")
     mid = probe.state()
-    expect(pending_search(mid) is not None and len(mid.player(player).mana_pool) > len(state.player(player).mana_pool),
-           "activating a mana ability during the search did not add mana, or ended the search",
-           expected="mana in the pool, the search still going on",
-           observed=f"pool {list(mid.player(player).mana_pool)}; pending {mid.pending}")
+    expect(
+        pending_search(mid) is not None and len(mid.player(player).mana_pool) > len(state.player(player).mana_pool),
+        "activating a mana ability during the search did not add mana, or ended the search",
+        expected="mana in the pool, the search still going on",
+        observed=f"pool {list(mid.player(player).mana_pool)}; pending {mid.pending}",
+    )
     probe.claim("mana abilities during the search pay for it")
     accept_ninjutsu(variant, probe, scenario, "paid partly from mana made during the search")
 
@@ -463,10 +601,12 @@ def check_ability_uses_stack(variant: KeywordVariant, probe: Probe, scenario: Sc
     mid = probe.state()
     on_stack = [i for i in mid.stack if i.source == ninja and i.kind == "activated"]
     probe.claim("the ability waits on the stack")
-    expect(bool(on_stack) and mid.permanent(ninja) is None and not events_of(events, EventKind.RESOLVE, ninja),
-           "the library ninjutsu ability did not go on the stack",
-           expected=f"an ability of {ninja} on the stack, {ninja} not yet on the battlefield",
-           observed=f"stack {[(i.source, i.ability) for i in mid.stack]}; {ninja} in {mid.zone_of(ninja)}")
+    expect(
+        bool(on_stack) and mid.permanent(ninja) is None and not events_of(events, EventKind.RESOLVE, ninja),
+        "the library ninjutsu ability did not go on the stack",
+        expected=f"an ability of {ninja} on the stack, {ninja} not yet on the battlefield",
+        observed=f"stack {[(i.source, i.ability) for i in mid.stack]}; {ninja} in {mid.zone_of(ninja)}",
+    )
 
 
 @claims("refused without the mana to pay")
@@ -480,8 +620,12 @@ def check_pays_costs(variant: KeywordVariant, probe: Probe, scenario: Scenario) 
 def check_refused_after_finding(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
     """Offered before the search finds a card; once it has found one, no longer."""
     state, search, _ = begin(probe, scenario)
-    expect(bool(ninjutsu_shown(probe, variant, scenario)), f"{variant.name} not offered before any card was found",
-           expected=f"{activation(variant, scenario)} offered", observed="not offered")
+    expect(
+        bool(ninjutsu_shown(probe, variant, scenario)),
+        f"{variant.name} not offered before any card was found",
+        expected=f"{activation(variant, scenario)} offered",
+        observed="not offered",
+    )
     first = first_sought(state, as_ruled(search, scenario), avoid=set(scenario.params.ninjas))
     probe.precondition(first is not None, "the search can find no card but the Ninja")
     assert first is not None
@@ -503,33 +647,47 @@ def check_search_continues(variant: KeywordVariant, probe: Probe, scenario: Scen
     accept_ninjutsu(variant, probe, scenario, "during the search")
     state = probe.state()
     mid = pending_search(state)
-    expect(mid is not None and mid.searcher == before.searcher and mid.found == before.found
-           and (before.visible is None or mid.candidates == before.candidates),
-           "the search did not continue where it left off after library ninjutsu was activated",
-           expected=f"the search still pending, found {list(before.found)}, candidates as before",
-           observed=str(mid))
+    expect(
+        mid is not None
+        and mid.searcher == before.searcher
+        and mid.found == before.found
+        and (before.visible is None or mid.candidates == before.candidates),
+        "the search did not continue where it left off after library ninjutsu was activated",
+        expected=f"the search still pending, found {list(before.found)}, candidates as before",
+        observed=str(mid),
+    )
     early = [i for i in state.stack if i.kind == "triggered"]
-    expect(not early, "an ability that triggered on activation was put on the stack during the search",
-           expected="no triggered ability on the stack until the search effect has finished resolving",
-           observed=f"stack {[(i.source, i.ability) for i in state.stack]}")
+    expect(
+        not early,
+        "an ability that triggered on activation was put on the stack during the search",
+        expected="no triggered ability on the stack until the search effect has finished resolving",
+        observed=f"stack {[(i.source, i.ability) for i in state.stack]}",
+    )
     finish(probe, avoid=tuple(scenario.params.ninjas))
     after = probe.state()
     if observer is not None:
         triggered = [i for i in after.stack if i.kind == "triggered" and i.source == observer]
-        expect(bool(triggered) and after.stack[-1].source == observer,
-               "the ability that triggered when library ninjutsu was activated was not put on the stack once the "
-               "search effect finished resolving",
-               expected=f"{observer}'s trigger on top of the stack",
-               observed=f"stack {[(i.source, i.ability) for i in after.stack]}")
+        expect(
+            bool(triggered) and after.stack[-1].source == observer,
+            "the ability that triggered when library ninjutsu was activated was not put on the stack once the "
+            "search effect finished resolving",
+            expected=f"{observer}'s trigger on top of the stack",
+            observed=f"stack {[(i.source, i.ability) for i in after.stack]}",
+        )
     after = probe.state()
     abilities = [i for i in after.stack if i.source == ninja and i.kind == "activated"]
-    expect(after.priority == after.active_player and after.pending is None and bool(abilities)
-           and after.permanent(ninja) is None and not any(i.source == search_of(scenario).source for i in after.stack),
-           "once the search effect finished resolving, the active player did not get priority with the library "
-           "ninjutsu ability on the stack",
-           expected=f"priority: player {after.active_player}; the ability of {ninja} on the stack",
-           observed=f"priority {after.priority}; pending {after.pending}; stack {[(i.source, i.ability) for i in after.stack]}; "
-                    f"{ninja} in {after.zone_of(ninja)}")
+    expect(
+        after.priority == after.active_player
+        and after.pending is None
+        and bool(abilities)
+        and after.permanent(ninja) is None
+        and not any(i.source == search_of(scenario).source for i in after.stack),
+        "once the search effect finished resolving, the active player did not get priority with the library "
+        "ninjutsu ability on the stack",
+        expected=f"priority: player {after.active_player}; the ability of {ninja} on the stack",
+        observed=f"priority {after.priority}; pending {after.pending}; stack {[(i.source, i.ability) for i in after.stack]}; "
+        f"{ninja} in {after.zone_of(ninja)}",
+    )
     resolve_stack(probe)
     probe.claim("the search continues, then priority with the ability on the stack")
     expect_entered(probe.state(), ninja)
@@ -541,14 +699,24 @@ def check_several_in_one_search(variant: KeywordVariant, probe: Probe, scenario:
     first_ninja, second_ninja = scenario.params.ninjas[:2]
     first, second = unblocked_attackers(probe.state(), scenario.params.player)[:2]
     accept_ninjutsu(variant, probe, scenario, "during the search", returned=first, ninja=first_ninja)
-    accept_ninjutsu(variant, probe, scenario, "a second time during the same search (another Ninja)",
-                    returned=second, ninja=second_ninja)
+    accept_ninjutsu(
+        variant,
+        probe,
+        scenario,
+        "a second time during the same search (another Ninja)",
+        returned=second,
+        ninja=second_ninja,
+    )
     resolve_stack(probe)
     after = probe.state()
     entered = [n for n in (first_ninja, second_ninja) if after.permanent(n) is not None]
     probe.claim("two Ninjas put in during one search")
-    expect(len(entered) == 2, "not every Ninja activated during the search entered the battlefield",
-           expected=f"{first_ninja} and {second_ninja} on the battlefield", observed=f"entered: {entered}")
+    expect(
+        len(entered) == 2,
+        "not every Ninja activated during the search entered the battlefield",
+        expected=f"{first_ninja} and {second_ninja} on the battlefield",
+        observed=f"entered: {entered}",
+    )
 
 
 @claims("order kept after a card was found")
@@ -558,19 +726,29 @@ def check_order_kept(probe: Probe, scenario: Scenario) -> None:
     before = list(probe.state().player(owner).library)
     begin_search(probe, scenario)
     state = probe.state()
-    expect(list(state.player(owner).library) == before, "the library changed its order when the search began",
-           expected=f"library {before}", observed=f"library {list(state.player(owner).library)}")
+    expect(
+        list(state.player(owner).library) == before,
+        "the library changed its order when the search began",
+        expected=f"library {before}",
+        observed=f"library {list(state.player(owner).library)}",
+    )
     search = the_search(probe)
     first = first_sought(state, as_ruled(search, scenario))
     # How many cards it may find comes from the scenario (the rules), not from the engine.
-    probe.precondition(first is not None and search_of(scenario).count >= 2, "a search that can't find a card, then go on")
+    probe.precondition(
+        first is not None and search_of(scenario).count >= 2, "a search that can't find a card, then go on"
+    )
     assert first is not None
     probe.require(choose(search.searcher, first), f"finding {first}")
     probe.precondition(pending_search(probe.state()) is not None, "the search ended with its first card")
     probe.claim("order kept after a card was found")
     now = [c for c in probe.state().player(owner).library if c != first]
-    expect(now == [c for c in before if c != first], "the library changed its order while it was searched",
-           expected=f"library {[c for c in before if c != first]} (found cards aside)", observed=f"library {now}")
+    expect(
+        now == [c for c in before if c != first],
+        "the library changed its order while it was searched",
+        expected=f"library {[c for c in before if c != first]} (found cards aside)",
+        observed=f"library {now}",
+    )
 
 
 @claims("Millikin mills the card on top as the search began")
@@ -583,14 +761,25 @@ def check_millikin_mills_top(variant: KeywordVariant, probe: Probe, scenario: Sc
     state = probe.state()
     millikin = next(p.id for p in state.battlefield if state.data_of(p.id).name == "Millikin")
     tapped = [a for a in probe.legal_actions() if a.kind is ActionKind.ACTIVATE and a.source == millikin]
-    expect(bool(tapped), "Millikin's mana ability was not offered during the search (to pay for library ninjutsu)",
-           expected=f"{millikin}'s mana ability offered", observed="not offered")
+    expect(
+        bool(tapped),
+        "Millikin's mana ability was not offered during the search (to pay for library ninjutsu)",
+        expected=f"{millikin}'s mana ability offered",
+        observed="not offered",
+    )
     events = probe.require(tapped[0], "Millikin's mana ability while searching, to pay for library ninjutsu")
-    milled = [e.card for e in events if e.kind is EventKind.ZONE_CHANGE and e.from_zone is Zone.LIBRARY
-              and e.to_zone is Zone.GRAVEYARD]
+    milled = [
+        e.card
+        for e in events
+        if e.kind is EventKind.ZONE_CHANGE and e.from_zone is Zone.LIBRARY and e.to_zone is Zone.GRAVEYARD
+    ]
     probe.claim("Millikin mills the card on top as the search began")
-    expect(milled == list(top), "Millikin milled another card than the one on top when the search began",
-           expected=f"{top} milled", observed=f"{milled} milled")
+    expect(
+        milled == list(top),
+        "Millikin milled another card than the one on top when the search began",
+        expected=f"{top} milled",
+        observed=f"{milled} milled",
+    )
 
 
 # -- templates: library ninjutsu and the search -----------------------------------------------
@@ -600,7 +789,7 @@ def check_millikin_mills_top(variant: KeywordVariant, probe: Probe, scenario: Sc
     "library-ninjutsu.only-while-searching",
     claims={
         "only-while-searching": r"{keyword} ability can be activated only while you're searching your own library "
-                                r"and only if you control at least one unblocked attacker\.",
+        r"and only if you control at least one unblocked attacker\.",
         "search-and-library": r"the effect that caused you to search needs to say \"search\" and \"library\"\.",
     },
     explains=(
@@ -615,22 +804,46 @@ def only_while_searching_family(ruling: Ruling, slots: Mapping[str, str]) -> lis
     v = LIBRARY_NINJUTSU
     tid = "library-ninjutsu.only-while-searching"
     return [
-        library_make(ruling, v, "offered-while-searching-own-library", "legality",
-                     CombatSpec(v, NINJUTSU_STEPS, search=SearchSetup(kinds=(INSTANT, ABILITY, SORCERY),
-                                                                        start="any")),
-                     partial(check_offered_while_searching, v),
-                     f"{v.name} is offered and accepted while its controller searches their own library", tid),
-        library_make(ruling, v, "refused-without-search", "legality", CombatSpec(v, NINJUTSU_STEPS),
-                     partial(check_refused_without_search, v),
-                     f"{v.name} is refused when its controller isn't searching", tid),
-        library_make(ruling, v, "refused-searching-opponent-library", "legality",
-                     CombatSpec(v, NINJUTSU_STEPS, search=SearchSetup(kinds=(BRIBERY,), start="pending")),
-                     partial(check_refused_during, v, "a search of an opponent's library (Bribery)"),
-                     f"{v.name} is refused while its controller searches an opponent's library", tid),
-        library_make(ruling, v, "refused-during-look", "legality",
-                     CombatSpec(v, NINJUTSU_STEPS, search=SearchSetup(kinds=(LOOK,), start="any")),
-                     partial(check_refused_during, v, "a look at the top cards (not a search)"),
-                     f"{v.name} is refused while its controller only looks at the top of their library", tid),
+        library_make(
+            ruling,
+            v,
+            "offered-while-searching-own-library",
+            "legality",
+            CombatSpec(v, NINJUTSU_STEPS, search=SearchSetup(kinds=(INSTANT, ABILITY, SORCERY), start="any")),
+            partial(check_offered_while_searching, v),
+            f"{v.name} is offered and accepted while its controller searches their own library",
+            tid,
+        ),
+        library_make(
+            ruling,
+            v,
+            "refused-without-search",
+            "legality",
+            CombatSpec(v, NINJUTSU_STEPS),
+            partial(check_refused_without_search, v),
+            f"{v.name} is refused when its controller isn't searching",
+            tid,
+        ),
+        library_make(
+            ruling,
+            v,
+            "refused-searching-opponent-library",
+            "legality",
+            CombatSpec(v, NINJUTSU_STEPS, search=SearchSetup(kinds=(BRIBERY,), start="pending")),
+            partial(check_refused_during, v, "a search of an opponent's library (Bribery)"),
+            f"{v.name} is refused while its controller searches an opponent's library",
+            tid,
+        ),
+        library_make(
+            ruling,
+            v,
+            "refused-during-look",
+            "legality",
+            CombatSpec(v, NINJUTSU_STEPS, search=SearchSetup(kinds=(LOOK,), start="any")),
+            partial(check_refused_during, v, "a look at the top cards (not a search)"),
+            f"{v.name} is refused while its controller only looks at the top of their library",
+            tid,
+        ),
     ]
 
 
@@ -638,12 +851,12 @@ def only_while_searching_family(ruling: Ruling, slots: Mapping[str, str]) -> lis
     "library-ninjutsu.activation-during-search",
     claims={
         "normal-rules": r"activating a {keyword} ability while searching your library follows all the normal rules "
-                        r"for activating an ability, except for timing \(activating this ability always occurs "
-                        r"during the resolution of another spell or ability\)\.",
+        r"for activating an ability, except for timing \(activating this ability always occurs "
+        r"during the resolution of another spell or ability\)\.",
         "uses-the-stack": r"the ability goes on the stack\.",
         "pays-costs": r"you have to pay the ability's listed costs and any applicable additional costs, which means "
-                      r"you can activate mana abilities while you're activating a {keyword} ability even as you're "
-                      r"searching your library\.",
+        r"you can activate mana abilities while you're activating a {keyword} ability even as you're "
+        r"searching your library\.",
     },
     slots=LIBRARY_KEYWORD_SLOT,
 )
@@ -652,78 +865,142 @@ def activation_during_search_family(ruling: Ruling, slots: Mapping[str, str]) ->
     v = LIBRARY_NINJUTSU
     tid = "library-ninjutsu.activation-during-search"
     return [
-        library_make(ruling, v, "mana-abilities-while-searching", "legality", CombatSpec(v, NINJUTSU_STEPS),
-                     exempting(partial(check_mana_abilities_while_searching, v), ("skips-stack", DURING_SEARCH)),
-                     "mana abilities can be activated during the search to pay for library ninjutsu", tid),
-        library_make(ruling, v, "ability-uses-the-stack", "trace", CombatSpec(v, NINJUTSU_STEPS),
-                     exempting(partial(check_ability_uses_stack, v), ("skips-stack", DURING_SEARCH)),
-                     "library ninjutsu activated during a search goes on the stack", tid),
-        library_make(ruling, v, "cost-must-be-paid", "legality", CombatSpec(v, NINJUTSU_STEPS, mana="short"),
-                     exempting(partial(check_pays_costs, v), ("skips-stack", DURING_SEARCH)),
-                     "library ninjutsu is refused during a search when its mana cost can't be paid", tid),
+        library_make(
+            ruling,
+            v,
+            "mana-abilities-while-searching",
+            "legality",
+            CombatSpec(v, NINJUTSU_STEPS),
+            exempting(partial(check_mana_abilities_while_searching, v), ("skips-stack", DURING_SEARCH)),
+            "mana abilities can be activated during the search to pay for library ninjutsu",
+            tid,
+        ),
+        library_make(
+            ruling,
+            v,
+            "ability-uses-the-stack",
+            "trace",
+            CombatSpec(v, NINJUTSU_STEPS),
+            exempting(partial(check_ability_uses_stack, v), ("skips-stack", DURING_SEARCH)),
+            "library ninjutsu activated during a search goes on the stack",
+            tid,
+        ),
+        library_make(
+            ruling,
+            v,
+            "cost-must-be-paid",
+            "legality",
+            CombatSpec(v, NINJUTSU_STEPS, mana="short"),
+            exempting(partial(check_pays_costs, v), ("skips-stack", DURING_SEARCH)),
+            "library ninjutsu is refused during a search when its mana cost can't be paid",
+            tid,
+        ),
     ]
 
 
 @template(
     "library-ninjutsu.before-finding",
-    claims={"before-finding": r"if you want to activate a {keyword} ability while searching your library, you "
-                              r"must do so before you find any cards with the search effect\."},
+    claims={
+        "before-finding": r"if you want to activate a {keyword} ability while searching your library, you "
+        r"must do so before you find any cards with the search effect\."
+    },
     slots=LIBRARY_KEYWORD_SLOT,
 )
 def before_finding_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
     v = LIBRARY_NINJUTSU
-    return [library_make(
-        ruling, v, "refused-after-finding", "legality",
-        CombatSpec(v, NINJUTSU_STEPS, search=SearchSetup(kinds=(INSTANT, SORCERY), cards=(CALL_THE_PACK, BURIED_ALIVE),
-                                                         start="any", library=(1, 3), sought_above=True)),
-        partial(check_refused_after_finding, v),
-        f"{v.name} is offered before the search finds a card and refused after", "library-ninjutsu.before-finding")]
+    return [
+        library_make(
+            ruling,
+            v,
+            "refused-after-finding",
+            "legality",
+            CombatSpec(
+                v,
+                NINJUTSU_STEPS,
+                search=SearchSetup(
+                    kinds=(INSTANT, SORCERY),
+                    cards=(CALL_THE_PACK, BURIED_ALIVE),
+                    start="any",
+                    library=(1, 3),
+                    sought_above=True,
+                ),
+            ),
+            partial(check_refused_after_finding, v),
+            f"{v.name} is offered before the search finds a card and refused after",
+            "library-ninjutsu.before-finding",
+        )
+    ]
 
 
 @template(
     "library-ninjutsu.search-continues",
     claims={
         "search-continues": r"after you activate a {keyword} ability, you continue the search effect where you left "
-                            r"off\.",
+        r"off\.",
         "priority-after": r"once the search effect finishes resolving, the active player gets priority with the "
-                          r"{keyword} ability on the stack\.",
+        r"{keyword} ability on the stack\.",
         "triggers-now": r"any abilities that triggered when the ability was activated are put on the stack now\.",
     },
     slots=LIBRARY_KEYWORD_SLOT,
 )
 def search_continues_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
     v = LIBRARY_NINJUTSU
-    return [library_make(
-        ruling, v, "search-continues-then-priority", "trace",
-        CombatSpec(v, NINJUTSU_STEPS, search=SearchSetup(kinds=(INSTANT, ABILITY, SORCERY), cards=MAY_FIND_NOTHING,
-                                                         restriction="any", start="any", leaves_observer=True)),
-        partial(check_search_continues, v),
-        "the search continues after the activation; then the active player gets priority with the ability on "
-        "the stack", "library-ninjutsu.search-continues")]
+    return [
+        library_make(
+            ruling,
+            v,
+            "search-continues-then-priority",
+            "trace",
+            CombatSpec(
+                v,
+                NINJUTSU_STEPS,
+                search=SearchSetup(
+                    kinds=(INSTANT, ABILITY, SORCERY),
+                    cards=MAY_FIND_NOTHING,
+                    restriction="any",
+                    start="any",
+                    leaves_observer=True,
+                ),
+            ),
+            partial(check_search_continues, v),
+            "the search continues after the activation; then the active player gets priority with the ability on "
+            "the stack",
+            "library-ninjutsu.search-continues",
+        )
+    ]
 
 
 @template(
     "library-ninjutsu.several-in-one-search",
-    claims={"several": r"if you have enough mana and unblocked attackers, you can activate the {keyword} abilities "
-                       r"of multiple (?:~|ninjas) during a single search effect\."},
+    claims={
+        "several": r"if you have enough mana and unblocked attackers, you can activate the {keyword} abilities "
+        r"of multiple (?:~|ninjas) during a single search effect\."
+    },
     slots=LIBRARY_KEYWORD_SLOT,
 )
 def several_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
     v = LIBRARY_NINJUTSU
-    return [library_make(
-        ruling, v, "several-in-one-search", "legality",
-        CombatSpec(v, NINJUTSU_STEPS, min_unblocked=2, min_ninjas=2, activations=2),
-        exempting(partial(check_several_in_one_search, v), ("accepts-illegal", PERMITS)),
-        f"two Ninjas' {v.name} abilities can be activated during one search", "library-ninjutsu.several-in-one-search")]
+    return [
+        library_make(
+            ruling,
+            v,
+            "several-in-one-search",
+            "legality",
+            CombatSpec(v, NINJUTSU_STEPS, min_unblocked=2, min_ninjas=2, activations=2),
+            exempting(partial(check_several_in_one_search, v), ("accepts-illegal", PERMITS)),
+            f"two Ninjas' {v.name} abilities can be activated during one search",
+            "library-ninjutsu.several-in-one-search",
+        )
+    ]
 
 
 @template(
     "library-ninjutsu.library-order",
     claims={
         "order-kept": r"while searching your library, you must keep your library in the same order until you "
-                      r"shuffle it\.",
+        r"shuffle it\.",
         "millikin": r"this order could matter if you tap millikin for mana, for example, to pay for a {keyword} "
-                    r"ability\.",
+        r"ability\.",
     },
     slots=LIBRARY_KEYWORD_SLOT,
 )
@@ -731,16 +1008,36 @@ def library_order_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invar
     v = LIBRARY_NINJUTSU
     tid = "library-ninjutsu.library-order"
     return [
-        search_invariant(ruling, "order-kept-while-searching", "outcome",
-                         SearchSetup(kinds=(SORCERY, INSTANT), cards=MULTI_SEARCHES, restriction="any",
-                                     start="cast", library=(2, 6), sought_above=True),
-                         check_order_kept, "a library keeps its order while it is searched, until it is shuffled",
-                         tid),
-        library_make(ruling, v, "millikin-mills-top-card", "outcome",
-                     CombatSpec(v, NINJUTSU_STEPS, search=SearchSetup(kinds=(INSTANT, ABILITY), cards=(
-                         QUICK_SCRYING, CALL_THE_PACK, WILD_EXPANSE), millikin=True)),
-                     partial(check_millikin_mills_top, v),
-                     "Millikin tapped for mana during a search mills the card that was on top as the search began",
-                     tid),
+        search_invariant(
+            ruling,
+            "order-kept-while-searching",
+            "outcome",
+            SearchSetup(
+                kinds=(SORCERY, INSTANT),
+                cards=MULTI_SEARCHES,
+                restriction="any",
+                start="cast",
+                library=(2, 6),
+                sought_above=True,
+            ),
+            check_order_kept,
+            "a library keeps its order while it is searched, until it is shuffled",
+            tid,
+        ),
+        library_make(
+            ruling,
+            v,
+            "millikin-mills-top-card",
+            "outcome",
+            CombatSpec(
+                v,
+                NINJUTSU_STEPS,
+                search=SearchSetup(
+                    kinds=(INSTANT, ABILITY), cards=(QUICK_SCRYING, CALL_THE_PACK, WILD_EXPANSE), millikin=True
+                ),
+            ),
+            partial(check_millikin_mills_top, v),
+            "Millikin tapped for mana during a search mills the card that was on top as the search began",
+            tid,
+        ),
     ]
-

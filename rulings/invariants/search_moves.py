@@ -77,11 +77,17 @@ def begin_search(probe: Probe, scenario: SearchScenario, *, needs_window: bool =
     search = search_of(scenario)
     searcher, source = search.searcher, search.source
     if search.start == "pending":
-        raise Violation("the search in progress of the loaded state is not pending", expected="a pending search",
-                        observed=f"pending {state.pending}; priority {state.priority}")
+        raise Violation(
+            "the search in progress of the loaded state is not pending",
+            expected="a pending search",
+            observed=f"pending {state.pending}; priority {state.priority}",
+        )
     action = start_action(search)
-    events = probe.require(action, f"{'activating' if action.kind is ActionKind.ACTIVATE else 'casting'} "
-                                   f"{source} ({search.kind}) with priority and the mana to pay")
+    events = probe.require(
+        action,
+        f"{'activating' if action.kind is ActionKind.ACTIVATE else 'casting'} "
+        f"{source} ({search.kind}) with priority and the mana to pay",
+    )
 
     def started(s: GameState, _: list[Event]) -> bool:
         return pending_search(s) is not None or not any(item.source == source for item in s.stack)
@@ -94,16 +100,20 @@ def begin_search(probe: Probe, scenario: SearchScenario, *, needs_window: bool =
         # nothing asks the engine to show a choice when nothing can be found. The search must
         # still have happened (its event); a claim about the choice can't be tested here.
         searched = any(e.kind is EventKind.SEARCH and e.player == searcher for e in events)
-        expect(searched or (after.player(searcher).searched_library and not state.player(searcher).searched_library),
-               "the search source resolved without searching the library",
-               expected=f"a search by player {searcher} (its event, or the player marked as having searched a "
-                        "library; nothing could be found, so no choice is needed)",
-               observed="; ".join(map(str, events)) or "no events")
+        expect(
+            searched or (after.player(searcher).searched_library and not state.player(searcher).searched_library),
+            "the search source resolved without searching the library",
+            expected=f"a search by player {searcher} (its event, or the player marked as having searched a "
+            "library; nothing could be found, so no choice is needed)",
+            observed="; ".join(map(str, events)) or "no events",
+        )
         probe.precondition(False, "nothing could be found: the engine resolved the search without a choice")
-    expect(waiting is not None and waiting.searcher == searcher,
-           "the search did not wait for its searcher's choice while its source resolved",
-           expected=f"a pending search by player {searcher}",
-           observed=f"pending {after.pending}; stack {[i.source for i in after.stack]}")
+    expect(
+        waiting is not None and waiting.searcher == searcher,
+        "the search did not wait for its searcher's choice while its source resolved",
+        expected=f"a pending search by player {searcher}",
+        observed=f"pending {after.pending}; stack {[i.source for i in after.stack]}",
+    )
     return events
 
 

@@ -22,11 +22,22 @@ from rulings.invariants.search_moves import arrive
 from rulings.invariants.spell_moves import offered_for, whose_turn
 
 #: The combat mechanics of the drawn states are optional (drawn only if the engine supports them).
-REQUIRES = frozenset({Mechanic.STACK, Mechanic.PRIORITY, Mechanic.MANA_ABILITY, Mechanic.CASTING,
-                      Mechanic.CASTING_PERMANENTS, Mechanic.SNEAK, Mechanic.CLASS})
+REQUIRES = frozenset(
+    {
+        Mechanic.STACK,
+        Mechanic.PRIORITY,
+        Mechanic.MANA_ABILITY,
+        Mechanic.CASTING,
+        Mechanic.CASTING_PERMANENTS,
+        Mechanic.SNEAK,
+        Mechanic.CLASS,
+    }
+)
 
 
-def sneak_cast(scenario: Scenario[SneakParams], card: str, index: int | None = 0, returned: str | None = None) -> Action:
+def sneak_cast(
+    scenario: Scenario[SneakParams], card: str, index: int | None = 0, returned: str | None = None
+) -> Action:
     """Casting ``card`` for its sneak cost (its ``index``-th sneak ability when it has several),
     returning ``returned`` (``None``: no creature returned)."""
     costs: tuple[tuple[str, str], ...] = (("alternative", "sneak"),)
@@ -41,17 +52,28 @@ def sneak_window(state: GameState, scenario: Scenario[SneakParams]) -> bool:
     """702.190a with Ninja Teen's level 3: the declare blockers step of the player's turn, with
     priority, an unblocked attacker to return, and the permission (level 3)."""
     player = scenario.params.player
-    return (scenario.params.teen_level >= 3 and state.step is Step.DECLARE_BLOCKERS and state.active_player == player
-            and state.priority == player and state.pending is None and bool(state.unblocked_attackers(player)))
+    return (
+        scenario.params.teen_level >= 3
+        and state.step is Step.DECLARE_BLOCKERS
+        and state.active_player == player
+        and state.priority == player
+        and state.pending is None
+        and bool(state.unblocked_attackers(player))
+    )
 
 
 IN_WINDOW = "graveyard sneak offered and accepted in the declare blockers step"
 OUT_OF_WINDOW = "graveyard creatures refused in another step, with the permission"
 
 
-@binds("ninja-teen.graveyard-sneak-timing", id="ninja-teen.graveyard-sneak-timing/declare-blockers-only",
-       kind="legality", requires=REQUIRES, optional=COMBAT_MECHANICS,
-       scenarios=lambda allowed=COMBAT_MECHANICS: graveyard_sneak_scenarios(allowed=allowed))
+@binds(
+    "ninja-teen.graveyard-sneak-timing",
+    id="ninja-teen.graveyard-sneak-timing/declare-blockers-only",
+    kind="legality",
+    requires=REQUIRES,
+    optional=COMBAT_MECHANICS,
+    scenarios=lambda allowed=COMBAT_MECHANICS: graveyard_sneak_scenarios(allowed=allowed),
+)
 @claims(IN_WINDOW, OUT_OF_WINDOW)
 def check_graveyard_sneak_timing(probe: Probe, scenario: Scenario[SneakParams]) -> None:
     """A creature card in the graveyard can be cast for a sneak cost (with Ninja Teen at level 3)
@@ -65,39 +87,62 @@ def check_graveyard_sneak_timing(probe: Probe, scenario: Scenario[SneakParams]) 
     for card in scenario.params.graveyard:
         sneaks = offered_for(actions, card, alternative=True)
         normal = offered_for(actions, card, alternative=False)
-        expect(bool(sneaks) == window,
-               f"casting a graveyard creature for its sneak cost is {'not ' if window else ''}offered in the "
-               f"{state.step} step ({whose_turn(state, player)}, Ninja Teen at level {scenario.params.teen_level})",
-               expected=f"{card} {'offered' if window else 'not offered'} for a sneak cost",
-               observed=", ".join(map(str, sneaks)) or "not offered")
-        expect(not normal, "a creature card in the graveyard is offered to be cast for its mana cost",
-               expected="only sneak casts from the graveyard", observed=", ".join(map(str, normal)))
+        expect(
+            bool(sneaks) == window,
+            f"casting a graveyard creature for its sneak cost is {'not ' if window else ''}offered in the "
+            f"{state.step} step ({whose_turn(state, player)}, Ninja Teen at level {scenario.params.teen_level})",
+            expected=f"{card} {'offered' if window else 'not offered'} for a sneak cost",
+            observed=", ".join(map(str, sneaks)) or "not offered",
+        )
+        expect(
+            not normal,
+            "a creature card in the graveyard is offered to be cast for its mana cost",
+            expected="only sneak casts from the graveyard",
+            observed=", ".join(map(str, normal)),
+        )
     if window:
         probe.claim(IN_WINDOW)
     elif scenario.params.teen_level >= 3:
         probe.claim(OUT_OF_WINDOW)
     card = scenario.params.graveyard[0]
-    probe.expect_refused(Action(ActionKind.CAST, player, source=card),
-                         "a creature card was cast from the graveyard for its mana cost (only sneak is permitted)")
+    probe.expect_refused(
+        Action(ActionKind.CAST, player, source=card),
+        "a creature card was cast from the graveyard for its mana cost (only sneak is permitted)",
+    )
     if window:
-        probe.expect_refused(sneak_cast(scenario, card),
-                             "a graveyard creature was cast for its sneak cost without returning an unblocked attacker")
-        probe.require(sneak_cast(scenario, card, returned=scenario.params.returned),
-                      "casting a graveyard creature for its sneak cost in the declare blockers step")
+        probe.expect_refused(
+            sneak_cast(scenario, card),
+            "a graveyard creature was cast for its sneak cost without returning an unblocked attacker",
+        )
+        probe.require(
+            sneak_cast(scenario, card, returned=scenario.params.returned),
+            "casting a graveyard creature for its sneak cost in the declare blockers step",
+        )
     else:
-        probe.expect_refused(sneak_cast(scenario, card, returned=scenario.params.returned),
-                             f"a graveyard creature was cast for its sneak cost in the {state.step} step")
+        probe.expect_refused(
+            sneak_cast(scenario, card, returned=scenario.params.returned),
+            f"a graveyard creature was cast for its sneak cost in the {state.step} step",
+        )
 
 
 def several_sneaks(allowed: frozenset[str] = COMBAT_MECHANICS) -> st.SearchStrategy[Scenario[SneakParams]]:
     spec = GraveyardSneakSpec(steps=(Step.DECLARE_BLOCKERS,), teen_levels=(3, 3), printed=(1, 2), graveyard=(1, 1))
-    return st.builds(lambda s, i: Scenario(s.state, replace(s.params, pick=i)), graveyard_sneak_scenarios(spec, allowed),
-                     st.integers(0, 2))
+    return st.builds(
+        lambda s, i: Scenario(s.state, replace(s.params, pick=i)),
+        graveyard_sneak_scenarios(spec, allowed),
+        st.integers(0, 2),
+    )
 
 
-@binds("ninja-teen.any-sneak-ability", id="ninja-teen.any-sneak-ability/each-sneak-ability", kind="legality",
-       requires=REQUIRES, optional=COMBAT_MECHANICS, scenarios=several_sneaks)
-@claims('each sneak ability offered, the chosen one accepted')
+@binds(
+    "ninja-teen.any-sneak-ability",
+    id="ninja-teen.any-sneak-ability/each-sneak-ability",
+    kind="legality",
+    requires=REQUIRES,
+    optional=COMBAT_MECHANICS,
+    scenarios=several_sneaks,
+)
+@claims("each sneak ability offered, the chosen one accepted")
 @exempt(("accepts-illegal", "the ruling only permits an action: it forbids nothing an engine could wrongly accept"))
 def check_any_sneak_ability(probe: Probe, scenario: Scenario[SneakParams]) -> None:
     """A graveyard creature with several sneak abilities (printed, and Ninja Teen's) can be cast
@@ -108,31 +153,45 @@ def check_any_sneak_ability(probe: Probe, scenario: Scenario[SneakParams]) -> No
     actions = probe.legal_actions()
     for index in range(count):
         wanted = sneak_cast(scenario, card, index, returned)
-        shown = [a for a in offered_for(actions, card, alternative=True)
-                 if a.cost("sneak") == str(index) and a.cost("return") == returned]
-        expect(bool(shown), f"sneak ability {index} of a graveyard creature with {count} of them is not offered",
-               expected=f"{wanted} offered", observed=", ".join(map(str, offered_for(actions, card))) or "nothing")
-    probe.claim('each sneak ability offered, the chosen one accepted')
+        shown = [
+            a
+            for a in offered_for(actions, card, alternative=True)
+            if a.cost("sneak") == str(index) and a.cost("return") == returned
+        ]
+        expect(
+            bool(shown),
+            f"sneak ability {index} of a graveyard creature with {count} of them is not offered",
+            expected=f"{wanted} offered",
+            observed=", ".join(map(str, offered_for(actions, card))) or "nothing",
+        )
+    probe.claim("each sneak ability offered, the chosen one accepted")
     index = scenario.params.pick % count
     before = probe.state()
     was = before.permanent(returned)
     target = was.attacking if was is not None else None
-    probe.require(sneak_cast(scenario, card, index, returned),
-                  f"casting a graveyard creature using its sneak ability {index} of {count}")
+    probe.require(
+        sneak_cast(scenario, card, index, returned),
+        f"casting a graveyard creature using its sneak ability {index} of {count}",
+    )
     # The cast happened: the returned attacker is back in its owner's hand and the creature,
     # once the spell resolves, enters tapped and attacking what the returned one attacked.
     mid = probe.state()
     owner = before.obj(returned).owner
     token = before.obj(returned).token  # a token returned to the hand ceases to exist (704.5d)
-    expect(mid.permanent(returned) is None and (token or returned in mid.player(owner).hand),
-           "casting for a sneak cost did not return the unblocked attacker",
-           expected=f"{returned} in player {owner}'s hand" + (" (or gone: a token)" if token else ""),
-           observed=f"{returned} in {mid.zone_of(returned)}")
+    expect(
+        mid.permanent(returned) is None and (token or returned in mid.player(owner).hand),
+        "casting for a sneak cost did not return the unblocked attacker",
+        expected=f"{returned} in player {owner}'s hand" + (" (or gone: a token)" if token else ""),
+        observed=f"{returned} in {mid.zone_of(returned)}",
+    )
     resolve_stack(probe)
     after = probe.state()
     perm = after.permanent(card)
-    expect(perm is not None and perm.tapped and perm.attacking == target,
-           "the creature cast for its sneak cost did not enter tapped and attacking",
-           expected=f"{card} on the battlefield, tapped, attacking {target}",
-           observed=f"{card} in {after.zone_of(card)}" if perm is None
-           else f"{'tapped' if perm.tapped else 'untapped'}, attacking {perm.attacking}")
+    expect(
+        perm is not None and perm.tapped and perm.attacking == target,
+        "the creature cast for its sneak cost did not enter tapped and attacking",
+        expected=f"{card} on the battlefield, tapped, attacking {target}",
+        observed=f"{card} in {after.zone_of(card)}"
+        if perm is None
+        else f"{'tapped' if perm.tapped else 'untapped'}, attacking {perm.attacking}",
+    )

@@ -32,9 +32,12 @@ def play_action(state: GameState, player: int, card: str) -> Action:
     return play_land(player, card) if state.data_of(card).is_type("Land") else cast(player, card)
 
 
-def offered_for(probe: Probe | list[Action], card: str,
-                kinds: tuple[ActionKind, ...] = (ActionKind.CAST, ActionKind.PLAY_LAND),
-                alternative: bool | None = None) -> list[Action]:
+def offered_for(
+    probe: Probe | list[Action],
+    card: str,
+    kinds: tuple[ActionKind, ...] = (ActionKind.CAST, ActionKind.PLAY_LAND),
+    alternative: bool | None = None,
+) -> list[Action]:
     """The offered actions (of the probe, or of a list already asked for) that cast or play
     ``card`` (``alternative``: only those with / without an alternative cost such as sneak;
     ``None``: both)."""
@@ -65,8 +68,9 @@ def pass_until_may_cast(probe: Probe, card: str) -> list[Event]:
     raise EngineError(f"the engine offered no choice to cast {card} after {MOVE_LIMIT} moves")
 
 
-def watch_until(probe: Probe, done: Callable[[GameState], bool], forbidden: Callable[[GameState], str | None],
-                what: str) -> list[Event]:
+def watch_until(
+    probe: Probe, done: Callable[[GameState], bool], forbidden: Callable[[GameState], str | None], what: str
+) -> list[Event]:
     """Advance until ``done``; every state on the way (and the last) must pass ``forbidden``
     (which returns a message of what went wrong, or ``None``)."""
     events: list[Event] = []

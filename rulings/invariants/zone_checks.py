@@ -24,14 +24,25 @@ def check_only_from_zone(variant: KeywordVariant, probe: Probe, scenario: Scenar
     assert elsewhere is not None  # the spec asks for a Ninja elsewhere
     wrong = variant.use(player, elsewhere, returned)
     probe.claim("refused from the hand, accepted from its zone")
-    expect_forbidden(probe, wrong, offered(probe, kind=ActionKind.ACTIVATE, source=elsewhere, ability=variant.ability),
-                     what=variant.name, why="from the hand",
-                     none_offered=f"no {variant.name} activation of {elsewhere} (in the hand)")
+    expect_forbidden(
+        probe,
+        wrong,
+        offered(probe, kind=ActionKind.ACTIVATE, source=elsewhere, ability=variant.ability),
+        what=variant.name,
+        why="from the hand",
+        none_offered=f"no {variant.name} activation of {elsewhere} (in the hand)",
+    )
     right = variant.use(player, ninja, returned)
-    expect(bool(offered(probe, kind=ActionKind.ACTIVATE, source=ninja, ability=variant.ability,
-                        costs=(("return", returned),))),
-           f"{variant.name} not offered from the {variant.zone}",
-           expected=f"{right} offered", observed="not offered")
+    expect(
+        bool(
+            offered(
+                probe, kind=ActionKind.ACTIVATE, source=ninja, ability=variant.ability, costs=(("return", returned),)
+            )
+        ),
+        f"{variant.name} not offered from the {variant.zone}",
+        expected=f"{right} offered",
+        observed="not offered",
+    )
     probe.require(right, f"{variant.name} of a card in the {variant.zone}")
 
 
@@ -41,17 +52,25 @@ def check_found_never_enters(variant: KeywordVariant, probe: Probe, scenario: Sc
     library, so the ability puts nothing onto the battlefield."""
     ready(variant, probe, scenario)
     player, ninja, returned = scenario.params.player, scenario.params.ninja, scenario.params.returned
-    events = probe.require(variant.use(player, ninja, returned),
-                           f"{variant.name} during the search, before any card is found")
+    events = probe.require(
+        variant.use(player, ninja, returned), f"{variant.name} during the search, before any card is found"
+    )
     search = pending_search(probe.state())
-    expect(search is not None, "the search did not continue after the activation",
-           expected="the search still pending", observed=str(probe.state().pending))
+    expect(
+        search is not None,
+        "the search did not continue after the activation",
+        expected="the search still pending",
+        observed=str(probe.state().pending),
+    )
     events += probe.require(choose(player, ninja), "finding the revealed Ninja card, a card the search asks for")
     events += resolve_stack(probe)
     after = probe.state()
     entered = [e for e in events_of(events, EventKind.ZONE_CHANGE, ninja) if e.to_zone is Zone.BATTLEFIELD]
     probe.claim("never enters once the search found it")
-    expect(after.permanent(ninja) is None and not entered,
-           "the Ninja entered the battlefield although it left the library (found by the search) before the "
-           "ability resolved",
-           expected=f"{ninja} not put onto the battlefield", observed=f"{ninja} in {after.zone_of(ninja)}")
+    expect(
+        after.permanent(ninja) is None and not entered,
+        "the Ninja entered the battlefield although it left the library (found by the search) before the "
+        "ability resolved",
+        expected=f"{ninja} not put onto the battlefield",
+        observed=f"{ninja} in {after.zone_of(ninja)}",
+    )

@@ -38,26 +38,42 @@ def double_strike_skips_regular(self: Combat, game: Game, perm: Perm, first_stri
 
 def ignores_colours(self, game: Game, player: PlayerIndex, cost: tuple[str, ...]) -> OptionPlan | None:
     generic = sum(int(s) if s.isdigit() else 1 for s in cost)
-    return plan_with_options((str(generic),) if generic else (), game.players[player].mana_pool,
-                             self.mana_sources(game, player))
+    return plan_with_options(
+        (str(generic),) if generic else (), game.players[player].mana_pool, self.mana_sources(game, player)
+    )
 
 
 MUTANTS: tuple[Mutant, ...] = (
-    Mutant("ninjutsu-returns-to-controller", breaks=("ninjutsu.reveal-and-return",),
-           bug="ninjutsu returns the attacker to its controller's hand instead of its owner's",
-           replaces={"core.returns_to_hand_of": returns_to_controller}),
-    Mutant("token-attacker-not-returnable", breaks=("ninjutsu.after-blockers", "ninjutsu.after-blockers-plural"),
-           bug="an unblocked token attacker is not accepted as the creature ninjutsu returns",
-           replaces={"ninjutsu.return_candidates": token_not_returnable}),
-    Mutant("sick-attacker-not-returnable", breaks=("ninjutsu.after-blockers", "ninjutsu.after-blockers-plural"),
-           bug="an unblocked attacker that entered the battlefield this turn (e.g. an earlier Ninja) is not "
-               "accepted as the creature ninjutsu returns, as if returning it were a {T} cost",
-           replaces={"ninjutsu.return_candidates": sick_not_returnable}),
-    Mutant("double-strike-ninja-skips-regular-damage", breaks=("ninjutsu.first-strike-damage-step",),
-           bug="a double-striking Ninja put in during the first-strike step deals no regular combat damage "
-               "(as if it had dealt its first-strike damage)",
-           replaces={"combat.deals_damage_in_step": double_strike_skips_regular}),
-    Mutant("payer-ignores-colours", breaks=("library-ninjutsu.activation-during-search",),
-           bug="the mana payer treats every coloured symbol as generic: any land pays {U}",
-           replaces={"mana.plan_mana_payment": ignores_colours}),
+    Mutant(
+        "ninjutsu-returns-to-controller",
+        breaks=("ninjutsu.reveal-and-return",),
+        bug="ninjutsu returns the attacker to its controller's hand instead of its owner's",
+        replaces={"core.returns_to_hand_of": returns_to_controller},
+    ),
+    Mutant(
+        "token-attacker-not-returnable",
+        breaks=("ninjutsu.after-blockers", "ninjutsu.after-blockers-plural"),
+        bug="an unblocked token attacker is not accepted as the creature ninjutsu returns",
+        replaces={"ninjutsu.return_candidates": token_not_returnable},
+    ),
+    Mutant(
+        "sick-attacker-not-returnable",
+        breaks=("ninjutsu.after-blockers", "ninjutsu.after-blockers-plural"),
+        bug="an unblocked attacker that entered the battlefield this turn (e.g. an earlier Ninja) is not "
+        "accepted as the creature ninjutsu returns, as if returning it were a {T} cost",
+        replaces={"ninjutsu.return_candidates": sick_not_returnable},
+    ),
+    Mutant(
+        "double-strike-ninja-skips-regular-damage",
+        breaks=("ninjutsu.first-strike-damage-step",),
+        bug="a double-striking Ninja put in during the first-strike step deals no regular combat damage "
+        "(as if it had dealt its first-strike damage)",
+        replaces={"combat.deals_damage_in_step": double_strike_skips_regular},
+    ),
+    Mutant(
+        "payer-ignores-colours",
+        breaks=("library-ninjutsu.activation-during-search",),
+        bug="the mana payer treats every coloured symbol as generic: any land pays {U}",
+        replaces={"mana.plan_mana_payment": ignores_colours},
+    ),
 )

@@ -57,8 +57,12 @@ def to_model(kind: str, data: dict[str, Any] | None, actor: int, ids: IdMap, obj
     if kind == "CastSpell" and "object_id" in data:
         return Action(ActionKind.CAST, actor, source=ids.model(int(data["object_id"])))
     if kind == "CastSpellAsSneak":
-        return Action(ActionKind.CAST, actor, source=ids.model(int(data["hand_object"])),
-                      costs=(("alternative", "sneak"), ("return", ids.model(int(data["creature_to_return"])))))
+        return Action(
+            ActionKind.CAST,
+            actor,
+            source=ids.model(int(data["hand_object"])),
+            costs=(("alternative", "sneak"), ("return", ids.model(int(data["creature_to_return"])))),
+        )
     if kind == "SelectCards":
         return Action(ActionKind.CHOOSE_CARDS, actor, cards=tuple(ids.model(int(c)) for c in data.get("cards", [])))
     if kind == "ActivateAbility" and "source_id" in data:
@@ -125,8 +129,9 @@ def _oid(ids: IdMap, card_id: str | None, what: str) -> int:
     return oid
 
 
-def to_phase(action: Action, ids: IdMap, objects: dict[str, Any] | None = None,
-             waiting: str | None = None) -> dict[str, Any] | None:
+def to_phase(
+    action: Action, ids: IdMap, objects: dict[str, Any] | None = None, waiting: str | None = None
+) -> dict[str, Any] | None:
     """The phase action dict for ``action``; None when it must be matched against phase's
     own listing (actions whose phase shape carries engine-internal data)."""
     if action.kind is ActionKind.PASS_PRIORITY:
@@ -145,8 +150,12 @@ def to_phase(action: Action, ids: IdMap, objects: dict[str, Any] | None = None,
     if action.kind is ActionKind.DECLARE_ATTACKERS:
         attacks = [[_oid(ids, a, "attacker"), attack_target(t, ids)] for a, t in action.attacks]
         return {"type": "DeclareAttackers", "data": {"attacks": attacks, "bands": []}}
-    if (action.kind is ActionKind.ACTIVATE and action.ability is not None and action.ability.startswith("mana")
-            and objects is not None):
+    if (
+        action.kind is ActionKind.ACTIVATE
+        and action.ability is not None
+        and action.ability.startswith("mana")
+        and objects is not None
+    ):
         # phase lists no mana abilities (it pays mana itself) but activates one when asked.
         oid = _oid(ids, action.source, "source")
         index = ability_index(objects.get(str(oid)), action.ability)
@@ -170,7 +179,12 @@ def to_phase(action: Action, ids: IdMap, objects: dict[str, Any] | None = None,
 
 def same_meaning(a: Action, b: Action) -> bool:
     return (a.kind, a.player, a.source, a.ability, tuple(sorted(a.costs)), a.targets) == (
-        b.kind, b.player, b.source, b.ability, tuple(sorted(b.costs)), b.targets
+        b.kind,
+        b.player,
+        b.source,
+        b.ability,
+        tuple(sorted(b.costs)),
+        b.targets,
     )
 
 

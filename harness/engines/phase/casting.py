@@ -50,14 +50,24 @@ def first_action(offered: list[Any], action: Action, oid: int, returned: int | N
         data = native.data or {}
         if alternative is None and native.kind == "CastSpell" and int(data.get("object_id", -1)) == oid:
             return native.to_dict()
-        if (alternative == "sneak" and native.kind == "CastSpellAsSneak" and int(data.get("hand_object", -1)) == oid
-                and int(data.get("creature_to_return", -1)) == returned):
+        if (
+            alternative == "sneak"
+            and native.kind == "CastSpellAsSneak"
+            and int(data.get("hand_object", -1)) == oid
+            and int(data.get("creature_to_return", -1)) == returned
+        ):
             return native.to_dict()
     return None
 
 
-def answer(waiting: dict[str, Any], offered: list[Any], action: Action, phase_id: Any, model_id: Any,
-           answered_targets: list[str]) -> dict[str, Any]:
+def answer(
+    waiting: dict[str, Any],
+    offered: list[Any],
+    action: Action,
+    phase_id: Any,
+    model_id: Any,
+    answered_targets: list[str],
+) -> dict[str, Any]:
     """phase's answer to one casting prompt, from the model action (or a refusal)."""
     kind = waiting.get("type")
     if kind == "ChooseXValue":
@@ -67,15 +77,17 @@ def answer(waiting: dict[str, Any], offered: list[Any], action: Action, phase_id
         for native in offered:
             if native.kind == "ChooseX" and str((native.data or {}).get("value")) == x:
                 return native.to_dict()
-        raise ActionRefused(f"phase does not allow X={x} (its ChooseXValue offers "
-                            f"{[(n.data or {}).get('value') for n in offered if n.kind == 'ChooseX']})")
+        raise ActionRefused(
+            f"phase does not allow X={x} (its ChooseXValue offers "
+            f"{[(n.data or {}).get('value') for n in offered if n.kind == 'ChooseX']})"
+        )
     if kind in TARGET_PROMPTS:
         wanted = [t for t in action.targets if t not in answered_targets]
         for native in offered:
             data = native.data or {}
             if native.kind == "SelectTargets":
                 refs = [target_ref(r, model_id) for r in data.get("targets", [])]
-                if refs and refs == wanted[:len(refs)]:
+                if refs and refs == wanted[: len(refs)]:
                     answered_targets.extend(r for r in refs if r is not None)
                     return native.to_dict()
             if native.kind == "ChooseTarget" and wanted:
@@ -87,8 +99,9 @@ def answer(waiting: dict[str, Any], offered: list[Any], action: Action, phase_id
             if ref is not None:
                 answered_targets.append(wanted[0])
                 return {"type": "ChooseTarget", "data": {"target": ref}}
-        raise ActionRefused(f"phase asks for a target ({kind}) that the action does not name "
-                            f"(targets {list(action.targets)})")
+        raise ActionRefused(
+            f"phase asks for a target ({kind}) that the action does not name (targets {list(action.targets)})"
+        )
     raise ActionRefused(f"phase asks {kind} while casting, a choice the model action does not make")
 
 
@@ -102,15 +115,18 @@ def spell_targets(game: Any, oid: int, model_id: Any) -> list[str]:
     return []
 
 
-def plan_cast(copy: Any, actor: int, action: Action, oid: int, returned: int | None, phase_id: Any,
-              model_id: Any) -> list[dict[str, Any]]:
+def plan_cast(
+    copy: Any, actor: int, action: Action, oid: int, returned: int | None, phase_id: Any, model_id: Any
+) -> list[dict[str, Any]]:
     """Cast on ``copy`` (a throwaway game) and return the phase actions that did it."""
     import phase
 
     first = first_action(list(copy.actions()), action, oid, returned)
     if first is None and action.cost("alternative") == "sneak" and returned is not None:
-        first = {"type": "CastSpellAsSneak",
-                 "data": {"hand_object": oid, "card_id": oid, "creature_to_return": returned}}
+        first = {
+            "type": "CastSpellAsSneak",
+            "data": {"hand_object": oid, "card_id": oid, "creature_to_return": returned},
+        }
     if first is None:
         raise ActionRefused(f"phase does not offer {action}")
     chain = [first]
@@ -124,7 +140,8 @@ def plan_cast(copy: Any, actor: int, action: Action, oid: int, returned: int | N
         if waiting.get("type") == "Priority" or (waiting.get("data") or {}).get("player") != actor:
             break
         if waiting.get("type") not in TARGET_PROMPTS + ("ChooseXValue",) and not copy.state()["state"].get(
-                "has_pending_cast"):
+            "has_pending_cast"
+        ):
             break  # a prompt of something else (a trigger, a search): the cast is done
         step = answer(waiting, list(copy.actions()), action, phase_id, model_id, answered)
         try:

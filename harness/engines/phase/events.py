@@ -22,8 +22,13 @@ from .load import IdMap
 from .steps import FROM_PHASE, step_of
 
 ZONES = {
-    "Hand": Zone.HAND, "Library": Zone.LIBRARY, "Battlefield": Zone.BATTLEFIELD, "Graveyard": Zone.GRAVEYARD,
-    "Exile": Zone.EXILE, "Stack": Zone.STACK, "Command": Zone.COMMAND,
+    "Hand": Zone.HAND,
+    "Library": Zone.LIBRARY,
+    "Battlefield": Zone.BATTLEFIELD,
+    "Graveyard": Zone.GRAVEYARD,
+    "Exile": Zone.EXILE,
+    "Stack": Zone.STACK,
+    "Command": Zone.COMMAND,
 }
 STRIKE_KEYWORDS = {"FirstStrike", "DoubleStrike"}
 MANA_SYMBOLS = {"White": "W", "Blue": "U", "Black": "B", "Red": "R", "Green": "G", "Colorless": "C"}
@@ -41,8 +46,9 @@ class DamageSplitter:
         self.first_pass = before.get("phase") != "CombatDamage" or not combat.get("first_strike_done")
         self.objects = {**after.get("objects", {}), **before.get("objects", {})}
         self.seen: set[int] = set()
-        self.any_striker = any(_has_first_strike(o) for o in before.get("objects", {}).values()
-                               if o.get("zone") == "Battlefield")
+        self.any_striker = any(
+            _has_first_strike(o) for o in before.get("objects", {}).values() if o.get("zone") == "Battlefield"
+        )
 
     def label(self, source: int) -> str:
         if not self.any_striker:
@@ -53,8 +59,9 @@ class DamageSplitter:
         return "first-strike" if self.first_pass else "regular"
 
 
-def translate(raw: list[dict[str, Any]], before: dict[str, Any], after: dict[str, Any], ids: IdMap,
-              stack_kinds: dict[int, str]) -> list[Event]:
+def translate(
+    raw: list[dict[str, Any]], before: dict[str, Any], after: dict[str, Any], ids: IdMap, stack_kinds: dict[int, str]
+) -> list[Event]:
     """Model events for phase's event dicts (``before``/``after``: phase state dicts)."""
     out: list[Event] = []
     damage = DamageSplitter(before, after)
@@ -65,14 +72,21 @@ def translate(raw: list[dict[str, Any]], before: dict[str, Any], after: dict[str
         elif kind == "PermanentUntapped":
             out.append(Event(EventKind.UNTAP, card=ids.model(data["object_id"])))
         elif kind == "ZoneChanged":
-            out.append(Event(EventKind.ZONE_CHANGE, card=ids.model(data["object_id"]),
-                             from_zone=ZONES.get(data.get("from", "")), to_zone=ZONES.get(data.get("to", ""))))
+            out.append(
+                Event(
+                    EventKind.ZONE_CHANGE,
+                    card=ids.model(data["object_id"]),
+                    from_zone=ZONES.get(data.get("from", "")),
+                    to_zone=ZONES.get(data.get("to", "")),
+                )
+            )
         elif kind == "AttackersDeclared":
             from .export import attack_target_of
 
             for attacker, target in data.get("attacks", []):
-                out.append(Event(EventKind.ATTACK, card=ids.model(attacker),
-                                 target=target_ref(attack_target_of(target, ids))))
+                out.append(
+                    Event(EventKind.ATTACK, card=ids.model(attacker), target=target_ref(attack_target_of(target, ids)))
+                )
         elif kind == "BlockersDeclared":
             for blocker, attacker in data.get("assignments", []):
                 out.append(Event(EventKind.BLOCK, card=ids.model(blocker), target=ids.model(attacker)))
@@ -81,15 +95,27 @@ def translate(raw: list[dict[str, Any]], before: dict[str, Any], after: dict[str
 
             source = int(data["source_id"])
             obj = after["objects"].get(str(source)) or before["objects"].get(str(source))
-            out.append(Event(EventKind.ACTIVATE, card=ids.model(source), ability=ninjutsu_ability(obj),
-                             player=data.get("player_id")))
+            out.append(
+                Event(
+                    EventKind.ACTIVATE,
+                    card=ids.model(source),
+                    ability=ninjutsu_ability(obj),
+                    player=data.get("player_id"),
+                )
+            )
         elif kind == "AbilityActivated" and data.get("kind") == "Mana":
             continue  # reported as the mana event below
         elif kind == "AbilityActivated":
             out.append(Event(EventKind.ACTIVATE, card=ids.model(data["source_id"]), player=data.get("player_id")))
         elif kind == "ManaAdded":
-            out.append(Event(EventKind.MANA, card=ids.model(data["source_id"]), player=data.get("player_id"),
-                             detail=MANA_SYMBOLS.get(str(data.get("mana_type")), str(data.get("mana_type")))))
+            out.append(
+                Event(
+                    EventKind.MANA,
+                    card=ids.model(data["source_id"]),
+                    player=data.get("player_id"),
+                    detail=MANA_SYMBOLS.get(str(data.get("mana_type")), str(data.get("mana_type"))),
+                )
+            )
         elif kind == "StackPushed":
             oid = int(data["object_id"])
             if stack_kinds.get(oid) == "triggered":
@@ -106,8 +132,9 @@ def translate(raw: list[dict[str, Any]], before: dict[str, Any], after: dict[str
             ref = f"player:{target['Player']}" if "Player" in target else ids.model(int(target.get("Object", -1)))
             source = int(data["source_id"])
             detail = damage.label(source) if data.get("is_combat") else "noncombat"
-            out.append(Event(EventKind.DAMAGE, card=ids.model(source), target=ref, amount=int(data["amount"]),
-                             detail=detail))
+            out.append(
+                Event(EventKind.DAMAGE, card=ids.model(source), target=ref, amount=int(data["amount"]), detail=detail)
+            )
         elif kind == "PhaseChanged":
             step = FROM_PHASE.get(str(data.get("phase")))
             out.append(Event(EventKind.STEP, detail=str(step) if step else str(data.get("phase"))))
@@ -121,8 +148,14 @@ def translate(raw: list[dict[str, Any]], before: dict[str, Any], after: dict[str
         elif kind == "HiddenSearchViewed":
             seen = data.get("cards", [])
             owner = int(seen[0]["owner"]) if seen else None
-            out.append(Event(EventKind.SEARCH, player=int(data["searcher"]),
-                             target=f"library:{owner}" if owner is not None else None, amount=len(seen)))
+            out.append(
+                Event(
+                    EventKind.SEARCH,
+                    player=int(data["searcher"]),
+                    target=f"library:{owner}" if owner is not None else None,
+                    amount=len(seen),
+                )
+            )
     return out
 
 
@@ -160,8 +193,14 @@ def derived(events: list[Event], before: GameState, after: GameState) -> list[Ev
     reported_life = {e.player for e in events if e.kind is EventKind.LIFE}
     for seat_before, seat_after in zip(before.players, after.players, strict=True):  # a game keeps its seats
         if seat_before.life != seat_after.life and seat_before.index not in reported_life:
-            extra.append(Event(EventKind.LIFE, player=seat_before.index, amount=seat_after.life - seat_before.life,
-                               detail="derived"))
+            extra.append(
+                Event(
+                    EventKind.LIFE,
+                    player=seat_before.index,
+                    amount=seat_after.life - seat_before.life,
+                    detail="derived",
+                )
+            )
     return extra
 
 

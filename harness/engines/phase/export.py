@@ -72,13 +72,17 @@ def export(ps: dict[str, Any], start: GameState, ids: IdMap, pending: PendingCho
                 exile=tuple(c for c in exile if known[c].owner == index),
                 mana_pool=tuple(_mana_symbols(seat.get("mana_pool"))),
                 searched_library=index in searched,
-                land_plays_left=max(0, int(ps.get("max_lands_per_turn", 1)) - int(seat.get("lands_played_this_turn", 0))),
+                land_plays_left=max(
+                    0, int(ps.get("max_lands_per_turn", 1)) - int(seat.get("lands_played_this_turn", 0))
+                ),
             )
         )
 
     combat = ps.get("combat") or {}
     attacking = {int(a["object_id"]): a for a in combat.get("attackers", [])}
-    blocking: dict[int, list[int]] = {int(b): [int(x) for x in a] for b, a in combat.get("blocker_to_attacker", {}).items()}
+    blocking: dict[int, list[int]] = {
+        int(b): [int(x) for x in a] for b, a in combat.get("blocker_to_attacker", {}).items()
+    }
     step = step_of(ps)
     declared = bool(combat.get("blockers_declared_by")) or step in AFTER_BLOCKERS
 
@@ -86,7 +90,13 @@ def export(ps: dict[str, Any], start: GameState, ids: IdMap, pending: PendingCho
     for oid in ps.get("battlefield", []):
         obj = objects[str(oid)]
         entry = attacking.get(int(oid))
-        counters = tuple(sorted((MODEL_COUNTERS.get(str(k), str(k).lower()), int(v)) for k, v in (obj.get("counters") or {}).items() if v))
+        counters = tuple(
+            sorted(
+                (MODEL_COUNTERS.get(str(k), str(k).lower()), int(v))
+                for k, v in (obj.get("counters") or {}).items()
+                if v
+            )
+        )
         battlefield.append(
             Permanent(
                 id=ids.model(oid),

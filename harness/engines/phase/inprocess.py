@@ -148,8 +148,11 @@ class PhaseSession:
         for native in self._game.actions():
             if native.kind == "DecideOptionalEffect" and pending is not None and pending.kind == "may-cast":
                 accept = bool((native.data or {}).get("accept"))
-                action: Action | None = (Action(ActionKind.CAST, actor, source=pending.cards[0]) if accept
-                          else Action(ActionKind.CHOOSE_CARDS, actor))
+                action: Action | None = (
+                    Action(ActionKind.CAST, actor, source=pending.cards[0])
+                    if accept
+                    else Action(ActionKind.CHOOSE_CARDS, actor)
+                )
             else:
                 action = amap.to_model(native.kind, native.data, actor, self._ids, objects)
             if action is not None and action not in out:
@@ -172,14 +175,21 @@ class PhaseSession:
                 if copy is None:
                     copy = self._copy()
                 native = phase.GameAction.from_dict(
-                    {"type": "ActivateAbility", "data": {"source_id": int(oid), "ability_index": index}})
+                    {"type": "ActivateAbility", "data": {"source_id": int(oid), "ability_index": index}}
+                )
                 try:
                     copy.apply(actor, native)
                 except ValueError:
                     continue
                 copy = None
-                out.append(Action(ActionKind.ACTIVATE, actor, source=self._ids.model(int(oid)),
-                                  ability=amap.ability_name(obj, index)))
+                out.append(
+                    Action(
+                        ActionKind.ACTIVATE,
+                        actor,
+                        source=self._ids.model(int(oid)),
+                        ability=amap.ability_name(obj, index),
+                    )
+                )
         return out
 
     def _natives(self, action: Action, actor: int) -> list[Any]:

@@ -12,10 +12,11 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from harness.protocol.adapter import StateUnsupported
-from harness.protocol.model import AFTER_BLOCKERS_STEPS, AttackTarget, GameState, Step, TargetKind, Zone
+from harness.protocol.model import AFTER_BLOCKERS_STEPS, AttackTarget, CardData, GameState, Step, TargetKind, Zone
 
 from . import cards as card_data
 from .steps import TO_PHASE
@@ -55,13 +56,17 @@ class IdMap:
 _engines: dict[str, Any] = {}
 
 
+@lru_cache(maxsize=1024)
+def _engine_key(needed: frozenset[CardData]) -> str:
+    """The key of an engine holding exactly these cards (memoized: states share card sets)."""
+    return hashlib.sha256(json.dumps(sorted(card_data.card_key(c) for c in needed)).encode()).hexdigest()
+
+
 def engine_for(state: GameState) -> Any:
     """A phase Engine holding the faces of the state's cards (cached per card set)."""
     used = {o.name for o in state.objects}
     needed = [c for c in state.cards if c.name in used]
-    key = hashlib.sha256(
-        json.dumps(sorted(card_data.card_key(c) for c in needed)).encode()
-    ).hexdigest()
+    key = _engine_key(frozenset(needed))
     engine = _engines.get(key)
     if engine is None:
         import phase
@@ -96,8 +101,10 @@ def _check_loadable(state: GameState) -> None:
             for attacker in perm.blocking:
                 blockers[attacker] = blockers.get(attacker, 0) + 1
         if any(n > 1 for n in blockers.values()):
-            raise StateUnsupported("the phase adapter does not answer phase's AssignCombatDamage prompt (an attacker "
-                                   "blocked by two or more creatures, with regular combat damage still to come)")
+            raise StateUnsupported(
+                "the phase adapter does not answer phase's AssignCombatDamage prompt (an attacker "
+                "blocked by two or more creatures, with regular combat damage still to come)"
+            )
 
 
 def load(state: GameState) -> tuple[Any, IdMap]:
@@ -203,18 +210,24 @@ def _combat(state: GameState, ps: dict[str, Any], ids: IdMap) -> dict[str, Any] 
             a, b = ids.to_phase[attacker], ids.to_phase[perm.id]
             assignments.setdefault(str(a), []).append(b)
             blocker_to_attacker.setdefault(str(b), []).append(a)
-            blocked_pairs.append({"attacker": {"incarnation": _inc(ps, a), "object_id": a},
-                                  "blocker": {"incarnation": _inc(ps, b), "object_id": b}})
+            blocked_pairs.append(
+                {
+                    "attacker": {"incarnation": _inc(ps, a), "object_id": a},
+                    "blocker": {"incarnation": _inc(ps, b), "object_id": b},
+                }
+            )
     entries = []
     for perm in attackers:
         oid = ids.to_phase[perm.id]
-        entries.append({
-            "attack_target": attack_target(perm.attacking, ids),  # type: ignore[arg-type]
-            "band_id": None,
-            "blocked": bool(perm.blocked),
-            "defending_player": defender,
-            "object_id": oid,
-        })
+        entries.append(
+            {
+                "attack_target": attack_target(perm.attacking, ids),  # type: ignore[arg-type]
+                "band_id": None,
+                "blocked": bool(perm.blocked),
+                "defending_player": defender,
+                "object_id": oid,
+            }
+        )
     ids_attacking = [ids.to_phase[p.id] for p in attackers]
     fs_done = state.step in (Step.FIRST_STRIKE_DAMAGE, Step.COMBAT_DAMAGE, Step.END_OF_COMBAT) and bool(
         state.first_strikers

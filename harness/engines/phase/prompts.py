@@ -46,8 +46,11 @@ def _effect_nodes(node: Any) -> list[dict[str, Any]]:
 
 def card_type_of(search_filter: dict[str, Any]) -> str | None:
     """The model's card-type words of phase's search filter ("basic land", "creature")."""
-    words = [str(p.get("value")).lower() for p in search_filter.get("properties", [])
-             if isinstance(p, dict) and p.get("type") == "HasSupertype"]
+    words = [
+        str(p.get("value")).lower()
+        for p in search_filter.get("properties", [])
+        if isinstance(p, dict) and p.get("type") == "HasSupertype"
+    ]
     words += [str(t).lower() for t in search_filter.get("type_filters", [])]
     return " ".join(words) or None
 

@@ -105,13 +105,25 @@ class Casting:
         table.offer("casting.spells", self.cast_actions)
         table.offer("casting.lands", self.play_land_actions)
         # {X} permanent spells are the mana component's (a minimal path for 107.3m).
-        table.action(self.name, ActionKind.CAST, lambda game, action: not self.e.mana.is_x_permanent_spell(
-            game, action), self.cast_spell)
+        table.action(
+            self.name,
+            ActionKind.CAST,
+            lambda game, action: not self.e.mana.is_x_permanent_spell(game, action),
+            self.cast_spell,
+        )
         table.action(self.name, ActionKind.PLAY_LAND, lambda game, action: True, self.play_land)
         table.resolver(self.name, "spell", self.resolves_spell, self.resolve_spell)
-        table.resolver(self.name, "triggered", lambda game, item: self.cast_trigger_of(game, item) is not None,
-                       lambda game, item, events: self.resolve_cast_trigger(
-                           game, item, self.cast_trigger_of(game, item), events))  # type: ignore[arg-type]
+        table.resolver(
+            self.name,
+            "triggered",
+            lambda game, item: self.cast_trigger_of(game, item) is not None,
+            lambda game, item, events: self.resolve_cast_trigger(
+                game,
+                item,
+                self.cast_trigger_of(game, item),  # type: ignore[arg-type]  # claimed above: not None
+                events,
+            ),
+        )
 
     # =====================================================================================
     # Decisions: what a spell is, where from and when it is cast
@@ -222,8 +234,13 @@ class Casting:
     def land_timing_ok(self, game: Game, player: PlayerIndex) -> bool:
         """305.1/116.2a: a player plays a land only in a main phase of their own turn, with
         priority and an empty stack."""
-        return (game.priority == player and game.pending is None and game.active == player
-                and game.step.is_main and not game.stack)
+        return (
+            game.priority == player
+            and game.pending is None
+            and game.active == player
+            and game.step.is_main
+            and not game.stack
+        )
 
     @decision("casting.has_land_play")
     def has_land_play(self, game: Game, player: PlayerIndex, card_id: str) -> bool:
@@ -294,9 +311,15 @@ class Casting:
         self.spell_became_cast(game, player, card_id, from_zone, events)
         self.e.core.give_priority(game, player, events)  # 117.5: triggers go on the stack first
 
-    def spell_became_cast(self, game: Game, player: PlayerIndex, card_id: str,
-                          from_zone: Zone | None, events: list[Event],
-                          extra: tuple[tuple[str, str], ...] = ()) -> None:
+    def spell_became_cast(
+        self,
+        game: Game,
+        player: PlayerIndex,
+        card_id: str,
+        from_zone: Zone | None,
+        events: list[Event],
+        extra: tuple[tuple[str, str], ...] = (),
+    ) -> None:
         """601.2i: note where the spell was cast from (and ``extra`` choices) on its stack item,
         let go of permissions that no longer cover their card (400.7), and trigger its "when
         you cast this spell" abilities (603.2)."""
@@ -315,8 +338,9 @@ class Casting:
                 events.append(Event(EventKind.TRIGGER, card=card_id, ability=line.ability, player=player))
                 game.stack.insert(index, StackItem(game.next_stack_id(), "triggered", card_id, player, line.ability))
 
-    def put_spell_on_stack(self, game: Game, player: PlayerIndex, card_id: str,
-                           choices: tuple[tuple[str, str], ...], events: list[Event]) -> Zone | None:
+    def put_spell_on_stack(
+        self, game: Game, player: PlayerIndex, card_id: str, choices: tuple[tuple[str, str], ...], events: list[Event]
+    ) -> Zone | None:
         """601.2a: the card moves from where it is to the stack; returns that zone."""
         from_zone, _ = game.remove_from_zone(card_id)
         if from_zone is Zone.HAND:
@@ -367,8 +391,9 @@ class Casting:
             self.e.core.left_hand(game, card_id)
         game.enter(Perm(card_id, controller=player))
         game.players[player].land_plays_left -= 1
-        events.append(Event(EventKind.ZONE_CHANGE, card=card_id, from_zone=from_zone, to_zone=Zone.BATTLEFIELD,
-                            player=player))
+        events.append(
+            Event(EventKind.ZONE_CHANGE, card=card_id, from_zone=from_zone, to_zone=Zone.BATTLEFIELD, player=player)
+        )
         for played in self.e.table.each("casting.played"):
             played(game)
         self.e.core.acted(game, player, events)
@@ -402,8 +427,14 @@ class Casting:
         return self.resolve_spell_line(game, item, effect, events)
 
     def cast_trigger_of(self, game: Game, item: StackItem) -> CastTrigger | None:
-        return next((line for line in game.abilities_of(item.source).card_lines
-                     if isinstance(line, CastTrigger) and line.ability == item.ability), None)
+        return next(
+            (
+                line
+                for line in game.abilities_of(item.source).card_lines
+                if isinstance(line, CastTrigger) and line.ability == item.ability
+            ),
+            None,
+        )
 
     def resolve_permanent_spell(self, game: Game, item: StackItem, events: list[Event]) -> bool:
         """608.3: the spell becomes a permanent under its controller's control — unless a
@@ -426,8 +457,9 @@ class Casting:
             entered(game, item, perm, events)
         return True
 
-    def resolve_spell_line(self, game: Game, item: StackItem, effect: SpellCardEffect | None,
-                           events: list[Event]) -> bool:
+    def resolve_spell_line(
+        self, game: Game, item: StackItem, effect: SpellCardEffect | None, events: list[Event]
+    ) -> bool:
         """608.2: the effect happens, then the card goes to the graveyard (608.2n) — or to exile
         (rebound). A counterspell whose target has left the stack doesn't resolve (608.2b)."""
         if isinstance(effect, CounterTargetSpell):
@@ -458,12 +490,12 @@ class Casting:
         if zone is None:
             zone = self.countered_spell_goes_to(game, item)
         game.put_in_zone(item.source, zone)
-        events.append(Event(EventKind.ZONE_CHANGE, card=item.source, from_zone=Zone.STACK, to_zone=zone,
-                            detail=COUNTERED))
+        events.append(
+            Event(EventKind.ZONE_CHANGE, card=item.source, from_zone=Zone.STACK, to_zone=zone, detail=COUNTERED)
+        )
         self.left_stack(game, item, zone)
 
-    def resolve_cast_trigger(self, game: Game, item: StackItem, line: CastTrigger,
-                             events: list[Event]) -> bool:
+    def resolve_cast_trigger(self, game: Game, item: StackItem, line: CastTrigger, events: list[Event]) -> bool:
         if not self.cast_trigger_resolves_without_spell(game, item) and not any(
             s.kind == "spell" and s.source == item.source for s in game.stack
         ):
@@ -473,8 +505,13 @@ class Casting:
 
     def create_tokens(self, game: Game, controller: PlayerIndex, spec: CreateTokens, events: list[Event]) -> None:
         """111.1/111.4: tokens are created on the battlefield under their creator's control."""
-        data = CardData(spec.token_name, ("Creature",), subtypes=(spec.subtype.capitalize(),),
-                        power=str(spec.power), toughness=str(spec.toughness))
+        data = CardData(
+            spec.token_name,
+            ("Creature",),
+            subtypes=(spec.subtype.capitalize(),),
+            power=str(spec.power),
+            toughness=str(spec.toughness),
+        )
         name = data.name
         known = next((c for c in game.cards if c.name == name), None)
         if known is not None and known != data:
@@ -491,6 +528,6 @@ class Casting:
             token_id = f"t{n}"
             game.objects[token_id] = CardInstance(token_id, name, controller, token=True)
             game.enter(Perm(token_id, controller=controller, summoning_sick=True))
-            events.append(Event(EventKind.ZONE_CHANGE, card=token_id, to_zone=Zone.BATTLEFIELD, player=controller,
-                                detail="token"))
-
+            events.append(
+                Event(EventKind.ZONE_CHANGE, card=token_id, to_zone=Zone.BATTLEFIELD, player=controller, detail="token")
+            )

@@ -56,10 +56,18 @@ class Classes:
     def register(self, table: Table) -> None:
         table.offer("classes.levels", self.class_level_actions)
         table.action(self.name, ActionKind.ACTIVATE, self.is_class_level_action, self.activate_class_level)
-        table.resolver(self.name, "activated", lambda game, item: item.ability.startswith(LEVEL_PREFIX)
-                       and self.is_class(game, item.source), self.resolve_level_up)
-        table.resolver(self.name, "triggered", lambda game, item: item.ability == CreatureLeavesTrigger.ability,
-                       self.resolve_leaves_trigger)
+        table.resolver(
+            self.name,
+            "activated",
+            lambda game, item: item.ability.startswith(LEVEL_PREFIX) and self.is_class(game, item.source),
+            self.resolve_level_up,
+        )
+        table.resolver(
+            self.name,
+            "triggered",
+            lambda game, item: item.ability == CreatureLeavesTrigger.ability,
+            self.resolve_leaves_trigger,
+        )
         table.hook("permanent.entering", self.name, self.class_entering)
         table.hook("permanent.left", self.name, self.leaves_battlefield_triggers)
         table.hook("combat.block_restriction", self.name, self.block_restrictions_met)
@@ -192,9 +200,13 @@ class Classes:
         return actions
 
     def is_class_level_action(self, game: Game, action: Action) -> bool:
-        return (action.kind is ActionKind.ACTIVATE and (action.ability or "").startswith(LEVEL_PREFIX)
-                and action.source is not None and game.perm(action.source) is not None
-                and self.is_class(game, action.source))
+        return (
+            action.kind is ActionKind.ACTIVATE
+            and (action.ability or "").startswith(LEVEL_PREFIX)
+            and action.source is not None
+            and game.perm(action.source) is not None
+            and self.is_class(game, action.source)
+        )
 
     def activate_class_level(self, game: Game, action: Action, events: list[Event]) -> None:
         """602.2: check (716.2a), pay, and put the ability on the stack; the activating player
@@ -208,11 +220,14 @@ class Classes:
         if bar is None:
             raise ActionRefused(f"{perm.id} has no {action.ability} ability")
         if not self.level_bar_usable(game, perm, bar):
-            raise ActionRefused(f"{perm.id} is level {self.class_level(game, perm)}: its level {bar.level} "
-                                f"ability needs level {bar.level - 1}")
+            raise ActionRefused(
+                f"{perm.id} is level {self.class_level(game, perm)}: its level {bar.level} "
+                f"ability needs level {bar.level - 1}"
+            )
         if not self.level_up_timing(game, player):
-            raise ActionRefused(f"a level ability is activated only as a sorcery ({game.step}, "
-                                f"stack of {len(game.stack)})")
+            raise ActionRefused(
+                f"a level ability is activated only as a sorcery ({game.step}, stack of {len(game.stack)})"
+            )
         cost = self.level_cost(game, perm, bar)
         plan = self.e.mana.require_mana_plan(game, player, cost)
         events.append(Event(EventKind.ACTIVATE, card=perm.id, ability=bar.ability, player=player))
@@ -240,8 +255,7 @@ class Classes:
         if self.is_class(game, perm.id):
             perm.class_level = self.class_entry_level(game, perm)
 
-    def leaves_battlefield_triggers(self, game: Game, perm: Perm, to_zone: Zone | None,
-                                    events: list[Event]) -> None:
+    def leaves_battlefield_triggers(self, game: Game, perm: Perm, to_zone: Zone | None, events: list[Event]) -> None:
         """A permanent left the battlefield: "whenever a creature you control leaves the
         battlefield" abilities of the permanents still there trigger (603.6c, 603.10a)."""
         for source in game.battlefield:
@@ -258,11 +272,11 @@ class Classes:
                 return False
         return True
 
-
     def resolve_leaves_trigger(self, game: Game, item: StackItem, events: list[Event]) -> bool:
-        """"Each opponent loses N life." """
-        line = next((x for x in game.abilities_of(item.source).card_lines
-                     if isinstance(x, CreatureLeavesTrigger)), None)
+        """ "Each opponent loses N life." """
+        line = next(
+            (x for x in game.abilities_of(item.source).card_lines if isinstance(x, CreatureLeavesTrigger)), None
+        )
         amount = line.amount if line is not None else 1
         for opponent in (p for p in (0, 1) if p != item.controller):  # "each opponent"
             game.players[opponent].life -= amount

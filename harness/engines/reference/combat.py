@@ -256,13 +256,17 @@ class Combat:
                 continue
             for t in game.abilities_of(attacker.id).attack_triggers:
                 if t.scope == "self":
-                    self.e.core.trigger(game, attacker.controller, attacker.id, t.ability, events, (("attacker", attacker.id),))
+                    self.e.core.trigger(
+                        game, attacker.controller, attacker.id, t.ability, events, (("attacker", attacker.id),)
+                    )
             for perm in game.battlefield:
                 if perm.controller != attacker.controller:
                     continue
                 for t in game.abilities_of(perm.id).attack_triggers:
                     if t.scope == "any":
-                        self.e.core.trigger(game, perm.controller, perm.id, t.ability, events, (("attacker", attacker.id),))
+                        self.e.core.trigger(
+                            game, perm.controller, perm.id, t.ability, events, (("attacker", attacker.id),)
+                        )
 
     def declare_blockers(self, game: Game, action: Action, events: list[Event]) -> None:
         """509.1: check the declaration, then mark every attacker blocked or unblocked (509.1h)."""
@@ -277,8 +281,10 @@ class Combat:
             if blocker is None or attacker is None or not self.can_block(game, blocker, attacker):
                 raise ActionRefused(f"{blocker_id} cannot block {attacker_id}")
         if not self.block_restrictions_met(game, action):  # 509.1c
-            raise ActionRefused("the declaration breaks a blocking restriction (a creature with menace "
-                                "blocked by fewer than two creatures)")
+            raise ActionRefused(
+                "the declaration breaks a blocking restriction (a creature with menace "
+                "blocked by fewer than two creatures)"
+            )
         blocked = set()
         for blocker_id, attacker_id in action.blocks:
             blocker = game.perm(blocker_id)
@@ -336,8 +342,9 @@ class Combat:
                 for dealt_damage in self.e.table.each("combat.damage_to_player"):  # Fallen Shinobi (exile.py)
                     dealt_damage(game, source, amount, events)
 
-    def deal_damage(self, game: Game, source: Perm, recipient: str, amount: int, detail: str,
-                    events: list[Event]) -> None:
+    def deal_damage(
+        self, game: Game, source: Perm, recipient: str, amount: int, detail: str, events: list[Event]
+    ) -> None:
         """120.3: damage to a player is life loss; to a planeswalker removes loyalty counters;
         to a battle removes defense counters; to a creature is marked on it."""
         events.append(Event(EventKind.DAMAGE, card=source.id, target=recipient, amount=amount, detail=detail))
@@ -367,8 +374,11 @@ class Combat:
             if card_id in perm.blocking:
                 perm.blocking.remove(card_id)
             target = perm.attacking
-            if (target is not None and target.permanent == card_id
-                    and self.removed_from_combat_when_target_leaves(game, perm)):
+            if (
+                target is not None
+                and target.permanent == card_id
+                and self.removed_from_combat_when_target_leaves(game, perm)
+            ):
                 perm.attacking = None
                 perm.blocked = None
                 self.forget_blocks_of(game, perm.id)
@@ -399,16 +409,16 @@ class Combat:
             raise ActionRefused(f"{returned_id} is not an unblocked attacking creature player {action.player} controls")
         return returned
 
-
     # =====================================================================================
     # Procedures: resolving the combat triggers of the cards the engine reads
     # =====================================================================================
     def is_combat_trigger(self, game: Game, item: StackItem) -> bool:
-        """"Whenever ... attacks, you gain N life" (508.3a) and "whenever this creature deals
+        """ "Whenever ... attacks, you gain N life" (508.3a) and "whenever this creature deals
         combat damage to a player, draw a card" (510.3a)."""
         abilities = game.abilities_of(item.source)
         return abilities.attack_trigger(item.ability) is not None or any(
-            t.ability == item.ability for t in abilities.damage_triggers)
+            t.ability == item.ability for t in abilities.damage_triggers
+        )
 
     def resolve_combat_trigger(self, game: Game, item: StackItem, events: list[Event]) -> bool:
         abilities = game.abilities_of(item.source)

@@ -42,8 +42,12 @@ class Core:
         self.e = engine
 
     def register(self, table: Table) -> None:
-        table.action(self.name, ActionKind.PASS_PRIORITY, lambda game, action: True,
-                     lambda game, action, events: self.pass_priority(game, events))
+        table.action(
+            self.name,
+            ActionKind.PASS_PRIORITY,
+            lambda game, action: True,
+            lambda game, action, events: self.pass_priority(game, events),
+        )
 
     # =====================================================================================
     # Decisions: turn structure, priority, the stack (117, 500-514)
@@ -325,8 +329,15 @@ class Core:
                     vanished = True
         return bool(doomed) or vanished
 
-    def trigger(self, game: Game, controller: PlayerIndex, source: str, ability: str,
-                events: list[Event], choices: tuple[tuple[str, str], ...] = ()) -> None:
+    def trigger(
+        self,
+        game: Game,
+        controller: PlayerIndex,
+        source: str,
+        ability: str,
+        events: list[Event],
+        choices: tuple[tuple[str, str], ...] = (),
+    ) -> None:
         """603.2: the ability triggers now and waits to be put on the stack (603.3)."""
         game.triggered.append(PendingTrigger(controller, source, ability, choices))
         events.append(Event(EventKind.TRIGGER, card=source, ability=ability, player=controller))
@@ -335,17 +346,24 @@ class Core:
         ordered = self.order_triggers(game, game.triggered)
         game.triggered = []
         for t in ordered:
-            game.stack.append(StackItem(game.next_stack_id(), "triggered", t.source, t.controller, t.ability, t.choices))
+            game.stack.append(
+                StackItem(game.next_stack_id(), "triggered", t.source, t.controller, t.ability, t.choices)
+            )
 
     def resolve_top(self, game: Game, events: list[Event]) -> None:
         """608.2: the top item resolves and leaves the stack."""
         item = game.stack.pop()
         effects: list[Event] = []
         did_something = self.e.resolve_item(game, item, effects)
-        events.append(Event(
-            EventKind.RESOLVE, card=item.source, ability=item.ability, player=item.controller,
-            detail=None if did_something else "did nothing",
-        ))
+        events.append(
+            Event(
+                EventKind.RESOLVE,
+                card=item.source,
+                ability=item.ability,
+                player=item.controller,
+                detail=None if did_something else "did nothing",
+            )
+        )
         events.extend(effects)
         if game.pending is not None:  # it waits for a choice (a search): it stays on the stack (608.2n)
             game.stack.append(item)
@@ -370,7 +388,6 @@ class Core:
             self.left_stack(game, item)
         game.passes = 0
         self.give_priority(game, self.priority_after_resolution(game), events)
-
 
     def permanent_left(self, game: Game, perm: Perm, to_zone: Zone | None, events: list[Event]) -> None:
         """``perm`` has just left the battlefield for ``to_zone`` (its last known status, 603.10a):

@@ -42,8 +42,18 @@ from .sneak import SneakCasting
 from .table import DispatchError, Table, decisions_of
 
 #: The components, in the order their hook contributions run (see :data:`.table.HOOKS`).
-COMPONENTS: tuple[type, ...] = (Core, Combat, Mana, Casting, Searching, NinjutsuFamily, Rebound, PlayFromExile,
-                                Classes, SneakCasting)
+COMPONENTS: tuple[type, ...] = (
+    Core,
+    Combat,
+    Mana,
+    Casting,
+    Searching,
+    NinjutsuFamily,
+    Rebound,
+    PlayFromExile,
+    Classes,
+    SneakCasting,
+)
 
 #: The order a player with priority reads their options in (after passing). Kept fixed so the
 #: same state always lists the same actions in the same order (generators draw from the list).
@@ -66,8 +76,9 @@ def decision_table() -> dict[str, tuple[type, str]]:
     for component in COMPONENTS:
         for name, attr in decisions_of(component).items():
             if name in out:
-                raise DispatchError(f"decision {name!r} is declared by {out[name][0].__name__} and "
-                                    f"{component.__name__}")
+                raise DispatchError(
+                    f"decision {name!r} is declared by {out[name][0].__name__} and {component.__name__}"
+                )
             out[name] = (component, attr)
     return out
 

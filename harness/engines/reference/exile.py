@@ -46,20 +46,37 @@ class PlayFromExile:
         self.e = engine
 
     def register(self, table: Table) -> None:
-        table.resolver(self.name, "triggered", lambda game, item: self.exile_trigger_of(game, item) is not None,
-                       lambda game, item, events: self.resolve_exile_top_play(
-                           game, item, self.exile_trigger_of(game, item), events))  # type: ignore[arg-type]
+        table.resolver(
+            self.name,
+            "triggered",
+            lambda game, item: self.exile_trigger_of(game, item) is not None,
+            lambda game, item, events: self.resolve_exile_top_play(
+                game,
+                item,
+                self.exile_trigger_of(game, item),  # type: ignore[arg-type]  # claimed above: not None
+                events,
+            ),
+        )
         table.hook("step.begins", self.name, self.permissions_end)
         table.hook("combat.damage_to_player", self.name, self.combat_damage_to_player)
-        table.hook("casting.cast_from", self.name,
-                   lambda game, player, card_id: self.permission_for(game, player, card_id) is not None)
+        table.hook(
+            "casting.cast_from",
+            self.name,
+            lambda game, player, card_id: self.permission_for(game, player, card_id) is not None,
+        )
         table.hook("casting.timing", self.name, self.timing_with_permission)
         table.hook("casting.cost", self.name, self.cost_with_permission)
         table.hook("casting.extra_castable", self.name, self.castable_from_other_exiles)
-        table.hook("casting.land_from", self.name,
-                   lambda game, player, card_id: self.permission_for(game, player, card_id) is not None)
-        table.hook("casting.land_candidates", self.name,
-                   lambda game, player: [p.card for p in game.permissions if p.player == player])
+        table.hook(
+            "casting.land_from",
+            self.name,
+            lambda game, player, card_id: self.permission_for(game, player, card_id) is not None,
+        )
+        table.hook(
+            "casting.land_candidates",
+            self.name,
+            lambda game, player: [p.card for p in game.permissions if p.player == player],
+        )
         table.hook("casting.played", self.name, self.prune_permissions)
 
     # =====================================================================================
@@ -93,23 +110,30 @@ class PlayFromExile:
     # Procedures
     # =====================================================================================
     def permission_for(self, game: Game, player: PlayerIndex, card_id: str) -> PlayPermission | None:
-        return next((p for p in game.permissions if p.player == player and self.permission_covers(game, p, card_id)),
-                    None)
+        return next(
+            (p for p in game.permissions if p.player == player and self.permission_covers(game, p, card_id)), None
+        )
 
     def prune_permissions(self, game: Game) -> None:
         game.permissions = [p for p in game.permissions if self.permission_covers(game, p, p.card)]
 
-    def combat_damage_to_player(self, game: Game, source: Perm, amount: int,
-                                events: list[Event]) -> None:
+    def combat_damage_to_player(self, game: Game, source: Perm, amount: int, events: list[Event]) -> None:
         """510.3a: "whenever this creature deals combat damage to a player" (Fallen Shinobi)."""
         for line in game.abilities_of(source.id).card_lines:
             if isinstance(line, ExileTopPlayTrigger):
-                self.e.core.trigger(game, source.controller, source.id, line.ability, events,
-                             ((THAT_PLAYER, str(1 - source.controller)),))
+                self.e.core.trigger(
+                    game,
+                    source.controller,
+                    source.id,
+                    line.ability,
+                    events,
+                    ((THAT_PLAYER, str(1 - source.controller)),),
+                )
 
-    def resolve_exile_top_play(self, game: Game, item: StackItem, line: ExileTopPlayTrigger,
-                               events: list[Event]) -> bool:
-        """"That player exiles the top N cards of their library. Until end of turn, you may play
+    def resolve_exile_top_play(
+        self, game: Game, item: StackItem, line: ExileTopPlayTrigger, events: list[Event]
+    ) -> bool:
+        """ "That player exiles the top N cards of their library. Until end of turn, you may play
         those cards without paying their mana costs." (a permission, 601.3)."""
         victim = int(item.choice(THAT_PLAYER) or 1 - item.controller)
         top = list(game.players[victim].library[: line.count])
@@ -118,10 +142,15 @@ class PlayFromExile:
             game.permissions.append(PlayPermission(card_id, item.controller))
         return bool(top)
 
-
     def exile_trigger_of(self, game: Game, item: StackItem) -> ExileTopPlayTrigger | None:
-        return next((line for line in game.abilities_of(item.source).card_lines
-                     if isinstance(line, ExileTopPlayTrigger) and line.ability == item.ability), None)
+        return next(
+            (
+                line
+                for line in game.abilities_of(item.source).card_lines
+                if isinstance(line, ExileTopPlayTrigger) and line.ability == item.ability
+            ),
+            None,
+        )
 
     # =====================================================================================
     # Procedures: what a permission changes about casting and playing (601.3)
@@ -147,8 +176,13 @@ class PlayFromExile:
         extra: list[str] = []
         for permission in game.permissions:
             card_id = permission.card
-            if (permission.player == player and card_id not in cards and card_id not in extra
-                    and game.zone_of(card_id) is Zone.EXILE and self.e.casting.can_cast_from(game, player, card_id)):
+            if (
+                permission.player == player
+                and card_id not in cards
+                and card_id not in extra
+                and game.zone_of(card_id) is Zone.EXILE
+                and self.e.casting.can_cast_from(game, player, card_id)
+            ):
                 extra.append(card_id)
         return extra
 

@@ -67,16 +67,34 @@ class Perm:
     @classmethod
     def of(cls, p: Permanent) -> Perm:
         return cls(
-            p.id, p.controller, p.tapped, p.summoning_sick, p.damage, list(p.counters),
-            p.class_level, p.attacking, p.blocked, list(p.blocking), p.protector, p,
+            p.id,
+            p.controller,
+            p.tapped,
+            p.summoning_sick,
+            p.damage,
+            list(p.counters),
+            p.class_level,
+            p.attacking,
+            p.blocked,
+            list(p.blocking),
+            p.protector,
+            p,
         )
 
     def export(self) -> Permanent:
         return replace(
-            self.base or Permanent(self.id, self.controller), id=self.id, controller=self.controller,
-            tapped=self.tapped, summoning_sick=self.summoning_sick, damage=self.damage,
-            counters=tuple(self.counters), class_level=self.class_level, attacking=self.attacking,
-            blocked=self.blocked, blocking=tuple(self.blocking), protector=self.protector,
+            self.base or Permanent(self.id, self.controller),
+            id=self.id,
+            controller=self.controller,
+            tapped=self.tapped,
+            summoning_sick=self.summoning_sick,
+            damage=self.damage,
+            counters=tuple(self.counters),
+            class_level=self.class_level,
+            attacking=self.attacking,
+            blocked=self.blocked,
+            blocking=tuple(self.blocking),
+            protector=self.protector,
         )
 
     def counter(self, kind: str) -> int:
@@ -114,15 +132,30 @@ class Seat:
     @classmethod
     def of(cls, p: PlayerState) -> Seat:
         return cls(
-            p, p.index, p.life, list(p.hand), list(p.library), list(p.graveyard), list(p.exile),
-            list(p.command), list(p.mana_pool), p.land_plays_left,
+            p,
+            p.index,
+            p.life,
+            list(p.hand),
+            list(p.library),
+            list(p.graveyard),
+            list(p.exile),
+            list(p.command),
+            list(p.mana_pool),
+            p.land_plays_left,
         )
 
     def export(self) -> PlayerState:
         return replace(
-            self.base, index=self.index, life=self.life, hand=tuple(self.hand), library=tuple(self.library),
-            graveyard=tuple(self.graveyard), exile=tuple(self.exile), command=tuple(self.command),
-            mana_pool=tuple(self.mana_pool), land_plays_left=self.land_plays_left,
+            self.base,
+            index=self.index,
+            life=self.life,
+            hand=tuple(self.hand),
+            library=tuple(self.library),
+            graveyard=tuple(self.graveyard),
+            exile=tuple(self.exile),
+            command=tuple(self.command),
+            mana_pool=tuple(self.mana_pool),
+            land_plays_left=self.land_plays_left,
         )
 
     def zone(self, zone: Zone) -> list[str]:
@@ -247,7 +280,7 @@ class Game:
         return player_zone_of(self.players, card_id)
 
     def next_stack_id(self) -> str:
-        """"s<n>" one above the highest on the stack: derived from the state alone, so an
+        """ "s<n>" one above the highest on the stack: derived from the state alone, so an
         exported state continues with fresh ids."""
         numbers = [int(m.group(1)) for item in self.stack if (m := _STACK_ID.match(item.id))]
         return f"s{max(numbers, default=0) + 1}"

@@ -28,7 +28,7 @@ class Ninjutsu:
 
 @dataclass(frozen=True)
 class AttackLifeTrigger:
-    """"Whenever this creature / a creature you control attacks, you gain N life." (508.3a)"""
+    """ "Whenever this creature / a creature you control attacks, you gain N life." (508.3a)"""
 
     scope: Literal["self", "any"]
     amount: int
@@ -40,14 +40,14 @@ class AttackLifeTrigger:
 
 @dataclass(frozen=True)
 class CombatDamageDrawTrigger:
-    """"Whenever this creature deals combat damage to a player, draw a card." (510.3a)"""
+    """ "Whenever this creature deals combat damage to a player, draw a card." (510.3a)"""
 
     ability: str = "combat-damage-draw"
 
 
 @dataclass(frozen=True)
 class ManaAbility:
-    """"{T}: Add {X}." — a mana ability (605.1a): no stack, adds one mana. Not a record of its
+    """ "{T}: Add {X}." — a mana ability (605.1a): no stack, adds one mana. Not a record of its
     own: :attr:`.oracle.CardAbilities.mana_abilities` derives these from the ``Activated``
     records (and a land's basic land types, 305.6)."""
 
@@ -92,7 +92,7 @@ class AddMana:
 
 @dataclass(frozen=True)
 class GainLife:
-    """"You gain N life.": the effect of a spell (608.2) or of an activated ability."""
+    """ "You gain N life.": the effect of a spell (608.2) or of an activated ability."""
 
     amount: int
 
@@ -152,21 +152,19 @@ class TappedForManaReplacement:
 
 @dataclass(frozen=True)
 class EntersWithXCounters:
-    """"This creature enters with X +1/+1 counters on it." (614.1c, 107.3m)"""
+    """ "This creature enters with X +1/+1 counters on it." (614.1c, 107.3m)"""
 
     counter: str = "+1/+1"
 
 
 @dataclass(frozen=True)
 class EntersGainXLife:
-    """"When this creature enters, you gain X life." (603.6a, 107.3m)"""
+    """ "When this creature enters, you gain X life." (603.6a, 107.3m)"""
 
     ability: str = "etb-gain-x-life"
 
 
-ManaLine = (
-    Activated | TappedForManaTrigger | TappedForManaReplacement | EntersWithXCounters | EntersGainXLife
-)
+ManaLine = Activated | TappedForManaTrigger | TappedForManaReplacement | EntersWithXCounters | EntersGainXLife
 
 
 # ==========================================================================================
@@ -176,7 +174,7 @@ ManaLine = (
 
 @dataclass(frozen=True)
 class SearchEffect:
-    """"Search <whose> library for [up to] N [type] card(s) ..., then shuffle." (701.23, 701.24)."""
+    """ "Search <whose> library for [up to] N [type] card(s) ..., then shuffle." (701.23, 701.24)."""
 
     text: str
     whose: Literal["yours", "target-opponent"]
@@ -195,7 +193,7 @@ class SearchEffect:
 
 @dataclass(frozen=True)
 class LookEffect:
-    """"Look at the top N cards of your library, then put them back in any order." Not a search."""
+    """ "Look at the top N cards of your library, then put them back in any order." Not a search."""
 
     text: str
     count: int
@@ -206,7 +204,7 @@ Effect = SearchEffect | LookEffect
 
 @dataclass(frozen=True)
 class CounterTargetSpell:
-    """"Counter target spell." (701.6a)"""
+    """ "Counter target spell." (701.6a)"""
 
 
 SpellCardLineEffect = SearchEffect | LookEffect | CounterTargetSpell | GainLife
@@ -222,7 +220,7 @@ class SpellEffect:
 
 @dataclass(frozen=True)
 class ActivatedSearch:
-    """"{T}, Sacrifice this land: <search effect>" — an activated ability that uses the stack."""
+    """ "{T}, Sacrifice this land: <search effect>" — an activated ability that uses the stack."""
 
     effect: SearchEffect
     tap: bool = True
@@ -232,7 +230,7 @@ class ActivatedSearch:
 
 @dataclass(frozen=True)
 class SearchRestriction:
-    """"If an opponent would search a library, that player searches the top N cards of that
+    """ "If an opponent would search a library, that player searches the top N cards of that
     library instead." A replacement effect (614.1a) of the permanent's controller."""
 
     count: int
@@ -240,7 +238,7 @@ class SearchRestriction:
 
 @dataclass(frozen=True)
 class MillManaAbility:
-    """"{T}, Mill a card: Add {C}." — a mana ability (605.1a) with an extra cost."""
+    """ "{T}, Mill a card: Add {C}." — a mana ability (605.1a) with an extra cost."""
 
     symbol: str
     mill: int = 1
@@ -259,14 +257,14 @@ KEYWORDS = frozenset({"rebound", "menace", "sneak"})
 
 @dataclass(frozen=True)
 class Keyword:
-    """"Rebound" or "Menace"."""
+    """ "Rebound" or "Menace"."""
 
     name: str
 
 
 @dataclass(frozen=True)
 class Sneak:
-    """"Sneak [cost]" (702.190a): cast this spell for [cost] plus returning an unblocked attacker
+    """ "Sneak [cost]" (702.190a): cast this spell for [cost] plus returning an unblocked attacker
     you control, during the declare blockers step of your turn."""
 
     cost: tuple[str, ...]
@@ -274,7 +272,7 @@ class Sneak:
 
 @dataclass(frozen=True)
 class CreateTokens:
-    """"create N P/T <colour> <Type> creature token(s)"."""
+    """ "create N P/T <colour> <Type> creature token(s)"."""
 
     count: int
     power: int
@@ -289,7 +287,7 @@ class CreateTokens:
 
 @dataclass(frozen=True)
 class CastTrigger:
-    """"When you cast this spell, <effect>." (603.2: triggers as the spell becomes cast, 601.2i)."""
+    """ "When you cast this spell, <effect>." (603.2: triggers as the spell becomes cast, 601.2i)."""
 
     effect: CreateTokens
     ability: str = "cast-trigger"
@@ -307,7 +305,7 @@ class ExileTopPlayTrigger:
 
 @dataclass(frozen=True)
 class LevelBar:
-    """"[Cost]: Level N" (716.2a)."""
+    """ "[Cost]: Level N" (716.2a)."""
 
     level: int
     cost: tuple[str, ...]
@@ -319,7 +317,7 @@ class LevelBar:
 
 @dataclass(frozen=True)
 class CreatureLeavesTrigger:
-    """"Whenever a creature you control leaves the battlefield, each opponent loses N life.\""""
+    """ "Whenever a creature you control leaves the battlefield, each opponent loses N life.\""""
 
     amount: int
     ability: str = "creature-leaves-drain"
@@ -327,7 +325,7 @@ class CreatureLeavesTrigger:
 
 @dataclass(frozen=True)
 class CreaturesAnthem:
-    """"Creatures you control get +N/+0 [and have menace]." (613.4c, 702.111)"""
+    """ "Creatures you control get +N/+0 [and have menace]." (613.4c, 702.111)"""
 
     power: int
     menace: bool
@@ -335,25 +333,30 @@ class CreaturesAnthem:
 
 @dataclass(frozen=True)
 class GraveyardSneakGrant:
-    """"Creature cards in your graveyard have sneak [cost]."""
+    """ "Creature cards in your graveyard have sneak [cost]."""
 
     cost: tuple[str, ...]
 
 
 @dataclass(frozen=True)
 class GraveyardSneakPermission:
-    """"You may cast creature spells from your graveyard using their sneak abilities." (601.3)"""
+    """ "You may cast creature spells from your graveyard using their sneak abilities." (601.3)"""
 
 
 CardLine = (
-    Keyword | Sneak | CastTrigger | ExileTopPlayTrigger | LevelBar | CreatureLeavesTrigger
-    | CreaturesAnthem | GraveyardSneakGrant | GraveyardSneakPermission
+    Keyword
+    | Sneak
+    | CastTrigger
+    | ExileTopPlayTrigger
+    | LevelBar
+    | CreatureLeavesTrigger
+    | CreaturesAnthem
+    | GraveyardSneakGrant
+    | GraveyardSneakPermission
 )
 
 
-Record = (
-    Ninjutsu | AttackLifeTrigger | CombatDamageDrawTrigger | ManaLine | ParsedLine | CardLine
-)
+Record = Ninjutsu | AttackLifeTrigger | CombatDamageDrawTrigger | ManaLine | ParsedLine | CardLine
 #: A line that is only a keyword the reference engine knows by its keyword ("First strike").
 KeywordLine = Literal["first strike", "double strike"]
 

@@ -94,8 +94,12 @@ class Mana:
         table.action(self.name, ActionKind.ACTIVATE, self.is_permanent_ability, self.activate_permanent_ability)
         table.action(self.name, ActionKind.CAST, self.is_x_permanent_spell, self.cast_x_permanent_spell)
         for kind in ("activated", "triggered", "spell"):
-            table.resolver(self.name, kind, lambda game, item: self.mana_stack_item(game, item) is not None,
-                           self.resolve_mana_stack_item)
+            table.resolver(
+                self.name,
+                kind,
+                lambda game, item: self.mana_stack_item(game, item) is not None,
+                self.resolve_mana_stack_item,
+            )
         table.hook("combat.power_bonus", self.name, self.counter_bonus)
         table.hook("combat.toughness_bonus", self.name, self.counter_bonus)
 
@@ -137,8 +141,9 @@ class Mana:
         return ability.is_mana_ability and ability.cost == "T"
 
     @decision("mana.trigger_fires")
-    def mana_trigger_fires(self, game: Game, trigger: Placed, perm: Perm, ability: Activated,
-                           produced: tuple[str, ...]) -> bool:
+    def mana_trigger_fires(
+        self, game: Game, trigger: Placed, perm: Perm, ability: Activated, produced: tuple[str, ...]
+    ) -> bool:
         """106.12a: an ability that triggers whenever a permanent is tapped for mana (of a
         specified type) triggers when such a mana ability resolves and produces mana (of that
         type) — not on activation, and not if it produces none."""
@@ -152,8 +157,9 @@ class Mana:
         )
 
     @decision("mana.replacement_applies")
-    def mana_replacement_applies(self, game: Game, effect: Placed, perm: Perm, ability: Activated,
-                                 produced: tuple[str, ...]) -> bool:
+    def mana_replacement_applies(
+        self, game: Game, effect: Placed, perm: Perm, ability: Activated, produced: tuple[str, ...]
+    ) -> bool:
         """106.12b: a replacement effect that applies if a permanent is tapped for mana (of a
         specified type and/or amount) modifies the mana production event while such a mana
         ability resolves and produces that mana."""
@@ -184,8 +190,9 @@ class Mana:
         return True
 
     @decision("mana.could_produce_outcomes")
-    def could_produce_outcomes(self, game: Game, perm: Perm, ability: Activated,
-                               base: tuple[str, ...]) -> set[tuple[str, ...]]:
+    def could_produce_outcomes(
+        self, game: Game, perm: Perm, ability: Activated, base: tuple[str, ...]
+    ) -> set[tuple[str, ...]]:
         """106.7: what the ability would produce if it resolved now, taking the applicable
         replacement effects into account in any possible order."""
         return self.replacement_outcomes(game, perm, ability, base, frozenset(), every_order=True)
@@ -218,12 +225,14 @@ class Mana:
     def permanent_abilities(self, game: Game, card_id: str) -> list[tuple[str, Activated]]:
         return ability_names(game.abilities_of(card_id).activated)
 
-    def placed_lines(self, game: Game, kind: type[TappedForManaTrigger | TappedForManaReplacement]
-                     ) -> Iterator[Placed]:
+    def placed_lines(self, game: Game, kind: type[TappedForManaTrigger | TappedForManaReplacement]) -> Iterator[Placed]:
         """The triggers or replacement effects (``kind``) of every permanent, in battlefield order."""
         for perm in game.battlefield:
-            lines = [line for line in game.abilities_of(perm.id).mana_lines
-                     if isinstance(line, (TappedForManaTrigger, TappedForManaReplacement)) and isinstance(line, kind)]
+            lines = [
+                line
+                for line in game.abilities_of(perm.id).mana_lines
+                if isinstance(line, (TappedForManaTrigger, TappedForManaReplacement)) and isinstance(line, kind)
+            ]
             for i, line in enumerate(lines):
                 yield Placed(perm.id, perm.controller, i, line)
 
@@ -249,12 +258,20 @@ class Mana:
     # =====================================================================================
     # Procedures: what a mana ability produces
     # =====================================================================================
-    def replacement_outcomes(self, game: Game, perm: Perm, ability: Activated, produced: tuple[str, ...],
-                             used: frozenset[tuple[str, int]], every_order: bool) -> set[tuple[str, ...]]:
+    def replacement_outcomes(
+        self,
+        game: Game,
+        perm: Perm,
+        ability: Activated,
+        produced: tuple[str, ...],
+        used: frozenset[tuple[str, int]],
+        every_order: bool,
+    ) -> set[tuple[str, ...]]:
         """Apply the replacement effects (616.1: one at a time, each at most once, checking
         again after each): in the engine's order, or in every order (for "could produce")."""
         applicable = [
-            r for r in self.placed_lines(game, TappedForManaReplacement)
+            r
+            for r in self.placed_lines(game, TappedForManaReplacement)
             if (r.source, r.index) not in used and self.mana_replacement_applies(game, r, perm, ability, produced)
         ]
         if not applicable:
@@ -292,8 +309,9 @@ class Mana:
     def could_produce(self, game: Game, perm: Perm) -> frozenset[str]:
         return self.could_produce_table(game)[perm.id]
 
-    def mana_options(self, game: Game, perm: Perm, effect: AddMana,
-                     table: dict[str, frozenset[str]] | None = None) -> list[str]:
+    def mana_options(
+        self, game: Game, perm: Perm, effect: AddMana, table: dict[str, frozenset[str]] | None = None
+    ) -> list[str]:
         """The types an "any type that a land you control / an opponent controls could produce"
         ability can add (106.7), colours only for "any color"; empty: undefined (106.5)."""
         if effect.symbol is not None:
@@ -310,8 +328,9 @@ class Mana:
             types.discard("C")
         return [s for s in MANA_SYMBOLS if s in types]
 
-    def base_productions(self, game: Game, perm: Perm, ability: Activated,
-                         table: dict[str, frozenset[str]]) -> list[tuple[str, ...]]:
+    def base_productions(
+        self, game: Game, perm: Perm, ability: Activated, table: dict[str, frozenset[str]]
+    ) -> list[tuple[str, ...]]:
         """What the ability adds before replacement effects, for each choice it offers."""
         effect = ability.effect
         assert isinstance(effect, AddMana)
@@ -386,11 +405,22 @@ class Mana:
         named = dict(self.permanent_abilities(game, perm.id))
         ability = named.get(action.ability or "")
         wanted = action.cost(PRODUCE)
-        if (ability is not None and action.ability == "mana" and wanted is not None
-                and isinstance(ability.effect, AddMana) and ability.effect.symbol not in (None, wanted)):
+        if (
+            ability is not None
+            and action.ability == "mana"
+            and wanted is not None
+            and isinstance(ability.effect, AddMana)
+            and ability.effect.symbol not in (None, wanted)
+        ):
             # The older protocol named every mana ability "mana" and picked one by its type.
-            ability = next((a for n, a in named.items() if n.startswith("mana") and isinstance(a.effect, AddMana)
-                            and a.effect.symbol == wanted), ability)
+            ability = next(
+                (
+                    a
+                    for n, a in named.items()
+                    if n.startswith("mana") and isinstance(a.effect, AddMana) and a.effect.symbol == wanted
+                ),
+                ability,
+            )
         if ability is None:
             raise ActionRefused(f"{perm.id} has no ability {action.ability!r}")
         return ability
@@ -416,7 +446,8 @@ class Mana:
                 produce = None
             if produce not in choices:
                 raise ActionRefused(
-                    f"{perm.id} cannot add {{{produce}}}" if produce is not None
+                    f"{perm.id} cannot add {{{produce}}}"
+                    if produce is not None
                     else f"{perm.id}: choose the type of mana to add (costs produce=X)"
                 )
             self.activate_mana(game, perm, ability, produce, events)
@@ -445,8 +476,9 @@ class Mana:
             perm.tapped = False
             events.append(Event(EventKind.UNTAP, card=perm.id))
 
-    def activate_mana(self, game: Game, perm: Perm, ability: Activated, produce: str | None,
-                      events: list[Event]) -> None:
+    def activate_mana(
+        self, game: Game, perm: Perm, ability: Activated, produce: str | None, events: list[Event]
+    ) -> None:
         """605.3b: pay the cost; the mana ability resolves immediately: it adds its mana (after
         replacement effects, 106.12b), then "tapped for mana" triggers trigger (106.12a);
         triggered mana abilities among them resolve at once too (605.4a)."""
@@ -461,8 +493,7 @@ class Mana:
                 continue
             self.tapped_for_mana_trigger(game, trigger, activator, events)
 
-    def tapped_for_mana_trigger(self, game: Game, trigger: Placed, activator: PlayerIndex,
-                                events: list[Event]) -> None:
+    def tapped_for_mana_trigger(self, game: Game, trigger: Placed, activator: PlayerIndex, events: list[Event]) -> None:
         line = trigger.line
         assert isinstance(line, TappedForManaTrigger)
         name = f"{MANA_TRIGGER}{trigger.index}"
@@ -471,11 +502,18 @@ class Mana:
             events.append(Event(EventKind.TRIGGER, card=trigger.source, ability=name, player=trigger.controller))
             self.add_extra_mana(game, trigger.source, receiver, line, events)
         else:
-            self.e.core.trigger(game, trigger.controller, trigger.source, name, events,
-                         ((RECEIVER, str(receiver)),) if line.extra else ())
+            self.e.core.trigger(
+                game,
+                trigger.controller,
+                trigger.source,
+                name,
+                events,
+                ((RECEIVER, str(receiver)),) if line.extra else (),
+            )
 
-    def add_extra_mana(self, game: Game, source: str, receiver: PlayerIndex, line: TappedForManaTrigger,
-                       events: list[Event]) -> None:
+    def add_extra_mana(
+        self, game: Game, source: str, receiver: PlayerIndex, line: TappedForManaTrigger, events: list[Event]
+    ) -> None:
         assert line.extra is not None
         game.players[receiver].mana_pool.append(line.extra)
         events.append(Event(EventKind.MANA, card=source, player=receiver, detail=line.extra))
@@ -503,8 +541,9 @@ class Mana:
                 out.append((perm.id, tuple(options)))
         return out
 
-    def triggered_mana_for(self, game: Game, perm: Perm, ability: Activated, produced: tuple[str, ...],
-                           player: PlayerIndex) -> tuple[str, ...]:
+    def triggered_mana_for(
+        self, game: Game, perm: Perm, ability: Activated, produced: tuple[str, ...], player: PlayerIndex
+    ) -> tuple[str, ...]:
         """The mana triggered mana abilities would add to ``player``'s pool after this one."""
         extra: list[str] = []
         for trigger in self.placed_lines(game, TappedForManaTrigger):
@@ -544,7 +583,9 @@ class Mana:
     # =====================================================================================
     # Procedures: resolving what these abilities put on the stack
     # =====================================================================================
-    def mana_stack_item(self, game: Game, item: StackItem) -> GainLife | EntersGainXLife | TappedForManaTrigger | str | None:
+    def mana_stack_item(
+        self, game: Game, item: StackItem
+    ) -> GainLife | EntersGainXLife | TappedForManaTrigger | str | None:
         """The effect of a stack item these rules put there, or ``None``."""
         if item.source not in game.objects:
             return None
@@ -552,8 +593,9 @@ class Mana:
             ability = dict(self.permanent_abilities(game, item.source)).get(item.ability)
             return ability.effect if ability is not None and isinstance(ability.effect, GainLife) else None
         if item.kind == "triggered" and item.ability.startswith(MANA_TRIGGER):
-            lines = [line for line in game.abilities_of(item.source).mana_lines
-                     if isinstance(line, TappedForManaTrigger)]
+            lines = [
+                line for line in game.abilities_of(item.source).mana_lines if isinstance(line, TappedForManaTrigger)
+            ]
             index = item.ability.removeprefix(MANA_TRIGGER)
             if not index.isdigit() or int(index) >= len(lines):
                 return None
@@ -564,8 +606,9 @@ class Mana:
         if item.kind == "spell" and self.is_x_permanent_card(game, item.source):
             return X_SPELL
         if item.kind == "triggered" and item.ability == EntersGainXLife().ability:
-            return next((line for line in game.abilities_of(item.source).mana_lines
-                         if isinstance(line, EntersGainXLife)), None)
+            return next(
+                (line for line in game.abilities_of(item.source).mana_lines if isinstance(line, EntersGainXLife)), None
+            )
         return None
 
     def resolve_mana_stack_item(self, game: Game, item: StackItem, events: list[Event]) -> bool:
@@ -667,6 +710,4 @@ class Mana:
         x = self.x_for_etb_ability(game, perm, spell_x)
         for line in game.abilities_of(perm.id).mana_lines:
             if isinstance(line, EntersGainXLife):
-                self.e.core.trigger(game, perm.controller, perm.id, line.ability, events,
-                             ((X_CHOICE, str(x)),))
-
+                self.e.core.trigger(game, perm.controller, perm.id, line.ability, events, ((X_CHOICE, str(x)),))

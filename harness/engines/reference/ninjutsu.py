@@ -65,14 +65,19 @@ class NinjutsuFamily:
 
     def register(self, table: Table) -> None:
         table.offer("ninjutsu.from_hand", self.ninjutsu_actions)
-        table.action(self.name, ActionKind.ACTIVATE, lambda game, action: action.ability in NINJUTSU_VARIANTS,
-                     self.activate_ninjutsu)
+        table.action(
+            self.name,
+            ActionKind.ACTIVATE,
+            lambda game, action: action.ability in NINJUTSU_VARIANTS,
+            self.activate_ninjutsu,
+        )
         table.resolver(self.name, "activated", self.can_resolve_ninjutsu, self.resolve_ninjutsu)
         table.resolver(self.name, "activated", self.can_resolve_library_ninjutsu, self.resolve_library_ninjutsu)
         table.hook("search.offers", self.name, self.library_ninjutsu_actions)
         table.hook("search.costs_to_pay", self.name, self.library_ninjutsu_possible)
-        table.search_action(self.name, lambda game, action: action.ability == LIBRARY_NINJUTSU,
-                            self.activate_library_ninjutsu)
+        table.search_action(
+            self.name, lambda game, action: action.ability == LIBRARY_NINJUTSU, self.activate_library_ninjutsu
+        )
 
     def can_resolve_ninjutsu(self, game: Game, item: StackItem) -> bool:
         return item.ability == NINJUTSU and any(n.variant == NINJUTSU for n in game.abilities_of(item.source).ninjutsu)
@@ -228,8 +233,15 @@ class NinjutsuFamily:
                 if self.e.mana.plan_mana_payment(game, player, ability.cost) is None:
                     continue
                 for creature in candidates:
-                    actions.append(Action(ActionKind.ACTIVATE, player, source=card_id, ability=ability.variant,
-                                          costs=(("return", creature.id),)))
+                    actions.append(
+                        Action(
+                            ActionKind.ACTIVATE,
+                            player,
+                            source=card_id,
+                            ability=ability.variant,
+                            costs=(("return", creature.id),),
+                        )
+                    )
         return actions
 
     @decision("ninjutsu.zone_cards")
@@ -262,8 +274,9 @@ class NinjutsuFamily:
         game.stack.append(StackItem(game.next_stack_id(), "activated", card_id, player, ability.variant, choices))
         self.e.core.acted(game, player, events)
 
-    def reveal_and_pay(self, game: Game, player: PlayerIndex, card_id: str, ability: str, plan: OptionPlan,
-                       events: list[Event]) -> None:
+    def reveal_and_pay(
+        self, game: Game, player: PlayerIndex, card_id: str, ability: str, plan: OptionPlan, events: list[Event]
+    ) -> None:
         """602.2 for a ninjutsu-family ability: announce it, reveal the Ninja (it stays revealed
         while the ability is on the stack) and pay the mana."""
         events.append(Event(EventKind.ACTIVATE, card=card_id, ability=ability, player=player))
@@ -282,7 +295,7 @@ class NinjutsuFamily:
         """A ninjutsu-family ability resolves: the Ninja enters from ``zone`` (the hand, or the
         library for library ninjutsu) if it is still there, tapped and attacking the returned
         creature's target (702.49c); never declared, so no "attacks" triggers (508.4)."""
-        still_there = (self.ninja_still_available if zone is Zone.HAND else self.library_ninja_still_available)
+        still_there = self.ninja_still_available if zone is Zone.HAND else self.library_ninja_still_available
         if not still_there(game, item):
             return False
         ninja = item.source
@@ -318,7 +331,8 @@ class NinjutsuFamily:
         search = self.e.search.current_search(game)
         seat = game.players[player]
         return [
-            c for c in seat.library + seat.hand
+            c
+            for c in seat.library + seat.hand
             if self.library_ninjutsu_abilities(game, c)
             and self.library_ninjutsu_activatable_from(game, player, c)
             and (search is None or self.library_ninjutsu_card_visible(game, search, c))
@@ -342,8 +356,15 @@ class NinjutsuFamily:
                 if self.e.mana.plan_mana_payment(game, player, self.library_ninjutsu_cost(game, ability)) is None:
                     continue
                 for creature in returnable:
-                    actions.append(Action(ActionKind.ACTIVATE, player, source=card_id, ability=LIBRARY_NINJUTSU,
-                                          costs=(("return", creature.id),)))
+                    actions.append(
+                        Action(
+                            ActionKind.ACTIVATE,
+                            player,
+                            source=card_id,
+                            ability=LIBRARY_NINJUTSU,
+                            costs=(("return", creature.id),),
+                        )
+                    )
         return actions
 
     @decision("ninjutsu.activate_library_ninjutsu")
@@ -396,6 +417,8 @@ class NinjutsuFamily:
         return self.ninjutsu_resolves(game, item, Zone.LIBRARY, events)
 
     def can_resolve_library_ninjutsu(self, game: Game, item: StackItem) -> bool:
-        return item.kind == "activated" and item.ability == LIBRARY_NINJUTSU and bool(
-            self.library_ninjutsu_abilities(game, item.source))
-
+        return (
+            item.kind == "activated"
+            and item.ability == LIBRARY_NINJUTSU
+            and bool(self.library_ninjutsu_abilities(game, item.source))
+        )

@@ -55,7 +55,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 from harness.protocol.model import MANA_SYMBOLS, CardData, Zone, parse_mana_cost
@@ -165,8 +165,9 @@ class CardAbilities:
     @cached_property
     def mana_lines(self) -> tuple[ManaLine, ...]:
         """{T}/{Q} abilities, "tapped for mana" triggers and replacements, X in ETB abilities."""
-        return self.records((Activated, TappedForManaTrigger, TappedForManaReplacement, EntersWithXCounters,
-                             EntersGainXLife))
+        return self.records(
+            (Activated, TappedForManaTrigger, TappedForManaReplacement, EntersWithXCounters, EntersGainXLife)
+        )
 
     @cached_property
     def activated(self) -> tuple[Activated, ...]:
@@ -175,9 +176,10 @@ class CardAbilities:
 
     @cached_property
     def mana_abilities(self) -> tuple[ManaAbility, ...]:
-        """"{T}: Add {S}." abilities, printed or intrinsic (305.6), one per type, in WUBRG order."""
+        """ "{T}: Add {S}." abilities, printed or intrinsic (305.6), one per type, in WUBRG order."""
         symbols = set(self.intrinsic) | {
-            a.effect.symbol for a in self.mana_lines
+            a.effect.symbol
+            for a in self.mana_lines
             if isinstance(a, Activated) and a.cost == "T" and isinstance(a.effect, AddMana) and a.effect.symbol
         }
         return tuple(ManaAbility(s) for s in MANA_SYMBOLS if s in symbols)
@@ -190,8 +192,19 @@ class CardAbilities:
     @cached_property
     def card_lines(self) -> tuple[CardLine, ...]:
         """Keywords of permanents, cast triggers, sneak, Class level bars and level abilities ..."""
-        return self.records((Keyword, Sneak, CastTrigger, ExileTopPlayTrigger, LevelBar, CreatureLeavesTrigger,
-                             CreaturesAnthem, GraveyardSneakGrant, GraveyardSneakPermission))
+        return self.records(
+            (
+                Keyword,
+                Sneak,
+                CastTrigger,
+                ExileTopPlayTrigger,
+                LevelBar,
+                CreatureLeavesTrigger,
+                CreaturesAnthem,
+                GraveyardSneakGrant,
+                GraveyardSneakPermission,
+            )
+        )
 
     def attack_trigger(self, ability: str) -> AttackLifeTrigger | None:
         return next((t for t in self.attack_triggers if t.ability == ability), None)
@@ -203,8 +216,10 @@ class CardAbilities:
 _REMINDER = re.compile(r"\([^)]*\)")
 
 
+@lru_cache(maxsize=4096)
 def parse_card(card: CardData) -> CardAbilities:
-    """Read ``card`` into :class:`CardAbilities`, or raise :class:`UnsupportedCard`."""
+    """Read ``card`` into :class:`CardAbilities`, or raise :class:`UnsupportedCard`. Memoized:
+    both are immutable values, and every session of every example reads every card of its state."""
     first_strike = double_strike = False
     for keyword in card.keywords:
         k = keyword.strip().lower()
@@ -320,8 +335,11 @@ _SUBJECTS: tuple[tuple[str, Whose], ...] = (
 )
 _FOR = r" for (mana|two or more mana|" + _S + r")"
 _TRIGGER_EFFECT = re.compile(
-    r"^(?:you gain (\d+) life|add an additional " + _S + r"|(?:that player|its controller) adds an additional "
-    + _S + r")$"
+    r"^(?:you gain (\d+) life|add an additional "
+    + _S
+    + r"|(?:that player|its controller) adds an additional "
+    + _S
+    + r")$"
 )
 _REPLACE_EFFECT = re.compile(
     r"^it produces (twice as much of that mana|(?:\{[wubrgc]\})+) instead(?: of any other type and amount)?$"
@@ -493,8 +511,11 @@ def _card_line(card: CardData, text: str, printed: str) -> SpellEffect | CardLin
         cost = _cost(m.group(1))
         return Sneak(cost) if cost is not None else None
     if m := _CAST_TOKENS.match(text):
-        return CastTrigger(CreateTokens(SMALL_NUMBERS[m.group("n")], int(m.group("p")), int(m.group("t")),
-                                        m.group("color"), m.group("type")))
+        return CastTrigger(
+            CreateTokens(
+                SMALL_NUMBERS[m.group("n")], int(m.group("p")), int(m.group("t")), m.group("color"), m.group("type")
+            )
+        )
     if spell and text == "counter target spell.":
         return SpellEffect(CounterTargetSpell())
     if spell and (m := _GAIN.match(text)):

@@ -94,8 +94,12 @@ def _keeps_colour(options: Sequence[SourceOption], coloured: set[str]) -> tuple[
 
 
 def _cover(
-    needed: list[str], generic: int, extra: list[str], sources: list[tuple[str, Sequence[SourceOption]]],
-    spare: list[tuple[str, Sequence[SourceOption]]], used: frozenset[str],
+    needed: list[str],
+    generic: int,
+    extra: list[str],
+    sources: list[tuple[str, Sequence[SourceOption]]],
+    spare: list[tuple[str, Sequence[SourceOption]]],
+    used: frozenset[str],
 ) -> tuple[list[tuple[str, SourceOption]], list[str]] | None:
     """Activations covering ``needed`` symbols and ``generic`` mana, given ``extra`` symbols
     already yielded; returns them with the symbols they spend. ``sources`` is the order the

@@ -48,8 +48,12 @@ class Rebound:
 
     def register(self, table: Table) -> None:
         table.pending_choice(self.name, MAY_CAST, self.may_cast_actions, self.act_on_may_cast)
-        table.resolver(self.name, "triggered", lambda game, item: item.ability == REBOUND and self.has_rebound(
-            game, item.source), self.resolve_rebound_trigger)
+        table.resolver(
+            self.name,
+            "triggered",
+            lambda game, item: item.ability == REBOUND and self.has_rebound(game, item.source),
+            self.resolve_rebound_trigger,
+        )
         table.hook("step.begins", self.name, self.upkeep_triggers)
         table.hook("spell.destination", self.name, self.spell_destination)
         table.hook("spell.left_stack", self.name, self.spell_left_stack)
@@ -67,8 +71,12 @@ class Rebound:
         """702.88a: "If you cast this spell from your hand, exile it as it resolves": only a
         spell cast from the hand, and only as it resolves. One that doesn't resolve (countered,
         608.2b) goes to the graveyard and sets up nothing."""
-        return resolving and item.kind == "spell" and self.has_rebound(game, item.source) \
+        return (
+            resolving
+            and item.kind == "spell"
+            and self.has_rebound(game, item.source)
             and item.choice(CAST_FROM) == Zone.HAND
+        )
 
     @decision("rebound.replaces_entering")
     def rebound_replaces_entering(self, game: Game, item: StackItem) -> bool:
@@ -174,4 +182,3 @@ class Rebound:
         from_zone = self.e.casting.put_spell_on_stack(game, player, card_id, choices, events)
         self.e.casting.spell_became_cast(game, player, card_id, from_zone, events, ((WITHOUT_PAYING, "true"),))
         self.e.core.end_paused_resolution(game, pending.resolving, events)
-

@@ -81,9 +81,10 @@ class Searching:
 
     def register(self, table: Table) -> None:
         table.offer("search.abilities", self.search_ability_actions)
-        table.action(self.name, ActionKind.ACTIVATE, self.is_search_component_ability, self.activate_search_component_ability)
-        table.pending_choice(self.name, SEARCH, self.search_actions, self.act_during_search,
-                             self.can_continue_search)
+        table.action(
+            self.name, ActionKind.ACTIVATE, self.is_search_component_ability, self.activate_search_component_ability
+        )
+        table.pending_choice(self.name, SEARCH, self.search_actions, self.act_during_search, self.can_continue_search)
         for kind in ("spell", "activated"):
             table.resolver(self.name, kind, self.resolves_as_effect, self.resolve_effect_item)
         table.hook("library.left", self.name, lambda game, card_id: self.refresh_search(game))
@@ -92,8 +93,9 @@ class Searching:
     # Decisions: what a search sees (701.23a, 614.1a)
     # =====================================================================================
     @decision("search.restriction_applies")
-    def restriction_applies(self, game: Game, controller: PlayerIndex, searcher: PlayerIndex,
-                            library: PlayerIndex) -> bool:
+    def restriction_applies(
+        self, game: Game, controller: PlayerIndex, searcher: PlayerIndex, library: PlayerIndex
+    ) -> bool:
         """614.1a (Aven Mindcensor): "If an opponent would search a library ..." — any library, but only
         an opponent of the restriction's controller; its controller searches normally."""
         return searcher != controller
@@ -161,7 +163,7 @@ class Searching:
     # =====================================================================================
     @decision("search.shuffle_after_search")
     def shuffle_after_search(self, game: Game, search: Search) -> bool:
-        """"..., then shuffle." (701.23a/701.24a; Aven Mindcensor ruling: "After the search is
+        """ "..., then shuffle." (701.23a/701.24a; Aven Mindcensor ruling: "After the search is
         complete, the entire library is shuffled")."""
         return True
 
@@ -243,8 +245,7 @@ class Searching:
         else:
             self.start_search(game, item, effect, events)
 
-    def start_search(self, game: Game, item: StackItem, effect: SearchEffect,
-                     events: list[Event]) -> None:
+    def start_search(self, game: Game, item: StackItem, effect: SearchEffect, events: list[Event]) -> None:
         """701.23a: the searcher looks through the library (or the cards a restriction leaves,
         614.1a) and waits to choose."""
         searcher = item.controller
@@ -269,18 +270,36 @@ class Searching:
             self.mark_searched(game, searcher)
         game.pending = PendingChoice(SEARCH, searcher, search=search)
         game.priority = None
-        events.append(Event(EventKind.SEARCH, player=searcher, target=f"library:{owner}",
-                            amount=len(search.candidates), card=item.source))
+        events.append(
+            Event(
+                EventKind.SEARCH,
+                player=searcher,
+                target=f"library:{owner}",
+                amount=len(search.candidates),
+                card=item.source,
+            )
+        )
 
     def start_look(self, game: Game, item: StackItem, effect: LookEffect, events: list[Event]) -> None:
-        """"Look at the top N cards of your library, then put them back in any order": the
+        """ "Look at the top N cards of your library, then put them back in any order": the
         player sees them and chooses their order (not a search: no shuffle, 701.23 not met)."""
         player = item.controller
         top = tuple(game.players[player].library[: effect.count])
-        game.pending = PendingChoice(SEARCH, player, search=Search(
-            searcher=player, library=player, source=item.source, effect=effect.text, count=len(top),
-            candidates=top, says_search_and_library=False, resolving=item.id, mode="order",
-        ))
+        game.pending = PendingChoice(
+            SEARCH,
+            player,
+            search=Search(
+                searcher=player,
+                library=player,
+                source=item.source,
+                effect=effect.text,
+                count=len(top),
+                candidates=top,
+                says_search_and_library=False,
+                resolving=item.id,
+                mode="order",
+            ),
+        )
         game.priority = None
         for card_id in top:
             events.append(Event(EventKind.LOOK, card=card_id, player=player))
@@ -340,8 +359,9 @@ class Searching:
         elif action.kind is ActionKind.ACTIVATE:
             handler = self.e.table.handler_for(game, action, self.e.table.searching)
             if handler is None:
-                raise ActionRefused(f"{action.source or 'nothing'} has no {action.ability} ability to activate "
-                                    "during a search")
+                raise ActionRefused(
+                    f"{action.source or 'nothing'} has no {action.ability} ability to activate during a search"
+                )
             handler.apply(game, action, events)
         else:
             raise ActionRefused(f"player {action.player} is searching: choose cards, not {action.kind}")
@@ -372,8 +392,7 @@ class Searching:
         if not cards or len(found) >= search.count or not more:
             self.finish_search(game, events)
 
-    def choose_order(self, game: Game, search: Search, order: tuple[str, ...],
-                     events: list[Event]) -> None:
+    def choose_order(self, game: Game, search: Search, order: tuple[str, ...], events: list[Event]) -> None:
         if order and sorted(order) != sorted(search.candidates):
             raise ActionRefused("put back every looked-at card, each once (or none, to keep the order)")
         library = game.players[search.library].library
@@ -398,8 +417,9 @@ class Searching:
             self.shuffle_library(game, search.library, events, self.shuffle_count(game, search, size))
         self.e.core.end_paused_resolution(game, search.resolving, events)
 
-    def put_found_card(self, game: Game, search: Search, effect: SearchEffect, card_id: str,
-                       events: list[Event]) -> None:
+    def put_found_card(
+        self, game: Game, search: Search, effect: SearchEffect, card_id: str, events: list[Event]
+    ) -> None:
         if effect.reveal:
             events.append(Event(EventKind.REVEAL, card=card_id, player=search.searcher))
         game.remove_from_zone(card_id)
@@ -431,8 +451,9 @@ class Searching:
         else:
             candidates = tuple(c for c in search.candidates if c in library)
         found = tuple(c for c in search.found if c in candidates)
-        game.pending = PendingChoice(SEARCH, search.searcher,
-                                     search=replace(search, candidates=candidates, found=found))
+        game.pending = PendingChoice(
+            SEARCH, search.searcher, search=replace(search, candidates=candidates, found=found)
+        )
 
     # =====================================================================================
     # Procedures: mana abilities during a search (605.3a) and Millikin's mill-mana ability
@@ -448,7 +469,9 @@ class Searching:
             return False
         if action.ability == "mana" and self.mill_mana_abilities(game, perm):
             return True
-        return any(name == action.ability and a.is_mana_ability for name, a in self.e.mana.permanent_abilities(game, perm.id))
+        return any(
+            name == action.ability and a.is_mana_ability for name, a in self.e.mana.permanent_abilities(game, perm.id)
+        )
 
     def search_mana_actions(self, game: Game, player: PlayerIndex) -> list[Action]:
         if not self.mana_abilities_during_search(game, player):
@@ -469,8 +492,11 @@ class Searching:
 
     def mill_mana_payable(self, game: Game, perm: Perm) -> bool:
         abilities = self.mill_mana_abilities(game, perm)
-        return bool(abilities) and self.e.mana.can_pay_tap_cost(game, perm) and self.can_pay_mill_cost(
-            game, perm.controller, abilities[0].mill)
+        return (
+            bool(abilities)
+            and self.e.mana.can_pay_tap_cost(game, perm)
+            and self.can_pay_mill_cost(game, perm.controller, abilities[0].mill)
+        )
 
     def activate_mana_during_search(self, game: Game, action: Action, events: list[Event]) -> None:
         """605.3a/605.3b: while paying for library ninjutsu during a search, a mana ability is
@@ -502,7 +528,7 @@ class Searching:
         self.e.core.acted(game, player, events)
 
     def activate_mill_mana(self, game: Game, perm: Perm, events: list[Event]) -> None:
-        """"{T}, Mill a card: Add {C}.": pay both costs (tap; the top card of the library goes to
+        """ "{T}, Mill a card: Add {C}.": pay both costs (tap; the top card of the library goes to
         the graveyard, 701.13a), then add the mana (605.3b)."""
         ability = self.mill_mana_abilities(game, perm)[0]
         if not self.e.mana.can_pay_tap_cost(game, perm):
@@ -584,4 +610,3 @@ class Searching:
             choices = ((SACRIFICED, perm.id),)
         game.stack.append(StackItem(game.next_stack_id(), "activated", perm.id, player, ability.ability, choices))
         self.e.core.acted(game, player, events)
-

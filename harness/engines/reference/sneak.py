@@ -59,8 +59,14 @@ class SneakCasting:
     def register(self, table: Table) -> None:
         table.offer("sneak.casts", self.sneak_actions)
         table.alternative_cost(SNEAK, self.name, self.cast_with_sneak)
-        table.hook("casting.cast_from", self.name, lambda game, player, card_id: card_id in game.players[
-            player].graveyard and self.may_cast_from_graveyard_normally(game, player, card_id))
+        table.hook(
+            "casting.cast_from",
+            self.name,
+            lambda game, player, card_id: (
+                card_id in game.players[player].graveyard
+                and self.may_cast_from_graveyard_normally(game, player, card_id)
+            ),
+        )
         table.hook("permanent.entering", self.name, self.sneak_entering)
         table.hook("permanent.entered", self.name, self.sneak_entered)
 
@@ -72,8 +78,12 @@ class SneakCasting:
         """702.190a: only during the declare blockers step of the player's own turn, any time
         they could cast an instant (with priority, no pending declaration) — from the hand or,
         with a permission, the graveyard (601.3 changes where from, not when)."""
-        return (game.step is Step.DECLARE_BLOCKERS and game.active == player and game.priority == player
-                and game.pending is None)
+        return (
+            game.step is Step.DECLARE_BLOCKERS
+            and game.active == player
+            and game.priority == player
+            and game.pending is None
+        )
 
     @decision("sneak.graveyard_sneak_permitted")
     def graveyard_sneak_permitted(self, game: Game, player: PlayerIndex) -> bool:
@@ -81,7 +91,8 @@ class SneakCasting:
         of a permanent the player controls that has it now (Ninja Teen at level 3)."""
         return any(
             isinstance(line, GraveyardSneakPermission)
-            for perm in game.battlefield if perm.controller == player
+            for perm in game.battlefield
+            if perm.controller == player
             for line in self.e.classes.active_lines(game, perm)
         )
 
@@ -91,8 +102,11 @@ class SneakCasting:
         and only with a permission (601.3)."""
         if card_id in game.players[player].hand:
             return True
-        return (card_id in game.players[player].graveyard and game.is_type(card_id, "Creature")
-                and self.graveyard_sneak_permitted(game, player))
+        return (
+            card_id in game.players[player].graveyard
+            and game.is_type(card_id, "Creature")
+            and self.graveyard_sneak_permitted(game, player)
+        )
 
     @decision("sneak.usable_sneak_abilities")
     def usable_sneak_abilities(self, game: Game, player: PlayerIndex, card_id: str) -> list[Sneak]:
@@ -102,8 +116,9 @@ class SneakCasting:
     @decision("sneak.return_candidates")
     def sneak_return_candidates(self, game: Game, player: PlayerIndex) -> list[Perm]:
         """702.190a: the cost returns an unblocked attacking creature the player controls."""
-        return [p for p in game.battlefield if p.controller == player and p.attacking is not None
-                and p.blocked is False]
+        return [
+            p for p in game.battlefield if p.controller == player and p.attacking is not None and p.blocked is False
+        ]
 
     @decision("sneak.enters_tapped")
     def sneak_enters_tapped(self, game: Game, item: StackItem) -> bool:
@@ -141,8 +156,11 @@ class SneakCasting:
         if card_id in game.players[owner].graveyard and game.is_type(card_id, "Creature"):
             for perm in game.battlefield:
                 if perm.controller == owner:
-                    found += [Sneak(line.cost) for line in self.e.classes.active_lines(game, perm)
-                              if isinstance(line, GraveyardSneakGrant)]
+                    found += [
+                        Sneak(line.cost)
+                        for line in self.e.classes.active_lines(game, perm)
+                        if isinstance(line, GraveyardSneakGrant)
+                    ]
         return found
 
     def sneak_actions(self, game: Game, player: PlayerIndex) -> list[Action]:
@@ -154,7 +172,10 @@ class SneakCasting:
         for card_id in dict.fromkeys(seat.hand + seat.graveyard):
             if not self.sneak_window_open(game, player, game.zone_of(card_id)):
                 continue
-            if not self.sneak_castable_from(game, player, card_id) or self.e.casting.spell_effect(game, card_id) is None:
+            if (
+                not self.sneak_castable_from(game, player, card_id)
+                or self.e.casting.spell_effect(game, card_id) is None
+            ):
                 continue
             abilities = self.usable_sneak_abilities(game, player, card_id)
             for i, ability in enumerate(abilities):
@@ -162,8 +183,14 @@ class SneakCasting:
                     continue
                 which = ((SNEAK, str(i)),) if len(self.sneak_abilities(game, player, card_id)) > 1 else ()
                 for creature in candidates:
-                    actions.append(Action(ActionKind.CAST, player, source=card_id,
-                                          costs=((ALTERNATIVE, SNEAK),) + which + ((RETURN, creature.id),)))
+                    actions.append(
+                        Action(
+                            ActionKind.CAST,
+                            player,
+                            source=card_id,
+                            costs=((ALTERNATIVE, SNEAK),) + which + ((RETURN, creature.id),),
+                        )
+                    )
         return actions
 
     def cast_with_sneak(self, game: Game, action: Action, events: list[Event]) -> None:
@@ -177,8 +204,10 @@ class SneakCasting:
             raise ActionRefused(f"player {player} cannot cast {card_id} for its sneak cost from where it is")
         zone = game.zone_of(card_id)
         if not self.sneak_window_open(game, player, zone):
-            raise ActionRefused(f"sneak is cast only during the declare blockers step of its caster's turn "
-                                f"(now: {game.step}, active player {game.active})")
+            raise ActionRefused(
+                f"sneak is cast only during the declare blockers step of its caster's turn "
+                f"(now: {game.step}, active player {game.active})"
+            )
         abilities = self.usable_sneak_abilities(game, player, card_id)
         index = action.cost(SNEAK) or "0"
         if not index.isdigit() or int(index) >= len(abilities):
@@ -218,4 +247,3 @@ class SneakCasting:
         else:
             events.append(Event(EventKind.ENTER_ATTACKING, card=perm.id, target=target_ref(perm.attacking)))
         self.e.combat.attack_triggers(game, [perm], declared, events)
-

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, TypeVar
 
 from harness.protocol.model import Action, ActionKind, Event, PlayerIndex, StackItem
@@ -59,7 +60,7 @@ HOOKS: dict[str, str] = {
 #: disjoint: checked for every action applied). Any other kind belongs to one component.
 SHARED_ACTION_KINDS: dict[ActionKind, str] = {
     ActionKind.ACTIVATE: "by ability name: a permanent's {T}/{Q} and mana abilities (mana), Class levels "
-                         "(classes), search and mill-mana abilities (search), the ninjutsu family (ninjutsu)",
+    "(classes), search and mill-mana abilities (search), the ninjutsu family (ninjutsu)",
     ActionKind.CAST: "spells with {X} in their cost that become permanents (mana), every other spell (casting)",
 }
 
@@ -84,12 +85,18 @@ def decision(name: str) -> Callable[[F], F]:
 
 def decisions_of(component_class: type) -> dict[str, str]:
     """The decisions a component class declares: decision name -> method name."""
-    found: dict[str, str] = {}
+    return dict(_declared(component_class))
+
+
+@lru_cache(maxsize=256)
+def _declared(component_class: type) -> tuple[tuple[str, str], ...]:
+    """:func:`decisions_of`, read once per class (an engine is built for every session)."""
+    found: list[tuple[str, str]] = []
     for attr, value in vars(component_class).items():
         name = getattr(value, "__decision__", None)
         if name is not None:
-            found[name] = attr
-    return found
+            found.append((name, attr))
+    return tuple(found)
 
 
 class DispatchError(Exception):
@@ -134,39 +141,59 @@ class Table:
     #: What a searcher may activate during a search besides mana abilities (claims disjoint).
     searching: list[ActionHandler] = field(default_factory=list)
     #: Alternative costs of spells ("sneak") -> the component casting with it.
-    alternative_costs: dict[str, tuple[str, Callable[[Game, Action, list[Event]], None]]] = field(
-        default_factory=dict)
+    alternative_costs: dict[str, tuple[str, Callable[[Game, Action, list[Event]], None]]] = field(default_factory=dict)
 
     # -- registering ----------------------------------------------------------------------
     def offer(self, component: str, fn: Callable[[Game, PlayerIndex], list[Action]]) -> None:
         self.offers.append((component, fn))
 
-    def action(self, component: str, kind: ActionKind, claims: Callable[[Game, Action], bool],
-               apply: Callable[[Game, Action, list[Event]], None]) -> None:
+    def action(
+        self,
+        component: str,
+        kind: ActionKind,
+        claims: Callable[[Game, Action], bool],
+        apply: Callable[[Game, Action, list[Event]], None],
+    ) -> None:
         others = {h.component for h in self.actions.get(kind, ())} - {component}
         if others and kind not in SHARED_ACTION_KINDS:
-            raise DispatchError(f"{kind} actions are registered by {', '.join(sorted(others))} and {component} "
-                                "but are not declared shared")
+            raise DispatchError(
+                f"{kind} actions are registered by {', '.join(sorted(others))} and {component} "
+                "but are not declared shared"
+            )
         self.actions.setdefault(kind, []).append(ActionHandler(component, kind, claims, apply))
 
-    def pending_choice(self, component: str, kind: str, offers: Callable[[Game], list[Action]],
-                       apply: Callable[[Game, Action, list[Event]], None],
-                       can_continue: Callable[[Game], bool] = lambda game: True) -> None:
+    def pending_choice(
+        self,
+        component: str,
+        kind: str,
+        offers: Callable[[Game], list[Action]],
+        apply: Callable[[Game, Action, list[Event]], None],
+        can_continue: Callable[[Game], bool] = lambda game: True,
+    ) -> None:
         if kind in self.pending:
-            raise DispatchError(f"pending choice {kind!r} is registered by {self.pending[kind].component} "
-                                f"and {component}")
+            raise DispatchError(
+                f"pending choice {kind!r} is registered by {self.pending[kind].component} and {component}"
+            )
         self.pending[kind] = PendingHandler(component, kind, offers, apply, can_continue)
 
-    def resolver(self, component: str, kind: str, claims: Callable[[Game, StackItem], bool],
-                 resolve: Callable[[Game, StackItem, list[Event]], bool]) -> None:
+    def resolver(
+        self,
+        component: str,
+        kind: str,
+        claims: Callable[[Game, StackItem], bool],
+        resolve: Callable[[Game, StackItem, list[Event]], bool],
+    ) -> None:
         others = {r.component for r in self.resolvers.get(kind, ())} - {component}
         if others and kind not in SHARED_STACK_KINDS:
-            raise DispatchError(f"{kind} stack items are resolved by {', '.join(sorted(others))} and {component} "
-                                "but are not declared shared")
+            raise DispatchError(
+                f"{kind} stack items are resolved by {', '.join(sorted(others))} and {component} "
+                "but are not declared shared"
+            )
         self.resolvers.setdefault(kind, []).append(Resolver(component, kind, claims, resolve))
 
-    def search_action(self, component: str, claims: Callable[[Game, Action], bool],
-                      apply: Callable[[Game, Action, list[Event]], None]) -> None:
+    def search_action(
+        self, component: str, claims: Callable[[Game, Action], bool], apply: Callable[[Game, Action, list[Event]], None]
+    ) -> None:
         self.searching.append(ActionHandler(component, ActionKind.ACTIVATE, claims, apply))
 
     def hook(self, name: str, component: str, fn: Callable[..., Any]) -> None:
@@ -188,8 +215,9 @@ class Table:
             self.decisions[name] = (component, attr)
 
     # -- looking up -----------------------------------------------------------------------
-    def handler_for(self, game: Game, action: Action, handlers: list[ActionHandler] | None = None
-                    ) -> ActionHandler | None:
+    def handler_for(
+        self, game: Game, action: Action, handlers: list[ActionHandler] | None = None
+    ) -> ActionHandler | None:
         """The one handler claiming ``action`` (among ``handlers``, by default those of its kind);
         two claiming it is a bug of the engine."""
         if handlers is None:

@@ -22,12 +22,17 @@ from harness.protocol.model import (
 
 
 def creature(name: str, power: int, toughness: int, text: str = "", keywords: tuple[str, ...] = ()) -> CardData:
-    return CardData(name, ("Creature",), mana_cost="{1}", text=text, power=str(power),
-                    toughness=str(toughness), keywords=keywords)
+    return CardData(
+        name, ("Creature",), mana_cost="{1}", text=text, power=str(power), toughness=str(toughness), keywords=keywords
+    )
 
 
-NINJA = creature("Test Ninja", 2, 2, "Ninjutsu {1}{U} (Reveal this card ...)\n"
-                 "Whenever Test Ninja deals combat damage to a player, draw a card.")
+NINJA = creature(
+    "Test Ninja",
+    2,
+    2,
+    "Ninjutsu {1}{U} (Reveal this card ...)\nWhenever Test Ninja deals combat damage to a player, draw a card.",
+)
 FS_NINJA = creature("Swift Ninja", 3, 1, "Ninjutsu {U}\nFirst strike")
 LIBRARY_NINJA = creature("Deep Ninja", 2, 2, "Library ninjutsu {U}")
 BEARS = creature("Grizzly Bears", 2, 2)
