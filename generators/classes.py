@@ -18,16 +18,21 @@ from dataclasses import dataclass
 from hypothesis import strategies as st
 
 from generators import cards
+from generators.class_features import FEATURES
+from generators.features import chance, record, spread
 from generators.rebound import bystanders, spell_on_stack
-from generators.spell_cards import class_card, life_spell, vanilla
+from generators.spell_cards import COUNTERSPELL, class_card, life_spell, vanilla
 from generators.strategies import BOOLEANS, integers, sampled
 from harness.protocol.builder import StateBuilder
-from harness.protocol.model import CardData, PlayerIndex, Step, Zone, mana_value
+from harness.protocol.mechanics import Mechanic
+from harness.protocol.model import COLORS, CardData, PlayerIndex, Step, Zone, mana_value
 from harness.protocol.probe import Scenario
 
 LEVEL_COSTS = ("{1}{B}", "{B}", "{2}{B}", "{B}{B}")
 CLASS_STEPS = (Step.UPKEEP, Step.PRECOMBAT_MAIN, Step.BEGINNING_OF_COMBAT, Step.POSTCOMBAT_MAIN, Step.END)
 MAIN = (Step.PRECOMBAT_MAIN,)
+#: Lands that make no black mana.
+OFF_COLOURS = tuple(c for c in COLORS if c != "B")
 
 
 @dataclass(frozen=True)
@@ -50,6 +55,9 @@ class ClassSpec:
     probe: bool = False
     #: The opponent controls a Class too (its levels never move with the player's).
     opponent_class: bool = False
+    #: Untapped lands of the player that make no black mana (min, max), drawn in
+    #: ``OFF_COLOUR_WEIGHT`` % of the states: a level cost's {B} is not paid by them.
+    off_colour: tuple[int, int] = (1, 2)
 
 
 @dataclass(frozen=True)
@@ -93,16 +101,43 @@ def bar_costs(data: CardData) -> dict[str, int]:
     return out
 
 
+#: Mechanics a Class state may hold that no Class claim needs: an opponent's Counterspell on the
+#: stack (a spell with a target), drawn only for engines that support it.
+CLASS_MECHANICS = frozenset({Mechanic.COUNTERSPELL})
+#: The share (%) of states with lands of the player that make no black mana (see ``ClassSpec.off_colour``).
+OFF_COLOUR_WEIGHT = 40
+#: The share (%) of states, where the spec allows no Swamp, whose lands are short only by colour.
+SHORT_BY_COLOUR_WEIGHT = 25
+#: The share (%) of states, where the spec allows other moments, at sorcery timing.
+SORCERY_TIMING_WEIGHT = 35
+
+
 @st.composite
-def class_scenarios(draw: st.DrawFn, spec: ClassSpec = ClassSpec()) -> Scenario[ClassParams]:
-    """Class permanents per ``spec``."""
-    active = draw(sampled((0, 1)))
-    player = draw(sampled((active, 1 - active))) if spec.anyone else active
-    step = draw(sampled(sorted(spec.steps, key=list(Step).index)))
-    b = StateBuilder()
+def class_scenarios(
+    draw: st.DrawFn, spec: ClassSpec = ClassSpec(), allowed: Collection[str] = CLASS_MECHANICS
+) -> Scenario[ClassParams]:
+    """Class permanents per ``spec``; ``allowed``: the optional mechanics of :data:`CLASS_MECHANICS`
+    the state may hold. The features of ``generators.class_features`` are drawn with explicit
+    weights, the levels first (Hypothesis spreads an example's first choices best)."""
     low, high = spec.levels
-    n = draw(integers(*spec.count))
-    levels = [draw(integers(low, high)) for _ in range(n)]
+    # Lands that pay a level bar's generic part but none of its {B}: no Swamp, two other lands.
+    short_by_colour = spec.swamps[0] == 0 and chance(draw, SHORT_BY_COLOUR_WEIGHT)
+    n = spread(draw, [(k, 1) for k in range(spec.count[0], spec.count[1] + 1)])
+    levels = [spread(draw, [(k, 1) for k in range(low, high + 1)]) for _ in range(n)]
+    mains = [st_ for st_ in spec.steps if st_.is_main]
+    # The player's own main phase with an empty stack (when the spec allows other moments): the
+    # only time a level bar can be used, drawn on purpose (the moments combined give it 1 in 10).
+    sorcery_time = bool(mains) and (spec.anyone or len(spec.steps) > 1) and chance(draw, SORCERY_TIMING_WEIGHT)
+    stack_kind = "none"
+    if spec.anyone and not sorcery_time:  # an opponent's spell on the stack, with a target or not
+        kinds = [("none", 2), ("untargeted", 1)] + ([("targeted", 1)] if Mechanic.COUNTERSPELL in allowed else [])
+        stack_kind = spread(draw, kinds)
+    # Mostly with the spell the only thing between the player and sorcery timing.
+    own_main = sorcery_time or (stack_kind != "none" and bool(mains) and chance(draw, 60))
+    active = draw(sampled((0, 1)))
+    player = draw(sampled((active, 1 - active))) if spec.anyone and not own_main else active
+    step = draw(sampled(sorted(mains if own_main else spec.steps, key=list(Step).index)))
+    b = StateBuilder()
     if spec.one_below_3 and all(level >= 3 for level in levels):
         levels[0] = draw(integers(max(1, low), 2))
     if spec.one_at_2 and all(level < 2 for level in levels):
@@ -122,9 +157,13 @@ def class_scenarios(draw: st.DrawFn, spec: ClassSpec = ClassSpec()) -> Scenario[
         opponent_classes.append(cid)
         level_of[cid] = level
         bars[cid] = bar_costs(data)
-    swamps = draw(integers(*spec.swamps))
+    swamps = 0 if short_by_colour else spread(draw, [(k, 1) for k in range(spec.swamps[0], spec.swamps[1] + 1)])
     for _ in range(swamps):
         b.permanent(cards.basic_land("B"), player)
+    if short_by_colour or chance(draw, OFF_COLOUR_WEIGHT):
+        lo, hi = (2, 2) if short_by_colour else spec.off_colour
+        for _ in range(spread(draw, [(k, 1) for k in range(lo, hi + 1)])):
+            b.permanent(cards.basic_land(draw(sampled(OFF_COLOURS))), player)
     for _ in range(draw(integers(0, 1))):
         b.permanent(cards.basic_land("B"), player, tapped=True)
     hand_class = hand_bars = attacker = power = None
@@ -141,26 +180,33 @@ def class_scenarios(draw: st.DrawFn, spec: ClassSpec = ClassSpec()) -> Scenario[
         blockers = tuple(b.permanent(vanilla(draw(integers(1, 2)), 7, cost="{3}{G}"), 1 - player) for _ in range(2))
     else:
         bystanders(draw, b)
-    stacked = None
-    if spec.anyone and draw(BOOLEANS):
+    stacked = counter = None
+    if stack_kind != "none":
         stacked = b.put(life_spell("Instant", 1, cost="{W}"), 1 - player, Zone.HAND)
+    if stack_kind == "targeted":  # the opponent's Counterspell aimed at their own spell below it
+        counter = b.put(COUNTERSPELL, 1 - player, Zone.HAND)
     state = b.build(turn=draw(integers(2, 6)), active_player=active, step=step, priority=player)
     if stacked is not None:
         state = spell_on_stack(state, stacked, 1 - player, (("cast-from", "hand"),))
-    return Scenario(
-        state,
-        ClassParams(
-            player=player,
-            classes=tuple(classes),
-            levels=level_of,
-            bars=bars,
-            swamps=swamps,
-            opponent_classes=tuple(opponent_classes),
-            pick=draw(integers(0, 5)),
-            hand_class=hand_class,
-            hand_bars=hand_bars,
-            attacker=attacker,
-            power=power,
-            blockers=blockers,
+    if stacked is not None and counter is not None:
+        state = spell_on_stack(state, counter, 1 - player, (("cast-from", "hand"), ("targets", stacked)))
+    return record(
+        Scenario(
+            state,
+            ClassParams(
+                player=player,
+                classes=tuple(classes),
+                levels=level_of,
+                bars=bars,
+                swamps=swamps,
+                opponent_classes=tuple(opponent_classes),
+                pick=draw(integers(0, 5)),
+                hand_class=hand_class,
+                hand_bars=hand_bars,
+                attacker=attacker,
+                power=power,
+                blockers=blockers,
+            ),
         ),
+        FEATURES,
     )

@@ -90,6 +90,19 @@ def weighted(draw: st.DrawFn, choices: Sequence[tuple[T, int]]) -> T:
     raise AssertionError("unreachable")  # pragma: no cover
 
 
+def spread(draw: st.DrawFn, choices: Sequence[tuple[T, int]]) -> T:
+    """One of ``choices`` (value, weight), drawn through one draw of 0..99 like :func:`chance`:
+    a choice of a few options drawn late in a long composite strategy is skewed toward its first
+    options (as a bounded integer is), one of a hundred much less."""
+    total = sum(w for _, w in choices)
+    n = draw(PERCENT) * total // 100
+    for value, w in choices:
+        if n < w:
+            return value
+        n -= w
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
 def observed(scenario: Scenario[Any], features: Mapping[str, Feature], names: Iterable[str] | None = None) -> set[str]:
     """The features (of ``names``, default all) a scenario holds."""
     return {n for n in (features if names is None else names) if features[n].holds(scenario)}

@@ -28,8 +28,10 @@ from hypothesis import strategies as st
 
 from generators import cards
 from generators.combat import COMBAT_MECHANICS, CombatSpec, NinjutsuParams, combat_scenarios
+from generators.features import record
 from generators.search_cards import BRIBERY, SORCERY
-from generators.search_setup import SearchParams, SearchSetup, add_search_source, draw_kind
+from generators.search_features import FEATURES
+from generators.search_setup import SearchParams, SearchSetup, add_search_source, draw_kind, draw_library_size
 from generators.strategies import integers, sampled
 from harness.protocol.builder import StateBuilder
 from harness.protocol.model import COLORS, PlayerIndex, Step, Zone
@@ -53,6 +55,7 @@ class SearchStateParams:
 @st.composite
 def search_scenarios(draw: st.DrawFn, setup: SearchSetup) -> Scenario[SearchStateParams]:
     """A state outside combat where ``params.search.searcher`` is about to search or is searching."""
+    size = draw_library_size(draw, setup)  # first: see draw_library_size
     kind = draw_kind(draw, setup.kinds)
     searcher = draw(sampled((0, 1)))
     if kind in (SORCERY, BRIBERY):  # 307.1: own main phase, empty stack
@@ -65,7 +68,7 @@ def search_scenarios(draw: st.DrawFn, setup: SearchSetup) -> Scenario[SearchStat
     for player in (0, 1):  # a few bystanders
         for _ in range(draw(integers(0, 1))):
             b.permanent(cards.creature(draw(integers(1, 3)), draw(integers(1, 3))), player)
-    source = add_search_source(draw, b, searcher, replace(setup, kinds=(kind,)))
+    source = add_search_source(draw, b, searcher, replace(setup, kinds=(kind,)), size=size)
     for player in (0, 1):  # the other library (and more of the searched one, below the drawn cards)
         if player != source.params.library:
             for _ in range(draw(integers(0, 2))):
@@ -78,7 +81,7 @@ def search_scenarios(draw: st.DrawFn, setup: SearchSetup) -> Scenario[SearchStat
         priority_passes=0 if searcher == active else 1,
     )
     state = source.finalize(state)
-    return Scenario(state, SearchStateParams(player=searcher, step=str(step), search=source.params))
+    return record(Scenario(state, SearchStateParams(player=searcher, step=str(step), search=source.params)), FEATURES)
 
 
 def combat_search_scenarios(

@@ -28,6 +28,7 @@ from typing import Literal
 from hypothesis import strategies as st
 
 from generators import cards
+from generators.features import chance, spread
 from generators.search_cards import (
     ABILITY,
     BRIBERY,
@@ -63,6 +64,8 @@ from harness.protocol.model import (
 Start = Literal["cast", "pending", "any"]
 Restriction = Literal["none", "opponent", "controller", "any"]
 #: How the non-combat library cards are drawn: a basic land, a creature, or another card.
+#: The percentage of the searched library's other cards drawn as cards the search asks for.
+MATCHING_WEIGHT = 50
 OTHER_CARD = CardData("Old Letter", ("Sorcery",), mana_cost="{U}", text="")
 
 CARDS_BY_KIND: dict[str, tuple[CardData, ...]] = {
@@ -178,6 +181,24 @@ def draw_kind(draw: st.DrawFn, kinds: Sequence[str]) -> str:
     return draw(sampled([k for k in kinds if k != BRIBERY] or list(kinds)))
 
 
+def draw_library_size(draw: st.DrawFn, setup: SearchSetup) -> int:
+    """How many cards the searched library gets, per ``setup`` (with room for the sought cards it
+    forces), each size of the range as often (see ``generators.search_features``; doubling the
+    sizes past the top four starved the small ones in the ``ci`` sample). A strategy draws it
+    first where it can, since Hypothesis
+    spreads an example's first choices over its examples and fills the later ones of its first
+    examples with their simplest values."""
+    lo, hi = setup.library
+    if setup.sought_below:
+        lo = max(lo, RESTRICTED_TO + 1)
+        hi = max(hi, lo)
+    if setup.sought_above:
+        lo = max(lo, 1)
+        hi = max(hi, lo)
+    sizes = range(lo, max(lo, hi) + 1)
+    return spread(draw, [(n, 1) for n in sizes]) if len(sizes) > 1 else lo
+
+
 def add_search_source(
     draw: st.DrawFn,
     b: StateBuilder,
@@ -186,9 +207,11 @@ def add_search_source(
     *,
     combat: bool = False,
     pending_ok: bool = True,
+    size: int | None = None,
 ) -> SearchSource:
     """Add the source of a search by ``searcher`` (and everything around it) to ``b``; with
-    ``pending_ok`` false, a source still to be started (see :func:`can_start_in_combat`)."""
+    ``pending_ok`` false, a source still to be started (see :func:`can_start_in_combat`);
+    ``size``: the searched library's drawn size (default: drawn here, :func:`draw_library_size`)."""
     kinds = [k for k in setup.kinds if not combat or k in INSTANT_SPEED or setup.start != "cast"]
     if not pending_ok:
         kinds = [k for k in kinds if k in INSTANT_SPEED]
@@ -214,19 +237,20 @@ def add_search_source(
     observer = b.permanent(WATCHER, searcher) if setup.leaves_observer and draw(BOOLEANS) else None
 
     card_filter = None if kind == LOOK else search_filter(card)
-    lo, hi = setup.library
+    if size is None:
+        size = draw_library_size(draw, setup)
+    # Half the cards are ones the search asks for, so such a card is drawn at every position.
+    library = [
+        matching_card(draw, card_filter)
+        if card_filter is not None and chance(draw, MATCHING_WEIGHT)
+        else library_card(draw)
+        for _ in range(size)
+    ]
     if setup.sought_below:
-        lo = max(lo, RESTRICTED_TO + 1)
-        hi = max(hi, lo)
-    if setup.sought_above:
-        lo = max(lo, 1)
-        hi = max(hi, lo)
-    library = [library_card(draw) for _ in range(draw(integers(lo, max(lo, hi))))]
-    if setup.sought_below:
-        where = draw(integers(RESTRICTED_TO, len(library) - 1))
+        where = spread(draw, [(i, 1) for i in range(RESTRICTED_TO, len(library))])
         library[where] = matching_card(draw, card_filter)
     if setup.sought_above:
-        where = draw(integers(0, min(RESTRICTED_TO, len(library)) - 1))
+        where = spread(draw, [(i, 1) for i in range(min(RESTRICTED_TO, len(library)))])
         library[where] = matching_card(draw, card_filter)
     library_ids = [b.put(c, owner, Zone.LIBRARY) for c in library]
 

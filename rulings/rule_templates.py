@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from hypothesis.strategies import SearchStrategy
 
+from generators.features import Feature
 from harness.protocol.model import CardData
 from harness.protocol.probe import Scenario
 from rulings.corpus import Ruling
@@ -31,11 +32,13 @@ class _Check:
     name: str
     kind: InvariantKind
     requires: frozenset[str]
-    scenarios: Callable[[], SearchStrategy[Scenario]]
+    scenarios: Callable[..., SearchStrategy[Scenario]]
     check: CheckFn
     description: str
     probe_claims: tuple[str, ...] = ()
     exempt_controls: tuple[tuple[str, str], ...] = ()
+    features: tuple[Feature, ...] = ()
+    optional: frozenset[str] = frozenset()
 
 
 _CHECKS: dict[str, list[_Check]] = {}
@@ -47,16 +50,18 @@ def rule_template(
     name: str,
     kind: InvariantKind,
     requires: Iterable[str],
-    scenarios: Callable[[], SearchStrategy[Scenario]],
+    scenarios: Callable[..., SearchStrategy[Scenario]],
     claims: Mapping[str, str | tuple[str, ...]] | None = None,
     explains: tuple[str, ...] = (),
     applies: Applies | None = None,
     probe_claims: Iterable[str] = (),
     exempt_controls: Iterable[tuple[str, str]] = (),
+    features: Iterable[Feature] = (),
+    optional: Iterable[str] = (),
 ) -> Callable[[CheckFn], CheckFn]:
     """Register the decorated check under ``template_id``. The first registration of an id gives
     its sentence ``claims``/``explains`` (and ``applies``); later ones add more checks to the same
-    rule. ``probe_claims`` and ``exempt_controls`` are the invariant's (see
+    rule. ``probe_claims``, ``exempt_controls``, ``features`` and ``optional`` are the invariant's (see
     :class:`~rulings.invariant.Invariant`)."""
 
     def register(check: CheckFn) -> CheckFn:
@@ -76,6 +81,8 @@ def rule_template(
                 (check.__doc__ or "").strip(),
                 tuple(probe_claims),
                 tuple(exempt_controls),
+                tuple(features),
+                frozenset(optional),
             )
         )
         if first:
@@ -109,6 +116,8 @@ def _register_family(
                 origin=f"template:{template_id}",
                 claims=c.probe_claims,
                 exempt_controls=c.exempt_controls,
+                features=c.features,
+                optional=c.optional,
             )
             for c in checks
         ]

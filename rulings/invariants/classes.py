@@ -13,9 +13,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from generators.classes import CLASS_STEPS, ClassParams, ClassSpec, class_scenarios
+from generators.class_features import FEATURES, bar_symbols, payable, untapped_lands
+from generators.classes import CLASS_MECHANICS, CLASS_STEPS, ClassParams, ClassSpec, class_scenarios
+from generators.features import Feature
 from harness.protocol.mechanics import Mechanic
-from harness.protocol.model import Action, ActionKind, AttackTarget, EventKind, GameState, Step
+from harness.protocol.model import (
+    Action,
+    ActionKind,
+    AttackTarget,
+    EventKind,
+    GameState,
+    Step,
+    mana_value,
+    parse_mana_cost,
+)
 from harness.protocol.probe import Probe, Scenario, expect
 from rulings.invariant import claims, exempt
 from rulings.invariants.driving import events_of, pass_until, resolve_stack
@@ -25,7 +36,13 @@ from rulings.rule_templates import rule_template
 
 REQUIRES = frozenset({Mechanic.STACK, Mechanic.PRIORITY, Mechanic.MANA_ABILITY, Mechanic.CLASS})
 PROBE = frozenset({Mechanic.MENACE})
+
+
 #: Why a pure "must be refused" check is exempt from the controls that refuse or offer nothing.
+def class_features(*names: str) -> tuple[Feature, ...]:
+    return tuple(FEATURES[n] for n in names)
+
+
 REFUSED_ONLY = "a pure must-be-refused check: refusing (or offering) nothing is what the ruling asks here"
 
 
@@ -36,12 +53,6 @@ def level_up(player: int, class_id: str, level: int) -> Action:
 def level(state: GameState, class_id: str) -> int | None:
     perm = state.permanent(class_id)
     return perm.class_level if perm is not None else None
-
-
-def untapped_swamps(state: GameState, player: int) -> int:
-    return sum(
-        1 for p in state.battlefield if p.controller == player and not p.tapped and state.data_of(p.id).name == "Swamp"
-    )
 
 
 def sorcery_timing(state: GameState, player: int) -> bool:
@@ -147,7 +158,25 @@ def probe_abilities(probe: Probe, scenario: Scenario[ClassParams], levels: Mappi
     applies=IS_CLASS,
     kind="legality",
     requires=REQUIRES,
-    scenarios=lambda: class_scenarios(ClassSpec(steps=CLASS_STEPS, anyone=True, swamps=(0, 3), opponent_class=True)),
+    scenarios=lambda allowed=CLASS_MECHANICS: class_scenarios(
+        ClassSpec(steps=CLASS_STEPS, anyone=True, swamps=(0, 3), opponent_class=True), allowed
+    ),
+    optional=CLASS_MECHANICS,
+    features=class_features(
+        "level:1",
+        "level:2",
+        "level:3",
+        "bar-payable",
+        "bar-unpayable",
+        "off-colour-land",
+        "short-by-colour",
+        "sorcery-timing",
+        "no-sorcery-timing",
+        "holder-not-active",
+        "stack-spell-untargeted",
+        "stack-spell-targeted",
+        "opponent-class",
+    ),
 )
 @claims("level abilities offered exactly when allowed")
 def check_level_bars(probe: Probe, scenario: Scenario[ClassParams]) -> None:
@@ -157,21 +186,21 @@ def check_level_bars(probe: Probe, scenario: Scenario[ClassParams]) -> None:
     player = scenario.params.player
     state = probe.state()
     timing = sorcery_timing(state, player)
-    swamps = untapped_swamps(state, player)
+    swamps, others = untapped_lands(state, player)
     pairs = []
     actions = probe.legal_actions()
     for class_id in scenario.params.classes + scenario.params.opponent_classes:
         current = scenario.params.levels[class_id]
-        for bar, cost in sorted(scenario.params.bars[class_id].items()):
-            n = int(bar)
+        for n, symbols in sorted(bar_symbols(state, class_id).items()):
+            cost = "".join(f"{{{s}}}" for s in symbols)
             mine = class_id in scenario.params.classes
-            wanted = mine and current == n - 1 and timing and swamps >= cost
+            wanted = mine and current == n - 1 and timing and payable(symbols, swamps, others)
             shown = [a for a in actions if a == level_up(player, class_id, n)]
             expect(
                 bool(shown) == wanted,
                 f"the level {n} ability of a level {current} Class is {'not ' if wanted else ''}offered "
                 f"({state.step}, {whose_turn(state, player)}, stack of "
-                f"{len(state.stack)}, {swamps} Swamps for a cost of {cost})",
+                f"{len(state.stack)}, {swamps} Swamps and {others} other lands for a cost of {cost})",
                 expected=f"level:{n} of {class_id} {'offered' if wanted else 'not offered'}",
                 observed="offered" if shown else "not offered",
             )
@@ -185,12 +214,14 @@ def check_level_bars(probe: Probe, scenario: Scenario[ClassParams]) -> None:
         )
         return
     probe.require(action, f"the level {n} ability of a level {n - 1} Class as a sorcery with the mana to pay")
-    paid = swamps - untapped_swamps(probe.state(), player)
+    left = untapped_lands(probe.state(), player)
+    paid_swamps, paid = swamps - left[0], swamps + others - sum(left)
+    symbols = parse_mana_cost(cost)
     expect(
-        paid == cost,
+        paid == mana_value(cost) and paid_swamps >= symbols.count("B"),
         "activating a level ability did not pay the cost in its level bar",
-        expected=f"{cost} Swamps tapped",
-        observed=f"{paid} tapped",
+        expected=f"{mana_value(cost)} lands tapped for {cost}, a Swamp for each {{B}}",
+        observed=f"{paid} tapped, {paid_swamps} of them Swamps",
     )
     resolve_stack(probe)
     expect(
@@ -209,6 +240,7 @@ def check_level_bars(probe: Probe, scenario: Scenario[ClassParams]) -> None:
     kind="legality",
     requires=REQUIRES,
     scenarios=lambda: class_scenarios(ClassSpec(levels=(2, 3))),
+    features=class_features("level:2", "level:3", "off-colour-land"),
 )
 @claims("a level at or below the current one refused")
 @exempt(("refuses-all", REFUSED_ONLY), ("offers-nothing", REFUSED_ONLY))
@@ -242,6 +274,7 @@ def check_no_repeat(probe: Probe, scenario: Scenario[ClassParams]) -> None:
     kind="trace",
     requires=REQUIRES,
     scenarios=lambda: class_scenarios(ClassSpec(levels=(1, 2))),
+    features=class_features("level:1", "level:2", "gains-level:2", "gains-level:3", "off-colour-land"),
 )
 @claims("the level ability waits on the stack")
 def check_uses_stack(probe: Probe, scenario: Scenario[ClassParams]) -> None:
@@ -285,6 +318,7 @@ def check_uses_stack(probe: Probe, scenario: Scenario[ClassParams]) -> None:
     kind="outcome",
     requires=REQUIRES,
     scenarios=lambda: class_scenarios(ClassSpec(count=(2, 3), one_below_3=True, opponent_class=True)),
+    features=class_features("level:1", "level:2", "level:3", "gains-level:2", "gains-level:3", "opponent-class"),
 )
 @claims("only its own Class's level changes")
 def check_own_level(probe: Probe, scenario: Scenario[ClassParams]) -> None:
@@ -313,6 +347,7 @@ def check_own_level(probe: Probe, scenario: Scenario[ClassParams]) -> None:
     kind="outcome",
     requires=REQUIRES | PROBE | {Mechanic.CASTING, Mechanic.CASTING_PERMANENTS},
     scenarios=lambda: class_scenarios(ClassSpec(count=(0, 1), in_hand=True, probe=True)),
+    features=class_features("class-in-hand", "level:1", "level:2", "level:3", "off-colour-land"),
 )
 @claims("enters at level 1 with its top section's abilities")
 def check_starts_at_level_1(probe: Probe, scenario: Scenario[ClassParams]) -> None:
@@ -343,6 +378,7 @@ def check_starts_at_level_1(probe: Probe, scenario: Scenario[ClassParams]) -> No
     kind="outcome",
     requires=REQUIRES | PROBE,
     scenarios=lambda: class_scenarios(ClassSpec(levels=(1, 2), probe=True)),
+    features=class_features("level:1", "level:2", "gains-level:2", "gains-level:3"),
 )
 @claims("earlier levels' abilities kept")
 def check_keeps_previous(probe: Probe, scenario: Scenario[ClassParams]) -> None:

@@ -21,6 +21,7 @@ from generators.combat import (
     combat_features,
     combat_scenarios,
 )
+from generators.features import Feature
 from harness.protocol.keywords import (
     NINJUTSU,
     NINJUTSU_FAMILY,
@@ -81,6 +82,7 @@ def make(
     template_id: str,
     extra_requires: frozenset[str] = frozenset(),
     claimed: tuple[str, ...] | None = None,
+    extra_features: tuple[Feature, ...] = (),
 ) -> Invariant:
     """The invariant ``name`` of ``variant`` for ``ruling``; its claims are ``claimed`` or those
     declared on ``check`` (:func:`~rulings.invariant.claims`)."""
@@ -98,7 +100,7 @@ def make(
         check=check,
         description=description,
         origin=f"template:{template_id}",
-        features=combat_features(spec),
+        features=combat_features(spec) + extra_features,
         optional=spec.optional - requires,
         claims=claimed if claimed is not None else claims_of(check),
     )

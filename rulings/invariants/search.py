@@ -32,6 +32,7 @@ from generators.search_cards import (
     SORCERY,
     WILD_EXPANSE,
 )
+from generators.search_features import search_features
 from generators.search_setup import SearchSetup
 from harness.protocol.adapter import EngineError
 from harness.protocol.keywords import LIBRARY_NINJUTSU, KeywordVariant
@@ -102,6 +103,7 @@ def search_invariant(
         check=check,
         description=description,
         origin=f"template:{template_id}",
+        features=search_features(setup),
     )
 
 
@@ -119,7 +121,18 @@ def library_make(
     extra = setup_requires(setup)
     if setup.leaves_observer:
         extra.add(Mechanic.LEAVES_TRIGGER)
-    return make(ruling, v, name, kind, spec, check, description, template_id, frozenset(extra))
+    return make(
+        ruling,
+        v,
+        name,
+        kind,
+        spec,
+        check,
+        description,
+        template_id,
+        frozenset(extra),
+        extra_features=search_features(setup, sizes=False),
+    )
 
 
 def card_matches(state: GameState, card_id: str, card_type: str | None) -> bool:

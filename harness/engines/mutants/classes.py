@@ -41,6 +41,18 @@ def class_loses_previous_levels(self, game: Game, perm: Perm, level: int) -> boo
     return level == self.class_level(game, perm)
 
 
+def class_level_cost_any_colour(self, game: Game, perm: Perm, bar: LevelBar) -> tuple[str, ...]:
+    generic = sum(int(s) if s.isdigit() else 1 for s in bar.cost)
+    return (str(generic),) if generic else ()
+
+
+def class_level_over_targeted_spell(self, game: Game, player: PlayerIndex) -> bool:
+    top = game.stack[-1] if game.stack else None
+    if top is not None and top.kind == "spell" and top.choice("targets"):
+        return game.priority == player and game.pending is None and game.active == player and game.step.is_main
+    return game.priority == player and game.pending is None and self.e.casting.sorcery_timing(game, player)
+
+
 MUTANTS: tuple[Mutant, ...] = (
     Mutant(
         "class-level-skips",
@@ -89,5 +101,18 @@ MUTANTS: tuple[Mutant, ...] = (
         breaks=("class.keeps-previous-levels",),
         bug="gaining a level replaces the Class's abilities: it has only those of its current level",
         replaces={"classes.class_has_level_abilities": class_loses_previous_levels},
+    ),
+    Mutant(
+        "class-level-cost-any-colour",
+        breaks=("class.level-bars",),
+        bug="a level bar's {B} is paid with mana of any colour (an Island pays it)",
+        replaces={"classes.level_cost": class_level_cost_any_colour},
+    ),
+    Mutant(
+        "class-level-over-targeted-spell",
+        breaks=("class.level-bars",),
+        bug="a level ability can be activated while a spell with a target is on top of the stack "
+        "(the sorcery-timing check skips spells with targets)",
+        replaces={"classes.level_up_timing": class_level_over_targeted_spell},
     ),
 )
