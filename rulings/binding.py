@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 
 from hypothesis.strategies import SearchStrategy
 
+from generators.features import Feature
 from harness.protocol.probe import Scenario
 from rulings.invariant import CheckFn, Invariant, InvariantKind
 
@@ -26,9 +27,10 @@ def binds(
     claims: Iterable[str] = (),
     exempt_controls: Iterable[tuple[str, str]] = (),
     optional: Iterable[str] = (),
+    features: Iterable[Feature] = (),
 ) -> Callable[[CheckFn], CheckFn]:
     """Register the decorated check as an invariant encoding ``ruling_ids`` (``claims``,
-    ``exempt_controls`` and ``optional`` as in :class:`~rulings.invariant.Invariant`)."""
+    ``exempt_controls``, ``optional`` and ``features`` as in :class:`~rulings.invariant.Invariant`)."""
     if not ruling_ids:
         raise ValueError("@binds needs at least one ruling id")
 
@@ -48,6 +50,7 @@ def binds(
                 claims=tuple(claims),
                 exempt_controls=tuple(exempt_controls),
                 optional=frozenset(optional),
+                features=tuple(features),
             )
         )
         return check

@@ -17,6 +17,7 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
+from generators.features import Feature
 from generators.mana import (
     AbilitySpec,
     CostSymbol,
@@ -32,6 +33,7 @@ from generators.mana import (
     production_scenarios,
     x_etb_scenarios,
 )
+from generators.mana_features import PAYMENT_FEATURES, SOURCE_FEATURES, SUBJECT_FEATURES
 from harness.protocol.mechanics import Mechanic
 from harness.protocol.model import MANA_SYMBOLS, Action, ActionKind, Event, EventKind, GameState
 from harness.protocol.probe import Probe, Scenario, expect
@@ -302,6 +304,21 @@ def check_subject_pays(symbol: CostSymbol, probe: Probe, scenario: Scenario[Mana
         )
 
 
+def production_features(*, pools: bool, non_mana: bool) -> tuple[Feature, ...]:
+    """The source kinds a production scenario of these options holds (see ``generators.mana_features``)."""
+    names = ["basic-land", "ability-land", "creature", "artifact", "untap-mana"]
+    names += ["pool-land"] if pools else []
+    names += ["non-mana"] if non_mana else []
+    return tuple(SOURCE_FEATURES[f"source:{n}"] for n in names)
+
+
+#: The features of a {T}/{Q} scenario whose subject is drawn freely (focus "any" or "payable").
+SUBJECT_FOCUS_FEATURES = {
+    "any": ("subject:creature", "subject:artifact", "subject:land", "subject-sick"),
+    "payable": ("subject:creature", "subject:artifact", "subject:land"),
+}
+
+
 def _symbol_invariant(
     ruling: Ruling, symbol: CostSymbol, name: str, kind: InvariantKind, focus: str, check: Any, description: str
 ) -> Invariant:
@@ -317,6 +334,7 @@ def _symbol_invariant(
         check=partial(check, symbol),
         description=description,
         origin="template:costs.cost-symbol",
+        features=tuple(SUBJECT_FEATURES[n] for n in SUBJECT_FOCUS_FEATURES.get(focus, ())),
     )
 
 
@@ -525,6 +543,7 @@ def check_mana_ability_no_stack(probe: Probe, scenario: Scenario[ManaParams]) ->
 @binds(
     "mana.tap-for-mana",
     id="mana.tap-for-mana/only-mana-abilities-with-tap",
+    features=production_features(pools=False, non_mana=True),
     kind="trace",
     requires=BASE_REQUIRES | {Mechanic.UNTAP_SYMBOL, Mechanic.MANA_TRIGGERS, Mechanic.MANA_REPLACEMENT},
     scenarios=partial(
@@ -550,6 +569,7 @@ def tap_for_mana_definition(probe: Probe, scenario: Scenario[ManaParams]) -> Non
 @binds(
     "mana.tap-for-mana",
     id="mana.tap-for-mana/mana-abilities-skip-the-stack",
+    features=production_features(pools=False, non_mana=True),
     kind="trace",
     requires=BASE_REQUIRES | {Mechanic.UNTAP_SYMBOL},
     scenarios=partial(production_scenarios, max_triggers=0, max_replacements=0, pools=False, contrast=True),
@@ -628,6 +648,7 @@ def check_triggers(probe: Probe, scenario: Scenario[ManaParams]) -> None:
 @binds(
     "mana.tapped-for-mana-trigger",
     id="mana.tapped-for-mana-trigger/trigger-on-production",
+    features=production_features(pools=True, non_mana=True),
     kind="outcome",
     requires=BASE_REQUIRES
     | {Mechanic.UNTAP_SYMBOL, Mechanic.MANA_TRIGGERS, Mechanic.MANA_REPLACEMENT, Mechanic.COULD_PRODUCE},
@@ -689,6 +710,7 @@ def check_replacements(probe: Probe, scenario: Scenario[ManaParams]) -> None:
 @binds(
     "mana.tapped-for-mana-replacement",
     id="mana.tapped-for-mana-replacement/modifies-production",
+    features=production_features(pools=True, non_mana=True),
     kind="outcome",
     requires=BASE_REQUIRES | {Mechanic.UNTAP_SYMBOL, Mechanic.MANA_REPLACEMENT, Mechanic.COULD_PRODUCE},
     scenarios=partial(production_scenarios, max_triggers=0, min_replacements=1, max_replacements=2),
@@ -872,6 +894,7 @@ def check_x_etb(probe: Probe, scenario: Scenario[XParams]) -> None:
 @binds(
     "costs.x-in-etb-ability",
     id="costs.x-in-etb-ability/etb-abilities-use-spells-x",
+    features=tuple(PAYMENT_FEATURES.values()),
     kind="outcome",
     requires=BASE_REQUIRES | {Mechanic.CASTING, Mechanic.X_ETB},
     scenarios=x_etb_scenarios,
@@ -887,6 +910,7 @@ def etb_abilities_use_the_spells_x(probe: Probe, scenario: Scenario[XParams]) ->
 @binds(
     "mana.tapped-for-mana-replacement",
     id="mana.tapped-for-mana-replacement/tapped-for-mana-only",
+    features=production_features(pools=False, non_mana=False),
     kind="outcome",
     requires=BASE_REQUIRES | {Mechanic.UNTAP_SYMBOL, Mechanic.MANA_REPLACEMENT},
     scenarios=partial(

@@ -40,6 +40,11 @@ def only_lands_tap_for_mana(self, game: Game, perm: Perm, ability: Activated) ->
     return Mana.is_tapped_for_mana(self, game, perm, ability) and game.is_type(perm.id, "Land")
 
 
+def printed_land_ability_not_tapped_for_mana(self, game: Game, perm: Perm, ability: Activated) -> bool:
+    nonbasic_land = game.is_type(perm.id, "Land") and "Basic" not in game.data(perm.id).supertypes
+    return Mana.is_tapped_for_mana(self, game, perm, ability) and not nonbasic_land
+
+
 def mana_trigger_without_mana(
     self, game: Game, trigger: Placed, perm: Perm, ability: Activated, produced: tuple[str, ...]
 ) -> bool:
@@ -163,6 +168,13 @@ MUTANTS: tuple[Mutant, ...] = (
         bug="\"tapped for mana\" is implemented for lands only: a creature's or artifact's {T} mana "
         "ability is not tapping it for mana",
         replaces={"mana.is_tapped_for_mana": only_lands_tap_for_mana},
+    ),
+    Mutant(
+        "printed-land-ability-not-tapped-for-mana",
+        breaks=("mana.tap-for-mana",),
+        bug='"tapped for mana" is implemented for basic lands\' intrinsic abilities (and nonland '
+        "sources) only: a nonbasic land's printed {T} mana ability is not tapping it for mana",
+        replaces={"mana.is_tapped_for_mana": printed_land_ability_not_tapped_for_mana},
     ),
     Mutant(
         "mana-trigger-without-mana",
