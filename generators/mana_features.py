@@ -64,17 +64,18 @@ def _subject(sc: Scenario[Any]) -> Any:
     return sc.params.sources[sc.params.subject]
 
 
+def _subject_kind(kind: str) -> Feature:
+    return Feature(
+        f"subject:{kind}",
+        "302.6, 602.5a",
+        f"the permanent the check is about is a {kind}",
+        33,
+        lambda sc: _subject(sc).kind == kind,
+    )
+
+
 SUBJECT_FEATURES: dict[str, Feature] = table(
-    *(
-        Feature(
-            f"subject:{kind}",
-            "302.6, 602.5a",
-            f"the permanent the check is about is a {kind}",
-            33,
-            lambda sc, kind=kind: _subject(sc).kind == kind,
-        )
-        for kind in ("creature", "artifact", "land")
-    ),
+    *(_subject_kind(kind) for kind in ("creature", "artifact", "land")),
     Feature(
         "subject-sick",
         "302.6",
