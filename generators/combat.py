@@ -221,6 +221,15 @@ def draw_combat(
             ("blocker-first-strike", after_blockers and bool(strikes)),
         )
     }
+    # The first-strike damage step happens when any creature in combat has first or double strike
+    # (510.4): an attacker, or only a blocker. A state that must have the step gets its striker on
+    # either side (see FEATURES: first-strike-blocker-only).
+    blocker_only = (
+        wanted_step is Step.FIRST_STRIKE_DAMAGE
+        and after_blockers
+        and draw_feature(draw, FEATURES["first-strike-blocker-only"])
+    )
+    rare["blocker-first-strike"] = rare["blocker-first-strike"] or blocker_only
 
     # Attack targets the defender offers: the player, their planeswalkers, battles they protect.
     # Reached by play, combat damage on the way must leave every attack target standing.
@@ -245,9 +254,11 @@ def draw_combat(
     least += fs_blocker
     n_attackers = draw(integers(least, max(3, least)))
 
-    def striker(forced: bool = False) -> tuple[bool, bool]:
+    def striker(forced: bool = False, never: bool = False) -> tuple[bool, bool]:
         # Explicit weights (see FEATURES): most combatants strike normally, so a state where only
         # a blocker has first strike, or no combatant has it, is drawn as often as the others.
+        if never:
+            return False, False
         kinds = [(k, 1) for k in strikes] if forced else [("none", 3), *((k, 1) for k in strikes)]
         kind = weighted(draw, kinds) if len(kinds) > 1 else kinds[0][0]
         return kind == "first", kind == "double"
@@ -257,7 +268,9 @@ def draw_combat(
     for i in range(n_attackers):
         power, toughness = draw(_stats())
         # A first-strike damage step exists only if a combatant has first or double strike (510.4).
-        fs, ds = striker(forced=i == 0 and wanted_step is Step.FIRST_STRIKE_DAMAGE)
+        fs, ds = striker(
+            forced=i == 0 and wanted_step is Step.FIRST_STRIKE_DAMAGE and not blocker_only, never=blocker_only
+        )
         trigger = Mechanic.ATTACK_TRIGGER in may and draw(BOOLEANS)
         card = cards.creature(power, toughness, first_strike=fs, double_strike=ds, attack_trigger=trigger)
         # Owner vs controller, tokens, creatures that entered attacking this turn (see FEATURES).
@@ -513,6 +526,16 @@ def _off_colour(scenario: Scenario[NinjutsuParams]) -> bool:
     return any(c not in cost for c in _untapped_lands(scenario))
 
 
+def _strikers(scenario: Scenario[NinjutsuParams], *, blocking: bool) -> bool:
+    """Whether a blocking (or attacking) creature has first or double strike."""
+    state = scenario.state
+    return any(
+        (bool(p.blocking) if blocking else p.attacking is not None)
+        and _keyword(state, p.id, "First strike", "Double strike")
+        for p in state.battlefield
+    )
+
+
 def _step_feature(step: Step) -> Feature:
     return Feature(
         f"step:{step}", "506-511", f"the state is in the {step} step", 100, lambda sc: sc.params.step == str(step)
@@ -575,6 +598,21 @@ FEATURES: dict[str, Feature] = table(
         _short_by_colour,
     ),
     Feature("off-colour-land", "106.1, 601.2h", "an untapped land of a colour the cost lacks", 30, _off_colour),
+    Feature(
+        "first-strike-blocker-only",
+        "510.4, 702.7b",
+        "a blocking creature has first or double strike and no attacking creature does: the first-strike "
+        "damage step still happens",
+        50,
+        lambda sc: _strikers(sc, blocking=True) and not _strikers(sc, blocking=False),
+    ),
+    Feature(
+        "first-strike-attacker",
+        "510.4, 702.7b",
+        "an attacking creature has first or double strike",
+        50,
+        lambda sc: _strikers(sc, blocking=False),
+    ),
     *(_step_feature(s) for s in Step),
 )
 
@@ -593,5 +631,8 @@ def combat_features(spec: CombatSpec) -> tuple[Feature, ...]:
     if after_blockers:
         names.append("blocker-first-strike")
     names.append("short-by-colour" if spec.mana == "short" else "off-colour-land")
+    if set(spec.steps) == {Step.FIRST_STRIKE_DAMAGE}:
+        # the step must happen: its first striker on either side of combat
+        names += ["first-strike-attacker", "first-strike-blocker-only"]
     names += [f"step:{s}" for s in spec.steps]
     return tuple(FEATURES[n] for n in names)

@@ -36,6 +36,13 @@ def double_strike_skips_regular(self: Combat, game: Game, perm: Perm, first_stri
     return Combat.deals_damage_in_step(self, game, perm, first_strike_step)
 
 
+def first_strike_step_for_attackers_only(self: Combat, game: Game) -> bool:
+    return any(
+        p.attacking is not None and (self.has_first_strike(game, p) or self.has_double_strike(game, p))
+        for p in game.battlefield
+    )
+
+
 def ignores_colours(self, game: Game, player: PlayerIndex, cost: tuple[str, ...]) -> OptionPlan | None:
     generic = sum(int(s) if s.isdigit() else 1 for s in cost)
     return plan_with_options(
@@ -75,5 +82,12 @@ MUTANTS: tuple[Mutant, ...] = (
         breaks=("library-ninjutsu.activation-during-search",),
         bug="the mana payer treats every coloured symbol as generic: any land pays {U}",
         replaces={"mana.plan_mana_payment": ignores_colours},
+    ),
+    Mutant(
+        "first-strike-step-attackers-only",
+        breaks=("ninjutsu.first-strike-damage-step", "library-ninjutsu.first-strike-damage-step"),
+        bug="the first-strike damage step happens only when an attacking creature has first or double strike: "
+        "with only a blocker that has it, combat goes straight to the regular damage step",
+        replaces={"combat.first_strike_step_needed": first_strike_step_for_attackers_only},
     ),
 )
