@@ -31,6 +31,24 @@ def test_invariants_list_features() -> None:
         "blocker-first-strike",
         "short-by-colour",
         "off-colour-land",
+        "first-strike-blocker-only",
+        # search: every library size 0-6, the sought card at each position, each side of the restriction
+        *(f"library-size:{n}" for n in ("0", "1", "2", "3", "4", "5", "6+")),
+        *(f"sought-at:{k}" for k in range(1, 7)),
+        "restricted",
+        "unrestricted",
+        # Class: every level, the level gained, payment by colour, spells with and without targets
+        "level:1",
+        "level:2",
+        "level:3",
+        "gains-level:3",
+        "stack-spell-targeted",
+        "stack-spell-untargeted",
+        # mana: each source kind, the colour requirements of a cost
+        "source:ability-land",
+        "source:pool-land",
+        "cost-two-of-a-colour",
+        "spare-colour-land",
     } <= names
 
 
@@ -40,6 +58,24 @@ def test_features_reached_under_ci(invariant) -> None:  # type: ignore[no-untype
     assert found.examples >= 50
     short = [line for line in found.short(MIN_REACH) if "'step:" not in line]
     assert not short, "\n".join(short)
+
+
+def test_spread_covers_every_choice() -> None:
+    """``spread`` maps the hundred values of one draw onto the choices by weight."""
+    from generators.features import spread
+
+    seen: list[str] = []
+
+    class Fixed:
+        def __init__(self, n: int) -> None:
+            self.n = n
+
+        def __call__(self, strategy: object) -> int:
+            return self.n
+
+    for n in range(100):
+        seen.append(spread(Fixed(n), [("a", 1), ("b", 2), ("c", 1)]))  # type: ignore[arg-type]
+    assert (seen.count("a"), seen.count("b"), seen.count("c")) == (25, 50, 25)
 
 
 def test_table_rejects_duplicates_and_bad_weights() -> None:

@@ -465,6 +465,41 @@ def check_regular_step_damage(variant: KeywordVariant, probe: Probe, scenario: S
 # -- templates ------------------------------------------------------------------------------
 
 
+CHAIN = "a Ninja put in this turn is an unblocked attacker the next activation returns"
+
+
+@claims(CHAIN)
+def check_chain(variant: KeywordVariant, probe: Probe, scenario: Scenario[NinjutsuParams]) -> None:
+    """A chain of activations: the first Ninja, put in by the variant, is an unblocked attacking
+    creature (it entered after blockers were declared, 509.1h), summoning sick, so a second
+    Ninja's activation is offered returning it, and returns it to its owner's hand."""
+    first, second = scenario.params.ninjas[:2]
+    player = scenario.params.player
+    activate_and_resolve(variant, probe, scenario)
+    state = probe.state()
+    expect_entered(state, first)
+    use = variant.use(player, second, first)
+    probe.claim(CHAIN)
+    shown = offered(probe, kind=use.kind, source=use.source, ability=use.ability, costs=use.costs)
+    expect(
+        bool(shown),
+        f"{variant.name} not offered returning a Ninja put in by {variant.name} this turn "
+        "(an unblocked attacking creature)",
+        expected=f"{use} offered",
+        observed="not offered",
+    )
+    probe.require(use, f"{variant.name} returning the Ninja {first} put in earlier this turn")
+    resolve_stack(probe)
+    after = probe.state()
+    owner = state.obj(first).owner
+    expect(
+        first in after.player(owner).hand and after.permanent(second) is not None,
+        f"the second {variant.name} did not return the first Ninja to its owner's hand and put the second in",
+        expected=f"{first} in player {owner}'s hand, {second} on the battlefield",
+        observed=f"{first} in {after.zone_of(first)}, {second} in {after.zone_of(second)}",
+    )
+
+
 @template(
     "ninjutsu.activation-after-blockers",
     claims={
@@ -528,6 +563,19 @@ def after_blockers_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Inva
                 "ninjutsu.activation-after-blockers",
             )
         )
+        if v.zone is Zone.HAND and not v.casts and not v.during_search:
+            out.append(
+                make(
+                    ruling,
+                    v,
+                    "chain-returns-earlier-ninja",
+                    "outcome",
+                    CombatSpec(v, NINJUTSU_STEPS, min_ninjas=2, activations=2),
+                    partial(check_chain, v),
+                    f"a Ninja put in by {v.name} this turn is returned by a second activation",
+                    "ninjutsu.activation-after-blockers",
+                )
+            )
     return out
 
 

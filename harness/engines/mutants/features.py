@@ -13,7 +13,7 @@ from harness.engines.reference.combat import Combat
 from harness.engines.reference.game import Game, Perm
 from harness.engines.reference.ninjutsu import NinjutsuFamily
 from harness.engines.reference.payment import OptionPlan, plan_with_options
-from harness.protocol.model import PlayerIndex
+from harness.protocol.model import PlayerIndex, StackItem
 
 from . import Mutant
 
@@ -41,6 +41,10 @@ def first_strike_step_for_attackers_only(self: Combat, game: Game) -> bool:
         p.attacking is not None and (self.has_first_strike(game, p) or self.has_double_strike(game, p))
         for p in game.battlefield
     )
+
+
+def ninja_enters_neither_blocked_nor_unblocked(self: NinjutsuFamily, game: Game, item: StackItem) -> bool | None:
+    return None
 
 
 def ignores_colours(self, game: Game, player: PlayerIndex, cost: tuple[str, ...]) -> OptionPlan | None:
@@ -89,5 +93,12 @@ MUTANTS: tuple[Mutant, ...] = (
         bug="the first-strike damage step happens only when an attacking creature has first or double strike: "
         "with only a blocker that has it, combat goes straight to the regular damage step",
         replaces={"combat.first_strike_step_needed": first_strike_step_for_attackers_only},
+    ),
+    Mutant(
+        "ninja-enters-not-unblocked",
+        breaks=("ninjutsu.after-blockers",),
+        bug="a Ninja put onto the battlefield attacking after blockers is neither blocked nor unblocked, "
+        "so a second ninjutsu cannot return it",
+        replaces={"ninjutsu.ninja_blocked_status": ninja_enters_neither_blocked_nor_unblocked},
     ),
 )
