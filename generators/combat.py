@@ -222,10 +222,11 @@ def draw_combat(
         )
     }
     # The first-strike damage step happens when any creature in combat has first or double strike
-    # (510.4): an attacker, or only a blocker. A state that must have the step gets its striker on
-    # either side (see FEATURES: first-strike-blocker-only).
+    # (510.4): an attacker, or only a blocker. A state only in that step gets its striker on
+    # either side (see FEATURES: first-strike-blocker-only; drawn for those specs alone, so the
+    # other specs' examples stay as they were).
     blocker_only = (
-        wanted_step is Step.FIRST_STRIKE_DAMAGE
+        set(spec.steps) == {Step.FIRST_STRIKE_DAMAGE}
         and after_blockers
         and draw_feature(draw, FEATURES["first-strike-blocker-only"])
     )
