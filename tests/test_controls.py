@@ -16,6 +16,7 @@ from harness.engines.reference import ReferenceEngine
 from harness.engines.reference.testing import BEARS, ISLAND, NINJA, P1
 from harness.protocol.adapter import ActionRefused
 from harness.protocol.builder import StateBuilder
+from harness.protocol.keywords import NINJUTSU
 from harness.protocol.model import (
     Action,
     ActionKind,
@@ -45,7 +46,7 @@ def combat(step: Step = Step.DECLARE_BLOCKERS, *, islands: int = 2):
 
 
 def ninjutsu(ninja: str, returned: str) -> Action:
-    return Action(ActionKind.ACTIVATE, 0, source=ninja, ability="ninjutsu", costs=(("return", returned),))
+    return NINJUTSU.use(0, ninja, returned)
 
 
 def start(control: str, state):

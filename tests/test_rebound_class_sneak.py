@@ -24,6 +24,7 @@ from harness.engines.reference.testing import BEARS, HERALD, NINJA, P1, WALKER, 
 from harness.protocol.adapter import ActionRefused
 from harness.protocol.builder import StateBuilder
 from harness.protocol.consistency import check, problems
+from harness.protocol.keywords import SNEAK
 from harness.protocol.model import (
     Action,
     ActionKind,
@@ -49,10 +50,7 @@ def cast(player: int, card: str, *targets: str, costs=()) -> Action:
 
 
 def sneak(player: int, card: str, returned: str, index: int | None = None) -> Action:
-    costs = (
-        (("alternative", "sneak"),) + ((("sneak", str(index)),) if index is not None else ()) + (("return", returned),)
-    )
-    return cast(player, card, costs=costs)
+    return SNEAK.use(player, card, returned, choice=index)
 
 
 def level_up(player: int, card: str, level: int) -> Action:

@@ -37,6 +37,7 @@ from harness.engines.reference.testing import (
 from harness.protocol.adapter import ActionRefused, EngineError
 from harness.protocol.builder import StateBuilder
 from harness.protocol.consistency import check, problems
+from harness.protocol.keywords import NINJUTSU
 from harness.protocol.model import (
     AFTER_BLOCKERS_STEPS,
     Action,
@@ -56,7 +57,7 @@ ENGINE = ReferenceEngine()
 
 
 def ninjutsu(card: str, returned: str, player: int = 0) -> Action:
-    return Action(ActionKind.ACTIVATE, player, source=card, ability="ninjutsu", costs=(("return", returned),))
+    return NINJUTSU.use(player, card, returned)
 
 
 def mana(source: str, player: int = 0) -> Action:

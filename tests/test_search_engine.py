@@ -34,6 +34,7 @@ from harness.engines.reference.testing import BEARS, FOREST, ISLAND, P1, creatur
 from harness.protocol.adapter import ActionRefused, EngineError
 from harness.protocol.builder import StateBuilder
 from harness.protocol.consistency import problems
+from harness.protocol.keywords import LIBRARY_NINJUTSU
 from harness.protocol.model import (
     Action,
     ActionKind,
@@ -64,7 +65,7 @@ def choose(player: int, *cards_: str) -> Action:
 
 
 def lib_ninjutsu(ninja: str, returned: str, player: int = 0) -> Action:
-    return Action(ActionKind.ACTIVATE, player, source=ninja, ability="library ninjutsu", costs=(("return", returned),))
+    return LIBRARY_NINJUTSU.use(player, ninja, returned)
 
 
 def resolve(session) -> list:
