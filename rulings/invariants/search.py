@@ -50,14 +50,21 @@ from rulings.invariants.driving import (
 )
 from rulings.invariants.ninjutsu import (
     BASE_REQUIRES,
-    DURING_SEARCH,
     PERMITS,
     activation,
     expect_entered,
     make,
     unblocked_attackers,
 )
-from rulings.invariants.search_moves import arrive, begin_search, choose, library_of, pending_search, search_of
+from rulings.invariants.search_moves import (
+    arrive,
+    begin_search,
+    choose,
+    expect_waits_after_search,
+    library_of,
+    pending_search,
+    search_of,
+)
 from rulings.templates import template
 
 NUMBER_SLOT = {"n": ("4",)}
@@ -613,6 +620,7 @@ def check_ability_uses_stack(variant: KeywordVariant, probe: Probe, scenario: Sc
         expected=f"an ability of {ninja} on the stack, {ninja} not yet on the battlefield",
         observed=f"stack {[(i.source, i.ability) for i in mid.stack]}; {ninja} in {mid.zone_of(ninja)}",
     )
+    expect_waits_after_search(probe, ninja)
 
 
 @claims("refused without the mana to pay")
@@ -877,7 +885,7 @@ def activation_during_search_family(ruling: Ruling, slots: Mapping[str, str]) ->
             "mana-abilities-while-searching",
             "legality",
             CombatSpec(v, NINJUTSU_STEPS),
-            exempting(partial(check_mana_abilities_while_searching, v), ("skips-stack", DURING_SEARCH)),
+            partial(check_mana_abilities_while_searching, v),
             "mana abilities can be activated during the search to pay for library ninjutsu",
             tid,
         ),
@@ -887,7 +895,7 @@ def activation_during_search_family(ruling: Ruling, slots: Mapping[str, str]) ->
             "ability-uses-the-stack",
             "trace",
             CombatSpec(v, NINJUTSU_STEPS),
-            exempting(partial(check_ability_uses_stack, v), ("skips-stack", DURING_SEARCH)),
+            partial(check_ability_uses_stack, v),
             "library ninjutsu activated during a search goes on the stack",
             tid,
         ),
@@ -897,7 +905,7 @@ def activation_during_search_family(ruling: Ruling, slots: Mapping[str, str]) ->
             "cost-must-be-paid",
             "legality",
             CombatSpec(v, NINJUTSU_STEPS, mana="short"),
-            exempting(partial(check_pays_costs, v), ("skips-stack", DURING_SEARCH)),
+            partial(check_pays_costs, v),
             "library ninjutsu is refused during a search when its mana cost can't be paid",
             tid,
         ),
