@@ -50,7 +50,12 @@ class RefusingSession:
 def test_an_equal_state_after_a_refusal_is_not_checked_again(monkeypatch: pytest.MonkeyPatch) -> None:
     checked: list[GameState] = []
     real = probe_module.problems
-    monkeypatch.setattr(probe_module, "problems", lambda s: checked.append(s) or real(s))
+
+    def counting(state: GameState) -> list[str]:
+        checked.append(state)
+        return real(state)
+
+    monkeypatch.setattr(probe_module, "problems", counting)
     probe = Probe(RefusingSession())
     probe.state()
     for _ in range(3):
