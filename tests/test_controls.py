@@ -13,8 +13,10 @@ import pytest
 
 from harness.engines.controls import CONTROLS, PREFIX, load_control
 from harness.engines.reference import ReferenceEngine
-from harness.engines.reference.testing import BEARS, ISLAND, NINJA, P1, Board
+from harness.engines.reference.testing import BEARS, ISLAND, NINJA, P1
 from harness.protocol.adapter import ActionRefused
+from harness.protocol.builder import StateBuilder
+from harness.protocol.keywords import NINJUTSU
 from harness.protocol.model import (
     Action,
     ActionKind,
@@ -33,18 +35,18 @@ ROOT = Path(__file__).resolve().parents[1]
 def combat(step: Step = Step.DECLARE_BLOCKERS, *, islands: int = 2):
     """Player 0 attacks player 1 with an unblocked Grizzly Bears (c1) and holds a Test Ninja
     (c2, ninjutsu {1}{U}) with Islands to pay for it; player 0 has priority."""
-    b = Board()
-    attacker = b.perm(BEARS, 0, tapped=True, attacking=P1, blocked=False)
+    b = StateBuilder()
+    attacker = b.permanent(BEARS, 0, tapped=True, attacking=P1, blocked=False)
     ninja = b.put(NINJA, 0)
     for _ in range(islands):
-        b.perm(ISLAND, 0)
+        b.permanent(ISLAND, 0)
     b.put(BEARS, 0, Zone.LIBRARY)
     b.put(BEARS, 1, Zone.LIBRARY)
     return b.build(turn=3, step=step, priority=0), attacker, ninja
 
 
 def ninjutsu(ninja: str, returned: str) -> Action:
-    return Action(ActionKind.ACTIVATE, 0, source=ninja, ability="ninjutsu", costs=(("return", returned),))
+    return NINJUTSU.use(0, ninja, returned)
 
 
 def start(control: str, state):
@@ -104,6 +106,43 @@ def test_skips_stack_resolves_at_once() -> None:
     assert not after.stack and after.permanent(ninja) is not None
     assert any(e.kind is EventKind.RESOLVE for e in events)
     assert after.step is Step.DECLARE_BLOCKERS and after.priority == 0
+
+
+@pytest.mark.parametrize(
+    ("control", "invariant", "message"),
+    [
+        (
+            # An ability activated during a search (nobody holds priority) resolves as the search ends.
+            "skips-stack",
+            "library-ninjutsu.activation-during-search/library-ninjutsu/ability-uses-the-stack",
+            "did not wait on the stack once the search was over",
+        ),
+        (
+            "skips-stack",
+            "library-ninjutsu.reveal-and-shuffle/library-ninjutsu/reveal-and-return-on-activation",
+            "did not wait on the stack once the search was over",
+        ),
+        (
+            # Once exempt ("finding is applied, not read off the offers"): the other top cards must stay offered.
+            "offers-nothing",
+            "search.top-cards-fixed/same-top-cards-after-finding",
+            "took the other top cards out of the search",
+        ),
+    ],
+)
+def test_a_formerly_exempt_pair_now_fails_on_its_control(control: str, invariant: str, message: str) -> None:
+    """The pairs whose exemption was a limit of the control or of the check, not of the rules:
+    the invariant now fails on the control, and still passes on the reference engine."""
+    from harness.run.runner import run_case
+    from rulings.compile import compile_corpus
+
+    inv = compile_corpus().invariant(invariant)
+    assert control not in inv.exempt
+    record = run_case(PREFIX + control, load_engine(PREFIX + control), inv, profile="ci", seed=None, shrink=False)
+    assert record.status == "fail", record.reason
+    assert record.failure is not None and message in record.failure.message
+    reference = run_case("reference", ReferenceEngine(), inv, profile="dev", seed=1)
+    assert reference.status == "pass", reference.reason
 
 
 def test_no_priority_in_combat_skips_the_damage_steps_by_play_only() -> None:
