@@ -18,7 +18,9 @@ explicit dispatch table (:mod:`.table`):
 * a few declared hooks (:data:`.table.HOOKS`) where several components contribute on purpose.
 
 No behaviour depends on the order of base classes (there are none) and no core procedure
-holds an if-chain per mechanic: it looks the question up in the table.
+holds an if-chain per mechanic: it looks the question up in the table. The components are listed
+once, in :data:`.engine.COMPONENTS`; each declares the ``mechanics`` it implements, and
+:data:`SUPPORTED` is their union.
 
 **Replacing decisions.** ``ReferenceEngine(decisions={"ninjutsu.window_open": fn})`` runs a
 fresh engine whose decision is ``fn`` (called like the method it replaces, the component first).
@@ -26,7 +28,9 @@ fresh engine whose decision is ``fn`` (called like the method it replaces, the c
 Mutants (:mod:`harness.engines.mutants`) are such replacements, kept as data.
 
 **Cards.** One oracle reader (:mod:`.oracle`) reads each line of a card once into one typed
-record, and refuses a card with a line it cannot read (:class:`UnsupportedCard`).
+record, and refuses a card with a line it cannot read (:class:`UnsupportedCard`). A component
+whose mechanic brings new lines registers their shape (:func:`.oracle.register_shape`) with a
+record of its own (:class:`.lines.ComponentLine`).
 """
 
 from __future__ import annotations
