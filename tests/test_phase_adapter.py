@@ -9,7 +9,7 @@ import pytest
 
 pytest.importorskip("phase", reason="phase extra not installed: pip install -e '.[phase]'")
 
-from hypothesis import given, settings
+from hypothesis import given, reject, settings
 
 from generators import cards
 from generators.combat import COMBAT_MECHANICS, CombatSpec, combat_scenarios
@@ -19,7 +19,6 @@ from harness.engines.phase.inprocess import PhaseInProcess
 from harness.protocol.adapter import ActionRefused, EngineError, StateUnsupported
 from harness.protocol.builder import StateBuilder
 from harness.protocol.keywords import LIBRARY_NINJUTSU, NINJUTSU
-from harness.protocol.mechanics import Mechanic
 from harness.protocol.model import (
     Action,
     ActionKind,
@@ -57,11 +56,14 @@ def activation(ninja: str, attacker: str) -> Action:
 
 
 @settings(settings.get_profile(SLOW_ENGINE))
-# Without token attackers: the adapter builds no state holding a token (StateUnsupported).
-@given(combat_scenarios(CombatSpec(NINJUTSU, tuple(Step)[3:12]), COMBAT_MECHANICS - {Mechanic.TOKENS}))
+@given(combat_scenarios(CombatSpec(NINJUTSU, tuple(Step)[3:12]), COMBAT_MECHANICS))
 def test_state_round_trips(scenario) -> None:  # type: ignore[no-untyped-def]
     state = scenario.state
-    session = PhaseInProcess().start(state)
+    try:
+        session = PhaseInProcess().start(state)
+    except StateUnsupported as exc:  # only the one limit left: phase's damage assignment prompt
+        assert "AssignCombatDamage" in str(exc)
+        reject()
     out = session.state()
     assert (out.step, out.turn, out.active_player, out.priority) == (
         state.step,

@@ -45,8 +45,10 @@ SUPPORTED: frozenset[str] = frozenset(
         Mechanic.CAST_TRIGGER,
         Mechanic.COUNTERSPELL,
         Mechanic.SNEAK,
-        # tokens phase creates are read back (states holding tokens are not built: StateUnsupported)
+        # tokens: built with phase's is_token flag; tokens phase creates are read back as p<id>
         Mechanic.TOKENS,
+        # GameState.permissions <-> phase's casting_permissions on the exiled object (grants.py)
+        Mechanic.PLAY_FROM_EXILE,
         # SearchChoice <-> pending search / CHOOSE_CARDS (prompts.py)
         Mechanic.SEARCH,
         Mechanic.SEARCH_RESTRICTION,
@@ -76,8 +78,6 @@ NOT_SUPPORTED: dict[str, str] = {
     Mechanic.MANA_REPLACEMENT: "the phase adapter does not map mana replacement effects or mana choices",
     Mechanic.COULD_PRODUCE: "phase 0.103.0 leaves 'Add one mana of any type a land you control could produce' "
     "Unimplemented",
-    Mechanic.PLAY_FROM_EXILE: "the phase adapter does not build play-from-exile permissions "
-    "(GameState.permissions -> phase's per-object casting permissions are not mapped yet)",
 }
 
 
