@@ -116,6 +116,31 @@ def test_supports_is_honest() -> None:
     assert not answer and "library ninjutsu" in answer.reason
 
 
+def test_phase_lacks_library_ninjutsu_as_the_unsupported_reason_says() -> None:
+    """The evidence behind phase's ``unsupported`` for library ninjutsu, kept true against the
+    installed phase: the parser leaves the keyword Unimplemented, and the only ninjutsu action
+    refuses a Ninja in the library (while it accepts the same Ninja in hand, above)."""
+    import phase
+
+    from harness.engines.phase.load import load
+
+    face = phase.build_oracle_face(cards.ninja("library ninjutsu", "{1}{U}", 2, 2).to_mtgjson(), None)
+    assert unparsed_abilities(face) == ["Library ninjutsu {1}{U}"]
+    b = StateBuilder()
+    attacker = b.permanent(cards.creature(2, 2), 0, tapped=True, attacking=AttackTarget.of_player(1), blocked=False)
+    ninja = b.put(cards.ninja("ninjutsu", "{1}{U}", 3, 3), 0, Zone.LIBRARY)
+    for _ in range(2):
+        b.permanent(cards.basic_land("U"), 0)
+    b.put(cards.basic_land("U"), 1, Zone.LIBRARY)
+    game, ids = load(b.build(turn=3, active_player=0, step=Step.DECLARE_BLOCKERS, priority=0))
+    shape = {"ninjutsu_object_id": ids.to_phase[ninja], "creature_to_return": ids.to_phase[attacker]}
+    with pytest.raises(ValueError, match="not in hand or command zone"):
+        game.apply(0, phase.GameAction.from_dict({"type": "ActivateNinjutsu", "data": shape}))
+    reason = PhaseInProcess().supports(frozenset({LIBRARY_NINJUTSU.mechanic})).reason
+    assert reason.startswith(f"phase {PhaseInProcess().version} has no library ninjutsu")
+    assert "Unimplemented" in reason and "not in hand or command zone" in reason
+
+
 def test_unparsed_card_is_an_unsupported_state() -> None:
     b = StateBuilder()
     b.put(cards.ninja("library ninjutsu", "{1}{U}", 2, 2), 0, Zone.LIBRARY)

@@ -65,8 +65,10 @@ SUPPORTED: frozenset[str] = frozenset(
 )
 #: Requirements known not to work, with the reason.
 NOT_SUPPORTED: dict[str, str] = {
-    Mechanic.LIBRARY_NINJUTSU: "phase does not implement library ninjutsu (its parser leaves "
-    "'Library ninjutsu {cost}' Unimplemented)",
+    Mechanic.LIBRARY_NINJUTSU: f"phase {version('phase-python')} has no library ninjutsu: its card parser "
+    "leaves 'Library ninjutsu {1}{U}' an Unimplemented ability, its ninjutsu-family costs are only Ninjutsu, "
+    "CommanderNinjutsu and Sneak, and its one ninjutsu action (ActivateNinjutsu) refuses a card in the library: "
+    "'Ninjutsu-family card not in hand or command zone'",
     Mechanic.COMMANDER_NINJUTSU: "the phase adapter does not map the command zone (phase parses commander "
     "ninjutsu but needs a Commander-format game with a designated commander)",
     Mechanic.LOOK: "the phase adapter does not map phase's look-and-order prompt (only library ninjutsu "
