@@ -98,7 +98,7 @@ class PhaseSession:
         self._game = game
         self._ids = ids
         self._start = start
-        self._memo = SearchMemo()
+        self.memo = SearchMemo()
         self._envelope: dict[str, Any] | None = None
         self._model: GameState | None = None
         self._legal: list[Action] | None = None
@@ -116,7 +116,7 @@ class PhaseSession:
 
     def _export(self, ps: dict[str, Any]) -> GameState:
         try:
-            return export(ps, self._start, self._ids, pending_of(ps, self._ids, self._memo))
+            return export(ps, self._start, self._ids, pending_of(ps, self._ids, self.memo))
         except (KeyError, ValueError, TypeError) as exc:
             raise EngineError(f"cannot read phase's state: {type(exc).__name__}: {exc}") from exc
 
@@ -244,7 +244,7 @@ class PhaseSession:
             finally:
                 self._changed()
             raw_events += list(result.events)
-        remember(raw_events, self._memo)
+        remember(raw_events, self.memo)
         after_raw = self._raw()
         after = self.state()
         index = emap.stack_index(before_raw, after_raw, ids=self._ids)
@@ -277,5 +277,8 @@ class PhaseInProcess:
         return Support.no("; ".join(reasons)) if reasons else Support.yes()
 
     def start(self, state: GameState) -> PhaseSession:
-        game, ids = load(state)
-        return PhaseSession(game, ids, state)
+        setup: list[dict[str, Any]] = []
+        game, ids = load(state, setup)
+        session = PhaseSession(game, ids, state)
+        remember(setup, session.memo)
+        return session

@@ -22,6 +22,7 @@ from harness.protocol.adapter import StateUnsupported
 from harness.protocol.model import AFTER_BLOCKERS_STEPS, AttackTarget, CardData, GameState, Step, TargetKind, Zone
 
 from . import cards as card_data
+from . import stacked
 from .grants import place_delayed, place_permissions
 from .steps import TO_PHASE, step_of
 
@@ -89,14 +90,8 @@ def attack_target(target: AttackTarget, ids: IdMap) -> dict[str, Any]:
 
 
 def _check_loadable(state: GameState) -> None:
-    if state.pending is not None:
-        raise StateUnsupported(
-            "the phase adapter builds no state with a pending choice (phase does not recompute a prompt on load)"
-        )
-    if state.priority is None and state.step in (Step.UNTAP, Step.CLEANUP):
+    if state.priority is None and state.pending is None and state.step in (Step.UNTAP, Step.CLEANUP):
         raise StateUnsupported(f"the phase adapter begins no {state.step} step (no priority in it to start from)")
-    if state.stack:
-        raise StateUnsupported("the phase adapter does not build states with objects on the stack")
     if any(p.mana_pool for p in state.players):
         raise StateUnsupported("the phase adapter does not build states with mana in a pool")
     if any(p.command for p in state.players):
@@ -113,9 +108,12 @@ def _check_loadable(state: GameState) -> None:
             )
 
 
-def load(state: GameState) -> tuple[Any, IdMap]:
-    """A phase Game in ``state``, and the id map between the two."""
+def load(state: GameState, setup_events: list[dict[str, Any]] | None = None) -> tuple[Any, IdMap]:
+    """A phase Game in ``state``, and the id map between the two. ``setup_events`` receives
+    phase's raw events of building it (casting stacked spells, beginning a search), which the
+    session reads a pending search from."""
     _check_loadable(state)
+    base, items = stacked.split(state)
     engine = engine_for(state)
     decks = [[o.name for o in state.objects if o.owner == seat] + [card_data.FILLER.name] for seat in (0, 1)]
     import phase
@@ -126,14 +124,17 @@ def load(state: GameState) -> tuple[Any, IdMap]:
     envelope = game.state()
     ps = envelope["state"]
     ids = _assign_ids(state, ps)
-    begins = state.priority is None
-    built = replace(state, step=_step_before(state), priority=state.active_player) if begins else state
-    if begins:
-        _check_loadable(built)
+    begins = base.priority is None
+    built = replace(base, step=_step_before(base), priority=base.active_player) if begins else base
+    _check_loadable(built)
     _place(built, ps, ids)
     loaded = engine.load_game(envelope)
     if begins:
-        _begin(loaded, state)
+        _begin(loaded, base)
+    if items:
+        loaded, events = stacked.build(engine, loaded, state, items, ids)
+        if setup_events is not None:
+            setup_events.extend(events)
     return loaded, ids
 
 
