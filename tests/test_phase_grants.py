@@ -10,7 +10,8 @@ import pytest
 
 pytest.importorskip("phase", reason="phase extra not installed: pip install -e '.[phase]'")
 
-from generators import cards, spell_cards
+from generators import cards, search_cards, spell_cards
+from generators.rebound import spell_on_stack
 from generators.spell_cards import life_spell
 from harness.engines.phase.cards import CACHE_ENV
 from harness.engines.phase.inprocess import PhaseInProcess
@@ -24,7 +25,9 @@ from harness.protocol.model import (
     CardData,
     DelayedTrigger,
     EventKind,
+    PendingChoice,
     PlayPermission,
+    Search,
     Step,
     Zone,
     pass_priority,
@@ -135,3 +138,42 @@ def test_a_returned_token_attacker_ceases_to_exist() -> None:
     assert after.permanent(token) is None and token not in after.player(0).hand  # 704.5d
     assert after.permanent(ninja) is not None
     session.apply(pass_priority(0))
+
+
+def test_spells_on_the_stack_are_cast_by_phase_and_resolve() -> None:
+    """P0's sorcery under P1's instant (cast in response), P0 holding priority: phase casts
+    both, bottom first; their costs are the cards' own again once built."""
+    b = StateBuilder()
+    sorcery = b.put(life_spell("Sorcery", 2, cost="{1}{U}"), 0, Zone.HAND)
+    instant = b.put(life_spell("Instant", 1, cost="{W}"), 1, Zone.HAND)
+    for player in (0, 1):
+        b.put(cards.basic_land("U"), player, Zone.LIBRARY)
+    state = b.build(turn=2, active_player=0, step=Step.PRECOMBAT_MAIN, priority=0)
+    state = spell_on_stack(spell_on_stack(state, sorcery, 0, (("cast-from", "hand"),)), instant, 1)
+    session = PhaseInProcess().start(state)
+    built = session.state()
+    assert [(i.source, i.controller, i.kind) for i in built.stack] == [(sorcery, 0, "spell"), (instant, 1, "spell")]
+    assert built.priority == 0 and not built.player(0).hand and not built.player(1).hand
+    raw = session._raw()["objects"][str(session._ids.to_phase[sorcery])]
+    assert raw["mana_cost"] == {"type": "Cost", "generic": 1, "shards": ["Blue"]} and "Flash" not in raw["keywords"]
+    assert session.legal_actions() == [pass_priority(0)]
+    resolve(session)
+    after = session.state()
+    assert (after.player(0).life, after.player(1).life) == (22, 21) and not after.stack
+
+
+def test_a_pending_search_is_begun_by_phase_resolving_the_spell() -> None:
+    b = StateBuilder()
+    tutor = b.put(search_cards.TUTOR, 0, Zone.HAND)
+    b.permanent(cards.basic_land("B"), 0, tapped=True)
+    library = [b.put(cards.creature(1, n), 0, Zone.LIBRARY) for n in range(1, 4)]
+    b.put(cards.basic_land("U"), 1, Zone.LIBRARY)
+    state = spell_on_stack(b.build(turn=2, active_player=0, step=Step.PRECOMBAT_MAIN, priority=0), tutor, 0)
+    search = Search(0, 0, tutor, search_cards.TUTOR.text, count=1, candidates=tuple(library), resolving="s1")
+    state = state.replace(priority=None, pending=PendingChoice("search", 0, search=search))
+    session = PhaseInProcess().start(state)
+    pending = session.state().pending
+    assert pending is not None and pending.kind == "search" and pending.search is not None
+    assert pending.search.source == tutor and set(pending.search.candidates) == set(library)
+    session.apply(Action(ActionKind.CHOOSE_CARDS, 0, cards=(library[1],)))
+    assert library[1] in session.state().player(0).hand
