@@ -19,6 +19,7 @@ from harness.engines.phase.inprocess import PhaseInProcess
 from harness.protocol.adapter import ActionRefused, EngineError, StateUnsupported
 from harness.protocol.builder import StateBuilder
 from harness.protocol.keywords import LIBRARY_NINJUTSU, NINJUTSU
+from harness.protocol.mechanics import Mechanic
 from harness.protocol.model import (
     Action,
     ActionKind,
@@ -235,3 +236,21 @@ def test_unmapped_mechanics_have_reasons() -> None:
     for mechanic in REFERENCE:
         answer = adapter.supports(frozenset({mechanic}))
         assert answer or "does not know" not in answer.reason, mechanic
+
+
+def test_a_mana_doubling_replacement_phase_executes_nothing_is_an_unsupported_card() -> None:
+    """phase 0.103.0 keeps "produces twice as much of that mana" as a ProduceMana replacement
+    with no execution (it would play as a vanilla enchantment): the card is refused, and the
+    requirement's reason names phase's lack."""
+    from generators.mana import ReplacementSpec
+
+    warden = ReplacementSpec("any", "permanent", double=True).card()
+    b = StateBuilder()
+    b.permanent(cards.basic_land("G"), 0)
+    b.permanent(warden, 1)
+    b.put(cards.basic_land("U"), 0, Zone.LIBRARY)
+    b.put(cards.basic_land("U"), 1, Zone.LIBRARY)
+    with pytest.raises(StateUnsupported, match="mana replacement with nothing to execute"):
+        PhaseInProcess().start(b.build(turn=2, priority=0))
+    reason = PhaseInProcess().supports(frozenset({Mechanic.MANA_REPLACEMENT})).reason
+    assert reason.startswith(f"phase {PhaseInProcess().version} has no 'tapped for mana' replacement effects")

@@ -75,9 +75,12 @@ NOT_SUPPORTED: dict[str, str] = {
     "rulings, which phase lacks, use it)",
     Mechanic.MILL: "the phase adapter has not mapped mill as a mana-ability cost during a search (only library "
     "ninjutsu rulings, which phase lacks, use it)",
-    Mechanic.MANA_TRIGGERS: "phase 0.103.0 leaves 'tapped for mana' trigger effects such as 'add one additional "
-    "mana of any type that land produced' Unimplemented, and the adapter does not map mana choices",
-    Mechanic.MANA_REPLACEMENT: "the phase adapter does not map mana replacement effects or mana choices",
+    Mechanic.MANA_TRIGGERS: f"phase {version('phase-python')} leaves the mana of 'tapped for mana' triggers "
+    "('add one additional mana of any type that land produced') Unimplemented (its life-gaining ones parse)",
+    Mechanic.MANA_REPLACEMENT: f"phase {version('phase-python')} has no 'tapped for mana' replacement effects: "
+    "'it produces twice as much of that mana instead' parses as a ProduceMana replacement with nothing to execute "
+    "(a Forest under it adds one {G}), and 'it produces {R}{R} instead of any other type and amount' is left "
+    "Unimplemented",
     Mechanic.COULD_PRODUCE: "phase 0.103.0 leaves 'Add one mana of any type a land you control could produce' "
     "Unimplemented",
 }
