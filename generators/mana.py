@@ -329,8 +329,9 @@ class ManaParams:
 
 
 @dataclass
-class Board:
-    """A state under construction plus the engine-neutral description invariants read."""
+class ManaBoard:
+    """A ``StateBuilder`` plus the engine-neutral description of the mana abilities, triggers and
+    replacements it holds (what the invariants read), built side by side so the two agree."""
 
     b: StateBuilder = field(default_factory=StateBuilder)
     sources: list[ManaSource] = field(default_factory=list)
@@ -411,7 +412,7 @@ def cost_symbol_scenarios(draw: st.DrawFn, symbol: CostSymbol, focus: Focus = "a
     ``sources`` (the player's and the other's), ``subject`` (an index into ``sources``)."""
     player = draw(sampled((0, 1)))
     active = draw(sampled((0, 1)))
-    board = Board()
+    board = ManaBoard()
     n = draw(integers(1, 3))
     for i in range(n):
         kind = draw(sampled(KINDS))
@@ -460,7 +461,7 @@ def production_scenarios(
     ``triggers``, ``replacements``. With ``contrast``, half the boards start with a {T}/{Q}
     ability that is no mana ability: the other side of a claim about mana abilities."""
     player = draw(sampled((0, 1)))
-    board = Board()
+    board = ManaBoard()
     lead = contrast and non_mana and draw(BOOLEANS)
     for i in range(draw(integers(1, 3))):
         shape = draw(sampled(("basic", "ability", "ability", "pool") if pools else ("basic", "ability")))
@@ -505,7 +506,7 @@ def could_produce_scenarios(
     ``contamination``: "If a land is tapped for mana, it produces {S} instead of any other type
     and amount." of either player's (so the lands could produce only {S})."""
     player = draw(sampled((0, 1)))
-    board = Board()
+    board = ManaBoard()
     scope: Literal["you", "opponent"] = draw(sampled(("you", "opponent")))
     any_color = draw(BOOLEANS)
     board.source(SourceSpec("land", (AbilitySpec("T", pool=scope, any_color=any_color),)), player)
@@ -602,7 +603,7 @@ def x_etb_scenarios(draw: st.DrawFn) -> Scenario[XParams]:
     paying its cost with the drawn X (plus spare lands, tapped lands, the other player's lands).
     """
     player = draw(sampled((0, 1)))
-    board = Board()
+    board = ManaBoard()
     colored = draw(sampled(X_COLORED))
     counters, life = draw(sampled(((True, False), (False, True), (True, True))))
     toughness = draw(integers(0 if counters else 1, 2))

@@ -118,8 +118,14 @@ class RulingRecord:
 
 
 @dataclass(frozen=True)
-class TraceStep:
-    """One action of a failing example and the events the engine reported for it, as text."""
+class TraceRecord:
+    """One action of a failing example and the events the engine reported for it, as text.
+
+    Not :class:`harness.protocol.probe.TraceStep` (the live step a Probe records, holding model
+    objects): this is its serialised form, each string cleaned and clipped by the run's limits
+    because it came from an untrusted engine, so a report renders a results file without the
+    game model and a foreign or older harness's file reads the same. The run layer converts one
+    into the other; the JSON keys (``action``, ``events``) are the schema's."""
 
     action: str
     events: tuple[str, ...] = ()
@@ -155,7 +161,7 @@ class Failure:
     expected: str = ""
     observed: str = ""
     counterexample: Counterexample | None = None
-    trace: tuple[TraceStep, ...] = ()
+    trace: tuple[TraceRecord, ...] = ()
     reproduce: str = ""
     size: int | None = None
     after: dict[str, Any] | None = None
@@ -435,7 +441,7 @@ __all__ = [
     "ResultsError",
     "RulingRecord",
     "RunInfo",
-    "TraceStep",
+    "TraceRecord",
     "Unmet",
     "corpus_hash",
     "exit_status",

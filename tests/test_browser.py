@@ -28,7 +28,7 @@ from reports.results import (
     Results,
     RulingRecord,
     RunInfo,
-    TraceStep,
+    TraceRecord,
 )
 
 webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (pip install -e '.[test]')")
@@ -112,7 +112,7 @@ def big_results(engines: tuple[str, ...], *, hostile: bool = False) -> Results:
                         observed=message,
                         counterexample=Counterexample(STATE, {"ninja": "c2"}),
                         trace=(
-                            TraceStep(
+                            TraceRecord(
                                 "P0 activate c2 [ninjutsu] costs=return:c1",
                                 ("zone-change card=c1 from_zone=battlefield to_zone=hand",),
                             ),

@@ -14,8 +14,9 @@ from generators.combat import BY_PLAY_STEPS, CombatSpec, combat_scenarios
 from generators.rebound import ReboundSpec, rebound_cast_scenarios
 from generators.spell_cards import life_spell
 from harness.engines.reference import ReferenceEngine
-from harness.engines.reference.testing import BEARS, FS_KNIGHT, ISLAND, NINJA, OGRE, Board
+from harness.engines.reference.testing import BEARS, FS_KNIGHT, ISLAND, NINJA, OGRE
 from harness.protocol.adapter import Session
+from harness.protocol.builder import StateBuilder
 from harness.protocol.keywords import NINJUTSU_FAMILY
 from harness.protocol.model import Action, AttackTarget, Event, GameState, Step, pass_priority
 from harness.protocol.probe import Probe, Violation
@@ -31,15 +32,15 @@ DAMAGE_STEPS = {Step.FIRST_STRIKE_DAMAGE, Step.COMBAT_DAMAGE}
 def _blockers_declared(first_strike: bool = False) -> GameState:
     """Player 0 attacks with an unblocked creature (and a blocked one); blockers are declared and
     player 0 holds priority in the declare blockers step."""
-    b = Board()
-    unblocked = b.perm(
+    b = StateBuilder()
+    unblocked = b.permanent(
         FS_KNIGHT if first_strike else BEARS, 0, tapped=True, attacking=AttackTarget.of_player(1), blocked=False
     )
-    blocked = b.perm(BEARS, 0, tapped=True, attacking=AttackTarget.of_player(1), blocked=True)
-    b.perm(OGRE, 1, blocking=(blocked,))
+    blocked = b.permanent(BEARS, 0, tapped=True, attacking=AttackTarget.of_player(1), blocked=True)
+    b.permanent(OGRE, 1, blocking=(blocked,))
     b.put(NINJA, 0)
-    b.perm(ISLAND, 0)
-    b.perm(ISLAND, 0)
+    b.permanent(ISLAND, 0)
+    b.permanent(ISLAND, 0)
     assert unblocked
     return b.build(turn=3, active_player=0, step=Step.DECLARE_BLOCKERS, priority=0)
 

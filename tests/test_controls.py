@@ -13,8 +13,10 @@ import pytest
 
 from harness.engines.controls import CONTROLS, PREFIX, load_control
 from harness.engines.reference import ReferenceEngine
-from harness.engines.reference.testing import BEARS, ISLAND, NINJA, P1, Board
+from harness.engines.reference.testing import BEARS, ISLAND, NINJA, P1
 from harness.protocol.adapter import ActionRefused
+from harness.protocol.builder import StateBuilder
+from harness.protocol.keywords import NINJUTSU
 from harness.protocol.model import (
     Action,
     ActionKind,
@@ -33,18 +35,18 @@ ROOT = Path(__file__).resolve().parents[1]
 def combat(step: Step = Step.DECLARE_BLOCKERS, *, islands: int = 2):
     """Player 0 attacks player 1 with an unblocked Grizzly Bears (c1) and holds a Test Ninja
     (c2, ninjutsu {1}{U}) with Islands to pay for it; player 0 has priority."""
-    b = Board()
-    attacker = b.perm(BEARS, 0, tapped=True, attacking=P1, blocked=False)
+    b = StateBuilder()
+    attacker = b.permanent(BEARS, 0, tapped=True, attacking=P1, blocked=False)
     ninja = b.put(NINJA, 0)
     for _ in range(islands):
-        b.perm(ISLAND, 0)
+        b.permanent(ISLAND, 0)
     b.put(BEARS, 0, Zone.LIBRARY)
     b.put(BEARS, 1, Zone.LIBRARY)
     return b.build(turn=3, step=step, priority=0), attacker, ninja
 
 
 def ninjutsu(ninja: str, returned: str) -> Action:
-    return Action(ActionKind.ACTIVATE, 0, source=ninja, ability="ninjutsu", costs=(("return", returned),))
+    return NINJUTSU.use(0, ninja, returned)
 
 
 def start(control: str, state):

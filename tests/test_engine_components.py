@@ -22,7 +22,8 @@ from harness.engines.reference.table import (
     DispatchError,
     Table,
 )
-from harness.engines.reference.testing import BEARS, HERALD, ISLAND, NINJA, P1, Board
+from harness.engines.reference.testing import BEARS, HERALD, ISLAND, NINJA, P1
+from harness.protocol.builder import StateBuilder
 from harness.protocol.model import Action, ActionKind, EventKind, Step, pass_priority
 
 
@@ -92,11 +93,11 @@ def test_every_mutant_replaces_known_decisions_only():
 
 
 def _ninjutsu_state():
-    b = Board()
-    bears = b.perm(BEARS, 0, tapped=True, attacking=P1, blocked=False)
-    b.perm(HERALD, 0)
+    b = StateBuilder()
+    bears = b.permanent(BEARS, 0, tapped=True, attacking=P1, blocked=False)
+    b.permanent(HERALD, 0)
     ninja = b.put(NINJA, 0)
-    b.perm(ISLAND, 0), b.perm(ISLAND, 0)
+    b.permanent(ISLAND, 0), b.permanent(ISLAND, 0)
     return b.build(turn=3, step=Step.DECLARE_BLOCKERS, priority=0), ninja, bears
 
 

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from harness.engines.reference import ReferenceEngine
 from harness.engines.reference.payment import SourceOption, id_key, plan_with_options
-from harness.engines.reference.testing import BEARS, ISLAND, P1, Board, creature
+from harness.engines.reference.testing import BEARS, ISLAND, P1, creature
+from harness.protocol.builder import StateBuilder
 from harness.protocol.keywords import NINJUTSU
 from harness.protocol.model import CardData, Step, Zone
 
@@ -97,18 +98,18 @@ def test_the_payer_finds_a_payment_whenever_one_exists(cost_parts, sources):
 
 def test_engine_pays_a_second_ninjutsu_with_the_island_it_kept():
     ninja = creature("Costly Ninja", 1, 1, "Ninjutsu {2}{U}")
-    b = Board()
-    first = b.perm(BEARS, 0, tapped=True, attacking=P1, blocked=False)  # c1
-    second = b.perm(BEARS, 0, tapped=True, attacking=P1, blocked=False)  # c2
+    b = StateBuilder()
+    first = b.permanent(BEARS, 0, tapped=True, attacking=P1, blocked=False)  # c1
+    second = b.permanent(BEARS, 0, tapped=True, attacking=P1, blocked=False)  # c2
     ninja_a, ninja_b = b.put(ninja, 0), b.put(ninja, 0)  # c3, c4
     for _ in range(3):  # c5-c7
         b.put(BEARS, 0, Zone.LIBRARY)
-    b.perm(PLAINS, 0), b.perm(PLAINS, 0)  # c8, c9
-    b.perm(ISLAND, 0)  # c10
-    b.perm(PLAINS, 0)  # c11
+    b.permanent(PLAINS, 0), b.permanent(PLAINS, 0)  # c8, c9
+    b.permanent(ISLAND, 0)  # c10
+    b.permanent(PLAINS, 0)  # c11
     b.put(BEARS, 0, Zone.LIBRARY)  # c12
-    island = b.perm(ISLAND, 0)  # c13
-    b.perm(PLAINS, 0)  # c14
+    island = b.permanent(ISLAND, 0)  # c13
+    b.permanent(PLAINS, 0)  # c14
     assert island == "c13"
     session = ReferenceEngine().start(b.build(turn=2, step=Step.DECLARE_BLOCKERS, priority=0))
     session.apply(NINJUTSU.use(0, ninja_a, first))

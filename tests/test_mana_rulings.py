@@ -25,8 +25,9 @@ from harness.engines.reference.lines import (
     TappedForManaReplacement,
     TappedForManaTrigger,
 )
-from harness.engines.reference.testing import BEARS, FOREST, ISLAND, NINJA, P1, Board, creature
+from harness.engines.reference.testing import BEARS, FOREST, ISLAND, NINJA, P1, creature
 from harness.protocol.adapter import ActionRefused
+from harness.protocol.builder import StateBuilder
 from harness.protocol.consistency import problems
 from harness.protocol.keywords import NINJUTSU
 from harness.protocol.model import Action, ActionKind, CardData, EventKind, StackItem, Step, Zone, pass_priority
@@ -98,7 +99,7 @@ def offered(session, source: str) -> list[Action]:
     return [a for a in session.legal_actions() if a.source == source]
 
 
-def start(b: Board, **state):
+def start(b: StateBuilder, **state):
     state.setdefault("turn", 2)
     state.setdefault("step", Step.PRECOMBAT_MAIN)
     state.setdefault("priority", 0)
@@ -155,9 +156,9 @@ def test_oracle_refuses_other_mana_lines(text):
 
 
 def test_protocol_names_and_supports():
-    b = Board()
-    idol = b.perm(IDOL, 0, tapped=True)
-    healer = b.perm(HEALER, 0)
+    b = StateBuilder()
+    idol = b.permanent(IDOL, 0, tapped=True)
+    healer = b.permanent(HEALER, 0)
     session = start(b)
     assert {(a.source, a.ability) for a in session.legal_actions() if a.kind is ActionKind.ACTIVATE} == {
         (idol, "ability:0"),
@@ -177,12 +178,12 @@ def test_protocol_names_and_supports():
 
 
 def test_untap_symbol_needs_a_tapped_permanent_and_a_creature_that_is_not_sick():
-    b = Board()
-    untapped = b.perm(ELF_Q, 0)
-    tapped = b.perm(ELF_Q, 0, tapped=True)
-    sick = b.perm(ELF_Q, 0, tapped=True, summoning_sick=True)
-    sick_land = b.perm(WASTES_Q, 0, tapped=True, summoning_sick=True)
-    theirs = b.perm(WASTES_Q, 1, tapped=True)
+    b = StateBuilder()
+    untapped = b.permanent(ELF_Q, 0)
+    tapped = b.permanent(ELF_Q, 0, tapped=True)
+    sick = b.permanent(ELF_Q, 0, tapped=True, summoning_sick=True)
+    sick_land = b.permanent(WASTES_Q, 0, tapped=True, summoning_sick=True)
+    theirs = b.permanent(WASTES_Q, 1, tapped=True)
     session = start(b)
     assert {a.source for a in session.legal_actions() if a.ability == "mana"} == {tapped, sick_land}
     for bad in (untapped, sick, theirs):
@@ -200,9 +201,9 @@ def test_untap_symbol_needs_a_tapped_permanent_and_a_creature_that_is_not_sick()
 
 
 def test_tap_and_untap_abilities_that_are_not_mana_abilities_use_the_stack():
-    b = Board()
-    healer = b.perm(HEALER, 0)
-    sick = b.perm(HEALER, 0, summoning_sick=True)
+    b = StateBuilder()
+    healer = b.permanent(HEALER, 0)
+    sick = b.permanent(HEALER, 0, summoning_sick=True)
     session = start(b)
     assert [a.ability for a in offered(session, healer)] == ["ability:0"]  # {T} only: it is untapped
     assert offered(session, sick) == []
@@ -221,9 +222,9 @@ def test_tap_and_untap_abilities_that_are_not_mana_abilities_use_the_stack():
 
 
 def test_loaded_stack_items_of_these_abilities_resolve():
-    b = Board()
-    healer = b.perm(HEALER, 0, tapped=True)
-    watch = b.perm(WATCH, 1)
+    b = StateBuilder()
+    healer = b.permanent(HEALER, 0, tapped=True)
+    watch = b.permanent(WATCH, 1)
     session = start(
         b,
         stack=(
@@ -239,12 +240,12 @@ def test_loaded_stack_items_of_these_abilities_resolve():
 
 
 def test_only_mana_abilities_with_tap_are_tapping_for_mana():
-    b = Board()
-    forest = b.perm(FOREST, 0)
-    elf_q = b.perm(ELF_Q, 0, tapped=True)
-    healer = b.perm(HEALER, 0)
-    b.perm(ANY_WATCH, 0)
-    b.perm(REFLECTION, 0)
+    b = StateBuilder()
+    forest = b.permanent(FOREST, 0)
+    elf_q = b.permanent(ELF_Q, 0, tapped=True)
+    healer = b.permanent(HEALER, 0)
+    b.permanent(ANY_WATCH, 0)
+    b.permanent(REFLECTION, 0)
     session = start(b)
     events = session.apply(act(forest, "mana"))
     assert session.state().player(0).mana_pool == ("G", "G")  # doubled: tapped for mana
@@ -257,18 +258,18 @@ def test_only_mana_abilities_with_tap_are_tapping_for_mana():
 
 
 def test_triggered_mana_abilities_resolve_at_once_and_others_use_the_stack():
-    b = Board()
-    forest = b.perm(FOREST, 0)
-    island = b.perm(ISLAND, 0)
-    wastes = b.perm(WASTES_T, 0)
-    b.perm(BLOOM, 1)  # "its controller adds": the player who tapped the Forest
-    b.perm(WATCH, 0)
-    b.perm(MONUMENT, 0)
+    b = StateBuilder()
+    forest = b.permanent(FOREST, 0)
+    island = b.permanent(ISLAND, 0)
+    wastes = b.permanent(WASTES_T, 0)
+    b.permanent(BLOOM, 1)  # "its controller adds": the player who tapped the Forest
+    watch = b.permanent(WATCH, 0)
+    b.permanent(MONUMENT, 0)
     session = start(b)
     session.apply(act(forest, "mana"))
     state = session.state()
     assert state.player(0).mana_pool == ("G", "G") and state.player(1).mana_pool == ()
-    assert [s.source for s in state.stack] == [b.objects[-2].id]  # only the life trigger waits
+    assert [s.source for s in state.stack] == [watch]  # only the life trigger waits
     session.apply(act(island, "mana"))
     session.apply(act(wastes, "mana"))
     assert Counter(session.state().player(0).mana_pool) == Counter("GGUCC")  # Monument: for {C} only
@@ -278,19 +279,19 @@ def test_triggered_mana_abilities_resolve_at_once_and_others_use_the_stack():
 
 
 def test_no_mana_no_trigger_and_a_self_trigger():
-    b = Board()
-    pool = b.perm(POOL, 0)
-    singing = b.perm(SELF_WATCH, 0)
-    other = b.perm(SELF_WATCH, 1)
+    b = StateBuilder()
+    pool = b.permanent(POOL, 0)
+    singing = b.permanent(SELF_WATCH, 0)
+    other = b.permanent(SELF_WATCH, 1)
     session = start(b)
     # The Pool could produce {U} (Singing Land), so it is defined here; tap Singing Land itself.
     events = session.apply(act(singing, "mana"))
     assert [e.card for e in events if e.kind is EventKind.TRIGGER] == [singing]
     resolve(session)
     assert session.state().player(0).life == 21 and session.state().permanent(other).tapped is False
-    b = Board()
-    pool = b.perm(POOL, 0)
-    b.perm(WATCH, 0)
+    b = StateBuilder()
+    pool = b.permanent(POOL, 0)
+    b.permanent(WATCH, 0)
     session = start(b)
     assert offered(session, pool) == [act(pool, "mana")]
     events = session.apply(act(pool, "mana"))
@@ -302,12 +303,12 @@ def test_no_mana_no_trigger_and_a_self_trigger():
 
 
 def test_replacement_effects_modify_only_tapping_for_mana():
-    b = Board()
-    forest = b.perm(FOREST, 0)
-    elf_q = b.perm(ELF_Q, 0, tapped=True)
-    theirs = b.perm(FOREST, 1)
-    b.perm(REFLECTION, 0)  # "if you tap": not the opponent's Forest
-    b.perm(CONTAMINATION, 1)  # any land
+    b = StateBuilder()
+    forest = b.permanent(FOREST, 0)
+    elf_q = b.permanent(ELF_Q, 0, tapped=True)
+    theirs = b.permanent(FOREST, 1)
+    b.permanent(REFLECTION, 0)  # "if you tap": not the opponent's Forest
+    b.permanent(CONTAMINATION, 1)  # any land
     session = start(b)
     session.apply(act(forest, "mana"))
     # The reference engine's order (616.1, a player's choice) is by source id: Reflection (GG),
@@ -321,10 +322,10 @@ def test_replacement_effects_modify_only_tapping_for_mana():
 
 
 def test_amount_specific_replacement_applies_after_doubling():
-    b = Board()
-    forest = b.perm(FOREST, 0)
-    b.perm(REFLECTION, 0)
-    b.perm(DAMPING, 0)
+    b = StateBuilder()
+    forest = b.permanent(FOREST, 0)
+    b.permanent(REFLECTION, 0)
+    b.permanent(DAMPING, 0)
     session = start(b)
     session.apply(act(forest, "mana"))
     assert session.state().player(0).mana_pool == ("C",)  # GG, then "two or more mana" -> C
@@ -334,39 +335,39 @@ def test_amount_specific_replacement_applies_after_doubling():
 
 
 def test_could_produce_ignores_costs_and_sees_replacements():
-    b = Board()
-    pool = b.perm(POOL, 0)
-    b.perm(FOREST, 0, tapped=True)  # tapped: still could produce {G}
-    b.perm(WASTES_Q, 0)  # untapped: its {Q} can't be paid, still could produce {C}
-    b.perm(ISLAND, 1)  # not a land "you control"
-    b.perm(creature("Red Elf", 1, 1, "{T}: Add {R}."), 0)  # not a land
+    b = StateBuilder()
+    pool = b.permanent(POOL, 0)
+    b.permanent(FOREST, 0, tapped=True)  # tapped: still could produce {G}
+    b.permanent(WASTES_Q, 0)  # untapped: its {Q} can't be paid, still could produce {C}
+    b.permanent(ISLAND, 1)  # not a land "you control"
+    b.permanent(creature("Red Elf", 1, 1, "{T}: Add {R}."), 0)  # not a land
     session = start(b)
     assert [a.cost("produce") for a in offered(session, pool)] == ["G", "C"]
     refused(session, act(pool, "mana", "U"))
     refused(session, act(pool, "mana"))  # a type must be chosen when one can be
     session.apply(act(pool, "mana", "C"))
     assert session.state().player(0).mana_pool == ("C",)
-    b.perm(CONTAMINATION, 1)
+    b.permanent(CONTAMINATION, 1)
     session = start(b)
     # The Forest could produce only {B} now; the {Q} land is not tapped for mana, so still {C}.
     assert [a.cost("produce") for a in offered(session, pool)] == ["B", "C"]
 
 
 def test_pools_alone_and_any_color_define_no_type():
-    b = Board()
-    pool = b.perm(POOL, 0)
-    b.perm(POOL, 0, tapped=True)
-    b.perm(FOREST, 1)
-    orchard = b.perm(ORCHARD, 1)
-    b.perm(WASTES_T, 0)
+    b = StateBuilder()
+    pool = b.permanent(POOL, 0)
+    b.permanent(POOL, 0, tapped=True)
+    b.permanent(FOREST, 1)
+    orchard = b.permanent(ORCHARD, 1)
+    b.permanent(WASTES_T, 0)
     session = start(b, priority=1, active_player=1)
     # Player 0's lands could produce only {C} (the Pools see the Wastes): no colour is defined.
     assert offered(session, orchard) == [act(orchard, "mana", player=1)]
     session.apply(act(orchard, "mana", player=1))
     assert session.state().player(1).mana_pool == ()
-    b2 = Board()
-    pool = b2.perm(POOL, 0)
-    b2.perm(POOL, 0)
+    b2 = StateBuilder()
+    pool = b2.permanent(POOL, 0)
+    b2.permanent(POOL, 0)
     session = start(b2)
     assert offered(session, pool) == [act(pool, "mana")]
     for symbol in "WUBRGC":
@@ -379,12 +380,12 @@ def test_pools_alone_and_any_color_define_no_type():
 
 
 def test_ninjutsu_is_paid_with_a_pool_and_with_doubled_mana():
-    b = Board()
-    bears = b.perm(BEARS, 0, tapped=True, attacking=P1, blocked=False)
+    b = StateBuilder()
+    bears = b.permanent(BEARS, 0, tapped=True, attacking=P1, blocked=False)
     ninja = b.put(NINJA, 0)  # {1}{U}
-    b.perm(POOL, 0)
-    b.perm(ISLAND, 0, tapped=True)
-    b.perm(REFLECTION, 0)
+    b.permanent(POOL, 0)
+    b.permanent(ISLAND, 0, tapped=True)
+    b.permanent(REFLECTION, 0)
     session = start(b, turn=3, step=Step.DECLARE_BLOCKERS)
     action = NINJUTSU.use(0, ninja, bears)
     assert action in session.legal_actions()  # one Pool, doubled: {U}{U} pays {1}{U}
@@ -394,8 +395,8 @@ def test_ninjutsu_is_paid_with_a_pool_and_with_doubled_mana():
 
 def test_legacy_mana_action_with_produce_picks_the_ability():
     dual = CardData("Dual", ("Land",), text="{T}: Add {W}.\n{T}: Add {U}.")
-    b = Board()
-    land = b.perm(dual, 0)
+    b = StateBuilder()
+    land = b.permanent(dual, 0)
     session = start(b)
     assert [a.ability for a in offered(session, land)] == ["mana", "mana:1"]
     session.apply(act(land, "mana", "U"))
@@ -407,10 +408,10 @@ def test_legacy_mana_action_with_produce_picks_the_ability():
 
 @pytest.mark.parametrize("x", [0, 1, 3])
 def test_x_creature_etb_abilities_use_the_spells_x(x):
-    b = Board()
+    b = StateBuilder()
     hydra = b.put(HYDRA, 0)
     for _ in range(4):
-        b.perm(FOREST, 0)
+        b.permanent(FOREST, 0)
     session = start(b)
     casts = [a for a in session.legal_actions() if a.kind is ActionKind.CAST]
     assert [a.cost("x") for a in casts] == ["0", "1", "2", "3"]
@@ -428,9 +429,9 @@ def test_x_creature_etb_abilities_use_the_spells_x(x):
 
 
 def test_x_creature_has_sorcery_timing():
-    b = Board()
+    b = StateBuilder()
     hydra = b.put(HYDRA, 0)
-    b.perm(FOREST, 0)
+    b.permanent(FOREST, 0)
     session = start(b, step=Step.UPKEEP)
     assert not [a for a in session.legal_actions() if a.kind is ActionKind.CAST]
     refused(session, Action(ActionKind.CAST, 0, source=hydra, costs=(("x", "0"),)))
@@ -508,8 +509,8 @@ def test_the_eight_generic_rulings_are_covered():
 
 
 def test_a_mutant_differs_from_the_reference_on_a_known_state():
-    b = Board()
-    sick = b.perm(ELF_Q, 0, tapped=True, summoning_sick=True)
+    b = StateBuilder()
+    sick = b.permanent(ELF_Q, 0, tapped=True, summoning_sick=True)
     assert offered(start(b), sick) == []
     session = load_mutant("mutant:sick-creature-pays-untap").start(
         b.build(turn=2, step=Step.PRECOMBAT_MAIN, priority=0)

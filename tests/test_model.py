@@ -8,7 +8,7 @@ from generators.combat import CombatSpec, combat_scenarios
 from harness.protocol import codec
 from harness.protocol.builder import StateBuilder
 from harness.protocol.consistency import InconsistentState, check, problems
-from harness.protocol.keywords import NINJUTSU
+from harness.protocol.keywords import LIBRARY_NINJUTSU, NINJUTSU, SNEAK
 from harness.protocol.model import (
     Action,
     ActionKind,
@@ -37,6 +37,20 @@ def test_actions_and_events_round_trip():
     assert codec.loads(Action, codec.dumps(action)) == action
     event = Event(EventKind.ZONE_CHANGE, card="c1", from_zone=Zone.BATTLEFIELD, to_zone=Zone.HAND)
     assert codec.loads(Event, codec.dumps(event)) == event
+
+
+def test_each_keyword_has_one_action_builder_with_the_documented_costs():
+    """``KeywordVariant.use`` is the one builder of ninjutsu-family and sneak actions; the wire
+    form it builds is the one ``Action``'s docstring documents for adapters."""
+    assert NINJUTSU.use(0, "c3", "c1") == Action(
+        ActionKind.ACTIVATE, 0, source="c3", ability="ninjutsu", costs=(("return", "c1"),)
+    )
+    assert LIBRARY_NINJUTSU.use(1, "c3", None).costs == ()
+    assert SNEAK.use(0, "c4", "c1") == Action(
+        ActionKind.CAST, 0, source="c4", costs=(("alternative", "sneak"), ("return", "c1"))
+    )
+    assert SNEAK.use(0, "c4", "c1", choice=1).costs == (("alternative", "sneak"), ("sneak", "1"), ("return", "c1"))
+    assert SNEAK.use(0, "c4", None, choice=2).costs == (("alternative", "sneak"), ("sneak", "2"))
 
 
 def test_attack_target_is_a_player_planeswalker_or_battle():

@@ -20,9 +20,11 @@ from generators.spell_cards import (
 from harness.engines.reference import ReferenceEngine, parse_card
 from harness.engines.reference.lines import LevelBar, Sneak
 from harness.engines.reference.oracle import with_levels
-from harness.engines.reference.testing import BEARS, HERALD, NINJA, P1, WALKER, Board, at_walker
+from harness.engines.reference.testing import BEARS, HERALD, NINJA, P1, WALKER, at_walker
 from harness.protocol.adapter import ActionRefused
+from harness.protocol.builder import StateBuilder
 from harness.protocol.consistency import check, problems
+from harness.protocol.keywords import SNEAK
 from harness.protocol.model import (
     Action,
     ActionKind,
@@ -48,10 +50,7 @@ def cast(player: int, card: str, *targets: str, costs=()) -> Action:
 
 
 def sneak(player: int, card: str, returned: str, index: int | None = None) -> Action:
-    costs = (
-        (("alternative", "sneak"),) + ((("sneak", str(index)),) if index is not None else ()) + (("return", returned),)
-    )
-    return cast(player, card, costs=costs)
+    return SNEAK.use(player, card, returned, choice=index)
 
 
 def level_up(player: int, card: str, level: int) -> Action:
@@ -81,7 +80,7 @@ def resolve_all(session) -> list:
     return until(session, lambda s: not s.stack and s.pending is None)
 
 
-def libraries(b: Board, n: int = 3) -> None:
+def libraries(b: StateBuilder, n: int = 3) -> None:
     for player in (0, 1):
         for _ in range(n):
             b.put(BEARS, player, Zone.LIBRARY)
@@ -104,9 +103,9 @@ def test_card_lines_of_the_seed_cards():
 
 
 def test_creature_spell_resolves_onto_the_battlefield_summoning_sick_at_sorcery_speed():
-    b = Board()
+    b = StateBuilder()
     bear = b.put(vanilla(2, 2), 0)
-    b.perm(FOREST, 0), b.perm(FOREST, 0)
+    b.permanent(FOREST, 0), b.permanent(FOREST, 0)
     session = ENGINE.start(b.build(turn=2, step=Step.BEGINNING_OF_COMBAT, priority=0))
     with pytest.raises(ActionRefused, match="cannot cast"):
         session.apply(cast(0, bear))
@@ -119,10 +118,10 @@ def test_creature_spell_resolves_onto_the_battlefield_summoning_sick_at_sorcery_
 
 
 def test_jeskai_baller_from_hand_makes_a_token_first_then_is_exiled_and_rebounds():
-    b = Board()
+    b = StateBuilder()
     baller = b.put(JESKAI_BALLER, 0)
     for _ in range(3):
-        b.perm(PLAINS, 0)
+        b.permanent(PLAINS, 0)
     libraries(b)
     session = ENGINE.start(b.build(turn=3, step=Step.PRECOMBAT_MAIN, priority=0))
     session.apply(cast(0, baller))
@@ -151,7 +150,7 @@ def test_jeskai_baller_from_hand_makes_a_token_first_then_is_exiled_and_rebounds
 
 
 def test_declining_rebound_leaves_the_card_in_exile_for_good():
-    b = Board()
+    b = StateBuilder()
     spell = b.put(REBOUND_SORCERY, 0, Zone.EXILE)
     libraries(b)
     session = ENGINE.start(
@@ -167,11 +166,11 @@ def test_declining_rebound_leaves_the_card_in_exile_for_good():
 
 
 def test_a_countered_rebound_spell_goes_to_the_graveyard_and_rebounds_nothing():
-    b = Board()
+    b = StateBuilder()
     spell = b.put(REBOUND_SORCERY, 0)
-    b.perm(PLAINS, 0)
+    b.permanent(PLAINS, 0)
     counter = b.put(COUNTERSPELL, 1)
-    b.perm(ISLAND, 1)
+    b.permanent(ISLAND, 1)
     session = ENGINE.start(b.build(turn=3, step=Step.PRECOMBAT_MAIN, priority=0))
     session.apply(cast(0, spell))
     session.apply(pass_priority(0))
@@ -184,9 +183,9 @@ def test_a_countered_rebound_spell_goes_to_the_graveyard_and_rebounds_nothing():
 
 
 def test_a_rebound_spell_that_resolves_is_exiled_after_its_effect():
-    b = Board()
+    b = StateBuilder()
     spell = b.put(REBOUND_SORCERY, 0)
-    b.perm(PLAINS, 0)
+    b.permanent(PLAINS, 0)
     session = ENGINE.start(b.build(turn=3, step=Step.PRECOMBAT_MAIN, priority=0))
     session.apply(cast(0, spell))
     resolve_all(session)
@@ -196,12 +195,12 @@ def test_a_rebound_spell_that_resolves_is_exiled_after_its_effect():
 
 
 def test_the_cast_trigger_resolves_even_if_the_spell_is_countered():
-    b = Board()
+    b = StateBuilder()
     baller = b.put(JESKAI_BALLER, 0)
     for _ in range(3):
-        b.perm(PLAINS, 0)
+        b.permanent(PLAINS, 0)
     counter = b.put(COUNTERSPELL, 1)
-    b.perm(ISLAND, 1)
+    b.permanent(ISLAND, 1)
     session = ENGINE.start(b.build(turn=3, step=Step.PRECOMBAT_MAIN, priority=0))
     session.apply(cast(0, baller))
     session.apply(pass_priority(0))
@@ -213,11 +212,11 @@ def test_the_cast_trigger_resolves_even_if_the_spell_is_countered():
 
 
 def test_a_counterspell_whose_target_left_does_not_resolve():
-    b = Board()
+    b = StateBuilder()
     spell = b.put(INSTANT, 0)
-    b.perm(ISLAND, 0), b.perm(ISLAND, 0)
+    b.permanent(ISLAND, 0), b.permanent(ISLAND, 0)
     first, second = b.put(COUNTERSPELL, 1), b.put(COUNTERSPELL, 1)
-    b.perm(ISLAND, 1), b.perm(ISLAND, 1)
+    b.permanent(ISLAND, 1), b.permanent(ISLAND, 1)
     session = ENGINE.start(b.build(turn=3, step=Step.PRECOMBAT_MAIN, priority=0))
     session.apply(cast(0, spell))
     session.apply(pass_priority(0))
@@ -230,9 +229,9 @@ def test_a_counterspell_whose_target_left_does_not_resolve():
 
 
 def test_a_token_that_leaves_the_battlefield_ceases_to_exist():
-    b = Board()
+    b = StateBuilder()
     ninja = b.put(NINJA, 0)
-    b.perm(ISLAND, 0), b.perm(ISLAND, 0)
+    b.permanent(ISLAND, 0), b.permanent(ISLAND, 0)
     state = b.build(turn=3, step=Step.DECLARE_BLOCKERS, priority=0)
     token = "t1"
     state = state.replace(
@@ -251,14 +250,14 @@ def test_a_token_that_leaves_the_battlefield_ceases_to_exist():
 
 
 def exile_board(step: Step, *, land_plays: int = 1, active: int = 0) -> tuple[GameState, dict[str, str]]:
-    b = Board()
+    b = StateBuilder()
     cards = {
         "sorcery": b.put(SORCERY, 1, Zone.EXILE),
         "instant": b.put(INSTANT, 1, Zone.EXILE),
         "land": b.put(SWAMP, 1, Zone.EXILE),
     }
     libraries(b)
-    b.player_fields[0]["land_plays_left"] = land_plays
+    b.players[0]["land_plays_left"] = land_plays
     state = b.build(
         turn=3,
         step=step,
@@ -324,8 +323,8 @@ def test_uncast_exiled_cards_stay_in_exile_when_the_permission_ends():
 
 
 def test_fallen_shinobi_exiles_the_top_two_cards_and_lets_its_controller_play_them():
-    b = Board()
-    b.perm(FALLEN_SHINOBI, 0, tapped=True, attacking=P1, blocked=False)
+    b = StateBuilder()
+    b.permanent(FALLEN_SHINOBI, 0, tapped=True, attacking=P1, blocked=False)
     top = [b.put(INSTANT, 1, Zone.LIBRARY), b.put(SWAMP, 1, Zone.LIBRARY)]
     rest = b.put(BEARS, 1, Zone.LIBRARY)
     session = ENGINE.start(b.build(turn=3, step=Step.COMBAT_DAMAGE, priority=None))
@@ -341,22 +340,22 @@ def test_fallen_shinobi_exiles_the_top_two_cards_and_lets_its_controller_play_th
 
 
 def class_board(levels: tuple[int, ...], swamps: int = 3, step: Step = Step.PRECOMBAT_MAIN):
-    b = Board()
+    b = StateBuilder()
     classes = [
-        b.perm(NINJA_TEEN if i == 0 else class_card("{B}", "{B}"), 0, class_level=level)
+        b.permanent(NINJA_TEEN if i == 0 else class_card("{B}", "{B}"), 0, class_level=level)
         for i, level in enumerate(levels)
     ]
     for _ in range(swamps):
-        b.perm(SWAMP, 0)
+        b.permanent(SWAMP, 0)
     libraries(b)
     return b, classes, step
 
 
 def test_a_class_enters_at_level_1_and_levels_up_through_the_stack_as_a_sorcery():
-    b = Board()
+    b = StateBuilder()
     teen = b.put(NINJA_TEEN, 0)
     for _ in range(6):
-        b.perm(SWAMP, 0)
+        b.permanent(SWAMP, 0)
     libraries(b)
     session = ENGINE.start(b.build(turn=3, step=Step.PRECOMBAT_MAIN, priority=0))
     session.apply(cast(0, teen))
@@ -400,8 +399,8 @@ def test_each_class_keeps_its_own_level():
 
 def combat_with_classes(levels: tuple[int, ...]):
     b, _classes, _ = class_board(levels, swamps=0)
-    attacker = b.perm(vanilla(2, 1), 0, tapped=True, attacking=P1)
-    blockers = [b.perm(vanilla(1, 7), 1) for _ in range(2)]
+    attacker = b.permanent(vanilla(2, 1), 0, tapped=True, attacking=P1)
+    blockers = [b.permanent(vanilla(1, 7), 1) for _ in range(2)]
     session = ENGINE.start(b.build(turn=3, step=Step.DECLARE_ATTACKERS, priority=0))
     until(session, lambda s: s.pending is not None and s.pending.kind == "declare-blockers")
     return session, attacker, blockers
@@ -430,22 +429,22 @@ def test_level_abilities_menace_pump_and_the_leaves_trigger(levels, pump, drain)
 def sneak_board(
     step: Step, *, blocked: bool | None = False, target=P1, teen_level: int | None = None, herald: bool = False
 ):
-    b = Board()
+    b = StateBuilder()
     if target != P1:
-        target = at_walker(b.perm(WALKER, 1))
-    attacker = b.perm(
+        target = at_walker(b.permanent(WALKER, 1))
+    attacker = b.permanent(
         BEARS, 0, tapped=True, attacking=target if step.is_combat else None, blocked=blocked if step.is_combat else None
     )
     sneaker = b.put(sneak_creature(3, 3, ("{1}{B}",)), 0)
     for _ in range(4):
-        b.perm(SWAMP, 0)
+        b.permanent(SWAMP, 0)
     if herald:
-        b.perm(HERALD, 0)
+        b.permanent(HERALD, 0)
     grave = None
     if teen_level is not None:
-        b.perm(NINJA_TEEN, 0, class_level=teen_level)
+        b.permanent(NINJA_TEEN, 0, class_level=teen_level)
         grave = b.put(sneak_creature(2, 2, ("{U}", "{B}"), cost="{2}{B}"), 0, Zone.GRAVEYARD)
-        b.perm(ISLAND, 0)
+        b.permanent(ISLAND, 0)
     libraries(b)
     return b.build(turn=3, step=step, priority=0), attacker, sneaker, grave
 
@@ -474,11 +473,11 @@ def test_sneak_only_in_the_declare_blockers_step(step):
 
 
 def test_sneak_cannot_return_a_blocked_attacker():
-    b = Board()
-    attacker = b.perm(BEARS, 0, tapped=True, attacking=P1, blocked=True)
-    b.perm(BEARS, 1, blocking=(attacker,))
+    b = StateBuilder()
+    attacker = b.permanent(BEARS, 0, tapped=True, attacking=P1, blocked=True)
+    b.permanent(BEARS, 1, blocking=(attacker,))
     sneaker = b.put(sneak_creature(3, 3, ("{1}{B}",)), 0)
-    b.perm(SWAMP, 0), b.perm(SWAMP, 0)
+    b.permanent(SWAMP, 0), b.permanent(SWAMP, 0)
     session = ENGINE.start(b.build(turn=3, step=Step.DECLARE_BLOCKERS, priority=0))
     assert not [a for a in session.legal_actions() if a.cost("alternative") == "sneak"]
     with pytest.raises(ActionRefused, match="unblocked"):
@@ -515,7 +514,7 @@ def test_no_graveyard_sneak_below_level_3_or_outside_declare_blockers(level, ste
 
 
 def test_delayed_triggers_permissions_and_may_cast_choices_round_trip_and_are_checked():
-    b = Board()
+    b = StateBuilder()
     card = b.put(REBOUND_SORCERY, 0, Zone.EXILE)
     state = b.build(
         turn=3,

@@ -30,13 +30,14 @@ from harness.engines.reference.testing import (
     P1,
     SIEGE,
     WALKER,
-    Board,
     at_battle,
     at_walker,
     creature,
 )
 from harness.protocol.adapter import ActionRefused, EngineError
+from harness.protocol.builder import StateBuilder
 from harness.protocol.consistency import check, problems
+from harness.protocol.keywords import NINJUTSU
 from harness.protocol.model import (
     AFTER_BLOCKERS_STEPS,
     Action,
@@ -56,7 +57,7 @@ ENGINE = ReferenceEngine()
 
 
 def ninjutsu(card: str, returned: str, player: int = 0) -> Action:
-    return Action(ActionKind.ACTIVATE, player, source=card, ability="ninjutsu", costs=(("return", returned),))
+    return NINJUTSU.use(player, card, returned)
 
 
 def mana(source: str, player: int = 0) -> Action:
@@ -80,11 +81,11 @@ def kinds(events) -> list[EventKind]:
 def combat_state(step: Step, *, blocked: bool | None = False, islands: int = 2) -> tuple[GameState, str, str]:
     """Player 0 attacks player 1 with Grizzly Bears (c1), holds Test Ninja (c2) and has ``islands``
     Islands (c3 ...); both players have a card in their library."""
-    b = Board()
-    attacker = b.perm(BEARS, 0, tapped=True, attacking=P1, blocked=blocked)
+    b = StateBuilder()
+    attacker = b.permanent(BEARS, 0, tapped=True, attacking=P1, blocked=blocked)
     ninja = b.put(NINJA, 0)
     for _ in range(islands):
-        b.perm(ISLAND, 0)
+        b.permanent(ISLAND, 0)
     b.put(BEARS, 0, Zone.LIBRARY)
     b.put(BEARS, 1, Zone.LIBRARY)
     return b.build(turn=3, step=step, priority=0), attacker, ninja
@@ -107,10 +108,10 @@ def test_ninjutsu_not_offered_before_blockers():
     with pytest.raises(ActionRefused):
         session.apply(ninjutsu(ninja, attacker))
     for step in (Step.PRECOMBAT_MAIN, Step.BEGINNING_OF_COMBAT):
-        b = Board()
-        bears = b.perm(BEARS, 0)
+        b = StateBuilder()
+        bears = b.permanent(BEARS, 0)
         ninja = b.put(NINJA, 0)
-        b.perm(ISLAND, 0), b.perm(ISLAND, 0)
+        b.permanent(ISLAND, 0), b.permanent(ISLAND, 0)
         session = ENGINE.start(b.build(turn=3, step=step, priority=0))
         assert not [a for a in session.legal_actions() if a.ability == "ninjutsu"]
         with pytest.raises(ActionRefused):
@@ -118,11 +119,11 @@ def test_ninjutsu_not_offered_before_blockers():
 
 
 def test_ninjutsu_not_offered_with_only_blocked_attackers():
-    b = Board()
-    bears = b.perm(BEARS, 0, tapped=True, attacking=P1, blocked=True)
-    b.perm(BEARS, 1, blocking=(bears,))
+    b = StateBuilder()
+    bears = b.permanent(BEARS, 0, tapped=True, attacking=P1, blocked=True)
+    b.permanent(BEARS, 1, blocking=(bears,))
     ninja = b.put(NINJA, 0)
-    b.perm(ISLAND, 0), b.perm(ISLAND, 0)
+    b.permanent(ISLAND, 0), b.permanent(ISLAND, 0)
     session = ENGINE.start(b.build(turn=3, step=Step.DECLARE_BLOCKERS, priority=0))
     assert not [a for a in session.legal_actions() if a.ability == "ninjutsu"]
     with pytest.raises(ActionRefused):
@@ -146,10 +147,10 @@ def test_ninjutsu_not_offered_to_the_player_without_priority():
 
 
 def test_library_ninjutsu_parses_but_is_never_offered():
-    b = Board()
-    bears = b.perm(BEARS, 0, tapped=True, attacking=P1, blocked=False)
+    b = StateBuilder()
+    bears = b.permanent(BEARS, 0, tapped=True, attacking=P1, blocked=False)
     deep = b.put(LIBRARY_NINJA, 0, Zone.LIBRARY)
-    b.perm(ISLAND, 0)
+    b.permanent(ISLAND, 0)
     session = ENGINE.start(b.build(turn=3, step=Step.DECLARE_BLOCKERS, priority=0))
     assert not [a for a in session.legal_actions() if a.kind is ActionKind.ACTIVATE and a.source == deep]
     with pytest.raises(ActionRefused):
@@ -188,18 +189,18 @@ def test_activation_returns_creature_reveals_ninja_and_keeps_it_in_hand():
 
 @pytest.mark.parametrize("kind", ["player", "planeswalker", "battle"])
 def test_ninja_enters_tapped_and_attacking_the_same_target(kind):
-    b = Board()
+    b = StateBuilder()
     if kind == "planeswalker":
-        victim = b.perm(WALKER, 1)
+        victim = b.permanent(WALKER, 1)
         target = at_walker(victim)
     elif kind == "battle":
-        victim = b.perm(SIEGE, 0, protector=1)
+        victim = b.permanent(SIEGE, 0, protector=1)
         target = at_battle(victim)
     else:
         target = P1
-    attacker = b.perm(BEARS, 0, tapped=True, attacking=target, blocked=False)
+    attacker = b.permanent(BEARS, 0, tapped=True, attacking=target, blocked=False)
     ninja = b.put(NINJA, 0)
-    b.perm(ISLAND, 0), b.perm(ISLAND, 0)
+    b.permanent(ISLAND, 0), b.permanent(ISLAND, 0)
     session = ENGINE.start(b.build(turn=3, step=Step.DECLARE_BLOCKERS, priority=0))
     session.apply(ninjutsu(ninja, attacker))
     events = pass_both(session)
@@ -217,8 +218,8 @@ def test_ninja_enters_tapped_and_attacking_the_same_target(kind):
 
 
 def test_ninja_enters_not_attacking_when_its_planeswalker_is_gone():
-    b = Board()
-    attacker = b.perm(BEARS, 0, tapped=True, attacking=P1, blocked=False)
+    b = StateBuilder()
+    attacker = b.permanent(BEARS, 0, tapped=True, attacking=P1, blocked=False)
     ninja = b.put(NINJA, 0)
     state = b.build(turn=3, step=Step.DECLARE_BLOCKERS, priority=0)
     # A ninjutsu ability on the stack whose returned creature attacked a planeswalker since gone.
@@ -234,11 +235,11 @@ def test_ninja_enters_not_attacking_when_its_planeswalker_is_gone():
 
 
 def test_declared_attackers_trigger_but_the_ninja_does_not():
-    b = Board()
-    bears = b.perm(BEARS, 0)
-    herald = b.perm(HERALD, 0, summoning_sick=True)
+    b = StateBuilder()
+    bears = b.permanent(BEARS, 0)
+    herald = b.permanent(HERALD, 0, summoning_sick=True)
     ninja = b.put(FS_NINJA, 0)
-    b.perm(ISLAND, 0)
+    b.permanent(ISLAND, 0)
     b.put(BEARS, 1, Zone.LIBRARY)
     state = b.build(turn=3, step=Step.DECLARE_ATTACKERS, priority=None, pending=PendingChoice("declare-attackers", 0))
     session = ENGINE.start(state)
@@ -263,8 +264,8 @@ def test_declared_attackers_trigger_but_the_ninja_does_not():
 
 
 def test_self_attack_trigger_only_for_declared_attacker():
-    b = Board()
-    brave = b.perm(BRAVE, 0)
+    b = StateBuilder()
+    brave = b.permanent(BRAVE, 0)
     session = ENGINE.start(
         b.build(turn=2, step=Step.DECLARE_ATTACKERS, priority=None, pending=PendingChoice("declare-attackers", 0))
     )
@@ -275,12 +276,12 @@ def test_self_attack_trigger_only_for_declared_attacker():
 
 
 def test_double_activation_puts_the_ninja_in_once():
-    b = Board()
-    first = b.perm(BEARS, 0, tapped=True, attacking=P1, blocked=False)
-    second = b.perm(OGRE, 0, tapped=True, attacking=P1, blocked=False)
+    b = StateBuilder()
+    first = b.permanent(BEARS, 0, tapped=True, attacking=P1, blocked=False)
+    second = b.permanent(OGRE, 0, tapped=True, attacking=P1, blocked=False)
     ninja = b.put(NINJA, 0)
     for _ in range(4):
-        b.perm(ISLAND, 0)
+        b.permanent(ISLAND, 0)
     session = ENGINE.start(b.build(turn=3, step=Step.COMBAT_DAMAGE, priority=0))
     session.apply(ninjutsu(ninja, first))
     assert ninjutsu(ninja, second) in session.legal_actions()
@@ -302,10 +303,10 @@ def test_double_activation_puts_the_ninja_in_once():
 
 
 def test_returned_creature_goes_to_its_owners_hand():
-    b = Board()
-    stolen = b.perm(BEARS, 0, owner=1, tapped=True, attacking=P1, blocked=False)
+    b = StateBuilder()
+    stolen = b.permanent(BEARS, 0, owner=1, tapped=True, attacking=P1, blocked=False)
     ninja = b.put(NINJA, 0)
-    b.perm(ISLAND, 0), b.perm(ISLAND, 0)
+    b.permanent(ISLAND, 0), b.permanent(ISLAND, 0)
     session = ENGINE.start(b.build(turn=3, step=Step.END_OF_COMBAT, priority=0))
     session.apply(ninjutsu(ninja, stolen))
     state = session.state()
@@ -333,14 +334,14 @@ def test_mana_pool_pays_first_and_empties_at_end_of_step():
 def blockers_declared(attackers, blockers=()) -> tuple[object, dict[str, str]]:
     """A session in declare-blockers (player 0 with priority) for ``attackers`` (card data
     unblocked, attacking player 1) and ``blockers`` ((card data, index of the attacker))."""
-    b = Board()
+    b = StateBuilder()
     ids = {}
     att_ids = []
     for i, data in enumerate(attackers):
-        att_ids.append(b.perm(data, 0, tapped=True, attacking=P1, blocked=False))
+        att_ids.append(b.permanent(data, 0, tapped=True, attacking=P1, blocked=False))
         ids[f"a{i}"] = att_ids[-1]
     for j, (data, victim) in enumerate(blockers):
-        ids[f"b{j}"] = b.perm(data, 1, blocking=(att_ids[victim],))
+        ids[f"b{j}"] = b.permanent(data, 1, blocking=(att_ids[victim],))
         b.update(att_ids[victim], blocked=True)
     b.put(BEARS, 0, Zone.LIBRARY)
     return ENGINE.start(b.build(turn=3, step=Step.DECLARE_BLOCKERS, priority=0)), ids
@@ -395,11 +396,11 @@ def test_first_strike_blocker_makes_the_step_and_kills_first():
 
 
 def test_first_strike_ninja_entering_in_first_strike_step_deals_regular_damage_only():
-    b = Board()
-    knight = b.perm(FS_KNIGHT, 0, tapped=True, attacking=P1, blocked=False)
-    bears = b.perm(BEARS, 0, tapped=True, attacking=P1, blocked=False)
+    b = StateBuilder()
+    knight = b.permanent(FS_KNIGHT, 0, tapped=True, attacking=P1, blocked=False)
+    bears = b.permanent(BEARS, 0, tapped=True, attacking=P1, blocked=False)
     ninja = b.put(FS_NINJA, 0)
-    b.perm(ISLAND, 0)
+    b.permanent(ISLAND, 0)
     state = b.build(turn=3, step=Step.FIRST_STRIKE_DAMAGE, priority=0, first_strikers=(knight,))
     session = ENGINE.start(state)
     session.apply(ninjutsu(ninja, bears))
@@ -427,11 +428,11 @@ def test_blocked_attacker_divides_damage_and_sba_kill():
 
 
 def test_damage_to_planeswalker_and_battle_removes_counters_and_sba():
-    b = Board()
-    walker = b.perm(WALKER, 1)
-    siege = b.perm(SIEGE, 0, protector=1)
-    ogre = b.perm(OGRE, 0, tapped=True, attacking=at_walker(walker), blocked=False)
-    bears = b.perm(BEARS, 0, tapped=True, attacking=at_battle(siege), blocked=False)
+    b = StateBuilder()
+    walker = b.permanent(WALKER, 1)
+    siege = b.permanent(SIEGE, 0, protector=1)
+    ogre = b.permanent(OGRE, 0, tapped=True, attacking=at_walker(walker), blocked=False)
+    bears = b.permanent(BEARS, 0, tapped=True, attacking=at_battle(siege), blocked=False)
     session = ENGINE.start(b.build(turn=3, step=Step.DECLARE_BLOCKERS, priority=0))
     events = pass_both(session)
     assert damage_of(events) == [(ogre, walker, 5, "regular"), (bears, siege, 2, "regular")]
@@ -442,8 +443,8 @@ def test_damage_to_planeswalker_and_battle_removes_counters_and_sba():
 
 
 def test_combat_damage_to_a_player_triggers_a_draw():
-    b = Board()
-    ninja = b.perm(NINJA, 0, tapped=True, attacking=P1, blocked=False)
+    b = StateBuilder()
+    ninja = b.permanent(NINJA, 0, tapped=True, attacking=P1, blocked=False)
     top = b.put(ISLAND, 0, Zone.LIBRARY)
     session = ENGINE.start(b.build(turn=3, step=Step.DECLARE_BLOCKERS, priority=0))
     events = pass_both(session)
@@ -455,8 +456,8 @@ def test_combat_damage_to_a_player_triggers_a_draw():
 
 
 def test_no_attackers_skips_to_end_of_combat():
-    b = Board()
-    b.perm(BEARS, 0)
+    b = StateBuilder()
+    b.permanent(BEARS, 0)
     session = ENGINE.start(
         b.build(turn=2, step=Step.DECLARE_ATTACKERS, priority=None, pending=PendingChoice("declare-attackers", 0))
     )
@@ -471,13 +472,13 @@ def test_no_attackers_skips_to_end_of_combat():
 
 
 def test_declarations_listed_and_judged():
-    b = Board()
-    bears = b.perm(BEARS, 0)
-    sick = b.perm(OGRE, 0, summoning_sick=True)
-    tapped = b.perm(BEARS, 0, tapped=True)
-    walker = b.perm(WALKER, 1)
-    own_walker = b.perm(WALKER, 0)
-    blocker = b.perm(BEARS, 1, summoning_sick=True)
+    b = StateBuilder()
+    bears = b.permanent(BEARS, 0)
+    sick = b.permanent(OGRE, 0, summoning_sick=True)
+    tapped = b.permanent(BEARS, 0, tapped=True)
+    walker = b.permanent(WALKER, 1)
+    own_walker = b.permanent(WALKER, 0)
+    blocker = b.permanent(BEARS, 1, summoning_sick=True)
     session = ENGINE.start(
         b.build(turn=2, step=Step.DECLARE_ATTACKERS, priority=None, pending=PendingChoice("declare-attackers", 0))
     )
@@ -517,12 +518,12 @@ def test_declarations_listed_and_judged():
 
 
 def test_summoning_sick_creature_cannot_tap_for_mana_but_a_land_can():
-    b = Board()
-    elf = b.perm(ELF, 0, summoning_sick=True)
-    old_elf = b.perm(ELF, 0)
-    forest = b.perm(FOREST, 0, summoning_sick=True)
-    tapped = b.perm(FOREST, 0, tapped=True)
-    b.perm(FOREST, 1)
+    b = StateBuilder()
+    elf = b.permanent(ELF, 0, summoning_sick=True)
+    old_elf = b.permanent(ELF, 0)
+    forest = b.permanent(FOREST, 0, summoning_sick=True)
+    tapped = b.permanent(FOREST, 0, tapped=True)
+    b.permanent(FOREST, 1)
     session = ENGINE.start(b.build(turn=2, step=Step.PRECOMBAT_MAIN, priority=0))
     offered = {a.source for a in session.legal_actions() if a.ability == "mana"}
     assert offered == {old_elf, forest}
@@ -543,10 +544,10 @@ def test_summoning_sick_creature_cannot_tap_for_mana_but_a_land_can():
 
 
 def test_sick_mana_creature_does_not_pay_ninjutsu():
-    b = Board()
-    bears = b.perm(BEARS, 0, tapped=True, attacking=P1, blocked=False)
+    b = StateBuilder()
+    bears = b.permanent(BEARS, 0, tapped=True, attacking=P1, blocked=False)
     ninja = b.put(FS_NINJA, 0)  # {U}
-    b.perm(creature("Blue Elf", 1, 1, "{T}: Add {U}."), 0, summoning_sick=True)
+    b.permanent(creature("Blue Elf", 1, 1, "{T}: Add {U}."), 0, summoning_sick=True)
     session = ENGINE.start(b.build(turn=3, step=Step.DECLARE_BLOCKERS, priority=0))
     assert not [a for a in session.legal_actions() if a.ability == "ninjutsu"]
     with pytest.raises(ActionRefused):
@@ -557,9 +558,9 @@ def test_sick_mana_creature_does_not_pay_ninjutsu():
 
 
 def test_turn_passes_untaps_clears_sickness_and_draws():
-    b = Board()
-    mine = b.perm(BEARS, 0, tapped=True, damage=1)
-    theirs = b.perm(BEARS, 1, tapped=True, summoning_sick=True)
+    b = StateBuilder()
+    mine = b.permanent(BEARS, 0, tapped=True, damage=1)
+    theirs = b.permanent(BEARS, 1, tapped=True, summoning_sick=True)
     card = b.put(ISLAND, 1, Zone.LIBRARY)
     session = ENGINE.start(b.build(turn=4, step=Step.END, priority=0))
     events = pass_both(session)
@@ -589,7 +590,7 @@ def test_round_trip():
     states = [
         combat_state(Step.DECLARE_BLOCKERS)[0],
         combat_state(Step.DECLARE_ATTACKERS, blocked=None)[0],
-        Board().build(step=Step.UPKEEP, priority=1, priority_passes=1),
+        StateBuilder().build(step=Step.UPKEEP, priority=1, priority_passes=1),
     ]
     session = ENGINE.start(states[0])
     session.apply(ninjutsu("c2", "c1"))
@@ -616,16 +617,16 @@ def test_refused_action_leaves_state_unchanged():
 
 
 def test_inconsistent_state_is_an_engine_error():
-    b = Board()
-    bears = b.perm(BEARS, 0, attacking=P1)
+    b = StateBuilder()
+    bears = b.permanent(BEARS, 0, attacking=P1)
     state = b.build(step=Step.PRECOMBAT_MAIN)
     with pytest.raises(EngineError, match=f"{bears} is attacking outside combat"):
         ENGINE.start(state)
 
 
 def test_unparseable_card_is_an_engine_error():
-    b = Board()
-    b.perm(creature("Flyer", 1, 1, "Flying"), 0)
+    b = StateBuilder()
+    b.permanent(creature("Flyer", 1, 1, "Flying"), 0)
     with pytest.raises(EngineError, match=r"Flyer.*Flying"):
         ENGINE.start(b.build())
 
@@ -679,11 +680,11 @@ def test_decisions_are_pluggable():
         return True
 
     engine = ReferenceEngine(decisions={"combat.fires_attack_triggers_for": every_attack_triggers})
-    b = Board()
-    bears = b.perm(BEARS, 0, tapped=True, attacking=P1, blocked=False)
-    b.perm(HERALD, 0)
+    b = StateBuilder()
+    bears = b.permanent(BEARS, 0, tapped=True, attacking=P1, blocked=False)
+    b.permanent(HERALD, 0)
     ninja = b.put(FS_NINJA, 0)
-    b.perm(ISLAND, 0)
+    b.permanent(ISLAND, 0)
     session = engine.start(b.build(turn=3, step=Step.DECLARE_BLOCKERS, priority=0))
     session.apply(ninjutsu(ninja, bears))
     events = pass_both(session)
@@ -691,13 +692,13 @@ def test_decisions_are_pluggable():
 
 
 def test_ninja_that_left_and_came_back_is_a_new_object():
-    b = Board()
-    x = b.perm(BEARS, 0, tapped=True, attacking=P1, blocked=False)
-    y = b.perm(BEARS, 0, tapped=True, attacking=P1, blocked=False)
+    b = StateBuilder()
+    x = b.permanent(BEARS, 0, tapped=True, attacking=P1, blocked=False)
+    y = b.permanent(BEARS, 0, tapped=True, attacking=P1, blocked=False)
     first = b.put(FS_NINJA, 0)  # {U}
     second = b.put(FS_NINJA, 0)
     for _ in range(3):
-        b.perm(ISLAND, 0)
+        b.permanent(ISLAND, 0)
     session = ENGINE.start(b.build(turn=3, step=Step.DECLARE_BLOCKERS, priority=0))
     session.apply(ninjutsu(first, x))
     session.apply(ninjutsu(first, y))
@@ -716,13 +717,19 @@ def test_ninja_that_left_and_came_back_is_a_new_object():
 
 
 def _walk_start(kind: int) -> GameState:
-    b = Board()
+    b = StateBuilder()
     if kind == 0:  # before combat, both sides with creatures, lands, Ninjas
-        b.perm(BEARS, 0), b.perm(FS_KNIGHT, 0), b.perm(HERALD, 0), b.perm(DS_KNIGHT, 1), b.perm(BEARS, 1)
-        b.perm(WALKER, 1), b.perm(SIEGE, 0, protector=1), b.perm(ELF, 0)
+        (
+            b.permanent(BEARS, 0),
+            b.permanent(FS_KNIGHT, 0),
+            b.permanent(HERALD, 0),
+            b.permanent(DS_KNIGHT, 1),
+            b.permanent(BEARS, 1),
+        )
+        b.permanent(WALKER, 1), b.permanent(SIEGE, 0, protector=1), b.permanent(ELF, 0)
         b.put(NINJA, 0), b.put(FS_NINJA, 0), b.put(NINJA, 1)
         for _ in range(3):
-            b.perm(ISLAND, 0), b.perm(ISLAND, 1)
+            b.permanent(ISLAND, 0), b.permanent(ISLAND, 1)
             b.put(BEARS, 0, Zone.LIBRARY), b.put(BEARS, 1, Zone.LIBRARY)
         return b.build(turn=2, step=Step.BEGINNING_OF_COMBAT, priority=0)
     state, _, _ = combat_state(Step.DECLARE_BLOCKERS, islands=4)
@@ -730,8 +737,8 @@ def _walk_start(kind: int) -> GameState:
 
 
 def test_attackers_are_neither_blocked_nor_unblocked_while_blockers_are_declared():
-    b = Board()
-    bears = b.perm(BEARS, 0, tapped=True, attacking=P1)
+    b = StateBuilder()
+    bears = b.permanent(BEARS, 0, tapped=True, attacking=P1)
     state = b.build(turn=3, step=Step.DECLARE_BLOCKERS, priority=None, pending=PendingChoice("declare-blockers", 1))
     assert problems(state) == []
     session = ENGINE.start(state)
@@ -742,17 +749,17 @@ def test_attackers_are_neither_blocked_nor_unblocked_while_blockers_are_declared
 
 
 def test_unimplemented_pending_choice_and_stack_item_are_engine_errors():
-    state = Board().build(step=Step.PRECOMBAT_MAIN, priority=None, pending=PendingChoice("search", 0))
+    state = StateBuilder().build(step=Step.PRECOMBAT_MAIN, priority=None, pending=PendingChoice("search", 0))
     with pytest.raises(EngineError, match="search"):
         ENGINE.start(state)
-    b = Board()
-    bears = b.perm(BEARS, 0)
+    b = StateBuilder()
+    bears = b.permanent(BEARS, 0)
     with pytest.raises(EngineError, match="cannot resolve"):
         ENGINE.start(b.build(stack=(StackItem("s1", "activated", bears, 0, "pump"),)))
 
 
 def test_fields_the_engine_does_not_use_survive_and_per_turn_flags_reset():
-    state = Board().build(step=Step.END, priority=0, turn=2)
+    state = StateBuilder().build(step=Step.END, priority=0, turn=2)
     state = state.replace(players=(dataclasses.replace(state.player(0), searched_library=True), state.player(1)))
     session = ENGINE.start(state)
     assert session.state() == state

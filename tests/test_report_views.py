@@ -20,7 +20,7 @@ from reports.results import (
     Results,
     RulingRecord,
     RunInfo,
-    TraceStep,
+    TraceRecord,
     Unmet,
 )
 from reports.unsupported import classify, explain
@@ -69,7 +69,7 @@ def fail(
     message: str,
     *,
     expected: str = "",
-    trace: tuple[TraceStep, ...] = (),
+    trace: tuple[TraceRecord, ...] = (),
     size: int = 2,
     step: str = "end-of-combat",
     ruling: str = "ninjutsu.window",
@@ -98,21 +98,21 @@ def phase_like() -> list[ResultRecord]:
         fail("phase", "a/offered", closed, expected=f"{ACTIVATE} offered", size=3),
         fail("phase", "b/offered", closed, expected=f"{ACTIVATE} offered", size=2),
         fail("phase", "c/offered", closed.replace("c1", "c7"), expected=f"{ACTIVATE} offered"),
-        fail("phase", "d/refused", refused, trace=(TraceStep(f"{ACTIVATE}  -> refused: no"),)),
-        fail("phase", "e/refused", refused, trace=(TraceStep(f"{ACTIVATE}  -> refused: no"),)),
+        fail("phase", "d/refused", refused, trace=(TraceRecord(f"{ACTIVATE}  -> refused: no"),)),
+        fail("phase", "e/refused", refused, trace=(TraceRecord(f"{ACTIVATE}  -> refused: no"),)),
         fail(
             "phase",
             "f/reveal",
             "the Ninja was not revealed on activation",
             step="declare-blockers",
-            trace=(TraceStep(ACTIVATE, ("zone-change card=c1",)),),
+            trace=(TraceRecord(ACTIVATE, ("zone-change card=c1",)),),
         ),
         fail(
             "phase",
             "g/second",
             "the engine refused a legal action: a second ninjutsu",
             step="declare-blockers",
-            trace=(TraceStep(ACTIVATE), TraceStep("P0 activate c3 [ninjutsu] costs=return:c2  -> refused: gone")),
+            trace=(TraceRecord(ACTIVATE), TraceRecord("P0 activate c3 [ninjutsu] costs=return:c2  -> refused: gone")),
         ),
         fail("other", "a/offered", closed, expected=f"{ACTIVATE} offered"),
     ]

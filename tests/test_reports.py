@@ -22,7 +22,7 @@ from reports.results import (
     ResultsError,
     RulingRecord,
     RunInfo,
-    TraceStep,
+    TraceRecord,
     exit_status,
     read_results,
     write_results,
@@ -105,11 +105,11 @@ def sample(
         observed=observed,
         counterexample=Counterexample(state=STATE, params={"attackers": 1, "return": "c1"}),
         trace=(
-            TraceStep(
+            TraceRecord(
                 "P0 activate c2 [ninjutsu] costs=return:c1",
                 (event, "zone-change card=c2 from_zone=hand to_zone=battlefield"),
             ),
-            TraceStep("P1 pass-priority"),
+            TraceRecord("P1 pass-priority"),
         ),
         reproduce="mtg-conformance run --engine reference --invariant ninjutsu.after-blockers/legality --profile ci",
         size=3,

@@ -30,9 +30,11 @@ from generators.search_cards import (
 )
 from harness.engines.reference import ReferenceEngine, parse_card
 from harness.engines.reference.lines import SearchEffect, SpellEffect
-from harness.engines.reference.testing import BEARS, FOREST, ISLAND, P1, Board, creature
+from harness.engines.reference.testing import BEARS, FOREST, ISLAND, P1, creature
 from harness.protocol.adapter import ActionRefused, EngineError
+from harness.protocol.builder import StateBuilder
 from harness.protocol.consistency import problems
+from harness.protocol.keywords import LIBRARY_NINJUTSU
 from harness.protocol.model import (
     Action,
     ActionKind,
@@ -63,7 +65,7 @@ def choose(player: int, *cards_: str) -> Action:
 
 
 def lib_ninjutsu(ninja: str, returned: str, player: int = 0) -> Action:
-    return Action(ActionKind.ACTIVATE, player, source=ninja, ability="library ninjutsu", costs=(("return", returned),))
+    return LIBRARY_NINJUTSU.use(player, ninja, returned)
 
 
 def resolve(session) -> list:
@@ -116,12 +118,12 @@ def test_a_search_line_on_a_permanent_is_refused():
 
 
 def test_sorcery_timing_and_instant_timing():
-    b = Board()
+    b = StateBuilder()
     sorcery = b.put(TUTOR, 0)
     instant = b.put(INSTANT_TUTOR, 0)
-    b.perm(SWAMP, 0), b.perm(FOREST, 0)
+    b.permanent(SWAMP, 0), b.permanent(FOREST, 0)
     theirs = b.put(INSTANT_TUTOR, 1)
-    b.perm(FOREST, 1)
+    b.permanent(FOREST, 1)
     b.put(BEARS, 0, Zone.LIBRARY)
     main = ENGINE.start(b.build(turn=3, step=Step.PRECOMBAT_MAIN, priority=0))
     assert {a.source for a in main.legal_actions() if a.kind is ActionKind.CAST} == {sorcery, instant}
@@ -138,9 +140,9 @@ def test_sorcery_timing_and_instant_timing():
 
 
 def test_casting_needs_the_mana_and_a_legal_target():
-    b = Board()
+    b = StateBuilder()
     bribery = b.put(BRIBERY_CARD, 0)
-    b.perm(SWAMP, 0)
+    b.permanent(SWAMP, 0)
     b.put(BEARS, 1, Zone.LIBRARY)
     session = ENGINE.start(b.build(turn=3, step=Step.PRECOMBAT_MAIN, priority=0))
     assert cast(bribery, 0, "player:1") in session.legal_actions()
@@ -152,7 +154,7 @@ def test_casting_needs_the_mana_and_a_legal_target():
     assert [e.kind for e in events][:2] == [EventKind.CAST, EventKind.ZONE_CHANGE]
     state = consistent(session)
     assert state.zone_of(bribery) is Zone.STACK and state.stack[-1].choice("targets") == "player:1"
-    b2 = Board()
+    b2 = StateBuilder()
     poor = b2.put(TUTOR, 0)
     assert not [
         a
@@ -165,16 +167,16 @@ def test_casting_needs_the_mana_and_a_legal_target():
 
 
 def tutor_board(spell=BURIED_ALIVE, library: int = 6, censor: int | None = None, owner_of_library: int = 0):
-    b = Board()
+    b = StateBuilder()
     source = b.put(spell, 0)
-    b.perm(SWAMP, 0), b.perm(FOREST, 0)
+    b.permanent(SWAMP, 0), b.permanent(FOREST, 0)
     lib = [b.put(BEARS if i % 2 else FOREST, owner_of_library, Zone.LIBRARY) for i in range(library)]
     if censor is not None:
-        b.perm(MINDCENSOR, censor)
+        b.permanent(MINDCENSOR, censor)
     return b, source, lib
 
 
-def start_search(b: Board, source: str, *targets: str):
+def start_search(b: StateBuilder, source: str, *targets: str):
     session = ENGINE.start(b.build(turn=3, step=Step.PRECOMBAT_MAIN, priority=0))
     session.apply(cast(source, 0, *targets))
     events = resolve(session)
@@ -258,8 +260,8 @@ def test_bribery_searches_the_opponents_library_and_that_player_shuffles():
 
 
 def test_fetch_land_sacrifices_itself_and_searches():
-    b = Board()
-    land = b.perm(WILD_EXPANSE, 0)
+    b = StateBuilder()
+    land = b.permanent(WILD_EXPANSE, 0)
     forest = b.put(FOREST, 0, Zone.LIBRARY)
     b.put(BEARS, 0, Zone.LIBRARY)
     session = ENGINE.start(b.build(turn=3, step=Step.UPKEEP, priority=0))
@@ -310,9 +312,9 @@ def test_the_restriction_spares_its_controller_and_reaches_other_libraries():
 
 
 def test_a_look_reorders_the_top_cards_without_searching_or_shuffling():
-    b = Board()
+    b = StateBuilder()
     glimpse = b.put(DEPTHS_GLIMPSE, 0)
-    b.perm(FOREST, 0)
+    b.permanent(FOREST, 0)
     lib = [b.put(BEARS, 0, Zone.LIBRARY) for _ in range(4)]
     session = ENGINE.start(b.build(turn=3, step=Step.UPKEEP, priority=0))
     session.apply(cast(glimpse))
@@ -345,15 +347,15 @@ def combat_search(
 ):
     """Player 0 attacks player 1 with Grizzly Bears, holds a search instant and a Forest for it,
     ``islands`` Islands, and Deep Ninjas (library ninjutsu {U}) on top of a library of lands."""
-    b = Board()
-    bears = [b.perm(BEARS, 0, tapped=True, attacking=P1, blocked=blocked) for _ in range(attackers)]
+    b = StateBuilder()
+    bears = [b.permanent(BEARS, 0, tapped=True, attacking=P1, blocked=blocked) for _ in range(attackers)]
     source = b.put(spell, 0)
-    b.perm(FOREST, 0)
+    b.permanent(FOREST, 0)
     for _ in range(islands):
-        b.perm(ISLAND, 0)
-    mk = b.perm(MILLIKIN, 0) if millikin else None
+        b.permanent(ISLAND, 0)
+    mk = b.permanent(MILLIKIN, 0) if millikin else None
     if censor is not None:
-        b.perm(MINDCENSOR, censor)
+        b.permanent(MINDCENSOR, censor)
     ninja_ids = [b.put(NINJA, 0, Zone.LIBRARY) for _ in range(ninjas)]
     lands = [b.put(FOREST, 0, Zone.LIBRARY) for _ in range(2)]
     state = b.build(turn=3, step=step, priority=0)
@@ -439,11 +441,11 @@ def test_library_ninjutsu_is_refused_before_blockers_after_finding_and_from_hand
     assert not [a for a in session.legal_actions() if a.ability == "library ninjutsu"]
     assert not [a for a in session.legal_actions() if a.kind is ActionKind.ACTIVATE]  # nothing to pay for either
 
-    b = Board()
-    bears = b.perm(BEARS, 0, tapped=True, attacking=P1, blocked=False)
+    b = StateBuilder()
+    bears = b.permanent(BEARS, 0, tapped=True, attacking=P1, blocked=False)
     source = b.put(QUICK_SCRYING, 0)
     palm = b.put(HAND_NINJA, 0)
-    b.perm(FOREST, 0), b.perm(ISLAND, 0)
+    b.permanent(FOREST, 0), b.permanent(ISLAND, 0)
     session = searching(b.build(turn=3, step=Step.COMBAT_DAMAGE, priority=0), source)
     assert not [a for a in session.legal_actions() if a.ability == "library ninjutsu"]
     with pytest.raises(ActionRefused, match="where its library ninjutsu"):
@@ -451,10 +453,10 @@ def test_library_ninjutsu_is_refused_before_blockers_after_finding_and_from_hand
 
 
 def test_library_ninjutsu_not_during_bribery_or_a_look():
-    b = Board()
-    bears = b.perm(BEARS, 0, tapped=True, attacking=P1, blocked=False)
+    b = StateBuilder()
+    bears = b.permanent(BEARS, 0, tapped=True, attacking=P1, blocked=False)
     bribery = b.put(BRIBERY_CARD, 0)
-    b.perm(ISLAND, 0)
+    b.permanent(ISLAND, 0)
     ninja = b.put(NINJA, 0, Zone.LIBRARY)
     b.put(BEARS, 1, Zone.LIBRARY)
     state = b.build(turn=3, step=Step.DECLARE_BLOCKERS, priority=None)
@@ -536,10 +538,10 @@ def test_no_mana_abilities_during_a_search_without_library_ninjutsu_to_pay_for()
 
 
 def test_restricted_search_hides_a_ninja_below_the_top_four():
-    b = Board()
-    bears = b.perm(BEARS, 0, tapped=True, attacking=P1, blocked=False)
+    b = StateBuilder()
+    bears = b.permanent(BEARS, 0, tapped=True, attacking=P1, blocked=False)
     source = b.put(QUICK_SCRYING, 0)
-    b.perm(FOREST, 0), b.perm(ISLAND, 0), b.perm(MINDCENSOR, 1)
+    b.permanent(FOREST, 0), b.permanent(ISLAND, 0), b.permanent(MINDCENSOR, 1)
     for _ in range(4):
         b.put(FOREST, 0, Zone.LIBRARY)
     ninja = b.put(NINJA, 0, Zone.LIBRARY)
@@ -553,7 +555,7 @@ def test_restricted_search_hides_a_ninja_below_the_top_four():
 
 
 def test_a_pending_search_without_a_known_effect_cannot_be_loaded():
-    b = Board()
+    b = StateBuilder()
     bears = b.put(BEARS, 0, Zone.LIBRARY)
     state = b.build(
         step=Step.PRECOMBAT_MAIN,
@@ -565,7 +567,7 @@ def test_a_pending_search_without_a_known_effect_cannot_be_loaded():
 
 
 def test_consistency_names_search_problems():
-    b = Board()
+    b = StateBuilder()
     x = b.put(BEARS, 0, Zone.LIBRARY)
     y = b.put(BEARS, 1, Zone.LIBRARY)
     bad = Search(0, 0, x, "?", count=1, visible=1, candidates=(x, y), found=(y, x), resolving="s9")

@@ -52,15 +52,20 @@ class KeywordVariant:
     def casts(self) -> bool:
         return self.action is ActionKind.CAST
 
-    def use(self, player: PlayerIndex, card: str, returned: str) -> Action:
+    def use(self, player: PlayerIndex, card: str, returned: str | None, *, choice: int | None = None) -> Action:
         """The one action that uses this keyword: ``player`` activates ``card``'s ability (the
         ninjutsu family) or casts ``card`` for its alternative cost (sneak), returning the
-        unblocked attacker ``returned``. Invariants, tests and adapters build it here only."""
+        unblocked attacker ``returned``. Invariants, tests and adapters build it here only.
+
+        ``returned=None`` leaves the return cost unpaid (an action the rules refuse, for a check
+        to offer); ``choice`` picks the ``choice``-th of several such abilities of the card (cost
+        ``(<ability>, "<i>")``: printed ones in text order, then granted ones), and is left out
+        when the card has only one."""
+        chosen = () if choice is None else ((self.ability, str(choice)),)
+        paid = () if returned is None else (("return", returned),)
         if self.casts:
-            return Action(
-                ActionKind.CAST, player, source=card, costs=(("alternative", self.ability), ("return", returned))
-            )
-        return Action(ActionKind.ACTIVATE, player, source=card, ability=self.ability, costs=(("return", returned),))
+            return Action(ActionKind.CAST, player, source=card, costs=(("alternative", self.ability), *chosen, *paid))
+        return Action(ActionKind.ACTIVATE, player, source=card, ability=self.ability, costs=(*chosen, *paid))
 
 
 NINJUTSU = KeywordVariant("ninjutsu", "ninjutsu", Zone.HAND, Mechanic.NINJUTSU, "702.49a")

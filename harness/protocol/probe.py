@@ -58,6 +58,10 @@ class Violation(AssertionError):
 
 @dataclass
 class TraceStep:
+    """One action a Probe applied, with the events the engine answered or why it refused: the
+    live record a failure's trace is made from (the results file stores it as text,
+    ``reports.results.TraceRecord``)."""
+
     action: Action
     events: list[Event]
     refused: str | None = None

@@ -23,8 +23,7 @@ from harness.protocol import codec
 from harness.protocol.adapter import ActionRefused, EngineAdapter, EngineError, Session, StateUnsupported, Support
 from harness.protocol.clone import fresh
 from harness.protocol.model import GameState
-from harness.protocol.probe import Probe, Scenario, Violation
-from harness.protocol.probe import TraceStep as ProbeStep
+from harness.protocol.probe import Probe, Scenario, TraceStep, Violation
 from harness.run.feature_reach import case_seed
 from harness.run.guard import (
     EngineTimeout,
@@ -42,7 +41,7 @@ from harness.run.limits import current as current_limits
 from harness.run.optional import optional_support
 from harness.run.profiles import claim_rule, is_derandomized, profile_settings
 from harness.run.signals import raise_if_stopping
-from reports.results import Counterexample, Failure, ResultRecord, Status, TraceStep, Unmet
+from reports.results import Counterexample, Failure, ResultRecord, Status, TraceRecord, Unmet
 from rulings.invariant import Invariant
 
 
@@ -112,9 +111,10 @@ class _Observer:
     last_scenario: Scenario | None = None
 
 
-def _clip_trace(step: ProbeStep) -> TraceStep:
+def _clip_trace(step: TraceStep) -> TraceRecord:
+    """A probe's step as the results file stores it: text, cleaned and clipped."""
     action = clean_text(step.action) + (f"  -> refused: {clean_text(step.refused)}" if step.refused else "")
-    return TraceStep(action=action, events=tuple(clean_text(e) for e in step.events))
+    return TraceRecord(action=action, events=tuple(clean_text(e) for e in step.events))
 
 
 def _failure(exc: BaseException, scenario: Scenario, probe: Probe | None, reproduce: str) -> Failure:

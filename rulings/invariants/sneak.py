@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from generators.combat import COMBAT_MECHANICS
 from generators.sneak import GraveyardSneakSpec, SneakParams, graveyard_sneak_scenarios
+from harness.protocol.keywords import SNEAK
 from harness.protocol.mechanics import Mechanic
 from harness.protocol.model import Action, ActionKind, GameState, Step
 from harness.protocol.probe import Probe, Scenario, expect
@@ -35,17 +36,10 @@ REQUIRES = frozenset(
 )
 
 
-def sneak_cast(
-    scenario: Scenario[SneakParams], card: str, index: int | None = 0, returned: str | None = None
-) -> Action:
-    """Casting ``card`` for its sneak cost (its ``index``-th sneak ability when it has several),
-    returning ``returned`` (``None``: no creature returned)."""
-    costs: tuple[tuple[str, str], ...] = (("alternative", "sneak"),)
-    if index is not None and scenario.params.sneak_abilities[card] > 1:
-        costs += (("sneak", str(index)),)
-    if returned is not None:
-        costs += (("return", returned),)
-    return Action(ActionKind.CAST, scenario.params.player, source=card, costs=costs)
+def sneak_choice(scenario: Scenario[SneakParams], card: str, index: int = 0) -> int | None:
+    """The ``choice`` of :meth:`KeywordVariant.use` casting ``card`` with its ``index``-th sneak
+    ability: named only when the card has several to choose from."""
+    return index if scenario.params.sneak_abilities[card] > 1 else None
 
 
 def sneak_window(state: GameState, scenario: Scenario[SneakParams]) -> bool:
@@ -111,16 +105,16 @@ def check_graveyard_sneak_timing(probe: Probe, scenario: Scenario[SneakParams]) 
     )
     if window:
         probe.expect_refused(
-            sneak_cast(scenario, card),
+            SNEAK.use(player, card, None, choice=sneak_choice(scenario, card)),
             "a graveyard creature was cast for its sneak cost without returning an unblocked attacker",
         )
         probe.require(
-            sneak_cast(scenario, card, returned=scenario.params.returned),
+            SNEAK.use(player, card, scenario.params.returned, choice=sneak_choice(scenario, card)),
             "casting a graveyard creature for its sneak cost in the declare blockers step",
         )
     else:
         probe.expect_refused(
-            sneak_cast(scenario, card, returned=scenario.params.returned),
+            SNEAK.use(player, card, scenario.params.returned, choice=sneak_choice(scenario, card)),
             f"a graveyard creature was cast for its sneak cost in the {state.step} step",
         )
 
@@ -147,12 +141,13 @@ def several_sneaks(allowed: frozenset[str] = COMBAT_MECHANICS) -> st.SearchStrat
 def check_any_sneak_ability(probe: Probe, scenario: Scenario[SneakParams]) -> None:
     """A graveyard creature with several sneak abilities (printed, and Ninja Teen's) can be cast
     using any of them: each is offered, and the chosen one is accepted."""
+    player = scenario.params.player
     card = scenario.params.graveyard[0]
     count = scenario.params.sneak_abilities[card]
     returned = scenario.params.returned
     actions = probe.legal_actions()
     for index in range(count):
-        wanted = sneak_cast(scenario, card, index, returned)
+        wanted = SNEAK.use(player, card, returned, choice=sneak_choice(scenario, card, index))
         shown = [
             a
             for a in offered_for(actions, card, alternative=True)
@@ -170,7 +165,7 @@ def check_any_sneak_ability(probe: Probe, scenario: Scenario[SneakParams]) -> No
     was = before.permanent(returned)
     target = was.attacking if was is not None else None
     probe.require(
-        sneak_cast(scenario, card, index, returned),
+        SNEAK.use(player, card, returned, choice=sneak_choice(scenario, card, index)),
         f"casting a graveyard creature using its sneak ability {index} of {count}",
     )
     # The cast happened: the returned attacker is back in its owner's hand and the creature,
