@@ -2,7 +2,8 @@
 
 ``reach_by_play`` must stop where the reference engine gives priority, and must fail, with the
 steps the engine went through, on an engine that never gives priority in the step (here a
-session that skips the damage steps' priority, like the ``no-priority-in-combat`` control).
+session that skips the damage steps' priority, like the ``no-priority-in-combat`` control, and
+on the mutant ``no-priority-in-first-strike-step``).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from hypothesis import given, settings
 from generators.combat import BY_PLAY_STEPS, CombatSpec, combat_scenarios
 from generators.rebound import ReboundSpec, rebound_cast_scenarios
 from generators.spell_cards import life_spell
+from harness.engines.mutants import all_mutants
 from harness.engines.reference import ReferenceEngine
 from harness.engines.reference.testing import BEARS, FS_KNIGHT, ISLAND, NINJA, OGRE
 from harness.protocol.adapter import Session
@@ -92,6 +94,23 @@ def test_reach_by_play_fails_on_an_engine_that_never_stops_in_the_step() -> None
     # The counterexample shows the steps the engine went through.
     assert "never stopped in combat-damage" in caught.value.message
     assert "declare-blockers" in caught.value.observed and "end-of-combat" in caught.value.observed
+
+
+def test_reach_by_play_fails_on_the_mutant_that_skips_the_first_strike_step() -> None:
+    """A mutant of the reference engine (one decision replaced: no priority in the first-strike
+    damage step) goes through the step without stopping: reaching it by play fails and names the
+    steps, while the step after it is still reached."""
+    mutant = all_mutants()["no-priority-in-first-strike-step"]
+    probe = Probe(mutant.engine().start(_blockers_declared(first_strike=True)))
+    with pytest.raises(Violation) as caught:
+        reach_by_play(probe, Step.FIRST_STRIKE_DAMAGE, 0)
+    assert "never stopped in first-strike-damage" in caught.value.message
+    assert caught.value.observed == (
+        "steps: declare-blockers [turn 3, P0 priority; turn 3, P1 priority] -> first-strike-damage [entered] "
+        "-> combat-damage [entered; turn 3, P0 priority]"
+    )
+    again = Probe(mutant.engine().start(_blockers_declared(first_strike=True)))
+    assert reach_by_play(again, Step.COMBAT_DAMAGE, 0).step is Step.COMBAT_DAMAGE
 
 
 def test_reach_by_play_refuses_a_step_already_passed() -> None:

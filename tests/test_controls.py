@@ -108,6 +108,43 @@ def test_skips_stack_resolves_at_once() -> None:
     assert after.step is Step.DECLARE_BLOCKERS and after.priority == 0
 
 
+@pytest.mark.parametrize(
+    ("control", "invariant", "message"),
+    [
+        (
+            # An ability activated during a search (nobody holds priority) resolves as the search ends.
+            "skips-stack",
+            "library-ninjutsu.activation-during-search/library-ninjutsu/ability-uses-the-stack",
+            "did not wait on the stack once the search was over",
+        ),
+        (
+            "skips-stack",
+            "library-ninjutsu.reveal-and-shuffle/library-ninjutsu/reveal-and-return-on-activation",
+            "did not wait on the stack once the search was over",
+        ),
+        (
+            # Once exempt ("finding is applied, not read off the offers"): the other top cards must stay offered.
+            "offers-nothing",
+            "search.top-cards-fixed/same-top-cards-after-finding",
+            "took the other top cards out of the search",
+        ),
+    ],
+)
+def test_a_formerly_exempt_pair_now_fails_on_its_control(control: str, invariant: str, message: str) -> None:
+    """The pairs whose exemption was a limit of the control or of the check, not of the rules:
+    the invariant now fails on the control, and still passes on the reference engine."""
+    from harness.run.runner import run_case
+    from rulings.compile import compile_corpus
+
+    inv = compile_corpus().invariant(invariant)
+    assert control not in inv.exempt
+    record = run_case(PREFIX + control, load_engine(PREFIX + control), inv, profile="ci", seed=None, shrink=False)
+    assert record.status == "fail", record.reason
+    assert record.failure is not None and message in record.failure.message
+    reference = run_case("reference", ReferenceEngine(), inv, profile="dev", seed=1)
+    assert reference.status == "pass", reference.reason
+
+
 def test_no_priority_in_combat_skips_the_damage_steps_by_play_only() -> None:
     state, _, _ = combat()
     session = start("no-priority-in-combat", state)

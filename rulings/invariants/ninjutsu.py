@@ -42,7 +42,7 @@ from rulings.corpus import Ruling
 from rulings.invariant import CheckFn, Invariant, InvariantKind, claims, claims_of, exempting
 from rulings.invariants.by_play import reach_by_play
 from rulings.invariants.driving import events_of, expect_forbidden, offered, pass_until_step, resolve_stack
-from rulings.invariants.search_moves import arrive, ready
+from rulings.invariants.search_moves import arrive, expect_waits_after_search, ready
 from rulings.invariants.zone_checks import check_found_never_enters, check_only_from_zone
 from rulings.templates import NotCovered, template, template_text
 
@@ -145,11 +145,6 @@ def variants_of(ruling: Ruling, slots: Mapping[str, str]) -> list[KeywordVariant
 #: nor unblocked), and in a later step outside the variant's window.
 #: Why a check of a ruling that only permits is exempt from ``accepts-illegal``.
 PERMITS = "the ruling only permits an action: it forbids nothing an engine could wrongly accept"
-#: Why a library ninjutsu check is exempt from ``skips-stack``.
-DURING_SEARCH = (
-    "library ninjutsu is activated during a search, when nobody holds priority: the control can't "
-    "resolve it early, so it plays by the rules here"
-)
 REFUSED_BEFORE_ATTACKERS = "refused before attackers are declared"
 REFUSED_BEFORE_BLOCKERS = "refused with attackers declared, before blockers"
 REFUSED_OUTSIDE_WINDOW = "refused in a combat step outside its window"
@@ -329,6 +324,8 @@ def check_reveal_and_return(variant: KeywordVariant, probe: Probe, scenario: Sce
         expected=f"{ninja} still in {variant.zone} until resolution",
         observed=f"{ninja} in {mid.zone_of(ninja)}",
     )
+    if variant.during_search:  # the Ninja stays revealed in the library until the ability resolves
+        expect_waits_after_search(probe, ninja)
     resolve_stack(probe)
     expect_entered(probe.state(), ninja)
 
@@ -743,10 +740,6 @@ def reveal_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
     finds it)."""
     out = []
     for v in variants_of(ruling, slots):
-
-        def mark(check: CheckFn, v: KeywordVariant = v) -> CheckFn:
-            return exempting(check, ("skips-stack", DURING_SEARCH)) if v.during_search else check
-
         if v.during_search:
             out.append(
                 make(
@@ -755,7 +748,7 @@ def reveal_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
                     "never-enters-after-found",
                     "outcome",
                     CombatSpec(v, NINJUTSU_STEPS, search=FINDS_NINJA),
-                    mark(partial(check_found_never_enters, v)),
+                    partial(check_found_never_enters, v),
                     f"a {v.name} whose Ninja the search itself finds puts nothing onto the battlefield",
                     "ninjutsu.reveal-and-return",
                 )
@@ -768,7 +761,7 @@ def reveal_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
                 "reveal-and-return-on-activation",
                 "trace",
                 CombatSpec(v, NINJUTSU_STEPS),
-                mark(partial(check_reveal_and_return, v)),
+                partial(check_reveal_and_return, v),
                 f"activating {v.name} reveals the Ninja and returns the creature; the Ninja waits",
                 tid,
             )
@@ -780,7 +773,7 @@ def reveal_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
                 "never-enters-after-leaving",
                 "outcome",
                 CombatSpec(v, NINJUTSU_STEPS, min_unblocked=2, activations=2),
-                mark(partial(check_left_zone_never_enters, v)),
+                partial(check_left_zone_never_enters, v),
                 f"a {v.name} whose Ninja left its zone before resolution puts nothing onto the battlefield",
                 tid,
             )

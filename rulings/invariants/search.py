@@ -50,14 +50,21 @@ from rulings.invariants.driving import (
 )
 from rulings.invariants.ninjutsu import (
     BASE_REQUIRES,
-    DURING_SEARCH,
     PERMITS,
     activation,
     expect_entered,
     make,
     unblocked_attackers,
 )
-from rulings.invariants.search_moves import arrive, begin_search, choose, library_of, pending_search, search_of
+from rulings.invariants.search_moves import (
+    arrive,
+    begin_search,
+    choose,
+    expect_waits_after_search,
+    library_of,
+    pending_search,
+    search_of,
+)
 from rulings.templates import template
 
 NUMBER_SLOT = {"n": ("4",)}
@@ -317,6 +324,20 @@ def check_top_cards_fixed(probe: Probe, scenario: Scenario) -> None:
         expected=f"candidates {list(search.candidates)}",
         observed=f"candidates {list(after.candidates)}",
     )
+    # The top four stay findable too: each other sought card among them is still offered (an
+    # engine that dropped them, or offers no choice at all, does not keep the same four).
+    ruled = as_ruled(search, scenario)
+    still = [
+        c for c in search.candidates if c != first and c not in after.found and card_matches(state, c, ruled.card_type)
+    ]
+    offered = {c for a in choices_offered(probe) for c in a.cards}
+    missing = [c for c in still if c not in offered]
+    expect(
+        not missing,
+        "finding one card took the other top cards out of the search",
+        expected=f"{', '.join(still)} still offered",
+        observed=f"{', '.join(missing)} not offered",
+    )
     for fifth in library[RESTRICTED_TO : RESTRICTED_TO + 1]:
         shown = [a for a in choices_offered(probe) if fifth in a.cards]
         expect(
@@ -456,15 +477,7 @@ def top_fixed_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant
                 sought_below=True,
                 sought_above=True,
             ),
-            exempting(
-                check_top_cards_fixed,
-                (
-                    "offers-nothing",
-                    "the ruling keeps cards out of the search: an engine "
-                    "that offers no choice offers no fifth card either; "
-                    "finding is applied, not read off the offers",
-                ),
-            ),
+            check_top_cards_fixed,
             "after a restricted search finds a card it still sees the same top four; the fifth stays out",
             "search.restricted-top-cards-fixed",
         )
@@ -607,6 +620,7 @@ def check_ability_uses_stack(variant: KeywordVariant, probe: Probe, scenario: Sc
         expected=f"an ability of {ninja} on the stack, {ninja} not yet on the battlefield",
         observed=f"stack {[(i.source, i.ability) for i in mid.stack]}; {ninja} in {mid.zone_of(ninja)}",
     )
+    expect_waits_after_search(probe, ninja)
 
 
 @claims("refused without the mana to pay")
@@ -871,7 +885,7 @@ def activation_during_search_family(ruling: Ruling, slots: Mapping[str, str]) ->
             "mana-abilities-while-searching",
             "legality",
             CombatSpec(v, NINJUTSU_STEPS),
-            exempting(partial(check_mana_abilities_while_searching, v), ("skips-stack", DURING_SEARCH)),
+            partial(check_mana_abilities_while_searching, v),
             "mana abilities can be activated during the search to pay for library ninjutsu",
             tid,
         ),
@@ -881,7 +895,7 @@ def activation_during_search_family(ruling: Ruling, slots: Mapping[str, str]) ->
             "ability-uses-the-stack",
             "trace",
             CombatSpec(v, NINJUTSU_STEPS),
-            exempting(partial(check_ability_uses_stack, v), ("skips-stack", DURING_SEARCH)),
+            partial(check_ability_uses_stack, v),
             "library ninjutsu activated during a search goes on the stack",
             tid,
         ),
@@ -891,7 +905,7 @@ def activation_during_search_family(ruling: Ruling, slots: Mapping[str, str]) ->
             "cost-must-be-paid",
             "legality",
             CombatSpec(v, NINJUTSU_STEPS, mana="short"),
-            exempting(partial(check_pays_costs, v), ("skips-stack", DURING_SEARCH)),
+            partial(check_pays_costs, v),
             "library ninjutsu is refused during a search when its mana cost can't be paid",
             tid,
         ),

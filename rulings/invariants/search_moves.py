@@ -142,3 +142,21 @@ def choose(searcher: int, *cards: str) -> Action:
 
 def library_of(state: GameState, search: Search) -> tuple[str, ...]:
     return state.player(search.library).library
+
+
+def expect_waits_after_search(probe: Probe, ninja: str) -> GameState:
+    """A library ninjutsu ability activated during a search still waits on the stack once the
+    search is over ("once the search effect finishes resolving, the active player gets priority
+    with the library ninjutsu ability on the stack"): the search is ended finding as little as
+    it may, then the ability must be on the stack and the Ninja not yet on the battlefield. An
+    engine that resolves abilities at once (no stack) puts the Ninja in as the search ends."""
+    pass_until(probe, lambda s, _: pending_search(s) is None, "the end of the search")
+    after = probe.state()
+    waiting = [i for i in after.stack if i.source == ninja and i.kind == "activated"]
+    expect(
+        bool(waiting) and after.permanent(ninja) is None,
+        "the library ninjutsu ability did not wait on the stack once the search was over",
+        expected=f"an ability of {ninja} on the stack, {ninja} not yet on the battlefield",
+        observed=f"stack {[(i.source, i.ability) for i in after.stack]}; {ninja} in {after.zone_of(ninja)}",
+    )
+    return after

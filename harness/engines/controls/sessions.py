@@ -96,14 +96,19 @@ class FrozenState(Wrapped):
 
 
 class SkipsStack(Wrapped):
-    """Spells and abilities resolve at once: after every action, whatever it put on the stack
-    is resolved before anyone can respond (the engine passes for both players). Items the
-    loaded state had on the stack wait as usual."""
+    """Spells and abilities resolve at once: after every action, whatever was put on the stack
+    since the game was loaded is resolved before anyone can respond (the engine passes for both
+    players), as soon as a player would get priority: an ability activated during a search (when
+    nobody holds priority) resolves as the search ends. Items the loaded state had on the stack
+    wait as usual."""
+
+    def __init__(self, inner: Session, loaded: GameState):
+        super().__init__(inner, loaded)
+        self._loaded_items = {item.id for item in inner.state().stack}
 
     def apply(self, action: Action) -> list[Event]:
-        before = {item.id for item in self._inner.state().stack}
         events = self._inner.apply(action)
-        return events + self._pass_while(lambda s: any(item.id not in before for item in s.stack))
+        return events + self._pass_while(lambda s: any(item.id not in self._loaded_items for item in s.stack))
 
 
 class NoPriorityInCombat(Wrapped):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from harness.engines.reference.core import Core
 from harness.engines.reference.engine import Combat, NinjutsuFamily
 from harness.engines.reference.game import SOURCE_GONE, Game, Perm
 from harness.protocol.model import (
@@ -40,6 +41,12 @@ def deal_damage_if_late(
         recipient = target_ref(perm.attacking)
         combat = ninjutsu.e.combat
         combat.deal_damage(game, perm, recipient, combat.combat_damage_amount(game, perm), "regular", events)
+
+
+def no_priority_in_first_strike_step(self: Core, game: Game, step: Step) -> bool:
+    """The turn structure of an engine with one combat damage step: the first-strike damage is
+    dealt, but nobody gets priority before the regular damage (510.4 gives them priority)."""
+    return step is not Step.FIRST_STRIKE_DAMAGE and Core.step_has_priority(self, game, step)
 
 
 def combat_never_ends(self: Combat, game: Game) -> None:
@@ -165,6 +172,13 @@ MUTANTS: tuple[Mutant, ...] = (
         breaks=("ninjutsu.first-strike-damage-step",),
         bug="ninjutsu cannot be activated during the first-strike combat damage step",
         replaces={"ninjutsu.window_open": no_ninjutsu_in_first_strike_step},
+    ),
+    Mutant(
+        "no-priority-in-first-strike-step",
+        breaks=("ninjutsu.first-strike-damage-step", "library-ninjutsu.first-strike-damage-step"),
+        bug="the game goes from the first-strike damage to the regular combat damage without giving "
+        "priority in the first-strike damage step (a step skipped by play)",
+        replaces={"core.step_has_priority": no_priority_in_first_strike_step},
     ),
     Mutant(
         "first-strike-ninja-skips-regular-damage",

@@ -128,7 +128,7 @@ def load(state: GameState, setup_events: list[dict[str, Any]] | None = None) -> 
     built = replace(base, step=_step_before(base), priority=base.active_player) if begins else base
     _check_loadable(built)
     _place(built, ps, ids)
-    loaded = engine.load_game(envelope)
+    loaded = engine.load_game(as_text(envelope))
     if begins:
         _begin(loaded, base)
     if items:
@@ -160,6 +160,12 @@ def _begin(game: Any, state: GameState) -> None:
             f"phase did not begin the {state.step} step from the step before it "
             f"(it went to the {reached} step of turn {ps.get('turn_number')}, waiting for {waiting})"
         )
+
+
+def as_text(envelope: dict[str, Any]) -> str:
+    """A state envelope in the form ``load_game`` reads cheapest: compact JSON text (given a dict,
+    phase encodes it with Python's ``json`` first, with spaces)."""
+    return json.dumps(envelope, separators=(",", ":"), check_circular=False)
 
 
 def _assign_ids(state: GameState, ps: dict[str, Any]) -> IdMap:
