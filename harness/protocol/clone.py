@@ -17,8 +17,9 @@ from typing import Any, TypeVar
 T = TypeVar("T")
 
 _SCALARS = (str, int, float, bool, type(None), enum.Enum)
-_PLAIN = frozenset({str, int, float, bool, type(None)})
-_FIELDS: dict[type, tuple[str, ...]] = {}
+#: Types whose values cannot be changed in place: shared, never copied (enum types join as met).
+_IMMUTABLE: set[type] = {str, int, float, bool, type(None)}
+_DATACLASSES: set[type] = set()
 
 
 def fresh(value: T) -> T:
@@ -29,23 +30,29 @@ def fresh(value: T) -> T:
 
 def _copy(value: Any) -> Any:
     cls = type(value)
-    if cls in _PLAIN or isinstance(value, _SCALARS):
+    if cls in _IMMUTABLE:
         return value
     if cls is tuple:
-        if all(type(v) in _PLAIN for v in value):  # a tuple of ids or words: immutable all through
+        immutable = _IMMUTABLE
+        if all(type(v) in immutable for v in value):  # a tuple of ids or words: immutable all through
             return value
         return tuple([_copy(v) for v in value])
-    names = _FIELDS.get(cls)
-    if names is None:
-        if not dataclasses.is_dataclass(cls):
-            import copy
+    if cls in _DATACLASSES:
+        # The instance's fields, copied into a new instance's __dict__ (frozen dataclasses refuse
+        # setattr, not a filled __dict__); scalars are shared without a call.
+        immutable = _IMMUTABLE
+        new = object.__new__(cls)
+        new.__dict__.update({k: v if type(v) in immutable else _copy(v) for k, v in value.__dict__.items()})
+        return new
+    if isinstance(value, _SCALARS):
+        _IMMUTABLE.add(cls)
+        return value
+    if dataclasses.is_dataclass(cls) and hasattr(value, "__dict__") and not hasattr(cls, "__slots__"):
+        _DATACLASSES.add(cls)
+        return _copy(value)
+    import copy
 
-            return copy.deepcopy(value)
-        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
-    new = object.__new__(cls)
-    for name in names:
-        object.__setattr__(new, name, _copy(getattr(value, name)))
-    return new
+    return copy.deepcopy(value)
 
 
 __all__ = ["fresh"]

@@ -13,6 +13,7 @@ import enum
 import json
 import types
 import typing
+from collections.abc import Callable
 from functools import cache
 from typing import Any, TypeVar
 
@@ -25,13 +26,17 @@ class DecodeError(ValueError):
 
 def to_jsonable(value: Any) -> Any:
     """Turn a model value (dataclass, enum, tuple, dict ...) into JSON-ready builtins."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+    cls: Any = type(value)
+    if cls in _PLAIN:
+        return value
+    fields = _encoded_fields(cls)
+    if fields is not None:
         out: dict[str, Any] = {}
-        for field in dataclasses.fields(value):
-            item = getattr(value, field.name)
-            if item is None and field.default is None:
+        for name, omit_none in fields:
+            item = getattr(value, name)
+            if item is None and omit_none:
                 continue  # keep the JSON short: omitted means the default None
-            out[field.name] = to_jsonable(item)
+            out[name] = item if type(item) in _PLAIN else to_jsonable(item)
         return out
     if isinstance(value, enum.Enum):
         return value.value
@@ -45,6 +50,20 @@ def to_jsonable(value: Any) -> Any:
     return value
 
 
+#: Values that are JSON as they are (subclasses such as enums are not: they go through the checks).
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+
+
+@cache
+def _encoded_fields(cls: type) -> tuple[tuple[str, bool], ...] | None:
+    """A dataclass's fields, each with whether ``None`` is left out (its default is None);
+    ``None`` for a class that is not a dataclass. Read once per class: a state crosses a pipe
+    after every action of an isolated engine."""
+    if not dataclasses.is_dataclass(cls):
+        return None
+    return tuple((f.name, f.default is None) for f in dataclasses.fields(cls))
+
+
 @cache
 def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)
@@ -52,83 +71,184 @@ def _hints(cls: type) -> dict[str, Any]:
 
 def from_jsonable(tp: Any, data: Any, where: str = "$") -> Any:
     """Build a value of type ``tp`` from JSON builtins, naming the JSON path on error."""
+    return _decoder(tp)(data, where)
+
+
+Decoder = Callable[[Any, str], Any]
+
+
+@cache
+def _decoder(tp: Any) -> Decoder:
+    """The decoder of ``tp``, built once per type from its hints (a state crosses a pipe after
+    every action of an isolated engine: reading the type hints for every value cost more than
+    the JSON itself)."""
     origin = typing.get_origin(tp)
     args = typing.get_args(tp)
     if tp is Any:
-        return data
+        return lambda data, where: data
     if origin in (typing.Union, types.UnionType):
-        if data is None and type(None) in args:
+        return _union_decoder(tp, args)
+    if origin is typing.Literal:
+
+        def literal(data: Any, where: str) -> Any:
+            if data not in args:
+                raise DecodeError(f"{where}: expected one of {args}, got {data!r}")
+            return data
+
+        return literal
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        return _dataclass_decoder(tp)
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return _enum_decoder(tp)
+    if origin is tuple:
+        return _tuple_decoder(args)
+    if origin is frozenset:
+        item = _lazy(args[0])
+
+        def a_frozenset(data: Any, where: str) -> Any:
+            if not isinstance(data, list):
+                raise DecodeError(f"{where}: expected a list, got {data!r}")
+            return frozenset(item()(v, f"{where}[{i}]") for i, v in enumerate(data))
+
+        return a_frozenset
+    if origin is dict:
+        value = _lazy(args[1])
+
+        def a_dict(data: Any, where: str) -> Any:
+            if not isinstance(data, dict):
+                raise DecodeError(f"{where}: expected an object, got {data!r}")
+            return {k: value()(v, f"{where}.{k}") for k, v in data.items()}
+
+        return a_dict
+    if tp in _SCALAR_DECODERS:
+        return _SCALAR_DECODERS[tp]
+
+    def unknown(data: Any, where: str) -> Any:
+        raise DecodeError(f"{where}: cannot decode type {tp!r}")
+
+    return unknown
+
+
+def _lazy(tp: Any) -> Callable[[], Decoder]:
+    """The decoder of ``tp`` looked up when first used (types may refer to themselves)."""
+    box: list[Decoder] = []
+
+    def get() -> Decoder:
+        if not box:
+            box.append(_decoder(tp))
+        return box[0]
+
+    return get
+
+
+def _union_decoder(tp: Any, args: tuple[Any, ...]) -> Decoder:
+    optional = type(None) in args
+    options = [_lazy(a) for a in args if a is not type(None)]
+
+    def a_union(data: Any, where: str) -> Any:
+        if data is None and optional:
             return None
         errors = []
-        for arg in args:
-            if arg is type(None):
-                continue
+        for option in options:
             try:
-                return from_jsonable(arg, data, where)
+                return option()(data, where)
             except DecodeError as exc:
                 errors.append(str(exc))
         raise DecodeError(f"{where}: {data!r} matches none of {tp}: {'; '.join(errors)}")
-    if origin is typing.Literal:
-        if data not in args:
-            raise DecodeError(f"{where}: expected one of {args}, got {data!r}")
-        return data
-    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+
+    return a_union
+
+
+def _dataclass_decoder(tp: type) -> Decoder:
+    hints = _hints(tp)
+    fields = [
+        (
+            f.name,
+            _lazy(hints[f.name]),
+            f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING,
+        )
+        for f in dataclasses.fields(tp)
+    ]
+    names = frozenset(name for name, _, _ in fields)
+
+    def a_dataclass(data: Any, where: str) -> Any:
         if not isinstance(data, dict):
             raise DecodeError(f"{where}: expected an object for {tp.__name__}, got {data!r}")
-        hints = _hints(tp)
-        names = {f.name for f in dataclasses.fields(tp)}
-        unknown = set(data) - names
-        if unknown:
-            raise DecodeError(f"{where}: unknown field(s) {sorted(unknown)} for {tp.__name__}")
+        if not names.issuperset(data):
+            raise DecodeError(f"{where}: unknown field(s) {sorted(set(data) - names)} for {tp.__name__}")
         kwargs = {}
-        for field in dataclasses.fields(tp):
-            if field.name in data:
-                kwargs[field.name] = from_jsonable(hints[field.name], data[field.name], f"{where}.{field.name}")
-            elif field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING:
-                raise DecodeError(f"{where}: missing field {field.name!r} for {tp.__name__}")
+        for name, decode, required in fields:
+            if name in data:
+                kwargs[name] = decode()(data[name], f"{where}.{name}")
+            elif required:
+                raise DecodeError(f"{where}: missing field {name!r} for {tp.__name__}")
         try:
             return tp(**kwargs)
         except (TypeError, ValueError) as exc:
             raise DecodeError(f"{where}: {exc}") from None
-    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+
+    return a_dataclass
+
+
+def _enum_decoder(tp: type[enum.Enum]) -> Decoder:
+    def an_enum(data: Any, where: str) -> Any:
         try:
             return tp(data)
         except ValueError:
             allowed = ", ".join(str(m.value) for m in tp)
             raise DecodeError(f"{where}: {data!r} is not a {tp.__name__} ({allowed})") from None
-    if origin is tuple:
+
+    return an_enum
+
+
+def _tuple_decoder(args: tuple[Any, ...]) -> Decoder:
+    if len(args) == 2 and args[1] is Ellipsis:
+        item = _lazy(args[0])
+
+        def a_tuple(data: Any, where: str) -> Any:
+            if not isinstance(data, list):
+                raise DecodeError(f"{where}: expected a list, got {data!r}")
+            decode = item()
+            return tuple(decode(v, f"{where}[{i}]") for i, v in enumerate(data))
+
+        return a_tuple
+    items = [_lazy(a) for a in args]
+
+    def a_fixed_tuple(data: Any, where: str) -> Any:
         if not isinstance(data, list):
             raise DecodeError(f"{where}: expected a list, got {data!r}")
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(from_jsonable(args[0], v, f"{where}[{i}]") for i, v in enumerate(data))
-        if len(args) != len(data):
-            raise DecodeError(f"{where}: expected {len(args)} items, got {len(data)}")
-        return tuple(from_jsonable(a, v, f"{where}[{i}]") for i, (a, v) in enumerate(zip(args, data, strict=True)))
-    if origin is frozenset:
-        if not isinstance(data, list):
-            raise DecodeError(f"{where}: expected a list, got {data!r}")
-        return frozenset(from_jsonable(args[0], v, f"{where}[{i}]") for i, v in enumerate(data))
-    if origin is dict:
-        if not isinstance(data, dict):
-            raise DecodeError(f"{where}: expected an object, got {data!r}")
-        return {k: from_jsonable(args[1], v, f"{where}.{k}") for k, v in data.items()}
-    if tp is bool:
-        if not isinstance(data, bool):
-            raise DecodeError(f"{where}: expected true/false, got {data!r}")
-        return data
-    if tp is int:
-        if isinstance(data, bool) or not isinstance(data, int):
-            raise DecodeError(f"{where}: expected an integer, got {data!r}")
-        return data
-    if tp is float:
-        if isinstance(data, bool) or not isinstance(data, (int, float)):
-            raise DecodeError(f"{where}: expected a number, got {data!r}")
-        return float(data)
-    if tp is str:
-        if not isinstance(data, str):
-            raise DecodeError(f"{where}: expected a string, got {data!r}")
-        return data
-    raise DecodeError(f"{where}: cannot decode type {tp!r}")
+        if len(items) != len(data):
+            raise DecodeError(f"{where}: expected {len(items)} items, got {len(data)}")
+        return tuple(d()(v, f"{where}[{i}]") for i, (d, v) in enumerate(zip(items, data, strict=True)))
+
+    return a_fixed_tuple
+
+
+def _bool(data: Any, where: str) -> Any:
+    if not isinstance(data, bool):
+        raise DecodeError(f"{where}: expected true/false, got {data!r}")
+    return data
+
+
+def _int(data: Any, where: str) -> Any:
+    if isinstance(data, bool) or not isinstance(data, int):
+        raise DecodeError(f"{where}: expected an integer, got {data!r}")
+    return data
+
+
+def _float(data: Any, where: str) -> Any:
+    if isinstance(data, bool) or not isinstance(data, (int, float)):
+        raise DecodeError(f"{where}: expected a number, got {data!r}")
+    return float(data)
+
+
+def _str(data: Any, where: str) -> Any:
+    if not isinstance(data, str):
+        raise DecodeError(f"{where}: expected a string, got {data!r}")
+    return data
+
+
+_SCALAR_DECODERS: dict[Any, Decoder] = {bool: _bool, int: _int, float: _float, str: _str}
 
 
 def dumps(value: Any, *, indent: int | None = None) -> str:

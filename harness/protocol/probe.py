@@ -134,7 +134,7 @@ class Probe:
         state = self._call("state()", self._session.state)
         if not isinstance(state, GameState):
             raise EngineError(f"adapter contract: state() returned {type(state).__name__}, not a GameState")
-        if state is not self._checked:  # the very same (immutable) state object: checked already
+        if state is not self._checked and not self._unchanged(state, after):
             found = problems(state)
             if found:
                 if after is None:
@@ -151,6 +151,13 @@ class Probe:
         self._current = state
         self.last_state, self.last_state_step = state, len(self.trace)
         return state
+
+    def _unchanged(self, state: GameState, after: TraceStep | None) -> bool:
+        """Whether ``state`` equals the state checked last, looked at only after a refusal (which
+        leaves the game as it was; an engine that exports a new object for it, as phase does,
+        would otherwise have the same state checked again). Consistency is a property of the
+        value, so an equal state needs no second check."""
+        return after is not None and after.refused is not None and state == self._checked
 
     def legal_actions(self) -> list[Action]:
         actions = list(self._call("legal_actions()", self._session.legal_actions))

@@ -90,24 +90,36 @@ def exit_tripwire() -> Iterator[None]:
 
 
 # -- alarms ---------------------------------------------------------------------------------------
+#
+# One real-time timer serves every nested limit, and it is re-armed lazily: a limit whose deadline
+# comes after the time the timer already fires at costs no system call (the alarm then finds no
+# expired deadline and re-arms for the earliest one left). A run makes about a dozen engine calls
+# per example; setting and clearing the timer around each of them cost more than some of the calls.
 
 _deadlines: list[tuple[float, str]] = []
+#: When the armed timer fires (``time.monotonic()``), or ``None`` when it is not armed.
+_fires_at: float | None = None
+#: The SIGALRM handler the outermost limit replaced, restored when it ends.
+_previous_handler: Any = None
 
 
-def _arm() -> None:
-    if not _deadlines:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        return
-    left = min(d for d, _ in _deadlines) - time.monotonic()
-    signal.setitimer(signal.ITIMER_REAL, max(left, 0.001))
+def _arm_by(deadline: float) -> None:
+    """Make the timer fire no later than ``deadline``."""
+    global _fires_at
+    if _fires_at is None or _fires_at > deadline:
+        _fires_at = deadline
+        signal.setitimer(signal.ITIMER_REAL, max(deadline - time.monotonic(), 0.001))
 
 
 def _on_alarm(signum: int, frame: FrameType | None) -> None:
+    global _fires_at
+    _fires_at = None
     now = time.monotonic()
     expired = [message for deadline, message in _deadlines if deadline <= now]
     if expired:
         raise EngineTimeout(expired[0])
-    _arm()
+    if _deadlines:
+        _arm_by(min(d for d, _ in _deadlines))
 
 
 def _alarms_usable() -> bool:
@@ -118,20 +130,26 @@ def _alarms_usable() -> bool:
 def time_limit(seconds: float | None, message: str) -> Iterator[None]:
     """Raise :class:`EngineTimeout` (``message``) in this block after ``seconds`` (None/0: no
     limit). Nested limits share the one real-time timer; only the main thread gets alarms."""
+    global _fires_at, _previous_handler
     if not seconds or not _alarms_usable():
         yield
         return
     entry = (time.monotonic() + seconds, message)
-    previous = signal.signal(signal.SIGALRM, _on_alarm)
+    if not _deadlines:  # the outermost limit installs the handler, the innermost ones reuse it
+        _previous_handler = signal.signal(signal.SIGALRM, _on_alarm)
     _deadlines.append(entry)
-    _arm()
+    _arm_by(entry[0])
     try:
         yield
     finally:
         _deadlines.remove(entry)
-        _arm()
         if not _deadlines:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            _fires_at = None
+            previous, _previous_handler = _previous_handler, None
             signal.signal(signal.SIGALRM, previous if previous is not None else signal.SIG_DFL)
+        elif _fires_at is None:  # the alarm went off in this block: the outer limits still hold
+            _arm_by(min(d for d, _ in _deadlines))
 
 
 # -- the guarded session --------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from . import actions as amap
 from . import events as emap
 from .casting import plan_cast
 from .export import export
-from .load import IdMap, engine_for, load
+from .load import IdMap, as_text, engine_for, load
 from .prompts import SearchMemo, pending_of, remember
 
 ENGINE_NAME = "phase"
@@ -98,11 +98,12 @@ class PhaseSession:
         self._start = start
         self._memo = SearchMemo()
         self._envelope: dict[str, Any] | None = None
+        self._text: str | None = None
         self._model: GameState | None = None
         self._legal: list[Action] | None = None
 
     def _changed(self) -> None:
-        self._envelope, self._model, self._legal = None, None, None
+        self._envelope, self._text, self._model, self._legal = None, None, None, None
 
     def _env(self) -> dict[str, Any]:
         if self._envelope is None:
@@ -130,7 +131,11 @@ class PhaseSession:
 
     def _copy(self) -> Any:
         """A throwaway game in the current state (to try an action on)."""
-        return engine_for(self._start).load_game(self._env())
+        if self._text is None:
+            # phase turns a dict into JSON before it parses it; one text serves every copy of
+            # this game version (the mana abilities and a cast's plan each take a copy).
+            self._text = as_text(self._env())
+        return engine_for(self._start).load_game(self._text)
 
     def legal_actions(self) -> list[Action]:
         if self._legal is None:

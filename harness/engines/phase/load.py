@@ -121,7 +121,13 @@ def load(state: GameState) -> tuple[Any, IdMap]:
     ps = envelope["state"]
     ids = _assign_ids(state, ps)
     _place(state, ps, ids)
-    return engine.load_game(envelope), ids
+    return engine.load_game(as_text(envelope)), ids
+
+
+def as_text(envelope: dict[str, Any]) -> str:
+    """A state envelope in the form ``load_game`` reads cheapest: compact JSON text (given a dict,
+    phase encodes it with Python's ``json`` first, with spaces)."""
+    return json.dumps(envelope, separators=(",", ":"), check_circular=False)
 
 
 def _assign_ids(state: GameState, ps: dict[str, Any]) -> IdMap:
