@@ -62,7 +62,7 @@ def test_expectations_gate_story(mutant_run, tmp_path):
         "run", "--engine", MUTANT, "--profile", "ci", *SCOPE, "--expectations", str(exp), "--out", "g1", cwd=tmp_path
     )
     assert done.returncode == 0, done.stdout + done.stderr
-    assert f"expectations: all 4 results match {exp}" in done.stdout
+    assert f"expectations: all 5 results match {exp}" in done.stdout
 
     # A human explains it; the reason survives the next update.
     exp.write_text(text.replace('reason = "fail: ', 'reason = "seeded bug: '))
@@ -133,7 +133,7 @@ def test_shards_merged_equal_the_unsharded_run(mutant_run, tmp_path):
         )
         parts.append(f"shard-{i}/results.json")
     sizes = [len(read_results(tmp_path / p).results) for p in parts]
-    assert sum(sizes) == 4 and max(sizes) < 4  # every case once, really split
+    assert sum(sizes) == 5 and max(sizes) < 5  # every case once, really split
     done = mtg("merge", *parts, "--out", "merged", cwd=tmp_path)
     assert done.returncode == 1, done.stdout + done.stderr  # the mutant's failure, as the whole run
     merged = read_results(tmp_path / "merged" / "results.json")
