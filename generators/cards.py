@@ -8,6 +8,8 @@ state never holds two different cards under one name.
 
 from __future__ import annotations
 
+import re
+
 from harness.protocol.model import CardData
 
 BASIC_LANDS = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
@@ -131,3 +133,49 @@ def planeswalker(loyalty: int) -> CardData:
 
 def battle(defense: int) -> CardData:
     return CardData(f"Siege {defense}", ("Battle",), mana_cost="{2}{R}", subtypes=("Siege",), defense=str(defense))
+
+
+_COST = re.compile(r"(?:\{(?:\d+|[WUBRG])\})+")
+
+
+def keyword_cost(card: CardData, keyword: str) -> str | None:
+    """The mana cost that follows ``keyword`` at the start of one of ``card``'s oracle lines
+    ("Ninjutsu {1}{U} (...)" -> "{1}{U}"); None when there is none, or it holds a symbol basic
+    lands cannot pay (hybrid, X, snow)."""
+    for line in card.text.splitlines():
+        head = line.lower()
+        if not head.startswith(keyword.lower() + " "):
+            continue
+        rest = line[len(keyword) + 1 :].split(" ", 1)[0]
+        return rest if _COST.fullmatch(rest) else None
+    return None
+
+
+def own_ninja(
+    card: CardData,
+    keyword: str,
+    cost: str,
+    power: int,
+    toughness: int,
+    *,
+    first_strike: bool = False,
+    double_strike: bool = False,
+    attack_trigger: bool = False,
+    damage_trigger: bool = False,
+) -> CardData:
+    """A ruling's own card as the Ninja: its name, types, mana cost, power and toughness and its
+    ``keyword`` cost from the card pool; its other abilities are the features drawn (the oracle
+    lines every engine reads), not its own."""
+    lines, keywords, _ = _creature_lines(first_strike, double_strike, attack_trigger, damage_trigger)
+    lines.insert(0, f"{keyword.capitalize()} {cost}")
+    return CardData(
+        card.name,
+        card.types,
+        mana_cost=card.mana_cost,
+        subtypes=card.subtypes,
+        supertypes=card.supertypes,
+        text="\n".join(lines),
+        power=str(power),
+        toughness=str(toughness),
+        keywords=(keyword.capitalize(),) + keywords,
+    )

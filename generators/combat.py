@@ -27,6 +27,7 @@ from harness.protocol.model import (
     AFTER_BLOCKERS_STEPS,
     COLORS,
     AttackTarget,
+    CardData,
     GameState,
     PlayerIndex,
     Step,
@@ -114,6 +115,10 @@ class CombatSpec:
     #: Reach a step of :data:`BY_PLAY_STEPS` by play (param ``by_play``) unless the scenario's
     #: search must be under way already.
     by_play: bool = True
+    #: The ruling's own card (from the card pool): the first Ninja is drawn as this card, with
+    #: its name, types, mana cost, power and toughness and its keyword cost (see
+    #: :func:`generators.cards.own_ninja`). None: a synthesized Ninja.
+    card: CardData | None = None
 
     @property
     def requires(self) -> frozenset[Mechanic]:
@@ -327,13 +332,17 @@ def draw_combat(
             cards.attack_observer(), active, summoning_sick=Mechanic.SUMMONING_SICKNESS in may and draw(BOOLEANS)
         )
 
-    # The Ninja(s).
+    # The Ninja(s): the first one the ruling's own card when the spec names it.
+    own_cost = cards.keyword_cost(spec.card, spec.variant.name) if spec.card is not None else None
     n_ninjas = draw(integers(spec.min_ninjas, max(2, spec.min_ninjas)))
     ninja_ids = []
     draws = 0
     first_cost = ""
     for i in range(n_ninjas):
-        power, toughness = draw(_stats())
+        # The first Ninja the ruling's own card: its printed cost and stats, nothing drawn for them.
+        own = i == 0 and spec.card is not None and own_cost is not None
+        printed = _own_stats(spec.card) if own and spec.card is not None else None
+        power, toughness = printed if printed is not None else draw(_stats())
         if i == 0 and spec.ninja_deals_damage:
             power = max(power, 1)
         fs = (
@@ -352,7 +361,9 @@ def draw_combat(
             if (i == 0 and spec.ninja_attack_trigger is not None)
             else (Mechanic.ATTACK_TRIGGER in may and draw(BOOLEANS))
         )
-        if spec.min_ninjas > 1 or spec.activations > 1:
+        if own and own_cost is not None:
+            cost = own_cost
+        elif spec.min_ninjas > 1 or spec.activations > 1:
             # several Ninjas or activations: costs any way of paying the first leaves the next payable
             cost = draw(sampled(PURE_COSTS)) if i == 0 else first_cost
         else:
@@ -360,16 +371,13 @@ def draw_combat(
         if i == 0:
             ninja_cost = parse_mana_cost(cost)
             first_cost = cost
-        data = cards.ninja(
-            spec.variant.name,
-            cost,
-            power,
-            toughness,
-            first_strike=fs,
-            double_strike=ds,
-            attack_trigger=at,
-            damage_trigger=(damage_trigger := Mechanic.COMBAT_DAMAGE_TRIGGER in may and draw(BOOLEANS)),
-        )
+        damage_trigger = Mechanic.COMBAT_DAMAGE_TRIGGER in may and draw(BOOLEANS)
+        features = dict(first_strike=fs, double_strike=ds, attack_trigger=at, damage_trigger=damage_trigger)
+        if own:
+            assert spec.card is not None
+            data = cards.own_ninja(spec.card, spec.variant.name, cost, power, toughness, **features)
+        else:
+            data = cards.ninja(spec.variant.name, cost, power, toughness, **features)
         draws += damage_trigger
         ninja_ids.append(b.put(data, active, spec.variant.zone))
     ninja = ninja_ids[0]
@@ -382,6 +390,10 @@ def draw_combat(
     # Mana: untapped lands that pay the first Ninja's cost exactly, or one symbol short.
     symbols = list(ninja_cost) * spec.activations
     generic_colours: tuple[str, ...] = COLORS
+    if (spec.min_ninjas > 1 or spec.activations > 1) and first_cost not in PURE_COSTS:
+        # A card's own cost with a generic part, paid more than once: generic lands of its own
+        # colours, so however one payment is made the same lands pay the next.
+        generic_colours = tuple(c for c in COLORS if c in ninja_cost) or COLORS
     if spec.mana == "short":
         missing = symbols.pop(draw(integers(0, len(symbols) - 1)))
         if not missing.isdigit() and draw_feature(draw, FEATURES["short-by-colour"]):
@@ -443,6 +455,14 @@ def draw_combat(
         by_play=by_play,
     )
     return record(Scenario(state, params), FEATURES), extra
+
+
+def _own_stats(card: CardData) -> tuple[int, int] | None:
+    """The card's printed power and toughness (a toughness of at least 1: a 0-toughness Ninja
+    would die at once); None unless it prints two numbers ("*": drawn instead)."""
+    if not ((card.power or "").isdigit() and (card.toughness or "").isdigit()):
+        return None
+    return int(card.power or 0), max(int(card.toughness or 0), 1)
 
 
 #: Groups of steps a strategy draws evenly (then a step within the group): before attackers

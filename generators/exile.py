@@ -22,7 +22,17 @@ from generators.rebound import bystanders, spell_on_stack
 from generators.spell_cards import FALLEN_SHINOBI, JESKAI_BALLER, life_spell, vanilla
 from generators.strategies import BOOLEANS, integers, sampled
 from harness.protocol.builder import StateBuilder
-from harness.protocol.model import COLORS, AttackTarget, CardData, GameState, PlayerIndex, PlayPermission, Step, Zone
+from harness.protocol.model import (
+    COLORS,
+    AttackTarget,
+    CardData,
+    GameState,
+    PlayerIndex,
+    PlayPermission,
+    Step,
+    Zone,
+    parse_mana_cost,
+)
 from harness.protocol.probe import Scenario
 
 EXILE_KINDS = ("Sorcery", "Instant", "Creature", "Land")
@@ -45,6 +55,9 @@ class ExileSpec:
     via: str = "state"
     #: Jeskai Baller among the exiled creatures (it enters as a creature when cast from exile).
     baller: bool = False
+    #: The permission lets the cards be played without paying their mana costs (Fallen Shinobi's);
+    #: False: their costs must be paid (e.g. "you may play the exiled card this turn").
+    free: bool = True
 
 
 @dataclass(frozen=True)
@@ -91,9 +104,18 @@ def exile_permission_scenarios(draw: st.DrawFn, spec: ExileSpec = ExileSpec()) -
     step = draw(sampled(sorted(spec.steps, key=list(Step).index)))
     b = StateBuilder()
     kinds: dict[str, str] = {}
+    costs: list[str] = []
     for kind in draw_kinds(draw, spec):
         owner = draw(sampled((1 - holder, holder)))
-        kinds[b.put(exiled_card(draw, kind, spec.baller), owner, Zone.EXILE)] = kind
+        data = exiled_card(draw, kind, spec.baller)
+        kinds[b.put(data, owner, Zone.EXILE)] = kind
+        costs.append(data.mana_cost)
+    if not spec.free:
+        # A paid permission: untapped lands that pay every exiled card's cost, one after another.
+        for cost in costs:
+            for symbol in parse_mana_cost(cost):
+                for colour in [draw(sampled(COLORS))] * int(symbol) if symbol.isdigit() else [symbol]:
+                    b.permanent(cards.basic_land(colour), holder)
     stacked = None
     if spec.anyone and spec.stack and draw(BOOLEANS):
         stacked = b.put(life_spell("Instant", 1, cost="{W}"), 1 - holder, Zone.HAND)
@@ -104,7 +126,7 @@ def exile_permission_scenarios(draw: st.DrawFn, spec: ExileSpec = ExileSpec()) -
         active_player=active,
         step=step,
         priority=holder,
-        permissions=tuple(PlayPermission(card, holder) for card in kinds),
+        permissions=tuple(PlayPermission(card, holder, without_paying=spec.free) for card in kinds),
     )
     if stacked is not None:
         state = spell_on_stack(state, stacked, 1 - holder, (("cast-from", "hand"),))

@@ -73,12 +73,14 @@ def pay_for(draw: st.DrawFn, b: StateBuilder, player: int, cost: str) -> None:
             b.permanent(cards.basic_land(symbol), player)
 
 
-def bystanders(draw: st.DrawFn, b: StateBuilder) -> None:
-    """A few creatures and library cards for both players (none needed: they shrink away)."""
+def bystanders(draw: st.DrawFn, b: StateBuilder, library: int = 0) -> None:
+    """A few creatures and library cards for both players (none needed: they shrink away);
+    at least ``library`` cards in each library, for scenarios that go through draw steps
+    (drawing from an empty library loses the game, 704.5b, which would end the scenario)."""
     for player in (0, 1):
         for _ in range(draw(integers(0, 2))):
             b.permanent(vanilla(draw(integers(1, 3)), draw(integers(1, 3))), player, summoning_sick=draw(BOOLEANS))
-        for _ in range(draw(integers(0, 2))):
+        for _ in range(draw(integers(library, max(2, library)))):
             b.put(cards.basic_land(draw(sampled(COLORS))), player, Zone.LIBRARY)
 
 
@@ -126,7 +128,8 @@ def rebound_upkeep_scenarios(draw: st.DrawFn, spec: ReboundSpec = ReboundSpec())
             others.append(other)
     for _ in range(draw(integers(0, 2))):
         b.permanent(cards.basic_land(draw(sampled(COLORS))), player, tapped=draw(BOOLEANS))
-    bystanders(draw, b)
+    # The checks go on to the player's next upkeep: draw steps on this turn and the two after.
+    bystanders(draw, b, library=2)
     state = b.build(
         turn=draw(integers(2, 6)),
         active_player=player,

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import partial
 
 from hypothesis.strategies import SearchStrategy
 
@@ -36,6 +37,8 @@ class _Check:
     description: str
     probe_claims: tuple[str, ...] = ()
     exempt_controls: tuple[tuple[str, str], ...] = ()
+    card_scenarios: Callable[[tuple[CardData, ...]], SearchStrategy[Scenario]] | None = None
+    card_requires: Callable[[tuple[CardData, ...]], Iterable[str]] | None = None
 
 
 _CHECKS: dict[str, list[_Check]] = {}
@@ -47,17 +50,27 @@ def rule_template(
     name: str,
     kind: InvariantKind,
     requires: Iterable[str],
-    scenarios: Callable[[], SearchStrategy[Scenario]],
+    scenarios: Callable[[], SearchStrategy[Scenario]] | None = None,
     claims: Mapping[str, str | tuple[str, ...]] | None = None,
     explains: tuple[str, ...] = (),
     applies: Applies | None = None,
+    claim_applies: Mapping[str, Applies] | None = None,
     probe_claims: Iterable[str] = (),
     exempt_controls: Iterable[tuple[str, str]] = (),
+    card_scenarios: Callable[[tuple[CardData, ...]], SearchStrategy[Scenario]] | None = None,
+    card_requires: Callable[[tuple[CardData, ...]], Iterable[str]] | None = None,
 ) -> Callable[[CheckFn], CheckFn]:
     """Register the decorated check under ``template_id``. The first registration of an id gives
     its sentence ``claims``/``explains`` (and ``applies``); later ones add more checks to the same
     rule. ``probe_claims`` and ``exempt_controls`` are the invariant's (see
-    :class:`~rulings.invariant.Invariant`)."""
+    :class:`~rulings.invariant.Invariant`). ``claim_applies``: claim name -> a further test of the
+    card when a ruling states that claim (a claim true of some of the mechanic's cards only).
+    Scenarios come from ``scenarios()``, or from
+    ``card_scenarios(cards)`` given the ruling's cards (their oracle data from the card pool), so
+    the states drawn are about the ruling's own card; ``card_requires(cards)``, when given, is the
+    mechanics those states need (instead of ``requires``)."""
+    if (scenarios is None) == (card_scenarios is None):
+        raise ValueError(f"rule template {template_id!r}: give exactly one of scenarios and card_scenarios")
 
     def register(check: CheckFn) -> CheckFn:
         first = template_id not in _CHECKS
@@ -71,15 +84,17 @@ def rule_template(
                 name,
                 kind,
                 frozenset(requires),
-                scenarios,
+                scenarios or _unused,
                 check,
                 (check.__doc__ or "").strip(),
                 tuple(probe_claims),
                 tuple(exempt_controls),
+                card_scenarios,
+                card_requires,
             )
         )
         if first:
-            _register_family(template_id, claims or {}, explains, applies, checks)
+            _register_family(template_id, claims or {}, explains, applies, checks, claim_applies or {})
         return check
 
     return register
@@ -91,19 +106,25 @@ def _register_family(
     explains: tuple[str, ...],
     applies: Applies | None,
     checks: list[_Check],
+    claim_applies: Mapping[str, Applies],
 ) -> None:
     def family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
-        for card in getattr(slots, "cards", ()):
-            problem = applies(card) if applies is not None else None
-            if problem:
-                raise NotCovered(f"{card.name}: {problem}")
+        cards: tuple[CardData, ...] = tuple(getattr(slots, "cards", ()))
+        found: frozenset[str] = getattr(slots, "claims", frozenset())
+        tests = [applies] if applies is not None else []
+        tests += [test for claim, test in claim_applies.items() if claim in found]
+        for card in cards:
+            for test in tests:
+                problem = test(card)
+                if problem:
+                    raise NotCovered(f"{card.name}: {problem}")
         return [
             Invariant(
                 id=f"{ruling.id}/{c.name}",
                 rulings=(ruling.id,),
                 kind=c.kind,
-                requires=c.requires,
-                scenarios=c.scenarios,
+                requires=c.requires if c.card_requires is None else frozenset(c.card_requires(cards)),
+                scenarios=c.scenarios if c.card_scenarios is None else partial(c.card_scenarios, cards),
                 check=c.check,
                 description=c.description,
                 origin=f"template:{template_id}",
@@ -115,6 +136,10 @@ def _register_family(
 
     family.__doc__ = f"The checks of {template_id}, for any card the rule applies to."
     template(template_id, claims=claims, explains=explains)(family)
+
+
+def _unused() -> SearchStrategy[Scenario]:
+    raise AssertionError("a check registered with card_scenarios draws its scenarios from the ruling's cards")
 
 
 def has_subtype(subtype: str) -> Applies:

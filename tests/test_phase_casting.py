@@ -92,6 +92,34 @@ def test_search_restricted_to_the_top_four_by_an_opponents_censor() -> None:
         session.apply(Action(ActionKind.CHOOSE_CARDS, 0, cards=(library[5],)))
 
 
+def test_a_restricted_search_of_a_short_library_still_reports_the_restriction() -> None:
+    """phase's search of a library of at most four cards shows all of it either way: the
+    restriction (``visible``) is read from the opponent's static phase applies, not from the count."""
+    b = StateBuilder()
+    tutor = b.put(search_cards.TUTOR, 0, Zone.HAND)
+    b.permanent(cards.basic_land("B"), 0)
+    b.permanent(search_cards.MINDCENSOR, 1)
+    library = [b.put(cards.creature(1, n), 0, Zone.LIBRARY) for n in range(1, 3)]
+    session = PhaseInProcess().start(b.build(turn=2, priority=0))
+    session.apply(Action(ActionKind.CAST, 0, source=tutor))
+    resolve(session)
+    search = session.state().pending.search  # type: ignore[union-attr]
+    assert search is not None and set(search.candidates) == set(library) and search.visible == 4
+
+
+def test_a_search_without_an_opponents_restriction_sees_the_whole_library() -> None:
+    b = StateBuilder()
+    tutor = b.put(search_cards.TUTOR, 0, Zone.HAND)
+    b.permanent(cards.basic_land("B"), 0)
+    b.permanent(search_cards.MINDCENSOR, 0)  # the searcher's own: it restricts opponents only
+    library = [b.put(cards.creature(1, n), 0, Zone.LIBRARY) for n in range(1, 7)]
+    session = PhaseInProcess().start(b.build(turn=2, priority=0))
+    session.apply(Action(ActionKind.CAST, 0, source=tutor))
+    resolve(session)
+    search = session.state().pending.search  # type: ignore[union-attr]
+    assert search is not None and set(search.candidates) == set(library) and search.visible is None
+
+
 def test_x_is_chosen_from_the_cast_action() -> None:
     b = StateBuilder()
     hydra = b.put(x_creature("{G}", 0, True, False), 0, Zone.HAND)

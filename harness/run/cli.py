@@ -146,6 +146,20 @@ def _parser() -> argparse.ArgumentParser:
         help="only invariants with this id, id prefix or ruling id (repeatable)",
     )
     run.add_argument("--seed", type=int, help="seed for the dev and thorough profiles (shown in the report)")
+    run.add_argument(
+        "--cards",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="card pool file (MTGJSON AtomicCards or Scryfall cards) added to the bundled cards (repeatable)",
+    )
+    run.add_argument(
+        "--corpus",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="ruling corpus directory instead of the shipped corpus, e.g. imported rulings (repeatable)",
+    )
     run.add_argument("-v", "--verbose", action="store_true", help="one line per case")
     _add_limit_options(run)
     gate.add_run_options(run)
@@ -285,6 +299,13 @@ def cmd_run(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from reports.results import exit_status
 
     engines = list(dict.fromkeys(args.engine or ["reference"]))  # the same engine twice is one engine
+    if args.cards or args.corpus:
+        from harness.run.sources import SourceError, use_sources
+
+        try:
+            use_sources(args.cards, args.corpus)
+        except SourceError as exc:
+            raise UsageError(str(exc)) from None
     _suite_or_usage_error()
     checks = gate.prepare(args)
     try:

@@ -12,7 +12,7 @@ from typing import Literal
 
 from harness.protocol.adapter import EngineAdapter
 from harness.run.registry import load_engine
-from rulings.compile import CompiledSuite, compile_corpus
+from rulings.compile import CompiledSuite
 
 
 class PlanError(ValueError):
@@ -31,8 +31,11 @@ class Case:
 
 @cache
 def compiled_suite() -> CompiledSuite:
-    """The compiled shipped corpus, once per process."""
-    return compile_corpus()
+    """The compiled corpus of the run, once per process: the shipped one, or the cards and corpus
+    ``run --cards/--corpus`` named (:mod:`harness.run.sources`)."""
+    from harness.run.sources import compile_sources
+
+    return compile_sources()
 
 
 @cache

@@ -1,6 +1,9 @@
 """Invariants of playing cards exiled with a permission (Fallen Shinobi: "Until end of turn, you
 may play those cards without paying their mana costs"; CR 601.3, 305.1-305.2, 307.1, 400.7).
-One of a kind each, bound by hand. Scenarios: :mod:`generators.exile`.
+Rule templates: a ruling of any card that exiles cards and lets you play them, saying one of
+these rules in the wordings of :data:`~rulings.invariants.rule_texts.EXILE`, compiles to the
+check for its own card (Fallen Shinobi's trigger is drawn only for Fallen Shinobi's rulings; the
+permission is free or paid as the card's oracle text says). Scenarios: :mod:`generators.exile`.
 
 The model of the timing a card keeps, from the scenario alone: an instant whenever its player
 has priority (117.1a); a sorcery or a creature only in a main phase of their own turn with an
@@ -9,18 +12,21 @@ empty stack (307.1); a land likewise and only with a land play left (305.1, 305.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from hypothesis import strategies as st
 
 from generators.exile import MAIN_STEPS, ExileParams, ExileSpec, exile_permission_scenarios
+from generators.spell_cards import FALLEN_SHINOBI
 from harness.protocol.mechanics import Mechanic
-from harness.protocol.model import GameState, Step, Zone
+from harness.protocol.model import CardData, GameState, Step, Zone, parse_mana_cost
 from harness.protocol.probe import Probe, Scenario, expect
-from rulings.binding import binds
 from rulings.invariant import claims, exempt
 from rulings.invariants.driving import resolve_stack
+from rulings.invariants.rule_texts import EXILE, grants_exile_play, paid_permission
 from rulings.invariants.spell_moves import offered_for, play_action, watch_until, whose_turn, zone_name
+from rulings.rule_templates import Applies, rule_template
 
 REQUIRES = frozenset(
     {
@@ -47,6 +53,41 @@ def playable(state: GameState, player: int, kind: str) -> bool:
     return sorcery_speed
 
 
+def free_permission(card: CardData) -> str | None:
+    """The checks that play an exiled card draw free permissions (the engine pays nothing)."""
+    problem = grants_exile_play(on_resolution=False)(card)
+    if problem is None and "without paying" not in card.text.lower():
+        return "its permission needs the cards' costs paid: the checks that play them draw free permissions only"
+    return problem
+
+
+def shinobi(cards: Sequence[CardData]) -> bool:
+    """Fallen Shinobi's rulings also draw its combat damage trigger making the permissions."""
+    return any(c.name == FALLEN_SHINOBI.name for c in cards)
+
+
+def exile_requires(cards: Sequence[CardData]) -> frozenset[str]:
+    return REQUIRES | SHINOBI if shinobi(cards) else REQUIRES
+
+
+def free(cards: Sequence[CardData]) -> bool:
+    return all("without paying" in c.text.lower() for c in cards)
+
+
+def paid(state: GameState, holder: int, card: str) -> bool:
+    return any(p.card == card and p.player == holder and not p.without_paying for p in state.permissions)
+
+
+def mana_value(cost: str) -> int:
+    return sum(int(s) if s.isdigit() else 1 for s in parse_mana_cost(cost))
+
+
+def untapped_lands(state: GameState, player: int) -> int:
+    return sum(
+        1 for p in state.battlefield if p.controller == player and not p.tapped and state.data_of(p.id).is_type("Land")
+    )
+
+
 def with_try(spec: ExileSpec, *more: ExileSpec) -> st.SearchStrategy[Scenario[ExileParams]]:
     """The scenarios of ``spec`` (or of ``more``), plus which exiled card to try (``pick``)."""
     base = st.one_of(*(exile_permission_scenarios(s) for s in (spec, *more)))
@@ -69,12 +110,26 @@ def exiled_now(probe: Probe, scenario: Scenario[ExileParams]) -> GameState:
     return probe.state()
 
 
-@binds(
+def timing_scenarios(cards: Sequence[CardData]) -> st.SearchStrategy[Scenario[ExileParams]]:
+    if shinobi(cards):
+        return with_try(ExileSpec(), ExileSpec(via="shinobi"), ExileSpec(steps=MAIN_STEPS, must=("Land",)))
+    pay = not free(cards)
+    return with_try(ExileSpec(free=not pay), ExileSpec(steps=MAIN_STEPS, must=("Land",), free=not pay))
+
+
+FREE: Applies = free_permission
+
+
+@rule_template(
     "play-from-exile.timing-unchanged",
-    id="play-from-exile.timing-unchanged/normal-timing",
+    name="normal-timing",
+    **EXILE["play-from-exile.timing-unchanged"],
+    applies=grants_exile_play(on_resolution=False),
+    claim_applies={"costs-paid": paid_permission},
     kind="legality",
     requires=REQUIRES | SHINOBI,
-    scenarios=lambda: with_try(ExileSpec(), ExileSpec(via="shinobi"), ExileSpec(steps=MAIN_STEPS, must=("Land",))),
+    card_requires=exile_requires,
+    card_scenarios=timing_scenarios,
 )
 @claims("exiled cards playable exactly by their normal timing")
 @exempt(
@@ -109,6 +164,7 @@ def check_normal_timing(probe: Probe, scenario: Scenario[ExileParams]) -> None:
     kind = scenario.params.kinds[card]
     action = play_action(state, holder, card)
     if playable(state, holder, kind):
+        untapped = untapped_lands(state, holder)
         probe.require(action, f"playing an exiled {kind.lower()} by its normal timing")
         after = probe.state()
         expect(
@@ -117,13 +173,25 @@ def check_normal_timing(probe: Probe, scenario: Scenario[ExileParams]) -> None:
             expected=f"{card} out of exile",
             observed=f"{card} in {zone_name(after, card)}",
         )
+        if paid(state, holder, card) and kind != "Land":
+            # A permission that is not "without paying": the card's costs are still paid.
+            cost = mana_value(state.data_of(card).mana_cost)
+            left = untapped_lands(after, holder)
+            expect(
+                left <= untapped - cost,
+                "an exiled card was cast without paying its costs under a permission that does not waive them",
+                expected=f"{cost} land(s) tapped to pay {state.data_of(card).mana_cost}",
+                observed=f"{untapped - left} tapped",
+            )
         return
     probe.expect_refused(action, f"an exiled {kind.lower()} was played outside its normal timing ({state.step})")
 
 
-@binds(
+@rule_template(
     "play-from-exile.cast-once",
-    id="play-from-exile.cast-once/leaves-exile",
+    name="leaves-exile",
+    **EXILE["play-from-exile.cast-once"],
+    applies=FREE,
     kind="outcome",
     requires=REQUIRES,
     scenarios=lambda: with_try(
@@ -163,15 +231,24 @@ def check_cast_once(probe: Probe, scenario: Scenario[ExileParams]) -> None:
     )
 
 
-@binds(
+def stay_scenarios(cards: Sequence[CardData]) -> st.SearchStrategy[Scenario[ExileParams]]:
+    later = ExileSpec(
+        steps=(Step.POSTCOMBAT_MAIN, Step.END), must=("Instant",), anyone=False, stack=False, free=free(cards)
+    )
+    if shinobi(cards):
+        return with_try(later, ExileSpec(via="shinobi", must=("Instant",)))
+    return with_try(later)
+
+
+@rule_template(
     "play-from-exile.uncast-stay-exiled",
-    id="play-from-exile.uncast-stay-exiled/stay-after-turn",
+    name="stay-after-turn",
+    **EXILE["play-from-exile.uncast-stay-exiled"],
+    applies=grants_exile_play(lasting=False),
     kind="outcome",
     requires=REQUIRES | SHINOBI,
-    scenarios=lambda: with_try(
-        ExileSpec(steps=(Step.POSTCOMBAT_MAIN, Step.END), must=("Instant",), anyone=False, stack=False),
-        ExileSpec(via="shinobi", must=("Instant",)),
-    ),
+    card_requires=exile_requires,
+    card_scenarios=stay_scenarios,
 )
 @claims("uncast cards stay exiled, their permission gone")
 def check_stay_exiled(probe: Probe, scenario: Scenario[ExileParams]) -> None:

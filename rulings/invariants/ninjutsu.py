@@ -10,8 +10,10 @@ is offered and accepted when the rules allow it, and neither offered nor accepte
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import partial
+from dataclasses import replace
+from functools import partial, wraps
 
+from generators.cards import keyword_cost
 from generators.combat import (
     FINDS_NINJA,
     NINJUTSU_STEPS,
@@ -32,6 +34,7 @@ from harness.protocol.keywords import (
 from harness.protocol.mechanics import Mechanic
 from harness.protocol.model import (
     Action,
+    CardData,
     EventKind,
     GameState,
     Step,
@@ -44,7 +47,7 @@ from rulings.invariants.by_play import reach_by_play
 from rulings.invariants.driving import events_of, expect_forbidden, offered, pass_until_step, resolve_stack
 from rulings.invariants.search_moves import arrive, expect_waits_after_search, ready
 from rulings.invariants.zone_checks import check_found_never_enters, check_only_from_zone
-from rulings.templates import NotCovered, template, template_text
+from rulings.templates import Family, NotCovered, template, template_text
 
 #: The ninjutsu family and sneak: "{keyword}" in these templates (see harness.protocol.keywords).
 KEYWORD_SLOT = {"keyword": tuple(RETURN_AN_ATTACKER)}
@@ -102,6 +105,46 @@ def make(
         optional=spec.optional - requires,
         claims=claimed if claimed is not None else claims_of(check),
     )
+
+
+def own_card(cards: tuple[CardData, ...], variant: KeywordVariant) -> CardData | None:
+    """The first of the ruling's cards that carries ``variant`` (a ninjutsu-family keyword with a
+    cost basic lands pay): the card its invariants draw as the Ninja."""
+    if variant.name not in NINJUTSU_FAMILY:
+        return None  # sneak: the ruling's card grants the keyword to other creatures
+    for card in cards:
+        try:
+            carries = variant in variants_in_texts((card.text,), NINJUTSU_FAMILY)
+        except UnknownVariant:
+            continue
+        if carries and keyword_cost(card, variant.name) is not None:
+            return card
+    return None
+
+
+def with_own_card(invariant: Invariant, cards: tuple[CardData, ...]) -> Invariant:
+    """``invariant`` drawing the ruling's own card as its Ninja, when its scenarios are combat
+    scenarios of a variant one of ``cards`` carries."""
+    scenarios = invariant.scenarios
+    if not (isinstance(scenarios, partial) and scenarios.func is combat_scenarios and scenarios.args):
+        return invariant
+    spec = scenarios.args[0]
+    card = own_card(cards, spec.variant) if isinstance(spec, CombatSpec) else None
+    if card is None:
+        return invariant
+    own = partial(combat_scenarios, replace(spec, card=card), *scenarios.args[1:], **scenarios.keywords)
+    return replace(invariant, scenarios=own)
+
+
+def drawing_own_card(family: Family) -> Family:
+    """A family whose invariants draw the ruling's own card (:func:`with_own_card`)."""
+
+    @wraps(family)
+    def wrapped(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
+        cards = tuple(getattr(slots, "cards", ()))
+        return [with_own_card(inv, cards) for inv in family(ruling, slots)]
+
+    return wrapped
 
 
 def expect_entered(state: GameState, ninja: str) -> None:
@@ -469,6 +512,7 @@ def check_regular_step_damage(variant: KeywordVariant, probe: Probe, scenario: S
     explains=(r"before then, attacking creatures are neither blocked nor unblocked\.",),
     slots=KEYWORD_SLOT,
 )
+@drawing_own_card
 def after_blockers_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
     """Activation only once blockers are declared: refused before, offered and accepted after.
     The plural wording ("Ninjutsu abilities ...") speaks of the whole family: every variant the
@@ -544,6 +588,7 @@ def after_blockers_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Inva
     },
     slots=KEYWORD_SLOT,
 )
+@drawing_own_card
 def window_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
     """The window (the variant's: ninjutsu's declare blockers, combat damage and end of combat
     steps; sneak's declare blockers step only): offered and accepted in it, refused outside it
@@ -620,6 +665,7 @@ def window_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
     },
     slots=KEYWORD_SLOT,
 )
+@drawing_own_card
 def first_strike_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
     """Activation in the first-strike damage step; the Ninja then deals damage in the regular step."""
     out = []
@@ -677,6 +723,7 @@ def first_strike_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invari
     ),
     slots=KEYWORD_SLOT,
 )
+@drawing_own_card
 def same_target_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
     """The Ninja (or the creature cast for its sneak cost) enters tapped and attacking what the
     returned creature was attacking; a variant "activated only from your <zone>" is also refused
@@ -733,6 +780,7 @@ def same_target_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invaria
     },
     slots=KEYWORD_SLOT,
 )
+@drawing_own_card
 def reveal_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
     """Reveal and return on activation (a variant activated from the library: the creature is
     shuffled into its owner's library and the Ninja stays revealed); the Ninja moves only on
@@ -798,6 +846,7 @@ def reveal_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
     },
     slots=KEYWORD_SLOT,
 )
+@drawing_own_card
 def never_declared_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
     """No "whenever ... attacks" trigger for a creature put onto the battlefield attacking (the
     variant comes from the ruling's cards: the Ninja's keyword, or Ninja Teen's sneak)."""

@@ -7,10 +7,12 @@ stays uncovered, quoting its sentence."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import NotRequired, TypedDict
 
-from rulings.rule_templates import has_subtype, mentions
+from harness.protocol.model import CardData
+from rulings.rule_templates import Applies, has_subtype, mentions
 
 
 class RuleText(TypedDict):
@@ -21,6 +23,9 @@ class RuleText(TypedDict):
 
 
 IS_CLASS = has_subtype("Class")
+#: What a ruling calls the exiled cards, and playing them.
+_EXILED = r"(?:the exiled cards?|those cards|that card|these cards|the cards exiled this way)"
+_PLAY = r"(?:play|cast)"
 HAS_REBOUND = mentions("rebound", "rebound")
 
 CLASS: dict[str, RuleText] = {
@@ -139,5 +144,79 @@ REBOUND: dict[str, RuleText] = {
             "no-second-chance": r"you won't get another chance to cast it on a future turn\.",
         },
         explains=(r"if you do cast the card, it's put into its owner's graveyard as normal once it resolves\.",),
+    ),
+}
+
+_PERMISSION = re.compile(r"\byou may (?:play|cast)\b")
+_THIS_TURN = ("this turn", "until end of turn")
+_LASTING = ("for as long as", "next turn")
+
+
+def grants_exile_play(*, lasting: bool = True, on_resolution: bool = True) -> Applies:
+    """The card exiles cards and lets you play (or cast) them. ``lasting=False``: not a
+    permission that outlasts the turn ("for as long as ...", "until the end of your next turn");
+    ``on_resolution=False``: not one used only while the card resolves (with no "this turn"),
+    where the cards' timing is ignored."""
+
+    def applies(card: CardData) -> str | None:
+        text = card.text.lower()
+        if "exile" not in text or not _PERMISSION.search(text):
+            return "no permission to play cards it exiles in its oracle text"
+        if not lasting and any(w in text for w in _LASTING):
+            return "its permission lasts beyond the turn (the rule is about a permission that ends)"
+        if not on_resolution and not any(w in text for w in _THIS_TURN + _LASTING):
+            return "its cards are cast while it resolves, when their normal timing is ignored"
+        return None
+
+    return applies
+
+
+def paid_permission(card: CardData) -> str | None:
+    """A ruling saying the exiled cards' costs must still be paid speaks of a paid permission."""
+    if "without paying" in card.text.lower():
+        return "its permission waives the cards' mana costs, the ruling says they must be paid"
+    return None
+
+
+#: Playing cards exiled with a permission (Fallen Shinobi, and any card that lets you play cards
+#: it exiled: "you may play those cards this turn", "until end of turn, you may cast ...").
+EXILE: dict[str, RuleText] = {
+    "play-from-exile.timing-unchanged": RuleText(
+        claims={
+            "timing-unchanged": (
+                rf"~'s (?:triggered |activated |static )?ability doesn't change when you can {_PLAY} {_EXILED}\.",
+                rf"(?:this|that|~'s) effect doesn't change when you can {_PLAY} {_EXILED}\.",
+            ),
+            "costs-paid": rf"if you choose to {_PLAY} {_EXILED} this turn, you must still pay all costs and follow "
+            r"all timing restrictions required by that card\.",
+            "sorcery-timing": (
+                r"for example, if a (?:sorcery|creature) card is exiled, you can cast it only during your main "
+                r"phase (?:when|while) the stack is empty\.",
+            ),
+            "land-timing": (
+                r"if a land card is exiled, you can play it only during your main phase and only if you have an "
+                r"available land play remaining\.",
+                r"if it's a land, you can't play it unless you have a land play available\.",
+            ),
+        },
+    ),
+    "play-from-exile.cast-once": RuleText(
+        claims={
+            "leaves-exile": r"(?:casting|playing) (?:an|the) exiled card causes it to leave exile\.",
+            "only-once": r"you can't cast it (?:multiple times|more than once)\.",
+        },
+    ),
+    "play-from-exile.uncast-stay-exiled": RuleText(
+        claims={
+            "stay-exiled": (
+                rf"any cards? (?:you don't {_PLAY}|not (?:cast|played))(?:, including land cards,)? (?:will )?"
+                r"remains? (?:in exile|exiled)\.",
+                rf"if you (?:don't|choose not to) {_PLAY} {_EXILED}, (?:it|they) remains? (?:in exile|exiled)\.",
+            ),
+            "permission-gone": (
+                r"it won't be available to be played on future turns\.",
+                r"they can't be (?:cast|played) on later turns\.",
+            ),
+        },
     ),
 }

@@ -52,6 +52,7 @@ from rulings.invariants.ninjutsu import (
     BASE_REQUIRES,
     PERMITS,
     activation,
+    drawing_own_card,
     expect_entered,
     make,
     unblocked_attackers,
@@ -812,6 +813,7 @@ def check_millikin_mills_top(variant: KeywordVariant, probe: Probe, scenario: Sc
     ),
     slots=LIBRARY_KEYWORD_SLOT,
 )
+@drawing_own_card
 def only_while_searching_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
     """Offered while you search your own library; refused without a search, during a search of
     an opponent's library (Bribery) and during a look (Halimar Depths)."""
@@ -874,6 +876,7 @@ def only_while_searching_family(ruling: Ruling, slots: Mapping[str, str]) -> lis
     },
     slots=LIBRARY_KEYWORD_SLOT,
 )
+@drawing_own_card
 def activation_during_search_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
     """Mana abilities during the search; the ability uses the stack; its cost must be paid."""
     v = LIBRARY_NINJUTSU
@@ -920,6 +923,7 @@ def activation_during_search_family(ruling: Ruling, slots: Mapping[str, str]) ->
     },
     slots=LIBRARY_KEYWORD_SLOT,
 )
+@drawing_own_card
 def before_finding_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
     v = LIBRARY_NINJUTSU
     return [
@@ -957,6 +961,7 @@ def before_finding_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Inva
     },
     slots=LIBRARY_KEYWORD_SLOT,
 )
+@drawing_own_card
 def search_continues_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
     v = LIBRARY_NINJUTSU
     return [
@@ -992,6 +997,7 @@ def search_continues_family(ruling: Ruling, slots: Mapping[str, str]) -> list[In
     },
     slots=LIBRARY_KEYWORD_SLOT,
 )
+@drawing_own_card
 def several_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
     v = LIBRARY_NINJUTSU
     return [
@@ -1018,6 +1024,7 @@ def several_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
     },
     slots=LIBRARY_KEYWORD_SLOT,
 )
+@drawing_own_card
 def library_order_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
     v = LIBRARY_NINJUTSU
     tid = "library-ninjutsu.library-order"

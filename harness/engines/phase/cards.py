@@ -111,6 +111,10 @@ def unparsed_abilities(built: dict[str, Any]) -> list[str]:
         mode = node.get("mode")
         if isinstance(mode, dict) and "Unknown" in mode:
             found.append(f"trigger mode Unknown({mode['Unknown']!r})")
+        if node.get("event") == "ProduceMana" and "execute" in node and node["execute"] is None:
+            # phase keeps "produces twice as much of that mana" as a mana replacement that
+            # executes nothing: the card would play as a vanilla enchantment.
+            found.append(f"a mana replacement with nothing to execute: {node.get('description')}")
     return list(dict.fromkeys(found))
 
 

@@ -22,6 +22,7 @@ from harness.protocol.model import (
     TargetKind,
 )
 
+from .grants import read_delayed, read_permissions
 from .load import MODEL_COUNTERS, IdMap
 from .steps import step_of
 
@@ -149,6 +150,8 @@ def export(ps: dict[str, Any], start: GameState, ids: IdMap, pending: PendingCho
         priority_passes=int(ps.get("priority_pass_count") or 0),
         pending=pending,
         first_strikers=model_ids(participants),
+        delayed=read_delayed(ps, ids.model),
+        permissions=read_permissions(ps, ids.model),
     )
 
 

@@ -45,8 +45,10 @@ SUPPORTED: frozenset[str] = frozenset(
         Mechanic.CAST_TRIGGER,
         Mechanic.COUNTERSPELL,
         Mechanic.SNEAK,
-        # tokens phase creates are read back (states holding tokens are not built: StateUnsupported)
+        # tokens: built with phase's is_token flag; tokens phase creates are read back as p<id>
         Mechanic.TOKENS,
+        # GameState.permissions <-> phase's casting_permissions on the exiled object (grants.py)
+        Mechanic.PLAY_FROM_EXILE,
         # SearchChoice <-> pending search / CHOOSE_CARDS (prompts.py)
         Mechanic.SEARCH,
         Mechanic.SEARCH_RESTRICTION,
@@ -63,21 +65,24 @@ SUPPORTED: frozenset[str] = frozenset(
 )
 #: Requirements known not to work, with the reason.
 NOT_SUPPORTED: dict[str, str] = {
-    Mechanic.LIBRARY_NINJUTSU: "phase does not implement library ninjutsu (its parser leaves "
-    "'Library ninjutsu {cost}' Unimplemented)",
+    Mechanic.LIBRARY_NINJUTSU: f"phase {version('phase-python')} has no library ninjutsu: its card parser "
+    "leaves 'Library ninjutsu {1}{U}' an Unimplemented ability, its ninjutsu-family costs are only Ninjutsu, "
+    "CommanderNinjutsu and Sneak, and its one ninjutsu action (ActivateNinjutsu) refuses a card in the library: "
+    "'Ninjutsu-family card not in hand or command zone'",
     Mechanic.COMMANDER_NINJUTSU: "the phase adapter does not map the command zone (phase parses commander "
     "ninjutsu but needs a Commander-format game with a designated commander)",
     Mechanic.LOOK: "the phase adapter does not map phase's look-and-order prompt (only library ninjutsu "
     "rulings, which phase lacks, use it)",
     Mechanic.MILL: "the phase adapter has not mapped mill as a mana-ability cost during a search (only library "
     "ninjutsu rulings, which phase lacks, use it)",
-    Mechanic.MANA_TRIGGERS: "phase 0.103.0 leaves 'tapped for mana' trigger effects such as 'add one additional "
-    "mana of any type that land produced' Unimplemented, and the adapter does not map mana choices",
-    Mechanic.MANA_REPLACEMENT: "the phase adapter does not map mana replacement effects or mana choices",
+    Mechanic.MANA_TRIGGERS: f"phase {version('phase-python')} leaves the mana of 'tapped for mana' triggers "
+    "('add one additional mana of any type that land produced') Unimplemented (its life-gaining ones parse)",
+    Mechanic.MANA_REPLACEMENT: f"phase {version('phase-python')} has no 'tapped for mana' replacement effects: "
+    "'it produces twice as much of that mana instead' parses as a ProduceMana replacement with nothing to execute "
+    "(a Forest under it adds one {G}), and 'it produces {R}{R} instead of any other type and amount' is left "
+    "Unimplemented",
     Mechanic.COULD_PRODUCE: "phase 0.103.0 leaves 'Add one mana of any type a land you control could produce' "
     "Unimplemented",
-    Mechanic.PLAY_FROM_EXILE: "the phase adapter does not build play-from-exile permissions "
-    "(GameState.permissions -> phase's per-object casting permissions are not mapped yet)",
 }
 
 
@@ -96,7 +101,7 @@ class PhaseSession:
         self._game = game
         self._ids = ids
         self._start = start
-        self._memo = SearchMemo()
+        self.memo = SearchMemo()
         self._envelope: dict[str, Any] | None = None
         self._text: str | None = None
         self._model: GameState | None = None
@@ -115,7 +120,7 @@ class PhaseSession:
 
     def _export(self, ps: dict[str, Any]) -> GameState:
         try:
-            return export(ps, self._start, self._ids, pending_of(ps, self._ids, self._memo))
+            return export(ps, self._start, self._ids, pending_of(ps, self._ids, self.memo))
         except (KeyError, ValueError, TypeError) as exc:
             raise EngineError(f"cannot read phase's state: {type(exc).__name__}: {exc}") from exc
 
@@ -247,7 +252,7 @@ class PhaseSession:
             finally:
                 self._changed()
             raw_events += list(result.events)
-        remember(raw_events, self._memo)
+        remember(raw_events, self.memo)
         after_raw = self._raw()
         after = self.state()
         index = emap.stack_index(before_raw, after_raw, ids=self._ids)
@@ -280,5 +285,8 @@ class PhaseInProcess:
         return Support.no("; ".join(reasons)) if reasons else Support.yes()
 
     def start(self, state: GameState) -> PhaseSession:
-        game, ids = load(state)
-        return PhaseSession(game, ids, state)
+        setup: list[dict[str, Any]] = []
+        game, ids = load(state, setup)
+        session = PhaseSession(game, ids, state)
+        remember(setup, session.memo)
+        return session

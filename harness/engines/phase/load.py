@@ -4,14 +4,17 @@ phase's ``load_game`` checks nothing, so the state is built the safe way: a real
 started with exactly the cards the state holds (plus one filler card per deck, removed again),
 both players keep their hands, and then the objects are moved into the model's zones, with
 step, combat and priority set. Only states stopped at a priority prompt are built, because the
-data inside a pending prompt is not recomputed on load.
+data inside a pending prompt is not recomputed on load. A state where nobody has priority yet
+is the moment its step begins: it is built in the step before, and both players pass, so phase
+itself begins the step (turn-based actions, triggers such as rebound's or a combat damage
+trigger) and the session starts at the first priority of that step.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
@@ -19,7 +22,9 @@ from harness.protocol.adapter import StateUnsupported
 from harness.protocol.model import AFTER_BLOCKERS_STEPS, AttackTarget, CardData, GameState, Step, TargetKind, Zone
 
 from . import cards as card_data
-from .steps import TO_PHASE
+from . import stacked
+from .grants import place_delayed, place_permissions
+from .steps import TO_PHASE, step_of
 
 #: Steps from which passing priority reaches regular combat damage.
 PRE_DAMAGE_STEPS = (Step.DECLARE_ATTACKERS, Step.DECLARE_BLOCKERS, Step.FIRST_STRIKE_DAMAGE)
@@ -85,16 +90,12 @@ def attack_target(target: AttackTarget, ids: IdMap) -> dict[str, Any]:
 
 
 def _check_loadable(state: GameState) -> None:
-    if state.pending is not None or state.priority is None:
-        raise StateUnsupported("the phase adapter builds only states where a player has priority")
-    if state.stack:
-        raise StateUnsupported("the phase adapter does not build states with objects on the stack")
+    if state.priority is None and state.pending is None and state.step in (Step.UNTAP, Step.CLEANUP):
+        raise StateUnsupported(f"the phase adapter begins no {state.step} step (no priority in it to start from)")
     if any(p.mana_pool for p in state.players):
         raise StateUnsupported("the phase adapter does not build states with mana in a pool")
     if any(p.command for p in state.players):
         raise StateUnsupported("the phase adapter does not map the command zone (phase needs a commander game)")
-    if any(o.token for o in state.objects):
-        raise StateUnsupported("the phase adapter does not build tokens")
     if state.step in PRE_DAMAGE_STEPS:
         blockers: dict[str, int] = {}
         for perm in state.battlefield:
@@ -107,9 +108,12 @@ def _check_loadable(state: GameState) -> None:
             )
 
 
-def load(state: GameState) -> tuple[Any, IdMap]:
-    """A phase Game in ``state``, and the id map between the two."""
+def load(state: GameState, setup_events: list[dict[str, Any]] | None = None) -> tuple[Any, IdMap]:
+    """A phase Game in ``state``, and the id map between the two. ``setup_events`` receives
+    phase's raw events of building it (casting stacked spells, beginning a search), which the
+    session reads a pending search from."""
     _check_loadable(state)
+    base, items = stacked.split(state)
     engine = engine_for(state)
     decks = [[o.name for o in state.objects if o.owner == seat] + [card_data.FILLER.name] for seat in (0, 1)]
     import phase
@@ -120,8 +124,42 @@ def load(state: GameState) -> tuple[Any, IdMap]:
     envelope = game.state()
     ps = envelope["state"]
     ids = _assign_ids(state, ps)
-    _place(state, ps, ids)
-    return engine.load_game(as_text(envelope)), ids
+    begins = base.priority is None
+    built = replace(base, step=_step_before(base), priority=base.active_player) if begins else base
+    _check_loadable(built)
+    _place(built, ps, ids)
+    loaded = engine.load_game(as_text(envelope))
+    if begins:
+        _begin(loaded, base)
+    if items:
+        loaded, events = stacked.build(engine, loaded, state, items, ids)
+        if setup_events is not None:
+            setup_events.extend(events)
+    return loaded, ids
+
+
+def _step_before(state: GameState) -> Step:
+    """The step a beginning ``state.step`` follows in this turn (the first-strike damage step only
+    when some creature had first or double strike as it began)."""
+    order = [s for s in Step if s is not Step.FIRST_STRIKE_DAMAGE or state.first_strikers]
+    return order[order.index(state.step) - 1]
+
+
+def _begin(game: Any, state: GameState) -> None:
+    """Both players pass in the step before ``state.step`` (nothing on the stack): phase begins
+    the step. The events of that beginning precede the state and are not reported."""
+    import phase
+
+    passing = phase.GameAction.from_dict({"type": "PassPriority"})
+    for seat in (state.active_player, 1 - state.active_player):
+        game.apply(seat, passing)
+    ps = game.state()["state"]
+    reached, waiting = step_of(ps), (ps.get("waiting_for") or {}).get("type")
+    if reached is not state.step or ps.get("turn_number") != state.turn or waiting != "Priority":
+        raise StateUnsupported(
+            f"phase did not begin the {state.step} step from the step before it "
+            f"(it went to the {reached} step of turn {ps.get('turn_number')}, waiting for {waiting})"
+        )
 
 
 def as_text(envelope: dict[str, Any]) -> str:
@@ -167,6 +205,11 @@ def _place(state: GameState, ps: dict[str, Any], ids: IdMap) -> None:
                 else:
                     seat[name.lower()].append(oid)
     ps["lands_played_this_turn"] = ps["players"][state.active_player]["lands_played_this_turn"]
+    for o in state.objects:
+        if o.token:  # phase removes a token that leaves the battlefield (704.5d) by this flag
+            objects[str(ids.to_phase[o.id])]["is_token"] = True
+    place_permissions(state, ps, ids.to_phase)
+    place_delayed(state, ps, ids.to_phase)
 
     for perm in state.battlefield:
         oid = ids.to_phase[perm.id]

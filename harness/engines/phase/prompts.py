@@ -55,6 +55,25 @@ def card_type_of(search_filter: dict[str, Any]) -> str | None:
     return " ".join(words) or None
 
 
+def restricted_to(ps: dict[str, Any], searcher: int) -> int | None:
+    """How many top cards phase lets ``searcher`` see, by the ``RestrictLibrarySearchToTop``
+    statics of permanents an opponent controls (Aven Mindcensor: ``{who: Opponents, count: 4}``),
+    or ``None``. phase's search prompt and events do not name the restriction; with a library of
+    at most that many cards the cards it shows are the same either way, so the adapter reads the
+    restriction phase applies from the static phase holds, not from the number of cards."""
+    counts = []
+    for oid in ps.get("battlefield", []):
+        obj = ps["objects"].get(str(oid)) or {}
+        if int(obj.get("controller", searcher)) == searcher:
+            continue
+        for static in obj.get("static_definitions") or []:
+            mode = static.get("mode")
+            rule = mode.get("RestrictLibrarySearchToTop") if isinstance(mode, dict) else None
+            if isinstance(rule, dict) and rule.get("who") == "Opponents":
+                counts.append(int(rule["count"]))
+    return min(counts) if counts else None
+
+
 def search_choice(data: dict[str, Any], ps: dict[str, Any], ids: IdMap, memo: SearchMemo) -> PendingChoice:
     owner = int(data["library_owner"])
     library = [int(o) for o in ps["players"][owner]["library"]]
@@ -66,6 +85,11 @@ def search_choice(data: dict[str, Any], ps: dict[str, Any], ids: IdMap, memo: Se
         nodes = _effect_nodes((ps["objects"].get(str(source)) or {}).get("abilities", []))
         ability = nodes[0] if nodes else {}
     effect = ability.get("effect") or {}
+    restriction = restricted_to(ps, int(data["player"]))
+    if restriction is not None and len(candidates) <= restriction:
+        visible: int | None = restriction
+    else:
+        visible = len(candidates) if len(candidates) < len(library) else None
     search = Search(
         searcher=int(data["player"]),
         library=owner,
@@ -73,7 +97,7 @@ def search_choice(data: dict[str, Any], ps: dict[str, Any], ids: IdMap, memo: Se
         effect=str(ability.get("description") or ""),
         card_type=card_type_of(effect.get("filter") or {}),
         count=int(data.get("count", 1)),
-        visible=len(candidates) if len(candidates) < len(library) else None,
+        visible=visible,
         candidates=candidates,
     )
     return PendingChoice("search", int(data["player"]), search=search)
