@@ -1,7 +1,7 @@
 """Hypothesis strategies for mana production and {T}/{Q} costs.
 
 Cards are synthesized from a small vocabulary of oracle lines (see
-:mod:`harness.engines.reference.mana_oracle` for the shapes): permanents with "{T}: ..." and
+the mana shapes of :mod:`harness.engines.reference.oracle`): permanents with "{T}: ..." and
 "{Q}: ..." abilities (mana or not), Reflecting-Pool-like lands whose mana depends on what other
 lands "could produce", and enchantments that trigger when a permanent is tapped for mana or
 replace the mana it produces. Every card's name spells out its features, so two draws of the

@@ -1,11 +1,23 @@
-"""The invariant library: importing it registers every template and hand-bound invariant."""
+"""The invariant library: importing it registers every template and hand-bound invariant.
 
-from rulings.invariants import (
-    classes,  # noqa: F401
-    exile,  # noqa: F401
-    mana,  # noqa: F401
-    ninjutsu,  # noqa: F401
-    rebound,  # noqa: F401
-    search,  # noqa: F401
-    sneak,  # noqa: F401
-)
+Every module of this package is imported (found with :mod:`pkgutil`, in name order), so a new
+family is one new module here and nothing to register; helper modules (``driving``,
+``spell_moves`` ...) register nothing and are imported all the same. A module whose name starts
+with ``_`` is left out.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+
+def load_all() -> tuple[str, ...]:
+    """Import every module of this package (in name order); their names, in that order."""
+    names = tuple(sorted(m.name for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_")))
+    for name in names:
+        importlib.import_module(f"{__name__}.{name}")
+    return names
+
+
+MODULES = load_all()

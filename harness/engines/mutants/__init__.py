@@ -17,7 +17,9 @@ which ``mtg-conformance mutants`` builds, so a run can never pick one up by acci
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import importlib
+import pkgutil
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -52,22 +54,29 @@ class Mutant:
         return ReferenceEngine(self.replaces, name=self.spec)
 
 
-def all_mutants() -> dict[str, Mutant]:
-    """Every mutant by id, in the order of the modules below."""
-    from harness.engines.mutants import (
-        classes,
-        exile,
-        features,
-        mana,
-        ninjutsu,
-        rebound,
-        search,
-        sneak,
-    )
+#: The modules that predate discovery, in the order the kill report has always listed them; any
+#: other module of this package follows them in name order, so a new one needs no entry here.
+FIRST: tuple[str, ...] = ("ninjutsu", "search", "mana", "rebound", "exile", "classes", "sneak", "features")
 
+
+def module_names(path: Iterable[str] | None = None) -> tuple[str, ...]:
+    """The mutant modules of this package (or of the directories ``path``), found with
+    :mod:`pkgutil`: those of :data:`FIRST` in its order, then the others by name. A module whose
+    name starts with ``_`` is left out."""
+    found = {m.name for m in pkgutil.iter_modules(list(path) if path is not None else __path__)}
+    found = {name for name in found if not name.startswith("_")}
+    return tuple(n for n in FIRST if n in found) + tuple(sorted(found - set(FIRST)))
+
+
+def all_mutants() -> dict[str, Mutant]:
+    """Every mutant by id: each module's ``MUTANTS``, in the order of :func:`module_names`."""
     found: dict[str, Mutant] = {}
-    for module in (ninjutsu, search, mana, rebound, exile, classes, sneak, features):
-        for m in module.MUTANTS:
+    for name in module_names():
+        module = importlib.import_module(f"{__name__}.{name}")
+        mutants = getattr(module, "MUTANTS", None)
+        if mutants is None:
+            raise ValueError(f"mutant module {name!r} defines no MUTANTS")
+        for m in mutants:
             if m.id in found:
                 raise ValueError(f"mutant {m.id!r} is defined twice")
             found[m.id] = m

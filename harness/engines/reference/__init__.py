@@ -18,7 +18,9 @@ explicit dispatch table (:mod:`.table`):
 * a few declared hooks (:data:`.table.HOOKS`) where several components contribute on purpose.
 
 No behaviour depends on the order of base classes (there are none) and no core procedure
-holds an if-chain per mechanic: it looks the question up in the table.
+holds an if-chain per mechanic: it looks the question up in the table. The components are listed
+once, in :data:`.engine.COMPONENTS`; each declares the ``mechanics`` it implements, and
+:data:`SUPPORTED` is their union.
 
 **Replacing decisions.** ``ReferenceEngine(decisions={"ninjutsu.window_open": fn})`` runs a
 fresh engine whose decision is ``fn`` (called like the method it replaces, the component first).
@@ -26,7 +28,9 @@ fresh engine whose decision is ``fn`` (called like the method it replaces, the c
 Mutants (:mod:`harness.engines.mutants`) are such replacements, kept as data.
 
 **Cards.** One oracle reader (:mod:`.oracle`) reads each line of a card once into one typed
-record, and refuses a card with a line it cannot read (:class:`UnsupportedCard`).
+record, and refuses a card with a line it cannot read (:class:`UnsupportedCard`). A component
+whose mechanic brings new lines registers their shape (:func:`.oracle.register_shape`) with a
+record of its own (:class:`.lines.ComponentLine`).
 """
 
 from __future__ import annotations
@@ -40,53 +44,14 @@ from harness.protocol.consistency import InconsistentState, check
 from harness.protocol.mechanics import Mechanic
 from harness.protocol.model import GameState
 
-from .engine import DECISIONS, ReferenceRules, UnknownDecision, check_decision_names
+from .engine import DECISIONS, ReferenceRules, UnknownDecision, check_decision_names, implemented_mechanics
 from .game import Game
 from .oracle import UnsupportedCard, parse_card
 from .session import ReferenceSession
 
-#: The ``requires`` strings the reference engine implements.
-SUPPORTED: frozenset[str] = frozenset(
-    {
-        Mechanic.NINJUTSU,
-        Mechanic.FIRST_STRIKE,
-        Mechanic.DOUBLE_STRIKE,
-        Mechanic.ATTACK_TRIGGER,
-        Mechanic.COMBAT_DAMAGE_TRIGGER,
-        Mechanic.MANA_ABILITY,
-        Mechanic.PLANESWALKER,
-        Mechanic.BATTLE,
-        Mechanic.SUMMONING_SICKNESS,
-        Mechanic.STACK,
-        Mechanic.PRIORITY,
-        # mana and {T}/{Q} costs (mana.py)
-        Mechanic.TAP_ABILITY,
-        Mechanic.UNTAP_SYMBOL,
-        Mechanic.MANA_TRIGGERS,
-        Mechanic.MANA_REPLACEMENT,
-        Mechanic.COULD_PRODUCE,
-        Mechanic.X_ETB,
-        # casting, searching and library ninjutsu (casting.py, search.py, ninjutsu.py)
-        Mechanic.CASTING,
-        Mechanic.SEARCH,
-        Mechanic.SEARCH_RESTRICTION,
-        Mechanic.LOOK,
-        Mechanic.MILL,
-        Mechanic.LIBRARY_NINJUTSU,
-        Mechanic.LEAVES_TRIGGER,
-        # permanent spells (casting.py), rebound (rebound.py), play from exile (exile.py), Classes, sneak
-        Mechanic.CASTING_PERMANENTS,
-        Mechanic.CAST_TRIGGER,
-        Mechanic.COUNTERSPELL,
-        Mechanic.TOKENS,
-        Mechanic.REBOUND,
-        Mechanic.PLAY_FROM_EXILE,
-        Mechanic.LAND_PLAY,
-        Mechanic.CLASS,
-        Mechanic.MENACE,
-        Mechanic.SNEAK,
-    }
-)
+#: The ``requires`` strings the reference engine implements: the union of what its components
+#: implement (each component's ``mechanics``), so a new component brings its mechanic with it.
+SUPPORTED: frozenset[str] = implemented_mechanics()
 
 #: Requirements the engine knows of but does not implement yet, with what to call them.
 NOT_YET: dict[str, str] = {

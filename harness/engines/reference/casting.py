@@ -30,6 +30,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from harness.protocol.adapter import ActionRefused
+from harness.protocol.mechanics import Mechanic
 from harness.protocol.model import (
     Action,
     ActionKind,
@@ -97,6 +98,17 @@ class Casting:
     """See the module docstring."""
 
     name = "casting"
+    #: The requirements this component implements (the engine supports the union: ``SUPPORTED``).
+    mechanics = frozenset(
+        {
+            Mechanic.CASTING,
+            Mechanic.CASTING_PERMANENTS,
+            Mechanic.CAST_TRIGGER,
+            Mechanic.COUNTERSPELL,
+            Mechanic.TOKENS,
+            Mechanic.LAND_PLAY,
+        }
+    )
 
     def __init__(self, engine: ReferenceRules) -> None:
         self.e = engine

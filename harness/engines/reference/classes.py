@@ -24,6 +24,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from harness.protocol.adapter import ActionRefused
+from harness.protocol.mechanics import Mechanic
 from harness.protocol.model import (
     Action,
     ActionKind,
@@ -49,6 +50,8 @@ class Classes:
     """See the module docstring."""
 
     name = "classes"
+    #: The requirements this component implements (the engine supports the union: ``SUPPORTED``).
+    mechanics = frozenset({Mechanic.CLASS, Mechanic.LEAVES_TRIGGER})
 
     def __init__(self, engine: ReferenceRules) -> None:
         self.e = engine

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from harness.protocol.adapter import ActionRefused
+from harness.protocol.mechanics import Mechanic
 from harness.protocol.model import (
     Action,
     ActionKind,
@@ -39,6 +40,18 @@ class Combat:
     """Declarations, combat damage, and the combat triggers of the cards the engine reads."""
 
     name = "combat"
+    #: The requirements this component implements (the engine supports the union: ``SUPPORTED``).
+    mechanics = frozenset(
+        {
+            Mechanic.FIRST_STRIKE,
+            Mechanic.DOUBLE_STRIKE,
+            Mechanic.ATTACK_TRIGGER,
+            Mechanic.COMBAT_DAMAGE_TRIGGER,
+            Mechanic.PLANESWALKER,
+            Mechanic.BATTLE,
+            Mechanic.MENACE,
+        }
+    )
 
     def __init__(self, engine: ReferenceRules) -> None:
         self.e = engine

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from harness.protocol.mechanics import Mechanic
 from harness.protocol.model import (
     STEP_ORDER,
     ActionKind,
@@ -37,6 +38,8 @@ class Core:
     state-based actions (704)."""
 
     name = "core"
+    #: The requirements this component implements (the engine supports the union: ``SUPPORTED``).
+    mechanics = frozenset({Mechanic.PRIORITY, Mechanic.STACK, Mechanic.SUMMONING_SICKNESS})
 
     def __init__(self, engine: ReferenceRules) -> None:
         self.e = engine

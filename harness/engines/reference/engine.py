@@ -83,6 +83,18 @@ def decision_table() -> dict[str, tuple[type, str]]:
     return out
 
 
+def implemented_mechanics() -> frozenset[str]:
+    """The requirements the engine implements: the union of each component's ``mechanics``
+    (a component that implements no requirement of its own declares an empty set)."""
+    out: set[str] = set()
+    for component in COMPONENTS:
+        declared = vars(component).get("mechanics")
+        if not isinstance(declared, frozenset):
+            raise DispatchError(f"component {component.__name__} declares no mechanics (a frozenset)")
+        out |= declared
+    return frozenset(out)
+
+
 #: Every decision a mutant or control may replace, by name.
 DECISIONS: frozenset[str] = frozenset(decision_table())
 

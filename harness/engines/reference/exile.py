@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from harness.protocol.mechanics import Mechanic
 from harness.protocol.model import (
     Event,
     PlayerIndex,
@@ -41,6 +42,8 @@ class PlayFromExile:
     """See the module docstring."""
 
     name = "exile"
+    #: The requirements this component implements (the engine supports the union: ``SUPPORTED``).
+    mechanics = frozenset({Mechanic.PLAY_FROM_EXILE})
 
     def __init__(self, engine: ReferenceRules) -> None:
         self.e = engine

@@ -2,8 +2,9 @@
 
 The model's frozen dataclasses are right for observing, but the rules change a game piece by
 piece. This module holds the mutable mirror and the primitive moves every rule needs (zone
-changes, looking things up, stack ids); *which* move the rules make lives in :mod:`.rules`.
-Nothing here decides a rules question, so a mutant never needs to touch it.
+changes, looking things up, stack ids); *which* move the rules make lives in the rule components
+(the modules :mod:`.engine` lists). Nothing here decides a rules question, so a mutant never
+needs to touch it.
 """
 
 from __future__ import annotations

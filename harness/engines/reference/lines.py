@@ -356,7 +356,15 @@ CardLine = (
 )
 
 
-Record = Ninjutsu | AttackLifeTrigger | CombatDamageDrawTrigger | ManaLine | ParsedLine | CardLine
+class ComponentLine:
+    """Base of the records a rule component defines in its own module for lines of its mechanic
+    that the reader's shapes do not read: the component registers the shape reading them with
+    :func:`.oracle.register_shape` and finds them with ``CardAbilities.records(<its record>)``,
+    so a new mechanic's lines need no edit here or in the reader. Subclasses are frozen
+    dataclasses, like every record."""
+
+
+Record = Ninjutsu | AttackLifeTrigger | CombatDamageDrawTrigger | ManaLine | ParsedLine | CardLine | ComponentLine
 #: A line that is only a keyword the reference engine knows by its keyword ("First strike").
 KeywordLine = Literal["first strike", "double strike"]
 

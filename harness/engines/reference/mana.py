@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from harness.protocol.adapter import ActionRefused
+from harness.protocol.mechanics import Mechanic
 from harness.protocol.model import (
     MANA_SYMBOLS,
     Action,
@@ -83,6 +84,18 @@ class Mana:
     max_x: int = 20
 
     name = "mana"
+    #: The requirements this component implements (the engine supports the union: ``SUPPORTED``).
+    mechanics = frozenset(
+        {
+            Mechanic.MANA_ABILITY,
+            Mechanic.TAP_ABILITY,
+            Mechanic.UNTAP_SYMBOL,
+            Mechanic.MANA_TRIGGERS,
+            Mechanic.MANA_REPLACEMENT,
+            Mechanic.COULD_PRODUCE,
+            Mechanic.X_ETB,
+        }
+    )
 
     def __init__(self, engine: ReferenceRules) -> None:
         self.e = engine

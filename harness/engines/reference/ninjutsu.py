@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from harness.protocol.adapter import ActionRefused
+from harness.protocol.mechanics import Mechanic
 from harness.protocol.model import (
     AFTER_BLOCKERS_STEPS,
     Action,
@@ -59,6 +60,8 @@ class NinjutsuFamily:
     implemented_ninjutsu_variants: frozenset[str] = frozenset({NINJUTSU, LIBRARY_NINJUTSU})
 
     name = "ninjutsu"
+    #: The requirements this component implements (the engine supports the union: ``SUPPORTED``).
+    mechanics = frozenset({Mechanic.NINJUTSU, Mechanic.LIBRARY_NINJUTSU})
 
     def __init__(self, engine: ReferenceRules) -> None:
         self.e = engine

@@ -72,6 +72,7 @@ from .lines import (
     CardLine,
     CastTrigger,
     CombatDamageDrawTrigger,
+    ComponentLine,
     CounterTargetSpell,
     CreateTokens,
     CreatureLeavesTrigger,
@@ -223,7 +224,7 @@ def parse_card(card: CardData) -> CardAbilities:
     first_strike = double_strike = False
     for keyword in card.keywords:
         k = keyword.strip().lower()
-        if k not in _KNOWN_KEYWORDS:
+        if k not in _KNOWN_KEYWORDS and k not in _COMPONENT_KEYWORDS:
             raise UnsupportedCard(card.name, keyword, "keyword not implemented")
         first_strike |= k == "first strike"
         double_strike |= k == "double strike"
@@ -269,6 +270,11 @@ def read_line(card: CardData, line: str, printed: str) -> Record | KeywordLine |
             record = shape(card, text, printed)
             if record is not None:
                 return record
+        read = [r for r in (shape(card, text, printed) for shape in _COMPONENT_SHAPES) if r is not None]
+        if len(read) > 1:
+            raise ValueError(f"line {printed.strip()!r} of {card.name!r} is read by two component shapes: {read}")
+        if read:
+            return read[0]
     return None
 
 
@@ -546,6 +552,25 @@ SHAPES: tuple[Callable[[CardData, str, str], Record | KeywordLine | None], ...] 
     _search_line,
     _card_line,
 )
+
+#: Shapes of lines a rule component reads with records of its own (:func:`register_shape`),
+#: tried after :data:`SHAPES`; and the keywords (``CardData.keywords``) they stand for.
+_COMPONENT_SHAPES: list[Callable[[CardData, str, str], ComponentLine | None]] = []
+_COMPONENT_KEYWORDS: set[str] = set()
+
+
+def register_shape(
+    shape: Callable[[CardData, str, str], ComponentLine | None], *, keywords: tuple[str, ...] = ()
+) -> None:
+    """Let the reader read the lines of a new mechanic: ``shape(card, line, printed)`` returns the
+    component's record of a normalized line (see :func:`read_line`), or ``None``. A component
+    module calls it once, when it is imported (the engine imports every component before it
+    reads a card). ``keywords`` are the MTGJSON keywords those lines stand for. Component shapes
+    never settle a line by order: two that read the same line are an error."""
+    if shape not in _COMPONENT_SHAPES:
+        _COMPONENT_SHAPES.append(shape)
+    _COMPONENT_KEYWORDS.update(k.strip().lower() for k in keywords)
+    parse_card.cache_clear()
 
 
 # =========================================================================================

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from harness.protocol.adapter import ActionRefused
+from harness.protocol.mechanics import Mechanic
 from harness.protocol.model import (
     Action,
     ActionKind,
@@ -42,6 +43,8 @@ class Rebound:
     """See the module docstring."""
 
     name = "rebound"
+    #: The requirements this component implements (the engine supports the union: ``SUPPORTED``).
+    mechanics = frozenset({Mechanic.REBOUND})
 
     def __init__(self, engine: ReferenceRules) -> None:
         self.e = engine

@@ -33,6 +33,7 @@ from itertools import permutations
 from typing import TYPE_CHECKING, Final
 
 from harness.protocol.adapter import ActionRefused
+from harness.protocol.mechanics import Mechanic
 from harness.protocol.model import (
     Action,
     ActionKind,
@@ -75,6 +76,8 @@ class Searching:
     """Searching and shuffling; resolving spells and abilities that search or look."""
 
     name = "search"
+    #: The requirements this component implements (the engine supports the union: ``SUPPORTED``).
+    mechanics = frozenset({Mechanic.SEARCH, Mechanic.SEARCH_RESTRICTION, Mechanic.LOOK, Mechanic.MILL})
 
     def __init__(self, engine: ReferenceRules) -> None:
         self.e = engine

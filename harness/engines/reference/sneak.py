@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from harness.protocol.adapter import ActionRefused
+from harness.protocol.mechanics import Mechanic
 from harness.protocol.model import (
     Action,
     ActionKind,
@@ -52,6 +53,8 @@ class SneakCasting:
     """See the module docstring."""
 
     name = "sneak"
+    #: The requirements this component implements (the engine supports the union: ``SUPPORTED``).
+    mechanics = frozenset({Mechanic.SNEAK})
 
     def __init__(self, engine: ReferenceRules) -> None:
         self.e = engine
