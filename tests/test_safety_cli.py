@@ -180,16 +180,20 @@ def _start_hanging_run(out: Path, cwd: Path, *extra: str) -> subprocess.Popen[st
 
 
 def _workers_of(pid: int) -> list[int]:
-    """Worker processes (their own sessions) whose parent is ``pid``."""
+    """Engine worker processes (``harness.run.worker``) whose parent is ``pid``.
+
+    Only workers: an import can start a short-lived child of its own (ctypes looks libraries up
+    with ``ldconfig``), and a signal sent on seeing that one arrives before the run has begun."""
     found = []
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             try:
                 stat = (entry / "stat").read_text()
+                command = (entry / "cmdline").read_bytes().split(b"\0")
             except OSError:
                 continue
             fields = stat.rsplit(")", 1)[1].split()
-            if int(fields[1]) == pid and fields[0] != "Z":
+            if int(fields[1]) == pid and fields[0] != "Z" and b"harness.run.worker" in command:
                 found.append(int(entry.name))
     return found
 
