@@ -18,11 +18,9 @@ from __future__ import annotations
 
 import gc
 import signal
-import sys
 import threading
 from collections.abc import Callable
 from types import FrameType
-from typing import Any
 
 _callbacks: list[Callable[[], None]] = []
 _received: list[str] = []
@@ -96,24 +94,7 @@ def install() -> None:
         return
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, _handler)
-    sys.unraisablehook = _quiet_about_interruptions(sys.unraisablehook)
     _installed = True
-
-
-def _quiet_about_interruptions(hook: Callable[[Any], object]) -> Callable[[Any], object]:
-    """An unraisable-exception hook that stays silent about a swallowed :class:`RunInterrupted`.
-
-    Python cannot raise out of a garbage-collector callback or a finaliser, so when the signal
-    lands there it prints "Exception ignored in ..." with a traceback. The interruption is not
-    lost (:func:`raise_if_stopping` raises it again at the next wait), so the message would only
-    make a clean stop look like a crash."""
-
-    def hook_without_interruptions(unraisable: Any) -> object:
-        if isinstance(unraisable.exc_value, RunInterrupted):
-            return None
-        return hook(unraisable)
-
-    return hook_without_interruptions
 
 
 def is_harness_interrupt(exc: BaseException) -> bool:
