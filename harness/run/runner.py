@@ -320,6 +320,10 @@ def run_case(
         examine = with_database(examine, f"{engine_spec}::{invariant.id}", profile, seed, database)
 
     def record(status: Status, **extra: object) -> ResultRecord:
+        # Once a stop signal has arrived the workers are dead by the harness's hand: whatever the
+        # case in flight ended in (an engine error, a harness error) is not a verdict. It is left
+        # unfinished, and the run reports itself incomplete.
+        raise_if_stopping()
         if "reason" in extra and extra["reason"] is not None:
             extra["reason"] = clean_text(extra["reason"])
         return base(
