@@ -30,12 +30,15 @@ from generators.mana import (
     XParams,
     cost_symbol_scenarios,
     could_produce_scenarios,
+    kind_of,
+    own_ability,
+    own_fits,
     production_scenarios,
     x_etb_scenarios,
 )
 from generators.mana_features import PAYMENT_FEATURES, SOURCE_FEATURES, SUBJECT_FEATURES
 from harness.protocol.mechanics import Mechanic
-from harness.protocol.model import MANA_SYMBOLS, Action, ActionKind, Event, EventKind, GameState
+from harness.protocol.model import MANA_SYMBOLS, Action, ActionKind, CardData, Event, EventKind, GameState
 from harness.protocol.probe import Probe, Scenario, expect
 from rulings.binding import binds
 from rulings.corpus import Ruling
@@ -320,22 +323,47 @@ SUBJECT_FOCUS_FEATURES = {
 
 
 def _symbol_invariant(
-    ruling: Ruling, symbol: CostSymbol, name: str, kind: InvariantKind, focus: str, check: Any, description: str
+    ruling: Ruling,
+    symbol: CostSymbol,
+    name: str,
+    kind: InvariantKind,
+    focus: str,
+    check: Any,
+    description: str,
+    own: CardData | None = None,
 ) -> Invariant:
+    """One {T}/{Q} invariant; its subject is ``own`` (the ruling's card with its own ``symbol``
+    ability) when that card can be the subject ``focus`` asks for, else a stand-in permanent."""
     requires = BASE_REQUIRES | {Mechanic.SUMMONING_SICKNESS}
     if symbol == "Q":
         requires |= {Mechanic.UNTAP_SYMBOL}
+    features = SUBJECT_FOCUS_FEATURES.get(focus, ())
+    if own is not None and own_fits(own, focus):
+        scenarios = partial(cost_symbol_scenarios, symbol, focus, own)  # type: ignore[arg-type]
+        features = tuple(f for f in features if f == "subject-sick" or f == f"subject:{kind_of(own)}")
+        description = f"{description} ({own.name}, with its own {{{symbol}}} ability, as the permanent)"
+    else:
+        scenarios = partial(cost_symbol_scenarios, symbol, focus)  # type: ignore[arg-type]
     return Invariant(
         id=f"{ruling.id}/{name}",
         rulings=(ruling.id,),
         kind=kind,
         requires=frozenset(requires),
-        scenarios=partial(cost_symbol_scenarios, symbol, focus),  # type: ignore[arg-type]
+        scenarios=scenarios,
         check=partial(check, symbol),
         description=description,
         origin="template:costs.cost-symbol",
-        features=tuple(SUBJECT_FEATURES[n] for n in SUBJECT_FOCUS_FEATURES.get(focus, ())),
+        features=tuple(SUBJECT_FEATURES[n] for n in features),
     )
+
+
+def own_symbol_card(slots: Mapping[str, str], symbol: CostSymbol) -> CardData | None:
+    """The first of the ruling's cards with its own ``symbol`` ability the generators draw
+    (:func:`generators.mana.own_ability`): the invariants' permanent. None: the rule is shown on
+    stand-in permanents (a ruling printed on cards without such an ability states it for any
+    permanent)."""
+    cards: tuple[CardData, ...] = tuple(getattr(slots, "cards", ()))
+    return next((c for c in cards if own_ability(c, symbol) is not None), None)
 
 
 @template(
@@ -358,6 +386,7 @@ def cost_symbol_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invaria
     symbol: CostSymbol = "T" if slots["symbol"] == "{t}" else "Q"
     state = "tapped" if symbol == "T" else "untapped"
     verb = "tapping" if symbol == "T" else "untapping"
+    own = own_symbol_card(slots, symbol)
     return [
         _symbol_invariant(
             ruling,
@@ -367,6 +396,7 @@ def cost_symbol_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invaria
             "any",
             check_offered_iff_payable,
             f"every {{{symbol}}} ability is offered and accepted iff its permanent can pay {{{symbol}}}",
+            own,
         ),
         _symbol_invariant(
             ruling,
@@ -376,6 +406,7 @@ def cost_symbol_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invaria
             "wrong-state",
             check_subject_refused,
             f"a permanent that's already {state} can't pay {{{symbol}}}",
+            own,
         ),
         _symbol_invariant(
             ruling,
@@ -385,6 +416,7 @@ def cost_symbol_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invaria
             "sick-creature",
             check_subject_refused,
             f"a creature not controlled since its controller's turn began can't pay {{{symbol}}}",
+            own,
         ),
         _symbol_invariant(
             ruling,
@@ -394,6 +426,7 @@ def cost_symbol_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invaria
             "sick-noncreature",
             check_subject_pays,
             f"a noncreature permanent that just came under its controller's control can pay {{{symbol}}}",
+            own,
         ),
         _symbol_invariant(
             ruling,
@@ -403,6 +436,7 @@ def cost_symbol_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invaria
             "payable",
             check_offered_payer,
             f"paying {{{symbol}}} means {verb} the permanent; the ability then does what it says",
+            own,
         ),
     ]
 
