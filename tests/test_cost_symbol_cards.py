@@ -106,3 +106,23 @@ def test_own_card_invariants_pass_on_the_reference_engine(ruling_id, card, name)
     inv = compiled(ruling_id, card).invariant(f"other.{ruling_id}/{name}")
     record = run_case("reference", ReferenceEngine(), inv, profile="dev", seed=0)
     assert record.status == "pass", (record.status, record.reason)
+
+
+@pytest.mark.parametrize(
+    "ruling_id", ["mana.tap-for-mana", "mana.undefined-type", "mana.could-produce", "costs.x-in-etb-ability"]
+)
+def test_the_generic_mana_rulings_compile_for_any_card(ruling_id):
+    suite = compiled(ruling_id, ELVES)
+    (coverage,) = suite.coverage
+    assert coverage.coverage == "template" and coverage.scope == "any card"
+    suffixes = {i.split("/", 1)[1] for i in coverage.invariants}
+    shipped = {i.id.split("/", 1)[1] for i in compile_corpus().invariants if ruling_id in i.rulings}
+    assert suffixes == shipped
+
+
+def test_a_contradicting_sentence_after_a_generic_ruling_stays_uncovered():
+    ruling = seed("mana.tap-for-mana")
+    text = ruling.text + " Tapping it for mana uses the stack, though."
+    odd = replace(ruling, id="odd.tap", text=text, cards=(ELVES.name,))
+    (coverage,) = compile_corpus(Corpus((odd,)), CardPool({ELVES.name: ELVES})).coverage
+    assert coverage.coverage == "uncovered" and "uses the stack, though" in (coverage.reason or "")

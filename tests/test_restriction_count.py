@@ -144,3 +144,9 @@ def test_the_seed_rulings_draw_aven_mindcensor_itself():
 
 def inv_setup(inv):
     return inv.scenarios.args[0]
+
+
+def test_a_restriction_ruling_with_a_contradicting_sentence_stays_uncovered():
+    text = ONLY_TOP.format(n="two") + " Its controller's searches are restricted too."
+    (coverage,) = compiled(ruling("two.odd", text, TWO)).coverage
+    assert coverage.coverage == "uncovered" and "restricted too" in (coverage.reason or "")
