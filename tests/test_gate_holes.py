@@ -129,3 +129,25 @@ def test_an_output_path_that_cannot_be_written_is_one_clear_line(command, tmp_pa
     assert code == 2, err
     assert err.startswith("mtg-conformance: error: ") and "Traceback" not in err and err.count("\n") == 1
     assert str(tmp_path / "plain") in err
+
+
+def test_a_database_path_that_is_not_a_folder_is_refused_before_the_run(tmp_path, capsys):
+    """Hypothesis silently keeps nothing in a database it cannot write, so ``--database FILE`` would
+    look like it works while no failure is ever tried first: refuse it, in one line."""
+    (tmp_path / "db").write_text("a file")
+    code = cli.main(
+        [
+            "run",
+            "--profile",
+            "ci",
+            "--invariant",
+            INVARIANTS[0],
+            "--database",
+            str(tmp_path / "db"),
+            "--out",
+            str(tmp_path / "o"),
+        ]
+    )
+    err = capsys.readouterr().err
+    assert code == 2 and f"--database {str(tmp_path / 'db')!r} is an existing file, not a directory" in err, err
+    assert not (tmp_path / "o").exists()
