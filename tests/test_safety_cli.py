@@ -253,6 +253,12 @@ def test_a_partial_run_never_replaces_a_complete_one(tmp_path: Path) -> None:
         (["report", "{nested}"], "nested too deeply"),
         (["report", "{good}", "--out", "{dir}"], "is a directory"),
         (["report", "{good}", "--out", "{file}/below.html"], "cannot write"),
+        (["run", "--corpus", "{deepcorpus}"], "nested too deeply"),
+        (["run", "--cards", "{nested}"], "nested too deeply"),
+        (["rulings", "--cards", "{nested}"], "nested too deeply"),
+        (["rulings", "import", "{nested}", "--out", "{dir}/imported.toml"], "nested too deeply"),
+        (["mutants", "--controls", "{nested}"], "nested too deeply"),
+        (["mutants", "--controls", "{latin1}"], "not UTF-8"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, args: list[str], message: str) -> None:
@@ -261,6 +267,8 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, args: list[str], messa
     (tmp_path / "latin1.json").write_bytes(b'{"schema": "caf\xe9"}')
     (tmp_path / "nested.json").write_text("[" * 100_000 + "]" * 100_000)
     (tmp_path / "dir").mkdir()
+    (tmp_path / "deepcorpus").mkdir()
+    (tmp_path / "deepcorpus" / "deep.toml").write_text("value = " + "[" * 5000 + "]" * 5000 + "\n")
     good = tmp_path / "good.json"
     from reports.results import EngineInfo, Results, RunInfo
 
@@ -271,6 +279,7 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, args: list[str], messa
         "nested": tmp_path / "nested.json",
         "good": good,
         "dir": tmp_path / "dir",
+        "deepcorpus": tmp_path / "deepcorpus",
     }
     done = cli(*[a.format(**names) for a in args], cwd=tmp_path)
     assert done.returncode == 2, done.stdout + done.stderr
