@@ -144,12 +144,16 @@ def matrix_state() -> GameState:
     )
 
 
-def _helper() -> int:
-    proc = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(300)"])
+def _record_pid(pid: int) -> None:
     path = os.environ.get(HELPER_PIDS)
     if path:
         with open(path, "a", encoding="ascii") as f:
-            f.write(f"{proc.pid}\n")
+            f.write(f"{pid}\n")
+
+
+def _helper() -> int:
+    proc = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(300)"])
+    _record_pid(proc.pid)
     return proc.pid
 
 
@@ -203,6 +207,18 @@ def _how(how: str, where: str, state: GameState | None) -> object:
         os._exit(1)
     if how == "helper":
         _helper()
+    if how == "fork":  # a child that lingers (a daemon the engine forgot)
+        if os.fork() == 0:
+            _record_pid(os.getpid())
+            time.sleep(300)
+            os._exit(0)
+    if how == "fork-exit":  # the usual fork pattern: the child does its work and leaves with os._exit
+        if os.fork() == 0:
+            _record_pid(os.getpid())
+            os._exit(0)
+    if how == "fork-return":  # a child that returns into its caller (into the harness, in-process)
+        if os.fork() == 0:
+            _record_pid(os.getpid())
     if how == "none":
         return None
     if how == "wrong-type":

@@ -83,6 +83,12 @@ MATRIX: list[tuple[str, str, tuple[str, ...], str, str]] = [
     ("apply", "leak", ISO, "error", r"MemoryError|died|timeout"),  # contained either way
     ("apply", "helper-then-die", ISO, "error", r"died \(exit code 1\)"),
     ("apply", "helper", ISO, "pass", r""),
+    # forks: in-process, the child is a copy of the harness; it must leave, never run the run
+    ("apply", "fork", BOTH, "pass", r""),
+    ("apply", "fork-exit", BOTH, "pass", r""),
+    ("apply", "fork-return", BOTH, "pass", r""),
+    ("start", "fork-return", BOTH, "pass", r""),
+    ("supports", "fork-return", BOTH, "pass", r""),
     # close()
     ("close", "raise", BOTH, "error", r"boom in close"),
     ("close", "hang", BOTH, "error", ERROR_TIMEOUT),

@@ -32,6 +32,7 @@ from harness.run.guard import (
     engine_fault,
     exception_type,
     exit_tripwire,
+    leave_if_forked,
     reraise_if_harness,
     time_limit,
 )
@@ -174,7 +175,10 @@ def _supports(adapter: EngineAdapter, requires: frozenset[str]) -> Support | str
     limits = current_limits()
     try:
         with exit_tripwire(), time_limit(limits.start, f"timeout: supports() took longer than {limits.start:g}s"):
-            support = adapter.supports(requires)
+            try:
+                support = adapter.supports(requires)
+            finally:
+                leave_if_forked()
     except BaseException as exc:  # noqa: BLE001 - an adapter bug is an error verdict, never a crash
         reraise_if_harness(exc)
         return clean_text(f"supports() raised {exception_type(exc)}: {exc}")
@@ -410,7 +414,10 @@ def _start(adapter: EngineAdapter, state: GameState, limit: float, contained: bo
     """``adapter.start(state)``, contained like every other engine call."""
     try:
         with time_limit(None if contained else limit, f"timeout: start() took longer than {limit:g}s"):
-            session = adapter.start(state)
+            try:
+                session = adapter.start(state)
+            finally:
+                leave_if_forked()
     except (StateUnsupported, EngineError):
         raise
     except BaseException as exc:  # noqa: BLE001 - an untrusted engine
