@@ -132,6 +132,8 @@ NORMAL = object()
 #: Environment variable naming a file where engines that start helper processes write their pids.
 HELPER_PIDS = "MTG_FAULT_HELPER_PIDS"
 _flips = itertools.count()
+#: Environment variable naming a file where the flaky engine keeps its count.
+FLIPS = "MTG_FAULT_FLIPS"
 
 
 def matrix_state() -> GameState:
@@ -155,6 +157,22 @@ def _helper() -> int:
     proc = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(300)"])
     _record_pid(proc.pid)
     return proc.pid
+
+
+def _flip() -> int:
+    """A count that survives the worker process being replaced (kept in the file the environment
+    names), so an isolated engine is as nondeterministic as an in-process one."""
+    path = os.environ.get(FLIPS)
+    if not path:
+        return next(_flips)
+    try:
+        with open(path, encoding="ascii") as f:
+            count = int(f.read() or 0)
+    except FileNotFoundError:
+        count = 0
+    with open(path, "w", encoding="ascii") as f:
+        f.write(str(count + 1))
+    return count
 
 
 def _recurse(n: int = 0) -> int:
@@ -234,7 +252,7 @@ def _how(how: str, where: str, state: GameState | None) -> object:
         object.__setattr__(state, "turn", 99)
         raise ValueError("crashed after scribbling on its input")
     if how == "flaky":
-        if next(_flips) % 2 == 0:
+        if _flip() % 2 == 0:
             raise ValueError("flaky: the engine failed this time")
     if how == "bare-bool":
         return True
