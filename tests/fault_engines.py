@@ -179,6 +179,12 @@ def _recurse(n: int = 0) -> int:
     return _recurse(n + 1) + 1
 
 
+def _corrupt(state: GameState) -> GameState:
+    """``state`` with player 0's hand also in their graveyard: cards in two zones."""
+    p0 = state.players[0]
+    return state.replace(players=(dataclasses.replace(p0, graveyard=p0.hand), state.players[1]))
+
+
 def _how(how: str, where: str, state: GameState | None) -> object:
     """Do the fault; return NORMAL to carry on or a value to return instead."""
     if how == "raise":
@@ -246,8 +252,9 @@ def _how(how: str, where: str, state: GameState | None) -> object:
     if how == "refuse":
         raise ActionRefused("priority cannot be passed now")
     if how == "inconsistent" and state is not None:
-        p0 = state.players[0]
-        return state.replace(players=(dataclasses.replace(p0, graveyard=p0.hand), state.players[1]))
+        return _corrupt(state)
+    if how == "flood-events" and state is not None:  # 100,000 events, and a state that fails
+        return _corrupt(state), [Event(EventKind.STEP, detail=f"event {i}") for i in range(100_000)]
     if how == "mutate-input" and state is not None:
         object.__setattr__(state, "turn", 99)
         raise ValueError("crashed after scribbling on its input")
@@ -285,6 +292,9 @@ class MatrixSession:
             if isinstance(got, GameState):  # "inconsistent": the action corrupts the state
                 self._state = got
                 return []
+            if isinstance(got, tuple):  # a corrupted state and the events to report
+                self._state, events = got
+                return events
             return got  # type: ignore[return-value]
         if action.kind is not ActionKind.PASS_PRIORITY:
             raise ActionRefused(f"{action.kind} is not legal here")

@@ -74,6 +74,7 @@ MATRIX: list[tuple[str, str, tuple[str, ...], str, str]] = [
     ("apply", "none", BOTH, "error", r"returned NoneType|expected"),
     ("apply", "wrong-items", BOTH, "error", r"not an Event|adapter contract"),
     ("apply", "inconsistent", BOTH, "fail", r"global invariant \(state consistency\): after applying"),
+    ("apply", "flood-events", BOTH, "fail", r"global invariant \(state consistency\): after applying"),
     ("apply", "flaky", BOTH, "error", r"^flaky: .*first error: .*replayed: passed"),
     ("apply", "hang", BOTH, "error", ERROR_TIMEOUT),
     ("apply", "os-exit", BOTH, "error", r"os\._exit\(134\)|died \(exit code 134\)"),

@@ -37,7 +37,7 @@ from harness.run.guard import (
     time_limit,
 )
 from harness.run.isolation import IsolatedEngine
-from harness.run.limits import clean_text
+from harness.run.limits import EVENTS_PER_STEP, EVENTS_TRUNCATED, clean_text
 from harness.run.limits import current as current_limits
 from harness.run.optional import optional_support
 from harness.run.profiles import claim_rule, is_derandomized, profile_settings
@@ -115,7 +115,10 @@ class _Observer:
 def _clip_trace(step: TraceStep) -> TraceRecord:
     """A probe's step as the results file stores it: text, cleaned and clipped."""
     action = clean_text(step.action) + (f"  -> refused: {clean_text(step.refused)}" if step.refused else "")
-    return TraceRecord(action=action, events=tuple(clean_text(e) for e in step.events))
+    events = [clean_text(e) for e in step.events[:EVENTS_PER_STEP]]
+    if len(step.events) > EVENTS_PER_STEP:  # an engine reporting without end costs one line
+        events.append(EVENTS_TRUNCATED.format(len(step.events) - EVENTS_PER_STEP))
+    return TraceRecord(action=action, events=tuple(events))
 
 
 def _failure(exc: BaseException, scenario: Scenario, probe: Probe | None, reproduce: str) -> Failure:
