@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from hypothesis import strategies as st
 
 from generators import cards
-from generators.features import Feature, chance, draw_feature, record, table, weighted
+from generators.features import Feature, Tally, chance, draw_feature, record, table, weighted
 from generators.search_cards import ABILITY, CALL_THE_PACK, INSTANT, INSTANT_TUTOR, QUICK_SCRYING, WILD_EXPANSE
 from generators.search_setup import SearchParams, SearchSetup, add_search_source, can_start_in_combat
 from generators.strategies import BOOLEANS, integers, sampled
@@ -204,15 +204,23 @@ def draw_combat(
     steps = [s for s in spec.steps if Mechanic.FIRST_STRIKE in may or s is not Step.FIRST_STRIKE_DAMAGE]
     if not steps:
         raise ValueError(f"combat spec for steps {list(map(str, spec.steps))}: no step left without first strike")
-    step = draw_step(draw, steps)
+    # The group of steps first (before attackers, declare attackers, after blockers, after combat:
+    # the board differs between them); the step within the group last, from the digest of the
+    # board drawn (see draw_step_in_group), so that every step of the group is drawn evenly over
+    # a derandomized sample.
+    tally = Tally(draw)
+    draw = cast(st.DrawFn, tally)
+    group = draw_group(draw, steps)
     search = spec.search or (LIBRARY_NINJUTSU_SEARCH if spec.variant.zone is Zone.LIBRARY else None)
-    by_play = spec.by_play and step in BY_PLAY_STEPS and (search is None or can_start_in_combat(search))
-    wanted_step, step = step, (Step.DECLARE_BLOCKERS if by_play else step)
+    by_play_ok = spec.by_play and (search is None or can_start_in_combat(search))
+    may_play = by_play_ok and any(s in BY_PLAY_STEPS for s in group)
     active = draw(sampled((0, 1)))
     defender = 1 - active
     b = StateBuilder()
-    in_combat = step in AFTER_BLOCKERS_STEPS or step is Step.DECLARE_ATTACKERS
-    after_blockers = step in AFTER_BLOCKERS_STEPS
+    in_combat = group[0] in AFTER_BLOCKERS_STEPS or group[0] is Step.DECLARE_ATTACKERS
+    after_blockers = group[0] in AFTER_BLOCKERS_STEPS
+    # A group whose only step is the first-strike damage step: a combatant must strike first.
+    only_first_strike = group == [Step.FIRST_STRIKE_DAMAGE]
     # The rare features of FEATURES, drawn first: Hypothesis spreads early choices evenly over
     # its examples, while a choice late in a long draw is skewed by the examples it mutates.
     # The first attacker (the one the scenario returns) gets the returned-* ones.
@@ -239,7 +247,7 @@ def draw_combat(
 
     # Attack targets the defender offers: the player, their planeswalkers, battles they protect.
     # Reached by play, combat damage on the way must leave every attack target standing.
-    bonus = BY_PLAY_LIFE if by_play else 0
+    bonus = BY_PLAY_LIFE if may_play else 0
     walkers = [
         b.permanent(cards.planeswalker(n), defender, counters=(("loyalty", n + bonus),))
         for n in (draw(_WALKER_LOYALTIES) if Mechanic.PLANESWALKER in may else ())
@@ -274,9 +282,7 @@ def draw_combat(
     for i in range(n_attackers):
         power, toughness = draw(_stats())
         # A first-strike damage step exists only if a combatant has first or double strike (510.4).
-        fs, ds = striker(
-            forced=i == 0 and wanted_step is Step.FIRST_STRIKE_DAMAGE and not blocker_only, never=blocker_only
-        )
+        fs, ds = striker(forced=i == 0 and only_first_strike and not blocker_only, never=blocker_only)
         trigger = Mechanic.ATTACK_TRIGGER in may and draw(BOOLEANS)
         card = cards.creature(power, toughness, first_strike=fs, double_strike=ds, attack_trigger=trigger)
         # Owner vs controller, tokens, creatures that entered attacking this turn (see FEATURES).
@@ -336,10 +342,6 @@ def draw_combat(
             strikers.append(blocker)
         for a in attackers:
             b.update(a, blocked=a in blocked)
-
-    first_strikers: tuple[str, ...] = ()
-    if step in (Step.FIRST_STRIKE_DAMAGE, Step.COMBAT_DAMAGE, Step.END_OF_COMBAT) and strikers:
-        first_strikers = tuple(strikers)
 
     if spec.observer:
         b.permanent(
@@ -438,6 +440,13 @@ def draw_combat(
         for _ in range(draw(integers(least, max(2, least)))):
             b.put(cards.basic_land(draw(sampled(COLORS))), player, Zone.LIBRARY)
 
+    wanted_step = draw_step_in_group(tally, group, first_strike=bool(strikers))
+    by_play = by_play_ok and wanted_step in BY_PLAY_STEPS
+    step = Step.DECLARE_BLOCKERS if by_play else wanted_step
+    first_strikers: tuple[str, ...] = ()
+    if step in (Step.FIRST_STRIKE_DAMAGE, Step.COMBAT_DAMAGE, Step.END_OF_COMBAT) and strikers:
+        first_strikers = tuple(strikers)
+
     source = (
         add_search_source(draw, b, active, search, combat=True, pending_ok=not by_play) if search is not None else None
     )
@@ -490,13 +499,32 @@ STEP_GROUPS: tuple[frozenset[Step], ...] = (
 )
 
 
-def draw_step(draw: st.DrawFn, steps: Collection[Step]) -> Step:
-    """One of ``steps``: first a group of :data:`STEP_GROUPS` that has some, then a step in it
-    (in turn order, so examples shrink toward the earliest)."""
+def draw_group(draw: st.DrawFn, steps: Collection[Step]) -> list[Step]:
+    """The steps of ``steps`` in one group of :data:`STEP_GROUPS` (each group that has some as
+    often), in turn order."""
     order = list(Step).index
     groups = [sorted(g & set(steps), key=order) for g in STEP_GROUPS if g & set(steps)]
-    group = draw(sampled(groups)) if len(groups) > 1 else groups[0]
-    return draw(sampled(group))
+    return draw(sampled(groups)) if len(groups) > 1 else groups[0]
+
+
+#: The weight of the first-strike damage step among the steps of its group (the others: 1),
+#: where a combatant has first or double strike (about two boards in three): so it is drawn
+#: about as often as each other step over all boards.
+FIRST_STRIKE_STEP_WEIGHT = 2
+
+
+def draw_step_in_group(tally: Tally, group: list[Step], *, first_strike: bool) -> Step:
+    """A step of ``group`` (explicit weights: :data:`FIRST_STRIKE_STEP_WEIGHT`), picked by the
+    digest of the board drawn so far (:meth:`generators.features.Tally.spread`): a choice drawn once at the
+    start of an example is kept by the mutations Hypothesis derives from it, so a derandomized
+    sample of 100 examples holds about seventeen independent draws of it and a step of four can be
+    missed; the digest changes with every mutation. The steps of a group take the same board, so
+    the step can be picked after it; the first-strike damage step only where a combatant has first
+    or double strike (510.4)."""
+    candidates = [s for s in group if first_strike or s is not Step.FIRST_STRIKE_DAMAGE]
+    if not candidates:
+        raise ValueError(f"steps {list(map(str, group))}: the first-strike damage step without a first striker")
+    return tally.spread([(s, FIRST_STRIKE_STEP_WEIGHT if s is Step.FIRST_STRIKE_DAMAGE else 1) for s in candidates])
 
 
 def _is_unblocked(state: GameState, card_id: str) -> bool:

@@ -16,8 +16,10 @@ Each example records the features it holds as Hypothesis events (``feature:<name
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, is_dataclass
+from enum import Enum
 from typing import Any, TypeVar
 
 from hypothesis import event
@@ -101,6 +103,58 @@ def spread(draw: st.DrawFn, choices: Sequence[tuple[T, int]]) -> T:
             return value
         n -= w
     raise AssertionError("unreachable")  # pragma: no cover
+
+
+class Tally:
+    """A draw function that also digests every value drawn through it, for a choice that must
+    change whenever the example does (:meth:`spread`).
+
+    Why: Hypothesis derives up to five mutations from each example it generates, each keeping the
+    example's first choices, so over a derandomized ``ci`` sample of 100 examples a choice drawn
+    once at the start comes in runs of five to twenty: a step of four can be missed by a whole
+    sample. A choice made from the digest of everything drawn before it changes with any mutation,
+    so it is spread over the examples as if drawn for each one alone. It is still a function of the
+    example's choices (the example replays and shrinks); only the values' text is digested, sets in
+    sorted order, so the digest does not depend on the process's string hashing."""
+
+    def __init__(self, draw: st.DrawFn) -> None:
+        self._draw = draw
+        self._digest = hashlib.blake2b(digest_size=8)
+
+    def __call__(self, strategy: st.SearchStrategy[T], label: object = None) -> T:
+        value = self._draw(strategy, label)
+        self._digest.update(_text(value).encode("utf-8"))
+        self._digest.update(b"\x00")
+        return value
+
+    def spread(self, choices: Sequence[tuple[T, int]]) -> T:
+        """One of ``choices`` (value, weight), picked by the digest of the values drawn so far."""
+        total = sum(w for _, w in choices)
+        if total <= 0:
+            raise ValueError("spread over no weight")
+        n = int.from_bytes(self._digest.digest(), "big") % total
+        for value, w in choices:
+            if n < w:
+                return value
+            n -= w
+        raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _text(value: object) -> str:
+    """A text of ``value`` that is the same in every process (see :class:`Tally`)."""
+    if isinstance(value, Enum):
+        return f"{type(value).__name__}.{value.name}"
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return repr(value)
+    if isinstance(value, (tuple, list)):
+        return "(" + ",".join(_text(v) for v in value) + ")"
+    if isinstance(value, (set, frozenset)):
+        return "{" + ",".join(sorted(_text(v) for v in value)) + "}"
+    if isinstance(value, dict):
+        return "{" + ",".join(sorted(f"{_text(k)}:{_text(v)}" for k, v in value.items())) + "}"
+    if is_dataclass(value) and not isinstance(value, type):
+        return type(value).__name__ + "(" + ",".join(_text(getattr(value, f.name)) for f in fields(value)) + ")"
+    return type(value).__name__
 
 
 def observed(scenario: Scenario[Any], features: Mapping[str, Feature], names: Iterable[str] | None = None) -> set[str]:

@@ -16,6 +16,7 @@ toward one permanent and no observers.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Literal
@@ -86,11 +87,25 @@ class SourceSpec:
     basic: str | None = None
     #: "Whenever this <kind> is tapped for mana, you gain 1 life." on the card itself.
     self_trigger: bool = False
+    #: A ruling's own card (see :func:`own_ability`): the permanent is that card, its name,
+    #: types, mana cost, power and toughness, with its own {T}/{Q} ability (``abilities``).
+    own: CardData | None = None
 
     def card(self) -> CardData:
         if self.basic is not None:
             return cards.basic_land(self.basic)
         lines = [a.line for a in self.abilities]
+        if self.own is not None:
+            return CardData(
+                self.own.name,
+                self.own.types,
+                mana_cost=self.own.mana_cost,
+                subtypes=self.own.subtypes,
+                supertypes=self.own.supertypes,
+                text="\n".join(lines),
+                power=self.own.power,
+                toughness=self.own.toughness,
+            )
         if self.self_trigger:
             lines.append(f"Whenever this {self.kind} is tapped for mana, you gain 1 life.")
         code = " ".join(a.code for a in self.abilities) + (" +watch" if self.self_trigger else "")
@@ -125,11 +140,58 @@ class SourceSpec:
 
     @property
     def types(self) -> tuple[str, ...]:
+        if self.own is not None:
+            return self.own.types
         return {"creature": ("Creature",), "artifact": ("Artifact",), "land": ("Land",)}[self.kind]
 
     @property
     def subtypes(self) -> tuple[str, ...]:
+        if self.own is not None:
+            return self.own.subtypes
         return (cards.BASIC_LANDS[self.basic],) if self.basic is not None else ()
+
+
+#: The {T}/{Q} ability lines a ruling's own card may carry for the generators to draw it: its
+#: cost is the symbol alone, its effect adds one mana of a type or gains life.
+_OWN_MANA = re.compile(r"^\{(?P<cost>[TQ])\}: Add \{(?P<symbol>[WUBRGC])\}\.$")
+_OWN_LIFE = re.compile(r"^\{(?P<cost>[TQ])\}: You gain (?P<life>\d+) life\.$")
+
+
+def kind_of(card: CardData) -> Kind | None:
+    """The kind of permanent the generators draw the card as (None: not one of them)."""
+    if "Creature" in card.types:
+        return "creature"
+    if "Artifact" in card.types:
+        return "artifact"
+    if "Land" in card.types and not set(card.subtypes) & set(cards.BASIC_LANDS.values()):
+        return "land"  # a land with a basic land type has an intrinsic mana ability too (305.6)
+    return None
+
+
+def own_ability(card: CardData, cost: CostSymbol) -> AbilitySpec | None:
+    """The card's own ``cost`` ability, read from its oracle text, when it is one the generators
+    model (``{T}: Add {G}.``, ``{Q}: You gain 2 life.``) on a permanent they draw; None when the
+    card has none, or only abilities with other costs or effects (then a stand-in permanent
+    shows the rule, which holds for any permanent)."""
+    if kind_of(card) is None:
+        return None
+    for line in card.text.splitlines():
+        line = line.strip()
+        if (m := _OWN_MANA.match(line)) and m.group("cost") == cost:
+            return AbilitySpec(cost, symbol=m.group("symbol"))
+        if (m := _OWN_LIFE.match(line)) and m.group("cost") == cost:
+            return AbilitySpec(cost, life=int(m.group("life")))
+    return None
+
+
+def own_fits(card: CardData, focus: str) -> bool:
+    """Whether the card can be the subject a focus asks for (a creature for "sick-creature", a
+    noncreature for "sick-noncreature", anything else for the other focuses)."""
+    if focus == "sick-creature":
+        return kind_of(card) == "creature"
+    if focus == "sick-noncreature":
+        return kind_of(card) in ("artifact", "land")
+    return kind_of(card) is not None
 
 
 @dataclass(frozen=True)
@@ -405,27 +467,42 @@ Focus = Literal["any", "payable", "sick-creature", "sick-noncreature", "wrong-st
 
 
 @st.composite
-def cost_symbol_scenarios(draw: st.DrawFn, symbol: CostSymbol, focus: Focus = "any") -> Scenario[ManaParams]:
+def cost_symbol_scenarios(
+    draw: st.DrawFn, symbol: CostSymbol, focus: Focus = "any", own: CardData | None = None
+) -> Scenario[ManaParams]:
     """Permanents whose abilities cost ``symbol``, tapped or untapped, summoning sick or not,
-    creatures and noncreatures; the first (``subject``) as ``focus`` says. Some permanents of
+    creatures and noncreatures; the first (``subject``) as ``focus`` says: ``own`` (a ruling's
+    card with its own ``symbol`` ability, :func:`own_ability`) when given. Some permanents of
     the other player too (never offered to the player with priority). Params: ``player``,
     ``sources`` (the player's and the other's), ``subject`` (an index into ``sources``)."""
+    own_spec = None
+    if own is not None:
+        ability, own_kind = own_ability(own, symbol), kind_of(own)
+        if ability is None or own_kind is None or not own_fits(own, focus):
+            raise ValueError(f"{own.name} cannot be the subject of a {{{symbol}}} {focus} scenario")
+        own_spec = SourceSpec(own_kind, (ability,), own=own)
     player = draw(sampled((0, 1)))
     active = draw(sampled((0, 1)))
     board = ManaBoard()
     n = draw(integers(1, 3))
     for i in range(n):
         kind = draw(sampled(KINDS))
+        if i == 0 and own_spec is not None:
+            kind = own_spec.kind  # fits the focus (checked above)
         tapped, sick = draw(BOOLEANS), draw(BOOLEANS)
         if i == 0 and focus == "sick-creature":
             kind, sick, tapped = "creature", True, symbol == "Q"
         elif i == 0 and focus == "sick-noncreature":
-            kind, sick, tapped = draw(sampled(("artifact", "land"))), True, symbol == "Q"
+            drawn: Kind = draw(sampled(("artifact", "land")))
+            kind, sick, tapped = (own_spec.kind if own_spec else drawn), True, symbol == "Q"
         elif i == 0 and focus == "wrong-state":
             sick, tapped = False, symbol == "T"
         elif i == 0 and focus == "payable":  # the player can pay it: untapped for {T}, tapped for {Q}
             tapped = symbol == "Q"
             sick = sick and kind != "creature"
+        if i == 0 and own_spec is not None:
+            board.source(own_spec, player, tapped=tapped, sick=sick)
+            continue
         first = draw(abilities(symbol))
         extra = [a for a in draw(_extra_abilities()) if a != first]
         board.source(SourceSpec(kind, (first, *extra)), player, tapped=tapped, sick=sick)

@@ -6,8 +6,8 @@ Two shapes:
   outside combat: every kind of source (a sorcery in its caster's main phase, an instant or a
   fetch land's ability at any time its controller has priority, Bribery on the opponent's library,
   a look that is not a search), libraries of drawn size and order (lands, creatures, other cards),
-  a sought card below the fourth when asked, Aven Mindcensor's restriction absent or controlled by
-  either player, Millikin, and the search either still to be started or already pending;
+  a sought card below the Nth when asked, a restriction to the top N cards (Aven Mindcensor's, or
+  a ruling's own card's) absent or controlled by either player, Millikin, and the search either still to be started or already pending;
 - :func:`combat_search_scenarios`: the same inside a combat with unblocked attackers and Ninjas with
   library ninjutsu in the searcher's library (built by :func:`generators.combat.combat_scenarios`).
 
@@ -30,7 +30,7 @@ from generators import cards
 from generators.combat import COMBAT_MECHANICS, CombatSpec, NinjutsuParams, combat_scenarios
 from generators.features import record
 from generators.search_cards import BRIBERY, SORCERY
-from generators.search_features import FEATURES
+from generators.search_features import features_for
 from generators.search_setup import SearchParams, SearchSetup, add_search_source, draw_kind, draw_library_size
 from generators.strategies import integers, sampled
 from harness.protocol.builder import StateBuilder
@@ -81,7 +81,8 @@ def search_scenarios(draw: st.DrawFn, setup: SearchSetup) -> Scenario[SearchStat
         priority_passes=0 if searcher == active else 1,
     )
     state = source.finalize(state)
-    return record(Scenario(state, SearchStateParams(player=searcher, step=str(step), search=source.params)), FEATURES)
+    scenario = Scenario(state, SearchStateParams(player=searcher, step=str(step), search=source.params))
+    return record(scenario, features_for(setup.restricted_to))
 
 
 def combat_search_scenarios(

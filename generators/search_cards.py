@@ -10,6 +10,8 @@ under one name.
 
 from __future__ import annotations
 
+import re
+
 from harness.protocol.model import CardData
 
 #: Which kinds of sources a search can come from.
@@ -108,6 +110,55 @@ SORCERY_SEARCHES = (TUTOR, BURIED_ALIVE, PRIMAL_HARVEST)
 INSTANT_SEARCHES = (CALL_THE_PACK, QUICK_SCRYING, INSTANT_TUTOR)
 #: Searches that can find two or more cards.
 MULTI_SEARCHES = (BURIED_ALIVE, PRIMAL_HARVEST, CALL_THE_PACK)
+#: Number words oracle text uses for how many top cards a restriction lets a searcher see.
+COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+#: The restriction line the generators and every engine read (Aven Mindcensor's shape, 614.1a):
+#: an opponent's search of any library sees only its top N cards.
+RESTRICTION_LINE = re.compile(
+    r"^If an opponent would search a library, that player searches the top (?P<n>"
+    + "|".join(COUNT_WORDS)
+    + r") cards? of that library instead\.$",
+    re.IGNORECASE,
+)
+
+
+def restriction_line(card: CardData) -> str | None:
+    """The card's search-restriction line (as printed), if its oracle text has one."""
+    for line in card.text.splitlines():
+        if RESTRICTION_LINE.match(line.strip()):
+            return line.strip()
+    return None
+
+
+def restriction_count(card: CardData) -> int | None:
+    """How many top cards the card's restriction lets an opponent search (None: no restriction)."""
+    line = restriction_line(card)
+    if line is None:
+        return None
+    found = RESTRICTION_LINE.match(line)
+    assert found is not None
+    return COUNT_WORDS[found.group("n").lower()]
+
+
+def own_restrictor(card: CardData) -> CardData:
+    """A ruling's own card as the restriction on the battlefield: its name, types, mana cost, power
+    and toughness, and its restriction line; its other lines (Flash, Flying) are left out, as
+    they play no part in a search and not every engine reads them."""
+    line = restriction_line(card)
+    if line is None:
+        raise ValueError(f"{card.name} has no search restriction in its oracle text")
+    return CardData(
+        card.name,
+        card.types,
+        mana_cost=card.mana_cost,
+        subtypes=card.subtypes,
+        supertypes=card.supertypes,
+        text=line,
+        power=card.power,
+        toughness=card.toughness,
+    )
+
+
 #: How many cards Aven Censor lets an opponent see.
 RESTRICTED_TO = 4
 

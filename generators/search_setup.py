@@ -15,8 +15,9 @@ needs a search in progress during combat). A search in progress is drawn two way
   a look). A search of an opponent's library at sorcery speed (Bribery) can be pending during
   combat only this way (as if cast with flash). This representation round-trips exactly.
 
-The candidates of a pending search are the whole searched library, or its top four cards when an
-opponent of the searcher controls the restriction.
+The candidates of a pending search are the whole searched library, or its top N cards when an
+opponent of the searcher controls the restriction (N read from the restriction's text: four for
+Aven Mindcensor).
 """
 
 from __future__ import annotations
@@ -39,11 +40,11 @@ from generators.search_cards import (
     LOOK,
     MILLIKIN,
     MINDCENSOR,
-    RESTRICTED_TO,
     SORCERY,
     SORCERY_SEARCHES,
     WATCHER,
     WILD_EXPANSE,
+    restriction_count,
     search_count,
     search_filter,
 )
@@ -98,6 +99,20 @@ class SearchSetup:
     #: Maybe (drawn) a "whenever a creature you control leaves the battlefield" creature of the
     #: searcher's: param ``observer`` (its id, or None).
     leaves_observer: bool = False
+    #: The permanent that restricts an opponent's searches to the top N cards of a library (a
+    #: ruling's own card, read by :func:`generators.search_cards.own_restrictor`).
+    restrictor: CardData = MINDCENSOR
+
+    def __post_init__(self) -> None:
+        if restriction_count(self.restrictor) is None:
+            raise ValueError(f"{self.restrictor.name}: no search restriction in its text")
+
+    @property
+    def restricted_to(self) -> int:
+        """How many top cards the restriction lets an opponent search (N, read from its text)."""
+        count = restriction_count(self.restrictor)
+        assert count is not None  # __post_init__
+        return count
 
 
 #: How the invariant starts the search: cast the spell from hand, activate the land's "search"
@@ -132,6 +147,8 @@ class SearchParams:
     drawn_library: tuple[str, ...]
     #: A "whenever a creature you control leaves the battlefield" creature of the searcher's.
     observer: str | None = None
+    #: How many top cards the drawn restriction (whoever controls it) lets an opponent search.
+    restricted_to: int = 4
 
 
 @dataclass
@@ -190,7 +207,7 @@ def draw_library_size(draw: st.DrawFn, setup: SearchSetup) -> int:
     examples with their simplest values."""
     lo, hi = setup.library
     if setup.sought_below:
-        lo = max(lo, RESTRICTED_TO + 1)
+        lo = max(lo, setup.restricted_to + 1)
         hi = max(hi, lo)
     if setup.sought_above:
         lo = max(lo, 1)
@@ -231,7 +248,7 @@ def add_search_source(
         restriction = "opponent" if draw(BOOLEANS) else draw(sampled(("none", "controller")))
     if restriction != "none":
         controller = 1 - searcher if restriction == "opponent" else searcher
-        b.permanent(MINDCENSOR, controller, summoning_sick=draw(BOOLEANS))
+        b.permanent(setup.restrictor, controller, summoning_sick=draw(BOOLEANS))
     if setup.millikin:
         b.permanent(MILLIKIN, searcher)
     observer = b.permanent(WATCHER, searcher) if setup.leaves_observer and draw(BOOLEANS) else None
@@ -247,10 +264,10 @@ def add_search_source(
         for _ in range(size)
     ]
     if setup.sought_below:
-        where = spread(draw, [(i, 1) for i in range(RESTRICTED_TO, len(library))])
+        where = spread(draw, [(i, 1) for i in range(setup.restricted_to, len(library))])
         library[where] = matching_card(draw, card_filter)
     if setup.sought_above:
-        where = spread(draw, [(i, 1) for i in range(min(RESTRICTED_TO, len(library)))])
+        where = spread(draw, [(i, 1) for i in range(min(setup.restricted_to, len(library)))])
         library[where] = matching_card(draw, card_filter)
     library_ids = [b.put(c, owner, Zone.LIBRARY) for c in library]
 
@@ -272,9 +289,10 @@ def add_search_source(
         card_filter=card_filter,
         count=3 if kind == LOOK else search_count(card),
         restricted=restricted,
-        visible=RESTRICTED_TO if restricted else None,
+        visible=setup.restricted_to if restricted else None,
         drawn_library=tuple(library_ids),
         observer=observer,
+        restricted_to=setup.restricted_to,
     )
     if start != "pending":
         return SearchSource(params)

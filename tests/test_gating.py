@@ -44,6 +44,7 @@ def mutant_run(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("gating")
     done = mtg("run", "--engine", MUTANT, "--profile", "ci", *SCOPE, "--out", "whole", cwd=root)
     assert done.returncode == 1, done.stdout + done.stderr
+    (root / "terminal.txt").write_text(done.stdout)  # what the run printed, in its working folder
     return root / "whole"
 
 
@@ -192,6 +193,39 @@ def test_replay_gives_the_same_verdict_without_drawing(mutant_run, tmp_path, mon
         ]
     )
     assert code == 0 and capsys.readouterr().out.startswith(f"now passes: {FAILING} on reference")
+
+
+def test_the_terminal_replay_command_runs_where_it_is_printed(mutant_run, monkeypatch, capsys):
+    """The run's terminal output is read in the folder the run was started from, not in the
+    report's folder: its replay command names the results file from there, and still writes to a
+    fresh folder of its own."""
+    root = mutant_run.parent
+    (line,) = [x for x in (root / "terminal.txt").read_text().splitlines() if x.strip().startswith("reproduce:")]
+    words = shlex.split(line.split("reproduce:", 1)[1])
+    assert words[:3] == ["mtg-conformance", "replay", "whole/results.json"], words
+    out = words[words.index("--out") + 1]
+    assert not (root / out).exists()
+    monkeypatch.chdir(root)
+    assert cli.main(words[1:]) == 1
+    assert capsys.readouterr().out.startswith("same verdict: fail: ")
+    assert (root / out / "report.html").is_file() and (mutant_run / "report.html").is_file()
+
+
+def test_replay_never_writes_over_a_run_report(mutant_run, tmp_path, capsys):
+    """``--out`` naming the report's own folder (or a path that cannot be a folder) is refused with
+    one line before anything runs; the report replayed from stays as it was."""
+    before = (mutant_run / "results.json").read_bytes()
+    (tmp_path / "plain").write_text("a file")
+    for out, said in ((mutant_run, "holds a run's report"), (tmp_path / "plain" / "sub", "cannot write")):
+        code = cli.main(["replay", str(mutant_run / "results.json"), "--invariant", FAILING, "--out", str(out)])
+        err = capsys.readouterr().err
+        assert code == 2 and said in err and err.count("\n") == 1 and "Traceback" not in err, err
+    assert (mutant_run / "results.json").read_bytes() == before
+    # An earlier replay's folder may be replayed into again (the printed command, run twice).
+    again = tmp_path / "again"
+    for _ in range(2):
+        code = cli.main(["replay", str(mutant_run / "results.json"), "--invariant", FAILING, "--out", str(again)])
+        assert code == 1, capsys.readouterr().err
 
 
 def test_baseline_diff_in_summary_and_report(mutant_run, tmp_path):

@@ -24,6 +24,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_diff(args: argparse.Namespace) -> int:
+    from harness.run.output import cannot_write
     from reports.diff import diff_results, format_diff, write_diff_page
     from reports.results import ResultsError, read_results
 
@@ -39,6 +40,9 @@ def cmd_diff(args: argparse.Namespace) -> int:
     print(format_diff(diff))
     print(diff.summary_line())
     if args.html is not None:
-        write_diff_page(diff, args.html)
+        try:
+            write_diff_page(diff, args.html)
+        except OSError as exc:
+            raise DiffError(cannot_write(args.html, exc)) from None
         print(f"diff page: {args.html}")
     return 1 if diff.gate_failures() else 0

@@ -4,7 +4,8 @@ Without a gate a run exits 1 on any fail or error. With ``--expectations`` it ex
 every result has its expected status (:mod:`harness.run.expectations`); with ``--baseline`` (and no
 expectations file) the baseline's statuses are the expectations, so any regression, fix or status
 change fails the job; the diff against the baseline is printed and embedded in the report either
-way. Both files are read and checked before the suite starts, so a typo costs no run.
+way. An incomplete run (time limit, stop signal, a missing shard in a merge) never passes a gate:
+what did not run may fail, so it exits 4 as an ungated incomplete run does. Both files are read and checked before the suite starts, so a typo costs no run.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from harness.run.expectations import (
     known_invariants,
     load_expectations,
 )
-from reports.results import Results
+from reports.results import EXIT_INCOMPLETE, Results
 
 
 class GateError(ValueError):
@@ -82,15 +83,25 @@ class Gate:
             )
             print(format_diff(diff))
             print(diff.summary_line())
+            from harness.run.output import destination
             from reports.html import write_report
 
-            write_report(results, out / "report.html", diff=diff)
+            # After the run wrote its files, this names the report it wrote: report.partial.html
+            # when an interrupted run was written beside a complete one that must stay readable.
+            write_report(results, destination(out, complete=results.run.complete).report, diff=diff)
         if self.expectations is not None:
             mismatches = compare(results, self.expectations)
             print(gate_report(mismatches, len(results.results), self.expectations.source))
             code = 1 if mismatches else 0
         elif diff is not None:
             code = 1 if diff.gate_failures() else 0
+        if code == 0 and not results.run.complete:
+            # What did not run may fail: a gate cannot vouch for it, so it is not green either.
+            planned = f" of {results.run.planned}" if results.run.planned is not None else ""
+            print(
+                f"gate: the run is incomplete ({len(results.results)}{planned} cases finished): exit {EXIT_INCOMPLETE}"
+            )
+            code = EXIT_INCOMPLETE
         return code
 
 

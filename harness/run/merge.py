@@ -83,11 +83,12 @@ def merge_results(
         counts.add(shard.split("/")[1])
     if len(counts) > 1:
         raise MergeError(f"cannot merge shards of different splits ({', '.join(sorted(shards))})")
+    missing_shards: list[str] = []
     if counts:
         (n,) = counts
-        missing = [f"{i}/{n}" for i in range(1, int(n) + 1) if f"{i}/{n}" not in shards]
-        if missing:
-            warnings.append(f"shard(s) {', '.join(missing)} missing: the merged results are incomplete")
+        missing_shards = [f"{i}/{n}" for i in range(1, int(n) + 1) if f"{i}/{n}" not in shards]
+        if missing_shards:
+            warnings.append(f"shard(s) {', '.join(missing_shards)} missing: the merged results are incomplete")
     seen: dict[tuple[str, str], str] = {}
     records: list[ResultRecord] = []
     for name, results in parts:
@@ -108,7 +109,8 @@ def merge_results(
         command=command,
         duration=round(sum(r.duration for r in runs), 3),  # machine time of all shards together
         shard=None,
-        complete=all(r.complete for r in runs),  # one interrupted shard leaves the whole incomplete
+        # One interrupted or missing shard leaves the whole incomplete (a gate must not pass it).
+        complete=all(r.complete for r in runs) and not missing_shards,
         planned=None if any(r.planned is None for r in runs) else sum(r.planned or 0 for r in runs),
     )
     return Results(run=run, rulings=first.rulings, results=tuple(_in_plan_order(records, first))), warnings
@@ -131,11 +133,15 @@ def cmd_merge(args: argparse.Namespace, argv: list[str]) -> int:
     import shlex
 
     from harness.run import gate
+    from harness.run.output import cannot_write, ready_folder
     from reports.html import write_report
     from reports.junit import write_junit
     from reports.results import exit_status, write_results
 
     checks = gate.prepare(args)
+    unwritable = ready_folder(args.out)
+    if unwritable:
+        raise MergeError(unwritable)
     parts = []
     for path in args.results:
         try:
@@ -156,6 +162,8 @@ def cmd_merge(args: argparse.Namespace, argv: list[str]) -> int:
             write_junit(merged, args.out / "junit.xml")
     except OutputLocked as exc:
         raise MergeError(str(exc)) from None
+    except OSError as exc:
+        raise MergeError(cannot_write(args.out, exc)) from None
     totals = ", ".join(f"{n} {status}" for status, n in merged.totals().items())
     print(f"merged {len(parts)} results files: {len(merged.results)} results ({totals})")
     print(f"report: {args.out / 'report.html'}\nresults: {args.out / 'results.json'}\njunit: {args.out / 'junit.xml'}")

@@ -46,4 +46,30 @@ def destination(out: Path, *, complete: bool, replace_complete: bool = False) ->
     return Destination(out / PARTIAL[RESULTS], out / PARTIAL[REPORT], out / PARTIAL[JUNIT], beside=True)
 
 
-__all__ = ["JUNIT", "PARTIAL", "REPORT", "RESULTS", "Destination", "destination", "holds_complete_run"]
+def ready_folder(out: Path) -> str | None:
+    """Create ``out`` (and its parents) for a command's files; the reason it cannot be, as one line
+    naming the path, or None. Checked before the work, so a bad ``--out`` costs no run and shows no
+    traceback."""
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        return cannot_write(out, exc)
+    return None if out.is_dir() else f"--out {str(out)!r} is an existing file, not a directory"
+
+
+def cannot_write(path: Path, exc: OSError) -> str:
+    """One line for a file or folder that could not be written."""
+    return f"cannot write {exc.filename or path}: {exc.strerror or exc}"
+
+
+__all__ = [
+    "JUNIT",
+    "PARTIAL",
+    "REPORT",
+    "RESULTS",
+    "Destination",
+    "cannot_write",
+    "destination",
+    "holds_complete_run",
+    "ready_folder",
+]

@@ -199,7 +199,28 @@ def verdict_line(stored: ResultRecord, now: ResultRecord) -> str:
     return f"different verdict: {now.status}: {new_msg}\n  stored: {stored.status} on {stored.engine}: {old_msg}"
 
 
+def _check_out(out: Path) -> None:
+    """``--out`` must be a folder this replay may write: never the folder of a run's report (the one
+    replayed from, or any other); an earlier replay's folder is fine (it is replaced)."""
+    from harness.run.output import RESULTS, ready_folder
+
+    existing = out / RESULTS
+    if existing.is_file():
+        try:
+            command = read_results(existing).run.command
+        except (OSError, ResultsError):
+            command = ""
+        if not command.startswith("mtg-conformance replay"):
+            raise ReplayError(
+                f"--out {str(out)!r} holds a run's report; replay into a fresh folder (it would be overwritten)"
+            )
+    unwritable = ready_folder(out)
+    if unwritable:
+        raise ReplayError(unwritable)
+
+
 def cmd_replay(args: argparse.Namespace, argv: list[str]) -> int:
+    from harness.run.output import cannot_write
     from harness.run.plan import compiled_suite, engine
     from harness.run.registry import UnknownEngine
     from reports.html import write_report
@@ -214,6 +235,7 @@ def cmd_replay(args: argparse.Namespace, argv: list[str]) -> int:
     except ResultsError as exc:
         raise ReplayError(str(exc)) from None
     stored = stored_record(results, args.invariant, args.engine, str(args.results))
+    _check_out(args.out)
     try:
         invariant = compiled_suite().invariant(args.invariant)
     except (KeyError, LookupError):
@@ -261,5 +283,7 @@ def cmd_replay(args: argparse.Namespace, argv: list[str]) -> int:
             write_report(out_results, args.out / "report.html")
     except OutputLocked as exc:
         raise ReplayError(str(exc)) from None
+    except OSError as exc:
+        raise ReplayError(cannot_write(args.out, exc)) from None
     print(f"replay report: {args.out / 'report.html'}")
     return 1 if now.status in ("fail", "error") else 0

@@ -10,7 +10,7 @@ import pytest
 
 from harness.run.limits import run_time_left
 from harness.run.plan import Case, compiled_suite, engine
-from harness.run.runner import run_case
+from harness.run.runner import reproduce_command, run_case
 
 
 def test_conformance(mtg_case: Case, request: pytest.FixtureRequest) -> None:
@@ -39,8 +39,17 @@ def test_conformance(mtg_case: Case, request: pytest.FixtureRequest) -> None:
             if failure.expected or failure.observed:
                 lines.append(f"  expected: {failure.expected}")
                 lines.append(f"  observed: {failure.observed}")
-            lines.append(f"  reproduce: {failure.reproduce}")
+            lines.append(f"  reproduce: {_reproduce_here(failure.reproduce, record, options.out)}")
         pytest.fail("\n".join(lines), pytrace=False)
+
+
+def _reproduce_here(stored: str, record, out) -> str:
+    """The replay command as the terminal shows it: read where the run was started, so it names the
+    results file under ``--out`` (the stored command, for the report and JUnit, is run from the
+    report's folder). Its own ``--out`` stays a fresh folder."""
+    if not stored or out is None:
+        return stored
+    return reproduce_command(record.engine, record.invariant, str(out / "results.json"))
 
 
 def record_json(record) -> str:

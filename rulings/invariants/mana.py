@@ -30,21 +30,71 @@ from generators.mana import (
     XParams,
     cost_symbol_scenarios,
     could_produce_scenarios,
+    kind_of,
+    own_ability,
+    own_fits,
     production_scenarios,
     x_etb_scenarios,
 )
 from generators.mana_features import PAYMENT_FEATURES, SOURCE_FEATURES, SUBJECT_FEATURES
 from harness.protocol.mechanics import Mechanic
-from harness.protocol.model import MANA_SYMBOLS, Action, ActionKind, Event, EventKind, GameState
+from harness.protocol.model import MANA_SYMBOLS, Action, ActionKind, CardData, Event, EventKind, GameState
 from harness.protocol.probe import Probe, Scenario, expect
-from rulings.binding import binds
 from rulings.corpus import Ruling
 from rulings.invariant import Invariant, InvariantKind, claims, claims_of
 from rulings.invariants.driving import events_of, resolve_stack
+from rulings.rule_templates import rule_template
 from rulings.templates import template
 
 BASE_REQUIRES = frozenset({Mechanic.STACK, Mechanic.PRIORITY, Mechanic.MANA_ABILITY, Mechanic.TAP_ABILITY})
 PRODUCE = "produce"
+
+# -- the generic mana and X rulings: rules for any permanent, as printed on every card's page ---
+#
+# These rulings quote the Comprehensive Rules (106.5, 106.7, 106.12, 106.12a-b, 107.3m); each
+# page that prints them carries the same text, and what they say holds for any card, so they are
+# templates (any card with the text compiles to the same checks, drawn on stand-in permanents),
+# not bindings to the seed pages' rulings. Patterns are the sentences as printed.
+
+GENERIC_CLAIMS: dict[str, dict[str, str]] = {
+    "mana.undefined-type": {
+        "no-mana": r"if an ability would produce one or more mana of an undefined type, it produces no mana instead\.",
+    },
+    "mana.could-produce": {
+        "based-on": r"some abilities produce mana based on the type of mana another permanent or permanents "
+        r"\"could produce\.\"",
+        "types": r"the type of mana a permanent could produce at any time includes any type of mana that an ability "
+        r"of that permanent would produce if the ability were to resolve at that time, taking into account any "
+        r"applicable replacement effects in any possible order\.",
+        "costs-ignored": r"ignore whether any costs of the ability could or could not be paid\.",
+        "none": r"if that permanent wouldn't produce any mana under these conditions, or no type of mana can be "
+        r"defined this way, there's no type of mana it could produce\.",
+    },
+    "mana.tap-for-mana": {
+        "definition": r"to \"tap \[a permanent\] for mana\" is to activate a mana ability of that permanent that "
+        r"includes the \{t\} symbol in its activation cost\.",
+    },
+    "mana.tapped-for-mana-trigger": {
+        "triggers": r"an ability that triggers whenever a permanent \"is tapped for mana\" or is tapped for mana of a "
+        r"specified type triggers whenever such a mana ability resolves and produces mana or the specified type "
+        r"of mana\.",
+    },
+    "mana.tapped-for-mana-replacement": {
+        "replaces": r"a replacement effect that applies if a permanent \"is tapped for mana\" or tapped for mana of "
+        r"a specific type and/or amount modifies the mana production event while such an ability is resolving "
+        r"and producing mana or the specified type and/or amount of mana\.",
+    },
+    "costs.x-in-etb-ability": {
+        "spells-x": r"if an object's (?:enters-the-battlefield|enters) triggered ability or replacement effect "
+        r"refers to x, and the spell that became that object as it resolved had a value of x chosen for any of "
+        r"its costs, the value of x for that ability is the same as the value of x for that spell, although the "
+        r"value of x for that permanent is 0\.",
+    },
+}
+GENERIC_EXPLAINS: dict[str, tuple[str, ...]] = {
+    "mana.tap-for-mana": (r"see rule 605, \"mana abilities\.\"",),
+    "costs.x-in-etb-ability": (r"this is an exception to rule 107\.3i\.",),
+}
 
 Params = ManaParams
 Source = ManaSource
@@ -320,22 +370,47 @@ SUBJECT_FOCUS_FEATURES = {
 
 
 def _symbol_invariant(
-    ruling: Ruling, symbol: CostSymbol, name: str, kind: InvariantKind, focus: str, check: Any, description: str
+    ruling: Ruling,
+    symbol: CostSymbol,
+    name: str,
+    kind: InvariantKind,
+    focus: str,
+    check: Any,
+    description: str,
+    own: CardData | None = None,
 ) -> Invariant:
+    """One {T}/{Q} invariant; its subject is ``own`` (the ruling's card with its own ``symbol``
+    ability) when that card can be the subject ``focus`` asks for, else a stand-in permanent."""
     requires = BASE_REQUIRES | {Mechanic.SUMMONING_SICKNESS}
     if symbol == "Q":
         requires |= {Mechanic.UNTAP_SYMBOL}
+    features = SUBJECT_FOCUS_FEATURES.get(focus, ())
+    if own is not None and own_fits(own, focus):
+        scenarios = partial(cost_symbol_scenarios, symbol, focus, own)  # type: ignore[arg-type]
+        features = tuple(f for f in features if f == "subject-sick" or f == f"subject:{kind_of(own)}")
+        description = f"{description} ({own.name}, with its own {{{symbol}}} ability, as the permanent)"
+    else:
+        scenarios = partial(cost_symbol_scenarios, symbol, focus)  # type: ignore[arg-type]
     return Invariant(
         id=f"{ruling.id}/{name}",
         rulings=(ruling.id,),
         kind=kind,
         requires=frozenset(requires),
-        scenarios=partial(cost_symbol_scenarios, symbol, focus),  # type: ignore[arg-type]
+        scenarios=scenarios,
         check=partial(check, symbol),
         description=description,
         origin="template:costs.cost-symbol",
-        features=tuple(SUBJECT_FEATURES[n] for n in SUBJECT_FOCUS_FEATURES.get(focus, ())),
+        features=tuple(SUBJECT_FEATURES[n] for n in features),
     )
+
+
+def own_symbol_card(slots: Mapping[str, str], symbol: CostSymbol) -> CardData | None:
+    """The first of the ruling's cards with its own ``symbol`` ability the generators draw
+    (:func:`generators.mana.own_ability`): the invariants' permanent. None: the rule is shown on
+    stand-in permanents (a ruling printed on cards without such an ability states it for any
+    permanent)."""
+    cards: tuple[CardData, ...] = tuple(getattr(slots, "cards", ()))
+    return next((c for c in cards if own_ability(c, symbol) is not None), None)
 
 
 @template(
@@ -358,6 +433,7 @@ def cost_symbol_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invaria
     symbol: CostSymbol = "T" if slots["symbol"] == "{t}" else "Q"
     state = "tapped" if symbol == "T" else "untapped"
     verb = "tapping" if symbol == "T" else "untapping"
+    own = own_symbol_card(slots, symbol)
     return [
         _symbol_invariant(
             ruling,
@@ -367,6 +443,7 @@ def cost_symbol_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invaria
             "any",
             check_offered_iff_payable,
             f"every {{{symbol}}} ability is offered and accepted iff its permanent can pay {{{symbol}}}",
+            own,
         ),
         _symbol_invariant(
             ruling,
@@ -376,6 +453,7 @@ def cost_symbol_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invaria
             "wrong-state",
             check_subject_refused,
             f"a permanent that's already {state} can't pay {{{symbol}}}",
+            own,
         ),
         _symbol_invariant(
             ruling,
@@ -385,6 +463,7 @@ def cost_symbol_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invaria
             "sick-creature",
             check_subject_refused,
             f"a creature not controlled since its controller's turn began can't pay {{{symbol}}}",
+            own,
         ),
         _symbol_invariant(
             ruling,
@@ -394,6 +473,7 @@ def cost_symbol_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invaria
             "sick-noncreature",
             check_subject_pays,
             f"a noncreature permanent that just came under its controller's control can pay {{{symbol}}}",
+            own,
         ),
         _symbol_invariant(
             ruling,
@@ -403,6 +483,7 @@ def cost_symbol_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invaria
             "payable",
             check_offered_payer,
             f"paying {{{symbol}}} means {verb} the permanent; the ability then does what it says",
+            own,
         ),
     ]
 
@@ -540,9 +621,11 @@ def check_mana_ability_no_stack(probe: Probe, scenario: Scenario[ManaParams]) ->
     run_all(probe, scenario, step)
 
 
-@binds(
+@rule_template(
     "mana.tap-for-mana",
-    id="mana.tap-for-mana/only-mana-abilities-with-tap",
+    name="only-mana-abilities-with-tap",
+    claims=GENERIC_CLAIMS["mana.tap-for-mana"],
+    explains=GENERIC_EXPLAINS.get("mana.tap-for-mana", ()),
     features=production_features(pools=False, non_mana=True),
     kind="trace",
     requires=BASE_REQUIRES | {Mechanic.UNTAP_SYMBOL, Mechanic.MANA_TRIGGERS, Mechanic.MANA_REPLACEMENT},
@@ -566,9 +649,9 @@ def tap_for_mana_definition(probe: Probe, scenario: Scenario[ManaParams]) -> Non
     check_tap_for_mana(probe, scenario)
 
 
-@binds(
+@rule_template(
     "mana.tap-for-mana",
-    id="mana.tap-for-mana/mana-abilities-skip-the-stack",
+    name="mana-abilities-skip-the-stack",
     features=production_features(pools=False, non_mana=True),
     kind="trace",
     requires=BASE_REQUIRES | {Mechanic.UNTAP_SYMBOL},
@@ -645,9 +728,11 @@ def check_triggers(probe: Probe, scenario: Scenario[ManaParams]) -> None:
         )
 
 
-@binds(
+@rule_template(
     "mana.tapped-for-mana-trigger",
-    id="mana.tapped-for-mana-trigger/trigger-on-production",
+    name="trigger-on-production",
+    claims=GENERIC_CLAIMS["mana.tapped-for-mana-trigger"],
+    explains=GENERIC_EXPLAINS.get("mana.tapped-for-mana-trigger", ()),
     features=production_features(pools=True, non_mana=True),
     kind="outcome",
     requires=BASE_REQUIRES
@@ -661,9 +746,9 @@ def trigger_on_production(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     check_triggers(probe, scenario)
 
 
-@binds(
+@rule_template(
     "mana.tapped-for-mana-trigger",
-    id="mana.tapped-for-mana-trigger/no-mana-no-trigger",
+    name="no-mana-no-trigger",
     kind="trace",
     requires=BASE_REQUIRES | {Mechanic.MANA_TRIGGERS, Mechanic.COULD_PRODUCE, Mechanic.UNTAP_SYMBOL},
     scenarios=partial(could_produce_scenarios, defined=False, watcher=True),
@@ -707,9 +792,11 @@ def check_replacements(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     run_all(probe, scenario, step)
 
 
-@binds(
+@rule_template(
     "mana.tapped-for-mana-replacement",
-    id="mana.tapped-for-mana-replacement/modifies-production",
+    name="modifies-production",
+    claims=GENERIC_CLAIMS["mana.tapped-for-mana-replacement"],
+    explains=GENERIC_EXPLAINS.get("mana.tapped-for-mana-replacement", ()),
     features=production_features(pools=True, non_mana=True),
     kind="outcome",
     requires=BASE_REQUIRES | {Mechanic.UNTAP_SYMBOL, Mechanic.MANA_REPLACEMENT, Mechanic.COULD_PRODUCE},
@@ -759,9 +846,11 @@ def check_undefined(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     )
 
 
-@binds(
+@rule_template(
     "mana.undefined-type",
-    id="mana.undefined-type/produces-no-mana",
+    name="produces-no-mana",
+    claims=GENERIC_CLAIMS["mana.undefined-type"],
+    explains=GENERIC_EXPLAINS.get("mana.undefined-type", ()),
     kind="outcome",
     requires=BASE_REQUIRES | {Mechanic.COULD_PRODUCE, Mechanic.UNTAP_SYMBOL},
     scenarios=partial(could_produce_scenarios, defined=False),
@@ -814,9 +903,11 @@ def check_could_produce(probe: Probe, scenario: Scenario[ManaParams]) -> None:
         )
 
 
-@binds(
+@rule_template(
     "mana.could-produce",
-    id="mana.could-produce/types-lands-could-produce",
+    name="types-lands-could-produce",
+    claims=GENERIC_CLAIMS["mana.could-produce"],
+    explains=GENERIC_EXPLAINS.get("mana.could-produce", ()),
     kind="legality",
     requires=BASE_REQUIRES | {Mechanic.COULD_PRODUCE, Mechanic.UNTAP_SYMBOL, Mechanic.MANA_REPLACEMENT},
     scenarios=could_produce_scenarios,
@@ -829,9 +920,9 @@ def could_produce_types(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     check_could_produce(probe, scenario)
 
 
-@binds(
+@rule_template(
     "mana.could-produce",
-    id="mana.could-produce/tapped-lands-count",
+    name="tapped-lands-count",
     kind="legality",
     requires=BASE_REQUIRES | {Mechanic.COULD_PRODUCE, Mechanic.UNTAP_SYMBOL, Mechanic.MANA_REPLACEMENT},
     scenarios=partial(could_produce_scenarios, defined=True),
@@ -842,9 +933,9 @@ def could_produce_with_a_land(probe: Probe, scenario: Scenario[ManaParams]) -> N
     check_could_produce(probe, scenario)
 
 
-@binds(
+@rule_template(
     "mana.could-produce",
-    id="mana.could-produce/after-replacement-effects",
+    name="after-replacement-effects",
     kind="legality",
     requires=BASE_REQUIRES | {Mechanic.COULD_PRODUCE, Mechanic.UNTAP_SYMBOL, Mechanic.MANA_REPLACEMENT},
     scenarios=partial(could_produce_scenarios, defined=True, contamination=True),
@@ -891,9 +982,11 @@ def check_x_etb(probe: Probe, scenario: Scenario[XParams]) -> None:
         )
 
 
-@binds(
+@rule_template(
     "costs.x-in-etb-ability",
-    id="costs.x-in-etb-ability/etb-abilities-use-spells-x",
+    name="etb-abilities-use-spells-x",
+    claims=GENERIC_CLAIMS["costs.x-in-etb-ability"],
+    explains=GENERIC_EXPLAINS.get("costs.x-in-etb-ability", ()),
     features=tuple(PAYMENT_FEATURES.values()),
     kind="outcome",
     requires=BASE_REQUIRES | {Mechanic.CASTING, Mechanic.X_ETB},
@@ -907,9 +1000,9 @@ def etb_abilities_use_the_spells_x(probe: Probe, scenario: Scenario[XParams]) ->
     check_x_etb(probe, scenario)
 
 
-@binds(
+@rule_template(
     "mana.tapped-for-mana-replacement",
-    id="mana.tapped-for-mana-replacement/tapped-for-mana-only",
+    name="tapped-for-mana-only",
     features=production_features(pools=False, non_mana=False),
     kind="outcome",
     requires=BASE_REQUIRES | {Mechanic.UNTAP_SYMBOL, Mechanic.MANA_REPLACEMENT},

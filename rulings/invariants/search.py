@@ -28,16 +28,17 @@ from generators.search_cards import (
     MULTI_SEARCHES,
     PRIMAL_HARVEST,
     QUICK_SCRYING,
-    RESTRICTED_TO,
     SORCERY,
     WILD_EXPANSE,
+    own_restrictor,
+    restriction_count,
 )
 from generators.search_features import search_features
 from generators.search_setup import SearchSetup
 from harness.protocol.adapter import EngineError
 from harness.protocol.keywords import LIBRARY_NINJUTSU, KeywordVariant
 from harness.protocol.mechanics import Mechanic
-from harness.protocol.model import Action, ActionKind, Event, EventKind, GameState, Search, Zone
+from harness.protocol.model import Action, ActionKind, CardData, Event, EventKind, GameState, Search, Zone
 from harness.protocol.probe import Probe, Scenario, expect
 from rulings.corpus import Ruling
 from rulings.invariant import CheckFn, Invariant, InvariantKind, claims, exempting
@@ -67,9 +68,15 @@ from rulings.invariants.search_moves import (
     pending_search,
     search_of,
 )
-from rulings.templates import template
+from rulings.templates import NotCovered, template
+from rulings.text import NUMBER_WORDS as _WORD_NUMBERS
 
-NUMBER_SLOT = {"n": ("4",)}
+NUMBER_WORDS = {n: w for w, n in _WORD_NUMBERS.items()}
+#: Ordinals rulings use for the first card below the top N ("the fifth card").
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
+#: How many top cards a restriction ruling may name (numbers as digits, see rulings.text); the
+#: ruling's own card's text must say the same number.
+NUMBER_SLOT = {"n": tuple(str(i) for i in range(2, 8)), "next": ORDINALS[2:8]}
 LIBRARY_KEYWORD_SLOT = {"keyword": (LIBRARY_NINJUTSU.name,)}
 SEARCH_REQUIRES = BASE_REQUIRES | {Mechanic.SEARCH, Mechanic.CASTING}
 #: Searches from every kind of source but a look: sorcery, instant, Bribery, a land's ability.
@@ -224,16 +231,17 @@ def check_restricted_counts(probe: Probe, scenario: Scenario) -> None:
     events = begin_search(probe, scenario)
     mid = probe.state()
     search = the_search(probe)
+    n = search_of(scenario).restricted_to
     probe.claim("a restricted search counts as searching the library")
     expect(
-        search.visible is not None and len(search.candidates) <= RESTRICTED_TO,
+        search.visible is not None and len(search.candidates) <= n,
         "the opponent's search was not restricted to the top cards",
-        expected=f"a search of the top {RESTRICTED_TO} cards",
+        expected=f"a search of the top {n} cards",
         observed=f"{len(search.candidates)} candidates",
     )
     expect(
         mid.player(searcher).searched_library,
-        "searching the top four cards of a library did not count as searching that library",
+        f"searching the top {n} cards of a library did not count as searching that library",
         expected=f"player {searcher} searched a library this turn",
         observed=f"searched_library {mid.player(searcher).searched_library} (before: {before})",
     )
@@ -247,61 +255,75 @@ def check_restricted_counts(probe: Probe, scenario: Scenario) -> None:
     after = probe.state()
     expect(
         after.player(searcher).searched_library,
-        "searching the top four cards of a library did not count as searching that library",
+        f"searching the top {n} cards of a library did not count as searching that library",
         expected=f"player {searcher} searched a library this turn",
         observed="not after the search",
     )
 
 
+def top_words(n: int) -> str:
+    """ "top four": how rulings and messages name the restriction's cards."""
+    return f"top {NUMBER_WORDS.get(n, str(n))}"
+
+
+def nth(n: int) -> str:
+    """The ordinal of the ``n``-th card from the top ("fifth")."""
+    return ORDINALS[n - 1] if n <= len(ORDINALS) else f"{n}th"
+
+
 @claims(
-    "a sought card below the top four refused",
-    "a sought card among the top four found",
+    "a sought card below the top N refused",
+    "a sought card among the top N found",
     "the restriction applied to a search the engine began",
 )
 def check_only_top_cards(probe: Probe, scenario: Scenario) -> None:
-    """The opponent sees only the top four: no card below is offered or accepted, even one of the
-    type the search asks for; a sought card among the top four is offered and accepted."""
+    """The opponent sees only the top N (the restriction's number): no card below is offered or
+    accepted, even one of the type the search asks for; a sought card among the top N is offered
+    and accepted."""
+    n = search_of(scenario).restricted_to
+    top_n = top_words(n)
     state, search, library = begin(probe, scenario)
     if search_of(scenario).start != "pending":  # not a search loaded with its candidates fixed
         probe.claim("the restriction applied to a search the engine began")
-    top = set(library[:RESTRICTED_TO])
+    top = set(library[:n])
     expect(
         set(search.candidates) <= top,
-        "the restricted search sees cards below the top four",
+        f"the restricted search sees cards below the {top_n}",
         expected=f"candidates among {sorted(top)}",
         observed=f"candidates {list(search.candidates)}",
     )
     shown = [a for a in choices_offered(probe) if not set(a.cards) <= top]
     expect(
         not shown,
-        "a card below the top four was offered to the restricted searcher",
+        f"a card below the {top_n} was offered to the restricted searcher",
         expected=f"only cards of {sorted(top)}",
         observed=", ".join(map(str, shown)),
     )
-    for card_id in sought(state, search, library[RESTRICTED_TO:])[:1]:
-        probe.claim("a sought card below the top four refused")
+    for card_id in sought(state, search, library[n:])[:1]:
+        probe.claim("a sought card below the top N refused")
         probe.expect_refused(
             choose(search.searcher, card_id),
-            "the restricted searcher found a card below the top four of the library",
-            expected=f"{card_id} (below the top four, though of the type sought) refused",
+            f"the restricted searcher found a card below the {top_n} of the library",
+            expected=f"{card_id} (below the {top_n}, though of the type sought) refused",
         )
-    for card_id in sought(state, search, library[:RESTRICTED_TO])[:1]:
-        probe.claim("a sought card among the top four found")
+    for card_id in sought(state, search, library[:n])[:1]:
+        probe.claim("a sought card among the top N found")
         find_offered(
             probe,
             search.searcher,
             card_id,
-            "a sought card among the top four was not offered",
-            f"finding {card_id}, among the top four and of the type sought",
+            f"a sought card among the {top_n} was not offered",
+            f"finding {card_id}, among the {top_n} and of the type sought",
         )
 
 
-@claims("a sought card below the fourth found by the restriction's controller")
+@claims("a sought card below the Nth found by the restriction's controller")
 def check_controller_unrestricted(probe: Probe, scenario: Scenario) -> None:
-    """Aven Mindcensor doesn't touch its controller's searches: a sought card below the fourth
-    is offered and accepted."""
+    """The restriction doesn't touch its controller's searches: a sought card below the Nth is
+    offered and accepted."""
+    n = search_of(scenario).restricted_to
     state, search, library = begin(probe, scenario)
-    below = sought(state, search, library[RESTRICTED_TO:])
+    below = sought(state, search, library[n:])
     expect(
         set(library) <= set(search.candidates) or search.visible is None,
         "the restriction also bound the searcher who controls it",
@@ -309,37 +331,39 @@ def check_controller_unrestricted(probe: Probe, scenario: Scenario) -> None:
         observed=f"candidates {list(search.candidates)}",
     )
     for card_id in below[:1]:
-        probe.claim("a sought card below the fourth found by the restriction's controller")
+        probe.claim("a sought card below the Nth found by the restriction's controller")
         find_offered(
             probe,
             search.searcher,
             card_id,
-            "a sought card below the fourth was not offered to the restriction's controller",
+            f"a sought card below the {nth(n)} was not offered to the restriction's controller",
             f"finding {card_id}: the searcher controls the restriction, which binds only opponents",
         )
 
 
-@claims("the same top four after finding a card")
+@claims("the same top N after finding a card")
 def check_top_cards_fixed(probe: Probe, scenario: Scenario) -> None:
-    """Find a card among the top four; the search (if it goes on) still sees the same cards, and
-    the fifth is neither offered nor accepted."""
+    """Find a card among the top N; the search (if it goes on) still sees the same cards, and
+    the (N+1)th is neither offered nor accepted."""
+    n = search_of(scenario).restricted_to
+    top_n = top_words(n)
     state, search, library = begin(probe, scenario)
     first = first_sought(state, as_ruled(search, scenario))
-    probe.precondition(first is not None, "no sought card among the top four")
+    probe.precondition(first is not None, f"no sought card among the {top_n}")
     assert first is not None
-    probe.require(choose(search.searcher, first), f"finding {first}, among the top four")
+    probe.require(choose(search.searcher, first), f"finding {first}, among the {top_n}")
     after = pending_search(probe.state())
     probe.precondition(after is not None, "the search ended with its first card (nothing more to find)")
     assert after is not None
-    probe.claim("the same top four after finding a card")
+    probe.claim("the same top N after finding a card")
     expect(
         set(after.candidates) <= set(search.candidates),
         "finding a card changed which cards the restricted search sees",
         expected=f"candidates {list(search.candidates)}",
         observed=f"candidates {list(after.candidates)}",
     )
-    # The top four stay findable too: each other sought card among them is still offered (an
-    # engine that dropped them, or offers no choice at all, does not keep the same four).
+    # The top N stay findable too: each other sought card among them is still offered (an
+    # engine that dropped them, or offers no choice at all, does not keep the same N).
     ruled = as_ruled(search, scenario)
     still = [
         c for c in search.candidates if c != first and c not in after.found and card_matches(state, c, ruled.card_type)
@@ -352,19 +376,20 @@ def check_top_cards_fixed(probe: Probe, scenario: Scenario) -> None:
         expected=f"{', '.join(still)} still offered",
         observed=f"{', '.join(missing)} not offered",
     )
-    for fifth in library[RESTRICTED_TO : RESTRICTED_TO + 1]:
-        shown = [a for a in choices_offered(probe) if fifth in a.cards]
+    ordinal = nth(n + 1)
+    for next_card in library[n : n + 1]:
+        shown = [a for a in choices_offered(probe) if next_card in a.cards]
         expect(
             not shown,
-            "finding one card made the fifth card findable",
-            expected=f"{fifth} (fifth from the top) not offered",
+            f"finding one card made the {ordinal} card findable",
+            expected=f"{next_card} ({ordinal} from the top) not offered",
             observed=", ".join(map(str, shown)),
         )
-        if card_matches(state, fifth, search.card_type):
+        if card_matches(state, next_card, search.card_type):
             probe.expect_refused(
-                choose(search.searcher, fifth),
-                "finding one card made the fifth card findable",
-                expected=f"{fifth} (fifth from the top) refused",
+                choose(search.searcher, next_card),
+                f"finding one card made the {ordinal} card findable",
+                expected=f"{next_card} ({ordinal} from the top) refused",
             )
 
 
@@ -395,7 +420,37 @@ def check_whole_library_shuffled(probe: Probe, scenario: Scenario) -> None:
     )
 
 
-# -- templates: Aven Mindcensor ----------------------------------------------------------------
+# -- templates: search restrictions to the top N cards (Aven Mindcensor) ----------------------
+
+
+def restrictor(ruling: Ruling, slots: Mapping[str, str]) -> CardData:
+    """The ruling's card that restricts searches, read from its oracle text ("If an opponent
+    would search a library, that player searches the top N cards of that library instead."),
+    as the restriction the invariants draw; its N must be the number the ruling names (and
+    "the (N+1)th card" the next one). Anything else leaves the ruling uncovered, saying why."""
+    cards: tuple[CardData, ...] = tuple(getattr(slots, "cards", ()))
+    found = [c for c in cards if restriction_count(c) is not None]
+    if not found:
+        names = ", ".join(c.name for c in cards) or "its card"
+        raise NotCovered(
+            f"{names}: no restriction of an opponent's searches to the top cards of a library in its oracle text"
+        )
+    card = found[0]
+    n = restriction_count(card)
+    assert n is not None
+    if "n" in slots and slots["n"] != str(n):
+        raise NotCovered(f"the ruling names the top {slots['n']} cards, {card.name}'s text the {top_words(n)}")
+    if "next" in slots and slots["next"] != nth(n + 1):
+        raise NotCovered(f"the ruling names the {slots['next']} card, {card.name}'s text the {top_words(n)}")
+    return own_restrictor(card)
+
+
+def restricted_setup(card: CardData, **fields: object) -> SearchSetup:
+    """A search setup under ``card``'s restriction: libraries of 0 to N + 2 cards (none, fewer
+    than N, N, one over, more)."""
+    n = restriction_count(card)
+    assert n is not None
+    return SearchSetup(restrictor=card, library=(0, n + 2), **fields)  # type: ignore[arg-type]
 
 
 @template(
@@ -408,15 +463,17 @@ def check_whole_library_shuffled(probe: Probe, scenario: Scenario) -> None:
     slots=NUMBER_SLOT,
 )
 def restricted_counts_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
-    """A search restricted to the top cards is a search of that library."""
+    """A search restricted to the top N cards (N from the card) is a search of that library."""
+    card = restrictor(ruling, slots)
     return [
         search_invariant(
             ruling,
             "restricted-search-counts",
             "outcome",
-            SearchSetup(kinds=SEARCH_KINDS, restriction="opponent", start="cast", library=(0, 6)),
+            restricted_setup(card, kinds=SEARCH_KINDS, restriction="opponent", start="cast"),
             check_restricted_counts,
-            "an opponent's search restricted to the top cards counts as searching the library",
+            f"an opponent's search restricted to the {top_words(restriction_count(card) or 0)} cards counts as "
+            "searching the library",
             "search.restricted-counts-as-search",
         )
     ]
@@ -434,33 +491,35 @@ def restricted_counts_family(ruling: Ruling, slots: Mapping[str, str]) -> list[I
     slots=NUMBER_SLOT,
 )
 def only_top_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
-    """The opponent sees and finds only the top cards; the restriction's controller searches
-    normally."""
+    """The opponent sees and finds only the top N cards (N from the card); the restriction's
+    controller searches normally."""
     tid = "search.restricted-sees-only-top"
+    card = restrictor(ruling, slots)
+    top_n = top_words(restriction_count(card) or 0)
     return [
         search_invariant(
             ruling,
             "opponent-finds-only-top-cards",
             "legality",
-            SearchSetup(
+            restricted_setup(
+                card,
                 kinds=SEARCH_KINDS,
                 restriction="opponent",
                 start="any",
-                library=(0, 6),
                 sought_below=True,
                 sought_above=True,
             ),
             check_only_top_cards,
-            "the restricted opponent is offered and can find only cards among the top four",
+            f"the restricted opponent is offered and can find only cards among the {top_n}",
             tid,
         ),
         search_invariant(
             ruling,
             "controller-searches-whole-library",
             "legality",
-            SearchSetup(kinds=SEARCH_KINDS, restriction="controller", start="any", library=(0, 6), sought_below=True),
+            restricted_setup(card, kinds=SEARCH_KINDS, restriction="controller", start="any", sought_below=True),
             check_controller_unrestricted,
-            "the restriction's controller can find cards below the top four",
+            f"the restriction's controller can find cards below the {top_n}",
             tid,
         ),
     ]
@@ -471,28 +530,30 @@ def only_top_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]
     claims={
         "top-cards-fixed": r"if an effect uses the word \"search\" once but allows an opponent to search for "
         r"multiple cards, the top {n} cards remain the same throughout the entire search\.",
-        "fifth-stays-out": r"finding one card won't cause the fifth card to become included in the search\.",
+        "next-stays-out": r"finding one card won't cause the {next} card to become included in the search\.",
     },
     slots=NUMBER_SLOT,
 )
 def top_fixed_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
     """The cards a restricted multi-card search sees stay the same after it finds one."""
+    card = restrictor(ruling, slots)
+    n = restriction_count(card) or 0
     return [
         search_invariant(
             ruling,
             "same-top-cards-after-finding",
             "legality",
-            SearchSetup(
+            restricted_setup(
+                card,
                 kinds=(SORCERY, INSTANT),
                 cards=MULTI_SEARCHES,
                 restriction="opponent",
                 start="any",
-                library=(0, 6),
                 sought_below=True,
                 sought_above=True,
             ),
             check_top_cards_fixed,
-            "after a restricted search finds a card it still sees the same top four; the fifth stays out",
+            f"after a restricted search finds a card it still sees the same {top_words(n)}; the {nth(n + 1)} stays out",
             "search.restricted-top-cards-fixed",
         )
     ]

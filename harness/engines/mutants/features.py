@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from harness.engines.reference.combat import Combat
 from harness.engines.reference.game import Game, Perm
-from harness.engines.reference.ninjutsu import NinjutsuFamily
+from harness.engines.reference.ninjutsu import LIBRARY_NINJUTSU, Ninjutsu, NinjutsuFamily
 from harness.engines.reference.payment import OptionPlan, plan_with_options
-from harness.protocol.model import PlayerIndex, StackItem
+from harness.protocol.model import PlayerIndex, StackItem, Step
 
 from . import Mutant
 
@@ -45,6 +45,25 @@ def first_strike_step_for_attackers_only(self: Combat, game: Game) -> bool:
 
 def ninja_enters_neither_blocked_nor_unblocked(self: NinjutsuFamily, game: Game, item: StackItem) -> bool | None:
     return None
+
+
+def library_ninjutsu_unsearched_at_end_of_combat__activatable_from(
+    self: NinjutsuFamily, game: Game, player: PlayerIndex, card_id: str, ability: Ninjutsu
+) -> bool:
+    if ability.variant == LIBRARY_NINJUTSU and game.step is Step.END_OF_COMBAT:
+        return card_id in game.players[player].library
+    return NinjutsuFamily.ninjutsu_activatable_from(self, game, player, card_id, ability)
+
+
+def library_ninjutsu_unsearched_at_end_of_combat__zone_cards(
+    self: NinjutsuFamily, game: Game, player: PlayerIndex
+) -> list[str]:
+    cards = NinjutsuFamily.ninjutsu_zone_cards(self, game, player)
+    return cards + list(game.players[player].library) if game.step is Step.END_OF_COMBAT else cards
+
+
+def ninja_enters_after_leaving_at_end_of_combat(self: NinjutsuFamily, game: Game, item: StackItem) -> bool:
+    return game.step is Step.END_OF_COMBAT or NinjutsuFamily.ninja_still_available(self, game, item)
 
 
 def ignores_colours(self, game: Game, player: PlayerIndex, cost: tuple[str, ...]) -> OptionPlan | None:
@@ -100,5 +119,24 @@ MUTANTS: tuple[Mutant, ...] = (
         bug="a Ninja put onto the battlefield attacking after blockers is neither blocked nor unblocked, "
         "so a second ninjutsu cannot return it",
         replaces={"ninjutsu.ninja_blocked_status": ninja_enters_neither_blocked_nor_unblocked},
+    ),
+    # Bugs of one step of a window: caught only if the step is drawn for the invariant (the
+    # combat steps' reach, docs/benchmarks.md).
+    Mutant(
+        "library-ninjutsu-unsearched-at-end-of-combat",
+        breaks=("library-ninjutsu.only-while-searching",),
+        bug="in the end of combat step library ninjutsu can be activated from the library with no search "
+        "under way (the engine checks the search only while combat damage is still to come)",
+        replaces={
+            "ninjutsu.activatable_from": library_ninjutsu_unsearched_at_end_of_combat__activatable_from,
+            "ninjutsu.zone_cards": library_ninjutsu_unsearched_at_end_of_combat__zone_cards,
+        },
+    ),
+    Mutant(
+        "ninja-enters-after-leaving-at-end-of-combat",
+        breaks=("ninjutsu.reveal-and-return",),
+        bug="a ninjutsu ability resolving in the end of combat step puts the Ninja onto the battlefield even "
+        "if the card left its owner's hand after activation (a new object, 400.7)",
+        replaces={"ninjutsu.ninja_still_available": ninja_enters_after_leaving_at_end_of_combat},
     ),
 )

@@ -7,6 +7,7 @@ from dataclasses import replace
 from harness.engines.reference.core import Core
 from harness.engines.reference.engine import Combat, NinjutsuFamily
 from harness.engines.reference.game import SOURCE_GONE, Game, Perm
+from harness.engines.reference.lines import Ninjutsu
 from harness.protocol.model import (
     Action,
     AttackTarget,
@@ -127,6 +128,12 @@ def ninjutsu_only_in_declare_blockers(self, game: Game, player: PlayerIndex) -> 
     return game.step is Step.DECLARE_BLOCKERS and NinjutsuFamily.ninjutsu_window_open(self, game, player)
 
 
+def commander_ninjutsu_hand_only(self, game: Game, player: PlayerIndex, card_id: str, ability: Ninjutsu) -> bool:
+    """An engine that treats commander ninjutsu as plain ninjutsu: activated from the hand only,
+    never from the command zone (702.49d)."""
+    return ability.variant in ("ninjutsu", "commander ninjutsu") and card_id in game.players[player].hand
+
+
 MUTANTS: tuple[Mutant, ...] = (
     Mutant(
         "ninjutsu-before-blockers",
@@ -224,5 +231,11 @@ MUTANTS: tuple[Mutant, ...] = (
         breaks=("ninjutsu.after-blockers", "ninjutsu.after-blockers-plural", "ninjutsu.damage-timing"),
         bug="ninjutsu is offered only in the declare blockers step, not in the damage and end of combat steps",
         replaces={"ninjutsu.window_open": ninjutsu_only_in_declare_blockers},
+    ),
+    Mutant(
+        "commander-ninjutsu-hand-only",
+        breaks=("commander-ninjutsu.from-command-zone", "commander-ninjutsu.never-declared-attacker"),
+        bug="commander ninjutsu can be activated from the hand only, not from the command zone",
+        replaces={"ninjutsu.activatable_from": commander_ninjutsu_hand_only},
     ),
 )

@@ -41,7 +41,6 @@ from typing import Any
 from harness import __version__
 from harness.protocol.adapter import EngineError, Support
 from harness.protocol.consistency import InconsistentState, check
-from harness.protocol.mechanics import Mechanic
 from harness.protocol.model import GameState
 
 from .engine import DECISIONS, ReferenceRules, UnknownDecision, check_decision_names, implemented_mechanics
@@ -54,9 +53,7 @@ from .session import ReferenceSession
 SUPPORTED: frozenset[str] = implemented_mechanics()
 
 #: Requirements the engine knows of but does not implement yet, with what to call them.
-NOT_YET: dict[str, str] = {
-    Mechanic.COMMANDER_NINJUTSU: "commander ninjutsu",
-}
+NOT_YET: dict[str, str] = {}
 
 
 class ReferenceEngine:

@@ -1,9 +1,14 @@
-"""The ninjutsu family (702.49): ninjutsu from the hand and library ninjutsu (the Mystery
-Booster 2 playtest variant on Panglacial Shinobi) — the reference engine's ninjutsu component.
+"""The ninjutsu family (702.49): ninjutsu from the hand, commander ninjutsu from the hand or the
+command zone (702.49d), and library ninjutsu (the Mystery Booster 2 playtest variant on
+Panglacial Shinobi) — the reference engine's ninjutsu component.
 
 Ninjutsu: "[Cost], Reveal this card from your hand, Return an unblocked attacking creature you
 control to its owner's hand: Put this card onto the battlefield from your hand tapped and
 attacking." (702.49a), activated once blockers have been declared, by a player with priority.
+"Commander ninjutsu [cost]" is the same ability that also works from the command zone: "[Cost],
+Reveal this card from your hand or present this card from the command zone, Return ...: Put this
+card onto the battlefield tapped and attacking." (702.49d). The zone it was activated from is
+remembered on the stack item (``from``): the card enters from there, if it is still there.
 
 "Library ninjutsu [cost]" is activated from your library, only while you search your own library
 with an effect that says "search" and "library" (not Bribery's search of an opponent's library,
@@ -49,6 +54,11 @@ if TYPE_CHECKING:
 
 NINJUTSU = "ninjutsu"
 LIBRARY_NINJUTSU = "library ninjutsu"
+COMMANDER_NINJUTSU = "commander ninjutsu"
+#: Stack-item choice: the zone a ninjutsu or commander ninjutsu ability was activated from.
+FROM_ZONE = "from"
+#: The variants activated with priority, from the hand (and the command zone).
+WITH_PRIORITY = (NINJUTSU, COMMANDER_NINJUTSU)
 
 
 class NinjutsuFamily:
@@ -57,11 +67,11 @@ class NinjutsuFamily:
 
     #: Ninjutsu-family variants that can be activated (the others parse but are never offered).
     #: Library ninjutsu is activated only during a search, never with priority.
-    implemented_ninjutsu_variants: frozenset[str] = frozenset({NINJUTSU, LIBRARY_NINJUTSU})
+    implemented_ninjutsu_variants: frozenset[str] = frozenset({NINJUTSU, LIBRARY_NINJUTSU, COMMANDER_NINJUTSU})
 
     name = "ninjutsu"
     #: The requirements this component implements (the engine supports the union: ``SUPPORTED``).
-    mechanics = frozenset({Mechanic.NINJUTSU, Mechanic.LIBRARY_NINJUTSU})
+    mechanics = frozenset({Mechanic.NINJUTSU, Mechanic.LIBRARY_NINJUTSU, Mechanic.COMMANDER_NINJUTSU})
 
     def __init__(self, engine: ReferenceRules) -> None:
         self.e = engine
@@ -83,15 +93,17 @@ class NinjutsuFamily:
         )
 
     def can_resolve_ninjutsu(self, game: Game, item: StackItem) -> bool:
-        return item.ability == NINJUTSU and any(n.variant == NINJUTSU for n in game.abilities_of(item.source).ninjutsu)
+        return item.ability in WITH_PRIORITY and any(
+            n.variant == item.ability for n in game.abilities_of(item.source).ninjutsu
+        )
 
     # =====================================================================================
     # Decisions: ninjutsu (702.49)
     # =====================================================================================
     @decision("ninjutsu.variant_implemented")
     def ninjutsu_variant_implemented(self, variant: str) -> bool:
-        """702.49: which variants of the ninjutsu family the engine activates (commander ninjutsu,
-        702.49d, is not implemented: its cards parse but it is never offered)."""
+        """702.49: which variants of the ninjutsu family the engine activates (ninjutsu, commander
+        ninjutsu 702.49d, library ninjutsu)."""
         return variant in self.implemented_ninjutsu_variants
 
     @decision("ninjutsu.window_open")
@@ -103,8 +115,15 @@ class NinjutsuFamily:
 
     @decision("ninjutsu.activatable_from")
     def ninjutsu_activatable_from(self, game: Game, player: PlayerIndex, card_id: str, ability: Ninjutsu) -> bool:
-        """702.49a: "Ninjutsu" is activated only while the card is in its owner's hand."""
-        return ability.variant == "ninjutsu" and card_id in game.players[player].hand
+        """702.49a: "Ninjutsu" is activated only while the card is in its owner's hand; 702.49d:
+        commander ninjutsu "also functions while the card ... is in the command zone" ("Reveal
+        this card from your hand or present this card from the command zone")."""
+        seat = game.players[player]
+        if ability.variant == NINJUTSU:
+            return card_id in seat.hand
+        if ability.variant == COMMANDER_NINJUTSU:
+            return card_id in seat.hand or card_id in seat.command
+        return False
 
     @decision("ninjutsu.return_candidates")
     def ninjutsu_return_candidates(self, game: Game, player: PlayerIndex) -> list[Perm]:
@@ -113,9 +132,10 @@ class NinjutsuFamily:
 
     @decision("ninjutsu.ninja_still_available")
     def ninja_still_available(self, game: Game, item: StackItem) -> bool:
-        """702.49a/400.7: the ability puts "this card" onto the battlefield from the hand; if the
-        card left the hand after activation (even if it came back: a new object), it does nothing."""
-        return self.ninja_still_in(game, item, Zone.HAND)
+        """702.49a/400.7: the ability puts "this card" onto the battlefield from the hand (or, for
+        commander ninjutsu, from the command zone it was presented from); if the card left that
+        zone after activation (even if it came back: a new object), it does nothing."""
+        return self.ninja_still_in(game, item, self.activated_from(item))
 
     @decision("ninjutsu.entry_target")
     def ninjutsu_entry_target(self, game: Game, item: StackItem) -> AttackTarget | None:
@@ -217,6 +237,11 @@ class NinjutsuFamily:
         ninja = item.source
         return item.choice(SOURCE_GONE) is None and ninja in game.players[game.owner(ninja)].zone(zone)
 
+    def activated_from(self, item: StackItem) -> Zone:
+        """The zone a ninjutsu or commander ninjutsu ability was activated from (the hand unless
+        the stack item says the command zone)."""
+        return Zone(item.choice(FROM_ZONE) or Zone.HAND)
+
     def ninjutsu_of(self, game: Game, card_id: str, variant: str | None) -> Ninjutsu | None:
         if card_id not in game.objects:
             return None
@@ -249,8 +274,9 @@ class NinjutsuFamily:
 
     @decision("ninjutsu.zone_cards")
     def ninjutsu_zone_cards(self, game: Game, player: PlayerIndex) -> list[str]:
-        """702.49a: cards a ninjutsu-family ability could be activated from (for "ninjutsu": the hand)."""
-        return list(game.players[player].hand)
+        """702.49a/d: cards a ninjutsu-family ability could be activated from with priority (the
+        hand, and the command zone for commander ninjutsu)."""
+        return list(game.players[player].hand) + list(game.players[player].command)
 
     @decision("ninjutsu.activate_ninjutsu")
     def activate_ninjutsu(self, game: Game, action: Action, events: list[Event]) -> None:
@@ -271,40 +297,55 @@ class NinjutsuFamily:
         returned = self.e.combat.unblocked_attacker_to_return(self.ninjutsu_return_candidates(game, player), action)
         plan = self.e.mana.require_mana_plan(game, player, ability.cost)
 
-        self.reveal_and_pay(game, player, card_id, ability.variant, plan, events)
+        zone = Zone.COMMAND if card_id in game.players[player].command else Zone.HAND
+        self.reveal_and_pay(game, player, card_id, ability.variant, plan, events, reveal=zone is Zone.HAND)
         choices = returned_choices(returned)
+        if zone is Zone.COMMAND:
+            choices += ((FROM_ZONE, zone.value),)
         self.e.core.return_to_hand(game, returned, events)
         game.stack.append(StackItem(game.next_stack_id(), "activated", card_id, player, ability.variant, choices))
         self.e.core.acted(game, player, events)
 
     def reveal_and_pay(
-        self, game: Game, player: PlayerIndex, card_id: str, ability: str, plan: OptionPlan, events: list[Event]
+        self,
+        game: Game,
+        player: PlayerIndex,
+        card_id: str,
+        ability: str,
+        plan: OptionPlan,
+        events: list[Event],
+        *,
+        reveal: bool = True,
     ) -> None:
         """602.2 for a ninjutsu-family ability: announce it, reveal the Ninja (it stays revealed
-        while the ability is on the stack) and pay the mana."""
+        while the ability is on the stack; a card presented from the command zone, a public
+        zone, is not revealed) and pay the mana."""
         events.append(Event(EventKind.ACTIVATE, card=card_id, ability=ability, player=player))
-        events.append(Event(EventKind.REVEAL, card=card_id, player=player))
-        if card_id not in game.revealed:
-            game.revealed.append(card_id)
+        if reveal:
+            events.append(Event(EventKind.REVEAL, card=card_id, player=player))
+            if card_id not in game.revealed:
+                game.revealed.append(card_id)
         self.e.mana.pay_mana(game, player, plan, events)
 
     @decision("ninjutsu.resolve_ninjutsu")
     def resolve_ninjutsu(self, game: Game, item: StackItem, events: list[Event]) -> bool:
-        """702.49a/c: the Ninja enters from the hand tapped and attacking the returned creature's
-        target; it was never declared as an attacker, so no "attacks" triggers (508.4)."""
-        return self.ninjutsu_resolves(game, item, Zone.HAND, events)
+        """702.49a/c/d: the Ninja enters from the hand (or the command zone) tapped and attacking
+        the returned creature's target; it was never declared as an attacker, so no "attacks"
+        triggers (508.4)."""
+        return self.ninjutsu_resolves(game, item, self.activated_from(item), events)
 
     def ninjutsu_resolves(self, game: Game, item: StackItem, zone: Zone, events: list[Event]) -> bool:
-        """A ninjutsu-family ability resolves: the Ninja enters from ``zone`` (the hand, or the
-        library for library ninjutsu) if it is still there, tapped and attacking the returned
+        """A ninjutsu-family ability resolves: the Ninja enters from ``zone`` (the hand, the
+        command zone, or the library for library ninjutsu) if it is still there, tapped and attacking the returned
         creature's target (702.49c); never declared, so no "attacks" triggers (508.4)."""
-        still_there = self.ninja_still_available if zone is Zone.HAND else self.library_ninja_still_available
+        still_there = self.library_ninja_still_available if zone is Zone.LIBRARY else self.ninja_still_available
         if not still_there(game, item):
             return False
         ninja = item.source
         target = self.ninjutsu_entry_target(game, item)
         game.remove_from_zone(ninja)
-        (self.e.core.left_hand if zone is Zone.HAND else self.e.core.left_library)(game, ninja)
+        left = {Zone.HAND: self.e.core.left_hand, Zone.LIBRARY: self.e.core.left_library}
+        left.get(zone, self.e.core.lose_track_of)(game, ninja)
         perm = Perm(
             ninja,
             controller=item.controller,

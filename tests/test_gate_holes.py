@@ -1,0 +1,131 @@
+"""Holes found auditing the regression gate (issue 13), each pinned by a test: a gate that passes
+a run that did not run everything, a merge that hides a missing shard, and output paths that end
+in a traceback instead of one clear line. Synthetic results, no engine runs."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from harness.run import cli
+from harness.run.expectations import Expectations
+from harness.run.gate import Gate
+from harness.run.merge import merge_results
+from reports.results import (
+    EXIT_INCOMPLETE,
+    EngineInfo,
+    ResultRecord,
+    Results,
+    RunInfo,
+    read_results,
+    write_results,
+)
+
+INVARIANTS = (
+    "ninjutsu.after-blockers/ninjutsu/refused-before-blockers",
+    "ninjutsu.after-blockers/ninjutsu/offered-after-blockers",
+)
+
+
+def run_info(**changes: object) -> RunInfo:
+    base = RunInfo(
+        "2025-01-01T00:00:00Z",
+        "2025-01-01T00:00:09Z",
+        "ci",
+        None,
+        (EngineInfo("eng", "1"),),
+        "mtg-conformance run",
+        "0.1.0",
+        9.0,
+        corpus="sha256:abc",
+    )
+    return replace(base, **changes)  # type: ignore[arg-type]
+
+
+def passing(invariant: str) -> ResultRecord:
+    return ResultRecord("eng", invariant, (invariant.split("/")[0],), "legality", "pass")
+
+
+def test_an_incomplete_run_does_not_pass_the_expectations_gate(tmp_path, capsys):
+    """Every finished case matches, but the run was cut short (time limit, a stop signal): what did
+    not run may fail, so the gate must not be green (exit 4, as the ungated run)."""
+    results = Results(run_info(complete=False, planned=2), results=(passing(INVARIANTS[0]),))
+    code = Gate(expectations=Expectations(source="exp.toml")).finish(results, tmp_path, EXIT_INCOMPLETE)
+    assert code == EXIT_INCOMPLETE
+    assert "incomplete" in capsys.readouterr().out
+
+
+def test_an_incomplete_run_does_not_pass_the_baseline_gate(tmp_path, capsys):
+    old = Results(run_info(), results=tuple(passing(i) for i in INVARIANTS))
+    new = Results(run_info(complete=False, planned=2), results=(passing(INVARIANTS[0]),))
+    write_results(new, tmp_path / "results.json")
+    code = Gate(baseline=old, baseline_path="old.json").finish(new, tmp_path, EXIT_INCOMPLETE)
+    assert code == EXIT_INCOMPLETE
+
+
+def test_the_baseline_diff_of_a_partial_run_never_replaces_a_complete_report(tmp_path):
+    """A run interrupted in a folder holding a complete run writes its files beside them
+    (report.partial.html); the gate's re-rendered report with the diff must go there too."""
+    complete = Results(run_info(), results=tuple(passing(i) for i in INVARIANTS))
+    write_results(complete, tmp_path / "results.json")
+    (tmp_path / "report.html").write_text("the complete run's report")
+    partial = Results(run_info(complete=False, planned=2), results=(passing(INVARIANTS[0]),))
+    write_results(partial, tmp_path / "results.partial.json")
+    Gate(baseline=complete, baseline_path="old.json").finish(partial, tmp_path, EXIT_INCOMPLETE)
+    assert (tmp_path / "report.html").read_text() == "the complete run's report"
+    assert "Changes since old.json" in (tmp_path / "report.partial.html").read_text()
+
+
+def test_a_merge_missing_a_shard_is_incomplete():
+    """The merge job of a pipeline whose shard 2 never uploaded must not gate green."""
+    one = Results(run_info(shard="1/2", planned=1), results=(passing(INVARIANTS[0]),))
+    merged, warnings = merge_results([("one", one)])
+    assert warnings and not merged.run.complete
+
+
+def test_a_gated_merge_missing_a_shard_exits_incomplete(tmp_path, capsys):
+    one = Results(run_info(shard="1/2", planned=1), results=(passing(INVARIANTS[0]),))
+    write_results(one, tmp_path / "one.json")
+    (tmp_path / "exp.toml").write_text("")
+    code = cli.main(
+        [
+            "merge",
+            str(tmp_path / "one.json"),
+            "--expectations",
+            str(tmp_path / "exp.toml"),
+            "--out",
+            str(tmp_path / "m"),
+        ]
+    )
+    assert code == EXIT_INCOMPLETE
+    assert not read_results(tmp_path / "m" / "results.json").run.complete
+
+
+def _blocked(tmp_path: Path) -> Path:
+    """A path under a regular file: no folder or file can be made there."""
+    (tmp_path / "plain").write_text("a file, not a folder")
+    return tmp_path / "plain" / "sub"
+
+
+@pytest.mark.parametrize("command", ["merge", "diff"])
+def test_an_output_path_that_cannot_be_written_is_one_clear_line(command, tmp_path, capsys):
+    results = Results(run_info(), results=tuple(passing(i) for i in INVARIANTS))
+    write_results(results, tmp_path / "results.json")
+    blocked = _blocked(tmp_path)
+    argv = {
+        "merge": ["merge", str(tmp_path / "results.json"), "--out", str(blocked)],
+        "diff": [
+            "diff",
+            str(tmp_path / "results.json"),
+            str(tmp_path / "results.json"),
+            "--html",
+            str(blocked / "d.html"),
+        ],
+    }[command]
+    code = cli.main(argv)
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert err.startswith("mtg-conformance: error: ") and "Traceback" not in err and err.count("\n") == 1
+    assert str(tmp_path / "plain") in err
