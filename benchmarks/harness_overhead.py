@@ -71,6 +71,8 @@ class RecordingEngine:
         self._adapter = adapter
         self.name = adapter.name
         self.version = adapter.version
+        # The run hands an engine that declares it the drawn state uncopied: so does the recording.
+        self.leaves_input_intact = getattr(adapter, "leaves_input_intact", False)
         self.recordings: list[Recording] = []
 
     def supports(self, requires: frozenset[str]) -> Any:

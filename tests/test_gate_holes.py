@@ -129,3 +129,42 @@ def test_an_output_path_that_cannot_be_written_is_one_clear_line(command, tmp_pa
     assert code == 2, err
     assert err.startswith("mtg-conformance: error: ") and "Traceback" not in err and err.count("\n") == 1
     assert str(tmp_path / "plain") in err
+
+
+def test_a_database_path_that_is_not_a_folder_is_refused_before_the_run(tmp_path, capsys):
+    """Hypothesis silently keeps nothing in a database it cannot write, so ``--database FILE`` would
+    look like it works while no failure is ever tried first: refuse it, in one line."""
+    (tmp_path / "db").write_text("a file")
+    code = cli.main(
+        [
+            "run",
+            "--profile",
+            "ci",
+            "--invariant",
+            INVARIANTS[0],
+            "--database",
+            str(tmp_path / "db"),
+            "--out",
+            str(tmp_path / "o"),
+        ]
+    )
+    err = capsys.readouterr().err
+    assert code == 2 and f"--database {str(tmp_path / 'db')!r} is an existing file, not a directory" in err, err
+    assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.parametrize("command", ["run", "update"])
+def test_an_expectations_file_that_is_not_utf8_is_one_clear_line(command, tmp_path, capsys):
+    """A binary or wrongly encoded expectations file is bad input like bad TOML: one line, exit 2."""
+    (tmp_path / "exp.toml").write_bytes(b"\xff\xfe\x00not text")
+    results = Results(run_info(), results=tuple(passing(i) for i in INVARIANTS))
+    write_results(results, tmp_path / "results.json")
+    argv = {
+        "run": ["run", "--profile", "ci", "--invariant", INVARIANTS[0], "--expectations", str(tmp_path / "exp.toml")]
+        + ["--out", str(tmp_path / "o")],
+        "update": ["expectations", "update", str(tmp_path / "results.json"), str(tmp_path / "exp.toml")],
+    }[command]
+    code = cli.main(argv)
+    err = capsys.readouterr().err
+    assert code == 2 and "exp.toml: not UTF-8 text" in err and err.count("\n") == 1, err
+    assert (tmp_path / "exp.toml").read_bytes().startswith(b"\xff\xfe")  # update left it alone

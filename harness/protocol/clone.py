@@ -39,10 +39,13 @@ def _copy(value: Any) -> Any:
         return tuple([_copy(v) for v in value])
     if cls in _DATACLASSES:
         # The instance's fields, copied into a new instance's __dict__ (frozen dataclasses refuse
-        # setattr, not a filled __dict__); scalars are shared without a call.
+        # setattr, not a filled __dict__); scalars are shared without a call. Entries named "_..."
+        # are caches, not fields (a state's look-up index): the copy builds its own when asked.
         immutable = _IMMUTABLE
         new = object.__new__(cls)
-        new.__dict__.update({k: v if type(v) in immutable else _copy(v) for k, v in value.__dict__.items()})
+        new.__dict__.update(
+            {k: v if type(v) in immutable else _copy(v) for k, v in value.__dict__.items() if k[0] != "_"}
+        )
         return new
     if isinstance(value, _SCALARS):
         _IMMUTABLE.add(cls)

@@ -13,6 +13,7 @@ dictionary built once per check, never a scan of the objects.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Container
 
 from harness.protocol.model import AFTER_BLOCKERS_STEPS, GameState, TargetKind, Zone
 
@@ -29,38 +30,48 @@ def problems(state: GameState) -> list[str]:
     """Every consistency problem of ``state``, in words (empty when consistent)."""
     found: list[str] = []
     ids = [o.id for o in state.objects]
-    for card_id, n in Counter(ids).items():
-        if n > 1:
-            found.append(f"object id {card_id!r} is used by {n} objects")
-    names = [c.name for c in state.cards]
-    for name, n in Counter(names).items():
-        if n > 1:
-            found.append(f"card data for {name!r} is given {n} times")
-    known_names = set(names)
     by_id = {o.id: o for o in state.objects}
+    if len(by_id) != len(ids):  # the Counter only when some id repeats (the messages are its)
+        for card_id, n in Counter(ids).items():
+            if n > 1:
+                found.append(f"object id {card_id!r} is used by {n} objects")
     data = {c.name: c for c in state.cards}
+    if len(data) != len(state.cards):
+        for name, n in Counter(c.name for c in state.cards).items():
+            if n > 1:
+                found.append(f"card data for {name!r} is given {n} times")
     for o in state.objects:
-        if o.name not in known_names:
+        if o.name not in data:
             found.append(f"object {o.id} is a {o.name!r}, which has no card data")
-        if o.owner not in (0, 1):
+        if o.owner != 0 and o.owner != 1:
             found.append(f"object {o.id} has owner {o.owner}, not a player")
     if [p.index for p in state.players] != [0, 1]:
         found.append("players must be seats 0 and 1, in that order")
 
-    # Every object in exactly one zone.
-    places: dict[str, list[str]] = {i: [] for i in ids}
+    # Every object in exactly one zone: where each id was met (most are met once, so the list of
+    # places is made only for an id met twice or never, when a message names them).
+    met: dict[str, str] = {}
+    again: dict[str, list[str]] = {}
 
     def place(card_id: str, where: str) -> None:
-        if card_id not in places:
+        if card_id not in by_id:
             found.append(f"{where} holds {card_id!r}, which is not an object of the game")
+        elif card_id in met:
+            again.setdefault(card_id, [met[card_id]]).append(where)
         else:
-            places[card_id].append(where)
+            met[card_id] = where
 
     for p in state.players:
-        for zone in (Zone.HAND, Zone.LIBRARY, Zone.GRAVEYARD, Zone.EXILE, Zone.COMMAND):
-            for card_id in p.zone(zone):
+        for zone, held in (
+            (Zone.HAND, p.hand),
+            (Zone.LIBRARY, p.library),
+            (Zone.GRAVEYARD, p.graveyard),
+            (Zone.EXILE, p.exile),
+            (Zone.COMMAND, p.command),
+        ):
+            for card_id in held:
                 place(card_id, f"player {p.index}'s {zone}")
-                if card_id in places and by_id[card_id].owner != p.index:
+                if card_id in by_id and by_id[card_id].owner != p.index:
                     found.append(
                         f"{card_id} is in player {p.index}'s {zone} but owned by player {by_id[card_id].owner}"
                     )
@@ -69,12 +80,15 @@ def problems(state: GameState) -> list[str]:
     for item in state.stack:
         if item.kind == "spell":
             place(item.source, "the stack")
-    for card_id, where in places.items():
-        obj = by_id[card_id]
-        if not where and not obj.token:
-            found.append(f"{card_id} ({obj.name}) is in no zone")
-        elif len(where) > 1:
-            found.append(f"{card_id} ({obj.name}) is in {len(where)} zones: {', '.join(where)}")
+    if len(met) != len(by_id) or again:
+        for card_id, obj in by_id.items():
+            if card_id not in met:
+                if not obj.token:
+                    found.append(f"{card_id} ({obj.name}) is in no zone")
+            elif card_id in again:
+                where = again[card_id]
+                found.append(f"{card_id} ({obj.name}) is in {len(where)} zones: {', '.join(where)}")
+    places: Container[str] = by_id  # the ids of the game's objects, for the look-ups below
 
     found.extend(_combat_problems(state, by_id, data))
 
@@ -101,7 +115,7 @@ def problems(state: GameState) -> list[str]:
     return found
 
 
-def _delayed_and_permission_problems(state: GameState, places: dict[str, list[str]]) -> list[str]:
+def _delayed_and_permission_problems(state: GameState, places: Container[str]) -> list[str]:
     """Delayed triggers and play permissions name objects of the game and seats; a "may-cast"
     choice names cards to cast and the stack item resolving. (A permission or a rebound trigger
     whose card has left its zone is stale, not inconsistent: it just does nothing, 400.7.)"""

@@ -385,26 +385,36 @@ class GameState:
     triggered: tuple[WaitingTrigger, ...] = ()
 
     # -- look-ups -------------------------------------------------------------------------
+    # By id (or name) through an index built on the first look-up of each kind and kept in the
+    # instance's ``__dict__`` under a name starting with "_" (not a field: equality, hashing,
+    # the codec and ``replace`` never see it; ``clone.fresh`` leaves it out). The fields of a
+    # frozen state never change, so its index never goes stale; a state made by ``replace`` is a
+    # new instance with no index yet. Where an inconsistent state repeats an id, the first object
+    # with it is found, as a scan would find it.
+    def _index(self, key: str, items: tuple[Any, ...], attr: str) -> dict[str, Any]:
+        index = self.__dict__.get(key)
+        if index is None:
+            index = {getattr(item, attr): item for item in reversed(items)}
+            self.__dict__[key] = index
+        return index
+
     def card_data(self, name: str) -> CardData:
-        for card in self.cards:
-            if card.name == name:
-                return card
-        raise KeyError(f"no card data for {name!r}")
+        card = self._index("_cards_by_name", self.cards, "name").get(name)
+        if card is None:
+            raise KeyError(f"no card data for {name!r}")
+        return card
 
     def obj(self, card_id: str) -> CardInstance:
-        for o in self.objects:
-            if o.id == card_id:
-                return o
-        raise KeyError(f"no object {card_id!r}")
+        found = self._index("_objects_by_id", self.objects, "id").get(card_id)
+        if found is None:
+            raise KeyError(f"no object {card_id!r}")
+        return found
 
     def data_of(self, card_id: str) -> CardData:
         return self.card_data(self.obj(card_id).name)
 
     def permanent(self, card_id: str) -> Permanent | None:
-        for p in self.battlefield:
-            if p.id == card_id:
-                return p
-        return None
+        return self._index("_permanents_by_id", self.battlefield, "id").get(card_id)
 
     def player(self, index: PlayerIndex) -> PlayerState:
         return self.players[index]

@@ -112,13 +112,16 @@ class Probe:
             self.set_aside = why
             assume(False)
 
-    def _call(self, what: str, fn: Callable[[], Any]) -> Any:
+    def _call(self, what: str | Callable[[], str], fn: Callable[[], Any]) -> Any:
+        """``fn()``; ``what`` names the call in the error (made only then: a run makes a hundred
+        thousand calls, and naming each action up front cost more than some of them)."""
         try:
             return fn()
         except (ActionRefused, EngineError, Violation):
             raise
         except Exception as exc:  # the engine broke: an error verdict, not a rules answer
-            raise EngineError(f"engine raised {type(exc).__name__} in {what}: {exc}") from exc
+            name = what if isinstance(what, str) else what()
+            raise EngineError(f"engine raised {type(exc).__name__} in {name}: {exc}") from exc
 
     def state(self) -> GameState:
         """The engine's exported state, which must be a GameState (anything else breaks the
@@ -169,7 +172,7 @@ class Probe:
     def apply(self, action: Action) -> list[Event]:
         """Apply ``action``; a refusal propagates as :class:`ActionRefused` and is recorded."""
         try:
-            events = list(self._call(f"apply({action})", lambda: self._session.apply(action)))
+            events = list(self._call(lambda: f"apply({action})", lambda: self._session.apply(action)))
             wrong = [e for e in events if not isinstance(e, Event)]
             if wrong:
                 raise EngineError(f"adapter contract: apply() reported {wrong[0]!r}, not an Event")

@@ -167,6 +167,8 @@ def load_expectations(path: str | Path, known: Mapping[str, tuple[str, ...]] | N
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise ExpectationsError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise ExpectationsError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     expectations = parse_expectations(text, source=str(path))
     if known is not None:
         validate(expectations, known)

@@ -106,7 +106,16 @@ class Gate:
 
 
 def prepare(args: argparse.Namespace) -> Gate:
-    """Read and validate the gate's files; GateError names the file and the fault."""
+    """Read and validate the gate's files (and the example database's folder); GateError names the
+    file and the fault."""
+    database = getattr(args, "database", None)
+    if database is not None:
+        from harness.run.output import ready_folder
+
+        # Hypothesis ignores a database it cannot write: a file here would silently keep nothing.
+        unwritable = ready_folder(database, "--database")
+        if unwritable:
+            raise GateError(unwritable)
     expectations = None
     if getattr(args, "expectations", None) is not None:
         try:

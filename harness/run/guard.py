@@ -156,7 +156,12 @@ def exit_tripwire() -> Iterator[None]:
 # expired deadline and re-arms for the earliest one left). A run makes about a dozen engine calls
 # per example; setting and clearing the timer around each of them cost more than some of the calls.
 
-_deadlines: list[tuple[float, str]] = []
+#: A limit's message, or what makes it: the per-call limits of a run name the action, and its text
+#: is only needed in the rare case the limit expires (formatting it for every call cost more than
+#: the timer itself).
+Message = str | Callable[[], str]
+
+_deadlines: list[tuple[float, Message]] = []
 #: When the armed timer fires (``time.monotonic()``), or ``None`` when it is not armed.
 _fires_at: float | None = None
 #: The SIGALRM handler the outermost limit replaced, restored when it ends.
@@ -171,13 +176,17 @@ def _arm_by(deadline: float) -> None:
         signal.setitimer(signal.ITIMER_REAL, max(deadline - time.monotonic(), 0.001))
 
 
+def _text(message: Message) -> str:
+    return message if isinstance(message, str) else message()
+
+
 def _on_alarm(signum: int, frame: FrameType | None) -> None:
     global _fires_at
     _fires_at = None
     now = time.monotonic()
     expired = [message for deadline, message in _deadlines if deadline <= now]
     if expired:
-        raise EngineTimeout(expired[0])
+        raise EngineTimeout(_text(expired[0]))
     if _deadlines:
         _arm_by(min(d for d, _ in _deadlines))
 
@@ -186,30 +195,45 @@ def _alarms_usable() -> bool:
     return threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer")
 
 
-@contextmanager
-def time_limit(seconds: float | None, message: str) -> Iterator[None]:
-    """Raise :class:`EngineTimeout` (``message``) in this block after ``seconds`` (None/0: no
-    limit). Nested limits share the one real-time timer; only the main thread gets alarms."""
-    global _fires_at, _previous_handler
-    if not seconds or not _alarms_usable():
-        yield
-        return
+def _push(seconds: float, message: Message) -> tuple[float, Message]:
+    """Start a limit of ``seconds`` (the caller pops it with :func:`_pop`, in a ``finally``)."""
+    global _previous_handler
     entry = (time.monotonic() + seconds, message)
     if not _deadlines:  # the outermost limit installs the handler, the innermost ones reuse it
         _previous_handler = signal.signal(signal.SIGALRM, _on_alarm)
     _deadlines.append(entry)
     _arm_by(entry[0])
+    return entry
+
+
+def _pop(entry: tuple[float, Message]) -> None:
+    """End the limit ``entry`` (see :func:`_push`)."""
+    global _fires_at, _previous_handler
+    if _deadlines and _deadlines[-1] is entry:
+        _deadlines.pop()
+    else:
+        _deadlines.remove(entry)
+    if not _deadlines:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        _fires_at = None
+        previous, _previous_handler = _previous_handler, None
+        signal.signal(signal.SIGALRM, previous if previous is not None else signal.SIG_DFL)
+    elif _fires_at is None:  # the alarm went off in this block: the outer limits still hold
+        _arm_by(min(d for d, _ in _deadlines))
+
+
+@contextmanager
+def time_limit(seconds: float | None, message: Message) -> Iterator[None]:
+    """Raise :class:`EngineTimeout` (``message``) in this block after ``seconds`` (None/0: no
+    limit). Nested limits share the one real-time timer; only the main thread gets alarms."""
+    if not seconds or not _alarms_usable():
+        yield
+        return
+    entry = _push(seconds, message)
     try:
         yield
     finally:
-        _deadlines.remove(entry)
-        if not _deadlines:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            _fires_at = None
-            previous, _previous_handler = _previous_handler, None
-            signal.signal(signal.SIGALRM, previous if previous is not None else signal.SIG_DFL)
-        elif _fires_at is None:  # the alarm went off in this block: the outer limits still hold
-            _arm_by(min(d for d, _ in _deadlines))
+        _pop(entry)
 
 
 # -- the guarded session --------------------------------------------------------------------------
@@ -228,25 +252,32 @@ class GuardedSession:
         self._example_deadline = example_deadline
         self._contained = contained
 
-    def _call(self, what: str, fn: Callable[[], Any]) -> Any:
-        limit = None if self._contained else self._call_limit
+    def _call(self, what: str | Callable[[], str], fn: Callable[[], Any]) -> Any:
+        """``fn()``, contained; ``what`` names the call in messages (made only when one is needed)."""
+        entry = None
+        if not self._contained and self._call_limit and _alarms_usable():
+            entry = _push(
+                self._call_limit, lambda: f"timeout: the engine took longer than {self._call_limit:g}s in {_text(what)}"
+            )
         try:
-            with time_limit(limit, f"timeout: the engine took longer than {self._call_limit:g}s in {what}"):
-                try:
-                    result = fn()
-                finally:
-                    leave_if_forked()
+            try:
+                result = fn()
+            finally:
+                leave_if_forked()
         except (ActionRefused, EngineError):
             raise
         except StateUnsupported as exc:
             raise EngineError(
-                f"engine raised StateUnsupported in {what}, which only start() may raise: {clean_text(exc)}"
+                f"engine raised StateUnsupported in {_text(what)}, which only start() may raise: {clean_text(exc)}"
             ) from None
         except BaseException as exc:  # noqa: BLE001 - an untrusted engine: any exception is a fault
             reraise_if_harness(exc)
-            raise engine_fault(exc, what) from None
+            raise engine_fault(exc, _text(what)) from None
+        finally:
+            if entry is not None:
+                _pop(entry)
         if self._example_deadline is not None and time.monotonic() > self._example_deadline:
-            raise EngineTimeout(f"timeout: the example ran past its time limit (at {what})")
+            raise EngineTimeout(f"timeout: the example ran past its time limit (at {_text(what)})")
         return result
 
     def state(self) -> GameState:
@@ -261,7 +292,7 @@ class GuardedSession:
         return list(result)
 
     def apply(self, action: Action) -> list[Event]:
-        result = self._call(f"apply({action})", lambda: self._session.apply(action))
+        result = self._call(lambda: f"apply({action})", lambda: self._session.apply(action))
         if not isinstance(result, (list, tuple)):
             raise EngineError(
                 f"adapter contract: apply({action}) returned {type(result).__name__}, not a list of Events"

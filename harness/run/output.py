@@ -46,15 +46,17 @@ def destination(out: Path, *, complete: bool, replace_complete: bool = False) ->
     return Destination(out / PARTIAL[RESULTS], out / PARTIAL[REPORT], out / PARTIAL[JUNIT], beside=True)
 
 
-def ready_folder(out: Path) -> str | None:
+def ready_folder(out: Path, option: str = "--out") -> str | None:
     """Create ``out`` (and its parents) for a command's files; the reason it cannot be, as one line
-    naming the path, or None. Checked before the work, so a bad ``--out`` costs no run and shows no
-    traceback."""
+    naming the option and path, or None. Checked before the work, so a bad folder costs no run and
+    shows no traceback."""
+    if out.exists() and not out.is_dir():
+        return f"{option} {str(out)!r} is an existing file, not a directory"
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         return cannot_write(out, exc)
-    return None if out.is_dir() else f"--out {str(out)!r} is an existing file, not a directory"
+    return None
 
 
 def cannot_write(path: Path, exc: OSError) -> str:

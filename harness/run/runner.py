@@ -20,7 +20,15 @@ from hypothesis import seed as hypothesis_seed
 from hypothesis.errors import FailedHealthCheck, Flaky, Unsatisfiable, UnsatisfiedAssumption
 
 from harness.protocol import codec
-from harness.protocol.adapter import ActionRefused, EngineAdapter, EngineError, Session, StateUnsupported, Support
+from harness.protocol.adapter import (
+    ActionRefused,
+    EngineAdapter,
+    EngineError,
+    Session,
+    StateUnsupported,
+    Support,
+    leaves_input_intact,
+)
 from harness.protocol.clone import fresh
 from harness.protocol.model import GameState
 from harness.protocol.probe import Probe, Scenario, TraceStep, Violation
@@ -36,6 +44,7 @@ from harness.run.guard import (
     reraise_if_harness,
     time_limit,
 )
+from harness.run.heap import settle as settle_heap
 from harness.run.isolation import IsolatedEngine
 from harness.run.limits import EVENTS_PER_STEP, EVENTS_TRUNCATED, clean_text
 from harness.run.limits import current as current_limits
@@ -206,6 +215,7 @@ def run_case(
     ``database`` (a folder), Hypothesis keeps the failing examples it finds there and tries them
     first on the next run (see :func:`with_database`). ``shrink=False`` (without a database)
     skips shrinking a failure: for runs that only need the verdict (the controls)."""
+    settle_heap()  # once per process: the loaded suite leaves the collector's walks
     started = time.perf_counter()
     limits = current_limits()
     # The fields every record of this run shares.
@@ -228,6 +238,9 @@ def run_case(
     reproduce = reproduce_command(engine_spec, invariant.id)
     seen = _Observer(claims=dict.fromkeys(invariant.counted_claims, 0))
     contained = isinstance(adapter, IsolatedEngine)
+    # An isolated engine gets the state through a pipe, one that declares it never writes to its
+    # input gets the drawn state itself; any other in-process engine gets a fresh copy.
+    uncopied = contained or leaves_input_intact(adapter)
     invariant_deadline = time.monotonic() + limits.invariant if limits.invariant else None
 
     def fault(exc: BaseException, scenario: Scenario, probe: Probe | None) -> None:
@@ -264,9 +277,9 @@ def run_case(
                 ),
             ):
                 try:
-                    # An in-process engine gets its own copy: the counterexample shown is the state
-                    # drawn, not one the engine mutated (an isolated one gets it through a pipe).
-                    state = scenario.state if contained else fresh(scenario.state)
+                    # An in-process engine gets its own copy (unless it declares it never writes to
+                    # it): the counterexample shown is the state drawn, not one the engine mutated.
+                    state = scenario.state if uncopied else fresh(scenario.state)
                     raw = _start(adapter, state, limits.start, contained)
                 except StateUnsupported as exc:
                     seen.unsupported.append(clean_text(exc))

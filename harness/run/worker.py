@@ -23,6 +23,7 @@ from typing import Any, BinaryIO
 from harness.protocol import codec
 from harness.protocol.adapter import ActionRefused, EngineAdapter, EngineError, Session, StateUnsupported
 from harness.protocol.model import Action, GameState
+from harness.run.heap import settle
 
 PROTOCOL = "mtg-conformance-engine"
 PROTOCOL_VERSION = "1.0"
@@ -172,6 +173,7 @@ def serve(spec: str, requests: BinaryIO, channel: BinaryIO) -> None:
     global CHANNEL
     CHANNEL = channel
     server = Server(spec)
+    settle()  # the loaded adapter leaves the collector's walks (see harness.run.heap)
     for line in requests:
         if not line.strip():
             continue

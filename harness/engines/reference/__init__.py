@@ -61,6 +61,9 @@ class ReferenceEngine:
 
     name = "reference"
     version = __version__
+    #: ``start`` builds its own game from the frozen state and never writes to it (see
+    #: ``harness.protocol.adapter.leaves_input_intact``): the runner hands it the drawn state uncopied.
+    leaves_input_intact = True
 
     def __init__(self, decisions: Mapping[str, Callable[..., Any]] | None = None, *, name: str | None = None):
         """``decisions`` replaces named decisions (see the module docstring); checked now."""
