@@ -10,6 +10,7 @@ looks at it.
 from __future__ import annotations
 
 from harness.engines.reference.combat import Combat
+from harness.engines.reference.core import Core
 from harness.engines.reference.game import Game, Perm
 from harness.engines.reference.ninjutsu import LIBRARY_NINJUTSU, Ninjutsu, NinjutsuFamily
 from harness.engines.reference.payment import OptionPlan, plan_with_options
@@ -64,6 +65,16 @@ def library_ninjutsu_unsearched_at_end_of_combat__zone_cards(
 
 def ninja_enters_after_leaving_at_end_of_combat(self: NinjutsuFamily, game: Game, item: StackItem) -> bool:
     return game.step is Step.END_OF_COMBAT or NinjutsuFamily.ninja_still_available(self, game, item)
+
+
+def sneak_returns_to_controller(self: Core, game: Game, creature: Perm) -> PlayerIndex:
+    # Sneak puts the spell on the stack before paying its cost (601.2); ninjutsu returns the
+    # creature before its ability is put on the stack: a spell of the creature's controller on
+    # top of the stack is the creature cast for its sneak cost.
+    top = game.stack[-1] if game.stack else None
+    if top is not None and top.kind == "spell" and top.controller == creature.controller:
+        return creature.controller
+    return Core.returns_to_hand_of(self, game, creature)
 
 
 def ignores_colours(self, game: Game, player: PlayerIndex, cost: tuple[str, ...]) -> OptionPlan | None:
@@ -131,6 +142,13 @@ MUTANTS: tuple[Mutant, ...] = (
             "ninjutsu.activatable_from": library_ninjutsu_unsearched_at_end_of_combat__activatable_from,
             "ninjutsu.zone_cards": library_ninjutsu_unsearched_at_end_of_combat__zone_cards,
         },
+    ),
+    Mutant(
+        "sneak-returns-to-controller",
+        breaks=("sneak.same-attack-target",),
+        bug="casting a creature for its sneak cost returns the unblocked attacker to its controller's hand instead "
+        "of its owner's",
+        replaces={"core.returns_to_hand_of": sneak_returns_to_controller},
     ),
     Mutant(
         "ninja-enters-after-leaving-at-end-of-combat",
