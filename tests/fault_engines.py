@@ -253,8 +253,8 @@ def _how(how: str, where: str, state: GameState | None) -> object:
         raise ActionRefused("priority cannot be passed now")
     if how == "inconsistent" and state is not None:
         return _corrupt(state)
-    if how == "flood-events" and state is not None:  # 100,000 events, and a state that fails
-        return _corrupt(state), [Event(EventKind.STEP, detail=f"event {i}") for i in range(100_000)]
+    if how == "flood-events" and state is not None:  # 5,000 events, and a state that fails
+        return _corrupt(state), [Event(EventKind.STEP, detail=f"event {i}") for i in range(5_000)]
     if how == "mutate-input" and state is not None:
         object.__setattr__(state, "turn", 99)
         raise ValueError("crashed after scribbling on its input")
