@@ -16,6 +16,7 @@ from collections.abc import Collection, Iterable, Mapping
 from dataclasses import replace
 from functools import partial
 
+from generators.cards import keyword_cost
 from generators.combat import LIBRARY_NINJUTSU_SEARCH, NINJUTSU_STEPS, CombatSpec
 from generators.search import search_scenarios
 from generators.search_cards import (
@@ -38,7 +39,17 @@ from generators.search_setup import SearchSetup
 from harness.protocol.adapter import EngineError
 from harness.protocol.keywords import LIBRARY_NINJUTSU, KeywordVariant
 from harness.protocol.mechanics import Mechanic
-from harness.protocol.model import Action, ActionKind, CardData, Event, EventKind, GameState, Search, Zone
+from harness.protocol.model import (
+    Action,
+    ActionKind,
+    CardData,
+    Event,
+    EventKind,
+    GameState,
+    Search,
+    Zone,
+    parse_mana_cost,
+)
 from harness.protocol.probe import Probe, Scenario, expect
 from rulings.corpus import Ruling
 from rulings.invariant import CheckFn, Invariant, InvariantKind, claims, exempting
@@ -678,7 +689,27 @@ def check_mana_abilities_while_searching(variant: KeywordVariant, probe: Probe, 
         observed=f"pool {list(mid.player(player).mana_pool)}; pending {mid.pending}",
     )
     probe.claim("mana abilities during the search pay for it")
+    before = mana_at_hand(mid, player)
     accept_ninjutsu(variant, probe, scenario, "paid partly from mana made during the search")
+    # The other half of "you have to pay the ability's listed costs": the activation used the
+    # mana up (the pool and the untapped lands, one mana each, dropped by the cost's mana value).
+    after = probe.state()
+    cost = keyword_cost(after.data_of(scenario.params.ninja), variant.name) or ""
+    value = sum(int(s) if s.isdigit() else 1 for s in parse_mana_cost(cost))
+    expect(
+        before - mana_at_hand(after, player) >= value,
+        f"the {variant.name} activation did not spend its mana cost",
+        expected=f"the mana pool and untapped lands down by at least {value} (the cost {cost})",
+        observed=f"{before} before, {mana_at_hand(after, player)} after (pool {list(after.player(player).mana_pool)})",
+    )
+
+
+def mana_at_hand(state: GameState, player: int) -> int:
+    """The mana ``player`` has in their pool plus their untapped lands (one mana each)."""
+    lands = sum(
+        1 for p in state.battlefield if p.controller == player and not p.tapped and state.data_of(p.id).is_type("Land")
+    )
+    return len(state.player(player).mana_pool) + lands
 
 
 @claims("the ability waits on the stack")

@@ -14,7 +14,7 @@ from harness.engines.reference.core import Core
 from harness.engines.reference.game import Game, Perm
 from harness.engines.reference.ninjutsu import LIBRARY_NINJUTSU, Ninjutsu, NinjutsuFamily
 from harness.engines.reference.payment import OptionPlan, plan_with_options
-from harness.protocol.model import PlayerIndex, StackItem, Step
+from harness.protocol.model import Action, Event, PlayerIndex, StackItem, Step
 
 from . import Mutant
 
@@ -75,6 +75,19 @@ def sneak_returns_to_controller(self: Core, game: Game, creature: Perm) -> Playe
     if top is not None and top.kind == "spell" and top.controller == creature.controller:
         return creature.controller
     return Core.returns_to_hand_of(self, game, creature)
+
+
+def library_ninjutsu_cost_not_spent(self: NinjutsuFamily, game: Game, action: Action, events: list[Event]) -> None:
+    # The cost is checked (the activation is refused without the mana) but the lands tapped and
+    # the mana spent for it come back: the activation uses nothing up.
+    player = action.player
+    untapped = {p.id for p in game.battlefield if not p.tapped and game.is_type(p.id, "Land")}
+    pool = list(game.players[player].mana_pool)
+    NinjutsuFamily.activate_library_ninjutsu(self, game, action, events)
+    for perm in game.battlefield:
+        if perm.id in untapped:
+            perm.tapped = False
+    game.players[player].mana_pool[:] = pool
 
 
 def ignores_colours(self, game: Game, player: PlayerIndex, cost: tuple[str, ...]) -> OptionPlan | None:
@@ -142,6 +155,13 @@ MUTANTS: tuple[Mutant, ...] = (
             "ninjutsu.activatable_from": library_ninjutsu_unsearched_at_end_of_combat__activatable_from,
             "ninjutsu.zone_cards": library_ninjutsu_unsearched_at_end_of_combat__zone_cards,
         },
+    ),
+    Mutant(
+        "library-ninjutsu-cost-not-spent",
+        breaks=("library-ninjutsu.activation-during-search",),
+        bug="library ninjutsu is refused without the mana to pay, but an accepted activation spends nothing: the "
+        "lands tapped for it untap and the mana pool is as before",
+        replaces={"ninjutsu.activate_library_ninjutsu": library_ninjutsu_cost_not_spent},
     ),
     Mutant(
         "sneak-returns-to-controller",
