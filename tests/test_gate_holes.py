@@ -200,3 +200,20 @@ def test_a_precondition_outside_a_search_sets_the_example_aside_without_deprecat
         with pytest.raises(UnsatisfiedAssumption):
             probe.precondition(False, "not the state the claim is about")
     assert probe.set_aside == "not the state the claim is about"
+
+
+def test_an_empty_shard_is_not_a_run_that_judged_nothing(tmp_path, capsys):
+    """More shards than cases (a small ``--invariant`` selection on a wide CI matrix) leaves a shard
+    with nothing to do: it must not turn its job red as "judged nothing" (exit 3), and its empty
+    results still merge."""
+    from reports.results import exit_status
+
+    assert exit_status(Results(run_info(shard="1/3", planned=0))) == 0
+    codes = []
+    for i in (1, 2, 3):
+        argv = ["run", "--profile", "ci", "--invariant", INVARIANTS[0], "--shard", f"{i}/3"]
+        codes.append(cli.main([*argv, "--out", str(tmp_path / f"s{i}")]))
+    assert sorted(codes) == [0, 0, 0], codes
+    parts = [str(tmp_path / f"s{i}" / "results.json") for i in (1, 2, 3)]
+    assert cli.main(["merge", *parts, "--out", str(tmp_path / "m")]) == 0
+    assert len(read_results(tmp_path / "m" / "results.json").results) == 1

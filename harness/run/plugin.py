@@ -26,7 +26,17 @@ from harness.run.limits import Limits
 from harness.run.plan import Case, MutantScope, compiled_suite, engine, plan
 from harness.run.profiles import PROFILES, claim_rule, is_derandomized, register_profiles
 from reports.junit import write_junit
-from reports.results import EngineInfo, ResultRecord, Results, RulingRecord, RunInfo, corpus_hash, judged, write_results
+from reports.results import (
+    EngineInfo,
+    ResultRecord,
+    Results,
+    RulingRecord,
+    RunInfo,
+    corpus_hash,
+    empty_shard,
+    judged,
+    write_results,
+)
 
 RESULT_PROPERTY = "mtg_result"
 
@@ -302,7 +312,13 @@ class ResultCollector:
             terminalreporter.write_line(line)
         terminalreporter.write_line(
             f"judged {judged(results)} of {len(results.results)}"
-            + ("" if judged(results) or not results.run.complete else ": the run judged nothing (exit status 3)")
+            + (
+                ""
+                if judged(results) or not results.run.complete
+                else f": shard {results.run.shard} was dealt no case"
+                if empty_shard(results)
+                else ": the run judged nothing (exit status 3)"
+            )
         )
         where = getattr(self.config, "mtg_destination", None)
         if where is not None:
