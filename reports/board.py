@@ -76,7 +76,8 @@ def card_names(*states: Any) -> dict[str, str]:
     for state in states:
         if not isinstance(state, dict):
             continue
-        for obj in state.get("objects") or []:
+        objects = state.get("objects")
+        for obj in objects if isinstance(objects, list) else ():
             if isinstance(obj, dict) and "id" in obj:
                 names[text(obj["id"])] = text(obj.get("name", ""))
     return names

@@ -90,6 +90,10 @@ def failed_controls(path: str | os.PathLike[str]) -> dict[str, tuple[str, ...]]:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except json.JSONDecodeError as exc:
         raise ControlsReportError(f"{path}: not JSON: {exc}") from None
+    except UnicodeDecodeError:
+        raise ControlsReportError(f"{path}: not UTF-8") from None
+    except RecursionError:
+        raise ControlsReportError(f"{path}: JSON nested too deeply to be a controls report") from None
     if not isinstance(data, dict) or data.get("schema") != SCHEMA:
         raise ControlsReportError(f"{path}: not a controls report (schema {SCHEMA!r})")
     if data.get("version") != VERSION:

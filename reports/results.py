@@ -387,14 +387,20 @@ def exit_status(results: Results) -> int:
     """The process exit code for a run, from its records: 1 when any case failed or errored;
     else 4 when the run is incomplete (interrupted or time-limited: what did not run may fail);
     else 3 when nothing was judged (every case unsupported or inconclusive: no evidence is not
-    a pass); else 0."""
+    a pass); else 0. A shard that was dealt no case (more shards than cases) is 0: nothing was
+    asked of it."""
     if any(r.status in ("fail", "error") for r in results.results):
         return EXIT_FAILURES
     if not results.run.complete:
         return EXIT_INCOMPLETE
-    if judged(results) == 0:
+    if judged(results) == 0 and not empty_shard(results):
         return EXIT_NOTHING_JUDGED
     return EXIT_OK
+
+
+def empty_shard(results: Results) -> bool:
+    """A shard of a run that was dealt no case at all."""
+    return results.run.shard is not None and results.run.planned == 0 and not results.results
 
 
 # -- helpers -------------------------------------------------------------------------------

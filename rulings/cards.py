@@ -188,6 +188,8 @@ def load_card_pool(path: Path | str, shown: str | None = None) -> CardPool:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise CardPoolError(f"{shown}: not JSON ({exc.msg} at line {exc.lineno})") from None
+    except RecursionError:
+        raise CardPoolError(f"{shown}: JSON nested too deeply to be a card file") from None
     return pool_from_json(data, shown)
 
 

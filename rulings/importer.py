@@ -67,6 +67,8 @@ def _load_json(path: Path, shown: str) -> Any:
         raise RulingsImportError(f"{shown}: not UTF-8") from None
     except json.JSONDecodeError as exc:
         raise RulingsImportError(f"{shown}: not JSON ({exc.msg} at line {exc.lineno})") from None
+    except RecursionError:
+        raise RulingsImportError(f"{shown}: JSON nested too deeply to be a rulings file") from None
 
 
 def _text(value: Any, where: str, field: str) -> str:

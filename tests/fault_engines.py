@@ -132,6 +132,8 @@ NORMAL = object()
 #: Environment variable naming a file where engines that start helper processes write their pids.
 HELPER_PIDS = "MTG_FAULT_HELPER_PIDS"
 _flips = itertools.count()
+#: Environment variable naming a file where the flaky engine keeps its count.
+FLIPS = "MTG_FAULT_FLIPS"
 
 
 def matrix_state() -> GameState:
@@ -144,17 +146,43 @@ def matrix_state() -> GameState:
     )
 
 
-def _helper() -> int:
-    proc = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(300)"])
+def _record_pid(pid: int) -> None:
     path = os.environ.get(HELPER_PIDS)
     if path:
         with open(path, "a", encoding="ascii") as f:
-            f.write(f"{proc.pid}\n")
+            f.write(f"{pid}\n")
+
+
+def _helper() -> int:
+    proc = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(300)"])
+    _record_pid(proc.pid)
     return proc.pid
+
+
+def _flip() -> int:
+    """A count that survives the worker process being replaced (kept in the file the environment
+    names), so an isolated engine is as nondeterministic as an in-process one."""
+    path = os.environ.get(FLIPS)
+    if not path:
+        return next(_flips)
+    try:
+        with open(path, encoding="ascii") as f:
+            count = int(f.read() or 0)
+    except FileNotFoundError:
+        count = 0
+    with open(path, "w", encoding="ascii") as f:
+        f.write(str(count + 1))
+    return count
 
 
 def _recurse(n: int = 0) -> int:
     return _recurse(n + 1) + 1
+
+
+def _corrupt(state: GameState) -> GameState:
+    """``state`` with player 0's hand also in their graveyard: cards in two zones."""
+    p0 = state.players[0]
+    return state.replace(players=(dataclasses.replace(p0, graveyard=p0.hand), state.players[1]))
 
 
 def _how(how: str, where: str, state: GameState | None) -> object:
@@ -203,6 +231,18 @@ def _how(how: str, where: str, state: GameState | None) -> object:
         os._exit(1)
     if how == "helper":
         _helper()
+    if how == "fork":  # a child that lingers (a daemon the engine forgot)
+        if os.fork() == 0:
+            _record_pid(os.getpid())
+            time.sleep(300)
+            os._exit(0)
+    if how == "fork-exit":  # the usual fork pattern: the child does its work and leaves with os._exit
+        if os.fork() == 0:
+            _record_pid(os.getpid())
+            os._exit(0)
+    if how == "fork-return":  # a child that returns into its caller (into the harness, in-process)
+        if os.fork() == 0:
+            _record_pid(os.getpid())
     if how == "none":
         return None
     if how == "wrong-type":
@@ -212,13 +252,14 @@ def _how(how: str, where: str, state: GameState | None) -> object:
     if how == "refuse":
         raise ActionRefused("priority cannot be passed now")
     if how == "inconsistent" and state is not None:
-        p0 = state.players[0]
-        return state.replace(players=(dataclasses.replace(p0, graveyard=p0.hand), state.players[1]))
+        return _corrupt(state)
+    if how == "flood-events" and state is not None:  # 5,000 events, and a state that fails
+        return _corrupt(state), [Event(EventKind.STEP, detail=f"event {i}") for i in range(5_000)]
     if how == "mutate-input" and state is not None:
         object.__setattr__(state, "turn", 99)
         raise ValueError("crashed after scribbling on its input")
     if how == "flaky":
-        if next(_flips) % 2 == 0:
+        if _flip() % 2 == 0:
             raise ValueError("flaky: the engine failed this time")
     if how == "bare-bool":
         return True
@@ -251,6 +292,9 @@ class MatrixSession:
             if isinstance(got, GameState):  # "inconsistent": the action corrupts the state
                 self._state = got
                 return []
+            if isinstance(got, tuple):  # a corrupted state and the events to report
+                self._state, events = got
+                return events
             return got  # type: ignore[return-value]
         if action.kind is not ActionKind.PASS_PRIORITY:
             raise ActionRefused(f"{action.kind} is not legal here")

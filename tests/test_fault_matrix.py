@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from fault_engines import HELPER_PIDS, fault_engine, matrix_state
+from fault_engines import FLIPS, HELPER_PIDS, fault_engine, matrix_state
 from hypothesis import strategies as st
 
 from harness.protocol.model import pass_priority
@@ -74,7 +74,8 @@ MATRIX: list[tuple[str, str, tuple[str, ...], str, str]] = [
     ("apply", "none", BOTH, "error", r"returned NoneType|expected"),
     ("apply", "wrong-items", BOTH, "error", r"not an Event|adapter contract"),
     ("apply", "inconsistent", BOTH, "fail", r"global invariant \(state consistency\): after applying"),
-    ("apply", "flaky", IN, "error", r"^flaky: .*first error: .*replayed: passed"),
+    ("apply", "flood-events", BOTH, "fail", r"global invariant \(state consistency\): after applying"),
+    ("apply", "flaky", BOTH, "error", r"^flaky: .*first error: .*replayed: passed"),
     ("apply", "hang", BOTH, "error", ERROR_TIMEOUT),
     ("apply", "os-exit", BOTH, "error", r"os\._exit\(134\)|died \(exit code 134\)"),
     ("apply", "sys-exit-0", BOTH, "error", r"SystemExit|died \(exit code 0\)"),
@@ -83,6 +84,12 @@ MATRIX: list[tuple[str, str, tuple[str, ...], str, str]] = [
     ("apply", "leak", ISO, "error", r"MemoryError|died|timeout"),  # contained either way
     ("apply", "helper-then-die", ISO, "error", r"died \(exit code 1\)"),
     ("apply", "helper", ISO, "pass", r""),
+    # forks: in-process, the child is a copy of the harness; it must leave, never run the run
+    ("apply", "fork", BOTH, "pass", r""),
+    ("apply", "fork-exit", BOTH, "pass", r""),
+    ("apply", "fork-return", BOTH, "pass", r""),
+    ("start", "fork-return", BOTH, "pass", r""),
+    ("supports", "fork-return", BOTH, "pass", r""),
     # close()
     ("close", "raise", BOTH, "error", r"boom in close"),
     ("close", "hang", BOTH, "error", ERROR_TIMEOUT),
@@ -148,6 +155,7 @@ def test_fault_becomes_its_documented_verdict(
         pytest.skip("in-process time limits need the main thread")
     pids = tmp_path / "helpers"
     monkeypatch.setenv(HELPER_PIDS, str(pids))
+    monkeypatch.setenv(FLIPS, str(tmp_path / "flips"))
     cls = fault_engine(where, how)
     adapter = cls() if mode == "in" else IsolatedEngine(f"fault_engines:{cls.__name__}", python_path=[HERE])
     started = time.monotonic()
@@ -163,6 +171,9 @@ def test_fault_becomes_its_documented_verdict(
         assert re.search(pattern, record.failure.message), record.failure.message
     elif pattern:
         assert re.search(pattern, said, re.S), said
+    if how == "flaky":  # its own verdict, and everything a failure keeps: message, state, replay
+        assert record.failure is not None and "failed this time" in record.failure.message
+        assert record.failure.counterexample is not None and record.failure.reproduce.startswith("mtg-conformance")
     # Bounded: a hang costs its time limits, never the run.
     assert took < 30, took
     # Writable, and small whatever the engine said.

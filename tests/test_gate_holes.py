@@ -168,3 +168,52 @@ def test_an_expectations_file_that_is_not_utf8_is_one_clear_line(command, tmp_pa
     err = capsys.readouterr().err
     assert code == 2 and "exp.toml: not UTF-8 text" in err and err.count("\n") == 1, err
     assert (tmp_path / "exp.toml").read_bytes().startswith(b"\xff\xfe")  # update left it alone
+
+
+def test_a_precondition_outside_a_search_sets_the_example_aside_without_deprecated_assume():
+    """Replay and minimization run a check once, outside any Hypothesis test. There ``assume`` is
+    deprecated (a warning in the run's output today, an error in a later Hypothesis), so a check's
+    precondition must set the example aside by itself."""
+    import warnings
+
+    from hypothesis.errors import UnsatisfiedAssumption
+
+    from harness.protocol.model import GameState, PlayerState
+    from harness.protocol.probe import Probe
+
+    class Idle:
+        def state(self) -> GameState:
+            return GameState(cards=(), objects=(), players=(PlayerState(0), PlayerState(1)))
+
+        def legal_actions(self) -> list:
+            return []
+
+        def apply(self, action) -> list:
+            return []
+
+        def close(self) -> None:
+            pass
+
+    probe = Probe(Idle(), claims=())  # type: ignore[arg-type]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(UnsatisfiedAssumption):
+            probe.precondition(False, "not the state the claim is about")
+    assert probe.set_aside == "not the state the claim is about"
+
+
+def test_an_empty_shard_is_not_a_run_that_judged_nothing(tmp_path, capsys):
+    """More shards than cases (a small ``--invariant`` selection on a wide CI matrix) leaves a shard
+    with nothing to do: it must not turn its job red as "judged nothing" (exit 3), and its empty
+    results still merge."""
+    from reports.results import exit_status
+
+    assert exit_status(Results(run_info(shard="1/3", planned=0))) == 0
+    codes = []
+    for i in (1, 2, 3):
+        argv = ["run", "--profile", "ci", "--invariant", INVARIANTS[0], "--shard", f"{i}/3"]
+        codes.append(cli.main([*argv, "--out", str(tmp_path / f"s{i}")]))
+    assert sorted(codes) == [0, 0, 0], codes
+    parts = [str(tmp_path / f"s{i}" / "results.json") for i in (1, 2, 3)]
+    assert cli.main(["merge", *parts, "--out", str(tmp_path / "m")]) == 0
+    assert len(read_results(tmp_path / "m" / "results.json").results) == 1

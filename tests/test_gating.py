@@ -211,6 +211,14 @@ def test_the_terminal_replay_command_runs_where_it_is_printed(mutant_run, monkey
     assert (root / out / "report.html").is_file() and (mutant_run / "report.html").is_file()
 
 
+def test_the_terminal_lists_failures_by_engine_and_invariant_without_harness_paths(mutant_run):
+    """A CI log names the failing cases as the report does, not as pytest items under the harness's
+    install folder (``FAILED ../../site-packages/harness/run/suite.py::test_conformance[...]``)."""
+    text = (mutant_run.parent / "terminal.txt").read_text()
+    assert "suite.py" not in text and "site-packages" not in text, text
+    assert f"FAIL {MUTANT} {FAILING}: the Ninja attacks another target" in text
+
+
 def test_replay_never_writes_over_a_run_report(mutant_run, tmp_path, capsys):
     """``--out`` naming the report's own folder (or a path that cannot be a folder) is refused with
     one line before anything runs; the report replayed from stays as it was."""

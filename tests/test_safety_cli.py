@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -253,6 +254,16 @@ def test_a_partial_run_never_replaces_a_complete_one(tmp_path: Path) -> None:
         (["report", "{nested}"], "nested too deeply"),
         (["report", "{good}", "--out", "{dir}"], "is a directory"),
         (["report", "{good}", "--out", "{file}/below.html"], "cannot write"),
+        (["controls", "--out", "{file}"], "is an existing file"),
+        (["merge", "{good}", "--out", "{file}"], "existing file|cannot write"),
+        (["merge", "{good}", "--out", "{file}/below"], "cannot create|cannot write"),
+        (["replay", "{good}", "--invariant", "mana.could-produce", "--out", "{file}"], "is an existing file"),
+        (["run", "--corpus", "{deepcorpus}"], "nested too deeply"),
+        (["run", "--cards", "{nested}"], "nested too deeply"),
+        (["rulings", "--cards", "{nested}"], "nested too deeply"),
+        (["rulings", "import", "{nested}", "--out", "{dir}/imported.toml"], "nested too deeply"),
+        (["mutants", "--controls", "{nested}"], "nested too deeply"),
+        (["mutants", "--controls", "{latin1}"], "not UTF-8"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, args: list[str], message: str) -> None:
@@ -261,6 +272,8 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, args: list[str], messa
     (tmp_path / "latin1.json").write_bytes(b'{"schema": "caf\xe9"}')
     (tmp_path / "nested.json").write_text("[" * 100_000 + "]" * 100_000)
     (tmp_path / "dir").mkdir()
+    (tmp_path / "deepcorpus").mkdir()
+    (tmp_path / "deepcorpus" / "deep.toml").write_text("value = " + "[" * 5000 + "]" * 5000 + "\n")
     good = tmp_path / "good.json"
     from reports.results import EngineInfo, Results, RunInfo
 
@@ -271,10 +284,11 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, args: list[str], messa
         "nested": tmp_path / "nested.json",
         "good": good,
         "dir": tmp_path / "dir",
+        "deepcorpus": tmp_path / "deepcorpus",
     }
     done = cli(*[a.format(**names) for a in args], cwd=tmp_path)
     assert done.returncode == 2, done.stdout + done.stderr
-    assert message in done.stderr
+    assert re.search(message, done.stderr), done.stderr
     assert "Traceback" not in done.stderr
 
 
@@ -314,3 +328,25 @@ def test_report_renders_a_counterexample_of_unusual_shape(tmp_path: Path) -> Non
     done = cli("report", str(path), cwd=tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr
     assert (tmp_path / "report.html").exists()
+
+
+@pytest.mark.parametrize("how", ["keyboard_interrupt", "system_exit", "panic", "generator_exit"])
+def test_a_base_exception_from_an_in_process_engine_does_not_stop_the_run(tmp_path: Path, how: str) -> None:
+    """Item 6 end to end: under the CLI (signal handlers installed), a KeyboardInterrupt or
+    SystemExit the engine raises itself is its fault: every case gets its error, the run is
+    complete, and pytest is not interrupted."""
+    done = cli(
+        "run",
+        "--engine",
+        f"fault_engines:Fault_state_{how}",
+        "--invariant",
+        ONE,
+        "--out",
+        str(tmp_path / "o"),
+        cwd=tmp_path,
+    )
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "Traceback" not in done.stderr and "INCOMPLETE" not in done.stdout
+    results = read_results(tmp_path / "o" / "results.json")
+    assert results.run.complete and results.results
+    assert all(r.status == "error" for r in results.results), [r.reason for r in results.results]

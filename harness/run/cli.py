@@ -471,7 +471,7 @@ def _run_suite(args: argparse.Namespace, argv: Sequence[str], out: Path, extra: 
         str(out),
         "--mtg-command",
         shlex.join(["mtg-conformance", *argv]),
-        "-rfE",
+        "-rN",  # pytest's short summary names items by the harness's install path: the plugin lists them
         "--assert=plain",  # the suite states its own claims; no assertion rewriting needed
         "-v" if args.verbose else "-q",
         *extra,
@@ -614,6 +614,9 @@ def cmd_report(args: argparse.Namespace) -> int:
         raise UsageError(f"cannot write {str(target)!r}: {exc.strerror or exc}") from None
     except RecursionError:
         raise UsageError(f"{args.results}: nested too deeply to render") from None
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
+        # A schema-valid file the renderer does not expect: one line, never a traceback.
+        raise UsageError(f"{args.results}: cannot be rendered ({type(exc).__name__}: {exc})") from None
     print(f"report: {target}")
     return EXIT_OK
 

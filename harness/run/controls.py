@@ -284,6 +284,18 @@ def _workers(value: str | None) -> int:
 
 
 def main(args: argparse.Namespace, argv: Sequence[str]) -> int:
+    """The ``controls`` command, holding its ``--out`` directory (checked before anything runs:
+    an existing file or a directory another run holds is one usage line, not a lost run)."""
+    from harness.run.lock import OutputLocked, hold
+
+    try:
+        with hold(Path(args.out)):
+            return _main(args, argv)
+    except OutputLocked as exc:
+        raise ControlsUsageError(str(exc)) from None
+
+
+def _main(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from harness.run.plan import PlanError, compiled_suite, select_invariants
 
     started, clock = datetime.now(UTC), time.perf_counter()

@@ -70,23 +70,83 @@ def reraise_if_harness(exc: BaseException) -> None:
     raise_if_stopping()
 
 
-# -- os._exit tripwire -------------------------------------------------------------------------
+# -- os._exit tripwire and fork containment ----------------------------------------------------
+#
+# An in-process engine that forks leaves a copy of the whole harness in its child: returning from
+# the engine call, that copy would go on running the run (drawing examples, writing records).
+# While an engine runs, ``os.fork`` is tracked: a child leaves (``os._exit``) as soon as control
+# comes back to the harness, ``os._exit`` in a child really exits (the usual fork pattern), and
+# children still alive when the block ends are killed and reaped, so none outlives its example.
+# A fork from native code is not seen: run such an engine ``isolated:`` (its process group dies
+# with the worker).
 
 _real_exit = os._exit
+_real_fork = os.fork
+#: The harness process while an engine may run (None outside the tripwire), and the block depth.
+_owner_pid: int | None = None
+_depth = 0
+#: Children forked through ``os.fork`` inside the tripwire, to kill and reap when it ends.
+_children: list[int] = []
+
+
+def _in_forked_child() -> bool:
+    return _owner_pid is not None and os.getpid() != _owner_pid
 
 
 def _tripwire(code: int) -> NoReturn:
+    if _in_forked_child():
+        _real_exit(code)  # a child the engine forked leaves as the engine asked
     raise EngineExit(code)
+
+
+def _tracked_fork() -> int:
+    pid = _real_fork()
+    if pid:
+        _children.append(pid)
+    return pid
+
+
+def leave_if_forked() -> None:
+    """In a child an in-process engine forked, now back in harness code: leave at once, silently
+    (never flushing the harness's buffers), so only the harness process goes on with the run."""
+    if _in_forked_child():
+        _real_exit(0)
+
+
+def _reap_children() -> None:
+    """Kill and reap the children the engine forked. Only unreaped children are signalled (a pid
+    the engine already waited for may belong to another process by now)."""
+    while _children:
+        pid = _children.pop()
+        try:
+            done, _ = os.waitpid(pid, os.WNOHANG)
+            if done == 0:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+        except (ChildProcessError, ProcessLookupError):
+            pass
 
 
 @contextmanager
 def exit_tripwire() -> Iterator[None]:
-    """While the block runs, ``os._exit`` raises :class:`EngineExit` instead of ending us."""
-    os._exit = _tripwire  # type: ignore[assignment]
+    """While the block runs, ``os._exit`` raises :class:`EngineExit` instead of ending us, and
+    processes the engine forks are contained (see above)."""
+    global _owner_pid, _depth
+    if _depth == 0:
+        _owner_pid = os.getpid()
+        os._exit = _tripwire  # type: ignore[assignment]
+        os.fork = _tracked_fork
+    _depth += 1
     try:
         yield
     finally:
-        os._exit = _real_exit
+        leave_if_forked()
+        _depth -= 1
+        if _depth == 0:
+            os._exit = _real_exit
+            os.fork = _real_fork
+            _owner_pid = None
+            _reap_children()
 
 
 # -- alarms ---------------------------------------------------------------------------------------
@@ -200,7 +260,10 @@ class GuardedSession:
                 self._call_limit, lambda: f"timeout: the engine took longer than {self._call_limit:g}s in {_text(what)}"
             )
         try:
-            result = fn()
+            try:
+                result = fn()
+            finally:
+                leave_if_forked()
         except (ActionRefused, EngineError):
             raise
         except StateUnsupported as exc:
@@ -247,6 +310,7 @@ __all__ = [
     "StopSearch",
     "engine_fault",
     "exit_tripwire",
+    "leave_if_forked",
     "reraise_if_harness",
     "time_limit",
 ]

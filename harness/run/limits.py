@@ -89,6 +89,9 @@ def run_time_left() -> float | None:
 
 
 TRUNCATED = "… [truncated: {} more characters]"
+#: Events of one trace step kept in a result: an engine may report any number of them.
+EVENTS_PER_STEP = 100
+EVENTS_TRUNCATED = "… [truncated: {} more events]"
 
 
 def clean_text(text: object, limit: int | None = None) -> str:
@@ -113,6 +116,8 @@ def clean_text(text: object, limit: int | None = None) -> str:
 
 
 __all__ = [
+    "EVENTS_PER_STEP",
+    "EVENTS_TRUNCATED",
     "TRUNCATED",
     "Limits",
     "MiB",

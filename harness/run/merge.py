@@ -153,10 +153,15 @@ def cmd_merge(args: argparse.Namespace, argv: list[str]) -> int:
     merged, warnings = merge_results(parts, shlex.join(["mtg-conformance", *argv]))
     for line in warnings:
         print(f"mtg-conformance: warning: {line}", file=sys.stderr)
+    from harness.run.lock import OutputLocked, hold
+
     try:
-        write_results(merged, args.out / "results.json")
-        write_report(merged, args.out / "report.html")
-        write_junit(merged, args.out / "junit.xml")
+        with hold(args.out):  # an existing file or a directory another run holds: one line
+            write_results(merged, args.out / "results.json")
+            write_report(merged, args.out / "report.html")
+            write_junit(merged, args.out / "junit.xml")
+    except OutputLocked as exc:
+        raise MergeError(str(exc)) from None
     except OSError as exc:
         raise MergeError(cannot_write(args.out, exc)) from None
     totals = ", ".join(f"{n} {status}" for status, n in merged.totals().items())

@@ -26,7 +26,17 @@ from harness.run.limits import Limits
 from harness.run.plan import Case, MutantScope, compiled_suite, engine, plan
 from harness.run.profiles import PROFILES, claim_rule, is_derandomized, register_profiles
 from reports.junit import write_junit
-from reports.results import EngineInfo, ResultRecord, Results, RulingRecord, RunInfo, corpus_hash, judged, write_results
+from reports.results import (
+    EngineInfo,
+    ResultRecord,
+    Results,
+    RulingRecord,
+    RunInfo,
+    corpus_hash,
+    empty_shard,
+    judged,
+    write_results,
+)
 
 RESULT_PROPERTY = "mtg_result"
 
@@ -298,9 +308,17 @@ class ResultCollector:
                 f"INCOMPLETE RUN{why}: {len(results.results)} of {results.run.planned} cases finished"
             )
         terminalreporter.write_line(", ".join(f"{n} {status}" for status, n in totals.items()))
+        for line in failure_lines(results):
+            terminalreporter.write_line(line)
         terminalreporter.write_line(
             f"judged {judged(results)} of {len(results.results)}"
-            + ("" if judged(results) or not results.run.complete else ": the run judged nothing (exit status 3)")
+            + (
+                ""
+                if judged(results) or not results.run.complete
+                else f": shard {results.run.shard} was dealt no case"
+                if empty_shard(results)
+                else ": the run judged nothing (exit status 3)"
+            )
         )
         where = getattr(self.config, "mtg_destination", None)
         if where is not None:
@@ -337,6 +355,18 @@ class ResultCollector:
             rulings=rulings,
             results=tuple(records),
         )
+
+
+def failure_lines(results: Results) -> list[str]:
+    """One line per failed or errored case, named as the report names it (engine, invariant): what a
+    CI log shows instead of pytest's items, whose paths are the harness's install folder."""
+    lines = []
+    for r in results.results:
+        if r.status in ("fail", "error"):
+            message = " ".join((r.failure.message if r.failure is not None else (r.reason or "")).split())
+            short = message if len(message) <= 160 else message[:157] + "..."
+            lines.append(f"{r.status.upper()} {r.engine} {r.invariant}" + (f": {short}" if short else ""))
+    return lines
 
 
 def _version(spec: str) -> str:

@@ -226,6 +226,8 @@ def cmd_replay(args: argparse.Namespace, argv: list[str]) -> int:
     from reports.html import write_report
     from reports.results import write_results
 
+    if args.out.exists() and not args.out.is_dir():  # before the replay, not after it
+        raise ReplayError(f"--out {str(args.out)!r} is an existing file, not a directory")
     try:
         results = read_results(args.results)
     except OSError as exc:
@@ -273,9 +275,14 @@ def cmd_replay(args: argparse.Namespace, argv: list[str]) -> int:
         rulings=tuple(r for r in results.rulings if r.id in invariant.rulings),
         results=(now,),
     )
+    from harness.run.lock import OutputLocked, hold
+
     try:
-        write_results(out_results, args.out / "results.json")
-        write_report(out_results, args.out / "report.html")
+        with hold(args.out):  # an existing file or a directory another run holds: one line
+            write_results(out_results, args.out / "results.json")
+            write_report(out_results, args.out / "report.html")
+    except OutputLocked as exc:
+        raise ReplayError(str(exc)) from None
     except OSError as exc:
         raise ReplayError(cannot_write(args.out, exc)) from None
     print(f"replay report: {args.out / 'report.html'}")

@@ -40,12 +40,13 @@ from harness.run.guard import (
     engine_fault,
     exception_type,
     exit_tripwire,
+    leave_if_forked,
     reraise_if_harness,
     time_limit,
 )
 from harness.run.heap import settle as settle_heap
 from harness.run.isolation import IsolatedEngine
-from harness.run.limits import clean_text
+from harness.run.limits import EVENTS_PER_STEP, EVENTS_TRUNCATED, clean_text
 from harness.run.limits import current as current_limits
 from harness.run.optional import optional_support
 from harness.run.profiles import claim_rule, is_derandomized, profile_settings
@@ -123,7 +124,10 @@ class _Observer:
 def _clip_trace(step: TraceStep) -> TraceRecord:
     """A probe's step as the results file stores it: text, cleaned and clipped."""
     action = clean_text(step.action) + (f"  -> refused: {clean_text(step.refused)}" if step.refused else "")
-    return TraceRecord(action=action, events=tuple(clean_text(e) for e in step.events))
+    events = [clean_text(e) for e in step.events[:EVENTS_PER_STEP]]
+    if len(step.events) > EVENTS_PER_STEP:  # an engine reporting without end costs one line
+        events.append(EVENTS_TRUNCATED.format(len(step.events) - EVENTS_PER_STEP))
+    return TraceRecord(action=action, events=tuple(events))
 
 
 def _failure(exc: BaseException, scenario: Scenario, probe: Probe | None, reproduce: str) -> Failure:
@@ -183,7 +187,10 @@ def _supports(adapter: EngineAdapter, requires: frozenset[str]) -> Support | str
     limits = current_limits()
     try:
         with exit_tripwire(), time_limit(limits.start, f"timeout: supports() took longer than {limits.start:g}s"):
-            support = adapter.supports(requires)
+            try:
+                support = adapter.supports(requires)
+            finally:
+                leave_if_forked()
     except BaseException as exc:  # noqa: BLE001 - an adapter bug is an error verdict, never a crash
         reraise_if_harness(exc)
         return clean_text(f"supports() raised {exception_type(exc)}: {exc}")
@@ -423,7 +430,10 @@ def _start(adapter: EngineAdapter, state: GameState, limit: float, contained: bo
     """``adapter.start(state)``, contained like every other engine call."""
     try:
         with time_limit(None if contained else limit, f"timeout: start() took longer than {limit:g}s"):
-            session = adapter.start(state)
+            try:
+                session = adapter.start(state)
+            finally:
+                leave_if_forked()
     except (StateUnsupported, EngineError):
         raise
     except BaseException as exc:  # noqa: BLE001 - an untrusted engine

@@ -68,6 +68,7 @@ class Server:
         self._adapter: EngineAdapter | None = None
         self._sessions: dict[int, Session] = {}
         self._next_session = 1
+        self._pid = os.getpid()
 
     @property
     def adapter(self) -> EngineAdapter:
@@ -141,7 +142,11 @@ class Server:
         if not isinstance(params, dict):
             return {"id": rid, "error": error_payload(ProtocolError("params must be an object"))}
         try:
-            result = self.handle(request["method"], params)
+            try:
+                result = self.handle(request["method"], params)
+            finally:
+                if os.getpid() != self._pid:  # a child the engine forked: only the worker answers
+                    os._exit(0)
         except (KeyboardInterrupt, SystemExit):
             raise
         except BaseException as exc:  # noqa: BLE001 - a panic (BaseException) is an answer too

@@ -290,9 +290,21 @@ def check_enters_attacking_same_target(
     variant: KeywordVariant, probe: Probe, scenario: Scenario[NinjutsuParams]
 ) -> None:
     ninja = scenario.params.ninja
+    returned = scenario.state.obj(scenario.params.returned)
     target, _ = activate_and_resolve(variant, probe, scenario)
     after = probe.state()
     probe.claim(SAME_TARGET)
+    if variant.casts:
+        # Sneak's ruling names where the creature went: "returned to its owner's hand to pay its
+        # sneak cost" (the generator draws attackers owned by the other player and tokens).
+        expect(
+            after.permanent(returned.id) is None
+            and (returned.token or returned.id in after.player(returned.owner).hand),
+            f"the creature returned for the {variant.name} cost is not in its owner's hand",
+            expected=f"{returned.id} in player {returned.owner}'s hand"
+            + (" (or gone: a token)" if returned.token else ""),
+            observed=f"{returned.id} in {after.zone_of(returned.id)}",
+        )
     perm = after.permanent(ninja)
     expect(
         perm is not None,
