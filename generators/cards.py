@@ -9,6 +9,8 @@ state never holds two different cards under one name.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
+from typing import TypedDict, Unpack
 
 from harness.protocol.model import CardData
 
@@ -71,6 +73,15 @@ def creature(
         toughness=str(toughness),
         keywords=keywords,
     )
+
+
+class NinjaFeatures(TypedDict, total=False):
+    """The drawn features :func:`ninja` takes by keyword; :func:`own_ninja` passes them on."""
+
+    first_strike: bool
+    double_strike: bool
+    attack_trigger: bool
+    damage_trigger: bool
 
 
 def ninja(
@@ -152,30 +163,18 @@ def keyword_cost(card: CardData, keyword: str) -> str | None:
 
 
 def own_ninja(
-    card: CardData,
-    keyword: str,
-    cost: str,
-    power: int,
-    toughness: int,
-    *,
-    first_strike: bool = False,
-    double_strike: bool = False,
-    attack_trigger: bool = False,
-    damage_trigger: bool = False,
+    card: CardData, keyword: str, cost: str, power: int, toughness: int, **features: Unpack[NinjaFeatures]
 ) -> CardData:
     """A ruling's own card as the Ninja: its name, types, mana cost, power and toughness and its
     ``keyword`` cost from the card pool; its other abilities are the features drawn (the oracle
-    lines every engine reads), not its own."""
-    lines, keywords, _ = _creature_lines(first_strike, double_strike, attack_trigger, damage_trigger)
-    lines.insert(0, f"{keyword.capitalize()} {cost}")
-    return CardData(
-        card.name,
-        card.types,
+    lines every engine reads), not its own. Built on :func:`ninja` so the two keep one keyword
+    signature and one way of writing the drawn features; only the card's identity is swapped in."""
+    drawn = ninja(keyword, cost, power, toughness, **features)
+    return replace(
+        drawn,
+        name=card.name,
+        types=card.types,
         mana_cost=card.mana_cost,
         subtypes=card.subtypes,
         supertypes=card.supertypes,
-        text="\n".join(lines),
-        power=str(power),
-        toughness=str(toughness),
-        keywords=(keyword.capitalize(),) + keywords,
     )

@@ -22,7 +22,7 @@ from generators.search_setup import SearchParams, SearchSetup, add_search_source
 from generators.strategies import BOOLEANS, integers, sampled
 from harness.protocol.builder import StateBuilder
 from harness.protocol.keywords import KeywordVariant
-from harness.protocol.mechanics import Mechanic
+from harness.protocol.mechanics import COMBAT_FEATURES, Mechanic
 from harness.protocol.model import (
     AFTER_BLOCKERS_STEPS,
     COLORS,
@@ -62,18 +62,7 @@ BY_PLAY_LIFE = 100
 #: requires only those it forces (:attr:`CombatSpec.requires`); the others are drawn only when
 #: the engine supports them (the ``allowed`` set of :func:`draw_combat`), so an engine lacking
 #: battles is still judged over states without battles.
-COMBAT_MECHANICS = frozenset(
-    {
-        Mechanic.FIRST_STRIKE,
-        Mechanic.DOUBLE_STRIKE,
-        Mechanic.ATTACK_TRIGGER,
-        Mechanic.COMBAT_DAMAGE_TRIGGER,
-        Mechanic.PLANESWALKER,
-        Mechanic.BATTLE,
-        Mechanic.SUMMONING_SICKNESS,
-        Mechanic.TOKENS,
-    }
-)
+COMBAT_MECHANICS = COMBAT_FEATURES | {Mechanic.SUMMONING_SICKNESS, Mechanic.TOKENS}
 
 
 @dataclass(frozen=True)

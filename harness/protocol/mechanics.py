@@ -119,6 +119,22 @@ class Mechanic(StrEnum):
 ALL: frozenset[str] = frozenset(Mechanic)
 
 
+#: The combat mechanics beyond bare declarations and damage: first and double strike, attack and
+#: combat damage triggers, planeswalkers and battles as attack targets. One list for the two
+#: places that must agree on it: the reference engine's combat component implements them and the
+#: combat generator draws them (when the engine supports them); each adds its own to it.
+COMBAT_FEATURES: frozenset[Mechanic] = frozenset(
+    {
+        Mechanic.FIRST_STRIKE,
+        Mechanic.DOUBLE_STRIKE,
+        Mechanic.ATTACK_TRIGGER,
+        Mechanic.COMBAT_DAMAGE_TRIGGER,
+        Mechanic.PLANESWALKER,
+        Mechanic.BATTLE,
+    }
+)
+
+
 def mechanic(name: str) -> Mechanic:
     """The registered mechanic called ``name`` (``"mechanic:ninjutsu"`` or just ``"ninjutsu"``)."""
     full = name if ":" in name else f"mechanic:{name}"

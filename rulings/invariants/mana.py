@@ -43,6 +43,7 @@ from harness.protocol.probe import Probe, Scenario, expect
 from rulings.corpus import Ruling
 from rulings.invariant import Invariant, InvariantKind, claims, claims_of
 from rulings.invariants.driving import events_of, resolve_stack
+from rulings.invariants.rule_texts import RuleText
 from rulings.rule_templates import rule_template
 from rulings.templates import template
 
@@ -99,6 +100,12 @@ GENERIC_EXPLAINS: dict[str, tuple[str, ...]] = {
 Params = ManaParams
 Source = ManaSource
 Ability = AbilitySpec
+
+
+def generic_text(ruling_id: str) -> RuleText:
+    """A generic mana ruling's claims and explanations as ``rule_template`` takes them (the
+    ``**entry`` shape of the rule_texts tables), so each template names its ruling once."""
+    return RuleText(claims=GENERIC_CLAIMS[ruling_id], explains=GENERIC_EXPLAINS.get(ruling_id, ()))
 
 
 # -- the rules model over scenario params ------------------------------------------------------
@@ -624,8 +631,7 @@ def check_mana_ability_no_stack(probe: Probe, scenario: Scenario[ManaParams]) ->
 @rule_template(
     "mana.tap-for-mana",
     name="only-mana-abilities-with-tap",
-    claims=GENERIC_CLAIMS["mana.tap-for-mana"],
-    explains=GENERIC_EXPLAINS.get("mana.tap-for-mana", ()),
+    **generic_text("mana.tap-for-mana"),
     features=production_features(pools=False, non_mana=True),
     kind="trace",
     requires=BASE_REQUIRES | {Mechanic.UNTAP_SYMBOL, Mechanic.MANA_TRIGGERS, Mechanic.MANA_REPLACEMENT},
@@ -731,8 +737,7 @@ def check_triggers(probe: Probe, scenario: Scenario[ManaParams]) -> None:
 @rule_template(
     "mana.tapped-for-mana-trigger",
     name="trigger-on-production",
-    claims=GENERIC_CLAIMS["mana.tapped-for-mana-trigger"],
-    explains=GENERIC_EXPLAINS.get("mana.tapped-for-mana-trigger", ()),
+    **generic_text("mana.tapped-for-mana-trigger"),
     features=production_features(pools=True, non_mana=True),
     kind="outcome",
     requires=BASE_REQUIRES
@@ -795,8 +800,7 @@ def check_replacements(probe: Probe, scenario: Scenario[ManaParams]) -> None:
 @rule_template(
     "mana.tapped-for-mana-replacement",
     name="modifies-production",
-    claims=GENERIC_CLAIMS["mana.tapped-for-mana-replacement"],
-    explains=GENERIC_EXPLAINS.get("mana.tapped-for-mana-replacement", ()),
+    **generic_text("mana.tapped-for-mana-replacement"),
     features=production_features(pools=True, non_mana=True),
     kind="outcome",
     requires=BASE_REQUIRES | {Mechanic.UNTAP_SYMBOL, Mechanic.MANA_REPLACEMENT, Mechanic.COULD_PRODUCE},
@@ -849,8 +853,7 @@ def check_undefined(probe: Probe, scenario: Scenario[ManaParams]) -> None:
 @rule_template(
     "mana.undefined-type",
     name="produces-no-mana",
-    claims=GENERIC_CLAIMS["mana.undefined-type"],
-    explains=GENERIC_EXPLAINS.get("mana.undefined-type", ()),
+    **generic_text("mana.undefined-type"),
     kind="outcome",
     requires=BASE_REQUIRES | {Mechanic.COULD_PRODUCE, Mechanic.UNTAP_SYMBOL},
     scenarios=partial(could_produce_scenarios, defined=False),
@@ -906,8 +909,7 @@ def check_could_produce(probe: Probe, scenario: Scenario[ManaParams]) -> None:
 @rule_template(
     "mana.could-produce",
     name="types-lands-could-produce",
-    claims=GENERIC_CLAIMS["mana.could-produce"],
-    explains=GENERIC_EXPLAINS.get("mana.could-produce", ()),
+    **generic_text("mana.could-produce"),
     kind="legality",
     requires=BASE_REQUIRES | {Mechanic.COULD_PRODUCE, Mechanic.UNTAP_SYMBOL, Mechanic.MANA_REPLACEMENT},
     scenarios=could_produce_scenarios,
@@ -985,8 +987,7 @@ def check_x_etb(probe: Probe, scenario: Scenario[XParams]) -> None:
 @rule_template(
     "costs.x-in-etb-ability",
     name="etb-abilities-use-spells-x",
-    claims=GENERIC_CLAIMS["costs.x-in-etb-ability"],
-    explains=GENERIC_EXPLAINS.get("costs.x-in-etb-ability", ()),
+    **generic_text("costs.x-in-etb-ability"),
     features=tuple(PAYMENT_FEATURES.values()),
     kind="outcome",
     requires=BASE_REQUIRES | {Mechanic.CASTING, Mechanic.X_ETB},

@@ -19,6 +19,7 @@ from rulings.invariants.rule_texts import HAS_REBOUND, REBOUND
 from rulings.invariants.spell_moves import (
     cast,
     decline,
+    expect_in_zone,
     in_zone,
     may_cast,
     pass_until_may_cast,
@@ -71,11 +72,12 @@ def check_countered_to_graveyard(probe: Probe, scenario: Scenario[ReboundParams]
     cast_and_counter(probe, scenario)
     after = probe.state()
     probe.claim("countered: to the graveyard, no rebound")
-    expect(
-        in_zone(after, card, Zone.GRAVEYARD),
+    expect_in_zone(
+        after,
+        card,
+        Zone.GRAVEYARD,
         "a countered rebound spell was not put into its owner's graveyard",
-        expected=f"{card} in its owner's graveyard",
-        observed=f"{card} in {zone_name(after, card)}",
+        f"{card} in its owner's graveyard",
     )
     expect(
         not any(d.card == card for d in after.delayed),
@@ -87,6 +89,12 @@ def check_countered_to_graveyard(probe: Probe, scenario: Scenario[ReboundParams]
 
 def rebound_choice(probe: Probe, scenario: Scenario[ReboundParams]) -> None:
     pass_until_may_cast(probe, scenario.params.card)
+
+
+def expect_declined_still_exiled(state: GameState, card: str) -> None:
+    """A card whose rebound cast was declined stays in exile (the two "recast is optional" checks
+    end on it)."""
+    expect_in_zone(state, card, Zone.EXILE, "a card whose rebound cast was declined left exile", f"{card} in exile")
 
 
 @rule_template(
@@ -124,12 +132,7 @@ def check_may_decline(probe: Probe, scenario: Scenario[ReboundParams]) -> None:
     probe.require(decline(player), "declining to cast the card rebound offers")
     resolve_stack(probe)
     after = probe.state()
-    expect(
-        in_zone(after, card, Zone.EXILE),
-        "a card whose rebound cast was declined left exile",
-        expected=f"{card} in exile",
-        observed=f"{card} in {zone_name(after, card)}",
-    )
+    expect_declined_still_exiled(after, card)
 
 
 @rule_template(
@@ -154,12 +157,7 @@ def check_no_second_chance(probe: Probe, scenario: Scenario[ReboundParams]) -> N
     )
     probe.claim("no second chance on a later upkeep")
     end = probe.state()
-    expect(
-        in_zone(end, card, Zone.EXILE),
-        "a card whose rebound cast was declined left exile",
-        expected=f"{card} in exile",
-        observed=f"{card} in {zone_name(end, card)}",
-    )
+    expect_declined_still_exiled(end, card)
 
 
 @binds(
@@ -295,11 +293,12 @@ def check_cast_trigger_survives(probe: Probe, scenario: Scenario[ReboundParams])
     before = len(tokens_on_battlefield(probe.state(), player))
     cast_and_counter(probe, scenario)
     after = probe.state()
-    expect(
-        in_zone(after, card, Zone.GRAVEYARD),
+    expect_in_zone(
+        after,
+        card,
+        Zone.GRAVEYARD,
         "countered Jeskai Baller is not in its owner's graveyard",
-        expected=f"{card} in the graveyard",
-        observed=f"{card} in {zone_name(after, card)}",
+        f"{card} in the graveyard",
     )
     probe.claim("the cast trigger resolves though the spell is countered")
     now = tokens_on_battlefield(after, player)

@@ -12,7 +12,7 @@ directions: what the rules allow is offered and accepted, what they forbid is ne
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import replace
 from functools import partial
 
@@ -159,6 +159,18 @@ def library_make(
         frozenset(extra),
         extra_features=search_features(setup, sizes=False),
     )
+
+
+def library_maker(
+    ruling: Ruling, template_id: str
+) -> Callable[[str, InvariantKind, CombatSpec, CheckFn, str], Invariant]:
+    """:func:`library_make` for one ruling's library ninjutsu invariants of one template: a family
+    lists only what differs from one invariant to the next (name, kind, spec, check, claim)."""
+
+    def make_one(name: str, kind: InvariantKind, spec: CombatSpec, check: CheckFn, description: str) -> Invariant:
+        return library_make(ruling, LIBRARY_NINJUTSU, name, kind, spec, check, description, template_id)
+
+    return make_one
 
 
 def card_matches(state: GameState, card_id: str, card_type: str | None) -> bool:
@@ -924,46 +936,35 @@ def only_while_searching_family(ruling: Ruling, slots: Mapping[str, str]) -> lis
     an opponent's library (Bribery) and during a look (Halimar Depths)."""
     v = LIBRARY_NINJUTSU
     tid = "library-ninjutsu.only-while-searching"
+    make = library_maker(ruling, tid)
     return [
-        library_make(
-            ruling,
-            v,
+        make(
             "offered-while-searching-own-library",
             "legality",
             CombatSpec(v, NINJUTSU_STEPS, search=SearchSetup(kinds=(INSTANT, ABILITY, SORCERY), start="any")),
             partial(check_offered_while_searching, v),
             f"{v.name} is offered and accepted while its controller searches their own library",
-            tid,
         ),
-        library_make(
-            ruling,
-            v,
+        make(
             "refused-without-search",
             "legality",
             CombatSpec(v, NINJUTSU_STEPS),
             partial(check_refused_without_search, v),
             f"{v.name} is refused when its controller isn't searching",
-            tid,
         ),
-        library_make(
-            ruling,
-            v,
+        make(
             "refused-searching-opponent-library",
             "legality",
             CombatSpec(v, NINJUTSU_STEPS, search=SearchSetup(kinds=(BRIBERY,), start="pending")),
             partial(check_refused_during, v, "a search of an opponent's library (Bribery)"),
             f"{v.name} is refused while its controller searches an opponent's library",
-            tid,
         ),
-        library_make(
-            ruling,
-            v,
+        make(
             "refused-during-look",
             "legality",
             CombatSpec(v, NINJUTSU_STEPS, search=SearchSetup(kinds=(LOOK,), start="any")),
             partial(check_refused_during, v, "a look at the top cards (not a search)"),
             f"{v.name} is refused while its controller only looks at the top of their library",
-            tid,
         ),
     ]
 
@@ -986,36 +987,28 @@ def activation_during_search_family(ruling: Ruling, slots: Mapping[str, str]) ->
     """Mana abilities during the search; the ability uses the stack; its cost must be paid."""
     v = LIBRARY_NINJUTSU
     tid = "library-ninjutsu.activation-during-search"
+    make = library_maker(ruling, tid)
     return [
-        library_make(
-            ruling,
-            v,
+        make(
             "mana-abilities-while-searching",
             "legality",
             CombatSpec(v, NINJUTSU_STEPS),
             partial(check_mana_abilities_while_searching, v),
             "mana abilities can be activated during the search to pay for library ninjutsu",
-            tid,
         ),
-        library_make(
-            ruling,
-            v,
+        make(
             "ability-uses-the-stack",
             "trace",
             CombatSpec(v, NINJUTSU_STEPS),
             partial(check_ability_uses_stack, v),
             "library ninjutsu activated during a search goes on the stack",
-            tid,
         ),
-        library_make(
-            ruling,
-            v,
+        make(
             "cost-must-be-paid",
             "legality",
             CombatSpec(v, NINJUTSU_STEPS, mana="short"),
             partial(check_pays_costs, v),
             "library ninjutsu is refused during a search when its mana cost can't be paid",
-            tid,
         ),
     ]
 
@@ -1031,10 +1024,9 @@ def activation_during_search_family(ruling: Ruling, slots: Mapping[str, str]) ->
 @drawing_own_card
 def before_finding_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
     v = LIBRARY_NINJUTSU
+    make = library_maker(ruling, "library-ninjutsu.before-finding")
     return [
-        library_make(
-            ruling,
-            v,
+        make(
             "refused-after-finding",
             "legality",
             CombatSpec(
@@ -1050,7 +1042,6 @@ def before_finding_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Inva
             ),
             partial(check_refused_after_finding, v),
             f"{v.name} is offered before the search finds a card and refused after",
-            "library-ninjutsu.before-finding",
         )
     ]
 
@@ -1069,10 +1060,9 @@ def before_finding_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Inva
 @drawing_own_card
 def search_continues_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
     v = LIBRARY_NINJUTSU
+    make = library_maker(ruling, "library-ninjutsu.search-continues")
     return [
-        library_make(
-            ruling,
-            v,
+        make(
             "search-continues-then-priority",
             "trace",
             CombatSpec(
@@ -1089,7 +1079,6 @@ def search_continues_family(ruling: Ruling, slots: Mapping[str, str]) -> list[In
             partial(check_search_continues, v),
             "the search continues after the activation; then the active player gets priority with the ability on "
             "the stack",
-            "library-ninjutsu.search-continues",
         )
     ]
 
@@ -1105,16 +1094,14 @@ def search_continues_family(ruling: Ruling, slots: Mapping[str, str]) -> list[In
 @drawing_own_card
 def several_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
     v = LIBRARY_NINJUTSU
+    make = library_maker(ruling, "library-ninjutsu.several-in-one-search")
     return [
-        library_make(
-            ruling,
-            v,
+        make(
             "several-in-one-search",
             "legality",
             CombatSpec(v, NINJUTSU_STEPS, min_unblocked=2, min_ninjas=2, activations=2),
             exempting(partial(check_several_in_one_search, v), ("accepts-illegal", PERMITS)),
             f"two Ninjas' {v.name} abilities can be activated during one search",
-            "library-ninjutsu.several-in-one-search",
         )
     ]
 
@@ -1133,6 +1120,7 @@ def several_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
 def library_order_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
     v = LIBRARY_NINJUTSU
     tid = "library-ninjutsu.library-order"
+    make = library_maker(ruling, tid)
     return [
         search_invariant(
             ruling,
@@ -1150,9 +1138,7 @@ def library_order_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invar
             "a library keeps its order while it is searched, until it is shuffled",
             tid,
         ),
-        library_make(
-            ruling,
-            v,
+        make(
             "millikin-mills-top-card",
             "outcome",
             CombatSpec(
@@ -1164,6 +1150,5 @@ def library_order_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invar
             ),
             partial(check_millikin_mills_top, v),
             "Millikin tapped for mana during a search mills the card that was on top as the search began",
-            tid,
         ),
     ]

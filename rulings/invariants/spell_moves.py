@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from harness.protocol.adapter import EngineError
 from harness.protocol.model import Action, ActionKind, Event, GameState, Zone
-from harness.protocol.probe import Probe, Violation
+from harness.protocol.probe import Probe, Violation, expect
 from rulings.invariants.driving import MOVE_LIMIT, advance
 
 
@@ -100,3 +100,8 @@ def whose_turn(state: GameState, player: int) -> str:
 
 def in_zone(state: GameState, card: str, zone: Zone) -> bool:
     return state.zone_of(card) is zone
+
+
+def expect_in_zone(state: GameState, card: str, zone: Zone, failure: str, expected: str) -> None:
+    """A check that ``card`` is in ``zone`` in ``state``; the failure names where it is instead."""
+    expect(in_zone(state, card, zone), failure, expected=expected, observed=f"{card} in {zone_name(state, card)}")

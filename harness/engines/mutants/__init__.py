@@ -54,6 +54,27 @@ class Mutant:
         return ReferenceEngine(self.replaces, name=self.spec)
 
 
+def answers(value: object) -> Callable[..., Any]:
+    """A replacement that gives ``value`` whatever it is asked: the most common bug shape, a
+    rules question answered one fixed way ("enters untapped", "never shuffles" ...)."""
+
+    def answer(self: object, *args: object) -> object:
+        return value
+
+    return answer
+
+
+#: One row of a mutant table: the mutant's id, the ruling ids it breaks, its bug, and the
+#: decisions it replaces (the fields of :class:`Mutant`, in order).
+Row = tuple[str, tuple[str, ...] | str, str, Mapping[str, Callable[..., Any]]]
+
+
+def table(*rows: Row) -> tuple[Mutant, ...]:
+    """A module's ``MUTANTS`` from a table of rows, in row order (the order the kill report lists
+    them in): a mutant is data, so its module reads as one row a mutant."""
+    return tuple(Mutant(id_, breaks=breaks, bug=bug, replaces=replaces) for id_, breaks, bug, replaces in rows)
+
+
 #: The modules that predate discovery, in the order the kill report has always listed them; any
 #: other module of this package follows them in name order, so a new one needs no entry here.
 FIRST: tuple[str, ...] = ("ninjutsu", "search", "mana", "rebound", "exile", "classes", "sneak", "features")

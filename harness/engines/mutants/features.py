@@ -9,6 +9,8 @@ looks at it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from harness.engines.reference.combat import Combat
 from harness.engines.reference.core import Core
 from harness.engines.reference.game import Game, Perm
@@ -16,19 +18,20 @@ from harness.engines.reference.ninjutsu import LIBRARY_NINJUTSU, Ninjutsu, Ninju
 from harness.engines.reference.payment import OptionPlan, plan_with_options
 from harness.protocol.model import Action, Event, PlayerIndex, StackItem, Step
 
-from . import Mutant
+from . import Mutant, answers, table
 
 
 def returns_to_controller(self, game: Game, creature: Perm) -> PlayerIndex:
     return creature.controller
 
 
-def token_not_returnable(self: NinjutsuFamily, game: Game, player: PlayerIndex) -> list[Perm]:
-    return [p for p in NinjutsuFamily.ninjutsu_return_candidates(self, game, player) if not game.objects[p.id].token]
+def returnable_only(keep: Callable[[Game, Perm], bool]) -> Callable[..., list[Perm]]:
+    """The reference's creatures ninjutsu may return, less those ``keep`` turns away."""
 
+    def return_candidates(self: NinjutsuFamily, game: Game, player: PlayerIndex) -> list[Perm]:
+        return [p for p in NinjutsuFamily.ninjutsu_return_candidates(self, game, player) if keep(game, p)]
 
-def sick_not_returnable(self: NinjutsuFamily, game: Game, player: PlayerIndex) -> list[Perm]:
-    return [p for p in NinjutsuFamily.ninjutsu_return_candidates(self, game, player) if not p.summoning_sick]
+    return return_candidates
 
 
 def double_strike_skips_regular(self: Combat, game: Game, perm: Perm, first_strike_step: bool) -> bool:
@@ -42,10 +45,6 @@ def first_strike_step_for_attackers_only(self: Combat, game: Game) -> bool:
         p.attacking is not None and (self.has_first_strike(game, p) or self.has_double_strike(game, p))
         for p in game.battlefield
     )
-
-
-def ninja_enters_neither_blocked_nor_unblocked(self: NinjutsuFamily, game: Game, item: StackItem) -> bool | None:
-    return None
 
 
 def library_ninjutsu_unsearched_at_end_of_combat__activatable_from(
@@ -97,84 +96,101 @@ def ignores_colours(self, game: Game, player: PlayerIndex, cost: tuple[str, ...]
     )
 
 
-MUTANTS: tuple[Mutant, ...] = (
-    Mutant(
+MUTANTS: tuple[Mutant, ...] = table(
+    # id, the rulings it breaks, the bug, the decisions it replaces
+    (
         "ninjutsu-returns-to-controller",
-        breaks=("ninjutsu.reveal-and-return",),
-        bug="ninjutsu returns the attacker to its controller's hand instead of its owner's",
-        replaces={"core.returns_to_hand_of": returns_to_controller},
+        ("ninjutsu.reveal-and-return",),
+        "ninjutsu returns the attacker to its controller's hand instead of its owner's",
+        {"core.returns_to_hand_of": returns_to_controller},
     ),
-    Mutant(
+    (
         "token-attacker-not-returnable",
-        breaks=("ninjutsu.after-blockers", "ninjutsu.after-blockers-plural"),
-        bug="an unblocked token attacker is not accepted as the creature ninjutsu returns",
-        replaces={"ninjutsu.return_candidates": token_not_returnable},
+        ("ninjutsu.after-blockers", "ninjutsu.after-blockers-plural"),
+        "an unblocked token attacker is not accepted as the creature ninjutsu returns",
+        {"ninjutsu.return_candidates": returnable_only(lambda game, p: not game.objects[p.id].token)},
     ),
-    Mutant(
+    (
         "sick-attacker-not-returnable",
-        breaks=("ninjutsu.after-blockers", "ninjutsu.after-blockers-plural"),
-        bug="an unblocked attacker that entered the battlefield this turn (e.g. an earlier Ninja) is not "
-        "accepted as the creature ninjutsu returns, as if returning it were a {T} cost",
-        replaces={"ninjutsu.return_candidates": sick_not_returnable},
+        ("ninjutsu.after-blockers", "ninjutsu.after-blockers-plural"),
+        (
+            "an unblocked attacker that entered the battlefield this turn (e.g. an earlier Ninja) is not "
+            "accepted as the creature ninjutsu returns, as if returning it were a {T} cost"
+        ),
+        {"ninjutsu.return_candidates": returnable_only(lambda game, p: not p.summoning_sick)},
     ),
-    Mutant(
+    (
         "double-strike-ninja-skips-regular-damage",
-        breaks=("ninjutsu.first-strike-damage-step",),
-        bug="a double-striking Ninja put in during the first-strike step deals no regular combat damage "
-        "(as if it had dealt its first-strike damage)",
-        replaces={"combat.deals_damage_in_step": double_strike_skips_regular},
+        ("ninjutsu.first-strike-damage-step",),
+        (
+            "a double-striking Ninja put in during the first-strike step deals no regular combat damage "
+            "(as if it had dealt its first-strike damage)"
+        ),
+        {"combat.deals_damage_in_step": double_strike_skips_regular},
     ),
-    Mutant(
+    (
         "payer-ignores-colours",
-        breaks=("library-ninjutsu.activation-during-search",),
-        bug="the mana payer treats every coloured symbol as generic: any land pays {U}",
-        replaces={"mana.plan_mana_payment": ignores_colours},
+        ("library-ninjutsu.activation-during-search",),
+        "the mana payer treats every coloured symbol as generic: any land pays {U}",
+        {"mana.plan_mana_payment": ignores_colours},
     ),
-    Mutant(
+    (
         "first-strike-step-attackers-only",
-        breaks=("ninjutsu.first-strike-damage-step", "library-ninjutsu.first-strike-damage-step"),
-        bug="the first-strike damage step happens only when an attacking creature has first or double strike: "
-        "with only a blocker that has it, combat goes straight to the regular damage step",
-        replaces={"combat.first_strike_step_needed": first_strike_step_for_attackers_only},
+        ("ninjutsu.first-strike-damage-step", "library-ninjutsu.first-strike-damage-step"),
+        (
+            "the first-strike damage step happens only when an attacking creature has first or double strike: "
+            "with only a blocker that has it, combat goes straight to the regular damage step"
+        ),
+        {"combat.first_strike_step_needed": first_strike_step_for_attackers_only},
     ),
-    Mutant(
+    (
         "ninja-enters-not-unblocked",
-        breaks=("ninjutsu.after-blockers",),
-        bug="a Ninja put onto the battlefield attacking after blockers is neither blocked nor unblocked, "
-        "so a second ninjutsu cannot return it",
-        replaces={"ninjutsu.ninja_blocked_status": ninja_enters_neither_blocked_nor_unblocked},
+        ("ninjutsu.after-blockers",),
+        (
+            "a Ninja put onto the battlefield attacking after blockers is neither blocked nor unblocked, "
+            "so a second ninjutsu cannot return it"
+        ),
+        {"ninjutsu.ninja_blocked_status": answers(None)},
     ),
     # Bugs of one step of a window: caught only if the step is drawn for the invariant (the
     # combat steps' reach, docs/benchmarks.md).
-    Mutant(
+    (
         "library-ninjutsu-unsearched-at-end-of-combat",
-        breaks=("library-ninjutsu.only-while-searching",),
-        bug="in the end of combat step library ninjutsu can be activated from the library with no search "
-        "under way (the engine checks the search only while combat damage is still to come)",
-        replaces={
+        ("library-ninjutsu.only-while-searching",),
+        (
+            "in the end of combat step library ninjutsu can be activated from the library with no search "
+            "under way (the engine checks the search only while combat damage is still to come)"
+        ),
+        {
             "ninjutsu.activatable_from": library_ninjutsu_unsearched_at_end_of_combat__activatable_from,
             "ninjutsu.zone_cards": library_ninjutsu_unsearched_at_end_of_combat__zone_cards,
         },
     ),
-    Mutant(
+    (
         "library-ninjutsu-cost-not-spent",
-        breaks=("library-ninjutsu.activation-during-search",),
-        bug="library ninjutsu is refused without the mana to pay, but an accepted activation spends nothing: the "
-        "lands tapped for it untap and the mana pool is as before",
-        replaces={"ninjutsu.activate_library_ninjutsu": library_ninjutsu_cost_not_spent},
+        ("library-ninjutsu.activation-during-search",),
+        (
+            "library ninjutsu is refused without the mana to pay, but an accepted activation spends nothing: the "
+            "lands tapped for it untap and the mana pool is as before"
+        ),
+        {"ninjutsu.activate_library_ninjutsu": library_ninjutsu_cost_not_spent},
     ),
-    Mutant(
+    (
         "sneak-returns-to-controller",
-        breaks=("sneak.same-attack-target",),
-        bug="casting a creature for its sneak cost returns the unblocked attacker to its controller's hand instead "
-        "of its owner's",
-        replaces={"core.returns_to_hand_of": sneak_returns_to_controller},
+        ("sneak.same-attack-target",),
+        (
+            "casting a creature for its sneak cost returns the unblocked attacker to its controller's hand instead "
+            "of its owner's"
+        ),
+        {"core.returns_to_hand_of": sneak_returns_to_controller},
     ),
-    Mutant(
+    (
         "ninja-enters-after-leaving-at-end-of-combat",
-        breaks=("ninjutsu.reveal-and-return",),
-        bug="a ninjutsu ability resolving in the end of combat step puts the Ninja onto the battlefield even "
-        "if the card left its owner's hand after activation (a new object, 400.7)",
-        replaces={"ninjutsu.ninja_still_available": ninja_enters_after_leaving_at_end_of_combat},
+        ("ninjutsu.reveal-and-return",),
+        (
+            "a ninjutsu ability resolving in the end of combat step puts the Ninja onto the battlefield even "
+            "if the card left its owner's hand after activation (a new object, 400.7)"
+        ),
+        {"ninjutsu.ninja_still_available": ninja_enters_after_leaving_at_end_of_combat},
     ),
 )

@@ -13,7 +13,7 @@ from harness.engines.reference.lines import (
 from harness.engines.reference.mana import Placed
 from harness.protocol.model import Action, Event
 
-from . import Mutant
+from . import Mutant, answers, table
 
 
 def sick_creature_pays_tap(self, game: Game, perm: Perm) -> bool:
@@ -63,10 +63,6 @@ def typed_mana_trigger_ignores_type(
     )
 
 
-def triggered_mana_ability_uses_stack(self, game: Game, trigger: Placed) -> bool:
-    return False
-
-
 def mana_replacement_without_tap(
     self, game: Game, effect: Placed, perm: Perm, ability: Activated, produced: tuple[str, ...]
 ) -> bool:
@@ -104,10 +100,6 @@ def could_produce_ignores_replacements(
     return {base}
 
 
-def etb_x_from_permanent(self, game: Game, perm: Perm, spell_x: int) -> int:
-    return 0
-
-
 def tapped_permanent_pays_tap(self, game: Game, perm: Perm) -> bool:
     return not self.e.core.summoning_sickness_applies(game, perm)
 
@@ -128,134 +120,150 @@ def tap_abilities_skip_the_stack(self, game: Game, action: Action, events: list[
         self.e.core.resolve_top(game, events)
 
 
-MUTANTS: tuple[Mutant, ...] = (
-    Mutant(
+MUTANTS: tuple[Mutant, ...] = table(
+    # id, the rulings it breaks, the bug, the decisions it replaces
+    (
         "sick-creature-pays-tap",
-        breaks=("costs.tap-symbol",),
-        bug="summoning sickness is checked for attacking only: a creature that just came under its "
-        "controller's control can pay {T} costs",
-        replaces={"mana.can_pay_tap_cost": sick_creature_pays_tap},
+        ("costs.tap-symbol",),
+        (
+            "summoning sickness is checked for attacking only: a creature that just came under its "
+            "controller's control can pay {T} costs"
+        ),
+        {"mana.can_pay_tap_cost": sick_creature_pays_tap},
     ),
-    Mutant(
+    (
         "sick-noncreature-cannot-tap",
-        breaks=("costs.tap-symbol",),
-        bug="summoning sickness is applied to every permanent: a land or artifact that just came under its "
-        "controller's control can't pay {T}",
-        replaces={"mana.can_pay_tap_cost": sick_noncreature_cannot_tap},
+        ("costs.tap-symbol",),
+        (
+            "summoning sickness is applied to every permanent: a land or artifact that just came under its "
+            "controller's control can't pay {T}"
+        ),
+        {"mana.can_pay_tap_cost": sick_noncreature_cannot_tap},
     ),
-    Mutant(
+    (
         "untapped-pays-untap",
-        breaks=("costs.untap-symbol",),
-        bug="{Q} is treated as a free cost: an untapped permanent can pay it (and stays untapped)",
-        replaces={"mana.can_pay_untap_cost": untapped_pays_untap},
+        ("costs.untap-symbol",),
+        "{Q} is treated as a free cost: an untapped permanent can pay it (and stays untapped)",
+        {"mana.can_pay_untap_cost": untapped_pays_untap},
     ),
-    Mutant(
+    (
         "sick-creature-pays-untap",
-        breaks=("costs.untap-symbol",),
-        bug="summoning sickness is checked for {T} only: a creature that just came under its controller's "
-        "control can pay {Q}",
-        replaces={"mana.can_pay_untap_cost": sick_creature_pays_untap},
+        ("costs.untap-symbol",),
+        (
+            "summoning sickness is checked for {T} only: a creature that just came under its controller's "
+            "control can pay {Q}"
+        ),
+        {"mana.can_pay_untap_cost": sick_creature_pays_untap},
     ),
-    Mutant(
+    (
         "untap-mana-counts-as-tapped-for-mana",
-        breaks=("mana.tap-for-mana",),
-        bug="every mana ability counts as tapping for mana, including {Q} ones",
-        replaces={"mana.is_tapped_for_mana": untap_mana_counts_as_tapped_for_mana},
+        ("mana.tap-for-mana",),
+        "every mana ability counts as tapping for mana, including {Q} ones",
+        {"mana.is_tapped_for_mana": untap_mana_counts_as_tapped_for_mana},
     ),
-    Mutant(
+    (
         "only-lands-tap-for-mana",
-        breaks=("mana.tap-for-mana",),
-        bug="\"tapped for mana\" is implemented for lands only: a creature's or artifact's {T} mana "
-        "ability is not tapping it for mana",
-        replaces={"mana.is_tapped_for_mana": only_lands_tap_for_mana},
+        ("mana.tap-for-mana",),
+        (
+            "\"tapped for mana\" is implemented for lands only: a creature's or artifact's {T} mana "
+            "ability is not tapping it for mana"
+        ),
+        {"mana.is_tapped_for_mana": only_lands_tap_for_mana},
     ),
-    Mutant(
+    (
         "printed-land-ability-not-tapped-for-mana",
-        breaks=("mana.tap-for-mana",),
-        bug='"tapped for mana" is implemented for basic lands\' intrinsic abilities (and nonland '
-        "sources) only: a nonbasic land's printed {T} mana ability is not tapping it for mana",
-        replaces={"mana.is_tapped_for_mana": printed_land_ability_not_tapped_for_mana},
+        ("mana.tap-for-mana",),
+        (
+            '"tapped for mana" is implemented for basic lands\' intrinsic abilities (and nonland '
+            "sources) only: a nonbasic land's printed {T} mana ability is not tapping it for mana"
+        ),
+        {"mana.is_tapped_for_mana": printed_land_ability_not_tapped_for_mana},
     ),
-    Mutant(
+    (
         "mana-trigger-without-mana",
-        breaks=("mana.tapped-for-mana-trigger",),
-        bug='"tapped for mana" triggers fire when the {T} mana ability is activated, whether or not it '
-        "produces mana (of the specified type)",
-        replaces={"mana.trigger_fires": mana_trigger_without_mana},
+        ("mana.tapped-for-mana-trigger",),
+        (
+            '"tapped for mana" triggers fire when the {T} mana ability is activated, whether or not it '
+            "produces mana (of the specified type)"
+        ),
+        {"mana.trigger_fires": mana_trigger_without_mana},
     ),
-    Mutant(
+    (
         "typed-mana-trigger-ignores-type",
-        breaks=("mana.tapped-for-mana-trigger",),
-        bug='"whenever ... is tapped for {G}" triggers whatever type of mana was produced',
-        replaces={"mana.trigger_fires": typed_mana_trigger_ignores_type},
+        ("mana.tapped-for-mana-trigger",),
+        '"whenever ... is tapped for {G}" triggers whatever type of mana was produced',
+        {"mana.trigger_fires": typed_mana_trigger_ignores_type},
     ),
-    Mutant(
+    (
         "triggered-mana-ability-uses-stack",
-        breaks=("mana.tapped-for-mana-trigger",),
-        bug='"adds an additional {G}" triggers are put on the stack instead of resolving with the mana '
-        "ability (605.4a)",
-        replaces={"mana.resolves_immediately": triggered_mana_ability_uses_stack},
+        ("mana.tapped-for-mana-trigger",),
+        ('"adds an additional {G}" triggers are put on the stack instead of resolving with the mana ability (605.4a)'),
+        {"mana.resolves_immediately": answers(False)},
     ),
-    Mutant(
+    (
         "mana-replacement-without-tap",
-        breaks=("mana.tapped-for-mana-replacement",),
-        bug='"if a permanent is tapped for mana" replacement effects apply to every mana ability (also {Q} ones)',
-        replaces={"mana.replacement_applies": mana_replacement_without_tap},
+        ("mana.tapped-for-mana-replacement",),
+        '"if a permanent is tapped for mana" replacement effects apply to every mana ability (also {Q} ones)',
+        {"mana.replacement_applies": mana_replacement_without_tap},
     ),
-    Mutant(
+    (
         "typed-mana-replacement-ignores-type",
-        breaks=("mana.tapped-for-mana-replacement",),
-        bug='"if ... is tapped for {G}" / "for two or more mana" replacement effects apply to any mana',
-        replaces={"mana.replacement_applies": typed_mana_replacement_ignores_type},
+        ("mana.tapped-for-mana-replacement",),
+        '"if ... is tapped for {G}" / "for two or more mana" replacement effects apply to any mana',
+        {"mana.replacement_applies": typed_mana_replacement_ignores_type},
     ),
-    Mutant(
+    (
         "undefined-type-makes-colorless",
-        breaks=("mana.undefined-type",),
-        bug="an ability that would add mana of an undefined type adds {C}",
-        replaces={"mana.undefined_type_mana": undefined_type_makes_colorless},
+        ("mana.undefined-type",),
+        "an ability that would add mana of an undefined type adds {C}",
+        {"mana.undefined_type_mana": undefined_type_makes_colorless},
     ),
-    Mutant(
+    (
         "could-produce-only-untapped",
-        breaks=("mana.could-produce",),
-        bug='what a land "could produce" counts only mana abilities whose costs can be paid now '
-        "(a tapped land could produce nothing)",
-        replaces={"mana.could_produce_considers": could_produce_only_untapped},
+        ("mana.could-produce",),
+        (
+            'what a land "could produce" counts only mana abilities whose costs can be paid now '
+            "(a tapped land could produce nothing)"
+        ),
+        {"mana.could_produce_considers": could_produce_only_untapped},
     ),
-    Mutant(
+    (
         "could-produce-ignores-replacements",
-        breaks=("mana.could-produce",),
-        bug='what a land "could produce" ignores replacement effects that change the mana it would produce',
-        replaces={"mana.could_produce_outcomes": could_produce_ignores_replacements},
+        ("mana.could-produce",),
+        'what a land "could produce" ignores replacement effects that change the mana it would produce',
+        {"mana.could_produce_outcomes": could_produce_ignores_replacements},
     ),
-    Mutant(
+    (
         "etb-x-from-permanent",
-        breaks=("costs.x-in-etb-ability",),
-        bug="an ETB trigger or replacement effect that refers to X reads X from the permanent (0), not "
-        "from the spell it was",
-        replaces={"mana.x_for_etb_ability": etb_x_from_permanent},
+        ("costs.x-in-etb-ability",),
+        (
+            "an ETB trigger or replacement effect that refers to X reads X from the permanent (0), not "
+            "from the spell it was"
+        ),
+        {"mana.x_for_etb_ability": answers(0)},
     ),
-    Mutant(
+    (
         "tapped-permanent-pays-tap",
-        breaks=("costs.tap-symbol",),
-        bug="an already tapped permanent can be tapped again to pay {T}",
-        replaces={"mana.can_pay_tap_cost": tapped_permanent_pays_tap},
+        ("costs.tap-symbol",),
+        "an already tapped permanent can be tapped again to pay {T}",
+        {"mana.can_pay_tap_cost": tapped_permanent_pays_tap},
     ),
-    Mutant(
+    (
         "sick-noncreature-cannot-untap",
-        breaks=("costs.untap-symbol",),
-        bug="summoning sickness is applied to {Q} abilities of noncreature permanents too",
-        replaces={"mana.can_pay_untap_cost": sick_noncreature_cannot_untap},
+        ("costs.untap-symbol",),
+        "summoning sickness is applied to {Q} abilities of noncreature permanents too",
+        {"mana.can_pay_untap_cost": sick_noncreature_cannot_untap},
     ),
-    Mutant(
+    (
         "untap-cost-leaves-permanent-tapped",
-        breaks=("costs.untap-symbol",),
-        bug="paying {Q} does not untap the permanent",
-        replaces={"mana.pay_symbol": untap_cost_leaves_permanent_tapped},
+        ("costs.untap-symbol",),
+        "paying {Q} does not untap the permanent",
+        {"mana.pay_symbol": untap_cost_leaves_permanent_tapped},
     ),
-    Mutant(
+    (
         "tap-abilities-skip-the-stack",
-        breaks=("mana.tap-for-mana",),
-        bug="every {T} ability resolves at once like a mana ability, not only mana abilities",
-        replaces={"mana.activate_permanent_ability": tap_abilities_skip_the_stack},
+        ("mana.tap-for-mana",),
+        "every {T} ability resolves at once like a mana ability, not only mana abilities",
+        {"mana.activate_permanent_ability": tap_abilities_skip_the_stack},
     ),
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from harness.engines.reference.core import Core
@@ -19,7 +20,7 @@ from harness.protocol.model import (
     target_ref,
 )
 
-from . import Mutant
+from . import Mutant, answers, table
 
 LATE_STEPS = (Step.COMBAT_DAMAGE, Step.END_OF_COMBAT)
 EARLY_STEPS = (
@@ -60,11 +61,8 @@ def ninjutsu_before_blockers__window_open(self, game: Game, player: PlayerIndex)
     return game.step.is_combat and game.priority == player and game.pending is None
 
 
-def ninjutsu_before_blockers__return_candidates(self, game: Game, player: PlayerIndex) -> list[Perm]:
-    return [p for p in game.battlefield if p.controller == player and p.attacking is not None]
-
-
-def blocked_attacker_returned(self, game: Game, player: PlayerIndex) -> list[Perm]:
+def any_attacker_returnable(self, game: Game, player: PlayerIndex) -> list[Perm]:
+    """Every attacking creature of the player is accepted, blocked or not."""
     return [p for p in game.battlefield if p.controller == player and p.attacking is not None]
 
 
@@ -74,30 +72,28 @@ def ninja_enters_any_target(self, game: Game, item: StackItem) -> AttackTarget |
     return AttackTarget.of_player(1 - item.controller)
 
 
-def ninja_enters_untapped(self, game: Game, item: StackItem) -> bool:
-    return False
-
-
-def ninja_enters_after_leaving_hand(self, game: Game, item: StackItem) -> bool:
-    return True
-
-
-def ninja_fires_attack_triggers(self, game: Game, perm: Perm, declared: bool) -> bool:
-    return True
-
-
-def no_ninjutsu_in_first_strike_step(self, game: Game, player: PlayerIndex) -> bool:
-    return game.step is not Step.FIRST_STRIKE_DAMAGE and NinjutsuFamily.ninjutsu_window_open(self, game, player)
-
-
 def first_strike_ninja_skips_regular_damage(self, game: Game, perm: Perm, first_strike_step: bool) -> bool:
     if first_strike_step:
         return Combat.deals_damage_in_step(self, game, perm, first_strike_step)
     return not self.has_first_strike(game, perm) or self.has_double_strike(game, perm)
 
 
-def ninjutsu_window_closes_at_damage(self, game: Game, player: PlayerIndex) -> bool:
-    return game.step is not Step.END_OF_COMBAT and NinjutsuFamily.ninjutsu_window_open(self, game, player)
+def window_open_only_in(step: Step) -> Callable[..., bool]:
+    """A ninjutsu window the engine opens in ``step`` only (the reference window, narrowed)."""
+
+    def window_open(self: NinjutsuFamily, game: Game, player: PlayerIndex) -> bool:
+        return game.step is step and NinjutsuFamily.ninjutsu_window_open(self, game, player)
+
+    return window_open
+
+
+def window_open_outside(step: Step) -> Callable[..., bool]:
+    """A ninjutsu window the engine keeps shut in ``step`` (the reference window, narrowed)."""
+
+    def window_open(self: NinjutsuFamily, game: Game, player: PlayerIndex) -> bool:
+        return game.step is not step and NinjutsuFamily.ninjutsu_window_open(self, game, player)
+
+    return window_open
 
 
 def late_ninja_deals_damage(self, game: Game, item: StackItem, events: list[Event]) -> bool:
@@ -124,118 +120,117 @@ def ninja_not_revealed(self, game: Game, action: Action, events: list[Event]) ->
     game.revealed = [c for c in game.revealed if c != action.source]
 
 
-def ninjutsu_only_in_declare_blockers(self, game: Game, player: PlayerIndex) -> bool:
-    return game.step is Step.DECLARE_BLOCKERS and NinjutsuFamily.ninjutsu_window_open(self, game, player)
-
-
 def commander_ninjutsu_hand_only(self, game: Game, player: PlayerIndex, card_id: str, ability: Ninjutsu) -> bool:
     """An engine that treats commander ninjutsu as plain ninjutsu: activated from the hand only,
     never from the command zone (702.49d)."""
     return ability.variant in ("ninjutsu", "commander ninjutsu") and card_id in game.players[player].hand
 
 
-MUTANTS: tuple[Mutant, ...] = (
-    Mutant(
+MUTANTS: tuple[Mutant, ...] = table(
+    # id, the rulings it breaks, the bug, the decisions it replaces
+    (
         "ninjutsu-before-blockers",
-        breaks=("ninjutsu.after-blockers", "ninjutsu.after-blockers-plural"),
-        bug="ninjutsu can be activated in any combat step, returning any attacking creature",
-        replaces={
+        ("ninjutsu.after-blockers", "ninjutsu.after-blockers-plural"),
+        "ninjutsu can be activated in any combat step, returning any attacking creature",
+        {
             "ninjutsu.window_open": ninjutsu_before_blockers__window_open,
-            "ninjutsu.return_candidates": ninjutsu_before_blockers__return_candidates,
+            "ninjutsu.return_candidates": any_attacker_returnable,
         },
     ),
-    Mutant(
+    (
         "blocked-attacker-returned",
-        breaks=("ninjutsu.after-blockers", "ninjutsu.after-blockers-plural"),
-        bug="a blocked attacker is accepted as the creature ninjutsu returns",
-        replaces={"ninjutsu.return_candidates": blocked_attacker_returned},
+        ("ninjutsu.after-blockers", "ninjutsu.after-blockers-plural"),
+        "a blocked attacker is accepted as the creature ninjutsu returns",
+        {"ninjutsu.return_candidates": any_attacker_returnable},
     ),
-    Mutant(
+    (
         "ninja-enters-any-target",
-        breaks=("ninjutsu.same-attack-target", "library-ninjutsu.from-library-only"),
-        bug="the Ninja enters attacking a target of its controller's choice (always the defending player)",
-        replaces={"ninjutsu.entry_target": ninja_enters_any_target},
+        ("ninjutsu.same-attack-target", "library-ninjutsu.from-library-only"),
+        "the Ninja enters attacking a target of its controller's choice (always the defending player)",
+        {"ninjutsu.entry_target": ninja_enters_any_target},
     ),
-    Mutant(
+    (
         "ninja-enters-untapped",
-        breaks=("ninjutsu.same-attack-target", "library-ninjutsu.from-library-only"),
-        bug="the Ninja enters the battlefield untapped",
-        replaces={"ninjutsu.ninja_enters_tapped": ninja_enters_untapped},
+        ("ninjutsu.same-attack-target", "library-ninjutsu.from-library-only"),
+        "the Ninja enters the battlefield untapped",
+        {"ninjutsu.ninja_enters_tapped": answers(False)},
     ),
-    Mutant(
+    (
         "ninja-enters-after-leaving-hand",
-        breaks=("ninjutsu.reveal-and-return",),
-        bug="a Ninja that left the hand after activation is put onto the battlefield all the same",
-        replaces={"ninjutsu.ninja_still_available": ninja_enters_after_leaving_hand},
+        ("ninjutsu.reveal-and-return",),
+        "a Ninja that left the hand after activation is put onto the battlefield all the same",
+        {"ninjutsu.ninja_still_available": answers(True)},
     ),
-    Mutant(
+    (
         "ninja-fires-attack-triggers",
-        breaks=("ninjutsu.never-declared-attacker",),
-        bug='"whenever ~ attacks" triggers fire for a Ninja put onto the battlefield attacking',
-        replaces={"combat.fires_attack_triggers_for": ninja_fires_attack_triggers},
+        ("ninjutsu.never-declared-attacker",),
+        '"whenever ~ attacks" triggers fire for a Ninja put onto the battlefield attacking',
+        {"combat.fires_attack_triggers_for": answers(True)},
     ),
-    Mutant(
+    (
         "no-ninjutsu-in-first-strike-step",
-        breaks=("ninjutsu.first-strike-damage-step",),
-        bug="ninjutsu cannot be activated during the first-strike combat damage step",
-        replaces={"ninjutsu.window_open": no_ninjutsu_in_first_strike_step},
+        ("ninjutsu.first-strike-damage-step",),
+        "ninjutsu cannot be activated during the first-strike combat damage step",
+        {"ninjutsu.window_open": window_open_outside(Step.FIRST_STRIKE_DAMAGE)},
     ),
-    Mutant(
+    (
         "no-priority-in-first-strike-step",
-        breaks=("ninjutsu.first-strike-damage-step", "library-ninjutsu.first-strike-damage-step"),
-        bug="the game goes from the first-strike damage to the regular combat damage without giving "
-        "priority in the first-strike damage step (a step skipped by play)",
-        replaces={"core.step_has_priority": no_priority_in_first_strike_step},
+        ("ninjutsu.first-strike-damage-step", "library-ninjutsu.first-strike-damage-step"),
+        (
+            "the game goes from the first-strike damage to the regular combat damage without giving "
+            "priority in the first-strike damage step (a step skipped by play)"
+        ),
+        {"core.step_has_priority": no_priority_in_first_strike_step},
     ),
-    Mutant(
+    (
         "first-strike-ninja-skips-regular-damage",
-        breaks=("ninjutsu.first-strike-damage-step",),
-        bug="a first-striking Ninja put in during the first-strike step deals no regular combat damage",
-        replaces={"combat.deals_damage_in_step": first_strike_ninja_skips_regular_damage},
+        ("ninjutsu.first-strike-damage-step",),
+        "a first-striking Ninja put in during the first-strike step deals no regular combat damage",
+        {"combat.deals_damage_in_step": first_strike_ninja_skips_regular_damage},
     ),
-    Mutant(
+    (
         "ninjutsu-window-closes-at-damage",
-        breaks=("ninjutsu.damage-timing",),
-        bug="ninjutsu cannot be activated in the end of combat step",
-        replaces={"ninjutsu.window_open": ninjutsu_window_closes_at_damage},
+        ("ninjutsu.damage-timing",),
+        "ninjutsu cannot be activated in the end of combat step",
+        {"ninjutsu.window_open": window_open_outside(Step.END_OF_COMBAT)},
     ),
-    Mutant(
+    (
         "late-ninja-deals-damage",
-        breaks=("ninjutsu.damage-timing",),
-        bug="a Ninja put in after combat damage was dealt deals its combat damage on entering",
-        replaces={"ninjutsu.resolve_ninjutsu": late_ninja_deals_damage},
+        ("ninjutsu.damage-timing",),
+        "a Ninja put in after combat damage was dealt deals its combat damage on entering",
+        {"ninjutsu.resolve_ninjutsu": late_ninja_deals_damage},
     ),
-    Mutant(
+    (
         "combat-never-ends-for-ninjutsu",
-        breaks=("ninjutsu.damage-timing",),
-        bug="creatures stay attacking after the end of combat step, so ninjutsu stays available all turn",
-        replaces={
+        ("ninjutsu.damage-timing",),
+        "creatures stay attacking after the end of combat step, so ninjutsu stays available all turn",
+        {
             "ninjutsu.window_open": combat_never_ends_for_ninjutsu,
             "combat.remove_all_from_combat": combat_never_ends,
         },
     ),
-    Mutant(
+    (
         "ninja-enters-on-activation",
-        breaks=("ninjutsu.reveal-and-return",),
-        bug="the Ninja is put onto the battlefield as the ability is activated, not when it resolves",
-        replaces={"ninjutsu.activate_ninjutsu": ninja_enters_on_activation},
+        ("ninjutsu.reveal-and-return",),
+        "the Ninja is put onto the battlefield as the ability is activated, not when it resolves",
+        {"ninjutsu.activate_ninjutsu": ninja_enters_on_activation},
     ),
-    Mutant(
+    (
         "ninja-not-revealed",
-        breaks=("ninjutsu.reveal-and-return",),
-        bug="activating ninjutsu does not reveal the Ninja card",
-        replaces={"ninjutsu.activate_ninjutsu": ninja_not_revealed},
+        ("ninjutsu.reveal-and-return",),
+        "activating ninjutsu does not reveal the Ninja card",
+        {"ninjutsu.activate_ninjutsu": ninja_not_revealed},
     ),
-    Mutant(
+    (
         "ninjutsu-only-in-declare-blockers",
-        breaks=("ninjutsu.after-blockers", "ninjutsu.after-blockers-plural", "ninjutsu.damage-timing"),
-        bug="ninjutsu is offered only in the declare blockers step, not in the damage and end of combat steps",
-        replaces={"ninjutsu.window_open": ninjutsu_only_in_declare_blockers},
+        ("ninjutsu.after-blockers", "ninjutsu.after-blockers-plural", "ninjutsu.damage-timing"),
+        "ninjutsu is offered only in the declare blockers step, not in the damage and end of combat steps",
+        {"ninjutsu.window_open": window_open_only_in(Step.DECLARE_BLOCKERS)},
     ),
-    Mutant(
+    (
         "commander-ninjutsu-hand-only",
-        breaks=("commander-ninjutsu.from-command-zone", "commander-ninjutsu.never-declared-attacker"),
-        bug="commander ninjutsu can be activated from the hand only, not from the command zone",
-        replaces={"ninjutsu.activatable_from": commander_ninjutsu_hand_only},
+        ("commander-ninjutsu.from-command-zone", "commander-ninjutsu.never-declared-attacker"),
+        "commander ninjutsu can be activated from the hand only, not from the command zone",
+        {"ninjutsu.activatable_from": commander_ninjutsu_hand_only},
     ),
 )

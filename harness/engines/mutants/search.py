@@ -22,14 +22,8 @@ from harness.protocol.model import (
     Zone,
 )
 
-from . import Mutant
+from . import Mutant, answers, table
 from .ninjutsu import EARLY_STEPS, combat_never_ends, deal_damage_if_late
-
-
-def restriction_binds_controller(
-    self, game: Game, controller: PlayerIndex, searcher: PlayerIndex, library: PlayerIndex
-) -> bool:
-    return True
 
 
 def restricted_opponent_finds_fifth(self, game: Game, searcher: PlayerIndex, library: PlayerIndex) -> int | None:
@@ -58,10 +52,6 @@ def shuffle_only_top_four(self, game: Game, search: Search, library_size: int) -
     return min(library_size, search.visible if search.visible is not None else library_size)
 
 
-def no_shuffle_after_search(self, game: Game, search: Search) -> bool:
-    return False
-
-
 def search_reorders_library(self, game: Game, search: Search, library: list[str]) -> list[str]:
     sought = [c for c in library if matches_filter(game.data(c), search.card_type)]
     return sought + [c for c in library if c not in sought]
@@ -70,10 +60,6 @@ def search_reorders_library(self, game: Game, search: Search, library: list[str]
 def library_ninjutsu_from_hand(self, game: Game, player: PlayerIndex, card_id: str) -> bool:
     seat = game.players[player]
     return card_id in seat.library or card_id in seat.hand
-
-
-def library_ninjutsu_after_finding(self, game: Game, search: Search) -> bool:
-    return True
 
 
 def library_ninjutsu_during_any_search(self, game: Game, player: PlayerIndex, search: Search) -> bool:
@@ -126,28 +112,12 @@ def library_ninjutsu_returns_to_hand(self, game: Game, creature: Perm) -> Zone:
     return Zone.HAND
 
 
-def library_ninja_enters_after_leaving(self, game: Game, item: StackItem) -> bool:
-    return True
-
-
-def no_mana_abilities_during_search(self, game: Game, player: PlayerIndex) -> bool:
-    return False
-
-
-def library_ninjutsu_ignores_mana_cost(self, game: Game, ability: Ninjutsu) -> tuple[str, ...]:
-    return ()
-
-
 def library_ninja_enters_on_activation(self, game: Game, action: Action, events: list[Event]) -> None:
     NinjutsuFamily.activate_library_ninjutsu(self, game, action, events)
     item = next(i for i in reversed(game.stack) if i.ability == LIBRARY_NINJUTSU and i.source == action.source)
     game.stack.remove(item)
     self.resolve_library_ninjutsu(game, item, events)
     self.e.core.left_stack(game, item)
-
-
-def library_ninjutsu_ends_search(self, game: Game) -> bool:
-    return False
 
 
 def one_library_ninjutsu_per_search(self, game: Game, player: PlayerIndex) -> bool:
@@ -172,190 +142,204 @@ def library_ninjutsu_only_during_spells(self, game: Game, player: PlayerIndex, s
     )
 
 
-MUTANTS: tuple[Mutant, ...] = (
-    Mutant(
+MUTANTS: tuple[Mutant, ...] = table(
+    # id, the rulings it breaks, the bug, the decisions it replaces
+    (
         "restriction-binds-controller",
-        breaks=("search.only-top-cards",),
-        bug="Aven Mindcensor's restriction also applies to its controller's own searches",
-        replaces={"search.restriction_applies": restriction_binds_controller},
+        ("search.only-top-cards",),
+        "Aven Mindcensor's restriction also applies to its controller's own searches",
+        {"search.restriction_applies": answers(True)},
     ),
-    Mutant(
+    (
         "restricted-opponent-finds-fifth",
-        breaks=("search.only-top-cards",),
-        bug="a restricted search sees one card too many (an off-by-one): the opponent can find the fifth card",
-        replaces={"search.restriction": restricted_opponent_finds_fifth},
+        ("search.only-top-cards",),
+        "a restricted search sees one card too many (an off-by-one): the opponent can find the fifth card",
+        {"search.restriction": restricted_opponent_finds_fifth},
     ),
-    Mutant(
+    (
         "restriction-spares-opponent-libraries",
-        breaks=("search.only-top-cards",),
-        bug="the restriction applies only when an opponent searches their own library (not Bribery's search of "
-        "another library)",
-        replaces={"search.restriction_applies": restriction_spares_opponent_libraries},
+        ("search.only-top-cards",),
+        (
+            "the restriction applies only when an opponent searches their own library (not Bribery's search of "
+            "another library)"
+        ),
+        {"search.restriction_applies": restriction_spares_opponent_libraries},
     ),
-    Mutant(
+    (
         "restricted-candidates-slide",
-        breaks=("search.top-cards-fixed",),
-        bug="after a restricted search finds a card, the next card of the library becomes visible (the top "
-        "four are counted again without the found cards)",
-        replaces={"search.after_finding": restricted_candidates_slide},
+        ("search.top-cards-fixed",),
+        (
+            "after a restricted search finds a card, the next card of the library becomes visible (the top "
+            "four are counted again without the found cards)"
+        ),
+        {"search.after_finding": restricted_candidates_slide},
     ),
-    Mutant(
+    (
         "restricted-search-not-counted",
-        breaks=("search.top-cards-count-as-search",),
-        bug="a search restricted to the top cards does not count as searching the library",
-        replaces={"search.counts_as_searching": restricted_search_not_counted},
+        ("search.top-cards-count-as-search",),
+        "a search restricted to the top cards does not count as searching the library",
+        {"search.counts_as_searching": restricted_search_not_counted},
     ),
-    Mutant(
+    (
         "shuffle-only-top-four",
-        breaks=("search.shuffle-whole-library",),
-        bug="after a search restricted to the top four cards, only those four are shuffled",
-        replaces={"search.shuffle_count": shuffle_only_top_four},
+        ("search.shuffle-whole-library",),
+        "after a search restricted to the top four cards, only those four are shuffled",
+        {"search.shuffle_count": shuffle_only_top_four},
     ),
-    Mutant(
+    (
         "no-shuffle-after-search",
-        breaks=("search.shuffle-whole-library",),
-        bug="the library is not shuffled after the search",
-        replaces={"search.shuffle_after_search": no_shuffle_after_search},
+        ("search.shuffle-whole-library",),
+        "the library is not shuffled after the search",
+        {"search.shuffle_after_search": answers(False)},
     ),
-    Mutant(
+    (
         "search-reorders-library",
-        breaks=("library-ninjutsu.library-order-during-search",),
-        bug="as the search begins, the cards it asks for are moved to the top of the library (before the shuffle)",
-        replaces={"search.library_order_while_searching": search_reorders_library},
+        ("library-ninjutsu.library-order-during-search",),
+        "as the search begins, the cards it asks for are moved to the top of the library (before the shuffle)",
+        {"search.library_order_while_searching": search_reorders_library},
     ),
-    Mutant(
+    (
         "library-ninjutsu-from-hand",
-        breaks=("library-ninjutsu.from-library-only",),
-        bug="library ninjutsu can also be activated from the hand during a search",
-        replaces={"ninjutsu.library_ninjutsu_activatable_from": library_ninjutsu_from_hand},
+        ("library-ninjutsu.from-library-only",),
+        "library ninjutsu can also be activated from the hand during a search",
+        {"ninjutsu.library_ninjutsu_activatable_from": library_ninjutsu_from_hand},
     ),
-    Mutant(
+    (
         "library-ninjutsu-after-finding",
-        breaks=("library-ninjutsu.before-finding-cards",),
-        bug="library ninjutsu can still be activated after the search has found a card",
-        replaces={"ninjutsu.library_ninjutsu_before_finding": library_ninjutsu_after_finding},
+        ("library-ninjutsu.before-finding-cards",),
+        "library ninjutsu can still be activated after the search has found a card",
+        {"ninjutsu.library_ninjutsu_before_finding": answers(True)},
     ),
-    Mutant(
+    (
         "library-ninjutsu-during-any-search",
-        breaks=("library-ninjutsu.only-while-searching",),
-        bug="library ninjutsu can be activated during any search its controller makes, also of an opponent's "
-        "library (Bribery)",
-        replaces={"ninjutsu.library_ninjutsu_search_ok": library_ninjutsu_during_any_search},
+        ("library-ninjutsu.only-while-searching",),
+        (
+            "library ninjutsu can be activated during any search its controller makes, also of an opponent's "
+            "library (Bribery)"
+        ),
+        {"ninjutsu.library_ninjutsu_search_ok": library_ninjutsu_during_any_search},
     ),
-    Mutant(
+    (
         "library-ninjutsu-during-look",
-        breaks=("library-ninjutsu.only-while-searching",),
-        bug="library ninjutsu can be activated while its controller only looks at their library (Halimar Depths)",
-        replaces={"ninjutsu.library_ninjutsu_search_ok": library_ninjutsu_during_look},
+        ("library-ninjutsu.only-while-searching",),
+        "library ninjutsu can be activated while its controller only looks at their library (Halimar Depths)",
+        {"ninjutsu.library_ninjutsu_search_ok": library_ninjutsu_during_look},
     ),
-    Mutant(
+    (
         "library-ninjutsu-without-search",
-        breaks=("library-ninjutsu.only-while-searching",),
-        bug="library ninjutsu can be activated from the library whenever its controller has priority after "
-        "blockers, searching or not",
-        replaces={
+        ("library-ninjutsu.only-while-searching",),
+        (
+            "library ninjutsu can be activated from the library whenever its controller has priority after "
+            "blockers, searching or not"
+        ),
+        {
             "ninjutsu.activatable_from": library_ninjutsu_without_search__activatable_from,
             "ninjutsu.zone_cards": library_ninjutsu_without_search__zone_cards,
         },
     ),
-    Mutant(
+    (
         "library-ninjutsu-before-blockers",
-        breaks=("ninjutsu.after-blockers-plural",),
-        bug="library ninjutsu can be activated during a search in any combat step, returning any attacking creature",
-        replaces={
+        ("ninjutsu.after-blockers-plural",),
+        "library ninjutsu can be activated during a search in any combat step, returning any attacking creature",
+        {
             "ninjutsu.library_ninjutsu_step_ok": library_ninjutsu_before_blockers__library_ninjutsu_step_ok,
             "ninjutsu.return_candidates": library_ninjutsu_before_blockers__return_candidates,
         },
     ),
-    Mutant(
+    (
         "library-ninjutsu-window-closes-at-damage",
-        breaks=("library-ninjutsu.damage-timing",),
-        bug="library ninjutsu cannot be activated in the end of combat step",
-        replaces={"ninjutsu.library_ninjutsu_step_ok": library_ninjutsu_window_closes_at_damage},
+        ("library-ninjutsu.damage-timing",),
+        "library ninjutsu cannot be activated in the end of combat step",
+        {"ninjutsu.library_ninjutsu_step_ok": library_ninjutsu_window_closes_at_damage},
     ),
-    Mutant(
+    (
         "library-combat-never-ends",
-        breaks=("library-ninjutsu.damage-timing",),
-        bug="creatures stay attacking after the end of combat step, so library ninjutsu stays available during "
-        "searches all turn",
-        replaces={
+        ("library-ninjutsu.damage-timing",),
+        (
+            "creatures stay attacking after the end of combat step, so library ninjutsu stays available during "
+            "searches all turn"
+        ),
+        {
             "ninjutsu.library_ninjutsu_step_ok": library_combat_never_ends,
             "combat.remove_all_from_combat": combat_never_ends,
         },
     ),
-    Mutant(
+    (
         "late-library-ninja-deals-damage",
-        breaks=("library-ninjutsu.damage-timing",),
-        bug="a Ninja put in by library ninjutsu after combat damage was dealt deals its combat damage on entering",
-        replaces={"ninjutsu.resolve_library_ninjutsu": late_library_ninja_deals_damage},
+        ("library-ninjutsu.damage-timing",),
+        "a Ninja put in by library ninjutsu after combat damage was dealt deals its combat damage on entering",
+        {"ninjutsu.resolve_library_ninjutsu": late_library_ninja_deals_damage},
     ),
-    Mutant(
+    (
         "no-library-ninjutsu-in-first-strike-step",
-        breaks=("library-ninjutsu.first-strike-damage-step",),
-        bug="library ninjutsu cannot be activated during the first-strike combat damage step",
-        replaces={"ninjutsu.library_ninjutsu_step_ok": no_library_ninjutsu_in_first_strike_step},
+        ("library-ninjutsu.first-strike-damage-step",),
+        "library ninjutsu cannot be activated during the first-strike combat damage step",
+        {"ninjutsu.library_ninjutsu_step_ok": no_library_ninjutsu_in_first_strike_step},
     ),
-    Mutant(
+    (
         "library-ninjutsu-returns-to-hand",
-        breaks=("library-ninjutsu.reveal-and-shuffle",),
-        bug="library ninjutsu returns the attacking creature to its owner's hand instead of shuffling it into "
-        "the library",
-        replaces={"ninjutsu.library_ninjutsu_returns_to": library_ninjutsu_returns_to_hand},
+        ("library-ninjutsu.reveal-and-shuffle",),
+        (
+            "library ninjutsu returns the attacking creature to its owner's hand instead of shuffling it into "
+            "the library"
+        ),
+        {"ninjutsu.library_ninjutsu_returns_to": library_ninjutsu_returns_to_hand},
     ),
-    Mutant(
+    (
         "library-ninja-enters-after-leaving",
-        breaks=("library-ninjutsu.reveal-and-shuffle",),
-        bug="a Ninja that left the library after library ninjutsu was activated is put onto the battlefield all "
-        "the same",
-        replaces={"ninjutsu.library_ninja_still_available": library_ninja_enters_after_leaving},
+        ("library-ninjutsu.reveal-and-shuffle",),
+        ("a Ninja that left the library after library ninjutsu was activated is put onto the battlefield all the same"),
+        {"ninjutsu.library_ninja_still_available": answers(True)},
     ),
-    Mutant(
+    (
         "no-mana-abilities-during-search",
-        breaks=("library-ninjutsu.activation-during-search",),
-        bug="mana abilities cannot be activated during a search, not even to pay for library ninjutsu",
-        replaces={"search.mana_abilities_during_search": no_mana_abilities_during_search},
+        ("library-ninjutsu.activation-during-search",),
+        "mana abilities cannot be activated during a search, not even to pay for library ninjutsu",
+        {"search.mana_abilities_during_search": answers(False)},
     ),
-    Mutant(
+    (
         "library-ninjutsu-ignores-mana-cost",
-        breaks=("library-ninjutsu.activation-during-search",),
-        bug="library ninjutsu activated during a search does not have its mana cost paid",
-        replaces={"ninjutsu.library_ninjutsu_cost": library_ninjutsu_ignores_mana_cost},
+        ("library-ninjutsu.activation-during-search",),
+        "library ninjutsu activated during a search does not have its mana cost paid",
+        {"ninjutsu.library_ninjutsu_cost": answers(())},
     ),
-    Mutant(
+    (
         "library-ninja-enters-on-activation",
-        breaks=("library-ninjutsu.activation-during-search",),
-        bug="library ninjutsu does not use the stack: the Ninja enters as the ability is activated",
-        replaces={"ninjutsu.activate_library_ninjutsu": library_ninja_enters_on_activation},
+        ("library-ninjutsu.activation-during-search",),
+        "library ninjutsu does not use the stack: the Ninja enters as the ability is activated",
+        {"ninjutsu.activate_library_ninjutsu": library_ninja_enters_on_activation},
     ),
-    Mutant(
+    (
         "library-ninjutsu-ends-search",
-        breaks=("library-ninjutsu.search-continues",),
-        bug="activating library ninjutsu ends the search: it finds nothing more",
-        replaces={"ninjutsu.search_continues_after_activation": library_ninjutsu_ends_search},
+        ("library-ninjutsu.search-continues",),
+        "activating library ninjutsu ends the search: it finds nothing more",
+        {"ninjutsu.search_continues_after_activation": answers(False)},
     ),
-    Mutant(
+    (
         "one-library-ninjutsu-per-search",
-        breaks=("library-ninjutsu.multiple-during-one-search",),
-        bug="only one library ninjutsu ability can be activated during a search",
-        replaces={"ninjutsu.library_ninjutsu_window_open": one_library_ninjutsu_per_search},
+        ("library-ninjutsu.multiple-during-one-search",),
+        "only one library ninjutsu ability can be activated during a search",
+        {"ninjutsu.library_ninjutsu_window_open": one_library_ninjutsu_per_search},
     ),
-    Mutant(
+    (
         "library-ninjutsu-triggers-during-search",
-        breaks=("library-ninjutsu.search-continues",),
-        bug="abilities that trigger as library ninjutsu is activated go on the stack at once, in the middle of "
-        "the search",
-        replaces={"ninjutsu.activate_library_ninjutsu": library_ninjutsu_triggers_during_search},
+        ("library-ninjutsu.search-continues",),
+        (
+            "abilities that trigger as library ninjutsu is activated go on the stack at once, in the middle of "
+            "the search"
+        ),
+        {"ninjutsu.activate_library_ninjutsu": library_ninjutsu_triggers_during_search},
     ),
-    Mutant(
+    (
         "library-ninjutsu-only-in-declare-blockers",
-        breaks=("ninjutsu.after-blockers-plural", "library-ninjutsu.damage-timing"),
-        bug="library ninjutsu is offered only in the declare blockers step",
-        replaces={"ninjutsu.library_ninjutsu_step_ok": library_ninjutsu_only_in_declare_blockers},
+        ("ninjutsu.after-blockers-plural", "library-ninjutsu.damage-timing"),
+        "library ninjutsu is offered only in the declare blockers step",
+        {"ninjutsu.library_ninjutsu_step_ok": library_ninjutsu_only_in_declare_blockers},
     ),
-    Mutant(
+    (
         "library-ninjutsu-only-during-spells",
-        breaks=("library-ninjutsu.only-while-searching",),
-        bug="library ninjutsu is offered only while a spell searches, not an ability (a fetch land)",
-        replaces={"ninjutsu.library_ninjutsu_search_ok": library_ninjutsu_only_during_spells},
+        ("library-ninjutsu.only-while-searching",),
+        "library ninjutsu is offered only while a spell searches, not an ability (a fetch land)",
+        {"ninjutsu.library_ninjutsu_search_ok": library_ninjutsu_only_during_spells},
     ),
 )

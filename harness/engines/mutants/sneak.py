@@ -15,7 +15,7 @@ from harness.protocol.model import (
     Zone,
 )
 
-from . import Mutant
+from . import Mutant, answers, table
 from .ninjutsu import EARLY_STEPS, combat_never_ends
 
 
@@ -25,16 +25,8 @@ def sneak_after_declare_blockers(self, game: Game, player: PlayerIndex, zone: Zo
     )
 
 
-def sneak_enters_untapped(self, game: Game, item: StackItem) -> bool:
-    return False
-
-
 def sneak_enters_any_target(self, game: Game, item: StackItem) -> AttackTarget | None:
     return AttackTarget.of_player(1 - item.controller) if game.step.is_combat else None
-
-
-def sneak_fires_attack_triggers(self, game: Game, item: StackItem) -> bool:
-    return True
 
 
 def graveyard_sneak_any_time(self, game: Game, player: PlayerIndex, zone: Zone | None) -> bool:
@@ -63,59 +55,60 @@ def combat_never_ends_for_sneak(self, game: Game, player: PlayerIndex, zone: Zon
     return game.step not in EARLY_STEPS and game.active == player and game.priority == player and game.pending is None
 
 
-MUTANTS: tuple[Mutant, ...] = (
-    Mutant(
+MUTANTS: tuple[Mutant, ...] = table(
+    # id, the rulings it breaks, the bug, the decisions it replaces
+    (
         "sneak-after-declare-blockers",
-        breaks=("sneak.declare-blockers-only",),
-        bug="sneak can be cast in any step after blockers are declared, like ninjutsu (combat damage, end of combat)",
-        replaces={"sneak.window_open": sneak_after_declare_blockers},
+        ("sneak.declare-blockers-only",),
+        "sneak can be cast in any step after blockers are declared, like ninjutsu (combat damage, end of combat)",
+        {"sneak.window_open": sneak_after_declare_blockers},
     ),
-    Mutant(
+    (
         "sneak-enters-untapped",
-        breaks=("sneak.same-attack-target",),
-        bug="a creature cast for its sneak cost enters untapped",
-        replaces={"sneak.enters_tapped": sneak_enters_untapped},
+        ("sneak.same-attack-target",),
+        "a creature cast for its sneak cost enters untapped",
+        {"sneak.enters_tapped": answers(False)},
     ),
-    Mutant(
+    (
         "sneak-enters-any-target",
-        breaks=("sneak.same-attack-target",),
-        bug="a creature cast for its sneak cost attacks a target of its controller's choice (the defending player)",
-        replaces={"sneak.entry_target": sneak_enters_any_target},
+        ("sneak.same-attack-target",),
+        "a creature cast for its sneak cost attacks a target of its controller's choice (the defending player)",
+        {"sneak.entry_target": sneak_enters_any_target},
     ),
-    Mutant(
+    (
         "sneak-fires-attack-triggers",
-        breaks=("sneak.never-declared-attacker",),
-        bug='a creature cast for its sneak cost counts as declared as an attacker: "attacks" triggers fire',
-        replaces={"sneak.creature_declared": sneak_fires_attack_triggers},
+        ("sneak.never-declared-attacker",),
+        'a creature cast for its sneak cost counts as declared as an attacker: "attacks" triggers fire',
+        {"sneak.creature_declared": answers(True)},
     ),
-    Mutant(
+    (
         "graveyard-sneak-any-time",
-        breaks=("ninja-teen.graveyard-sneak-timing",),
-        bug="Ninja Teen's graveyard sneak works whenever its controller could cast an instant, in any step",
-        replaces={"sneak.window_open": graveyard_sneak_any_time},
+        ("ninja-teen.graveyard-sneak-timing",),
+        "Ninja Teen's graveyard sneak works whenever its controller could cast an instant, in any step",
+        {"sneak.window_open": graveyard_sneak_any_time},
     ),
-    Mutant(
+    (
         "graveyard-cast-without-sneak",
-        breaks=("ninja-teen.graveyard-sneak-timing",),
-        bug="Ninja Teen's level 3 lets creature spells be cast from the graveyard for their mana cost too",
-        replaces={"sneak.may_cast_from_graveyard_normally": graveyard_cast_without_sneak},
+        ("ninja-teen.graveyard-sneak-timing",),
+        "Ninja Teen's level 3 lets creature spells be cast from the graveyard for their mana cost too",
+        {"sneak.may_cast_from_graveyard_normally": graveyard_cast_without_sneak},
     ),
-    Mutant(
+    (
         "only-first-sneak-ability",
-        breaks=("ninja-teen.any-sneak-ability",),
-        bug="a card with several sneak abilities can be cast only with the first of them",
-        replaces={"sneak.usable_sneak_abilities": only_first_sneak_ability},
+        ("ninja-teen.any-sneak-ability",),
+        "a card with several sneak abilities can be cast only with the first of them",
+        {"sneak.usable_sneak_abilities": only_first_sneak_ability},
     ),
-    Mutant(
+    (
         "sneak-returns-only-player-attackers",
-        breaks=("sneak.declare-blockers-only", "sneak.same-attack-target"),
-        bug="sneak can only return a creature attacking a player, not one attacking a planeswalker or battle",
-        replaces={"sneak.return_candidates": sneak_returns_only_player_attackers},
+        ("sneak.declare-blockers-only", "sneak.same-attack-target"),
+        "sneak can only return a creature attacking a player, not one attacking a planeswalker or battle",
+        {"sneak.return_candidates": sneak_returns_only_player_attackers},
     ),
-    Mutant(
+    (
         "combat-never-ends-for-sneak",
-        breaks=("sneak.declare-blockers-only",),
-        bug="creatures stay attacking after the end of combat step, and sneak stays castable after combat",
-        replaces={"sneak.window_open": combat_never_ends_for_sneak, "combat.remove_all_from_combat": combat_never_ends},
+        ("sneak.declare-blockers-only",),
+        "creatures stay attacking after the end of combat step, and sneak stays castable after combat",
+        {"sneak.window_open": combat_never_ends_for_sneak, "combat.remove_all_from_combat": combat_never_ends},
     ),
 )

@@ -125,17 +125,7 @@ class Casting:
         )
         table.action(self.name, ActionKind.PLAY_LAND, lambda game, action: True, self.play_land)
         table.resolver(self.name, "spell", self.resolves_spell, self.resolve_spell)
-        table.resolver(
-            self.name,
-            "triggered",
-            lambda game, item: self.cast_trigger_of(game, item) is not None,
-            lambda game, item, events: self.resolve_cast_trigger(
-                game,
-                item,
-                self.cast_trigger_of(game, item),  # type: ignore[arg-type]  # claimed above: not None
-                events,
-            ),
-        )
+        table.line_resolver(self.name, CastTrigger, self.resolve_cast_trigger)
 
     # =====================================================================================
     # Decisions: what a spell is, where from and when it is cast
@@ -165,9 +155,7 @@ class Casting:
     def can_cast_from(self, game: Game, player: PlayerIndex, card_id: str) -> bool:
         """601.2a: a player casts a spell card from their hand; 601.3: permissions to cast from
         other zones (exile, a graveyard) come from the ``casting.cast_from`` hooks."""
-        if card_id in game.players[player].hand:
-            return True
-        return any(cast_from(game, player, card_id) for cast_from in self.e.table.each("casting.cast_from"))
+        return self.from_hand_or_hook(game, player, card_id, "casting.cast_from")
 
     @decision("casting.has_instant_timing")
     def has_instant_timing(self, game: Game, player: PlayerIndex, card_id: str) -> bool:
@@ -367,9 +355,14 @@ class Casting:
     # =====================================================================================
     def can_play_land_from(self, game: Game, player: PlayerIndex, card_id: str) -> bool:
         """305.1: a land from the hand; 601.3-like permissions (``casting.land_from``): from exile."""
+        return self.from_hand_or_hook(game, player, card_id, "casting.land_from")
+
+    def from_hand_or_hook(self, game: Game, player: PlayerIndex, card_id: str, hook: str) -> bool:
+        """From the player's hand, or from where a contribution to ``hook`` (a permission, 601.3)
+        says the card may be cast or played: casting and land plays ask the same question."""
         if card_id in game.players[player].hand:
             return True
-        return any(land_from(game, player, card_id) for land_from in self.e.table.each("casting.land_from"))
+        return any(permits(game, player, card_id) for permits in self.e.table.each(hook))
 
     def land_candidates(self, game: Game, player: PlayerIndex) -> list[str]:
         cards = list(game.players[player].hand)
@@ -437,16 +430,6 @@ class Casting:
         if isinstance(effect, PermanentSpell):
             return self.resolve_permanent_spell(game, item, events)
         return self.resolve_spell_line(game, item, effect, events)
-
-    def cast_trigger_of(self, game: Game, item: StackItem) -> CastTrigger | None:
-        return next(
-            (
-                line
-                for line in game.abilities_of(item.source).card_lines
-                if isinstance(line, CastTrigger) and line.ability == item.ability
-            ),
-            None,
-        )
 
     def resolve_permanent_spell(self, game: Game, item: StackItem, events: list[Event]) -> bool:
         """608.3: the spell becomes a permanent under its controller's control — unless a

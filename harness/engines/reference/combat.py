@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from harness.protocol.adapter import ActionRefused
-from harness.protocol.mechanics import Mechanic
+from harness.protocol.mechanics import COMBAT_FEATURES, Mechanic
 from harness.protocol.model import (
     Action,
     ActionKind,
@@ -41,17 +41,7 @@ class Combat:
 
     name = "combat"
     #: The requirements this component implements (the engine supports the union: ``SUPPORTED``).
-    mechanics = frozenset(
-        {
-            Mechanic.FIRST_STRIKE,
-            Mechanic.DOUBLE_STRIKE,
-            Mechanic.ATTACK_TRIGGER,
-            Mechanic.COMBAT_DAMAGE_TRIGGER,
-            Mechanic.PLANESWALKER,
-            Mechanic.BATTLE,
-            Mechanic.MENACE,
-        }
-    )
+    mechanics = COMBAT_FEATURES | {Mechanic.MENACE}
 
     def __init__(self, engine: ReferenceRules) -> None:
         self.e = engine

@@ -49,32 +49,14 @@ class PlayFromExile:
         self.e = engine
 
     def register(self, table: Table) -> None:
-        table.resolver(
-            self.name,
-            "triggered",
-            lambda game, item: self.exile_trigger_of(game, item) is not None,
-            lambda game, item, events: self.resolve_exile_top_play(
-                game,
-                item,
-                self.exile_trigger_of(game, item),  # type: ignore[arg-type]  # claimed above: not None
-                events,
-            ),
-        )
+        table.line_resolver(self.name, ExileTopPlayTrigger, self.resolve_exile_top_play)
         table.hook("step.begins", self.name, self.permissions_end)
         table.hook("combat.damage_to_player", self.name, self.combat_damage_to_player)
-        table.hook(
-            "casting.cast_from",
-            self.name,
-            lambda game, player, card_id: self.permission_for(game, player, card_id) is not None,
-        )
+        table.hook("casting.cast_from", self.name, self.has_permission)
         table.hook("casting.timing", self.name, self.timing_with_permission)
         table.hook("casting.cost", self.name, self.cost_with_permission)
         table.hook("casting.extra_castable", self.name, self.castable_from_other_exiles)
-        table.hook(
-            "casting.land_from",
-            self.name,
-            lambda game, player, card_id: self.permission_for(game, player, card_id) is not None,
-        )
+        table.hook("casting.land_from", self.name, self.has_permission)
         table.hook(
             "casting.land_candidates",
             self.name,
@@ -117,6 +99,11 @@ class PlayFromExile:
             (p for p in game.permissions if p.player == player and self.permission_covers(game, p, card_id)), None
         )
 
+    def has_permission(self, game: Game, player: PlayerIndex, card_id: str) -> bool:
+        """Whether a permission lets ``player`` cast or play ``card_id`` from where it is (the
+        ``casting.cast_from`` and ``casting.land_from`` hooks both ask this)."""
+        return self.permission_for(game, player, card_id) is not None
+
     def prune_permissions(self, game: Game) -> None:
         game.permissions = [p for p in game.permissions if self.permission_covers(game, p, p.card)]
 
@@ -144,16 +131,6 @@ class PlayFromExile:
             self.e.core.move_card(game, card_id, Zone.EXILE, events)
             game.permissions.append(PlayPermission(card_id, item.controller))
         return bool(top)
-
-    def exile_trigger_of(self, game: Game, item: StackItem) -> ExileTopPlayTrigger | None:
-        return next(
-            (
-                line
-                for line in game.abilities_of(item.source).card_lines
-                if isinstance(line, ExileTopPlayTrigger) and line.ability == item.ability
-            ),
-            None,
-        )
 
     # =====================================================================================
     # Procedures: what a permission changes about casting and playing (601.3)

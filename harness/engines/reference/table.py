@@ -30,6 +30,7 @@ from harness.protocol.model import Action, ActionKind, Event, PlayerIndex, Stack
 from .game import Game
 
 F = TypeVar("F", bound=Callable[..., Any])
+LineT = TypeVar("LineT")
 
 #: Every hook a component may contribute to, with how the contributions are composed.
 HOOKS: dict[str, str] = {
@@ -191,6 +192,28 @@ class Table:
             )
         self.resolvers.setdefault(kind, []).append(Resolver(component, kind, claims, resolve))
 
+    def line_resolver(
+        self,
+        component: str,
+        line_type: type[LineT],
+        resolve: Callable[[Game, StackItem, LineT, list[Event]], bool],
+    ) -> None:
+        """A resolver of the triggered abilities a card line of ``line_type`` gives: it claims the
+        items :func:`triggered_line` finds a line for and resolves them with that line, so the
+        components with "when ..." card lines share one claim and one lookup."""
+
+        def resolve_with_line(game: Game, item: StackItem, events: list[Event]) -> bool:
+            line = triggered_line(game, item, line_type)
+            assert line is not None, "claimed: the item's line was found"
+            return resolve(game, item, line, events)
+
+        self.resolver(
+            component,
+            "triggered",
+            lambda game, item: triggered_line(game, item, line_type) is not None,
+            resolve_with_line,
+        )
+
     def search_action(
         self, component: str, claims: Callable[[Game, Action], bool], apply: Callable[[Game, Action, list[Event]], None]
     ) -> None:
@@ -245,3 +268,16 @@ class Table:
             if answer is not None:
                 return answer
         return None
+
+
+def triggered_line(game: Game, item: StackItem, line_type: type[LineT]) -> LineT | None:
+    """The card line of ``line_type`` of ``item``'s source whose ability ``item`` is (matched by
+    its ability name), or None."""
+    return next(
+        (
+            line
+            for line in game.abilities_of(item.source).card_lines
+            if isinstance(line, line_type) and getattr(line, "ability", None) == item.ability
+        ),
+        None,
+    )
