@@ -259,3 +259,21 @@ def test_slow_engine_hits_the_invariant_limit(matrix_limits: limits.Limits) -> N
     record = run_case("slow", slow(), inv, profile="ci", seed=None)
     assert record.status == "error" and "invariant ran past its time limit of 1.5s" in record.reason
     assert time.monotonic() - started < 5
+
+
+def test_an_engine_that_hangs_whatever_it_is_asked_is_not_started_again(matrix_limits: limits.Limits) -> None:
+    """A dead engine costs a few time-outs, not one per invariant (item 10); an engine that
+    answers between its hangs is still started for every invariant."""
+    dead = IsolatedEngine(f"fault_engines:{fault_engine('supports', 'hang').__name__}", python_path=[HERE])
+    alive = IsolatedEngine(f"fault_engines:{fault_engine('apply', 'hang').__name__}", python_path=[HERE])
+    try:
+        given_up = [run_case("dead", dead, _invariant(), profile="ci", seed=None) for _ in range(5)]
+        hung = [run_case("alive", alive, _invariant(), profile="ci", seed=None) for _ in range(4)]
+    finally:
+        dead.close()
+        alive.close()
+    assert all(r.status == "error" and "timeout" in (r.reason or "") for r in given_up[:3])
+    assert all("hung 3 times in a row" in (r.reason or "") for r in given_up[3:]), given_up[3].reason
+    assert dead.workers_started == isolation.HANGS_IN_A_ROW
+    assert all(r.status == "error" and "timeout" in (r.reason or "") for r in hung)
+    assert alive.workers_started == 4

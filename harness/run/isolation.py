@@ -100,8 +100,25 @@ def _terminate(proc: subprocess.Popen[bytes]) -> None:
             pass
 
 
+#: After this many time-outs in a row (no request answered in between, ``hello`` aside), an
+#: isolated engine is not started again in this run: an engine that hangs whatever it is asked
+#: would otherwise cost a start time-out per invariant (90 minutes for the suite).
+HANGS_IN_A_ROW = 3
+
+
+class HangCount:
+    """Time-outs in a row of one engine's workers (shared by the workers it starts)."""
+
+    def __init__(self) -> None:
+        self.in_a_row = 0
+        self.last = ""
+
+
 class Worker:
     """One worker process: request/response with a timeout, and the tail of its stderr."""
+
+    #: The engine's time-outs in a row (set by IsolatedEngine; a lone Worker keeps its own).
+    hangs: HangCount | None = None
 
     def __init__(self, spec: str, *, python: str, env: Mapping[str, str], limits: Limits | None = None):
         self.spec = spec
@@ -199,6 +216,9 @@ class Worker:
     def _broken_by_timeout(self, message: str) -> EngineError:
         from harness.run.guard import EngineTimeout
 
+        if self.hangs is not None:
+            self.hangs.in_a_row += 1
+            self.hangs.last = message
         self.kill()
         return EngineTimeout(message)
 
@@ -255,6 +275,8 @@ class Worker:
             raise self._error(method, message["error"])
         if "result" not in message:
             raise self._broken(f"engine worker for {self.spec!r} broke the protocol: no result for {method}")
+        if self.hangs is not None and method != "hello":
+            self.hangs.in_a_row = 0  # it answered: not a dead engine
         return message["result"]
 
     def _wait(self, method: str, timeout: float) -> bytes | None:
@@ -371,6 +393,8 @@ class IsolatedEngine:
         self._worker: Worker | None = None
         #: How many worker processes this engine has started (a restart after a failure adds one).
         self.workers_started = 0
+        #: Time-outs in a row of its workers (see HANGS_IN_A_ROW).
+        self.hangs = HangCount()
 
     @property
     def timeout(self) -> float:
@@ -408,9 +432,15 @@ class IsolatedEngine:
 
     def _spawn(self) -> Worker:
         signals.raise_if_stopping()  # no new worker once the run is stopping
+        if self.hangs.in_a_row >= HANGS_IN_A_ROW:
+            raise EngineError(
+                f"the engine hung {self.hangs.in_a_row} times in a row earlier in this run and is not started "
+                f"again (last: {self.hangs.last})"
+            )
         if self.load_failure is not None:
             raise EngineError(f"the engine failed to load earlier in this run: {self.load_failure}")
         worker = Worker(self.spec, python=self._python, env=self._child_env())
+        worker.hangs = self.hangs
         self.workers_started += 1
         try:
             hello = worker.call("hello", {"protocol": PROTOCOL, "version": PROTOCOL_VERSION}, self.start_timeout)

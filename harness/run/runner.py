@@ -185,8 +185,11 @@ def _unmet(adapter: EngineAdapter, requires: frozenset[str]) -> tuple[Unmet, ...
 def _supports(adapter: EngineAdapter, requires: frozenset[str]) -> Support | str:
     """The adapter's answer, or the reason it gave none (an ``error``)."""
     limits = current_limits()
+    # An isolated engine's worker has its own time-out, which kills it; an alarm in the middle of
+    # the pipe exchange would leave a hung worker behind, to answer the next request late.
+    alarm = None if isinstance(adapter, IsolatedEngine) else limits.start
     try:
-        with exit_tripwire(), time_limit(limits.start, f"timeout: supports() took longer than {limits.start:g}s"):
+        with exit_tripwire(), time_limit(alarm, f"timeout: supports() took longer than {limits.start:g}s"):
             try:
                 support = adapter.supports(requires)
             finally:
