@@ -131,9 +131,10 @@ def _in_plan_order(records: list[ResultRecord], first: Results) -> list[ResultRe
 
 def cmd_merge(args: argparse.Namespace, argv: list[str]) -> int:
     import shlex
+    from functools import partial
 
     from harness.run import gate
-    from harness.run.output import cannot_write, ready_folder
+    from harness.run.output import JUNIT, REPORT, RESULTS, ready_folder, write_locked
     from reports.html import write_report
     from reports.junit import write_junit
     from reports.results import exit_status, write_results
@@ -153,17 +154,15 @@ def cmd_merge(args: argparse.Namespace, argv: list[str]) -> int:
     merged, warnings = merge_results(parts, shlex.join(["mtg-conformance", *argv]))
     for line in warnings:
         print(f"mtg-conformance: warning: {line}", file=sys.stderr)
-    from harness.run.lock import OutputLocked, hold
-
-    try:
-        with hold(args.out):  # an existing file or a directory another run holds: one line
-            write_results(merged, args.out / "results.json")
-            write_report(merged, args.out / "report.html")
-            write_junit(merged, args.out / "junit.xml")
-    except OutputLocked as exc:
-        raise MergeError(str(exc)) from None
-    except OSError as exc:
-        raise MergeError(cannot_write(args.out, exc)) from None
+    write_locked(
+        args.out,
+        {
+            RESULTS: partial(write_results, merged),
+            REPORT: partial(write_report, merged),
+            JUNIT: partial(write_junit, merged),
+        },
+        MergeError,
+    )
     totals = ", ".join(f"{n} {status}" for status, n in merged.totals().items())
     print(f"merged {len(parts)} results files: {len(merged.results)} results ({totals})")
     print(f"report: {args.out / 'report.html'}\nresults: {args.out / 'results.json'}\njunit: {args.out / 'junit.xml'}")

@@ -11,6 +11,7 @@ temporary name and renamed, so a reader sees an old file or a new one, never hal
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -64,6 +65,25 @@ def cannot_write(path: Path, exc: OSError) -> str:
     return f"cannot write {exc.filename or path}: {exc.strerror or exc}"
 
 
+def write_locked(out: Path, files: Mapping[str, Callable[[Path], object]], error: type[Exception]) -> None:
+    """Write each named file into ``out`` while holding the folder's run lock (see ``lock``).
+
+    Commands other than ``run`` (``merge``, ``replay``) write into a folder too: they must never
+    write over a folder another run holds, and an unusable folder is one line (``error``, the
+    command's own usage error), never a traceback.
+    """
+    from harness.run.lock import OutputLocked, hold
+
+    try:
+        with hold(out):
+            for name, write in files.items():
+                write(out / name)
+    except OutputLocked as exc:
+        raise error(str(exc)) from None
+    except OSError as exc:
+        raise error(cannot_write(out, exc)) from None
+
+
 __all__ = [
     "JUNIT",
     "PARTIAL",
@@ -74,4 +94,5 @@ __all__ = [
     "destination",
     "holds_complete_run",
     "ready_folder",
+    "write_locked",
 ]

@@ -220,7 +220,7 @@ def _check_out(out: Path) -> None:
 
 
 def cmd_replay(args: argparse.Namespace, argv: list[str]) -> int:
-    from harness.run.output import cannot_write
+    from harness.run.output import REPORT, RESULTS, write_locked
     from harness.run.plan import compiled_suite, engine
     from harness.run.registry import UnknownEngine
     from reports.html import write_report
@@ -275,15 +275,10 @@ def cmd_replay(args: argparse.Namespace, argv: list[str]) -> int:
         rulings=tuple(r for r in results.rulings if r.id in invariant.rulings),
         results=(now,),
     )
-    from harness.run.lock import OutputLocked, hold
-
-    try:
-        with hold(args.out):  # an existing file or a directory another run holds: one line
-            write_results(out_results, args.out / "results.json")
-            write_report(out_results, args.out / "report.html")
-    except OutputLocked as exc:
-        raise ReplayError(str(exc)) from None
-    except OSError as exc:
-        raise ReplayError(cannot_write(args.out, exc)) from None
+    write_locked(
+        args.out,
+        {RESULTS: partial(write_results, out_results), REPORT: partial(write_report, out_results)},
+        ReplayError,
+    )
     print(f"replay report: {args.out / 'report.html'}")
     return 1 if now.status in ("fail", "error") else 0
