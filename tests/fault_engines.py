@@ -9,6 +9,7 @@ the session proved healthy, as a real engine's would.
 
 from __future__ import annotations
 
+import ctypes
 import dataclasses
 import itertools
 import os
@@ -242,6 +243,9 @@ def _how(how: str, where: str, state: GameState | None) -> object:
             os._exit(0)
     if how == "fork-return":  # a child that returns into its caller (into the harness, in-process)
         if os.fork() == 0:
+            _record_pid(os.getpid())
+    if how == "native-fork-return":  # the same through the C library: no at-fork hook runs
+        if ctypes.CDLL(None, use_errno=True).fork() == 0:
             _record_pid(os.getpid())
     if how == "none":
         return None

@@ -90,6 +90,7 @@ MATRIX: list[tuple[str, str, tuple[str, ...], str, str]] = [
     ("apply", "fork-return", BOTH, "pass", r""),
     ("start", "fork-return", BOTH, "pass", r""),
     ("supports", "fork-return", BOTH, "pass", r""),
+    ("apply", "native-fork-return", BOTH, "pass", r""),
     # close()
     ("close", "raise", BOTH, "error", r"boom in close"),
     ("close", "hang", BOTH, "error", ERROR_TIMEOUT),
