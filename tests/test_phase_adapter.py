@@ -254,3 +254,32 @@ def test_a_mana_doubling_replacement_phase_executes_nothing_is_an_unsupported_ca
         PhaseInProcess().start(b.build(turn=2, priority=0))
     reason = PhaseInProcess().supports(frozenset({Mechanic.MANA_REPLACEMENT})).reason
     assert reason.startswith(f"phase {PhaseInProcess().version} has no 'tapped for mana' replacement effects")
+
+
+@settings(settings.get_profile(SLOW_ENGINE))
+@given(combat_scenarios(CombatSpec(NINJUTSU, tuple(Step)[3:12]), COMBAT_MECHANICS))
+def test_a_loaded_game_forgets_its_opening_and_plays_the_same(scenario) -> None:  # type: ignore[no-untyped-def]
+    """The adapter drops the journal of the game it built the state from and its deck lists
+    (two thirds of every state phase exports): phase must answer exactly as it does with them,
+    for the state, the legal actions and each action applied."""
+    from harness.engines.phase import load as phase_load
+
+    try:
+        trimmed = PhaseInProcess().start(scenario.state)
+    except StateUnsupported:
+        reject()
+    raw = trimmed._raw()
+    assert raw["deck_pools"] == []
+    assert all(not value for value in raw["resolved_rules_journal"].values())
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(phase_load, "_forget_opening", lambda ps: None)
+        untrimmed = PhaseInProcess().start(scenario.state)
+    assert untrimmed._raw()["deck_pools"] != []
+    for _ in range(3):
+        assert trimmed.state() == untrimmed.state()
+        offered = trimmed.legal_actions()
+        assert offered == untrimmed.legal_actions()
+        if not offered:
+            break
+        action = offered[-1]
+        assert trimmed.apply(action) == untrimmed.apply(action)

@@ -128,6 +128,7 @@ def load(state: GameState, setup_events: list[dict[str, Any]] | None = None) -> 
     built = replace(base, step=_step_before(base), priority=base.active_player) if begins else base
     _check_loadable(built)
     _place(built, ps, ids)
+    _forget_opening(ps)
     loaded = engine.load_game(as_text(envelope))
     if begins:
         _begin(loaded, base)
@@ -136,6 +137,32 @@ def load(state: GameState, setup_events: list[dict[str, Any]] | None = None) -> 
         if setup_events is not None:
             setup_events.extend(events)
     return loaded, ids
+
+
+def _forget_opening(ps: dict[str, Any]) -> None:
+    """Drop what phase recorded of the game the state was built from: its rules journal (the
+    opening hands drawn, every zone change of the new game) and the registered deck lists.
+
+    Neither belongs to the model's state (it has no history and nothing outside the game), and
+    together they were about two thirds of every state phase exported afterwards (about 60 of
+    93 KB): ``state()`` and ``load_game`` cost in proportion. An empty journal is the journal of
+    a new phase game (each list empty, each ordinal 0; phase checks that its ordinals match its
+    records), and a game without deck pools is one phase's own tests build."""
+    journal = ps.get("resolved_rules_journal")
+    if isinstance(journal, dict):
+        ps["resolved_rules_journal"] = {key: _emptied(value) for key, value in journal.items()}
+    ps["deck_pools"] = []
+
+
+def _emptied(value: Any) -> Any:
+    """The empty value of a journal field: no records, ordinals back to 0."""
+    if isinstance(value, list):
+        return []
+    if isinstance(value, dict):
+        return {}
+    if isinstance(value, int) and not isinstance(value, bool):
+        return 0
+    return value
 
 
 def _step_before(state: GameState) -> Step:
