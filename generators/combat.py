@@ -16,10 +16,10 @@ from typing import Any, Literal, cast
 from hypothesis import strategies as st
 
 from generators import cards
-from generators.features import Feature, Tally, chance, draw_feature, record, table, weighted
+from generators.features import Dimension, Feature, Tally, among, flag, joint, record, table
 from generators.search_cards import ABILITY, CALL_THE_PACK, INSTANT, INSTANT_TUTOR, QUICK_SCRYING, WILD_EXPANSE
 from generators.search_setup import SearchParams, SearchSetup, add_search_source, can_start_in_combat
-from generators.strategies import BOOLEANS, integers, sampled
+from generators.strategies import sampled
 from harness.protocol.builder import StateBuilder
 from harness.protocol.keywords import KeywordVariant
 from harness.protocol.mechanics import COMBAT_FEATURES, Mechanic
@@ -159,13 +159,38 @@ LIBRARY_NINJUTSU_SEARCH = SearchSetup(kinds=(INSTANT, ABILITY), cards=(QUICK_SCR
 FINDS_NINJA = SearchSetup(kinds=(INSTANT,), cards=(INSTANT_TUTOR, CALL_THE_PACK))
 
 
-_STATS = st.tuples(integers(1, 5), integers(1, 5))
-_WALKER_LOYALTIES = st.lists(integers(1, 6), max_size=2)
-_BATTLE_DEFENSES = st.lists(integers(1, 6), max_size=1)
+#: A creature's power and toughness, one choice: smaller creatures first (shrinking goes there).
+STAT_PAIRS: tuple[tuple[int, int], ...] = tuple(
+    sorted(((p, t) for p in range(1, 6) for t in range(1, 6)), key=lambda pt: (pt[0] + pt[1], pt))
+)
+_STATS = sampled(STAT_PAIRS)
+#: Attack targets other than the player: planeswalkers (0-2, loyalty 1-6) and battles (0-1,
+#: defense 1-6), as counts and values of one joint draw (fewer first).
+LOYALTY = among(range(1, 7))
+WALKER_COUNT = among((0, 1, 2), (3, 2, 1))
+BATTLE_COUNT = among((0, 1), (2, 1))
+#: A Ninja's costs as a joint dimension (cheapest first).
+ALL_COSTS = among(NINJUTSU_COSTS)
+ONE_SYMBOL_COSTS = among(PURE_COSTS)
+COLOR_DIM = among(COLORS)
+#: An untapped-or-tapped spare land: none (half the draws) or one of a colour, tapped.
+TAPPED_LAND = among((None, *COLORS), (5, 1, 1, 1, 1, 1))
+#: Kinds of strike a combatant may have (weights: see FEATURES and draw_combat's striker).
+NO_STRIKE = (("none", 1),)
 
 
 def _stats() -> st.SearchStrategy[tuple[int, int]]:
     return _STATS
+
+
+def _strike_dim(strikes: tuple[str, ...], *, forced: bool = False, never: bool = False) -> Dimension:
+    """A combatant's kind of strike: most strike normally (weight 3 against 1 for each kind the
+    engine may draw), so a state where only a blocker has first strike, or none does, is drawn
+    as often as the others; ``forced``: first or double strike; ``never``: neither."""
+    if never or not strikes:
+        return NO_STRIKE
+    kinds = tuple((k, 1) for k in strikes)
+    return kinds if forced else (("none", 3), *kinds)
 
 
 @st.composite
@@ -184,8 +209,11 @@ def draw_combat(
     wrap combat states into their own params.
 
     ``allowed``: the optional mechanics (of :data:`COMBAT_MECHANICS`) the state may hold; a
-    feature whose mechanic is not allowed is not drawn at all (nor is its draw made, so with
-    every mechanic allowed the draws are those of a state drawn without this argument)."""
+    feature whose mechanic is not allowed is never drawn.
+
+    The state is drawn in few choices (see :func:`generators.features.joint`): the group of
+    steps and the active player; the rare features; the board's counts; per creature its stats
+    and its traits; the Ninjas' traits; the mana; the libraries and the turn."""
     may = frozenset(allowed) | spec.requires
     strikes = tuple(k for k, m in (("first", Mechanic.FIRST_STRIKE), ("double", Mechanic.DOUBLE_STRIKE)) if m in may)
     # The first-strike damage step exists only with a first or double striker (510.4); the
@@ -199,95 +227,113 @@ def draw_combat(
     # a derandomized sample.
     tally = Tally(draw)
     draw = cast(st.DrawFn, tally)
-    group = draw_group(draw, steps)
+    groups = step_groups(steps)
+    group_index, active = joint(draw, among(range(len(groups))), among((0, 1)))
+    group = groups[group_index]
     search = spec.search or (LIBRARY_NINJUTSU_SEARCH if spec.variant.zone is Zone.LIBRARY else None)
     by_play_ok = spec.by_play and (search is None or can_start_in_combat(search))
     may_play = by_play_ok and any(s in BY_PLAY_STEPS for s in group)
-    active = draw(sampled((0, 1)))
     defender = 1 - active
     b = StateBuilder()
     in_combat = group[0] in AFTER_BLOCKERS_STEPS or group[0] is Step.DECLARE_ATTACKERS
     after_blockers = group[0] in AFTER_BLOCKERS_STEPS
     # A group whose only step is the first-strike damage step: a combatant must strike first.
     only_first_strike = group == [Step.FIRST_STRIKE_DAMAGE]
-    # The rare features of FEATURES, drawn first: Hypothesis spreads early choices evenly over
-    # its examples, while a choice late in a long draw is skewed by the examples it mutates.
-    # The first attacker (the one the scenario returns) gets the returned-* ones.
-    rare = {
-        name: draw_feature(draw, FEATURES[name], allowed)
-        for name, allowed in (
-            ("returned-owned-by-opponent", True),
-            ("returned-token", Mechanic.TOKENS in may),
-            ("returned-entered-this-turn", in_combat and Mechanic.SUMMONING_SICKNESS in may),
-            ("ninja-double-strike", spec.ninja_first_strike is None and Mechanic.DOUBLE_STRIKE in may),
-            ("blocker-first-strike", after_blockers and bool(strikes)),
-        )
+    # The rare features of FEATURES, drawn first (one choice): Hypothesis spreads early choices
+    # evenly over its examples. The first attacker (the one the scenario returns) gets the
+    # returned-* ones. The first-strike damage step happens when any creature in combat has first
+    # or double strike (510.4): an attacker, or only a blocker; a state only in that step gets its
+    # striker on either side (first-strike-blocker-only).
+    gates = {
+        "returned-owned-by-opponent": True,
+        "returned-token": Mechanic.TOKENS in may,
+        "returned-entered-this-turn": in_combat and Mechanic.SUMMONING_SICKNESS in may,
+        "ninja-double-strike": spec.ninja_first_strike is None and Mechanic.DOUBLE_STRIKE in may,
+        "blocker-first-strike": after_blockers and bool(strikes),
+        "first-strike-blocker-only": set(spec.steps) == {Step.FIRST_STRIKE_DAMAGE} and after_blockers,
     }
-    # The first-strike damage step happens when any creature in combat has first or double strike
-    # (510.4): an attacker, or only a blocker. A state only in that step gets its striker on
-    # either side (see FEATURES: first-strike-blocker-only; drawn for those specs alone, so the
-    # other specs' examples stay as they were).
-    blocker_only = (
-        set(spec.steps) == {Step.FIRST_STRIKE_DAMAGE}
-        and after_blockers
-        and draw_feature(draw, FEATURES["first-strike-blocker-only"])
+    rare = dict(
+        zip(gates, joint(draw, *(flag(FEATURES[n].weight if ok else 0) for n, ok in gates.items())), strict=True)
     )
+    blocker_only = rare.pop("first-strike-blocker-only")
     rare["blocker-first-strike"] = rare["blocker-first-strike"] or blocker_only
+    fs_blocker = rare["blocker-first-strike"]
+
+    need_unblocked = spec.min_unblocked if after_blockers else 0
+    need_blocked = spec.min_blocked if after_blockers else 0
+    # A first-striking blocker needs an attacker it may block (see FEATURES).
+    least = max(1, need_unblocked + need_blocked) + fs_blocker
+    # The board's counts and its other small choices, one choice.
+    n_walkers, loyalty_1, loyalty_2, n_battles, defense, n_attackers, n_blockers, n_ninjas, observer_sick = joint(
+        draw,
+        WALKER_COUNT if Mechanic.PLANESWALKER in may else among((0,)),
+        LOYALTY,
+        LOYALTY,
+        BATTLE_COUNT if Mechanic.BATTLE in may else among((0,)),
+        LOYALTY,
+        among(range(least, max(3, least) + 1)),
+        among(range(4)) if after_blockers else among((0,)),
+        among(range(spec.min_ninjas, max(2, spec.min_ninjas) + 1)),
+        flag(50 if spec.observer and Mechanic.SUMMONING_SICKNESS in may else 0),
+    )
 
     # Attack targets the defender offers: the player, their planeswalkers, battles they protect.
     # Reached by play, combat damage on the way must leave every attack target standing.
     bonus = BY_PLAY_LIFE if may_play else 0
     walkers = [
         b.permanent(cards.planeswalker(n), defender, counters=(("loyalty", n + bonus),))
-        for n in (draw(_WALKER_LOYALTIES) if Mechanic.PLANESWALKER in may else ())
+        for n in (loyalty_1, loyalty_2)[:n_walkers]
     ]
     battles = [
         b.permanent(cards.battle(n), active, counters=(("defense", n + bonus),), protector=defender)
-        for n in (draw(_BATTLE_DEFENSES) if Mechanic.BATTLE in may else ())
+        for n in (defense,)[:n_battles]
     ]
     targets = [AttackTarget.of_player(defender)]
     targets += [AttackTarget.of_permanent(TargetKind.PLANESWALKER, w) for w in walkers]
     targets += [AttackTarget.of_permanent(TargetKind.BATTLE, x) for x in battles]
-
-    need_unblocked = spec.min_unblocked if after_blockers else 0
-    need_blocked = spec.min_blocked if after_blockers else 0
-    least = max(1, need_unblocked + need_blocked)
-    # A first-striking blocker needs an attacker it may block (see FEATURES).
-    fs_blocker = rare["blocker-first-strike"]
-    least += fs_blocker
-    n_attackers = draw(integers(least, max(3, least)))
-
-    def striker(forced: bool = False, never: bool = False) -> tuple[bool, bool]:
-        # Explicit weights (see FEATURES): most combatants strike normally, so a state where only
-        # a blocker has first strike, or no combatant has it, is drawn as often as the others.
-        if never:
-            return False, False
-        kinds = [(k, 1) for k in strikes] if forced else [("none", 3), *((k, 1) for k in strikes)]
-        kind = weighted(draw, kinds) if len(kinds) > 1 else kinds[0][0]
-        return kind == "first", kind == "double"
+    aims = among(range(len(targets)))
+    trigger_dim = flag(50 if Mechanic.ATTACK_TRIGGER in may else 0)
+    extra_owner = flag(10)
+    extra_token = flag(10 if Mechanic.TOKENS in may else 0)
+    extra_sick = flag(10 if in_combat and Mechanic.SUMMONING_SICKNESS in may else 0)
 
     attackers: list[str] = []
     strikers: list[str] = []
     for i in range(n_attackers):
-        power, toughness = draw(_stats())
-        # A first-strike damage step exists only if a combatant has first or double strike (510.4).
-        fs, ds = striker(forced=i == 0 and only_first_strike and not blocker_only, never=blocker_only)
-        trigger = Mechanic.ATTACK_TRIGGER in may and draw(BOOLEANS)
-        card = cards.creature(power, toughness, first_strike=fs, double_strike=ds, attack_trigger=trigger)
-        # Owner vs controller, tokens, creatures that entered attacking this turn (see FEATURES).
         first = i == 0
-        owner = defender if (rare["returned-owned-by-opponent"] if first else chance(draw, 10)) else active
-        token = rare["returned-token"] if first else Mechanic.TOKENS in may and chance(draw, 10)
-        sick = in_combat and (
-            rare["returned-entered-this-turn"] if first else Mechanic.SUMMONING_SICKNESS in may and chance(draw, 10)
+        # A first-strike damage step exists only if a combatant has first or double strike (510.4).
+        strike = _strike_dim(strikes, forced=first and only_first_strike and not blocker_only, never=blocker_only)
+        aim = among((0,)) if not in_combat or (first and spec.returned_attacks_player) else aims
+        power, toughness = draw(_stats())
+        kind, trigger, other_owner, token, sick, aimed, tapped = joint(
+            draw,
+            strike,
+            trigger_dim,
+            # Owner vs controller, tokens, creatures that entered attacking this turn (see FEATURES).
+            among((False,)) if first else extra_owner,
+            among((False,)) if first else extra_token,
+            among((False,)) if first else extra_sick,
+            aim,
+            flag(0 if in_combat else 50),
         )
+        fs, ds = kind == "first", kind == "double"
+        if first:
+            other_owner, token = rare["returned-owned-by-opponent"], rare["returned-token"]
+            sick = rare["returned-entered-this-turn"]
+        card = cards.creature(power, toughness, first_strike=fs, double_strike=ds, attack_trigger=trigger)
+        owner = defender if other_owner else active
         if in_combat:
-            target = targets[0] if (i == 0 and spec.returned_attacks_player) else draw(sampled(targets))
             cid = b.permanent(
-                card, active, owner=owner, token=token, tapped=True, attacking=target, summoning_sick=sick
+                card,
+                active,
+                owner=owner,
+                token=token,
+                tapped=True,
+                attacking=targets[aimed],
+                summoning_sick=in_combat and sick,
             )
         else:
-            cid = b.permanent(card, active, owner=owner, token=token, tapped=draw(BOOLEANS))
+            cid = b.permanent(card, active, owner=owner, token=token, tapped=tapped)
         attackers.append(cid)
         if fs or ds:
             strikers.append(cid)
@@ -297,34 +343,43 @@ def draw_combat(
         blocked: set[str] = set()
         must_stay_unblocked = set(attackers[:need_unblocked])
         must_be_blocked = attackers[need_unblocked : need_unblocked + need_blocked]
+        choices = [a for a in attackers if a not in must_stay_unblocked]
         for victim in must_be_blocked:
             power, toughness = draw(_stats())
-            fs, ds = striker()
+            (kind,) = joint(draw, _strike_dim(strikes))
             blocker = b.permanent(
-                cards.creature(power, toughness, first_strike=fs, double_strike=ds), defender, blocking=(victim,)
+                cards.creature(power, toughness, first_strike=kind == "first", double_strike=kind == "double"),
+                defender,
+                blocking=(victim,),
             )
-            if fs or ds:
+            if kind != "none":
                 strikers.append(blocker)
             blocked.add(victim)
             blockers.append(blocker)
-        for _ in range(draw(integers(0, 3))):
+        for _ in range(n_blockers):
             power, toughness = draw(_stats())
-            fs, ds = striker()
-            blocker = b.permanent(cards.creature(power, toughness, first_strike=fs, double_strike=ds), defender)
-            choices = [a for a in attackers if a not in must_stay_unblocked]
-            if bool(choices) and draw(BOOLEANS):  # bool(): mypy types `list and x` by the list
-                victim = draw(sampled(choices))
+            kind, blocks, victim_index = joint(
+                draw, _strike_dim(strikes), flag(50 if choices else 0), among(range(max(1, len(choices))))
+            )
+            blocker = b.permanent(
+                cards.creature(power, toughness, first_strike=kind == "first", double_strike=kind == "double"),
+                defender,
+            )
+            if blocks:
+                victim = choices[victim_index]
                 b.update(blocker, blocking=(victim,))
                 blocked.add(victim)
-                if fs or ds:
+                if kind != "none":
                     strikers.append(blocker)
             blockers.append(blocker)
         if fs_blocker:
             power, toughness = draw(_stats())
-            victim = draw(sampled([a for a in attackers if a not in must_stay_unblocked]))
-            fs, ds = striker(forced=True)
+            kind, victim_index = joint(draw, _strike_dim(strikes, forced=True), among(range(len(choices))))
+            victim = choices[victim_index]
             blocker = b.permanent(
-                cards.creature(power, toughness, first_strike=fs, double_strike=ds), defender, blocking=(victim,)
+                cards.creature(power, toughness, first_strike=kind == "first", double_strike=kind == "double"),
+                defender,
+                blocking=(victim,),
             )
             blocked.add(victim)
             blockers.append(blocker)
@@ -333,13 +388,11 @@ def draw_combat(
             b.update(a, blocked=a in blocked)
 
     if spec.observer:
-        b.permanent(
-            cards.attack_observer(), active, summoning_sick=Mechanic.SUMMONING_SICKNESS in may and draw(BOOLEANS)
-        )
+        b.permanent(cards.attack_observer(), active, summoning_sick=observer_sick)
 
     # The Ninja(s): the first one the ruling's own card when the spec names it.
     own_cost = cards.keyword_cost(spec.card, spec.variant.name) if spec.card is not None else None
-    n_ninjas = draw(integers(spec.min_ninjas, max(2, spec.min_ninjas)))
+    repeated = spec.min_ninjas > 1 or spec.activations > 1
     ninja_ids = []
     draws = 0
     first_cost = ""
@@ -350,33 +403,29 @@ def draw_combat(
         power, toughness = printed if printed is not None else draw(_stats())
         if i == 0 and spec.ninja_deals_damage:
             power = max(power, 1)
-        fs = (
-            spec.ninja_first_strike
-            if (i == 0 and spec.ninja_first_strike is not None)
-            else (Mechanic.FIRST_STRIKE in may and draw(BOOLEANS))
+        forced_fs = i == 0 and spec.ninja_first_strike is not None
+        forced_at = i == 0 and spec.ninja_attack_trigger is not None
+        # Several Ninjas or activations: costs any way of paying the first leaves the next payable.
+        cost_dim = among((first_cost,)) if i > 0 and repeated else ONE_SYMBOL_COSTS if repeated else ALL_COSTS
+        fs, ds, at, drawn_cost, damage_trigger = joint(
+            draw,
+            flag(0 if forced_fs or Mechanic.FIRST_STRIKE not in may else 50),
+            # Double strike only where the spec leaves first strike open (double strike includes it).
+            flag(10 if i > 0 and spec.ninja_first_strike is None and Mechanic.DOUBLE_STRIKE in may else 0),
+            flag(0 if forced_at or Mechanic.ATTACK_TRIGGER not in may else 50),
+            among((own_cost,)) if own and own_cost is not None else cost_dim,
+            flag(50 if Mechanic.COMBAT_DAMAGE_TRIGGER in may else 0),
         )
-        # Double strike only where the spec leaves first strike open (double strike includes it).
-        ds = (
-            rare["ninja-double-strike"]
-            if i == 0
-            else (spec.ninja_first_strike is None and Mechanic.DOUBLE_STRIKE in may and chance(draw, 10))
-        )
-        at = (
-            spec.ninja_attack_trigger
-            if (i == 0 and spec.ninja_attack_trigger is not None)
-            else (Mechanic.ATTACK_TRIGGER in may and draw(BOOLEANS))
-        )
-        if own and own_cost is not None:
-            cost = own_cost
-        elif spec.min_ninjas > 1 or spec.activations > 1:
-            # several Ninjas or activations: costs any way of paying the first leaves the next payable
-            cost = draw(sampled(PURE_COSTS)) if i == 0 else first_cost
-        else:
-            cost = draw(sampled(NINJUTSU_COSTS))
+        if forced_fs:
+            fs = bool(spec.ninja_first_strike)
+        if forced_at:
+            at = bool(spec.ninja_attack_trigger)
+        if i == 0:
+            ds = rare["ninja-double-strike"]
+        cost = drawn_cost
         if i == 0:
             ninja_cost = parse_mana_cost(cost)
             first_cost = cost
-        damage_trigger = Mechanic.COMBAT_DAMAGE_TRIGGER in may and draw(BOOLEANS)
         features = dict(first_strike=fs, double_strike=ds, attack_trigger=at, damage_trigger=damage_trigger)
         if own:
             assert spec.card is not None
@@ -392,42 +441,67 @@ def draw_combat(
         data = cards.ninja(spec.variant.name, first_cost, power, toughness)
         elsewhere = b.put(data, active, spec.ninja_elsewhere)
 
-    # Mana: untapped lands that pay the first Ninja's cost exactly, or one symbol short.
+    # Mana: untapped lands that pay the first Ninja's cost exactly, or one symbol short (one choice).
     symbols = list(ninja_cost) * spec.activations
     generic_colours: tuple[str, ...] = COLORS
-    if (spec.min_ninjas > 1 or spec.activations > 1) and first_cost not in PURE_COSTS:
-        # A card's own cost with a generic part, paid more than once: generic lands of its own
-        # colours, so however one payment is made the same lands pay the next.
-        generic_colours = tuple(c for c in COLORS if c in ninja_cost) or COLORS
-    if spec.mana == "short":
-        missing = symbols.pop(draw(integers(0, len(symbols) - 1)))
-        if not missing.isdigit() and draw_feature(draw, FEATURES["short-by-colour"]):
+    repaid = repeated and any(s.isdigit() for s in ninja_cost)
+    if repaid:
+        # A card's own cost with a generic part, paid more than once: lands such that however
+        # one payment is made, the rest pay the next ones (see repeat_payment_lands).
+        symbols = repeat_payment_lands(ninja_cost, spec.activations)
+    short = spec.mana == "short"
+    wrong = [c for c in COLORS if c not in ninja_cost]
+    missing_at, feature_on, odd_colour, spare, sick_elf = joint(
+        draw,
+        among(range(len(symbols))) if short else among((0,)),
+        flag(FEATURES["short-by-colour" if short else "off-colour-land"].weight if short or wrong else 0),
+        # the wrong land's colour: another than the missing one (short), one the cost lacks (off-colour)
+        among(range(len(COLORS) - 1 if short else max(1, len(wrong)))),
+        TAPPED_LAND,  # a tapped land never helps
+        # A summoning-sick mana creature can't pay {T} (302.6): still short.
+        flag(50 if short and Mechanic.SUMMONING_SICKNESS in may else 0),
+    )
+    if short:
+        missing = symbols.pop(missing_at)
+        if not missing.isdigit() and feature_on:
             # As many lands as the cost has symbols, one of them the wrong colour (106.1, 202.1);
             # no land of the missing colour anywhere, or the generic part would free one.
             generic_colours = tuple(c for c in COLORS if c != missing)
-            b.permanent(cards.basic_land(draw(sampled(generic_colours))), active)
-    elif draw_feature(draw, FEATURES["off-colour-land"]):
+            b.permanent(cards.basic_land(generic_colours[odd_colour]), active)
+    elif feature_on:
         # A land of a colour the cost lacks: the payer must not spend it on a coloured symbol.
-        wrong = [c for c in COLORS if c not in ninja_cost]
-        b.permanent(cards.basic_land(draw(sampled(wrong))), active)
+        b.permanent(cards.basic_land(wrong[odd_colour]), active)
+    generic = 0 if repaid else sum(int(s) for s in symbols if s.isdigit())
+    colours = joint(draw, *(among(generic_colours) for _ in range(generic))) if generic else ()
     for symbol in symbols:
-        if symbol.isdigit():
-            for _ in range(int(symbol)):
-                b.permanent(cards.basic_land(draw(sampled(generic_colours))), active)
-        else:
+        if not symbol.isdigit():
             b.permanent(cards.basic_land(symbol), active)
-    for _ in range(draw(integers(0, 1))):  # a tapped land never helps
-        b.permanent(cards.basic_land(draw(sampled(COLORS))), active, tapped=True)
-    if spec.mana == "short" and Mechanic.SUMMONING_SICKNESS in may and draw(BOOLEANS):
-        # A summoning-sick mana creature can't pay {T} (302.6): still short.
+    for colour in colours:
+        b.permanent(cards.basic_land(colour), active)
+    if spare is not None:
+        b.permanent(cards.basic_land(spare), active, tapped=True)
+    if sick_elf:
         b.permanent(cards.mana_elf(), active, summoning_sick=True)
 
-    for player in (0, 1):
-        # Enough cards for every "draw a card" a Ninja may trigger: drawing from an empty
-        # library loses the game (704.5b), which would end the scenario instead of testing it.
-        least = draws if player == active else 0
-        for _ in range(draw(integers(least, max(2, least)))):
-            b.put(cards.basic_land(draw(sampled(COLORS))), player, Zone.LIBRARY)
+    # The libraries (enough cards for every "draw a card" a Ninja may trigger: drawing from an
+    # empty library loses the game, 704.5b, which would end the scenario instead of testing it)
+    # and the turn, one choice.
+    least_own = draws
+    own_count, other_count, c1, c2, c3, c4, turn = joint(
+        draw,
+        among(range(least_own, max(2, least_own) + 1)),
+        among(range(0, 3)),
+        COLOR_DIM,
+        COLOR_DIM,
+        COLOR_DIM,
+        COLOR_DIM,
+        among(range(2, 7)),
+    )
+    library_colours = iter((c1, c2, c3, c4))
+    for player, count in ((active, own_count), (defender, other_count)):
+        for _ in range(count):
+            colour = next(library_colours, None) or COLORS[0]
+            b.put(cards.basic_land(colour), player, Zone.LIBRARY)
 
     wanted_step = draw_step_in_group(tally, group, first_strike=bool(strikers))
     by_play = by_play_ok and wanted_step in BY_PLAY_STEPS
@@ -444,7 +518,7 @@ def draw_combat(
     extra = spec.setup(draw, b, active) if spec.setup is not None else None
 
     state = b.build(
-        turn=draw(integers(2, 6)),
+        turn=turn,
         active_player=active,
         step=step,
         priority=active,
@@ -469,6 +543,22 @@ def draw_combat(
     return record(Scenario(state, params), FEATURES), extra
 
 
+def repeat_payment_lands(cost: tuple[str, ...], times: int) -> list[str]:
+    """The colours of the lands that pay ``cost`` ``times`` times however each payment is made.
+
+    A payment takes its coloured symbols' lands and any lands for the generic part, so the
+    worst case for a colour c is a payment that spends c on every generic symbol too. Each colour
+    of the cost gets ``times`` x its symbols plus ``times - 1`` x the generic part; what is left
+    of ``times`` x the cost's mana value comes in the cost's first colour. (A payer that spent
+    its lands at random broke the next payment when generic lands were drawn of any colour.)"""
+    generic = sum(int(s) for s in cost if s.isdigit())
+    coloured = [s for s in cost if not s.isdigit()]
+    colours = list(dict.fromkeys(coloured)) or ["U"]
+    lands = [c for c in colours for _ in range(times * coloured.count(c) + (times - 1) * generic)]
+    lands += [colours[0]] * max(0, times * (generic + len(coloured)) - len(lands))
+    return lands
+
+
 def _own_stats(card: CardData) -> tuple[int, int] | None:
     """The card's printed power and toughness (a toughness of at least 1: a 0-toughness Ninja
     would die at once); None unless it prints two numbers ("*": drawn instead)."""
@@ -488,11 +578,17 @@ STEP_GROUPS: tuple[frozenset[Step], ...] = (
 )
 
 
+def step_groups(steps: Collection[Step]) -> list[list[Step]]:
+    """The groups of :data:`STEP_GROUPS` that hold steps of ``steps`` (each a list of those
+    steps, in turn order): a strategy draws one group (each as often), then a step within it."""
+    order = list(Step).index
+    return [sorted(g & set(steps), key=order) for g in STEP_GROUPS if g & set(steps)]
+
+
 def draw_group(draw: st.DrawFn, steps: Collection[Step]) -> list[Step]:
     """The steps of ``steps`` in one group of :data:`STEP_GROUPS` (each group that has some as
     often), in turn order."""
-    order = list(Step).index
-    groups = [sorted(g & set(steps), key=order) for g in STEP_GROUPS if g & set(steps)]
+    groups = step_groups(steps)
     return draw(sampled(groups)) if len(groups) > 1 else groups[0]
 
 

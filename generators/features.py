@@ -17,9 +17,11 @@ Each example records the features it holds as Hypothesis events (``feature:<name
 from __future__ import annotations
 
 import hashlib
+import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, is_dataclass
 from enum import Enum
+from functools import lru_cache
 from typing import Any, TypeVar
 
 from hypothesis import event
@@ -103,6 +105,90 @@ def spread(draw: st.DrawFn, choices: Sequence[tuple[T, int]]) -> T:
             return value
         n -= w
     raise AssertionError("unreachable")  # pragma: no cover
+
+
+#: One dimension of a :func:`joint` draw: its options with their weights, simplest first.
+Dimension = tuple[tuple[Any, int], ...]
+#: The most combinations one :func:`joint` draw may have: one uniform draw of an index below it
+#: (Hypothesis draws bounded integers uniformly below 2**24; far below that here).
+JOINT_LIMIT = 1 << 20
+
+
+def joint(draw: st.DrawFn, *dims: Dimension) -> tuple[Any, ...]:
+    """One value per dimension, all from a single Hypothesis choice.
+
+    Why: a run's cost is mostly Hypothesis's cost per choice (its spans, its choice tree, the
+    mutations it derives), about 20 us each; a combat state drawn one small choice at a time (a
+    flag, a power, a toughness ...) took some fifty of them. Drawing the index of one combination
+    of several small independent choices (each option as often as its weight, independently of
+    the others) asks for one. Shrinking still works toward simple states: index 0 is the first
+    option of every dimension, so list each dimension's simplest option (the feature off, the
+    smallest count) first. A dimension with one option costs nothing; past :data:`JOINT_LIMIT`
+    combinations the dimensions are drawn in groups. The dimensions are the cache key: keep their
+    options small values (flags, counts, indexes), not cards."""
+    return _joint(dims)(draw)
+
+
+class Joint:
+    """A :func:`joint` draw built once (for dimensions known when a module loads). Dimensions
+    whose combinations exceed :data:`JOINT_LIMIT` are drawn in as few consecutive groups as fit."""
+
+    def __init__(self, *dims: Dimension) -> None:
+        tables = []
+        for dim in dims:
+            if not dim or any(w < 0 for _, w in dim) or not any(w > 0 for _, w in dim):
+                raise ValueError(f"joint draw: a dimension needs options with positive weights, got {dim!r}")
+            common = math.gcd(*(w for _, w in dim if w > 0))
+            tables.append(tuple(value for value, w in dim for _ in range(w // common)))
+        # Consecutive groups of dimensions, each group one choice of fewer than JOINT_LIMIT.
+        self._groups: list[tuple[st.SearchStrategy[int] | None, tuple[tuple[int, tuple[Any, ...]], ...]]] = []
+        group: list[tuple[int, tuple[Any, ...]]] = []
+        total = 1
+        for options in tables:
+            if group and total * len(options) > JOINT_LIMIT:
+                self._groups.append(_group(total, group))
+                group, total = [], 1
+            group.append((len(options), options))
+            total *= len(options)
+        self._groups.append(_group(total, group))
+
+    def __call__(self, draw: st.DrawFn) -> tuple[Any, ...]:
+        out = []
+        for strategy, dims in self._groups:
+            n = draw(strategy) if strategy is not None else 0
+            for size, options in dims:
+                n, pick = divmod(n, size)
+                out.append(options[pick])
+        return tuple(out)
+
+
+def _group(
+    total: int, dims: list[tuple[int, tuple[Any, ...]]]
+) -> tuple[st.SearchStrategy[int] | None, tuple[tuple[int, tuple[Any, ...]], ...]]:
+    if total > JOINT_LIMIT:
+        raise ValueError(f"joint draw: one dimension of {total} options (more than {JOINT_LIMIT})")
+    return (st.sampled_from(range(total)) if total > 1 else None), tuple(dims)
+
+
+@lru_cache(maxsize=4096)
+def _joint(dims: tuple[Dimension, ...]) -> Joint:
+    return Joint(*dims)
+
+
+def flag(percent: int) -> Dimension:
+    """A :func:`joint` dimension: True in about ``percent`` % of draws (False first). 0: never."""
+    if percent <= 0:
+        return ((False, 1),)
+    if percent >= 100:
+        return ((True, 1),)
+    return ((False, 100 - percent), (True, percent))
+
+
+def among(values: Sequence[T], weights: Sequence[int] | None = None) -> Dimension:
+    """A :func:`joint` dimension over ``values`` (each as often, or by ``weights``)."""
+    if weights is None:
+        return tuple((v, 1) for v in values)
+    return tuple(zip(values, weights, strict=True))
 
 
 class Tally:

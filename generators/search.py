@@ -28,11 +28,10 @@ from hypothesis import strategies as st
 
 from generators import cards
 from generators.combat import COMBAT_MECHANICS, CombatSpec, NinjutsuParams, combat_scenarios
-from generators.features import record
+from generators.features import among, joint, record
 from generators.search_cards import BRIBERY, SORCERY
 from generators.search_features import features_for
-from generators.search_setup import SearchParams, SearchSetup, add_search_source, draw_kind, draw_library_size
-from generators.strategies import integers, sampled
+from generators.search_setup import SearchParams, SearchSetup, add_search_source, draw_kind
 from harness.protocol.builder import StateBuilder
 from harness.protocol.model import COLORS, PlayerIndex, Step, Zone
 from harness.protocol.probe import Scenario
@@ -40,6 +39,9 @@ from harness.protocol.probe import Scenario
 #: Steps outside combat in which a player may have priority.
 PRIORITY_STEPS = (Step.UPKEEP, Step.DRAW, Step.PRECOMBAT_MAIN, Step.BEGINNING_OF_COMBAT, Step.POSTCOMBAT_MAIN, Step.END)
 MAIN_STEPS = (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
+#: A player's bystander creature: none half the time, else its power and toughness (1-3 each).
+BYSTANDER = ((None, 9), *(((p, t), 1) for p in range(1, 4) for t in range(1, 4)))
+COLOR_DIM = among(COLORS)
 
 
 @dataclass(frozen=True)
@@ -55,26 +57,30 @@ class SearchStateParams:
 @st.composite
 def search_scenarios(draw: st.DrawFn, setup: SearchSetup) -> Scenario[SearchStateParams]:
     """A state outside combat where ``params.search.searcher`` is about to search or is searching."""
-    size = draw_library_size(draw, setup)  # first: see draw_library_size
     kind = draw_kind(draw, setup.kinds)
-    searcher = draw(sampled((0, 1)))
-    if kind in (SORCERY, BRIBERY):  # 307.1: own main phase, empty stack
-        active = searcher
-        step = draw(sampled(MAIN_STEPS))
-    else:
-        active = draw(sampled((0, 1)))
-        step = draw(sampled(PRIORITY_STEPS))
+    own_turn = kind in (SORCERY, BRIBERY)  # 307.1: own main phase, empty stack
+    # Who searches and whose turn, the step and the turn; then a few bystanders and the other
+    # library: two choices.
+    searcher, other_active, step, turn = joint(
+        draw,
+        among((0, 1)),
+        among((False,)) if own_turn else among((False, True)),
+        among(MAIN_STEPS if own_turn else PRIORITY_STEPS),
+        among(range(2, 7)),
+    )
+    bystander_0, bystander_1, others, c1, c2 = joint(draw, BYSTANDER, BYSTANDER, among(range(3)), COLOR_DIM, COLOR_DIM)
+    active = 1 - searcher if other_active else searcher
     b = StateBuilder()
-    for player in (0, 1):  # a few bystanders
-        for _ in range(draw(integers(0, 1))):
-            b.permanent(cards.creature(draw(integers(1, 3)), draw(integers(1, 3))), player)
-    source = add_search_source(draw, b, searcher, replace(setup, kinds=(kind,)), size=size)
+    for player, bystander in ((0, bystander_0), (1, bystander_1)):
+        if bystander is not None:
+            b.permanent(cards.creature(*bystander), player)
+    source = add_search_source(draw, b, searcher, replace(setup, kinds=(kind,)))
     for player in (0, 1):  # the other library (and more of the searched one, below the drawn cards)
         if player != source.params.library:
-            for _ in range(draw(integers(0, 2))):
-                b.put(cards.basic_land(draw(sampled(COLORS))), player, Zone.LIBRARY)
+            for colour in (c1, c2)[:others]:
+                b.put(cards.basic_land(colour), player, Zone.LIBRARY)
     state = b.build(
-        turn=draw(integers(2, 6)),
+        turn=turn,
         active_player=active,
         step=step,
         priority=searcher,

@@ -24,12 +24,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import Literal, cast
 
 from hypothesis import strategies as st
 
 from generators import cards
-from generators.features import chance, spread
+from generators.features import Dimension, Tally, among, flag, joint, spread
 from generators.search_cards import (
     ABILITY,
     BRIBERY,
@@ -48,7 +48,6 @@ from generators.search_cards import (
     search_count,
     search_filter,
 )
-from generators.strategies import BOOLEANS, integers, sampled
 from harness.protocol.builder import StateBuilder
 from harness.protocol.model import (
     COLORS,
@@ -160,21 +159,67 @@ class SearchSource:
     finalize: Callable[[GameState], GameState] = field(default=lambda s: s)
 
 
+#: A card of a library that is not sought: a basic land, a creature or another card (each kind a
+#: third of the draws, each land colour and each creature's stats as often within its kind).
+LIBRARY_LANDS = tuple(cards.basic_land(c) for c in COLORS)
+LIBRARY_CREATURES = tuple(cards.creature(p, t) for p in range(1, 4) for t in range(1, 4))
+LIBRARY_CARDS: tuple[CardData, ...] = (*LIBRARY_LANDS, *LIBRARY_CREATURES, OTHER_CARD)
+#: The joint-draw dimension over LIBRARY_CARDS (indexes, weighted to a third per kind).
+LIBRARY_CARD_DIM = among(
+    range(len(LIBRARY_CARDS)),
+    [len(LIBRARY_CREATURES)] * len(LIBRARY_LANDS) + [len(LIBRARY_LANDS)] * len(LIBRARY_CREATURES) + [45],
+)
+_LANDS_DIM = among(range(len(LIBRARY_LANDS)))
+_CREATURES_DIM = among(range(len(LIBRARY_LANDS), len(LIBRARY_LANDS) + len(LIBRARY_CREATURES)))
+
+
+def _matching_dim(card_filter: str | None) -> Dimension:
+    """The cards a search asks for (indexes of LIBRARY_CARDS): creatures, basic lands, any card."""
+    if card_filter == "creature":
+        return _CREATURES_DIM
+    if card_filter in ("basic land", "land"):
+        return _LANDS_DIM
+    return LIBRARY_CARD_DIM
+
+
 def library_card(draw: st.DrawFn) -> CardData:
-    kind = draw(sampled(("land", "creature", "other")))
-    if kind == "land":
-        return cards.basic_land(draw(sampled(COLORS)))
-    if kind == "creature":
-        return cards.creature(draw(integers(1, 3)), draw(integers(1, 3)))
-    return OTHER_CARD
+    """A library card (one choice): see LIBRARY_CARDS."""
+    (index,) = joint(draw, LIBRARY_CARD_DIM)
+    return LIBRARY_CARDS[index]
 
 
 def matching_card(draw: st.DrawFn, card_filter: str | None) -> CardData:
-    if card_filter == "creature":
-        return cards.creature(draw(integers(1, 3)), draw(integers(1, 3)))
-    if card_filter in ("basic land", "land"):
-        return cards.basic_land(draw(sampled(COLORS)))
-    return library_card(draw)
+    """A card the search asks for (one choice)."""
+    (index,) = joint(draw, _matching_dim(card_filter))
+    return LIBRARY_CARDS[index]
+
+
+def library_card_or_sought(draw: st.DrawFn, card_filter: str | None) -> CardData:
+    """A card of the searched library (one choice): one the search asks for half the time
+    (:data:`MATCHING_WEIGHT`), else any library card."""
+    if card_filter is None:
+        return library_card(draw)
+    matches, sought, other = joint(draw, flag(MATCHING_WEIGHT), _matching_dim(card_filter), LIBRARY_CARD_DIM)
+    return LIBRARY_CARDS[sought if matches else other]
+
+
+def draw_library(draw: st.DrawFn, setup: SearchSetup, card_filter: str | None) -> list[CardData]:
+    """The searched library's cards, top first: as many as the setup's range allows are drawn
+    (one choice each), and the size is picked last, evenly over the range, from the digest of the
+    cards drawn (:class:`generators.features.Tally`); the library is their first ``size``.
+
+    Why: a size drawn as a choice of its own stays fixed over the mutations Hypothesis derives
+    from an example (they copy one card's choice onto another), so a derandomized sample of a
+    hundred examples holds about seventeen independent sizes, and missed some sizes, or the
+    sixth position, outright. The digest changes with every mutation of a card. Cards that are
+    all the simplest (the first library card, Hypothesis's shrinking target) make the shortest
+    library, so failures still shrink toward short libraries."""
+    lo, hi = library_bounds(setup)
+    tally = Tally(draw)
+    drawn = [library_card_or_sought(cast(st.DrawFn, tally), card_filter) for _ in range(hi)]
+    if hi == lo or all(card is LIBRARY_CARDS[0] for card in drawn):
+        return drawn[:lo]
+    return drawn[: tally.spread([(n, 1) for n in range(lo, hi + 1)])]
 
 
 def pay_lands(b: StateBuilder, player: PlayerIndex, cost: str, tapped: bool = False) -> None:
@@ -190,21 +235,25 @@ def can_start_in_combat(setup: SearchSetup) -> bool:
     return setup.start != "pending" and any(k in INSTANT_SPEED for k in setup.kinds)
 
 
+def kind_dim(kinds: Sequence[str]) -> Dimension:
+    """The kinds of source as a joint-draw dimension. Another player's library (Bribery) is its
+    own case of every ruling about "a library": drawn as often as all the searches of one's own
+    library together."""
+    others = [k for k in kinds if k != BRIBERY]
+    if BRIBERY in kinds and others:
+        return ((others[0], 1), *((k, 1) for k in others[1:]), (BRIBERY, len(others)))
+    return among(others or list(kinds))
+
+
 def draw_kind(draw: st.DrawFn, kinds: Sequence[str]) -> str:
-    """One of ``kinds``. Another player's library (Bribery) is its own case of every ruling about
-    "a library": drawn as often as all the searches of one's own library together."""
-    if BRIBERY in kinds and len(kinds) > 1 and draw(BOOLEANS):
-        return BRIBERY
-    return draw(sampled([k for k in kinds if k != BRIBERY] or list(kinds)))
+    """One of ``kinds`` (see :func:`kind_dim`)."""
+    (kind,) = joint(draw, kind_dim(kinds))
+    return kind
 
 
-def draw_library_size(draw: st.DrawFn, setup: SearchSetup) -> int:
-    """How many cards the searched library gets, per ``setup`` (with room for the sought cards it
-    forces), each size of the range as often (see ``generators.search_features``; doubling the
-    sizes past the top four starved the small ones in the ``ci`` sample). A strategy draws it
-    first where it can, since Hypothesis
-    spreads an example's first choices over its examples and fills the later ones of its first
-    examples with their simplest values."""
+def library_bounds(setup: SearchSetup) -> tuple[int, int]:
+    """The fewest and most cards of the searched library, per ``setup`` (with room for the
+    sought cards it forces)."""
     lo, hi = setup.library
     if setup.sought_below:
         lo = max(lo, setup.restricted_to + 1)
@@ -212,8 +261,7 @@ def draw_library_size(draw: st.DrawFn, setup: SearchSetup) -> int:
     if setup.sought_above:
         lo = max(lo, 1)
         hi = max(hi, lo)
-    sizes = range(lo, max(lo, hi) + 1)
-    return spread(draw, [(n, 1) for n in sizes]) if len(sizes) > 1 else lo
+    return lo, max(lo, hi)
 
 
 def add_search_source(
@@ -224,45 +272,46 @@ def add_search_source(
     *,
     combat: bool = False,
     pending_ok: bool = True,
-    size: int | None = None,
 ) -> SearchSource:
     """Add the source of a search by ``searcher`` (and everything around it) to ``b``; with
-    ``pending_ok`` false, a source still to be started (see :func:`can_start_in_combat`);
-    ``size``: the searched library's drawn size (default: drawn here, :func:`draw_library_size`)."""
+    ``pending_ok`` false, a source still to be started (see :func:`can_start_in_combat`). The
+    searched library is drawn by :func:`draw_library`."""
     kinds = [k for k in setup.kinds if not combat or k in INSTANT_SPEED or setup.start != "cast"]
     if not pending_ok:
         kinds = [k for k in kinds if k in INSTANT_SPEED]
     kind = draw_kind(draw, kinds)
     choices = [c for c in CARDS_BY_KIND[kind] if not setup.cards or c in setup.cards] or list(CARDS_BY_KIND[kind])
-    card = draw(sampled(choices))
+    # The source's card, how it starts, the restriction and its permanent, the observer: one choice.
     # "pending" first: examples shrink toward a search already under way, the smaller state.
-    start = setup.start if setup.start != "any" else draw(sampled(("pending", "cast")))
+    card_index, drawn_start, restriction, restrictor_sick, with_observer = joint(
+        draw,
+        among(range(len(choices))),
+        among(("pending", "cast")) if setup.start == "any" else among((setup.start,)),
+        # an opponent's restriction (the rulings' subject): half the draws
+        (("none", 1), ("controller", 1), ("opponent", 2))
+        if setup.restriction == "any"
+        else among((setup.restriction,)),
+        flag(50 if setup.restriction != "none" else 0),
+        flag(50 if setup.leaves_observer else 0),
+    )
+    card = choices[card_index]
+    start = drawn_start
     if combat and kind not in INSTANT_SPEED:
         start = "pending"
     if not pending_ok:
         start = "cast"
     owner = 1 - searcher if kind == BRIBERY else searcher
 
-    restriction = setup.restriction
-    if restriction == "any":  # an opponent's restriction (the rulings' subject): half the draws
-        restriction = "opponent" if draw(BOOLEANS) else draw(sampled(("none", "controller")))
     if restriction != "none":
         controller = 1 - searcher if restriction == "opponent" else searcher
-        b.permanent(setup.restrictor, controller, summoning_sick=draw(BOOLEANS))
+        b.permanent(setup.restrictor, controller, summoning_sick=restrictor_sick)
     if setup.millikin:
         b.permanent(MILLIKIN, searcher)
-    observer = b.permanent(WATCHER, searcher) if setup.leaves_observer and draw(BOOLEANS) else None
+    observer = b.permanent(WATCHER, searcher) if with_observer else None
 
     card_filter = None if kind == LOOK else search_filter(card)
-    if size is None:
-        size = draw_library_size(draw, setup)
     # Half the cards are ones the search asks for, so such a card is drawn at every position.
-    library = [
-        matching_card(draw, card_filter)
-        if card_filter is not None and chance(draw, MATCHING_WEIGHT)
-        else library_card(draw)
-        for _ in range(size)
-    ]
+    library = draw_library(draw, setup, card_filter)
     if setup.sought_below:
         where = spread(draw, [(i, 1) for i in range(setup.restricted_to, len(library))])
         library[where] = matching_card(draw, card_filter)

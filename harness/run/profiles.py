@@ -78,7 +78,11 @@ FEW_DRAWS = PREFIX + "few-draws"
 
 
 def register_profiles() -> None:
-    """Register the profiles (and the test profiles) under ``mtg-<name>`` (idempotent)."""
+    """Register the profiles (and the test profiles) under ``mtg-<name>`` (idempotent), and make
+    derandomized draws depend on the seed alone (:mod:`harness.run.stable_draws`)."""
+    from harness.run.stable_draws import stabilize
+
+    stabilize()
     for name, options in {**PROFILES, **TEST_PROFILES}.items():
         base: dict[str, Any] = {
             "deadline": None,  # engines differ in speed; a slow engine is not a rules bug
