@@ -164,6 +164,7 @@ STAT_PAIRS: tuple[tuple[int, int], ...] = tuple(
     sorted(((p, t) for p in range(1, 6) for t in range(1, 6)), key=lambda pt: (pt[0] + pt[1], pt))
 )
 _STATS = sampled(STAT_PAIRS)
+STAT_DIM = among(STAT_PAIRS)
 #: Attack targets other than the player: planeswalkers (0-2, loyalty 1-6) and battles (0-1,
 #: defense 1-6), as counts and values of one joint draw (fewer first).
 LOYALTY = among(range(1, 7))
@@ -264,17 +265,17 @@ def draw_combat(
     # A first-striking blocker needs an attacker it may block (see FEATURES).
     least = max(1, need_unblocked + need_blocked) + fs_blocker
     # The board's counts and its other small choices, one choice.
-    n_walkers, loyalty_1, loyalty_2, n_battles, defense, n_attackers, n_blockers, n_ninjas, observer_sick = joint(
+    n_attackers, n_blockers, n_ninjas, observer_sick, n_walkers, loyalty_1, loyalty_2, n_battles, defense = joint(
         draw,
+        among(range(least, max(3, least) + 1)),
+        among(range(4)) if after_blockers else among((0,)),
+        among(range(spec.min_ninjas, max(2, spec.min_ninjas) + 1)),
+        flag(50 if spec.observer and Mechanic.SUMMONING_SICKNESS in may else 0),
         WALKER_COUNT if Mechanic.PLANESWALKER in may else among((0,)),
         LOYALTY,
         LOYALTY,
         BATTLE_COUNT if Mechanic.BATTLE in may else among((0,)),
         LOYALTY,
-        among(range(least, max(3, least) + 1)),
-        among(range(4)) if after_blockers else among((0,)),
-        among(range(spec.min_ninjas, max(2, spec.min_ninjas) + 1)),
-        flag(50 if spec.observer and Mechanic.SUMMONING_SICKNESS in may else 0),
     )
 
     # Attack targets the defender offers: the player, their planeswalkers, battles they protect.
@@ -293,9 +294,18 @@ def draw_combat(
     targets += [AttackTarget.of_permanent(TargetKind.BATTLE, x) for x in battles]
     aims = among(range(len(targets)))
     trigger_dim = flag(50 if Mechanic.ATTACK_TRIGGER in may else 0)
-    extra_owner = flag(10)
-    extra_token = flag(10 if Mechanic.TOKENS in may else 0)
-    extra_sick = flag(10 if in_combat and Mechanic.SUMMONING_SICKNESS in may else 0)
+    # Another attacker (not the one returned) is owned by the other player, a token or entered
+    # this turn, each in about a tenth of the draws, one at a time (see FEATURES).
+    other_trait = tuple(
+        (trait, weight)
+        for trait, weight, ok in (
+            (None, 7, True),
+            ("owner", 1, True),
+            ("token", 1, Mechanic.TOKENS in may),
+            ("sick", 1, in_combat and Mechanic.SUMMONING_SICKNESS in may),
+        )
+        if ok
+    )
 
     attackers: list[str] = []
     strikers: list[str] = []
@@ -304,18 +314,16 @@ def draw_combat(
         # A first-strike damage step exists only if a combatant has first or double strike (510.4).
         strike = _strike_dim(strikes, forced=first and only_first_strike and not blocker_only, never=blocker_only)
         aim = among((0,)) if not in_combat or (first and spec.returned_attacks_player) else aims
-        power, toughness = draw(_stats())
-        kind, trigger, other_owner, token, sick, aimed, tapped = joint(
+        (power, toughness), kind, trigger, trait, aimed, tapped = joint(
             draw,
+            STAT_DIM,
             strike,
             trigger_dim,
-            # Owner vs controller, tokens, creatures that entered attacking this turn (see FEATURES).
-            among((False,)) if first else extra_owner,
-            among((False,)) if first else extra_token,
-            among((False,)) if first else extra_sick,
+            among((None,)) if first else other_trait,
             aim,
             flag(0 if in_combat else 50),
         )
+        other_owner, token, sick = trait == "owner", trait == "token", trait == "sick"
         fs, ds = kind == "first", kind == "double"
         if first:
             other_owner, token = rare["returned-owned-by-opponent"], rare["returned-token"]
@@ -345,8 +353,7 @@ def draw_combat(
         must_be_blocked = attackers[need_unblocked : need_unblocked + need_blocked]
         choices = [a for a in attackers if a not in must_stay_unblocked]
         for victim in must_be_blocked:
-            power, toughness = draw(_stats())
-            (kind,) = joint(draw, _strike_dim(strikes))
+            (power, toughness), kind = joint(draw, STAT_DIM, _strike_dim(strikes))
             blocker = b.permanent(
                 cards.creature(power, toughness, first_strike=kind == "first", double_strike=kind == "double"),
                 defender,
@@ -357,9 +364,8 @@ def draw_combat(
             blocked.add(victim)
             blockers.append(blocker)
         for _ in range(n_blockers):
-            power, toughness = draw(_stats())
-            kind, blocks, victim_index = joint(
-                draw, _strike_dim(strikes), flag(50 if choices else 0), among(range(max(1, len(choices))))
+            (power, toughness), kind, blocks, victim_index = joint(
+                draw, STAT_DIM, _strike_dim(strikes), flag(50 if choices else 0), among(range(max(1, len(choices))))
             )
             blocker = b.permanent(
                 cards.creature(power, toughness, first_strike=kind == "first", double_strike=kind == "double"),
@@ -373,8 +379,9 @@ def draw_combat(
                     strikers.append(blocker)
             blockers.append(blocker)
         if fs_blocker:
-            power, toughness = draw(_stats())
-            kind, victim_index = joint(draw, _strike_dim(strikes, forced=True), among(range(len(choices))))
+            (power, toughness), kind, victim_index = joint(
+                draw, STAT_DIM, _strike_dim(strikes, forced=True), among(range(len(choices)))
+            )
             victim = choices[victim_index]
             blocker = b.permanent(
                 cards.creature(power, toughness, first_strike=kind == "first", double_strike=kind == "double"),
@@ -400,15 +407,13 @@ def draw_combat(
         # The first Ninja the ruling's own card: its printed cost and stats, nothing drawn for them.
         own = i == 0 and spec.card is not None and own_cost is not None
         printed = _own_stats(spec.card) if own and spec.card is not None else None
-        power, toughness = printed if printed is not None else draw(_stats())
-        if i == 0 and spec.ninja_deals_damage:
-            power = max(power, 1)
         forced_fs = i == 0 and spec.ninja_first_strike is not None
         forced_at = i == 0 and spec.ninja_attack_trigger is not None
         # Several Ninjas or activations: costs any way of paying the first leaves the next payable.
         cost_dim = among((first_cost,)) if i > 0 and repeated else ONE_SYMBOL_COSTS if repeated else ALL_COSTS
-        fs, ds, at, drawn_cost, damage_trigger = joint(
+        (power, toughness), fs, ds, at, drawn_cost, damage_trigger = joint(
             draw,
+            among((printed,)) if printed is not None else STAT_DIM,
             flag(0 if forced_fs or Mechanic.FIRST_STRIKE not in may else 50),
             # Double strike only where the spec leaves first strike open (double strike includes it).
             flag(10 if i > 0 and spec.ninja_first_strike is None and Mechanic.DOUBLE_STRIKE in may else 0),
@@ -416,6 +421,8 @@ def draw_combat(
             among((own_cost,)) if own and own_cost is not None else cost_dim,
             flag(50 if Mechanic.COMBAT_DAMAGE_TRIGGER in may else 0),
         )
+        if i == 0 and spec.ninja_deals_damage:
+            power = max(power, 1)
         if forced_fs:
             fs = bool(spec.ninja_first_strike)
         if forced_at:
@@ -487,20 +494,15 @@ def draw_combat(
     # empty library loses the game, 704.5b, which would end the scenario instead of testing it)
     # and the turn, one choice.
     least_own = draws
-    own_count, other_count, c1, c2, c3, c4, turn = joint(
+    own_count, other_count, colour, turn = joint(
         draw,
         among(range(least_own, max(2, least_own) + 1)),
         among(range(0, 3)),
-        COLOR_DIM,
-        COLOR_DIM,
-        COLOR_DIM,
-        COLOR_DIM,
+        COLOR_DIM,  # the libraries' lands are filler: one colour for all of them
         among(range(2, 7)),
     )
-    library_colours = iter((c1, c2, c3, c4))
     for player, count in ((active, own_count), (defender, other_count)):
         for _ in range(count):
-            colour = next(library_colours, None) or COLORS[0]
             b.put(cards.basic_land(colour), player, Zone.LIBRARY)
 
     wanted_step = draw_step_in_group(tally, group, first_strike=bool(strikers))

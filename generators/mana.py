@@ -16,24 +16,28 @@ toward one permanent and no observers.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field, replace
 from functools import cache
-from typing import Literal
+from typing import Literal, TypeVar
 
 from hypothesis import strategies as st
 
 from generators import cards
-from generators.strategies import BOOLEANS, NONE, integers, sampled
+from generators.features import Dimension, Joint, among, flag, joint
+from generators.strategies import sampled
 from harness.protocol.builder import StateBuilder
 from harness.protocol.model import COLORS, MANA_SYMBOLS, CardData, GameState, PlayerIndex, Step, Zone
 from harness.protocol.probe import Scenario
 
+T = TypeVar("T")
 CostSymbol = Literal["T", "Q"]
 Kind = Literal["creature", "artifact", "land"]
 #: Steps with priority and no combat, in which these abilities are activated.
 PRIORITY_STEPS = (Step.UPKEEP, Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN, Step.END)
 SYMBOL_WORD = {"T": "tap", "Q": "untap"}
+TURN_DIM = among(range(2, 7))
 
 
 # -- abilities and the cards that carry them ------------------------------------------------
@@ -260,73 +264,110 @@ class ReplacementSpec:
         return CardData(f"Warden ({self.line.lower().rstrip('.')})", ("Enchantment",), mana_cost="{2}", text=self.line)
 
 
-# -- strategies for the pieces ---------------------------------------------------------------
+# -- the pieces, drawn in few choices (see generators.features.joint) ------------------------
 
 MANA = sampled(MANA_SYMBOLS)
 KINDS: tuple[Kind, ...] = ("creature", "artifact", "land")
 #: What a trigger or replacement can name (KIND): card types and one basic land type.
 OBSERVED_KINDS = ("permanent", "land", "creature", "artifact", "forest")
+MANA_DIM = among(MANA_SYMBOLS)
+COLOR_DIM = among(COLORS)
+KIND_DIM = among(KINDS)
+COIN = flag(50)
+PLAYER_DIM = among((0, 1))
+
+
+def _branches(*branches: tuple[T, ...]) -> tuple[T, ...]:
+    """The options of several branches in one table, each branch as likely as the others (as
+    ``st.one_of`` draws them) and each option as likely as the others of its branch: every
+    option repeated in proportion; the first branch's first option first (shrinking goes there)."""
+    sizes = [len(b) for b in branches if b]
+    common = math.lcm(*sizes)
+    return tuple(option for branch in branches if branch for option in branch for _ in range(common // len(branch)))
 
 
 @cache
+def ability_table(
+    cost: CostSymbol | None = None, *, mana: bool | None = None, pools: bool = False
+) -> tuple[AbilitySpec, ...]:
+    """Every {T}/{Q} ability the generators draw (``cost`` given or either; mana abilities,
+    Reflecting-Pool-like ones with ``pools``, life-gaining ones), weighted as one draw: a
+    mana ability, a pool ability and a life ability as often, then their details evenly."""
+    costs: tuple[CostSymbol, ...] = (cost,) if cost is not None else ("T", "Q")
+    branches: list[tuple[AbilitySpec, ...]] = []
+    if mana is not False:
+        branches.append(tuple(AbilitySpec(c, symbol=s) for c in costs for s in MANA_SYMBOLS))
+        if pools:
+            branches.append(
+                tuple(
+                    AbilitySpec(c, pool=p, any_color=a)
+                    for c in costs
+                    for p in ("you", "opponent")
+                    for a in (False, True)
+                )
+            )
+    if mana is not True:
+        branches.append(tuple(AbilitySpec(c, life=n) for c in costs for n in (1, 2, 3)))
+    return _branches(*branches)
+
+
 @cache
 def abilities(
     cost: CostSymbol | None = None, *, mana: bool | None = None, pools: bool = False
 ) -> st.SearchStrategy[AbilitySpec]:
-    costs = st.just(cost) if cost is not None else sampled(("T", "Q"))
-    options = []
-    if mana is not False:
-        options.append(st.builds(lambda c, s: AbilitySpec(c, symbol=s), costs, MANA))
-        if pools:
-            options.append(
-                st.builds(
-                    lambda c, p, a: AbilitySpec(c, pool=p, any_color=a), costs, sampled(("you", "opponent")), BOOLEANS
-                )
-            )
-    if mana is not True:
-        options.append(st.builds(lambda c, n: AbilitySpec(c, life=n), costs, integers(1, 3)))
-    return st.one_of(options)
+    """One ability of :func:`ability_table` (one choice)."""
+    return st.sampled_from(ability_table(cost, mana=mana, pools=pools))
 
 
 @cache
-def triggers() -> st.SearchStrategy[TriggerSpec]:
-    return st.builds(
-        lambda whose, kind, mana, effect, passive: TriggerSpec(
-            whose,
-            kind,
-            mana,
-            life=effect if isinstance(effect, int) else None,
-            extra=effect if isinstance(effect, str) else None,
-            passive=passive,
-        ),
-        sampled(("you", "any")),
-        sampled(OBSERVED_KINDS),
-        NONE | MANA,
-        integers(1, 2) | MANA,
-        BOOLEANS,
+def ability_dim(cost: CostSymbol | None = None, *, mana: bool | None = None, pools: bool = False) -> Dimension:
+    """:func:`ability_table` as a joint-draw dimension of indexes."""
+    return among(range(len(ability_table(cost, mana=mana, pools=pools))))
+
+
+#: A trigger's "for mana": unnamed (half the draws) or a named type; its effect: life (1 or 2,
+#: half the draws) or an extra mana of a type (605.1b).
+TRIGGER_MANA = ((None, 6), *((m, 1) for m in MANA_SYMBOLS))
+TRIGGER_EFFECT = ((1, 3), (2, 3), *((m, 1) for m in MANA_SYMBOLS))
+#: Whose a trigger or replacement is: the player's own two times in three.
+OTHER_SIDE = ((False, 2), (True, 1))
+TRIGGER = Joint(among(("you", "any")), among(OBSERVED_KINDS), TRIGGER_MANA, TRIGGER_EFFECT, COIN, OTHER_SIDE)
+
+
+def draw_trigger(draw: st.DrawFn) -> tuple[TriggerSpec, bool]:
+    """A "tapped for mana" trigger, and whether the other player controls it (one choice)."""
+    whose, kind, mana, effect, passive, other = TRIGGER(draw)
+    spec = TriggerSpec(
+        whose,
+        kind,
+        mana,
+        life=effect if isinstance(effect, int) else None,
+        extra=effect if isinstance(effect, str) else None,
+        passive=passive,
     )
+    return spec, other
 
 
-@cache
-def _extra_abilities() -> st.SearchStrategy[list[AbilitySpec]]:
-    return st.lists(abilities(), max_size=1)
+#: A replacement's "for mana": unnamed, a named type or "two or more mana" (a third each); what
+#: it produces: twice as much (half the draws), or one or two fixed symbols.
+REPLACEMENT_MANA = ((None, 6), *((m, 1) for m in MANA_SYMBOLS), ("2+", 6))
+REPLACEMENT_PRODUCES = (
+    (None, 72),
+    *(((m,), 6) for m in MANA_SYMBOLS),
+    *(((a, b), 1) for a in MANA_SYMBOLS for b in MANA_SYMBOLS),
+)
+REPLACEMENT = Joint(among(("you", "any")), among(OBSERVED_KINDS), REPLACEMENT_MANA, REPLACEMENT_PRODUCES, OTHER_SIDE)
 
 
-_OTHER_SHAPES = st.lists(sampled(("basic", "t-land", "q-land", "pool", "artifact", "elsewhere")), max_size=4)
+def draw_replacement(draw: st.DrawFn) -> tuple[ReplacementSpec, bool]:
+    """A "tapped for mana" replacement effect, and whether the other player controls it (one
+    choice)."""
+    whose, kind, mana, produces, other = REPLACEMENT(draw)
+    return ReplacementSpec(whose, kind, mana, double=produces is None, produces=produces or ()), other
 
 
-@cache
-def replacements() -> st.SearchStrategy[ReplacementSpec]:
-    fixed = st.lists(MANA, min_size=1, max_size=2).map(tuple)
-    return st.builds(
-        lambda whose, kind, mana, produces: ReplacementSpec(
-            whose, kind, mana, double=produces is None, produces=produces or ()
-        ),
-        sampled(("you", "any")),
-        sampled(OBSERVED_KINDS),
-        NONE | MANA | st.just("2+"),
-        NONE | fixed,
-    )
+#: The other shapes of a could-produce board (up to four, fewer first).
+OTHER_SHAPES = ("basic", "t-land", "q-land", "pool", "artifact", "elsewhere")
 
 
 # -- the board as invariants see it ----------------------------------------------------------
@@ -430,9 +471,11 @@ class ManaBoard:
         )
 
     def library_cards(self, draw: st.DrawFn) -> None:
-        for player in (0, 1):
-            for _ in range(draw(integers(0, 1))):
-                self.b.put(cards.basic_land(draw(sampled(COLORS))), player, Zone.LIBRARY)
+        """A card or none in each library (one choice)."""
+        first, second, c0, c1 = joint(draw, COIN, COIN, COLOR_DIM, COLOR_DIM)
+        for player, present, colour in ((0, first, c0), (1, second, c1)):
+            if present:
+                self.b.put(cards.basic_land(colour), player, Zone.LIBRARY)
 
     def build(
         self,
@@ -444,12 +487,8 @@ class ManaBoard:
         subject: int = 0,
     ) -> Scenario[ManaParams]:
         active = player if active is None else active
-        state: GameState = self.b.build(
-            turn=draw(integers(2, 6)),
-            active_player=active,
-            step=draw(sampled(PRIORITY_STEPS)),
-            priority=player,
-        )
+        turn, step = joint(draw, TURN_DIM, among(PRIORITY_STEPS))
+        state: GameState = self.b.build(turn=turn, active_player=active, step=step, priority=player)
         return Scenario(
             state,
             ManaParams(player, tuple(self.sources), tuple(self.triggers), tuple(self.replacements), symbol, subject),
@@ -481,19 +520,26 @@ def cost_symbol_scenarios(
         if ability is None or own_kind is None or not own_fits(own, focus):
             raise ValueError(f"{own.name} cannot be the subject of a {{{symbol}}} {focus} scenario")
         own_spec = SourceSpec(own_kind, (ability,), own=own)
-    player = draw(sampled((0, 1)))
-    active = draw(sampled((0, 1)))
+    player, active, n = joint(draw, PLAYER_DIM, PLAYER_DIM, among((1, 2, 3)))
     board = ManaBoard()
-    n = draw(integers(1, 3))
+    firsts, extras = ability_table(symbol), ability_table()
     for i in range(n):
-        kind = draw(sampled(KINDS))
+        # The permanent's kind, state, abilities (an extra one half the time): one choice.
+        kind, tapped, sick, drawn, first_at, has_extra, extra_at = joint(
+            draw,
+            KIND_DIM,
+            COIN,
+            COIN,
+            among(("artifact", "land")),
+            ability_dim(symbol),
+            COIN,
+            ability_dim(),
+        )
         if i == 0 and own_spec is not None:
             kind = own_spec.kind  # fits the focus (checked above)
-        tapped, sick = draw(BOOLEANS), draw(BOOLEANS)
         if i == 0 and focus == "sick-creature":
             kind, sick, tapped = "creature", True, symbol == "Q"
         elif i == 0 and focus == "sick-noncreature":
-            drawn: Kind = draw(sampled(("artifact", "land")))
             kind, sick, tapped = (own_spec.kind if own_spec else drawn), True, symbol == "Q"
         elif i == 0 and focus == "wrong-state":
             sick, tapped = False, symbol == "T"
@@ -503,16 +549,13 @@ def cost_symbol_scenarios(
         if i == 0 and own_spec is not None:
             board.source(own_spec, player, tapped=tapped, sick=sick)
             continue
-        first = draw(abilities(symbol))
-        extra = [a for a in draw(_extra_abilities()) if a != first]
+        first = firsts[first_at]
+        extra = [extras[extra_at]] if has_extra and extras[extra_at] != first else []
         board.source(SourceSpec(kind, (first, *extra)), player, tapped=tapped, sick=sick)
-    for _ in range(draw(integers(0, 1))):
-        board.source(
-            SourceSpec(draw(sampled(KINDS)), (draw(abilities(symbol)),)),
-            1 - player,
-            tapped=draw(BOOLEANS),
-            sick=draw(BOOLEANS),
-        )
+    # A permanent of the other player's (half the time), one choice.
+    other, kind, ability_at, tapped, sick = joint(draw, COIN, KIND_DIM, ability_dim(symbol), COIN, COIN)
+    if other:
+        board.source(SourceSpec(kind, (firsts[ability_at],)), 1 - player, tapped=tapped, sick=sick)
     board.library_cards(draw)
     return board.build(draw, player, active=active, symbol=symbol, subject=0)
 
@@ -537,35 +580,62 @@ def production_scenarios(
     control, drawn or given (``trigger``, ``replacement``). Params: ``player``, ``sources``,
     ``triggers``, ``replacements``. With ``contrast``, half the boards start with a {T}/{Q}
     ability that is no mana ability: the other side of a claim about mana abilities."""
-    player = draw(sampled((0, 1)))
+    # Who acts, whether the board leads with a non-mana ability, how many sources, triggers,
+    # replacements and lands of the other player: one choice.
+    player, lead, n_sources, n_triggers, n_repl, other_land, other_colour, other_tapped = joint(
+        draw,
+        PLAYER_DIM,
+        COIN if contrast and non_mana else among((False,)),
+        among((1, 2, 3)),
+        among(range(min_triggers, max(min_triggers, max_triggers) + 1)),
+        among(range(min_replacements, max(min_replacements, max_replacements) + 1)),
+        COIN,  # a land of the other player (what "an opponent controls" sees)
+        COLOR_DIM,
+        COIN,
+    )
     board = ManaBoard()
-    lead = contrast and non_mana and draw(BOOLEANS)
-    for i in range(draw(integers(1, 3))):
-        shape = draw(sampled(("basic", "ability", "ability", "pool") if pools else ("basic", "ability")))
+    shapes = ("basic", "ability", "ability", "pool") if pools else ("basic", "ability")
+    mana_choice = None if non_mana else True
+    non_mana_abilities = ability_table(mana=False)
+    drawn_abilities = ability_table(mana=mana_choice)
+    for i in range(n_sources):
+        # The source's shape and everything any shape needs: one choice.
+        shape, kind, lead_at, colour, pool, any_color, self_trigger, ability_at, sick = joint(
+            draw,
+            among(shapes),
+            KIND_DIM,
+            ability_dim(mana=False),
+            COLOR_DIM,
+            among(("you", "opponent")),
+            COIN,
+            COIN,
+            ability_dim(mana=mana_choice),
+            COIN,
+        )
         if i == 0 and lead:
-            kind = draw(sampled(KINDS))
-            spec = SourceSpec(kind, (draw(abilities(mana=False)),))
+            spec = SourceSpec(kind, (non_mana_abilities[lead_at],))
         elif shape == "basic":
-            spec = SourceSpec("land", basic=draw(sampled(COLORS)))
+            spec = SourceSpec("land", basic=colour)
         elif shape == "pool":
-            pool = AbilitySpec("T", pool=draw(sampled(("you", "opponent"))), any_color=draw(BOOLEANS))
-            spec = SourceSpec("land", (pool,), self_trigger=draw(BOOLEANS))
+            spec = SourceSpec("land", (AbilitySpec("T", pool=pool, any_color=any_color),), self_trigger=self_trigger)
         else:
-            kind = draw(sampled(KINDS))
-            ability = draw(abilities(mana=None if non_mana else True))
-            spec = SourceSpec(kind, (ability,), self_trigger=kind == "land" and draw(BOOLEANS))
+            spec = SourceSpec(kind, (drawn_abilities[ability_at],), self_trigger=kind == "land" and self_trigger)
         cost = spec.all_abilities[0].cost
-        board.source(spec, player, **_payable_state(cost), sick=spec.kind != "creature" and draw(BOOLEANS))
-    n_triggers = draw(integers(min_triggers, max(min_triggers, max_triggers)))
+        board.source(spec, player, **_payable_state(cost), sick=spec.kind != "creature" and sick)
     for i in range(n_triggers):
-        spec_t = trigger if (i == 0 and trigger is not None) else draw(triggers())
-        board.trigger(spec_t, draw(sampled((player, player, 1 - player))))
-    n_repl = draw(integers(min_replacements, max(min_replacements, max_replacements)))
+        if i == 0 and trigger is not None:
+            spec_t, (other,) = trigger, joint(draw, OTHER_SIDE)
+        else:
+            spec_t, other = draw_trigger(draw)
+        board.trigger(spec_t, 1 - player if other else player)
     for i in range(n_repl):
-        spec_r = replacement if (i == 0 and replacement is not None) else draw(replacements())
-        board.replacement(spec_r, draw(sampled((player, player, 1 - player))))
-    for _ in range(draw(integers(0, 1))):  # a land of the other player (what "an opponent controls" sees)
-        board.source(SourceSpec("land", basic=draw(sampled(COLORS))), 1 - player, tapped=draw(BOOLEANS))
+        if i == 0 and replacement is not None:
+            spec_r, (other,) = replacement, joint(draw, OTHER_SIDE)
+        else:
+            spec_r, other = draw_replacement(draw)
+        board.replacement(spec_r, 1 - player if other else player)
+    if other_land:
+        board.source(SourceSpec("land", basic=other_colour), 1 - player, tapped=other_tapped)
     board.library_cards(draw)
     return board.build(draw, player)
 
@@ -582,57 +652,66 @@ def could_produce_scenarios(
     ``watcher``: "Whenever you tap a land for mana, you gain 1 life." of the player's;
     ``contamination``: "If a land is tapped for mana, it produces {S} instead of any other type
     and amount." of either player's (so the lands could produce only {S})."""
-    player = draw(sampled((0, 1)))
+    player, scope, any_color, n_others, *shapes = _COULD_PRODUCE(draw)
     board = ManaBoard()
-    scope: Literal["you", "opponent"] = draw(sampled(("you", "opponent")))
-    any_color = draw(BOOLEANS)
     board.source(SourceSpec("land", (AbilitySpec("T", pool=scope, any_color=any_color),)), player)
     lands_owner = player if scope == "you" else 1 - player
-    others = draw(_OTHER_SHAPES)
+    others = list(shapes[:n_others])
     if defined is True:
         others = ["basic", *others]
     for shape in others:
+        # Each land's details, whatever its shape needs: one choice.
+        colour, symbol, tapped, pool, pool_any, mine = _COULD_PRODUCE_LAND(draw)
         if defined is False and shape in ("basic", "t-land", "q-land"):
             # Nothing of the scope may define a type: such lands go to the other side, or add {C}
             # under an "any color" Pool.
             if any_color and shape != "basic":
                 spec = SourceSpec("land", (AbilitySpec("T" if shape == "t-land" else "Q", symbol="C"),))
-                board.source(spec, lands_owner, tapped=draw(BOOLEANS))
+                board.source(spec, lands_owner, tapped=tapped)
             else:
-                board.source(SourceSpec("land", basic=draw(sampled(COLORS))), 1 - lands_owner, tapped=draw(BOOLEANS))
+                board.source(SourceSpec("land", basic=colour), 1 - lands_owner, tapped=tapped)
             continue
         if defined is False and shape == "pool":
             # A Pool that looks at the same lands can't define a type either.
-            spec = SourceSpec("land", (AbilitySpec("T", pool="you", any_color=draw(BOOLEANS)),))
-            board.source(spec, lands_owner, tapped=draw(BOOLEANS))
+            spec = SourceSpec("land", (AbilitySpec("T", pool="you", any_color=pool_any),))
+            board.source(spec, lands_owner, tapped=tapped)
             continue
         if shape == "basic":
-            color = draw(sampled(COLORS))
-            board.source(SourceSpec("land", basic=color), lands_owner, tapped=draw(BOOLEANS))
+            board.source(SourceSpec("land", basic=colour), lands_owner, tapped=tapped)
         elif shape in ("t-land", "q-land"):
             cost: CostSymbol = "T" if shape == "t-land" else "Q"
-            spec = SourceSpec("land", (AbilitySpec(cost, symbol=draw(MANA)),))
-            board.source(spec, lands_owner, tapped=draw(BOOLEANS))
+            board.source(SourceSpec("land", (AbilitySpec(cost, symbol=symbol),)), lands_owner, tapped=tapped)
         elif shape == "pool":
-            spec = SourceSpec(
-                "land", (AbilitySpec("T", pool=draw(sampled(("you", "opponent"))), any_color=draw(BOOLEANS)),)
-            )
-            board.source(spec, draw(sampled((player, 1 - player))), tapped=draw(BOOLEANS))
+            spec = SourceSpec("land", (AbilitySpec("T", pool=pool, any_color=pool_any),))
+            board.source(spec, player if mine else 1 - player, tapped=tapped)
         elif shape == "artifact":  # a nonland permanent's mana doesn't count for "a land"
-            board.source(
-                SourceSpec("artifact", (AbilitySpec("T", symbol=draw(MANA)),)), lands_owner, tapped=draw(BOOLEANS)
-            )
+            board.source(SourceSpec("artifact", (AbilitySpec("T", symbol=symbol),)), lands_owner, tapped=tapped)
         else:  # a land on the side the Pool does not look at
-            board.source(SourceSpec("land", basic=draw(sampled(COLORS))), 1 - lands_owner, tapped=draw(BOOLEANS))
+            board.source(SourceSpec("land", basic=colour), 1 - lands_owner, tapped=tapped)
+    # The replacement effects and the watcher: one choice.
+    contaminant, holder, with_replacement, passive = joint(draw, MANA_DIM, PLAYER_DIM, COIN, COIN)
     if contamination:
-        board.replacement(ReplacementSpec("any", "land", produces=(draw(MANA),)), draw(sampled((0, 1))))
-    elif defined is not False:
-        for _ in range(draw(integers(0, 1))):
-            board.replacement(draw(replacements()), draw(sampled((player, 1 - player))))
+        board.replacement(ReplacementSpec("any", "land", produces=(contaminant,)), holder)
+    elif defined is not False and with_replacement:
+        spec_r, _ = draw_replacement(draw)
+        board.replacement(spec_r, holder)
     if watcher:  # "Whenever you tap a land for mana, you gain 1 life." (106.12a)
-        board.trigger(TriggerSpec("you", "land", life=1, passive=draw(BOOLEANS)), player)
+        board.trigger(TriggerSpec("you", "land", life=1, passive=passive), player)
     board.library_cards(draw)
     return board.build(draw, player, subject=0)
+
+
+#: A could-produce board's player, the Pool's scope and "color", and the other shapes.
+_COULD_PRODUCE = Joint(
+    PLAYER_DIM,
+    among(("you", "opponent")),
+    COIN,
+    among(range(5), (5, 4, 3, 2, 1)),
+    *(among(OTHER_SHAPES) for _ in range(4)),
+)
+#: One land of a could-produce board: its basic colour, its ability's symbol, tapped, a Pool's
+#: scope and "color", whose a Pool is.
+_COULD_PRODUCE_LAND = Joint(COLOR_DIM, MANA_DIM, COIN, among(("you", "opponent")), COIN, COIN)
 
 
 # -- X in enters-the-battlefield abilities (107.3m) ---------------------------------------------
@@ -679,31 +758,40 @@ def x_etb_scenarios(draw: st.DrawFn) -> Scenario[XParams]:
     +1/+1 counters", "when this creature enters, you gain X life", or both), and untapped lands
     paying its cost with the drawn X (plus spare lands, tapped lands, the other player's lands).
     """
-    player = draw(sampled((0, 1)))
-    board = ManaBoard()
-    colored = draw(sampled(X_COLORED))
-    counters, life = draw(sampled(((True, False), (False, True), (True, True))))
-    toughness = draw(integers(0 if counters else 1, 2))
-    x = draw(integers(1 if toughness == 0 else 0, 4))
-    card = board.b.put(x_creature(colored, toughness, counters, life), player, Zone.HAND)
+    # The player, the card, the step and the turn; then its toughness; then X and the lands: three choices.
+    player, colored, (counters, life), step, turn = joint(
+        draw,
+        PLAYER_DIM,
+        among(X_COLORED),
+        among(((True, False), (False, True), (True, True))),
+        among((Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)),
+        TURN_DIM,
+    )
+    (toughness,) = joint(draw, among(range(0 if counters else 1, 3)))
     symbols = [s.strip("{}") for s in colored.replace("}{", "} {").split()]
+    x, spare, tapped_land, other_land, *colours = joint(
+        draw,
+        among(range(1 if toughness == 0 else 0, 5)),
+        COIN,
+        COIN,
+        COIN,
+        *(COLOR_DIM for _ in range(4 + sum(int(s) for s in symbols if s.isdigit()) + 3)),
+    )
+    board = ManaBoard()
+    card = board.b.put(x_creature(colored, toughness, counters, life), player, Zone.HAND)
     generic = x + sum(int(s) for s in symbols if s.isdigit())
     for s in symbols:
         if not s.isdigit():
             board.source(SourceSpec("land", basic=s), player)
-    for _ in range(generic + draw(integers(0, 1))):
-        board.source(SourceSpec("land", basic=draw(sampled(COLORS))), player)
-    for _ in range(draw(integers(0, 1))):
-        board.source(SourceSpec("land", basic=draw(sampled(COLORS))), player, tapped=True)
-    for _ in range(draw(integers(0, 1))):
-        board.source(SourceSpec("land", basic=draw(sampled(COLORS))), 1 - player)
+    spare_colours = iter(colours)
+    for _ in range(generic + spare):
+        board.source(SourceSpec("land", basic=next(spare_colours)), player)
+    if tapped_land:
+        board.source(SourceSpec("land", basic=next(spare_colours)), player, tapped=True)
+    if other_land:
+        board.source(SourceSpec("land", basic=next(spare_colours)), 1 - player)
     board.library_cards(draw)
-    state: GameState = board.b.build(
-        turn=draw(integers(2, 6)),
-        active_player=player,
-        step=draw(sampled((Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN))),
-        priority=player,
-    )
+    state: GameState = board.b.build(turn=turn, active_player=player, step=step, priority=player)
     return Scenario(
         state,
         XParams(

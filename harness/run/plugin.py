@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from generators.features import record_events
 from harness import __version__
 from harness.protocol import codec
 from harness.run import limits as run_limits
@@ -149,6 +150,8 @@ def parse_limits(items: list[str] | tuple[str, ...]) -> Limits:
 
 def pytest_configure(config: pytest.Config) -> None:
     register_profiles()
+    # The drawn states' features as Hypothesis events, for the statistics only (see generators.features).
+    record_events(bool(config.getoption("hypothesis_show_statistics", default=False)))
     engines = tuple(config.getoption("--mtg-engine") or ())
     mutants = config.getoption("--mtg-mutants")
     if not engines and not mutants:
