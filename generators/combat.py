@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
-from typing import Any, Literal, cast
+from typing import Any, Literal
 
 from hypothesis import strategies as st
 
 from generators import cards
-from generators.features import Dimension, Feature, Tally, among, flag, joint, record, table
+from generators.features import Dimension, Feature, among, flag, joint, record, table
 from generators.search_cards import ABILITY, CALL_THE_PACK, INSTANT, INSTANT_TUTOR, QUICK_SCRYING, WILD_EXPANSE
 from generators.search_setup import SearchParams, SearchSetup, add_search_source, can_start_in_combat
 from generators.strategies import sampled
@@ -223,11 +223,7 @@ def draw_combat(
     if not steps:
         raise ValueError(f"combat spec for steps {list(map(str, spec.steps))}: no step left without first strike")
     # The group of steps first (before attackers, declare attackers, after blockers, after combat:
-    # the board differs between them); the step within the group last, from the digest of the
-    # board drawn (see draw_step_in_group), so that every step of the group is drawn evenly over
-    # a derandomized sample.
-    tally = Tally(draw)
-    draw = cast(st.DrawFn, tally)
+    # the board differs between them); the step within the group last (see draw_step_in_group).
     groups = step_groups(steps)
     group_index, active = joint(draw, among(range(len(groups))), among((0, 1)))
     group = groups[group_index]
@@ -505,7 +501,7 @@ def draw_combat(
         for _ in range(count):
             b.put(cards.basic_land(colour), player, Zone.LIBRARY)
 
-    wanted_step = draw_step_in_group(tally, group, first_strike=bool(strikers))
+    wanted_step = draw_step_in_group(draw, group, first_strike=bool(strikers))
     by_play = by_play_ok and wanted_step in BY_PLAY_STEPS
     step = Step.DECLARE_BLOCKERS if by_play else wanted_step
     first_strikers: tuple[str, ...] = ()
@@ -600,18 +596,20 @@ def draw_group(draw: st.DrawFn, steps: Collection[Step]) -> list[Step]:
 FIRST_STRIKE_STEP_WEIGHT = 2
 
 
-def draw_step_in_group(tally: Tally, group: list[Step], *, first_strike: bool) -> Step:
-    """A step of ``group`` (explicit weights: :data:`FIRST_STRIKE_STEP_WEIGHT`), picked by the
-    digest of the board drawn so far (:meth:`generators.features.Tally.spread`): a choice drawn once at the
-    start of an example is kept by the mutations Hypothesis derives from it, so a derandomized
-    sample of 100 examples holds about seventeen independent draws of it and a step of four can be
-    missed; the digest changes with every mutation. The steps of a group take the same board, so
-    the step can be picked after it; the first-strike damage step only where a combatant has first
-    or double strike (510.4)."""
+def draw_step_in_group(draw: st.DrawFn, group: list[Step], *, first_strike: bool) -> Step:
+    """A step of ``group`` (explicit weights: :data:`FIRST_STRIKE_STEP_WEIGHT`; turn order, so
+    a failure shrinks toward the group's first step), drawn after the board: the steps of a
+    group take the same board, and the first-strike damage step happens only where a combatant
+    has first or double strike (510.4). (A choice drawn late is as spread over a derandomized
+    sample as one drawn first: every example is drawn afresh, see
+    :func:`generators.features.joint`.)"""
     candidates = [s for s in group if first_strike or s is not Step.FIRST_STRIKE_DAMAGE]
     if not candidates:
         raise ValueError(f"steps {list(map(str, group))}: the first-strike damage step without a first striker")
-    return tally.spread([(s, FIRST_STRIKE_STEP_WEIGHT if s is Step.FIRST_STRIKE_DAMAGE else 1) for s in candidates])
+    (step,) = joint(
+        draw, tuple((s, FIRST_STRIKE_STEP_WEIGHT if s is Step.FIRST_STRIKE_DAMAGE else 1) for s in candidates)
+    )
+    return step
 
 
 def _is_unblocked(state: GameState, card_id: str) -> bool:

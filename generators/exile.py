@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from hypothesis import strategies as st
 
 from generators import cards
+from generators.features import Joint, among, flag, joint
 from generators.rebound import bystanders, spell_on_stack
 from generators.spell_cards import FALLEN_SHINOBI, JESKAI_BALLER, life_spell, vanilla
-from generators.strategies import BOOLEANS, integers, sampled
 from harness.protocol.builder import StateBuilder
 from harness.protocol.model import (
     COLORS,
@@ -76,22 +76,37 @@ class ExileParams:
     pick: int = 0
 
 
+#: The drawn details of an exiled card of each kind (one choice): a land's colour, a creature's
+#: stats and cost, a spell's life and cost.
+CARD_DETAILS = Joint(
+    among(COLORS),
+    among(tuple((p, t) for p in range(1, 5) for t in range(1, 5))),
+    among(("{1}{G}", "{3}{B}")),
+    among((1, 2, 3)),
+    among(("{1}{U}", "{2}{B}{B}")),
+)
+
+
 def exiled_card(draw: st.DrawFn, kind: str, baller: bool = False) -> CardData:
+    if kind == "Creature" and baller:
+        return JESKAI_BALLER
+    colour, stats, creature_cost, life, spell_cost = CARD_DETAILS(draw)
     if kind == "Land":
-        return cards.basic_land(draw(sampled(COLORS)))
+        return cards.basic_land(colour)
     if kind == "Creature":
-        if baller:
-            return JESKAI_BALLER
-        return vanilla(draw(integers(1, 4)), draw(integers(1, 4)), cost=draw(sampled(("{1}{G}", "{3}{B}"))))
-    return life_spell(kind, draw(integers(1, 3)), cost=draw(sampled(("{1}{U}", "{2}{B}{B}"))))
+        return vanilla(stats[0], stats[1], cost=creature_cost)
+    return life_spell(kind, life, cost=spell_cost)
 
 
 def draw_kinds(draw: st.DrawFn, spec: ExileSpec) -> list[str]:
+    """The spec's kinds, then one or two drawn ones (one choice)."""
     kinds = list(spec.must)
     pool = sorted(spec.kinds, key=EXILE_KINDS.index)
-    for _ in range(draw(integers(1 if not kinds else 0, 2))):
-        kinds.append(draw(sampled(pool)))
-    return kinds
+    count, first, second = joint(draw, among(range(1 if not kinds else 0, 3)), among(pool), among(pool))
+    return kinds + [first, second][:count]
+
+
+COIN = flag(50)
 
 
 @st.composite
@@ -99,30 +114,46 @@ def exile_permission_scenarios(draw: st.DrawFn, spec: ExileSpec = ExileSpec()) -
     """Exiled cards with a permission to play them, per ``spec``."""
     if spec.via == "shinobi":
         return draw(_via_shinobi(spec))
-    active = draw(sampled((0, 1)))
-    holder = draw(sampled((active, 1 - active))) if spec.anyone else active
-    step = draw(sampled(sorted(spec.steps, key=list(Step).index)))
+    # Who is active, who holds the permission, the step, the stacked spell, the land play, the
+    # turn: one choice (with the cards' owners).
+    stacked_spell, active, other_holds, step, land_plays, turn, owned_0, owned_1, owned_2 = joint(
+        draw,
+        COIN if spec.anyone and spec.stack else among((False,)),
+        among((0, 1)),
+        COIN if spec.anyone else among((False,)),
+        among(sorted(spec.steps, key=list(Step).index)),
+        among((0, 1)),
+        among(range(2, 7)),
+        COIN,
+        COIN,
+        COIN,
+    )
+    holder = 1 - active if other_holds else active
+    owned = iter((owned_0, owned_1, owned_2))
     b = StateBuilder()
     kinds: dict[str, str] = {}
     costs: list[str] = []
     for kind in draw_kinds(draw, spec):
-        owner = draw(sampled((1 - holder, holder)))
+        owner = holder if next(owned, False) else 1 - holder
         data = exiled_card(draw, kind, spec.baller)
         kinds[b.put(data, owner, Zone.EXILE)] = kind
         costs.append(data.mana_cost)
     if not spec.free:
-        # A paid permission: untapped lands that pay every exiled card's cost, one after another.
-        for cost in costs:
-            for symbol in parse_mana_cost(cost):
-                for colour in [draw(sampled(COLORS))] * int(symbol) if symbol.isdigit() else [symbol]:
+        # A paid permission: untapped lands that pay every exiled card's cost, one after another
+        # (a cost's generic part in lands of one drawn colour).
+        symbols = [parse_mana_cost(cost) for cost in costs]
+        generic_colours = joint(draw, *(among(COLORS) for _ in symbols))
+        for cost_symbols, generic_colour in zip(symbols, generic_colours, strict=True):
+            for symbol in cost_symbols:
+                for colour in [generic_colour] * int(symbol) if symbol.isdigit() else [symbol]:
                     b.permanent(cards.basic_land(colour), holder)
     stacked = None
-    if spec.anyone and spec.stack and draw(BOOLEANS):
+    if stacked_spell:
         stacked = b.put(life_spell("Instant", 1, cost="{W}"), 1 - holder, Zone.HAND)
-    b.players[active]["land_plays_left"] = draw(integers(0, 1))
+    b.players[active]["land_plays_left"] = land_plays
     bystanders(draw, b)
     state = b.build(
-        turn=draw(integers(2, 6)),
+        turn=turn,
         active_player=active,
         step=step,
         priority=holder,
@@ -137,15 +168,15 @@ def exile_permission_scenarios(draw: st.DrawFn, spec: ExileSpec = ExileSpec()) -
 def _via_shinobi(draw: st.DrawFn, spec: ExileSpec) -> Scenario[ExileParams]:
     """The combat damage step begins (nobody has priority yet) with Fallen Shinobi attacking the
     opponent, unblocked; the top two cards of the opponent's library are of drawn kinds."""
-    holder = draw(sampled((0, 1)))
+    holder, land_plays, turn = joint(draw, among((0, 1)), among((0, 1)), among(range(2, 7)))
     b = StateBuilder()
     b.permanent(FALLEN_SHINOBI, holder, tapped=True, attacking=AttackTarget.of_player(1 - holder), blocked=False)
     kinds: dict[str, str] = {}
     for kind in draw_kinds(draw, spec)[:2]:
         kinds[b.put(exiled_card(draw, kind, spec.baller), 1 - holder, Zone.LIBRARY)] = kind
-    b.players[holder]["land_plays_left"] = draw(integers(0, 1))
+    b.players[holder]["land_plays_left"] = land_plays
     bystanders(draw, b)
-    state = b.build(turn=draw(integers(2, 6)), active_player=holder, step=Step.COMBAT_DAMAGE, priority=None)
+    state = b.build(turn=turn, active_player=holder, step=Step.COMBAT_DAMAGE, priority=None)
     top = list(state.player(1 - holder).library[:2])
     return Scenario(
         state, ExileParams(holder=holder, cards=tuple(top), kinds={c: _kind(state, c) for c in top}, via="shinobi")

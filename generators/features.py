@@ -16,11 +16,10 @@ events (``feature:<name>``), which pytest then prints per invariant.
 
 from __future__ import annotations
 
-import hashlib
 import math
+import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, fields, is_dataclass
-from enum import Enum
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, TypeVar
 
@@ -109,11 +108,15 @@ def spread(draw: st.DrawFn, choices: Sequence[tuple[T, int]]) -> T:
 
 #: One dimension of a :func:`joint` draw: its options with their weights, simplest first.
 Dimension = tuple[tuple[Any, int], ...]
-#: The most combinations one choice of a :func:`joint` draw holds: Hypothesis draws an integer
-#: below 256 uniformly, and leans ever more toward small values above that (measured: of a
-#: choice among 1,000, the lowest tenth came up in 21 % of draws, among 65,536 in 69 %), which
-#: would starve the options of the dimensions decoded last. Past it, dimensions go in groups.
-JOINT_LIMIT = 256
+#: Up to this many combinations, a :func:`joint` draw is one integer choice: Hypothesis draws an
+#: integer below 256 uniformly, and leans ever more toward small values above that (measured: of
+#: a choice among 1,000, the lowest tenth came up in 21 % of draws, among 65,536 in 69 %), which
+#: would starve the options of the most significant dimensions. More combinations are one choice
+#: of random bytes (drawn uniformly), read as a fraction of the combinations, with a byte more
+#: than they need, so no combination is favoured by more than 1/256.
+UNIFORM_INTEGERS = 256
+#: The most combinations of one :func:`joint` draw (a sanity bound: four bytes and one of margin).
+JOINT_LIMIT = 1 << 32
 
 
 def joint(draw: st.DrawFn, *dims: Dimension) -> tuple[Any, ...]:
@@ -125,15 +128,16 @@ def joint(draw: st.DrawFn, *dims: Dimension) -> tuple[Any, ...]:
     of several small independent choices (each option as often as its weight, independently of
     the others) asks for one. Shrinking still works toward simple states: index 0 is the first
     option of every dimension, so list each dimension's simplest option (the feature off, the
-    smallest count) first. A dimension with one option costs nothing; past :data:`JOINT_LIMIT`
-    combinations the dimensions are drawn in groups. The dimensions are the cache key: keep their
-    options small values (flags, counts, indexes), not cards."""
+    smallest count) first, and the dimensions whose simplest option simplifies the state most
+    (the counts of objects) first: the first dimension is the most significant, the one
+    Hypothesis's shrinking lowers first. A dimension with one option costs nothing. The
+    dimensions are the cache key: keep their options small values (flags, counts, indexes), not
+    cards."""
     return _joint(dims)(draw)
 
 
 class Joint:
-    """A :func:`joint` draw built once (for dimensions known when a module loads). Dimensions
-    whose combinations exceed :data:`JOINT_LIMIT` are drawn in as few consecutive groups as fit."""
+    """A :func:`joint` draw built once (for dimensions known when a module loads)."""
 
     def __init__(self, *dims: Dimension) -> None:
         tables = []
@@ -142,34 +146,65 @@ class Joint:
                 raise ValueError(f"joint draw: a dimension needs options with positive weights, got {dim!r}")
             common = math.gcd(*(w for _, w in dim if w > 0))
             tables.append(tuple(value for value, w in dim for _ in range(w // common)))
-        # Consecutive groups of dimensions, each group one choice of fewer than JOINT_LIMIT.
-        self._groups: list[tuple[st.SearchStrategy[int] | None, tuple[tuple[int, tuple[Any, ...]], ...]]] = []
-        group: list[tuple[int, tuple[Any, ...]]] = []
-        total = 1
-        for options in tables:
-            if group and total * len(options) > JOINT_LIMIT:
-                self._groups.append(_group(total, group))
-                group, total = [], 1
-            group.append((len(options), options))
-            total *= len(options)
-        self._groups.append(_group(total, group))
+        total = math.prod(len(t) for t in tables)
+        if total > JOINT_LIMIT:
+            raise ValueError(f"joint draw of {total} combinations (more than {JOINT_LIMIT}): split it")
+        self._total = total
+        self._dims = tuple((len(t), t) for t in tables)
+        self._bytes = 0
+        self._strategy: st.SearchStrategy[Any] | None = None
+        if UNIFORM_INTEGERS >= total > 1:
+            self._strategy = st.sampled_from(range(total))
+        elif total > UNIFORM_INTEGERS:
+            self._bytes = ((total * 256).bit_length() + 7) // 8
+            self._strategy = st.binary(min_size=self._bytes, max_size=self._bytes)
 
     def __call__(self, draw: st.DrawFn) -> tuple[Any, ...]:
+        if self._strategy is None:
+            n = 0
+        else:
+            value = draw(self._strategy, _fresh_label(draw))
+            if self._bytes:
+                # The bytes as a fraction of the combinations: smaller bytes, a smaller index, so
+                # Hypothesis's shrinking of the bytes walks down the combinations in order.
+                n = (int.from_bytes(value, "big") * self._total) >> (8 * self._bytes)
+            else:
+                n = value
+        # The first dimension is the most significant: shrinking simplifies it first.
         out = []
-        for strategy, dims in self._groups:
-            n = draw(strategy) if strategy is not None else 0
-            for size, options in dims:
-                n, pick = divmod(n, size)
-                out.append(options[pick])
+        for size, options in reversed(self._dims):
+            n, pick = divmod(n, size)
+            out.append(options[pick])
+        out.reverse()
         return tuple(out)
 
 
-def _group(
-    total: int, dims: list[tuple[int, tuple[Any, ...]]]
-) -> tuple[st.SearchStrategy[int] | None, tuple[tuple[int, tuple[Any, ...]], ...]]:
-    if total > JOINT_LIMIT:
-        raise ValueError(f"joint draw: one dimension of {total} options (more than {JOINT_LIMIT})")
-    return (st.sampled_from(range(total)) if total > 1 else None), tuple(dims)
+#: Per example (Hypothesis's data behind the draw function), how many joint draws it has made.
+_joint_draws: weakref.WeakKeyDictionary[Any, int] = weakref.WeakKeyDictionary()
+_LABEL_STEP = 0x9E3779B97F4A7C15  # an odd 64-bit constant: labels 1, 2, 3 ... spread apart
+
+
+def _fresh_label(draw: Any) -> int | None:
+    """A span label of its own for each joint draw of an example (the first, the second ...).
+
+    Why: Hypothesis derives up to five mutations from each example it generates by copying one
+    span's choices over another span with the same label, keeping every other choice; all the
+    mutations of an example share its first choices (the step group, the rare features, the
+    board's counts), so a derandomized sample of a hundred examples held only about seventeen
+    independent draws of them, and a claim that needs one group of steps was reached in 15 % of
+    the examples instead of a third. With no two joint draws under one label, there is nothing to
+    copy, and Hypothesis draws each example afresh. The labels depend only on the order of the
+    draws, so every process draws the same examples. ``None`` (Hypothesis's own label) for a draw
+    function that is not a Hypothesis example's (a test's stand-in)."""
+    data = getattr(draw, "__self__", None)
+    if data is None:
+        return None
+    try:
+        count = _joint_draws.get(data, 0) + 1
+        _joint_draws[data] = count
+    except TypeError:  # not weak-referenceable: leave the label to Hypothesis
+        return None
+    return (count * _LABEL_STEP) & 0xFFFFFFFFFFFFFFFF
 
 
 @lru_cache(maxsize=4096)
@@ -191,58 +226,6 @@ def among(values: Sequence[T], weights: Sequence[int] | None = None) -> Dimensio
     if weights is None:
         return tuple((v, 1) for v in values)
     return tuple(zip(values, weights, strict=True))
-
-
-class Tally:
-    """A draw function that also digests every value drawn through it, for a choice that must
-    change whenever the example does (:meth:`spread`).
-
-    Why: Hypothesis derives up to five mutations from each example it generates, each keeping the
-    example's first choices, so over a derandomized ``ci`` sample of 100 examples a choice drawn
-    once at the start comes in runs of five to twenty: a step of four can be missed by a whole
-    sample. A choice made from the digest of everything drawn before it changes with any mutation,
-    so it is spread over the examples as if drawn for each one alone. It is still a function of the
-    example's choices (the example replays and shrinks); only the values' text is digested, sets in
-    sorted order, so the digest does not depend on the process's string hashing."""
-
-    def __init__(self, draw: st.DrawFn) -> None:
-        self._draw = draw
-        self._digest = hashlib.blake2b(digest_size=8)
-
-    def __call__(self, strategy: st.SearchStrategy[T], label: object = None) -> T:
-        value = self._draw(strategy, label)
-        self._digest.update(_text(value).encode("utf-8"))
-        self._digest.update(b"\x00")
-        return value
-
-    def spread(self, choices: Sequence[tuple[T, int]]) -> T:
-        """One of ``choices`` (value, weight), picked by the digest of the values drawn so far."""
-        total = sum(w for _, w in choices)
-        if total <= 0:
-            raise ValueError("spread over no weight")
-        n = int.from_bytes(self._digest.digest(), "big") % total
-        for value, w in choices:
-            if n < w:
-                return value
-            n -= w
-        raise AssertionError("unreachable")  # pragma: no cover
-
-
-def _text(value: object) -> str:
-    """A text of ``value`` that is the same in every process (see :class:`Tally`)."""
-    if isinstance(value, Enum):
-        return f"{type(value).__name__}.{value.name}"
-    if isinstance(value, (str, int, float, bool)) or value is None:
-        return repr(value)
-    if isinstance(value, (tuple, list)):
-        return "(" + ",".join(_text(v) for v in value) + ")"
-    if isinstance(value, (set, frozenset)):
-        return "{" + ",".join(sorted(_text(v) for v in value)) + "}"
-    if isinstance(value, dict):
-        return "{" + ",".join(sorted(f"{_text(k)}:{_text(v)}" for k, v in value.items())) + "}"
-    if is_dataclass(value) and not isinstance(value, type):
-        return type(value).__name__ + "(" + ",".join(_text(getattr(value, f.name)) for f in fields(value)) + ")"
-    return type(value).__name__
 
 
 def observed(scenario: Scenario[Any], features: Mapping[str, Feature], names: Iterable[str] | None = None) -> set[str]:

@@ -520,7 +520,7 @@ def cost_symbol_scenarios(
         if ability is None or own_kind is None or not own_fits(own, focus):
             raise ValueError(f"{own.name} cannot be the subject of a {{{symbol}}} {focus} scenario")
         own_spec = SourceSpec(own_kind, (ability,), own=own)
-    player, active, n = joint(draw, PLAYER_DIM, PLAYER_DIM, among((1, 2, 3)))
+    n, player, active = joint(draw, among((1, 2, 3)), PLAYER_DIM, PLAYER_DIM)
     board = ManaBoard()
     firsts, extras = ability_table(symbol), ability_table()
     for i in range(n):
@@ -582,14 +582,14 @@ def production_scenarios(
     ability that is no mana ability: the other side of a claim about mana abilities."""
     # Who acts, whether the board leads with a non-mana ability, how many sources, triggers,
     # replacements and lands of the other player: one choice.
-    player, lead, n_sources, n_triggers, n_repl, other_land, other_colour, other_tapped = joint(
+    n_sources, n_triggers, n_repl, other_land, player, lead, other_colour, other_tapped = joint(
         draw,
-        PLAYER_DIM,
-        COIN if contrast and non_mana else among((False,)),
         among((1, 2, 3)),
         among(range(min_triggers, max(min_triggers, max_triggers) + 1)),
         among(range(min_replacements, max(min_replacements, max_replacements) + 1)),
         COIN,  # a land of the other player (what "an opponent controls" sees)
+        PLAYER_DIM,
+        COIN if contrast and non_mana else among((False,)),
         COLOR_DIM,
         COIN,
     )
@@ -652,7 +652,7 @@ def could_produce_scenarios(
     ``watcher``: "Whenever you tap a land for mana, you gain 1 life." of the player's;
     ``contamination``: "If a land is tapped for mana, it produces {S} instead of any other type
     and amount." of either player's (so the lands could produce only {S})."""
-    player, scope, any_color, n_others, *shapes = _COULD_PRODUCE(draw)
+    n_others, player, scope, any_color, *shapes = _COULD_PRODUCE(draw)
     board = ManaBoard()
     board.source(SourceSpec("land", (AbilitySpec("T", pool=scope, any_color=any_color),)), player)
     lands_owner = player if scope == "you" else 1 - player
@@ -703,10 +703,10 @@ def could_produce_scenarios(
 
 #: A could-produce board's player, the Pool's scope and "color", and the other shapes.
 _COULD_PRODUCE = Joint(
+    among(range(5), (5, 4, 3, 2, 1)),
     PLAYER_DIM,
     among(("you", "opponent")),
     COIN,
-    among(range(5), (5, 4, 3, 2, 1)),
     *(among(OTHER_SHAPES) for _ in range(4)),
 )
 #: One land of a could-produce board: its basic colour, its ability's symbol, tapped, a Pool's

@@ -14,8 +14,8 @@ from dataclasses import dataclass, replace
 from hypothesis import strategies as st
 
 from generators import cards
+from generators.features import among, flag, joint
 from generators.spell_cards import COUNTERSPELL, JESKAI_BALLER, life_spell, vanilla
-from generators.strategies import BOOLEANS, integers, sampled
 from harness.protocol.builder import StateBuilder
 from harness.protocol.model import (
     COLORS,
@@ -60,36 +60,65 @@ class ReboundParams:
 def rebound_card(draw: st.DrawFn, kind: str) -> CardData:
     if kind == "Jeskai Baller":
         return JESKAI_BALLER
-    return life_spell(kind, draw(integers(1, 3)), rebound=True, cost=draw(sampled(REBOUND_COSTS)))
+    life, cost = joint(draw, among((1, 2, 3)), among(REBOUND_COSTS))
+    return life_spell(kind, life, rebound=True, cost=cost)
 
 
 def pay_for(draw: st.DrawFn, b: StateBuilder, player: int, cost: str) -> None:
-    """Untapped basic lands that pay ``cost`` exactly (generic mana from any colour)."""
-    for symbol in parse_mana_cost(cost):
+    """Untapped basic lands that pay ``cost`` exactly (generic mana from any colour, one choice
+    for the colours of up to three lands)."""
+    symbols = parse_mana_cost(cost)
+    generic = sum(int(s) for s in symbols if s.isdigit())
+    colours = iter(joint(draw, *(COLOR_DIM for _ in range(generic))))
+    for symbol in symbols:
         if symbol.isdigit():
             for _ in range(int(symbol)):
-                b.permanent(cards.basic_land(draw(sampled(COLORS))), player)
+                b.permanent(cards.basic_land(next(colours)), player)
         else:
             b.permanent(cards.basic_land(symbol), player)
+
+
+COLOR_DIM = among(COLORS)
+#: A bystander creature's power and toughness (1-3 each).
+SMALL_STATS = among(tuple((p, t) for p in range(1, 4) for t in range(1, 4)))
 
 
 def bystanders(draw: st.DrawFn, b: StateBuilder, library: int = 0) -> None:
     """A few creatures and library cards for both players (none needed: they shrink away);
     at least ``library`` cards in each library, for scenarios that go through draw steps
-    (drawing from an empty library loses the game, 704.5b, which would end the scenario)."""
+    (drawing from an empty library loses the game, 704.5b, which would end the scenario).
+    One choice per player (its library's lands are of one colour: filler)."""
     for player in (0, 1):
-        for _ in range(draw(integers(0, 2))):
-            b.permanent(vanilla(draw(integers(1, 3)), draw(integers(1, 3))), player, summoning_sick=draw(BOOLEANS))
-        for _ in range(draw(integers(library, max(2, library)))):
-            b.put(cards.basic_land(draw(sampled(COLORS))), player, Zone.LIBRARY)
+        count, cards_in_library, first, second, first_sick, second_sick, colour = joint(
+            draw,
+            among((0, 1, 2)),
+            among(range(library, max(2, library) + 1)),
+            SMALL_STATS,
+            SMALL_STATS,
+            COIN,
+            COIN,
+            COLOR_DIM,
+        )
+        for stats, sick in ((first, first_sick), (second, second_sick))[:count]:
+            b.permanent(vanilla(stats[0], stats[1]), player, summoning_sick=sick)
+        for _ in range(cards_in_library):
+            b.put(cards.basic_land(colour), player, Zone.LIBRARY)
+
+
+COIN = flag(50)
 
 
 @st.composite
 def rebound_cast_scenarios(draw: st.DrawFn, spec: ReboundSpec = ReboundSpec()) -> Scenario[ReboundParams]:
     """The active player in a main phase with priority, an empty stack, and a rebound card in
     hand with the lands to cast it (and the opponent's Counterspell, when the spec asks for one)."""
-    kind = draw(sampled(sorted(spec.kinds, key=KINDS.index)))
-    player = draw(sampled((0, 1)))
+    kind, player, turn, step = joint(
+        draw,
+        among(sorted(spec.kinds, key=KINDS.index)),
+        among((0, 1)),
+        among(range(2, 7)),
+        among((Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)),
+    )
     b = StateBuilder()
     data = rebound_card(draw, kind)
     card = b.put(data, player, Zone.HAND)
@@ -99,12 +128,7 @@ def rebound_cast_scenarios(draw: st.DrawFn, spec: ReboundSpec = ReboundSpec()) -
         counter = b.put(COUNTERSPELL, 1 - player, Zone.HAND)
         b.permanent(cards.basic_land("U"), 1 - player)
     bystanders(draw, b)
-    state = b.build(
-        turn=draw(integers(2, 6)),
-        active_player=player,
-        step=draw(sampled((Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN))),
-        priority=player,
-    )
+    state = b.build(turn=turn, active_player=player, step=step, priority=player)
     return Scenario(state, ReboundParams(player=player, card=card, kind=kind, counter=counter))
 
 
@@ -114,24 +138,35 @@ def rebound_upkeep_scenarios(draw: st.DrawFn, spec: ReboundSpec = ReboundSpec())
     step) with a rebound card in their exile and rebound's delayed trigger waiting for it; maybe
     more rebound cards waiting (theirs in ``others``, or the opponent's, whose triggers must not
     fire now)."""
-    kind = draw(sampled(sorted(spec.kinds, key=KINDS.index)))
-    player = draw(sampled((0, 1)))
+    # The card's kind and owner, another waiting rebound card, lands, the turn: one choice (and
+    # the cards' texts).
+    other_count, lands, kind, player, other_owner, other_kind, turn = joint(
+        draw,
+        among((0, 1)),
+        among((0, 1, 2)),
+        among(sorted(spec.kinds, key=KINDS.index)),
+        among((0, 1)),
+        among((False, True)),
+        among(("Sorcery", "Instant")),
+        among(range(2, 7)),
+    )
     b = StateBuilder()
     card = b.put(rebound_card(draw, kind), player, Zone.EXILE)
     delayed = [DelayedTrigger("rebound", card, player)]
     others = []
-    for _ in range(draw(integers(0, 1))):
-        owner = draw(sampled((player, 1 - player)))
-        other = b.put(rebound_card(draw, draw(sampled(("Sorcery", "Instant")))), owner, Zone.EXILE)
+    for _ in range(other_count):
+        owner = 1 - player if other_owner else player
+        other = b.put(rebound_card(draw, other_kind), owner, Zone.EXILE)
         delayed.append(DelayedTrigger("rebound", other, owner))
         if owner == player:
             others.append(other)
-    for _ in range(draw(integers(0, 2))):
-        b.permanent(cards.basic_land(draw(sampled(COLORS))), player, tapped=draw(BOOLEANS))
+    colours_and_taps = joint(draw, *(dim for _ in range(lands) for dim in (COLOR_DIM, COIN)))
+    for i in range(lands):
+        b.permanent(cards.basic_land(colours_and_taps[2 * i]), player, tapped=colours_and_taps[2 * i + 1])
     # The checks go on to the player's next upkeep: draw steps on this turn and the two after.
     bystanders(draw, b, library=2)
     state = b.build(
-        turn=draw(integers(2, 6)),
+        turn=turn,
         active_player=player,
         step=Step.UPKEEP,
         priority=None,

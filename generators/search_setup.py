@@ -24,12 +24,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Literal, cast
+from typing import Literal
 
 from hypothesis import strategies as st
 
 from generators import cards
-from generators.features import Dimension, Tally, among, flag, joint, spread
+from generators.features import Dimension, among, flag, joint
 from generators.search_cards import (
     ABILITY,
     BRIBERY,
@@ -204,22 +204,13 @@ def library_card_or_sought(draw: st.DrawFn, card_filter: str | None) -> CardData
 
 
 def draw_library(draw: st.DrawFn, setup: SearchSetup, card_filter: str | None) -> list[CardData]:
-    """The searched library's cards, top first: as many as the setup's range allows are drawn
-    (one choice each), and the size is picked last, evenly over the range, from the digest of the
-    cards drawn (:class:`generators.features.Tally`); the library is their first ``size``.
-
-    Why: a size drawn as a choice of its own stays fixed over the mutations Hypothesis derives
-    from an example (they copy one card's choice onto another), so a derandomized sample of a
-    hundred examples holds about seventeen independent sizes, and missed some sizes, or the
-    sixth position, outright. The digest changes with every mutation of a card. Cards that are
-    all the simplest (the first library card, Hypothesis's shrinking target) make the shortest
-    library, so failures still shrink toward short libraries."""
+    """The searched library's cards, top first: its size (each size of the setup's range as
+    often), then its cards (one choice each). Every example is drawn afresh (see
+    :func:`generators.features.joint`), so the sizes spread evenly over a derandomized sample,
+    and a failure shrinks toward the shortest library."""
     lo, hi = library_bounds(setup)
-    tally = Tally(draw)
-    drawn = [library_card_or_sought(cast(st.DrawFn, tally), card_filter) for _ in range(hi)]
-    if hi == lo or all(card is LIBRARY_CARDS[0] for card in drawn):
-        return drawn[:lo]
-    return drawn[: tally.spread([(n, 1) for n in range(lo, hi + 1)])]
+    (size,) = joint(draw, among(range(lo, hi + 1)))
+    return [library_card_or_sought(draw, card_filter) for _ in range(size)]
 
 
 def pay_lands(b: StateBuilder, player: PlayerIndex, cost: str, tapped: bool = False) -> None:
@@ -313,10 +304,10 @@ def add_search_source(
     # Half the cards are ones the search asks for, so such a card is drawn at every position.
     library = draw_library(draw, setup, card_filter)
     if setup.sought_below:
-        where = spread(draw, [(i, 1) for i in range(setup.restricted_to, len(library))])
+        (where,) = joint(draw, among(range(setup.restricted_to, len(library))))
         library[where] = matching_card(draw, card_filter)
     if setup.sought_above:
-        where = spread(draw, [(i, 1) for i in range(min(setup.restricted_to, len(library)))])
+        (where,) = joint(draw, among(range(min(setup.restricted_to, len(library)))))
         library[where] = matching_card(draw, card_filter)
     library_ids = [b.put(c, owner, Zone.LIBRARY) for c in library]
 

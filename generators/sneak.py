@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 
 from generators import cards
 from generators.combat import COMBAT_MECHANICS, NINJUTSU_STEPS, STEPS_BEFORE_BLOCKERS, CombatSpec, draw_combat
+from generators.features import among, joint
 from generators.spell_cards import NINJA_TEEN, sneak_creature
-from generators.strategies import integers, sampled
 from harness.protocol.builder import StateBuilder
 from harness.protocol.keywords import SNEAK
 from harness.protocol.model import PlayerIndex, Step, Zone
@@ -69,14 +69,26 @@ class _Graveyard:
 
 
 def _setup(spec: GraveyardSneakSpec, draw: st.DrawFn, b: StateBuilder, active: int) -> _Graveyard:
-    level = draw(integers(*spec.teen_levels))
+    """Ninja Teen at a drawn level and graveyard creatures with printed sneak costs: one choice
+    for the level and the count, one per creature (its stats and sneak costs)."""
+    low, high = spec.printed
+    level, count = joint(
+        draw,
+        among(range(spec.teen_levels[0], spec.teen_levels[1] + 1)),
+        among(range(spec.graveyard[0], spec.graveyard[1] + 1)),
+    )
     teen = b.permanent(NINJA_TEEN, active, class_level=level)
     graveyard, abilities = [], {}
-    for _ in range(draw(integers(*spec.graveyard))):
-        sneaks = tuple(draw(st.lists(sampled(PRINTED_SNEAK_COSTS), min_size=spec.printed[0], max_size=spec.printed[1])))
-        card = b.put(
-            sneak_creature(draw(integers(1, 4)), draw(integers(1, 4)), sneaks, cost="{2}{B}"), active, Zone.GRAVEYARD
+    for _ in range(count):
+        n_sneaks, power, toughness, *costs = joint(
+            draw,
+            among(range(low, high + 1)),
+            among(range(1, 5)),
+            among(range(1, 5)),
+            *(among(PRINTED_SNEAK_COSTS) for _ in range(high)),
         )
+        sneaks = tuple(costs[:n_sneaks])
+        card = b.put(sneak_creature(power, toughness, sneaks, cost="{2}{B}"), active, Zone.GRAVEYARD)
         graveyard.append(card)
         # Its sneak abilities: the printed ones, then Ninja Teen's grant (level 3).
         abilities[card] = len(sneaks) + (1 if level >= 3 else 0)
@@ -103,7 +115,7 @@ def graveyard_sneak_scenarios(
     :data:`MODES`)."""
     late = tuple(s for s in spec.steps if s in (Step.FIRST_STRIKE_DAMAGE, Step.COMBAT_DAMAGE, Step.END_OF_COMBAT))
     if Step.DECLARE_BLOCKERS in spec.steps and late and spec.teen_levels[1] >= 3:
-        mode = draw(sampled(MODES))
+        (mode,) = joint(draw, among(MODES))
         steps = {
             "window": (Step.DECLARE_BLOCKERS,),
             "late": late,

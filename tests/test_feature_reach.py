@@ -2,9 +2,9 @@
 
 Drawn from the invariants' own strategies under the ``ci`` settings and the seed a ``ci`` run
 gives each invariant, with no engine. Every feature is gated, the steps of a combat window
-(``step:*``) included: the step within its group is picked from the digest of the drawn board
-(``generators.features.Tally``), so it is not held fixed over the mutations Hypothesis derives
-from an example (see docs/benchmarks.md).
+(``step:*``) included: each joint draw has a span label of its own, so Hypothesis derives no
+mutations from an example that would hold its first choices fixed, and every example is drawn
+afresh (``generators.features.joint``; see docs/benchmarks.md).
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from __future__ import annotations
 import pytest
 from hypothesis import strategies as st
 
-from generators.features import MIN_REACH, Feature, Tally, chance, table, weighted
-from harness.protocol.model import AFTER_BLOCKERS_STEPS, Step
+from generators.features import MIN_REACH, Feature, chance, table, weighted
+from harness.protocol.model import AFTER_BLOCKERS_STEPS
 from harness.run.feature_reach import reach
 from harness.run.profiles import FEW_DRAWS, profile_settings, register_profiles
 from rulings.compile import compile_corpus
@@ -56,27 +56,6 @@ def test_invariants_list_features() -> None:
         "step:precombat-main",
         "step:beginning-of-combat",
     } <= names
-
-
-def test_tally_spread_follows_the_digest_of_what_was_drawn() -> None:
-    """The pick is a function of the values drawn (the same values, the same pick, in any
-    process: sets are digested in sorted order), changes when a value does, and follows weights."""
-
-    def tally_of(*values: object) -> Tally:
-        feed = iter(values)
-        tally = Tally(lambda strategy, label=None: next(feed))  # type: ignore[arg-type, misc]
-        for _ in values:
-            tally(st.none())
-        return tally
-
-    choices = [("a", 1), ("b", 1), ("c", 1), ("d", 1)]
-    same = tally_of(1, "x", frozenset({"p", "q"}), Step.DRAW).spread(choices)
-    assert tally_of(1, "x", frozenset({"q", "p"}), Step.DRAW).spread(choices) == same
-    picks = {tally_of(n, "x").spread(choices) for n in range(40)}
-    assert picks == {"a", "b", "c", "d"}
-    assert {tally_of(n).spread([("a", 1), ("b", 0)]) for n in range(20)} == {"a"}
-    with pytest.raises(ValueError):
-        tally_of().spread([("a", 0)])
 
 
 @pytest.mark.parametrize("invariant", GATED, ids=[inv.id for inv in GATED])
