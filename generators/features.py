@@ -112,8 +112,9 @@ Dimension = tuple[tuple[Any, int], ...]
 #: integer below 256 uniformly, and leans ever more toward small values above that (measured: of
 #: a choice among 1,000, the lowest tenth came up in 21 % of draws, among 65,536 in 69 %), which
 #: would starve the options of the most significant dimensions. More combinations are one choice
-#: of random bytes (drawn uniformly), read as a fraction of the combinations, with a byte more
-#: than they need, so no combination is favoured by more than 1/256.
+#: of random bytes (drawn uniformly), read as a fraction of the combinations, at least 64 byte
+#: values per combination, so no combination is favoured by more than 1/64. (Each byte is one
+#: more thing Hypothesis's shrinker tries to lower: no more bytes than that.)
 UNIFORM_INTEGERS = 256
 #: The most combinations of one :func:`joint` draw (a sanity bound: four bytes and one of margin).
 JOINT_LIMIT = 1 << 32
@@ -156,7 +157,7 @@ class Joint:
         if UNIFORM_INTEGERS >= total > 1:
             self._strategy = st.sampled_from(range(total))
         elif total > UNIFORM_INTEGERS:
-            self._bytes = ((total * 256).bit_length() + 7) // 8
+            self._bytes = ((total * 64 - 1).bit_length() + 7) // 8
             self._strategy = st.binary(min_size=self._bytes, max_size=self._bytes)
 
     def __call__(self, draw: st.DrawFn) -> tuple[Any, ...]:
