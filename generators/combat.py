@@ -165,6 +165,9 @@ STAT_PAIRS: tuple[tuple[int, int], ...] = tuple(
 )
 _STATS = sampled(STAT_PAIRS)
 STAT_DIM = among(STAT_PAIRS)
+#: Which attacker a blocker blocks: an index folded onto the attackers it may block (at most three
+#: attackers: a fixed number of options, see draw_combat).
+VICTIM = among(range(6))
 #: Attack targets other than the player: planeswalkers (0-2, loyalty 1-6) and battles (0-1,
 #: defense 1-6), as counts and values of one joint draw (fewer first).
 LOYALTY = among(range(1, 7))
@@ -260,10 +263,13 @@ def draw_combat(
     need_blocked = spec.min_blocked if after_blockers else 0
     # A first-striking blocker needs an attacker it may block (see FEATURES).
     least = max(1, need_unblocked + need_blocked) + fs_blocker
+    most = max(3, least)
     # The board's counts and its other small choices, one choice.
     n_attackers, n_blockers, n_ninjas, observer_sick, n_walkers, loyalty_1, loyalty_2, n_battles, defense = joint(
         draw,
-        among(range(least, max(3, least) + 1)),
+        # Attackers beyond the least the spec needs (the count's options never depend on earlier
+        # draws: a shrunk earlier choice leaves this draw's meaning as it was).
+        among(range(3)),
         among(range(4)) if after_blockers else among((0,)),
         among(range(spec.min_ninjas, max(2, spec.min_ninjas) + 1)),
         flag(50 if spec.observer and Mechanic.SUMMONING_SICKNESS in may else 0),
@@ -288,7 +294,10 @@ def draw_combat(
     targets = [AttackTarget.of_player(defender)]
     targets += [AttackTarget.of_permanent(TargetKind.PLANESWALKER, w) for w in walkers]
     targets += [AttackTarget.of_permanent(TargetKind.BATTLE, x) for x in battles]
-    aims = among(range(len(targets)))
+    n_attackers = min(least + n_attackers, most)
+    # The attacked target: an index folded onto the targets there are (one to four: the player,
+    # two planeswalkers, a battle), each as often: twelve options fold evenly onto any of them.
+    aims = among(range(12)) if len(targets) > 1 else among((0,))
     trigger_dim = flag(50 if Mechanic.ATTACK_TRIGGER in may else 0)
     # Another attacker (not the one returned) is owned by the other player, a token or entered
     # this turn, each in about a tenth of the draws, one at a time (see FEATURES).
@@ -333,7 +342,7 @@ def draw_combat(
                 owner=owner,
                 token=token,
                 tapped=True,
-                attacking=targets[aimed],
+                attacking=targets[aimed % len(targets)],
                 summoning_sick=in_combat and sick,
             )
         else:
@@ -361,24 +370,22 @@ def draw_combat(
             blockers.append(blocker)
         for _ in range(n_blockers):
             (power, toughness), kind, blocks, victim_index = joint(
-                draw, STAT_DIM, _strike_dim(strikes), flag(50 if choices else 0), among(range(max(1, len(choices))))
+                draw, STAT_DIM, _strike_dim(strikes), flag(50 if choices else 0), VICTIM
             )
             blocker = b.permanent(
                 cards.creature(power, toughness, first_strike=kind == "first", double_strike=kind == "double"),
                 defender,
             )
             if blocks:
-                victim = choices[victim_index]
+                victim = choices[victim_index % len(choices)]
                 b.update(blocker, blocking=(victim,))
                 blocked.add(victim)
                 if kind != "none":
                     strikers.append(blocker)
             blockers.append(blocker)
         if fs_blocker:
-            (power, toughness), kind, victim_index = joint(
-                draw, STAT_DIM, _strike_dim(strikes, forced=True), among(range(len(choices)))
-            )
-            victim = choices[victim_index]
+            (power, toughness), kind, victim_index = joint(draw, STAT_DIM, _strike_dim(strikes, forced=True), VICTIM)
+            victim = choices[victim_index % len(choices)]
             blocker = b.permanent(
                 cards.creature(power, toughness, first_strike=kind == "first", double_strike=kind == "double"),
                 defender,
