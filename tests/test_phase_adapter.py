@@ -259,27 +259,66 @@ def test_a_mana_doubling_replacement_phase_executes_nothing_is_an_unsupported_ca
 @settings(settings.get_profile(SLOW_ENGINE))
 @given(combat_scenarios(CombatSpec(NINJUTSU, tuple(Step)[3:12]), COMBAT_MECHANICS))
 def test_a_loaded_game_forgets_its_opening_and_plays_the_same(scenario) -> None:  # type: ignore[no-untyped-def]
-    """The adapter drops the journal of the game it built the state from and its deck lists
-    (two thirds of every state phase exports): phase must answer exactly as it does with them,
-    for the state, the legal actions and each action applied."""
+    """The adapter builds a state from a new game's, less what the opening recorded (its rules
+    journal, its zone changes, its deck lists: two thirds of every state phase exports), and
+    reads a new game's state once per deck sizes (the rest is the same for any cards): phase
+    must answer exactly as it does from the whole state of the very game, for the state, the
+    legal actions and each action applied."""
     from harness.engines.phase import load as phase_load
 
     try:
-        trimmed = PhaseInProcess().start(scenario.state)
+        built = PhaseInProcess().start(scenario.state)
     except StateUnsupported:
         reject()
-    raw = trimmed._raw()
-    assert raw["deck_pools"] == []
+    raw = built._raw()
+    assert raw["deck_pools"] == [] and "zone_changes_this_turn" not in raw
     assert all(not value for value in raw["resolved_rules_journal"].values())
     with pytest.MonkeyPatch.context() as patched:
-        patched.setattr(phase_load, "_forget_opening", lambda ps: None)
-        untrimmed = PhaseInProcess().start(scenario.state)
-    assert untrimmed._raw()["deck_pools"] != []
+        patched.setattr(phase_load, "opening", lambda game, sizes: game.state())
+        whole = PhaseInProcess().start(scenario.state)
+    assert whole._raw()["deck_pools"] != []
     for _ in range(3):
-        assert trimmed.state() == untrimmed.state()
-        offered = trimmed.legal_actions()
-        assert offered == untrimmed.legal_actions()
+        assert built.state() == whole.state()
+        offered = built.legal_actions()
+        assert offered == whole.legal_actions()
         if not offered:
             break
         action = offered[-1]
-        assert trimmed.apply(action) == untrimmed.apply(action)
+        assert built.apply(action) == whole.apply(action)
+
+
+@settings(settings.get_profile(SLOW_ENGINE))
+@given(combat_scenarios(CombatSpec(NINJUTSU, tuple(Step)[3:12]), COMBAT_MECHANICS))
+def test_a_new_games_state_is_its_skeleton_and_its_objects(scenario) -> None:  # type: ignore[no-untyped-def]
+    """What the adapter assumes of phase's new games: for any cards, a new game's state is the
+    same for the same deck sizes and first player but for its objects (``game.object`` gives
+    them), their creature types and what the opening recorded."""
+    import phase
+
+    from harness.engines.phase import load as phase_load
+
+    state = scenario.state
+    try:
+        engine = phase_load.engine_for(state)
+    except StateUnsupported:
+        reject()
+    decks = [[o.name for o in state.objects if o.owner == seat] + [cards_filler()] for seat in (0, 1)]
+    game = engine.new_game(decks[0], decks[1], seed=0, first_player=state.active_player)
+    for seat in (0, 1):
+        game.apply(seat, phase.GameAction.from_dict(phase_load.KEEP))
+    whole = game.state()["state"]
+    sizes = (len(decks[0]), len(decks[1]), state.active_player)
+    phase_load._skeletons.pop(sizes, None)
+    first = phase_load.opening(game, sizes)["state"]  # read whole, the skeleton kept
+    again = phase_load.opening(game, sizes)["state"]  # from the skeleton and the objects
+    assert first == again
+    assert whole["all_creature_types"] == phase_load.creature_types(whole["objects"])
+    kept = {k: v for k, v in whole.items() if k not in phase_load.CARD_DEPENDENT}
+    assert {k: v for k, v in again.items() if k not in phase_load.CARD_DEPENDENT} == kept
+    assert again["objects"] == whole["objects"]
+
+
+def cards_filler() -> str:
+    from harness.engines.phase.cards import FILLER
+
+    return FILLER.name

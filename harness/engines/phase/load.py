@@ -121,14 +121,13 @@ def load(state: GameState, setup_events: list[dict[str, Any]] | None = None) -> 
     game = engine.new_game(decks[0], decks[1], seed=0, first_player=state.active_player)
     for seat in (0, 1):
         game.apply(seat, phase.GameAction.from_dict(KEEP))
-    envelope = game.state()
+    envelope = opening(game, (len(decks[0]), len(decks[1]), state.active_player))
     ps = envelope["state"]
     ids = _assign_ids(state, ps)
     begins = base.priority is None
     built = replace(base, step=_step_before(base), priority=base.active_player) if begins else base
     _check_loadable(built)
     _place(built, ps, ids)
-    _forget_opening(ps)
     loaded = engine.load_game(as_text(envelope))
     if begins:
         _begin(loaded, base)
@@ -139,19 +138,74 @@ def load(state: GameState, setup_events: list[dict[str, Any]] | None = None) -> 
     return loaded, ids
 
 
+#: What of a new game's state depends on its cards, not on how many each deck has: its objects,
+#: the creature types among them, and what the opening recorded (see :func:`opening`).
+CARD_DEPENDENT = ("objects", "all_creature_types", "resolved_rules_journal", "deck_pools", "zone_changes_this_turn")
+#: Per (cards in deck 0, cards in deck 1, first player): the rest of a new game's state after both
+#: players keep, as JSON text (see :func:`opening`).
+_skeletons: dict[tuple[int, int, int], str] = {}
+SKELETONS_KEPT = 1024
+
+
+def opening(game: Any, sizes: tuple[int, int, int]) -> dict[str, Any]:
+    """The state envelope of ``game``, a new game (seed 0) whose players both kept, ready to be
+    edited into the state to load; ``sizes``: the cards in each deck and the first player.
+
+    Reading phase's whole state costs a few milliseconds (about 93 KB of JSON, decoded); the
+    state of a new game is the same for any cards but for the parts :data:`CARD_DEPENDENT` names
+    (shuffles consume the random state by the decks' sizes, not by their cards: checked on 1,800
+    drawn states, ``tests/test_phase_adapter.py`` keeps it so). So the rest is read once per
+    ``sizes`` and the objects are asked for one by one (``game.object``, which returns the state's
+    own dicts). What the opening recorded is dropped (:func:`_forget_opening`)."""
+    text = _skeletons.get(sizes)
+    if text is None:
+        envelope = game.state()
+        ps = envelope["state"]
+        _forget_opening(ps)
+        skeleton = {**envelope, "state": {k: v for k, v in ps.items() if k not in ("objects", "all_creature_types")}}
+        if len(_skeletons) >= SKELETONS_KEPT:
+            _skeletons.pop(next(iter(_skeletons)))
+        _skeletons[sizes] = json.dumps(skeleton, separators=(",", ":"))
+    else:
+        envelope = json.loads(text)
+        ps = envelope["state"]
+        zones = [
+            ps["battlefield"],
+            ps["exile"],
+            *(p[z] for p in ps["players"] for z in ("hand", "library", "graveyard")),
+        ]
+        ps["objects"] = {str(oid): game.object(int(oid)) for zone in zones for oid in zone}
+    ps["all_creature_types"] = creature_types(ps["objects"])
+    return envelope
+
+
+def creature_types(objects: dict[str, Any]) -> list[str]:
+    """The creature types among a game's objects, as phase lists them in a new game's state."""
+    return sorted(
+        {
+            t
+            for o in objects.values()
+            if "Creature" in o["card_types"]["core_types"]
+            for t in o["card_types"]["subtypes"]
+        }
+    )
+
+
 def _forget_opening(ps: dict[str, Any]) -> None:
     """Drop what phase recorded of the game the state was built from: its rules journal (the
-    opening hands drawn, every zone change of the new game) and the registered deck lists.
+    opening hands drawn, every zone change of the new game), the opening's zone changes "this
+    turn" and the registered deck lists.
 
-    Neither belongs to the model's state (it has no history and nothing outside the game), and
-    together they were about two thirds of every state phase exported afterwards (about 60 of
-    93 KB): ``state()`` and ``load_game`` cost in proportion. An empty journal is the journal of
-    a new phase game (each list empty, each ordinal 0; phase checks that its ordinals match its
-    records), and a game without deck pools is one phase's own tests build."""
+    None of them belongs to the model's state (it has no history and nothing outside the game),
+    and together they were about two thirds of every state phase exported afterwards (about 60
+    of 93 KB): ``state()`` and ``load_game`` cost in proportion. An empty journal is the journal
+    of a new phase game (each list empty, each ordinal 0; phase checks that its ordinals match
+    its records), and a game without deck pools is one phase's own tests build."""
     journal = ps.get("resolved_rules_journal")
     if isinstance(journal, dict):
         ps["resolved_rules_journal"] = {key: _emptied(value) for key, value in journal.items()}
     ps["deck_pools"] = []
+    ps.pop("zone_changes_this_turn", None)
 
 
 def _emptied(value: Any) -> Any:
