@@ -10,9 +10,11 @@ import pytest
 pytest.importorskip("phase", reason="phase extra not installed: pip install -e '.[phase]'")
 
 from hypothesis import given, reject, settings
+from hypothesis import strategies as st
 
 from generators import cards
 from generators.combat import COMBAT_MECHANICS, CombatSpec, combat_scenarios
+from generators.mana import cost_symbol_scenarios, production_scenarios
 from harness.engines.phase import PhaseEngine
 from harness.engines.phase.cards import CACHE_ENV, unparsed_abilities
 from harness.engines.phase.inprocess import PhaseInProcess
@@ -322,3 +324,37 @@ def cards_filler() -> str:
     from harness.engines.phase.cards import FILLER
 
     return FILLER.name
+
+
+@settings(settings.get_profile(SLOW_ENGINE))
+@given(st.one_of(production_scenarios(), cost_symbol_scenarios("T"), cost_symbol_scenarios("Q")))
+def test_mana_abilities_tried_on_a_shared_copy_are_those_tried_one_by_one(scenario) -> None:  # type: ignore[no-untyped-def]
+    """After an activation that only tapped or untapped its own permanent, the adapter tries the
+    next such ability of another permanent on the same copy of the game: the legal actions must
+    be exactly those found with a fresh copy for every ability."""
+    from harness.engines.phase import inprocess
+
+    try:
+        shared = PhaseInProcess().start(scenario.state)
+    except StateUnsupported:
+        reject()
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(inprocess, "_own_tap_cost", lambda ability: False)
+        one_by_one = PhaseInProcess().start(scenario.state)
+        expected = one_by_one.legal_actions()
+    assert shared.legal_actions() == expected
+
+
+def test_a_permanent_with_two_mana_abilities_gets_a_fresh_copy_for_the_second() -> None:
+    """Tapping a land for its first ability leaves it tapped on the copy: its second ability is
+    tried on a fresh copy, and both are offered, with the other permanents' abilities."""
+    from harness.protocol.model import CardData
+
+    dual = CardData("Twin Land", ("Land",), text="{T}: Add {G}.\n{T}: Add {U}.")
+    b = StateBuilder()
+    land = b.permanent(dual, 0)
+    island = b.permanent(cards.basic_land("U"), 0)
+    elf = b.permanent(cards.mana_elf(), 0)
+    session = PhaseInProcess().start(b.build(turn=3, active_player=0, step=Step.PRECOMBAT_MAIN, priority=0))
+    offered = {(a.source, a.ability) for a in session.legal_actions() if a.kind is ActionKind.ACTIVATE}
+    assert {(land, "mana"), (land, "mana:1"), (island, "mana"), (elf, "mana")} <= offered

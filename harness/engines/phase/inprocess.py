@@ -173,17 +173,26 @@ class PhaseSession:
 
     def _mana_abilities(self, actor: int, objects: dict[str, Any]) -> list[Action]:
         """The mana abilities phase lets ``actor`` activate now. phase's ``actions()`` lists none
-        (it pays costs itself), so each is tried on a copy of the game: phase judges it. One
-        copy serves until an activation succeeds on it (a refusal leaves it unchanged)."""
+        (it pays costs itself), so each is tried on a copy of the game: phase judges it.
+
+        A copy serves until an activation succeeds on it (a refusal leaves it unchanged), and
+        after one that only tapped (or untapped) its own permanent it still serves the abilities
+        whose whole cost is tapping or untapping another permanent: what the first activation
+        changed (that permanent, the mana pool) is nothing such a cost looks at. Each copy is a
+        ``load_game`` (about a millisecond); one per mana ability was a tenth of a phase run."""
         import phase
 
         copy = None
+        touched: set[int] = set()  # permanents whose abilities were activated on the copy
         out = []
         for oid in self._raw().get("battlefield", []):
             obj = objects.get(str(oid)) or {}
             for index in amap.mana_ability_indexes(obj):
+                own_cost = _own_tap_cost(obj["abilities"][index])
+                if copy is not None and touched and (not own_cost or int(oid) in touched):
+                    copy = None  # changed in a way this ability's cost may look at
                 if copy is None:
-                    copy = self._copy()
+                    copy, touched = self._copy(), set()
                 native = phase.GameAction.from_dict(
                     {"type": "ActivateAbility", "data": {"source_id": int(oid), "ability_index": index}}
                 )
@@ -191,7 +200,6 @@ class PhaseSession:
                     copy.apply(actor, native)
                 except ValueError:
                     continue
-                copy = None
                 out.append(
                     Action(
                         ActionKind.ACTIVATE,
@@ -200,6 +208,11 @@ class PhaseSession:
                         ability=amap.ability_name(obj, index),
                     )
                 )
+                waiting = (copy.waiting_for() or {}).get("type")
+                if own_cost and waiting == "Priority":
+                    touched.add(int(oid))
+                else:
+                    copy = None
         return out
 
     def _natives(self, action: Action, actor: int) -> list[Any]:
@@ -266,6 +279,11 @@ class PhaseSession:
 
     def close(self) -> None:
         self._game = None
+
+
+def _own_tap_cost(ability: dict[str, Any]) -> bool:
+    """Whether an ability's whole cost is tapping or untapping its own permanent ({T} or {Q})."""
+    return (ability.get("cost") or {}).get("type") in ("Tap", "Untap")
 
 
 class PhaseInProcess:
