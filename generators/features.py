@@ -180,8 +180,9 @@ class Joint:
         return tuple(out)
 
 
-#: Per example (Hypothesis's data behind the draw function), how many joint draws it has made.
-_joint_draws: weakref.WeakKeyDictionary[Any, int] = weakref.WeakKeyDictionary()
+#: The example (Hypothesis's data behind the draw function, weakly) whose joint draws are being
+#: counted, and how many it has made: one example is drawn at a time.
+_counting: list[Any] = [None, 0]
 _LABEL_STEP = 0x9E3779B97F4A7C15  # an odd 64-bit constant: labels 1, 2, 3 ... spread apart
 
 
@@ -200,12 +201,16 @@ def _fresh_label(draw: Any) -> int | None:
     data = getattr(draw, "__self__", None)
     if data is None:
         return None
-    try:
-        count = _joint_draws.get(data, 0) + 1
-        _joint_draws[data] = count
-    except TypeError:  # not weak-referenceable: leave the label to Hypothesis
-        return None
-    return (count * _LABEL_STEP) & 0xFFFFFFFFFFFFFFFF
+    current = _counting[0]
+    if current is not None and current() is data:
+        _counting[1] += 1
+    else:
+        try:
+            _counting[0] = weakref.ref(data)
+        except TypeError:  # not weak-referenceable: leave the label to Hypothesis
+            return None
+        _counting[1] = 1
+    return (_counting[1] * _LABEL_STEP) & 0xFFFFFFFFFFFFFFFF
 
 
 @lru_cache(maxsize=4096)

@@ -186,3 +186,39 @@ def test_worker_protocol_over_real_pipes() -> None:
     }
     assert [r["error"]["kind"] for r in replies[1:]] == ["protocol", "protocol", "protocol"]
     assert replies[3]["id"] is None
+
+
+def test_a_sessions_states_carry_their_own_card_data(tmp_path: Path) -> None:
+    """The parent decodes a session's card data once while it stays the same, and anew as soon
+    as it changes (an engine whose second state names other card data)."""
+    module = tmp_path / "card_changing_engine.py"
+    module.write_text(
+        "import dataclasses\n"
+        "from harness.protocol.adapter import Support\n"
+        "from harness.protocol.model import CardData\n"
+        "class Session:\n"
+        "    def __init__(self, state): self._state, self._calls = state, 0\n"
+        "    def state(self):\n"
+        "        self._calls += 1\n"
+        "        if self._calls < 3: return self._state\n"
+        "        extra = CardData('Changed Card', ('Artifact',), mana_cost='{1}')\n"
+        "        return dataclasses.replace(self._state, cards=self._state.cards + (extra,))\n"
+        "    def legal_actions(self): return []\n"
+        "    def apply(self, action): return []\n"
+        "    def close(self): pass\n"
+        "class Engine:\n"
+        "    name, version = 'c', '0'\n"
+        "    def supports(self, requires): return Support.yes()\n"
+        "    def start(self, state): return Session(state)\n"
+    )
+    eng = IsolatedEngine("card_changing_engine:Engine", python_path=[tmp_path], timeout=5, start_timeout=30)
+    try:
+        state = a_state()
+        session = eng.start(state)
+        first, second, third = session.state(), session.state(), session.state()
+        assert first == second == state
+        assert second.cards is first.cards  # decoded once
+        assert third.cards[:-1] == state.cards and third.cards[-1].name == "Changed Card"
+        session.close()
+    finally:
+        eng.close()

@@ -11,6 +11,7 @@ Refusals and unsupported states cross the boundary unchanged: they are answers, 
 from __future__ import annotations
 
 import atexit
+import dataclasses
 import json
 import os
 import select
@@ -27,7 +28,7 @@ from typing import Any
 
 from harness.protocol import codec
 from harness.protocol.adapter import ActionRefused, EngineError, StateUnsupported, Support
-from harness.protocol.model import Action, Event, GameState
+from harness.protocol.model import Action, CardData, Event, GameState
 from harness.run import signals
 from harness.run.limits import Limits, clean_text
 from harness.run.limits import current as current_limits
@@ -370,6 +371,10 @@ class IsolatedSession:
         self._engine = engine
         self._worker = worker
         self._id = session_id
+        #: The card data of the last state read, as sent and as decoded: a session's states
+        #: mostly carry the same cards, and decoding them was two fifths of decoding a state.
+        self._cards_sent: Any = None
+        self._cards: tuple[CardData, ...] = ()
 
     def _call(self, method: str, **params: Any) -> Any:
         return self._worker.call(method, {"session": self._id, **params}, self._engine.timeout)
@@ -382,7 +387,16 @@ class IsolatedSession:
             raise EngineError(f"engine {self._engine.spec!r} broke the adapter contract in {what}: {exc}") from None
 
     def state(self) -> GameState:
-        return self._decode(GameState, self._call("state"), "state")
+        data = self._call("state")
+        if isinstance(data, dict) and isinstance(data.get("cards"), list):
+            sent = data["cards"]
+            if sent == self._cards_sent:  # the same card data: decoded once (equal values, equal result)
+                state = self._decode(GameState, {**data, "cards": []}, "state")
+                return dataclasses.replace(state, cards=self._cards)
+            state = self._decode(GameState, data, "state")
+            self._cards_sent, self._cards = sent, state.cards
+            return state
+        return self._decode(GameState, data, "state")
 
     def legal_actions(self) -> list[Action]:
         return list(self._decode(tuple[Action, ...], self._call("legal_actions"), "legal_actions"))
