@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import cache
 from typing import TypedDict, Unpack
 
 from harness.protocol.model import CardData
@@ -21,7 +22,9 @@ ANY_ATTACK_TRIGGER = "Whenever a creature you control attacks, you gain 1 life."
 DAMAGE_DRAW_TRIGGER = "Whenever this creature deals combat damage to a player, draw a card."
 
 
+@cache
 def basic_land(color: str) -> CardData:
+    """A basic land of ``color`` (one frozen value per colour: a drawn state holds many)."""
     name = BASIC_LANDS[color]
     return CardData(name, ("Land",), subtypes=(name,), supertypes=("Basic",), text=f"({{T}}: Add {{{color}}}.)")
 
@@ -53,6 +56,7 @@ def _creature_lines(
     return lines, keywords, suffix
 
 
+@cache
 def creature(
     power: int,
     toughness: int,
@@ -61,7 +65,8 @@ def creature(
     double_strike: bool = False,
     attack_trigger: bool = False,
 ) -> CardData:
-    """A plain creature; the features it has are spelled out in its name."""
+    """A plain creature; the features it has are spelled out in its name (one frozen value per
+    distinct arguments)."""
     lines, keywords, suffix = _creature_lines(first_strike, double_strike, attack_trigger)
     return CardData(
         f"Soldier {power}/{toughness}{suffix}",

@@ -25,7 +25,7 @@ class StateBuilder:
 
     def _new(self, data: CardData, owner: int, token: bool = False) -> str:
         known = self._cards.get(data.name)
-        if known is not None and known != data:
+        if known is not None and known is not data and known != data:
             raise ValueError(f"two different cards named {data.name!r}")
         self._cards[data.name] = data
         card_id = f"c{len(self._objects) + 1}"
