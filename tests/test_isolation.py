@@ -140,16 +140,22 @@ def _jsonable(state: GameState) -> object:
     return codec.to_jsonable(state)
 
 
+def engine_module(folder: Path, name: str, source: str) -> IsolatedEngine:
+    """An isolated engine whose adapter is the class ``Engine`` of a module written to ``folder``."""
+    (folder / f"{name}.py").write_text(source)
+    return IsolatedEngine(f"{name}:Engine", python_path=[folder], timeout=5, start_timeout=30)
+
+
 def test_unsupported_state_through_a_worker(tmp_path: Path) -> None:
-    module = tmp_path / "unsupporting_engine.py"
-    module.write_text(
+    eng = engine_module(
+        tmp_path,
+        "unsupporting_engine",
         "from harness.protocol.adapter import StateUnsupported, Support\n"
         "class Engine:\n"
         "    name, version = 'u', '0'\n"
         "    def supports(self, requires): return Support.yes()\n"
-        "    def start(self, state): raise StateUnsupported(\"card 'Ninja' has an unimplemented ability\")\n"
+        "    def start(self, state): raise StateUnsupported(\"card 'Ninja' has an unimplemented ability\")\n",
     )
-    eng = IsolatedEngine("unsupporting_engine:Engine", python_path=[tmp_path], timeout=5, start_timeout=30)
     try:
         with pytest.raises(StateUnsupported, match="unimplemented"):
             eng.start(a_state())
@@ -191,8 +197,9 @@ def test_worker_protocol_over_real_pipes() -> None:
 def test_a_sessions_states_carry_their_own_card_data(tmp_path: Path) -> None:
     """The parent decodes a session's card data once while it stays the same, and anew as soon
     as it changes (an engine whose second state names other card data)."""
-    module = tmp_path / "card_changing_engine.py"
-    module.write_text(
+    eng = engine_module(
+        tmp_path,
+        "card_changing_engine",
         "import dataclasses\n"
         "from harness.protocol.adapter import Support\n"
         "from harness.protocol.model import CardData\n"
@@ -209,9 +216,8 @@ def test_a_sessions_states_carry_their_own_card_data(tmp_path: Path) -> None:
         "class Engine:\n"
         "    name, version = 'c', '0'\n"
         "    def supports(self, requires): return Support.yes()\n"
-        "    def start(self, state): return Session(state)\n"
+        "    def start(self, state): return Session(state)\n",
     )
-    eng = IsolatedEngine("card_changing_engine:Engine", python_path=[tmp_path], timeout=5, start_timeout=30)
     try:
         state = a_state()
         session = eng.start(state)
