@@ -9,6 +9,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 from harness.run.stable_draws import stabilize
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -58,6 +60,10 @@ def _digest(mode: str, *modules: str) -> str:
 
 
 def test_hypothesis_has_the_shape_stabilize_expects() -> None:
+    from hypothesis.internal.conjecture import providers
+
+    if not hasattr(providers, "_get_local_constants") and not hasattr(providers, "_local_constants"):
+        pytest.skip("this Hypothesis mixes no local constants into its draws: nothing to leave out")
     assert stabilize(), "Hypothesis's provider module changed: local constants are no longer left out"
 
 
