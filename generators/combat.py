@@ -16,10 +16,9 @@ from typing import Any, Literal
 from hypothesis import strategies as st
 
 from generators import cards
-from generators.features import Dimension, Feature, among, flag, joint, record, table
+from generators.features import COLOR_DIM, TURN_DIM, Dimension, Feature, among, flag, joint, record, table
 from generators.search_cards import ABILITY, CALL_THE_PACK, INSTANT, INSTANT_TUTOR, QUICK_SCRYING, WILD_EXPANSE
 from generators.search_setup import SearchParams, SearchSetup, add_search_source, can_start_in_combat
-from generators.strategies import sampled
 from harness.protocol.builder import StateBuilder
 from harness.protocol.keywords import KeywordVariant
 from harness.protocol.mechanics import COMBAT_FEATURES, Mechanic
@@ -163,7 +162,6 @@ FINDS_NINJA = SearchSetup(kinds=(INSTANT,), cards=(INSTANT_TUTOR, CALL_THE_PACK)
 STAT_PAIRS: tuple[tuple[int, int], ...] = tuple(
     sorted(((p, t) for p in range(1, 6) for t in range(1, 6)), key=lambda pt: (pt[0] + pt[1], pt))
 )
-_STATS = sampled(STAT_PAIRS)
 STAT_DIM = among(STAT_PAIRS)
 #: Which attacker a blocker blocks: an index folded onto the attackers it may block (at most three
 #: attackers: a fixed number of options, see draw_combat).
@@ -176,15 +174,10 @@ BATTLE_COUNT = among((0, 1), (2, 1))
 #: A Ninja's costs as a joint dimension (cheapest first).
 ALL_COSTS = among(NINJUTSU_COSTS)
 ONE_SYMBOL_COSTS = among(PURE_COSTS)
-COLOR_DIM = among(COLORS)
 #: An untapped-or-tapped spare land: none (half the draws) or one of a colour, tapped.
 TAPPED_LAND = among((None, *COLORS), (5, 1, 1, 1, 1, 1))
 #: Kinds of strike a combatant may have (weights: see FEATURES and draw_combat's striker).
 NO_STRIKE = (("none", 1),)
-
-
-def _stats() -> st.SearchStrategy[tuple[int, int]]:
-    return _STATS
 
 
 def _strike_dim(strikes: tuple[str, ...], *, forced: bool = False, never: bool = False) -> Dimension:
@@ -343,7 +336,7 @@ def draw_combat(
                 token=token,
                 tapped=True,
                 attacking=targets[aimed % len(targets)],
-                summoning_sick=in_combat and sick,
+                summoning_sick=sick,
             )
         else:
             cid = b.permanent(card, active, owner=owner, token=token, tapped=tapped)
@@ -447,7 +440,7 @@ def draw_combat(
     ninja = ninja_ids[0]
     elsewhere = None
     if spec.ninja_elsewhere is not None:
-        power, toughness = draw(_stats())
+        ((power, toughness),) = joint(draw, STAT_DIM)
         data = cards.ninja(spec.variant.name, first_cost, power, toughness)
         elsewhere = b.put(data, active, spec.ninja_elsewhere)
 
@@ -502,7 +495,7 @@ def draw_combat(
         among(range(least_own, max(2, least_own) + 1)),
         among(range(0, 3)),
         COLOR_DIM,  # the libraries' lands are filler: one colour for all of them
-        among(range(2, 7)),
+        TURN_DIM,
     )
     for player, count in ((active, own_count), (defender, other_count)):
         for _ in range(count):
@@ -588,13 +581,6 @@ def step_groups(steps: Collection[Step]) -> list[list[Step]]:
     steps, in turn order): a strategy draws one group (each as often), then a step within it."""
     order = list(Step).index
     return [sorted(g & set(steps), key=order) for g in STEP_GROUPS if g & set(steps)]
-
-
-def draw_group(draw: st.DrawFn, steps: Collection[Step]) -> list[Step]:
-    """The steps of ``steps`` in one group of :data:`STEP_GROUPS` (each group that has some as
-    often), in turn order."""
-    groups = step_groups(steps)
-    return draw(sampled(groups)) if len(groups) > 1 else groups[0]
 
 
 #: The weight of the first-strike damage step among the steps of its group (the others: 1),

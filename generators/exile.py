@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from hypothesis import strategies as st
 
 from generators import cards
-from generators.features import Joint, among, flag, joint
+from generators.features import COIN, TURN_DIM, Joint, among, joint
 from generators.rebound import bystanders, spell_on_stack
 from generators.spell_cards import FALLEN_SHINOBI, JESKAI_BALLER, life_spell, vanilla
 from harness.protocol.builder import StateBuilder
@@ -106,9 +106,6 @@ def draw_kinds(draw: st.DrawFn, spec: ExileSpec) -> list[str]:
     return kinds + [first, second][:count]
 
 
-COIN = flag(50)
-
-
 @st.composite
 def exile_permission_scenarios(draw: st.DrawFn, spec: ExileSpec = ExileSpec()) -> Scenario[ExileParams]:
     """Exiled cards with a permission to play them, per ``spec``."""
@@ -123,7 +120,7 @@ def exile_permission_scenarios(draw: st.DrawFn, spec: ExileSpec = ExileSpec()) -
         COIN if spec.anyone else among((False,)),
         among(sorted(spec.steps, key=list(Step).index)),
         among((0, 1)),
-        among(range(2, 7)),
+        TURN_DIM,
         COIN,
         COIN,
         COIN,
@@ -168,7 +165,7 @@ def exile_permission_scenarios(draw: st.DrawFn, spec: ExileSpec = ExileSpec()) -
 def _via_shinobi(draw: st.DrawFn, spec: ExileSpec) -> Scenario[ExileParams]:
     """The combat damage step begins (nobody has priority yet) with Fallen Shinobi attacking the
     opponent, unblocked; the top two cards of the opponent's library are of drawn kinds."""
-    holder, land_plays, turn = joint(draw, among((0, 1)), among((0, 1)), among(range(2, 7)))
+    holder, land_plays, turn = joint(draw, among((0, 1)), among((0, 1)), TURN_DIM)
     b = StateBuilder()
     b.permanent(FALLEN_SHINOBI, holder, tapped=True, attacking=AttackTarget.of_player(1 - holder), blocked=False)
     kinds: dict[str, str] = {}

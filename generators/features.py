@@ -28,6 +28,7 @@ from hypothesis import strategies as st
 from hypothesis.control import currently_in_test_context
 
 from generators.strategies import sampled
+from harness.protocol.model import COLORS
 from harness.protocol.probe import Scenario
 
 T = TypeVar("T")
@@ -77,22 +78,6 @@ def chance(draw: st.DrawFn, percent: int) -> bool:
     return draw(PERCENT) >= 100 - percent
 
 
-def draw_feature(draw: st.DrawFn, feature: Feature, allowed: bool = True) -> bool:
-    """Whether this draw gets ``feature`` (with its weight), when the spec allows it."""
-    return allowed and chance(draw, feature.weight)
-
-
-def weighted(draw: st.DrawFn, choices: Sequence[tuple[T, int]]) -> T:
-    """One of ``choices`` (value, weight); shrinks toward the first."""
-    total = sum(w for _, w in choices)
-    n = draw(sampled(range(total)))
-    for value, w in choices:
-        if n < w:
-            return value
-        n -= w
-    raise AssertionError("unreachable")  # pragma: no cover
-
-
 def spread(draw: st.DrawFn, choices: Sequence[tuple[T, int]]) -> T:
     """One of ``choices`` (value, weight), drawn through one draw of 0..99 like :func:`chance`:
     a choice of a few options drawn late in a long composite strategy is skewed toward its first
@@ -135,6 +120,13 @@ def joint(draw: st.DrawFn, *dims: Dimension) -> tuple[Any, ...]:
     dimensions are the cache key: keep their options small values (flags, counts, indexes), not
     cards."""
     return _joint(dims)(draw)
+
+
+#: Dimensions every generator uses: a fair coin, a player, a colour, the turn a state is in.
+COIN: Dimension = ((False, 1), (True, 1))
+PLAYER_DIM: Dimension = ((0, 1), (1, 1))
+COLOR_DIM: Dimension = tuple((c, 1) for c in COLORS)
+TURN_DIM: Dimension = tuple((t, 1) for t in range(2, 7))
 
 
 class Joint:

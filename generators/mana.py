@@ -25,10 +25,9 @@ from typing import Literal, TypeVar
 from hypothesis import strategies as st
 
 from generators import cards
-from generators.features import Dimension, Joint, among, flag, joint
-from generators.strategies import sampled
+from generators.features import COIN, COLOR_DIM, PLAYER_DIM, TURN_DIM, Dimension, Joint, among, joint
 from harness.protocol.builder import StateBuilder
-from harness.protocol.model import COLORS, MANA_SYMBOLS, CardData, GameState, PlayerIndex, Step, Zone
+from harness.protocol.model import MANA_SYMBOLS, CardData, GameState, PlayerIndex, Step, Zone
 from harness.protocol.probe import Scenario
 
 T = TypeVar("T")
@@ -37,7 +36,6 @@ Kind = Literal["creature", "artifact", "land"]
 #: Steps with priority and no combat, in which these abilities are activated.
 PRIORITY_STEPS = (Step.UPKEEP, Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN, Step.END)
 SYMBOL_WORD = {"T": "tap", "Q": "untap"}
-TURN_DIM = among(range(2, 7))
 
 
 # -- abilities and the cards that carry them ------------------------------------------------
@@ -266,15 +264,11 @@ class ReplacementSpec:
 
 # -- the pieces, drawn in few choices (see generators.features.joint) ------------------------
 
-MANA = sampled(MANA_SYMBOLS)
 KINDS: tuple[Kind, ...] = ("creature", "artifact", "land")
 #: What a trigger or replacement can name (KIND): card types and one basic land type.
 OBSERVED_KINDS = ("permanent", "land", "creature", "artifact", "forest")
 MANA_DIM = among(MANA_SYMBOLS)
-COLOR_DIM = among(COLORS)
 KIND_DIM = among(KINDS)
-COIN = flag(50)
-PLAYER_DIM = among((0, 1))
 
 
 def _branches(*branches: tuple[T, ...]) -> tuple[T, ...]:
@@ -309,14 +303,6 @@ def ability_table(
     if mana is not True:
         branches.append(tuple(AbilitySpec(c, life=n) for c in costs for n in (1, 2, 3)))
     return _branches(*branches)
-
-
-@cache
-def abilities(
-    cost: CostSymbol | None = None, *, mana: bool | None = None, pools: bool = False
-) -> st.SearchStrategy[AbilitySpec]:
-    """One ability of :func:`ability_table` (one choice)."""
-    return st.sampled_from(ability_table(cost, mana=mana, pools=pools))
 
 
 @cache

@@ -14,11 +14,10 @@ from dataclasses import dataclass, replace
 from hypothesis import strategies as st
 
 from generators import cards
-from generators.features import among, flag, joint
+from generators.features import COIN, COLOR_DIM, TURN_DIM, among, joint
 from generators.spell_cards import COUNTERSPELL, JESKAI_BALLER, life_spell, vanilla
 from harness.protocol.builder import StateBuilder
 from harness.protocol.model import (
-    COLORS,
     CardData,
     DelayedTrigger,
     GameState,
@@ -78,7 +77,6 @@ def pay_for(draw: st.DrawFn, b: StateBuilder, player: int, cost: str) -> None:
             b.permanent(cards.basic_land(symbol), player)
 
 
-COLOR_DIM = among(COLORS)
 #: A bystander creature's power and toughness (1-3 each).
 SMALL_STATS = among(tuple((p, t) for p in range(1, 4) for t in range(1, 4)))
 
@@ -105,9 +103,6 @@ def bystanders(draw: st.DrawFn, b: StateBuilder, library: int = 0) -> None:
             b.put(cards.basic_land(colour), player, Zone.LIBRARY)
 
 
-COIN = flag(50)
-
-
 @st.composite
 def rebound_cast_scenarios(draw: st.DrawFn, spec: ReboundSpec = ReboundSpec()) -> Scenario[ReboundParams]:
     """The active player in a main phase with priority, an empty stack, and a rebound card in
@@ -116,7 +111,7 @@ def rebound_cast_scenarios(draw: st.DrawFn, spec: ReboundSpec = ReboundSpec()) -
         draw,
         among(sorted(spec.kinds, key=KINDS.index)),
         among((0, 1)),
-        among(range(2, 7)),
+        TURN_DIM,
         among((Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)),
     )
     b = StateBuilder()
@@ -148,7 +143,7 @@ def rebound_upkeep_scenarios(draw: st.DrawFn, spec: ReboundSpec = ReboundSpec())
         among((0, 1)),
         among((False, True)),
         among(("Sorcery", "Instant")),
-        among(range(2, 7)),
+        TURN_DIM,
     )
     b = StateBuilder()
     card = b.put(rebound_card(draw, kind), player, Zone.EXILE)

@@ -28,12 +28,12 @@ from hypothesis import strategies as st
 
 from generators import cards
 from generators.combat import COMBAT_MECHANICS, CombatSpec, NinjutsuParams, combat_scenarios
-from generators.features import among, joint, record
+from generators.features import COLOR_DIM, TURN_DIM, among, joint, record
 from generators.search_cards import BRIBERY, SORCERY
 from generators.search_features import features_for
 from generators.search_setup import SearchParams, SearchSetup, add_search_source, draw_kind
 from harness.protocol.builder import StateBuilder
-from harness.protocol.model import COLORS, PlayerIndex, Step, Zone
+from harness.protocol.model import PlayerIndex, Step, Zone
 from harness.protocol.probe import Scenario
 
 #: Steps outside combat in which a player may have priority.
@@ -41,7 +41,6 @@ PRIORITY_STEPS = (Step.UPKEEP, Step.DRAW, Step.PRECOMBAT_MAIN, Step.BEGINNING_OF
 MAIN_STEPS = (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
 #: A player's bystander creature: none half the time, else its power and toughness (1-3 each).
 BYSTANDER = ((None, 9), *(((p, t), 1) for p in range(1, 4) for t in range(1, 4)))
-COLOR_DIM = among(COLORS)
 
 
 @dataclass(frozen=True)
@@ -66,7 +65,7 @@ def search_scenarios(draw: st.DrawFn, setup: SearchSetup) -> Scenario[SearchStat
         among((0, 1)),
         among((False,)) if own_turn else among((False, True)),
         among(MAIN_STEPS if own_turn else PRIORITY_STEPS),
-        among(range(2, 7)),
+        TURN_DIM,
     )
     bystander_0, bystander_1, others, c1, c2 = joint(draw, BYSTANDER, BYSTANDER, among(range(3)), COLOR_DIM, COLOR_DIM)
     active = 1 - searcher if other_active else searcher

@@ -167,7 +167,9 @@ LIBRARY_CARDS: tuple[CardData, ...] = (*LIBRARY_LANDS, *LIBRARY_CREATURES, OTHER
 #: The joint-draw dimension over LIBRARY_CARDS (indexes, weighted to a third per kind).
 LIBRARY_CARD_DIM = among(
     range(len(LIBRARY_CARDS)),
-    [len(LIBRARY_CREATURES)] * len(LIBRARY_LANDS) + [len(LIBRARY_LANDS)] * len(LIBRARY_CREATURES) + [45],
+    [len(LIBRARY_CREATURES)] * len(LIBRARY_LANDS)
+    + [len(LIBRARY_LANDS)] * len(LIBRARY_CREATURES)
+    + [len(LIBRARY_LANDS) * len(LIBRARY_CREATURES)],
 )
 _LANDS_DIM = among(range(len(LIBRARY_LANDS)))
 _CREATURES_DIM = among(range(len(LIBRARY_LANDS), len(LIBRARY_LANDS) + len(LIBRARY_CREATURES)))
