@@ -9,7 +9,7 @@ import tempfile
 import time
 from pathlib import Path
 
-CLI = [sys.executable, "-m", "harness.run.cli"]
+CLI = [sys.executable, "-m", "harness.cli"]
 
 
 def timed_cli(*args: str, cwd: Path) -> tuple[float, subprocess.CompletedProcess[str]]:

@@ -4,7 +4,7 @@
                                        [--markdown]
 
 A pass means each claim was tested in enough examples (the profile's claim rule, see
-``harness.run.profiles``). This prints, per invariant, its verdict, the examples drawn, those set
+``harness.profiles``). This prints, per invariant, its verdict, the examples drawn, those set
 aside (a precondition did not hold) or rejected, the examples each claim needs, and per claim the
 examples that exercised it; the last lines name the claims closest to the threshold. Each
 invariant runs once through the runner the suite uses.
@@ -20,9 +20,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _common import machine
 
-from harness.run.plan import compiled_suite, engine
-from harness.run.profiles import claim_rule
-from harness.run.runner import run_case
+from harness.plan import compiled_suite, engine
+from harness.profiles import claim_rule
+from harness.runner import run_case
 
 
 def main() -> None:

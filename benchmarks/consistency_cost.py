@@ -17,8 +17,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _common import machine
 
-from harness.protocol.consistency import problems
-from harness.protocol.model import CardData, CardInstance, GameState, Permanent, PlayerState, Step
+from protocol.consistency import problems
+from protocol.model import CardData, CardInstance, GameState, Permanent, PlayerState, Step
 
 
 def big_state(objects: int) -> GameState:

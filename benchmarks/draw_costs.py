@@ -3,7 +3,7 @@
     python benchmarks/draw_costs.py [--profile ci] [--invariant ID ...]
 
 Every invariant's scenarios are drawn under the profile's settings and the seed a run gives the
-invariant (as ``harness.run.feature_reach`` does), with a test body that does nothing. It prints,
+invariant (as ``harness.feature_reach`` does), with a test body that does nothing. It prints,
 per invariant family, the mean number of Hypothesis choices per example (each choice costs
 Hypothesis its span, its place in the choice tree, what shrinking tries on it) and the CPU
 seconds of drawing, then the totals. Run it in two trees (``PYTHONPATH=<tree>``) to compare.
@@ -45,10 +45,10 @@ def main() -> None:
     parser.add_argument("--invariant", action="append", default=[])
     args = parser.parse_args()
 
-    from harness.run.feature_reach import case_seed
-    from harness.run.heap import settle
-    from harness.run.plan import compiled_suite, select_invariants
-    from harness.run.profiles import profile_settings
+    from harness.feature_reach import case_seed
+    from harness.heap import settle
+    from harness.plan import compiled_suite, select_invariants
+    from harness.profiles import profile_settings
 
     suite = compiled_suite()
     chosen = profile_settings(args.profile)

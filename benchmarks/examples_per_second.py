@@ -16,8 +16,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _common import machine
 
-from harness.run.plan import compiled_suite, engine
-from harness.run.runner import run_case
+from harness.plan import compiled_suite, engine
+from harness.runner import run_case
 
 
 def main() -> None:

@@ -12,8 +12,8 @@ import argparse
 import time
 
 from generators.features import MIN_REACH
-from harness.run.feature_reach import case_seed, reach
-from harness.run.profiles import PROFILES, profile_settings
+from harness.feature_reach import case_seed, reach
+from harness.profiles import PROFILES, profile_settings
 from rulings.compile import compile_corpus
 
 

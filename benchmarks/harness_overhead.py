@@ -31,8 +31,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _common import machine
 
-from harness.protocol.adapter import ActionRefused, EngineAdapter, Session
-from harness.protocol.model import Action, GameState
+from protocol.adapter import ActionRefused, EngineAdapter, Session
+from protocol.model import Action, GameState
 
 
 @dataclass
@@ -116,9 +116,9 @@ def main() -> None:
     parser.add_argument("--invariant", action="append", default=[])
     args = parser.parse_args()
 
-    from harness.run.plan import compiled_suite, engine, select_invariants
-    from harness.run.profiles import register_profiles
-    from harness.run.runner import run_case
+    from harness.plan import compiled_suite, engine, select_invariants
+    from harness.profiles import register_profiles
+    from harness.runner import run_case
 
     register_profiles()
     suite = compiled_suite()

@@ -4,10 +4,10 @@ same failure message.
     python benchmarks/minimal_counterexamples.py [--results mutants-report/results.json] [--profile ci] [-n 2]
 
 Without ``--results`` it runs ``mtg-conformance mutants`` first. For every ``fail`` record it
-replays the stored counterexample once per object taken out (``harness.protocol.reduce``: the
+replays the stored counterexample once per object taken out (``protocol.reduce``: the
 objects the params name or others refer to stay) with the exact replay (no drawing), and counts
 the counterexamples none of whose smaller states fails the same way while the reference engine
-passes it (the definition the minimization pass uses, ``harness.run.minimize``); it also prints
+passes it (the definition the minimization pass uses, ``harness.minimize``); it also prints
 the share by the failure message alone. It does the same for
 Hypothesis's own shrunk counterexample (``original``, when the run minimized it), so the share
 before and after the minimization pass are printed side by side, by family, and it checks that
@@ -27,13 +27,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _common import machine, scratch, timed_cli
 
-from harness.protocol import codec
-from harness.protocol.model import GameState
-from harness.protocol.probe import Scenario
-from harness.protocol.reduce import object_count, smaller_states
-from harness.run.minimize import oracle_for, params_keep, still_fails
-from harness.run.plan import compiled_suite, engine
-from harness.run.replay import decode_params, replay_case
+from harness.minimize import oracle_for, params_keep, still_fails
+from harness.plan import compiled_suite, engine
+from harness.replay import decode_params, replay_case
+from protocol import codec
+from protocol.model import GameState
+from protocol.probe import Scenario
+from protocol.reduce import object_count, smaller_states
 from reports.results import Counterexample, ResultRecord, read_results
 
 

@@ -1,4 +1,4 @@
-"""Rewrite the shard cost table (``harness/run/costs.json``) from a run's results.
+"""Rewrite the shard cost table (``harness/costs.json``) from a run's results.
 
     python benchmarks/shard_costs.py RESULTS.json
 

@@ -13,7 +13,7 @@ from dataclasses import replace
 from functools import cache
 from typing import TypedDict, Unpack
 
-from harness.protocol.model import CardData
+from protocol.model import CardData
 
 BASIC_LANDS = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from generators.features import Feature, table
-from harness.protocol.model import GameState, PlayerIndex, Zone, parse_mana_cost
-from harness.protocol.probe import Scenario
+from protocol.model import GameState, PlayerIndex, Zone, parse_mana_cost
+from protocol.probe import Scenario
 
 LEVELS = (1, 2, 3)
 BLACK = "B"

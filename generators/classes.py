@@ -23,10 +23,10 @@ from generators.features import chance, record, spread
 from generators.rebound import bystanders, spell_on_stack
 from generators.spell_cards import COUNTERSPELL, class_card, life_spell, vanilla
 from generators.strategies import BOOLEANS, integers, sampled
-from harness.protocol.builder import StateBuilder
-from harness.protocol.mechanics import Mechanic
-from harness.protocol.model import COLORS, CardData, PlayerIndex, Step, Zone, mana_value
-from harness.protocol.probe import Scenario
+from protocol.builder import StateBuilder
+from protocol.mechanics import Mechanic
+from protocol.model import COLORS, CardData, PlayerIndex, Step, Zone, mana_value
+from protocol.probe import Scenario
 
 LEVEL_COSTS = ("{1}{B}", "{B}", "{2}{B}", "{B}{B}")
 CLASS_STEPS = (Step.UPKEEP, Step.PRECOMBAT_MAIN, Step.BEGINNING_OF_COMBAT, Step.POSTCOMBAT_MAIN, Step.END)

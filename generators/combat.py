@@ -19,10 +19,10 @@ from generators import cards
 from generators.features import COLOR_DIM, TURN_DIM, Dimension, Feature, among, flag, joint, record, table
 from generators.search_cards import ABILITY, CALL_THE_PACK, INSTANT, INSTANT_TUTOR, QUICK_SCRYING, WILD_EXPANSE
 from generators.search_setup import SearchParams, SearchSetup, add_search_source, can_start_in_combat
-from harness.protocol.builder import StateBuilder
-from harness.protocol.keywords import KeywordVariant
-from harness.protocol.mechanics import COMBAT_FEATURES, Mechanic
-from harness.protocol.model import (
+from protocol.builder import StateBuilder
+from protocol.keywords import KeywordVariant
+from protocol.mechanics import COMBAT_FEATURES, Mechanic
+from protocol.model import (
     AFTER_BLOCKERS_STEPS,
     COLORS,
     AttackTarget,
@@ -34,7 +34,7 @@ from harness.protocol.model import (
     Zone,
     parse_mana_cost,
 )
-from harness.protocol.probe import Scenario
+from protocol.probe import Scenario
 
 Mana = Literal["enough", "short"]
 

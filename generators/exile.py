@@ -21,8 +21,8 @@ from generators import cards
 from generators.features import COIN, TURN_DIM, Joint, among, joint
 from generators.rebound import bystanders, spell_on_stack
 from generators.spell_cards import FALLEN_SHINOBI, JESKAI_BALLER, life_spell, vanilla
-from harness.protocol.builder import StateBuilder
-from harness.protocol.model import (
+from protocol.builder import StateBuilder
+from protocol.model import (
     COLORS,
     AttackTarget,
     CardData,
@@ -33,7 +33,7 @@ from harness.protocol.model import (
     Zone,
     parse_mana_cost,
 )
-from harness.protocol.probe import Scenario
+from protocol.probe import Scenario
 
 EXILE_KINDS = ("Sorcery", "Instant", "Creature", "Land")
 #: Steps in which a player has priority, and an exiled card's timing can be tried.

@@ -28,8 +28,8 @@ from hypothesis import strategies as st
 from hypothesis.control import currently_in_test_context
 
 from generators.strategies import sampled
-from harness.protocol.model import COLORS
-from harness.protocol.probe import Scenario
+from protocol.model import COLORS
+from protocol.probe import Scenario
 
 T = TypeVar("T")
 #: 0..99, for :func:`chance` (built once: see ``generators.strategies``).

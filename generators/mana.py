@@ -1,7 +1,7 @@
 """Hypothesis strategies for mana production and {T}/{Q} costs.
 
 Cards are synthesized from a small vocabulary of oracle lines (see
-the mana shapes of :mod:`harness.engines.reference.oracle`): permanents with "{T}: ..." and
+the mana shapes of :mod:`engines.reference.oracle`): permanents with "{T}: ..." and
 "{Q}: ..." abilities (mana or not), Reflecting-Pool-like lands whose mana depends on what other
 lands "could produce", and enchantments that trigger when a permanent is tapped for mana or
 replace the mana it produces. Every card's name spells out its features, so two draws of the
@@ -26,9 +26,9 @@ from hypothesis import strategies as st
 
 from generators import cards
 from generators.features import COIN, COLOR_DIM, PLAYER_DIM, TURN_DIM, Dimension, Joint, among, joint
-from harness.protocol.builder import StateBuilder
-from harness.protocol.model import MANA_SYMBOLS, CardData, GameState, PlayerIndex, Step, Zone
-from harness.protocol.probe import Scenario
+from protocol.builder import StateBuilder
+from protocol.model import MANA_SYMBOLS, CardData, GameState, PlayerIndex, Step, Zone
+from protocol.probe import Scenario
 
 T = TypeVar("T")
 CostSymbol = Literal["T", "Q"]

@@ -14,8 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from generators.features import Feature, table
-from harness.protocol.model import COLORS, GameState, PlayerIndex, parse_mana_cost
-from harness.protocol.probe import Scenario
+from protocol.model import COLORS, GameState, PlayerIndex, parse_mana_cost
+from protocol.probe import Scenario
 
 
 def _own(sc: Scenario[Any]) -> list[Any]:

@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from generators import cards
 from generators.features import COIN, COLOR_DIM, TURN_DIM, among, joint
 from generators.spell_cards import COUNTERSPELL, JESKAI_BALLER, life_spell, vanilla
-from harness.protocol.builder import StateBuilder
-from harness.protocol.model import (
+from protocol.builder import StateBuilder
+from protocol.model import (
     CardData,
     DelayedTrigger,
     GameState,
@@ -27,7 +27,7 @@ from harness.protocol.model import (
     Zone,
     parse_mana_cost,
 )
-from harness.protocol.probe import Scenario
+from protocol.probe import Scenario
 
 #: What the rebound card is: a sorcery or instant that gains life, or Jeskai Baller.
 KINDS = ("Sorcery", "Instant", "Jeskai Baller")

@@ -32,9 +32,9 @@ from generators.features import COLOR_DIM, TURN_DIM, among, joint, record
 from generators.search_cards import BRIBERY, SORCERY
 from generators.search_features import features_for
 from generators.search_setup import SearchParams, SearchSetup, add_search_source, draw_kind
-from harness.protocol.builder import StateBuilder
-from harness.protocol.model import PlayerIndex, Step, Zone
-from harness.protocol.probe import Scenario
+from protocol.builder import StateBuilder
+from protocol.model import PlayerIndex, Step, Zone
+from protocol.probe import Scenario
 
 #: Steps outside combat in which a player may have priority.
 PRIORITY_STEPS = (Step.UPKEEP, Step.DRAW, Step.PRECOMBAT_MAIN, Step.BEGINNING_OF_COMBAT, Step.POSTCOMBAT_MAIN, Step.END)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from harness.protocol.model import CardData
+from protocol.model import CardData
 
 #: Which kinds of sources a search can come from.
 SORCERY, INSTANT, BRIBERY, ABILITY, LOOK = "sorcery", "instant", "bribery", "ability", "look"

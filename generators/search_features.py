@@ -16,8 +16,8 @@ from typing import Any
 from generators.features import Feature, table
 from generators.search_cards import RESTRICTED_TO, restriction_count
 from generators.search_setup import MATCHING_WEIGHT, SearchParams, SearchSetup
-from harness.protocol.model import GameState
-from harness.protocol.probe import Scenario
+from protocol.model import GameState
+from protocol.probe import Scenario
 
 
 def max_size(n: int) -> int:

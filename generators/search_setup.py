@@ -48,8 +48,8 @@ from generators.search_cards import (
     search_count,
     search_filter,
 )
-from harness.protocol.builder import StateBuilder
-from harness.protocol.model import (
+from protocol.builder import StateBuilder
+from protocol.model import (
     COLORS,
     CardData,
     GameState,

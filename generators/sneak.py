@@ -20,10 +20,10 @@ from generators import cards
 from generators.combat import COMBAT_MECHANICS, NINJUTSU_STEPS, STEPS_BEFORE_BLOCKERS, CombatSpec, draw_combat
 from generators.features import among, joint
 from generators.spell_cards import NINJA_TEEN, sneak_creature
-from harness.protocol.builder import StateBuilder
-from harness.protocol.keywords import SNEAK
-from harness.protocol.model import PlayerIndex, Step, Zone
-from harness.protocol.probe import Scenario
+from protocol.builder import StateBuilder
+from protocol.keywords import SNEAK
+from protocol.model import PlayerIndex, Step, Zone
+from protocol.probe import Scenario
 
 PRINTED_SNEAK_COSTS = ("{U}", "{1}{B}", "{B}", "{2}{U}")
 #: Every step a combat state can be drawn at, for timing checks.

@@ -6,7 +6,7 @@ equal card data).
 
 from __future__ import annotations
 
-from harness.protocol.model import CardData
+from protocol.model import CardData
 
 REBOUND_REMINDER = (
     "Rebound (If you cast this spell from your hand, exile it as it resolves. At the beginning of your next "

@@ -1,4 +1,8 @@
-"""mtg-conformance harness: the engine-neutral model, the engine adapter protocol, the bundled
-reference engine, and the runner (pytest plugin and CLI) that checks engines against rulings."""
+"""The run layer of mtg-conformance: what a run checks (plan), how one case is judged (runner), and
+the ways a user starts one (pytest plugin, CLI), with process isolation for engines that must not
+share the harness's process. It is the top of the import layers: it reads rulings and invariants,
+loads engines through the registry and writes results for :mod:`reports`."""
 
-__version__ = "0.1.0"
+from protocol import __version__
+
+__all__ = ["__version__"]

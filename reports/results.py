@@ -12,7 +12,7 @@ a counterexample's state is kept as the raw JSON object the model wrote, which l
 rendered (or a results file from an older or foreign harness be read) without importing the
 engine-neutral model at all.
 
-Two deliberate differences from :mod:`harness.protocol.codec`'s defaults:
+Two deliberate differences from :mod:`protocol.codec`'s defaults:
 
 * every key is always written, ``null`` rather than absent, because other tools (CI dashboards,
   ``jq`` scripts, other languages) read this file and should not need to know which keys may be
@@ -32,8 +32,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from harness.protocol.codec import DecodeError, from_jsonable, to_jsonable
-from harness.protocol.vocabulary import (
+from protocol.codec import DecodeError, from_jsonable, to_jsonable
+from protocol.vocabulary import (
     COVERAGES,
     KINDS,
     STATUSES,
@@ -47,7 +47,7 @@ from reports.atomic import write_text_atomic
 SCHEMA = "mtg-conformance/results"
 VERSION = 2
 
-#: The schema's word lists are the protocol's (defined once, in harness.protocol.vocabulary).
+#: The schema's word lists are the protocol's (defined once, in protocol.vocabulary).
 Kind = InvariantKind
 
 
@@ -121,7 +121,7 @@ class RulingRecord:
 class TraceRecord:
     """One action of a failing example and the events the engine reported for it, as text.
 
-    Not :class:`harness.protocol.probe.TraceStep` (the live step a Probe records, holding model
+    Not :class:`protocol.probe.TraceStep` (the live step a Probe records, holding model
     objects): this is its serialised form, each string cleaned and clipped by the run's limits
     because it came from an untrusted engine, so a report renders a results file without the
     game model and a foreign or older harness's file reads the same. The run layer converts one
@@ -165,7 +165,7 @@ class Failure:
     reproduce: str = ""
     size: int | None = None
     after: dict[str, Any] | None = None
-    #: Hypothesis's shrunk counterexample when the minimization pass (harness.run.minimize) took
+    #: Hypothesis's shrunk counterexample when the minimization pass (harness.minimize) took
     #: objects out of it: ``counterexample`` is then the 1-minimal state that fails the same way.
     original: Counterexample | None = None
 
@@ -423,7 +423,7 @@ def _plain_json(value: Any, name: str, *, want_object: bool) -> Any:
 
 
 def _encode(value: Any) -> Any:
-    """Like :func:`harness.protocol.codec.to_jsonable`, but writes every dataclass field (``null`` too)."""
+    """Like :func:`protocol.codec.to_jsonable`, but writes every dataclass field (``null`` too)."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: _encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, (tuple, list)):

@@ -24,7 +24,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from harness.protocol.mechanics import Mechanic
+from protocol.mechanics import Mechanic
 from reports.results import ResultRecord
 
 CLASSES: tuple[tuple[str, str], ...] = (

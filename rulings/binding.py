@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from hypothesis.strategies import SearchStrategy
 
 from generators.features import Feature
-from harness.protocol.probe import Scenario
+from protocol.probe import Scenario
 from rulings.invariant import CheckFn, Invariant, InvariantKind
 
 BOUND: list[Invariant] = []

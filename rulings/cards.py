@@ -25,7 +25,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from harness.protocol.model import CardData
+from protocol.model import CardData
 
 #: The bundled card data (the seed pages' cards).
 BUNDLED_DIR = Path(__file__).parent / "cards"

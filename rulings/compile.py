@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from harness.protocol.vocabulary import COVERAGES, Coverage
+from protocol.vocabulary import COVERAGES, Coverage
 from rulings.binding import BOUND
 from rulings.cards import CardPool, bundled_pool, load_card_pool
 from rulings.corpus import Corpus, Ruling, load_corpus

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from harness.protocol.vocabulary import RulingStatus
+from protocol.vocabulary import RulingStatus
 
 #: The corpus shipped with the package, and how error messages and reports name it.
 CORPUS_DIR = Path(__file__).parent / "corpus"

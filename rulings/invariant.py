@@ -1,9 +1,9 @@
 """What an invariant is: rulings, requirements, a scenario strategy and a check.
 
 An invariant encodes one or more rulings as a property: a scenario strategy draws game states,
-``check`` acts on the engine through a :class:`~harness.protocol.probe.Probe` (which only offers
+``check`` acts on the engine through a :class:`~protocol.probe.Probe` (which only offers
 the Session protocol, so the reference engine gets no private path) and raises
-:class:`~harness.protocol.probe.Violation` when the engine does something the ruling forbids.
+:class:`~protocol.probe.Violation` when the engine does something the ruling forbids.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from typing import TypeVar
 from hypothesis.strategies import SearchStrategy
 
 from generators.features import Feature
-from harness.protocol.mechanics import check_requirements
-from harness.protocol.probe import IMPLICIT_CLAIM, Probe, Scenario
-from harness.protocol.vocabulary import InvariantKind
+from protocol.mechanics import check_requirements
+from protocol.probe import IMPLICIT_CLAIM, Probe, Scenario
+from protocol.vocabulary import InvariantKind
 
 CheckFn = Callable[[Probe, Scenario], None]
 F = TypeVar("F", bound=Callable[..., None])
@@ -101,9 +101,9 @@ class Invariant:
     origin: str = "bound"
     #: The claims its check makes, each marked with ``probe.claim(name)`` where it is tested; a
     #: claim the check marks but this tuple lacks is an error. Empty: the check makes one
-    #: implicit claim, :data:`~harness.protocol.probe.IMPLICIT_CLAIM` (see :attr:`counted_claims`).
+    #: implicit claim, :data:`~protocol.probe.IMPLICIT_CLAIM` (see :attr:`counted_claims`).
     claims: tuple[str, ...] = ()
-    #: Controls (``harness.engines.controls`` ids) this invariant is not expected to fail, each
+    #: Controls (``engines.controls`` ids) this invariant is not expected to fail, each
     #: with the reason, e.g. ``(("refuses-all", "a pure must-be-refused check"),)``. By default
     #: every control its requirements make relevant must fail it or another invariant of its
     #: rulings (``mtg-conformance controls``).

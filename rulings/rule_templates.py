@@ -18,8 +18,8 @@ from functools import partial
 from hypothesis.strategies import SearchStrategy
 
 from generators.features import Feature
-from harness.protocol.model import CardData
-from harness.protocol.probe import Scenario
+from protocol.model import CardData
+from protocol.probe import Scenario
 from rulings.corpus import Ruling
 from rulings.invariant import CheckFn, Invariant, InvariantKind
 from rulings.templates import NotCovered, template

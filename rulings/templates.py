@@ -31,7 +31,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
-from harness.protocol.model import CardData
+from protocol.model import CardData
 from rulings.corpus import Ruling
 from rulings.invariant import Invariant
 from rulings.text import sentences, template_form

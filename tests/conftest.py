@@ -4,7 +4,7 @@ import os
 
 from hypothesis import settings
 
-from harness.run.profiles import PREFIX, register_profiles
+from harness.profiles import PREFIX, register_profiles
 
 register_profiles()
 settings.load_profile(PREFIX + os.environ.get("MTG_TEST_PROFILE", "ci"))

@@ -17,8 +17,8 @@ import subprocess
 import sys
 import time
 
-from harness.protocol.adapter import ActionRefused, Support
-from harness.protocol.model import (
+from protocol.adapter import ActionRefused, Support
+from protocol.model import (
     Action,
     ActionKind,
     CardData,
@@ -103,7 +103,7 @@ class GarbageEngine(GoodEngine):
     original stdout descriptor could."""
 
     def fault(self) -> None:
-        from harness.run import worker
+        from harness import worker
 
         assert worker.CHANNEL is not None
         worker.CHANNEL.write(b"this is not json\n")

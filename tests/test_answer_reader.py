@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from harness.run.isolation import NOTHING, OVERSIZED, AnswerReader
+from harness.isolation import NOTHING, OVERSIZED, AnswerReader
 
 
 @pytest.fixture

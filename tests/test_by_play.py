@@ -11,18 +11,18 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 
+from engines.mutants import all_mutants
+from engines.reference import ReferenceEngine
+from engines.reference.testing import BEARS, FS_KNIGHT, ISLAND, NINJA, OGRE
 from generators.combat import BY_PLAY_STEPS, CombatSpec, combat_scenarios
 from generators.rebound import ReboundSpec, rebound_cast_scenarios
 from generators.spell_cards import life_spell
-from harness.engines.mutants import all_mutants
-from harness.engines.reference import ReferenceEngine
-from harness.engines.reference.testing import BEARS, FS_KNIGHT, ISLAND, NINJA, OGRE
-from harness.protocol.adapter import Session
-from harness.protocol.builder import StateBuilder
-from harness.protocol.keywords import NINJUTSU_FAMILY
-from harness.protocol.model import Action, AttackTarget, Event, GameState, Step, pass_priority
-from harness.protocol.probe import Probe, Violation
-from harness.run.profiles import FEW_DRAWS, register_profiles
+from harness.profiles import FEW_DRAWS, register_profiles
+from protocol.adapter import Session
+from protocol.builder import StateBuilder
+from protocol.keywords import NINJUTSU_FAMILY
+from protocol.model import Action, AttackTarget, Event, GameState, Step, pass_priority
+from protocol.probe import Probe, Violation
 from rulings.compile import compile_corpus
 from rulings.invariants.by_play import reach_by_play
 
@@ -122,8 +122,8 @@ def test_reach_by_play_refuses_a_step_already_passed() -> None:
 def test_a_window_invariant_fails_on_the_control_that_gives_no_priority_in_combat() -> None:
     """The control never stops in the damage steps: an invariant about the combat damage step
     fails there (reached by play), with the steps it went through."""
-    from harness.run.registry import load_engine
-    from harness.run.runner import run_case
+    from harness.registry import load_engine
+    from harness.runner import run_case
 
     inv = compile_corpus().invariant("ninjutsu.damage-timing/ninjutsu/offered-in-window")
     record = run_case(

@@ -78,7 +78,7 @@ def test_every_command_of_the_page_runs(section, tmp_path):
             cwd = tmp_path / "conformance-report"  # "to run from the report's folder"
             words = [FAILING if i and words[i - 1] == "--invariant" else w for i, w in enumerate(words)]
         done = subprocess.run(
-            [sys.executable, "-m", "harness.run.cli", *_adapted(words)],
+            [sys.executable, "-m", "harness.cli", *_adapted(words)],
             check=False,
             cwd=cwd,
             capture_output=True,

@@ -9,11 +9,11 @@ from dataclasses import dataclass
 import pytest
 from hypothesis import strategies as st
 
-from harness.protocol.adapter import ActionRefused, Support
-from harness.protocol.model import GameState, PlayerState, pass_priority
-from harness.protocol.probe import IMPLICIT_CLAIM, Probe, Scenario, UndeclaredClaim
-from harness.run.profiles import CLAIM_RULES, ClaimRule, claim_rule
-from harness.run.runner import run_case
+from harness.profiles import CLAIM_RULES, ClaimRule, claim_rule
+from harness.runner import run_case
+from protocol.adapter import ActionRefused, Support
+from protocol.model import GameState, PlayerState, pass_priority
+from protocol.probe import IMPLICIT_CLAIM, Probe, Scenario, UndeclaredClaim
 from reports.results import ResultRecord, Results, RulingRecord, RunInfo, exit_status
 from rulings.invariant import Invariant
 

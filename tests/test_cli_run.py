@@ -14,7 +14,7 @@ from rulings.compile import compile_corpus
 
 def cli(*args: str, cwd) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-m", "harness.run.cli", *args], cwd=cwd, capture_output=True, text=True, timeout=600
+        [sys.executable, "-m", "harness.cli", *args], cwd=cwd, capture_output=True, text=True, timeout=600
     )
 
 
@@ -64,7 +64,7 @@ def test_broken_engine_fails_the_ruling_it_breaks(tmp_path):
     assert "mutant:ninja-enters-any-target" in html and "attacks another target" in html
     # The reproduction command, run in the report's folder, replays it into a folder of its own.
     again = subprocess.run(
-        [sys.executable, "-m", "harness.run.cli", *shlex.split(failure.reproduce)[1:]],
+        [sys.executable, "-m", "harness.cli", *shlex.split(failure.reproduce)[1:]],
         cwd=out,
         capture_output=True,
         text=True,

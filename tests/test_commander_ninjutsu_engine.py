@@ -6,13 +6,13 @@ the command zone (a public zone) is not revealed."""
 
 import pytest
 
-from harness.engines.mutants import all_mutants
-from harness.engines.reference import ReferenceEngine
-from harness.engines.reference.testing import BEARS, ISLAND, P1
-from harness.protocol.adapter import ActionRefused
-from harness.protocol.builder import StateBuilder
-from harness.protocol.keywords import COMMANDER_NINJUTSU
-from harness.protocol.model import ActionKind, CardData, EventKind, Step, Zone, pass_priority
+from engines.mutants import all_mutants
+from engines.reference import ReferenceEngine
+from engines.reference.testing import BEARS, ISLAND, P1
+from protocol.adapter import ActionRefused
+from protocol.builder import StateBuilder
+from protocol.keywords import COMMANDER_NINJUTSU
+from protocol.model import ActionKind, CardData, EventKind, Step, Zone, pass_priority
 
 SWAMP = CardData("Swamp", ("Land",), subtypes=("Swamp",), supertypes=("Basic",), text="({T}: Add {B}.)")
 YURIKO = CardData(

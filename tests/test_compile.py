@@ -122,7 +122,7 @@ def test_templates_are_registered_once():
 def test_rulings_command_lists_every_ruling_of_the_corpus():
     corpus = load_corpus()
     out = subprocess.run(
-        [sys.executable, "-m", "harness.run.cli", "rulings", "--json"], capture_output=True, text=True, check=True
+        [sys.executable, "-m", "harness.cli", "rulings", "--json"], capture_output=True, text=True, check=True
     ).stdout
     data = json.loads(out)
     assert [r["id"] for r in data["rulings"]] == [r.id for r in corpus]
@@ -131,6 +131,6 @@ def test_rulings_command_lists_every_ruling_of_the_corpus():
     assert listed["ninjutsu.after-blockers"]["coverage"] == "template"
     assert listed["playtest.tournament-legality"]["coverage"] == "informational"
     human = subprocess.run(
-        [sys.executable, "-m", "harness.run.cli", "rulings"], capture_output=True, text=True, check=True
+        [sys.executable, "-m", "harness.cli", "rulings"], capture_output=True, text=True, check=True
     ).stdout
     assert f"{len(corpus)} rulings:" in human and "ninjutsu.after-blockers" in human

@@ -18,8 +18,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
 from consistency_cost import big_state
 
-from harness.protocol.consistency import problems
-from harness.protocol.model import GameState
+from protocol.consistency import problems
+from protocol.model import GameState
 
 REPEATS = 5
 

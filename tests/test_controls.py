@@ -11,13 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from harness.engines.controls import CONTROLS, PREFIX, load_control
-from harness.engines.reference import ReferenceEngine
-from harness.engines.reference.testing import BEARS, ISLAND, NINJA, P1
-from harness.protocol.adapter import ActionRefused
-from harness.protocol.builder import StateBuilder
-from harness.protocol.keywords import NINJUTSU
-from harness.protocol.model import (
+from engines.controls import CONTROLS, PREFIX, load_control
+from engines.reference import ReferenceEngine
+from engines.reference.testing import BEARS, ISLAND, NINJA, P1
+from harness.registry import UnknownEngine, available, load_engine
+from protocol.adapter import ActionRefused
+from protocol.builder import StateBuilder
+from protocol.keywords import NINJUTSU
+from protocol.model import (
     Action,
     ActionKind,
     EventKind,
@@ -25,9 +26,8 @@ from harness.protocol.model import (
     Zone,
     pass_priority,
 )
-from harness.protocol.probe import Probe, Violation
-from harness.protocol.reach import reach_by_play
-from harness.run.registry import UnknownEngine, available, load_engine
+from protocol.probe import Probe, Violation
+from protocol.reach import reach_by_play
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -133,7 +133,7 @@ def test_skips_stack_resolves_at_once() -> None:
 def test_a_formerly_exempt_pair_now_fails_on_its_control(control: str, invariant: str, message: str) -> None:
     """The pairs whose exemption was a limit of the control or of the check, not of the rules:
     the invariant now fails on the control, and still passes on the reference engine."""
-    from harness.run.runner import run_case
+    from harness.runner import run_case
     from rulings.compile import compile_corpus
 
     inv = compile_corpus().invariant(invariant)
@@ -217,7 +217,7 @@ def test_reach_by_play_must_start_earlier() -> None:
 
 def cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "harness.run.cli", *args],
+        [sys.executable, "-m", "harness.cli", *args],
         check=False,
         cwd=cwd,
         capture_output=True,
@@ -293,8 +293,8 @@ def test_controls_command_usage_errors(tmp_path: Path, args: tuple[str, ...], me
 
 
 def test_known_vacuous_file_names_real_controls_and_rulings() -> None:
-    from harness.run.controls import check_exemptions, load_known
-    from harness.run.plan import compiled_suite
+    from harness.controls import check_exemptions, load_known
+    from harness.plan import compiled_suite
 
     suite = compiled_suite()
     check_exemptions(suite)

@@ -8,11 +8,11 @@ from dataclasses import replace
 import pytest
 from hypothesis import given, settings
 
+from engines.reference import ReferenceEngine
 from generators.mana import AbilitySpec, own_ability
-from harness.engines.reference import ReferenceEngine
-from harness.protocol.model import CardData
-from harness.run.profiles import FEW_DRAWS
-from harness.run.runner import run_case
+from harness.profiles import FEW_DRAWS
+from harness.runner import run_case
+from protocol.model import CardData
 from rulings.cards import CardPool
 from rulings.compile import compile_corpus
 from rulings.corpus import Corpus, Ruling, load_corpus

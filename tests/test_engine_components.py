@@ -7,24 +7,24 @@ import re
 
 import pytest
 
-from harness.engines.mutants import Mutant, all_mutants
-from harness.engines.reference import (
+from engines.mutants import Mutant, all_mutants
+from engines.reference import (
     DECISIONS,
     ReferenceEngine,
     ReferenceRules,
     UnknownDecision,
 )
-from harness.engines.reference.engine import COMPONENTS, OFFER_ORDER, decision_table
-from harness.engines.reference.table import (
+from engines.reference.engine import COMPONENTS, OFFER_ORDER, decision_table
+from engines.reference.table import (
     HOOKS,
     SHARED_ACTION_KINDS,
     SHARED_STACK_KINDS,
     DispatchError,
     Table,
 )
-from harness.engines.reference.testing import BEARS, HERALD, ISLAND, NINJA, P1
-from harness.protocol.builder import StateBuilder
-from harness.protocol.model import Action, ActionKind, EventKind, Step, pass_priority
+from engines.reference.testing import BEARS, HERALD, ISLAND, NINJA, P1
+from protocol.builder import StateBuilder
+from protocol.model import Action, ActionKind, EventKind, Step, pass_priority
 
 
 def test_every_decision_is_named_once_by_its_component():
@@ -111,7 +111,7 @@ def test_a_replaced_decision_changes_only_its_own_engine():
 
 
 def test_a_replacement_can_call_the_reference_answer_and_other_components():
-    from harness.engines.reference.combat import Combat
+    from engines.reference.combat import Combat
 
     seen = []
 

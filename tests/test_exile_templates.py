@@ -5,11 +5,11 @@ Fallen Shinobi), and wordings that change the rule never compile."""
 import pytest
 from hypothesis import given, settings
 
-from harness.engines.reference import ReferenceEngine
-from harness.protocol.mechanics import Mechanic
-from harness.protocol.model import CardData
-from harness.run.profiles import FEW_DRAWS
-from harness.run.runner import run_case
+from engines.reference import ReferenceEngine
+from harness.profiles import FEW_DRAWS
+from harness.runner import run_case
+from protocol.mechanics import Mechanic
+from protocol.model import CardData
 from rulings.cards import CardPool
 from rulings.compile import compile_corpus
 from rulings.corpus import Corpus, Ruling, ruling_sha

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from harness.run.expectations import (
+from harness.expectations import (
     Expectations,
     ExpectationsError,
     compare,
@@ -189,7 +189,7 @@ def test_dumps_round_trips_awkward_text():
 def test_the_shipped_phase_expectations_name_only_known_invariants():
     from pathlib import Path
 
-    from harness.run.expectations import known_invariants, load_expectations
+    from harness.expectations import known_invariants, load_expectations
 
     path = Path(__file__).resolve().parents[1] / "docs" / "engines" / "phase-expectations.toml"
     exp = load_expectations(path, known_invariants())
@@ -217,7 +217,7 @@ def test_the_shipped_phase_expectations_keep_a_phase_sample_green(tmp_path):
     )
     words = [w for ruling in sample for w in ("--invariant", ruling)]
     done = subprocess.run(
-        [sys.executable, "-m", "harness.run.cli", "run", "--engine", "phase", "--profile", "ci", *words]
+        [sys.executable, "-m", "harness.cli", "run", "--engine", "phase", "--profile", "ci", *words]
         + ["--expectations", str(path), "--out", "phase"],
         check=False,
         cwd=tmp_path,

@@ -16,11 +16,11 @@ import pytest
 from fault_engines import FLIPS, HELPER_PIDS, fault_engine, matrix_state
 from hypothesis import strategies as st
 
-from harness.protocol.model import pass_priority
-from harness.protocol.probe import Scenario
-from harness.run import isolation, limits, signals
-from harness.run.isolation import IsolatedEngine
-from harness.run.runner import run_case
+from harness import isolation, limits, signals
+from harness.isolation import IsolatedEngine
+from harness.runner import run_case
+from protocol.model import pass_priority
+from protocol.probe import Scenario
 from reports.results import EngineInfo, Results, RunInfo
 from rulings.invariant import Invariant
 

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from generators import features
 from generators.features import EVENT_PREFIX, Feature, record, record_events, table
-from harness.protocol.probe import Scenario
-from harness.run.profiles import FEW_DRAWS
+from harness.profiles import FEW_DRAWS
+from protocol.probe import Scenario
 
 FEATURES = table(Feature("always", "1", "every state", 100, lambda sc: True))
 

@@ -13,9 +13,9 @@ import pytest
 from hypothesis import strategies as st
 
 from generators.features import MIN_REACH, Feature, chance, table
-from harness.protocol.model import AFTER_BLOCKERS_STEPS
-from harness.run.feature_reach import reach
-from harness.run.profiles import FEW_DRAWS, profile_settings, register_profiles
+from harness.feature_reach import reach
+from harness.profiles import FEW_DRAWS, profile_settings, register_profiles
+from protocol.model import AFTER_BLOCKERS_STEPS
 from rulings.compile import compile_corpus
 
 GATED = [inv for inv in compile_corpus().invariants if inv.features]

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from harness.run import cli
-from harness.run.expectations import Expectations
-from harness.run.gate import Gate
-from harness.run.merge import merge_results
+from harness import cli
+from harness.expectations import Expectations
+from harness.gate import Gate
+from harness.merge import merge_results
 from reports.results import (
     EXIT_INCOMPLETE,
     EngineInfo,
@@ -178,8 +178,8 @@ def test_a_precondition_outside_a_search_sets_the_example_aside_without_deprecat
 
     from hypothesis.errors import UnsatisfiedAssumption
 
-    from harness.protocol.model import GameState, PlayerState
-    from harness.protocol.probe import Probe
+    from protocol.model import GameState, PlayerState
+    from protocol.probe import Probe
 
     class Idle:
         def state(self) -> GameState:

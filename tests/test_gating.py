@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from harness.run import cli
+from harness import cli
 from reports.results import Results, read_results
 
 MUTANT = "mutant:ninja-enters-any-target"  # breaks ninjutsu.same-attack-target
@@ -29,7 +29,7 @@ FAILING = "ninjutsu.same-attack-target/ninjutsu/enters-attacking-same-target"
 
 def mtg(*args: str, cwd: Path) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-m", "harness.run.cli", *args],
+        [sys.executable, "-m", "harness.cli", *args],
         check=False,
         cwd=cwd,
         capture_output=True,
@@ -159,7 +159,7 @@ def test_replay_gives_the_same_verdict_without_drawing(mutant_run, tmp_path, mon
     monkeypatch.setattr(ConjectureData, "draw", no_drawing)
     stored = next(r for r in read_results(mutant_run / "results.json").results if r.status == "fail")
     # The params are a typed record: the results name its type and replay decodes it back.
-    from harness.run.replay import decode_params
+    from harness.replay import decode_params
 
     assert stored.failure.counterexample.params_type and ":" in stored.failure.counterexample.params_type
     assert (
@@ -213,7 +213,7 @@ def test_the_terminal_replay_command_runs_where_it_is_printed(mutant_run, monkey
 
 def test_the_terminal_lists_failures_by_engine_and_invariant_without_harness_paths(mutant_run):
     """A CI log names the failing cases as the report does, not as pytest items under the harness's
-    install folder (``FAILED ../../site-packages/harness/run/suite.py::test_conformance[...]``)."""
+    install folder (``FAILED ../../site-packages/harness/suite.py::test_conformance[...]``)."""
     text = (mutant_run.parent / "terminal.txt").read_text()
     assert "suite.py" not in text and "site-packages" not in text, text
     assert f"FAIL {MUTANT} {FAILING}: the Ninja attacks another target" in text

@@ -7,8 +7,8 @@ import time
 
 import pytest
 
-from harness.run import guard
-from harness.run.guard import EngineTimeout, time_limit
+from harness import guard
+from harness.guard import EngineTimeout, time_limit
 
 
 def _spin(seconds: float) -> None:

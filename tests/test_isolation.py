@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from harness.protocol.adapter import ActionRefused, EngineError, StateUnsupported
-from harness.protocol.model import Action, ActionKind, CardData, EventKind, GameState, PlayerState, Step, pass_priority
-from harness.run.isolation import IsolatedEngine
-from harness.run.worker import PROTOCOL, PROTOCOL_VERSION, Server
+from harness.isolation import IsolatedEngine
+from harness.worker import PROTOCOL, PROTOCOL_VERSION, Server
+from protocol.adapter import ActionRefused, EngineError, StateUnsupported
+from protocol.model import Action, ActionKind, CardData, EventKind, GameState, PlayerState, Step, pass_priority
 
 HERE = Path(__file__).resolve().parent
 
@@ -135,7 +135,7 @@ class _Unsupporting:
 
 
 def _jsonable(state: GameState) -> object:
-    from harness.protocol import codec
+    from protocol import codec
 
     return codec.to_jsonable(state)
 
@@ -150,7 +150,7 @@ def test_unsupported_state_through_a_worker(tmp_path: Path) -> None:
     eng = engine_module(
         tmp_path,
         "unsupporting_engine",
-        "from harness.protocol.adapter import StateUnsupported, Support\n"
+        "from protocol.adapter import StateUnsupported, Support\n"
         "class Engine:\n"
         "    name, version = 'u', '0'\n"
         "    def supports(self, requires): return Support.yes()\n"
@@ -176,7 +176,7 @@ def test_worker_protocol_over_real_pipes() -> None:
         {"id": 3, "method": "state", "params": {"session": 99}},
     ]
     out = subprocess.run(
-        [sys.executable, "-m", "harness.run.worker", "--engine", "fault_engines:GoodEngine"],
+        [sys.executable, "-m", "harness.worker", "--engine", "fault_engines:GoodEngine"],
         input="\n".join(json.dumps(r) for r in requests) + "\nnot json\n",
         capture_output=True,
         text=True,
@@ -201,8 +201,8 @@ def test_a_sessions_states_carry_their_own_card_data(tmp_path: Path) -> None:
         tmp_path,
         "card_changing_engine",
         "import dataclasses\n"
-        "from harness.protocol.adapter import Support\n"
-        "from harness.protocol.model import CardData\n"
+        "from protocol.adapter import Support\n"
+        "from protocol.model import CardData\n"
         "class Session:\n"
         "    def __init__(self, state): self._state, self._calls = state, 0\n"
         "    def state(self):\n"

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generators.features import UNIFORM_INTEGERS, Joint, _fresh_label, among, flag, joint
-from harness.run.profiles import FEW_DRAWS, profile_settings
+from harness.profiles import FEW_DRAWS, profile_settings
 
 
 class Feed:

@@ -9,12 +9,12 @@ from itertools import product
 from hypothesis import given
 from hypothesis import strategies as st
 
-from harness.engines.reference import ReferenceEngine
-from harness.engines.reference.payment import SourceOption, id_key, plan_with_options
-from harness.engines.reference.testing import BEARS, ISLAND, P1, creature
-from harness.protocol.builder import StateBuilder
-from harness.protocol.keywords import NINJUTSU
-from harness.protocol.model import CardData, Step, Zone
+from engines.reference import ReferenceEngine
+from engines.reference.payment import SourceOption, id_key, plan_with_options
+from engines.reference.testing import BEARS, ISLAND, P1, creature
+from protocol.builder import StateBuilder
+from protocol.keywords import NINJUTSU
+from protocol.model import CardData, Step, Zone
 
 PLAINS = CardData("Plains", ("Land",), subtypes=("Plains",), supertypes=("Basic",), text="({T}: Add {W}.)")
 

@@ -12,11 +12,10 @@ from collections import Counter
 import pytest
 from hypothesis import given
 
-from generators import mana as gen
-from harness.engines.mutants import all_mutants, load_mutant
-from harness.engines.reference import SUPPORTED, ReferenceEngine, ReferenceRules, UnsupportedCard, parse_card
-from harness.engines.reference.game import Game
-from harness.engines.reference.lines import (
+from engines.mutants import all_mutants, load_mutant
+from engines.reference import SUPPORTED, ReferenceEngine, ReferenceRules, UnsupportedCard, parse_card
+from engines.reference.game import Game
+from engines.reference.lines import (
     Activated,
     AddMana,
     EntersGainXLife,
@@ -25,12 +24,13 @@ from harness.engines.reference.lines import (
     TappedForManaReplacement,
     TappedForManaTrigger,
 )
-from harness.engines.reference.testing import BEARS, FOREST, ISLAND, NINJA, P1, creature
-from harness.protocol.adapter import ActionRefused
-from harness.protocol.builder import StateBuilder
-from harness.protocol.consistency import problems
-from harness.protocol.keywords import NINJUTSU
-from harness.protocol.model import Action, ActionKind, CardData, EventKind, StackItem, Step, Zone, pass_priority
+from engines.reference.testing import BEARS, FOREST, ISLAND, NINJA, P1, creature
+from generators import mana as gen
+from protocol.adapter import ActionRefused
+from protocol.builder import StateBuilder
+from protocol.consistency import problems
+from protocol.keywords import NINJUTSU
+from protocol.model import Action, ActionKind, CardData, EventKind, StackItem, Step, Zone, pass_priority
 from rulings.compile import compile_corpus
 
 ENGINE = ReferenceEngine()
@@ -524,7 +524,7 @@ def test_cli_kills_a_mana_mutant(tmp_path):
         [
             sys.executable,
             "-m",
-            "harness.run.cli",
+            "harness.cli",
             "run",
             "--engine",
             "mutant:undefined-type-makes-colorless",

@@ -5,17 +5,21 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
+from engines.mutants import all_mutants
 from generators.combat import CombatSpec, combat_scenarios
 from generators.search import search_scenarios
 from generators.search_cards import SOURCE_KINDS
 from generators.search_setup import SearchSetup
-from harness.engines.mutants import all_mutants
-from harness.protocol import codec
-from harness.protocol.consistency import problems
-from harness.protocol.keywords import NINJUTSU
-from harness.protocol.model import GameState, Step
-from harness.protocol.probe import Scenario
-from harness.protocol.reduce import (
+from harness.minimize import minimize, params_keep, same_failure
+from harness.plan import compiled_suite, engine
+from harness.replay import decode_params, replay_case
+from harness.runner import run_case
+from protocol import codec
+from protocol.consistency import problems
+from protocol.keywords import NINJUTSU
+from protocol.model import GameState, Step
+from protocol.probe import Scenario
+from protocol.reduce import (
     named_in,
     object_count,
     referenced,
@@ -23,10 +27,6 @@ from harness.protocol.reduce import (
     smaller_states,
     without,
 )
-from harness.run.minimize import minimize, params_keep, same_failure
-from harness.run.plan import compiled_suite, engine
-from harness.run.replay import decode_params, replay_case
-from harness.run.runner import run_case
 
 COMBAT = combat_scenarios(CombatSpec(NINJUTSU, tuple(Step), observer=True))
 SEARCH = search_scenarios(
@@ -84,7 +84,7 @@ def test_objects_the_params_name_or_others_refer_to_stay(scenario):
 
 
 def test_a_removal_that_would_be_inconsistent_is_not_offered():
-    from harness.protocol.model import (
+    from protocol.model import (
         CardData,
         CardInstance,
         PendingChoice,

@@ -5,11 +5,11 @@ from hypothesis import given
 
 from generators import cards
 from generators.combat import CombatSpec, combat_scenarios
-from harness.protocol import codec
-from harness.protocol.builder import StateBuilder
-from harness.protocol.consistency import InconsistentState, check, problems
-from harness.protocol.keywords import LIBRARY_NINJUTSU, NINJUTSU, SNEAK
-from harness.protocol.model import (
+from protocol import codec
+from protocol.builder import StateBuilder
+from protocol.consistency import InconsistentState, check, problems
+from protocol.keywords import LIBRARY_NINJUTSU, NINJUTSU, SNEAK
+from protocol.model import (
     Action,
     ActionKind,
     AttackTarget,

@@ -5,9 +5,9 @@ import json
 import subprocess
 import sys
 
-from harness.engines.mutants import all_mutants, load_mutant
-from harness.run.plan import plan
-from harness.run.registry import available
+from engines.mutants import all_mutants, load_mutant
+from harness.plan import plan
+from harness.registry import available
 from reports.mutants import MutantInfo, MutantRow, format_table, idle_invariants, kill_rows, summary
 from reports.results import Counterexample, EngineInfo, Failure, ResultRecord, Results, RunInfo
 
@@ -93,7 +93,7 @@ def test_mutants_command_on_two_mutants(tmp_path):
         [
             sys.executable,
             "-m",
-            "harness.run.cli",
+            "harness.cli",
             "mutants",
             "--profile",
             "ci",
@@ -119,7 +119,7 @@ def test_mutants_command_on_two_mutants(tmp_path):
 
 def test_unknown_mutant_is_a_usage_error(tmp_path):
     done = subprocess.run(
-        [sys.executable, "-m", "harness.run.cli", "mutants", "--mutant", "nope", "--out", str(tmp_path / "m")],
+        [sys.executable, "-m", "harness.cli", "mutants", "--mutant", "nope", "--out", str(tmp_path / "m")],
         cwd=tmp_path,
         capture_output=True,
         text=True,

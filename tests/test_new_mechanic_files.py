@@ -20,16 +20,16 @@ from pathlib import Path
 
 import pytest
 
-import harness.engines.mutants as mutants_package
-import harness.engines.reference as reference_package
+import engines.mutants as mutants_package
+import engines.reference as reference_package
 import rulings.invariants as invariants_package
-from harness.engines.mutants import FIRST, all_mutants, module_names
-from harness.engines.reference import SUPPORTED, parse_card
-from harness.engines.reference import oracle as oracle_module
-from harness.engines.reference.engine import COMPONENTS, implemented_mechanics
-from harness.engines.reference.lines import ComponentLine
-from harness.engines.reference.oracle import UnsupportedCard, register_shape
-from harness.protocol.model import CardData
+from engines.mutants import FIRST, all_mutants, module_names
+from engines.reference import SUPPORTED, parse_card
+from engines.reference import oracle as oracle_module
+from engines.reference.engine import COMPONENTS, implemented_mechanics
+from engines.reference.lines import ComponentLine
+from engines.reference.oracle import UnsupportedCard, register_shape
+from protocol.model import CardData
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -67,12 +67,12 @@ def test_a_new_mutant_module_is_run_without_being_listed(dropped, monkeypatch):
     folder, imported = dropped
     before = list(all_mutants())
     (folder / "zz_new_mechanic.py").write_text(
-        "from harness.engines.mutants import Mutant\n"
+        "from engines.mutants import Mutant\n"
         "MUTANTS = (Mutant('zz-window-never-open', breaks='ninjutsu.after-blockers', bug='never offered',\n"
         "    replaces={'ninjutsu.window_open': lambda self, *args: False}),)\n"
     )
     monkeypatch.setattr(mutants_package, "__path__", [*mutants_package.__path__, str(folder)])
-    imported.append("harness.engines.mutants.zz_new_mechanic")
+    imported.append("engines.mutants.zz_new_mechanic")
     after = list(all_mutants())
     assert after == [*before, "zz-window-never-open"]
 
@@ -81,7 +81,7 @@ def test_a_mutant_module_without_mutants_is_an_error(dropped, monkeypatch):
     folder, imported = dropped
     (folder / "zz_empty.py").write_text("X = 1\n")
     monkeypatch.setattr(mutants_package, "__path__", [*mutants_package.__path__, str(folder)])
-    imported.append("harness.engines.mutants.zz_empty")
+    imported.append("engines.mutants.zz_empty")
     with pytest.raises(ValueError, match=r"zz_empty.*defines no MUTANTS"):
         all_mutants()
 

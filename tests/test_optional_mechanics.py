@@ -6,15 +6,15 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 
+from engines.reference import ReferenceEngine
 from generators.combat import COMBAT_MECHANICS, NINJUTSU_STEPS, CombatSpec, combat_scenarios
-from harness.engines.reference import ReferenceEngine
-from harness.protocol.adapter import Support
-from harness.protocol.keywords import NINJUTSU
-from harness.protocol.mechanics import Mechanic
-from harness.protocol.model import GameState, Step
-from harness.run.optional import optional_support
-from harness.run.profiles import FEW_DRAWS
-from harness.run.runner import run_case
+from harness.optional import optional_support
+from harness.profiles import FEW_DRAWS
+from harness.runner import run_case
+from protocol.adapter import Support
+from protocol.keywords import NINJUTSU
+from protocol.mechanics import Mechanic
+from protocol.model import GameState, Step
 from reports.html import render_report
 from reports.results import ResultRecord, Results
 from rulings.compile import compile_corpus

@@ -5,8 +5,8 @@ import pytest
 from hypothesis import given, settings
 
 from generators.cards import keyword_cost
-from harness.protocol.model import CardData, parse_mana_cost
-from harness.run.profiles import FEW_DRAWS
+from harness.profiles import FEW_DRAWS
+from protocol.model import CardData, parse_mana_cost
 from rulings.cards import CardPool
 from rulings.compile import compile_corpus
 from rulings.corpus import Corpus, Ruling, ruling_sha

@@ -12,17 +12,19 @@ pytest.importorskip("phase", reason="phase extra not installed: pip install -e '
 from hypothesis import given, reject, settings
 from hypothesis import strategies as st
 
+from engines.phase import PhaseEngine
+from engines.phase.cards import CACHE_ENV, unparsed_abilities
+from engines.phase.inprocess import PhaseInProcess
 from generators import cards
 from generators.combat import COMBAT_MECHANICS, CombatSpec, combat_scenarios
 from generators.mana import cost_symbol_scenarios, production_scenarios
-from harness.engines.phase import PhaseEngine
-from harness.engines.phase.cards import CACHE_ENV, unparsed_abilities
-from harness.engines.phase.inprocess import PhaseInProcess
-from harness.protocol.adapter import ActionRefused, EngineError, StateUnsupported
-from harness.protocol.builder import StateBuilder
-from harness.protocol.keywords import LIBRARY_NINJUTSU, NINJUTSU
-from harness.protocol.mechanics import Mechanic
-from harness.protocol.model import (
+from harness.isolation import IsolatedEngine
+from harness.profiles import SLOW_ENGINE
+from protocol.adapter import ActionRefused, EngineError, StateUnsupported
+from protocol.builder import StateBuilder
+from protocol.keywords import LIBRARY_NINJUTSU, NINJUTSU
+from protocol.mechanics import Mechanic
+from protocol.model import (
     Action,
     ActionKind,
     AttackTarget,
@@ -31,8 +33,6 @@ from harness.protocol.model import (
     Zone,
     pass_priority,
 )
-from harness.run.isolation import IsolatedEngine
-from harness.run.profiles import SLOW_ENGINE
 
 HERE = Path(__file__).resolve().parent
 
@@ -125,7 +125,7 @@ def test_phase_lacks_library_ninjutsu_as_the_unsupported_reason_says() -> None:
     refuses a Ninja in the library (while it accepts the same Ninja in hand, above)."""
     import phase
 
-    from harness.engines.phase.load import load
+    from engines.phase.load import load
 
     face = phase.build_oracle_face(cards.ninja("library ninjutsu", "{1}{U}", 2, 2).to_mtgjson(), None)
     assert unparsed_abilities(face) == ["Library ninjutsu {1}{U}"]
@@ -191,7 +191,7 @@ def test_fault_in_isolated_engine_is_contained() -> None:
 
 def tap_untap_state(tapped: bool):
     """P0's artifact with "{T}: Add {B}." (phase's ability 0) and "{Q}: You gain 2 life." (1)."""
-    from harness.protocol.model import CardData
+    from protocol.model import CardData
 
     b = StateBuilder()
     art = b.permanent(
@@ -232,7 +232,7 @@ def test_multi_blocked_attacker_before_damage_is_unsupported() -> None:
 
 
 def test_unmapped_mechanics_have_reasons() -> None:
-    from harness.engines.reference import SUPPORTED as REFERENCE
+    from engines.reference import SUPPORTED as REFERENCE
 
     adapter = PhaseInProcess()
     for mechanic in REFERENCE:
@@ -266,7 +266,7 @@ def test_a_loaded_game_forgets_its_opening_and_plays_the_same(scenario) -> None:
     reads a new game's state once per deck sizes (the rest is the same for any cards): phase
     must answer exactly as it does from the whole state of the very game, for the state, the
     legal actions and each action applied."""
-    from harness.engines.phase import load as phase_load
+    from engines.phase import load as phase_load
 
     try:
         built = PhaseInProcess().start(scenario.state)
@@ -297,7 +297,7 @@ def test_a_new_games_state_is_its_skeleton_and_its_objects(scenario) -> None:  #
     them), their creature types and what the opening recorded."""
     import phase
 
-    from harness.engines.phase import load as phase_load
+    from engines.phase import load as phase_load
 
     state = scenario.state
     try:
@@ -321,7 +321,7 @@ def test_a_new_games_state_is_its_skeleton_and_its_objects(scenario) -> None:  #
 
 
 def cards_filler() -> str:
-    from harness.engines.phase.cards import FILLER
+    from engines.phase.cards import FILLER
 
     return FILLER.name
 
@@ -332,7 +332,7 @@ def test_mana_abilities_tried_on_a_shared_copy_are_those_tried_one_by_one(scenar
     """After an activation that only tapped or untapped its own permanent, the adapter tries the
     next such ability of another permanent on the same copy of the game: the legal actions must
     be exactly those found with a fresh copy for every ability."""
-    from harness.engines.phase import inprocess
+    from engines.phase import inprocess
 
     try:
         shared = PhaseInProcess().start(scenario.state)
@@ -348,7 +348,7 @@ def test_mana_abilities_tried_on_a_shared_copy_are_those_tried_one_by_one(scenar
 def test_a_permanent_with_two_mana_abilities_gets_a_fresh_copy_for_the_second() -> None:
     """Tapping a land for its first ability leaves it tapped on the copy: its second ability is
     tried on a fresh copy, and both are offered, with the other permanents' abilities."""
-    from harness.protocol.model import CardData
+    from protocol.model import CardData
 
     dual = CardData("Twin Land", ("Land",), text="{T}: Add {G}.\n{T}: Add {U}.")
     b = StateBuilder()

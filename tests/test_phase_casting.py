@@ -10,13 +10,13 @@ import pytest
 
 pytest.importorskip("phase", reason="phase extra not installed: pip install -e '.[phase]'")
 
+from engines.phase.cards import CACHE_ENV
+from engines.phase.inprocess import PhaseInProcess, PhaseSession
 from generators import cards, search_cards, spell_cards
 from generators.mana import x_creature
-from harness.engines.phase.cards import CACHE_ENV
-from harness.engines.phase.inprocess import PhaseInProcess, PhaseSession
-from harness.protocol.adapter import ActionRefused
-from harness.protocol.builder import StateBuilder
-from harness.protocol.model import (
+from protocol.adapter import ActionRefused
+from protocol.builder import StateBuilder
+from protocol.model import (
     Action,
     ActionKind,
     AttackTarget,

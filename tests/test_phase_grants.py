@@ -10,15 +10,15 @@ import pytest
 
 pytest.importorskip("phase", reason="phase extra not installed: pip install -e '.[phase]'")
 
+from engines.phase.cards import CACHE_ENV
+from engines.phase.inprocess import PhaseInProcess
 from generators import cards, search_cards, spell_cards
 from generators.rebound import spell_on_stack
 from generators.spell_cards import life_spell
-from harness.engines.phase.cards import CACHE_ENV
-from harness.engines.phase.inprocess import PhaseInProcess
-from harness.protocol.adapter import ActionRefused
-from harness.protocol.builder import StateBuilder
-from harness.protocol.keywords import NINJUTSU
-from harness.protocol.model import (
+from protocol.adapter import ActionRefused
+from protocol.builder import StateBuilder
+from protocol.keywords import NINJUTSU
+from protocol.model import (
     Action,
     ActionKind,
     AttackTarget,

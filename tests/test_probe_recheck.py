@@ -7,11 +7,11 @@ import dataclasses
 
 import pytest
 
-from harness.protocol import probe as probe_module
-from harness.protocol.adapter import ActionRefused
-from harness.protocol.builder import StateBuilder
-from harness.protocol.model import Action, CardData, Event, GameState, Zone, pass_priority
-from harness.protocol.probe import Probe, Violation
+from protocol import probe as probe_module
+from protocol.adapter import ActionRefused
+from protocol.builder import StateBuilder
+from protocol.model import Action, CardData, Event, GameState, Zone, pass_priority
+from protocol.probe import Probe, Violation
 
 BEAR = CardData("Bear", ("Creature",), "{1}{G}", power="2", toughness="2")
 

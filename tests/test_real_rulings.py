@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from harness.engines.reference import ReferenceEngine
-from harness.run.runner import run_case
+from engines.reference import ReferenceEngine
+from harness.runner import run_case
 from rulings.cards import load_card_pool
 from rulings.compile import compile_corpus
 from rulings.corpus import Corpus, load_ruling_file, ruling_sha
@@ -19,7 +19,7 @@ EXPECTED = json.loads((DATA / "expected.json").read_text(encoding="utf-8"))
 
 
 def cli(*args: str, cwd) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "harness.run.cli", *args], capture_output=True, text=True, cwd=cwd)
+    return subprocess.run([sys.executable, "-m", "harness.cli", *args], capture_output=True, text=True, cwd=cwd)
 
 
 @pytest.fixture(scope="module")

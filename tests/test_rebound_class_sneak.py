@@ -6,6 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from engines.reference import ReferenceEngine, parse_card
+from engines.reference.lines import LevelBar, Sneak
+from engines.reference.oracle import with_levels
+from engines.reference.testing import BEARS, HERALD, NINJA, P1, WALKER, at_walker
 from generators.cards import basic_land
 from generators.spell_cards import (
     COUNTERSPELL,
@@ -17,15 +21,11 @@ from generators.spell_cards import (
     sneak_creature,
     vanilla,
 )
-from harness.engines.reference import ReferenceEngine, parse_card
-from harness.engines.reference.lines import LevelBar, Sneak
-from harness.engines.reference.oracle import with_levels
-from harness.engines.reference.testing import BEARS, HERALD, NINJA, P1, WALKER, at_walker
-from harness.protocol.adapter import ActionRefused
-from harness.protocol.builder import StateBuilder
-from harness.protocol.consistency import check, problems
-from harness.protocol.keywords import SNEAK
-from harness.protocol.model import (
+from protocol.adapter import ActionRefused
+from protocol.builder import StateBuilder
+from protocol.consistency import check, problems
+from protocol.keywords import SNEAK
+from protocol.model import (
     Action,
     ActionKind,
     DelayedTrigger,

@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from harness.engines.reference import ReferenceEngine, UnsupportedCard, parse_card
-from harness.engines.reference.testing import (
+from engines.reference import ReferenceEngine, UnsupportedCard, parse_card
+from engines.reference.testing import (
     BEARS,
     BRAVE,
     DS_KNIGHT,
@@ -34,11 +34,11 @@ from harness.engines.reference.testing import (
     at_walker,
     creature,
 )
-from harness.protocol.adapter import ActionRefused, EngineError
-from harness.protocol.builder import StateBuilder
-from harness.protocol.consistency import check, problems
-from harness.protocol.keywords import NINJUTSU
-from harness.protocol.model import (
+from protocol.adapter import ActionRefused, EngineError
+from protocol.builder import StateBuilder
+from protocol.consistency import check, problems
+from protocol.keywords import NINJUTSU
+from protocol.model import (
     AFTER_BLOCKERS_STEPS,
     Action,
     ActionKind,

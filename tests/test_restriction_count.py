@@ -6,13 +6,13 @@ to that N."""
 import pytest
 from hypothesis import given, settings
 
+from engines.reference import ReferenceEngine
+from engines.reference.oracle import parse_card
 from generators.search_cards import MINDCENSOR, own_restrictor, restriction_count
 from generators.search_features import search_features
-from harness.engines.reference import ReferenceEngine
-from harness.engines.reference.oracle import parse_card
-from harness.protocol.model import CardData
-from harness.run.profiles import FEW_DRAWS
-from harness.run.runner import run_case
+from harness.profiles import FEW_DRAWS
+from harness.runner import run_case
+from protocol.model import CardData
 from rulings.cards import CardPool
 from rulings.compile import compile_corpus
 from rulings.corpus import Corpus, Ruling, ruling_sha

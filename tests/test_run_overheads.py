@@ -11,12 +11,12 @@ from dataclasses import dataclass
 import pytest
 from hypothesis import strategies as st
 
-from harness.engines.reference import ReferenceEngine
-from harness.protocol.adapter import ActionRefused, EngineError, Support, leaves_input_intact
-from harness.protocol.model import Action, ActionKind, GameState, PlayerState
-from harness.protocol.probe import Probe, Scenario, expect
-from harness.run.guard import EngineTimeout, GuardedSession
-from harness.run.runner import run_case
+from engines.reference import ReferenceEngine
+from harness.guard import EngineTimeout, GuardedSession
+from harness.runner import run_case
+from protocol.adapter import ActionRefused, EngineError, Support, leaves_input_intact
+from protocol.model import Action, ActionKind, GameState, PlayerState
+from protocol.probe import Probe, Scenario, expect
 from rulings.invariant import Invariant
 
 
@@ -115,7 +115,7 @@ def test_only_a_true_declaration_counts():
 def test_the_collector_is_settled_once_per_process():
     code = (
         "import gc\n"
-        "from harness.run.heap import THRESHOLDS, settle, settled\n"
+        "from harness.heap import THRESHOLDS, settle, settled\n"
         "assert not settled() and gc.get_freeze_count() == 0\n"
         "settle()\n"
         "frozen = gc.get_freeze_count()\n"
@@ -134,7 +134,7 @@ def test_a_disabled_collector_is_left_alone():
     code = (
         "import gc\n"
         "gc.disable()\n"
-        "from harness.run.heap import settle\n"
+        "from harness.heap import settle\n"
         "before = gc.get_threshold()\n"
         "settle()\n"
         "assert gc.get_freeze_count() == 0 and gc.get_threshold() == before and not gc.isenabled()\n"

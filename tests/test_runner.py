@@ -5,10 +5,10 @@ from dataclasses import dataclass
 
 from hypothesis import strategies as st
 
-from harness.protocol.adapter import ActionRefused, Support
-from harness.protocol.model import GameState, PlayerState
-from harness.protocol.probe import Scenario, expect
-from harness.run.runner import reproduce_command, run_case
+from harness.runner import reproduce_command, run_case
+from protocol.adapter import ActionRefused, Support
+from protocol.model import GameState, PlayerState
+from protocol.probe import Scenario, expect
 from rulings.invariant import Invariant
 
 

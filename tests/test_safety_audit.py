@@ -7,9 +7,9 @@ from __future__ import annotations
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from harness.protocol.adapter import StateUnsupported
-from harness.protocol.probe import Scenario
-from harness.run.runner import run_case
+from harness.runner import run_case
+from protocol.adapter import StateUnsupported
+from protocol.probe import Scenario
 from reports.html import render_report
 from reports.junit import render_junit
 from reports.results import Counterexample, EngineInfo, Failure, ResultRecord, Results, RunInfo

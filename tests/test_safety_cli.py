@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from harness.run.lock import hold
+from harness.lock import hold
 from reports.results import read_results
 
 HERE = Path(__file__).resolve().parent
@@ -29,7 +29,7 @@ def _env() -> dict[str, str]:
 
 def cli(*args: str, cwd: Path, timeout: float = 300) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "harness.run.cli", *args],
+        [sys.executable, "-m", "harness.cli", *args],
         cwd=cwd,
         capture_output=True,
         text=True,
@@ -44,7 +44,7 @@ def test_exit_status_comes_from_memory_not_from_the_file(tmp_path: Path) -> None
         "import sys, reports.results as r\n"
         "def boom(*a, **k): raise AssertionError('the CLI read results back from disk')\n"
         "r.read_results = boom\n"
-        "from harness.run.cli import main\n"
+        "from harness.cli import main\n"
         f"sys.exit(main(['run', '--engine', 'mutant:ninja-enters-any-target', '--profile', 'ci',"
         f" '--invariant', 'ninjutsu.same-attack-target', '--out', {str(tmp_path / 'o')!r}]))\n"
     )
@@ -159,7 +159,7 @@ def _start_hanging_run(out: Path, cwd: Path, *extra: str) -> subprocess.Popen[st
         [
             sys.executable,
             "-m",
-            "harness.run.cli",
+            "harness.cli",
             "run",
             "--engine",
             "isolated:fault_engines:Fault_start_hang",
@@ -181,7 +181,7 @@ def _start_hanging_run(out: Path, cwd: Path, *extra: str) -> subprocess.Popen[st
 
 
 def _workers_of(pid: int) -> list[int]:
-    """Engine worker processes (``harness.run.worker``) whose parent is ``pid``.
+    """Engine worker processes (``harness.worker``) whose parent is ``pid``.
 
     Only workers: an import can start a short-lived child of its own (ctypes looks libraries up
     with ``ldconfig``), and a signal sent on seeing that one arrives before the run has begun."""
@@ -194,7 +194,7 @@ def _workers_of(pid: int) -> list[int]:
             except OSError:
                 continue
             fields = stat.rsplit(")", 1)[1].split()
-            if int(fields[1]) == pid and fields[0] != "Z" and b"harness.run.worker" in command:
+            if int(fields[1]) == pid and fields[0] != "Z" and b"harness.worker" in command:
                 found.append(int(entry.name))
     return found
 

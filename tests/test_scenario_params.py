@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from harness.protocol import codec
-from harness.run.profiles import FEW_DRAWS
+from harness.profiles import FEW_DRAWS
+from protocol import codec
 from rulings.compile import compile_corpus
 
 SUITE = compile_corpus()

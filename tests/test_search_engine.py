@@ -13,6 +13,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from engines.reference import ReferenceEngine, parse_card
+from engines.reference.lines import SearchEffect, SpellEffect
+from engines.reference.testing import BEARS, FOREST, ISLAND, P1, creature
 from generators import cards
 from generators.search_cards import (
     BRIBERY_CARD,
@@ -28,14 +31,11 @@ from generators.search_cards import (
     WATCHER,
     WILD_EXPANSE,
 )
-from harness.engines.reference import ReferenceEngine, parse_card
-from harness.engines.reference.lines import SearchEffect, SpellEffect
-from harness.engines.reference.testing import BEARS, FOREST, ISLAND, P1, creature
-from harness.protocol.adapter import ActionRefused, EngineError
-from harness.protocol.builder import StateBuilder
-from harness.protocol.consistency import problems
-from harness.protocol.keywords import LIBRARY_NINJUTSU
-from harness.protocol.model import (
+from protocol.adapter import ActionRefused, EngineError
+from protocol.builder import StateBuilder
+from protocol.consistency import problems
+from protocol.keywords import LIBRARY_NINJUTSU
+from protocol.model import (
     Action,
     ActionKind,
     CardInstance,

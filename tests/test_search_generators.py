@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from hypothesis import find, given
 
+from engines.reference import ReferenceEngine
 from generators.combat import NINJUTSU_STEPS, CombatSpec, combat_scenarios
 from generators.search import search_scenarios
 from generators.search_cards import ABILITY, BRIBERY, INSTANT, LOOK, RESTRICTED_TO, SORCERY, SOURCE_KINDS
 from generators.search_setup import SearchSetup
-from harness.engines.reference import ReferenceEngine
-from harness.protocol.consistency import problems
-from harness.protocol.keywords import LIBRARY_NINJUTSU
-from harness.protocol.model import GameState, Step
+from protocol.consistency import problems
+from protocol.keywords import LIBRARY_NINJUTSU
+from protocol.model import GameState, Step
 
 ENGINE = ReferenceEngine()
 EVERYTHING = SearchSetup(kinds=SOURCE_KINDS, restriction="any", start="any", millikin=True, library=(0, 6))

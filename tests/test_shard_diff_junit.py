@@ -9,9 +9,9 @@ from html.parser import HTMLParser
 
 import pytest
 
-from harness.run.merge import MergeError, merge_results
-from harness.run.plan import Case
-from harness.run.shard import SLACK, ShardError, assign, parse_shard, shard_cases
+from harness.merge import MergeError, merge_results
+from harness.plan import Case
+from harness.shard import SLACK, ShardError, assign, parse_shard, shard_cases
 from reports.diff import diff_results, format_diff, render_diff_page
 from reports.html import render_report
 from reports.junit import render_junit
@@ -209,5 +209,5 @@ def test_junit_elides_machine_paths():
     import reports
 
     root = str(Path(reports.__file__).resolve().parents[1])
-    results = Results(run_info(), results=(rec("a.r/1", "error", f"crash in {root}/harness/engines/x.py"),))
-    assert root not in render_junit(results) and "harness/engines/x.py" in render_junit(results)
+    results = Results(run_info(), results=(rec("a.r/1", "error", f"crash in {root}/engines/x.py"),))
+    assert root not in render_junit(results) and "engines/x.py" in render_junit(results)

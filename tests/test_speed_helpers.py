@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 
 from generators.combat import CombatSpec, combat_scenarios
 from generators.strategies import integers, sampled
-from harness.protocol.clone import fresh
-from harness.protocol.keywords import NINJUTSU
-from harness.protocol.model import Step
+from protocol.clone import fresh
+from protocol.keywords import NINJUTSU
+from protocol.model import Step
 
 
 def test_strategies_are_built_once_per_arguments():

@@ -9,13 +9,13 @@ import sys
 
 from hypothesis import given
 
+from engines.reference import ReferenceEngine
 from generators.classes import CLASS_STEPS, ClassSpec, class_scenarios
 from generators.exile import ExileSpec, exile_permission_scenarios
 from generators.rebound import ReboundSpec, rebound_cast_scenarios, rebound_upkeep_scenarios
 from generators.sneak import graveyard_sneak_scenarios
-from harness.engines.reference import ReferenceEngine
-from harness.protocol.consistency import problems
-from harness.protocol.model import GameState, Step, Zone
+from protocol.consistency import problems
+from protocol.model import GameState, Step, Zone
 from reports.results import read_results
 
 ENGINE = ReferenceEngine()
@@ -95,7 +95,7 @@ def test_cli_kills_a_rebound_mutant_with_the_ruling_it_breaks(tmp_path):
         [
             sys.executable,
             "-m",
-            "harness.run.cli",
+            "harness.cli",
             "run",
             "--engine",
             "mutant:rebound-when-countered",

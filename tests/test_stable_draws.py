@@ -1,6 +1,6 @@
 """Derandomized draws depend on the seed alone, not on which of the project's modules a process
 happens to have loaded (Hypothesis mixes the numbers of loaded local modules into its draws;
-:mod:`harness.run.stable_draws` leaves them out)."""
+:mod:`harness.stable_draws` leaves them out)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from harness.run.stable_draws import stabilize
+from harness.stable_draws import stabilize
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -27,13 +27,13 @@ SCRIPT = textwrap.dedent(
         else:
             importlib.import_module(name)
     from hypothesis import given, settings
-    from harness.protocol import codec
-    from harness.run.feature_reach import case_seed
-    from harness.run.profiles import profile_settings
+    from protocol import codec
+    from harness.feature_reach import case_seed
+    from harness.profiles import profile_settings
     from rulings.compile import compile_corpus
     chosen = profile_settings("ci")
     if sys.argv[1] == "unstable":
-        import harness.run.stable_draws as stable
+        import harness.stable_draws as stable
         from hypothesis.internal.conjecture import providers
         providers._get_local_constants = stable._original_local_constants
         providers.CONSTANTS_CACHE.cache.clear()
@@ -67,7 +67,7 @@ def test_hypothesis_has_the_shape_stabilize_expects() -> None:
     assert stabilize(), "Hypothesis's provider module changed: local constants are no longer left out"
 
 
-HEAVY = ("harness.run.minimize", "harness.run.controls", "reports.html", "harness.engines.mutants")
+HEAVY = ("harness.minimize", "harness.controls", "reports.html", "engines.mutants")
 
 
 def _numbers_module(folder: Path) -> str:

@@ -6,10 +6,10 @@ import copy
 import pytest
 
 from generators import cards
-from harness.protocol import codec
-from harness.protocol.builder import StateBuilder
-from harness.protocol.clone import fresh
-from harness.protocol.model import CardInstance, GameState, Zone
+from protocol import codec
+from protocol.builder import StateBuilder
+from protocol.clone import fresh
+from protocol.model import CardInstance, GameState, Zone
 
 
 def _state() -> GameState:

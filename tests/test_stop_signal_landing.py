@@ -27,7 +27,7 @@ def test_a_signal_inside_a_gc_callback_is_kept_for_the_next_wait() -> None:
     done = _run(
         """
         import gc, os, signal, time
-        from harness.run import signals
+        from harness import signals
 
         signals.install()
         killed = []
@@ -62,7 +62,7 @@ def test_a_signal_elsewhere_interrupts_at_once() -> None:
     done = _run(
         """
         import os, signal, time
-        from harness.run import signals
+        from harness import signals
 
         signals.install()
         try:
@@ -80,7 +80,7 @@ def test_a_signal_elsewhere_interrupts_at_once() -> None:
 def test_without_a_signal_nothing_is_raised() -> None:
     done = _run(
         """
-        from harness.run import signals
+        from harness import signals
 
         signals.install()
         signals.raise_if_stopping()

@@ -3,8 +3,8 @@ explanations versus claims, and text a template must never swallow."""
 
 import pytest
 
-from harness.protocol.keywords import keywords_in_text
-from harness.protocol.model import CardData
+from protocol.keywords import keywords_in_text
+from protocol.model import CardData
 from rulings.cards import CardPool
 from rulings.compile import compile_corpus
 from rulings.corpus import Corpus, Ruling, ruling_sha

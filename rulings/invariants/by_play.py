@@ -1,4 +1,4 @@
-"""Reaching a window by play, for the checks: :func:`harness.protocol.reach.reach_by_play` (pass
+"""Reaching a window by play, for the checks: :func:`protocol.reach.reach_by_play` (pass
 priority from an earlier state until the engine stops in the step with the right player holding
 priority, or a Violation listing the steps it went through), then let whatever waits on the
 stack there resolve, so a check starts in the step with an empty stack.
@@ -10,9 +10,9 @@ declared) and gets there by play.
 
 from __future__ import annotations
 
-from harness.protocol.model import GameState, Step
-from harness.protocol.probe import Probe, Violation
-from harness.protocol.reach import reach_by_play as reach_step
+from protocol.model import GameState, Step
+from protocol.probe import Probe, Violation
+from protocol.reach import reach_by_play as reach_step
 from rulings.invariants.driving import MOVE_LIMIT, advance
 
 

@@ -16,8 +16,8 @@ from collections.abc import Mapping
 from generators.class_features import FEATURES, bar_symbols, payable, untapped_lands
 from generators.classes import CLASS_MECHANICS, CLASS_STEPS, ClassParams, ClassSpec, class_scenarios
 from generators.features import Feature
-from harness.protocol.mechanics import Mechanic
-from harness.protocol.model import (
+from protocol.mechanics import Mechanic
+from protocol.model import (
     Action,
     ActionKind,
     AttackTarget,
@@ -27,7 +27,7 @@ from harness.protocol.model import (
     mana_value,
     parse_mana_cost,
 )
-from harness.protocol.probe import Probe, Scenario, expect
+from protocol.probe import Probe, Scenario, expect
 from rulings.invariant import claims, exempt
 from rulings.invariants.driving import events_of, pass_until, resolve_stack
 from rulings.invariants.rule_texts import CLASS, IS_CLASS

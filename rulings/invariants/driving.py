@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from harness.protocol.adapter import EngineError
-from harness.protocol.model import Action, ActionKind, Event, EventKind, GameState, Step, pass_priority
-from harness.protocol.probe import Probe, expect
+from protocol.adapter import EngineError
+from protocol.model import Action, ActionKind, Event, EventKind, GameState, Step, pass_priority
+from protocol.probe import Probe, expect
 
 #: Passes/declarations after which an engine that has not got anywhere is taken to be stuck.
 MOVE_LIMIT = 60
@@ -44,7 +44,7 @@ def expect_forbidden(
 ) -> None:
     """The rules forbid ``action`` (``what`` ``why``): nothing like it is offered (``shown`` are
     the offered actions that would mean it), and the engine refuses it
-    (:meth:`~harness.protocol.probe.Probe.expect_refused`)."""
+    (:meth:`~protocol.probe.Probe.expect_refused`)."""
     expect(not shown, f"{what} offered {why}", expected=none_offered, observed=", ".join(map(str, shown)))
     probe.expect_refused(action, f"{what} accepted {why}")
 

@@ -19,9 +19,9 @@ from hypothesis import strategies as st
 
 from generators.exile import MAIN_STEPS, ExileParams, ExileSpec, exile_permission_scenarios
 from generators.spell_cards import FALLEN_SHINOBI
-from harness.protocol.mechanics import Mechanic
-from harness.protocol.model import CardData, GameState, Step, Zone, parse_mana_cost
-from harness.protocol.probe import Probe, Scenario, expect
+from protocol.mechanics import Mechanic
+from protocol.model import CardData, GameState, Step, Zone, parse_mana_cost
+from protocol.probe import Probe, Scenario, expect
 from rulings.invariant import claims, exempt
 from rulings.invariants.driving import resolve_stack
 from rulings.invariants.rule_texts import EXILE, grants_exile_play, paid_permission

@@ -37,9 +37,9 @@ from generators.mana import (
     x_etb_scenarios,
 )
 from generators.mana_features import PAYMENT_FEATURES, SOURCE_FEATURES, SUBJECT_FEATURES
-from harness.protocol.mechanics import Mechanic
-from harness.protocol.model import MANA_SYMBOLS, Action, ActionKind, CardData, Event, EventKind, GameState
-from harness.protocol.probe import Probe, Scenario, expect
+from protocol.mechanics import Mechanic
+from protocol.model import MANA_SYMBOLS, Action, ActionKind, CardData, Event, EventKind, GameState
+from protocol.probe import Probe, Scenario, expect
 from rulings.corpus import Ruling
 from rulings.invariant import Invariant, InvariantKind, claims, claims_of
 from rulings.invariants.driving import events_of, resolve_stack

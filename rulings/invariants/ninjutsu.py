@@ -1,5 +1,5 @@
 """Templates and invariants of the ninjutsu family (CR 702.49): ninjutsu, library ninjutsu,
-commander ninjutsu, and any later variant named in :mod:`harness.protocol.keywords`.
+commander ninjutsu, and any later variant named in :mod:`protocol.keywords`.
 
 Each family takes the keyword variant from the ruling's ``{keyword}`` slot (or from the ruling's
 cards when the text only says "the Ninja") and builds invariants that draw combat states with a
@@ -24,7 +24,7 @@ from generators.combat import (
     combat_scenarios,
 )
 from generators.features import Feature
-from harness.protocol.keywords import (
+from protocol.keywords import (
     NINJUTSU,
     NINJUTSU_FAMILY,
     RETURN_AN_ATTACKER,
@@ -32,8 +32,8 @@ from harness.protocol.keywords import (
     UnknownVariant,
     variants_in_texts,
 )
-from harness.protocol.mechanics import Mechanic
-from harness.protocol.model import (
+from protocol.mechanics import Mechanic
+from protocol.model import (
     Action,
     CardData,
     EventKind,
@@ -41,7 +41,7 @@ from harness.protocol.model import (
     Step,
     Zone,
 )
-from harness.protocol.probe import Probe, Scenario, expect
+from protocol.probe import Probe, Scenario, expect
 from rulings.corpus import Ruling
 from rulings.invariant import CheckFn, Invariant, InvariantKind, claims, claims_of, exempting
 from rulings.invariants.by_play import reach_by_play
@@ -50,7 +50,7 @@ from rulings.invariants.search_moves import arrive, expect_waits_after_search, r
 from rulings.invariants.zone_checks import check_found_never_enters, check_only_from_zone
 from rulings.templates import Family, NotCovered, template, template_text
 
-#: The ninjutsu family and sneak: "{keyword}" in these templates (see harness.protocol.keywords).
+#: The ninjutsu family and sneak: "{keyword}" in these templates (see protocol.keywords).
 KEYWORD_SLOT = {"keyword": tuple(RETURN_AN_ATTACKER)}
 BASE_REQUIRES = frozenset({Mechanic.STACK, Mechanic.PRIORITY, Mechanic.MANA_ABILITY})
 

@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 
 from generators.exile import MAIN_STEPS, ExileParams, ExileSpec, exile_permission_scenarios
 from generators.rebound import ReboundParams, ReboundSpec, rebound_cast_scenarios, rebound_upkeep_scenarios
-from harness.protocol.mechanics import Mechanic
-from harness.protocol.model import ActionKind, EventKind, GameState, Step, Zone
-from harness.protocol.probe import Probe, Scenario, expect
+from protocol.mechanics import Mechanic
+from protocol.model import ActionKind, EventKind, GameState, Step, Zone
+from protocol.probe import Probe, Scenario, expect
 from rulings.binding import binds
 from rulings.invariant import claims, exempt
 from rulings.invariants.driving import advance, events_of, resolve_stack

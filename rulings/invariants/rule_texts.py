@@ -11,7 +11,7 @@ import re
 from collections.abc import Mapping
 from typing import NotRequired, TypedDict
 
-from harness.protocol.model import CardData
+from protocol.model import CardData
 from rulings.rule_templates import Applies, has_subtype, mentions
 
 

@@ -36,10 +36,10 @@ from generators.search_cards import (
 )
 from generators.search_features import search_features
 from generators.search_setup import SearchSetup
-from harness.protocol.adapter import EngineError
-from harness.protocol.keywords import LIBRARY_NINJUTSU, KeywordVariant
-from harness.protocol.mechanics import Mechanic
-from harness.protocol.model import (
+from protocol.adapter import EngineError
+from protocol.keywords import LIBRARY_NINJUTSU, KeywordVariant
+from protocol.mechanics import Mechanic
+from protocol.model import (
     Action,
     ActionKind,
     CardData,
@@ -50,7 +50,7 @@ from harness.protocol.model import (
     Zone,
     parse_mana_cost,
 )
-from harness.protocol.probe import Probe, Scenario, expect
+from protocol.probe import Probe, Scenario, expect
 from rulings.corpus import Ruling
 from rulings.invariant import CheckFn, Invariant, InvariantKind, claims, exempting
 from rulings.invariants.driving import (

@@ -15,9 +15,9 @@ from __future__ import annotations
 from generators.combat import NinjutsuParams
 from generators.search import SearchStateParams
 from generators.search_setup import SearchParams
-from harness.protocol.keywords import KeywordVariant
-from harness.protocol.model import Action, ActionKind, Event, EventKind, GameState, Search, Step
-from harness.protocol.probe import Probe, Scenario, Violation, expect
+from protocol.keywords import KeywordVariant
+from protocol.model import Action, ActionKind, Event, EventKind, GameState, Search, Step
+from protocol.probe import Probe, Scenario, Violation, expect
 from rulings.invariants.by_play import reach_by_play
 from rulings.invariants.driving import pass_until
 

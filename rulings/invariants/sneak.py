@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 
 from generators.combat import COMBAT_MECHANICS
 from generators.sneak import GraveyardSneakSpec, SneakParams, graveyard_sneak_scenarios
-from harness.protocol.keywords import SNEAK
-from harness.protocol.mechanics import Mechanic
-from harness.protocol.model import Action, ActionKind, GameState, Step
-from harness.protocol.probe import Probe, Scenario, expect
+from protocol.keywords import SNEAK
+from protocol.mechanics import Mechanic
+from protocol.model import Action, ActionKind, GameState, Step
+from protocol.probe import Probe, Scenario, expect
 from rulings.binding import binds
 from rulings.invariant import claims, exempt
 from rulings.invariants.driving import resolve_stack

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from harness.protocol.adapter import EngineError
-from harness.protocol.model import Action, ActionKind, Event, GameState, Zone
-from harness.protocol.probe import Probe, Violation, expect
+from protocol.adapter import EngineError
+from protocol.model import Action, ActionKind, Event, GameState, Zone
+from protocol.probe import Probe, Violation, expect
 from rulings.invariants.driving import MOVE_LIMIT, advance
 
 

@@ -6,9 +6,9 @@ library for library ninjutsu), shared by :mod:`rulings.invariants.ninjutsu` and
 from __future__ import annotations
 
 from generators.combat import NinjutsuParams
-from harness.protocol.keywords import KeywordVariant
-from harness.protocol.model import ActionKind, EventKind, Zone
-from harness.protocol.probe import Probe, Scenario, expect
+from protocol.keywords import KeywordVariant
+from protocol.model import ActionKind, EventKind, Zone
+from protocol.probe import Probe, Scenario, expect
 from rulings.invariant import claims
 from rulings.invariants.driving import events_of, expect_forbidden, offered, resolve_stack
 from rulings.invariants.search_moves import choose, pending_search, ready

@@ -1,0 +1,3 @@
+"""Engines under test that ship with the harness: the reference engine (exact rules for the
+corpus), its mutants and the degenerate controls, and third-party adapters (phase.rs). Every
+engine depends on :mod:`protocol` only."""

@@ -1,0 +1,65 @@
+"""Mutants of rebound (702.88), Jeskai Baller and its cast trigger: the mistakes an engine makes
+with spells that leave the stack in unusual ways."""
+
+from __future__ import annotations
+
+from engines.reference.casting import CAST_FROM
+from engines.reference.game import Game
+from protocol.model import StackItem
+
+from . import Mutant, answers, table
+
+
+def rebound_when_countered(self, game: Game, item: StackItem, resolving: bool) -> bool:
+    return item.kind == "spell" and self.has_rebound(game, item.source) and item.choice(CAST_FROM) == "hand"
+
+
+def baller_from_exile_exiled(self, game: Game, item: StackItem, resolving: bool) -> bool:
+    return resolving and item.kind == "spell" and self.has_rebound(game, item.source)
+
+
+MUTANTS: tuple[Mutant, ...] = table(
+    # id, the rulings it breaks, the bug, the decisions it replaces
+    (
+        "rebound-when-countered",
+        ("rebound.not-resolving-goes-to-graveyard",),
+        "rebound exiles a spell cast from the hand however it leaves the stack, even countered",
+        {"rebound.applies": rebound_when_countered},
+    ),
+    (
+        "rebound-recast-mandatory",
+        ("rebound.recast-optional",),
+        "the card must be cast when rebound's trigger resolves: declining is not offered nor accepted",
+        {"rebound.cast_optional": answers(False)},
+    ),
+    (
+        "rebound-offered-again",
+        ("rebound.recast-optional",),
+        "rebound's delayed trigger stays after it triggers: a declined card is offered again every upkeep",
+        {"rebound.trigger_ends_when_fired": answers(False)},
+    ),
+    (
+        "baller-from-hand-enters",
+        ("jeskai-baller.rebound-from-hand-exiled",),
+        "a permanent spell with rebound cast from the hand enters the battlefield (rebound ignored)",
+        {"rebound.replaces_entering": answers(False)},
+    ),
+    (
+        "baller-from-exile-exiled",
+        ("jeskai-baller.creature-unless-from-hand",),
+        "rebound exiles the spell wherever it was cast from, so Jeskai Baller never enters",
+        {"rebound.applies": baller_from_exile_exiled},
+    ),
+    (
+        "cast-trigger-needs-spell",
+        ("jeskai-baller.cast-trigger-resolves-first",),
+        "a cast trigger does nothing once its spell has left the stack (countered)",
+        {"casting.cast_trigger_resolves_without_spell": answers(False)},
+    ),
+    (
+        "cast-trigger-below-spell",
+        ("jeskai-baller.cast-trigger-resolves-first",),
+        "a cast trigger is put on the stack beneath its spell, so the spell resolves first",
+        {"casting.cast_trigger_above_spell": answers(False)},
+    ),
+)

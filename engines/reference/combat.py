@@ -1,0 +1,435 @@
+"""Combat, the part of the core that handles steps 506-511: declaring attackers and blockers,
+first strike and combat damage, and creatures put onto the battlefield attacking (508.4).
+
+What other components add to combat comes through hooks of the dispatch table: blocking
+restrictions (``combat.block_restriction``: menace), power and toughness bonuses
+(``combat.power_bonus``, ``combat.toughness_bonus``: counters, anthems) and what happens when a
+creature deals combat damage to a player (``combat.damage_to_player``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from protocol.adapter import ActionRefused
+from protocol.mechanics import COMBAT_FEATURES, Mechanic
+from protocol.model import (
+    Action,
+    ActionKind,
+    AttackTarget,
+    Event,
+    EventKind,
+    PlayerIndex,
+    StackItem,
+    TargetKind,
+    target_ref,
+)
+
+from .game import ATTACK_TARGET, Game, Perm, decode_target
+from .table import Table, decision
+
+if TYPE_CHECKING:
+    from .engine import ReferenceRules
+
+#: Pending choices of the combat steps (508.1, 509.1).
+DECLARE_ATTACKERS: Final = "declare-attackers"
+DECLARE_BLOCKERS: Final = "declare-blockers"
+
+
+class Combat:
+    """Declarations, combat damage, and the combat triggers of the cards the engine reads."""
+
+    name = "combat"
+    #: The requirements this component implements (the engine supports the union: ``SUPPORTED``).
+    mechanics = COMBAT_FEATURES | {Mechanic.MENACE}
+
+    def __init__(self, engine: ReferenceRules) -> None:
+        self.e = engine
+
+    def register(self, table: Table) -> None:
+        table.pending_choice(self.name, DECLARE_ATTACKERS, self.attack_declarations, self.declare)
+        table.pending_choice(self.name, DECLARE_BLOCKERS, self.block_declarations, self.declare)
+        table.resolver(self.name, "triggered", self.is_combat_trigger, self.resolve_combat_trigger)
+
+    def declare(self, game: Game, action: Action, events: list[Event]) -> None:
+        """The answer to a declare-attackers or declare-blockers choice."""
+        assert game.pending is not None
+        wanted = ActionKind(game.pending.kind)
+        if action.kind is not wanted:
+            raise ActionRefused(f"player {action.player} must {game.pending.kind}, not {action.kind}")
+        if wanted is ActionKind.DECLARE_ATTACKERS:
+            self.declare_attackers(game, action, events)
+        else:
+            self.declare_blockers(game, action, events)
+
+    def power_bonus(self, game: Game, perm: Perm) -> int:
+        return sum(bonus(game, perm) for bonus in self.e.table.each("combat.power_bonus"))
+
+    def toughness_bonus(self, game: Game, perm: Perm) -> int:
+        return sum(bonus(game, perm) for bonus in self.e.table.each("combat.toughness_bonus"))
+
+    def block_restrictions_met(self, game: Game, action: Action) -> bool:
+        return all(restriction(game, action) for restriction in self.e.table.each("combat.block_restriction"))
+
+    # =====================================================================================
+    # Decisions: combat (506-511)
+    # =====================================================================================
+    @decision("combat.damage_steps_skipped")
+    def combat_damage_steps_skipped(self, game: Game) -> bool:
+        """508.8: with no creature attacking, skip declare-blockers and the damage steps."""
+        return not any(p.attacking is not None for p in game.battlefield)
+
+    @decision("combat.legal_attack_targets")
+    def legal_attack_targets(self, game: Game, player: PlayerIndex) -> list[AttackTarget]:
+        """506.2/508.1b: the defending player, planeswalkers they control, battles they protect."""
+        defender = 1 - player
+        targets = [AttackTarget.of_player(defender)]
+        for perm in game.battlefield:
+            if game.is_type(perm.id, "Planeswalker") and perm.controller == defender:
+                targets.append(AttackTarget.of_permanent(TargetKind.PLANESWALKER, perm.id))
+        for perm in game.battlefield:
+            if game.is_type(perm.id, "Battle") and perm.protector == defender:
+                targets.append(AttackTarget.of_permanent(TargetKind.BATTLE, perm.id))
+        return targets
+
+    @decision("combat.can_attack")
+    def can_attack(self, game: Game, perm: Perm) -> bool:
+        """508.1a: an untapped creature the active player controls, not summoning sick (302.6)."""
+        return (
+            game.is_type(perm.id, "Creature")
+            and perm.controller == game.active
+            and not perm.tapped
+            and not self.e.core.summoning_sickness_applies(game, perm)
+        )
+
+    @decision("combat.can_block")
+    def can_block(self, game: Game, blocker: Perm, attacker: Perm) -> bool:
+        """509.1a: an untapped creature the defending player controls blocks an attacking creature."""
+        return (
+            game.is_type(blocker.id, "Creature")
+            and blocker.controller == game.defending
+            and not blocker.tapped
+            and attacker.attacking is not None
+        )
+
+    @decision("combat.is_unblocked_attacker")
+    def is_unblocked_attacker(self, game: Game, perm: Perm) -> bool:
+        """509.1h/506.4: an attacking creature is unblocked only once blockers are declared and
+        none blocked it; before that it is neither blocked nor unblocked."""
+        return perm.attacking is not None and perm.blocked is False
+
+    @decision("combat.fires_attack_triggers_for")
+    def fires_attack_triggers_for(self, game: Game, perm: Perm, declared: bool) -> bool:
+        """508.3a/508.4: "whenever ... attacks" triggers only for creatures *declared* as
+        attackers, never for one put onto the battlefield attacking."""
+        return declared
+
+    @decision("combat.has_first_strike")
+    def has_first_strike(self, game: Game, perm: Perm) -> bool:
+        """702.7: the creature has first strike (printed; the engine grants it nowhere else)."""
+        return game.abilities_of(perm.id).first_strike
+
+    @decision("combat.has_double_strike")
+    def has_double_strike(self, game: Game, perm: Perm) -> bool:
+        """702.4: the creature has double strike (printed)."""
+        return game.abilities_of(perm.id).double_strike
+
+    @decision("combat.first_strike_step_needed")
+    def first_strike_step_needed(self, game: Game) -> bool:
+        """510.4: a first-strike damage step happens iff, as the combat damage step would begin,
+        an attacking or blocking creature has first strike or double strike."""
+        return any(
+            p.in_combat and (self.has_first_strike(game, p) or self.has_double_strike(game, p))
+            for p in game.battlefield
+        )
+
+    @decision("combat.deals_damage_in_step")
+    def deals_damage_in_step(self, game: Game, perm: Perm, first_strike_step: bool) -> bool:
+        """510.4/702.7b/702.4b: in the first-strike step only first and double strikers deal
+        damage; in the second, creatures that had neither as the first-strike step began
+        (``first_strikers``), plus double strikers."""
+        double = self.has_double_strike(game, perm)
+        if first_strike_step:
+            return double or self.has_first_strike(game, perm)
+        return double or perm.id not in game.first_strikers
+
+    @decision("combat.damage_amount")
+    def combat_damage_amount(self, game: Game, perm: Perm) -> int:
+        """510.1a: a creature assigns combat damage equal to its power (none if power < 1)."""
+        return max(0, (game.abilities_of(perm.id).power or 0) + self.power_bonus(game, perm))  # 613.4c
+
+    @decision("combat.assign_blocked_damage")
+    def assign_blocked_damage(
+        self, game: Game, attacker: Perm, amount: int, blockers: list[Perm]
+    ) -> list[tuple[Perm, int]]:
+        """510.1c-d: a blocked creature divides its damage among its blockers; lethal damage to
+        each in order before the next, the rest to the last (the reference engine's fixed
+        choice: blockers in permanent-id order). No blockers left: no damage (510.1c)."""
+        out: list[tuple[Perm, int]] = []
+        for i, blocker in enumerate(blockers):
+            if i == len(blockers) - 1:
+                share = amount
+            else:
+                toughness = (game.abilities_of(blocker.id).toughness or 0) + self.toughness_bonus(game, blocker)
+                share = min(amount, max(0, toughness - blocker.damage))
+            if share > 0:
+                out.append((blocker, share))
+            amount -= share
+        return out
+
+    @decision("combat.fires_combat_damage_trigger")
+    def fires_combat_damage_trigger(self, game: Game, source: Perm, amount: int) -> bool:
+        """510.3a/603.2: "whenever this creature deals combat damage to a player" triggers when
+        it dealt more than 0 damage to a player."""
+        return amount > 0
+
+    @decision("combat.removed_from_combat_when_target_leaves")
+    def removed_from_combat_when_target_leaves(self, game: Game, attacker: Perm) -> bool:
+        """506.4c: a creature attacking a planeswalker or battle that leaves the battlefield
+        keeps attacking (and, unblocked, deals no combat damage)."""
+        return False
+
+    @decision("combat.remove_all_from_combat")
+    def remove_all_from_combat(self, game: Game) -> None:
+        """511.3: as the end-of-combat step ends, every creature is removed from combat."""
+        for perm in game.battlefield:
+            perm.attacking = None
+            perm.blocked = None
+            perm.blocking = []
+        game.first_strikers = []
+
+    # =====================================================================================
+    # Procedures: declarations (508, 509)
+    # =====================================================================================
+    def attack_declarations(self, game: Game) -> list[Action]:
+        """The empty declaration and every single-creature one (apply judges any declaration)."""
+        player = game.active
+        actions = [Action(ActionKind.DECLARE_ATTACKERS, player)]
+        targets = self.legal_attack_targets(game, player)
+        for perm in game.battlefield:
+            if self.can_attack(game, perm):
+                for target in targets:
+                    actions.append(Action(ActionKind.DECLARE_ATTACKERS, player, attacks=((perm.id, target),)))
+        return actions
+
+    def block_declarations(self, game: Game) -> list[Action]:
+        player = game.defending
+        actions = [Action(ActionKind.DECLARE_BLOCKERS, player)]
+        attackers = [p for p in game.battlefield if p.attacking is not None]
+        for blocker in game.battlefield:
+            for attacker in attackers:
+                if self.can_block(game, blocker, attacker):
+                    actions.append(Action(ActionKind.DECLARE_BLOCKERS, player, blocks=((blocker.id, attacker.id),)))
+        return [a for a in actions if self.block_restrictions_met(game, a)]
+
+    def declare_attackers(self, game: Game, action: Action, events: list[Event]) -> None:
+        """508.1: check the whole declaration, then tap the attackers (508.1f), then "attacks"
+        triggers (508.3a), then the active player gets priority (508.2/117.3a)."""
+        if action.blocks:
+            raise ActionRefused("blockers cannot be declared in the declare-attackers step")
+        legal_targets = self.legal_attack_targets(game, game.active)
+        seen: set[str] = set()
+        for card_id, target in action.attacks:
+            perm = game.perm(card_id)
+            if card_id in seen:
+                raise ActionRefused(f"{card_id} is declared as an attacker twice")
+            seen.add(card_id)
+            if perm is None or not self.can_attack(game, perm):
+                raise ActionRefused(f"{card_id} cannot attack")
+            if target not in legal_targets:
+                raise ActionRefused(f"{card_id} cannot attack {target}")
+        declared = []
+        for card_id, target in action.attacks:
+            perm = game.perm(card_id)
+            assert perm is not None
+            game.tap(perm, events)
+            perm.attacking = target
+            perm.blocked = None
+            events.append(Event(EventKind.ATTACK, card=card_id, target=target_ref(target)))
+            declared.append(perm)
+        self.attack_triggers(game, declared, True, events)
+        game.pending = None
+        self.e.core.give_priority(game, game.active, events)
+
+    def attack_triggers(self, game: Game, attackers: list[Perm], declared: bool, events: list[Event]) -> None:
+        """Trigger "whenever this creature attacks" and "whenever a creature you control
+        attacks" (once per attacking creature) for the creatures that qualify (508.3a)."""
+        for attacker in attackers:
+            if not self.fires_attack_triggers_for(game, attacker, declared):
+                continue
+            for t in game.abilities_of(attacker.id).attack_triggers:
+                if t.scope == "self":
+                    self.e.core.trigger(
+                        game, attacker.controller, attacker.id, t.ability, events, (("attacker", attacker.id),)
+                    )
+            for perm in game.battlefield:
+                if perm.controller != attacker.controller:
+                    continue
+                for t in game.abilities_of(perm.id).attack_triggers:
+                    if t.scope == "any":
+                        self.e.core.trigger(
+                            game, perm.controller, perm.id, t.ability, events, (("attacker", attacker.id),)
+                        )
+
+    def declare_blockers(self, game: Game, action: Action, events: list[Event]) -> None:
+        """509.1: check the declaration, then mark every attacker blocked or unblocked (509.1h)."""
+        if action.attacks:
+            raise ActionRefused("attackers cannot be declared in the declare-blockers step")
+        seen: set[str] = set()
+        for blocker_id, attacker_id in action.blocks:
+            if blocker_id in seen:
+                raise ActionRefused(f"{blocker_id} is declared as a blocker twice")
+            seen.add(blocker_id)
+            blocker, attacker = game.perm(blocker_id), game.perm(attacker_id)
+            if blocker is None or attacker is None or not self.can_block(game, blocker, attacker):
+                raise ActionRefused(f"{blocker_id} cannot block {attacker_id}")
+        if not self.block_restrictions_met(game, action):  # 509.1c
+            raise ActionRefused(
+                "the declaration breaks a blocking restriction (a creature with menace "
+                "blocked by fewer than two creatures)"
+            )
+        blocked = set()
+        for blocker_id, attacker_id in action.blocks:
+            blocker = game.perm(blocker_id)
+            assert blocker is not None
+            blocker.blocking = [attacker_id]
+            blocked.add(attacker_id)
+            events.append(Event(EventKind.BLOCK, card=blocker_id, target=attacker_id))
+        for perm in game.battlefield:
+            if perm.attacking is not None:
+                perm.blocked = perm.id in blocked
+        game.pending = None
+        self.e.core.give_priority(game, game.active, events)
+
+    # =====================================================================================
+    # Procedures: combat damage (510)
+    # =====================================================================================
+    def blockers_of(self, game: Game, attacker: Perm) -> list[Perm]:
+        return sorted((p for p in game.battlefield if attacker.id in p.blocking), key=lambda p: p.id)
+
+    def deal_combat_damage(self, game: Game, first_strike_step: bool, events: list[Event]) -> None:
+        """510.1-510.2: every qualifying creature assigns its damage, then all of it is dealt at
+        once; 510.3a: "deals combat damage to a player" abilities trigger."""
+        detail = "first-strike" if first_strike_step else "regular"
+        dealt: list[tuple[Perm, str, int]] = []  # (source, recipient ref, amount)
+        for perm in game.battlefield:
+            if not perm.in_combat or not self.deals_damage_in_step(game, perm, first_strike_step):
+                continue
+            amount = self.combat_damage_amount(game, perm)
+            if amount <= 0:
+                continue
+            if perm.attacking is not None:
+                if perm.blocked:
+                    for blocker, share in self.assign_blocked_damage(game, perm, amount, self.blockers_of(game, perm)):
+                        dealt.append((perm, blocker.id, share))
+                else:
+                    target = perm.attacking
+                    if target.kind is TargetKind.PLAYER:
+                        dealt.append((perm, target_ref(target), amount))
+                    elif game.perm(target.permanent or "") is not None:
+                        dealt.append((perm, target.permanent or "", amount))
+            else:
+                attacker = next((game.perm(a) for a in perm.blocking if game.perm(a) is not None), None)
+                if attacker is not None:
+                    dealt.append((perm, attacker.id, amount))
+        to_players: dict[str, int] = {}
+        for source, recipient, amount in dealt:
+            self.deal_damage(game, source, recipient, amount, detail, events)
+            if recipient.startswith("player:"):
+                to_players[source.id] = to_players.get(source.id, 0) + amount
+        for source, _, _ in dealt:
+            amount = to_players.pop(source.id, 0)
+            if amount and self.fires_combat_damage_trigger(game, source, amount):
+                for t in game.abilities_of(source.id).damage_triggers:
+                    self.e.core.trigger(game, source.controller, source.id, t.ability, events)
+                for dealt_damage in self.e.table.each("combat.damage_to_player"):  # Fallen Shinobi (exile.py)
+                    dealt_damage(game, source, amount, events)
+
+    def deal_damage(
+        self, game: Game, source: Perm, recipient: str, amount: int, detail: str, events: list[Event]
+    ) -> None:
+        """120.3: damage to a player is life loss; to a planeswalker removes loyalty counters;
+        to a battle removes defense counters; to a creature is marked on it."""
+        events.append(Event(EventKind.DAMAGE, card=source.id, target=recipient, amount=amount, detail=detail))
+        if recipient.startswith("player:"):
+            player = int(recipient.split(":", 1)[1])
+            game.players[player].life -= amount
+            events.append(Event(EventKind.LIFE, player=player, amount=-amount))
+            return
+        perm = game.perm(recipient)
+        assert perm is not None
+        if game.is_type(perm.id, "Planeswalker"):
+            perm.set_counter("loyalty", max(0, perm.counter("loyalty") - amount))
+        if game.is_type(perm.id, "Battle"):
+            perm.set_counter("defense", max(0, perm.counter("defense") - amount))
+        if game.is_type(perm.id, "Creature"):
+            perm.damage += amount
+
+    # =====================================================================================
+    # Procedures: leaving combat, creatures put onto the battlefield attacking (506.4, 508.4)
+    # =====================================================================================
+    def left_battlefield(self, game: Game, card_id: str) -> None:
+        """506.4: a permanent that leaves the battlefield leaves combat; blockers stop naming it,
+        and it is no longer one of the first strikers."""
+        if card_id in game.first_strikers:
+            game.first_strikers.remove(card_id)
+        for perm in game.battlefield:
+            if card_id in perm.blocking:
+                perm.blocking.remove(card_id)
+            target = perm.attacking
+            if (
+                target is not None
+                and target.permanent == card_id
+                and self.removed_from_combat_when_target_leaves(game, perm)
+            ):
+                perm.attacking = None
+                perm.blocked = None
+                self.forget_blocks_of(game, perm.id)
+
+    def forget_blocks_of(self, game: Game, attacker_id: str) -> None:
+        for perm in game.battlefield:
+            if attacker_id in perm.blocking:
+                perm.blocking.remove(attacker_id)
+
+    def returned_creature_target(self, game: Game, item: StackItem) -> AttackTarget | None:
+        """What the creature returned to pay the cost was attacking (ninjutsu 702.49c, sneak
+        702.190b); ``None`` outside combat (506.3d) or if that planeswalker or battle has left
+        the battlefield (508.4a)."""
+        value = item.choice(ATTACK_TARGET)
+        if value is None or not game.step.is_combat:
+            return None
+        target = decode_target(value)
+        if target.kind is not TargetKind.PLAYER and game.perm(target.permanent or "") is None:
+            return None
+        return target
+
+    def unblocked_attacker_to_return(self, candidates: list[Perm], action: Action) -> Perm:
+        """The creature the action's "return" cost names, if it is one of ``candidates`` (the
+        unblocked attackers the player controls); refused otherwise."""
+        returned_id = action.cost("return")
+        returned = next((p for p in candidates if p.id == returned_id), None)
+        if returned is None:
+            raise ActionRefused(f"{returned_id} is not an unblocked attacking creature player {action.player} controls")
+        return returned
+
+    # =====================================================================================
+    # Procedures: resolving the combat triggers of the cards the engine reads
+    # =====================================================================================
+    def is_combat_trigger(self, game: Game, item: StackItem) -> bool:
+        """ "Whenever ... attacks, you gain N life" (508.3a) and "whenever this creature deals
+        combat damage to a player, draw a card" (510.3a)."""
+        abilities = game.abilities_of(item.source)
+        return abilities.attack_trigger(item.ability) is not None or any(
+            t.ability == item.ability for t in abilities.damage_triggers
+        )
+
+    def resolve_combat_trigger(self, game: Game, item: StackItem, events: list[Event]) -> bool:
+        abilities = game.abilities_of(item.source)
+        life = abilities.attack_trigger(item.ability)
+        if life is not None:
+            game.players[item.controller].life += life.amount
+            events.append(Event(EventKind.LIFE, player=item.controller, amount=life.amount))
+            return True
+        before = len(events)
+        self.e.core.draw_card(game, item.controller, events)
+        return len(events) > before

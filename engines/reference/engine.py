@@ -1,0 +1,220 @@
+"""ReferenceRules: the reference engine's core plus its rule components, wired by one table.
+
+``ReferenceRules(decisions=...)`` builds a fresh set of components (one per mechanic, see
+:data:`COMPONENTS`), lets each register what it handles in the dispatch table
+(:mod:`.table`), and answers the session's three questions by looking them up there:
+
+* ``legal_actions(game)``: the pending choice's component lists the options; with priority,
+  passing plus every component's offers, in :data:`OFFER_ORDER`;
+* ``apply(game, action)``: the pending choice's component, or the one handler claiming the
+  action (two claiming one is an engine bug, never settled by order);
+* ``resolve_item(game, item)``: the one resolver claiming the stack item.
+
+``decisions`` replaces named decisions (``{"ninjutsu.window_open": fn}``): ``fn`` is called
+as the method it replaces, with the component as its first argument, so it can ask the other
+decisions (``component.e.<component>.<method>(...)``) or call the reference answer
+(``Component.method(component, ...)``). An unknown decision name is an error.
+
+The rules object holds no game state (every method takes the :class:`~.game.Game`), but its
+components are built per instance: a decision replaced in one engine never leaks to another.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from types import MethodType
+from typing import Any
+
+from protocol.adapter import ActionRefused
+from protocol.model import Action, ActionKind, Event, PlayerIndex, StackItem
+
+from .casting import Casting
+from .classes import Classes
+from .combat import Combat
+from .core import Core
+from .exile import PlayFromExile
+from .game import Game
+from .mana import Mana
+from .ninjutsu import NinjutsuFamily
+from .rebound import Rebound
+from .search import Searching
+from .sneak import SneakCasting
+from .table import DispatchError, Table, decisions_of
+
+#: The components, in the order their hook contributions run (see :data:`.table.HOOKS`).
+COMPONENTS: tuple[type, ...] = (
+    Core,
+    Combat,
+    Mana,
+    Casting,
+    Searching,
+    NinjutsuFamily,
+    Rebound,
+    PlayFromExile,
+    Classes,
+    SneakCasting,
+)
+
+#: The order a player with priority reads their options in (after passing). Kept fixed so the
+#: same state always lists the same actions in the same order (generators draw from the list).
+OFFER_ORDER: tuple[str, ...] = (
+    "mana.mana_abilities",
+    "mana.tap_abilities",
+    "search.abilities",
+    "ninjutsu.from_hand",
+    "casting.spells",
+    "mana.x_spells",
+    "sneak.casts",
+    "casting.lands",
+    "classes.levels",
+)
+
+
+def decision_table() -> dict[str, tuple[type, str]]:
+    """Every decision of every component: name -> (component class, method name)."""
+    out: dict[str, tuple[type, str]] = {}
+    for component in COMPONENTS:
+        for name, attr in decisions_of(component).items():
+            if name in out:
+                raise DispatchError(
+                    f"decision {name!r} is declared by {out[name][0].__name__} and {component.__name__}"
+                )
+            out[name] = (component, attr)
+    return out
+
+
+def implemented_mechanics() -> frozenset[str]:
+    """The requirements the engine implements: the union of each component's ``mechanics``
+    (a component that implements no requirement of its own declares an empty set)."""
+    out: set[str] = set()
+    for component in COMPONENTS:
+        declared = vars(component).get("mechanics")
+        if not isinstance(declared, frozenset):
+            raise DispatchError(f"component {component.__name__} declares no mechanics (a frozenset)")
+        out |= declared
+    return frozenset(out)
+
+
+#: Every decision a mutant or control may replace, by name.
+DECISIONS: frozenset[str] = frozenset(decision_table())
+
+
+class UnknownDecision(KeyError):
+    """A replacement names a decision the reference engine does not have."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+def check_decision_names(names: Iterable[str]) -> None:
+    """Raise :class:`UnknownDecision` for a name that is not in :data:`DECISIONS`."""
+    unknown = sorted(set(names) - DECISIONS)
+    if unknown:
+        raise UnknownDecision(f"unknown decision(s) {', '.join(unknown)} of the reference engine")
+
+
+class ReferenceRules:
+    """Exact rules for the mechanics the reference engine claims (``SUPPORTED`` in
+    :mod:`engines.reference`): the core and one component per mechanic."""
+
+    core: Core
+    combat: Combat
+    mana: Mana
+    casting: Casting
+    search: Searching
+    ninjutsu: NinjutsuFamily
+    rebound: Rebound
+    exile: PlayFromExile
+    classes: Classes
+    sneak: SneakCasting
+
+    def __init__(self, decisions: Mapping[str, Callable[..., Any]] | None = None):
+        decisions = dict(decisions or {})
+        check_decision_names(decisions)
+        self.components: dict[str, Any] = {}
+        for component_class in COMPONENTS:
+            component = component_class(self)
+            self.components[component.name] = component
+            setattr(self, component.name, component)
+        self.table = Table()
+        for name, component in self.components.items():
+            self.table.add_decisions(name, decisions_of(type(component)))
+        # Replace decisions before registering, so the table's handlers see the replacements.
+        for name, fn in decisions.items():
+            component_name, attr = self.table.decisions[name]
+            component = self.components[component_name]
+            setattr(component, attr, MethodType(fn, component))
+        for component in self.components.values():
+            component.register(self.table)
+        unknown = [key for key, _ in self.table.offers if key not in OFFER_ORDER]
+        if unknown:
+            raise DispatchError(f"offers {unknown} are not in OFFER_ORDER")
+        self.table.offers.sort(key=lambda offer: OFFER_ORDER.index(offer[0]))
+
+    def decision(self, name: str) -> Callable[..., Any]:
+        """The callable answering decision ``name`` in this engine (replaced or not)."""
+        check_decision_names([name])
+        component_name, attr = self.table.decisions[name]
+        return getattr(self.components[component_name], attr)
+
+    # -- what the session asks ------------------------------------------------------------
+    @property
+    def pending_kinds(self) -> frozenset[str]:
+        """Pending choices the engine can make (a state waiting for another cannot be loaded)."""
+        return frozenset(self.table.pending)
+
+    def legal_actions(self, game: Game) -> list[Action]:
+        if game.pending is not None:
+            handler = self.table.pending.get(game.pending.kind)
+            return handler.offers(game) if handler is not None else []
+        if game.priority is None:
+            return []
+        player: PlayerIndex = game.priority
+        actions = [Action(ActionKind.PASS_PRIORITY, player)]
+        for _, offer in self.table.offers:
+            actions += offer(game, player)
+        return actions
+
+    def apply(self, game: Game, action: Action) -> list[Event]:
+        """Perform ``action`` and advance to the next decision; raise ActionRefused (before
+        changing anything) if it is illegal."""
+        actor = game.actor
+        if actor is None:
+            raise ActionRefused("no player has a decision to make")
+        if action.player != actor:
+            raise ActionRefused(f"player {action.player} cannot act: player {actor} must act")
+        events: list[Event] = []
+        if game.pending is not None:
+            pending = self.table.pending.get(game.pending.kind)
+            if pending is None:
+                raise ActionRefused(f"the reference engine cannot make a {game.pending.kind} choice")
+            pending.apply(game, action, events)
+            return events
+        handler = self.table.handler_for(game, action)
+        if handler is None:
+            if action.kind is ActionKind.ACTIVATE:
+                raise ActionRefused(f"{action.source or 'nothing'} has no {action.ability} ability")
+            raise ActionRefused(f"the reference engine does not offer {action.kind} actions here")
+        handler.apply(game, action, events)
+        return events
+
+    def resolve_item(self, game: Game, item: StackItem, events: list[Event]) -> bool:
+        """608.2: the component that put ``item`` there resolves it; True if it did something."""
+        resolver = self.table.resolver_for(game, item) if item.source in game.objects else None
+        if resolver is None:
+            raise ValueError(f"reference engine cannot resolve stack item {item}")
+        return resolver.resolve(game, item, events)
+
+    def can_resolve(self, game: Game, item: StackItem) -> bool:
+        """Whether some component resolves this stack item (checked when a state is loaded)."""
+        return item.source in game.objects and self.table.resolver_for(game, item) is not None
+
+    def can_make_pending_choice(self, game: Game) -> bool:
+        """Whether a loaded state's pending choice is one the engine can continue."""
+        if game.pending is None:
+            return True
+        handler = self.table.pending.get(game.pending.kind)
+        return handler is not None and handler.can_continue(game)
+
+    def resume(self, game: Game, events: list[Event]) -> None:
+        self.core.resume(game, events)

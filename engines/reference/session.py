@@ -1,0 +1,51 @@
+"""ReferenceSession: one game of the reference engine behind the harness's Session protocol.
+
+The session owns the mutable game and a rules object and does nothing a rules question
+depends on: it exports states, lists actions, and makes a refused action leave no trace (the
+rules validate before they change anything; the snapshot here makes that a guarantee, so a
+mutant that forgets cannot corrupt the game it refuses to change).
+"""
+
+from __future__ import annotations
+
+from protocol.adapter import ActionRefused
+from protocol.model import Action, Event, GameState
+
+from .engine import ReferenceRules
+from .game import Game
+
+
+class ReferenceSession:
+    def __init__(self, game: Game, rules: ReferenceRules):
+        self._game = game
+        self._rules = rules
+        #: The exported state of the game as it is now (the game changes only in ``apply``).
+        self._exported: GameState | None = None
+
+    @property
+    def rules(self) -> ReferenceRules:
+        return self._rules
+
+    def state(self) -> GameState:
+        if self._exported is None:
+            self._exported = self._game.to_state()
+        return self._exported
+
+    def legal_actions(self) -> list[Action]:
+        return self._rules.legal_actions(self._game)
+
+    def apply(self, action: Action) -> list[Event]:
+        game = self._game
+        # The exported state is an immutable snapshot; parsed abilities never change, so a
+        # restore shares them. (Cheaper by far than a deep copy of the mutable game.)
+        snapshot = self.state()
+        self._exported = None
+        try:
+            return self._rules.apply(game, action)
+        except ActionRefused:
+            self._game = Game.from_state(snapshot, abilities=game.abilities)
+            self._exported = snapshot
+            raise
+
+    def close(self) -> None:
+        pass

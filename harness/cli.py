@@ -1,0 +1,625 @@
+"""The ``mtg-conformance`` command.
+
+``run`` checks engines against the compiled corpus through pytest (so ``-n`` is pytest-xdist)
+and writes results.json, report.html and junit.xml; ``rulings`` shows how every ruling is
+covered; ``report`` renders a results.json again. Everything a user can get wrong (an engine
+name, an invariant id, a broken ruling file) is checked before the run starts and reported in
+one line with exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from harness import diff, expectations, gate, merge, replay
+from harness.profiles import PROFILES
+
+EXIT_OK, EXIT_FAILURES, EXIT_USAGE = 0, 1, 2
+DEFAULT_OUT = "conformance-report"
+DEFAULT_MUTANTS_OUT = "mutants-report"
+
+
+class UsageError(Exception):
+    """Bad input from the user: reported in one line, exit status 2."""
+
+
+def _workers(value: str) -> str:
+    """``-n``: a number of pytest-xdist workers >= 0, or ``auto``/``logical``."""
+    if value in ("auto", "logical") or (value.isdigit() and int(value) >= 0):
+        return value
+    raise argparse.ArgumentTypeError(f"expected a number of workers >= 0 or 'auto', got {value!r}")
+
+
+def _seconds(value: str) -> float:
+    try:
+        number = float(value)
+    except ValueError:
+        number = -1.0
+    if not number >= 0 or number == float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a number of seconds >= 0 (0: no limit), got {value!r}")
+    return number
+
+
+def _count(value: str) -> int:
+    if not value.isdigit():
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 0, got {value!r}")
+    return int(value)
+
+
+#: CLI option -> field of harness.limits.Limits.
+LIMIT_OPTIONS = {
+    "call_timeout": "call",
+    "start_timeout": "start",
+    "example_timeout": "example",
+    "invariant_timeout": "invariant",
+    "run_timeout": "run",
+    "memory_limit": "memory_mb",
+    "max_stderr": "stderr_bytes",
+    "max_message": "message_chars",
+}
+
+
+def _add_limit_options(parser: argparse.ArgumentParser) -> None:
+    from harness.limits import Limits
+
+    d = Limits()
+    group = parser.add_argument_group("limits (the engine is untrusted: every call is bounded; 0 = none)")
+    group.add_argument("--call-timeout", type=_seconds, metavar="S", help=f"one engine call (default: {d.call:g})")
+    group.add_argument(
+        "--start-timeout",
+        type=_seconds,
+        metavar="S",
+        help=f"starting an isolated engine or loading a state (default: {d.start:g})",
+    )
+    group.add_argument("--example-timeout", type=_seconds, metavar="S", help=f"one example (default: {d.example:g})")
+    group.add_argument(
+        "--invariant-timeout",
+        type=_seconds,
+        metavar="S",
+        help=f"one invariant on one engine (default: {d.invariant:g})",
+    )
+    group.add_argument(
+        "--run-timeout",
+        type=_seconds,
+        metavar="S",
+        help="the whole run; later cases are not run and the run is incomplete (default: none)",
+    )
+    group.add_argument(
+        "--memory-limit",
+        type=_count,
+        metavar="MIB",
+        help=f"address space of an isolated engine's worker (default: {d.memory_mb})",
+    )
+    group.add_argument(
+        "--max-stderr",
+        type=_count,
+        metavar="BYTES",
+        help=f"tail of an isolated engine's stderr kept (default: {d.stderr_bytes})",
+    )
+    group.add_argument(
+        "--max-message",
+        type=_count,
+        metavar="CHARS",
+        help=f"longest engine message kept in the results (default: {d.message_chars})",
+    )
+    parser.add_argument(
+        "--replace-complete",
+        action="store_true",
+        help="let an interrupted run replace a complete run's files in --out "
+        "(default: its files are written beside them as *.partial.*)",
+    )
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="mtg-conformance",
+        description="Check Magic: The Gathering rules engines against executable rulings.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    run = sub.add_parser("run", help="run the conformance suite and write the report")
+    run.add_argument(
+        "--engine",
+        action="append",
+        metavar="NAME",
+        help="engine entry-point name or module:Class (repeatable; default: reference)",
+    )
+    run.add_argument(
+        "--profile", choices=sorted(PROFILES), default="dev", help="Hypothesis settings profile (default: dev)"
+    )
+    run.add_argument(
+        "--out",
+        default=DEFAULT_OUT,
+        metavar="DIR",
+        help=f"directory for results.json, report.html, junit.xml (default: {DEFAULT_OUT}/)",
+    )
+    run.add_argument("-n", dest="workers", metavar="N", type=_workers, help="pytest-xdist workers (a number or 'auto')")
+    run.add_argument(
+        "--invariant",
+        action="append",
+        metavar="ID",
+        help="only invariants with this id, id prefix or ruling id (repeatable)",
+    )
+    run.add_argument("--seed", type=int, help="seed for the dev and thorough profiles (shown in the report)")
+    run.add_argument(
+        "--cards",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="card pool file (MTGJSON AtomicCards or Scryfall cards) added to the bundled cards (repeatable)",
+    )
+    run.add_argument(
+        "--corpus",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="ruling corpus directory instead of the shipped corpus, e.g. imported rulings (repeatable)",
+    )
+    run.add_argument("-v", "--verbose", action="store_true", help="one line per case")
+    _add_limit_options(run)
+    gate.add_run_options(run)
+
+    mutants = sub.add_parser("mutants", help="run the suite against every mutant of the reference engine")
+    mutants.add_argument(
+        "--profile", choices=sorted(PROFILES), default="ci", help="Hypothesis settings profile (default: ci)"
+    )
+    mutants.add_argument(
+        "--out",
+        default=DEFAULT_MUTANTS_OUT,
+        metavar="DIR",
+        help=f"directory for mutants.json, results.json, report.html (the mutants page), "
+        f"cases.html, junit.xml (default: {DEFAULT_MUTANTS_OUT}/)",
+    )
+    mutants.add_argument(
+        "-n", dest="workers", metavar="N", type=_workers, help="pytest-xdist workers (a number or 'auto')"
+    )
+    mutants.add_argument(
+        "--all-invariants",
+        action="store_true",
+        help="check each mutant with every invariant, not only those of the rulings it breaks",
+    )
+    mutants.add_argument("--mutant", action="append", metavar="ID", help="only this mutant (repeatable)")
+    mutants.add_argument(
+        "--controls",
+        type=Path,
+        metavar="FILE",
+        help="controls.json of `mtg-conformance controls`: record the controls each invariant fails",
+    )
+    mutants.add_argument("--seed", type=int, help="seed for the dev and thorough profiles")
+    mutants.add_argument("-v", "--verbose", action="store_true", help="one line per case")
+    _add_limit_options(mutants)
+
+    rulings = sub.add_parser("rulings", help="list every ruling and how it is covered (or: rulings import FILE)")
+    rulings.add_argument("--json", action="store_true", help="machine-readable output")
+    rulings.add_argument(
+        "--cards",
+        action="append",
+        metavar="FILE",
+        type=Path,
+        help="card pool file (MTGJSON AtomicCards) added to the bundled cards (repeatable)",
+    )
+    rulings.add_argument(
+        "--corpus",
+        action="append",
+        metavar="DIR",
+        type=Path,
+        help="ruling corpus directory instead of the shipped corpus (repeatable)",
+    )
+    rulings.add_argument(
+        "--strict", action="store_true", help="exit 2 if a ruling names a card that is not in the card pool"
+    )
+    rulings.add_argument(
+        "action",
+        nargs="*",
+        metavar="import FILE",
+        help="'import FILE --out CORPUS.toml': turn Scryfall or MTGJSON rulings into corpus entries",
+    )
+    rulings.add_argument("--out", type=Path, metavar="FILE", help="corpus file that import writes")
+
+    sub.add_parser("requires", help="list the mechanics invariants require (what supports() is asked)")
+
+    from harness import controls  # the standing controls: their own module, their own options
+
+    controls.add_parser(sub)
+
+    report = sub.add_parser("report", help="render a results.json as HTML again")
+    report.add_argument("results", type=Path)
+    report.add_argument("--out", type=Path, help="HTML file (default: report.html beside the results)")
+    expectations.add_parser(sub)
+    replay.add_parser(sub)
+    diff.add_parser(sub)
+    merge.add_parser(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        if args.command == "run":
+            return cmd_run(args, argv if argv is not None else sys.argv[1:])
+        if args.command == "mutants":
+            return cmd_mutants(args, argv if argv is not None else sys.argv[1:])
+        if args.command == "rulings":
+            return cmd_rulings(args)
+        if args.command == "controls":
+            return _controls(args, argv if argv is not None else sys.argv[1:])
+        if args.command == "requires":
+            return cmd_requires()
+        if args.command == "expectations":
+            return expectations.cmd_expectations(args)
+        if args.command == "merge":
+            return merge.cmd_merge(args, list(argv if argv is not None else sys.argv[1:]))
+        if args.command == "diff":
+            return diff.cmd_diff(args)
+        if args.command == "replay":
+            return replay.cmd_replay(args, list(argv if argv is not None else sys.argv[1:]))
+        return cmd_report(args)
+    except (
+        UsageError,
+        expectations.ExpectationsError,
+        gate.GateError,
+        replay.ReplayError,
+        diff.DiffError,
+        merge.MergeError,
+    ) as exc:
+        print(f"mtg-conformance: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+def _controls(args: argparse.Namespace, argv: Sequence[str]) -> int:
+    from harness.controls import ControlsUsageError, main
+
+    _suite_or_usage_error()
+    try:
+        return main(args, argv)
+    except ControlsUsageError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _suite_or_usage_error():
+    from harness.plan import compiled_suite
+    from rulings.compile import CompileError
+    from rulings.corpus import CorpusError
+
+    try:
+        return compiled_suite()
+    except (CorpusError, CompileError) as exc:
+        raise UsageError(str(exc)) from None
+
+
+def cmd_run(args: argparse.Namespace, argv: Sequence[str]) -> int:
+    from harness.plan import PlanError, engine, plan
+    from harness.registry import UnknownEngine
+    from harness.shard import ShardError, parse_shard, shard_cases
+    from reports.results import exit_status
+
+    engines = list(dict.fromkeys(args.engine or ["reference"]))  # the same engine twice is one engine
+    if args.cards or args.corpus:
+        from harness.sources import SourceError, use_sources
+
+        try:
+            use_sources(args.cards, args.corpus)
+        except SourceError as exc:
+            raise UsageError(str(exc)) from None
+    _suite_or_usage_error()
+    checks = gate.prepare(args)
+    try:
+        for spec in engines:
+            _load_or_usage_error(engine, spec)
+        cases = plan(engines, args.invariant or ())
+        if args.shard:
+            cases = shard_cases(cases, *parse_shard(args.shard))
+    except (UnknownEngine, PlanError, ShardError) as exc:
+        raise UsageError(str(exc)) from None
+    print(
+        f"mtg-conformance: {len(cases)} cases ({len(engines)} engine(s) [{', '.join(engines)}]"
+        + (f", shard {args.shard}" if args.shard else "")
+        + f"), profile {args.profile}",
+        flush=True,
+    )
+    extra = gate.suite_options(args)
+    for spec in engines:
+        extra += ["--mtg-engine", spec]
+    for wanted in args.invariant or ():
+        extra += ["--mtg-invariant", wanted]
+    results = _run_suite(args, argv, Path(args.out), extra, len(cases))
+    if results is None:
+        return EXIT_FAILURES
+    return checks.finish(results, Path(args.out), exit_status(results)) if checks.active else exit_status(results)
+
+
+def _load_or_usage_error(load, spec: str) -> None:
+    """Load an engine adapter before the run; one that cannot even be built is a usage error."""
+    from harness.registry import UnknownEngine
+    from harness.signals import is_harness_interrupt
+
+    try:
+        load(spec)
+    except UnknownEngine:
+        raise
+    except BaseException as exc:
+        if is_harness_interrupt(exc) or isinstance(exc, KeyboardInterrupt):
+            raise
+        from harness.limits import clean_text
+
+        raise UsageError(clean_text(f"engine {spec!r} failed to load: {type(exc).__name__}: {exc}", 500)) from None
+
+
+def cmd_mutants(args: argparse.Namespace, argv: Sequence[str]) -> int:
+    from engines.mutants import all_mutants
+    from harness.plan import MutantScope, PlanError, plan
+    from reports.controls import ControlsReportError, failed_controls
+    from reports.mutants import (
+        MutantInfo,
+        format_table,
+        idle_invariants,
+        invariant_rows,
+        kill_rows,
+        summary,
+        write_mutants_json,
+    )
+
+    suite = _suite_or_usage_error()
+    try:
+        controls = failed_controls(args.controls) if args.controls else None
+    except OSError as exc:
+        raise UsageError(f"{args.controls}: cannot read: {exc.strerror or exc}") from None
+    except ControlsReportError as exc:
+        raise UsageError(str(exc)) from None
+    scope: MutantScope = "all" if args.all_invariants else "targeted"
+    chosen = tuple(args.mutant or ())
+    try:
+        cases = plan((), (), scope, chosen)
+    except PlanError as exc:
+        raise UsageError(str(exc)) from None
+    mutants = [
+        MutantInfo(m.id, m.spec, m.breaks if isinstance(m.breaks, tuple) else (m.breaks,), m.bug)
+        for m in all_mutants().values()
+        if not chosen or m.id in chosen
+    ]
+    print(
+        f"mtg-conformance: {len(mutants)} mutants, {len(cases)} cases ({scope} invariants), profile {args.profile}",
+        flush=True,
+    )
+    out = Path(args.out)
+    extra = ["--mtg-mutants", scope]
+    for wanted in chosen:
+        extra += ["--mtg-mutant", wanted]
+    results = _run_suite(args, argv, out, extra, len(cases))
+    if results is None:
+        return EXIT_FAILURES
+    if not results.run.complete:
+        from reports.results import exit_status
+
+        return exit_status(results)
+    rows = kill_rows(results, mutants)
+    idle = idle_invariants(results, [inv.id for inv in suite.invariants]) if not chosen else []
+    per_invariant = invariant_rows(results, mutants, [inv.id for inv in suite.invariants], controls)
+    write_mutants_json(rows, out / "mutants.json", profile=args.profile, idle=idle, invariants=per_invariant)
+    _write_mutants_pages(args, results, rows, out)
+    print()
+    print(format_table(rows))
+    print(f"invariants that killed no mutant: {len(idle)}" + "".join(f"\n  {i}" for i in idle))
+    print(f"kill report: {out / 'mutants.json'}")
+    return EXIT_OK if summary(rows)["survived"] == 0 else EXIT_FAILURES
+
+
+def _write_mutants_pages(args: argparse.Namespace, results, rows, out: Path) -> None:
+    """The mutants page is the run's report.html (killed or survived, green when all are killed);
+    every case stays readable in cases.html; junit.xml has one test per mutant."""
+    from reports.html import write_report
+    from reports.mutants_page import read_controls, write_mutants_junit, write_mutants_page
+
+    generic = out / "report.html"
+    if generic.exists():  # the plugin rendered the cases already: keep that file as cases.html
+        generic.replace(out / "cases.html")
+    else:
+        write_report(results, out / "cases.html")
+    controls = getattr(args, "controls", None) or out / "controls.json"  # `mutants --controls FILE`
+    write_mutants_page(results, rows, out / "report.html", read_controls(controls))
+    write_mutants_junit(rows, out / "junit.xml", duration=results.run.duration)
+
+
+class _Capture:
+    """A pytest plugin that hands the run's in-memory results back to the CLI."""
+
+    def __init__(self) -> None:
+        self.results = None
+        self.destination = None
+
+    def pytest_unconfigure(self, config) -> None:
+        self.results = getattr(config, "mtg_results", None)
+        self.destination = getattr(config, "mtg_destination", None)
+
+
+def _limit_args(args: argparse.Namespace) -> list[str]:
+    extra: list[str] = []
+    for option, name in LIMIT_OPTIONS.items():
+        value = getattr(args, option, None)
+        if value is not None:
+            extra += ["--mtg-limit", f"{name}={value}"]
+    if getattr(args, "replace_complete", False):
+        extra.append("--mtg-replace-complete")
+    return extra
+
+
+def _run_suite(args: argparse.Namespace, argv: Sequence[str], out: Path, extra: list[str], expected: int):
+    """Run the conformance suite through pytest; its results come back in memory (None if the
+    run produced none). The output directory is locked for the whole run."""
+    import pytest
+
+    from harness import suite as suite_module
+    from harness.lock import OutputLocked, hold
+
+    suite_file = Path(suite_module.__file__)
+    pytest_args = [
+        str(suite_file),
+        "-c",
+        str(suite_file.with_name("suite.ini")),
+        "--rootdir",
+        str(suite_file.parent),
+        "-p",
+        "no:cacheprovider",
+        "--mtg-profile",
+        args.profile,
+        "--mtg-out",
+        str(out),
+        "--mtg-command",
+        shlex.join(["mtg-conformance", *argv]),
+        "-rN",  # pytest's short summary names items by the harness's install path: the plugin lists them
+        "--assert=plain",  # the suite states its own claims; no assertion rewriting needed
+        "-v" if args.verbose else "-q",
+        *extra,
+        *_limit_args(args),
+    ]
+    if args.seed is not None:
+        pytest_args += ["--mtg-seed", str(args.seed)]
+    if args.workers:
+        pytest_args += ["-n", str(args.workers)]
+    capture = _Capture()
+    try:
+        with hold(out):
+            code = pytest.main(pytest_args, plugins=[capture])
+    except OutputLocked as exc:
+        raise UsageError(str(exc)) from None
+    results = capture.results
+    if results is None:
+        print(f"mtg-conformance: the run did not produce results; pytest exit status {int(code)}", file=sys.stderr)
+        return None
+    if not results.run.complete:
+        print(f"mtg-conformance: incomplete run: {len(results.results)} of {expected} cases finished", file=sys.stderr)
+    return results
+
+
+def cmd_rulings(args: argparse.Namespace) -> int:
+    if args.action:
+        from harness.import_cli import cmd_import
+
+        return cmd_import(args, UsageError)
+    if args.cards or args.corpus:
+        from rulings.cards import CardPoolError, card_pool
+        from rulings.compile import CompileError, compile_corpus
+        from rulings.corpus import CorpusError, load_corpus
+
+        try:
+            corpus = load_corpus(*args.corpus) if args.corpus else load_corpus()
+            suite = compile_corpus(corpus, card_pool(args.cards or ()))
+        except (CorpusError, CompileError, CardPoolError) as exc:
+            raise UsageError(str(exc)) from None
+    else:
+        suite = _suite_or_usage_error()
+    totals = suite.totals()
+    if args.json:
+        rows = [
+            {
+                "id": c.ruling.id,
+                "coverage": c.coverage,
+                "template": c.template,
+                "invariants": list(c.invariants),
+                "scope": c.scope,
+                "uncovered_reason": c.reason,
+                "status": c.ruling.status,
+                "reason": c.ruling.reason,
+                "cards": list(c.ruling.cards),
+                "sources": list(c.ruling.sources),
+                "cr": list(c.ruling.cr),
+                "text": c.ruling.text,
+            }
+            for c in suite.coverage
+        ]
+        print(
+            json.dumps(
+                {"rulings": rows, "totals": totals, "invariants": len(suite.invariants)}, indent=2, ensure_ascii=False
+            )
+        )
+        return _strict_exit(args, suite)
+    width = max(len(c.ruling.id) for c in suite.coverage)
+    for c in suite.coverage:
+        how = {
+            "template": f"template {c.template}, any card with the mechanic ({len(c.invariants)} invariants)",
+            "bound": f"bound, this card only ({len(c.invariants)} invariants)",
+            "informational": f"informational: {c.ruling.reason}",
+            "uncovered": f"UNCOVERED: {c.reason}",
+        }[c.coverage]
+        text = c.ruling.text if len(c.ruling.text) <= 70 else c.ruling.text[:67] + "..."
+        print(f"{c.ruling.id:<{width}}  {how}\n{'':<{width}}  {text}")
+    print(
+        f"\n{len(suite.coverage)} rulings: "
+        + ", ".join(f"{n} {name}" for name, n in totals.items())
+        + f"; {len(suite.invariants)} invariants"
+    )
+    return _strict_exit(args, suite)
+
+
+def _strict_exit(args: argparse.Namespace, suite) -> int:
+    """``--strict``: a ruling naming a card missing from the card pool is an error (exit 2)."""
+    if args.strict:
+        missing = [c for c in suite.coverage if c.reason and c.reason.endswith("is not in the card pool")]
+        if missing:
+            print(
+                f"mtg-conformance: error: ruling {missing[0].ruling.id}: {missing[0].reason}"
+                + (f" (and {len(missing) - 1} more)" if len(missing) > 1 else ""),
+                file=sys.stderr,
+            )
+            return EXIT_USAGE
+    return EXIT_OK
+
+
+def cmd_requires() -> int:
+    """The mechanics registry: every requirement name with its CR rule, its description and the
+    number of invariants asking for it, the checklist of an adapter author writing ``supports()``."""
+    from protocol.mechanics import Mechanic
+
+    suite = _suite_or_usage_error()
+    counts: dict[str, int] = {}
+    optional: dict[str, int] = {}  # drawn only if supported: an engine without it is still judged
+    for inv in suite.invariants:
+        for item in inv.requires:
+            counts[item] = counts.get(item, 0) + 1
+        for item in inv.optional:
+            optional[item] = optional.get(item, 0) + 1
+    for m in sorted(Mechanic, key=str):
+        print(
+            f"{m.value:<34} {'CR ' + m.cr:<12} {counts.get(m, 0):>3} invariants {optional.get(m, 0):>3} optional  "
+            f"{m.description}"
+        )
+    return EXIT_OK
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    from reports.html import write_report
+    from reports.results import ResultsError, read_results
+
+    try:
+        results = read_results(args.results)
+    except OSError as exc:
+        raise UsageError(f"cannot read {str(args.results)!r}: {exc.strerror or exc}") from None
+    except (ResultsError, ValueError, TypeError, RecursionError) as exc:
+        raise UsageError(
+            str(exc)
+            if isinstance(exc, ResultsError)
+            else f"{args.results}: not a results file this harness reads ({type(exc).__name__})"
+        ) from None
+    target = args.out or args.results.with_name("report.html")
+    if target.is_dir():
+        raise UsageError(f"--out {str(target)!r} is a directory; give the HTML file to write")
+    try:
+        write_report(results, target)
+    except OSError as exc:
+        raise UsageError(f"cannot write {str(target)!r}: {exc.strerror or exc}") from None
+    except RecursionError:
+        raise UsageError(f"{args.results}: nested too deeply to render") from None
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
+        # A schema-valid file the renderer does not expect: one line, never a traceback.
+        raise UsageError(f"{args.results}: cannot be rendered ({type(exc).__name__}: {exc})") from None
+    print(f"report: {target}")
+    return EXIT_OK
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

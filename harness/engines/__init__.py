@@ -1,3 +1,0 @@
-"""Engines under test that ship with the harness: the reference engine (exact rules for the
-corpus), its mutants and the degenerate controls, and third-party adapters (phase.rs). Every
-engine depends on :mod:`harness.protocol` only."""

@@ -1,0 +1,334 @@
+"""Every call into an engine, contained: whatever it raises, returns or takes, one verdict.
+
+The Probe (protocol layer) turns an engine's ``Exception`` into an ``error``; this module covers
+the rest, for in-process engines as for isolated ones:
+
+* a ``BaseException`` that is not the harness's own interruption (a pyo3 ``PanicException``,
+  ``SystemExit``, a ``KeyboardInterrupt`` the engine raises itself, ``GeneratorExit``) is an
+  engine fault, never a reason to stop the run;
+* ``os._exit`` called by Python code in the engine raises instead of ending the process (a
+  native ``abort()`` cannot be caught in-process: run such an engine ``isolated:``);
+* a call returns the right kind of value (``None`` from ``apply()`` is a broken contract);
+* a call, an example and an invariant take at most their time limits: isolated engines are
+  killed by their worker's timeout, in-process Python code is interrupted by an alarm
+  (``SIGALRM``, main thread only), and elapsed time is also checked after every call.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from types import FrameType
+from typing import Any, NoReturn
+
+from harness.limits import clean_text
+from harness.signals import is_harness_interrupt, raise_if_stopping
+from protocol.adapter import ActionRefused, EngineError, Session, StateUnsupported
+from protocol.model import Action, Event, GameState
+
+
+class EngineTimeout(EngineError):
+    """An engine call, example or invariant ran past its time limit."""
+
+
+class StopSearch(BaseException):
+    """The invariant's time limit is spent: stop Hypothesis at once (it re-raises
+    BaseExceptions other than SystemExit and GeneratorExit without shrinking them)."""
+
+
+class EngineExit(BaseException):
+    """Raised in place of ``os._exit`` while an in-process engine runs."""
+
+    def __init__(self, code: object):
+        super().__init__(f"os._exit({code!r})")
+        self.code = code
+
+
+def exception_type(exc: BaseException) -> str:
+    cls = type(exc)
+    return cls.__qualname__ if cls.__module__ == "builtins" else f"{cls.__module__}.{cls.__qualname__}"
+
+
+def engine_fault(exc: BaseException, what: str) -> EngineError:
+    """The EngineError for anything an engine raised in ``what`` (not a refusal)."""
+    if isinstance(exc, EngineError):
+        return exc
+    return EngineError(f"engine raised {exception_type(exc)} in {what}: {clean_text(exc)}")
+
+
+def reraise_if_harness(exc: BaseException) -> None:
+    """Let the harness's own control flow through: its interruption and its search stop.
+
+    After a stop signal, whatever the engine raised is taken for the interruption (the signal
+    handler killed the workers, so a worker's death is the harness's doing, not the engine's)."""
+    if is_harness_interrupt(exc) or isinstance(exc, StopSearch):
+        raise exc
+    raise_if_stopping()
+
+
+# -- os._exit tripwire and fork containment ----------------------------------------------------
+#
+# An in-process engine that forks leaves a copy of the whole harness in its child: returning from
+# the engine call, that copy would go on running the run (drawing examples, writing records).
+# While an engine runs, ``os.fork`` is tracked: a child leaves (``os._exit``) as soon as control
+# comes back to the harness, ``os._exit`` in a child really exits (the usual fork pattern), and
+# children still alive when the block ends are killed and reaped, so none outlives its example.
+# Every harness call checks a flag that an at-fork hook sets in the child (``os.register_at_fork``
+# runs for every ``os.fork``, however the engine got hold of it), not the process id: a system
+# call after each of the ~130,000 engine calls of a run was about 3 % of its CPU. A fork from
+# native code runs no at-fork hook: its child is caught by the process id when the block ends (so
+# before the example's verdict is recorded), but it is not reaped; run such an engine
+# ``isolated:`` (its process group dies with the worker).
+
+_real_exit = os._exit
+_real_fork = os.fork
+#: The harness process while an engine may run (None outside the tripwire), and the block depth.
+_owner_pid: int | None = None
+_depth = 0
+#: Children forked through ``os.fork`` inside the tripwire, to kill and reap when it ends.
+_children: list[int] = []
+
+
+#: True in a child forked while the tripwire was armed (set by the at-fork hook below).
+_forked_child = False
+
+
+def _mark_forked_child() -> None:
+    global _forked_child
+    _forked_child = _forked_child or _owner_pid is not None
+
+
+os.register_at_fork(after_in_child=_mark_forked_child)
+
+
+def _pid_changed() -> bool:
+    """In a child of the harness process, however it was forked (a system call: not per call)."""
+    return _owner_pid is not None and os.getpid() != _owner_pid
+
+
+def _tripwire(code: int) -> NoReturn:
+    if _forked_child or _pid_changed():
+        _real_exit(code)  # a child the engine forked leaves as the engine asked
+    raise EngineExit(code)
+
+
+def _tracked_fork() -> int:
+    pid = _real_fork()
+    if pid:
+        _children.append(pid)
+    return pid
+
+
+def leave_if_forked() -> None:
+    """In a child an in-process engine forked, now back in harness code: leave at once, silently
+    (never flushing the harness's buffers), so only the harness process goes on with the run."""
+    if _forked_child:
+        _real_exit(0)
+
+
+def _reap_children() -> None:
+    """Kill and reap the children the engine forked. Only unreaped children are signalled (a pid
+    the engine already waited for may belong to another process by now)."""
+    while _children:
+        pid = _children.pop()
+        try:
+            done, _ = os.waitpid(pid, os.WNOHANG)
+            if done == 0:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+        except (ChildProcessError, ProcessLookupError):
+            pass
+
+
+@contextmanager
+def exit_tripwire() -> Iterator[None]:
+    """While the block runs, ``os._exit`` raises :class:`EngineExit` instead of ending us, and
+    processes the engine forks are contained (see above)."""
+    global _owner_pid, _depth
+    if _depth == 0:
+        _owner_pid = os.getpid()
+        os._exit = _tripwire  # type: ignore[assignment]
+        os.fork = _tracked_fork
+    _depth += 1
+    try:
+        yield
+    finally:
+        if _forked_child or _pid_changed():  # a native fork's child too, before any verdict
+            _real_exit(0)
+        _depth -= 1
+        if _depth == 0:
+            os._exit = _real_exit
+            os.fork = _real_fork
+            _owner_pid = None
+            _reap_children()
+
+
+# -- alarms ---------------------------------------------------------------------------------------
+#
+# One real-time timer serves every nested limit, and it is re-armed lazily: a limit whose deadline
+# comes after the time the timer already fires at costs no system call (the alarm then finds no
+# expired deadline and re-arms for the earliest one left). A run makes about a dozen engine calls
+# per example; setting and clearing the timer around each of them cost more than some of the calls.
+
+#: A limit's message, or what makes it: the per-call limits of a run name the action, and its text
+#: is only needed in the rare case the limit expires (formatting it for every call cost more than
+#: the timer itself).
+Message = str | Callable[[], str]
+
+_deadlines: list[tuple[float, Message]] = []
+#: When the armed timer fires (``time.monotonic()``), or ``None`` when it is not armed.
+_fires_at: float | None = None
+#: The SIGALRM handler the outermost limit replaced, restored when it ends.
+_previous_handler: Any = None
+
+
+def _arm_by(deadline: float) -> None:
+    """Make the timer fire no later than ``deadline``."""
+    global _fires_at
+    if _fires_at is None or _fires_at > deadline:
+        _fires_at = deadline
+        signal.setitimer(signal.ITIMER_REAL, max(deadline - time.monotonic(), 0.001))
+
+
+def _text(message: Message) -> str:
+    return message if isinstance(message, str) else message()
+
+
+def _on_alarm(signum: int, frame: FrameType | None) -> None:
+    global _fires_at
+    _fires_at = None
+    now = time.monotonic()
+    expired = [message for deadline, message in _deadlines if deadline <= now]
+    if expired:
+        raise EngineTimeout(_text(expired[0]))
+    if _deadlines:
+        _arm_by(min(d for d, _ in _deadlines))
+
+
+def _alarms_usable() -> bool:
+    return threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer")
+
+
+def _push(seconds: float, message: Message) -> tuple[float, Message]:
+    """Start a limit of ``seconds`` (the caller pops it with :func:`_pop`, in a ``finally``)."""
+    global _previous_handler
+    entry = (time.monotonic() + seconds, message)
+    if not _deadlines:  # the outermost limit installs the handler, the innermost ones reuse it
+        _previous_handler = signal.signal(signal.SIGALRM, _on_alarm)
+    _deadlines.append(entry)
+    _arm_by(entry[0])
+    return entry
+
+
+def _pop(entry: tuple[float, Message]) -> None:
+    """End the limit ``entry`` (see :func:`_push`)."""
+    global _fires_at, _previous_handler
+    if _deadlines and _deadlines[-1] is entry:
+        _deadlines.pop()
+    else:
+        _deadlines.remove(entry)
+    if not _deadlines:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        _fires_at = None
+        previous, _previous_handler = _previous_handler, None
+        signal.signal(signal.SIGALRM, previous if previous is not None else signal.SIG_DFL)
+    elif _fires_at is None:  # the alarm went off in this block: the outer limits still hold
+        _arm_by(min(d for d, _ in _deadlines))
+
+
+@contextmanager
+def time_limit(seconds: float | None, message: Message) -> Iterator[None]:
+    """Raise :class:`EngineTimeout` (``message``) in this block after ``seconds`` (None/0: no
+    limit). Nested limits share the one real-time timer; only the main thread gets alarms."""
+    if not seconds or not _alarms_usable():
+        yield
+        return
+    entry = _push(seconds, message)
+    try:
+        yield
+    finally:
+        _pop(entry)
+
+
+# -- the guarded session --------------------------------------------------------------------------
+
+
+class GuardedSession:
+    """A Session whose every call is contained (see the module docstring).
+
+    ``contained`` sessions (isolated in a worker) already have a per-call timeout that kills the
+    worker, so they get no alarm (an alarm in the middle of a pipe exchange would desynchronise
+    it); the example limit is then checked after each call."""
+
+    def __init__(self, session: Session, *, call_limit: float, example_deadline: float | None, contained: bool):
+        self._session = session
+        self._call_limit = call_limit
+        self._example_deadline = example_deadline
+        self._contained = contained
+
+    def _call(self, what: str | Callable[[], str], fn: Callable[[], Any]) -> Any:
+        """``fn()``, contained; ``what`` names the call in messages (made only when one is needed)."""
+        entry = None
+        if not self._contained and self._call_limit and _alarms_usable():
+            entry = _push(
+                self._call_limit, lambda: f"timeout: the engine took longer than {self._call_limit:g}s in {_text(what)}"
+            )
+        try:
+            try:
+                result = fn()
+            finally:
+                leave_if_forked()
+        except (ActionRefused, EngineError):
+            raise
+        except StateUnsupported as exc:
+            raise EngineError(
+                f"engine raised StateUnsupported in {_text(what)}, which only start() may raise: {clean_text(exc)}"
+            ) from None
+        except BaseException as exc:  # noqa: BLE001 - an untrusted engine: any exception is a fault
+            reraise_if_harness(exc)
+            raise engine_fault(exc, _text(what)) from None
+        finally:
+            if entry is not None:
+                _pop(entry)
+        if self._example_deadline is not None and time.monotonic() > self._example_deadline:
+            raise EngineTimeout(f"timeout: the example ran past its time limit (at {_text(what)})")
+        return result
+
+    def state(self) -> GameState:
+        return self._call("state()", self._session.state)
+
+    def legal_actions(self) -> list[Action]:
+        result = self._call("legal_actions()", self._session.legal_actions)
+        if not isinstance(result, (list, tuple)):
+            raise EngineError(
+                f"adapter contract: legal_actions() returned {type(result).__name__}, not a list of Actions"
+            )
+        return list(result)
+
+    def apply(self, action: Action) -> list[Event]:
+        result = self._call(lambda: f"apply({action})", lambda: self._session.apply(action))
+        if not isinstance(result, (list, tuple)):
+            raise EngineError(
+                f"adapter contract: apply({action}) returned {type(result).__name__}, not a list of Events"
+            )
+        return list(result)
+
+    def close(self) -> None:
+        self._call("close()", self._session.close)
+
+
+__all__ = [
+    "EngineExit",
+    "EngineTimeout",
+    "GuardedSession",
+    "StopSearch",
+    "engine_fault",
+    "exit_tripwire",
+    "leave_if_forked",
+    "reraise_if_harness",
+    "time_limit",
+]

@@ -1,0 +1,92 @@
+"""What a run checks: the (engine, invariant) cases, chosen deterministically.
+
+The CLI (to validate before starting) and every pytest-xdist worker (to collect) compute the
+same plan from the same options, so the workers agree on the test items without talking.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Literal
+
+from harness.registry import load_engine
+from protocol.adapter import EngineAdapter
+from rulings.compile import CompiledSuite
+
+
+class PlanError(ValueError):
+    """The options name something that does not exist (an invariant id, an engine)."""
+
+
+@dataclass(frozen=True)
+class Case:
+    engine: str
+    invariant: str
+
+    @property
+    def node_id(self) -> str:
+        return f"{self.engine}::{self.invariant}"
+
+
+@cache
+def compiled_suite() -> CompiledSuite:
+    """The compiled corpus of the run, once per process: the shipped one, or the cards and corpus
+    ``run --cards/--corpus`` named (:mod:`harness.sources`)."""
+    from harness.sources import compile_sources
+
+    return compile_sources()
+
+
+@cache
+def engine(spec: str) -> EngineAdapter:
+    return load_engine(spec)
+
+
+def select_invariants(suite: CompiledSuite, only: list[str] | tuple[str, ...]) -> list[str]:
+    """Invariant ids to run: all, or those named by id, by id prefix, or by a ruling id."""
+    ids = [inv.id for inv in suite.invariants]
+    if not only:
+        return ids
+    chosen: list[str] = []
+    for wanted in only:
+        hits = [
+            i
+            for i in ids
+            if i == wanted or i.startswith(wanted.rstrip("/") + "/") or wanted in suite.invariant(i).rulings
+        ]
+        if not hits:
+            raise PlanError(f"no invariant matches {wanted!r} (try `mtg-conformance rulings` for the ids)")
+        chosen.extend(h for h in hits if h not in chosen)
+    return [i for i in ids if i in chosen]
+
+
+MutantScope = Literal["targeted", "all"]
+
+
+def plan(
+    engines: list[str] | tuple[str, ...],
+    only: list[str] | tuple[str, ...] = (),
+    mutants: MutantScope | None = None,
+    mutant_ids: list[str] | tuple[str, ...] = (),
+) -> list[Case]:
+    """The cases of a run. With ``mutants``, the engines are every registered mutant, each
+    checked by the invariants encoding the rulings it breaks (``targeted``) or by all."""
+    suite = compiled_suite()
+    invariants = select_invariants(suite, only)
+    if mutants is None:
+        return [Case(e, i) for e in engines for i in invariants]
+    from engines.mutants import all_mutants
+
+    known = all_mutants()
+    unknown = [m for m in mutant_ids if m not in known]
+    if unknown:
+        raise PlanError(f"unknown mutant(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}")
+    cases = []
+    for m in known.values():
+        if mutant_ids and m.id not in mutant_ids:
+            continue
+        for i in invariants:
+            if mutants == "all" or set(suite.invariant(i).rulings) & set(m.breaks):
+                cases.append(Case(m.spec, i))
+    return cases

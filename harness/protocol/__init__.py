@@ -1,6 +1,0 @@
-"""The protocol layer: what every other layer and every engine adapter shares.
-
-The engine-neutral game model and its JSON codec, the consistency check, the adapter protocol
-(``EngineAdapter``, ``Session``, refusals and errors), the :class:`~harness.protocol.probe.Probe`
-that enforces that contract while an invariant acts, the mechanics registry and the keyword
-variants. It imports nothing else of the project, so an adapter author can depend on it alone."""

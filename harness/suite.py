@@ -1,0 +1,58 @@
+"""The conformance suite as a pytest module: one test item per (engine, invariant).
+
+The plugin (:mod:`harness.plugin`) parametrizes ``mtg_case`` from the run's options, so pytest's
+own machinery (``-n`` through pytest-xdist, ``-k``, ``--junitxml``) works on conformance cases.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from harness.limits import run_time_left
+from harness.plan import Case, compiled_suite, engine
+from harness.runner import reproduce_command, run_case
+
+
+def test_conformance(mtg_case: Case, request: pytest.FixtureRequest) -> None:
+    options = request.config.mtg_options  # type: ignore[attr-defined]
+    left = run_time_left()
+    if left is not None and left <= 0:  # no record: the run is marked incomplete
+        pytest.skip(f"not run: the run's time limit of {options.limits.run:g}s was reached")
+    invariant = compiled_suite().invariant(mtg_case.invariant)
+    record = run_case(
+        mtg_case.engine,
+        engine(mtg_case.engine),
+        invariant,
+        profile=options.profile,
+        seed=options.seed,
+        database=options.database,
+    )
+    request.node.user_properties.append(("mtg_result", record_json(record)))
+    if record.status == "unsupported":
+        pytest.skip(f"unsupported: {record.reason}")
+    if record.status in ("fail", "error"):
+        failure = record.failure
+        # pytest prefixes "Failed: "; the status is said only for an error (a fail is the default).
+        message = failure.message if failure else (record.reason or "")
+        lines = [message if record.status == "fail" else f"error: {message}"]
+        if failure is not None:
+            if failure.expected or failure.observed:
+                lines.append(f"  expected: {failure.expected}")
+                lines.append(f"  observed: {failure.observed}")
+            lines.append(f"  reproduce: {_reproduce_here(failure.reproduce, record, options.out)}")
+        pytest.fail("\n".join(lines), pytrace=False)
+
+
+def _reproduce_here(stored: str, record, out) -> str:
+    """The replay command as the terminal shows it: read where the run was started, so it names the
+    results file under ``--out`` (the stored command, for the report and JUnit, is run from the
+    report's folder). Its own ``--out`` stays a fresh folder."""
+    if not stored or out is None:
+        return stored
+    return reproduce_command(record.engine, record.invariant, str(out / "results.json"))
+
+
+def record_json(record) -> str:
+    from protocol import codec
+
+    return codec.dumps(record)

@@ -1,0 +1,107 @@
+"""The protocol an engine implements to be tested, and the errors that cross it.
+
+Invariants talk to an engine only through :class:`Session` (``state``, ``legal_actions``,
+``apply``): the reference engine gets no private path. The distinction between a *refusal*
+(:class:`ActionRefused`, an answer: the rules forbid this move) and any other exception (the
+engine broke) is what lets a legality invariant tell "illegal" from "crashed".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+from protocol.model import Action, Event, GameState
+
+
+class ActionRefused(Exception):
+    """The engine refused an action as illegal. This is an answer, not a crash."""
+
+
+class EngineError(Exception):
+    """The engine crashed, hung or broke the adapter contract: the verdict is ``error``."""
+
+
+class StateUnsupported(Exception):
+    """The engine cannot represent this particular drawn state (say, a card it lacks). The
+    example is set aside; if no drawn state can be loaded the verdict is ``unsupported``."""
+
+
+@dataclass(frozen=True)
+class Support:
+    """An adapter's answer to ``supports(requires)``: yes, or no with a reason."""
+
+    ok: bool
+    reason: str = ""
+
+    @classmethod
+    def yes(cls) -> Support:
+        return cls(True)
+
+    @classmethod
+    def no(cls, reason: str) -> Support:
+        return cls(False, reason)
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+
+@runtime_checkable
+class Session(Protocol):
+    """One game loaded into an engine."""
+
+    def state(self) -> GameState:
+        """The current game state, exported to the engine-neutral model."""
+        ...
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the player who must act now (``GameState.actor``). For combat
+        declarations an engine may list a subset; ``apply`` still judges any declaration."""
+        ...
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply one action and return what happened, or raise :class:`ActionRefused`."""
+        ...
+
+    def close(self) -> None: ...
+
+
+@runtime_checkable
+class EngineAdapter(Protocol):
+    name: str
+    version: str
+
+    def supports(self, requires: frozenset[str]) -> Support:
+        """Whether the engine implements every mechanic and card in ``requires``."""
+        ...
+
+    def start(self, state: GameState) -> Session:
+        """Load ``state`` into the engine. Raise :class:`EngineError` if it cannot."""
+        ...
+
+
+def leaves_input_intact(adapter: object) -> bool:
+    """Whether ``adapter`` declares (class attribute ``leaves_input_intact = True``) that its
+    ``start(state)`` never writes to the state it is given: it builds its own game from the frozen
+    values and shares none of its own containers with them. The runner then hands it the drawn
+    state itself instead of a fresh copy (the copy guards the reported counterexample against an
+    engine that writes to frozen values; it cost about 3 % of a run on the reference engine).
+    Undeclared: the adapter gets a copy."""
+    return getattr(adapter, "leaves_input_intact", False) is True
+
+
+@dataclass(frozen=True)
+class OutOfProcess:
+    """An adapter that must never run inside the harness's own process (a native engine that
+    can panic, abort or hang): the run layer serves ``spec`` (an in-process adapter,
+    ``module:Class``) from a worker process and talks the JSON-lines protocol to it.
+
+    An engine package names one of these in its entry point instead of an adapter class, so it
+    depends on this protocol only and the run layer alone decides how a worker is run."""
+
+    spec: str
+    name: str
+    version: str
+    #: Seconds allowed for one call of a session, and for starting a worker or loading a state.
+    timeout: float = 10.0
+    start_timeout: float = 60.0

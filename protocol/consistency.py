@@ -1,0 +1,253 @@
+"""Consistency of a GameState: the facts every legal game state has, whatever the engine.
+
+Generators must only build consistent states, engines such as phase.rs accept inconsistent ones
+silently, and an engine's exported state is checked after every action: the Probe does it, as a
+global invariant of the protocol (an inconsistent state is a ``fail`` naming the action).
+Each problem is named in words, so a report says *what* is wrong, not just "invalid".
+
+The check runs after every action of every example, on states an untrusted engine made as
+large as it likes, so its cost is linear in the state's size: every look-up goes through a
+dictionary built once per check, never a scan of the objects.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Container
+
+from protocol.model import AFTER_BLOCKERS_STEPS, GameState, TargetKind, Zone
+
+
+class InconsistentState(ValueError):
+    """A GameState that no legal game could reach; the message lists every problem."""
+
+    def __init__(self, problems: list[str]):
+        self.problems = problems
+        super().__init__("inconsistent game state: " + "; ".join(problems))
+
+
+def problems(state: GameState) -> list[str]:
+    """Every consistency problem of ``state``, in words (empty when consistent)."""
+    found: list[str] = []
+    ids = [o.id for o in state.objects]
+    by_id = {o.id: o for o in state.objects}
+    if len(by_id) != len(ids):  # the Counter only when some id repeats (the messages are its)
+        for card_id, n in Counter(ids).items():
+            if n > 1:
+                found.append(f"object id {card_id!r} is used by {n} objects")
+    data = {c.name: c for c in state.cards}
+    if len(data) != len(state.cards):
+        for name, n in Counter(c.name for c in state.cards).items():
+            if n > 1:
+                found.append(f"card data for {name!r} is given {n} times")
+    for o in state.objects:
+        if o.name not in data:
+            found.append(f"object {o.id} is a {o.name!r}, which has no card data")
+        if o.owner != 0 and o.owner != 1:
+            found.append(f"object {o.id} has owner {o.owner}, not a player")
+    if [p.index for p in state.players] != [0, 1]:
+        found.append("players must be seats 0 and 1, in that order")
+
+    # Every object in exactly one zone: where each id was met (most are met once, so the list of
+    # places is made only for an id met twice or never, when a message names them).
+    met: dict[str, str] = {}
+    again: dict[str, list[str]] = {}
+
+    def place(card_id: str, where: str) -> None:
+        if card_id not in by_id:
+            found.append(f"{where} holds {card_id!r}, which is not an object of the game")
+        elif card_id in met:
+            again.setdefault(card_id, [met[card_id]]).append(where)
+        else:
+            met[card_id] = where
+
+    for p in state.players:
+        for zone, held in (
+            (Zone.HAND, p.hand),
+            (Zone.LIBRARY, p.library),
+            (Zone.GRAVEYARD, p.graveyard),
+            (Zone.EXILE, p.exile),
+            (Zone.COMMAND, p.command),
+        ):
+            for card_id in held:
+                place(card_id, f"player {p.index}'s {zone}")
+                if card_id in by_id and by_id[card_id].owner != p.index:
+                    found.append(
+                        f"{card_id} is in player {p.index}'s {zone} but owned by player {by_id[card_id].owner}"
+                    )
+    for perm in state.battlefield:
+        place(perm.id, "the battlefield")
+    for item in state.stack:
+        if item.kind == "spell":
+            place(item.source, "the stack")
+    if len(met) != len(by_id) or again:
+        for card_id, obj in by_id.items():
+            if card_id not in met:
+                if not obj.token:
+                    found.append(f"{card_id} ({obj.name}) is in no zone")
+            elif card_id in again:
+                where = again[card_id]
+                found.append(f"{card_id} ({obj.name}) is in {len(where)} zones: {', '.join(where)}")
+    places: Container[str] = by_id  # the ids of the game's objects, for the look-ups below
+
+    found.extend(_combat_problems(state, by_id, data))
+
+    stack_ids = [s.id for s in state.stack]
+    for sid, n in Counter(stack_ids).items():
+        if n > 1:
+            found.append(f"stack item id {sid!r} is used {n} times")
+    if state.active_player not in (0, 1):
+        found.append(f"active player {state.active_player} is not a seat")
+    if state.priority is not None and state.priority not in (0, 1):
+        found.append(f"priority player {state.priority} is not a seat")
+    if state.pending is not None and state.priority is not None:
+        found.append("a pending choice and a priority player at once")
+    for card_id in state.revealed:
+        if card_id not in places:
+            found.append(f"revealed card {card_id!r} is not an object of the game")
+    found.extend(_search_problems(state))
+    for t in state.triggered:
+        if t.source not in places or t.controller not in (0, 1):
+            found.append(f"waiting triggered ability {t.ability} names {t.source!r} / player {t.controller}")
+    if state.triggered and state.pending is None:
+        found.append("triggered abilities wait to be put on the stack, but no choice interrupts the game")
+    found.extend(_delayed_and_permission_problems(state, places))
+    return found
+
+
+def _delayed_and_permission_problems(state: GameState, places: Container[str]) -> list[str]:
+    """Delayed triggers and play permissions name objects of the game and seats; a "may-cast"
+    choice names cards to cast and the stack item resolving. (A permission or a rebound trigger
+    whose card has left its zone is stale, not inconsistent: it just does nothing, 400.7.)"""
+    found: list[str] = []
+    for delayed in state.delayed:
+        if delayed.card not in places:
+            found.append(
+                f"delayed {delayed.ability} trigger names {delayed.card!r}, which is not an object of the game"
+            )
+        if delayed.controller not in (0, 1):
+            found.append(f"delayed {delayed.ability} trigger of {delayed.card} is controlled by {delayed.controller}")
+    for permission in state.permissions:
+        if permission.card not in places:
+            found.append(f"play permission names {permission.card!r}, which is not an object of the game")
+        if permission.player not in (0, 1):
+            found.append(f"play permission for {permission.card} is given to {permission.player}, not a player")
+    pending = state.pending
+    if pending is not None and pending.kind == "may-cast":
+        if not pending.cards:
+            found.append("a pending may-cast choice names no card")
+        for card_id in pending.cards:
+            if card_id not in places:
+                found.append(f"the may-cast choice names {card_id!r}, which is not an object of the game")
+        if pending.resolving is not None and pending.resolving not in {s.id for s in state.stack}:
+            found.append(f"the may-cast choice's resolving stack item {pending.resolving!r} is not on the stack")
+    elif pending is not None and (pending.cards or pending.resolving is not None):
+        found.append(f"a pending {pending.kind} choice names cards to cast")
+    return found
+
+
+def _search_problems(state: GameState) -> list[str]:
+    """A pending search (or look) names its searcher, a library, candidates in that library,
+    found cards among the candidates (at most ``count``) and the stack item that is resolving."""
+    pending = state.pending
+    if pending is None:
+        return []
+    search = pending.search
+    if pending.kind != "search":
+        return [f"a pending {pending.kind} choice carries a search"] if search is not None else []
+    if search is None:
+        return ["a pending search names no search"]
+    found: list[str] = []
+    if search.searcher != pending.player:
+        found.append(f"the pending search is made by player {pending.player} but its searcher is {search.searcher}")
+    if search.library not in (0, 1):
+        found.append(f"the pending search searches library {search.library}, not a player's")
+        return found
+    library = set(state.player(search.library).library)
+    for card_id in search.candidates:
+        if card_id not in library:
+            found.append(f"search candidate {card_id} is not in player {search.library}'s library")
+    for card_id in search.found:
+        if card_id not in search.candidates:
+            found.append(f"found card {card_id} is not a candidate of the search")
+    for name, ids in (("candidates", search.candidates), ("found", search.found)):
+        if len(set(ids)) != len(ids):
+            found.append(f"the search's {name} name a card twice")
+    if search.count < len(search.found):
+        found.append(f"the search found {len(search.found)} cards but finds at most {search.count}")
+    if search.visible is not None and len(search.candidates) > search.visible:
+        found.append(f"the search sees {len(search.candidates)} cards but only the top {search.visible} are visible")
+    if search.resolving is not None and search.resolving not in {s.id for s in state.stack}:
+        found.append(f"the search's resolving stack item {search.resolving!r} is not on the stack")
+    return found
+
+
+def _combat_problems(state: GameState, objects: dict, data: dict) -> list[str]:
+    found: list[str] = []
+    by_id = {p.id: p for p in state.battlefield}
+
+    def data_of(card_id: str):
+        obj = objects.get(card_id)
+        return None if obj is None else data.get(obj.name)
+
+    for perm in state.battlefield:
+        if perm.controller not in (0, 1):
+            found.append(f"{perm.id} is controlled by {perm.controller}, not a player")
+            continue
+        perm_data = data_of(perm.id)
+        is_creature = perm_data is not None and perm_data.is_type("Creature")
+        if perm.attacking is not None:
+            if not state.step.is_combat:
+                found.append(f"{perm.id} is attacking outside combat ({state.step})")
+            if not is_creature:
+                found.append(f"{perm.id} is attacking but is not a creature")
+            if perm.controller != state.active_player:
+                found.append(f"{perm.id} is attacking but its controller is not the active player")
+            target = perm.attacking
+            if target.kind is TargetKind.PLAYER:
+                if target.player == perm.controller:
+                    found.append(f"{perm.id} is attacking its own controller")
+            else:
+                victim = by_id.get(target.permanent or "")
+                wanted = "Planeswalker" if target.kind is TargetKind.PLANESWALKER else "Battle"
+                if victim is None:
+                    pass  # it left the battlefield: the creature still attacks, dealing no damage (506.4c)
+                elif (victim_data := data_of(victim.id)) is None or not victim_data.is_type(wanted):
+                    found.append(f"{perm.id} attacks {victim.id} as a {target.kind}, but it is not a {wanted}")
+                elif target.kind is TargetKind.PLANESWALKER and victim.controller == perm.controller:
+                    found.append(f"{perm.id} attacks a planeswalker its own controller controls")
+                elif target.kind is TargetKind.BATTLE and victim.protector == perm.controller:
+                    found.append(f"{perm.id} attacks a battle its own controller protects")
+            declaring_blockers = state.pending is not None and state.pending.kind == "declare-blockers"
+            if state.step in AFTER_BLOCKERS_STEPS and perm.blocked is None and not declaring_blockers:
+                found.append(
+                    f"{perm.id} is attacking after blockers were declared but is neither blocked nor unblocked"
+                )
+            if state.step not in AFTER_BLOCKERS_STEPS and perm.blocked is not None:
+                found.append(f"{perm.id} is {'blocked' if perm.blocked else 'unblocked'} before blockers were declared")
+        elif perm.blocked is not None:
+            found.append(f"{perm.id} is marked {'blocked' if perm.blocked else 'unblocked'} but is not attacking")
+        if perm.blocking:
+            if state.step not in AFTER_BLOCKERS_STEPS:
+                found.append(f"{perm.id} is blocking outside the steps after blockers are declared")
+            if not is_creature:
+                found.append(f"{perm.id} is blocking but is not a creature")
+            if perm.controller == state.active_player:
+                found.append(f"{perm.id} is blocking but is controlled by the active player")
+            for attacker_id in perm.blocking:
+                attacker = by_id.get(attacker_id)  # a dict: linear over all blocks
+                if attacker is None or attacker.attacking is None:
+                    found.append(f"{perm.id} blocks {attacker_id}, which is not an attacking creature")
+                elif attacker.blocked is not True:
+                    found.append(f"{perm.id} blocks {attacker_id}, which is not marked blocked")
+        if perm.class_level is not None and not 1 <= perm.class_level <= 3:
+            found.append(f"{perm.id} has class level {perm.class_level}")
+    return found
+
+
+def check(state: GameState) -> GameState:
+    """Return ``state`` if consistent, else raise :class:`InconsistentState` naming every problem."""
+    found = problems(state)
+    if found:
+        raise InconsistentState(found)
+    return state

@@ -1,0 +1,611 @@
+"""The engine-neutral game-state model.
+
+Every engine under test is driven from, and observed through, these frozen value objects: the
+generators build them, adapters load them into engines and export them back, and reports print
+them. They describe what the rules talk about (zones, steps, combat, the stack, priority), not
+how any engine stores it. Cards keep a stable id across zones (the physical card), so an
+invariant can follow "the Ninja card" from hand to battlefield even though CR 400.7 makes it a
+new object there.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Literal, Protocol
+
+from protocol import codec
+
+PlayerIndex = int  # 0 or 1: the two seats of a two-player game
+COLORS = ("W", "U", "B", "R", "G")
+MANA_SYMBOLS = COLORS + ("C",)
+
+
+class Zone(enum.StrEnum):
+    LIBRARY = "library"
+    HAND = "hand"
+    BATTLEFIELD = "battlefield"
+    GRAVEYARD = "graveyard"
+    EXILE = "exile"
+    STACK = "stack"
+    COMMAND = "command"
+
+
+#: Each player's own zones (the battlefield and the stack are shared), in the order a card is
+#: looked for in them; a zone's cards are the player's field of the zone's name.
+PLAYER_ZONES = (Zone.HAND, Zone.LIBRARY, Zone.GRAVEYARD, Zone.EXILE, Zone.COMMAND)
+
+
+class HasZones(Protocol):
+    """A player with zones: a PlayerState, or the reference engine's mutable Seat."""
+
+    def zone(self, zone: Zone) -> Sequence[str]: ...
+
+
+def player_zone_of(players: Iterable[HasZones], card_id: str) -> Zone | None:
+    """The player zone (hand, library ...) of any of ``players`` that holds the card."""
+    for player in players:
+        for zone in PLAYER_ZONES:
+            if card_id in player.zone(zone):
+                return zone
+    return None
+
+
+class Step(enum.StrEnum):
+    """Steps of a turn in order; main phases are named as steps for a flat sequence (CR 500.1)."""
+
+    UNTAP = "untap"
+    UPKEEP = "upkeep"
+    DRAW = "draw"
+    PRECOMBAT_MAIN = "precombat-main"
+    BEGINNING_OF_COMBAT = "beginning-of-combat"
+    DECLARE_ATTACKERS = "declare-attackers"
+    DECLARE_BLOCKERS = "declare-blockers"
+    FIRST_STRIKE_DAMAGE = "first-strike-damage"
+    COMBAT_DAMAGE = "combat-damage"
+    END_OF_COMBAT = "end-of-combat"
+    POSTCOMBAT_MAIN = "postcombat-main"
+    END = "end"
+    CLEANUP = "cleanup"
+
+    @property
+    def is_combat(self) -> bool:
+        return self in COMBAT_STEPS
+
+    @property
+    def is_main(self) -> bool:
+        return self in (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
+
+
+STEP_ORDER: tuple[Step, ...] = tuple(Step)
+COMBAT_STEPS = frozenset(
+    {
+        Step.BEGINNING_OF_COMBAT,
+        Step.DECLARE_ATTACKERS,
+        Step.DECLARE_BLOCKERS,
+        Step.FIRST_STRIKE_DAMAGE,
+        Step.COMBAT_DAMAGE,
+        Step.END_OF_COMBAT,
+    }
+)
+#: Steps in which attacking creatures are blocked or unblocked (CR 509.1h, 506.4).
+AFTER_BLOCKERS_STEPS = frozenset(
+    {Step.DECLARE_BLOCKERS, Step.FIRST_STRIKE_DAMAGE, Step.COMBAT_DAMAGE, Step.END_OF_COMBAT}
+)
+
+
+class TargetKind(enum.StrEnum):
+    """What a creature can attack (CR 506.2)."""
+
+    PLAYER = "player"
+    PLANESWALKER = "planeswalker"
+    BATTLE = "battle"
+
+
+@dataclass(frozen=True)
+class AttackTarget:
+    """The player, planeswalker or battle an attacking creature is attacking."""
+
+    kind: TargetKind
+    player: PlayerIndex | None = None
+    permanent: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind is TargetKind.PLAYER:
+            if self.player is None or self.permanent is not None:
+                raise ValueError("a player attack target names a player and no permanent")
+        elif self.permanent is None or self.player is not None:
+            raise ValueError(f"a {self.kind} attack target names a permanent and no player")
+
+    @classmethod
+    def of_player(cls, player: PlayerIndex) -> AttackTarget:
+        return cls(TargetKind.PLAYER, player=player)
+
+    @classmethod
+    def of_permanent(cls, kind: TargetKind, permanent: str) -> AttackTarget:
+        return cls(kind, permanent=permanent)
+
+    def __str__(self) -> str:
+        return f"player {self.player}" if self.kind is TargetKind.PLAYER else f"{self.kind} {self.permanent}"
+
+
+@dataclass(frozen=True)
+class CardData:
+    """Oracle data of one card, in MTGJSON AtomicCard shape (snake_case here, camelCase in JSON
+    for engines that parse it: see :meth:`to_mtgjson`)."""
+
+    name: str
+    types: tuple[str, ...]
+    mana_cost: str = ""
+    subtypes: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    text: str = ""
+    power: str | None = None
+    toughness: str | None = None
+    loyalty: str | None = None
+    defense: str | None = None
+    keywords: tuple[str, ...] = ()
+
+    @property
+    def type_line(self) -> str:
+        left = " ".join(self.supertypes + self.types)
+        return f"{left} — {' '.join(self.subtypes)}" if self.subtypes else left
+
+    def is_type(self, card_type: str) -> bool:
+        return card_type in self.types
+
+    def to_mtgjson(self) -> dict[str, object]:
+        """The AtomicCard dict that oracle-parsing engines (phase.rs) build their faces from."""
+        colors = sorted({c for c in COLORS if "{" + c + "}" in self.mana_cost or f"/{c}}}" in self.mana_cost})
+        card: dict[str, object] = {
+            "name": self.name,
+            "manaCost": self.mana_cost,
+            "manaValue": float(mana_value(self.mana_cost)),
+            "colors": colors,
+            "colorIdentity": colors,
+            "layout": "normal",
+            "identifiers": {},
+            "type": self.type_line,
+            "types": list(self.types),
+            "subtypes": list(self.subtypes),
+            "supertypes": list(self.supertypes),
+            "text": self.text,
+            "keywords": list(self.keywords),
+        }
+        for key in ("power", "toughness", "loyalty", "defense"):
+            if getattr(self, key) is not None:
+                card[key] = getattr(self, key)
+        return card
+
+
+def parse_mana_cost(cost: str) -> tuple[str, ...]:
+    """Split "{2}{U}{B}" into its symbols ("2", "U", "B")."""
+    symbols: list[str] = []
+    rest = cost.strip()
+    while rest:
+        if not rest.startswith("{") or "}" not in rest:
+            raise ValueError(f"malformed mana cost {cost!r}")
+        end = rest.index("}")
+        symbols.append(rest[1:end])
+        rest = rest[end + 1 :]
+    return tuple(symbols)
+
+
+def mana_value(cost: str) -> int:
+    return sum(int(s) if s.isdigit() else (0 if s == "X" else 1) for s in parse_mana_cost(cost))
+
+
+@dataclass(frozen=True)
+class CardInstance:
+    """One physical card (or token) in the game: its stable id, oracle name and owner."""
+
+    id: str
+    name: str
+    owner: PlayerIndex
+    token: bool = False
+
+
+@dataclass(frozen=True)
+class Permanent:
+    """Battlefield status of the card whose id it carries."""
+
+    id: str
+    controller: PlayerIndex
+    tapped: bool = False
+    summoning_sick: bool = False
+    damage: int = 0
+    counters: tuple[tuple[str, int], ...] = ()
+    class_level: int | None = None
+    attacking: AttackTarget | None = None
+    #: ``None`` until blockers are declared (CR 509.1h); then whether the attacker is blocked.
+    blocked: bool | None = None
+    #: Ids of the attacking creatures this creature blocks.
+    blocking: tuple[str, ...] = ()
+    #: For a battle: the player who protects it (CR 310.8).
+    protector: PlayerIndex | None = None
+
+    def counter(self, kind: str) -> int:
+        return dict(self.counters).get(kind, 0)
+
+
+@dataclass(frozen=True)
+class StackItem:
+    """A spell or ability on the stack. ``choices`` holds what was chosen or paid on casting or
+    activation (targets, the returned creature, its attack target ...), as (key, value) pairs."""
+
+    id: str
+    kind: Literal["spell", "activated", "triggered"]
+    source: str
+    controller: PlayerIndex
+    ability: str
+    choices: tuple[tuple[str, str], ...] = ()
+
+    def choice(self, key: str) -> str | None:
+        return dict(self.choices).get(key)
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    index: PlayerIndex
+    life: int = 20
+    hand: tuple[str, ...] = ()
+    #: Top card first.
+    library: tuple[str, ...] = ()
+    graveyard: tuple[str, ...] = ()
+    exile: tuple[str, ...] = ()
+    command: tuple[str, ...] = ()
+    mana_pool: tuple[str, ...] = ()
+    land_plays_left: int = 1
+    #: Whether this player searched a library this turn (for "if a player searched" checks).
+    searched_library: bool = False
+
+    def zone(self, zone: Zone) -> tuple[str, ...]:
+        if zone not in PLAYER_ZONES:
+            raise KeyError(zone)
+        return getattr(self, zone.value)
+
+
+@dataclass(frozen=True)
+class Search:
+    """A search in progress (CR 701.23): who searches whose library for what.
+
+    ``candidates`` are the cards the search can see, fixed when the search starts: the whole
+    library, or only its top ``visible`` cards under a restriction such as Aven Mindcensor's
+    (they stay the same throughout the search even when several cards are found). ``found``
+    grows as cards are chosen; ``says_search_and_library`` tells whether the effect's text says
+    "search" and "library", which library ninjutsu needs.
+
+    ``effect`` is the oracle text of the effect, ``card_type`` its card-type words ("creature",
+    "basic land"; ``None``: any card) and ``count`` the most cards it finds. The search happens
+    while a spell or ability resolves, and that spell or ability stays on the stack until it has
+    finished resolving (608.2n): ``resolving`` is its stack item id. Found cards stay in the
+    library until the search is over. ``mode`` "order" describes an effect that only looks at
+    cards of a library and puts them back in an order the player chooses ("look at the top three
+    cards of your library, then put them back in any order"): not a search (701.23), so it sets
+    no ``searched_library`` and shuffles nothing; the choice lists the candidates top first."""
+
+    searcher: PlayerIndex
+    library: PlayerIndex
+    source: str
+    effect: str
+    card_type: str | None = None
+    count: int = 1
+    visible: int | None = None
+    candidates: tuple[str, ...] = ()
+    found: tuple[str, ...] = ()
+    says_search_and_library: bool = True
+    resolving: str | None = None
+    mode: Literal["find", "order"] = "find"
+
+
+@dataclass(frozen=True)
+class PendingChoice:
+    """A decision the game waits for that is not a priority decision (a turn-based declaration,
+    a search ...). ``player`` makes it.
+
+    "may-cast": a resolving ability lets ``player`` cast one of ``cards`` now, without paying its
+    mana cost, or decline (rebound's delayed trigger, 702.88a): ``Action(CAST, source=card)``
+    casts it, ``Action(CHOOSE_CARDS)`` with no cards declines. ``resolving`` is the stack item
+    that waits for the choice (608.2n: it stays on the stack until it has finished resolving)."""
+
+    kind: Literal["declare-attackers", "declare-blockers", "search", "may-cast"]
+    player: PlayerIndex
+    search: Search | None = None
+    cards: tuple[str, ...] = ()
+    resolving: str | None = None
+
+
+@dataclass(frozen=True)
+class DelayedTrigger:
+    """A delayed triggered ability waiting for its moment (603.7). "rebound": "At the beginning
+    of your next upkeep, you may cast this card from exile without paying its mana cost"
+    (702.88a), created as the spell ``card`` is exiled by rebound; it triggers once, at the next
+    upkeep of ``controller`` that begins, and is then gone (603.7c)."""
+
+    ability: Literal["rebound"]
+    card: str
+    controller: PlayerIndex
+
+
+@dataclass(frozen=True)
+class PlayPermission:
+    """``player`` may play ``card`` from ``zone`` (601.3, 305.1): e.g. Fallen Shinobi's "until
+    end of turn, you may play those cards without paying their mana costs". It changes where the
+    card can be played from, not when (the card's normal timing applies), and covers the card only
+    while it stays in ``zone`` (400.7). "end-of-turn" permissions end in the cleanup step (514.2)."""
+
+    card: str
+    player: PlayerIndex
+    zone: Zone = Zone.EXILE
+    until: Literal["end-of-turn"] = "end-of-turn"
+    #: Cast (or play) it without paying its mana cost (118.9).
+    without_paying: bool = True
+
+
+@dataclass(frozen=True)
+class WaitingTrigger:
+    """An ability that has triggered and waits to be put on the stack the next time a player
+    would receive priority (603.3). A state holds some only while a resolution waits for a
+    choice: e.g. abilities that triggered as library ninjutsu was activated during a search wait
+    until the search effect has finished resolving."""
+
+    controller: PlayerIndex
+    source: str
+    ability: str
+    choices: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class GameState:
+    cards: tuple[CardData, ...]
+    objects: tuple[CardInstance, ...]
+    players: tuple[PlayerState, PlayerState]
+    battlefield: tuple[Permanent, ...] = ()
+    #: Bottom first: the last item is the top of the stack.
+    stack: tuple[StackItem, ...] = ()
+    turn: int = 1
+    active_player: PlayerIndex = 0
+    step: Step = Step.PRECOMBAT_MAIN
+    priority: PlayerIndex | None = 0
+    #: Consecutive passes of priority in a row with no action between them (CR 117.4).
+    priority_passes: int = 0
+    pending: PendingChoice | None = None
+    #: Cards revealed and still in a hidden zone (e.g. a Ninja whose ninjutsu is on the stack).
+    revealed: tuple[str, ...] = ()
+    #: Creatures that had first strike or double strike as the first-strike damage step began:
+    #: only those without it, plus double strikers, deal damage in the second step (CR 510.4).
+    first_strikers: tuple[str, ...] = ()
+    #: Delayed triggered abilities that have not triggered yet (603.7), e.g. rebound's.
+    delayed: tuple[DelayedTrigger, ...] = ()
+    #: Permissions to play cards from zones other than the hand (e.g. from exile).
+    permissions: tuple[PlayPermission, ...] = ()
+    #: Triggered abilities not yet on the stack (only while a pending choice interrupts a
+    #: resolution, see :class:`WaitingTrigger`), in the order they triggered.
+    triggered: tuple[WaitingTrigger, ...] = ()
+
+    # -- look-ups -------------------------------------------------------------------------
+    # By id (or name) through an index built on the first look-up of each kind and kept in the
+    # instance's ``__dict__`` under a name starting with "_" (not a field: equality, hashing,
+    # the codec and ``replace`` never see it; ``clone.fresh`` leaves it out). The fields of a
+    # frozen state never change, so its index never goes stale; a state made by ``replace`` is a
+    # new instance with no index yet. Where an inconsistent state repeats an id, the first object
+    # with it is found, as a scan would find it.
+    def _index(self, key: str, items: tuple[Any, ...], attr: str) -> dict[str, Any]:
+        index = self.__dict__.get(key)
+        if index is None:
+            index = {getattr(item, attr): item for item in reversed(items)}
+            self.__dict__[key] = index
+        return index
+
+    def card_data(self, name: str) -> CardData:
+        card = self._index("_cards_by_name", self.cards, "name").get(name)
+        if card is None:
+            raise KeyError(f"no card data for {name!r}")
+        return card
+
+    def obj(self, card_id: str) -> CardInstance:
+        found = self._index("_objects_by_id", self.objects, "id").get(card_id)
+        if found is None:
+            raise KeyError(f"no object {card_id!r}")
+        return found
+
+    def data_of(self, card_id: str) -> CardData:
+        return self.card_data(self.obj(card_id).name)
+
+    def permanent(self, card_id: str) -> Permanent | None:
+        return self._index("_permanents_by_id", self.battlefield, "id").get(card_id)
+
+    def player(self, index: PlayerIndex) -> PlayerState:
+        return self.players[index]
+
+    def zone_of(self, card_id: str) -> Zone | None:
+        if self.permanent(card_id) is not None:
+            return Zone.BATTLEFIELD
+        if any(item.kind == "spell" and item.source == card_id for item in self.stack):
+            return Zone.STACK
+        return player_zone_of(self.players, card_id)
+
+    @property
+    def actor(self) -> PlayerIndex | None:
+        """Who must act now: the player of a pending choice, else the player with priority."""
+        return self.pending.player if self.pending is not None else self.priority
+
+    @property
+    def defending_player(self) -> PlayerIndex:
+        return 1 - self.active_player
+
+    def attackers(self) -> tuple[Permanent, ...]:
+        return tuple(p for p in self.battlefield if p.attacking is not None)
+
+    def unblocked_attackers(self, controller: PlayerIndex) -> tuple[Permanent, ...]:
+        return tuple(p for p in self.attackers() if p.controller == controller and p.blocked is False)
+
+    # -- serialisation --------------------------------------------------------------------
+    def to_json(self, *, indent: int | None = None) -> str:
+        return codec.dumps(self, indent=indent)
+
+    @classmethod
+    def from_json(cls, text: str) -> GameState:
+        return codec.loads(cls, text)
+
+    def size(self) -> int:
+        """Permanents on the battlefield plus cards in libraries: how big a counterexample is."""
+        return len(self.battlefield) + sum(len(p.library) for p in self.players)
+
+    def replace(self, **changes: Any) -> GameState:
+        return replace(self, **changes)
+
+
+# -- actions and events ---------------------------------------------------------------------
+
+
+class ActionKind(enum.StrEnum):
+    PASS_PRIORITY = "pass-priority"
+    ACTIVATE = "activate"
+    CAST = "cast"
+    PLAY_LAND = "play-land"
+    DECLARE_ATTACKERS = "declare-attackers"
+    DECLARE_BLOCKERS = "declare-blockers"
+    #: Choose cards for a pending choice: the cards a search finds (they are added to the
+    #: search's ``found``; the search ends when ``count`` cards are found or the choice is empty:
+    #: "find no more"), or, for a look ("order"), the looked-at cards top first (empty = keep);
+    #: for a "may-cast" choice, no cards = decline.
+    CHOOSE_CARDS = "choose-cards"
+
+
+@dataclass(frozen=True)
+class Action:
+    """An engine-neutral move, matched by meaning (kind, player, source card, ability, cost
+    choices, targets), never by an engine's internal action index.
+
+    ``ability`` names the ability of ``source`` ("ninjutsu", "mana", "level:2" for a Class's
+    level 2 bar ...). ``costs`` holds cost choices as (key, value) pairs, e.g. ``("return",
+    "c3")`` for the unblocked attacker a ninjutsu ability returns; a spell cast for its sneak
+    cost carries ``("alternative", "sneak")`` and ``("return", <unblocked attacker>)``, plus
+    ``("sneak", "<i>")`` choosing among several sneak abilities of the card (its printed ones in
+    text order, then those other objects grant it, in battlefield order). ``targets`` names
+    players ("player:1") or, for "target spell", the spell's card id. ``attacks`` and ``blocks``
+    carry combat declarations."""
+
+    kind: ActionKind
+    player: PlayerIndex
+    source: str | None = None
+    ability: str | None = None
+    costs: tuple[tuple[str, str], ...] = ()
+    targets: tuple[str, ...] = ()
+    attacks: tuple[tuple[str, AttackTarget], ...] = ()
+    blocks: tuple[tuple[str, str], ...] = ()
+    cards: tuple[str, ...] = ()
+
+    def cost(self, key: str) -> str | None:
+        return dict(self.costs).get(key)
+
+    def __str__(self) -> str:
+        parts = [f"P{self.player} {self.kind}"]
+        if self.source:
+            parts.append(f"{self.source}")
+        if self.ability:
+            parts.append(f"[{self.ability}]")
+        if self.costs:
+            parts.append("costs=" + ",".join(f"{k}:{v}" for k, v in self.costs))
+        if self.targets:
+            parts.append("targets=" + ",".join(self.targets))
+        if self.attacks:
+            parts.append("attacks=" + ",".join(f"{a}->{t}" for a, t in self.attacks))
+        if self.blocks:
+            parts.append("blocks=" + ",".join(f"{b}->{a}" for b, a in self.blocks))
+        if self.cards or self.kind is ActionKind.CHOOSE_CARDS:
+            parts.append("cards=" + (",".join(self.cards) or "none"))
+        return " ".join(parts)
+
+
+def pass_priority(player: PlayerIndex) -> Action:
+    return Action(ActionKind.PASS_PRIORITY, player)
+
+
+class EventKind(enum.StrEnum):
+    STEP = "step"
+    ZONE_CHANGE = "zone-change"
+    TAP = "tap"
+    UNTAP = "untap"
+    REVEAL = "reveal"
+    ACTIVATE = "activate"
+    CAST = "cast"
+    TRIGGER = "trigger"
+    RESOLVE = "resolve"
+    FIZZLE = "fizzle"
+    DAMAGE = "damage"
+    LIFE = "life"
+    MANA = "mana"
+    ATTACK = "attack"
+    BLOCK = "block"
+    ENTER_ATTACKING = "enter-attacking"
+    DRAW = "draw"
+    SHUFFLE = "shuffle"
+    SEARCH = "search"
+    FIND = "find"
+    LOOK = "look"
+
+
+@dataclass(frozen=True)
+class Event:
+    """An observation reported by an engine while applying an action.
+
+    Fields used per kind: zone-change (card, from_zone, to_zone); tap/untap/reveal/draw (card);
+    activate/cast/trigger/resolve/fizzle (card = source, ability); damage (card = source,
+    target, amount, detail = "first-strike" or "regular"); life (player, amount); mana
+    (card, detail = symbols); attack (card, target); block (card, target = attacker id);
+    enter-attacking (card, target); step (detail = step name); shuffle (player = library owner,
+    amount = how many cards were shuffled); search (player = searcher, target = "library:N",
+    amount = cards the search can see); find (card); look (card)."""
+
+    kind: EventKind
+    card: str | None = None
+    ability: str | None = None
+    from_zone: Zone | None = None
+    to_zone: Zone | None = None
+    player: PlayerIndex | None = None
+    target: str | None = None
+    amount: int | None = None
+    detail: str | None = None
+
+    def __str__(self) -> str:
+        bits = [str(self.kind)]
+        for name in ("card", "ability", "from_zone", "to_zone", "player", "target", "amount", "detail"):
+            value = getattr(self, name)
+            if value is not None:
+                bits.append(f"{name}={value}")
+        return " ".join(bits)
+
+
+def target_ref(target: AttackTarget) -> str:
+    """A compact string for an attack target, used in events ("player:1", "c7")."""
+    return f"player:{target.player}" if target.kind is TargetKind.PLAYER else str(target.permanent)
+
+
+__all__ = [
+    "Action",
+    "ActionKind",
+    "AttackTarget",
+    "CardData",
+    "CardInstance",
+    "DelayedTrigger",
+    "Event",
+    "EventKind",
+    "GameState",
+    "PendingChoice",
+    "Permanent",
+    "PlayPermission",
+    "PlayerState",
+    "Search",
+    "StackItem",
+    "Step",
+    "TargetKind",
+    "WaitingTrigger",
+    "Zone",
+    "mana_value",
+    "parse_mana_cost",
+    "pass_priority",
+    "target_ref",
+]
