@@ -93,7 +93,7 @@ def test_a_true_claim_with_contradicting_trailing_text_never_compiles():
 def test_explanation_alone_is_not_a_claim():
     coverage, _ = compiled("Before then, attacking creatures are neither blocked nor unblocked.")
     assert coverage.coverage == "uncovered"
-    assert "no claim" in coverage.reason
+    assert "no statement" in coverage.reason
 
 
 @pytest.mark.parametrize(
