@@ -1,7 +1,7 @@
 """The compile step: corpus -> invariants, and how each ruling is covered.
 
 Every ruling ends up in exactly one coverage class: ``template`` (a template read every sentence
-of its text), ``bound`` (a hand-written invariant names it), ``informational`` (no engine
+of its text), ``bound`` (an invariant declared for that one ruling applies to it), ``informational`` (no engine
 behaviour can show it, with the reason), or ``uncovered`` (nothing encodes it yet: the gap the
 project must close), with the reason: the sentence no template reads, or the card missing from
 the card pool.

@@ -22,7 +22,7 @@ What it applies to is the one difference between a family and a one-card binding
 - ``applies_to=template("id")``: every ruling whose sentences are all wordings of the template
   (``rulings/wordings/*.toml``, see :mod:`rulings.templates`) compiles to the invariant, named
   ``<ruling id>/<name>`` (coverage "template");
-- ``applies_to=ruling("id")``: that one ruling only, for a claim true of one card (coverage
+- ``applies_to=ruling("id")``: that one ruling only, for a rule true of one card (coverage
   "bound").
 
 The ``claims`` are the counted points: each one the check marks with ``probe.claim(name)``.
@@ -115,7 +115,7 @@ class Each(Generic[P]):
 
 @dataclass(frozen=True)
 class OneRuling:
-    """Applies to one ruling, by id: a claim true of one card only."""
+    """Applies to one ruling, by id: a rule true of one card only."""
 
     id: str
 
@@ -214,7 +214,7 @@ DECLARED: list[Declaration] = []
 
 
 def _declare(declaration: Declaration) -> Declaration:
-    where = f"invariant {declaration.name!r} of {declaration.applies_to.id}"
+    where = f"invariant {declaration.name!r} of {getattr(declaration.applies_to, 'id', declaration.applies_to)}"
     if not isinstance(declaration.applies_to, Template | OneRuling):
         raise DeclarationError(f"{where}: applies_to must be template(...) or ruling(...)")
     if declaration.kind not in get_args(InvariantKind):

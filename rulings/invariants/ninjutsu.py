@@ -1,9 +1,10 @@
 """Templates and invariants of the ninjutsu family (CR 702.49): ninjutsu, library ninjutsu,
 commander ninjutsu, and any later variant named in :mod:`protocol.keywords`.
 
-Each family takes the keyword variant from the ruling's ``{keyword}`` slot (or from the ruling's
-cards when the text only says "the Ninja") and builds invariants that draw combat states with a
-Ninja waiting in the variant's zone. Legality invariants check both directions: the activation
+The wordings are in ``rulings/wordings/ninjutsu.toml``. Each template's invariants are declared
+for each keyword variant the ruling speaks of (:data:`VARIANTS`: the one its ``{keyword}`` slot
+names, or the ruling's cards' when the text only says "the Ninja"), and draw combat states with
+a Ninja waiting in the variant's zone (:class:`Combat`). Legality invariants check both directions: the activation
 is offered and accepted when the rules allow it, and neither offered nor accepted when not.
 """
 

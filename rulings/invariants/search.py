@@ -1,11 +1,12 @@
 """Templates and invariants of library searches (CR 701.23, 701.24, 614.1a: Aven Mindcensor) and
 of library ninjutsu's search rules (Panglacial Shinobi).
 
-Search families draw states from :func:`generators.search.search_scenarios` (every kind of source,
-the restriction absent or controlled by either player) and act only through the Probe: they start
+The wordings are in ``rulings/wordings/search.toml`` and ``library-ninjutsu.toml``. Search
+families draw states from :func:`generators.search.search_scenarios` (:class:`Searching`: every
+kind of source, the restriction absent or controlled by either player) and act only through the Probe: they start
 the scenario's search (:func:`~rulings.invariants.search_moves.begin_search`), read the pending
 search, choose cards and watch the events. Library ninjutsu families draw combat states with the
-search source at hand (:func:`generators.combat.combat_scenarios` with a ``search``), and reuse
+search source at hand (:class:`CombatWhileSearching`: combat scenarios with a ``search``), and reuse
 the ninjutsu building blocks of :mod:`rulings.invariants.ninjutsu`. Legality invariants check both
 directions: what the rules allow is offered and accepted, what they forbid is neither.
 """

@@ -1,8 +1,7 @@
 """Invariants of Ninja Teen's graveyard sneak (level 3; 702.190a, 601.3). The sneak rulings of
 the same card that read like ninjutsu's compile through the ninjutsu templates (see
-:mod:`rulings.invariants.ninjutsu`); these two are one of a kind, each
-declared for its one ruling.
-Scenarios: :mod:`generators.sneak`.
+:mod:`rulings.invariants.ninjutsu`); these two are one of a kind, each declared for its one
+ruling. Scenarios: :mod:`generators.sneak`.
 """
 
 from __future__ import annotations
