@@ -214,24 +214,26 @@ DECLARED: list[Declaration] = []
 
 
 def _declare(declaration: Declaration) -> Declaration:
-    where = f"invariant {declaration.name!r} of {getattr(declaration.applies_to, 'id', declaration.applies_to)}"
+    name = declaration.name if isinstance(declaration.name, str) else "(named by its for_each value)"
+    where = f"invariant {name!r} of {getattr(declaration.applies_to, 'id', declaration.applies_to)}"
     if not isinstance(declaration.applies_to, Template | OneRuling):
         raise DeclarationError(f"{where}: applies_to must be template(...) or ruling(...)")
     if declaration.kind not in get_args(InvariantKind):
         raise DeclarationError(f"{where}: kind must be one of {get_args(InvariantKind)}, got {declaration.kind!r}")
-    if not callable(declaration.name) and not (declaration.name and declaration.name == declaration.name.strip()):
+    if isinstance(declaration.name, str) and not (declaration.name and declaration.name == declaration.name.strip()):
         raise DeclarationError(f"{where}: name must be a non-empty id segment")
     if not callable(declaration.claims) and not declaration.claims:
         raise DeclarationError(f"{where}: claims must name every point its check marks with probe.claim(...)")
-    if not callable(declaration.description) and not declaration.description.strip():
+    if isinstance(declaration.description, str) and not declaration.description.strip():
         raise DeclarationError(f"{where}: needs a description (the check's docstring, or description=...)")
     if not (callable(declaration.scenarios) or isinstance(declaration.scenarios, DrawPlan)):
         raise DeclarationError(f"{where}: scenarios must be a strategy factory or a DrawPlan")
-    if isinstance(declaration.applies_to, OneRuling) and (
-        declaration.for_each is not None or callable(declaration.name) or callable(declaration.claims)
-    ):
+    if isinstance(declaration.applies_to, OneRuling) and declaration.for_each is not None:
+        raise DeclarationError(f"{where}: for_each is for a template; a ruling(...) invariant is compiled once")
+    per_value = [f for f in ("name", "claims", "description") if callable(getattr(declaration, f))]
+    if per_value and declaration.for_each is None:
         raise DeclarationError(
-            f"{where}: a ruling(...) invariant is compiled once: no for_each, a fixed name and claims"
+            f"{where}: {', '.join(per_value)} given as functions of a value, but no for_each gives one"
         )
     if declaration.when is not None and declaration.for_each is None:
         raise DeclarationError(f"{where}: when tests a for_each value; without for_each there is none")

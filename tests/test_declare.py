@@ -213,6 +213,7 @@ BASE = dict(kind="outcome", claims=["c"], scenarios=never_called, check=lambda p
         (dict(scenarios="strategy"), "scenarios must be a strategy factory or a DrawPlan"),
         (dict(for_each=Each(values=lambda m: [1])), "compiled once"),
         (dict(when=lambda v: True), "when tests a for_each value"),
+        (dict(description=lambda v: f"{v}"), "description given as functions of a value, but no for_each"),
         (dict(exempt={"refuses-all": ""}), "needs a reason"),
     ],
 )
@@ -220,7 +221,7 @@ def test_a_bad_declaration_is_an_error_naming_the_invariant(registry, change, me
     options = {**BASE, "applies_to": ruling("widget.rule"), "name": "bad", **change}
     with pytest.raises(DeclarationError, match=message) as raised:
         invariant(**options)
-    assert "'bad'" in str(raised.value)
+    assert "invariant 'bad' of widget.rule" in str(raised.value)
 
 
 def test_bad_templates_are_errors(registry):
