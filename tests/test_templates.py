@@ -1,5 +1,5 @@
 """Sentence-level templates on real wording: normalization, slots, keywords from oracle text,
-explanations versus claims, and text a template must never swallow."""
+explanations versus statements, and text a template must never swallow."""
 
 import pytest
 
