@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from protocol.keyword_registry import REBOUND
 from protocol.model import PendingChoice, Search
 
 from .load import IdMap
@@ -108,7 +109,7 @@ def rebound_offer(data: dict[str, Any], ps: dict[str, Any], ids: IdMap) -> Pendi
     if subject is None:
         return None
     obj = ps["objects"].get(str(subject))
-    if obj is None or obj.get("zone") != "Exile" or "Rebound" not in (obj.get("keywords") or []):
+    if obj is None or obj.get("zone") != "Exile" or REBOUND.camel not in (obj.get("keywords") or []):
         return None
     return PendingChoice("may-cast", int(data["player"]), cards=(ids.model(int(subject)),))
 
