@@ -35,7 +35,14 @@ from generators.combat_params import CombatParams
 from generators.combat_params import NinjutsuParams as NinjutsuParams  # re-exported: see below
 from generators.features import COLOR_DIM, TURN_DIM, Dimension, Feature, among, flag, joint, record, table
 from protocol.builder import StateBuilder
-from protocol.keyword_registry import COMBAT_KEYWORDS, DOUBLE_STRIKE, FIRST_STRIKE, KeywordAbility, keyword_ability
+from protocol.keyword_registry import (
+    COMBAT_KEYWORDS,
+    DOUBLE_STRIKE,
+    FIRST_STRIKE,
+    KeywordAbility,
+    KeywordKind,
+    keyword_ability,
+)
 from protocol.mechanics import COMBAT_FEATURES, Mechanic
 from protocol.model import (
     AFTER_BLOCKERS_STEPS,
@@ -145,6 +152,9 @@ WALKER_COUNT = among((0, 1, 2), (3, 2, 1))
 BATTLE_COUNT = among((0, 1), (2, 1))
 #: Kinds of strike a combatant may have (weights: see FEATURES and CombatDraw's strikers).
 NO_STRIKE: Dimension = ((None, 1),)
+#: Creatures whose marked damage is one joint draw (each of up to 16 options: four of them stay
+#: well within the joint limit).
+DAMAGE_PER_DRAW = 4
 #: The share of combatants given each keyword of :data:`DRAWN_KEYWORDS` (percent).
 KEYWORD_WEIGHT = 25
 
@@ -495,13 +505,16 @@ class CombatDraw:
         return self.step
 
     def _draw_damage(self) -> None:
-        """Damage marked on the combatants, one choice: none on three in four, else from 1 to one
-        less than the toughness (lethal damage would have destroyed it, 704.5g)."""
+        """Damage marked on the combatants, one choice per four of them (within a joint draw's
+        limit): none on three in four, else from 1 to one less than the toughness (lethal damage
+        would have destroyed it, 704.5g)."""
         hurt = [c for c in (*self.attackers, *self.blockers) if self.toughness[c] > 1]
-        dims = [((0, 3 * (self.toughness[c] - 1)), *((d, 1) for d in range(1, self.toughness[c]))) for c in hurt]
-        for cid, damage in zip(hurt, joint(self.draw, *dims) if dims else (), strict=True):
-            if damage:
-                self.builder.update(cid, damage=damage)
+        for start in range(0, len(hurt), DAMAGE_PER_DRAW):
+            some = hurt[start : start + DAMAGE_PER_DRAW]
+            dims = [((0, 3 * (self.toughness[c] - 1)), *((d, 1) for d in range(1, self.toughness[c]))) for c in some]
+            for cid, damage in zip(some, joint(self.draw, *dims), strict=True):
+                if damage:
+                    self.builder.update(cid, damage=damage)
 
     # -- stage 5: the state -----------------------------------------------------------------
     def build(self, **state: Any) -> GameState:
@@ -632,6 +645,23 @@ def _keyword_features(side: str) -> tuple[Feature, ...]:
     )
 
 
+def _blocked_evasion_features() -> tuple[Feature, ...]:
+    """An attacker with an evasion keyword blocked anyway, as its rules allow (by creatures with
+    flying or reach, by two or more): the blocks a blocking restriction is about."""
+
+    def holds(name: str) -> Callable[[Scenario[Any]], bool]:
+        return lambda sc: any(
+            p.blocked and has_keyword(sc.state, p.id, name) and _blockers_of(sc.state, p.id)
+            for p in sc.state.attackers()
+        )
+
+    return tuple(
+        Feature(f"blocked-despite:{k.name}", k.cr, f"an attacker with {k.name} is blocked", 10, holds(k.name))
+        for k in DRAWN_KEYWORDS
+        if k.kind is KeywordKind.EVASION
+    )
+
+
 #: Features of drawn combat states.
 FEATURES: dict[str, Feature] = table(
     Feature(
@@ -708,5 +738,6 @@ FEATURES: dict[str, Feature] = table(
     ),
     *_keyword_features("attacker"),
     *_keyword_features("blocker"),
+    *_blocked_evasion_features(),
     *(_step_feature(s) for s in Step),
 )
