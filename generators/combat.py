@@ -31,9 +31,8 @@ from typing import Any
 from hypothesis import strategies as st
 
 from generators import cards
-from generators.combat_params import CombatParams
-from generators.combat_params import NinjutsuParams as NinjutsuParams  # re-exported: see below
 from generators.features import COLOR_DIM, TURN_DIM, Dimension, Feature, among, flag, joint, record, table
+from generators.records import params_record
 from protocol.builder import StateBuilder
 from protocol.keyword_registry import (
     COMBAT_KEYWORDS,
@@ -54,10 +53,6 @@ from protocol.model import (
     Zone,
 )
 from protocol.probe import Scenario
-
-# ``NinjutsuParams`` is re-exported (imported above) for results that name its type
-# ``generators.combat:NinjutsuParams``, written before the ninjutsu family moved to
-# :mod:`generators.ninjutsu`; until results name stable ids instead of module paths.
 
 STEPS_BEFORE_BLOCKERS = (Step.PRECOMBAT_MAIN, Step.BEGINNING_OF_COMBAT, Step.DECLARE_ATTACKERS)
 STEPS_AFTER_COMBAT = (Step.POSTCOMBAT_MAIN, Step.END)
@@ -135,6 +130,19 @@ class CombatSpec:
         if self.gang_blocks:
             out.add(Mechanic.BLOCK_ADDITIONAL)
         return frozenset(out) - self.requires
+
+
+@params_record("combat")
+@dataclass(frozen=True, kw_only=True)
+class CombatParams:
+    """What a check needs to know about a drawn combat state beyond the state itself."""
+
+    #: The active player, who controls the attackers.
+    player: PlayerIndex
+    #: The step the check is about (the state's own step, unless ``by_play``).
+    step: str
+    #: The state is loaded in the declare blockers step: the check reaches ``step`` by play.
+    by_play: bool = False
 
 
 #: A creature's power and toughness, one choice: smaller creatures first (shrinking goes there).

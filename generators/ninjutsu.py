@@ -20,11 +20,20 @@ from hypothesis import strategies as st
 
 from generators import cards
 from generators import combat as combat_states
-from generators.combat import COMBAT_MECHANICS, STAT_DIM, CombatDraw, CombatSpec, has_keyword, is_blocked, is_unblocked
-from generators.combat_params import NinjutsuParams
+from generators.combat import (
+    COMBAT_MECHANICS,
+    STAT_DIM,
+    CombatDraw,
+    CombatParams,
+    CombatSpec,
+    has_keyword,
+    is_blocked,
+    is_unblocked,
+)
 from generators.features import Feature, among, flag, joint, record, table
+from generators.records import params_record
 from generators.search_cards import ABILITY, CALL_THE_PACK, INSTANT, INSTANT_TUTOR, QUICK_SCRYING, WILD_EXPANSE
-from generators.search_setup import SearchSetup, add_search_source, can_start_in_combat
+from generators.search_setup import SearchParams, SearchSetup, add_search_source, can_start_in_combat
 from protocol.builder import StateBuilder
 from protocol.keyword_registry import DOUBLE_STRIKE
 from protocol.keywords import KeywordVariant
@@ -119,6 +128,27 @@ class NinjutsuSpec:
     def optional(self) -> frozenset[Mechanic]:
         """The combat mechanics drawn only when allowed: :data:`COMBAT_MECHANICS` less :attr:`requires`."""
         return COMBAT_MECHANICS - self.requires
+
+
+@params_record("ninjutsu")
+@dataclass(frozen=True, kw_only=True)
+class NinjutsuParams(CombatParams):
+    """A combat state with Ninjas waiting to be put in: what the ninjutsu family's checks need."""
+
+    #: The Ninja card (the first one) in the variant's zone.
+    ninja: str
+    #: Every Ninja with the variant's keyword, the first one first.
+    ninjas: tuple[str, ...]
+    #: An unblocked attacker to return (any attacker when there is none).
+    returned: str
+    #: A blocked attacker, if there is one.
+    blocked: str | None
+    #: The keyword variant's name ("ninjutsu", "library ninjutsu", "sneak" ...).
+    variant: str
+    #: One more Ninja in another zone (``NinjutsuSpec.ninja_elsewhere``).
+    ninja_elsewhere: str | None = None
+    #: The search the active player can start or has started (``NinjutsuSpec.search``).
+    search: SearchParams | None = None
 
 
 #: An instant-speed search of your own library that may find nothing, cast (or activated) by the

@@ -15,7 +15,7 @@ Every list starts short and every option defaults to its simplest value, so exam
 short libraries, no restriction and few permanents.
 
 Params: :class:`SearchStateParams` (outside combat) or
-:class:`~generators.combat_params.NinjutsuParams` (in combat), each holding the
+:class:`~generators.ninjutsu.NinjutsuParams` (in combat), each holding the
 :class:`~generators.search_setup.SearchParams` of the search.
 """
 
@@ -30,6 +30,7 @@ from generators import cards
 from generators.combat import COMBAT_MECHANICS
 from generators.features import COLOR_DIM, TURN_DIM, among, joint, record
 from generators.ninjutsu import NinjutsuParams, NinjutsuSpec, ninjutsu_scenarios
+from generators.records import params_record
 from generators.search_cards import BRIBERY, SORCERY
 from generators.search_features import features_for
 from generators.search_setup import SearchParams, SearchSetup, add_search_source, draw_kind
@@ -44,6 +45,7 @@ MAIN_STEPS = (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
 BYSTANDER = ((None, 9), *(((p, t), 1) for p in range(1, 4) for t in range(1, 4)))
 
 
+@params_record("search-state")
 @dataclass(frozen=True)
 class SearchStateParams:
     """A search state outside combat: the searcher (``player``, who has priority when the search

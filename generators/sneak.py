@@ -20,6 +20,7 @@ from generators import cards
 from generators.combat import COMBAT_MECHANICS, STEPS_BEFORE_BLOCKERS
 from generators.features import among, joint
 from generators.ninjutsu import NINJUTSU_STEPS, NinjutsuSpec, draw_ninjutsu
+from generators.records import params_record
 from generators.spell_cards import NINJA_TEEN, sneak_creature
 from protocol.builder import StateBuilder
 from protocol.keywords import SNEAK
@@ -39,6 +40,7 @@ class GraveyardSneakSpec:
     graveyard: tuple[int, int] = (1, 2)
 
 
+@params_record("graveyard-sneak")
 @dataclass(frozen=True)
 class SneakParams:
     """A combat state with Ninja Teen and creature cards in the active player's graveyard."""
@@ -56,7 +58,7 @@ class SneakParams:
     #: An index for the check to pick one of several choices with (drawn by the invariant).
     pick: int = 0
     #: The step the check is about, and whether the state is loaded before it so the check
-    #: reaches it by play (see :class:`generators.combat_params.NinjutsuParams`).
+    #: reaches it by play (see :class:`generators.ninjutsu.NinjutsuParams`).
     step: str = ""
     by_play: bool = False
 

@@ -26,6 +26,7 @@ from generators.combat import (
 )
 from generators.features import MIN_REACH, observed
 from generators.ninjutsu import NinjutsuParams
+from generators.records import record_id
 from harness.feature_reach import case_seed
 from harness.profiles import profile_settings
 from harness.replay import decode_params
@@ -182,9 +183,11 @@ def test_options_off_draw_none_of_the_added_dimensions() -> None:
 
 def test_results_naming_the_old_module_still_replay() -> None:
     """Results written before the ninjutsu family had its own module name its params type
-    ``generators.combat:NinjutsuParams``: they decode into the same record."""
+    ``generators.combat:NinjutsuParams``: they decode into the same record, as do new ones (the
+    record's stable id)."""
     params = NinjutsuParams(
         ninja="c5", ninjas=("c5",), returned="c1", blocked=None, player=0, variant="ninjutsu", step="combat-damage"
     )
-    stored = Counterexample(state={}, params=to_jsonable(params), params_type="generators.combat:NinjutsuParams")
-    assert decode_params(stored) == params
+    for stored_type in ("generators.combat:NinjutsuParams", record_id(params)):
+        stored = Counterexample(state={}, params=to_jsonable(params), params_type=stored_type)
+        assert decode_params(stored) == params

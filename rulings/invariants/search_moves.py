@@ -3,7 +3,7 @@ read the search in progress.
 
 A search scenario (see :mod:`generators.search_setup`) names its search in its params
 (:class:`~generators.search_setup.SearchParams`, the ``search`` of
-:class:`~generators.search.SearchStateParams` or :class:`~generators.combat_params.NinjutsuParams`):
+:class:`~generators.search.SearchStateParams` or :class:`~generators.ninjutsu.NinjutsuParams`):
 its ``searcher``, ``source`` (card id), ``start`` ("cast": cast the spell from hand, "activate":
 activate the permanent's "search" ability, "pending": the state already holds the search in
 progress) and ``targets``. :func:`begin_search` brings the game to the moment the
