@@ -56,8 +56,6 @@ from protocol.probe import Scenario
 
 STEPS_BEFORE_BLOCKERS = (Step.PRECOMBAT_MAIN, Step.BEGINNING_OF_COMBAT, Step.DECLARE_ATTACKERS)
 STEPS_AFTER_COMBAT = (Step.POSTCOMBAT_MAIN, Step.END)
-#: The steps of the combat phase (506.1).
-COMBAT_STEPS = (Step.BEGINNING_OF_COMBAT, Step.DECLARE_ATTACKERS, *(s for s in Step if s in AFTER_BLOCKERS_STEPS))
 #: Steps a drawn state reaches by play: it is loaded in the declare blockers step (blockers
 #: declared), the latest combat step every engine surely has, and the check passes priority
 #: until the engine stops in the step (see ``rulings.invariants.by_play``).
@@ -232,7 +230,7 @@ class CombatDraw:
         self.turn = 0
 
     # -- stage 1: the rare features -------------------------------------------------------
-    def draw_rare(self, extra: Mapping[str, int] = {}) -> dict[str, bool]:
+    def draw_rare(self, extra: Mapping[str, int] | None = None) -> dict[str, bool]:
         """The rare features of :data:`FEATURES`, drawn first (one choice): Hypothesis spreads
         early choices evenly over its examples. The first attacker gets the first-attacker ones
         (owned by the other player, a token, entered this turn). The first-strike damage step
@@ -241,7 +239,7 @@ class CombatDraw:
 
         ``extra``: a family's own rare features (name -> weight, 0: never), drawn in the same
         choice after the first attacker's; their values are returned."""
-        may, spec = self.may, self.spec
+        may, spec, extra = self.may, self.spec, extra or {}
         several = spec.gang_blocks and self.after_blockers and Mechanic.BLOCK_ADDITIONAL in may
         gates = {
             "attacker-owned-by-opponent": FEATURES["attacker-owned-by-opponent"].weight,
