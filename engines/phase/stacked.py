@@ -19,6 +19,7 @@ from dataclasses import replace
 from typing import Any
 
 from protocol.adapter import ActionRefused, StateUnsupported
+from protocol.decisions import SearchDecision
 from protocol.keyword_registry import FLASH
 from protocol.model import Action, ActionKind, GameState, StackItem
 
@@ -34,11 +35,11 @@ def split(state: GameState) -> tuple[GameState, tuple[StackItem, ...]]:
     hands, the first caster holding priority, no pending choice), and the items to cast."""
     items = state.stack
     pending = state.pending
-    if pending is not None and not (pending.kind == "search" and items and pending.search is not None):
+    if pending is not None and not (isinstance(pending, SearchDecision) and items):
         raise StateUnsupported(
             f"the phase adapter builds no pending {pending.kind} choice (phase does not recompute a prompt on load)"
         )
-    if pending is not None and pending.search is not None and pending.search.resolving != items[-1].id:
+    if isinstance(pending, SearchDecision) and pending.search.resolving != items[-1].id:
         raise StateUnsupported("the phase adapter builds a pending search only of the spell on top of the stack")
     players = list(state.players)
     for item in items:
