@@ -18,7 +18,8 @@ sentence, with slots ``{name}`` (the values the file gives: a list, or the name 
 ``[macros]``, and these macros:
 
 - ``{self}``: how a ruling names its card: ``~`` (the card's name), "the ninja", "this creature",
-  "this card", "the creature (put onto the battlefield) with <keyword>";
+  "this card", "the creature (put onto the battlefield) with <keyword>" (a keyword of the
+  registry's return-an-attacker family, :mod:`protocol.keyword_registry`);
 - ``{it}``: a pronoun for the card, or ``{self}``;
 - ``{you}``: "you" or "its controller" / "that player";
 - ``{cost}``: mana symbols such as ``{2}{u}``.
@@ -37,14 +38,20 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from protocol.keyword_registry import KeywordKind, alternation, of_kind
 from protocol.keywords import RETURN_AN_ATTACKER
 from protocol.model import CardData
 from rulings.corpus import Ruling
 from rulings.text import sentences, template_form
 
+#: The keywords a card of the ninjutsu templates is named by ("the creature with ninjutsu"): the
+#: registry's return-an-attacker family.
+RETURN_ATTACKER_KEYWORDS = alternation(of_kind(KeywordKind.RETURN_ATTACKER))
+
 MACROS: dict[str, str] = {
     "self": r"(?:~|the ninja|this creature|this card|the creature (?:put onto the battlefield )?with "
-    r"(?:[a-z]+ )?(?:ninjutsu|sneak))",
+    + RETURN_ATTACKER_KEYWORDS
+    + ")",
     "it": r"(?:it|he|she|they|~|the ninja|this creature|this card)",
     "you": r"(?:you|its controller|that player|the player)",
     "cost": r"(?:\{[^{}]+\})+",

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from protocol.decisions import Decision, DeclareAttackers, DeclareBlockers, MayCast, Search, SearchDecision
+from protocol.keyword_registry import REBOUND
 
 from .load import IdMap
 
@@ -113,7 +114,7 @@ def rebound_offer(data: dict[str, Any], ps: dict[str, Any], ids: IdMap) -> MayCa
     if subject is None:
         return None
     obj = ps["objects"].get(str(subject))
-    if obj is None or obj.get("zone") != "Exile" or "Rebound" not in (obj.get("keywords") or []):
+    if obj is None or obj.get("zone") != "Exile" or REBOUND.camel not in (obj.get("keywords") or []):
         return None
     return MayCast(int(data["player"]), cards=(ids.model(int(subject)),))
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from protocol.adapter import ActionRefused, StateUnsupported
 from protocol.decisions import SearchDecision
+from protocol.keyword_registry import FLASH
 from protocol.model import Action, ActionKind, GameState, StackItem
 
 FREE = {"type": "Cost", "generic": 0, "shards": []}
@@ -86,7 +87,7 @@ def build(engine: Any, game: Any, state: GameState, items: tuple[StackItem, ...]
         saved[key] = {f: copy.deepcopy(obj[f]) for f in CAST_FIELDS if f in obj}
         obj["mana_cost"] = obj["base_mana_cost"] = dict(FREE)
         for f in ("keywords", "base_keywords"):
-            obj[f] = [*(obj.get(f) or []), "Flash"]
+            obj[f] = [*(obj.get(f) or []), FLASH.camel]
     game = engine.load_game(env)
     events: list[Any] = []
     passing = phase.GameAction.from_dict({"type": "PassPriority"})

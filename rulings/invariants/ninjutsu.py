@@ -4,8 +4,9 @@ commander ninjutsu, and any later variant named in :mod:`protocol.keywords`.
 The wordings are in ``rulings/wordings/ninjutsu.toml``. Each template's invariants are declared
 for each keyword variant the ruling speaks of (:data:`VARIANTS`: the one its ``{keyword}`` slot
 names, or the ruling's cards' when the text only says "the Ninja"), and draw combat states with
-a Ninja waiting in the variant's zone (:class:`Combat`). Legality invariants check both directions: the activation
-is offered and accepted when the rules allow it, and neither offered nor accepted when not.
+a Ninja waiting in the variant's zone (:class:`NinjutsuDraws`, from :mod:`generators.ninjutsu`).
+Legality invariants check both directions: the activation is offered and accepted when the rules
+allow it, and neither offered nor accepted when not.
 """
 
 from __future__ import annotations
@@ -15,14 +16,14 @@ from dataclasses import dataclass, replace
 from functools import partial
 
 from generators.cards import keyword_cost
-from generators.combat import (
+from generators.combat import STEPS_BEFORE_BLOCKERS
+from generators.ninjutsu import (
     FINDS_NINJA,
     NINJUTSU_STEPS,
-    STEPS_BEFORE_BLOCKERS,
-    CombatSpec,
     NinjutsuParams,
-    combat_features,
-    combat_scenarios,
+    NinjutsuSpec,
+    ninjutsu_features,
+    ninjutsu_scenarios,
 )
 from protocol.keywords import (
     NINJUTSU,
@@ -92,13 +93,13 @@ def own_card(cards: tuple[CardData, ...], variant: KeywordVariant) -> CardData |
 
 
 @dataclass(frozen=True)
-class Combat:
+class NinjutsuDraws:
     """Combat states with the variant's Ninja ready to be put in, as ``spec(variant)`` describes
     them, the Ninja drawn as the ruling's own card when one of its cards carries the variant
     (:func:`own_card`); the mechanics the states hold: the variant's, the spec's, and a search
     or a cast the variant needs."""
 
-    spec: Callable[[KeywordVariant], CombatSpec]
+    spec: Callable[[KeywordVariant], NinjutsuSpec]
 
     def draws(self, variant: KeywordVariant, match: Match) -> Draws:
         spec = self.spec(variant)
@@ -109,7 +110,7 @@ class Combat:
             requires |= {Mechanic.CASTING, Mechanic.CASTING_PERMANENTS}
         card = own_card(match.cards, variant)
         drawn = spec if card is None else replace(spec, card=card)
-        return Draws(partial(combat_scenarios, drawn), frozenset(requires), combat_features(spec), spec.optional)
+        return Draws(partial(ninjutsu_scenarios, drawn), frozenset(requires), ninjutsu_features(spec), spec.optional)
 
 
 def expect_entered(state: GameState, ninja: str) -> None:
@@ -542,7 +543,7 @@ invariant(
     name="refused-before-blockers",
     kind="legality",
     claims=refusal_claims(STEPS_BEFORE_BLOCKERS),
-    scenarios=Combat(lambda v: CombatSpec(v, STEPS_BEFORE_BLOCKERS)),
+    scenarios=NinjutsuDraws(lambda v: NinjutsuSpec(v, STEPS_BEFORE_BLOCKERS)),
     check=check_refused,
     description=lambda v: f"{v.name} is neither offered nor accepted before blockers are declared",
 )
@@ -552,7 +553,7 @@ invariant(
     name="refused-returning-blocked",
     kind="legality",
     claims=[REFUSED_RETURNING_BLOCKED],
-    scenarios=Combat(lambda v: CombatSpec(v, NINJUTSU_STEPS, min_unblocked=0, min_blocked=1)),
+    scenarios=NinjutsuDraws(lambda v: NinjutsuSpec(v, NINJUTSU_STEPS, min_unblocked=0, min_blocked=1)),
     check=partial(
         check_refused,
         return_blocked=True,
@@ -567,7 +568,7 @@ invariant(
     name="offered-after-blockers",
     kind="legality",
     claims=[OFFERED],
-    scenarios=Combat(lambda v: CombatSpec(v, NINJUTSU_STEPS)),
+    scenarios=NinjutsuDraws(lambda v: NinjutsuSpec(v, NINJUTSU_STEPS)),
     check=check_offered_and_accepted,
     description=lambda v: f"{v.name} is offered and accepted once blockers are declared",
 )
@@ -578,7 +579,7 @@ invariant(
     name="chain-returns-earlier-ninja",
     kind="outcome",
     claims=[CHAIN],
-    scenarios=Combat(lambda v: CombatSpec(v, NINJUTSU_STEPS, min_ninjas=2, activations=2)),
+    scenarios=NinjutsuDraws(lambda v: NinjutsuSpec(v, NINJUTSU_STEPS, min_ninjas=2, activations=2)),
     check=check_chain,
     description=lambda v: f"a Ninja put in by {v.name} this turn is returned by a second activation",
 )
@@ -594,7 +595,7 @@ invariant(
     name="offered-in-window",
     kind="legality",
     claims=[OFFERED],
-    scenarios=Combat(lambda v: CombatSpec(v, v.window)),
+    scenarios=NinjutsuDraws(lambda v: NinjutsuSpec(v, v.window)),
     check=check_offered_and_accepted,
     description=lambda v: f"{v.name} is offered and accepted in each step of its window",
 )
@@ -605,7 +606,7 @@ invariant(
     name="refused-outside-window",
     kind="legality",
     claims=lambda v: refusal_claims(around_window(v)),
-    scenarios=Combat(lambda v: CombatSpec(v, around_window(v))),
+    scenarios=NinjutsuDraws(lambda v: NinjutsuSpec(v, around_window(v))),
     check=partial(check_refused, why="outside its window"),
     description=lambda v: f"{v.name} is neither offered nor accepted outside {', '.join(map(str, v.window))}",
 )
@@ -615,7 +616,7 @@ invariant(
     name="closed-after-combat",
     kind="legality",
     claims=[REFUSED_AFTER_COMBAT],
-    scenarios=Combat(lambda v: CombatSpec(v, (Step.END_OF_COMBAT,))),
+    scenarios=NinjutsuDraws(lambda v: NinjutsuSpec(v, (Step.END_OF_COMBAT,))),
     check=check_closed_after_combat,
     description=lambda v: f"{v.name} is refused once the end of combat step is over",
 )
@@ -626,7 +627,9 @@ invariant(
     name="no-damage-after-damage-step",
     kind="outcome",
     claims=[NO_LATE_DAMAGE],
-    scenarios=Combat(lambda v: CombatSpec(v, (Step.COMBAT_DAMAGE, Step.END_OF_COMBAT), ninja_deals_damage=True)),
+    scenarios=NinjutsuDraws(
+        lambda v: NinjutsuSpec(v, (Step.COMBAT_DAMAGE, Step.END_OF_COMBAT), ninja_deals_damage=True)
+    ),
     check=check_no_damage_if_late,
     description=lambda v: f"a Ninja put in by {v.name} after combat damage deals none",
 )
@@ -639,7 +642,7 @@ invariant(
     name="offered-in-first-strike-step",
     kind="legality",
     claims=[OFFERED],
-    scenarios=Combat(lambda v: CombatSpec(v, (Step.FIRST_STRIKE_DAMAGE,))),
+    scenarios=NinjutsuDraws(lambda v: NinjutsuSpec(v, (Step.FIRST_STRIKE_DAMAGE,))),
     check=check_offered_and_accepted,
     exempt={"accepts-illegal": PERMITS},
     description=lambda v: f"{v.name} is offered in the first-strike damage step",
@@ -650,8 +653,8 @@ invariant(
     name="damage-in-regular-step",
     kind="outcome",
     claims=[REGULAR_DAMAGE],
-    scenarios=Combat(
-        lambda v: CombatSpec(v, (Step.FIRST_STRIKE_DAMAGE,), ninja_deals_damage=True, returned_attacks_player=True)
+    scenarios=NinjutsuDraws(
+        lambda v: NinjutsuSpec(v, (Step.FIRST_STRIKE_DAMAGE,), ninja_deals_damage=True, returned_attacks_player=True)
     ),
     check=check_regular_step_damage,
     description=lambda v: f"a Ninja put in by {v.name} during the first-strike step deals damage in the regular step",
@@ -668,7 +671,7 @@ invariant(
     kind="outcome",
     claims=[SAME_TARGET],
     requires={Mechanic.PLANESWALKER, Mechanic.BATTLE},
-    scenarios=Combat(lambda v: CombatSpec(v, v.window)),
+    scenarios=NinjutsuDraws(lambda v: NinjutsuSpec(v, v.window)),
     check=check_enters_attacking_same_target,
     description=lambda v: (
         f"the {v.name} creature enters tapped, attacking the returned creature's player, planeswalker or battle"
@@ -682,7 +685,7 @@ invariant(
     name="refused-from-hand",
     kind="legality",
     claims=[ONLY_FROM_ZONE],
-    scenarios=Combat(lambda v: CombatSpec(v, NINJUTSU_STEPS, ninja_elsewhere=Zone.HAND)),
+    scenarios=NinjutsuDraws(lambda v: NinjutsuSpec(v, NINJUTSU_STEPS, ninja_elsewhere=Zone.HAND)),
     check=check_only_from_zone,
     description=lambda v: f"{v.name} is refused from the hand and accepted from the {v.zone}",
 )
@@ -699,7 +702,7 @@ invariant(
     name="never-enters-after-found",
     kind="outcome",
     claims=[FOUND_NEVER_ENTERS],
-    scenarios=Combat(lambda v: CombatSpec(v, NINJUTSU_STEPS, search=FINDS_NINJA)),
+    scenarios=NinjutsuDraws(lambda v: NinjutsuSpec(v, NINJUTSU_STEPS, search=FINDS_NINJA)),
     check=check_found_never_enters,
     description=lambda v: f"a {v.name} whose Ninja the search itself finds puts nothing onto the battlefield",
 )
@@ -709,7 +712,7 @@ invariant(
     name="reveal-and-return-on-activation",
     kind="trace",
     claims=[REVEALED],
-    scenarios=Combat(lambda v: CombatSpec(v, NINJUTSU_STEPS)),
+    scenarios=NinjutsuDraws(lambda v: NinjutsuSpec(v, NINJUTSU_STEPS)),
     check=check_reveal_and_return,
     description=lambda v: f"activating {v.name} reveals the Ninja and returns the creature; the Ninja waits",
 )
@@ -719,7 +722,7 @@ invariant(
     name="never-enters-after-leaving",
     kind="outcome",
     claims=[LEFT_ZONE],
-    scenarios=Combat(lambda v: CombatSpec(v, NINJUTSU_STEPS, min_unblocked=2, activations=2)),
+    scenarios=NinjutsuDraws(lambda v: NinjutsuSpec(v, NINJUTSU_STEPS, min_unblocked=2, activations=2)),
     check=check_left_zone_never_enters,
     description=lambda v: f"a {v.name} whose Ninja left its zone before resolution puts nothing onto the battlefield",
 )
@@ -732,7 +735,7 @@ invariant(
     name="no-attack-trigger",
     kind="trace",
     claims=[NEVER_DECLARED],
-    scenarios=Combat(lambda v: CombatSpec(v, v.window, observer=True, ninja_attack_trigger=True)),
+    scenarios=NinjutsuDraws(lambda v: NinjutsuSpec(v, v.window, observer=True, ninja_attack_trigger=True)),
     check=check_never_declared,
     description=lambda v: f"a Ninja put in by {v.name} is never declared: no attack triggers",
 )

@@ -3,11 +3,12 @@ of library ninjutsu's search rules (Panglacial Shinobi).
 
 The wordings are in ``rulings/wordings/search.toml`` and ``library-ninjutsu.toml``. Search
 families draw states from :func:`generators.search.search_scenarios` (:class:`Searching`: every
-kind of source, the restriction absent or controlled by either player) and act only through the Probe: they start
-the scenario's search (:func:`~rulings.invariants.search_moves.begin_search`), read the pending
-search, choose cards and watch the events. Library ninjutsu families draw combat states with the
-search source at hand (:class:`CombatWhileSearching`: combat scenarios with a ``search``), and reuse
-the ninjutsu building blocks of :mod:`rulings.invariants.ninjutsu`. Legality invariants check both
+kind of source, the restriction absent or controlled by either player) and act only through the
+Probe: they start the scenario's search (:func:`~rulings.invariants.search_moves.begin_search`),
+read the pending search, choose cards and watch the events. Library ninjutsu families draw
+combat states with the search source at hand (:class:`NinjutsuWhileSearching`: ninjutsu
+scenarios with a ``search``), and reuse the ninjutsu building blocks of
+:mod:`rulings.invariants.ninjutsu`. Legality invariants check both
 directions: what the rules allow is offered and accepted, what they forbid is neither.
 """
 
@@ -18,7 +19,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 
 from generators.cards import keyword_cost
-from generators.combat import LIBRARY_NINJUTSU_SEARCH, NINJUTSU_STEPS, CombatSpec
+from generators.ninjutsu import LIBRARY_NINJUTSU_SEARCH, NINJUTSU_STEPS, NinjutsuSpec
 from generators.search import search_scenarios
 from generators.search_cards import (
     ABILITY,
@@ -64,7 +65,7 @@ from rulings.invariants.driving import (
 from rulings.invariants.ninjutsu import (
     BASE_REQUIRES,
     PERMITS,
-    Combat,
+    NinjutsuDraws,
     activation,
     expect_entered,
     slug,
@@ -126,9 +127,9 @@ class Searching:
 
 
 @dataclass(frozen=True)
-class CombatWhileSearching(Combat):
-    """:class:`~rulings.invariants.ninjutsu.Combat` states of library ninjutsu whose claim is about
-    the search it is activated during: the search's mechanics and features count too."""
+class NinjutsuWhileSearching(NinjutsuDraws):
+    """:class:`~rulings.invariants.ninjutsu.NinjutsuDraws` states of library ninjutsu whose claim
+    is about the search it is activated during: the search's mechanics and features count too."""
 
     def draws(self, variant: KeywordVariant, match: Match) -> Draws:
         combat = super().draws(variant, match)
@@ -845,8 +846,8 @@ invariant(
     name="offered-while-searching-own-library",
     kind="legality",
     claims=["offered and accepted while searching their own library"],
-    scenarios=CombatWhileSearching(
-        lambda v: CombatSpec(v, NINJUTSU_STEPS, search=SearchSetup(kinds=(INSTANT, ABILITY, SORCERY), start="any"))
+    scenarios=NinjutsuWhileSearching(
+        lambda v: NinjutsuSpec(v, NINJUTSU_STEPS, search=SearchSetup(kinds=(INSTANT, ABILITY, SORCERY), start="any"))
     ),
     check=check_offered_while_searching,
     description=lambda v: f"{v.name} is offered and accepted while its controller searches their own library",
@@ -857,7 +858,7 @@ invariant(
     name="refused-without-search",
     kind="legality",
     claims=["refused without a search"],
-    scenarios=CombatWhileSearching(lambda v: CombatSpec(v, NINJUTSU_STEPS)),
+    scenarios=NinjutsuWhileSearching(lambda v: NinjutsuSpec(v, NINJUTSU_STEPS)),
     check=check_refused_without_search,
     description=lambda v: f"{v.name} is refused when its controller isn't searching",
 )
@@ -867,8 +868,8 @@ invariant(
     name="refused-searching-opponent-library",
     kind="legality",
     claims=["refused during a search that is not of their own library"],
-    scenarios=CombatWhileSearching(
-        lambda v: CombatSpec(v, NINJUTSU_STEPS, search=SearchSetup(kinds=(BRIBERY,), start="pending"))
+    scenarios=NinjutsuWhileSearching(
+        lambda v: NinjutsuSpec(v, NINJUTSU_STEPS, search=SearchSetup(kinds=(BRIBERY,), start="pending"))
     ),
     check=partial(check_refused_during, what="a search of an opponent's library (Bribery)"),
     description=lambda v: f"{v.name} is refused while its controller searches an opponent's library",
@@ -879,8 +880,8 @@ invariant(
     name="refused-during-look",
     kind="legality",
     claims=["refused during a search that is not of their own library"],
-    scenarios=CombatWhileSearching(
-        lambda v: CombatSpec(v, NINJUTSU_STEPS, search=SearchSetup(kinds=(LOOK,), start="any"))
+    scenarios=NinjutsuWhileSearching(
+        lambda v: NinjutsuSpec(v, NINJUTSU_STEPS, search=SearchSetup(kinds=(LOOK,), start="any"))
     ),
     check=partial(check_refused_during, what="a look at the top cards (not a search)"),
     description=lambda v: f"{v.name} is refused while its controller only looks at the top of their library",
@@ -894,7 +895,7 @@ invariant(
     name="mana-abilities-while-searching",
     kind="legality",
     claims=["mana abilities during the search pay for it"],
-    scenarios=CombatWhileSearching(lambda v: CombatSpec(v, NINJUTSU_STEPS)),
+    scenarios=NinjutsuWhileSearching(lambda v: NinjutsuSpec(v, NINJUTSU_STEPS)),
     check=check_mana_abilities_while_searching,
     description="mana abilities can be activated during the search to pay for library ninjutsu",
 )
@@ -904,7 +905,7 @@ invariant(
     name="ability-uses-the-stack",
     kind="trace",
     claims=["the ability waits on the stack"],
-    scenarios=CombatWhileSearching(lambda v: CombatSpec(v, NINJUTSU_STEPS)),
+    scenarios=NinjutsuWhileSearching(lambda v: NinjutsuSpec(v, NINJUTSU_STEPS)),
     check=check_ability_uses_stack,
     description="library ninjutsu activated during a search goes on the stack",
 )
@@ -914,7 +915,7 @@ invariant(
     name="cost-must-be-paid",
     kind="legality",
     claims=["refused without the mana to pay"],
-    scenarios=CombatWhileSearching(lambda v: CombatSpec(v, NINJUTSU_STEPS, mana="short")),
+    scenarios=NinjutsuWhileSearching(lambda v: NinjutsuSpec(v, NINJUTSU_STEPS, mana="short")),
     check=check_pays_costs,
     description="library ninjutsu is refused during a search when its mana cost can't be paid",
 )
@@ -925,8 +926,8 @@ invariant(
     name="refused-after-finding",
     kind="legality",
     claims=["refused after the search found a card"],
-    scenarios=CombatWhileSearching(
-        lambda v: CombatSpec(
+    scenarios=NinjutsuWhileSearching(
+        lambda v: NinjutsuSpec(
             v,
             NINJUTSU_STEPS,
             search=SearchSetup(
@@ -948,8 +949,8 @@ invariant(
     name="search-continues-then-priority",
     kind="trace",
     claims=["the search continues, then priority with the ability on the stack"],
-    scenarios=CombatWhileSearching(
-        lambda v: CombatSpec(
+    scenarios=NinjutsuWhileSearching(
+        lambda v: NinjutsuSpec(
             v,
             NINJUTSU_STEPS,
             search=SearchSetup(
@@ -972,8 +973,8 @@ invariant(
     name="several-in-one-search",
     kind="legality",
     claims=["two Ninjas put in during one search"],
-    scenarios=CombatWhileSearching(
-        lambda v: CombatSpec(v, NINJUTSU_STEPS, min_unblocked=2, min_ninjas=2, activations=2)
+    scenarios=NinjutsuWhileSearching(
+        lambda v: NinjutsuSpec(v, NINJUTSU_STEPS, min_unblocked=2, min_ninjas=2, activations=2)
     ),
     check=check_several_in_one_search,
     exempt={"accepts-illegal": PERMITS},
@@ -1006,8 +1007,8 @@ invariant(
     name="millikin-mills-top-card",
     kind="outcome",
     claims=["Millikin mills the card on top as the search began"],
-    scenarios=CombatWhileSearching(
-        lambda v: CombatSpec(
+    scenarios=NinjutsuWhileSearching(
+        lambda v: NinjutsuSpec(
             v,
             NINJUTSU_STEPS,
             search=SearchSetup(
