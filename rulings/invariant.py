@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
-from typing import TypeVar
 
 from hypothesis.strategies import SearchStrategy
 
@@ -21,67 +19,6 @@ from protocol.probe import IMPLICIT_CLAIM, Probe, Scenario
 from protocol.vocabulary import InvariantKind
 
 CheckFn = Callable[[Probe, Scenario], None]
-F = TypeVar("F", bound=Callable[..., None])
-
-#: Where :func:`claims` records a check's claims on the function.
-CLAIMS_ATTRIBUTE = "__claims__"
-
-
-def claims(*names: str) -> Callable[[F], F]:
-    """Declare, on a check function, the claims it marks with ``probe.claim(name)``: an
-    :class:`Invariant` built on the check (or on a ``functools.partial`` of it) declares them
-    unless it names its own. Keeping the names next to the ``probe.claim`` calls keeps the two
-    from drifting apart."""
-
-    def mark(check: F) -> F:
-        setattr(check, CLAIMS_ATTRIBUTE, tuple(names))
-        return check
-
-    return mark
-
-
-#: Where :func:`exempting` records the controls a check's invariant is exempt from.
-EXEMPT_ATTRIBUTE = "__exempt_controls__"
-
-
-def exempting(check: CheckFn, *pairs: tuple[str, str]) -> CheckFn:
-    """``check`` (wrapped in a ``partial`` when it is a plain function, so other invariants on
-    the same function are untouched) marked exempt from the ``(control, reason)`` pairs: an
-    :class:`Invariant` built on it takes them unless it names its own. For a claim that does not
-    depend on the control, e.g. a ruling that only permits on ``accepts-illegal``."""
-    marked = check if isinstance(check, partial) else partial(check)
-    setattr(marked, EXEMPT_ATTRIBUTE, tuple(getattr(marked, EXEMPT_ATTRIBUTE, ())) + tuple(pairs))
-    return marked
-
-
-def exempt(*pairs: tuple[str, str]) -> Callable[[F], F]:
-    """Decorator form of :func:`exempting` for a check only one invariant uses (a bound one)."""
-
-    def mark(check: F) -> F:
-        setattr(check, EXEMPT_ATTRIBUTE, tuple(pairs))
-        return check
-
-    return mark
-
-
-def exemptions_of(check: Callable[..., object]) -> tuple[tuple[str, str], ...]:
-    """The pairs :func:`exempting` put on ``check`` (through any ``partial``), or ``()``."""
-    while isinstance(check, partial):
-        found = getattr(check, EXEMPT_ATTRIBUTE, None)
-        if found is not None:
-            return tuple(found)
-        check = check.func
-    return tuple(getattr(check, EXEMPT_ATTRIBUTE, ()))
-
-
-def claims_of(check: Callable[..., object]) -> tuple[str, ...]:
-    """The claims :func:`claims` declared on ``check`` (through any ``partial``), or ``()``."""
-    while isinstance(check, partial):
-        found = getattr(check, CLAIMS_ATTRIBUTE, None)
-        if found is not None:
-            return tuple(found)
-        check = check.func
-    return tuple(getattr(check, CLAIMS_ATTRIBUTE, ()))
 
 
 @dataclass(frozen=True)
@@ -117,10 +54,6 @@ class Invariant:
     optional: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
-        if not self.claims:  # declared on the check (see :func:`claims`)
-            object.__setattr__(self, "claims", claims_of(self.check))
-        if not self.exempt_controls:  # marked on the check (see :func:`exempting`)
-            object.__setattr__(self, "exempt_controls", exemptions_of(self.check))
         # A typo in a requirement must stop the import, not turn the invariant ``unsupported``.
         check_requirements(self.requires, owner=f"invariant {self.id}")
         check_requirements(self.optional, owner=f"invariant {self.id} (optional)")
