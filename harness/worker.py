@@ -2,7 +2,8 @@
 
 ``python -m harness.worker --engine module:Class`` loads an adapter and answers requests
 ``{"id": n, "method": ..., "params": {...}}`` one line at a time with ``{"id": n, "result": ...}``
-or ``{"id": n, "error": {"kind", "type", "message"}}``. The engine runs in this process so that
+or ``{"id": n, "error": {"kind", "type", "message"}}``. ``hello`` answers the engine's identity and
+what it cannot show (``engine.cannot_show``, names of ``protocol.observability``; since 1.1). The engine runs in this process so that
 a panic, an abort, a hang or a stray ``print`` in it can never take the harness down with it: the
 parent (:mod:`harness.isolation`) sees a dead or silent worker and reports an ``error`` verdict.
 
@@ -24,9 +25,10 @@ from harness.heap import settle
 from protocol import codec
 from protocol.adapter import ActionRefused, EngineAdapter, EngineError, Session, StateUnsupported
 from protocol.model import Action, GameState
+from protocol.observability import cannot_show
 
 PROTOCOL = "mtg-conformance-engine"
-PROTOCOL_VERSION = "1.0"
+PROTOCOL_VERSION = "1.1"
 METHODS = ("hello", "supports", "start", "state", "legal_actions", "apply", "close")
 
 
@@ -93,7 +95,11 @@ class Server:
             return {
                 "protocol": PROTOCOL,
                 "version": PROTOCOL_VERSION,
-                "engine": {"name": str(adapter.name), "version": str(adapter.version)},
+                "engine": {
+                    "name": str(adapter.name),
+                    "version": str(adapter.version),
+                    "cannot_show": sorted(cannot_show(adapter)),
+                },
             }
         if method == "supports":
             requires = params.get("requires")

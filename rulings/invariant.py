@@ -17,6 +17,7 @@ from hypothesis.strategies import SearchStrategy
 
 from generators.features import Feature
 from protocol.mechanics import check_requirements
+from protocol.observability import check_fields
 from protocol.probe import IMPLICIT_CLAIM, Probe, Scenario
 from protocol.vocabulary import InvariantKind
 
@@ -62,6 +63,42 @@ def exempt(*pairs: tuple[str, str]) -> Callable[[F], F]:
         return check
 
     return mark
+
+
+#: Where :func:`observes` / :func:`observing` record the model fields a check reads.
+OBSERVES_ATTRIBUTE = "__observes__"
+
+
+def observes(*fields: str) -> Callable[[F], F]:
+    """Declare, on a check function, the model fields it reads that an engine may be unable to
+    show (``protocol.observability.OBSERVABLE``): on an engine that cannot show one, its
+    invariants are ``unsupported`` instead of judged on an empty value."""
+
+    def mark(check: F) -> F:
+        setattr(check, OBSERVES_ATTRIBUTE, check_fields(fields, owner=f"check {getattr(check, '__name__', check)}"))
+        return check
+
+    return mark
+
+
+def observing(check: CheckFn, *fields: str) -> CheckFn:
+    """``check`` (wrapped in a ``partial``) also observing ``fields``: for a check that reads a
+    field only for some of the variants it is bound to."""
+    marked = check if isinstance(check, partial) else partial(check)
+    found = frozenset(getattr(marked, OBSERVES_ATTRIBUTE, frozenset()))
+    setattr(marked, OBSERVES_ATTRIBUTE, found | check_fields(fields, owner="observing()"))
+    return marked
+
+
+def observes_of(check: Callable[..., object]) -> frozenset[str]:
+    """Every field :func:`observes` or :func:`observing` marked on ``check`` and the functions
+    it wraps (through any ``partial``)."""
+    found: frozenset[str] = frozenset()
+    while True:
+        found |= frozenset(getattr(check, OBSERVES_ATTRIBUTE, frozenset()))
+        if not isinstance(check, partial):
+            return found
+        check = check.func
 
 
 def exemptions_of(check: Callable[..., object]) -> tuple[tuple[str, str], ...]:
@@ -115,12 +152,18 @@ class Invariant:
     #: target, first strike, an attack trigger ...): drawn only when the engine supports them, so
     #: an engine lacking one is still judged, over states without it (see :meth:`strategy`).
     optional: frozenset[str] = frozenset()
+    #: The model fields its check reads that an engine may be unable to show
+    #: (``protocol.observability``); by default those marked on the check (:func:`observes`).
+    observes: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         if not self.claims:  # declared on the check (see :func:`claims`)
             object.__setattr__(self, "claims", claims_of(self.check))
         if not self.exempt_controls:  # marked on the check (see :func:`exempting`)
             object.__setattr__(self, "exempt_controls", exemptions_of(self.check))
+        if not self.observes:
+            object.__setattr__(self, "observes", observes_of(self.check))
+        check_fields(self.observes, owner=f"invariant {self.id}")
         # A typo in a requirement must stop the import, not turn the invariant ``unsupported``.
         check_requirements(self.requires, owner=f"invariant {self.id}")
         check_requirements(self.optional, owner=f"invariant {self.id} (optional)")

@@ -1,10 +1,10 @@
-"""Model Actions <-> phase GameActions, matched by meaning (kind, source, costs, targets).
+"""Model Actions <-> phase.rs GameActions, matched by meaning (kind, source, costs, targets).
 
-phase pays mana automatically (its ``actions()`` lists no mana abilities, at priority or while
-paying), so an activation carries no mana choices; a mana ability asked for by name is sent as
-phase's ``ActivateAbility`` (the session lists the ones phase accepts, tried on a copy). Other phase actions (casting, playing a
-land, activating other abilities) are translated too, so a legal-action listing is complete;
-anything phase offers that the model cannot name is left out and listed in docs/engines/phase.md.
+phase pays mana itself: its ``actions()`` lists no mana abilities, at priority or while paying,
+so an activation carries no mana choices, and a mana ability asked for by name is sent as
+``ActivateAbility`` (the session lists those phase accepts, tried on a copy). Other phase
+actions (casting, playing a land, activating other abilities) are translated too, so a listing
+is complete; what phase offers that the model cannot name is left out (docs/engines/phase.md).
 """
 
 from __future__ import annotations
@@ -12,65 +12,39 @@ from __future__ import annotations
 from typing import Any
 
 from protocol.adapter import ActionRefused
-from protocol.model import Action, ActionKind, AttackTarget
+from protocol.model import Action, ActionKind
 
-from .export import attack_target_of
-from .load import IdMap, attack_target
-
-NINJUTSU_VARIANTS = {"Ninjutsu": "ninjutsu", "CommanderNinjutsu": "commander ninjutsu"}
+from .events import NINJUTSU_VARIANTS, ninjutsu_ability
+from .names import Ids, phase_target, symbol, target_of
 
 
-def ninjutsu_ability(obj: dict[str, Any] | None) -> str:
-    """Which ninjutsu-family keyword an object has ("ninjutsu" when phase does not say)."""
-    for kw in (obj or {}).get("keywords", []):
-        if isinstance(kw, dict):
-            for key in kw:
-                if key in NINJUTSU_VARIANTS:
-                    return NINJUTSU_VARIANTS[key]
-    return "ninjutsu"
-
-
-def to_model(kind: str, data: dict[str, Any] | None, actor: int, ids: IdMap, objects: dict[str, Any]) -> Action | None:
+def to_model(kind: str, data: dict[str, Any] | None, actor: int, ids: Ids, objects: dict[str, Any]) -> Action | None:
     """The model Action of a phase action, or None if the model has no name for it."""
     data = data or {}
     if kind == "PassPriority":
         return Action(ActionKind.PASS_PRIORITY, actor)
     if kind == "ActivateNinjutsu":
-        ninja = int(data["ninjutsu_object_id"])
-        return Action(
-            ActionKind.ACTIVATE,
-            actor,
-            source=ids.model(ninja),
-            ability=ninjutsu_ability(objects.get(str(ninja))),
-            costs=(("return", ids.model(int(data["creature_to_return"]))),),
-        )
-    if kind == "DeclareAttackers":
-        if data.get("bands"):
-            return None
-        attacks = tuple((ids.model(int(a)), attack_target_of(t, ids)) for a, t in data.get("attacks", []))
+        ninja, returned = data["ninjutsu_object_id"], data["creature_to_return"]
+        ability = ninjutsu_ability(objects.get(str(ninja)))
+        return Action(ActionKind.ACTIVATE, actor, ids.card(ninja), ability, costs=(("return", ids.card(returned)),))
+    if kind == "DeclareAttackers" and not data.get("bands"):
+        attacks = tuple((ids.card(a), target_of(t, ids)) for a, t in data.get("attacks", []))
         return Action(ActionKind.DECLARE_ATTACKERS, actor, attacks=attacks)
     if kind == "DeclareBlockers":
-        blocks = tuple((ids.model(int(b)), ids.model(int(a))) for b, a in data.get("assignments", []))
+        blocks = tuple((ids.card(b), ids.card(a)) for b, a in data.get("assignments", []))
         return Action(ActionKind.DECLARE_BLOCKERS, actor, blocks=blocks)
     if kind == "PlayLand":
-        return Action(ActionKind.PLAY_LAND, actor, source=ids.model(int(data["object_id"])))
+        return Action(ActionKind.PLAY_LAND, actor, source=ids.card(data["object_id"]))
     if kind == "CastSpell" and "object_id" in data:
-        return Action(ActionKind.CAST, actor, source=ids.model(int(data["object_id"])))
+        return Action(ActionKind.CAST, actor, source=ids.card(data["object_id"]))
     if kind == "CastSpellAsSneak":
-        return Action(
-            ActionKind.CAST,
-            actor,
-            source=ids.model(int(data["hand_object"])),
-            costs=(("alternative", "sneak"), ("return", ids.model(int(data["creature_to_return"])))),
-        )
+        costs = (("alternative", "sneak"), ("return", ids.card(data["creature_to_return"])))
+        return Action(ActionKind.CAST, actor, source=ids.card(data["hand_object"]), costs=costs)
     if kind == "SelectCards":
-        return Action(ActionKind.CHOOSE_CARDS, actor, cards=tuple(ids.model(int(c)) for c in data.get("cards", [])))
+        return Action(ActionKind.CHOOSE_CARDS, actor, cards=ids.cards(data.get("cards", [])))
     if kind == "ActivateAbility" and "source_id" in data:
-        source = int(data["source_id"])
-        name = ability_name(objects.get(str(source)), int(data.get("ability_index", 0)))
-        if name is None:
-            return None
-        return Action(ActionKind.ACTIVATE, actor, source=ids.model(source), ability=name)
+        name = ability_name(objects.get(str(data["source_id"])), int(data.get("ability_index", 0)))
+        return None if name is None else Action(ActionKind.ACTIVATE, actor, ids.card(data["source_id"]), name)
     return None
 
 
@@ -79,17 +53,17 @@ def is_mana_ability(ability: dict[str, Any]) -> bool:
 
 
 def ability_name(obj: dict[str, Any] | None, index: int) -> str | None:
-    """The protocol name of phase's ability ``index`` of ``obj``: mana abilities are "mana",
-    "mana:1", ...; the others "ability:0", "ability:1", ... (each counted in text order).
-    phase numbers all of an object's abilities together (``index`` is into its ``abilities``)."""
+    """The protocol's name of phase's activated ability ``index`` of ``obj`` (phase numbers all
+    of an object's abilities together): mana abilities "mana", "mana:1" ...; a search "search";
+    a Class level "level:N"; the others "ability:0", "ability:1" ... (counted in text order)."""
     abilities = (obj or {}).get("abilities", [])
     if not 0 <= index < len(abilities) or abilities[index].get("kind") != "Activated":
         return None
     mana = is_mana_ability(abilities[index])
     rank = sum(1 for a in abilities[:index] if a.get("kind") == "Activated" and is_mana_ability(a) == mana)
+    effect = abilities[index].get("effect") or {}
     if mana:
         return "mana" if rank == 0 else f"mana:{rank}"
-    effect = abilities[index].get("effect") or {}
     if effect.get("type") == "SearchLibrary":
         return "search"
     if effect.get("type") == "SetClassLevel":
@@ -97,95 +71,67 @@ def ability_name(obj: dict[str, Any] | None, index: int) -> str | None:
     return f"ability:{rank}"
 
 
-def ability_index(obj: dict[str, Any] | None, name: str | None) -> int | None:
-    """phase's index of the ability the protocol calls ``name`` (None if there is none)."""
-    for i in range(len((obj or {}).get("abilities", []))):
-        if ability_name(obj, i) == name:
-            return i
-    return None
-
-
-MANA_SYMBOLS = {"White": "W", "Blue": "U", "Black": "B", "Red": "R", "Green": "G", "Colorless": "C"}
-#: The kinds of produced mana the adapter maps (phase asks for no choice of colour for them).
-FIXED_MANA = ("Fixed", "Colorless")
+def mana_ability_indexes(obj: dict[str, Any]) -> list[int]:
+    return [i for i, a in enumerate(obj.get("abilities", [])) if a.get("kind") == "Activated" and is_mana_ability(a)]
 
 
 def produced_symbols(ability: dict[str, Any]) -> set[str]:
     """The mana symbols a mana ability without a colour choice adds."""
     produced = (ability.get("effect") or {}).get("produced") or {}
-    if produced.get("type") == "Colorless":
-        return {"C"}
-    return {MANA_SYMBOLS.get(str(c), str(c)) for c in produced.get("colors", [])}
+    return {"C"} if produced.get("type") == "Colorless" else {symbol(c) for c in produced.get("colors", [])}
 
 
-def mana_ability_indexes(obj: dict[str, Any]) -> list[int]:
-    return [i for i, a in enumerate(obj.get("abilities", [])) if a.get("kind") == "Activated" and is_mana_ability(a)]
-
-
-def _oid(ids: IdMap, card_id: str | None, what: str) -> int:
-    oid = ids.phase(card_id) if card_id is not None else None
+def _oid(ids: Ids, card_id: str | None, what: str) -> int:
+    oid = ids.engine(card_id) if card_id is not None else None
     if oid is None:
         raise ActionRefused(f"{what} {card_id!r} is not an object of this game")
     return oid
 
 
-def to_phase(
-    action: Action, ids: IdMap, objects: dict[str, Any] | None = None, waiting: str | None = None
-) -> dict[str, Any] | None:
-    """The phase action dict for ``action``; None when it must be matched against phase's
-    own listing (actions whose phase shape carries engine-internal data)."""
-    if action.kind is ActionKind.PASS_PRIORITY:
+def to_phase(action: Action, ids: Ids, objects: dict[str, Any], waiting: str | None) -> dict[str, Any] | None:
+    """The phase action dict for ``action``; None when it must be matched against phase's own
+    listing (actions whose phase shape carries engine-internal data)."""
+    kind, ability = action.kind, action.ability
+    if kind is ActionKind.PASS_PRIORITY:
         return {"type": "PassPriority"}
-    if action.kind is ActionKind.ACTIVATE and action.ability in NINJUTSU_VARIANTS.values():
+    if kind is ActionKind.ACTIVATE and ability in NINJUTSU_VARIANTS.values():
         returned = action.cost("return")
         if returned is None:
-            raise ActionRefused(f"{action.ability} needs an unblocked attacker to return (cost 'return')")
-        return {
-            "type": "ActivateNinjutsu",
-            "data": {
-                "ninjutsu_object_id": _oid(ids, action.source, "Ninja"),
-                "creature_to_return": _oid(ids, returned, "returned creature"),
-            },
-        }
-    if action.kind is ActionKind.DECLARE_ATTACKERS:
-        attacks = [[_oid(ids, a, "attacker"), attack_target(t, ids)] for a, t in action.attacks]
+            raise ActionRefused(f"{ability} needs an unblocked attacker to return (cost 'return')")
+        ninja = _oid(ids, action.source, "Ninja")
+        data = {"ninjutsu_object_id": ninja, "creature_to_return": _oid(ids, returned, "returned creature")}
+        return {"type": "ActivateNinjutsu", "data": data}
+    if kind is ActionKind.DECLARE_ATTACKERS:
+        attacks = [[_oid(ids, a, "attacker"), phase_target(t, ids)] for a, t in action.attacks]
         return {"type": "DeclareAttackers", "data": {"attacks": attacks, "bands": []}}
-    if (
-        action.kind is ActionKind.ACTIVATE
-        and action.ability is not None
-        and action.ability.startswith("mana")
-        and objects is not None
-    ):
-        # phase lists no mana abilities (it pays mana itself) but activates one when asked.
-        oid = _oid(ids, action.source, "source")
-        index = ability_index(objects.get(str(oid)), action.ability)
+    if kind is ActionKind.ACTIVATE and ability is not None and ability.startswith("mana"):
+        oid = _oid(ids, action.source, "source")  # phase lists no mana abilities but activates one
+        obj = objects.get(str(oid)) or {}
+        index = next((i for i in mana_ability_indexes(obj) if ability_name(obj, i) == ability), None)
         if index is None:
-            raise ActionRefused(f"{action.source} has no mana ability {action.ability!r}")
+            raise ActionRefused(f"{action.source} has no mana ability {ability!r}")
         unmapped = [c for c in action.costs if c[0] != "produce"]
         if unmapped:
             raise ActionRefused(f"a mana ability takes no cost choices {unmapped}")
-        wanted = action.cost("produce")
-        can = produced_symbols(objects[str(oid)]["abilities"][index])
+        wanted, can = action.cost("produce"), produced_symbols(obj["abilities"][index])
         if wanted is not None and wanted not in can:
-            raise ActionRefused(f"{action.ability} of {action.source} produces {sorted(can)}, not {wanted}")
+            raise ActionRefused(f"{ability} of {action.source} produces {sorted(can)}, not {wanted}")
         return {"type": "ActivateAbility", "data": {"source_id": oid, "ability_index": index}}
-    if action.kind is ActionKind.CHOOSE_CARDS and objects is not None and waiting == "SearchChoice":
+    if kind is ActionKind.CHOOSE_CARDS and waiting == "SearchChoice":
         return {"type": "SelectCards", "data": {"cards": [_oid(ids, c, "card") for c in action.cards]}}
-    if action.kind is ActionKind.DECLARE_BLOCKERS:
+    if kind is ActionKind.DECLARE_BLOCKERS:
         pairs = [[_oid(ids, b, "blocker"), _oid(ids, a, "attacker")] for b, a in action.blocks]
         return {"type": "DeclareBlockers", "data": {"assignments": pairs}}
     return None
 
 
 def same_meaning(a: Action, b: Action) -> bool:
-    return (a.kind, a.player, a.source, a.ability, tuple(sorted(a.costs)), a.targets) == (
+    """Whether two actions are the same move (declarations and chosen cards aside)."""
+    return (a.kind, a.player, a.source, a.ability, sorted(a.costs), a.targets) == (
         b.kind,
         b.player,
         b.source,
         b.ability,
-        tuple(sorted(b.costs)),
+        sorted(b.costs),
         b.targets,
     )
-
-
-__all__ = ["AttackTarget", "same_meaning", "to_model", "to_phase"]

@@ -1,16 +1,13 @@
-"""phase.rs prompts other than priority -> the model's PendingChoice, and back.
+"""phase.rs prompts other than priority -> the model's PendingChoice.
 
 - ``SearchChoice {player, library_owner, cards, count, up_to}`` is a pending ``search``. phase
   names the eligible cards only; the cards the search *sees* come from the ``HiddenSearchViewed``
   event phase emitted as the search began (all of the library, or its top four under Aven
-  Mindcensor), kept by the session in a :class:`SearchMemo` with the source of the
-  ``SearchLibrary`` effect (``EffectResolved``). ``SelectCards {cards}`` answers it; phase finds
-  all chosen cards at once and ends the search, so ``found`` stays empty. phase has already moved
-  the resolving spell off the stack when it asks (``resolving`` is ``None``).
-- ``OptionalEffectChoice {player, decision_subject_id}`` whose subject is a card in exile with
-  rebound is rebound's ``may-cast`` (702.88a): ``DecideOptionalEffect {accept: true}`` is
-  ``CAST`` of that card, ``{accept: false}`` the empty ``CHOOSE_CARDS``. Other optional effects
-  are not mapped (exported as no pending choice).
+  Mindcensor), kept in a :class:`SearchMemo` with the source of the ``SearchLibrary`` effect
+  (``EffectResolved``). phase finds all chosen cards at once and ends the search, so ``found``
+  stays empty, and it has already moved the resolving spell off the stack (``resolving`` None).
+- ``OptionalEffectChoice {player, decision_subject_id}`` whose subject is an exiled card with
+  rebound is rebound's ``may-cast`` (702.88a). Other optional effects are not mapped.
 """
 
 from __future__ import annotations
@@ -20,28 +17,24 @@ from typing import Any
 
 from protocol.model import PendingChoice, Search
 
-from .load import IdMap
+from .cards import walk
+from .names import Ids
+
+#: phase's prompts and the kinds of the model's pending choices they are (when mapped).
+PROMPTS = {
+    "DeclareAttackers": "declare-attackers",
+    "DeclareBlockers": "declare-blockers",
+    "SearchChoice": "search",
+    "OptionalEffectChoice": "may-cast",
+}
 
 
 @dataclass
 class SearchMemo:
-    """What phase told about the search in progress, from its events."""
+    """What phase's events told about the search in progress."""
 
     viewed: list[int] = field(default_factory=list)
     source: int | None = None
-
-
-def _effect_nodes(node: Any) -> list[dict[str, Any]]:
-    found = []
-    if isinstance(node, dict):
-        if (node.get("effect") or {}).get("type") == "SearchLibrary":
-            found.append(node)
-        for v in node.values():
-            found += _effect_nodes(v)
-    elif isinstance(node, list):
-        for v in node:
-            found += _effect_nodes(v)
-    return found
 
 
 def card_type_of(search_filter: dict[str, Any]) -> str | None:
@@ -56,11 +49,10 @@ def card_type_of(search_filter: dict[str, Any]) -> str | None:
 
 
 def restricted_to(ps: dict[str, Any], searcher: int) -> int | None:
-    """How many top cards phase lets ``searcher`` see, by the ``RestrictLibrarySearchToTop``
-    statics of permanents an opponent controls (Aven Mindcensor: ``{who: Opponents, count: 4}``),
-    or ``None``. phase's search prompt and events do not name the restriction; with a library of
-    at most that many cards the cards it shows are the same either way, so the adapter reads the
-    restriction phase applies from the static phase holds, not from the number of cards."""
+    """How many top cards phase lets ``searcher`` see, by the ``RestrictLibrarySearchToTop
+    {who: Opponents}`` statics of permanents an opponent controls. phase's prompt and events do
+    not name the restriction, and a library of at most that many cards looks the same either
+    way, so it is read from the static phase holds, not from the number of cards shown."""
     counts = []
     for oid in ps.get("battlefield", []):
         obj = ps["objects"].get(str(oid)) or {}
@@ -74,46 +66,41 @@ def restricted_to(ps: dict[str, Any], searcher: int) -> int | None:
     return min(counts) if counts else None
 
 
-def search_choice(data: dict[str, Any], ps: dict[str, Any], ids: IdMap, memo: SearchMemo) -> PendingChoice:
-    owner = int(data["library_owner"])
+def search_choice(data: dict[str, Any], ps: dict[str, Any], ids: Ids, memo: SearchMemo) -> PendingChoice:
+    owner, searcher = int(data["library_owner"]), int(data["player"])
     library = [int(o) for o in ps["players"][owner]["library"]]
     viewed = set(memo.viewed) or set(library)
-    candidates = tuple(ids.model(o) for o in library if o in viewed)
+    candidates = ids.cards(o for o in library if o in viewed)
     source = memo.source
-    ability: dict[str, Any] = {}
-    if source is not None:
-        nodes = _effect_nodes((ps["objects"].get(str(source)) or {}).get("abilities", []))
-        ability = nodes[0] if nodes else {}
-    effect = ability.get("effect") or {}
-    restriction = restricted_to(ps, int(data["player"]))
+    abilities = (ps["objects"].get(str(source)) or {}).get("abilities", []) if source is not None else []
+    ability = next((n for n in walk(abilities) if (n.get("effect") or {}).get("type") == "SearchLibrary"), {})
+    restriction = restricted_to(ps, searcher)
     if restriction is not None and len(candidates) <= restriction:
         visible: int | None = restriction
     else:
         visible = len(candidates) if len(candidates) < len(library) else None
     search = Search(
-        searcher=int(data["player"]),
+        searcher=searcher,
         library=owner,
-        source=ids.model(source) if source is not None else "",
+        source=ids.card(source) if source is not None else "",
         effect=str(ability.get("description") or ""),
-        card_type=card_type_of(effect.get("filter") or {}),
+        card_type=card_type_of((ability.get("effect") or {}).get("filter") or {}),
         count=int(data.get("count", 1)),
         visible=visible,
         candidates=candidates,
     )
-    return PendingChoice("search", int(data["player"]), search=search)
+    return PendingChoice("search", searcher, search=search)
 
 
-def rebound_offer(data: dict[str, Any], ps: dict[str, Any], ids: IdMap) -> PendingChoice | None:
-    subject = data.get("decision_subject_id")
-    if subject is None:
-        return None
-    obj = ps["objects"].get(str(subject))
+def rebound_offer(data: dict[str, Any], ps: dict[str, Any], ids: Ids) -> PendingChoice | None:
+    obj = ps["objects"].get(str(data.get("decision_subject_id")))
     if obj is None or obj.get("zone") != "Exile" or "Rebound" not in (obj.get("keywords") or []):
         return None
-    return PendingChoice("may-cast", int(data["player"]), cards=(ids.model(int(subject)),))
+    return PendingChoice("may-cast", int(data["player"]), cards=(ids.card(data["decision_subject_id"]),))
 
 
-def pending_of(ps: dict[str, Any], ids: IdMap, memo: SearchMemo) -> PendingChoice | None:
+def pending_of(ps: dict[str, Any], ids: Ids, memo: SearchMemo) -> PendingChoice | None:
+    """The choice phase waits for, when it is not priority (None for prompts not mapped)."""
     waiting = ps.get("waiting_for") or {}
     wtype, data = waiting.get("type"), waiting.get("data") or {}
     if wtype == "DeclareAttackers":
@@ -135,6 +122,3 @@ def remember(events: list[dict[str, Any]], memo: SearchMemo) -> None:
             memo.viewed = [int(c["identity"]["object_id"]) for c in data.get("cards", [])]
         elif kind == "EffectResolved" and data.get("kind") == "SearchLibrary":
             memo.source = int(data["source_id"])
-
-
-__all__ = ["SearchMemo", "card_type_of", "pending_of", "remember"]

@@ -22,7 +22,7 @@ from generators.spell_cards import FALLEN_SHINOBI
 from protocol.mechanics import Mechanic
 from protocol.model import CardData, GameState, Step, Zone, parse_mana_cost
 from protocol.probe import Probe, Scenario, expect
-from rulings.invariant import claims, exempt
+from rulings.invariant import claims, exempt, observes
 from rulings.invariants.driving import resolve_stack
 from rulings.invariants.rule_texts import EXILE, grants_exile_play, paid_permission
 from rulings.invariants.spell_moves import offered_for, play_action, watch_until, whose_turn, zone_name
@@ -132,6 +132,7 @@ FREE: Applies = free_permission
     card_scenarios=timing_scenarios,
 )
 @claims("exiled cards playable exactly by their normal timing")
+@observes("permissions")
 @exempt(
     (
         "no-priority-in-combat",

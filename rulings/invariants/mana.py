@@ -41,7 +41,7 @@ from protocol.mechanics import Mechanic
 from protocol.model import MANA_SYMBOLS, Action, ActionKind, CardData, Event, EventKind, GameState
 from protocol.probe import Probe, Scenario, expect
 from rulings.corpus import Ruling
-from rulings.invariant import Invariant, InvariantKind, claims, claims_of
+from rulings.invariant import Invariant, InvariantKind, claims, claims_of, observes
 from rulings.invariants.driving import events_of, resolve_stack
 from rulings.invariants.rule_texts import RuleText
 from rulings.rule_templates import rule_template
@@ -994,6 +994,7 @@ def check_x_etb(probe: Probe, scenario: Scenario[XParams]) -> None:
     scenarios=x_etb_scenarios,
 )
 @claims(*claims_of(check_x_etb))
+@observes("counters")
 def etb_abilities_use_the_spells_x(probe: Probe, scenario: Scenario[XParams]) -> None:
     """A creature spell cast with X = N: its "enters with X +1/+1 counters" replacement and its
     "when this creature enters, you gain X life" trigger use N (the permanent's own X is 0, which

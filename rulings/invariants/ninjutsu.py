@@ -43,7 +43,7 @@ from protocol.model import (
 )
 from protocol.probe import Probe, Scenario, expect
 from rulings.corpus import Ruling
-from rulings.invariant import CheckFn, Invariant, InvariantKind, claims, claims_of, exempting
+from rulings.invariant import CheckFn, Invariant, InvariantKind, claims, claims_of, exempting, observing
 from rulings.invariants.by_play import reach_by_play
 from rulings.invariants.driving import events_of, expect_forbidden, offered, pass_until_step, resolve_stack
 from rulings.invariants.search_moves import arrive, expect_waits_after_search, ready
@@ -871,7 +871,10 @@ def reveal_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
                 "reveal-and-return-on-activation",
                 "trace",
                 CombatSpec(v, NINJUTSU_STEPS),
-                partial(check_reveal_and_return, v),
+                # the Ninja stays revealed in the library only when the creature goes there
+                observing(
+                    partial(check_reveal_and_return, v), *(("revealed",) if v.returned_to is Zone.LIBRARY else ())
+                ),
                 f"activating {v.name} reveals the Ninja and returns the creature; the Ninja waits",
                 tid,
             )

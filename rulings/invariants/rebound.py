@@ -13,7 +13,7 @@ from protocol.mechanics import Mechanic
 from protocol.model import ActionKind, EventKind, GameState, Step, Zone
 from protocol.probe import Probe, Scenario, expect
 from rulings.binding import binds
-from rulings.invariant import claims, exempt
+from rulings.invariant import claims, exempt, observes
 from rulings.invariants.driving import advance, events_of, resolve_stack
 from rulings.invariants.rule_texts import HAS_REBOUND, REBOUND
 from rulings.invariants.spell_moves import (
@@ -65,6 +65,7 @@ def next_upkeep_over(player: int, turn: int):
     scenarios=lambda: rebound_cast_scenarios(ReboundSpec(counter=True)),
 )
 @claims("countered: to the graveyard, no rebound")
+@observes("delayed")
 def check_countered_to_graveyard(probe: Probe, scenario: Scenario[ReboundParams]) -> None:
     """A rebound spell cast from the hand and countered goes to its owner's graveyard, and no
     rebound waits for its controller's next upkeep."""
@@ -168,6 +169,7 @@ def check_no_second_chance(probe: Probe, scenario: Scenario[ReboundParams]) -> N
     scenarios=lambda: rebound_cast_scenarios(ReboundSpec(kinds=("Jeskai Baller",))),
 )
 @claims("exiled by rebound, never entering")
+@observes("delayed")
 def check_baller_from_hand_exiled(probe: Probe, scenario: Scenario[ReboundParams]) -> None:
     """Jeskai Baller cast from the hand resolves into exile (rebound), never onto the
     battlefield, and its rebound waits for the next upkeep."""
@@ -207,6 +209,7 @@ def baller_from_exile_scenarios() -> st.SearchStrategy[Scenario[ReboundParams | 
     scenarios=baller_from_exile_scenarios,
 )
 @claims("cast from exile, it enters as a creature")
+@observes("delayed")
 def check_baller_from_exile_enters(probe: Probe, scenario: Scenario[ReboundParams | ExileParams]) -> None:
     """Jeskai Baller cast from exile — by its rebound, or with a permission to play it from
     exile — enters the battlefield as a creature."""

@@ -52,7 +52,7 @@ from protocol.model import (
 )
 from protocol.probe import Probe, Scenario, expect
 from rulings.corpus import Ruling
-from rulings.invariant import CheckFn, Invariant, InvariantKind, claims, exempting
+from rulings.invariant import CheckFn, Invariant, InvariantKind, claims, exempting, observes
 from rulings.invariants.driving import (
     MOVE_LIMIT,
     advance,
@@ -248,6 +248,7 @@ def find_offered(probe: Probe, searcher: int, card_id: str, not_offered: str, wh
 
 
 @claims("a restricted search counts as searching the library")
+@observes("searched_library")
 def check_restricted_counts(probe: Probe, scenario: Scenario) -> None:
     searcher = search_of(scenario).searcher
     before = probe.state().player(searcher).searched_library
@@ -649,6 +650,7 @@ def check_refused_without_search(variant: KeywordVariant, probe: Probe, scenario
 
 
 @claims("refused during a search that is not of their own library")
+@observes("searched_library")
 def check_refused_during(variant: KeywordVariant, what: str, probe: Probe, scenario: Scenario) -> None:
     """During the scenario's search of an opponent's library, or its look: refused (and a look is
     no search: nothing is shuffled, nobody has searched a library)."""
