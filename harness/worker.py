@@ -2,9 +2,9 @@
 
 ``python -m harness.worker --engine module:Class`` loads an adapter and answers requests
 ``{"id": n, "method": ..., "params": {...}}`` one line at a time with ``{"id": n, "result": ...}``
-or ``{"id": n, "error": {"kind", "type", "message"}}``. ``hello`` answers the engine's identity and
-what it cannot show (``engine.cannot_show``, names of ``protocol.observability``; since 1.1). The engine runs in this process so that
-a panic, an abort, a hang or a stray ``print`` in it can never take the harness down with it: the
+or ``{"id": n, "error": {"kind", "type", "message"}}``. ``hello`` answers the engine's identity
+and what it cannot show (``engine.cannot_show``, names of ``protocol.observability``; since
+protocol 1.1). The engine runs in this process so that a panic, an abort, a hang or a stray ``print`` in it can never take the harness down with it: the
 parent (:mod:`harness.isolation`) sees a dead or silent worker and reports an ``error`` verdict.
 
 The protocol channel is a private copy of the original stdout; file descriptor 1 (and
@@ -22,14 +22,12 @@ from collections.abc import Callable
 from typing import Any, BinaryIO
 
 from harness.heap import settle
+from harness.registry import load_engine
+from harness.wire import METHODS, PROTOCOL, PROTOCOL_VERSION
 from protocol import codec
 from protocol.adapter import ActionRefused, EngineAdapter, EngineError, Session, StateUnsupported
 from protocol.model import Action, GameState
 from protocol.observability import cannot_show
-
-PROTOCOL = "mtg-conformance-engine"
-PROTOCOL_VERSION = "1.1"
-METHODS = ("hello", "supports", "start", "state", "legal_actions", "apply", "close")
 
 
 class ProtocolError(Exception):
@@ -77,8 +75,6 @@ class Server:
         # Loaded on first use, so a broken engine import is an answer to "hello", not a dead worker.
         if self._adapter is None:
             if self._loader is None:
-                from harness.registry import load_engine
-
                 self._loader = load_engine
             self._adapter = self._loader(self.spec)
         return self._adapter
@@ -233,7 +229,7 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     # Run the importable module, not this ``__main__`` copy, so ``harness.worker.CHANNEL`` is the
-    # channel in use.
+    # channel in use (an import of this very module under its own name, not a start-up matter).
     from harness import worker as _worker
 
     sys.exit(_worker.main())
