@@ -129,7 +129,7 @@ def test_phase_lacks_library_ninjutsu_as_the_unsupported_reason_says() -> None:
     refuses a Ninja in the library (while it accepts the same Ninja in hand, above)."""
     import phase
 
-    from engines.phase.build import build
+    from engines.phase.load import build
 
     face = phase.build_oracle_face(cards.ninja("library ninjutsu", "{1}{U}", 2, 2).to_mtgjson(), None)
     assert unparsed_abilities(face) == ["Library ninjutsu {1}{U}"]

@@ -6,7 +6,8 @@ two actions. :class:`CachedSession` keeps the export and the listing until the n
 ``apply``, and adds to the events the engine reported those the two states show that it did
 not (:func:`~engines.kit.diff.derived_events`, of the kinds the adapter names in ``derive``).
 An adapter implements :meth:`read_state`, :meth:`read_legal` and :meth:`perform`, and
-:meth:`report` when what the engine answered is translated once its new state is read.
+:meth:`report` when what the engine answered is translated once its new state is read; a move
+by a player who is not to act is refused before it reaches the engine.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any
 
 from engines.kit.diff import DERIVABLE, derived_events
 from protocol.adapter import ActionRefused
-from protocol.model import Action, Event, EventKind, GameState
+from protocol.model import Action, Event, EventKind, GameState, PlayerIndex
 
 
 class CachedSession(ABC):
@@ -49,6 +50,10 @@ class CachedSession(ABC):
         game changed, so the state it reads (through the adapter's caches) is the new one."""
         return list(performed)
 
+    def actor(self) -> PlayerIndex | None:
+        """Who must act now (the engine may know better than the model state it exports)."""
+        return self.state().actor
+
     def changed(self) -> None:
         """Forget what was read of the game: it has changed (or may have)."""
         self._state = self._legal = None
@@ -64,6 +69,11 @@ class CachedSession(ABC):
         return list(self._legal)
 
     def apply(self, action: Action) -> list[Event]:
+        actor = self.actor()
+        if actor is None:
+            raise ActionRefused("the engine waits for no player (the game is over)")
+        if action.player != actor:
+            raise ActionRefused(f"player {action.player} cannot act: the engine waits for player {actor}")
         before = self.state()
         try:
             performed = self.perform(action)

@@ -1,13 +1,10 @@
 """Reading a phase.rs state back into the model's GameState.
 
-Card data and card instances come from the state the session started with (phase keeps an
-object's id when it changes zones); objects phase created since (tokens) are ``p<phase id>``,
-with card data read from their characteristics. What phase keeps no record of
-(:data:`~engines.phase.support.CANNOT_SHOW`: a battle's protector, revealed cards, waiting
-triggers, the choices of stack items) is exported empty, never copied from the loaded state.
+Card data and instances come from the state the session started with (phase keeps an object's
+id across zones); objects phase created since (tokens) are ``p<id>``, with card data from their
+characteristics. What phase keeps no record of (``support.CANNOT_SHOW``: a battle's protector,
+revealed cards, waiting triggers, stack items' choices) is exported empty, never echoed.
 """
-
-from __future__ import annotations
 
 from typing import Any
 
@@ -29,48 +26,48 @@ STACK_KINDS = {"TriggeredAbility": "triggered", "ActivatedAbility": "activated",
 
 
 def export(ps: dict[str, Any], start: GameState, ids: Ids, pending: PendingChoice | None = None) -> GameState:
-    """The model state of phase's state dict ``ps`` (the ``"state"`` of ``Game.state()``);
-    ``pending``: the choice phase waits for, when it is not priority (:mod:`.prompts`)."""
-    objects = ps["objects"]
-    owners = {o.id: o.owner for o in start.objects}
+    """The model state of phase's state dict ``ps``; ``pending``: the choice phase waits for when
+    it is not priority (:mod:`.prompts`)."""
+    objects, owners = ps["objects"], {o.id: o.owner for o in start.objects}
     instances, card_data = list(start.objects), {c.name: c for c in start.cards}
     for key, obj in sorted(objects.items(), key=lambda kv: int(kv[0])):
-        card_id = ids.card(key)
-        if card_id not in owners:
-            instances.append(CardInstance(card_id, obj["name"], int(obj["owner"]), token=True))
-            owners[card_id] = int(obj["owner"])
+        if ids.card(key) not in owners:
+            owners[ids.card(key)] = int(obj["owner"])
+            instances.append(CardInstance(ids.card(key), obj["name"], int(obj["owner"]), token=True))
             card_data.setdefault(obj["name"], token_data(obj))
     exile = ids.cards(ps.get("exile", []))
     searched = {int(p) for p in ps.get("players_who_searched_library_this_turn") or []}
-    players = [
-        PlayerState(
-            index=(index := int(seat["id"])),
-            life=int(seat["life"]),
-            hand=ids.cards(seat["hand"]),
-            library=ids.cards(seat["library"]),
-            graveyard=ids.cards(seat["graveyard"]),
-            exile=tuple(c for c in exile if owners[c] == index),
-            mana_pool=tuple(symbol(u.get("color") if isinstance(u, dict) else u) for u in _pool(seat)),
-            searched_library=index in searched,
-            land_plays_left=max(0, int(ps.get("max_lands_per_turn", 1)) - int(seat.get("lands_played_this_turn", 0))),
+    players = []
+    for seat in ps["players"]:
+        index, pool = int(seat["id"]), (seat.get("mana_pool") or {}).get("mana", [])
+        plays = int(ps.get("max_lands_per_turn", 1)) - int(seat.get("lands_played_this_turn", 0))
+        players.append(
+            PlayerState(
+                index,
+                int(seat["life"]),
+                hand=ids.cards(seat["hand"]),
+                library=ids.cards(seat["library"]),
+                graveyard=ids.cards(seat["graveyard"]),
+                exile=tuple(c for c in exile if owners[c] == index),
+                mana_pool=tuple(symbol(u.get("color") if isinstance(u, dict) else u) for u in pool),
+                land_plays_left=max(0, plays),
+                searched_library=index in searched,
+            )
         )
-        for seat in ps["players"]
-    ]
-    combat = ps.get("combat") or {}
+    combat, step = ps.get("combat") or {}, step_of(ps)
     attacking = {int(a["object_id"]): a for a in combat.get("attackers", [])}
     blocking = {int(b): a for b, a in combat.get("blocker_to_attacker", {}).items()}
-    step = step_of(ps)
     declared = bool(combat.get("blockers_declared_by")) or step in AFTER_BLOCKERS_STEPS
     battlefield = []
     for oid in ps.get("battlefield", []):
         obj, entry = objects[str(oid)], attacking.get(int(oid))
-        counters = (
+        counters = [
             (MODEL_COUNTERS.get(str(k), str(k).lower()), int(v)) for k, v in (obj.get("counters") or {}).items()
-        )
+        ]
         battlefield.append(
             Permanent(
-                id=ids.card(oid),
-                controller=int(obj["controller"]),
+                ids.card(oid),
+                int(obj["controller"]),
                 tapped=bool(obj.get("tapped")),
                 summoning_sick=bool(obj.get("summoning_sick")),
                 damage=int(obj.get("damage_marked") or 0),
@@ -83,25 +80,18 @@ def export(ps: dict[str, Any], start: GameState, ids: Ids, pending: PendingChoic
         )
     stack = []
     for item in ps.get("stack", []):
-        kind = (item.get("kind") or {}).get("type", "")
-        data = (item.get("kind") or {}).get("data") or {}
+        kind, data = (item.get("kind") or {}).get("type", ""), (item.get("kind") or {}).get("data") or {}
         ability = data.get("description") or (data.get("ability") or {}).get("description") or kind
-        stack.append(
-            StackItem(
-                id=ids.card(item["id"]),
-                kind=STACK_KINDS.get(kind, "activated"),  # type: ignore[arg-type]
-                source=ids.card(item.get("source_id", item["id"])),
-                controller=int(item.get("controller", 0)),
-                ability=str(ability),
-            )
-        )
+        source, controller = ids.card(item.get("source_id", item["id"])), int(item.get("controller", 0))
+        kind_name = STACK_KINDS.get(kind, "activated")
+        stack.append(StackItem(ids.card(item["id"]), kind_name, source, controller, str(ability)))  # type: ignore[arg-type]
     waiting = ps.get("waiting_for") or {}
     return GameState(
-        cards=tuple(card_data.values()),
-        objects=tuple(instances),
-        players=(players[0], players[1]),
-        battlefield=tuple(battlefield),
-        stack=tuple(stack),
+        tuple(card_data.values()),
+        tuple(instances),
+        (players[0], players[1]),
+        tuple(battlefield),
+        tuple(stack),
         turn=int(ps["turn_number"]),
         active_player=int(ps["active_player"]),
         step=step,
@@ -114,19 +104,19 @@ def export(ps: dict[str, Any], start: GameState, ids: Ids, pending: PendingChoic
     )
 
 
-def _pool(seat: dict[str, Any]) -> list[Any]:
-    return (seat.get("mana_pool") or {}).get("mana", [])
-
-
 def token_data(obj: dict[str, Any]) -> CardData:
     """Card data of an object phase created (a token), read from its characteristics."""
-    types = obj.get("card_types") or obj.get("card_type") or {}
-    power, toughness = obj.get("power"), obj.get("toughness")
+    types, power, toughness = (
+        obj.get("card_types") or obj.get("card_type") or {},
+        obj.get("power"),
+        obj.get("toughness"),
+    )
+    words = {k: tuple(str(t) for t in types.get(k, [])) for k in ("core_types", "subtypes", "supertypes")}
     return CardData(
         str(obj["name"]),
-        tuple(str(t) for t in types.get("core_types", [])),
-        subtypes=tuple(str(t) for t in types.get("subtypes", [])),
-        supertypes=tuple(str(t) for t in types.get("supertypes", [])),
+        words["core_types"],
+        subtypes=words["subtypes"],
+        supertypes=words["supertypes"],
         power=None if power is None else str(power),
         toughness=None if toughness is None else str(toughness),
     )

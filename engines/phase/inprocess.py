@@ -1,29 +1,24 @@
-"""The phase.rs adapter, in process. Run it through :class:`engines.phase.PhaseEngine`, which
-puts it in a worker process: phase is native code, and a panic or abort in it must cost one
-verdict, not the run. Only this package's modules import ``phase``.
+"""The phase.rs adapter, in process: :class:`engines.phase.PhaseEngine` serves it from a worker
+process, since phase is native code and a panic or abort in it must cost one verdict, not the run.
 """
-
-from __future__ import annotations
 
 from importlib.metadata import version
 from typing import Any
 
+from engines.kit.naming import same_meaning
 from engines.kit.session import CachedSession
 from engines.kit.trial import Candidate, accepted
 from protocol.adapter import ActionRefused, EngineError, Support
 from protocol.model import Action, ActionKind, Event, EventKind, GameState
 
 from . import actions as amap
-from . import events as emap
-from .build import build
-from .casting import plan_cast
+from .events import translate
 from .export import export
-from .load import as_text, engine_for
+from .load import as_text, build, engine_for
 from .names import Ids
 from .prompts import SearchMemo, pending_of, remember
 from .support import CANNOT_SHOW, supports
 
-ENGINE_NAME = "phase"
 #: Derived from the states: what phase leaves unreported (its own events cover the rest).
 DERIVED = frozenset({EventKind.ZONE_CHANGE, EventKind.TAP, EventKind.UNTAP, EventKind.ENTER_ATTACKING, EventKind.LIFE})
 
@@ -57,7 +52,8 @@ class PhaseSession(CachedSession):
             self._text = as_text(self._envelope)  # type: ignore[arg-type]
         return engine_for(self._start).load_game(self._text)
 
-    def _actor(self) -> int | None:
+    def actor(self) -> int | None:
+        """The player phase waits for (also at a prompt the model does not map)."""
         player = ((self._game.waiting_for() or {}).get("data") or {}).get("player")
         return int(player) if player is not None else None
 
@@ -69,36 +65,30 @@ class PhaseSession(CachedSession):
             raise EngineError(f"cannot read phase's state: {type(exc).__name__}: {exc}") from exc
 
     def read_legal(self) -> list[Action]:
-        actor = self._actor()
+        actor, objects, pending = self.actor(), self._raw()["objects"], self.state().pending
         if actor is None:
             return []
-        objects, pending = self._raw()["objects"], self.state().pending
         out: list[Action] = []
         for native in self._game.actions():
-            if native.kind == "DecideOptionalEffect" and pending is not None and pending.kind == "may-cast":
-                accept = bool((native.data or {}).get("accept"))
-                action = Action(ActionKind.CAST, actor, source=pending.cards[0]) if accept else None
-                action = action or Action(ActionKind.CHOOSE_CARDS, actor)
-            else:
-                action = amap.to_model(native.kind, native.data, actor, self._ids, objects)
+            action = amap.to_model(native.kind, native.data, actor, self._ids, objects, pending)
             if action is not None and action not in out:
                 out.append(action)
         if (self._raw().get("waiting_for") or {}).get("type") == "Priority":
-            out.extend(a for a in self._mana_abilities(actor, objects) if a not in out)
+            out += [a for a in self._mana_abilities(actor, objects) if a not in out]
         return out
 
     def _mana_abilities(self, actor: int, objects: dict[str, Any]) -> list[Action]:
-        """The mana abilities phase lets ``actor`` activate now. phase's ``actions()`` lists none
-        (it pays costs itself), so each is tried on a copy of the game: phase judges it. One
-        whose whole cost is tapping (or untapping) its own permanent looks only at that one."""
+        """The mana abilities phase lets ``actor`` activate now: phase lists none (it pays costs
+        itself), so each is tried on a copy, and phase judges it. One whose whole cost is tapping
+        (or untapping) its own permanent looks at that permanent only."""
         import phase
 
-        candidates = []
-        for oid in self._raw().get("battlefield", []):
-            obj = objects.get(str(oid)) or {}
-            for index in amap.mana_ability_indexes(obj):
-                looks_at = frozenset({int(oid)}) if _own_tap_cost(obj["abilities"][index]) else None
-                candidates.append(Candidate((int(oid), index), looks_at))
+        candidates = [
+            Candidate((int(oid), i), frozenset({int(oid)}) if _own_tap_cost(obj["abilities"][i]) else None)
+            for oid in self._raw().get("battlefield", [])
+            for obj in [objects.get(str(oid)) or {}]
+            for i in amap.mana_ability_indexes(obj)
+        ]
 
         def attempt(game: Any, move: tuple[int, int]) -> frozenset[int] | None:
             native = {"type": "ActivateAbility", "data": {"source_id": move[0], "ability_index": move[1]}}
@@ -109,71 +99,54 @@ class PhaseSession(CachedSession):
             own = _own_tap_cost(objects[str(move[0])]["abilities"][move[1]])
             return frozenset({move[0]}) if own and (game.waiting_for() or {}).get("type") == "Priority" else None
 
+        found = accepted(candidates, self._copy, attempt)
         return [
-            Action(ActionKind.ACTIVATE, actor, self._ids.card(oid), amap.ability_name(objects.get(str(oid)), index))
-            for oid, index in accepted(candidates, self._copy, attempt)
+            Action(ActionKind.ACTIVATE, actor, self._ids.card(o), amap.ability_name(objects[str(o)], i))
+            for o, i in found
         ]
 
     def _natives(self, action: Action, actor: int) -> list[Any]:
         """The phase actions that carry out ``action`` (several for a cast with prompts)."""
         import phase
 
-        ps = self._raw()
-        objects, waiting, pending = ps["objects"], (ps.get("waiting_for") or {}).get("type"), self.state().pending
-        if pending is not None and pending.kind == "may-cast":
-            if action.kind is ActionKind.CAST and action.source in pending.cards:
-                return [phase.GameAction.from_dict({"type": "DecideOptionalEffect", "data": {"accept": True}})]
-            if action.kind is ActionKind.CHOOSE_CARDS and not action.cards:
-                return [phase.GameAction.from_dict({"type": "DecideOptionalEffect", "data": {"accept": False}})]
+        ps, pending = self._raw(), self.state().pending
+        objects, waiting = ps["objects"], (ps.get("waiting_for") or {}).get("type")
         if action.kind is ActionKind.CAST and waiting == "Priority":
-            oid = self._ids.engine(str(action.source))
+            oid, returned = self._ids.engine(str(action.source)), action.cost("return")
             if oid is None or str(oid) not in objects:
                 raise ActionRefused(f"{action.source} is not an object of this game")
-            returned = action.cost("return")
             returned_oid = self._ids.engine(returned) if returned is not None else None
-            chain = plan_cast(self._copy(), actor, action, oid, returned_oid, self._ids)
+            chain = amap.plan_cast(self._copy(), actor, action, oid, returned_oid, self._ids)
             return [phase.GameAction.from_dict(step) for step in chain]
-        shape = amap.to_phase(action, self._ids, objects, waiting)
+        shape = amap.to_phase(action, self._ids, objects, waiting, pending)
         if shape is not None:
             return [phase.GameAction.from_dict(shape)]
         for native in self._game.actions():
-            offered = amap.to_model(native.kind, native.data, actor, self._ids, objects)
-            if offered is not None and amap.same_meaning(offered, action):
+            offered = amap.to_model(native.kind, native.data, actor, self._ids, objects, pending)
+            if offered is not None and same_meaning(offered, action):
                 return [native]
         raise ActionRefused(f"phase does not offer {action}")
 
     def perform(self, action: Action) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """Apply the phase actions of ``action``: the raw state before, and phase's events."""
-        actor = self._actor()
-        if actor is None:
-            raise ActionRefused("phase waits for no player (the game is over)")
-        if action.player != actor:
-            raise ActionRefused(f"player {action.player} cannot act: phase waits for player {actor}")
-        natives = self._natives(action, actor)
-        before_raw = self._raw()
-        raw_events: list[dict[str, Any]] = []
+        natives, before, raw = self._natives(action, action.player), self._raw(), list[dict[str, Any]]()
         for i, native in enumerate(natives):
             try:
-                raw_events += list(self._game.apply(actor, native).events)
+                raw += self._game.apply(action.player, native).events
             except ValueError as exc:  # phase's answer to an illegal action
                 self.changed()  # phase may have changed its state even so (a new object id)
                 if i:
                     raise EngineError(f"phase refused step {i + 1} of {action} it accepted on a copy: {exc}") from None
                 raise ActionRefused(f"phase refused {action}: {exc}") from None
-        remember(raw_events, self.memo)
-        return before_raw, raw_events
+        remember(raw, self.memo)
+        return before, raw
 
     def report(self, action: Action, before: GameState, performed: Any) -> list[Event]:
-        before_raw, raw_events = performed
-        after_raw = self._raw()
-        index = emap.stack_index(before_raw, after_raw, ids=self._ids)
-        for e in raw_events:  # abilities that came and went within this apply
-            if e.get("type") == "StackPushed":
-                index.setdefault(int(e["data"]["object_id"]), "triggered")
-        events = emap.translate(raw_events, before_raw, after_raw, self._ids, index)
-        if action.kind is ActionKind.CHOOSE_CARDS and before.pending is not None and before.pending.kind == "search":
-            events += [Event(EventKind.FIND, card=c) for c in action.cards]
-        return events
+        events = translate(performed[1], performed[0], self._raw(), self._ids)
+        search = before.pending is not None and before.pending.kind == "search"
+        return events + [
+            Event(EventKind.FIND, card=c) for c in action.cards if search and action.kind is ActionKind.CHOOSE_CARDS
+        ]
 
     def close(self) -> None:
         super().close()
@@ -188,7 +161,7 @@ def _own_tap_cost(ability: dict[str, Any]) -> bool:
 class PhaseInProcess:
     """The phase adapter without isolation (protocol.adapter.EngineAdapter)."""
 
-    name = ENGINE_NAME
+    name = "phase"
     cannot_show = CANNOT_SHOW
 
     def __init__(self) -> None:

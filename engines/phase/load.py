@@ -1,36 +1,112 @@
-"""Placing a model GameState into a new phase.rs game's state.
+"""A phase.rs game in a drawn state: placed into a new game's state, the rest reached by play.
 
-phase's ``load_game`` checks nothing, so a state is built the safe way: a real game is started
-with exactly the state's cards (plus one filler card per deck, removed again), both players
-keep, and its objects are moved into the model's zones, with battlefield status, combat, step,
-life and priority set. Only states at a priority prompt are placed (the data inside a pending
-prompt is not recomputed on load); the rest is reached by play (:mod:`.build`).
+phase's ``load_game`` checks nothing, so a new game of exactly the state's cards (plus a filler
+per deck, removed again) is started, both players keep, and its objects are moved into the
+model's zones, with battlefield, combat, step, life and priority set. Only priority prompts are
+placed (phase recomputes no prompt on load); the kit plans the rest by play. Stacked spells are
+cast free and with flash (the state says they were cast and paid, not how), given back after,
+and the drawn priority holder and pass count are written in rather than passed into.
 """
 
-from __future__ import annotations
-
+import copy
 import hashlib
 import json
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from protocol.adapter import StateUnsupported
-from protocol.model import AFTER_BLOCKERS_STEPS, CardData, GameState, Step, Zone
+from engines.kit.by_play import PRIORITY, Position, play, route
+from protocol.adapter import ActionRefused, StateUnsupported
+from protocol.model import AFTER_BLOCKERS_STEPS, Action, ActionKind, CardData, GameState, StackItem, Step, Zone
 
 from . import cards as card_data
-from .grants import place_grants
-from .names import COUNTER_NAMES, TO_PHASE, Ids, new_ids, phase_target
+from .actions import plan_cast
+from .grants import FREE, place_grants
+from .names import COUNTER_NAMES, TO_PHASE, Ids, new_ids, phase_target, step_of
+from .prompts import PROMPTS
 
-#: Steps from which passing priority reaches regular combat damage.
-PRE_DAMAGE_STEPS = (Step.DECLARE_ATTACKERS, Step.DECLARE_BLOCKERS, Step.FIRST_STRIKE_DAMAGE)
 KEEP = {"type": "MulliganDecision", "data": {"choice": {"type": "Keep"}}}
 PLAYER_ZONES = {Zone.HAND: "Hand", Zone.LIBRARY: "Library", Zone.GRAVEYARD: "Graveyard", Zone.EXILE: "Exile"}
-#: What of a new game's state depends on its cards, not on how many each deck has (see opening).
+#: What a stacked card's object gets while it is cast, and gets back afterwards.
+CAST_FIELDS = ("mana_cost", "base_mana_cost", "keywords", "base_keywords")
+#: What of a new game's state depends on its cards, not only on how many each deck has (opening).
 CARD_DEPENDENT = ("objects", "all_creature_types", "resolved_rules_journal", "deck_pools", "zone_changes_this_turn")
 #: Per (cards in deck 0, cards in deck 1, first player): the rest of a new game's state, as JSON.
 _skeletons: dict[tuple[int, int, int], str] = {}
 SKELETONS_KEPT = 1024
 _engines: dict[str, Any] = {}
+
+
+@dataclass
+class PhaseTable:
+    """A phase game being built (:class:`engines.kit.by_play.Table`); ``events``: phase's raw
+    events of the moves made (the session reads a search that began from them)."""
+
+    engine: Any
+    game: Any
+    ids: Ids
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+    def position(self) -> Position:
+        waiting = self.game.waiting_for() or {}
+        player, prompt, name = (waiting.get("data") or {}).get("player"), str(waiting.get("type")), str(self.game.phase)
+        step = step_of(self.game.state()["state"] if name == "CombatDamage" else {"phase": name})  # its combat tells
+        waits = PRIORITY if prompt == "Priority" else PROMPTS.get(prompt, prompt)
+        return Position(
+            step, int(self.game.turn), waits, None if player is None else int(player), len(self.game.stack())
+        )
+
+    def play(self, action: Action) -> None:
+        import phase
+
+        chain = [{"type": "PassPriority"}]
+        if action.kind is ActionKind.CAST:
+            copied = self.engine.load_game(self.game.state())
+            chain = plan_cast(copied, action.player, action, self.ids.to_engine[str(action.source)], None, self.ids)
+        for step in chain:
+            try:
+                self.events += self.game.apply(action.player, phase.GameAction.from_dict(step)).events
+            except ValueError as exc:
+                raise ActionRefused(str(exc)) from None
+
+
+def build(state: GameState) -> PhaseTable:
+    """A phase game in ``state``; StateUnsupported when phase cannot be brought there."""
+    check_loadable(state)
+    way = route(state, settle_by_play=False)
+    envelope, ids = new_game(way.base)
+    check_loadable(way.base)
+    place(way.base, envelope["state"], ids)
+    saved: dict[str, dict[str, Any]] = {}
+    for key in (str(ids.to_engine[item.source]) for item in way.casts):  # free, with flash, while cast
+        obj = envelope["state"]["objects"][key]
+        saved[key] = {f: copy.deepcopy(obj[f]) for f in CAST_FIELDS if f in obj}
+        obj.update({f: [*(obj.get(f) or []), "Flash"] for f in ("keywords", "base_keywords")})
+        obj["mana_cost"] = obj["base_mana_cost"] = dict(FREE)
+    table = PhaseTable(engine_for(state), None, ids)
+    table.game = table.engine.load_game(as_text(envelope))
+    for stage in way.stages:
+        play(table, stage)
+        if stage.kind == "cast":
+            _settle(table, state, saved, way.casts)
+    return table
+
+
+def _settle(
+    table: PhaseTable, state: GameState, saved: dict[str, dict[str, Any]], casts: tuple[StackItem, ...]
+) -> None:
+    """After the casts: the cards' own costs and keywords back, and the priority holder and pass
+    count of ``state`` (when a search is to begin: the last caster, no passes)."""
+    envelope = table.game.state()
+    for key, fields in saved.items():
+        obj = envelope["state"]["objects"][key]
+        obj.pop("keywords", None), obj.pop("base_keywords", None)
+        obj.update(copy.deepcopy(fields))
+    searching = state.pending is not None
+    holder = casts[-1].controller if searching else state.priority
+    envelope["state"].update(priority_player=holder, priority_pass_count=0 if searching else state.priority_passes)
+    envelope["state"]["waiting_for"] = {"type": "Priority", "data": {"player": holder}}
+    table.game = table.engine.load_game(envelope)
 
 
 @lru_cache(maxsize=1024)
@@ -40,12 +116,11 @@ def _engine_key(needed: frozenset[CardData]) -> str:
 
 def engine_for(state: GameState) -> Any:
     """A phase Engine holding the faces of the state's cards (cached per card set)."""
-    used = {o.name for o in state.objects}
-    key = _engine_key(frozenset(c for c in state.cards if c.name in used))
+    needed = [c for c in state.cards if c.name in {o.name for o in state.objects}]
+    key = _engine_key(frozenset(needed))
     if key not in _engines:
         import phase
 
-        needed = [c for c in state.cards if c.name in used]
         _engines[key] = phase.Engine.from_json(json.dumps(card_data.database(needed)))
     return _engines[key]
 
@@ -56,8 +131,9 @@ def check_loadable(state: GameState) -> None:
         raise StateUnsupported("the phase adapter does not build states with mana in a pool")
     if any(p.command for p in state.players):
         raise StateUnsupported("the phase adapter does not map the command zone (phase needs a commander game)")
-    blockers = [a for perm in state.battlefield for a in perm.blocking]
-    if state.step in PRE_DAMAGE_STEPS and len(blockers) != len(set(blockers)):
+    blocked = [a for perm in state.battlefield for a in perm.blocking]
+    before_damage = state.step in (Step.DECLARE_ATTACKERS, Step.DECLARE_BLOCKERS, Step.FIRST_STRIKE_DAMAGE)
+    if before_damage and len(blocked) != len(set(blocked)):
         raise StateUnsupported(
             "the phase adapter does not answer phase's AssignCombatDamage prompt (an attacker blocked by two or "
             "more creatures, with regular combat damage still to come)"
@@ -65,38 +141,32 @@ def check_loadable(state: GameState) -> None:
 
 
 def new_game(state: GameState) -> tuple[dict[str, Any], Ids]:
-    """The state envelope of a new phase game of the state's cards (both players kept), to edit,
-    and the id map (each card of the state to one of phase's objects of its name and owner)."""
+    """The state envelope of a new game of the state's cards (both players kept), to edit, and
+    the id map: each card of the state to a phase object of its name and owner."""
     import phase
 
-    engine = engine_for(state)
     decks = [[o.name for o in state.objects if o.owner == seat] + [card_data.FILLER.name] for seat in (0, 1)]
-    game = engine.new_game(decks[0], decks[1], seed=0, first_player=state.active_player)
+    game = engine_for(state).new_game(decks[0], decks[1], seed=0, first_player=state.active_player)
     for seat in (0, 1):
         game.apply(seat, phase.GameAction.from_dict(KEEP))
     envelope = opening(game, (len(decks[0]), len(decks[1]), state.active_player))
-    objects = envelope["state"]["objects"]
-    free: dict[tuple[str, int], list[int]] = {}
+    objects, free, ids = envelope["state"]["objects"], dict[tuple[str, int], list[int]](), new_ids()
     for key in sorted(objects, key=int):
         free.setdefault((objects[key]["name"], objects[key]["owner"]), []).append(int(key))
-    ids = new_ids()
     for o in state.objects:
-        pool = free.get((o.name, o.owner))
-        if not pool:
+        if not free.get((o.name, o.owner)):
             raise StateUnsupported(f"phase did not create card {o.name!r} for {o.id}: does it know the card?")
-        ids.add(o.id, pool.pop(0))
-    for leftover in free.values():
-        for oid in leftover:  # the fillers
-            del objects[str(oid)]
+        ids.add(o.id, free[o.name, o.owner].pop(0))
+    for oid in (oid for leftover in free.values() for oid in leftover):
+        del objects[str(oid)]  # the fillers
     return envelope, ids
 
 
 def opening(game: Any, sizes: tuple[int, int, int]) -> dict[str, Any]:
-    """The state envelope of ``game``, a new game (seed 0) whose players both kept; ``sizes``:
-    the cards in each deck and the first player. Reading phase's whole state costs milliseconds,
-    and a new game's state is the same for any cards but for what :data:`CARD_DEPENDENT` names
-    (shuffles consume the random state by the decks' sizes: ``tests/test_phase_adapter.py``
-    keeps it so). So the rest is read once per ``sizes`` and the objects one by one."""
+    """The state envelope of the new ``game``; ``sizes``: its decks' sizes and first player. A
+    new game's state is the same for any cards but for :data:`CARD_DEPENDENT` (shuffles consume
+    the random state by the decks' sizes; ``tests/test_phase_adapter.py`` keeps it so), so the
+    rest is read once per ``sizes`` and the objects one by one (``game.state()`` costs ms)."""
     text = _skeletons.get(sizes)
     if text is None:
         envelope = game.state()
@@ -109,10 +179,8 @@ def opening(game: Any, sizes: tuple[int, int, int]) -> dict[str, Any]:
     else:
         envelope = json.loads(text)
         ps = envelope["state"]
-        zones = [
-            ps["battlefield"],
-            ps["exile"],
-            *(p[z] for p in ps["players"] for z in ("hand", "library", "graveyard")),
+        zones = [ps["battlefield"], ps["exile"]] + [
+            p[z] for p in ps["players"] for z in ("hand", "library", "graveyard")
         ]
         ps["objects"] = {str(oid): game.object(int(oid)) for zone in zones for oid in zone}
     ps["all_creature_types"] = creature_types(ps["objects"])
@@ -121,25 +189,20 @@ def opening(game: Any, sizes: tuple[int, int, int]) -> dict[str, Any]:
 
 def creature_types(objects: dict[str, Any]) -> list[str]:
     """The creature types among a game's objects, as phase lists them in a new game's state."""
-    core = ((o["card_types"]["core_types"], o["card_types"]["subtypes"]) for o in objects.values())
-    return sorted({t for types, subtypes in core if "Creature" in types for t in subtypes})
+    kinds = [o["card_types"] for o in objects.values()]
+    return sorted({t for k in kinds if "Creature" in k["core_types"] for t in k["subtypes"]})
 
 
 def _forget_opening(ps: dict[str, Any]) -> None:
-    """Drop what phase recorded of the opening: its rules journal (emptied: each list empty, each
-    ordinal 0, as in a new game), the zone changes "this turn" and the deck lists. None of it is
-    in the model's state, and it was two thirds of every state phase exported afterwards."""
+    """Drop what phase recorded of the opening (its rules journal, emptied as a new game's is,
+    the zone changes "this turn", the deck lists): none of it is in the model's state, and it
+    was two thirds of every state phase exported afterwards."""
     journal = ps.get("resolved_rules_journal")
     if isinstance(journal, dict):
-        ps["resolved_rules_journal"] = {key: _emptied(value) for key, value in journal.items()}
+        emptied = {k: type(v)() if type(v) in (list, dict, int) else v for k, v in journal.items()}
+        ps["resolved_rules_journal"] = emptied
     ps["deck_pools"] = []
     ps.pop("zone_changes_this_turn", None)
-
-
-def _emptied(value: Any) -> Any:
-    if isinstance(value, (list, dict)):
-        return type(value)()
-    return 0 if isinstance(value, int) and not isinstance(value, bool) else value
 
 
 def as_text(envelope: dict[str, Any]) -> str:
@@ -149,69 +212,57 @@ def as_text(envelope: dict[str, Any]) -> str:
 
 def place(state: GameState, ps: dict[str, Any], ids: Ids) -> None:
     """Write ``state`` (someone holding priority) into the new game's state dict ``ps``."""
-    objects = ps["objects"]
-    for player in ps["players"]:
-        player["hand"], player["library"], player["graveyard"] = [], [], []
-    ps["battlefield"], ps["exile"], ps["stack"] = [], [], []
+    objects, oid = ps["objects"], ids.to_engine
+    ps.update(battlefield=[], exile=[], stack=[], turn_number=state.turn, active_player=state.active_player)
+    ps.update(phase=TO_PHASE[state.step], priority_player=state.priority, priority_pass_count=state.priority_passes)
+    ps["waiting_for"] = {"type": "Priority", "data": {"player": state.priority}}
+    ps["steps_started_this_turn"] = {TO_PHASE[state.step]: 1}
     for p in state.players:
         seat = ps["players"][p.index]
-        seat["life"] = p.life
+        seat.update(hand=[], library=[], graveyard=[], life=p.life, turns_taken=max(1, state.turn // 2))
         seat["lands_played_this_turn"] = max(0, 1 - p.land_plays_left)
         for zone, name in PLAYER_ZONES.items():
-            for oid in (ids.to_engine[card_id] for card_id in p.zone(zone)):
-                objects[str(oid)]["zone"] = name
-                (ps["exile"] if zone is Zone.EXILE else seat[name.lower()]).append(oid)
+            for card_id in p.zone(zone):
+                objects[str(oid[card_id])]["zone"] = name
+                (ps["exile"] if zone is Zone.EXILE else seat[name.lower()]).append(oid[card_id])
     ps["lands_played_this_turn"] = ps["players"][state.active_player]["lands_played_this_turn"]
     for o in state.objects:
         if o.token:  # phase removes a token that leaves the battlefield (704.5d) by this flag
-            objects[str(ids.to_engine[o.id])]["is_token"] = True
+            objects[str(oid[o.id])]["is_token"] = True
     place_grants(state, ps, ids)
     for perm in state.battlefield:
-        oid = ids.to_engine[perm.id]
-        obj = objects[str(oid)]
+        obj = objects[str(oid[perm.id])]
         obj.update(
-            zone="Battlefield",
-            tapped=perm.tapped,
-            summoning_sick=perm.summoning_sick,
-            entered_battlefield_turn=state.turn if perm.summoning_sick else max(0, state.turn - 1),
-            damage_marked=perm.damage,
-            controller=perm.controller,
-            base_controller=perm.controller,
+            zone="Battlefield", tapped=perm.tapped, summoning_sick=perm.summoning_sick, damage_marked=perm.damage
         )
+        obj.update(controller=perm.controller, base_controller=perm.controller)
+        obj["entered_battlefield_turn"] = state.turn if perm.summoning_sick else max(0, state.turn - 1)
         if perm.class_level is not None:
             obj["class_level"] = perm.class_level
         obj["counters"] = {COUNTER_NAMES.get(k, k.capitalize()): n for k, n in perm.counters if n}
         if "Loyalty" in obj["counters"]:
             obj["loyalty"] = obj["counters"]["Loyalty"]
-        ps["battlefield"].append(oid)
-    ps.update(turn_number=state.turn, active_player=state.active_player, phase=TO_PHASE[state.step])
-    ps.update(priority_player=state.priority, priority_pass_count=state.priority_passes)
-    ps["waiting_for"] = {"type": "Priority", "data": {"player": state.priority}}
-    ps["steps_started_this_turn"] = {TO_PHASE[state.step]: 1}
-    for player in ps["players"]:
-        player["turns_taken"] = max(1, state.turn // 2)
+        ps["battlefield"].append(oid[perm.id])
     ps["combat"] = _combat(state, ps, ids)
 
 
 def _combat(state: GameState, ps: dict[str, Any], ids: Ids) -> dict[str, Any] | None:
-    attackers = [ids.to_engine[p.id] for p in state.attackers()]
+    attackers, defender, oid = [ids.to_engine[p.id] for p in state.attackers()], state.defending_player, ids.to_engine
     if not state.step.is_combat or state.step is Step.BEGINNING_OF_COMBAT:
         if attackers:
             raise StateUnsupported(f"attacking creatures outside combat ({state.step}) cannot be built in phase")
         return None
-    defender, oid = state.defending_player, ids.to_engine
 
     def incarnation(o: int) -> dict[str, int]:
         return {"incarnation": int(ps["objects"][str(o)].get("incarnation", 1)), "object_id": o}
 
     pairs = [(oid[attacker], oid[perm.id]) for perm in state.battlefield for attacker in perm.blocking]
-    first_done = state.step in (Step.FIRST_STRIKE_DAMAGE, Step.COMBAT_DAMAGE, Step.END_OF_COMBAT) and bool(
-        state.first_strikers
-    )
+    damage = (Step.FIRST_STRIKE_DAMAGE, Step.COMBAT_DAMAGE, Step.END_OF_COMBAT)
+    first_done = state.step in damage and bool(state.first_strikers)
     combat: dict[str, Any] = {"damage_assignments": {}, "damage_step_index": None, "pending_damage": []}
+    entry = {"band_id": None, "defending_player": defender}
     combat["attackers"] = [
-        {"attack_target": phase_target(p.attacking, ids), "band_id": None, "blocked": bool(p.blocked)}
-        | {"defending_player": defender, "object_id": oid[p.id]}
+        {"attack_target": phase_target(p.attacking, ids), "blocked": bool(p.blocked), "object_id": oid[p.id]} | entry
         for p in state.attackers()
         if p.attacking is not None
     ]
@@ -226,8 +277,7 @@ def _combat(state: GameState, ps: dict[str, Any], ids: Ids) -> dict[str, Any] | 
     combat["creature_blocked_attackers_this_combat"] = [
         {"attacker": incarnation(a), "blocker": incarnation(b)} for a, b in pairs
     ]
-    combat["first_strike_done"] = first_done
+    combat["first_strike_done"], combat["pending_blocker_declaration_events"] = first_done, []
     combat["first_strike_participants"] = [oid[c] for c in state.first_strikers] if first_done else None
-    combat["pending_blocker_declaration_events"] = []
     combat["regular_damage_done"] = state.step in (Step.COMBAT_DAMAGE, Step.END_OF_COMBAT)
     return combat

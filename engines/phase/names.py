@@ -1,11 +1,9 @@
-"""phase.rs's names of the model's things: steps, zones, counters, mana and attack targets.
+"""phase.rs's names of the model's things: steps, zones, counters, mana, attack targets, ids.
 
 phase has no first-strike damage step: both damage steps run inside ``CombatDamage``, and
 ``combat.first_strike_done`` / ``regular_damage_done`` say how far it got. The model's
 FIRST_STRIKE_DAMAGE is ``CombatDamage`` with first-strike damage dealt and regular damage not.
 """
-
-from __future__ import annotations
 
 from typing import Any
 
@@ -13,27 +11,14 @@ from engines.kit.ids import IdMap
 from protocol.model import AttackTarget, Step, TargetKind, Zone
 
 Ids = IdMap[int]
-TO_PHASE: dict[Step, str] = {
-    Step.UNTAP: "Untap",
-    Step.UPKEEP: "Upkeep",
-    Step.DRAW: "Draw",
-    Step.PRECOMBAT_MAIN: "PreCombatMain",
-    Step.BEGINNING_OF_COMBAT: "BeginCombat",
-    Step.DECLARE_ATTACKERS: "DeclareAttackers",
-    Step.DECLARE_BLOCKERS: "DeclareBlockers",
-    Step.FIRST_STRIKE_DAMAGE: "CombatDamage",
-    Step.COMBAT_DAMAGE: "CombatDamage",
-    Step.END_OF_COMBAT: "EndCombat",
-    Step.POSTCOMBAT_MAIN: "PostCombatMain",
-    Step.END: "End",
-    Step.CLEANUP: "Cleanup",
-}
+PHASES = "Untap Upkeep Draw PreCombatMain BeginCombat DeclareAttackers DeclareBlockers CombatDamage CombatDamage"
+TO_PHASE: dict[Step, str] = dict(zip(Step, (PHASES + " EndCombat PostCombatMain End Cleanup").split(), strict=True))
 FROM_PHASE: dict[str, Step] = {v: k for k, v in TO_PHASE.items() if k is not Step.FIRST_STRIKE_DAMAGE}
 ZONES = {z.value.capitalize(): z for z in Zone}
 COUNTER_NAMES = {"loyalty": "Loyalty", "defense": "Defense", "+1/+1": "P1P1", "-1/-1": "M1M1"}
 MODEL_COUNTERS = {v: k for k, v in COUNTER_NAMES.items()}
 MANA = {"White": "W", "Blue": "U", "Black": "B", "Red": "R", "Green": "G", "Colorless": "C"}
-TARGET_KINDS = {"Planeswalker": TargetKind.PLANESWALKER, "Battle": TargetKind.BATTLE}
+TARGETS = {"Planeswalker": TargetKind.PLANESWALKER, "Battle": TargetKind.BATTLE}
 
 
 def new_ids() -> Ids:
@@ -43,16 +28,13 @@ def new_ids() -> Ids:
 
 def step_of(ps: dict[str, Any]) -> Step:
     """The model step of a phase state dict."""
-    name = ps["phase"]
-    if name == "CombatDamage":
-        combat = ps.get("combat") or {}
-        if combat.get("first_strike_done") and not combat.get("regular_damage_done"):
-            return Step.FIRST_STRIKE_DAMAGE
-        return Step.COMBAT_DAMAGE
-    try:
-        return FROM_PHASE[name]
-    except KeyError:
-        raise ValueError(f"phase reports an unknown phase {name!r}") from None
+    combat = ps.get("combat") or {}
+    if ps["phase"] == "CombatDamage":
+        fs_only = combat.get("first_strike_done") and not combat.get("regular_damage_done")
+        return Step.FIRST_STRIKE_DAMAGE if fs_only else Step.COMBAT_DAMAGE
+    if ps["phase"] not in FROM_PHASE:
+        raise ValueError(f"phase reports an unknown phase {ps['phase']!r}")
+    return FROM_PHASE[ps["phase"]]
 
 
 def symbol(mana: Any) -> str:
@@ -64,13 +46,15 @@ def target_of(target: dict[str, Any], ids: Ids) -> AttackTarget:
     kind, data = target.get("type"), target.get("data")
     if kind == "Player":
         return AttackTarget.of_player(int(data))  # type: ignore[arg-type]
-    if kind in TARGET_KINDS:
-        return AttackTarget.of_permanent(TARGET_KINDS[str(kind)], ids.card(data))
+    if kind in TARGETS:
+        return AttackTarget.of_permanent(TARGETS[str(kind)], ids.card(data))
     raise ValueError(f"phase reports an unknown attack target {target!r}")
 
 
 def phase_target(target: AttackTarget, ids: Ids) -> dict[str, Any]:
     if target.kind is TargetKind.PLAYER:
         return {"type": "Player", "data": target.player}
-    kind = "Planeswalker" if target.kind is TargetKind.PLANESWALKER else "Battle"
-    return {"type": kind, "data": ids.engine(str(target.permanent))}
+    return {
+        "type": "Planeswalker" if target.kind is TargetKind.PLANESWALKER else "Battle",
+        "data": ids.engine(str(target.permanent)),
+    }

@@ -1,16 +1,14 @@
 """phase.rs prompts other than priority -> the model's PendingChoice.
 
-- ``SearchChoice {player, library_owner, cards, count, up_to}`` is a pending ``search``. phase
-  names the eligible cards only; the cards the search *sees* come from the ``HiddenSearchViewed``
-  event phase emitted as the search began (all of the library, or its top four under Aven
-  Mindcensor), kept in a :class:`SearchMemo` with the source of the ``SearchLibrary`` effect
-  (``EffectResolved``). phase finds all chosen cards at once and ends the search, so ``found``
-  stays empty, and it has already moved the resolving spell off the stack (``resolving`` None).
-- ``OptionalEffectChoice {player, decision_subject_id}`` whose subject is an exiled card with
-  rebound is rebound's ``may-cast`` (702.88a). Other optional effects are not mapped.
+- ``SearchChoice {player, library_owner, cards, count}`` is a pending ``search``. phase names the
+  eligible cards only; the cards the search *sees* are those of the ``HiddenSearchViewed`` event
+  phase emitted as it began (all of the library, or its top four under Aven Mindcensor), kept in
+  a :class:`SearchMemo` with the ``SearchLibrary`` effect's source (``EffectResolved``). phase
+  finds all chosen cards at once (``found`` stays empty) and has already moved the resolving
+  spell off the stack (``resolving`` None).
+- ``OptionalEffectChoice`` whose subject is an exiled card with rebound is rebound's ``may-cast``
+  (702.88a); other optional effects are not mapped.
 """
-
-from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,12 +19,8 @@ from .cards import walk
 from .names import Ids
 
 #: phase's prompts and the kinds of the model's pending choices they are (when mapped).
-PROMPTS = {
-    "DeclareAttackers": "declare-attackers",
-    "DeclareBlockers": "declare-blockers",
-    "SearchChoice": "search",
-    "OptionalEffectChoice": "may-cast",
-}
+PROMPTS = {"DeclareAttackers": "declare-attackers", "DeclareBlockers": "declare-blockers"}
+PROMPTS |= {"SearchChoice": "search", "OptionalEffectChoice": "may-cast"}
 
 
 @dataclass
@@ -39,46 +33,36 @@ class SearchMemo:
 
 def card_type_of(search_filter: dict[str, Any]) -> str | None:
     """The model's card-type words of phase's search filter ("basic land", "creature")."""
-    words = [
-        str(p.get("value")).lower()
-        for p in search_filter.get("properties", [])
-        if isinstance(p, dict) and p.get("type") == "HasSupertype"
-    ]
-    words += [str(t).lower() for t in search_filter.get("type_filters", [])]
-    return " ".join(words) or None
+    properties = [p for p in search_filter.get("properties", []) if isinstance(p, dict)]
+    words = [str(p.get("value")).lower() for p in properties if p.get("type") == "HasSupertype"]
+    return " ".join(words + [str(t).lower() for t in search_filter.get("type_filters", [])]) or None
 
 
 def restricted_to(ps: dict[str, Any], searcher: int) -> int | None:
-    """How many top cards phase lets ``searcher`` see, by the ``RestrictLibrarySearchToTop
-    {who: Opponents}`` statics of permanents an opponent controls. phase's prompt and events do
-    not name the restriction, and a library of at most that many cards looks the same either
-    way, so it is read from the static phase holds, not from the number of cards shown."""
-    counts = []
-    for oid in ps.get("battlefield", []):
-        obj = ps["objects"].get(str(oid)) or {}
-        if int(obj.get("controller", searcher)) == searcher:
-            continue
-        for static in obj.get("static_definitions") or []:
-            mode = static.get("mode")
-            rule = mode.get("RestrictLibrarySearchToTop") if isinstance(mode, dict) else None
-            if isinstance(rule, dict) and rule.get("who") == "Opponents":
-                counts.append(int(rule["count"]))
+    """How many top cards phase lets ``searcher`` see, by the ``RestrictLibrarySearchToTop {who:
+    Opponents}`` statics of an opponent's permanents: phase's prompt and events do not name it,
+    and a library of at most that many cards looks the same either way."""
+    statics = [
+        s.get("mode")
+        for o in (ps["objects"].get(str(oid)) or {} for oid in ps.get("battlefield", []))
+        if int(o.get("controller", searcher)) != searcher
+        for s in o.get("static_definitions") or []
+    ]
+    rules = [
+        m["RestrictLibrarySearchToTop"] for m in statics if isinstance(m, dict) and "RestrictLibrarySearchToTop" in m
+    ]
+    counts = [int(r["count"]) for r in rules if isinstance(r, dict) and r.get("who") == "Opponents"]
     return min(counts) if counts else None
 
 
 def search_choice(data: dict[str, Any], ps: dict[str, Any], ids: Ids, memo: SearchMemo) -> PendingChoice:
-    owner, searcher = int(data["library_owner"]), int(data["player"])
+    owner, searcher, source = int(data["library_owner"]), int(data["player"]), memo.source
     library = [int(o) for o in ps["players"][owner]["library"]]
-    viewed = set(memo.viewed) or set(library)
-    candidates = ids.cards(o for o in library if o in viewed)
-    source = memo.source
+    candidates = ids.cards(o for o in library if o in (set(memo.viewed) or set(library)))
     abilities = (ps["objects"].get(str(source)) or {}).get("abilities", []) if source is not None else []
     ability = next((n for n in walk(abilities) if (n.get("effect") or {}).get("type") == "SearchLibrary"), {})
     restriction = restricted_to(ps, searcher)
-    if restriction is not None and len(candidates) <= restriction:
-        visible: int | None = restriction
-    else:
-        visible = len(candidates) if len(candidates) < len(library) else None
+    visible = len(candidates) if len(candidates) < len(library) else None
     search = Search(
         searcher=searcher,
         library=owner,
@@ -86,7 +70,7 @@ def search_choice(data: dict[str, Any], ps: dict[str, Any], ids: Ids, memo: Sear
         effect=str(ability.get("description") or ""),
         card_type=card_type_of((ability.get("effect") or {}).get("filter") or {}),
         count=int(data.get("count", 1)),
-        visible=visible,
+        visible=restriction if restriction is not None and len(candidates) <= restriction else visible,
         candidates=candidates,
     )
     return PendingChoice("search", searcher, search=search)
@@ -103,15 +87,11 @@ def pending_of(ps: dict[str, Any], ids: Ids, memo: SearchMemo) -> PendingChoice 
     """The choice phase waits for, when it is not priority (None for prompts not mapped)."""
     waiting = ps.get("waiting_for") or {}
     wtype, data = waiting.get("type"), waiting.get("data") or {}
-    if wtype == "DeclareAttackers":
-        return PendingChoice("declare-attackers", int(data["player"]))
-    if wtype == "DeclareBlockers":
-        return PendingChoice("declare-blockers", int(data["player"]))
+    if wtype in ("DeclareAttackers", "DeclareBlockers"):
+        return PendingChoice(PROMPTS[wtype], int(data["player"]))  # type: ignore[arg-type]
     if wtype == "SearchChoice":
         return search_choice(data, ps, ids, memo)
-    if wtype == "OptionalEffectChoice":
-        return rebound_offer(data, ps, ids)
-    return None
+    return rebound_offer(data, ps, ids) if wtype == "OptionalEffectChoice" else None
 
 
 def remember(events: list[dict[str, Any]], memo: SearchMemo) -> None:

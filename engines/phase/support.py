@@ -1,7 +1,5 @@
 """What the phase adapter supports, what it does not (with the reason), and what phase cannot show."""
 
-from __future__ import annotations
-
 from importlib.metadata import version
 
 from protocol.adapter import Support
