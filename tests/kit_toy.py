@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
-from engines.kit.by_play import PRIORITY, Position, play, route
+from engines.kit.by_play import play, route
 from engines.kit.ids import IdMap
 from engines.kit.session import CachedSession
 from engines.kit.trial import Candidate, accepted
@@ -125,24 +125,6 @@ def load(state: GameState, ids: IdMap[int]) -> ToyGame:
     return game
 
 
-@dataclass
-class ToyTable:
-    game: ToyGame
-    ids: IdMap[int]
-
-    def position(self) -> Position:
-        g = self.game
-        waiting = PRIORITY if g.searching is None else "search"
-        actor = g.priority if g.searching is None else g.searching
-        return Position(g.step, g.turn, waiting, actor, len(g.stack))
-
-    def play(self, action: Action) -> None:
-        if action.kind is ActionKind.CAST:
-            self.game.cast(action.player, self.ids.to_engine[str(action.source)])
-        else:
-            self.game.pass_priority(action.player)
-
-
 class ToySession(CachedSession):
     def __init__(self, game: ToyGame, ids: IdMap[int], start: GameState):
         super().__init__()
@@ -221,10 +203,10 @@ def start(state: GameState) -> ToySession:
     """A toy session in ``state``: loaded where the toy can load it, the rest reached by play."""
     way = route(state)
     ids = IdMap(int, prefix="t")
-    table = ToyTable(load(way.base, ids), ids)
+    session = ToySession(load(way.base, ids), ids, state)
     for stage in way.stages:
-        play(table, stage)
-    return ToySession(table.game, ids, state)
+        play(session, stage)
+    return session
 
 
-__all__ = ["ToyGame", "ToySession", "ToyTable", "cast_of", "load", "start"]
+__all__ = ["ToyGame", "ToySession", "cast_of", "load", "start"]

@@ -1,5 +1,6 @@
-"""Building by play (engines.kit.by_play): the route from a loadable state, played on a toy engine
-that loads only priority prompts with an empty stack, and the errors when it goes elsewhere."""
+"""Building by play (engines.kit.by_play): the route from a loadable state, played on the session of
+a toy engine that loads only priority prompts with an empty stack, and the errors when it goes
+elsewhere."""
 
 from __future__ import annotations
 
@@ -112,7 +113,7 @@ def test_states_play_cannot_reach_are_unsupported_with_the_reason() -> None:
 def test_playing_names_where_the_engine_went_instead() -> None:
     state, c = base()
     ids: IdMap[int] = IdMap(int)
-    table = kit_toy.ToyTable(kit_toy.load(state, ids), ids)
+    table = kit_toy.ToySession(kit_toy.load(state, ids), ids, state)
     wrong_player = Stage("cast", "testing", (Move(pass_priority(1), "pass as P1"),), Goal())
     with pytest.raises(StateUnsupported, match="waits for turn 3, precombat-main, P0 priority"):
         play(table, wrong_player)

@@ -129,8 +129,6 @@ def test_phase_lacks_library_ninjutsu_as_the_unsupported_reason_says() -> None:
     refuses a Ninja in the library (while it accepts the same Ninja in hand, above)."""
     import phase
 
-    from engines.phase.load import build
-
     face = phase.build_oracle_face(cards.ninja("library ninjutsu", "{1}{U}", 2, 2).to_mtgjson(), None)
     assert unparsed_abilities(face) == ["Library ninjutsu {1}{U}"]
     b = StateBuilder()
@@ -139,10 +137,13 @@ def test_phase_lacks_library_ninjutsu_as_the_unsupported_reason_says() -> None:
     for _ in range(2):
         b.permanent(cards.basic_land("U"), 0)
     b.put(cards.basic_land("U"), 1, Zone.LIBRARY)
-    table = build(b.build(turn=3, active_player=0, step=Step.DECLARE_BLOCKERS, priority=0))
-    shape = {"ninjutsu_object_id": table.ids.to_engine[ninja], "creature_to_return": table.ids.to_engine[attacker]}
+    session = PhaseInProcess().start(b.build(turn=3, active_player=0, step=Step.DECLARE_BLOCKERS, priority=0))
+    shape = {
+        "ninjutsu_object_id": session._ids.to_engine[ninja],
+        "creature_to_return": session._ids.to_engine[attacker],
+    }
     with pytest.raises(ValueError, match="not in hand or command zone"):
-        table.game.apply(0, phase.GameAction.from_dict({"type": "ActivateNinjutsu", "data": shape}))
+        session._game.apply(0, phase.GameAction.from_dict({"type": "ActivateNinjutsu", "data": shape}))
     reason = PhaseInProcess().supports(frozenset({LIBRARY_NINJUTSU.mechanic})).reason
     assert reason.startswith(f"phase {PhaseInProcess().version} has no library ninjutsu")
     assert "Unimplemented" in reason and "not in hand or command zone" in reason

@@ -14,21 +14,23 @@ from it to the drawn one, as the rules would have them made:
 - a pending choice of the spell on top of the stack (a search that has begun): after the casts,
   both players pass and the engine resolves the spell into the choice.
 
-:func:`play` makes the moves of one :class:`Stage` on a :class:`Table` (the engine's game
-being built) and checks where the engine went, raising :class:`StateUnsupported` that says who
-it waited for or where it stopped instead: an engine that cannot reach the drawn state this
-way has that example set aside, never judged on a state it did not reach.
+:func:`play` makes the moves of one :class:`Stage` on the adapter's own Session (the game being
+built) and checks where the engine went, raising :class:`StateUnsupported` that says who it
+waited for or where it stopped instead: an engine that cannot reach the drawn state this way
+has that example set aside, never judged on a state it did not reach.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Literal, Protocol
+from typing import Literal
 
-from protocol.adapter import ActionRefused, StateUnsupported
+from protocol.adapter import ActionRefused, Session, StateUnsupported
 from protocol.model import Action, ActionKind, GameState, PlayerIndex, StackItem, Step, pass_priority
 
 PRIORITY = "priority"
+#: What a Position waits for when nobody is to act (or the engine waits for what the model cannot name).
+NOBODY = "nobody"
 #: The choices of a stack item a cast can repeat: where it was cast from (the hand) and targets.
 CAST_CHOICES = frozenset({"cast-from", "targets"})
 
@@ -36,8 +38,8 @@ CAST_CHOICES = frozenset({"cast-from", "targets"})
 @dataclass(frozen=True)
 class Position:
     """Where a game stands, as far as building by play needs: the step, who must act and on
-    what (``waiting``: :data:`PRIORITY`, a pending choice's kind, or the engine's name of its
-    prompt), and how many items are on the stack."""
+    what (``waiting``: :data:`PRIORITY`, a pending choice's kind, or :data:`NOBODY`), and how
+    many items are on the stack."""
 
     step: Step
     turn: int
@@ -45,8 +47,15 @@ class Position:
     actor: PlayerIndex | None
     stack: int
 
+    @classmethod
+    def of(cls, state: GameState) -> Position:
+        waiting = (
+            state.pending.kind if state.pending is not None else PRIORITY if state.priority is not None else NOBODY
+        )
+        return cls(state.step, state.turn, waiting, state.actor, len(state.stack))
+
     def __str__(self) -> str:
-        who = f"P{self.actor} {self.waiting}" if self.actor is not None else f"{self.waiting}, nobody to act"
+        who = f"P{self.actor} {self.waiting}" if self.actor is not None else "nobody to act"
         return f"turn {self.turn}, {self.step}, {who}, {self.stack} on the stack"
 
 
@@ -99,16 +108,6 @@ class Route:
     casts: tuple[StackItem, ...] = ()
 
 
-class Table(Protocol):
-    """The engine's game while it is being built."""
-
-    def position(self) -> Position: ...
-
-    def play(self, action: Action) -> None:
-        """Make the move; :class:`ActionRefused` when the engine refuses it."""
-        ...
-
-
 def route(state: GameState, *, settle_by_play: bool = True, choices: frozenset[str] = CAST_CHOICES) -> Route:
     """How to reach ``state`` by play (see the module docstring). ``settle_by_play=False``: the
     adapter sets who holds priority after the casts itself (and how many passes came), so no
@@ -156,19 +155,20 @@ def step_before(state: GameState) -> Step:
     return order[index - 1]
 
 
-def play(table: Table, stage: Stage) -> None:
-    """Make ``stage``'s moves on ``table`` and check that the engine went where they lead."""
+def play(session: Session, stage: Stage) -> None:
+    """Make ``stage``'s moves on ``session`` (the game being built) and check that the engine
+    went where they lead."""
     for move in stage.moves:
-        at = table.position()
+        at = Position.of(session.state())
         if at.actor != move.action.player:
             raise StateUnsupported(
                 f"{stage.purpose}: the engine waits for {at}, not for P{move.action.player} to {move.why}"
             )
         try:
-            table.play(move.action)
+            session.apply(move.action)
         except ActionRefused as exc:
             raise StateUnsupported(f"{stage.purpose}: the engine would not {move.why}: {exc}") from None
-    at = table.position()
+    at = Position.of(session.state())
     if not stage.goal.admits(at):
         raise StateUnsupported(f"{stage.purpose}: the engine went to {at}, not to {stage.goal}")
 
@@ -258,13 +258,13 @@ def _resolution(state: GameState) -> Stage:
 
 __all__ = [
     "CAST_CHOICES",
+    "NOBODY",
     "PRIORITY",
     "Goal",
     "Move",
     "Position",
     "Route",
     "Stage",
-    "Table",
     "begin_step",
     "cast_action",
     "play",

@@ -33,24 +33,18 @@ def to_model(
     if kind == "DecideOptionalEffect" and pending is not None and pending.kind == "may-cast":
         return act(K.CAST, source=pending.cards[0]) if data.get("accept") else act(K.CHOOSE_CARDS)  # rebound's offer
     if kind == "ActivateNinjutsu":
-        ninja, returned = data["ninjutsu_object_id"], ids.card(data["creature_to_return"])
-        return act(
-            K.ACTIVATE,
-            source=ids.card(ninja),
-            ability=ninjutsu_ability(objects.get(str(ninja))),
-            costs=(("return", returned),),
-        )
+        ninja, costs = data["ninjutsu_object_id"], (("return", ids.card(data["creature_to_return"])),)
+        return act(K.ACTIVATE, source=ids.card(ninja), ability=ninjutsu_ability(objects.get(str(ninja))), costs=costs)
     if kind == "DeclareAttackers" and not data.get("bands"):
-        return act(
-            K.DECLARE_ATTACKERS, attacks=tuple((ids.card(a), target_of(t, ids)) for a, t in data.get("attacks", []))
-        )
+        attacks = tuple((ids.card(a), target_of(t, ids)) for a, t in data.get("attacks", []))
+        return act(K.DECLARE_ATTACKERS, attacks=attacks)
     if kind == "DeclareBlockers":
         return act(K.DECLARE_BLOCKERS, blocks=tuple((ids.card(b), ids.card(a)) for b, a in data.get("assignments", [])))
     if kind in ("PlayLand", "CastSpell") and "object_id" in data:
         return act(K.PLAY_LAND if kind == "PlayLand" else K.CAST, source=ids.card(data["object_id"]))
     if kind == "CastSpellAsSneak":
-        costs = (("alternative", "sneak"), ("return", ids.card(data["creature_to_return"])))
-        return act(K.CAST, source=ids.card(data["hand_object"]), costs=costs)
+        sneak = (("alternative", "sneak"), ("return", ids.card(data["creature_to_return"])))
+        return act(K.CAST, source=ids.card(data["hand_object"]), costs=sneak)
     if kind == "SelectCards":
         return act(K.CHOOSE_CARDS, cards=ids.cards(data.get("cards", [])))
     if kind == "ActivateAbility" and "source_id" in data:
@@ -69,9 +63,8 @@ def ability_name(obj: dict[str, Any] | None, index: int) -> str | None:
     shapes = []
     for a in (obj or {}).get("abilities", []):
         effect = a.get("effect") or {}
-        special = {"SearchLibrary": "search", "SetClassLevel": f"level:{effect.get('level')}"}.get(
-            str(effect.get("type"))
-        )
+        names = {"SearchLibrary": "search", "SetClassLevel": f"level:{effect.get('level')}"}
+        special = names.get(str(effect.get("type")))
         shapes.append(AbilityShape(a.get("kind") == "Activated", is_mana_ability(a), special))
     return ability_names(shapes)[index] if 0 <= index < len(shapes) else None
 
@@ -101,19 +94,17 @@ def to_phase(
     if kind is K.ACTIVATE and ability in NINJUTSU_VARIANTS.values():
         if action.cost("return") is None:
             raise ActionRefused(f"{ability} needs an unblocked attacker to return (cost 'return')")
-        data = {
-            "ninjutsu_object_id": oid(action.source, "Ninja"),
-            "creature_to_return": oid(action.cost("return"), "returned creature"),
+        data = {"ninjutsu_object_id": oid(action.source, "Ninja")}
+        return {
+            "type": "ActivateNinjutsu",
+            "data": data | {"creature_to_return": oid(action.cost("return"), "returned")},
         }
-        return {"type": "ActivateNinjutsu", "data": data}
     if kind is K.DECLARE_ATTACKERS:
         attacks = [[oid(a, "attacker"), phase_target(t, ids)] for a, t in action.attacks]
         return {"type": "DeclareAttackers", "data": {"attacks": attacks, "bands": []}}
     if kind is K.DECLARE_BLOCKERS:
-        return {
-            "type": "DeclareBlockers",
-            "data": {"assignments": [[oid(b, "blocker"), oid(a, "attacker")] for b, a in action.blocks]},
-        }
+        pairs = [[oid(b, "blocker"), oid(a, "attacker")] for b, a in action.blocks]
+        return {"type": "DeclareBlockers", "data": {"assignments": pairs}}
     if kind is K.CHOOSE_CARDS and waiting == "SearchChoice":
         return {"type": "SelectCards", "data": {"cards": [oid(c, "card") for c in action.cards]}}
     if kind is not K.ACTIVATE or ability is None or not ability.startswith("mana"):
@@ -168,9 +159,7 @@ def answer(
         answered.append(wanted[0])
         ref = {"Player": int(wanted[0].split(":", 1)[1])} if player else {"Object": ids.engine(wanted[0])}
         return {"type": "ChooseTarget", "data": {"target": ref}}
-    raise ActionRefused(
-        f"phase asks for a target ({kind}) that the action does not name (targets {list(action.targets)})"
-    )
+    raise ActionRefused(f"phase asks for a target ({kind}) the action does not name (targets {list(action.targets)})")
 
 
 def plan_cast(copy: Any, actor: int, action: Action, oid: int, returned: int | None, ids: Ids) -> list[dict[str, Any]]:
@@ -186,10 +175,8 @@ def plan_cast(copy: Any, actor: int, action: Action, oid: int, returned: int | N
             first = native.to_dict()
             break
     if first is None and alternative == "sneak" and returned is not None:  # not listed: phase judges it
-        first = {
-            "type": "CastSpellAsSneak",
-            "data": {"hand_object": oid, "card_id": oid, "creature_to_return": returned},
-        }
+        data = {"hand_object": oid, "card_id": oid, "creature_to_return": returned}
+        first = {"type": "CastSpellAsSneak", "data": data}
     if first is None:
         raise ActionRefused(f"phase does not offer {action}")
     chain, answered, where = [first], list[str](), ""

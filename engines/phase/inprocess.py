@@ -5,19 +5,56 @@ process, since phase is native code and a panic or abort in it must cost one ver
 from importlib.metadata import version
 from typing import Any
 
+from engines.kit.by_play import play, route
 from engines.kit.naming import same_meaning
 from engines.kit.session import CachedSession
 from engines.kit.trial import Candidate, accepted
 from protocol.adapter import ActionRefused, EngineError, Support
+from protocol.mechanics import Mechanic
 from protocol.model import Action, ActionKind, Event, EventKind, GameState
 
 from . import actions as amap
 from .events import translate
 from .export import export
-from .load import as_text, build, engine_for
+from .load import as_text, castable, check_loadable, engine_for, new_game, place, settled
 from .names import Ids
 from .prompts import SearchMemo, pending_of, remember
-from .support import CANNOT_SHOW, supports
+
+PHASE = f"phase {version('phase-python')}"
+#: The ``requires`` strings phase implements, as far as this adapter maps them: combat (its block
+#: validation has menace), ninjutsu and sneak, casting with X, targets and cast triggers, tokens,
+#: {T}/{Q} and mana abilities (tried on a copy), searches and their restriction (prompts.py),
+#: rebound's may-cast, play from exile (grants.py), land plays, Class levels, leave triggers.
+M = Mechanic
+SUPPORTED: frozenset[str] = frozenset(
+    {
+        *(M.NINJUTSU, M.FIRST_STRIKE, M.DOUBLE_STRIKE, M.ATTACK_TRIGGER, M.COMBAT_DAMAGE_TRIGGER, M.MENACE),
+        *(M.MANA_ABILITY, M.PLANESWALKER, M.BATTLE, M.SUMMONING_SICKNESS, M.STACK, M.PRIORITY, M.TAP_ABILITY),
+        *(M.UNTAP_SYMBOL, M.CASTING, M.CASTING_PERMANENTS, M.X_ETB, M.CAST_TRIGGER, M.COUNTERSPELL, M.SNEAK),
+        *(M.TOKENS, M.PLAY_FROM_EXILE, M.SEARCH, M.SEARCH_RESTRICTION, M.REBOUND, M.LAND_PLAY, M.CLASS),
+        M.LEAVES_TRIGGER,
+    }
+)
+#: Requirements known not to work, with the reason.
+NOT_SUPPORTED: dict[str, str] = {
+    M.LIBRARY_NINJUTSU: f"{PHASE} has no library ninjutsu: its card parser leaves 'Library ninjutsu {{1}}{{U}}' an "
+    "Unimplemented ability, its ninjutsu-family costs are only Ninjutsu, CommanderNinjutsu and Sneak, and its one "
+    "ninjutsu action (ActivateNinjutsu) refuses a card in the library: 'Ninjutsu-family card not in hand or command zone'",
+    M.COMMANDER_NINJUTSU: "the phase adapter does not map the command zone (phase parses commander ninjutsu but needs "
+    "a Commander-format game with a designated commander)",
+    M.LOOK: "the phase adapter does not map phase's look-and-order prompt (only library ninjutsu rulings, which phase "
+    "lacks, use it)",
+    M.MILL: "the phase adapter has not mapped mill as a mana-ability cost during a search (only library ninjutsu "
+    "rulings, which phase lacks, use it)",
+    M.MANA_TRIGGERS: f"{PHASE} leaves the mana of 'tapped for mana' triggers ('add one additional mana of any type "
+    "that land produced') Unimplemented (its life-gaining ones parse)",
+    M.MANA_REPLACEMENT: f"{PHASE} has no 'tapped for mana' replacement effects: 'it produces twice as much of that "
+    "mana instead' parses as a ProduceMana replacement with nothing to execute (a Forest under it adds one {G}), and "
+    "'it produces {R}{R} instead of any other type and amount' is left Unimplemented",
+    M.COULD_PRODUCE: f"{PHASE} leaves 'Add one mana of any type a land you control could produce' Unimplemented",
+}
+#: The model's fields phase keeps no record of that the adapter could read (exported empty).
+CANNOT_SHOW = frozenset({"protector", "revealed", "triggered", "choices"})
 
 #: Derived from the states: what phase leaves unreported (its own events cover the rest).
 DERIVED = frozenset({EventKind.ZONE_CHANGE, EventKind.TAP, EventKind.UNTAP, EventKind.ENTER_ATTACKING, EventKind.LIFE})
@@ -39,6 +76,11 @@ class PhaseSession(CachedSession):
     def changed(self) -> None:
         super().changed()
         self._envelope = self._text = None
+
+    def load(self, envelope: dict[str, Any]) -> None:
+        """Go on from phase state ``envelope`` (a game being built, edited)."""
+        self._game = engine_for(self._start).load_game(envelope)
+        self.changed()
 
     def _raw(self) -> dict[str, Any]:
         if self._envelope is None:
@@ -168,10 +210,22 @@ class PhaseInProcess:
         self.version = version("phase-python")
 
     def supports(self, requires: frozenset[str]) -> Support:
-        return supports(requires)
+        unknown = "the phase adapter does not know the requirement {!r}"
+        reasons = [NOT_SUPPORTED.get(r, unknown.format(r)) for r in sorted(requires) if r not in SUPPORTED]
+        return Support.no("; ".join(reasons)) if reasons else Support.yes()
 
     def start(self, state: GameState) -> PhaseSession:
-        table = build(state)
-        session = PhaseSession(table.game, table.ids, state, SearchMemo())
-        remember(table.events, session.memo)
+        """A session in ``state``: placed where phase loads it, the rest reached by play (the
+        kit's route); StateUnsupported when phase cannot be brought there."""
+        check_loadable(state)
+        way = route(state, settle_by_play=False)
+        envelope, ids = new_game(way.base)
+        check_loadable(way.base)
+        place(way.base, envelope["state"], ids)
+        saved = castable(envelope["state"], way.casts, ids)
+        session = PhaseSession(engine_for(state).load_game(as_text(envelope)), ids, state, SearchMemo())
+        for stage in way.stages:
+            play(session, stage)
+            if stage.kind == "cast":
+                session.load(settled(session._game.state(), state, saved, way.casts[-1].controller))
         return session

@@ -11,19 +11,15 @@ and the drawn priority holder and pass count are written in rather than passed i
 import copy
 import hashlib
 import json
-from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from engines.kit.by_play import PRIORITY, Position, play, route
-from protocol.adapter import ActionRefused, StateUnsupported
-from protocol.model import AFTER_BLOCKERS_STEPS, Action, ActionKind, CardData, GameState, StackItem, Step, Zone
+from protocol.adapter import StateUnsupported
+from protocol.model import AFTER_BLOCKERS_STEPS, CardData, GameState, StackItem, Step, Zone
 
 from . import cards as card_data
-from .actions import plan_cast
 from .grants import FREE, place_grants
-from .names import COUNTER_NAMES, TO_PHASE, Ids, new_ids, phase_target, step_of
-from .prompts import PROMPTS
+from .names import COUNTER_NAMES, TO_PHASE, Ids, new_ids, phase_target
 
 KEEP = {"type": "MulliganDecision", "data": {"choice": {"type": "Keep"}}}
 PLAYER_ZONES = {Zone.HAND: "Hand", Zone.LIBRARY: "Library", Zone.GRAVEYARD: "Graveyard", Zone.EXILE: "Exile"}
@@ -37,76 +33,31 @@ SKELETONS_KEPT = 1024
 _engines: dict[str, Any] = {}
 
 
-@dataclass
-class PhaseTable:
-    """A phase game being built (:class:`engines.kit.by_play.Table`); ``events``: phase's raw
-    events of the moves made (the session reads a search that began from them)."""
-
-    engine: Any
-    game: Any
-    ids: Ids
-    events: list[dict[str, Any]] = field(default_factory=list)
-
-    def position(self) -> Position:
-        waiting = self.game.waiting_for() or {}
-        player, prompt, name = (waiting.get("data") or {}).get("player"), str(waiting.get("type")), str(self.game.phase)
-        step = step_of(self.game.state()["state"] if name == "CombatDamage" else {"phase": name})  # its combat tells
-        waits = PRIORITY if prompt == "Priority" else PROMPTS.get(prompt, prompt)
-        return Position(
-            step, int(self.game.turn), waits, None if player is None else int(player), len(self.game.stack())
-        )
-
-    def play(self, action: Action) -> None:
-        import phase
-
-        chain = [{"type": "PassPriority"}]
-        if action.kind is ActionKind.CAST:
-            copied = self.engine.load_game(self.game.state())
-            chain = plan_cast(copied, action.player, action, self.ids.to_engine[str(action.source)], None, self.ids)
-        for step in chain:
-            try:
-                self.events += self.game.apply(action.player, phase.GameAction.from_dict(step)).events
-            except ValueError as exc:
-                raise ActionRefused(str(exc)) from None
-
-
-def build(state: GameState) -> PhaseTable:
-    """A phase game in ``state``; StateUnsupported when phase cannot be brought there."""
-    check_loadable(state)
-    way = route(state, settle_by_play=False)
-    envelope, ids = new_game(way.base)
-    check_loadable(way.base)
-    place(way.base, envelope["state"], ids)
+def castable(ps: dict[str, Any], casts: tuple[StackItem, ...], ids: Ids) -> dict[str, dict[str, Any]]:
+    """Make the cards to cast free and flash (in phase's state dict ``ps``); what they had."""
     saved: dict[str, dict[str, Any]] = {}
-    for key in (str(ids.to_engine[item.source]) for item in way.casts):  # free, with flash, while cast
-        obj = envelope["state"]["objects"][key]
+    for key in (str(ids.to_engine[item.source]) for item in casts):
+        obj = ps["objects"][key]
         saved[key] = {f: copy.deepcopy(obj[f]) for f in CAST_FIELDS if f in obj}
         obj.update({f: [*(obj.get(f) or []), "Flash"] for f in ("keywords", "base_keywords")})
         obj["mana_cost"] = obj["base_mana_cost"] = dict(FREE)
-    table = PhaseTable(engine_for(state), None, ids)
-    table.game = table.engine.load_game(as_text(envelope))
-    for stage in way.stages:
-        play(table, stage)
-        if stage.kind == "cast":
-            _settle(table, state, saved, way.casts)
-    return table
+    return saved
 
 
-def _settle(
-    table: PhaseTable, state: GameState, saved: dict[str, dict[str, Any]], casts: tuple[StackItem, ...]
-) -> None:
-    """After the casts: the cards' own costs and keywords back, and the priority holder and pass
-    count of ``state`` (when a search is to begin: the last caster, no passes)."""
-    envelope = table.game.state()
+def settled(
+    envelope: dict[str, Any], state: GameState, saved: dict[str, dict[str, Any]], caster: int
+) -> dict[str, Any]:
+    """``envelope`` after the casts, with the cards' own costs and keywords back and the priority
+    holder and pass count of ``state`` (when a search is to begin: the last caster, no passes)."""
     for key, fields in saved.items():
         obj = envelope["state"]["objects"][key]
         obj.pop("keywords", None), obj.pop("base_keywords", None)
         obj.update(copy.deepcopy(fields))
     searching = state.pending is not None
-    holder = casts[-1].controller if searching else state.priority
+    holder = caster if searching else state.priority
     envelope["state"].update(priority_player=holder, priority_pass_count=0 if searching else state.priority_passes)
     envelope["state"]["waiting_for"] = {"type": "Priority", "data": {"player": holder}}
-    table.game = table.engine.load_game(envelope)
+    return envelope
 
 
 @lru_cache(maxsize=1024)
