@@ -17,13 +17,13 @@ from engines.kit.ids import IdMap
 from engines.kit.session import CachedSession
 from engines.kit.trial import Candidate, accepted
 from protocol.adapter import ActionRefused, StateUnsupported
+from protocol.decisions import Decision, SearchDecision
 from protocol.model import (
     Action,
     ActionKind,
     CardInstance,
     Event,
     GameState,
-    PendingChoice,
     Permanent,
     PlayerState,
     Search,
@@ -143,11 +143,11 @@ class ToySession(CachedSession):
             Permanent(ids.card(o), g.objects[o].owner, tapped=g.objects[o].tapped) for o in g.battlefield
         )
         stack = tuple(StackItem(f"s{o}", "spell", ids.card(o), g.objects[o].owner, "spell") for o in g.stack)
-        pending = None
+        pending: Decision | None = None
         if g.searching is not None:
             library = ids.cards(g.order[Zone.LIBRARY][g.searching])
             search = Search(g.searching, g.searching, "", "", candidates=library)
-            pending = PendingChoice("search", g.searching, search=search)
+            pending = SearchDecision(g.searching, search)
         objects = tuple(CardInstance(ids.card(o), obj.name, obj.owner) for o, obj in sorted(g.objects.items()))
         return GameState(
             cards=self.start.cards,

@@ -12,7 +12,8 @@ from engines.kit.by_play import Goal, Move, Stage, play, route, step_before
 from engines.kit.ids import IdMap
 from protocol.adapter import StateUnsupported
 from protocol.builder import StateBuilder
-from protocol.model import CardData, GameState, PendingChoice, Search, StackItem, Step, Zone, pass_priority
+from protocol.decisions import DeclareAttackers, Search, SearchDecision
+from protocol.model import CardData, GameState, StackItem, Step, Zone, pass_priority
 from tests import kit_toy
 
 BOLT = CardData("Shock", ("Instant",), "{R}", text="Shock deals 2 damage to any target.")
@@ -92,7 +93,7 @@ def test_a_pending_search_is_reached_by_resolving_its_spell() -> None:
     state, c = base()
     drawn = stacked(state, (c["tutor"], 0))
     search = Search(0, 0, c["tutor"], "", candidates=(c["lib0"],), resolving=drawn.stack[-1].id)
-    drawn = replace(drawn, priority=None, pending=PendingChoice("search", 0, search=search))
+    drawn = replace(drawn, priority=None, pending=SearchDecision(0, search))
     assert [s.kind for s in route(drawn).stages] == ["cast", "resolve"]
     reached = kit_toy.start(drawn).state()
     assert reached.pending is not None and reached.pending.kind == "search" and not reached.stack
@@ -101,7 +102,7 @@ def test_a_pending_search_is_reached_by_resolving_its_spell() -> None:
 def test_states_play_cannot_reach_are_unsupported_with_the_reason() -> None:
     state, c = base()
     with pytest.raises(StateUnsupported, match="only as a spell's search"):
-        route(replace(state, priority=None, pending=PendingChoice("declare-attackers", 0)))
+        route(replace(state, priority=None, pending=DeclareAttackers(0)))
     ability = StackItem("s1", "activated", c["land"], 0, "mana")
     with pytest.raises(StateUnsupported, match="only spells"):
         route(replace(state, stack=(ability,)))

@@ -16,6 +16,7 @@ from harness.replay import decode_params, replay_case
 from harness.runner import run_case
 from protocol import codec
 from protocol.consistency import problems
+from protocol.decisions import MayCast
 from protocol.keywords import NINJUTSU
 from protocol.model import GameState, Step
 from protocol.probe import Scenario
@@ -87,7 +88,6 @@ def test_a_removal_that_would_be_inconsistent_is_not_offered():
     from protocol.model import (
         CardData,
         CardInstance,
-        PendingChoice,
         PlayerState,
     )
 
@@ -97,7 +97,7 @@ def test_a_removal_that_would_be_inconsistent_is_not_offered():
         objects=(CardInstance("c1", "Island", 1),),
         players=(PlayerState(0), PlayerState(1, exile=("c1",))),
         priority=None,
-        pending=PendingChoice("may-cast", 1, cards=("c1",)),
+        pending=MayCast(1, cards=("c1",)),
     )
     (removal,) = removals(state)
     assert without(state, removal) is None  # the may-cast choice would name no card

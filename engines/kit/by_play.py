@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from protocol.adapter import ActionRefused, Session, StateUnsupported
+from protocol.decisions import SearchDecision
 from protocol.model import Action, ActionKind, GameState, PlayerIndex, StackItem, Step, pass_priority
 
 PRIORITY = "priority"
@@ -185,10 +186,9 @@ def _resolving_choice(state: GameState) -> bool:
     pending = state.pending
     if pending is None:
         return False
-    search = pending.search
-    if pending.kind != "search" or search is None or not state.stack:
+    if not isinstance(pending, SearchDecision) or not state.stack:
         raise StateUnsupported(f"a pending {pending.kind} choice is reached by play only as a spell's search")
-    if search.resolving != state.stack[-1].id:
+    if pending.search.resolving != state.stack[-1].id:
         raise StateUnsupported("a pending search is reached by play only as the resolution of the top spell")
     return True
 

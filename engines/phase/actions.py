@@ -13,7 +13,8 @@ from typing import Any
 
 from engines.kit.naming import AbilityShape, ability_names
 from protocol.adapter import ActionRefused
-from protocol.model import Action, ActionKind, PendingChoice
+from protocol.decisions import Decision, MayCast
+from protocol.model import Action, ActionKind
 
 from .events import NINJUTSU_VARIANTS, ninjutsu_ability
 from .names import Ids, phase_target, symbol, target_of
@@ -24,13 +25,13 @@ K = ActionKind
 
 
 def to_model(
-    kind: str, data: dict[str, Any] | None, actor: int, ids: Ids, objects: dict[str, Any], pending: PendingChoice | None
+    kind: str, data: dict[str, Any] | None, actor: int, ids: Ids, objects: dict[str, Any], pending: Decision | None
 ) -> Action | None:
     """The model Action of a phase action, or None if the model has no name for it."""
     data, act = data or {}, partial(Action, player=actor)
     if kind == "PassPriority":
         return act(K.PASS_PRIORITY)
-    if kind == "DecideOptionalEffect" and pending is not None and pending.kind == "may-cast":
+    if kind == "DecideOptionalEffect" and isinstance(pending, MayCast):
         return act(K.CAST, source=pending.cards[0]) if data.get("accept") else act(K.CHOOSE_CARDS)  # rebound's offer
     if kind == "ActivateNinjutsu":
         ninja, costs = data["ninjutsu_object_id"], (("return", ids.card(data["creature_to_return"])),)
@@ -74,7 +75,7 @@ def mana_ability_indexes(obj: dict[str, Any]) -> list[int]:
 
 
 def to_phase(
-    action: Action, ids: Ids, objects: dict[str, Any], waiting: str | None, pending: PendingChoice | None
+    action: Action, ids: Ids, objects: dict[str, Any], waiting: str | None, pending: Decision | None
 ) -> dict[str, Any] | None:
     """The phase action dict for ``action``; None when it must be matched against phase's own
     listing (actions whose phase shape carries engine-internal data)."""
@@ -86,7 +87,7 @@ def to_phase(
             raise ActionRefused(f"{what} {card_id!r} is not an object of this game")
         return found
 
-    if pending is not None and pending.kind == "may-cast":
+    if isinstance(pending, MayCast):
         if (kind is K.CAST and action.source in pending.cards) or (kind is K.CHOOSE_CARDS and not action.cards):
             return {"type": "DecideOptionalEffect", "data": {"accept": kind is K.CAST}}
     if kind is K.PASS_PRIORITY:

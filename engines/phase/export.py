@@ -8,12 +8,12 @@ revealed cards, waiting triggers, stack items' choices) is exported empty, never
 
 from typing import Any
 
+from protocol.decisions import Decision
 from protocol.model import (
     AFTER_BLOCKERS_STEPS,
     CardData,
     CardInstance,
     GameState,
-    PendingChoice,
     Permanent,
     PlayerState,
     StackItem,
@@ -25,7 +25,7 @@ from .names import MODEL_COUNTERS, Ids, step_of, symbol, target_of
 STACK_KINDS = {"TriggeredAbility": "triggered", "ActivatedAbility": "activated", "Spell": "spell"}
 
 
-def export(ps: dict[str, Any], start: GameState, ids: Ids, pending: PendingChoice | None = None) -> GameState:
+def export(ps: dict[str, Any], start: GameState, ids: Ids, pending: Decision | None = None) -> GameState:
     """The model state of phase's state dict ``ps``; ``pending``: the choice phase waits for when
     it is not priority (:mod:`.prompts`)."""
     objects, owners = ps["objects"], {o.id: o.owner for o in start.objects}

@@ -10,6 +10,7 @@ from engines.kit.naming import same_meaning
 from engines.kit.session import CachedSession
 from engines.kit.trial import Candidate, accepted
 from protocol.adapter import ActionRefused, EngineError, Support
+from protocol.decisions import SearchDecision
 from protocol.mechanics import Mechanic
 from protocol.model import Action, ActionKind, Event, EventKind, GameState
 
@@ -185,7 +186,7 @@ class PhaseSession(CachedSession):
 
     def report(self, action: Action, before: GameState, performed: Any) -> list[Event]:
         events = translate(performed[1], performed[0], self._raw(), self._ids)
-        search = before.pending is not None and before.pending.kind == "search"
+        search = isinstance(before.pending, SearchDecision)
         return events + [
             Event(EventKind.FIND, card=c) for c in action.cards if search and action.kind is ActionKind.CHOOSE_CARDS
         ]

@@ -1,4 +1,4 @@
-"""phase.rs prompts other than priority -> the model's PendingChoice.
+"""phase.rs prompts other than priority -> the model's pending decisions (``protocol.decisions``).
 
 - ``SearchChoice {player, library_owner, cards, count}`` is a pending ``search``. phase names the
   eligible cards only; the cards the search *sees* are those of the ``HiddenSearchViewed`` event
@@ -8,19 +8,18 @@
   spell off the stack (``resolving`` None).
 - ``OptionalEffectChoice`` whose subject is an exiled card with rebound is rebound's ``may-cast``
   (702.88a); other optional effects are not mapped.
+- ``AssignCombatDamage`` (an attacker blocked by two or more creatures) is not mapped yet: the
+  adapter invents no choice in its place, so such a state exports nobody to act (and a state
+  that would lead to it before regular damage is not loaded: ``load.check_loadable``).
 """
 
 from dataclasses import dataclass, field
 from typing import Any
 
-from protocol.model import PendingChoice, Search
+from protocol.decisions import Decision, DeclareAttackers, DeclareBlockers, MayCast, Search, SearchDecision
 
 from .cards import walk
 from .names import Ids
-
-#: phase's prompts and the kinds of the model's pending choices they are (when mapped).
-PROMPTS = {"DeclareAttackers": "declare-attackers", "DeclareBlockers": "declare-blockers"}
-PROMPTS |= {"SearchChoice": "search", "OptionalEffectChoice": "may-cast"}
 
 
 @dataclass
@@ -55,7 +54,7 @@ def restricted_to(ps: dict[str, Any], searcher: int) -> int | None:
     return min(counts) if counts else None
 
 
-def search_choice(data: dict[str, Any], ps: dict[str, Any], ids: Ids, memo: SearchMemo) -> PendingChoice:
+def search_choice(data: dict[str, Any], ps: dict[str, Any], ids: Ids, memo: SearchMemo) -> SearchDecision:
     owner, searcher, source = int(data["library_owner"]), int(data["player"]), memo.source
     library = [int(o) for o in ps["players"][owner]["library"]]
     candidates = ids.cards(o for o in library if o in (set(memo.viewed) or set(library)))
@@ -73,22 +72,24 @@ def search_choice(data: dict[str, Any], ps: dict[str, Any], ids: Ids, memo: Sear
         visible=restriction if restriction is not None and len(candidates) <= restriction else visible,
         candidates=candidates,
     )
-    return PendingChoice("search", searcher, search=search)
+    return SearchDecision(searcher, search)
 
 
-def rebound_offer(data: dict[str, Any], ps: dict[str, Any], ids: Ids) -> PendingChoice | None:
+def rebound_offer(data: dict[str, Any], ps: dict[str, Any], ids: Ids) -> MayCast | None:
     obj = ps["objects"].get(str(data.get("decision_subject_id")))
     if obj is None or obj.get("zone") != "Exile" or "Rebound" not in (obj.get("keywords") or []):
         return None
-    return PendingChoice("may-cast", int(data["player"]), cards=(ids.card(data["decision_subject_id"]),))
+    return MayCast(int(data["player"]), cards=(ids.card(data["decision_subject_id"]),))
 
 
-def pending_of(ps: dict[str, Any], ids: Ids, memo: SearchMemo) -> PendingChoice | None:
+def pending_of(ps: dict[str, Any], ids: Ids, memo: SearchMemo) -> Decision | None:
     """The choice phase waits for, when it is not priority (None for prompts not mapped)."""
     waiting = ps.get("waiting_for") or {}
     wtype, data = waiting.get("type"), waiting.get("data") or {}
-    if wtype in ("DeclareAttackers", "DeclareBlockers"):
-        return PendingChoice(PROMPTS[wtype], int(data["player"]))  # type: ignore[arg-type]
+    if wtype == "DeclareAttackers":
+        return DeclareAttackers(int(data["player"]))
+    if wtype == "DeclareBlockers":
+        return DeclareBlockers(int(data["player"]))
     if wtype == "SearchChoice":
         return search_choice(data, ps, ids, memo)
     return rebound_offer(data, ps, ids) if wtype == "OptionalEffectChoice" else None

@@ -12,20 +12,19 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from protocol.decisions import DeclareAttackers, DeclareBlockers
 from protocol.mechanics import Mechanic
 from protocol.model import (
     STEP_ORDER,
     ActionKind,
     Event,
     EventKind,
-    PendingChoice,
     PlayerIndex,
     StackItem,
     Step,
     Zone,
 )
 
-from .combat import DECLARE_ATTACKERS, DECLARE_BLOCKERS
 from .game import SOURCE_GONE, Game, PendingTrigger, Perm
 from .table import Table, decision
 
@@ -219,10 +218,10 @@ class Core:
         elif step is Step.DRAW:
             self.draw_card(game, game.active, events)  # 504.1
         elif step is Step.DECLARE_ATTACKERS:
-            game.pending = PendingChoice(DECLARE_ATTACKERS, game.active)  # 508.1
+            game.pending = DeclareAttackers(game.active)  # 508.1
             return
         elif step is Step.DECLARE_BLOCKERS:
-            game.pending = PendingChoice(DECLARE_BLOCKERS, game.defending)  # 509.1
+            game.pending = DeclareBlockers(game.defending)  # 509.1
             return
         elif step is Step.FIRST_STRIKE_DAMAGE:
             game.first_strikers = [
@@ -230,13 +229,21 @@ class Core:
                 for p in game.battlefield
                 if p.in_combat and (self.e.combat.has_first_strike(game, p) or self.e.combat.has_double_strike(game, p))
             ]
-            self.e.combat.deal_combat_damage(game, True, events)
+            if not self.e.combat.begin_combat_damage(game, events):
+                return  # a player assigns combat damage first (510.1): then the step goes on
         elif step is Step.COMBAT_DAMAGE:
-            self.e.combat.deal_combat_damage(game, False, events)
+            if not self.e.combat.begin_combat_damage(game, events):
+                return
         elif step is Step.CLEANUP:
             for perm in game.battlefield:  # 514.2
                 perm.damage = 0
-        for begins in self.e.table.each("step.begins"):  # upkeep triggers, "until end of turn" ends
+        self.step_begun(game, step, events)
+
+    def step_begun(self, game: Game, step: Step, events: list[Event]) -> None:
+        """The step's turn-based actions are done: what happens "at the beginning of" it (the
+        ``step.begins`` hooks: upkeep triggers, "until end of turn" effects that end), then the
+        active player receives priority, in a step that has it (117.3a)."""
+        for begins in self.e.table.each("step.begins"):
             begins(game, step, events)
         if self.step_has_priority(game, step):
             self.give_priority(game, game.active, events)

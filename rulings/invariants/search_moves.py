@@ -15,6 +15,7 @@ from __future__ import annotations
 from generators.combat import NinjutsuParams
 from generators.search import SearchStateParams
 from generators.search_setup import SearchParams
+from protocol.decisions import SearchDecision
 from protocol.keywords import KeywordVariant
 from protocol.model import Action, ActionKind, Event, EventKind, GameState, Search, Step
 from protocol.probe import Probe, Scenario, Violation, expect
@@ -25,7 +26,7 @@ from rulings.invariants.driving import pass_until
 def pending_search(state: GameState) -> Search | None:
     """The search (or look) in progress, if the game waits for one."""
     pending = state.pending
-    return pending.search if pending is not None and pending.kind == "search" else None
+    return pending.search if isinstance(pending, SearchDecision) else None
 
 
 #: A scenario that holds a search: outside combat, or a combat state drawn with a search.
