@@ -29,6 +29,7 @@ class CachedSession(ABC):
     def __init__(self) -> None:
         self._state: GameState | None = None
         self._legal: list[Action] | None = None
+        self._native: Any = None
 
     @abstractmethod
     def read_state(self) -> GameState:
@@ -50,13 +51,23 @@ class CachedSession(ABC):
         game changed, so the state it reads (through the adapter's caches) is the new one."""
         return list(performed)
 
+    def read_native(self) -> Any:
+        """The engine's own record of the game, for an adapter that exports from it (read once
+        per version through :meth:`native`)."""
+        raise NotImplementedError(f"{type(self).__name__} reads no native state")
+
+    def native(self) -> Any:
+        if self._native is None:
+            self._native = self.read_native()
+        return self._native
+
     def actor(self) -> PlayerIndex | None:
         """Who must act now (the engine may know better than the model state it exports)."""
         return self.state().actor
 
     def changed(self) -> None:
         """Forget what was read of the game: it has changed (or may have)."""
-        self._state = self._legal = None
+        self._state = self._legal = self._native = None
 
     def state(self) -> GameState:
         if self._state is None:

@@ -1,10 +1,7 @@
-"""phase.rs (through the ``phase-python`` wheel) as an engine under test, on the adapter kit.
-
-:data:`PhaseEngine`, what the entry point ``phase`` names, describes the in-process adapter
-(:mod:`.inprocess`) as :class:`~protocol.adapter.OutOfProcess`: the run layer serves it from a
-worker process, so a panic, abort or hang in the native engine costs one verdict, not the run.
-This module never imports ``phase``; install it with ``pip install -e '.[phase]'``.
-"""
+"""phase.rs (the ``phase-python`` wheel) as an engine under test. :data:`PhaseEngine`, what the
+entry point ``phase`` names, has the run layer serve the in-process adapter (:mod:`.inprocess`)
+from a worker process: a panic, abort or hang of the native engine costs one verdict, not the
+run. This module never imports ``phase``; install it with ``pip install -e '.[phase]'``."""
 
 from importlib.metadata import PackageNotFoundError, version
 

@@ -1,12 +1,9 @@
 """Model Actions <-> phase.rs GameActions, matched by meaning, and a cast's prompt chain.
 
-phase pays mana itself and lists no mana abilities: one asked for by name is sent as
-``ActivateAbility`` (the session lists those phase accepts on a copy). A cast is ``CastSpell``
-(or ``CastSpellAsSneak``) and a prompt per choice of CR 601.2b-c (``ChooseXValue``,
-``TargetSelection`` ...), answered from the action on a copy of the game; only a chain that goes
-through, with phase's chosen targets the model's, is applied to the real game. A prompt the
-action does not answer is a refusal naming it: the adapter makes no choice the action did not.
-"""
+phase lists no mana abilities (it pays mana itself): one asked for by name is sent as
+``ActivateAbility``. A cast is ``CastSpell`` (or ``CastSpellAsSneak``) and a prompt per choice of
+CR 601.2b-c, answered from the action on a copy of the game; only a chain that goes through, with
+phase's targets the model's, is applied. The adapter makes no choice the action did not make."""
 
 from functools import partial
 from typing import Any
@@ -95,11 +92,9 @@ def to_phase(
     if kind is K.ACTIVATE and ability in NINJUTSU_VARIANTS.values():
         if action.cost("return") is None:
             raise ActionRefused(f"{ability} needs an unblocked attacker to return (cost 'return')")
-        data = {"ninjutsu_object_id": oid(action.source, "Ninja")}
-        return {
-            "type": "ActivateNinjutsu",
-            "data": data | {"creature_to_return": oid(action.cost("return"), "returned")},
-        }
+        ninja, returned = oid(action.source, "Ninja"), oid(action.cost("return"), "returned creature")
+        data = {"ninjutsu_object_id": ninja, "creature_to_return": returned}
+        return {"type": "ActivateNinjutsu", "data": data}
     if kind is K.DECLARE_ATTACKERS:
         attacks = [[oid(a, "attacker"), phase_target(t, ids)] for a, t in action.attacks]
         return {"type": "DeclareAttackers", "data": {"attacks": attacks, "bands": []}}

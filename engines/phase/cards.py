@@ -1,8 +1,5 @@
-"""phase.rs card faces, built locally from the model's cards (``phase.build_oracle_face``: nothing
-is downloaded), cached by content (:class:`engines.kit.cache.CardCache`), and vetted: a face
-holding abilities phase could not parse would make phase silently play another card, so such a
-card makes the state unsupported.
-"""
+"""phase.rs card faces, built locally (``phase.build_oracle_face``), cached by content, and vetted:
+a face with abilities phase could not parse would have phase silently play another card."""
 
 import os
 from collections.abc import Iterator
@@ -74,17 +71,14 @@ def vetted(card: CardData) -> str | None:
     problems = unparsed_abilities(built)
     if problems:
         return f"phase does not implement card {card.name!r}: unparsed {'; '.join(problems)}"
-    mana = [
-        n["produced"].get("type")
-        for n in walk(built)
-        if n.get("type") == "Mana" and isinstance(n.get("produced"), dict)
-    ]
-    choices = list(dict.fromkeys(str(k) for k in mana if k not in ("Fixed", "Colorless")))
-    if choices:
-        return (
-            f"the phase adapter does not answer phase's mana choice prompts ({card.name!r}: {', '.join(choices)} mana)"
-        )
-    return None
+    produced = [n.get("produced") for n in walk(built) if n.get("type") == "Mana"]
+    mana = [p.get("type") for p in produced if isinstance(p, dict)]
+    choices = ", ".join(dict.fromkeys(str(k) for k in mana if k not in ("Fixed", "Colorless")))
+    return (
+        f"the phase adapter does not answer phase's mana choice prompts ({card.name!r}: {choices} mana)"
+        if choices
+        else None
+    )
 
 
 def database(cards: list[CardData]) -> dict[str, dict[str, Any]]:

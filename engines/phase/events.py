@@ -1,11 +1,8 @@
-"""phase.rs events -> model Events; the kit derives from the two states what phase leaves out
-(a creature put onto the battlefield attacking, and as a safety net zone changes, taps, life).
-phase reveals nothing for ninjutsu, and nothing is invented for it.
-
-phase deals both combat damage steps in one pass, first-strike damage first, so combat damage is
-labelled "first-strike" until the pass crosses to regular damage: the first damage from a
-creature without first or double strike, or the second from one source.
-"""
+"""phase.rs events -> model Events (the kit derives what phase leaves out: a creature put onto
+the battlefield attacking, and as a safety net zone changes, taps, life). phase reveals nothing
+for ninjutsu, and nothing is invented. phase deals both combat damage steps in one pass: damage
+is "first-strike" until the first from a creature without first or double strike, or the second
+from one source."""
 
 from typing import Any
 
@@ -14,6 +11,7 @@ from protocol.model import Event, EventKind, target_ref
 from .names import FROM_PHASE, ZONES, Ids, symbol, target_of
 
 NINJUTSU_VARIANTS = {"Ninjutsu": "ninjutsu", "CommanderNinjutsu": "commander ninjutsu"}
+STRIKERS = {"FirstStrike", "DoubleStrike"}
 
 
 def ninjutsu_ability(obj: dict[str, Any] | None) -> str:
@@ -42,14 +40,11 @@ def translate(raw: list[dict[str, Any]], before: dict[str, Any], after: dict[str
             where = ZONES.get(data.get("from", "")), ZONES.get(data.get("to", ""))
             out.append(Event(EventKind.ZONE_CHANGE, card=ids.card(card), from_zone=where[0], to_zone=where[1]))
         elif kind == "AttackersDeclared":
-            out += [
-                Event(EventKind.ATTACK, card=ids.card(a), target=target_ref(target_of(t, ids)))
-                for a, t in data.get("attacks", [])
-            ]
+            attacks = [(ids.card(a), target_ref(target_of(t, ids))) for a, t in data.get("attacks", [])]
+            out += [Event(EventKind.ATTACK, card=a, target=t) for a, t in attacks]
         elif kind == "BlockersDeclared":
-            out += [
-                Event(EventKind.BLOCK, card=ids.card(b), target=ids.card(a)) for b, a in data.get("assignments", [])
-            ]
+            blocks = [(ids.card(b), ids.card(a)) for b, a in data.get("assignments", [])]
+            out += [Event(EventKind.BLOCK, card=b, target=a) for b, a in blocks]
         elif kind == "NinjutsuActivated":
             key = str(data["source_id"])
             ability = ninjutsu_ability(after["objects"].get(key) or before["objects"].get(key))
@@ -57,14 +52,8 @@ def translate(raw: list[dict[str, Any]], before: dict[str, Any], after: dict[str
         elif kind == "AbilityActivated" and data.get("kind") != "Mana":  # a mana ability is its ManaAdded
             out.append(Event(EventKind.ACTIVATE, card=ids.card(data["source_id"]), player=player))
         elif kind == "ManaAdded":
-            out.append(
-                Event(
-                    EventKind.MANA,
-                    card=ids.card(data["source_id"]),
-                    player=player,
-                    detail=symbol(data.get("mana_type")),
-                )
-            )
+            mana = symbol(data.get("mana_type"))
+            out.append(Event(EventKind.MANA, card=ids.card(data["source_id"]), player=player, detail=mana))
         elif kind == "StackPushed":
             oid = int(data["object_id"])
             stacked = kinds.setdefault(oid, "triggered")  # one that came and went within the action: a trigger
@@ -81,12 +70,13 @@ def translate(raw: list[dict[str, Any]], before: dict[str, Any], after: dict[str
             ref = f"player:{target['Player']}" if "Player" in target else ids.card(int(target.get("Object", -1)))
             detail = "noncombat"
             if data.get("is_combat"):
-                first_pass = first_pass and source not in dealt and _strikes_first(objects.get(str(source)))
+                keywords = (objects.get(str(source)) or {}).get("keywords", [])
+                strikes = any(isinstance(k, str) and k in STRIKERS for k in keywords)
+                first_pass = first_pass and source not in dealt and strikes
                 detail = "first-strike" if first_pass else "regular"
                 dealt.add(source)
-            out.append(
-                Event(EventKind.DAMAGE, card=ids.card(source), target=ref, amount=int(data["amount"]), detail=detail)
-            )
+            amount = int(data["amount"])
+            out.append(Event(EventKind.DAMAGE, card=ids.card(source), target=ref, amount=amount, detail=detail))
         elif kind == "PhaseChanged":
             step = FROM_PHASE.get(str(data.get("phase")))
             out.append(Event(EventKind.STEP, detail=str(step) if step else str(data.get("phase"))))
@@ -101,7 +91,3 @@ def translate(raw: list[dict[str, Any]], before: dict[str, Any], after: dict[str
             library = f"library:{int(seen[0]['owner'])}" if seen else None
             out.append(Event(EventKind.SEARCH, player=int(data["searcher"]), target=library, amount=len(seen)))
     return out
-
-
-def _strikes_first(obj: dict[str, Any] | None) -> bool:
-    return any(k in ("FirstStrike", "DoubleStrike") for k in (obj or {}).get("keywords", []) if isinstance(k, str))

@@ -1,11 +1,8 @@
-"""Reading a phase.rs state back into the model's GameState.
+"""A phase.rs state read back into the model. Cards keep their ids across zones (phase keeps an
+object's id); objects phase created since are ``p<id>``, with card data from their
+characteristics. What phase keeps no record of (``inprocess.CANNOT_SHOW``) is exported empty."""
 
-Card data and instances come from the state the session started with (phase keeps an object's
-id across zones); objects phase created since (tokens) are ``p<id>``, with card data from their
-characteristics. What phase keeps no record of (``support.CANNOT_SHOW``: a battle's protector,
-revealed cards, waiting triggers, stack items' choices) is exported empty, never echoed.
-"""
-
+from dataclasses import replace
 from typing import Any
 
 from protocol.decisions import Decision
@@ -106,17 +103,8 @@ def export(ps: dict[str, Any], start: GameState, ids: Ids, pending: Decision | N
 
 def token_data(obj: dict[str, Any]) -> CardData:
     """Card data of an object phase created (a token), read from its characteristics."""
-    types, power, toughness = (
-        obj.get("card_types") or obj.get("card_type") or {},
-        obj.get("power"),
-        obj.get("toughness"),
-    )
+    types = obj.get("card_types") or obj.get("card_type") or {}
     words = {k: tuple(str(t) for t in types.get(k, [])) for k in ("core_types", "subtypes", "supertypes")}
-    return CardData(
-        str(obj["name"]),
-        words["core_types"],
-        subtypes=words["subtypes"],
-        supertypes=words["supertypes"],
-        power=None if power is None else str(power),
-        toughness=None if toughness is None else str(toughness),
-    )
+    power, toughness = (None if obj.get(k) is None else str(obj[k]) for k in ("power", "toughness"))
+    card = CardData(str(obj["name"]), words["core_types"], subtypes=words["subtypes"], supertypes=words["supertypes"])
+    return replace(card, power=power, toughness=toughness)

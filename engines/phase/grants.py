@@ -1,9 +1,7 @@
 """Play permissions and rebound's delayed triggers, model <-> phase.rs, in the shapes phase itself
-writes: Fallen Shinobi's "you may play those cards without paying their mana costs" is a
-``PlayFromExile`` plus an ``ExileWithAltCost`` of {0} on the exiled object, until end of turn; a
-rebound spell exiled as it resolves registers a one-shot optional ``CastFromZone`` at its
-controller's next upkeep. So phase, not the adapter, decides what they allow and when.
-"""
+writes (Fallen Shinobi's ``PlayFromExile`` plus ``ExileWithAltCost`` of {0} until end of turn; a
+rebound spell's one-shot ``CastFromZone`` at its controller's next upkeep): phase, not the
+adapter, decides what they allow and when."""
 
 from typing import Any
 
@@ -22,34 +20,30 @@ def permission_entries(permission: PlayPermission, oid: int) -> list[dict[str, A
     if permission.zone is not Zone.EXILE:
         raise StateUnsupported(f"the phase adapter builds play permissions from exile only, not {permission.zone}")
     common = {"duration": "UntilEndOfTurn", "granted_to": permission.player, "source_id": oid}
-    play = {
-        "type": "PlayFromExile",
-        "exiled_by_ability_controller": permission.player,
-        "provenance": "LandLookCompanion",
-    }
+    play = {"type": "PlayFromExile", "exiled_by_ability_controller": permission.player}
+    play["provenance"] = "LandLookCompanion"
     free = [{"type": "ExileWithAltCost", "cost": dict(FREE)} | common] if permission.without_paying else []
     return [*free, play | common]
 
 
 def rebound_entry(trigger: DelayedTrigger, oid: int, serial: int) -> dict[str, Any]:
     """phase's delayed trigger of rebound for the exiled card ``oid``."""
-    effect = {"driver": "DuringResolution", "mode": "Cast", "target": {"type": "SelfRef"}, "type": "CastFromZone"}
-    context = dict.fromkeys(("additional_cost_paid", "alternative_mana_cost_paid", "optional_effect_performed"), False)
-    ability: dict[str, Any] = {
-        "condition": None,
-        "context": context,
-        "controller": trigger.controller,
-        "duration": None,
+    effect: dict[str, Any] = {
+        "driver": "DuringResolution",
+        "mode": "Cast",
+        "target": {"type": "SelfRef"},
+        "type": "CastFromZone",
     }
-    ability |= {"detached_remainder": "NoProducer", "effect": effect | {"without_paying_mana_cost": True}}
+    context = dict.fromkeys(("additional_cost_paid", "alternative_mana_cost_paid", "optional_effect_performed"), False)
+    ability: dict[str, Any] = {"condition": None, "context": context, "controller": trigger.controller}
+    ability |= {"detached_remainder": "NoProducer", "duration": None, "effect": effect}
+    effect["without_paying_mana_cost"] = True
     ability |= {"forward_result": False, "kind": "Spell", "optional": True, "optional_targeting": False}
     ability |= {"source_id": oid, "sub_ability": None, "targets": [{"Object": oid}]}
     condition = {"type": "AtNextPhaseForPlayer", "phase": "Upkeep", "player": trigger.controller}
     provenance = {"ReceiptEligible": {"instance": serial, "source_id": oid, "token": serial}}
-    return {"ability": ability, "condition": condition, "controller": trigger.controller, "one_shot": True} | {
-        "provenance": provenance,
-        "source_id": oid,
-    }
+    entry = {"ability": ability, "condition": condition, "controller": trigger.controller, "one_shot": True}
+    return entry | {"provenance": provenance, "source_id": oid}
 
 
 def place_grants(state: GameState, ps: dict[str, Any], ids: Ids) -> None:
@@ -74,9 +68,8 @@ def read_permissions(ps: dict[str, Any], ids: Ids) -> tuple[PlayPermission, ...]
     out = []
     for oid in ps.get("exile", []):
         grants = ps["objects"][str(oid)].get("casting_permissions") or []
-        for player in [
-            int(g["granted_to"]) for g in grants if g.get("type") == "PlayFromExile" and g.get("granted_to") is not None
-        ]:
+        players = [g["granted_to"] for g in grants if g.get("type") == "PlayFromExile"]
+        for player in (int(p) for p in players if p is not None):
             free = {"type": "ExileWithAltCost", "granted_to": player, "cost": FREE}.items()
             without_paying = any(free <= g.items() for g in grants)
             out.append(PlayPermission(ids.card(oid), player, without_paying=without_paying))

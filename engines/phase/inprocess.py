@@ -22,10 +22,8 @@ from .names import Ids
 from .prompts import SearchMemo, pending_of, remember
 
 PHASE = f"phase {version('phase-python')}"
-#: The ``requires`` strings phase implements, as far as this adapter maps them: combat (its block
-#: validation has menace), ninjutsu and sneak, casting with X, targets and cast triggers, tokens,
-#: {T}/{Q} and mana abilities (tried on a copy), searches and their restriction (prompts.py),
-#: rebound's may-cast, play from exile (grants.py), land plays, Class levels, leave triggers.
+#: The ``requires`` strings phase implements, as far as this adapter maps them (menace: phase's
+#: block validation has it; mana abilities: tried on a copy; searches: prompts.py; exile: grants.py).
 M = Mechanic
 SUPPORTED: frozenset[str] = frozenset(
     {
@@ -43,10 +41,8 @@ NOT_SUPPORTED: dict[str, str] = {
     "ninjutsu action (ActivateNinjutsu) refuses a card in the library: 'Ninjutsu-family card not in hand or command zone'",
     M.COMMANDER_NINJUTSU: "the phase adapter does not map the command zone (phase parses commander ninjutsu but needs "
     "a Commander-format game with a designated commander)",
-    M.LOOK: "the phase adapter does not map phase's look-and-order prompt (only library ninjutsu rulings, which phase "
-    "lacks, use it)",
-    M.MILL: "the phase adapter has not mapped mill as a mana-ability cost during a search (only library ninjutsu "
-    "rulings, which phase lacks, use it)",
+    M.LOOK: "the phase adapter does not map phase's look-and-order prompt (only library ninjutsu, which phase lacks, uses it)",
+    M.MILL: "the phase adapter does not map mill as a mana-ability cost in a search (only library ninjutsu, which phase lacks, uses it)",
     M.MANA_TRIGGERS: f"{PHASE} leaves the mana of 'tapped for mana' triggers ('add one additional mana of any type "
     "that land produced') Unimplemented (its life-gaining ones parse)",
     M.MANA_REPLACEMENT: f"{PHASE} has no 'tapped for mana' replacement effects: 'it produces twice as much of that "
@@ -71,28 +67,27 @@ class PhaseSession(CachedSession):
     def __init__(self, game: Any, ids: Ids, start: GameState, memo: SearchMemo):
         super().__init__()
         self._game, self._ids, self._start, self.memo = game, ids, start, memo
-        self._envelope: dict[str, Any] | None = None
         self._text: str | None = None
 
     def changed(self) -> None:
         super().changed()
-        self._envelope = self._text = None
+        self._text = None
 
     def load(self, envelope: dict[str, Any]) -> None:
         """Go on from phase state ``envelope`` (a game being built, edited)."""
         self._game = engine_for(self._start).load_game(envelope)
         self.changed()
 
+    def read_native(self) -> dict[str, Any]:
+        return self._game.state()
+
     def _raw(self) -> dict[str, Any]:
-        if self._envelope is None:
-            self._envelope = self._game.state()
-        return self._envelope["state"]
+        return self.native()["state"]
 
     def _copy(self) -> Any:
         """A throwaway game in the current state, to try an action on (one text for all copies)."""
         if self._text is None:
-            self._raw()
-            self._text = as_text(self._envelope)  # type: ignore[arg-type]
+            self._text = as_text(self.native())
         return engine_for(self._start).load_game(self._text)
 
     def actor(self) -> int | None:
@@ -101,11 +96,8 @@ class PhaseSession(CachedSession):
         return int(player) if player is not None else None
 
     def read_state(self) -> GameState:
-        ps = self._raw()
-        try:
-            return export(ps, self._start, self._ids, pending_of(ps, self._ids, self.memo))
-        except (KeyError, ValueError, TypeError) as exc:
-            raise EngineError(f"cannot read phase's state: {type(exc).__name__}: {exc}") from exc
+        ps = self._raw()  # a state phase cannot have made fails here: the probe's engine error
+        return export(ps, self._start, self._ids, pending_of(ps, self._ids, self.memo))
 
     def read_legal(self) -> list[Action]:
         actor, objects, pending = self.actor(), self._raw()["objects"], self.state().pending
@@ -143,10 +135,8 @@ class PhaseSession(CachedSession):
             return frozenset({move[0]}) if own and (game.waiting_for() or {}).get("type") == "Priority" else None
 
         found = accepted(candidates, self._copy, attempt)
-        return [
-            Action(ActionKind.ACTIVATE, actor, self._ids.card(o), amap.ability_name(objects[str(o)], i))
-            for o, i in found
-        ]
+        names = [(self._ids.card(o), amap.ability_name(objects[str(o)], i)) for o, i in found]
+        return [Action(ActionKind.ACTIVATE, actor, source, ability) for source, ability in names]
 
     def _natives(self, action: Action, actor: int) -> list[Any]:
         """The phase actions that carry out ``action`` (several for a cast with prompts)."""
@@ -186,14 +176,8 @@ class PhaseSession(CachedSession):
 
     def report(self, action: Action, before: GameState, performed: Any) -> list[Event]:
         events = translate(performed[1], performed[0], self._raw(), self._ids)
-        search = isinstance(before.pending, SearchDecision)
-        return events + [
-            Event(EventKind.FIND, card=c) for c in action.cards if search and action.kind is ActionKind.CHOOSE_CARDS
-        ]
-
-    def close(self) -> None:
-        super().close()
-        self._game = None
+        chosen = action.kind is ActionKind.CHOOSE_CARDS and isinstance(before.pending, SearchDecision)
+        return events + [Event(EventKind.FIND, card=c) for c in action.cards if chosen]
 
 
 def _own_tap_cost(ability: dict[str, Any]) -> bool:

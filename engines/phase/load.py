@@ -1,15 +1,10 @@
-"""A phase.rs game in a drawn state: placed into a new game's state, the rest reached by play.
-
-phase's ``load_game`` checks nothing, so a new game of exactly the state's cards (plus a filler
-per deck, removed again) is started, both players keep, and its objects are moved into the
-model's zones, with battlefield, combat, step, life and priority set. Only priority prompts are
-placed (phase recomputes no prompt on load); the kit plans the rest by play. Stacked spells are
-cast free and with flash (the state says they were cast and paid, not how), given back after,
-and the drawn priority holder and pass count are written in rather than passed into.
-"""
+"""Placing a drawn state into a new phase.rs game's state (``load_game`` checks nothing): a game
+of exactly the state's cards (plus a filler per deck, removed again) is started, both players
+keep, and its objects are moved into the model's zones, with battlefield, combat, step, life and
+priority set. Only priority prompts are placed; the rest is reached by play (``inprocess``),
+stacked spells cast free and with flash while cast (the state says they were paid, not how)."""
 
 import copy
-import hashlib
 import json
 from functools import lru_cache
 from typing import Any
@@ -19,7 +14,7 @@ from protocol.model import AFTER_BLOCKERS_STEPS, CardData, GameState, StackItem,
 
 from . import cards as card_data
 from .grants import FREE, place_grants
-from .names import COUNTER_NAMES, TO_PHASE, Ids, new_ids, phase_target
+from .names import COUNTER_NAMES, TO_PHASE, Ids, phase_target
 
 KEEP = {"type": "MulliganDecision", "data": {"choice": {"type": "Keep"}}}
 PLAYER_ZONES = {Zone.HAND: "Hand", Zone.LIBRARY: "Library", Zone.GRAVEYARD: "Graveyard", Zone.EXILE: "Exile"}
@@ -30,7 +25,6 @@ CARD_DEPENDENT = ("objects", "all_creature_types", "resolved_rules_journal", "de
 #: Per (cards in deck 0, cards in deck 1, first player): the rest of a new game's state, as JSON.
 _skeletons: dict[tuple[int, int, int], str] = {}
 SKELETONS_KEPT = 1024
-_engines: dict[str, Any] = {}
 
 
 def castable(ps: dict[str, Any], casts: tuple[StackItem, ...], ids: Ids) -> dict[str, dict[str, Any]]:
@@ -44,9 +38,7 @@ def castable(ps: dict[str, Any], casts: tuple[StackItem, ...], ids: Ids) -> dict
     return saved
 
 
-def settled(
-    envelope: dict[str, Any], state: GameState, saved: dict[str, dict[str, Any]], caster: int
-) -> dict[str, Any]:
+def settled(envelope: dict[str, Any], state: GameState, saved: dict[str, Any], caster: int) -> dict[str, Any]:
     """``envelope`` after the casts, with the cards' own costs and keywords back and the priority
     holder and pass count of ``state`` (when a search is to begin: the last caster, no passes)."""
     for key, fields in saved.items():
@@ -60,20 +52,16 @@ def settled(
     return envelope
 
 
-@lru_cache(maxsize=1024)
-def _engine_key(needed: frozenset[CardData]) -> str:
-    return hashlib.sha256(json.dumps(sorted(card_data.card_key(c) for c in needed)).encode()).hexdigest()
-
-
 def engine_for(state: GameState) -> Any:
-    """A phase Engine holding the faces of the state's cards (cached per card set)."""
-    needed = [c for c in state.cards if c.name in {o.name for o in state.objects}]
-    key = _engine_key(frozenset(needed))
-    if key not in _engines:
-        import phase
+    """A phase Engine holding the faces of the state's cards (one per card set)."""
+    return _engine(frozenset(c for c in state.cards if c.name in {o.name for o in state.objects}))
 
-        _engines[key] = phase.Engine.from_json(json.dumps(card_data.database(needed)))
-    return _engines[key]
+
+@lru_cache(maxsize=1024)
+def _engine(needed: frozenset[CardData]) -> Any:
+    import phase
+
+    return phase.Engine.from_json(json.dumps(card_data.database(sorted(needed, key=lambda c: c.name))))
 
 
 def check_loadable(state: GameState) -> None:
@@ -101,7 +89,7 @@ def new_game(state: GameState) -> tuple[dict[str, Any], Ids]:
     for seat in (0, 1):
         game.apply(seat, phase.GameAction.from_dict(KEEP))
     envelope = opening(game, (len(decks[0]), len(decks[1]), state.active_player))
-    objects, free, ids = envelope["state"]["objects"], dict[tuple[str, int], list[int]](), new_ids()
+    objects, free, ids = envelope["state"]["objects"], dict[tuple[str, int], list[int]](), Ids(int, prefix="p")
     for key in sorted(objects, key=int):
         free.setdefault((objects[key]["name"], objects[key]["owner"]), []).append(int(key))
     for o in state.objects:
@@ -130,9 +118,8 @@ def opening(game: Any, sizes: tuple[int, int, int]) -> dict[str, Any]:
     else:
         envelope = json.loads(text)
         ps = envelope["state"]
-        zones = [ps["battlefield"], ps["exile"]] + [
-            p[z] for p in ps["players"] for z in ("hand", "library", "graveyard")
-        ]
+        zones = [ps["battlefield"], ps["exile"]]
+        zones += [p[z] for p in ps["players"] for z in ("hand", "library", "graveyard")]
         ps["objects"] = {str(oid): game.object(int(oid)) for zone in zones for oid in zone}
     ps["all_creature_types"] = creature_types(ps["objects"])
     return envelope
@@ -183,10 +170,8 @@ def place(state: GameState, ps: dict[str, Any], ids: Ids) -> None:
     place_grants(state, ps, ids)
     for perm in state.battlefield:
         obj = objects[str(oid[perm.id])]
-        obj.update(
-            zone="Battlefield", tapped=perm.tapped, summoning_sick=perm.summoning_sick, damage_marked=perm.damage
-        )
-        obj.update(controller=perm.controller, base_controller=perm.controller)
+        obj.update(zone="Battlefield", tapped=perm.tapped, summoning_sick=perm.summoning_sick)
+        obj.update(damage_marked=perm.damage, controller=perm.controller, base_controller=perm.controller)
         obj["entered_battlefield_turn"] = state.turn if perm.summoning_sick else max(0, state.turn - 1)
         if perm.class_level is not None:
             obj["class_level"] = perm.class_level
@@ -225,9 +210,8 @@ def _combat(state: GameState, ps: dict[str, Any], ids: Ids) -> dict[str, Any] | 
         combat["blocker_to_attacker"].setdefault(str(b), []).append(a)
     combat["blockers_declared_by"] = [defender] if state.step in AFTER_BLOCKERS_STEPS else []
     combat["creature_attacked_defenders_this_combat"] = {str(o): [defender] for o in attackers}
-    combat["creature_blocked_attackers_this_combat"] = [
-        {"attacker": incarnation(a), "blocker": incarnation(b)} for a, b in pairs
-    ]
+    blocked = [{"attacker": incarnation(a), "blocker": incarnation(b)} for a, b in pairs]
+    combat["creature_blocked_attackers_this_combat"] = blocked
     combat["first_strike_done"], combat["pending_blocker_declaration_events"] = first_done, []
     combat["first_strike_participants"] = [oid[c] for c in state.first_strikers] if first_done else None
     combat["regular_damage_done"] = state.step in (Step.COMBAT_DAMAGE, Step.END_OF_COMBAT)

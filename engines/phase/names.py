@@ -1,16 +1,14 @@
 """phase.rs's names of the model's things: steps, zones, counters, mana, attack targets, ids.
 
 phase has no first-strike damage step: both damage steps run inside ``CombatDamage``, and
-``combat.first_strike_done`` / ``regular_damage_done`` say how far it got. The model's
-FIRST_STRIKE_DAMAGE is ``CombatDamage`` with first-strike damage dealt and regular damage not.
-"""
+``combat.first_strike_done`` / ``regular_damage_done`` say how far it got."""
 
 from typing import Any
 
 from engines.kit.ids import IdMap
 from protocol.model import AttackTarget, Step, TargetKind, Zone
 
-Ids = IdMap[int]
+Ids = IdMap[int]  # phase keeps an object's id across zones; objects it creates later are "p<id>"
 PHASES = "Untap Upkeep Draw PreCombatMain BeginCombat DeclareAttackers DeclareBlockers CombatDamage CombatDamage"
 TO_PHASE: dict[Step, str] = dict(zip(Step, (PHASES + " EndCombat PostCombatMain End Cleanup").split(), strict=True))
 FROM_PHASE: dict[str, Step] = {v: k for k, v in TO_PHASE.items() if k is not Step.FIRST_STRIKE_DAMAGE}
@@ -19,11 +17,6 @@ COUNTER_NAMES = {"loyalty": "Loyalty", "defense": "Defense", "+1/+1": "P1P1", "-
 MODEL_COUNTERS = {v: k for k, v in COUNTER_NAMES.items()}
 MANA = {"White": "W", "Blue": "U", "Black": "B", "Red": "R", "Green": "G", "Colorless": "C"}
 TARGETS = {"Planeswalker": TargetKind.PLANESWALKER, "Battle": TargetKind.BATTLE}
-
-
-def new_ids() -> Ids:
-    """phase keeps an object's id across zones; objects it creates later are ``p<id>``."""
-    return IdMap(int, prefix="p")
 
 
 def step_of(ps: dict[str, Any]) -> Step:
@@ -54,7 +47,5 @@ def target_of(target: dict[str, Any], ids: Ids) -> AttackTarget:
 def phase_target(target: AttackTarget, ids: Ids) -> dict[str, Any]:
     if target.kind is TargetKind.PLAYER:
         return {"type": "Player", "data": target.player}
-    return {
-        "type": "Planeswalker" if target.kind is TargetKind.PLANESWALKER else "Battle",
-        "data": ids.engine(str(target.permanent)),
-    }
+    kind = "Planeswalker" if target.kind is TargetKind.PLANESWALKER else "Battle"
+    return {"type": kind, "data": ids.engine(str(target.permanent))}

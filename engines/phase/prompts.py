@@ -1,17 +1,11 @@
 """phase.rs prompts other than priority -> the model's pending decisions (``protocol.decisions``).
 
-- ``SearchChoice {player, library_owner, cards, count}`` is a pending ``search``. phase names the
-  eligible cards only; the cards the search *sees* are those of the ``HiddenSearchViewed`` event
-  phase emitted as it began (all of the library, or its top four under Aven Mindcensor), kept in
-  a :class:`SearchMemo` with the ``SearchLibrary`` effect's source (``EffectResolved``). phase
-  finds all chosen cards at once (``found`` stays empty) and has already moved the resolving
-  spell off the stack (``resolving`` None).
-- ``OptionalEffectChoice`` whose subject is an exiled card with rebound is rebound's ``may-cast``
-  (702.88a); other optional effects are not mapped.
-- ``AssignCombatDamage`` (an attacker blocked by two or more creatures) is not mapped yet: the
-  adapter invents no choice in its place, so such a state exports nobody to act (and a state
-  that would lead to it before regular damage is not loaded: ``load.check_loadable``).
-"""
+``SearchChoice`` names only the eligible cards: what the search *sees* is the ``HiddenSearchViewed``
+event phase emitted as it began (the library, or its top four under Aven Mindcensor), kept in a
+:class:`SearchMemo` with the effect's source; phase finds all chosen cards at once (``found``
+stays empty) and has moved the spell off the stack (``resolving`` None). ``OptionalEffectChoice``
+of an exiled card with rebound is ``may-cast``. ``AssignCombatDamage`` is not mapped: no choice
+is invented for it (a state leading to it before regular damage is not loaded)."""
 
 from dataclasses import dataclass, field
 from typing import Any
@@ -47,9 +41,7 @@ def restricted_to(ps: dict[str, Any], searcher: int) -> int | None:
         if int(o.get("controller", searcher)) != searcher
         for s in o.get("static_definitions") or []
     ]
-    rules = [
-        m["RestrictLibrarySearchToTop"] for m in statics if isinstance(m, dict) and "RestrictLibrarySearchToTop" in m
-    ]
+    rules = [m.get("RestrictLibrarySearchToTop") for m in statics if isinstance(m, dict)]
     counts = [int(r["count"]) for r in rules if isinstance(r, dict) and r.get("who") == "Opponents"]
     return min(counts) if counts else None
 
