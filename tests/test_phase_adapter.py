@@ -170,8 +170,21 @@ def test_isolated_phase_round_trip_and_refusal() -> None:
             session.apply(NINJUTSU.use(0, ninja, ninja))
         events = session.apply(activation(ninja, attacker))
         assert any(e.kind is EventKind.ZONE_CHANGE and e.card == attacker for e in events)
+        assert engine.cannot_show == PhaseInProcess.cannot_show  # declared across the worker
     finally:
         engine.close()
+
+
+def test_a_battles_protector_is_not_echoed_from_the_loaded_state() -> None:
+    """phase keeps no protector of a battle the adapter can read: declared, exported empty."""
+    b = StateBuilder()
+    battle = b.permanent(cards.battle(3), 0, protector=1)
+    b.put(cards.basic_land("U"), 0, Zone.LIBRARY)
+    b.put(cards.basic_land("U"), 1, Zone.LIBRARY)
+    out = PhaseInProcess().start(b.build(turn=2, priority=0)).state()
+    assert "protector" in PhaseInProcess.cannot_show and {"revealed", "triggered"} <= PhaseInProcess.cannot_show
+    perm = out.permanent(battle)
+    assert perm is not None and perm.protector is None and perm.counter("defense") == 3
 
 
 def test_fault_in_isolated_engine_is_contained() -> None:

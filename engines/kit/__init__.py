@@ -13,9 +13,11 @@ those gaps, so an adapter is the mapping of one engine and nothing else:
 - :mod:`.trial`: legal actions found by trial: candidates tried on copies of the game, kept when
   the engine accepts them, with as few copies as their costs allow;
 - :mod:`.session`: a Session that reads the engine once per game version and adds the derived
-  events to what the engine reported.
+  events to what the engine reported;
+- :mod:`.naming`: the protocol's names of an object's abilities, and actions compared by meaning;
+- :mod:`.cache`: card data an adapter derives once (a parsed face), kept in memory and on disk.
 
 It depends on :mod:`protocol` only, so an adapter outside this repository can use it; it is
-tested against a fake engine of its own (``tests/test_kit_*.py``). What an engine cannot show
+tested on a toy engine of its own (``tests/kit_toy.py``, ``tests/test_kit_*.py``). What an engine cannot show
 at all is declared, not derived: ``cannot_show`` (:mod:`protocol.observability`).
 """
