@@ -2,7 +2,7 @@
 library's cards, an Aven Mindcensor-like restriction, Millikin — and, if asked, the search already
 in progress.
 
-Used by :mod:`generators.search` (search states) and by :mod:`generators.combat` (library ninjutsu
+Used by :mod:`generators.search` (search states) and by :mod:`generators.ninjutsu` (library ninjutsu
 needs a search in progress during combat). A search in progress is drawn two ways:
 
 - ``start="cast"``: the source waits in the searcher's hand (a spell, with an untapped land that

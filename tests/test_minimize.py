@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engines.mutants import all_mutants
-from generators.combat import CombatSpec, combat_scenarios
+from generators.ninjutsu import NinjutsuSpec, ninjutsu_scenarios
 from generators.search import search_scenarios
 from generators.search_cards import SOURCE_KINDS
 from generators.search_setup import SearchSetup
@@ -29,7 +29,7 @@ from protocol.reduce import (
     without,
 )
 
-COMBAT = combat_scenarios(CombatSpec(NINJUTSU, tuple(Step), observer=True))
+COMBAT = ninjutsu_scenarios(NinjutsuSpec(NINJUTSU, tuple(Step), observer=True))
 SEARCH = search_scenarios(
     SearchSetup(kinds=SOURCE_KINDS, restriction="any", start="any", millikin=True, library=(0, 6))
 )

@@ -6,12 +6,15 @@ from one source."""
 
 from typing import Any
 
+from protocol.keyword_registry import COMMANDER_NINJUTSU, DOUBLE_STRIKE, FIRST_STRIKE, NINJUTSU
 from protocol.model import Event, EventKind, target_ref
 
 from .names import FROM_PHASE, ZONES, Ids, symbol, target_of
 
-NINJUTSU_VARIANTS = {"Ninjutsu": "ninjutsu", "CommanderNinjutsu": "commander ninjutsu"}
-STRIKERS = {"FirstStrike", "DoubleStrike"}
+#: phase's keyword keys (the registry's names in CamelCase): the ninjutsu family (phase has no library
+#: ninjutsu) -> the model's ability names, and first and double strike.
+NINJUTSU_VARIANTS = {k.camel: k.name for k in (NINJUTSU, COMMANDER_NINJUTSU)}
+STRIKERS = {k.camel for k in (FIRST_STRIKE, DOUBLE_STRIKE)}
 
 
 def ninjutsu_ability(obj: dict[str, Any] | None) -> str:

@@ -10,6 +10,7 @@ from functools import lru_cache
 from typing import Any
 
 from protocol.adapter import StateUnsupported
+from protocol.keyword_registry import FLASH
 from protocol.model import AFTER_BLOCKERS_STEPS, CardData, GameState, StackItem, Step, Zone
 
 from . import cards as card_data
@@ -33,7 +34,7 @@ def castable(ps: dict[str, Any], casts: tuple[StackItem, ...], ids: Ids) -> dict
     for key in (str(ids.to_engine[item.source]) for item in casts):
         obj = ps["objects"][key]
         saved[key] = {f: copy.deepcopy(obj[f]) for f in CAST_FIELDS if f in obj}
-        obj.update({f: [*(obj.get(f) or []), "Flash"] for f in ("keywords", "base_keywords")})
+        obj.update({f: [*(obj.get(f) or []), FLASH.camel] for f in ("keywords", "base_keywords")})
         obj["mana_cost"] = obj["base_mana_cost"] = dict(FREE)
     return saved
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from protocol.decisions import Decision, DeclareAttackers, DeclareBlockers, MayCast, Search, SearchDecision
+from protocol.keyword_registry import REBOUND
 
 from .cards import walk
 from .names import Ids
@@ -69,7 +70,7 @@ def search_choice(data: dict[str, Any], ps: dict[str, Any], ids: Ids, memo: Sear
 
 def rebound_offer(data: dict[str, Any], ps: dict[str, Any], ids: Ids) -> MayCast | None:
     obj = ps["objects"].get(str(data.get("decision_subject_id")))
-    if obj is None or obj.get("zone") != "Exile" or "Rebound" not in (obj.get("keywords") or []):
+    if obj is None or obj.get("zone") != "Exile" or REBOUND.camel not in (obj.get("keywords") or []):
         return None
     return MayCast(int(data["player"]), cards=(ids.card(data["decision_subject_id"]),))
 
