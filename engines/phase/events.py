@@ -14,7 +14,7 @@ from .names import FROM_PHASE, ZONES, Ids, symbol, target_of
 #: phase's keyword keys (the registry's names in CamelCase): the ninjutsu family (phase has no library
 #: ninjutsu) -> the model's ability names, and first and double strike.
 NINJUTSU_VARIANTS = {k.camel: k.name for k in (NINJUTSU, COMMANDER_NINJUTSU)}
-STRIKERS = {k.camel for k in (FIRST_STRIKE, DOUBLE_STRIKE)}
+STRIKE_KEYWORDS = {k.camel for k in (FIRST_STRIKE, DOUBLE_STRIKE)}
 
 
 def ninjutsu_ability(obj: dict[str, Any] | None) -> str:
@@ -74,7 +74,7 @@ def translate(raw: list[dict[str, Any]], before: dict[str, Any], after: dict[str
             detail = "noncombat"
             if data.get("is_combat"):
                 keywords = (objects.get(str(source)) or {}).get("keywords", [])
-                strikes = any(isinstance(k, str) and k in STRIKERS for k in keywords)
+                strikes = any(isinstance(k, str) and k in STRIKE_KEYWORDS for k in keywords)
                 first_pass = first_pass and source not in dealt and strikes
                 detail = "first-strike" if first_pass else "regular"
                 dealt.add(source)
