@@ -50,6 +50,7 @@ from hypothesis.strategies import SearchStrategy
 
 from generators.features import Feature
 from protocol.model import CardData
+from protocol.observability import check_fields
 from protocol.probe import Scenario
 from protocol.vocabulary import InvariantKind
 from rulings.invariant import Invariant
@@ -164,6 +165,7 @@ class Declaration:
     optional: frozenset[str] = frozenset()
     features: tuple[Feature, ...] = ()
     exempt: tuple[tuple[str, str], ...] = ()
+    observes: frozenset[str] | PerValue[Iterable[str]] = frozenset()
     for_each: Each[Any] | None = None
     when: Callable[[Any], bool] | None = None
     when_stated: str | None = None
@@ -206,6 +208,7 @@ class Declaration:
             exempt_controls=self.exempt,
             features=draws.features + self.features,
             optional=frozenset((draws.optional - requires) | self.optional),
+            observes=frozenset(given(self.observes)),
         )
 
 
@@ -230,7 +233,12 @@ def _declare(declaration: Declaration) -> Declaration:
         raise DeclarationError(f"{where}: scenarios must be a strategy factory or a DrawPlan")
     if isinstance(declaration.applies_to, OneRuling) and declaration.for_each is not None:
         raise DeclarationError(f"{where}: for_each is for a template; a ruling(...) invariant is compiled once")
-    per_value = [f for f in ("name", "claims", "description") if callable(getattr(declaration, f))]
+    per_value = [f for f in ("name", "claims", "description", "observes") if callable(getattr(declaration, f))]
+    if not callable(declaration.observes):
+        try:
+            check_fields(declaration.observes, owner=where)
+        except ValueError as exc:
+            raise DeclarationError(str(exc)) from None
     if per_value and declaration.for_each is None:
         raise DeclarationError(
             f"{where}: {', '.join(per_value)} given as functions of a value, but no for_each gives one"
@@ -271,6 +279,7 @@ def invariant(
     optional: Iterable[str] = ...,
     features: Iterable[Feature] = ...,
     exempt: Mapping[str, str] | None = ...,
+    observes: Iterable[str] | PerValue[Iterable[str]] = ...,
     for_each: Each[Any] | None = ...,
     when: Callable[[Any], bool] | None = ...,
     when_stated: str | None = ...,
@@ -291,6 +300,7 @@ def invariant(
     optional: Iterable[str] = ...,
     features: Iterable[Feature] = ...,
     exempt: Mapping[str, str] | None = ...,
+    observes: Iterable[str] | PerValue[Iterable[str]] = ...,
     for_each: Each[Any] | None = ...,
     when: Callable[[Any], bool] | None = ...,
     when_stated: str | None = ...,
@@ -310,6 +320,7 @@ def invariant(
     optional: Iterable[str] = (),
     features: Iterable[Feature] = (),
     exempt: Mapping[str, str] | None = None,
+    observes: Iterable[str] | PerValue[Iterable[str]] = (),
     for_each: Each[Any] | None = None,
     when: Callable[[Any], bool] | None = None,
     when_stated: str | None = None,
@@ -318,7 +329,8 @@ def invariant(
     """Declare an invariant (see the module docstring). ``applies_to``: ``template(...)`` or
     ``ruling(...)``; ``claims``: the points its check marks with ``probe.claim(name)``;
     ``requires`` / ``optional`` / ``features`` / ``exempt`` (control id -> why the invariant is
-    not expected to fail it): as in :class:`~rulings.invariant.Invariant`; ``description``:
+    not expected to fail it) / ``observes`` (the fields of the state its check reads that an engine
+    may be unable to show, ``protocol.observability``): as in :class:`~rulings.invariant.Invariant`; ``description``:
     default, the check's docstring. Without ``check``, a decorator registering the function it
     decorates (and returning it unchanged)."""
 
@@ -336,6 +348,7 @@ def invariant(
                 optional=frozenset(optional),
                 features=tuple(features),
                 exempt=tuple((exempt or {}).items()),
+                observes=observes if callable(observes) else frozenset(observes),
                 for_each=for_each,
                 when=when,
                 when_stated=when_stated,

@@ -15,6 +15,7 @@ from hypothesis.strategies import SearchStrategy
 
 from generators.features import Feature
 from protocol.mechanics import check_requirements
+from protocol.observability import check_fields
 from protocol.probe import IMPLICIT_CLAIM, Probe, Scenario
 from protocol.vocabulary import InvariantKind
 
@@ -52,6 +53,10 @@ class Invariant:
     #: target, first strike, an attack trigger ...): drawn only when the engine supports them, so
     #: an engine lacking one is still judged, over states without it (see :meth:`strategy`).
     optional: frozenset[str] = frozenset()
+    #: The model fields its check reads that an engine may be unable to show
+    #: (``protocol.observability``): on an engine that declares it cannot show one, the verdict
+    #: is ``unsupported`` with that reason, never a judgement on an empty or echoed value.
+    observes: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         # A typo in a requirement must stop the import, not turn the invariant ``unsupported``.
@@ -66,6 +71,7 @@ class Invariant:
         for control, reason in self.exempt_controls:
             if not reason.strip():
                 raise ValueError(f"invariant {self.id}: exempting control {control!r} needs a reason")
+        check_fields(self.observes, owner=f"invariant {self.id}")
 
     def strategy(self, supported: frozenset[str] | None = None) -> SearchStrategy[Scenario]:
         """The scenario strategy for an engine supporting ``supported`` of the :attr:`optional`

@@ -161,6 +161,7 @@ def timing_scenarios(cards: Sequence[CardData]) -> st.SearchStrategy[Scenario[Ex
         "no-priority-in-combat": "a ruling about the exiled cards' own timing, not a combat window: its one "
         "combat state is Fallen Shinobi's damage trigger waiting to resolve"
     },
+    observes={"permissions"},
 )
 def check_normal_timing(probe: Probe, scenario: Scenario[ExileParams]) -> None:
     """Each exiled card is offered exactly when its normal timing allows it (a sorcery in your

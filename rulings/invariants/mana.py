@@ -921,6 +921,7 @@ def check_x_etb(probe: Probe, scenario: Scenario[XParams]) -> None:
     requires=BASE_REQUIRES | {Mechanic.CASTING, Mechanic.X_ETB},
     scenarios=x_etb_scenarios,
     features=tuple(PAYMENT_FEATURES.values()),
+    observes={"counters"},
 )
 def etb_abilities_use_the_spells_x(probe: Probe, scenario: Scenario[XParams]) -> None:
     """A creature spell cast with X = N: its "enters with X +1/+1 counters" replacement and its

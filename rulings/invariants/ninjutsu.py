@@ -714,6 +714,8 @@ invariant(
     claims=[REVEALED],
     scenarios=NinjutsuDraws(lambda v: NinjutsuSpec(v, NINJUTSU_STEPS)),
     check=check_reveal_and_return,
+    # The Ninja stays revealed in a hidden zone only when the creature goes to the library.
+    observes=lambda v: {"revealed"} if v.returned_to is Zone.LIBRARY else set(),
     description=lambda v: f"activating {v.name} reveals the Ninja and returns the creature; the Ninja waits",
 )
 invariant(

@@ -66,6 +66,7 @@ def next_upkeep_over(player: int, turn: int):
     claims=["countered: to the graveyard, no rebound"],
     requires=BASE | COUNTER | {Mechanic.CASTING_PERMANENTS, Mechanic.CAST_TRIGGER, Mechanic.TOKENS},
     scenarios=lambda: rebound_cast_scenarios(ReboundSpec(counter=True)),
+    observes={"delayed"},
 )
 def check_countered_to_graveyard(probe: Probe, scenario: Scenario[ReboundParams]) -> None:
     """A rebound spell cast from the hand and countered goes to its owner's graveyard, and no
@@ -167,6 +168,7 @@ def check_no_second_chance(probe: Probe, scenario: Scenario[ReboundParams]) -> N
     claims=["exiled by rebound, never entering"],
     requires=BALLER,
     scenarios=lambda: rebound_cast_scenarios(ReboundSpec(kinds=("Jeskai Baller",))),
+    observes={"delayed"},
 )
 def check_baller_from_hand_exiled(probe: Probe, scenario: Scenario[ReboundParams]) -> None:
     """Jeskai Baller cast from the hand resolves into exile (rebound), never onto the
@@ -206,6 +208,7 @@ def baller_from_exile_scenarios() -> st.SearchStrategy[Scenario[ReboundParams | 
     claims=["cast from exile, it enters as a creature"],
     requires=BALLER | {Mechanic.PLAY_FROM_EXILE},
     scenarios=baller_from_exile_scenarios,
+    observes={"delayed"},
 )
 def check_baller_from_exile_enters(probe: Probe, scenario: Scenario[ReboundParams | ExileParams]) -> None:
     """Jeskai Baller cast from exile — by its rebound, or with a permission to play it from

@@ -452,6 +452,7 @@ invariant(
     claims=["a restricted search counts as searching the library"],
     scenarios=Searching(lambda card: restricted_setup(card, kinds=SEARCH_KINDS, restriction="opponent", start="cast")),
     check=check_restricted_counts,
+    observes={"searched_library"},
     description=lambda card: (
         f"an opponent's search restricted to the {top_n(card)} cards counts as searching the library"
     ),
@@ -872,6 +873,7 @@ invariant(
         lambda v: NinjutsuSpec(v, NINJUTSU_STEPS, search=SearchSetup(kinds=(BRIBERY,), start="pending"))
     ),
     check=partial(check_refused_during, what="a search of an opponent's library (Bribery)"),
+    observes={"searched_library"},
     description=lambda v: f"{v.name} is refused while its controller searches an opponent's library",
 )
 invariant(
@@ -884,6 +886,7 @@ invariant(
         lambda v: NinjutsuSpec(v, NINJUTSU_STEPS, search=SearchSetup(kinds=(LOOK,), start="any"))
     ),
     check=partial(check_refused_during, what="a look at the top cards (not a search)"),
+    observes={"searched_library"},
     description=lambda v: f"{v.name} is refused while its controller only looks at the top of their library",
 )
 
