@@ -63,6 +63,7 @@ def _adapted(words: list[str]) -> list[str]:
     return words[1:]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("section", ["GitHub Actions", "GitLab CI"])
 def test_every_command_of_the_page_runs(section, tmp_path):
     (tmp_path / "docs" / "engines").mkdir(parents=True)

@@ -18,6 +18,7 @@ def cli(*args: str, cwd) -> subprocess.CompletedProcess:
     )
 
 
+@pytest.mark.slow
 def test_full_suite_passes_on_the_reference_engine(tmp_path):
     out = tmp_path / "report"
     done = cli("run", "--profile", "ci", "--out", str(out), cwd=tmp_path)
@@ -93,6 +94,7 @@ def test_usage_errors_exit_2_with_one_line(tmp_path, args, message):
     assert "Traceback" not in done.stderr
 
 
+@pytest.mark.slow
 def test_xdist_workers_give_the_same_results(tmp_path):
     done = cli(
         "run",
@@ -132,6 +134,7 @@ def test_report_command_renders_results_again(tmp_path):
     assert done.returncode == 2 and "schema" in done.stderr
 
 
+@pytest.mark.slow
 def test_any_engine_can_run_isolated_in_a_worker_process(tmp_path):
     done = cli(
         "run",

@@ -197,6 +197,7 @@ def test_the_shipped_phase_expectations_name_only_known_invariants():
     assert {e.status for e in exp.entries} <= {"fail", "error", "unsupported", "inconclusive"}
 
 
+@pytest.mark.slow
 def test_the_shipped_phase_expectations_keep_a_phase_sample_green(tmp_path):
     """docs/engines/phase.md ships an expectations file that makes phase's job green: on a sample of
     every status it lists (fail, unsupported, inconclusive) and a pass, a gated phase run exits 0.

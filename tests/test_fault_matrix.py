@@ -262,6 +262,7 @@ def test_slow_engine_hits_the_invariant_limit(matrix_limits: limits.Limits) -> N
     assert time.monotonic() - started < 5
 
 
+@pytest.mark.slow
 def test_an_engine_that_hangs_whatever_it_is_asked_is_not_started_again(matrix_limits: limits.Limits) -> None:
     """A dead engine costs a few time-outs, not one per invariant (item 10); an engine that
     answers between its hangs is still started for every invariant."""

@@ -48,6 +48,7 @@ def mutant_run(tmp_path_factory) -> Path:
     return root / "whole"
 
 
+@pytest.mark.slow
 def test_expectations_gate_story(mutant_run, tmp_path):
     results = mutant_run / "results.json"
     exp = tmp_path / "mutant-expectations.toml"
@@ -111,6 +112,7 @@ def _without_timings(results: Results) -> Results:
     return replace(results, run=run, results=tuple(replace(r, duration=0.0) for r in results.results))
 
 
+@pytest.mark.slow
 def test_shards_merged_equal_the_unsharded_run(mutant_run, tmp_path):
     parts = []
     for i in (1, 2, 3):
@@ -235,6 +237,7 @@ def test_replay_never_writes_over_a_run_report(mutant_run, tmp_path, capsys):
         assert code == 1, capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_baseline_diff_in_summary_and_report(mutant_run, tmp_path):
     done = mtg(
         "run", "--profile", "ci", *SCOPE, "--baseline", str(mutant_run / "results.json"), "--out", "base", cwd=tmp_path
@@ -249,6 +252,7 @@ def test_baseline_diff_in_summary_and_report(mutant_run, tmp_path):
     assert "Conformance diff" in (tmp_path / "diff.html").read_text()
 
 
+@pytest.mark.slow
 def test_example_database_tries_a_known_failure_first(tmp_path):
     args = ("run", "--engine", MUTANT, "--profile", "ci", "--invariant", FAILING, "--database", "db")
     first = mtg(*args, "--out", "one", cwd=tmp_path)

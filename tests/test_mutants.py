@@ -5,6 +5,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from engines.mutants import all_mutants, load_mutant
 from harness.plan import plan
 from harness.registry import available
@@ -88,6 +90,7 @@ def test_every_mutant_is_checked_by_at_least_one_invariant():
     assert checked == {m.spec for m in all_mutants().values()}
 
 
+@pytest.mark.slow
 def test_mutants_command_on_two_mutants(tmp_path):
     done = subprocess.run(
         [

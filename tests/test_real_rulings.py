@@ -165,6 +165,7 @@ def test_strict_exits_2_on_a_card_missing_from_the_pool(tmp_path):
     assert strict.returncode == 2 and "Nobody's Class" in strict.stderr
 
 
+@pytest.mark.slow
 def test_compiled_invariants_of_the_test_corpus_pass_on_the_reference_engine(imported):
     _, coverage, suite = imported
     engine = ReferenceEngine()

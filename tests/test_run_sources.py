@@ -47,6 +47,7 @@ def imported(tmp_path):
     return corpus
 
 
+@pytest.mark.slow
 def test_imported_rulings_of_a_new_card_run_against_its_data(tmp_path, imported):
     out = tmp_path / "out"
     args = ["--cards", str(DATA / "scryfall-cards.json"), "--corpus", str(imported), "--out", str(out)]

@@ -132,6 +132,7 @@ def test_the_same_engine_twice_is_one_engine(tmp_path: Path) -> None:
     assert read_results(tmp_path / "o" / "results.json").results
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fault", ["Fault_load_raise", "Fault_load_hang"])
 def test_an_isolated_engine_that_cannot_load_gets_error_verdicts(tmp_path: Path, fault: str) -> None:
     """Item 7: the README promises an error verdict, not a crash before anything runs."""
@@ -292,6 +293,7 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, args: list[str], messa
     assert "Traceback" not in done.stderr
 
 
+@pytest.mark.slow
 def test_an_in_process_engine_that_kills_its_xdist_worker_gets_an_error(tmp_path: Path) -> None:
     """Item 6: a native abort in-process (under -n) leaves a record for its case."""
     done = cli(

@@ -34,6 +34,7 @@ def test_search_mutant_fails_the_ruling_it_breaks(tmp_path, mutant, ruling, mess
     assert all(r.status in ("pass", "fail") for r in records)
 
 
+@pytest.mark.slow
 def test_reference_engine_passes_the_search_rulings(tmp_path):
     out = tmp_path / "ref"
     done = cli(
