@@ -21,6 +21,7 @@ from generators import cards
 from generators.class_features import FEATURES
 from generators.features import chance, record, spread
 from generators.rebound import bystanders, spell_on_stack
+from generators.records import params_record
 from generators.spell_cards import COUNTERSPELL, class_card, life_spell, vanilla
 from generators.strategies import BOOLEANS, integers, sampled
 from protocol.builder import StateBuilder
@@ -60,6 +61,7 @@ class ClassSpec:
     off_colour: tuple[int, int] = (1, 2)
 
 
+@params_record("class")
 @dataclass(frozen=True)
 class ClassParams:
     """Class permanents of a player, and what a check needs to act on them."""

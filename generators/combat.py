@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from generators import cards
 from generators.features import COLOR_DIM, TURN_DIM, Dimension, Feature, among, flag, joint, record, table
+from generators.records import params_record
 from generators.search_cards import ABILITY, CALL_THE_PACK, INSTANT, INSTANT_TUTOR, QUICK_SCRYING, WILD_EXPANSE
 from generators.search_setup import SearchParams, SearchSetup, add_search_source, can_start_in_combat
 from protocol.builder import StateBuilder
@@ -126,6 +127,7 @@ class CombatSpec:
         return COMBAT_MECHANICS - self.requires
 
 
+@params_record("ninjutsu")
 @dataclass(frozen=True)
 class NinjutsuParams:
     """What a check needs to know about a drawn combat state."""

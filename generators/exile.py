@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from generators import cards
 from generators.features import COIN, TURN_DIM, Joint, among, joint
 from generators.rebound import bystanders, spell_on_stack
+from generators.records import params_record
 from generators.spell_cards import FALLEN_SHINOBI, JESKAI_BALLER, life_spell, vanilla
 from protocol.builder import StateBuilder
 from protocol.model import (
@@ -60,6 +61,7 @@ class ExileSpec:
     free: bool = True
 
 
+@params_record("play-from-exile")
 @dataclass(frozen=True)
 class ExileParams:
     """Exiled cards a player may play (Fallen Shinobi's permission)."""

@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 
 from generators import cards
 from generators.features import COIN, COLOR_DIM, PLAYER_DIM, TURN_DIM, Dimension, Joint, among, joint
+from generators.records import params_record
 from protocol.builder import StateBuilder
 from protocol.model import MANA_SYMBOLS, CardData, GameState, PlayerIndex, Step, Zone
 from protocol.probe import Scenario
@@ -401,6 +402,7 @@ class ManaReplacement:
     produces: tuple[str, ...]
 
 
+@params_record("mana")
 @dataclass(frozen=True)
 class ManaParams:
     """The board of a mana scenario: ``player`` has priority; ``subject`` is an index into
@@ -707,6 +709,7 @@ X_COUNTERS_LINE = "This creature enters with X +1/+1 counters on it."
 X_LIFE_LINE = "When this creature enters, you gain X life."
 
 
+@params_record("x-spell")
 @dataclass(frozen=True)
 class XParams:
     """An X creature in ``player``'s hand cast with X = ``x``; what its ETB lines say."""

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from generators import cards
 from generators.features import COIN, COLOR_DIM, TURN_DIM, among, joint
+from generators.records import params_record
 from generators.spell_cards import COUNTERSPELL, JESKAI_BALLER, life_spell, vanilla
 from protocol.builder import StateBuilder
 from protocol.model import (
@@ -41,6 +42,7 @@ class ReboundSpec:
     counter: bool = False
 
 
+@params_record("rebound")
 @dataclass(frozen=True)
 class ReboundParams:
     """A rebound card about to be cast, or waiting in exile for its controller's upkeep."""

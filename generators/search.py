@@ -29,6 +29,7 @@ from hypothesis import strategies as st
 from generators import cards
 from generators.combat import COMBAT_MECHANICS, CombatSpec, NinjutsuParams, combat_scenarios
 from generators.features import COLOR_DIM, TURN_DIM, among, joint, record
+from generators.records import params_record
 from generators.search_cards import BRIBERY, SORCERY
 from generators.search_features import features_for
 from generators.search_setup import SearchParams, SearchSetup, add_search_source, draw_kind
@@ -43,6 +44,7 @@ MAIN_STEPS = (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
 BYSTANDER = ((None, 9), *(((p, t), 1) for p in range(1, 4) for t in range(1, 4)))
 
 
+@params_record("search-state")
 @dataclass(frozen=True)
 class SearchStateParams:
     """A search state outside combat: the searcher (``player``, who has priority when the search

@@ -30,6 +30,7 @@ from hypothesis import strategies as st
 
 from generators import cards
 from generators.features import Dimension, among, flag, joint
+from generators.records import params_record
 from generators.search_cards import (
     ABILITY,
     BRIBERY,
@@ -119,6 +120,7 @@ class SearchSetup:
 SearchStart = Literal["cast", "activate", "pending"]
 
 
+@params_record("search")
 @dataclass(frozen=True)
 class SearchParams:
     """The search a drawn state holds (or can start), in engine-neutral terms: what the search

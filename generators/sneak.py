@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from generators import cards
 from generators.combat import COMBAT_MECHANICS, NINJUTSU_STEPS, STEPS_BEFORE_BLOCKERS, CombatSpec, draw_combat
 from generators.features import among, joint
+from generators.records import params_record
 from generators.spell_cards import NINJA_TEEN, sneak_creature
 from protocol.builder import StateBuilder
 from protocol.keywords import SNEAK
@@ -38,6 +39,7 @@ class GraveyardSneakSpec:
     graveyard: tuple[int, int] = (1, 2)
 
 
+@params_record("graveyard-sneak")
 @dataclass(frozen=True)
 class SneakParams:
     """A combat state with Ninja Teen and creature cards in the active player's graveyard."""

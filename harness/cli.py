@@ -16,8 +16,35 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from harness import diff, expectations, gate, merge, replay
+from harness import controls, diff, expectations, gate, merge, replay
+from harness import suite as suite_module
+from harness.controls import ControlsUsageError
+from harness.import_cli import cmd_import
+from harness.limits import Limits, clean_text
+from harness.lock import OutputLocked, hold
+from harness.plan import MutantScope, PlanError, compiled_suite, engine, plan
 from harness.profiles import PROFILES
+from harness.registry import UnknownEngine
+from harness.shard import ShardError, parse_shard, shard_cases
+from harness.signals import is_harness_interrupt
+from harness.sources import SourceError, use_sources
+from protocol.mechanics import Mechanic
+from reports.controls import ControlsReportError, failed_controls
+from reports.html import write_report
+from reports.mutants import (
+    MutantInfo,
+    format_table,
+    idle_invariants,
+    invariant_rows,
+    kill_rows,
+    summary,
+    write_mutants_json,
+)
+from reports.mutants_page import read_controls, write_mutants_junit, write_mutants_page
+from reports.results import ResultsError, exit_status, read_results
+from rulings.cards import CardPoolError, card_pool
+from rulings.compile import CompileError, compile_corpus
+from rulings.corpus import CorpusError, load_corpus
 
 EXIT_OK, EXIT_FAILURES, EXIT_USAGE = 0, 1, 2
 DEFAULT_OUT = "conformance-report"
@@ -65,7 +92,6 @@ LIMIT_OPTIONS = {
 
 
 def _add_limit_options(parser: argparse.ArgumentParser) -> None:
-    from harness.limits import Limits
 
     d = Limits()
     group = parser.add_argument_group("limits (the engine is untrusted: every call is bounded; 0 = none)")
@@ -223,8 +249,6 @@ def _parser() -> argparse.ArgumentParser:
 
     sub.add_parser("requires", help="list the mechanics invariants require (what supports() is asked)")
 
-    from harness import controls  # the standing controls: their own module, their own options
-
     controls.add_parser(sub)
 
     report = sub.add_parser("report", help="render a results.json as HTML again")
@@ -235,6 +259,14 @@ def _parser() -> argparse.ArgumentParser:
     diff.add_parser(sub)
     merge.add_parser(sub)
     return parser
+
+
+def _all_mutants():
+    # Imported here for start-up time: the mutants import the whole reference engine and every
+    # mutant module, which only the mutants command needs.
+    from engines.mutants import all_mutants
+
+    return all_mutants()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -272,19 +304,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _controls(args: argparse.Namespace, argv: Sequence[str]) -> int:
-    from harness.controls import ControlsUsageError, main
 
     _suite_or_usage_error()
     try:
-        return main(args, argv)
+        return controls.main(args, argv)
     except ControlsUsageError as exc:
         raise UsageError(str(exc)) from None
 
 
 def _suite_or_usage_error():
-    from harness.plan import compiled_suite
-    from rulings.compile import CompileError
-    from rulings.corpus import CorpusError
 
     try:
         return compiled_suite()
@@ -293,15 +321,9 @@ def _suite_or_usage_error():
 
 
 def cmd_run(args: argparse.Namespace, argv: Sequence[str]) -> int:
-    from harness.plan import PlanError, engine, plan
-    from harness.registry import UnknownEngine
-    from harness.shard import ShardError, parse_shard, shard_cases
-    from reports.results import exit_status
 
     engines = list(dict.fromkeys(args.engine or ["reference"]))  # the same engine twice is one engine
     if args.cards or args.corpus:
-        from harness.sources import SourceError, use_sources
-
         try:
             use_sources(args.cards, args.corpus)
         except SourceError as exc:
@@ -335,8 +357,6 @@ def cmd_run(args: argparse.Namespace, argv: Sequence[str]) -> int:
 
 def _load_or_usage_error(load, spec: str) -> None:
     """Load an engine adapter before the run; one that cannot even be built is a usage error."""
-    from harness.registry import UnknownEngine
-    from harness.signals import is_harness_interrupt
 
     try:
         load(spec)
@@ -345,24 +365,11 @@ def _load_or_usage_error(load, spec: str) -> None:
     except BaseException as exc:
         if is_harness_interrupt(exc) or isinstance(exc, KeyboardInterrupt):
             raise
-        from harness.limits import clean_text
 
         raise UsageError(clean_text(f"engine {spec!r} failed to load: {type(exc).__name__}: {exc}", 500)) from None
 
 
 def cmd_mutants(args: argparse.Namespace, argv: Sequence[str]) -> int:
-    from engines.mutants import all_mutants
-    from harness.plan import MutantScope, PlanError, plan
-    from reports.controls import ControlsReportError, failed_controls
-    from reports.mutants import (
-        MutantInfo,
-        format_table,
-        idle_invariants,
-        invariant_rows,
-        kill_rows,
-        summary,
-        write_mutants_json,
-    )
 
     suite = _suite_or_usage_error()
     try:
@@ -379,7 +386,7 @@ def cmd_mutants(args: argparse.Namespace, argv: Sequence[str]) -> int:
         raise UsageError(str(exc)) from None
     mutants = [
         MutantInfo(m.id, m.spec, m.breaks if isinstance(m.breaks, tuple) else (m.breaks,), m.bug)
-        for m in all_mutants().values()
+        for m in _all_mutants().values()
         if not chosen or m.id in chosen
     ]
     print(
@@ -394,8 +401,6 @@ def cmd_mutants(args: argparse.Namespace, argv: Sequence[str]) -> int:
     if results is None:
         return EXIT_FAILURES
     if not results.run.complete:
-        from reports.results import exit_status
-
         return exit_status(results)
     rows = kill_rows(results, mutants)
     idle = idle_invariants(results, [inv.id for inv in suite.invariants]) if not chosen else []
@@ -412,8 +417,6 @@ def cmd_mutants(args: argparse.Namespace, argv: Sequence[str]) -> int:
 def _write_mutants_pages(args: argparse.Namespace, results, rows, out: Path) -> None:
     """The mutants page is the run's report.html (killed or survived, green when all are killed);
     every case stays readable in cases.html; junit.xml has one test per mutant."""
-    from reports.html import write_report
-    from reports.mutants_page import read_controls, write_mutants_junit, write_mutants_page
 
     generic = out / "report.html"
     if generic.exists():  # the plugin rendered the cases already: keep that file as cases.html
@@ -452,9 +455,6 @@ def _run_suite(args: argparse.Namespace, argv: Sequence[str], out: Path, extra: 
     """Run the conformance suite through pytest; its results come back in memory (None if the
     run produced none). The output directory is locked for the whole run."""
     import pytest
-
-    from harness import suite as suite_module
-    from harness.lock import OutputLocked, hold
 
     suite_file = Path(suite_module.__file__)
     pytest_args = [
@@ -498,14 +498,8 @@ def _run_suite(args: argparse.Namespace, argv: Sequence[str], out: Path, extra: 
 
 def cmd_rulings(args: argparse.Namespace) -> int:
     if args.action:
-        from harness.import_cli import cmd_import
-
         return cmd_import(args, UsageError)
     if args.cards or args.corpus:
-        from rulings.cards import CardPoolError, card_pool
-        from rulings.compile import CompileError, compile_corpus
-        from rulings.corpus import CorpusError, load_corpus
-
         try:
             corpus = load_corpus(*args.corpus) if args.corpus else load_corpus()
             suite = compile_corpus(corpus, card_pool(args.cards or ()))
@@ -573,7 +567,6 @@ def _strict_exit(args: argparse.Namespace, suite) -> int:
 def cmd_requires() -> int:
     """The mechanics registry: every requirement name with its CR rule, its description and the
     number of invariants asking for it, the checklist of an adapter author writing ``supports()``."""
-    from protocol.mechanics import Mechanic
 
     suite = _suite_or_usage_error()
     counts: dict[str, int] = {}
@@ -592,8 +585,6 @@ def cmd_requires() -> int:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    from reports.html import write_report
-    from reports.results import ResultsError, read_results
 
     try:
         results = read_results(args.results)

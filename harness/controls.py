@@ -31,6 +31,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from engines.controls import CONTROLS, Control
+from harness import __version__
+from harness.lock import OutputLocked, hold
+from harness.plan import PlanError, compiled_suite, engine, select_invariants
+from harness.plugin import ruling_records
+from harness.profiles import PROFILES, claim_rule
+from harness.runner import run_case
 from reports.controls import (
     ControlInfo,
     ControlsReport,
@@ -38,7 +44,8 @@ from reports.controls import (
     VacuousPair,
     write_controls_json,
 )
-from reports.results import ResultRecord
+from reports.html import write_report
+from reports.results import EngineInfo, ResultRecord, Results, RunInfo, write_results
 from rulings.compile import CompiledSuite
 from rulings.invariant import Invariant
 
@@ -90,8 +97,6 @@ def check_exemptions(suite: CompiledSuite) -> None:
 
 
 def _run_one(spec: str, invariant_id: str, profile: str) -> ResultRecord:
-    from harness.plan import compiled_suite, engine
-    from harness.runner import run_case
 
     return run_case(
         spec, engine(spec), compiled_suite().invariant(invariant_id), profile=profile, seed=None, shrink=False
@@ -240,7 +245,6 @@ def gate(
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    from harness.profiles import PROFILES
 
     p = sub.add_parser("controls", help="check that every ruling fails on the degenerate controls it depends on")
     p.add_argument(
@@ -286,7 +290,6 @@ def _workers(value: str | None) -> int:
 def main(args: argparse.Namespace, argv: Sequence[str]) -> int:
     """The ``controls`` command, holding its ``--out`` directory (checked before anything runs:
     an existing file or a directory another run holds is one usage line, not a lost run)."""
-    from harness.lock import OutputLocked, hold
 
     try:
         with hold(Path(args.out)):
@@ -296,7 +299,6 @@ def main(args: argparse.Namespace, argv: Sequence[str]) -> int:
 
 
 def _main(args: argparse.Namespace, argv: Sequence[str]) -> int:
-    from harness.plan import PlanError, compiled_suite, select_invariants
 
     started, clock = datetime.now(UTC), time.perf_counter()
     suite = compiled_suite()
@@ -360,12 +362,6 @@ def _write_results(
 ) -> None:
     """results.json and report.html of the control runs, for their counterexamples (unshrunk)."""
     import shlex
-
-    from harness import __version__
-    from harness.plugin import ruling_records
-    from harness.profiles import claim_rule
-    from reports.html import write_report
-    from reports.results import EngineInfo, Results, RunInfo, write_results
 
     ran = {r.engine for r in records}
     results = Results(

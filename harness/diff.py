@@ -11,6 +11,10 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from harness.output import cannot_write
+from reports.diff import diff_results, format_diff, write_diff_page
+from reports.results import ResultsError, read_results
+
 
 class DiffError(ValueError):
     """An input file that cannot be read (exit status 2)."""
@@ -24,9 +28,6 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_diff(args: argparse.Namespace) -> int:
-    from harness.output import cannot_write
-    from reports.diff import diff_results, format_diff, write_diff_page
-    from reports.results import ResultsError, read_results
 
     loaded = []
     for path in (args.old, args.new):

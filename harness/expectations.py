@@ -31,7 +31,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal
 
-from reports.results import ResultRecord, Results
+from harness.plan import compiled_suite
+from reports.atomic import write_text_atomic
+from reports.results import ResultRecord, Results, ResultsError, read_results
 
 #: Statuses an expectation may name; ``pass`` is the default for an invariant no key matches.
 EXPECTED_STATUSES = ("pass", "fail", "error", "unsupported", "inconclusive")
@@ -177,7 +179,6 @@ def load_expectations(path: str | Path, known: Mapping[str, tuple[str, ...]] | N
 
 def known_invariants() -> dict[str, tuple[str, ...]]:
     """The harness's invariants and the rulings each encodes (what a key may name)."""
-    from harness.plan import compiled_suite
 
     return {inv.id: inv.rulings for inv in compiled_suite().invariants}
 
@@ -381,8 +382,6 @@ def add_parser(sub) -> None:
 
 def cmd_expectations(args) -> int:
     """``expectations update RESULTS [FILE]``; bad input raises ExpectationsError (exit 2)."""
-    from reports.atomic import write_text_atomic
-    from reports.results import ResultsError, read_results
 
     try:
         results = read_results(args.results)

@@ -22,7 +22,10 @@ from harness.expectations import (
     known_invariants,
     load_expectations,
 )
-from reports.results import EXIT_INCOMPLETE, Results
+from harness.output import destination, ready_folder
+from reports.diff import diff_results, format_diff
+from reports.html import write_report
+from reports.results import EXIT_INCOMPLETE, Results, ResultsError, read_results
 
 
 class GateError(ValueError):
@@ -76,15 +79,11 @@ class Gate:
         code = default
         diff = None
         if self.baseline is not None:
-            from reports.diff import diff_results, format_diff
-
             diff = diff_results(
                 self.baseline, results, old_label=self.baseline_path or "baseline", new_label=str(out / "results.json")
             )
             print(format_diff(diff))
             print(diff.summary_line())
-            from harness.output import destination
-            from reports.html import write_report
 
             # After the run wrote its files, this names the report it wrote: report.partial.html
             # when an interrupted run was written beside a complete one that must stay readable.
@@ -110,8 +109,6 @@ def prepare(args: argparse.Namespace) -> Gate:
     file and the fault."""
     database = getattr(args, "database", None)
     if database is not None:
-        from harness.output import ready_folder
-
         # Hypothesis ignores a database it cannot write: a file here would silently keep nothing.
         unwritable = ready_folder(database, "--database")
         if unwritable:
@@ -124,8 +121,6 @@ def prepare(args: argparse.Namespace) -> Gate:
             raise GateError(str(exc)) from None
     baseline = None
     if getattr(args, "baseline", None) is not None:
-        from reports.results import ResultsError, read_results
-
         try:
             baseline = read_results(args.baseline)
         except OSError as exc:

@@ -27,7 +27,7 @@ from typing import Any, NoReturn
 
 from harness.limits import clean_text
 from harness.signals import is_harness_interrupt, raise_if_stopping
-from protocol.adapter import ActionRefused, EngineError, Session, StateUnsupported
+from protocol.adapter import ActionRefused, EngineAdapter, EngineError, Session, StateUnsupported
 from protocol.model import Action, Event, GameState
 
 
@@ -321,6 +321,24 @@ class GuardedSession:
         self._call("close()", self._session.close)
 
 
+def start_session(adapter: EngineAdapter, state: GameState, limit: float, contained: bool) -> Session:
+    """``adapter.start(state)``, contained like every other engine call."""
+    try:
+        with time_limit(None if contained else limit, f"timeout: start() took longer than {limit:g}s"):
+            try:
+                session = adapter.start(state)
+            finally:
+                leave_if_forked()
+    except (StateUnsupported, EngineError):
+        raise
+    except BaseException as exc:  # noqa: BLE001 - an untrusted engine
+        reraise_if_harness(exc)
+        raise engine_fault(exc, "start()") from None
+    if session is None or not callable(getattr(session, "state", None)):
+        raise EngineError(f"adapter contract: start() returned {type(session).__name__}, not a Session")
+    return session
+
+
 __all__ = [
     "EngineExit",
     "EngineTimeout",
@@ -330,5 +348,6 @@ __all__ = [
     "exit_tripwire",
     "leave_if_forked",
     "reraise_if_harness",
+    "start_session",
     "time_limit",
 ]

@@ -13,12 +13,13 @@ import os
 import tempfile
 from pathlib import Path
 
+from rulings.cards import CardPoolError, card_pool
+from rulings.compile import CompileError, compile_corpus
+from rulings.corpus import Corpus, CorpusError, load_corpus, load_ruling_file
+from rulings.importer import RulingsImportError, merge, read_rulings, to_toml
+
 
 def cmd_import(args: argparse.Namespace, usage_error: type[Exception]) -> int:
-    from rulings.cards import CardPoolError, card_pool
-    from rulings.compile import CompileError, compile_corpus
-    from rulings.corpus import Corpus, CorpusError, load_corpus, load_ruling_file
-    from rulings.importer import RulingsImportError, merge, read_rulings, to_toml
 
     if len(args.action) != 2 or args.action[0] != "import":
         raise usage_error("usage: mtg-conformance rulings import FILE --out CORPUS.toml [--cards CARDS.json]")

@@ -27,9 +27,10 @@ from pathlib import Path
 from typing import Any
 
 from harness import signals
+from harness.guard import EngineTimeout
 from harness.limits import Limits, clean_text
 from harness.limits import current as current_limits
-from harness.worker import PROTOCOL, PROTOCOL_VERSION
+from harness.wire import PROTOCOL, PROTOCOL_VERSION
 from protocol import codec
 from protocol.adapter import ActionRefused, EngineError, StateUnsupported, Support
 from protocol.model import Action, CardData, Event, GameState
@@ -260,7 +261,6 @@ class Worker:
         return EngineError(message)
 
     def _broken_by_timeout(self, message: str) -> EngineError:
-        from harness.guard import EngineTimeout
 
         if self.hangs is not None:
             self.hangs.in_a_row += 1

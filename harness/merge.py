@@ -16,7 +16,12 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-from reports.results import ResultRecord, Results, ResultsError, read_results
+from harness import gate
+from harness.output import JUNIT, REPORT, RESULTS, ready_folder, write_locked
+from harness.plan import compiled_suite
+from reports.html import write_report
+from reports.junit import write_junit
+from reports.results import ResultRecord, Results, ResultsError, exit_status, read_results, write_results
 
 
 class MergeError(ValueError):
@@ -119,7 +124,6 @@ def merge_results(
 def _in_plan_order(records: list[ResultRecord], first: Results) -> list[ResultRecord]:
     """The order an unsharded run writes: engines as the run lists them, invariants in the suite's
     order (those this harness does not know last, by id)."""
-    from harness.plan import compiled_suite
 
     engines = {name: i for i, name in enumerate(first.engines())}
     invariants = {inv.id: i for i, inv in enumerate(compiled_suite().invariants)}
@@ -132,12 +136,6 @@ def _in_plan_order(records: list[ResultRecord], first: Results) -> list[ResultRe
 def cmd_merge(args: argparse.Namespace, argv: list[str]) -> int:
     import shlex
     from functools import partial
-
-    from harness import gate
-    from harness.output import JUNIT, REPORT, RESULTS, ready_folder, write_locked
-    from reports.html import write_report
-    from reports.junit import write_junit
-    from reports.results import exit_status, write_results
 
     checks = gate.prepare(args)
     unwritable = ready_folder(args.out)

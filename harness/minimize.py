@@ -28,6 +28,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from harness.plan import engine
+from harness.replay import replay_case
 from protocol import codec
 from protocol.adapter import EngineAdapter
 from protocol.model import GameState
@@ -113,9 +115,6 @@ def still_fails(
     """The test the pass keeps a smaller state by: the oracle (if any) passes it and the engine
     under test fails it with ``message``. A check that breaks on it (e.g. a harness error) does
     not fail the same way. Each record kept is appended to ``kept``."""
-    from harness.replay import (
-        replay_case,  # replay imports the runner, which imports us
-    )
 
     def fails(state: GameState) -> bool:
         scenario = Scenario(state, params)
@@ -138,8 +137,6 @@ def oracle_for(engine_spec: str, invariant: Invariant) -> EngineAdapter | None:
     """The reference engine, when it is not the engine under test and supports the invariant."""
     if engine_spec in (ORACLE, f"isolated:{ORACLE}"):
         return None
-    from harness.plan import engine
-
     try:
         oracle = engine(ORACLE)
         return oracle if oracle.supports(invariant.requires).ok else None

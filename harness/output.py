@@ -15,6 +15,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from harness.lock import OutputLocked, hold
+
 RESULTS, REPORT, JUNIT = "results.json", "report.html", "junit.xml"
 PARTIAL = {RESULTS: "results.partial.json", REPORT: "report.partial.html", JUNIT: "junit.partial.xml"}
 
@@ -72,7 +74,6 @@ def write_locked(out: Path, files: Mapping[str, Callable[[Path], object]], error
     write over a folder another run holds, and an unusable folder is one line (``error``, the
     command's own usage error), never a traceback.
     """
-    from harness.lock import OutputLocked, hold
 
     try:
         with hold(out):

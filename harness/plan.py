@@ -11,6 +11,7 @@ from functools import cache
 from typing import Literal
 
 from harness.registry import load_engine
+from harness.sources import compile_sources
 from protocol.adapter import EngineAdapter
 from rulings.compile import CompiledSuite
 
@@ -33,7 +34,6 @@ class Case:
 def compiled_suite() -> CompiledSuite:
     """The compiled corpus of the run, once per process: the shipped one, or the cards and corpus
     ``run --cards/--corpus`` named (:mod:`harness.sources`)."""
-    from harness.sources import compile_sources
 
     return compile_sources()
 
@@ -76,6 +76,9 @@ def plan(
     invariants = select_invariants(suite, only)
     if mutants is None:
         return [Case(e, i) for e in engines for i in invariants]
+
+    # Imported here for start-up time: the mutants import the whole reference engine and every
+    # mutant module, and the pytest plugin (loaded by every pytest session) imports this module.
     from engines.mutants import all_mutants
 
     known = all_mutants()

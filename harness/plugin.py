@@ -21,10 +21,14 @@ import pytest
 from generators.features import record_events
 from harness import __version__, signals
 from harness import limits as run_limits
-from harness.limits import Limits
+from harness.limits import Limits, clean_text
+from harness.lock import OutputLocked, hold
+from harness.output import destination
 from harness.plan import Case, MutantScope, compiled_suite, engine, plan
 from harness.profiles import PROFILES, claim_rule, is_derandomized, register_profiles
+from harness.shard import parse_shard, shard_cases
 from protocol import codec
+from reports.html import write_report
 from reports.junit import write_junit
 from reports.results import (
     EngineInfo,
@@ -64,7 +68,6 @@ class Options:
         cases = self.all_cases()
         if self.shard is None:
             return cases
-        from harness.shard import parse_shard, shard_cases
 
         return shard_cases(cases, *parse_shard(self.shard))
 
@@ -184,8 +187,6 @@ def pytest_configure(config: pytest.Config) -> None:
     if workerinput is None:
         collector = ResultCollector(config)
         if config.mtg_options.out is not None:  # type: ignore[attr-defined]
-            from harness.lock import OutputLocked
-
             try:
                 collector.lock(config.mtg_options.out)  # type: ignore[attr-defined]
             except OutputLocked as exc:
@@ -236,7 +237,6 @@ class ResultCollector:
         self._locks = contextlib.ExitStack()
 
     def lock(self, out: Path) -> None:
-        from harness.lock import hold
 
         self._locks.enter_context(hold(out))
 
@@ -262,8 +262,6 @@ class ResultCollector:
             if report.nodeid.endswith(f"[{case.node_id}]"):
                 if any((r.engine, r.invariant) == (case.engine, case.invariant) for r in self.records):
                     return
-                from harness.limits import clean_text
-                from harness.plan import compiled_suite
 
                 inv = compiled_suite().invariant(case.invariant)
                 self.records.append(
@@ -289,9 +287,6 @@ class ResultCollector:
         results = self.results(options)
         self.config.mtg_results = results  # type: ignore[attr-defined]
         if options.out is not None:
-            from harness.output import destination
-            from reports.html import write_report
-
             where = destination(options.out, complete=results.run.complete, replace_complete=options.replace_complete)
             self.config.mtg_destination = where  # type: ignore[attr-defined]
             write_results(results, where.results)
@@ -374,7 +369,6 @@ def failure_lines(results: Results) -> list[str]:
 def _version(spec: str) -> str:
     """The engine's version, or why it is unknown: an engine that cannot even load (or hangs
     loading) must not cost the run its results."""
-    from harness.limits import clean_text
 
     try:
         return clean_text(engine(spec).version, 200)

@@ -15,6 +15,8 @@ from typing import Any
 
 from hypothesis import HealthCheck, Phase, settings
 
+from harness.stable_draws import stabilize
+
 PROFILES: dict[str, dict[str, Any]] = {
     "dev": {"max_examples": 25},
     "ci": {"max_examples": 100, "derandomize": True, "database": None},
@@ -80,7 +82,6 @@ FEW_DRAWS = PREFIX + "few-draws"
 def register_profiles() -> None:
     """Register the profiles (and the test profiles) under ``mtg-<name>`` (idempotent), and make
     derandomized draws depend on the seed alone (:mod:`harness.stable_draws`)."""
-    from harness.stable_draws import stabilize
 
     stabilize()
     for name, options in {**PROFILES, **TEST_PROFILES}.items():

@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 from importlib.metadata import entry_points
 
+from harness.isolation import IsolatedEngine
 from protocol.adapter import EngineAdapter, OutOfProcess
 
 GROUP = "mtg_conformance.engines"
@@ -27,13 +28,12 @@ def available() -> dict[str, str]:
 def _resolve(spec: str) -> object:
     if spec.startswith("isolated:"):
         # Any adapter, run in its own worker process: a crash or hang becomes an error verdict.
-        from harness.isolation import IsolatedEngine
-
         inner = spec.removeprefix("isolated:")
         _resolve(inner)  # fail now, in one line, if the inner spec names nothing
         return IsolatedEngine(inner)
     if spec.startswith("mutant:"):
-        # Mutants are reachable only by this explicit prefix, never by entry point.
+        # Mutants are reachable only by this explicit prefix, never by entry point. Imported
+        # here for start-up time: they import the whole reference engine and every mutant module.
         from engines.mutants import load_mutant
 
         try:
@@ -41,7 +41,8 @@ def _resolve(spec: str) -> object:
         except LookupError as exc:
             raise UnknownEngine(str(exc)) from None
     if spec.startswith("control:"):
-        # Controls, like mutants, are reachable only by this explicit prefix.
+        # Controls, like mutants, are reachable only by this explicit prefix (imported here for
+        # start-up time, as the mutants are).
         from engines.controls import load_control
 
         try:
@@ -75,8 +76,6 @@ def load_engine(spec: str) -> EngineAdapter:
     factory = _resolve(spec)
     adapter = factory() if callable(factory) else factory
     if isinstance(adapter, OutOfProcess):
-        from harness.isolation import IsolatedEngine
-
         adapter = IsolatedEngine(
             adapter.spec,
             timeout=adapter.timeout,
@@ -84,8 +83,6 @@ def load_engine(spec: str) -> EngineAdapter:
             name=adapter.name,
             version=adapter.version,
         )
-    from harness.isolation import IsolatedEngine
-
     if isinstance(adapter, IsolatedEngine):  # asking its name would start the engine now
         return adapter  # type: ignore[return-value]
     missing = [m for m in ("name", "version", "supports", "start") if not hasattr(adapter, m)]

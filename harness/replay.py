@@ -14,8 +14,6 @@ unsupported, 2 for bad input (no such file, invariant or stored counterexample).
 from __future__ import annotations
 
 import argparse
-import dataclasses
-import importlib
 import time
 from functools import partial
 from pathlib import Path
@@ -23,16 +21,22 @@ from typing import Any
 
 from hypothesis.errors import UnsatisfiedAssumption
 
-from harness.guard import GuardedSession, exit_tripwire, reraise_if_harness, time_limit
+from generators.records import UnknownRecord, record_type
+from harness import __version__
+from harness.failures import failure_record, reproduce_command
+from harness.guard import GuardedSession, exit_tripwire, reraise_if_harness, start_session, time_limit
 from harness.isolation import IsolatedEngine
 from harness.limits import clean_text
 from harness.limits import current as current_limits
-from harness.runner import _failure, _start, reproduce_command
+from harness.output import REPORT, RESULTS, ready_folder, write_locked
+from harness.plan import compiled_suite, engine
+from harness.registry import UnknownEngine
 from protocol import codec
 from protocol.adapter import ActionRefused, EngineAdapter, EngineError, StateUnsupported
 from protocol.clone import fresh
 from protocol.model import GameState
 from protocol.probe import Probe, Scenario, Violation
+from reports.html import write_report
 from reports.results import (
     Counterexample,
     EngineInfo,
@@ -42,6 +46,7 @@ from reports.results import (
     RunInfo,
     Status,
     read_results,
+    write_results,
 )
 from rulings.invariant import Invariant
 
@@ -70,24 +75,18 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def decode_params(counterexample: Counterexample) -> Any:
     """The scenario params as the invariant's check expects them: a typed record when the results
-    name its type (``params_type``), else the stored mapping."""
+    name its type (``params_type``: a stable record id, resolved only among the harness's own
+    registered records, never by importing what the file names), else the stored mapping."""
     if not counterexample.params_type:
         return dict(counterexample.params)
-    module_name, _, qualname = counterexample.params_type.partition(":")
     try:
-        target: Any = importlib.import_module(module_name)
-        for part in qualname.split("."):
-            target = getattr(target, part)
-    except (ImportError, AttributeError):
-        raise ReplayError(
-            f"the stored params type {counterexample.params_type!r} does not exist in this harness"
-        ) from None
-    if not (isinstance(target, type) and dataclasses.is_dataclass(target)):
-        raise ReplayError(f"the stored params type {counterexample.params_type!r} is not a record type")
+        target = record_type(counterexample.params_type)
+    except UnknownRecord as exc:
+        raise ReplayError(str(exc)) from None
     try:
         return codec.from_jsonable(target, counterexample.params, "$.params")
     except codec.DecodeError as exc:
-        raise ReplayError(f"cannot decode the stored params as {qualname}: {exc}") from None
+        raise ReplayError(f"cannot decode the stored params as {target.__qualname__}: {exc}") from None
 
 
 def stored_record(results: Results, invariant: str, engine: str | None, source: str) -> ResultRecord:
@@ -147,7 +146,7 @@ def replay_case(engine_spec: str, adapter: EngineAdapter, invariant: Invariant, 
         ):
             try:
                 state = scenario.state if contained else fresh(scenario.state)  # see run_case
-                raw = _start(adapter, state, limits.start, contained)
+                raw = start_session(adapter, state, limits.start, contained)
             except StateUnsupported as exc:
                 return base(
                     status="unsupported",
@@ -165,7 +164,7 @@ def replay_case(engine_spec: str, adapter: EngineAdapter, invariant: Invariant, 
                     observed=f"refused: {clean_text(refusal)}",
                 ) from None
     except (Violation, EngineError) as exc:
-        failure = _failure(exc, scenario, probe, reproduce)
+        failure = failure_record(exc, scenario, probe, reproduce)
         status: Status = "fail" if isinstance(exc, Violation) else "error"
         return base(
             status=status,
@@ -202,7 +201,6 @@ def verdict_line(stored: ResultRecord, now: ResultRecord) -> str:
 def _check_out(out: Path) -> None:
     """``--out`` must be a folder this replay may write: never the folder of a run's report (the one
     replayed from, or any other); an earlier replay's folder is fine (it is replaced)."""
-    from harness.output import RESULTS, ready_folder
 
     existing = out / RESULTS
     if existing.is_file():
@@ -220,11 +218,6 @@ def _check_out(out: Path) -> None:
 
 
 def cmd_replay(args: argparse.Namespace, argv: list[str]) -> int:
-    from harness.output import REPORT, RESULTS, write_locked
-    from harness.plan import compiled_suite, engine
-    from harness.registry import UnknownEngine
-    from reports.html import write_report
-    from reports.results import write_results
 
     if args.out.exists() and not args.out.is_dir():  # before the replay, not after it
         raise ReplayError(f"--out {str(args.out)!r} is an existing file, not a directory")
@@ -259,7 +252,6 @@ def cmd_replay(args: argparse.Namespace, argv: list[str]) -> int:
     print(verdict_line(stored, now))
     if now.failure is not None and now.failure.expected:
         print(f"  expected: {now.failure.expected}\n  observed: {now.failure.observed}")
-    from harness import __version__
 
     out_results = Results(
         run=RunInfo(

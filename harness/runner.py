@@ -9,8 +9,6 @@ scenario as JSON, the action trace, and the command that reruns the same search.
 from __future__ import annotations
 
 import dataclasses
-import re
-import shlex
 import time
 from dataclasses import dataclass, field
 from functools import partial
@@ -19,58 +17,39 @@ from hypothesis import given, reject
 from hypothesis import seed as hypothesis_seed
 from hypothesis.errors import FailedHealthCheck, Flaky, Unsatisfiable, UnsatisfiedAssumption
 
+from harness.failures import failure_record, reproduce_command
 from harness.feature_reach import case_seed
 from harness.guard import (
     EngineTimeout,
     GuardedSession,
     StopSearch,
-    engine_fault,
     exception_type,
     exit_tripwire,
     leave_if_forked,
     reraise_if_harness,
+    start_session,
     time_limit,
 )
 from harness.heap import settle as settle_heap
 from harness.isolation import IsolatedEngine
-from harness.limits import EVENTS_PER_STEP, EVENTS_TRUNCATED, clean_text
+from harness.limits import clean_text
 from harness.limits import current as current_limits
+from harness.minimize import SECONDS, minimize_failure
 from harness.optional import optional_support
 from harness.profiles import claim_rule, is_derandomized, profile_settings
 from harness.signals import raise_if_stopping
-from protocol import codec
 from protocol.adapter import (
     ActionRefused,
     EngineAdapter,
     EngineError,
-    Session,
     StateUnsupported,
     Support,
     leaves_input_intact,
 )
 from protocol.clone import fresh
-from protocol.model import GameState
-from protocol.probe import Probe, Scenario, TraceStep, Violation
-from reports.results import Counterexample, Failure, ResultRecord, Status, TraceRecord, Unmet
+from protocol.probe import Probe, Scenario, Violation
+from reports.results import Failure, ResultRecord, Status, Unmet
 from rulings.invariant import Invariant
-
-
-def reproduce_command(engine: str, invariant: str, results: str = "results.json") -> str:
-    """The command that replays a stored counterexample (``mtg-conformance replay``: no drawing),
-    run from the report's folder; its ``--out`` is a fresh folder, so it never overwrites a report."""
-    slug = re.sub(r"[^A-Za-z0-9._-]+", "-", f"{engine}-{invariant}").strip("-")
-    return shlex.join(
-        ["mtg-conformance", "replay", results, "--engine", engine, "--invariant", invariant, "--out", f"replay-{slug}"]
-    )
-
-
-def params_type(params: object) -> str | None:
-    """``module:QualName`` of a scenario's params when they are a record (a dataclass) rather than a
-    plain mapping, so a replay can decode the stored JSON back into the same type."""
-    if dataclasses.is_dataclass(params) and not isinstance(params, type):
-        cls = type(params)
-        return f"{cls.__module__}:{cls.__qualname__}"
-    return None
 
 
 def with_database(test, key: str, profile: str, seed: int | None, database: str):
@@ -119,55 +98,6 @@ class _Observer:
     claims: dict[str, int] = field(default_factory=dict)
     #: The scenario of the last failure (Hypothesis's shrunk one, replayed last).
     last_scenario: Scenario | None = None
-
-
-def _clip_trace(step: TraceStep) -> TraceRecord:
-    """A probe's step as the results file stores it: text, cleaned and clipped."""
-    action = clean_text(step.action) + (f"  -> refused: {clean_text(step.refused)}" if step.refused else "")
-    events = [clean_text(e) for e in step.events[:EVENTS_PER_STEP]]
-    if len(step.events) > EVENTS_PER_STEP:  # an engine reporting without end costs one line
-        events.append(EVENTS_TRUNCATED.format(len(step.events) - EVENTS_PER_STEP))
-    return TraceRecord(action=action, events=tuple(events))
-
-
-def _failure(exc: BaseException, scenario: Scenario, probe: Probe | None, reproduce: str) -> Failure:
-    if isinstance(exc, Violation):
-        message, expected, observed = exc.message, exc.expected, exc.observed
-    else:
-        message, expected, observed = str(exc), "", ""
-    trace = tuple(_clip_trace(step) for step in (probe.trace if probe else []))
-    return Failure(
-        message=clean_text(message),
-        expected=clean_text(expected),
-        observed=clean_text(observed),
-        counterexample=Counterexample(
-            state=codec.to_jsonable(scenario.state),
-            params=codec.to_jsonable(scenario.params) if scenario.params is not None else {},
-            params_type=params_type(scenario.params),
-        ),
-        trace=trace,
-        reproduce=reproduce,
-        size=scenario.state.size(),
-        after=_after(exc, probe),
-    )
-
-
-def _after(exc: BaseException, probe: Probe | None) -> dict | None:
-    """The board after the trace, for the report's before/after view: the probe's last exported
-    state, read once more if actions were applied since, but only from an engine that is still
-    answering (after a Violation, never after an EngineError)."""
-    if probe is None:
-        return None
-    state = probe.last_state
-    if probe.last_state_step < len(probe.trace):
-        state = None
-        if isinstance(exc, Violation):
-            try:
-                state = probe.state()
-            except BaseException as exc2:  # noqa: BLE001 - the view is optional; the verdict stands without it
-                reraise_if_harness(exc2)
-                state = None
-    return codec.to_jsonable(state) if state is not None else None
 
 
 def _unmet(adapter: EngineAdapter, requires: frozenset[str]) -> tuple[Unmet, ...]:
@@ -249,7 +179,7 @@ def run_case(
     def fault(exc: BaseException, scenario: Scenario, probe: Probe | None) -> None:
         if seen.first_failure_at is None:
             seen.first_failure_at = seen.examples
-        seen.last_failure = _failure(exc, scenario, probe, reproduce)
+        seen.last_failure = failure_record(exc, scenario, probe, reproduce)
         seen.last_scenario = scenario
         seen.last_status = "fail" if isinstance(exc, Violation) else "error"
         seen.outcomes.append(f"{seen.last_status}: {seen.last_failure.message}")
@@ -283,7 +213,7 @@ def run_case(
                     # An in-process engine gets its own copy (unless it declares it never writes to
                     # it): the counterexample shown is the state drawn, not one the engine mutated.
                     state = scenario.state if uncopied else fresh(scenario.state)
-                    raw = _start(adapter, state, limits.start, contained)
+                    raw = start_session(adapter, state, limits.start, contained)
                 except StateUnsupported as exc:
                     seen.unsupported.append(clean_text(exc))
                     reject()  # counted as rejected below
@@ -419,29 +349,9 @@ def _minimized(
 ) -> Failure:
     """The failure of the 1-minimal counterexample (:mod:`harness.minimize`), within what is
     left of the invariant's time; Hypothesis's shrunk one stays as its ``original``."""
-    from harness.minimize import SECONDS, minimize_failure
-
     seconds = SECONDS
     if invariant_deadline is not None:
         seconds = min(seconds, invariant_deadline - time.monotonic())
     if seconds <= 0:
         return failure
     return minimize_failure(engine_spec, adapter, invariant, scenario, failure, seconds=seconds)
-
-
-def _start(adapter: EngineAdapter, state: GameState, limit: float, contained: bool) -> Session:
-    """``adapter.start(state)``, contained like every other engine call."""
-    try:
-        with time_limit(None if contained else limit, f"timeout: start() took longer than {limit:g}s"):
-            try:
-                session = adapter.start(state)
-            finally:
-                leave_if_forked()
-    except (StateUnsupported, EngineError):
-        raise
-    except BaseException as exc:  # noqa: BLE001 - an untrusted engine
-        reraise_if_harness(exc)
-        raise engine_fault(exc, "start()") from None
-    if session is None or not callable(getattr(session, "state", None)):
-        raise EngineError(f"adapter contract: start() returned {type(session).__name__}, not a Session")
-    return session

@@ -11,6 +11,7 @@ import pytest
 from harness.limits import run_time_left
 from harness.plan import Case, compiled_suite, engine
 from harness.runner import reproduce_command, run_case
+from protocol import codec
 
 
 def test_conformance(mtg_case: Case, request: pytest.FixtureRequest) -> None:
@@ -53,6 +54,5 @@ def _reproduce_here(stored: str, record, out) -> str:
 
 
 def record_json(record) -> str:
-    from protocol import codec
 
     return codec.dumps(record)

@@ -21,13 +21,11 @@ from collections.abc import Callable
 from typing import Any, BinaryIO
 
 from harness.heap import settle
+from harness.registry import load_engine
+from harness.wire import METHODS, PROTOCOL, PROTOCOL_VERSION
 from protocol import codec
 from protocol.adapter import ActionRefused, EngineAdapter, EngineError, Session, StateUnsupported
 from protocol.model import Action, GameState
-
-PROTOCOL = "mtg-conformance-engine"
-PROTOCOL_VERSION = "1.0"
-METHODS = ("hello", "supports", "start", "state", "legal_actions", "apply", "close")
 
 
 class ProtocolError(Exception):
@@ -75,8 +73,6 @@ class Server:
         # Loaded on first use, so a broken engine import is an answer to "hello", not a dead worker.
         if self._adapter is None:
             if self._loader is None:
-                from harness.registry import load_engine
-
                 self._loader = load_engine
             self._adapter = self._loader(self.spec)
         return self._adapter
@@ -227,7 +223,7 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     # Run the importable module, not this ``__main__`` copy, so ``harness.worker.CHANNEL`` is the
-    # channel in use.
+    # channel in use (an import of this very module under its own name, not a start-up matter).
     from harness import worker as _worker
 
     sys.exit(_worker.main())

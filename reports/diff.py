@@ -25,6 +25,7 @@ from typing import Literal
 
 from reports.atomic import write_text_atomic
 from reports.results import ResultRecord, Results, RunInfo
+from reports.templating import environment
 
 BAD = ("fail", "error")
 ChangeKind = Literal["regression", "fix", "status", "added", "removed", "changed-failure"]
@@ -192,9 +193,7 @@ SECTIONS: tuple[tuple[ChangeKind, str], ...] = (
 
 def render_diff_page(diff: RunDiff) -> str:
     """The diff as one self-contained HTML page (the report's style, autoescaped, nothing fetched)."""
-    from reports.html import _environment
-
-    return _environment().get_template("diff.html.j2").render(diff=diff, sections=SECTIONS)
+    return environment().get_template("diff.html.j2").render(diff=diff, sections=SECTIONS)
 
 
 def write_diff_page(diff: RunDiff, path: str | os.PathLike[str]) -> Path:

@@ -24,15 +24,13 @@ import json
 import os
 from collections import Counter
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Any
-
-from jinja2 import Environment, PackageLoader, StrictUndefined
 
 from reports.atomic import write_text_atomic
 from reports.board import BeforeAfter, StateView, before_after, card_names, name_ids
 from reports.board import state_view as _state_view
+from reports.diff import SECTIONS
 from reports.groups import RULE, Group, family, group_failures
 from reports.results import (
     COVERAGES,
@@ -42,6 +40,7 @@ from reports.results import (
     Results,
     RulingRecord,
 )
+from reports.templating import claim_figures, environment, format_seconds
 from reports.unsupported import CLASSES, Unsupported, explain
 
 #: Every status the report knows, failures first. ``inconclusive`` is known even before the
@@ -58,44 +57,6 @@ LETTERS = {"pass": "P", "fail": "F", "error": "E", "inconclusive": "I", "unsuppo
 SEVERITY = ("fail", "error", "inconclusive", "pass", "unsupported", "not-run")
 #: With more engines than this (a mutants run), the per-engine summary rows are folded.
 COMPACT_AFTER = 6
-
-
-@cache
-def _environment() -> Environment:
-    # autoescape=True, not select_autoescape(): the template is "report.html.j2", which the
-    # default extension list (html, htm, xml) would not match, silently turning escaping off.
-    env = Environment(
-        loader=PackageLoader("reports", "templates"),
-        autoescape=True,
-        undefined=StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-    )
-    env.filters["seconds"] = format_seconds
-    env.globals["claim_figures"] = claim_figures
-    return env
-
-
-def environment() -> Environment:
-    """The report's Jinja environment (autoescape on), shared by every page of the package."""
-    return _environment()
-
-
-def format_seconds(value: float | None) -> str:
-    if value is None:
-        return ""
-    if value < 1:
-        return f"{value * 1000:.0f} ms"
-    if value < 10:
-        return f"{value:.2f} s"
-    if value < 60:
-        return f"{value:.1f} s"
-    minutes, secs = divmod(round(value), 60)
-    if minutes < 60:
-        return f"{minutes} min {secs} s"
-    hours, minutes = divmod(minutes, 60)
-    return f"{hours} h {minutes} min"
 
 
 # -- view objects ----------------------------------------------------------------------------
@@ -452,22 +413,12 @@ def _cell(invariant: str, record: ResultRecord | None, anchor: str | None) -> Ce
     return Cell(invariant, record.status, anchor, "; ".join(b for b in bits if b))
 
 
-def claim_figures(record: ResultRecord) -> str:
-    """Examples set aside and, per claim, the examples that exercised it ("" for a v1 record)."""
-    bits = [f"{name} {count}/{record.valid_examples}" for name, count in record.claims.items()]
-    if record.set_aside or record.rejected:
-        bits.append(f"set aside {record.set_aside}, rejected {record.rejected}")
-    return ("claims: " if record.claims else "") + "; ".join(bits)
-
-
 # -- rendering -------------------------------------------------------------------------------
 
 
 def render_report(results: Results, diff: Any = None) -> str:
     """The report as one self-contained HTML document; with ``diff`` (a :class:`reports.diff.RunDiff`,
     from ``run --baseline``) it shows the changes since the baseline under the summary."""
-    from reports.diff import SECTIONS
-
     return (
         environment().get_template("report.html.j2").render(report=build_report(results), diff=diff, sections=SECTIONS)
     )

@@ -26,9 +26,9 @@ from typing import Any
 
 from reports.atomic import write_text_atomic
 from reports.groups import group_failures
-from reports.html import environment
 from reports.mutants import SMALL, MutantRow, summary
 from reports.results import Results
+from reports.templating import environment
 
 
 @dataclass(frozen=True)

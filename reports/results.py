@@ -140,8 +140,9 @@ class Counterexample:
 
     state: dict[str, Any]
     params: dict[str, Any] = field(default_factory=dict)
-    #: ``module:QualName`` of the params record when the scenario's params are a typed record, not
-    #: a plain mapping: ``mtg-conformance replay`` decodes ``params`` back into it.
+    #: The stable id of the params record (``generators.records``) when the scenario's params are a
+    #: typed record, not a plain mapping: ``mtg-conformance replay`` decodes ``params`` back into
+    #: it. Results of earlier versions stored ``module:QualName``; replay still reads that form.
     params_type: str | None = None
 
     def __post_init__(self) -> None:

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from harness.isolation import IsolatedEngine
-from harness.worker import PROTOCOL, PROTOCOL_VERSION, Server
+from harness.wire import PROTOCOL, PROTOCOL_VERSION
+from harness.worker import Server
 from protocol.adapter import ActionRefused, EngineError, StateUnsupported
 from protocol.model import Action, ActionKind, CardData, EventKind, GameState, PlayerState, Step, pass_priority
 

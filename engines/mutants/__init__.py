@@ -76,18 +76,12 @@ def table(*rows: Row) -> tuple[Mutant, ...]:
     return tuple(Mutant(id_, breaks=breaks, bug=bug, replaces=replaces) for id_, breaks, bug, replaces in rows)
 
 
-#: The modules that predate discovery, in the order the kill report has always listed them; any
-#: other module of this package follows them in name order, so a new one needs no entry here.
-FIRST: tuple[str, ...] = ("ninjutsu", "search", "mana", "rebound", "exile", "classes", "sneak", "features")
-
-
 def module_names(path: Iterable[str] | None = None) -> tuple[str, ...]:
     """The mutant modules of this package (or of the directories ``path``), found with
-    :mod:`pkgutil`: those of :data:`FIRST` in its order, then the others by name. A module whose
-    name starts with ``_`` is left out."""
+    :mod:`pkgutil`, by name: a new module needs no entry anywhere. A module whose name starts
+    with ``_`` is left out."""
     found = {m.name for m in pkgutil.iter_modules(list(path) if path is not None else __path__)}
-    found = {name for name in found if not name.startswith("_")}
-    return tuple(n for n in FIRST if n in found) + tuple(sorted(found - set(FIRST)))
+    return tuple(sorted(name for name in found if not name.startswith("_")))
 
 
 def all_mutants() -> dict[str, Mutant]:

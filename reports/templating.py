@@ -1,0 +1,63 @@
+"""The Jinja environment every page of the reports package renders with, and its filters.
+
+Autoescape is on, always: ruling texts and engine output are untrusted and reach HTML only
+through these templates. The report, the diff page and the mutants page share the one
+environment (built once); each page module imports it from here, so no page imports another.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from jinja2 import Environment, PackageLoader, StrictUndefined
+
+from reports.results import ResultRecord
+
+
+@cache
+def _environment() -> Environment:
+    # autoescape=True, not select_autoescape(): the template is "report.html.j2", which the
+    # default extension list (html, htm, xml) would not match, silently turning escaping off.
+    env = Environment(
+        loader=PackageLoader("reports", "templates"),
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.filters["seconds"] = format_seconds
+    env.globals["claim_figures"] = claim_figures
+    return env
+
+
+def environment() -> Environment:
+    """The report's Jinja environment (autoescape on), shared by every page of the package."""
+    return _environment()
+
+
+def format_seconds(value: float | None) -> str:
+    if value is None:
+        return ""
+    if value < 1:
+        return f"{value * 1000:.0f} ms"
+    if value < 10:
+        return f"{value:.2f} s"
+    if value < 60:
+        return f"{value:.1f} s"
+    minutes, secs = divmod(round(value), 60)
+    if minutes < 60:
+        return f"{minutes} min {secs} s"
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours} h {minutes} min"
+
+
+def claim_figures(record: ResultRecord) -> str:
+    """Examples set aside and, per claim, the examples that exercised it ("" for a v1 record)."""
+    bits = [f"{name} {count}/{record.valid_examples}" for name, count in record.claims.items()]
+    if record.set_aside or record.rejected:
+        bits.append(f"set aside {record.set_aside}, rejected {record.rejected}")
+    return ("claims: " if record.claims else "") + "; ".join(bits)
+
+
+__all__ = ["claim_figures", "environment", "format_seconds"]
