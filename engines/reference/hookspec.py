@@ -26,8 +26,8 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, ParamSpec, TypeVar
+from types import CodeType, FunctionType
+from typing import Any, ClassVar, Generic, NamedTuple, ParamSpec, TypeVar
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -59,9 +59,9 @@ class Hook(Generic[P, R, Out]):
         return f"<hook {self.name} ({self.composition})>"
 
 
-@dataclass(frozen=True)
-class Contribution:
-    """One component's contribution to one hook (made by :meth:`Hook.by`, so it is type-checked)."""
+class Contribution(NamedTuple):
+    """One component's contribution to one hook (made by :meth:`Hook.by`, so it is type-checked).
+    A tuple rather than a frozen dataclass: every session's engine makes its own."""
 
     hook: Hook[Any, Any, Any]
     component: str
@@ -153,20 +153,31 @@ def concatenated(name: str) -> Callable[[Callable[P, list[T]]], Concatenated[P, 
 
 def accepts(fn: Callable[..., Any], count: int) -> bool:
     """Whether ``fn`` can be called with ``count`` positional arguments. Read from the function's
-    code rather than :func:`inspect.signature`: every session's engine registers its hooks, so
-    the check must cost next to nothing."""
+    code (and remembered by it) rather than with :func:`inspect.signature`: every session's engine
+    registers its hooks, so the check must cost next to nothing."""
     target = getattr(fn, "__func__", fn)
-    code = getattr(target, "__code__", None)
-    if code is None:
+    if not isinstance(target, FunctionType):
         try:
             inspect.signature(fn).bind(*range(count))
         except TypeError:
             return False
         return True
-    bound = 1 if target is not fn and getattr(fn, "__self__", None) is not None else 0
+    key = (target.__code__, target is not fn, len(target.__defaults__ or ()), len(target.__kwdefaults__ or ()), count)
+    known = _ACCEPTS.get(key)
+    if known is None:
+        known = _ACCEPTS[key] = _code_accepts(*key)
+    return known
+
+
+#: What :func:`_code_accepts` answered, by its arguments (a function's code and its defaults).
+_ACCEPTS: dict[tuple[CodeType, bool, int, int, int], bool] = {}
+
+
+def _code_accepts(code: CodeType, bound: bool, optional: int, keywords: int, count: int) -> bool:
+    """:func:`accepts` for a function's code: ``bound`` (a method's first parameter is taken),
+    ``optional`` positional parameters with defaults, ``keywords`` keyword-only ones with defaults."""
     positional = code.co_argcount - bound
-    optional = len(getattr(target, "__defaults__", None) or ())
-    if code.co_kwonlyargcount > len(getattr(target, "__kwdefaults__", None) or {}):
+    if code.co_kwonlyargcount > keywords:
         return False  # a keyword-only parameter nobody passes
     if code.co_flags & inspect.CO_VARARGS:
         return positional - optional <= count

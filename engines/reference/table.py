@@ -123,7 +123,9 @@ class Table:
     #: Declared hook -> its contributions, in registration (component) order.
     hooks: dict[Hook[Any, Any, Any], list[Contribution]] = field(default_factory=dict)
     #: Declared hook -> the contributing functions (what :meth:`call` composes).
-    _contributed: dict[Hook[Any, Any, Any], list[Callable[..., Any]]] = field(default_factory=dict)
+    _contributed: dict[Hook[Any, Any, Any], list[Callable[..., Any]]] = field(
+        default_factory=dict, init=False, repr=False
+    )
     #: What a searcher may activate during a search besides mana abilities (claims disjoint).
     searching: list[ActionHandler] = field(default_factory=list)
     #: Alternative costs of spells ("sneak") -> the component casting with it.
