@@ -13,6 +13,7 @@ from dataclasses import replace
 from functools import cache
 from typing import TypedDict, Unpack
 
+from protocol.keyword_registry import DOUBLE_STRIKE, FIRST_STRIKE, keyword_ability
 from protocol.model import CardData
 
 BASIC_LANDS = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
@@ -20,6 +21,8 @@ BASIC_LANDS = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G":
 ATTACK_TRIGGER = "Whenever this creature attacks, you gain 1 life."
 ANY_ATTACK_TRIGGER = "Whenever a creature you control attacks, you gain 1 life."
 DAMAGE_DRAW_TRIGGER = "Whenever this creature deals combat damage to a player, draw a card."
+#: 509.1a: a creature blocks one attacker "unless an effect allows it to block additional creatures".
+BLOCKS_ADDITIONAL = "This creature can block an additional creature each combat."
 
 
 @cache
@@ -29,23 +32,30 @@ def basic_land(color: str) -> CardData:
     return CardData(name, ("Land",), subtypes=(name,), supertypes=("Basic",), text=f"({{T}}: Add {{{color}}}.)")
 
 
-def _keyword_lines(first_strike: bool, double_strike: bool) -> tuple[list[str], tuple[str, ...]]:
-    lines, keywords = [], []
-    if double_strike:
-        lines.append("Double strike")
-        keywords.append("Double strike")
-    elif first_strike:
-        lines.append("First strike")
-        keywords.append("First strike")
-    return lines, tuple(keywords)
+def _keyword_lines(
+    first_strike: bool, double_strike: bool, others: tuple[str, ...] = ()
+) -> tuple[list[str], tuple[str, ...]]:
+    """The keyword lines (and MTGJSON keywords) of the registry's keywords: first or double
+    strike (double strike includes first strike), then ``others`` (registry names) in order."""
+    strike = DOUBLE_STRIKE if double_strike else FIRST_STRIKE if first_strike else None
+    abilities = [keyword_ability(name) for name in ((strike.name,) if strike else ()) + others]
+    return [k.line() for k in abilities], tuple(k.printed for k in abilities)
 
 
 def _creature_lines(
-    first_strike: bool, double_strike: bool, attack_trigger: bool, damage_trigger: bool = False
+    first_strike: bool,
+    double_strike: bool,
+    attack_trigger: bool,
+    damage_trigger: bool = False,
+    others: tuple[str, ...] = (),
+    blocks_additional: bool = False,
 ) -> tuple[list[str], tuple[str, ...], str]:
     """A creature's oracle lines, its keywords and the name suffix spelling out its features."""
-    lines, keywords = _keyword_lines(first_strike, double_strike)
+    lines, keywords = _keyword_lines(first_strike, double_strike, others)
     traits = [k.lower() for k in keywords]
+    if blocks_additional:
+        lines.append(BLOCKS_ADDITIONAL)
+        traits.append("blocks-two")
     if attack_trigger:
         lines.append(ATTACK_TRIGGER)
         traits.append("attack-trigger")
@@ -64,10 +74,15 @@ def creature(
     first_strike: bool = False,
     double_strike: bool = False,
     attack_trigger: bool = False,
+    keywords: tuple[str, ...] = (),
+    blocks_additional: bool = False,
 ) -> CardData:
     """A plain creature; the features it has are spelled out in its name (one frozen value per
-    distinct arguments)."""
-    lines, keywords, suffix = _creature_lines(first_strike, double_strike, attack_trigger)
+    distinct arguments). ``keywords``: more keywords of the registry (names, such as "menace"),
+    after first or double strike; ``blocks_additional``: it can block two attackers (509.1a)."""
+    lines, keyword_names, suffix = _creature_lines(
+        first_strike, double_strike, attack_trigger, others=keywords, blocks_additional=blocks_additional
+    )
     return CardData(
         f"Soldier {power}/{toughness}{suffix}",
         ("Creature",),
@@ -76,7 +91,7 @@ def creature(
         text="\n".join(lines),
         power=str(power),
         toughness=str(toughness),
-        keywords=keywords,
+        keywords=keyword_names,
     )
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from generators.cards import BASIC_LANDS
 from generators.features import Feature, table
 from protocol.model import COLORS, GameState, PlayerIndex, parse_mana_cost
 from protocol.probe import Scenario
@@ -95,8 +96,6 @@ def _cost(sc: Scenario[Any]) -> tuple[str, ...]:
 
 def _lands(state: GameState, player: PlayerIndex) -> list[str]:
     """The colours of the player's untapped basic lands."""
-    from generators.cards import BASIC_LANDS
-
     out = []
     for p in state.battlefield:
         data = state.data_of(p.id)

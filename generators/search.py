@@ -9,13 +9,13 @@ Two shapes:
   a sought card below the Nth when asked, a restriction to the top N cards (Aven Mindcensor's, or
   a ruling's own card's) absent or controlled by either player, Millikin, and the search either still to be started or already pending;
 - :func:`combat_search_scenarios`: the same inside a combat with unblocked attackers and Ninjas with
-  library ninjutsu in the searcher's library (built by :func:`generators.combat.combat_scenarios`).
+  library ninjutsu in the searcher's library (built by :func:`generators.ninjutsu.ninjutsu_scenarios`).
 
 Every list starts short and every option defaults to its simplest value, so examples shrink toward
 short libraries, no restriction and few permanents.
 
 Params: :class:`SearchStateParams` (outside combat) or
-:class:`~generators.combat.NinjutsuParams` (in combat), each holding the
+:class:`~generators.ninjutsu.NinjutsuParams` (in combat), each holding the
 :class:`~generators.search_setup.SearchParams` of the search.
 """
 
@@ -27,8 +27,9 @@ from dataclasses import dataclass, replace
 from hypothesis import strategies as st
 
 from generators import cards
-from generators.combat import COMBAT_MECHANICS, CombatSpec, NinjutsuParams, combat_scenarios
+from generators.combat import COMBAT_MECHANICS
 from generators.features import COLOR_DIM, TURN_DIM, among, joint, record
+from generators.ninjutsu import NinjutsuParams, NinjutsuSpec, ninjutsu_scenarios
 from generators.records import params_record
 from generators.search_cards import BRIBERY, SORCERY
 from generators.search_features import features_for
@@ -93,8 +94,8 @@ def search_scenarios(draw: st.DrawFn, setup: SearchSetup) -> Scenario[SearchStat
 
 
 def combat_search_scenarios(
-    spec: CombatSpec, allowed: Collection[str] = COMBAT_MECHANICS
+    spec: NinjutsuSpec, allowed: Collection[str] = COMBAT_MECHANICS
 ) -> st.SearchStrategy[Scenario[NinjutsuParams]]:
     """A combat state (``spec``, whose ``search`` says which search) with the searcher as the
     active player, holding only the optional combat mechanics ``allowed``."""
-    return combat_scenarios(spec, allowed)
+    return ninjutsu_scenarios(spec, allowed)

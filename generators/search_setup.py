@@ -2,7 +2,7 @@
 library's cards, an Aven Mindcensor-like restriction, Millikin — and, if asked, the search already
 in progress.
 
-Used by :mod:`generators.search` (search states) and by :mod:`generators.combat` (library ninjutsu
+Used by :mod:`generators.search` (search states) and by :mod:`generators.ninjutsu` (library ninjutsu
 needs a search in progress during combat). A search in progress is drawn two ways:
 
 - ``start="cast"``: the source waits in the searcher's hand (a spell, with an untapped land that
@@ -10,7 +10,7 @@ needs a search in progress during combat). A search in progress is drawn two way
   and passes priority until the search is pending;
 - ``start="pending"``: the state *is* the moment the search has begun. The spell (or the ability
   of the sacrificed land) is the stack item ``s1`` and is resolving: ``pending`` is
-  ``PendingChoice("search", searcher, search=Search(..., resolving="s1"))``, nobody has priority,
+  ``SearchDecision(searcher, Search(..., resolving="s1"))``, nobody has priority,
   the land that paid for the spell is tapped, and the searcher has ``searched_library`` set (not for
   a look). A search of an opponent's library at sorcery speed (Bribery) can be pending during
   combat only this way (as if cast with flash). This representation round-trips exactly.
@@ -50,11 +50,11 @@ from generators.search_cards import (
     search_filter,
 )
 from protocol.builder import StateBuilder
+from protocol.decisions import SearchDecision
 from protocol.model import (
     COLORS,
     CardData,
     GameState,
-    PendingChoice,
     PlayerIndex,
     Search,
     StackItem,
@@ -394,7 +394,7 @@ def pending_search(state: GameState, params: SearchParams, card: CardData) -> Ga
         players=tuple(players),
         battlefield=battlefield,
         stack=state.stack + (item,),
-        pending=PendingChoice("search", searcher, search=search),
+        pending=SearchDecision(searcher, search),
         priority=None,
         priority_passes=0,
     )

@@ -2,7 +2,7 @@
 graveyard have sneak {3}{B}. You may cast creature spells from your graveyard using their sneak
 abilities.").
 
-A drawn state is a combat state of :mod:`generators.combat` (the sneak variant: a card with
+A drawn state is a combat state of :mod:`generators.ninjutsu` (the sneak variant: a card with
 sneak waits in hand) plus Ninja Teen at a drawn level and one or two creature cards in the
 active player's graveyard with zero to two printed sneak abilities each, and three Swamps and an
 Island, enough to pay any of their sneak costs and their mana costs (so only the rules decide what can
@@ -17,8 +17,9 @@ from dataclasses import dataclass, replace
 from hypothesis import strategies as st
 
 from generators import cards
-from generators.combat import COMBAT_MECHANICS, NINJUTSU_STEPS, STEPS_BEFORE_BLOCKERS, CombatSpec, draw_combat
+from generators.combat import COMBAT_MECHANICS, STEPS_BEFORE_BLOCKERS
 from generators.features import among, joint
+from generators.ninjutsu import NINJUTSU_STEPS, NinjutsuSpec, draw_ninjutsu
 from generators.records import params_record
 from generators.spell_cards import NINJA_TEEN, sneak_creature
 from protocol.builder import StateBuilder
@@ -57,7 +58,7 @@ class SneakParams:
     #: An index for the check to pick one of several choices with (drawn by the invariant).
     pick: int = 0
     #: The step the check is about, and whether the state is loaded before it so the check
-    #: reaches it by play (see :class:`generators.combat.NinjutsuParams`).
+    #: reaches it by play (see :class:`generators.ninjutsu.NinjutsuParams`).
     step: str = ""
     by_play: bool = False
 
@@ -110,7 +111,7 @@ def graveyard_sneak_scenarios(
     draw: st.DrawFn, spec: GraveyardSneakSpec = GraveyardSneakSpec(), allowed: Collection[str] = COMBAT_MECHANICS
 ) -> Scenario[SneakParams]:
     """A combat state of the sneak variant with Ninja Teen and graveyard creatures (holding only the
-    optional combat mechanics ``allowed``: see :func:`~generators.combat.draw_combat`). When the
+    optional combat mechanics ``allowed``: see :func:`~generators.ninjutsu.draw_ninjutsu`). When the
     spec allows both, three sevenths of the draws are in the window (the declare blockers step,
     Ninja Teen at level 3) and three sevenths out of it with the permission (a later combat step with an
     unblocked attacker to return, or a main phase): the two sides of the timing rule (see
@@ -125,8 +126,8 @@ def graveyard_sneak_scenarios(
         }
         if mode != "any":
             spec = replace(spec, steps=steps[mode], teen_levels=(3, 3))
-    combat, graveyard = draw_combat(
-        draw, CombatSpec(SNEAK, tuple(spec.steps), setup=lambda d, b, a: _setup(spec, d, b, a)), allowed
+    combat, graveyard = draw_ninjutsu(
+        draw, NinjutsuSpec(SNEAK, tuple(spec.steps), setup=lambda d, b, a: _setup(spec, d, b, a)), allowed
     )
     params = SneakParams(
         player=combat.params.player,

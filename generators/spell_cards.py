@@ -6,6 +6,8 @@ equal card data).
 
 from __future__ import annotations
 
+from generators.cards import BASIC_LANDS, basic_land
+from protocol.keyword_registry import REBOUND, SNEAK
 from protocol.model import CardData
 
 REBOUND_REMINDER = (
@@ -43,7 +45,7 @@ JESKAI_BALLER = CardData(
     text="When you cast this spell, create a 1/1 white Athlete creature token.\n" + REBOUND_REMINDER,
     power="2",
     toughness="2",
-    keywords=("Rebound",),
+    keywords=(REBOUND.printed,),
 )
 
 
@@ -88,7 +90,9 @@ def life_spell(kind: str, amount: int, *, rebound: bool = False, cost: str = "{1
     leading word up as a keyword) would misread "Rebound Instant ..." as the keyword."""
     lines = [f"You gain {amount} life."] + ([REBOUND_REMINDER] if rebound else [])
     name = f"{kind} of {amount} Life {_compact(cost)}{' with Rebound' if rebound else ''}"
-    return CardData(name, (kind,), mana_cost=cost, text="\n".join(lines), keywords=("Rebound",) if rebound else ())
+    return CardData(
+        name, (kind,), mana_cost=cost, text="\n".join(lines), keywords=(REBOUND.printed,) if rebound else ()
+    )
 
 
 def vanilla(power: int, toughness: int, cost: str = "{1}{G}") -> CardData:
@@ -104,7 +108,7 @@ def vanilla(power: int, toughness: int, cost: str = "{1}{G}") -> CardData:
 
 def sneak_creature(power: int, toughness: int, sneaks: tuple[str, ...], cost: str = "{4}{B}") -> CardData:
     """A creature card with the given sneak costs (none: a plain creature)."""
-    lines = [f"Sneak {s}" for s in sneaks]
+    lines = [SNEAK.line(s) for s in sneaks]
     traits = "+".join(_compact(s) for s in sneaks) or "plain"
     return CardData(
         f"Sneaker {power}/{toughness} {traits} {_compact(cost)}",
@@ -114,13 +118,11 @@ def sneak_creature(power: int, toughness: int, sneaks: tuple[str, ...], cost: st
         text="\n".join(lines),
         power=str(power),
         toughness=str(toughness),
-        keywords=("Sneak",) if sneaks else (),
+        keywords=(SNEAK.printed,) if sneaks else (),
     )
 
 
 def land(subtype: str) -> CardData:
     """A basic land card (as in :func:`generators.cards.basic_land`), e.g. to play from exile."""
-    from generators.cards import BASIC_LANDS, basic_land
-
     color = next(c for c, name in BASIC_LANDS.items() if name == subtype)
     return basic_land(color)

@@ -13,7 +13,8 @@ import enum
 import json
 import types
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from functools import cache
 from typing import Any, TypeVar
 
@@ -24,6 +25,38 @@ class DecodeError(ValueError):
     """Raised when JSON does not describe a value of the expected model type."""
 
 
+@dataclass(frozen=True)
+class TaggedUnion:
+    """A family of dataclasses that share one JSON shape: an object whose ``tag`` key names the
+    variant (``{"kind": "search", "player": 0, "search": {...}}``), the rest its fields. The
+    family's base class carries it (:func:`tagged_union`); each variant holds its tag as the class
+    attribute of the same name, so the tag is never a field a caller could get wrong."""
+
+    tag: str
+    #: The variants by tag, read at every decode: a variant defined later is known from then on.
+    variants: Callable[[], Mapping[str, type]]
+    #: Keys that JSON written before the family was split carries on every variant, empty where
+    #: a variant has no such field: skipped when empty, so stored files still load.
+    legacy_empty: frozenset[str] = frozenset()
+
+
+#: The class attribute a tagged union's base class (and so every variant) carries.
+_UNION = "__json_tagged_union__"
+
+
+def tagged_union(
+    tag: str, variants: Callable[[], Mapping[str, type]], *, legacy_empty: tuple[str, ...] = ()
+) -> Callable[[type[T]], type[T]]:
+    """Mark a dataclass as the base of a :class:`TaggedUnion`: a field typed with the base class
+    encodes its variant's tag first and decodes by it, naming the known tags on error."""
+
+    def mark(cls: type[T]) -> type[T]:
+        setattr(cls, _UNION, TaggedUnion(tag, variants, frozenset(legacy_empty)))
+        return cls
+
+    return mark
+
+
 def to_jsonable(value: Any) -> Any:
     """Turn a model value (dataclass, enum, tuple, dict ...) into JSON-ready builtins."""
     cls: Any = type(value)
@@ -32,6 +65,9 @@ def to_jsonable(value: Any) -> Any:
     fields = _encoded_fields(cls)
     if fields is not None:
         out: dict[str, Any] = {}
+        tag = _tag_of(cls)
+        if tag is not None:
+            out[tag[0]] = tag[1]
         for name, omit_none in fields:
             item = getattr(value, name)
             if item is None and omit_none:
@@ -62,6 +98,16 @@ def _encoded_fields(cls: type) -> tuple[tuple[str, bool], ...] | None:
     if not dataclasses.is_dataclass(cls):
         return None
     return tuple((f.name, f.default is None) for f in dataclasses.fields(cls))
+
+
+@cache
+def _tag_of(cls: type) -> tuple[str, str] | None:
+    """The (key, tag) a variant of a tagged union is written with; ``None`` for other classes."""
+    union: TaggedUnion | None = getattr(cls, _UNION, None)
+    if union is None:
+        return None
+    value = getattr(cls, union.tag, None)
+    return (union.tag, value) if isinstance(value, str) else None
 
 
 @cache
@@ -96,6 +142,8 @@ def _decoder(tp: Any) -> Decoder:
             return data
 
         return literal
+    if isinstance(tp, type) and isinstance(getattr(tp, _UNION, None), TaggedUnion):
+        return _tagged_decoder(tp, getattr(tp, _UNION))
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return _dataclass_decoder(tp)
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
@@ -159,6 +207,36 @@ def _union_decoder(tp: Any, args: tuple[Any, ...]) -> Decoder:
     return a_union
 
 
+def _tagged_decoder(tp: type, union: TaggedUnion) -> Decoder:
+    """The decoder of a tagged union's base (any variant) or of one variant (that one, or a
+    variant of it): the tag picks the class, the other keys are its fields."""
+
+    def a_variant(data: Any, where: str) -> Any:
+        if not isinstance(data, dict):
+            raise DecodeError(f"{where}: expected an object for {tp.__name__}, got {data!r}")
+        variants: dict[str, type] = {t: v for t, v in union.variants().items() if issubclass(v, tp)}
+        tag = data.get(union.tag)
+        variant = variants.get(tag) if isinstance(tag, str) else None
+        if variant is None:
+            said = f"{union.tag} {tag!r}" if union.tag in data else f"no {union.tag!r}"
+            raise DecodeError(f"{where}: {said} names no {tp.__name__} (known: {', '.join(sorted(variants))})")
+        names = _field_names(variant)
+        fields = {
+            key: value
+            for key, value in data.items()
+            if key != union.tag and (key in names or key not in union.legacy_empty or value not in (None, [], {}))
+        }
+        return _dataclass_decoder(variant)(fields, where)
+
+    return a_variant
+
+
+@cache
+def _field_names(tp: type) -> frozenset[str]:
+    return frozenset(f.name for f in dataclasses.fields(tp))
+
+
+@cache
 def _dataclass_decoder(tp: type) -> Decoder:
     hints = _hints(tp)
     fields = [

@@ -105,7 +105,8 @@ def problems(state: GameState) -> list[str]:
     for card_id in state.revealed:
         if card_id not in places:
             found.append(f"revealed card {card_id!r} is not an object of the game")
-    found.extend(_search_problems(state))
+    if state.pending is not None:
+        found.extend(state.pending.problems(state))  # what the decision's own kind requires
     for t in state.triggered:
         if t.source not in places or t.controller not in (0, 1):
             found.append(f"waiting triggered ability {t.ability} names {t.source!r} / player {t.controller}")
@@ -116,9 +117,9 @@ def problems(state: GameState) -> list[str]:
 
 
 def _delayed_and_permission_problems(state: GameState, places: Container[str]) -> list[str]:
-    """Delayed triggers and play permissions name objects of the game and seats; a "may-cast"
-    choice names cards to cast and the stack item resolving. (A permission or a rebound trigger
-    whose card has left its zone is stale, not inconsistent: it just does nothing, 400.7.)"""
+    """Delayed triggers and play permissions name objects of the game and seats. (A permission or
+    a rebound trigger whose card has left its zone is stale, not inconsistent: it just does
+    nothing, 400.7.)"""
     found: list[str] = []
     for delayed in state.delayed:
         if delayed.card not in places:
@@ -132,53 +133,6 @@ def _delayed_and_permission_problems(state: GameState, places: Container[str]) -
             found.append(f"play permission names {permission.card!r}, which is not an object of the game")
         if permission.player not in (0, 1):
             found.append(f"play permission for {permission.card} is given to {permission.player}, not a player")
-    pending = state.pending
-    if pending is not None and pending.kind == "may-cast":
-        if not pending.cards:
-            found.append("a pending may-cast choice names no card")
-        for card_id in pending.cards:
-            if card_id not in places:
-                found.append(f"the may-cast choice names {card_id!r}, which is not an object of the game")
-        if pending.resolving is not None and pending.resolving not in {s.id for s in state.stack}:
-            found.append(f"the may-cast choice's resolving stack item {pending.resolving!r} is not on the stack")
-    elif pending is not None and (pending.cards or pending.resolving is not None):
-        found.append(f"a pending {pending.kind} choice names cards to cast")
-    return found
-
-
-def _search_problems(state: GameState) -> list[str]:
-    """A pending search (or look) names its searcher, a library, candidates in that library,
-    found cards among the candidates (at most ``count``) and the stack item that is resolving."""
-    pending = state.pending
-    if pending is None:
-        return []
-    search = pending.search
-    if pending.kind != "search":
-        return [f"a pending {pending.kind} choice carries a search"] if search is not None else []
-    if search is None:
-        return ["a pending search names no search"]
-    found: list[str] = []
-    if search.searcher != pending.player:
-        found.append(f"the pending search is made by player {pending.player} but its searcher is {search.searcher}")
-    if search.library not in (0, 1):
-        found.append(f"the pending search searches library {search.library}, not a player's")
-        return found
-    library = set(state.player(search.library).library)
-    for card_id in search.candidates:
-        if card_id not in library:
-            found.append(f"search candidate {card_id} is not in player {search.library}'s library")
-    for card_id in search.found:
-        if card_id not in search.candidates:
-            found.append(f"found card {card_id} is not a candidate of the search")
-    for name, ids in (("candidates", search.candidates), ("found", search.found)):
-        if len(set(ids)) != len(ids):
-            found.append(f"the search's {name} name a card twice")
-    if search.count < len(search.found):
-        found.append(f"the search found {len(search.found)} cards but finds at most {search.count}")
-    if search.visible is not None and len(search.candidates) > search.visible:
-        found.append(f"the search sees {len(search.candidates)} cards but only the top {search.visible} are visible")
-    if search.resolving is not None and search.resolving not in {s.id for s in state.stack}:
-        found.append(f"the search's resolving stack item {search.resolving!r} is not on the stack")
     return found
 
 
@@ -218,7 +172,7 @@ def _combat_problems(state: GameState, objects: dict, data: dict) -> list[str]:
                     found.append(f"{perm.id} attacks a planeswalker its own controller controls")
                 elif target.kind is TargetKind.BATTLE and victim.protector == perm.controller:
                     found.append(f"{perm.id} attacks a battle its own controller protects")
-            declaring_blockers = state.pending is not None and state.pending.kind == "declare-blockers"
+            declaring_blockers = state.pending is not None and state.pending.leaves_blocks_undeclared
             if state.step in AFTER_BLOCKERS_STEPS and perm.blocked is None and not declaring_blockers:
                 found.append(
                     f"{perm.id} is attacking after blockers were declared but is neither blocked nor unblocked"

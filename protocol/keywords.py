@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from protocol import keyword_registry as registry
+from protocol.keyword_registry import KeywordAbility, KeywordKind
 from protocol.mechanics import Mechanic
 from protocol.model import AFTER_BLOCKERS_STEPS, Action, ActionKind, PlayerIndex, Step, Zone
 
@@ -23,15 +25,14 @@ AFTER_BLOCKERS_WINDOW: tuple[Step, ...] = tuple(s for s in Step if s in AFTER_BL
 
 @dataclass(frozen=True)
 class KeywordVariant:
-    name: str
+    """How a keyword of the return-an-attacker family (the registry's entry) is used."""
+
+    #: The keyword's registry entry: its name, CR number and mechanic.
+    keyword: KeywordAbility
     #: The ``Action.ability`` name used to activate it.
     ability: str
     #: The zone the card with the keyword is in when the ability is activated.
     zone: Zone
-    #: The ``requires`` entry an engine must support.
-    mechanic: str
-    #: Comprehensive Rules number of the keyword.
-    cr: str
     #: Where the returned creature goes as the ability is activated (shuffled in: the library).
     returned_to: Zone = Zone.HAND
     #: Activated only while its controller searches their library (the invariant first starts
@@ -43,6 +44,21 @@ class KeywordVariant:
     #: The steps in which it can be used (ninjutsu: every step after blockers are declared;
     #: sneak: the declare blockers step only).
     window: tuple[Step, ...] = AFTER_BLOCKERS_WINDOW
+
+    @property
+    def name(self) -> str:
+        return self.keyword.name
+
+    @property
+    def mechanic(self) -> Mechanic:
+        """The ``requires`` entry an engine must support."""
+        assert self.keyword.mechanic is not None, f"keyword {self.name!r} has no mechanic"
+        return self.keyword.mechanic
+
+    @property
+    def cr(self) -> str:
+        """Comprehensive Rules number of the keyword."""
+        return self.keyword.cr
 
     @property
     def slug(self) -> str:
@@ -68,38 +84,34 @@ class KeywordVariant:
         return Action(ActionKind.ACTIVATE, player, source=card, ability=self.ability, costs=(*chosen, *paid))
 
 
-NINJUTSU = KeywordVariant("ninjutsu", "ninjutsu", Zone.HAND, Mechanic.NINJUTSU, "702.49a")
+NINJUTSU = KeywordVariant(registry.NINJUTSU, "ninjutsu", Zone.HAND)
 LIBRARY_NINJUTSU = KeywordVariant(
-    "library ninjutsu",
-    "library ninjutsu",
-    Zone.LIBRARY,
-    Mechanic.LIBRARY_NINJUTSU,
-    "702.49",
-    returned_to=Zone.LIBRARY,
-    during_search=True,
+    registry.LIBRARY_NINJUTSU, "library ninjutsu", Zone.LIBRARY, returned_to=Zone.LIBRARY, during_search=True
 )
-COMMANDER_NINJUTSU = KeywordVariant(
-    "commander ninjutsu", "commander ninjutsu", Zone.COMMAND, Mechanic.COMMANDER_NINJUTSU, "702.49d"
-)
+COMMANDER_NINJUTSU = KeywordVariant(registry.COMMANDER_NINJUTSU, "commander ninjutsu", Zone.COMMAND)
 
 NINJUTSU_FAMILY: dict[str, KeywordVariant] = {v.name: v for v in (NINJUTSU, LIBRARY_NINJUTSU, COMMANDER_NINJUTSU)}
 
 #: Sneak (702.190a): cast from the hand for its sneak cost plus returning an unblocked attacker,
 #: only in the declare blockers step; the creature enters tapped and attacking, like a Ninja.
-SNEAK = KeywordVariant(
-    "sneak", "sneak", Zone.HAND, Mechanic.SNEAK, "702.190a", action=ActionKind.CAST, window=(Step.DECLARE_BLOCKERS,)
-)
+SNEAK = KeywordVariant(registry.SNEAK, "sneak", Zone.HAND, action=ActionKind.CAST, window=(Step.DECLARE_BLOCKERS,))
 
 #: Every keyword that returns an unblocked attacker to put its card onto the battlefield tapped
 #: and attacking the same target: the ninjutsu family and sneak. The ninjutsu templates' slot.
 RETURN_AN_ATTACKER: dict[str, KeywordVariant] = {**NINJUTSU_FAMILY, SNEAK.name: SNEAK}
 
+#: The family heads of the registry's return-an-attacker keywords ("ninjutsu", "sneak"): a
+#: variant's name is its head after a prefix word ("library ninjutsu").
+_HEADS = registry.alternation(
+    [registry.keyword_ability(k.family_name) for k in registry.of_kind(KeywordKind.RETURN_ATTACKER) if k.family is None]
+)
+
 #: A keyword of the family with its cost, anywhere in oracle text (reminder text removed): a
 #: card's own ("Ninjutsu {1}{U}", "Library ninjutsu {1}{U}") and one it grants ("... have sneak
 #: {3}{B}"). A prefix word is a variant only at the start of a line, where keyword abilities are
 #: printed, so "have ninjutsu {2}" reads as plain ninjutsu.
-_LINE_KEYWORD = re.compile(r"^(?:([a-z]+) )?(ninjutsu|sneak) (?=\{)", re.MULTILINE)
-_GRANTED_KEYWORD = re.compile(r"\b(ninjutsu|sneak) (?=\{)")
+_LINE_KEYWORD = re.compile(rf"^(?:([a-z]+) )?({_HEADS}) (?=\{{)", re.MULTILINE)
+_GRANTED_KEYWORD = re.compile(rf"\b({_HEADS}) (?=\{{)")
 _REMINDER = re.compile(r"\([^)]*\)")
 
 
@@ -132,7 +144,7 @@ def variants_in_texts(texts: tuple[str, ...] | list[str], family: dict[str, Keyw
     """The variants of ``family`` the oracle ``texts`` carry, in the family's order. A keyword of
     the family no variant describes (a later "~ninjutsu") is an :class:`UnknownVariant`."""
     names = {k for text in texts for k in keywords_in_text(text)}
-    unknown = sorted(n for n in names if n not in RETURN_AN_ATTACKER and n.endswith("ninjutsu"))
+    unknown = sorted(n for n in names if n not in RETURN_AN_ATTACKER and n.endswith(registry.NINJUTSU.name))
     if unknown:
         raise UnknownVariant(f"keyword {unknown[0]!r} is not a known ninjutsu variant")
     return [v for name, v in family.items() if name in names]

@@ -48,6 +48,11 @@ class Mechanic(StrEnum):
     DOUBLE_STRIKE = "mechanic:double-strike", "double strike: damage in both combat damage steps", "702.4"
     MENACE = "mechanic:menace", "menace: can't be blocked except by two or more creatures", "702.111"
     FLYING = "mechanic:flying", "flying: can be blocked only by creatures with flying or reach", "702.9"
+    BLOCK_ADDITIONAL = (
+        "mechanic:block-additional",
+        "a creature that can block an additional creature each combat blocks two attackers",
+        "509.1a",
+    )
     ATTACK_TRIGGER = "mechanic:attack-trigger", "abilities that trigger when a creature attacks", "508.3a"
     COMBAT_DAMAGE_TRIGGER = (
         "mechanic:combat-damage-trigger",

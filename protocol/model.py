@@ -16,8 +16,9 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal, Protocol
 
 from protocol import codec
+from protocol.actions import Action, ActionKind, AttackTarget, PlayerIndex, TargetKind, pass_priority, target_ref
+from protocol.decisions import Decision, Search
 
-PlayerIndex = int  # 0 or 1: the two seats of a two-player game
 COLORS = ("W", "U", "B", "R", "G")
 MANA_SYMBOLS = COLORS + ("C",)
 
@@ -77,6 +78,11 @@ class Step(enum.StrEnum):
     def is_main(self) -> bool:
         return self in (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
 
+    @property
+    def deals_combat_damage(self) -> bool:
+        """A step whose turn-based action is assigning and dealing combat damage (510.1-510.2)."""
+        return self in (Step.FIRST_STRIKE_DAMAGE, Step.COMBAT_DAMAGE)
+
 
 STEP_ORDER: tuple[Step, ...] = tuple(Step)
 COMBAT_STEPS = frozenset(
@@ -93,41 +99,6 @@ COMBAT_STEPS = frozenset(
 AFTER_BLOCKERS_STEPS = frozenset(
     {Step.DECLARE_BLOCKERS, Step.FIRST_STRIKE_DAMAGE, Step.COMBAT_DAMAGE, Step.END_OF_COMBAT}
 )
-
-
-class TargetKind(enum.StrEnum):
-    """What a creature can attack (CR 506.2)."""
-
-    PLAYER = "player"
-    PLANESWALKER = "planeswalker"
-    BATTLE = "battle"
-
-
-@dataclass(frozen=True)
-class AttackTarget:
-    """The player, planeswalker or battle an attacking creature is attacking."""
-
-    kind: TargetKind
-    player: PlayerIndex | None = None
-    permanent: str | None = None
-
-    def __post_init__(self) -> None:
-        if self.kind is TargetKind.PLAYER:
-            if self.player is None or self.permanent is not None:
-                raise ValueError("a player attack target names a player and no permanent")
-        elif self.permanent is None or self.player is not None:
-            raise ValueError(f"a {self.kind} attack target names a permanent and no player")
-
-    @classmethod
-    def of_player(cls, player: PlayerIndex) -> AttackTarget:
-        return cls(TargetKind.PLAYER, player=player)
-
-    @classmethod
-    def of_permanent(cls, kind: TargetKind, permanent: str) -> AttackTarget:
-        return cls(kind, permanent=permanent)
-
-    def __str__(self) -> str:
-        return f"player {self.player}" if self.kind is TargetKind.PLAYER else f"{self.kind} {self.permanent}"
 
 
 @dataclass(frozen=True)
@@ -267,56 +238,6 @@ class PlayerState:
 
 
 @dataclass(frozen=True)
-class Search:
-    """A search in progress (CR 701.23): who searches whose library for what.
-
-    ``candidates`` are the cards the search can see, fixed when the search starts: the whole
-    library, or only its top ``visible`` cards under a restriction such as Aven Mindcensor's
-    (they stay the same throughout the search even when several cards are found). ``found``
-    grows as cards are chosen; ``says_search_and_library`` tells whether the effect's text says
-    "search" and "library", which library ninjutsu needs.
-
-    ``effect`` is the oracle text of the effect, ``card_type`` its card-type words ("creature",
-    "basic land"; ``None``: any card) and ``count`` the most cards it finds. The search happens
-    while a spell or ability resolves, and that spell or ability stays on the stack until it has
-    finished resolving (608.2n): ``resolving`` is its stack item id. Found cards stay in the
-    library until the search is over. ``mode`` "order" describes an effect that only looks at
-    cards of a library and puts them back in an order the player chooses ("look at the top three
-    cards of your library, then put them back in any order"): not a search (701.23), so it sets
-    no ``searched_library`` and shuffles nothing; the choice lists the candidates top first."""
-
-    searcher: PlayerIndex
-    library: PlayerIndex
-    source: str
-    effect: str
-    card_type: str | None = None
-    count: int = 1
-    visible: int | None = None
-    candidates: tuple[str, ...] = ()
-    found: tuple[str, ...] = ()
-    says_search_and_library: bool = True
-    resolving: str | None = None
-    mode: Literal["find", "order"] = "find"
-
-
-@dataclass(frozen=True)
-class PendingChoice:
-    """A decision the game waits for that is not a priority decision (a turn-based declaration,
-    a search ...). ``player`` makes it.
-
-    "may-cast": a resolving ability lets ``player`` cast one of ``cards`` now, without paying its
-    mana cost, or decline (rebound's delayed trigger, 702.88a): ``Action(CAST, source=card)``
-    casts it, ``Action(CHOOSE_CARDS)`` with no cards declines. ``resolving`` is the stack item
-    that waits for the choice (608.2n: it stays on the stack until it has finished resolving)."""
-
-    kind: Literal["declare-attackers", "declare-blockers", "search", "may-cast"]
-    player: PlayerIndex
-    search: Search | None = None
-    cards: tuple[str, ...] = ()
-    resolving: str | None = None
-
-
-@dataclass(frozen=True)
 class DelayedTrigger:
     """A delayed triggered ability waiting for its moment (603.7). "rebound": "At the beginning
     of your next upkeep, you may cast this card from exile without paying its mana cost"
@@ -370,7 +291,9 @@ class GameState:
     priority: PlayerIndex | None = 0
     #: Consecutive passes of priority in a row with no action between them (CR 117.4).
     priority_passes: int = 0
-    pending: PendingChoice | None = None
+    #: The decision the game waits for that is not priority (a declaration, a search ...): one
+    #: type per kind, see :mod:`protocol.decisions`.
+    pending: Decision | None = None
     #: Cards revealed and still in a hidden zone (e.g. a Ninja whose ninjutsu is on the stack).
     revealed: tuple[str, ...] = ()
     #: Creatures that had first strike or double strike as the first-strike damage step began:
@@ -409,6 +332,9 @@ class GameState:
         if found is None:
             raise KeyError(f"no object {card_id!r}")
         return found
+
+    def has_object(self, card_id: str) -> bool:
+        return card_id in self._index("_objects_by_id", self.objects, "id")
 
     def data_of(self, card_id: str) -> CardData:
         return self.card_data(self.obj(card_id).name)
@@ -457,71 +383,7 @@ class GameState:
         return replace(self, **changes)
 
 
-# -- actions and events ---------------------------------------------------------------------
-
-
-class ActionKind(enum.StrEnum):
-    PASS_PRIORITY = "pass-priority"
-    ACTIVATE = "activate"
-    CAST = "cast"
-    PLAY_LAND = "play-land"
-    DECLARE_ATTACKERS = "declare-attackers"
-    DECLARE_BLOCKERS = "declare-blockers"
-    #: Choose cards for a pending choice: the cards a search finds (they are added to the
-    #: search's ``found``; the search ends when ``count`` cards are found or the choice is empty:
-    #: "find no more"), or, for a look ("order"), the looked-at cards top first (empty = keep);
-    #: for a "may-cast" choice, no cards = decline.
-    CHOOSE_CARDS = "choose-cards"
-
-
-@dataclass(frozen=True)
-class Action:
-    """An engine-neutral move, matched by meaning (kind, player, source card, ability, cost
-    choices, targets), never by an engine's internal action index.
-
-    ``ability`` names the ability of ``source`` ("ninjutsu", "mana", "level:2" for a Class's
-    level 2 bar ...). ``costs`` holds cost choices as (key, value) pairs, e.g. ``("return",
-    "c3")`` for the unblocked attacker a ninjutsu ability returns; a spell cast for its sneak
-    cost carries ``("alternative", "sneak")`` and ``("return", <unblocked attacker>)``, plus
-    ``("sneak", "<i>")`` choosing among several sneak abilities of the card (its printed ones in
-    text order, then those other objects grant it, in battlefield order). ``targets`` names
-    players ("player:1") or, for "target spell", the spell's card id. ``attacks`` and ``blocks``
-    carry combat declarations."""
-
-    kind: ActionKind
-    player: PlayerIndex
-    source: str | None = None
-    ability: str | None = None
-    costs: tuple[tuple[str, str], ...] = ()
-    targets: tuple[str, ...] = ()
-    attacks: tuple[tuple[str, AttackTarget], ...] = ()
-    blocks: tuple[tuple[str, str], ...] = ()
-    cards: tuple[str, ...] = ()
-
-    def cost(self, key: str) -> str | None:
-        return dict(self.costs).get(key)
-
-    def __str__(self) -> str:
-        parts = [f"P{self.player} {self.kind}"]
-        if self.source:
-            parts.append(f"{self.source}")
-        if self.ability:
-            parts.append(f"[{self.ability}]")
-        if self.costs:
-            parts.append("costs=" + ",".join(f"{k}:{v}" for k, v in self.costs))
-        if self.targets:
-            parts.append("targets=" + ",".join(self.targets))
-        if self.attacks:
-            parts.append("attacks=" + ",".join(f"{a}->{t}" for a, t in self.attacks))
-        if self.blocks:
-            parts.append("blocks=" + ",".join(f"{b}->{a}" for b, a in self.blocks))
-        if self.cards or self.kind is ActionKind.CHOOSE_CARDS:
-            parts.append("cards=" + (",".join(self.cards) or "none"))
-        return " ".join(parts)
-
-
-def pass_priority(player: PlayerIndex) -> Action:
-    return Action(ActionKind.PASS_PRIORITY, player)
+# -- events ---------------------------------------------------------------------------------
 
 
 class EventKind(enum.StrEnum):
@@ -579,24 +441,20 @@ class Event:
         return " ".join(bits)
 
 
-def target_ref(target: AttackTarget) -> str:
-    """A compact string for an attack target, used in events ("player:1", "c7")."""
-    return f"player:{target.player}" if target.kind is TargetKind.PLAYER else str(target.permanent)
-
-
 __all__ = [
     "Action",
     "ActionKind",
     "AttackTarget",
     "CardData",
     "CardInstance",
+    "Decision",
     "DelayedTrigger",
     "Event",
     "EventKind",
     "GameState",
-    "PendingChoice",
     "Permanent",
     "PlayPermission",
+    "PlayerIndex",
     "PlayerState",
     "Search",
     "StackItem",

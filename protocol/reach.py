@@ -4,10 +4,11 @@ A timing invariant can load a state directly inside the step it is about, but an
 never stops in that step (never gives a player priority there) can still load such a state and
 answer inside it. :func:`reach_by_play` starts from a loaded state in an earlier step (the
 latest one every engine surely has, e.g. declare blockers with blockers declared), makes only
-moves that choose nothing (pass priority; declare no attackers or no blockers), and requires
-that the engine stops in the target step with the right player holding priority. Otherwise the
-:class:`~protocol.probe.Violation` lists the steps the engine went through, with who
-held priority where it stopped.
+moves that choose nothing (pass priority; the least answer to a turn-based decision on the way:
+declare no attackers or no blockers, a canonical combat damage assignment, see
+``Decision.passable_by_reach``), and requires that the engine stops in the target step with the
+right player holding priority. Otherwise the :class:`~protocol.probe.Violation` lists the steps
+the engine went through, with who held priority where it stopped.
 """
 
 from __future__ import annotations
@@ -15,8 +16,6 @@ from __future__ import annotations
 from protocol.adapter import ActionRefused
 from protocol.model import (
     STEP_ORDER,
-    Action,
-    ActionKind,
     EventKind,
     GameState,
     PlayerIndex,
@@ -45,7 +44,7 @@ class _Path:
 
     def stop(self, state: GameState) -> None:
         if state.pending is not None:
-            who = f"P{state.pending.player} {state.pending.kind}"
+            who = state.pending.describe()
         elif state.priority is not None:
             who = f"P{state.priority} priority"
         else:
@@ -83,10 +82,9 @@ def reach_by_play(probe: Probe, target: Step, actor: PlayerIndex, *, limit: int 
         if state.step is target and state.pending is None and state.priority == actor:
             return state
         if state.pending is not None:
-            kind = state.pending.kind
-            if kind not in ("declare-attackers", "declare-blockers"):
-                raise never(f"it asked for a {kind} choice on the way")
-            move = Action(ActionKind(kind), state.pending.player)
+            if not state.pending.passable_by_reach:  # a choice a spell or ability asks for
+                raise never(f"it asked for a {state.pending.kind} choice on the way")
+            move = state.pending.least(probe.legal_actions)
         elif state.priority is None:
             raise never("nobody holds priority and no choice is pending")
         else:

@@ -13,9 +13,10 @@ stack. Taking a card out takes with it everything that exists only because of it
 abilities on the stack, a delayed trigger or play permission for it, its place among a search's
 candidates). A card that *another* object refers to stays, so that a smaller state never means
 something else: the planeswalker or battle a creature attacks, an attacker a creature blocks
-(the blocker can go first: the attacker stays blocked), a card a stack item chose, the source of
-a pending search, and the objects the scenario's params name (the Ninja, the returned attacker
-...). A removal that would leave the state inconsistent is not offered either.
+(the blocker can go first: the attacker stays blocked), a card a stack item chose, what a pending
+decision is about (``Decision.references``: the source of a search, the creatures dividing combat
+damage and their recipients), and the objects the scenario's params name (the Ninja, the
+returned attacker ...). A removal that would leave the state inconsistent is not offered either.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from protocol.consistency import problems
-from protocol.model import PLAYER_ZONES, GameState, PendingChoice, PlayerState
+from protocol.model import PLAYER_ZONES, GameState, PlayerState
 
 
 @dataclass(frozen=True)
@@ -57,8 +58,8 @@ def referenced(state: GameState) -> frozenset[str]:
         refs.update(value for _, value in item.choices)
     for trigger in state.triggered:
         refs.update(value for _, value in trigger.choices)
-    if state.pending is not None and state.pending.search is not None:
-        refs.add(state.pending.search.source)
+    if state.pending is not None:
+        refs.update(state.pending.references())
     return frozenset(refs)
 
 
@@ -155,8 +156,8 @@ def _without_card(state: GameState, card_id: str) -> GameState | None:
     battlefield = tuple(p for p in state.battlefield if p.id != card_id)
     pending = state.pending
     if pending is not None:
-        pending = _pending_without(pending, card_id)
-        if pending is None:
+        pending = pending.without(card_id)
+        if pending is None:  # the choice is about that card
             return None
     return replace(
         state,
@@ -181,24 +182,6 @@ def _player_without(player: PlayerState, card_id: str) -> PlayerState:
         if card_id in player.zone(zone)
     }
     return replace(player, **changes) if changes else player
-
-
-def _pending_without(pending: PendingChoice, card_id: str) -> PendingChoice | None:
-    """The pending choice without the card, or ``None`` when the choice is about that card."""
-    if pending.cards and card_id in pending.cards:
-        cards = tuple(c for c in pending.cards if c != card_id)
-        if not cards:
-            return None
-        pending = replace(pending, cards=cards)
-    search = pending.search
-    if search is not None and (card_id in search.candidates or card_id in search.found):
-        search = replace(
-            search,
-            candidates=tuple(c for c in search.candidates if c != card_id),
-            found=tuple(c for c in search.found if c != card_id),
-        )
-        pending = replace(pending, search=search)
-    return pending
 
 
 __all__ = [

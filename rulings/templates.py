@@ -14,7 +14,8 @@ sentence each, with slots ``{name}`` (the values given in ``slots``; a slot used
 pattern must bind the same text) and these macros:
 
 - ``{self}``: how a ruling names its card: ``~`` (the card's name), "the ninja", "this creature",
-  "this card", "the creature (put onto the battlefield) with <keyword>";
+  "this card", "the creature (put onto the battlefield) with <keyword>" (a keyword of the
+  registry's return-an-attacker family, :mod:`protocol.keyword_registry`);
 - ``{it}``: a pronoun for the card, or ``{self}``;
 - ``{you}``: "you" or "its controller" / "that player";
 - ``{cost}``: mana symbols such as ``{2}{u}``.
@@ -31,14 +32,20 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
+from protocol.keyword_registry import KeywordKind, alternation, of_kind
 from protocol.model import CardData
 from rulings.corpus import Ruling
 from rulings.invariant import Invariant
 from rulings.text import sentences, template_form
 
+#: The keywords a card of the ninjutsu templates is named by ("the creature with ninjutsu"): the
+#: registry's return-an-attacker family.
+RETURN_ATTACKER_KEYWORDS = alternation(of_kind(KeywordKind.RETURN_ATTACKER))
+
 MACROS: dict[str, str] = {
     "self": r"(?:~|the ninja|this creature|this card|the creature (?:put onto the battlefield )?with "
-    r"(?:[a-z]+ )?(?:ninjutsu|sneak))",
+    + RETURN_ATTACKER_KEYWORDS
+    + ")",
     "it": r"(?:it|he|she|they|~|the ninja|this creature|this card)",
     "you": r"(?:you|its controller|that player|the player)",
     "cost": r"(?:\{[^{}]+\})+",

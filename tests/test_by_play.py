@@ -14,7 +14,8 @@ from hypothesis import given, settings
 from engines.mutants import all_mutants
 from engines.reference import ReferenceEngine
 from engines.reference.testing import BEARS, FS_KNIGHT, ISLAND, NINJA, OGRE
-from generators.combat import BY_PLAY_STEPS, CombatSpec, combat_scenarios
+from generators.combat import BY_PLAY_STEPS
+from generators.ninjutsu import NinjutsuSpec, ninjutsu_scenarios
 from generators.rebound import ReboundSpec, rebound_cast_scenarios
 from generators.spell_cards import life_spell
 from harness.profiles import FEW_DRAWS, register_profiles
@@ -134,7 +135,7 @@ def test_a_window_invariant_fails_on_the_control_that_gives_no_priority_in_comba
 
 
 @settings(settings.get_profile(FEW_DRAWS))
-@given(combat_scenarios(CombatSpec(NINJUTSU_FAMILY["ninjutsu"], BY_PLAY_STEPS)))
+@given(ninjutsu_scenarios(NinjutsuSpec(NINJUTSU_FAMILY["ninjutsu"], BY_PLAY_STEPS)))
 def test_late_combat_steps_are_drawn_before_blockers_and_reached_by_play(scenario) -> None:
     assert scenario.params.by_play and scenario.state.step is Step.DECLARE_BLOCKERS
     assert Step(scenario.params.step) in BY_PLAY_STEPS

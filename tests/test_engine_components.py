@@ -38,6 +38,7 @@ from engines.reference.table import (
 from engines.reference.testing import BEARS, HERALD, ISLAND, NINJA, P1, creature
 from protocol.adapter import ActionRefused
 from protocol.builder import StateBuilder
+from protocol.decisions import KINDS, SearchDecision
 from protocol.mechanics import Mechanic
 from protocol.model import Action, ActionKind, EventKind, Step, pass_priority
 from tests.test_import_cycles import cycles, import_graph
@@ -60,7 +61,7 @@ def test_no_action_kind_stack_kind_or_pending_choice_is_registered_twice_unless_
         assert len(components) == 1 or kind in SHARED_ACTION_KINDS, kind
     for kind, resolvers in rules.table.resolvers.items():
         assert len({r.component for r in resolvers}) == 1 or kind in SHARED_STACK_KINDS, kind
-    assert set(rules.table.pending) == {"declare-attackers", "declare-blockers", "search", "may-cast"}
+    assert set(rules.table.pending) <= set(KINDS.values())  # keyed by decision type, each registered by its kind
     assert set(rules.table.hooks) <= set(HOOKS.values())
     assert [key for key, _ in rules.table.offers] == [k for k in OFFER_ORDER if k in dict(rules.table.offers)]
     assert [type(c) for c in rules.components.values()] == list(COMPONENTS)
@@ -75,9 +76,9 @@ def test_the_table_refuses_what_would_make_order_matter():
     table.action("a", ActionKind.PLAY_LAND, lambda game, action: True, noop)
     with pytest.raises(DispatchError, match="not declared shared"):
         table.action("b", ActionKind.PLAY_LAND, lambda game, action: True, noop)
-    table.pending_choice("a", "search", noop, noop)
-    with pytest.raises(DispatchError, match="registered by a and b"):
-        table.pending_choice("b", "search", noop, noop)
+    table.pending_choice("a", SearchDecision, noop, noop)
+    with pytest.raises(DispatchError, match="'search' is registered by a and b"):
+        table.pending_choice("b", SearchDecision, noop, noop)
     table.add_decisions("a", {"a.question": "question"})
     with pytest.raises(DispatchError):
         table.add_decisions("b", {"a.question": "question"})

@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engines.mutants import all_mutants
-from generators.combat import CombatSpec, combat_scenarios
+from generators.ninjutsu import NinjutsuSpec, ninjutsu_scenarios
 from generators.search import search_scenarios
 from generators.search_cards import SOURCE_KINDS
 from generators.search_setup import SearchSetup
@@ -16,6 +16,7 @@ from harness.replay import decode_params, replay_case
 from harness.runner import run_case
 from protocol import codec
 from protocol.consistency import problems
+from protocol.decisions import MayCast
 from protocol.keywords import NINJUTSU
 from protocol.model import GameState, Step
 from protocol.probe import Scenario
@@ -28,7 +29,7 @@ from protocol.reduce import (
     without,
 )
 
-COMBAT = combat_scenarios(CombatSpec(NINJUTSU, tuple(Step), observer=True))
+COMBAT = ninjutsu_scenarios(NinjutsuSpec(NINJUTSU, tuple(Step), observer=True))
 SEARCH = search_scenarios(
     SearchSetup(kinds=SOURCE_KINDS, restriction="any", start="any", millikin=True, library=(0, 6))
 )
@@ -87,7 +88,6 @@ def test_a_removal_that_would_be_inconsistent_is_not_offered():
     from protocol.model import (
         CardData,
         CardInstance,
-        PendingChoice,
         PlayerState,
     )
 
@@ -97,7 +97,7 @@ def test_a_removal_that_would_be_inconsistent_is_not_offered():
         objects=(CardInstance("c1", "Island", 1),),
         players=(PlayerState(0), PlayerState(1, exile=("c1",))),
         priority=None,
-        pending=PendingChoice("may-cast", 1, cards=("c1",)),
+        pending=MayCast(1, cards=("c1",)),
     )
     (removal,) = removals(state)
     assert without(state, removal) is None  # the may-cast choice would name no card

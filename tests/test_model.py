@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 
 from generators import cards
-from generators.combat import CombatSpec, combat_scenarios
+from generators.ninjutsu import NinjutsuSpec, ninjutsu_scenarios
 from protocol import codec
 from protocol.builder import StateBuilder
 from protocol.consistency import InconsistentState, check, problems
@@ -25,7 +25,7 @@ from protocol.model import (
 )
 
 
-@given(combat_scenarios(CombatSpec(NINJUTSU, tuple(Step), observer=True)))
+@given(ninjutsu_scenarios(NinjutsuSpec(NINJUTSU, tuple(Step), observer=True)))
 def test_generated_states_round_trip_through_json_and_are_consistent(scenario):
     state = scenario.state
     assert GameState.from_json(state.to_json()) == state

@@ -7,7 +7,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 
 from engines.reference import ReferenceEngine
-from generators.combat import COMBAT_MECHANICS, NINJUTSU_STEPS, CombatSpec, combat_scenarios
+from generators.combat import COMBAT_MECHANICS
+from generators.ninjutsu import NINJUTSU_STEPS, NinjutsuSpec, ninjutsu_scenarios
 from harness.optional import optional_support
 from harness.profiles import FEW_DRAWS
 from harness.runner import run_case
@@ -124,7 +125,7 @@ def test_a_failed_answer_about_an_optional_mechanic_is_an_error():
 
 
 @settings(settings.get_profile(FEW_DRAWS))
-@given(combat_scenarios(CombatSpec(NINJUTSU, NINJUTSU_STEPS), frozenset({Mechanic.SUMMONING_SICKNESS})))
+@given(ninjutsu_scenarios(NinjutsuSpec(NINJUTSU, NINJUTSU_STEPS), frozenset({Mechanic.SUMMONING_SICKNESS})))
 def test_a_combat_state_holds_no_feature_that_is_not_allowed(scenario):
     state = scenario.state
     assert not {"Battle", "Planeswalker"} & _types(state)

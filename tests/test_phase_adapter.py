@@ -16,8 +16,9 @@ from engines.phase import PhaseEngine
 from engines.phase.cards import CACHE_ENV, unparsed_abilities
 from engines.phase.inprocess import PhaseInProcess
 from generators import cards
-from generators.combat import COMBAT_MECHANICS, CombatSpec, combat_scenarios
+from generators.combat import COMBAT_MECHANICS
 from generators.mana import cost_symbol_scenarios, production_scenarios
+from generators.ninjutsu import NinjutsuSpec, ninjutsu_scenarios
 from harness.isolation import IsolatedEngine
 from harness.profiles import SLOW_ENGINE
 from protocol.adapter import ActionRefused, EngineError, StateUnsupported
@@ -59,7 +60,7 @@ def activation(ninja: str, attacker: str) -> Action:
 
 
 @settings(settings.get_profile(SLOW_ENGINE))
-@given(combat_scenarios(CombatSpec(NINJUTSU, tuple(Step)[3:12]), COMBAT_MECHANICS))
+@given(ninjutsu_scenarios(NinjutsuSpec(NINJUTSU, tuple(Step)[3:12]), COMBAT_MECHANICS))
 def test_state_round_trips(scenario) -> None:  # type: ignore[no-untyped-def]
     state = scenario.state
     try:
@@ -259,7 +260,7 @@ def test_a_mana_doubling_replacement_phase_executes_nothing_is_an_unsupported_ca
 
 
 @settings(settings.get_profile(SLOW_ENGINE))
-@given(combat_scenarios(CombatSpec(NINJUTSU, tuple(Step)[3:12]), COMBAT_MECHANICS))
+@given(ninjutsu_scenarios(NinjutsuSpec(NINJUTSU, tuple(Step)[3:12]), COMBAT_MECHANICS))
 def test_a_loaded_game_forgets_its_opening_and_plays_the_same(scenario) -> None:  # type: ignore[no-untyped-def]
     """The adapter builds a state from a new game's, less what the opening recorded (its rules
     journal, its zone changes, its deck lists: two thirds of every state phase exports), and
@@ -290,7 +291,7 @@ def test_a_loaded_game_forgets_its_opening_and_plays_the_same(scenario) -> None:
 
 
 @settings(settings.get_profile(SLOW_ENGINE))
-@given(combat_scenarios(CombatSpec(NINJUTSU, tuple(Step)[3:12]), COMBAT_MECHANICS))
+@given(ninjutsu_scenarios(NinjutsuSpec(NINJUTSU, tuple(Step)[3:12]), COMBAT_MECHANICS))
 def test_a_new_games_state_is_its_skeleton_and_its_objects(scenario) -> None:  # type: ignore[no-untyped-def]
     """What the adapter assumes of phase's new games: for any cards, a new game's state is the
     same for the same deck sizes and first player but for its objects (``game.object`` gives

@@ -16,6 +16,7 @@ from generators import cards, search_cards, spell_cards
 from generators.mana import x_creature
 from protocol.adapter import ActionRefused
 from protocol.builder import StateBuilder
+from protocol.decisions import MayCast, SearchDecision
 from protocol.model import (
     Action,
     ActionKind,
@@ -61,7 +62,7 @@ def test_cast_with_a_target_then_search_the_targets_library() -> None:
     assert session.state().zone_of(bribery) is Zone.STACK
     events = resolve(session)
     pending = session.state().pending
-    assert pending is not None and pending.kind == "search" and pending.search is not None
+    assert isinstance(pending, SearchDecision)
     search = pending.search
     assert (search.searcher, search.library, search.source, search.card_type) == (0, 1, bribery, "creature")
     assert wanted in search.candidates
@@ -178,7 +179,7 @@ def test_rebound_offers_the_cast_from_exile_at_the_next_upkeep() -> None:
             break
         session.apply(pass_priority(state.priority))  # type: ignore[arg-type]
     pending = session.state().pending
-    assert pending is not None and pending.kind == "may-cast" and pending.cards == (card,)
+    assert isinstance(pending, MayCast) and pending.cards == (card,)
     assert session.state().step is Step.UPKEEP and session.state().active_player == 0
     assert Action(ActionKind.CAST, 0, source=card) in session.legal_actions()
     assert Action(ActionKind.CHOOSE_CARDS, 0) in session.legal_actions()

@@ -17,6 +17,7 @@ from generators.rebound import spell_on_stack
 from generators.spell_cards import life_spell
 from protocol.adapter import ActionRefused
 from protocol.builder import StateBuilder
+from protocol.decisions import MayCast, SearchDecision
 from protocol.keywords import NINJUTSU
 from protocol.model import (
     Action,
@@ -25,7 +26,6 @@ from protocol.model import (
     CardData,
     DelayedTrigger,
     EventKind,
-    PendingChoice,
     PlayPermission,
     Search,
     Step,
@@ -106,7 +106,7 @@ def test_a_step_that_begins_is_begun_by_phase_and_fires_rebound() -> None:
     assert not begun.delayed  # it triggered: one-shot (603.7c)
     resolve(session)
     pending = session.state().pending
-    assert pending is not None and pending.kind == "may-cast" and pending.cards == (card,)
+    assert isinstance(pending, MayCast) and pending.cards == (card,)
     session.apply(Action(ActionKind.CAST, 0, source=card))
     resolve(session)
     assert session.state().player(0).life == 23
@@ -170,10 +170,10 @@ def test_a_pending_search_is_begun_by_phase_resolving_the_spell() -> None:
     b.put(cards.basic_land("U"), 1, Zone.LIBRARY)
     state = spell_on_stack(b.build(turn=2, active_player=0, step=Step.PRECOMBAT_MAIN, priority=0), tutor, 0)
     search = Search(0, 0, tutor, search_cards.TUTOR.text, count=1, candidates=tuple(library), resolving="s1")
-    state = state.replace(priority=None, pending=PendingChoice("search", 0, search=search))
+    state = state.replace(priority=None, pending=SearchDecision(0, search))
     session = PhaseInProcess().start(state)
     pending = session.state().pending
-    assert pending is not None and pending.kind == "search" and pending.search is not None
+    assert isinstance(pending, SearchDecision)
     assert pending.search.source == tutor and set(pending.search.candidates) == set(library)
     session.apply(Action(ActionKind.CHOOSE_CARDS, 0, cards=(library[1],)))
     assert library[1] in session.state().player(0).hand

@@ -24,6 +24,7 @@ from generators.spell_cards import (
 from protocol.adapter import ActionRefused
 from protocol.builder import StateBuilder
 from protocol.consistency import check, problems
+from protocol.decisions import DeclareBlockers, MayCast
 from protocol.keywords import SNEAK
 from protocol.model import (
     Action,
@@ -31,7 +32,6 @@ from protocol.model import (
     DelayedTrigger,
     EventKind,
     GameState,
-    PendingChoice,
     PlayPermission,
     Step,
     Zone,
@@ -58,12 +58,11 @@ def level_up(player: int, card: str, level: int) -> Action:
 
 
 def advance(session) -> list:
-    """Pass priority, declare nothing, or decline a may-cast choice."""
+    """Pass priority, or the least answer to a pending decision (declare nothing, decline a
+    may-cast choice)."""
     state = session.state()
-    if state.pending is not None and state.pending.kind == "may-cast":
-        return session.apply(Action(ActionKind.CHOOSE_CARDS, state.pending.player))
     if state.pending is not None:
-        return session.apply(Action(ActionKind(state.pending.kind), state.pending.player))
+        return session.apply(state.pending.least(session.legal_actions))
     return session.apply(pass_priority(state.priority))
 
 
@@ -136,7 +135,7 @@ def test_jeskai_baller_from_hand_makes_a_token_first_then_is_exiled_and_rebounds
     assert state.obj("t1").token and state.data_of("t1").power == "1"
     assert state.delayed == (DelayedTrigger("rebound", baller, 0),)
     # At the next upkeep of its controller: cast it without paying its mana cost; it enters.
-    until(session, lambda s: s.pending is not None and s.pending.kind == "may-cast")
+    until(session, lambda s: isinstance(s.pending, MayCast))
     state = session.state()
     assert state.turn == 5 and state.step is Step.UPKEEP and state.delayed == ()
     assert set(session.legal_actions()) == {Action(ActionKind.CHOOSE_CARDS, 0), cast(0, baller)}
@@ -402,7 +401,7 @@ def combat_with_classes(levels: tuple[int, ...]):
     attacker = b.permanent(vanilla(2, 1), 0, tapped=True, attacking=P1)
     blockers = [b.permanent(vanilla(1, 7), 1) for _ in range(2)]
     session = ENGINE.start(b.build(turn=3, step=Step.DECLARE_ATTACKERS, priority=0))
-    until(session, lambda s: s.pending is not None and s.pending.kind == "declare-blockers")
+    until(session, lambda s: isinstance(s.pending, DeclareBlockers))
     return session, attacker, blockers
 
 
@@ -529,11 +528,11 @@ def test_delayed_triggers_permissions_and_may_cast_choices_round_trip_and_are_ch
     assert pending.stack and pending.stack[-1].ability == "rebound"
     waiting.apply(pass_priority(0)), waiting.apply(pass_priority(1))
     chosen = waiting.state()
-    assert chosen.pending == PendingChoice("may-cast", 0, cards=(card,), resolving=chosen.stack[-1].id)
+    assert chosen.pending == MayCast(0, cards=(card,), resolving=chosen.stack[-1].id)
     assert GameState.from_json(chosen.to_json()) == chosen and problems(chosen) == []
     again = ENGINE.start(chosen)  # a loaded may-cast choice continues
     again.apply(cast(0, card))
     assert again.state().stack[-1].source == card
     bad = state.replace(delayed=(DelayedTrigger("rebound", "c99", 0),), permissions=(PlayPermission(card, 2),))
     assert len(problems(bad)) == 2
-    assert problems(chosen.replace(pending=PendingChoice("may-cast", 0, cards=(card,), resolving="s9")))
+    assert problems(chosen.replace(pending=MayCast(0, cards=(card,), resolving="s9")))

@@ -37,6 +37,7 @@ from engines.reference.testing import (
 from protocol.adapter import ActionRefused, EngineError
 from protocol.builder import StateBuilder
 from protocol.consistency import check, problems
+from protocol.decisions import AssignCombatDamage, DeclareAttackers, DeclareBlockers
 from protocol.keywords import NINJUTSU
 from protocol.model import (
     AFTER_BLOCKERS_STEPS,
@@ -46,7 +47,6 @@ from protocol.model import (
     CardData,
     EventKind,
     GameState,
-    PendingChoice,
     StackItem,
     Step,
     Zone,
@@ -241,7 +241,7 @@ def test_declared_attackers_trigger_but_the_ninja_does_not():
     ninja = b.put(FS_NINJA, 0)
     b.permanent(ISLAND, 0)
     b.put(BEARS, 1, Zone.LIBRARY)
-    state = b.build(turn=3, step=Step.DECLARE_ATTACKERS, priority=None, pending=PendingChoice("declare-attackers", 0))
+    state = b.build(turn=3, step=Step.DECLARE_ATTACKERS, priority=None, pending=DeclareAttackers(0))
     session = ENGINE.start(state)
     events = session.apply(Action(ActionKind.DECLARE_ATTACKERS, 0, attacks=((bears, P1),)))
     assert [(e.kind, e.card) for e in events if e.kind in (EventKind.ATTACK, EventKind.TRIGGER)] == [
@@ -253,7 +253,7 @@ def test_declared_attackers_trigger_but_the_ninja_does_not():
     assert [(e.kind, e.amount) for e in events if e.kind is EventKind.LIFE] == [(EventKind.LIFE, 1)]
     assert session.state().player(0).life == 21
     events = pass_both(session)  # to declare blockers
-    assert session.state().pending == PendingChoice("declare-blockers", 1)
+    assert session.state().pending == DeclareBlockers(1)
     session.apply(Action(ActionKind.DECLARE_BLOCKERS, 1))
     events = session.apply(ninjutsu(ninja, bears))
     events += pass_both(session)
@@ -266,9 +266,7 @@ def test_declared_attackers_trigger_but_the_ninja_does_not():
 def test_self_attack_trigger_only_for_declared_attacker():
     b = StateBuilder()
     brave = b.permanent(BRAVE, 0)
-    session = ENGINE.start(
-        b.build(turn=2, step=Step.DECLARE_ATTACKERS, priority=None, pending=PendingChoice("declare-attackers", 0))
-    )
+    session = ENGINE.start(b.build(turn=2, step=Step.DECLARE_ATTACKERS, priority=None, pending=DeclareAttackers(0)))
     events = session.apply(Action(ActionKind.DECLARE_ATTACKERS, 0, attacks=((brave, P1),)))
     assert [e.card for e in events if e.kind is EventKind.TRIGGER] == [brave]
     pass_both(session)
@@ -411,8 +409,14 @@ def test_first_strike_ninja_entering_in_first_strike_step_deals_regular_damage_o
 
 
 def test_blocked_attacker_divides_damage_and_sba_kill():
+    """Two blockers: its controller divides the damage (510.1c); the least division is lethal
+    damage to the first blocker, the rest to the last, as the engine divided it by itself before."""
     session, ids = blockers_declared([OGRE], [(BEARS, 0), (BEARS, 0)])
     events = pass_both(session)
+    assert damage_of(events) == []  # 510.1: the assignment comes first
+    pending = session.state().pending
+    assert isinstance(pending, AssignCombatDamage) and pending.player == 0
+    events += session.apply(pending.least(session.legal_actions))
     assert sorted(damage_of(events)) == sorted(
         [
             (ids["a0"], ids["b0"], 2, "regular"),
@@ -458,9 +462,7 @@ def test_combat_damage_to_a_player_triggers_a_draw():
 def test_no_attackers_skips_to_end_of_combat():
     b = StateBuilder()
     b.permanent(BEARS, 0)
-    session = ENGINE.start(
-        b.build(turn=2, step=Step.DECLARE_ATTACKERS, priority=None, pending=PendingChoice("declare-attackers", 0))
-    )
+    session = ENGINE.start(b.build(turn=2, step=Step.DECLARE_ATTACKERS, priority=None, pending=DeclareAttackers(0)))
     assert session.state().actor == 0
     session.apply(Action(ActionKind.DECLARE_ATTACKERS, 0))
     assert session.state().priority == 0 and session.state().step is Step.DECLARE_ATTACKERS
@@ -479,9 +481,7 @@ def test_declarations_listed_and_judged():
     walker = b.permanent(WALKER, 1)
     own_walker = b.permanent(WALKER, 0)
     blocker = b.permanent(BEARS, 1, summoning_sick=True)
-    session = ENGINE.start(
-        b.build(turn=2, step=Step.DECLARE_ATTACKERS, priority=None, pending=PendingChoice("declare-attackers", 0))
-    )
+    session = ENGINE.start(b.build(turn=2, step=Step.DECLARE_ATTACKERS, priority=None, pending=DeclareAttackers(0)))
     attacks = [a.attacks for a in session.legal_actions()]
     assert attacks == [(), ((bears, P1),), ((bears, at_walker(walker)),)]
     before = session.state()
@@ -506,7 +506,7 @@ def test_declarations_listed_and_judged():
     ]
     assert session.state().permanent(bears).tapped
     pass_both(session)
-    assert session.state().pending == PendingChoice("declare-blockers", 1)
+    assert session.state().pending == DeclareBlockers(1)
     assert [a.blocks for a in session.legal_actions()] == [(), ((blocker, bears),)]
     with pytest.raises(ActionRefused):
         session.apply(Action(ActionKind.DECLARE_BLOCKERS, 1, blocks=((bears, bears),)))
@@ -738,7 +738,7 @@ def _walk_start(kind: int) -> GameState:
 def test_attackers_are_neither_blocked_nor_unblocked_while_blockers_are_declared():
     b = StateBuilder()
     bears = b.permanent(BEARS, 0, tapped=True, attacking=P1)
-    state = b.build(turn=3, step=Step.DECLARE_BLOCKERS, priority=None, pending=PendingChoice("declare-blockers", 1))
+    state = b.build(turn=3, step=Step.DECLARE_BLOCKERS, priority=None, pending=DeclareBlockers(1))
     assert problems(state) == []
     session = ENGINE.start(state)
     assert session.state() == state
@@ -747,9 +747,9 @@ def test_attackers_are_neither_blocked_nor_unblocked_while_blockers_are_declared
     assert session.state().permanent(bears).blocked is False
 
 
-def test_unimplemented_pending_choice_and_stack_item_are_engine_errors():
-    state = StateBuilder().build(step=Step.PRECOMBAT_MAIN, priority=None, pending=PendingChoice("search", 0))
-    with pytest.raises(EngineError, match="search"):
+def test_unimplemented_pending_choice_and_stack_item_are_engine_errors(new_decision_kind):
+    state = StateBuilder().build(step=Step.PRECOMBAT_MAIN, priority=None, pending=new_decision_kind(0))
+    with pytest.raises(EngineError, match=f"does not implement {new_decision_kind.kind} choices"):
         ENGINE.start(state)
     b = StateBuilder()
     bears = b.permanent(BEARS, 0)

@@ -31,9 +31,11 @@ from generators.search_cards import (
     WATCHER,
     WILD_EXPANSE,
 )
+from protocol import codec
 from protocol.adapter import ActionRefused, EngineError
 from protocol.builder import StateBuilder
 from protocol.consistency import problems
+from protocol.decisions import SearchDecision
 from protocol.keywords import LIBRARY_NINJUTSU
 from protocol.model import (
     Action,
@@ -41,7 +43,6 @@ from protocol.model import (
     CardInstance,
     EventKind,
     GameState,
-    PendingChoice,
     Permanent,
     Search,
     StackItem,
@@ -81,8 +82,7 @@ def resolve(session) -> list:
 
 def search_of(session) -> Search:
     state = session.state()
-    assert state.pending is not None and state.pending.kind == "search", state.pending
-    assert state.pending.search is not None
+    assert isinstance(state.pending, SearchDecision), state.pending
     return state.pending.search
 
 
@@ -464,12 +464,9 @@ def test_library_ninjutsu_not_during_bribery_or_a_look():
     state = state.replace(
         players=(dataclasses.replace(state.player(0), hand=hand, searched_library=True), state.player(1)),
         stack=(StackItem("s1", "spell", bribery, 0, "spell", (("targets", "player:1"),)),),
-        pending=PendingChoice(
-            "search",
+        pending=SearchDecision(
             0,
-            search=Search(
-                0, 1, bribery, BRIBERY_CARD.text, "creature", 1, candidates=state.player(1).library, resolving="s1"
-            ),
+            Search(0, 1, bribery, BRIBERY_CARD.text, "creature", 1, candidates=state.player(1).library, resolving="s1"),
         ),
     )
     assert problems(state) == []
@@ -560,7 +557,7 @@ def test_a_pending_search_without_a_known_effect_cannot_be_loaded():
     state = b.build(
         step=Step.PRECOMBAT_MAIN,
         priority=None,
-        pending=PendingChoice("search", 0, search=Search(0, 0, bears, "?", candidates=(bears,))),
+        pending=SearchDecision(0, Search(0, 0, bears, "?", candidates=(bears,))),
     )
     with pytest.raises(EngineError, match="pending search"):
         ENGINE.start(state)
@@ -571,7 +568,7 @@ def test_consistency_names_search_problems():
     x = b.put(BEARS, 0, Zone.LIBRARY)
     y = b.put(BEARS, 1, Zone.LIBRARY)
     bad = Search(0, 0, x, "?", count=1, visible=1, candidates=(x, y), found=(y, x), resolving="s9")
-    found = problems(b.build(priority=None, pending=PendingChoice("search", 1, search=bad)))
+    found = problems(b.build(priority=None, pending=SearchDecision(1, bad)))
     text = "; ".join(found)
     for part in (
         "searcher is 0",
@@ -581,7 +578,10 @@ def test_consistency_names_search_problems():
         "'s9' is not on the stack",
     ):
         assert part in text, text
-    assert problems(b.build(priority=None, pending=PendingChoice("search", 0))) == ["a pending search names no search"]
+    data = codec.to_jsonable(b.build(priority=None, pending=SearchDecision(1, bad)))
+    del data["pending"]["search"]  # a search decision without its search is no value of the model
+    with pytest.raises(codec.DecodeError, match="missing field 'search'"):
+        codec.from_jsonable(GameState, data)
 
 
 @given(

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import find, given
 
 from engines.reference import ReferenceEngine
-from generators.combat import NINJUTSU_STEPS, CombatSpec, combat_scenarios
+from generators.ninjutsu import NINJUTSU_STEPS, NinjutsuSpec, ninjutsu_scenarios
 from generators.search import search_scenarios
 from generators.search_cards import ABILITY, BRIBERY, INSTANT, LOOK, RESTRICTED_TO, SORCERY, SOURCE_KINDS
 from generators.search_setup import SearchSetup
@@ -74,7 +74,7 @@ def test_sought_cards_above_and_below_the_fourth(scenario):
     assert any(sought(c) for c in library[RESTRICTED_TO:]) and any(sought(c) for c in library[:RESTRICTED_TO])
 
 
-@given(combat_scenarios(CombatSpec(LIBRARY_NINJUTSU, NINJUTSU_STEPS, search=EVERYTHING, min_ninjas=2)))
+@given(ninjutsu_scenarios(NinjutsuSpec(LIBRARY_NINJUTSU, NINJUTSU_STEPS, search=EVERYTHING, min_ninjas=2)))
 def test_combat_search_states_hold_library_ninjas_and_a_search(scenario):
     state = scenario.state
     loads_unchanged(state)

@@ -7,7 +7,7 @@ import copy
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generators.combat import CombatSpec, combat_scenarios
+from generators.ninjutsu import NinjutsuSpec, ninjutsu_scenarios
 from generators.strategies import integers, sampled
 from protocol.clone import fresh
 from protocol.keywords import NINJUTSU
@@ -28,7 +28,7 @@ def test_cached_strategies_draw_what_the_st_functions_draw(data):
     assert data.draw(sampled(("x", "y"))) in ("x", "y")
 
 
-@given(combat_scenarios(CombatSpec(NINJUTSU, tuple(Step), observer=True)))
+@given(ninjutsu_scenarios(NinjutsuSpec(NINJUTSU, tuple(Step), observer=True)))
 def test_fresh_copies_equal_and_share_no_dataclass(scenario):
     state = scenario.state
     copied = fresh(state)

@@ -12,12 +12,15 @@ from __future__ import annotations
 from typing import Any
 
 from protocol.adapter import ActionRefused
+from protocol.keyword_registry import COMMANDER_NINJUTSU, NINJUTSU
 from protocol.model import Action, ActionKind, AttackTarget
 
 from .export import attack_target_of
 from .load import IdMap, attack_target
 
-NINJUTSU_VARIANTS = {"Ninjutsu": "ninjutsu", "CommanderNinjutsu": "commander ninjutsu"}
+#: phase's keyword keys of the ninjutsu family (the registry's names in CamelCase) -> the model's
+#: ability names; phase has no library ninjutsu (see ``inprocess.NOT_SUPPORTED``).
+NINJUTSU_VARIANTS = {k.camel: k.name for k in (NINJUTSU, COMMANDER_NINJUTSU)}
 
 
 def ninjutsu_ability(obj: dict[str, Any] | None) -> str:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from protocol.keyword_registry import DOUBLE_STRIKE, FIRST_STRIKE
 from protocol.model import Event, EventKind, GameState, Zone, target_ref
 
 from .load import IdMap
@@ -30,7 +31,8 @@ ZONES = {
     "Stack": Zone.STACK,
     "Command": Zone.COMMAND,
 }
-STRIKE_KEYWORDS = {"FirstStrike", "DoubleStrike"}
+#: phase's names of first and double strike (the registry's, in CamelCase).
+STRIKE_KEYWORDS = {k.camel for k in (FIRST_STRIKE, DOUBLE_STRIKE)}
 MANA_SYMBOLS = {"White": "W", "Blue": "U", "Black": "B", "Red": "R", "Green": "G", "Colorless": "C"}
 
 

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from protocol.decisions import Decision
 from protocol.model import (
     AttackTarget,
     CardData,
     CardInstance,
     GameState,
-    PendingChoice,
     Permanent,
     PlayerState,
     StackItem,
@@ -41,7 +41,7 @@ def attack_target_of(target: dict[str, Any], ids: IdMap) -> AttackTarget:
     raise ValueError(f"phase reports an unknown attack target {target!r}")
 
 
-def export(ps: dict[str, Any], start: GameState, ids: IdMap, pending: PendingChoice | None = None) -> GameState:
+def export(ps: dict[str, Any], start: GameState, ids: IdMap, pending: Decision | None = None) -> GameState:
     """The model state of the phase state dict ``ps`` (the ``"state"`` of ``Game.state()``);
     ``pending``: the choice phase waits for, when it is not priority (see :mod:`.prompts`)."""
     objects = ps["objects"]

@@ -9,6 +9,7 @@ from importlib.metadata import version
 from typing import Any
 
 from protocol.adapter import ActionRefused, EngineError, Support
+from protocol.decisions import MayCast, SearchDecision
 from protocol.mechanics import Mechanic
 from protocol.model import Action, ActionKind, Event, EventKind, GameState
 
@@ -156,7 +157,7 @@ class PhaseSession:
         pending = self.state().pending
         out: list[Action] = []
         for native in self._game.actions():
-            if native.kind == "DecideOptionalEffect" and pending is not None and pending.kind == "may-cast":
+            if native.kind == "DecideOptionalEffect" and isinstance(pending, MayCast):
                 accept = bool((native.data or {}).get("accept"))
                 action: Action | None = (
                     Action(ActionKind.CAST, actor, source=pending.cards[0])
@@ -223,7 +224,7 @@ class PhaseSession:
         objects = ps["objects"]
         waiting = (ps.get("waiting_for") or {}).get("type")
         pending = self.state().pending
-        if pending is not None and pending.kind == "may-cast":
+        if isinstance(pending, MayCast):
             if action.kind is ActionKind.CAST and action.source in pending.cards:
                 return [phase.GameAction.from_dict({"type": "DecideOptionalEffect", "data": {"accept": True}})]
             if action.kind is ActionKind.CHOOSE_CARDS and not action.cards:
@@ -273,7 +274,7 @@ class PhaseSession:
             if e.get("type") == "StackPushed":
                 index.setdefault(int(e["data"]["object_id"]), "triggered")
         events = emap.translate(raw_events, before_raw, after_raw, self._ids, index)
-        if action.kind is ActionKind.CHOOSE_CARDS and before.pending is not None and before.pending.kind == "search":
+        if action.kind is ActionKind.CHOOSE_CARDS and isinstance(before.pending, SearchDecision):
             events += [Event(EventKind.FIND, card=c) for c in action.cards]
         return events + emap.derived(events, before, after)
 

@@ -1,5 +1,6 @@
-"""phase.rs prompts other than priority -> the model's PendingChoice, and back.
+"""phase.rs prompts other than priority -> the model's pending decisions, and back.
 
+- ``DeclareAttackers`` and ``DeclareBlockers`` are the declarations of the same names.
 - ``SearchChoice {player, library_owner, cards, count, up_to}`` is a pending ``search``. phase
   names the eligible cards only; the cards the search *sees* come from the ``HiddenSearchViewed``
   event phase emitted as the search began (all of the library, or its top four under Aven
@@ -11,6 +12,10 @@
   rebound is rebound's ``may-cast`` (702.88a): ``DecideOptionalEffect {accept: true}`` is
   ``CAST`` of that card, ``{accept: false}`` the empty ``CHOOSE_CARDS``. Other optional effects
   are not mapped (exported as no pending choice).
+- ``AssignCombatDamage`` (an attacker blocked by two or more creatures) is not mapped yet: the
+  adapter invents no choice in its place, so such a state exports no pending decision and nobody
+  to act (and a state that would lead to it before regular damage is not loaded, see
+  :func:`.load.load`).
 """
 
 from __future__ import annotations
@@ -18,7 +23,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from protocol.model import PendingChoice, Search
+from protocol.decisions import Decision, DeclareAttackers, DeclareBlockers, MayCast, Search, SearchDecision
+from protocol.keyword_registry import REBOUND
 
 from .load import IdMap
 
@@ -74,7 +80,7 @@ def restricted_to(ps: dict[str, Any], searcher: int) -> int | None:
     return min(counts) if counts else None
 
 
-def search_choice(data: dict[str, Any], ps: dict[str, Any], ids: IdMap, memo: SearchMemo) -> PendingChoice:
+def search_choice(data: dict[str, Any], ps: dict[str, Any], ids: IdMap, memo: SearchMemo) -> SearchDecision:
     owner = int(data["library_owner"])
     library = [int(o) for o in ps["players"][owner]["library"]]
     viewed = set(memo.viewed) or set(library)
@@ -100,26 +106,26 @@ def search_choice(data: dict[str, Any], ps: dict[str, Any], ids: IdMap, memo: Se
         visible=visible,
         candidates=candidates,
     )
-    return PendingChoice("search", int(data["player"]), search=search)
+    return SearchDecision(int(data["player"]), search)
 
 
-def rebound_offer(data: dict[str, Any], ps: dict[str, Any], ids: IdMap) -> PendingChoice | None:
+def rebound_offer(data: dict[str, Any], ps: dict[str, Any], ids: IdMap) -> MayCast | None:
     subject = data.get("decision_subject_id")
     if subject is None:
         return None
     obj = ps["objects"].get(str(subject))
-    if obj is None or obj.get("zone") != "Exile" or "Rebound" not in (obj.get("keywords") or []):
+    if obj is None or obj.get("zone") != "Exile" or REBOUND.camel not in (obj.get("keywords") or []):
         return None
-    return PendingChoice("may-cast", int(data["player"]), cards=(ids.model(int(subject)),))
+    return MayCast(int(data["player"]), cards=(ids.model(int(subject)),))
 
 
-def pending_of(ps: dict[str, Any], ids: IdMap, memo: SearchMemo) -> PendingChoice | None:
+def pending_of(ps: dict[str, Any], ids: IdMap, memo: SearchMemo) -> Decision | None:
     waiting = ps.get("waiting_for") or {}
     wtype, data = waiting.get("type"), waiting.get("data") or {}
     if wtype == "DeclareAttackers":
-        return PendingChoice("declare-attackers", int(data["player"]))
+        return DeclareAttackers(int(data["player"]))
     if wtype == "DeclareBlockers":
-        return PendingChoice("declare-blockers", int(data["player"]))
+        return DeclareBlockers(int(data["player"]))
     if wtype == "SearchChoice":
         return search_choice(data, ps, ids, memo)
     if wtype == "OptionalEffectChoice":

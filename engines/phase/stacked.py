@@ -19,6 +19,8 @@ from dataclasses import replace
 from typing import Any
 
 from protocol.adapter import ActionRefused, StateUnsupported
+from protocol.decisions import SearchDecision
+from protocol.keyword_registry import FLASH
 from protocol.model import Action, ActionKind, GameState, StackItem
 
 FREE = {"type": "Cost", "generic": 0, "shards": []}
@@ -33,11 +35,11 @@ def split(state: GameState) -> tuple[GameState, tuple[StackItem, ...]]:
     hands, the first caster holding priority, no pending choice), and the items to cast."""
     items = state.stack
     pending = state.pending
-    if pending is not None and not (pending.kind == "search" and items and pending.search is not None):
+    if pending is not None and not (isinstance(pending, SearchDecision) and items):
         raise StateUnsupported(
             f"the phase adapter builds no pending {pending.kind} choice (phase does not recompute a prompt on load)"
         )
-    if pending is not None and pending.search is not None and pending.search.resolving != items[-1].id:
+    if isinstance(pending, SearchDecision) and pending.search.resolving != items[-1].id:
         raise StateUnsupported("the phase adapter builds a pending search only of the spell on top of the stack")
     players = list(state.players)
     for item in items:
@@ -85,7 +87,7 @@ def build(engine: Any, game: Any, state: GameState, items: tuple[StackItem, ...]
         saved[key] = {f: copy.deepcopy(obj[f]) for f in CAST_FIELDS if f in obj}
         obj["mana_cost"] = obj["base_mana_cost"] = dict(FREE)
         for f in ("keywords", "base_keywords"):
-            obj[f] = [*(obj.get(f) or []), "Flash"]
+            obj[f] = [*(obj.get(f) or []), FLASH.camel]
     game = engine.load_game(env)
     events: list[Any] = []
     passing = phase.GameAction.from_dict({"type": "PassPriority"})

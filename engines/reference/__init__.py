@@ -15,8 +15,8 @@ exact payer of :mod:`.payment`), casting and land plays (:mod:`.casting`), rebou
   signature and composition (:mod:`.hooks`);
 * what it handles it registers in one explicit dispatch table (:mod:`.table`): action kind ->
   the handlers that claim and apply an action (claims never overlap), and the offers listing a
-  player's actions (in the fixed order of :data:`.engine.OFFER_ORDER`); pending choice kind ->
-  the component answering it; stack item kind -> the resolvers; named decisions
+  player's actions (in the fixed order of :data:`.engine.OFFER_ORDER`); pending decision type
+  -> the component answering it; stack item kind -> the resolvers; named decisions
   (``"ninjutsu.window_open"``, ``"ninjutsu.return_candidates"`` ...) -> the method answering
   that one rules question, documented with its CR rule.
 
@@ -99,7 +99,7 @@ class ReferenceEngine:
         except UnsupportedCard as exc:
             raise EngineError(str(exc)) from exc
         rules = ReferenceRules(self.decisions)
-        if game.pending is not None and game.pending.kind not in rules.pending_kinds:
+        if game.pending is not None and type(game.pending) not in rules.pending_kinds:
             raise EngineError(f"reference engine does not implement {game.pending.kind} choices")
         for item in game.stack:
             if not rules.can_resolve(game, item):

@@ -1,6 +1,6 @@
-"""Combat, steps 506-511: declaring attackers and blockers, first strike and combat damage,
-menace, and creatures put onto the battlefield attacking (508.4): the reference engine's combat
-component.
+"""Combat, steps 506-511: declaring attackers and blockers, first strike and combat damage (with
+its assignment, 510.1), menace, and creatures put onto the battlefield attacking (508.4): the
+reference engine's combat component.
 
 It gives the core the combat steps' turn-based actions (:class:`.services.CombatSteps`) and the
 mechanics that return attackers or put creatures into combat what they ask
@@ -14,9 +14,17 @@ menace") and what happens when a creature deals combat damage to a player
 from __future__ import annotations
 
 from collections import Counter
-from typing import Final
+from collections.abc import Mapping
 
 from protocol.adapter import ActionRefused
+from protocol.decisions import (
+    AssignCombatDamage,
+    DamageRecipient,
+    DamageSource,
+    DeclareAttackers,
+    DeclareBlockers,
+    Share,
+)
 from protocol.mechanics import COMBAT_FEATURES, Mechanic
 from protocol.model import (
     Action,
@@ -24,7 +32,6 @@ from protocol.model import (
     AttackTarget,
     Event,
     EventKind,
-    PendingChoice,
     PlayerIndex,
     StackItem,
     Step,
@@ -38,9 +45,6 @@ from .lines import Keyword
 from .services import CardLines, Services, Turn, Zones
 from .table import Table, decision
 
-#: Pending choices of the combat steps (508.1, 509.1).
-DECLARE_ATTACKERS: Final = "declare-attackers"
-DECLARE_BLOCKERS: Final = "declare-blockers"
 #: The keyword menace (702.111) as a card line.
 MENACE = Keyword("menace")
 
@@ -64,20 +68,17 @@ class Combat:
         self.table = services.table
 
     def register(self, table: Table) -> None:
-        table.pending_choice(self.name, DECLARE_ATTACKERS, self.attack_declarations, self.declare)
-        table.pending_choice(self.name, DECLARE_BLOCKERS, self.block_declarations, self.declare)
+        table.pending_choice(self.name, DeclareAttackers, self.attack_declarations, self.declare_attackers)
+        table.pending_choice(self.name, DeclareBlockers, self.block_declarations, self.declare_blockers)
+        table.pending_choice(self.name, AssignCombatDamage, self.damage_assignments, self.assign_combat_damage)
         table.resolver(self.name, "triggered", self.is_combat_trigger, self.resolve_combat_trigger)
 
-    def declare(self, game: Game, action: Action, events: list[Event]) -> None:
-        """The answer to a declare-attackers or declare-blockers choice."""
+    def refuse_unless_answer(self, game: Game, action: Action) -> None:
+        """Refuse an action that is no answer to the pending decision (its kind says)."""
         assert game.pending is not None
-        wanted = ActionKind(game.pending.kind)
-        if action.kind is not wanted:
-            raise ActionRefused(f"player {action.player} must {game.pending.kind}, not {action.kind}")
-        if wanted is ActionKind.DECLARE_ATTACKERS:
-            self.declare_attackers(game, action, events)
-        else:
-            self.declare_blockers(game, action, events)
+        problems = game.pending.answer_problems(action)
+        if problems:
+            raise ActionRefused("; ".join(problems))
 
     def power_bonus(self, game: Game, perm: Perm) -> int:
         return self.table.call(hooks.power_bonus, game, perm)
@@ -182,20 +183,34 @@ class Combat:
         """510.1a: a creature assigns combat damage equal to its power (none if power < 1)."""
         return max(0, (game.abilities_of(perm.id).power or 0) + self.power_bonus(game, perm))  # 613.4c
 
+    @decision("combat.damage_is_divided")
+    def damage_is_divided(self, game: Game, perm: Perm, creatures: list[Perm]) -> bool:
+        """510.1c-d: a creature blocked by two or more creatures, or blocking two or more,
+        assigns its combat damage divided as its controller chooses among them (an
+        :class:`~protocol.decisions.AssignCombatDamage` of that player); with one, all of it goes
+        to that one."""
+        return len(creatures) >= 2
+
+    @decision("combat.lethal_damage")
+    def lethal_damage(self, game: Game, creature: Perm) -> int:
+        """120.6/702.19b: the damage lethal to a creature now: its toughness (613.4c bonuses
+        included) less the damage already marked on it, not below 0."""
+        toughness = (game.abilities_of(creature.id).toughness or 0) + self.toughness_bonus(game, creature)
+        return max(0, toughness - creature.damage)
+
     @decision("combat.assign_blocked_damage")
     def assign_blocked_damage(
         self, game: Game, attacker: Perm, amount: int, blockers: list[Perm]
     ) -> list[tuple[Perm, int]]:
-        """510.1c-d: a blocked creature divides its damage among its blockers; lethal damage to
-        each in order before the next, the rest to the last (the reference engine's fixed
-        choice: blockers in permanent-id order). No blockers left: no damage (510.1c)."""
+        """510.1c: a blocked creature whose controller has no division to choose assigns all its
+        damage to its one blocker; no blockers left: no damage. (Given several, as an engine that
+        divides by itself would: lethal damage to each in permanent-id order, the rest to the last.)"""
         out: list[tuple[Perm, int]] = []
         for i, blocker in enumerate(blockers):
             if i == len(blockers) - 1:
                 share = amount
             else:
-                toughness = (game.abilities_of(blocker.id).toughness or 0) + self.toughness_bonus(game, blocker)
-                share = min(amount, max(0, toughness - blocker.damage))
+                share = min(amount, self.lethal_damage(game, blocker))
             if share > 0:
                 out.append((blocker, share))
             amount -= share
@@ -259,6 +274,7 @@ class Combat:
     def declare_attackers(self, game: Game, action: Action, events: list[Event]) -> None:
         """508.1: check the whole declaration, then tap the attackers (508.1f), then "attacks"
         triggers (508.3a), then the active player gets priority (508.2/117.3a)."""
+        self.refuse_unless_answer(game, action)
         if action.blocks:
             raise ActionRefused("blockers cannot be declared in the declare-attackers step")
         legal_targets = self.legal_attack_targets(game, game.active)
@@ -307,6 +323,7 @@ class Combat:
 
     def declare_blockers(self, game: Game, action: Action, events: list[Event]) -> None:
         """509.1: check the declaration, then mark every attacker blocked or unblocked (509.1h)."""
+        self.refuse_unless_answer(game, action)
         if action.attacks:
             raise ActionRefused("attackers cannot be declared in the declare-blockers step")
         seen: set[str] = set()
@@ -336,28 +353,29 @@ class Combat:
         self.turn.give_priority(game, game.active, events)
 
     # =====================================================================================
-    # Procedures: the combat steps' turn-based actions (508.1, 509.1, 510)
+    # Procedures: the combat steps' turn-based actions (508.1, 509.1, 510.1)
     # =====================================================================================
     def begin_combat_step(self, game: Game, step: Step, events: list[Event]) -> bool:
         """As ``step`` begins: the declarations wait for the active or defending player (508.1,
-        509.1: True, the step stops there); the damage steps deal combat damage (510.1-510.2),
-        the first-strike one noting the creatures it lets strike first (510.4)."""
+        509.1); the damage steps assign and deal combat damage (510.1-510.2), the first-strike
+        one noting the creatures it lets strike first (510.4). True once the step's turn-based
+        actions are done, False while it waits for a decision."""
         if step is Step.DECLARE_ATTACKERS:
-            game.pending = PendingChoice(DECLARE_ATTACKERS, game.active)
-            return True
+            game.pending = DeclareAttackers(game.active)
+            return False
         if step is Step.DECLARE_BLOCKERS:
-            game.pending = PendingChoice(DECLARE_BLOCKERS, game.defending)
-            return True
+            game.pending = DeclareBlockers(game.defending)
+            return False
         if step is Step.FIRST_STRIKE_DAMAGE:
             game.first_strikers = [
                 p.id
                 for p in game.battlefield
                 if p.in_combat and (self.has_first_strike(game, p) or self.has_double_strike(game, p))
             ]
-            self.deal_combat_damage(game, True, events)
-        elif step is Step.COMBAT_DAMAGE:
-            self.deal_combat_damage(game, False, events)
-        return False
+            return self.begin_combat_damage(game, events)
+        if step is Step.COMBAT_DAMAGE:
+            return self.begin_combat_damage(game, events)
+        return True
 
     # =====================================================================================
     # Procedures: combat damage (510)
@@ -365,9 +383,97 @@ class Combat:
     def blockers_of(self, game: Game, attacker: Perm) -> list[Perm]:
         return sorted((p for p in game.battlefield if attacker.id in p.blocking), key=lambda p: p.id)
 
-    def deal_combat_damage(self, game: Game, first_strike_step: bool, events: list[Event]) -> None:
-        """510.1-510.2: every qualifying creature assigns its damage, then all of it is dealt at
-        once; 510.3a: "deals combat damage to a player" abilities trigger."""
+    def begin_combat_damage(self, game: Game, events: list[Event]) -> bool:
+        """510.1: as a combat damage step begins, the active player, then the defending player,
+        assigns the combat damage of their creatures; a player with a division to choose is
+        asked for it (:class:`~protocol.decisions.AssignCombatDamage`). True once the damage is
+        dealt (510.2), False while an assignment is pending."""
+        return self.ask_or_deal(game, (game.active, game.defending), (), events)
+
+    def ask_or_deal(
+        self, game: Game, players: tuple[PlayerIndex, ...], announced: tuple[Share, ...], events: list[Event]
+    ) -> bool:
+        """The first of ``players`` with a division to choose is asked for it; with none left,
+        all the combat damage of the step is dealt at once, as ``announced`` divides it (510.2)."""
+        first_strike_step = game.step is Step.FIRST_STRIKE_DAMAGE
+        for player in players:
+            sources = self.divided_damage(game, player, first_strike_step)
+            if sources:
+                game.pending = AssignCombatDamage(player, sources, announced)
+                game.priority = None
+                return False
+        chosen: dict[str, list[tuple[str, int]]] = {}
+        for source, recipient, amount in announced:
+            chosen.setdefault(source, []).append((recipient, amount))
+        self.deal_combat_damage(game, first_strike_step, chosen, events)
+        return True
+
+    def divided_damage(self, game: Game, player: PlayerIndex, first_strike_step: bool) -> tuple[DamageSource, ...]:
+        """The creatures of ``player`` dealing damage in this step whose damage they divide
+        (510.1c-d), each with its amount (510.1a) and the creatures it may go to, in order."""
+        out: list[DamageSource] = []
+        for perm in game.battlefield:
+            if perm.controller != player or not perm.in_combat:
+                continue
+            if not self.deals_damage_in_step(game, perm, first_strike_step):
+                continue
+            amount = self.combat_damage_amount(game, perm)
+            if amount <= 0:
+                continue
+            if perm.attacking is not None:
+                if not perm.blocked:
+                    continue
+                creatures = self.blockers_of(game, perm)
+            else:
+                creatures = [a for a in (game.perm(i) for i in perm.blocking) if a is not None]
+            if self.damage_is_divided(game, perm, creatures):
+                recipients = tuple(DamageRecipient(c.id, self.lethal_damage(game, c)) for c in creatures)
+                out.append(DamageSource(perm.id, amount, recipients))
+        return tuple(out)
+
+    def damage_assignments(self, game: Game) -> list[Action]:
+        """Some legal assignments (apply judges any): the least one (lethal damage to each
+        creature in turn, the rest to the last), and for each creature dividing its damage, all
+        of it to one of its recipients, the others as in the least."""
+        pending = game.pending
+        assert isinstance(pending, AssignCombatDamage)
+        least = pending.least(lambda: ())
+        actions = [least]
+        for entry in pending.sources:
+            for ref in entry.recipients:
+                damage = tuple(
+                    share
+                    for other in pending.sources
+                    for share in (
+                        ((entry.source, ref, entry.amount),)
+                        if other is entry
+                        else tuple(s for s in least.damage if s[0] == other.source)
+                    )
+                )
+                action = Action(ActionKind.ASSIGN_DAMAGE, pending.player, damage=damage)
+                if action not in actions and not pending.answer_problems(action):
+                    actions.append(action)
+        return actions
+
+    def assign_combat_damage(self, game: Game, action: Action, events: list[Event]) -> None:
+        """The answer to an :class:`~protocol.decisions.AssignCombatDamage`: the whole assignment
+        is checked at once and an illegal one refused, changing nothing (510.1e); the defending
+        player assigns after the active player (510.1); then the damage is dealt and the step
+        goes on (510.2-510.3)."""
+        pending = game.pending
+        assert isinstance(pending, AssignCombatDamage)
+        self.refuse_unless_answer(game, action)
+        game.pending = None
+        later = (game.defending,) if pending.player == game.active else ()
+        if self.ask_or_deal(game, later, pending.announced + action.damage, events):
+            self.turn.step_begun(game, game.step, events)
+
+    def deal_combat_damage(
+        self, game: Game, first_strike_step: bool, chosen: Mapping[str, list[tuple[str, int]]], events: list[Event]
+    ) -> None:
+        """510.2: every qualifying creature's combat damage is dealt at once, as its controller
+        divided it (``chosen``: source -> (recipient, amount)) or as the rules fix it (510.1b-d);
+        510.3a: "deals combat damage to a player" abilities trigger."""
         detail = "first-strike" if first_strike_step else "regular"
         dealt: list[tuple[Perm, str, int]] = []  # (source, recipient ref, amount)
         for perm in game.battlefield:
@@ -376,7 +482,9 @@ class Combat:
             amount = self.combat_damage_amount(game, perm)
             if amount <= 0:
                 continue
-            if perm.attacking is not None:
+            if perm.id in chosen:
+                dealt.extend((perm, recipient, share) for recipient, share in chosen[perm.id])
+            elif perm.attacking is not None:
                 if perm.blocked:
                     for blocker, share in self.assign_blocked_damage(game, perm, amount, self.blockers_of(game, perm)):
                         dealt.append((perm, blocker.id, share))

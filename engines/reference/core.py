@@ -224,9 +224,15 @@ class Core:
         elif step is Step.CLEANUP:
             for perm in game.battlefield:  # 514.2
                 perm.damage = 0
-        elif self.combat.begin_combat_step(game, step, events):
-            return  # the step waits for a declaration of attackers or blockers (508.1, 509.1)
-        self.table.call(hooks.step_begins, game, step, events)  # upkeep triggers, "until end of turn" ends
+        elif not self.combat.begin_combat_step(game, step, events):
+            return  # it waits for a declaration or an assignment of combat damage (508.1, 509.1, 510.1)
+        self.step_begun(game, step, events)
+
+    def step_begun(self, game: Game, step: Step, events: list[Event]) -> None:
+        """The step's turn-based actions are done: what happens "at the beginning of" it (the
+        ``step.begins`` hook: upkeep triggers, "until end of turn" effects that end), then the
+        active player receives priority, in a step that has it (117.3a)."""
+        self.table.call(hooks.step_begins, game, step, events)
         if self.step_has_priority(game, step):
             self.give_priority(game, game.active, events)
 

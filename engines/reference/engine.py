@@ -30,6 +30,7 @@ from types import MethodType
 from typing import Any
 
 from protocol.adapter import ActionRefused
+from protocol.decisions import Decision
 from protocol.model import Action, ActionKind, Event, PlayerIndex, StackItem
 
 from .casting import Casting
@@ -183,13 +184,13 @@ class ReferenceRules:
 
     # -- what the session asks ------------------------------------------------------------
     @property
-    def pending_kinds(self) -> frozenset[str]:
-        """Pending choices the engine can make (a state waiting for another cannot be loaded)."""
+    def pending_kinds(self) -> frozenset[type[Decision]]:
+        """Pending decisions the engine can make (a state waiting for another cannot be loaded)."""
         return frozenset(self.table.pending)
 
     def legal_actions(self, game: Game) -> list[Action]:
         if game.pending is not None:
-            handler = self.table.pending.get(game.pending.kind)
+            handler = self.table.pending.get(type(game.pending))
             return handler.offers(game) if handler is not None else []
         if game.priority is None:
             return []
@@ -209,7 +210,7 @@ class ReferenceRules:
             raise ActionRefused(f"player {action.player} cannot act: player {actor} must act")
         events: list[Event] = []
         if game.pending is not None:
-            pending = self.table.pending.get(game.pending.kind)
+            pending = self.table.pending.get(type(game.pending))
             if pending is None:
                 raise ActionRefused(f"the reference engine cannot make a {game.pending.kind} choice")
             pending.apply(game, action, events)
@@ -230,7 +231,7 @@ class ReferenceRules:
         """Whether a loaded state's pending choice is one the engine can continue."""
         if game.pending is None:
             return True
-        handler = self.table.pending.get(game.pending.kind)
+        handler = self.table.pending.get(type(game.pending))
         return handler is not None and handler.can_continue(game)
 
     def resume(self, game: Game, events: list[Event]) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
+from protocol.decisions import Decision
 from protocol.model import (
     PLAYER_ZONES,
     AttackTarget,
@@ -21,7 +22,6 @@ from protocol.model import (
     Event,
     EventKind,
     GameState,
-    PendingChoice,
     Permanent,
     PlayerIndex,
     PlayerState,
@@ -199,7 +199,7 @@ class Game:
     step: Step
     priority: PlayerIndex | None
     passes: int
-    pending: PendingChoice | None
+    pending: Decision | None
     revealed: list[str]
     first_strikers: list[str]
     #: The loaded state: fields the engine does not play with are exported unchanged from it.

@@ -252,9 +252,6 @@ ParsedLine = SpellEffect | ActivatedSearch | SearchRestriction | MillManaAbility
 # ==========================================================================================
 
 
-KEYWORDS = frozenset({"rebound", "menace", "sneak"})
-
-
 @dataclass(frozen=True)
 class Keyword:
     """ "Rebound" or "Menace"."""

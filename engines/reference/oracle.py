@@ -58,11 +58,19 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any
 
+from protocol.keyword_registry import (
+    COMMANDER_NINJUTSU,
+    DOUBLE_STRIKE,
+    FIRST_STRIKE,
+    LIBRARY_NINJUTSU,
+    MENACE,
+    NINJUTSU,
+    REBOUND,
+    SNEAK,
+    KeywordAbility,
+)
 from protocol.model import MANA_SYMBOLS, CardData, Zone, parse_mana_cost
 
-from .lines import (
-    KEYWORDS as CARD_LINE_KEYWORDS,
-)
 from .lines import (
     KINDS,
     Activated,
@@ -104,13 +112,26 @@ from .lines import (
     Whose,
 )
 
+#: The keywords of the registry (:mod:`protocol.keyword_registry`) this reader reads, with the
+#: line shapes below; any other keyword, registered or not, is refused (the registry says what
+#: exists, the engine what it implements). Rule components add theirs (:func:`register_shape`).
+READ_KEYWORDS: tuple[KeywordAbility, ...] = (
+    FIRST_STRIKE,
+    DOUBLE_STRIKE,
+    NINJUTSU,
+    LIBRARY_NINJUTSU,
+    COMMANDER_NINJUTSU,
+    REBOUND,
+    MENACE,
+    SNEAK,
+)
 #: The ninjutsu family (702.49): the variant names as they appear in oracle text.
-NINJUTSU_VARIANTS = ("ninjutsu", "library ninjutsu", "commander ninjutsu")
+NINJUTSU_VARIANTS = tuple(k.name for k in READ_KEYWORDS if k.family_name == NINJUTSU.name)
 
 #: Basic land types and the mana their intrinsic ability adds (305.6).
 BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 
-_KNOWN_KEYWORDS = {"first strike", "double strike", *NINJUTSU_VARIANTS, *CARD_LINE_KEYWORDS}
+_KNOWN_KEYWORDS = {k.name for k in READ_KEYWORDS}
 
 #: Number words of searches and looks ("the top four cards").
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
@@ -226,8 +247,8 @@ def parse_card(card: CardData) -> CardAbilities:
         k = keyword.strip().lower()
         if k not in _KNOWN_KEYWORDS and k not in _COMPONENT_KEYWORDS:
             raise UnsupportedCard(card.name, keyword, "keyword not implemented")
-        first_strike |= k == "first strike"
-        double_strike |= k == "double strike"
+        first_strike |= k == FIRST_STRIKE.name
+        double_strike |= k == DOUBLE_STRIKE.name
 
     lines: list[OracleLine] = []
     for raw in card.text.split("\n"):
@@ -301,16 +322,16 @@ def _is_spell(card: CardData) -> bool:
 
 
 # -- combat and the ninjutsu family -------------------------------------------------------
-_NINJUTSU = re.compile(r"^(ninjutsu|library ninjutsu|commander ninjutsu) ((?:\{[^{}]+\})+)$")
+_NINJUTSU = re.compile(r"^(" + "|".join(NINJUTSU_VARIANTS) + r") ((?:\{[^{}]+\})+)$")
 _SELF_ATTACK = re.compile(r"^whenever this creature attacks, you gain (\d+) life\.$")
 _ANY_ATTACK = re.compile(r"^whenever a creature you control attacks, you gain (\d+) life\.$")
 _DAMAGE_DRAW = "whenever this creature deals combat damage to a player, draw a card."
 
 
 def _combat_line(card: CardData, text: str, printed: str) -> Record | KeywordLine | None:
-    if text == "first strike":
+    if FIRST_STRIKE.read(text) is not None:
         return "first strike"
-    if text == "double strike":
+    if DOUBLE_STRIKE.read(text) is not None:
         return "double strike"
     if m := _NINJUTSU.match(text):
         return Ninjutsu(m.group(1), _parse_cost(card, printed, m.group(2)))
@@ -484,7 +505,7 @@ def _search_line(card: CardData, text: str, printed: str) -> ParsedLine | None:
 # -- spells and the lines of permanents ---------------------------------------------------
 _SMALL = "|".join(SMALL_NUMBERS)
 _COST = r"((?:\{[0-9wubrgc]+\})+)"
-_SNEAK = re.compile(rf"^sneak {_COST}$")
+_SNEAK = re.compile(rf"^{SNEAK.name} {_COST}$")
 _CAST_TOKENS = re.compile(
     rf"^when you cast this spell, create (?P<n>{_SMALL}) (?P<p>\d+)/(?P<t>\d+) (?P<color>{'|'.join(COLORS)}) "
     r"(?P<type>[a-z]+) creature tokens?\.$"
@@ -511,7 +532,7 @@ def _cost(text: str) -> tuple[str, ...] | None:
 
 def _card_line(card: CardData, text: str, printed: str) -> SpellEffect | CardLine | None:
     spell = _is_spell(card)
-    if text in ("rebound", "menace"):
+    if text in (REBOUND.name, MENACE.name):
         return Keyword(text)
     if m := _SNEAK.match(text):
         cost = _cost(m.group(1))

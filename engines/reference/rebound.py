@@ -4,7 +4,7 @@ A spell with rebound cast from its owner's hand is exiled as it resolves (a perm
 with rebound then doesn't enter: the playtest ruling of Jeskai Baller) — a ``spell.destination``
 hook of the dispatch table — and a delayed trigger waits for its controller's next upkeep
 (603.7, a ``spell.left_stack`` hook). It lets them cast the card from exile without paying its
-mana cost, or decline (a ``"may-cast"`` pending choice); either way the trigger is gone. A spell
+mana cost, or decline (a pending :class:`~protocol.decisions.MayCast`); either way the trigger is gone. A spell
 with rebound that doesn't resolve goes to the graveyard and nothing waits.
 """
 
@@ -13,13 +13,13 @@ from __future__ import annotations
 from typing import Final
 
 from protocol.adapter import ActionRefused
+from protocol.decisions import MayCast
 from protocol.mechanics import Mechanic
 from protocol.model import (
     Action,
     ActionKind,
     DelayedTrigger,
     Event,
-    PendingChoice,
     StackItem,
     Step,
     Zone,
@@ -33,8 +33,6 @@ from .table import Table, decision
 
 #: Ability name of rebound's delayed trigger on the stack.
 REBOUND: Final = "rebound"
-#: The pending choice to cast a card or decline.
-MAY_CAST: Final = "may-cast"
 
 
 class Rebound:
@@ -52,7 +50,7 @@ class Rebound:
         self.spells = services.spells
 
     def register(self, table: Table) -> None:
-        table.pending_choice(self.name, MAY_CAST, self.may_cast_actions, self.act_on_may_cast)
+        table.pending_choice(self.name, MayCast, self.may_cast_actions, self.act_on_may_cast)
         table.resolver(
             self.name,
             "triggered",
@@ -142,13 +140,13 @@ class Rebound:
         card_id = item.source
         if game.zone_of(card_id) is not Zone.EXILE or self.spells.spell_effect(game, card_id) is None:
             return False
-        game.pending = PendingChoice(MAY_CAST, item.controller, cards=(card_id,), resolving=item.id)
+        game.pending = MayCast(item.controller, cards=(card_id,), resolving=item.id)
         game.priority = None
         return True
 
     def may_cast_actions(self, game: Game) -> list[Action]:
         pending = game.pending
-        assert pending is not None
+        assert isinstance(pending, MayCast)
         actions = []
         if self.rebound_cast_optional(game):
             actions.append(Action(ActionKind.CHOOSE_CARDS, pending.player))
@@ -164,7 +162,7 @@ class Rebound:
         """702.88a: cast the card now (timing is ignored while an ability resolves, 608.2g; no
         mana is paid, 118.9) or decline; then the trigger has finished resolving."""
         pending = game.pending
-        assert pending is not None and pending.kind == MAY_CAST
+        assert isinstance(pending, MayCast)
         player = pending.player
         if action.kind is ActionKind.CHOOSE_CARDS and not action.cards:
             if not self.rebound_cast_optional(game):

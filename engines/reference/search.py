@@ -4,7 +4,7 @@ mana abilities during a search (605.3a): the reference engine's search component
 resolves the spells and abilities that search or look (608.2).
 
 A search happens while a spell or ability resolves. It starts as a pending choice
-``PendingChoice(SEARCH, searcher, search=Search(...))`` whose ``candidates`` are the cards the
+``SearchDecision(searcher, Search(...))`` whose ``candidates`` are the cards the
 search can see, fixed when it starts (the whole library, or its top N under a restriction); the
 spell or ability stays on the stack meanwhile (``Search.resolving``). The searcher answers with
 ``Action(CHOOSE_CARDS, searcher, cards=(...))``: the cards are added to ``found`` (they stay in the
@@ -32,16 +32,15 @@ from __future__ import annotations
 import hashlib
 from dataclasses import replace
 from itertools import permutations
-from typing import Final
 
 from protocol.adapter import ActionRefused
+from protocol.decisions import SearchDecision
 from protocol.mechanics import Mechanic
 from protocol.model import (
     Action,
     ActionKind,
     Event,
     EventKind,
-    PendingChoice,
     PlayerIndex,
     Search,
     StackItem,
@@ -62,8 +61,6 @@ from .oracle import effects_of, matches_filter
 from .services import ManaAbilities, Services, Spells, Turn, Zones
 from .table import Table, decision
 
-#: The pending choice of a search or a look.
-SEARCH: Final = "search"
 #: A stack-item choice: the permanent sacrificed to pay an ability's cost.
 SACRIFICED = "sacrificed"
 #: Cost choice naming the type of mana (as in the mana rules).
@@ -97,7 +94,9 @@ class Searching:
         table.action(
             self.name, ActionKind.ACTIVATE, self.is_search_component_ability, self.activate_search_component_ability
         )
-        table.pending_choice(self.name, SEARCH, self.search_actions, self.act_during_search, self.can_continue_search)
+        table.pending_choice(
+            self.name, SearchDecision, self.search_actions, self.act_during_search, self.can_continue_search
+        )
         for kind in ("spell", "activated"):
             table.resolver(self.name, kind, self.resolves_as_effect, self.resolve_effect_item)
         table.hook(hooks.library_left.by(self.name, lambda game, card_id: self.refresh_search(game)))
@@ -281,7 +280,7 @@ class Searching:
         search = replace(search, candidates=tuple(self.search_candidates(game, search, library)))
         if self.counts_as_searching(game, search):
             self.mark_searched(game, searcher)
-        game.pending = PendingChoice(SEARCH, searcher, search=search)
+        game.pending = SearchDecision(searcher, search)
         game.priority = None
         events.append(
             Event(
@@ -298,10 +297,9 @@ class Searching:
         player sees them and chooses their order (not a search: no shuffle, 701.23 not met)."""
         player = item.controller
         top = tuple(game.players[player].library[: effect.count])
-        game.pending = PendingChoice(
-            SEARCH,
+        game.pending = SearchDecision(
             player,
-            search=Search(
+            Search(
                 searcher=player,
                 library=player,
                 source=item.source,
@@ -326,7 +324,7 @@ class Searching:
     # =====================================================================================
     def current_search(self, game: Game) -> Search | None:
         pending = game.pending
-        return pending.search if pending is not None and pending.kind == SEARCH else None
+        return pending.search if isinstance(pending, SearchDecision) else None
 
     def pending_effect(self, game: Game, search: Search) -> object | None:
         item = next((s for s in game.stack if s.id == search.resolving), None)
@@ -399,7 +397,7 @@ class Searching:
             events.append(Event(EventKind.FIND, card=card_id, player=search.searcher))
         library = game.players[search.library].library
         search = self.search_after_finding(game, replace(search, found=found), library)
-        game.pending = PendingChoice(SEARCH, search.searcher, search=search)
+        game.pending = SearchDecision(search.searcher, search)
         more = any(self.search_can_find(game, search, c) for c in search.candidates)
         if not cards or len(found) >= search.count or not more:
             self.finish_search(game, events)
@@ -463,9 +461,7 @@ class Searching:
         else:
             candidates = tuple(c for c in search.candidates if c in library)
         found = tuple(c for c in search.found if c in candidates)
-        game.pending = PendingChoice(
-            SEARCH, search.searcher, search=replace(search, candidates=candidates, found=found)
-        )
+        game.pending = SearchDecision(search.searcher, replace(search, candidates=candidates, found=found))
 
     # =====================================================================================
     # Procedures: mana abilities during a search (605.3a) and Millikin's mill-mana ability

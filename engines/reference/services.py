@@ -48,6 +48,9 @@ class Turn(Protocol):
     def give_priority(self, game: Game, player: PlayerIndex, events: list[Event]) -> None:
         """117.5: state-based actions and triggers first, then ``player`` receives priority."""
 
+    def step_begun(self, game: Game, step: Step, events: list[Event]) -> None:
+        """A step's turn-based actions are done: its "at the beginning of" triggers, then priority."""
+
     def summoning_sickness_applies(self, game: Game, perm: Perm) -> bool:
         """302.6: the permanent can't attack or pay {T} costs yet."""
 
@@ -104,7 +107,8 @@ class CombatSteps(Protocol):
     """What the turn structure asks of combat (506-511)."""
 
     def begin_combat_step(self, game: Game, step: Step, events: list[Event]) -> bool:
-        """The turn-based actions of ``step`` as it begins; True if it waits for a declaration."""
+        """The turn-based actions of ``step`` as it begins; False while it waits for a decision
+        (a declaration, an assignment of combat damage)."""
 
     def combat_damage_steps_skipped(self, game: Game) -> bool:
         """508.8: no creature attacks: the blockers and damage steps are skipped."""

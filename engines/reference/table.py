@@ -6,8 +6,9 @@ The core never asks "which mechanic is this?" in an if-chain. It looks the quest
   The claims of one kind's handlers must be disjoint: an action two handlers claim is an engine
   bug, reported as such, so the order the components were registered in never decides.
 * **offers** — the functions that list, for a player with priority, the actions of a component.
-* **pending** — a pending choice's kind (``"declare-attackers"``, ``"search"`` ...) -> the one
-  component that lists the actor's options and applies their answer.
+* **pending** — a pending decision's type (``DeclareAttackers``, ``SearchDecision`` ..., see
+  :mod:`protocol.decisions`) -> the one component that lists the actor's options and applies
+  their answer.
 * **resolvers** — a stack item's kind (``"spell"``, ``"activated"``, ``"triggered"``) -> the
   resolvers that claim an item of that kind (disjoint, like actions) and resolve it.
 * **decisions** — a name such as ``"ninjutsu.window_open"`` -> the component method answering
@@ -27,6 +28,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, ParamSpec, TypeVar
 
+from protocol.decisions import Decision
 from protocol.model import Action, ActionKind, Event, PlayerIndex, StackItem
 
 from .game import Game
@@ -97,7 +99,7 @@ class ActionHandler:
 @dataclass(frozen=True)
 class PendingHandler:
     component: str
-    kind: str
+    kind: type[Decision]
     offers: Callable[[Game], list[Action]]
     apply: Callable[[Game, Action, list[Event]], None]
     can_continue: Callable[[Game], bool]
@@ -117,7 +119,7 @@ class Table:
 
     offers: list[tuple[str, Callable[[Game, PlayerIndex], list[Action]]]] = field(default_factory=list)
     actions: dict[ActionKind, list[ActionHandler]] = field(default_factory=dict)
-    pending: dict[str, PendingHandler] = field(default_factory=dict)
+    pending: dict[type[Decision], PendingHandler] = field(default_factory=dict)
     resolvers: dict[str, list[Resolver]] = field(default_factory=dict)
     decisions: dict[str, tuple[str, str]] = field(default_factory=dict)
     #: Declared hook -> its contributions, in registration (component) order.
@@ -153,14 +155,14 @@ class Table:
     def pending_choice(
         self,
         component: str,
-        kind: str,
+        kind: type[Decision],
         offers: Callable[[Game], list[Action]],
         apply: Callable[[Game, Action, list[Event]], None],
         can_continue: Callable[[Game], bool] = lambda game: True,
     ) -> None:
         if kind in self.pending:
             raise DispatchError(
-                f"pending choice {kind!r} is registered by {self.pending[kind].component} and {component}"
+                f"pending choice {kind.kind!r} is registered by {self.pending[kind].component} and {component}"
             )
         self.pending[kind] = PendingHandler(component, kind, offers, apply, can_continue)
 

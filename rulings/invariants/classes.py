@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from generators.class_features import FEATURES, bar_symbols, payable, untapped_lands
 from generators.classes import CLASS_MECHANICS, CLASS_STEPS, ClassParams, ClassSpec, class_scenarios
 from generators.features import Feature
+from protocol.decisions import DeclareAttackers, DeclareBlockers
 from protocol.mechanics import Mechanic
 from protocol.model import (
     Action,
@@ -105,16 +106,14 @@ def probe_abilities(probe: Probe, scenario: Scenario[ClassParams], levels: Mappi
     menace = pumps > 0
     pass_until(
         probe,
-        lambda s, _: s.pending is not None and s.pending.kind == "declare-attackers",
+        lambda s, _: isinstance(s.pending, DeclareAttackers),
         "the declare attackers step",
     )
     probe.require(
         Action(ActionKind.DECLARE_ATTACKERS, player, attacks=((attacker, AttackTarget.of_player(opponent)),)),
         "attacking with an untapped creature that is not summoning sick",
     )
-    pass_until(
-        probe, lambda s, _: s.pending is not None and s.pending.kind == "declare-blockers", "the declare blockers step"
-    )
+    pass_until(probe, lambda s, _: isinstance(s.pending, DeclareBlockers), "the declare blockers step")
     life = probe.state().player(opponent).life
     single = Action(ActionKind.DECLARE_BLOCKERS, opponent, blocks=((first, attacker),))
     if menace:

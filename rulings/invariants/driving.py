@@ -50,29 +50,16 @@ def expect_forbidden(
 
 
 def advance(probe: Probe) -> list[Event]:
-    """One move that makes no choice: pass priority, or declare no attackers / no blockers (or
-    find the least in a search, or decline a "may-cast" choice)."""
+    """One move that makes no choice: pass priority, or the least answer to the pending decision
+    (``Decision.least``: declare no attackers / no blockers, find the least in a search, decline
+    a "may-cast" offer, a canonical combat damage assignment)."""
     state = probe.state()
     actor = state.actor
     if actor is None:
         raise EngineError("the engine waits for no player: nobody has priority and no choice is pending")
-    if state.pending is not None and state.pending.kind == "may-cast":
-        return probe.apply(Action(ActionKind.CHOOSE_CARDS, actor))
-    if state.pending is not None and state.pending.kind == "search":
-        return probe.apply(least_choice(probe, actor))
     if state.pending is not None:
-        kind = ActionKind(state.pending.kind)
-        return probe.apply(Action(kind, actor))
+        return probe.apply(state.pending.least(probe.legal_actions))
     return probe.apply(pass_priority(actor))
-
-
-def least_choice(probe: Probe, actor: int) -> Action:
-    """The choice that finds (or changes) the least in a pending search: choosing no card when
-    the engine offers that, else the offered choice with the fewest cards."""
-    offered_choices = [a for a in probe.legal_actions() if a.kind is ActionKind.CHOOSE_CARDS]
-    if not offered_choices:
-        return Action(ActionKind.CHOOSE_CARDS, actor)
-    return min(offered_choices, key=lambda a: len(a.cards))
 
 
 def pass_until(probe: Probe, done: Callable[[GameState, list[Event]], bool], what: str) -> list[Event]:

@@ -14,16 +14,16 @@ from dataclasses import replace
 from functools import partial, wraps
 
 from generators.cards import keyword_cost
-from generators.combat import (
+from generators.combat import STEPS_BEFORE_BLOCKERS
+from generators.features import Feature
+from generators.ninjutsu import (
     FINDS_NINJA,
     NINJUTSU_STEPS,
-    STEPS_BEFORE_BLOCKERS,
-    CombatSpec,
     NinjutsuParams,
-    combat_features,
-    combat_scenarios,
+    NinjutsuSpec,
+    ninjutsu_features,
+    ninjutsu_scenarios,
 )
-from generators.features import Feature
 from protocol.keywords import (
     NINJUTSU,
     NINJUTSU_FAMILY,
@@ -79,7 +79,7 @@ def make(
     variant: KeywordVariant,
     name: str,
     kind: InvariantKind,
-    spec: CombatSpec,
+    spec: NinjutsuSpec,
     check: CheckFn,
     description: str,
     template_id: str,
@@ -99,11 +99,11 @@ def make(
         rulings=(ruling.id,),
         kind=kind,
         requires=frozenset(requires),
-        scenarios=partial(combat_scenarios, spec),
+        scenarios=partial(ninjutsu_scenarios, spec),
         check=check,
         description=description,
         origin=f"template:{template_id}",
-        features=combat_features(spec) + extra_features,
+        features=ninjutsu_features(spec) + extra_features,
         optional=spec.optional - requires,
         claims=claimed if claimed is not None else claims_of(check),
     )
@@ -128,13 +128,13 @@ def with_own_card(invariant: Invariant, cards: tuple[CardData, ...]) -> Invarian
     """``invariant`` drawing the ruling's own card as its Ninja, when its scenarios are combat
     scenarios of a variant one of ``cards`` carries."""
     scenarios = invariant.scenarios
-    if not (isinstance(scenarios, partial) and scenarios.func is combat_scenarios and scenarios.args):
+    if not (isinstance(scenarios, partial) and scenarios.func is ninjutsu_scenarios and scenarios.args):
         return invariant
     spec = scenarios.args[0]
-    card = own_card(cards, spec.variant) if isinstance(spec, CombatSpec) else None
+    card = own_card(cards, spec.variant) if isinstance(spec, NinjutsuSpec) else None
     if card is None:
         return invariant
-    own = partial(combat_scenarios, replace(spec, card=card), *scenarios.args[1:], **scenarios.keywords)
+    own = partial(ninjutsu_scenarios, replace(spec, card=card), *scenarios.args[1:], **scenarios.keywords)
     return replace(invariant, scenarios=own)
 
 
@@ -578,7 +578,7 @@ def after_blockers_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Inva
                 v,
                 "refused-before-blockers",
                 "legality",
-                CombatSpec(v, STEPS_BEFORE_BLOCKERS),
+                NinjutsuSpec(v, STEPS_BEFORE_BLOCKERS),
                 partial(check_refused, v),
                 f"{v.name} is neither offered nor accepted before blockers are declared",
                 "ninjutsu.activation-after-blockers",
@@ -591,7 +591,7 @@ def after_blockers_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Inva
                 v,
                 "refused-returning-blocked",
                 "legality",
-                CombatSpec(v, NINJUTSU_STEPS, min_unblocked=0, min_blocked=1),
+                NinjutsuSpec(v, NINJUTSU_STEPS, min_unblocked=0, min_blocked=1),
                 partial(
                     check_refused,
                     v,
@@ -610,7 +610,7 @@ def after_blockers_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Inva
                 v,
                 "offered-after-blockers",
                 "legality",
-                CombatSpec(v, NINJUTSU_STEPS),
+                NinjutsuSpec(v, NINJUTSU_STEPS),
                 partial(check_offered_and_accepted, v),
                 f"{v.name} is offered and accepted once blockers are declared",
                 "ninjutsu.activation-after-blockers",
@@ -623,7 +623,7 @@ def after_blockers_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Inva
                     v,
                     "chain-returns-earlier-ninja",
                     "outcome",
-                    CombatSpec(v, NINJUTSU_STEPS, min_ninjas=2, activations=2),
+                    NinjutsuSpec(v, NINJUTSU_STEPS, min_ninjas=2, activations=2),
                     partial(check_chain, v),
                     f"a Ninja put in by {v.name} this turn is returned by a second activation",
                     "ninjutsu.activation-after-blockers",
@@ -665,7 +665,7 @@ def window_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
                 v,
                 "offered-in-window",
                 "legality",
-                CombatSpec(v, v.window),
+                NinjutsuSpec(v, v.window),
                 partial(check_offered_and_accepted, v),
                 f"{v.name} is offered and accepted in each step of its window",
                 tid,
@@ -682,7 +682,7 @@ def window_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
                     # Both edges of the window, drawn evenly: the step just before it
                     # (attackers declared; the earlier steps are refused-before-blockers')
                     # and the combat steps after it.
-                    CombatSpec(v, (Step.DECLARE_ATTACKERS,) + late),
+                    NinjutsuSpec(v, (Step.DECLARE_ATTACKERS,) + late),
                     partial(check_refused, v, why="outside its window"),
                     f"{v.name} is neither offered nor accepted outside {', '.join(map(str, v.window))}",
                     tid,
@@ -695,7 +695,7 @@ def window_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
                 v,
                 "closed-after-combat",
                 "legality",
-                CombatSpec(v, (Step.END_OF_COMBAT,)),
+                NinjutsuSpec(v, (Step.END_OF_COMBAT,)),
                 partial(check_closed_after_combat, v),
                 f"{v.name} is refused once the end of combat step is over",
                 tid,
@@ -708,7 +708,7 @@ def window_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
                     v,
                     "no-damage-after-damage-step",
                     "outcome",
-                    CombatSpec(v, (Step.COMBAT_DAMAGE, Step.END_OF_COMBAT), ninja_deals_damage=True),
+                    NinjutsuSpec(v, (Step.COMBAT_DAMAGE, Step.END_OF_COMBAT), ninja_deals_damage=True),
                     partial(check_no_damage_if_late, v),
                     f"a Ninja put in by {v.name} after combat damage deals none",
                     tid,
@@ -739,7 +739,7 @@ def first_strike_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invari
                 v,
                 "offered-in-first-strike-step",
                 "legality",
-                CombatSpec(v, (Step.FIRST_STRIKE_DAMAGE,)),
+                NinjutsuSpec(v, (Step.FIRST_STRIKE_DAMAGE,)),
                 exempting(partial(check_offered_and_accepted, v), ("accepts-illegal", PERMITS)),
                 f"{v.name} is offered in the first-strike damage step",
                 tid,
@@ -751,7 +751,7 @@ def first_strike_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invari
                 v,
                 "damage-in-regular-step",
                 "outcome",
-                CombatSpec(v, (Step.FIRST_STRIKE_DAMAGE,), ninja_deals_damage=True, returned_attacks_player=True),
+                NinjutsuSpec(v, (Step.FIRST_STRIKE_DAMAGE,), ninja_deals_damage=True, returned_attacks_player=True),
                 partial(check_regular_step_damage, v),
                 f"a Ninja put in by {v.name} during the first-strike step deals damage in the regular step",
                 tid,
@@ -799,7 +799,7 @@ def same_target_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invaria
                 v,
                 "enters-attacking-same-target",
                 "outcome",
-                CombatSpec(v, v.window),
+                NinjutsuSpec(v, v.window),
                 partial(check_enters_attacking_same_target, v),
                 f"the {v.name} creature enters tapped, attacking the returned creature's player, "
                 "planeswalker or battle",
@@ -814,7 +814,7 @@ def same_target_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invaria
                     v,
                     "refused-from-hand",
                     "legality",
-                    CombatSpec(v, NINJUTSU_STEPS, ninja_elsewhere=Zone.HAND),
+                    NinjutsuSpec(v, NINJUTSU_STEPS, ninja_elsewhere=Zone.HAND),
                     partial(check_only_from_zone, v),
                     f"{v.name} is refused from the hand and accepted from the {v.zone}",
                     tid,
@@ -857,7 +857,7 @@ def reveal_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
                     v,
                     "never-enters-after-found",
                     "outcome",
-                    CombatSpec(v, NINJUTSU_STEPS, search=FINDS_NINJA),
+                    NinjutsuSpec(v, NINJUTSU_STEPS, search=FINDS_NINJA),
                     partial(check_found_never_enters, v),
                     f"a {v.name} whose Ninja the search itself finds puts nothing onto the battlefield",
                     "ninjutsu.reveal-and-return",
@@ -870,7 +870,7 @@ def reveal_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
                 v,
                 "reveal-and-return-on-activation",
                 "trace",
-                CombatSpec(v, NINJUTSU_STEPS),
+                NinjutsuSpec(v, NINJUTSU_STEPS),
                 partial(check_reveal_and_return, v),
                 f"activating {v.name} reveals the Ninja and returns the creature; the Ninja waits",
                 tid,
@@ -882,7 +882,7 @@ def reveal_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
                 v,
                 "never-enters-after-leaving",
                 "outcome",
-                CombatSpec(v, NINJUTSU_STEPS, min_unblocked=2, activations=2),
+                NinjutsuSpec(v, NINJUTSU_STEPS, min_unblocked=2, activations=2),
                 partial(check_left_zone_never_enters, v),
                 f"a {v.name} whose Ninja left its zone before resolution puts nothing onto the battlefield",
                 tid,
@@ -918,7 +918,7 @@ def never_declared_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Inva
             v,
             "no-attack-trigger",
             "trace",
-            CombatSpec(v, v.window, observer=True, ninja_attack_trigger=True),
+            NinjutsuSpec(v, v.window, observer=True, ninja_attack_trigger=True),
             partial(check_never_declared, v),
             f"a Ninja put in by {v.name} is never declared: no attack triggers",
             "ninjutsu.never-declared",

@@ -5,7 +5,7 @@ Search families draw states from :func:`generators.search.search_scenarios` (eve
 the restriction absent or controlled by either player) and act only through the Probe: they start
 the scenario's search (:func:`~rulings.invariants.search_moves.begin_search`), read the pending
 search, choose cards and watch the events. Library ninjutsu families draw combat states with the
-search source at hand (:func:`generators.combat.combat_scenarios` with a ``search``), and reuse
+search source at hand (:func:`generators.ninjutsu.ninjutsu_scenarios` with a ``search``), and reuse
 the ninjutsu building blocks of :mod:`rulings.invariants.ninjutsu`. Legality invariants check both
 directions: what the rules allow is offered and accepted, what they forbid is neither.
 """
@@ -17,7 +17,7 @@ from dataclasses import replace
 from functools import partial
 
 from generators.cards import keyword_cost
-from generators.combat import LIBRARY_NINJUTSU_SEARCH, NINJUTSU_STEPS, CombatSpec
+from generators.ninjutsu import LIBRARY_NINJUTSU_SEARCH, NINJUTSU_STEPS, NinjutsuSpec
 from generators.search import search_scenarios
 from generators.search_cards import (
     ABILITY,
@@ -138,7 +138,7 @@ def library_make(
     v: KeywordVariant,
     name: str,
     kind: InvariantKind,
-    spec: CombatSpec,
+    spec: NinjutsuSpec,
     check: CheckFn,
     description: str,
     template_id: str,
@@ -163,11 +163,11 @@ def library_make(
 
 def library_maker(
     ruling: Ruling, template_id: str
-) -> Callable[[str, InvariantKind, CombatSpec, CheckFn, str], Invariant]:
+) -> Callable[[str, InvariantKind, NinjutsuSpec, CheckFn, str], Invariant]:
     """:func:`library_make` for one ruling's library ninjutsu invariants of one template: a family
     lists only what differs from one invariant to the next (name, kind, spec, check, claim)."""
 
-    def make_one(name: str, kind: InvariantKind, spec: CombatSpec, check: CheckFn, description: str) -> Invariant:
+    def make_one(name: str, kind: InvariantKind, spec: NinjutsuSpec, check: CheckFn, description: str) -> Invariant:
         return library_make(ruling, LIBRARY_NINJUTSU, name, kind, spec, check, description, template_id)
 
     return make_one
@@ -941,28 +941,28 @@ def only_while_searching_family(ruling: Ruling, slots: Mapping[str, str]) -> lis
         make(
             "offered-while-searching-own-library",
             "legality",
-            CombatSpec(v, NINJUTSU_STEPS, search=SearchSetup(kinds=(INSTANT, ABILITY, SORCERY), start="any")),
+            NinjutsuSpec(v, NINJUTSU_STEPS, search=SearchSetup(kinds=(INSTANT, ABILITY, SORCERY), start="any")),
             partial(check_offered_while_searching, v),
             f"{v.name} is offered and accepted while its controller searches their own library",
         ),
         make(
             "refused-without-search",
             "legality",
-            CombatSpec(v, NINJUTSU_STEPS),
+            NinjutsuSpec(v, NINJUTSU_STEPS),
             partial(check_refused_without_search, v),
             f"{v.name} is refused when its controller isn't searching",
         ),
         make(
             "refused-searching-opponent-library",
             "legality",
-            CombatSpec(v, NINJUTSU_STEPS, search=SearchSetup(kinds=(BRIBERY,), start="pending")),
+            NinjutsuSpec(v, NINJUTSU_STEPS, search=SearchSetup(kinds=(BRIBERY,), start="pending")),
             partial(check_refused_during, v, "a search of an opponent's library (Bribery)"),
             f"{v.name} is refused while its controller searches an opponent's library",
         ),
         make(
             "refused-during-look",
             "legality",
-            CombatSpec(v, NINJUTSU_STEPS, search=SearchSetup(kinds=(LOOK,), start="any")),
+            NinjutsuSpec(v, NINJUTSU_STEPS, search=SearchSetup(kinds=(LOOK,), start="any")),
             partial(check_refused_during, v, "a look at the top cards (not a search)"),
             f"{v.name} is refused while its controller only looks at the top of their library",
         ),
@@ -992,21 +992,21 @@ def activation_during_search_family(ruling: Ruling, slots: Mapping[str, str]) ->
         make(
             "mana-abilities-while-searching",
             "legality",
-            CombatSpec(v, NINJUTSU_STEPS),
+            NinjutsuSpec(v, NINJUTSU_STEPS),
             partial(check_mana_abilities_while_searching, v),
             "mana abilities can be activated during the search to pay for library ninjutsu",
         ),
         make(
             "ability-uses-the-stack",
             "trace",
-            CombatSpec(v, NINJUTSU_STEPS),
+            NinjutsuSpec(v, NINJUTSU_STEPS),
             partial(check_ability_uses_stack, v),
             "library ninjutsu activated during a search goes on the stack",
         ),
         make(
             "cost-must-be-paid",
             "legality",
-            CombatSpec(v, NINJUTSU_STEPS, mana="short"),
+            NinjutsuSpec(v, NINJUTSU_STEPS, mana="short"),
             partial(check_pays_costs, v),
             "library ninjutsu is refused during a search when its mana cost can't be paid",
         ),
@@ -1029,7 +1029,7 @@ def before_finding_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Inva
         make(
             "refused-after-finding",
             "legality",
-            CombatSpec(
+            NinjutsuSpec(
                 v,
                 NINJUTSU_STEPS,
                 search=SearchSetup(
@@ -1065,7 +1065,7 @@ def search_continues_family(ruling: Ruling, slots: Mapping[str, str]) -> list[In
         make(
             "search-continues-then-priority",
             "trace",
-            CombatSpec(
+            NinjutsuSpec(
                 v,
                 NINJUTSU_STEPS,
                 search=SearchSetup(
@@ -1099,7 +1099,7 @@ def several_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
         make(
             "several-in-one-search",
             "legality",
-            CombatSpec(v, NINJUTSU_STEPS, min_unblocked=2, min_ninjas=2, activations=2),
+            NinjutsuSpec(v, NINJUTSU_STEPS, min_unblocked=2, min_ninjas=2, activations=2),
             exempting(partial(check_several_in_one_search, v), ("accepts-illegal", PERMITS)),
             f"two Ninjas' {v.name} abilities can be activated during one search",
         )
@@ -1141,7 +1141,7 @@ def library_order_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invar
         make(
             "millikin-mills-top-card",
             "outcome",
-            CombatSpec(
+            NinjutsuSpec(
                 v,
                 NINJUTSU_STEPS,
                 search=SearchSetup(

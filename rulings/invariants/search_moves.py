@@ -3,7 +3,7 @@ read the search in progress.
 
 A search scenario (see :mod:`generators.search_setup`) names its search in its params
 (:class:`~generators.search_setup.SearchParams`, the ``search`` of
-:class:`~generators.search.SearchStateParams` or :class:`~generators.combat.NinjutsuParams`):
+:class:`~generators.search.SearchStateParams` or :class:`~generators.ninjutsu.NinjutsuParams`):
 its ``searcher``, ``source`` (card id), ``start`` ("cast": cast the spell from hand, "activate":
 activate the permanent's "search" ability, "pending": the state already holds the search in
 progress) and ``targets``. :func:`begin_search` brings the game to the moment the
@@ -12,9 +12,10 @@ search waits for the searcher's choice, acting only through the Probe.
 
 from __future__ import annotations
 
-from generators.combat import NinjutsuParams
+from generators.ninjutsu import NinjutsuParams
 from generators.search import SearchStateParams
 from generators.search_setup import SearchParams
+from protocol.decisions import SearchDecision
 from protocol.keywords import KeywordVariant
 from protocol.model import Action, ActionKind, Event, EventKind, GameState, Search, Step
 from protocol.probe import Probe, Scenario, Violation, expect
@@ -25,7 +26,7 @@ from rulings.invariants.driving import pass_until
 def pending_search(state: GameState) -> Search | None:
     """The search (or look) in progress, if the game waits for one."""
     pending = state.pending
-    return pending.search if pending is not None and pending.kind == "search" else None
+    return pending.search if isinstance(pending, SearchDecision) else None
 
 
 #: A scenario that holds a search: outside combat, or a combat state drawn with a search.
@@ -33,10 +34,10 @@ SearchScenario = Scenario[SearchStateParams] | Scenario[NinjutsuParams]
 
 
 def search_of(scenario: SearchScenario) -> SearchParams:
-    """The scenario's search (a combat state drawn without ``CombatSpec.search`` has none)."""
+    """The scenario's search (a combat state drawn without ``NinjutsuSpec.search`` has none)."""
     search = scenario.params.search
     if search is None:
-        raise ValueError("the scenario holds no search: draw it with CombatSpec(search=...)")
+        raise ValueError("the scenario holds no search: draw it with NinjutsuSpec(search=...)")
     return search
 
 

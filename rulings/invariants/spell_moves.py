@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from protocol.adapter import EngineError
+from protocol.decisions import MayCast
 from protocol.model import Action, ActionKind, Event, GameState, Zone
 from protocol.probe import Probe, Violation, expect
 from rulings.invariants.driving import MOVE_LIMIT, advance
@@ -54,7 +55,7 @@ def offered_for(
 def may_cast(state: GameState, card: str | None = None) -> bool:
     """Whether the game waits for a "may-cast" choice (of ``card``)."""
     pending = state.pending
-    return pending is not None and pending.kind == "may-cast" and (card is None or card in pending.cards)
+    return isinstance(pending, MayCast) and (card is None or card in pending.cards)
 
 
 def pass_until_may_cast(probe: Probe, card: str) -> list[Event]:

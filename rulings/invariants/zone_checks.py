@@ -5,7 +5,7 @@ library for library ninjutsu), shared by :mod:`rulings.invariants.ninjutsu` and
 
 from __future__ import annotations
 
-from generators.combat import NinjutsuParams
+from generators.ninjutsu import NinjutsuParams
 from protocol.keywords import KeywordVariant
 from protocol.model import ActionKind, EventKind, Zone
 from protocol.probe import Probe, Scenario, expect
