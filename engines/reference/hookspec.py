@@ -153,8 +153,9 @@ def concatenated(name: str) -> Callable[[Callable[P, list[T]]], Concatenated[P, 
 
 def accepts(fn: Callable[..., Any], count: int) -> bool:
     """Whether ``fn`` can be called with ``count`` positional arguments. Read from the function's
-    code (and remembered by it) rather than with :func:`inspect.signature`: every session's engine
-    registers its hooks, so the check must cost next to nothing."""
+    code (and remembered by it: how many parameters have defaults is fixed by the ``def``, so the
+    code decides) rather than with :func:`inspect.signature`: every session's engine registers
+    its hooks, so the check must cost next to nothing."""
     target = getattr(fn, "__func__", fn)
     if not isinstance(target, FunctionType):
         try:
@@ -162,22 +163,24 @@ def accepts(fn: Callable[..., Any], count: int) -> bool:
         except TypeError:
             return False
         return True
-    key = (target.__code__, target is not fn, len(target.__defaults__ or ()), len(target.__kwdefaults__ or ()), count)
+    key = (target.__code__, target is not fn, count)
     known = _ACCEPTS.get(key)
     if known is None:
-        known = _ACCEPTS[key] = _code_accepts(*key)
+        known = _ACCEPTS[key] = _function_accepts(target, target is not fn, count)
     return known
 
 
-#: What :func:`_code_accepts` answered, by its arguments (a function's code and its defaults).
-_ACCEPTS: dict[tuple[CodeType, bool, int, int, int], bool] = {}
+#: What :func:`_function_accepts` answered, by the function's code, boundness and ``count``.
+_ACCEPTS: dict[tuple[CodeType, bool, int], bool] = {}
 
 
-def _code_accepts(code: CodeType, bound: bool, optional: int, keywords: int, count: int) -> bool:
-    """:func:`accepts` for a function's code: ``bound`` (a method's first parameter is taken),
-    ``optional`` positional parameters with defaults, ``keywords`` keyword-only ones with defaults."""
+def _function_accepts(function: FunctionType, bound: bool, count: int) -> bool:
+    """:func:`accepts` for a plain function (``bound``: called as a method, its first parameter
+    taken)."""
+    code = function.__code__
     positional = code.co_argcount - bound
-    if code.co_kwonlyargcount > keywords:
+    optional = len(function.__defaults__ or ())
+    if code.co_kwonlyargcount > len(function.__kwdefaults__ or {}):
         return False  # a keyword-only parameter nobody passes
     if code.co_flags & inspect.CO_VARARGS:
         return positional - optional <= count
