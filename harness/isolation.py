@@ -34,6 +34,7 @@ from harness.wire import PROTOCOL, PROTOCOL_VERSION
 from protocol import codec
 from protocol.adapter import ActionRefused, EngineError, StateUnsupported, Support
 from protocol.model import Action, CardData, Event, GameState
+from protocol.observability import check_fields
 
 #: Answered by the reader in place of a line longer than the answer limit.
 OVERSIZED = b"\0oversized"
@@ -447,6 +448,8 @@ class IsolatedEngine:
         self._env = dict(env) if env is not None else None
         self._name = name
         self._version = version
+        #: What the engine cannot show, as its worker's hello declared it.
+        self._cannot_show: frozenset[str] | None = None
         self._worker: Worker | None = None
         #: How many worker processes this engine has started (a restart after a failure adds one).
         self.workers_started = 0
@@ -476,6 +479,14 @@ class IsolatedEngine:
             self._hello()
         assert self._version is not None
         return self._version
+
+    @property
+    def cannot_show(self) -> frozenset[str]:
+        """The model fields the engine cannot show, as the worker's ``hello`` declares them."""
+        if self._cannot_show is None:
+            self._hello()
+        assert self._cannot_show is not None
+        return self._cannot_show
 
     # -- the worker ---------------------------------------------------------------------------
     def _child_env(self) -> dict[str, str]:
@@ -518,6 +529,11 @@ class IsolatedEngine:
             self._name = str(engine.get("name", self.spec))
         if self._version is None:
             self._version = str(engine.get("version", "unknown"))
+        try:
+            self._cannot_show = check_fields(engine.get("cannot_show") or (), owner=f"engine worker for {self.spec!r}")
+        except (TypeError, ValueError) as exc:
+            worker.kill()
+            raise EngineError(f"engine worker for {self.spec!r} declared a malformed cannot_show: {exc}") from None
         return worker
 
     def _live_worker(self, *, fresh_after_failure: bool) -> Worker:

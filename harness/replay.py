@@ -28,6 +28,7 @@ from harness.guard import GuardedSession, exit_tripwire, reraise_if_harness, sta
 from harness.isolation import IsolatedEngine
 from harness.limits import clean_text
 from harness.limits import current as current_limits
+from harness.observed import unobserved
 from harness.output import REPORT, RESULTS, ready_folder, write_locked
 from harness.plan import compiled_suite, engine
 from harness.registry import UnknownEngine
@@ -132,6 +133,9 @@ def replay_case(engine_spec: str, adapter: EngineAdapter, invariant: Invariant, 
         return base(status="error", reason=f"supports() raised {type(exc).__name__}: {exc}")
     if not support.ok:
         return base(status="unsupported", reason=support.reason or "not supported")
+    blind = unobserved(adapter, invariant, engine_spec)
+    if blind is not None:
+        return base(status=blind.status, reason=blind.reason)
     reproduce = reproduce_command(engine_spec, invariant.id)
     contained = isinstance(adapter, IsolatedEngine)
     deadline = time.monotonic() + limits.example if limits.example else None

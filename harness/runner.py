@@ -35,6 +35,7 @@ from harness.isolation import IsolatedEngine
 from harness.limits import clean_text
 from harness.limits import current as current_limits
 from harness.minimize import SECONDS, minimize_failure
+from harness.observed import unobserved
 from harness.optional import optional_support
 from harness.profiles import claim_rule, is_derandomized, profile_settings
 from harness.signals import raise_if_stopping
@@ -164,6 +165,9 @@ def run_case(
             reason=clean_text(support.reason or "not supported"),
             unmet=_unmet(adapter, invariant.requires),
         )
+    blind = unobserved(adapter, invariant, engine_spec)
+    if blind is not None:
+        return base(status=blind.status, reason=blind.reason)
     optional = optional_support(adapter, invariant.optional, _supports)
     if isinstance(optional, str):
         return base(status="error", reason=clean_text(optional))

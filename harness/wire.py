@@ -6,7 +6,7 @@ language speaks the same lines (see the worker's docstring)."""
 from __future__ import annotations
 
 PROTOCOL = "mtg-conformance-engine"
-PROTOCOL_VERSION = "1.0"
+PROTOCOL_VERSION = "1.1"
 METHODS = ("hello", "supports", "start", "state", "legal_actions", "apply", "close")
 
 __all__ = ["METHODS", "PROTOCOL", "PROTOCOL_VERSION"]

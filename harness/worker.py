@@ -2,8 +2,9 @@
 
 ``python -m harness.worker --engine module:Class`` loads an adapter and answers requests
 ``{"id": n, "method": ..., "params": {...}}`` one line at a time with ``{"id": n, "result": ...}``
-or ``{"id": n, "error": {"kind", "type", "message"}}``. The engine runs in this process so that
-a panic, an abort, a hang or a stray ``print`` in it can never take the harness down with it: the
+or ``{"id": n, "error": {"kind", "type", "message"}}``. ``hello`` answers the engine's identity
+and what it cannot show (``engine.cannot_show``, names of ``protocol.observability``; since
+protocol 1.1). The engine runs in this process so that a panic, an abort, a hang or a stray ``print`` in it can never take the harness down with it: the
 parent (:mod:`harness.isolation`) sees a dead or silent worker and reports an ``error`` verdict.
 
 The protocol channel is a private copy of the original stdout; file descriptor 1 (and
@@ -26,6 +27,7 @@ from harness.wire import METHODS, PROTOCOL, PROTOCOL_VERSION
 from protocol import codec
 from protocol.adapter import ActionRefused, EngineAdapter, EngineError, Session, StateUnsupported
 from protocol.model import Action, GameState
+from protocol.observability import cannot_show
 
 
 class ProtocolError(Exception):
@@ -89,7 +91,11 @@ class Server:
             return {
                 "protocol": PROTOCOL,
                 "version": PROTOCOL_VERSION,
-                "engine": {"name": str(adapter.name), "version": str(adapter.version)},
+                "engine": {
+                    "name": str(adapter.name),
+                    "version": str(adapter.version),
+                    "cannot_show": sorted(cannot_show(adapter)),
+                },
             }
         if method == "supports":
             requires = params.get("requires")

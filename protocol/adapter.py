@@ -68,6 +68,11 @@ class Session(Protocol):
 
 @runtime_checkable
 class EngineAdapter(Protocol):
+    """An engine under test. Optional class attributes: ``cannot_show`` (a frozenset of
+    :data:`protocol.observability.OBSERVABLE` names: fields of the model the engine keeps no
+    record of, exported empty; an invariant that reads one is ``unsupported`` on it) and
+    ``leaves_input_intact`` (see :func:`leaves_input_intact`)."""
+
     name: str
     version: str
 

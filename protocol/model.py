@@ -408,6 +408,7 @@ class EventKind(enum.StrEnum):
     SEARCH = "search"
     FIND = "find"
     LOOK = "look"
+    COUNTER = "counter"
 
 
 @dataclass(frozen=True)
@@ -420,7 +421,8 @@ class Event:
     (card, detail = symbols); attack (card, target); block (card, target = attacker id);
     enter-attacking (card, target); step (detail = step name); shuffle (player = library owner,
     amount = how many cards were shuffled); search (player = searcher, target = "library:N",
-    amount = cards the search can see); find (card); look (card)."""
+    amount = cards the search can see); find (card); look (card); counter (card, detail = the
+    counter kind, amount = counters put on it, negative when removed)."""
 
     kind: EventKind
     card: str | None = None

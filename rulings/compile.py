@@ -1,7 +1,7 @@
 """The compile step: corpus -> invariants, and how each ruling is covered.
 
 Every ruling ends up in exactly one coverage class: ``template`` (a template read every sentence
-of its text), ``bound`` (a hand-written invariant names it), ``informational`` (no engine
+of its text), ``bound`` (an invariant declared for that one ruling applies to it), ``informational`` (no engine
 behaviour can show it, with the reason), or ``uncovered`` (nothing encodes it yet: the gap the
 project must close), with the reason: the sentence no template reads, or the card missing from
 the card pool.
@@ -12,12 +12,13 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+import rulings.invariants  # noqa: F401  (importing the library declares every template and invariant)
 from protocol.vocabulary import COVERAGES, Coverage
-from rulings.binding import BOUND
 from rulings.cards import CardPool, bundled_pool, load_card_pool
 from rulings.corpus import Corpus, Ruling, load_corpus
+from rulings.declare import bindings, invariants_of, unfinished
 from rulings.invariant import Invariant
-from rulings.templates import TEMPLATES, NotCovered, uncovered_reason
+from rulings.templates import TEMPLATES, Match, NotCovered, uncovered_reason
 
 
 class CompileError(ValueError):
@@ -57,11 +58,6 @@ class CompiledSuite:
         return {name: counts.get(name, 0) for name in COVERAGES}
 
 
-def _load_library() -> None:
-    """Import the invariant modules so their templates and bindings register."""
-    import rulings.invariants  # noqa: F401
-
-
 def missing_cards(ruling: Ruling, pool: CardPool) -> list[str]:
     return [card for card in ruling.cards if card not in pool]
 
@@ -69,12 +65,13 @@ def missing_cards(ruling: Ruling, pool: CardPool) -> list[str]:
 def compile_corpus(corpus: Corpus | None = None, cards: CardPool | None = None) -> CompiledSuite:
     """Compile ``corpus`` (default: the shipped one) against the card pool ``cards`` (default:
     the bundled seed cards; a given pool is added to them)."""
-    _load_library()
+    problems = unfinished()
+    if problems:
+        raise CompileError("; ".join(problems))
     corpus = corpus if corpus is not None else load_corpus()
     pool = bundled_pool().merged(
         *(load_card_pool(f) for f in corpus.card_files), *([cards] if cards is not None else [])
     )
-    known = {r.id for r in corpus}
     invariants: list[Invariant] = []
     matched: dict[str, str] = {}
     reasons: dict[str, str] = {}
@@ -88,13 +85,13 @@ def compile_corpus(corpus: Corpus | None = None, cards: CardPool | None = None) 
         data = tuple(pool.cards[c] for c in ruling.cards)
         found: list[tuple[str, list[Invariant]]] = []
         for tpl in TEMPLATES:
-            slots = tpl.match(ruling, data)
-            if slots is None:
+            match = tpl.match(ruling, data)
+            if match is None:
                 continue
             if found:
                 raise CompileError(f"ruling {ruling.id!r} matches two templates: {found[0][0]!r} and {tpl.id!r}")
             try:
-                found.append((tpl.id, tpl.family(ruling, slots)))
+                found.append((tpl.id, invariants_of(tpl, match)))
             except NotCovered as exc:
                 reasons[ruling.id] = f"template {tpl.id}: {exc}"
                 found.append((tpl.id, []))
@@ -102,17 +99,20 @@ def compile_corpus(corpus: Corpus | None = None, cards: CardPool | None = None) 
             matched[ruling.id] = found[0][0]
             invariants.extend(found[0][1])
     shipped: set[str] | None = None
-    for inv in BOUND:
-        unknown = [r for r in inv.rulings if r not in known]
-        if unknown:
-            # A binding must name rulings that exist; compiling a partial corpus (a test's own
+    by_id = {r.id: r for r in corpus}
+    for declaration in bindings():
+        bound = by_id.get(declaration.applies_to.id)
+        if bound is None:
+            # A binding must name a ruling that exists; compiling a partial corpus (a test's own
             # rulings) leaves out the bound invariants of rulings it does not hold.
             shipped = shipped if shipped is not None else {r.id for r in load_corpus()}
-            nowhere = [r for r in unknown if r not in shipped]
-            if nowhere or len(unknown) < len(inv.rulings):
-                raise CompileError(f"invariant {inv.id!r} binds unknown ruling id(s) {nowhere or unknown}")
+            if declaration.applies_to.id not in shipped:
+                raise CompileError(
+                    f"invariant {declaration.applies_to.id}/{declaration.name} binds an unknown ruling id"
+                )
             continue
-        invariants.append(inv)
+        own = tuple(pool.cards[c] for c in bound.cards if c in pool)
+        invariants.append(declaration.build(Match(bound, own), None))
     ids = Counter(inv.id for inv in invariants)
     dupes = [i for i, n in ids.items() if n > 1]
     if dupes:

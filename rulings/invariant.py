@@ -10,78 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
-from typing import TypeVar
 
 from hypothesis.strategies import SearchStrategy
 
 from generators.features import Feature
 from protocol.mechanics import check_requirements
+from protocol.observability import check_fields
 from protocol.probe import IMPLICIT_CLAIM, Probe, Scenario
 from protocol.vocabulary import InvariantKind
 
 CheckFn = Callable[[Probe, Scenario], None]
-F = TypeVar("F", bound=Callable[..., None])
-
-#: Where :func:`claims` records a check's claims on the function.
-CLAIMS_ATTRIBUTE = "__claims__"
-
-
-def claims(*names: str) -> Callable[[F], F]:
-    """Declare, on a check function, the claims it marks with ``probe.claim(name)``: an
-    :class:`Invariant` built on the check (or on a ``functools.partial`` of it) declares them
-    unless it names its own. Keeping the names next to the ``probe.claim`` calls keeps the two
-    from drifting apart."""
-
-    def mark(check: F) -> F:
-        setattr(check, CLAIMS_ATTRIBUTE, tuple(names))
-        return check
-
-    return mark
-
-
-#: Where :func:`exempting` records the controls a check's invariant is exempt from.
-EXEMPT_ATTRIBUTE = "__exempt_controls__"
-
-
-def exempting(check: CheckFn, *pairs: tuple[str, str]) -> CheckFn:
-    """``check`` (wrapped in a ``partial`` when it is a plain function, so other invariants on
-    the same function are untouched) marked exempt from the ``(control, reason)`` pairs: an
-    :class:`Invariant` built on it takes them unless it names its own. For a claim that does not
-    depend on the control, e.g. a ruling that only permits on ``accepts-illegal``."""
-    marked = check if isinstance(check, partial) else partial(check)
-    setattr(marked, EXEMPT_ATTRIBUTE, tuple(getattr(marked, EXEMPT_ATTRIBUTE, ())) + tuple(pairs))
-    return marked
-
-
-def exempt(*pairs: tuple[str, str]) -> Callable[[F], F]:
-    """Decorator form of :func:`exempting` for a check only one invariant uses (a bound one)."""
-
-    def mark(check: F) -> F:
-        setattr(check, EXEMPT_ATTRIBUTE, tuple(pairs))
-        return check
-
-    return mark
-
-
-def exemptions_of(check: Callable[..., object]) -> tuple[tuple[str, str], ...]:
-    """The pairs :func:`exempting` put on ``check`` (through any ``partial``), or ``()``."""
-    while isinstance(check, partial):
-        found = getattr(check, EXEMPT_ATTRIBUTE, None)
-        if found is not None:
-            return tuple(found)
-        check = check.func
-    return tuple(getattr(check, EXEMPT_ATTRIBUTE, ()))
-
-
-def claims_of(check: Callable[..., object]) -> tuple[str, ...]:
-    """The claims :func:`claims` declared on ``check`` (through any ``partial``), or ``()``."""
-    while isinstance(check, partial):
-        found = getattr(check, CLAIMS_ATTRIBUTE, None)
-        if found is not None:
-            return tuple(found)
-        check = check.func
-    return tuple(getattr(check, CLAIMS_ATTRIBUTE, ()))
 
 
 @dataclass(frozen=True)
@@ -115,12 +53,12 @@ class Invariant:
     #: target, first strike, an attack trigger ...): drawn only when the engine supports them, so
     #: an engine lacking one is still judged, over states without it (see :meth:`strategy`).
     optional: frozenset[str] = frozenset()
+    #: The model fields its check reads that an engine may be unable to show
+    #: (``protocol.observability``): on an engine that declares it cannot show one, the verdict
+    #: is ``unsupported`` with that reason, never a judgement on an empty or echoed value.
+    observes: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
-        if not self.claims:  # declared on the check (see :func:`claims`)
-            object.__setattr__(self, "claims", claims_of(self.check))
-        if not self.exempt_controls:  # marked on the check (see :func:`exempting`)
-            object.__setattr__(self, "exempt_controls", exemptions_of(self.check))
         # A typo in a requirement must stop the import, not turn the invariant ``unsupported``.
         check_requirements(self.requires, owner=f"invariant {self.id}")
         check_requirements(self.optional, owner=f"invariant {self.id} (optional)")
@@ -133,6 +71,7 @@ class Invariant:
         for control, reason in self.exempt_controls:
             if not reason.strip():
                 raise ValueError(f"invariant {self.id}: exempting control {control!r} needs a reason")
+        check_fields(self.observes, owner=f"invariant {self.id}")
 
     def strategy(self, supported: frozenset[str] | None = None) -> SearchStrategy[Scenario]:
         """The scenario strategy for an engine supporting ``supported`` of the :attr:`optional`

@@ -1,17 +1,21 @@
-"""Templates: sentence patterns over normalized ruling text, each with an invariant family behind it.
+"""Templates: the sentence forms a ruling's text may take (wordings, kept as data), read sentence
+by sentence.
 
-A ruling is read sentence by sentence (:mod:`rulings.text`). A template has *claim* sentences
-(what its invariants check) and *explanation* sentences (text that only explains a claim: "This
-is a rule specific to ninjutsu; ..."). A ruling compiles through a template when **every** one
-of its sentences is a claim or an explanation of that template and at least one is a claim; the
-slot values the sentences bind (the keyword, a number, a symbol) must agree. A sentence no
-pattern reads leaves the ruling ``uncovered``, quoting the sentence: a wrong compile is worse
-than none, so no pattern ends in "anything may follow", and "It doesn't enter tapped, though."
-after a true claim never compiles.
+The wordings of every template live in ``rulings/wordings/*.toml`` (one file per family), loaded
+and checked here when this module is imported. A template has *statements* (what its invariants
+check, each named, with the sentences that state it) and *explanations* (sentences that only
+explain a statement: "This is a rule specific to ninjutsu; ..."). A ruling compiles through a
+template when **every** one of its sentences (:mod:`rulings.text`) is a statement or an
+explanation of that template and at least one is a statement; the slot values the sentences bind
+(the keyword, a number, a symbol) must agree. A sentence no wording reads leaves the ruling
+``uncovered``, quoting the sentence: a wrong compile is worse than none, so no wording ends in
+"anything may follow", and "It doesn't enter tapped, though." after a true statement never
+compiles.
 
-Patterns are regular expressions over the lower-cased normal form, matched against one whole
-sentence each, with slots ``{name}`` (the values given in ``slots``; a slot used twice in one
-pattern must bind the same text) and these macros:
+A wording is a regular expression over the lower-cased normal form, matched against one whole
+sentence, with slots ``{name}`` (the values the file gives: a list, or the name of a value set of
+:data:`VALUE_SETS`; a slot used twice in one sentence must bind the same text), the file's own
+``[macros]``, and these macros:
 
 - ``{self}``: how a ruling names its card: ``~`` (the card's name), "the ninja", "this creature",
   "this card", "the creature (put onto the battlefield) with <keyword>" (a keyword of the
@@ -20,22 +24,24 @@ pattern must bind the same text) and these macros:
 - ``{you}``: "you" or "its controller" / "that player";
 - ``{cost}``: mana symbols such as ``{2}{u}``.
 
-A family receives the ruling and a :class:`Slots` mapping: the slot values, the names of the
-claims found, and the oracle data of the ruling's cards. It may raise :class:`NotCovered` when
-the card data does not fit (a card with no such keyword), which leaves the ruling uncovered
-with that reason.
+The invariants behind a template, and the card data its rule needs, are declared in Python
+(:func:`rulings.declare.template`, :func:`rulings.declare.invariant`). A statement is the unit a
+typed claim record (subject, modality, action ...) will describe: its name is stable, its
+sentences may grow.
 """
 
 from __future__ import annotations
 
 import re
+import tomllib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from protocol.keyword_registry import KeywordKind, alternation, of_kind
+from protocol.keywords import RETURN_AN_ATTACKER
 from protocol.model import CardData
 from rulings.corpus import Ruling
-from rulings.invariant import Invariant
 from rulings.text import sentences, template_form
 
 #: The keywords a card of the ninjutsu templates is named by ("the creature with ninjutsu"): the
@@ -51,30 +57,141 @@ MACROS: dict[str, str] = {
     "cost": r"(?:\{[^{}]+\})+",
 }
 
+#: Named value sets a wordings file may give as a slot's values (``slots.keyword = "return-an-attacker
+#: keywords"``): values kept in a registry elsewhere, read when the wordings are loaded.
+VALUE_SETS: dict[str, Callable[[], tuple[str, ...]]] = {
+    "return-an-attacker keywords": lambda: tuple(RETURN_AN_ATTACKER),
+}
+
+WORDINGS_DIR = Path(__file__).with_name("wordings")
+
+#: Reads a card's data: None if a rule applies to it, else why not.
+Applies = Callable[[CardData], str | None]
+
+
+class WordingError(ValueError):
+    """A wordings file is malformed; the message names the file, the template and the field."""
+
 
 class NotCovered(Exception):
-    """Raised by a family: the ruling's text fits, its card data does not (the reason says why)."""
+    """Raised while compiling: the ruling's text fits, its card data does not (the reason says why)."""
 
 
-class Slots(dict[str, str]):
-    """Slot values, plus what else a family needs: the claims found and the cards' data."""
-
-    claims: frozenset[str]
-    cards: tuple[CardData, ...]
-
-    def __init__(
-        self, values: Mapping[str, str] | None = None, *, claims: Iterable[str] = (), cards: Iterable[CardData] = ()
-    ) -> None:
-        super().__init__(values or {})
-        self.claims = frozenset(claims)
-        self.cards = tuple(cards)
-
-    def texts(self) -> tuple[str, ...]:
-        """The oracle texts of the ruling's cards."""
-        return tuple(c.text for c in self.cards)
+_TEMPLATE_FIELDS = ("id", "slots", "states", "explains")
+_ID = re.compile(r"[a-z0-9-]+(?:\.[a-z0-9-]+)+")
+_STATEMENT = re.compile(r"[a-z0-9-]+")
+_SLOT = re.compile(r"[a-z_]+")
 
 
-Family = Callable[[Ruling, Mapping[str, str]], list[Invariant]]
+@dataclass(frozen=True)
+class Wordings:
+    """The sentence forms of one template, as a wordings file gives them."""
+
+    id: str
+    #: Statement name -> the sentences that state it.
+    states: Mapping[str, tuple[str, ...]]
+    #: Sentences that only explain a statement.
+    explains: tuple[str, ...]
+    #: Slot name -> the values it may take.
+    slots: Mapping[str, tuple[str, ...]]
+    #: The file's shorthands: name -> regular expression.
+    macros: Mapping[str, str]
+    #: The file it came from (for error messages).
+    source: str
+
+
+def _sentence(text: str) -> str:
+    """A sentence as a file writes it: a line break, with the indentation around it, is one space."""
+    return re.sub(r"[ \t]*\n[ \t]*", " ", text.strip())
+
+
+def _sentence_list(value: object, at: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not value or not all(isinstance(s, str) and s.strip() for s in value):
+        raise WordingError(f"{at}: must be a non-empty list of sentences")
+    return tuple(_sentence(s) for s in value)
+
+
+def _slot_values(name: str, value: object, at: str) -> tuple[str, ...]:
+    if isinstance(value, str):
+        if value not in VALUE_SETS:
+            raise WordingError(f"{at}: slots.{name}: unknown value set {value!r} (known: {sorted(VALUE_SETS)})")
+        return VALUE_SETS[value]()
+    if not isinstance(value, list) or not value or not all(isinstance(v, str) and v for v in value):
+        raise WordingError(f"{at}: slots.{name}: must be a value set's name or a non-empty list of values")
+    return tuple(value)
+
+
+def _read_template(entry: object, macros: Mapping[str, str], where: str, index: int) -> Wordings:
+    if not isinstance(entry, dict):
+        raise WordingError(f"{where}: template {index + 1}: must be a table")
+    tid = entry.get("id")
+    if not isinstance(tid, str) or not _ID.fullmatch(tid):
+        raise WordingError(
+            f"{where}: template {index + 1}: id must be a dotted slug such as 'family.rule', got {tid!r}"
+        )
+    at = f"{where}: template {tid}"
+    unknown = sorted(set(entry) - set(_TEMPLATE_FIELDS))
+    if unknown:
+        raise WordingError(f"{at}: unknown field(s) {unknown} (expected {', '.join(_TEMPLATE_FIELDS)})")
+    states = entry.get("states")
+    if not isinstance(states, dict) or not states:
+        raise WordingError(f"{at}: needs at least one statement (states.<name> = [sentences])")
+    for name in states:
+        if not _STATEMENT.fullmatch(name):
+            raise WordingError(f"{at}: statement name {name!r} must be lower-case words joined by '-'")
+    slots = entry.get("slots", {})
+    if not isinstance(slots, dict):
+        raise WordingError(f"{at}: slots must be a table (slots.<name> = values)")
+    for name in slots:
+        if not _SLOT.fullmatch(name) or name in MACROS or name in macros:
+            raise WordingError(f"{at}: slot name {name!r} must be lower-case letters and not a macro's name")
+    return Wordings(
+        id=tid,
+        states={name: _sentence_list(value, f"{at}: states.{name}") for name, value in states.items()},
+        explains=_sentence_list(entry["explains"], f"{at}: explains") if "explains" in entry else (),
+        slots={name: _slot_values(name, value, at) for name, value in slots.items()},
+        macros=dict(macros),
+        source=where,
+    )
+
+
+def read_wordings(path: Path) -> list[Wordings]:
+    """The templates' wordings one file gives (see ``rulings/wordings/classes.toml`` for the format)."""
+    where = path.name
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise WordingError(f"{where}: not valid TOML: {exc}") from None
+    unknown = sorted(set(data) - {"macros", "template"})
+    if unknown:
+        raise WordingError(f"{where}: unknown table(s) {unknown} (expected [macros] and [[template]])")
+    macros = data.get("macros", {})
+    if not isinstance(macros, dict) or not all(isinstance(v, str) and v for v in macros.values()):
+        raise WordingError(f"{where}: [macros] must map names to regular expressions")
+    for name in macros:
+        if not _SLOT.fullmatch(name) or name in MACROS:
+            raise WordingError(f"{where}: macro name {name!r} must be lower-case letters and not a shared macro's")
+    templates = data.get("template")
+    if not isinstance(templates, list) or not templates:
+        raise WordingError(f"{where}: no [[template]] in the file")
+    return [_read_template(entry, macros, where, i) for i, entry in enumerate(templates)]
+
+
+def load_wordings(directory: Path = WORDINGS_DIR) -> dict[str, Wordings]:
+    """Every template's wordings in ``directory``'s ``*.toml`` files, by template id."""
+    found: dict[str, Wordings] = {}
+    for path in sorted(directory.glob("*.toml")):
+        for wordings in read_wordings(path):
+            if wordings.id in found:
+                raise WordingError(
+                    f"{path.name}: template {wordings.id} already has wordings in {found[wordings.id].source}"
+                )
+            found[wordings.id] = wordings
+    return found
+
+
+#: The shipped wordings, by template id.
+WORDINGS = load_wordings()
 
 
 def template_text(text: str, cards: Iterable[str] = ()) -> str:
@@ -84,65 +201,94 @@ def template_text(text: str, cards: Iterable[str] = ()) -> str:
 
 @dataclass(frozen=True)
 class Reading:
-    """How one template reads one ruling: the slots bound, the claims found, the sentences it
+    """How one template reads one ruling: the slots bound, the statements found, the sentences it
     could not read (in text order)."""
 
     slots: dict[str, str]
-    claims: frozenset[str]
+    states: frozenset[str]
     unread: tuple[str, ...]
     read: int
 
     @property
     def complete(self) -> bool:
-        return not self.unread and bool(self.claims)
+        return not self.unread and bool(self.states)
+
+
+@dataclass(frozen=True)
+class Match:
+    """A ruling a template reads completely, and what its invariants are built from: the ruling,
+    its cards' oracle data, the slot values its sentences bound and the statements found."""
+
+    ruling: Ruling
+    cards: tuple[CardData, ...] = ()
+    slots: Mapping[str, str] = field(default_factory=dict)
+    states: frozenset[str] = frozenset()
+
+    def texts(self) -> tuple[str, ...]:
+        """The oracle texts of the ruling's cards."""
+        return tuple(c.text for c in self.cards)
 
 
 @dataclass(frozen=True)
 class Template:
-    id: str
-    #: Claim name -> sentence patterns stating it.
-    claims: Mapping[str, tuple[str, ...]]
-    #: Sentence patterns that only explain a claim.
-    explains: tuple[str, ...]
-    slots: Mapping[str, tuple[str, ...]]
-    family: Family
-    description: str = ""
+    """A template: its wordings, and what the ruling's cards must be for its rule to apply."""
+
+    wordings: Wordings
+    #: A test of each of the ruling's cards (it has the mechanic); a card failing it leaves the
+    #: ruling uncovered with the reason.
+    cards: Applies | None = None
+    #: Statement name -> a further test of the cards when a ruling states it (a statement true of
+    #: some of the mechanic's cards only).
+    cards_when_stated: Mapping[str, Applies] = field(default_factory=dict)
     _compiled: list[tuple[str | None, re.Pattern[str]]] = field(default_factory=list, compare=False, repr=False)
 
-    def _expand(self, pattern: str) -> re.Pattern[str]:
+    @property
+    def id(self) -> str:
+        return self.wordings.id
+
+    def _expand(self, pattern: str, used: set[str]) -> re.Pattern[str]:
         source = pattern
-        for name, body in MACROS.items():
+        for name, body in (*MACROS.items(), *self.wordings.macros.items()):
             source = source.replace("{" + name + "}", body)
-        for slot, values in self.slots.items():
+        for slot, values in self.wordings.slots.items():
             alternatives = "|".join(re.escape(v) for v in sorted(values, key=len, reverse=True))
             first = source.find("{" + slot + "}")
             if first < 0:
                 continue
+            used.add(slot)
             token = "{" + slot + "}"
             source = (
                 source[:first]
                 + f"(?P<{slot}>{alternatives})"
                 + source[first + len(token) :].replace(token, f"(?P={slot})")
             )
+        at = f"{self.wordings.source}: template {self.id}"
         if re.search(r"\{[a-z_]+\}", source.replace("\\{", "")):
-            raise ValueError(f"template {self.id}: pattern has a slot with no values: {pattern!r}")
-        return re.compile(source)
+            raise WordingError(f"{at}: a sentence has a slot with no values: {pattern!r}")
+        try:
+            return re.compile(source)
+        except re.error as exc:
+            raise WordingError(f"{at}: not a regular expression ({exc}): {pattern!r}") from None
 
     def regexes(self) -> list[tuple[str | None, re.Pattern[str]]]:
-        """(claim name or None for an explanation, compiled pattern), claims first."""
+        """(statement name or None for an explanation, compiled sentence), statements first."""
         if not self._compiled:
-            for claim, patterns in self.claims.items():
-                self._compiled.extend((claim, self._expand(p)) for p in patterns)
-            self._compiled.extend((None, self._expand(p)) for p in self.explains)
+            used: set[str] = set()
+            for name, patterns in self.wordings.states.items():
+                self._compiled.extend((name, self._expand(p, used)) for p in patterns)
+            self._compiled.extend((None, self._expand(p, used)) for p in self.wordings.explains)
+            unused = sorted(set(self.wordings.slots) - used)
+            if unused:
+                raise WordingError(f"{self.wordings.source}: template {self.id}: slot(s) {unused} used by no sentence")
         return self._compiled
 
     def read(self, ruling: Ruling) -> Reading:
         slots: dict[str, str] = {}
-        claims: set[str] = set()
+        states: set[str] = set()
         unread: list[str] = []
         read = 0
         for sentence in sentences(template_text(ruling.text, ruling.cards)):
-            for claim, regex in self.regexes():
+            for state, regex in self.regexes():
                 found = regex.fullmatch(sentence)
                 if not found:
                     continue
@@ -150,54 +296,34 @@ class Template:
                 if any(slots.get(k, v) != v for k, v in values.items()):
                     continue  # binds a slot differently from an earlier sentence
                 slots.update(values)
-                if claim is not None:
-                    claims.add(claim)
+                if state is not None:
+                    states.add(state)
                 read += 1
                 break
             else:
                 unread.append(sentence)
-        return Reading(slots, frozenset(claims), tuple(unread), read)
+        return Reading(slots, frozenset(states), tuple(unread), read)
 
-    def match(self, ruling: Ruling, cards: Iterable[CardData] = ()) -> Slots | None:
-        """The slots if every sentence of the ruling is one of this template's, with a claim."""
+    def match(self, ruling: Ruling, cards: Iterable[CardData] = ()) -> Match | None:
+        """The match if every sentence of the ruling is one of this template's, with a statement."""
         reading = self.read(ruling)
         if not reading.complete:
             return None
-        return Slots(reading.slots, claims=reading.claims, cards=cards)
+        return Match(ruling, tuple(cards), reading.slots, reading.states)
+
+    def check_cards(self, match: Match) -> None:
+        """Raise :class:`NotCovered` if one of the ruling's cards is not one the rule applies to."""
+        tests = [self.cards] if self.cards is not None else []
+        tests += [test for state, test in self.cards_when_stated.items() if state in match.states]
+        for card in match.cards:
+            for test in tests:
+                problem = test(card)
+                if problem:
+                    raise NotCovered(f"{card.name}: {problem}")
 
 
+#: Every template, in the order they were declared (the order compiling tries them in).
 TEMPLATES: list[Template] = []
-
-
-def template(
-    id: str,
-    *,
-    claims: Mapping[str, str | tuple[str, ...]],
-    explains: tuple[str, ...] = (),
-    slots: Mapping[str, tuple[str, ...]] | None = None,
-    description: str = "",
-) -> Callable[[Family], Family]:
-    """Register ``family`` behind a template: ``claims`` (name -> sentence pattern(s)) and
-    ``explains`` (sentence patterns that explain a claim and check nothing of their own)."""
-
-    def register(family: Family) -> Family:
-        if any(t.id == id for t in TEMPLATES):
-            raise ValueError(f"template id {id!r} is registered twice")
-        if not claims:
-            raise ValueError(f"template {id!r} has no claim sentence")
-        tpl = Template(
-            id,
-            {name: (p,) if isinstance(p, str) else tuple(p) for name, p in claims.items()},
-            tuple(explains),
-            dict(slots or {}),
-            family,
-            description or (family.__doc__ or "").strip(),
-        )
-        tpl.regexes()  # fail at import time on a malformed pattern
-        TEMPLATES.append(tpl)
-        return family
-
-    return register
 
 
 def uncovered_reason(ruling: Ruling) -> str:
@@ -214,4 +340,4 @@ def uncovered_reason(ruling: Ruling) -> str:
     tpl, reading = best
     if reading.unread:
         return f'template {tpl.id} does not read "{reading.unread[0]}"'
-    return f"template {tpl.id} reads only explanations here, no claim"
+    return f"template {tpl.id} reads only explanations here, no statement"

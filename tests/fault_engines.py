@@ -76,6 +76,13 @@ class GoodEngine:
         return FaultSession(state, self.fault)
 
 
+class BlindEngine(GoodEngine):
+    """A healthy engine that keeps no record of revealed cards (declared, not echoed)."""
+
+    name = "blind"
+    cannot_show = frozenset({"revealed"})
+
+
 class RaisingEngine(GoodEngine):
     def fault(self) -> None:
         raise ValueError("boom: the engine raised")

@@ -7,9 +7,11 @@ import sys
 
 import pytest
 
-from rulings.binding import binds
+from rulings import declare
 from rulings.compile import CompileError, compile_corpus
 from rulings.corpus import Corpus, Ruling, load_corpus, ruling_sha
+from rulings.declare import invariant
+from rulings.declare import ruling as one_ruling
 from rulings.templates import TEMPLATES
 
 AFTER_BLOCKERS = "ninjutsu.activation-after-blockers"
@@ -102,13 +104,16 @@ def test_every_ninjutsu_ruling_is_covered():
 
 
 def test_a_binding_to_an_unknown_ruling_is_a_compile_error(monkeypatch):
-    from rulings import binding
-
-    monkeypatch.setattr(binding, "BOUND", [])
-    import rulings.compile as compile_module
-
-    monkeypatch.setattr(compile_module, "BOUND", binding.BOUND)
-    binds("no.such-ruling", id="x/y", kind="outcome", requires=(), scenarios=lambda: None)(lambda p, s: None)
+    monkeypatch.setattr(declare, "DECLARED", list(declare.DECLARED))
+    invariant(
+        applies_to=one_ruling("no.such-ruling"),
+        name="y",
+        kind="outcome",
+        claims=["c"],
+        scenarios=lambda: None,
+        check=lambda p, s: None,
+        description="a check of a ruling no corpus has",
+    )
     with pytest.raises(CompileError, match=r"no\.such-ruling"):
         compile_corpus()
 

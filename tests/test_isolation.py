@@ -189,7 +189,7 @@ def test_worker_protocol_over_real_pipes() -> None:
     assert replies[0]["result"] == {
         "protocol": PROTOCOL,
         "version": PROTOCOL_VERSION,
-        "engine": {"name": "good", "version": "1.0"},
+        "engine": {"name": "good", "version": "1.0", "cannot_show": []},
     }
     assert [r["error"]["kind"] for r in replies[1:]] == ["protocol", "protocol", "protocol"]
     assert replies[3]["id"] is None

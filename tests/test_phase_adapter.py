@@ -34,6 +34,7 @@ from protocol.model import (
     Zone,
     pass_priority,
 )
+from protocol.observability import blind
 
 HERE = Path(__file__).resolve().parent
 
@@ -76,7 +77,10 @@ def test_state_round_trips(scenario) -> None:  # type: ignore[no-untyped-def]
         0 if state.active_player == 0 else 1,
     )
     assert out.players == state.players
-    assert sorted(out.battlefield, key=lambda p: p.id) == sorted(state.battlefield, key=lambda p: p.id)
+    # what phase cannot show is exported empty, never echoed from the loaded state
+    shown = blind(state, PhaseInProcess.cannot_show)
+    assert sorted(out.battlefield, key=lambda p: p.id) == sorted(shown.battlefield, key=lambda p: p.id)
+    assert all(p.protector is None for p in out.battlefield)
     assert out.objects == state.objects
 
 
@@ -126,8 +130,6 @@ def test_phase_lacks_library_ninjutsu_as_the_unsupported_reason_says() -> None:
     refuses a Ninja in the library (while it accepts the same Ninja in hand, above)."""
     import phase
 
-    from engines.phase.load import load
-
     face = phase.build_oracle_face(cards.ninja("library ninjutsu", "{1}{U}", 2, 2).to_mtgjson(), None)
     assert unparsed_abilities(face) == ["Library ninjutsu {1}{U}"]
     b = StateBuilder()
@@ -136,10 +138,13 @@ def test_phase_lacks_library_ninjutsu_as_the_unsupported_reason_says() -> None:
     for _ in range(2):
         b.permanent(cards.basic_land("U"), 0)
     b.put(cards.basic_land("U"), 1, Zone.LIBRARY)
-    game, ids = load(b.build(turn=3, active_player=0, step=Step.DECLARE_BLOCKERS, priority=0))
-    shape = {"ninjutsu_object_id": ids.to_phase[ninja], "creature_to_return": ids.to_phase[attacker]}
+    session = PhaseInProcess().start(b.build(turn=3, active_player=0, step=Step.DECLARE_BLOCKERS, priority=0))
+    shape = {
+        "ninjutsu_object_id": session._ids.to_engine[ninja],
+        "creature_to_return": session._ids.to_engine[attacker],
+    }
     with pytest.raises(ValueError, match="not in hand or command zone"):
-        game.apply(0, phase.GameAction.from_dict({"type": "ActivateNinjutsu", "data": shape}))
+        session._game.apply(0, phase.GameAction.from_dict({"type": "ActivateNinjutsu", "data": shape}))
     reason = PhaseInProcess().supports(frozenset({LIBRARY_NINJUTSU.mechanic})).reason
     assert reason.startswith(f"phase {PhaseInProcess().version} has no library ninjutsu")
     assert "Unimplemented" in reason and "not in hand or command zone" in reason
@@ -166,8 +171,21 @@ def test_isolated_phase_round_trip_and_refusal() -> None:
             session.apply(NINJUTSU.use(0, ninja, ninja))
         events = session.apply(activation(ninja, attacker))
         assert any(e.kind is EventKind.ZONE_CHANGE and e.card == attacker for e in events)
+        assert engine.cannot_show == PhaseInProcess.cannot_show  # declared across the worker
     finally:
         engine.close()
+
+
+def test_a_battles_protector_is_not_echoed_from_the_loaded_state() -> None:
+    """phase keeps no protector of a battle the adapter can read: declared, exported empty."""
+    b = StateBuilder()
+    battle = b.permanent(cards.battle(3), 0, protector=1)
+    b.put(cards.basic_land("U"), 0, Zone.LIBRARY)
+    b.put(cards.basic_land("U"), 1, Zone.LIBRARY)
+    out = PhaseInProcess().start(b.build(turn=2, priority=0)).state()
+    assert "protector" in PhaseInProcess.cannot_show and {"revealed", "triggered"} <= PhaseInProcess.cannot_show
+    perm = out.permanent(battle)
+    assert perm is not None and perm.protector is None and perm.counter("defense") == 3
 
 
 def test_fault_in_isolated_engine_is_contained() -> None:

@@ -154,7 +154,7 @@ def test_spells_on_the_stack_are_cast_by_phase_and_resolve() -> None:
     built = session.state()
     assert [(i.source, i.controller, i.kind) for i in built.stack] == [(sorcery, 0, "spell"), (instant, 1, "spell")]
     assert built.priority == 0 and not built.player(0).hand and not built.player(1).hand
-    raw = session._raw()["objects"][str(session._ids.to_phase[sorcery])]
+    raw = session._raw()["objects"][str(session._ids.to_engine[sorcery])]
     assert raw["mana_cost"] == {"type": "Cost", "generic": 1, "shards": ["Blue"]} and "Flash" not in raw["keywords"]
     assert session.legal_actions() == [pass_priority(0)]
     resolve(session)

@@ -1,5 +1,5 @@
 """Sentence-level templates on real wording: normalization, slots, keywords from oracle text,
-explanations versus claims, and text a template must never swallow."""
+explanations versus statements, and text a template must never swallow."""
 
 import pytest
 
@@ -84,16 +84,16 @@ def test_keywords_come_from_oracle_text():
     assert keywords_in_text("Flying") == ()
 
 
-def test_a_true_claim_with_contradicting_trailing_text_never_compiles():
+def test_a_true_statement_with_contradicting_trailing_text_never_compiles():
     coverage, invariants = compiled(AFTER + " It doesn't enter tapped, though.")
     assert coverage.coverage == "uncovered" and not invariants
     assert "it doesn't enter tapped, though." in coverage.reason
 
 
-def test_explanation_alone_is_not_a_claim():
+def test_explanation_alone_is_not_a_statement():
     coverage, _ = compiled("Before then, attacking creatures are neither blocked nor unblocked.")
     assert coverage.coverage == "uncovered"
-    assert "no claim" in coverage.reason
+    assert "no statement" in coverage.reason
 
 
 @pytest.mark.parametrize(

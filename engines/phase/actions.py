@@ -1,79 +1,53 @@
-"""Model Actions <-> phase GameActions, matched by meaning (kind, source, costs, targets).
+"""Model Actions <-> phase.rs GameActions, matched by meaning, and a cast's prompt chain.
 
-phase pays mana automatically (its ``actions()`` lists no mana abilities, at priority or while
-paying), so an activation carries no mana choices; a mana ability asked for by name is sent as
-phase's ``ActivateAbility`` (the session lists the ones phase accepts, tried on a copy). Other phase actions (casting, playing a
-land, activating other abilities) are translated too, so a legal-action listing is complete;
-anything phase offers that the model cannot name is left out and listed in docs/engines/phase.md.
-"""
+phase lists no mana abilities (it pays mana itself): one asked for by name is sent as
+``ActivateAbility``. A cast is ``CastSpell`` (or ``CastSpellAsSneak``) and a prompt per choice of
+CR 601.2b-c, answered from the action on a copy of the game; only a chain that goes through, with
+phase's targets the model's, is applied. The adapter makes no choice the action did not make."""
 
-from __future__ import annotations
-
+from functools import partial
 from typing import Any
 
+from engines.kit.naming import AbilityShape, ability_names
 from protocol.adapter import ActionRefused
-from protocol.keyword_registry import COMMANDER_NINJUTSU, NINJUTSU
-from protocol.model import Action, ActionKind, AttackTarget
+from protocol.decisions import Decision, MayCast
+from protocol.model import Action, ActionKind
 
-from .export import attack_target_of
-from .load import IdMap, attack_target
+from .events import NINJUTSU_VARIANTS, ninjutsu_ability
+from .names import Ids, phase_target, symbol, target_of
 
-#: phase's keyword keys of the ninjutsu family (the registry's names in CamelCase) -> the model's
-#: ability names; phase has no library ninjutsu (see ``inprocess.NOT_SUPPORTED``).
-NINJUTSU_VARIANTS = {k.camel: k.name for k in (NINJUTSU, COMMANDER_NINJUTSU)}
-
-
-def ninjutsu_ability(obj: dict[str, Any] | None) -> str:
-    """Which ninjutsu-family keyword an object has ("ninjutsu" when phase does not say)."""
-    for kw in (obj or {}).get("keywords", []):
-        if isinstance(kw, dict):
-            for key in kw:
-                if key in NINJUTSU_VARIANTS:
-                    return NINJUTSU_VARIANTS[key]
-    return "ninjutsu"
+TARGET_PROMPTS = ("TargetSelection", "MultiTargetSelection", "TriggerTargetSelection")
+MAX_PROMPTS = 16  # prompts in one cast at most (a safety bound: phase asks a handful)
+K = ActionKind
 
 
-def to_model(kind: str, data: dict[str, Any] | None, actor: int, ids: IdMap, objects: dict[str, Any]) -> Action | None:
+def to_model(
+    kind: str, data: dict[str, Any] | None, actor: int, ids: Ids, objects: dict[str, Any], pending: Decision | None
+) -> Action | None:
     """The model Action of a phase action, or None if the model has no name for it."""
-    data = data or {}
+    data, act = data or {}, partial(Action, player=actor)
     if kind == "PassPriority":
-        return Action(ActionKind.PASS_PRIORITY, actor)
+        return act(K.PASS_PRIORITY)
+    if kind == "DecideOptionalEffect" and isinstance(pending, MayCast):
+        return act(K.CAST, source=pending.cards[0]) if data.get("accept") else act(K.CHOOSE_CARDS)  # rebound's offer
     if kind == "ActivateNinjutsu":
-        ninja = int(data["ninjutsu_object_id"])
-        return Action(
-            ActionKind.ACTIVATE,
-            actor,
-            source=ids.model(ninja),
-            ability=ninjutsu_ability(objects.get(str(ninja))),
-            costs=(("return", ids.model(int(data["creature_to_return"]))),),
-        )
-    if kind == "DeclareAttackers":
-        if data.get("bands"):
-            return None
-        attacks = tuple((ids.model(int(a)), attack_target_of(t, ids)) for a, t in data.get("attacks", []))
-        return Action(ActionKind.DECLARE_ATTACKERS, actor, attacks=attacks)
+        ninja, costs = data["ninjutsu_object_id"], (("return", ids.card(data["creature_to_return"])),)
+        return act(K.ACTIVATE, source=ids.card(ninja), ability=ninjutsu_ability(objects.get(str(ninja))), costs=costs)
+    if kind == "DeclareAttackers" and not data.get("bands"):
+        attacks = tuple((ids.card(a), target_of(t, ids)) for a, t in data.get("attacks", []))
+        return act(K.DECLARE_ATTACKERS, attacks=attacks)
     if kind == "DeclareBlockers":
-        blocks = tuple((ids.model(int(b)), ids.model(int(a))) for b, a in data.get("assignments", []))
-        return Action(ActionKind.DECLARE_BLOCKERS, actor, blocks=blocks)
-    if kind == "PlayLand":
-        return Action(ActionKind.PLAY_LAND, actor, source=ids.model(int(data["object_id"])))
-    if kind == "CastSpell" and "object_id" in data:
-        return Action(ActionKind.CAST, actor, source=ids.model(int(data["object_id"])))
+        return act(K.DECLARE_BLOCKERS, blocks=tuple((ids.card(b), ids.card(a)) for b, a in data.get("assignments", [])))
+    if kind in ("PlayLand", "CastSpell") and "object_id" in data:
+        return act(K.PLAY_LAND if kind == "PlayLand" else K.CAST, source=ids.card(data["object_id"]))
     if kind == "CastSpellAsSneak":
-        return Action(
-            ActionKind.CAST,
-            actor,
-            source=ids.model(int(data["hand_object"])),
-            costs=(("alternative", "sneak"), ("return", ids.model(int(data["creature_to_return"])))),
-        )
+        sneak = (("alternative", "sneak"), ("return", ids.card(data["creature_to_return"])))
+        return act(K.CAST, source=ids.card(data["hand_object"]), costs=sneak)
     if kind == "SelectCards":
-        return Action(ActionKind.CHOOSE_CARDS, actor, cards=tuple(ids.model(int(c)) for c in data.get("cards", [])))
+        return act(K.CHOOSE_CARDS, cards=ids.cards(data.get("cards", [])))
     if kind == "ActivateAbility" and "source_id" in data:
-        source = int(data["source_id"])
-        name = ability_name(objects.get(str(source)), int(data.get("ability_index", 0)))
-        if name is None:
-            return None
-        return Action(ActionKind.ACTIVATE, actor, source=ids.model(source), ability=name)
+        name = ability_name(objects.get(str(data["source_id"])), int(data.get("ability_index", 0)))
+        return None if name is None else act(K.ACTIVATE, source=ids.card(data["source_id"]), ability=name)
     return None
 
 
@@ -82,113 +56,151 @@ def is_mana_ability(ability: dict[str, Any]) -> bool:
 
 
 def ability_name(obj: dict[str, Any] | None, index: int) -> str | None:
-    """The protocol name of phase's ability ``index`` of ``obj``: mana abilities are "mana",
-    "mana:1", ...; the others "ability:0", "ability:1", ... (each counted in text order).
-    phase numbers all of an object's abilities together (``index`` is into its ``abilities``)."""
-    abilities = (obj or {}).get("abilities", [])
-    if not 0 <= index < len(abilities) or abilities[index].get("kind") != "Activated":
-        return None
-    mana = is_mana_ability(abilities[index])
-    rank = sum(1 for a in abilities[:index] if a.get("kind") == "Activated" and is_mana_ability(a) == mana)
-    if mana:
-        return "mana" if rank == 0 else f"mana:{rank}"
-    effect = abilities[index].get("effect") or {}
-    if effect.get("type") == "SearchLibrary":
-        return "search"
-    if effect.get("type") == "SetClassLevel":
-        return f"level:{effect.get('level')}"
-    return f"ability:{rank}"
-
-
-def ability_index(obj: dict[str, Any] | None, name: str | None) -> int | None:
-    """phase's index of the ability the protocol calls ``name`` (None if there is none)."""
-    for i in range(len((obj or {}).get("abilities", []))):
-        if ability_name(obj, i) == name:
-            return i
-    return None
-
-
-MANA_SYMBOLS = {"White": "W", "Blue": "U", "Black": "B", "Red": "R", "Green": "G", "Colorless": "C"}
-#: The kinds of produced mana the adapter maps (phase asks for no choice of colour for them).
-FIXED_MANA = ("Fixed", "Colorless")
-
-
-def produced_symbols(ability: dict[str, Any]) -> set[str]:
-    """The mana symbols a mana ability without a colour choice adds."""
-    produced = (ability.get("effect") or {}).get("produced") or {}
-    if produced.get("type") == "Colorless":
-        return {"C"}
-    return {MANA_SYMBOLS.get(str(c), str(c)) for c in produced.get("colors", [])}
+    """The protocol's name of ability ``index`` of ``obj`` (phase numbers all of an object's
+    abilities together; the kit names them as the protocol counts them)."""
+    shapes = []
+    for a in (obj or {}).get("abilities", []):
+        effect = a.get("effect") or {}
+        names = {"SearchLibrary": "search", "SetClassLevel": f"level:{effect.get('level')}"}
+        special = names.get(str(effect.get("type")))
+        shapes.append(AbilityShape(a.get("kind") == "Activated", is_mana_ability(a), special))
+    return ability_names(shapes)[index] if 0 <= index < len(shapes) else None
 
 
 def mana_ability_indexes(obj: dict[str, Any]) -> list[int]:
     return [i for i, a in enumerate(obj.get("abilities", [])) if a.get("kind") == "Activated" and is_mana_ability(a)]
 
 
-def _oid(ids: IdMap, card_id: str | None, what: str) -> int:
-    oid = ids.phase(card_id) if card_id is not None else None
-    if oid is None:
-        raise ActionRefused(f"{what} {card_id!r} is not an object of this game")
-    return oid
-
-
 def to_phase(
-    action: Action, ids: IdMap, objects: dict[str, Any] | None = None, waiting: str | None = None
+    action: Action, ids: Ids, objects: dict[str, Any], waiting: str | None, pending: Decision | None
 ) -> dict[str, Any] | None:
-    """The phase action dict for ``action``; None when it must be matched against phase's
-    own listing (actions whose phase shape carries engine-internal data)."""
-    if action.kind is ActionKind.PASS_PRIORITY:
+    """The phase action dict for ``action``; None when it must be matched against phase's own
+    listing (actions whose phase shape carries engine-internal data)."""
+    kind, ability = action.kind, action.ability
+
+    def oid(card_id: str | None, what: str) -> int:
+        found = ids.engine(card_id) if card_id is not None else None
+        if found is None:
+            raise ActionRefused(f"{what} {card_id!r} is not an object of this game")
+        return found
+
+    if isinstance(pending, MayCast):
+        if (kind is K.CAST and action.source in pending.cards) or (kind is K.CHOOSE_CARDS and not action.cards):
+            return {"type": "DecideOptionalEffect", "data": {"accept": kind is K.CAST}}
+    if kind is K.PASS_PRIORITY:
         return {"type": "PassPriority"}
-    if action.kind is ActionKind.ACTIVATE and action.ability in NINJUTSU_VARIANTS.values():
-        returned = action.cost("return")
-        if returned is None:
-            raise ActionRefused(f"{action.ability} needs an unblocked attacker to return (cost 'return')")
-        return {
-            "type": "ActivateNinjutsu",
-            "data": {
-                "ninjutsu_object_id": _oid(ids, action.source, "Ninja"),
-                "creature_to_return": _oid(ids, returned, "returned creature"),
-            },
-        }
-    if action.kind is ActionKind.DECLARE_ATTACKERS:
-        attacks = [[_oid(ids, a, "attacker"), attack_target(t, ids)] for a, t in action.attacks]
+    if kind is K.ACTIVATE and ability in NINJUTSU_VARIANTS.values():
+        if action.cost("return") is None:
+            raise ActionRefused(f"{ability} needs an unblocked attacker to return (cost 'return')")
+        ninja, returned = oid(action.source, "Ninja"), oid(action.cost("return"), "returned creature")
+        data = {"ninjutsu_object_id": ninja, "creature_to_return": returned}
+        return {"type": "ActivateNinjutsu", "data": data}
+    if kind is K.DECLARE_ATTACKERS:
+        attacks = [[oid(a, "attacker"), phase_target(t, ids)] for a, t in action.attacks]
         return {"type": "DeclareAttackers", "data": {"attacks": attacks, "bands": []}}
-    if (
-        action.kind is ActionKind.ACTIVATE
-        and action.ability is not None
-        and action.ability.startswith("mana")
-        and objects is not None
-    ):
-        # phase lists no mana abilities (it pays mana itself) but activates one when asked.
-        oid = _oid(ids, action.source, "source")
-        index = ability_index(objects.get(str(oid)), action.ability)
-        if index is None:
-            raise ActionRefused(f"{action.source} has no mana ability {action.ability!r}")
-        unmapped = [c for c in action.costs if c[0] != "produce"]
-        if unmapped:
-            raise ActionRefused(f"a mana ability takes no cost choices {unmapped}")
-        wanted = action.cost("produce")
-        can = produced_symbols(objects[str(oid)]["abilities"][index])
-        if wanted is not None and wanted not in can:
-            raise ActionRefused(f"{action.ability} of {action.source} produces {sorted(can)}, not {wanted}")
-        return {"type": "ActivateAbility", "data": {"source_id": oid, "ability_index": index}}
-    if action.kind is ActionKind.CHOOSE_CARDS and objects is not None and waiting == "SearchChoice":
-        return {"type": "SelectCards", "data": {"cards": [_oid(ids, c, "card") for c in action.cards]}}
-    if action.kind is ActionKind.DECLARE_BLOCKERS:
-        pairs = [[_oid(ids, b, "blocker"), _oid(ids, a, "attacker")] for b, a in action.blocks]
+    if kind is K.DECLARE_BLOCKERS:
+        pairs = [[oid(b, "blocker"), oid(a, "attacker")] for b, a in action.blocks]
         return {"type": "DeclareBlockers", "data": {"assignments": pairs}}
-    return None
+    if kind is K.CHOOSE_CARDS and waiting == "SearchChoice":
+        return {"type": "SelectCards", "data": {"cards": [oid(c, "card") for c in action.cards]}}
+    if kind is not K.ACTIVATE or ability is None or not ability.startswith("mana"):
+        return None
+    source = oid(action.source, "source")  # phase lists no mana abilities but activates one
+    obj = objects.get(str(source)) or {}
+    index = next((i for i in mana_ability_indexes(obj) if ability_name(obj, i) == ability), None)
+    if index is None:
+        raise ActionRefused(f"{action.source} has no mana ability {ability!r}")
+    if [c for c in action.costs if c[0] != "produce"]:
+        raise ActionRefused(f"a mana ability takes no cost choices {list(action.costs)}")
+    produced = (obj["abilities"][index].get("effect") or {}).get("produced") or {}
+    can = {"C"} if produced.get("type") == "Colorless" else {symbol(c) for c in produced.get("colors", [])}
+    if action.cost("produce") not in (None, *can):
+        raise ActionRefused(f"{ability} of {action.source} produces {sorted(can)}, not {action.cost('produce')}")
+    return {"type": "ActivateAbility", "data": {"source_id": source, "ability_index": index}}
 
 
-def same_meaning(a: Action, b: Action) -> bool:
-    return (a.kind, a.player, a.source, a.ability, tuple(sorted(a.costs)), a.targets) == (
-        b.kind,
-        b.player,
-        b.source,
-        b.ability,
-        tuple(sorted(b.costs)),
-        b.targets,
-    )
+def target_ref(ref: Any, ids: Ids) -> str | None:
+    """The model's name of a phase target: ``{"Player": 1}`` -> "player:1", ``{"Object": 7}``
+    -> the card id of object 7."""
+    if isinstance(ref, dict) and "Player" in ref:
+        return f"player:{int(ref['Player'])}"
+    return ids.card(ref["Object"]) if isinstance(ref, dict) and "Object" in ref else None
 
 
-__all__ = ["AttackTarget", "same_meaning", "to_model", "to_phase"]
+def answer(
+    waiting: dict[str, Any], offered: list[Any], action: Action, ids: Ids, answered: list[str]
+) -> dict[str, Any]:
+    """phase's answer to one casting prompt, from the model action (or a refusal)."""
+    kind, wanted = waiting.get("type"), [t for t in action.targets if t not in answered]
+    if kind == "ChooseXValue":
+        if action.cost("x") is None:
+            raise ActionRefused("phase asks for X (ChooseXValue) and the action chooses none (cost 'x')")
+        values = {str((n.data or {}).get("value")): n for n in offered if n.kind == "ChooseX"}
+        if action.cost("x") not in values:
+            raise ActionRefused(f"phase does not allow X={action.cost('x')} (its ChooseXValue offers {list(values)})")
+        return values[str(action.cost("x"))].to_dict()
+    if kind not in TARGET_PROMPTS:
+        raise ActionRefused(f"phase asks {kind} while casting, a choice the model action does not make")
+    for native in offered:
+        data = native.data or {}
+        refs = [target_ref(r, ids) for r in data.get("targets", [])] if native.kind == "SelectTargets" else []
+        if refs and refs == wanted[: len(refs)]:
+            answered.extend(r for r in refs if r is not None)
+            return native.to_dict()
+        if native.kind == "ChooseTarget" and wanted and target_ref(data.get("target"), ids) == wanted[0]:
+            answered.append(wanted[0])
+            return native.to_dict()
+    player = bool(wanted) and wanted[0].startswith("player:")
+    if wanted and (player or ids.engine(wanted[0]) is not None):  # not listed: phase judges a hand-built one
+        answered.append(wanted[0])
+        ref = {"Player": int(wanted[0].split(":", 1)[1])} if player else {"Object": ids.engine(wanted[0])}
+        return {"type": "ChooseTarget", "data": {"target": ref}}
+    raise ActionRefused(f"phase asks for a target ({kind}) the action does not name (targets {list(action.targets)})")
+
+
+def plan_cast(copy: Any, actor: int, action: Action, oid: int, returned: int | None, ids: Ids) -> list[dict[str, Any]]:
+    """Cast on ``copy`` (a throwaway game) and return the phase actions that did it."""
+    import phase
+
+    alternative, first = action.cost("alternative"), None
+    for native in copy.actions():  # its normal cost, or sneak returning ``returned``
+        data = native.data or {}
+        normal = alternative is None and native.kind == "CastSpell" and data.get("object_id") == oid
+        sneak = alternative == "sneak" and native.kind == "CastSpellAsSneak"
+        if normal or (sneak and (data.get("hand_object"), data.get("creature_to_return")) == (oid, returned)):
+            first = native.to_dict()
+            break
+    if first is None and alternative == "sneak" and returned is not None:  # not listed: phase judges it
+        data = {"hand_object": oid, "card_id": oid, "creature_to_return": returned}
+        first = {"type": "CastSpellAsSneak", "data": data}
+    if first is None:
+        raise ActionRefused(f"phase does not offer {action}")
+    chain, answered, where = [first], list[str](), ""
+    for _ in range(MAX_PROMPTS + 1):
+        try:
+            copy.apply(actor, phase.GameAction.from_dict(chain[-1]))
+        except ValueError as exc:
+            raise ActionRefused(f"phase refused {action}{where}: {exc}") from None
+        waiting = copy.waiting_for() or {}
+        if waiting.get("type") == "Priority" or (waiting.get("data") or {}).get("player") != actor:
+            break
+        asks = waiting.get("type") in (*TARGET_PROMPTS, "ChooseXValue")
+        if not asks and not copy.state()["state"].get("has_pending_cast"):
+            break  # a prompt of something else (a trigger, a search): the cast is done
+        chain.append(answer(waiting, list(copy.actions()), action, ids, answered))
+        where = f" at {waiting.get('type')}"
+    else:
+        raise ActionRefused(f"phase's cast of {action.source} did not finish after {MAX_PROMPTS} prompts")
+    chosen = spell_targets(copy, oid, ids) if action.targets else []
+    if sorted(chosen) != sorted(action.targets):
+        raise ActionRefused(f"phase cast {action.source} targeting {chosen}, not {list(action.targets)}")
+    return chain
+
+
+def spell_targets(game: Any, oid: int, ids: Ids) -> list[str]:
+    """The targets of the spell ``oid`` on phase's stack (as model refs)."""
+    for item in game.stack() or []:
+        if (item.get("kind") or {}).get("type") == "Spell" and int(item.get("source_id", -1)) == oid:
+            ability = ((item["kind"].get("data") or {}).get("ability")) or {}
+            return [r for r in (target_ref(t, ids) for t in ability.get("targets", [])) if r is not None]
+    return []

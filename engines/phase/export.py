@@ -1,185 +1,110 @@
-"""Reading a phase.rs state back into the model's GameState.
+"""A phase.rs state read back into the model. Cards keep their ids across zones (phase keeps an
+object's id); objects phase created since are ``p<id>``, with card data from their
+characteristics. What phase keeps no record of (``inprocess.CANNOT_SHOW``) is exported empty."""
 
-Card data and card instances come from the state the session started with (phase keeps an
-object's id when it changes zones); objects phase created since (abilities on the stack,
-tokens) get ids ``p<phase id>``.
-"""
-
-from __future__ import annotations
-
+from dataclasses import replace
 from typing import Any
 
 from protocol.decisions import Decision
 from protocol.model import (
-    AttackTarget,
+    AFTER_BLOCKERS_STEPS,
     CardData,
     CardInstance,
     GameState,
     Permanent,
     PlayerState,
     StackItem,
-    Step,
-    TargetKind,
 )
 
 from .grants import read_delayed, read_permissions
-from .load import MODEL_COUNTERS, IdMap
-from .steps import step_of
+from .names import MODEL_COUNTERS, Ids, step_of, symbol, target_of
 
 STACK_KINDS = {"TriggeredAbility": "triggered", "ActivatedAbility": "activated", "Spell": "spell"}
-AFTER_BLOCKERS = (Step.DECLARE_BLOCKERS, Step.FIRST_STRIKE_DAMAGE, Step.COMBAT_DAMAGE, Step.END_OF_COMBAT)
 
 
-def attack_target_of(target: dict[str, Any], ids: IdMap) -> AttackTarget:
-    kind, data = target.get("type"), target.get("data")
-    if kind == "Player":
-        return AttackTarget.of_player(int(data))  # type: ignore[arg-type]
-    if kind == "Planeswalker":
-        return AttackTarget.of_permanent(TargetKind.PLANESWALKER, ids.model(int(data)))  # type: ignore[arg-type]
-    if kind == "Battle":
-        return AttackTarget.of_permanent(TargetKind.BATTLE, ids.model(int(data)))  # type: ignore[arg-type]
-    raise ValueError(f"phase reports an unknown attack target {target!r}")
-
-
-def export(ps: dict[str, Any], start: GameState, ids: IdMap, pending: Decision | None = None) -> GameState:
-    """The model state of the phase state dict ``ps`` (the ``"state"`` of ``Game.state()``);
-    ``pending``: the choice phase waits for, when it is not priority (see :mod:`.prompts`)."""
-    objects = ps["objects"]
-    known = {o.id: o for o in start.objects}
-    instances = list(start.objects)
-    card_data = {c.name: c for c in start.cards}
+def export(ps: dict[str, Any], start: GameState, ids: Ids, pending: Decision | None = None) -> GameState:
+    """The model state of phase's state dict ``ps``; ``pending``: the choice phase waits for when
+    it is not priority (:mod:`.prompts`)."""
+    objects, owners = ps["objects"], {o.id: o.owner for o in start.objects}
+    instances, card_data = list(start.objects), {c.name: c for c in start.cards}
     for key, obj in sorted(objects.items(), key=lambda kv: int(kv[0])):
-        card_id = ids.model(int(key))
-        if card_id not in known:
-            instances.append(CardInstance(card_id, obj["name"], int(obj["owner"]), token=True))
-            known[card_id] = instances[-1]
+        if ids.card(key) not in owners:
+            owners[ids.card(key)] = int(obj["owner"])
+            instances.append(CardInstance(ids.card(key), obj["name"], int(obj["owner"]), token=True))
             card_data.setdefault(obj["name"], token_data(obj))
-
-    def model_ids(oids: list[int]) -> tuple[str, ...]:
-        return tuple(ids.model(o) for o in oids)
-
-    exile = model_ids(ps.get("exile", []))
+    exile = ids.cards(ps.get("exile", []))
     searched = {int(p) for p in ps.get("players_who_searched_library_this_turn") or []}
     players = []
     for seat in ps["players"]:
-        index = int(seat["id"])
+        index, pool = int(seat["id"]), (seat.get("mana_pool") or {}).get("mana", [])
+        plays = int(ps.get("max_lands_per_turn", 1)) - int(seat.get("lands_played_this_turn", 0))
         players.append(
             PlayerState(
-                index=index,
-                life=int(seat["life"]),
-                hand=model_ids(seat["hand"]),
-                library=model_ids(seat["library"]),
-                graveyard=model_ids(seat["graveyard"]),
-                exile=tuple(c for c in exile if known[c].owner == index),
-                mana_pool=tuple(_mana_symbols(seat.get("mana_pool"))),
+                index,
+                int(seat["life"]),
+                hand=ids.cards(seat["hand"]),
+                library=ids.cards(seat["library"]),
+                graveyard=ids.cards(seat["graveyard"]),
+                exile=tuple(c for c in exile if owners[c] == index),
+                mana_pool=tuple(symbol(u.get("color") if isinstance(u, dict) else u) for u in pool),
+                land_plays_left=max(0, plays),
                 searched_library=index in searched,
-                land_plays_left=max(
-                    0, int(ps.get("max_lands_per_turn", 1)) - int(seat.get("lands_played_this_turn", 0))
-                ),
             )
         )
-
-    combat = ps.get("combat") or {}
+    combat, step = ps.get("combat") or {}, step_of(ps)
     attacking = {int(a["object_id"]): a for a in combat.get("attackers", [])}
-    blocking: dict[int, list[int]] = {
-        int(b): [int(x) for x in a] for b, a in combat.get("blocker_to_attacker", {}).items()
-    }
-    step = step_of(ps)
-    declared = bool(combat.get("blockers_declared_by")) or step in AFTER_BLOCKERS
-
+    blocking = {int(b): a for b, a in combat.get("blocker_to_attacker", {}).items()}
+    declared = bool(combat.get("blockers_declared_by")) or step in AFTER_BLOCKERS_STEPS
     battlefield = []
     for oid in ps.get("battlefield", []):
-        obj = objects[str(oid)]
-        entry = attacking.get(int(oid))
-        counters = tuple(
-            sorted(
-                (MODEL_COUNTERS.get(str(k), str(k).lower()), int(v))
-                for k, v in (obj.get("counters") or {}).items()
-                if v
-            )
-        )
+        obj, entry = objects[str(oid)], attacking.get(int(oid))
+        counters = [
+            (MODEL_COUNTERS.get(str(k), str(k).lower()), int(v)) for k, v in (obj.get("counters") or {}).items()
+        ]
         battlefield.append(
             Permanent(
-                id=ids.model(oid),
-                controller=int(obj["controller"]),
+                ids.card(oid),
+                int(obj["controller"]),
                 tapped=bool(obj.get("tapped")),
                 summoning_sick=bool(obj.get("summoning_sick")),
                 damage=int(obj.get("damage_marked") or 0),
-                counters=counters,
+                counters=tuple(sorted(c for c in counters if c[1])),
                 class_level=int(obj["class_level"]) if obj.get("class_level") is not None else None,
-                attacking=attack_target_of(entry["attack_target"], ids) if entry else None,
+                attacking=target_of(entry["attack_target"], ids) if entry else None,
                 blocked=(bool(entry["blocked"]) if declared else None) if entry else None,
-                blocking=model_ids(blocking.get(int(oid), [])),
-                # phase keeps no battle protector this adapter can read: report the loaded one.
-                protector=_start_protector(start, ids.model(oid)),
+                blocking=ids.cards(blocking.get(int(oid), [])),
             )
         )
-
     stack = []
     for item in ps.get("stack", []):
-        kind = (item.get("kind") or {}).get("type", "")
-        data = (item.get("kind") or {}).get("data") or {}
+        kind, data = (item.get("kind") or {}).get("type", ""), (item.get("kind") or {}).get("data") or {}
         ability = data.get("description") or (data.get("ability") or {}).get("description") or kind
-        stack.append(
-            StackItem(
-                id=ids.model(item["id"]),
-                kind=STACK_KINDS.get(kind, "activated"),  # type: ignore[arg-type]
-                source=ids.model(item.get("source_id", item["id"])),
-                controller=int(item.get("controller", 0)),
-                ability=str(ability),
-            )
-        )
-
+        source, controller = ids.card(item.get("source_id", item["id"])), int(item.get("controller", 0))
+        kind_name = STACK_KINDS.get(kind, "activated")
+        stack.append(StackItem(ids.card(item["id"]), kind_name, source, controller, str(ability)))  # type: ignore[arg-type]
     waiting = ps.get("waiting_for") or {}
-    wtype, wdata = waiting.get("type"), waiting.get("data") or {}
-    priority: int | None = None
-    if wtype == "Priority":
-        priority = int(wdata["player"])
-
-    participants = combat.get("first_strike_participants") or []
     return GameState(
-        cards=tuple(card_data.values()),
-        objects=tuple(instances),
-        players=(players[0], players[1]),
-        battlefield=tuple(battlefield),
-        stack=tuple(stack),
+        tuple(card_data.values()),
+        tuple(instances),
+        (players[0], players[1]),
+        tuple(battlefield),
+        tuple(stack),
         turn=int(ps["turn_number"]),
         active_player=int(ps["active_player"]),
         step=step,
-        priority=priority,
+        priority=int(waiting["data"]["player"]) if waiting.get("type") == "Priority" else None,
         priority_passes=int(ps.get("priority_pass_count") or 0),
         pending=pending,
-        first_strikers=model_ids(participants),
-        delayed=read_delayed(ps, ids.model),
-        permissions=read_permissions(ps, ids.model),
+        first_strikers=ids.cards(combat.get("first_strike_participants") or []),
+        delayed=read_delayed(ps, ids),
+        permissions=read_permissions(ps, ids),
     )
 
 
 def token_data(obj: dict[str, Any]) -> CardData:
     """Card data of an object phase created (a token), read from its characteristics."""
     types = obj.get("card_types") or obj.get("card_type") or {}
-    power, toughness = obj.get("power"), obj.get("toughness")
-    return CardData(
-        str(obj["name"]),
-        tuple(str(t) for t in types.get("core_types", [])),
-        subtypes=tuple(str(t) for t in types.get("subtypes", [])),
-        supertypes=tuple(str(t) for t in types.get("supertypes", [])),
-        power=None if power is None else str(power),
-        toughness=None if toughness is None else str(toughness),
-    )
-
-
-def _start_protector(start: GameState, card_id: str) -> int | None:
-    perm = start.permanent(card_id)
-    return perm.protector if perm is not None else None
-
-
-_MANA = {"White": "W", "Blue": "U", "Black": "B", "Red": "R", "Green": "G", "Colorless": "C"}
-
-
-def _mana_symbols(pool: Any) -> list[str]:
-    out = []
-    for unit in (pool or {}).get("mana", []):
-        color = unit.get("color") if isinstance(unit, dict) else unit
-        out.append(_MANA.get(str(color), str(color)))
-    return out
+    words = {k: tuple(str(t) for t in types.get(k, [])) for k in ("core_types", "subtypes", "supertypes")}
+    power, toughness = (None if obj.get(k) is None else str(obj[k]) for k in ("power", "toughness"))
+    card = CardData(str(obj["name"]), words["core_types"], subtypes=words["subtypes"], supertypes=words["supertypes"])
+    return replace(card, power=power, toughness=toughness)

@@ -1,8 +1,8 @@
-"""The invariant library: importing it registers every template and hand-bound invariant.
+"""The invariant library: importing it declares every template and invariant (:mod:`rulings.declare`).
 
-Every module of this package is imported (found with :mod:`pkgutil`, in name order), so a new
-family is one new module here and nothing to register; helper modules (``driving``,
-``spell_moves`` ...) register nothing and are imported all the same. A module whose name starts
+Every module of this package is imported (found with :mod:`pkgutil`, in name order, the order
+templates are tried in), so a new family is one new module here and nothing to register; helper
+modules (``driving``, ``spell_moves`` ...) declare nothing and are imported all the same. A module whose name starts
 with ``_`` is left out.
 """
 

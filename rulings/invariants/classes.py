@@ -1,5 +1,6 @@
-"""Invariants of Class enchantments (716; Ninja Teen's rulings). The six rulings are one of a
-kind each and are bound by hand. Scenarios: :mod:`generators.classes`.
+"""Invariants of Class enchantments (716; Ninja Teen's rulings). Each rule holds for any Class: a
+template each, whose wordings are in ``rulings/wordings/classes.toml``. Scenarios:
+:mod:`generators.classes`.
 
 A level bar "[Cost]: Level N" is an activated ability named ``"level:N"`` on the protocol; the
 level is ``Permanent.class_level``. What a Class's level abilities do is observed through a
@@ -29,13 +30,13 @@ from protocol.model import (
     parse_mana_cost,
 )
 from protocol.probe import Probe, Scenario, expect
-from rulings.invariant import claims, exempt
+from rulings.declare import has_subtype, invariant, template
 from rulings.invariants.driving import events_of, pass_until, resolve_stack
-from rulings.invariants.rule_texts import CLASS, IS_CLASS
 from rulings.invariants.spell_moves import cast, whose_turn
-from rulings.rule_templates import rule_template
 
 REQUIRES = frozenset({Mechanic.STACK, Mechanic.PRIORITY, Mechanic.MANA_ABILITY, Mechanic.CLASS})
+#: The rules hold for any Class: a ruling of another card compiles when its card is one.
+IS_CLASS = has_subtype("Class")
 PROBE = frozenset({Mechanic.MENACE})
 
 
@@ -150,12 +151,11 @@ def probe_abilities(probe: Probe, scenario: Scenario[ClassParams], levels: Mappi
 # -- the rulings ----------------------------------------------------------------------------
 
 
-@rule_template(
-    "class.level-bars",
+@invariant(
+    applies_to=template("class.level-bars", cards=IS_CLASS),
     name="level-ability-when-allowed",
-    **CLASS["class.level-bars"],
-    applies=IS_CLASS,
     kind="legality",
+    claims=["level abilities offered exactly when allowed"],
     requires=REQUIRES,
     scenarios=lambda allowed=CLASS_MECHANICS: class_scenarios(
         ClassSpec(steps=CLASS_STEPS, anyone=True, swamps=(0, 3), opponent_class=True), allowed
@@ -177,7 +177,6 @@ def probe_abilities(probe: Probe, scenario: Scenario[ClassParams], levels: Mappi
         "opponent-class",
     ),
 )
-@claims("level abilities offered exactly when allowed")
 def check_level_bars(probe: Probe, scenario: Scenario[ClassParams]) -> None:
     """Each level bar is an activated ability for its cost: level N is offered exactly when the
     Class is level N-1, as a sorcery, with the cost payable; activating it pays that cost, and
@@ -231,18 +230,16 @@ def check_level_bars(probe: Probe, scenario: Scenario[ClassParams]) -> None:
     )
 
 
-@rule_template(
-    "class.no-repeat-level",
+@invariant(
+    applies_to=template("class.no-repeat-level", cards=IS_CLASS),
     name="refused-at-or-above",
-    **CLASS["class.no-repeat-level"],
-    applies=IS_CLASS,
     kind="legality",
+    claims=["a level at or below the current one refused"],
     requires=REQUIRES,
     scenarios=lambda: class_scenarios(ClassSpec(levels=(2, 3))),
     features=class_features("level:2", "level:3", "off-colour-land"),
+    exempt={"refuses-all": REFUSED_ONLY, "offers-nothing": REFUSED_ONLY},
 )
-@claims("a level at or below the current one refused")
-@exempt(("refuses-all", REFUSED_ONLY), ("offers-nothing", REFUSED_ONLY))
 def check_no_repeat(probe: Probe, scenario: Scenario[ClassParams]) -> None:
     """A Class already at level N or higher: its level N ability (and every lower one) is
     neither offered nor accepted, even as a sorcery with the mana to pay."""
@@ -265,17 +262,15 @@ def check_no_repeat(probe: Probe, scenario: Scenario[ClassParams]) -> None:
     probe.expect_refused(action, "a level ability was accepted for a Class already at that level or higher")
 
 
-@rule_template(
-    "class.level-up-uses-stack",
+@invariant(
+    applies_to=template("class.level-up-uses-stack", cards=IS_CLASS),
     name="responds",
-    **CLASS["class.level-up-uses-stack"],
-    applies=IS_CLASS,
     kind="trace",
+    claims=["the level ability waits on the stack"],
     requires=REQUIRES,
     scenarios=lambda: class_scenarios(ClassSpec(levels=(1, 2))),
     features=class_features("level:1", "level:2", "gains-level:2", "gains-level:3", "off-colour-land"),
 )
-@claims("the level ability waits on the stack")
 def check_uses_stack(probe: Probe, scenario: Scenario[ClassParams]) -> None:
     """The level ability goes on the stack: the level is unchanged while it waits, the opponent
     receives priority to respond, and only its resolution raises the level."""
@@ -309,17 +304,15 @@ def check_uses_stack(probe: Probe, scenario: Scenario[ClassParams]) -> None:
     )
 
 
-@rule_template(
-    "class.levels-tracked-separately",
+@invariant(
+    applies_to=template("class.levels-tracked-separately", cards=IS_CLASS),
     name="own-level",
-    **CLASS["class.levels-tracked-separately"],
-    applies=IS_CLASS,
     kind="outcome",
+    claims=["only its own Class's level changes"],
     requires=REQUIRES,
     scenarios=lambda: class_scenarios(ClassSpec(count=(2, 3), one_below_3=True, opponent_class=True)),
     features=class_features("level:1", "level:2", "level:3", "gains-level:2", "gains-level:3", "opponent-class"),
 )
-@claims("only its own Class's level changes")
 def check_own_level(probe: Probe, scenario: Scenario[ClassParams]) -> None:
     """With several Class permanents, a level ability raises only its own Class's level."""
     class_id = next_to_level(scenario)
@@ -338,17 +331,15 @@ def check_own_level(probe: Probe, scenario: Scenario[ClassParams]) -> None:
         )
 
 
-@rule_template(
-    "class.starts-at-level-1",
+@invariant(
+    applies_to=template("class.starts-at-level-1", cards=IS_CLASS),
     name="enters-at-level-1",
-    **CLASS["class.starts-at-level-1"],
-    applies=IS_CLASS,
     kind="outcome",
+    claims=["enters at level 1 with its top section's abilities"],
     requires=REQUIRES | PROBE | {Mechanic.CASTING, Mechanic.CASTING_PERMANENTS},
     scenarios=lambda: class_scenarios(ClassSpec(count=(0, 1), in_hand=True, probe=True)),
     features=class_features("class-in-hand", "level:1", "level:2", "level:3", "off-colour-land"),
 )
-@claims("enters at level 1 with its top section's abilities")
 def check_starts_at_level_1(probe: Probe, scenario: Scenario[ClassParams]) -> None:
     """A Class cast from the hand enters at level 1 with the abilities of its top section only
     (its level 1 trigger works; no +1/+0, no menace from it)."""
@@ -369,17 +360,15 @@ def check_starts_at_level_1(probe: Probe, scenario: Scenario[ClassParams]) -> No
     probe_abilities(probe, scenario, levels)
 
 
-@rule_template(
-    "class.keeps-previous-levels",
+@invariant(
+    applies_to=template("class.keeps-previous-levels", cards=IS_CLASS),
     name="abilities-after-level-up",
-    **CLASS["class.keeps-previous-levels"],
-    applies=IS_CLASS,
     kind="outcome",
+    claims=["earlier levels' abilities kept"],
     requires=REQUIRES | PROBE,
     scenarios=lambda: class_scenarios(ClassSpec(levels=(1, 2), probe=True)),
     features=class_features("level:1", "level:2", "gains-level:2", "gains-level:3"),
 )
-@claims("earlier levels' abilities kept")
 def check_keeps_previous(probe: Probe, scenario: Scenario[ClassParams]) -> None:
     """After gaining a level a Class still has its earlier levels' abilities: the level 1
     trigger, and (at level 3) the level 2 "+1/+0 and menace"."""

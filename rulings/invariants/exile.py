@@ -1,7 +1,7 @@
 """Invariants of playing cards exiled with a permission (Fallen Shinobi: "Until end of turn, you
 may play those cards without paying their mana costs"; CR 601.3, 305.1-305.2, 307.1, 400.7).
-Rule templates: a ruling of any card that exiles cards and lets you play them, saying one of
-these rules in the wordings of :data:`~rulings.invariants.rule_texts.EXILE`, compiles to the
+Templates: a ruling of any card that exiles cards and lets you play them, saying one of
+these rules in the wordings of ``rulings/wordings/exile.toml``, compiles to the
 check for its own card (Fallen Shinobi's trigger is drawn only for Fallen Shinobi's rulings; the
 permission is free or paid as the card's oracle text says). Scenarios: :mod:`generators.exile`.
 
@@ -12,6 +12,7 @@ empty stack (307.1); a land likewise and only with a land play left (305.1, 305.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -22,11 +23,10 @@ from generators.spell_cards import FALLEN_SHINOBI
 from protocol.mechanics import Mechanic
 from protocol.model import CardData, GameState, Step, Zone, parse_mana_cost
 from protocol.probe import Probe, Scenario, expect
-from rulings.invariant import claims, exempt
+from rulings.declare import FromCards, invariant, template
 from rulings.invariants.driving import resolve_stack
-from rulings.invariants.rule_texts import EXILE, grants_exile_play, paid_permission
 from rulings.invariants.spell_moves import offered_for, play_action, watch_until, whose_turn, zone_name
-from rulings.rule_templates import Applies, rule_template
+from rulings.templates import Applies
 
 REQUIRES = frozenset(
     {
@@ -39,6 +39,36 @@ REQUIRES = frozenset(
     }
 )
 SHINOBI = frozenset({Mechanic.NINJUTSU, Mechanic.COMBAT_DAMAGE_TRIGGER})
+
+_PERMISSION = re.compile(r"\byou may (?:play|cast)\b")
+_THIS_TURN = ("this turn", "until end of turn")
+_LASTING = ("for as long as", "next turn")
+
+
+def grants_exile_play(*, lasting: bool = True, on_resolution: bool = True) -> Applies:
+    """The card exiles cards and lets you play (or cast) them. ``lasting=False``: not a
+    permission that outlasts the turn ("for as long as ...", "until the end of your next turn");
+    ``on_resolution=False``: not one used only while the card resolves (with no "this turn"),
+    where the cards' timing is ignored."""
+
+    def applies(card: CardData) -> str | None:
+        text = card.text.lower()
+        if "exile" not in text or not _PERMISSION.search(text):
+            return "no permission to play cards it exiles in its oracle text"
+        if not lasting and any(w in text for w in _LASTING):
+            return "its permission lasts beyond the turn (the rule is about a permission that ends)"
+        if not on_resolution and not any(w in text for w in _THIS_TURN + _LASTING):
+            return "its cards are cast while it resolves, when their normal timing is ignored"
+        return None
+
+    return applies
+
+
+def paid_permission(card: CardData) -> str | None:
+    """A ruling saying the exiled cards' costs must still be paid speaks of a paid permission."""
+    if "without paying" in card.text.lower():
+        return "its permission waives the cards' mana costs, the ruling says they must be paid"
+    return None
 
 
 def playable(state: GameState, player: int, kind: str) -> bool:
@@ -117,27 +147,21 @@ def timing_scenarios(cards: Sequence[CardData]) -> st.SearchStrategy[Scenario[Ex
     return with_try(ExileSpec(free=not pay), ExileSpec(steps=MAIN_STEPS, must=("Land",), free=not pay))
 
 
-FREE: Applies = free_permission
-
-
-@rule_template(
-    "play-from-exile.timing-unchanged",
+@invariant(
+    applies_to=template(
+        "play-from-exile.timing-unchanged",
+        cards=grants_exile_play(on_resolution=False),
+        cards_when_stated={"costs-paid": paid_permission},
+    ),
     name="normal-timing",
-    **EXILE["play-from-exile.timing-unchanged"],
-    applies=grants_exile_play(on_resolution=False),
-    claim_applies={"costs-paid": paid_permission},
     kind="legality",
-    requires=REQUIRES | SHINOBI,
-    card_requires=exile_requires,
-    card_scenarios=timing_scenarios,
-)
-@claims("exiled cards playable exactly by their normal timing")
-@exempt(
-    (
-        "no-priority-in-combat",
-        "a ruling about the exiled cards' own timing, not a combat window: its one "
-        "combat state is Fallen Shinobi's damage trigger waiting to resolve",
-    )
+    claims=["exiled cards playable exactly by their normal timing"],
+    scenarios=FromCards(timing_scenarios, requires=exile_requires),
+    exempt={
+        "no-priority-in-combat": "a ruling about the exiled cards' own timing, not a combat window: its one "
+        "combat state is Fallen Shinobi's damage trigger waiting to resolve"
+    },
+    observes={"permissions"},
 )
 def check_normal_timing(probe: Probe, scenario: Scenario[ExileParams]) -> None:
     """Each exiled card is offered exactly when its normal timing allows it (a sorcery in your
@@ -187,18 +211,16 @@ def check_normal_timing(probe: Probe, scenario: Scenario[ExileParams]) -> None:
     probe.expect_refused(action, f"an exiled {kind.lower()} was played outside its normal timing ({state.step})")
 
 
-@rule_template(
-    "play-from-exile.cast-once",
+@invariant(
+    applies_to=template("play-from-exile.cast-once", cards=free_permission),
     name="leaves-exile",
-    **EXILE["play-from-exile.cast-once"],
-    applies=FREE,
     kind="outcome",
+    claims=["cast once, then neither offered nor accepted"],
     requires=REQUIRES,
     scenarios=lambda: with_try(
         ExileSpec(steps=MAIN_STEPS, kinds=("Sorcery", "Instant", "Creature"), anyone=False, stack=False)
     ),
 )
-@claims("cast once, then neither offered nor accepted")
 def check_cast_once(probe: Probe, scenario: Scenario[ExileParams]) -> None:
     """Casting an exiled card moves it out of exile; once it has resolved it can't be cast
     again (neither offered nor accepted)."""
@@ -240,17 +262,13 @@ def stay_scenarios(cards: Sequence[CardData]) -> st.SearchStrategy[Scenario[Exil
     return with_try(later)
 
 
-@rule_template(
-    "play-from-exile.uncast-stay-exiled",
+@invariant(
+    applies_to=template("play-from-exile.uncast-stay-exiled", cards=grants_exile_play(lasting=False)),
     name="stay-after-turn",
-    **EXILE["play-from-exile.uncast-stay-exiled"],
-    applies=grants_exile_play(lasting=False),
     kind="outcome",
-    requires=REQUIRES | SHINOBI,
-    card_requires=exile_requires,
-    card_scenarios=stay_scenarios,
+    claims=["uncast cards stay exiled, their permission gone"],
+    scenarios=FromCards(stay_scenarios, requires=exile_requires),
 )
-@claims("uncast cards stay exiled, their permission gone")
 def check_stay_exiled(probe: Probe, scenario: Scenario[ExileParams]) -> None:
     """The exiled cards nobody played are still in exile once the turn is over, and the
     permission to play them is gone (not even an instant is offered on the next turn)."""

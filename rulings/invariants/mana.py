@@ -3,8 +3,8 @@
 tap and untap symbols (107.5, 107.6, 302.6).
 
 The tap and untap symbol rulings share one wording with a ``{symbol}`` slot, so one template
-serves both (and any reprint of either). The mana rulings are one of a kind and are bound by
-hand. Scenarios come from :mod:`generators.mana`; their params describe the board in
+serves both (and any reprint of either), its checks parametrized by the symbol. The mana rulings
+are templates too (their wordings: ``rulings/wordings/mana.toml``). Scenarios come from :mod:`generators.mana`; their params describe the board in
 engine-neutral terms, and the small model below computes from them what the rulings say must
 happen, so a check never reads oracle text nor asks the engine what the answer is.
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
@@ -40,12 +40,9 @@ from generators.mana_features import PAYMENT_FEATURES, SOURCE_FEATURES, SUBJECT_
 from protocol.mechanics import Mechanic
 from protocol.model import MANA_SYMBOLS, Action, ActionKind, CardData, Event, EventKind, GameState
 from protocol.probe import Probe, Scenario, expect
-from rulings.corpus import Ruling
-from rulings.invariant import Invariant, InvariantKind, claims, claims_of
+from rulings.declare import Draws, Each, invariant, template
 from rulings.invariants.driving import events_of, resolve_stack
-from rulings.invariants.rule_texts import RuleText
-from rulings.rule_templates import rule_template
-from rulings.templates import template
+from rulings.templates import Match
 
 BASE_REQUIRES = frozenset({Mechanic.STACK, Mechanic.PRIORITY, Mechanic.MANA_ABILITY, Mechanic.TAP_ABILITY})
 PRODUCE = "produce"
@@ -55,57 +52,20 @@ PRODUCE = "produce"
 # These rulings quote the Comprehensive Rules (106.5, 106.7, 106.12, 106.12a-b, 107.3m); each
 # page that prints them carries the same text, and what they say holds for any card, so they are
 # templates (any card with the text compiles to the same checks, drawn on stand-in permanents),
-# not bindings to the seed pages' rulings. Patterns are the sentences as printed.
+# not bindings to the seed pages' rulings. Their wordings are the sentences as printed. The
+# templates are tried in this order.
 
-GENERIC_CLAIMS: dict[str, dict[str, str]] = {
-    "mana.undefined-type": {
-        "no-mana": r"if an ability would produce one or more mana of an undefined type, it produces no mana instead\.",
-    },
-    "mana.could-produce": {
-        "based-on": r"some abilities produce mana based on the type of mana another permanent or permanents "
-        r"\"could produce\.\"",
-        "types": r"the type of mana a permanent could produce at any time includes any type of mana that an ability "
-        r"of that permanent would produce if the ability were to resolve at that time, taking into account any "
-        r"applicable replacement effects in any possible order\.",
-        "costs-ignored": r"ignore whether any costs of the ability could or could not be paid\.",
-        "none": r"if that permanent wouldn't produce any mana under these conditions, or no type of mana can be "
-        r"defined this way, there's no type of mana it could produce\.",
-    },
-    "mana.tap-for-mana": {
-        "definition": r"to \"tap \[a permanent\] for mana\" is to activate a mana ability of that permanent that "
-        r"includes the \{t\} symbol in its activation cost\.",
-    },
-    "mana.tapped-for-mana-trigger": {
-        "triggers": r"an ability that triggers whenever a permanent \"is tapped for mana\" or is tapped for mana of a "
-        r"specified type triggers whenever such a mana ability resolves and produces mana or the specified type "
-        r"of mana\.",
-    },
-    "mana.tapped-for-mana-replacement": {
-        "replaces": r"a replacement effect that applies if a permanent \"is tapped for mana\" or tapped for mana of "
-        r"a specific type and/or amount modifies the mana production event while such an ability is resolving "
-        r"and producing mana or the specified type and/or amount of mana\.",
-    },
-    "costs.x-in-etb-ability": {
-        "spells-x": r"if an object's (?:enters-the-battlefield|enters) triggered ability or replacement effect "
-        r"refers to x, and the spell that became that object as it resolved had a value of x chosen for any of "
-        r"its costs, the value of x for that ability is the same as the value of x for that spell, although the "
-        r"value of x for that permanent is 0\.",
-    },
-}
-GENERIC_EXPLAINS: dict[str, tuple[str, ...]] = {
-    "mana.tap-for-mana": (r"see rule 605, \"mana abilities\.\"",),
-    "costs.x-in-etb-ability": (r"this is an exception to rule 107\.3i\.",),
-}
+COST_SYMBOL = template("costs.cost-symbol")
+TAP_FOR_MANA = template("mana.tap-for-mana")
+MANA_TRIGGER = template("mana.tapped-for-mana-trigger")
+MANA_REPLACEMENT = template("mana.tapped-for-mana-replacement")
+UNDEFINED_TYPE = template("mana.undefined-type")
+COULD_PRODUCE = template("mana.could-produce")
+X_IN_ETB = template("costs.x-in-etb-ability")
 
 Params = ManaParams
 Source = ManaSource
 Ability = AbilitySpec
-
-
-def generic_text(ruling_id: str) -> RuleText:
-    """A generic mana ruling's claims and explanations as ``rule_template`` takes them (the
-    ``**entry`` shape of the rule_texts tables), so each template names its ruling once."""
-    return RuleText(claims=GENERIC_CLAIMS[ruling_id], explains=GENERIC_EXPLAINS.get(ruling_id, ()))
 
 
 # -- the rules model over scenario params ------------------------------------------------------
@@ -228,8 +188,6 @@ def activation(scenario: Scenario[ManaParams], source: str, ability: str, produc
 
 # -- the tap and untap symbols (107.5, 107.6, 302.6): one template ----------------------------
 
-SYMBOL_SLOT = {"symbol": ("{t}", "{q}")}
-
 
 def payable(symbol: CostSymbol, source: Source) -> bool:
     """107.5/107.6: {T} needs an untapped permanent, {Q} a tapped one; 302.6: a creature must have
@@ -250,7 +208,6 @@ REFUSED = "refused"
 PAID = "paid, and the ability does what it says"
 
 
-@claims(PAYABLE_OFFERED, UNPAYABLE_REFUSED)
 def check_offered_iff_payable(symbol: CostSymbol, probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """Every {symbol} ability of the player's permanents: offered iff payable; refused when not;
     accepted when it is."""
@@ -293,7 +250,6 @@ def check_offered_iff_payable(symbol: CostSymbol, probe: Probe, scenario: Scenar
         probe.require(legal[0], f"{{{symbol}}} paid by a permanent that can pay it")
 
 
-@claims(REFUSED)
 def check_subject_refused(symbol: CostSymbol, probe: Probe, scenario: Scenario[ManaParams]) -> None:
     source = scenario.params.sources[scenario.params.subject]
     ability = next(a for a in source.abilities if a.cost == symbol)
@@ -310,7 +266,6 @@ def check_subject_refused(symbol: CostSymbol, probe: Probe, scenario: Scenario[M
     )
 
 
-@claims(PAID)
 def check_subject_pays(symbol: CostSymbol, probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """The subject can pay: offered, accepted, {T} taps it / {Q} untaps it, its effect happens."""
     player = scenario.params.player
@@ -376,126 +331,49 @@ SUBJECT_FOCUS_FEATURES = {
 }
 
 
-def _symbol_invariant(
-    ruling: Ruling,
-    symbol: CostSymbol,
-    name: str,
-    kind: InvariantKind,
-    focus: str,
-    check: Any,
-    description: str,
-    own: CardData | None = None,
-) -> Invariant:
-    """One {T}/{Q} invariant; its subject is ``own`` (the ruling's card with its own ``symbol``
-    ability) when that card can be the subject ``focus`` asks for, else a stand-in permanent."""
-    requires = BASE_REQUIRES | {Mechanic.SUMMONING_SICKNESS}
-    if symbol == "Q":
-        requires |= {Mechanic.UNTAP_SYMBOL}
-    features = SUBJECT_FOCUS_FEATURES.get(focus, ())
-    if own is not None and own_fits(own, focus):
-        scenarios = partial(cost_symbol_scenarios, symbol, focus, own)  # type: ignore[arg-type]
-        features = tuple(f for f in features if f == "subject-sick" or f == f"subject:{kind_of(own)}")
-        description = f"{description} ({own.name}, with its own {{{symbol}}} ability, as the permanent)"
-    else:
-        scenarios = partial(cost_symbol_scenarios, symbol, focus)  # type: ignore[arg-type]
-    return Invariant(
-        id=f"{ruling.id}/{name}",
-        rulings=(ruling.id,),
-        kind=kind,
-        requires=frozenset(requires),
-        scenarios=scenarios,
-        check=partial(check, symbol),
-        description=description,
-        origin="template:costs.cost-symbol",
-        features=tuple(SUBJECT_FEATURES[n] for n in features),
-    )
+def state_word(symbol: CostSymbol) -> str:
+    return "tapped" if symbol == "T" else "untapped"
 
 
-def own_symbol_card(slots: Mapping[str, str], symbol: CostSymbol) -> CardData | None:
+def verb(symbol: CostSymbol) -> str:
+    return "tapping" if symbol == "T" else "untapping"
+
+
+def own_symbol_card(cards: tuple[CardData, ...], symbol: CostSymbol) -> CardData | None:
     """The first of the ruling's cards with its own ``symbol`` ability the generators draw
     (:func:`generators.mana.own_ability`): the invariants' permanent. None: the rule is shown on
     stand-in permanents (a ruling printed on cards without such an ability states it for any
     permanent)."""
-    cards: tuple[CardData, ...] = tuple(getattr(slots, "cards", ()))
     return next((c for c in cards if own_ability(c, symbol) is not None), None)
 
 
-@template(
-    "costs.cost-symbol",
-    claims={
-        "symbol": r"the (?:tap|untap) symbol is {symbol}\.",
-        "means": r"the (?:tap|untap) symbol in an activation cost means \"(?:tap|untap) this permanent\.\"",
-        "not-again": r"a permanent that's already (?:tapped|untapped) can't be (?:tapped|untapped) again to pay "
-        r"the cost\.",
-        "summoning-sickness": r"a creature's activated ability with the (?:tap|untap) symbol in its activation cost "
-        r"can't be activated unless the creature has been under its controller's control "
-        r"continuously since their most recent turn began\.",
-    },
-    explains=(r"see rule 302\.6\.",),
-    slots=SYMBOL_SLOT,
-)
-def cost_symbol_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
-    """{T}/{Q} in an activation cost: paid by tapping/untapping; not by a permanent already in that
-    state, nor by a creature its controller hasn't controlled since their turn began."""
-    symbol: CostSymbol = "T" if slots["symbol"] == "{t}" else "Q"
-    state = "tapped" if symbol == "T" else "untapped"
-    verb = "tapping" if symbol == "T" else "untapping"
-    own = own_symbol_card(slots, symbol)
-    return [
-        _symbol_invariant(
-            ruling,
-            symbol,
-            "offered-iff-payable",
-            "legality",
-            "any",
-            check_offered_iff_payable,
-            f"every {{{symbol}}} ability is offered and accepted iff its permanent can pay {{{symbol}}}",
-            own,
-        ),
-        _symbol_invariant(
-            ruling,
-            symbol,
-            f"already-{state}-cannot-pay",
-            "legality",
-            "wrong-state",
-            check_subject_refused,
-            f"a permanent that's already {state} can't pay {{{symbol}}}",
-            own,
-        ),
-        _symbol_invariant(
-            ruling,
-            symbol,
-            "sick-creature-cannot-pay",
-            "legality",
-            "sick-creature",
-            check_subject_refused,
-            f"a creature not controlled since its controller's turn began can't pay {{{symbol}}}",
-            own,
-        ),
-        _symbol_invariant(
-            ruling,
-            symbol,
-            "sick-noncreature-can-pay",
-            "legality",
-            "sick-noncreature",
-            check_subject_pays,
-            f"a noncreature permanent that just came under its controller's control can pay {{{symbol}}}",
-            own,
-        ),
-        _symbol_invariant(
-            ruling,
-            symbol,
-            f"paid-by-{verb}",
-            "outcome",
-            "payable",
-            check_offered_payer,
-            f"paying {{{symbol}}} means {verb} the permanent; the ability then does what it says",
-            own,
-        ),
-    ]
+@dataclass(frozen=True)
+class Subject:
+    """{T}/{Q} states whose subject permanent is the one ``focus`` asks for: the ruling's own card
+    (with its own ability of the symbol) when it can be that subject, else a stand-in permanent."""
+
+    focus: str
+
+    def draws(self, symbol: CostSymbol, match: Match) -> Draws:
+        requires = BASE_REQUIRES | {Mechanic.SUMMONING_SICKNESS}
+        if symbol == "Q":
+            requires |= {Mechanic.UNTAP_SYMBOL}
+        features = SUBJECT_FOCUS_FEATURES.get(self.focus, ())
+        own = own_symbol_card(match.cards, symbol)
+        note = None
+        if own is not None and own_fits(own, self.focus):
+            scenarios = partial(cost_symbol_scenarios, symbol, self.focus, own)  # type: ignore[arg-type]
+            features = tuple(f for f in features if f == "subject-sick" or f == f"subject:{kind_of(own)}")
+            note = f"{own.name}, with its own {{{symbol}}} ability, as the permanent"
+        else:
+            scenarios = partial(cost_symbol_scenarios, symbol, self.focus)  # type: ignore[arg-type]
+        return Draws(scenarios, frozenset(requires), tuple(SUBJECT_FEATURES[n] for n in features), note=note)
 
 
-@claims(PAID)
+#: The symbol the ruling names, {T} or {Q}: its checks are the symbol's.
+SYMBOL = Each(values=lambda match: ["T" if match.slots["symbol"] == "{t}" else "Q"])
+
+
 def check_offered_payer(symbol: CostSymbol, probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """Activate the first payable {symbol} ability of the player's: it taps/untaps, and works."""
     payers = [
@@ -505,6 +383,60 @@ def check_offered_payer(symbol: CostSymbol, probe: Probe, scenario: Scenario[Man
     ]
     probe.precondition(bool(payers), f"no permanent of the player's can pay {{{symbol}}}")
     check_subject_pays(symbol, probe, Scenario(scenario.state, replace(scenario.params, subject=payers[0])))
+
+
+# {T}/{Q} in an activation cost: paid by tapping/untapping; not by a permanent already in that
+# state, nor by a creature its controller hasn't controlled since their turn began.
+invariant(
+    applies_to=COST_SYMBOL,
+    for_each=SYMBOL,
+    name="offered-iff-payable",
+    kind="legality",
+    claims=[PAYABLE_OFFERED, UNPAYABLE_REFUSED],
+    scenarios=Subject("any"),
+    check=check_offered_iff_payable,
+    description=lambda s: f"every {{{s}}} ability is offered and accepted iff its permanent can pay {{{s}}}",
+)
+invariant(
+    applies_to=COST_SYMBOL,
+    for_each=SYMBOL,
+    name=lambda s: f"already-{state_word(s)}-cannot-pay",
+    kind="legality",
+    claims=[REFUSED],
+    scenarios=Subject("wrong-state"),
+    check=check_subject_refused,
+    description=lambda s: f"a permanent that's already {state_word(s)} can't pay {{{s}}}",
+)
+invariant(
+    applies_to=COST_SYMBOL,
+    for_each=SYMBOL,
+    name="sick-creature-cannot-pay",
+    kind="legality",
+    claims=[REFUSED],
+    scenarios=Subject("sick-creature"),
+    check=check_subject_refused,
+    description=lambda s: f"a creature not controlled since its controller's turn began can't pay {{{s}}}",
+)
+invariant(
+    applies_to=COST_SYMBOL,
+    for_each=SYMBOL,
+    name="sick-noncreature-can-pay",
+    kind="legality",
+    claims=[PAID],
+    scenarios=Subject("sick-noncreature"),
+    check=check_subject_pays,
+    description=lambda s: f"a noncreature permanent that just came under its controller's control can pay {{{s}}}",
+)
+invariant(
+    applies_to=COST_SYMBOL,
+    for_each=SYMBOL,
+    name=lambda s: f"paid-by-{verb(s)}",
+    kind="outcome",
+    claims=[PAID],
+    scenarios=Subject("payable"),
+    check=check_offered_payer,
+    description=lambda s: f"paying {{{s}}} means {verb(s)} the permanent; the ability then does what it says",
+)
 
 
 # -- activating every ability of the player's, one by one ------------------------------------
@@ -628,12 +560,11 @@ def check_mana_ability_no_stack(probe: Probe, scenario: Scenario[ManaParams]) ->
     run_all(probe, scenario, step)
 
 
-@rule_template(
-    "mana.tap-for-mana",
+@invariant(
+    applies_to=TAP_FOR_MANA,
     name="only-mana-abilities-with-tap",
-    **generic_text("mana.tap-for-mana"),
-    features=production_features(pools=False, non_mana=True),
     kind="trace",
+    claims=[TAPPED_FOR_MANA, NOT_TAPPED_FOR_MANA],
     requires=BASE_REQUIRES | {Mechanic.UNTAP_SYMBOL, Mechanic.MANA_TRIGGERS, Mechanic.MANA_REPLACEMENT},
     scenarios=partial(
         production_scenarios,
@@ -646,8 +577,8 @@ def check_mana_ability_no_stack(probe: Probe, scenario: Scenario[ManaParams]) ->
         trigger=TriggerSpec("any", "permanent", life=1),
         replacement=ReplacementSpec("any", "permanent", double=True),
     ),
+    features=production_features(pools=False, non_mana=True),
 )
-@claims(TAPPED_FOR_MANA, NOT_TAPPED_FOR_MANA)
 def tap_for_mana_definition(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """Tapping a permanent for mana is activating its mana ability with {T}: "tapped for mana"
     triggers and replacement effects see exactly those (not {Q} mana abilities, not other {T}
@@ -655,15 +586,15 @@ def tap_for_mana_definition(probe: Probe, scenario: Scenario[ManaParams]) -> Non
     check_tap_for_mana(probe, scenario)
 
 
-@rule_template(
-    "mana.tap-for-mana",
+@invariant(
+    applies_to=TAP_FOR_MANA,
     name="mana-abilities-skip-the-stack",
-    features=production_features(pools=False, non_mana=True),
     kind="trace",
+    claims=[AT_ONCE, USES_STACK],
     requires=BASE_REQUIRES | {Mechanic.UNTAP_SYMBOL},
     scenarios=partial(production_scenarios, max_triggers=0, max_replacements=0, pools=False, contrast=True),
+    features=production_features(pools=False, non_mana=True),
 )
-@claims(AT_ONCE, USES_STACK)
 def mana_abilities_skip_the_stack(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """A mana ability with {T} (or {Q}) doesn't use the stack (605.3b); other {T} abilities do."""
     check_mana_ability_no_stack(probe, scenario)
@@ -734,31 +665,30 @@ def check_triggers(probe: Probe, scenario: Scenario[ManaParams]) -> None:
         )
 
 
-@rule_template(
-    "mana.tapped-for-mana-trigger",
+@invariant(
+    applies_to=MANA_TRIGGER,
     name="trigger-on-production",
-    **generic_text("mana.tapped-for-mana-trigger"),
-    features=production_features(pools=True, non_mana=True),
     kind="outcome",
+    claims=[TRIGGERS_COUNTED],
     requires=BASE_REQUIRES
     | {Mechanic.UNTAP_SYMBOL, Mechanic.MANA_TRIGGERS, Mechanic.MANA_REPLACEMENT, Mechanic.COULD_PRODUCE},
     scenarios=partial(production_scenarios, min_triggers=1, max_triggers=3, max_replacements=1),
+    features=production_features(pools=True, non_mana=True),
 )
-@claims(TRIGGERS_COUNTED)
 def trigger_on_production(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """ "Whenever a permanent is tapped for mana (of a type)" triggers as such a mana ability
     resolves and produces that mana; triggered mana abilities add theirs at once (605.4a)."""
     check_triggers(probe, scenario)
 
 
-@rule_template(
-    "mana.tapped-for-mana-trigger",
+@invariant(
+    applies_to=MANA_TRIGGER,
     name="no-mana-no-trigger",
     kind="trace",
+    claims=[TRIGGERS_COUNTED],
     requires=BASE_REQUIRES | {Mechanic.MANA_TRIGGERS, Mechanic.COULD_PRODUCE, Mechanic.UNTAP_SYMBOL},
     scenarios=partial(could_produce_scenarios, defined=False, watcher=True),
 )
-@claims(TRIGGERS_COUNTED)
 def no_mana_no_trigger(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """A land tapped for mana that produces none (mana of an undefined type) doesn't trigger
     "whenever you tap a land for mana"."""
@@ -797,16 +727,15 @@ def check_replacements(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     run_all(probe, scenario, step)
 
 
-@rule_template(
-    "mana.tapped-for-mana-replacement",
+@invariant(
+    applies_to=MANA_REPLACEMENT,
     name="modifies-production",
-    **generic_text("mana.tapped-for-mana-replacement"),
-    features=production_features(pools=True, non_mana=True),
     kind="outcome",
+    claims=[REPLACED],
     requires=BASE_REQUIRES | {Mechanic.UNTAP_SYMBOL, Mechanic.MANA_REPLACEMENT, Mechanic.COULD_PRODUCE},
     scenarios=partial(production_scenarios, max_triggers=0, min_replacements=1, max_replacements=2),
+    features=production_features(pools=True, non_mana=True),
 )
-@claims(REPLACED)
 def replacement_modifies_production(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """A replacement effect for a permanent "tapped for mana" (of a type, an amount) modifies the
     mana a mana ability with {T} produces as it resolves — and nothing else."""
@@ -815,8 +744,10 @@ def replacement_modifies_production(probe: Probe, scenario: Scenario[ManaParams]
 
 # -- mana of an undefined type (106.5) and "could produce" (106.7) --------------------------------
 
+NO_MANA = "no type offered and no mana produced"
+COULD_PRODUCE_TYPES = "the types offered are those the lands could produce"
 
-@claims("no type offered and no mana produced")
+
 def check_undefined(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     player = scenario.params.player
     pool = scenario.params.sources[scenario.params.subject]
@@ -850,22 +781,20 @@ def check_undefined(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     )
 
 
-@rule_template(
-    "mana.undefined-type",
+@invariant(
+    applies_to=UNDEFINED_TYPE,
     name="produces-no-mana",
-    **generic_text("mana.undefined-type"),
     kind="outcome",
+    claims=[NO_MANA],
     requires=BASE_REQUIRES | {Mechanic.COULD_PRODUCE, Mechanic.UNTAP_SYMBOL},
     scenarios=partial(could_produce_scenarios, defined=False),
 )
-@claims(*claims_of(check_undefined))
 def undefined_type_produces_nothing(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """ "Add one mana of any type that a land you control could produce" with no such type: the
     ability can be activated, and produces no mana (no type, not colorless)."""
     check_undefined(probe, scenario)
 
 
-@claims("the types offered are those the lands could produce")
 def check_could_produce(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     params = scenario.params
     player = scenario.params.player
@@ -906,15 +835,14 @@ def check_could_produce(probe: Probe, scenario: Scenario[ManaParams]) -> None:
         )
 
 
-@rule_template(
-    "mana.could-produce",
+@invariant(
+    applies_to=COULD_PRODUCE,
     name="types-lands-could-produce",
-    **generic_text("mana.could-produce"),
     kind="legality",
+    claims=[COULD_PRODUCE_TYPES],
     requires=BASE_REQUIRES | {Mechanic.COULD_PRODUCE, Mechanic.UNTAP_SYMBOL, Mechanic.MANA_REPLACEMENT},
     scenarios=could_produce_scenarios,
 )
-@claims(*claims_of(check_could_produce))
 def could_produce_types(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """The types offered by "any type that a land you control could produce" are exactly those
     the lands' mana abilities would produce if they resolved now, with replacement effects in
@@ -922,27 +850,27 @@ def could_produce_types(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     check_could_produce(probe, scenario)
 
 
-@rule_template(
-    "mana.could-produce",
+@invariant(
+    applies_to=COULD_PRODUCE,
     name="tapped-lands-count",
     kind="legality",
+    claims=[COULD_PRODUCE_TYPES],
     requires=BASE_REQUIRES | {Mechanic.COULD_PRODUCE, Mechanic.UNTAP_SYMBOL, Mechanic.MANA_REPLACEMENT},
     scenarios=partial(could_produce_scenarios, defined=True),
 )
-@claims(*claims_of(check_could_produce))
 def could_produce_with_a_land(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """With at least one land of the scope that defines a type (tapped or not)."""
     check_could_produce(probe, scenario)
 
 
-@rule_template(
-    "mana.could-produce",
+@invariant(
+    applies_to=COULD_PRODUCE,
     name="after-replacement-effects",
     kind="legality",
+    claims=[COULD_PRODUCE_TYPES],
     requires=BASE_REQUIRES | {Mechanic.COULD_PRODUCE, Mechanic.UNTAP_SYMBOL, Mechanic.MANA_REPLACEMENT},
     scenarios=partial(could_produce_scenarios, defined=True, contamination=True),
 )
-@claims(*claims_of(check_could_produce))
 def could_produce_after_replacements(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """With "if a land is tapped for mana, it produces {S} instead": the lands could produce {S}
     only, so that is the only type on offer."""
@@ -951,8 +879,9 @@ def could_produce_after_replacements(probe: Probe, scenario: Scenario[ManaParams
 
 # -- X in enters-the-battlefield abilities (107.3m) ---------------------------------------------
 
+SPELLS_X = "the enters abilities use the spell's X"
 
-@claims("the enters abilities use the spell's X")
+
 def check_x_etb(probe: Probe, scenario: Scenario[XParams]) -> None:
     player, card, x = scenario.params.player, scenario.params.card, scenario.params.x
     before = probe.state()
@@ -984,16 +913,16 @@ def check_x_etb(probe: Probe, scenario: Scenario[XParams]) -> None:
         )
 
 
-@rule_template(
-    "costs.x-in-etb-ability",
+@invariant(
+    applies_to=X_IN_ETB,
     name="etb-abilities-use-spells-x",
-    **generic_text("costs.x-in-etb-ability"),
-    features=tuple(PAYMENT_FEATURES.values()),
     kind="outcome",
+    claims=[SPELLS_X],
     requires=BASE_REQUIRES | {Mechanic.CASTING, Mechanic.X_ETB},
     scenarios=x_etb_scenarios,
+    features=tuple(PAYMENT_FEATURES.values()),
+    observes={"counters"},
 )
-@claims(*claims_of(check_x_etb))
 def etb_abilities_use_the_spells_x(probe: Probe, scenario: Scenario[XParams]) -> None:
     """A creature spell cast with X = N: its "enters with X +1/+1 counters" replacement and its
     "when this creature enters, you gain X life" trigger use N (the permanent's own X is 0, which
@@ -1001,11 +930,11 @@ def etb_abilities_use_the_spells_x(probe: Probe, scenario: Scenario[XParams]) ->
     check_x_etb(probe, scenario)
 
 
-@rule_template(
-    "mana.tapped-for-mana-replacement",
+@invariant(
+    applies_to=MANA_REPLACEMENT,
     name="tapped-for-mana-only",
-    features=production_features(pools=False, non_mana=False),
     kind="outcome",
+    claims=[REPLACED],
     requires=BASE_REQUIRES | {Mechanic.UNTAP_SYMBOL, Mechanic.MANA_REPLACEMENT},
     scenarios=partial(
         production_scenarios,
@@ -1016,8 +945,8 @@ def etb_abilities_use_the_spells_x(probe: Probe, scenario: Scenario[XParams]) ->
         non_mana=False,
         replacement=ReplacementSpec("any", "permanent", double=True),
     ),
+    features=production_features(pools=False, non_mana=False),
 )
-@claims(REPLACED)
 def replacement_for_tapped_for_mana_only(probe: Probe, scenario: Scenario[ManaParams]) -> None:
     """ "If a permanent is tapped for mana, it produces twice as much" doubles the mana of mana
     abilities with {T} and leaves {Q} mana abilities alone."""

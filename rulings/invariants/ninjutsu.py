@@ -1,21 +1,22 @@
 """Templates and invariants of the ninjutsu family (CR 702.49): ninjutsu, library ninjutsu,
 commander ninjutsu, and any later variant named in :mod:`protocol.keywords`.
 
-Each family takes the keyword variant from the ruling's ``{keyword}`` slot (or from the ruling's
-cards when the text only says "the Ninja") and builds invariants that draw combat states with a
-Ninja waiting in the variant's zone. Legality invariants check both directions: the activation
-is offered and accepted when the rules allow it, and neither offered nor accepted when not.
+The wordings are in ``rulings/wordings/ninjutsu.toml``. Each template's invariants are declared
+for each keyword variant the ruling speaks of (:data:`VARIANTS`: the one its ``{keyword}`` slot
+names, or the ruling's cards' when the text only says "the Ninja"), and draw combat states with
+a Ninja waiting in the variant's zone (:class:`NinjutsuDraws`, from :mod:`generators.ninjutsu`).
+Legality invariants check both directions: the activation is offered and accepted when the rules
+allow it, and neither offered nor accepted when not.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import replace
-from functools import partial, wraps
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from functools import partial
 
 from generators.cards import keyword_cost
 from generators.combat import STEPS_BEFORE_BLOCKERS
-from generators.features import Feature
 from generators.ninjutsu import (
     FINDS_NINJA,
     NINJUTSU_STEPS,
@@ -42,16 +43,18 @@ from protocol.model import (
     Zone,
 )
 from protocol.probe import Probe, Scenario, expect
-from rulings.corpus import Ruling
-from rulings.invariant import CheckFn, Invariant, InvariantKind, claims, claims_of, exempting
+from rulings.declare import Draws, Each, invariant, template
 from rulings.invariants.by_play import reach_by_play
 from rulings.invariants.driving import events_of, expect_forbidden, offered, pass_until_step, resolve_stack
 from rulings.invariants.search_moves import arrive, expect_waits_after_search, ready
-from rulings.invariants.zone_checks import check_found_never_enters, check_only_from_zone
-from rulings.templates import Family, NotCovered, template, template_text
+from rulings.invariants.zone_checks import (
+    FOUND_NEVER_ENTERS,
+    ONLY_FROM_ZONE,
+    check_found_never_enters,
+    check_only_from_zone,
+)
+from rulings.templates import Match, NotCovered, template_text
 
-#: The ninjutsu family and sneak: "{keyword}" in these templates (see protocol.keywords).
-KEYWORD_SLOT = {"keyword": tuple(RETURN_AN_ATTACKER)}
 BASE_REQUIRES = frozenset({Mechanic.STACK, Mechanic.PRIORITY, Mechanic.MANA_ABILITY})
 
 
@@ -74,41 +77,6 @@ def unblocked_attackers(state: GameState, player: int) -> list[str]:
     return [p.id for p in state.unblocked_attackers(player)]
 
 
-def make(
-    ruling: Ruling,
-    variant: KeywordVariant,
-    name: str,
-    kind: InvariantKind,
-    spec: NinjutsuSpec,
-    check: CheckFn,
-    description: str,
-    template_id: str,
-    extra_requires: frozenset[str] = frozenset(),
-    claimed: tuple[str, ...] | None = None,
-    extra_features: tuple[Feature, ...] = (),
-) -> Invariant:
-    """The invariant ``name`` of ``variant`` for ``ruling``; its claims are ``claimed`` or those
-    declared on ``check`` (:func:`~rulings.invariant.claims`)."""
-    requires = BASE_REQUIRES | spec.requires | {variant.mechanic} | extra_requires
-    if variant.during_search:
-        requires |= {Mechanic.SEARCH, Mechanic.CASTING}
-    if variant.casts:
-        requires |= {Mechanic.CASTING, Mechanic.CASTING_PERMANENTS}
-    return Invariant(
-        id=f"{ruling.id}/{variant.slug}/{name}",
-        rulings=(ruling.id,),
-        kind=kind,
-        requires=frozenset(requires),
-        scenarios=partial(ninjutsu_scenarios, spec),
-        check=check,
-        description=description,
-        origin=f"template:{template_id}",
-        features=ninjutsu_features(spec) + extra_features,
-        optional=spec.optional - requires,
-        claims=claimed if claimed is not None else claims_of(check),
-    )
-
-
 def own_card(cards: tuple[CardData, ...], variant: KeywordVariant) -> CardData | None:
     """The first of the ruling's cards that carries ``variant`` (a ninjutsu-family keyword with a
     cost basic lands pay): the card its invariants draw as the Ninja."""
@@ -124,29 +92,25 @@ def own_card(cards: tuple[CardData, ...], variant: KeywordVariant) -> CardData |
     return None
 
 
-def with_own_card(invariant: Invariant, cards: tuple[CardData, ...]) -> Invariant:
-    """``invariant`` drawing the ruling's own card as its Ninja, when its scenarios are combat
-    scenarios of a variant one of ``cards`` carries."""
-    scenarios = invariant.scenarios
-    if not (isinstance(scenarios, partial) and scenarios.func is ninjutsu_scenarios and scenarios.args):
-        return invariant
-    spec = scenarios.args[0]
-    card = own_card(cards, spec.variant) if isinstance(spec, NinjutsuSpec) else None
-    if card is None:
-        return invariant
-    own = partial(ninjutsu_scenarios, replace(spec, card=card), *scenarios.args[1:], **scenarios.keywords)
-    return replace(invariant, scenarios=own)
+@dataclass(frozen=True)
+class NinjutsuDraws:
+    """Combat states with the variant's Ninja ready to be put in, as ``spec(variant)`` describes
+    them, the Ninja drawn as the ruling's own card when one of its cards carries the variant
+    (:func:`own_card`); the mechanics the states hold: the variant's, the spec's, and a search
+    or a cast the variant needs."""
 
+    spec: Callable[[KeywordVariant], NinjutsuSpec]
 
-def drawing_own_card(family: Family) -> Family:
-    """A family whose invariants draw the ruling's own card (:func:`with_own_card`)."""
-
-    @wraps(family)
-    def wrapped(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
-        cards = tuple(getattr(slots, "cards", ()))
-        return [with_own_card(inv, cards) for inv in family(ruling, slots)]
-
-    return wrapped
+    def draws(self, variant: KeywordVariant, match: Match) -> Draws:
+        spec = self.spec(variant)
+        requires = BASE_REQUIRES | spec.requires | {variant.mechanic}
+        if variant.during_search:
+            requires |= {Mechanic.SEARCH, Mechanic.CASTING}
+        if variant.casts:
+            requires |= {Mechanic.CASTING, Mechanic.CASTING_PERMANENTS}
+        card = own_card(match.cards, variant)
+        drawn = spec if card is None else replace(spec, card=card)
+        return Draws(partial(ninjutsu_scenarios, drawn), frozenset(requires), ninjutsu_features(spec), spec.optional)
 
 
 def expect_entered(state: GameState, ninja: str) -> None:
@@ -159,27 +123,26 @@ def expect_entered(state: GameState, ninja: str) -> None:
     )
 
 
-def carried(ruling: Ruling, slots: Mapping[str, str], family: dict[str, KeywordVariant]) -> list[KeywordVariant]:
+def carried(match: Match, family: dict[str, KeywordVariant]) -> list[KeywordVariant]:
     """The variants of ``family`` the ruling's cards carry, read from their oracle text."""
-    texts = slots.texts() if hasattr(slots, "texts") else ()
     try:
-        return variants_in_texts(texts, family)
+        return variants_in_texts(match.texts(), family)
     except UnknownVariant as exc:
         raise NotCovered(str(exc)) from None
 
 
-def variants_of(ruling: Ruling, slots: Mapping[str, str]) -> list[KeywordVariant]:
+def variants_of(match: Match) -> list[KeywordVariant]:
     """The variants a ruling speaks of: the one its text names, or (for "the Ninja", "a creature
     put onto the battlefield this way") those its cards' oracle text carries. "The ninjutsu
     ability" of a card that has only a variant (commander ninjutsu) is that variant's."""
-    cards = carried(ruling, slots, RETURN_AN_ATTACKER)
-    if "keyword" in slots:
-        named = RETURN_AN_ATTACKER[slots["keyword"]]
+    cards = carried(match, RETURN_AN_ATTACKER)
+    if "keyword" in match.slots:
+        named = RETURN_AN_ATTACKER[match.slots["keyword"]]
         if named is NINJUTSU and cards and NINJUTSU not in cards:
             return [v for v in cards if v.name in NINJUTSU_FAMILY] or [named]
         return [named]
     if not cards:
-        raise NotCovered(f"{', '.join(ruling.cards)}: no ninjutsu or sneak keyword in the oracle text")
+        raise NotCovered(f"{', '.join(match.ruling.cards)}: no ninjutsu or sneak keyword in the oracle text")
     return cards
 
 
@@ -250,7 +213,6 @@ def check_refused(
 OFFERED = "offered and accepted"
 
 
-@claims(OFFERED)
 def check_offered_and_accepted(variant: KeywordVariant, probe: Probe, scenario: Scenario[NinjutsuParams]) -> None:
     """Offered for every unblocked attacker, and accepted."""
     ready(variant, probe, scenario)
@@ -285,7 +247,6 @@ def activate_and_resolve(
 SAME_TARGET = "enters tapped, attacking the returned creature's target"
 
 
-@claims(SAME_TARGET)
 def check_enters_attacking_same_target(
     variant: KeywordVariant, probe: Probe, scenario: Scenario[NinjutsuParams]
 ) -> None:
@@ -325,7 +286,6 @@ def check_enters_attacking_same_target(
 REVEALED = "revealed and returned on activation, the Ninja waits"
 
 
-@claims(REVEALED)
 def check_reveal_and_return(variant: KeywordVariant, probe: Probe, scenario: Scenario[NinjutsuParams]) -> None:
     ninja, returned = scenario.params.ninja, scenario.params.returned
     ready(variant, probe, scenario)
@@ -390,7 +350,6 @@ def check_reveal_and_return(variant: KeywordVariant, probe: Probe, scenario: Sce
 LEFT_ZONE = "never enters once it left its zone"
 
 
-@claims(LEFT_ZONE)
 def check_left_zone_never_enters(variant: KeywordVariant, probe: Probe, scenario: Scenario[NinjutsuParams]) -> None:
     """Activate twice with the same Ninja (holding priority): the later activation resolves
     first and puts it in; the earlier one finds it gone from the zone and does nothing."""
@@ -440,7 +399,6 @@ def expect_entered_attacking(state: GameState, ninja: str, target: object) -> No
     )
 
 
-@claims(NEVER_DECLARED)
 def check_never_declared(variant: KeywordVariant, probe: Probe, scenario: Scenario[NinjutsuParams]) -> None:
     ninja, player = scenario.params.ninja, scenario.params.player
     arrive(probe, scenario)
@@ -465,7 +423,6 @@ def check_never_declared(variant: KeywordVariant, probe: Probe, scenario: Scenar
     )
 
 
-@claims(REFUSED_AFTER_COMBAT)
 def check_closed_after_combat(variant: KeywordVariant, probe: Probe, scenario: Scenario[NinjutsuParams]) -> None:
     """From the end of combat step (reached by play) into the postcombat main phase: the window
     has closed."""
@@ -477,7 +434,6 @@ def check_closed_after_combat(variant: KeywordVariant, probe: Probe, scenario: S
 NO_LATE_DAMAGE = "no combat damage once the damage step is over"
 
 
-@claims(NO_LATE_DAMAGE)
 def check_no_damage_if_late(variant: KeywordVariant, probe: Probe, scenario: Scenario[NinjutsuParams]) -> None:
     ninja = scenario.params.ninja
     target, events = activate_and_resolve(variant, probe, scenario)
@@ -496,7 +452,6 @@ def check_no_damage_if_late(variant: KeywordVariant, probe: Probe, scenario: Sce
 REGULAR_DAMAGE = "deals its damage in the regular combat damage step"
 
 
-@claims(REGULAR_DAMAGE)
 def check_regular_step_damage(variant: KeywordVariant, probe: Probe, scenario: Scenario[NinjutsuParams]) -> None:
     ninja = scenario.params.ninja
     target, events = activate_and_resolve(variant, probe, scenario)
@@ -514,13 +469,9 @@ def check_regular_step_damage(variant: KeywordVariant, probe: Probe, scenario: S
     )
 
 
-# -- templates ------------------------------------------------------------------------------
-
-
 CHAIN = "a Ninja put in this turn is an unblocked attacker the next activation returns"
 
 
-@claims(CHAIN)
 def check_chain(variant: KeywordVariant, probe: Probe, scenario: Scenario[NinjutsuParams]) -> None:
     """A chain of activations: the first Ninja, put in by the variant, is an unblocked attacking
     creature (it entered after blockers were declared, 509.1h), summoning sick, so a second
@@ -552,376 +503,241 @@ def check_chain(variant: KeywordVariant, probe: Probe, scenario: Scenario[Ninjut
     )
 
 
-@template(
-    "ninjutsu.activation-after-blockers",
-    claims={
-        "after-blockers": r"(?:the )?{keyword} (?:ability|abilities) can be activated only after blockers have "
-        r"been declared\."
-    },
-    explains=(r"before then, attacking creatures are neither blocked nor unblocked\.",),
-    slots=KEYWORD_SLOT,
+# -- the templates: their wordings in rulings/wordings/ninjutsu.toml; the invariants they compile to
+
+
+def slug(variant: KeywordVariant) -> str:
+    return variant.slug
+
+
+#: The keyword variants a ruling speaks of: one invariant each, the variant's slug in its id.
+VARIANTS = Each(values=variants_of, id=slug)
+
+
+def outside_window(variant: KeywordVariant) -> tuple[Step, ...]:
+    """The combat steps with unblocked attackers outside the variant's window (sneak's window is
+    the declare blockers step only)."""
+    return tuple(s for s in NINJUTSU_STEPS if s not in variant.window)
+
+
+def around_window(variant: KeywordVariant) -> tuple[Step, ...]:
+    """Both edges of the window, drawn evenly: the step just before it (attackers declared; the
+    earlier steps are refused-before-blockers') and the combat steps after it."""
+    return (Step.DECLARE_ATTACKERS, *outside_window(variant))
+
+
+def variants_after_blockers(match: Match) -> list[KeywordVariant]:
+    """The plural wording ("Ninjutsu abilities ...") speaks of the whole family: ninjutsu and
+    every variant the ruling's cards carry; the others as :func:`variants_of`."""
+    if template_text(match.ruling.text).startswith("ninjutsu abilities"):
+        return [NINJUTSU] + [v for v in carried(match, NINJUTSU_FAMILY) if v is not NINJUTSU]
+    return variants_of(match)
+
+
+# Activation only once blockers are declared: refused before, offered and accepted after.
+AFTER_BLOCKERS = template("ninjutsu.activation-after-blockers")
+EACH_AFTER_BLOCKERS = Each(values=variants_after_blockers, id=slug)
+invariant(
+    applies_to=AFTER_BLOCKERS,
+    for_each=EACH_AFTER_BLOCKERS,
+    name="refused-before-blockers",
+    kind="legality",
+    claims=refusal_claims(STEPS_BEFORE_BLOCKERS),
+    scenarios=NinjutsuDraws(lambda v: NinjutsuSpec(v, STEPS_BEFORE_BLOCKERS)),
+    check=check_refused,
+    description=lambda v: f"{v.name} is neither offered nor accepted before blockers are declared",
 )
-@drawing_own_card
-def after_blockers_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
-    """Activation only once blockers are declared: refused before, offered and accepted after.
-    The plural wording ("Ninjutsu abilities ...") speaks of the whole family: every variant the
-    ruling's cards carry too."""
-    out = []
-    if template_text(ruling.text).startswith("ninjutsu abilities"):
-        variants = [NINJUTSU] + [v for v in carried(ruling, slots, NINJUTSU_FAMILY) if v is not NINJUTSU]
-    else:
-        variants = variants_of(ruling, slots)
-    for v in variants:
-        out.append(
-            make(
-                ruling,
-                v,
-                "refused-before-blockers",
-                "legality",
-                NinjutsuSpec(v, STEPS_BEFORE_BLOCKERS),
-                partial(check_refused, v),
-                f"{v.name} is neither offered nor accepted before blockers are declared",
-                "ninjutsu.activation-after-blockers",
-                claimed=refusal_claims(STEPS_BEFORE_BLOCKERS),
-            )
-        )
-        out.append(
-            make(
-                ruling,
-                v,
-                "refused-returning-blocked",
-                "legality",
-                NinjutsuSpec(v, NINJUTSU_STEPS, min_unblocked=0, min_blocked=1),
-                partial(
-                    check_refused,
-                    v,
-                    return_blocked=True,
-                    why="returning a blocked attacker (only unblocked attackers can be returned)",
-                    claim=REFUSED_RETURNING_BLOCKED,
-                ),
-                f"{v.name} cannot return a blocked attacker: once blockers are declared it is blocked",
-                "ninjutsu.activation-after-blockers",
-                claimed=(REFUSED_RETURNING_BLOCKED,),
-            )
-        )
-        out.append(
-            make(
-                ruling,
-                v,
-                "offered-after-blockers",
-                "legality",
-                NinjutsuSpec(v, NINJUTSU_STEPS),
-                partial(check_offered_and_accepted, v),
-                f"{v.name} is offered and accepted once blockers are declared",
-                "ninjutsu.activation-after-blockers",
-            )
-        )
-        if v.zone is Zone.HAND and not v.casts and not v.during_search:
-            out.append(
-                make(
-                    ruling,
-                    v,
-                    "chain-returns-earlier-ninja",
-                    "outcome",
-                    NinjutsuSpec(v, NINJUTSU_STEPS, min_ninjas=2, activations=2),
-                    partial(check_chain, v),
-                    f"a Ninja put in by {v.name} this turn is returned by a second activation",
-                    "ninjutsu.activation-after-blockers",
-                )
-            )
-    return out
-
-
-@template(
-    "ninjutsu.activation-window",
-    claims={
-        "window": (
-            r"the {keyword} ability can be activated during the declare blockers step, combat damage step, "
-            r"or end of combat step\.",
-            r"spells can only be cast for their {keyword} costs any time you could play an instant during the "
-            r"declare blockers step on your turn \(after your opponent has decided whether to block\)\.",
-        ),
-        "no-damage-if-late": (
-            r"if you wait until after the declare blockers step, because all combat damage is dealt at once, "
-            r"{self} won't normally deal combat damage\.",
-            r"in most cases \(see below\), if you wait until the combat ?damage step or end of combat step, it "
-            r"will be after combat damage has been dealt, so {self} won't deal combat damage\.",
-        ),
-    },
-    slots=KEYWORD_SLOT,
-)
-@drawing_own_card
-def window_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
-    """The window (the variant's: ninjutsu's declare blockers, combat damage and end of combat
-    steps; sneak's declare blockers step only): offered and accepted in it, refused outside it
-    (before blockers and in the later combat steps, for a narrower window) and after combat; a
-    Ninja put in after combat damage deals none."""
-    out = []
-    for v in variants_of(ruling, slots):
-        tid = "ninjutsu.activation-window"
-        out.append(
-            make(
-                ruling,
-                v,
-                "offered-in-window",
-                "legality",
-                NinjutsuSpec(v, v.window),
-                partial(check_offered_and_accepted, v),
-                f"{v.name} is offered and accepted in each step of its window",
-                tid,
-            )
-        )
-        late = tuple(s for s in NINJUTSU_STEPS if s not in v.window)
-        if late:
-            out.append(
-                make(
-                    ruling,
-                    v,
-                    "refused-outside-window",
-                    "legality",
-                    # Both edges of the window, drawn evenly: the step just before it
-                    # (attackers declared; the earlier steps are refused-before-blockers')
-                    # and the combat steps after it.
-                    NinjutsuSpec(v, (Step.DECLARE_ATTACKERS,) + late),
-                    partial(check_refused, v, why="outside its window"),
-                    f"{v.name} is neither offered nor accepted outside {', '.join(map(str, v.window))}",
-                    tid,
-                    claimed=refusal_claims((Step.DECLARE_ATTACKERS,) + late),
-                )
-            )
-        out.append(
-            make(
-                ruling,
-                v,
-                "closed-after-combat",
-                "legality",
-                NinjutsuSpec(v, (Step.END_OF_COMBAT,)),
-                partial(check_closed_after_combat, v),
-                f"{v.name} is refused once the end of combat step is over",
-                tid,
-            )
-        )
-        if Step.COMBAT_DAMAGE in v.window or Step.END_OF_COMBAT in v.window:
-            out.append(
-                make(
-                    ruling,
-                    v,
-                    "no-damage-after-damage-step",
-                    "outcome",
-                    NinjutsuSpec(v, (Step.COMBAT_DAMAGE, Step.END_OF_COMBAT), ninja_deals_damage=True),
-                    partial(check_no_damage_if_late, v),
-                    f"a Ninja put in by {v.name} after combat damage deals none",
-                    tid,
-                )
-            )
-    return out
-
-
-@template(
-    "ninjutsu.first-strike-step",
-    claims={
-        "first-strike-step": r"if a creature in combat has first strike or double strike, you can activate the "
-        r"{keyword} ability during the first-strike combat damage step\.",
-        "regular-step-damage": r"{self} will deal combat damage during the regular combat damage step(?: in this "
-        r"case)?, even if it has first strike\.",
-    },
-    slots=KEYWORD_SLOT,
-)
-@drawing_own_card
-def first_strike_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
-    """Activation in the first-strike damage step; the Ninja then deals damage in the regular step."""
-    out = []
-    for v in variants_of(ruling, slots):
-        tid = "ninjutsu.first-strike-step"
-        out.append(
-            make(
-                ruling,
-                v,
-                "offered-in-first-strike-step",
-                "legality",
-                NinjutsuSpec(v, (Step.FIRST_STRIKE_DAMAGE,)),
-                exempting(partial(check_offered_and_accepted, v), ("accepts-illegal", PERMITS)),
-                f"{v.name} is offered in the first-strike damage step",
-                tid,
-            )
-        )
-        out.append(
-            make(
-                ruling,
-                v,
-                "damage-in-regular-step",
-                "outcome",
-                NinjutsuSpec(v, (Step.FIRST_STRIKE_DAMAGE,), ninja_deals_damage=True, returned_attacks_player=True),
-                partial(check_regular_step_damage, v),
-                f"a Ninja put in by {v.name} during the first-strike step deals damage in the regular step",
-                tid,
-            )
-        )
-    return out
-
-
-@template(
-    "ninjutsu.enters-attacking-same-target",
-    claims={
-        "same-target": (
-            r"the creature (?:put onto the battlefield )?with {keyword} enters the battlefield attacking the same "
-            r"player, planeswalker, or battle that the returned creature was attacking\.",
-            r"just as with regular ninjutsu, {self} enters attacking the player, planeswalker, or battle that the "
-            r"returned creature was attacking\.",
-            r"if a creature spell's {keyword} cost was paid, the creature it becomes enters tapped and attacking the "
-            r"same player, planeswalker, or battle as the creature that was returned to its owner's hand to pay its "
-            r"{keyword} cost\.",
-        ),
-        "only-from-zone": r"{keyword} is a variant of ninjutsu that can be activated only from your "
-        r"(?P<zone>library|command zone)\.",
-        "variant": r"{keyword} is a variant of ninjutsu that can be activated from the command zone as well as "
-        r"from your hand\.",
-    },
-    explains=(
-        r"it can't be activated from your hand\.",
-        r"this is a rule specific to (?:ninjutsu|sneak)(?:; in other cases, when a creature is put onto the "
-        r"battlefield attacking, that creature's controller chooses which player, planeswalker, or battle it's "
-        r"attacking)?\.",
+invariant(
+    applies_to=AFTER_BLOCKERS,
+    for_each=EACH_AFTER_BLOCKERS,
+    name="refused-returning-blocked",
+    kind="legality",
+    claims=[REFUSED_RETURNING_BLOCKED],
+    scenarios=NinjutsuDraws(lambda v: NinjutsuSpec(v, NINJUTSU_STEPS, min_unblocked=0, min_blocked=1)),
+    check=partial(
+        check_refused,
+        return_blocked=True,
+        why="returning a blocked attacker (only unblocked attackers can be returned)",
+        claim=REFUSED_RETURNING_BLOCKED,
     ),
-    slots=KEYWORD_SLOT,
+    description=lambda v: f"{v.name} cannot return a blocked attacker: once blockers are declared it is blocked",
 )
-@drawing_own_card
-def same_target_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
-    """The Ninja (or the creature cast for its sneak cost) enters tapped and attacking what the
-    returned creature was attacking; a variant "activated only from your <zone>" is also refused
-    from the hand (and accepted from its zone)."""
-    tid = "ninjutsu.enters-attacking-same-target"
-    out = []
-    for v in variants_of(ruling, slots):
-        out.append(
-            make(
-                ruling,
-                v,
-                "enters-attacking-same-target",
-                "outcome",
-                NinjutsuSpec(v, v.window),
-                partial(check_enters_attacking_same_target, v),
-                f"the {v.name} creature enters tapped, attacking the returned creature's player, "
-                "planeswalker or battle",
-                tid,
-                frozenset({Mechanic.PLANESWALKER, Mechanic.BATTLE}),
-            )
-        )
-        if "only-from-zone" in getattr(slots, "claims", ()) and v.zone is not Zone.HAND:
-            out.append(
-                make(
-                    ruling,
-                    v,
-                    "refused-from-hand",
-                    "legality",
-                    NinjutsuSpec(v, NINJUTSU_STEPS, ninja_elsewhere=Zone.HAND),
-                    partial(check_only_from_zone, v),
-                    f"{v.name} is refused from the hand and accepted from the {v.zone}",
-                    tid,
-                )
-            )
-    return out
-
-
-@template(
-    "ninjutsu.reveal-and-return",
-    claims={
-        "reveal-and-return": (
-            r"as you activate a {keyword} ability, you reveal the ninja card in your (?:hand|library) and return "
-            r"the attacking creature(?: to its owner's hand)?\.",
-            r"as you activate a {keyword} ability, you reveal the ninja card in your library and shuffle the "
-            r"attacking creature into your library\.",
-        ),
-        "waits-for-resolution": (
-            r"{self} isn't put onto the battlefield until the ability resolves\.",
-            r"the ninja card (?:with (?:[a-z]+ )?ninjutsu )?stays revealed and isn't put onto the battlefield until "
-            r"the ability resolves(?: or otherwise leaves the stack)?\.",
-        ),
-        "never-enters-after-leaving": r"if it leaves your (?:hand|library) before then, it won't enter the "
-        r"battlefield at all\.",
-    },
-    slots=KEYWORD_SLOT,
+invariant(
+    applies_to=AFTER_BLOCKERS,
+    for_each=EACH_AFTER_BLOCKERS,
+    name="offered-after-blockers",
+    kind="legality",
+    claims=[OFFERED],
+    scenarios=NinjutsuDraws(lambda v: NinjutsuSpec(v, NINJUTSU_STEPS)),
+    check=check_offered_and_accepted,
+    description=lambda v: f"{v.name} is offered and accepted once blockers are declared",
 )
-@drawing_own_card
-def reveal_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
-    """Reveal and return on activation (a variant activated from the library: the creature is
-    shuffled into its owner's library and the Ninja stays revealed); the Ninja moves only on
-    resolution, and not if it left its zone before (for the library: even when the search itself
-    finds it)."""
-    out = []
-    for v in variants_of(ruling, slots):
-        if v.during_search:
-            out.append(
-                make(
-                    ruling,
-                    v,
-                    "never-enters-after-found",
-                    "outcome",
-                    NinjutsuSpec(v, NINJUTSU_STEPS, search=FINDS_NINJA),
-                    partial(check_found_never_enters, v),
-                    f"a {v.name} whose Ninja the search itself finds puts nothing onto the battlefield",
-                    "ninjutsu.reveal-and-return",
-                )
-            )
-        tid = "ninjutsu.reveal-and-return"
-        out.append(
-            make(
-                ruling,
-                v,
-                "reveal-and-return-on-activation",
-                "trace",
-                NinjutsuSpec(v, NINJUTSU_STEPS),
-                partial(check_reveal_and_return, v),
-                f"activating {v.name} reveals the Ninja and returns the creature; the Ninja waits",
-                tid,
-            )
-        )
-        out.append(
-            make(
-                ruling,
-                v,
-                "never-enters-after-leaving",
-                "outcome",
-                NinjutsuSpec(v, NINJUTSU_STEPS, min_unblocked=2, activations=2),
-                partial(check_left_zone_never_enters, v),
-                f"a {v.name} whose Ninja left its zone before resolution puts nothing onto the battlefield",
-                tid,
-            )
-        )
-    return out
-
-
-@template(
-    "ninjutsu.never-declared",
-    claims={
-        "never-declared": (
-            r"although {self} is attacking, it was never declared as an attacking creature \(for (?:the )?purposes "
-            r"of abilities that trigger whenever a creature attacks, for example\)\.",
-            r"although the {keyword} ability has the creature enter the battlefield attacking, it was never declared "
-            r"as an attacking creature \(for (?:the )?purposes of abilities that trigger whenever a creature "
-            r"attacks, for example\)\.",
-            r"although a creature put onto the battlefield this way is attacking, it was never declared as an "
-            r"attacking creature\.",
-        ),
-        "no-attack-trigger": r"abilities that trigger whenever a creature attacks won't trigger when that creature "
-        r"enters attacking\.",
-    },
-    slots=KEYWORD_SLOT,
+invariant(
+    applies_to=AFTER_BLOCKERS,
+    for_each=EACH_AFTER_BLOCKERS,
+    when=lambda v: v.zone is Zone.HAND and not v.casts and not v.during_search,
+    name="chain-returns-earlier-ninja",
+    kind="outcome",
+    claims=[CHAIN],
+    scenarios=NinjutsuDraws(lambda v: NinjutsuSpec(v, NINJUTSU_STEPS, min_ninjas=2, activations=2)),
+    check=check_chain,
+    description=lambda v: f"a Ninja put in by {v.name} this turn is returned by a second activation",
 )
-@drawing_own_card
-def never_declared_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
-    """No "whenever ... attacks" trigger for a creature put onto the battlefield attacking (the
-    variant comes from the ruling's cards: the Ninja's keyword, or Ninja Teen's sneak)."""
-    return [
-        make(
-            ruling,
-            v,
-            "no-attack-trigger",
-            "trace",
-            NinjutsuSpec(v, v.window, observer=True, ninja_attack_trigger=True),
-            partial(check_never_declared, v),
-            f"a Ninja put in by {v.name} is never declared: no attack triggers",
-            "ninjutsu.never-declared",
-        )
-        for v in variants_of(ruling, slots)
-    ]
+
+# The window (the variant's: ninjutsu's declare blockers, combat damage and end of combat steps;
+# sneak's declare blockers step only): offered and accepted in it, refused outside it (before
+# blockers and in the later combat steps, for a narrower window) and after combat; a Ninja put in
+# after combat damage deals none.
+WINDOW = template("ninjutsu.activation-window")
+invariant(
+    applies_to=WINDOW,
+    for_each=VARIANTS,
+    name="offered-in-window",
+    kind="legality",
+    claims=[OFFERED],
+    scenarios=NinjutsuDraws(lambda v: NinjutsuSpec(v, v.window)),
+    check=check_offered_and_accepted,
+    description=lambda v: f"{v.name} is offered and accepted in each step of its window",
+)
+invariant(
+    applies_to=WINDOW,
+    for_each=VARIANTS,
+    when=lambda v: bool(outside_window(v)),
+    name="refused-outside-window",
+    kind="legality",
+    claims=lambda v: refusal_claims(around_window(v)),
+    scenarios=NinjutsuDraws(lambda v: NinjutsuSpec(v, around_window(v))),
+    check=partial(check_refused, why="outside its window"),
+    description=lambda v: f"{v.name} is neither offered nor accepted outside {', '.join(map(str, v.window))}",
+)
+invariant(
+    applies_to=WINDOW,
+    for_each=VARIANTS,
+    name="closed-after-combat",
+    kind="legality",
+    claims=[REFUSED_AFTER_COMBAT],
+    scenarios=NinjutsuDraws(lambda v: NinjutsuSpec(v, (Step.END_OF_COMBAT,))),
+    check=check_closed_after_combat,
+    description=lambda v: f"{v.name} is refused once the end of combat step is over",
+)
+invariant(
+    applies_to=WINDOW,
+    for_each=VARIANTS,
+    when=lambda v: Step.COMBAT_DAMAGE in v.window or Step.END_OF_COMBAT in v.window,
+    name="no-damage-after-damage-step",
+    kind="outcome",
+    claims=[NO_LATE_DAMAGE],
+    scenarios=NinjutsuDraws(
+        lambda v: NinjutsuSpec(v, (Step.COMBAT_DAMAGE, Step.END_OF_COMBAT), ninja_deals_damage=True)
+    ),
+    check=check_no_damage_if_late,
+    description=lambda v: f"a Ninja put in by {v.name} after combat damage deals none",
+)
+
+# Activation in the first-strike damage step; the Ninja then deals damage in the regular step.
+FIRST_STRIKE = template("ninjutsu.first-strike-step")
+invariant(
+    applies_to=FIRST_STRIKE,
+    for_each=VARIANTS,
+    name="offered-in-first-strike-step",
+    kind="legality",
+    claims=[OFFERED],
+    scenarios=NinjutsuDraws(lambda v: NinjutsuSpec(v, (Step.FIRST_STRIKE_DAMAGE,))),
+    check=check_offered_and_accepted,
+    exempt={"accepts-illegal": PERMITS},
+    description=lambda v: f"{v.name} is offered in the first-strike damage step",
+)
+invariant(
+    applies_to=FIRST_STRIKE,
+    for_each=VARIANTS,
+    name="damage-in-regular-step",
+    kind="outcome",
+    claims=[REGULAR_DAMAGE],
+    scenarios=NinjutsuDraws(
+        lambda v: NinjutsuSpec(v, (Step.FIRST_STRIKE_DAMAGE,), ninja_deals_damage=True, returned_attacks_player=True)
+    ),
+    check=check_regular_step_damage,
+    description=lambda v: f"a Ninja put in by {v.name} during the first-strike step deals damage in the regular step",
+)
+
+# The Ninja (or the creature cast for its sneak cost) enters tapped and attacking what the
+# returned creature was attacking; a variant "activated only from your <zone>" is also refused
+# from the hand (and accepted from its zone).
+SAME_TARGET_RULE = template("ninjutsu.enters-attacking-same-target")
+invariant(
+    applies_to=SAME_TARGET_RULE,
+    for_each=VARIANTS,
+    name="enters-attacking-same-target",
+    kind="outcome",
+    claims=[SAME_TARGET],
+    requires={Mechanic.PLANESWALKER, Mechanic.BATTLE},
+    scenarios=NinjutsuDraws(lambda v: NinjutsuSpec(v, v.window)),
+    check=check_enters_attacking_same_target,
+    description=lambda v: (
+        f"the {v.name} creature enters tapped, attacking the returned creature's player, planeswalker or battle"
+    ),
+)
+invariant(
+    applies_to=SAME_TARGET_RULE,
+    for_each=VARIANTS,
+    when_stated="only-from-zone",
+    when=lambda v: v.zone is not Zone.HAND,
+    name="refused-from-hand",
+    kind="legality",
+    claims=[ONLY_FROM_ZONE],
+    scenarios=NinjutsuDraws(lambda v: NinjutsuSpec(v, NINJUTSU_STEPS, ninja_elsewhere=Zone.HAND)),
+    check=check_only_from_zone,
+    description=lambda v: f"{v.name} is refused from the hand and accepted from the {v.zone}",
+)
+
+# Reveal and return on activation (a variant activated from the library: the creature is
+# shuffled into its owner's library and the Ninja stays revealed); the Ninja moves only on
+# resolution, and not if it left its zone before (for the library: even when the search itself
+# finds it).
+REVEAL = template("ninjutsu.reveal-and-return")
+invariant(
+    applies_to=REVEAL,
+    for_each=VARIANTS,
+    when=lambda v: v.during_search,
+    name="never-enters-after-found",
+    kind="outcome",
+    claims=[FOUND_NEVER_ENTERS],
+    scenarios=NinjutsuDraws(lambda v: NinjutsuSpec(v, NINJUTSU_STEPS, search=FINDS_NINJA)),
+    check=check_found_never_enters,
+    description=lambda v: f"a {v.name} whose Ninja the search itself finds puts nothing onto the battlefield",
+)
+invariant(
+    applies_to=REVEAL,
+    for_each=VARIANTS,
+    name="reveal-and-return-on-activation",
+    kind="trace",
+    claims=[REVEALED],
+    scenarios=NinjutsuDraws(lambda v: NinjutsuSpec(v, NINJUTSU_STEPS)),
+    check=check_reveal_and_return,
+    # The Ninja stays revealed in a hidden zone only when the creature goes to the library.
+    observes=lambda v: {"revealed"} if v.returned_to is Zone.LIBRARY else set(),
+    description=lambda v: f"activating {v.name} reveals the Ninja and returns the creature; the Ninja waits",
+)
+invariant(
+    applies_to=REVEAL,
+    for_each=VARIANTS,
+    name="never-enters-after-leaving",
+    kind="outcome",
+    claims=[LEFT_ZONE],
+    scenarios=NinjutsuDraws(lambda v: NinjutsuSpec(v, NINJUTSU_STEPS, min_unblocked=2, activations=2)),
+    check=check_left_zone_never_enters,
+    description=lambda v: f"a {v.name} whose Ninja left its zone before resolution puts nothing onto the battlefield",
+)
+
+# No "whenever ... attacks" trigger for a creature put onto the battlefield attacking (the
+# variant comes from the ruling's cards: the Ninja's keyword, or Ninja Teen's sneak).
+invariant(
+    applies_to=template("ninjutsu.never-declared"),
+    for_each=VARIANTS,
+    name="no-attack-trigger",
+    kind="trace",
+    claims=[NEVER_DECLARED],
+    scenarios=NinjutsuDraws(lambda v: NinjutsuSpec(v, v.window, observer=True, ninja_attack_trigger=True)),
+    check=check_never_declared,
+    description=lambda v: f"a Ninja put in by {v.name} is never declared: no attack triggers",
+)

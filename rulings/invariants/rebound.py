@@ -1,6 +1,8 @@
 """Invariants of rebound (702.88) and Jeskai Baller (a playtest creature with rebound and a cast
-trigger). Each ruling is one of a kind, so each is bound by hand. Scenarios come from
-:mod:`generators.rebound` (and :mod:`generators.exile` for casting Jeskai Baller from exile).
+trigger). The rules of rebound are templates (any rebound card's ruling in the wordings of
+``rulings/wordings/rebound.toml`` compiles to them); Jeskai Baller's rulings are one of a kind,
+each applying to its one ruling. Scenarios come from :mod:`generators.rebound` (and
+:mod:`generators.exile` for casting Jeskai Baller from exile).
 """
 
 from __future__ import annotations
@@ -12,10 +14,8 @@ from generators.rebound import ReboundParams, ReboundSpec, rebound_cast_scenario
 from protocol.mechanics import Mechanic
 from protocol.model import ActionKind, EventKind, GameState, Step, Zone
 from protocol.probe import Probe, Scenario, expect
-from rulings.binding import binds
-from rulings.invariant import claims, exempt
+from rulings.declare import invariant, mentions, ruling, template
 from rulings.invariants.driving import advance, events_of, resolve_stack
-from rulings.invariants.rule_texts import HAS_REBOUND, REBOUND
 from rulings.invariants.spell_moves import (
     cast,
     decline,
@@ -27,11 +27,15 @@ from rulings.invariants.spell_moves import (
     watch_until,
     zone_name,
 )
-from rulings.rule_templates import rule_template
 
 BASE = frozenset({Mechanic.STACK, Mechanic.PRIORITY, Mechanic.MANA_ABILITY, Mechanic.CASTING, Mechanic.REBOUND})
 BALLER = BASE | {Mechanic.CASTING_PERMANENTS, Mechanic.CAST_TRIGGER, Mechanic.TOKENS}
 COUNTER = frozenset({Mechanic.COUNTERSPELL})
+
+#: The rules of rebound hold for any card with it: another card's ruling compiles when its card has rebound.
+HAS_REBOUND = mentions("rebound", "rebound")
+NOT_RESOLVING = template("rebound.not-resolving-goes-to-graveyard", cards=HAS_REBOUND)
+RECAST_OPTIONAL = template("rebound.recast-optional", cards=HAS_REBOUND)
 
 
 def cast_and_counter(probe: Probe, scenario: Scenario[ReboundParams]) -> None:
@@ -55,16 +59,15 @@ def next_upkeep_over(player: int, turn: int):
     return done
 
 
-@rule_template(
-    "rebound.not-resolving-goes-to-graveyard",
+@invariant(
+    applies_to=NOT_RESOLVING,
     name="countered-to-graveyard",
-    **REBOUND["rebound.not-resolving-goes-to-graveyard"],
-    applies=HAS_REBOUND,
     kind="outcome",
+    claims=["countered: to the graveyard, no rebound"],
     requires=BASE | COUNTER | {Mechanic.CASTING_PERMANENTS, Mechanic.CAST_TRIGGER, Mechanic.TOKENS},
     scenarios=lambda: rebound_cast_scenarios(ReboundSpec(counter=True)),
+    observes={"delayed"},
 )
-@claims("countered: to the graveyard, no rebound")
 def check_countered_to_graveyard(probe: Probe, scenario: Scenario[ReboundParams]) -> None:
     """A rebound spell cast from the hand and countered goes to its owner's graveyard, and no
     rebound waits for its controller's next upkeep."""
@@ -97,17 +100,15 @@ def expect_declined_still_exiled(state: GameState, card: str) -> None:
     expect_in_zone(state, card, Zone.EXILE, "a card whose rebound cast was declined left exile", f"{card} in exile")
 
 
-@rule_template(
-    "rebound.recast-optional",
+@invariant(
+    applies_to=RECAST_OPTIONAL,
     name="may-decline",
-    **REBOUND["rebound.recast-optional"],
-    applies=HAS_REBOUND,
     kind="legality",
+    claims=["the cast offered and declining accepted"],
     requires=BALLER,
     scenarios=lambda: rebound_upkeep_scenarios(),
+    exempt={"accepts-illegal": "the ruling only permits an action: it forbids nothing an engine could wrongly accept"},
 )
-@claims("the cast offered and declining accepted")
-@exempt(("accepts-illegal", "the ruling only permits an action: it forbids nothing an engine could wrongly accept"))
 def check_may_decline(probe: Probe, scenario: Scenario[ReboundParams]) -> None:
     """At the upkeep, rebound's trigger offers to cast the card and to decline; declining is
     accepted and the card stays in exile."""
@@ -135,14 +136,14 @@ def check_may_decline(probe: Probe, scenario: Scenario[ReboundParams]) -> None:
     expect_declined_still_exiled(after, card)
 
 
-@rule_template(
-    "rebound.recast-optional",
+@invariant(
+    applies_to=RECAST_OPTIONAL,
     name="no-second-chance",
     kind="outcome",
+    claims=["no second chance on a later upkeep"],
     requires=BALLER,
     scenarios=lambda: rebound_upkeep_scenarios(),
 )
-@claims("no second chance on a later upkeep")
 def check_no_second_chance(probe: Probe, scenario: Scenario[ReboundParams]) -> None:
     """Declined once, the card stays exiled: at its owner's next upkeep nothing offers it again."""
     player, card = scenario.params.player, scenario.params.card
@@ -160,14 +161,15 @@ def check_no_second_chance(probe: Probe, scenario: Scenario[ReboundParams]) -> N
     expect_declined_still_exiled(end, card)
 
 
-@binds(
-    "jeskai-baller.rebound-from-hand-exiled",
-    id="jeskai-baller.rebound-from-hand-exiled/exiled-not-entering",
+@invariant(
+    applies_to=ruling("jeskai-baller.rebound-from-hand-exiled"),
+    name="exiled-not-entering",
     kind="outcome",
+    claims=["exiled by rebound, never entering"],
     requires=BALLER,
     scenarios=lambda: rebound_cast_scenarios(ReboundSpec(kinds=("Jeskai Baller",))),
+    observes={"delayed"},
 )
-@claims("exiled by rebound, never entering")
 def check_baller_from_hand_exiled(probe: Probe, scenario: Scenario[ReboundParams]) -> None:
     """Jeskai Baller cast from the hand resolves into exile (rebound), never onto the
     battlefield, and its rebound waits for the next upkeep."""
@@ -199,14 +201,15 @@ def baller_from_exile_scenarios() -> st.SearchStrategy[Scenario[ReboundParams | 
     return st.one_of(upkeep, permission)
 
 
-@binds(
-    "jeskai-baller.creature-unless-from-hand",
-    id="jeskai-baller.creature-unless-from-hand/enters-from-exile",
+@invariant(
+    applies_to=ruling("jeskai-baller.creature-unless-from-hand"),
+    name="enters-from-exile",
     kind="outcome",
+    claims=["cast from exile, it enters as a creature"],
     requires=BALLER | {Mechanic.PLAY_FROM_EXILE},
     scenarios=baller_from_exile_scenarios,
+    observes={"delayed"},
 )
-@claims("cast from exile, it enters as a creature")
 def check_baller_from_exile_enters(probe: Probe, scenario: Scenario[ReboundParams | ExileParams]) -> None:
     """Jeskai Baller cast from exile — by its rebound, or with a permission to play it from
     exile — enters the battlefield as a creature."""
@@ -236,14 +239,14 @@ def check_baller_from_exile_enters(probe: Probe, scenario: Scenario[ReboundParam
     )
 
 
-@binds(
-    "jeskai-baller.cast-trigger-resolves-first",
-    id="jeskai-baller.cast-trigger-resolves-first/trigger-first",
+@invariant(
+    applies_to=ruling("jeskai-baller.cast-trigger-resolves-first"),
+    name="trigger-first",
     kind="trace",
+    claims=["the cast trigger resolves first"],
     requires=BALLER,
     scenarios=lambda: rebound_cast_scenarios(ReboundSpec(kinds=("Jeskai Baller",))),
 )
-@claims("the cast trigger resolves first")
 def check_cast_trigger_first(probe: Probe, scenario: Scenario[ReboundParams]) -> None:
     """The cast trigger goes on the stack above Jeskai Baller and resolves first: the Athlete token
     exists before Jeskai Baller leaves the stack."""
@@ -278,14 +281,14 @@ def check_cast_trigger_first(probe: Probe, scenario: Scenario[ReboundParams]) ->
     )
 
 
-@binds(
-    "jeskai-baller.cast-trigger-resolves-first",
-    id="jeskai-baller.cast-trigger-resolves-first/trigger-survives-counter",
+@invariant(
+    applies_to=ruling("jeskai-baller.cast-trigger-resolves-first"),
+    name="trigger-survives-counter",
     kind="outcome",
+    claims=["the cast trigger resolves though the spell is countered"],
     requires=BALLER | COUNTER,
     scenarios=lambda: rebound_cast_scenarios(ReboundSpec(kinds=("Jeskai Baller",), counter=True)),
 )
-@claims("the cast trigger resolves though the spell is countered")
 def check_cast_trigger_survives(probe: Probe, scenario: Scenario[ReboundParams]) -> None:
     """Jeskai Baller countered in response to its cast trigger: the trigger still resolves and
     its controller gets the Athlete token."""

@@ -1,19 +1,21 @@
 """Templates and invariants of library searches (CR 701.23, 701.24, 614.1a: Aven Mindcensor) and
 of library ninjutsu's search rules (Panglacial Shinobi).
 
-Search families draw states from :func:`generators.search.search_scenarios` (every kind of source,
-the restriction absent or controlled by either player) and act only through the Probe: they start
-the scenario's search (:func:`~rulings.invariants.search_moves.begin_search`), read the pending
-search, choose cards and watch the events. Library ninjutsu families draw combat states with the
-search source at hand (:func:`generators.ninjutsu.ninjutsu_scenarios` with a ``search``), and reuse
-the ninjutsu building blocks of :mod:`rulings.invariants.ninjutsu`. Legality invariants check both
+The wordings are in ``rulings/wordings/search.toml`` and ``library-ninjutsu.toml``. Search
+families draw states from :func:`generators.search.search_scenarios` (:class:`Searching`: every
+kind of source, the restriction absent or controlled by either player) and act only through the
+Probe: they start the scenario's search (:func:`~rulings.invariants.search_moves.begin_search`),
+read the pending search, choose cards and watch the events. Library ninjutsu families draw
+combat states with the search source at hand (:class:`NinjutsuWhileSearching`: ninjutsu
+scenarios with a ``search``), and reuse the ninjutsu building blocks of
+:mod:`rulings.invariants.ninjutsu`. Legality invariants check both
 directions: what the rules allow is offered and accepted, what they forbid is neither.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Mapping
-from dataclasses import replace
+from collections.abc import Callable, Collection, Iterable
+from dataclasses import dataclass, replace
 from functools import partial
 
 from generators.cards import keyword_cost
@@ -51,8 +53,7 @@ from protocol.model import (
     parse_mana_cost,
 )
 from protocol.probe import Probe, Scenario, expect
-from rulings.corpus import Ruling
-from rulings.invariant import CheckFn, Invariant, InvariantKind, claims, exempting
+from rulings.declare import Draws, Each, invariant, template
 from rulings.invariants.driving import (
     MOVE_LIMIT,
     advance,
@@ -64,10 +65,10 @@ from rulings.invariants.driving import (
 from rulings.invariants.ninjutsu import (
     BASE_REQUIRES,
     PERMITS,
+    NinjutsuDraws,
     activation,
-    drawing_own_card,
     expect_entered,
-    make,
+    slug,
     unblocked_attackers,
 )
 from rulings.invariants.search_moves import (
@@ -79,16 +80,12 @@ from rulings.invariants.search_moves import (
     pending_search,
     search_of,
 )
-from rulings.templates import NotCovered, template
+from rulings.templates import Match, NotCovered
 from rulings.text import NUMBER_WORDS as _WORD_NUMBERS
 
 NUMBER_WORDS = {n: w for w, n in _WORD_NUMBERS.items()}
 #: Ordinals rulings use for the first card below the top N ("the fifth card").
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
-#: How many top cards a restriction ruling may name (numbers as digits, see rulings.text); the
-#: ruling's own card's text must say the same number.
-NUMBER_SLOT = {"n": tuple(str(i) for i in range(2, 8)), "next": ORDINALS[2:8]}
-LIBRARY_KEYWORD_SLOT = {"keyword": (LIBRARY_NINJUTSU.name,)}
 SEARCH_REQUIRES = BASE_REQUIRES | {Mechanic.SEARCH, Mechanic.CASTING}
 #: Searches from every kind of source but a look: sorcery, instant, Bribery, a land's ability.
 SEARCH_KINDS = (SORCERY, INSTANT, BRIBERY, ABILITY)
@@ -111,66 +108,36 @@ def setup_requires(setup: SearchSetup) -> set[str]:
     return requires
 
 
-def search_invariant(
-    ruling: Ruling,
-    name: str,
-    kind: InvariantKind,
-    setup: SearchSetup,
-    check: CheckFn,
-    description: str,
-    template_id: str,
-) -> Invariant:
-    return Invariant(
-        id=f"{ruling.id}/{name}",
-        rulings=(ruling.id,),
-        kind=kind,
-        requires=frozenset(SEARCH_REQUIRES | setup_requires(setup)),
-        scenarios=partial(search_scenarios, setup),
-        check=check,
-        description=description,
-        origin=f"template:{template_id}",
-        features=search_features(setup),
-    )
+@dataclass(frozen=True)
+class Searching:
+    """Search states of ``setup`` (a function of the restricting card, for a restriction read from
+    the ruling's card), needing what the setup needs."""
+
+    setup: SearchSetup | Callable[[CardData], SearchSetup]
+
+    def draws(self, value: CardData | None, match: Match) -> Draws:
+        if isinstance(self.setup, SearchSetup):
+            setup = self.setup
+        elif value is None:
+            raise TypeError("Searching(setup=<function of a card>) needs a for_each giving the restricting card")
+        else:
+            setup = self.setup(value)
+        requires = frozenset(SEARCH_REQUIRES | setup_requires(setup))
+        return Draws(partial(search_scenarios, setup), requires, search_features(setup))
 
 
-def library_make(
-    ruling: Ruling,
-    v: KeywordVariant,
-    name: str,
-    kind: InvariantKind,
-    spec: NinjutsuSpec,
-    check: CheckFn,
-    description: str,
-    template_id: str,
-) -> Invariant:
-    setup = spec.search or LIBRARY_NINJUTSU_SEARCH
-    extra = setup_requires(setup)
-    if setup.leaves_observer:
-        extra.add(Mechanic.LEAVES_TRIGGER)
-    return make(
-        ruling,
-        v,
-        name,
-        kind,
-        spec,
-        check,
-        description,
-        template_id,
-        frozenset(extra),
-        extra_features=search_features(setup, sizes=False),
-    )
+@dataclass(frozen=True)
+class NinjutsuWhileSearching(NinjutsuDraws):
+    """:class:`~rulings.invariants.ninjutsu.NinjutsuDraws` states of library ninjutsu whose claim
+    is about the search it is activated during: the search's mechanics and features count too."""
 
-
-def library_maker(
-    ruling: Ruling, template_id: str
-) -> Callable[[str, InvariantKind, NinjutsuSpec, CheckFn, str], Invariant]:
-    """:func:`library_make` for one ruling's library ninjutsu invariants of one template: a family
-    lists only what differs from one invariant to the next (name, kind, spec, check, claim)."""
-
-    def make_one(name: str, kind: InvariantKind, spec: NinjutsuSpec, check: CheckFn, description: str) -> Invariant:
-        return library_make(ruling, LIBRARY_NINJUTSU, name, kind, spec, check, description, template_id)
-
-    return make_one
+    def draws(self, variant: KeywordVariant, match: Match) -> Draws:
+        combat = super().draws(variant, match)
+        setup = self.spec(variant).search or LIBRARY_NINJUTSU_SEARCH
+        extra = setup_requires(setup) | ({Mechanic.LEAVES_TRIGGER} if setup.leaves_observer else set())
+        return replace(
+            combat, requires=combat.requires | extra, features=combat.features + search_features(setup, sizes=False)
+        )
 
 
 def card_matches(state: GameState, card_id: str, card_type: str | None) -> bool:
@@ -247,7 +214,6 @@ def find_offered(probe: Probe, searcher: int, card_id: str, not_offered: str, wh
 # -- checks: Aven Mindcensor (searches restricted to the top cards) ---------------------------
 
 
-@claims("a restricted search counts as searching the library")
 def check_restricted_counts(probe: Probe, scenario: Scenario) -> None:
     searcher = search_of(scenario).searcher
     before = probe.state().player(searcher).searched_library
@@ -294,11 +260,6 @@ def nth(n: int) -> str:
     return ORDINALS[n - 1] if n <= len(ORDINALS) else f"{n}th"
 
 
-@claims(
-    "a sought card below the top N refused",
-    "a sought card among the top N found",
-    "the restriction applied to a search the engine began",
-)
 def check_only_top_cards(probe: Probe, scenario: Scenario) -> None:
     """The opponent sees only the top N (the restriction's number): no card below is offered or
     accepted, even one of the type the search asks for; a sought card among the top N is offered
@@ -340,7 +301,6 @@ def check_only_top_cards(probe: Probe, scenario: Scenario) -> None:
         )
 
 
-@claims("a sought card below the Nth found by the restriction's controller")
 def check_controller_unrestricted(probe: Probe, scenario: Scenario) -> None:
     """The restriction doesn't touch its controller's searches: a sought card below the Nth is
     offered and accepted."""
@@ -364,7 +324,6 @@ def check_controller_unrestricted(probe: Probe, scenario: Scenario) -> None:
         )
 
 
-@claims("the same top N after finding a card")
 def check_top_cards_fixed(probe: Probe, scenario: Scenario) -> None:
     """Find a card among the top N; the search (if it goes on) still sees the same cards, and
     the (N+1)th is neither offered nor accepted."""
@@ -419,7 +378,6 @@ def check_top_cards_fixed(probe: Probe, scenario: Scenario) -> None:
 SHUFFLED_BEYOND_VIEW = "a restricted search shuffles the cards it did not see too"
 
 
-@claims("the whole searched library shuffled once", SHUFFLED_BEYOND_VIEW)
 def check_whole_library_shuffled(probe: Probe, scenario: Scenario) -> None:
     """Find what the search can (the first sought card it sees), let it end: the searched
     library is shuffled once, all of it."""
@@ -446,12 +404,12 @@ def check_whole_library_shuffled(probe: Probe, scenario: Scenario) -> None:
 # -- templates: search restrictions to the top N cards (Aven Mindcensor) ----------------------
 
 
-def restrictor(ruling: Ruling, slots: Mapping[str, str]) -> CardData:
+def restrictor(match: Match) -> CardData:
     """The ruling's card that restricts searches, read from its oracle text ("If an opponent
     would search a library, that player searches the top N cards of that library instead."),
     as the restriction the invariants draw; its N must be the number the ruling names (and
     "the (N+1)th card" the next one). Anything else leaves the ruling uncovered, saying why."""
-    cards: tuple[CardData, ...] = tuple(getattr(slots, "cards", ()))
+    cards, slots = match.cards, match.slots
     found = [c for c in cards if restriction_count(c) is not None]
     if not found:
         names = ", ".join(c.name for c in cards) or "its card"
@@ -476,129 +434,101 @@ def restricted_setup(card: CardData, **fields: object) -> SearchSetup:
     return SearchSetup(restrictor=card, library=(0, n + 2), **fields)  # type: ignore[arg-type]
 
 
-@template(
-    "search.restricted-counts-as-search",
-    claims={
-        "counts-as-search": r"for effects that check whether a player searched a library or may search a "
-        r"library, searching the top {n} cards of that library counts as searching that "
-        r"library\."
-    },
-    slots=NUMBER_SLOT,
+#: The ruling's restricting card (:func:`restrictor`): the states' restriction, and the N its
+#: descriptions name (the checks read the restriction from the scenario).
+RESTRICTOR = Each(values=lambda match: [restrictor(match)], passed_to_check=False)
+
+
+def top_n(card: CardData) -> str:
+    return top_words(restriction_count(card) or 0)
+
+
+# A search restricted to the top N cards (N from the card) is a search of that library.
+invariant(
+    applies_to=template("search.restricted-counts-as-search"),
+    for_each=RESTRICTOR,
+    name="restricted-search-counts",
+    kind="outcome",
+    claims=["a restricted search counts as searching the library"],
+    scenarios=Searching(lambda card: restricted_setup(card, kinds=SEARCH_KINDS, restriction="opponent", start="cast")),
+    check=check_restricted_counts,
+    observes={"searched_library"},
+    description=lambda card: (
+        f"an opponent's search restricted to the {top_n(card)} cards counts as searching the library"
+    ),
 )
-def restricted_counts_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
-    """A search restricted to the top N cards (N from the card) is a search of that library."""
-    card = restrictor(ruling, slots)
-    return [
-        search_invariant(
-            ruling,
-            "restricted-search-counts",
-            "outcome",
-            restricted_setup(card, kinds=SEARCH_KINDS, restriction="opponent", start="cast"),
-            check_restricted_counts,
-            f"an opponent's search restricted to the {top_words(restriction_count(card) or 0)} cards counts as "
-            "searching the library",
-            "search.restricted-counts-as-search",
+
+# The opponent sees and finds only the top N cards (N from the card); the restriction's
+# controller searches normally.
+ONLY_TOP = template("search.restricted-sees-only-top")
+invariant(
+    applies_to=ONLY_TOP,
+    for_each=RESTRICTOR,
+    name="opponent-finds-only-top-cards",
+    kind="legality",
+    claims=[
+        "a sought card below the top N refused",
+        "a sought card among the top N found",
+        "the restriction applied to a search the engine began",
+    ],
+    scenarios=Searching(
+        lambda card: restricted_setup(
+            card, kinds=SEARCH_KINDS, restriction="opponent", start="any", sought_below=True, sought_above=True
         )
-    ]
-
-
-@template(
-    "search.restricted-sees-only-top",
-    claims={
-        "sees-only-top": r"each search works exactly the same as normal except that the opponent doing the searching "
-        r"sees only the top {n} cards of that library\.",
-        "cannot-look-below": r"they can't look at the other cards in that library at all\.",
-        "finds-only-top": r"cards not in the top {n} cards of the library can't be found in the search, even if "
-        r"they're identifiable in some manner\.",
-    },
-    slots=NUMBER_SLOT,
+    ),
+    check=check_only_top_cards,
+    description=lambda card: f"the restricted opponent is offered and can find only cards among the {top_n(card)}",
 )
-def only_top_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
-    """The opponent sees and finds only the top N cards (N from the card); the restriction's
-    controller searches normally."""
-    tid = "search.restricted-sees-only-top"
-    card = restrictor(ruling, slots)
-    top_n = top_words(restriction_count(card) or 0)
-    return [
-        search_invariant(
-            ruling,
-            "opponent-finds-only-top-cards",
-            "legality",
-            restricted_setup(
-                card,
-                kinds=SEARCH_KINDS,
-                restriction="opponent",
-                start="any",
-                sought_below=True,
-                sought_above=True,
-            ),
-            check_only_top_cards,
-            f"the restricted opponent is offered and can find only cards among the {top_n}",
-            tid,
-        ),
-        search_invariant(
-            ruling,
-            "controller-searches-whole-library",
-            "legality",
-            restricted_setup(card, kinds=SEARCH_KINDS, restriction="controller", start="any", sought_below=True),
-            check_controller_unrestricted,
-            f"the restriction's controller can find cards below the {top_n}",
-            tid,
-        ),
-    ]
-
-
-@template(
-    "search.restricted-top-cards-fixed",
-    claims={
-        "top-cards-fixed": r"if an effect uses the word \"search\" once but allows an opponent to search for "
-        r"multiple cards, the top {n} cards remain the same throughout the entire search\.",
-        "next-stays-out": r"finding one card won't cause the {next} card to become included in the search\.",
-    },
-    slots=NUMBER_SLOT,
-)
-def top_fixed_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
-    """The cards a restricted multi-card search sees stay the same after it finds one."""
-    card = restrictor(ruling, slots)
-    n = restriction_count(card) or 0
-    return [
-        search_invariant(
-            ruling,
-            "same-top-cards-after-finding",
-            "legality",
-            restricted_setup(
-                card,
-                kinds=(SORCERY, INSTANT),
-                cards=MULTI_SEARCHES,
-                restriction="opponent",
-                start="any",
-                sought_below=True,
-                sought_above=True,
-            ),
-            check_top_cards_fixed,
-            f"after a restricted search finds a card it still sees the same {top_words(n)}; the {nth(n + 1)} stays out",
-            "search.restricted-top-cards-fixed",
+invariant(
+    applies_to=ONLY_TOP,
+    for_each=RESTRICTOR,
+    name="controller-searches-whole-library",
+    kind="legality",
+    claims=["a sought card below the Nth found by the restriction's controller"],
+    scenarios=Searching(
+        lambda card: restricted_setup(
+            card, kinds=SEARCH_KINDS, restriction="controller", start="any", sought_below=True
         )
-    ]
-
-
-@template(
-    "search.shuffle-whole-library",
-    claims={"shuffled": r"after the search is complete, the entire library is shuffled\."},
+    ),
+    check=check_controller_unrestricted,
+    description=lambda card: f"the restriction's controller can find cards below the {top_n(card)}",
 )
-def shuffle_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
-    """After every search (restricted or not) the whole searched library is shuffled."""
-    return [
-        search_invariant(
-            ruling,
-            "whole-library-shuffled",
-            "trace",
-            SearchSetup(kinds=SEARCH_KINDS, restriction="any", start="any", library=(6, 9)),
-            check_whole_library_shuffled,
-            "after a search, restricted or not, the entire searched library is shuffled once",
-            "search.shuffle-whole-library",
+
+# The cards a restricted multi-card search sees stay the same after it finds one.
+invariant(
+    applies_to=template("search.restricted-top-cards-fixed"),
+    for_each=RESTRICTOR,
+    name="same-top-cards-after-finding",
+    kind="legality",
+    claims=["the same top N after finding a card"],
+    scenarios=Searching(
+        lambda card: restricted_setup(
+            card,
+            kinds=(SORCERY, INSTANT),
+            cards=MULTI_SEARCHES,
+            restriction="opponent",
+            start="any",
+            sought_below=True,
+            sought_above=True,
         )
-    ]
+    ),
+    check=check_top_cards_fixed,
+    description=lambda card: (
+        f"after a restricted search finds a card it still sees the same {top_n(card)}; the "
+        f"{nth((restriction_count(card) or 0) + 1)} stays out"
+    ),
+)
+
+# After every search (restricted or not) the whole searched library is shuffled.
+invariant(
+    applies_to=template("search.shuffle-whole-library"),
+    name="whole-library-shuffled",
+    kind="trace",
+    claims=["the whole searched library shuffled once", SHUFFLED_BEYOND_VIEW],
+    scenarios=Searching(SearchSetup(kinds=SEARCH_KINDS, restriction="any", start="any", library=(6, 9))),
+    check=check_whole_library_shuffled,
+    description="after a search, restricted or not, the entire searched library is shuffled once",
+)
 
 
 # -- checks: library ninjutsu and the search ---------------------------------------------------
@@ -634,22 +564,19 @@ def accept_ninjutsu(
     return probe.require(action, f"{variant.name} {why}")
 
 
-@claims("offered and accepted while searching their own library")
 def check_offered_while_searching(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
     begin_search(probe, scenario, needs_window=True)
     probe.claim("offered and accepted while searching their own library")
     accept_ninjutsu(variant, probe, scenario, "while its controller searches their own library after blockers")
 
 
-@claims("refused without a search")
 def check_refused_without_search(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
     arrive(probe, scenario)
     probe.claim("refused without a search")
     refuse_ninjutsu(variant, probe, scenario, "while its controller is not searching (priority in combat)")
 
 
-@claims("refused during a search that is not of their own library")
-def check_refused_during(variant: KeywordVariant, what: str, probe: Probe, scenario: Scenario) -> None:
+def check_refused_during(variant: KeywordVariant, probe: Probe, scenario: Scenario, what: str) -> None:
     """During the scenario's search of an opponent's library, or its look: refused (and a look is
     no search: nothing is shuffled, nobody has searched a library)."""
     searcher = search_of(scenario).searcher
@@ -669,7 +596,6 @@ def check_refused_during(variant: KeywordVariant, what: str, probe: Probe, scena
         )
 
 
-@claims("mana abilities during the search pay for it")
 def check_mana_abilities_while_searching(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
     """During the search, the searcher's mana abilities are offered and accepted (to pay for
     library ninjutsu), the search goes on, and the activation then pays from the pool."""
@@ -724,7 +650,6 @@ def mana_at_hand(state: GameState, player: int) -> int:
     return len(state.player(player).mana_pool) + lands
 
 
-@claims("the ability waits on the stack")
 def check_ability_uses_stack(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
     begin_search(probe, scenario, needs_window=True)
     ninja = scenario.params.ninja
@@ -741,14 +666,12 @@ def check_ability_uses_stack(variant: KeywordVariant, probe: Probe, scenario: Sc
     expect_waits_after_search(probe, ninja)
 
 
-@claims("refused without the mana to pay")
 def check_pays_costs(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
     begin_search(probe, scenario, needs_window=True)
     probe.claim("refused without the mana to pay")
     refuse_ninjutsu(variant, probe, scenario, "without the mana to pay its cost")
 
 
-@claims("refused after the search found a card")
 def check_refused_after_finding(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
     """Offered before the search finds a card; once it has found one, no longer."""
     state, search, _ = begin(probe, scenario)
@@ -767,7 +690,6 @@ def check_refused_after_finding(variant: KeywordVariant, probe: Probe, scenario:
     refuse_ninjutsu(variant, probe, scenario, "after the search has found a card")
 
 
-@claims("the search continues, then priority with the ability on the stack")
 def check_search_continues(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
     """After the activation the search goes on where it was; once it has finished resolving, the
     active player has priority with the ability on the stack, and abilities that triggered on
@@ -825,7 +747,6 @@ def check_search_continues(variant: KeywordVariant, probe: Probe, scenario: Scen
     expect_entered(probe.state(), ninja)
 
 
-@claims("two Ninjas put in during one search")
 def check_several_in_one_search(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
     begin_search(probe, scenario, needs_window=True)
     first_ninja, second_ninja = scenario.params.ninjas[:2]
@@ -851,7 +772,6 @@ def check_several_in_one_search(variant: KeywordVariant, probe: Probe, scenario:
     )
 
 
-@claims("order kept after a card was found")
 def check_order_kept(probe: Probe, scenario: Scenario) -> None:
     """During the search the library keeps its order (found cards aside) until it is shuffled."""
     owner = search_of(scenario).library
@@ -883,7 +803,6 @@ def check_order_kept(probe: Probe, scenario: Scenario) -> None:
     )
 
 
-@claims("Millikin mills the card on top as the search began")
 def check_millikin_mills_top(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
     """Tap Millikin for mana during the search: it mills the card that was on top when the search
     began (the library keeps its order)."""
@@ -916,239 +835,190 @@ def check_millikin_mills_top(variant: KeywordVariant, probe: Probe, scenario: Sc
 
 # -- templates: library ninjutsu and the search -----------------------------------------------
 
+#: Library ninjutsu: every library-ninjutsu template reads it (its slug in the invariants' ids).
+LIBRARY = Each(values=lambda match: [LIBRARY_NINJUTSU], id=slug)
 
-@template(
-    "library-ninjutsu.only-while-searching",
-    claims={
-        "only-while-searching": r"{keyword} ability can be activated only while you're searching your own library "
-        r"and only if you control at least one unblocked attacker\.",
-        "search-and-library": r"the effect that caused you to search needs to say \"search\" and \"library\"\.",
-    },
-    explains=(
-        r"examples of effects that let you activate {keyword} are primal growth and buried alive\.",
-        r"examples of effects that don't are bribery and halimar depths\.",
+# Offered while you search your own library; refused without a search, during a search of an
+# opponent's library (Bribery) and during a look (Halimar Depths).
+WHILE_SEARCHING = template("library-ninjutsu.only-while-searching")
+invariant(
+    applies_to=WHILE_SEARCHING,
+    for_each=LIBRARY,
+    name="offered-while-searching-own-library",
+    kind="legality",
+    claims=["offered and accepted while searching their own library"],
+    scenarios=NinjutsuWhileSearching(
+        lambda v: NinjutsuSpec(v, NINJUTSU_STEPS, search=SearchSetup(kinds=(INSTANT, ABILITY, SORCERY), start="any"))
     ),
-    slots=LIBRARY_KEYWORD_SLOT,
+    check=check_offered_while_searching,
+    description=lambda v: f"{v.name} is offered and accepted while its controller searches their own library",
 )
-@drawing_own_card
-def only_while_searching_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
-    """Offered while you search your own library; refused without a search, during a search of
-    an opponent's library (Bribery) and during a look (Halimar Depths)."""
-    v = LIBRARY_NINJUTSU
-    tid = "library-ninjutsu.only-while-searching"
-    make = library_maker(ruling, tid)
-    return [
-        make(
-            "offered-while-searching-own-library",
-            "legality",
-            NinjutsuSpec(v, NINJUTSU_STEPS, search=SearchSetup(kinds=(INSTANT, ABILITY, SORCERY), start="any")),
-            partial(check_offered_while_searching, v),
-            f"{v.name} is offered and accepted while its controller searches their own library",
-        ),
-        make(
-            "refused-without-search",
-            "legality",
-            NinjutsuSpec(v, NINJUTSU_STEPS),
-            partial(check_refused_without_search, v),
-            f"{v.name} is refused when its controller isn't searching",
-        ),
-        make(
-            "refused-searching-opponent-library",
-            "legality",
-            NinjutsuSpec(v, NINJUTSU_STEPS, search=SearchSetup(kinds=(BRIBERY,), start="pending")),
-            partial(check_refused_during, v, "a search of an opponent's library (Bribery)"),
-            f"{v.name} is refused while its controller searches an opponent's library",
-        ),
-        make(
-            "refused-during-look",
-            "legality",
-            NinjutsuSpec(v, NINJUTSU_STEPS, search=SearchSetup(kinds=(LOOK,), start="any")),
-            partial(check_refused_during, v, "a look at the top cards (not a search)"),
-            f"{v.name} is refused while its controller only looks at the top of their library",
-        ),
-    ]
-
-
-@template(
-    "library-ninjutsu.activation-during-search",
-    claims={
-        "normal-rules": r"activating a {keyword} ability while searching your library follows all the normal rules "
-        r"for activating an ability, except for timing \(activating this ability always occurs "
-        r"during the resolution of another spell or ability\)\.",
-        "uses-the-stack": r"the ability goes on the stack\.",
-        "pays-costs": r"you have to pay the ability's listed costs and any applicable additional costs, which means "
-        r"you can activate mana abilities while you're activating a {keyword} ability even as you're "
-        r"searching your library\.",
-    },
-    slots=LIBRARY_KEYWORD_SLOT,
+invariant(
+    applies_to=WHILE_SEARCHING,
+    for_each=LIBRARY,
+    name="refused-without-search",
+    kind="legality",
+    claims=["refused without a search"],
+    scenarios=NinjutsuWhileSearching(lambda v: NinjutsuSpec(v, NINJUTSU_STEPS)),
+    check=check_refused_without_search,
+    description=lambda v: f"{v.name} is refused when its controller isn't searching",
 )
-@drawing_own_card
-def activation_during_search_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
-    """Mana abilities during the search; the ability uses the stack; its cost must be paid."""
-    v = LIBRARY_NINJUTSU
-    tid = "library-ninjutsu.activation-during-search"
-    make = library_maker(ruling, tid)
-    return [
-        make(
-            "mana-abilities-while-searching",
-            "legality",
-            NinjutsuSpec(v, NINJUTSU_STEPS),
-            partial(check_mana_abilities_while_searching, v),
-            "mana abilities can be activated during the search to pay for library ninjutsu",
-        ),
-        make(
-            "ability-uses-the-stack",
-            "trace",
-            NinjutsuSpec(v, NINJUTSU_STEPS),
-            partial(check_ability_uses_stack, v),
-            "library ninjutsu activated during a search goes on the stack",
-        ),
-        make(
-            "cost-must-be-paid",
-            "legality",
-            NinjutsuSpec(v, NINJUTSU_STEPS, mana="short"),
-            partial(check_pays_costs, v),
-            "library ninjutsu is refused during a search when its mana cost can't be paid",
-        ),
-    ]
-
-
-@template(
-    "library-ninjutsu.before-finding",
-    claims={
-        "before-finding": r"if you want to activate a {keyword} ability while searching your library, you "
-        r"must do so before you find any cards with the search effect\."
-    },
-    slots=LIBRARY_KEYWORD_SLOT,
+invariant(
+    applies_to=WHILE_SEARCHING,
+    for_each=LIBRARY,
+    name="refused-searching-opponent-library",
+    kind="legality",
+    claims=["refused during a search that is not of their own library"],
+    scenarios=NinjutsuWhileSearching(
+        lambda v: NinjutsuSpec(v, NINJUTSU_STEPS, search=SearchSetup(kinds=(BRIBERY,), start="pending"))
+    ),
+    check=partial(check_refused_during, what="a search of an opponent's library (Bribery)"),
+    observes={"searched_library"},
+    description=lambda v: f"{v.name} is refused while its controller searches an opponent's library",
 )
-@drawing_own_card
-def before_finding_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
-    v = LIBRARY_NINJUTSU
-    make = library_maker(ruling, "library-ninjutsu.before-finding")
-    return [
-        make(
-            "refused-after-finding",
-            "legality",
-            NinjutsuSpec(
-                v,
-                NINJUTSU_STEPS,
-                search=SearchSetup(
-                    kinds=(INSTANT, SORCERY),
-                    cards=(CALL_THE_PACK, BURIED_ALIVE),
-                    start="any",
-                    library=(1, 3),
-                    sought_above=True,
-                ),
-            ),
-            partial(check_refused_after_finding, v),
-            f"{v.name} is offered before the search finds a card and refused after",
-        )
-    ]
-
-
-@template(
-    "library-ninjutsu.search-continues",
-    claims={
-        "search-continues": r"after you activate a {keyword} ability, you continue the search effect where you left "
-        r"off\.",
-        "priority-after": r"once the search effect finishes resolving, the active player gets priority with the "
-        r"{keyword} ability on the stack\.",
-        "triggers-now": r"any abilities that triggered when the ability was activated are put on the stack now\.",
-    },
-    slots=LIBRARY_KEYWORD_SLOT,
+invariant(
+    applies_to=WHILE_SEARCHING,
+    for_each=LIBRARY,
+    name="refused-during-look",
+    kind="legality",
+    claims=["refused during a search that is not of their own library"],
+    scenarios=NinjutsuWhileSearching(
+        lambda v: NinjutsuSpec(v, NINJUTSU_STEPS, search=SearchSetup(kinds=(LOOK,), start="any"))
+    ),
+    check=partial(check_refused_during, what="a look at the top cards (not a search)"),
+    observes={"searched_library"},
+    description=lambda v: f"{v.name} is refused while its controller only looks at the top of their library",
 )
-@drawing_own_card
-def search_continues_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
-    v = LIBRARY_NINJUTSU
-    make = library_maker(ruling, "library-ninjutsu.search-continues")
-    return [
-        make(
-            "search-continues-then-priority",
-            "trace",
-            NinjutsuSpec(
-                v,
-                NINJUTSU_STEPS,
-                search=SearchSetup(
-                    kinds=(INSTANT, ABILITY, SORCERY),
-                    cards=MAY_FIND_NOTHING,
-                    restriction="any",
-                    start="any",
-                    leaves_observer=True,
-                ),
-            ),
-            partial(check_search_continues, v),
-            "the search continues after the activation; then the active player gets priority with the ability on "
-            "the stack",
-        )
-    ]
 
-
-@template(
-    "library-ninjutsu.several-in-one-search",
-    claims={
-        "several": r"if you have enough mana and unblocked attackers, you can activate the {keyword} abilities "
-        r"of multiple (?:~|ninjas) during a single search effect\."
-    },
-    slots=LIBRARY_KEYWORD_SLOT,
+# Mana abilities during the search; the ability uses the stack; its cost must be paid.
+DURING_SEARCH = template("library-ninjutsu.activation-during-search")
+invariant(
+    applies_to=DURING_SEARCH,
+    for_each=LIBRARY,
+    name="mana-abilities-while-searching",
+    kind="legality",
+    claims=["mana abilities during the search pay for it"],
+    scenarios=NinjutsuWhileSearching(lambda v: NinjutsuSpec(v, NINJUTSU_STEPS)),
+    check=check_mana_abilities_while_searching,
+    description="mana abilities can be activated during the search to pay for library ninjutsu",
 )
-@drawing_own_card
-def several_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
-    v = LIBRARY_NINJUTSU
-    make = library_maker(ruling, "library-ninjutsu.several-in-one-search")
-    return [
-        make(
-            "several-in-one-search",
-            "legality",
-            NinjutsuSpec(v, NINJUTSU_STEPS, min_unblocked=2, min_ninjas=2, activations=2),
-            exempting(partial(check_several_in_one_search, v), ("accepts-illegal", PERMITS)),
-            f"two Ninjas' {v.name} abilities can be activated during one search",
-        )
-    ]
-
-
-@template(
-    "library-ninjutsu.library-order",
-    claims={
-        "order-kept": r"while searching your library, you must keep your library in the same order until you "
-        r"shuffle it\.",
-        "millikin": r"this order could matter if you tap millikin for mana, for example, to pay for a {keyword} "
-        r"ability\.",
-    },
-    slots=LIBRARY_KEYWORD_SLOT,
+invariant(
+    applies_to=DURING_SEARCH,
+    for_each=LIBRARY,
+    name="ability-uses-the-stack",
+    kind="trace",
+    claims=["the ability waits on the stack"],
+    scenarios=NinjutsuWhileSearching(lambda v: NinjutsuSpec(v, NINJUTSU_STEPS)),
+    check=check_ability_uses_stack,
+    description="library ninjutsu activated during a search goes on the stack",
 )
-@drawing_own_card
-def library_order_family(ruling: Ruling, slots: Mapping[str, str]) -> list[Invariant]:
-    v = LIBRARY_NINJUTSU
-    tid = "library-ninjutsu.library-order"
-    make = library_maker(ruling, tid)
-    return [
-        search_invariant(
-            ruling,
-            "order-kept-while-searching",
-            "outcome",
-            SearchSetup(
-                kinds=(SORCERY, INSTANT),
-                cards=MULTI_SEARCHES,
-                restriction="any",
-                start="cast",
-                library=(2, 6),
+invariant(
+    applies_to=DURING_SEARCH,
+    for_each=LIBRARY,
+    name="cost-must-be-paid",
+    kind="legality",
+    claims=["refused without the mana to pay"],
+    scenarios=NinjutsuWhileSearching(lambda v: NinjutsuSpec(v, NINJUTSU_STEPS, mana="short")),
+    check=check_pays_costs,
+    description="library ninjutsu is refused during a search when its mana cost can't be paid",
+)
+
+invariant(
+    applies_to=template("library-ninjutsu.before-finding"),
+    for_each=LIBRARY,
+    name="refused-after-finding",
+    kind="legality",
+    claims=["refused after the search found a card"],
+    scenarios=NinjutsuWhileSearching(
+        lambda v: NinjutsuSpec(
+            v,
+            NINJUTSU_STEPS,
+            search=SearchSetup(
+                kinds=(INSTANT, SORCERY),
+                cards=(CALL_THE_PACK, BURIED_ALIVE),
+                start="any",
+                library=(1, 3),
                 sought_above=True,
             ),
-            check_order_kept,
-            "a library keeps its order while it is searched, until it is shuffled",
-            tid,
-        ),
-        make(
-            "millikin-mills-top-card",
-            "outcome",
-            NinjutsuSpec(
-                v,
-                NINJUTSU_STEPS,
-                search=SearchSetup(
-                    kinds=(INSTANT, ABILITY), cards=(QUICK_SCRYING, CALL_THE_PACK, WILD_EXPANSE), millikin=True
-                ),
+        )
+    ),
+    check=check_refused_after_finding,
+    description=lambda v: f"{v.name} is offered before the search finds a card and refused after",
+)
+
+invariant(
+    applies_to=template("library-ninjutsu.search-continues"),
+    for_each=LIBRARY,
+    name="search-continues-then-priority",
+    kind="trace",
+    claims=["the search continues, then priority with the ability on the stack"],
+    scenarios=NinjutsuWhileSearching(
+        lambda v: NinjutsuSpec(
+            v,
+            NINJUTSU_STEPS,
+            search=SearchSetup(
+                kinds=(INSTANT, ABILITY, SORCERY),
+                cards=MAY_FIND_NOTHING,
+                restriction="any",
+                start="any",
+                leaves_observer=True,
             ),
-            partial(check_millikin_mills_top, v),
-            "Millikin tapped for mana during a search mills the card that was on top as the search began",
-        ),
-    ]
+        )
+    ),
+    check=check_search_continues,
+    description="the search continues after the activation; then the active player gets priority with the ability "
+    "on the stack",
+)
+
+invariant(
+    applies_to=template("library-ninjutsu.several-in-one-search"),
+    for_each=LIBRARY,
+    name="several-in-one-search",
+    kind="legality",
+    claims=["two Ninjas put in during one search"],
+    scenarios=NinjutsuWhileSearching(
+        lambda v: NinjutsuSpec(v, NINJUTSU_STEPS, min_unblocked=2, min_ninjas=2, activations=2)
+    ),
+    check=check_several_in_one_search,
+    exempt={"accepts-illegal": PERMITS},
+    description=lambda v: f"two Ninjas' {v.name} abilities can be activated during one search",
+)
+
+# A library keeps its order while searched (any search); Millikin's mana ability shows it.
+LIBRARY_ORDER = template("library-ninjutsu.library-order")
+invariant(
+    applies_to=LIBRARY_ORDER,
+    name="order-kept-while-searching",
+    kind="outcome",
+    claims=["order kept after a card was found"],
+    scenarios=Searching(
+        SearchSetup(
+            kinds=(SORCERY, INSTANT),
+            cards=MULTI_SEARCHES,
+            restriction="any",
+            start="cast",
+            library=(2, 6),
+            sought_above=True,
+        )
+    ),
+    check=check_order_kept,
+    description="a library keeps its order while it is searched, until it is shuffled",
+)
+invariant(
+    applies_to=LIBRARY_ORDER,
+    for_each=LIBRARY,
+    name="millikin-mills-top-card",
+    kind="outcome",
+    claims=["Millikin mills the card on top as the search began"],
+    scenarios=NinjutsuWhileSearching(
+        lambda v: NinjutsuSpec(
+            v,
+            NINJUTSU_STEPS,
+            search=SearchSetup(
+                kinds=(INSTANT, ABILITY), cards=(QUICK_SCRYING, CALL_THE_PACK, WILD_EXPANSE), millikin=True
+            ),
+        )
+    ),
+    check=check_millikin_mills_top,
+    description="Millikin tapped for mana during a search mills the card that was on top as the search began",
+)

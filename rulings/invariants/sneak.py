@@ -1,7 +1,7 @@
 """Invariants of Ninja Teen's graveyard sneak (level 3; 702.190a, 601.3). The sneak rulings of
 the same card that read like ninjutsu's compile through the ninjutsu templates (see
-:mod:`rulings.invariants.ninjutsu`); these two are one of a kind and are bound by hand.
-Scenarios: :mod:`generators.sneak`.
+:mod:`rulings.invariants.ninjutsu`); these two are one of a kind, each declared for its one
+ruling. Scenarios: :mod:`generators.sneak`.
 """
 
 from __future__ import annotations
@@ -16,8 +16,7 @@ from protocol.keywords import SNEAK
 from protocol.mechanics import Mechanic
 from protocol.model import Action, ActionKind, GameState, Step
 from protocol.probe import Probe, Scenario, expect
-from rulings.binding import binds
-from rulings.invariant import claims, exempt
+from rulings.declare import invariant, ruling
 from rulings.invariants.driving import resolve_stack
 from rulings.invariants.search_moves import arrive
 from rulings.invariants.spell_moves import offered_for, whose_turn
@@ -60,15 +59,15 @@ IN_WINDOW = "graveyard sneak offered and accepted in the declare blockers step"
 OUT_OF_WINDOW = "graveyard creatures refused in another step, with the permission"
 
 
-@binds(
-    "ninja-teen.graveyard-sneak-timing",
-    id="ninja-teen.graveyard-sneak-timing/declare-blockers-only",
+@invariant(
+    applies_to=ruling("ninja-teen.graveyard-sneak-timing"),
+    name="declare-blockers-only",
     kind="legality",
+    claims=[IN_WINDOW, OUT_OF_WINDOW],
     requires=REQUIRES,
     optional=COMBAT_MECHANICS,
     scenarios=lambda allowed=COMBAT_MECHANICS: graveyard_sneak_scenarios(allowed=allowed),
 )
-@claims(IN_WINDOW, OUT_OF_WINDOW)
 def check_graveyard_sneak_timing(probe: Probe, scenario: Scenario[SneakParams]) -> None:
     """A creature card in the graveyard can be cast for a sneak cost (with Ninja Teen at level 3)
     only during the declare blockers step of its owner's turn, when they could cast an instant;
@@ -128,16 +127,16 @@ def several_sneaks(allowed: frozenset[str] = COMBAT_MECHANICS) -> st.SearchStrat
     )
 
 
-@binds(
-    "ninja-teen.any-sneak-ability",
-    id="ninja-teen.any-sneak-ability/each-sneak-ability",
+@invariant(
+    applies_to=ruling("ninja-teen.any-sneak-ability"),
+    name="each-sneak-ability",
     kind="legality",
+    claims=["each sneak ability offered, the chosen one accepted"],
     requires=REQUIRES,
     optional=COMBAT_MECHANICS,
     scenarios=several_sneaks,
+    exempt={"accepts-illegal": "the ruling only permits an action: it forbids nothing an engine could wrongly accept"},
 )
-@claims("each sneak ability offered, the chosen one accepted")
-@exempt(("accepts-illegal", "the ruling only permits an action: it forbids nothing an engine could wrongly accept"))
 def check_any_sneak_ability(probe: Probe, scenario: Scenario[SneakParams]) -> None:
     """A graveyard creature with several sneak abilities (printed, and Ninja Teen's) can be cast
     using any of them: each is offered, and the chosen one is accepted."""

@@ -9,12 +9,13 @@ from generators.ninjutsu import NinjutsuParams
 from protocol.keywords import KeywordVariant
 from protocol.model import ActionKind, EventKind, Zone
 from protocol.probe import Probe, Scenario, expect
-from rulings.invariant import claims
 from rulings.invariants.driving import events_of, expect_forbidden, offered, resolve_stack
 from rulings.invariants.search_moves import choose, pending_search, ready
 
+ONLY_FROM_ZONE = "refused from the hand, accepted from its zone"
+FOUND_NEVER_ENTERS = "never enters once the search found it"
 
-@claims("refused from the hand, accepted from its zone")
+
 def check_only_from_zone(variant: KeywordVariant, probe: Probe, scenario: Scenario[NinjutsuParams]) -> None:
     """A Ninja with the variant in the hand (not its zone) is neither offered nor accepted; the
     same keyword on a card in the variant's zone is offered and accepted."""
@@ -46,7 +47,6 @@ def check_only_from_zone(variant: KeywordVariant, probe: Probe, scenario: Scenar
     probe.require(right, f"{variant.name} of a card in the {variant.zone}")
 
 
-@claims("never enters once the search found it")
 def check_found_never_enters(variant: KeywordVariant, probe: Probe, scenario: Scenario[NinjutsuParams]) -> None:
     """Activate library ninjutsu, then find the Ninja itself with the search: it leaves the
     library, so the ability puts nothing onto the battlefield."""

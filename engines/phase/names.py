@@ -1,0 +1,51 @@
+"""phase.rs's names of the model's things: steps, zones, counters, mana, attack targets, ids.
+
+phase has no first-strike damage step: both damage steps run inside ``CombatDamage``, and
+``combat.first_strike_done`` / ``regular_damage_done`` say how far it got."""
+
+from typing import Any
+
+from engines.kit.ids import IdMap
+from protocol.model import AttackTarget, Step, TargetKind, Zone
+
+Ids = IdMap[int]  # phase keeps an object's id across zones; objects it creates later are "p<id>"
+PHASES = "Untap Upkeep Draw PreCombatMain BeginCombat DeclareAttackers DeclareBlockers CombatDamage CombatDamage"
+TO_PHASE: dict[Step, str] = dict(zip(Step, (PHASES + " EndCombat PostCombatMain End Cleanup").split(), strict=True))
+FROM_PHASE: dict[str, Step] = {v: k for k, v in TO_PHASE.items() if k is not Step.FIRST_STRIKE_DAMAGE}
+ZONES = {z.value.capitalize(): z for z in Zone}
+COUNTER_NAMES = {"loyalty": "Loyalty", "defense": "Defense", "+1/+1": "P1P1", "-1/-1": "M1M1"}
+MODEL_COUNTERS = {v: k for k, v in COUNTER_NAMES.items()}
+MANA = {"White": "W", "Blue": "U", "Black": "B", "Red": "R", "Green": "G", "Colorless": "C"}
+TARGETS = {"Planeswalker": TargetKind.PLANESWALKER, "Battle": TargetKind.BATTLE}
+
+
+def step_of(ps: dict[str, Any]) -> Step:
+    """The model step of a phase state dict."""
+    combat = ps.get("combat") or {}
+    if ps["phase"] == "CombatDamage":
+        fs_only = combat.get("first_strike_done") and not combat.get("regular_damage_done")
+        return Step.FIRST_STRIKE_DAMAGE if fs_only else Step.COMBAT_DAMAGE
+    if ps["phase"] not in FROM_PHASE:
+        raise ValueError(f"phase reports an unknown phase {ps['phase']!r}")
+    return FROM_PHASE[ps["phase"]]
+
+
+def symbol(mana: Any) -> str:
+    return MANA.get(str(mana), str(mana))
+
+
+def target_of(target: dict[str, Any], ids: Ids) -> AttackTarget:
+    """The model's attack target of phase's ``{"type": "Player"|"Planeswalker"|"Battle", "data"}``."""
+    kind, data = target.get("type"), target.get("data")
+    if kind == "Player":
+        return AttackTarget.of_player(int(data))  # type: ignore[arg-type]
+    if kind in TARGETS:
+        return AttackTarget.of_permanent(TARGETS[str(kind)], ids.card(data))
+    raise ValueError(f"phase reports an unknown attack target {target!r}")
+
+
+def phase_target(target: AttackTarget, ids: Ids) -> dict[str, Any]:
+    if target.kind is TargetKind.PLAYER:
+        return {"type": "Player", "data": target.player}
+    kind = "Planeswalker" if target.kind is TargetKind.PLANESWALKER else "Battle"
+    return {"type": kind, "data": ids.engine(str(target.permanent))}
