@@ -105,20 +105,7 @@ def test_relative_imports_are_resolved(tmp_path: Path):
     assert imported_modules("pkg.x", path, known) == {"pkg.y", "pkg.w"}
 
 
-@pytest.mark.parametrize(
-    "package",
-    [
-        pytest.param(
-            p,
-            marks=pytest.mark.xfail(
-                strict=True, reason="the reference engine's components import ReferenceRules: being rebuilt"
-            ),
-        )
-        if p == "engines"
-        else p
-        for p in PACKAGES
-    ],
-)
+@pytest.mark.parametrize("package", PACKAGES)
 def test_no_import_circle(package: str):
     graph = import_graph()
     inside = {name: {t for t in targets if t.split(".")[0] == package} for name, targets in graph.items()}

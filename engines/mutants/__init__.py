@@ -8,8 +8,9 @@ breaks a mutant as long as the decision keeps its name; a replacement naming a d
 engine does not have is an error as the mutant is defined (at import).
 
 A replacement is written like the method it replaces: its first argument is the component
-(``self``), which reaches the other components as ``self.e.<component>`` and the reference
-answer as ``Component.method(self, ...)``.
+(``self``), which reaches the other components through the services it uses
+(``self.turn.<method>``, ``self.combat.<method>`` ...: see ``engines.reference.services``) and the
+reference answer as ``Component.method(self, ...)``.
 
 Mutants are not registered as engines: they are reached only through ``mutant:<id>`` specs,
 which ``mtg-conformance mutants`` builds, so a run can never pick one up by accident.

@@ -38,7 +38,7 @@ def class_level_over_targeted_spell(self, game: Game, player: PlayerIndex) -> bo
     top = game.stack[-1] if game.stack else None
     if top is not None and top.kind == "spell" and top.choice("targets"):
         return game.priority == player and game.pending is None and game.active == player and game.step.is_main
-    return game.priority == player and game.pending is None and self.e.casting.sorcery_timing(game, player)
+    return game.priority == player and game.pending is None and self.spells.sorcery_timing(game, player)
 
 
 MUTANTS: tuple[Mutant, ...] = table(

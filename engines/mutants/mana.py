@@ -25,7 +25,7 @@ def sick_noncreature_cannot_tap(self, game: Game, perm: Perm) -> bool:
 
 
 def untapped_pays_untap(self, game: Game, perm: Perm) -> bool:
-    return not self.e.core.summoning_sickness_applies(game, perm)
+    return not self.turn.summoning_sickness_applies(game, perm)
 
 
 def sick_creature_pays_untap(self, game: Game, perm: Perm) -> bool:
@@ -101,7 +101,7 @@ def could_produce_ignores_replacements(
 
 
 def tapped_permanent_pays_tap(self, game: Game, perm: Perm) -> bool:
-    return not self.e.core.summoning_sickness_applies(game, perm)
+    return not self.turn.summoning_sickness_applies(game, perm)
 
 
 def sick_noncreature_cannot_untap(self, game: Game, perm: Perm) -> bool:
@@ -117,7 +117,7 @@ def tap_abilities_skip_the_stack(self, game: Game, action: Action, events: list[
     Mana.activate_permanent_ability(self, game, action, events)
     top = game.stack[-1] if game.stack else None
     if top is not None and top.source == action.source and top.ability == action.ability:
-        self.e.core.resolve_top(game, events)
+        self.turn.resolve_top(game, events)
 
 
 MUTANTS: tuple[Mutant, ...] = table(

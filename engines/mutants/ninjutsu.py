@@ -41,7 +41,7 @@ def deal_damage_if_late(
     perm = game.perm(item.source)
     if entered and perm is not None and perm.attacking is not None and game.step in LATE_STEPS:
         recipient = target_ref(perm.attacking)
-        combat = ninjutsu.e.combat
+        combat = ninjutsu.combat
         combat.deal_damage(game, perm, recipient, combat.combat_damage_amount(game, perm), "regular", events)
 
 

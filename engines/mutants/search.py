@@ -117,7 +117,7 @@ def library_ninja_enters_on_activation(self, game: Game, action: Action, events:
     item = next(i for i in reversed(game.stack) if i.ability == LIBRARY_NINJUTSU and i.source == action.source)
     game.stack.remove(item)
     self.resolve_library_ninjutsu(game, item, events)
-    self.e.core.left_stack(game, item)
+    self.turn.left_stack(game, item)
 
 
 def one_library_ninjutsu_per_search(self, game: Game, player: PlayerIndex) -> bool:
@@ -129,7 +129,7 @@ def one_library_ninjutsu_per_search(self, game: Game, player: PlayerIndex) -> bo
 def library_ninjutsu_triggers_during_search(self, game: Game, action: Action, events: list[Event]) -> None:
     NinjutsuFamily.activate_library_ninjutsu(self, game, action, events)
     if game.triggered:
-        self.e.core.put_triggers_on_stack(game, events)
+        self.turn.put_triggers_on_stack(game, events)
 
 
 def library_ninjutsu_only_in_declare_blockers(self, game: Game) -> bool:

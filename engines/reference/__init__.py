@@ -2,28 +2,32 @@
 
 It is the default engine under test and the base for mutants and controls.
 
-**Structure.** A small core — turn structure, priority, the stack and zones (:mod:`.core`) and
-combat (:mod:`.combat`) — plus one component per mechanic: the ninjutsu family with library
+**Structure.** A small core — turn structure, priority, the stack and zones (:mod:`.core`) —
+plus one component per mechanic: combat (:mod:`.combat`), the ninjutsu family with library
 ninjutsu (:mod:`.ninjutsu`), searching (:mod:`.search`), mana and costs (:mod:`.mana`, with the
 exact payer of :mod:`.payment`), casting and land plays (:mod:`.casting`), rebound
 (:mod:`.rebound`), play from exile (:mod:`.exile`), Classes (:mod:`.classes`) and sneak
-(:mod:`.sneak`). Each component is a plain class that registers with the core through one
-explicit dispatch table (:mod:`.table`):
+(:mod:`.sneak`). Each component is a plain class; no component imports another's module:
 
-* action kind -> the handlers that claim and apply an action (claims never overlap), and the
-  offers listing a player's actions (in the fixed order of :data:`.engine.OFFER_ORDER`);
-* pending decision type -> the component answering it; stack item kind -> the resolvers;
-* named decisions (``"ninjutsu.window_open"``, ``"ninjutsu.return_candidates"`` ...) -> the
-  method answering that one rules question, documented with its CR rule;
-* a few declared hooks (:data:`.table.HOOKS`) where several components contribute on purpose.
+* what it uses of another is a declared service (a Protocol of :mod:`.services`), given
+  to it by the engine in ``connect(services)``;
+* where several components contribute to one step on purpose, a hook declared once with its
+  signature and composition (:mod:`.hooks`);
+* what it handles it registers in one explicit dispatch table (:mod:`.table`): action kind ->
+  the handlers that claim and apply an action (claims never overlap), and the offers listing a
+  player's actions (in the fixed order of :data:`.engine.OFFER_ORDER`); pending decision type
+  -> the component answering it; stack item kind -> the resolvers; named decisions
+  (``"ninjutsu.window_open"``, ``"ninjutsu.return_candidates"`` ...) -> the method answering
+  that one rules question, documented with its CR rule.
 
 No behaviour depends on the order of base classes (there are none) and no core procedure
-holds an if-chain per mechanic: it looks the question up in the table. The components are listed
-once, in :data:`.engine.COMPONENTS`; each declares the ``mechanics`` it implements, and
+holds an if-chain per mechanic. The components are listed once, in :data:`.engine.COMPONENTS`
+(the one module importing them); each declares the ``mechanics`` it implements, and
 :data:`SUPPORTED` is their union.
 
 **Replacing decisions.** ``ReferenceEngine(decisions={"ninjutsu.window_open": fn})`` runs a
-fresh engine whose decision is ``fn`` (called like the method it replaces, the component first).
+fresh engine whose decision is ``fn`` (called like the method it replaces, the component first:
+it reaches the other components through that component's services).
 :data:`DECISIONS` lists every name; an unknown name is an error (:class:`UnknownDecision`).
 Mutants (:mod:`engines.mutants`) are such replacements, kept as data.
 

@@ -6,9 +6,11 @@ instant or sorcery (a search or a look, :mod:`.search` resolves those; "Counter 
 "You gain N life."), or a creature, artifact or enchantment spell, which resolves into a
 permanent under its caster's control, summoning sick (608.3, 302.6). Timing is a decision
 (307.1 sorcery timing, 117.1a instant timing), so are the zones a spell may be cast from, its
-cost and its legal targets; other components widen them through hooks of the dispatch table
-(``casting.cast_from``, ``casting.timing``, ``casting.cost``: play from exile, sneak) and
-register alternative costs (``("alternative", "sneak")``). The spell moves to the stack
+cost and its legal targets; other components widen them through hooks (:mod:`.hooks`:
+``casting.cast_from``, ``casting.timing``, ``casting.cost``: play from exile, sneak), take the
+spells they cast themselves (``casting.cast_elsewhere``: mana's {X} permanent spells) and
+register alternative costs (``("alternative", "sneak")``). What the others ask of casting is the
+:class:`.services.Spells` service. The spell moves to the stack
 (601.2a), its targets are chosen (601.2c), its mana cost is paid (601.2g-h), it becomes cast
 (601.2i: "when you cast" abilities trigger, 603.2) and its caster receives priority (117.3c).
 
@@ -26,8 +28,7 @@ where a spell goes as it leaves the stack can be replaced (``spell.destination``
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from dataclasses import replace
 
 from protocol.adapter import ActionRefused
 from protocol.mechanics import Mechanic
@@ -44,54 +45,27 @@ from protocol.model import (
     parse_mana_cost,
 )
 
-from .game import Game, Perm
+from . import hooks
+from .game import CAST_FROM, TARGETS, Game, Perm, player_ref
 from .lines import (
     CastTrigger,
     CounterTargetSpell,
     CreateTokens,
-    Effect,
     GainLife,
     SpellEffect,
 )
 from .oracle import effects_of, parse_card
+from .services import PERMANENT_SPELL, Payment, PermanentSpell, Services, SpellCardEffect, Turn, Zones
 from .table import Table, decision
-
-if TYPE_CHECKING:
-    from .engine import ReferenceRules
 
 #: ``StackItem.ability`` of a spell.
 SPELL = "spell"
-#: Stack-item choice holding a spell's or ability's targets, comma-separated ("player:1").
-TARGETS = "targets"
-#: Stack-item choice: the zone a spell was cast from ("hand", "exile", "graveyard").
-CAST_FROM = "cast-from"
-#: Stack-item choice: the spell was cast without paying its mana cost (118.9).
-WITHOUT_PAYING = "without-paying"
 #: Event detail of a countered spell's move to the graveyard.
 COUNTERED = "countered"
 #: Cost-choice key naming an alternative cost ("sneak").
 ALTERNATIVE = "alternative"
 #: Card types of permanent spells the engine casts (608.3). Lands are played, never cast.
 PERMANENT_TYPES = ("Creature", "Artifact", "Enchantment")
-
-
-@dataclass(frozen=True)
-class PermanentSpell:
-    """The "effect" of a permanent spell: it resolves into a permanent (608.3)."""
-
-
-PERMANENT_SPELL = PermanentSpell()
-
-SpellCardEffect = Effect | CounterTargetSpell | GainLife | PermanentSpell
-
-
-def player_ref(player: PlayerIndex) -> str:
-    return f"player:{player}"
-
-
-def parse_player_ref(value: str) -> PlayerIndex | None:
-    kind, _, rest = value.partition(":")
-    return int(rest) if kind == "player" and rest in ("0", "1") else None
 
 
 class Casting:
@@ -110,17 +84,25 @@ class Casting:
         }
     )
 
-    def __init__(self, engine: ReferenceRules) -> None:
-        self.e = engine
+    turn: Turn
+    zones: Zones
+    payment: Payment
+    table: Table
+
+    def connect(self, services: Services) -> None:
+        self.turn = services.turn
+        self.zones = services.zones
+        self.payment = services.payment
+        self.table = services.table
 
     def register(self, table: Table) -> None:
         table.offer("casting.spells", self.cast_actions)
         table.offer("casting.lands", self.play_land_actions)
-        # {X} permanent spells are the mana component's (a minimal path for 107.3m).
+        # Spells another component casts itself ({X} permanent spells: mana, 107.3m) are its own.
         table.action(
             self.name,
             ActionKind.CAST,
-            lambda game, action: not self.e.mana.is_x_permanent_spell(game, action),
+            lambda game, action: not self.table.call(hooks.cast_elsewhere, game, action.source or ""),
             self.cast_spell,
         )
         table.action(self.name, ActionKind.PLAY_LAND, lambda game, action: True, self.play_land)
@@ -141,13 +123,14 @@ class Casting:
     def spell_effect(self, game: Game, card_id: str) -> SpellCardEffect | None:
         """What the card does as a spell, if the reference engine can read it: an instant's or
         sorcery's effect (a search or a look, "Counter target spell.", "You gain N life."), or
-        becoming a permanent (608.3; those with {X} in their cost are the mana component's)."""
+        becoming a permanent (608.3; those another component casts, ``casting.cast_elsewhere``,
+        are its own: {X} permanent spells)."""
         if card_id not in game.objects:
             return None
         found = effects_of(game.abilities_of(card_id).effects, SpellEffect)
         if found:
             return found[0].effect
-        if self.is_permanent_card(game, card_id) and not self.e.mana.is_x_permanent_card(game, card_id):
+        if self.is_permanent_card(game, card_id) and not self.table.call(hooks.cast_elsewhere, game, card_id):
             return PERMANENT_SPELL
         return None
 
@@ -155,7 +138,7 @@ class Casting:
     def can_cast_from(self, game: Game, player: PlayerIndex, card_id: str) -> bool:
         """601.2a: a player casts a spell card from their hand; 601.3: permissions to cast from
         other zones (exile, a graveyard) come from the ``casting.cast_from`` hooks."""
-        return self.from_hand_or_hook(game, player, card_id, "casting.cast_from")
+        return card_id in game.players[player].hand or self.table.call(hooks.cast_from, game, player, card_id)
 
     @decision("casting.has_instant_timing")
     def has_instant_timing(self, game: Game, player: PlayerIndex, card_id: str) -> bool:
@@ -173,7 +156,7 @@ class Casting:
         """117.1a: a player casts spells only with priority (never during a pending choice);
         then 307.1 or instant timing — unless a ``casting.timing`` hook (a permission, 601.3)
         answers for the card."""
-        replaced = self.e.table.first("casting.timing", game, player, card_id)
+        replaced = self.table.call(hooks.cast_timing, game, player, card_id)
         if replaced is not None:
             return bool(replaced)
         if game.priority != player or game.pending is not None:
@@ -184,7 +167,7 @@ class Casting:
     def spell_cost(self, game: Game, player: PlayerIndex, card_id: str) -> tuple[str, ...]:
         """601.2f: the total cost is the card's mana cost; 118.9: a ``casting.cost`` hook ("without
         paying its mana cost") replaces it."""
-        replaced = self.e.table.first("casting.cost", game, player, card_id)
+        replaced = self.table.call(hooks.cast_cost, game, player, card_id)
         if replaced is not None:
             return tuple(replaced)
         return parse_mana_cost(game.data(card_id).mana_cost)
@@ -257,7 +240,7 @@ class Casting:
             effect = self.spell_effect(game, card_id)
             if effect is None or not self.may_cast_now(game, player, card_id):
                 continue
-            if self.e.mana.plan_mana_payment(game, player, self.spell_cost(game, player, card_id)) is None:
+            if self.payment.plan_mana_payment(game, player, self.spell_cost(game, player, card_id)) is None:
                 continue
             for targets in self.target_choices(game, player, effect):
                 actions.append(Action(ActionKind.CAST, player, source=card_id, targets=targets))
@@ -267,8 +250,7 @@ class Casting:
         """Cards ``player`` might cast from some zone (filtered by ``can_cast_from``)."""
         seat = game.players[player]
         cards = [c for c in seat.hand + seat.graveyard + seat.exile if self.can_cast_from(game, player, c)]
-        for extra in self.e.table.each("casting.extra_castable"):  # another player's exile (601.3)
-            cards += extra(game, player, cards)
+        cards += self.table.call(hooks.extra_castable, game, player, cards)  # another player's exile (601.3)
         return cards
 
     def cast_spell(self, game: Game, action: Action, events: list[Event]) -> None:
@@ -278,7 +260,7 @@ class Casting:
         casts the spell."""
         alternative = action.cost(ALTERNATIVE)
         if alternative is not None:
-            registered = self.e.table.alternative_costs.get(alternative)
+            registered = self.table.alternative_costs.get(alternative)
             if registered is None:
                 raise ActionRefused(f"the reference engine knows no alternative cost {alternative!r}")
             registered[1](game, action, events)
@@ -297,19 +279,19 @@ class Casting:
         if targets not in self.target_choices(game, player, effect):
             raise ActionRefused(f"{', '.join(targets) or 'no target'} is not a legal target choice for {card_id}")
         cost = self.spell_cost(game, player, card_id)
-        plan = self.e.mana.require_mana_plan(game, player, cost)
+        plan = self.payment.require_mana_plan(game, player, cost)
 
         from_zone, _ = game.remove_from_zone(card_id)
         if from_zone is Zone.HAND:
-            self.e.core.left_hand(game, card_id)
+            self.zones.left_hand(game, card_id)
         events.append(Event(EventKind.CAST, card=card_id, ability=SPELL, player=player))
         events.append(Event(EventKind.ZONE_CHANGE, card=card_id, from_zone=from_zone, to_zone=Zone.STACK))
         choices = ((TARGETS, ",".join(targets)),) if targets else ()
         game.stack.append(StackItem(game.next_stack_id(), "spell", card_id, player, SPELL, choices))
-        self.e.mana.pay_mana(game, player, plan, events)
-        self.e.core.acted(game, player, events)
+        self.payment.pay_mana(game, player, plan, events)
+        self.turn.acted(game, player, events)
         self.spell_became_cast(game, player, card_id, from_zone, events)
-        self.e.core.give_priority(game, player, events)  # 117.5: triggers go on the stack first
+        self.turn.give_priority(game, player, events)  # 117.5: triggers go on the stack first
 
     def spell_became_cast(
         self,
@@ -327,13 +309,12 @@ class Casting:
         item = game.stack[index]
         noted = ((CAST_FROM, str(from_zone)),) if from_zone is not None else ()
         game.stack[index] = replace(item, choices=item.choices + noted + extra)
-        for played in self.e.table.each("casting.played"):
-            played(game)
+        self.table.call(hooks.played, game)
         for line in game.abilities_of(card_id).card_lines:
             if not isinstance(line, CastTrigger):
                 continue
             if self.cast_trigger_above_spell(game):
-                self.e.core.trigger(game, player, card_id, line.ability, events)
+                self.turn.trigger(game, player, card_id, line.ability, events)
             else:
                 events.append(Event(EventKind.TRIGGER, card=card_id, ability=line.ability, player=player))
                 game.stack.insert(index, StackItem(game.next_stack_id(), "triggered", card_id, player, line.ability))
@@ -344,7 +325,7 @@ class Casting:
         """601.2a: the card moves from where it is to the stack; returns that zone."""
         from_zone, _ = game.remove_from_zone(card_id)
         if from_zone is Zone.HAND:
-            self.e.core.left_hand(game, card_id)
+            self.zones.left_hand(game, card_id)
         events.append(Event(EventKind.CAST, card=card_id, ability=SPELL, player=player))
         events.append(Event(EventKind.ZONE_CHANGE, card=card_id, from_zone=from_zone, to_zone=Zone.STACK))
         game.stack.append(StackItem(game.next_stack_id(), "spell", card_id, player, SPELL, choices))
@@ -355,19 +336,11 @@ class Casting:
     # =====================================================================================
     def can_play_land_from(self, game: Game, player: PlayerIndex, card_id: str) -> bool:
         """305.1: a land from the hand; 601.3-like permissions (``casting.land_from``): from exile."""
-        return self.from_hand_or_hook(game, player, card_id, "casting.land_from")
-
-    def from_hand_or_hook(self, game: Game, player: PlayerIndex, card_id: str, hook: str) -> bool:
-        """From the player's hand, or from where a contribution to ``hook`` (a permission, 601.3)
-        says the card may be cast or played: casting and land plays ask the same question."""
-        if card_id in game.players[player].hand:
-            return True
-        return any(permits(game, player, card_id) for permits in self.e.table.each(hook))
+        return card_id in game.players[player].hand or self.table.call(hooks.land_from, game, player, card_id)
 
     def land_candidates(self, game: Game, player: PlayerIndex) -> list[str]:
         cards = list(game.players[player].hand)
-        for more in self.e.table.each("casting.land_candidates"):
-            cards += more(game, player)
+        cards += self.table.call(hooks.land_candidates, game, player)
         return [c for c in dict.fromkeys(cards) if c in game.objects and game.data(c).is_type("Land")]
 
     def play_land_actions(self, game: Game, player: PlayerIndex) -> list[Action]:
@@ -393,15 +366,14 @@ class Casting:
             raise ActionRefused(f"player {player} has no land play left this turn")
         from_zone, _ = game.remove_from_zone(card_id)
         if from_zone is Zone.HAND:
-            self.e.core.left_hand(game, card_id)
+            self.zones.left_hand(game, card_id)
         game.enter(Perm(card_id, controller=player))
         game.players[player].land_plays_left -= 1
         events.append(
             Event(EventKind.ZONE_CHANGE, card=card_id, from_zone=from_zone, to_zone=Zone.BATTLEFIELD, player=player)
         )
-        for played in self.e.table.each("casting.played"):
-            played(game)
-        self.e.core.acted(game, player, events)
+        self.table.call(hooks.played, game)
+        self.turn.acted(game, player, events)
 
     # =====================================================================================
     # Procedures: resolution (608)
@@ -411,14 +383,13 @@ class Casting:
         or where a ``spell.destination`` hook sends it instead (rebound: exile)."""
         if item.kind != "spell":
             return
-        zone = self.e.table.first("spell.destination", game, item, True, False) or self.spell_goes_to(game, item)
+        zone = self.table.call(hooks.spell_destination, game, item, True, False) or self.spell_goes_to(game, item)
         game.put_in_zone(item.source, zone)
         events.append(Event(EventKind.ZONE_CHANGE, card=item.source, from_zone=Zone.STACK, to_zone=zone))
         self.left_stack(game, item, zone)
 
     def left_stack(self, game: Game, item: StackItem, zone: Zone) -> None:
-        for left in self.e.table.each("spell.left_stack"):
-            left(game, item, zone)
+        self.table.call(hooks.spell_left_stack, game, item, zone)
 
     def resolves_spell(self, game: Game, item: StackItem) -> bool:
         """Spells this component resolves: permanent spells, counterspells, "you gain N life"
@@ -437,19 +408,17 @@ class Casting:
         playtest ruling of Jeskai Baller). The ``permanent.entering`` hooks set the status it
         enters with, the ``permanent.entered`` hooks run once it is there."""
         card_id = item.source
-        zone = self.e.table.first("spell.destination", game, item, True, True)
+        zone = self.table.call(hooks.spell_destination, game, item, True, True)
         if zone is not None:
             game.put_in_zone(card_id, zone)
             events.append(Event(EventKind.ZONE_CHANGE, card=card_id, from_zone=Zone.STACK, to_zone=zone))
             self.left_stack(game, item, zone)
             return True
         perm = Perm(card_id, controller=item.controller, summoning_sick=True)
-        for entering in self.e.table.each("permanent.entering"):
-            entering(game, item, perm, events)
+        self.table.call(hooks.permanent_entering, game, item, perm, events)
         game.enter(perm)
         events.append(Event(EventKind.ZONE_CHANGE, card=card_id, from_zone=Zone.STACK, to_zone=Zone.BATTLEFIELD))
-        for entered in self.e.table.each("permanent.entered"):
-            entered(game, item, perm, events)
+        self.table.call(hooks.permanent_entered, game, item, perm, events)
         return True
 
     def resolve_spell_line(
@@ -474,14 +443,14 @@ class Casting:
     def counter(self, game: Game, victim: StackItem, events: list[Event]) -> None:
         """701.6a: the countered spell is removed from the stack (to its owner's graveyard)."""
         game.stack.remove(victim)
-        self.e.core.left_stack(game, victim)
+        self.turn.left_stack(game, victim)
         self.spell_leaves_unresolved(game, victim, events)
 
     def spell_leaves_unresolved(self, game: Game, item: StackItem, events: list[Event]) -> None:
         """A spell leaves the stack without resolving (countered, 701.6a; its targets gone,
         608.2b): to its owner's graveyard (a ``spell.destination`` hook may say otherwise; rebound
         applies only as a spell resolves)."""
-        zone = self.e.table.first("spell.destination", game, item, False, False)
+        zone = self.table.call(hooks.spell_destination, game, item, False, False)
         if zone is None:
             zone = self.countered_spell_goes_to(game, item)
         game.put_in_zone(item.source, zone)

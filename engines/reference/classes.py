@@ -11,17 +11,14 @@ takes one away.
 
 The level abilities read here: "Whenever a creature you control leaves the battlefield, each
 opponent loses N life." (603.10a: a leaves-the-battlefield trigger), "Creatures you control get
-+N/+0 and have menace." (613.4c; menace, 702.111b: it can't be blocked except by two or more
-creatures — checked as blockers are declared, 509.1c; hooks ``combat.power_bonus`` and
-``combat.block_restriction``) and, for sneak, "Creature cards in your
-graveyard have sneak {cost}." and "You may cast creature spells from your graveyard using their
-sneak abilities." (see :mod:`.sneak`).
++N/+0 and have menace." (613.4c and 613.1f: hooks ``combat.power_bonus`` and
+``combat.keyword_granted``; combat implements menace, 702.111b) and, for sneak, "Creature cards
+in your graveyard have sneak {cost}." and "You may cast creature spells from your graveyard using
+their sneak abilities." (see :mod:`.sneak`). Which lines a permanent has now is the
+:class:`.services.CardLines` service this component gives the others.
 """
 
 from __future__ import annotations
-
-from collections import Counter
-from typing import TYPE_CHECKING
 
 from protocol.adapter import ActionRefused
 from protocol.mechanics import Mechanic
@@ -35,13 +32,12 @@ from protocol.model import (
     Zone,
 )
 
+from . import hooks
 from .game import Game, Perm
-from .lines import CardLine, CreatureLeavesTrigger, CreaturesAnthem, Keyword, LevelBar
+from .lines import CardLine, CreatureLeavesTrigger, CreaturesAnthem, LevelBar
 from .oracle import with_levels
+from .services import Payment, Services, Spells, Turn
 from .table import Table, decision
-
-if TYPE_CHECKING:
-    from .engine import ReferenceRules
 
 LEVEL_PREFIX = "level:"
 
@@ -53,8 +49,14 @@ class Classes:
     #: The requirements this component implements (the engine supports the union: ``SUPPORTED``).
     mechanics = frozenset({Mechanic.CLASS, Mechanic.LEAVES_TRIGGER})
 
-    def __init__(self, engine: ReferenceRules) -> None:
-        self.e = engine
+    turn: Turn
+    payment: Payment
+    spells: Spells
+
+    def connect(self, services: Services) -> None:
+        self.turn = services.turn
+        self.payment = services.payment
+        self.spells = services.spells
 
     def register(self, table: Table) -> None:
         table.offer("classes.levels", self.class_level_actions)
@@ -71,10 +73,10 @@ class Classes:
             lambda game, item: item.ability == CreatureLeavesTrigger.ability,
             self.resolve_leaves_trigger,
         )
-        table.hook("permanent.entering", self.name, self.class_entering)
-        table.hook("permanent.left", self.name, self.leaves_battlefield_triggers)
-        table.hook("combat.block_restriction", self.name, self.block_restrictions_met)
-        table.hook("combat.power_bonus", self.name, self.power_bonus)
+        table.hook(hooks.permanent_entering.by(self.name, self.class_entering))
+        table.hook(hooks.permanent_left.by(self.name, self.leaves_battlefield_triggers))
+        table.hook(hooks.keyword_granted.by(self.name, self.grants_keyword))
+        table.hook(hooks.power_bonus.by(self.name, self.power_bonus))
 
     # =====================================================================================
     # Decisions: Class levels (716)
@@ -110,7 +112,7 @@ class Classes:
     @decision("classes.level_up_timing")
     def level_up_timing(self, game: Game, player: PlayerIndex) -> bool:
         """716.2a: "only as a sorcery" (307.1: main phase of your turn, empty stack, priority)."""
-        return game.priority == player and game.pending is None and self.e.casting.sorcery_timing(game, player)
+        return game.priority == player and game.pending is None and self.spells.sorcery_timing(game, player)
 
     @decision("classes.level_cost")
     def level_cost(self, game: Game, perm: Perm, bar: LevelBar) -> tuple[str, ...]:
@@ -133,15 +135,6 @@ class Classes:
     # =====================================================================================
     # Decisions: the abilities levels grant
     # =====================================================================================
-    @decision("classes.has_menace")
-    def has_menace(self, game: Game, perm: Perm) -> bool:
-        """702.111: printed menace, or granted ("... and have menace")."""
-        if not game.is_type(perm.id, "Creature"):
-            return False
-        if self.card_line_active(game, perm, Keyword("menace")):
-            return True
-        return any(line.menace for line in self.anthems_for(game, perm))
-
     @decision("classes.power_bonus")
     def power_bonus(self, game: Game, perm: Perm) -> int:
         """613.4c: "Creatures you control get +N/+0" of every permanent that has it now."""
@@ -166,9 +159,6 @@ class Classes:
         if not self.is_class(game, perm.id):
             return [line for _, line in lines]
         return [line for level, line in lines if self.class_has_level_abilities(game, perm, level)]
-
-    def card_line_active(self, game: Game, perm: Perm, line: CardLine) -> bool:
-        return line in self.active_lines(game, perm)
 
     def anthems_for(self, game: Game, perm: Perm) -> list[CreaturesAnthem]:
         return [
@@ -197,7 +187,7 @@ class Classes:
             for bar in self.level_bars(game, perm.id):
                 if not self.level_bar_usable(game, perm, bar):
                     continue
-                if self.e.mana.plan_mana_payment(game, player, self.level_cost(game, perm, bar)) is None:
+                if self.payment.plan_mana_payment(game, player, self.level_cost(game, perm, bar)) is None:
                     continue
                 actions.append(Action(ActionKind.ACTIVATE, player, source=perm.id, ability=bar.ability))
         return actions
@@ -232,15 +222,15 @@ class Classes:
                 f"a level ability is activated only as a sorcery ({game.step}, stack of {len(game.stack)})"
             )
         cost = self.level_cost(game, perm, bar)
-        plan = self.e.mana.require_mana_plan(game, player, cost)
+        plan = self.payment.require_mana_plan(game, player, cost)
         events.append(Event(EventKind.ACTIVATE, card=perm.id, ability=bar.ability, player=player))
-        self.e.mana.pay_mana(game, player, plan, events)
+        self.payment.pay_mana(game, player, plan, events)
         item = StackItem(game.next_stack_id(), "activated", perm.id, player, bar.ability)
         if self.level_up_uses_stack(game):
             game.stack.append(item)
         else:
             self.resolve_level_up(game, item, events)
-        self.e.core.acted(game, player, events)
+        self.turn.acted(game, player, events)
 
     def resolve_level_up(self, game: Game, item: StackItem, events: list[Event]) -> bool:
         """716.2a: "This Class's level becomes N"."""
@@ -264,16 +254,11 @@ class Classes:
         for source in game.battlefield:
             for line in self.active_lines(game, source):
                 if isinstance(line, CreatureLeavesTrigger) and self.leaves_trigger_fires(game, source, perm):
-                    self.e.core.trigger(game, source.controller, source.id, line.ability, events)
+                    self.turn.trigger(game, source.controller, source.id, line.ability, events)
 
-    def block_restrictions_met(self, game: Game, action: Action) -> bool:
-        """702.111b: a creature with menace can't be blocked except by two or more creatures."""
-        counts = Counter(attacker for _, attacker in action.blocks)
-        for attacker_id, n in counts.items():
-            attacker = game.perm(attacker_id)
-            if attacker is not None and n < 2 and self.has_menace(game, attacker):
-                return False
-        return True
+    def grants_keyword(self, game: Game, perm: Perm, keyword: str) -> bool:
+        """613.1f: "Creatures you control ... have menace" of a permanent that has it now."""
+        return keyword == "menace" and any(line.menace for line in self.anthems_for(game, perm))
 
     def resolve_leaves_trigger(self, game: Game, item: StackItem, events: list[Event]) -> bool:
         """ "Each opponent loses N life." """

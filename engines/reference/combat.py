@@ -1,17 +1,20 @@
-"""Combat, the part of the core that handles steps 506-511: declaring attackers and blockers,
-first strike and combat damage (with its assignment, 510.1), and creatures put onto the
-battlefield attacking (508.4).
+"""Combat, steps 506-511: declaring attackers and blockers, first strike and combat damage (with
+its assignment, 510.1), menace, and creatures put onto the battlefield attacking (508.4): the
+reference engine's combat component.
 
-What other components add to combat comes through hooks of the dispatch table: blocking
-restrictions (``combat.block_restriction``: menace), power and toughness bonuses
-(``combat.power_bonus``, ``combat.toughness_bonus``: counters, anthems) and what happens when a
-creature deals combat damage to a player (``combat.damage_to_player``).
+It gives the core the combat steps' turn-based actions (:class:`.services.CombatSteps`) and the
+mechanics that return attackers or put creatures into combat what they ask
+(:class:`.services.CombatQueries`). What other components add to combat comes through hooks
+(:mod:`.hooks`): power and toughness bonuses (``combat.power_bonus``, ``combat.toughness_bonus``:
+counters, anthems), keywords granted by effects (``combat.keyword_granted``: a Class's "have
+menace") and what happens when a creature deals combat damage to a player
+(``combat.damage_to_player``).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
 from protocol.adapter import ActionRefused
 from protocol.decisions import (
@@ -36,11 +39,14 @@ from protocol.model import (
     target_ref,
 )
 
+from . import hooks
 from .game import ATTACK_TARGET, Game, Perm, decode_target
+from .lines import Keyword
+from .services import CardLines, Services, Turn, Zones
 from .table import Table, decision
 
-if TYPE_CHECKING:
-    from .engine import ReferenceRules
+#: The keyword menace (702.111) as a card line.
+MENACE = Keyword("menace")
 
 
 class Combat:
@@ -50,8 +56,16 @@ class Combat:
     #: The requirements this component implements (the engine supports the union: ``SUPPORTED``).
     mechanics = COMBAT_FEATURES | {Mechanic.MENACE}
 
-    def __init__(self, engine: ReferenceRules) -> None:
-        self.e = engine
+    turn: Turn
+    zones: Zones
+    card_lines: CardLines
+    table: Table
+
+    def connect(self, services: Services) -> None:
+        self.turn = services.turn
+        self.zones = services.zones
+        self.card_lines = services.card_lines
+        self.table = services.table
 
     def register(self, table: Table) -> None:
         table.pending_choice(self.name, DeclareAttackers, self.attack_declarations, self.declare_attackers)
@@ -67,13 +81,10 @@ class Combat:
             raise ActionRefused("; ".join(problems))
 
     def power_bonus(self, game: Game, perm: Perm) -> int:
-        return sum(bonus(game, perm) for bonus in self.e.table.each("combat.power_bonus"))
+        return self.table.call(hooks.power_bonus, game, perm)
 
     def toughness_bonus(self, game: Game, perm: Perm) -> int:
-        return sum(bonus(game, perm) for bonus in self.e.table.each("combat.toughness_bonus"))
-
-    def block_restrictions_met(self, game: Game, action: Action) -> bool:
-        return all(restriction(game, action) for restriction in self.e.table.each("combat.block_restriction"))
+        return self.table.call(hooks.toughness_bonus, game, perm)
 
     # =====================================================================================
     # Decisions: combat (506-511)
@@ -103,7 +114,7 @@ class Combat:
             game.is_type(perm.id, "Creature")
             and perm.controller == game.active
             and not perm.tapped
-            and not self.e.core.summoning_sickness_applies(game, perm)
+            and not self.turn.summoning_sickness_applies(game, perm)
         )
 
     @decision("combat.can_block")
@@ -132,6 +143,16 @@ class Combat:
     def has_first_strike(self, game: Game, perm: Perm) -> bool:
         """702.7: the creature has first strike (printed; the engine grants it nowhere else)."""
         return game.abilities_of(perm.id).first_strike
+
+    @decision("combat.has_menace")
+    def has_menace(self, game: Game, perm: Perm) -> bool:
+        """702.111: printed menace (a line the creature has now), or given by an effect (613.1f:
+        the ``combat.keyword_granted`` hook, "creatures you control ... have menace")."""
+        if not game.is_type(perm.id, "Creature"):
+            return False
+        if MENACE in self.card_lines.active_lines(game, perm):
+            return True
+        return self.table.call(hooks.keyword_granted, game, perm, MENACE.name)
 
     @decision("combat.has_double_strike")
     def has_double_strike(self, game: Game, perm: Perm) -> bool:
@@ -240,6 +261,16 @@ class Combat:
                     actions.append(Action(ActionKind.DECLARE_BLOCKERS, player, blocks=((blocker.id, attacker.id),)))
         return [a for a in actions if self.block_restrictions_met(game, a)]
 
+    def block_restrictions_met(self, game: Game, action: Action) -> bool:
+        """509.1c with 702.111b: a creature with menace can't be blocked except by two or more
+        creatures."""
+        counts = Counter(attacker for _, attacker in action.blocks)
+        for attacker_id, n in counts.items():
+            attacker = game.perm(attacker_id)
+            if attacker is not None and n < 2 and self.has_menace(game, attacker):
+                return False
+        return True
+
     def declare_attackers(self, game: Game, action: Action, events: list[Event]) -> None:
         """508.1: check the whole declaration, then tap the attackers (508.1f), then "attacks"
         triggers (508.3a), then the active player gets priority (508.2/117.3a)."""
@@ -268,7 +299,7 @@ class Combat:
             declared.append(perm)
         self.attack_triggers(game, declared, True, events)
         game.pending = None
-        self.e.core.give_priority(game, game.active, events)
+        self.turn.give_priority(game, game.active, events)
 
     def attack_triggers(self, game: Game, attackers: list[Perm], declared: bool, events: list[Event]) -> None:
         """Trigger "whenever this creature attacks" and "whenever a creature you control
@@ -278,7 +309,7 @@ class Combat:
                 continue
             for t in game.abilities_of(attacker.id).attack_triggers:
                 if t.scope == "self":
-                    self.e.core.trigger(
+                    self.turn.trigger(
                         game, attacker.controller, attacker.id, t.ability, events, (("attacker", attacker.id),)
                     )
             for perm in game.battlefield:
@@ -286,7 +317,7 @@ class Combat:
                     continue
                 for t in game.abilities_of(perm.id).attack_triggers:
                     if t.scope == "any":
-                        self.e.core.trigger(
+                        self.turn.trigger(
                             game, perm.controller, perm.id, t.ability, events, (("attacker", attacker.id),)
                         )
 
@@ -319,7 +350,32 @@ class Combat:
             if perm.attacking is not None:
                 perm.blocked = perm.id in blocked
         game.pending = None
-        self.e.core.give_priority(game, game.active, events)
+        self.turn.give_priority(game, game.active, events)
+
+    # =====================================================================================
+    # Procedures: the combat steps' turn-based actions (508.1, 509.1, 510.1)
+    # =====================================================================================
+    def begin_combat_step(self, game: Game, step: Step, events: list[Event]) -> bool:
+        """As ``step`` begins: the declarations wait for the active or defending player (508.1,
+        509.1); the damage steps assign and deal combat damage (510.1-510.2), the first-strike
+        one noting the creatures it lets strike first (510.4). True once the step's turn-based
+        actions are done, False while it waits for a decision."""
+        if step is Step.DECLARE_ATTACKERS:
+            game.pending = DeclareAttackers(game.active)
+            return False
+        if step is Step.DECLARE_BLOCKERS:
+            game.pending = DeclareBlockers(game.defending)
+            return False
+        if step is Step.FIRST_STRIKE_DAMAGE:
+            game.first_strikers = [
+                p.id
+                for p in game.battlefield
+                if p.in_combat and (self.has_first_strike(game, p) or self.has_double_strike(game, p))
+            ]
+            return self.begin_combat_damage(game, events)
+        if step is Step.COMBAT_DAMAGE:
+            return self.begin_combat_damage(game, events)
+        return True
 
     # =====================================================================================
     # Procedures: combat damage (510)
@@ -410,7 +466,7 @@ class Combat:
         game.pending = None
         later = (game.defending,) if pending.player == game.active else ()
         if self.ask_or_deal(game, later, pending.announced + action.damage, events):
-            self.e.core.step_begun(game, game.step, events)
+            self.turn.step_begun(game, game.step, events)
 
     def deal_combat_damage(
         self, game: Game, first_strike_step: bool, chosen: Mapping[str, list[tuple[str, int]]], events: list[Event]
@@ -451,9 +507,8 @@ class Combat:
             amount = to_players.pop(source.id, 0)
             if amount and self.fires_combat_damage_trigger(game, source, amount):
                 for t in game.abilities_of(source.id).damage_triggers:
-                    self.e.core.trigger(game, source.controller, source.id, t.ability, events)
-                for dealt_damage in self.e.table.each("combat.damage_to_player"):  # Fallen Shinobi (exile.py)
-                    dealt_damage(game, source, amount, events)
+                    self.turn.trigger(game, source.controller, source.id, t.ability, events)
+                self.table.call(hooks.damage_to_player, game, source, amount, events)  # Fallen Shinobi
 
     def deal_damage(
         self, game: Game, source: Perm, recipient: str, amount: int, detail: str, events: list[Event]
@@ -541,5 +596,5 @@ class Combat:
             events.append(Event(EventKind.LIFE, player=item.controller, amount=life.amount))
             return True
         before = len(events)
-        self.e.core.draw_card(game, item.controller, events)
+        self.zones.draw_card(game, item.controller, events)
         return len(events) > before

@@ -1,8 +1,9 @@
 """The core of the reference engine: turn structure, priority, the stack and zones.
 
-Combat, the other part of the core, is :mod:`.combat`. What the core does not know it looks up
-in the dispatch table (:mod:`.table`): what a stack item does (its resolver), what a step adds
-(``step.begins`` hooks), what happens as a permanent leaves (``permanent.left`` hooks).
+What the core does not know it asks a service (:mod:`.services`: combat for the combat steps,
+casting for where a spell goes as its resolution ends) or looks up in the dispatch table
+(:mod:`.table`): what a stack item does (its resolver), what a step adds (the ``step.begins``
+hook), what happens as a permanent leaves (``permanent.left``).
 Decisions (one rules question each, citing the rule) are methods marked ``@decision``; the
 procedures after them only sequence decisions and move objects.
 """
@@ -10,9 +11,7 @@ procedures after them only sequence decisions and move objects.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
-from protocol.decisions import DeclareAttackers, DeclareBlockers
 from protocol.mechanics import Mechanic
 from protocol.model import (
     STEP_ORDER,
@@ -25,11 +24,10 @@ from protocol.model import (
     Zone,
 )
 
+from . import hooks
 from .game import SOURCE_GONE, Game, PendingTrigger, Perm
+from .services import CombatSteps, Services, Spells
 from .table import Table, decision
-
-if TYPE_CHECKING:
-    from .engine import ReferenceRules
 
 
 class Core:
@@ -40,8 +38,14 @@ class Core:
     #: The requirements this component implements (the engine supports the union: ``SUPPORTED``).
     mechanics = frozenset({Mechanic.PRIORITY, Mechanic.STACK, Mechanic.SUMMONING_SICKNESS})
 
-    def __init__(self, engine: ReferenceRules) -> None:
-        self.e = engine
+    combat: CombatSteps
+    spells: Spells
+    table: Table
+
+    def connect(self, services: Services) -> None:
+        self.combat = services.combat_steps
+        self.spells = services.spells
+        self.table = services.table
 
     def register(self, table: Table) -> None:
         table.action(
@@ -65,10 +69,10 @@ class Core:
         step = game.step
         if step is Step.CLEANUP:
             return Step.UNTAP
-        if step is Step.DECLARE_ATTACKERS and self.e.combat.combat_damage_steps_skipped(game):
+        if step is Step.DECLARE_ATTACKERS and self.combat.combat_damage_steps_skipped(game):
             return Step.END_OF_COMBAT
         if step is Step.DECLARE_BLOCKERS:
-            return Step.FIRST_STRIKE_DAMAGE if self.e.combat.first_strike_step_needed(game) else Step.COMBAT_DAMAGE
+            return Step.FIRST_STRIKE_DAMAGE if self.combat.first_strike_step_needed(game) else Step.COMBAT_DAMAGE
         return STEP_ORDER[STEP_ORDER.index(step) + 1]
 
     @decision("core.untaps_in_untap_step")
@@ -117,7 +121,7 @@ class Core:
         toughness = game.abilities_of(perm.id).toughness
         if toughness is None:
             return False
-        toughness += self.e.combat.toughness_bonus(game, perm)  # 613.4c: +1/+1 counters
+        toughness += self.table.call(hooks.toughness_bonus, game, perm)  # 613.4c: +1/+1 counters
         return toughness <= 0 or perm.damage >= toughness
 
     @decision("core.planeswalker_out_of_loyalty")
@@ -194,7 +198,7 @@ class Core:
         for seat in game.players:  # 500.4: mana empties at the end of each step
             seat.mana_pool.clear()
         if game.step is Step.END_OF_COMBAT:
-            self.e.combat.remove_all_from_combat(game)
+            self.combat.remove_all_from_combat(game)
 
     def start_next_turn(self, game: Game) -> None:
         """500.1/103: turns alternate; the new active player gets one land play (305.2)."""
@@ -206,8 +210,8 @@ class Core:
                 seat.base = replace(seat.base, searched_library=False)
 
     def begin_step(self, game: Game, step: Step, events: list[Event]) -> None:
-        """Enter ``step`` and perform its turn-based actions; stop at its first decision, or
-        leave ``actor`` empty for a step without priority."""
+        """Enter ``step`` and perform its turn-based actions (combat's are combat's); stop at its
+        first decision, or leave ``actor`` empty for a step without priority."""
         game.step = step
         game.priority = None
         game.pending = None
@@ -217,34 +221,18 @@ class Core:
             self.untap_step(game, events)
         elif step is Step.DRAW:
             self.draw_card(game, game.active, events)  # 504.1
-        elif step is Step.DECLARE_ATTACKERS:
-            game.pending = DeclareAttackers(game.active)  # 508.1
-            return
-        elif step is Step.DECLARE_BLOCKERS:
-            game.pending = DeclareBlockers(game.defending)  # 509.1
-            return
-        elif step is Step.FIRST_STRIKE_DAMAGE:
-            game.first_strikers = [
-                p.id
-                for p in game.battlefield
-                if p.in_combat and (self.e.combat.has_first_strike(game, p) or self.e.combat.has_double_strike(game, p))
-            ]
-            if not self.e.combat.begin_combat_damage(game, events):
-                return  # a player assigns combat damage first (510.1): then the step goes on
-        elif step is Step.COMBAT_DAMAGE:
-            if not self.e.combat.begin_combat_damage(game, events):
-                return
         elif step is Step.CLEANUP:
             for perm in game.battlefield:  # 514.2
                 perm.damage = 0
+        elif not self.combat.begin_combat_step(game, step, events):
+            return  # it waits for a declaration or an assignment of combat damage (508.1, 509.1, 510.1)
         self.step_begun(game, step, events)
 
     def step_begun(self, game: Game, step: Step, events: list[Event]) -> None:
         """The step's turn-based actions are done: what happens "at the beginning of" it (the
-        ``step.begins`` hooks: upkeep triggers, "until end of turn" effects that end), then the
+        ``step.begins`` hook: upkeep triggers, "until end of turn" effects that end), then the
         active player receives priority, in a step that has it (117.3a)."""
-        for begins in self.e.table.each("step.begins"):
-            begins(game, step, events)
+        self.table.call(hooks.step_begins, game, step, events)
         if self.step_has_priority(game, step):
             self.give_priority(game, game.active, events)
 
@@ -280,7 +268,7 @@ class Core:
         (400.7), so whatever tracked the old one lets go."""
         from_zone, perm = game.remove_from_zone(card_id)
         if from_zone is Zone.BATTLEFIELD:
-            self.e.combat.left_battlefield(game, card_id)
+            self.combat.left_battlefield(game, card_id)
         elif from_zone is Zone.HAND:
             self.left_hand(game, card_id)
         game.put_in_zone(card_id, to_zone)
@@ -291,7 +279,7 @@ class Core:
     def return_to_hand(self, game: Game, creature: Perm, events: list[Event]) -> None:
         owner = self.returns_to_hand_of(game, creature)
         from_zone, _ = game.remove_from_zone(creature.id)
-        self.e.combat.left_battlefield(game, creature.id)
+        self.combat.left_battlefield(game, creature.id)
         game.players[owner].hand.append(creature.id)
         events.append(Event(EventKind.ZONE_CHANGE, card=creature.id, from_zone=from_zone, to_zone=Zone.HAND))
         self.permanent_left(game, creature, Zone.HAND, events)
@@ -305,8 +293,7 @@ class Core:
         """A card leaving the library is no longer revealed there, and library ninjutsu abilities
         that would put *that* card onto the battlefield lose track of it (400.7)."""
         self.lose_track_of(game, card_id)
-        for left in self.e.table.each("library.left"):  # a search in progress no longer sees it
-            left(game, card_id)
+        self.table.call(hooks.library_left, game, card_id)  # a search in progress no longer sees it
 
     def lose_track_of(self, game: Game, card_id: str) -> None:
         """A card leaves the zone a ninjutsu-family ability works from (hand or library): it is
@@ -364,7 +351,7 @@ class Core:
         """608.2: the top item resolves and leaves the stack."""
         item = game.stack.pop()
         effects: list[Event] = []
-        did_something = self.e.resolve_item(game, item, effects)
+        did_something = self.resolve_item(game, item, effects)
         events.append(
             Event(
                 EventKind.RESOLVE,
@@ -380,6 +367,13 @@ class Core:
             return
         self.left_stack(game, item)
 
+    def resolve_item(self, game: Game, item: StackItem, events: list[Event]) -> bool:
+        """608.2: the component that put ``item`` there resolves it; True if it did something."""
+        resolver = self.table.resolver_for(game, item) if item.source in game.objects else None
+        if resolver is None:
+            raise ValueError(f"reference engine cannot resolve stack item {item}")
+        return resolver.resolve(game, item, events)
+
     def left_stack(self, game: Game, item: StackItem) -> None:
         """The Ninja stays revealed only while one of its ninjutsu abilities is on the stack."""
         if item.source in game.revealed and not any(
@@ -394,7 +388,7 @@ class Core:
         item = next((s for s in game.stack if s.id == item_id), None)
         if item is not None:
             game.stack.remove(item)
-            self.e.casting.finish_item(game, item, events)
+            self.spells.finish_item(game, item, events)
             self.left_stack(game, item)
         game.passes = 0
         self.give_priority(game, self.priority_after_resolution(game), events)
@@ -402,5 +396,4 @@ class Core:
     def permanent_left(self, game: Game, perm: Perm, to_zone: Zone | None, events: list[Event]) -> None:
         """``perm`` has just left the battlefield for ``to_zone`` (its last known status, 603.10a):
         the ``permanent.left`` hooks (leaves-the-battlefield triggers) run."""
-        for left in self.e.table.each("permanent.left"):
-            left(game, perm, to_zone, events)
+        self.table.call(hooks.permanent_left, game, perm, to_zone, events)

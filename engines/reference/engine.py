@@ -1,8 +1,11 @@
 """ReferenceRules: the reference engine's core plus its rule components, wired by one table.
 
+This is the one module that imports the components (nothing in the package imports it back).
 ``ReferenceRules(decisions=...)`` builds a fresh set of components (one per mechanic, see
-:data:`COMPONENTS`), lets each register what it handles in the dispatch table
-(:mod:`.table`), and answers the session's three questions by looking them up there:
+:data:`COMPONENTS`), gives each the services it uses (:class:`.services.Services`: one
+provider per declared interface, wired here), lets each register what it handles in the
+dispatch table (:mod:`.table`), and answers the session's three questions by looking them up
+there:
 
 * ``legal_actions(game)``: the pending choice's component lists the options; with priority,
   passing plus every component's offers, in :data:`OFFER_ORDER`;
@@ -11,8 +14,9 @@
 * ``resolve_item(game, item)``: the one resolver claiming the stack item.
 
 ``decisions`` replaces named decisions (``{"ninjutsu.window_open": fn}``): ``fn`` is called
-as the method it replaces, with the component as its first argument, so it can ask the other
-decisions (``component.e.<component>.<method>(...)``) or call the reference answer
+as the method it replaces, with the component as its first argument, so it can ask the
+component's own decisions, the services it uses (``component.turn.<method>(...)``,
+``component.combat.<method>(...)`` ...) or call the reference answer
 (``Component.method(component, ...)``). An unknown decision name is an error.
 
 The rules object holds no game state (every method takes the :class:`~.game.Game`), but its
@@ -39,11 +43,12 @@ from .mana import Mana
 from .ninjutsu import NinjutsuFamily
 from .rebound import Rebound
 from .search import Searching
+from .services import Component, Services
 from .sneak import SneakCasting
 from .table import DispatchError, Table, decisions_of
 
-#: The components, in the order their hook contributions run (see :data:`.table.HOOKS`).
-COMPONENTS: tuple[type, ...] = (
+#: The components, in the order their hook contributions run (see :mod:`.hooks`).
+COMPONENTS: tuple[type[Component], ...] = (
     Core,
     Combat,
     Mana,
@@ -132,9 +137,9 @@ class ReferenceRules:
     def __init__(self, decisions: Mapping[str, Callable[..., Any]] | None = None):
         decisions = dict(decisions or {})
         check_decision_names(decisions)
-        self.components: dict[str, Any] = {}
+        self.components: dict[str, Component] = {}
         for component_class in COMPONENTS:
-            component = component_class(self)
+            component = component_class()
             self.components[component.name] = component
             setattr(self, component.name, component)
         self.table = Table()
@@ -145,12 +150,31 @@ class ReferenceRules:
             component_name, attr = self.table.decisions[name]
             component = self.components[component_name]
             setattr(component, attr, MethodType(fn, component))
+        self.services = self.wire()
+        for component in self.components.values():
+            component.connect(self.services)
         for component in self.components.values():
             component.register(self.table)
         unknown = [key for key, _ in self.table.offers if key not in OFFER_ORDER]
         if unknown:
             raise DispatchError(f"offers {unknown} are not in OFFER_ORDER")
         self.table.offers.sort(key=lambda offer: OFFER_ORDER.index(offer[0]))
+
+    def wire(self) -> Services:
+        """The provider of every service: the component that implements it (mypy checks each
+        against its Protocol here)."""
+        return Services(
+            turn=self.core,
+            zones=self.core,
+            combat_steps=self.combat,
+            combat=self.combat,
+            payment=self.mana,
+            mana_abilities=self.mana,
+            spells=self.casting,
+            search=self.search,
+            card_lines=self.classes,
+            table=self.table,
+        )
 
     def decision(self, name: str) -> Callable[..., Any]:
         """The callable answering decision ``name`` in this engine (replaced or not)."""
@@ -198,13 +222,6 @@ class ReferenceRules:
             raise ActionRefused(f"the reference engine does not offer {action.kind} actions here")
         handler.apply(game, action, events)
         return events
-
-    def resolve_item(self, game: Game, item: StackItem, events: list[Event]) -> bool:
-        """608.2: the component that put ``item`` there resolves it; True if it did something."""
-        resolver = self.table.resolver_for(game, item) if item.source in game.objects else None
-        if resolver is None:
-            raise ValueError(f"reference engine cannot resolve stack item {item}")
-        return resolver.resolve(game, item, events)
 
     def can_resolve(self, game: Game, item: StackItem) -> bool:
         """Whether some component resolves this stack item (checked when a state is loaded)."""

@@ -15,8 +15,6 @@ their mana costs.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from protocol.mechanics import Mechanic
 from protocol.model import (
     Event,
@@ -27,12 +25,11 @@ from protocol.model import (
     Zone,
 )
 
+from . import hooks
 from .game import Game, Perm
 from .lines import ExileTopPlayTrigger
+from .services import Services, Spells, Turn, Zones
 from .table import Table, decision
-
-if TYPE_CHECKING:
-    from .engine import ReferenceRules
 
 #: Stack-item choice of a triggered ability: the player it refers to ("that player").
 THAT_PLAYER = "player"
@@ -45,24 +42,30 @@ class PlayFromExile:
     #: The requirements this component implements (the engine supports the union: ``SUPPORTED``).
     mechanics = frozenset({Mechanic.PLAY_FROM_EXILE})
 
-    def __init__(self, engine: ReferenceRules) -> None:
-        self.e = engine
+    turn: Turn
+    zones: Zones
+    spells: Spells
+
+    def connect(self, services: Services) -> None:
+        self.turn = services.turn
+        self.zones = services.zones
+        self.spells = services.spells
 
     def register(self, table: Table) -> None:
         table.line_resolver(self.name, ExileTopPlayTrigger, self.resolve_exile_top_play)
-        table.hook("step.begins", self.name, self.permissions_end)
-        table.hook("combat.damage_to_player", self.name, self.combat_damage_to_player)
-        table.hook("casting.cast_from", self.name, self.has_permission)
-        table.hook("casting.timing", self.name, self.timing_with_permission)
-        table.hook("casting.cost", self.name, self.cost_with_permission)
-        table.hook("casting.extra_castable", self.name, self.castable_from_other_exiles)
-        table.hook("casting.land_from", self.name, self.has_permission)
+        table.hook(hooks.step_begins.by(self.name, self.permissions_end))
+        table.hook(hooks.damage_to_player.by(self.name, self.combat_damage_to_player))
+        table.hook(hooks.cast_from.by(self.name, self.has_permission))
+        table.hook(hooks.cast_timing.by(self.name, self.timing_with_permission))
+        table.hook(hooks.cast_cost.by(self.name, self.cost_with_permission))
+        table.hook(hooks.extra_castable.by(self.name, self.castable_from_other_exiles))
+        table.hook(hooks.land_from.by(self.name, self.has_permission))
         table.hook(
-            "casting.land_candidates",
-            self.name,
-            lambda game, player: [p.card for p in game.permissions if p.player == player],
+            hooks.land_candidates.by(
+                self.name, lambda game, player: [p.card for p in game.permissions if p.player == player]
+            )
         )
-        table.hook("casting.played", self.name, self.prune_permissions)
+        table.hook(hooks.played.by(self.name, self.prune_permissions))
 
     # =====================================================================================
     # Decisions: playing cards with a permission (601.3, 305.1, 514.2)
@@ -111,7 +114,7 @@ class PlayFromExile:
         """510.3a: "whenever this creature deals combat damage to a player" (Fallen Shinobi)."""
         for line in game.abilities_of(source.id).card_lines:
             if isinstance(line, ExileTopPlayTrigger):
-                self.e.core.trigger(
+                self.turn.trigger(
                     game,
                     source.controller,
                     source.id,
@@ -128,7 +131,7 @@ class PlayFromExile:
         victim = int(item.choice(THAT_PLAYER) or 1 - item.controller)
         top = list(game.players[victim].library[: line.count])
         for card_id in top:
-            self.e.core.move_card(game, card_id, Zone.EXILE, events)
+            self.zones.move_card(game, card_id, Zone.EXILE, events)
             game.permissions.append(PlayPermission(card_id, item.controller))
         return bool(top)
 
@@ -161,7 +164,7 @@ class PlayFromExile:
                 and card_id not in cards
                 and card_id not in extra
                 and game.zone_of(card_id) is Zone.EXILE
-                and self.e.casting.can_cast_from(game, player, card_id)
+                and self.spells.can_cast_from(game, player, card_id)
             ):
                 extra.append(card_id)
         return extra
@@ -176,4 +179,4 @@ class PlayFromExile:
             game.permissions.remove(permission)
             zone = self.uncast_card_leaves_exile_to(game, permission)
             if zone is not None and game.zone_of(permission.card) is permission.zone:
-                self.e.core.move_card(game, permission.card, zone, events)
+                self.zones.move_card(game, permission.card, zone, events)

@@ -45,6 +45,12 @@ ATTACK_TARGET = "attack-target"
 #: Set on a ninjutsu-family ability whose Ninja left its zone after activation (400.7: if it
 #: comes back, it is a new object the ability knows nothing about).
 SOURCE_GONE = "source-gone"
+#: Stack-item choice holding a spell's or ability's targets, comma-separated ("player:1").
+TARGETS = "targets"
+#: Stack-item choice: the zone a spell was cast from ("hand", "exile", "graveyard").
+CAST_FROM = "cast-from"
+#: Stack-item choice: the spell was cast without paying its mana cost (118.9).
+WITHOUT_PAYING = "without-paying"
 
 
 @dataclass
@@ -327,6 +333,16 @@ def returned_choices(returned: Perm) -> tuple[tuple[str, str], ...]:
     if returned.attacking is not None:
         choices += ((ATTACK_TARGET, encode_target(returned.attacking)),)
     return choices
+
+
+def player_ref(player: PlayerIndex) -> str:
+    """A player as a target choice value: "player:1"."""
+    return f"player:{player}"
+
+
+def parse_player_ref(value: str) -> PlayerIndex | None:
+    kind, _, rest = value.partition(":")
+    return int(rest) if kind == "player" and rest in ("0", "1") else None
 
 
 def decode_target(value: str) -> AttackTarget:

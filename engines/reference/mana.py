@@ -4,8 +4,10 @@ mana costs (with the exact payer of :mod:`.payment`).
 Covers CR 106.5 (mana of an undefined type), 106.7 ("could produce"), 106.12 ("tap for
 mana"), 106.12a ("tapped for mana" triggers), 106.12b ("tapped for mana" replacement effects),
 107.5/107.6 with 302.6 (the tap and untap symbols), 605 (mana abilities) and 107.3m (X in an
-enters-the-battlefield ability). Like ReferenceRules it has two layers: *decisions* (one rules
-question each, citing the rule; what mutants override) and *procedures* that sequence them.
+enters-the-battlefield ability). Like the core it has two layers: *decisions* (one rules
+question each, citing the rule; what mutants override) and *procedures* that sequence them. It
+gives the other components :class:`.services.Payment` (planning and paying mana costs) and
+:class:`.services.ManaAbilities` (the mana abilities a searcher may activate).
 
 Ability names on the protocol are those of :func:`.oracle.ability_names`: the mana
 abilities of a permanent are "mana", "mana:1" ..., its other {T}/{Q} abilities "ability:0" ...
@@ -23,7 +25,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from protocol.adapter import ActionRefused
 from protocol.mechanics import Mechanic
@@ -39,6 +40,7 @@ from protocol.model import (
     parse_mana_cost,
 )
 
+from . import hooks
 from .game import Game, Perm
 from .lines import (
     Activated,
@@ -51,10 +53,8 @@ from .lines import (
 )
 from .oracle import ability_names
 from .payment import OptionPlan, SourceOption, id_key, plan_with_options
+from .services import Services, Spells, Turn, Zones
 from .table import Table, decision
-
-if TYPE_CHECKING:
-    from .engine import ReferenceRules
 
 #: The cost choice naming the type of mana an "any type" ability adds.
 PRODUCE = "produce"
@@ -97,8 +97,14 @@ class Mana:
         }
     )
 
-    def __init__(self, engine: ReferenceRules) -> None:
-        self.e = engine
+    turn: Turn
+    zones: Zones
+    spells: Spells
+
+    def connect(self, services: Services) -> None:
+        self.turn = services.turn
+        self.zones = services.zones
+        self.spells = services.spells
 
     def register(self, table: Table) -> None:
         table.offer("mana.mana_abilities", self.mana_actions)
@@ -113,8 +119,9 @@ class Mana:
                 lambda game, item: self.mana_stack_item(game, item) is not None,
                 self.resolve_mana_stack_item,
             )
-        table.hook("combat.power_bonus", self.name, self.counter_bonus)
-        table.hook("combat.toughness_bonus", self.name, self.counter_bonus)
+        table.hook(hooks.power_bonus.by(self.name, self.counter_bonus))
+        table.hook(hooks.toughness_bonus.by(self.name, self.counter_bonus))
+        table.hook(hooks.cast_elsewhere.by(self.name, self.is_x_permanent_card))
 
     # =====================================================================================
     # Decisions: the tap and untap symbols (107.5, 107.6, 302.6)
@@ -122,14 +129,14 @@ class Mana:
     @decision("mana.can_pay_tap_cost")
     def can_pay_tap_cost(self, game: Game, perm: Perm) -> bool:
         """107.5/302.6: {T} needs an untapped permanent, and a creature that isn't summoning sick."""
-        return not perm.tapped and not self.e.core.summoning_sickness_applies(game, perm)
+        return not perm.tapped and not self.turn.summoning_sickness_applies(game, perm)
 
     @decision("mana.can_pay_untap_cost")
     def can_pay_untap_cost(self, game: Game, perm: Perm) -> bool:
         """107.6: {Q} means "untap this permanent": a permanent that's already untapped can't be
         untapped to pay it; 302.6: nor can a creature its controller hasn't controlled
         continuously since their most recent turn began."""
-        return perm.tapped and not self.e.core.summoning_sickness_applies(game, perm)
+        return perm.tapped and not self.turn.summoning_sickness_applies(game, perm)
 
     @decision("mana.ability_allowed")
     def mana_ability_allowed(self, game: Game, player: PlayerIndex) -> bool:
@@ -471,7 +478,7 @@ class Mana:
             events.append(Event(EventKind.ACTIVATE, card=perm.id, ability=name, player=player))
             self.pay_symbol(game, perm, ability.cost, events)
             game.stack.append(StackItem(game.next_stack_id(), "activated", perm.id, player, name))
-        self.e.core.acted(game, player, events)
+        self.turn.acted(game, player, events)
 
     def controlled_source(self, game: Game, action: Action) -> Perm:
         """The permanent whose ability ``action`` activates; refused unless its player controls it."""
@@ -515,7 +522,7 @@ class Mana:
             events.append(Event(EventKind.TRIGGER, card=trigger.source, ability=name, player=trigger.controller))
             self.add_extra_mana(game, trigger.source, receiver, line, events)
         else:
-            self.e.core.trigger(
+            self.turn.trigger(
                 game,
                 trigger.controller,
                 trigger.source,
@@ -660,8 +667,8 @@ class Mana:
     def x_permanent_spell_actions(self, game: Game, player: PlayerIndex) -> list[Action]:
         """Every X permanent spell ``player`` can cast now, one action per affordable X."""
         actions = []
-        for card_id in self.e.casting.castable_cards(game, player):
-            if not self.is_x_permanent_card(game, card_id) or not self.e.casting.may_cast_now(game, player, card_id):
+        for card_id in self.spells.castable_cards(game, player):
+            if not self.is_x_permanent_card(game, card_id) or not self.spells.may_cast_now(game, player, card_id):
                 continue
             for x in range(self.max_x + 1):
                 if self.plan_mana_payment(game, player, self.x_spell_cost(game, card_id, x)) is None:
@@ -680,20 +687,20 @@ class Mana:
         value = action.cost(X_CHOICE)
         if value is None or not value.isdigit() or int(value) > self.max_x:
             raise ActionRefused(f"casting {card_id} needs a value for X (costs x=N, at most {self.max_x})")
-        if not self.e.casting.can_cast_from(game, player, card_id):
+        if not self.spells.can_cast_from(game, player, card_id):
             raise ActionRefused(f"player {player} cannot cast {card_id} from where it is")
-        if not self.e.casting.may_cast_now(game, player, card_id):
+        if not self.spells.may_cast_now(game, player, card_id):
             raise ActionRefused(f"player {player} cannot cast {card_id} now ({game.step}, stack of {len(game.stack)})")
         cost = self.x_spell_cost(game, card_id, int(value))
         plan = self.require_mana_plan(game, player, cost)
         from_zone, _ = game.remove_from_zone(card_id)
         if from_zone is Zone.HAND:
-            self.e.core.left_hand(game, card_id)
+            self.zones.left_hand(game, card_id)
         events.append(Event(EventKind.CAST, card=card_id, ability="spell", player=player))
         events.append(Event(EventKind.ZONE_CHANGE, card=card_id, from_zone=from_zone, to_zone=Zone.STACK))
         game.stack.append(StackItem(game.next_stack_id(), "spell", card_id, player, "spell", ((X_CHOICE, value),)))
         self.pay_mana(game, player, plan, events)
-        self.e.core.acted(game, player, events)
+        self.turn.acted(game, player, events)
 
     def resolve_x_permanent_spell(self, game: Game, item: StackItem, events: list[Event]) -> bool:
         """608.3: a permanent spell becomes a permanent on the battlefield under its controller's
@@ -723,4 +730,4 @@ class Mana:
         x = self.x_for_etb_ability(game, perm, spell_x)
         for line in game.abilities_of(perm.id).mana_lines:
             if isinstance(line, EntersGainXLife):
-                self.e.core.trigger(game, perm.controller, perm.id, line.ability, events, ((X_CHOICE, str(x)),))
+                self.turn.trigger(game, perm.controller, perm.id, line.ability, events, ((X_CHOICE, str(x)),))

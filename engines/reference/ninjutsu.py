@@ -19,13 +19,12 @@ library (not returned to the hand). The ability goes on the stack; the search co
 left off; once the search effect has finished resolving, the active player receives priority
 with the ability on the stack. When it resolves, the Ninja (if it is still in the library) enters
 tapped and attacking what the returned creature was attacking; it was never declared as an
-attacker. Library ninjutsu reaches the search through the dispatch table (``search.offers``,
-``search.costs_to_pay``, ``Table.searching``).
+attacker. Library ninjutsu reaches the search through hooks and the dispatch table
+(``search.offers``, ``search.costs_to_pay``, ``Table.searching``); what it asks of combat, mana,
+the search and the zones are their services (:mod:`.services`).
 """
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from protocol.adapter import ActionRefused
 from protocol.mechanics import Mechanic
@@ -43,14 +42,13 @@ from protocol.model import (
     target_ref,
 )
 
+from . import hooks
 from .game import SOURCE_GONE, Game, Perm, returned_choices
 from .lines import Ninjutsu
 from .oracle import NINJUTSU_VARIANTS
 from .payment import OptionPlan
+from .services import CombatQueries, Payment, SearchState, Services, Turn, Zones
 from .table import Table, decision
-
-if TYPE_CHECKING:
-    from .engine import ReferenceRules
 
 NINJUTSU = "ninjutsu"
 LIBRARY_NINJUTSU = "library ninjutsu"
@@ -73,8 +71,18 @@ class NinjutsuFamily:
     #: The requirements this component implements (the engine supports the union: ``SUPPORTED``).
     mechanics = frozenset({Mechanic.NINJUTSU, Mechanic.LIBRARY_NINJUTSU, Mechanic.COMMANDER_NINJUTSU})
 
-    def __init__(self, engine: ReferenceRules) -> None:
-        self.e = engine
+    turn: Turn
+    zones: Zones
+    combat: CombatQueries
+    payment: Payment
+    search: SearchState
+
+    def connect(self, services: Services) -> None:
+        self.turn = services.turn
+        self.zones = services.zones
+        self.combat = services.combat
+        self.payment = services.payment
+        self.search = services.search
 
     def register(self, table: Table) -> None:
         table.offer("ninjutsu.from_hand", self.ninjutsu_actions)
@@ -86,8 +94,8 @@ class NinjutsuFamily:
         )
         table.resolver(self.name, "activated", self.can_resolve_ninjutsu, self.resolve_ninjutsu)
         table.resolver(self.name, "activated", self.can_resolve_library_ninjutsu, self.resolve_library_ninjutsu)
-        table.hook("search.offers", self.name, self.library_ninjutsu_actions)
-        table.hook("search.costs_to_pay", self.name, self.library_ninjutsu_possible)
+        table.hook(hooks.search_offers.by(self.name, self.library_ninjutsu_actions))
+        table.hook(hooks.search_costs_to_pay.by(self.name, self.library_ninjutsu_possible))
         table.search_action(
             self.name, lambda game, action: action.ability == LIBRARY_NINJUTSU, self.activate_library_ninjutsu
         )
@@ -128,7 +136,7 @@ class NinjutsuFamily:
     @decision("ninjutsu.return_candidates")
     def ninjutsu_return_candidates(self, game: Game, player: PlayerIndex) -> list[Perm]:
         """702.49a: the cost returns an unblocked attacking creature the player controls."""
-        return [p for p in game.battlefield if p.controller == player and self.e.combat.is_unblocked_attacker(game, p)]
+        return [p for p in game.battlefield if p.controller == player and self.combat.is_unblocked_attacker(game, p)]
 
     @decision("ninjutsu.ninja_still_available")
     def ninja_still_available(self, game: Game, item: StackItem) -> bool:
@@ -142,7 +150,7 @@ class NinjutsuFamily:
         """702.49c: the Ninja attacks the same player, planeswalker or battle as the returned
         creature; if that planeswalker or battle has left the battlefield, the Ninja enters not
         attacking (508.4a). Outside combat nothing enters attacking (506.3d)."""
-        return self.e.combat.returned_creature_target(game, item)
+        return self.combat.returned_creature_target(game, item)
 
     @decision("ninjutsu.ninja_enters_tapped")
     def ninja_enters_tapped(self, game: Game, item: StackItem) -> bool:
@@ -185,7 +193,7 @@ class NinjutsuFamily:
     def library_ninjutsu_window_open(self, game: Game, player: PlayerIndex) -> bool:
         """702.49 (Panglacial Shinobi rulings): a search that allows it, after blockers, before
         the search has found a card."""
-        search = self.e.search.current_search(game)
+        search = self.search.current_search(game)
         return (
             search is not None
             and self.library_ninjutsu_search_ok(game, player, search)
@@ -258,7 +266,7 @@ class NinjutsuFamily:
                     continue
                 if not self.ninjutsu_activatable_from(game, player, card_id, ability):
                     continue
-                if self.e.mana.plan_mana_payment(game, player, ability.cost) is None:
+                if self.payment.plan_mana_payment(game, player, ability.cost) is None:
                     continue
                 for creature in candidates:
                     actions.append(
@@ -294,17 +302,17 @@ class NinjutsuFamily:
             raise ActionRefused(f"{card_id} is not where its {ability.variant} can be activated from")
         if not self.ninjutsu_window_open(game, player):
             raise ActionRefused(f"{ability.variant} cannot be activated in the {game.step} step")
-        returned = self.e.combat.unblocked_attacker_to_return(self.ninjutsu_return_candidates(game, player), action)
-        plan = self.e.mana.require_mana_plan(game, player, ability.cost)
+        returned = self.combat.unblocked_attacker_to_return(self.ninjutsu_return_candidates(game, player), action)
+        plan = self.payment.require_mana_plan(game, player, ability.cost)
 
         zone = Zone.COMMAND if card_id in game.players[player].command else Zone.HAND
         self.reveal_and_pay(game, player, card_id, ability.variant, plan, events, reveal=zone is Zone.HAND)
         choices = returned_choices(returned)
         if zone is Zone.COMMAND:
             choices += ((FROM_ZONE, zone.value),)
-        self.e.core.return_to_hand(game, returned, events)
+        self.zones.return_to_hand(game, returned, events)
         game.stack.append(StackItem(game.next_stack_id(), "activated", card_id, player, ability.variant, choices))
-        self.e.core.acted(game, player, events)
+        self.turn.acted(game, player, events)
 
     def reveal_and_pay(
         self,
@@ -325,7 +333,7 @@ class NinjutsuFamily:
             events.append(Event(EventKind.REVEAL, card=card_id, player=player))
             if card_id not in game.revealed:
                 game.revealed.append(card_id)
-        self.e.mana.pay_mana(game, player, plan, events)
+        self.payment.pay_mana(game, player, plan, events)
 
     @decision("ninjutsu.resolve_ninjutsu")
     def resolve_ninjutsu(self, game: Game, item: StackItem, events: list[Event]) -> bool:
@@ -344,8 +352,8 @@ class NinjutsuFamily:
         ninja = item.source
         target = self.ninjutsu_entry_target(game, item)
         game.remove_from_zone(ninja)
-        left = {Zone.HAND: self.e.core.left_hand, Zone.LIBRARY: self.e.core.left_library}
-        left.get(zone, self.e.core.lose_track_of)(game, ninja)
+        left = {Zone.HAND: self.zones.left_hand, Zone.LIBRARY: self.zones.left_library}
+        left.get(zone, self.zones.lose_track_of)(game, ninja)
         perm = Perm(
             ninja,
             controller=item.controller,
@@ -358,7 +366,7 @@ class NinjutsuFamily:
         events.append(Event(EventKind.ZONE_CHANGE, card=ninja, from_zone=zone, to_zone=Zone.BATTLEFIELD))
         if target is not None:
             events.append(Event(EventKind.ENTER_ATTACKING, card=ninja, target=target_ref(target)))
-            self.e.combat.attack_triggers(game, [perm], False, events)
+            self.combat.attack_triggers(game, [perm], False, events)
         return True
 
     # =====================================================================================
@@ -372,7 +380,7 @@ class NinjutsuFamily:
     def library_ninjutsu_cards(self, game: Game, player: PlayerIndex) -> list[str]:
         """Cards of ``player`` whose library ninjutsu could be activated (library, then hand:
         ``library_ninjutsu_activatable_from`` decides)."""
-        search = self.e.search.current_search(game)
+        search = self.search.current_search(game)
         seat = game.players[player]
         return [
             c
@@ -397,7 +405,7 @@ class NinjutsuFamily:
         actions = []
         for card_id in self.library_ninjutsu_cards(game, player):
             for ability in self.library_ninjutsu_abilities(game, card_id):
-                if self.e.mana.plan_mana_payment(game, player, self.library_ninjutsu_cost(game, ability)) is None:
+                if self.payment.plan_mana_payment(game, player, self.library_ninjutsu_cost(game, ability)) is None:
                     continue
                 for creature in returnable:
                     actions.append(
@@ -418,7 +426,7 @@ class NinjutsuFamily:
         goes on (no one receives priority until the search effect has finished resolving)."""
         player = action.player
         card_id = action.source or ""
-        search = self.e.search.current_search(game)
+        search = self.search.current_search(game)
         if action.ability != LIBRARY_NINJUTSU or not self.library_ninjutsu_abilities(game, card_id):
             raise ActionRefused(f"{card_id or 'nothing'} has no {action.ability} ability to activate during a search")
         ability = self.library_ninjutsu_abilities(game, card_id)[0]
@@ -428,31 +436,31 @@ class NinjutsuFamily:
             raise ActionRefused(f"{card_id} is not where its library ninjutsu can be activated from")
         if not self.library_ninjutsu_card_visible(game, search, card_id):
             raise ActionRefused(f"{card_id} is not among the cards the search can see")
-        returned = self.e.combat.unblocked_attacker_to_return(self.ninjutsu_return_candidates(game, player), action)
-        plan = self.e.mana.require_mana_plan(game, player, self.library_ninjutsu_cost(game, ability))
+        returned = self.combat.unblocked_attacker_to_return(self.ninjutsu_return_candidates(game, player), action)
+        plan = self.payment.require_mana_plan(game, player, self.library_ninjutsu_cost(game, ability))
 
         self.reveal_and_pay(game, player, card_id, LIBRARY_NINJUTSU, plan, events)
         choices = returned_choices(returned)
         self.library_ninjutsu_return(game, returned, events)
         game.stack.append(StackItem(game.next_stack_id(), "activated", card_id, player, LIBRARY_NINJUTSU, choices))
         game.passes = 0
-        self.e.search.refresh_search(game)
+        self.search.refresh_search(game)
         if not self.search_continues_after_activation(game):
-            self.e.search.finish_search(game, events)
+            self.search.finish_search(game, events)
 
     def library_ninjutsu_return(self, game: Game, creature: Perm, events: list[Event]) -> None:
         """Shuffle the returned creature into its owner's library (or wherever the decision says)."""
         zone = self.library_ninjutsu_returns_to(game, creature)
         owner = game.owner(creature.id)
         game.remove_from_zone(creature.id)
-        self.e.combat.left_battlefield(game, creature.id)
+        self.combat.left_battlefield(game, creature.id)
         game.put_in_zone(creature.id, zone)
         events.append(Event(EventKind.ZONE_CHANGE, card=creature.id, from_zone=Zone.BATTLEFIELD, to_zone=zone))
         if zone is Zone.LIBRARY:
-            self.e.search.shuffle_library(game, owner, events)
+            self.search.shuffle_library(game, owner, events)
         # Leaves-the-battlefield abilities trigger now; they wait (603.3) until a player would
         # receive priority: once the search effect has finished resolving.
-        self.e.core.permanent_left(game, creature, zone, events)
+        self.zones.permanent_left(game, creature, zone, events)
 
     @decision("ninjutsu.resolve_library_ninjutsu")
     def resolve_library_ninjutsu(self, game: Game, item: StackItem, events: list[Event]) -> bool:

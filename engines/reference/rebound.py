@@ -10,7 +10,7 @@ with rebound that doesn't resolve goes to the graveyard and nothing waits.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from protocol.adapter import ActionRefused
 from protocol.decisions import MayCast
@@ -25,13 +25,11 @@ from protocol.model import (
     Zone,
 )
 
-from .casting import CAST_FROM, TARGETS, WITHOUT_PAYING
-from .game import Game
+from . import hooks
+from .game import CAST_FROM, TARGETS, WITHOUT_PAYING, Game
 from .lines import Keyword
+from .services import Services, Spells, Turn
 from .table import Table, decision
-
-if TYPE_CHECKING:
-    from .engine import ReferenceRules
 
 #: Ability name of rebound's delayed trigger on the stack.
 REBOUND: Final = "rebound"
@@ -44,8 +42,12 @@ class Rebound:
     #: The requirements this component implements (the engine supports the union: ``SUPPORTED``).
     mechanics = frozenset({Mechanic.REBOUND})
 
-    def __init__(self, engine: ReferenceRules) -> None:
-        self.e = engine
+    turn: Turn
+    spells: Spells
+
+    def connect(self, services: Services) -> None:
+        self.turn = services.turn
+        self.spells = services.spells
 
     def register(self, table: Table) -> None:
         table.pending_choice(self.name, MayCast, self.may_cast_actions, self.act_on_may_cast)
@@ -55,9 +57,9 @@ class Rebound:
             lambda game, item: item.ability == REBOUND and self.has_rebound(game, item.source),
             self.resolve_rebound_trigger,
         )
-        table.hook("step.begins", self.name, self.upkeep_triggers)
-        table.hook("spell.destination", self.name, self.spell_destination)
-        table.hook("spell.left_stack", self.name, self.spell_left_stack)
+        table.hook(hooks.step_begins.by(self.name, self.upkeep_triggers))
+        table.hook(hooks.spell_destination.by(self.name, self.spell_destination))
+        table.hook(hooks.spell_left_stack.by(self.name, self.spell_left_stack))
 
     # =====================================================================================
     # Decisions: rebound (702.88)
@@ -122,7 +124,7 @@ class Rebound:
         """503.1a: delayed "at the beginning of your upkeep" triggers trigger."""
         for delayed in list(game.delayed):
             if self.rebound_trigger_fires(game, delayed, step):
-                self.e.core.trigger(game, delayed.controller, delayed.card, REBOUND, events)
+                self.turn.trigger(game, delayed.controller, delayed.card, REBOUND, events)
                 if self.rebound_trigger_ends_when_fired(game, delayed):
                     game.delayed.remove(delayed)
 
@@ -136,7 +138,7 @@ class Rebound:
         choice with the trigger on the stack. A card that left exile is a new object (400.7):
         nothing happens."""
         card_id = item.source
-        if game.zone_of(card_id) is not Zone.EXILE or self.e.casting.spell_effect(game, card_id) is None:
+        if game.zone_of(card_id) is not Zone.EXILE or self.spells.spell_effect(game, card_id) is None:
             return False
         game.pending = MayCast(item.controller, cards=(card_id,), resolving=item.id)
         game.priority = None
@@ -149,10 +151,10 @@ class Rebound:
         if self.rebound_cast_optional(game):
             actions.append(Action(ActionKind.CHOOSE_CARDS, pending.player))
         for card_id in pending.cards:
-            effect = self.e.casting.spell_effect(game, card_id)
+            effect = self.spells.spell_effect(game, card_id)
             if effect is None or game.zone_of(card_id) is not Zone.EXILE:
                 continue
-            for targets in self.e.casting.target_choices(game, pending.player, effect):
+            for targets in self.spells.target_choices(game, pending.player, effect):
                 actions.append(Action(ActionKind.CAST, pending.player, source=card_id, targets=targets))
         return actions
 
@@ -165,21 +167,21 @@ class Rebound:
         if action.kind is ActionKind.CHOOSE_CARDS and not action.cards:
             if not self.rebound_cast_optional(game):
                 raise ActionRefused("the card must be cast")
-            self.e.core.end_paused_resolution(game, pending.resolving, events)
+            self.turn.end_paused_resolution(game, pending.resolving, events)
             return
         if action.kind is not ActionKind.CAST:
             raise ActionRefused(f"player {player} may cast {', '.join(pending.cards)} or decline (choose no card)")
         card_id = action.source or ""
         if card_id not in pending.cards or game.zone_of(card_id) is not Zone.EXILE:
             raise ActionRefused(f"{card_id or 'nothing'} is not a card player {player} may cast now")
-        effect = self.e.casting.spell_effect(game, card_id)
+        effect = self.spells.spell_effect(game, card_id)
         if effect is None:
             raise ActionRefused(f"the reference engine cannot cast {card_id}")
         targets = tuple(action.targets)
-        if targets not in self.e.casting.target_choices(game, player, effect):
+        if targets not in self.spells.target_choices(game, player, effect):
             raise ActionRefused(f"{', '.join(targets) or 'no target'} is not a legal target choice for {card_id}")
         choices = ((TARGETS, ",".join(targets)),) if targets else ()
         game.pending = None
-        from_zone = self.e.casting.put_spell_on_stack(game, player, card_id, choices, events)
-        self.e.casting.spell_became_cast(game, player, card_id, from_zone, events, ((WITHOUT_PAYING, "true"),))
-        self.e.core.end_paused_resolution(game, pending.resolving, events)
+        from_zone = self.spells.put_spell_on_stack(game, player, card_id, choices, events)
+        self.spells.spell_became_cast(game, player, card_id, from_zone, events, ((WITHOUT_PAYING, "true"),))
+        self.turn.end_paused_resolution(game, pending.resolving, events)

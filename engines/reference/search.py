@@ -12,8 +12,10 @@ library until the search is over) and the search goes on until it has found ``co
 the searcher chooses no card ("find no more"). Then the found cards are put where the effect
 says, the searched library is shuffled, the resolution ends and the active player receives
 priority. While the search is pending the searcher may also do what other components offer
-through the dispatch table (``search.offers`` and ``Table.searching``: library ninjutsu, see
-:mod:`.ninjutsu`) and, to pay for it, activate mana abilities (``search.costs_to_pay``).
+through hooks and the dispatch table (``search.offers`` and ``Table.searching``: library
+ninjutsu, see :mod:`.ninjutsu`) and, to pay for it, activate mana abilities
+(``search.costs_to_pay``; the mana component's :class:`.services.ManaAbilities`). The search in
+progress is the :class:`.services.SearchState` service this component gives the others.
 
 The library keeps its order during a search until it is shuffled (401.2; Panglacial Shinobi
 ruling). Shuffling is deterministic: the order is derived from the state by hashing, so the same
@@ -30,7 +32,6 @@ from __future__ import annotations
 import hashlib
 from dataclasses import replace
 from itertools import permutations
-from typing import TYPE_CHECKING
 
 from protocol.adapter import ActionRefused
 from protocol.decisions import SearchDecision
@@ -46,8 +47,8 @@ from protocol.model import (
     Zone,
 )
 
-from .casting import TARGETS, parse_player_ref
-from .game import Game, Perm
+from . import hooks
+from .game import TARGETS, Game, Perm, parse_player_ref
 from .lines import (
     ActivatedSearch,
     Effect,
@@ -57,10 +58,8 @@ from .lines import (
     SearchRestriction,
 )
 from .oracle import effects_of, matches_filter
+from .services import ManaAbilities, Services, Spells, Turn, Zones
 from .table import Table, decision
-
-if TYPE_CHECKING:
-    from .engine import ReferenceRules
 
 #: A stack-item choice: the permanent sacrificed to pay an ability's cost.
 SACRIFICED = "sacrificed"
@@ -77,8 +76,18 @@ class Searching:
     #: The requirements this component implements (the engine supports the union: ``SUPPORTED``).
     mechanics = frozenset({Mechanic.SEARCH, Mechanic.SEARCH_RESTRICTION, Mechanic.LOOK, Mechanic.MILL})
 
-    def __init__(self, engine: ReferenceRules) -> None:
-        self.e = engine
+    turn: Turn
+    zones: Zones
+    spells: Spells
+    mana_abilities: ManaAbilities
+    table: Table
+
+    def connect(self, services: Services) -> None:
+        self.turn = services.turn
+        self.zones = services.zones
+        self.spells = services.spells
+        self.mana_abilities = services.mana_abilities
+        self.table = services.table
 
     def register(self, table: Table) -> None:
         table.offer("search.abilities", self.search_ability_actions)
@@ -90,7 +99,7 @@ class Searching:
         )
         for kind in ("spell", "activated"):
             table.resolver(self.name, kind, self.resolves_as_effect, self.resolve_effect_item)
-        table.hook("library.left", self.name, lambda game, card_id: self.refresh_search(game))
+        table.hook(hooks.library_left.by(self.name, lambda game, card_id: self.refresh_search(game)))
 
     # =====================================================================================
     # Decisions: what a search sees (701.23a, 614.1a)
@@ -192,7 +201,7 @@ class Searching:
         A searcher pays the costs of the library ninjutsu abilities they may activate during the
         search (Panglacial Shinobi ruling), so they may activate mana abilities while one is
         possible (a ``search.costs_to_pay`` hook)."""
-        return any(possible(game, player) for possible in self.e.table.each("search.costs_to_pay"))
+        return self.table.call(hooks.search_costs_to_pay, game, player)
 
     @decision("search.can_pay_mill_cost")
     def can_pay_mill_cost(self, game: Game, player: PlayerIndex, count: int) -> bool:
@@ -208,7 +217,7 @@ class Searching:
         if item.source not in game.objects:
             return None
         if item.kind == "spell":
-            return self.e.casting.spell_effect(game, item.source)
+            return self.spells.spell_effect(game, item.source)
         if item.kind == "activated":
             for ability in effects_of(game.abilities_of(item.source).effects, ActivatedSearch):
                 if ability.ability == item.ability:
@@ -227,7 +236,7 @@ class Searching:
         assert isinstance(effect, (SearchEffect, LookEffect))
         self.start_effect(game, item, effect, events)
         if game.pending is None:
-            self.e.casting.finish_item(game, item, events)
+            self.spells.finish_item(game, item, events)
         return True
 
     def resolves_as_effect(self, game: Game, item: StackItem) -> bool:
@@ -328,8 +337,7 @@ class Searching:
         player = search.searcher
         actions = self.search_choices(game, search)
         actions += self.search_mana_actions(game, player)
-        for offer in self.e.table.each("search.offers"):  # library ninjutsu (ninjutsu.py)
-            actions += offer(game, player)
+        actions += self.table.call(hooks.search_offers, game, player)  # library ninjutsu (ninjutsu.py)
         return actions
 
     def search_choices(self, game: Game, search: Search) -> list[Action]:
@@ -359,7 +367,7 @@ class Searching:
         elif action.kind is ActionKind.ACTIVATE and self.is_mana_activation(game, action):
             self.activate_mana_during_search(game, action, events)
         elif action.kind is ActionKind.ACTIVATE:
-            handler = self.e.table.handler_for(game, action, self.e.table.searching)
+            handler = self.table.handler_for(game, action, self.table.searching)
             if handler is None:
                 raise ActionRefused(
                     f"{action.source or 'nothing'} has no {action.ability} ability to activate during a search"
@@ -402,7 +410,7 @@ class Searching:
             rest = [c for c in library if c not in order]
             library[:] = list(order) + rest
         game.pending = None
-        self.e.core.end_paused_resolution(game, search.resolving, events)
+        self.turn.end_paused_resolution(game, search.resolving, events)
 
     def finish_search(self, game: Game, events: list[Event]) -> None:
         """The search is over: put the found cards where the effect says (revealing them if it
@@ -417,7 +425,7 @@ class Searching:
         if self.shuffle_after_search(game, search):
             size = len(game.players[search.library].library)
             self.shuffle_library(game, search.library, events, self.shuffle_count(game, search, size))
-        self.e.core.end_paused_resolution(game, search.resolving, events)
+        self.turn.end_paused_resolution(game, search.resolving, events)
 
     def put_found_card(
         self, game: Game, search: Search, effect: SearchEffect, card_id: str, events: list[Event]
@@ -425,7 +433,7 @@ class Searching:
         if effect.reveal:
             events.append(Event(EventKind.REVEAL, card=card_id, player=search.searcher))
         game.remove_from_zone(card_id)
-        self.e.core.left_library(game, card_id)
+        self.zones.left_library(game, card_id)
         if effect.destination is Zone.BATTLEFIELD:
             controller = search.searcher if effect.under_your_control else game.owner(card_id)
             game.enter(Perm(card_id, controller=controller, tapped=effect.tapped, summoning_sick=True))
@@ -470,7 +478,8 @@ class Searching:
         if action.ability == "mana" and self.mill_mana_abilities(game, perm):
             return True
         return any(
-            name == action.ability and a.is_mana_ability for name, a in self.e.mana.permanent_abilities(game, perm.id)
+            name == action.ability and a.is_mana_ability
+            for name, a in self.mana_abilities.permanent_abilities(game, perm.id)
         )
 
     def search_mana_actions(self, game: Game, player: PlayerIndex) -> list[Action]:
@@ -480,10 +489,10 @@ class Searching:
         for perm in game.battlefield:
             if perm.controller != player:
                 continue
-            for name, ability in self.e.mana.permanent_abilities(game, perm.id):
-                if not ability.is_mana_ability or not self.e.mana.can_pay_symbol(game, perm, ability.cost):
+            for name, ability in self.mana_abilities.permanent_abilities(game, perm.id):
+                if not ability.is_mana_ability or not self.mana_abilities.can_pay_symbol(game, perm, ability.cost):
                     continue
-                for produce in self.e.mana.choices_of(game, perm, ability):
+                for produce in self.mana_abilities.choices_of(game, perm, ability):
                     costs = () if produce is None else ((PRODUCE, produce),)
                     actions.append(Action(ActionKind.ACTIVATE, player, source=perm.id, ability=name, costs=costs))
             if self.mill_mana_payable(game, perm):
@@ -494,7 +503,7 @@ class Searching:
         abilities = self.mill_mana_abilities(game, perm)
         return (
             bool(abilities)
-            and self.e.mana.can_pay_tap_cost(game, perm)
+            and self.mana_abilities.can_pay_tap_cost(game, perm)
             and self.can_pay_mill_cost(game, perm.controller, abilities[0].mill)
         )
 
@@ -502,36 +511,36 @@ class Searching:
         """605.3a/605.3b: while paying for library ninjutsu during a search, a mana ability is
         activated and resolves at once; the search goes on (no priority is given)."""
         player = action.player
-        perm = self.e.mana.controlled_source(game, action)
+        perm = self.mana_abilities.controlled_source(game, action)
         if not self.mana_abilities_during_search(game, player):
             raise ActionRefused(f"player {player} cannot activate mana abilities during this search")
         if self.mill_mana_abilities(game, perm) and action.ability == "mana":
             self.activate_mill_mana(game, perm, events)
         else:
-            ability = self.e.mana.find_ability(game, perm, action)
-            if not self.e.mana.can_pay_symbol(game, perm, ability.cost):
+            ability = self.mana_abilities.find_ability(game, perm, action)
+            if not self.mana_abilities.can_pay_symbol(game, perm, ability.cost):
                 raise ActionRefused(f"{perm.id} cannot pay {{{ability.cost}}}")
             produce = action.cost(PRODUCE)
             if produce is not None and getattr(ability.effect, "symbol", None) == produce:
                 produce = None  # a fixed type, named anyway
-            if produce not in self.e.mana.choices_of(game, perm, ability):
+            if produce not in self.mana_abilities.choices_of(game, perm, ability):
                 raise ActionRefused(f"{perm.id} cannot add {{{produce}}}")
-            self.e.mana.activate_mana(game, perm, ability, produce, events)
+            self.mana_abilities.activate_mana(game, perm, ability, produce, events)
         self.refresh_search(game)
 
     def activate_mill_mana_at_priority(self, game: Game, action: Action, events: list[Event]) -> None:
         player = action.player
-        perm = self.e.mana.controlled_source(game, action)
-        if not self.e.mana.mana_ability_allowed(game, player):
+        perm = self.mana_abilities.controlled_source(game, action)
+        if not self.mana_abilities.mana_ability_allowed(game, player):
             raise ActionRefused(f"player {player} cannot activate mana abilities now")
         self.activate_mill_mana(game, perm, events)
-        self.e.core.acted(game, player, events)
+        self.turn.acted(game, player, events)
 
     def activate_mill_mana(self, game: Game, perm: Perm, events: list[Event]) -> None:
         """ "{T}, Mill a card: Add {C}.": pay both costs (tap; the top card of the library goes to
         the graveyard, 701.13a), then add the mana (605.3b)."""
         ability = self.mill_mana_abilities(game, perm)[0]
-        if not self.e.mana.can_pay_tap_cost(game, perm):
+        if not self.mana_abilities.can_pay_tap_cost(game, perm):
             raise ActionRefused(f"{perm.id} cannot pay {{T}}")
         if not self.can_pay_mill_cost(game, perm.controller, ability.mill):
             raise ActionRefused(f"player {perm.controller} cannot mill {ability.mill} card(s)")
@@ -545,7 +554,7 @@ class Searching:
         library = game.players[player].library
         for _ in range(min(count, len(library))):
             card_id = library.pop(0)
-            self.e.core.left_library(game, card_id)
+            self.zones.left_library(game, card_id)
             game.put_in_zone(card_id, Zone.GRAVEYARD)
             events.append(Event(EventKind.ZONE_CHANGE, card=card_id, from_zone=Zone.LIBRARY, to_zone=Zone.GRAVEYARD))
 
@@ -571,12 +580,12 @@ class Searching:
         for perm in game.battlefield:
             if perm.controller != player:
                 continue
-            if self.e.mana.mana_ability_allowed(game, player) and self.mill_mana_payable(game, perm):
+            if self.mana_abilities.mana_ability_allowed(game, player) and self.mill_mana_payable(game, perm):
                 actions.append(Action(ActionKind.ACTIVATE, player, source=perm.id, ability="mana"))
             if game.priority != player or game.pending is not None:
                 continue
             for ability in self.search_abilities(game, perm.id):
-                if self.e.mana.can_pay_tap_cost(game, perm):
+                if self.mana_abilities.can_pay_tap_cost(game, perm):
                     actions.append(Action(ActionKind.ACTIVATE, player, source=perm.id, ability=ability.ability))
         return actions
 
@@ -593,20 +602,20 @@ class Searching:
         the land goes to its owner's graveyard), put the ability on the stack; it has no timing
         restriction (priority, 117.1b)."""
         player = action.player
-        perm = self.e.mana.controlled_source(game, action)
+        perm = self.mana_abilities.controlled_source(game, action)
         if game.priority != player or game.pending is not None:
             raise ActionRefused(f"player {player} cannot activate abilities now")
         ability = next((a for a in self.search_abilities(game, perm.id) if a.ability == action.ability), None)
         if ability is None:
             raise ActionRefused(f"{perm.id} has no ability {action.ability!r}")
-        if ability.tap and not self.e.mana.can_pay_tap_cost(game, perm):
+        if ability.tap and not self.mana_abilities.can_pay_tap_cost(game, perm):
             raise ActionRefused(f"{perm.id} cannot pay {{T}}")
         events.append(Event(EventKind.ACTIVATE, card=perm.id, ability=ability.ability, player=player))
         if ability.tap:
             game.tap(perm, events)
         choices: tuple[tuple[str, str], ...] = ()
         if ability.sacrifice:
-            self.e.core.move_card(game, perm.id, Zone.GRAVEYARD, events)
+            self.zones.move_card(game, perm.id, Zone.GRAVEYARD, events)
             choices = ((SACRIFICED, perm.id),)
         game.stack.append(StackItem(game.next_stack_id(), "activated", perm.id, player, ability.ability, choices))
-        self.e.core.acted(game, player, events)
+        self.turn.acted(game, player, events)

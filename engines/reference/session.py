@@ -8,22 +8,31 @@ mutant that forgets cannot corrupt the game it refuses to change).
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from protocol.adapter import ActionRefused
 from protocol.model import Action, Event, GameState
 
-from .engine import ReferenceRules
 from .game import Game
 
 
+class Rules(Protocol):
+    """What a session asks of the rules (:class:`.engine.ReferenceRules`)."""
+
+    def legal_actions(self, game: Game) -> list[Action]: ...
+
+    def apply(self, game: Game, action: Action) -> list[Event]: ...
+
+
 class ReferenceSession:
-    def __init__(self, game: Game, rules: ReferenceRules):
+    def __init__(self, game: Game, rules: Rules):
         self._game = game
         self._rules = rules
         #: The exported state of the game as it is now (the game changes only in ``apply``).
         self._exported: GameState | None = None
 
     @property
-    def rules(self) -> ReferenceRules:
+    def rules(self) -> Rules:
         return self._rules
 
     def state(self) -> GameState:

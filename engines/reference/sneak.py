@@ -19,8 +19,6 @@ abilities." (601.3) adds the graveyard, with the same timing and the same costs.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from protocol.adapter import ActionRefused
 from protocol.mechanics import Mechanic
 from protocol.model import (
@@ -36,12 +34,11 @@ from protocol.model import (
     target_ref,
 )
 
-from .game import Game, Perm, returned_choices
+from . import hooks
+from .game import TARGETS, Game, Perm, returned_choices
 from .lines import GraveyardSneakGrant, GraveyardSneakPermission, Sneak
+from .services import CardLines, CombatQueries, Payment, Services, Spells, Turn, Zones
 from .table import Table, decision
-
-if TYPE_CHECKING:
-    from .engine import ReferenceRules
 
 #: Cost-choice keys and values of a sneak cast.
 ALTERNATIVE = "alternative"
@@ -56,22 +53,35 @@ class SneakCasting:
     #: The requirements this component implements (the engine supports the union: ``SUPPORTED``).
     mechanics = frozenset({Mechanic.SNEAK})
 
-    def __init__(self, engine: ReferenceRules) -> None:
-        self.e = engine
+    turn: Turn
+    zones: Zones
+    combat: CombatQueries
+    payment: Payment
+    spells: Spells
+    card_lines: CardLines
+
+    def connect(self, services: Services) -> None:
+        self.turn = services.turn
+        self.zones = services.zones
+        self.combat = services.combat
+        self.payment = services.payment
+        self.spells = services.spells
+        self.card_lines = services.card_lines
 
     def register(self, table: Table) -> None:
         table.offer("sneak.casts", self.sneak_actions)
         table.alternative_cost(SNEAK, self.name, self.cast_with_sneak)
         table.hook(
-            "casting.cast_from",
-            self.name,
-            lambda game, player, card_id: (
-                card_id in game.players[player].graveyard
-                and self.may_cast_from_graveyard_normally(game, player, card_id)
-            ),
+            hooks.cast_from.by(
+                self.name,
+                lambda game, player, card_id: (
+                    card_id in game.players[player].graveyard
+                    and self.may_cast_from_graveyard_normally(game, player, card_id)
+                ),
+            )
         )
-        table.hook("permanent.entering", self.name, self.sneak_entering)
-        table.hook("permanent.entered", self.name, self.sneak_entered)
+        table.hook(hooks.permanent_entering.by(self.name, self.sneak_entering))
+        table.hook(hooks.permanent_entered.by(self.name, self.sneak_entered))
 
     # =====================================================================================
     # Decisions: sneak (702.190)
@@ -96,7 +106,7 @@ class SneakCasting:
             isinstance(line, GraveyardSneakPermission)
             for perm in game.battlefield
             if perm.controller == player
-            for line in self.e.classes.active_lines(game, perm)
+            for line in self.card_lines.active_lines(game, perm)
         )
 
     @decision("sneak.castable_from")
@@ -132,7 +142,7 @@ class SneakCasting:
     def sneak_entry_target(self, game: Game, item: StackItem) -> AttackTarget | None:
         """702.190b: the same player, planeswalker or battle as the returned creature (a rule
         specific to sneak, 508.4); a planeswalker or battle that has left: not attacking (508.4a)."""
-        return self.e.combat.returned_creature_target(game, item)
+        return self.combat.returned_creature_target(game, item)
 
     @decision("sneak.creature_declared")
     def sneak_creature_declared(self, game: Game, item: StackItem) -> bool:
@@ -161,7 +171,7 @@ class SneakCasting:
                 if perm.controller == owner:
                     found += [
                         Sneak(line.cost)
-                        for line in self.e.classes.active_lines(game, perm)
+                        for line in self.card_lines.active_lines(game, perm)
                         if isinstance(line, GraveyardSneakGrant)
                     ]
         return found
@@ -175,14 +185,11 @@ class SneakCasting:
         for card_id in dict.fromkeys(seat.hand + seat.graveyard):
             if not self.sneak_window_open(game, player, game.zone_of(card_id)):
                 continue
-            if (
-                not self.sneak_castable_from(game, player, card_id)
-                or self.e.casting.spell_effect(game, card_id) is None
-            ):
+            if not self.sneak_castable_from(game, player, card_id) or self.spells.spell_effect(game, card_id) is None:
                 continue
             abilities = self.usable_sneak_abilities(game, player, card_id)
             for i, ability in enumerate(abilities):
-                if self.e.mana.plan_mana_payment(game, player, ability.cost) is None:
+                if self.payment.plan_mana_payment(game, player, ability.cost) is None:
                     continue
                 which = ((SNEAK, str(i)),) if len(self.sneak_abilities(game, player, card_id)) > 1 else ()
                 for creature in candidates:
@@ -200,7 +207,7 @@ class SneakCasting:
         """601.2 with 702.190a: check everything, then move the card to the stack, pay the sneak
         cost — its mana and returning the unblocked attacker — and trigger cast abilities."""
         player, card_id = action.player, action.source or ""
-        effect = self.e.casting.spell_effect(game, card_id) if card_id in game.objects else None
+        effect = self.spells.spell_effect(game, card_id) if card_id in game.objects else None
         if effect is None:
             raise ActionRefused(f"the reference engine cannot cast {card_id or 'nothing'}")
         if not self.sneak_castable_from(game, player, card_id):
@@ -216,19 +223,19 @@ class SneakCasting:
         if not index.isdigit() or int(index) >= len(abilities):
             raise ActionRefused(f"{card_id} has no usable sneak ability {index}")
         ability = abilities[int(index)]
-        returned = self.e.combat.unblocked_attacker_to_return(self.sneak_return_candidates(game, player), action)
+        returned = self.combat.unblocked_attacker_to_return(self.sneak_return_candidates(game, player), action)
         targets = tuple(action.targets)
-        if targets not in self.e.casting.target_choices(game, player, effect):
+        if targets not in self.spells.target_choices(game, player, effect):
             raise ActionRefused(f"{', '.join(targets) or 'no target'} is not a legal target choice for {card_id}")
-        plan = self.e.mana.require_mana_plan(game, player, ability.cost)
+        plan = self.payment.require_mana_plan(game, player, ability.cost)
 
-        choices: tuple[tuple[str, str], ...] = (("targets", ",".join(targets)),) if targets else ()
-        from_zone = self.e.casting.put_spell_on_stack(game, player, card_id, choices, events)
+        choices: tuple[tuple[str, str], ...] = ((TARGETS, ",".join(targets)),) if targets else ()
+        from_zone = self.spells.put_spell_on_stack(game, player, card_id, choices, events)
         sneak = ((ALTERNATIVE, SNEAK),) + returned_choices(returned)
-        self.e.mana.pay_mana(game, player, plan, events)
-        self.e.core.return_to_hand(game, returned, events)
-        self.e.casting.spell_became_cast(game, player, card_id, from_zone, events, sneak)
-        self.e.core.acted(game, player, events)
+        self.payment.pay_mana(game, player, plan, events)
+        self.zones.return_to_hand(game, returned, events)
+        self.spells.spell_became_cast(game, player, card_id, from_zone, events, sneak)
+        self.turn.acted(game, player, events)
 
     def sneak_entering(self, game: Game, item: StackItem, perm: Perm, events: list[Event]) -> None:
         """702.190b: a creature spell whose sneak cost was paid enters tapped and attacking; it
@@ -249,4 +256,4 @@ class SneakCasting:
             events.append(Event(EventKind.ATTACK, card=perm.id, target=target_ref(perm.attacking)))
         else:
             events.append(Event(EventKind.ENTER_ATTACKING, card=perm.id, target=target_ref(perm.attacking)))
-        self.e.combat.attack_triggers(game, [perm], declared, events)
+        self.combat.attack_triggers(game, [perm], declared, events)

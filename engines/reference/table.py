@@ -16,48 +16,30 @@ The core never asks "which mechanic is this?" in an if-chain. It looks the quest
   Mutants and controls replace decisions by name (see :mod:`engines.reference`).
 * **hooks** — the few places where several components *are meant* to contribute to one step
   (a permanent entering, a step beginning, where a spell may be cast from ...). Each hook is
-  declared in :data:`HOOKS` with how its contributions are composed; only these are shared.
+  declared once in :mod:`.hooks`, with its signature and how its contributions compose
+  (:mod:`.hookspec`); a contribution to an undeclared hook, or one that cannot take the hook's
+  arguments, is refused as it is registered.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 from protocol.decisions import Decision
 from protocol.model import Action, ActionKind, Event, PlayerIndex, StackItem
 
 from .game import Game
+from .hooks import HOOKS
+from .hookspec import Contribution, Hook, accepts
 
 F = TypeVar("F", bound=Callable[..., Any])
 LineT = TypeVar("LineT")
-
-#: Every hook a component may contribute to, with how the contributions are composed.
-HOOKS: dict[str, str] = {
-    "permanent.entering": "each, in component order: set the status a permanent enters with",
-    "permanent.entered": "each, in component order: what happens once a permanent has entered",
-    "permanent.left": "each, in component order: a permanent has left the battlefield (its last status)",
-    "library.left": "each: a card has left a library (a search in progress refreshes what it sees)",
-    "step.begins": "each, in component order: delayed triggers, effects that end (after turn-based actions)",
-    "combat.block_restriction": "all must hold: a declaration of blockers is allowed (509.1c)",
-    "combat.power_bonus": "summed: what adds to a creature's power (613.4c)",
-    "combat.toughness_bonus": "summed: what adds to a creature's toughness (613.4c)",
-    "combat.damage_to_player": "each: a creature dealt combat damage to a player (510.3a)",
-    "casting.cast_from": "any: a card may be cast from where it is, beyond its owner's hand (601.3)",
-    "casting.extra_castable": "concatenated: cards outside the caster's own zones they may cast",
-    "casting.timing": "the first answer that is not None: a card's timing replaced (601.3)",
-    "casting.cost": "the first answer that is not None: a card's cost replaced (118.9)",
-    "casting.land_from": "any: a land may be played from where it is, beyond the hand (305.1)",
-    "casting.land_candidates": "concatenated: land cards outside the hand a player might play",
-    "casting.played": "each: a card was cast or played (what no longer covers it lets go, 400.7)",
-    "spell.destination": "the first answer that is not None: where a spell leaving the stack goes instead",
-    "spell.left_stack": "each: a spell has left the stack for a zone (resolved or not)",
-    "search.offers": "concatenated: what a searcher may do besides choosing cards",
-    "search.costs_to_pay": "any: the searcher has a cost they might pay now (605.3a)",
-}
-
+P = ParamSpec("P")
+R = TypeVar("R")
+Out = TypeVar("Out")
 
 #: Action kinds several components handle on purpose, each claiming its own actions (claims are
 #: disjoint: checked for every action applied). Any other kind belongs to one component.
@@ -140,7 +122,12 @@ class Table:
     pending: dict[type[Decision], PendingHandler] = field(default_factory=dict)
     resolvers: dict[str, list[Resolver]] = field(default_factory=dict)
     decisions: dict[str, tuple[str, str]] = field(default_factory=dict)
-    hooks: dict[str, list[tuple[str, Callable[..., Any]]]] = field(default_factory=dict)
+    #: Declared hook -> its contributions, in registration (component) order.
+    hooks: dict[Hook[Any, Any, Any], list[Contribution]] = field(default_factory=dict)
+    #: Declared hook -> the contributing functions (what :meth:`call` composes).
+    _contributed: dict[Hook[Any, Any, Any], list[Callable[..., Any]]] = field(
+        default_factory=dict, init=False, repr=False
+    )
     #: What a searcher may activate during a search besides mana abilities (claims disjoint).
     searching: list[ActionHandler] = field(default_factory=list)
     #: Alternative costs of spells ("sneak") -> the component casting with it.
@@ -221,10 +208,22 @@ class Table:
     ) -> None:
         self.searching.append(ActionHandler(component, ActionKind.ACTIVATE, claims, apply))
 
-    def hook(self, name: str, component: str, fn: Callable[..., Any]) -> None:
-        if name not in HOOKS:
-            raise DispatchError(f"unknown hook {name!r} (declared hooks: {', '.join(sorted(HOOKS))})")
-        self.hooks.setdefault(name, []).append((component, fn))
+    def hook(self, contribution: Contribution) -> None:
+        """Register a contribution (``hooks.<hook>.by(component, fn)``, type-checked there);
+        refused if its hook is not declared in :mod:`.hooks` or ``fn`` cannot take its arguments."""
+        hook = contribution.hook
+        if HOOKS.get(hook.name) is not hook:
+            raise DispatchError(
+                f"{contribution.component} contributes to the undeclared hook {hook.name!r} "
+                f"(declared hooks: {', '.join(sorted(HOOKS))})"
+            )
+        if not accepts(contribution.fn, hook.arity):
+            raise DispatchError(
+                f"{contribution.component}'s contribution {contribution.fn!r} to {hook.name} cannot take "
+                f"its {hook.arity} arguments"
+            )
+        self.hooks.setdefault(hook, []).append(contribution)
+        self._contributed.setdefault(hook, []).append(contribution.fn)
 
     def alternative_cost(self, name: str, component: str, fn: Callable[[Game, Action, list[Event]], None]) -> None:
         if name in self.alternative_costs:
@@ -259,17 +258,9 @@ class Table:
             raise DispatchError(f"stack item {item} is claimed by {', '.join(r.component for r in claiming)}")
         return claiming[0] if claiming else None
 
-    def each(self, name: str) -> Iterable[Callable[..., Any]]:
-        """The contributions to hook ``name``, in component order."""
-        return [fn for _, fn in self.hooks.get(name, ())]
-
-    def first(self, name: str, *args: Any) -> Any:
-        """The first contribution to hook ``name`` that answers something other than None."""
-        for fn in self.each(name):
-            answer = fn(*args)
-            if answer is not None:
-                return answer
-        return None
+    def call(self, hook: Hook[P, R, Out], *args: P.args, **kwargs: P.kwargs) -> Out:
+        """The composed answer of ``hook``'s contributions (see :mod:`.hookspec`)."""
+        return hook.compose(self._contributed.get(hook, ()), *args, **kwargs)
 
 
 def triggered_line(game: Game, item: StackItem, line_type: type[LineT]) -> LineT | None:
