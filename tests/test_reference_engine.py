@@ -38,6 +38,7 @@ from protocol.adapter import ActionRefused, EngineError
 from protocol.builder import StateBuilder
 from protocol.consistency import check, problems
 from protocol.decisions import AssignCombatDamage, DeclareAttackers, DeclareBlockers
+from protocol.keyword_registry import DOUBLE_STRIKE, FIRST_STRIKE
 from protocol.keywords import NINJUTSU
 from protocol.model import (
     AFTER_BLOCKERS_STEPS,
@@ -646,8 +647,9 @@ def test_oracle_lines():
         .variant
         == "commander ninjutsu"
     )
-    assert parse_card(FS_KNIGHT).first_strike and parse_card(DS_KNIGHT).double_strike
-    assert parse_card(CardData("K", ("Creature",), keywords=("Double strike",), power="1", toughness="1")).double_strike
+    assert parse_card(FS_KNIGHT).has(FIRST_STRIKE) and parse_card(DS_KNIGHT).has(DOUBLE_STRIKE)
+    listed = CardData("K", ("Creature",), keywords=("Double strike",), power="1", toughness="1")
+    assert parse_card(listed).has(DOUBLE_STRIKE) and not parse_card(listed).has(FIRST_STRIKE)
     assert [a.symbol for a in parse_card(ISLAND).mana_abilities] == ["U"]
     assert [a.symbol for a in parse_card(ELF).mana_abilities] == ["G"]
     named = parse_card(creature("Herald", 1, 1, "Whenever Herald attacks, you gain 3 life."))

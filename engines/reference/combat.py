@@ -25,6 +25,8 @@ from protocol.decisions import (
     DeclareBlockers,
     Share,
 )
+from protocol.keyword_registry import DOUBLE_STRIKE, FIRST_STRIKE, KeywordAbility
+from protocol.keyword_registry import MENACE as MENACE_KEYWORD
 from protocol.mechanics import COMBAT_FEATURES, Mechanic
 from protocol.model import (
     Action,
@@ -42,11 +44,16 @@ from protocol.model import (
 from . import hooks
 from .game import ATTACK_TARGET, Game, Perm, decode_target
 from .lines import Keyword
+from .oracle import read_keywords
 from .services import CardLines, Services, Turn, Zones
 from .table import Table, decision
 
+#: The keywords written alone that combat implements: its reader reads their lines (702.1).
+KEYWORDS: tuple[KeywordAbility, ...] = (FIRST_STRIKE, DOUBLE_STRIKE, MENACE_KEYWORD)
+read_keywords(*KEYWORDS)
+
 #: The keyword menace (702.111) as a card line.
-MENACE = Keyword("menace")
+MENACE = Keyword(MENACE_KEYWORD.name)
 
 
 class Combat:
@@ -142,7 +149,7 @@ class Combat:
     @decision("combat.has_first_strike")
     def has_first_strike(self, game: Game, perm: Perm) -> bool:
         """702.7: the creature has first strike (printed; the engine grants it nowhere else)."""
-        return game.abilities_of(perm.id).first_strike
+        return game.abilities_of(perm.id).has(FIRST_STRIKE)
 
     @decision("combat.has_menace")
     def has_menace(self, game: Game, perm: Perm) -> bool:
@@ -157,7 +164,7 @@ class Combat:
     @decision("combat.has_double_strike")
     def has_double_strike(self, game: Game, perm: Perm) -> bool:
         """702.4: the creature has double strike (printed)."""
-        return game.abilities_of(perm.id).double_strike
+        return game.abilities_of(perm.id).has(DOUBLE_STRIKE)
 
     @decision("combat.first_strike_step_needed")
     def first_strike_step_needed(self, game: Game) -> bool:

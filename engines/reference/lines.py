@@ -254,7 +254,8 @@ ParsedLine = SpellEffect | ActivatedSearch | SearchRestriction | MillManaAbility
 
 @dataclass(frozen=True)
 class Keyword:
-    """ "Rebound" or "Menace"."""
+    """A line that is only a keyword written alone ("Rebound", "Menace", "First strike"): read for
+    the keywords a rule component implements (:func:`.oracle.read_keywords`)."""
 
     name: str
 
@@ -362,8 +363,6 @@ class ComponentLine:
 
 
 Record = Ninjutsu | AttackLifeTrigger | CombatDamageDrawTrigger | ManaLine | ParsedLine | CardLine | ComponentLine
-#: A line that is only a keyword the reference engine knows by its keyword ("First strike").
-KeywordLine = Literal["first strike", "double strike"]
 
 
 @dataclass(frozen=True)
@@ -371,4 +370,4 @@ class OracleLine:
     """One line of a card's oracle text (reminder text removed) and the one record it is."""
 
     text: str
-    record: Record | KeywordLine
+    record: Record

@@ -60,14 +60,11 @@ from typing import Any
 
 from protocol.keyword_registry import (
     COMMANDER_NINJUTSU,
-    DOUBLE_STRIKE,
-    FIRST_STRIKE,
     LIBRARY_NINJUTSU,
-    MENACE,
     NINJUTSU,
-    REBOUND,
     SNEAK,
     KeywordAbility,
+    LineForm,
 )
 from protocol.model import MANA_SYMBOLS, CardData, Zone, parse_mana_cost
 
@@ -93,7 +90,6 @@ from .lines import (
     GraveyardSneakGrant,
     GraveyardSneakPermission,
     Keyword,
-    KeywordLine,
     LevelBar,
     LookEffect,
     ManaAbility,
@@ -112,17 +108,15 @@ from .lines import (
     Whose,
 )
 
-#: The keywords of the registry (:mod:`protocol.keyword_registry`) this reader reads, with the
-#: line shapes below; any other keyword, registered or not, is refused (the registry says what
-#: exists, the engine what it implements). Rule components add theirs (:func:`register_shape`).
+#: The keywords of the registry (:mod:`protocol.keyword_registry`) this reader reads with the
+#: line shapes below (those written with a cost). A keyword written alone ("Trample") is read by
+#: the component that implements it, which names it with :func:`read_keywords`; any other
+#: keyword, registered or not, is refused (the registry says what exists, the engine what it
+#: implements).
 READ_KEYWORDS: tuple[KeywordAbility, ...] = (
-    FIRST_STRIKE,
-    DOUBLE_STRIKE,
     NINJUTSU,
     LIBRARY_NINJUTSU,
     COMMANDER_NINJUTSU,
-    REBOUND,
-    MENACE,
     SNEAK,
 )
 #: The ninjutsu family (702.49): the variant names as they appear in oracle text.
@@ -132,6 +126,27 @@ NINJUTSU_VARIANTS = tuple(k.name for k in READ_KEYWORDS if k.family_name == NINJ
 BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 
 _KNOWN_KEYWORDS = {k.name for k in READ_KEYWORDS}
+#: Keywords written alone that a rule component implements (:func:`read_keywords`), by name.
+_BARE_KEYWORDS: dict[str, KeywordAbility] = {}
+
+
+def read_keywords(*keywords: KeywordAbility) -> None:
+    """Let the reader read the lines of keywords written alone that a rule component implements
+    (each line becomes a :class:`~.lines.Keyword` record, and the card's ``keywords`` list may
+    name it). A component module calls it once, when it is imported, naming the registry's
+    keywords it implements; the registry lists what exists, so a keyword no component names is
+    still refused."""
+    for keyword in keywords:
+        if keyword.form is not LineForm.BARE:
+            raise ValueError(f"keyword {keyword.name!r} is written with a cost: read it with a line shape")
+        _BARE_KEYWORDS[keyword.name] = keyword
+    parse_card.cache_clear()
+
+
+def implemented_keywords() -> frozenset[str]:
+    """The names of every keyword the reader reads now (its own and the components')."""
+    return frozenset(_KNOWN_KEYWORDS | set(_BARE_KEYWORDS) | _COMPONENT_KEYWORDS)
+
 
 #: Number words of searches and looks ("the top four cards").
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
@@ -163,14 +178,18 @@ class CardAbilities:
     name: str
     power: int | None = None
     toughness: int | None = None
-    first_strike: bool = False
-    double_strike: bool = False
+    #: The keywords it has, printed (a line of its own) or listed in its card data (702.1).
+    keywords: frozenset[str] = frozenset()
     lines: tuple[OracleLine, ...] = ()
     #: The mana of its intrinsic abilities, for a land with basic land types (305.6).
     intrinsic: tuple[str, ...] = ()
 
     def records(self, kind: type | tuple[type, ...]) -> tuple[Any, ...]:
         return tuple(line.record for line in self.lines if isinstance(line.record, kind))
+
+    def has(self, keyword: KeywordAbility) -> bool:
+        """Whether the card has ``keyword`` (printed or listed in its card data)."""
+        return keyword.name in self.keywords
 
     @cached_property
     def ninjutsu(self) -> tuple[Ninjutsu, ...]:
@@ -242,13 +261,12 @@ _REMINDER = re.compile(r"\([^)]*\)")
 def parse_card(card: CardData) -> CardAbilities:
     """Read ``card`` into :class:`CardAbilities`, or raise :class:`UnsupportedCard`. Memoized:
     both are immutable values, and every session of every example reads every card of its state."""
-    first_strike = double_strike = False
+    keywords: set[str] = set()
     for keyword in card.keywords:
         k = keyword.strip().lower()
-        if k not in _KNOWN_KEYWORDS and k not in _COMPONENT_KEYWORDS:
+        if k not in _KNOWN_KEYWORDS and k not in _COMPONENT_KEYWORDS and k not in _BARE_KEYWORDS:
             raise UnsupportedCard(card.name, keyword, "keyword not implemented")
-        first_strike |= k == FIRST_STRIKE.name
-        double_strike |= k == DOUBLE_STRIKE.name
+        keywords.add(k)
 
     lines: list[OracleLine] = []
     for raw in card.text.split("\n"):
@@ -259,8 +277,8 @@ def parse_card(card: CardData) -> CardAbilities:
         record = read_line(card, line, printed)
         if record is None:
             raise UnsupportedCard(card.name, raw.strip())
-        first_strike |= record == "first strike"
-        double_strike |= record == "double strike"
+        if isinstance(record, Keyword):
+            keywords.add(record.name)
         lines.append(OracleLine(" ".join(printed.split()), record))
 
     intrinsic: tuple[str, ...] = ()
@@ -270,14 +288,13 @@ def parse_card(card: CardData) -> CardAbilities:
         name=card.name,
         power=_stat(card, "power"),
         toughness=_stat(card, "toughness"),
-        first_strike=first_strike,
-        double_strike=double_strike,
+        keywords=frozenset(keywords),
         lines=tuple(lines),
         intrinsic=intrinsic,
     )
 
 
-def read_line(card: CardData, line: str, printed: str) -> Record | KeywordLine | None:
+def read_line(card: CardData, line: str, printed: str) -> Record | None:
     """The one record of a normalized line (``printed``: without reminder text, as printed),
     or ``None`` if no shape reads it. The card's own name means "this creature"; the line as
     written is tried first so a name that happens to be a word of the line ("Add") cannot
@@ -328,11 +345,13 @@ _ANY_ATTACK = re.compile(r"^whenever a creature you control attacks, you gain (\
 _DAMAGE_DRAW = "whenever this creature deals combat damage to a player, draw a card."
 
 
-def _combat_line(card: CardData, text: str, printed: str) -> Record | KeywordLine | None:
-    if FIRST_STRIKE.read(text) is not None:
-        return "first strike"
-    if DOUBLE_STRIKE.read(text) is not None:
-        return "double strike"
+def _keyword_line(card: CardData, text: str, printed: str) -> Record | None:
+    """A line that is only a keyword a component implements ("First strike", "Trample")."""
+    keyword = _BARE_KEYWORDS.get(text)
+    return Keyword(keyword.name) if keyword is not None else None
+
+
+def _combat_line(card: CardData, text: str, printed: str) -> Record | None:
     if m := _NINJUTSU.match(text):
         return Ninjutsu(m.group(1), _parse_cost(card, printed, m.group(2)))
     if m := _SELF_ATTACK.match(text):
@@ -532,8 +551,6 @@ def _cost(text: str) -> tuple[str, ...] | None:
 
 def _card_line(card: CardData, text: str, printed: str) -> SpellEffect | CardLine | None:
     spell = _is_spell(card)
-    if text in (REBOUND.name, MENACE.name):
-        return Keyword(text)
     if m := _SNEAK.match(text):
         cost = _cost(m.group(1))
         return Sneak(cost) if cost is not None else None
@@ -567,7 +584,8 @@ def _card_line(card: CardData, text: str, printed: str) -> SpellEffect | CardLin
 
 
 #: The line shapes, tried in this order for each line (the first that reads it wins).
-SHAPES: tuple[Callable[[CardData, str, str], Record | KeywordLine | None], ...] = (
+SHAPES: tuple[Callable[[CardData, str, str], Record | None], ...] = (
+    _keyword_line,
     _combat_line,
     _mana_line,
     _search_line,

@@ -14,6 +14,7 @@ from typing import Final
 
 from protocol.adapter import ActionRefused
 from protocol.decisions import MayCast
+from protocol.keyword_registry import REBOUND as REBOUND_KEYWORD
 from protocol.mechanics import Mechanic
 from protocol.model import (
     Action,
@@ -28,11 +29,14 @@ from protocol.model import (
 from . import hooks
 from .game import CAST_FROM, TARGETS, WITHOUT_PAYING, Game
 from .lines import Keyword
+from .oracle import read_keywords
 from .services import Services, Spells, Turn
 from .table import Table, decision
 
 #: Ability name of rebound's delayed trigger on the stack.
 REBOUND: Final = "rebound"
+#: Rebound is written alone on its line: the reader reads it for this component (702.88a).
+read_keywords(REBOUND_KEYWORD)
 
 
 class Rebound:
@@ -67,7 +71,7 @@ class Rebound:
     @decision("rebound.has_rebound")
     def has_rebound(self, game: Game, card_id: str) -> bool:
         """702.88a: the card has the keyword rebound."""
-        return Keyword("rebound") in game.abilities_of(card_id).card_lines
+        return Keyword(REBOUND_KEYWORD.name) in game.abilities_of(card_id).card_lines
 
     @decision("rebound.applies")
     def rebound_applies(self, game: Game, item: StackItem, resolving: bool) -> bool:
