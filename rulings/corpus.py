@@ -46,6 +46,10 @@ STATUSES = ("executable", "informational")
 ID_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+")
 #: A Comprehensive Rules number: "605", "106.7", "702.49a".
 CR_PATTERN = re.compile(r"\d{3}(?:\.\d+[a-z]?)?")
+#: The source of a rule text quoted from the Comprehensive Rules, with the date of the edition:
+#: such a ruling is the rule itself, so it names no card page (its ``cards`` may be empty) and
+#: its ``cr`` starts with the number of the rule it quotes.
+CR_SOURCE = re.compile(r"Comprehensive Rules \d{4}-\d{2}-\d{2}")
 
 _STRING_FIELDS = ("id", "text", "sha", "status")
 _LIST_FIELDS = ("cards", "sources", "cr", "tags")
@@ -210,8 +214,13 @@ def _parse_entry(entry: object, shown: Path, n: int) -> Ruling:
         raise fail("id", f"{ruling_id!r} is not a slug like 'ninjutsu.after-blockers' (a-z 0-9 '-', joined by '.')")
     if sha != (actual := ruling_sha(text)):
         raise fail("sha", f"is {sha!r}, but the text hashes to {actual!r} (the official wording changed? update sha)")
-    if not entry["cards"]:
-        raise fail("cards", "is empty: name at least one card page")
+    rule_text = any(CR_SOURCE.fullmatch(source) for source in entry["sources"])
+    if not entry["cards"] and not rule_text:
+        raise fail(
+            "cards", "is empty: name at least one card page (or quote a rule: source 'Comprehensive Rules <date>')"
+        )
+    if rule_text and not entry["cr"]:
+        raise fail("cr", "is empty: a rule text quoted from the Comprehensive Rules names its own rule number first")
     if not entry["sources"]:
         raise fail("sources", "is empty: name at least one seed file or source")
     for number in entry["cr"]:

@@ -290,6 +290,13 @@ ENTRY_2 = "entry 2 (id 'ninjutsu.after-blockers')"
         pytest.param({"reason": "why"}, ENTRY_2, "reason", "takes no reason", id="executable-with-reason"),
         pytest.param({"cards": []}, ENTRY_2, "cards", "is empty", id="empty-cards"),
         pytest.param({"sources": []}, ENTRY_2, "sources", "is empty", id="empty-sources"),
+        pytest.param(
+            {"cards": [], "sources": ["Comprehensive Rules 2026-02-27"], "cr": []},
+            ENTRY_2,
+            "cr",
+            "names its own rule number",
+            id="rule-text-without-number",
+        ),
     ],
 )
 def test_entry_errors_name_file_entry_and_field(tmp_path, overrides, where, field, problem):
@@ -332,3 +339,17 @@ def test_directory_errors(tmp_path):
         load_corpus(tmp_path / "missing")
     with pytest.raises(CorpusError, match=r"no \*\.toml ruling files"):
         load_corpus(tmp_path)
+
+
+def test_a_rule_text_quoted_from_the_comprehensive_rules_names_no_card(tmp_path):
+    text = "Multiple instances of trample on the same creature are redundant."
+    rule = entry(
+        id="trample.redundant",
+        text=text,
+        sha=ruling_sha(text),
+        cards=[],
+        sources=["Comprehensive Rules 2026-02-27"],
+        cr=["702.19g"],
+    )
+    (loaded,) = load_corpus(write(tmp_path, "rules.toml", toml(rule)).parent).rulings
+    assert loaded.cards == () and loaded.cr == ("702.19g",)
