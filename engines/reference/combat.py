@@ -13,8 +13,10 @@ menace") and what happens when a creature deals combat damage to a player
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from protocol.adapter import ActionRefused
 from protocol.decisions import (
@@ -32,6 +34,7 @@ from protocol.model import (
     Action,
     ActionKind,
     AttackTarget,
+    CardData,
     Event,
     EventKind,
     PlayerIndex,
@@ -43,8 +46,8 @@ from protocol.model import (
 
 from . import hooks
 from .game import ATTACK_TARGET, Game, Perm, decode_target
-from .lines import Keyword
-from .oracle import read_keywords
+from .lines import ComponentLine, Keyword
+from .oracle import read_keywords, register_shape
 from .services import CardLines, Services, Turn, Zones
 from .table import Table, decision
 
@@ -56,12 +59,28 @@ read_keywords(*KEYWORDS)
 MENACE = Keyword(MENACE_KEYWORD.name)
 
 
+@dataclass(frozen=True)
+class BlocksAdditional(ComponentLine):
+    """ "This creature can block an additional creature each combat." (509.1a: a creature blocks
+    one attacker unless an effect allows it to block additional creatures.)"""
+
+
+_BLOCKS_ADDITIONAL = re.compile(r"^(?:this creature|~) can block an additional creature each combat\.$")
+
+
+def _blocks_additional_line(card: CardData, line: str, printed: str) -> ComponentLine | None:
+    return BlocksAdditional() if _BLOCKS_ADDITIONAL.match(line.replace(card.name.lower(), "~")) else None
+
+
+register_shape(_blocks_additional_line)
+
+
 class Combat:
     """Declarations, combat damage, and the combat triggers of the cards the engine reads."""
 
     name = "combat"
     #: The requirements this component implements (the engine supports the union: ``SUPPORTED``).
-    mechanics = COMBAT_FEATURES | {Mechanic.MENACE}
+    mechanics = COMBAT_FEATURES | {Mechanic.MENACE, Mechanic.BLOCK_ADDITIONAL}
 
     turn: Turn
     zones: Zones
@@ -133,6 +152,12 @@ class Combat:
             and not blocker.tapped
             and attacker.attacking is not None
         )
+
+    @decision("combat.attackers_it_may_block")
+    def attackers_it_may_block(self, game: Game, blocker: Perm) -> int:
+        """509.1a: a creature blocks one attacking creature, plus one for each effect that allows
+        it to block an additional creature (printed "can block an additional creature")."""
+        return 1 + len(game.abilities_of(blocker.id).records(BlocksAdditional))
 
     @decision("combat.is_unblocked_attacker")
     def is_unblocked_attacker(self, game: Game, perm: Perm) -> bool:
@@ -333,12 +358,15 @@ class Combat:
         self.refuse_unless_answer(game, action)
         if action.attacks:
             raise ActionRefused("attackers cannot be declared in the declare-blockers step")
-        seen: set[str] = set()
+        if len(set(action.blocks)) != len(action.blocks):
+            raise ActionRefused("a block is declared twice")
+        blocks_of = Counter(blocker_id for blocker_id, _ in action.blocks)
         for blocker_id, attacker_id in action.blocks:
-            if blocker_id in seen:
-                raise ActionRefused(f"{blocker_id} is declared as a blocker twice")
-            seen.add(blocker_id)
             blocker, attacker = game.perm(blocker_id), game.perm(attacker_id)
+            if blocker is not None and blocks_of[blocker_id] > self.attackers_it_may_block(game, blocker):
+                raise ActionRefused(
+                    f"{blocker_id} is declared as a blocker of more attackers than it may block (509.1a)"
+                )
             if blocker is None or attacker is None or not self.can_block(game, blocker, attacker):
                 raise ActionRefused(f"{blocker_id} cannot block {attacker_id}")
         if not self.block_restrictions_met(game, action):  # 509.1c
@@ -347,10 +375,14 @@ class Combat:
                 "blocked by fewer than two creatures)"
             )
         blocked = set()
+        for blocker_id, _ in action.blocks:
+            blocker = game.perm(blocker_id)
+            assert blocker is not None
+            blocker.blocking = []
         for blocker_id, attacker_id in action.blocks:
             blocker = game.perm(blocker_id)
             assert blocker is not None
-            blocker.blocking = [attacker_id]
+            blocker.blocking.append(attacker_id)
             blocked.add(attacker_id)
             events.append(Event(EventKind.BLOCK, card=blocker_id, target=attacker_id))
         for perm in game.battlefield:
