@@ -11,7 +11,7 @@ from engines.kit.session import CachedSession
 from engines.kit.trial import Candidate, accepted
 from protocol.adapter import ActionRefused, EngineError, Support
 from protocol.decisions import SearchDecision
-from protocol.mechanics import Mechanic
+from protocol.mechanics import Mechanic, UnknownMechanic, mechanic
 from protocol.model import Action, ActionKind, Event, EventKind, GameState
 
 from . import actions as amap
@@ -185,6 +185,17 @@ def _own_tap_cost(ability: dict[str, Any]) -> bool:
     return (ability.get("cost") or {}).get("type") in ("Tap", "Untap")
 
 
+def not_mapped(requirement: str) -> str:
+    """Why a requirement the adapter neither maps nor knows phase to lack is refused: the
+    adapter's gap, named with the registry's description (a new mechanic needs no entry here to
+    be refused honestly; mapping it is the adapter's next step)."""
+    try:
+        known = mechanic(requirement)
+    except UnknownMechanic:
+        return f"the phase adapter does not know the requirement {requirement!r}"
+    return f"the phase adapter does not map {known.value} ({known.description}, {known.cr}) yet"
+
+
 class PhaseInProcess:
     """The phase adapter without isolation (protocol.adapter.EngineAdapter)."""
 
@@ -195,8 +206,7 @@ class PhaseInProcess:
         self.version = version("phase-python")
 
     def supports(self, requires: frozenset[str]) -> Support:
-        unknown = "the phase adapter does not know the requirement {!r}"
-        reasons = [NOT_SUPPORTED.get(r, unknown.format(r)) for r in sorted(requires) if r not in SUPPORTED]
+        reasons = [NOT_SUPPORTED.get(r) or not_mapped(r) for r in sorted(requires) if r not in SUPPORTED]
         return Support.no("; ".join(reasons)) if reasons else Support.yes()
 
     def start(self, state: GameState) -> PhaseSession:
