@@ -106,6 +106,17 @@ class CombatSpec:
     gang_blocks: bool = False
     #: Draw damage already marked on creatures.
     marked_damage: bool = False
+    #: With ``marked_damage``: the share (percent) of creatures that have damage marked.
+    damage_share: int = 25
+    #: Registry keywords (names) every attacker the spec requires blocked (``min_blocked``) has,
+    #: e.g. trample for a check about trample damage; their mechanics are required.
+    blocked_keywords: tuple[str, ...] = ()
+    #: Power added to every attacker the spec requires blocked: a check about damage beyond its
+    #: blockers needs attackers that outclass them often.
+    blocked_power_bonus: int = 0
+    #: With ``gang_blocks``: a creature that can block an additional creature blocks the first
+    #: attacker the spec requires blocked and another one, in every state (509.1a).
+    shared_blocker: bool = False
 
     @property
     def requires(self) -> frozenset[Mechanic]:
@@ -116,6 +127,9 @@ class CombatSpec:
             out.add(Mechanic.FIRST_STRIKE)
         if self.observer:
             out.add(Mechanic.ATTACK_TRIGGER)
+        out |= {m for m in (keyword_ability(k).mechanic for k in self.blocked_keywords) if m is not None}
+        if self.shared_blocker:
+            out.add(Mechanic.BLOCK_ADDITIONAL)
         return frozenset(out)
 
     @property
@@ -255,7 +269,7 @@ class CombatDraw:
             if set(spec.steps) == {Step.FIRST_STRIKE_DAMAGE} and self.after_blockers
             else 0,
             "gang-block": FEATURES["gang-block"].weight if spec.gang_blocks and self.after_blockers else 0,
-            "blocks-several": FEATURES["blocks-several"].weight if several else 0,
+            "blocks-several": (100 if spec.shared_blocker else FEATURES["blocks-several"].weight) if several else 0,
         }
         rare = dict(zip(gates, joint(self.draw, *(flag(w) for w in gates.values())), strict=True))
         blocker_only = rare.pop("first-strike-blocker-only")
@@ -308,7 +322,8 @@ class CombatDraw:
         targets = [AttackTarget.of_player(self.defender)]
         targets += [AttackTarget.of_permanent(TargetKind.PLANESWALKER, w) for w in walkers]
         targets += [AttackTarget.of_permanent(TargetKind.BATTLE, x) for x in battles]
-        self._draw_attackers(min(least + n_attackers, most), targets)
+        forced = range(need_unblocked, need_unblocked + need_blocked)
+        self._draw_attackers(min(least + n_attackers, most), targets, forced)
         if self.after_blockers:
             self._draw_blocks(n_blockers, need_unblocked, need_blocked)
         if spec.observer:
@@ -322,7 +337,9 @@ class CombatDraw:
     def _chosen(self, flags: Collection[bool]) -> tuple[str, ...]:
         return tuple(k.name for k, on in zip(self.keywords, flags, strict=True) if on)
 
-    def _draw_attackers(self, n_attackers: int, targets: list[AttackTarget]) -> None:
+    def _draw_attackers(self, n_attackers: int, targets: list[AttackTarget], forced: range = range(0)) -> None:
+        """The attackers; those at ``forced`` (the ones the spec requires blocked) get the spec's
+        ``blocked_keywords`` (a strike among them replaces the one drawn)."""
         spec, may, b, rare = self.spec, self.may, self.builder, self.rare
         in_combat = self.in_combat
         # The attacked target: an index folded onto the targets there are (one to four: the player,
@@ -364,6 +381,12 @@ class CombatDraw:
                 other_owner, token = rare["attacker-owned-by-opponent"], rare["attacker-token"]
                 sick = rare["attacker-entered-this-turn"]
             keywords = self._chosen(keyword_flags)
+            if i in forced:
+                power += spec.blocked_power_bonus
+            if i in forced and spec.blocked_keywords:
+                strikes = [k for k in spec.blocked_keywords if k in (FIRST_STRIKE.name, DOUBLE_STRIKE.name)]
+                kind = strikes[0] if strikes else kind
+                keywords += tuple(k for k in spec.blocked_keywords if k not in strikes and k not in keywords)
             card = cards.creature(power, toughness, attack_trigger=trigger, keywords=keywords, **_strike_flags(kind))
             owner = self.defender if other_owner else self.active
             if in_combat:
@@ -460,7 +483,7 @@ class CombatDraw:
             # A creature that can block an additional creature blocks two attackers (509.1a).
             drawn = self._draw_creature(strike, VICTIM, among(range(5)))
             first, second = drawn[4]
-            one = choices[first % len(choices)]
+            one = must_be_blocked[0] if self.spec.shared_blocker and must_be_blocked else choices[first % len(choices)]
             rest = [a for a in choices if a != one]
             self._blocker((one, rest[second % len(rest)]), drawn, blocks_additional=True)
         self._enough_blockers()
@@ -517,7 +540,16 @@ class CombatDraw:
         hurt = [c for c in (*self.attackers, *self.blockers) if self.toughness[c] > 1]
         for start in range(0, len(hurt), DAMAGE_PER_DRAW):
             some = hurt[start : start + DAMAGE_PER_DRAW]
-            dims = [((0, 3 * (self.toughness[c] - 1)), *((d, 1) for d in range(1, self.toughness[c]))) for c in some]
+            share = self.spec.damage_share
+            if share == 25:  # none on three in four (the weights every existing spec draws with)
+                dims = [
+                    ((0, 3 * (self.toughness[c] - 1)), *((d, 1) for d in range(1, self.toughness[c]))) for c in some
+                ]
+            else:
+                dims = [
+                    ((0, (100 - share) * (self.toughness[c] - 1)), *((d, share) for d in range(1, self.toughness[c])))
+                    for c in some
+                ]
             for cid, damage in zip(some, joint(self.draw, *dims), strict=True):
                 if damage:
                     self.builder.update(cid, damage=damage)

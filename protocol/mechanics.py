@@ -48,6 +48,11 @@ class Mechanic(StrEnum):
     DOUBLE_STRIKE = "mechanic:double-strike", "double strike: damage in both combat damage steps", "702.4"
     MENACE = "mechanic:menace", "menace: can't be blocked except by two or more creatures", "702.111"
     FLYING = "mechanic:flying", "flying: can be blocked only by creatures with flying or reach", "702.9"
+    TRAMPLE = (
+        "mechanic:trample",
+        "trample: once its blockers are assigned lethal damage, the rest may go to what it attacks",
+        "702.19",
+    )
     BLOCK_ADDITIONAL = (
         "mechanic:block-additional",
         "a creature that can block an additional creature each combat blocks two attackers",

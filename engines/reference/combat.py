@@ -26,8 +26,9 @@ from protocol.decisions import (
     DeclareAttackers,
     DeclareBlockers,
     Share,
+    Trample,
 )
-from protocol.keyword_registry import DOUBLE_STRIKE, FIRST_STRIKE, KeywordAbility
+from protocol.keyword_registry import DOUBLE_STRIKE, FIRST_STRIKE, TRAMPLE, KeywordAbility
 from protocol.keyword_registry import MENACE as MENACE_KEYWORD
 from protocol.mechanics import COMBAT_FEATURES, Mechanic
 from protocol.model import (
@@ -52,7 +53,7 @@ from .services import CardLines, Services, Turn, Zones
 from .table import Table, decision
 
 #: The keywords written alone that combat implements: its reader reads their lines (702.1).
-KEYWORDS: tuple[KeywordAbility, ...] = (FIRST_STRIKE, DOUBLE_STRIKE, MENACE_KEYWORD)
+KEYWORDS: tuple[KeywordAbility, ...] = (FIRST_STRIKE, DOUBLE_STRIKE, MENACE_KEYWORD, TRAMPLE)
 read_keywords(*KEYWORDS)
 
 #: The keyword menace (702.111) as a card line.
@@ -80,7 +81,7 @@ class Combat:
 
     name = "combat"
     #: The requirements this component implements (the engine supports the union: ``SUPPORTED``).
-    mechanics = COMBAT_FEATURES | {Mechanic.MENACE, Mechanic.BLOCK_ADDITIONAL}
+    mechanics = COMBAT_FEATURES | {Mechanic.MENACE, Mechanic.BLOCK_ADDITIONAL, Mechanic.TRAMPLE}
 
     turn: Turn
     zones: Zones
@@ -190,6 +191,20 @@ class Combat:
     def has_double_strike(self, game: Game, perm: Perm) -> bool:
         """702.4: the creature has double strike (printed)."""
         return game.abilities_of(perm.id).has(DOUBLE_STRIKE)
+
+    @decision("combat.has_trample")
+    def has_trample(self, game: Game, perm: Perm) -> bool:
+        """702.19: printed trample, or given by an effect (613.1f, ``combat.keyword_granted``)."""
+        if game.abilities_of(perm.id).has(TRAMPLE):
+            return True
+        return self.table.call(hooks.keyword_granted, game, perm, TRAMPLE.name)
+
+    @decision("combat.tramples_over_no_blockers")
+    def tramples_over_no_blockers(self, game: Game, attacker: Perm) -> bool:
+        """702.19d: a blocked creature with trample that no creature blocks any more when damage
+        is assigned assigns all its damage to what it attacks, as though all its blockers had
+        been assigned lethal damage (without trample it assigns none, 510.1c)."""
+        return self.has_trample(game, attacker)
 
     @decision("combat.first_strike_step_needed")
     def first_strike_step_needed(self, game: Game) -> bool:
@@ -465,10 +480,58 @@ class Combat:
                 creatures = self.blockers_of(game, perm)
             else:
                 creatures = [a for a in (game.perm(i) for i in perm.blocking) if a is not None]
+            beyond = self.trample_beyond(game, perm, creatures)
+            if beyond:
+                # 702.19b: lethal damage counts what the player's other creatures assign it without a choice.
+                lethal = tuple(
+                    DamageRecipient(
+                        c.id, max(0, self.lethal_damage(game, c) - self.damage_already_assigned(game, c, perm))
+                    )
+                    for c in creatures
+                )
+                if amount > sum(r.lethal or 0 for r in lethal) or len(creatures) >= 2:
+                    out.append(DamageSource(perm.id, amount, lethal, trample=Trample.TRAMPLE, beyond=beyond))
+                    continue
             if self.damage_is_divided(game, perm, creatures):
                 recipients = tuple(DamageRecipient(c.id, self.lethal_damage(game, c)) for c in creatures)
                 out.append(DamageSource(perm.id, amount, recipients))
         return tuple(out)
+
+    def trample_beyond(self, game: Game, perm: Perm, creatures: list[Perm]) -> tuple[DamageRecipient, ...]:
+        """702.19b: what a blocked attacker with trample may assign damage to beyond the creatures
+        blocking it (once each has lethal damage): the player, planeswalker or battle it attacks,
+        if that is still there (506.4c); nothing for a creature without trample or a blocker."""
+        target = perm.attacking
+        if target is None or not creatures or not self.has_trample(game, perm):
+            return ()
+        if target.kind is not TargetKind.PLAYER and game.perm(target.permanent or "") is None:
+            return ()
+        return (DamageRecipient(target_ref(target)),)
+
+    @decision("combat.damage_already_assigned")
+    def damage_already_assigned(self, game: Game, creature: Perm, source: Perm) -> int:
+        """702.19b: lethal damage counts the damage the other creatures of ``source``'s controller
+        assign to ``creature`` in the same step without a choice (an attacker it alone blocks; a
+        blocker blocking only it)."""
+        first_strike_step = game.step is Step.FIRST_STRIKE_DAMAGE
+        total = 0
+        for perm in game.battlefield:
+            if perm.controller != source.controller or not perm.in_combat or perm.id in (creature.id, source.id):
+                continue
+            if not self.deals_damage_in_step(game, perm, first_strike_step):
+                continue
+            if perm.attacking is not None:
+                only = self.blockers_of(game, perm) if perm.blocked else []
+                alone = len(only) == 1 and only[0].id == creature.id
+                spare = self.has_trample(game, perm) and self.combat_damage_amount(game, perm) > self.lethal_damage(
+                    game, creature
+                )
+                automatic = alone and not spare
+            else:
+                automatic = perm.blocking == [creature.id]
+            if automatic:
+                total += self.combat_damage_amount(game, perm)
+        return total
 
     def damage_assignments(self, game: Game) -> list[Action]:
         """Some legal assignments (apply judges any): the least one (lethal damage to each
@@ -488,6 +551,20 @@ class Combat:
                         if other is entry
                         else tuple(s for s in least.damage if s[0] == other.source)
                     )
+                )
+                action = Action(ActionKind.ASSIGN_DAMAGE, pending.player, damage=damage)
+                if action not in actions and not pending.answer_problems(action):
+                    actions.append(action)
+        for entry in pending.sources:
+            if not entry.beyond:
+                continue
+            # 702.19b: lethal damage to each blocker, the excess to what it attacks.
+            shares = [(entry.source, c.ref, entry.lethal_to(c)) for c in entry.creatures if entry.lethal_to(c) > 0]
+            excess = entry.amount - sum(n for _, _, n in shares)
+            if excess > 0:
+                damage = tuple(s for s in least.damage if s[0] != entry.source) + (
+                    *shares,
+                    (entry.source, entry.beyond[0].ref, excess),
                 )
                 action = Action(ActionKind.ASSIGN_DAMAGE, pending.player, damage=damage)
                 if action not in actions and not pending.answer_problems(action):
@@ -524,8 +601,13 @@ class Combat:
             if perm.id in chosen:
                 dealt.extend((perm, recipient, share) for recipient, share in chosen[perm.id])
             elif perm.attacking is not None:
-                if perm.blocked:
-                    for blocker, share in self.assign_blocked_damage(game, perm, amount, self.blockers_of(game, perm)):
+                blockers = self.blockers_of(game, perm) if perm.blocked else []
+                if perm.blocked and not blockers and self.tramples_over_no_blockers(game, perm):
+                    target = perm.attacking
+                    if target.kind is TargetKind.PLAYER or game.perm(target.permanent or "") is not None:
+                        dealt.append((perm, target_ref(target), amount))
+                elif perm.blocked:
+                    for blocker, share in self.assign_blocked_damage(game, perm, amount, blockers):
                         dealt.append((perm, blocker.id, share))
                 else:
                     target = perm.attacking
