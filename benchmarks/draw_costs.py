@@ -45,6 +45,8 @@ def main() -> None:
     parser.add_argument("--invariant", action="append", default=[])
     args = parser.parse_args()
 
+    # Imported after the arguments are read, for start-up time: --help and a bad option load
+    # nothing of the project.
     from harness.feature_reach import case_seed
     from harness.heap import settle
     from harness.plan import compiled_suite, select_invariants

@@ -116,6 +116,8 @@ def main() -> None:
     parser.add_argument("--invariant", action="append", default=[])
     args = parser.parse_args()
 
+    # Imported after the arguments are read, for start-up time: --help and a bad option load
+    # nothing of the project.
     from harness.plan import compiled_suite, engine, select_invariants
     from harness.profiles import register_profiles
     from harness.runner import run_case
