@@ -21,6 +21,7 @@ from hypothesis.errors import InvalidArgument, UnsatisfiedAssumption
 from protocol.adapter import ActionRefused, EngineError, Session
 from protocol.consistency import problems
 from protocol.model import Action, Event, GameState
+from protocol.state_diff import differences
 
 #: The type of a scenario's params: a frozen dataclass record defined next to the generator
 #: that draws it (e.g. ``NinjutsuParams``), so checks read typed attributes.
@@ -175,7 +176,13 @@ class Probe:
         return actions
 
     def apply(self, action: Action) -> list[Event]:
-        """Apply ``action``; a refusal propagates as :class:`ActionRefused` and is recorded."""
+        """Apply ``action``; a refusal propagates as :class:`ActionRefused` and is recorded.
+
+        A refusal must leave the game as it was: when the state before the action was read (it
+        always is for :meth:`expect_refused`), the state after a refusal is compared with it,
+        and any difference is a :class:`Violation` (an engine that passes priority, taps a land
+        or moves a card and then says "refused" would otherwise pass every "is refused" check)."""
+        before = self._current
         try:
             events = list(self._call(lambda: f"apply({action})", lambda: self._session.apply(action)))
             wrong = [e for e in events if not isinstance(e, Event)]
@@ -184,7 +191,13 @@ class Probe:
         except ActionRefused as refusal:
             self._current = None
             self.trace.append(TraceStep(action, [], refused=str(refusal) or "refused"))
-            self._consistent(self.trace[-1])
+            after = self._consistent(self.trace[-1])
+            if before is not None and after != before:
+                raise Violation(
+                    f"global invariant (atomic refusal): refusing {action}, the engine changed the game",
+                    expected="the game as it was before the refused action",
+                    observed="; ".join(differences(before, after)),
+                ) from None
             raise
         self._current = None
         self.trace.append(TraceStep(action, list(events)))  # a copy: callers extend what they get
@@ -215,7 +228,8 @@ class Probe:
         """Try an action the rules forbid: the engine must refuse it. Acceptance is a
         :class:`Violation` (``message``); ``expected`` and ``observed`` default to "<action>
         refused" and "<action> accepted". The one way a check says "the engine must refuse this"
-        (the counterpart of :meth:`require`)."""
+        (the counterpart of :meth:`require`). The refusal must change nothing (see :meth:`apply`)."""
+        self.state()  # the state before, which a refusal must leave as it was
         if self.try_apply(action) is not None:
             raise Violation(
                 message, expected=expected or f"{action} refused", observed=observed or f"{action} accepted"

@@ -40,12 +40,8 @@ IS_CLASS = has_subtype("Class")
 PROBE = frozenset({Mechanic.MENACE})
 
 
-#: Why a pure "must be refused" check is exempt from the controls that refuse or offer nothing.
 def class_features(*names: str) -> tuple[Feature, ...]:
     return tuple(FEATURES[n] for n in names)
-
-
-REFUSED_ONLY = "a pure must-be-refused check: refusing (or offering) nothing is what the ruling asks here"
 
 
 def level_up(player: int, class_id: str, level: int) -> Action:
@@ -234,16 +230,18 @@ def check_level_bars(probe: Probe, scenario: Scenario[ClassParams]) -> None:
     applies_to=template("class.no-repeat-level", cards=IS_CLASS),
     name="refused-at-or-above",
     kind="legality",
-    claims=["a level at or below the current one refused"],
+    claims=["a level at or below the current one refused", "the next level accepted in the same situation"],
     requires=REQUIRES,
-    scenarios=lambda: class_scenarios(ClassSpec(levels=(2, 3))),
+    scenarios=lambda: class_scenarios(ClassSpec(levels=(2, 3), one_below_3=True)),
     features=class_features("level:2", "level:3", "off-colour-land"),
-    exempt={"refuses-all": REFUSED_ONLY, "offers-nothing": REFUSED_ONLY},
 )
 def check_no_repeat(probe: Probe, scenario: Scenario[ClassParams]) -> None:
     """A Class already at level N or higher: its level N ability (and every lower one) is
-    neither offered nor accepted, even as a sorcery with the mana to pay."""
+    neither offered nor accepted, even as a sorcery with the mana to pay. The refusal is paired
+    with its legal counterpart in the same situation: the next level of a level 2 Class, as a
+    sorcery with the mana to pay, is accepted (an engine that refuses everything fails)."""
     player = scenario.params.player
+    state = probe.state()
     tried = []
     actions = probe.legal_actions()
     for class_id in scenario.params.classes:
@@ -257,9 +255,26 @@ def check_no_repeat(probe: Probe, scenario: Scenario[ClassParams]) -> None:
                 observed=", ".join(map(str, shown)),
             )
             tried.append(level_up(player, class_id, n))
-    probe.claim("a level at or below the current one refused")
     action = tried[scenario.params.pick % len(tried)]
     probe.expect_refused(action, "a level ability was accepted for a Class already at that level or higher")
+    probe.claim("a level at or below the current one refused")
+    swamps, others = untapped_lands(state, player)
+    counterparts = [
+        level_up(player, class_id, 3)
+        for class_id in scenario.params.classes
+        if scenario.params.levels[class_id] == 2 and payable(bar_symbols(state, class_id).get(3, ()), swamps, others)
+    ]
+    probe.precondition(
+        sorcery_timing(state, player) and bool(counterparts), "no next level the player may activate now"
+    )
+    expect(
+        counterparts[0] in actions,
+        "the next level of a level 2 Class is not offered as a sorcery with the mana to pay",
+        expected=f"{counterparts[0]} offered",
+        observed="not offered",
+    )
+    probe.require(counterparts[0], "the next level of a level 2 Class, as a sorcery with the mana to pay")
+    probe.claim("the next level accepted in the same situation")
 
 
 @invariant(
