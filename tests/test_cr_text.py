@@ -44,7 +44,7 @@ def test_finds_702_19b_exactly_with_its_examples() -> None:
     assert len(rule.examples) == 2
     assert rule.examples[0].startswith("A 2/2 creature that can block an additional creature")
     assert rule.examples[1].endswith("between the blocking creature and the defending player.")
-    assert shipped_rules().get("702.19").text == "Trample"  # type: ignore[union-attr]
+    assert shipped_rules().get("702.19").text == "Trample"
     assert shipped_rules().effective == "February 27, 2026"
 
 
