@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from harness.cli import main
+from harness.coverage_cli import format_table
 from harness.cr_map import NAMED_SECTIONS, build_map, covered_sections, section_of
 from harness.plan import compiled_suite
 from protocol.keyword_registry import KEYWORD_ABILITIES
@@ -143,6 +144,15 @@ def test_uncited_informational_and_uncompiled_rules_say_why() -> None:
     assert "toy.gap" in got["510.3"].reason and "matches no template" in got["510.3"].reason
     (section,) = crmap.sections
     assert (section.checked, section.informational, section.total) == (2, 1, 10)  # 510.1, 510.1c; 510.3a
+
+
+def test_a_citation_the_rules_lack_is_named() -> None:
+    typo = ruling("toy.typo", ("510.9", "510.1c"))
+    suite = CompiledSuite(Corpus((typo,)), (), (RulingCoverage(typo, "template", "toy", ("toy.typo/one",)),))
+    crmap = build_map(suite, shipped_rules(), Explanations({}), ["510"])
+    assert [(u.number, u.rulings) for u in crmap.unknown_citations] == [("510.9", ("toy.typo",))]
+    assert "cited but not in the rules: 510.9 (toy.typo)" in format_table(crmap)
+    assert rows(crmap)["510.1c"].invariants == ("toy.typo/one",)
 
 
 def test_the_shipped_corpus_links_its_citations(shipped: CRMap) -> None:
