@@ -88,7 +88,9 @@ def build_map(
     for section in chosen:
         found = rules.under(section)
         if not found:
-            continue  # a keyword of the registry the rules of this edition lack: nothing to list
+            # Not in this edition: a cited number then shows among the unknown citations, and a
+            # keyword of the registry the rules lack fails tests/test_coverage_map.py.
+            continue
         rows = tuple(_row(r.number, r.text, r.examples, r.number == section, citations, explanations) for r in found)
         title = found[0].text
         out.append(MapSection(section, title, tuple(covered.get(section, ["asked for"])), rows))
