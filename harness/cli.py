@@ -16,7 +16,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from harness import controls, diff, expectations, gate, merge, replay
+from harness import controls, coverage_cli, diff, expectations, gate, merge, replay
 from harness import suite as suite_module
 from harness.controls import ControlsUsageError
 from harness.import_cli import cmd_import
@@ -248,6 +248,7 @@ def _parser() -> argparse.ArgumentParser:
     rulings.add_argument("--out", type=Path, metavar="FILE", help="corpus file that import writes")
 
     sub.add_parser("requires", help="list the mechanics invariants require (what supports() is asked)")
+    coverage_cli.add_parser(sub)
 
     controls.add_parser(sub)
 
@@ -282,6 +283,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _controls(args, argv if argv is not None else sys.argv[1:])
         if args.command == "requires":
             return cmd_requires()
+        if args.command == "coverage":
+            return coverage_cli.cmd_coverage(args, _suite_or_usage_error())
         if args.command == "expectations":
             return expectations.cmd_expectations(args)
         if args.command == "merge":
@@ -298,6 +301,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         replay.ReplayError,
         diff.DiffError,
         merge.MergeError,
+        coverage_cli.CoverageError,
     ) as exc:
         print(f"mtg-conformance: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -600,7 +604,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     if target.is_dir():
         raise UsageError(f"--out {str(target)!r} is a directory; give the HTML file to write")
     try:
-        write_report(results, target)
+        write_report(results, target, cr_map=coverage_cli.page_beside(target.parent))
     except OSError as exc:
         raise UsageError(f"cannot write {str(target)!r}: {exc.strerror or exc}") from None
     except RecursionError:

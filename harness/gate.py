@@ -14,6 +14,7 @@ import argparse
 from dataclasses import dataclass
 from pathlib import Path
 
+from harness.coverage_cli import page_beside
 from harness.expectations import (
     Expectations,
     ExpectationsError,
@@ -87,7 +88,9 @@ class Gate:
 
             # After the run wrote its files, this names the report it wrote: report.partial.html
             # when an interrupted run was written beside a complete one that must stay readable.
-            write_report(results, destination(out, complete=results.run.complete).report, diff=diff)
+            write_report(
+                results, destination(out, complete=results.run.complete).report, diff=diff, cr_map=page_beside(out)
+            )
         if self.expectations is not None:
             mismatches = compare(results, self.expectations)
             print(gate_report(mismatches, len(results.results), self.expectations.source))

@@ -21,6 +21,7 @@ import pytest
 from generators.features import record_events
 from harness import __version__, signals
 from harness import limits as run_limits
+from harness.coverage_cli import write_beside
 from harness.limits import Limits, clean_text
 from harness.lock import OutputLocked, hold
 from harness.output import destination
@@ -290,7 +291,10 @@ class ResultCollector:
             where = destination(options.out, complete=results.run.complete, replace_complete=options.replace_complete)
             self.config.mtg_destination = where  # type: ignore[attr-defined]
             write_results(results, where.results)
-            write_report(results, where.report)
+            # A run writes the CR map beside its report (a mutants run's cases are no map's).
+            cr_map = write_beside(where.report.parent, compiled_suite()) if options.mutants is None else None
+            write_report(results, where.report, cr_map=cr_map)
+            self.config.mtg_cr_map = cr_map  # type: ignore[attr-defined]
             write_junit(results, where.junit)
 
     def pytest_terminal_summary(self, terminalreporter) -> None:
@@ -323,6 +327,8 @@ class ResultCollector:
                 terminalreporter.write_line("a complete run's files were kept; this partial run's are beside them")
             terminalreporter.write_line(f"report: {where.report}")
             terminalreporter.write_line(f"results: {where.results}")
+            if getattr(self.config, "mtg_cr_map", None):
+                terminalreporter.write_line(f"CR map: {where.report.parent / self.config.mtg_cr_map}")  # type: ignore[attr-defined]
 
     def results(self, options: Options) -> Results:
         cases = options.all_cases()  # the whole plan: a shard lists the run's engines too

@@ -167,6 +167,8 @@ class Report:
     filter_cards: tuple[Option, ...]
     filter_css: str
     letters: dict[str, str]
+    #: The CR map page beside the report (``coverage.html``): each CR number links to its rule there.
+    cr_map: str | None = None
     index_size: int = 8  # groups listed one line each before the first group; the rest folded
     statuses: tuple[str, ...] = SHOWN_STATUSES
     schema_version: int = VERSION
@@ -201,8 +203,9 @@ class _Index:
         return self.keys.setdefault(value, len(self.keys))
 
 
-def build_report(results: Results) -> Report:
-    """Everything the template shows, worked out from the results."""
+def build_report(results: Results, cr_map: str | None = None) -> Report:
+    """Everything the template shows, worked out from the results; ``cr_map`` names the CR map
+    page the ruling table's CR numbers link to (None: no links)."""
     engines = results.engines()
     versions = {e.name: e.version for e in results.run.engines}
 
@@ -329,6 +332,7 @@ def build_report(results: Results) -> Report:
         filter_cards=filter_cards if len(filter_cards) > 1 else (),
         filter_css=_filter_css(present, len(engines), len(filter_families), len(filter_cards)),
         letters=LETTERS,
+        cr_map=cr_map,
     )
 
 
@@ -416,17 +420,20 @@ def _cell(invariant: str, record: ResultRecord | None, anchor: str | None) -> Ce
 # -- rendering -------------------------------------------------------------------------------
 
 
-def render_report(results: Results, diff: Any = None) -> str:
+def render_report(results: Results, diff: Any = None, cr_map: str | None = None) -> str:
     """The report as one self-contained HTML document; with ``diff`` (a :class:`reports.diff.RunDiff`,
-    from ``run --baseline``) it shows the changes since the baseline under the summary."""
+    from ``run --baseline``) it shows the changes since the baseline under the summary; with
+    ``cr_map`` (the CR map page beside it) its CR numbers link to their rules there."""
     return (
-        environment().get_template("report.html.j2").render(report=build_report(results), diff=diff, sections=SECTIONS)
+        environment()
+        .get_template("report.html.j2")
+        .render(report=build_report(results, cr_map), diff=diff, sections=SECTIONS)
     )
 
 
-def write_report(results: Results, path: str | os.PathLike[str], diff: Any = None) -> Path:
+def write_report(results: Results, path: str | os.PathLike[str], diff: Any = None, cr_map: str | None = None) -> Path:
     """Render and write the report atomically; returns the path."""
-    return write_text_atomic(path, render_report(results, diff))
+    return write_text_atomic(path, render_report(results, diff, cr_map))
 
 
 __all__ = [
