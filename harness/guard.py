@@ -11,7 +11,11 @@ the rest, for in-process engines as for isolated ones:
 * a call returns the right kind of value (``None`` from ``apply()`` is a broken contract);
 * a call, an example and an invariant take at most their time limits: isolated engines are
   killed by their worker's timeout, in-process Python code is interrupted by an alarm
-  (``SIGALRM``, main thread only), and elapsed time is also checked after every call.
+  (``SIGALRM``, main thread only), and elapsed time is also checked after every call;
+* an in-process engine cannot switch those limits off: one that uses ``signal.alarm`` for its
+  own budget (cancelling the harness's timer, or replacing its handler) gets the harness's timer
+  and handler back after every call, and a watchdog thread interrupts the main thread with a
+  signal of its own when a deadline has passed and the alarm did not end the call.
 """
 
 from __future__ import annotations
@@ -209,6 +213,63 @@ def _on_alarm(signum: int, frame: FrameType | None) -> None:
         _arm_by(min(d for d, _ in _deadlines))
 
 
+# -- the watchdog ----------------------------------------------------------------------------------
+#
+# The alarm is a resource the engine shares: an in-process engine that budgets its own search with
+# ``signal.alarm`` or ``setitimer`` cancels the harness's timer, and one that installs its own
+# SIGALRM handler takes the alarm for itself. So after every limited call the timer and the
+# handler are checked and put back (:func:`_repair`), and a daemon thread checks the deadlines a
+# few times a second: when one has passed by more than :data:`GRACE` and is still pending (the
+# alarm did not end its block), it sends :data:`NUDGE` to the main thread. That signal's handler
+# is the alarm's (installed once, never replaced by the harness): it raises the expired limit
+# where the main thread is, as the alarm would have, and interrupts a sleep or a blocking call.
+# The nudge is repeated while the deadline stays pending (an engine that swallows the exception).
+
+#: How long past a deadline the watchdog waits for the alarm before it steps in.
+GRACE = 0.25
+#: How often the watchdog looks at the deadlines.
+WATCH_SECONDS = 0.1
+#: The watchdog's signal: one an engine has no reason to touch (a real-time signal where there are).
+NUDGE = signal.SIGRTMIN + 1 if hasattr(signal, "SIGRTMIN") else signal.SIGUSR2
+_watchdog: threading.Thread | None = None
+
+
+def _watch() -> None:
+    """The watchdog thread's loop (see above); it ends with the main thread."""
+    main = threading.main_thread()
+    while main.is_alive():
+        time.sleep(WATCH_SECONDS)
+        pending = list(_deadlines)  # one atomic copy: the main thread changes the list
+        if pending and min(d for d, _ in pending) + GRACE < time.monotonic():
+            try:
+                signal.pthread_kill(main.ident or 0, NUDGE)
+            except (OSError, ValueError):  # the main thread is gone: nothing left to interrupt
+                return
+
+
+def _start_watchdog() -> None:
+    """Install the nudge's handler and start the watchdog (once per process; main thread)."""
+    global _watchdog
+    if signal.getsignal(NUDGE) is not _on_alarm:
+        signal.signal(NUDGE, _on_alarm)
+    if _watchdog is None or not _watchdog.is_alive():  # not alive: this is a forked child
+        _watchdog = threading.Thread(target=_watch, name="mtg-conformance-watchdog", daemon=True)
+        _watchdog.start()
+
+
+def _repair() -> None:
+    """Put the harness's handler and timer back if an engine call changed them, so the limits
+    still pending hold (called after every limited block while others remain)."""
+    global _fires_at
+    if signal.getsignal(signal.SIGALRM) is not _on_alarm:
+        signal.signal(signal.SIGALRM, _on_alarm)
+        _fires_at = None
+    elif _fires_at is not None and signal.getitimer(signal.ITIMER_REAL)[0] == 0:
+        _fires_at = None  # cancelled (or fired with its handler still to run: re-arming is harmless)
+    if _fires_at is None and _deadlines:
+        _arm_by(min(d for d, _ in _deadlines))
+
+
 def _alarms_usable() -> bool:
     return threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer")
 
@@ -219,6 +280,7 @@ def _push(seconds: float, message: Message) -> tuple[float, Message]:
     entry = (time.monotonic() + seconds, message)
     if not _deadlines:  # the outermost limit installs the handler, the innermost ones reuse it
         _previous_handler = signal.signal(signal.SIGALRM, _on_alarm)
+        _start_watchdog()
     _deadlines.append(entry)
     _arm_by(entry[0])
     return entry
@@ -236,8 +298,8 @@ def _pop(entry: tuple[float, Message]) -> None:
         _fires_at = None
         previous, _previous_handler = _previous_handler, None
         signal.signal(signal.SIGALRM, previous if previous is not None else signal.SIG_DFL)
-    elif _fires_at is None:  # the alarm went off in this block: the outer limits still hold
-        _arm_by(min(d for d, _ in _deadlines))
+    else:  # the outer limits still hold, whatever the block did to the timer
+        _repair()
 
 
 @contextmanager
@@ -255,6 +317,11 @@ def time_limit(seconds: float | None, message: Message) -> Iterator[None]:
 
 
 # -- the guarded session --------------------------------------------------------------------------
+
+
+def _overran(entry: tuple[float, Message]) -> bool:
+    """Whether the limited call ``entry`` ran past its deadline."""
+    return time.monotonic() >= entry[0]
 
 
 class GuardedSession:
@@ -290,10 +357,14 @@ class GuardedSession:
             ) from None
         except BaseException as exc:  # noqa: BLE001 - an untrusted engine: any exception is a fault
             reraise_if_harness(exc)
+            if entry is not None and _overran(entry):  # the engine's own alarm handler, on the harness's alarm
+                raise EngineTimeout(_text(entry[1])) from None
             raise engine_fault(exc, _text(what)) from None
         finally:
             if entry is not None:
                 _pop(entry)
+        if entry is not None and _overran(entry):  # it returned past its limit: it had switched the alarm off
+            raise EngineTimeout(_text(entry[1]))
         if self._example_deadline is not None and time.monotonic() > self._example_deadline:
             raise EngineTimeout(f"timeout: the example ran past its time limit (at {_text(what)})")
         return result

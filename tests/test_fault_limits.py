@@ -7,15 +7,30 @@ nothing lost, no process left, an honest exit status (docs/reliability.md).
 
 from __future__ import annotations
 
+import json
 import os
+import signal
 import subprocess
 import sys
+import threading
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
+import fault_limits_engines
+import pytest
 from fault_engines import matrix_state
+from hypothesis import strategies as st
 
+from harness import isolation, limits, signals
+from harness.guard import EngineTimeout, time_limit
+from harness.isolation import IsolatedEngine
+from harness.runner import run_case
 from protocol import codec
+from protocol.model import pass_priority
+from protocol.probe import Scenario
 from reports.results import Counterexample, EngineInfo, Failure, ResultRecord, Results, RunInfo, write_results
+from rulings.invariant import Invariant
 
 HERE = Path(__file__).resolve().parent
 #: An invariant of the shipped suite (replay checks the id before anything else).
@@ -109,3 +124,124 @@ def test_replay_accepts_the_projects_own_engines() -> None:
             assert "no registered engine" in str(exc)
         else:
             raise AssertionError(f"{spec} was trusted")
+
+
+# -- item 5: time limits an in-process engine cannot switch off -------------------------------------
+
+LIMITS = limits.Limits(call=1.0, start=4.0, example=20.0, invariant=40.0, memory_mb=1024, message_chars=2000)
+
+
+@pytest.fixture
+def small_limits() -> Iterator[limits.Limits]:
+    before = limits.current()
+    limits.configure(LIMITS)
+    signals.install()  # as the plugin does
+    try:
+        yield LIMITS
+    finally:
+        limits.configure(before)
+
+
+def _two_reads(probe, scenario: Scenario) -> None:  # type: ignore[no-untyped-def]
+    """Every call once, and the state read again after the action (where a later hang happens)."""
+    state = probe.state()
+    probe.legal_actions()
+    probe.apply(pass_priority(state.actor))
+    probe.state()
+
+
+def invariant(check=_two_reads) -> Invariant:  # type: ignore[no-untyped-def]
+    return Invariant(
+        "fault/limits",
+        ("fault.limits",),
+        "outcome",
+        frozenset({"mechanic:priority"}),
+        lambda: st.just(Scenario(matrix_state(), None)),
+        check,
+        "one example through every call",
+    )
+
+
+def _main_thread_only() -> None:
+    if threading.current_thread() is not threading.main_thread():
+        pytest.skip("in-process time limits need the main thread")
+
+
+def _run(adapter: object, spec: str, inv: Invariant | None = None) -> tuple[ResultRecord, float]:
+    """The record of one case and the seconds it took (an isolated adapter is closed after it)."""
+    started = time.monotonic()
+    try:
+        record = run_case(spec, adapter, inv or invariant(), profile="ci", seed=None)  # type: ignore[arg-type]
+    finally:
+        if isinstance(adapter, IsolatedEngine):
+            adapter.close()
+    return record, time.monotonic() - started
+
+
+def _writable(record: ResultRecord) -> None:
+    """Nothing lost: the record is written and read back whole."""
+    results = Results(run=RunInfo("s", "f", "ci", None, (EngineInfo("e", "1"),), "c", "0", 0.0), results=(record,))
+    assert json.loads(results.to_json())["results"][0]["status"] == record.status
+
+
+ALARM_ENGINES = [
+    "AlarmOffThenSleep",
+    "TimerOffThenSpin",
+    "OwnHandlerThenSleep",
+    "IgnoresAlarmThenSleep",
+    "OwnHandlerRaises",
+    "OwnBudgetThenHang",
+]
+
+
+@pytest.mark.parametrize("name", ALARM_ENGINES)
+def test_an_engine_that_switches_the_alarm_off_still_times_out(name: str, small_limits: limits.Limits) -> None:
+    _main_thread_only()
+    handler = signal.getsignal(signal.SIGALRM)
+    record, took = _run(getattr(fault_limits_engines, name)(), f"in:{name}")
+    said = record.reason or ""
+    assert record.status == "error" and said.startswith("timeout: the engine took longer than 1s"), (
+        record.status,
+        said,
+    )
+    assert took < 15, took  # the call limit plus the watchdog's grace, not the example's 20 s
+    _writable(record)
+    # The case leaves the alarm as it found it: the engine's handler and timer are gone.
+    assert signal.getsignal(signal.SIGALRM) is handler
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+
+
+@pytest.mark.parametrize("name", ["AlarmOffThenSleep", "OwnHandlerThenSleep"])
+def test_the_same_engines_isolated_time_out(name: str, small_limits: limits.Limits) -> None:
+    record, took = _run(IsolatedEngine(f"fault_limits_engines:{name}", python_path=[HERE]), f"iso:{name}")
+    assert record.status == "error" and (record.reason or "").startswith("timeout"), record.reason
+    assert took < 15, took
+    assert not isolation._live
+
+
+def test_a_call_that_cancels_the_timer_gets_it_back() -> None:
+    """The guard never believes a cancelled timer is armed: after the inner block, the outer
+    limit's timer and handler are the harness's again."""
+    _main_thread_only()
+    with time_limit(5, "outer"):
+        with time_limit(2, "call"):
+            signal.alarm(0)
+            signal.signal(signal.SIGALRM, signal.SIG_IGN)
+        assert signal.getitimer(signal.ITIMER_REAL)[0] > 0
+        assert signal.getsignal(signal.SIGALRM) is not signal.SIG_IGN
+        with pytest.raises(EngineTimeout, match="outer-now"), time_limit(0.2, "outer-now"):
+            time.sleep(3)
+
+
+def test_a_call_that_returns_past_its_limit_is_a_timeout(small_limits: limits.Limits) -> None:
+    """An engine that switched the alarm off and returned after its call limit: still a time-out."""
+    _main_thread_only()
+
+    class LateButReturns(fault_limits_engines.LimitsEngine):
+        def misbehave(self, call: str) -> None:
+            if call == "apply":
+                signal.signal(signal.SIGALRM, signal.SIG_IGN)
+                time.sleep(1.3)
+
+    record, _ = _run(LateButReturns(), "in:late")
+    assert record.status == "error" and (record.reason or "").startswith("timeout"), record.reason
