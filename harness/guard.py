@@ -20,6 +20,7 @@ the rest, for in-process engines as for isolated ones:
 
 from __future__ import annotations
 
+import importlib
 import os
 import signal
 import threading
@@ -232,6 +233,10 @@ WATCH_SECONDS = 0.1
 #: The watchdog's signal: one an engine has no reason to touch (a real-time signal where there are).
 NUDGE = signal.SIGRTMIN + 1 if hasattr(signal, "SIGRTMIN") else signal.SIGUSR2
 _watchdog: threading.Thread | None = None
+#: ``signal.getsignal`` without its conversion of the answer to an enum member, which for a Python
+#: handler goes through a caught exception (5 µs, against 0.2 µs for the C function it wraps: this
+#: is asked after every engine call).
+_handler_of: Callable[[int], object] = getattr(importlib.import_module("_signal"), "getsignal", signal.getsignal)
 
 
 def _watch() -> None:
@@ -250,7 +255,7 @@ def _watch() -> None:
 def _start_watchdog() -> None:
     """Install the nudge's handler and start the watchdog (once per process; main thread)."""
     global _watchdog
-    if signal.getsignal(NUDGE) is not _on_alarm:
+    if _handler_of(NUDGE) is not _on_alarm:
         signal.signal(NUDGE, _on_alarm)
     if _watchdog is None or not _watchdog.is_alive():  # not alive: this is a forked child
         _watchdog = threading.Thread(target=_watch, name="mtg-conformance-watchdog", daemon=True)
@@ -261,7 +266,7 @@ def _repair() -> None:
     """Put the harness's handler and timer back if an engine call changed them, so the limits
     still pending hold (called after every limited block while others remain)."""
     global _fires_at
-    if signal.getsignal(signal.SIGALRM) is not _on_alarm:
+    if _handler_of(signal.SIGALRM) is not _on_alarm:
         signal.signal(signal.SIGALRM, _on_alarm)
         _fires_at = None
     elif _fires_at is not None and signal.getitimer(signal.ITIMER_REAL)[0] == 0:
