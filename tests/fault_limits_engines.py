@@ -20,7 +20,8 @@ from types import FrameType
 
 from fault_engines import HELPER_PIDS
 
-from protocol.adapter import ActionRefused, Support
+from engines.reference import ReferenceEngine
+from protocol.adapter import ActionRefused, Session, Support
 from protocol.model import Action, ActionKind, Event, EventKind, GameState, pass_priority
 
 
@@ -169,15 +170,37 @@ class OwnBudgetThenHang(LimitsEngine):
 # -- item 6: threads an engine leaves behind --------------------------------------------------------
 
 
-class LeavesThread(LimitsEngine):
-    """Starts a non-daemon thread that never ends (a background search it forgot), once."""
+#: Environment variable naming a file an engine writes when it starts to hang (so a test knows
+#: when to interrupt the run).
+HANGING = "MTG_FAULT_HANGING"
 
-    _started = False
+
+def leave_a_thread() -> None:
+    """Start a non-daemon thread that never ends (a background search the engine forgot), once
+    per process."""
+    if not any(t.name == "engine-background-search" for t in threading.enumerate()):
+        threading.Thread(target=_hang, name="engine-background-search", daemon=False).start()
+
+
+class ReferenceLeavesThread(ReferenceEngine):
+    """The reference engine (it passes), leaving a thread behind when it starts a session."""
+
+    def start(self, state: GameState) -> Session:
+        leave_a_thread()
+        return super().start(state)
+
+
+class ThreadThenHang(LimitsEngine):
+    """Leaves a thread behind, then hangs in its first action (a run to interrupt)."""
 
     def misbehave(self, call: str) -> None:
-        if call == "apply" and not LeavesThread._started:
-            LeavesThread._started = True
-            threading.Thread(target=_hang, name="engine-background-search", daemon=False).start()
+        leave_a_thread()
+        if call == "apply":
+            path = os.environ.get(HANGING)
+            if path:
+                with open(path, "w", encoding="ascii") as f:
+                    f.write(str(os.getpid()))
+            _hang()
 
 
 # -- item 7: processes an engine starts outside the worker's process group ---------------------------

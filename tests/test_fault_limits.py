@@ -29,7 +29,16 @@ from harness.runner import run_case
 from protocol import codec
 from protocol.model import pass_priority
 from protocol.probe import Scenario
-from reports.results import Counterexample, EngineInfo, Failure, ResultRecord, Results, RunInfo, write_results
+from reports.results import (
+    Counterexample,
+    EngineInfo,
+    Failure,
+    ResultRecord,
+    Results,
+    RunInfo,
+    read_results,
+    write_results,
+)
 from rulings.invariant import Invariant
 
 HERE = Path(__file__).resolve().parent
@@ -245,3 +254,56 @@ def test_a_call_that_returns_past_its_limit_is_a_timeout(small_limits: limits.Li
 
     record, _ = _run(LateButReturns(), "in:late")
     assert record.status == "error" and (record.reason or "").startswith("timeout"), record.reason
+
+
+# -- item 6: the CLI ends its process once its files are written ------------------------------------
+
+ONE = "ninjutsu.reveal-and-return"  # an invariant id prefix that selects a couple of invariants
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("workers", ["0", "2"])
+def test_a_thread_an_engine_left_does_not_keep_the_harness_alive(tmp_path: Path, workers: str) -> None:
+    """Green results, then the process ends (a non-daemon thread would hold the interpreter's exit)."""
+    out = tmp_path / "o"
+    engine = "fault_limits_engines:ReferenceLeavesThread"
+    started = time.monotonic()
+    done = cli("run", "--engine", engine, "--invariant", ONE, "-n", workers, "--out", str(out), cwd=tmp_path,
+               env=_env(), timeout=240)  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    results = read_results(out / "results.json")
+    assert results.run.complete and results.results and all(r.status == "pass" for r in results.results)
+    assert "judged" in done.stdout  # the summary was flushed before the process ended
+    assert time.monotonic() - started < 240
+
+
+@pytest.mark.slow
+def test_ctrl_c_with_a_thread_left_behind_is_an_incomplete_run(tmp_path: Path) -> None:
+    """Interrupted mid-run, the process ends with status 4 (never 0), its partial files written."""
+    out, hanging = tmp_path / "o", tmp_path / "hanging"
+    env = {**_env(), fault_limits_engines.HANGING: str(hanging)}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "harness.cli", "run", "--engine", "fault_limits_engines:ThreadThenHang",
+         "--invariant", ONE, "--call-timeout", "300", "--example-timeout", "0", "--out", str(out)],
+        cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 120
+        while not hanging.exists() and time.monotonic() < deadline and proc.poll() is None:
+            time.sleep(0.1)
+        assert hanging.exists(), "the engine never started to hang"
+        proc.send_signal(signal.SIGINT)
+        stdout, stderr = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 4, stdout + stderr
+    assert read_results(out / "results.json").run.complete is False
+
+
+def test_main_with_arguments_returns_its_status() -> None:
+    """Only the program ends its process; ``main(argv)`` called as a library returns (the tests rely on it)."""
+    from harness import cli as cli_module
+
+    assert cli_module.main(["requires"]) == 0
