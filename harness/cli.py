@@ -78,6 +78,16 @@ def _seconds(value: str) -> float:
     return number
 
 
+def _share(value: str) -> float:
+    try:
+        number = float(value)
+    except ValueError:
+        number = -1.0
+    if not 0 <= number <= 1:
+        raise argparse.ArgumentTypeError(f"expected a share of the call limit from 0 to 1 (0: never), got {value!r}")
+    return number
+
+
 def _count(value: str) -> int:
     if not value.isdigit():
         raise argparse.ArgumentTypeError(f"expected a whole number >= 0, got {value!r}")
@@ -91,6 +101,8 @@ LIMIT_OPTIONS = {
     "example_timeout": "example",
     "invariant_timeout": "invariant",
     "run_timeout": "run",
+    "slow_call_share": "slow_share",
+    "engine_budget": "engine_budget",
     "memory_limit": "memory_mb",
     "max_stderr": "stderr_bytes",
     "max_message": "message_chars",
@@ -120,6 +132,20 @@ def _add_limit_options(parser: argparse.ArgumentParser) -> None:
         type=_seconds,
         metavar="S",
         help="the whole run; later cases are not run and the run is incomplete (default: none)",
+    )
+    group.add_argument(
+        "--slow-call-share",
+        type=_share,
+        metavar="F",
+        help=f"an invariant ends as error when the engine's last {d.slow_calls} calls take on average more "
+        f"than this share of the call limit (default: {d.slow_share:g})",
+    )
+    group.add_argument(
+        "--engine-budget",
+        type=_seconds,
+        metavar="S",
+        help=f"engine time per engine in a run (per test process); past it, its later cases are error "
+        f"at once (default: {d.engine_budget:g})",
     )
     group.add_argument(
         "--memory-limit",

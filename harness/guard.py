@@ -218,13 +218,14 @@ def _on_alarm(signum: int, frame: FrameType | None) -> None:
 #
 # The alarm is a resource the engine shares: an in-process engine that budgets its own search with
 # ``signal.alarm`` or ``setitimer`` cancels the harness's timer, and one that installs its own
-# SIGALRM handler takes the alarm for itself. So after every limited call the timer and the
-# handler are checked and put back (:func:`_repair`), and a daemon thread checks the deadlines a
-# few times a second: when one has passed by more than :data:`GRACE` and is still pending (the
-# alarm did not end its block), it sends :data:`NUDGE` to the main thread. That signal's handler
-# is the alarm's (installed once, never replaced by the harness): it raises the expired limit
-# where the main thread is, as the alarm would have, and interrupts a sleep or a blocking call.
-# The nudge is repeated while the deadline stays pending (an engine that swallows the exception).
+# SIGALRM handler takes the alarm for itself. So after every limited call the handler is checked
+# and put back (:func:`_repair`), and a daemon thread checks the deadlines a few times a second:
+# when one has passed by more than :data:`GRACE` and is still pending (the alarm did not end its
+# block), or the timer did not fire when it was due (it was cancelled), it sends :data:`NUDGE` to
+# the main thread. That signal's handler is the alarm's (installed once, never replaced by the
+# harness): it raises the expired limit where the main thread is, as the alarm would have,
+# interrupting a sleep or a blocking call, or else re-arms the timer. The nudge is repeated while
+# the deadline stays pending (an engine that swallows the exception).
 
 #: How long past a deadline the watchdog waits for the alarm before it steps in.
 GRACE = 0.25
@@ -245,7 +246,11 @@ def _watch() -> None:
     while main.is_alive():
         time.sleep(WATCH_SECONDS)
         pending = list(_deadlines)  # one atomic copy: the main thread changes the list
-        if pending and min(d for d, _ in pending) + GRACE < time.monotonic():
+        fires_at = _fires_at
+        late = time.monotonic() - GRACE
+        # A deadline passed and its block still runs, or the timer did not fire when it was due
+        # (cancelled): the nudge raises the one, re-arms the other.
+        if pending and (min(d for d, _ in pending) < late or (fires_at is not None and fires_at < late)):
             try:
                 signal.pthread_kill(main.ident or 0, NUDGE)
             except (OSError, ValueError):  # the main thread is gone: nothing left to interrupt
@@ -263,14 +268,15 @@ def _start_watchdog() -> None:
 
 
 def _repair() -> None:
-    """Put the harness's handler and timer back if an engine call changed them, so the limits
-    still pending hold (called after every limited block while others remain)."""
+    """Put the harness's handler back if an engine call replaced it (then the engine's handler
+    cannot run in harness code), and re-arm the timer if it is not armed; called after every
+    limited block while other limits remain. A timer the engine cancelled without touching the
+    handler is not looked for here (reading it is a system call, after every engine call): the
+    watchdog notices that it did not fire when it was due, and its nudge re-arms it."""
     global _fires_at
     if _handler_of(signal.SIGALRM) is not _on_alarm:
         signal.signal(signal.SIGALRM, _on_alarm)
         _fires_at = None
-    elif _fires_at is not None and signal.getitimer(signal.ITIMER_REAL)[0] == 0:
-        _fires_at = None  # cancelled (or fired with its handler still to run: re-arming is harmless)
     if _fires_at is None and _deadlines:
         _arm_by(min(d for d, _ in _deadlines))
 
@@ -336,15 +342,27 @@ class GuardedSession:
     worker, so they get no alarm (an alarm in the middle of a pipe exchange would desynchronise
     it); the example limit is then checked after each call."""
 
-    def __init__(self, session: Session, *, call_limit: float, example_deadline: float | None, contained: bool):
+    def __init__(
+        self,
+        session: Session,
+        *,
+        call_limit: float,
+        example_deadline: float | None,
+        contained: bool,
+        pace: Callable[[float], None] | None = None,
+    ):
         self._session = session
         self._call_limit = call_limit
         self._example_deadline = example_deadline
         self._contained = contained
+        #: Told the seconds of every answered call (the slow-engine breaker, harness.pace); it
+        #: raises an EngineError to end the invariant.
+        self._pace = pace
 
     def _call(self, what: str | Callable[[], str], fn: Callable[[], Any]) -> Any:
         """``fn()``, contained; ``what`` names the call in messages (made only when one is needed)."""
         entry = None
+        began = time.monotonic()
         if not self._contained and self._call_limit and _alarms_usable():
             entry = _push(
                 self._call_limit, lambda: f"timeout: the engine took longer than {self._call_limit:g}s in {_text(what)}"
@@ -370,7 +388,10 @@ class GuardedSession:
                 _pop(entry)
         if entry is not None and _overran(entry):  # it returned past its limit: it had switched the alarm off
             raise EngineTimeout(_text(entry[1]))
-        if self._example_deadline is not None and time.monotonic() > self._example_deadline:
+        now = time.monotonic()
+        if self._pace is not None:
+            self._pace(now - began)
+        if self._example_deadline is not None and now > self._example_deadline:
             raise EngineTimeout(f"timeout: the example ran past its time limit (at {_text(what)})")
         return result
 

@@ -270,4 +270,5 @@ class SlowEveryCall(LimitsEngine):
     """Answers every call correctly, but slowly: most of the call limit each time."""
 
     def misbehave(self, call: str) -> None:
+        super().misbehave(call)
         time.sleep(float(os.environ.get(SLOW_SECONDS, "0.3")))

@@ -7,6 +7,7 @@ nothing lost, no process left, an honest exit status (docs/reliability.md).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import signal
@@ -229,15 +230,17 @@ def test_the_same_engines_isolated_time_out(name: str, small_limits: limits.Limi
 
 
 def test_a_call_that_cancels_the_timer_gets_it_back() -> None:
-    """The guard never believes a cancelled timer is armed: after the inner block, the outer
-    limit's timer and handler are the harness's again."""
+    """The guard does not go on believing a cancelled timer is armed: after the inner block the
+    handler is the harness's again, and the timer is re-armed when it did not fire on time."""
     _main_thread_only()
     with time_limit(5, "outer"):
-        with time_limit(2, "call"):
-            signal.alarm(0)
+        with time_limit(0.2, "call"):
             signal.signal(signal.SIGALRM, signal.SIG_IGN)
-        assert signal.getitimer(signal.ITIMER_REAL)[0] > 0
         assert signal.getsignal(signal.SIGALRM) is not signal.SIG_IGN
+        with time_limit(0.2, "call"):
+            signal.alarm(0)
+        time.sleep(1.5)  # past the cancelled timer's time and the watchdog's grace
+        assert signal.getitimer(signal.ITIMER_REAL)[0] > 0
         with pytest.raises(EngineTimeout, match="outer-now"), time_limit(0.2, "outer-now"):
             time.sleep(3)
 
@@ -307,3 +310,86 @@ def test_main_with_arguments_returns_its_status() -> None:
     from harness import cli as cli_module
 
     assert cli_module.main(["requires"]) == 0
+
+
+# -- item 9: an engine slow at every call costs a bounded time --------------------------------------
+
+SLOW = limits.Limits(call=0.5, start=4.0, example=20.0, invariant=30.0, slow_share=0.5, slow_calls=5, engine_budget=0)
+
+
+def _many_examples() -> Invariant:
+    """An invariant whose search would draw examples until its time limit (30 s here)."""
+    return Invariant(
+        "fault/slow",
+        ("fault.slow",),
+        "outcome",
+        frozenset({"mechanic:priority"}),
+        lambda: st.integers(0, 10**6).map(lambda n: Scenario(matrix_state().replace(turn=n + 1), None)),
+        _two_reads,
+        "many examples",
+    )
+
+
+@pytest.mark.parametrize("mode", ["in", "iso"])
+def test_an_engine_slow_at_every_call_ends_its_invariant_early(
+    mode: str, small_limits: limits.Limits, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """0.35 s per call under a 0.5 s call limit: each call is in time, the invariant ends after a
+    few calls (not after its 30 s), as an error that names the engine's pace."""
+    if mode == "in":
+        _main_thread_only()
+    limits.configure(SLOW)
+    monkeypatch.setenv(fault_limits_engines.SLOW_SECONDS, "0.35")
+    name = "SlowEveryCall"
+    adapter = fault_limits_engines.SlowEveryCall() if mode == "in" else IsolatedEngine(
+        f"fault_limits_engines:{name}", python_path=[HERE]
+    )  # fmt: skip
+    record, took = _run(adapter, f"{mode}:{name}", _many_examples())
+    said = record.reason or ""
+    assert record.status == "error" and said.startswith("engine too slow: 0.3") and "s per call" in said, said
+    assert record.failure is not None and record.failure.counterexample is not None  # nothing lost
+    assert took < 12, took  # five calls and a start, not the invariant's 30 s
+    _writable(record)
+
+
+def test_an_engine_well_within_its_limit_is_judged(
+    small_limits: limits.Limits, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The breaker's control: 0.05 s per call under a 0.5 s limit passes."""
+    _main_thread_only()
+    limits.configure(SLOW)
+    monkeypatch.setenv(fault_limits_engines.SLOW_SECONDS, "0.05")
+    record, _ = _run(fault_limits_engines.SlowEveryCall(), "in:brisk")
+    assert record.status == "pass", record.reason
+
+
+def test_an_engine_past_its_run_budget_gets_error_at_once(
+    small_limits: limits.Limits, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """0.1 s per call, five calls per case, a 0.6 s run budget: the first case is judged, the
+    second ends when the budget runs out, the third is an error without a call."""
+    _main_thread_only()
+    limits.configure(dataclasses.replace(SLOW, call=1.0, engine_budget=0.6))
+    monkeypatch.setenv(fault_limits_engines.SLOW_SECONDS, "0.1")
+    spec = f"in:budget-{tmp_path.name}"  # the budget is kept per engine spec in this process
+    engine = fault_limits_engines.SlowEveryCall()
+    first, _ = _run(engine, spec)
+    assert first.status == "pass", first.reason
+    second, _ = _run(engine, spec)
+    assert second.status == "error" and "run budget of 0.6 s" in (second.reason or ""), second.reason
+    calls = dict(engine.calls)
+    third, took = _run(engine, spec)
+    assert third.status == "error" and "earlier in this run" in (third.reason or ""), third.reason
+    assert engine.calls == calls and took < 0.1  # not one call more
+
+
+def test_the_breaker_options_reach_the_limits() -> None:
+    from harness import cli as cli_module
+    from harness.plugin import parse_limits
+
+    args = cli_module._parser().parse_args(["run", "--slow-call-share", "0.3", "--engine-budget", "120"])
+    pairs = cli_module._limit_args(args)
+    chosen = parse_limits(tuple(pairs[i + 1] for i, word in enumerate(pairs) if word == "--mtg-limit"))
+    assert (chosen.slow_share, chosen.engine_budget) == (0.3, 120.0)
+    with pytest.raises(SystemExit):
+        cli_module._parser().parse_args(["run", "--slow-call-share", "1.5"])
