@@ -20,8 +20,9 @@ from pathlib import Path
 
 import fault_limits_engines
 import pytest
-from fault_engines import matrix_state
+from fault_engines import HELPER_PIDS, matrix_state
 from hypothesis import strategies as st
+from test_fault_matrix import _alive
 
 from harness import isolation, limits, signals
 from harness.guard import EngineTimeout, time_limit
@@ -393,3 +394,105 @@ def test_the_breaker_options_reach_the_limits() -> None:
     assert (chosen.slow_share, chosen.engine_budget) == (0.3, 120.0)
     with pytest.raises(SystemExit):
         cli_module._parser().parse_args(["run", "--slow-call-share", "1.5"])
+
+
+# -- item 7: no process outlives the run ----------------------------------------------------------
+
+
+def _linux_only() -> None:
+    if not Path("/proc").is_dir() or not sys.platform.startswith("linux"):
+        pytest.skip("process sweeps and the parent-death signal are Linux's (/proc, prctl)")
+
+
+def _gone_within(pids: list[int], seconds: float) -> list[int]:
+    """The processes of ``pids`` still alive after waiting up to ``seconds`` for them to end."""
+    deadline = time.monotonic() + seconds
+    while any(_alive(p) for p in pids) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return [p for p in pids if _alive(p)]
+
+
+HELPER_ENGINES = [
+    ("SetsidHelper", "pass"),
+    ("SetsidHelperCleanEnv", "pass"),
+    ("DaemonHelper", "pass"),
+    ("SetsidHelperThenDie", "error"),
+]
+
+
+@pytest.mark.parametrize(("name", "status"), HELPER_ENGINES)
+def test_no_helper_an_isolated_engine_started_outlives_it(
+    name: str, status: str, small_limits: limits.Limits, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Helpers out of the worker's process group (``setsid``, a clean environment, a double
+    fork, a worker that dies after starting one) are ended with their worker."""
+    _linux_only()
+    pids = tmp_path / "helpers"
+    monkeypatch.setenv(HELPER_PIDS, str(pids))
+    record, _ = _run(IsolatedEngine(f"fault_limits_engines:{name}", python_path=[HERE]), f"iso:{name}")
+    assert record.status == status, (record.status, record.reason)
+    helpers = [int(line) for line in pids.read_text().split()]
+    assert helpers, "the engine started no helper"
+    assert not _gone_within(helpers, 5)
+    assert not isolation._live
+
+
+_ORPHAN_SCRIPT = """
+import sys, time
+sys.path[:0] = [{here!r}, {root!r}]
+from fault_engines import fault_engine, matrix_state
+from harness.isolation import IsolatedEngine
+engine = IsolatedEngine("fault_engines:" + fault_engine("start", "hang").__name__, start_timeout=300)
+engine.supports(frozenset())
+print(engine._worker.proc.pid, flush=True)
+engine.start(matrix_state())  # hangs inside the engine call
+"""
+
+
+def test_a_worker_busy_in_a_call_dies_with_a_killed_harness(tmp_path: Path) -> None:
+    """SIGKILL of the harness (nothing of it runs any more) while its worker hangs in a call:
+    the worker is gone within seconds (the parent-death signal)."""
+    _linux_only()
+    script = _ORPHAN_SCRIPT.format(here=str(HERE), root=str(HERE.parent))
+    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True, env=_env())
+    try:
+        assert proc.stdout is not None
+        worker = int(proc.stdout.readline())
+        time.sleep(0.5)  # the worker is inside start() now
+        assert _alive(worker)
+        proc.kill()
+        proc.wait(timeout=10)
+        assert not _gone_within([worker], 5)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+@pytest.mark.slow
+def test_a_cli_run_killed_with_sigkill_leaves_no_worker(tmp_path: Path) -> None:
+    """The same through the CLI, as a CI cancel escalates: SIGKILL while the worker hangs inside
+    an engine call (it says so in a file: its pid), and the worker goes too."""
+    _linux_only()
+    hanging = tmp_path / "hanging"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "harness.cli", "run", "--engine", "isolated:fault_limits_engines:ThreadThenHang",
+         "--invariant", ONE, "--call-timeout", "300", "--example-timeout", "0", "--out", str(tmp_path / "o")],
+        cwd=tmp_path, env={**_env(), fault_limits_engines.HANGING: str(hanging)},
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 120
+        while not hanging.exists() and time.monotonic() < deadline and proc.poll() is None:
+            time.sleep(0.1)
+        assert hanging.exists(), "the engine never started to hang"
+        time.sleep(0.2)  # the pid is written before the file is closed
+        worker = int(hanging.read_text())
+        assert worker != proc.pid and _alive(worker)
+        proc.kill()
+        proc.wait(timeout=30)
+        assert not _gone_within([worker], 5)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
