@@ -40,7 +40,7 @@ class Limits:
     slow_calls: int = 5
     #: Engine time (its session calls) per engine in one run process; past it, its later cases are
     #: ``error`` at once (0: none).
-    engine_budget: float = 1800.0
+    engine_budget: float = 3600.0
     #: Address-space limit of a worker process, in MiB (0: none).
     memory_mb: int = 4096
     #: How much of a worker's stderr is kept (its tail), in bytes.
