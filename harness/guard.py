@@ -13,9 +13,9 @@ the rest, for in-process engines as for isolated ones:
   killed by their worker's timeout, in-process Python code is interrupted by an alarm
   (``SIGALRM``, main thread only), and elapsed time is also checked after every call;
 * an in-process engine cannot switch those limits off: one that uses ``signal.alarm`` for its
-  own budget (cancelling the harness's timer, or replacing its handler) gets the harness's timer
-  and handler back after every call, and a watchdog thread interrupts the main thread with a
-  signal of its own when a deadline has passed and the alarm did not end the call.
+  own budget (replacing the harness's handler, or cancelling its timer) gets the harness's
+  handler back after every call, and a watchdog thread signals the main thread when a deadline
+  has passed and the alarm did not end the call (or the timer did not fire when it was due).
 """
 
 from __future__ import annotations
@@ -386,9 +386,9 @@ class GuardedSession:
         finally:
             if entry is not None:
                 _pop(entry)
-        if entry is not None and _overran(entry):  # it returned past its limit: it had switched the alarm off
-            raise EngineTimeout(_text(entry[1]))
         now = time.monotonic()
+        if entry is not None and now >= entry[0]:  # it returned past its limit: it had switched the alarm off
+            raise EngineTimeout(_text(entry[1]))
         if self._pace is not None:
             self._pace(now - began)
         if self._example_deadline is not None and now > self._example_deadline:

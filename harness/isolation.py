@@ -65,7 +65,7 @@ def _major(version: str) -> str:
 
 #: Every worker alive in this process (pid: its process and its marker, see harness.reaper), so a
 #: signal or the end of the run can kill them all, with every process an engine started.
-_live: dict[int, tuple[subprocess.Popen[bytes], str]] = {}
+_live: dict[int, tuple[subprocess.Popen[bytes], str, int]] = {}
 
 
 def _kill_group(pid: int) -> None:
@@ -75,20 +75,20 @@ def _kill_group(pid: int) -> None:
         pass
 
 
-def _end_worker(proc: subprocess.Popen[bytes], marker: str) -> None:
+def _end_worker(proc: subprocess.Popen[bytes], marker: str, since: int) -> None:
     """Kill a worker with every process its engine started: its descendants (found while it
     lives: it adopts the processes they orphan), its process group, then whatever still carries
     its marker (helpers that left the group and were orphaned when it died). Never blocks."""
     if proc.returncode is None and proc.poll() is None:  # not reaped: its pid is still its own
         reaper.end_processes(proc.pid, None)
     _kill_group(proc.pid)
-    reaper.end_processes(None, marker)
+    reaper.end_processes(None, marker, since)
 
 
 def kill_all_workers() -> None:
     """Kill every worker with its engine's processes (on SIGTERM/SIGINT and at exit)."""
-    for pid, (proc, marker) in list(_live.items()):
-        _end_worker(proc, marker)
+    for pid, (proc, marker, since) in list(_live.items()):
+        _end_worker(proc, marker, since)
         _live.pop(pid, None)
 
 
@@ -96,10 +96,10 @@ atexit.register(kill_all_workers)
 signals.on_signal(kill_all_workers)
 
 
-def _terminate(proc: subprocess.Popen[bytes], marker: str) -> None:
+def _terminate(proc: subprocess.Popen[bytes], marker: str, since: int) -> None:
     """Kill a worker with its process group and every process its engine started, and reap it
     (also the finalizer of a forgotten worker): no helper outlives it or holds its pipes open."""
-    _end_worker(proc, marker)
+    _end_worker(proc, marker, since)
     _live.pop(proc.pid, None)
     if proc.poll() is None:
         proc.kill()
@@ -220,7 +220,9 @@ class Worker:
             env={**env, reaper.MARKER: self.marker},
             start_new_session=True,  # its own process group: killed whole, helpers included
         )
-        _live[self.proc.pid] = (self.proc, self.marker)
+        #: When it started: only younger processes are looked at for its marker.
+        self.started = reaper.started(self.proc.pid)
+        _live[self.proc.pid] = (self.proc, self.marker, self.started)
         assert self.proc.stdout is not None
         self._answers = AnswerReader(self.proc.stdout.fileno(), self.limits.answer_bytes)
         self._stderr: deque[str] = deque(maxlen=STDERR_TAIL_LINES)
@@ -235,7 +237,7 @@ class Worker:
             target=self._read_stderr, name=f"worker-stderr-{self.proc.pid}", daemon=True
         )
         self._stderr_reader.start()
-        self._finalizer = weakref.finalize(self, _terminate, self.proc, self.marker)
+        self._finalizer = weakref.finalize(self, _terminate, self.proc, self.marker, self.started)
 
     def _read_stderr(self) -> None:
         """Keep the last ``stderr_bytes`` of stderr, read in chunks: an engine writing without

@@ -86,8 +86,8 @@ def become_subreaper() -> bool:
     return _prctl(PR_SET_CHILD_SUBREAPER, 1)
 
 
-def _parents() -> Iterator[tuple[int, int]]:
-    """(pid, parent pid) of every process in /proc."""
+def _processes() -> Iterator[tuple[int, int, int]]:
+    """(pid, parent pid, start time in clock ticks since boot) of every process in /proc."""
     try:
         entries = list(PROC.iterdir())
     except OSError:
@@ -99,15 +99,24 @@ def _parents() -> Iterator[tuple[int, int]]:
             stat = (entry / "stat").read_bytes()
         except OSError:
             continue
-        fields = stat.rsplit(b")", 1)[-1].split()
-        if len(fields) > 1:
-            yield int(entry.name), int(fields[1])
+        fields = stat.rsplit(b")", 1)[-1].split()  # after the command name, which may hold anything
+        if len(fields) > 19:
+            yield int(entry.name), int(fields[1]), int(fields[19])
+
+
+def started(pid: int) -> int:
+    """When ``pid`` started (clock ticks since boot; 0 when unknown: then every process counts)."""
+    try:
+        stat = (PROC / str(pid) / "stat").read_bytes()
+        return int(stat.rsplit(b")", 1)[-1].split()[19])
+    except (OSError, IndexError, ValueError):
+        return 0
 
 
 def descendants(root: int) -> set[int]:
     """Every living descendant of ``root`` (a snapshot)."""
     children: dict[int, list[int]] = {}
-    for pid, ppid in _parents():
+    for pid, ppid, _ in _processes():
         children.setdefault(ppid, []).append(pid)
     found: set[int] = set()
     stack = list(children.get(root, ()))
@@ -119,11 +128,14 @@ def descendants(root: int) -> set[int]:
     return found
 
 
-def marked(marker: str) -> set[int]:
-    """Every process whose environment carries ``marker`` (processes of this user only)."""
+def marked(marker: str, since: int = 0) -> set[int]:
+    """Every process started at ``since`` or later (clock ticks since boot: a worker's start, so
+    the environment of no older process is read) whose environment carries ``marker``."""
     entry = f"{MARKER}={marker}".encode()
     found = set()
-    for pid, _ in _parents():
+    for pid, _, began in _processes():
+        if began < since:
+            continue
         try:
             environ = (PROC / str(pid) / "environ").read_bytes()
         except OSError:  # another user's process, or gone
@@ -142,15 +154,16 @@ def _kill(pids: set[int]) -> None:
             pass
 
 
-def end_processes(root: int | None, marker: str | None) -> None:
-    """Kill every descendant of ``root`` and every process carrying ``marker`` (see above)."""
+def end_processes(root: int | None, marker: str | None, since: int = 0) -> None:
+    """Kill every descendant of ``root`` and every process carrying ``marker`` started at
+    ``since`` or later (the worker's start: its engine's processes are younger; see above)."""
     if not PROC.is_dir():
         return
     if root is not None:
         _kill(descendants(root))
     if marker:
         for _ in range(SWEEP_ROUNDS):
-            found = marked(marker) - {os.getpid()}
+            found = marked(marker, since) - {os.getpid()}
             if not found:
                 return
             _kill(found)
@@ -164,4 +177,5 @@ __all__ = [
     "end_processes",
     "marked",
     "new_marker",
+    "started",
 ]

@@ -237,7 +237,7 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     finally:
         # The end of the input: no process the engine started outlives its worker.
-        reaper.end_processes(os.getpid(), os.environ.get(reaper.MARKER))
+        reaper.end_processes(os.getpid(), os.environ.get(reaper.MARKER), reaper.started(os.getpid()))
     return 0
 
 
