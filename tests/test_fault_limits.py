@@ -44,7 +44,7 @@ from reports.results import (
 from rulings.invariant import Invariant
 
 HERE = Path(__file__).resolve().parent
-#: An invariant of the shipped suite (replay checks the id before anything else).
+#: An invariant of the shipped suite (replay looks it up before it decodes the stored params).
 INVARIANT = "class.level-bars/level-ability-when-allowed"
 
 
