@@ -76,7 +76,8 @@ def _watch_parent(parent: int) -> None:
     while os.getppid() == parent:
         time.sleep(PARENT_POLL_SECONDS)
     try:
-        os.killpg(os.getpgid(0), signal.SIGKILL)  # the worker's group: itself and its helpers
+        if os.getpgid(0) == os.getpid():  # a group of its own (a worker's): itself and its helpers
+            os.killpg(os.getpid(), signal.SIGKILL)
     finally:
         os._exit(0)
 

@@ -496,3 +496,43 @@ def test_a_cli_run_killed_with_sigkill_leaves_no_worker(tmp_path: Path) -> None:
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+_FALLBACK_CHILD = """
+import sys, time
+from harness import reaper
+reaper._prctl = lambda option, value: False  # as where there is no parent-death signal
+reaper.die_with_parent(int(sys.argv[1]))
+time.sleep(60)
+"""
+
+_FALLBACK_PARENT = """
+import os, subprocess, sys
+child = subprocess.Popen([sys.executable, "-c", {child!r}, str(os.getpid())], start_new_session=True)
+print(child.pid, flush=True)
+sys.stdin.readline()  # the test says when to die
+os._exit(0)
+"""
+
+
+def test_without_a_parent_death_signal_a_polling_thread_ends_the_worker(tmp_path: Path) -> None:
+    """The fallback of :func:`harness.reaper.die_with_parent`: the parent gone, the child ends
+    within a poll or two."""
+    _linux_only()
+    parent = subprocess.Popen(
+        [sys.executable, "-c", _FALLBACK_PARENT.format(child=_FALLBACK_CHILD)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=_env(),
+    )  # fmt: skip
+    try:
+        assert parent.stdout is not None and parent.stdin is not None
+        child = int(parent.stdout.readline())
+        time.sleep(1.0)  # the child is polling now
+        assert _alive(child)
+        parent.stdin.write("die\n")
+        parent.stdin.flush()
+        parent.wait(timeout=10)
+        assert not _gone_within([child], 5)
+    finally:
+        if parent.poll() is None:
+            parent.kill()
+            parent.wait()
