@@ -203,15 +203,33 @@ def _text(message: Message) -> str:
     return message if isinstance(message, str) else message()
 
 
+#: How long past a deadline the watchdog waits for the alarm before it steps in.
+GRACE = 0.25
+#: When each pending limit's time-out was last raised (by ``id`` of its entry): it is raised again
+#: only :data:`GRACE` later, so a block unwinding from it (through ``_pop``) is never hit twice,
+#: while an engine that swallows it gets it again.
+_raised: dict[int, float] = {}
+
+
+def _due(entry: tuple[float, Message]) -> float:
+    """When the limit ``entry`` should (again) end its block."""
+    last = _raised.get(id(entry))
+    return entry[0] if last is None else max(entry[0], last + GRACE)
+
+
 def _on_alarm(signum: int, frame: FrameType | None) -> None:
+    """The alarm's (and the watchdog's nudge's) handler: raise the outermost expired limit."""
     global _fires_at
     _fires_at = None
     now = time.monotonic()
-    expired = [message for deadline, message in _deadlines if deadline <= now]
-    if expired:
-        raise EngineTimeout(_text(expired[0]))
+    for entry in _deadlines:
+        if entry[0] <= now:
+            if _due(entry) <= now:
+                _raised[id(entry)] = now
+                raise EngineTimeout(_text(entry[1]))
+            break  # raised a moment ago: its block is unwinding (or the engine swallowed it)
     if _deadlines:
-        _arm_by(min(d for d, _ in _deadlines))
+        _arm_by(min(_due(e) for e in _deadlines))
 
 
 # -- the watchdog ----------------------------------------------------------------------------------
@@ -227,8 +245,6 @@ def _on_alarm(signum: int, frame: FrameType | None) -> None:
 # interrupting a sleep or a blocking call, or else re-arms the timer. The nudge is repeated while
 # the deadline stays pending (an engine that swallows the exception).
 
-#: How long past a deadline the watchdog waits for the alarm before it steps in.
-GRACE = 0.25
 #: How often the watchdog looks at the deadlines.
 WATCH_SECONDS = 0.1
 #: The watchdog's signal: one an engine has no reason to touch (a real-time signal where there are).
@@ -304,6 +320,8 @@ def _pop(entry: tuple[float, Message]) -> None:
         _deadlines.pop()
     else:
         _deadlines.remove(entry)
+    if _raised:
+        _raised.pop(id(entry), None)
     if not _deadlines:
         signal.setitimer(signal.ITIMER_REAL, 0)
         _fires_at = None

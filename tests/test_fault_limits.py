@@ -24,7 +24,7 @@ from fault_engines import HELPER_PIDS, matrix_state
 from hypothesis import strategies as st
 from test_fault_matrix import _alive
 
-from harness import isolation, limits, signals
+from harness import guard, isolation, limits, signals
 from harness.guard import EngineTimeout, time_limit
 from harness.isolation import IsolatedEngine
 from harness.runner import run_case
@@ -244,6 +244,29 @@ def test_a_call_that_cancels_the_timer_gets_it_back() -> None:
         assert signal.getitimer(signal.ITIMER_REAL)[0] > 0
         with pytest.raises(EngineTimeout, match="outer-now"), time_limit(0.2, "outer-now"):
             time.sleep(3)
+
+
+def test_a_swallowed_time_out_is_raised_again_but_not_at_once() -> None:
+    """An engine that catches the time-out and goes on gets it again a moment later; the block
+    that unwinds from it is never hit twice at once (then its limit could be left pending)."""
+    _main_thread_only()
+    with pytest.raises(EngineTimeout, match="call"), time_limit(0.1, "call"):
+        try:
+            _spin_for(2)
+        except EngineTimeout:  # what a careless engine's `except BaseException: pass` does
+            pass
+        try:
+            guard._on_alarm(signal.SIGALRM, None)  # a nudge arriving right away
+        except EngineTimeout:
+            raise AssertionError("the time-out was raised again at once") from None
+        _spin_for(2)  # the engine goes on: it gets the time-out again
+    assert not guard._deadlines
+
+
+def _spin_for(seconds: float) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        pass
 
 
 def test_a_call_that_returns_past_its_limit_is_a_timeout(small_limits: limits.Limits) -> None:
