@@ -559,3 +559,18 @@ def test_without_a_parent_death_signal_a_polling_thread_ends_the_worker(tmp_path
         if parent.poll() is None:
             parent.kill()
             parent.wait()
+
+
+def test_the_breaker_trips_on_the_mean_of_the_last_calls_only() -> None:
+    """Five calls at 60 % of the limit trip it on the fifth; one slow call among fast ones does not."""
+    from harness.pace import EngineTooSlow, Pace
+
+    rule = limits.Limits(call=1.0, slow_share=0.5, slow_calls=5, engine_budget=0)
+    uneven = Pace("unit:uneven", rule.call, rule)
+    for seconds in [0.01] * 20 + [0.95] + [0.01] * 20:
+        uneven.add(seconds)
+    slow = Pace("unit:slow", rule.call, rule)
+    for _ in range(4):
+        slow.add(0.6)
+    with pytest.raises(EngineTooSlow, match=r"0\.6 s per call over its last 5 calls"):
+        slow.add(0.6)
