@@ -11,15 +11,19 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shlex
 import sys
+import traceback
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from harness import controls, coverage_cli, diff, expectations, gate, merge, replay
 from harness import suite as suite_module
 from harness.controls import ControlsUsageError
 from harness.import_cli import cmd_import
+from harness.isolation import kill_all_workers
 from harness.limits import Limits, clean_text
 from harness.lock import OutputLocked, hold
 from harness.plan import MutantScope, PlanError, compiled_suite, engine, plan
@@ -47,6 +51,8 @@ from rulings.compile import CompileError, compile_corpus
 from rulings.corpus import CorpusError, load_corpus
 
 EXIT_OK, EXIT_FAILURES, EXIT_USAGE = 0, 1, 2
+#: Interrupted outside a run's pytest session (before it began or after its files were written).
+EXIT_INTERRUPTED = 130
 DEFAULT_OUT = "conformance-report"
 DEFAULT_MUTANTS_OUT = "mutants-report"
 
@@ -72,6 +78,16 @@ def _seconds(value: str) -> float:
     return number
 
 
+def _share(value: str) -> float:
+    try:
+        number = float(value)
+    except ValueError:
+        number = -1.0
+    if not 0 <= number <= 1:
+        raise argparse.ArgumentTypeError(f"expected a share of the call limit from 0 to 1 (0: never), got {value!r}")
+    return number
+
+
 def _count(value: str) -> int:
     if not value.isdigit():
         raise argparse.ArgumentTypeError(f"expected a whole number >= 0, got {value!r}")
@@ -85,6 +101,8 @@ LIMIT_OPTIONS = {
     "example_timeout": "example",
     "invariant_timeout": "invariant",
     "run_timeout": "run",
+    "slow_call_share": "slow_share",
+    "engine_budget": "engine_budget",
     "memory_limit": "memory_mb",
     "max_stderr": "stderr_bytes",
     "max_message": "message_chars",
@@ -114,6 +132,20 @@ def _add_limit_options(parser: argparse.ArgumentParser) -> None:
         type=_seconds,
         metavar="S",
         help="the whole run; later cases are not run and the run is incomplete (default: none)",
+    )
+    group.add_argument(
+        "--slow-call-share",
+        type=_share,
+        metavar="F",
+        help=f"an invariant ends as error when the engine's last {d.slow_calls} calls take on average more "
+        f"than this share of the call limit (default: {d.slow_share:g})",
+    )
+    group.add_argument(
+        "--engine-budget",
+        type=_seconds,
+        metavar="S",
+        help=f"engine time per engine in a run (per test process); past it, its later cases are error "
+        f"at once (default: {d.engine_budget:g})",
     )
     group.add_argument(
         "--memory-limit",
@@ -271,6 +303,51 @@ def _all_mutants():
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """The command's exit status. Called as the program (no ``argv``: the console script,
+    ``python -m harness.cli``), it ends the process itself once the command is done (see
+    :func:`end_process`), so no thread an engine left behind can keep it alive."""
+    if argv is not None:
+        return command(argv)
+    end_process(_status_of_program())
+
+
+def _status_of_program() -> int:
+    """What the program exits with: the command's status, or what stopped it (never 0 for an
+    interruption or a crash; the traceback of a crash is printed as Python would)."""
+    try:
+        return command(None)
+    except SystemExit as exc:  # argparse: --help (0) or a usage error (2)
+        if exc.code is None or isinstance(exc.code, int):
+            return exc.code or 0
+        print(exc.code, file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("mtg-conformance: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except BaseException:  # noqa: BLE001 - printed as Python would, and the process still ends
+        traceback.print_exc()
+        return 1
+
+
+def end_process(status: int) -> NoReturn:
+    """Flush the output, end every worker, and leave with ``status`` at once.
+
+    A normal interpreter exit waits for every non-daemon thread: an in-process engine that left
+    one running (a background search it forgot) would keep the finished harness alive for ever,
+    and a Ctrl-C there would end it with the status already decided. The results are written by
+    now, so nothing is lost by not waiting (``os._exit``: no thread joined, no engine's exit
+    hook run)."""
+    kill_all_workers()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # a closed or broken pipe: nothing more can be said
+            pass
+    os._exit(status)
+
+
+def command(argv: Sequence[str] | None) -> int:
+    """Run the command ``argv`` (None: ``sys.argv``) and return its exit status."""
     args = _parser().parse_args(argv)
     try:
         if args.command == "run":
@@ -617,4 +694,4 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    main()

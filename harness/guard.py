@@ -11,11 +11,16 @@ the rest, for in-process engines as for isolated ones:
 * a call returns the right kind of value (``None`` from ``apply()`` is a broken contract);
 * a call, an example and an invariant take at most their time limits: isolated engines are
   killed by their worker's timeout, in-process Python code is interrupted by an alarm
-  (``SIGALRM``, main thread only), and elapsed time is also checked after every call.
+  (``SIGALRM``, main thread only), and elapsed time is also checked after every call;
+* an in-process engine cannot switch those limits off: one that uses ``signal.alarm`` for its
+  own budget (replacing the harness's handler, or cancelling its timer) gets the harness's
+  handler back after every call, and a watchdog thread signals the main thread when a deadline
+  has passed and the alarm did not end the call (or the timer did not fire when it was due).
 """
 
 from __future__ import annotations
 
+import importlib
 import os
 import signal
 import threading
@@ -198,14 +203,97 @@ def _text(message: Message) -> str:
     return message if isinstance(message, str) else message()
 
 
+#: How long past a deadline the watchdog waits for the alarm before it steps in.
+GRACE = 0.25
+#: When each pending limit's time-out was last raised (by ``id`` of its entry): it is raised again
+#: only :data:`GRACE` later, so a block unwinding from it (through ``_pop``) is never hit twice,
+#: while an engine that swallows it gets it again.
+_raised: dict[int, float] = {}
+
+
+def _due(entry: tuple[float, Message]) -> float:
+    """When the limit ``entry`` should (again) end its block."""
+    last = _raised.get(id(entry))
+    return entry[0] if last is None else max(entry[0], last + GRACE)
+
+
 def _on_alarm(signum: int, frame: FrameType | None) -> None:
+    """The alarm's (and the watchdog's nudge's) handler: raise the outermost expired limit."""
     global _fires_at
     _fires_at = None
     now = time.monotonic()
-    expired = [message for deadline, message in _deadlines if deadline <= now]
-    if expired:
-        raise EngineTimeout(_text(expired[0]))
+    for entry in _deadlines:
+        if entry[0] <= now:
+            if _due(entry) <= now:
+                _raised[id(entry)] = now
+                raise EngineTimeout(_text(entry[1]))
+            break  # raised a moment ago: its block is unwinding (or the engine swallowed it)
     if _deadlines:
+        _arm_by(min(_due(e) for e in _deadlines))
+
+
+# -- the watchdog ----------------------------------------------------------------------------------
+#
+# The alarm is a resource the engine shares: an in-process engine that budgets its own search with
+# ``signal.alarm`` or ``setitimer`` cancels the harness's timer, and one that installs its own
+# SIGALRM handler takes the alarm for itself. So after every limited call the handler is checked
+# and put back (:func:`_repair`), and a daemon thread checks the deadlines a few times a second:
+# when one has passed by more than :data:`GRACE` and is still pending (the alarm did not end its
+# block), or the timer did not fire when it was due (it was cancelled), it sends :data:`NUDGE` to
+# the main thread. That signal's handler is the alarm's (installed once, never replaced by the
+# harness): it raises the expired limit where the main thread is, as the alarm would have,
+# interrupting a sleep or a blocking call, or else re-arms the timer. The nudge is repeated while
+# the deadline stays pending (an engine that swallows the exception).
+
+#: How often the watchdog looks at the deadlines.
+WATCH_SECONDS = 0.1
+#: The watchdog's signal: one an engine has no reason to touch (a real-time signal where there are).
+NUDGE = signal.SIGRTMIN + 1 if hasattr(signal, "SIGRTMIN") else signal.SIGUSR2
+_watchdog: threading.Thread | None = None
+#: ``signal.getsignal`` without its conversion of the answer to an enum member, which for a Python
+#: handler goes through a caught exception (5 µs, against 0.2 µs for the C function it wraps: this
+#: is asked after every engine call).
+_handler_of: Callable[[int], object] = getattr(importlib.import_module("_signal"), "getsignal", signal.getsignal)
+
+
+def _watch() -> None:
+    """The watchdog thread's loop (see above); it ends with the main thread."""
+    main = threading.main_thread()
+    while main.is_alive():
+        time.sleep(WATCH_SECONDS)
+        pending = list(_deadlines)  # one atomic copy: the main thread changes the list
+        fires_at = _fires_at
+        late = time.monotonic() - GRACE
+        # A deadline passed and its block still runs, or the timer did not fire when it was due
+        # (cancelled): the nudge raises the one, re-arms the other.
+        if pending and (min(d for d, _ in pending) < late or (fires_at is not None and fires_at < late)):
+            try:
+                signal.pthread_kill(main.ident or 0, NUDGE)
+            except (OSError, ValueError):  # the main thread is gone: nothing left to interrupt
+                return
+
+
+def _start_watchdog() -> None:
+    """Install the nudge's handler and start the watchdog (once per process; main thread)."""
+    global _watchdog
+    if _handler_of(NUDGE) is not _on_alarm:
+        signal.signal(NUDGE, _on_alarm)
+    if _watchdog is None or not _watchdog.is_alive():  # not alive: this is a forked child
+        _watchdog = threading.Thread(target=_watch, name="mtg-conformance-watchdog", daemon=True)
+        _watchdog.start()
+
+
+def _repair() -> None:
+    """Put the harness's handler back if an engine call replaced it (then the engine's handler
+    cannot run in harness code), and re-arm the timer if it is not armed; called after every
+    limited block while other limits remain. A timer the engine cancelled without touching the
+    handler is not looked for here (reading it is a system call, after every engine call): the
+    watchdog notices that it did not fire when it was due, and its nudge re-arms it."""
+    global _fires_at
+    if _handler_of(signal.SIGALRM) is not _on_alarm:
+        signal.signal(signal.SIGALRM, _on_alarm)
+        _fires_at = None
+    if _fires_at is None and _deadlines:
         _arm_by(min(d for d, _ in _deadlines))
 
 
@@ -219,6 +307,7 @@ def _push(seconds: float, message: Message) -> tuple[float, Message]:
     entry = (time.monotonic() + seconds, message)
     if not _deadlines:  # the outermost limit installs the handler, the innermost ones reuse it
         _previous_handler = signal.signal(signal.SIGALRM, _on_alarm)
+        _start_watchdog()
     _deadlines.append(entry)
     _arm_by(entry[0])
     return entry
@@ -231,13 +320,15 @@ def _pop(entry: tuple[float, Message]) -> None:
         _deadlines.pop()
     else:
         _deadlines.remove(entry)
+    if _raised:
+        _raised.pop(id(entry), None)
     if not _deadlines:
         signal.setitimer(signal.ITIMER_REAL, 0)
         _fires_at = None
         previous, _previous_handler = _previous_handler, None
         signal.signal(signal.SIGALRM, previous if previous is not None else signal.SIG_DFL)
-    elif _fires_at is None:  # the alarm went off in this block: the outer limits still hold
-        _arm_by(min(d for d, _ in _deadlines))
+    else:  # the outer limits still hold, whatever the block did to the timer
+        _repair()
 
 
 @contextmanager
@@ -257,6 +348,11 @@ def time_limit(seconds: float | None, message: Message) -> Iterator[None]:
 # -- the guarded session --------------------------------------------------------------------------
 
 
+def _overran(entry: tuple[float, Message]) -> bool:
+    """Whether the limited call ``entry`` ran past its deadline."""
+    return time.monotonic() >= entry[0]
+
+
 class GuardedSession:
     """A Session whose every call is contained (see the module docstring).
 
@@ -264,15 +360,27 @@ class GuardedSession:
     worker, so they get no alarm (an alarm in the middle of a pipe exchange would desynchronise
     it); the example limit is then checked after each call."""
 
-    def __init__(self, session: Session, *, call_limit: float, example_deadline: float | None, contained: bool):
+    def __init__(
+        self,
+        session: Session,
+        *,
+        call_limit: float,
+        example_deadline: float | None,
+        contained: bool,
+        pace: Callable[[float], None] | None = None,
+    ):
         self._session = session
         self._call_limit = call_limit
         self._example_deadline = example_deadline
         self._contained = contained
+        #: Told the seconds of every answered call (the slow-engine breaker, harness.pace); it
+        #: raises an EngineError to end the invariant.
+        self._pace = pace
 
     def _call(self, what: str | Callable[[], str], fn: Callable[[], Any]) -> Any:
         """``fn()``, contained; ``what`` names the call in messages (made only when one is needed)."""
         entry = None
+        began = time.monotonic()
         if not self._contained and self._call_limit and _alarms_usable():
             entry = _push(
                 self._call_limit, lambda: f"timeout: the engine took longer than {self._call_limit:g}s in {_text(what)}"
@@ -290,11 +398,18 @@ class GuardedSession:
             ) from None
         except BaseException as exc:  # noqa: BLE001 - an untrusted engine: any exception is a fault
             reraise_if_harness(exc)
+            if entry is not None and _overran(entry):  # the engine's own alarm handler, on the harness's alarm
+                raise EngineTimeout(_text(entry[1])) from None
             raise engine_fault(exc, _text(what)) from None
         finally:
             if entry is not None:
                 _pop(entry)
-        if self._example_deadline is not None and time.monotonic() > self._example_deadline:
+        now = time.monotonic()
+        if entry is not None and now >= entry[0]:  # it returned past its limit: it had switched the alarm off
+            raise EngineTimeout(_text(entry[1]))
+        if self._pace is not None:
+            self._pace(now - began)
+        if self._example_deadline is not None and now > self._example_deadline:
             raise EngineTimeout(f"timeout: the example ran past its time limit (at {_text(what)})")
         return result
 

@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from harness import signals
+from harness import reaper, signals
 from harness.guard import EngineTimeout
 from harness.limits import Limits, clean_text
 from harness.limits import current as current_limits
@@ -63,9 +63,9 @@ def _major(version: str) -> str:
     return version.split(".", 1)[0]
 
 
-#: Every worker process group alive in this process, so a signal or the end of the run can kill
-#: them all (with any helper processes an engine started).
-_live: set[int] = set()
+#: Every worker alive in this process (pid: its process and its marker, see harness.reaper), so a
+#: signal or the end of the run can kill them all, with every process an engine started.
+_live: dict[int, tuple[subprocess.Popen[bytes], str, int]] = {}
 
 
 def _kill_group(pid: int) -> None:
@@ -75,22 +75,32 @@ def _kill_group(pid: int) -> None:
         pass
 
 
+def _end_worker(proc: subprocess.Popen[bytes], marker: str, since: int) -> None:
+    """Kill a worker with every process its engine started: its descendants (found while it
+    lives: it adopts the processes they orphan), its process group, then whatever still carries
+    its marker (helpers that left the group and were orphaned when it died). Never blocks."""
+    if proc.returncode is None and proc.poll() is None:  # not reaped: its pid is still its own
+        reaper.end_processes(proc.pid, None)
+    _kill_group(proc.pid)
+    reaper.end_processes(None, marker, since)
+
+
 def kill_all_workers() -> None:
-    """Kill every worker's process group (on SIGTERM/SIGINT and at exit). Never blocks."""
-    for pid in list(_live):
-        _kill_group(pid)
-        _live.discard(pid)
+    """Kill every worker with its engine's processes (on SIGTERM/SIGINT and at exit)."""
+    for pid, (proc, marker, since) in list(_live.items()):
+        _end_worker(proc, marker, since)
+        _live.pop(pid, None)
 
 
 atexit.register(kill_all_workers)
 signals.on_signal(kill_all_workers)
 
 
-def _terminate(proc: subprocess.Popen[bytes]) -> None:
-    """Kill a worker's whole process group and reap it (also the finalizer of a forgotten
-    worker): helper processes the engine started die with it and cannot hold its pipes open."""
-    _kill_group(proc.pid)
-    _live.discard(proc.pid)
+def _terminate(proc: subprocess.Popen[bytes], marker: str, since: int) -> None:
+    """Kill a worker with its process group and every process its engine started, and reap it
+    (also the finalizer of a forgotten worker): no helper outlives it or holds its pipes open."""
+    _end_worker(proc, marker, since)
+    _live.pop(proc.pid, None)
     if proc.poll() is None:
         proc.kill()
     try:
@@ -190,15 +200,29 @@ class Worker:
     def __init__(self, spec: str, *, python: str, env: Mapping[str, str], limits: Limits | None = None):
         self.spec = spec
         self.limits = limits or current_limits()
+        #: Inherited by every process the engine starts, so none escapes the end (harness.reaper).
+        self.marker = reaper.new_marker()
         self.proc = subprocess.Popen(
-            [python, "-m", "harness.worker", "--engine", spec, "--memory-limit", str(self.limits.memory_mb)],
+            [
+                python,
+                "-m",
+                "harness.worker",
+                "--engine",
+                spec,
+                "--memory-limit",
+                str(self.limits.memory_mb),
+                "--parent",
+                str(os.getpid()),
+            ],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
-            env=dict(env),
+            env={**env, reaper.MARKER: self.marker},
             start_new_session=True,  # its own process group: killed whole, helpers included
         )
-        _live.add(self.proc.pid)
+        #: When it started: only younger processes are looked at for its marker.
+        self.started = reaper.started(self.proc.pid)
+        _live[self.proc.pid] = (self.proc, self.marker, self.started)
         assert self.proc.stdout is not None
         self._answers = AnswerReader(self.proc.stdout.fileno(), self.limits.answer_bytes)
         self._stderr: deque[str] = deque(maxlen=STDERR_TAIL_LINES)
@@ -213,7 +237,7 @@ class Worker:
             target=self._read_stderr, name=f"worker-stderr-{self.proc.pid}", daemon=True
         )
         self._stderr_reader.start()
-        self._finalizer = weakref.finalize(self, _terminate, self.proc)
+        self._finalizer = weakref.finalize(self, _terminate, self.proc, self.marker, self.started)
 
     def _read_stderr(self) -> None:
         """Keep the last ``stderr_bytes`` of stderr, read in chunks: an engine writing without

@@ -34,6 +34,13 @@ class Limits:
     invariant: float = 600.0
     #: The whole run; cases not started when it is reached are not run (the run is incomplete).
     run: float = 0.0
+    #: The slow-engine breaker (harness.pace): an invariant ends as ``error`` when the mean time of
+    #: the engine's last ``slow_calls`` calls is above this share of the call limit (0: never).
+    slow_share: float = 0.5
+    slow_calls: int = 5
+    #: Engine time (its session calls) per engine in one run process; past it, its later cases are
+    #: ``error`` at once (0: none).
+    engine_budget: float = 3600.0
     #: Address-space limit of a worker process, in MiB (0: none).
     memory_mb: int = 4096
     #: How much of a worker's stderr is kept (its tail), in bytes.

@@ -7,6 +7,10 @@ The verdict is printed next to the stored one: the same verdict and message, a d
 "now passes". The replayed record is written as results.json and report.html into ``--out``, a
 fresh folder, so a replay never overwrites the report it came from.
 
+A results file is input (it comes with bug reports): replay imports nothing it names. The engine
+is the user's ``--engine``, or the stored one only when it is a registered engine, a ``mutant:`` or
+a ``control:``; params types are found among the generators' registered records.
+
 Exit status: 1 when the replay fails or errors (the failure reproduces), 0 when it now passes or is
 unsupported, 2 for bad input (no such file, invariant or stored counterexample).
 """
@@ -31,7 +35,7 @@ from harness.limits import current as current_limits
 from harness.observed import unobserved
 from harness.output import REPORT, RESULTS, ready_folder, write_locked
 from harness.plan import compiled_suite, engine
-from harness.registry import UnknownEngine
+from harness.registry import UnknownEngine, available
 from protocol import codec
 from protocol.adapter import ActionRefused, EngineAdapter, EngineError, StateUnsupported
 from protocol.clone import fresh
@@ -88,6 +92,26 @@ def decode_params(counterexample: Counterexample) -> Any:
         return codec.from_jsonable(target, counterexample.params, "$.params")
     except codec.DecodeError as exc:
         raise ReplayError(f"cannot decode the stored params as {target.__qualname__}: {exc}") from None
+
+
+#: Engine spec prefixes that name the project's own engines: never a module of the user's path.
+OWN_ENGINES = ("mutant:", "control:")
+
+
+def trusted_engine(spec: str, source: str) -> str:
+    """``spec`` when a results file may name it: a registered engine (an entry point the user
+    installed), a ``mutant:``/``control:`` of this harness, or either run ``isolated:``. A results
+    file is input (it comes with bug reports); a ``module:Class`` it names would run that module's
+    import-time code on this machine, so such an engine must come from the user's own ``--engine``."""
+    inner = spec
+    while inner.startswith("isolated:"):
+        inner = inner.removeprefix("isolated:")
+    if inner.startswith(OWN_ENGINES) or inner in available():
+        return spec
+    raise ReplayError(
+        f"{source} names the engine {clean_text(spec, 200)!r}, which is no registered engine, mutant or control; "
+        "replay imports no module a results file names: give --engine SPEC if you trust it"
+    )
 
 
 def stored_record(results: Results, invariant: str, engine: str | None, source: str) -> ResultRecord:
@@ -232,6 +256,7 @@ def cmd_replay(args: argparse.Namespace, argv: list[str]) -> int:
     except ResultsError as exc:
         raise ReplayError(str(exc)) from None
     stored = stored_record(results, args.invariant, args.engine, str(args.results))
+    spec = args.engine or trusted_engine(stored.engine, str(args.results))  # before anything is imported
     _check_out(args.out)
     try:
         invariant = compiled_suite().invariant(args.invariant)
@@ -245,7 +270,6 @@ def cmd_replay(args: argparse.Namespace, argv: list[str]) -> int:
     except codec.DecodeError as exc:
         raise ReplayError(f"cannot decode the stored state: {exc}") from None
     scenario = Scenario(state, decode_params(counterexample))
-    spec = args.engine or stored.engine
     try:
         adapter = engine(spec)
     except UnknownEngine as exc:

@@ -37,6 +37,7 @@ from harness.limits import current as current_limits
 from harness.minimize import SECONDS, minimize_failure
 from harness.observed import unobserved
 from harness.optional import optional_support
+from harness.pace import Pace, budget_spent
 from harness.profiles import claim_rule, is_derandomized, profile_settings
 from harness.signals import raise_if_stopping
 from protocol.adapter import (
@@ -156,6 +157,9 @@ def run_case(
     base = partial(
         ResultRecord, engine=engine_spec, invariant=invariant.id, rulings=invariant.rulings, kind=invariant.kind
     )
+    spent = budget_spent(engine_spec, limits)
+    if spent is not None:  # the engine used its run's engine time: its later cases end at once
+        return base(status="error", reason=spent)
     support = _supports(adapter, invariant.requires)
     if isinstance(support, str):
         return base(status="error", reason=support)
@@ -179,6 +183,7 @@ def run_case(
     # input gets the drawn state itself; any other in-process engine gets a fresh copy.
     uncopied = contained or leaves_input_intact(adapter)
     invariant_deadline = time.monotonic() + limits.invariant if limits.invariant else None
+    pace = Pace(engine_spec, adapter.timeout if isinstance(adapter, IsolatedEngine) else limits.call, limits)
 
     def fault(exc: BaseException, scenario: Scenario, probe: Probe | None) -> None:
         if seen.first_failure_at is None:
@@ -222,7 +227,7 @@ def run_case(
                     seen.unsupported.append(clean_text(exc))
                     reject()  # counted as rejected below
                 session = GuardedSession(
-                    raw, call_limit=limits.call, example_deadline=example_deadline, contained=contained
+                    raw, call_limit=limits.call, example_deadline=example_deadline, contained=contained, pace=pace.add
                 )
                 probe = Probe(session, claims=invariant.claims)
                 try:

@@ -21,6 +21,7 @@ import sys
 from collections.abc import Callable
 from typing import Any, BinaryIO
 
+from harness import reaper
 from harness.heap import settle
 from harness.registry import load_engine
 from harness.wire import METHODS, PROTOCOL, PROTOCOL_VERSION
@@ -217,13 +218,26 @@ def main(argv: list[str] | None = None) -> int:
         metavar="MIB",
         help="address-space limit of this process in MiB (0: none)",
     )
+    parser.add_argument(
+        "--parent",
+        type=int,
+        default=0,
+        metavar="PID",
+        help="the harness's process: this worker ends when it does (0: do not watch)",
+    )
     args = parser.parse_args(argv)
+    if args.parent:
+        reaper.die_with_parent(args.parent)  # before the engine loads: a harness killed mid-call leaves none
+    reaper.become_subreaper()  # processes the engine orphans stay in this worker's tree
     limit_memory(args.memory_limit)
     channel = claim_stdout()
     try:
         serve(args.engine, sys.stdin.buffer, channel)
     except KeyboardInterrupt:
         return 130
+    finally:
+        # The end of the input: no process the engine started outlives its worker.
+        reaper.end_processes(os.getpid(), os.environ.get(reaper.MARKER), reaper.started(os.getpid()))
     return 0
 
 
