@@ -124,7 +124,7 @@ MENACE = KeywordAbility("menace", "702.111", _E, Mechanic.MENACE, min_blockers=2
 FIRST_STRIKE = KeywordAbility("first strike", "702.7", _D, Mechanic.FIRST_STRIKE)
 DOUBLE_STRIKE = KeywordAbility("double strike", "702.4", _D, Mechanic.DOUBLE_STRIKE)
 TRAMPLE = KeywordAbility("trample", "702.19", _D, Mechanic.TRAMPLE)
-DEATHTOUCH = KeywordAbility("deathtouch", "702.2", _D)
+DEATHTOUCH = KeywordAbility("deathtouch", "702.2", _D, Mechanic.DEATHTOUCH)
 LIFELINK = KeywordAbility("lifelink", "702.15", _D)
 VIGILANCE = KeywordAbility("vigilance", "702.20", _A)
 HASTE = KeywordAbility("haste", "702.10", _A)

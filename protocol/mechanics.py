@@ -53,6 +53,11 @@ class Mechanic(StrEnum):
         "trample: once its blockers are assigned lethal damage, the rest may go to what it attacks",
         "702.19",
     )
+    DEATHTOUCH = (
+        "mechanic:deathtouch",
+        "deathtouch: a creature dealt damage by it is destroyed; 1 combat damage counts as lethal for trample",
+        "702.2",
+    )
     BLOCK_ADDITIONAL = (
         "mechanic:block-additional",
         "a creature that can block an additional creature each combat blocks two attackers",

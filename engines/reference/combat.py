@@ -1,5 +1,5 @@
 """Combat, steps 506-511: declaring attackers and blockers, first strike and combat damage (with
-its assignment, 510.1), menace, and creatures put onto the battlefield attacking (508.4): the
+its assignment, 510.1), menace, trample, deathtouch, and creatures put onto the battlefield attacking (508.4): the
 reference engine's combat component.
 
 It gives the core the combat steps' turn-based actions (:class:`.services.CombatSteps`) and the
@@ -28,7 +28,7 @@ from protocol.decisions import (
     Share,
     Trample,
 )
-from protocol.keyword_registry import DOUBLE_STRIKE, FIRST_STRIKE, TRAMPLE, KeywordAbility
+from protocol.keyword_registry import DEATHTOUCH, DOUBLE_STRIKE, FIRST_STRIKE, TRAMPLE, KeywordAbility
 from protocol.keyword_registry import MENACE as MENACE_KEYWORD
 from protocol.mechanics import COMBAT_FEATURES, Mechanic
 from protocol.model import (
@@ -53,7 +53,7 @@ from .services import CardLines, Services, Turn, Zones
 from .table import Table, decision
 
 #: The keywords written alone that combat implements: its reader reads their lines (702.1).
-KEYWORDS: tuple[KeywordAbility, ...] = (FIRST_STRIKE, DOUBLE_STRIKE, MENACE_KEYWORD, TRAMPLE)
+KEYWORDS: tuple[KeywordAbility, ...] = (FIRST_STRIKE, DOUBLE_STRIKE, MENACE_KEYWORD, TRAMPLE, DEATHTOUCH)
 read_keywords(*KEYWORDS)
 
 #: The keyword menace (702.111) as a card line.
@@ -81,7 +81,7 @@ class Combat:
 
     name = "combat"
     #: The requirements this component implements (the engine supports the union: ``SUPPORTED``).
-    mechanics = COMBAT_FEATURES | {Mechanic.MENACE, Mechanic.BLOCK_ADDITIONAL, Mechanic.TRAMPLE}
+    mechanics = COMBAT_FEATURES | {Mechanic.MENACE, Mechanic.BLOCK_ADDITIONAL, Mechanic.TRAMPLE, Mechanic.DEATHTOUCH}
 
     turn: Turn
     zones: Zones
@@ -198,6 +198,26 @@ class Combat:
         if game.abilities_of(perm.id).has(TRAMPLE):
             return True
         return self.table.call(hooks.keyword_granted, game, perm, TRAMPLE.name)
+
+    @decision("combat.has_deathtouch")
+    def has_deathtouch(self, game: Game, perm: Perm) -> bool:
+        """702.2: printed deathtouch, or given by an effect (613.1f, ``combat.keyword_granted``)."""
+        if game.abilities_of(perm.id).has(DEATHTOUCH):
+            return True
+        return self.table.call(hooks.keyword_granted, game, perm, DEATHTOUCH.name)
+
+    @decision("combat.one_damage_is_lethal")
+    def one_damage_is_lethal(self, game: Game, source: Perm) -> bool:
+        """702.2c: any nonzero combat damage a source with deathtouch assigns to a creature is
+        lethal damage when deciding whether excess damage is dealt (its trample may send the rest
+        on once each blocker has 1)."""
+        return self.has_deathtouch(game, source)
+
+    @decision("combat.destroys_by_deathtouch")
+    def destroys_by_deathtouch(self, game: Game, source: Perm, creature: Perm, amount: int) -> bool:
+        """702.2b: a creature dealt damage (any nonzero amount) by a source with deathtouch is
+        destroyed at the next check of state-based actions (704.5h)."""
+        return amount > 0 and self.has_deathtouch(game, source)
 
     @decision("combat.tramples_over_no_blockers")
     def tramples_over_no_blockers(self, game: Game, attacker: Perm) -> bool:
@@ -489,12 +509,20 @@ class Combat:
                     )
                     for c in creatures
                 )
-                if amount > sum(r.lethal or 0 for r in lethal) or len(creatures) >= 2:
-                    out.append(DamageSource(perm.id, amount, lethal, trample=Trample.TRAMPLE, beyond=beyond))
+                source = DamageSource(
+                    perm.id,
+                    amount,
+                    lethal,
+                    trample=Trample.TRAMPLE,
+                    beyond=beyond,
+                    deathtouch=self.one_damage_is_lethal(game, perm),  # 702.2c
+                )
+                if amount > sum(source.lethal_to(r) for r in lethal) or len(creatures) >= 2:
+                    out.append(source)
                     continue
             if self.damage_is_divided(game, perm, creatures):
                 recipients = tuple(DamageRecipient(c.id, self.lethal_damage(game, c)) for c in creatures)
-                out.append(DamageSource(perm.id, amount, recipients))
+                out.append(DamageSource(perm.id, amount, recipients, deathtouch=self.one_damage_is_lethal(game, perm)))
         return tuple(out)
 
     def trample_beyond(self, game: Game, perm: Perm, creatures: list[Perm]) -> tuple[DamageRecipient, ...]:
@@ -523,9 +551,10 @@ class Combat:
             if perm.attacking is not None:
                 only = self.blockers_of(game, perm) if perm.blocked else []
                 alone = len(only) == 1 and only[0].id == creature.id
-                spare = self.has_trample(game, perm) and self.combat_damage_amount(game, perm) > self.lethal_damage(
-                    game, creature
-                )
+                lethal = self.lethal_damage(game, creature)
+                if self.one_damage_is_lethal(game, perm):  # 702.2c
+                    lethal = min(1, lethal)
+                spare = self.has_trample(game, perm) and self.combat_damage_amount(game, perm) > lethal
                 automatic = alone and not spare
             else:
                 automatic = perm.blocking == [creature.id]
@@ -650,6 +679,8 @@ class Combat:
             perm.set_counter("defense", max(0, perm.counter("defense") - amount))
         if game.is_type(perm.id, "Creature"):
             perm.damage += amount
+            if self.destroys_by_deathtouch(game, source, perm, amount):
+                perm.deathtouched = True  # 704.5h: destroyed at the next check of state-based actions
 
     # =====================================================================================
     # Procedures: leaving combat, creatures put onto the battlefield attacking (506.4, 508.4)

@@ -124,6 +124,15 @@ class Core:
         toughness += self.table.call(hooks.toughness_bonus, game, perm)  # 613.4c: +1/+1 counters
         return toughness <= 0 or perm.damage >= toughness
 
+    @decision("core.destroyed_by_deathtouch")
+    def destroyed_by_deathtouch(self, game: Game, perm: Perm) -> bool:
+        """704.5h (702.2b): a creature with toughness greater than 0 dealt damage by a source with
+        deathtouch since state-based actions were last checked is destroyed."""
+        if not perm.deathtouched or not game.is_type(perm.id, "Creature"):
+            return False
+        toughness = game.abilities_of(perm.id).toughness
+        return toughness is not None and toughness + self.table.call(hooks.toughness_bonus, game, perm) > 0
+
     @decision("core.planeswalker_out_of_loyalty")
     def planeswalker_out_of_loyalty(self, game: Game, perm: Perm) -> bool:
         """704.5i: a planeswalker with 0 loyalty goes to its owner's graveyard."""
@@ -311,9 +320,12 @@ class Core:
             p.id
             for p in game.battlefield
             if self.is_lethally_damaged(game, p)
+            or self.destroyed_by_deathtouch(game, p)
             or self.planeswalker_out_of_loyalty(game, p)
             or self.battle_out_of_defense(game, p)
         ]
+        for perm in game.battlefield:  # 704.5h looks only at damage since this check
+            perm.deathtouched = False
         for card_id in doomed:
             self.move_card(game, card_id, Zone.GRAVEYARD, events)
         vanished = False

@@ -29,6 +29,12 @@ def tithers(state: GameState, player: int) -> set[str]:
     }
 
 
+def all_tithers(state: GameState, player: int) -> set[str]:
+    """The player's attacking creatures with tithe, blocked or not (a blocked one with trample
+    may deal damage to a player too)."""
+    return {p.id for p in state.attackers() if p.controller == player and has_keyword(state, p.id, TITHE.name)}
+
+
 def damage_to_players(events: list[Event], sources: set[str]) -> int:
     return sum(
         e.amount or 0
@@ -53,6 +59,7 @@ def check_life_gained(probe: Probe, scenario: Scenario[CombatParams]) -> None:
     state = probe.state()
     sources = tithers(state, player)
     probe.precondition(bool(sources), "no unblocked attacker with tithe attacks a player")
+    sources = all_tithers(state, player)
     before = state.players[player].life
 
     def dealt(s: GameState, seen: list[Event]) -> bool:
