@@ -111,6 +111,9 @@ class CombatSpec:
     #: Registry keywords (names) every attacker the spec requires blocked (``min_blocked``) has,
     #: e.g. trample for a check about trample damage; their mechanics are required.
     blocked_keywords: tuple[str, ...] = ()
+    #: Registry keywords (names) every attacker the spec requires unblocked (``min_unblocked``)
+    #: has, e.g. lifelink for a check about damage to a player; their mechanics are required.
+    unblocked_keywords: tuple[str, ...] = ()
     #: Power added to every attacker the spec requires blocked: a check about damage beyond its
     #: blockers needs attackers that outclass them often.
     blocked_power_bonus: int = 0
@@ -127,7 +130,8 @@ class CombatSpec:
             out.add(Mechanic.FIRST_STRIKE)
         if self.observer:
             out.add(Mechanic.ATTACK_TRIGGER)
-        out |= {m for m in (keyword_ability(k).mechanic for k in self.blocked_keywords) if m is not None}
+        forced = (*self.blocked_keywords, *self.unblocked_keywords)
+        out |= {m for m in (keyword_ability(k).mechanic for k in forced) if m is not None}
         if self.shared_blocker:
             out.add(Mechanic.BLOCK_ADDITIONAL)
         return frozenset(out)
@@ -323,7 +327,7 @@ class CombatDraw:
         targets += [AttackTarget.of_permanent(TargetKind.PLANESWALKER, w) for w in walkers]
         targets += [AttackTarget.of_permanent(TargetKind.BATTLE, x) for x in battles]
         forced = range(need_unblocked, need_unblocked + need_blocked)
-        self._draw_attackers(min(least + n_attackers, most), targets, forced)
+        self._draw_attackers(min(least + n_attackers, most), targets, forced, range(need_unblocked))
         if self.after_blockers:
             self._draw_blocks(n_blockers, need_unblocked, need_blocked)
         if spec.observer:
@@ -337,9 +341,12 @@ class CombatDraw:
     def _chosen(self, flags: Collection[bool]) -> tuple[str, ...]:
         return tuple(k.name for k, on in zip(self.keywords, flags, strict=True) if on)
 
-    def _draw_attackers(self, n_attackers: int, targets: list[AttackTarget], forced: range = range(0)) -> None:
+    def _draw_attackers(
+        self, n_attackers: int, targets: list[AttackTarget], forced: range = range(0), unblocked: range = range(0)
+    ) -> None:
         """The attackers; those at ``forced`` (the ones the spec requires blocked) get the spec's
-        ``blocked_keywords`` (a strike among them replaces the one drawn)."""
+        ``blocked_keywords`` (a strike among them replaces the one drawn), those at ``unblocked``
+        (the ones it requires unblocked) its ``unblocked_keywords``."""
         spec, may, b, rare = self.spec, self.may, self.builder, self.rare
         in_combat = self.in_combat
         # The attacked target: an index folded onto the targets there are (one to four: the player,
@@ -387,6 +394,8 @@ class CombatDraw:
                 strikes = [k for k in spec.blocked_keywords if k in (FIRST_STRIKE.name, DOUBLE_STRIKE.name)]
                 kind = strikes[0] if strikes else kind
                 keywords += tuple(k for k in spec.blocked_keywords if k not in strikes and k not in keywords)
+            if i in unblocked:
+                keywords += tuple(k for k in spec.unblocked_keywords if k not in keywords)
             card = cards.creature(power, toughness, attack_trigger=trigger, keywords=keywords, **_strike_flags(kind))
             owner = self.defender if other_owner else self.active
             if in_combat:

@@ -58,6 +58,11 @@ class Mechanic(StrEnum):
         "deathtouch: a creature dealt damage by it is destroyed; 1 combat damage counts as lethal for trample",
         "702.2",
     )
+    LIFELINK = (
+        "mechanic:lifelink",
+        "lifelink: damage it deals also gains its controller that much life",
+        "702.15",
+    )
     BLOCK_ADDITIONAL = (
         "mechanic:block-additional",
         "a creature that can block an additional creature each combat blocks two attackers",

@@ -1,5 +1,5 @@
 """Combat, steps 506-511: declaring attackers and blockers, first strike and combat damage (with
-its assignment, 510.1), menace, trample, deathtouch, and creatures put onto the battlefield attacking (508.4): the
+its assignment, 510.1), menace, trample, deathtouch, lifelink, and creatures put onto the battlefield attacking (508.4): the
 reference engine's combat component.
 
 It gives the core the combat steps' turn-based actions (:class:`.services.CombatSteps`) and the
@@ -28,7 +28,7 @@ from protocol.decisions import (
     Share,
     Trample,
 )
-from protocol.keyword_registry import DEATHTOUCH, DOUBLE_STRIKE, FIRST_STRIKE, TRAMPLE, KeywordAbility
+from protocol.keyword_registry import DEATHTOUCH, DOUBLE_STRIKE, FIRST_STRIKE, LIFELINK, TRAMPLE, KeywordAbility
 from protocol.keyword_registry import MENACE as MENACE_KEYWORD
 from protocol.mechanics import COMBAT_FEATURES, Mechanic
 from protocol.model import (
@@ -53,7 +53,7 @@ from .services import CardLines, Services, Turn, Zones
 from .table import Table, decision
 
 #: The keywords written alone that combat implements: its reader reads their lines (702.1).
-KEYWORDS: tuple[KeywordAbility, ...] = (FIRST_STRIKE, DOUBLE_STRIKE, MENACE_KEYWORD, TRAMPLE, DEATHTOUCH)
+KEYWORDS: tuple[KeywordAbility, ...] = (FIRST_STRIKE, DOUBLE_STRIKE, MENACE_KEYWORD, TRAMPLE, DEATHTOUCH, LIFELINK)
 read_keywords(*KEYWORDS)
 
 #: The keyword menace (702.111) as a card line.
@@ -81,7 +81,13 @@ class Combat:
 
     name = "combat"
     #: The requirements this component implements (the engine supports the union: ``SUPPORTED``).
-    mechanics = COMBAT_FEATURES | {Mechanic.MENACE, Mechanic.BLOCK_ADDITIONAL, Mechanic.TRAMPLE, Mechanic.DEATHTOUCH}
+    mechanics = COMBAT_FEATURES | {
+        Mechanic.MENACE,
+        Mechanic.BLOCK_ADDITIONAL,
+        Mechanic.TRAMPLE,
+        Mechanic.DEATHTOUCH,
+        Mechanic.LIFELINK,
+    }
 
     turn: Turn
     zones: Zones
@@ -218,6 +224,24 @@ class Combat:
         """702.2b: a creature dealt damage (any nonzero amount) by a source with deathtouch is
         destroyed at the next check of state-based actions (704.5h)."""
         return amount > 0 and self.has_deathtouch(game, source)
+
+    @decision("combat.has_lifelink")
+    def has_lifelink(self, game: Game, perm: Perm) -> bool:
+        """702.15: printed lifelink, or given by an effect (613.1f, ``combat.keyword_granted``)."""
+        if game.abilities_of(perm.id).has(LIFELINK):
+            return True
+        return self.table.call(hooks.keyword_granted, game, perm, LIFELINK.name)
+
+    @decision("combat.lifelink_gain")
+    def lifelink_gain(self, game: Game, source: Perm, dealt: list[tuple[str, int]]) -> int:
+        """702.15b: damage dealt by a source with lifelink, to creatures, players, planeswalkers and
+        battles alike (``dealt``: recipient, amount), gains that much life."""
+        return sum(amount for _, amount in dealt) if self.has_lifelink(game, source) else 0
+
+    @decision("combat.lifelink_gainer")
+    def lifelink_gainer(self, game: Game, source: Perm) -> PlayerIndex:
+        """702.15b: the life goes to the source's controller."""
+        return source.controller
 
     @decision("combat.tramples_over_no_blockers")
     def tramples_over_no_blockers(self, game: Game, attacker: Perm) -> bool:
@@ -653,12 +677,26 @@ class Combat:
             self.deal_damage(game, source, recipient, amount, detail, events)
             if recipient.startswith("player:"):
                 to_players[source.id] = to_players.get(source.id, 0) + amount
+        self.gain_lifelink_life(game, dealt, events)
         for source, _, _ in dealt:
             amount = to_players.pop(source.id, 0)
             if amount and self.fires_combat_damage_trigger(game, source, amount):
                 for t in game.abilities_of(source.id).damage_triggers:
                     self.turn.trigger(game, source.controller, source.id, t.ability, events)
                 self.table.call(hooks.damage_to_player, game, source, amount, events)  # Fallen Shinobi
+
+    def gain_lifelink_life(self, game: Game, dealt: list[tuple[Perm, str, int]], events: list[Event]) -> None:
+        """702.15b, 702.15e: each source with lifelink that dealt combat damage causes one life
+        gain event, of all the damage it dealt at once, as that damage is dealt (510.2)."""
+        by_source: dict[str, tuple[Perm, list[tuple[str, int]]]] = {}
+        for source, recipient, amount in dealt:
+            by_source.setdefault(source.id, (source, []))[1].append((recipient, amount))
+        for source, shares in by_source.values():
+            gained = self.lifelink_gain(game, source, shares)
+            if gained > 0:
+                player = self.lifelink_gainer(game, source)
+                game.players[player].life += gained
+                events.append(Event(EventKind.LIFE, player=player, amount=gained))
 
     def deal_damage(
         self, game: Game, source: Perm, recipient: str, amount: int, detail: str, events: list[Event]

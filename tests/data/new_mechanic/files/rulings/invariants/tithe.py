@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from generators.combat import CombatParams, CombatSpec, combat_scenarios, has_keyword
 from protocol.actions import TargetKind
-from protocol.keyword_registry import TITHE
+from protocol.keyword_registry import LIFELINK, TITHE
 from protocol.mechanics import Mechanic
 from protocol.model import Event, EventKind, GameState, Step
 from protocol.probe import Probe, Scenario, expect
@@ -60,6 +60,10 @@ def check_life_gained(probe: Probe, scenario: Scenario[CombatParams]) -> None:
     sources = tithers(state, player)
     probe.precondition(bool(sources), "no unblocked attacker with tithe attacks a player")
     sources = all_tithers(state, player)
+    probe.precondition(
+        not any(has_keyword(state, p.id, LIFELINK.name) for p in state.battlefield if p.controller == player),
+        "a creature of the player has lifelink, which gains life too",
+    )
     before = state.players[player].life
 
     def dealt(s: GameState, seen: list[Event]) -> bool:
