@@ -111,6 +111,10 @@ class CombatSpec:
     #: Registry keywords (names) every attacker the spec requires blocked (``min_blocked``) has,
     #: e.g. trample for a check about trample damage; their mechanics are required.
     blocked_keywords: tuple[str, ...] = ()
+    #: Registry keywords (names) the first attacker has (before combat: the active player's first
+    #: creature), e.g. vigilance for a check about declaring it; not a strike. Their mechanics are
+    #: required.
+    first_keywords: tuple[str, ...] = ()
     #: Registry keywords (names) every attacker the spec requires unblocked (``min_unblocked``)
     #: has, e.g. lifelink for a check about damage to a player; their mechanics are required.
     unblocked_keywords: tuple[str, ...] = ()
@@ -130,7 +134,7 @@ class CombatSpec:
             out.add(Mechanic.FIRST_STRIKE)
         if self.observer:
             out.add(Mechanic.ATTACK_TRIGGER)
-        forced = (*self.blocked_keywords, *self.unblocked_keywords)
+        forced = (*self.blocked_keywords, *self.unblocked_keywords, *self.first_keywords)
         out |= {m for m in (keyword_ability(k).mechanic for k in forced) if m is not None}
         if self.shared_blocker:
             out.add(Mechanic.BLOCK_ADDITIONAL)
@@ -334,9 +338,11 @@ class CombatDraw:
             b.permanent(cards.attack_observer(), self.active, summoning_sick=observer_sick)
         return extras
 
-    def _keyword_dims(self) -> tuple[Dimension, ...]:
-        """One flag per keyword a combatant may be given (none without ``keywords``)."""
-        return tuple(flag(KEYWORD_WEIGHT) for _ in self.keywords)
+    def _draw_keywords(self) -> tuple[str, ...]:
+        """The keywords a combatant is given: one flag per keyword it may be given (none without
+        ``keywords``), in a joint draw of their own (a combatant's other choices and ten flags
+        would pass the joint limit)."""
+        return self._chosen(joint(self.draw, *(flag(KEYWORD_WEIGHT) for _ in self.keywords)))
 
     def _chosen(self, flags: Collection[bool]) -> tuple[str, ...]:
         return tuple(k.name for k, on in zip(self.keywords, flags, strict=True) if on)
@@ -373,7 +379,7 @@ class CombatDraw:
                 self.strikes, forced=first and self.only_first_strike and not blocker_only, never=blocker_only
             )
             aim = among((0,)) if not in_combat or (first and spec.first_attacks_player) else aims
-            (power, toughness), kind, trigger, trait, aimed, tapped, *keyword_flags = joint(
+            (power, toughness), kind, trigger, trait, aimed, tapped = joint(
                 self.draw,
                 STAT_DIM,
                 strike,
@@ -381,13 +387,14 @@ class CombatDraw:
                 among((None,)) if first else other_trait,
                 aim,
                 flag(0 if in_combat else 50),
-                *self._keyword_dims(),
             )
             other_owner, token, sick = trait == "owner", trait == "token", trait == "sick"
             if first:
                 other_owner, token = rare["attacker-owned-by-opponent"], rare["attacker-token"]
                 sick = rare["attacker-entered-this-turn"]
-            keywords = self._chosen(keyword_flags)
+            keywords = self._draw_keywords()
+            if first:
+                keywords += tuple(k for k in spec.first_keywords if k not in keywords)
             if i in forced:
                 power += spec.blocked_power_bonus
             if i in forced and spec.blocked_keywords:
@@ -426,8 +433,8 @@ class CombatDraw:
     ) -> tuple[int, int, str | None, tuple[str, ...], tuple[Any, ...]]:
         """A combatant's stats, strike and keywords, with a caller's ``extra`` choices, in one
         choice: (power, toughness, strike, keywords, the extra values)."""
-        (power, toughness), kind, *rest = joint(self.draw, STAT_DIM, strike, *extra, *self._keyword_dims())
-        return power, toughness, kind, self._chosen(rest[len(extra) :]), tuple(rest[: len(extra)])
+        (power, toughness), kind, *rest = joint(self.draw, STAT_DIM, strike, *extra)
+        return power, toughness, kind, self._draw_keywords(), tuple(rest)
 
     def _blocker(
         self,

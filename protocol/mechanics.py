@@ -63,6 +63,7 @@ class Mechanic(StrEnum):
         "lifelink: damage it deals also gains its controller that much life",
         "702.15",
     )
+    VIGILANCE = "mechanic:vigilance", "vigilance: attacking doesn't cause it to tap", "702.20"
     BLOCK_ADDITIONAL = (
         "mechanic:block-additional",
         "a creature that can block an additional creature each combat blocks two attackers",

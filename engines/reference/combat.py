@@ -1,5 +1,5 @@
 """Combat, steps 506-511: declaring attackers and blockers, first strike and combat damage (with
-its assignment, 510.1), menace, trample, deathtouch, lifelink, and creatures put onto the battlefield attacking (508.4): the
+its assignment, 510.1), menace, trample, deathtouch, lifelink, vigilance, and creatures put onto the battlefield attacking (508.4): the
 reference engine's combat component.
 
 It gives the core the combat steps' turn-based actions (:class:`.services.CombatSteps`) and the
@@ -28,7 +28,15 @@ from protocol.decisions import (
     Share,
     Trample,
 )
-from protocol.keyword_registry import DEATHTOUCH, DOUBLE_STRIKE, FIRST_STRIKE, LIFELINK, TRAMPLE, KeywordAbility
+from protocol.keyword_registry import (
+    DEATHTOUCH,
+    DOUBLE_STRIKE,
+    FIRST_STRIKE,
+    LIFELINK,
+    TRAMPLE,
+    VIGILANCE,
+    KeywordAbility,
+)
 from protocol.keyword_registry import MENACE as MENACE_KEYWORD
 from protocol.mechanics import COMBAT_FEATURES, Mechanic
 from protocol.model import (
@@ -53,7 +61,15 @@ from .services import CardLines, Services, Turn, Zones
 from .table import Table, decision
 
 #: The keywords written alone that combat implements: its reader reads their lines (702.1).
-KEYWORDS: tuple[KeywordAbility, ...] = (FIRST_STRIKE, DOUBLE_STRIKE, MENACE_KEYWORD, TRAMPLE, DEATHTOUCH, LIFELINK)
+KEYWORDS: tuple[KeywordAbility, ...] = (
+    FIRST_STRIKE,
+    DOUBLE_STRIKE,
+    MENACE_KEYWORD,
+    TRAMPLE,
+    DEATHTOUCH,
+    LIFELINK,
+    VIGILANCE,
+)
 read_keywords(*KEYWORDS)
 
 #: The keyword menace (702.111) as a card line.
@@ -87,6 +103,7 @@ class Combat:
         Mechanic.TRAMPLE,
         Mechanic.DEATHTOUCH,
         Mechanic.LIFELINK,
+        Mechanic.VIGILANCE,
     }
 
     turn: Turn
@@ -149,6 +166,19 @@ class Combat:
             and not perm.tapped
             and not self.turn.summoning_sickness_applies(game, perm)
         )
+
+    @decision("combat.has_vigilance")
+    def has_vigilance(self, game: Game, perm: Perm) -> bool:
+        """702.20: printed vigilance, or given by an effect (613.1f, ``combat.keyword_granted``)."""
+        if game.abilities_of(perm.id).has(VIGILANCE):
+            return True
+        return self.table.call(hooks.keyword_granted, game, perm, VIGILANCE.name)
+
+    @decision("combat.taps_to_attack")
+    def taps_to_attack(self, game: Game, perm: Perm) -> bool:
+        """508.1f: declaring a creature as an attacker taps it; 702.20b: attacking doesn't cause
+        a creature with vigilance to tap."""
+        return not self.has_vigilance(game, perm)
 
     @decision("combat.can_block")
     def can_block(self, game: Game, blocker: Perm, attacker: Perm) -> bool:
@@ -383,7 +413,8 @@ class Combat:
         for card_id, target in action.attacks:
             perm = game.perm(card_id)
             assert perm is not None
-            game.tap(perm, events)
+            if self.taps_to_attack(game, perm):
+                game.tap(perm, events)
             perm.attacking = target
             perm.blocked = None
             events.append(Event(EventKind.ATTACK, card=card_id, target=target_ref(target)))
