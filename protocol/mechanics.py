@@ -64,6 +64,7 @@ class Mechanic(StrEnum):
         "702.15",
     )
     VIGILANCE = "mechanic:vigilance", "vigilance: attacking doesn't cause it to tap", "702.20"
+    DEFENDER = "mechanic:defender", "defender: it can't attack", "702.3"
     BLOCK_ADDITIONAL = (
         "mechanic:block-additional",
         "a creature that can block an additional creature each combat blocks two attackers",

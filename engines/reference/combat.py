@@ -1,5 +1,5 @@
 """Combat, steps 506-511: declaring attackers and blockers, first strike and combat damage (with
-its assignment, 510.1), menace, trample, deathtouch, lifelink, vigilance, and creatures put onto the battlefield attacking (508.4): the
+its assignment, 510.1), menace, trample, deathtouch, lifelink, vigilance, defender, and creatures put onto the battlefield attacking (508.4): the
 reference engine's combat component.
 
 It gives the core the combat steps' turn-based actions (:class:`.services.CombatSteps`) and the
@@ -30,6 +30,7 @@ from protocol.decisions import (
 )
 from protocol.keyword_registry import (
     DEATHTOUCH,
+    DEFENDER,
     DOUBLE_STRIKE,
     FIRST_STRIKE,
     LIFELINK,
@@ -69,6 +70,7 @@ KEYWORDS: tuple[KeywordAbility, ...] = (
     DEATHTOUCH,
     LIFELINK,
     VIGILANCE,
+    DEFENDER,
 )
 read_keywords(*KEYWORDS)
 
@@ -104,6 +106,7 @@ class Combat:
         Mechanic.DEATHTOUCH,
         Mechanic.LIFELINK,
         Mechanic.VIGILANCE,
+        Mechanic.DEFENDER,
     }
 
     turn: Turn
@@ -159,13 +162,23 @@ class Combat:
 
     @decision("combat.can_attack")
     def can_attack(self, game: Game, perm: Perm) -> bool:
-        """508.1a: an untapped creature the active player controls, not summoning sick (302.6)."""
+        """508.1a: an untapped creature the active player controls, not summoning sick (302.6),
+        without defender (702.3b)."""
         return (
             game.is_type(perm.id, "Creature")
             and perm.controller == game.active
             and not perm.tapped
             and not self.turn.summoning_sickness_applies(game, perm)
+            and not self.has_defender(game, perm)
         )
+
+    @decision("combat.has_defender")
+    def has_defender(self, game: Game, perm: Perm) -> bool:
+        """702.3b: a creature with defender (printed, or given by an effect: 613.1f,
+        ``combat.keyword_granted``) can't attack."""
+        if game.abilities_of(perm.id).has(DEFENDER):
+            return True
+        return self.table.call(hooks.keyword_granted, game, perm, DEFENDER.name)
 
     @decision("combat.has_vigilance")
     def has_vigilance(self, game: Game, perm: Perm) -> bool:

@@ -1,6 +1,7 @@
 """Invariants of tithe (the made-up keyword of the new-mechanic test, "702.999a"). Wordings:
 ``rulings/wordings/tithe.toml``. Scenarios: combat states of :mod:`generators.combat` in the
-declare blockers step, with the registry's combat keywords (tithe among them) drawn."""
+declare blockers step, with the registry's combat keywords (tithe among them) drawn and tithe on
+the attacker the spec requires unblocked (``unblocked_keywords``)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,12 @@ from rulings.invariants.driving import pass_until
 REQUIRES = frozenset({Mechanic.PRIORITY, Mechanic.TITHE})
 DAMAGE_WINDOW = frozenset({Step.DECLARE_BLOCKERS, Step.FIRST_STRIKE_DAMAGE, Step.COMBAT_DAMAGE})
 UNBLOCKED = CombatSpec(
-    steps=(Step.DECLARE_BLOCKERS,), min_unblocked=1, first_attacks_player=True, by_play=False, keywords=True
+    steps=(Step.DECLARE_BLOCKERS,),
+    min_unblocked=1,
+    first_attacks_player=True,
+    by_play=False,
+    keywords=True,
+    unblocked_keywords=(TITHE.name,),
 )
 
 
