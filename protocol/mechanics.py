@@ -65,6 +65,11 @@ class Mechanic(StrEnum):
     )
     VIGILANCE = "mechanic:vigilance", "vigilance: attacking doesn't cause it to tap", "702.20"
     DEFENDER = "mechanic:defender", "defender: it can't attack", "702.3"
+    INDESTRUCTIBLE = (
+        "mechanic:indestructible",
+        "indestructible: not destroyed by lethal damage or deathtouch",
+        "702.12",
+    )
     BLOCK_ADDITIONAL = (
         "mechanic:block-additional",
         "a creature that can block an additional creature each combat blocks two attackers",

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from protocol.keyword_registry import INDESTRUCTIBLE
 from protocol.mechanics import Mechanic
 from protocol.model import (
     STEP_ORDER,
@@ -26,8 +27,12 @@ from protocol.model import (
 
 from . import hooks
 from .game import SOURCE_GONE, Game, PendingTrigger, Perm
+from .oracle import read_keywords
 from .services import CombatSteps, Services, Spells
 from .table import Table, decision
+
+#: Indestructible changes what the state-based actions destroy: the core reads its line (702.12).
+read_keywords(INDESTRUCTIBLE)
 
 
 class Core:
@@ -36,7 +41,7 @@ class Core:
 
     name = "core"
     #: The requirements this component implements (the engine supports the union: ``SUPPORTED``).
-    mechanics = frozenset({Mechanic.PRIORITY, Mechanic.STACK, Mechanic.SUMMONING_SICKNESS})
+    mechanics = frozenset({Mechanic.PRIORITY, Mechanic.STACK, Mechanic.SUMMONING_SICKNESS, Mechanic.INDESTRUCTIBLE})
 
     combat: CombatSteps
     spells: Spells
@@ -113,25 +118,44 @@ class Core:
     # =====================================================================================
     # Decisions: state-based actions (704)
     # =====================================================================================
+    def toughness(self, game: Game, perm: Perm) -> int | None:
+        """A creature's toughness now (613.4c: +1/+1 counters included); ``None`` for a
+        noncreature."""
+        if not game.is_type(perm.id, "Creature"):
+            return None
+        toughness = game.abilities_of(perm.id).toughness
+        if toughness is None:
+            return None
+        return toughness + self.table.call(hooks.toughness_bonus, game, perm)
+
     @decision("core.is_lethally_damaged")
     def is_lethally_damaged(self, game: Game, perm: Perm) -> bool:
         """704.5f (toughness 0 or less) and 704.5g (damage at least its toughness)."""
-        if not game.is_type(perm.id, "Creature"):
-            return False
-        toughness = game.abilities_of(perm.id).toughness
-        if toughness is None:
-            return False
-        toughness += self.table.call(hooks.toughness_bonus, game, perm)  # 613.4c: +1/+1 counters
-        return toughness <= 0 or perm.damage >= toughness
+        toughness = self.toughness(game, perm)
+        return toughness is not None and (toughness <= 0 or perm.damage >= toughness)
 
     @decision("core.destroyed_by_deathtouch")
     def destroyed_by_deathtouch(self, game: Game, perm: Perm) -> bool:
         """704.5h (702.2b): a creature with toughness greater than 0 dealt damage by a source with
         deathtouch since state-based actions were last checked is destroyed."""
-        if not perm.deathtouched or not game.is_type(perm.id, "Creature"):
-            return False
-        toughness = game.abilities_of(perm.id).toughness
-        return toughness is not None and toughness + self.table.call(hooks.toughness_bonus, game, perm) > 0
+        toughness = self.toughness(game, perm)
+        return perm.deathtouched and toughness is not None and toughness > 0
+
+    @decision("core.is_indestructible")
+    def is_indestructible(self, game: Game, perm: Perm) -> bool:
+        """702.12: printed indestructible, or given by an effect (613.1f, the
+        ``combat.keyword_granted`` hook)."""
+        if game.abilities_of(perm.id).has(INDESTRUCTIBLE):
+            return True
+        return self.table.call(hooks.keyword_granted, game, perm, INDESTRUCTIBLE.name)
+
+    @decision("core.survives_destruction")
+    def survives_destruction(self, game: Game, perm: Perm) -> bool:
+        """702.12b: a permanent with indestructible can't be destroyed: lethal damage (704.5g) and
+        deathtouch (704.5h) leave it on the battlefield. Toughness 0 or less still puts it into
+        its owner's graveyard (704.5f), which is not destruction."""
+        toughness = self.toughness(game, perm)
+        return self.is_indestructible(game, perm) and (toughness is None or toughness > 0)
 
     @decision("core.planeswalker_out_of_loyalty")
     def planeswalker_out_of_loyalty(self, game: Game, perm: Perm) -> bool:
@@ -319,8 +343,10 @@ class Core:
         doomed = [
             p.id
             for p in game.battlefield
-            if self.is_lethally_damaged(game, p)
-            or self.destroyed_by_deathtouch(game, p)
+            if (
+                (self.is_lethally_damaged(game, p) or self.destroyed_by_deathtouch(game, p))
+                and not self.survives_destruction(game, p)
+            )
             or self.planeswalker_out_of_loyalty(game, p)
             or self.battle_out_of_defense(game, p)
         ]
