@@ -115,6 +115,10 @@ class CombatSpec:
     #: creature), e.g. vigilance for a check about declaring it; not a strike. Their mechanics are
     #: required.
     first_keywords: tuple[str, ...] = ()
+    #: The first attacker (before combat: the active player's first creature) came under its
+    #: controller's control this turn (302.6), e.g. for a check about haste; before combat, the
+    #: others then may have too (about one in ten).
+    first_summoning_sick: bool = False
     #: Registry keywords (names) every attacker the spec requires unblocked (``min_unblocked``)
     #: has, e.g. lifelink for a check about damage to a player; their mechanics are required.
     unblocked_keywords: tuple[str, ...] = ()
@@ -138,6 +142,8 @@ class CombatSpec:
         out |= {m for m in (keyword_ability(k).mechanic for k in forced) if m is not None}
         if self.shared_blocker:
             out.add(Mechanic.BLOCK_ADDITIONAL)
+        if self.first_summoning_sick:
+            out.add(Mechanic.SUMMONING_SICKNESS)
         return frozenset(out)
 
     @property
@@ -367,7 +373,7 @@ class CombatDraw:
                 (None, 7, True),
                 ("owner", 1, True),
                 ("token", 1, Mechanic.TOKENS in may),
-                ("sick", 1, in_combat and Mechanic.SUMMONING_SICKNESS in may),
+                ("sick", 1, (in_combat or spec.first_summoning_sick) and Mechanic.SUMMONING_SICKNESS in may),
             )
             if ok
         )
@@ -391,7 +397,7 @@ class CombatDraw:
             other_owner, token, sick = trait == "owner", trait == "token", trait == "sick"
             if first:
                 other_owner, token = rare["attacker-owned-by-opponent"], rare["attacker-token"]
-                sick = rare["attacker-entered-this-turn"]
+                sick = rare["attacker-entered-this-turn"] or spec.first_summoning_sick
             keywords = self._draw_keywords()
             if first:
                 keywords += tuple(k for k in spec.first_keywords if k not in keywords)
@@ -416,7 +422,7 @@ class CombatDraw:
                     summoning_sick=sick,
                 )
             else:
-                cid = b.permanent(card, self.active, owner=owner, token=token, tapped=tapped)
+                cid = b.permanent(card, self.active, owner=owner, token=token, tapped=tapped, summoning_sick=sick)
             self.attackers.append(cid)
             self._note(cid, kind, keywords, toughness)
 

@@ -41,6 +41,11 @@ class Mechanic(StrEnum):
         "a creature can't attack or pay {T} unless controlled since the turn began",
         "302.6",
     )
+    HASTE = (
+        "mechanic:haste",
+        "haste: it can attack and pay {T} costs even if it came under its controller's control this turn",
+        "702.10",
+    )
     # -- combat ---------------------------------------------------------------------------------
     PLANESWALKER = "mechanic:planeswalker", "planeswalkers on the battlefield, attackable by opponents", "306"
     BATTLE = "mechanic:battle", "battles (sieges) on the battlefield, attackable", "310"

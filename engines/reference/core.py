@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from protocol.keyword_registry import INDESTRUCTIBLE
+from protocol.keyword_registry import HASTE, INDESTRUCTIBLE
 from protocol.mechanics import Mechanic
 from protocol.model import (
     STEP_ORDER,
@@ -31,8 +31,9 @@ from .oracle import read_keywords
 from .services import CombatSteps, Services, Spells
 from .table import Table, decision
 
-#: Indestructible changes what the state-based actions destroy: the core reads its line (702.12).
-read_keywords(INDESTRUCTIBLE)
+#: Indestructible changes what the state-based actions destroy (702.12), haste whom summoning
+#: sickness binds (702.10): the core reads their lines.
+read_keywords(INDESTRUCTIBLE, HASTE)
 
 
 class Core:
@@ -41,7 +42,9 @@ class Core:
 
     name = "core"
     #: The requirements this component implements (the engine supports the union: ``SUPPORTED``).
-    mechanics = frozenset({Mechanic.PRIORITY, Mechanic.STACK, Mechanic.SUMMONING_SICKNESS, Mechanic.INDESTRUCTIBLE})
+    mechanics = frozenset(
+        {Mechanic.PRIORITY, Mechanic.STACK, Mechanic.SUMMONING_SICKNESS, Mechanic.INDESTRUCTIBLE, Mechanic.HASTE}
+    )
 
     combat: CombatSteps
     spells: Spells
@@ -173,8 +176,17 @@ class Core:
     @decision("core.summoning_sickness_applies")
     def summoning_sickness_applies(self, game: Game, perm: Perm) -> bool:
         """302.6: a creature's controller can't attack with it or pay its {T} costs unless it has
-        been under their control continuously since their most recent turn began."""
-        return perm.summoning_sick and game.is_type(perm.id, "Creature")
+        been under their control continuously since their most recent turn began; 702.10b-c: a
+        creature with haste can."""
+        return perm.summoning_sick and game.is_type(perm.id, "Creature") and not self.has_haste(game, perm)
+
+    @decision("core.has_haste")
+    def has_haste(self, game: Game, perm: Perm) -> bool:
+        """702.10: printed haste, or given by an effect (613.1f, the ``combat.keyword_granted``
+        hook)."""
+        if game.abilities_of(perm.id).has(HASTE):
+            return True
+        return self.table.call(hooks.keyword_granted, game, perm, HASTE.name)
 
     @decision("core.returns_to_hand_of")
     def returns_to_hand_of(self, game: Game, creature: Perm) -> PlayerIndex:
