@@ -119,6 +119,10 @@ class CombatSpec:
     #: controller's control this turn (302.6), e.g. for a check about haste; before combat, the
     #: others then may have too (about one in ten).
     first_summoning_sick: bool = False
+    #: In the declare attackers step (blockers not declared yet): the defending player's untapped
+    #: creatures that may block, the first with these registry keywords (names), e.g. reach for a
+    #: check about blocking a creature with flying; their mechanics are required.
+    blocker_keywords: tuple[str, ...] = ()
     #: Registry keywords (names) every attacker the spec requires unblocked (``min_unblocked``)
     #: has, e.g. lifelink for a check about damage to a player; their mechanics are required.
     unblocked_keywords: tuple[str, ...] = ()
@@ -138,7 +142,7 @@ class CombatSpec:
             out.add(Mechanic.FIRST_STRIKE)
         if self.observer:
             out.add(Mechanic.ATTACK_TRIGGER)
-        forced = (*self.blocked_keywords, *self.unblocked_keywords, *self.first_keywords)
+        forced = (*self.blocked_keywords, *self.unblocked_keywords, *self.first_keywords, *self.blocker_keywords)
         out |= {m for m in (keyword_ability(k).mechanic for k in forced) if m is not None}
         if self.shared_blocker:
             out.add(Mechanic.BLOCK_ADDITIONAL)
@@ -242,6 +246,8 @@ class CombatDraw:
         self.after_blockers = self.group[0] in AFTER_BLOCKERS_STEPS
         # A group whose only step is the first-strike damage step: a combatant must strike first.
         self.only_first_strike = self.group == [Step.FIRST_STRIKE_DAMAGE]
+        # The defending player's creatures that may block, drawn before blockers are declared.
+        self.undeclared_blockers = bool(spec.blocker_keywords) and self.group[0] is Step.DECLARE_ATTACKERS
         self.rare: dict[str, bool] = {}
         self.attackers: list[str] = []
         self.blockers: list[str] = []
@@ -310,7 +316,7 @@ class CombatDraw:
             # Attackers beyond the least the spec needs (the count's options never depend on
             # earlier draws: a shrunk earlier choice leaves this draw's meaning as it was).
             among(range(3)),
-            among(range(4)) if self.after_blockers else among((0,)),
+            among(range(4)) if self.after_blockers or self.undeclared_blockers else among((0,)),
             *extra,
             flag(50 if spec.observer and Mechanic.SUMMONING_SICKNESS in may else 0),
             WALKER_COUNT if Mechanic.PLANESWALKER in may else among((0,)),
@@ -340,6 +346,8 @@ class CombatDraw:
         self._draw_attackers(min(least + n_attackers, most), targets, forced, range(need_unblocked))
         if self.after_blockers:
             self._draw_blocks(n_blockers, need_unblocked, need_blocked)
+        elif self.undeclared_blockers:
+            self._draw_would_be_blockers(n_blockers)
         if spec.observer:
             b.permanent(cards.attack_observer(), self.active, summoning_sick=observer_sick)
         return extras
@@ -511,6 +519,16 @@ class CombatDraw:
         self._enough_blockers()
         for a in attackers:
             self.builder.update(a, blocked=a in self.blocked_by)
+
+    def _draw_would_be_blockers(self, n_others: int) -> None:
+        """Before blockers are declared: the defending player's untapped creatures, blocking
+        nothing yet, the first with the spec's ``blocker_keywords``."""
+        strike = _strike_dim(self.strikes)
+        for i in range(1 + n_others):
+            power, toughness, kind, keywords, extra = self._draw_creature(strike)
+            if i == 0:
+                keywords += tuple(k for k in self.spec.blocker_keywords if k not in keywords)
+            self._blocker((), (power, toughness, kind, keywords, extra))
 
     def _enough_blockers(self) -> None:
         """702.111b: an attacker whose keywords ask for more blockers (menace: ``min_blockers``

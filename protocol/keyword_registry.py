@@ -119,7 +119,7 @@ _R = KeywordKind.RETURN_ATTACKER
 _COST = LineForm.COST
 
 FLYING = KeywordAbility("flying", "702.9", _E, Mechanic.FLYING, blockable_by=("flying", "reach"))
-REACH = KeywordAbility("reach", "702.17", _E)
+REACH = KeywordAbility("reach", "702.17", _E, Mechanic.REACH)
 MENACE = KeywordAbility("menace", "702.111", _E, Mechanic.MENACE, min_blockers=2)
 FIRST_STRIKE = KeywordAbility("first strike", "702.7", _D, Mechanic.FIRST_STRIKE)
 DOUBLE_STRIKE = KeywordAbility("double strike", "702.4", _D, Mechanic.DOUBLE_STRIKE)

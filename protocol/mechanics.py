@@ -53,6 +53,7 @@ class Mechanic(StrEnum):
     DOUBLE_STRIKE = "mechanic:double-strike", "double strike: damage in both combat damage steps", "702.4"
     MENACE = "mechanic:menace", "menace: can't be blocked except by two or more creatures", "702.111"
     FLYING = "mechanic:flying", "flying: can be blocked only by creatures with flying or reach", "702.9"
+    REACH = "mechanic:reach", "reach: it can block creatures with flying", "702.17"
     TRAMPLE = (
         "mechanic:trample",
         "trample: once its blockers are assigned lethal damage, the rest may go to what it attacks",

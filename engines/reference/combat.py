@@ -1,5 +1,5 @@
 """Combat, steps 506-511: declaring attackers and blockers, first strike and combat damage (with
-its assignment, 510.1), menace, trample, deathtouch, lifelink, vigilance, defender, and creatures put onto the battlefield attacking (508.4): the
+its assignment, 510.1), flying and reach, menace, trample, deathtouch, lifelink, vigilance, defender, and creatures put onto the battlefield attacking (508.4): the
 reference engine's combat component.
 
 It gives the core the combat steps' turn-based actions (:class:`.services.CombatSteps`) and the
@@ -33,7 +33,9 @@ from protocol.keyword_registry import (
     DEFENDER,
     DOUBLE_STRIKE,
     FIRST_STRIKE,
+    FLYING,
     LIFELINK,
+    REACH,
     TRAMPLE,
     VIGILANCE,
     KeywordAbility,
@@ -71,6 +73,8 @@ KEYWORDS: tuple[KeywordAbility, ...] = (
     LIFELINK,
     VIGILANCE,
     DEFENDER,
+    FLYING,
+    REACH,
 )
 read_keywords(*KEYWORDS)
 
@@ -107,6 +111,8 @@ class Combat:
         Mechanic.LIFELINK,
         Mechanic.VIGILANCE,
         Mechanic.DEFENDER,
+        Mechanic.FLYING,
+        Mechanic.REACH,
     }
 
     turn: Turn
@@ -195,13 +201,37 @@ class Combat:
 
     @decision("combat.can_block")
     def can_block(self, game: Game, blocker: Perm, attacker: Perm) -> bool:
-        """509.1a: an untapped creature the defending player controls blocks an attacking creature."""
+        """509.1a: an untapped creature the defending player controls blocks an attacking
+        creature, within the attacker's evasion (509.1b: flying)."""
         return (
             game.is_type(blocker.id, "Creature")
             and blocker.controller == game.defending
             and not blocker.tapped
             and attacker.attacking is not None
+            and self.may_block_flyer(game, blocker, attacker)
         )
+
+    @decision("combat.may_block_flyer")
+    def may_block_flyer(self, game: Game, blocker: Perm, attacker: Perm) -> bool:
+        """702.9b, 702.17b: a creature with flying can't be blocked except by creatures with flying
+        and/or reach (a creature without flying may be blocked by any)."""
+        if not self.has_flying(game, attacker):
+            return True
+        return self.has_flying(game, blocker) or self.has_reach(game, blocker)
+
+    @decision("combat.has_flying")
+    def has_flying(self, game: Game, perm: Perm) -> bool:
+        """702.9: printed flying, or given by an effect (613.1f, ``combat.keyword_granted``)."""
+        if game.abilities_of(perm.id).has(FLYING):
+            return True
+        return self.table.call(hooks.keyword_granted, game, perm, FLYING.name)
+
+    @decision("combat.has_reach")
+    def has_reach(self, game: Game, perm: Perm) -> bool:
+        """702.17: printed reach, or given by an effect (613.1f, ``combat.keyword_granted``)."""
+        if game.abilities_of(perm.id).has(REACH):
+            return True
+        return self.table.call(hooks.keyword_granted, game, perm, REACH.name)
 
     @decision("combat.attackers_it_may_block")
     def attackers_it_may_block(self, game: Game, blocker: Perm) -> int:
