@@ -10,7 +10,7 @@ from generators.combat import CombatParams, CombatSpec, combat_scenarios, has_ke
 from protocol.decisions import DeclareAttackers
 from protocol.keyword_registry import DEFENDER
 from protocol.mechanics import Mechanic
-from protocol.model import Action, ActionKind, AttackTarget, Permanent, Step
+from protocol.model import Action, ActionKind, AttackTarget, GameState, Permanent, Step
 from protocol.probe import Probe, Scenario, expect
 from rulings.declare import invariant, template
 from rulings.invariants.driving import expect_forbidden, pass_until
@@ -18,6 +18,14 @@ from rulings.invariants.driving import expect_forbidden, pass_until
 REQUIRES = frozenset({Mechanic.PRIORITY, Mechanic.DEFENDER})
 #: The beginning of combat, the active player's first creature with defender.
 WALLS = CombatSpec(steps=(Step.BEGINNING_OF_COMBAT,), keywords=True, first_keywords=(DEFENDER.name,))
+
+
+def declaration_or_past(state: GameState, _: object) -> bool:
+    """The declaration of attackers is pending, or the game went past it."""
+    return isinstance(state.pending, DeclareAttackers) or state.step not in (
+        Step.BEGINNING_OF_COMBAT,
+        Step.DECLARE_ATTACKERS,
+    )
 
 
 def declares(action: Action, creature: str) -> bool:
@@ -36,7 +44,8 @@ def declares(action: Action, creature: str) -> bool:
 def check_cant_be_declared(probe: Probe, scenario: Scenario[CombatParams]) -> None:
     """An untapped creature with defender, controlled since the turn began, is neither offered nor
     accepted as an attacker; the declaration the rules allow in its place (another creature of the
-    player that may attack, or none) is accepted."""
+    player that may attack, or none) is offered and accepted. An engine may skip the declaration
+    when no creature can attack, and then the creature with defender is not attacking."""
     player = scenario.params.player
     start = probe.state()
 
@@ -48,9 +57,21 @@ def check_cant_be_declared(probe: Probe, scenario: Scenario[CombatParams]) -> No
     walls = [p.id for p in ours if has_keyword(start, p.id, DEFENDER.name)]
     probe.precondition(bool(walls), "no untapped creature with defender controlled since the turn began")
     others = [p.id for p in ours if not has_keyword(start, p.id, DEFENDER.name)]
-    pass_until(probe, lambda s, _: isinstance(s.pending, DeclareAttackers), "the declaration of attackers")
-    target = AttackTarget.of_player(1 - player)
     wall = walls[0]
+    pass_until(probe, declaration_or_past, "the declaration of attackers")
+    if not isinstance(probe.state().pending, DeclareAttackers):
+        # With no creature able to attack an engine may skip the declaration (its one answer is
+        # none); with one it must ask.
+        now = probe.state().permanent(wall)
+        expect(
+            not others and (now is None or now.attacking is None),
+            "the declaration of attackers was skipped though a creature could attack (508.1a)",
+            expected=f"player {player} declares attackers",
+            observed=f"step {probe.state().step}; {wall}: {now}",
+        )
+        probe.claim("a creature with defender can't be declared as an attacker")
+        return
+    target = AttackTarget.of_player(1 - player)
     attack = Action(ActionKind.DECLARE_ATTACKERS, player, attacks=((wall, target),))
     expect_forbidden(
         probe,
