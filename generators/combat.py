@@ -111,6 +111,21 @@ class CombatSpec:
     #: Registry keywords (names) every attacker the spec requires blocked (``min_blocked``) has,
     #: e.g. trample for a check about trample damage; their mechanics are required.
     blocked_keywords: tuple[str, ...] = ()
+    #: Registry keywords (names) the first attacker has (before combat: the active player's first
+    #: creature), e.g. vigilance for a check about declaring it; not a strike. Their mechanics are
+    #: required.
+    first_keywords: tuple[str, ...] = ()
+    #: The first attacker (before combat: the active player's first creature) came under its
+    #: controller's control this turn (302.6), e.g. for a check about haste; before combat, the
+    #: others then may have too (about one in ten).
+    first_summoning_sick: bool = False
+    #: In the declare attackers step (blockers not declared yet): the defending player's untapped
+    #: creatures that may block, the first with these registry keywords (names), e.g. reach for a
+    #: check about blocking a creature with flying; their mechanics are required.
+    blocker_keywords: tuple[str, ...] = ()
+    #: Registry keywords (names) every attacker the spec requires unblocked (``min_unblocked``)
+    #: has, e.g. lifelink for a check about damage to a player; their mechanics are required.
+    unblocked_keywords: tuple[str, ...] = ()
     #: Power added to every attacker the spec requires blocked: a check about damage beyond its
     #: blockers needs attackers that outclass them often.
     blocked_power_bonus: int = 0
@@ -127,9 +142,12 @@ class CombatSpec:
             out.add(Mechanic.FIRST_STRIKE)
         if self.observer:
             out.add(Mechanic.ATTACK_TRIGGER)
-        out |= {m for m in (keyword_ability(k).mechanic for k in self.blocked_keywords) if m is not None}
+        forced = (*self.blocked_keywords, *self.unblocked_keywords, *self.first_keywords, *self.blocker_keywords)
+        out |= {m for m in (keyword_ability(k).mechanic for k in forced) if m is not None}
         if self.shared_blocker:
             out.add(Mechanic.BLOCK_ADDITIONAL)
+        if self.first_summoning_sick:
+            out.add(Mechanic.SUMMONING_SICKNESS)
         return frozenset(out)
 
     @property
@@ -228,6 +246,8 @@ class CombatDraw:
         self.after_blockers = self.group[0] in AFTER_BLOCKERS_STEPS
         # A group whose only step is the first-strike damage step: a combatant must strike first.
         self.only_first_strike = self.group == [Step.FIRST_STRIKE_DAMAGE]
+        # The defending player's creatures that may block, drawn before blockers are declared.
+        self.undeclared_blockers = bool(spec.blocker_keywords) and self.group[0] is Step.DECLARE_ATTACKERS
         self.rare: dict[str, bool] = {}
         self.attackers: list[str] = []
         self.blockers: list[str] = []
@@ -296,7 +316,7 @@ class CombatDraw:
             # Attackers beyond the least the spec needs (the count's options never depend on
             # earlier draws: a shrunk earlier choice leaves this draw's meaning as it was).
             among(range(3)),
-            among(range(4)) if self.after_blockers else among((0,)),
+            among(range(4)) if self.after_blockers or self.undeclared_blockers else among((0,)),
             *extra,
             flag(50 if spec.observer and Mechanic.SUMMONING_SICKNESS in may else 0),
             WALKER_COUNT if Mechanic.PLANESWALKER in may else among((0,)),
@@ -323,23 +343,30 @@ class CombatDraw:
         targets += [AttackTarget.of_permanent(TargetKind.PLANESWALKER, w) for w in walkers]
         targets += [AttackTarget.of_permanent(TargetKind.BATTLE, x) for x in battles]
         forced = range(need_unblocked, need_unblocked + need_blocked)
-        self._draw_attackers(min(least + n_attackers, most), targets, forced)
+        self._draw_attackers(min(least + n_attackers, most), targets, forced, range(need_unblocked))
         if self.after_blockers:
             self._draw_blocks(n_blockers, need_unblocked, need_blocked)
+        elif self.undeclared_blockers:
+            self._draw_would_be_blockers(n_blockers)
         if spec.observer:
             b.permanent(cards.attack_observer(), self.active, summoning_sick=observer_sick)
         return extras
 
-    def _keyword_dims(self) -> tuple[Dimension, ...]:
-        """One flag per keyword a combatant may be given (none without ``keywords``)."""
-        return tuple(flag(KEYWORD_WEIGHT) for _ in self.keywords)
+    def _draw_keywords(self) -> tuple[str, ...]:
+        """The keywords a combatant is given: one flag per keyword it may be given (none without
+        ``keywords``), in a joint draw of their own (a combatant's other choices and ten flags
+        would pass the joint limit)."""
+        return self._chosen(joint(self.draw, *(flag(KEYWORD_WEIGHT) for _ in self.keywords)))
 
     def _chosen(self, flags: Collection[bool]) -> tuple[str, ...]:
         return tuple(k.name for k, on in zip(self.keywords, flags, strict=True) if on)
 
-    def _draw_attackers(self, n_attackers: int, targets: list[AttackTarget], forced: range = range(0)) -> None:
+    def _draw_attackers(
+        self, n_attackers: int, targets: list[AttackTarget], forced: range = range(0), unblocked: range = range(0)
+    ) -> None:
         """The attackers; those at ``forced`` (the ones the spec requires blocked) get the spec's
-        ``blocked_keywords`` (a strike among them replaces the one drawn)."""
+        ``blocked_keywords`` (a strike among them replaces the one drawn), those at ``unblocked``
+        (the ones it requires unblocked) its ``unblocked_keywords``."""
         spec, may, b, rare = self.spec, self.may, self.builder, self.rare
         in_combat = self.in_combat
         # The attacked target: an index folded onto the targets there are (one to four: the player,
@@ -354,7 +381,7 @@ class CombatDraw:
                 (None, 7, True),
                 ("owner", 1, True),
                 ("token", 1, Mechanic.TOKENS in may),
-                ("sick", 1, in_combat and Mechanic.SUMMONING_SICKNESS in may),
+                ("sick", 1, (in_combat or spec.first_summoning_sick) and Mechanic.SUMMONING_SICKNESS in may),
             )
             if ok
         )
@@ -366,7 +393,7 @@ class CombatDraw:
                 self.strikes, forced=first and self.only_first_strike and not blocker_only, never=blocker_only
             )
             aim = among((0,)) if not in_combat or (first and spec.first_attacks_player) else aims
-            (power, toughness), kind, trigger, trait, aimed, tapped, *keyword_flags = joint(
+            (power, toughness), kind, trigger, trait, aimed, tapped = joint(
                 self.draw,
                 STAT_DIM,
                 strike,
@@ -374,19 +401,22 @@ class CombatDraw:
                 among((None,)) if first else other_trait,
                 aim,
                 flag(0 if in_combat else 50),
-                *self._keyword_dims(),
             )
             other_owner, token, sick = trait == "owner", trait == "token", trait == "sick"
             if first:
                 other_owner, token = rare["attacker-owned-by-opponent"], rare["attacker-token"]
-                sick = rare["attacker-entered-this-turn"]
-            keywords = self._chosen(keyword_flags)
+                sick = rare["attacker-entered-this-turn"] or spec.first_summoning_sick
+            keywords = self._draw_keywords()
+            if first:
+                keywords += tuple(k for k in spec.first_keywords if k not in keywords)
             if i in forced:
                 power += spec.blocked_power_bonus
             if i in forced and spec.blocked_keywords:
                 strikes = [k for k in spec.blocked_keywords if k in (FIRST_STRIKE.name, DOUBLE_STRIKE.name)]
                 kind = strikes[0] if strikes else kind
                 keywords += tuple(k for k in spec.blocked_keywords if k not in strikes and k not in keywords)
+            if i in unblocked:
+                keywords += tuple(k for k in spec.unblocked_keywords if k not in keywords)
             card = cards.creature(power, toughness, attack_trigger=trigger, keywords=keywords, **_strike_flags(kind))
             owner = self.defender if other_owner else self.active
             if in_combat:
@@ -400,7 +430,7 @@ class CombatDraw:
                     summoning_sick=sick,
                 )
             else:
-                cid = b.permanent(card, self.active, owner=owner, token=token, tapped=tapped)
+                cid = b.permanent(card, self.active, owner=owner, token=token, tapped=tapped, summoning_sick=sick)
             self.attackers.append(cid)
             self._note(cid, kind, keywords, toughness)
 
@@ -417,8 +447,8 @@ class CombatDraw:
     ) -> tuple[int, int, str | None, tuple[str, ...], tuple[Any, ...]]:
         """A combatant's stats, strike and keywords, with a caller's ``extra`` choices, in one
         choice: (power, toughness, strike, keywords, the extra values)."""
-        (power, toughness), kind, *rest = joint(self.draw, STAT_DIM, strike, *extra, *self._keyword_dims())
-        return power, toughness, kind, self._chosen(rest[len(extra) :]), tuple(rest[: len(extra)])
+        (power, toughness), kind, *rest = joint(self.draw, STAT_DIM, strike, *extra)
+        return power, toughness, kind, self._draw_keywords(), tuple(rest)
 
     def _blocker(
         self,
@@ -489,6 +519,16 @@ class CombatDraw:
         self._enough_blockers()
         for a in attackers:
             self.builder.update(a, blocked=a in self.blocked_by)
+
+    def _draw_would_be_blockers(self, n_others: int) -> None:
+        """Before blockers are declared: the defending player's untapped creatures, blocking
+        nothing yet, the first with the spec's ``blocker_keywords``."""
+        strike = _strike_dim(self.strikes)
+        for i in range(1 + n_others):
+            power, toughness, kind, keywords, extra = self._draw_creature(strike)
+            if i == 0:
+                keywords += tuple(k for k in self.spec.blocker_keywords if k not in keywords)
+            self._blocker((), (power, toughness, kind, keywords, extra))
 
     def _enough_blockers(self) -> None:
         """702.111b: an attacker whose keywords ask for more blockers (menace: ``min_blockers``

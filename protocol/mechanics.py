@@ -41,6 +41,11 @@ class Mechanic(StrEnum):
         "a creature can't attack or pay {T} unless controlled since the turn began",
         "302.6",
     )
+    HASTE = (
+        "mechanic:haste",
+        "haste: it can attack and pay {T} costs even if it came under its controller's control this turn",
+        "702.10",
+    )
     # -- combat ---------------------------------------------------------------------------------
     PLANESWALKER = "mechanic:planeswalker", "planeswalkers on the battlefield, attackable by opponents", "306"
     BATTLE = "mechanic:battle", "battles (sieges) on the battlefield, attackable", "310"
@@ -48,10 +53,28 @@ class Mechanic(StrEnum):
     DOUBLE_STRIKE = "mechanic:double-strike", "double strike: damage in both combat damage steps", "702.4"
     MENACE = "mechanic:menace", "menace: can't be blocked except by two or more creatures", "702.111"
     FLYING = "mechanic:flying", "flying: can be blocked only by creatures with flying or reach", "702.9"
+    REACH = "mechanic:reach", "reach: it can block creatures with flying", "702.17"
     TRAMPLE = (
         "mechanic:trample",
         "trample: once its blockers are assigned lethal damage, the rest may go to what it attacks",
         "702.19",
+    )
+    DEATHTOUCH = (
+        "mechanic:deathtouch",
+        "deathtouch: a creature dealt damage by it is destroyed; 1 combat damage counts as lethal for trample",
+        "702.2",
+    )
+    LIFELINK = (
+        "mechanic:lifelink",
+        "lifelink: damage it deals also gains its controller that much life",
+        "702.15",
+    )
+    VIGILANCE = "mechanic:vigilance", "vigilance: attacking doesn't cause it to tap", "702.20"
+    DEFENDER = "mechanic:defender", "defender: it can't attack", "702.3"
+    INDESTRUCTIBLE = (
+        "mechanic:indestructible",
+        "indestructible: not destroyed by lethal damage or deathtouch",
+        "702.12",
     )
     BLOCK_ADDITIONAL = (
         "mechanic:block-additional",

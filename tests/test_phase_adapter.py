@@ -377,3 +377,39 @@ def test_a_permanent_with_two_mana_abilities_gets_a_fresh_copy_for_the_second() 
     session = PhaseInProcess().start(b.build(turn=3, active_player=0, step=Step.PRECOMBAT_MAIN, priority=0))
     offered = {(a.source, a.ability) for a in session.legal_actions() if a.kind is ActionKind.ACTIVATE}
     assert {(land, "mana"), (land, "mana:1"), (island, "mana"), (elf, "mana")} <= offered
+
+
+def beginning_of_combat(*keyword_sets: tuple[str, ...]):
+    """P0 in the beginning of combat with one untapped creature per keyword set (controlled since
+    the turn began); a land in each library."""
+    b = StateBuilder()
+    ids = [b.permanent(cards.creature(2, 2, keywords=kws), 0) for kws in keyword_sets]
+    b.put(cards.basic_land("U"), 0, Zone.LIBRARY)
+    b.put(cards.basic_land("U"), 1, Zone.LIBRARY)
+    return b.build(turn=3, active_player=0, step=Step.BEGINNING_OF_COMBAT, priority=0), ids
+
+
+def test_phase_attacks_with_vigilance_untapped_and_never_with_defender() -> None:
+    """The evergreen keywords the adapter maps (702.20b, 702.3b), read by phase from the oracle text."""
+    state, (sentry, wall) = beginning_of_combat(("vigilance",), ("defender",))
+    session = PhaseInProcess().start(state)
+    session.apply(pass_priority(0))
+    session.apply(pass_priority(1))
+    named = {a for action in session.legal_actions() for a, _ in action.attacks}
+    assert sentry in named and wall not in named
+    session.apply(Action(ActionKind.DECLARE_ATTACKERS, 0, attacks=((sentry, AttackTarget.of_player(1)),)))
+    perm = session.state().permanent(sentry)
+    assert perm is not None and perm.attacking == AttackTarget.of_player(1) and not perm.tapped
+
+
+def test_phase_skips_the_declaration_when_no_creature_can_attack() -> None:
+    """phase asks for no declaration of attackers when its only creature has defender: passing in
+    the beginning of combat goes on past declare attackers (the one answer was none, 508.1a), so
+    the defender invariant accepts a skipped declaration only then."""
+    state, (wall,) = beginning_of_combat(("defender",))
+    session = PhaseInProcess().start(state)
+    session.apply(pass_priority(0))
+    session.apply(pass_priority(1))
+    after = session.state()
+    assert after.pending is None and after.step not in (Step.BEGINNING_OF_COMBAT, Step.DECLARE_ATTACKERS)
+    assert after.permanent(wall).attacking is None  # type: ignore[union-attr]

@@ -32,6 +32,8 @@ SUPPORTED: frozenset[str] = frozenset(
         *(M.UNTAP_SYMBOL, M.CASTING, M.CASTING_PERMANENTS, M.X_ETB, M.CAST_TRIGGER, M.COUNTERSPELL, M.SNEAK),
         *(M.TOKENS, M.PLAY_FROM_EXILE, M.SEARCH, M.SEARCH_RESTRICTION, M.REBOUND, M.LAND_PLAY, M.CLASS),
         M.LEAVES_TRIGGER,
+        # The evergreen keywords phase reads from oracle text and applies in its own combat rules.
+        *(M.FLYING, M.REACH, M.VIGILANCE, M.DEFENDER, M.HASTE, M.LIFELINK, M.INDESTRUCTIBLE, M.DEATHTOUCH),
     }
 )
 #: Requirements known not to work, with the reason.

@@ -1,5 +1,5 @@
 """Combat, steps 506-511: declaring attackers and blockers, first strike and combat damage (with
-its assignment, 510.1), menace, and creatures put onto the battlefield attacking (508.4): the
+its assignment, 510.1), flying and reach, menace, trample, deathtouch, lifelink, vigilance, defender, and creatures put onto the battlefield attacking (508.4): the
 reference engine's combat component.
 
 It gives the core the combat steps' turn-based actions (:class:`.services.CombatSteps`) and the
@@ -28,7 +28,18 @@ from protocol.decisions import (
     Share,
     Trample,
 )
-from protocol.keyword_registry import DOUBLE_STRIKE, FIRST_STRIKE, TRAMPLE, KeywordAbility
+from protocol.keyword_registry import (
+    DEATHTOUCH,
+    DEFENDER,
+    DOUBLE_STRIKE,
+    FIRST_STRIKE,
+    FLYING,
+    LIFELINK,
+    REACH,
+    TRAMPLE,
+    VIGILANCE,
+    KeywordAbility,
+)
 from protocol.keyword_registry import MENACE as MENACE_KEYWORD
 from protocol.mechanics import COMBAT_FEATURES, Mechanic
 from protocol.model import (
@@ -53,7 +64,18 @@ from .services import CardLines, Services, Turn, Zones
 from .table import Table, decision
 
 #: The keywords written alone that combat implements: its reader reads their lines (702.1).
-KEYWORDS: tuple[KeywordAbility, ...] = (FIRST_STRIKE, DOUBLE_STRIKE, MENACE_KEYWORD, TRAMPLE)
+KEYWORDS: tuple[KeywordAbility, ...] = (
+    FIRST_STRIKE,
+    DOUBLE_STRIKE,
+    MENACE_KEYWORD,
+    TRAMPLE,
+    DEATHTOUCH,
+    LIFELINK,
+    VIGILANCE,
+    DEFENDER,
+    FLYING,
+    REACH,
+)
 read_keywords(*KEYWORDS)
 
 #: The keyword menace (702.111) as a card line.
@@ -81,7 +103,17 @@ class Combat:
 
     name = "combat"
     #: The requirements this component implements (the engine supports the union: ``SUPPORTED``).
-    mechanics = COMBAT_FEATURES | {Mechanic.MENACE, Mechanic.BLOCK_ADDITIONAL, Mechanic.TRAMPLE}
+    mechanics = COMBAT_FEATURES | {
+        Mechanic.MENACE,
+        Mechanic.BLOCK_ADDITIONAL,
+        Mechanic.TRAMPLE,
+        Mechanic.DEATHTOUCH,
+        Mechanic.LIFELINK,
+        Mechanic.VIGILANCE,
+        Mechanic.DEFENDER,
+        Mechanic.FLYING,
+        Mechanic.REACH,
+    }
 
     turn: Turn
     zones: Zones
@@ -136,23 +168,70 @@ class Combat:
 
     @decision("combat.can_attack")
     def can_attack(self, game: Game, perm: Perm) -> bool:
-        """508.1a: an untapped creature the active player controls, not summoning sick (302.6)."""
+        """508.1a: an untapped creature the active player controls, not summoning sick (302.6),
+        without defender (702.3b)."""
         return (
             game.is_type(perm.id, "Creature")
             and perm.controller == game.active
             and not perm.tapped
             and not self.turn.summoning_sickness_applies(game, perm)
+            and not self.has_defender(game, perm)
         )
+
+    @decision("combat.has_defender")
+    def has_defender(self, game: Game, perm: Perm) -> bool:
+        """702.3b: a creature with defender (printed, or given by an effect: 613.1f,
+        ``combat.keyword_granted``) can't attack."""
+        if game.abilities_of(perm.id).has(DEFENDER):
+            return True
+        return self.table.call(hooks.keyword_granted, game, perm, DEFENDER.name)
+
+    @decision("combat.has_vigilance")
+    def has_vigilance(self, game: Game, perm: Perm) -> bool:
+        """702.20: printed vigilance, or given by an effect (613.1f, ``combat.keyword_granted``)."""
+        if game.abilities_of(perm.id).has(VIGILANCE):
+            return True
+        return self.table.call(hooks.keyword_granted, game, perm, VIGILANCE.name)
+
+    @decision("combat.taps_to_attack")
+    def taps_to_attack(self, game: Game, perm: Perm) -> bool:
+        """508.1f: declaring a creature as an attacker taps it; 702.20b: attacking doesn't cause
+        a creature with vigilance to tap."""
+        return not self.has_vigilance(game, perm)
 
     @decision("combat.can_block")
     def can_block(self, game: Game, blocker: Perm, attacker: Perm) -> bool:
-        """509.1a: an untapped creature the defending player controls blocks an attacking creature."""
+        """509.1a: an untapped creature the defending player controls blocks an attacking
+        creature, within the attacker's evasion (509.1b: flying)."""
         return (
             game.is_type(blocker.id, "Creature")
             and blocker.controller == game.defending
             and not blocker.tapped
             and attacker.attacking is not None
+            and self.may_block_flyer(game, blocker, attacker)
         )
+
+    @decision("combat.may_block_flyer")
+    def may_block_flyer(self, game: Game, blocker: Perm, attacker: Perm) -> bool:
+        """702.9b, 702.17b: a creature with flying can't be blocked except by creatures with flying
+        and/or reach (a creature without flying may be blocked by any)."""
+        if not self.has_flying(game, attacker):
+            return True
+        return self.has_flying(game, blocker) or self.has_reach(game, blocker)
+
+    @decision("combat.has_flying")
+    def has_flying(self, game: Game, perm: Perm) -> bool:
+        """702.9: printed flying, or given by an effect (613.1f, ``combat.keyword_granted``)."""
+        if game.abilities_of(perm.id).has(FLYING):
+            return True
+        return self.table.call(hooks.keyword_granted, game, perm, FLYING.name)
+
+    @decision("combat.has_reach")
+    def has_reach(self, game: Game, perm: Perm) -> bool:
+        """702.17: printed reach, or given by an effect (613.1f, ``combat.keyword_granted``)."""
+        if game.abilities_of(perm.id).has(REACH):
+            return True
+        return self.table.call(hooks.keyword_granted, game, perm, REACH.name)
 
     @decision("combat.attackers_it_may_block")
     def attackers_it_may_block(self, game: Game, blocker: Perm) -> int:
@@ -198,6 +277,44 @@ class Combat:
         if game.abilities_of(perm.id).has(TRAMPLE):
             return True
         return self.table.call(hooks.keyword_granted, game, perm, TRAMPLE.name)
+
+    @decision("combat.has_deathtouch")
+    def has_deathtouch(self, game: Game, perm: Perm) -> bool:
+        """702.2: printed deathtouch, or given by an effect (613.1f, ``combat.keyword_granted``)."""
+        if game.abilities_of(perm.id).has(DEATHTOUCH):
+            return True
+        return self.table.call(hooks.keyword_granted, game, perm, DEATHTOUCH.name)
+
+    @decision("combat.one_damage_is_lethal")
+    def one_damage_is_lethal(self, game: Game, source: Perm) -> bool:
+        """702.2c: any nonzero combat damage a source with deathtouch assigns to a creature is
+        lethal damage when deciding whether excess damage is dealt (its trample may send the rest
+        on once each blocker has 1)."""
+        return self.has_deathtouch(game, source)
+
+    @decision("combat.destroys_by_deathtouch")
+    def destroys_by_deathtouch(self, game: Game, source: Perm, creature: Perm, amount: int) -> bool:
+        """702.2b: a creature dealt damage (any nonzero amount) by a source with deathtouch is
+        destroyed at the next check of state-based actions (704.5h)."""
+        return amount > 0 and self.has_deathtouch(game, source)
+
+    @decision("combat.has_lifelink")
+    def has_lifelink(self, game: Game, perm: Perm) -> bool:
+        """702.15: printed lifelink, or given by an effect (613.1f, ``combat.keyword_granted``)."""
+        if game.abilities_of(perm.id).has(LIFELINK):
+            return True
+        return self.table.call(hooks.keyword_granted, game, perm, LIFELINK.name)
+
+    @decision("combat.lifelink_gain")
+    def lifelink_gain(self, game: Game, source: Perm, dealt: list[tuple[str, int]]) -> int:
+        """702.15b: damage dealt by a source with lifelink, to creatures, players, planeswalkers and
+        battles alike (``dealt``: recipient, amount), gains that much life."""
+        return sum(amount for _, amount in dealt) if self.has_lifelink(game, source) else 0
+
+    @decision("combat.lifelink_gainer")
+    def lifelink_gainer(self, game: Game, source: Perm) -> PlayerIndex:
+        """702.15b: the life goes to the source's controller."""
+        return source.controller
 
     @decision("combat.tramples_over_no_blockers")
     def tramples_over_no_blockers(self, game: Game, attacker: Perm) -> bool:
@@ -339,7 +456,8 @@ class Combat:
         for card_id, target in action.attacks:
             perm = game.perm(card_id)
             assert perm is not None
-            game.tap(perm, events)
+            if self.taps_to_attack(game, perm):
+                game.tap(perm, events)
             perm.attacking = target
             perm.blocked = None
             events.append(Event(EventKind.ATTACK, card=card_id, target=target_ref(target)))
@@ -489,12 +607,20 @@ class Combat:
                     )
                     for c in creatures
                 )
-                if amount > sum(r.lethal or 0 for r in lethal) or len(creatures) >= 2:
-                    out.append(DamageSource(perm.id, amount, lethal, trample=Trample.TRAMPLE, beyond=beyond))
+                source = DamageSource(
+                    perm.id,
+                    amount,
+                    lethal,
+                    trample=Trample.TRAMPLE,
+                    beyond=beyond,
+                    deathtouch=self.one_damage_is_lethal(game, perm),  # 702.2c
+                )
+                if amount > sum(source.lethal_to(r) for r in lethal) or len(creatures) >= 2:
+                    out.append(source)
                     continue
             if self.damage_is_divided(game, perm, creatures):
                 recipients = tuple(DamageRecipient(c.id, self.lethal_damage(game, c)) for c in creatures)
-                out.append(DamageSource(perm.id, amount, recipients))
+                out.append(DamageSource(perm.id, amount, recipients, deathtouch=self.one_damage_is_lethal(game, perm)))
         return tuple(out)
 
     def trample_beyond(self, game: Game, perm: Perm, creatures: list[Perm]) -> tuple[DamageRecipient, ...]:
@@ -523,9 +649,10 @@ class Combat:
             if perm.attacking is not None:
                 only = self.blockers_of(game, perm) if perm.blocked else []
                 alone = len(only) == 1 and only[0].id == creature.id
-                spare = self.has_trample(game, perm) and self.combat_damage_amount(game, perm) > self.lethal_damage(
-                    game, creature
-                )
+                lethal = self.lethal_damage(game, creature)
+                if self.one_damage_is_lethal(game, perm):  # 702.2c
+                    lethal = min(1, lethal)
+                spare = self.has_trample(game, perm) and self.combat_damage_amount(game, perm) > lethal
                 automatic = alone and not spare
             else:
                 automatic = perm.blocking == [creature.id]
@@ -624,12 +751,26 @@ class Combat:
             self.deal_damage(game, source, recipient, amount, detail, events)
             if recipient.startswith("player:"):
                 to_players[source.id] = to_players.get(source.id, 0) + amount
+        self.gain_lifelink_life(game, dealt, events)
         for source, _, _ in dealt:
             amount = to_players.pop(source.id, 0)
             if amount and self.fires_combat_damage_trigger(game, source, amount):
                 for t in game.abilities_of(source.id).damage_triggers:
                     self.turn.trigger(game, source.controller, source.id, t.ability, events)
                 self.table.call(hooks.damage_to_player, game, source, amount, events)  # Fallen Shinobi
+
+    def gain_lifelink_life(self, game: Game, dealt: list[tuple[Perm, str, int]], events: list[Event]) -> None:
+        """702.15b, 702.15e: each source with lifelink that dealt combat damage causes one life
+        gain event, of all the damage it dealt at once, as that damage is dealt (510.2)."""
+        by_source: dict[str, tuple[Perm, list[tuple[str, int]]]] = {}
+        for source, recipient, amount in dealt:
+            by_source.setdefault(source.id, (source, []))[1].append((recipient, amount))
+        for source, shares in by_source.values():
+            gained = self.lifelink_gain(game, source, shares)
+            if gained > 0:
+                player = self.lifelink_gainer(game, source)
+                game.players[player].life += gained
+                events.append(Event(EventKind.LIFE, player=player, amount=gained))
 
     def deal_damage(
         self, game: Game, source: Perm, recipient: str, amount: int, detail: str, events: list[Event]
@@ -650,6 +791,8 @@ class Combat:
             perm.set_counter("defense", max(0, perm.counter("defense") - amount))
         if game.is_type(perm.id, "Creature"):
             perm.damage += amount
+            if self.destroys_by_deathtouch(game, source, perm, amount):
+                perm.deathtouched = True  # 704.5h: destroyed at the next check of state-based actions
 
     # =====================================================================================
     # Procedures: leaving combat, creatures put onto the battlefield attacking (506.4, 508.4)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from protocol.keyword_registry import HASTE, INDESTRUCTIBLE
 from protocol.mechanics import Mechanic
 from protocol.model import (
     STEP_ORDER,
@@ -26,8 +27,13 @@ from protocol.model import (
 
 from . import hooks
 from .game import SOURCE_GONE, Game, PendingTrigger, Perm
+from .oracle import read_keywords
 from .services import CombatSteps, Services, Spells
 from .table import Table, decision
+
+#: Indestructible changes what the state-based actions destroy (702.12), haste whom summoning
+#: sickness binds (702.10): the core reads their lines.
+read_keywords(INDESTRUCTIBLE, HASTE)
 
 
 class Core:
@@ -36,7 +42,9 @@ class Core:
 
     name = "core"
     #: The requirements this component implements (the engine supports the union: ``SUPPORTED``).
-    mechanics = frozenset({Mechanic.PRIORITY, Mechanic.STACK, Mechanic.SUMMONING_SICKNESS})
+    mechanics = frozenset(
+        {Mechanic.PRIORITY, Mechanic.STACK, Mechanic.SUMMONING_SICKNESS, Mechanic.INDESTRUCTIBLE, Mechanic.HASTE}
+    )
 
     combat: CombatSteps
     spells: Spells
@@ -113,16 +121,44 @@ class Core:
     # =====================================================================================
     # Decisions: state-based actions (704)
     # =====================================================================================
+    def toughness(self, game: Game, perm: Perm) -> int | None:
+        """A creature's toughness now (613.4c: +1/+1 counters included); ``None`` for a
+        noncreature."""
+        if not game.is_type(perm.id, "Creature"):
+            return None
+        toughness = game.abilities_of(perm.id).toughness
+        if toughness is None:
+            return None
+        return toughness + self.table.call(hooks.toughness_bonus, game, perm)
+
     @decision("core.is_lethally_damaged")
     def is_lethally_damaged(self, game: Game, perm: Perm) -> bool:
         """704.5f (toughness 0 or less) and 704.5g (damage at least its toughness)."""
-        if not game.is_type(perm.id, "Creature"):
-            return False
-        toughness = game.abilities_of(perm.id).toughness
-        if toughness is None:
-            return False
-        toughness += self.table.call(hooks.toughness_bonus, game, perm)  # 613.4c: +1/+1 counters
-        return toughness <= 0 or perm.damage >= toughness
+        toughness = self.toughness(game, perm)
+        return toughness is not None and (toughness <= 0 or perm.damage >= toughness)
+
+    @decision("core.destroyed_by_deathtouch")
+    def destroyed_by_deathtouch(self, game: Game, perm: Perm) -> bool:
+        """704.5h (702.2b): a creature with toughness greater than 0 dealt damage by a source with
+        deathtouch since state-based actions were last checked is destroyed."""
+        toughness = self.toughness(game, perm)
+        return perm.deathtouched and toughness is not None and toughness > 0
+
+    @decision("core.is_indestructible")
+    def is_indestructible(self, game: Game, perm: Perm) -> bool:
+        """702.12: printed indestructible, or given by an effect (613.1f, the
+        ``combat.keyword_granted`` hook)."""
+        if game.abilities_of(perm.id).has(INDESTRUCTIBLE):
+            return True
+        return self.table.call(hooks.keyword_granted, game, perm, INDESTRUCTIBLE.name)
+
+    @decision("core.survives_destruction")
+    def survives_destruction(self, game: Game, perm: Perm) -> bool:
+        """702.12b: a permanent with indestructible can't be destroyed: lethal damage (704.5g) and
+        deathtouch (704.5h) leave it on the battlefield. Toughness 0 or less still puts it into
+        its owner's graveyard (704.5f), which is not destruction."""
+        toughness = self.toughness(game, perm)
+        return self.is_indestructible(game, perm) and (toughness is None or toughness > 0)
 
     @decision("core.planeswalker_out_of_loyalty")
     def planeswalker_out_of_loyalty(self, game: Game, perm: Perm) -> bool:
@@ -140,8 +176,17 @@ class Core:
     @decision("core.summoning_sickness_applies")
     def summoning_sickness_applies(self, game: Game, perm: Perm) -> bool:
         """302.6: a creature's controller can't attack with it or pay its {T} costs unless it has
-        been under their control continuously since their most recent turn began."""
-        return perm.summoning_sick and game.is_type(perm.id, "Creature")
+        been under their control continuously since their most recent turn began; 702.10b-c: a
+        creature with haste can."""
+        return perm.summoning_sick and game.is_type(perm.id, "Creature") and not self.has_haste(game, perm)
+
+    @decision("core.has_haste")
+    def has_haste(self, game: Game, perm: Perm) -> bool:
+        """702.10: printed haste, or given by an effect (613.1f, the ``combat.keyword_granted``
+        hook)."""
+        if game.abilities_of(perm.id).has(HASTE):
+            return True
+        return self.table.call(hooks.keyword_granted, game, perm, HASTE.name)
 
     @decision("core.returns_to_hand_of")
     def returns_to_hand_of(self, game: Game, creature: Perm) -> PlayerIndex:
@@ -310,10 +355,15 @@ class Core:
         doomed = [
             p.id
             for p in game.battlefield
-            if self.is_lethally_damaged(game, p)
+            if (
+                (self.is_lethally_damaged(game, p) or self.destroyed_by_deathtouch(game, p))
+                and not self.survives_destruction(game, p)
+            )
             or self.planeswalker_out_of_loyalty(game, p)
             or self.battle_out_of_defense(game, p)
         ]
+        for perm in game.battlefield:  # 704.5h looks only at damage since this check
+            perm.deathtouched = False
         for card_id in doomed:
             self.move_card(game, card_id, Zone.GRAVEYARD, events)
         vanished = False

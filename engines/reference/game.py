@@ -70,6 +70,9 @@ class Perm:
     protector: PlayerIndex | None = None
     #: The loaded Permanent, whose fields the engine does not play with are exported unchanged.
     base: Permanent | None = None
+    #: Dealt damage by a source with deathtouch since state-based actions were last checked
+    #: (704.5h). Never exported: the check follows every damage event before a player acts.
+    deathtouched: bool = False
 
     @classmethod
     def of(cls, p: Permanent) -> Perm:

@@ -123,9 +123,12 @@ class Division:
     others: Mapping[str, int]
 
 
-def divide(state: GameState, decision: AssignCombatDamage, trampler: Permanent) -> Division | None:
+def divide(
+    state: GameState, decision: AssignCombatDamage, trampler: Permanent, *, one_is_lethal: bool = False
+) -> Division | None:
     """The check's own division (see :class:`Division`), or ``None`` when the trampler's power is
-    not more than the lethal damage its blockers need (no excess to assign)."""
+    not more than the lethal damage its blockers need (no excess to assign). ``one_is_lethal``:
+    the trampler has deathtouch, so 1 damage is lethal to a blocker that needs any (702.2c)."""
     player = decision.player
     own: dict[str, int] = {}
     shares: list[tuple[str, str, int]] = []
@@ -148,6 +151,8 @@ def divide(state: GameState, decision: AssignCombatDamage, trampler: Permanent) 
     marked = {b.id: b.damage for b in blockers}
     others = {b.id: own.get(b.id, 0) for b in blockers}
     needed = {b.id: max(0, toughness(state, b.id) - marked[b.id] - others[b.id]) for b in blockers}
+    if one_is_lethal:
+        needed = {b: min(1, n) for b, n in needed.items()}
     amount = power(state, trampler.id)
     excess = amount - sum(needed.values())
     attacked = trampler.attacking
@@ -192,10 +197,13 @@ def on_blockers(division: Division, trampler: str) -> Division:
     return Division(action, division.needed, 0, division.beyond, division.marked, division.others)
 
 
-def reach_the_division(probe: Probe, scenario: Scenario[CombatParams]) -> tuple[GameState, Permanent]:
+def reach_the_division(
+    probe: Probe, scenario: Scenario[CombatParams], *, one_is_lethal: bool = False
+) -> tuple[GameState, Permanent]:
     """Pass priority from the declare blockers step until the attacking player is asked how the
     trampler assigns its combat damage; the state and the trampler. A trampler with damage to
-    spare beyond lethal must be asked about (702.19b: its controller chooses)."""
+    spare beyond lethal must be asked about (702.19b: its controller chooses); ``one_is_lethal``:
+    it has deathtouch, and 1 damage is lethal to each blocker (702.2c)."""
     player = scenario.params.player
     start = probe.state()
     trampler = trampler_of(start, player)
@@ -221,7 +229,8 @@ def reach_the_division(probe: Probe, scenario: Scenario[CombatParams]) -> tuple[
         # Not asked: fine only where its damage has nowhere to go but its blockers (counting
         # marked damage only: other creatures' shares could add a choice the engine may not offer).
         blockers = blockers_of(start, trampler.id)
-        spare = power(start, trampler.id) > sum(toughness(start, b.id) - b.damage for b in blockers)
+        lethal = [toughness(start, b.id) - b.damage for b in blockers]
+        spare = power(start, trampler.id) > sum(min(1, n) if one_is_lethal else n for n in lethal)
         probe.precondition(spare and bool(blockers), "no damage to spare beyond its blockers' lethal damage")
         attacked = current.attacking
         probe.precondition(
