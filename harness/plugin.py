@@ -41,6 +41,7 @@ from reports.results import (
     judged,
     write_results,
 )
+from reports.text import one_line
 
 RESULT_PROPERTY = "mtg_result"
 
@@ -356,13 +357,16 @@ class ResultCollector:
 
 def failure_lines(results: Results) -> list[str]:
     """One line per failed or errored case, named as the report names it (engine, invariant): what a
-    CI log shows instead of pytest's items, whose paths are the harness's install folder."""
+    CI log shows instead of pytest's items, whose paths are the harness's install folder. Engine
+    text is made one visible line (:func:`reports.text.one_line`): no escape sequence reaches the
+    terminal and no newline in a message prints a line that passes for the summary."""
     lines = []
     for r in results.results:
         if r.status in ("fail", "error"):
-            message = " ".join((r.failure.message if r.failure is not None else (r.reason or "")).split())
+            message = one_line(r.failure.message if r.failure is not None else (r.reason or ""))
             short = message if len(message) <= 160 else message[:157] + "..."
-            lines.append(f"{r.status.upper()} {r.engine} {r.invariant}" + (f": {short}" if short else ""))
+            head = one_line(f"{r.status.upper()} {r.engine} {r.invariant}")
+            lines.append(head + (f": {short}" if short else ""))
     return lines
 
 

@@ -49,6 +49,7 @@ from reports.results import (
     read_results,
     write_results,
 )
+from reports.text import one_line
 from rulings.invariant import Invariant
 
 DEFAULT_OUT = "replay-report"
@@ -193,8 +194,8 @@ def replay_case(engine_spec: str, adapter: EngineAdapter, invariant: Invariant, 
 
 def verdict_line(stored: ResultRecord, now: ResultRecord) -> str:
     """How the replay compares with the stored verdict, in one line (plus the message)."""
-    old_msg = stored.failure.message if stored.failure else (stored.reason or "")
-    new_msg = now.failure.message if now.failure else (now.reason or "")
+    old_msg = one_line(stored.failure.message if stored.failure else (stored.reason or ""))
+    new_msg = one_line(now.failure.message if now.failure else (now.reason or ""))
     if now.status == "pass":
         return f"now passes: {now.invariant} on {now.engine} (stored: {stored.status} on {stored.engine}: {old_msg})"
     if now.status == stored.status and new_msg == old_msg:
@@ -255,7 +256,7 @@ def cmd_replay(args: argparse.Namespace, argv: list[str]) -> int:
     now = replay_case(spec, adapter, invariant, scenario)
     print(verdict_line(stored, now))
     if now.failure is not None and now.failure.expected:
-        print(f"  expected: {now.failure.expected}\n  observed: {now.failure.observed}")
+        print(f"  expected: {one_line(now.failure.expected)}\n  observed: {one_line(now.failure.observed)}")
 
     out_results = Results(
         run=RunInfo(
