@@ -27,6 +27,7 @@ from typing import Any, NoReturn
 
 from harness.limits import clean_text
 from harness.signals import is_harness_interrupt, raise_if_stopping
+from protocol import codec
 from protocol.adapter import ActionRefused, EngineAdapter, EngineError, Session, StateUnsupported
 from protocol.model import Action, Event, GameState
 
@@ -269,6 +270,8 @@ class GuardedSession:
         self._call_limit = call_limit
         self._example_deadline = example_deadline
         self._contained = contained
+        #: The values of this session's exports already found good (see ``protocol.codec.check``).
+        self._seen: codec.Seen = {}
 
     def _call(self, what: str | Callable[[], str], fn: Callable[[], Any]) -> Any:
         """``fn()``, contained; ``what`` names the call in messages (made only when one is needed)."""
@@ -299,7 +302,10 @@ class GuardedSession:
         return result
 
     def state(self) -> GameState:
-        return self._call("state()", self._session.state)
+        state = self._call("state()", self._session.state)
+        if not self._contained and isinstance(state, GameState):  # anything else: the Probe says what
+            _check_export(GameState, state, "state()", "state", self._seen)
+        return state
 
     def legal_actions(self) -> list[Action]:
         result = self._call("legal_actions()", self._session.legal_actions)
@@ -307,6 +313,8 @@ class GuardedSession:
             raise EngineError(
                 f"adapter contract: legal_actions() returned {type(result).__name__}, not a list of Actions"
             )
+        if not self._contained:
+            _check_items(Action, result, "legal_actions()", "actions", self._seen)
         return list(result)
 
     def apply(self, action: Action) -> list[Event]:
@@ -315,10 +323,35 @@ class GuardedSession:
             raise EngineError(
                 f"adapter contract: apply({action}) returned {type(result).__name__}, not a list of Events"
             )
+        if not self._contained:
+            _check_items(Event, result, lambda: f"apply({action})", "events", self._seen)
         return list(result)
 
     def close(self) -> None:
         self._call("close()", self._session.close)
+
+
+def _check_export(tp: type, value: object, call: str | Callable[[], str], where: str, seen: codec.Seen) -> None:
+    """An in-process engine's export held to the rules an isolated one's is decoded by
+    (:func:`protocol.codec.check`: declared types, finite numbers, no loops): a NaN life total or a
+    list where a tuple belongs is the engine's broken contract (``error``), named with its path,
+    before any check, consistency test or report reads it."""
+    try:
+        codec.check(tp, value, where, seen)
+    except codec.DecodeError as exc:
+        raise EngineError(
+            f"adapter contract: {_text(call)} exported a value the model cannot hold: {clean_text(exc)}"
+        ) from None
+
+
+def _check_items(
+    tp: type, items: list[Any] | tuple[Any, ...], call: str | Callable[[], str], where: str, seen: codec.Seen
+) -> None:
+    """Each item of a list an engine returned that is a ``tp`` (any other item is the Probe's to
+    name), checked as :func:`_check_export` does."""
+    for i, item in enumerate(items):
+        if type(item) is tp:
+            _check_export(tp, item, call, f"{where}[{i}]", seen)
 
 
 def start_session(adapter: EngineAdapter, state: GameState, limit: float, contained: bool) -> Session:

@@ -132,7 +132,48 @@ def _supports(adapter: EngineAdapter, requires: frozenset[str]) -> Support | str
         return (
             f"adapter contract: supports() returned {type(support).__name__}, not a Support (yes, or no with a reason)"
         )
-    return support
+    return _plain_support(support, alarm, limits.start)
+
+
+def _plain_support(support: Support, alarm: float | None, limit: float) -> Support | str:
+    """The answer as a plain ``Support`` (a real bool, a string reason), made under the same guard
+    as the call: an ``ok`` whose ``__bool__`` raises or hangs is the engine's broken contract (an
+    ``error`` for the case), never an exception that loses the case."""
+    try:
+        with exit_tripwire(), time_limit(alarm, f"timeout: reading supports()'s answer took longer than {limit:g}s"):
+            try:
+                ok = support.ok if type(support.ok) is bool else bool(support.ok)
+            finally:
+                leave_if_forked()
+    except BaseException as exc:  # noqa: BLE001 - an engine object: any exception is its fault
+        reraise_if_harness(exc)
+        return clean_text(
+            f"adapter contract: supports() answered with an ok of type {type(support.ok).__name__} that is not "
+            f"a bool (bool() raised {exception_type(exc)}: {exc})"
+        )
+    if ok is support.ok and type(support) is Support and type(support.reason) is str:
+        return support
+    return Support(ok, clean_text(support.reason) if support.reason else "")
+
+
+def adapter_fault(adapter: EngineAdapter) -> str | None:
+    """Why the adapter breaks its contract before it is asked anything, or None: its ``name`` or
+    ``version`` (often a property that asks the engine) raises. Read for every case, so the fault
+    is an ``error`` in each of this engine's cases and never stops the other engines of a run. An
+    isolated engine's are read in its worker (a ``hello`` that fails fails every case already)."""
+    if isinstance(adapter, IsolatedEngine):
+        return None
+    for member in ("name", "version"):
+        try:
+            with exit_tripwire():
+                try:
+                    getattr(adapter, member)
+                finally:
+                    leave_if_forked()
+        except BaseException as exc:  # noqa: BLE001 - an engine's property: any exception is its fault
+            reraise_if_harness(exc)
+            return clean_text(f"adapter contract: reading the adapter's {member} raised {exception_type(exc)}: {exc}")
+    return None
 
 
 def run_case(
@@ -156,6 +197,9 @@ def run_case(
     base = partial(
         ResultRecord, engine=engine_spec, invariant=invariant.id, rulings=invariant.rulings, kind=invariant.kind
     )
+    broken = adapter_fault(adapter)
+    if broken is not None:
+        return base(status="error", reason=broken)
     support = _supports(adapter, invariant.requires)
     if isinstance(support, str):
         return base(status="error", reason=support)

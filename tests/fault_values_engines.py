@@ -9,6 +9,7 @@ the only legal action; ``activate`` with ability ``"fault"`` does the engine's f
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import sys
 
@@ -16,7 +17,7 @@ from fault_engines import FaultSession, GoodEngine
 
 from engines.reference import ReferenceEngine
 from protocol.adapter import ActionRefused, Support
-from protocol.model import Action, Event, GameState
+from protocol.model import Action, ActionKind, Event, EventKind, GameState
 
 #: Everything an engine's text can do to a terminal or an XML file: set the window title (OSC),
 #: clear the screen, colour (a coloured Rust panic), ring the bell, NUL, NEL (C1), DEL, and a
@@ -105,3 +106,162 @@ __all__ = [
     "HostileRefuse",
     "HostileUnsupported",
 ]
+
+
+# -- hostile values: exports that break the model ---------------------------------------------
+
+
+def _deep(depth: int) -> object:
+    """A tuple nested ``depth`` levels deep (built without recursion)."""
+    value: object = "c1"
+    for _ in range(depth):
+        value = (value,)
+    return value
+
+
+def _bad_player(state: GameState, **changes: object) -> GameState:
+    """``state`` with player 0's fields set past the dataclass's types (as an engine that builds
+    its export from its own numbers and lists would)."""
+    player = dataclasses.replace(state.players[0])
+    for name, value in changes.items():
+        object.__setattr__(player, name, value)
+    return state.replace(players=(player, state.players[1]))
+
+
+def _looped_state(state: GameState) -> GameState:
+    """A state whose hand holds a list that holds itself."""
+    loop: list[object] = ["c1"]
+    loop.append(loop)
+    return _bad_player(state, hand=loop)
+
+
+#: How each value fault changes the exported state (after the first action: the example has a
+#: trace by then, which the record must keep).
+BAD_STATES = {
+    "nan-life": lambda s: _bad_player(s, life=float("nan")),
+    "inf-life": lambda s: _bad_player(s, life=float("inf")),
+    "float-life": lambda s: _bad_player(s, life=20.0),
+    "list-hand": lambda s: _bad_player(s, hand=["c1"]),
+    "deep-hand": lambda s: _bad_player(s, hand=_deep(50_000)),
+    "self-reference": _looped_state,
+    "bool-turn": lambda s: _set(s, turn=True),
+    "str-step": lambda s: _set(s, step="precombat-main"),
+}
+
+
+def _set(state: GameState, **changes: object) -> GameState:
+    copy = dataclasses.replace(state)
+    for name, value in changes.items():
+        object.__setattr__(copy, name, value)
+    return copy
+
+
+class _ValueSession(FaultSession):
+    """Healthy until an action is applied; then its exports break the model (``BAD``)."""
+
+    def __init__(self, state: GameState, bad: str):
+        super().__init__(state, lambda: None)
+        self._bad = bad
+        self._broken = False
+
+    def state(self) -> GameState:
+        state = super().state()
+        return BAD_STATES[self._bad](state) if self._broken else state
+
+    def apply(self, action: Action) -> list[Event]:
+        events = super().apply(action)
+        self._broken = True
+        return events
+
+
+class ValueEngine(_SupportsAll):
+    """Exports a state that breaks the model after its first action (which one: ``BAD``)."""
+
+    BAD = ""
+
+    def start(self, state: GameState) -> FaultSession:
+        return _ValueSession(state, self.BAD)
+
+
+def value_engine(bad: str) -> type[ValueEngine]:
+    """The ``ValueEngine`` class for one entry of ``BAD_STATES``, by a name a worker can load."""
+    name = "Value_" + bad.replace("-", "_")
+    cls = globals().get(name)
+    if cls is None:
+        cls = type(name, (ValueEngine,), {"BAD": bad})
+        globals()[name] = cls
+    return cls
+
+
+def __getattr__(name: str) -> type[ValueEngine]:
+    """``fault_values_engines:Value_<bad>`` names a value engine (for worker processes)."""
+    if name.startswith("Value_"):
+        return value_engine(name.removeprefix("Value_").replace("_", "-"))
+    raise AttributeError(name)
+
+
+# -- faults in what the adapter says about itself -----------------------------------------------
+
+
+class _NoBool:
+    """An answer that cannot be made a bool (a lazy engine value whose truth raises)."""
+
+    def __bool__(self) -> bool:
+        raise RuntimeError("the engine's answer has no truth value \x1b[31myet\x1b[0m")
+
+
+class UnboolableSupport(GoodEngine):
+    """``supports()`` answers with a ``Support`` whose ``ok`` raises when made a bool."""
+
+    def supports(self, requires: frozenset[str]) -> Support:
+        return Support(_NoBool())  # type: ignore[arg-type]
+
+
+class RaisingVersion(GoodEngine):
+    """An adapter whose ``version`` property asks the engine, which raises."""
+
+    @property  # type: ignore[override]
+    def version(self) -> str:
+        raise RuntimeError("engine library not initialised: cannot tell its version")
+
+
+class DeepAnswer(_SupportsAll):
+    """Isolated: writes an answer nested 200,000 levels deep onto the protocol channel (as an
+    engine in another language could send), before its own answer to the same request."""
+
+    def start(self, state: GameState) -> FaultSession:
+        from harness import worker
+
+        assert worker.CHANNEL is not None
+        worker.CHANNEL.write(b'{"id": 1, "result": ' + b"[" * 200_000 + b"]" * 200_000 + b"}\n")
+        worker.CHANNEL.flush()
+        return FaultSession(state, self.fault)
+
+
+class _BadEventSession(FaultSession):
+    """Answers a pass with a life change of NaN."""
+
+    def apply(self, action: Action) -> list[Event]:
+        super().apply(action)
+        return [Event(EventKind.LIFE, player=0, amount=float("nan"))]  # type: ignore[arg-type]
+
+
+class _BadActionSession(FaultSession):
+    """Offers a pass for player ``0.0`` besides the real one."""
+
+    def legal_actions(self) -> list[Action]:
+        return [*super().legal_actions(), Action(ActionKind.PASS_PRIORITY, 0.0)]  # type: ignore[arg-type]
+
+
+class NanEvent(_SupportsAll):
+    """Reports a life change of NaN."""
+
+    def start(self, state: GameState) -> FaultSession:
+        return _BadEventSession(state, self.fault)
+
+
+class FloatAction(_SupportsAll):
+    """Offers an action whose player is a float."""
+
+    def start(self, state: GameState) -> FaultSession:
+        return _BadActionSession(state, self.fault)

@@ -10,17 +10,27 @@ import os
 import re
 import subprocess
 import sys
+import threading
 import xml.dom.minidom
 import xml.etree.ElementTree as ET
+from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
 
+import pytest
+from fault_engines import matrix_state
 from fault_values_engines import HOSTILE, RAW_CONTROLS
+from test_fault_matrix import MATRIX_LIMITS, _invariant
 
+from harness import limits, signals
 from harness.expectations import compare, gate_report, parse_expectations
+from harness.isolation import IsolatedEngine
 from harness.plugin import failure_lines
 from harness.replay import verdict_line
+from harness.runner import run_case
 from harness.suite import failure_text
+from protocol import codec
+from protocol.model import GameState
 from reports.diff import diff_results, format_diff
 from reports.results import EngineInfo, Failure, ResultRecord, Results, RunInfo, read_results
 from reports.text import json_text, one_line, visible
@@ -178,3 +188,154 @@ def test_every_console_writer_shows_engine_text_as_one_visible_line() -> None:
         assert not re.search(RAW_CONTROLS, text) and "\r" not in text, text
         assert not [line for line in text.splitlines() if line.startswith("== 94") or line.strip() == "pass"], text
         assert "\\x1b" in text, text
+
+
+# -- items 4 and 8: values an in-process engine exports are held to the codec's rules ----------
+
+#: (engine class name, mode, status, pattern of the reason)
+VALUES: list[tuple[str, str, str, str]] = [
+    *[
+        (f"Value_{bad.replace('-', '_')}", "in", "error", rf"adapter contract: state\(\) exported .*{path}")
+        for bad, path in (
+            ("nan-life", r"state\.players\[0\]\.life: expected an integer, got float nan"),
+            ("inf-life", r"state\.players\[0\]\.life: expected an integer, got float inf"),
+            ("float-life", r"state\.players\[0\]\.life: expected an integer, got float 20\.0"),
+            ("list-hand", r"state\.players\[0\]\.hand: expected a tuple, got list"),
+            ("deep-hand", r"state\.players\[0\]\.hand\[0\]: expected a string, got tuple"),
+            ("self-reference", r"state\.players\[0\]\.hand: expected a tuple, got list"),
+            ("bool-turn", r"state\.turn: expected an integer, got bool"),
+            ("str-step", r"state\.step: expected a Step, got str"),
+        )
+    ],
+    ("Value_nan_life", "iso", "error", r"broke the adapter contract in state: .*life: expected an integer"),
+    ("Value_inf_life", "iso", "error", r"broke the adapter contract in state: .*life: expected an integer"),
+    ("Value_deep_hand", "iso", "error", r"RecursionError in state"),
+    ("Value_self_reference", "iso", "error", r"RecursionError in state"),
+    (
+        "NanEvent",
+        "in",
+        "error",
+        r"adapter contract: apply\(P0 pass-priority\) exported .*: events\[0\]\.amount: expected an integer, got float nan",
+    ),
+    ("NanEvent", "iso", "error", r"broke the adapter contract in apply: .*amount"),
+    (
+        "FloatAction",
+        "in",
+        "error",
+        r"adapter contract: legal_actions\(\) exported .*: actions\[1\]\.player: expected an integer, got float 0\.0",
+    ),
+    ("FloatAction", "iso", "error", r"broke the adapter contract in legal_actions"),
+    ("DeepAnswer", "iso", "error", r"broke the protocol: answer to \w+ is not JSON"),
+]
+
+
+@pytest.fixture
+def matrix_limits() -> Iterator[limits.Limits]:
+    """The fault matrix's limits (tests/test_fault_matrix.py), with the harness's signal handling."""
+    before = limits.current()
+    limits.configure(MATRIX_LIMITS)
+    signals.install()
+    try:
+        yield MATRIX_LIMITS
+    finally:
+        limits.configure(before)
+
+
+def _adapter(name: str, mode: str) -> object:
+    import fault_values_engines
+
+    return (
+        getattr(fault_values_engines, name)()
+        if mode == "in"
+        else IsolatedEngine(f"fault_values_engines:{name}", python_path=[HERE])
+    )
+
+
+@pytest.mark.parametrize(("name", "mode", "status", "pattern"), VALUES, ids=[f"{n}-{m}" for n, m, _, _ in VALUES])
+def test_an_export_the_model_cannot_hold_is_the_engines_fault(
+    name: str, mode: str, status: str, pattern: str, matrix_limits: limits.Limits
+) -> None:
+    """A NaN, an infinity, a float or bool where an integer belongs, a list where a tuple belongs,
+    a loop, a nesting 50,000 deep: an ``error`` naming the engine's broken contract and the path of
+    the value (never "harness error"), with its counterexample, trace and replay command kept,
+    and a record that can be written."""
+    if mode == "in" and threading.current_thread() is not threading.main_thread():
+        pytest.skip("in-process time limits need the main thread")
+    adapter = _adapter(name, mode)
+    try:
+        record = run_case(f"{mode}:{name}", adapter, _invariant(), profile="ci", seed=None)  # type: ignore[arg-type]
+    finally:
+        if isinstance(adapter, IsolatedEngine):
+            adapter.close()
+    assert record.status == status, (record.status, record.reason)
+    assert re.search(pattern, record.reason or ""), record.reason
+    assert "harness error" not in (record.reason or "")
+    failure = record.failure
+    assert failure is not None and failure.counterexample is not None, "the counterexample was lost"
+    assert failure.counterexample.state == codec.to_jsonable(matrix_state())
+    assert failure.reproduce.startswith("mtg-conformance replay")
+    if name.startswith("Value_"):  # a state exported after the first action: that step is kept
+        assert [step.action for step in failure.trace] == ["P0 pass-priority"], "the trace was lost"
+    run = RunInfo("s", "f", "ci", None, (EngineInfo("e", "1"),), "c", "0", 0.0)
+    text = Results(run=run, results=(record,)).to_json()
+    assert json.loads(text)["results"][0]["status"] == status
+
+
+def test_checking_accepts_every_state_the_generators_draw() -> None:
+    """The check is the decoder's rule, not a stricter one: a decoded state passes it, and the
+    reference engine's run (tests/test_run_overheads.py and the whole suite) passes through it."""
+    state = codec.from_jsonable(GameState, codec.to_jsonable(matrix_state()))
+    codec.check(GameState, state)
+    codec.check(GameState, matrix_state(), "state", {})
+
+
+# -- item 8: what the adapter says about itself ------------------------------------------------
+
+
+@pytest.mark.parametrize("mode", ["in", "iso"])
+def test_a_support_answer_that_is_no_bool_is_an_error_record(mode: str, matrix_limits: limits.Limits) -> None:
+    adapter = _adapter("UnboolableSupport", mode)
+    try:
+        record = run_case(f"{mode}:unboolable", adapter, _invariant(), profile="ci", seed=None)  # type: ignore[arg-type]
+    finally:
+        if isinstance(adapter, IsolatedEngine):
+            adapter.close()
+    assert record.status == "error"
+    assert "no truth value" in (record.reason or "") and "harness error" not in (record.reason or "")
+    if mode == "in":
+        assert "adapter contract: supports() answered with an ok of type _NoBool" in (record.reason or "")
+
+
+def test_an_unboolable_support_in_a_run_is_recorded_not_lost(tmp_path: Path) -> None:
+    """Through the CLI: an error record per case, the run complete, exit status 1 (not 4)."""
+    out = tmp_path / "o"
+    done = cli(
+        "run", "--engine", "fault_values_engines:UnboolableSupport", "--invariant", "mana.could-produce",
+        "--out", str(out), cwd=tmp_path,
+    )  # fmt: skip
+    assert done.returncode == 1, done.stdout.decode() + done.stderr.decode()
+    results = read_results(out / "results.json")
+    assert results.run.complete and len(results.results) == 3
+    assert all(r.status == "error" and "not a bool" in (r.reason or "") for r in results.results)
+
+
+def test_a_version_that_raises_costs_that_engine_its_cases_only(tmp_path: Path) -> None:
+    """A multi-engine run: the engine whose ``version`` raises (in-process and isolated) gets an
+    ``error`` in each of its cases; the reference engine is judged as usual; the run completes."""
+    out = tmp_path / "o"
+    engines = ["fault_values_engines:RaisingVersion", "isolated:fault_values_engines:RaisingVersion", "reference"]
+    args = [a for e in engines for a in ("--engine", e)]
+    done = cli("run", *args, "--invariant", "mana.could-produce", "--out", str(out), cwd=tmp_path)
+    assert done.returncode == 1, done.stdout.decode() + done.stderr.decode()
+    results = read_results(out / "results.json")
+    assert results.run.complete
+    by_engine: dict[str, list[str]] = {}
+    for r in results.results:
+        by_engine.setdefault(r.engine, []).append(r.status)
+    assert by_engine["reference"] == ["pass"] * 3
+    for engine in engines[:2]:
+        assert by_engine[engine] == ["error"] * 3, by_engine
+    reasons = [r.reason or "" for r in results.results if r.engine == engines[0]]
+    assert all("version raised RuntimeError: engine library not initialised" in reason for reason in reasons)
+    versions = {e.name: e.version for e in results.run.engines}
+    assert versions[engines[0]].startswith("unknown (RuntimeError")
