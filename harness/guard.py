@@ -29,6 +29,7 @@ from harness.limits import clean_text
 from harness.signals import is_harness_interrupt, raise_if_stopping
 from protocol import codec
 from protocol.adapter import ActionRefused, EngineAdapter, EngineError, Session, StateUnsupported
+from protocol.clone import fresh
 from protocol.model import Action, Event, GameState
 
 
@@ -318,7 +319,11 @@ class GuardedSession:
         return list(result)
 
     def apply(self, action: Action) -> list[Event]:
-        result = self._call(lambda: f"apply({action})", lambda: self._session.apply(action))
+        # An in-process engine gets its own copy: one that writes into the action it was handed
+        # (``object.__setattr__`` on the frozen record, or on an attack target inside it) changes
+        # neither the check's action nor the trace the record reports.
+        handed = action if self._contained else fresh(action)
+        result = self._call(lambda: f"apply({action})", lambda: self._session.apply(handed))
         if not isinstance(result, (list, tuple)):
             raise EngineError(
                 f"adapter contract: apply({action}) returned {type(result).__name__}, not a list of Events"

@@ -162,6 +162,7 @@ def replay_case(engine_spec: str, adapter: EngineAdapter, invariant: Invariant, 
             probe = Probe(session, claims=invariant.claims)
             try:
                 invariant.check(probe, scenario)
+                probe.confirm_stable()  # as in a search (see run_case)
             except ActionRefused as refusal:  # as in a search: a refused move the check takes as legal
                 raise Violation(
                     "the engine refused an action the check takes as legal",

@@ -271,6 +271,7 @@ def run_case(
                 probe = Probe(session, claims=invariant.claims)
                 try:
                     invariant.check(probe, scenario)
+                    probe.confirm_stable()  # a second read must equal the last: reading changes nothing
                 except ActionRefused as refusal:
                     # The check applied a move it takes as legal (a refusal it expects is caught
                     # where it is tested): the engine refusing it is a deviation, not a harness bug.

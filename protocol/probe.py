@@ -10,7 +10,7 @@ records every action and its events so a failure carries its own action trace.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, Generic, TypeVar
 
 from hypothesis import assume
@@ -167,6 +167,22 @@ class Probe:
         value, so an equal state needs no second check."""
         return after is not None and after.refused is not None and state == self._checked
 
+    def confirm_stable(self) -> None:
+        """Read the state once more and compare it with the last read, when no action came between
+        them (at the end of an example): reading a game must not change it. An engine whose export
+        moves on every read (a counter bumped, a lazily advanced step) would otherwise be judged on
+        whichever read a check happened to make; a difference is the engine's broken contract."""
+        if self.last_state is None or self.last_state_step != len(self.trace):
+            return
+        again = self._call("state()", self._session.state)
+        if not isinstance(again, GameState):
+            raise EngineError(f"adapter contract: state() returned {type(again).__name__}, not a GameState")
+        if again != self.last_state:
+            raise EngineError(
+                "adapter contract: state() changed between two reads with no action between them: "
+                + state_differences(self.last_state, again)
+            )
+
     def legal_actions(self) -> list[Action]:
         actions = list(self._call("legal_actions()", self._session.legal_actions))
         wrong = [a for a in actions if not isinstance(a, Action)]
@@ -220,6 +236,22 @@ class Probe:
             raise Violation(
                 message, expected=expected or f"{action} refused", observed=observed or f"{action} accepted"
             )
+
+
+def state_differences(before: GameState, after: GameState, limit: int = 300) -> str:
+    """The top-level fields in which two states differ, each as ``name: before -> after`` (each
+    value clipped to ``limit`` characters)."""
+
+    def short(value: object) -> str:
+        text = repr(value)
+        return text if len(text) <= limit else text[: limit - 3] + "..."
+
+    changed = [
+        f"{f.name}: {short(getattr(before, f.name))} -> {short(getattr(after, f.name))}"
+        for f in fields(GameState)
+        if getattr(before, f.name) != getattr(after, f.name)
+    ]
+    return "; ".join(changed) or "equal fields, unequal states"
 
 
 def expect(condition: bool, message: str, *, expected: str, observed: object) -> None:

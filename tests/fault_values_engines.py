@@ -265,3 +265,37 @@ class FloatAction(_SupportsAll):
 
     def start(self, state: GameState) -> FaultSession:
         return _BadActionSession(state, self.fault)
+
+
+# -- item 11: reads that change the game, actions written into ----------------------------------
+
+
+class _ChangingSession(FaultSession):
+    """Every read of the state costs player 1 a life: the export moves with each ``state()``."""
+
+    def state(self) -> GameState:
+        p1 = self._state.players[1]
+        self._state = self._state.replace(players=(self._state.players[0], dataclasses.replace(p1, life=p1.life - 1)))
+        return self._state
+
+
+class ChangesOnRead(_SupportsAll):
+    def start(self, state: GameState) -> FaultSession:
+        return _ChangingSession(state, self.fault)
+
+
+class _ScribblingSession(FaultSession):
+    """Writes into the action it is handed (the frozen record and an attack target inside it),
+    then refuses it: the refusal's record must show the action the check applied."""
+
+    def apply(self, action: Action) -> list[Event]:
+        object.__setattr__(action, "player", 1)
+        object.__setattr__(action, "source", "scribbled")
+        for _, target in action.attacks:
+            object.__setattr__(target, "player", 9)
+        raise ActionRefused("no")
+
+
+class ScribblesOnAction(_SupportsAll):
+    def start(self, state: GameState) -> FaultSession:
+        return _ScribblingSession(state, self.fault)

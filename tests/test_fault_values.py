@@ -5,6 +5,7 @@ artifacts a CI can always parse."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import re
@@ -30,7 +31,7 @@ from harness.replay import verdict_line
 from harness.runner import run_case
 from harness.suite import failure_text
 from protocol import codec
-from protocol.model import GameState
+from protocol.model import Action, ActionKind, AttackTarget, GameState, TargetKind
 from reports.diff import diff_results, format_diff
 from reports.results import EngineInfo, Failure, ResultRecord, Results, RunInfo, read_results
 from reports.text import json_text, one_line, visible
@@ -339,3 +340,46 @@ def test_a_version_that_raises_costs_that_engine_its_cases_only(tmp_path: Path) 
     assert all("version raised RuntimeError: engine library not initialised" in reason for reason in reasons)
     versions = {e.name: e.version for e in results.run.engines}
     assert versions[engines[0]].startswith("unknown (RuntimeError")
+
+
+# -- item 11: a state that changes when read, an action written into ----------------------------
+
+
+@pytest.mark.parametrize("mode", ["in", "iso"])
+def test_a_state_that_changes_when_read_is_the_engines_fault(mode: str, matrix_limits: limits.Limits) -> None:
+    """Each read of its state costs a player a life: two reads with no action between them differ,
+    an ``error`` naming the field, with the counterexample kept; the healthy engine passes."""
+    adapter = _adapter("ChangesOnRead", mode)
+    try:
+        record = run_case(f"{mode}:changes", adapter, _invariant(), profile="ci", seed=None)  # type: ignore[arg-type]
+    finally:
+        if isinstance(adapter, IsolatedEngine):
+            adapter.close()
+    assert record.status == "error", (record.status, record.reason)
+    assert "state() changed between two reads with no action between them: players:" in (record.reason or "")
+    assert "life=" in (record.reason or "")
+    assert record.failure is not None and record.failure.counterexample is not None
+    assert run_case("good", _adapter("_SupportsAll", "in"), _invariant(), profile="ci", seed=None).status == "pass"  # type: ignore[arg-type]
+
+
+def _attack_check(probe, scenario) -> None:  # type: ignore[no-untyped-def]
+    attack = Action(
+        ActionKind.DECLARE_ATTACKERS, 0, source="c1", attacks=(("c1", AttackTarget(TargetKind.PLAYER, player=1)),)
+    )
+    probe.require(attack, "the check applies this action")
+
+
+def test_an_engine_that_writes_into_its_action_changes_neither_the_check_nor_the_trace(
+    matrix_limits: limits.Limits,
+) -> None:
+    """The frozen Action can still be written with ``object.__setattr__`` (and the attack target
+    inside it): the engine gets a copy, so the record shows the action the check applied."""
+    invariant = dataclasses.replace(_invariant(), check=_attack_check)
+    record = run_case("in:scribbles", _adapter("ScribblesOnAction", "in"), invariant, profile="ci", seed=None)  # type: ignore[arg-type]
+    assert record.status == "fail", (record.status, record.reason)
+    failure = record.failure
+    assert failure is not None
+    shown = [step.action for step in failure.trace] + [failure.expected, failure.observed]
+    assert shown[0].startswith("P0 declare-attackers c1"), shown
+    assert "player 1" in shown[0] or "player:1" in shown[0], shown
+    assert not any("scribbled" in text or "P1 " in text or "9" in text for text in shown), shown
