@@ -100,7 +100,7 @@ def load_engine(spec: str) -> EngineAdapter:
     if isinstance(adapter, IsolatedEngine):  # asking its name would start the engine now
         return adapter  # type: ignore[return-value]
     # Looked up without running a property: a ``version`` that raises is the engine's fault in
-    # each of its cases (harness.runner.adapter_fault), not a reason to stop the whole run here.
+    # each of its cases (harness.asking.adapter_fault), not a reason to stop the whole run here.
     missing = [m for m in ("name", "version", "supports", "start") if not _has_member(adapter, m)]
     if missing:
         raise UnknownEngine(f"engine {spec!r} is not an EngineAdapter: it lacks {', '.join(missing)}")

@@ -23,6 +23,7 @@ from hypothesis.errors import UnsatisfiedAssumption
 
 from generators.records import UnknownRecord, record_type
 from harness import __version__
+from harness.asking import adapter_fault, supports_answer
 from harness.failures import failure_record, reproduce_command
 from harness.guard import GuardedSession, exit_tripwire, reraise_if_harness, start_session, time_limit
 from harness.isolation import IsolatedEngine
@@ -128,12 +129,14 @@ def replay_case(engine_spec: str, adapter: EngineAdapter, invariant: Invariant, 
         kind=invariant.kind,
         examples=1,
     )
-    try:
-        support = adapter.supports(invariant.requires)
-    except Exception as exc:  # noqa: BLE001 - an adapter bug is an error verdict
-        return base(status="error", reason=f"supports() raised {type(exc).__name__}: {exc}")
+    broken = adapter_fault(adapter)
+    if broken is not None:
+        return base(status="error", reason=broken)
+    support = supports_answer(adapter, invariant.requires)  # guarded as in a search (harness.asking)
+    if isinstance(support, str):
+        return base(status="error", reason=support)
     if not support.ok:
-        return base(status="unsupported", reason=support.reason or "not supported")
+        return base(status="unsupported", reason=clean_text(support.reason or "not supported"))
     blind = unobserved(adapter, invariant, engine_spec)
     if blind is not None:
         return base(status=blind.status, reason=blind.reason)

@@ -17,16 +17,14 @@ from hypothesis import given, reject
 from hypothesis import seed as hypothesis_seed
 from hypothesis.errors import FailedHealthCheck, Flaky, Unsatisfiable, UnsatisfiedAssumption
 
+from harness.asking import adapter_fault, supports_answer
 from harness.failures import failure_record, reproduce_command
 from harness.feature_reach import case_seed
 from harness.guard import (
     EngineTimeout,
     GuardedSession,
     StopSearch,
-    exception_type,
     exit_tripwire,
-    leave_if_forked,
-    reraise_if_harness,
     start_session,
     time_limit,
 )
@@ -44,7 +42,6 @@ from protocol.adapter import (
     EngineAdapter,
     EngineError,
     StateUnsupported,
-    Support,
     leaves_input_intact,
 )
 from protocol.clone import fresh
@@ -105,75 +102,12 @@ def _unmet(adapter: EngineAdapter, requires: frozenset[str]) -> tuple[Unmet, ...
     """Each requirement the adapter answers no to on its own, with its reason (best effort)."""
     unmet = []
     for item in sorted(requires):
-        answer = _supports(adapter, frozenset({item}))
+        answer = supports_answer(adapter, frozenset({item}))
         if isinstance(answer, str):  # the adapter failed to answer: the joined reason is recorded anyway
             return ()
         if not answer.ok:
             unmet.append(Unmet(item, clean_text(answer.reason or "not supported")))
     return tuple(unmet)
-
-
-def _supports(adapter: EngineAdapter, requires: frozenset[str]) -> Support | str:
-    """The adapter's answer, or the reason it gave none (an ``error``)."""
-    limits = current_limits()
-    # An isolated engine's worker has its own time-out, which kills it; an alarm in the middle of
-    # the pipe exchange would leave a hung worker behind, to answer the next request late.
-    alarm = None if isinstance(adapter, IsolatedEngine) else limits.start
-    try:
-        with exit_tripwire(), time_limit(alarm, f"timeout: supports() took longer than {limits.start:g}s"):
-            try:
-                support = adapter.supports(requires)
-            finally:
-                leave_if_forked()
-    except BaseException as exc:  # noqa: BLE001 - an adapter bug is an error verdict, never a crash
-        reraise_if_harness(exc)
-        return clean_text(f"supports() raised {exception_type(exc)}: {exc}")
-    if not isinstance(support, Support):
-        return (
-            f"adapter contract: supports() returned {type(support).__name__}, not a Support (yes, or no with a reason)"
-        )
-    return _plain_support(support, alarm, limits.start)
-
-
-def _plain_support(support: Support, alarm: float | None, limit: float) -> Support | str:
-    """The answer as a plain ``Support`` (a real bool, a string reason), made under the same guard
-    as the call: an ``ok`` whose ``__bool__`` raises or hangs is the engine's broken contract (an
-    ``error`` for the case), never an exception that loses the case."""
-    try:
-        with exit_tripwire(), time_limit(alarm, f"timeout: reading supports()'s answer took longer than {limit:g}s"):
-            try:
-                ok = support.ok if type(support.ok) is bool else bool(support.ok)
-            finally:
-                leave_if_forked()
-    except BaseException as exc:  # noqa: BLE001 - an engine object: any exception is its fault
-        reraise_if_harness(exc)
-        return clean_text(
-            f"adapter contract: supports() answered with an ok of type {type(support.ok).__name__} that is not "
-            f"a bool (bool() raised {exception_type(exc)}: {exc})"
-        )
-    if ok is support.ok and type(support) is Support and type(support.reason) is str:
-        return support
-    return Support(ok, clean_text(support.reason) if support.reason else "")
-
-
-def adapter_fault(adapter: EngineAdapter) -> str | None:
-    """Why the adapter breaks its contract before it is asked anything, or None: its ``name`` or
-    ``version`` (often a property that asks the engine) raises. Read for every case, so the fault
-    is an ``error`` in each of this engine's cases and never stops the other engines of a run. An
-    isolated engine's are read in its worker (a ``hello`` that fails fails every case already)."""
-    if isinstance(adapter, IsolatedEngine):
-        return None
-    for member in ("name", "version"):
-        try:
-            with exit_tripwire():
-                try:
-                    getattr(adapter, member)
-                finally:
-                    leave_if_forked()
-        except BaseException as exc:  # noqa: BLE001 - an engine's property: any exception is its fault
-            reraise_if_harness(exc)
-            return clean_text(f"adapter contract: reading the adapter's {member} raised {exception_type(exc)}: {exc}")
-    return None
 
 
 def run_case(
@@ -200,7 +134,7 @@ def run_case(
     broken = adapter_fault(adapter)
     if broken is not None:
         return base(status="error", reason=broken)
-    support = _supports(adapter, invariant.requires)
+    support = supports_answer(adapter, invariant.requires)
     if isinstance(support, str):
         return base(status="error", reason=support)
     if not support.ok:
@@ -212,7 +146,7 @@ def run_case(
     blind = unobserved(adapter, invariant, engine_spec)
     if blind is not None:
         return base(status=blind.status, reason=blind.reason)
-    optional = optional_support(adapter, invariant.optional, _supports)
+    optional = optional_support(adapter, invariant.optional, supports_answer)
     if isinstance(optional, str):
         return base(status="error", reason=clean_text(optional))
 

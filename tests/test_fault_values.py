@@ -27,11 +27,12 @@ from harness import limits, signals
 from harness.expectations import compare, gate_report, parse_expectations
 from harness.isolation import IsolatedEngine
 from harness.plugin import failure_lines
-from harness.replay import verdict_line
+from harness.replay import replay_case, verdict_line
 from harness.runner import run_case
 from harness.suite import failure_text
 from protocol import codec
 from protocol.model import Action, ActionKind, AttackTarget, GameState, TargetKind
+from protocol.probe import Scenario
 from reports.diff import diff_results, format_diff
 from reports.results import EngineInfo, Failure, ResultRecord, Results, RunInfo, read_results
 from reports.text import json_text, one_line, visible
@@ -383,3 +384,11 @@ def test_an_engine_that_writes_into_its_action_changes_neither_the_check_nor_the
     assert shown[0].startswith("P0 declare-attackers c1"), shown
     assert "player 1" in shown[0] or "player:1" in shown[0], shown
     assert not any("scribbled" in text or "P1 " in text or "9" in text for text in shown), shown
+
+
+@pytest.mark.parametrize("name", ["UnboolableSupport", "RaisingVersion"])
+def test_a_replay_asks_the_adapter_as_a_search_does(name: str, matrix_limits: limits.Limits) -> None:
+    """``replay`` (and the minimization pass, which replays) gets the same ``error`` record, not an
+    exception, from an adapter whose answer about itself is broken."""
+    record = replay_case(name, _adapter(name, "in"), _invariant(), Scenario(matrix_state(), None))  # type: ignore[arg-type]
+    assert record.status == "error" and "adapter contract" in (record.reason or ""), record.reason
