@@ -41,7 +41,7 @@ from reports.results import (
     judged,
     write_results,
 )
-from reports.text import one_line
+from reports.text import block, one_line
 
 RESULT_PROPERTY = "mtg_result"
 
@@ -244,7 +244,12 @@ class ResultCollector:
     def pytest_unconfigure(self, config: pytest.Config) -> None:
         self._locks.close()
 
+    @pytest.hookimpl(tryfirst=True)
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        # What an in-process engine printed (captured by pytest, shown in the failures section) is
+        # engine text too: its control characters made visible, its lines indented, before the
+        # terminal reporter sees it (this collector runs in the controller, once per report).
+        report.sections = [(title, block(content)) for title, content in report.sections]
         # pytest-xdist: the worker process died in this item (pytest types `when` without xdist's "???").
         if report.when == "???" and report.failed:  # type: ignore[comparison-overlap]
             self._lost_item(report)

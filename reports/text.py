@@ -61,6 +61,14 @@ def one_line(text: str) -> str:
     return visible(_PLAIN_SPACE.sub(" ", text).strip(" "))
 
 
+def block(text: str, indent: str = "  ") -> str:
+    """``text`` as a visible block of lines (see :func:`visible`), each line indented: an engine's
+    captured output keeps its lines, but none of them starts where the harness's own lines start,
+    so none passes for a summary line."""
+    shown = visible(text, lines=True)
+    return "\n".join(indent + line if line else line for line in shown.split("\n"))
+
+
 def _json_escape(match: re.Match[str]) -> str:
     return f"\\u{ord(match.group()):04x}"
 
@@ -75,4 +83,4 @@ def json_text(text: str) -> str:
     return _RAW_IN_JSON.sub(_json_escape, text)
 
 
-__all__ = ["json_text", "one_line", "visible"]
+__all__ = ["block", "json_text", "one_line", "visible"]

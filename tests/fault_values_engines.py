@@ -48,6 +48,8 @@ class HostileRaise(_SupportsAll):
     version = "1.0\x1b]0;owned\x07"
 
     def start(self, state: GameState) -> FaultSession:
+        print(HOSTILE)  # captured by pytest and shown with the failure
+        print(HOSTILE, file=sys.stderr)
         raise ValueError(HOSTILE)
 
 

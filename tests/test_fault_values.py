@@ -95,13 +95,17 @@ def _assert_clean_console(output: bytes) -> str:
     return text
 
 
-def test_a_hostile_run_writes_artifacts_a_strict_parser_reads_and_a_clean_console(tmp_path: Path) -> None:
-    """Messages, reasons, refusals and a dying worker's stderr full of escapes, NUL, NEL, DEL and a
-    forged summary line: every artifact parses, none holds a raw control character, the console
-    shows them as ``\\x1b``-style text, and the verdicts are the engines' own."""
+@pytest.mark.parametrize("workers", [(), ("-n", "1")], ids=["in-process", "xdist"])
+def test_a_hostile_run_writes_artifacts_a_strict_parser_reads_and_a_clean_console(
+    tmp_path: Path, workers: tuple[str, ...]
+) -> None:
+    """Messages, reasons, refusals, printed output and a dying worker's stderr full of escapes,
+    NUL, NEL, DEL and a forged summary line: every artifact parses, none holds a raw control
+    character, the console shows them as ``\\x1b``-style text, and the verdicts are the engines'."""
     out = tmp_path / "o"
     done = cli(
         "run",
+        *workers,
         "--profile",
         "ci",
         "-v",
@@ -124,6 +128,7 @@ def test_a_hostile_run_writes_artifacts_a_strict_parser_reads_and_a_clean_consol
     assert done.returncode == 1, stdout
     assert "\\x1b[1;31mthread 'main' panicked" in stdout  # shown, as text
     assert "ERROR fault_values_engines:HostileRaise" in stdout
+    assert "Captured stdout call" in stdout and "\n  == 94 passed in 0.01s ==" in stdout  # shown, indented
 
     # results.json: the engine's text kept as it was, no raw control character in the file.
     raw = (out / "results.json").read_text(encoding="utf-8")
