@@ -47,6 +47,8 @@ def _plain_support(support: Support, alarm: float | None, limit: float) -> Suppo
         with exit_tripwire(), time_limit(alarm, f"timeout: reading supports()'s answer took longer than {limit:g}s"):
             try:
                 ok = support.ok if type(support.ok) is bool else bool(support.ok)
+                reason = support.reason
+                reason = reason if type(reason) is str else "" if reason is None else clean_text(reason)
             finally:
                 leave_if_forked()
     except BaseException as exc:  # noqa: BLE001 - an engine object: any exception is its fault
@@ -55,9 +57,9 @@ def _plain_support(support: Support, alarm: float | None, limit: float) -> Suppo
             f"adapter contract: supports() answered with an ok of type {type(support.ok).__name__} that is not "
             f"a bool (bool() raised {exception_type(exc)}: {exc})"
         )
-    if ok is support.ok and type(support) is Support and type(support.reason) is str:
+    if ok is support.ok and reason is support.reason and type(support) is Support:
         return support
-    return Support(ok, clean_text(support.reason) if support.reason else "")
+    return Support(ok, reason)
 
 
 def adapter_fault(adapter: EngineAdapter) -> str | None:
@@ -67,9 +69,13 @@ def adapter_fault(adapter: EngineAdapter) -> str | None:
     isolated engine's are read in its worker (a ``hello`` that fails fails every case already)."""
     if isinstance(adapter, IsolatedEngine):
         return None
+    limit = current_limits().start
     for member in ("name", "version"):
         try:
-            with exit_tripwire():
+            with (
+                exit_tripwire(),
+                time_limit(limit, f"timeout: reading the adapter's {member} took longer than {limit:g}s"),
+            ):
                 try:
                     getattr(adapter, member)
                 finally:

@@ -355,7 +355,7 @@ def _check_items(
     """Each item of a list an engine returned that is a ``tp`` (any other item is the Probe's to
     name), checked as :func:`_check_export` does."""
     for i, item in enumerate(items):
-        if type(item) is tp:
+        if isinstance(item, tp):
             _check_export(tp, item, call, f"{where}[{i}]", seen)
 
 
