@@ -650,20 +650,51 @@ def _record_checker(tp: type) -> Checker:
 def _fast_test(tp: Any, i: int, namespace: dict[str, Any]) -> str | None:
     """A Python expression over ``v`` true for the common valid values of ``tp`` (names it needs go
     into ``namespace``), or None when every value needs the full checker."""
+    exact = _expression(tp, "v", f"F{i}_", namespace)
+    if exact is not None:
+        return exact
     plain = _plain(tp)
     if plain:  # valid as they are (``None`` of an optional record); any other value: the full check
         namespace[f"P{i}"] = plain
-        if len(plain) == 1:
-            namespace[f"T{i}"] = next(iter(plain))
-            return f"type(v) is T{i}"
         return f"type(v) in P{i}"
-    if typing.get_origin(tp) is tuple:
-        args = typing.get_args(tp)
-        if len(args) == 2 and args[1] is Ellipsis and _plain(args[0]) and _plain(args[0]) == _plain_only(args[0]):
-            namespace[f"P{i}"] = _plain(args[0])
-            return f"type(v) is tuple and (not v or P{i}.issuperset(_map(type, v)))"
     if (typing.get_origin(tp) in (tuple, frozenset)) or (isinstance(tp, type) and dataclasses.is_dataclass(tp)):
         return "known(id(v)) is v"  # a tuple of records or a record found good earlier in the session
+    return None
+
+
+def _expression(tp: Any, x: str, prefix: str, namespace: dict[str, Any]) -> str | None:
+    """A Python expression over the variable ``x``, true exactly for the values of ``tp`` whose
+    types are the exact ones the decoder builds (no record inside: those have checkers of their
+    own), or None for a type it cannot say so of. False is no verdict: the full checker decides
+    (it accepts an ``int`` subclass, say, and names what is wrong otherwise)."""
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    plain = _plain_only(tp)
+    if plain is not None:
+        names = []
+        for j, kind in enumerate(sorted(plain, key=lambda k: k.__name__)):
+            namespace[f"{prefix}{j}"] = kind
+            names.append(f"{x} is None" if kind is type(None) else f"type({x}) is {prefix}{j}")
+        return " or ".join(names) if len(names) == 1 else "(" + " or ".join(names) + ")"
+    if origin in (typing.Union, types.UnionType) and type(None) in args and len(args) == 2:
+        inner = _expression(next(a for a in args if a is not type(None)), x, prefix + "o", namespace)
+        return None if inner is None else f"({x} is None or {inner})"
+    if origin is typing.Literal and all(type(a) is str for a in args):
+        namespace[f"{prefix}L"] = frozenset(args)
+        return f"(type({x}) is str and {x} in {prefix}L)"
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        items = _plain_only(args[0])
+        if items is not None:
+            namespace[f"{prefix}P"] = items
+            return f"(type({x}) is tuple and (not {x} or {prefix}P.issuperset(_map(type, {x}))))"
+        item = _expression(args[0], f"{prefix}x", prefix + "i", namespace)
+        if item is not None:
+            return f"(type({x}) is tuple and (not {x} or all({item} for {prefix}x in {x})))"
+        return None
+    if origin is tuple and args and args[-1] is not Ellipsis:
+        parts = [_expression(a, f"{x}[{j}]", f"{prefix}{j}_", namespace) for j, a in enumerate(args)]
+        if any(p is None for p in parts):
+            return None
+        return f"(type({x}) is tuple and len({x}) == {len(args)} and " + " and ".join(parts) + ")"  # type: ignore[arg-type]
     return None
 
 
