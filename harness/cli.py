@@ -46,6 +46,7 @@ from reports.mutants import (
 )
 from reports.mutants_page import read_controls, write_mutants_junit, write_mutants_page
 from reports.results import ResultsError, exit_status, read_results
+from reports.text import visible
 from rulings.cards import CardPoolError, card_pool
 from rulings.compile import CompileError, compile_corpus
 from rulings.corpus import CorpusError, load_corpus
@@ -380,7 +381,7 @@ def command(argv: Sequence[str] | None) -> int:
         merge.MergeError,
         coverage_cli.CoverageError,
     ) as exc:
-        print(f"mtg-conformance: error: {exc}", file=sys.stderr)
+        print(f"mtg-conformance: error: {visible(str(exc), lines=True)}", file=sys.stderr)
         return EXIT_USAGE
 
 

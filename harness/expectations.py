@@ -34,6 +34,7 @@ from typing import Literal
 from harness.plan import compiled_suite
 from reports.atomic import write_text_atomic
 from reports.results import ResultRecord, Results, ResultsError, read_results
+from reports.text import one_line
 
 #: Statuses an expectation may name; ``pass`` is the default for an invariant no key matches.
 EXPECTED_STATUSES = ("pass", "fail", "error", "unsupported", "inconclusive")
@@ -214,7 +215,7 @@ class Mismatch:
             f"{self.label}: {r.invariant} on {r.engine}; ruling {', '.join(r.rulings)}; "
             f"expected {self.expected}, actual {self.actual}{why}"
         )
-        return text + (f"\n    {_one_line(detail)}" if detail else "")
+        return one_line(text) + (f"\n    {_one_line(detail)}" if detail else "")
 
 
 def compare(results: Results, expectations: Expectations) -> list[Mismatch]:
@@ -238,7 +239,8 @@ def gate_report(mismatches: list[Mismatch], checked: int, source: str) -> str:
 
 
 def _one_line(text: str, limit: int = 200) -> str:
-    flat = " ".join(text.split())
+    """Engine text as one visible console line (see :func:`reports.text.one_line`), clipped."""
+    flat = one_line(text)
     return flat if len(flat) <= limit else flat[: limit - 3] + "..."
 
 

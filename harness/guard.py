@@ -32,7 +32,9 @@ from typing import Any, NoReturn
 
 from harness.limits import clean_text
 from harness.signals import is_harness_interrupt, raise_if_stopping
+from protocol import codec
 from protocol.adapter import ActionRefused, EngineAdapter, EngineError, Session, StateUnsupported
+from protocol.clone import fresh
 from protocol.model import Action, Event, GameState
 
 
@@ -376,6 +378,8 @@ class GuardedSession:
         #: Told the seconds of every answered call (the slow-engine breaker, harness.pace); it
         #: raises an EngineError to end the invariant.
         self._pace = pace
+        #: The values of this session's exports already found good (see ``protocol.codec.check``).
+        self._seen: codec.Seen = {}
 
     def _call(self, what: str | Callable[[], str], fn: Callable[[], Any]) -> Any:
         """``fn()``, contained; ``what`` names the call in messages (made only when one is needed)."""
@@ -414,7 +418,10 @@ class GuardedSession:
         return result
 
     def state(self) -> GameState:
-        return self._call("state()", self._session.state)
+        state = self._call("state()", self._session.state)
+        if not self._contained and isinstance(state, GameState):  # anything else: the Probe says what
+            _check_export(GameState, state, "state()", "state", self._seen)
+        return state
 
     def legal_actions(self) -> list[Action]:
         result = self._call("legal_actions()", self._session.legal_actions)
@@ -422,18 +429,49 @@ class GuardedSession:
             raise EngineError(
                 f"adapter contract: legal_actions() returned {type(result).__name__}, not a list of Actions"
             )
+        if not self._contained:
+            _check_items(Action, result, "legal_actions()", "actions", self._seen)
         return list(result)
 
     def apply(self, action: Action) -> list[Event]:
-        result = self._call(lambda: f"apply({action})", lambda: self._session.apply(action))
+        # An in-process engine gets its own copy: one that writes into the action it was handed
+        # (``object.__setattr__`` on the frozen record, or on an attack target inside it) changes
+        # neither the check's action nor the trace the record reports.
+        handed = action if self._contained else fresh(action)
+        result = self._call(lambda: f"apply({action})", lambda: self._session.apply(handed))
         if not isinstance(result, (list, tuple)):
             raise EngineError(
                 f"adapter contract: apply({action}) returned {type(result).__name__}, not a list of Events"
             )
+        if not self._contained:
+            _check_items(Event, result, lambda: f"apply({action})", "events", self._seen)
         return list(result)
 
     def close(self) -> None:
         self._call("close()", self._session.close)
+
+
+def _check_export(tp: type, value: object, call: str | Callable[[], str], where: str, seen: codec.Seen) -> None:
+    """An in-process engine's export held to the rules an isolated one's is decoded by
+    (:func:`protocol.codec.check`: declared types, finite numbers, no loops): a NaN life total or a
+    list where a tuple belongs is the engine's broken contract (``error``), named with its path,
+    before any check, consistency test or report reads it."""
+    try:
+        codec.check(tp, value, where, seen)
+    except codec.DecodeError as exc:
+        raise EngineError(
+            f"adapter contract: {_text(call)} exported a value the model cannot hold: {clean_text(exc)}"
+        ) from None
+
+
+def _check_items(
+    tp: type, items: list[Any] | tuple[Any, ...], call: str | Callable[[], str], where: str, seen: codec.Seen
+) -> None:
+    """Each item of a list an engine returned that is a ``tp`` (any other item is the Probe's to
+    name), checked as :func:`_check_export` does."""
+    for i, item in enumerate(items):
+        if isinstance(item, tp):
+            _check_export(tp, item, call, f"{where}[{i}]", seen)
 
 
 def start_session(adapter: EngineAdapter, state: GameState, limit: float, contained: bool) -> Session:

@@ -332,7 +332,7 @@ class Worker:
                 )
             try:
                 message = json.loads(answer)
-            except ValueError:
+            except (ValueError, RecursionError):  # RecursionError: an answer nested too deeply to read
                 raise self._broken(
                     f"engine worker for {self.spec!r} broke the protocol: answer to {method} is not JSON: "
                     f"{answer[:200].decode('utf-8', errors='replace').strip()!r}"
@@ -407,6 +407,11 @@ class IsolatedSession:
     def _decode(self, tp: Any, data: Any, what: str) -> Any:
         try:
             return codec.from_jsonable(tp, data, f"$.{what}")
+        except RecursionError:
+            self._worker.failed = True
+            raise EngineError(
+                f"engine {self._engine.spec!r} broke the adapter contract in {what}: nested too deeply"
+            ) from None
         except codec.DecodeError as exc:
             self._worker.failed = True
             raise EngineError(f"engine {self._engine.spec!r} broke the adapter contract in {what}: {exc}") from None

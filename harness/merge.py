@@ -22,6 +22,7 @@ from harness.plan import compiled_suite
 from reports.html import write_report
 from reports.junit import write_junit
 from reports.results import ResultRecord, Results, ResultsError, exit_status, read_results, write_results
+from reports.text import one_line
 
 
 class MergeError(ValueError):
@@ -151,7 +152,7 @@ def cmd_merge(args: argparse.Namespace, argv: list[str]) -> int:
             raise MergeError(str(exc)) from None
     merged, warnings = merge_results(parts, shlex.join(["mtg-conformance", *argv]))
     for line in warnings:
-        print(f"mtg-conformance: warning: {line}", file=sys.stderr)
+        print(f"mtg-conformance: warning: {one_line(line)}", file=sys.stderr)
     write_locked(
         args.out,
         {

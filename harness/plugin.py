@@ -42,6 +42,7 @@ from reports.results import (
     judged,
     write_results,
 )
+from reports.text import block, one_line
 
 RESULT_PROPERTY = "mtg_result"
 
@@ -244,7 +245,12 @@ class ResultCollector:
     def pytest_unconfigure(self, config: pytest.Config) -> None:
         self._locks.close()
 
+    @pytest.hookimpl(tryfirst=True)
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        # What an in-process engine printed (captured by pytest, shown in the failures section) is
+        # engine text too: its control characters made visible, its lines indented, before the
+        # terminal reporter sees it (this collector runs in the controller, once per report).
+        report.sections = [(title, block(content)) for title, content in report.sections]
         # pytest-xdist: the worker process died in this item (pytest types `when` without xdist's "???").
         if report.when == "???" and report.failed:  # type: ignore[comparison-overlap]
             self._lost_item(report)
@@ -362,13 +368,16 @@ class ResultCollector:
 
 def failure_lines(results: Results) -> list[str]:
     """One line per failed or errored case, named as the report names it (engine, invariant): what a
-    CI log shows instead of pytest's items, whose paths are the harness's install folder."""
+    CI log shows instead of pytest's items, whose paths are the harness's install folder. Engine
+    text is made one visible line (:func:`reports.text.one_line`): no escape sequence reaches the
+    terminal and no newline in a message prints a line that passes for the summary."""
     lines = []
     for r in results.results:
         if r.status in ("fail", "error"):
-            message = " ".join((r.failure.message if r.failure is not None else (r.reason or "")).split())
+            message = one_line(r.failure.message if r.failure is not None else (r.reason or ""))
             short = message if len(message) <= 160 else message[:157] + "..."
-            lines.append(f"{r.status.upper()} {r.engine} {r.invariant}" + (f": {short}" if short else ""))
+            head = one_line(f"{r.status.upper()} {r.engine} {r.invariant}")
+            lines.append(head + (f": {short}" if short else ""))
     return lines
 
 

@@ -8,6 +8,7 @@ never found any other way)."""
 from __future__ import annotations
 
 import importlib
+import inspect
 from importlib.metadata import entry_points
 
 from harness.isolation import IsolatedEngine
@@ -71,6 +72,19 @@ def _resolve(spec: str) -> object:
     raise UnknownEngine(f"unknown engine {spec!r}: registered engines are {names}; or give module:Class")
 
 
+def _has_member(adapter: object, name: str) -> bool:
+    """Whether ``adapter`` has ``name``, found without calling a property or ``__getattr__``
+    (``hasattr`` runs the property and lets any exception but AttributeError through)."""
+    try:
+        inspect.getattr_static(adapter, name)
+    except AttributeError:
+        try:
+            return hasattr(adapter, name)  # a member only ``__getattr__`` provides
+        except Exception:  # noqa: BLE001 - present, but its lookup raises: the engine's fault, later
+            return True
+    return True
+
+
 def load_engine(spec: str) -> EngineAdapter:
     """Instantiate the adapter ``spec`` names and check it has the protocol's members."""
     factory = _resolve(spec)
@@ -85,7 +99,9 @@ def load_engine(spec: str) -> EngineAdapter:
         )
     if isinstance(adapter, IsolatedEngine):  # asking its name would start the engine now
         return adapter  # type: ignore[return-value]
-    missing = [m for m in ("name", "version", "supports", "start") if not hasattr(adapter, m)]
+    # Looked up without running a property: a ``version`` that raises is the engine's fault in
+    # each of its cases (harness.asking.adapter_fault), not a reason to stop the whole run here.
+    missing = [m for m in ("name", "version", "supports", "start") if not _has_member(adapter, m)]
     if missing:
         raise UnknownEngine(f"engine {spec!r} is not an EngineAdapter: it lacks {', '.join(missing)}")
     return adapter  # type: ignore[return-value]

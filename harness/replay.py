@@ -27,6 +27,7 @@ from hypothesis.errors import UnsatisfiedAssumption
 
 from generators.records import UnknownRecord, record_type
 from harness import __version__
+from harness.asking import adapter_fault, supports_answer
 from harness.failures import failure_record, reproduce_command
 from harness.guard import GuardedSession, exit_tripwire, reraise_if_harness, start_session, time_limit
 from harness.isolation import IsolatedEngine
@@ -53,6 +54,7 @@ from reports.results import (
     read_results,
     write_results,
 )
+from reports.text import one_line
 from rulings.invariant import Invariant
 
 DEFAULT_OUT = "replay-report"
@@ -151,12 +153,14 @@ def replay_case(engine_spec: str, adapter: EngineAdapter, invariant: Invariant, 
         kind=invariant.kind,
         examples=1,
     )
-    try:
-        support = adapter.supports(invariant.requires)
-    except Exception as exc:  # noqa: BLE001 - an adapter bug is an error verdict
-        return base(status="error", reason=f"supports() raised {type(exc).__name__}: {exc}")
+    broken = adapter_fault(adapter)
+    if broken is not None:
+        return base(status="error", reason=broken)
+    support = supports_answer(adapter, invariant.requires)  # guarded as in a search (harness.asking)
+    if isinstance(support, str):
+        return base(status="error", reason=support)
     if not support.ok:
-        return base(status="unsupported", reason=support.reason or "not supported")
+        return base(status="unsupported", reason=clean_text(support.reason or "not supported"))
     blind = unobserved(adapter, invariant, engine_spec)
     if blind is not None:
         return base(status=blind.status, reason=blind.reason)
@@ -185,6 +189,7 @@ def replay_case(engine_spec: str, adapter: EngineAdapter, invariant: Invariant, 
             probe = Probe(session, claims=invariant.claims)
             try:
                 invariant.check(probe, scenario)
+                probe.confirm_stable()  # as in a search (see run_case)
             except ActionRefused as refusal:  # as in a search: a refused move the check takes as legal
                 raise Violation(
                     "the engine refused an action the check takes as legal",
@@ -217,8 +222,8 @@ def replay_case(engine_spec: str, adapter: EngineAdapter, invariant: Invariant, 
 
 def verdict_line(stored: ResultRecord, now: ResultRecord) -> str:
     """How the replay compares with the stored verdict, in one line (plus the message)."""
-    old_msg = stored.failure.message if stored.failure else (stored.reason or "")
-    new_msg = now.failure.message if now.failure else (now.reason or "")
+    old_msg = one_line(stored.failure.message if stored.failure else (stored.reason or ""))
+    new_msg = one_line(now.failure.message if now.failure else (now.reason or ""))
     if now.status == "pass":
         return f"now passes: {now.invariant} on {now.engine} (stored: {stored.status} on {stored.engine}: {old_msg})"
     if now.status == stored.status and new_msg == old_msg:
@@ -279,7 +284,7 @@ def cmd_replay(args: argparse.Namespace, argv: list[str]) -> int:
     now = replay_case(spec, adapter, invariant, scenario)
     print(verdict_line(stored, now))
     if now.failure is not None and now.failure.expected:
-        print(f"  expected: {now.failure.expected}\n  observed: {now.failure.observed}")
+        print(f"  expected: {one_line(now.failure.expected)}\n  observed: {one_line(now.failure.observed)}")
 
     out_results = Results(
         run=RunInfo(

@@ -17,16 +17,14 @@ from hypothesis import given, reject
 from hypothesis import seed as hypothesis_seed
 from hypothesis.errors import FailedHealthCheck, Flaky, Unsatisfiable, UnsatisfiedAssumption
 
+from harness.asking import adapter_fault, supports_answer
 from harness.failures import failure_record, reproduce_command
 from harness.feature_reach import case_seed
 from harness.guard import (
     EngineTimeout,
     GuardedSession,
     StopSearch,
-    exception_type,
     exit_tripwire,
-    leave_if_forked,
-    reraise_if_harness,
     start_session,
     time_limit,
 )
@@ -45,7 +43,6 @@ from protocol.adapter import (
     EngineAdapter,
     EngineError,
     StateUnsupported,
-    Support,
     leaves_input_intact,
 )
 from protocol.clone import fresh
@@ -106,34 +103,12 @@ def _unmet(adapter: EngineAdapter, requires: frozenset[str]) -> tuple[Unmet, ...
     """Each requirement the adapter answers no to on its own, with its reason (best effort)."""
     unmet = []
     for item in sorted(requires):
-        answer = _supports(adapter, frozenset({item}))
+        answer = supports_answer(adapter, frozenset({item}))
         if isinstance(answer, str):  # the adapter failed to answer: the joined reason is recorded anyway
             return ()
         if not answer.ok:
             unmet.append(Unmet(item, clean_text(answer.reason or "not supported")))
     return tuple(unmet)
-
-
-def _supports(adapter: EngineAdapter, requires: frozenset[str]) -> Support | str:
-    """The adapter's answer, or the reason it gave none (an ``error``)."""
-    limits = current_limits()
-    # An isolated engine's worker has its own time-out, which kills it; an alarm in the middle of
-    # the pipe exchange would leave a hung worker behind, to answer the next request late.
-    alarm = None if isinstance(adapter, IsolatedEngine) else limits.start
-    try:
-        with exit_tripwire(), time_limit(alarm, f"timeout: supports() took longer than {limits.start:g}s"):
-            try:
-                support = adapter.supports(requires)
-            finally:
-                leave_if_forked()
-    except BaseException as exc:  # noqa: BLE001 - an adapter bug is an error verdict, never a crash
-        reraise_if_harness(exc)
-        return clean_text(f"supports() raised {exception_type(exc)}: {exc}")
-    if not isinstance(support, Support):
-        return (
-            f"adapter contract: supports() returned {type(support).__name__}, not a Support (yes, or no with a reason)"
-        )
-    return support
 
 
 def run_case(
@@ -160,7 +135,10 @@ def run_case(
     spent = budget_spent(engine_spec, limits)
     if spent is not None:  # the engine used its run's engine time: its later cases end at once
         return base(status="error", reason=spent)
-    support = _supports(adapter, invariant.requires)
+    broken = adapter_fault(adapter)
+    if broken is not None:
+        return base(status="error", reason=broken)
+    support = supports_answer(adapter, invariant.requires)
     if isinstance(support, str):
         return base(status="error", reason=support)
     if not support.ok:
@@ -172,7 +150,7 @@ def run_case(
     blind = unobserved(adapter, invariant, engine_spec)
     if blind is not None:
         return base(status=blind.status, reason=blind.reason)
-    optional = optional_support(adapter, invariant.optional, _supports)
+    optional = optional_support(adapter, invariant.optional, supports_answer)
     if isinstance(optional, str):
         return base(status="error", reason=clean_text(optional))
 
@@ -232,6 +210,7 @@ def run_case(
                 probe = Probe(session, claims=invariant.claims)
                 try:
                     invariant.check(probe, scenario)
+                    probe.confirm_stable()  # a second read must equal the last: reading changes nothing
                 except ActionRefused as refusal:
                     # The check applied a move it takes as legal (a refusal it expects is caught
                     # where it is tested): the engine refusing it is a deviation, not a harness bug.

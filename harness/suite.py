@@ -6,12 +6,16 @@ own machinery (``-n`` through pytest-xdist, ``-k``, ``--junitxml``) works on con
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from harness.limits import run_time_left
 from harness.plan import Case, compiled_suite, engine
 from harness.runner import reproduce_command, run_case
 from protocol import codec
+from reports.results import ResultRecord
+from reports.text import one_line
 
 
 def test_conformance(mtg_case: Case, request: pytest.FixtureRequest) -> None:
@@ -30,18 +34,26 @@ def test_conformance(mtg_case: Case, request: pytest.FixtureRequest) -> None:
     )
     request.node.user_properties.append(("mtg_result", record_json(record)))
     if record.status == "unsupported":
-        pytest.skip(f"unsupported: {record.reason}")
+        pytest.skip(f"unsupported: {one_line(record.reason or '')}")
     if record.status in ("fail", "error"):
-        failure = record.failure
-        # pytest prefixes "Failed: "; the status is said only for an error (a fail is the default).
-        message = failure.message if failure else (record.reason or "")
-        lines = [message if record.status == "fail" else f"error: {message}"]
-        if failure is not None:
-            if failure.expected or failure.observed:
-                lines.append(f"  expected: {failure.expected}")
-                lines.append(f"  observed: {failure.observed}")
-            lines.append(f"  reproduce: {_reproduce_here(failure.reproduce, record, options.out)}")
-        pytest.fail("\n".join(lines), pytrace=False)
+        pytest.fail(failure_text(record, options.out), pytrace=False)
+
+
+def failure_text(record: ResultRecord, out: Path | None) -> str:
+    """The text pytest prints for a failed or errored case (its failures section): the message,
+    expected, observed and the replay command, one line each. The engine's parts are made visible
+    single lines (:func:`reports.text.one_line`), so an escape sequence never reaches the terminal
+    and a newline in a message cannot print a line of its own (a forged ``== 94 passed ==``)."""
+    failure = record.failure
+    # pytest prefixes "Failed: "; the status is said only for an error (a fail is the default).
+    message = one_line(failure.message if failure else (record.reason or ""))
+    lines = [message if record.status == "fail" else f"error: {message}"]
+    if failure is not None:
+        if failure.expected or failure.observed:
+            lines.append(f"  expected: {one_line(failure.expected)}")
+            lines.append(f"  observed: {one_line(failure.observed)}")
+        lines.append(f"  reproduce: {one_line(_reproduce_here(failure.reproduce, record, out))}")
+    return "\n".join(lines)
 
 
 def _reproduce_here(stored: str, record, out) -> str:

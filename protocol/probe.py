@@ -168,6 +168,22 @@ class Probe:
         value, so an equal state needs no second check."""
         return after is not None and after.refused is not None and state == self._checked
 
+    def confirm_stable(self) -> None:
+        """Read the state once more and compare it with the last read, when no action came between
+        them (at the end of an example): reading a game must not change it. An engine whose export
+        moves on every read (a counter bumped, a lazily advanced step) would otherwise be judged on
+        whichever read a check happened to make; a difference is the engine's broken contract."""
+        if self.last_state is None or self.last_state_step != len(self.trace):
+            return
+        again = self._call("state()", self._session.state)
+        if not isinstance(again, GameState):
+            raise EngineError(f"adapter contract: state() returned {type(again).__name__}, not a GameState")
+        if again != self.last_state:
+            raise EngineError(
+                "adapter contract: state() changed between two reads with no action between them: "
+                + ("; ".join(differences(self.last_state, again)) or "equal fields, unequal states")
+            )
+
     def legal_actions(self) -> list[Action]:
         actions = list(self._call("legal_actions()", self._session.legal_actions))
         wrong = [a for a in actions if not isinstance(a, Action)]

@@ -26,6 +26,7 @@ from typing import Literal
 from reports.atomic import write_text_atomic
 from reports.results import ResultRecord, Results, RunInfo
 from reports.templating import environment
+from reports.text import one_line
 
 BAD = ("fail", "error")
 ChangeKind = Literal["regression", "fix", "status", "added", "removed", "changed-failure"]
@@ -171,9 +172,9 @@ def diff_results(old: Results, new: Results, *, old_label: str = "old", new_labe
 
 def format_diff(diff: RunDiff) -> str:
     """The diff for a terminal: a heading line, then one line per change, grouped by kind."""
-    lines = [f"diff {diff.old_label} -> {diff.new_label}"]
+    lines = [one_line(f"diff {diff.old_label} -> {diff.new_label}")]
     for kind in ("regression", "fix", "status", "added", "removed", "changed-failure"):
-        lines += ["  " + c.describe() for c in diff.of(kind)]
+        lines += ["  " + one_line(c.describe()) for c in diff.of(kind)]  # engine text: one visible line
     if not diff.changes:
         lines.append("  no changes")
     return "\n".join(lines)

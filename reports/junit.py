@@ -11,7 +11,10 @@ shape:
 * ``fail`` -> ``<failure>``, ``error`` -> ``<error>``, ``unsupported`` and ``inconclusive`` ->
   ``<skipped>`` with the reason; the message is the verdict's own sentence, the body has expected,
   observed and the replay command;
-* no absolute paths: the harness's install folder and the home folder are elided from any text.
+* no absolute paths: the harness's install folder and the home folder are elided from any text;
+* no control characters: XML 1.0 cannot hold most of them (one ``ESC`` of a coloured panic makes
+  the file ill-formed and a dashboard rejects the whole report), so every text is written through
+  :func:`reports.text.visible`, which shows them as ``\x1b``-style escapes.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from pathlib import Path
 
 from reports.atomic import write_text_atomic
 from reports.results import ResultRecord, Results
+from reports.text import visible
 
 
 def family(record: ResultRecord) -> str:
@@ -94,8 +98,20 @@ def render_junit(results: Results) -> str:
             for r in members:
                 ruling = r.rulings[0] if r.rulings else name
                 suite.append(_testcase(r, f"{engine}.{ruling}" if several else ruling))
+    _make_visible(root)
     ET.indent(root)
     return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
+def _make_visible(root: ET.Element) -> None:
+    """Show the control characters of every attribute and text in the tree as escapes (see the
+    module docstring): each value, whether an engine's message or a name from a results file that
+    a merge read, is written through the one rule, so none is forgotten."""
+    for node in root.iter():
+        for key, value in node.attrib.items():
+            node.attrib[key] = visible(value, lines=True)
+        if node.text:
+            node.text = visible(node.text, lines=True)
 
 
 def write_junit(results: Results, path: str | os.PathLike[str]) -> Path:

@@ -43,6 +43,7 @@ from protocol.vocabulary import (
     Status,
 )
 from reports.atomic import write_text_atomic
+from reports.text import json_text
 
 SCHEMA = "mtg-conformance/results"
 VERSION = 2
@@ -293,7 +294,8 @@ class Results:
         }
 
     def to_json(self) -> str:
-        return json.dumps(self.to_dict(), indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+        # json_text: no raw control character in the file (DEL, C1 ...), the same values.
+        return json_text(json.dumps(self.to_dict(), indent=2, ensure_ascii=False, allow_nan=False)) + "\n"
 
     @classmethod
     def from_dict(cls, data: Any, *, source: str = "results.json") -> Results:

@@ -1,17 +1,22 @@
 """The Jinja environment every page of the reports package renders with, and its filters.
 
 Autoescape is on, always: ruling texts and engine output are untrusted and reach HTML only
-through these templates. The report, the diff page and the mutants page share the one
+through these templates. Every value a template writes also goes through
+:func:`reports.text.visible` first (the environment's ``finalize``): a control character an engine
+sent (an ANSI colour code, ``NUL``, ``\x85``) is shown as its escape, ``\x1b``, not written raw. The report, the diff page and the mutants page share the one
 environment (built once); each page module imports it from here, so no page imports another.
 """
 
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
+from markupsafe import Markup
 
 from reports.results import ResultRecord
+from reports.text import visible
 
 
 @cache
@@ -25,6 +30,7 @@ def _environment() -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        finalize=shown,
     )
     env.filters["seconds"] = format_seconds
     env.globals["claim_figures"] = claim_figures
@@ -34,6 +40,16 @@ def _environment() -> Environment:
 def environment() -> Environment:
     """The report's Jinja environment (autoescape on), shared by every page of the package."""
     return _environment()
+
+
+def shown(value: Any) -> Any:
+    """A value as a template writes it: text with its control characters made visible (newlines
+    kept: a ``<pre>`` block shows them as lines); markup the environment made stays markup."""
+    if isinstance(value, Markup):
+        return Markup(visible(str(value), lines=True))
+    if isinstance(value, str):
+        return visible(value, lines=True)
+    return value
 
 
 def format_seconds(value: float | None) -> str:
@@ -60,4 +76,4 @@ def claim_figures(record: ResultRecord) -> str:
     return ("claims: " if record.claims else "") + "; ".join(bits)
 
 
-__all__ = ["claim_figures", "environment", "format_seconds"]
+__all__ = ["claim_figures", "environment", "format_seconds", "shown"]

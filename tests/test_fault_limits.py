@@ -390,17 +390,17 @@ def test_an_engine_well_within_its_limit_is_judged(
 def test_an_engine_past_its_run_budget_gets_error_at_once(
     small_limits: limits.Limits, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    """0.1 s per call, five calls per case, a 0.6 s run budget: the first case is judged, the
+    """0.1 s per call, about six calls per case, a 0.9 s run budget: the first case is judged, the
     second ends when the budget runs out, the third is an error without a call."""
     _main_thread_only()
-    limits.configure(dataclasses.replace(SLOW, call=1.0, engine_budget=0.6))
+    limits.configure(dataclasses.replace(SLOW, call=1.0, engine_budget=0.9))
     monkeypatch.setenv(fault_limits_engines.SLOW_SECONDS, "0.1")
     spec = f"in:budget-{tmp_path.name}"  # the budget is kept per engine spec in this process
     engine = fault_limits_engines.SlowEveryCall()
     first, _ = _run(engine, spec)
     assert first.status == "pass", first.reason
     second, _ = _run(engine, spec)
-    assert second.status == "error" and "run budget of 0.6 s" in (second.reason or ""), second.reason
+    assert second.status == "error" and "run budget of 0.9 s" in (second.reason or ""), second.reason
     calls = dict(engine.calls)
     third, took = _run(engine, spec)
     assert third.status == "error" and "earlier in this run" in (third.reason or ""), third.reason

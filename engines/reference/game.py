@@ -53,6 +53,36 @@ CAST_FROM = "cast-from"
 WITHOUT_PAYING = "without-paying"
 
 
+#: What a permanent's export is made from (``Perm._values``): its loaded value, then its fields.
+PermValues = tuple[
+    Permanent | None,
+    str,
+    PlayerIndex,
+    bool,
+    bool,
+    int,
+    tuple[tuple[str, int], ...],
+    int | None,
+    AttackTarget | None,
+    bool | None,
+    tuple[str, ...],
+    PlayerIndex | None,
+]
+#: What a seat's export is made from (``Seat._values``): its loaded value, then its fields.
+SeatValues = tuple[
+    PlayerState,
+    PlayerIndex,
+    int,
+    tuple[str, ...],
+    tuple[str, ...],
+    tuple[str, ...],
+    tuple[str, ...],
+    tuple[str, ...],
+    tuple[str, ...],
+    int,
+]
+
+
 @dataclass
 class Perm:
     """Mutable battlefield status of one permanent (mirror of :class:`protocol.model.Permanent`)."""
@@ -73,10 +103,14 @@ class Perm:
     #: Dealt damage by a source with deathtouch since state-based actions were last checked
     #: (704.5h). Never exported: the check follows every damage event before a player acts.
     deathtouched: bool = False
+    #: The last export and the values it was made from: a permanent nothing changed exports the
+    #: very same value again (a state shares what did not change with the one before, which is
+    #: cheaper to make, and to check, than an equal copy).
+    exported: tuple[PermValues, Permanent] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def of(cls, p: Permanent) -> Perm:
-        return cls(
+        perm = cls(
             p.id,
             p.controller,
             p.tapped,
@@ -90,22 +124,45 @@ class Perm:
             p.protector,
             p,
         )
+        perm.exported = (perm._values(), p)  # unchanged, it exports as it was loaded
+        return perm
+
+    def _values(self) -> PermValues:
+        return (
+            self.base,
+            self.id,
+            self.controller,
+            self.tapped,
+            self.summoning_sick,
+            self.damage,
+            tuple(self.counters),
+            self.class_level,
+            self.attacking,
+            self.blocked,
+            tuple(self.blocking),
+            self.protector,
+        )
 
     def export(self) -> Permanent:
-        return replace(
+        values = self._values()
+        if self.exported is not None and self.exported[0] == values:
+            return self.exported[1]
+        made = replace(
             self.base or Permanent(self.id, self.controller),
             id=self.id,
             controller=self.controller,
             tapped=self.tapped,
             summoning_sick=self.summoning_sick,
             damage=self.damage,
-            counters=tuple(self.counters),
+            counters=values[6],
             class_level=self.class_level,
             attacking=self.attacking,
             blocked=self.blocked,
-            blocking=tuple(self.blocking),
+            blocking=values[10],
             protector=self.protector,
         )
+        self.exported = (values, made)
+        return made
 
     def counter(self, kind: str) -> int:
         return next((n for k, n in self.counters if k == kind), 0)
@@ -139,9 +196,12 @@ class Seat:
     mana_pool: list[str]
     land_plays_left: int
 
+    #: The last export and the values it was made from (see ``Perm.exported``).
+    exported: tuple[SeatValues, PlayerState] | None = field(default=None, repr=False, compare=False)
+
     @classmethod
     def of(cls, p: PlayerState) -> Seat:
-        return cls(
+        seat = cls(
             p,
             p.index,
             p.life,
@@ -153,20 +213,41 @@ class Seat:
             list(p.mana_pool),
             p.land_plays_left,
         )
+        seat.exported = (seat._values(), p)  # unchanged, it exports as it was loaded
+        return seat
+
+    def _values(self) -> SeatValues:
+        return (
+            self.base,
+            self.index,
+            self.life,
+            tuple(self.hand),
+            tuple(self.library),
+            tuple(self.graveyard),
+            tuple(self.exile),
+            tuple(self.command),
+            tuple(self.mana_pool),
+            self.land_plays_left,
+        )
 
     def export(self) -> PlayerState:
-        return replace(
+        values = self._values()
+        if self.exported is not None and self.exported[0] == values:
+            return self.exported[1]
+        made = replace(
             self.base,
             index=self.index,
             life=self.life,
-            hand=tuple(self.hand),
-            library=tuple(self.library),
-            graveyard=tuple(self.graveyard),
-            exile=tuple(self.exile),
-            command=tuple(self.command),
-            mana_pool=tuple(self.mana_pool),
+            hand=values[3],
+            library=values[4],
+            graveyard=values[5],
+            exile=values[6],
+            command=values[7],
+            mana_pool=values[8],
             land_plays_left=self.land_plays_left,
         )
+        self.exported = (values, made)
+        return made
 
     def zone(self, zone: Zone) -> list[str]:
         if zone not in PLAYER_ZONES:
