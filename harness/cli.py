@@ -28,6 +28,7 @@ from harness.registry import UnknownEngine
 from harness.shard import ShardError, parse_shard, shard_cases
 from harness.signals import is_harness_interrupt
 from harness.sources import SourceError, use_sources
+from harness.verdict import Verdict, incomplete_text, run_verdict
 from protocol.mechanics import Mechanic
 from reports.controls import ControlsReportError, failed_controls
 from reports.html import write_report
@@ -329,7 +330,6 @@ def cmd_run(args: argparse.Namespace, argv: Sequence[str]) -> int:
         except SourceError as exc:
             raise UsageError(str(exc)) from None
     _suite_or_usage_error()
-    checks = gate.prepare(args)
     try:
         for spec in engines:
             _load_or_usage_error(engine, spec)
@@ -338,6 +338,7 @@ def cmd_run(args: argparse.Namespace, argv: Sequence[str]) -> int:
             cases = shard_cases(cases, *parse_shard(args.shard))
     except (UnknownEngine, PlanError, ShardError) as exc:
         raise UsageError(str(exc)) from None
+    checks = gate.prepare(args, tuple(engines), frozenset(c.invariant for c in cases))
     print(
         f"mtg-conformance: {len(cases)} cases ({len(engines)} engine(s) [{', '.join(engines)}]"
         + (f", shard {args.shard}" if args.shard else "")
@@ -351,8 +352,16 @@ def cmd_run(args: argparse.Namespace, argv: Sequence[str]) -> int:
         extra += ["--mtg-invariant", wanted]
     results = _run_suite(args, argv, Path(args.out), extra, len(cases))
     if results is None:
-        return EXIT_FAILURES
-    return checks.finish(results, Path(args.out), exit_status(results)) if checks.active else exit_status(results)
+        return _last_line(Verdict(EXIT_FAILURES, "the run produced no results"))
+    return _last_line(
+        checks.finish(results, Path(args.out), exit_status(results)) if checks.active else run_verdict(results)
+    )
+
+
+def _last_line(verdict: Verdict) -> int:
+    """Print the verdict as the command's last console line and give its exit status."""
+    print(verdict.line(), flush=True)
+    return verdict.code
 
 
 def _load_or_usage_error(load, spec: str) -> None:
@@ -394,14 +403,15 @@ def cmd_mutants(args: argparse.Namespace, argv: Sequence[str]) -> int:
         flush=True,
     )
     out = Path(args.out)
-    extra = ["--mtg-mutants", scope]
+    # A failing case is a kill, not a fault: the kill table reports them, not pytest's tracebacks.
+    extra = ["--mtg-mutants", scope, "--tb=no"]
     for wanted in chosen:
         extra += ["--mtg-mutant", wanted]
     results = _run_suite(args, argv, out, extra, len(cases))
     if results is None:
-        return EXIT_FAILURES
+        return _last_line(Verdict(EXIT_FAILURES, "the mutants run produced no results"))
     if not results.run.complete:
-        return exit_status(results)
+        return _last_line(Verdict(exit_status(results), f"mutants {incomplete_text(results)}"))
     rows = kill_rows(results, mutants)
     idle = idle_invariants(results, [inv.id for inv in suite.invariants]) if not chosen else []
     per_invariant = invariant_rows(results, mutants, [inv.id for inv in suite.invariants], controls)
@@ -411,7 +421,17 @@ def cmd_mutants(args: argparse.Namespace, argv: Sequence[str]) -> int:
     print(format_table(rows))
     print(f"invariants that killed no mutant: {len(idle)}" + "".join(f"\n  {i}" for i in idle))
     print(f"kill report: {out / 'mutants.json'}")
-    return EXIT_OK if summary(rows)["survived"] == 0 else EXIT_FAILURES
+    return _last_line(mutants_verdict(rows))
+
+
+def mutants_verdict(rows) -> Verdict:
+    """Every mutant must be killed: a survivor is a seeded bug the suite misses."""
+    figures = summary(rows)
+    killed, survived = int(figures["killed"]), int(figures["survived"])  # type: ignore[call-overload]
+    if survived:
+        names = ", ".join(r.id for r in rows if r.status != "killed")
+        return Verdict(EXIT_FAILURES, f"mutants failed: {survived} of {len(rows)} survived ({names})")
+    return Verdict(EXIT_OK, f"mutants passed: all {killed} killed")
 
 
 def _write_mutants_pages(args: argparse.Namespace, results, rows, out: Path) -> None:
@@ -438,6 +458,20 @@ class _Capture:
     def pytest_unconfigure(self, config) -> None:
         self.results = getattr(config, "mtg_results", None)
         self.destination = getattr(config, "mtg_destination", None)
+
+    def pytest_terminal_summary(self, terminalreporter) -> None:
+        """Relabel pytest's closing "N failed, M passed" line: it counts test items, and the
+        command's verdict (printed after it, last) may differ (a gated run with expected failures,
+        a mutants run whose failures are kills)."""
+        reporter = terminalreporter
+
+        def cases_run() -> None:
+            counted = sum(len(reporter.stats.get(key, [])) for key in ("passed", "failed", "error", "skipped"))
+            took = reporter._session_start.elapsed().seconds if hasattr(reporter, "_session_start") else None
+            timing = f" in {took:.2f}s" if isinstance(took, float) else ""
+            reporter.write_sep("=", f"{counted} conformance cases run{timing}; the verdict follows")
+
+        reporter.summary_stats = cases_run
 
 
 def _limit_args(args: argparse.Namespace) -> list[str]:

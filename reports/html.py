@@ -126,6 +126,19 @@ class Case:
 
 
 @dataclass(frozen=True)
+class KnownIssue:
+    """A failure or error the run's gate expected: shown apart from new failures, with why."""
+
+    case: Case
+    reason: str
+    bug: str
+    bug_is_link: bool  # an http(s) address: shown as a link; anything else as text
+    key: str | None  # the expectations entry that named it
+    source: str
+    classes: str
+
+
+@dataclass(frozen=True)
 class GroupView:
     group: Group
     cases: tuple[Case, ...]  # smallest counterexample first
@@ -151,6 +164,12 @@ class Report:
     fold_summaries: bool
     coverage: dict[str, int]
     groups: tuple[GroupView, ...]
+    #: Failures and errors the gate expected (``run --expectations``), apart from ``groups``.
+    known: tuple[KnownIssue, ...]
+    #: Whether the run was gated by expectations (some record carries one).
+    gated: bool
+    #: Fail and error verdicts in ``groups`` (those the gate did not expect).
+    new_failures: int
     group_rule: str
     matrix: tuple[MatrixRow, ...]
     disagreements: tuple[MatrixRow, ...]
@@ -230,14 +249,18 @@ def build_report(results: Results) -> Report:
                 out.add(f"k{cards(card)}")
         return " ".join(sorted(out))
 
-    # failure groups and their cases
-    groups = group_failures(results.results, engines)
-    anchors: dict[tuple[str, str], str] = {}
-    n = 0
-    for group in groups:
-        for record in group.records:
-            n += 1
-            anchors[(record.engine, record.invariant)] = f"case-{n}"
+    # failure groups and their cases: known issues (failures the gate expected) apart
+    groups = group_failures((r for r in results.results if not r.known_issue), engines)
+    anchors: dict[tuple[str, str], str] = {
+        (r.engine, r.invariant): stable_anchor("case", r.engine, r.invariant)
+        for r in results.results
+        if r.status in ("fail", "error")
+    }
+    known = tuple(
+        _known(_case(results, r, anchors[(r.engine, r.invariant)]), classes([r], list(r.rulings)))
+        for r in results.results
+        if r.known_issue
+    )
     group_views = tuple(
         GroupView(
             group=g,
@@ -314,6 +337,9 @@ def build_report(results: Results) -> Report:
         fold_summaries=len(engines) > COMPACT_AFTER,
         coverage=coverage,
         groups=group_views,
+        known=known,
+        gated=any(r.expectation is not None for r in results.results),
+        new_failures=sum(len(g.records) for g in groups),
         group_rule=RULE,
         matrix=tuple(matrix),
         disagreements=tuple(r for r in matrix if r.disagree) if len(engines) > 1 else (),
@@ -347,6 +373,29 @@ def _filter_css(statuses: list[str], engines: int, families: int, cards: int) ->
     rules += [f"body:has(#ff-{f}:checked) .flt:not(.f{f}){hide}" for f in range(families)]
     rules += [f"body:has(#fk-{k}:checked) .flt:not(.k{k}){hide}" for k in range(cards)]
     return "\n".join(rules)
+
+
+def stable_anchor(kind: str, *ids: str) -> str:
+    """A stable HTML id built from ids (engine, invariant, ruling), never from a position, so a
+    link into a report (a CI comment, a bookmark) points at the same result in the next run of the
+    same tree. ``~`` joins the parts (ids do not contain it); whitespace, which an id may not
+    hold, becomes ``_``."""
+    return "~".join((kind, *("_".join(i.split()) for i in ids)))
+
+
+def _known(case: Case, classes: str) -> KnownIssue:
+    expectation = case.record.expectation
+    assert expectation is not None  # only known issues come here
+    bug = expectation.bug
+    return KnownIssue(
+        case=case,
+        reason=expectation.reason,
+        bug=bug,
+        bug_is_link=bug.startswith(("https://", "http://")),
+        key=expectation.key,
+        source=expectation.source,
+        classes=classes,
+    )
 
 
 def _text_of(results: Results, ruling_id: str) -> str | None:
@@ -436,6 +485,7 @@ __all__ = [
     "family",
     "format_seconds",
     "render_report",
+    "stable_anchor",
     "state_view",
     "write_report",
 ]

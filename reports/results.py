@@ -1,4 +1,8 @@
-"""The results file (``results.json``, schema ``mtg-conformance/results`` version 2).
+"""The results file (``results.json``, schema ``mtg-conformance/results`` version 3).
+
+Version 3 added, per record, ``expectation``: what the run's gate (``--expectations``) expected of
+it, with the reason and bug link of the entry that decided it (``null`` in an ungated run and in
+files of versions 1 and 2, which are still read).
 
 Version 2 added the ``inconclusive`` status and, per record, ``set_aside``, ``rejected`` and
 ``claims`` (examples in which each claim was exercised), and ``left_out`` (the optional
@@ -45,7 +49,7 @@ from protocol.vocabulary import (
 from reports.atomic import write_text_atomic
 
 SCHEMA = "mtg-conformance/results"
-VERSION = 2
+VERSION = 3
 
 #: The schema's word lists are the protocol's (defined once, in protocol.vocabulary).
 Kind = InvariantKind
@@ -186,6 +190,24 @@ class Unmet:
 
 
 @dataclass(frozen=True)
+class Expectation:
+    """What the gate expected of one record, kept in the record so that every artifact (the
+    report, ``junit.xml``, a dashboard reading ``results.json``) can tell a known deviation from a
+    new one without the expectations file. ``key`` is the file's entry that decided it (``None``:
+    no entry named the invariant, so it was expected to pass); ``source`` is the file."""
+
+    status: Status
+    reason: str = ""
+    bug: str = ""
+    key: str | None = None
+    source: str = ""
+
+    def __post_init__(self) -> None:
+        if self.status not in STATUSES:
+            raise ValueError(f"expected status {self.status!r} is not one of {STATUSES}")
+
+
+@dataclass(frozen=True)
 class ResultRecord:
     """The verdict of one invariant on one engine over all examples Hypothesis drew for it.
 
@@ -212,6 +234,23 @@ class ResultRecord:
     #: Optional mechanics of the drawn states (a planeswalker as attack target, first strike ...)
     #: the engine does not support, so no drawn state held them: the verdict covers the rest.
     left_out: tuple[str, ...] = ()
+    #: The gate's expectation for this record (version 3); None when the run was not gated.
+    expectation: Expectation | None = None
+
+    @property
+    def expected(self) -> bool:
+        """Gated, and the verdict is the one the gate expected."""
+        return self.expectation is not None and self.expectation.status == self.status
+
+    @property
+    def known_issue(self) -> bool:
+        """A failure or error the gate expected: a known deviation, not a new one."""
+        return self.expected and self.status in ("fail", "error")
+
+    @property
+    def unexpected(self) -> bool:
+        """Gated, and the verdict is not the expected one (a new failure, a fix, a change)."""
+        return self.expectation is not None and self.expectation.status != self.status
 
     @property
     def valid_examples(self) -> int:
@@ -442,6 +481,7 @@ __all__ = [
     "VERSION",
     "Counterexample",
     "EngineInfo",
+    "Expectation",
     "Failure",
     "ResultRecord",
     "Results",
