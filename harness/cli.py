@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import secrets
 import shlex
 import sys
 from collections.abc import Sequence
@@ -23,7 +24,7 @@ from harness.import_cli import cmd_import
 from harness.limits import Limits, clean_text
 from harness.lock import OutputLocked, hold
 from harness.plan import MutantScope, PlanError, compiled_suite, engine, plan
-from harness.profiles import PROFILES
+from harness.profiles import PROFILES, is_derandomized
 from harness.registry import UnknownEngine
 from harness.shard import ShardError, parse_shard, shard_cases
 from harness.signals import is_harness_interrupt
@@ -191,7 +192,12 @@ def _parser() -> argparse.ArgumentParser:
     _add_limit_options(run)
     gate.add_run_options(run)
 
-    mutants = sub.add_parser("mutants", help="run the suite against every mutant of the reference engine")
+    mutants = sub.add_parser(
+        "mutants",
+        help="run the suite against every mutant of the reference engine (--list: the mutant ids)",
+        description="Check that every seeded-bug mutant of the reference engine is killed. "
+        "`mtg-conformance mutants --list` lists the mutant ids that --mutant takes.",
+    )
     mutants.add_argument(
         "--profile", choices=sorted(PROFILES), default="ci", help="Hypothesis settings profile (default: ci)"
     )
@@ -210,7 +216,12 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="check each mutant with every invariant, not only those of the rulings it breaks",
     )
-    mutants.add_argument("--mutant", action="append", metavar="ID", help="only this mutant (repeatable)")
+    mutants.add_argument(
+        "--mutant", action="append", metavar="ID", help="only this mutant (repeatable; --list shows the ids)"
+    )
+    mutants.add_argument(
+        "--list", action="store_true", help="list every mutant id with the rulings it breaks and its bug, then exit"
+    )
     mutants.add_argument(
         "--controls",
         type=Path,
@@ -342,7 +353,7 @@ def cmd_run(args: argparse.Namespace, argv: Sequence[str]) -> int:
     print(
         f"mtg-conformance: {len(cases)} cases ({len(engines)} engine(s) [{', '.join(engines)}]"
         + (f", shard {args.shard}" if args.shard else "")
-        + f"), profile {args.profile}",
+        + f"), profile {args.profile}, {_draws(args)}",
         flush=True,
     )
     extra = gate.suite_options(args)
@@ -364,6 +375,16 @@ def _last_line(verdict: Verdict) -> int:
     return verdict.code
 
 
+def _draws(args: argparse.Namespace) -> str:
+    """How the run draws, for its first line: ``derandomized``, or the seed (drawn here when not
+    given, so the console shows it before the run and a failure can be re-drawn with ``--seed``)."""
+    if is_derandomized(args.profile):
+        return "derandomized"
+    if args.seed is None:
+        args.seed = secrets.randbelow(2**32)
+    return f"seed {args.seed} (again: --seed {args.seed})"
+
+
 def _load_or_usage_error(load, spec: str) -> None:
     """Load an engine adapter before the run; one that cannot even be built is a usage error."""
 
@@ -380,6 +401,8 @@ def _load_or_usage_error(load, spec: str) -> None:
 
 def cmd_mutants(args: argparse.Namespace, argv: Sequence[str]) -> int:
 
+    if args.list:
+        return cmd_list_mutants()
     suite = _suite_or_usage_error()
     try:
         controls = failed_controls(args.controls) if args.controls else None
@@ -399,7 +422,8 @@ def cmd_mutants(args: argparse.Namespace, argv: Sequence[str]) -> int:
         if not chosen or m.id in chosen
     ]
     print(
-        f"mtg-conformance: {len(mutants)} mutants, {len(cases)} cases ({scope} invariants), profile {args.profile}",
+        f"mtg-conformance: {len(mutants)} mutants, {len(cases)} cases ({scope} invariants), profile {args.profile}, "
+        + _draws(args),
         flush=True,
     )
     out = Path(args.out)
@@ -432,6 +456,17 @@ def mutants_verdict(rows) -> Verdict:
         names = ", ".join(r.id for r in rows if r.status != "killed")
         return Verdict(EXIT_FAILURES, f"mutants failed: {survived} of {len(rows)} survived ({names})")
     return Verdict(EXIT_OK, f"mutants passed: all {killed} killed")
+
+
+def cmd_list_mutants() -> int:
+    """Every mutant id (what ``--mutant`` takes), the rulings it breaks and its bug, one per line."""
+    found = sorted(_all_mutants().values(), key=lambda m: m.id)
+    width = max((len(m.id) for m in found), default=0)
+    for m in found:
+        breaks = m.breaks if isinstance(m.breaks, tuple) else (m.breaks,)
+        print(f"{m.id:<{width}}  breaks {', '.join(breaks)}: {' '.join(m.bug.split())}")
+    print(f"{len(found)} mutants; check some with `mtg-conformance mutants --mutant ID`")
+    return EXIT_OK
 
 
 def _write_mutants_pages(args: argparse.Namespace, results, rows, out: Path) -> None:

@@ -35,7 +35,7 @@ from harness import __version__
 from harness.lock import OutputLocked, hold
 from harness.plan import PlanError, compiled_suite, engine, select_invariants
 from harness.plugin import ruling_records
-from harness.profiles import PROFILES, claim_rule
+from harness.profiles import PROFILES, claim_rule, is_derandomized
 from harness.runner import run_case
 from harness.verdict import Verdict, plural
 from reports.controls import (
@@ -395,6 +395,7 @@ def _write_results(
             harness_version=__version__,
             duration=round(duration, 3),
             pass_rule=str(claim_rule(args.profile)),
+            derandomized=is_derandomized(args.profile),
         ),
         rulings=ruling_records(),
         results=tuple(records),

@@ -353,6 +353,7 @@ class ResultCollector:
                 pass_rule=str(claim_rule(options.profile)),
                 corpus=corpus_hash(rulings),
                 shard=options.shard,
+                derandomized=is_derandomized(options.profile),
             ),
             rulings=rulings,
             results=tuple(records),

@@ -1,6 +1,6 @@
 """The results file (``results.json``, schema ``mtg-conformance/results`` version 3).
 
-Version 3 added, per record, ``expectation``: what the run's gate (``--expectations``) expected of
+Version 3 added the run's ``derandomized`` flag and, per record, ``expectation``: what the run's gate (``--expectations``) expected of
 it, with the reason and bug link of the entry that decided it (``null`` in an ungated run and in
 files of versions 1 and 2, which are still read).
 
@@ -95,6 +95,9 @@ class RunInfo:
     corpus: str | None = None
     #: ``I/N`` when the run was one shard of N (``run --shard``); None for a whole run or a merge.
     shard: str | None = None
+    #: The profile is derandomized (``ci``): the same examples every run, with no seed to show
+    #: (version 3; False in older files, which show their seed or none).
+    derandomized: bool = False
 
     def __post_init__(self) -> None:
         _check_seconds("duration", self.duration)
