@@ -52,7 +52,17 @@ SHOWN_STATUSES: tuple[str, ...] = tuple(
 #: invariants were not judged.
 JUDGED = ("pass", "fail", "error")
 #: One letter per status in the engine matrix (with a legend), so six engines fit in 1,400 px.
-LETTERS = {"pass": "P", "fail": "F", "error": "E", "inconclusive": "I", "unsupported": "U", "not-run": "·"}
+LETTERS = {
+    "pass": "P",
+    "partial": "p",
+    "fail": "F",
+    "error": "E",
+    "inconclusive": "I",
+    "unsupported": "U",
+    "not-run": "·",
+}
+#: A matrix cell whose judged invariants all pass while others are unsupported: not a plain pass.
+PARTIAL = "partial"
 #: Worst first: a matrix cell shows the worst verdict among the ruling's invariants.
 SEVERITY = ("fail", "error", "inconclusive", "pass", "unsupported", "not-run")
 #: With more engines than this (a mutants run), the per-engine summary rows are folded.
@@ -303,9 +313,13 @@ def build_report(results: Results) -> Report:
             idle.append(row)
         if records:
             mcells = []
+            judged_by: dict[str, str] = {}  # engine -> worst of the verdicts that judged the ruling
             for engine in engines:
                 mine = [r for r in records if r.engine == engine]
                 worst = _worst([r.status for r in mine])
+                verdicts: list[str] = [r.status for r in mine if r.status in JUDGED]
+                if verdicts:
+                    judged_by[engine] = _worst(verdicts)
                 anchor = next(
                     (
                         anchors[(r.engine, r.invariant)]
@@ -316,9 +330,10 @@ def build_report(results: Results) -> Report:
                 )
                 tally: Counter[str] = Counter(r.status for r in mine)
                 title = f"{engine}: " + (", ".join(f"{k} {tally[k]}" for k in SEVERITY if tally[k]) or "not run")
-                mcells.append(MatrixCell(worst, LETTERS.get(worst, worst[:1].upper()), anchor, title))
-            judged = {c.status for c in mcells if c.status in (*JUDGED, "inconclusive")}
-            matrix.append(MatrixRow(ruling.id, tuple(mcells), len(judged) > 1, row.classes))
+                shown_as = _matrix_status(worst, tally)
+                mcells.append(MatrixCell(shown_as, LETTERS.get(shown_as, shown_as[:1].upper()), anchor, title))
+            # Only engines that judged the ruling (a pass, fail or error) can disagree on it.
+            matrix.append(MatrixRow(ruling.id, tuple(mcells), len(set(judged_by.values())) > 1, row.classes))
 
     orphans = tuple(r for r in results.results if (r.engine, r.invariant) not in shown)
     coverage: dict[str, int] = dict.fromkeys(COVERAGES, 0)
@@ -356,6 +371,14 @@ def build_report(results: Results) -> Report:
         filter_css=_filter_css(present, len(engines), len(filter_families), len(filter_cards)),
         letters=LETTERS,
     )
+
+
+def _matrix_status(worst: str, tally: Counter[str]) -> str:
+    """A cell's status: the worst verdict, except that a ruling whose judged invariants pass while
+    others are unsupported is ``partial``, not a pass (the engine was checked on part of it)."""
+    if worst == "pass" and tally["unsupported"]:
+        return PARTIAL
+    return worst
 
 
 def _filter_css(statuses: list[str], engines: int, families: int, cards: int) -> str:
