@@ -23,6 +23,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from reports.anchors import stable_anchor
 from reports.results import ResultRecord
 
 RULE = (
@@ -140,9 +141,20 @@ def group_failures(records: Iterable[ResultRecord], engines: tuple[str, ...] = (
         status = "error" if all(r.status == "error" for r in rs) else "fail"
         unsorted.append((smallest.engine, family(smallest), status, title, shapes, messages, tuple(rs)))
     unsorted.sort(key=lambda g: (order.get(g[0], len(order)), g[0], -len(g[6]), g[3]))
+    # The anchor names the group by its engine and its first invariant by id: stable across runs
+    # of the same tree, unlike its place in the list.
     return tuple(
-        Group(f"group-{n}", engine, fam, status, title, shapes, messages, rs)
-        for n, (engine, fam, status, title, shapes, messages, rs) in enumerate(unsorted, 1)
+        Group(
+            stable_anchor("group", engine, min(r.invariant for r in rs)),
+            engine,
+            fam,
+            status,
+            title,
+            shapes,
+            messages,
+            rs,
+        )
+        for engine, fam, status, title, shapes, messages, rs in unsorted
     )
 
 

@@ -20,6 +20,7 @@ lays them out.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 from collections import Counter
@@ -27,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from reports.anchors import stable_anchor
 from reports.atomic import write_text_atomic
 from reports.board import BeforeAfter, StateView, before_after, card_names, name_ids
 from reports.board import state_view as _state_view
@@ -61,6 +63,14 @@ LETTERS = {
     "unsupported": "U",
     "not-run": "·",
 }
+#: The section a summary count links to, per status.
+COUNT_LINKS = {
+    "fail": "failures",
+    "error": "failures",
+    "inconclusive": "inconclusive",
+    "unsupported": "unsupported",
+    "pass": "rulings",
+}
 #: A matrix cell whose judged invariants all pass while others are unsupported: not a plain pass.
 PARTIAL = "partial"
 #: Worst first: a matrix cell shows the worst verdict among the ruling's invariants.
@@ -84,6 +94,7 @@ class Cell:
 
 @dataclass(frozen=True)
 class Row:
+    anchor: str  # the row's stable id, what matrix cells without a failure link to
     ruling: RulingRecord
     cells: tuple[Cell, ...]  # every (engine, invariant) verdict of the ruling
     flagged: bool  # any fail or error
@@ -100,6 +111,8 @@ class MatrixCell:
 
 @dataclass(frozen=True)
 class MatrixRow:
+    anchor: str
+    ruling_anchor: str  # the ruling's row in the ruling table
     ruling: str
     cells: tuple[MatrixCell, ...]  # per engine, in the report's engine order
     disagree: bool  # engines that judged it reached different verdicts
@@ -196,6 +209,8 @@ class Report:
     filter_cards: tuple[Option, ...]
     filter_css: str
     letters: dict[str, str]
+    #: Where a summary count of each status links to: the section listing those results.
+    count_links: dict[str, str] = dataclasses.field(default_factory=lambda: dict(COUNT_LINKS))
     index_size: int = 8  # groups listed one line each before the first group; the rest folded
     statuses: tuple[str, ...] = SHOWN_STATUSES
     schema_version: int = VERSION
@@ -305,7 +320,11 @@ def build_report(results: Results) -> Report:
                 name = f"{engine}: {invariant}" if many else invariant
                 cells.append(_cell(name, found, anchors.get((engine, invariant))))
         row = Row(
-            ruling, tuple(cells), any(c.status in ("fail", "error") for c in cells), classes([*records], [ruling.id])
+            stable_anchor("ruling", ruling.id),
+            ruling,
+            tuple(cells),
+            any(c.status in ("fail", "error") for c in cells),
+            classes([*records], [ruling.id]),
         )
         if records or ruling.coverage == "uncovered":
             rows.append(row)
@@ -320,20 +339,27 @@ def build_report(results: Results) -> Report:
                 verdicts: list[str] = [r.status for r in mine if r.status in JUDGED]
                 if verdicts:
                     judged_by[engine] = _worst(verdicts)
+                # A failure links to its case; any other verdict to the ruling's row, which lists
+                # every invariant's verdict.
                 anchor = next(
                     (
                         anchors[(r.engine, r.invariant)]
                         for r in mine
                         if (r.engine, r.invariant) in anchors and r.status == worst
                     ),
-                    None,
+                    row.anchor if mine else None,
                 )
                 tally: Counter[str] = Counter(r.status for r in mine)
                 title = f"{engine}: " + (", ".join(f"{k} {tally[k]}" for k in SEVERITY if tally[k]) or "not run")
                 shown_as = _matrix_status(worst, tally)
                 mcells.append(MatrixCell(shown_as, LETTERS.get(shown_as, shown_as[:1].upper()), anchor, title))
             # Only engines that judged the ruling (a pass, fail or error) can disagree on it.
-            matrix.append(MatrixRow(ruling.id, tuple(mcells), len(set(judged_by.values())) > 1, row.classes))
+            disagree = len(set(judged_by.values())) > 1
+            matrix.append(
+                MatrixRow(
+                    stable_anchor("matrix", ruling.id), row.anchor, ruling.id, tuple(mcells), disagree, row.classes
+                )
+            )
 
     orphans = tuple(r for r in results.results if (r.engine, r.invariant) not in shown)
     coverage: dict[str, int] = dict.fromkeys(COVERAGES, 0)
@@ -396,14 +422,6 @@ def _filter_css(statuses: list[str], engines: int, families: int, cards: int) ->
     rules += [f"body:has(#ff-{f}:checked) .flt:not(.f{f}){hide}" for f in range(families)]
     rules += [f"body:has(#fk-{k}:checked) .flt:not(.k{k}){hide}" for k in range(cards)]
     return "\n".join(rules)
-
-
-def stable_anchor(kind: str, *ids: str) -> str:
-    """A stable HTML id built from ids (engine, invariant, ruling), never from a position, so a
-    link into a report (a CI comment, a bookmark) points at the same result in the next run of the
-    same tree. ``~`` joins the parts (ids do not contain it); whitespace, which an id may not
-    hold, becomes ``_``."""
-    return "~".join((kind, *("_".join(i.split()) for i in ids)))
 
 
 def _known(case: Case, classes: str) -> KnownIssue:

@@ -125,7 +125,11 @@ def test_groups_by_message_or_action_shape_per_engine() -> None:
     assert first.records[0].invariant == "b/offered"  # the smallest counterexample leads
     assert first.shapes == ("activate [ninjutsu] in end-of-combat",)
     assert groups[1].shapes == ("activate [ninjutsu] in declare-blockers",)
-    assert [g.anchor for g in groups] == ["group-1", "group-2", "group-3"]
+    # Anchors from ids (engine and the group's first invariant by id), never from positions.
+    assert [g.anchor for g in groups] == [f"group~{g.engine}~{min(r.invariant for r in g.records)}" for g in groups]
+    assert [g.anchor for g in group_failures(list(reversed(phase_like())), ("phase", "other"))] == [
+        g.anchor for g in groups
+    ]
 
 
 def test_errors_group_by_message_only_and_families_split() -> None:
@@ -241,7 +245,10 @@ def test_summary_band_and_failures_come_before_the_ruling_table() -> None:
     assert (phase.judged, phase.planned, phase.counts["fail"], phase.counts["inconclusive"]) == (8, 9, 7, 0)
     html = render_report(results)
     assert (
-        html.index('id="summary"') < html.index('id="group-1"') < html.index('id="matrix"') < html.index('id="rulings"')
+        html.index('id="summary"')
+        < html.index(f'id="{report.groups[0].group.anchor}"')
+        < html.index('id="matrix"')
+        < html.index('id="rulings"')
     )
     assert "judged 8 of 9 invariants" in html
     assert html.count('<details class="case"') == 8 and html.count("open>") >= 3  # one open per group
@@ -267,7 +274,7 @@ def test_mutants_page_green_when_all_killed(tmp_path: Path) -> None:
     results = Results(run_info("mutant:a"), (), (fail("mutant:a", "i/1", "caught"),))
     good = render_mutants_page(results, [_row("a", "killed", ("i/1",))])
     assert 'class="banner good"' in good and "all 1 mutants killed" in good
-    assert "a &lt;b&gt;bug&lt;/b&gt;" in good and 'href="cases.html#group-1"' in good
+    assert "a &lt;b&gt;bug&lt;/b&gt;" in good and 'href="cases.html#group~mutant:a~i/1"' in good
     assert "No controls in this run" in good
     bad = render_mutants_page(results, [_row("a", "killed", ("i/1",)), _row("b", "survived")])
     assert 'class="banner bad"' in bad and "1 of 2 mutants survived" in bad
