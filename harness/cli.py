@@ -364,9 +364,7 @@ def cmd_run(args: argparse.Namespace, argv: Sequence[str]) -> int:
     results = _run_suite(args, argv, Path(args.out), extra, len(cases))
     if results is None:
         return _last_line(Verdict(EXIT_FAILURES, "the run produced no results"))
-    return _last_line(
-        checks.finish(results, Path(args.out), exit_status(results)) if checks.active else run_verdict(results)
-    )
+    return _last_line(checks.finish(results, Path(args.out)) if checks.active else run_verdict(results))
 
 
 def _last_line(verdict: Verdict) -> int:

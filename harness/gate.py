@@ -30,9 +30,10 @@ from harness.expectations import (
     known_invariants,
     load_expectations,
 )
+from harness.history import History, HistoryError, load_history
 from harness.lock import OutputLocked, hold
 from harness.output import cannot_write, destination, ready_folder
-from harness.verdict import Verdict, incomplete_text, plural
+from harness.verdict import Verdict, incomplete_text, plural, run_verdict
 from reports.diff import RunDiff, diff_results, format_diff
 from reports.html import write_report
 from reports.junit import write_junit
@@ -53,8 +54,18 @@ def add_expectations_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_history_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--history",
+        type=Path,
+        metavar="DIR",
+        help="append this run's summary to DIR/history.jsonl and show per failure since when it fails",
+    )
+
+
 def add_run_options(run: argparse.ArgumentParser) -> None:
     add_expectations_option(run)
+    add_history_option(run)
     run.add_argument(
         "--baseline",
         type=Path,
@@ -144,10 +155,12 @@ class Gate:
     #: these only, so a one-ruling run does not list every other invariant as removed.
     scope: frozenset[str] | None = None
     replace_complete: bool = False
+    #: ``--history DIR``: read before the run, appended to after it.
+    history: History | None = None
 
     @property
     def active(self) -> bool:
-        return bool(self.files) or self.baseline is not None
+        return bool(self.files) or self.baseline is not None or self.history is not None
 
     @property
     def expectations(self) -> bool:
@@ -162,25 +175,39 @@ class Gate:
         return replace(self, per_engine={**default, **named})
 
     def annotate(self, results: Results) -> Results:
-        """``results`` with each record's expectation (unchanged without expectations files)."""
+        """``results`` with each record's expectation (with expectations files) and, with a
+        history, each failure's ``failing_since``."""
+        if self.history is not None:
+            results = self.history.annotate(results)
         if not self.files:
             return results
         gate = self if self.per_engine is not None else self.bound(results.engines())
         return annotate(results, gate.per_engine or {})
 
-    def finish(self, results: Results, out: Path, default: int, *, incomplete: str | None = None) -> Verdict:
-        """Print the gate's findings, rewrite the run's files with the expectations and the diff,
-        and give the verdict (exit status and its sentence). ``incomplete``: why the results are
-        incomplete, when the caller knows better than the counts (a merge missing a shard)."""
+    def finish(self, results: Results, out: Path, *, incomplete: str | None = None) -> Verdict:
+        """Print the gate's findings, rewrite the run's files with the expectations, the failing
+        streaks and the diff, append the run to the history, and give the verdict (exit status
+        and its sentence). ``incomplete``: why the results are incomplete, when the caller knows
+        better than the counts (a merge missing a shard)."""
         results = self.annotate(results)
         diff = self._diff(results, out)
         self._rewrite(results, out, diff)
+        verdict = self._verdict(results, diff, incomplete)
+        if self.history is not None:
+            try:
+                self.history.append(results, verdict.code, verdict.text)
+            except HistoryError as exc:
+                raise GateError(str(exc)) from None
+        return verdict
+
+    def _verdict(self, results: Results, diff: RunDiff | None, incomplete: str | None) -> Verdict:
         if self.files:
             verdict = self._expectations_verdict(results)
         elif diff is not None:
             verdict = _baseline_verdict(diff, self.baseline_path or "the baseline")
-        else:
-            verdict = Verdict(default, "")
+        else:  # not gated (a run with --history only): the run's own verdict
+            verdict = run_verdict(results)
+            return Verdict(EXIT_INCOMPLETE, incomplete) if incomplete and verdict.code == EXIT_INCOMPLETE else verdict
         if verdict.code == 0 and not results.run.complete:
             # What did not run may fail: a gate cannot vouch for it, so it is not green either.
             why = incomplete or incomplete_text(results)
@@ -208,7 +235,7 @@ class Gate:
         where = destination(out, complete=results.run.complete, replace_complete=self.replace_complete)
         try:
             with hold(out):
-                if self.files:
+                if self.files or self.history is not None:
                     write_results(results, where.results)
                     write_junit(results, where.junit)
                 write_report(results, where.report, diff=diff)
@@ -290,11 +317,18 @@ def prepare(
             raise GateError(f"cannot read baseline {args.baseline}: {exc.strerror or exc}") from None
         except ResultsError as exc:
             raise GateError(f"baseline: {exc}") from None
+    history = None
+    if getattr(args, "history", None) is not None:
+        try:
+            history = load_history(args.history)
+        except HistoryError as exc:
+            raise GateError(str(exc)) from None
     gate = Gate(
         files,
         baseline,
         str(args.baseline) if getattr(args, "baseline", None) is not None else None,
         scope=scope,
         replace_complete=bool(getattr(args, "replace_complete", False)),
+        history=history,
     )
     return gate.bound(engines) if engines is not None else gate

@@ -27,7 +27,6 @@ from reports.results import (
     ResultRecord,
     Results,
     ResultsError,
-    exit_status,
     read_results,
     write_results,
 )
@@ -48,6 +47,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         help="folder for the merged results.json, report.html and junit.xml",
     )
     gate.add_expectations_option(p)
+    gate.add_history_option(p)
     p.add_argument("--baseline", type=Path, metavar="RESULTS", help="print and embed the diff against this run")
 
 
@@ -181,7 +181,7 @@ def cmd_merge(args: argparse.Namespace, argv: list[str]) -> int:
     print(f"merged {len(parts)} results files: {len(merged.results)} results ({totals})")
     print(f"report: {args.out / 'report.html'}\nresults: {args.out / 'results.json'}\njunit: {args.out / 'junit.xml'}")
     missing = _missing_text(parts, merged)
-    verdict = checks.finish(merged, args.out, exit_status(merged), incomplete=missing) if checks.active else None
+    verdict = checks.finish(merged, args.out, incomplete=missing) if checks.active else None
     if verdict is None:
         verdict = run_verdict(merged)
         if missing and verdict.code == EXIT_INCOMPLETE:

@@ -1,6 +1,7 @@
 """The results file (``results.json``, schema ``mtg-conformance/results`` version 3).
 
-Version 3 added the run's ``derandomized`` flag and, per record, ``expectation``: what the run's gate (``--expectations``) expected of
+Version 3 added the run's ``derandomized`` flag and, per record, ``failing_since`` (with
+``run --history``) and ``expectation``: what the run's gate (``--expectations``) expected of
 it, with the reason and bug link of the entry that decided it (``null`` in an ungated run and in
 files of versions 1 and 2, which are still read).
 
@@ -211,6 +212,16 @@ class Expectation:
 
 
 @dataclass(frozen=True)
+class FailingSince:
+    """How long a failing or erroring result has been failing, from ``run --history``: the start
+    of the earliest run of the unbroken streak (runs that did not check it are skipped) and how
+    many runs the streak holds, this one included."""
+
+    started: str
+    runs: int = 1
+
+
+@dataclass(frozen=True)
 class ResultRecord:
     """The verdict of one invariant on one engine over all examples Hypothesis drew for it.
 
@@ -239,6 +250,8 @@ class ResultRecord:
     left_out: tuple[str, ...] = ()
     #: The gate's expectation for this record (version 3); None when the run was not gated.
     expectation: Expectation | None = None
+    #: For a fail or error of a run with ``--history``: since when it fails (version 3).
+    failing_since: FailingSince | None = None
 
     @property
     def expected(self) -> bool:
@@ -485,6 +498,7 @@ __all__ = [
     "Counterexample",
     "EngineInfo",
     "Expectation",
+    "FailingSince",
     "Failure",
     "ResultRecord",
     "Results",
