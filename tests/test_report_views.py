@@ -145,15 +145,38 @@ def test_errors_group_by_message_only_and_families_split() -> None:
             reason="boom",
             failure=Failure("engine raised KeyError 'c12' in apply"),
         ),
-        fail("e", "c/x", "the engine refused a legal action: ninjutsu returning c1", ruling="sneak.window"),
+        fail(
+            "e",
+            "c/x",
+            "the engine refused a legal action: ninjutsu returning c1",
+            ruling="sneak.window",
+            step="declare-blockers",
+        ),
         fail("e", "d/x", "the engine refused a legal action: ninjutsu returning c1", ruling="ninjutsu.window"),
     ]
     groups = group_failures(records)
     sizes = sorted(len(g.records) for g in groups)
-    assert sizes == [1, 1, 2]
+    assert sizes == [1, 1, 2]  # the same message in different steps of two families: two causes
     assert {g.status for g in groups if len(g.records) == 2} == {"error"}
     assert normalize("P1 took 3 damage from c12") == "p took n damage from #"
     assert action_shape(records[0]) is None
+
+
+def test_one_cause_across_families_is_one_group_when_step_and_message_agree() -> None:
+    """phase.rs never stopping in the first-strike damage step fails rulings of several families
+    the same way: one cause, one group, naming every family."""
+    message = "the engine never stopped in first-strike-damage with P0 holding priority"
+    records = [
+        fail("e", "a/x", message, ruling="ninjutsu.first-strike", step="combat-damage"),
+        fail("e", "b/x", message.replace("P0", "P1"), ruling="library-ninjutsu.first-strike", step="combat-damage"),
+        fail("e", "c/x", message, ruling="commander-ninjutsu.first-strike", step="combat-damage"),
+        fail("e", "d/x", message, ruling="sneak.first-strike", step="end-of-combat"),
+        fail("other", "a/x", message, ruling="library-ninjutsu.first-strike", step="combat-damage"),
+    ]
+    groups = group_failures(records, ("e", "other"))
+    assert sorted((g.engine, len(g.records)) for g in groups) == [("e", 1), ("e", 3), ("other", 1)]
+    (big,) = [g for g in groups if len(g.records) == 3]
+    assert set(big.family.split(", ")) == {"ninjutsu", "library-ninjutsu", "commander-ninjutsu"}
 
 
 def test_board_before_and_after_marks_changes() -> None:
