@@ -11,6 +11,7 @@ from functools import cache
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
+from reports.anchors import stable_anchor
 from reports.results import ResultRecord
 
 
@@ -28,6 +29,7 @@ def _environment() -> Environment:
     )
     env.filters["seconds"] = format_seconds
     env.globals["claim_figures"] = claim_figures
+    env.globals["anchor"] = stable_anchor
     return env
 
 

@@ -114,3 +114,16 @@ def test_the_anchor_of_a_run_stays_put_in_a_results_file_read_back(tmp_path):
     results = sample()
     write_results(results, tmp_path / "results.json")
     assert anchors(render_report(read_results(Path(tmp_path / "results.json")))) == anchors(render_report(results))
+
+
+def test_diff_rows_of_a_report_link_to_their_results():
+    from reports.diff import diff_results, render_diff_page
+
+    new = sample()
+    old = replace(new, results=tuple(replace(r, status="pass", failure=None) for r in new.results))
+    html = render_report(new, diff=diff_results(old, new))
+    section = html[html.index('<section class="diff"') : html.index("</section>", html.index('<section class="diff"'))]
+    assert 'href="#case~e~x.one/a"' in section and 'href="#case~e~x.two/a"' in section
+    check_links(html)
+    # The standalone diff page has no such targets: its rows link nowhere.
+    assert 'href="#case~' not in render_diff_page(diff_results(old, new))
