@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from reports.results import FailingSince, ResultRecord, Results
+from reports.results import TREND_RUNS, FailingSince, PastRun, ResultRecord, Results
 
 FILE = "history.jsonl"
 SCHEMA = "mtg-conformance/history"
@@ -35,6 +35,16 @@ class Entry:
 
     started: str
     statuses: dict[str, dict[str, str]]  # engine -> invariant -> status
+    exit: int = 0
+
+    def past_run(self) -> PastRun:
+        """The run as the trend strip shows it: per engine, how many results had each status."""
+        totals: dict[str, dict[str, int]] = {}
+        for engine, statuses in self.statuses.items():
+            counts = totals.setdefault(engine, {})
+            for status in statuses.values():
+                counts[status] = counts.get(status, 0) + 1
+        return PastRun(self.started, self.exit, totals)
 
 
 @dataclass(frozen=True)
@@ -60,12 +70,14 @@ class History:
         return FailingSince(since, runs)
 
     def annotate(self, results: Results) -> Results:
-        """``results`` with each fail and error record's ``failing_since``."""
+        """``results`` with each fail and error record's ``failing_since``, and the last earlier
+        runs (for the report's trend strip)."""
         records = tuple(
             replace(r, failing_since=self.failing_since(r, results.run.started)) if r.status in FAILING else r
             for r in results.results
         )
-        return replace(results, results=records)
+        past = tuple(e.past_run() for e in self.entries[-TREND_RUNS:])
+        return replace(results, results=records, history=past)
 
     def append(self, results: Results, code: int, verdict: str) -> None:
         """Add this run's line to the file (created with its folder when missing)."""
@@ -129,7 +141,8 @@ def _entry(line: str, where: str) -> Entry:
         raise HistoryError(f"{where}: needs 'started' (a string) and 'statuses' (engine -> invariant -> status)")
     if not all(isinstance(v, dict) for v in statuses.values()):
         raise HistoryError(f"{where}: 'statuses' must map each engine to its invariants' statuses")
-    return Entry(started, statuses)
+    code = data.get("exit", 0)
+    return Entry(started, statuses, code if isinstance(code, int) and not isinstance(code, bool) else 0)
 
 
 __all__ = ["FILE", "History", "HistoryError", "load_history", "summary"]

@@ -120,12 +120,22 @@ class MatrixRow:
 
 
 @dataclass(frozen=True)
+class TrendMark:
+    """One run in an engine's trend strip: how it went (a status class) and when."""
+
+    status: str  # fail (any fail or error), pass (judged, none failed), unsupported (nothing judged), not-run
+    title: str
+
+
+@dataclass(frozen=True)
 class EngineSummary:
     name: str
     label: str  # name and version
     counts: dict[str, int]  # every SHOWN_STATUSES key
     judged: int
     planned: int  # invariants with a record for this engine
+    #: With ``run --history``: the earlier runs, oldest first, then this one.
+    trend: tuple[TrendMark, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -228,6 +238,25 @@ def _summary(name: str, label: str, records: list[ResultRecord]) -> EngineSummar
     return EngineSummary(name, label, counts, sum(counts.get(s, 0) for s in JUDGED), len(records))
 
 
+def trend_mark(started: str, counts: dict[str, int] | None) -> TrendMark:
+    """A run's mark for one engine from its status counts (None: the engine was not in it)."""
+    if not counts:
+        return TrendMark("not-run", f"{started}: not run")
+    said = ", ".join(f"{n} {status}" for status, n in counts.items() if n)
+    if counts.get("fail", 0) + counts.get("error", 0):
+        return TrendMark("fail", f"{started}: {said}")
+    if counts.get("pass", 0):
+        return TrendMark("pass", f"{started}: {said}")
+    return TrendMark("unsupported", f"{started}: nothing judged ({said})")
+
+
+def _trend(results: Results, engine: str, counts: dict[str, int]) -> tuple[TrendMark, ...]:
+    if not results.history:
+        return ()
+    past = tuple(trend_mark(p.started, p.totals.get(engine)) for p in results.history)
+    return (*past, trend_mark(f"this run ({results.run.started})", counts))
+
+
 def _worst(statuses: list[str]) -> str:
     for status in SEVERITY:
         if status in statuses:
@@ -256,7 +285,10 @@ def build_report(results: Results) -> Report:
     by_engine: dict[str, list[ResultRecord]] = {e: [] for e in engines}
     for record in results.results:
         by_engine.setdefault(record.engine, []).append(record)
-    summaries = tuple(_summary(e, label(e), by_engine[e]) for e in engines)
+    summaries = tuple(
+        dataclasses.replace(s, trend=_trend(results, s.name, s.counts))
+        for s in (_summary(e, label(e), by_engine[e]) for e in engines)
+    )
     total = _summary("all", "All engines", list(results.results))
 
     engine_index = {e: i for i, e in enumerate(engines)}

@@ -1,6 +1,7 @@
 """The results file (``results.json``, schema ``mtg-conformance/results`` version 3).
 
-Version 3 added the run's ``derandomized`` flag and, per record, ``failing_since`` (with
+Version 3 added the run's ``derandomized`` flag, ``history`` (the earlier runs of ``run
+--history``, for the report's trend strip) and, per record, ``failing_since`` (with
 ``run --history``) and ``expectation``: what the run's gate (``--expectations``) expected of
 it, with the reason and bug link of the entry that decided it (``null`` in an ungated run and in
 files of versions 1 and 2, which are still read).
@@ -51,6 +52,8 @@ from reports.atomic import write_text_atomic
 
 SCHEMA = "mtg-conformance/results"
 VERSION = 3
+#: How many earlier runs a results file carries from the history (the trend strip's length).
+TREND_RUNS = 20
 
 #: The schema's word lists are the protocol's (defined once, in protocol.vocabulary).
 Kind = InvariantKind
@@ -292,12 +295,24 @@ class ResultRecord:
 
 
 @dataclass(frozen=True)
+class PastRun:
+    """One earlier run from ``run --history``, as the report's trend strip shows it: when it
+    started, its exit status, and per engine its totals (status -> count)."""
+
+    started: str
+    exit: int
+    totals: dict[str, dict[str, int]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Results:
-    """A whole run: what ran, the rulings it checked and one record per (engine, invariant)."""
+    """A whole run: what ran, the rulings it checked and one record per (engine, invariant);
+    with ``run --history``, the earlier runs (oldest first, at most :data:`TREND_RUNS`)."""
 
     run: RunInfo
     rulings: tuple[RulingRecord, ...] = ()
     results: tuple[ResultRecord, ...] = ()
+    history: tuple[PastRun, ...] = ()
 
     def __post_init__(self) -> None:
         seen: set[str] = set()
@@ -344,6 +359,7 @@ class Results:
             "run": _encode(self.run),
             "rulings": _encode(self.rulings),
             "results": _encode(self.results),
+            "history": _encode(self.history),
             "totals": self.totals(),
         }
 
@@ -366,10 +382,10 @@ class Results:
             raise ResultsError(f"{source}: version {version} is newer than this harness reads ({VERSION})")
         if version < 1:
             raise ResultsError(f"{source}: version {version} is not a results version this harness reads ({VERSION})")
-        unknown = sorted(set(data) - {"schema", "version", "run", "rulings", "results", "totals"})
+        unknown = sorted(set(data) - {"schema", "version", "run", "rulings", "results", "history", "totals"})
         if unknown:
             raise ResultsError(f"{source}: $: unknown field(s) {unknown} for results version {VERSION}")
-        body = {k: data[k] for k in ("run", "rulings", "results") if k in data}
+        body = {k: data[k] for k in ("run", "rulings", "results", "history") if k in data}
         try:
             results = from_jsonable(Results, body, "$")
         except DecodeError as exc:
@@ -494,6 +510,7 @@ __all__ = [
     "KINDS",
     "SCHEMA",
     "STATUSES",
+    "TREND_RUNS",
     "VERSION",
     "Counterexample",
     "EngineInfo",

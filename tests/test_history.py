@@ -108,3 +108,19 @@ def test_a_broken_history_stops_the_run_before_it_starts(tmp_path):
     done = mtg("run", "--profile", "ci", "--invariant", INV, "--history", "hist", "--out", "out", cwd=tmp_path)
     assert done.returncode == 2 and "history.jsonl:1: not JSON" in done.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_the_report_shows_a_trend_strip_per_engine():
+    from reports.html import build_report, render_report
+    from reports.results import TREND_RUNS
+
+    history = History(Path("h"), tuple(entry(f"t{i}", a_x="fail" if i % 2 else "pass") for i in range(1, 26)))
+    marked = history.annotate(results("now", ("a/x", "pass")))
+    assert len(marked.history) == TREND_RUNS and marked.history[-1].started == "t25"
+    assert Results.from_json(marked.to_json()) == marked
+    (summary_row,) = build_report(marked).summaries
+    assert [m.status for m in summary_row.trend][-3:] == ["pass", "fail", "pass"]  # t24, t25, this run
+    assert summary_row.trend[-1].title.startswith("this run (now)")
+    html = render_report(marked)
+    assert html.count('class="tick s-') == TREND_RUNS + 1 and f"Trend ({TREND_RUNS + 1} runs)" in html
+    assert "Trend (" not in render_report(results("now", ("a/x", "pass")))
