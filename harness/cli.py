@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import secrets
 import shlex
 import sys
 import traceback
@@ -27,11 +28,12 @@ from harness.isolation import kill_all_workers
 from harness.limits import Limits, clean_text
 from harness.lock import OutputLocked, hold
 from harness.plan import MutantScope, PlanError, compiled_suite, engine, plan
-from harness.profiles import PROFILES
+from harness.profiles import PROFILES, is_derandomized
 from harness.registry import UnknownEngine
 from harness.shard import ShardError, parse_shard, shard_cases
 from harness.signals import is_harness_interrupt
 from harness.sources import SourceError, use_sources
+from harness.verdict import Verdict, incomplete_text, run_verdict
 from protocol.mechanics import Mechanic
 from reports.controls import ControlsReportError, failed_controls
 from reports.html import write_report
@@ -223,7 +225,12 @@ def _parser() -> argparse.ArgumentParser:
     _add_limit_options(run)
     gate.add_run_options(run)
 
-    mutants = sub.add_parser("mutants", help="run the suite against every mutant of the reference engine")
+    mutants = sub.add_parser(
+        "mutants",
+        help="run the suite against every mutant of the reference engine (--list: the mutant ids)",
+        description="Check that every seeded-bug mutant of the reference engine is killed. "
+        "`mtg-conformance mutants --list` lists the mutant ids that --mutant takes.",
+    )
     mutants.add_argument(
         "--profile", choices=sorted(PROFILES), default="ci", help="Hypothesis settings profile (default: ci)"
     )
@@ -242,7 +249,12 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="check each mutant with every invariant, not only those of the rulings it breaks",
     )
-    mutants.add_argument("--mutant", action="append", metavar="ID", help="only this mutant (repeatable)")
+    mutants.add_argument(
+        "--mutant", action="append", metavar="ID", help="only this mutant (repeatable; --list shows the ids)"
+    )
+    mutants.add_argument(
+        "--list", action="store_true", help="list every mutant id with the rulings it breaks and its bug, then exit"
+    )
     mutants.add_argument(
         "--controls",
         type=Path,
@@ -411,7 +423,6 @@ def cmd_run(args: argparse.Namespace, argv: Sequence[str]) -> int:
         except SourceError as exc:
             raise UsageError(str(exc)) from None
     _suite_or_usage_error()
-    checks = gate.prepare(args)
     try:
         for spec in engines:
             _load_or_usage_error(engine, spec)
@@ -420,10 +431,11 @@ def cmd_run(args: argparse.Namespace, argv: Sequence[str]) -> int:
             cases = shard_cases(cases, *parse_shard(args.shard))
     except (UnknownEngine, PlanError, ShardError) as exc:
         raise UsageError(str(exc)) from None
+    checks = gate.prepare(args, tuple(engines), frozenset(c.invariant for c in cases))
     print(
         f"mtg-conformance: {len(cases)} cases ({len(engines)} engine(s) [{', '.join(engines)}]"
         + (f", shard {args.shard}" if args.shard else "")
-        + f"), profile {args.profile}",
+        + f"), profile {args.profile}, {_draws(args)}",
         flush=True,
     )
     extra = gate.suite_options(args)
@@ -433,8 +445,24 @@ def cmd_run(args: argparse.Namespace, argv: Sequence[str]) -> int:
         extra += ["--mtg-invariant", wanted]
     results = _run_suite(args, argv, Path(args.out), extra, len(cases))
     if results is None:
-        return EXIT_FAILURES
-    return checks.finish(results, Path(args.out), exit_status(results)) if checks.active else exit_status(results)
+        return _last_line(Verdict(EXIT_FAILURES, "the run produced no results"))
+    return _last_line(checks.finish(results, Path(args.out)) if checks.active else run_verdict(results))
+
+
+def _last_line(verdict: Verdict) -> int:
+    """Print the verdict as the command's last console line and give its exit status."""
+    print(verdict.line(), flush=True)
+    return verdict.code
+
+
+def _draws(args: argparse.Namespace) -> str:
+    """How the run draws, for its first line: ``derandomized``, or the seed (drawn here when not
+    given, so the console shows it before the run and a failure can be re-drawn with ``--seed``)."""
+    if is_derandomized(args.profile):
+        return "derandomized"
+    if args.seed is None:
+        args.seed = secrets.randbelow(2**32)
+    return f"seed {args.seed} (again: --seed {args.seed})"
 
 
 def _load_or_usage_error(load, spec: str) -> None:
@@ -453,6 +481,8 @@ def _load_or_usage_error(load, spec: str) -> None:
 
 def cmd_mutants(args: argparse.Namespace, argv: Sequence[str]) -> int:
 
+    if args.list:
+        return cmd_list_mutants()
     suite = _suite_or_usage_error()
     try:
         controls = failed_controls(args.controls) if args.controls else None
@@ -472,18 +502,20 @@ def cmd_mutants(args: argparse.Namespace, argv: Sequence[str]) -> int:
         if not chosen or m.id in chosen
     ]
     print(
-        f"mtg-conformance: {len(mutants)} mutants, {len(cases)} cases ({scope} invariants), profile {args.profile}",
+        f"mtg-conformance: {len(mutants)} mutants, {len(cases)} cases ({scope} invariants), profile {args.profile}, "
+        + _draws(args),
         flush=True,
     )
     out = Path(args.out)
-    extra = ["--mtg-mutants", scope]
+    # A failing case is a kill, not a fault: the kill table reports them, not pytest's tracebacks.
+    extra = ["--mtg-mutants", scope, "--tb=no"]
     for wanted in chosen:
         extra += ["--mtg-mutant", wanted]
     results = _run_suite(args, argv, out, extra, len(cases))
     if results is None:
-        return EXIT_FAILURES
+        return _last_line(Verdict(EXIT_FAILURES, "the mutants run produced no results"))
     if not results.run.complete:
-        return exit_status(results)
+        return _last_line(Verdict(exit_status(results), f"mutants {incomplete_text(results)}"))
     rows = kill_rows(results, mutants)
     idle = idle_invariants(results, [inv.id for inv in suite.invariants]) if not chosen else []
     per_invariant = invariant_rows(results, mutants, [inv.id for inv in suite.invariants], controls)
@@ -493,7 +525,28 @@ def cmd_mutants(args: argparse.Namespace, argv: Sequence[str]) -> int:
     print(format_table(rows))
     print(f"invariants that killed no mutant: {len(idle)}" + "".join(f"\n  {i}" for i in idle))
     print(f"kill report: {out / 'mutants.json'}")
-    return EXIT_OK if summary(rows)["survived"] == 0 else EXIT_FAILURES
+    return _last_line(mutants_verdict(rows))
+
+
+def mutants_verdict(rows) -> Verdict:
+    """Every mutant must be killed: a survivor is a seeded bug the suite misses."""
+    figures = summary(rows)
+    killed, survived = int(figures["killed"]), int(figures["survived"])  # type: ignore[call-overload]
+    if survived:
+        names = ", ".join(r.id for r in rows if r.status != "killed")
+        return Verdict(EXIT_FAILURES, f"mutants failed: {survived} of {len(rows)} survived ({names})")
+    return Verdict(EXIT_OK, f"mutants passed: all {killed} killed")
+
+
+def cmd_list_mutants() -> int:
+    """Every mutant id (what ``--mutant`` takes), the rulings it breaks and its bug, one per line."""
+    found = sorted(_all_mutants().values(), key=lambda m: m.id)
+    width = max((len(m.id) for m in found), default=0)
+    for m in found:
+        breaks = m.breaks if isinstance(m.breaks, tuple) else (m.breaks,)
+        print(f"{m.id:<{width}}  breaks {', '.join(breaks)}: {' '.join(m.bug.split())}")
+    print(f"{len(found)} mutants; check some with `mtg-conformance mutants --mutant ID`")
+    return EXIT_OK
 
 
 def _write_mutants_pages(args: argparse.Namespace, results, rows, out: Path) -> None:
@@ -520,6 +573,20 @@ class _Capture:
     def pytest_unconfigure(self, config) -> None:
         self.results = getattr(config, "mtg_results", None)
         self.destination = getattr(config, "mtg_destination", None)
+
+    def pytest_terminal_summary(self, terminalreporter) -> None:
+        """Relabel pytest's closing "N failed, M passed" line: it counts test items, and the
+        command's verdict (printed after it, last) may differ (a gated run with expected failures,
+        a mutants run whose failures are kills)."""
+        reporter = terminalreporter
+
+        def cases_run() -> None:
+            counted = sum(len(reporter.stats.get(key, [])) for key in ("passed", "failed", "error", "skipped"))
+            took = reporter._session_start.elapsed().seconds if hasattr(reporter, "_session_start") else None
+            timing = f" in {took:.2f}s" if isinstance(took, float) else ""
+            reporter.write_sep("=", f"{counted} conformance cases run{timing}; the verdict follows")
+
+        reporter.summary_stats = cases_run
 
 
 def _limit_args(args: argparse.Namespace) -> list[str]:

@@ -35,8 +35,9 @@ from harness import __version__
 from harness.lock import OutputLocked, hold
 from harness.plan import PlanError, compiled_suite, engine, select_invariants
 from harness.plugin import ruling_records
-from harness.profiles import PROFILES, claim_rule
+from harness.profiles import PROFILES, claim_rule, is_derandomized
 from harness.runner import run_case
+from harness.verdict import Verdict, plural
 from reports.controls import (
     ControlInfo,
     ControlsReport,
@@ -332,8 +333,10 @@ def _main(args: argparse.Namespace, argv: Sequence[str]) -> int:
         print(f"VACUOUS {v.ruling} on control:{v.control} (passed: {', '.join(v.invariants)})")
     print(f"controls report: {out / 'controls.json'}")
     new, stale = gate(judgement, known)
+    verdict = controls_verdict(new, stale, len(judgement.report.vacuous), args.allow_vacuous_file)
     if known is None:
-        return EXIT_VACUOUS if new else EXIT_OK
+        print(verdict.line(), flush=True)
+        return verdict.code
     if new:
         print(
             f"\n{len(new)} vacuous pair(s) not in {args.allow_vacuous_file} (fix the invariants; the list "
@@ -348,7 +351,24 @@ def _main(args: argparse.Namespace, argv: Sequence[str]) -> int:
         )
     if not new and not stale:
         print(f"every vacuous pair is listed in {args.allow_vacuous_file} ({len(known)} tolerated)")
-    return EXIT_VACUOUS if new or stale else EXIT_OK
+    print(verdict.line(), flush=True)
+    return verdict.code
+
+
+def controls_verdict(new: list, stale: list, vacuous: int, allowed: Path | None) -> Verdict:
+    """No ruling may pass on a control its claim depends on; with a known-vacuous file, the listed
+    pairs are tolerated and a listed pair no longer vacuous fails too (the list only shrinks)."""
+    if allowed is None:
+        if new:
+            return Verdict(EXIT_VACUOUS, f"controls failed: {plural(len(new), 'vacuous pair')}")
+        return Verdict(EXIT_OK, "controls passed: no vacuous ruling")
+    if new or stale:
+        return Verdict(
+            EXIT_VACUOUS,
+            f"controls failed: {plural(len(new), 'vacuous pair')} not in {allowed}, "
+            f"{plural(len(stale), 'listed pair')} no longer vacuous",
+        )
+    return Verdict(EXIT_OK, f"controls passed: {plural(vacuous, 'vacuous pair')}, all listed in {allowed}")
 
 
 def _write_results(
@@ -375,6 +395,7 @@ def _write_results(
             harness_version=__version__,
             duration=round(duration, 3),
             pass_rule=str(claim_rule(args.profile)),
+            derandomized=is_derandomized(args.profile),
         ),
         rulings=ruling_records(),
         results=tuple(records),

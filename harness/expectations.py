@@ -8,7 +8,7 @@ never go stale silently.
 
 The file::
 
-    engine = "phase"                      # optional, informational
+    engine = "phase"                      # optional; checked against the engine the file gates
 
     [expectations."ninjutsu.after-blockers/ninjutsu/refused-before-blockers"]
     status = "fail"                       # fail, error, unsupported, inconclusive or pass
@@ -33,6 +33,7 @@ from typing import Literal
 
 from harness.plan import compiled_suite
 from reports.atomic import write_text_atomic
+from reports.results import Expectation as RecordedExpectation
 from reports.results import ResultRecord, Results, ResultsError, read_results
 from reports.text import one_line
 
@@ -229,6 +230,25 @@ def compare(results: Results, expectations: Expectations) -> list[Mismatch]:
     return out
 
 
+def recorded(expectations: Expectations, record: ResultRecord) -> RecordedExpectation:
+    """The expectation ``expectations`` sets for ``record``, in the results schema's form, so the
+    artifacts can show it without the file."""
+    entry = expectations.match(record.invariant, record.rulings)
+    if entry is None:
+        return RecordedExpectation("pass", source=expectations.source)
+    return RecordedExpectation(entry.status, entry.reason, entry.bug, entry.key, expectations.source)  # type: ignore[arg-type]
+
+
+def annotate(results: Results, per_engine: Mapping[str, Expectations]) -> Results:
+    """``results`` with each record of a gated engine carrying its expectation (records of other
+    engines are left as they are)."""
+    records = tuple(
+        replace(r, expectation=recorded(per_engine[r.engine], r)) if r.engine in per_engine else r
+        for r in results.results
+    )
+    return replace(results, results=records)
+
+
 def gate_report(mismatches: list[Mismatch], checked: int, source: str) -> str:
     """What the gate prints: one line when all match, else each mismatch."""
     if not mismatches:
@@ -422,12 +442,14 @@ __all__ = [
     "Expectations",
     "ExpectationsError",
     "Mismatch",
+    "annotate",
     "compare",
     "dumps",
     "gate_report",
     "known_invariants",
     "load_expectations",
     "parse_expectations",
+    "recorded",
     "updated",
     "validate",
 ]

@@ -19,9 +19,17 @@ from pathlib import Path
 from harness import gate
 from harness.output import JUNIT, REPORT, RESULTS, ready_folder, write_locked
 from harness.plan import compiled_suite
+from harness.verdict import Verdict, run_verdict
 from reports.html import write_report
 from reports.junit import write_junit
-from reports.results import ResultRecord, Results, ResultsError, exit_status, read_results, write_results
+from reports.results import (
+    EXIT_INCOMPLETE,
+    ResultRecord,
+    Results,
+    ResultsError,
+    read_results,
+    write_results,
+)
 from reports.text import one_line
 
 
@@ -39,12 +47,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         metavar="DIR",
         help="folder for the merged results.json, report.html and junit.xml",
     )
-    p.add_argument(
-        "--expectations",
-        type=Path,
-        metavar="FILE",
-        help="gate the merged results: exit 0 iff every result matches this expectations file",
-    )
+    gate.add_expectations_option(p)
+    gate.add_history_option(p)
     p.add_argument("--baseline", type=Path, metavar="RESULTS", help="print and embed the diff against this run")
 
 
@@ -89,12 +93,9 @@ def merge_results(
         counts.add(shard.split("/")[1])
     if len(counts) > 1:
         raise MergeError(f"cannot merge shards of different splits ({', '.join(sorted(shards))})")
-    missing_shards: list[str] = []
-    if counts:
-        (n,) = counts
-        missing_shards = [f"{i}/{n}" for i in range(1, int(n) + 1) if f"{i}/{n}" not in shards]
-        if missing_shards:
-            warnings.append(f"shard(s) {', '.join(missing_shards)} missing: the merged results are incomplete")
+    missing = missing_shards(parts)
+    if missing:
+        warnings.append(f"shard(s) {', '.join(missing)} missing: the merged results are incomplete")
     seen: dict[tuple[str, str], str] = {}
     records: list[ResultRecord] = []
     for name, results in parts:
@@ -116,10 +117,20 @@ def merge_results(
         duration=round(sum(r.duration for r in runs), 3),  # machine time of all shards together
         shard=None,
         # One interrupted or missing shard leaves the whole incomplete (a gate must not pass it).
-        complete=all(r.complete for r in runs) and not missing_shards,
+        complete=all(r.complete for r in runs) and not missing,
         planned=None if any(r.planned is None for r in runs) else sum(r.planned or 0 for r in runs),
     )
     return Results(run=run, rulings=first.rulings, results=tuple(_in_plan_order(records, first))), warnings
+
+
+def missing_shards(parts: list[tuple[str, Results]]) -> list[str]:
+    """The ``I/N`` of every shard of the split the parts name that none of them is."""
+    present = {r.run.shard for _, r in parts if r.run.shard is not None}
+    counts = {shard.split("/")[1] for shard in present}
+    if len(counts) != 1:
+        return []
+    (n,) = counts
+    return [f"{i}/{n}" for i in range(1, int(n) + 1) if f"{i}/{n}" not in present]
 
 
 def _in_plan_order(records: list[ResultRecord], first: Results) -> list[ResultRecord]:
@@ -153,6 +164,11 @@ def cmd_merge(args: argparse.Namespace, argv: list[str]) -> int:
     merged, warnings = merge_results(parts, shlex.join(["mtg-conformance", *argv]))
     for line in warnings:
         print(f"mtg-conformance: warning: {one_line(line)}", file=sys.stderr)
+    try:
+        checks = checks.bound(merged.engines())
+    except gate.GateError as exc:
+        raise MergeError(str(exc)) from None
+    merged = checks.annotate(merged)
     write_locked(
         args.out,
         {
@@ -165,7 +181,26 @@ def cmd_merge(args: argparse.Namespace, argv: list[str]) -> int:
     totals = ", ".join(f"{n} {status}" for status, n in merged.totals().items())
     print(f"merged {len(parts)} results files: {len(merged.results)} results ({totals})")
     print(f"report: {args.out / 'report.html'}\nresults: {args.out / 'results.json'}\njunit: {args.out / 'junit.xml'}")
-    return checks.finish(merged, args.out, exit_status(merged)) if checks.active else exit_status(merged)
+    missing = _missing_text(parts, merged)
+    verdict = checks.finish(merged, args.out, incomplete=missing) if checks.active else None
+    if verdict is None:
+        verdict = run_verdict(merged)
+        if missing and verdict.code == EXIT_INCOMPLETE:
+            verdict = Verdict(EXIT_INCOMPLETE, missing)
+    print(verdict.line(), flush=True)
+    return verdict.code
+
+
+def _missing_text(parts: list[tuple[str, Results]], merged: Results) -> str | None:
+    """Which shards are missing, and how many cases the others finished (None: none missing)."""
+    missing = missing_shards(parts)
+    if not missing:
+        return None
+    total = missing[0].split("/")[1]
+    return (
+        f"incomplete: shard{'s' if len(missing) > 1 else ''} {', '.join(missing)} missing; "
+        f"{len(merged.results)} cases from the other {int(total) - len(missing)} of {total} shards"
+    )
 
 
 __all__ = ["MergeError", "merge_results"]

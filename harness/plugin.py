@@ -315,8 +315,13 @@ class ResultCollector:
                 f"INCOMPLETE RUN{why}: {len(results.results)} of {results.run.planned} cases finished"
             )
         terminalreporter.write_line(", ".join(f"{n} {status}" for status, n in totals.items()))
-        for line in failure_lines(results):
-            terminalreporter.write_line(line)
+        options: Options = self.config.mtg_options  # type: ignore[attr-defined]
+        if options.mutants is not None:
+            # A failing case is a mutant killed, not a fault: the kill table says which, once.
+            terminalreporter.write_line(f"{totals['fail'] + totals['error']} cases caught a mutant (kills)")
+        else:
+            for line in failure_lines(results):
+                terminalreporter.write_line(line)
         terminalreporter.write_line(
             f"judged {judged(results)} of {len(results.results)}"
             + (
@@ -360,6 +365,7 @@ class ResultCollector:
                 pass_rule=str(claim_rule(options.profile)),
                 corpus=corpus_hash(rulings),
                 shard=options.shard,
+                derandomized=is_derandomized(options.profile),
             ),
             rulings=rulings,
             results=tuple(records),

@@ -51,25 +51,32 @@ from reports.results import Failure, ResultRecord, Status, Unmet
 from rulings.invariant import Invariant
 
 
-def with_database(test, key: str, profile: str, seed: int | None, database: str):
+def with_database(test, key: str, profile: str, seed: int | None, database: str, *, stream: int):
     """``test`` (a ``@given`` function) set to use the example database folder ``database``.
 
     Hypothesis files examples under a digest of the test function, which is the same closure for
     every case, so each case's key is added to it (the hook Hypothesis's own parametrize support
     uses). Hypothesis refuses a database with ``derandomize`` and ``@seed`` drops it, so the seed
-    (the run's, or for a derandomized profile one fixed per case) is set on the test the way
-    ``@seed`` sets it, without dropping the database: the run stays reproducible for a given
-    database, and the examples stored there are tried first. tests/test_gating.py guards this."""
-    from hypothesis import settings
+    is set on the test the way ``@seed`` sets it, without dropping the database.
+
+    A derandomized profile (``ci``) must draw the same with a database as without one, empty or
+    not, or a local re-run without ``--database`` would differ from CI's: it keeps the very stream
+    it has without a database (``stream``, the invariant's own seed) and leaves Hypothesis's
+    *reuse* phase out, so the database is written (a failure found is saved, for a ``dev`` or
+    ``thorough`` run to try first) but never read. A random profile reads it: stored failures are
+    tried first, then the run's seed draws. tests/test_gating.py and tests/test_database.py guard
+    this."""
+    from hypothesis import Phase, settings
     from hypothesis.database import DirectoryBasedExampleDatabase
 
     test.hypothesis.inner_test._hypothesis_internal_add_digest = key.encode("utf-8")
-    chosen = settings(profile_settings(profile), derandomize=False, database=DirectoryBasedExampleDatabase(database))
+    base = profile_settings(profile)
+    derandomized = is_derandomized(profile)
+    phases = [p for p in base.phases if p is not Phase.reuse] if derandomized else base.phases
+    chosen = settings(base, derandomize=False, database=DirectoryBasedExampleDatabase(database), phases=phases)
     test = chosen(test)
-    if seed is None and is_derandomized(profile):
-        import hashlib
-
-        seed = int.from_bytes(hashlib.sha256(key.encode("utf-8")).digest()[:8], "big")
+    if derandomized:
+        seed = stream
     if seed is not None:
         test._hypothesis_internal_use_seed = seed
     return test
@@ -122,8 +129,9 @@ def run_case(
     shrink: bool = True,
 ) -> ResultRecord:
     """Check ``invariant`` on ``adapter`` under a settings profile and return its record. With
-    ``database`` (a folder), Hypothesis keeps the failing examples it finds there and tries them
-    first on the next run (see :func:`with_database`). ``shrink=False`` (without a database)
+    ``database`` (a folder), Hypothesis keeps the failing examples it finds there, and a random
+    profile tries them first on the next run (a derandomized one never reads them: see
+    :func:`with_database`). ``shrink=False`` (without a database)
     skips shrinking a failure: for runs that only need the verdict (the controls)."""
     settle_heap()  # once per process: the loaded suite leaves the collector's walks
     started = time.perf_counter()
@@ -258,7 +266,9 @@ def run_case(
             # reach figures of harness.feature_reach count features in.
             examine._hypothesis_internal_use_seed = case_seed(invariant.id)  # type: ignore[attr-defined]
     else:
-        examine = with_database(examine, f"{engine_spec}::{invariant.id}", profile, seed, database)
+        examine = with_database(
+            examine, f"{engine_spec}::{invariant.id}", profile, seed, database, stream=case_seed(invariant.id)
+        )
 
     def record(status: Status, **extra: object) -> ResultRecord:
         # Once a stop signal has arrived the workers are dead by the harness's hand: whatever the

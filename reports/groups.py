@@ -12,6 +12,11 @@ the same ruling family (the part of the ruling id before the first dot) and eith
   trace, or the action the check expected to be offered or accepted when the trace is empty) in
   the same step.
 
+Across ruling families, two failures of one engine join when both their normalized observed
+messages and the step they failed in agree: one engine deviation (no stop in the first-strike
+damage step) breaks rulings of several families (ninjutsu, library ninjutsu, commander ninjutsu)
+the same way, and is one cause to triage, not one per family.
+
 Groups are the connected components of that relation (so "not offered" and "refused" of the
 same ninjutsu activation in the same step join, through their common action shape). An error
 joins others only by its message: an engine crash says nothing about an action's rules.
@@ -23,11 +28,13 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from reports.anchors import stable_anchor
 from reports.results import ResultRecord
 
 RULE = (
     "same engine and ruling family, and either the same observed message (card ids and numbers "
-    "normalized) or the same failing action shape (action kind and ability, in the same step)"
+    "normalized) or the same failing action shape (action kind and ability, in the same step); "
+    "across families, the same observed message in the same failing step"
 )
 
 _CARD_ID = re.compile(r"\b[a-z]\d+\b")
@@ -54,6 +61,21 @@ def _step(state: object) -> str:
     if isinstance(state, dict) and isinstance(state.get("step"), str):
         return state["step"]
     return "?"
+
+
+def failing_step(record: ResultRecord) -> str | None:
+    """The step the failure was seen in (the engine's state after the trace, else the state
+    loaded); None when the failure carries no state."""
+    failure = record.failure
+    if failure is None:
+        return None
+    state = (
+        failure.after
+        if failure.after is not None
+        else (failure.counterexample.state if failure.counterexample is not None else None)
+    )
+    step = _step(state)
+    return None if step == "?" else step
 
 
 def action_shape(record: ResultRecord) -> str | None:
@@ -118,10 +140,13 @@ def group_failures(records: Iterable[ResultRecord], engines: tuple[str, ...] = (
 
     first_by_key: dict[tuple[str, ...], int] = {}
     for i, record in enumerate(problems):
-        keys = [(record.engine, family(record), "message", observed_key(record))]
+        keys: list[tuple[str, ...]] = [(record.engine, family(record), "message", observed_key(record))]
         shape = action_shape(record) if record.status == "fail" else None
         if shape is not None:
             keys.append((record.engine, family(record), "shape", shape))
+        step = failing_step(record) if record.status == "fail" else None
+        if step is not None:
+            keys.append((record.engine, "", "step and message", step, observed_key(record)))
         for key in keys:
             j = first_by_key.setdefault(key, i)
             parent[find(i)] = find(j)
@@ -138,12 +163,24 @@ def group_failures(records: Iterable[ResultRecord], engines: tuple[str, ...] = (
         messages = tuple(dict.fromkeys(observed_key(r) for r in rs))
         title = (smallest.failure.message if smallest.failure else "") or smallest.reason or "no message"
         status = "error" if all(r.status == "error" for r in rs) else "fail"
-        unsorted.append((smallest.engine, family(smallest), status, title, shapes, messages, tuple(rs)))
+        families = ", ".join(dict.fromkeys(family(r) for r in rs))
+        unsorted.append((smallest.engine, families, status, title, shapes, messages, tuple(rs)))
     unsorted.sort(key=lambda g: (order.get(g[0], len(order)), g[0], -len(g[6]), g[3]))
+    # The anchor names the group by its engine and its first invariant by id: stable across runs
+    # of the same tree, unlike its place in the list.
     return tuple(
-        Group(f"group-{n}", engine, fam, status, title, shapes, messages, rs)
-        for n, (engine, fam, status, title, shapes, messages, rs) in enumerate(unsorted, 1)
+        Group(
+            stable_anchor("group", engine, min(r.invariant for r in rs)),
+            engine,
+            fam,
+            status,
+            title,
+            shapes,
+            messages,
+            rs,
+        )
+        for engine, fam, status, title, shapes, messages, rs in unsorted
     )
 
 
-__all__ = ["RULE", "Group", "action_shape", "family", "group_failures", "normalize"]
+__all__ = ["RULE", "Group", "action_shape", "failing_step", "family", "group_failures", "normalize"]

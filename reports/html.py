@@ -20,6 +20,7 @@ lays them out.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 from collections import Counter
@@ -27,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from reports.anchors import stable_anchor
 from reports.atomic import write_text_atomic
 from reports.board import BeforeAfter, StateView, before_after, card_names, name_ids
 from reports.board import state_view as _state_view
@@ -52,7 +54,25 @@ SHOWN_STATUSES: tuple[str, ...] = tuple(
 #: invariants were not judged.
 JUDGED = ("pass", "fail", "error")
 #: One letter per status in the engine matrix (with a legend), so six engines fit in 1,400 px.
-LETTERS = {"pass": "P", "fail": "F", "error": "E", "inconclusive": "I", "unsupported": "U", "not-run": "·"}
+LETTERS = {
+    "pass": "P",
+    "partial": "p",
+    "fail": "F",
+    "error": "E",
+    "inconclusive": "I",
+    "unsupported": "U",
+    "not-run": "·",
+}
+#: The section a summary count links to, per status.
+COUNT_LINKS = {
+    "fail": "failures",
+    "error": "failures",
+    "inconclusive": "inconclusive",
+    "unsupported": "unsupported",
+    "pass": "rulings",
+}
+#: A matrix cell whose judged invariants all pass while others are unsupported: not a plain pass.
+PARTIAL = "partial"
 #: Worst first: a matrix cell shows the worst verdict among the ruling's invariants.
 SEVERITY = ("fail", "error", "inconclusive", "pass", "unsupported", "not-run")
 #: With more engines than this (a mutants run), the per-engine summary rows are folded.
@@ -74,6 +94,7 @@ class Cell:
 
 @dataclass(frozen=True)
 class Row:
+    anchor: str  # the row's stable id, what matrix cells without a failure link to
     ruling: RulingRecord
     cells: tuple[Cell, ...]  # every (engine, invariant) verdict of the ruling
     flagged: bool  # any fail or error
@@ -90,10 +111,20 @@ class MatrixCell:
 
 @dataclass(frozen=True)
 class MatrixRow:
+    anchor: str
+    ruling_anchor: str  # the ruling's row in the ruling table
     ruling: str
     cells: tuple[MatrixCell, ...]  # per engine, in the report's engine order
     disagree: bool  # engines that judged it reached different verdicts
     classes: str
+
+
+@dataclass(frozen=True)
+class TrendMark:
+    """One run in an engine's trend strip: how it went (a status class) and when."""
+
+    status: str  # fail (any fail or error), pass (judged, none failed), unsupported (nothing judged), not-run
+    title: str
 
 
 @dataclass(frozen=True)
@@ -103,6 +134,8 @@ class EngineSummary:
     counts: dict[str, int]  # every SHOWN_STATUSES key
     judged: int
     planned: int  # invariants with a record for this engine
+    #: With ``run --history``: the earlier runs, oldest first, then this one.
+    trend: tuple[TrendMark, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -123,6 +156,19 @@ class Case:
     observed: str
     trace: tuple[tuple[str, tuple[str, ...]], ...]
     board: BeforeAfter | None
+
+
+@dataclass(frozen=True)
+class KnownIssue:
+    """A failure or error the run's gate expected: shown apart from new failures, with why."""
+
+    case: Case
+    reason: str
+    bug: str
+    bug_is_link: bool  # an http(s) address: shown as a link; anything else as text
+    key: str | None  # the expectations entry that named it
+    source: str
+    classes: str
 
 
 @dataclass(frozen=True)
@@ -151,6 +197,12 @@ class Report:
     fold_summaries: bool
     coverage: dict[str, int]
     groups: tuple[GroupView, ...]
+    #: Failures and errors the gate expected (``run --expectations``), apart from ``groups``.
+    known: tuple[KnownIssue, ...]
+    #: Whether the run was gated by expectations (some record carries one).
+    gated: bool
+    #: Fail and error verdicts in ``groups`` (those the gate did not expect).
+    new_failures: int
     group_rule: str
     matrix: tuple[MatrixRow, ...]
     disagreements: tuple[MatrixRow, ...]
@@ -169,6 +221,8 @@ class Report:
     letters: dict[str, str]
     #: The CR map page beside the report (``coverage.html``): each CR number links to its rule there.
     cr_map: str | None = None
+    #: Where a summary count of each status links to: the section listing those results.
+    count_links: dict[str, str] = dataclasses.field(default_factory=lambda: dict(COUNT_LINKS))
     index_size: int = 8  # groups listed one line each before the first group; the rest folded
     statuses: tuple[str, ...] = SHOWN_STATUSES
     schema_version: int = VERSION
@@ -184,6 +238,25 @@ def _counts(records: list[ResultRecord]) -> dict[str, int]:
 def _summary(name: str, label: str, records: list[ResultRecord]) -> EngineSummary:
     counts = _counts(records)
     return EngineSummary(name, label, counts, sum(counts.get(s, 0) for s in JUDGED), len(records))
+
+
+def trend_mark(started: str, counts: dict[str, int] | None) -> TrendMark:
+    """A run's mark for one engine from its status counts (None: the engine was not in it)."""
+    if not counts:
+        return TrendMark("not-run", f"{started}: not run")
+    said = ", ".join(f"{n} {status}" for status, n in counts.items() if n)
+    if counts.get("fail", 0) + counts.get("error", 0):
+        return TrendMark("fail", f"{started}: {said}")
+    if counts.get("pass", 0):
+        return TrendMark("pass", f"{started}: {said}")
+    return TrendMark("unsupported", f"{started}: nothing judged ({said})")
+
+
+def _trend(results: Results, engine: str, counts: dict[str, int]) -> tuple[TrendMark, ...]:
+    if not results.history:
+        return ()
+    past = tuple(trend_mark(p.started, p.totals.get(engine)) for p in results.history)
+    return (*past, trend_mark(f"this run ({results.run.started})", counts))
 
 
 def _worst(statuses: list[str]) -> str:
@@ -215,7 +288,10 @@ def build_report(results: Results, cr_map: str | None = None) -> Report:
     by_engine: dict[str, list[ResultRecord]] = {e: [] for e in engines}
     for record in results.results:
         by_engine.setdefault(record.engine, []).append(record)
-    summaries = tuple(_summary(e, label(e), by_engine[e]) for e in engines)
+    summaries = tuple(
+        dataclasses.replace(s, trend=_trend(results, s.name, s.counts))
+        for s in (_summary(e, label(e), by_engine[e]) for e in engines)
+    )
     total = _summary("all", "All engines", list(results.results))
 
     engine_index = {e: i for i, e in enumerate(engines)}
@@ -233,14 +309,18 @@ def build_report(results: Results, cr_map: str | None = None) -> Report:
                 out.add(f"k{cards(card)}")
         return " ".join(sorted(out))
 
-    # failure groups and their cases
-    groups = group_failures(results.results, engines)
-    anchors: dict[tuple[str, str], str] = {}
-    n = 0
-    for group in groups:
-        for record in group.records:
-            n += 1
-            anchors[(record.engine, record.invariant)] = f"case-{n}"
+    # failure groups and their cases: known issues (failures the gate expected) apart
+    groups = group_failures((r for r in results.results if not r.known_issue), engines)
+    anchors: dict[tuple[str, str], str] = {
+        (r.engine, r.invariant): stable_anchor("case", r.engine, r.invariant)
+        for r in results.results
+        if r.status in ("fail", "error")
+    }
+    known = tuple(
+        _known(_case(results, r, anchors[(r.engine, r.invariant)]), classes([r], list(r.rulings)))
+        for r in results.results
+        if r.known_issue
+    )
     group_views = tuple(
         GroupView(
             group=g,
@@ -275,7 +355,11 @@ def build_report(results: Results, cr_map: str | None = None) -> Report:
                 name = f"{engine}: {invariant}" if many else invariant
                 cells.append(_cell(name, found, anchors.get((engine, invariant))))
         row = Row(
-            ruling, tuple(cells), any(c.status in ("fail", "error") for c in cells), classes([*records], [ruling.id])
+            stable_anchor("ruling", ruling.id),
+            ruling,
+            tuple(cells),
+            any(c.status in ("fail", "error") for c in cells),
+            classes([*records], [ruling.id]),
         )
         if records or ruling.coverage == "uncovered":
             rows.append(row)
@@ -283,22 +367,34 @@ def build_report(results: Results, cr_map: str | None = None) -> Report:
             idle.append(row)
         if records:
             mcells = []
+            judged_by: dict[str, str] = {}  # engine -> worst of the verdicts that judged the ruling
             for engine in engines:
                 mine = [r for r in records if r.engine == engine]
                 worst = _worst([r.status for r in mine])
+                verdicts: list[str] = [r.status for r in mine if r.status in JUDGED]
+                if verdicts:
+                    judged_by[engine] = _worst(verdicts)
+                # A failure links to its case; any other verdict to the ruling's row, which lists
+                # every invariant's verdict.
                 anchor = next(
                     (
                         anchors[(r.engine, r.invariant)]
                         for r in mine
                         if (r.engine, r.invariant) in anchors and r.status == worst
                     ),
-                    None,
+                    row.anchor if mine else None,
                 )
                 tally: Counter[str] = Counter(r.status for r in mine)
                 title = f"{engine}: " + (", ".join(f"{k} {tally[k]}" for k in SEVERITY if tally[k]) or "not run")
-                mcells.append(MatrixCell(worst, LETTERS.get(worst, worst[:1].upper()), anchor, title))
-            judged = {c.status for c in mcells if c.status in (*JUDGED, "inconclusive")}
-            matrix.append(MatrixRow(ruling.id, tuple(mcells), len(judged) > 1, row.classes))
+                shown_as = _matrix_status(worst, tally)
+                mcells.append(MatrixCell(shown_as, LETTERS.get(shown_as, shown_as[:1].upper()), anchor, title))
+            # Only engines that judged the ruling (a pass, fail or error) can disagree on it.
+            disagree = len(set(judged_by.values())) > 1
+            matrix.append(
+                MatrixRow(
+                    stable_anchor("matrix", ruling.id), row.anchor, ruling.id, tuple(mcells), disagree, row.classes
+                )
+            )
 
     orphans = tuple(r for r in results.results if (r.engine, r.invariant) not in shown)
     coverage: dict[str, int] = dict.fromkeys(COVERAGES, 0)
@@ -317,6 +413,9 @@ def build_report(results: Results, cr_map: str | None = None) -> Report:
         fold_summaries=len(engines) > COMPACT_AFTER,
         coverage=coverage,
         groups=group_views,
+        known=known,
+        gated=any(r.expectation is not None for r in results.results),
+        new_failures=sum(len(g.records) for g in groups),
         group_rule=RULE,
         matrix=tuple(matrix),
         disagreements=tuple(r for r in matrix if r.disagree) if len(engines) > 1 else (),
@@ -336,6 +435,14 @@ def build_report(results: Results, cr_map: str | None = None) -> Report:
     )
 
 
+def _matrix_status(worst: str, tally: Counter[str]) -> str:
+    """A cell's status: the worst verdict, except that a ruling whose judged invariants pass while
+    others are unsupported is ``partial``, not a pass (the engine was checked on part of it)."""
+    if worst == "pass" and tally["unsupported"]:
+        return PARTIAL
+    return worst
+
+
 def _filter_css(statuses: list[str], engines: int, families: int, cards: int) -> str:
     """The filter rules: a checked radio hides every filterable element without its class.
 
@@ -351,6 +458,21 @@ def _filter_css(statuses: list[str], engines: int, families: int, cards: int) ->
     rules += [f"body:has(#ff-{f}:checked) .flt:not(.f{f}){hide}" for f in range(families)]
     rules += [f"body:has(#fk-{k}:checked) .flt:not(.k{k}){hide}" for k in range(cards)]
     return "\n".join(rules)
+
+
+def _known(case: Case, classes: str) -> KnownIssue:
+    expectation = case.record.expectation
+    assert expectation is not None  # only known issues come here
+    bug = expectation.bug
+    return KnownIssue(
+        case=case,
+        reason=expectation.reason,
+        bug=bug,
+        bug_is_link=bug.startswith(("https://", "http://")),
+        key=expectation.key,
+        source=expectation.source,
+        classes=classes,
+    )
 
 
 def _text_of(results: Results, ruling_id: str) -> str | None:
@@ -443,6 +565,7 @@ __all__ = [
     "family",
     "format_seconds",
     "render_report",
+    "stable_anchor",
     "state_view",
     "write_report",
 ]

@@ -11,6 +11,12 @@ shape:
 * ``fail`` -> ``<failure>``, ``error`` -> ``<error>``, ``unsupported`` and ``inconclusive`` ->
   ``<skipped>`` with the reason; the message is the verdict's own sentence, the body has expected,
   observed and the replay command;
+* in a gated run (records carrying the gate's expectation), a failure or error the gate expected is
+  ``<skipped message="expected failure: REASON">`` (with the same body and the bug link), so a
+  green gate publishes no failure, and a pass the gate expected to fail is a ``<failure>``
+  ("unexpected pass"), so a red gate publishes one;
+* ``classname`` is ``engine.ruling`` in every run, one engine or several, so a dashboard's history
+  of a test does not break when engines are added;
 * no absolute paths: the harness's install folder and the home folder are elided from any text;
 * no control characters: XML 1.0 cannot hold most of them (one ``ESC`` of a coloured panic makes
   the file ill-formed and a dashboard rejects the whole report), so every text is written through
@@ -44,39 +50,73 @@ def _scrub(text: str) -> str:
     return text
 
 
+def _details(record: ResultRecord) -> str:
+    """The body of a failure: expected, observed, the replay command, the rulings (and the bug)."""
+    failure = record.failure
+    lines = []
+    if failure is not None:
+        if failure.expected or failure.observed:
+            lines += [f"expected: {failure.expected}", f"observed: {failure.observed}"]
+        if failure.reproduce:
+            lines.append(f"replay: {failure.reproduce}")
+    lines.append(f"rulings: {', '.join(record.rulings)}")
+    if record.expectation is not None and record.expectation.bug:
+        lines.append(f"bug: {record.expectation.bug}")
+    return _scrub("\n".join(lines))
+
+
+def outcome(record: ResultRecord) -> str:
+    """How a dashboard counts the record: ``failure``, ``error``, ``skipped`` or ``passed``."""
+    if record.known_issue:
+        return "skipped"
+    if record.unexpected and record.status == "pass":
+        return "failure"
+    if record.status in ("fail", "error"):
+        return "failure" if record.status == "fail" else "error"
+    return "passed" if record.status == "pass" else "skipped"
+
+
 def _testcase(record: ResultRecord, classname: str) -> ET.Element:
     case = ET.Element("testcase", classname=classname, name=record.invariant, time=f"{record.duration:.3f}")
-    if record.status in ("fail", "error"):
-        failure = record.failure
-        message = failure.message if failure is not None else (record.reason or record.status)
-        lines = []
-        if failure is not None:
-            if failure.expected or failure.observed:
-                lines += [f"expected: {failure.expected}", f"observed: {failure.observed}"]
-            if failure.reproduce:
-                lines.append(f"replay: {failure.reproduce}")
-        lines.append(f"rulings: {', '.join(record.rulings)}")
+    expectation = record.expectation
+    message = record.failure.message if record.failure is not None else (record.reason or record.status)
+    if record.known_issue and expectation is not None:
+        why = expectation.reason or f"{expectation.status} is expected (no reason given)"
+        node = ET.SubElement(
+            case, "skipped", message=_scrub(f"expected failure: {why}"), type=f"expected-{record.status}"
+        )
+        node.text = _scrub(f"{record.status}: {message}\n") + _details(record)
+    elif outcome(record) == "failure" and record.status == "pass" and expectation is not None:
+        why = f" ({expectation.reason})" if expectation.reason else ""
+        node = ET.SubElement(
+            case,
+            "failure",
+            message=_scrub(f"unexpected pass: expected {expectation.status}{why}"),
+            type="unexpected-pass",
+        )
+        node.text = _details(record)
+    elif record.status in ("fail", "error"):
         tag = "failure" if record.status == "fail" else "error"
         node = ET.SubElement(case, tag, message=_scrub(message), type=record.status)
-        node.text = _scrub("\n".join(lines))
+        node.text = _details(record)
     elif record.status != "pass":
         ET.SubElement(case, "skipped", message=_scrub(f"{record.status}: {record.reason or ''}".rstrip(": ")))
     return case
 
 
 def _counts(records: list[ResultRecord]) -> dict[str, str]:
+    outcomes = [outcome(r) for r in records]
     return {
         "tests": str(len(records)),
-        "failures": str(sum(r.status == "fail" for r in records)),
-        "errors": str(sum(r.status == "error" for r in records)),
-        "skipped": str(sum(r.status not in ("pass", "fail", "error") for r in records)),
+        "failures": str(outcomes.count("failure")),
+        "errors": str(outcomes.count("error")),
+        "skipped": str(outcomes.count("skipped")),
         "time": f"{sum(r.duration for r in records):.3f}",
     }
 
 
 def render_junit(results: Results) -> str:
     engines = results.engines()
-    several = len(engines) > 1
     root = ET.Element("testsuites", {"name": "mtg-conformance", **_counts(list(results.results))})
     for engine in engines:
         records = [r for r in results.results if r.engine == engine]
@@ -97,7 +137,7 @@ def render_junit(results: Results) -> str:
                 ET.SubElement(props, "property", name=key, value=value)
             for r in members:
                 ruling = r.rulings[0] if r.rulings else name
-                suite.append(_testcase(r, f"{engine}.{ruling}" if several else ruling))
+                suite.append(_testcase(r, f"{engine}.{ruling}"))
     _make_visible(root)
     ET.indent(root)
     return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
@@ -118,4 +158,4 @@ def write_junit(results: Results, path: str | os.PathLike[str]) -> Path:
     return write_text_atomic(path, render_junit(results))
 
 
-__all__ = ["family", "render_junit", "write_junit"]
+__all__ = ["family", "outcome", "render_junit", "write_junit"]

@@ -1,4 +1,10 @@
-"""The results file (``results.json``, schema ``mtg-conformance/results`` version 2).
+"""The results file (``results.json``, schema ``mtg-conformance/results`` version 3).
+
+Version 3 added the run's ``derandomized`` flag, ``history`` (the earlier runs of ``run
+--history``, for the report's trend strip) and, per record, ``failing_since`` (with
+``run --history``) and ``expectation``: what the run's gate (``--expectations``) expected of
+it, with the reason and bug link of the entry that decided it (``null`` in an ungated run and in
+files of versions 1 and 2, which are still read).
 
 Version 2 added the ``inconclusive`` status and, per record, ``set_aside``, ``rejected`` and
 ``claims`` (examples in which each claim was exercised), and ``left_out`` (the optional
@@ -46,7 +52,9 @@ from reports.atomic import write_text_atomic
 from reports.text import json_text
 
 SCHEMA = "mtg-conformance/results"
-VERSION = 2
+VERSION = 3
+#: How many earlier runs a results file carries from the history (the trend strip's length).
+TREND_RUNS = 20
 
 #: The schema's word lists are the protocol's (defined once, in protocol.vocabulary).
 Kind = InvariantKind
@@ -92,6 +100,9 @@ class RunInfo:
     corpus: str | None = None
     #: ``I/N`` when the run was one shard of N (``run --shard``); None for a whole run or a merge.
     shard: str | None = None
+    #: The profile is derandomized (``ci``): the same examples every run, with no seed to show
+    #: (version 3; False in older files, which show their seed or none).
+    derandomized: bool = False
 
     def __post_init__(self) -> None:
         _check_seconds("duration", self.duration)
@@ -187,6 +198,34 @@ class Unmet:
 
 
 @dataclass(frozen=True)
+class Expectation:
+    """What the gate expected of one record, kept in the record so that every artifact (the
+    report, ``junit.xml``, a dashboard reading ``results.json``) can tell a known deviation from a
+    new one without the expectations file. ``key`` is the file's entry that decided it (``None``:
+    no entry named the invariant, so it was expected to pass); ``source`` is the file."""
+
+    status: Status
+    reason: str = ""
+    bug: str = ""
+    key: str | None = None
+    source: str = ""
+
+    def __post_init__(self) -> None:
+        if self.status not in STATUSES:
+            raise ValueError(f"expected status {self.status!r} is not one of {STATUSES}")
+
+
+@dataclass(frozen=True)
+class FailingSince:
+    """How long a failing or erroring result has been failing, from ``run --history``: the start
+    of the earliest run of the unbroken streak (runs that did not check it are skipped) and how
+    many runs the streak holds, this one included."""
+
+    started: str
+    runs: int = 1
+
+
+@dataclass(frozen=True)
 class ResultRecord:
     """The verdict of one invariant on one engine over all examples Hypothesis drew for it.
 
@@ -213,6 +252,25 @@ class ResultRecord:
     #: Optional mechanics of the drawn states (a planeswalker as attack target, first strike ...)
     #: the engine does not support, so no drawn state held them: the verdict covers the rest.
     left_out: tuple[str, ...] = ()
+    #: The gate's expectation for this record (version 3); None when the run was not gated.
+    expectation: Expectation | None = None
+    #: For a fail or error of a run with ``--history``: since when it fails (version 3).
+    failing_since: FailingSince | None = None
+
+    @property
+    def expected(self) -> bool:
+        """Gated, and the verdict is the one the gate expected."""
+        return self.expectation is not None and self.expectation.status == self.status
+
+    @property
+    def known_issue(self) -> bool:
+        """A failure or error the gate expected: a known deviation, not a new one."""
+        return self.expected and self.status in ("fail", "error")
+
+    @property
+    def unexpected(self) -> bool:
+        """Gated, and the verdict is not the expected one (a new failure, a fix, a change)."""
+        return self.expectation is not None and self.expectation.status != self.status
 
     @property
     def valid_examples(self) -> int:
@@ -238,12 +296,24 @@ class ResultRecord:
 
 
 @dataclass(frozen=True)
+class PastRun:
+    """One earlier run from ``run --history``, as the report's trend strip shows it: when it
+    started, its exit status, and per engine its totals (status -> count)."""
+
+    started: str
+    exit: int
+    totals: dict[str, dict[str, int]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Results:
-    """A whole run: what ran, the rulings it checked and one record per (engine, invariant)."""
+    """A whole run: what ran, the rulings it checked and one record per (engine, invariant);
+    with ``run --history``, the earlier runs (oldest first, at most :data:`TREND_RUNS`)."""
 
     run: RunInfo
     rulings: tuple[RulingRecord, ...] = ()
     results: tuple[ResultRecord, ...] = ()
+    history: tuple[PastRun, ...] = ()
 
     def __post_init__(self) -> None:
         seen: set[str] = set()
@@ -290,6 +360,7 @@ class Results:
             "run": _encode(self.run),
             "rulings": _encode(self.rulings),
             "results": _encode(self.results),
+            "history": _encode(self.history),
             "totals": self.totals(),
         }
 
@@ -313,10 +384,10 @@ class Results:
             raise ResultsError(f"{source}: version {version} is newer than this harness reads ({VERSION})")
         if version < 1:
             raise ResultsError(f"{source}: version {version} is not a results version this harness reads ({VERSION})")
-        unknown = sorted(set(data) - {"schema", "version", "run", "rulings", "results", "totals"})
+        unknown = sorted(set(data) - {"schema", "version", "run", "rulings", "results", "history", "totals"})
         if unknown:
             raise ResultsError(f"{source}: $: unknown field(s) {unknown} for results version {VERSION}")
-        body = {k: data[k] for k in ("run", "rulings", "results") if k in data}
+        body = {k: data[k] for k in ("run", "rulings", "results", "history") if k in data}
         try:
             results = from_jsonable(Results, body, "$")
         except DecodeError as exc:
@@ -441,9 +512,12 @@ __all__ = [
     "KINDS",
     "SCHEMA",
     "STATUSES",
+    "TREND_RUNS",
     "VERSION",
     "Counterexample",
     "EngineInfo",
+    "Expectation",
+    "FailingSince",
     "Failure",
     "ResultRecord",
     "Results",

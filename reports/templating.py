@@ -15,6 +15,7 @@ from typing import Any
 from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup
 
+from reports.anchors import stable_anchor
 from reports.results import ResultRecord
 from reports.text import visible
 
@@ -34,6 +35,7 @@ def _environment() -> Environment:
     )
     env.filters["seconds"] = format_seconds
     env.globals["claim_figures"] = claim_figures
+    env.globals["anchor"] = stable_anchor
     return env
 
 

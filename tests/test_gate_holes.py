@@ -11,7 +11,7 @@ import pytest
 
 from harness import cli
 from harness.expectations import Expectations
-from harness.gate import Gate
+from harness.gate import ExpectationsFile, Gate
 from harness.merge import merge_results
 from reports.results import (
     EXIT_INCOMPLETE,
@@ -48,21 +48,22 @@ def passing(invariant: str) -> ResultRecord:
     return ResultRecord("eng", invariant, (invariant.split("/")[0],), "legality", "pass")
 
 
-def test_an_incomplete_run_does_not_pass_the_expectations_gate(tmp_path, capsys):
+def test_an_incomplete_run_does_not_pass_the_expectations_gate(tmp_path):
     """Every finished case matches, but the run was cut short (time limit, a stop signal): what did
     not run may fail, so the gate must not be green (exit 4, as the ungated run)."""
     results = Results(run_info(complete=False, planned=2), results=(passing(INVARIANTS[0]),))
-    code = Gate(expectations=Expectations(source="exp.toml")).finish(results, tmp_path, EXIT_INCOMPLETE)
-    assert code == EXIT_INCOMPLETE
-    assert "incomplete" in capsys.readouterr().out
+    gate = Gate(files=(ExpectationsFile(None, Expectations(source="exp.toml")),))
+    verdict = gate.finish(results, tmp_path)
+    assert verdict.code == EXIT_INCOMPLETE
+    assert "gate not passed: incomplete: 1 of 2 cases finished" in verdict.line()
 
 
 def test_an_incomplete_run_does_not_pass_the_baseline_gate(tmp_path, capsys):
     old = Results(run_info(), results=tuple(passing(i) for i in INVARIANTS))
     new = Results(run_info(complete=False, planned=2), results=(passing(INVARIANTS[0]),))
     write_results(new, tmp_path / "results.json")
-    code = Gate(baseline=old, baseline_path="old.json").finish(new, tmp_path, EXIT_INCOMPLETE)
-    assert code == EXIT_INCOMPLETE
+    verdict = Gate(baseline=old, baseline_path="old.json").finish(new, tmp_path)
+    assert verdict.code == EXIT_INCOMPLETE
 
 
 def test_the_baseline_diff_of_a_partial_run_never_replaces_a_complete_report(tmp_path):
@@ -73,7 +74,7 @@ def test_the_baseline_diff_of_a_partial_run_never_replaces_a_complete_report(tmp
     (tmp_path / "report.html").write_text("the complete run's report")
     partial = Results(run_info(complete=False, planned=2), results=(passing(INVARIANTS[0]),))
     write_results(partial, tmp_path / "results.partial.json")
-    Gate(baseline=complete, baseline_path="old.json").finish(partial, tmp_path, EXIT_INCOMPLETE)
+    Gate(baseline=complete, baseline_path="old.json").finish(partial, tmp_path)
     assert (tmp_path / "report.html").read_text() == "the complete run's report"
     assert "Changes since old.json" in (tmp_path / "report.partial.html").read_text()
 

@@ -82,16 +82,34 @@ def test_expectations_gate_story(mutant_run, tmp_path):
     ) in done.stdout
     exp.write_text(exp.read_text().replace('status = "error"', 'status = "fail"'))
 
-    # A second mutant's failure is a new failure (and its pass of the first one's bug is stale).
+    # The file is the first mutant's: gating another engine with it is a usage error, one line.
     done = mtg(
         "run", "--engine", SECOND, "--profile", "ci", *SCOPE, "--expectations", str(exp), "--out", "g3", cwd=tmp_path
     )
+    assert done.returncode == 2 and f"its engine is {MUTANT!r} but it would gate engine {SECOND!r}" in done.stderr
+    assert not (tmp_path / "g3").exists()
+
+    # Taken over for a second mutant: its failure is a new failure (and its pass of the first one's
+    # bug is stale).
+    second = tmp_path / "second.toml"
+    second.write_text(exp.read_text().replace(f'engine = "{MUTANT}"', f'engine = "{SECOND}"'))
+    done = mtg(
+        "run", "--engine", SECOND, "--profile", "ci", *SCOPE, "--expectations", f"{SECOND}={second}", "--out", "g3",
+        cwd=tmp_path,
+    )  # fmt: skip
     assert done.returncode == 1
     assert f"NEW FAILURE: ninjutsu.after-blockers/ninjutsu/refused-before-blockers on {SECOND}" in done.stdout
     assert "expected pass, actual fail" in done.stdout
+    assert (
+        done.stdout.strip()
+        .splitlines()[-1]
+        .startswith("mtg-conformance: gate failed: 3 unexpected of 5 results (2 new failures, 1 unexpected pass)")
+    )
 
     # The failure goes away (the reference engine): the expectation is stale, exit 1.
-    done = mtg("run", "--profile", "ci", *SCOPE, "--expectations", str(exp), "--out", "g4", cwd=tmp_path)
+    fixed = tmp_path / "fixed.toml"
+    fixed.write_text(exp.read_text().replace(f'engine = "{MUTANT}"', 'engine = "reference"'))
+    done = mtg("run", "--profile", "ci", *SCOPE, "--expectations", str(fixed), "--out", "g4", cwd=tmp_path)
     assert done.returncode == 1
     assert (
         f"UNEXPECTED PASS: {FAILING} on reference; ruling ninjutsu.same-attack-target; expected fail, actual pass"
@@ -254,7 +272,9 @@ def test_baseline_diff_in_summary_and_report(mutant_run, tmp_path):
 
 @pytest.mark.slow
 def test_example_database_tries_a_known_failure_first(tmp_path):
-    args = ("run", "--engine", MUTANT, "--profile", "ci", "--invariant", FAILING, "--database", "db")
+    """A random profile reads the database (the derandomized ci profile only writes it:
+    tests/test_database.py)."""
+    args = ("run", "--engine", MUTANT, "--profile", "dev", "--seed", "7", "--invariant", FAILING, "--database", "db")
     first = mtg(*args, "--out", "one", cwd=tmp_path)
     assert first.returncode == 1, first.stdout + first.stderr
     assert any((tmp_path / "db").iterdir())

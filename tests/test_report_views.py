@@ -125,7 +125,11 @@ def test_groups_by_message_or_action_shape_per_engine() -> None:
     assert first.records[0].invariant == "b/offered"  # the smallest counterexample leads
     assert first.shapes == ("activate [ninjutsu] in end-of-combat",)
     assert groups[1].shapes == ("activate [ninjutsu] in declare-blockers",)
-    assert [g.anchor for g in groups] == ["group-1", "group-2", "group-3"]
+    # Anchors from ids (engine and the group's first invariant by id), never from positions.
+    assert [g.anchor for g in groups] == [f"group~{g.engine}~{min(r.invariant for r in g.records)}" for g in groups]
+    assert [g.anchor for g in group_failures(list(reversed(phase_like())), ("phase", "other"))] == [
+        g.anchor for g in groups
+    ]
 
 
 def test_errors_group_by_message_only_and_families_split() -> None:
@@ -141,15 +145,38 @@ def test_errors_group_by_message_only_and_families_split() -> None:
             reason="boom",
             failure=Failure("engine raised KeyError 'c12' in apply"),
         ),
-        fail("e", "c/x", "the engine refused a legal action: ninjutsu returning c1", ruling="sneak.window"),
+        fail(
+            "e",
+            "c/x",
+            "the engine refused a legal action: ninjutsu returning c1",
+            ruling="sneak.window",
+            step="declare-blockers",
+        ),
         fail("e", "d/x", "the engine refused a legal action: ninjutsu returning c1", ruling="ninjutsu.window"),
     ]
     groups = group_failures(records)
     sizes = sorted(len(g.records) for g in groups)
-    assert sizes == [1, 1, 2]
+    assert sizes == [1, 1, 2]  # the same message in different steps of two families: two causes
     assert {g.status for g in groups if len(g.records) == 2} == {"error"}
     assert normalize("P1 took 3 damage from c12") == "p took n damage from #"
     assert action_shape(records[0]) is None
+
+
+def test_one_cause_across_families_is_one_group_when_step_and_message_agree() -> None:
+    """phase.rs never stopping in the first-strike damage step fails rulings of several families
+    the same way: one cause, one group, naming every family."""
+    message = "the engine never stopped in first-strike-damage with P0 holding priority"
+    records = [
+        fail("e", "a/x", message, ruling="ninjutsu.first-strike", step="combat-damage"),
+        fail("e", "b/x", message.replace("P0", "P1"), ruling="library-ninjutsu.first-strike", step="combat-damage"),
+        fail("e", "c/x", message, ruling="commander-ninjutsu.first-strike", step="combat-damage"),
+        fail("e", "d/x", message, ruling="sneak.first-strike", step="end-of-combat"),
+        fail("other", "a/x", message, ruling="library-ninjutsu.first-strike", step="combat-damage"),
+    ]
+    groups = group_failures(records, ("e", "other"))
+    assert sorted((g.engine, len(g.records)) for g in groups) == [("e", 1), ("e", 3), ("other", 1)]
+    (big,) = [g for g in groups if len(g.records) == 3]
+    assert set(big.family.split(", ")) == {"ninjutsu", "library-ninjutsu", "commander-ninjutsu"}
 
 
 def test_board_before_and_after_marks_changes() -> None:
@@ -241,7 +268,10 @@ def test_summary_band_and_failures_come_before_the_ruling_table() -> None:
     assert (phase.judged, phase.planned, phase.counts["fail"], phase.counts["inconclusive"]) == (8, 9, 7, 0)
     html = render_report(results)
     assert (
-        html.index('id="summary"') < html.index('id="group-1"') < html.index('id="matrix"') < html.index('id="rulings"')
+        html.index('id="summary"')
+        < html.index(f'id="{report.groups[0].group.anchor}"')
+        < html.index('id="matrix"')
+        < html.index('id="rulings"')
     )
     assert "judged 8 of 9 invariants" in html
     assert html.count('<details class="case"') == 8 and html.count("open>") >= 3  # one open per group
@@ -267,7 +297,7 @@ def test_mutants_page_green_when_all_killed(tmp_path: Path) -> None:
     results = Results(run_info("mutant:a"), (), (fail("mutant:a", "i/1", "caught"),))
     good = render_mutants_page(results, [_row("a", "killed", ("i/1",))])
     assert 'class="banner good"' in good and "all 1 mutants killed" in good
-    assert "a &lt;b&gt;bug&lt;/b&gt;" in good and 'href="cases.html#group-1"' in good
+    assert "a &lt;b&gt;bug&lt;/b&gt;" in good and 'href="cases.html#group~mutant:a~i/1"' in good
     assert "No controls in this run" in good
     bad = render_mutants_page(results, [_row("a", "killed", ("i/1",)), _row("b", "survived")])
     assert 'class="banner bad"' in bad and "1 of 2 mutants survived" in bad

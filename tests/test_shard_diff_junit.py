@@ -194,7 +194,7 @@ def test_junit_groups_by_engine_and_family_with_errors_as_errors():
     assert root.tag == "testsuites" and root.get("tests") == "4"
     assert [s.get("name") for s in root] == ["eng: ninjutsu", "eng: mana"]
     cases = {c.get("name"): c for c in root.iter("testcase")}
-    assert cases["ninjutsu.after-blockers/x"].get("classname") == "ninjutsu.after-blockers"
+    assert cases["ninjutsu.after-blockers/x"].get("classname") == "eng.ninjutsu.after-blockers"
     assert cases["ninjutsu.after-blockers/x"].find("failure").get("message") == "the Ninja came early"
     assert cases["ninjutsu.same-target/y"].find("error").get("message") == "engine crashed"
     assert cases["ninjutsu.same-target/y"].find("failure") is None
