@@ -350,6 +350,12 @@ def time_limit(seconds: float | None, message: Message) -> Iterator[None]:
 # -- the guarded session --------------------------------------------------------------------------
 
 
+def _alarm_taken() -> bool:
+    """Whether the harness's timer has fired while a handler not the harness's held SIGALRM (the
+    harness's own handler clears ``_fires_at`` when it runs)."""
+    return _fires_at is not None and _fires_at <= time.monotonic() and _handler_of(signal.SIGALRM) is not _on_alarm
+
+
 def _overran(entry: tuple[float, Message]) -> bool:
     """Whether the limited call ``entry`` ran past its deadline."""
     return time.monotonic() >= entry[0]
@@ -404,6 +410,13 @@ class GuardedSession:
             reraise_if_harness(exc)
             if entry is not None and _overran(entry):  # the engine's own alarm handler, on the harness's alarm
                 raise EngineTimeout(_text(entry[1])) from None
+            if entry is not None and _alarm_taken():
+                # The harness's timer fired (early: armed for a limit that has ended, see the
+                # alarms above) into a handler the engine put in its place, which raised.
+                raise EngineTimeout(
+                    f"timeout: the engine took the alarm over in {_text(what)}: its own SIGALRM handler "
+                    f"raised {type(exc).__name__} on the harness's timer ({clean_text(exc)})"
+                ) from None
             raise engine_fault(exc, _text(what)) from None
         finally:
             if entry is not None:

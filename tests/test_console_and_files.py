@@ -45,7 +45,12 @@ def test_a_ci_run_says_derandomized_not_seed_none(tmp_path):
     html = (tmp_path / "out" / "report.html").read_text()
     assert "derandomized (the same examples in every run)" in html and "seed none" not in html
     assert json.loads((tmp_path / "out" / "results.json").read_text())["run"]["derandomized"] is True
-    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["junit.xml", "report.html", "results.json"]
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [
+        "coverage.html",
+        "junit.xml",
+        "report.html",
+        "results.json",
+    ]
 
 
 @pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")

@@ -211,7 +211,10 @@ def test_an_engine_that_switches_the_alarm_off_still_times_out(name: str, small_
     handler = signal.getsignal(signal.SIGALRM)
     record, took = _run(getattr(fault_limits_engines, name)(), f"in:{name}")
     said = record.reason or ""
-    assert record.status == "error" and said.startswith("timeout: the engine took longer than 1s"), (
+    # An engine whose own handler raises may be ended by the harness's timer before its call's
+    # limit (the timer is armed lazily, for a limit that ended): a time-out that says so.
+    took_over = name == "OwnHandlerRaises" and said.startswith("timeout: the engine took the alarm over")
+    assert record.status == "error" and (said.startswith("timeout: the engine took longer than 1s") or took_over), (
         record.status,
         said,
     )
