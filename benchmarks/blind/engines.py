@@ -1741,7 +1741,8 @@ class TrampleIgnoresOtherAssigners(BlindEngine):
 
 
 class _DoubleStrikeTrampleStopsSession(BlindSession):
-    def after(self, before: GameState, action: Action, events: list[Event]) -> list[Event]:
+    def apply(self, action: Action) -> list[Event]:
+        before = self.current()
         suspects = {
             p.id
             for p in before.battlefield
@@ -1750,6 +1751,9 @@ class _DoubleStrikeTrampleStopsSession(BlindSession):
             and not any(p.id in other.blocking for other in before.battlefield)
             and has_keyword(before, p.id, "trample")
         }
+        events = self._inner.apply(action)
+        if not suspects:
+            return events
         hits = [
             e
             for e in events
@@ -1760,25 +1764,30 @@ class _DoubleStrikeTrampleStopsSession(BlindSession):
             and e.amount
         ]
         if not hits:
-            return []
+            return events
         state = self.current()
+        kept = list(events)
         for e in hits:
-            player = int((e.target or "player:0").split(":")[1])
-            state = with_player(state, player, life=state.players[player].life + int(e.amount or 0))
+            player, amount = int((e.target or "player:0").split(":")[1]), int(e.amount or 0)
+            state = with_player(state, player, life=state.players[player].life + amount)
+            kept.remove(e)
+            life = next(
+                (x for x in kept if x.kind is EventKind.LIFE and x.player == player and x.amount == -amount), None
+            )
+            if life is not None:
+                kept.remove(life)
         try:
             self.reseat(state)
         except (ActionRefused, EngineError):
-            return []
-        return [
-            Event(EventKind.LIFE, player=int((e.target or "player:0").split(":")[1]), amount=e.amount) for e in hits
-        ]
+            return events
+        return kept
 
 
 class DoubleStrikeTrampleStops(BlindEngine):
     """A blocked creature with no blockers left deals no combat damage even with trample (the
     engine applies the non-trample rule 509.1h/510.1c to every blocked creature): a double
     striker with trample that destroyed its blockers with first-strike damage deals nothing in
-    the regular step (its damage to the player is given back). Contradicts
+    the regular step (no damage event, no life lost). Contradicts
     trample.double-strike-blockers-destroyed ("all of its normal combat damage is assigned to the
     player or planeswalker that creature's attacking")."""
 
