@@ -47,6 +47,7 @@ from protocol.model import (
     AFTER_BLOCKERS_STEPS,
     AttackTarget,
     GameState,
+    Permanent,
     PlayerIndex,
     Step,
     TargetKind,
@@ -686,6 +687,15 @@ def has_keyword(state: GameState, card_id: str, *names: str) -> bool:
     """Whether the card has one of the registry keywords ``names`` (as its card data prints them)."""
     printed = {keyword_ability(n).printed for n in names}
     return any(k in printed for k in state.data_of(card_id).keywords)
+
+
+def blocked_attacker_with(state: GameState, player: int, keyword: str) -> Permanent | None:
+    """The first blocked attacker of ``player`` that has the registry keyword ``keyword`` (the
+    creature a check about that keyword's combat damage follows)."""
+    return next(
+        (p for p in state.attackers() if p.controller == player and p.blocked and has_keyword(state, p.id, keyword)),
+        None,
+    )
 
 
 def strikers_in_combat(state: GameState, *, blocking: bool) -> bool:

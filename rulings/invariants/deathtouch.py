@@ -11,11 +11,11 @@ it. They never read the engine's lethal amounts.
 
 from __future__ import annotations
 
-from generators.combat import CombatParams, CombatSpec, combat_scenarios, has_keyword
+from generators.combat import CombatParams, CombatSpec, blocked_attacker_with, combat_scenarios
 from protocol.decisions import AssignCombatDamage
 from protocol.keyword_registry import DEATHTOUCH, TRAMPLE
 from protocol.mechanics import Mechanic
-from protocol.model import Event, EventKind, GameState, Permanent, Step
+from protocol.model import Event, EventKind, Step
 from protocol.probe import Probe, Scenario, expect
 from rulings.declare import invariant, template
 from rulings.invariants.driving import pass_until
@@ -56,18 +56,6 @@ TRAMPLING_KILLERS = CombatSpec(
 )
 
 
-def killer_of(state: GameState, player: int) -> Permanent | None:
-    """The first blocked attacker of ``player`` with deathtouch."""
-    return next(
-        (
-            p
-            for p in state.attackers()
-            if p.controller == player and p.blocked and has_keyword(state, p.id, DEATHTOUCH.name)
-        ),
-        None,
-    )
-
-
 def damage_to(events: list[Event], source: str, creatures: set[str]) -> dict[str, int]:
     """The damage ``source`` dealt each of ``creatures`` in ``events``."""
     out: dict[str, int] = {}
@@ -100,7 +88,7 @@ def check_destroyed_by_any_damage(probe: Probe, scenario: Scenario[CombatParams]
     blocked attacker that survives combat with a blocker left dealt its damage to its blockers
     (510.1c), so an engine that deals none fails too."""
     start = probe.state()
-    killer = killer_of(start, scenario.params.player)
+    killer = blocked_attacker_with(start, scenario.params.player, DEATHTOUCH.name)
     probe.precondition(killer is not None, "no blocked attacker with deathtouch")
     assert killer is not None
     blockers = {b.id: b for b in blockers_of(start, killer.id)}

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from generators.combat import CombatParams, CombatSpec, combat_scenarios, has_keyword
+from generators.combat import CombatParams, CombatSpec, blocked_attacker_with, combat_scenarios, has_keyword
 from protocol.decisions import AssignCombatDamage
 from protocol.keyword_registry import DOUBLE_STRIKE, FIRST_STRIKE, TRAMPLE
 from protocol.mechanics import Mechanic
@@ -70,18 +70,6 @@ DOUBLE_TRAMPLERS = CombatSpec(
     gang_blocks=True,
     marked_damage=True,
 )
-
-
-def trampler_of(state: GameState, player: int) -> Permanent | None:
-    """The first blocked attacker of ``player`` with trample."""
-    return next(
-        (
-            p
-            for p in state.attackers()
-            if p.controller == player and p.blocked and has_keyword(state, p.id, TRAMPLE.name)
-        ),
-        None,
-    )
 
 
 def blockers_of(state: GameState, attacker: str) -> list[Permanent]:
@@ -206,7 +194,7 @@ def reach_the_division(
     it has deathtouch, and 1 damage is lethal to each blocker (702.2c)."""
     player = scenario.params.player
     start = probe.state()
-    trampler = trampler_of(start, player)
+    trampler = blocked_attacker_with(start, player, TRAMPLE.name)
     probe.precondition(trampler is not None, "no blocked attacker with trample")
     assert trampler is not None
 
