@@ -35,6 +35,7 @@ from reports.anchors import stable_anchor
 from reports.atomic import write_text_atomic
 from reports.board import BeforeAfter, StateView, before_after, card_names, name_ids
 from reports.board import state_view as _state_view
+from reports.cards import CardEntry, card_links, collect_cards, record_card_names
 from reports.diff import SECTIONS
 from reports.groups import RULE, Group, family, group_failures
 from reports.results import (
@@ -159,6 +160,8 @@ class Case:
     observed: str
     trace: tuple[tuple[str, tuple[str, ...]], ...]
     board: BeforeAfter | None
+    #: The cards its counterexample holds, each linked to the report's "Cards" section.
+    card_names: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -242,6 +245,10 @@ class Report:
     filter_engine_statuses: tuple[Option, ...]
     filter_css: str
     letters: dict[str, str]
+    #: The "Cards" section: every card the counterexamples name, with its data.
+    cards: tuple[CardEntry, ...] = ()
+    #: Card name -> the anchor of its entry in ``cards`` (names with no entry are not linked).
+    card_links: dict[str, str] = dataclasses.field(default_factory=dict)
     #: The CR map page beside the report (``coverage.html``): each CR number links to its rule there.
     cr_map: str | None = None
     #: Where a summary count of each status links to: the section listing those results.
@@ -441,6 +448,8 @@ def build_report(results: Results, cr_map: str | None = None) -> Report:
         filter_families = ()
     if len(filter_cards) < 2:
         filter_cards = ()
+    card_entries = collect_cards(results)
+    ruling_cards_all = [card for r in results.rulings for card in r.cards]
     options = (*filter_statuses, *filter_engines, *filter_engine_statuses, *filter_families, *filter_cards)
     return Report(
         results=results,
@@ -471,6 +480,8 @@ def build_report(results: Results, cr_map: str | None = None) -> Report:
         filter_css=_filter_css(options),
         letters=LETTERS,
         cr_map=cr_map,
+        cards=card_entries,
+        card_links=card_links(card_entries, {c.name for c in card_entries} | set(ruling_cards_all)),
     )
 
 
@@ -555,6 +566,7 @@ def _case(results: Results, record: ResultRecord, anchor: str) -> Case:
         observed=name_ids(failure.observed, names),
         trace=tuple((name_ids(s.action, names), tuple(name_ids(e, names) for e in s.events)) for s in failure.trace),
         board=board,
+        card_names=record_card_names(record),
     )
 
 
