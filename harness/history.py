@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from reports.results import TREND_RUNS, FailingSince, Failure, PastRun, ResultRecord, Results, RunInfo
+from reports.results import TREND_RUNS, EngineInfo, FailingSince, Failure, PastRun, ResultRecord, Results, RunInfo
 
 FILE = "history.jsonl"
 SCHEMA = "mtg-conformance/history"
@@ -49,7 +49,7 @@ class Entry:
             finished=self.finished,
             profile=self.profile,
             seed=None,
-            engines=(),
+            engines=tuple(EngineInfo(name, "") for name in self.statuses),
             command="",
             harness_version=self.harness_version,
             duration=0.0,
