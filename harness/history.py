@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from reports.results import TREND_RUNS, FailingSince, PastRun, ResultRecord, Results
+from reports.results import TREND_RUNS, EngineInfo, FailingSince, Failure, PastRun, ResultRecord, Results, RunInfo
 
 FILE = "history.jsonl"
 SCHEMA = "mtg-conformance/history"
@@ -36,6 +36,33 @@ class Entry:
     started: str
     statuses: dict[str, dict[str, str]]  # engine -> invariant -> status
     exit: int = 0
+    #: Kept for ``diff --history`` headings; lines of older harnesses may lack them.
+    finished: str = ""
+    profile: str = ""
+    harness_version: str = ""
+
+    def as_results(self) -> Results:
+        """The run as a results file with statuses only (no messages, counterexamples or rulings),
+        so ``diff --history`` compares the last recorded run like a baseline results.json."""
+        run = RunInfo(
+            started=self.started,
+            finished=self.finished,
+            profile=self.profile,
+            seed=None,
+            engines=tuple(EngineInfo(name, "") for name in self.statuses),
+            command="",
+            harness_version=self.harness_version,
+            duration=0.0,
+        )
+        try:
+            records = tuple(
+                _status_record(engine, invariant, status)
+                for engine, statuses in self.statuses.items()
+                for invariant, status in statuses.items()
+            )
+        except (TypeError, ValueError) as exc:
+            raise HistoryError(f"the run of {self.started} in the history: {exc}") from None
+        return Results(run, results=records)
 
     def past_run(self) -> PastRun:
         """The run as the trend strip shows it: per engine, how many results had each status."""
@@ -45,6 +72,12 @@ class Entry:
             for status in statuses.values():
                 counts[status] = counts.get(status, 0) + 1
         return PastRun(self.started, self.exit, totals)
+
+
+def _status_record(engine: str, invariant: str, status: Any) -> ResultRecord:
+    """A result that is only its status (a fail gets an empty failure: the history keeps no message)."""
+    failure = Failure(message="") if status == "fail" else None
+    return ResultRecord(engine, invariant, rulings=(), kind="outcome", status=status, failure=failure)
 
 
 @dataclass(frozen=True)
@@ -142,7 +175,20 @@ def _entry(line: str, where: str) -> Entry:
     if not all(isinstance(v, dict) for v in statuses.values()):
         raise HistoryError(f"{where}: 'statuses' must map each engine to its invariants' statuses")
     code = data.get("exit", 0)
-    return Entry(started, statuses, code if isinstance(code, int) and not isinstance(code, bool) else 0)
+    return Entry(
+        started,
+        statuses,
+        code if isinstance(code, int) and not isinstance(code, bool) else 0,
+        finished=_text(data, "finished"),
+        profile=_text(data, "profile"),
+        harness_version=_text(data, "harness_version"),
+    )
+
+
+def _text(data: dict[str, Any], key: str) -> str:
+    """An optional string field of a line ("" when missing or not a string: older lines load)."""
+    value = data.get(key)
+    return value if isinstance(value, str) else ""
 
 
 __all__ = ["FILE", "History", "HistoryError", "load_history", "summary"]

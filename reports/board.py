@@ -23,6 +23,7 @@ from typing import Any
 class CardView:
     label: str
     changed: bool = False
+    name: str = ""  # the card's name, for a link to the report's card entry ("" for mana, stack text)
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,7 @@ class PermanentView:
     controller: str
     flags: tuple[str, ...]
     changed: bool = False
+    name: str = ""  # the card's name, for a link to the report's card entry
 
 
 @dataclass(frozen=True)
@@ -230,7 +232,7 @@ def state_view(
                 if zone == "mana_pool":
                     shown = tuple(CardView(text(c)) for c in cards)
                 else:
-                    shown = tuple(CardView(label(c), text(c) in changed) for c in cards)
+                    shown = tuple(CardView(label(c), text(c) in changed, names.get(text(c), "")) for c in cards)
                 zones.append((title, shown))
         players.append(PlayerView(index, text(player.get("life", "?")), tuple(zones), index in changed_life))
 
@@ -240,6 +242,7 @@ def state_view(
             f"P{text(perm.get('controller', '?'))}",
             tuple(_perm_flags(perm, label)),
             text(perm.get("id")) in changed,
+            names.get(text(perm.get("id")), ""),
         )
         for perm in _dicts(state.get("battlefield"))
     )

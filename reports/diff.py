@@ -129,8 +129,13 @@ def _key_by(results: Results, by_invariant: bool) -> dict[tuple[str, str], Resul
     return {("" if by_invariant else r.engine, r.invariant): r for r in results.results}
 
 
-def diff_results(old: Results, new: Results, *, old_label: str = "old", new_label: str = "new") -> RunDiff:
-    """Compare two runs; changes come in the new run's order, then removed ones in the old run's."""
+def diff_results(
+    old: Results, new: Results, *, old_label: str = "old", new_label: str = "new", statuses_only: bool = False
+) -> RunDiff:
+    """Compare two runs; changes come in the new run's order, then removed ones in the old run's.
+
+    ``statuses_only``: the old run keeps no messages or counterexamples (a history line), so a
+    failure that stayed a failure counts as unchanged rather than as a changed failure."""
     old_engines, new_engines = old.engines(), new.engines()
     by_invariant = len(old_engines) == 1 and len(new_engines) == 1 and old_engines != new_engines
     before, after = _key_by(old, by_invariant), _key_by(new, by_invariant)
@@ -154,7 +159,7 @@ def diff_results(old: Results, new: Results, *, old_label: str = "old", new_labe
                 kind = "status"
             changes.append(Change(kind, **base))  # type: ignore[arg-type]
             continue
-        if now.status in BAD:
+        if now.status in BAD and not statuses_only:
             old_cx = was.failure.counterexample if was.failure else None
             new_cx = now.failure.counterexample if now.failure else None
             cx_changed = old_cx != new_cx

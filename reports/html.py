@@ -9,10 +9,13 @@ unsupported reasons, explained once (:mod:`reports.unsupported`).
 
 It is read from CI artifacts and mail attachments, often as ``file://`` and offline, so it
 carries its CSS inline, has no scripts and loads nothing (a Content-Security-Policy forbids it,
-as a second line of defence). The filters are radio buttons and CSS ``:has()``; a browser
-without ``:has()`` shows everything. Ruling texts and everything an engine says are untrusted:
-the Jinja environment autoescapes every value, and the templates never mark text safe. The
-filter CSS is generated from indices only, never from names.
+as a second line of defence). The filters are links to URL fragments (``#filter~status~fail``),
+selected with CSS ``:target`` inside ``:has()``, so a filtered view is a URL that can be linked,
+bookmarked and reloaded; a browser without ``:has()`` shows everything. Ruling texts and
+everything an engine says are untrusted: the Jinja environment autoescapes every value, and the
+templates never mark text safe. The filter CSS hides by index classes; the only text of a name in
+it is the fragment's id, with every character but ASCII letters, digits, ``-`` and ``_``
+hex-escaped (:func:`css_id`), so no name can close the rule, the style element or the page.
 
 All interpretation happens here, in plain Python that builds view objects; the template only
 lays them out.
@@ -32,6 +35,7 @@ from reports.anchors import stable_anchor
 from reports.atomic import write_text_atomic
 from reports.board import BeforeAfter, StateView, before_after, card_names, name_ids
 from reports.board import state_view as _state_view
+from reports.cards import CardEntry, card_links, collect_cards, record_card_names
 from reports.diff import SECTIONS
 from reports.groups import RULE, Group, family, group_failures
 from reports.results import (
@@ -156,6 +160,8 @@ class Case:
     observed: str
     trace: tuple[tuple[str, tuple[str, ...]], ...]
     board: BeforeAfter | None
+    #: The cards its counterexample holds, each linked to the report's "Cards" section.
+    card_names: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -181,10 +187,28 @@ class GroupView:
 
 @dataclass(frozen=True)
 class Option:
-    """One filter choice: the radio's id suffix and its label."""
+    """One filter choice: the fragment that selects it (a stable anchor, so a link to a filtered
+    view keeps working in the next run), its label, and the class an element needs to stay shown."""
 
-    key: str
+    anchor: str
     label: str
+    keep: str
+
+
+#: The fragment of the "show everything" link: any fragment that is not a filter's shows everything.
+FILTER_ALL = stable_anchor("filter", "all")
+
+
+def filter_option(kind: str, name: str, label: str, keep: str) -> Option:
+    """A filter choice whose fragment is built from its value's name (not its index)."""
+    return Option(stable_anchor("filter", kind, name), label, keep)
+
+
+def css_id(anchor: str) -> str:
+    """An id selector for ``anchor`` that is safe in a ``<style>`` element: every character but
+    ASCII letters, digits, ``-`` and ``_`` hex-escaped (``~`` is a combinator, and a name may hold
+    quotes, braces or ``</style>``)."""
+    return "#" + "".join(c if c.isascii() and (c.isalnum() or c in "-_") else f"\\{ord(c):x} " for c in anchor)
 
 
 @dataclass(frozen=True)
@@ -217,8 +241,14 @@ class Report:
     filter_engines: tuple[Option, ...]
     filter_families: tuple[Option, ...]
     filter_cards: tuple[Option, ...]
+    #: Status on one engine (``phase: fail``), for runs of several engines.
+    filter_engine_statuses: tuple[Option, ...]
     filter_css: str
     letters: dict[str, str]
+    #: The "Cards" section: every card the counterexamples name, with its data.
+    cards: tuple[CardEntry, ...] = ()
+    #: Card name -> the anchor of its entry in ``cards`` (names with no entry are not linked).
+    card_links: dict[str, str] = dataclasses.field(default_factory=dict)
     #: The CR map page beside the report (``coverage.html``): each CR number links to its rule there.
     cr_map: str | None = None
     #: Where a summary count of each status links to: the section listing those results.
@@ -402,8 +432,25 @@ def build_report(results: Results, cr_map: str | None = None) -> Report:
         coverage[ruling.coverage] = coverage.get(ruling.coverage, 0) + 1
 
     present = [s for s in SHOWN_STATUSES if total.counts.get(s)]
-    filter_families = tuple(Option(str(i), name) for name, i in families.keys.items())
-    filter_cards = tuple(Option(str(i), name) for name, i in sorted(cards.keys.items()))
+    filter_statuses = tuple(filter_option("status", s, s, f"st-{s}") for s in present)
+    filter_engines = tuple(filter_option("engine", e, label(e), f"e{i}") for i, e in enumerate(engines))
+    filter_engine_statuses = tuple(
+        Option(stable_anchor("filter", "engine", e, "status", s), f"{label(e)}: {s}", f"e{i}-{s}")
+        for i, e in enumerate(engines)
+        for s in present
+        if any(r.status == s for r in by_engine[e])
+    )
+    filter_families = tuple(filter_option("family", name, name, f"f{i}") for name, i in families.keys.items())
+    filter_cards = tuple(filter_option("card", name, name, f"k{i}") for name, i in sorted(cards.keys.items()))
+    if len(engines) < 2:
+        filter_engines = filter_engine_statuses = ()
+    if len(filter_families) < 2:
+        filter_families = ()
+    if len(filter_cards) < 2:
+        filter_cards = ()
+    card_entries = collect_cards(results)
+    ruling_cards_all = [card for r in results.rulings for card in r.cards]
+    options = (*filter_statuses, *filter_engines, *filter_engine_statuses, *filter_families, *filter_cards)
     return Report(
         results=results,
         engines=engines,
@@ -425,13 +472,16 @@ def build_report(results: Results, cr_map: str | None = None) -> Report:
         inconclusive=tuple(r for r in results.results if r.status == "inconclusive"),
         unsupported=explain(results.results),
         unsupported_classes=CLASSES,
-        filter_statuses=tuple(Option(s, s) for s in present),
-        filter_engines=tuple(Option(str(i), label(e)) for i, e in enumerate(engines)) if len(engines) > 1 else (),
-        filter_families=filter_families if len(filter_families) > 1 else (),
-        filter_cards=filter_cards if len(filter_cards) > 1 else (),
-        filter_css=_filter_css(present, len(engines), len(filter_families), len(filter_cards)),
+        filter_statuses=filter_statuses,
+        filter_engines=filter_engines,
+        filter_families=filter_families,
+        filter_cards=filter_cards,
+        filter_engine_statuses=filter_engine_statuses,
+        filter_css=_filter_css(options),
         letters=LETTERS,
         cr_map=cr_map,
+        cards=card_entries,
+        card_links=card_links(card_entries, {c.name for c in card_entries} | set(ruling_cards_all)),
     )
 
 
@@ -443,21 +493,12 @@ def _matrix_status(worst: str, tally: Counter[str]) -> str:
     return worst
 
 
-def _filter_css(statuses: list[str], engines: int, families: int, cards: int) -> str:
-    """The filter rules: a checked radio hides every filterable element without its class.
-
-    Built from status names (validated by the results schema) and indices only."""
+def _filter_css(options: tuple[Option, ...]) -> str:
+    """The filter rules: while a choice's fragment is the URL's (its link is ``:target``), every
+    filterable element without the choice's class is hidden. One choice at a time: the URL has
+    one fragment."""
     hide = "{display:none}"
-    rules = []
-    for s in statuses:
-        rules.append(f"body:has(#fs-{s}:checked):has(#fe-all:checked) .flt:not(.st-{s}){hide}")
-        for e in range(engines):
-            rules.append(f"body:has(#fs-{s}:checked):has(#fe-{e}:checked) .flt:not(.e{e}-{s}){hide}")
-    for e in range(engines):
-        rules.append(f"body:has(#fs-all:checked):has(#fe-{e}:checked) .flt:not(.e{e}){hide}")
-    rules += [f"body:has(#ff-{f}:checked) .flt:not(.f{f}){hide}" for f in range(families)]
-    rules += [f"body:has(#fk-{k}:checked) .flt:not(.k{k}){hide}" for k in range(cards)]
-    return "\n".join(rules)
+    return "\n".join(f"body:has({css_id(o.anchor)}:target) .flt:not(.{o.keep}){hide}" for o in options)
 
 
 def _known(case: Case, classes: str) -> KnownIssue:
@@ -525,6 +566,7 @@ def _case(results: Results, record: ResultRecord, anchor: str) -> Case:
         observed=name_ids(failure.observed, names),
         trace=tuple((name_ids(s.action, names), tuple(name_ids(e, names) for e in s.events)) for s in failure.trace),
         board=board,
+        card_names=record_card_names(record),
     )
 
 
@@ -549,7 +591,7 @@ def render_report(results: Results, diff: Any = None, cr_map: str | None = None)
     return (
         environment()
         .get_template("report.html.j2")
-        .render(report=build_report(results, cr_map), diff=diff, sections=SECTIONS)
+        .render(report=build_report(results, cr_map), diff=diff, sections=SECTIONS, filter_all=FILTER_ALL)
     )
 
 

@@ -260,12 +260,21 @@ def test_renders_with_scripts_disabled(pages) -> None:  # type: ignore[no-untype
         group = driver.find_element(By.CSS_SELECTOR, "article.group")
         assert group.is_displayed() and group.rect["y"] < 1000
         assert "judged" in driver.find_element(By.ID, "summary").text
-        # a filter (radio + CSS :has) works with no script: only failures stay
+        # a filter (a link to a fragment + CSS :target in :has) works with no script: only failures
+        # stay, the address says so, and the same address reloaded is the same filtered view
         rows = driver.find_elements(By.CSS_SELECTOR, "tr.ruling")
         driver.find_element(By.CSS_SELECTOR, "details.filters > summary").click()
-        driver.find_element(By.ID, "fs-fail").click()
+        driver.find_element(By.ID, "filter~status~fail").click()
+        assert driver.current_url.endswith("#filter~status~fail")
         shown = [r for r in driver.find_elements(By.CSS_SELECTOR, "tr.ruling") if r.is_displayed()]
         assert 0 < len(shown) < len(rows)
+        assert driver.find_element(By.CSS_SELECTOR, "p.filter-on").is_displayed()
+        driver.get(pages["one"].as_uri() + "#filter~status~fail")
+        driver.refresh()
+        again = [r for r in driver.find_elements(By.CSS_SELECTOR, "tr.ruling") if r.is_displayed()]
+        assert len(again) == len(shown)
+        driver.find_element(By.CSS_SELECTOR, "p.filter-on a").click()
+        assert all(r.is_displayed() for r in driver.find_elements(By.CSS_SELECTOR, "tr.ruling"))
     finally:
         driver.quit()
 
