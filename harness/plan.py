@@ -44,7 +44,8 @@ def engine(spec: str) -> EngineAdapter:
 
 
 def select_invariants(suite: CompiledSuite, only: list[str] | tuple[str, ...]) -> list[str]:
-    """Invariant ids to run: all, or those named by id, by id prefix, or by a ruling id."""
+    """Invariant ids to run: all, or those named by id, by id prefix (``ruling/`` or a family such
+    as ``trample``, which names ``trample.*`` but not ``trample-like.*``), or by a ruling id."""
     ids = [inv.id for inv in suite.invariants]
     if not only:
         return ids
@@ -53,7 +54,10 @@ def select_invariants(suite: CompiledSuite, only: list[str] | tuple[str, ...]) -
         hits = [
             i
             for i in ids
-            if i == wanted or i.startswith(wanted.rstrip("/") + "/") or wanted in suite.invariant(i).rulings
+            if i == wanted
+            or i.startswith(wanted.rstrip("/") + "/")
+            or i.startswith(wanted.rstrip(".") + ".")
+            or wanted in suite.invariant(i).rulings
         ]
         if not hits:
             raise PlanError(f"no invariant matches {wanted!r} (try `mtg-conformance rulings` for the ids)")

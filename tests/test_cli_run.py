@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from harness.plan import compiled_suite, select_invariants
 from reports.results import SCHEMA, VERSION, read_results
 from rulings.compile import compile_corpus
 
@@ -151,3 +152,14 @@ def test_any_engine_can_run_isolated_in_a_worker_process(tmp_path):
     assert done.returncode == 0, done.stdout + done.stderr
     records = read_results(tmp_path / "iso" / "results.json").results
     assert records and all(r.status == "pass" and r.engine == "isolated:reference" for r in records)
+
+
+def test_a_family_name_selects_its_rulings_invariants_and_no_others():
+    """``--invariant trample`` names every ``trample.*`` invariant; ``ninjutsu`` does not name the
+    ``library-ninjutsu.*`` or ``commander-ninjutsu.*`` ones."""
+    suite = compiled_suite()
+    every = [inv.id for inv in suite.invariants]
+    assert select_invariants(suite, ["trample"]) == [i for i in every if i.startswith("trample.")]
+    ninjutsu = select_invariants(suite, ["ninjutsu"])
+    assert ninjutsu and all(i.startswith("ninjutsu.") for i in ninjutsu)
+    assert select_invariants(suite, ["trample."]) == select_invariants(suite, ["trample"])
