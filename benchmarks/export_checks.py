@@ -16,7 +16,6 @@ nothing wrong in a healthy engine).
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import sys
 import time
@@ -26,7 +25,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import machine
+from _common import chosen_invariants, engine_run_arguments, machine
 
 
 def _no_check(tp: Any, value: Any, where: str = "$", seen: Any = None) -> None:
@@ -34,21 +33,13 @@ def _no_check(tp: Any, value: Any, where: str = "$", seen: Any = None) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--engine", default="reference")
-    parser.add_argument("--profile", default="ci")
-    parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--invariant", action="append", default=[])
-    args = parser.parse_args()
-
-    from harness.plan import compiled_suite, engine, select_invariants
-    from harness.profiles import register_profiles
+    args = engine_run_arguments(__doc__.splitlines()[0])
+    invariants = chosen_invariants(args.invariant)
+    # Imported after the arguments are read, for start-up time (see _common.chosen_invariants).
+    from harness.plan import engine
     from harness.runner import run_case
     from protocol import codec
 
-    register_profiles()
-    suite = compiled_suite()
-    invariants = [suite.invariant(i) for i in select_invariants(suite, args.invariant)]
     real = codec.check
 
     spent = [0.0]

@@ -17,7 +17,6 @@ if anything, slightly high.
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import sys
 import time
@@ -29,7 +28,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _common import machine
+from _common import chosen_invariants, engine_run_arguments, machine
 
 from protocol.adapter import ActionRefused, EngineAdapter, Session
 from protocol.model import Action, GameState
@@ -109,23 +108,12 @@ def cpu(fn: Callable[[], Any]) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--engine", default="reference")
-    parser.add_argument("--profile", default="ci")
-    parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--invariant", action="append", default=[])
-    args = parser.parse_args()
-
-    # Imported after the arguments are read, for start-up time: --help and a bad option load
-    # nothing of the project.
-    from harness.plan import compiled_suite, engine, select_invariants
-    from harness.profiles import register_profiles
+    args = engine_run_arguments(__doc__.splitlines()[0])
+    invariants = chosen_invariants(args.invariant)
+    # Imported after the arguments are read, for start-up time (see _common.chosen_invariants).
+    from harness.plan import engine
     from harness.runner import run_case
 
-    register_profiles()
-    suite = compiled_suite()
-    ids = select_invariants(suite, args.invariant)
-    invariants = [suite.invariant(i) for i in ids]
     print(
         f"# harness/raw on {args.engine}, profile {args.profile}, {len(invariants)} invariants, "
         f"{args.repeat} paired repeats, {machine()}"
