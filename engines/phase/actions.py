@@ -114,7 +114,8 @@ def to_phase(
         raise ActionRefused(f"a mana ability takes no cost choices {list(action.costs)}")
     produced = (obj["abilities"][index].get("effect") or {}).get("produced") or {}
     can = {"C"} if produced.get("type") == "Colorless" else {symbol(c) for c in produced.get("colors", [])}
-    if action.cost("produce") not in (None, *can):
+    chosen = produced.get("type") not in ("Fixed", "Colorless")  # phase asks ChooseManaColor: it judges
+    if not chosen and action.cost("produce") not in (None, *can):
         raise ActionRefused(f"{ability} of {action.source} produces {sorted(can)}, not {action.cost('produce')}")
     return {"type": "ActivateAbility", "data": {"source_id": source, "ability_index": index}}
 
@@ -204,3 +205,38 @@ def spell_targets(game: Any, oid: int, ids: Ids) -> list[str]:
             ability = ((item["kind"].get("data") or {}).get("ability")) or {}
             return [r for r in (target_ref(t, ids) for t in ability.get("targets", [])) if r is not None]
     return []
+
+
+def mana_choice(waiting: dict[str, Any], offered: list[Any], action: Action) -> dict[str, Any]:
+    """phase's answer to its ``ChooseManaColor`` prompt (CR 106.7: the type is chosen as the
+    ability resolves) from the action's ``("produce", symbol)``, or a refusal naming phase's
+    options: the adapter makes no choice the action did not make."""
+    options = {symbol((n.data or {}).get("choice", {}).get("data")): n for n in offered if n.kind == "ChooseManaColor"}
+    wanted = action.cost("produce")
+    if wanted is None:
+        raise ActionRefused(
+            f"phase asks for the type of mana ({sorted(options)}) and the action chooses none (cost 'produce')"
+        )
+    if wanted not in options:
+        raise ActionRefused(f"phase offers {sorted(options)} for {action.ability} of {action.source}, not {wanted}")
+    return options[wanted].to_dict()
+
+
+def mana_options(offered: list[Any]) -> list[str]:
+    """The mana types phase's ``ChooseManaColor`` prompt offers (model symbols)."""
+    found = [symbol((n.data or {}).get("choice", {}).get("data")) for n in offered if n.kind == "ChooseManaColor"]
+    return list(dict.fromkeys(found))
+
+
+def choice_mana(ability: dict[str, Any]) -> bool:
+    """Whether a mana ability's type is chosen as it resolves (phase may ask ``ChooseManaColor``,
+    or make the only choice there is itself)."""
+    produced = (ability.get("effect") or {}).get("produced") or {}
+    return is_mana_ability(ability) and produced.get("type") not in ("Fixed", "Colorless")
+
+
+def produced_by_ability(events: list[dict[str, Any]]) -> list[str]:
+    """The types a mana ability made, before replacement effects (phase's ``ManaAbilityProduced``):
+    the type chosen for it when phase made the only choice itself."""
+    made = [e.get("data") or {} for e in events if e.get("type") == "ManaAbilityProduced"]
+    return list(dict.fromkeys(symbol(m) for d in made for m in d.get("produced") or []))

@@ -13,6 +13,9 @@ from protocol.adapter import StateUnsupported
 from protocol.model import CardData
 
 CACHE_ENV = "MTG_CONFORMANCE_PHASE_CACHE"
+#: The kinds of produced mana phase makes without a prompt, or with a ``ChooseManaColor`` prompt
+#: of one colour the adapter answers from the action's ``("produce", symbol)`` (CR 106.7).
+ANSWERED_MANA = frozenset({"Fixed", "Colorless", "AnyTypeProduceableBy"})
 #: A vanilla card in every deck (phase starts no game with an empty deck), removed before loading.
 FILLER = CardData("Conformance Filler", ("Artifact",), mana_cost="{0}")
 
@@ -57,8 +60,10 @@ def unparsed_abilities(built: dict[str, Any]) -> list[str]:
             found.append(str(node.get("description") or node.get("name") or "an unimplemented ability"))
         if isinstance(node.get("mode"), dict) and "Unknown" in node["mode"]:
             found.append(f"trigger mode Unknown({node['mode']['Unknown']!r})")
-        if node.get("event") == "ProduceMana" and "execute" in node and node["execute"] is None:
-            # "produces twice as much of that mana" kept with nothing to execute: a vanilla card
+        if node.get("event") == "ProduceMana" and node.get("execute", {}) is None and not node.get("mana_modification"):
+            # a mana replacement with neither an effect nor a mana modification does nothing: a
+            # vanilla card ("twice as much" has ``execute: null`` and a ``Multiply`` modification,
+            # which phase applies: a Forest under it adds {G}{G})
             found.append(f"a mana replacement with nothing to execute: {node.get('description')}")
     return list(dict.fromkeys(found))
 
@@ -66,14 +71,14 @@ def unparsed_abilities(built: dict[str, Any]) -> list[str]:
 @lru_cache(maxsize=4096)
 def vetted(card: CardData) -> str | None:
     """Why phase cannot play ``card`` as printed, or None: an unparsed ability, or mana whose
-    colour phase asks for (not Fixed or Colorless: the adapter answers no such prompt)."""
+    choice phase asks in a way the adapter does not answer (not one of :data:`ANSWERED_MANA`)."""
     built = face(card)
     problems = unparsed_abilities(built)
     if problems:
         return f"phase does not implement card {card.name!r}: unparsed {'; '.join(problems)}"
     produced = [n.get("produced") for n in walk(built) if n.get("type") == "Mana"]
     mana = [p.get("type") for p in produced if isinstance(p, dict)]
-    choices = ", ".join(dict.fromkeys(str(k) for k in mana if k not in ("Fixed", "Colorless")))
+    choices = ", ".join(dict.fromkeys(str(k) for k in mana if k not in ANSWERED_MANA))
     return (
         f"the phase adapter does not answer phase's mana choice prompts ({card.name!r}: {choices} mana)"
         if choices

@@ -64,6 +64,15 @@ def translate(raw: list[dict[str, Any]], before: dict[str, Any], after: dict[str
                 out.append(Event(EventKind.TRIGGER, card=kinds.get(-oid), ability=ids.card(oid)))
             elif stacked == "spell":
                 out.append(Event(EventKind.CAST, card=ids.card(oid)))
+        elif kind == "EffectResolved" and data.get("kind") == "Mana" and int(data["source_id"]) not in kinds:
+            # a triggered mana ability, resolved at once without the stack (605.4a): phase
+            # reports its mana, then this; the trigger goes before its mana, as it happened
+            at = len(out)
+            while at and out[at - 1].kind is EventKind.MANA and out[at - 1].card == ids.card(card):
+                at -= 1
+            owner = (objects.get(str(card)) or {}).get("controller")
+            trigger = Event(EventKind.TRIGGER, card=ids.card(card), player=int(owner) if owner is not None else None)
+            out.insert(at, trigger)
         elif kind == "StackResolved":
             out.append(Event(EventKind.RESOLVE, card=ids.card(card)))
         elif kind == "LifeChanged":

@@ -32,6 +32,9 @@ SUPPORTED: frozenset[str] = frozenset(
         *(M.UNTAP_SYMBOL, M.CASTING, M.CASTING_PERMANENTS, M.X_ETB, M.CAST_TRIGGER, M.COUNTERSPELL, M.SNEAK),
         *(M.TOKENS, M.PLAY_FROM_EXILE, M.SEARCH, M.SEARCH_RESTRICTION, M.REBOUND, M.LAND_PLAY, M.CLASS),
         M.LEAVES_TRIGGER,
+        # "Tapped for mana" triggers (mana abilities, 106.12a), "twice as much" replacements and
+        # "could produce" (106.7: phase's ChooseManaColor prompt, answered from the action).
+        *(M.MANA_TRIGGERS, M.MANA_REPLACEMENT, M.COULD_PRODUCE),
         # The evergreen keywords phase reads from oracle text and applies in its own combat rules.
         *(M.FLYING, M.REACH, M.VIGILANCE, M.DEFENDER, M.HASTE, M.LIFELINK, M.INDESTRUCTIBLE, M.DEATHTOUCH),
     }
@@ -45,13 +48,9 @@ NOT_SUPPORTED: dict[str, str] = {
     "a Commander-format game with a designated commander)",
     M.LOOK: "the phase adapter does not map phase's look-and-order prompt (only library ninjutsu, which phase lacks, uses it)",
     M.MILL: "the phase adapter does not map mill as a mana-ability cost in a search (only library ninjutsu, which phase lacks, uses it)",
-    M.MANA_TRIGGERS: f"{PHASE} leaves the mana of 'tapped for mana' triggers ('add one additional mana of any type "
-    "that land produced') Unimplemented (its life-gaining ones parse)",
-    M.MANA_REPLACEMENT: f"{PHASE} has no 'tapped for mana' replacement effects: 'it produces twice as much of that "
-    "mana instead' parses as a ProduceMana replacement with nothing to execute (a Forest under it adds one {G}), and "
-    "'it produces {R}{R} instead of any other type and amount' is left Unimplemented",
-    M.COULD_PRODUCE: f"{PHASE} leaves 'Add one mana of any type a land you control could produce' Unimplemented",
 }
+#: OrderTriggers prompts answered after one action at most (a bound: each answer puts triggers on the stack).
+MAX_TRIGGER_PROMPTS = 16
 #: The model's fields phase keeps no record of that the adapter could read (exported empty).
 CANNOT_SHOW = frozenset({"protector", "revealed", "triggered", "choices"})
 
@@ -127,18 +126,30 @@ class PhaseSession(CachedSession):
             for i in amap.mana_ability_indexes(obj)
         ]
 
+        options: dict[tuple[int, int], list[str]] = {}
+
         def attempt(game: Any, move: tuple[int, int]) -> frozenset[int] | None:
             native = {"type": "ActivateAbility", "data": {"source_id": move[0], "ability_index": move[1]}}
             try:
-                game.apply(actor, phase.GameAction.from_dict(native))
+                events = game.apply(actor, phase.GameAction.from_dict(native)).events
             except ValueError as exc:
                 raise ActionRefused(str(exc)) from None
+            waiting = game.waiting_for() or {}
+            if waiting.get("type") == "ChooseManaColor":  # one action per type phase offers (106.7)
+                options[move] = amap.mana_options(list(game.actions()))
+                return None
+            if amap.choice_mana(objects[str(move[0])]["abilities"][move[1]]):  # phase chose the one type itself
+                options[move] = amap.produced_by_ability(events)
             own = _own_tap_cost(objects[str(move[0])]["abilities"][move[1]])
-            return frozenset({move[0]}) if own and (game.waiting_for() or {}).get("type") == "Priority" else None
+            return frozenset({move[0]}) if own and waiting.get("type") == "Priority" else None
 
         found = accepted(candidates, self._copy, attempt)
-        names = [(self._ids.card(o), amap.ability_name(objects[str(o)], i)) for o, i in found]
-        return [Action(ActionKind.ACTIVATE, actor, source, ability) for source, ability in names]
+        out = []
+        for o, i in found:
+            source, name = self._ids.card(o), amap.ability_name(objects[str(o)], i)
+            choices = [(("produce", c),) for c in options.get((o, i), [])] or [()]
+            out += [Action(ActionKind.ACTIVATE, actor, source, name, costs=costs) for costs in choices]
+        return out
 
     def _natives(self, action: Action, actor: int) -> list[Any]:
         """The phase actions that carry out ``action`` (several for a cast with prompts)."""
@@ -154,6 +165,8 @@ class PhaseSession(CachedSession):
             chain = amap.plan_cast(self._copy(), actor, action, oid, returned_oid, self._ids)
             return [phase.GameAction.from_dict(step) for step in chain]
         shape = amap.to_phase(action, self._ids, objects, waiting, pending)
+        if shape is not None and shape["type"] == "ActivateAbility":
+            return [phase.GameAction.from_dict(step) for step in self._mana_chain(shape, action, actor)]
         if shape is not None:
             return [phase.GameAction.from_dict(shape)]
         for native in self._game.actions():
@@ -161,6 +174,29 @@ class PhaseSession(CachedSession):
             if offered is not None and same_meaning(offered, action):
                 return [native]
         raise ActionRefused(f"phase does not offer {action}")
+
+    def _mana_chain(self, shape: dict[str, Any], action: Action, actor: int) -> list[dict[str, Any]]:
+        """A mana ability's activation, and the answer to phase's ``ChooseManaColor`` prompt when
+        it asks one (tried on a copy: the answer is one of the options phase offers)."""
+        import phase
+
+        data = shape["data"]
+        ability = self._raw()["objects"][str(data["source_id"])]["abilities"][data["ability_index"]]
+        produced = (ability.get("effect") or {}).get("produced") or {}
+        if produced.get("type") in ("Fixed", "Colorless"):
+            return [shape]  # phase asks nothing
+        copy = self._copy()
+        try:
+            events = copy.apply(actor, phase.GameAction.from_dict(shape)).events
+        except ValueError as exc:
+            raise ActionRefused(f"phase refused {action}: {exc}") from None
+        waiting, wanted = copy.waiting_for() or {}, action.cost("produce")
+        if waiting.get("type") != "ChooseManaColor":  # phase chose no type to ask for: none or one
+            chose = amap.produced_by_ability(events)
+            if wanted is not None and wanted not in chose:
+                raise ActionRefused(f"phase asks no type of mana for {action} and makes {chose or 'none'}")
+            return [shape]
+        return [shape, amap.mana_choice(waiting, list(copy.actions()), action)]
 
     def perform(self, action: Action) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """Apply the phase actions of ``action``: the raw state before, and phase's events."""
@@ -173,13 +209,44 @@ class PhaseSession(CachedSession):
                 if i:
                     raise EngineError(f"phase refused step {i + 1} of {action} it accepted on a copy: {exc}") from None
                 raise ActionRefused(f"phase refused {action}: {exc}") from None
+        raw += self._order_triggers(action.player)
         remember(raw, self.memo)
         return before, raw
+
+    def _order_triggers(self, player: int) -> list[dict[str, Any]]:
+        """Answer phase's ``OrderTriggers`` prompts in the order phase lists the triggers (the
+        order they triggered in), as the reference engine does: 603.3b lets the player choose,
+        and the model has no decision for it, so no invariant can ask for another order."""
+        import phase
+
+        events: list[dict[str, Any]] = []
+        for _ in range(MAX_TRIGGER_PROMPTS):
+            waiting = self._game.waiting_for() or {}
+            if waiting.get("type") != "OrderTriggers":
+                break
+            data = waiting.get("data") or {}
+            order = {"type": "OrderTriggers", "data": {"order": list(range(len(data.get("triggers") or [])))}}
+            stacked = {int(item["id"]) for item in self._game.state()["state"].get("stack", [])}
+            try:
+                events += self._game.apply(int(data.get("player", player)), phase.GameAction.from_dict(order)).events
+            except ValueError as exc:
+                raise EngineError(f"phase refused the order of its own triggers: {exc}") from None
+            self.changed()
+            # phase puts the ordered triggers on its stack without a StackPushed event: one each
+            pushed = [int(item["id"]) for item in self._raw().get("stack", []) if int(item["id"]) not in stacked]
+            events += [
+                {"type": "StackPushed", "data": {"object_id": oid}} for oid in pushed if not _reported(events, oid)
+            ]
+        return events
 
     def report(self, action: Action, before: GameState, performed: Any) -> list[Event]:
         events = translate(performed[1], performed[0], self._raw(), self._ids)
         chosen = action.kind is ActionKind.CHOOSE_CARDS and isinstance(before.pending, SearchDecision)
         return events + [Event(EventKind.FIND, card=c) for c in action.cards if chosen]
+
+
+def _reported(events: list[dict[str, Any]], oid: int) -> bool:
+    return any(e.get("type") == "StackPushed" and (e.get("data") or {}).get("object_id") == oid for e in events)
 
 
 def _own_tap_cost(ability: dict[str, Any]) -> bool:

@@ -1,0 +1,150 @@
+"""The phase.rs adapter's mana mapping: phase's ``ChooseManaColor`` prompt answered from the
+action's ``("produce", symbol)`` (CR 106.7), "tapped for mana" triggers as triggered mana
+abilities (106.12a, 605.4a), "twice as much" replacements (106.12b), and the one mana refusal
+left, each shown against phase itself (``tests/phase_hand.py``). Skipped without the ``phase`` extra."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("phase", reason="phase extra not installed: pip install -e '.[phase]'")
+
+from engines.phase.cards import CACHE_ENV
+from engines.phase.inprocess import PhaseInProcess
+from generators import cards
+from protocol.adapter import ActionRefused, StateUnsupported
+from protocol.builder import StateBuilder
+from protocol.mechanics import Mechanic
+from protocol.model import Action, ActionKind, CardData, EventKind, GameState, Step, Zone
+from tests.phase_hand import Board, Card
+
+POOL_TEXT = "{T}: Add one mana of any type that a land you control could produce."
+POOL = CardData("Pool Land", ("Land",), text=POOL_TEXT)
+
+
+@pytest.fixture(autouse=True)
+def private_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path / "faces"))
+
+
+def board(*permanents: tuple[CardData, int]) -> tuple[GameState, list[str]]:
+    b = StateBuilder()
+    ids = [b.permanent(card, controller) for card, controller in permanents]
+    b.put(cards.basic_land("U"), 0, Zone.LIBRARY)
+    b.put(cards.basic_land("U"), 1, Zone.LIBRARY)
+    return b.build(turn=2, active_player=0, step=Step.PRECOMBAT_MAIN, priority=0), ids
+
+
+def produce(source: str, symbol: str | None) -> Action:
+    costs = () if symbol is None else (("produce", symbol),)
+    return Action(ActionKind.ACTIVATE, 0, source=source, ability="mana", costs=costs)
+
+
+def test_the_mana_mechanics_phase_implements_are_supported() -> None:
+    for needed in (Mechanic.COULD_PRODUCE, Mechanic.MANA_TRIGGERS, Mechanic.MANA_REPLACEMENT):
+        assert PhaseInProcess().supports(frozenset({needed})), needed
+
+
+def test_phase_asks_the_type_of_could_produce_mana_and_the_action_answers_it() -> None:
+    """phase itself: a could-produce land asks ChooseManaColor with the lands' colours."""
+    hand = Board(
+        (Card("Pool Land", ("Land",), POOL_TEXT), Card("Forest", ("Land",), ""), Card("Island", ("Land",), ""))
+    )
+    hand.activate("Pool Land")
+    assert hand.waiting()["type"] == "ChooseManaColor"
+    assert sorted(hand.waiting()["data"]["choice"]["data"]["options"]) == ["Blue", "Green"]
+    # the adapter: one action per offered type, each answered with its type
+    state, (pool, _forest, _island) = board((POOL, 0), (cards.basic_land("G"), 0), (cards.basic_land("U"), 0))
+    session = PhaseInProcess().start(state)
+    legal = session.legal_actions()
+    assert produce(pool, "G") in legal and produce(pool, "U") in legal and produce(pool, None) not in legal
+    events = session.apply(produce(pool, "U"))
+    assert session.state().player(0).mana_pool == ("U",) and session.state().priority == 0
+    assert [e.detail for e in events if e.kind is EventKind.MANA] == ["U"]
+
+
+def test_a_type_phase_does_not_offer_or_no_type_is_refused_without_a_change() -> None:
+    state, ids = board((POOL, 0), (cards.basic_land("G"), 0), (cards.basic_land("U"), 0))
+    session = PhaseInProcess().start(state)
+    for wrong in ("R", None):
+        with pytest.raises(ActionRefused):
+            session.apply(produce(ids[0], wrong))
+        assert session.state() == state.replace() or not session.state().permanent(ids[0]).tapped
+
+
+def test_a_single_type_phase_chooses_itself_is_listed_as_that_choice() -> None:
+    """With one type to choose phase asks nothing and adds it: the adapter names that choice."""
+    hand = Board((Card("Pool Land", ("Land",), POOL_TEXT), Card("Plains", ("Land",), "")))
+    hand.activate("Pool Land")
+    assert hand.waiting()["type"] == "Priority" and hand.pool() == ["White"]
+    state, (pool, _plains) = board((POOL, 0), (cards.basic_land("W"), 0))
+    session = PhaseInProcess().start(state)
+    assert produce(pool, "W") in session.legal_actions()
+    with pytest.raises(ActionRefused, match="asks no type"):
+        session.apply(produce(pool, "U"))
+    session.apply(produce(pool, "W"))
+    assert session.state().player(0).mana_pool == ("W",)
+
+
+def test_a_tapped_for_mana_trigger_is_a_triggered_mana_ability() -> None:
+    """phase resolves "add an additional {W}" at once (605.4a: no stack) and reports its mana
+    and an EffectResolved; the adapter reports the trigger before that mana."""
+    watcher = Card("Watcher", ("Enchantment",), "Whenever you tap a permanent for mana, add an additional {W}.")
+    hand = Board((Card("Plains", ("Land",), ""), watcher))
+    events = hand.activate("Plains")
+    assert hand.pool() == ["White", "White"] and not hand.game.state()["state"]["stack"]
+    assert any(e["type"] == "EffectResolved" and e["data"]["kind"] == "Mana" for e in events)
+    state, (plains, watching) = board(
+        (cards.basic_land("W"), 0), (CardData("Watcher", ("Enchantment",), text=watcher.text), 0)
+    )
+    session = PhaseInProcess().start(state)
+    seen = [
+        (e.kind, e.card) for e in session.apply(produce(plains, None)) if e.kind in (EventKind.MANA, EventKind.TRIGGER)
+    ]
+    assert seen == [(EventKind.MANA, plains), (EventKind.TRIGGER, watching), (EventKind.MANA, watching)]
+
+
+def test_two_triggers_of_one_player_are_put_on_the_stack_in_the_order_they_triggered() -> None:
+    """phase asks OrderTriggers for two life-gaining "tapped for mana" triggers; the adapter
+    answers in phase's order (the model has no decision for it, 603.3b) and both go on the stack."""
+    text, other = (
+        "Whenever you tap a permanent for mana, you gain 1 life.",
+        "Whenever you tap a land for mana, you gain 2 life.",
+    )
+    hand = Board(
+        (Card("Plains", ("Land",), ""), Card("Watcher", ("Enchantment",), text), Card("Other", ("Enchantment",), other))
+    )
+    hand.activate("Plains")
+    assert hand.waiting()["type"] == "OrderTriggers"
+    state, (plains, *_watchers) = board(
+        (cards.basic_land("W"), 0),
+        (CardData("Watcher", ("Enchantment",), text=text), 0),
+        (CardData("Other", ("Enchantment",), text=other), 0),
+    )
+    session = PhaseInProcess().start(state)
+    events = session.apply(produce(plains, None))
+    assert len([e for e in events if e.kind is EventKind.TRIGGER]) == 2
+    assert session.state().priority == 0 and len(session.state().stack) == 2
+
+
+def test_twice_as_much_under_you_tap_a_land_doubles_and_is_played() -> None:
+    text = "If you tap a land for mana, it produces twice as much of that mana instead."
+    state, (forest, _doubler) = board((cards.basic_land("G"), 0), (CardData("Doubler", ("Enchantment",), text=text), 0))
+    session = PhaseInProcess().start(state)
+    session.apply(produce(forest, None))
+    assert session.state().player(0).mana_pool == ("G", "G")
+
+
+def test_a_doubling_phase_leaves_inert_is_refused_as_phase_plays_it() -> None:
+    """ "If a land is tapped for mana, it produces twice as much" parses with neither an effect
+    nor a mana modification: phase itself adds one {G} under it. The adapter refuses the card
+    (the engine lacks it), instead of judging phase on a card it plays as vanilla."""
+    text = "If a land is tapped for mana, it produces twice as much of that mana instead."
+    hand = Board((Card("Forest", ("Land",), ""), Card("Doubler", ("Enchantment",), text)))
+    hand.activate("Forest")
+    assert hand.pool() == ["Green"]
+    state, _ids = board((cards.basic_land("G"), 0), (CardData("Doubler", ("Enchantment",), text=text), 0))
+    with pytest.raises(StateUnsupported, match="mana replacement with nothing to execute"):
+        PhaseInProcess().start(state)
