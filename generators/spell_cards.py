@@ -49,39 +49,33 @@ JESKAI_BALLER = CardData(
 )
 
 
-def class_card(level2: str = "{1}{B}", level3: str = "{B}", mana_cost: str = "{2}{B}") -> CardData:
-    """Ninja Teen's text with the given level costs (Ninja Teen itself by default)."""
-    name = (
-        "Ninja Teen"
-        if (level2, level3, mana_cost) == ("{1}{B}", "{B}", "{2}{B}")
-        else (f"Teen Class {_compact(level2)}-{_compact(level3)}")
-    )
+def _compact(cost: str) -> str:
+    return cost.replace("{", "").replace("}", "")
+
+
+def class_card(
+    level2: str = "{1}{B}", level3: str = "{B}", mana_cost: str = "{2}{B}", *, graveyard: bool = True
+) -> CardData:
+    """Ninja Teen's text with the given level costs (Ninja Teen itself by default). Without
+    ``graveyard`` its level 3 grants nothing: the last two lines (sneak from the graveyard) are
+    left out, for claims about levels that never read them (an engine that cannot parse that
+    line can still play the Class), under a name no real card has."""
+    teen = (level2, level3, mana_cost) == ("{1}{B}", "{B}", "{2}{B}") and graveyard
+    costs = f"{_compact(level2)}-{_compact(level3)}"
+    name = "Ninja Teen" if teen else f"Teen Class {costs}" if graveyard else f"Plain Teen Class {costs}"
+    lines = [CLASS_REMINDER, LEAVES_DRAIN, f"{level2}: Level 2", ANTHEM_MENACE, f"{level3}: Level 3"]
     return CardData(
         name,
         ("Enchantment",),
         mana_cost=mana_cost,
         subtypes=("Class",),
-        text="\n".join(
-            [
-                CLASS_REMINDER,
-                LEAVES_DRAIN,
-                f"{level2}: Level 2",
-                ANTHEM_MENACE,
-                f"{level3}: Level 3",
-                GRAVEYARD_SNEAK,
-                GRAVEYARD_PERMISSION,
-            ]
-        ),
+        text="\n".join(lines + ([GRAVEYARD_SNEAK, GRAVEYARD_PERMISSION] if graveyard else [])),
     )
 
 
 NINJA_TEEN = class_card()
 
 COUNTERSPELL = CardData("Counterspell", ("Instant",), mana_cost="{U}", text="Counter target spell.")
-
-
-def _compact(cost: str) -> str:
-    return cost.replace("{", "").replace("}", "")
 
 
 def life_spell(kind: str, amount: int, *, rebound: bool = False, cost: str = "{1}{W}") -> CardData:
