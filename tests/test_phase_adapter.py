@@ -238,18 +238,6 @@ def test_tap_and_untap_abilities_named_by_protocol() -> None:
         session.apply(mana)
 
 
-def test_multi_blocked_attacker_before_damage_is_unsupported() -> None:
-    b = StateBuilder()
-    attacker = b.permanent(cards.creature(2, 2), 0, tapped=True, attacking=AttackTarget.of_player(1), blocked=True)
-    for _ in range(2):
-        b.permanent(cards.creature(1, 1), 1, blocking=(attacker,))
-    b.put(cards.basic_land("U"), 0, Zone.LIBRARY)
-    b.put(cards.basic_land("U"), 1, Zone.LIBRARY)
-    state = b.build(turn=3, active_player=0, step=Step.DECLARE_BLOCKERS, priority=0)
-    with pytest.raises(StateUnsupported, match="AssignCombatDamage"):
-        PhaseInProcess().start(state)
-
-
 def test_unmapped_mechanics_have_reasons() -> None:
     from engines.reference import SUPPORTED as REFERENCE
 

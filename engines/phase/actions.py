@@ -10,7 +10,7 @@ from typing import Any
 
 from engines.kit.naming import AbilityShape, ability_names
 from protocol.adapter import ActionRefused
-from protocol.decisions import Decision, MayCast
+from protocol.decisions import AssignCombatDamage, Decision, MayCast, Share
 from protocol.model import Action, ActionKind
 
 from .events import NINJUTSU_VARIANTS, ninjutsu_ability
@@ -45,6 +45,8 @@ def to_model(
         return act(K.CAST, source=ids.card(data["hand_object"]), costs=sneak)
     if kind == "SelectCards":
         return act(K.CHOOSE_CARDS, cards=ids.cards(data.get("cards", [])))
+    if kind == "AssignCombatDamage" and isinstance(pending, AssignCombatDamage):
+        return act(K.ASSIGN_DAMAGE, damage=damage_of(data, pending, ids))
     if kind == "ActivateAbility" and "source_id" in data:
         name = ability_name(objects.get(str(data["source_id"])), int(data.get("ability_index", 0)))
         return None if name is None else act(K.ACTIVATE, source=ids.card(data["source_id"]), ability=name)
@@ -101,6 +103,8 @@ def to_phase(
     if kind is K.DECLARE_BLOCKERS:
         pairs = [[oid(b, "blocker"), oid(a, "attacker")] for b, a in action.blocks]
         return {"type": "DeclareBlockers", "data": {"assignments": pairs}}
+    if kind is K.ASSIGN_DAMAGE and isinstance(pending, AssignCombatDamage):
+        return damage_answer(action, pending, ids)
     if kind is K.CHOOSE_CARDS and waiting == "SearchChoice":
         return {"type": "SelectCards", "data": {"cards": [oid(c, "card") for c in action.cards]}}
     if kind is not K.ACTIVATE or ability is None or not ability.startswith("mana"):
@@ -240,3 +244,29 @@ def produced_by_ability(events: list[dict[str, Any]]) -> list[str]:
     the type chosen for it when phase made the only choice itself."""
     made = [e.get("data") or {} for e in events if e.get("type") == "ManaAbilityProduced"]
     return list(dict.fromkeys(symbol(m) for d in made for m in d.get("produced") or []))
+
+
+def damage_of(data: dict[str, Any], pending: AssignCombatDamage, ids: Ids) -> tuple[Share, ...]:
+    """The model's shares of phase's answer to its one-attacker ``AssignCombatDamage`` prompt."""
+    entry = pending.sources[0]
+    shares = [(entry.source, ids.card(b), int(n)) for b, n in data.get("assignments") or []]
+    beyond = [r.ref for r in entry.beyond]
+    for ref, amount in zip(beyond, (data.get("trample_damage"), data.get("controller_damage")), strict=False):
+        shares.append((entry.source, ref, int(amount or 0)))
+    return tuple(s for s in shares if s[2] > 0)
+
+
+def damage_answer(action: Action, pending: AssignCombatDamage, ids: Ids) -> dict[str, Any]:
+    """phase's ``AssignCombatDamage`` answer for the model's shares (phase judges it; a share
+    the prompt has no place for is refused: phase would not see it)."""
+    entry = pending.sources[0]
+    creatures, beyond = [c.ref for c in entry.creatures], [r.ref for r in entry.beyond]
+    amounts: dict[str, int] = {}
+    for source, recipient, amount in action.damage:
+        if source != entry.source or recipient not in creatures + beyond:
+            raise ActionRefused(f"phase asks for {entry.source}'s combat damage only, not {source} to {recipient}")
+        amounts[recipient] = amounts.get(recipient, 0) + amount
+    assignments = [[ids.engine(ref), amounts.get(ref, 0)] for ref in creatures]
+    extra = [amounts.get(ref, 0) for ref in beyond] + [0, 0]
+    data = {"mode": "Normal", "assignments": assignments, "trample_damage": extra[0], "controller_damage": extra[1]}
+    return {"type": "AssignCombatDamage", "data": data}

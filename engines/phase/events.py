@@ -1,8 +1,9 @@
 """phase.rs events -> model Events (the kit derives what phase leaves out: a creature put onto
 the battlefield attacking, and as a safety net zone changes, taps, life). phase reveals nothing
 for ninjutsu, and nothing is invented. phase deals both combat damage steps in one pass: damage
-is "first-strike" until the first from a creature without first or double strike, or the second
-from one source."""
+is "first-strike" until the first from a creature without first or double strike, a second from one
+source to one recipient, or the end of a pass (phase's summary of damage to players, or a
+state-based action after damage)."""
 
 from typing import Any
 
@@ -15,6 +16,9 @@ from .names import FROM_PHASE, ZONES, Ids, symbol, target_of
 #: ninjutsu) -> the model's ability names, and first and double strike.
 NINJUTSU_VARIANTS = {k.camel: k.name for k in (NINJUTSU, COMMANDER_NINJUTSU)}
 STRIKE_KEYWORDS = {k.camel for k in (FIRST_STRIKE, DOUBLE_STRIKE)}
+#: phase's events that close a combat damage pass: its summary of damage to players, and the
+#: state-based actions checked before the regular pass (704.3, 510.4).
+PASS_ENDS = frozenset({"CombatDamageDealtToPlayer", "CreatureDestroyed"})
 
 
 def ninjutsu_ability(obj: dict[str, Any] | None) -> str:
@@ -27,7 +31,8 @@ def translate(raw: list[dict[str, Any]], before: dict[str, Any], after: dict[str
     """Model events for phase's event dicts (``before``/``after``: phase state dicts)."""
     objects = {**after.get("objects", {}), **before.get("objects", {})}
     combat = before.get("combat") or {}
-    first_pass, dealt = before.get("phase") != "CombatDamage" or not combat.get("first_strike_done"), set()
+    first_pass = before.get("phase") != "CombatDamage" or not combat.get("first_strike_done")
+    dealt: set[tuple[int, str | None]] = set()  # (source, recipient) of combat damage dealt
     kinds: dict[int, str] = {}  # stack entries: oid -> kind, -oid -> the source's card id
     for item in before.get("stack", []) + after.get("stack", []):
         stacked = str((item.get("kind") or {}).get("type"))
@@ -40,6 +45,7 @@ def translate(raw: list[dict[str, Any]], before: dict[str, Any], after: dict[str
         if kind in ("PermanentTapped", "PermanentUntapped"):
             out.append(Event(EventKind.TAP if kind == "PermanentTapped" else EventKind.UNTAP, card=ids.card(card)))
         elif kind == "ZoneChanged":
+            first_pass = first_pass and not dealt  # state-based actions come between the passes
             where = ZONES.get(data.get("from", "")), ZONES.get(data.get("to", ""))
             out.append(Event(EventKind.ZONE_CHANGE, card=ids.card(card), from_zone=where[0], to_zone=where[1]))
         elif kind == "AttackersDeclared":
@@ -84,11 +90,13 @@ def translate(raw: list[dict[str, Any]], before: dict[str, Any], after: dict[str
             if data.get("is_combat"):
                 keywords = (objects.get(str(source)) or {}).get("keywords", [])
                 strikes = any(isinstance(k, str) and k in STRIKE_KEYWORDS for k in keywords)
-                first_pass = first_pass and source not in dealt and strikes
+                first_pass = first_pass and (source, ref) not in dealt and strikes
                 detail = "first-strike" if first_pass else "regular"
-                dealt.add(source)
+                dealt.add((source, ref))
             amount = int(data["amount"])
             out.append(Event(EventKind.DAMAGE, card=ids.card(source), target=ref, amount=amount, detail=detail))
+        elif kind in PASS_ENDS and dealt:
+            first_pass = False  # the first-strike pass is over (its summary, or state-based actions after it)
         elif kind == "PhaseChanged":
             step = FROM_PHASE.get(str(data.get("phase")))
             out.append(Event(EventKind.STEP, detail=str(step) if step else str(data.get("phase"))))

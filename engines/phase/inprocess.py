@@ -37,6 +37,8 @@ SUPPORTED: frozenset[str] = frozenset(
         *(M.MANA_TRIGGERS, M.MANA_REPLACEMENT, M.COULD_PRODUCE),
         # The evergreen keywords phase reads from oracle text and applies in its own combat rules.
         *(M.FLYING, M.REACH, M.VIGILANCE, M.DEFENDER, M.HASTE, M.LIFELINK, M.INDESTRUCTIBLE, M.DEATHTOUCH),
+        # Trample: phase asks AssignCombatDamage with its blockers' lethal damage (prompts.py).
+        M.TRAMPLE,
     }
 )
 #: Requirements known not to work, with the reason.

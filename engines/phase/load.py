@@ -71,13 +71,6 @@ def check_loadable(state: GameState) -> None:
         raise StateUnsupported("the phase adapter does not build states with mana in a pool")
     if any(p.command for p in state.players):
         raise StateUnsupported("the phase adapter does not map the command zone (phase needs a commander game)")
-    blocked = [a for perm in state.battlefield for a in perm.blocking]
-    before_damage = state.step in (Step.DECLARE_ATTACKERS, Step.DECLARE_BLOCKERS, Step.FIRST_STRIKE_DAMAGE)
-    if before_damage and len(blocked) != len(set(blocked)):
-        raise StateUnsupported(
-            "the phase adapter does not answer phase's AssignCombatDamage prompt (an attacker blocked by two or "
-            "more creatures, with regular combat damage still to come)"
-        )
 
 
 def new_game(state: GameState) -> tuple[dict[str, Any], Ids]:

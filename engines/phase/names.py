@@ -24,10 +24,21 @@ def step_of(ps: dict[str, Any]) -> Step:
     combat = ps.get("combat") or {}
     if ps["phase"] == "CombatDamage":
         fs_only = combat.get("first_strike_done") and not combat.get("regular_damage_done")
-        return Step.FIRST_STRIKE_DAMAGE if fs_only else Step.COMBAT_DAMAGE
+        # waiting for a damage assignment before any damage: the first-strike step when a
+        # creature in combat has first or double strike (510.4), else the regular one
+        before_any = not combat.get("first_strike_done") and not combat.get("regular_damage_done")
+        return Step.FIRST_STRIKE_DAMAGE if fs_only or (before_any and strikes_first(ps)) else Step.COMBAT_DAMAGE
     if ps["phase"] not in FROM_PHASE:
         raise ValueError(f"phase reports an unknown phase {ps['phase']!r}")
     return FROM_PHASE[ps["phase"]]
+
+
+def strikes_first(ps: dict[str, Any]) -> bool:
+    """Whether a creature in phase's combat has first strike or double strike (702.7, 702.4)."""
+    combat = ps.get("combat") or {}
+    ids = [a.get("object_id") for a in combat.get("attackers") or []] + list(combat.get("blocker_to_attacker") or {})
+    keywords = [k for i in ids for k in (ps["objects"].get(str(i)) or {}).get("keywords") or [] if isinstance(k, str)]
+    return bool({"FirstStrike", "DoubleStrike"} & set(keywords))
 
 
 def symbol(mana: Any) -> str:

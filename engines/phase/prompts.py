@@ -4,17 +4,31 @@
 event phase emitted as it began (the library, or its top four under Aven Mindcensor), kept in a
 :class:`SearchMemo` with the effect's source; phase finds all chosen cards at once (``found``
 stays empty) and has moved the spell off the stack (``resolving`` None). ``OptionalEffectChoice``
-of an exiled card with rebound is ``may-cast``. ``AssignCombatDamage`` is not mapped: no choice
-is invented for it (a state leading to it before regular damage is not loaded)."""
+of an exiled card with rebound is ``may-cast``. phase's ``AssignCombatDamage`` asks for one
+attacker at a time (its blockers with their lethal damage, trample): it is the model's
+``AssignCombatDamage`` with that one source (510.1c, 702.19b; 702.2c lethal from phase's
+``lethal_minimum``, which it lowers to 1 under deathtouch)."""
 
 from dataclasses import dataclass, field
 from typing import Any
 
-from protocol.decisions import Decision, DeclareAttackers, DeclareBlockers, MayCast, Search, SearchDecision
+from protocol.decisions import (
+    AssignCombatDamage,
+    DamageRecipient,
+    DamageSource,
+    Decision,
+    DeclareAttackers,
+    DeclareBlockers,
+    MayCast,
+    Search,
+    SearchDecision,
+    Trample,
+)
 from protocol.keyword_registry import REBOUND
+from protocol.model import TargetKind, target_ref
 
 from .cards import walk
-from .names import Ids
+from .names import Ids, target_of
 
 
 @dataclass
@@ -75,6 +89,45 @@ def rebound_offer(data: dict[str, Any], ps: dict[str, Any], ids: Ids) -> MayCast
     return MayCast(int(data["player"]), cards=(ids.card(data["decision_subject_id"]),))
 
 
+#: phase's trample kinds -> the model's (702.19b; 702.19c over planeswalkers).
+TRAMPLE = {"Standard": Trample.TRAMPLE, "OverPlaneswalkers": Trample.OVER_PLANESWALKERS}
+
+
+def damage_assignment(data: dict[str, Any], ps: dict[str, Any], ids: Ids) -> AssignCombatDamage:
+    """phase's prompt for one attacker's combat damage, as the model's decision with that source.
+    A creature's lethal damage is phase's ``lethal_minimum``; with deathtouch phase lowers it
+    to 1, which the model counts itself (``DamageSource.lethal_to``), so the creature's own
+    lethal damage is read from its toughness and marked damage instead."""
+    attacker = int(data["attacker_id"])
+    keywords = (ps["objects"].get(str(attacker)) or {}).get("keywords") or []
+    deathtouch = "Deathtouch" in [k for k in keywords if isinstance(k, str)]
+    creatures = tuple(
+        DamageRecipient(ids.card(b["blocker_id"]), lethal_damage(ps, int(b["blocker_id"]), int(b["lethal_minimum"])))
+        for b in data.get("blockers") or []
+    )
+    trample = TRAMPLE.get(str(data.get("trample"))) if data.get("trample") else None
+    beyond: tuple[DamageRecipient, ...] = ()
+    if trample is not None and data.get("attack_target"):
+        target = target_of(data["attack_target"], ids)
+        beyond = (DamageRecipient(target_ref(target)),)
+        if trample is Trample.OVER_PLANESWALKERS and target.kind is TargetKind.PLANESWALKER:
+            walker = ps["objects"].get(str(data["attack_target"].get("data"))) or {}
+            loyalty = int((walker.get("counters") or {}).get("Loyalty") or 0)
+            beyond = (
+                DamageRecipient(target_ref(target), loyalty),
+                DamageRecipient(f"player:{walker.get('controller')}"),
+            )
+    source = DamageSource(ids.card(attacker), int(data["total_damage"]), creatures, trample, beyond, deathtouch)
+    return AssignCombatDamage(int(data["player"]), (source,))
+
+
+def lethal_damage(ps: dict[str, Any], oid: int, minimum: int) -> int:
+    """A blocker's lethal damage (120.6): its toughness less its marked damage, else phase's figure."""
+    obj = ps["objects"].get(str(oid)) or {}
+    toughness = obj.get("toughness")
+    return max(0, int(toughness) - int(obj.get("damage_marked") or 0)) if toughness is not None else minimum
+
+
 def pending_of(ps: dict[str, Any], ids: Ids, memo: SearchMemo) -> Decision | None:
     """The choice phase waits for, when it is not priority (None for prompts not mapped)."""
     waiting = ps.get("waiting_for") or {}
@@ -85,6 +138,8 @@ def pending_of(ps: dict[str, Any], ids: Ids, memo: SearchMemo) -> Decision | Non
         return DeclareBlockers(int(data["player"]))
     if wtype == "SearchChoice":
         return search_choice(data, ps, ids, memo)
+    if wtype == "AssignCombatDamage":
+        return damage_assignment(data, ps, ids)
     return rebound_offer(data, ps, ids) if wtype == "OptionalEffectChoice" else None
 
 
