@@ -33,6 +33,7 @@ def export(ps: dict[str, Any], start: GameState, ids: Ids, pending: Decision | N
             instances.append(CardInstance(ids.card(key), obj["name"], int(obj["owner"]), token=True))
             card_data.setdefault(obj["name"], token_data(obj))
     exile = ids.cards(ps.get("exile", []))
+    command = ids.cards(ps.get("command_zone") or [])
     searched = {int(p) for p in ps.get("players_who_searched_library_this_turn") or []}
     players = []
     for seat in ps["players"]:
@@ -46,6 +47,7 @@ def export(ps: dict[str, Any], start: GameState, ids: Ids, pending: Decision | N
                 library=ids.cards(seat["library"]),
                 graveyard=ids.cards(seat["graveyard"]),
                 exile=tuple(c for c in exile if owners[c] == index),
+                command=tuple(c for c in command if owners[c] == index),
                 mana_pool=tuple(symbol(u.get("color") if isinstance(u, dict) else u) for u in pool),
                 land_plays_left=max(0, plays),
                 searched_library=index in searched,

@@ -32,6 +32,8 @@ SUPPORTED: frozenset[str] = frozenset(
         *(M.UNTAP_SYMBOL, M.CASTING, M.CASTING_PERMANENTS, M.X_ETB, M.CAST_TRIGGER, M.COUNTERSPELL, M.SNEAK),
         *(M.TOKENS, M.PLAY_FROM_EXILE, M.SEARCH, M.SEARCH_RESTRICTION, M.REBOUND, M.LAND_PLAY, M.CLASS),
         M.LEAVES_TRIGGER,
+        # Commander ninjutsu: the state's command-zone cards are the commanders of a Commander game.
+        M.COMMANDER_NINJUTSU,
         # "Tapped for mana" triggers (mana abilities, 106.12a), "twice as much" replacements and
         # "could produce" (106.7: phase's ChooseManaColor prompt, answered from the action).
         *(M.MANA_TRIGGERS, M.MANA_REPLACEMENT, M.COULD_PRODUCE),
@@ -46,8 +48,6 @@ NOT_SUPPORTED: dict[str, str] = {
     M.LIBRARY_NINJUTSU: f"{PHASE} has no library ninjutsu: its card parser leaves 'Library ninjutsu {{1}}{{U}}' an "
     "Unimplemented ability, its ninjutsu-family costs are only Ninjutsu, CommanderNinjutsu and Sneak, and its one "
     "ninjutsu action (ActivateNinjutsu) refuses a card in the library: 'Ninjutsu-family card not in hand or command zone'",
-    M.COMMANDER_NINJUTSU: "the phase adapter does not map the command zone (phase parses commander ninjutsu but needs "
-    "a Commander-format game with a designated commander)",
     M.LOOK: "the phase adapter does not map phase's look-and-order prompt (only library ninjutsu, which phase lacks, uses it)",
     M.MILL: "the phase adapter does not map mill as a mana-ability cost in a search (only library ninjutsu, which phase lacks, uses it)",
 }

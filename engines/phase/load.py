@@ -23,8 +23,8 @@ PLAYER_ZONES = {Zone.HAND: "Hand", Zone.LIBRARY: "Library", Zone.GRAVEYARD: "Gra
 CAST_FIELDS = ("mana_cost", "base_mana_cost", "keywords", "base_keywords")
 #: What of a new game's state depends on its cards, not only on how many each deck has (opening).
 CARD_DEPENDENT = ("objects", "all_creature_types", "resolved_rules_journal", "deck_pools", "zone_changes_this_turn")
-#: Per (cards in deck 0, cards in deck 1, first player): the rest of a new game's state, as JSON.
-_skeletons: dict[tuple[int, int, int], str] = {}
+#: Per (cards in deck 0, cards in deck 1, first player, commanders per player): the rest of a new game's state, as JSON.
+_skeletons: dict[tuple[int, int, int, tuple[int, ...]], str] = {}
 SKELETONS_KEPT = 1024
 
 
@@ -69,8 +69,6 @@ def check_loadable(state: GameState) -> None:
     """StateUnsupported for what the adapter does not build at all."""
     if any(p.mana_pool for p in state.players):
         raise StateUnsupported("the phase adapter does not build states with mana in a pool")
-    if any(p.command for p in state.players):
-        raise StateUnsupported("the phase adapter does not map the command zone (phase needs a commander game)")
 
 
 def new_game(state: GameState) -> tuple[dict[str, Any], Ids]:
@@ -78,11 +76,23 @@ def new_game(state: GameState) -> tuple[dict[str, Any], Ids]:
     the id map: each card of the state to a phase object of its name and owner."""
     import phase
 
-    decks = [[o.name for o in state.objects if o.owner == seat] + [card_data.FILLER.name] for seat in (0, 1)]
-    game = engine_for(state).new_game(decks[0], decks[1], seed=0, first_player=state.active_player)
+    commanders = [[state.obj(c).name for c in p.command] for p in state.players]
+    decks = [
+        [o.name for o in state.objects if o.owner == seat and o.id not in state.players[seat].command]
+        + [card_data.FILLER.name]
+        for seat in (0, 1)
+    ]
+    if any(commanders):  # 903.6: a Commander game starts with each commander in the command zone
+        lists = [{"main_deck": deck, "commander": named} for deck, named in zip(decks, commanders, strict=True)]
+        game = engine_for(state).new_game(
+            lists[0], lists[1], seed=0, first_player=state.active_player, format="Commander"
+        )
+    else:
+        game = engine_for(state).new_game(decks[0], decks[1], seed=0, first_player=state.active_player)
     for seat in (0, 1):
         game.apply(seat, phase.GameAction.from_dict(KEEP))
-    envelope = opening(game, (len(decks[0]), len(decks[1]), state.active_player))
+    sizes = (len(decks[0]), len(decks[1]), state.active_player, tuple(map(len, commanders)))
+    envelope = opening(game, sizes)
     objects, free, ids = envelope["state"]["objects"], dict[tuple[str, int], list[int]](), Ids(int, prefix="p")
     for key in sorted(objects, key=int):
         free.setdefault((objects[key]["name"], objects[key]["owner"]), []).append(int(key))
@@ -95,7 +105,7 @@ def new_game(state: GameState) -> tuple[dict[str, Any], Ids]:
     return envelope, ids
 
 
-def opening(game: Any, sizes: tuple[int, int, int]) -> dict[str, Any]:
+def opening(game: Any, sizes: tuple[int, int, int, tuple[int, ...]]) -> dict[str, Any]:
     """The state envelope of the new ``game``; ``sizes``: its decks' sizes and first player. A
     new game's state is the same for any cards but for :data:`CARD_DEPENDENT` (shuffles consume
     the random state by the decks' sizes; ``tests/test_phase_adapter.py`` keeps it so), so the
@@ -112,7 +122,7 @@ def opening(game: Any, sizes: tuple[int, int, int]) -> dict[str, Any]:
     else:
         envelope = json.loads(text)
         ps = envelope["state"]
-        zones = [ps["battlefield"], ps["exile"]]
+        zones = [ps["battlefield"], ps["exile"], ps.get("command_zone") or []]
         zones += [p[z] for p in ps["players"] for z in ("hand", "library", "graveyard")]
         ps["objects"] = {str(oid): game.object(int(oid)) for zone in zones for oid in zone}
     ps["all_creature_types"] = creature_types(ps["objects"])
@@ -157,6 +167,9 @@ def place(state: GameState, ps: dict[str, Any], ids: Ids) -> None:
             for card_id in p.zone(zone):
                 objects[str(oid[card_id])]["zone"] = name
                 (ps["exile"] if zone is Zone.EXILE else seat[name.lower()]).append(oid[card_id])
+    ps["command_zone"] = [oid[c] for p in state.players for c in p.command]
+    for card_id in (c for p in state.players for c in p.command):
+        objects[str(oid[card_id])]["zone"] = "Command"
     ps["lands_played_this_turn"] = ps["players"][state.active_player]["lands_played_this_turn"]
     for o in state.objects:
         if o.token:  # phase removes a token that leaves the battlefield (704.5d) by this flag
