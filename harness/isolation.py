@@ -32,7 +32,7 @@ from harness.limits import Limits, clean_text
 from harness.limits import current as current_limits
 from harness.wire import PROTOCOL, PROTOCOL_VERSION
 from protocol import codec
-from protocol.adapter import ActionRefused, EngineError, StateUnsupported, Support
+from protocol.adapter import ActionRefused, EngineError, Gap, StateUnsupported, Support
 from protocol.model import Action, CardData, Event, GameState
 from protocol.observability import check_fields
 
@@ -113,6 +113,14 @@ def _terminate(proc: subprocess.Popen[bytes], marker: str, since: int) -> None:
                 stream.close()
         except OSError:
             pass
+
+
+def gap_of(value: object) -> Gap | None:
+    """A worker's ``gap`` field as a :class:`Gap` (an unknown or missing one: None, the report guesses)."""
+    try:
+        return Gap(value) if isinstance(value, str) else None
+    except ValueError:
+        return None
 
 
 class AnswerReader:
@@ -380,7 +388,7 @@ class Worker:
         if kind == "refused":
             return ActionRefused(text)
         if kind == "unsupported-state":
-            return StateUnsupported(text)
+            return StateUnsupported(text, gap_of(error.get("gap")))
         self.failed = True  # the engine may be in a bad state now: the next session gets a new worker
         if kind == "engine":
             return EngineError(f"engine raised {etype} in {method}: {text}")
@@ -583,7 +591,7 @@ class IsolatedEngine:
         answer = worker.call("supports", {"requires": sorted(requires)}, self.start_timeout)
         if not isinstance(answer, dict) or not isinstance(answer.get("ok"), bool):
             raise EngineError(f"engine worker for {self.spec!r} gave a malformed supports answer: {answer!r}")
-        return Support(answer["ok"], str(answer.get("reason", "")))
+        return Support(answer["ok"], str(answer.get("reason", "")), gap_of(answer.get("gap")))
 
     def start(self, state: GameState) -> IsolatedSession:
         worker = self._live_worker(fresh_after_failure=True)

@@ -91,6 +91,8 @@ class _Observer:
     last_failure: Failure | None = None
     last_status: Status = "pass"
     unsupported: list[str] = field(default_factory=list)
+    #: Whose gap each of those was (``Gap`` values; None where the adapter did not say).
+    unsupported_gaps: list[str | None] = field(default_factory=list)
     #: The outcome of every example, in order ("passed", or "fail: ..." / "error: ..."): a flaky
     #: engine's verdict shows the two outcomes of the same example.
     outcomes: list[str] = field(default_factory=list)
@@ -114,8 +116,14 @@ def _unmet(adapter: EngineAdapter, requires: frozenset[str]) -> tuple[Unmet, ...
         if isinstance(answer, str):  # the adapter failed to answer: the joined reason is recorded anyway
             return ()
         if not answer.ok:
-            unmet.append(Unmet(item, clean_text(answer.reason or "not supported")))
+            gap = getattr(answer, "gap", None)
+            unmet.append(Unmet(item, clean_text(answer.reason or "not supported"), str(gap) if gap else None))
     return tuple(unmet)
+
+
+def _one_gap(gaps: list[str | None]) -> str | None:
+    """The record's gap when every part names the same one (else None: see each ``unmet``)."""
+    return gaps[0] if gaps and all(g == gaps[0] for g in gaps) else None
 
 
 def run_case(
@@ -153,7 +161,8 @@ def run_case(
         return base(
             status="unsupported",
             reason=clean_text(support.reason or "not supported"),
-            unmet=_unmet(adapter, invariant.requires),
+            unmet=(unmet := _unmet(adapter, invariant.requires)),
+            gap=_one_gap([u.gap for u in unmet] or [str(support.gap) if getattr(support, "gap", None) else None]),
         )
     blind = unobserved(adapter, invariant, engine_spec)
     if blind is not None:
@@ -211,6 +220,8 @@ def run_case(
                     raw = start_session(adapter, state, limits.start, contained)
                 except StateUnsupported as exc:
                     seen.unsupported.append(clean_text(exc))
+                    gap = getattr(exc, "gap", None)
+                    seen.unsupported_gaps.append(str(gap) if gap else None)
                     reject()  # counted as rejected below
                 session = GuardedSession(
                     raw, call_limit=limits.call, example_deadline=example_deadline, contained=contained, pace=pace.add
@@ -319,7 +330,11 @@ def run_case(
         )
     except (Unsatisfiable, FailedHealthCheck) as exc:
         if seen.unsupported:
-            return record("unsupported", reason=f"the engine could not load the drawn states: {seen.unsupported[-1]}")
+            return record(
+                "unsupported",
+                reason=f"the engine could not load the drawn states: {seen.unsupported[-1]}",
+                gap=seen.unsupported_gaps[-1],
+            )
         if seen.set_aside:  # the check's preconditions held too rarely: nothing was tested enough
             return record(
                 "inconclusive",

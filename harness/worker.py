@@ -42,7 +42,8 @@ def exception_type(exc: BaseException) -> str:
 
 
 def error_payload(exc: BaseException) -> dict[str, str]:
-    """The ``error`` object for an exception raised while serving a request."""
+    """The ``error`` object for an exception raised while serving a request (with ``gap`` for a
+    StateUnsupported that names whose gap it is)."""
     if isinstance(exc, ActionRefused):
         kind = "refused"
     elif isinstance(exc, StateUnsupported):
@@ -51,7 +52,9 @@ def error_payload(exc: BaseException) -> dict[str, str]:
         kind = "protocol"
     else:
         kind = "engine"
-    return {"kind": kind, "type": exception_type(exc), "message": str(exc) or exception_type(exc)}
+    payload = {"kind": kind, "type": exception_type(exc), "message": str(exc) or exception_type(exc)}
+    gap = getattr(exc, "gap", None) if isinstance(exc, StateUnsupported) else None
+    return payload | ({"gap": str(gap)} if gap is not None else {})
 
 
 def _sequence(value: Any, what: str, items: str) -> list[Any]:
@@ -103,7 +106,8 @@ class Server:
             if not isinstance(requires, list) or not all(isinstance(r, str) for r in requires):
                 raise ProtocolError("supports needs params.requires, a list of strings")
             support = self.adapter.supports(frozenset(requires))
-            return {"ok": bool(support.ok), "reason": support.reason}
+            gap = getattr(support, "gap", None)
+            return {"ok": bool(support.ok), "reason": support.reason} | ({"gap": str(gap)} if gap is not None else {})
         if method == "start":
             try:
                 state = codec.from_jsonable(GameState, params.get("state"), "$.params.state")

@@ -8,6 +8,7 @@ engine broke) is what lets a legality invariant tell "illegal" from "crashed".
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
@@ -22,25 +23,44 @@ class EngineError(Exception):
     """The engine crashed, hung or broke the adapter contract: the verdict is ``error``."""
 
 
+class Gap(enum.StrEnum):
+    """Whose gap an ``unsupported`` verdict is, so that a report tells what would have to change
+    for the invariant to be judged."""
+
+    #: The engine lacks the mechanic (no mapping could make it judge the invariant).
+    ENGINE = "engine"
+    #: The adapter does not map it yet (the engine may well have it).
+    ADAPTER = "adapter"
+    #: The engine does not know (or cannot parse) a card the drawn states need.
+    CARD = "card"
+
+
 class StateUnsupported(Exception):
     """The engine cannot represent this particular drawn state (say, a card it lacks). The
-    example is set aside; if no drawn state can be loaded the verdict is ``unsupported``."""
+    example is set aside; if no drawn state can be loaded the verdict is ``unsupported``.
+    ``gap``: whose gap it is, when the adapter knows."""
+
+    def __init__(self, message: str = "", gap: Gap | None = None):
+        super().__init__(message)
+        self.gap = gap
 
 
 @dataclass(frozen=True)
 class Support:
-    """An adapter's answer to ``supports(requires)``: yes, or no with a reason."""
+    """An adapter's answer to ``supports(requires)``: yes, or no with a reason and, when the
+    adapter knows it, whose gap it is (:class:`Gap`; ``None``: the report guesses from the words)."""
 
     ok: bool
     reason: str = ""
+    gap: Gap | None = None
 
     @classmethod
     def yes(cls) -> Support:
         return cls(True)
 
     @classmethod
-    def no(cls, reason: str) -> Support:
-        return cls(False, reason)
+    def no(cls, reason: str, gap: Gap | None = None) -> Support:
+        return cls(False, reason, gap)
 
     def __bool__(self) -> bool:
         return self.ok

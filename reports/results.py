@@ -1,4 +1,10 @@
-"""The results file (``results.json``, schema ``mtg-conformance/results`` version 3).
+"""The results file (``results.json``, schema ``mtg-conformance/results`` version 4).
+
+Version 4 added whose gap an ``unsupported`` verdict is: ``gap`` per record and per ``unmet``
+requirement, one of ``engine`` (the engine lacks the mechanic), ``adapter`` (the adapter does not
+map it yet) and ``card`` (the engine does not know a card the states need), as the adapter said
+it (``null`` when it did not, and in files of versions 1 to 3, which are still read: a report
+then classifies by the reason's words).
 
 Version 3 added the run's ``derandomized`` flag, ``history`` (the earlier runs of ``run
 --history``, for the report's trend strip) and, per record, ``failing_since`` (with
@@ -52,7 +58,7 @@ from reports.atomic import write_text_atomic
 from reports.text import json_text
 
 SCHEMA = "mtg-conformance/results"
-VERSION = 3
+VERSION = 4
 #: How many earlier runs a results file carries from the history (the trend strip's length).
 TREND_RUNS = 20
 
@@ -195,6 +201,11 @@ class Unmet:
 
     requirement: str
     reason: str = ""
+    #: Whose gap (``engine``, ``adapter`` or ``card``) as the adapter said it (version 4); None: not said.
+    gap: str | None = None
+
+    def __post_init__(self) -> None:
+        _check_gap(self.gap)
 
 
 @dataclass(frozen=True)
@@ -256,6 +267,9 @@ class ResultRecord:
     expectation: Expectation | None = None
     #: For a fail or error of a run with ``--history``: since when it fails (version 3).
     failing_since: FailingSince | None = None
+    #: For unsupported: whose gap it is, as the adapter said it (version 4; None: not said, or
+    #: its requirements differ: see ``unmet``).
+    gap: str | None = None
 
     @property
     def expected(self) -> bool:
@@ -293,6 +307,17 @@ class ResultRecord:
             if isinstance(count, bool) or not isinstance(count, int) or count < 0:
                 raise ValueError(f"{name} must be a count >= 0, got {count!r}")
         _check_seconds("duration", self.duration)
+        _check_gap(self.gap)
+
+
+#: The values of a ``gap`` (``protocol.adapter.Gap``): the engine lacks the mechanic, the adapter
+#: does not map it yet, the engine does not know the card.
+GAPS = ("engine", "adapter", "card")
+
+
+def _check_gap(gap: str | None) -> None:
+    if gap is not None and gap not in GAPS:
+        raise ValueError(f"gap {gap!r} is not one of {GAPS}")
 
 
 @dataclass(frozen=True)

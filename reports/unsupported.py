@@ -5,17 +5,20 @@ much was judged and whose gap each unjudged invariant is, so reasons are
 
 * split into their parts (an adapter joins one reason per missing requirement with "; ", and the
   runner records each unmet requirement on its own, see ``ResultRecord.unmet``),
-* deduplicated per engine, and
+* deduplicated per engine, reasons that differ only by a card's name merged into one (the
+  names kept beside it: "phase does not implement card 'Ninja Teen'" and "... card 'Teen
+  Class 2B-B'" are one gap), and
 * classified by who would have to act:
 
   ``engine``   the engine lacks the mechanic;
-  ``adapter``  the adapter does not map it yet (the engine may well have it): the reason names
-               the adapter;
-  ``card``     the drawn states need a card the engine lacks (a state could not be loaded and
-               the reason names a card).
+  ``adapter``  the adapter does not map it yet (the engine may well have it);
+  ``card``     the engine does not know (or cannot parse) a card the drawn states need.
 
-The classification reads the adapter's words, so it is only as good as they are; the reason is
-always shown verbatim beside it.
+The class is the one the adapter gave (``Support.no(reason, gap)``, ``StateUnsupported(message,
+gap)``, stored as ``gap`` in results.json version 4). Where it gave none (an adapter that does
+not say, a results file of an older version) the reason's words are read instead: a reason
+naming the adapter is the adapter's gap, one naming a card a card the engine lacks; the reason
+is always shown verbatim beside it.
 """
 
 from __future__ import annotations
@@ -28,16 +31,23 @@ from protocol.mechanics import Mechanic
 from reports.results import ResultRecord
 
 CLASSES: tuple[tuple[str, str], ...] = (
-    ("engine", "the engine lacks"),
-    ("adapter", "the adapter does not map yet"),
-    ("card", "the state needs a card the engine lacks"),
+    ("engine", "the engine lacks the mechanic"),
+    ("adapter", "the adapter does not map it yet"),
+    ("card", "the engine does not know the card"),
 )
 LOAD_PREFIX = "the engine could not load the drawn states:"
 _CARD = re.compile(r"\bcards?\b|\bcard:", re.IGNORECASE)
+#: A card named in a reason: card 'Name' / card "Name" (the name is what differs between reasons).
+_NAMED_CARD = re.compile(r"""(\bcard )(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")""", re.IGNORECASE)
+#: What stands for the card's name in a merged reason.
+ANY_CARD = "card <name>"
 
 
-def classify(reason: str, requirement: str | None = None) -> str:
-    """``engine``, ``adapter`` or ``card`` for one reason (see the module docstring)."""
+def classify(reason: str, requirement: str | None = None, gap: str | None = None) -> str:
+    """``engine``, ``adapter`` or ``card`` for one reason: the adapter's ``gap`` when it gave
+    one, else read from the words (see the module docstring)."""
+    if gap in {c for c, _w in CLASSES}:
+        return str(gap)
     words = reason.lower()
     if "adapter" in words:
         return "adapter"
@@ -63,13 +73,15 @@ def mechanic_name(requirement: str) -> MechanicName:
 
 @dataclass(frozen=True)
 class Reason:
-    """One distinct reason on one engine, with everything it keeps from being judged."""
+    """One distinct reason on one engine, with everything it keeps from being judged; ``cards``:
+    the card names merged out of its text (``text`` says ``card <name>`` for them)."""
 
     engine: str
     cls: str  # engine | adapter | card
     text: str
     mechanics: tuple[MechanicName, ...]
     invariants: tuple[str, ...]
+    cards: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -78,32 +90,41 @@ class Unsupported:
     by_class: tuple[tuple[str, str, int], ...]  # (class, words, distinct reasons), every class
 
 
-def _parts(record: ResultRecord) -> list[tuple[str | None, str]]:
-    """(requirement or None, reason) pairs of one unsupported record."""
+def _parts(record: ResultRecord) -> list[tuple[str | None, str, str | None]]:
+    """(requirement or None, reason, gap or None) of one unsupported record."""
     if record.unmet:
-        return [(u.requirement, u.reason or "not supported") for u in record.unmet]
+        return [(u.requirement, u.reason or "not supported", u.gap) for u in record.unmet]
     reason = (record.reason or "no reason given").strip()
     if reason.startswith(LOAD_PREFIX):
-        return [(None, reason)]
-    return [(None, part.strip()) for part in reason.split("; ") if part.strip()] or [(None, reason)]
+        return [(None, reason, record.gap)]
+    parts = [part.strip() for part in reason.split("; ") if part.strip()] or [reason]
+    return [(None, part, record.gap) for part in parts]
+
+
+def without_card_names(text: str) -> tuple[str, tuple[str, ...]]:
+    """``text`` with each quoted card name replaced by :data:`ANY_CARD`, and the names."""
+    names = [m.group(2) if m.group(2) is not None else m.group(3) for m in _NAMED_CARD.finditer(text)]
+    return _NAMED_CARD.sub(lambda m: m.group(1).replace("card ", "") + ANY_CARD, text), tuple(names)
 
 
 def explain(records: Iterable[ResultRecord]) -> Unsupported:
-    found: dict[tuple[str, str], tuple[str, dict[str, None], dict[str, None]]] = {}
+    found: dict[tuple[str, str, str], tuple[dict[str, None], dict[str, None], dict[str, None]]] = {}
     for record in records:
         if record.status != "unsupported":
             continue
-        for requirement, text in _parts(record):
-            key = (record.engine, text)
-            _cls, mechanics, invariants = found.setdefault(key, (classify(text, requirement), {}, {}))
+        for requirement, raw, gap in _parts(record):
+            text, names = without_card_names(raw)
+            key = (record.engine, classify(raw, requirement, gap), text)
+            mechanics, invariants, cards = found.setdefault(key, ({}, {}, {}))
             if requirement:
                 mechanics[requirement] = None
             invariants[record.invariant] = None
+            cards.update(dict.fromkeys(names))
     order = {c: i for i, (c, _w) in enumerate(CLASSES)}
     reasons = sorted(
         (
-            Reason(engine, cls, text, tuple(mechanic_name(m) for m in sorted(mechs)), tuple(invs))
-            for (engine, text), (cls, mechs, invs) in found.items()
+            Reason(engine, cls, text, tuple(mechanic_name(m) for m in sorted(mechs)), tuple(invs), tuple(cards))
+            for (engine, cls, text), (mechs, invs, cards) in found.items()
         ),
         key=lambda r: (r.engine, order[r.cls], -len(r.invariants), r.text),
     )
@@ -111,4 +132,4 @@ def explain(records: Iterable[ResultRecord]) -> Unsupported:
     return Unsupported(tuple(reasons), by_class)
 
 
-__all__ = ["CLASSES", "Reason", "Unsupported", "classify", "explain", "mechanic_name"]
+__all__ = ["ANY_CARD", "CLASSES", "Reason", "Unsupported", "classify", "explain", "mechanic_name", "without_card_names"]

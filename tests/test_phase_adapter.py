@@ -402,3 +402,32 @@ def test_phase_skips_the_declaration_when_no_creature_can_attack() -> None:
     after = session.state()
     assert after.pending is None and after.step not in (Step.BEGINNING_OF_COMBAT, Step.DECLARE_ATTACKERS)
     assert after.permanent(wall).attacking is None  # type: ignore[union-attr]
+
+
+def test_refusals_say_whose_gap_through_the_worker() -> None:
+    """Through process isolation: library ninjutsu is phase's lack, look an unmapped prompt of
+    the adapter's, a card phase cannot parse a card phase does not know."""
+    from protocol.adapter import Gap
+    from protocol.model import CardData
+
+    engine = IsolatedEngine(PhaseEngine.spec, timeout=30, name="phase", version=PhaseEngine.version)
+    try:
+        assert engine.supports(frozenset({Mechanic.LIBRARY_NINJUTSU})).gap is Gap.ENGINE
+        assert engine.supports(frozenset({Mechanic.LOOK})).gap is Gap.ADAPTER
+        assert engine.supports(frozenset({Mechanic.LIBRARY_NINJUTSU, Mechanic.LOOK})).gap is None  # mixed
+        b = StateBuilder()
+        b.permanent(
+            CardData(
+                "Graveyard Teen",
+                ("Enchantment",),
+                text="You may cast creature spells from your graveyard using their sneak abilities.",
+            ),
+            0,
+        )
+        b.put(cards.basic_land("U"), 0, Zone.LIBRARY)
+        b.put(cards.basic_land("U"), 1, Zone.LIBRARY)
+        with pytest.raises(StateUnsupported) as refused:
+            engine.start(b.build(turn=2, priority=0))
+        assert refused.value.gap is Gap.CARD
+    finally:
+        engine.close()

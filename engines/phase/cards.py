@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from engines.kit.cache import CardCache, content_key
-from protocol.adapter import StateUnsupported
+from protocol.adapter import Gap, StateUnsupported
 from protocol.model import CardData
 
 CACHE_ENV = "MTG_CONFORMANCE_PHASE_CACHE"
@@ -90,5 +90,6 @@ def database(cards: list[CardData]) -> dict[str, dict[str, Any]]:
     """The ``name.lower() -> face`` database phase loads, with the filler (StateUnsupported for a
     card phase cannot play)."""
     for problem in filter(None, map(vetted, cards)):
-        raise StateUnsupported(problem)
+        # a line phase cannot parse: phase does not know the card; a prompt not answered: the adapter's
+        raise StateUnsupported(problem, Gap.ADAPTER if problem.startswith("the phase adapter") else Gap.CARD)
     return {c.name.lower(): face(c) for c in (*cards, FILLER)}

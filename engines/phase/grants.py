@@ -5,7 +5,7 @@ adapter, decides what they allow and when."""
 
 from typing import Any
 
-from protocol.adapter import StateUnsupported
+from protocol.adapter import Gap, StateUnsupported
 from protocol.model import DelayedTrigger, GameState, PlayPermission, Zone
 
 from .names import Ids
@@ -18,7 +18,9 @@ def permission_entries(permission: PlayPermission, oid: int) -> list[dict[str, A
     source, so the card itself is named (phase checks the source only of permissions that last
     while their source stays on the battlefield)."""
     if permission.zone is not Zone.EXILE:
-        raise StateUnsupported(f"the phase adapter builds play permissions from exile only, not {permission.zone}")
+        raise StateUnsupported(
+            f"the phase adapter builds play permissions from exile only, not {permission.zone}", Gap.ADAPTER
+        )
     common = {"duration": "UntilEndOfTurn", "granted_to": permission.player, "source_id": oid}
     play = {"type": "PlayFromExile", "exiled_by_ability_controller": permission.player}
     play["provenance"] = "LandLookCompanion"
@@ -58,7 +60,9 @@ def place_grants(state: GameState, ps: dict[str, Any], ids: Ids) -> None:
     ps["delayed_triggers"] = []
     for n, trigger in enumerate(state.delayed):
         if trigger.ability != "rebound":
-            raise StateUnsupported(f"the phase adapter builds no delayed trigger of kind {trigger.ability!r}")
+            raise StateUnsupported(
+                f"the phase adapter builds no delayed trigger of kind {trigger.ability!r}", Gap.ADAPTER
+            )
         ps["delayed_triggers"].append(rebound_entry(trigger, ids.to_engine[trigger.card], serial + n))
     ps["next_delayed_trigger_instance"] = ps["next_delayed_trigger_token"] = serial + len(state.delayed)
 

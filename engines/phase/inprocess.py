@@ -9,7 +9,7 @@ from engines.kit.by_play import play, route
 from engines.kit.naming import same_meaning
 from engines.kit.session import CachedSession
 from engines.kit.trial import Candidate, accepted
-from protocol.adapter import ActionRefused, EngineError, Support
+from protocol.adapter import ActionRefused, EngineError, Gap, Support
 from protocol.decisions import SearchDecision
 from protocol.mechanics import Mechanic, UnknownMechanic, mechanic
 from protocol.model import Action, ActionKind, Event, EventKind, GameState
@@ -43,13 +43,23 @@ SUPPORTED: frozenset[str] = frozenset(
         M.TRAMPLE,
     }
 )
-#: Requirements known not to work, with the reason.
-NOT_SUPPORTED: dict[str, str] = {
-    M.LIBRARY_NINJUTSU: f"{PHASE} has no library ninjutsu: its card parser leaves 'Library ninjutsu {{1}}{{U}}' an "
-    "Unimplemented ability, its ninjutsu-family costs are only Ninjutsu, CommanderNinjutsu and Sneak, and its one "
-    "ninjutsu action (ActivateNinjutsu) refuses a card in the library: 'Ninjutsu-family card not in hand or command zone'",
-    M.LOOK: "the phase adapter does not map phase's look-and-order prompt (only library ninjutsu, which phase lacks, uses it)",
-    M.MILL: "the phase adapter does not map mill as a mana-ability cost in a search (only library ninjutsu, which phase lacks, uses it)",
+#: Requirements known not to work: whose gap (``Gap``) and why.
+NOT_SUPPORTED: dict[str, tuple[Gap, str]] = {
+    M.LIBRARY_NINJUTSU: (
+        Gap.ENGINE,
+        f"{PHASE} has no library ninjutsu: its card parser leaves 'Library ninjutsu {{1}}{{U}}' an "
+        "Unimplemented ability, its ninjutsu-family costs are only Ninjutsu, CommanderNinjutsu and Sneak, and its one "
+        "ninjutsu action (ActivateNinjutsu) refuses a card in the library: 'Ninjutsu-family card not in hand or command zone'",
+    ),
+    M.LOOK: (
+        Gap.ADAPTER,
+        "the phase adapter does not map phase's look-and-order prompt (only library ninjutsu, which phase lacks, uses it)",
+    ),
+    M.MILL: (
+        Gap.ADAPTER,
+        "the phase adapter does not map mill as a mana-ability cost in a search (only library ninjutsu, which phase "
+        "lacks, uses it)",
+    ),
 }
 #: OrderTriggers prompts answered after one action at most (a bound: each answer puts triggers on the stack).
 MAX_TRIGGER_PROMPTS = 16
@@ -277,8 +287,13 @@ class PhaseInProcess:
         self.version = version("phase-python")
 
     def supports(self, requires: frozenset[str]) -> Support:
-        reasons = [NOT_SUPPORTED.get(r) or not_mapped(r) for r in sorted(requires) if r not in SUPPORTED]
-        return Support.no("; ".join(reasons)) if reasons else Support.yes()
+        """Yes for what the adapter maps; else no, each reason with whose gap it is (the adapter's
+        unless phase is known to lack the mechanic); the whole answer's gap when all agree."""
+        missing = [NOT_SUPPORTED.get(r) or (Gap.ADAPTER, not_mapped(r)) for r in sorted(requires) if r not in SUPPORTED]
+        if not missing:
+            return Support.yes()
+        gaps = {gap for gap, _why in missing}
+        return Support.no("; ".join(why for _gap, why in missing), gaps.pop() if len(gaps) == 1 else None)
 
     def start(self, state: GameState) -> PhaseSession:
         """A session in ``state``: placed where phase loads it, the rest reached by play (the

@@ -9,7 +9,7 @@ import json
 from functools import lru_cache
 from typing import Any
 
-from protocol.adapter import StateUnsupported
+from protocol.adapter import Gap, StateUnsupported
 from protocol.keyword_registry import FLASH
 from protocol.model import AFTER_BLOCKERS_STEPS, CardData, GameState, StackItem, Step, Zone
 
@@ -68,7 +68,7 @@ def _engine(needed: frozenset[CardData]) -> Any:
 def check_loadable(state: GameState) -> None:
     """StateUnsupported for what the adapter does not build at all."""
     if any(p.mana_pool for p in state.players):
-        raise StateUnsupported("the phase adapter does not build states with mana in a pool")
+        raise StateUnsupported("the phase adapter does not build states with mana in a pool", Gap.ADAPTER)
 
 
 def new_game(state: GameState) -> tuple[dict[str, Any], Ids]:
@@ -98,7 +98,7 @@ def new_game(state: GameState) -> tuple[dict[str, Any], Ids]:
         free.setdefault((objects[key]["name"], objects[key]["owner"]), []).append(int(key))
     for o in state.objects:
         if not free.get((o.name, o.owner)):
-            raise StateUnsupported(f"phase did not create card {o.name!r} for {o.id}: does it know the card?")
+            raise StateUnsupported(f"phase did not create card {o.name!r} for {o.id}: does it know the card?", Gap.CARD)
         ids.add(o.id, free[o.name, o.owner].pop(0))
     for oid in (oid for leftover in free.values() for oid in leftover):
         del objects[str(oid)]  # the fillers
@@ -193,7 +193,9 @@ def _combat(state: GameState, ps: dict[str, Any], ids: Ids) -> dict[str, Any] | 
     attackers, defender, oid = [ids.to_engine[p.id] for p in state.attackers()], state.defending_player, ids.to_engine
     if not state.step.is_combat or state.step is Step.BEGINNING_OF_COMBAT:
         if attackers:
-            raise StateUnsupported(f"attacking creatures outside combat ({state.step}) cannot be built in phase")
+            raise StateUnsupported(
+                f"the phase adapter builds no attacking creatures outside combat ({state.step})", Gap.ADAPTER
+            )
         return None
 
     def incarnation(o: int) -> dict[str, int]:
