@@ -148,3 +148,38 @@ def test_a_doubling_phase_leaves_inert_is_refused_as_phase_plays_it() -> None:
     state, _ids = board((cards.basic_land("G"), 0), (CardData("Doubler", ("Enchantment",), text=text), 0))
     with pytest.raises(StateUnsupported, match="mana replacement with nothing to execute"):
         PhaseInProcess().start(state)
+
+
+# -- the deviations the mana invariants found, shown on phase itself (docs/engines/phase.md) ---
+
+
+def test_phase_deviation_could_produce_skips_a_land_whose_cost_cannot_be_paid() -> None:
+    """106.7: what a land "could produce" ignores whether its ability's cost could be paid. An
+    untapped "{Q}: Add {U}." land could produce {U}; phase offers only the Plains' {W} (it asks
+    nothing and adds {W})."""
+    pool = Card("Pool Land", ("Land",), "{T}: Add one mana of any type that a land an opponent controls could produce.")
+    hand = Board((pool, Card("Plains", ("Land",), "", 1), Card("Untapper", ("Land",), "{Q}: Add {U}.", 1)))
+    hand.activate("Pool Land")
+    assert hand.waiting()["type"] == "Priority" and hand.pool() == ["White"]  # no choice of {U}
+
+
+def test_phase_deviation_could_produce_ignores_replacement_effects() -> None:
+    """106.7: "could produce" counts replacement effects. Under "If a land is tapped for mana, it
+    produces {W} instead ...", the Island could produce only {W}; phase chooses {U} for the
+    could-produce land (what the Island's ability says), and the replacement then makes it {W}."""
+    text = "If a land is tapped for mana, it produces {W} instead of any other type and amount."
+    hand = Board(
+        (Card("Pool Land", ("Land",), POOL_TEXT), Card("Island", ("Land",), ""), Card("Warden", ("Enchantment",), text))
+    )
+    events = hand.activate("Pool Land")
+    chosen = [e["data"]["produced"] for e in events if e["type"] == "ManaAbilityProduced"]
+    assert chosen == [["Blue"]] and hand.pool() == ["White"]
+
+
+def test_phase_deviation_you_tap_replacement_applies_to_the_other_players_taps() -> None:
+    """106.12b, 614.1a: "If you tap a permanent for mana" is its controller's taps only. P1's
+    Warden turns P0's Plains' {W} into {G} on phase."""
+    text = "If you tap a permanent for mana, it produces {G} instead of any other type and amount."
+    hand = Board((Card("Plains", ("Land",), ""), Card("Warden", ("Enchantment",), text, 1)))
+    events = hand.activate("Plains")
+    assert any(e["type"] == "ReplacementApplied" for e in events) and hand.pool() == ["Green"]
