@@ -156,10 +156,10 @@ class PhaseSession(CachedSession):
             return frozenset({move[0]}) if own and waiting.get("type") == "Priority" else None
 
         found = accepted(candidates, self._copy, attempt)
-        out = []
+        out: list[Action] = []
         for o, i in found:
             source, name = self._ids.card(o), amap.ability_name(objects[str(o)], i)
-            choices = [(("produce", c),) for c in options.get((o, i), [])] or [()]
+            choices: list[tuple[tuple[str, str], ...]] = [(("produce", c),) for c in options.get((o, i), [])] or [()]
             out += [Action(ActionKind.ACTIVATE, actor, source, name, costs=costs) for costs in choices]
         return out
 
