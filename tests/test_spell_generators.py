@@ -81,6 +81,24 @@ def test_class_states(scenario):
     assert scenario.params.hand_class in state.player(scenario.params.player).hand
 
 
+@given(class_scenarios(ClassSpec(in_hand=True, opponent_class=True)), class_scenarios(ClassSpec(graveyard_line=True)))
+def test_classes_print_the_graveyard_lines_only_when_asked(plain, with_line):
+    """The level 3 graveyard lines (Ninja Teen's sneak from the graveyard) are drawn only for a
+    claim that reads them; a Class without them never takes Ninja Teen's name."""
+    from generators.spell_cards import GRAVEYARD_PERMISSION
+
+    def texts(scenario):
+        ids = (
+            scenario.params.classes
+            + scenario.params.opponent_classes
+            + ((scenario.params.hand_class,) if scenario.params.hand_class else ())
+        )
+        return [scenario.state.data_of(c) for c in ids]
+
+    assert all(GRAVEYARD_PERMISSION not in c.text and c.name != "Ninja Teen" for c in texts(plain))
+    assert all(GRAVEYARD_PERMISSION in c.text and "Level 3" in c.text for c in texts(with_line))
+
+
 @given(graveyard_sneak_scenarios())
 def test_graveyard_sneak_states(scenario):
     state = scenario.state
