@@ -164,7 +164,7 @@ def test_round_trip() -> None:
     text = results.to_json()
     assert Results.from_json(text) == results
     data = json.loads(text)
-    assert data["schema"] == "mtg-conformance/results" and data["version"] == 3
+    assert data["schema"] == "mtg-conformance/results" and data["version"] == 4
     # every key is written, null rather than absent
     assert data["results"][1]["failure"] is None and "reason" in data["results"][1]
     assert data["run"]["seed"] == 123
@@ -205,7 +205,7 @@ def _doc() -> dict:
     [
         (lambda d: d.update(schema="x"), "results.json: schema is 'x', expected 'mtg-conformance/results'"),
         (lambda d: d.pop("schema"), "results.json: schema is missing, expected 'mtg-conformance/results'"),
-        (lambda d: d.update(version=4), "results.json: version 4 is newer than this harness reads (3)"),
+        (lambda d: d.update(version=5), "results.json: version 5 is newer than this harness reads (4)"),
         (lambda d: d.update(version="1"), "results.json: version must be an integer, got '1'"),
         (lambda d: d.update(version=0), "results.json: version 0 is not a results version"),
         (lambda d: d["results"][3].update(status="passed"), "results.json: $.results[3].status: expected one of"),
