@@ -18,7 +18,7 @@ from protocol.adapter import ActionRefused, StateUnsupported
 from protocol.builder import StateBuilder
 from protocol.mechanics import Mechanic
 from protocol.model import Action, ActionKind, CardData, EventKind, GameState, Step, Zone
-from tests.phase_hand import Board, Card
+from tests.phase_hand import Board, Card, face
 
 POOL_TEXT = "{T}: Add one mana of any type that a land you control could produce."
 POOL = CardData("Pool Land", ("Land",), text=POOL_TEXT)
@@ -183,3 +183,24 @@ def test_phase_deviation_you_tap_replacement_applies_to_the_other_players_taps()
     hand = Board((Card("Plains", ("Land",), ""), Card("Warden", ("Enchantment",), text, 1)))
     events = hand.activate("Plains")
     assert any(e["type"] == "ReplacementApplied" for e in events) and hand.pool() == ["Green"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "If a land is tapped for two or more mana, it produces {R}{R} instead of any other type and amount.",
+        "If a land is tapped for {G}, it produces twice as much of that mana instead.",
+        "If you tap a Forest for mana, it produces {C} instead of any other type and amount.",
+    ],
+)
+def test_replacements_phase_cannot_parse_are_refused_as_cards_it_does_not_know(text: str) -> None:
+    """phase's own parser leaves these lines unimplemented: the card is refused, as the engine's
+    not knowing the card (``Gap.CARD``), not as the adapter's gap."""
+    from engines.phase.cards import unparsed_abilities
+    from protocol.adapter import Gap
+
+    assert unparsed_abilities(face(Card("Warden", ("Enchantment",), text)))
+    state, _ids = board((cards.basic_land("G"), 0), (CardData("Warden", ("Enchantment",), text=text), 0))
+    with pytest.raises(StateUnsupported) as refused:
+        PhaseInProcess().start(state)
+    assert refused.value.gap is Gap.CARD
