@@ -66,3 +66,18 @@ def test_commander_ninjutsu_is_supported_and_played_from_the_command_zone() -> N
     assert after.player(0).command == () and attacker in after.player(0).hand
     entered = after.permanent(ninja)
     assert entered is not None and entered.tapped and entered.attacking == AttackTarget.of_player(1)
+
+
+def test_phase_refuses_commander_ninjutsu_in_the_end_of_combat_step() -> None:
+    """Deviation 1 for the commander variant, on phase's own game: in the end of combat step,
+    with the attacker still unblocked and attacking (506.4), phase's ActivateNinjutsu is refused
+    ("can only be activated during the declare blockers step"), though 702.49a allows it."""
+    import phase
+
+    state, attacker, ninja = commander_state()
+    session = PhaseInProcess().start(state.replace(step=Step.END_OF_COMBAT))
+    game, ids = session._game, session._ids
+    action = {"ninjutsu_object_id": ids.engine(ninja), "creature_to_return": ids.engine(attacker)}
+    assert game.state()["state"]["phase"] == "EndCombat"
+    with pytest.raises(ValueError, match="can only be activated during the declare blockers step"):
+        game.apply(0, phase.GameAction.from_dict({"type": "ActivateNinjutsu", "data": action}))
