@@ -204,3 +204,16 @@ def test_replacements_phase_cannot_parse_are_refused_as_cards_it_does_not_know(t
     with pytest.raises(StateUnsupported) as refused:
         PhaseInProcess().start(state)
     assert refused.value.gap is Gap.CARD
+
+
+def test_any_color_and_either_color_abilities_are_answered_like_could_produce() -> None:
+    """phase asks the same single-colour ChooseManaColor for "Add {G} or {U}." (AnyOneColor)."""
+    text = "{T}: Add {G} or {U}."
+    hand = Board((Card("Dual Land", ("Land",), text),))
+    hand.activate("Dual Land")
+    assert sorted(hand.waiting()["data"]["choice"]["data"]["options"]) == ["Blue", "Green"]
+    state, (dual,) = board((CardData("Dual Land", ("Land",), text=text), 0))
+    session = PhaseInProcess().start(state)
+    assert {produce(dual, "G"), produce(dual, "U")} <= set(session.legal_actions())
+    session.apply(produce(dual, "G"))
+    assert session.state().player(0).mana_pool == ("G",)

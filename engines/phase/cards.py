@@ -14,8 +14,9 @@ from protocol.model import CardData
 
 CACHE_ENV = "MTG_CONFORMANCE_PHASE_CACHE"
 #: The kinds of produced mana phase makes without a prompt, or with a ``ChooseManaColor`` prompt
-#: of one colour the adapter answers from the action's ``("produce", symbol)`` (CR 106.7).
-ANSWERED_MANA = frozenset({"Fixed", "Colorless", "AnyTypeProduceableBy"})
+#: of one colour the adapter answers from the action's ``("produce", symbol)`` (CR 106.7; "any
+#: color" and "{G} or {U}" are ``AnyOneColor``, asked the same way).
+ANSWERED_MANA = frozenset({"Fixed", "Colorless", "AnyTypeProduceableBy", "AnyOneColor"})
 #: A vanilla card in every deck (phase starts no game with an empty deck), removed before loading.
 FILLER = CardData("Conformance Filler", ("Artifact",), mana_cost="{0}")
 
