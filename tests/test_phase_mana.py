@@ -217,3 +217,15 @@ def test_any_color_and_either_color_abilities_are_answered_like_could_produce() 
     assert {produce(dual, "G"), produce(dual, "U")} <= set(session.legal_actions())
     session.apply(produce(dual, "G"))
     assert session.state().player(0).mana_pool == ("G",)
+
+
+def test_phase_deviation_any_color_a_land_could_produce_is_read_as_any_color() -> None:
+    """phase parses "Add one mana of any color that a land you control could produce." as plain
+    "any color" (AnyOneColor, all five colours): alone on the battlefield, where no land could
+    produce anything (106.5, 106.7: it adds no mana), it offers W, U, B, R and G."""
+    text = "{T}: Add one mana of any color that a land you control could produce."
+    assert face(Card("Pool Land", ("Land",), text))["abilities"][0]["effect"]["produced"]["type"] == "AnyOneColor"
+    hand = Board((Card("Pool Land", ("Land",), text),))
+    hand.activate("Pool Land")
+    assert hand.waiting()["type"] == "ChooseManaColor"
+    assert sorted(hand.waiting()["data"]["choice"]["data"]["options"]) == ["Black", "Blue", "Green", "Red", "White"]
