@@ -136,5 +136,7 @@ def test_characteristics_are_declared_observable_and_blind_empties_them():
     exported = ENGINE.start(b.build()).state()
     hidden = blind(exported, {"characteristics"})
     assert all(p.characteristics is None for p in hidden.battlefield)
-    assert hidden == replace(exported, battlefield=tuple(replace(p, characteristics=None) for p in exported.battlefield))
+    assert hidden == replace(
+        exported, battlefield=tuple(replace(p, characteristics=None) for p in exported.battlefield)
+    )
     assert "current characteristics of permanents" in unshown_reason("phase", ["characteristics"])

@@ -706,10 +706,21 @@ class Combat:
         pending = game.pending
         assert isinstance(pending, AssignCombatDamage)
         self.refuse_unless_answer(game, action)
+        problems = self.assignment_problems(game, pending, action)
+        if problems:
+            raise ActionRefused("; ".join(problems))
         game.pending = None
         later = (game.defending,) if pending.player == game.active else ()
         if self.ask_or_deal(game, later, pending.announced + action.damage, events):
             self.turn.step_begun(game, game.step, events)
+
+    @decision("combat.assignment_problems")
+    def assignment_problems(self, game: Game, pending: AssignCombatDamage, action: Action) -> list[str]:
+        """510.1c-d as they read since 2024: a creature blocked by (or blocking) two or more
+        creatures divides its damage among them as its controller chooses; there is no damage
+        assignment order and no lethal damage due to one before the next (only trample asks for
+        lethal damage first, 702.19b, which the decision itself checks). Nothing more to refuse."""
+        return []
 
     def deal_combat_damage(
         self, game: Game, first_strike_step: bool, chosen: Mapping[str, list[tuple[str, int]]], events: list[Event]
@@ -814,6 +825,15 @@ class Combat:
                 perm.attacking = None
                 perm.blocked = None
                 self.forget_blocks_of(game, perm.id)
+        for attacker in game.battlefield:
+            if attacker.attacking is not None and attacker.blocked and not self.blockers_of(game, attacker):
+                attacker.blocked = self.stays_blocked(game, attacker)
+
+    @decision("combat.stays_blocked")
+    def stays_blocked(self, game: Game, attacker: Perm) -> bool:
+        """509.1h: "A creature remains blocked even if all the creatures blocking it are removed
+        from combat." (Asked when its last blocker leaves the battlefield, 506.4.)"""
+        return True
 
     def forget_blocks_of(self, game: Game, attacker_id: str) -> None:
         for perm in game.battlefield:

@@ -256,9 +256,7 @@ class ReferenceRules:
         """``state`` (the game's export) with every permanent's current characteristics, as the
         rules that use them compute them (a mutant's wrong answer shows in the export too)."""
         battlefield = tuple(
-            p.replace_characteristics(self.characteristics(game, perm))
-            if (perm := game.perm(p.id)) is not None
-            else p
+            p.replace_characteristics(self.characteristics(game, perm)) if (perm := game.perm(p.id)) is not None else p
             for p in state.battlefield
         )
         return state.replace(battlefield=battlefield)
