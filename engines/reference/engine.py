@@ -255,10 +255,14 @@ class ReferenceRules:
     def with_characteristics(self, game: Game, state: GameState) -> GameState:
         """``state`` (the game's export) with every permanent's current characteristics, as the
         rules that use them compute them (a mutant's wrong answer shows in the export too)."""
+        if game.shown is not None and game.shown[0] == state.battlefield:
+            return state.replace(battlefield=game.shown[1])
+        perms = {perm.id: perm for perm in game.battlefield}
         battlefield = tuple(
-            p.replace_characteristics(self.characteristics(game, perm)) if (perm := game.perm(p.id)) is not None else p
+            p.replace_characteristics(self.characteristics(game, perm)) if (perm := perms.get(p.id)) is not None else p
             for p in state.battlefield
         )
+        game.shown = (state.battlefield, battlefield)
         return state.replace(battlefield=battlefield)
 
     def characteristics(self, game: Game, perm: Perm) -> Characteristics:
