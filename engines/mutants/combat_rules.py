@@ -47,7 +47,7 @@ def damage_assignment_order(self: Combat, game: Game, pending: AssignCombatDamag
             continue
         received = {ref: n for s, ref, n in action.damage if s == source.source}
         short = False
-        for recipient in source.recipients:
+        for recipient in source.creatures:
             if short and received.get(recipient.ref, 0) > 0:
                 problems.append(f"{source.source} assigns damage to {recipient.ref} out of order")
             if received.get(recipient.ref, 0) < source.lethal_to(recipient):
