@@ -423,6 +423,12 @@ class Combat:
             for attacker in attackers:
                 if self.can_block(game, blocker, attacker):
                     actions.append(Action(ActionKind.DECLARE_BLOCKERS, player, blocks=((blocker.id, attacker.id),)))
+        for attacker in attackers:  # 702.111b: two creatures together may block a creature with menace
+            able = [b.id for b in game.battlefield if self.can_block(game, b, attacker)]
+            for i, first in enumerate(able):
+                for second in able[i + 1 :]:
+                    blocks = ((first, attacker.id), (second, attacker.id))
+                    actions.append(Action(ActionKind.DECLARE_BLOCKERS, player, blocks=blocks))
         return [a for a in actions if self.block_restrictions_met(game, a)]
 
     def block_restrictions_met(self, game: Game, action: Action) -> bool:

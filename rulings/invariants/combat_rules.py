@@ -412,8 +412,25 @@ def check_divided_as_chosen(probe: Probe, scenario: Scenario[CombatParams]) -> N
         (first.lethal or 0) > 0, f"{first.ref} needs no damage to be lethal: any order would allow the choice"
     )
     least = pending.least(probe.legal_actions)
-    damage = tuple(s for s in least.damage if s[0] != attacker.id) + ((attacker.id, last.ref, source.amount),)
+    others = tuple(s for s in least.damage if s[0] != attacker.id)
+    damage = others + ((attacker.id, last.ref, source.amount),)
     chosen = Action(ActionKind.ASSIGN_DAMAGE, pending.player, damage=damage)
+    past = Action(
+        ActionKind.ASSIGN_DAMAGE,
+        pending.player,
+        damage=others + ((attacker.id, player_ref(1 - scenario.params.player), source.amount),),
+    )
+    probe.expect_refused(past, "a blocked creature without trample assigning its damage to the player (510.1c)")
+    wanted = [(attacker.id, last.ref, source.amount)]
+    expect(
+        any(
+            a.kind is ActionKind.ASSIGN_DAMAGE and [d for d in a.damage if d[0] == attacker.id] == wanted
+            for a in probe.legal_actions()
+        ),
+        "all of a blocked creature's damage to one of its blockers is not offered (510.1c)",
+        expected=f"{chosen} offered",
+        observed="not offered",
+    )
     events = probe.require(chosen, "all of a blocked creature's damage to its last blocker (510.1c)")
     events += pass_until(probe, lambda s, _: not isinstance(s.pending, AssignCombatDamage), "the damage dealt")
     shares = [(e.target, e.amount) for e in combat_damage_events(events) if e.card == attacker.id]
@@ -481,6 +498,12 @@ def check_menace(probe: Probe, scenario: Scenario[CombatParams]) -> None:
     probe.claim("one creature can't block a creature with menace")
     probe.precondition(len(able) >= 2, "only one creature could block it")
     pair = Action(ActionKind.DECLARE_BLOCKERS, defender, blocks=((able[0], menacing), (able[1], menacing)))
+    expect(
+        any([t for _, t in a.blocks].count(menacing) >= 2 for a in probe.legal_actions()),
+        "no declaration of two or more creatures blocking a creature with menace is offered (702.111b)",
+        expected=f"e.g. {pair} offered",
+        observed="none offered",
+    )
     probe.require(pair, "two creatures block a creature with menace (702.111b)")
     after = probe.state()
     blocking = [b for b in able[:2] if (p := after.permanent(b)) is not None and menacing in p.blocking]
