@@ -128,6 +128,9 @@ class CombatSpec:
     #: block even with no ``blocker_keywords`` (e.g. for a check about menace or flying
     #: attackers, whose blockers need no keyword of their own).
     would_be_blockers: bool = False
+    #: With would-be blockers drawn: one more of the defending player's creatures, tapped (it may
+    #: not block, 509.1a), e.g. for a check about tapped creatures.
+    tapped_would_be_blocker: bool = False
     #: Registry keywords (names) every attacker the spec requires unblocked (``min_unblocked``)
     #: has, e.g. lifelink for a check about damage to a player; their mechanics are required.
     unblocked_keywords: tuple[str, ...] = ()
@@ -536,6 +539,8 @@ class CombatDraw:
             if i == 0:
                 keywords += tuple(k for k in self.spec.blocker_keywords if k not in keywords)
             self._blocker((), (power, toughness, kind, keywords, extra))
+        if self.spec.tapped_would_be_blocker:
+            self.builder.update(self._blocker((), self._draw_creature(strike)), tapped=True)
 
     def _enough_blockers(self) -> None:
         """702.111b: an attacker whose keywords ask for more blockers (menace: ``min_blockers``

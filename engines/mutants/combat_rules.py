@@ -67,6 +67,35 @@ def first_strikers_strike_twice(self: Combat, game: Game, perm: Perm, first_stri
     return True
 
 
+def tapped_creatures_attack(self: Combat, game: Game, perm: Perm) -> bool:
+    """508.1a without "must be untapped"."""
+    return (
+        game.is_type(perm.id, "Creature")
+        and perm.controller == game.active
+        and not self.turn.summoning_sickness_applies(game, perm)
+        and not self.has_defender(game, perm)
+    )
+
+
+def tapped_creatures_block(self: Combat, game: Game, blocker: Perm, attacker: Perm) -> bool:
+    """509.1a without "must be untapped"."""
+    return (
+        game.is_type(blocker.id, "Creature")
+        and blocker.controller == game.defending
+        and attacker.attacking is not None
+        and self.may_block_flyer(game, blocker, attacker)
+    )
+
+
+def blockers_deal_no_damage(self: Combat, game: Game, perm: Perm) -> int:
+    return 0 if perm.blocking else Combat.combat_damage_amount(self, game, perm)
+
+
+def blockers_never_divide(self: Combat, game: Game, perm: Perm, creatures: list[Perm]) -> bool:
+    """A creature blocking two attackers deals all its damage to the first (no division asked)."""
+    return perm.attacking is not None and Combat.damage_is_divided(self, game, perm, creatures)
+
+
 MUTANTS: tuple[Mutant, ...] = table(
     # id, the rulings it breaks, the bug, the decisions it replaces
     (
@@ -128,5 +157,41 @@ MUTANTS: tuple[Mutant, ...] = table(
         ("combat.remains-blocked",),
         "an attacking creature whose blockers all left combat becomes unblocked",
         {"combat.stays_blocked": answers(False)},
+    ),
+    (
+        "tapped-creatures-attack",
+        ("combat.attack-requirements",),
+        "a tapped creature may be declared as an attacker",
+        {"combat.can_attack": tapped_creatures_attack},
+    ),
+    (
+        "summoning-sickness-ignored",
+        ("combat.attack-requirements",),
+        "a creature that came under its controller's control this turn attacks without haste",
+        {"core.summoning_sickness_applies": answers(False)},
+    ),
+    (
+        "tapped-creatures-block",
+        ("combat.block-requirements",),
+        "a tapped creature may be declared as a blocker",
+        {"combat.can_block": tapped_creatures_block},
+    ),
+    (
+        "every-creature-blocks-two",
+        ("combat.block-requirements",),
+        "every creature may block two attackers",
+        {"combat.attackers_it_may_block": answers(2)},
+    ),
+    (
+        "blockers-deal-no-damage",
+        ("combat.blocker-damage", "combat.damage-equals-power"),
+        "a blocking creature deals no combat damage",
+        {"combat.damage_amount": blockers_deal_no_damage},
+    ),
+    (
+        "blocker-damage-never-divided",
+        ("combat.blocker-damage",),
+        "a creature blocking two attackers deals all its damage to the first, its controller never asked",
+        {"combat.damage_is_divided": blockers_never_divide},
     ),
 )

@@ -18,19 +18,21 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from generators.combat import CombatParams, CombatSpec, combat_scenarios, has_keyword
-from protocol.decisions import AssignCombatDamage, DeclareBlockers
+from protocol.decisions import AssignCombatDamage, DeclareAttackers, DeclareBlockers
 from protocol.keyword_registry import (
     DEATHTOUCH,
+    DEFENDER,
     DOUBLE_STRIKE,
     FIRST_STRIKE,
     FLYING,
+    HASTE,
     INDESTRUCTIBLE,
     MENACE,
     REACH,
     TRAMPLE,
 )
 from protocol.mechanics import Mechanic
-from protocol.model import Action, ActionKind, Event, EventKind, GameState, Permanent, Step, TargetKind
+from protocol.model import Action, ActionKind, AttackTarget, Event, EventKind, GameState, Permanent, Step, TargetKind
 from protocol.probe import Probe, Scenario, expect
 from rulings.declare import invariant, template
 from rulings.invariants.driving import expect_forbidden, pass_until
@@ -102,6 +104,13 @@ def power(state: GameState, card_id: str) -> int:
 
 def toughness(state: GameState, card_id: str) -> int:
     return int(state.data_of(card_id).toughness or 0)
+
+
+def strikers_in_combat(state: GameState) -> bool:
+    """Whether an attacking or blocking creature has first strike or double strike (510.4)."""
+    return any(
+        (p.attacking is not None or p.blocking) and has_keyword(state, p.id, *STRIKES) for p in state.battlefield
+    )
 
 
 def blockers_of(state: GameState, attacker: str) -> list[Permanent]:
@@ -292,16 +301,7 @@ def check_unblocked_deals_its_power(probe: Probe, scenario: Scenario[CombatParam
     check_unblocked_power(probe, scenario, "an attacking creature assigns combat damage equal to its power")
 
 
-@invariant(
-    applies_to=POWER,
-    name="blocker-deals-its-power",
-    kind="outcome",
-    claims=["a blocking creature assigns combat damage equal to its power"],
-    requires=REQUIRES,
-    scenarios=scenarios(FIGHTS),
-    optional=FIGHTS.optional - REQUIRES,
-)
-def check_blocker_deals_its_power(probe: Probe, scenario: Scenario[CombatParams]) -> None:
+def check_blocker_power(probe: Probe, claim: str) -> None:
     """A creature blocking exactly one attacker deals it all its damage, equal to its power, in
     each step it deals damage in (510.1a, 510.1d), as long as that attacker is still there."""
     start = probe.state()
@@ -317,9 +317,48 @@ def check_blocker_deals_its_power(probe: Probe, scenario: Scenario[CombatParams]
             expected=f"{power(start, blocker.id)} to {blocker.blocking[0]} each time",
             observed=", ".join(f"{n} to {t}" for t, n in shares),
         )
+        expect(
+            bool(shares) or strikers_in_combat(start),
+            "a blocking creature with power dealt no combat damage to the attacker it blocks, with no first strike "
+            "in combat to remove either first (510.1a, 510.1d)",
+            expected=f"{power(start, blocker.id)} from {blocker.id} to {blocker.blocking[0]}",
+            observed="no damage from it",
+        )
         checked = checked or bool(shares)
     probe.precondition(checked, "every blocker left combat before dealing damage")
-    probe.claim("a blocking creature assigns combat damage equal to its power")
+    probe.claim(claim)
+
+
+@invariant(
+    applies_to=POWER,
+    name="blocker-deals-its-power",
+    kind="outcome",
+    claims=["a blocking creature assigns combat damage equal to its power"],
+    requires=REQUIRES,
+    scenarios=scenarios(FIGHTS),
+    optional=FIGHTS.optional - REQUIRES,
+)
+def check_blocker_deals_its_power(probe: Probe, scenario: Scenario[CombatParams]) -> None:
+    """A blocking creature assigns combat damage equal to its power (510.1a) to the one attacker
+    it blocks."""
+    check_blocker_power(probe, "a blocking creature assigns combat damage equal to its power")
+
+
+BLOCKER_DAMAGE = template("combat.blocker-damage")
+
+
+@invariant(
+    applies_to=BLOCKER_DAMAGE,
+    name="one-attacker-takes-all",
+    kind="outcome",
+    claims=["a creature blocking one attacker assigns all its combat damage to it"],
+    requires=REQUIRES,
+    scenarios=scenarios(FIGHTS),
+    optional=FIGHTS.optional - REQUIRES,
+)
+def check_one_attacker_takes_all(probe: Probe, scenario: Scenario[CombatParams]) -> None:
+    """A creature blocking exactly one attacker assigns all its combat damage to it (510.1d)."""
+    check_blocker_power(probe, "a creature blocking one attacker assigns all its combat damage to it")
 
 
 # -- 510.1c: a blocked creature's damage -------------------------------------------------------------
@@ -441,6 +480,317 @@ def check_divided_as_chosen(probe: Probe, scenario: Scenario[CombatParams]) -> N
         observed=", ".join(f"{n} to {t}" for t, n in shares) or "no damage",
     )
     probe.claim("a blocked creature's damage may all go to the last of its blockers, with no damage assignment order")
+
+
+#: A creature that can block an additional creature blocking two attackers.
+SHARED = CombatSpec(
+    steps=(Step.DECLARE_BLOCKERS,),
+    min_blocked=1,
+    by_play=False,
+    keywords=True,
+    gang_blocks=True,
+    shared_blocker=True,
+    marked_damage=True,
+)
+
+
+@invariant(
+    applies_to=BLOCKER_DAMAGE,
+    name="divided-as-its-controller-chooses",
+    kind="legality",
+    claims=["a creature blocking two attackers may assign all its damage to the last of them"],
+    requires=REQUIRES | {Mechanic.BLOCK_ADDITIONAL},
+    scenarios=scenarios(SHARED),
+    optional=SHARED.optional - REQUIRES,
+)
+def check_blocker_divides(probe: Probe, scenario: Scenario[CombatParams]) -> None:
+    """A creature blocking two or more attackers divides its combat damage among them as its
+    controller (the defending player) chooses (510.1d): with no first strike in combat, that
+    player is asked; all of it to the attacker listed last is offered, accepted and dealt; none
+    of it may go to the attacking player."""
+    start = probe.state()
+    defender = 1 - scenario.params.player
+    sharers = [p for p in start.battlefield if len(p.blocking) >= 2 and power(start, p.id) > 0]
+    probe.precondition(bool(sharers), "no creature with power blocking two attackers")
+    blocker = sharers[0]
+
+    def asked(state: GameState, _: list[Event]) -> bool:
+        pending = state.pending
+        if isinstance(pending, AssignCombatDamage) and pending.player == defender:
+            return any(s.source == blocker.id for s in pending.sources)
+        return state.step not in DAMAGE_WINDOW
+
+    events = pass_until(probe, asked, "a division of the blocker's combat damage")
+    pending = probe.state().pending
+    if not isinstance(pending, AssignCombatDamage):
+        expect(
+            strikers_in_combat(start),
+            "a creature blocking two attackers dealt its damage with no division asked of its controller (510.1d)",
+            expected=f"player {defender} asked to divide {blocker.id}'s damage",
+            observed=", ".join(
+                f"{e.amount} to {e.target}" for e in combat_damage_events(events) if e.card == blocker.id
+            )
+            or "no damage from it",
+        )
+    probe.precondition(
+        isinstance(pending, AssignCombatDamage), "no division asked for (first strike changed the blocks)"
+    )
+    assert isinstance(pending, AssignCombatDamage)
+    source = next(s for s in pending.sources if s.source == blocker.id)
+    probe.precondition(len(source.creatures) >= 2, "fewer than two attackers left to divide among")
+    last = source.creatures[-1]
+    least = pending.least(probe.legal_actions)
+    others = tuple(d for d in least.damage if d[0] != blocker.id)
+    chosen = Action(ActionKind.ASSIGN_DAMAGE, defender, damage=others + ((blocker.id, last.ref, source.amount),))
+    probe.expect_refused(
+        Action(
+            ActionKind.ASSIGN_DAMAGE,
+            defender,
+            damage=others + ((blocker.id, player_ref(scenario.params.player), source.amount),),
+        ),
+        "a blocking creature assigning its damage to a player (510.1d)",
+    )
+    wanted = [(blocker.id, last.ref, source.amount)]
+    expect(
+        any(
+            a.kind is ActionKind.ASSIGN_DAMAGE and [d for d in a.damage if d[0] == blocker.id] == wanted
+            for a in probe.legal_actions()
+        ),
+        "all of a blocking creature's damage to one of the attackers it blocks is not offered (510.1d)",
+        expected=f"{chosen} offered",
+        observed="not offered",
+    )
+    dealt = probe.require(chosen, "all of a blocking creature's damage to the last attacker it blocks (510.1d)")
+    dealt += pass_until(probe, lambda s, _: not isinstance(s.pending, AssignCombatDamage), "the damage dealt")
+    shares = [(e.target, e.amount) for e in combat_damage_events(dealt) if e.card == blocker.id]
+    expect(
+        shares == [(last.ref, source.amount)],
+        "a blocking creature's damage was not dealt as its controller divided it (510.2)",
+        expected=f"{source.amount} to {last.ref}",
+        observed=", ".join(f"{n} to {t}" for t, n in shares) or "no damage",
+    )
+    probe.claim("a creature blocking two attackers may assign all its damage to the last of them")
+
+
+# -- 508.1a: attack requirements ---------------------------------------------------------------------
+
+ATTACK_REQUIREMENTS = template("combat.attack-requirements")
+#: The beginning of combat: the active player's creatures, some tapped.
+BEFORE_ATTACKS = CombatSpec(steps=(Step.BEGINNING_OF_COMBAT,), keywords=True)
+#: The beginning of combat, the active player's first creature summoning-sick.
+SICK = CombatSpec(steps=(Step.BEGINNING_OF_COMBAT,), first_summoning_sick=True)
+
+
+def may_attack(state: GameState, perm: Permanent) -> bool:
+    """An untapped creature without defender, not summoning-sick or with haste (508.1a)."""
+    return (
+        state.data_of(perm.id).is_type("Creature")
+        and not perm.tapped
+        and not has_keyword(state, perm.id, DEFENDER.name)
+        and (not perm.summoning_sick or has_keyword(state, perm.id, HASTE.name))
+    )
+
+
+def attack_with(probe: Probe, player: int, creature: str) -> None:
+    """The creature, which may attack, is offered as an attacker, accepted, and attacking."""
+    attack = Action(ActionKind.DECLARE_ATTACKERS, player, attacks=((creature, AttackTarget.of_player(1 - player)),))
+    expect(
+        attack in probe.legal_actions(),
+        "an untapped creature that may attack is not offered as an attacker (508.1a)",
+        expected=f"{attack} offered",
+        observed="not offered",
+    )
+    probe.require(attack, "an untapped creature that may attack attacks (508.1a)")
+    now = probe.state().permanent(creature)
+    expect(
+        now is not None and now.attacking is not None,
+        "a creature declared as an attacker is not attacking (508.1)",
+        expected=f"{creature} attacking",
+        observed=str(now),
+    )
+
+
+def refuse_attack(probe: Probe, player: int, creature: str, why: str) -> None:
+    refused = Action(ActionKind.DECLARE_ATTACKERS, player, attacks=((creature, AttackTarget.of_player(1 - player)),))
+    expect_forbidden(
+        probe,
+        refused,
+        [a for a in probe.legal_actions() if any(c == creature for c, _ in a.attacks)],
+        what=f"{creature}, {why},",
+        why="as an attacker (508.1a)",
+        none_offered=f"no declaration with {creature} attacking",
+    )
+
+
+@invariant(
+    applies_to=ATTACK_REQUIREMENTS,
+    name="tapped-cant-attack",
+    kind="legality",
+    claims=["a tapped creature can't attack", "an untapped creature that may attack attacks"],
+    requires=REQUIRES,
+    scenarios=scenarios(BEFORE_ATTACKS),
+    optional=BEFORE_ATTACKS.optional - REQUIRES,
+)
+def check_tapped_cant_attack(probe: Probe, scenario: Scenario[CombatParams]) -> None:
+    """A tapped creature is neither offered nor accepted as an attacker; an untapped one that may
+    attack (no defender, not summoning-sick unless it has haste) is (508.1a)."""
+    player = scenario.params.player
+    start = probe.state()
+    mine = [p for p in start.battlefield if p.controller == player and start.data_of(p.id).is_type("Creature")]
+    tapped = [p.id for p in mine if p.tapped]
+    able = [p.id for p in mine if may_attack(start, p)]
+    probe.precondition(bool(tapped) or bool(able), "no creature of the active player")
+    pass_until(probe, lambda s, _: isinstance(s.pending, DeclareAttackers), "the declaration of attackers")
+    if tapped:
+        refuse_attack(probe, player, tapped[0], "tapped")
+        probe.claim("a tapped creature can't attack")
+    probe.precondition(bool(able), "no untapped creature that may attack")
+    attack_with(probe, player, able[0])
+    probe.claim("an untapped creature that may attack attacks")
+
+
+@invariant(
+    applies_to=ATTACK_REQUIREMENTS,
+    name="sick-cant-attack",
+    kind="legality",
+    claims=["a summoning-sick creature without haste can't attack"],
+    requires=REQUIRES | {Mechanic.SUMMONING_SICKNESS},
+    scenarios=scenarios(SICK),
+    optional=SICK.optional - REQUIRES,
+)
+def check_sick_cant_attack(probe: Probe, scenario: Scenario[CombatParams]) -> None:
+    """An untapped creature without haste that came under its controller's control this turn is
+    neither offered nor accepted as an attacker (508.1a, 302.6); one that may attack still does."""
+    player = scenario.params.player
+    start = probe.state()
+    sick = [
+        p.id
+        for p in start.battlefield
+        if p.controller == player
+        and p.summoning_sick
+        and not p.tapped
+        and start.data_of(p.id).is_type("Creature")
+        and not has_keyword(start, p.id, HASTE.name, DEFENDER.name)
+    ]
+    probe.precondition(bool(sick), "no untapped summoning-sick creature without haste")
+    able = [p.id for p in start.battlefield if p.controller == player and may_attack(start, p)]
+    pass_until(probe, lambda s, _: isinstance(s.pending, DeclareAttackers), "the declaration of attackers")
+    refuse_attack(probe, player, sick[0], "summoning-sick without haste")
+    probe.claim("a summoning-sick creature without haste can't attack")
+    if able:  # the counterpart, where there is one: summoning sickness is what forbade it
+        attack_with(probe, player, able[0])
+
+
+# -- 509.1a: block requirements ----------------------------------------------------------------------
+
+BLOCK_REQUIREMENTS = template("combat.block-requirements")
+#: The declare attackers step, the defending player's creatures, one of them tapped.
+BEFORE_BLOCKS = CombatSpec(
+    steps=(Step.DECLARE_ATTACKERS,), keywords=True, would_be_blockers=True, tapped_would_be_blocker=True
+)
+
+
+def blockable_by(state: GameState, blocker: str, attacker: str) -> bool:
+    """Flying allows it (702.9b) and menace does not ask for a second blocker (702.111b)."""
+    if has_keyword(state, attacker, MENACE.name):
+        return False
+    return not has_keyword(state, attacker, FLYING.name) or has_keyword(state, blocker, FLYING.name, REACH.name)
+
+
+def block_with(probe: Probe, defender: int, blocker: str, attacker: str) -> None:
+    declaration = Action(ActionKind.DECLARE_BLOCKERS, defender, blocks=((blocker, attacker),))
+    expect(
+        declaration in probe.legal_actions(),
+        "an untapped creature is not offered as the blocker of an attacker it may block (509.1a)",
+        expected=f"{declaration} offered",
+        observed="not offered",
+    )
+    probe.require(declaration, "an untapped creature blocks one attacker (509.1a)")
+    now = probe.state().permanent(blocker)
+    expect(
+        now is not None and now.blocking == (attacker,),
+        "a creature declared as the blocker of one attacker is not blocking it alone (509.1a)",
+        expected=f"{blocker} blocking {attacker}",
+        observed=str(now),
+    )
+
+
+@invariant(
+    applies_to=BLOCK_REQUIREMENTS,
+    name="tapped-cant-block",
+    kind="legality",
+    claims=["a tapped creature can't block", "an untapped creature blocks an attacker it may block"],
+    requires=REQUIRES,
+    scenarios=scenarios(BEFORE_BLOCKS),
+    optional=BEFORE_BLOCKS.optional - REQUIRES,
+)
+def check_tapped_cant_block(probe: Probe, scenario: Scenario[CombatParams]) -> None:
+    """A tapped creature is neither offered nor accepted as a blocker, even of an attacker its
+    keywords would let it block; an untapped one that may block it is (509.1a)."""
+    player = scenario.params.player
+    defender = 1 - player
+    start = probe.state()
+    creatures = [p for p in start.battlefield if p.controller == defender and start.data_of(p.id).is_type("Creature")]
+    attackers = [p.id for p in start.attackers() if p.controller == player]
+    pairs = [(c.id, a) for c in creatures for a in attackers if blockable_by(start, c.id, a)]
+    tapped = [(c, a) for c, a in pairs if (start.permanent(c) or Permanent(c, 0)).tapped]
+    untapped = [(c, a) for c, a in pairs if not (start.permanent(c) or Permanent(c, 0)).tapped]
+    probe.precondition(bool(tapped) or bool(untapped), "no creature that could block an attacker")
+    pass_until(probe, lambda s, _: isinstance(s.pending, DeclareBlockers), "the declaration of blockers")
+    if tapped:
+        blocker, attacker = tapped[0]
+        expect_forbidden(
+            probe,
+            Action(ActionKind.DECLARE_BLOCKERS, defender, blocks=((blocker, attacker),)),
+            [a for a in probe.legal_actions() if any(b == blocker for b, _ in a.blocks)],
+            what=f"{blocker}, tapped, blocking {attacker}",
+            why="(509.1a)",
+            none_offered=f"no declaration with {blocker} blocking",
+        )
+        probe.claim("a tapped creature can't block")
+    probe.precondition(bool(untapped), "no untapped creature that could block an attacker")
+    block_with(probe, defender, *untapped[0])
+    probe.claim("an untapped creature blocks an attacker it may block")
+
+
+@invariant(
+    applies_to=BLOCK_REQUIREMENTS,
+    name="one-attacker-each",
+    kind="legality",
+    claims=["a creature can't block two attackers unless an effect allows it"],
+    requires=REQUIRES,
+    scenarios=scenarios(BEFORE_BLOCKS),
+    optional=BEFORE_BLOCKS.optional - REQUIRES,
+)
+def check_one_attacker_each(probe: Probe, scenario: Scenario[CombatParams]) -> None:
+    """A creature with no ability to block additional creatures is neither offered nor accepted as
+    the blocker of two attackers; it is as the blocker of one (509.1a)."""
+    player = scenario.params.player
+    defender = 1 - player
+    start = probe.state()
+    attackers = [p.id for p in start.attackers() if p.controller == player]
+    choices = [
+        (c.id, [a for a in attackers if blockable_by(start, c.id, a)])
+        for c in start.battlefield
+        if c.controller == defender
+        and not c.tapped
+        and start.data_of(c.id).is_type("Creature")
+        and "additional" not in start.data_of(c.id).text
+    ]
+    two = [(c, a) for c, a in choices if len(a) >= 2]
+    probe.precondition(bool(two), "no untapped creature that could block either of two attackers")
+    blocker, (first, second) = two[0][0], two[0][1][:2]
+    pass_until(probe, lambda s, _: isinstance(s.pending, DeclareBlockers), "the declaration of blockers")
+    expect_forbidden(
+        probe,
+        Action(ActionKind.DECLARE_BLOCKERS, defender, blocks=((blocker, first), (blocker, second))),
+        [a for a in probe.legal_actions() if [b for b, _ in a.blocks].count(blocker) >= 2],
+        what=f"{blocker} blocking both {first} and {second}",
+        why="(509.1a)",
+        none_offered=f"no declaration with {blocker} blocking two attackers",
+    )
+    block_with(probe, defender, blocker, first)
+    probe.claim("a creature can't block two attackers unless an effect allows it")
 
 
 # -- 702.111b: menace ------------------------------------------------------------------------------
