@@ -96,6 +96,10 @@ def blockers_never_divide(self: Combat, game: Game, perm: Perm, creatures: list[
     return perm.attacking is not None and Combat.damage_is_divided(self, game, perm, creatures)
 
 
+def one_less_marked(self: Combat, game: Game, source: Perm, creature: Perm, amount: int) -> int:
+    return max(0, amount - 1)
+
+
 MUTANTS: tuple[Mutant, ...] = table(
     # id, the rulings it breaks, the bug, the decisions it replaces
     (
@@ -193,5 +197,17 @@ MUTANTS: tuple[Mutant, ...] = table(
         ("combat.blocker-damage",),
         "a creature blocking two attackers deals all its damage to the first, its controller never asked",
         {"combat.damage_is_divided": blockers_never_divide},
+    ),
+    (
+        "attacking-taps-nothing",
+        ("combat.attackers-tap",),
+        "declaring attackers taps none of them",
+        {"combat.taps_to_attack": answers(False)},
+    ),
+    (
+        "damage-marked-one-short",
+        ("combat.damage-marked", "combat.lethal-damage-marked"),
+        "combat damage dealt to a creature marks one less damage on it",
+        {"combat.damage_marked": one_less_marked},
     ),
 )

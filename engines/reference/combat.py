@@ -720,6 +720,12 @@ class Combat:
         if self.ask_or_deal(game, later, pending.announced + action.damage, events):
             self.turn.step_begun(game, game.step, events)
 
+    @decision("combat.damage_marked")
+    def damage_marked(self, game: Game, source: Perm, creature: Perm, amount: int) -> int:
+        """120.3e: damage dealt to a creature by a source with neither wither nor infect causes
+        that much damage to be marked on it (the engine reads neither)."""
+        return amount
+
     @decision("combat.assignment_problems")
     def assignment_problems(self, game: Game, pending: AssignCombatDamage, action: Action) -> list[str]:
         """510.1c-d as they read since 2024: a creature blocked by (or blocking) two or more
@@ -807,7 +813,7 @@ class Combat:
         if game.is_type(perm.id, "Battle"):
             perm.set_counter("defense", max(0, perm.counter("defense") - amount))
         if game.is_type(perm.id, "Creature"):
-            perm.damage += amount
+            perm.damage += self.damage_marked(game, source, perm, amount)
             if self.destroys_by_deathtouch(game, source, perm, amount):
                 perm.deathtouched = True  # 704.5h: destroyed at the next check of state-based actions
 

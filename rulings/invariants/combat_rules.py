@@ -30,6 +30,7 @@ from protocol.keyword_registry import (
     MENACE,
     REACH,
     TRAMPLE,
+    VIGILANCE,
 )
 from protocol.mechanics import Mechanic
 from protocol.model import Action, ActionKind, AttackTarget, Event, EventKind, GameState, Permanent, Step, TargetKind
@@ -200,6 +201,27 @@ def check_damage_stays_marked(probe: Probe, scenario: Scenario[CombatParams]) ->
     """A creature dealt combat damage that leaves its total marked damage below its toughness,
     by no source with deathtouch, is still on the battlefield after the combat damage steps, with
     all that damage marked on it (120.3e, 120.6: it remains until the cleanup step)."""
+    check_marked(probe, "a creature dealt less than lethal combat damage stays, the damage marked on it")
+
+
+@invariant(
+    applies_to=template("combat.damage-marked"),
+    name="that-much-damage-marked",
+    kind="outcome",
+    claims=["combat damage dealt to a creature is marked on it"],
+    requires=REQUIRES,
+    scenarios=scenarios(FIGHTS),
+    optional=FIGHTS.optional - REQUIRES,
+)
+def check_that_much_damage_marked(probe: Probe, scenario: Scenario[CombatParams]) -> None:
+    """The combat damage dealt to a creature that survives it is marked on it, that much and no
+    more, on top of the damage already marked (120.3e)."""
+    check_marked(probe, "combat damage dealt to a creature is marked on it")
+
+
+def check_marked(probe: Probe, claim: str) -> None:
+    """The creatures dealt less than lethal damage, by no source with deathtouch, stay with the
+    damage marked before combat plus the damage the engine reports dealing them (120.3e, 120.6)."""
     start = probe.state()
     events = through_combat_damage(probe)
     after = probe.state()
@@ -229,7 +251,7 @@ def check_damage_stays_marked(probe: Probe, scenario: Scenario[CombatParams]) ->
             expected=f"{c} with {marked[c] + dealt[c]} damage marked",
             observed=f"{now.damage}",
         )
-    probe.claim("a creature dealt less than lethal combat damage stays, the damage marked on it")
+    probe.claim(claim)
 
 
 # -- 510.1a-b: damage equal to power, to what an unblocked creature attacks --------------------------
@@ -679,6 +701,50 @@ def check_sick_cant_attack(probe: Probe, scenario: Scenario[CombatParams]) -> No
     probe.claim("a summoning-sick creature without haste can't attack")
     if able:  # the counterpart, where there is one: summoning sickness is what forbade it
         attack_with(probe, player, able[0])
+
+
+@invariant(
+    applies_to=template("combat.attackers-tap"),
+    name="attackers-tap",
+    kind="outcome",
+    claims=["declaring a creature without vigilance as an attacker taps it"],
+    requires=REQUIRES,
+    scenarios=scenarios(BEFORE_ATTACKS),
+    optional=BEFORE_ATTACKS.optional - REQUIRES,
+)
+def check_attackers_tap(probe: Probe, scenario: Scenario[CombatParams]) -> None:
+    """Every creature without vigilance the active player declares as an attacker is tapped as it
+    attacks, with a tap event or not (508.1f); one with vigilance is not (702.20b)."""
+    player = scenario.params.player
+    start = probe.state()
+    able = [p.id for p in start.battlefield if p.controller == player and may_attack(start, p)]
+    plain = [c for c in able if not has_keyword(start, c, VIGILANCE.name)]
+    probe.precondition(bool(plain), "no creature without vigilance that may attack")
+    pass_until(probe, lambda s, _: isinstance(s.pending, DeclareAttackers), "the declaration of attackers")
+    target = AttackTarget.of_player(1 - player)
+    probe.require(
+        Action(ActionKind.DECLARE_ATTACKERS, player, attacks=tuple((c, target) for c in able)),
+        "attacking with every creature that may attack (508.1a)",
+    )
+    after = probe.state()
+    for c in able:
+        now = after.permanent(c)
+        expect(
+            now is not None and now.attacking is not None,
+            "a creature declared as an attacker is not attacking (508.1)",
+            expected=f"{c} attacking",
+            observed=str(now),
+        )
+        assert now is not None
+        expect(
+            now.tapped is (c in plain),
+            "declaring a creature as an attacker did not tap it (508.1f)"
+            if c in plain
+            else "attacking tapped a creature with vigilance (702.20b)",
+            expected=f"{c} {'tapped' if c in plain else 'untapped'}",
+            observed="tapped" if now.tapped else "untapped",
+        )
+    probe.claim("declaring a creature without vigilance as an attacker taps it")
 
 
 # -- 509.1a: block requirements ----------------------------------------------------------------------
