@@ -134,7 +134,7 @@ MUTANTS: tuple[Mutant, ...] = table(
     ),
     (
         "menace-one-blocker",
-        ("menace.two-or-more-blockers",),
+        ("menace.two-or-more-blockers", "combat.block-restrictions"),
         "menace changes nothing: one creature blocks a creature with menace",
         {"combat.has_menace": answers(False)},
     ),

@@ -1030,6 +1030,41 @@ def check_flying_or_reach_only(probe: Probe, scenario: Scenario[CombatParams]) -
     probe.claim("a creature with neither flying nor reach can't block a creature with flying")
 
 
+# -- 509.1b: a declaration that disobeys a restriction is illegal ---------------------------------------
+
+RESTRICTIONS = template("combat.block-restrictions")
+
+
+@invariant(
+    applies_to=RESTRICTIONS,
+    name="menace-restriction",
+    kind="legality",
+    claims=["one creature can't block a creature with menace", "two creatures may block a creature with menace"],
+    requires=REQUIRES | {Mechanic.MENACE},
+    scenarios=scenarios(MENACING),
+    optional=MENACING.optional - REQUIRES,
+)
+def check_menace_restriction(probe: Probe, scenario: Scenario[CombatParams]) -> None:
+    """A declaration that disobeys menace's restriction (one creature alone blocking it) is
+    illegal and refused; one that obeys it (two creatures) is accepted (509.1b, 702.111b)."""
+    check_menace(probe, scenario)
+
+
+@invariant(
+    applies_to=RESTRICTIONS,
+    name="flying-restriction",
+    kind="legality",
+    claims=["a creature with neither flying nor reach can't block a creature with flying"],
+    requires=REQUIRES | {Mechanic.FLYING},
+    scenarios=scenarios(FLYERS),
+    optional=FLYERS.optional - REQUIRES,
+)
+def check_flying_restriction(probe: Probe, scenario: Scenario[CombatParams]) -> None:
+    """A declaration that disobeys flying's restriction (a creature with neither flying nor reach
+    blocking a creature with flying) is illegal and refused (509.1b, 702.9b)."""
+    check_flying_or_reach_only(probe, scenario)
+
+
 # -- 702.7b, 702.4b, 510.4: the first-strike damage step ----------------------------------------------
 
 STRIKE_STEPS = template("combat.first-strike-damage-steps")
