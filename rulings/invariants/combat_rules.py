@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from hypothesis.strategies import SearchStrategy
+
 from generators.combat import CombatParams, CombatSpec, combat_scenarios, has_keyword
 from protocol.decisions import AssignCombatDamage, DeclareAttackers, DeclareBlockers
 from protocol.keyword_registry import (
@@ -95,7 +97,8 @@ DOUBLE_STRIKERS = CombatSpec(
 )
 
 
-def scenarios(spec: CombatSpec) -> Callable[..., object]:
+def scenarios(spec: CombatSpec) -> Callable[..., SearchStrategy[Scenario[CombatParams]]]:
+    """The family's scenarios: combat states per ``spec``, holding only the mechanics allowed."""
     return lambda allowed=None: combat_scenarios(spec, allowed)
 
 
