@@ -1,10 +1,12 @@
 """Invariants of the combat rules every engine plays, compiled from the Comprehensive Rules'
 own texts (``rulings/corpus/combat-rules.toml``; wordings ``rulings/wordings/combat-rules.toml``):
-lethal damage and the state-based action that destroys (704.5g, 120.6), combat damage equal to
-power (510.1a), unblocked and blocked creatures' damage (510.1b-c, with today's 510.1c: several
-blockers share the damage as the attacker's controller chooses, with no damage assignment order),
-menace (702.111b), flying in both directions (702.9b), the first-strike damage step (702.7b,
-702.4b, 510.4), and a blocked creature that stays blocked when its blockers leave (509.1h).
+attack requirements (508.1a) and attackers tapping (508.1f); block requirements (509.1a), block
+restrictions (509.1b) with menace (702.111b) and flying in both directions (702.9b); a blocked
+creature that stays blocked when its blockers leave (509.1h); combat damage equal to power
+(510.1a), unblocked, blocked and blocking creatures' damage (510.1b-d, with today's 510.1c-d:
+several creatures share the damage as its controller chooses, with no damage assignment order);
+the first-strike damage step (702.7b, 702.4b, 510.4); damage marked (120.3e), lethal damage and
+the state-based action that destroys (704.5g, 120.6).
 
 Every check holds for any card with the keyword it is about: the scenarios are the combat states
 of :mod:`generators.combat`, with the registry's combat keywords drawn on attackers and
