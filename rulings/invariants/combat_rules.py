@@ -666,12 +666,12 @@ def check_tapped_cant_attack(probe: Probe, scenario: Scenario[CombatParams]) -> 
     mine = [p for p in start.battlefield if p.controller == player and start.data_of(p.id).is_type("Creature")]
     tapped = [p.id for p in mine if p.tapped]
     able = [p.id for p in mine if may_attack(start, p)]
-    probe.precondition(bool(tapped) or bool(able), "no creature of the active player")
+    # With no creature that may attack, an engine may skip the declaration (nothing to declare).
+    probe.precondition(bool(able), "no untapped creature that may attack")
     pass_until(probe, lambda s, _: isinstance(s.pending, DeclareAttackers), "the declaration of attackers")
     if tapped:
         refuse_attack(probe, player, tapped[0], "tapped")
         probe.claim("a tapped creature can't attack")
-    probe.precondition(bool(able), "no untapped creature that may attack")
     attack_with(probe, player, able[0])
     probe.claim("an untapped creature that may attack attacks")
 
@@ -701,11 +701,12 @@ def check_sick_cant_attack(probe: Probe, scenario: Scenario[CombatParams]) -> No
     ]
     probe.precondition(bool(sick), "no untapped summoning-sick creature without haste")
     able = [p.id for p in start.battlefield if p.controller == player and may_attack(start, p)]
+    # With no creature that may attack, an engine may skip the declaration (nothing to declare).
+    probe.precondition(bool(able), "no creature that may attack beside it")
     pass_until(probe, lambda s, _: isinstance(s.pending, DeclareAttackers), "the declaration of attackers")
     refuse_attack(probe, player, sick[0], "summoning-sick without haste")
     probe.claim("a summoning-sick creature without haste can't attack")
-    if able:  # the counterpart, where there is one: summoning sickness is what forbade it
-        attack_with(probe, player, able[0])
+    attack_with(probe, player, able[0])
 
 
 @invariant(
@@ -1022,6 +1023,16 @@ def check_flying_or_reach_only(probe: Probe, scenario: Scenario[CombatParams]) -
         and not has_keyword(start, p.id, FLYING.name, REACH.name)
     ]
     probe.precondition(bool(grounded), "no untapped creature with neither flying nor reach")
+    # With no legal block at all, an engine may skip the declaration (nothing to declare).
+    probe.precondition(
+        any(
+            blockable_by(start, c.id, a.id) and not c.tapped
+            for c in start.battlefield
+            if c.controller == defender and start.data_of(c.id).is_type("Creature")
+            for a in start.attackers()
+        ),
+        "no creature could legally block any attacker",
+    )
     at_blocks(probe)
     refused = Action(ActionKind.DECLARE_BLOCKERS, defender, blocks=((grounded[0], flyer),))
     expect_forbidden(
