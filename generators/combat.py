@@ -124,6 +124,13 @@ class CombatSpec:
     #: creatures that may block, the first with these registry keywords (names), e.g. reach for a
     #: check about blocking a creature with flying; their mechanics are required.
     blocker_keywords: tuple[str, ...] = ()
+    #: In the declare attackers step: draw the defending player's untapped creatures that may
+    #: block even with no ``blocker_keywords`` (e.g. for a check about menace or flying
+    #: attackers, whose blockers need no keyword of their own).
+    would_be_blockers: bool = False
+    #: With would-be blockers drawn: one more of the defending player's creatures, tapped (it may
+    #: not block, 509.1a), e.g. for a check about tapped creatures.
+    tapped_would_be_blocker: bool = False
     #: Registry keywords (names) every attacker the spec requires unblocked (``min_unblocked``)
     #: has, e.g. lifelink for a check about damage to a player; their mechanics are required.
     unblocked_keywords: tuple[str, ...] = ()
@@ -248,7 +255,9 @@ class CombatDraw:
         # A group whose only step is the first-strike damage step: a combatant must strike first.
         self.only_first_strike = self.group == [Step.FIRST_STRIKE_DAMAGE]
         # The defending player's creatures that may block, drawn before blockers are declared.
-        self.undeclared_blockers = bool(spec.blocker_keywords) and self.group[0] is Step.DECLARE_ATTACKERS
+        self.undeclared_blockers = (bool(spec.blocker_keywords) or spec.would_be_blockers) and (
+            self.group[0] is Step.DECLARE_ATTACKERS
+        )
         self.rare: dict[str, bool] = {}
         self.attackers: list[str] = []
         self.blockers: list[str] = []
@@ -530,6 +539,8 @@ class CombatDraw:
             if i == 0:
                 keywords += tuple(k for k in self.spec.blocker_keywords if k not in keywords)
             self._blocker((), (power, toughness, kind, keywords, extra))
+        if self.spec.tapped_would_be_blocker:
+            self.builder.update(self._blocker((), self._draw_creature(strike)), tapped=True)
 
     def _enough_blockers(self) -> None:
         """702.111b: an attacker whose keywords ask for more blockers (menace: ``min_blockers``

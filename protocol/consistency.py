@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Container
 
-from protocol.model import AFTER_BLOCKERS_STEPS, GameState, TargetKind, Zone
+from protocol.model import AFTER_BLOCKERS_STEPS, COLORS, Characteristics, GameState, TargetKind, Zone
 
 
 class InconsistentState(ValueError):
@@ -196,6 +196,30 @@ def _combat_problems(state: GameState, objects: dict, data: dict) -> list[str]:
                     found.append(f"{perm.id} blocks {attacker_id}, which is not marked blocked")
         if perm.class_level is not None and not 1 <= perm.class_level <= 3:
             found.append(f"{perm.id} has class level {perm.class_level}")
+        if perm.characteristics is not None:
+            found.extend(characteristics_problems(perm.id, perm.characteristics))
+    return found
+
+
+def characteristics_problems(card_id: str, now: Characteristics) -> list[str]:
+    """What no permanent's current characteristics can be: a creature without power or
+    toughness, a noncreature with them (208.3), a colour that is none of the five (105.1), a
+    keyword or colour listed twice."""
+    found: list[str] = []
+    if not now.types:
+        found.append(f"{card_id}'s current characteristics have no card type (a permanent has one, 110.4)")
+    creature = now.is_type("Creature")
+    if creature and (now.power is None or now.toughness is None):
+        found.append(f"{card_id} is a creature with no current power or toughness (208.1)")
+    if not creature and (now.power is not None or now.toughness is not None):
+        found.append(f"{card_id} is not a creature but has a current power or toughness (208.3)")
+    unknown = [c for c in now.colors if c not in COLORS]
+    if unknown:
+        found.append(f"{card_id} has colours {unknown}, not among {''.join(COLORS)} (105.1)")
+    for what, values in (("colour", now.colors), ("keyword", now.keywords), ("card type", now.types)):
+        for value, n in Counter(values).items():
+            if n > 1:
+                found.append(f"{card_id}'s current {what} {value!r} is listed {n} times")
     return found
 
 

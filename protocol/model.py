@@ -126,9 +126,16 @@ class CardData:
     def is_type(self, card_type: str) -> bool:
         return card_type in self.types
 
+    @property
+    def colors(self) -> tuple[str, ...]:
+        """Its colours, from the mana symbols of its mana cost (105.2, 202.2), in WUBRG order
+        (hybrid symbols count for each of their colours)."""
+        halves = {half for symbol in parse_mana_cost(self.mana_cost) for half in symbol.split("/")}
+        return tuple(c for c in COLORS if c in halves)
+
     def to_mtgjson(self) -> dict[str, object]:
         """The AtomicCard dict that oracle-parsing engines (phase.rs) build their faces from."""
-        colors = sorted({c for c in COLORS if "{" + c + "}" in self.mana_cost or f"/{c}}}" in self.mana_cost})
+        colors = sorted(self.colors)
         card: dict[str, object] = {
             "name": self.name,
             "manaCost": self.mana_cost,
@@ -178,6 +185,32 @@ class CardInstance:
 
 
 @dataclass(frozen=True)
+class Characteristics:
+    """A permanent's characteristics as they are now (109.3, 110.3: as printed, modified by the
+    continuous effects that apply, 613), in the part combat rules read: its card types, power,
+    toughness, keyword abilities and colours. A rule is about what a creature *is* when the rule
+    applies (a creature that gained first strike has it, one that got +2/+0 has that power), so
+    an engine that shows these lets a check compare what the engine believed with what it did,
+    instead of recomputing the effects itself.
+
+    ``power`` and ``toughness`` are ``None`` for a noncreature permanent, even one with a printed
+    power and toughness (208.3); keywords are names as the keyword registry spells them
+    ("flying", "first strike"); colours are WUBRG letters in that order."""
+
+    types: tuple[str, ...]
+    power: int | None = None
+    toughness: int | None = None
+    keywords: tuple[str, ...] = ()
+    colors: tuple[str, ...] = ()
+
+    def has(self, keyword: str) -> bool:
+        return keyword in self.keywords
+
+    def is_type(self, card_type: str) -> bool:
+        return card_type in self.types
+
+
+@dataclass(frozen=True)
 class Permanent:
     """Battlefield status of the card whose id it carries."""
 
@@ -195,9 +228,17 @@ class Permanent:
     blocking: tuple[str, ...] = ()
     #: For a battle: the player who protects it (CR 310.8).
     protector: PlayerIndex | None = None
+    #: What it is now (types, power, toughness, keywords, colours: 109.3, 613), as the engine
+    #: computed it. ``None`` in a state to load (the card data and the state's effects say it)
+    #: and from an engine that cannot show it (``cannot_show`` "characteristics").
+    characteristics: Characteristics | None = None
 
     def counter(self, kind: str) -> int:
         return dict(self.counters).get(kind, 0)
+
+    def replace_characteristics(self, now: Characteristics | None) -> Permanent:
+        """This permanent showing ``now`` (itself when it already does)."""
+        return self if self.characteristics == now else replace(self, characteristics=now)
 
 
 @dataclass(frozen=True)
@@ -449,6 +490,7 @@ __all__ = [
     "AttackTarget",
     "CardData",
     "CardInstance",
+    "Characteristics",
     "Decision",
     "DelayedTrigger",
     "Event",

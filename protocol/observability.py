@@ -43,6 +43,12 @@ _FIELDS = (
     Observable(Permanent, "counters", "counters on permanents", ()),
     Observable(Permanent, "damage", "damage marked on permanents", 0),
     Observable(StackItem, "choices", "the choices made for spells and abilities on the stack", ()),
+    Observable(
+        Permanent,
+        "characteristics",
+        "the current characteristics of permanents (types, power, toughness, keywords, colours)",
+        None,
+    ),
 )
 #: Every name an adapter may declare it cannot show and an invariant may declare it observes.
 OBSERVABLE: dict[str, Observable] = {f.name: f for f in _FIELDS}

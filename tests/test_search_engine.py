@@ -50,6 +50,7 @@ from protocol.model import (
     Zone,
     pass_priority,
 )
+from protocol.observability import blind
 
 ENGINE = ReferenceEngine()
 SWAMP = cards.basic_land("B")
@@ -471,7 +472,7 @@ def test_library_ninjutsu_not_during_bribery_or_a_look():
     )
     assert problems(state) == []
     session = ENGINE.start(state)
-    assert session.state() == state
+    assert blind(session.state(), {"characteristics"}) == state
     assert not [a for a in session.legal_actions() if a.ability == "library ninjutsu"]
     with pytest.raises(ActionRefused):
         session.apply(lib_ninjutsu(ninja, bears))

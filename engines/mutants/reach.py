@@ -16,7 +16,7 @@ MUTANTS: tuple[Mutant, ...] = table(
     ),
     (
         "flying-ignored",
-        ("reach.blocks-flying",),
+        ("reach.blocks-flying", "combat.block-restrictions", "flying.blocking"),
         "flying changes nothing: a creature with neither flying nor reach blocks a creature with flying",
         {"combat.has_flying": answers(False)},
     ),

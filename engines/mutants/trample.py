@@ -43,7 +43,7 @@ MUTANTS: tuple[Mutant, ...] = table(
     ),
     (
         "trample-nothing-without-blockers",
-        ("trample.double-strike-blockers-destroyed",),
+        ("trample.double-strike-blockers-destroyed", "trample.no-blockers-left"),
         "a blocked trampler whose blockers are all gone assigns no combat damage, as a creature without trample",
         {"combat.tramples_over_no_blockers": answers(False)},
     ),

@@ -423,6 +423,12 @@ class Combat:
             for attacker in attackers:
                 if self.can_block(game, blocker, attacker):
                     actions.append(Action(ActionKind.DECLARE_BLOCKERS, player, blocks=((blocker.id, attacker.id),)))
+        for attacker in attackers:  # 702.111b: two creatures together may block a creature with menace
+            able = [b.id for b in game.battlefield if self.can_block(game, b, attacker)]
+            for i, first in enumerate(able):
+                for second in able[i + 1 :]:
+                    blocks = ((first, attacker.id), (second, attacker.id))
+                    actions.append(Action(ActionKind.DECLARE_BLOCKERS, player, blocks=blocks))
         return [a for a in actions if self.block_restrictions_met(game, a)]
 
     def block_restrictions_met(self, game: Game, action: Action) -> bool:
@@ -706,10 +712,27 @@ class Combat:
         pending = game.pending
         assert isinstance(pending, AssignCombatDamage)
         self.refuse_unless_answer(game, action)
+        problems = self.assignment_problems(game, pending, action)
+        if problems:
+            raise ActionRefused("; ".join(problems))
         game.pending = None
         later = (game.defending,) if pending.player == game.active else ()
         if self.ask_or_deal(game, later, pending.announced + action.damage, events):
             self.turn.step_begun(game, game.step, events)
+
+    @decision("combat.damage_marked")
+    def damage_marked(self, game: Game, source: Perm, creature: Perm, amount: int) -> int:
+        """120.3e: damage dealt to a creature by a source with neither wither nor infect causes
+        that much damage to be marked on it (the engine reads neither)."""
+        return amount
+
+    @decision("combat.assignment_problems")
+    def assignment_problems(self, game: Game, pending: AssignCombatDamage, action: Action) -> list[str]:
+        """510.1c-d as they read since 2024: a creature blocked by (or blocking) two or more
+        creatures divides its damage among them as its controller chooses; there is no damage
+        assignment order and no lethal damage due to one before the next (only trample asks for
+        lethal damage first, 702.19b, which the decision itself checks). Nothing more to refuse."""
+        return []
 
     def deal_combat_damage(
         self, game: Game, first_strike_step: bool, chosen: Mapping[str, list[tuple[str, int]]], events: list[Event]
@@ -790,7 +813,7 @@ class Combat:
         if game.is_type(perm.id, "Battle"):
             perm.set_counter("defense", max(0, perm.counter("defense") - amount))
         if game.is_type(perm.id, "Creature"):
-            perm.damage += amount
+            perm.damage += self.damage_marked(game, source, perm, amount)
             if self.destroys_by_deathtouch(game, source, perm, amount):
                 perm.deathtouched = True  # 704.5h: destroyed at the next check of state-based actions
 
@@ -814,6 +837,15 @@ class Combat:
                 perm.attacking = None
                 perm.blocked = None
                 self.forget_blocks_of(game, perm.id)
+        for attacker in game.battlefield:
+            if attacker.attacking is not None and attacker.blocked and not self.blockers_of(game, attacker):
+                attacker.blocked = self.stays_blocked(game, attacker)
+
+    @decision("combat.stays_blocked")
+    def stays_blocked(self, game: Game, attacker: Perm) -> bool:
+        """509.1h: "A creature remains blocked even if all the creatures blocking it are removed
+        from combat." (Asked when its last blocker leaves the battlefield, 506.4.)"""
+        return True
 
     def forget_blocks_of(self, game: Game, attacker_id: str) -> None:
         for perm in game.battlefield:

@@ -214,7 +214,11 @@ class Core:
         assert player is not None
         game.passes += 1
         if not self.all_passed(game):
-            game.priority = 1 - player
+            # 117.5, 704.3: state-based actions are checked whenever a player would receive
+            # priority, a pass included (a loaded state may hold a creature with toughness 0).
+            passes = game.passes
+            self.give_priority(game, 1 - player, events)
+            game.passes = passes
             return
         game.passes = 0
         if game.stack:

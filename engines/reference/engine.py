@@ -31,14 +31,28 @@ from typing import Any
 
 from protocol.adapter import ActionRefused
 from protocol.decisions import Decision
-from protocol.model import Action, ActionKind, Event, PlayerIndex, StackItem
+from protocol.keyword_registry import (
+    DEATHTOUCH,
+    DEFENDER,
+    DOUBLE_STRIKE,
+    FIRST_STRIKE,
+    FLYING,
+    HASTE,
+    INDESTRUCTIBLE,
+    LIFELINK,
+    MENACE,
+    REACH,
+    TRAMPLE,
+    VIGILANCE,
+)
+from protocol.model import Action, ActionKind, Characteristics, Event, GameState, PlayerIndex, StackItem
 
 from .casting import Casting
 from .classes import Classes
 from .combat import Combat
 from .core import Core
 from .exile import PlayFromExile
-from .game import Game
+from .game import Game, Perm
 from .mana import Mana
 from .ninjutsu import NinjutsuFamily
 from .rebound import Rebound
@@ -236,3 +250,55 @@ class ReferenceRules:
 
     def resume(self, game: Game, events: list[Event]) -> None:
         self.core.resume(game, events)
+
+    # -- what the engine shows -------------------------------------------------------------
+    def with_characteristics(self, game: Game, state: GameState) -> GameState:
+        """``state`` (the game's export) with every permanent's current characteristics, as the
+        rules that use them compute them (a mutant's wrong answer shows in the export too)."""
+        if game.shown is not None and game.shown[0] == state.battlefield:
+            return state.replace(battlefield=game.shown[1])
+        perms = {perm.id: perm for perm in game.battlefield}
+        battlefield = tuple(
+            p.replace_characteristics(self.characteristics(game, perm)) if (perm := perms.get(p.id)) is not None else p
+            for p in state.battlefield
+        )
+        game.shown = (state.battlefield, battlefield)
+        return state.replace(battlefield=battlefield)
+
+    def characteristics(self, game: Game, perm: Perm) -> Characteristics:
+        """109.3, 110.3, 613: the card's printed types and colours (105.2: those of its mana
+        cost), its power and toughness with the bonuses of counters and static abilities (613.4c;
+        none for a noncreature, 208.3), and its keyword abilities: each registry keyword a rule
+        of this engine asks about, as that rule's own question answers it (printed, or granted by
+        an effect: 613.1f), and the others as printed."""
+        data = game.data(perm.id)
+        creature = data.is_type("Creature")
+        printed = game.abilities_of(perm.id)
+        combat, core = self.combat, self.core
+        asked = {
+            FLYING.name: combat.has_flying,
+            REACH.name: combat.has_reach,
+            MENACE.name: combat.has_menace,
+            FIRST_STRIKE.name: combat.has_first_strike,
+            DOUBLE_STRIKE.name: combat.has_double_strike,
+            TRAMPLE.name: combat.has_trample,
+            DEATHTOUCH.name: combat.has_deathtouch,
+            LIFELINK.name: combat.has_lifelink,
+            VIGILANCE.name: combat.has_vigilance,
+            DEFENDER.name: combat.has_defender,
+            HASTE.name: core.has_haste,
+            INDESTRUCTIBLE.name: core.is_indestructible,
+        }
+        keywords = {k for k in printed.keywords if k not in asked}
+        keywords |= {name for name, has in asked.items() if has(game, perm)}
+        power = toughness = None
+        if creature:
+            power = (printed.power or 0) + combat.power_bonus(game, perm)
+            toughness = (printed.toughness or 0) + combat.toughness_bonus(game, perm)
+        return Characteristics(
+            types=data.types,
+            power=power,
+            toughness=toughness,
+            keywords=tuple(sorted(keywords)),
+            colors=data.colors,
+        )

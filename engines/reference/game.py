@@ -292,6 +292,10 @@ class Game:
     #: Mirrors of GameState.delayed and GameState.permissions.
     delayed: list[DelayedTrigger] = field(default_factory=list)
     permissions: list[PlayPermission] = field(default_factory=list)
+    #: The last battlefield exported and the same with its characteristics computed: what they
+    #: depend on is all on the battlefield, so an export whose battlefield did not change (a
+    #: pass of priority, a step) shows the same again without asking the rules.
+    shown: tuple[tuple[Permanent, ...], tuple[Permanent, ...]] | None = field(default=None, repr=False, compare=False)
 
     # -- building and exporting ----------------------------------------------------------
     @classmethod

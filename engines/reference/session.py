@@ -23,6 +23,8 @@ class Rules(Protocol):
 
     def apply(self, game: Game, action: Action) -> list[Event]: ...
 
+    def with_characteristics(self, game: Game, state: GameState) -> GameState: ...
+
 
 class ReferenceSession:
     def __init__(self, game: Game, rules: Rules):
@@ -37,7 +39,7 @@ class ReferenceSession:
 
     def state(self) -> GameState:
         if self._exported is None:
-            self._exported = self._game.to_state()
+            self._exported = self._rules.with_characteristics(self._game, self._game.to_state())
         return self._exported
 
     def legal_actions(self) -> list[Action]:
