@@ -67,7 +67,11 @@ class ReplayError(ValueError):
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("replay", help="re-run one check on a stored counterexample (no drawing)")
     p.add_argument("results", type=Path, help="a results.json holding the failure")
-    p.add_argument("--invariant", required=True, metavar="ID", help="the invariant whose counterexample to replay")
+    p.add_argument(
+        "--invariant",
+        metavar="ID",
+        help="the invariant whose counterexample to replay (required unless --export; with --export: only this one)",
+    )
     p.add_argument(
         "--engine", metavar="SPEC", help="engine to replay on (default: the engine the failure was found on)"
     )
@@ -77,6 +81,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         default=Path(DEFAULT_OUT),
         metavar="DIR",
         help=f"folder for the replay's results.json and report.html (default: {DEFAULT_OUT}/)",
+    )
+    p.add_argument(
+        "--export",
+        type=Path,
+        metavar="DIR",
+        help="write each stored failure of a real engine as a standalone script using only that engine's API "
+        "(the ruling quoted, what it expects against what the engine did); exit 1 if one could not be written",
     )
 
 
@@ -250,7 +261,35 @@ def _check_out(out: Path) -> None:
         raise ReplayError(unwritable)
 
 
+def cmd_export(args: argparse.Namespace) -> int:
+    """``replay --export DIR``: every stored failure (of ``--invariant`` when given) written as a
+    standalone reproduction (:mod:`harness.export`); one line per failure."""
+    from harness.export import ExportError, export_all
+
+    if args.export.exists() and not args.export.is_dir():
+        raise ReplayError(f"--export {str(args.export)!r} is an existing file, not a directory")
+    try:
+        results = read_results(args.results)
+    except OSError as exc:
+        raise ReplayError(f"cannot read {args.results}: {exc.strerror or exc}") from None
+    except ResultsError as exc:
+        raise ReplayError(str(exc)) from None
+    try:
+        outcomes = export_all(results, args.results, args.export, args.invariant, args.engine)
+    except ExportError as exc:
+        raise ReplayError(str(exc)) from None
+    for outcome in outcomes:
+        print(outcome.line())
+    written = sum(1 for o in outcomes if o.path)
+    print(f"exported {written} of {len(outcomes)} failures into {args.export}")
+    return 0 if written == len(outcomes) else 1
+
+
 def cmd_replay(args: argparse.Namespace, argv: list[str]) -> int:
+    if args.export is not None:
+        return cmd_export(args)
+    if args.invariant is None:
+        raise ReplayError("replay needs --invariant ID (or --export DIR to export every stored failure)")
 
     if args.out.exists() and not args.out.is_dir():  # before the replay, not after it
         raise ReplayError(f"--out {str(args.out)!r} is an existing file, not a directory")

@@ -1,0 +1,115 @@
+"""``replay --export DIR``: standalone reproductions that run without the harness.
+
+The slow test runs phase on every invariant its expectations file lists as a deviation, exports
+each failure, and runs each script in a clean interpreter (``python -I -S``, only the ``phase``
+package on the path: the harness is not importable there) to check it still shows its deviation.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from harness.export import file_name
+from protocol.adapter import Deviation, Reproducible
+
+ROOT = Path(__file__).resolve().parent.parent
+PHASE_EXPECTATIONS = ROOT / "docs" / "engines" / "phase-expectations.toml"
+
+#: Runs a script with only the directory ``argv[1]`` on the path, after checking that the harness
+#: cannot be imported there.
+BOOTSTRAP = (
+    "import importlib.util, runpy, sys; sys.path[:0] = [sys.argv[1]]; "
+    "assert importlib.util.find_spec('harness') is None, 'the harness is importable'; "
+    "assert importlib.util.find_spec('protocol') is None, 'the harness is importable'; "
+    "sys.argv = sys.argv[2:]; runpy.run_path(sys.argv[0], run_name='__main__')"
+)
+
+
+def run_clean(script: Path, package: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    """``script`` run by a fresh interpreter that sees no site-packages and no harness: only the
+    engine package ``package``, linked into a folder of its own."""
+    spec = importlib.util.find_spec(package)
+    assert spec is not None and spec.submodule_search_locations
+    lib = tmp_path / "clean-lib"
+    lib.mkdir(exist_ok=True)
+    link = lib / package
+    if not link.exists():
+        link.symlink_to(Path(next(iter(spec.submodule_search_locations))), target_is_directory=True)
+    return subprocess.run(
+        [sys.executable, "-I", "-S", "-c", BOOTSTRAP, str(lib), str(script)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=tmp_path,
+        env={"PATH": "/usr/bin:/bin"},
+    )
+
+
+def test_file_names_are_plain() -> None:
+    name = file_name("phase", "ninjutsu.after-blockers/ninjutsu/offered-after-blockers")
+    assert name == "phase--ninjutsu.after-blockers_ninjutsu_offered-after-blockers.py"
+    assert "/" not in file_name("x", "../../etc/passwd") and not file_name("x", "../a").startswith(".")
+
+
+def test_the_reference_engine_cannot_export() -> None:
+    from engines.reference import ReferenceEngine
+
+    assert not isinstance(ReferenceEngine(), Reproducible)
+
+
+def test_a_comment_cannot_end_and_run_code() -> None:
+    pytest.importorskip("phase", reason="phase extra not installed: pip install -e '.[phase]'")
+    from engines.phase.reproduce import _comment
+
+    hostile = "ruling\nimport os; os.system('echo owned')\r\x00x = 1\x0b\u2028y"
+    text = _comment(hostile)
+    compile(text, "<comment>", "exec")  # no null byte, no code
+    assert all(line.startswith("#") for line in text.split("\n"))
+    assert "\\x00" in text and "\\r" in text
+
+
+def phase_deviations() -> list[str]:
+    data = tomllib.loads(PHASE_EXPECTATIONS.read_text(encoding="utf-8"))
+    return sorted(k for k, v in data["expectations"].items() if v["status"] == "fail")
+
+
+def test_the_phase_adapter_can_export() -> None:
+    pytest.importorskip("phase", reason="phase extra not installed: pip install -e '.[phase]'")
+    from engines.phase.inprocess import PhaseInProcess
+
+    assert isinstance(PhaseInProcess(), Reproducible)
+    assert phase_deviations(), "the expectations file lists phase's deviations"
+    assert Deviation("i", (("r", "t"),), "m").expected == ""
+
+
+@pytest.mark.slow
+def test_every_phase_deviation_exports_and_reproduces_without_the_harness(tmp_path: Path) -> None:
+    pytest.importorskip("phase", reason="phase extra not installed: pip install -e '.[phase]'")
+    cli = [sys.executable, "-m", "harness.cli"]
+    wanted = phase_deviations()
+    run = [*cli, "run", "--engine", "phase", "--profile", "ci", "-n", "1", "--out", str(tmp_path / "run")]
+    for invariant in wanted:
+        run += ["--invariant", invariant]
+    subprocess.run(run, capture_output=True, text=True, timeout=1800, cwd=ROOT)
+    results = tmp_path / "run" / "results.json"
+    assert results.is_file()
+    export = subprocess.run(
+        [*cli, "replay", str(results), "--export", str(tmp_path / "repro")],
+        capture_output=True,
+        text=True,
+        timeout=1800,
+        cwd=ROOT,
+    )
+    assert export.returncode == 0, export.stdout + export.stderr
+    scripts = sorted((tmp_path / "repro").glob("*.py"))
+    assert [p.name for p in scripts] == sorted(file_name("phase", i) for i in wanted), export.stdout
+    for script in scripts:
+        shown = run_clean(script, "phase", tmp_path)
+        assert shown.returncode == 1, f"{script.name}:\n{shown.stdout}\n{shown.stderr}"
+        assert "DEVIATION REPRODUCED" in shown.stdout and "THE RULES EXPECT" in shown.stdout, shown.stdout
