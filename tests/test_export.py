@@ -113,3 +113,10 @@ def test_every_phase_deviation_exports_and_reproduces_without_the_harness(tmp_pa
         shown = run_clean(script, "phase", tmp_path)
         assert shown.returncode == 1, f"{script.name}:\n{shown.stdout}\n{shown.stderr}"
         assert "DEVIATION REPRODUCED" in shown.stdout and "THE RULES EXPECT" in shown.stdout, shown.stdout
+    # The control: a script whose recorded answer differs from phase's says so and exits 0.
+    tampered = tmp_path / "tampered.py"
+    text = scripts[0].read_text(encoding="utf-8")
+    assert text.count("RECORDED = json.loads('[") == 1
+    tampered.write_text(text.replace("RECORDED = json.loads('[", 'RECORDED = json.loads(\'["not phase",', 1))
+    shown = run_clean(tampered, "phase", tmp_path)
+    assert shown.returncode == 0 and "phase now answers differently" in shown.stdout, shown.stdout

@@ -94,7 +94,8 @@ class PhaseRecording:
     def reproduction(self, deviation: Deviation) -> str:
         """The standalone script (see the module docstring); the observation it compares with
         is read by running the same script's code on the recorded game now."""
-        names = {c: f"{self.ids.to_engine[c]}" for c in sorted(self.ids.to_engine)}
+        cards = {o.id: o.name for o in self._session._start.objects}
+        names = {c: f"{cards.get(c, '?')}#{self.ids.to_engine[c]}" for c in sorted(self.ids.to_engine)}
         observed = observe_tape(self.tape)
         return render(self.tape, deviation, names, observed)
 
@@ -215,7 +216,8 @@ def render(tape: Tape, deviation: Deviation, names: dict[str, str], observed: li
             f"  expected: {deviation.expected}",
             f"  observed: {deviation.observed}",
             "",
-            "The harness's card ids and phase's object ids: " + ", ".join(f"{c} = {o}" for c, o in names.items()),
+            "The harness's card ids are phase's objects (name#id): "
+            + ", ".join(f"{c} = {o}" for c, o in names.items()),
         ]
     )
     header = f'''#!/usr/bin/env python3
@@ -233,6 +235,7 @@ deviation was found: the deviation shows; 0 when it now answers otherwise).
         "START": tape.start,
         "MOVES": [(m.player, m.action, m.refused) for m in tape.moves],
         "RECORDED": observed,
+        "IDS": ", ".join(f"{c} = {o}" for c, o in names.items()),
     }
     literals = "\n".join(
         f"{key} = json.loads({json.dumps(value, separators=(',', ':'), sort_keys=True)!r})"
@@ -250,7 +253,8 @@ def main():
     message, expected, observed = VERDICT
     print(f"THE RULES EXPECT: {expected or message}")
     print(f"  (when found, phase showed: {observed or message})")
-    print("PHASE DID (after the moves above):")
+    print(f"  (the harness's card ids: {IDS})")
+    print("PHASE DID (after the recorded moves):")
     for line in now:
         print(f"  {line}")
     if now == RECORDED:

@@ -1,0 +1,488 @@
+"""The python-mtg adapter, in process: :data:`engines.pymtg.PyMtgEngine` serves it from a worker
+process (python-mtg's native Datalog engine is one global instance, not thread-safe).
+
+python-mtg advances a game by steps (``mtg.engine.env._advance_one``): a step's turn-based action
+happens as the game *leaves* it (attackers are declared leaving ``declare_attackers``, combat
+damage is dealt leaving ``combat_damage``), and it has no priority (no player may act between
+steps outside its main phases). The adapter keeps the model's position beside the engine's state:
+
+- engine at ``declare_attackers``: the model's declare attackers step, the declaration pending;
+- engine at ``declare_blockers``: the model's declare attackers step after the declaration
+  (priority), then its declare blockers step with the declaration pending;
+- engine at ``combat_damage``: the model's declare blockers step after the declaration;
+- engine at ``end_of_combat``: the model's combat damage step (after damage), then its end of
+  combat step; any other step is the model's step of the same name.
+
+A priority round is emulated: in each step the active player, then the other, may only pass
+(the adapter maps no spell or ability), and when both have passed in a row the step ends. What
+the engine reports of an action is what it computes: its ``player_damage`` of the step (each
+attacker's share asked of the engine alone with its own blocks), and the zones, life and taps of
+the states before and after (:mod:`engines.kit.diff`). It reports no damage dealt to creatures
+and keeps no damage marked on them, so an invariant reading either is refused (see ``NOT_SUPPORTED``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from importlib.metadata import version
+from typing import Any
+
+from engines.kit.diff import DERIVABLE
+from engines.kit.session import CachedSession
+from protocol.actions import Action, ActionKind, AttackTarget, TargetKind, pass_priority
+from protocol.adapter import ActionRefused, EngineError, StateUnsupported, Support
+from protocol.decisions import Decision, DeclareAttackers, DeclareBlockers
+from protocol.mechanics import Mechanic, UnknownMechanic, mechanic
+from protocol.model import Event, EventKind, GameState, Permanent, PlayerState, Step
+
+from .cards import RealCard, vetted
+
+PYMTG = f"python-mtg {version('python-mtg')}"
+PLAYERS = ("alice", "bob")
+M = Mechanic
+#: What the adapter maps and python-mtg does, each seen driven by hand (tests/test_pymtg_adapter.py).
+SUPPORTED: frozenset[str] = frozenset(
+    {
+        M.PRIORITY,
+        M.SUMMONING_SICKNESS,
+        M.HASTE,
+        M.DEFENDER,
+        M.VIGILANCE,
+        M.FLYING,
+        M.REACH,
+        M.MENACE,
+        M.LIFELINK,
+    }
+)
+#: Known not to work, with the reason (whose gap it is).
+NOT_SUPPORTED: dict[str, str] = {
+    M.FIRST_STRIKE: f"{PYMTG} has no first-strike combat damage step: its combat damage step deals all combat "
+    "damage at once, first strike or not (a 2/2 with first strike blocked by a 2/2: both die)",
+    M.DOUBLE_STRIKE: f"{PYMTG} has no first-strike combat damage step, so no second hit for double strike",
+    M.TRAMPLE: f"{PYMTG} leaves trample inert in combat: a blocked 6/6 with trample blocked by a 2/2 deals "
+    "nothing to the player, and no damage assignment is ever asked for",
+    M.DEATHTOUCH: f"the python-mtg adapter cannot show deathtouch's checks: {PYMTG} reports no combat damage "
+    "dealt to creatures (only each player's damage total and the creatures that died)",
+    M.INDESTRUCTIBLE: f"the python-mtg adapter cannot show indestructible's checks: {PYMTG} reports no combat "
+    "damage dealt to creatures and keeps none marked on them",
+    M.BLOCK_ADDITIONAL: f"{PYMTG} has no 'can block an additional creature' in its block declarations",
+    M.PLANESWALKER: "the python-mtg adapter does not map attacks on planeswalkers",
+    M.BATTLE: "the python-mtg adapter does not map battles",
+}
+#: The model's fields python-mtg keeps no record of (exported empty).
+CANNOT_SHOW = frozenset(
+    {"damage", "counters", "revealed", "triggered", "first_strikers", "delayed", "permissions", "protector", "choices"}
+    | {"searched_library"}
+)
+
+#: The engine's step names, in order, and the model step of each outside combat.
+STEPS = ("untap", "upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers")
+STEPS += ("declare_blockers", "combat_damage", "end_of_combat", "postcombat_main", "end", "cleanup")
+SAME = {s: Step(s.replace("_", "-")) for s in STEPS if s not in ("declare_attackers", "declare_blockers")}
+#: A model step to load: the engine step and what it waits for.
+LOADS: dict[Step, str] = {
+    Step.BEGINNING_OF_COMBAT: "beginning_of_combat",
+    Step.DECLARE_ATTACKERS: "declare_attackers",  # pending; after the declaration: declare_blockers
+    Step.DECLARE_BLOCKERS: "combat_damage",  # after the declaration (a pending one: declare_blockers)
+}
+#: Kinds of events the kit derives from the states (damage is reported: see the module).
+DERIVED = DERIVABLE - {EventKind.DAMAGE, EventKind.COUNTER}
+
+
+@dataclass
+class Position:
+    """The model's position beside the engine's state: the step, what the game waits for
+    ("priority", "attackers", "blockers"), who acts, and the passes in a row."""
+
+    step: Step
+    waiting: str
+    holder: int
+    passes: int = 0
+
+
+def _one(rows: Any) -> Any:
+    return next(iter(rows))[0]
+
+
+class PyMtgSession(CachedSession):
+    """One python-mtg game (its state dict) behind the Session protocol."""
+
+    derive = DERIVED
+
+    def __init__(self, state: dict[str, Any], start: GameState, ids: dict[str, str], at: Position):
+        super().__init__()
+        self.s, self._start, self.at = state, start, at
+        self.to_engine, self.to_card = ids, {v: k for k, v in ids.items()}
+
+    # -- reading -------------------------------------------------------------------------------
+
+    def active(self) -> int:
+        return PLAYERS.index(_one(self.s["active_player"]))
+
+    def engine_step(self) -> str:
+        return str(_one(self.s["current_step"]))
+
+    def read_state(self) -> GameState:
+        s, card = self.s, self.to_card
+        owner = {card[i]: PLAYERS.index(p) for (p, i) in s.get("printed_control", ()) if i in card}
+        life = {PLAYERS.index(p): int(n) for (p, n) in s["life"]}
+
+        def zone(rows: Any, seat: int) -> tuple[str, ...]:
+            return tuple(sorted(card[i] for (i,) in rows if i in card and owner.get(card[i]) == seat))
+
+        players = []
+        for seat, name in enumerate(PLAYERS):
+            library = tuple(card[i] for i in s.get("_lib_order", {}).get(name, []) if i in card)
+            players.append(
+                PlayerState(
+                    seat,
+                    life[seat],
+                    hand=tuple(sorted(card[i] for (p, i) in s.get("in_hand", ()) if p == name and i in card)),
+                    library=library,
+                    graveyard=zone(s.get("graveyard", ()), seat),
+                    exile=zone(s.get("exile", ()), seat),
+                    land_plays_left=self._start.players[seat].land_plays_left,
+                )
+            )
+        attacks = {card[a]: d for (a, d) in s.get("attacks", ()) if a in card}
+        blocks = [(card[b], card[a]) for (b, a) in s.get("blocks", ()) if b in card and a in card]
+        after_blocks = (Step.DECLARE_BLOCKERS, Step.COMBAT_DAMAGE, Step.END_OF_COMBAT)
+        declared = self.at.step in after_blocks and self.at.waiting != "blockers"
+        tapped, sick = {card[i] for (i,) in s.get("tapped", ()) if i in card}, {card[i] for (i,) in s.get("_sick", ())}
+        battlefield = []
+        for i in sorted(card[i] for (i,) in s.get("on_battlefield", ()) if i in card):
+            target = attacks.get(i)
+            battlefield.append(
+                Permanent(
+                    i,
+                    owner[i],
+                    tapped=i in tapped,
+                    summoning_sick=i in sick,
+                    attacking=AttackTarget.of_player(PLAYERS.index(target)) if target is not None else None,
+                    blocked=(any(a == i for _, a in blocks) if declared else None) if target is not None else None,
+                    blocking=tuple(sorted(a for b, a in blocks if b == i)),
+                )
+            )
+        pending: Decision | None = None
+        if self.at.waiting == "attackers":
+            pending = DeclareAttackers(self.at.holder)
+        elif self.at.waiting == "blockers":
+            pending = DeclareBlockers(self.at.holder)
+        over = bool(s.get("_loser"))
+        return replace(
+            self._start,
+            players=(players[0], players[1]),
+            battlefield=tuple(battlefield),
+            stack=(),
+            turn=self._start.turn + int(s.get("_turn", 0)),
+            active_player=self.active(),
+            step=self.at.step,
+            priority=None if over or pending is not None else self.at.holder,
+            priority_passes=self.at.passes,
+            pending=pending,
+            first_strikers=(),
+        )
+
+    def read_legal(self) -> list[Action]:
+        if self.s.get("_loser"):
+            return []
+        from mtg.engine import env
+
+        if self.at.waiting == "attackers":
+            defender = 1 - self.active()
+            return [
+                Action(
+                    ActionKind.DECLARE_ATTACKERS,
+                    self.at.holder,
+                    attacks=tuple(sorted((self.to_card[a], AttackTarget.of_player(defender)) for a in option)),
+                )
+                for option in env._attack_options(self.s, PLAYERS[self.active()])
+            ]
+        if self.at.waiting == "blockers":
+            return [
+                Action(
+                    ActionKind.DECLARE_BLOCKERS,
+                    self.at.holder,
+                    blocks=tuple(sorted((self.to_card[b], self.to_card[a]) for b, a in option)),
+                )
+                for option in env._block_options(self.s, PLAYERS[1 - self.active()])
+            ]
+        return [pass_priority(self.at.holder)]
+
+    def actor(self) -> int | None:
+        return None if self.s.get("_loser") else self.at.holder
+
+    # -- acting --------------------------------------------------------------------------------
+
+    def perform(self, action: Action) -> list[Event]:
+        if action.kind is ActionKind.PASS_PRIORITY and self.at.waiting == "priority":
+            self.at.passes += 1
+            self.at.holder = 1 - self.at.holder
+            return self._end_step() if self.at.passes == 2 else []
+        if action.kind is ActionKind.DECLARE_ATTACKERS and self.at.waiting == "attackers":
+            return self._declare_attackers(action)
+        if action.kind is ActionKind.DECLARE_BLOCKERS and self.at.waiting == "blockers":
+            return self._declare_blockers(action)
+        raise ActionRefused(f"python-mtg waits for {self.at.waiting}, not for {action}")
+
+    def _engine_ids(self, ids: Any) -> frozenset[str]:
+        cards = list(ids)
+        missing = [c for c in cards if c not in self.to_engine]
+        if missing:
+            raise ActionRefused(f"{', '.join(missing)} are no objects of this game")
+        return frozenset(self.to_engine[c] for c in cards)
+
+    def _declare_attackers(self, action: Action) -> list[Event]:
+        from mtg.engine import env
+
+        defender = 1 - self.active()
+        if any(t != AttackTarget.of_player(defender) for _, t in action.attacks):
+            raise ActionRefused("python-mtg attacks only the defending player")
+        chosen = self._engine_ids(a for a, _ in action.attacks)
+        options = env._attack_options(self.s, PLAYERS[self.active()])
+        if chosen not in options:
+            raise ActionRefused(
+                f"python-mtg does not offer the attack {sorted(chosen)} (it offers {len(options)} sets)"
+            )
+        self._advance({"attackers": chosen})
+        self._settle(Step.DECLARE_ATTACKERS)
+        return []
+
+    def _declare_blockers(self, action: Action) -> list[Event]:
+        from mtg.engine import env
+
+        chosen = frozenset((self.to_engine[b], self.to_engine[a]) for b, a in action.blocks if b in self.to_engine)
+        if len(chosen) != len(action.blocks):
+            raise ActionRefused("a blocker or attacker is no object of this game")
+        defender = PLAYERS[1 - self.active()]
+        pairs = env._legal_block_pairs(self.s, defender)
+        probe = dict(self.s, blocks=set(chosen))
+        illegal = {(b, a) for (b, a) in _run(probe, "illegal_block")}
+        if (
+            not set(chosen) <= set(pairs)
+            or illegal & set(chosen)
+            or not env._required_blocks_ok(self.s, defender, chosen, pairs)
+        ):
+            raise ActionRefused(f"python-mtg refuses the blocks {sorted(chosen)}")
+        self._advance({"blocks": chosen})
+        self._settle(Step.DECLARE_BLOCKERS)
+        return []
+
+    def _end_step(self) -> list[Event]:
+        """Both passed in a row: the step ends (see the module for where each leads)."""
+        step, engine = self.at.step, self.engine_step()
+        if step is Step.DECLARE_ATTACKERS and engine == "declare_blockers":
+            self.at = Position(Step.DECLARE_BLOCKERS, "blockers", 1 - self.active())
+            return []
+        if step is Step.COMBAT_DAMAGE and engine == "end_of_combat":
+            self.at = Position(Step.END_OF_COMBAT, "priority", self.active())
+            return []
+        events = self._combat_damage() if engine == "combat_damage" else []
+        self._advance(None)
+        self._settle(None)
+        return events
+
+    def _advance(self, forced: dict[str, Any] | None) -> None:
+        """One engine step, with the declaration ``forced`` (if any) as its choice."""
+        from mtg import driver
+        from mtg.engine import env
+
+        s = driver.clone_state(self.s)
+        s["_forced"] = dict(forced or {})
+        try:
+            env._advance_one(s)
+        finally:
+            s["_forced"] = {}
+        self.s = s
+
+    def _settle(self, declared: Step | None) -> None:
+        """The model position after an engine step (``declared``: the step whose declaration was
+        just made; its priority round follows)."""
+        engine, active = self.engine_step(), self.active()
+        if declared is not None and engine == {Step.DECLARE_ATTACKERS: "declare_blockers"}.get(
+            declared, "combat_damage"
+        ):
+            self.at = Position(declared, "priority", active)
+        elif engine == "declare_attackers":
+            self.at = Position(Step.DECLARE_ATTACKERS, "attackers", active)
+        elif engine == "declare_blockers":
+            self.at = Position(Step.DECLARE_BLOCKERS, "blockers", 1 - active)
+        elif engine == "combat_damage":
+            self.at = Position(Step.DECLARE_BLOCKERS, "priority", active)
+        elif engine == "end_of_combat":
+            dealt = self.at.step is Step.DECLARE_BLOCKERS and declared is None
+            self.at = Position(Step.COMBAT_DAMAGE if dealt else Step.END_OF_COMBAT, "priority", active)
+        else:
+            self.at = Position(SAME[engine], "priority", active)
+
+    def _combat_damage(self) -> list[Event]:
+        """The combat damage python-mtg deals to players leaving its combat damage step: each
+        attacker's share is the engine's ``player_damage`` with that attacker alone in combat."""
+        total = {p: int(n) for (p, n) in _run(self.s, "player_damage")}
+        events, shared = [], dict.fromkeys(total, 0)
+        for attacker, target in sorted(self.s.get("attacks", ())):
+            alone = dict(
+                self.s,
+                attacks={(attacker, target)},
+                blocks={(b, a) for (b, a) in self.s.get("blocks", ()) if a == attacker},
+            )
+            for player, n in _run(alone, "player_damage"):
+                if int(n) > 0 and player in total:
+                    shared[player] += int(n)
+                    events.append(
+                        Event(
+                            EventKind.DAMAGE,
+                            card=self.to_card.get(attacker),
+                            target=f"player:{PLAYERS.index(player)}",
+                            amount=int(n),
+                        )
+                    )
+        for player, n in total.items():
+            if n != shared[player]:  # what no attacker alone accounts for
+                events.append(
+                    Event(EventKind.DAMAGE, target=f"player:{PLAYERS.index(player)}", amount=n - shared[player])
+                )
+        return events
+
+
+def _run(state: dict[str, Any], relation: str) -> set[tuple[Any, ...]]:
+    from mtg import driver
+
+    rows: set[tuple[Any, ...]] = driver.run(state, [relation])[relation]
+    return rows
+
+
+def not_mapped(requirement: str) -> str:
+    """Why a requirement the adapter neither maps nor knows python-mtg to lack is refused."""
+    try:
+        known = mechanic(requirement)
+    except UnknownMechanic:
+        return f"the python-mtg adapter does not know the requirement {requirement!r}"
+    return f"the python-mtg adapter does not map {known.value} ({known.description}, {known.cr}) yet"
+
+
+def real_cards(state: GameState) -> dict[str, RealCard]:
+    """The real card of each card name of the state (StateUnsupported naming one with none)."""
+    out: dict[str, RealCard] = {}
+    for name in sorted({o.name for o in state.objects}):
+        found = _vet_by_name(state, name)
+        if isinstance(found, str):
+            raise StateUnsupported(found)
+        out[name] = found
+    return out
+
+
+def _vet_by_name(state: GameState, name: str) -> RealCard | str:
+    data = next((c for c in state.cards if c.name == name), None)
+    if data is None:
+        return f"the state has no card data for {name!r}"
+    return vetted(data)
+
+
+def check_loadable(state: GameState) -> None:
+    """StateUnsupported for what the adapter does not build (each says why)."""
+    if state.step not in LOADS:
+        raise StateUnsupported(f"the python-mtg adapter loads states in combat before damage only, not {state.step}")
+    if state.stack or state.triggered or state.delayed or state.permissions:
+        raise StateUnsupported("the python-mtg adapter does not map the stack, triggers or permissions")
+    if state.pending is not None and not isinstance(state.pending, DeclareAttackers | DeclareBlockers):
+        raise StateUnsupported(f"the python-mtg adapter does not map the pending {state.pending.kind}")
+    if any(p.mana_pool or p.command or p.land_plays_left != 1 for p in state.players):
+        raise StateUnsupported("the python-mtg adapter does not build mana pools, command zones or spent land plays")
+    for perm in state.battlefield:
+        if perm.damage:
+            raise StateUnsupported("python-mtg keeps no damage marked on creatures")
+        if perm.counters or perm.class_level is not None:
+            raise StateUnsupported("the python-mtg adapter does not build counters or Class levels")
+        if perm.attacking is not None and perm.attacking.kind is not TargetKind.PLAYER:
+            raise StateUnsupported("the python-mtg adapter does not map attacks on planeswalkers or battles")
+    blockers = [b.id for b in state.battlefield if b.blocking]
+    if any(len(b.blocking) > 1 for b in state.battlefield) or len(blockers) != len(set(blockers)):
+        raise StateUnsupported("python-mtg has no creature blocking two attackers")
+    if any(o.token for o in state.objects):
+        raise StateUnsupported("the python-mtg adapter does not build tokens")
+
+
+def build(state: GameState) -> tuple[dict[str, Any], dict[str, str]]:
+    """python-mtg's state dict for ``state`` and the card id -> engine instance id map."""
+    from mtg import driver
+    from mtg.bridge_to_engine import make_deck_state
+
+    check_loadable(state)
+    real = real_cards(state)
+    decks = {PLAYERS[seat]: [real[o.name].name for o in state.objects if o.owner == seat] for seat in (0, 1)}
+    s = make_deck_state(decks, seed=0)
+    free: dict[tuple[str, str], list[str]] = {}
+    owners = {i: p for (p, i) in s.get("printed_control", ())}
+    for instance, slug in sorted(s["instance_of"]):
+        free.setdefault((owners[instance], slug), []).append(instance)
+    ids: dict[str, str] = {}
+    for o in state.objects:
+        pool = free.get((PLAYERS[o.owner], real[o.name].slug))
+        if not pool:
+            raise EngineError(f"python-mtg made no instance of {real[o.name].name!r} for {o.id}")
+        ids[o.id] = pool.pop(0)
+    s["in_hand"], s["in_library"], s["on_battlefield"] = set(), set(), set()
+    s["graveyard"], s["exile"] = set(), set()
+    s["_lib_order"] = {p: [] for p in PLAYERS}
+    for seat, player in enumerate(state.players):
+        name = PLAYERS[seat]
+        s["in_hand"] |= {(name, ids[c]) for c in player.hand}
+        s["in_library"] |= {(name, ids[c]) for c in player.library}
+        s["_lib_order"][name] = [ids[c] for c in player.library]
+        s["graveyard"] |= {(ids[c],) for c in player.graveyard}
+        s["exile"] |= {(ids[c],) for c in player.exile}
+    s["on_battlefield"] = {(ids[p.id],) for p in state.battlefield}
+    if any(p.controller != state.obj(p.id).owner for p in state.battlefield):
+        raise StateUnsupported("the python-mtg adapter does not map control changes")
+    s["tapped"] = {(ids[p.id],) for p in state.battlefield if p.tapped}
+    s["_sick"] = {(ids[p.id],) for p in state.battlefield if p.summoning_sick}
+    s["life"] = {(PLAYERS[p.index], p.life) for p in state.players}
+    s["active_player"] = {(PLAYERS[state.active_player],)}
+    s["attacks"] = {(ids[p.id], PLAYERS[p.attacking.player or 0]) for p in state.battlefield if p.attacking}
+    s["blocks"] = {(ids[p.id], ids[a]) for p in state.battlefield for a in p.blocking}
+    s["_explicit_lands"] = True  # the engine plays no land by itself on entering a main phase
+    s["_land_played"] = set()
+    engine_step = LOADS[state.step]
+    if state.step is Step.DECLARE_ATTACKERS and state.pending is None:
+        engine_step = "declare_blockers"  # the declaration was made
+    if state.step is Step.DECLARE_BLOCKERS and state.pending is not None:
+        engine_step = "declare_blockers"
+    s["current_step"] = {(engine_step,)}
+    driver.clear_cache()
+    return s, ids
+
+
+def position(state: GameState) -> Position:
+    """The model's position of a loadable state (a pending declaration or priority)."""
+    if isinstance(state.pending, DeclareAttackers | DeclareBlockers):
+        kind = "attackers" if isinstance(state.pending, DeclareAttackers) else "blockers"
+        return Position(state.step, kind, state.pending.player)
+    if state.priority is None:
+        raise StateUnsupported("the python-mtg adapter loads a state where a player holds priority or declares")
+    return Position(state.step, "priority", state.priority, state.priority_passes)
+
+
+class PyMtgInProcess:
+    """The python-mtg adapter without isolation (protocol.adapter.EngineAdapter)."""
+
+    name = "python-mtg"
+    cannot_show = CANNOT_SHOW
+
+    def __init__(self) -> None:
+        self.version = version("python-mtg")
+
+    def supports(self, requires: frozenset[str]) -> Support:
+        reasons = [NOT_SUPPORTED.get(r) or not_mapped(r) for r in sorted(requires) if r not in SUPPORTED]
+        return Support.no("; ".join(reasons)) if reasons else Support.yes()
+
+    def start(self, state: GameState) -> PyMtgSession:
+        at = position(state)
+        engine_state, ids = build(state)
+        if (
+            state.step is Step.DECLARE_ATTACKERS
+            and at.waiting == "attackers"
+            and any(p.attacking for p in state.battlefield)
+        ):
+            raise StateUnsupported("attackers declared while the declaration is pending")
+        return PyMtgSession(engine_state, state, ids, at)
