@@ -64,8 +64,7 @@ def test_the_reference_engine_cannot_export() -> None:
 
 
 def test_a_comment_cannot_end_and_run_code() -> None:
-    pytest.importorskip("phase", reason="phase extra not installed: pip install -e '.[phase]'")
-    from engines.phase.reproduce import _comment
+    from engines.kit.reproduce import comment as _comment
 
     hostile = "ruling\nimport os; os.system('echo owned')\r\x00x = 1\x0b\u2028y"
     text = _comment(hostile)
@@ -119,4 +118,4 @@ def test_every_phase_deviation_exports_and_reproduces_without_the_harness(tmp_pa
     assert text.count("RECORDED = json.loads('[") == 1
     tampered.write_text(text.replace("RECORDED = json.loads('[", 'RECORDED = json.loads(\'["not phase",', 1))
     shown = run_clean(tampered, "phase", tmp_path)
-    assert shown.returncode == 0 and "phase now answers differently" in shown.stdout, shown.stdout
+    assert shown.returncode == 0 and "now answers differently" in shown.stdout, shown.stdout

@@ -16,10 +16,11 @@ to find legal actions are not recorded: they never touch the game under test.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
+from importlib.metadata import version
 from typing import Any
 
+from engines.kit.reproduce import render, run_code
 from protocol.adapter import Deviation
 from protocol.model import Action, Event, GameState
 
@@ -93,11 +94,10 @@ class PhaseRecording:
 
     def reproduction(self, deviation: Deviation) -> str:
         """The standalone script (see the module docstring); the observation it compares with
-        is read by running the same script's code on the recorded game now."""
+        is read by running the script's own code on the recorded game now."""
         cards = {o.id: o.name for o in self._session._start.objects}
         names = {c: f"{cards.get(c, '?')}#{self.ids.to_engine[c]}" for c in sorted(self.ids.to_engine)}
-        observed = observe_tape(self.tape)
-        return render(self.tape, deviation, names, observed)
+        return script(self.tape, deviation, names)
 
 
 def recording(session: PhaseSession, state: GameState) -> PhaseRecording:
@@ -114,8 +114,8 @@ def faces_of(state: GameState) -> dict[str, Any]:
     return card_data.database(needed)
 
 
-# The script's own code, written once and used twice: run here on the recorded game to record
-# what phase answered when the deviation was found, and printed into the script.
+# The script's own code (engines.kit.reproduce): run here on the recorded game to record what
+# phase answered when the deviation was found, and printed into the script.
 SCRIPT_CODE = '''
 def load_game():
     engine = phase.Engine.from_json(json.dumps(FACES))
@@ -173,104 +173,26 @@ def observe(game, answer):
 '''
 
 
-def observe_tape(tape: Tape) -> list[str]:
-    """The observation the script prints, computed now on the recorded game."""
+def data_of(tape: Tape) -> dict[str, Any]:
+    """The recorded values the script's code reads."""
+    return {"FACES": tape.faces, "START": tape.start, "MOVES": [(m.player, m.action, m.refused) for m in tape.moves]}
+
+
+def script(tape: Tape, deviation: Deviation, ids: dict[str, str]) -> str:
+    """The standalone script of ``tape`` (written by :func:`engines.kit.reproduce.render`)."""
     import phase
 
-    scope: dict[str, Any] = {
-        "phase": phase,
-        "json": json,
-        "FACES": tape.faces,
-        "START": tape.start,
-        "MOVES": [(m.player, m.action, m.refused) for m in tape.moves],
-    }
-    exec(SCRIPT_CODE, scope)  # the script's own functions, so the script and this record agree
-    game = scope["load_game"]()
-    answer = scope["play"](game)
-    observed: list[str] = scope["observe"](game, answer)
-    return observed
-
-
-def _comment(text: str) -> str:
-    """``text`` as a Python comment block: each line prefixed, control characters escaped (no
-    text of a ruling or of a results file can end the comment and run as code)."""
-    safe = "".join(ch if ch == "\n" or ch.isprintable() else ascii(ch)[1:-1] for ch in text)
-    return "\n".join(f"#   {line}" if line else "#" for line in safe.split("\n"))
-
-
-def render(tape: Tape, deviation: Deviation, names: dict[str, str], observed: list[str]) -> str:
-    """The script's text. Data is embedded as JSON inside Python string literals (``repr``) and
-    untrusted text in the header only as escaped comments (:func:`_comment`)."""
-    from importlib.metadata import version
-
-    pinned = f"phase-python=={version('phase-python')}"
-    rulings = "\n\n".join(f"{rid}:\n{text}" for rid, text in deviation.rulings)
-    about = "\n".join(
-        [
-            f"Found by the invariant {deviation.invariant}.",
-            "",
-            "The ruling(s):",
-            rulings,
-            "",
-            f"The check's verdict: {deviation.message}",
-            f"  expected: {deviation.expected}",
-            f"  observed: {deviation.observed}",
-            "",
-            "The harness's card ids are phase's objects (name#id): "
-            + ", ".join(f"{c} = {o}" for c, o in names.items()),
-        ]
+    observed = run_code(SCRIPT_CODE, data_of(tape), {"phase": phase})
+    return render(
+        engine="phase.rs",
+        pinned=f"phase-python=={version('phase-python')}",
+        imports="import phase",
+        code=SCRIPT_CODE,
+        data=data_of(tape),
+        deviation=deviation,
+        ids=ids,
+        observed=observed,
     )
-    header = f'''#!/usr/bin/env python3
-"""A deviation of phase.rs from the rules of Magic: The Gathering, shown with phase's own API.
-
-Needs only {pinned}. Run: python3 THIS_FILE (exit status 1 while phase answers as it did when the
-deviation was found: the deviation shows; 0 when it now answers otherwise).
-"""
-{_comment(about)}
-'''
-    data = {
-        "RULINGS": deviation.rulings,
-        "VERDICT": [deviation.message, deviation.expected, deviation.observed],
-        "FACES": tape.faces,
-        "START": tape.start,
-        "MOVES": [(m.player, m.action, m.refused) for m in tape.moves],
-        "RECORDED": observed,
-        "IDS": ", ".join(f"{c} = {o}" for c, o in names.items()),
-    }
-    literals = "\n".join(
-        f"{key} = json.loads({json.dumps(value, separators=(',', ':'), sort_keys=True)!r})"
-        for key, value in data.items()
-    )
-    main = """
-
-def main():
-    game = load_game()
-    answer = play(game)
-    now = observe(game, answer)
-    print("RULING")
-    for rid, text in RULINGS:
-        print(f"  {rid}: {text}")
-    message, expected, observed = VERDICT
-    print(f"THE RULES EXPECT: {expected or message}")
-    print(f"  (when found, phase showed: {observed or message})")
-    print(f"  (the harness's card ids: {IDS})")
-    print("PHASE DID (after the recorded moves):")
-    for line in now:
-        print(f"  {line}")
-    if now == RECORDED:
-        print(f"DEVIATION REPRODUCED: {message}")
-        return 1
-    print("phase now answers differently from when the deviation was found; check the ruling by hand:")
-    for line in RECORDED:
-        if line not in now:
-            print(f"  was: {line}")
-    return 0
 
 
-if __name__ == "__main__":
-    sys.exit(main())
-"""
-    return f"{header}\nimport json\nimport sys\n\nimport phase\n\n{literals}\n{SCRIPT_CODE}{main}"
-
-
-__all__ = ["PhaseRecording", "recording"]
+__all__ = ["PhaseRecording", "recording", "script"]

@@ -249,17 +249,25 @@ class PyMtgSession(CachedSession):
         return []
 
     def _declare_blockers(self, action: Action) -> list[Event]:
+        from mtg import driver
         from mtg.engine import env
 
-        chosen = frozenset((self.to_engine[b], self.to_engine[a]) for b, a in action.blocks if b in self.to_engine)
-        if len(chosen) != len(action.blocks):
+        known = [(b, a) for b, a in action.blocks if b in self.to_engine and a in self.to_engine]
+        if len(known) != len(action.blocks):
             raise ActionRefused("a blocker or attacker is no object of this game")
+        chosen = frozenset((self.to_engine[b], self.to_engine[a]) for b, a in known)
         defender = PLAYERS[1 - self.active()]
+        # The engine's own tests (env._legal_block_pairs, pair by pair, and the engine's
+        # declare_blockers): its untapped creatures that may block, the whole declaration's illegal
+        # blocks (so menace is judged on the set), and its block requirements.
         pairs = env._legal_block_pairs(self.s, defender)
-        probe = dict(self.s, blocks=set(chosen))
-        illegal = {(b, a) for (b, a) in _run(probe, "illegal_block")}
+        detained = {c for (c,) in _run(self.s, "detained")}
+        unable = self.s.get("tapped", set()) | self.s.get("_cant_block", set())
+        able = {c for c in driver._creatures_of(self.s, defender) if (c,) not in unable and c not in detained}
+        illegal = {(b, a) for (b, a) in _run(dict(self.s, blocks=set(chosen)), "illegal_block")}
+        attackers = {a for (a, _d) in self.s.get("attacks", ())}
         if (
-            not set(chosen) <= set(pairs)
+            any(b not in able or a not in attackers for b, a in chosen)
             or illegal & set(chosen)
             or not env._required_blocks_ok(self.s, defender, chosen, pairs)
         ):
