@@ -7,10 +7,11 @@ package on the path: the harness is not importable there) to check it still show
 
 from __future__ import annotations
 
-import importlib.util
+import re
 import subprocess
 import sys
 import tomllib
+from importlib import metadata
 from pathlib import Path
 
 import pytest
@@ -31,16 +32,36 @@ BOOTSTRAP = (
 )
 
 
-def run_clean(script: Path, package: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+def distribution_roots(name: str, seen: set[str] | None = None) -> set[Path]:
+    """The top-level modules and packages of the installed distribution ``name`` and of the
+    distributions it requires (extras left out): what a clean environment needs of it."""
+    seen = set() if seen is None else seen
+    if name.lower() in seen:
+        return set()
+    seen.add(name.lower())
+    dist = metadata.distribution(name)
+    roots = set()
+    for file in dist.files or ():
+        top = file.parts[0]
+        if top.endswith((".dist-info", ".data")) or top == ".." or top == "__pycache__":
+            continue
+        roots.add(Path(str(dist.locate_file(top))))
+    for requirement in dist.requires or ():
+        if "extra ==" in requirement:
+            continue
+        roots |= distribution_roots(re.split(r"[\s;<>=!~\[(]", requirement, maxsplit=1)[0], seen)
+    return roots
+
+
+def run_clean(script: Path, distribution: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
     """``script`` run by a fresh interpreter that sees no site-packages and no harness: only the
-    engine package ``package``, linked into a folder of its own."""
-    spec = importlib.util.find_spec(package)
-    assert spec is not None and spec.submodule_search_locations
+    engine's distribution and what it requires, linked into a folder of their own."""
     lib = tmp_path / "clean-lib"
     lib.mkdir(exist_ok=True)
-    link = lib / package
-    if not link.exists():
-        link.symlink_to(Path(next(iter(spec.submodule_search_locations))), target_is_directory=True)
+    for root in distribution_roots(distribution):
+        link = lib / root.name
+        if not link.exists():
+            link.symlink_to(root, target_is_directory=root.is_dir())
     return subprocess.run(
         [sys.executable, "-I", "-S", "-c", BOOTSTRAP, str(lib), str(script)],
         capture_output=True,
@@ -109,7 +130,7 @@ def test_every_phase_deviation_exports_and_reproduces_without_the_harness(tmp_pa
     scripts = sorted((tmp_path / "repro").glob("*.py"))
     assert [p.name for p in scripts] == sorted(file_name("phase", i) for i in wanted), export.stdout
     for script in scripts:
-        shown = run_clean(script, "phase", tmp_path)
+        shown = run_clean(script, "phase-python", tmp_path)
         assert shown.returncode == 1, f"{script.name}:\n{shown.stdout}\n{shown.stderr}"
         assert "DEVIATION REPRODUCED" in shown.stdout and "THE RULES EXPECT" in shown.stdout, shown.stdout
     # The control: a script whose recorded answer differs from phase's says so and exits 0.
@@ -117,5 +138,5 @@ def test_every_phase_deviation_exports_and_reproduces_without_the_harness(tmp_pa
     text = scripts[0].read_text(encoding="utf-8")
     assert text.count("RECORDED = json.loads('[") == 1
     tampered.write_text(text.replace("RECORDED = json.loads('[", 'RECORDED = json.loads(\'["not phase",', 1))
-    shown = run_clean(tampered, "phase", tmp_path)
+    shown = run_clean(tampered, "phase-python", tmp_path)
     assert shown.returncode == 0 and "now answers differently" in shown.stdout, shown.stdout

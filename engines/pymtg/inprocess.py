@@ -30,12 +30,13 @@ from typing import Any
 from engines.kit.diff import DERIVABLE
 from engines.kit.session import CachedSession
 from protocol.actions import Action, ActionKind, AttackTarget, TargetKind, pass_priority
-from protocol.adapter import ActionRefused, EngineError, StateUnsupported, Support
+from protocol.adapter import ActionRefused, Deviation, EngineError, Session, StateUnsupported, Support
 from protocol.decisions import Decision, DeclareAttackers, DeclareBlockers
 from protocol.mechanics import Mechanic, UnknownMechanic, mechanic
 from protocol.model import Event, EventKind, GameState, Permanent, PlayerState, Step
 
 from .cards import RealCard, vetted
+from .reproduce import Tape, script
 
 PYMTG = f"python-mtg {version('python-mtg')}"
 PLAYERS = ("alice", "bob")
@@ -113,6 +114,12 @@ class PyMtgSession(CachedSession):
         super().__init__()
         self.s, self._start, self.at = state, start, at
         self.to_engine, self.to_card = ids, {v: k for k, v in ids.items()}
+        #: The record of the engine steps taken (a recording session's only: :class:`PyMtgRecording`).
+        self.tape: Tape | None = None
+
+    def _refused(self, forced: dict[str, Any]) -> None:
+        if self.tape is not None:
+            self.tape.step(forced, refused=True)
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -241,6 +248,7 @@ class PyMtgSession(CachedSession):
         chosen = self._engine_ids(a for a, _ in action.attacks)
         options = env._attack_options(self.s, PLAYERS[self.active()])
         if chosen not in options:
+            self._refused({"attackers": chosen})
             raise ActionRefused(
                 f"python-mtg does not offer the attack {sorted(chosen)} (it offers {len(options)} sets)"
             )
@@ -271,6 +279,7 @@ class PyMtgSession(CachedSession):
             or illegal & set(chosen)
             or not env._required_blocks_ok(self.s, defender, chosen, pairs)
         ):
+            self._refused({"blocks": chosen})
             raise ActionRefused(f"python-mtg refuses the blocks {sorted(chosen)}")
         self._advance({"blocks": chosen})
         self._settle(Step.DECLARE_BLOCKERS)
@@ -295,6 +304,8 @@ class PyMtgSession(CachedSession):
         from mtg import driver
         from mtg.engine import env
 
+        if self.tape is not None:
+            self.tape.step(forced)
         s = driver.clone_state(self.s)
         s["_forced"] = dict(forced or {})
         try:
@@ -471,6 +482,20 @@ def position(state: GameState) -> Position:
     return Position(state.step, "priority", state.priority, state.priority_passes)
 
 
+class PyMtgRecording(PyMtgSession):
+    """A session that records the engine steps it takes and writes them as a standalone script
+    (protocol.adapter.Recording; :mod:`.reproduce`)."""
+
+    def __init__(self, state: dict[str, Any], start: GameState, ids: dict[str, str], at: Position):
+        super().__init__(state, start, ids, at)
+        self.tape = Tape.of(state)
+
+    def reproduction(self, deviation: Deviation) -> str:
+        names = {o.id: o.name for o in self._start.objects}
+        assert self.tape is not None
+        return script(self.tape, deviation, {c: f"{names[c]}={e}" for c, e in sorted(self.to_engine.items())})
+
+
 class PyMtgInProcess:
     """The python-mtg adapter without isolation (protocol.adapter.EngineAdapter)."""
 
@@ -494,3 +519,8 @@ class PyMtgInProcess:
         ):
             raise StateUnsupported("attackers declared while the declaration is pending")
         return PyMtgSession(engine_state, state, ids, at)
+
+    def start_recording(self, state: GameState) -> Session:
+        """A session like :meth:`start`'s that records (protocol.adapter.Reproducible)."""
+        plain = self.start(state)
+        return PyMtgRecording(plain.s, state, plain.to_engine, plain.at)
