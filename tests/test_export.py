@@ -94,9 +94,14 @@ def test_a_comment_cannot_end_and_run_code() -> None:
     assert "\\x00" in text and "\\r" in text
 
 
-def phase_deviations() -> list[str]:
-    data = tomllib.loads(PHASE_EXPECTATIONS.read_text(encoding="utf-8"))
+def deviations(expectations: Path) -> list[str]:
+    """The invariants an engine's expectations file lists as failing (its known deviations)."""
+    data = tomllib.loads(expectations.read_text(encoding="utf-8"))
     return sorted(k for k, v in data["expectations"].items() if v["status"] == "fail")
+
+
+def phase_deviations() -> list[str]:
+    return deviations(PHASE_EXPECTATIONS)
 
 
 def test_the_phase_adapter_can_export() -> None:
@@ -108,12 +113,24 @@ def test_the_phase_adapter_can_export() -> None:
     assert Deviation("i", (("r", "t"),), "m").expected == ""
 
 
+#: Each real engine: its entry point, its distribution (what a clean environment holds), its
+#: import name and its expectations file.
+REAL_ENGINES = [
+    pytest.param("phase", "phase-python", "phase", "phase-expectations.toml", id="phase"),
+    pytest.param("python-mtg", "python-mtg", "mtg", "python-mtg-expectations.toml", id="python-mtg"),
+]
+
+
 @pytest.mark.slow
-def test_every_phase_deviation_exports_and_reproduces_without_the_harness(tmp_path: Path) -> None:
-    pytest.importorskip("phase", reason="phase extra not installed: pip install -e '.[phase]'")
+@pytest.mark.parametrize(("engine", "distribution", "module", "expectations"), REAL_ENGINES)
+def test_every_deviation_exports_and_reproduces_without_the_harness(
+    tmp_path: Path, engine: str, distribution: str, module: str, expectations: str
+) -> None:
+    pytest.importorskip(module, reason=f"{engine} extra not installed: pip install -e '.[{engine}]'")
     cli = [sys.executable, "-m", "harness.cli"]
-    wanted = phase_deviations()
-    run = [*cli, "run", "--engine", "phase", "--profile", "ci", "-n", "1", "--out", str(tmp_path / "run")]
+    wanted = deviations(ROOT / "docs" / "engines" / expectations)
+    assert wanted, f"the expectations file lists {engine}'s deviations"
+    run = [*cli, "run", "--engine", engine, "--profile", "ci", "-n", "1", "--out", str(tmp_path / "run")]
     for invariant in wanted:
         run += ["--invariant", invariant]
     subprocess.run(run, capture_output=True, text=True, timeout=1800, cwd=ROOT)
@@ -128,15 +145,15 @@ def test_every_phase_deviation_exports_and_reproduces_without_the_harness(tmp_pa
     )
     assert export.returncode == 0, export.stdout + export.stderr
     scripts = sorted((tmp_path / "repro").glob("*.py"))
-    assert [p.name for p in scripts] == sorted(file_name("phase", i) for i in wanted), export.stdout
+    assert [p.name for p in scripts] == sorted(file_name(engine, i) for i in wanted), export.stdout
     for script in scripts:
-        shown = run_clean(script, "phase-python", tmp_path)
+        shown = run_clean(script, distribution, tmp_path)
         assert shown.returncode == 1, f"{script.name}:\n{shown.stdout}\n{shown.stderr}"
         assert "DEVIATION REPRODUCED" in shown.stdout and "THE RULES EXPECT" in shown.stdout, shown.stdout
-    # The control: a script whose recorded answer differs from phase's says so and exits 0.
+    # The control: a script whose recorded answer differs from the engine's says so and exits 0.
     tampered = tmp_path / "tampered.py"
     text = scripts[0].read_text(encoding="utf-8")
     assert text.count("RECORDED = json.loads('[") == 1
-    tampered.write_text(text.replace("RECORDED = json.loads('[", 'RECORDED = json.loads(\'["not phase",', 1))
-    shown = run_clean(tampered, "phase-python", tmp_path)
+    tampered.write_text(text.replace("RECORDED = json.loads('[", 'RECORDED = json.loads(\'["not the engine",', 1))
+    shown = run_clean(tampered, distribution, tmp_path)
     assert shown.returncode == 0 and "now answers differently" in shown.stdout, shown.stdout

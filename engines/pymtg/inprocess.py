@@ -77,7 +77,7 @@ CANNOT_SHOW = frozenset(
 )
 
 #: The engine's step names, in order, and the model step of each outside combat.
-STEPS = ("untap", "upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers")
+STEPS: tuple[str, ...] = ("untap", "upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers")
 STEPS += ("declare_blockers", "combat_damage", "end_of_combat", "postcombat_main", "end", "cleanup")
 SAME = {s: Step(s.replace("_", "-")) for s in STEPS if s not in ("declare_attackers", "declare_blockers")}
 #: A model step to load: the engine step and what it waits for.
