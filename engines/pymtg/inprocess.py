@@ -66,6 +66,14 @@ NOT_SUPPORTED: dict[str, str] = {
     "dealt to creatures (only each player's damage total and the creatures that died)",
     M.INDESTRUCTIBLE: f"the python-mtg adapter cannot show indestructible's checks: {PYMTG} reports no combat "
     "damage dealt to creatures and keeps none marked on them",
+    M.NINJUTSU: f"{PYMTG} has no ninjutsu: it names the keyword in its ontology only, and with an unblocked "
+    "attacker, a Ninja in hand and the mana to pay it offers nothing but to pass after blockers",
+    M.LIBRARY_NINJUTSU: f"{PYMTG} has no ninjutsu of any kind (library ninjutsu included)",
+    M.COMMANDER_NINJUTSU: f"{PYMTG} has no ninjutsu of any kind (commander ninjutsu included)",
+    M.SNEAK: f"{PYMTG} has no sneak: it offers nothing but to pass in the declare blockers step",
+    M.STACK: f"{PYMTG} has no stack to respond to: a spell or ability resolves in the same move that casts or "
+    "activates it, and outside its main phases the only move is to pass",
+    M.COUNTERSPELL: f"{PYMTG} has no stack to respond to, so no spell can be countered while it waits",
     M.BLOCK_ADDITIONAL: f"{PYMTG} has no 'can block an additional creature' in its block declarations",
     M.PLANESWALKER: "the python-mtg adapter does not map attacks on planeswalkers",
     M.BATTLE: "the python-mtg adapter does not map battles",
