@@ -150,6 +150,14 @@ def test_lifelink_gains_nothing_in_python_mtg() -> None:
     assert dict(after_damage(state)["life"]) == {"alice": 20, "bob": 18}
 
 
+def test_an_attacker_blocked_by_two_deals_its_full_power_to_each_in_python_mtg() -> None:
+    """A real deviation (510.1c), seen by hand: no invariant in the adapter's reach isolates it."""
+    state, (giant,), (bear, other) = board(["Hill Giant"], ["Grizzly Bears", "Grizzly Bears"], "combat_damage")
+    state["attacks"], state["blocks"] = {(giant, "bob")}, {(bear, giant), (other, giant)}
+    died = {c for (c,) in after_damage(state)["graveyard"]}
+    assert {bear, other} <= died  # 3 damage divided can destroy only one of two 2/2s
+
+
 def test_supports_names_whose_gap_it_is() -> None:
     adapter = PyMtgInProcess()
     assert set(NOT_SUPPORTED).isdisjoint(SUPPORTED)
