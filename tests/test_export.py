@@ -84,6 +84,57 @@ def test_the_reference_engine_cannot_export() -> None:
     assert not isinstance(ReferenceEngine(), Reproducible)
 
 
+def stored_failure(tmp_path: Path, engine: str) -> Path:
+    """A results file holding one failure of ``engine`` with a stored counterexample."""
+    from generators import cards
+    from protocol import codec
+    from protocol.builder import StateBuilder
+    from reports.results import Counterexample, Failure, ResultRecord, Results, RunInfo, write_results
+
+    b = StateBuilder()
+    b.permanent(cards.creature(2, 2), 0)
+    state = b.build(turn=3, active_player=0)
+    failure = Failure("it failed", counterexample=Counterexample(codec.to_jsonable(state)))
+    record = ResultRecord(
+        engine, "haste.attacks-at-once/sick-creature-attacks", ("r",), "outcome", "fail", failure=failure
+    )
+    run = RunInfo("2026-12-05T00:00:00+00:00", "2026-12-05T00:00:01+00:00", "ci", None, (), "test", "0", 1.0)
+    return write_results(Results(run, (), (record,)), tmp_path / "results.json")
+
+
+def test_an_engine_without_a_script_writer_is_named_and_the_export_fails(tmp_path: Path) -> None:
+    from harness.export import export_one
+
+    path = stored_failure(tmp_path, "reference")
+    outcome = export_one(
+        str(path), "haste.attacks-at-once/sick-creature-attacks", "reference", "reference", str(tmp_path)
+    )
+    assert outcome.path is None and "cannot export reproductions" in outcome.note
+    shown = subprocess.run(
+        [sys.executable, "-m", "harness.cli", "replay", str(path), "--export", str(tmp_path / "out")],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=ROOT,
+    )
+    assert shown.returncode == 1 and "exported 0 of 1" in shown.stdout, shown.stdout + shown.stderr
+
+
+def test_nothing_to_export_is_bad_input(tmp_path: Path) -> None:
+    from reports.results import Results, RunInfo, write_results
+
+    run = RunInfo("2026-12-05T00:00:00+00:00", "2026-12-05T00:00:01+00:00", "ci", None, (), "test", "0", 1.0)
+    path = write_results(Results(run, (), ()), tmp_path / "results.json")
+    shown = subprocess.run(
+        [sys.executable, "-m", "harness.cli", "replay", str(path), "--export", str(tmp_path / "out")],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=ROOT,
+    )
+    assert shown.returncode == 2 and "no failure" in shown.stdout + shown.stderr
+
+
 def test_a_comment_cannot_end_and_run_code() -> None:
     from engines.kit.reproduce import comment as _comment
 
