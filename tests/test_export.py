@@ -133,6 +133,15 @@ def test_nothing_to_export_is_bad_input(tmp_path: Path) -> None:
         cwd=ROOT,
     )
     assert shown.returncode == 2 and "no failure" in shown.stdout + shown.stderr
+    (tmp_path / "a-file").write_text("x")
+    shown = subprocess.run(
+        [sys.executable, "-m", "harness.cli", "replay", str(path), "--export", str(tmp_path / "a-file")],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=ROOT,
+    )
+    assert shown.returncode == 2 and "is an existing file" in shown.stdout + shown.stderr
 
 
 def test_a_comment_cannot_end_and_run_code() -> None:
