@@ -120,6 +120,7 @@ def candidates(card: CardData) -> list[str]:
     return [str(e["name"]) for e in sorted(found, key=rank)]
 
 
+@lru_cache(maxsize=4096)
 def engine_facts(name: str) -> dict[str, Any] | None:
     """What the engine gives one instance of the real card ``name``: its slug, keywords, types,
     power and toughness (None when the engine makes no typed instance of it)."""

@@ -35,7 +35,7 @@ from protocol.decisions import Decision, DeclareAttackers, DeclareBlockers
 from protocol.mechanics import Mechanic, UnknownMechanic, mechanic
 from protocol.model import Event, EventKind, GameState, Permanent, PlayerState, Step
 
-from .cards import RealCard, set_power_toughness, vetted
+from .cards import RealCard, engine_facts, set_power_toughness, vetted
 from .reproduce import Tape, script
 
 PYMTG = f"python-mtg {version('python-mtg')}"
@@ -524,9 +524,23 @@ class PyMtgRecording(PyMtgSession):
         self.tape = Tape.of(state)
 
     def reproduction(self, deviation: Deviation) -> str:
-        names = {o.id: o.name for o in self._start.objects}
         assert self.tape is not None
-        return script(self.tape, deviation, {c: f"{names[c]}={e}" for c, e in sorted(self.to_engine.items())})
+        return script(self.tape, deviation, {c: self._described(c) for c in sorted(self.to_engine)})
+
+    def _described(self, card: str) -> str:
+        """The harness card ``card`` as the script names it: its name, the engine's instance, and
+        the power and toughness the adapter set where the real card prints others."""
+        data = self._start.data_of(card)
+        instance = self.to_engine[card]
+        slug = next((s for (i, s) in self.s.get("instance_of", ()) if i == instance), None)
+        found = vetted(data)
+        real = next((r.name for r in found if r.slug == slug), None) if not isinstance(found, str) else None
+        facts = engine_facts(real) if real is not None else None
+        if facts is None or data.power is None or data.toughness is None:
+            return f"{data.name}={instance}"
+        printed, wanted = (facts["power"], facts["toughness"]), (int(data.power), int(data.toughness))
+        note = f" (printed {printed[0]}/{printed[1]}, set to {wanted[0]}/{wanted[1]})" if printed != wanted else ""
+        return f"{data.name}={real}#{instance}{note}"
 
 
 class PyMtgInProcess:
