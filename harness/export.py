@@ -62,19 +62,6 @@ def file_name(engine: str, invariant: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]+", "_", f"{engine}--{invariant}").strip("._")[:180] + ".py"
 
 
-def in_process(spec: str) -> object:
-    """The adapter ``spec`` names, in this process: an engine registered as out of process is
-    resolved to the in-process adapter its description names (this runs in the export's child
-    process, which exists to contain it)."""
-    from harness.registry import _resolve
-    from protocol.adapter import OutOfProcess
-
-    factory = _resolve(spec.removeprefix("isolated:"))
-    if isinstance(factory, OutOfProcess):
-        factory = _resolve(factory.spec)
-    return factory() if callable(factory) else factory
-
-
 class _Recorder:
     """The adapter seen through its recording sessions: what the replay starts, it records."""
 
@@ -104,7 +91,9 @@ def export_one(results_path: str, invariant_id: str, engine: str, spec: str, out
 
     results = read_results(Path(results_path))
     record = stored_record(results, invariant_id, engine, results_path)
-    adapter = in_process(spec)
+    from harness.registry import load_in_process
+
+    adapter = load_in_process(spec)
     if not isinstance(adapter, Reproducible):
         why = f"the {getattr(adapter, 'name', spec)} adapter cannot export reproductions (it has no start_recording)"
         return Outcome(invariant_id, engine, None, why)
