@@ -13,6 +13,7 @@ outcome is one line on the console.
 
 from __future__ import annotations
 
+import argparse
 import multiprocessing
 import re
 from dataclasses import dataclass
@@ -20,7 +21,15 @@ from pathlib import Path
 from typing import Any
 
 from harness.limits import clean_text
-from reports.results import ResultRecord, Results
+from harness.plan import compiled_suite
+from harness.registry import load_in_process
+from harness.replay import ReplayError, decode_params, stored_record, trusted_engine
+from harness.replay import replay_case as replay
+from protocol import codec
+from protocol.adapter import Deviation, Recording, Reproducible
+from protocol.model import GameState
+from protocol.probe import Scenario
+from reports.results import ResultRecord, Results, ResultsError, read_results
 
 #: Seconds one export may take (a replay, then the script's own check run on the engine).
 EXPORT_TIMEOUT = 120.0
@@ -80,19 +89,8 @@ class _Recorder:
 
 def export_one(results_path: str, invariant_id: str, engine: str, spec: str, out: str) -> Outcome:
     """Replay one stored failure on a recording session and write its script (in the child)."""
-    from harness.plan import compiled_suite
-    from harness.replay import decode_params, stored_record
-    from harness.replay import replay_case as replay
-    from protocol import codec
-    from protocol.adapter import Deviation, Recording, Reproducible
-    from protocol.model import GameState
-    from protocol.probe import Scenario
-    from reports.results import read_results
-
     results = read_results(Path(results_path))
     record = stored_record(results, invariant_id, engine, results_path)
-    from harness.registry import load_in_process
-
     adapter = load_in_process(spec)
     if not isinstance(adapter, Reproducible):
         why = f"the {getattr(adapter, 'name', spec)} adapter cannot export reproductions (it has no start_recording)"
@@ -150,8 +148,6 @@ def export_all(
     results: Results, results_path: Path, out: Path, invariant: str | None, engine: str | None
 ) -> list[Outcome]:
     """Export every chosen failure into ``out`` (created), one child process each."""
-    from harness.replay import trusted_engine
-
     records = exportable(results, invariant, None)
     if not records:
         raise ExportError(f"{results_path} holds no failure with a stored counterexample to export")
@@ -163,4 +159,26 @@ def export_all(
     return outcomes
 
 
-__all__ = ["ExportError", "Outcome", "export_all", "export_one", "exportable", "file_name"]
+def cmd_export(args: argparse.Namespace) -> int:
+    """``replay --export DIR``: every stored failure (of ``--invariant`` when given) written as a
+    standalone reproduction (:mod:`harness.export`); one line per failure."""
+    if args.export.exists() and not args.export.is_dir():
+        raise ReplayError(f"--export {str(args.export)!r} is an existing file, not a directory")
+    try:
+        results = read_results(args.results)
+    except OSError as exc:
+        raise ReplayError(f"cannot read {args.results}: {exc.strerror or exc}") from None
+    except ResultsError as exc:
+        raise ReplayError(str(exc)) from None
+    try:
+        outcomes = export_all(results, args.results, args.export, args.invariant, args.engine)
+    except ExportError as exc:
+        raise ReplayError(str(exc)) from None
+    for outcome in outcomes:
+        print(outcome.line())
+    written = sum(1 for o in outcomes if o.path)
+    print(f"exported {written} of {len(outcomes)} failures into {args.export}")
+    return 0 if written == len(outcomes) else 1
+
+
+__all__ = ["ExportError", "Outcome", "cmd_export", "export_all", "export_one", "exportable", "file_name"]

@@ -261,33 +261,9 @@ def _check_out(out: Path) -> None:
         raise ReplayError(unwritable)
 
 
-def cmd_export(args: argparse.Namespace) -> int:
-    """``replay --export DIR``: every stored failure (of ``--invariant`` when given) written as a
-    standalone reproduction (:mod:`harness.export`); one line per failure."""
-    from harness.export import ExportError, export_all
-
-    if args.export.exists() and not args.export.is_dir():
-        raise ReplayError(f"--export {str(args.export)!r} is an existing file, not a directory")
-    try:
-        results = read_results(args.results)
-    except OSError as exc:
-        raise ReplayError(f"cannot read {args.results}: {exc.strerror or exc}") from None
-    except ResultsError as exc:
-        raise ReplayError(str(exc)) from None
-    try:
-        outcomes = export_all(results, args.results, args.export, args.invariant, args.engine)
-    except ExportError as exc:
-        raise ReplayError(str(exc)) from None
-    for outcome in outcomes:
-        print(outcome.line())
-    written = sum(1 for o in outcomes if o.path)
-    print(f"exported {written} of {len(outcomes)} failures into {args.export}")
-    return 0 if written == len(outcomes) else 1
-
-
 def cmd_replay(args: argparse.Namespace, argv: list[str]) -> int:
-    if args.export is not None:
-        return cmd_export(args)
+    """``replay``: one stored counterexample checked again (``--export`` is
+    :func:`harness.export.cmd_export`'s, dispatched by the command line)."""
     if args.invariant is None:
         raise ReplayError("replay needs --invariant ID (or --export DIR to export every stored failure)")
 

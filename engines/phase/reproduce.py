@@ -24,7 +24,6 @@ from engines.kit.reproduce import render, run_code
 from protocol.adapter import Deviation
 from protocol.model import Action, Event, GameState
 
-from .inprocess import PhaseSession
 from .load import engine_for
 from .names import Ids
 
@@ -68,10 +67,11 @@ class RecordingGame:
 
 
 class PhaseRecording:
-    """A phase session (see :class:`~engines.phase.inprocess.PhaseSession`) that records, and
-    writes the recorded game as a standalone script (:class:`protocol.adapter.Recording`)."""
+    """A phase session (an :class:`~engines.phase.inprocess.PhaseSession`, not imported here:
+    that module imports this one) that records, and writes the recorded game as a standalone
+    script (:class:`protocol.adapter.Recording`)."""
 
-    def __init__(self, session: PhaseSession, faces: dict[str, Any]):
+    def __init__(self, session: Any, faces: dict[str, Any]):
         self._session = session
         self.tape = Tape(faces, session._game.state())
         session._game = RecordingGame(session._game, self.tape)
@@ -100,7 +100,7 @@ class PhaseRecording:
         return script(self.tape, deviation, names)
 
 
-def recording(session: PhaseSession, state: GameState) -> PhaseRecording:
+def recording(session: Any, state: GameState) -> PhaseRecording:
     """``session`` (just started on ``state``) made a recording one."""
     return PhaseRecording(session, faces_of(state))
 
