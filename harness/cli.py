@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from harness import controls, coverage_cli, diff, expectations, gate, merge, replay
+from harness import controls, coverage_cli, diff, expectations, export, gate, merge, replay
 from harness import suite as suite_module
 from harness.controls import ControlsUsageError
 from harness.import_cli import cmd_import
@@ -381,6 +381,8 @@ def command(argv: Sequence[str] | None) -> int:
             return merge.cmd_merge(args, list(argv if argv is not None else sys.argv[1:]))
         if args.command == "diff":
             return diff.cmd_diff(args)
+        if args.command == "replay" and args.export is not None:
+            return export.cmd_export(args)
         if args.command == "replay":
             return replay.cmd_replay(args, list(argv if argv is not None else sys.argv[1:]))
         return cmd_report(args)

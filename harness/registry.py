@@ -85,6 +85,16 @@ def _has_member(adapter: object, name: str) -> bool:
     return True
 
 
+def load_in_process(spec: str) -> object:
+    """The adapter ``spec`` names, instantiated in this process even when it is registered to run
+    out of process (its ``OutOfProcess`` description names the in-process adapter): for a caller
+    that contains the engine itself, such as ``replay --export``'s child process."""
+    factory = _resolve(spec.removeprefix("isolated:"))
+    if isinstance(factory, OutOfProcess):
+        factory = _resolve(factory.spec)
+    return factory() if callable(factory) else factory
+
+
 def load_engine(spec: str) -> EngineAdapter:
     """Instantiate the adapter ``spec`` names and check it has the protocol's members."""
     factory = _resolve(spec)

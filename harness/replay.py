@@ -67,7 +67,11 @@ class ReplayError(ValueError):
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("replay", help="re-run one check on a stored counterexample (no drawing)")
     p.add_argument("results", type=Path, help="a results.json holding the failure")
-    p.add_argument("--invariant", required=True, metavar="ID", help="the invariant whose counterexample to replay")
+    p.add_argument(
+        "--invariant",
+        metavar="ID",
+        help="the invariant whose counterexample to replay (required unless --export; with --export: only this one)",
+    )
     p.add_argument(
         "--engine", metavar="SPEC", help="engine to replay on (default: the engine the failure was found on)"
     )
@@ -77,6 +81,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         default=Path(DEFAULT_OUT),
         metavar="DIR",
         help=f"folder for the replay's results.json and report.html (default: {DEFAULT_OUT}/)",
+    )
+    p.add_argument(
+        "--export",
+        type=Path,
+        metavar="DIR",
+        help="write each stored failure of a real engine as a standalone script using only that engine's API "
+        "(the ruling quoted, what it expects against what the engine did); exit 1 if one could not be written",
     )
 
 
@@ -251,6 +262,10 @@ def _check_out(out: Path) -> None:
 
 
 def cmd_replay(args: argparse.Namespace, argv: list[str]) -> int:
+    """``replay``: one stored counterexample checked again (``--export`` is
+    :func:`harness.export.cmd_export`'s, dispatched by the command line)."""
+    if args.invariant is None:
+        raise ReplayError("replay needs --invariant ID (or --export DIR to export every stored failure)")
 
     if args.out.exists() and not args.out.is_dir():  # before the replay, not after it
         raise ReplayError(f"--out {str(args.out)!r} is an existing file, not a directory")

@@ -105,6 +105,40 @@ class EngineAdapter(Protocol):
         ...
 
 
+@dataclass(frozen=True)
+class Deviation:
+    """What a standalone reproduction prints next to what the engine does: the invariant that
+    failed, the rulings it executes (id and verbatim text), and the check's own words."""
+
+    invariant: str
+    rulings: tuple[tuple[str, str], ...]
+    message: str
+    expected: str = ""
+    observed: str = ""
+
+
+@runtime_checkable
+class Recording(Protocol):
+    """A session that keeps the engine's own record of how it was set up and every native move
+    made on it, so the game can be replayed without the harness."""
+
+    def reproduction(self, deviation: Deviation) -> str:
+        """A standalone Python script that uses only the engine's own API: it sets the game up,
+        makes the recorded moves, and prints the ruling, what it expects, and what the engine
+        did (the body of an upstream bug report); exit status 1 while the deviation shows."""
+        ...
+
+
+@runtime_checkable
+class Reproducible(Protocol):
+    """An adapter that can write standalone reproductions (optional: an adapter without
+    ``start_recording`` cannot export, and ``replay --export`` says so)."""
+
+    def start_recording(self, state: GameState) -> Session:
+        """Like ``start``, but the session is also a :class:`Recording`."""
+        ...
+
+
 def leaves_input_intact(adapter: object) -> bool:
     """Whether ``adapter`` declares (class attribute ``leaves_input_intact = True``) that its
     ``start(state)`` never writes to the state it is given: it builds its own game from the frozen

@@ -9,7 +9,7 @@ from engines.kit.by_play import play, route
 from engines.kit.naming import same_meaning
 from engines.kit.session import CachedSession
 from engines.kit.trial import Candidate, accepted
-from protocol.adapter import ActionRefused, EngineError, Gap, Support
+from protocol.adapter import ActionRefused, EngineError, Gap, Session, Support
 from protocol.decisions import SearchDecision
 from protocol.mechanics import Mechanic, UnknownMechanic, mechanic
 from protocol.model import Action, ActionKind, Event, EventKind, GameState
@@ -310,3 +310,10 @@ class PhaseInProcess:
             if stage.kind == "cast":
                 session.load(settled(session._game.state(), state, saved, way.casts[-1].controller))
         return session
+
+    def start_recording(self, state: GameState) -> Session:
+        """A session like :meth:`start`'s that records what phase is given and writes it as a
+        standalone script (protocol.adapter.Reproducible; :mod:`.reproduce`)."""
+        from .reproduce import recording  # it imports this module
+
+        return recording(self.start(state), state)
