@@ -53,7 +53,7 @@ _EXPLAINING_SENTENCE = re.compile(
 _ASIDE_WORDS = re.compile(r"(?:^|(?<=[\s,]))(?:of course|note that|remember that|in other words)(?:,\s*|\s+|(?=\.))")
 _PARENTHESIS = re.compile(r"\s*\([^()]*\)")
 
-_TOKEN = re.compile(r"~|\{[^{}]+\}|\d+(?:st|nd|rd|th)?|[a-z]+(?:-[a-z]+)*(?:'s|s')?|[,;:]")
+_TOKEN = re.compile(r"~(?:'s)?|\{[^{}]+\}(?:'s)?|\d+(?:st|nd|rd|th)?|[a-z]+(?:-[a-z]+)*(?:'s|s')?|'s\b|[,;:]")
 
 
 @dataclass(frozen=True)
@@ -115,6 +115,9 @@ def tokens(text: str) -> tuple[str, ...]:
     out: list[str] = []
     for raw in _TOKEN.findall(spell_out(text)):
         if raw == "will":
+            continue
+        if raw == "'s":
+            out.append(raw)
             continue
         if raw.endswith("'s") or raw.endswith("s'"):
             out.extend((stem(raw[:-2]), "'s"))
