@@ -23,6 +23,7 @@ import re
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
+from functools import lru_cache
 from pathlib import Path
 
 from rulings.meaning import tokens
@@ -31,7 +32,7 @@ from rulings.meaning import tokens
 CLAIM_FIELDS = ("subject", "modality", "action", "object", "condition", "timing", "zone")
 #: The concept fields the lexicon names (the modality is computed from markers).
 CONCEPT_FIELDS = ("subject", "action", "object", "condition", "timing", "zone")
-MODALITIES = ("is", "not", "can", "cannot", "only", "must")
+MODALITIES = ("is", "not", "can", "cannot", "only", "not-only", "must")
 
 LEXICON_FILE = Path(__file__).with_name("lexicon.toml")
 
@@ -173,7 +174,9 @@ class Parse:
 def _modality(markers: list[str]) -> str:
     negations = markers.count("not") + markers.count("cannot")
     can = "can" in markers or "cannot" in markers
-    if "only" in markers or ("unless" in markers and negations % 2 == 1):
+    if "only" in markers:
+        return "not-only" if negations % 2 else "only"
+    if "unless" in markers and negations % 2 == 1:
         return "only"
     if "must" in markers:
         return "cannot" if negations % 2 else "must"
@@ -182,9 +185,19 @@ def _modality(markers: list[str]) -> str:
     return "not" if negations % 2 else "is"
 
 
-def parse(text: str, lexicon: Lexicon = LEXICON) -> Parse:
+def parse(text: str, lexicon: Lexicon | None = None) -> Parse:
     """Read one sentence (template form, asides set aside) into a claim (see the module
     docstring). ``unless`` also marks a condition: its concepts are read like the others'."""
+    return _parse_shipped(text) if lexicon is None else _parse(text, lexicon)
+
+
+@lru_cache(maxsize=16384)
+def _parse_shipped(text: str) -> Parse:
+    """:func:`parse` with the shipped lexicon, remembered (one sentence is read by every template)."""
+    return _parse(text, LEXICON)
+
+
+def _parse(text: str, lexicon: Lexicon) -> Parse:
     words = tokens(text)
     found: dict[str, set[str]] = {name: set() for name in CONCEPT_FIELDS}
     markers: list[str] = []
@@ -251,17 +264,26 @@ def bind(declared: Claim, parsed: Claim, slots: Mapping[str, Iterable[str]]) -> 
 
 
 def closeness(declared: Claim, parsed: Claim) -> float:
-    """How close a (possibly partial) reading is to a declared claim, 0 to 1: the share of the
-    declared claim's concepts the reading holds, with the action and the modality weighed
-    double (a slot concept counts when the reading holds any concept of that field)."""
+    """How close a (possibly partial) reading is to a declared claim, 0 to 1: the declared
+    concepts the reading holds (each of the reading's concepts counts once; a slot concept such as
+    ``{keyword}-ability`` is held by any concept of its form), over the declared concepts plus half
+    the reading's concepts the claim does not have. The action and the modality weigh double."""
     score = total = 0.0
     for name in CLAIM_FIELDS:
         weight = 2.0 if name in ("action", "modality") else 1.0
-        want, got = declared.concepts(name), parsed.concepts(name)
+        got = set(parsed.concepts(name))
+        want = sorted(declared.concepts(name), key=lambda c: "{" in c)
         for concept in want:
             total += weight
-            if concept in got or ("{" in concept and got):
+            if concept in got:
+                got.discard(concept)
                 score += weight
-        extra = len(got - want) if not any("{" in c for c in want) else 0
-        total += weight * extra * 0.5
+                continue
+            if "{" in concept:
+                form = re.compile(_SLOT_IN.sub("[^+]+", re.escape(concept).replace(r"\{", "{").replace(r"\}", "}")))
+                held = next((c for c in sorted(got) if form.fullmatch(c)), None)
+                if held is not None:
+                    got.discard(held)
+                    score += weight
+        total += weight * 0.5 * len(got)
     return score / total if total else 0.0

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 #: Contractions and negation forms, spelled out (applied in order, on whole words).
 _SPELLED_OUT: tuple[tuple[str, str], ...] = (
@@ -44,6 +45,8 @@ _SPELLED_OUT: tuple[tuple[str, str], ...] = (
     (r"\bare able to\b", "can"),
 )
 
+_SPELLED_OUT_COMPILED = tuple((re.compile(p), r) for p, r in _SPELLED_OUT)
+
 #: Sentences that only explain what another sentence claims: set aside whole.
 _EXPLAINING_SENTENCE = re.compile(
     r"^(?:that is|this is|that's|this's) (?:because|why|so)\b|^(?:this|that) is a rule specific to\b"
@@ -65,6 +68,7 @@ class Split:
     asides: tuple[str, ...]
 
 
+@lru_cache(maxsize=16384)
 def set_aside(sentence: str) -> Split:
     """``sentence`` (template form) without the parts that claim nothing. A sentence that only
     explains is all aside: its claim is the empty string."""
@@ -89,8 +93,8 @@ def set_aside(sentence: str) -> Split:
 
 def spell_out(text: str) -> str:
     """Contractions and negation forms spelled out (see the module docstring)."""
-    for pattern, replacement in _SPELLED_OUT:
-        text = re.sub(pattern, replacement, text)
+    for pattern, replacement in _SPELLED_OUT_COMPILED:
+        text = pattern.sub(replacement, text)
     return text
 
 
@@ -108,6 +112,7 @@ def stem(word: str) -> str:
     return word
 
 
+@lru_cache(maxsize=16384)
 def tokens(text: str) -> tuple[str, ...]:
     """The stemmed tokens of ``text`` (template form, asides already set aside): words, ``~``,
     mana symbols, numbers, and commas (a clause boundary); the possessive is its own token

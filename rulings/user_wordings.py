@@ -41,12 +41,16 @@ def checked_claims() -> list[tuple[str, Claim]]:
 
 
 def closest_claims(claim: Claim, limit: int = 3) -> list[tuple[float, str, Claim]]:
-    """The checked claims closest to ``claim`` (best first): (closeness, name, claim)."""
+    """The checked claims closest to ``claim`` (best first, one per statement): (closeness,
+    name, claim)."""
     ranked = sorted(
         ((closeness(declared, claim), name, declared) for name, declared in checked_claims()),
         key=lambda t: (-t[0], t[1]),
     )
-    return ranked[:limit]
+    best: dict[str, tuple[float, str, Claim]] = {}
+    for entry in ranked:
+        best.setdefault(entry[1], entry)
+    return list(best.values())[:limit]
 
 
 def is_checked(claim: Claim) -> bool:
@@ -89,6 +93,12 @@ def read_user_wordings(path: Path) -> list[UserWording]:
             claim = claim_from_record(entry["claim"], at)
         except ClaimError as exc:
             raise UserWordingError(str(exc)) from None
+        slot = next((v for v in vars(claim).values() if "{" in v and "}" in v.split("{", 1)[1]), None)
+        if slot is not None and re.search(r"\{[a-z_]+\}", slot):
+            raise UserWordingError(
+                f"{at}: a wording's claim names values, not a family's slots: {slot!r} "
+                "(write the value the sentence states, such as 'ninjutsu-ability' or '{q}-symbol')"
+            )
         if not is_checked(claim):
             near = "; ".join(f"{name} ({c.describe()})" for _, name, c in closest_claims(claim))
             raise UserWordingError(
