@@ -82,7 +82,7 @@ def test_an_unknown_word_leaves_a_sentence_unparsed():
 
 
 def test_a_declared_slot_binds_one_value_everywhere():
-    declared = claim_from_record({"action": "mean+turn-{symbol}", "object": "cost+permanent+{symbol}-symbol"}, "t")
+    declared = claim_from_record({"action": "mean+turn-{symbol}", "object": "{symbol}-symbol"}, "t")
     slots = {"symbol": ("{t}", "{q}")}
     assert bind(declared, parse('the untap symbol in an activation cost means "untap this permanent."').claim, slots)
     mixed = parse('the untap symbol in an activation cost means "tap this permanent."').claim
