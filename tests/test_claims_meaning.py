@@ -372,3 +372,40 @@ def test_run_says_how_many_rulings_are_uncovered_and_which_command_says_why(tmp_
 def test_the_original_sentence_is_quoted_not_its_normal_form():
     r = ruling("Fallen Shinobi’s ability can’t be used. It’s TRUE.")
     assert original_sentence(r, sentences(template_text(r.text, r.cards))[1]) == "It's TRUE."
+
+
+@pytest.mark.slow
+def test_a_run_prints_the_uncovered_count_and_the_command_on_its_console(tmp_path):
+    corpus = corpus_dir(tmp_path, None)
+    covered = "The ninjutsu ability can be activated only after blockers have been declared."
+    (corpus / "covered.toml").write_text(
+        "[[ruling]]\n"
+        'id = "mine.covered"\n'
+        f"text = '''{covered}'''\n"
+        f'sha = "{ruling_sha(covered)}"\n'
+        'cards = ["Fallen Shinobi"]\n'
+        'sources = ["my notes"]\n'
+        'cr = ["702.49c"]\n'
+        'tags = ["combat"]\n'
+        'status = "executable"\n',
+        encoding="utf-8",
+    )
+    done = cli(
+        "run",
+        "--corpus",
+        str(corpus),
+        "--profile",
+        "ci",
+        "-n",
+        "1",
+        "--invariant",
+        "mine",
+        "--out",
+        str(tmp_path / "out"),
+        cwd=tmp_path,
+    )
+    lines = done.stdout.splitlines()
+    assert lines[1] == (
+        "mtg-conformance: 1 ruling uncovered (no invariant tests them); "
+        f"why: mtg-conformance rulings --uncovered --corpus {corpus}"
+    ), done.stdout + done.stderr
