@@ -85,7 +85,7 @@ def claim_from_record(record: object, where: str) -> Claim:
             raise ClaimError(f"{where}: claim field {name!r} must be a string or a list of strings")
         values[name] = value if name == "modality" else _joined(v.strip() for v in value.split("+") if v.strip())
     modality = values.get("modality", "is")
-    if modality not in MODALITIES:
+    if modality.split("*", 1)[0] not in MODALITIES or not re.fullmatch(r"[a-z-]+(?:\*[2-9])?", modality):
         raise ClaimError(f"{where}: modality {modality!r} is not one of {', '.join(MODALITIES)}")
     if not values.get("action"):
         raise ClaimError(f"{where}: a claim needs an action")
@@ -171,18 +171,33 @@ class Parse:
         return not self.unread and bool(self.claim.action)
 
 
-def _modality(markers: list[str]) -> str:
-    negations = markers.count("not") + markers.count("cannot")
+#: Single words that end a clause (negations are counted per clause).
+_CLAUSE_ENDS = frozenset({",", ";", ":", "and", "or", "but"})
+
+
+def _modality(markers: list[str], negated_clauses: int = 0) -> str:
+    """The modality of a sentence's markers. Negations are counted per clause: a clause with an
+    odd number of them is negated, and two negated clauses ("doesn't use the stack and can't be
+    responded to") do not cancel into a positive claim; the modality names how many clauses are
+    negated when more than one is ("cannot*2"), so a further negation always changes the claim.
+    "cannot ... unless" is "only"."""
+    negated = negated_clauses > 0
     can = "can" in markers or "cannot" in markers
+    base = _base_modality(markers, negated, can)
+    return f"{base}*{negated_clauses}" if negated_clauses > 1 else base
+
+
+def _base_modality(markers: list[str], negated: bool, can: bool) -> str:
+    """The modality before the count of negated clauses: "only" and "must" first, then "can"."""
     if "only" in markers:
-        return "not-only" if negations % 2 else "only"
-    if "unless" in markers and negations % 2 == 1:
+        return "not-only" if negated else "only"
+    if "unless" in markers and negated:
         return "only"
     if "must" in markers:
-        return "cannot" if negations % 2 else "must"
+        return "cannot" if negated else "must"
     if can:
-        return "cannot" if negations % 2 else "can"
-    return "not" if negations % 2 else "is"
+        return "cannot" if negated else "can"
+    return "not" if negated else "is"
 
 
 def parse(text: str, lexicon: Lexicon | None = None) -> Parse:
@@ -202,6 +217,7 @@ def _parse(text: str, lexicon: Lexicon) -> Parse:
     found: dict[str, set[str]] = {name: set() for name in CONCEPT_FIELDS}
     markers: list[str] = []
     unread: list[str] = []
+    clause_negations = [0]
     i = 0
     while i < len(words):
         for size in range(min(lexicon.longest, len(words) - i), 0, -1):
@@ -210,18 +226,23 @@ def _parse(text: str, lexicon: Lexicon) -> Parse:
                 kind, concept = meaning
                 if kind == "modality":
                     markers.append(concept)
+                    clause_negations[-1] += concept in ("not", "cannot")
                 elif kind != "filler":
                     found[kind].add(concept)
+                elif size == 1 and words[i] in _CLAUSE_ENDS:
+                    clause_negations.append(0)
                 i += size
                 break
         else:
-            if words[i] not in (",", ";", ":"):
+            if words[i] in _CLAUSE_ENDS:
+                clause_negations.append(0)
+            else:
                 unread.append(words[i])
             i += 1
     subject = _joined(found["subject"]) or "you"
     claim = Claim(
         subject=subject,
-        modality=_modality(markers),
+        modality=_modality(markers, sum(n % 2 for n in clause_negations)),
         **{name: _joined(found[name]) for name in CONCEPT_FIELDS if name != "subject"},
     )
     return Parse(claim, tuple(unread))

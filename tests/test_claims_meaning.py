@@ -409,3 +409,11 @@ def test_a_run_prints_the_uncovered_count_and_the_command_on_its_console(tmp_pat
         "mtg-conformance: 1 ruling uncovered (no invariant tests them); "
         f"why: mtg-conformance rulings --uncovered --corpus {corpus}"
     ), done.stdout + done.stderr
+
+
+def test_negated_clauses_do_not_cancel_and_one_more_negation_changes_the_claim():
+    both = parse("it doesn't use the stack and can't be responded to.").claim
+    neither = parse("it uses the stack and can be responded to.").claim
+    one = parse("it uses the stack and can't be responded to.").claim
+    assert len({both.modality, neither.modality, one.modality}) == 3
+    assert (neither.modality, one.modality, both.modality) == ("can", "cannot", "cannot*2")
