@@ -92,7 +92,10 @@ def compile_corpus(corpus: Corpus | None = None, cards: CardPool | None = None) 
             if match is None:
                 continue
             if found:
-                raise CompileError(f"ruling {ruling.id!r} matches two templates: {found[0][0]!r} and {tpl.id!r}")
+                # Two templates read every sentence: the ruling says too little to tell which
+                # rule it states. Uncovered, never a guess (and never a failed compile).
+                reasons[ruling.id] = f"templates {found[0][0]} and {tpl.id} both read it: it does not say which rule"
+                continue
             try:
                 found.append((tpl.id, invariants_of(tpl, match)))
             except NotCovered as exc:

@@ -100,12 +100,15 @@ def spell_out(text: str) -> str:
 
 def stem(word: str) -> str:
     """A crude stem that lets plural forms and tenses of one word meet: suffixes -ies/-ied
-    (-> y), -ing, -ed, -es, -s, then a final -e, each only when three letters stay."""
+    (-> y), -ing, -ed, -es, -s, then a final -e, each only when three letters stay; a consonant
+    doubled before -ing/-ed is undoubled ("tapping", "tapped" -> "tap")."""
     if not word.isalpha():
         return word
     for suffix, replacement in (("ies", "y"), ("ied", "y"), ("ing", ""), ("ed", ""), ("es", ""), ("s", "")):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith("ss"):
             word = word[: -len(suffix)] + replacement
+            if suffix in ("ing", "ed") and len(word) > 3 and word[-1] == word[-2] and word[-1] not in "aeiouls":
+                word = word[:-1]
             break
     if word.endswith("e") and len(word) > 3:
         word = word[:-1]
