@@ -5,8 +5,9 @@ Templates (:mod:`rulings.templates`) read a sentence as one regular expression; 
 form is the same claim. This module does the part before reading:
 
 - **asides** claim nothing and are set aside, kept in the record (:class:`Split`): parentheticals
-  ("(for example, ...)"), "of course", "note that", and sentences that only explain ("That's
-  because ...", "This is because ...");
+  ("(for example, ...)"; not one that may restrict the claim, "(unless it has haste)"), "of
+  course", "note that", and sentences that only explain ("That's because ...", "This is because
+  ...");
 - **tokens**: contractions and negation forms spelled out ("can't" and "can not" -> "cannot",
   "won't" -> "will not", "isn't" -> "is not"), the tense marker "will" dropped, the possessive
   "'s" a token of its own, and each word reduced to a crude stem ("abilities", "ability" ->
@@ -55,6 +56,9 @@ _EXPLAINING_SENTENCE = re.compile(
 #: Words inside a sentence that claim nothing ("of course", "note that" at the start).
 _ASIDE_WORDS = re.compile(r"(?:^|(?<=[\s,]))(?:of course|note that|remember that|in other words)(?:,\s*|\s+|(?=\.))")
 _PARENTHESIS = re.compile(r"\s*\([^()]*\)")
+#: A parenthetical with one of these words may restrict the claim ("(unless it has haste)"): it is
+#: kept in the sentence, to be read (or to leave the sentence unread), never set aside.
+_RESTRICTING = re.compile(r"\b(?:only|unless|except|but|never|not|cannot)\b|n't\b")
 
 _TOKEN = re.compile(r"~(?:'s)?|\{[^{}]+\}(?:'s)?|\d+(?:st|nd|rd|th)?|[a-z]+(?:-[a-z]+)*(?:'s|s')?|'s\b|[,;:]")
 
@@ -77,12 +81,19 @@ def set_aside(sentence: str) -> Split:
     if _EXPLAINING_SENTENCE.match(bare):
         return Split("", (text,))
     asides: list[str] = []
+    kept: list[str] = []
     while True:
         found = _PARENTHESIS.search(text)
         if not found:
             break
+        if _RESTRICTING.search(found.group()):
+            kept.append(found.group())
+            text = text[: found.start()] + f"\x00{len(kept) - 1}\x00" + text[found.end() :]
+            continue
         asides.append(found.group().strip())
         text = text[: found.start()] + text[found.end() :]
+    for n, part in enumerate(kept):
+        text = text.replace(f"\x00{n}\x00", part.replace("(", "").replace(")", ""))
     for found in _ASIDE_WORDS.finditer(text):
         asides.append(found.group().strip(" ,"))
     text = _ASIDE_WORDS.sub("", text)

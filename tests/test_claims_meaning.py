@@ -417,3 +417,12 @@ def test_negated_clauses_do_not_cancel_and_one_more_negation_changes_the_claim()
     one = parse("it uses the stack and can't be responded to.").claim
     assert len({both.modality, neither.modality, one.modality}) == 3
     assert (neither.modality, one.modality, both.modality) == ("can", "cannot", "cannot*2")
+
+
+def test_a_parenthetical_that_may_restrict_the_claim_is_not_set_aside():
+    assert set_aside("you can cast it (but only if you control a ninja).").asides == ()
+    text = (
+        "You can activate a ninjutsu ability only after blockers are declared (but only if you control a Ninja). "
+        "Before then, attacking creatures are neither blocked nor unblocked."
+    )
+    assert coverage_of(text).coverage == "uncovered"
