@@ -10,7 +10,9 @@ tokens (:mod:`rulings.meaning`) are covered, longest phrase first, by phrases th
 concept of one field, a modal marker, or a filler word that carries no meaning. A sentence
 *parses* when every token is covered; a word the lexicon does not know leaves it unparsed (never
 guessed: a wrong claim is worse than none). The modality is computed from the markers: "can",
-"cannot", "only" ("only", or "cannot ... unless"), "must", "not" (a negated fact) or "is".
+"cannot", "only" ("only", or "cannot ... unless"), "not-only", "must", "not" (a negated fact)
+or "is"; negations are counted per clause, and a sentence with more than one negated clause says
+how many ("cannot*2"), so one more negation always changes the claim.
 
 Invariant families declare the claims their templates check (``claims.<statement>`` in
 ``rulings/wordings/*.toml``); a declared field may name a template slot (``{symbol}``), bound by

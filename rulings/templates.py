@@ -25,9 +25,11 @@ sentence, with slots ``{name}`` (the values the file gives: a list, or the name 
 - ``{cost}``: mana symbols such as ``{2}{u}``.
 
 The invariants behind a template, and the card data its rule needs, are declared in Python
-(:func:`rulings.declare.template`, :func:`rulings.declare.invariant`). A statement is the unit a
-typed claim record (subject, modality, action ...) will describe: its name is stable, its
-sentences may grow.
+(:func:`rulings.declare.template`, :func:`rulings.declare.invariant`). A statement may also
+declare the claim records it checks (``claims.<statement>``: :mod:`rulings.claims`); a sentence
+no wording reads is then read by meaning, and it states the statement when its claim is one of
+those (or when a user's wording file maps it to one: :mod:`rulings.user_wordings`). A sentence
+that is all aside ("That's because ...") is read as an explanation (:mod:`rulings.meaning`).
 """
 
 from __future__ import annotations
