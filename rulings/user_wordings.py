@@ -23,11 +23,13 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from rulings.claims import Claim, ClaimError, bind, claim_from_record, closeness
+from rulings.corpus import CorpusError
 from rulings.templates import TEMPLATES, UserWording
 
 
-class UserWordingError(ValueError):
-    """A user's wording file is malformed or maps a pattern to a claim nothing checks."""
+class UserWordingError(CorpusError):
+    """A user's wording file is malformed or maps a pattern to a claim nothing checks (a corpus
+    error: every command that reports a bad corpus in one line reports this one too)."""
 
 
 def checked_claims() -> list[tuple[str, Claim]]:
@@ -64,7 +66,7 @@ def is_checked(claim: Claim) -> bool:
 
 def read_user_wordings(path: Path) -> list[UserWording]:
     """The wordings of one file, each checked (see the module docstring)."""
-    where = path.name
+    where = f"{path.parent.name}/{path.name}"
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:

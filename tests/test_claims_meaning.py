@@ -426,3 +426,11 @@ def test_a_parenthetical_that_may_restrict_the_claim_is_not_set_aside():
         "Before then, attacking creatures are neither blocked nor unblocked."
     )
     assert coverage_of(text).coverage == "uncovered"
+
+
+def test_a_bad_wording_file_in_a_corpus_is_one_line_and_exit_2(tmp_path):
+    corpus = corpus_dir(tmp_path, "[[wording]]\npattern = 'x'\nclaim = { action = 'cast' }\n")
+    done = cli("rulings", "--corpus", str(corpus), cwd=tmp_path)
+    assert done.returncode == 2 and done.stdout == ""
+    (line,) = done.stderr.strip().splitlines()
+    assert "wordings/mine.toml: wording 1: no invariant family checks the claim" in line
