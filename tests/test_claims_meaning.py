@@ -434,3 +434,30 @@ def test_a_bad_wording_file_in_a_corpus_is_one_line_and_exit_2(tmp_path):
     assert done.returncode == 2 and done.stdout == ""
     (line,) = done.stderr.strip().splitlines()
     assert "wordings/mine.toml: wording 1: no invariant family checks the claim" in line
+
+
+def test_import_reads_the_wording_files_of_the_corpus_it_writes_into(tmp_path):
+    ruling_json = [
+        {
+            "object": "ruling",
+            "oracle_id": "1f3c2b00-0000-4ae1-9650-9553accac52e",
+            "source": "wotc",
+            "published_at": "2024-01-01",
+            "comment": PARAGRAPH,
+        }
+    ]
+    (tmp_path / "r.json").write_text(json.dumps(ruling_json), encoding="utf-8")
+    (tmp_path / "c" / "wordings").mkdir(parents=True)
+    (tmp_path / "c" / "wordings" / "mine.toml").write_text(WORDING_FILE, encoding="utf-8")
+    done = cli(
+        "rulings",
+        "import",
+        str(tmp_path / "r.json"),
+        "--cards",
+        str(DATA / "scryfall-cards.json"),
+        "--out",
+        str(tmp_path / "c" / "new.toml"),
+        cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "compiled" in done.stdout and "ninjutsu.activation-after-blockers" in done.stdout, done.stdout
