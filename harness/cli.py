@@ -285,6 +285,9 @@ def _parser() -> argparse.ArgumentParser:
         "--strict", action="store_true", help="exit 2 if a ruling names a card that is not in the card pool"
     )
     rulings.add_argument(
+        "--uncovered", action="store_true", help="list only the uncovered rulings, each with why (the sentence quoted)"
+    )
+    rulings.add_argument(
         "action",
         nargs="*",
         metavar="import FILE",
@@ -424,7 +427,7 @@ def cmd_run(args: argparse.Namespace, argv: Sequence[str]) -> int:
             use_sources(args.cards, args.corpus)
         except SourceError as exc:
             raise UsageError(str(exc)) from None
-    _suite_or_usage_error()
+    suite = _suite_or_usage_error()
     try:
         for spec in engines:
             _load_or_usage_error(engine, spec)
@@ -440,6 +443,7 @@ def cmd_run(args: argparse.Namespace, argv: Sequence[str]) -> int:
         + f"), profile {args.profile}, {_draws(args)}",
         flush=True,
     )
+    print(uncovered_line(suite, args.corpus or (), args.cards or ()), flush=True)
     extra = gate.suite_options(args)
     for spec in engines:
         extra += ["--mtg-engine", spec]
@@ -449,6 +453,22 @@ def cmd_run(args: argparse.Namespace, argv: Sequence[str]) -> int:
     if results is None:
         return _last_line(Verdict(EXIT_FAILURES, "the run produced no results"))
     return _last_line(checks.finish(results, Path(args.out)) if checks.active else run_verdict(results))
+
+
+def uncovered_line(suite, corpus: Sequence[Path | str], cards: Sequence[Path | str]) -> str:
+    """The run's line about the rulings nothing tests: how many, and the command that says why
+    (the same sources as the run's)."""
+    count = sum(c.coverage == "uncovered" for c in suite.coverage)
+    if not count:
+        return "mtg-conformance: 0 rulings uncovered"
+    sources = "".join(f" --corpus {shlex.quote(str(d))}" for d in corpus) + "".join(
+        f" --cards {shlex.quote(str(f))}" for f in cards
+    )
+    noun = "ruling" if count == 1 else "rulings"
+    return (
+        f"mtg-conformance: {count} {noun} uncovered (no invariant tests them); "
+        f"why: mtg-conformance rulings --uncovered{sources}"
+    )
 
 
 def _last_line(verdict: Verdict) -> int:
@@ -676,6 +696,7 @@ def cmd_rulings(args: argparse.Namespace) -> int:
                 "text": c.ruling.text,
             }
             for c in suite.coverage
+            if not args.uncovered or c.coverage == "uncovered"
         ]
         print(
             json.dumps(
@@ -683,8 +704,9 @@ def cmd_rulings(args: argparse.Namespace) -> int:
             )
         )
         return _strict_exit(args, suite)
-    width = max(len(c.ruling.id) for c in suite.coverage)
-    for c in suite.coverage:
+    shown = [c for c in suite.coverage if c.coverage == "uncovered"] if args.uncovered else list(suite.coverage)
+    width = max((len(c.ruling.id) for c in shown), default=0)
+    for c in shown:
         how = {
             "template": f"template {c.template}, any card with the mechanic ({len(c.invariants)} invariants)",
             "bound": f"bound, this card only ({len(c.invariants)} invariants)",

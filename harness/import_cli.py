@@ -17,6 +17,7 @@ from rulings.cards import CardPoolError, card_pool
 from rulings.compile import CompileError, compile_corpus
 from rulings.corpus import Corpus, CorpusError, load_corpus, load_ruling_file
 from rulings.importer import RulingsImportError, merge, read_rulings, to_toml
+from rulings.user_wordings import UserWordingError
 
 
 def cmd_import(args: argparse.Namespace, usage_error: type[Exception]) -> int:
@@ -31,8 +32,12 @@ def cmd_import(args: argparse.Namespace, usage_error: type[Exception]) -> int:
         imported, pool = read_rulings(source, cards_path)
         existing = load_ruling_file(args.out) if args.out.exists() else []
         rulings, touched = merge(imported, existing, load_corpus().rulings)
-        suite = compile_corpus(Corpus(tuple(rulings)), pool.merged(card_pool(args.cards[1:] if args.cards else ())))
-    except (RulingsImportError, CorpusError, CardPoolError, CompileError) as exc:
+        # The corpus directory's own wording files (``wordings/*.toml``) read the new rulings too.
+        wordings = tuple(sorted((args.out.parent / "wordings").glob("*.toml")))
+        suite = compile_corpus(
+            Corpus(tuple(rulings), wording_files=wordings), pool.merged(card_pool(args.cards[1:] if args.cards else ()))
+        )
+    except (RulingsImportError, CorpusError, CardPoolError, CompileError, UserWordingError) as exc:
         raise usage_error(str(exc)) from None
 
     out = args.out

@@ -18,7 +18,9 @@ from rulings.cards import CardPool, bundled_pool, load_card_pool
 from rulings.corpus import Corpus, Ruling, load_corpus
 from rulings.declare import bindings, invariants_of, unfinished
 from rulings.invariant import Invariant
-from rulings.templates import TEMPLATES, Match, NotCovered, uncovered_reason
+from rulings.templates import TEMPLATES, Match, NotCovered
+from rulings.user_wordings import load_user_wordings
+from rulings.why import uncovered_reason
 
 
 class CompileError(ValueError):
@@ -72,6 +74,7 @@ def compile_corpus(corpus: Corpus | None = None, cards: CardPool | None = None) 
     pool = bundled_pool().merged(
         *(load_card_pool(f) for f in corpus.card_files), *([cards] if cards is not None else [])
     )
+    user = load_user_wordings(corpus.wording_files)
     invariants: list[Invariant] = []
     matched: dict[str, str] = {}
     reasons: dict[str, str] = {}
@@ -85,11 +88,14 @@ def compile_corpus(corpus: Corpus | None = None, cards: CardPool | None = None) 
         data = tuple(pool.cards[c] for c in ruling.cards)
         found: list[tuple[str, list[Invariant]]] = []
         for tpl in TEMPLATES:
-            match = tpl.match(ruling, data)
+            match = tpl.match(ruling, data, user)
             if match is None:
                 continue
             if found:
-                raise CompileError(f"ruling {ruling.id!r} matches two templates: {found[0][0]!r} and {tpl.id!r}")
+                # Two templates read every sentence: the ruling says too little to tell which
+                # rule it states. Uncovered, never a guess (and never a failed compile).
+                reasons[ruling.id] = f"templates {found[0][0]} and {tpl.id} both read it: it does not say which rule"
+                continue
             try:
                 found.append((tpl.id, invariants_of(tpl, match)))
             except NotCovered as exc:
@@ -131,6 +137,6 @@ def compile_corpus(corpus: Corpus | None = None, cards: CardPool | None = None) 
         else:
             kind = "uncovered"
             encoding = ()
-            reason = reasons.get(ruling.id) or uncovered_reason(ruling)
+            reason = reasons.get(ruling.id) or uncovered_reason(ruling, user)
         coverage.append(RulingCoverage(ruling, kind, matched.get(ruling.id), encoding, reason))
     return CompiledSuite(corpus, tuple(invariants), tuple(coverage))

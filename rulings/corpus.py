@@ -106,6 +106,9 @@ class Corpus:
     rulings: tuple[Ruling, ...]
     #: Card files (MTGJSON AtomicCards) named by the corpus files' ``[corpus]`` tables.
     card_files: tuple[Path, ...] = ()
+    #: Users' wording files (``wordings/*.toml`` in a corpus directory: sentence patterns mapped
+    #: to claim records, read by :mod:`rulings.user_wordings`).
+    wording_files: tuple[Path, ...] = ()
 
     def get(self, ruling_id: str) -> Ruling:
         for ruling in self.rulings:
@@ -143,7 +146,8 @@ def load_corpus(*directories: Path | str) -> Corpus:
             entries.extend(_read_file(path, shown / path.name, card_files))
     entries = _join_same(entries)
     _check_unique(entries)
-    return Corpus(tuple(ruling for _, ruling in entries), tuple(card_files))
+    wording_files = tuple(p for d in directories for p in sorted((Path(d) / "wordings").glob("*.toml")))
+    return Corpus(tuple(ruling for _, ruling in entries), tuple(card_files), wording_files)
 
 
 def load_ruling_file(path: Path | str) -> list[Ruling]:

@@ -25,9 +25,11 @@ sentence, with slots ``{name}`` (the values the file gives: a list, or the name 
 - ``{cost}``: mana symbols such as ``{2}{u}``.
 
 The invariants behind a template, and the card data its rule needs, are declared in Python
-(:func:`rulings.declare.template`, :func:`rulings.declare.invariant`). A statement is the unit a
-typed claim record (subject, modality, action ...) will describe: its name is stable, its
-sentences may grow.
+(:func:`rulings.declare.template`, :func:`rulings.declare.invariant`). A statement may also
+declare the claim records it checks (``claims.<statement>``: :mod:`rulings.claims`); a sentence
+no wording reads is then read by meaning, and it states the statement when its claim is one of
+those (or when a user's wording file maps it to one: :mod:`rulings.user_wordings`). A sentence
+that is all aside ("That's because ...") is read as an explanation (:mod:`rulings.meaning`).
 """
 
 from __future__ import annotations
@@ -41,7 +43,9 @@ from pathlib import Path
 from protocol.keyword_registry import KeywordKind, alternation, of_kind
 from protocol.keywords import RETURN_AN_ATTACKER
 from protocol.model import CardData
+from rulings.claims import Claim, ClaimError, bind, claim_from_record, parse
 from rulings.corpus import Ruling
+from rulings.meaning import set_aside
 from rulings.text import sentences, template_form
 
 #: The keywords a card of the ninjutsu templates is named by ("the creature with ninjutsu"): the
@@ -77,7 +81,7 @@ class NotCovered(Exception):
     """Raised while compiling: the ruling's text fits, its card data does not (the reason says why)."""
 
 
-_TEMPLATE_FIELDS = ("id", "slots", "states", "explains")
+_TEMPLATE_FIELDS = ("id", "slots", "states", "explains", "claims")
 _ID = re.compile(r"[a-z0-9-]+(?:\.[a-z0-9-]+)+")
 _STATEMENT = re.compile(r"[a-z0-9-]+")
 _SLOT = re.compile(r"[a-z_]+")
@@ -98,6 +102,8 @@ class Wordings:
     macros: Mapping[str, str]
     #: The file it came from (for error messages).
     source: str
+    #: Statement name -> the claim records that state it (read by meaning: :mod:`rulings.claims`).
+    claims: Mapping[str, tuple[Claim, ...]] = field(default_factory=dict)
 
 
 def _sentence(text: str) -> str:
@@ -145,7 +151,21 @@ def _read_template(entry: object, macros: Mapping[str, str], where: str, index: 
     for name in slots:
         if not _SLOT.fullmatch(name) or name in MACROS or name in macros:
             raise WordingError(f"{at}: slot name {name!r} must be lower-case letters and not a macro's name")
+    claims = entry.get("claims", {})
+    if not isinstance(claims, dict):
+        raise WordingError(f"{at}: claims must be a table (claims.<statement> = [records])")
+    declared: dict[str, tuple[Claim, ...]] = {}
+    for name, records in claims.items():
+        if name not in states:
+            raise WordingError(f"{at}: claims.{name}: no statement {name!r} in states")
+        if not isinstance(records, list) or not records:
+            raise WordingError(f"{at}: claims.{name}: must be a non-empty list of claim records")
+        try:
+            declared[name] = tuple(claim_from_record(r, f"{at}: claims.{name}") for r in records)
+        except ClaimError as exc:
+            raise WordingError(str(exc)) from None
     return Wordings(
+        claims=declared,
         id=tid,
         states={name: _sentence_list(value, f"{at}: states.{name}") for name, value in states.items()},
         explains=_sentence_list(entry["explains"], f"{at}: explains") if "explains" in entry else (),
@@ -197,6 +217,17 @@ WORDINGS = load_wordings()
 def template_text(text: str, cards: Iterable[str] = ()) -> str:
     """The form templates are written against: normalized, card names as ``~``, lower-cased."""
     return template_form(text, cards)
+
+
+@dataclass(frozen=True)
+class UserWording:
+    """A user's wording (a file in their corpus directory: :mod:`rulings.user_wordings`): a
+    sentence pattern over the normal form, and the claim it states."""
+
+    pattern: re.Pattern[str]
+    claim: Claim
+    #: Where it was written (file and entry), for messages.
+    source: str
 
 
 @dataclass(frozen=True)
@@ -282,31 +313,65 @@ class Template:
                 raise WordingError(f"{self.wordings.source}: template {self.id}: slot(s) {unused} used by no sentence")
         return self._compiled
 
-    def read(self, ruling: Ruling) -> Reading:
+    def read(self, ruling: Ruling, user: Iterable[UserWording] = ()) -> Reading:
         slots: dict[str, str] = {}
         states: set[str] = set()
         unread: list[str] = []
         read = 0
         for sentence in sentences(template_text(ruling.text, ruling.cards)):
+            found = self._read_by_wording(sentence, slots) or self._read_by_claim(sentence, slots, user)
+            if found is None:
+                unread.append(sentence)
+                continue
+            state, values = found
+            slots.update(values)
+            if state is not None:
+                states.add(state)
+            read += 1
+        return Reading(slots, frozenset(states), tuple(unread), read)
+
+    def _read_by_wording(self, sentence: str, slots: Mapping[str, str]) -> tuple[str | None, dict[str, str]] | None:
+        """(statement or None for an explanation, slots bound) if a wording of this template reads
+        the whole sentence, its asides included or set aside."""
+        split = set_aside(sentence)
+        for text in dict.fromkeys((sentence, split.claim)):
+            if not text:
+                continue
             for state, regex in self.regexes():
-                found = regex.fullmatch(sentence)
+                found = regex.fullmatch(text)
                 if not found:
                     continue
                 values = {k: v for k, v in found.groupdict().items() if v is not None}
                 if any(slots.get(k, v) != v for k, v in values.items()):
                     continue  # binds a slot differently from an earlier sentence
-                slots.update(values)
-                if state is not None:
-                    states.add(state)
-                read += 1
-                break
-            else:
-                unread.append(sentence)
-        return Reading(slots, frozenset(states), tuple(unread), read)
+                return state, values
+        return None
 
-    def match(self, ruling: Ruling, cards: Iterable[CardData] = ()) -> Match | None:
+    def _read_by_claim(
+        self, sentence: str, slots: Mapping[str, str], user: Iterable[UserWording]
+    ) -> tuple[str | None, dict[str, str]] | None:
+        """(statement, slots bound) if the sentence's meaning is a claim this template checks: an
+        aside-only sentence is read as an explanation; otherwise the claim comes from a user's
+        wording whose pattern reads the sentence, or from the claim reader."""
+        split = set_aside(sentence)
+        if not split.claim:
+            return None, {}
+        readings = [w.claim for w in user if w.pattern.fullmatch(split.claim)]
+        parsed = parse(split.claim)
+        if parsed.complete:
+            readings.append(parsed.claim)
+        for claim in readings:
+            for state, declared in self.wordings.claims.items():
+                for record in declared:
+                    values = bind(record, claim, self.wordings.slots)
+                    if values is None or any(slots.get(k, v) != v for k, v in values.items()):
+                        continue
+                    return state, values
+        return None
+
+    def match(self, ruling: Ruling, cards: Iterable[CardData] = (), user: Iterable[UserWording] = ()) -> Match | None:
         """The match if every sentence of the ruling is one of this template's, with a statement."""
-        reading = self.read(ruling)
+        reading = self.read(ruling, tuple(user))
         if not reading.complete:
             return None
         return Match(ruling, tuple(cards), reading.slots, reading.states)
@@ -324,20 +389,3 @@ class Template:
 
 #: Every template, in the order they were declared (the order compiling tries them in).
 TEMPLATES: list[Template] = []
-
-
-def uncovered_reason(ruling: Ruling) -> str:
-    """Why no template compiles ``ruling``: the first sentence the closest template (the one
-    reading most sentences) cannot read, quoted."""
-    best: tuple[Template, Reading] | None = None
-    for tpl in TEMPLATES:
-        reading = tpl.read(ruling)
-        if best is None or reading.read > best[1].read:
-            best = (tpl, reading)
-    if best is None or best[1].read == 0:
-        first = sentences(template_text(ruling.text, ruling.cards))
-        return f'no template reads "{first[0] if first else ruling.text}"'
-    tpl, reading = best
-    if reading.unread:
-        return f'template {tpl.id} does not read "{reading.unread[0]}"'
-    return f"template {tpl.id} reads only explanations here, no statement"

@@ -145,7 +145,7 @@ def test_wordings_read_only_whole_sentences_and_cards_must_fit(registry):
     declare_widget_family([])
     coverage, invariants = compiled("The widget is red all over. It shines, mostly.")
     assert coverage.coverage == "uncovered" and not invariants
-    assert '"it shines, mostly."' in coverage.reason
+    assert '"It shines, mostly."' in coverage.reason
     coverage, _ = compiled("This is how widgets are.")
     assert coverage.coverage == "uncovered" and "no statement" in coverage.reason
     coverage, _ = compiled("The widget is green all over.")
@@ -255,7 +255,8 @@ def test_a_line_break_in_a_sentence_is_one_space(tmp_path):
         ("[[template]]\nid = 'widget'\nstates.a = ['x']\n", "id must be a dotted slug"),
         ("[[template]]\nid = 'widget.a'\n", "needs at least one statement"),
         ("[[template]]\nid = 'widget.a'\nstates.a = []\n", "states.a: must be a non-empty list"),
-        ("[[template]]\nid = 'widget.a'\nstates.a = ['x']\nclaims.b = ['y']\n", "unknown field"),
+        ("[[template]]\nid = 'widget.a'\nstates.a = ['x']\nnotes.b = ['y']\n", "unknown field"),
+        ("[[template]]\nid = 'widget.a'\nstates.a = ['x']\nclaims.b = [{action = 'cast'}]\n", "no statement 'b'"),
         ("[[template]]\nid = 'widget.a'\nstates.A = ['x']\n", "statement name 'A'"),
         ("[[template]]\nid = 'widget.a'\nstates.a = ['{k}']\nslots.k = 'no such set'\n", "unknown value set"),
         ("[[template]]\nid = 'widget.a'\nstates.a = ['{self}']\nslots.self = ['x']\n", "slot name 'self'"),

@@ -84,12 +84,12 @@ def test_another_cards_ruling_compiles_to_a_check_of_its_own_card():
         (
             "Any cards you don't cast will remain in exile, but only if you control a Ninja.",
             STORM.name,
-            "reads \"any cards you don't cast will remain in exile, but only if",
+            "reads \"Any cards you don't cast will remain in exile, but only if",
         ),
         (
             "Any cards you don't cast will remain in exile. You may cast them on a later turn.",
             STORM.name,
-            'does not read "you may cast them on a later turn."',
+            'does not read "You may cast them on a later turn."',
         ),
         # A permission that outlasts the turn: "remain exiled" does not mean the permission ends.
         ("Any cards you don't cast will remain in exile.", THIEF.name, "lasts beyond the turn"),

@@ -87,7 +87,7 @@ def test_keywords_come_from_oracle_text():
 def test_a_true_statement_with_contradicting_trailing_text_never_compiles():
     coverage, invariants = compiled(AFTER + " It doesn't enter tapped, though.")
     assert coverage.coverage == "uncovered" and not invariants
-    assert "it doesn't enter tapped, though." in coverage.reason
+    assert "It doesn't enter tapped, though." in coverage.reason
 
 
 def test_explanation_alone_is_not_a_statement():

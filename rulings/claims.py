@@ -1,0 +1,312 @@
+"""Typed claims: what a ruling's sentence says, as a record, read by meaning rather than wording.
+
+A :class:`Claim` has seven fields (subject, modality, action, object, condition, timing, zone).
+Each field holds a set of *concepts* (written ``a+b``, sorted), so the same rule stated in
+another frame ("X can be activated only after Y" / "you can't activate X until Y" / "only after
+Y can you activate X") is the same record.
+
+The reader is a frame matcher over the lexicon ``rulings/lexicon.toml``: the sentence's stemmed
+tokens (:mod:`rulings.meaning`) are covered, longest phrase first, by phrases that each name a
+concept of one field, a modal marker, or a filler word that carries no meaning. A sentence
+*parses* when every token is covered; a word the lexicon does not know leaves it unparsed (never
+guessed: a wrong claim is worse than none). The modality is computed from the markers: "can",
+"cannot", "only" ("only", or "cannot ... unless"), "not-only", "must", "not" (a negated fact)
+or "is"; negations are counted per clause, and a sentence with more than one negated clause says
+how many ("cannot*2"), so one more negation always changes the claim.
+
+Invariant families declare the claims their templates check (``claims.<statement>`` in
+``rulings/wordings/*.toml``); a declared field may name a template slot (``{symbol}``), bound by
+the concept the sentence gives.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, fields
+from functools import lru_cache
+from pathlib import Path
+
+from rulings.meaning import tokens
+
+#: The fields of a claim record, in the order a claim is shown.
+CLAIM_FIELDS = ("subject", "modality", "action", "object", "condition", "timing", "zone")
+#: The concept fields the lexicon names (the modality is computed from markers).
+CONCEPT_FIELDS = ("subject", "action", "object", "condition", "timing", "zone")
+MODALITIES = ("is", "not", "can", "cannot", "only", "not-only", "must")
+
+LEXICON_FILE = Path(__file__).with_name("lexicon.toml")
+
+
+class ClaimError(ValueError):
+    """A claim record or a lexicon entry is malformed; the message names where and why."""
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One claim a sentence makes. Each field is a set of concepts joined by ``+`` (sorted), or
+    empty. The subject "you" is the default actor: a passive sentence ("can be activated") and
+    an active one ("you can activate") are the same claim."""
+
+    subject: str = "you"
+    modality: str = "is"
+    action: str = ""
+    object: str = ""
+    condition: str = ""
+    timing: str = ""
+    zone: str = ""
+
+    def describe(self) -> str:
+        """The record in one line: ``field=value`` for each non-empty field."""
+        return ", ".join(f"{name}={getattr(self, name)}" for name in CLAIM_FIELDS if getattr(self, name))
+
+    def concepts(self, name: str) -> frozenset[str]:
+        value: str = getattr(self, name)
+        return frozenset(v for v in value.split("+") if v)
+
+
+def _joined(values: Iterable[str]) -> str:
+    return "+".join(sorted(set(values)))
+
+
+def claim_from_record(record: object, where: str) -> Claim:
+    """A claim from a TOML table (``{action = "activate", modality = "only", ...}``), checked:
+    known fields only, string values, a known modality. Concept lists may be given as a list or
+    as ``a+b``; they are stored sorted."""
+    if not isinstance(record, dict):
+        raise ClaimError(f"{where}: a claim must be a table of fields ({', '.join(CLAIM_FIELDS)})")
+    unknown = sorted(set(record) - set(CLAIM_FIELDS))
+    if unknown:
+        raise ClaimError(f"{where}: unknown claim field(s) {unknown} (known: {', '.join(CLAIM_FIELDS)})")
+    values: dict[str, str] = {}
+    for name, value in record.items():
+        if isinstance(value, list) and all(isinstance(v, str) for v in value):
+            value = "+".join(value)
+        if not isinstance(value, str):
+            raise ClaimError(f"{where}: claim field {name!r} must be a string or a list of strings")
+        values[name] = value if name == "modality" else _joined(v.strip() for v in value.split("+") if v.strip())
+    modality = values.get("modality", "is")
+    if modality.split("*", 1)[0] not in MODALITIES or not re.fullmatch(r"[a-z-]+(?:\*[2-9])?", modality):
+        raise ClaimError(f"{where}: modality {modality!r} is not one of {', '.join(MODALITIES)}")
+    if not values.get("action"):
+        raise ClaimError(f"{where}: a claim needs an action")
+    values.setdefault("subject", "you")
+    return Claim(**values)
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """Phrases (stemmed token tuples) -> what they mean: ``(field, concept)``, a modal marker
+    ``("modality", marker)``, or a filler ``("filler", "")``."""
+
+    phrases: Mapping[tuple[str, ...], tuple[str, str]]
+    longest: int
+
+    def concepts(self) -> dict[str, set[str]]:
+        """field -> every concept the lexicon can give it (for checking declared claims)."""
+        out: dict[str, set[str]] = {name: set() for name in CONCEPT_FIELDS}
+        for kind, concept in self.phrases.values():
+            if kind in out:
+                out[kind].add(concept)
+        return out
+
+
+_MARKERS = ("can", "cannot", "not", "only", "must", "unless")
+
+
+def load_lexicon(path: Path = LEXICON_FILE) -> Lexicon:
+    """The lexicon file: ``[filler] words = [...]``, ``[modality] <marker> = [phrases]`` (markers
+    can, cannot, not, only, must, unless), and ``[<field>] <concept> = [phrases]`` for the concept
+    fields. A phrase may have one meaning only."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise ClaimError(f"{path.name}: not valid TOML: {exc}") from None
+    phrases: dict[tuple[str, ...], tuple[str, str]] = {}
+
+    def add(phrase: str, meaning: tuple[str, str], at: str) -> None:
+        key = tokens(phrase.lower())
+        if not key:
+            raise ClaimError(f"{path.name}: {at}: phrase {phrase!r} has no words")
+        if key in phrases and phrases[key] != meaning:
+            raise ClaimError(f"{path.name}: {at}: phrase {phrase!r} already means {phrases[key]}")
+        phrases[key] = meaning
+
+    for section, table in data.items():
+        if not isinstance(table, dict):
+            raise ClaimError(f"{path.name}: [{section}] must be a table")
+        if section == "filler":
+            for word in table.get("words", []):
+                add(word, ("filler", ""), "[filler]")
+            continue
+        if section == "modality":
+            for marker, listed in table.items():
+                if marker not in _MARKERS:
+                    raise ClaimError(f"{path.name}: [modality] unknown marker {marker!r} (known: {_MARKERS})")
+                for phrase in listed:
+                    add(phrase, ("modality", marker), f"[modality] {marker}")
+            continue
+        if section not in CONCEPT_FIELDS:
+            raise ClaimError(f"{path.name}: unknown table [{section}] (fields: {', '.join(CONCEPT_FIELDS)})")
+        for concept, listed in table.items():
+            if not isinstance(listed, list) or not all(isinstance(p, str) for p in listed):
+                raise ClaimError(f"{path.name}: [{section}] {concept}: must be a list of phrases")
+            for phrase in listed:
+                add(phrase, (section, concept), f"[{section}] {concept}")
+    return Lexicon(phrases, max(len(k) for k in phrases))
+
+
+LEXICON = load_lexicon()
+
+
+@dataclass(frozen=True)
+class Parse:
+    """How the reader read one sentence: the claim its covered phrases make, and the words it
+    could not read (the sentence parses when there are none)."""
+
+    claim: Claim
+    unread: tuple[str, ...]
+
+    @property
+    def complete(self) -> bool:
+        return not self.unread and bool(self.claim.action)
+
+
+#: Single words that end a clause (negations are counted per clause).
+_CLAUSE_ENDS = frozenset({",", ";", ":", "and", "or", "but"})
+
+
+def _modality(markers: list[str], negated_clauses: int = 0) -> str:
+    """The modality of a sentence's markers. Negations are counted per clause: a clause with an
+    odd number of them is negated, and two negated clauses ("doesn't use the stack and can't be
+    responded to") do not cancel into a positive claim; the modality names how many clauses are
+    negated when more than one is ("cannot*2"), so a further negation always changes the claim.
+    "cannot ... unless" is "only"."""
+    negated = negated_clauses > 0
+    can = "can" in markers or "cannot" in markers
+    base = _base_modality(markers, negated, can)
+    return f"{base}*{negated_clauses}" if negated_clauses > 1 else base
+
+
+def _base_modality(markers: list[str], negated: bool, can: bool) -> str:
+    """The modality before the count of negated clauses: "only" and "must" first, then "can"."""
+    if "only" in markers:
+        return "not-only" if negated else "only"
+    if "unless" in markers and negated:
+        return "only"
+    if "must" in markers:
+        return "cannot" if negated else "must"
+    if can:
+        return "cannot" if negated else "can"
+    return "not" if negated else "is"
+
+
+def parse(text: str, lexicon: Lexicon | None = None) -> Parse:
+    """Read one sentence (template form, asides set aside) into a claim (see the module
+    docstring). ``unless`` also marks a condition: its concepts are read like the others'."""
+    return _parse_shipped(text) if lexicon is None else _parse(text, lexicon)
+
+
+@lru_cache(maxsize=16384)
+def _parse_shipped(text: str) -> Parse:
+    """:func:`parse` with the shipped lexicon, remembered (one sentence is read by every template)."""
+    return _parse(text, LEXICON)
+
+
+def _parse(text: str, lexicon: Lexicon) -> Parse:
+    words = tokens(text)
+    found: dict[str, set[str]] = {name: set() for name in CONCEPT_FIELDS}
+    markers: list[str] = []
+    unread: list[str] = []
+    clause_negations = [0]
+    i = 0
+    while i < len(words):
+        for size in range(min(lexicon.longest, len(words) - i), 0, -1):
+            meaning = lexicon.phrases.get(words[i : i + size])
+            if meaning is not None:
+                kind, concept = meaning
+                if kind == "modality":
+                    markers.append(concept)
+                    clause_negations[-1] += concept in ("not", "cannot")
+                elif kind != "filler":
+                    found[kind].add(concept)
+                elif size == 1 and words[i] in _CLAUSE_ENDS:
+                    clause_negations.append(0)
+                i += size
+                break
+        else:
+            if words[i] in _CLAUSE_ENDS:
+                clause_negations.append(0)
+            else:
+                unread.append(words[i])
+            i += 1
+    subject = _joined(found["subject"]) or "you"
+    claim = Claim(
+        subject=subject,
+        modality=_modality(markers, sum(n % 2 for n in clause_negations)),
+        **{name: _joined(found[name]) for name in CONCEPT_FIELDS if name != "subject"},
+    )
+    return Parse(claim, tuple(unread))
+
+
+_SLOT_IN = re.compile(r"\{([a-z_]+)\}")
+
+
+def bind(declared: Claim, parsed: Claim, slots: Mapping[str, Iterable[str]]) -> dict[str, str] | None:
+    """The slot values under which ``parsed`` is the ``declared`` claim, or None if it is not.
+    Every field must hold the same concepts; a declared concept naming a slot (``{symbol}``)
+    matches one of the slot's values, the same value wherever the slot appears."""
+    bound: dict[str, str] = {}
+    for f in fields(Claim):
+        want, got = declared.concepts(f.name), set(parsed.concepts(f.name))
+        if len(want) != len(got):
+            return None
+        for concept in sorted(want, key=lambda c: "{" in c):
+            if "{" not in concept:
+                if concept not in got:
+                    return None
+                got.discard(concept)
+                continue
+            pattern = re.escape(concept)
+            for name in _SLOT_IN.findall(concept):
+                if name in bound:
+                    alternatives = re.escape(bound[name])
+                else:
+                    alternatives = "|".join(re.escape(v) for v in slots.get(name, ()))
+                pattern = pattern.replace(re.escape("{" + name + "}"), f"(?P<{name}>{alternatives})", 1)
+            for candidate in sorted(got):
+                hit = re.fullmatch(pattern, candidate)
+                if hit:
+                    bound.update({k: v for k, v in hit.groupdict().items() if v is not None})
+                    got.discard(candidate)
+                    break
+            else:
+                return None
+    return bound
+
+
+def closeness(declared: Claim, parsed: Claim) -> float:
+    """How close a (possibly partial) reading is to a declared claim, 0 to 1: the declared
+    concepts the reading holds (each of the reading's concepts counts once; a slot concept such as
+    ``{keyword}-ability`` is held by any concept of its form), over the declared concepts plus half
+    the reading's concepts the claim does not have. The action and the modality weigh double."""
+    score = total = 0.0
+    for name in CLAIM_FIELDS:
+        weight = 2.0 if name in ("action", "modality") else 1.0
+        got = set(parsed.concepts(name))
+        want = sorted(declared.concepts(name), key=lambda c: "{" in c)
+        for concept in want:
+            total += weight
+            if concept in got:
+                got.discard(concept)
+                score += weight
+                continue
+            if "{" in concept:
+                form = re.compile(_SLOT_IN.sub("[^+]+", re.escape(concept).replace(r"\{", "{").replace(r"\}", "}")))
+                held = next((c for c in sorted(got) if form.fullmatch(c)), None)
+                if held is not None:
+                    got.discard(held)
+                    score += weight
+        total += weight * 0.5 * len(got)
+    return score / total if total else 0.0

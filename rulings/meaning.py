@@ -1,0 +1,145 @@
+"""What a ruling's sentence says, with the differences that carry no meaning taken out.
+
+Templates (:mod:`rulings.templates`) read a sentence as one regular expression; the claim reader
+(:mod:`rulings.claims`) reads its *meaning*, so the same rule in another frame, tense or word
+form is the same claim. This module does the part before reading:
+
+- **asides** claim nothing and are set aside, kept in the record (:class:`Split`): parentheticals
+  ("(for example, ...)"; not one that may restrict the claim, "(unless it has haste)"), "of
+  course", "note that", and sentences that only explain ("That's because ...", "This is because
+  ...");
+- **tokens**: contractions and negation forms spelled out ("can't" and "can not" -> "cannot",
+  "won't" -> "will not", "isn't" -> "is not"), the tense marker "will" dropped, the possessive
+  "'s" a token of its own, and each word reduced to a crude stem ("abilities", "ability" ->
+  "ability"; "activated", "activates", "activate" -> "activat"), so plural forms and tenses meet.
+
+The input is the template form of :mod:`rulings.text` (lower case, the card's name as ``~``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+#: Contractions and negation forms, spelled out (applied in order, on whole words).
+_SPELLED_OUT: tuple[tuple[str, str], ...] = (
+    (r"\bcan't\b", "cannot"),
+    (r"\bcan not\b", "cannot"),
+    (r"\bwon't\b", "will not"),
+    (r"\bshan't\b", "shall not"),
+    (r"\b(is|are|was|were|does|do|did|has|have|had|could|would|should|must|need)n't\b", r"\1 not"),
+    (r"\bit's\b", "it is"),
+    (r"\bthat's\b", "that is"),
+    (r"\bthere's\b", "there is"),
+    (r"\bwhat's\b", "what is"),
+    (r"\b(you|they|we)'re\b", r"\1 are"),
+    (r"\b(you|they|we)'ll\b", r"\1 will"),
+    (r"\b(you|they|we)'ve\b", r"\1 have"),
+    (r"\b(you|they|we|it|that)'d\b", r"\1 would"),
+    (r"\bis not able to\b", "cannot"),
+    (r"\bare not able to\b", "cannot"),
+    (r"\bis unable to\b", "cannot"),
+    (r"\bare unable to\b", "cannot"),
+    (r"\bunable to\b", "cannot"),
+    (r"\bis able to\b", "can"),
+    (r"\bare able to\b", "can"),
+)
+
+_SPELLED_OUT_COMPILED = tuple((re.compile(p), r) for p, r in _SPELLED_OUT)
+
+#: Sentences that only explain what another sentence claims: set aside whole.
+_EXPLAINING_SENTENCE = re.compile(
+    r"^(?:that is|this is|that's|this's) (?:because|why|so)\b|^(?:this|that) is a rule specific to\b"
+    r"|^(?:note|remember) that (?:this|that) is\b"
+)
+#: Words inside a sentence that claim nothing ("of course", "note that" at the start).
+_ASIDE_WORDS = re.compile(r"(?:^|(?<=[\s,]))(?:of course|note that|remember that|in other words)(?:,\s*|\s+|(?=\.))")
+_PARENTHESIS = re.compile(r"\s*\([^()]*\)")
+#: A parenthetical with one of these words may restrict the claim ("(unless it has haste)"): it is
+#: kept in the sentence, to be read (or to leave the sentence unread), never set aside.
+_RESTRICTING = re.compile(r"\b(?:only|unless|except|but|never|not|cannot)\b|n't\b")
+
+_TOKEN = re.compile(r"~(?:'s)?|\{[^{}]+\}(?:'s)?|\d+(?:st|nd|rd|th)?|[a-z]+(?:-[a-z]+)*(?:'s|s')?|'s\b|[,;:]")
+
+
+@dataclass(frozen=True)
+class Split:
+    """A sentence with its asides set aside: what it claims, and what was taken out (kept so a
+    report can show the sentence whole)."""
+
+    claim: str
+    asides: tuple[str, ...]
+
+
+@lru_cache(maxsize=16384)
+def set_aside(sentence: str) -> Split:
+    """``sentence`` (template form) without the parts that claim nothing. A sentence that only
+    explains is all aside: its claim is the empty string."""
+    text = sentence.strip()
+    bare = text.rstrip(".!? ")
+    if _EXPLAINING_SENTENCE.match(bare):
+        return Split("", (text,))
+    asides: list[str] = []
+    kept: list[str] = []
+    while True:
+        found = _PARENTHESIS.search(text)
+        if not found:
+            break
+        if _RESTRICTING.search(found.group()):
+            kept.append(found.group())
+            text = text[: found.start()] + f"\x00{len(kept) - 1}\x00" + text[found.end() :]
+            continue
+        asides.append(found.group().strip())
+        text = text[: found.start()] + text[found.end() :]
+    for n, part in enumerate(kept):
+        text = text.replace(f"\x00{n}\x00", part.replace("(", "").replace(")", ""))
+    for found in _ASIDE_WORDS.finditer(text):
+        asides.append(found.group().strip(" ,"))
+    text = _ASIDE_WORDS.sub("", text)
+    text = re.sub(r"\s+([,.;:])", r"\1", re.sub(r"\s{2,}", " ", text)).strip()
+    text = re.sub(r"^,\s*|,\s*(?=\.$)", "", text)
+    return Split(text, tuple(asides))
+
+
+def spell_out(text: str) -> str:
+    """Contractions and negation forms spelled out (see the module docstring)."""
+    for pattern, replacement in _SPELLED_OUT_COMPILED:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+def stem(word: str) -> str:
+    """A crude stem that lets plural forms and tenses of one word meet: suffixes -ies/-ied
+    (-> y), -ing, -ed, -es, -s, then a final -e, each only when three letters stay; a consonant
+    doubled before -ing/-ed is undoubled ("tapping", "tapped" -> "tap")."""
+    if not word.isalpha():
+        return word
+    for suffix, replacement in (("ies", "y"), ("ied", "y"), ("ing", ""), ("ed", ""), ("es", ""), ("s", "")):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith("ss"):
+            word = word[: -len(suffix)] + replacement
+            if suffix in ("ing", "ed") and len(word) > 3 and word[-1] == word[-2] and word[-1] not in "aeiouls":
+                word = word[:-1]
+            break
+    if word.endswith("e") and len(word) > 3:
+        word = word[:-1]
+    return word
+
+
+@lru_cache(maxsize=16384)
+def tokens(text: str) -> tuple[str, ...]:
+    """The stemmed tokens of ``text`` (template form, asides already set aside): words, ``~``,
+    mana symbols, numbers, and commas (a clause boundary); the possessive is its own token
+    ``'s``; the future marker "will" is dropped (tense carries no meaning in a ruling)."""
+    out: list[str] = []
+    for raw in _TOKEN.findall(spell_out(text)):
+        if raw == "will":
+            continue
+        if raw == "'s":
+            out.append(raw)
+            continue
+        if raw.endswith("'s") or raw.endswith("s'"):
+            out.extend((stem(raw[:-2]), "'s"))
+            continue
+        out.append(raw if raw in (",", ";", ":") else stem(raw))
+    return tuple(out)
