@@ -64,7 +64,7 @@ NOT_SUPPORTED: dict[str, tuple[Gap, str]] = {
 #: OrderTriggers prompts answered after one action at most (a bound: each answer puts triggers on the stack).
 MAX_TRIGGER_PROMPTS = 16
 #: The model's fields phase keeps no record of that the adapter could read (exported empty).
-CANNOT_SHOW = frozenset({"protector", "revealed", "triggered", "choices"})
+CANNOT_SHOW = frozenset({"protector", "revealed", "triggered", "choices", "characteristics"})
 
 #: Derived from the states: what phase leaves unreported (its own events cover the rest).
 DERIVED = frozenset({EventKind.ZONE_CHANGE, EventKind.TAP, EventKind.UNTAP, EventKind.ENTER_ATTACKING, EventKind.LIFE})

@@ -30,7 +30,7 @@ from typing import Any
 from engines.kit.diff import DERIVABLE
 from engines.kit.session import CachedSession
 from protocol.actions import Action, ActionKind, AttackTarget, pass_priority
-from protocol.adapter import ActionRefused, Deviation, Session, StateUnsupported, Support
+from protocol.adapter import ActionRefused, Deviation, Gap, Session, StateUnsupported, Support
 from protocol.decisions import Decision, DeclareAttackers, DeclareBlockers
 from protocol.mechanics import Mechanic, UnknownMechanic, mechanic
 from protocol.model import Event, EventKind, GameState, Permanent, PlayerState, Step
@@ -56,32 +56,74 @@ SUPPORTED: frozenset[str] = frozenset(
     }
 )
 #: Known not to work, with the reason (whose gap it is).
-NOT_SUPPORTED: dict[str, str] = {
-    M.FIRST_STRIKE: f"{PYMTG} has no first-strike combat damage step: its combat damage step deals all combat "
-    "damage at once, first strike or not (a 2/2 with first strike blocked by a 2/2: both die)",
-    M.DOUBLE_STRIKE: f"{PYMTG} has no first-strike combat damage step, so no second hit for double strike",
-    M.TRAMPLE: f"{PYMTG} leaves trample inert in combat: a blocked 6/6 with trample blocked by a 2/2 deals "
-    "nothing to the player, and no damage assignment is ever asked for",
-    M.DEATHTOUCH: f"the python-mtg adapter cannot show deathtouch's checks: {PYMTG} reports no combat damage "
-    "dealt to creatures (only each player's damage total and the creatures that died)",
-    M.INDESTRUCTIBLE: f"the python-mtg adapter cannot show indestructible's checks: {PYMTG} reports no combat "
-    "damage dealt to creatures and keeps none marked on them",
-    M.NINJUTSU: f"{PYMTG} has no ninjutsu: it names the keyword in its ontology only, and with an unblocked "
-    "attacker, a Ninja in hand and the mana to pay it offers nothing but to pass after blockers",
-    M.LIBRARY_NINJUTSU: f"{PYMTG} has no ninjutsu of any kind (library ninjutsu included)",
-    M.COMMANDER_NINJUTSU: f"{PYMTG} has no ninjutsu of any kind (commander ninjutsu included)",
-    M.SNEAK: f"{PYMTG} has no sneak: it offers nothing but to pass in the declare blockers step",
-    M.STACK: f"{PYMTG} has no stack to respond to: a spell or ability resolves in the same move that casts or "
-    "activates it, and outside its main phases the only move is to pass",
-    M.COUNTERSPELL: f"{PYMTG} has no stack to respond to, so no spell can be countered while it waits",
-    M.BLOCK_ADDITIONAL: f"{PYMTG} has no 'can block an additional creature' in its block declarations",
-    M.PLANESWALKER: "the python-mtg adapter does not map attacks on planeswalkers",
-    M.BATTLE: "the python-mtg adapter does not map battles",
+NOT_SUPPORTED: dict[str, tuple[Gap, str]] = {
+    M.FIRST_STRIKE: (
+        Gap.ENGINE,
+        f"{PYMTG} has no first-strike combat damage step: its combat damage step deals all combat "
+        "damage at once, first strike or not (a 2/2 with first strike blocked by a 2/2: both die)",
+    ),
+    M.DOUBLE_STRIKE: (
+        Gap.ENGINE,
+        f"{PYMTG} has no first-strike combat damage step, so no second hit for double strike",
+    ),
+    M.TRAMPLE: (
+        Gap.ENGINE,
+        f"{PYMTG} leaves trample inert in combat: a blocked 6/6 with trample blocked by a 2/2 deals "
+        "nothing to the player, and no damage assignment is ever asked for",
+    ),
+    M.DEATHTOUCH: (
+        Gap.ADAPTER,
+        f"the python-mtg adapter cannot show deathtouch's checks: {PYMTG} reports no combat damage "
+        "dealt to creatures (only each player's damage total and the creatures that died)",
+    ),
+    M.INDESTRUCTIBLE: (
+        Gap.ADAPTER,
+        f"the python-mtg adapter cannot show indestructible's checks: {PYMTG} reports no combat "
+        "damage dealt to creatures and keeps none marked on them",
+    ),
+    M.NINJUTSU: (
+        Gap.ENGINE,
+        f"{PYMTG} has no ninjutsu: it names the keyword in its ontology only, and with an unblocked "
+        "attacker, a Ninja in hand and the mana to pay it offers nothing but to pass after blockers",
+    ),
+    M.LIBRARY_NINJUTSU: (
+        Gap.ENGINE,
+        f"{PYMTG} has no ninjutsu of any kind (library ninjutsu included)",
+    ),
+    M.COMMANDER_NINJUTSU: (
+        Gap.ENGINE,
+        f"{PYMTG} has no ninjutsu of any kind (commander ninjutsu included)",
+    ),
+    M.SNEAK: (
+        Gap.ENGINE,
+        f"{PYMTG} has no sneak: it offers nothing but to pass in the declare blockers step",
+    ),
+    M.STACK: (
+        Gap.ENGINE,
+        f"{PYMTG} has no stack to respond to: a spell or ability resolves in the same move that casts or "
+        "activates it, and outside its main phases the only move is to pass",
+    ),
+    M.COUNTERSPELL: (
+        Gap.ENGINE,
+        f"{PYMTG} has no stack to respond to, so no spell can be countered while it waits",
+    ),
+    M.BLOCK_ADDITIONAL: (
+        Gap.ENGINE,
+        f"{PYMTG} has no 'can block an additional creature' in its block declarations",
+    ),
+    M.PLANESWALKER: (
+        Gap.ADAPTER,
+        "the python-mtg adapter does not map attacks on planeswalkers",
+    ),
+    M.BATTLE: (
+        Gap.ADAPTER,
+        "the python-mtg adapter does not map battles",
+    ),
 }
 #: The model's fields python-mtg keeps no record of (exported empty).
 CANNOT_SHOW = frozenset(
     {"damage", "counters", "revealed", "triggered", "first_strikers", "delayed", "permissions", "protector", "choices"}
-    | {"searched_library"}
+    | {"searched_library", "characteristics"}
 )
 
 #: The engine's step names, in order, and the model step of each outside combat.
@@ -398,8 +440,13 @@ class PyMtgInProcess:
         self.version = version("python-mtg")
 
     def supports(self, requires: frozenset[str]) -> Support:
-        reasons = [NOT_SUPPORTED.get(r) or not_mapped(r) for r in sorted(requires) if r not in SUPPORTED]
-        return Support.no("; ".join(reasons)) if reasons else Support.yes()
+        """Yes for what the adapter maps; else no, each reason with whose gap it is (the adapter's
+        unless python-mtg is known to lack the mechanic); the whole answer's gap when all agree."""
+        missing = [NOT_SUPPORTED.get(r) or (Gap.ADAPTER, not_mapped(r)) for r in sorted(requires) if r not in SUPPORTED]
+        if not missing:
+            return Support.yes()
+        gaps = {gap for gap, _why in missing}
+        return Support.no("; ".join(why for _gap, why in missing), gaps.pop() if len(gaps) == 1 else None)
 
     def start(self, state: GameState) -> PyMtgSession:
         at = position(state)

