@@ -22,10 +22,11 @@ from generators.features import record_events
 from harness import __version__, signals
 from harness import limits as run_limits
 from harness.coverage_cli import write_beside
+from harness.explore_records import rule_records
 from harness.limits import Limits, clean_text
 from harness.lock import OutputLocked, hold
 from harness.output import destination
-from harness.plan import Case, MutantScope, compiled_suite, engine, plan
+from harness.plan import Case, MutantScope, compiled_suite, engine, explore_plan, find_invariant, plan
 from harness.profiles import PROFILES, claim_rule, is_derandomized, register_profiles
 from harness.shard import parse_shard, shard_cases
 from protocol import codec
@@ -62,8 +63,12 @@ class Options:
     limits: Limits = Limits()
     #: Let an incomplete run replace a complete run's files in ``out`` (see harness.output).
     replace_complete: bool = False
+    #: An exploration: the global invariants (harness.explore), not the rulings'.
+    explore: bool = False
 
     def all_cases(self) -> list[Case]:
+        if self.explore:
+            return explore_plan(self.engines, self.only, self.profile)
         return plan(self.engines, self.only, self.mutants, self.mutant_ids)
 
     def cases(self) -> list[Case]:
@@ -122,6 +127,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=[],
         metavar="NAME=VALUE",
         help="a limit of harness.limits.Limits, e.g. call=5 or memory_mb=2048 (repeatable)",
+    )
+    group.addoption(
+        "--mtg-explore",
+        action="store_true",
+        default=False,
+        help="explore: check the rules of every game on played sequences (harness.explore), not the rulings",
     )
     group.addoption(
         "--mtg-replace-complete",
@@ -184,6 +195,7 @@ def pytest_configure(config: pytest.Config) -> None:
         config.getoption("--mtg-database"),
         limits,
         bool(config.getoption("--mtg-replace-complete")),
+        bool(config.getoption("--mtg-explore")),
     )
     workerinput = getattr(config, "workerinput", None)
     if workerinput is None:
@@ -270,7 +282,7 @@ class ResultCollector:
                 if any((r.engine, r.invariant) == (case.engine, case.invariant) for r in self.records):
                     return
 
-                inv = compiled_suite().invariant(case.invariant)
+                inv = find_invariant(case.invariant, options.profile)
                 self.records.append(
                     ResultRecord(
                         engine=case.engine,
@@ -298,7 +310,9 @@ class ResultCollector:
             self.config.mtg_destination = where  # type: ignore[attr-defined]
             write_results(results, where.results)
             # A run writes the CR map beside its report (a mutants run's cases are no map's).
-            cr_map = write_beside(where.report.parent, compiled_suite()) if options.mutants is None else None
+            # (an exploration's global rules are no ruling's either).
+            mapped = options.mutants is None and not options.explore
+            cr_map = write_beside(where.report.parent, compiled_suite()) if mapped else None
             write_report(results, where.report, cr_map=cr_map)
             self.config.mtg_cr_map = cr_map  # type: ignore[attr-defined]
             write_junit(results, where.junit)
@@ -349,7 +363,7 @@ class ResultCollector:
         complete = self.interrupted is None and {(c.engine, c.invariant) for c in planned} <= {
             (r.engine, r.invariant) for r in records
         }
-        rulings = ruling_records()
+        rulings = rule_records(options.profile) if options.explore else ruling_records()
         return Results(
             run=RunInfo(
                 started=self.started.isoformat(timespec="seconds"),

@@ -28,6 +28,7 @@ from hypothesis.errors import UnsatisfiedAssumption
 from generators.records import UnknownRecord, record_type
 from harness import __version__
 from harness.asking import adapter_fault, supports_answer
+from harness.differential import is_composite
 from harness.failures import failure_record, reproduce_command
 from harness.guard import GuardedSession, exit_tripwire, reraise_if_harness, start_session, time_limit
 from harness.isolation import IsolatedEngine
@@ -165,7 +166,8 @@ def replay_case(engine_spec: str, adapter: EngineAdapter, invariant: Invariant, 
     if blind is not None:
         return base(status=blind.status, reason=blind.reason)
     reproduce = reproduce_command(engine_spec, invariant.id)
-    contained = isinstance(adapter, IsolatedEngine)
+    composite = is_composite(adapter)  # a differential engine contains its engines' sessions itself
+    contained = isinstance(adapter, IsolatedEngine) or composite
     deadline = time.monotonic() + limits.example if limits.example else None
     probe: Probe | None = None
     session: GuardedSession | None = None
@@ -185,8 +187,19 @@ def replay_case(engine_spec: str, adapter: EngineAdapter, invariant: Invariant, 
                     reason=f"the engine could not load the state: {exc}",
                     duration=time.perf_counter() - started,
                 )
-            session = GuardedSession(raw, call_limit=limits.call, example_deadline=deadline, contained=contained)
-            probe = Probe(session, claims=invariant.claims)
+            session = GuardedSession(
+                raw, call_limit=limits.call, example_deadline=deadline, contained=contained, verdicts=composite
+            )
+
+            def restart() -> GuardedSession:  # a second session of the state, as run_case gives one
+                again = start_session(
+                    adapter, scenario.state if contained else fresh(scenario.state), limits.start, contained
+                )
+                return GuardedSession(
+                    again, call_limit=limits.call, example_deadline=deadline, contained=contained, verdicts=composite
+                )
+
+            probe = Probe(session, claims=invariant.claims, restart=restart)
             try:
                 invariant.check(probe, scenario)
                 probe.confirm_stable()  # as in a search (see run_case)
@@ -212,6 +225,11 @@ def replay_case(engine_spec: str, adapter: EngineAdapter, invariant: Invariant, 
             status="inconclusive", set_aside=1, reason=f"set aside: {why}", duration=time.perf_counter() - started
         )
     finally:
+        for replica in probe.replicas if probe is not None else ():
+            try:
+                replica.close()
+            except BaseException as exc:  # noqa: BLE001 - closing is best effort
+                reraise_if_harness(exc)
         if session is not None:
             try:
                 session.close()

@@ -1,0 +1,286 @@
+"""Differential runs: several engines play the same state and the same sequence; where they part,
+one of them is wrong, ruling or not.
+
+:class:`DifferentialEngine` is an adapter made of the engines compared (its spec is
+``differential:A,B,...``): a session of it loads the drawn state into each engine, offers the
+actions every engine offers, applies each action to every engine and compares what they show
+after it. A disagreement is a :class:`Disagreement` (a ``fail``), so the runner searches,
+shrinks and 1-minimizes it like any counterexample, and its record carries the action trace and,
+side by side, what each engine showed at the first step where they part.
+
+What is compared is only what every engine declares it can show
+(:mod:`protocol.observability`): a field one adapter exports empty is left out for all. Card
+data is not compared (each engine describes a card its own way; the objects, zones, permanents,
+stack, turn, step and priority are what the game is). Combat declarations, damage assignments
+and card choices may be listed as a subset by an engine (the Session protocol allows it), so
+their offers are not compared; any one of them is applied to every engine, which must judge it.
+
+Every engine's session is contained on its own (its own call limit, or its worker's timeout
+when isolated), and an engine that breaks ends the example as an ``error`` naming that engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from harness.guard import GuardedSession, start_session
+from harness.isolation import IsolatedEngine
+from harness.limits import clean_text
+from harness.limits import current as current_limits
+from protocol.actions import ActionKind
+from protocol.adapter import ActionRefused, EngineAdapter, EngineError, Session, Support
+from protocol.clone import fresh
+from protocol.model import Action, Event, GameState
+from protocol.observability import blind, cannot_show
+from protocol.probe import Violation
+from protocol.state_diff import differences
+
+PREFIX = "differential:"
+
+#: The engine whose answer a disagreement is measured against, when it is one of those compared.
+REFERENCE = "reference"
+
+#: Offers an engine may list a subset of (``Session.legal_actions``): not compared.
+SUBSET_KINDS = frozenset(
+    {ActionKind.DECLARE_ATTACKERS, ActionKind.DECLARE_BLOCKERS, ActionKind.ASSIGN_DAMAGE, ActionKind.CHOOSE_CARDS}
+)
+
+
+def differential_spec(engines: Sequence[str]) -> str:
+    """The spec of a differential run of ``engines`` (the reference first when it is one)."""
+    ordered = sorted(dict.fromkeys(engines), key=lambda e: (e not in (REFERENCE, f"isolated:{REFERENCE}"),))
+    return PREFIX + ",".join(ordered)
+
+
+def members(spec: str) -> tuple[str, ...]:
+    """The engines a differential spec names (``ValueError`` unless at least two)."""
+    found = tuple(dict.fromkeys(s.strip() for s in spec.removeprefix(PREFIX).split(",") if s.strip()))
+    if len(found) < 2:
+        raise ValueError(f"a differential run compares at least two engines, got {spec!r}")
+    return found
+
+
+def is_differential(spec: str) -> bool:
+    return spec.startswith(PREFIX)
+
+
+class Disagreement(Violation):
+    """The engines parted: a ``fail`` of the differential invariant. ``step`` names the game step
+    where they parted (what the report groups disagreements by); ``agree`` the engines that
+    agreed with the reference engine (empty when it is not compared)."""
+
+    def __init__(self, message: str, *, expected: str, observed: str, step: str, agree: tuple[str, ...] = ()):
+        super().__init__(message, expected=expected, observed=observed)
+        self.step = step
+        self.agree = agree
+
+
+def comparable(state: GameState, hidden: frozenset[str]) -> GameState:
+    """What a differential run compares of ``state``: the fields every engine can show, without
+    the card data (each engine describes cards its own way)."""
+    return blind(state, hidden).replace(cards=())
+
+
+@dataclass(frozen=True)
+class Member:
+    spec: str
+    adapter: EngineAdapter
+
+
+class DifferentialEngine:
+    """An adapter made of the engines compared (see the module docstring). It contains each
+    engine's session itself, so the runner treats it as contained (:func:`is_composite`)."""
+
+    leaves_input_intact = True  # each engine gets its own copy (or its worker's) of the state
+
+    def __init__(self, engines: Sequence[tuple[str, EngineAdapter]]):
+        if len(engines) < 2:
+            raise ValueError("a differential engine compares at least two engines")
+        self.members = tuple(Member(spec, adapter) for spec, adapter in engines)
+        self.name = "differential(" + ", ".join(m.spec for m in self.members) + ")"
+        self.version = "; ".join(
+            f"{m.spec} {clean_text(getattr(m.adapter, 'version', '?'), 100)}" for m in self.members
+        )
+        hidden: frozenset[str] = frozenset()
+        for m in self.members:
+            hidden |= cannot_show(m.adapter)
+        #: What any engine cannot show is compared for none (and an invariant reading it is
+        #: unsupported on the whole, as on the engine that cannot show it).
+        self.cannot_show = hidden
+
+    def supports(self, requires: frozenset[str]) -> Support:
+        reasons = []
+        for m in self.members:
+            answer = m.adapter.supports(requires)
+            if not answer.ok:
+                reasons.append(f"{m.spec}: {answer.reason or 'not supported'}")
+        return Support.no("; ".join(reasons)) if reasons else Support.yes()
+
+    def start(self, state: GameState) -> Session:
+        limits = current_limits()
+        sessions: list[tuple[str, GuardedSession]] = []
+        try:
+            for m in self.members:
+                contained = isinstance(m.adapter, IsolatedEngine)
+                try:
+                    raw = start_session(m.adapter, state if contained else fresh(state), limits.start, contained)
+                except EngineError as exc:
+                    raise EngineError(f"{m.spec}: {exc}") from None
+                sessions.append(
+                    (m.spec, GuardedSession(raw, call_limit=limits.call, example_deadline=None, contained=contained))
+                )
+        except BaseException:
+            for _, session in sessions:
+                try:
+                    session.close()
+                except EngineError:
+                    pass
+            raise
+        return DifferentialSession(tuple(sessions), self.cannot_show)
+
+
+def is_composite(adapter: object) -> bool:
+    """Whether ``adapter`` contains its engines' sessions itself (a differential engine)."""
+    return isinstance(adapter, DifferentialEngine)
+
+
+class DifferentialSession:
+    """The engines' sessions of one drawn state, played in step."""
+
+    def __init__(self, sessions: tuple[tuple[str, GuardedSession], ...], hidden: frozenset[str]):
+        self._sessions = sessions
+        self._hidden = hidden
+        self._step = "the loaded state"
+
+    def _each(self, what: str, call):  # type: ignore[no-untyped-def]
+        answers = []
+        for spec, session in self._sessions:
+            try:
+                answers.append((spec, call(session)))
+            except EngineError as exc:
+                raise type(exc)(f"{spec}: {exc}") from None
+        return answers
+
+    def state(self) -> GameState:
+        states = self._each("state()", lambda s: s.state())
+        lead_spec, lead = states[0]
+        self._step = str(lead.step)
+        lead_view = comparable(lead, self._hidden)
+        parted = []
+        for spec, other in states[1:]:
+            if comparable(other, self._hidden) != lead_view:
+                parted.append((spec, other))
+        if parted:
+            self._part(
+                "the states they show",
+                lead_spec,
+                lead,
+                parted,
+                [s for s, st in states if comparable(st, self._hidden) == lead_view],
+            )
+        return lead
+
+    def _part(
+        self,
+        what: str,
+        lead_spec: str,
+        lead: GameState,
+        parted: list[tuple[str, GameState]],
+        with_lead: list[str],
+    ) -> None:
+        lines = []
+        for spec, other in parted:
+            diff = differences(comparable(lead, self._hidden), comparable(other, self._hidden))
+            lines.append(f"{lead_spec} -> {spec}: " + ("; ".join(diff) or "equal fields, unequal states"))
+        raise self._disagreement(what, lines, with_lead)
+
+    def _disagreement(self, what: str, lines: list[str], with_lead: list[str]) -> Disagreement:
+        specs = [s for s, _ in self._sessions]
+        lead = specs[0]
+        reference = lead if lead in (REFERENCE, f"isolated:{REFERENCE}") else None
+        agree = tuple(s for s in with_lead if s != lead) if reference else ()
+        sides = "; ".join(lines)
+        verdict = ""
+        if reference is not None:
+            others = [s for s in specs if s != lead]
+            departed = [s for s in others if s not in agree]
+            verdict = (
+                f" [agree with {reference}: {', '.join(agree) or 'none'}; "
+                f"part from it: {', '.join(departed) or 'none'}]"
+            )
+        return Disagreement(
+            f"engines part in the {self._step} step: {what}",
+            expected=f"every engine ({', '.join(specs)}) the same",
+            observed=sides + verdict,
+            step=self._step,
+            agree=agree,
+        )
+
+    def legal_actions(self) -> list[Action]:
+        offers = self._each("legal_actions()", lambda s: s.legal_actions())
+        lead_spec, lead = offers[0]
+        compared = {a for a in lead if a.kind not in SUBSET_KINDS}
+        lines, with_lead = [], [lead_spec]
+        for spec, other in offers[1:]:
+            theirs = {a for a in other if a.kind not in SUBSET_KINDS}
+            if theirs != compared:
+                only_lead = sorted(map(str, compared - theirs))
+                only_them = sorted(map(str, theirs - compared))
+                lines.append(
+                    f"offered by {lead_spec} only: {', '.join(only_lead) or 'none'}; "
+                    f"by {spec} only: {', '.join(only_them) or 'none'}"
+                )
+            else:
+                with_lead.append(spec)
+        if lines:
+            raise self._disagreement("the actions they offer", lines, with_lead)
+        everyone = [a for a in lead if all(a in set(o) for _, o in offers[1:])]
+        if everyone:
+            return everyone
+        # Subset listings with nothing in common: the lead's own declarations, each engine judges them.
+        return [a for a in lead if a.kind in SUBSET_KINDS]
+
+    def apply(self, action: Action) -> list[Event]:
+        outcomes: list[tuple[str, list[Event] | str]] = []
+        for spec, session in self._sessions:
+            try:
+                outcomes.append((spec, session.apply(action)))
+            except ActionRefused as refusal:
+                outcomes.append((spec, f"refused: {clean_text(refusal) or 'refused'}"))
+            except EngineError as exc:
+                raise EngineError(f"{spec}: {exc}") from None
+        refused = [spec for spec, o in outcomes if isinstance(o, str)]
+        if len(refused) == len(outcomes):
+            raise ActionRefused(str(outcomes[0][1]).removeprefix("refused: "))
+        if refused:
+            lead_refused = isinstance(outcomes[0][1], str)
+            with_lead = [s for s, o in outcomes if isinstance(o, str) == lead_refused]
+            lines = [f"{spec}: {'refused' if isinstance(o, str) else 'accepted'} {action}" for spec, o in outcomes]
+            raise self._disagreement(f"whether {action} is legal", [", ".join(lines)], with_lead)
+        first = outcomes[0][1]
+        assert not isinstance(first, str)
+        return first
+
+    def close(self) -> None:
+        failed: list[str] = []
+        for spec, session in self._sessions:
+            try:
+                session.close()
+            except EngineError as exc:
+                failed.append(f"{spec}: {exc}")
+        if failed:
+            raise EngineError("; ".join(failed))
+
+
+__all__ = [
+    "PREFIX",
+    "DifferentialEngine",
+    "DifferentialSession",
+    "Disagreement",
+    "comparable",
+    "differential_spec",
+    "is_composite",
+    "is_differential",
+    "members",
+]
