@@ -21,6 +21,7 @@ when isolated), and an engine that breaks ends the example as an ``error`` namin
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -31,7 +32,7 @@ from harness.limits import current as current_limits
 from protocol.actions import ActionKind
 from protocol.adapter import ActionRefused, EngineAdapter, EngineError, Session, Support
 from protocol.clone import fresh
-from protocol.model import Action, Event, GameState
+from protocol.model import Action, Event, EventKind, GameState
 from protocol.observability import blind, cannot_show
 from protocol.probe import Violation
 from protocol.state_diff import differences
@@ -76,10 +77,17 @@ class Disagreement(Violation):
         self.agree = agree
 
 
-def comparable(state: GameState, hidden: frozenset[str]) -> GameState:
+def comparable(state: GameState, hidden: frozenset[str], shuffled: frozenset[int] = frozenset()) -> GameState:
     """What a differential run compares of ``state``: the fields every engine can show, without
-    the card data (each engine describes cards its own way)."""
-    return blind(state, hidden).replace(cards=())
+    the card data (each engine describes cards its own way), and the libraries of the players in
+    ``shuffled`` as sets (701.24a: a shuffled library's order is random, engines need not agree)."""
+    shown = blind(state, hidden).replace(cards=())
+    if not shuffled:
+        return shown
+    players = tuple(
+        dataclasses.replace(p, library=tuple(sorted(p.library))) if p.index in shuffled else p for p in shown.players
+    )
+    return shown.replace(players=players)
 
 
 @dataclass(frozen=True)
@@ -152,6 +160,11 @@ class DifferentialSession:
         self._sessions = sessions
         self._hidden = hidden
         self._step = "the loaded state"
+        #: The players whose library an engine reported shuffled: compared as sets from then on.
+        self._shuffled: frozenset[int] = frozenset()
+
+    def _view(self, state: GameState) -> GameState:
+        return comparable(state, self._hidden, self._shuffled)
 
     def _each(self, what: str, call):  # type: ignore[no-untyped-def]
         answers = []
@@ -166,18 +179,15 @@ class DifferentialSession:
         states = self._each("state()", lambda s: s.state())
         lead_spec, lead = states[0]
         self._step = str(lead.step)
-        lead_view = comparable(lead, self._hidden)
-        parted = []
-        for spec, other in states[1:]:
-            if comparable(other, self._hidden) != lead_view:
-                parted.append((spec, other))
+        lead_view = self._view(lead)
+        parted = [(spec, other) for spec, other in states[1:] if self._view(other) != lead_view]
         if parted:
             self._part(
                 "the states they show",
                 lead_spec,
                 lead,
                 parted,
-                [s for s, st in states if comparable(st, self._hidden) == lead_view],
+                [s for s, st in states if self._view(st) == lead_view],
             )
         return lead
 
@@ -191,7 +201,7 @@ class DifferentialSession:
     ) -> None:
         lines = []
         for spec, other in parted:
-            diff = differences(comparable(lead, self._hidden), comparable(other, self._hidden))
+            diff = differences(self._view(lead), self._view(other))
             lines.append(f"{lead_spec} -> {spec}: " + ("; ".join(diff) or "equal fields, unequal states"))
         raise self._disagreement(what, lines, with_lead)
 
@@ -258,6 +268,10 @@ class DifferentialSession:
             with_lead = [s for s, o in outcomes if isinstance(o, str) == lead_refused]
             lines = [f"{spec}: {'refused' if isinstance(o, str) else 'accepted'} {action}" for spec, o in outcomes]
             raise self._disagreement(f"whether {action} is legal", [", ".join(lines)], with_lead)
+        for _, events in outcomes:
+            assert not isinstance(events, str)
+            shuffled = {e.player for e in events if e.kind is EventKind.SHUFFLE and e.player is not None}
+            self._shuffled |= shuffled
         first = outcomes[0][1]
         assert not isinstance(first, str)
         return first

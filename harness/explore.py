@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 from hypothesis.strategies import SearchStrategy
 
 from generators.records import params_record
-from protocol.actions import pass_priority
+from protocol.actions import Action, ActionKind, pass_priority
 from protocol.global_rules import RULES, GlobalRule, Transition, gives_priority
 from protocol.model import EventKind, GameState
 from protocol.probe import Probe, Scenario, Violation
@@ -40,11 +40,13 @@ PREFIX = "global."
 
 #: Steps played per example, by profile: ``ci`` fits a CI job, ``thorough`` goes deeper for
 #: nightly runs (the examples per profile are the run's: :mod:`harness.profiles`).
-STEPS: dict[str, int] = {"dev": 12, "ci": 12, "thorough": 30}
+STEPS: dict[str, int] = {"dev": 16, "ci": 16, "thorough": 40}
 
 #: The largest choice drawn for a step: taken modulo the offered actions, so every action of a
 #: list up to this long can be chosen, and shrinking a choice towards 0 picks the first offer.
 _CHOICE = 255
+#: Choices below this pass priority when a pass is offered (see :func:`chosen_action`).
+_PASS_BELOW = 128
 
 
 @params_record("explore")
@@ -98,19 +100,41 @@ def _states(chosen: tuple[Source, ...], allowed: frozenset[str]) -> SearchStrate
     return st.one_of([drawn(s) for s in usable])
 
 
+def sequences(steps: int) -> SearchStrategy[list[int]]:
+    """Up to ``steps`` choices, the length drawn first as what it falls short of ``steps`` (a
+    list strategy's lengths, like integers, are drawn small most often, and a sequence must be long
+    enough to leave its step and turn). A failure stops the walk where it happens, so the trace
+    shown is the prefix up to it; shrinking makes its choices the passes (see :func:`chosen_action`)."""
+    return st.integers(0, steps - 1).flatmap(
+        lambda short: st.lists(st.integers(0, _CHOICE), min_size=steps - short, max_size=steps - short)
+    )
+
+
 def scenarios(chosen: tuple[Source, ...], steps: int) -> Callable[..., SearchStrategy[Scenario]]:
     """The scenarios strategy of an exploration invariant: a state from the sources the engine
     supports (``allowed``: the mechanics it may see) and a sequence of ``steps`` choices."""
     everything = mechanics_of(chosen)
 
     def strategy(allowed: frozenset[str] = everything) -> SearchStrategy[Scenario]:
-        pairs = st.tuples(_states(chosen, allowed), st.lists(st.integers(0, _CHOICE), min_size=1, max_size=steps))
+        pairs = st.tuples(_states(chosen, allowed), sequences(steps))
         return pairs.map(lambda p: Scenario(p[0][1], ExploreParams(p[0][0], tuple(p[1]))))
 
     return strategy
 
 
 # -- playing a sequence -------------------------------------------------------------------
+
+
+def chosen_action(offered: list[Action], choice: int) -> Action:
+    """The action ``choice`` picks: passing priority for the lower half of the choices (when it is
+    offered: a game moves on only by passing, and a walk of random offers would mostly tap lands),
+    otherwise the offer at ``choice`` modulo their number. Shrinking a choice to 0 picks the pass:
+    the simplest sequence is the one that only lets the game go on."""
+    if choice < _PASS_BELOW:
+        for action in offered:
+            if action.kind is ActionKind.PASS_PRIORITY:
+                return action
+    return offered[choice % len(offered)]
 
 
 def walk(probe: Probe, choices: tuple[int, ...], *, require: bool = True) -> Iterator[Transition]:
@@ -124,7 +148,7 @@ def walk(probe: Probe, choices: tuple[int, ...], *, require: bool = True) -> Ite
         offered = probe.legal_actions()
         if not offered:
             return
-        action = offered[choice % len(offered)]
+        action = chosen_action(offered, choice)
         if require:
             events = probe.require(action, f"step {index + 1}: the action was offered by legal_actions()")
         else:
