@@ -181,7 +181,10 @@ def test_every_global_invariant_is_of_kind_global_cites_the_rules_and_counts_one
 
 def test_the_plan_gives_single_engines_the_rules_and_a_differential_engine_the_comparison():
     single = explore_plan(["reference"], (), "ci")
-    assert AGREE not in {c.invariant for c in single} and len(single) == len(explore_invariants(compiled_suite(), "ci")) - 1
+    assert (
+        AGREE not in {c.invariant for c in single}
+        and len(single) == len(explore_invariants(compiled_suite(), "ci")) - 1
+    )
     spec = differential_spec(["mutant:class-level-free", "reference"])
     assert spec == "differential:reference,mutant:class-level-free"
     assert members(spec) == ("reference", "mutant:class-level-free")
@@ -297,5 +300,3 @@ def test_a_differential_run_on_the_command_line_fails_on_a_mutant(tmp_path):
     assert done.returncode == 1, done.stdout + done.stderr
     (record,) = read_results(out / "results.json").results
     assert record.status == "fail" and record.engine == "differential:reference,mutant:class-level-free"
-
-

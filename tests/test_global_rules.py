@@ -106,7 +106,7 @@ def test_zero_toughness_breaks_it_even_with_indestructible_but_lethal_damage_doe
 
 
 def test_state_based_actions_are_not_judged_without_priority_or_under_a_toughness_effect():
-    before, bears, _ = board(damage=2)
+    before, _, _ = board(damage=2)
     declaring = before.replace(priority=None)
     assert sba_performed(step(before, declaring)) == []
     b = StateBuilder()
