@@ -38,6 +38,8 @@ from harness.sources import SourceError, use_sources
 from harness.verdict import Verdict, incomplete_text, run_verdict
 from protocol.mechanics import Mechanic
 from reports.controls import ControlsReportError, failed_controls
+from reports.explore_page import PAGE as EXPLORE_PAGE
+from reports.explore_page import write_explore_page
 from reports.html import write_report
 from reports.mutants import (
     MutantInfo,
@@ -524,7 +526,21 @@ def cmd_explore(args: argparse.Namespace, argv: Sequence[str]) -> int:
     results = _run_suite(args, argv, Path(args.out), extra, len(cases))
     if results is None:
         return _last_line(Verdict(EXIT_FAILURES, "the exploration produced no results"))
-    return _last_line(checks.finish(results, Path(args.out)) if checks.active else run_verdict(results))
+    if not checks.active:
+        return _last_line(run_verdict(results))
+    verdict = checks.finish(results, Path(args.out))
+    known = {
+        (r.engine, r.invariant)
+        for r in results.results
+        if r.status == "fail"
+        and checks.per_engine
+        and r.engine in checks.per_engine
+        and checks.per_engine[r.engine].expected(r) == "fail"
+    }
+    page = Path(args.out) / EXPLORE_PAGE
+    if page.exists():  # the disagreements the expectations know, marked and counted
+        write_explore_page(results, page, known)
+    return _last_line(verdict)
 
 
 def _last_line(verdict: Verdict) -> int:

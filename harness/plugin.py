@@ -30,6 +30,8 @@ from harness.plan import Case, MutantScope, compiled_suite, engine, explore_plan
 from harness.profiles import PROFILES, claim_rule, is_derandomized, register_profiles
 from harness.shard import parse_shard, shard_cases
 from protocol import codec
+from reports.explore_page import PAGE as EXPLORE_PAGE
+from reports.explore_page import write_explore_page
 from reports.html import write_report
 from reports.junit import write_junit
 from reports.results import (
@@ -314,6 +316,8 @@ class ResultCollector:
             mapped = options.mutants is None and not options.explore
             cr_map = write_beside(where.report.parent, compiled_suite()) if mapped else None
             write_report(results, where.report, cr_map=cr_map)
+            if options.explore:
+                write_explore_page(results, where.report.with_name(EXPLORE_PAGE))
             self.config.mtg_cr_map = cr_map  # type: ignore[attr-defined]
             write_junit(results, where.junit)
 
@@ -354,6 +358,8 @@ class ResultCollector:
             terminalreporter.write_line(f"results: {where.results}")
             if getattr(self.config, "mtg_cr_map", None):
                 terminalreporter.write_line(f"CR map: {where.report.parent / self.config.mtg_cr_map}")  # type: ignore[attr-defined]
+            if options.explore:
+                terminalreporter.write_line(f"exploration page: {where.report.with_name(EXPLORE_PAGE)}")
 
     def results(self, options: Options) -> Results:
         cases = options.all_cases()  # the whole plan: a shard lists the run's engines too

@@ -28,7 +28,7 @@ from hypothesis.errors import UnsatisfiedAssumption
 from generators.records import UnknownRecord, record_type
 from harness import __version__
 from harness.asking import adapter_fault, supports_answer
-from harness.differential import is_composite
+from harness.differential import is_composite, is_differential, members
 from harness.failures import failure_record, reproduce_command
 from harness.guard import GuardedSession, exit_tripwire, reraise_if_harness, start_session, time_limit
 from harness.isolation import IsolatedEngine
@@ -36,7 +36,7 @@ from harness.limits import clean_text
 from harness.limits import current as current_limits
 from harness.observed import unobserved
 from harness.output import REPORT, RESULTS, ready_folder, write_locked
-from harness.plan import compiled_suite, engine
+from harness.plan import engine, find_invariant
 from harness.registry import UnknownEngine, available
 from protocol import codec
 from protocol.adapter import ActionRefused, EngineAdapter, EngineError, StateUnsupported
@@ -106,6 +106,10 @@ def trusted_engine(spec: str, source: str) -> str:
     installed), a ``mutant:``/``control:`` of this harness, or either run ``isolated:``. A results
     file is input (it comes with bug reports); a ``module:Class`` it names would run that module's
     import-time code on this machine, so such an engine must come from the user's own ``--engine``."""
+    if is_differential(spec):  # engines compared: each must be one a results file may name
+        for member in members(spec):
+            trusted_engine(member, source)
+        return spec
     inner = spec
     while inner.startswith("isolated:"):
         inner = inner.removeprefix("isolated:")
@@ -282,7 +286,7 @@ def cmd_replay(args: argparse.Namespace, argv: list[str]) -> int:
     spec = args.engine or trusted_engine(stored.engine, str(args.results))  # before anything is imported
     _check_out(args.out)
     try:
-        invariant = compiled_suite().invariant(args.invariant)
+        invariant = find_invariant(args.invariant, results.run.profile)
     except (KeyError, LookupError):
         raise ReplayError(f"invariant {args.invariant!r} is not in this harness's suite") from None
     counterexample = stored.failure.counterexample if stored.failure is not None else None
