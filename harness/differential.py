@@ -11,9 +11,9 @@ side by side, what each engine showed at the first step where they part.
 What is compared is only what every engine declares it can show
 (:mod:`protocol.observability`): a field one adapter exports empty is left out for all. Card
 data is not compared (each engine describes a card its own way; the objects, zones, permanents,
-stack, turn, step and priority are what the game is). Combat declarations, damage assignments
-and card choices may be listed as a subset by an engine (the Session protocol allows it), so
-their offers are not compared; any one of them is applied to every engine, which must judge it.
+stack, turn, step and priority are what the game is). Combat declarations and damage
+assignments may be listed as a subset by an engine (the Session protocol allows it), so their
+offers are not compared; any one of them is applied to every engine, which must judge it.
 
 Every engine's session is contained on its own (its own call limit, or its worker's timeout
 when isolated), and an engine that breaks ends the example as an ``error`` naming that engine.
@@ -42,10 +42,9 @@ PREFIX = "differential:"
 #: The engine whose answer a disagreement is measured against, when it is one of those compared.
 REFERENCE = "reference"
 
-#: Offers an engine may list a subset of (``Session.legal_actions``): not compared.
-SUBSET_KINDS = frozenset(
-    {ActionKind.DECLARE_ATTACKERS, ActionKind.DECLARE_BLOCKERS, ActionKind.ASSIGN_DAMAGE, ActionKind.CHOOSE_CARDS}
-)
+#: Offers an engine may list a subset of (``Session.legal_actions``: combat declarations, and
+#: the damage assignments they lead to): not compared.
+SUBSET_KINDS = frozenset({ActionKind.DECLARE_ATTACKERS, ActionKind.DECLARE_BLOCKERS, ActionKind.ASSIGN_DAMAGE})
 
 
 def differential_spec(engines: Sequence[str]) -> str:
@@ -159,7 +158,7 @@ class DifferentialSession:
     def __init__(self, sessions: tuple[tuple[str, GuardedSession], ...], hidden: frozenset[str]):
         self._sessions = sessions
         self._hidden = hidden
-        self._step = "the loaded state"
+        self._step = ""
         #: The players whose library an engine reported shuffled: compared as sets from then on.
         self._shuffled: frozenset[int] = frozenset()
 
@@ -228,6 +227,8 @@ class DifferentialSession:
         )
 
     def legal_actions(self) -> list[Action]:
+        if not self._step:  # asked before any state was read: the step a disagreement names
+            self._step = str(self._sessions[0][1].state().step)
         offers = self._each("legal_actions()", lambda s: s.legal_actions())
         lead_spec, lead = offers[0]
         compared = {a for a in lead if a.kind not in SUBSET_KINDS}

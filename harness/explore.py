@@ -97,7 +97,17 @@ def _states(chosen: tuple[Source, ...], allowed: frozenset[str]) -> SearchStrate
         mechanics = (allowed & source.optional) if source.optional else None
         return source.strategy(mechanics).map(lambda sc: (source.id, sc.state))
 
-    return st.one_of([drawn(s) for s in usable])
+    # A family first, then one of its sources: a family of one invariant (vigilance) is drawn as
+    # often as one of twenty (ninjutsu), so each generator's states get their share of a search.
+    families: dict[str, list[Source]] = {}
+    for s in usable:
+        families.setdefault(family(s.id), []).append(s)
+    return st.one_of([st.one_of([drawn(s) for s in members]) for members in families.values()])
+
+
+def family(invariant_id: str) -> str:
+    """The family of an invariant id: ``ninjutsu`` of ``ninjutsu.after-blockers/...``."""
+    return invariant_id.split(".", 1)[0].split("/", 1)[0]
 
 
 def sequences(steps: int) -> SearchStrategy[list[int]]:
@@ -269,11 +279,37 @@ AGREE = PREFIX + "engines-agree"
 AGREE_CLAIM = "a step was played on every engine and compared"
 
 
+#: How many steps each branch from the drawn state goes (its offer, then the simplest moves on).
+BRANCH_DEPTH = 3
+
+
 def engines_agree(probe: Probe, scenario: Scenario[ExploreParams]) -> None:
-    """Play the sequence on a differential engine (:mod:`harness.differential`), which compares the
-    engines' offers and states at every step and raises at the first where they part."""
+    """Play on a differential engine (:mod:`harness.differential`), which compares the engines'
+    offers and states at every step and raises at the first where they part: first every action
+    offered in the drawn state, each on a session of its own and followed by the simplest moves on
+    (a generator draws a state at the moment its rules matter: one action from it is where most
+    engines part), then the drawn sequence."""
+    for offer in probe.legal_actions():
+        branch = probe.replica()
+        try:
+            branch.state()
+            branch.legal_actions()
+            if branch.try_apply(offer) is None:
+                continue
+            for _ in walk(branch, (0,) * (BRANCH_DEPTH - 1), require=False):
+                pass
+        except Violation:
+            adopt(probe, branch)
+            raise
+        probe.claim(AGREE_CLAIM)
     for _ in walk(probe, scenario.params.choices, require=False):
         probe.claim(AGREE_CLAIM)
+
+
+def adopt(probe: Probe, branch: Probe) -> None:
+    """Report ``branch``'s play as ``probe``'s: the failure's trace and board are the branch's."""
+    probe.trace[:] = branch.trace
+    probe.last_state, probe.last_state_step = branch.last_state, branch.last_state_step
 
 
 # -- the invariants -----------------------------------------------------------------------
