@@ -22,8 +22,9 @@ when isolated), and an engine that breaks ends the example as an ``error`` namin
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from harness.guard import GuardedSession, start_session
 from harness.isolation import IsolatedEngine
@@ -38,6 +39,7 @@ from protocol.probe import Violation
 from protocol.state_diff import differences
 
 PREFIX = "differential:"
+T = TypeVar("T")
 
 #: The engine whose answer a disagreement is measured against, when it is one of those compared.
 REFERENCE = "reference"
@@ -165,8 +167,9 @@ class DifferentialSession:
     def _view(self, state: GameState) -> GameState:
         return comparable(state, self._hidden, self._shuffled)
 
-    def _each(self, what: str, call):  # type: ignore[no-untyped-def]
-        answers = []
+    def _each(self, what: str, call: Callable[[GuardedSession], T]) -> list[tuple[str, T]]:
+        """Each engine's answer to ``call``, in order; an engine's fault names the engine."""
+        answers: list[tuple[str, T]] = []
         for spec, session in self._sessions:
             try:
                 answers.append((spec, call(session)))

@@ -46,7 +46,7 @@ def engine(spec: str) -> EngineAdapter:
     """The adapter ``spec`` names, once per process; a differential spec
     (``differential:A,B``) is the engines it names, compared (:mod:`harness.differential`)."""
     if is_differential(spec):
-        return DifferentialEngine([(member, engine(member)) for member in members(spec)])  # type: ignore[return-value]
+        return DifferentialEngine([(member, engine(member)) for member in members(spec)])
     return load_engine(spec)
 
 
@@ -67,7 +67,7 @@ def find_invariant(invariant_id: str, profile: str = "ci") -> Invariant:
 def explore_plan(engines: list[str] | tuple[str, ...], only: list[str] | tuple[str, ...], profile: str) -> list[Case]:
     """The cases of an exploration: each engine with every global invariant (or those ``only``
     names, by id or id prefix), a differential engine with the one that compares its engines."""
-    cases = []
+    cases: list[Case] = []
     for spec in engines:
         ids = [i.id for i in explored(profile) if (i.id == AGREE) == is_differential(spec)]
         chosen = [
