@@ -33,7 +33,7 @@ from harness.limits import current as current_limits
 from protocol.actions import ActionKind
 from protocol.adapter import ActionRefused, EngineAdapter, EngineError, Session, Support
 from protocol.clone import fresh
-from protocol.model import Action, Event, EventKind, GameState
+from protocol.model import Action, Event, EventKind, GameState, StackItem
 from protocol.observability import blind, cannot_show
 from protocol.probe import Violation
 from protocol.state_diff import differences
@@ -82,13 +82,29 @@ def comparable(state: GameState, hidden: frozenset[str], shuffled: frozenset[int
     """What a differential run compares of ``state``: the fields every engine can show, without
     the card data (each engine describes cards its own way), and the libraries of the players in
     ``shuffled`` as sets (701.24a: a shuffled library's order is random, engines need not agree)."""
-    shown = blind(state, hidden).replace(cards=())
+    shown = blind(state, hidden)
+    shown = shown.replace(cards=(), stack=tuple(_neutral(i, item) for i, item in enumerate(shown.stack)))
     if not shuffled:
         return shown
     players = tuple(
         dataclasses.replace(p, library=tuple(sorted(p.library))) if p.index in shuffled else p for p in shown.players
     )
     return shown.replace(players=players)
+
+
+def offer_key(action: Action) -> Action:
+    """What is compared of an offered action: all but its targets, which an engine may offer
+    chosen (the reference lists one cast per target) or leave to a later prompt (phase lists the
+    cast and asks for the targets as it is cast); the action applied carries the first engine's
+    targets, which every engine must then accept or refuse."""
+    return dataclasses.replace(action, targets=()) if action.targets else action
+
+
+def _neutral(index: int, item: StackItem) -> StackItem:
+    """A stack item as the game knows it: its id and the name of its ability are each engine's
+    own (the reference names a spell ``spell``, phase by its text; ids are made by each engine),
+    so they are left out; its position, kind, source, controller and choices are compared."""
+    return dataclasses.replace(item, id=f"stack-{index}", ability="")
 
 
 @dataclass(frozen=True)
@@ -234,10 +250,10 @@ class DifferentialSession:
             self._step = str(self._sessions[0][1].state().step)
         offers = self._each("legal_actions()", lambda s: s.legal_actions())
         lead_spec, lead = offers[0]
-        compared = {a for a in lead if a.kind not in SUBSET_KINDS}
+        compared = {offer_key(a) for a in lead if a.kind not in SUBSET_KINDS}
         lines, with_lead = [], [lead_spec]
         for spec, other in offers[1:]:
-            theirs = {a for a in other if a.kind not in SUBSET_KINDS}
+            theirs = {offer_key(a) for a in other if a.kind not in SUBSET_KINDS}
             if theirs != compared:
                 only_lead = sorted(map(str, compared - theirs))
                 only_them = sorted(map(str, theirs - compared))
@@ -249,7 +265,8 @@ class DifferentialSession:
                 with_lead.append(spec)
         if lines:
             raise self._disagreement("the actions they offer", lines, with_lead)
-        everyone = [a for a in lead if all(a in set(o) for _, o in offers[1:])]
+        keys = [{offer_key(a) for a in o} | set(o) for _, o in offers[1:]]
+        everyone = [a for a in lead if all(a in k or offer_key(a) in k for k in keys)]
         if everyone:
             return everyone
         # Subset listings with nothing in common: the lead's own declarations, each engine judges them.
@@ -301,4 +318,5 @@ __all__ = [
     "is_composite",
     "is_differential",
     "members",
+    "offer_key",
 ]
