@@ -23,7 +23,7 @@ from typing import NoReturn
 from harness import controls, coverage_cli, diff, expectations, gate, merge, replay
 from harness import suite as suite_module
 from harness.controls import ControlsUsageError
-from harness.differential import differential_spec
+from harness.differential import KnownError, differential_spec, read_known
 from harness.explore import STEPS
 from harness.import_cli import cmd_import
 from harness.isolation import kill_all_workers
@@ -304,6 +304,12 @@ def _parser() -> argparse.ArgumentParser:
     explore.add_argument(
         "--invariant", action="append", metavar="ID", help="only these global invariants (id or id prefix)"
     )
+    explore.add_argument(
+        "--known",
+        metavar="FILE",
+        help="with --differential: known disagreements (TOML [[known]]: step, what, observed, reason); "
+        "a play that meets one ends there and the search goes on for others",
+    )
     explore.add_argument("--seed", type=int, help="seed for the dev and thorough profiles")
     explore.add_argument("-v", "--verbose", action="store_true", help="one line per case")
     _add_limit_options(explore)
@@ -519,6 +525,12 @@ def cmd_explore(args: argparse.Namespace, argv: Sequence[str]) -> int:
         flush=True,
     )
     extra = gate.suite_options(args) + ["--mtg-explore"]
+    if args.known:
+        try:
+            read_known(args.known)
+        except KnownError as exc:
+            raise UsageError(str(exc)) from None
+        extra += ["--mtg-known", str(Path(args.known).resolve())]
     for spec in engines:
         extra += ["--mtg-engine", spec]
     for wanted in args.invariant or ():

@@ -22,8 +22,12 @@ when isolated), and an engine that breaks ends the example as an ``error`` namin
 from __future__ import annotations
 
 import dataclasses
+import os
+import re
+import tomllib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TypeVar
 
 from harness.guard import GuardedSession, start_session
@@ -76,6 +80,64 @@ class Disagreement(Violation):
         super().__init__(message, expected=expected, observed=observed)
         self.step = step
         self.agree = agree
+
+
+class KnownDisagreement(Disagreement):
+    """A disagreement a known-disagreements file lists (``explore --known FILE``): the engines
+    are known to part there, so the example's play ends at it (nothing further can be compared
+    once they have parted) and the search goes on for others, instead of shrinking every
+    disagreement it finds down to the known one."""
+
+
+@dataclass(frozen=True)
+class Known:
+    """One known disagreement: the step where the engines part, what they part on, a regular
+    expression the observed text matches, and why (the triage)."""
+
+    step: str
+    what: str
+    observed: str
+    reason: str
+
+    def matches(self, found: Disagreement) -> bool:
+        return (
+            found.step == self.step
+            and found.message.endswith(f": {self.what}")
+            and re.search(self.observed, found.observed) is not None
+        )
+
+
+class KnownError(ValueError):
+    """A known-disagreements file that cannot be read; one line naming the file and the fault."""
+
+
+def read_known(path: str | os.PathLike[str]) -> tuple[Known, ...]:
+    """The entries of a known-disagreements file (TOML: ``[[known]]`` tables of ``step``,
+    ``what``, ``observed`` (a regular expression) and ``reason``)."""
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise KnownError(f"{path}: cannot read the known disagreements: {exc}") from None
+    entries = []
+    for i, entry in enumerate(data.get("known", [])):
+        fields = {k: entry.get(k) for k in ("step", "what", "observed", "reason")}
+        missing = [k for k, v in fields.items() if not isinstance(v, str) or not v.strip()]
+        if missing or set(entry) - set(fields):
+            raise KnownError(f"{path}: known[{i}] needs step, what, observed and reason (text), nothing else")
+        try:
+            re.compile(fields["observed"])  # type: ignore[arg-type]
+        except re.error as exc:
+            raise KnownError(f"{path}: known[{i}].observed is no regular expression: {exc}") from None
+        entries.append(Known(**fields))  # type: ignore[arg-type]
+    return tuple(entries)
+
+
+#: The known disagreements of this run (set in every process of the run: :func:`use_known`).
+_KNOWN: list[Known] = []
+
+
+def use_known(entries: Sequence[Known]) -> None:
+    _KNOWN[:] = entries
 
 
 def comparable(state: GameState, hidden: frozenset[str], shuffled: frozenset[int] = frozenset()) -> GameState:
@@ -237,13 +299,19 @@ class DifferentialSession:
                 f" [agree with {reference}: {', '.join(agree) or 'none'}; "
                 f"part from it: {', '.join(departed) or 'none'}]"
             )
-        return Disagreement(
+        found = Disagreement(
             f"engines part in the {self._step} step: {what}",
             expected=f"every engine ({', '.join(specs)}) the same",
             observed=sides + verdict,
             step=self._step,
             agree=agree,
         )
+        for known in _KNOWN:
+            if known.matches(found):
+                return KnownDisagreement(
+                    found.message, expected=f"known: {known.reason}", observed=found.observed, step=found.step
+                )
+        return found
 
     def legal_actions(self) -> list[Action]:
         if not self._step:  # asked before any state was read: the step a disagreement names
@@ -313,10 +381,15 @@ __all__ = [
     "DifferentialEngine",
     "DifferentialSession",
     "Disagreement",
+    "Known",
+    "KnownDisagreement",
+    "KnownError",
     "comparable",
     "differential_spec",
     "is_composite",
     "is_differential",
     "members",
     "offer_key",
+    "read_known",
+    "use_known",
 ]

@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 from hypothesis.strategies import SearchStrategy
 
 from generators.records import params_record
+from harness.differential import KnownDisagreement
 from protocol.actions import Action, ActionKind, pass_priority
 from protocol.global_rules import RULES, GlobalRule, Transition, gives_priority
 from protocol.model import EventKind, GameState
@@ -288,8 +289,13 @@ def engines_agree(probe: Probe, scenario: Scenario[ExploreParams]) -> None:
     offers and states at every step and raises at the first where they part: first every action
     offered in the drawn state, each on a session of its own and followed by the simplest moves on
     (a generator draws a state at the moment its rules matter: one action from it is where most
-    engines part), then the drawn sequence."""
-    for offer in probe.legal_actions():
+    engines part), then the drawn sequence. A known disagreement (``explore --known``) ends the
+    play it is met in, and the search goes on."""
+    try:
+        offers = probe.legal_actions()
+    except KnownDisagreement:
+        return  # parted where they are known to part: nothing more to compare in this state
+    for offer in offers:
         branch = probe.replica()
         try:
             branch.state()
@@ -298,12 +304,17 @@ def engines_agree(probe: Probe, scenario: Scenario[ExploreParams]) -> None:
                 continue
             for _ in walk(branch, (0,) * (BRANCH_DEPTH - 1), require=False):
                 pass
+        except KnownDisagreement:
+            continue
         except Violation:
             adopt(probe, branch)
             raise
         probe.claim(AGREE_CLAIM)
-    for _ in walk(probe, scenario.params.choices, require=False):
-        probe.claim(AGREE_CLAIM)
+    try:
+        for _ in walk(probe, scenario.params.choices, require=False):
+            probe.claim(AGREE_CLAIM)
+    except KnownDisagreement:
+        return
 
 
 def adopt(probe: Probe, branch: Probe) -> None:

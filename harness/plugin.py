@@ -22,6 +22,7 @@ from generators.features import record_events
 from harness import __version__, signals
 from harness import limits as run_limits
 from harness.coverage_cli import write_beside
+from harness.differential import KnownError, read_known, use_known
 from harness.explore_records import rule_records
 from harness.limits import Limits, clean_text
 from harness.lock import OutputLocked, hold
@@ -131,6 +132,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="a limit of harness.limits.Limits, e.g. call=5 or memory_mb=2048 (repeatable)",
     )
     group.addoption(
+        "--mtg-known",
+        default=None,
+        metavar="FILE",
+        help="with --mtg-explore: known disagreements of differential engines (harness.differential)",
+    )
+    group.addoption(
         "--mtg-explore",
         action="store_true",
         default=False,
@@ -182,6 +189,12 @@ def pytest_configure(config: pytest.Config) -> None:
     out = config.getoption("--mtg-out")
     command = config.getoption("--mtg-command") or "pytest " + " ".join(config.invocation_params.args)
     limits = parse_limits(tuple(config.getoption("--mtg-limit") or ()))
+    known = config.getoption("--mtg-known")
+    if known:
+        try:
+            use_known(read_known(known))
+        except KnownError as exc:
+            raise pytest.UsageError(str(exc)) from None
     run_limits.configure(limits)
     signals.install()
     config.mtg_options = Options(  # type: ignore[attr-defined]

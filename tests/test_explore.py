@@ -300,3 +300,33 @@ def test_a_differential_run_on_the_command_line_fails_on_a_mutant(tmp_path):
     assert done.returncode == 1, done.stdout + done.stderr
     (record,) = read_results(out / "results.json").results
     assert record.status == "fail" and record.engine == "differential:reference,mutant:class-level-free"
+
+
+def test_a_known_disagreement_ends_the_play_and_an_unknown_one_still_fails(tmp_path):
+    from harness.differential import KnownError, read_known, use_known
+
+    known = tmp_path / "known.toml"
+    known.write_text(
+        '[[known]]\nstep = "precombat-main"\nwhat = "the states they show"\n'
+        'observed = "player 0 life"\nreason = "it loses life on each pass"\n'
+    )
+    parting = differential(("reference", ReferenceEngine()), ("lossy", Engine(LosesLifeOnPass)))
+    engine_of = parting
+
+    def probe() -> Probe:
+        return Probe(engine_of.start(board()), restart=lambda: engine_of.start(board()))
+
+    from harness.explore import engines_agree
+
+    try:
+        use_known(read_known(known))
+        engines_agree(probe(), scenario(*PASSES))  # met, known: the play ends, no failure
+        use_known(())
+        with pytest.raises(Disagreement):
+            engines_agree(probe(), scenario(*PASSES))
+    finally:
+        use_known(())
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[[known]]\nstep = "x"\n')
+    with pytest.raises(KnownError, match="needs step, what, observed and reason"):
+        read_known(bad)
