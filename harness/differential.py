@@ -144,7 +144,7 @@ def comparable(state: GameState, hidden: frozenset[str], shuffled: frozenset[int
     """What a differential run compares of ``state``: the fields every engine can show, without
     the card data (each engine describes cards its own way), and the libraries of the players in
     ``shuffled`` as sets (701.24a: a shuffled library's order is random, engines need not agree)."""
-    shown = blind(state, hidden)
+    shown = _settled(blind(state, hidden))
     shown = shown.replace(cards=(), stack=tuple(_neutral(i, item) for i, item in enumerate(shown.stack)))
     if not shuffled:
         return shown
@@ -160,6 +160,18 @@ def offer_key(action: Action) -> Action:
     cast and asks for the targets as it is cast); the action applied carries the first engine's
     targets, which every engine must then accept or refuse."""
     return dataclasses.replace(action, targets=()) if action.targets else action
+
+
+def _settled(state: GameState) -> GameState:
+    """``state`` without the stack item a pending choice is resolving: 608.2n removes a resolving
+    ability from the stack as the final part of its resolution, and an engine may remove it before
+    asking the choice instead (phase does); no player can act on the difference, so it is not
+    compared."""
+    resolving = getattr(state.pending, "resolving", None)
+    if resolving is None:
+        return state
+    pending = dataclasses.replace(state.pending, resolving=None)  # type: ignore[type-var]
+    return state.replace(stack=tuple(i for i in state.stack if i.id != resolving), pending=pending)
 
 
 def _neutral(index: int, item: StackItem) -> StackItem:
