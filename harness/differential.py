@@ -91,8 +91,8 @@ class KnownDisagreement(Disagreement):
 
 @dataclass(frozen=True)
 class Known:
-    """One known disagreement: the step where the engines part, what they part on, a regular
-    expression the observed text matches, and why (the triage)."""
+    """One known disagreement: the step where the engines part (``*``: any), what they part on, a
+    regular expression the observed text matches, and why (the triage)."""
 
     step: str
     what: str
@@ -101,7 +101,7 @@ class Known:
 
     def matches(self, found: Disagreement) -> bool:
         return (
-            found.step == self.step
+            self.step in (found.step, "*")
             and found.message.endswith(f": {self.what}")
             and re.search(self.observed, found.observed) is not None
         )
