@@ -12,6 +12,10 @@ turn and phase, so what phase does is read off its own output:
    skips only the declare blockers and combat damage steps).
 2. A 1/1 attacks and a 1/1 with first strike blocks it: after the blockers step phase goes to one
    combat damage step; nobody gets priority in a first-strike damage step (CR 510.4).
+3. In turn 2's upkeep the active player passes, the other taps a Plains for mana and passes: phase
+   goes on to the draw step. The two passes were not in succession (CR 117.4: an action came
+   between them; 117.3c gives the player who acted priority again), so the active player should
+   get priority again before the step ends.
 """
 
 from __future__ import annotations
@@ -89,6 +93,44 @@ def play(game: Any, *, cast_until_turn: int, stop: tuple[int, str]) -> None:
             raise SystemExit(f"an unexpected prompt: {waiting}")
 
 
+def mana_between_passes() -> None:
+    plains = {
+        "name": "Plains",
+        "manaCost": "",
+        "manaValue": 0.0,
+        "colors": [],
+        "colorIdentity": [],
+        "layout": "normal",
+        "identifiers": {},
+        "type": "Basic Land — Plains",
+        "types": ["Land"],
+        "subtypes": ["Plains"],
+        "supertypes": ["Basic"],
+        "text": "({T}: Add {W}.)",
+        "keywords": [],
+    }
+    game = new_game("Plains", "Plains", [plains])
+    played = False
+    for _ in range(40):
+        seat = game.waiting_for()["data"]["player"]
+        land = offered(game, "PlayLand")
+        if seat == 0 and land is not None and not played:
+            played = True
+            game.apply(0, land)
+            show(game, "P0 plays a Plains")
+        elif (game.turn, game.phase, seat) == (2, "Upkeep", 0):
+            plains_id = int(game.battlefield()[0]["id"])
+            tap = {"type": "ActivateAbility", "data": {"source_id": plains_id, "ability_index": 0}}
+            game.apply(0, phase.GameAction.from_dict(tap))
+            show(game, "P0 taps its Plains for {W} (P1 had passed)")
+            game.apply(0, phase.GameAction.from_dict({"type": "PassPriority"}))
+            show(game, "P0 passes: P1 should get priority again in the upkeep")
+            return
+        else:
+            game.apply(seat, phase.GameAction.from_dict({"type": "PassPriority"}))
+            show(game, f"P{seat} passes")
+
+
 def main() -> None:
     soldier, striker = creature("Plain Soldier"), creature("Striking Soldier", ("First strike",))
     print("1. turn 1, no creature can attack (the only one was just cast): where does combat go?")
@@ -98,6 +140,8 @@ def main() -> None:
     print("2. turn 3, a 1/1 attacks, a 1/1 first striker blocks: is there a first-strike damage step?")
     game = new_game("Plain Soldier", "Striking Soldier", [soldier, striker])
     play(game, cast_until_turn=2, stop=(3, "PostCombatMain"))
+    print("3. turn 2's upkeep: P1 passes, P0 taps a land for mana and passes: does P1 get priority again?")
+    mana_between_passes()
 
 
 if __name__ == "__main__":
