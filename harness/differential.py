@@ -22,6 +22,7 @@ when isolated), and an engine that breaks ends the example as an ``error`` namin
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 import re
 import tomllib
@@ -34,6 +35,7 @@ from harness.guard import GuardedSession, start_session
 from harness.isolation import IsolatedEngine
 from harness.limits import clean_text
 from harness.limits import current as current_limits
+from protocol import codec
 from protocol.actions import ActionKind
 from protocol.adapter import ActionRefused, EngineAdapter, EngineError, Session, Support
 from protocol.clone import fresh
@@ -162,6 +164,19 @@ def offer_key(action: Action) -> Action:
     return dataclasses.replace(action, targets=()) if action.targets else action
 
 
+def renamed_new_objects(state: GameState, loaded: frozenset[str]) -> GameState:
+    """``state`` with the objects made during play (a token, 111.1) named ``new-1``, ``new-2`` ...
+    in the order the state lists them: each engine names the objects it creates its own way (the
+    reference ``t1``, phase by its own numbers), the objects it was given keep their ids."""
+    made = [o.id for o in state.objects if o.id not in loaded]
+    if not made:
+        return state
+    text = codec.dumps(state)
+    for index, card_id in enumerate(made, 1):
+        text = text.replace(json.dumps(card_id), json.dumps(f"new-{index}"))
+    return codec.loads(GameState, text)
+
+
 def _settled(state: GameState) -> GameState:
     """``state`` without the stack item a pending choice is resolving: 608.2n removes a resolving
     ability from the stack as the final part of its resolution, and an engine may remove it before
@@ -251,11 +266,15 @@ class DifferentialSession:
         self._sessions = sessions
         self._hidden = hidden
         self._step = ""
+        #: The ids of the objects of the loaded state (ids of objects made later are each engine's).
+        self._loaded: frozenset[str] | None = None
         #: The players whose library an engine reported shuffled: compared as sets from then on.
         self._shuffled: frozenset[int] = frozenset()
 
     def _view(self, state: GameState) -> GameState:
-        return comparable(state, self._hidden, self._shuffled)
+        if self._loaded is None:  # the first state read: the objects every engine was given
+            self._loaded = frozenset(o.id for o in state.objects)
+        return renamed_new_objects(comparable(state, self._hidden, self._shuffled), self._loaded)
 
     def _each(self, what: str, call: Callable[[GuardedSession], T]) -> list[tuple[str, T]]:
         """Each engine's answer to ``call``, in order; an engine's fault names the engine."""
