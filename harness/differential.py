@@ -156,12 +156,20 @@ def comparable(state: GameState, hidden: frozenset[str], shuffled: frozenset[int
     return shown.replace(players=players)
 
 
+#: Cost choices announced as a spell is cast (601.2b: the value of X) that an engine may list
+#: chosen or ask for later, like targets.
+ANNOUNCED = frozenset({"x"})
+
+
 def offer_key(action: Action) -> Action:
-    """What is compared of an offered action: all but its targets, which an engine may offer
-    chosen (the reference lists one cast per target) or leave to a later prompt (phase lists the
-    cast and asks for the targets as it is cast); the action applied carries the first engine's
-    targets, which every engine must then accept or refuse."""
-    return dataclasses.replace(action, targets=()) if action.targets else action
+    """What is compared of an offered action: all but its targets and announced values (X), which
+    an engine may offer chosen (the reference lists one cast per target and value) or leave to a
+    later prompt (phase lists the cast and asks for them as it is cast); the action applied carries
+    the first engine's choices, which every engine must then accept or refuse."""
+    costs = tuple((k, v) for k, v in action.costs if k not in ANNOUNCED)
+    if not action.targets and costs == action.costs:
+        return action
+    return dataclasses.replace(action, targets=(), costs=costs)
 
 
 def renamed_new_objects(state: GameState, loaded: frozenset[str]) -> GameState:
