@@ -147,7 +147,15 @@ def comparable(state: GameState, hidden: frozenset[str], shuffled: frozenset[int
     the card data (each engine describes cards its own way), and the libraries of the players in
     ``shuffled`` as sets (701.24a: a shuffled library's order is random, engines need not agree)."""
     shown = _settled(blind(state, hidden))
-    shown = shown.replace(cards=(), stack=tuple(_neutral(i, item) for i, item in enumerate(shown.stack)))
+    shown = shown.replace(
+        cards=(),
+        stack=tuple(_neutral(i, item) for i, item in enumerate(shown.stack)),
+        # Sets, kept as tuples: the order an engine lists them in means nothing.
+        permissions=tuple(sorted(shown.permissions, key=repr)),
+        delayed=tuple(sorted(shown.delayed, key=repr)),
+        revealed=tuple(sorted(shown.revealed)),
+        first_strikers=tuple(sorted(shown.first_strikers)),
+    )
     if not shuffled:
         return shown
     players = tuple(
