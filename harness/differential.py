@@ -155,6 +155,11 @@ def comparable(state: GameState, hidden: frozenset[str], shuffled: frozenset[int
         delayed=tuple(sorted(shown.delayed, key=repr)),
         revealed=tuple(sorted(shown.revealed)),
         first_strikers=tuple(sorted(shown.first_strikers)),
+        # 305.2: land plays are counted in their player's own turn; the other player's count means
+        # nothing (the reference keeps it from their last turn, phase resets it every turn).
+        players=tuple(
+            p if p.index == shown.active_player else dataclasses.replace(p, land_plays_left=0) for p in shown.players
+        ),
     )
     if not shuffled:
         return shown
