@@ -127,10 +127,10 @@ def read_known(path: str | os.PathLike[str]) -> tuple[Known, ...]:
         if missing or set(entry) - set(fields):
             raise KnownError(f"{path}: known[{i}] needs step, what, observed and reason (text), nothing else")
         try:
-            re.compile(fields["observed"])  # type: ignore[arg-type]
+            re.compile(fields["observed"])
         except re.error as exc:
             raise KnownError(f"{path}: known[{i}].observed is no regular expression: {exc}") from None
-        entries.append(Known(**fields))  # type: ignore[arg-type]
+        entries.append(Known(**fields))
     return tuple(entries)
 
 
