@@ -518,6 +518,11 @@ def cmd_explore(args: argparse.Namespace, argv: Sequence[str]) -> int:
             cases = shard_cases(cases, *parse_shard(args.shard))
     except (UnknownEngine, PlanError, ShardError, ValueError) as exc:
         raise UsageError(str(exc)) from None
+    if args.known:
+        try:
+            read_known(args.known)
+        except KnownError as exc:
+            raise UsageError(str(exc)) from None
     checks = gate.prepare(args, tuple(engines), frozenset(c.invariant for c in cases))
     print(
         f"mtg-conformance: explore, {len(cases)} cases ({', '.join(engines)}), profile {args.profile}, "
@@ -526,10 +531,6 @@ def cmd_explore(args: argparse.Namespace, argv: Sequence[str]) -> int:
     )
     extra = gate.suite_options(args) + ["--mtg-explore"]
     if args.known:
-        try:
-            read_known(args.known)
-        except KnownError as exc:
-            raise UsageError(str(exc)) from None
         extra += ["--mtg-known", str(Path(args.known).resolve())]
     for spec in engines:
         extra += ["--mtg-engine", spec]
