@@ -23,11 +23,13 @@ from typing import NoReturn
 from harness import controls, coverage_cli, diff, expectations, export, gate, merge, replay
 from harness import suite as suite_module
 from harness.controls import ControlsUsageError
+from harness.differential import KnownError, differential_spec, read_known
+from harness.explore import STEPS
 from harness.import_cli import cmd_import
 from harness.isolation import kill_all_workers
 from harness.limits import Limits, clean_text
 from harness.lock import OutputLocked, hold
-from harness.plan import MutantScope, PlanError, compiled_suite, engine, plan
+from harness.plan import MutantScope, PlanError, compiled_suite, engine, explore_plan, plan
 from harness.profiles import PROFILES, is_derandomized
 from harness.registry import UnknownEngine
 from harness.shard import ShardError, parse_shard, shard_cases
@@ -36,6 +38,8 @@ from harness.sources import SourceError, use_sources
 from harness.verdict import Verdict, incomplete_text, run_verdict
 from protocol.mechanics import Mechanic
 from reports.controls import ControlsReportError, failed_controls
+from reports.explore_page import PAGE as EXPLORE_PAGE
+from reports.explore_page import write_explore_page
 from reports.html import write_report
 from reports.mutants import (
     MutantInfo,
@@ -58,6 +62,7 @@ EXIT_OK, EXIT_FAILURES, EXIT_USAGE = 0, 1, 2
 EXIT_INTERRUPTED = 130
 DEFAULT_OUT = "conformance-report"
 DEFAULT_MUTANTS_OUT = "mutants-report"
+DEFAULT_EXPLORE_OUT = "explore-report"
 
 
 class UsageError(Exception):
@@ -265,6 +270,51 @@ def _parser() -> argparse.ArgumentParser:
     mutants.add_argument("-v", "--verbose", action="store_true", help="one line per case")
     _add_limit_options(mutants)
 
+    explore = sub.add_parser(
+        "explore",
+        help="play sequences of offered actions and check the rules of every game (no ruling needed)",
+        description="Draw states from every generator, play sequences of the actions each engine offers and "
+        "check the global rules (objects conserved, state-based actions before priority, steps in order ...) "
+        "after every step; with --differential, play the same sequences on every --engine and report where "
+        "they part.",
+    )
+    explore.add_argument(
+        "--engine",
+        action="append",
+        metavar="NAME",
+        help="engine entry-point name or module:Class (repeatable; default: reference)",
+    )
+    explore.add_argument(
+        "--differential",
+        action="store_true",
+        help="compare the engines (at least two) on the same states and sequences instead of exploring each",
+    )
+    explore.add_argument(
+        "--profile", choices=sorted(PROFILES), default="ci", help="Hypothesis settings profile (default: ci)"
+    )
+    explore.add_argument(
+        "--out",
+        default=DEFAULT_EXPLORE_OUT,
+        metavar="DIR",
+        help=f"directory for results.json, report.html, junit.xml (default: {DEFAULT_EXPLORE_OUT}/)",
+    )
+    explore.add_argument(
+        "-n", dest="workers", metavar="N", type=_workers, help="pytest-xdist workers (a number or 'auto')"
+    )
+    explore.add_argument(
+        "--invariant", action="append", metavar="ID", help="only these global invariants (id or id prefix)"
+    )
+    explore.add_argument(
+        "--known",
+        metavar="FILE",
+        help="with --differential: known disagreements (TOML [[known]]: step, what, observed, reason); "
+        "a play that meets one ends there and the search goes on for others",
+    )
+    explore.add_argument("--seed", type=int, help="seed for the dev and thorough profiles")
+    explore.add_argument("-v", "--verbose", action="store_true", help="one line per case")
+    _add_limit_options(explore)
+    gate.add_run_options(explore)
+
     rulings = sub.add_parser("rulings", help="list every ruling and how it is covered (or: rulings import FILE)")
     rulings.add_argument("--json", action="store_true", help="machine-readable output")
     rulings.add_argument(
@@ -370,6 +420,8 @@ def command(argv: Sequence[str] | None) -> int:
             return cmd_run(args, argv if argv is not None else sys.argv[1:])
         if args.command == "mutants":
             return cmd_mutants(args, argv if argv is not None else sys.argv[1:])
+        if args.command == "explore":
+            return cmd_explore(args, argv if argv is not None else sys.argv[1:])
         if args.command == "rulings":
             return cmd_rulings(args)
         if args.command == "controls":
@@ -469,6 +521,61 @@ def uncovered_line(suite, corpus: Sequence[Path | str], cards: Sequence[Path | s
         f"mtg-conformance: {count} {noun} uncovered (no invariant tests them); "
         f"why: mtg-conformance rulings --uncovered{sources}"
     )
+
+
+def cmd_explore(args: argparse.Namespace, argv: Sequence[str]) -> int:
+    """Exploration (and differential runs): the global invariants of :mod:`harness.explore`, run,
+    reported and gated like a run's cases."""
+    engines = list(dict.fromkeys(args.engine or ["reference"]))
+    _suite_or_usage_error()
+    if args.differential:
+        if len(engines) < 2:
+            raise UsageError("--differential compares engines: give at least two --engine")
+        engines = [differential_spec(engines)]
+    try:
+        for spec in engines:
+            _load_or_usage_error(engine, spec)
+        cases = explore_plan(engines, args.invariant or (), args.profile)
+        if args.shard:
+            cases = shard_cases(cases, *parse_shard(args.shard))
+    except (UnknownEngine, PlanError, ShardError, ValueError) as exc:
+        raise UsageError(str(exc)) from None
+    if args.known:
+        try:
+            read_known(args.known)
+        except KnownError as exc:
+            raise UsageError(str(exc)) from None
+    checks = gate.prepare(args, tuple(engines), frozenset(c.invariant for c in cases))
+    print(
+        f"mtg-conformance: explore, {len(cases)} cases ({', '.join(engines)}), profile {args.profile}, "
+        f"{STEPS.get(args.profile, STEPS['ci'])} steps per example, {_draws(args)}",
+        flush=True,
+    )
+    extra = gate.suite_options(args) + ["--mtg-explore"]
+    if args.known:
+        extra += ["--mtg-known", str(Path(args.known).resolve())]
+    for spec in engines:
+        extra += ["--mtg-engine", spec]
+    for wanted in args.invariant or ():
+        extra += ["--mtg-invariant", wanted]
+    results = _run_suite(args, argv, Path(args.out), extra, len(cases))
+    if results is None:
+        return _last_line(Verdict(EXIT_FAILURES, "the exploration produced no results"))
+    if not checks.active:
+        return _last_line(run_verdict(results))
+    verdict = checks.finish(results, Path(args.out))
+    known = {
+        (r.engine, r.invariant)
+        for r in results.results
+        if r.status == "fail"
+        and checks.per_engine
+        and r.engine in checks.per_engine
+        and checks.per_engine[r.engine].expected(r) == "fail"
+    }
+    page = Path(args.out) / EXPLORE_PAGE
+    if page.exists():  # the disagreements the expectations know, marked and counted
+        write_explore_page(results, page, known)
+    return _last_line(verdict)
 
 
 def _last_line(verdict: Verdict) -> int:

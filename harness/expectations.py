@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal
 
-from harness.plan import compiled_suite
+from harness.plan import compiled_suite, explored
 from reports.atomic import write_text_atomic
 from reports.results import Expectation as RecordedExpectation
 from reports.results import ResultRecord, Results, ResultsError, read_results
@@ -182,7 +182,7 @@ def load_expectations(path: str | Path, known: Mapping[str, tuple[str, ...]] | N
 def known_invariants() -> dict[str, tuple[str, ...]]:
     """The harness's invariants and the rulings each encodes (what a key may name)."""
 
-    return {inv.id: inv.rulings for inv in compiled_suite().invariants}
+    return {inv.id: inv.rulings for inv in (*compiled_suite().invariants, *explored("ci"))}
 
 
 # -- the gate --------------------------------------------------------------------------------

@@ -36,6 +36,7 @@ from protocol import codec
 from protocol.adapter import ActionRefused, EngineAdapter, EngineError, Session, StateUnsupported
 from protocol.clone import fresh
 from protocol.model import Action, Event, GameState
+from protocol.probe import Violation
 
 
 class EngineTimeout(EngineError):
@@ -376,8 +377,12 @@ class GuardedSession:
         example_deadline: float | None,
         contained: bool,
         pace: Callable[[float], None] | None = None,
+        verdicts: bool = False,
     ):
         self._session = session
+        #: Let a :class:`~protocol.probe.Violation` through as a verdict: only for a session the
+        #: harness itself made of contained engines (a differential run's), never an engine's.
+        self._verdicts = verdicts
         self._call_limit = call_limit
         self._example_deadline = example_deadline
         self._contained = contained
@@ -406,8 +411,10 @@ class GuardedSession:
             raise EngineError(
                 f"engine raised StateUnsupported in {_text(what)}, which only start() may raise: {clean_text(exc)}"
             ) from None
-        except BaseException as exc:  # noqa: BLE001 - an untrusted engine: any exception is a fault
+        except BaseException as exc:
             reraise_if_harness(exc)
+            if self._verdicts and isinstance(exc, Violation):
+                raise
             if entry is not None and _overran(entry):  # the engine's own alarm handler, on the harness's alarm
                 raise EngineTimeout(_text(entry[1])) from None
             if entry is not None and _alarm_taken():

@@ -10,10 +10,13 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Literal
 
+from harness.differential import DifferentialEngine, is_differential, members
+from harness.explore import AGREE, PREFIX, explore_invariants
 from harness.registry import load_engine
 from harness.sources import compile_sources
 from protocol.adapter import EngineAdapter
 from rulings.compile import CompiledSuite
+from rulings.invariant import Invariant
 
 
 class PlanError(ValueError):
@@ -40,7 +43,42 @@ def compiled_suite() -> CompiledSuite:
 
 @cache
 def engine(spec: str) -> EngineAdapter:
+    """The adapter ``spec`` names, once per process; a differential spec
+    (``differential:A,B``) is the engines it names, compared (:mod:`harness.differential`)."""
+    if is_differential(spec):
+        return DifferentialEngine([(member, engine(member)) for member in members(spec)])
     return load_engine(spec)
+
+
+def explored(profile: str) -> tuple[Invariant, ...]:
+    """The global invariants of an exploration under ``profile`` (:mod:`harness.explore`)."""
+    return explore_invariants(compiled_suite(), profile)
+
+
+def find_invariant(invariant_id: str, profile: str = "ci") -> Invariant:
+    """A ruling's invariant of the run's suite, or a global one of exploration (``global.*``)."""
+    if invariant_id.startswith(PREFIX):
+        for inv in explored(profile):
+            if inv.id == invariant_id:
+                return inv
+    return compiled_suite().invariant(invariant_id)
+
+
+def explore_plan(engines: list[str] | tuple[str, ...], only: list[str] | tuple[str, ...], profile: str) -> list[Case]:
+    """The cases of an exploration: each engine with every global invariant (or those ``only``
+    names, by id or id prefix), a differential engine with the one that compares its engines."""
+    cases: list[Case] = []
+    for spec in engines:
+        ids = [i.id for i in explored(profile) if (i.id == AGREE) == is_differential(spec)]
+        chosen = [
+            i
+            for i in ids
+            if not only or any(i == w or i.startswith(w.rstrip(".") + ".") or i.startswith(w) for w in only)
+        ]
+        if only and not chosen:
+            raise PlanError(f"no global invariant matches {', '.join(only)} (ids: {', '.join(ids)})")
+        cases.extend(Case(spec, i) for i in chosen)
+    return cases
 
 
 def select_invariants(suite: CompiledSuite, only: list[str] | tuple[str, ...]) -> list[str]:

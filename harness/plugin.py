@@ -22,13 +22,17 @@ from generators.features import record_events
 from harness import __version__, signals
 from harness import limits as run_limits
 from harness.coverage_cli import write_beside
+from harness.differential import KnownError, read_known, use_known
+from harness.explore_records import rule_records
 from harness.limits import Limits, clean_text
 from harness.lock import OutputLocked, hold
 from harness.output import destination
-from harness.plan import Case, MutantScope, compiled_suite, engine, plan
+from harness.plan import Case, MutantScope, compiled_suite, engine, explore_plan, find_invariant, plan
 from harness.profiles import PROFILES, claim_rule, is_derandomized, register_profiles
 from harness.shard import parse_shard, shard_cases
 from protocol import codec
+from reports.explore_page import PAGE as EXPLORE_PAGE
+from reports.explore_page import write_explore_page
 from reports.html import write_report
 from reports.junit import write_junit
 from reports.results import (
@@ -62,8 +66,12 @@ class Options:
     limits: Limits = Limits()
     #: Let an incomplete run replace a complete run's files in ``out`` (see harness.output).
     replace_complete: bool = False
+    #: An exploration: the global invariants (harness.explore), not the rulings'.
+    explore: bool = False
 
     def all_cases(self) -> list[Case]:
+        if self.explore:
+            return explore_plan(self.engines, self.only, self.profile)
         return plan(self.engines, self.only, self.mutants, self.mutant_ids)
 
     def cases(self) -> list[Case]:
@@ -124,6 +132,18 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="a limit of harness.limits.Limits, e.g. call=5 or memory_mb=2048 (repeatable)",
     )
     group.addoption(
+        "--mtg-known",
+        default=None,
+        metavar="FILE",
+        help="with --mtg-explore: known disagreements of differential engines (harness.differential)",
+    )
+    group.addoption(
+        "--mtg-explore",
+        action="store_true",
+        default=False,
+        help="explore: check the rules of every game on played sequences (harness.explore), not the rulings",
+    )
+    group.addoption(
         "--mtg-replace-complete",
         action="store_true",
         default=False,
@@ -169,6 +189,12 @@ def pytest_configure(config: pytest.Config) -> None:
     out = config.getoption("--mtg-out")
     command = config.getoption("--mtg-command") or "pytest " + " ".join(config.invocation_params.args)
     limits = parse_limits(tuple(config.getoption("--mtg-limit") or ()))
+    known = config.getoption("--mtg-known")
+    if known:
+        try:
+            use_known(read_known(known))
+        except KnownError as exc:
+            raise pytest.UsageError(str(exc)) from None
     run_limits.configure(limits)
     signals.install()
     config.mtg_options = Options(  # type: ignore[attr-defined]
@@ -184,6 +210,7 @@ def pytest_configure(config: pytest.Config) -> None:
         config.getoption("--mtg-database"),
         limits,
         bool(config.getoption("--mtg-replace-complete")),
+        bool(config.getoption("--mtg-explore")),
     )
     workerinput = getattr(config, "workerinput", None)
     if workerinput is None:
@@ -270,7 +297,7 @@ class ResultCollector:
                 if any((r.engine, r.invariant) == (case.engine, case.invariant) for r in self.records):
                     return
 
-                inv = compiled_suite().invariant(case.invariant)
+                inv = find_invariant(case.invariant, options.profile)
                 self.records.append(
                     ResultRecord(
                         engine=case.engine,
@@ -298,8 +325,12 @@ class ResultCollector:
             self.config.mtg_destination = where  # type: ignore[attr-defined]
             write_results(results, where.results)
             # A run writes the CR map beside its report (a mutants run's cases are no map's).
-            cr_map = write_beside(where.report.parent, compiled_suite()) if options.mutants is None else None
+            # (an exploration's global rules are no ruling's either).
+            mapped = options.mutants is None and not options.explore
+            cr_map = write_beside(where.report.parent, compiled_suite()) if mapped else None
             write_report(results, where.report, cr_map=cr_map)
+            if options.explore:
+                write_explore_page(results, where.report.with_name(EXPLORE_PAGE))
             self.config.mtg_cr_map = cr_map  # type: ignore[attr-defined]
             write_junit(results, where.junit)
 
@@ -340,6 +371,8 @@ class ResultCollector:
             terminalreporter.write_line(f"results: {where.results}")
             if getattr(self.config, "mtg_cr_map", None):
                 terminalreporter.write_line(f"CR map: {where.report.parent / self.config.mtg_cr_map}")  # type: ignore[attr-defined]
+            if options.explore:
+                terminalreporter.write_line(f"exploration page: {where.report.with_name(EXPLORE_PAGE)}")
 
     def results(self, options: Options) -> Results:
         cases = options.all_cases()  # the whole plan: a shard lists the run's engines too
@@ -349,7 +382,7 @@ class ResultCollector:
         complete = self.interrupted is None and {(c.engine, c.invariant) for c in planned} <= {
             (r.engine, r.invariant) for r in records
         }
-        rulings = ruling_records()
+        rulings = rule_records(options.profile) if options.explore else ruling_records()
         return Results(
             run=RunInfo(
                 started=self.started.isoformat(timespec="seconds"),

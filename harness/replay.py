@@ -28,6 +28,7 @@ from hypothesis.errors import UnsatisfiedAssumption
 from generators.records import UnknownRecord, record_type
 from harness import __version__
 from harness.asking import adapter_fault, supports_answer
+from harness.differential import is_composite, is_differential, members
 from harness.failures import failure_record, reproduce_command
 from harness.guard import GuardedSession, exit_tripwire, reraise_if_harness, start_session, time_limit
 from harness.isolation import IsolatedEngine
@@ -35,7 +36,7 @@ from harness.limits import clean_text
 from harness.limits import current as current_limits
 from harness.observed import unobserved
 from harness.output import REPORT, RESULTS, ready_folder, write_locked
-from harness.plan import compiled_suite, engine
+from harness.plan import engine, find_invariant
 from harness.registry import UnknownEngine, available
 from protocol import codec
 from protocol.adapter import ActionRefused, EngineAdapter, EngineError, StateUnsupported
@@ -116,6 +117,10 @@ def trusted_engine(spec: str, source: str) -> str:
     installed), a ``mutant:``/``control:`` of this harness, or either run ``isolated:``. A results
     file is input (it comes with bug reports); a ``module:Class`` it names would run that module's
     import-time code on this machine, so such an engine must come from the user's own ``--engine``."""
+    if is_differential(spec):  # engines compared: each must be one a results file may name
+        for member in members(spec):
+            trusted_engine(member, source)
+        return spec
     inner = spec
     while inner.startswith("isolated:"):
         inner = inner.removeprefix("isolated:")
@@ -176,7 +181,8 @@ def replay_case(engine_spec: str, adapter: EngineAdapter, invariant: Invariant, 
     if blind is not None:
         return base(status=blind.status, reason=blind.reason)
     reproduce = reproduce_command(engine_spec, invariant.id)
-    contained = isinstance(adapter, IsolatedEngine)
+    composite = is_composite(adapter)  # a differential engine contains its engines' sessions itself
+    contained = isinstance(adapter, IsolatedEngine) or composite
     deadline = time.monotonic() + limits.example if limits.example else None
     probe: Probe | None = None
     session: GuardedSession | None = None
@@ -196,8 +202,19 @@ def replay_case(engine_spec: str, adapter: EngineAdapter, invariant: Invariant, 
                     reason=f"the engine could not load the state: {exc}",
                     duration=time.perf_counter() - started,
                 )
-            session = GuardedSession(raw, call_limit=limits.call, example_deadline=deadline, contained=contained)
-            probe = Probe(session, claims=invariant.claims)
+            session = GuardedSession(
+                raw, call_limit=limits.call, example_deadline=deadline, contained=contained, verdicts=composite
+            )
+
+            def restart() -> GuardedSession:  # a second session of the state, as run_case gives one
+                again = start_session(
+                    adapter, scenario.state if contained else fresh(scenario.state), limits.start, contained
+                )
+                return GuardedSession(
+                    again, call_limit=limits.call, example_deadline=deadline, contained=contained, verdicts=composite
+                )
+
+            probe = Probe(session, claims=invariant.claims, restart=restart)
             try:
                 invariant.check(probe, scenario)
                 probe.confirm_stable()  # as in a search (see run_case)
@@ -223,6 +240,11 @@ def replay_case(engine_spec: str, adapter: EngineAdapter, invariant: Invariant, 
             status="inconclusive", set_aside=1, reason=f"set aside: {why}", duration=time.perf_counter() - started
         )
     finally:
+        for replica in probe.replicas if probe is not None else ():
+            try:
+                replica.close()
+            except BaseException as exc:  # noqa: BLE001 - closing is best effort
+                reraise_if_harness(exc)
         if session is not None:
             try:
                 session.close()
@@ -279,7 +301,7 @@ def cmd_replay(args: argparse.Namespace, argv: list[str]) -> int:
     spec = args.engine or trusted_engine(stored.engine, str(args.results))  # before anything is imported
     _check_out(args.out)
     try:
-        invariant = compiled_suite().invariant(args.invariant)
+        invariant = find_invariant(args.invariant, results.run.profile)
     except (KeyError, LookupError):
         raise ReplayError(f"invariant {args.invariant!r} is not in this harness's suite") from None
     counterexample = stored.failure.counterexample if stored.failure is not None else None

@@ -18,6 +18,7 @@ from hypothesis import seed as hypothesis_seed
 from hypothesis.errors import FailedHealthCheck, Flaky, Unsatisfiable, UnsatisfiedAssumption
 
 from harness.asking import adapter_fault, supports_answer
+from harness.differential import is_composite
 from harness.failures import failure_record, reproduce_command
 from harness.feature_reach import case_seed
 from harness.guard import (
@@ -173,7 +174,8 @@ def run_case(
 
     reproduce = reproduce_command(engine_spec, invariant.id)
     seen = _Observer(claims=dict.fromkeys(invariant.counted_claims, 0))
-    contained = isinstance(adapter, IsolatedEngine)
+    composite = is_composite(adapter)  # a differential engine contains its engines' sessions itself
+    contained = isinstance(adapter, IsolatedEngine) or composite
     # An isolated engine gets the state through a pipe, one that declares it never writes to its
     # input gets the drawn state itself; any other in-process engine gets a fresh copy.
     uncopied = contained or leaves_input_intact(adapter)
@@ -195,6 +197,19 @@ def run_case(
     # function keeps them), so the decorator's text stays as it was: an engine supporting every
     # optional mechanic draws the very examples it drew before optional mechanics existed.
     invariant = dataclasses.replace(invariant, scenarios=partial(invariant.strategy, optional.supported))
+
+    def restart(scenario: Scenario, example_deadline: float | None) -> GuardedSession:
+        """Another session of the drawn state, started and guarded like the example's own (a
+        check that replays a sequence on it: determinism)."""
+        state = scenario.state if uncopied else fresh(scenario.state)
+        return GuardedSession(
+            start_session(adapter, state, limits.start, contained),
+            call_limit=limits.call,
+            example_deadline=example_deadline,
+            contained=contained,
+            pace=pace.add,
+            verdicts=composite,
+        )
 
     @given(invariant.scenarios())
     def examine(scenario: Scenario) -> None:
@@ -224,9 +239,18 @@ def run_case(
                     seen.unsupported_gaps.append(str(gap) if gap else None)
                     reject()  # counted as rejected below
                 session = GuardedSession(
-                    raw, call_limit=limits.call, example_deadline=example_deadline, contained=contained, pace=pace.add
+                    raw,
+                    call_limit=limits.call,
+                    example_deadline=example_deadline,
+                    contained=contained,
+                    pace=pace.add,
+                    verdicts=composite,
                 )
-                probe = Probe(session, claims=invariant.claims)
+                probe = Probe(
+                    session,
+                    claims=invariant.claims,
+                    restart=partial(restart, scenario, example_deadline),
+                )
                 try:
                     invariant.check(probe, scenario)
                     probe.confirm_stable()  # a second read must equal the last: reading changes nothing
@@ -257,6 +281,11 @@ def run_case(
                 raise StopSearch() from None
             raise
         finally:
+            for replica in probe.replicas if probe is not None else ():
+                try:
+                    replica.close()
+                except EngineError:
+                    pass  # a second session (a determinism replay): the example's verdict stands
             if session is not None:
                 try:
                     session.close()

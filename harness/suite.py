@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from harness.limits import run_time_left
-from harness.plan import Case, compiled_suite, engine
+from harness.plan import Case, engine, find_invariant
 from harness.runner import reproduce_command, run_case
 from protocol import codec
 from reports.results import ResultRecord
@@ -23,7 +23,7 @@ def test_conformance(mtg_case: Case, request: pytest.FixtureRequest) -> None:
     left = run_time_left()
     if left is not None and left <= 0:  # no record: the run is marked incomplete
         pytest.skip(f"not run: the run's time limit of {options.limits.run:g}s was reached")
-    invariant = compiled_suite().invariant(mtg_case.invariant)
+    invariant = find_invariant(mtg_case.invariant, options.profile)
     record = run_case(
         mtg_case.engine,
         engine(mtg_case.engine),

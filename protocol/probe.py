@@ -75,8 +75,19 @@ class Probe:
     Any exception from the engine other than :class:`ActionRefused` becomes an
     :class:`EngineError`, so a crash is never mistaken for a rules answer."""
 
-    def __init__(self, session: Session, *, claims: Collection[str] | None = None):
+    def __init__(
+        self,
+        session: Session,
+        *,
+        claims: Collection[str] | None = None,
+        restart: Callable[[], Session] | None = None,
+    ):
         self._session = session
+        #: Starts another session of the same drawn state (given by the runner, contained like the
+        #: first): what a determinism check replays a sequence on. ``None``: not available.
+        self._restart = restart
+        #: The sessions :meth:`replica` started, closed by the runner with the first.
+        self.replicas: list[Session] = []
         self.trace: list[TraceStep] = []
         self._checked: GameState | None = None
         #: The last state the engine exported through this probe and how many trace steps had
@@ -91,6 +102,16 @@ class Probe:
         self.exercised: list[str] = []
         #: Why the example was set aside (a precondition did not hold), or ``None``.
         self.set_aside: str | None = None
+
+    def replica(self) -> Probe:
+        """A probe over a new session of the same drawn state (the runner starts it the way it
+        started this one), for a check that plays the same sequence twice (determinism); it
+        counts no claims of its own. ``EngineError`` when the runner gave no way to start one."""
+        if self._restart is None:
+            raise EngineError("harness: this probe cannot start a second session of its state")
+        session = self._restart()
+        self.replicas.append(session)
+        return Probe(session)
 
     def claim(self, name: str) -> None:
         """Mark that the check tests claim ``name`` in this example, at the point where the

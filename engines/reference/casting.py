@@ -367,7 +367,9 @@ class Casting:
         from_zone, _ = game.remove_from_zone(card_id)
         if from_zone is Zone.HAND:
             self.zones.left_hand(game, card_id)
-        game.enter(Perm(card_id, controller=player))
+        # 302.6: like any permanent, it has not been under its controller's control continuously
+        # since their most recent turn began (it matters only if it is or becomes a creature).
+        game.enter(Perm(card_id, controller=player, summoning_sick=True))
         game.players[player].land_plays_left -= 1
         events.append(
             Event(EventKind.ZONE_CHANGE, card=card_id, from_zone=from_zone, to_zone=Zone.BATTLEFIELD, player=player)

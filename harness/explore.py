@@ -1,0 +1,437 @@
+"""Exploration: the rules of every game checked on sequences of play, ruling or not.
+
+A ruling's invariant checks one rule in states drawn for it. Exploration draws a state from every
+generator the run's rulings use (each with the mechanics its engine supports), then plays a
+sequence of the actions the engine offers, and after every step judges the rules that hold in
+any game (:mod:`protocol.global_rules`), plus three that need the play itself: an offered action
+is accepted, a player without priority is refused and the refusal changes nothing, and the same
+sequence from the same state gives the same states (determinism).
+
+Each rule is an :class:`~rulings.invariant.Invariant` of kind ``global`` (id ``global.<rule>``):
+the runner searches it like any ruling's invariant, so limits, isolation, the slow-engine
+breaker, claims, shrinking, the 1-minimal counterexample, results, report and gate are the same.
+The sequence is part of the drawn scenario (:class:`ExploreParams`: one choice per step, taken
+modulo the actions offered then), so Hypothesis shrinks the sequence and the state together: the
+stateful search of a ``RuleBasedStateMachine`` (a rule per step, an invariant after each), with
+the state drawn by the project's generators and the run's containment around every call.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from hypothesis import strategies as st
+from hypothesis.strategies import SearchStrategy
+
+from generators.records import params_record
+from harness.differential import KnownDisagreement
+from protocol.actions import Action, ActionKind, pass_priority
+from protocol.global_rules import RULES, GlobalRule, Transition, gives_priority
+from protocol.model import EventKind, GameState
+from protocol.probe import Probe, Scenario, Violation
+from protocol.state_diff import differences
+from rulings.compile import CompiledSuite
+from rulings.invariant import Invariant
+
+#: The id prefix of exploration's invariants (``global.objects-conserved`` ...).
+PREFIX = "global."
+
+#: Steps played per example, by profile: ``ci`` fits a CI job, ``thorough`` goes deeper for
+#: nightly runs (the examples per profile are the run's: :mod:`harness.profiles`).
+STEPS: dict[str, int] = {"dev": 16, "ci": 16, "thorough": 40}
+
+#: The largest choice drawn for a step: taken modulo the offered actions, so every action of a
+#: list up to this long can be chosen, and shrinking a choice towards 0 picks the first offer.
+_CHOICE = 255
+#: Choices below this pass priority when a pass is offered (see :func:`chosen_action`).
+_PASS_BELOW = 128
+
+
+@params_record("explore")
+@dataclass(frozen=True)
+class ExploreParams:
+    """What an exploration example plays: the invariant whose generator drew the state
+    (``source``) and one choice per step (``choices``: index into the actions offered then,
+    modulo their number)."""
+
+    source: str
+    choices: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Source:
+    """A generator of states: a ruling invariant's strategy, with the mechanics it needs."""
+
+    id: str
+    requires: frozenset[str]
+    optional: frozenset[str]
+    strategy: Callable[[frozenset[str] | None], SearchStrategy[Scenario]]
+
+
+def sources(suite: CompiledSuite) -> tuple[Source, ...]:
+    """One source per distinct generator use among the suite's invariants (an invariant family
+    parametrized by a card draws with each card: each is a source)."""
+    found: dict[tuple[str, frozenset[str]], Source] = {}
+    for inv in suite.invariants:
+        if inv.kind == "global":
+            continue
+        key = (inv.id, inv.requires)
+        found.setdefault(key, Source(inv.id, inv.requires, inv.optional, inv.strategy))
+    return tuple(found.values())
+
+
+def mechanics_of(chosen: tuple[Source, ...]) -> frozenset[str]:
+    """Every mechanic a state of ``chosen`` may hold."""
+    return frozenset().union(*(s.requires | s.optional for s in chosen))
+
+
+def _states(chosen: tuple[Source, ...], allowed: frozenset[str]) -> SearchStrategy[tuple[str, GameState]]:
+    """A state from any of the sources the allowed mechanics cover, with the source's id."""
+    usable = [s for s in chosen if s.requires <= allowed]
+    if not usable:
+        return st.nothing()
+
+    def drawn(source: Source) -> SearchStrategy[tuple[str, GameState]]:
+        mechanics = (allowed & source.optional) if source.optional else None
+        return source.strategy(mechanics).map(lambda sc: (source.id, sc.state))
+
+    # A family first, then one of its sources: a family of one invariant (vigilance) is drawn as
+    # often as one of twenty (ninjutsu), so each generator's states get their share of a search.
+    families: dict[str, list[Source]] = {}
+    for s in usable:
+        families.setdefault(family(s.id), []).append(s)
+    return st.one_of([st.one_of([drawn(s) for s in members]) for members in families.values()])
+
+
+def family(invariant_id: str) -> str:
+    """The family of an invariant id: ``ninjutsu`` of ``ninjutsu.after-blockers/...``."""
+    return invariant_id.split(".", 1)[0].split("/", 1)[0]
+
+
+def sequences(steps: int) -> SearchStrategy[list[int]]:
+    """Up to ``steps`` choices, the length drawn first as what it falls short of ``steps`` (a
+    list strategy's lengths, like integers, are drawn small most often, and a sequence must be long
+    enough to leave its step and turn). A failure stops the walk where it happens, so the trace
+    shown is the prefix up to it; shrinking makes its choices the passes (see :func:`chosen_action`)."""
+    return st.integers(0, steps - 1).flatmap(
+        lambda short: st.lists(st.integers(0, _CHOICE), min_size=steps - short, max_size=steps - short)
+    )
+
+
+def scenarios(chosen: tuple[Source, ...], steps: int) -> Callable[..., SearchStrategy[Scenario]]:
+    """The scenarios strategy of an exploration invariant: a state from the sources the engine
+    supports (``allowed``: the mechanics it may see) and a sequence of ``steps`` choices."""
+    everything = mechanics_of(chosen)
+
+    def strategy(allowed: frozenset[str] = everything) -> SearchStrategy[Scenario]:
+        pairs = st.tuples(_states(chosen, allowed), sequences(steps))
+        return pairs.map(lambda p: Scenario(p[0][1], ExploreParams(p[0][0], tuple(p[1]))))
+
+    return strategy
+
+
+# -- playing a sequence -------------------------------------------------------------------
+
+
+def chosen_action(offered: list[Action], choice: int) -> Action:
+    """The action ``choice`` picks: passing priority for the lower half of the choices (when it is
+    offered: a game moves on only by passing, and a walk of random offers would mostly tap lands),
+    otherwise the offer at ``choice`` modulo their number. Shrinking a choice to 0 picks the pass:
+    the simplest sequence is the one that only lets the game go on."""
+    if choice < _PASS_BELOW:
+        for action in offered:
+            if action.kind is ActionKind.PASS_PRIORITY:
+                return action
+    return offered[choice % len(offered)]
+
+
+def walk(probe: Probe, choices: tuple[int, ...], *, require: bool = True) -> Iterator[Transition]:
+    """Play ``choices`` on the probe's game, one offered action per step, and yield each step.
+
+    The walk ends early when nothing is offered (the game waits for nobody). ``require``: an
+    offered action must be accepted (its refusal is a :class:`Violation`); otherwise a refusal
+    ends the walk (another rule judges it)."""
+    for index, choice in enumerate(choices):
+        before = probe.state()
+        offered = probe.legal_actions()
+        if not offered:
+            return
+        action = chosen_action(offered, choice)
+        if require:
+            events = probe.require(action, f"step {index + 1}: the action was offered by legal_actions()")
+        else:
+            applied = probe.try_apply(action)
+            if applied is None:
+                return
+            events = applied
+        yield Transition(before, action, tuple(events), probe.state())
+
+
+def _where(index: int, step: Transition) -> str:
+    return f"step {index + 1} ({step.before.step}, turn {step.before.turn}): {step.action}"
+
+
+def rule_check(rule: GlobalRule) -> Callable[[Probe, Scenario[ExploreParams]], None]:
+    """The check of one global rule: play the sequence, judge every step."""
+    claim = rule.claim
+
+    def check(probe: Probe, scenario: Scenario[ExploreParams]) -> None:
+        for index, step in enumerate(walk(probe, scenario.params.choices, require=False)):
+            problems = rule.judge(step)
+            if problems:
+                raise Violation(
+                    f"global rule {rule.id} broken: {rule.title}",
+                    expected=f"after {_where(index, step)}: {rule.title} (CR {', '.join(rule.cr)})",
+                    observed="; ".join(problems),
+                )
+            if rule.exercised(step):
+                probe.claim(claim)
+
+    return check
+
+
+OFFERED_CLAIM = "an offered action was applied"
+
+
+def offered_accepted(probe: Probe, scenario: Scenario[ExploreParams]) -> None:
+    """117.1: the player with priority may take the actions the game allows; an action the engine
+    offers in ``legal_actions()`` is one it allows, so applying it must not be refused."""
+    for _ in walk(probe, scenario.params.choices, require=True):
+        probe.claim(OFFERED_CLAIM)
+
+
+REFUSAL_CLAIM = "a player without priority was refused"
+
+
+def refusal_changes_nothing(probe: Probe, scenario: Scenario[ExploreParams]) -> None:
+    """117.1 (only the player with priority may act), 117.3d-style atomicity of a refusal: at each
+    step where a player holds priority, the other player's pass is refused, and the refusal leaves
+    the game exactly as it was (the probe compares the states: see ``Probe.apply``)."""
+    for step in _refusal_walk(probe, scenario.params.choices):
+        state = step.after
+        assert state.priority is not None  # the walk yields only states where a player holds priority
+        other = 1 - state.priority
+        probe.expect_refused(
+            pass_priority(other),
+            f"global rule refusal-changes-nothing broken: P{other} passed priority while P{state.priority} held it",
+            expected=f"P{other}'s pass refused (117.1: only the player with priority acts)",
+        )
+        probe.claim(REFUSAL_CLAIM)
+
+
+def _refusal_walk(probe: Probe, choices: tuple[int, ...]) -> Iterator[Transition]:
+    for step in walk(probe, choices, require=False):
+        if gives_priority(step.after):
+            yield step
+
+
+DETERMINISM_CLAIM = "a sequence was replayed and compared"
+
+
+def _comparable(state: GameState, shuffled: bool) -> GameState:
+    """``state`` with libraries in a fixed order when a library was shuffled (701.24a: the one
+    random event of these games), otherwise as it is."""
+    if not shuffled:
+        return state
+    return state.replace(players=tuple(dataclasses.replace(p, library=tuple(sorted(p.library))) for p in state.players))
+
+
+def deterministic(probe: Probe, scenario: Scenario[ExploreParams]) -> None:
+    """The rules decide every outcome but a shuffle's (701.24a) and the players' choices: the
+    same sequence of actions from the same state gives the same states and the same offers. The
+    sequence is played, then replayed on a second session of the same state, step by step."""
+    first = list(walk(probe, scenario.params.choices, require=False))
+    if not first:
+        return
+    again = probe.replica()
+    shuffled = False
+    for index, step in enumerate(first):
+        before = again.state()
+        offered = again.legal_actions()
+        if step.action not in offered:
+            raise Violation(
+                "global rule deterministic broken: the same sequence offered different actions",
+                expected=f"at {_where(index, step)}: the action offered again",
+                observed=f"offered now: {', '.join(map(str, offered)) or 'nothing'}",
+            )
+        events = again.try_apply(step.action)
+        if events is None:
+            raise Violation(
+                "global rule deterministic broken: the same action was accepted once and refused once",
+                expected=f"{_where(index, step)} accepted again",
+                observed="refused on the replay",
+            )
+        shuffled = shuffled or any(e.kind is EventKind.SHUFFLE for e in (*step.events, *events))
+        now = again.state()
+        if _comparable(now, shuffled) != _comparable(step.after, shuffled) or before != step.before:
+            raise Violation(
+                "global rule deterministic broken: the same sequence gave different states",
+                expected=f"after {_where(index, step)}: the state of the first play",
+                observed="; ".join(differences(step.after, now)) or "equal fields, unequal states",
+            )
+    probe.claim(DETERMINISM_CLAIM)
+
+
+#: The id of the differential invariant: run only on a differential engine (``differential:A,B``).
+AGREE = PREFIX + "engines-agree"
+AGREE_CLAIM = "a step was played on every engine and compared"
+
+
+#: How many steps each branch from the drawn state goes (its offer, then the simplest moves on).
+BRANCH_DEPTH = 3
+
+
+def engines_agree(probe: Probe, scenario: Scenario[ExploreParams]) -> None:
+    """Play on a differential engine (:mod:`harness.differential`), which compares the engines'
+    offers and states at every step and raises at the first where they part: first every action
+    offered in the drawn state, each on a session of its own and followed by the simplest moves on
+    (a generator draws a state at the moment its rules matter: one action from it is where most
+    engines part), then the drawn sequence. A known disagreement (``explore --known``) ends the
+    play it is met in, and the search goes on."""
+    try:
+        offers = probe.legal_actions()
+    except KnownDisagreement:
+        return  # parted where they are known to part: nothing more to compare in this state
+    for offer in offers:
+        branch = probe.replica()
+        try:
+            branch.state()
+            branch.legal_actions()
+            if branch.try_apply(offer) is None:
+                continue
+            for _ in walk(branch, (0,) * (BRANCH_DEPTH - 1), require=False):
+                pass
+        except KnownDisagreement:
+            continue
+        except Violation:
+            adopt(probe, branch)
+            raise
+        probe.claim(AGREE_CLAIM)
+    try:
+        for _ in walk(probe, scenario.params.choices, require=False):
+            probe.claim(AGREE_CLAIM)
+    except KnownDisagreement:
+        return
+
+
+def adopt(probe: Probe, branch: Probe) -> None:
+    """Report ``branch``'s play as ``probe``'s: the failure's trace and board are the branch's."""
+    probe.trace[:] = branch.trace
+    probe.last_state, probe.last_state_step = branch.last_state, branch.last_state_step
+
+
+# -- the invariants -----------------------------------------------------------------------
+
+
+def _invariant(
+    rule_id: str,
+    cr: tuple[str, ...],
+    title: str,
+    claim: str,
+    check: Callable[..., None],
+    strategy: Any,
+    everything: frozenset[str],
+    **extra: Any,
+) -> Invariant:
+    """A global rule as an invariant: no mechanic required, every mechanic of the sources
+    optional (an engine is explored over the states its mechanics allow)."""
+    return Invariant(
+        id=PREFIX + rule_id,
+        rulings=tuple(f"CR {n}" for n in cr),
+        kind="global",
+        requires=frozenset(),
+        scenarios=strategy,
+        check=check,
+        description=f"{title} (CR {', '.join(cr)})",
+        origin="global",
+        claims=(claim,),
+        optional=everything,
+        **extra,
+    )
+
+
+_BUILT: dict[tuple[int, str], tuple[CompiledSuite, tuple[Invariant, ...]]] = {}
+
+
+def explore_invariants(suite: CompiledSuite, profile: str) -> tuple[Invariant, ...]:
+    """The global invariants of an exploration under ``profile`` (its steps per example), drawing
+    states from every generator of ``suite`` (built once per suite and profile)."""
+    key = (id(suite), profile)
+    if key not in _BUILT or _BUILT[key][0] is not suite:
+        _BUILT[key] = (suite, _build(suite, profile))
+    return _BUILT[key][1]
+
+
+def _build(suite: CompiledSuite, profile: str) -> tuple[Invariant, ...]:
+    chosen = sources(suite)
+    everything = mechanics_of(chosen)
+    strategy = scenarios(chosen, STEPS.get(profile, STEPS["ci"]))
+    found = [
+        _invariant(r.id, r.cr, r.title, r.claim, rule_check(r), strategy, everything, observes=r.observes)
+        for r in RULES
+    ]
+    found.append(
+        _invariant(
+            "offered-accepted",
+            ("117.1",),
+            "an action the engine offers is accepted",
+            OFFERED_CLAIM,
+            offered_accepted,
+            strategy,
+            everything,
+        )
+    )
+    found.append(
+        _invariant(
+            "refusal-changes-nothing",
+            ("117.1",),
+            "only the player with priority acts, and a refused action changes nothing",
+            REFUSAL_CLAIM,
+            refusal_changes_nothing,
+            strategy,
+            everything,
+        )
+    )
+    found.append(
+        _invariant(
+            AGREE.removeprefix(PREFIX),
+            ("100.1",),
+            "engines that play the same state and the same actions offer the same actions and show the same game",
+            AGREE_CLAIM,
+            engines_agree,
+            strategy,
+            everything,
+        )
+    )
+    found.append(
+        _invariant(
+            "deterministic",
+            ("701.24a",),
+            "the same sequence from the same state gives the same states (a shuffle aside)",
+            DETERMINISM_CLAIM,
+            deterministic,
+            strategy,
+            everything,
+        )
+    )
+    return tuple(found)
+
+
+__all__ = [
+    "AGREE",
+    "PREFIX",
+    "STEPS",
+    "ExploreParams",
+    "Source",
+    "deterministic",
+    "explore_invariants",
+    "offered_accepted",
+    "refusal_changes_nothing",
+    "rule_check",
+    "scenarios",
+    "sources",
+    "walk",
+]

@@ -1,0 +1,332 @@
+"""Exploration (harness.explore) and differential runs (harness.differential): the checks that need
+play fail on an engine that breaks them, pass on the reference engine, and a differential engine
+reports the first step where its engines part, saying which agrees with the reference."""
+
+from __future__ import annotations
+
+import dataclasses
+import subprocess
+import sys
+
+import pytest
+
+from engines.reference import ReferenceEngine
+from harness.differential import DifferentialEngine, Disagreement, differential_spec, members
+from harness.explore import (
+    AGREE,
+    PREFIX,
+    ExploreParams,
+    chosen_action,
+    deterministic,
+    explore_invariants,
+    offered_accepted,
+    refusal_changes_nothing,
+    rule_check,
+)
+from harness.plan import compiled_suite, explore_plan
+from harness.runner import run_case
+from protocol.actions import Action, ActionKind, pass_priority
+from protocol.adapter import ActionRefused
+from protocol.builder import StateBuilder
+from protocol.global_rules import RULES_BY_ID
+from protocol.model import CardData, GameState, Step, Zone
+from protocol.probe import Probe, Scenario, Violation
+from reports.results import read_results
+
+BEARS = CardData("Grizzly Bears", ("Creature",), "{1}{G}", subtypes=("Bear",), power="2", toughness="2")
+FOREST = CardData("Forest", ("Land",), supertypes=("Basic",), subtypes=("Forest",), text="({T}: Add {G}.)")
+
+
+def board() -> GameState:
+    b = StateBuilder()
+    b.permanent(BEARS, 0)
+    b.permanent(FOREST, 1)
+    b.put(FOREST, 0, zone=Zone.HAND)
+    b.put(BEARS, 0, zone=Zone.LIBRARY)
+    b.put(BEARS, 1, zone=Zone.LIBRARY)
+    return b.build(step=Step.PRECOMBAT_MAIN, priority=0)
+
+
+def scenario(*choices: int) -> Scenario[ExploreParams]:
+    return Scenario(board(), ExploreParams("hand-built", choices))
+
+
+PASSES = (0,) * 12  # pass priority at every step: through the turn into the next
+
+
+class Wrapped:
+    """A session of the reference engine with one behaviour replaced (a hand-made faulty engine)."""
+
+    def __init__(self, session):
+        self.inner = session
+
+    def state(self):
+        return self.inner.state()
+
+    def legal_actions(self):
+        return self.inner.legal_actions()
+
+    def apply(self, action):
+        return self.inner.apply(action)
+
+    def close(self):
+        self.inner.close()
+
+
+class RefusesOffers(Wrapped):
+    def apply(self, action):
+        raise ActionRefused("no")
+
+
+class AcceptsAnyPass(Wrapped):
+    """Lets the player without priority pass, and passes for the one who has it."""
+
+    def apply(self, action):
+        state = self.inner.state()
+        if action.kind is ActionKind.PASS_PRIORITY and action.player != state.actor:
+            return self.inner.apply(dataclasses.replace(action, player=state.actor))
+        return self.inner.apply(action)
+
+
+class LosesLifeOnPass(Wrapped):
+    """Each pass costs the active player one life, and says nothing of it."""
+
+    def __init__(self, session):
+        super().__init__(session)
+        self.lost = 0
+
+    def apply(self, action):
+        events = self.inner.apply(action)
+        if action.kind is ActionKind.PASS_PRIORITY:
+            self.lost += 1
+        return events
+
+    def state(self):
+        state = self.inner.state()
+        players = list(state.players)
+        players[0] = dataclasses.replace(players[0], life=players[0].life - self.lost)
+        return state.replace(players=tuple(players))
+
+
+class Engine:
+    """The reference engine, its sessions wrapped by ``wrapper`` (every ``every``-th session)."""
+
+    name = "wrapped"
+    version = "0"
+
+    def __init__(self, wrapper, every: int = 1):
+        self.inner = ReferenceEngine()
+        self.wrapper = wrapper
+        self.every = every
+        self.started = 0
+
+    def supports(self, requires):
+        return self.inner.supports(requires)
+
+    def start(self, state):
+        self.started += 1
+        session = self.inner.start(state)
+        return self.wrapper(session) if self.started % self.every == 0 else session
+
+
+def probe_of(engine: Engine) -> Probe:
+    return Probe(engine.start(board()), restart=lambda: engine.start(board()))
+
+
+def test_the_reference_engine_holds_every_play_check_on_a_hand_built_game():
+    for check in (offered_accepted, refusal_changes_nothing, deterministic):
+        probe = probe_of(Engine(Wrapped))
+        check(probe, scenario(*PASSES))
+        assert probe.exercised, check.__name__
+
+
+def test_an_offered_action_refused_fails_offered_accepted():
+    with pytest.raises(Violation, match="refused a legal action"):
+        offered_accepted(probe_of(Engine(RefusesOffers)), scenario(*PASSES))
+
+
+def test_a_player_passing_without_priority_fails_the_refusal_rule():
+    with pytest.raises(Violation, match="refusal-changes-nothing"):
+        refusal_changes_nothing(probe_of(Engine(AcceptsAnyPass)), scenario(*PASSES))
+
+
+def test_a_replay_that_differs_fails_determinism():
+    engine = Engine(LosesLifeOnPass, every=2)  # the second session, the replay, differs
+    with pytest.raises(Violation, match="deterministic"):
+        deterministic(probe_of(engine), scenario(*PASSES))
+
+
+def test_life_lost_without_an_event_fails_the_events_rule_through_its_check():
+    check = rule_check(RULES_BY_ID["changes-have-events"])
+    with pytest.raises(Violation, match="changes-have-events") as caught:
+        check(probe_of(Engine(LosesLifeOnPass)), scenario(*PASSES))
+    assert "119.3" in caught.value.observed and "step 1" in caught.value.expected
+
+
+def test_a_low_choice_passes_priority_and_a_high_one_picks_among_the_offers():
+    offers = [Action(ActionKind.PLAY_LAND, 0, source="c3"), pass_priority(0)]
+    assert chosen_action(offers, 0) == pass_priority(0)
+    assert chosen_action(offers, 200) == offers[200 % 2]
+    assert chosen_action(offers[:1], 0) == offers[0]
+
+
+def test_every_global_invariant_is_of_kind_global_cites_the_rules_and_counts_one_claim():
+    invariants = explore_invariants(compiled_suite(), "ci")
+    assert {i.id for i in invariants} >= {PREFIX + r for r in RULES_BY_ID} | {AGREE}
+    for inv in invariants:
+        assert inv.kind == "global" and inv.id.startswith(PREFIX)
+        assert inv.rulings and all(r.startswith("CR ") for r in inv.rulings)
+        assert len(inv.claims) == 1 and not inv.requires
+
+
+def test_the_plan_gives_single_engines_the_rules_and_a_differential_engine_the_comparison():
+    single = explore_plan(["reference"], (), "ci")
+    assert (
+        AGREE not in {c.invariant for c in single}
+        and len(single) == len(explore_invariants(compiled_suite(), "ci")) - 1
+    )
+    spec = differential_spec(["mutant:class-level-free", "reference"])
+    assert spec == "differential:reference,mutant:class-level-free"
+    assert members(spec) == ("reference", "mutant:class-level-free")
+    assert [c.invariant for c in explore_plan([spec], (), "ci")] == [AGREE]
+
+
+def differential(*engines) -> DifferentialEngine:
+    return DifferentialEngine(list(engines))
+
+
+def test_engines_that_play_alike_agree_and_a_parting_engine_is_named_at_its_step():
+    agreeing = differential(("reference", ReferenceEngine()), ("other", ReferenceEngine()))
+    probe = Probe(agreeing.start(board()))
+    for action in (pass_priority(0), pass_priority(1)):
+        probe.apply(action)
+    assert probe.state().step is Step.BEGINNING_OF_COMBAT
+
+    parting = differential(
+        ("reference", ReferenceEngine()), ("same", ReferenceEngine()), ("lossy", Engine(LosesLifeOnPass))
+    )
+    probe = Probe(parting.start(board()))
+    with pytest.raises(Disagreement) as caught:
+        probe.apply(pass_priority(0))  # the state after it is read and compared
+    found = caught.value
+    assert found.step == str(Step.PRECOMBAT_MAIN) and found.agree == ("same",)
+    assert "life" in found.observed and "part from it: lossy" in found.observed
+
+
+def test_an_action_one_engine_refuses_is_a_disagreement_and_one_all_refuse_a_refusal():
+    parting = differential(("reference", ReferenceEngine()), ("refuses", Engine(RefusesOffers)))
+    session = parting.start(board())
+    with pytest.raises(Disagreement, match="whether"):
+        session.apply(pass_priority(0))
+    session = parting.start(board())
+    with pytest.raises(ActionRefused):
+        session.apply(Action(ActionKind.CAST, 0, source="no-such-card"))
+
+
+def test_offers_one_engine_lacks_are_a_disagreement():
+    class NoLand(Wrapped):
+        def legal_actions(self):
+            return [a for a in self.inner.legal_actions() if a.kind is not ActionKind.PLAY_LAND]
+
+    session = differential(("reference", ReferenceEngine()), ("noland", Engine(NoLand))).start(board())
+    with pytest.raises(Disagreement, match="actions they offer") as caught:
+        session.legal_actions()
+    assert "play-land" in caught.value.observed
+
+
+def test_a_differential_run_finds_a_mutant_and_minimizes_the_disagreement():
+    from harness.plan import engine as load
+
+    spec = differential_spec(["reference", "mutant:class-level-free"])
+    agree = next(i for i in explore_invariants(compiled_suite(), "ci") if i.id == AGREE)
+    record = run_case(spec, load(spec), agree, profile="ci", seed=None)
+    assert record.status == "fail", record.reason
+    assert record.failure is not None and "engines part" in record.failure.message
+    assert "mutant:class-level-free" in record.failure.observed
+
+
+def test_a_reference_run_of_each_global_invariant_passes_under_dev():
+    from harness.plan import engine as load
+
+    for inv in explore_invariants(compiled_suite(), "dev"):
+        if inv.id == AGREE:
+            continue
+        record = run_case("reference", load("reference"), inv, profile="dev", seed=7)
+        assert record.status == "pass", (inv.id, record.reason, record.failure)
+
+
+@pytest.mark.slow
+def test_explore_on_the_command_line_passes_the_reference_engine_and_reports_every_rule(tmp_path):
+    out = tmp_path / "explore"
+    done = subprocess.run(
+        [sys.executable, "-m", "harness.cli", "explore", "--profile", "ci", "-n", "1", "--out", str(out)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    results = read_results(out / "results.json")
+    assert {r.invariant: r.status for r in results.results} == {
+        c.invariant: "pass" for c in explore_plan(["reference"], (), "ci")
+    }
+    assert all(r.kind == "global" for r in results.results)
+    assert any(r.id == "CR 704.3" for r in results.rulings)
+    assert "Whenever a player would get priority" in (out / "report.html").read_text()
+
+
+@pytest.mark.slow
+def test_a_differential_run_on_the_command_line_fails_on_a_mutant(tmp_path):
+    out = tmp_path / "differential"
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "harness.cli",
+            "explore",
+            "--differential",
+            "--engine",
+            "reference",
+            "--engine",
+            "mutant:class-level-free",
+            "--out",
+            str(out),
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 1, done.stdout + done.stderr
+    (record,) = read_results(out / "results.json").results
+    assert record.status == "fail" and record.engine == "differential:reference,mutant:class-level-free"
+
+
+def test_a_known_disagreement_ends_the_play_and_an_unknown_one_still_fails(tmp_path):
+    from harness.differential import KnownError, read_known, use_known
+
+    known = tmp_path / "known.toml"
+    known.write_text(
+        '[[known]]\nstep = "precombat-main"\nwhat = "the states they show"\n'
+        'observed = "player 0 life"\nreason = "it loses life on each pass"\n'
+    )
+    parting = differential(("reference", ReferenceEngine()), ("lossy", Engine(LosesLifeOnPass)))
+    engine_of = parting
+
+    def probe() -> Probe:
+        return Probe(engine_of.start(board()), restart=lambda: engine_of.start(board()))
+
+    from harness.explore import engines_agree
+
+    try:
+        use_known(read_known(known))
+        engines_agree(probe(), scenario(*PASSES))  # met, known: the play ends, no failure
+        use_known(())
+        with pytest.raises(Disagreement):
+            engines_agree(probe(), scenario(*PASSES))
+    finally:
+        use_known(())
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[[known]]\nstep = "x"\n')
+    with pytest.raises(KnownError, match="needs step, what, observed and reason"):
+        read_known(bad)
