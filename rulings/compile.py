@@ -18,7 +18,7 @@ from rulings.cards import CardPool, bundled_pool, load_card_pool
 from rulings.corpus import Corpus, Ruling, load_corpus
 from rulings.declare import bindings, invariants_of, unfinished
 from rulings.invariant import Invariant
-from rulings.templates import TEMPLATES, Match, NotCovered
+from rulings.templates import TEMPLATES, Match, NotCovered, Template
 from rulings.user_wordings import load_user_wordings
 from rulings.why import uncovered_reason
 
@@ -86,24 +86,18 @@ def compile_corpus(corpus: Corpus | None = None, cards: CardPool | None = None) 
             reasons[ruling.id] = f"card {missing[0]} is not in the card pool"
             continue
         data = tuple(pool.cards[c] for c in ruling.cards)
-        found: list[tuple[str, list[Invariant]]] = []
-        for tpl in TEMPLATES:
-            match = tpl.match(ruling, data, user)
-            if match is None:
-                continue
-            if found:
-                # Two templates read every sentence: the ruling says too little to tell which
-                # rule it states. Uncovered, never a guess (and never a failed compile).
-                reasons[ruling.id] = f"templates {found[0][0]} and {tpl.id} both read it: it does not say which rule"
-                continue
-            try:
-                found.append((tpl.id, invariants_of(tpl, match)))
-            except NotCovered as exc:
-                reasons[ruling.id] = f"template {tpl.id}: {exc}"
-                found.append((tpl.id, []))
-        if found and ruling.id not in reasons:
-            matched[ruling.id] = found[0][0]
-            invariants.extend(found[0][1])
+        readers = [(tpl, match) for tpl in TEMPLATES if (match := tpl.match(ruling, data, user)) is not None]
+        chosen, why = tightest(readers)
+        if chosen is None:
+            if why:
+                reasons[ruling.id] = why
+            continue
+        tpl, match = chosen
+        try:
+            invariants.extend(invariants_of(tpl, match))
+            matched[ruling.id] = tpl.id
+        except NotCovered as exc:
+            reasons[ruling.id] = f"template {tpl.id}: {exc}"
     shipped: set[str] | None = None
     by_id = {r.id: r for r in corpus}
     for declaration in bindings():
@@ -140,3 +134,19 @@ def compile_corpus(corpus: Corpus | None = None, cards: CardPool | None = None) 
             reason = reasons.get(ruling.id) or uncovered_reason(ruling, user)
         coverage.append(RulingCoverage(ruling, kind, matched.get(ruling.id), encoding, reason))
     return CompiledSuite(corpus, tuple(invariants), tuple(coverage))
+
+
+def tightest(readers: list[tuple[Template, Match]]) -> tuple[tuple[Template, Match] | None, str]:
+    """The template a ruling compiles to among those reading every sentence of it: the one alone
+    whose rule the ruling states most completely (fewest of its statements left unsaid). A rule
+    with two statements, of which the ruling states one, is a looser fit than a rule that is that
+    one statement (reach's 702.17b restates half of flying's 702.9b). A tie leaves the ruling
+    uncovered with the reason: it does not say which rule, and a guess would be a false compile."""
+    if not readers:
+        return None, ""
+    unsaid = [len(set(tpl.wordings.states) - set(match.states)) for tpl, match in readers]
+    best = min(unsaid)
+    tied = [reader for reader, n in zip(readers, unsaid, strict=True) if n == best]
+    if len(tied) > 1:
+        return None, f"templates {tied[0][0].id} and {tied[1][0].id} both read it: it does not say which rule"
+    return tied[0], ""
