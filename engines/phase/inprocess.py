@@ -10,11 +10,12 @@ from engines.kit.naming import same_meaning
 from engines.kit.session import CachedSession
 from engines.kit.trial import Candidate, accepted
 from protocol.adapter import ActionRefused, EngineError, Gap, Session, Support
-from protocol.decisions import SearchDecision
+from protocol.decisions import AssignCombatDamage, SearchDecision
 from protocol.mechanics import Mechanic, UnknownMechanic, mechanic
 from protocol.model import Action, ActionKind, Event, EventKind, GameState
 
 from . import actions as amap
+from .divisions import offered as divisions_offered
 from .events import translate
 from .export import export
 from .load import as_text, castable, check_loadable, engine_for, new_game, place, settled
@@ -121,9 +122,25 @@ class PhaseSession(CachedSession):
             action = amap.to_model(native.kind, native.data, actor, self._ids, objects, pending)
             if action is not None and action not in out:
                 out.append(action)
-        if (self._raw().get("waiting_for") or {}).get("type") == "Priority":
+        waiting = (self._raw().get("waiting_for") or {}).get("type")
+        if waiting == "Priority":
             out += [a for a in self._mana_abilities(actor, objects) if a not in out]
+        if waiting == "AssignCombatDamage" and isinstance(pending, AssignCombatDamage):
+            accepts = lambda a: self._accepts(a, actor, pending)  # noqa: E731
+            out += [a for a in divisions_offered(pending, accepts) if a not in out]
         return out
+
+    def _accepts(self, action: Action, actor: int, pending: AssignCombatDamage) -> bool:
+        """Whether phase takes the division ``action`` (tried on a copy of the game): phase lists
+        one division only and judges any (divisions.py)."""
+        import phase
+
+        try:
+            answer = amap.damage_answer(action, pending, self._ids)
+            self._copy().apply(actor, phase.GameAction.from_dict(answer))
+        except (ActionRefused, ValueError):
+            return False
+        return True
 
     def _mana_abilities(self, actor: int, objects: dict[str, Any]) -> list[Action]:
         """The mana abilities phase lets ``actor`` activate now: phase lists none (it pays costs
