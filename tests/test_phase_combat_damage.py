@@ -128,3 +128,100 @@ def test_phase_deals_regular_damage_with_first_strike_damage_without_priority_be
     assert dealt == [({"Object": chump}, 5), ({"Player": 1}, 5)]  # both passes in one call
     combat = board.game.state()["state"]["combat"]
     assert combat["first_strike_done"] and combat["regular_damage_done"]
+
+
+def declare(board: Board, attackers: list[str], blocks: list[tuple[str, str]]) -> list[dict[str, object]]:
+    """From the beginning of combat: ``attackers`` attack player 1, ``blocks`` (blocker,
+    attacker) are declared, and priority is passed until phase waits for something else."""
+
+    def passes() -> list[dict[str, object]]:
+        seen: list[dict[str, object]] = []
+        while board.waiting()["type"] == "Priority" and board.game.state()["state"]["phase"] != "CombatDamage":
+            seen += board.apply(board.waiting()["data"]["player"], {"type": "PassPriority"})
+        return seen
+
+    passes()
+    attacks = [[board.ids[a], {"type": "Player", "data": 1}] for a in attackers]
+    board.apply(0, {"type": "DeclareAttackers", "data": {"attacks": attacks, "bands": []}})
+    passes()
+    board.apply(
+        1, {"type": "DeclareBlockers", "data": {"assignments": [[board.ids[b], board.ids[a]] for b, a in blocks]}}
+    )
+    return passes()
+
+
+def gang_blocked_first_striker() -> Board:
+    return Board(
+        (
+            Card("Striker", ("Creature",), "First strike", 0, 1, 1, ("First strike",)),
+            Card("Plain Blocker", ("Creature",), "", 1, 1, 1),
+            Card("Strike Blocker", ("Creature",), "First strike", 1, 1, 1, ("First strike",)),
+        ),
+        step="BeginCombat",
+    )
+
+
+def test_phase_lists_one_division_but_accepts_all_damage_to_its_second_blocker() -> None:
+    """Why the adapter tries divisions on a copy (engines/phase/divisions.py): phase's own
+    listing at its AssignCombatDamage prompt has its default division only (lethal damage to the
+    blockers in its order), yet phase takes all of the damage to the blocker it lists last, as
+    510.1c allows since 2024: no damage assignment order in phase, only a short listing."""
+    board = gang_blocked_first_striker()
+    declare(board, ["Striker"], [("Plain Blocker", "Striker"), ("Strike Blocker", "Striker")])
+    plain, strike = board.ids["Plain Blocker"], board.ids["Strike Blocker"]
+    assert board.waiting()["type"] == "AssignCombatDamage"
+    listed = [a["data"]["assignments"] for a in board.offered("AssignCombatDamage")]
+    assert listed == [[[plain, 1], [strike, 0]]]
+    answer = {"mode": "Normal", "assignments": [[plain, 0], [strike, 1]], "trample_damage": 0, "controller_damage": 0}
+    events = board.apply(0, {"type": "AssignCombatDamage", "data": answer})
+    dealt = [(e["data"]["source_id"], e["data"]["target"]) for e in events if e["type"] == "DamageDealt"]
+    assert (board.ids["Striker"], {"Object": strike}) in dealt
+    assert (board.ids["Striker"], {"Object": plain}) not in dealt
+
+
+def test_the_adapter_offers_all_damage_to_any_blocker_and_phase_deals_it() -> None:
+    state, att, (first, second) = blocked_state(attacker_card(1, 1, "First strike"), [(1, 1), (1, 1)])
+    session = to_assignment(state)
+    assert session.state().step is Step.FIRST_STRIKE_DAMAGE
+    offered = {a.damage for a in session.legal_actions() if a.kind is ActionKind.ASSIGN_DAMAGE}
+    assert offered == {((att, first, 1),), ((att, second, 1),)}
+    events = session.apply(Action(ActionKind.ASSIGN_DAMAGE, 0, damage=((att, second, 1),)))
+    dealt = [(e.target, e.amount) for e in events if e.kind is EventKind.DAMAGE and e.card == att]
+    assert dealt == [(second, 1)]
+
+
+def test_a_trampler_is_offered_lethal_then_excess_and_never_excess_short_of_lethal() -> None:
+    state, att, (first, second) = blocked_state(attacker_card(5, 5, "Trample"), [(1, 2), (1, 2)])
+    session = to_assignment(state)
+    offered = {a.damage for a in session.legal_actions() if a.kind is ActionKind.ASSIGN_DAMAGE}
+    assert ((att, first, 2), (att, second, 2), (att, "player:1", 1)) in offered
+    assert ((att, second, 5),) in offered
+    assert not any(share[1] == "player:1" and share[2] > 1 for damage in offered for share in damage)
+
+
+def test_phase_keeps_a_double_striker_blocked_but_gives_no_priority_between_its_damage_steps() -> None:
+    """The substance of 509.1h holds on phase: a double striker without trample whose blocker
+    its first-strike damage destroyed deals no regular damage, while an unblocked creature
+    deals its damage in the regular pass. But both passes come in one go from the last pass of
+    the declare blockers step, with no priority in a first-strike damage step (deviation 4):
+    why `remains-blocked` and `second-step` set their examples aside on phase (inconclusive)
+    rather than fail on a claim phase does not break."""
+    board = Board(
+        (
+            Card("Striker", ("Creature",), "Double strike", 0, 2, 2, ("Double strike",)),
+            Card("Runner", ("Creature",), "", 0, 3, 3),
+            Card("Chump", ("Creature",), "", 1, 1, 1),
+        ),
+        step="BeginCombat",
+    )
+    events = declare(board, ["Striker", "Runner"], [("Chump", "Striker")])
+    striker, runner, chump = board.ids["Striker"], board.ids["Runner"], board.ids["Chump"]
+    dealt = [
+        (e["data"]["source_id"], e["data"]["target"], e["data"]["amount"]) for e in events if e["type"] == "DamageDealt"
+    ]
+    assert dealt == [(striker, {"Object": chump}, 2), (runner, {"Player": 1}, 3)]
+    assert board.game.state()["state"]["players"][1]["life"] == 17
+    passed = [e for e in events if e["type"] == "PriorityPassed"]
+    assert events.index(passed[-1]) < events.index(next(e for e in events if e["type"] == "DamageDealt"))
+    combat = board.game.state()["state"]["combat"]
+    assert combat["first_strike_done"] and combat["regular_damage_done"]
