@@ -225,3 +225,28 @@ def test_phase_keeps_a_double_striker_blocked_but_gives_no_priority_between_its_
     assert events.index(passed[-1]) < events.index(next(e for e in events if e["type"] == "DamageDealt"))
     combat = board.game.state()["state"]["combat"]
     assert combat["first_strike_done"] and combat["regular_damage_done"]
+
+
+def test_phase_deals_a_gang_blocked_double_strikers_division_then_its_regular_damage_in_one_call() -> None:
+    """Why `combat.blocked-damage/divided-as-its-controller-chooses` fails on phase (deviation 4,
+    not the division): a 2/1 double striker blocked by two 1/1s gives its 2 first-strike damage to
+    the blocker phase lists last, as chosen (510.1c); in the same call phase deals its regular
+    damage to the other blocker, its one blocker left (510.1c), with no priority between (510.4)."""
+    board = Board(
+        (
+            Card("Striker", ("Creature",), "Double strike", 0, 2, 1, ("Double strike",)),
+            Card("Plain Blocker", ("Creature",), "", 1, 1, 1),
+            Card("Other Blocker", ("Creature",), "", 1, 1, 1),
+        ),
+        step="BeginCombat",
+    )
+    declare(board, ["Striker"], [("Plain Blocker", "Striker"), ("Other Blocker", "Striker")])
+    striker, plain, other = board.ids["Striker"], board.ids["Plain Blocker"], board.ids["Other Blocker"]
+    assert board.waiting()["type"] == "AssignCombatDamage"
+    answer = {"mode": "Normal", "assignments": [[plain, 0], [other, 2]], "trample_damage": 0, "controller_damage": 0}
+    events = board.apply(0, {"type": "AssignCombatDamage", "data": answer})
+    dealt = [
+        (e["data"]["source_id"], e["data"]["target"], e["data"]["amount"]) for e in events if e["type"] == "DamageDealt"
+    ]
+    assert dealt[:2] == [(striker, {"Object": other}, 2), (striker, {"Object": plain}, 2)]
+    assert "PriorityPassed" not in [e["type"] for e in events]
