@@ -27,13 +27,29 @@ from hypothesis import strategies as st
 from generators import cards
 from generators.features import COIN, COLOR_DIM, PLAYER_DIM, TURN_DIM, Dimension, Joint, among, joint
 from generators.records import params_record
+from generators.scenery import Scenery, draw_scenery
 from protocol.builder import StateBuilder
 from protocol.model import MANA_SYMBOLS, CardData, GameState, PlayerIndex, Step, Zone
 from protocol.probe import Scenario
 
 T = TypeVar("T")
 CostSymbol = Literal["T", "Q"]
-Kind = Literal["creature", "artifact", "land"]
+Kind = Literal["creature", "artifact", "land", "artifact-creature"]
+#: The card types of each kind: an artifact creature is both (205.2a), so a check or an engine that
+#: looks at one type only (an artifact can pay {T} while summoning sick) meets both at once.
+KIND_TYPES: dict[str, tuple[str, ...]] = {
+    "creature": ("Creature",),
+    "artifact": ("Artifact",),
+    "land": ("Land",),
+    "artifact-creature": ("Artifact", "Creature"),
+}
+
+
+def is_creature(kind: str) -> bool:
+    """Whether permanents of the kind are creatures (302.6: then summoning sickness applies)."""
+    return "Creature" in KIND_TYPES[kind]
+
+
 #: Steps with priority and no combat, in which these abilities are activated.
 PRIORITY_STEPS = (Step.UPKEEP, Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN, Step.END)
 SYMBOL_WORD = {"T": "tap", "Q": "untap"}
@@ -112,8 +128,8 @@ class SourceSpec:
         if self.self_trigger:
             lines.append(f"Whenever this {self.kind} is tapped for mana, you gain 1 life.")
         code = " ".join(a.code for a in self.abilities) + (" +watch" if self.self_trigger else "")
-        types = {"creature": ("Creature",), "artifact": ("Artifact",), "land": ("Land",)}[self.kind]
-        stat = "1" if self.kind == "creature" else None
+        types = KIND_TYPES[self.kind]
+        stat = "1" if is_creature(self.kind) else None
         return CardData(
             f"{self.kind.capitalize()} {code}",
             types,
@@ -145,7 +161,7 @@ class SourceSpec:
     def types(self) -> tuple[str, ...]:
         if self.own is not None:
             return self.own.types
-        return {"creature": ("Creature",), "artifact": ("Artifact",), "land": ("Land",)}[self.kind]
+        return KIND_TYPES[self.kind]
 
     @property
     def subtypes(self) -> tuple[str, ...]:
@@ -163,7 +179,7 @@ _OWN_LIFE = re.compile(r"^\{(?P<cost>[TQ])\}: You gain (?P<life>\d+) life\.$")
 def kind_of(card: CardData) -> Kind | None:
     """The kind of permanent the generators draw the card as (None: not one of them)."""
     if "Creature" in card.types:
-        return "creature"
+        return "artifact-creature" if "Artifact" in card.types else "creature"
     if "Artifact" in card.types:
         return "artifact"
     if "Land" in card.types and not set(card.subtypes) & set(cards.BASIC_LANDS.values()):
@@ -191,7 +207,8 @@ def own_fits(card: CardData, focus: str) -> bool:
     """Whether the card can be the subject a focus asks for (a creature for "sick-creature", a
     noncreature for "sick-noncreature", anything else for the other focuses)."""
     if focus == "sick-creature":
-        return kind_of(card) == "creature"
+        kind = kind_of(card)
+        return kind is not None and is_creature(kind)
     if focus == "sick-noncreature":
         return kind_of(card) in ("artifact", "land")
     return kind_of(card) is not None
@@ -265,7 +282,7 @@ class ReplacementSpec:
 
 # -- the pieces, drawn in few choices (see generators.features.joint) ------------------------
 
-KINDS: tuple[Kind, ...] = ("creature", "artifact", "land")
+KINDS: tuple[Kind, ...] = ("creature", "artifact", "land", "artifact-creature")
 #: What a trigger or replacement can name (KIND): card types and one basic land type.
 OBSERVED_KINDS = ("permanent", "land", "creature", "artifact", "forest")
 MANA_DIM = among(MANA_SYMBOLS)
@@ -476,6 +493,9 @@ class ManaBoard:
     ) -> Scenario[ManaParams]:
         active = player if active is None else active
         turn, step = joint(draw, TURN_DIM, among(PRIORITY_STEPS))
+        # Permanents no ability here is on, varying the ordinary dimensions (generators.scenery);
+        # no tokens: the mana families do not list mechanic:tokens.
+        draw_scenery(draw, self.b, Scenery(tokens=False))
         state: GameState = self.b.build(turn=turn, active_player=active, step=step, priority=player)
         return Scenario(
             state,
@@ -526,14 +546,15 @@ def cost_symbol_scenarios(
         if i == 0 and own_spec is not None:
             kind = own_spec.kind  # fits the focus (checked above)
         if i == 0 and focus == "sick-creature":
-            kind, sick, tapped = "creature", True, symbol == "Q"
+            # A creature, an artifact creature half the time: both types at once (205.2a).
+            kind, sick, tapped = ("artifact-creature" if drawn == "artifact" else "creature"), True, symbol == "Q"
         elif i == 0 and focus == "sick-noncreature":
             kind, sick, tapped = (own_spec.kind if own_spec else drawn), True, symbol == "Q"
         elif i == 0 and focus == "wrong-state":
             sick, tapped = False, symbol == "T"
         elif i == 0 and focus == "payable":  # the player can pay it: untapped for {T}, tapped for {Q}
             tapped = symbol == "Q"
-            sick = sick and kind != "creature"
+            sick = sick and not is_creature(kind)
         if i == 0 and own_spec is not None:
             board.source(own_spec, player, tapped=tapped, sick=sick)
             continue
@@ -609,7 +630,7 @@ def production_scenarios(
         else:
             spec = SourceSpec(kind, (drawn_abilities[ability_at],), self_trigger=kind == "land" and self_trigger)
         cost = spec.all_abilities[0].cost
-        board.source(spec, player, **_payable_state(cost), sick=spec.kind != "creature" and sick)
+        board.source(spec, player, **_payable_state(cost), sick=not is_creature(spec.kind) and sick)
     for i in range(n_triggers):
         if i == 0 and trigger is not None:
             spec_t, (other,) = trigger, joint(draw, OTHER_SIDE)
@@ -780,6 +801,7 @@ def x_etb_scenarios(draw: st.DrawFn) -> Scenario[XParams]:
     if other_land:
         board.source(SourceSpec("land", basic=next(spare_colours)), 1 - player)
     board.library_cards(draw)
+    draw_scenery(draw, board.b, Scenery(tokens=False))
     state: GameState = board.b.build(turn=turn, active_player=player, step=step, priority=player)
     return Scenario(
         state,

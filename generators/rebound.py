@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from generators import cards
 from generators.features import COIN, COLOR_DIM, TURN_DIM, among, joint
 from generators.records import params_record
+from generators.scenery import Scenery, draw_scenery
 from generators.spell_cards import COUNTERSPELL, JESKAI_BALLER, life_spell, vanilla
 from protocol.builder import StateBuilder
 from protocol.model import (
@@ -84,7 +85,8 @@ SMALL_STATS = among(tuple((p, t) for p in range(1, 4) for t in range(1, 4)))
 
 
 def bystanders(draw: st.DrawFn, b: StateBuilder, library: int = 0) -> None:
-    """A few creatures and library cards for both players (none needed: they shrink away);
+    """A few creatures and library cards for both players (none needed: they shrink away), and
+    scenery permanents (:mod:`generators.scenery`);
     at least ``library`` cards in each library, for scenarios that go through draw steps
     (drawing from an empty library loses the game, 704.5b, which would end the scenario).
     One choice per player (its library's lands are of one colour: filler)."""
@@ -103,6 +105,9 @@ def bystanders(draw: st.DrawFn, b: StateBuilder, library: int = 0) -> None:
             b.permanent(vanilla(stats[0], stats[1]), player, summoning_sick=sick)
         for _ in range(cards_in_library):
             b.put(cards.basic_land(colour), player, Zone.LIBRARY)
+    # Permanents of other card types, tapped, owned by the other player ... (generators.scenery);
+    # no tokens: these families do not list mechanic:tokens among the mechanics a state may hold.
+    draw_scenery(draw, b, Scenery(tokens=False))
 
 
 @st.composite

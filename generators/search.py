@@ -31,6 +31,7 @@ from generators.combat import COMBAT_MECHANICS
 from generators.features import COLOR_DIM, TURN_DIM, among, joint, record
 from generators.ninjutsu import NinjutsuParams, NinjutsuSpec, ninjutsu_scenarios
 from generators.records import params_record
+from generators.scenery import Scenery, draw_scenery
 from generators.search_cards import BRIBERY, SORCERY
 from generators.search_features import features_for
 from generators.search_setup import SearchParams, SearchSetup, add_search_source, draw_kind
@@ -81,6 +82,9 @@ def search_scenarios(draw: st.DrawFn, setup: SearchSetup) -> Scenario[SearchStat
         if player != source.params.library:
             for colour in (c1, c2)[:others]:
                 b.put(cards.basic_land(colour), player, Zone.LIBRARY)
+    # Permanents of other card types, tapped, owned by the other player ... (generators.scenery);
+    # no tokens: the search family does not list mechanic:tokens.
+    draw_scenery(draw, b, Scenery(tokens=False))
     state = b.build(
         turn=turn,
         active_player=active,

@@ -20,6 +20,14 @@ def sick_creature_pays_tap(self, game: Game, perm: Perm) -> bool:
     return not perm.tapped
 
 
+def sick_artifact_creature_pays_tap(self, game: Game, perm: Perm) -> bool:
+    """An engine that sorts permanents by one type, artifacts first: an artifact creature is read
+    as an artifact, which summoning sickness does not stop (302.6 speaks of creatures)."""
+    if game.is_type(perm.id, "Artifact"):
+        return not perm.tapped
+    return Mana.can_pay_tap_cost(self, game, perm)
+
+
 def sick_noncreature_cannot_tap(self, game: Game, perm: Perm) -> bool:
     return not perm.tapped and not perm.summoning_sick
 
@@ -130,6 +138,12 @@ MUTANTS: tuple[Mutant, ...] = table(
             "controller's control can pay {T} costs"
         ),
         {"mana.can_pay_tap_cost": sick_creature_pays_tap},
+    ),
+    (
+        "sick-artifact-creature-pays-tap",
+        ("costs.tap-symbol",),
+        "an artifact creature is read as an artifact only: summoning sick, it can still pay {T} costs",
+        {"mana.can_pay_tap_cost": sick_artifact_creature_pays_tap},
     ),
     (
         "sick-noncreature-cannot-tap",
