@@ -230,6 +230,12 @@ class Casting:
         """305.2: only if they have a land play left this turn (one, normally)."""
         return game.players[player].land_plays_left > 0
 
+    @decision("casting.land_plays_used")
+    def land_plays_used(self, game: Game, player: PlayerIndex, card_id: str, from_zone: Zone | None) -> int:
+        """305.2: playing a land uses one of the player's land plays for the turn, whatever zone
+        it is played from (from exile with a permission too)."""
+        return 1
+
     # =====================================================================================
     # Procedures: casting (601.2)
     # =====================================================================================
@@ -368,7 +374,7 @@ class Casting:
         if from_zone is Zone.HAND:
             self.zones.left_hand(game, card_id)
         game.enter(Perm(card_id, controller=player))
-        game.players[player].land_plays_left -= 1
+        game.players[player].land_plays_left -= self.land_plays_used(game, player, card_id, from_zone)
         events.append(
             Event(EventKind.ZONE_CHANGE, card=card_id, from_zone=from_zone, to_zone=Zone.BATTLEFIELD, player=player)
         )

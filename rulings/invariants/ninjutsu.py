@@ -45,6 +45,7 @@ from protocol.model import (
 from protocol.probe import Probe, Scenario, expect
 from rulings.declare import Draws, Each, invariant, template
 from rulings.invariants.by_play import reach_by_play
+from rulings.invariants.consequences import Consequences, expect_consequences
 from rulings.invariants.driving import events_of, expect_forbidden, offered, pass_until_step, resolve_stack
 from rulings.invariants.search_moves import arrive, expect_waits_after_search, ready
 from rulings.invariants.zone_checks import (
@@ -241,6 +242,23 @@ def activate_and_resolve(
     target = before.permanent(returned).attacking  # type: ignore[union-attr]
     events += probe.require(activation(variant, scenario, returned), f"{variant.name} returning {returned}")
     events += resolve_stack(probe)
+    # Every consequence, not only the one the ruling names: the Ninja on the battlefield under
+    # its activator's control, the returned creature in its owner's hand (library ninjutsu: its
+    # owner's library, shuffled, and the searched library shuffled as the search ends: 701.23),
+    # no land play used, nothing else moved.
+    returning = before.obj(returned)
+    player = scenario.params.player
+    shuffled = {player, returning.owner} if variant.returned_to is Zone.LIBRARY else set()
+    expect_consequences(
+        before,
+        probe.state(),
+        f"{variant.name} returning {returned}, resolved",
+        Consequences(
+            moved={scenario.params.ninja: (Zone.BATTLEFIELD, player), returned: (variant.returned_to, returning.owner)},
+            gone_ok={returned} if returning.token else (),
+            shuffled=shuffled,
+        ),
+    )
     return target, events
 
 
