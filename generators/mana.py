@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Literal, TypeVar
@@ -25,10 +26,11 @@ from typing import Literal, TypeVar
 from hypothesis import strategies as st
 
 from generators import cards
-from generators.features import COIN, COLOR_DIM, PLAYER_DIM, TURN_DIM, Dimension, Joint, among, joint
+from generators.features import COIN, COLOR_DIM, PLAYER_DIM, TURN_DIM, Dimension, Joint, among, flag, joint
 from generators.records import params_record
 from generators.scenery import Scenery, draw_scenery
 from protocol.builder import StateBuilder
+from protocol.mechanics import Mechanic
 from protocol.model import MANA_SYMBOLS, CardData, GameState, PlayerIndex, Step, Zone
 from protocol.probe import Scenario
 
@@ -446,8 +448,10 @@ class ManaBoard:
     triggers: list[ManaTrigger] = field(default_factory=list)
     replacements: list[ManaReplacement] = field(default_factory=list)
 
-    def source(self, spec: SourceSpec, controller: int, *, tapped: bool = False, sick: bool = False) -> ManaSource:
-        card_id = self.b.permanent(spec.card(), controller, tapped=tapped, summoning_sick=sick)
+    def source(
+        self, spec: SourceSpec, controller: int, *, tapped: bool = False, sick: bool = False, token: bool = False
+    ) -> ManaSource:
+        card_id = self.b.permanent(spec.card(), controller, token=token, tapped=tapped, summoning_sick=sick)
         entry = ManaSource(
             id=card_id,
             controller=controller,
@@ -490,12 +494,13 @@ class ManaBoard:
         active: int | None = None,
         symbol: CostSymbol | None = None,
         subject: int = 0,
+        tokens: bool = False,
     ) -> Scenario[ManaParams]:
         active = player if active is None else active
         turn, step = joint(draw, TURN_DIM, among(PRIORITY_STEPS))
         # Permanents no ability here is on, varying the ordinary dimensions (generators.scenery);
-        # no tokens: the mana families do not list mechanic:tokens.
-        draw_scenery(draw, self.b, Scenery(tokens=False))
+        # tokens only where the invariant lets the state hold them (mechanic:tokens optional).
+        draw_scenery(draw, self.b, Scenery(tokens=tokens))
         state: GameState = self.b.build(turn=turn, active_player=active, step=step, priority=player)
         return Scenario(
             state,
@@ -515,13 +520,21 @@ Focus = Literal["any", "payable", "sick-creature", "sick-noncreature", "wrong-st
 
 @st.composite
 def cost_symbol_scenarios(
-    draw: st.DrawFn, symbol: CostSymbol, focus: Focus = "any", own: CardData | None = None
+    draw: st.DrawFn,
+    symbol: CostSymbol,
+    focus: Focus = "any",
+    own: CardData | None = None,
+    allowed: Collection[str] = (Mechanic.TOKENS,),
 ) -> Scenario[ManaParams]:
     """Permanents whose abilities cost ``symbol``, tapped or untapped, summoning sick or not,
     creatures and noncreatures; the first (``subject``) as ``focus`` says: ``own`` (a ruling's
     card with its own ``symbol`` ability, :func:`own_ability`) when given. Some permanents of
     the other player too (never offered to the player with priority). Params: ``player``,
-    ``sources`` (the player's and the other's), ``subject`` (an index into ``sources``)."""
+    ``sources`` (the player's and the other's), ``subject`` (an index into ``sources``). Where
+    ``allowed`` holds ``mechanic:tokens``, any of them may be a token (111.1: a token's {T} is
+    paid as a card's, and summoning sickness applies to a creature token alike, 302.6)."""
+    tokens = Mechanic.TOKENS in allowed
+    token_dim = flag(25 if tokens else 0)
     own_spec = None
     if own is not None:
         ability, own_kind = own_ability(own, symbol), kind_of(own)
@@ -533,7 +546,7 @@ def cost_symbol_scenarios(
     firsts, extras = ability_table(symbol), ability_table()
     for i in range(n):
         # The permanent's kind, state, abilities (an extra one half the time): one choice.
-        kind, tapped, sick, drawn, first_at, has_extra, extra_at = joint(
+        kind, tapped, sick, drawn, first_at, has_extra, extra_at, token = joint(
             draw,
             KIND_DIM,
             COIN,
@@ -542,6 +555,7 @@ def cost_symbol_scenarios(
             ability_dim(symbol),
             COIN,
             ability_dim(),
+            token_dim,
         )
         if i == 0 and own_spec is not None:
             kind = own_spec.kind  # fits the focus (checked above)
@@ -560,13 +574,15 @@ def cost_symbol_scenarios(
             continue
         first = firsts[first_at]
         extra = [extras[extra_at]] if has_extra and extras[extra_at] != first else []
-        board.source(SourceSpec(kind, (first, *extra)), player, tapped=tapped, sick=sick)
+        board.source(SourceSpec(kind, (first, *extra)), player, tapped=tapped, sick=sick, token=token)
     # A permanent of the other player's (half the time), one choice.
-    other, kind, ability_at, tapped, sick = joint(draw, COIN, KIND_DIM, ability_dim(symbol), COIN, COIN)
+    other, kind, ability_at, tapped, sick, token = joint(
+        draw, COIN, KIND_DIM, ability_dim(symbol), COIN, COIN, token_dim
+    )
     if other:
-        board.source(SourceSpec(kind, (firsts[ability_at],)), 1 - player, tapped=tapped, sick=sick)
+        board.source(SourceSpec(kind, (firsts[ability_at],)), 1 - player, tapped=tapped, sick=sick, token=token)
     board.library_cards(draw)
-    return board.build(draw, player, active=active, symbol=symbol, subject=0)
+    return board.build(draw, player, active=active, symbol=symbol, subject=0, tokens=tokens)
 
 
 @st.composite

@@ -110,7 +110,15 @@ _INSTANCE_FAMILIES = (
     "jeskai-baller.",
     "rebound.not-resolving-goes-to-graveyard/",
 )
-_TOKEN_FAMILIES = ("class.", "costs.", "jeskai-baller.", "mana.", "play-from-exile.", "rebound.", "search.")
+_TOKEN_FAMILIES = (
+    "class.",
+    "costs.x-in-etb-ability/",
+    "jeskai-baller.",
+    "mana.",
+    "play-from-exile.",
+    "rebound.",
+    "search.",
+)
 
 KNOWN_GAPS: Mapping[str, Mapping[str, str]] = _table(
     *((prefix, "token", _TOKENS) for prefix in _TOKEN_FAMILIES),
