@@ -53,7 +53,9 @@ def is_creature(kind: str) -> bool:
 
 
 #: Steps with priority and no combat, in which these abilities are activated.
-PRIORITY_STEPS = (Step.UPKEEP, Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN, Step.END)
+#: Steps with priority a mana state is in: a mana ability is activated whenever its player has
+#: priority (605.3a), so a combat step too (the beginning of combat: no attackers to draw).
+PRIORITY_STEPS = (Step.UPKEEP, Step.PRECOMBAT_MAIN, Step.BEGINNING_OF_COMBAT, Step.POSTCOMBAT_MAIN, Step.END)
 SYMBOL_WORD = {"T": "tap", "Q": "untap"}
 
 

@@ -95,7 +95,7 @@ class NinjutsuSpec:
     card: CardData | None = None
     #: Where the first Ninja sits in its library (a variant activated from the library, with a
     #: search): ``"top"`` (where it is put first), ``"any"`` (the top card, within a search
-    #: restriction's window, or below it, each a third of the draws; below only where no
+    #: restriction's window, or below it, half of the draws; below only where no
     #: opponent's restriction hides it, 701.23: the claim is about a Ninja the search sees), or
     #: ``"below-window"`` (always below the window of top cards the restriction leaves).
     ninja_depth: Literal["top", "any", "below-window"] = "top"
@@ -306,7 +306,8 @@ def _place_ninja(
     padding the library with filler where the position needs more cards below it (401.2)."""
     window = search.restricted_to
     hidden = search.restricted and search.library == active
-    depths: Dimension = (("top", 1), ("within", 1), *(() if hidden else (("beyond", 1),)))
+    # Below the window as often as above it where nothing hides it (there, the claim's Ninja is seen).
+    depths: Dimension = (("top", 1), ("within", 1), *(() if hidden else (("beyond", 2),)))
     where, offset = joint(draw, among(("beyond",)) if spec.ninja_depth == "below-window" else depths, among((0, 1, 2)))
     index = {"top": 0, "within": 1 + offset % max(1, window - 1), "beyond": window + offset}[where]
     library_size = len(b.cards_in(active, Zone.LIBRARY))

@@ -42,6 +42,9 @@ from protocol.probe import Scenario
 #: Steps outside combat in which a player may have priority.
 PRIORITY_STEPS = (Step.UPKEEP, Step.DRAW, Step.PRECOMBAT_MAIN, Step.BEGINNING_OF_COMBAT, Step.POSTCOMBAT_MAIN, Step.END)
 MAIN_STEPS = (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
+#: The steps of an instant-speed search, all but the main phases (sorceries have those) weighted up so every
+#: phase is drawn in its share of the states (500.1: a search at instant speed may be in any).
+STEP_DIM = among(PRIORITY_STEPS, (3, 3, 1, 5, 1, 4))
 #: A player's bystander creature: none half the time, else its power and toughness (1-3 each).
 BYSTANDER = ((None, 9), *(((p, t), 1) for p in range(1, 4) for t in range(1, 4)))
 
@@ -68,7 +71,7 @@ def search_scenarios(draw: st.DrawFn, setup: SearchSetup) -> Scenario[SearchStat
         draw,
         among((0, 1)),
         among((False,)) if own_turn else among((False, True)),
-        among(MAIN_STEPS if own_turn else PRIORITY_STEPS),
+        among(MAIN_STEPS) if own_turn else STEP_DIM,
         TURN_DIM,
     )
     bystander_0, bystander_1, others, c1, c2 = joint(draw, BYSTANDER, BYSTANDER, among(range(3)), COLOR_DIM, COLOR_DIM)

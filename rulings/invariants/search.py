@@ -916,7 +916,9 @@ invariant(
     kind="legality",
     claims=["refused during a search that is not of their own library"],
     scenarios=NinjutsuWhileSearching(
-        lambda v: NinjutsuSpec(v, NINJUTSU_STEPS, search=SearchSetup(kinds=(BRIBERY,), start="pending"))
+        lambda v: NinjutsuSpec(
+            v, NINJUTSU_STEPS, search=SearchSetup(kinds=(BRIBERY,), start="pending"), ninja_depth="any"
+        )
     ),
     check=partial(check_refused_during, what="a search of an opponent's library (Bribery)"),
     observes={"searched_library"},
@@ -929,7 +931,7 @@ invariant(
     kind="legality",
     claims=["refused during a search that is not of their own library"],
     scenarios=NinjutsuWhileSearching(
-        lambda v: NinjutsuSpec(v, NINJUTSU_STEPS, search=SearchSetup(kinds=(LOOK,), start="any"))
+        lambda v: NinjutsuSpec(v, NINJUTSU_STEPS, search=SearchSetup(kinds=(LOOK,), start="any"), ninja_depth="any")
     ),
     check=partial(check_refused_during, what="a look at the top cards (not a search)"),
     observes={"searched_library"},
@@ -986,6 +988,7 @@ invariant(
                 library=(1, 3),
                 sought_above=True,
             ),
+            ninja_depth="any",
         )
     ),
     check=check_refused_after_finding,
@@ -1009,6 +1012,7 @@ invariant(
                 start="any",
                 leaves_observer=True,
             ),
+            ninja_depth="any",
         )
     ),
     check=check_search_continues,
