@@ -36,6 +36,10 @@ MAIN = (Step.PRECOMBAT_MAIN,)
 OFF_COLOURS = tuple(c for c in COLORS if c != "B")
 
 
+#: The share (percent) of Class permanents controlled by a player other than their owner.
+FOREIGN_OWNER_WEIGHT = 25
+
+
 @dataclass(frozen=True)
 class ClassSpec:
     steps: Collection[Step] = MAIN
@@ -147,7 +151,10 @@ def class_scenarios(
     classes, bars, level_of = [], {}, {}
     for level in levels:
         data = class_data(draw)
-        cid = b.permanent(data, player, class_level=level)
+        # Controlled by a player who does not own it a quarter of the time (108.3, 110.2: its
+        # controller, not its owner, activates its level bars, 602.2).
+        owner = 1 - player if chance(draw, FOREIGN_OWNER_WEIGHT) else player
+        cid = b.permanent(data, player, owner=owner, class_level=level)
         classes.append(cid)
         bars[cid] = bar_costs(data)
         level_of[cid] = level
@@ -155,7 +162,8 @@ def class_scenarios(
     if spec.opponent_class and draw(BOOLEANS):
         data = class_data(draw)
         level = draw(integers(1, 3))
-        cid = b.permanent(data, 1 - player, class_level=level)
+        owner = player if chance(draw, FOREIGN_OWNER_WEIGHT) else 1 - player
+        cid = b.permanent(data, 1 - player, owner=owner, class_level=level)
         opponent_classes.append(cid)
         level_of[cid] = level
         bars[cid] = bar_costs(data)
