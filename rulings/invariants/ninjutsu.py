@@ -365,6 +365,30 @@ def check_reveal_and_return(variant: KeywordVariant, probe: Probe, scenario: Sce
     expect_entered(probe.state(), ninja)
 
 
+STAYS_REVEALED = "the Ninja stays revealed until the ability leaves the stack"
+
+
+def check_stays_revealed(variant: KeywordVariant, probe: Probe, scenario: Scenario[NinjutsuParams]) -> None:
+    """Revealing the Ninja is part of the cost (702.49a), and a card revealed for a cost stays
+    revealed from the activation until the ability leaves the stack (701.20a): while the ability
+    waits on the stack the Ninja in the hand is among the revealed cards, not only announced by
+    a reveal event."""
+    ninja = scenario.params.ninja
+    ready(variant, probe, scenario)
+    probe.require(activation(variant, scenario), f"{variant.name} returning {scenario.params.returned}")
+    mid = probe.state()
+    probe.precondition(
+        any(item.source == ninja for item in mid.stack), "the ability left the stack at once (nothing to look at)"
+    )
+    probe.claim(STAYS_REVEALED)
+    expect(
+        ninja in mid.revealed,
+        "the Ninja revealed to pay the ninjutsu cost is not revealed while the ability is on the stack (701.20a)",
+        expected=f"{ninja} among the revealed cards until the ability leaves the stack",
+        observed=f"revealed: {list(mid.revealed)}",
+    )
+
+
 LEFT_ZONE = "never enters once it left its zone"
 
 
@@ -735,6 +759,20 @@ invariant(
     # The Ninja stays revealed in a hidden zone only when the creature goes to the library.
     observes=lambda v: {"revealed"} if v.returned_to is Zone.LIBRARY else set(),
     description=lambda v: f"activating {v.name} reveals the Ninja and returns the creature; the Ninja waits",
+)
+invariant(
+    applies_to=REVEAL,
+    for_each=VARIANTS,
+    when=lambda v: v.zone is Zone.HAND and not v.casts,
+    name="stays-revealed-until-resolved",
+    kind="trace",
+    claims=[STAYS_REVEALED],
+    scenarios=NinjutsuDraws(lambda v: NinjutsuSpec(v, NINJUTSU_STEPS)),
+    check=check_stays_revealed,
+    observes={"revealed"},
+    description=lambda v: (
+        f"the Ninja revealed for {v.name} stays revealed until the ability leaves the stack (701.20a)"
+    ),
 )
 invariant(
     applies_to=REVEAL,
