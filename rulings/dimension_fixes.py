@@ -140,7 +140,7 @@ KNOWN_GAPS: Mapping[str, Mapping[str, str]] = _table(
     ("rebound.not-resolving-goes-to-graveyard/countered-to-graveyard", "phase", _PHASE),
     ("play-from-exile.", "phase", _PHASE),
     ("rebound.recast-optional/", "target", _TARGETED_UPKEEP),
-    *(("class.", name, _PROBE) for name in ("counters", "damage", "owner", "summoning-sick", "types")),
+    *(("class.", name, _PROBE) for name in ("counters", "damage", "summoning-sick", "types")),
 )
 
 
