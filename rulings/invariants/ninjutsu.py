@@ -360,7 +360,15 @@ def check_reveal_and_return(variant: KeywordVariant, probe: Probe, scenario: Sce
         observed=f"{ninja} in {mid.zone_of(ninja)}",
     )
     if variant.during_search:  # the Ninja stays revealed in the library until the ability resolves
-        expect_waits_after_search(probe, ninja)
+        waiting = expect_waits_after_search(probe, ninja)
+        # ... after the search too: it is the ability leaving the stack that ends it (701.20a;
+        # "stays revealed ... until the ability resolves or otherwise leaves the stack").
+        expect(
+            ninja in waiting.revealed,
+            "the Ninja card stopped being revealed when the search ended, with its ability still on the stack",
+            expected=f"{ninja} revealed until the ability leaves the stack",
+            observed=f"revealed: {list(waiting.revealed)}",
+        )
     resolve_stack(probe)
     expect_entered(probe.state(), ninja)
 
