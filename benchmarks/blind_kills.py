@@ -16,7 +16,7 @@ path was taken.
 ``--sanity`` instead loads hand-built states into each engine that has one
 (``benchmarks.blind.sanity``) and shows the engine behaving differently from the reference.
 
-Usage: ``python benchmarks/blind_kills.py [--out DIR] [--engine ID ...] [--batch N] [--reuse]``.
+Usage: ``python benchmarks/blind_kills.py [--out DIR] [--engine ID ...] [--batch N] [--reuse] [-n N]``.
 """
 
 from __future__ import annotations
@@ -38,7 +38,9 @@ def _spec(cls: type) -> str:
     return f"benchmarks.blind.engines:{cls.__name__}"
 
 
-def run_batches(engines: list[type], out: Path, batch: int, reuse: bool) -> dict[str, list[dict[str, object]]]:
+def run_batches(
+    engines: list[type], out: Path, batch: int, reuse: bool, workers: str = "2"
+) -> dict[str, list[dict[str, object]]]:
     """Run the engines in batches; return each engine name's result records."""
     out.mkdir(parents=True, exist_ok=True)
     env = dict(os.environ, PYTHONPATH=str(ROOT), MTG_BLIND_HITS=str(out / "hits.log"))
@@ -48,7 +50,7 @@ def run_batches(engines: list[type], out: Path, batch: int, reuse: bool) -> dict
         folder = out / ("batch-" + "-".join(cls.id for cls in group))
         results = folder / "results.json"
         if not (reuse and results.exists()):
-            args = [sys.executable, "-m", "harness.cli", "run", "--profile", "ci", "-n", "2", "--out", str(folder)]
+            args = [sys.executable, "-m", "harness.cli", "run", "--profile", "ci", "-n", workers, "--out", str(folder)]
             for cls in group:
                 args += ["--engine", _spec(cls)]
             began = time.perf_counter()
@@ -104,6 +106,7 @@ def main() -> int:
     parser.add_argument("--reuse", action="store_true", help="keep the results of batches already run")
     parser.add_argument("--extra", action="store_true", help="also run the engines of EXTRA")
     parser.add_argument("--sanity", action="store_true", help="show each engine differing on a hand-built state")
+    parser.add_argument("-n", dest="workers", default="2", help="pytest-xdist workers of each harness run (default 2)")
     args = parser.parse_args()
 
     # Imported after argument parsing: they load the reference engine (start-up time).
@@ -118,7 +121,7 @@ def main() -> int:
     unknown = set(args.engine) - {cls.id for cls in every}
     if unknown:
         parser.error(f"unknown engine id(s): {', '.join(sorted(unknown))}")
-    records = run_batches(engines, args.out, args.batch, args.reuse)
+    records = run_batches(engines, args.out, args.batch, args.reuse, args.workers)
     log = args.out / "hits.log"
     hits = Counter(log.read_text().split()) if log.exists() else Counter()
     table(engines, records, hits)

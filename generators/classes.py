@@ -37,6 +37,10 @@ MAIN = (Step.PRECOMBAT_MAIN,)
 OFF_COLOURS = tuple(c for c in COLORS if c != "B")
 
 
+#: The share (percent) of Class permanents controlled by a player other than their owner.
+FOREIGN_OWNER_WEIGHT = 25
+
+
 @dataclass(frozen=True)
 class ClassSpec:
     steps: Collection[Step] = MAIN
@@ -113,7 +117,7 @@ CLASS_MECHANICS = frozenset({Mechanic.COUNTERSPELL})
 #: The share (%) of states with lands of the player that make no black mana (see ``ClassSpec.off_colour``).
 OFF_COLOUR_WEIGHT = 40
 #: The share (%) of states, where the spec allows no Swamp, whose lands are short only by colour.
-SHORT_BY_COLOUR_WEIGHT = 25
+SHORT_BY_COLOUR_WEIGHT = 35
 #: The share (%) of states, where the spec allows other moments, at sorcery timing.
 SORCERY_TIMING_WEIGHT = 35
 
@@ -133,7 +137,14 @@ def class_scenarios(
     mains = [st_ for st_ in spec.steps if st_.is_main]
     # The player's own main phase with an empty stack (when the spec allows other moments): the
     # only time a level bar can be used, drawn on purpose (the moments combined give it 1 in 10).
-    sorcery_time = bool(mains) and (spec.anyone or len(spec.steps) > 1) and chance(draw, SORCERY_TIMING_WEIGHT)
+    # Short by colour is a state about buying a level: drawn at sorcery timing (where the spec has
+    # it), with a Class below level 3, so the colour is the one thing in the way (a share of the
+    # states that a derandomized sample of a hundred always holds, not one in twenty by chance).
+    sorcery_time = (
+        bool(mains)
+        and (spec.anyone or len(spec.steps) > 1)
+        and (short_by_colour or chance(draw, SORCERY_TIMING_WEIGHT))
+    )
     stack_kind = "none"
     if spec.anyone and not sorcery_time:  # an opponent's spell on the stack, with a target or not
         kinds = [("none", 2), ("untargeted", 1)] + ([("targeted", 1)] if Mechanic.COUNTERSPELL in allowed else [])
@@ -144,6 +155,8 @@ def class_scenarios(
     player = draw(sampled((active, 1 - active))) if spec.anyone and not own_main else active
     step = draw(sampled(sorted(mains if own_main else spec.steps, key=list(Step).index)))
     b = StateBuilder()
+    if short_by_colour and all(level >= 3 for level in levels) and low < 3:
+        levels[0] = draw(integers(max(1, low), 2))
     if spec.one_below_3 and all(level >= 3 for level in levels):
         levels[0] = draw(integers(max(1, low), 2))
     if spec.one_at_2 and all(level < 2 for level in levels):
@@ -151,7 +164,10 @@ def class_scenarios(
     classes, bars, level_of = [], {}, {}
     for level in levels:
         data = class_data(draw, spec.graveyard_line)
-        cid = b.permanent(data, player, class_level=level)
+        # Controlled by a player who does not own it a quarter of the time (108.3, 110.2: its
+        # controller, not its owner, activates its level bars, 602.2).
+        owner = 1 - player if chance(draw, FOREIGN_OWNER_WEIGHT) else player
+        cid = b.permanent(data, player, owner=owner, class_level=level)
         classes.append(cid)
         bars[cid] = bar_costs(data)
         level_of[cid] = level
@@ -159,7 +175,8 @@ def class_scenarios(
     if spec.opponent_class and draw(BOOLEANS):
         data = class_data(draw, spec.graveyard_line)
         level = draw(integers(1, 3))
-        cid = b.permanent(data, 1 - player, class_level=level)
+        owner = player if chance(draw, FOREIGN_OWNER_WEIGHT) else 1 - player
+        cid = b.permanent(data, 1 - player, owner=owner, class_level=level)
         opponent_classes.append(cid)
         level_of[cid] = level
         bars[cid] = bar_costs(data)

@@ -33,6 +33,7 @@ from hypothesis import strategies as st
 from generators import cards
 from generators.features import COLOR_DIM, TURN_DIM, Dimension, Feature, among, flag, joint, record, table
 from generators.records import params_record
+from generators.scenery import Scenery, draw_scenery, is_scenery
 from protocol.builder import StateBuilder
 from protocol.keyword_registry import (
     COMBAT_KEYWORDS,
@@ -613,6 +614,17 @@ class CombatDraw:
         first_strikers: tuple[str, ...] = ()
         if self.step in (Step.FIRST_STRIKE_DAMAGE, Step.COMBAT_DAMAGE, Step.END_OF_COMBAT) and self.strikers:
             first_strikers = tuple(self.strikers)
+        # Permanents no claim is about, varying the ordinary dimensions (generators.scenery); their
+        # creatures untapped only once blockers are declared, where they can no longer join combat.
+        draw_scenery(
+            self.draw,
+            self.builder,
+            Scenery(
+                tokens=Mechanic.TOKENS in self.may,
+                sick=Mechanic.SUMMONING_SICKNESS in self.may,
+                untapped_creatures=self.after_blockers,
+            ),
+        )
         return self.builder.build(
             turn=self.turn,
             active_player=self.active,
@@ -831,9 +843,9 @@ FEATURES: dict[str, Feature] = table(
     Feature(
         "marked-damage",
         "120.3, 704.5g",
-        "a creature has damage marked on it, less than its toughness",
+        "a creature has damage marked on it, less than its toughness (scenery apart: the option's draw)",
         25,
-        lambda sc: any(p.damage > 0 for p in sc.state.battlefield),
+        lambda sc: any(p.damage > 0 and not is_scenery(sc.state.data_of(p.id)) for p in sc.state.battlefield),
     ),
     *_keyword_features("attacker"),
     *_keyword_features("blocker"),

@@ -150,6 +150,11 @@ def exile_permission_scenarios(draw: st.DrawFn, spec: ExileSpec = ExileSpec()) -
     if stacked_spell:
         stacked = b.put(life_spell("Instant", 1, cost="{W}"), 1 - holder, Zone.HAND)
     b.players[active]["land_plays_left"] = land_plays
+    # A land in the holder's hand half the time: what a land played from exile used up (305.2)
+    # shows in what the holder may still play.
+    hand_land, hand_colour = joint(draw, COIN, among(COLORS))
+    if hand_land:
+        b.put(cards.basic_land(hand_colour), holder, Zone.HAND)
     bystanders(draw, b)
     state = b.build(
         turn=turn,

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Literal, TypeVar
@@ -25,17 +26,36 @@ from typing import Literal, TypeVar
 from hypothesis import strategies as st
 
 from generators import cards
-from generators.features import COIN, COLOR_DIM, PLAYER_DIM, TURN_DIM, Dimension, Joint, among, joint
+from generators.features import COIN, COLOR_DIM, PLAYER_DIM, TURN_DIM, Dimension, Joint, among, flag, joint
 from generators.records import params_record
+from generators.scenery import Scenery, draw_scenery
 from protocol.builder import StateBuilder
+from protocol.mechanics import Mechanic
 from protocol.model import MANA_SYMBOLS, CardData, GameState, PlayerIndex, Step, Zone
 from protocol.probe import Scenario
 
 T = TypeVar("T")
 CostSymbol = Literal["T", "Q"]
-Kind = Literal["creature", "artifact", "land"]
+Kind = Literal["creature", "artifact", "land", "artifact-creature"]
+#: The card types of each kind: an artifact creature is both (205.2a), so a check or an engine that
+#: looks at one type only (an artifact can pay {T} while summoning sick) meets both at once.
+KIND_TYPES: dict[str, tuple[str, ...]] = {
+    "creature": ("Creature",),
+    "artifact": ("Artifact",),
+    "land": ("Land",),
+    "artifact-creature": ("Artifact", "Creature"),
+}
+
+
+def is_creature(kind: str) -> bool:
+    """Whether permanents of the kind are creatures (302.6: then summoning sickness applies)."""
+    return "Creature" in KIND_TYPES[kind]
+
+
 #: Steps with priority and no combat, in which these abilities are activated.
-PRIORITY_STEPS = (Step.UPKEEP, Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN, Step.END)
+#: Steps with priority a mana state is in: a mana ability is activated whenever its player has
+#: priority (605.3a), so a combat step too (the beginning of combat: no attackers to draw).
+PRIORITY_STEPS = (Step.UPKEEP, Step.PRECOMBAT_MAIN, Step.BEGINNING_OF_COMBAT, Step.POSTCOMBAT_MAIN, Step.END)
 SYMBOL_WORD = {"T": "tap", "Q": "untap"}
 
 
@@ -112,8 +132,8 @@ class SourceSpec:
         if self.self_trigger:
             lines.append(f"Whenever this {self.kind} is tapped for mana, you gain 1 life.")
         code = " ".join(a.code for a in self.abilities) + (" +watch" if self.self_trigger else "")
-        types = {"creature": ("Creature",), "artifact": ("Artifact",), "land": ("Land",)}[self.kind]
-        stat = "1" if self.kind == "creature" else None
+        types = KIND_TYPES[self.kind]
+        stat = "1" if is_creature(self.kind) else None
         return CardData(
             f"{self.kind.capitalize()} {code}",
             types,
@@ -145,7 +165,7 @@ class SourceSpec:
     def types(self) -> tuple[str, ...]:
         if self.own is not None:
             return self.own.types
-        return {"creature": ("Creature",), "artifact": ("Artifact",), "land": ("Land",)}[self.kind]
+        return KIND_TYPES[self.kind]
 
     @property
     def subtypes(self) -> tuple[str, ...]:
@@ -163,7 +183,7 @@ _OWN_LIFE = re.compile(r"^\{(?P<cost>[TQ])\}: You gain (?P<life>\d+) life\.$")
 def kind_of(card: CardData) -> Kind | None:
     """The kind of permanent the generators draw the card as (None: not one of them)."""
     if "Creature" in card.types:
-        return "creature"
+        return "artifact-creature" if "Artifact" in card.types else "creature"
     if "Artifact" in card.types:
         return "artifact"
     if "Land" in card.types and not set(card.subtypes) & set(cards.BASIC_LANDS.values()):
@@ -191,7 +211,8 @@ def own_fits(card: CardData, focus: str) -> bool:
     """Whether the card can be the subject a focus asks for (a creature for "sick-creature", a
     noncreature for "sick-noncreature", anything else for the other focuses)."""
     if focus == "sick-creature":
-        return kind_of(card) == "creature"
+        kind = kind_of(card)
+        return kind is not None and is_creature(kind)
     if focus == "sick-noncreature":
         return kind_of(card) in ("artifact", "land")
     return kind_of(card) is not None
@@ -265,7 +286,7 @@ class ReplacementSpec:
 
 # -- the pieces, drawn in few choices (see generators.features.joint) ------------------------
 
-KINDS: tuple[Kind, ...] = ("creature", "artifact", "land")
+KINDS: tuple[Kind, ...] = ("creature", "artifact", "land", "artifact-creature")
 #: What a trigger or replacement can name (KIND): card types and one basic land type.
 OBSERVED_KINDS = ("permanent", "land", "creature", "artifact", "forest")
 MANA_DIM = among(MANA_SYMBOLS)
@@ -429,8 +450,10 @@ class ManaBoard:
     triggers: list[ManaTrigger] = field(default_factory=list)
     replacements: list[ManaReplacement] = field(default_factory=list)
 
-    def source(self, spec: SourceSpec, controller: int, *, tapped: bool = False, sick: bool = False) -> ManaSource:
-        card_id = self.b.permanent(spec.card(), controller, tapped=tapped, summoning_sick=sick)
+    def source(
+        self, spec: SourceSpec, controller: int, *, tapped: bool = False, sick: bool = False, token: bool = False
+    ) -> ManaSource:
+        card_id = self.b.permanent(spec.card(), controller, token=token, tapped=tapped, summoning_sick=sick)
         entry = ManaSource(
             id=card_id,
             controller=controller,
@@ -473,9 +496,13 @@ class ManaBoard:
         active: int | None = None,
         symbol: CostSymbol | None = None,
         subject: int = 0,
+        tokens: bool = False,
     ) -> Scenario[ManaParams]:
         active = player if active is None else active
         turn, step = joint(draw, TURN_DIM, among(PRIORITY_STEPS))
+        # Permanents no ability here is on, varying the ordinary dimensions (generators.scenery);
+        # tokens only where the invariant lets the state hold them (mechanic:tokens optional).
+        draw_scenery(draw, self.b, Scenery(tokens=tokens))
         state: GameState = self.b.build(turn=turn, active_player=active, step=step, priority=player)
         return Scenario(
             state,
@@ -495,13 +522,21 @@ Focus = Literal["any", "payable", "sick-creature", "sick-noncreature", "wrong-st
 
 @st.composite
 def cost_symbol_scenarios(
-    draw: st.DrawFn, symbol: CostSymbol, focus: Focus = "any", own: CardData | None = None
+    draw: st.DrawFn,
+    symbol: CostSymbol,
+    focus: Focus = "any",
+    own: CardData | None = None,
+    allowed: Collection[str] = (Mechanic.TOKENS,),
 ) -> Scenario[ManaParams]:
     """Permanents whose abilities cost ``symbol``, tapped or untapped, summoning sick or not,
     creatures and noncreatures; the first (``subject``) as ``focus`` says: ``own`` (a ruling's
     card with its own ``symbol`` ability, :func:`own_ability`) when given. Some permanents of
     the other player too (never offered to the player with priority). Params: ``player``,
-    ``sources`` (the player's and the other's), ``subject`` (an index into ``sources``)."""
+    ``sources`` (the player's and the other's), ``subject`` (an index into ``sources``). Where
+    ``allowed`` holds ``mechanic:tokens``, any of them may be a token (111.1: a token's {T} is
+    paid as a card's, and summoning sickness applies to a creature token alike, 302.6)."""
+    tokens = Mechanic.TOKENS in allowed
+    token_dim = flag(25 if tokens else 0)
     own_spec = None
     if own is not None:
         ability, own_kind = own_ability(own, symbol), kind_of(own)
@@ -513,7 +548,7 @@ def cost_symbol_scenarios(
     firsts, extras = ability_table(symbol), ability_table()
     for i in range(n):
         # The permanent's kind, state, abilities (an extra one half the time): one choice.
-        kind, tapped, sick, drawn, first_at, has_extra, extra_at = joint(
+        kind, tapped, sick, drawn, first_at, has_extra, extra_at, token = joint(
             draw,
             KIND_DIM,
             COIN,
@@ -522,30 +557,34 @@ def cost_symbol_scenarios(
             ability_dim(symbol),
             COIN,
             ability_dim(),
+            token_dim,
         )
         if i == 0 and own_spec is not None:
             kind = own_spec.kind  # fits the focus (checked above)
         if i == 0 and focus == "sick-creature":
-            kind, sick, tapped = "creature", True, symbol == "Q"
+            # A creature, an artifact creature half the time: both types at once (205.2a).
+            kind, sick, tapped = ("artifact-creature" if drawn == "artifact" else "creature"), True, symbol == "Q"
         elif i == 0 and focus == "sick-noncreature":
             kind, sick, tapped = (own_spec.kind if own_spec else drawn), True, symbol == "Q"
         elif i == 0 and focus == "wrong-state":
             sick, tapped = False, symbol == "T"
         elif i == 0 and focus == "payable":  # the player can pay it: untapped for {T}, tapped for {Q}
             tapped = symbol == "Q"
-            sick = sick and kind != "creature"
+            sick = sick and not is_creature(kind)
         if i == 0 and own_spec is not None:
             board.source(own_spec, player, tapped=tapped, sick=sick)
             continue
         first = firsts[first_at]
         extra = [extras[extra_at]] if has_extra and extras[extra_at] != first else []
-        board.source(SourceSpec(kind, (first, *extra)), player, tapped=tapped, sick=sick)
+        board.source(SourceSpec(kind, (first, *extra)), player, tapped=tapped, sick=sick, token=token)
     # A permanent of the other player's (half the time), one choice.
-    other, kind, ability_at, tapped, sick = joint(draw, COIN, KIND_DIM, ability_dim(symbol), COIN, COIN)
+    other, kind, ability_at, tapped, sick, token = joint(
+        draw, COIN, KIND_DIM, ability_dim(symbol), COIN, COIN, token_dim
+    )
     if other:
-        board.source(SourceSpec(kind, (firsts[ability_at],)), 1 - player, tapped=tapped, sick=sick)
+        board.source(SourceSpec(kind, (firsts[ability_at],)), 1 - player, tapped=tapped, sick=sick, token=token)
     board.library_cards(draw)
-    return board.build(draw, player, active=active, symbol=symbol, subject=0)
+    return board.build(draw, player, active=active, symbol=symbol, subject=0, tokens=tokens)
 
 
 @st.composite
@@ -609,7 +648,7 @@ def production_scenarios(
         else:
             spec = SourceSpec(kind, (drawn_abilities[ability_at],), self_trigger=kind == "land" and self_trigger)
         cost = spec.all_abilities[0].cost
-        board.source(spec, player, **_payable_state(cost), sick=spec.kind != "creature" and sick)
+        board.source(spec, player, **_payable_state(cost), sick=not is_creature(spec.kind) and sick)
     for i in range(n_triggers):
         if i == 0 and trigger is not None:
             spec_t, (other,) = trigger, joint(draw, OTHER_SIDE)
@@ -780,6 +819,7 @@ def x_etb_scenarios(draw: st.DrawFn) -> Scenario[XParams]:
     if other_land:
         board.source(SourceSpec("land", basic=next(spare_colours)), 1 - player)
     board.library_cards(draw)
+    draw_scenery(draw, board.b, Scenery(tokens=False))
     state: GameState = board.b.build(turn=turn, active_player=player, step=step, priority=player)
     return Scenario(
         state,

@@ -30,7 +30,7 @@ from generators.combat import (
     is_blocked,
     is_unblocked,
 )
-from generators.features import Feature, among, flag, joint, record, table
+from generators.features import Dimension, Feature, among, flag, joint, record, table
 from generators.records import params_record
 from generators.search_cards import ABILITY, CALL_THE_PACK, INSTANT, INSTANT_TUTOR, QUICK_SCRYING, WILD_EXPANSE
 from generators.search_setup import SearchParams, SearchSetup, add_search_source, can_start_in_combat
@@ -93,6 +93,12 @@ class NinjutsuSpec:
     #: its name, types, mana cost, power and toughness and its keyword cost (see
     #: :func:`generators.cards.own_ninja`). None: a synthesized Ninja.
     card: CardData | None = None
+    #: Where the first Ninja sits in its library (a variant activated from the library, with a
+    #: search): ``"top"`` (where it is put first), ``"any"`` (the top card, within a search
+    #: restriction's window, or below it, half of the draws; below only where no
+    #: opponent's restriction hides it, 701.23: the claim is about a Ninja the search sees), or
+    #: ``"below-window"`` (always below the window of top cards the restriction leaves).
+    ninja_depth: Literal["top", "any", "below-window"] = "top"
 
     def combat(self, *, by_play: bool) -> CombatSpec:
         """The combat state around the Ninjas: its attackers, blocks and observer (the first
@@ -264,6 +270,8 @@ def draw_ninjutsu(
         else None
     )
     extra = spec.setup(draw, b, active) if spec.setup is not None else None
+    if spec.ninja_depth != "top" and spec.variant.zone is Zone.LIBRARY and source is not None:
+        _place_ninja(draw, spec, b, active, ninja, source.params)
 
     state = combat.build()
     if source is not None:
@@ -285,6 +293,27 @@ def draw_ninjutsu(
         by_play=base.by_play,
     )
     return record(Scenario(state, params), FEATURES), extra
+
+
+#: Filler put below a library Ninja so a position below a restriction's window exists.
+FILLER = cards.basic_land("U")
+
+
+def _place_ninja(
+    draw: st.DrawFn, spec: NinjutsuSpec, b: StateBuilder, active: int, ninja: str, search: SearchParams
+) -> None:
+    """Move the library Ninja to its drawn position (see :attr:`NinjutsuSpec.ninja_depth`),
+    padding the library with filler where the position needs more cards below it (401.2)."""
+    window = search.restricted_to
+    hidden = search.restricted and search.library == active
+    # Below the window as often as above it where nothing hides it (there, the claim's Ninja is seen).
+    depths: Dimension = (("top", 1), ("within", 1), *(() if hidden else (("beyond", 2),)))
+    where, offset = joint(draw, among(("beyond",)) if spec.ninja_depth == "below-window" else depths, among((0, 1, 2)))
+    index = {"top": 0, "within": 1 + offset % max(1, window - 1), "beyond": window + offset}[where]
+    library_size = len(b.cards_in(active, Zone.LIBRARY))
+    for _ in range(index + 1 - library_size):
+        b.put(FILLER, active, Zone.LIBRARY)
+    b.move_within(ninja, active, Zone.LIBRARY, index)
 
 
 def _draw_mana(

@@ -16,8 +16,10 @@ from hypothesis import strategies as st
 from generators import cards
 from generators.features import COIN, COLOR_DIM, TURN_DIM, among, joint
 from generators.records import params_record
-from generators.spell_cards import COUNTERSPELL, JESKAI_BALLER, life_spell, vanilla
+from generators.scenery import Scenery, draw_scenery
+from generators.spell_cards import COUNTERSPELL, JESKAI_BALLER, REBOUND_REMINDER, life_spell, vanilla
 from protocol.builder import StateBuilder
+from protocol.keyword_registry import REBOUND
 from protocol.model import (
     CardData,
     DelayedTrigger,
@@ -35,11 +37,21 @@ KINDS = ("Sorcery", "Instant", "Jeskai Baller")
 REBOUND_COSTS = ("{W}", "{1}{W}", "{W}{W}", "{2}{W}")
 
 
+#: A targeted rebound spell: an instant with "Counter target spell." and rebound, cast at a spell
+#: of the opponent's on the stack (cast states with ``ReboundSpec.targeted`` only).
+TARGETED = "Targeted"
+TARGETED_COSTS = ("{U}", "{1}{U}")
+
+
 @dataclass(frozen=True)
 class ReboundSpec:
     kinds: Collection[str] = KINDS
     #: The opponent holds Counterspell and an untapped Island.
     counter: bool = False
+    #: Draw targeted rebound spells too (a third of the cast states), aimed at an opponent's
+    #: spell on the stack; with ``counter``, half of them see their target leave the stack
+    #: before they resolve (the opponent counters it: param ``target_illegal``, 608.2b).
+    targeted: bool = False
 
 
 @params_record("rebound")
@@ -56,11 +68,19 @@ class ReboundParams:
     counter: str | None = None
     #: The player's other exiled rebound cards (upkeep states).
     others: tuple[str, ...] = ()
+    #: What a targeted rebound spell targets (an opponent's spell on the stack); None: no target.
+    target: str | None = None
+    #: The target leaves the stack before the rebound spell resolves (the opponent's Counterspell
+    #: is cast at it instead of at the rebound spell): the rebound spell doesn't resolve (608.2b).
+    target_illegal: bool = False
 
 
 def rebound_card(draw: st.DrawFn, kind: str) -> CardData:
     if kind == "Jeskai Baller":
         return JESKAI_BALLER
+    if kind == TARGETED:
+        (cost,) = joint(draw, among(TARGETED_COSTS))
+        return counter_with_rebound(cost)
     life, cost = joint(draw, among((1, 2, 3)), among(REBOUND_COSTS))
     return life_spell(kind, life, rebound=True, cost=cost)
 
@@ -84,7 +104,8 @@ SMALL_STATS = among(tuple((p, t) for p in range(1, 4) for t in range(1, 4)))
 
 
 def bystanders(draw: st.DrawFn, b: StateBuilder, library: int = 0) -> None:
-    """A few creatures and library cards for both players (none needed: they shrink away);
+    """A few creatures and library cards for both players (none needed: they shrink away), and
+    scenery permanents (:mod:`generators.scenery`);
     at least ``library`` cards in each library, for scenarios that go through draw steps
     (drawing from an empty library loses the game, 704.5b, which would end the scenario).
     One choice per player (its library's lands are of one colour: filler)."""
@@ -103,18 +124,36 @@ def bystanders(draw: st.DrawFn, b: StateBuilder, library: int = 0) -> None:
             b.permanent(vanilla(stats[0], stats[1]), player, summoning_sick=sick)
         for _ in range(cards_in_library):
             b.put(cards.basic_land(colour), player, Zone.LIBRARY)
+    # Permanents of other card types, tapped, owned by the other player ... (generators.scenery);
+    # no tokens: these families do not list mechanic:tokens among the mechanics a state may hold.
+    draw_scenery(draw, b, Scenery(tokens=False))
+
+
+def counter_with_rebound(cost: str) -> CardData:
+    """An instant with "Counter target spell." and rebound (a targeted rebound spell)."""
+    return CardData(
+        f"Echo Negation {cost.replace('{', '').replace('}', '')}",
+        ("Instant",),
+        mana_cost=cost,
+        text="Counter target spell.\n" + REBOUND_REMINDER,
+        keywords=(REBOUND.printed,),
+    )
 
 
 @st.composite
 def rebound_cast_scenarios(draw: st.DrawFn, spec: ReboundSpec = ReboundSpec()) -> Scenario[ReboundParams]:
     """The active player in a main phase with priority, an empty stack, and a rebound card in
     hand with the lands to cast it (and the opponent's Counterspell, when the spec asks for one)."""
-    kind, player, turn, step = joint(
+    kinds = sorted(spec.kinds, key=KINDS.index)
+    # A targeted rebound spell as often as the other kinds together.
+    kind_dim = (*((k, 1) for k in kinds), (TARGETED, len(kinds))) if spec.targeted else among(kinds)
+    kind, player, turn, step, illegal = joint(
         draw,
-        among(sorted(spec.kinds, key=KINDS.index)),
+        kind_dim,
         among((0, 1)),
         TURN_DIM,
         among((Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)),
+        COIN if spec.counter else among((False,)),
     )
     b = StateBuilder()
     data = rebound_card(draw, kind)
@@ -124,9 +163,20 @@ def rebound_cast_scenarios(draw: st.DrawFn, spec: ReboundSpec = ReboundSpec()) -
     if spec.counter:
         counter = b.put(COUNTERSPELL, 1 - player, Zone.HAND)
         b.permanent(cards.basic_land("U"), 1 - player)
+    target = b.put(life_spell("Instant", 1, cost="{G}"), 1 - player, Zone.HAND) if kind == TARGETED else None
     bystanders(draw, b)
     state = b.build(turn=turn, active_player=player, step=step, priority=player)
-    return Scenario(state, ReboundParams(player=player, card=card, kind=kind, counter=counter))
+    if target is not None:  # the opponent's instant, cast in the player's main phase: the target
+        state = spell_on_stack(state, target, 1 - player, (("cast-from", "hand"),))
+    params = ReboundParams(
+        player=player,
+        card=card,
+        kind=kind,
+        counter=counter,
+        target=target,
+        target_illegal=target is not None and illegal,
+    )
+    return Scenario(state, params)
 
 
 @st.composite

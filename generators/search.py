@@ -31,6 +31,7 @@ from generators.combat import COMBAT_MECHANICS
 from generators.features import COLOR_DIM, TURN_DIM, among, joint, record
 from generators.ninjutsu import NinjutsuParams, NinjutsuSpec, ninjutsu_scenarios
 from generators.records import params_record
+from generators.scenery import Scenery, draw_scenery
 from generators.search_cards import BRIBERY, SORCERY
 from generators.search_features import features_for
 from generators.search_setup import SearchParams, SearchSetup, add_search_source, draw_kind
@@ -41,6 +42,9 @@ from protocol.probe import Scenario
 #: Steps outside combat in which a player may have priority.
 PRIORITY_STEPS = (Step.UPKEEP, Step.DRAW, Step.PRECOMBAT_MAIN, Step.BEGINNING_OF_COMBAT, Step.POSTCOMBAT_MAIN, Step.END)
 MAIN_STEPS = (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
+#: The steps of an instant-speed search, all but the main phases (sorceries have those) weighted up so every
+#: phase is drawn in its share of the states (500.1: a search at instant speed may be in any).
+STEP_DIM = among(PRIORITY_STEPS, (3, 3, 1, 5, 1, 4))
 #: A player's bystander creature: none half the time, else its power and toughness (1-3 each).
 BYSTANDER = ((None, 9), *(((p, t), 1) for p in range(1, 4) for t in range(1, 4)))
 
@@ -67,7 +71,7 @@ def search_scenarios(draw: st.DrawFn, setup: SearchSetup) -> Scenario[SearchStat
         draw,
         among((0, 1)),
         among((False,)) if own_turn else among((False, True)),
-        among(MAIN_STEPS if own_turn else PRIORITY_STEPS),
+        among(MAIN_STEPS) if own_turn else STEP_DIM,
         TURN_DIM,
     )
     bystander_0, bystander_1, others, c1, c2 = joint(draw, BYSTANDER, BYSTANDER, among(range(3)), COLOR_DIM, COLOR_DIM)
@@ -81,6 +85,9 @@ def search_scenarios(draw: st.DrawFn, setup: SearchSetup) -> Scenario[SearchStat
         if player != source.params.library:
             for colour in (c1, c2)[:others]:
                 b.put(cards.basic_land(colour), player, Zone.LIBRARY)
+    # Permanents of other card types, tapped, owned by the other player ... (generators.scenery);
+    # no tokens: the search family does not list mechanic:tokens.
+    draw_scenery(draw, b, Scenery(tokens=False))
     state = b.build(
         turn=turn,
         active_player=active,

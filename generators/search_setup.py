@@ -278,7 +278,7 @@ def add_search_source(
     choices = [c for c in CARDS_BY_KIND[kind] if not setup.cards or c in setup.cards] or list(CARDS_BY_KIND[kind])
     # The source's card, how it starts, the restriction and its permanent, the observer: one choice.
     # "pending" first: examples shrink toward a search already under way, the smaller state.
-    card_index, drawn_start, restriction, restrictor_sick, with_observer = joint(
+    card_index, drawn_start, restriction, restrictor_sick, with_observer, second, second_opponent, second_first = joint(
         draw,
         among(range(len(choices))),
         among(("pending", "cast")) if setup.start == "any" else among((setup.start,)),
@@ -288,6 +288,13 @@ def add_search_source(
         else among((setup.restriction,)),
         flag(50 if setup.restriction != "none" else 0),
         flag(50 if setup.leaves_observer else 0),
+        # A second restriction at once (two effects of one kind, 609.3), controlled by either
+        # player where the setup lets an opponent's restriction be drawn.
+        flag(30 if setup.restriction != "none" else 0),
+        flag(50 if setup.restriction in ("any", "opponent") else 0),
+        # ... and on the battlefield before the first as often as after (an engine that reads one
+        # restriction only reads the first it meets).
+        flag(50),
     )
     card = choices[card_index]
     start = drawn_start
@@ -297,9 +304,16 @@ def add_search_source(
         start = "cast"
     owner = 1 - searcher if kind == BRIBERY else searcher
 
+    restricted_by_opponent = False
     if restriction != "none":
         controller = 1 - searcher if restriction == "opponent" else searcher
-        b.permanent(setup.restrictor, controller, summoning_sick=restrictor_sick)
+        restrictors = [(controller, restrictor_sick)]
+        if second:
+            other = (1 - searcher if second_opponent else searcher, False)
+            restrictors = [other, *restrictors] if second_first else [*restrictors, other]
+        for who, sick in restrictors:
+            b.permanent(setup.restrictor, who, summoning_sick=sick)
+        restricted_by_opponent = any(who != searcher for who, _ in restrictors)
     if setup.millikin:
         b.permanent(MILLIKIN, searcher)
     observer = b.permanent(WATCHER, searcher) if with_observer else None
@@ -322,7 +336,7 @@ def add_search_source(
         if start != "pending":  # a search under way was paid for already: no lands needed
             pay_lands(b, searcher, card.mana_cost)
     targets = [f"player:{owner}"] if kind == BRIBERY else []
-    restricted = restriction == "opponent" and kind != LOOK
+    restricted = restricted_by_opponent and kind != LOOK
     params = SearchParams(
         searcher=searcher,
         source=source,

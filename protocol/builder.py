@@ -58,6 +58,16 @@ class StateBuilder:
         self._battlefield.append(Permanent(card_id, controller, **status))
         return card_id
 
+    def cards_in(self, owner: int, zone: Zone) -> tuple[str, ...]:
+        """The cards put so far in ``owner``'s ``zone`` (a library: top first)."""
+        return tuple(self._zones.get((owner, zone), ()))
+
+    def move_within(self, card_id: str, owner: int, zone: Zone, index: int) -> None:
+        """Put a card already in ``owner``'s ``zone`` at ``index`` of it (a library: 0 is the top)."""
+        cards = self._zones[(owner, zone)]
+        cards.remove(card_id)
+        cards.insert(index, card_id)
+
     def update(self, card_id: str, **status: Any) -> None:
         """Change fields of a permanent already built (``tapped``, ``attacking`` ...)."""
         self._battlefield = [replace(p, **status) if p.id == card_id else p for p in self._battlefield]

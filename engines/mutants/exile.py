@@ -15,6 +15,10 @@ def exiled_land_without_land_play(self, game: Game, player: PlayerIndex, card_id
     return Casting.has_land_play(self, game, player, card_id)
 
 
+def exiled_land_uses_no_land_play(self, game: Game, player: PlayerIndex, card_id: str, from_zone: Zone | None) -> int:
+    return 0 if from_zone is Zone.EXILE else Casting.land_plays_used(self, game, player, card_id, from_zone)
+
+
 def exiled_card_castable_twice(self, game: Game, permission: PlayPermission, card_id: str) -> bool:
     return permission.card == card_id
 
@@ -30,6 +34,12 @@ MUTANTS: tuple[Mutant, ...] = table(
         ("play-from-exile.timing-unchanged",),
         "a card played with a permission from exile ignores its timing: a sorcery at instant speed",
         {"exile.permission_keeps_timing": answers(False)},
+    ),
+    (
+        "exiled-land-uses-no-land-play",
+        ("play-from-exile.timing-unchanged",),
+        "a land played from exile needs a land play but does not use it up: another land can follow",
+        {"casting.land_plays_used": exiled_land_uses_no_land_play},
     ),
     (
         "exiled-land-without-land-play",

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from engines.reference.core import Core
 from engines.reference.engine import Mana
 from engines.reference.game import Game, Perm
 from engines.reference.lines import (
@@ -18,6 +19,22 @@ from . import Mutant, answers, table
 
 def sick_creature_pays_tap(self, game: Game, perm: Perm) -> bool:
     return not perm.tapped
+
+
+def sick_artifact_creature_pays_tap(self, game: Game, perm: Perm) -> bool:
+    """An engine that sorts permanents by one type, artifacts first: an artifact creature is read
+    as an artifact, which summoning sickness does not stop (302.6 speaks of creatures)."""
+    if game.is_type(perm.id, "Artifact"):
+        return not perm.tapped
+    return Mana.can_pay_tap_cost(self, game, perm)
+
+
+def tokens_never_summoning_sick(self, game: Game, perm: Perm) -> bool:
+    """An engine that marks only cards as entering this turn: a creature token is never
+    summoning sick (302.6 speaks of any creature)."""
+    if game.objects[perm.id].token:
+        return False
+    return Core.summoning_sickness_applies(self, game, perm)
 
 
 def sick_noncreature_cannot_tap(self, game: Game, perm: Perm) -> bool:
@@ -130,6 +147,18 @@ MUTANTS: tuple[Mutant, ...] = table(
             "controller's control can pay {T} costs"
         ),
         {"mana.can_pay_tap_cost": sick_creature_pays_tap},
+    ),
+    (
+        "sick-artifact-creature-pays-tap",
+        ("costs.tap-symbol",),
+        "an artifact creature is read as an artifact only: summoning sick, it can still pay {T} costs",
+        {"mana.can_pay_tap_cost": sick_artifact_creature_pays_tap},
+    ),
+    (
+        "tokens-never-summoning-sick",
+        ("costs.tap-symbol",),
+        "summoning sickness is tracked for cards only: a creature token that just entered pays {T}",
+        {"core.summoning_sickness_applies": tokens_never_summoning_sick},
     ),
     (
         "sick-noncreature-cannot-tap",

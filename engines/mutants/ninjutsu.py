@@ -129,6 +129,13 @@ def commander_ninjutsu_hand_only(self, game: Game, player: PlayerIndex, card_id:
 MUTANTS: tuple[Mutant, ...] = table(
     # id, the rulings it breaks, the bug, the decisions it replaces
     (
+        "ninja-revealed-only-by-event",
+        ("ninjutsu.reveal-and-return",),
+        "the Ninja is announced by a reveal event but is not among the revealed cards while the ability waits "
+        "on the stack (701.20a)",
+        {"ninjutsu.revealed_while_on_stack": answers(False)},
+    ),
+    (
         "ninjutsu-before-blockers",
         ("ninjutsu.after-blockers", "ninjutsu.after-blockers-plural"),
         "ninjutsu can be activated in any combat step, returning any attacking creature",

@@ -27,6 +27,13 @@ MUTANTS: tuple[Mutant, ...] = table(
         {"rebound.applies": rebound_when_countered},
     ),
     (
+        "spell-without-target-resolves",
+        ("rebound.not-resolving-goes-to-graveyard",),
+        "a spell whose only target left the stack resolves doing nothing (608.2b ignored): a targeted rebound "
+        "spell is then exiled with rebound",
+        {"casting.illegal_targets_stop_resolution": answers(False)},
+    ),
+    (
         "rebound-recast-mandatory",
         ("rebound.recast-optional",),
         "the card must be cast when rebound's trigger resolves: declining is not offered nor accepted",

@@ -8,9 +8,10 @@ from dataclasses import replace
 
 from engines.reference.engine import NinjutsuFamily, Searching
 from engines.reference.game import Game, Perm
-from engines.reference.lines import Ninjutsu
+from engines.reference.lines import Ninjutsu, SearchRestriction
 from engines.reference.ninjutsu import LIBRARY_NINJUTSU
 from engines.reference.oracle import matches_filter
+from engines.reference.search import effects_of
 from protocol.model import (
     AFTER_BLOCKERS_STEPS,
     Action,
@@ -29,6 +30,15 @@ from .ninjutsu import EARLY_STEPS, combat_never_ends, deal_damage_if_late
 def restricted_opponent_finds_fifth(self, game: Game, searcher: PlayerIndex, library: PlayerIndex) -> int | None:
     count = Searching.search_restriction(self, game, searcher, library)
     return None if count is None else count + 1
+
+
+def first_restriction_only(self, game: Game, searcher: PlayerIndex, library: PlayerIndex) -> int | None:
+    """An engine that reads the first restriction on the battlefield only: with two at once (its
+    controller's own, then an opponent's), the opponent's is never applied."""
+    for perm in game.battlefield:
+        for r in effects_of(game.abilities_of(perm.id).effects, SearchRestriction):
+            return r.count if self.restriction_applies(game, perm.controller, searcher, library) else None
+    return None
 
 
 def restriction_spares_opponent_libraries(
@@ -149,6 +159,19 @@ MUTANTS: tuple[Mutant, ...] = table(
         ("search.only-top-cards",),
         "Aven Mindcensor's restriction also applies to its controller's own searches",
         {"search.restriction_applies": answers(True)},
+    ),
+    (
+        "first-restriction-only",
+        ("search.only-top-cards",),
+        "with two search restrictions at once, only the first on the battlefield is read (its controller's "
+        "own leaves an opponent's unapplied)",
+        {"search.restriction": first_restriction_only},
+    ),
+    (
+        "library-ninjutsu-sees-whole-library",
+        ("library-ninjutsu.only-while-searching",),
+        "library ninjutsu is offered for a Ninja below the top cards an opponent's restriction leaves the searcher",
+        {"ninjutsu.library_ninjutsu_card_visible": answers(True)},
     ),
     (
         "restricted-opponent-finds-fifth",

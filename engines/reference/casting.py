@@ -230,6 +230,18 @@ class Casting:
         """305.2: only if they have a land play left this turn (one, normally)."""
         return game.players[player].land_plays_left > 0
 
+    @decision("casting.illegal_targets_stop_resolution")
+    def illegal_targets_stop_resolution(self, game: Game, item: StackItem) -> bool:
+        """608.2b: a spell all of whose targets are illegal as it would resolve doesn't resolve
+        (it is removed from the stack, to its owner's graveyard: not "resolved, doing nothing")."""
+        return True
+
+    @decision("casting.land_plays_used")
+    def land_plays_used(self, game: Game, player: PlayerIndex, card_id: str, from_zone: Zone | None) -> int:
+        """305.2: playing a land uses one of the player's land plays for the turn, whatever zone
+        it is played from (from exile with a permission too)."""
+        return 1
+
     # =====================================================================================
     # Procedures: casting (601.2)
     # =====================================================================================
@@ -370,7 +382,7 @@ class Casting:
         # 302.6: like any permanent, it has not been under its controller's control continuously
         # since their most recent turn began (it matters only if it is or becomes a creature).
         game.enter(Perm(card_id, controller=player, summoning_sick=True))
-        game.players[player].land_plays_left -= 1
+        game.players[player].land_plays_left -= self.land_plays_used(game, player, card_id, from_zone)
         events.append(
             Event(EventKind.ZONE_CHANGE, card=card_id, from_zone=from_zone, to_zone=Zone.BATTLEFIELD, player=player)
         )
@@ -431,11 +443,12 @@ class Casting:
         if isinstance(effect, CounterTargetSpell):
             target = (item.choice(TARGETS) or "").split(",")[0]
             victim = next((s for s in reversed(game.stack) if s.kind == "spell" and s.source == target), None)
-            if victim is None:
+            if victim is None and self.illegal_targets_stop_resolution(game, item):
                 events.append(Event(EventKind.FIZZLE, card=item.source, ability=item.ability, player=item.controller))
                 self.spell_leaves_unresolved(game, item, events)
                 return False
-            self.counter(game, victim, events)
+            if victim is not None:
+                self.counter(game, victim, events)
         elif isinstance(effect, GainLife):
             game.players[item.controller].life += effect.amount
             events.append(Event(EventKind.LIFE, player=item.controller, amount=effect.amount))

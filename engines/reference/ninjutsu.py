@@ -331,9 +331,15 @@ class NinjutsuFamily:
         events.append(Event(EventKind.ACTIVATE, card=card_id, ability=ability, player=player))
         if reveal:
             events.append(Event(EventKind.REVEAL, card=card_id, player=player))
-            if card_id not in game.revealed:
+            if self.revealed_while_on_stack(game) and card_id not in game.revealed:
                 game.revealed.append(card_id)
         self.payment.pay_mana(game, player, plan, events)
+
+    @decision("ninjutsu.revealed_while_on_stack")
+    def revealed_while_on_stack(self, game: Game) -> bool:
+        """701.20a: a card revealed for a cost stays revealed from the activation until the
+        ability leaves the stack."""
+        return True
 
     @decision("ninjutsu.resolve_ninjutsu")
     def resolve_ninjutsu(self, game: Game, item: StackItem, events: list[Event]) -> bool:

@@ -24,6 +24,7 @@ from protocol.mechanics import Mechanic
 from protocol.model import CardData, GameState, Step, Zone, parse_mana_cost
 from protocol.probe import Probe, Scenario, expect
 from rulings.declare import FromCards, invariant, template
+from rulings.invariants.consequences import Consequences, expect_consequences
 from rulings.invariants.driving import resolve_stack
 from rulings.invariants.spell_moves import offered_for, play_action, watch_until, whose_turn, zone_name
 from rulings.templates import Applies
@@ -197,6 +198,19 @@ def check_normal_timing(probe: Probe, scenario: Scenario[ExileParams]) -> None:
             expected=f"{card} out of exile",
             observed=f"{card} in {zone_name(after, card)}",
         )
+        land = kind == "Land"
+        # Every consequence, not only the one the ruling names: where the card went, the land
+        # play it used up (305.2) or did not, and nothing else moved or reordered.
+        expect_consequences(
+            state,
+            after,
+            f"playing an exiled {kind.lower()}",
+            Consequences(
+                moved={card: Zone.BATTLEFIELD if land else Zone.STACK}, land_plays={holder: 1} if land else {}
+            ),
+        )
+        if land:
+            expect_no_second_land(probe, after, holder)
         if paid(state, holder, card) and kind != "Land":
             # A permission that is not "without paying": the card's costs are still paid.
             cost = mana_value(state.data_of(card).mana_cost)
@@ -209,6 +223,31 @@ def check_normal_timing(probe: Probe, scenario: Scenario[ExileParams]) -> None:
             )
         return
     probe.expect_refused(action, f"an exiled {kind.lower()} was played outside its normal timing ({state.step})")
+
+
+def expect_no_second_land(probe: Probe, after: GameState, holder: int) -> None:
+    """The land play the exiled land used is gone for the turn (305.2): with one play a turn, no
+    other land (in hand, or exiled with a permission) is offered or accepted now."""
+    if after.player(holder).land_plays_left > 0 or after.priority != holder:
+        return
+    lands = [
+        c
+        for c in (*after.player(holder).hand, *(p.card for p in after.permissions if p.player == holder))
+        if after.zone_of(c) in (Zone.HAND, Zone.EXILE) and after.data_of(c).is_type("Land")
+    ]
+    actions = probe.legal_actions()
+    for land in lands:
+        shown = offered_for(actions, land)
+        expect(
+            not shown,
+            "a second land is offered after a land played from exile used up the turn's land play (305.2)",
+            expected=f"{land} not offered",
+            observed=", ".join(map(str, shown)),
+        )
+    if lands:
+        probe.expect_refused(
+            play_action(after, holder, lands[0]), "a second land was played after a land from exile (305.2)"
+        )
 
 
 @invariant(

@@ -366,8 +366,15 @@ class Subject:
             features = tuple(f for f in features if f == "subject-sick" or f == f"subject:{kind_of(own)}")
             note = f"{own.name}, with its own {{{symbol}}} ability, as the permanent"
         else:
-            scenarios = partial(cost_symbol_scenarios, symbol, self.focus)  # type: ignore[arg-type]
-        return Draws(scenarios, frozenset(requires), tuple(SUBJECT_FEATURES[n] for n in features), note=note)
+            scenarios = partial(cost_symbol_scenarios, symbol, self.focus, None)  # type: ignore[arg-type]
+        # Tokens among the permanents where the engine has them (the subject one included).
+        return Draws(
+            scenarios,
+            frozenset(requires),
+            tuple(SUBJECT_FEATURES[n] for n in features),
+            optional=frozenset({Mechanic.TOKENS}),
+            note=note,
+        )
 
 
 #: The symbol the ruling names, {T} or {Q}: its checks are the symbol's.

@@ -45,6 +45,7 @@ from protocol.model import (
 from protocol.probe import Probe, Scenario, expect
 from rulings.declare import Draws, Each, invariant, template
 from rulings.invariants.by_play import reach_by_play
+from rulings.invariants.consequences import Consequences, expect_consequences
 from rulings.invariants.driving import events_of, expect_forbidden, offered, pass_until_step, resolve_stack
 from rulings.invariants.search_moves import arrive, expect_waits_after_search, ready
 from rulings.invariants.zone_checks import (
@@ -241,6 +242,23 @@ def activate_and_resolve(
     target = before.permanent(returned).attacking  # type: ignore[union-attr]
     events += probe.require(activation(variant, scenario, returned), f"{variant.name} returning {returned}")
     events += resolve_stack(probe)
+    # Every consequence, not only the one the ruling names: the Ninja on the battlefield under
+    # its activator's control, the returned creature in its owner's hand (library ninjutsu: its
+    # owner's library, shuffled, and the searched library shuffled as the search ends: 701.23),
+    # no land play used, nothing else moved.
+    returning = before.obj(returned)
+    player = scenario.params.player
+    shuffled = {player, returning.owner} if variant.returned_to is Zone.LIBRARY else set()
+    expect_consequences(
+        before,
+        probe.state(),
+        f"{variant.name} returning {returned}, resolved",
+        Consequences(
+            moved={scenario.params.ninja: (Zone.BATTLEFIELD, player), returned: (variant.returned_to, returning.owner)},
+            gone_ok={returned} if returning.token else (),
+            shuffled=shuffled,
+        ),
+    )
     return target, events
 
 
@@ -342,9 +360,41 @@ def check_reveal_and_return(variant: KeywordVariant, probe: Probe, scenario: Sce
         observed=f"{ninja} in {mid.zone_of(ninja)}",
     )
     if variant.during_search:  # the Ninja stays revealed in the library until the ability resolves
-        expect_waits_after_search(probe, ninja)
+        waiting = expect_waits_after_search(probe, ninja)
+        # ... after the search too: it is the ability leaving the stack that ends it (701.20a;
+        # "stays revealed ... until the ability resolves or otherwise leaves the stack").
+        expect(
+            ninja in waiting.revealed,
+            "the Ninja card stopped being revealed when the search ended, with its ability still on the stack",
+            expected=f"{ninja} revealed until the ability leaves the stack",
+            observed=f"revealed: {list(waiting.revealed)}",
+        )
     resolve_stack(probe)
     expect_entered(probe.state(), ninja)
+
+
+STAYS_REVEALED = "the Ninja stays revealed until the ability leaves the stack"
+
+
+def check_stays_revealed(variant: KeywordVariant, probe: Probe, scenario: Scenario[NinjutsuParams]) -> None:
+    """Revealing the Ninja is part of the cost (702.49a), and a card revealed for a cost stays
+    revealed from the activation until the ability leaves the stack (701.20a): while the ability
+    waits on the stack the Ninja in the hand is among the revealed cards, not only announced by
+    a reveal event."""
+    ninja = scenario.params.ninja
+    ready(variant, probe, scenario)
+    probe.require(activation(variant, scenario), f"{variant.name} returning {scenario.params.returned}")
+    mid = probe.state()
+    probe.precondition(
+        any(item.source == ninja for item in mid.stack), "the ability left the stack at once (nothing to look at)"
+    )
+    probe.claim(STAYS_REVEALED)
+    expect(
+        ninja in mid.revealed,
+        "the Ninja revealed to pay the ninjutsu cost is not revealed while the ability is on the stack (701.20a)",
+        expected=f"{ninja} among the revealed cards until the ability leaves the stack",
+        observed=f"revealed: {list(mid.revealed)}",
+    )
 
 
 LEFT_ZONE = "never enters once it left its zone"
@@ -717,6 +767,20 @@ invariant(
     # The Ninja stays revealed in a hidden zone only when the creature goes to the library.
     observes=lambda v: {"revealed"} if v.returned_to is Zone.LIBRARY else set(),
     description=lambda v: f"activating {v.name} reveals the Ninja and returns the creature; the Ninja waits",
+)
+invariant(
+    applies_to=REVEAL,
+    for_each=VARIANTS,
+    when=lambda v: v.zone is Zone.HAND and not v.casts,
+    name="stays-revealed-until-resolved",
+    kind="trace",
+    claims=[STAYS_REVEALED],
+    scenarios=NinjutsuDraws(lambda v: NinjutsuSpec(v, NINJUTSU_STEPS)),
+    check=check_stays_revealed,
+    observes={"revealed"},
+    description=lambda v: (
+        f"the Ninja revealed for {v.name} stays revealed until the ability leaves the stack (701.20a)"
+    ),
 )
 invariant(
     applies_to=REVEAL,

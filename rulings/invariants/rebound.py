@@ -44,9 +44,17 @@ def cast_and_counter(probe: Probe, scenario: Scenario[ReboundParams]) -> None:
     player, card, counter = scenario.params.player, scenario.params.card, scenario.params.counter
     if counter is None:
         raise ValueError("cast_and_counter needs a scenario drawn with a Counterspell for the opponent")
-    probe.require(cast(player, card), f"casting {card} from the hand in a main phase with the mana to pay")
+    target = scenario.params.target
+    if target is None:
+        probe.require(cast(player, card), f"casting {card} from the hand in a main phase with the mana to pay")
+    else:
+        probe.require(cast(player, card, target), f"casting {card} from the hand targeting the opponent's {target}")
     advance(probe)  # the caster passes: the opponent receives priority with the spell on the stack
-    probe.require(cast(1 - player, counter, card), f"Counterspell targeting {card}, with {card} on the stack")
+    # At the rebound spell, or at its target: then the rebound spell's only target is gone as it
+    # would resolve, and it doesn't resolve (608.2b): a rebound spell that "doesn't resolve for
+    # any reason" goes to the graveyard as a countered one does.
+    aimed = target if target is not None and scenario.params.target_illegal else card
+    probe.require(cast(1 - player, counter, aimed), f"Counterspell targeting {aimed}, with {card} on the stack")
     resolve_stack(probe)
 
 
@@ -65,12 +73,12 @@ def next_upkeep_over(player: int, turn: int):
     kind="outcome",
     claims=["countered: to the graveyard, no rebound"],
     requires=BASE | COUNTER | {Mechanic.CASTING_PERMANENTS, Mechanic.CAST_TRIGGER, Mechanic.TOKENS},
-    scenarios=lambda: rebound_cast_scenarios(ReboundSpec(counter=True)),
+    scenarios=lambda: rebound_cast_scenarios(ReboundSpec(counter=True, targeted=True)),
     observes={"delayed"},
 )
 def check_countered_to_graveyard(probe: Probe, scenario: Scenario[ReboundParams]) -> None:
-    """A rebound spell cast from the hand and countered goes to its owner's graveyard, and no
-    rebound waits for its controller's next upkeep."""
+    """A rebound spell cast from the hand and countered, or left with no legal target (608.2b),
+    goes to its owner's graveyard, and no rebound waits for its controller's next upkeep."""
     card = scenario.params.card
     cast_and_counter(probe, scenario)
     after = probe.state()

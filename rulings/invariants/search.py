@@ -570,6 +570,25 @@ def check_offered_while_searching(variant: KeywordVariant, probe: Probe, scenari
     accept_ninjutsu(variant, probe, scenario, "while its controller searches their own library after blockers")
 
 
+def check_refused_below_window(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
+    """An opponent's restriction lets the searcher see only the top N cards of their library
+    (701.23, Aven Mindcensor ruling: "They can't look at the other cards in that library at
+    all"): a Ninja below them is not among what the search sees, so its library ninjutsu is
+    neither offered nor accepted, though the search is of its controller's own library."""
+    ruled = search_of(scenario)
+    library = probe.state().player(scenario.params.player).library
+    # What the search may see comes from the scenario (the rules), not from the engine's display.
+    probe.precondition(
+        ruled.restricted and scenario.params.ninja in library[ruled.restricted_to :],
+        "no opponent's restriction, or the Ninja within its window",
+    )
+    begin_search(probe, scenario)
+    probe.claim("refused for a Ninja the restricted search does not see")
+    refuse_ninjutsu(
+        variant, probe, scenario, f"for a Ninja below the top {ruled.restricted_to} cards of a restricted search"
+    )
+
+
 def check_refused_without_search(variant: KeywordVariant, probe: Probe, scenario: Scenario) -> None:
     arrive(probe, scenario)
     probe.claim("refused without a search")
@@ -848,10 +867,37 @@ invariant(
     kind="legality",
     claims=["offered and accepted while searching their own library"],
     scenarios=NinjutsuWhileSearching(
-        lambda v: NinjutsuSpec(v, NINJUTSU_STEPS, search=SearchSetup(kinds=(INSTANT, ABILITY, SORCERY), start="any"))
+        lambda v: NinjutsuSpec(
+            v,
+            NINJUTSU_STEPS,
+            # The Ninja at any position (below a restriction's window only where no opponent's
+            # restriction hides it), under no, one or two restrictions.
+            search=SearchSetup(kinds=(INSTANT, ABILITY, SORCERY), start="any", restriction="any"),
+            ninja_depth="any",
+        )
     ),
     check=check_offered_while_searching,
     description=lambda v: f"{v.name} is offered and accepted while its controller searches their own library",
+)
+invariant(
+    applies_to=WHILE_SEARCHING,
+    for_each=LIBRARY,
+    name="refused-below-restriction-window",
+    kind="legality",
+    claims=["refused for a Ninja the restricted search does not see"],
+    scenarios=NinjutsuWhileSearching(
+        lambda v: NinjutsuSpec(
+            v,
+            NINJUTSU_STEPS,
+            search=SearchSetup(kinds=(INSTANT, ABILITY, SORCERY), start="any", restriction="opponent"),
+            ninja_depth="below-window",
+        )
+    ),
+    check=check_refused_below_window,
+    description=lambda v: (
+        f"{v.name} is refused for a Ninja below the top cards an opponent's restriction "
+        "leaves its searcher (the search is of their own library, but they can't see that card)"
+    ),
 )
 invariant(
     applies_to=WHILE_SEARCHING,
@@ -870,7 +916,9 @@ invariant(
     kind="legality",
     claims=["refused during a search that is not of their own library"],
     scenarios=NinjutsuWhileSearching(
-        lambda v: NinjutsuSpec(v, NINJUTSU_STEPS, search=SearchSetup(kinds=(BRIBERY,), start="pending"))
+        lambda v: NinjutsuSpec(
+            v, NINJUTSU_STEPS, search=SearchSetup(kinds=(BRIBERY,), start="pending"), ninja_depth="any"
+        )
     ),
     check=partial(check_refused_during, what="a search of an opponent's library (Bribery)"),
     observes={"searched_library"},
@@ -883,7 +931,7 @@ invariant(
     kind="legality",
     claims=["refused during a search that is not of their own library"],
     scenarios=NinjutsuWhileSearching(
-        lambda v: NinjutsuSpec(v, NINJUTSU_STEPS, search=SearchSetup(kinds=(LOOK,), start="any"))
+        lambda v: NinjutsuSpec(v, NINJUTSU_STEPS, search=SearchSetup(kinds=(LOOK,), start="any"), ninja_depth="any")
     ),
     check=partial(check_refused_during, what="a look at the top cards (not a search)"),
     observes={"searched_library"},
@@ -940,6 +988,7 @@ invariant(
                 library=(1, 3),
                 sought_above=True,
             ),
+            ninja_depth="any",
         )
     ),
     check=check_refused_after_finding,
@@ -963,6 +1012,7 @@ invariant(
                 start="any",
                 leaves_observer=True,
             ),
+            ninja_depth="any",
         )
     ),
     check=check_search_continues,
