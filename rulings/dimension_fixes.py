@@ -43,9 +43,17 @@ FIXES: Mapping[str, Mapping[str, str]] = {
     },
     **{f"{family}.": {"phase": _COMBAT} for family in ("trample", "deathtouch", "lifelink", "indestructible")},
     **{f"{family}.": {"phase": _COMBAT} for family in ("reach", "vigilance", "defender", "haste")},
+    # The Comprehensive Rules' own combat rulings (rulings/corpus/combat-rules.toml).
+    **{f"{family}.": {"phase": _COMBAT} for family in ("combat", "menace", "flying", "first-strike", "double-strike")},
     "haste.": {
         "phase": _COMBAT,
         "summoning-sick": "haste's claim is about a creature that came under its controller's control this turn (302.6)",
+    },
+    "combat.attack-requirements/sick-cant-attack": {
+        "summoning-sick": "the claim is about a summoning-sick creature that may not attack (302.6, 508.1a)",
+    },
+    "combat.block-requirements/tapped-cant-block": {
+        "tapped": "the claim is about a tapped creature that may not block (509.1a)",
     },
     "costs.": {"from-zone": _BATTLEFIELD},
     "costs.tap-symbol/sick-": {
@@ -114,6 +122,11 @@ _INSTANCE_FAMILIES = (
     "indestructible.",
     "reach.",
     "vigilance.",
+    "combat.",
+    "menace.",
+    "flying.",
+    "first-strike.",
+    "double-strike.",
     "jeskai-baller.",
     "rebound.not-resolving-goes-to-graveyard/",
 )
@@ -138,6 +151,12 @@ KNOWN_GAPS: Mapping[str, Mapping[str, str]] = _table(
         "combat steps come out at 3-5 %",
     ),
     ("rebound.not-resolving-goes-to-graveyard/countered-to-graveyard", "phase", _PHASE),
+    (
+        "combat.block-requirements/one-attacker-each",
+        "tapped",
+        "the block-requirements states always hold a tapped would-be blocker (the subject of the ruling's "
+        "other claim, 509.1a); boards with none tapped are not drawn for this claim yet",
+    ),
     ("play-from-exile.", "phase", _PHASE),
     ("rebound.recast-optional/", "target", _TARGETED_UPKEEP),
     *(("class.", name, _PROBE) for name in ("counters", "damage", "summoning-sick", "types")),

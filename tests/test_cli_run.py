@@ -38,6 +38,7 @@ def test_full_suite_passes_on_the_reference_engine(tmp_path):
     assert "pass" in done.stdout  # the summary line
 
 
+@pytest.mark.slow
 def test_broken_engine_fails_the_ruling_it_breaks(tmp_path):
     out = tmp_path / "broken"
     done = cli(
@@ -118,6 +119,7 @@ def test_xdist_workers_give_the_same_results(tmp_path):
     assert all(r.status == "pass" for r in records)
 
 
+@pytest.mark.slow
 def test_report_command_renders_results_again(tmp_path):
     out = tmp_path / "r"
     assert (

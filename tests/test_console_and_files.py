@@ -26,6 +26,7 @@ def mtg(*args: str, cwd: Path) -> subprocess.CompletedProcess:
     )
 
 
+@pytest.mark.slow
 def test_a_dev_run_shows_its_seed_first_and_leaves_no_lock(tmp_path):
     done = mtg("run", "--invariant", INVARIANT, "--out", "out", cwd=tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr
@@ -38,6 +39,7 @@ def test_a_dev_run_shows_its_seed_first_and_leaves_no_lock(tmp_path):
     assert not (tmp_path / "out" / LOCK_NAME).exists()
 
 
+@pytest.mark.slow
 def test_a_ci_run_says_derandomized_not_seed_none(tmp_path):
     done = mtg("run", "--profile", "ci", "--invariant", INVARIANT, "--out", "out", cwd=tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr

@@ -242,6 +242,7 @@ SELECTION = (
 PAIRS = '"refuses-all" = ["ninjutsu.after-blockers"]\n"offers-nothing" = ["ninjutsu.after-blockers"]\n'
 
 
+@pytest.mark.slow
 def test_controls_command_lists_vacuous_rulings(tmp_path: Path) -> None:
     out = tmp_path / "out"
     done = cli("controls", *SELECTION, "--out", str(out), cwd=tmp_path)

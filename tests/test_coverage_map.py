@@ -305,6 +305,7 @@ def test_shipped_page_has_an_anchor_per_rule(tmp_path: Path, shipped: CRMap) -> 
     assert "cr-702.19b" in anchors and "cr-510.1a" in anchors
 
 
+@pytest.mark.slow
 def test_run_writes_the_map_beside_the_report_and_links_it(tmp_path: Path) -> None:
     out = tmp_path / "out"
     done = subprocess.run(

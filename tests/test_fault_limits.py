@@ -357,6 +357,7 @@ def _many_examples() -> Invariant:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["in", "iso"])
 def test_an_engine_slow_at_every_call_ends_its_invariant_early(
     mode: str, small_limits: limits.Limits, monkeypatch: pytest.MonkeyPatch
@@ -446,6 +447,7 @@ HELPER_ENGINES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "status"), HELPER_ENGINES)
 def test_no_helper_an_isolated_engine_started_outlives_it(
     name: str, status: str, small_limits: limits.Limits, tmp_path: Path, monkeypatch: pytest.MonkeyPatch

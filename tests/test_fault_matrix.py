@@ -142,6 +142,7 @@ def _alive(pid: int) -> bool:
 @pytest.mark.parametrize(
     ("where", "how", "mode", "status", "pattern"), CASES, ids=[f"{w}-{h}-{m}" for w, h, m, _, _ in CASES]
 )
+@pytest.mark.slow
 def test_fault_becomes_its_documented_verdict(
     where: str,
     how: str,
@@ -215,6 +216,7 @@ def test_engine_that_fails_to_load_costs_one_start_timeout(matrix_limits: limits
     assert time.monotonic() - started < 2
 
 
+@pytest.mark.slow
 def test_slow_engine_hits_the_example_limit(matrix_limits: limits.Limits) -> None:
     """Calls each under the call limit still cannot make an example run for hours."""
     limits.configure(limits.Limits(call=1.0, example=1.0, invariant=30.0))

@@ -95,6 +95,7 @@ def _assert_clean_console(output: bytes) -> str:
     return text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("workers", [(), ("-n", "1")], ids=["in-process", "xdist"])
 def test_a_hostile_run_writes_artifacts_a_strict_parser_reads_and_a_clean_console(
     tmp_path: Path, workers: tuple[str, ...]
@@ -326,6 +327,7 @@ def test_an_unboolable_support_in_a_run_is_recorded_not_lost(tmp_path: Path) -> 
     assert all(r.status == "error" and "not a bool" in (r.reason or "") for r in results.results)
 
 
+@pytest.mark.slow
 def test_a_version_that_raises_costs_that_engine_its_cases_only(tmp_path: Path) -> None:
     """A multi-engine run: the engine whose ``version`` raises (in-process and isolated) gets an
     ``error`` in each of its cases; the reference engine is judged as usual; the run completes."""

@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -44,6 +45,7 @@ def test_features_are_events_only_while_recording() -> None:
         record_events(before)
 
 
+@pytest.mark.slow
 def test_the_plugin_records_with_the_statistics_option(tmp_path: Path) -> None:
     (tmp_path / "test_flag.py").write_text(
         "from generators import features\n\ndef test_flag():\n    print('RECORDING', features._recording)\n"

@@ -47,12 +47,14 @@ def last_line(done: subprocess.CompletedProcess) -> str:
     return last
 
 
+@pytest.mark.slow
 def test_an_ungated_run_ends_with_its_failures(tmp_path):
     done = mtg("run", "--engine", MUTANT, "--profile", "ci", "--invariant", RULING, "--out", "out", cwd=tmp_path)
     assert done.returncode == 1
     assert last_line(done).startswith("mtg-conformance: failed: 1 fail, 0 error of 1 result")
 
 
+@pytest.mark.slow
 def test_a_green_gate_ends_with_its_verdict_and_publishes_no_failure(tmp_path):
     (tmp_path / "exp.toml").write_text(EXPECTATIONS)
     done = mtg(
@@ -104,6 +106,7 @@ def test_a_baseline_failure_says_so_and_lists_no_unselected_invariant(tmp_path):
     assert last_line(fixed).startswith("mtg-conformance: baseline gate failed: 1 fix against base/results.json")
 
 
+@pytest.mark.slow
 def test_a_merge_missing_a_shard_names_it(tmp_path):
     shard = mtg("run", "--profile", "ci", "--invariant", RULING, "--shard", "1/2", "--out", "s1", cwd=tmp_path)
     assert shard.returncode == 0 and last_line(shard).startswith("mtg-conformance: passed: ")
@@ -122,6 +125,7 @@ def test_mutants_end_with_the_kill_verdict_not_the_failed_cases(tmp_path):
     assert "FAIL mutant:" not in done.stdout and "Traceback" not in done.stdout
 
 
+@pytest.mark.slow
 def test_controls_end_with_the_vacuity_verdict(tmp_path):
     done = mtg(
         "controls", "--control", "refuses-all", "--invariant", "ninjutsu.after-blockers", "--out", "c", cwd=tmp_path
@@ -130,6 +134,7 @@ def test_controls_end_with_the_vacuity_verdict(tmp_path):
     assert last_line(done) == "mtg-conformance: controls passed: no vacuous ruling (exit 0)"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("option", ["--allow-vacuous-file"])
 def test_controls_with_a_stale_tolerated_pair_fail_and_say_so(tmp_path, option):
     (tmp_path / "known.toml").write_text('[vacuous]\n"refuses-all" = ["ninjutsu.after-blockers"]\n')

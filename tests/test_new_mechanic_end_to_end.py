@@ -114,6 +114,7 @@ def test_a_new_mechanic_changes_few_code_files_all_named_by_the_recipe(tree):
     }
 
 
+@pytest.mark.slow
 def test_the_new_mechanic_is_required_compiled_judged_and_its_mutants_killed(tree, tmp_path):
     project, _ = tree
     requires = cli(project, "requires")

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from engines.reference import SUPPORTED, ReferenceEngine
 from engines.reference.testing import BEARS, P1, creature
 from generators.combat import CombatSpec, combat_scenarios, has_keyword
+from generators.scenery import is_scenery
 from harness.profiles import FEW_DRAWS, register_profiles
 from protocol.adapter import ActionRefused
 from protocol.builder import StateBuilder
@@ -73,7 +74,11 @@ register_profiles()
 @given(combat_scenarios(CombatSpec(steps=(Step.DECLARE_ATTACKERS,), blocker_keywords=("reach",))))
 def test_blocker_keywords_draw_the_defending_players_creatures(scenario):
     state = scenario.state
-    theirs = [p for p in state.battlefield if p.controller != scenario.params.player and not p.blocking]
+    theirs = [
+        p
+        for p in state.battlefield
+        if p.controller != scenario.params.player and not p.blocking and not is_scenery(state.data_of(p.id))
+    ]
     creatures = [p for p in theirs if state.data_of(p.id).is_type("Creature")]
     assert creatures and has_keyword(state, creatures[0].id, "reach")
     assert all(not p.tapped for p in creatures)

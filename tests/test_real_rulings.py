@@ -82,6 +82,7 @@ def test_commander_ninjutsu_rulings_compile_to_commander_ninjutsu(imported):
         assert all("/commander-ninjutsu/" in i for i in c.invariants), c.invariants
 
 
+@pytest.mark.slow
 def test_import_of_an_mtgjson_file(tmp_path):
     out = tmp_path / "atomic.toml"
     done = cli("rulings", "import", str(DATA / "mtgjson-atomic.json"), "--out", str(out), cwd=tmp_path)

@@ -38,6 +38,7 @@ def cli(*args: str, cwd: Path, timeout: float = 300) -> subprocess.CompletedProc
     )
 
 
+@pytest.mark.slow
 def test_exit_status_comes_from_memory_not_from_the_file(tmp_path: Path) -> None:
     """Item 1: reading results.json back would let another process decide the exit status."""
     script = (
@@ -104,6 +105,7 @@ def test_an_inconsistent_engine_fails(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     "engine", ["fault_engines:Fault_state_surrogate_message", "isolated:fault_engines:Fault_state_surrogate_message"]
 )
+@pytest.mark.slow
 def test_a_lone_surrogate_loses_nothing(tmp_path: Path, engine: str) -> None:
     """Item 4."""
     done = cli("run", "--engine", engine, "--invariant", ONE, "--out", str(tmp_path / "o"), cwd=tmp_path)
@@ -113,6 +115,7 @@ def test_a_lone_surrogate_loses_nothing(tmp_path: Path, engine: str) -> None:
     assert (tmp_path / "o" / "report.html").exists()
 
 
+@pytest.mark.slow
 def test_the_same_engine_twice_is_one_engine(tmp_path: Path) -> None:
     """Item 5."""
     done = cli(
@@ -200,6 +203,7 @@ def _workers_of(pid: int) -> list[int]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
 def test_a_stop_signal_writes_partial_results_and_kills_the_workers(tmp_path: Path, sig: signal.Signals) -> None:
     """Item 8: SIGTERM (a CI cancel) and SIGINT write what was found, marked incomplete."""
@@ -226,6 +230,7 @@ def test_a_stop_signal_writes_partial_results_and_kills_the_workers(tmp_path: Pa
     ]
 
 
+@pytest.mark.slow
 def test_a_partial_run_never_replaces_a_complete_one(tmp_path: Path) -> None:
     out = tmp_path / "o"
     done = cli("run", "--invariant", ONE, "--out", str(out), cwd=tmp_path)

@@ -77,12 +77,14 @@ def _numbers_module(folder: Path) -> str:
     return str(folder)
 
 
+@pytest.mark.slow
 def test_examples_do_not_depend_on_the_modules_loaded(tmp_path: Path) -> None:
     plain = _digest("stable")
     assert _digest("stable", *HEAVY) == plain
     assert _digest("stable", _numbers_module(tmp_path)) == plain
 
 
+@pytest.mark.slow
 def test_without_it_the_loaded_modules_change_the_examples(tmp_path: Path) -> None:
     """The control: with Hypothesis's local constants back, a loaded module full of numbers
     changes the examples drawn (if this fails, Hypothesis no longer mixes them in and stabilize
