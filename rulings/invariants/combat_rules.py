@@ -40,6 +40,7 @@ from protocol.mechanics import Mechanic
 from protocol.model import Action, ActionKind, AttackTarget, Event, EventKind, GameState, Permanent, Step, TargetKind
 from protocol.probe import Probe, Scenario, expect
 from rulings.declare import invariant, template
+from rulings.invariants.combat_moves import attack_with, lone_flyer
 from rulings.invariants.driving import expect_forbidden, pass_until
 
 DAMAGE_WINDOW = frozenset({Step.DECLARE_BLOCKERS, Step.FIRST_STRIKE_DAMAGE, Step.COMBAT_DAMAGE})
@@ -618,25 +619,6 @@ def may_attack(state: GameState, perm: Permanent) -> bool:
     )
 
 
-def attack_with(probe: Probe, player: int, creature: str) -> None:
-    """The creature, which may attack, is offered as an attacker, accepted, and attacking."""
-    attack = Action(ActionKind.DECLARE_ATTACKERS, player, attacks=((creature, AttackTarget.of_player(1 - player)),))
-    expect(
-        attack in probe.legal_actions(),
-        "an untapped creature that may attack is not offered as an attacker (508.1a)",
-        expected=f"{attack} offered",
-        observed="not offered",
-    )
-    probe.require(attack, "an untapped creature that may attack attacks (508.1a)")
-    now = probe.state().permanent(creature)
-    expect(
-        now is not None and now.attacking is not None,
-        "a creature declared as an attacker is not attacking (508.1)",
-        expected=f"{creature} attacking",
-        observed=str(now),
-    )
-
-
 def refuse_attack(probe: Probe, player: int, creature: str, why: str) -> None:
     refused = Action(ActionKind.DECLARE_ATTACKERS, player, attacks=((creature, AttackTarget.of_player(1 - player)),))
     expect_forbidden(
@@ -672,7 +654,7 @@ def check_tapped_cant_attack(probe: Probe, scenario: Scenario[CombatParams]) -> 
     if tapped:
         refuse_attack(probe, player, tapped[0], "tapped")
         probe.claim("a tapped creature can't attack")
-    attack_with(probe, player, able[0])
+    attack_with(probe, player, able[0], subject="an untapped creature that may attack", rule="508.1a")
     probe.claim("an untapped creature that may attack attacks")
 
 
@@ -706,7 +688,7 @@ def check_sick_cant_attack(probe: Probe, scenario: Scenario[CombatParams]) -> No
     pass_until(probe, lambda s, _: isinstance(s.pending, DeclareAttackers), "the declaration of attackers")
     refuse_attack(probe, player, sick[0], "summoning-sick without haste")
     probe.claim("a summoning-sick creature without haste can't attack")
-    attack_with(probe, player, able[0])
+    attack_with(probe, player, able[0], subject="an untapped creature that may attack", rule="508.1a")
 
 
 @invariant(
@@ -1002,16 +984,7 @@ def check_flying_or_reach_only(probe: Probe, scenario: Scenario[CombatParams]) -
     player = scenario.params.player
     defender = 1 - player
     start = probe.state()
-    flyer = next(
-        (
-            p.id
-            for p in start.attackers()
-            if p.controller == player
-            and has_keyword(start, p.id, FLYING.name)
-            and not has_keyword(start, p.id, MENACE.name)
-        ),
-        None,
-    )
+    flyer = lone_flyer(start, player)
     probe.precondition(flyer is not None, "no attacker with flying (and without menace)")
     assert flyer is not None
     grounded = [

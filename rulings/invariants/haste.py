@@ -12,8 +12,9 @@ from protocol.decisions import DeclareAttackers
 from protocol.keyword_registry import DEFENDER, HASTE
 from protocol.mechanics import Mechanic
 from protocol.model import Action, ActionKind, AttackTarget, Step
-from protocol.probe import Probe, Scenario, expect
+from protocol.probe import Probe, Scenario
 from rulings.declare import invariant, template
+from rulings.invariants.combat_moves import attack_with
 from rulings.invariants.driving import pass_until
 
 REQUIRES = frozenset({Mechanic.PRIORITY, Mechanic.HASTE, Mechanic.SUMMONING_SICKNESS})
@@ -58,19 +59,5 @@ def check_sick_creature_attacks(probe: Probe, scenario: Scenario[CombatParams]) 
             Action(ActionKind.DECLARE_ATTACKERS, player, attacks=((other, target),)),
             "a summoning-sick creature without haste was declared as an attacker (302.6)",
         )
-    attack = Action(ActionKind.DECLARE_ATTACKERS, player, attacks=((creature, target),))
-    expect(
-        attack in probe.legal_actions(),
-        "a summoning-sick creature with haste is not offered as an attacker (702.10b)",
-        expected=f"{attack} offered",
-        observed="not offered",
-    )
-    probe.require(attack, "a summoning-sick creature with haste attacks (702.10b)")
-    now = probe.state().permanent(creature)
-    expect(
-        now is not None and now.attacking is not None,
-        "a creature with haste declared as an attacker is not attacking (508.1)",
-        expected=f"{creature} attacking",
-        observed=str(now),
-    )
+    attack_with(probe, player, creature, subject="a summoning-sick creature with haste", rule="702.10b")
     probe.claim("a summoning-sick creature with haste is offered and declared as an attacker")

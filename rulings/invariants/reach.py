@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from generators.combat import CombatParams, CombatSpec, combat_scenarios, has_keyword
 from protocol.decisions import DeclareBlockers
-from protocol.keyword_registry import FLYING, MENACE, REACH
+from protocol.keyword_registry import FLYING, REACH
 from protocol.mechanics import Mechanic
 from protocol.model import Action, ActionKind, GameState, Step
 from protocol.probe import Probe, Scenario, expect
 from rulings.declare import invariant, template
+from rulings.invariants.combat_moves import lone_flyer
 from rulings.invariants.driving import expect_forbidden, pass_until
 
 REQUIRES = frozenset({Mechanic.PRIORITY, Mechanic.FLYING, Mechanic.REACH})
@@ -61,16 +62,7 @@ def check_blocks_flying(probe: Probe, scenario: Scenario[CombatParams]) -> None:
     player = scenario.params.player
     defender = 1 - player
     start = probe.state()
-    flyer = next(
-        (
-            p.id
-            for p in start.attackers()
-            if p.controller == player
-            and has_keyword(start, p.id, FLYING.name)
-            and not has_keyword(start, p.id, MENACE.name)
-        ),
-        None,
-    )
+    flyer = lone_flyer(start, player)
     probe.precondition(flyer is not None, "no attacker with flying (and without menace)")
     assert flyer is not None
     reachers = would_be_blockers(start, defender, reach=True)
