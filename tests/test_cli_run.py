@@ -112,10 +112,10 @@ def test_xdist_workers_give_the_same_results(tmp_path):
     )
     assert done.returncode == 0, done.stdout + done.stderr
     records = read_results(tmp_path / "par" / "results.json").results
-    assert [r.invariant for r in records] == [
-        "ninjutsu.reveal-and-return/ninjutsu/reveal-and-return-on-activation",
-        "ninjutsu.reveal-and-return/ninjutsu/never-enters-after-leaving",
-    ]
+    # Every invariant of the ruling, in the compiled suite's order, whichever worker ran it.
+    wanted = [i.id for i in compile_corpus().invariants if i.id.startswith("ninjutsu.reveal-and-return/")]
+    assert len(wanted) >= 2
+    assert [r.invariant for r in records] == wanted
     assert all(r.status == "pass" for r in records)
 
 
