@@ -13,7 +13,7 @@ import json
 import sys
 from pathlib import Path
 
-TABLE = Path(__file__).resolve().parents[1] / "harness" / "run" / "costs.json"
+TABLE = Path(__file__).resolve().parents[1] / "harness" / "costs.json"
 
 
 def main() -> None:
