@@ -639,6 +639,17 @@ class CombatDraw:
         return CombatParams(player=self.active, step=str(self.wanted_step), by_play=self.by_play)
 
 
+def damage_combat(**fields: Any) -> CombatSpec:
+    """The combat damage families' states: blocked attackers in the declare blockers step (by
+    play from there to the damage steps), several blockers per attacker and damage already
+    marked drawn where the engine supports them (510.1, 120.6); ``fields``: what the family
+    adds (its keywords, power, damage share). One place, so those families draw alike."""
+    base: dict[str, Any] = dict(
+        steps=(Step.DECLARE_BLOCKERS,), min_blocked=1, by_play=False, gang_blocks=True, marked_damage=True
+    )
+    return CombatSpec(**(base | fields))
+
+
 @st.composite
 def combat_scenarios(
     draw: st.DrawFn, spec: CombatSpec, allowed: Collection[str] | None = None

@@ -21,7 +21,7 @@ from collections.abc import Callable
 
 from hypothesis.strategies import SearchStrategy
 
-from generators.combat import CombatParams, CombatSpec, combat_scenarios, has_keyword
+from generators.combat import CombatParams, CombatSpec, combat_scenarios, damage_combat, has_keyword
 from protocol.decisions import AssignCombatDamage, DeclareAttackers, DeclareBlockers
 from protocol.keyword_registry import (
     DEATHTOUCH,
@@ -49,13 +49,8 @@ STRIKES = (FIRST_STRIKE.name, DOUBLE_STRIKE.name)
 
 #: Blocked and unblocked attackers in the declare blockers step (the checks pass priority through
 #: the combat damage steps), with the combat keywords, gang blocks and marked damage drawn.
-FIGHTS = CombatSpec(
-    steps=(Step.DECLARE_BLOCKERS,),
-    min_blocked=1,
-    by_play=False,
+FIGHTS = damage_combat(
     keywords=True,
-    gang_blocks=True,
-    marked_damage=True,
 )
 #: Unblocked attackers, the first attacking the defending player.
 RAIDS = CombatSpec(
@@ -78,25 +73,15 @@ FLYERS = CombatSpec(
 #: The declare attackers step, the defending player's first creature with flying.
 SKY_BLOCKERS = CombatSpec(steps=(Step.DECLARE_ATTACKERS,), keywords=True, blocker_keywords=(FLYING.name,))
 #: Blocked attackers with first strike, in the declare blockers step.
-STRIKING = CombatSpec(
-    steps=(Step.DECLARE_BLOCKERS,),
-    min_blocked=1,
-    by_play=False,
+STRIKING = damage_combat(
     keywords=True,
     blocked_keywords=(FIRST_STRIKE.name,),
-    gang_blocks=True,
-    marked_damage=True,
 )
 #: Blocked attackers with double strike, strong enough to destroy their blockers in the
 #: first-strike damage step more often than not.
-DOUBLE_STRIKERS = CombatSpec(
-    steps=(Step.DECLARE_BLOCKERS,),
-    min_blocked=1,
-    by_play=False,
+DOUBLE_STRIKERS = damage_combat(
     blocked_keywords=(DOUBLE_STRIKE.name,),
     blocked_power_bonus=2,
-    gang_blocks=True,
-    marked_damage=True,
 )
 
 
@@ -511,14 +496,9 @@ def check_divided_as_chosen(probe: Probe, scenario: Scenario[CombatParams]) -> N
 
 
 #: A creature that can block an additional creature blocking two attackers.
-SHARED = CombatSpec(
-    steps=(Step.DECLARE_BLOCKERS,),
-    min_blocked=1,
-    by_play=False,
+SHARED = damage_combat(
     keywords=True,
-    gang_blocks=True,
     shared_blocker=True,
-    marked_damage=True,
 )
 
 

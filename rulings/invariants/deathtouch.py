@@ -11,11 +11,11 @@ it. They never read the engine's lethal amounts.
 
 from __future__ import annotations
 
-from generators.combat import CombatParams, CombatSpec, blocked_attacker_with, combat_scenarios
+from generators.combat import CombatParams, blocked_attacker_with, combat_scenarios, damage_combat
 from protocol.decisions import AssignCombatDamage
 from protocol.keyword_registry import DEATHTOUCH, TRAMPLE
 from protocol.mechanics import Mechanic
-from protocol.model import Event, EventKind, Step
+from protocol.model import Event, EventKind
 from protocol.probe import Probe, Scenario, expect
 from rulings.declare import invariant, template
 from rulings.invariants.driving import pass_until
@@ -35,24 +35,14 @@ REQUIRES = frozenset({Mechanic.PRIORITY, Mechanic.DEATHTOUCH})
 #: Blocked attackers with deathtouch, in the declare blockers step (the check passes priority
 #: through the combat damage steps); the registry's other combat keywords, several blockers and
 #: damage already marked drawn where the engine supports them.
-KILLERS = CombatSpec(
-    steps=(Step.DECLARE_BLOCKERS,),
-    min_blocked=1,
-    by_play=False,
+KILLERS = damage_combat(
     keywords=True,
     blocked_keywords=(DEATHTOUCH.name,),
-    gang_blocks=True,
-    marked_damage=True,
 )
 #: Blocked attackers with deathtouch and trample, strong enough to have damage left over.
-TRAMPLING_KILLERS = CombatSpec(
-    steps=(Step.DECLARE_BLOCKERS,),
-    min_blocked=1,
-    by_play=False,
+TRAMPLING_KILLERS = damage_combat(
     blocked_keywords=(DEATHTOUCH.name, TRAMPLE.name),
     blocked_power_bonus=2,
-    gang_blocks=True,
-    marked_damage=True,
 )
 
 

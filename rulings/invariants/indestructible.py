@@ -11,7 +11,7 @@ deathtouch or not).
 
 from __future__ import annotations
 
-from generators.combat import CombatParams, CombatSpec, combat_scenarios, has_keyword
+from generators.combat import CombatParams, combat_scenarios, damage_combat, has_keyword
 from protocol.keyword_registry import DEATHTOUCH, INDESTRUCTIBLE
 from protocol.mechanics import Mechanic
 from protocol.model import Event, EventKind, GameState, Permanent, Step
@@ -23,14 +23,9 @@ REQUIRES = frozenset({Mechanic.PRIORITY, Mechanic.INDESTRUCTIBLE})
 DAMAGE_WINDOW = frozenset({Step.DECLARE_BLOCKERS, Step.FIRST_STRIKE_DAMAGE, Step.COMBAT_DAMAGE})
 #: Blocked attackers with indestructible in the declare blockers step; several blockers, the
 #: other combat keywords and damage already marked drawn where the engine supports them.
-UNBREAKABLE = CombatSpec(
-    steps=(Step.DECLARE_BLOCKERS,),
-    min_blocked=1,
-    by_play=False,
+UNBREAKABLE = damage_combat(
     keywords=True,
     blocked_keywords=(INDESTRUCTIBLE.name,),
-    gang_blocks=True,
-    marked_damage=True,
 )
 
 

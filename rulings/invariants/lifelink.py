@@ -12,7 +12,7 @@ can compute itself to the rules: the unblocked attacker deals its power to the p
 
 from __future__ import annotations
 
-from generators.combat import CombatParams, CombatSpec, combat_scenarios, has_keyword
+from generators.combat import CombatParams, combat_scenarios, damage_combat, has_keyword
 from protocol.actions import TargetKind
 from protocol.keyword_registry import LIFELINK
 from protocol.mechanics import Mechanic
@@ -25,17 +25,12 @@ REQUIRES = frozenset({Mechanic.PRIORITY, Mechanic.LIFELINK})
 DAMAGE_WINDOW = frozenset({Step.DECLARE_BLOCKERS, Step.FIRST_STRIKE_DAMAGE, Step.COMBAT_DAMAGE})
 #: An unblocked attacker with lifelink attacking the defending player and a blocked one, in the
 #: declare blockers step; the other combat keywords, gang blocks and marked damage where allowed.
-LINKED = CombatSpec(
-    steps=(Step.DECLARE_BLOCKERS,),
+LINKED = damage_combat(
     min_unblocked=1,
-    min_blocked=1,
     first_attacks_player=True,
-    by_play=False,
     keywords=True,
     unblocked_keywords=(LIFELINK.name,),
     blocked_keywords=(LIFELINK.name,),
-    gang_blocks=True,
-    marked_damage=True,
 )
 
 

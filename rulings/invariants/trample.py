@@ -14,7 +14,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from generators.combat import CombatParams, CombatSpec, blocked_attacker_with, combat_scenarios, has_keyword
+from generators.combat import (
+    CombatParams,
+    blocked_attacker_with,
+    combat_scenarios,
+    damage_combat,
+    has_keyword,
+)
 from protocol.decisions import AssignCombatDamage
 from protocol.keyword_registry import DOUBLE_STRIKE, FIRST_STRIKE, TRAMPLE
 from protocol.mechanics import Mechanic
@@ -29,46 +35,26 @@ DAMAGE_WINDOW = frozenset({Step.DECLARE_BLOCKERS, Step.FIRST_STRIKE_DAMAGE, Step
 #: Blocked attackers with trample, in the declare blockers step: the check passes priority into
 #: the combat damage steps. Several blockers, creatures blocking two attackers and damage already
 #: marked are drawn where the engine supports them.
-TRAMPLERS = CombatSpec(
-    steps=(Step.DECLARE_BLOCKERS,),
-    min_blocked=1,
-    by_play=False,
+TRAMPLERS = damage_combat(
     blocked_keywords=(TRAMPLE.name,),
     blocked_power_bonus=3,
-    gang_blocks=True,
-    marked_damage=True,
 )
 #: The same, with damage marked on most creatures (120.6).
-MARKED = CombatSpec(
-    steps=(Step.DECLARE_BLOCKERS,),
-    min_blocked=1,
-    by_play=False,
+MARKED = damage_combat(
     blocked_keywords=(TRAMPLE.name,),
     blocked_power_bonus=3,
-    gang_blocks=True,
-    marked_damage=True,
     damage_share=75,
 )
 #: The same, one blocker of the first trampler also blocking another attacker (509.1a).
-SHARED = CombatSpec(
-    steps=(Step.DECLARE_BLOCKERS,),
-    min_blocked=1,
-    by_play=False,
+SHARED = damage_combat(
     blocked_keywords=(TRAMPLE.name,),
     blocked_power_bonus=3,
-    gang_blocks=True,
-    marked_damage=True,
     shared_blocker=True,
 )
 #: Blocked attackers with double strike and trample (702.4b: they deal damage in both steps).
-DOUBLE_TRAMPLERS = CombatSpec(
-    steps=(Step.DECLARE_BLOCKERS,),
-    min_blocked=1,
-    by_play=False,
+DOUBLE_TRAMPLERS = damage_combat(
     blocked_keywords=(DOUBLE_STRIKE.name, TRAMPLE.name),
     blocked_power_bonus=4,
-    gang_blocks=True,
-    marked_damage=True,
 )
 
 
