@@ -35,7 +35,6 @@ from protocol.model import (
 from . import hooks
 from .game import Game, Perm
 from .lines import CardLine, CreatureLeavesTrigger, CreaturesAnthem, LevelBar
-from .oracle import with_levels
 from .services import Payment, Services, Spells, Turn
 from .table import Table, decision
 
@@ -155,16 +154,25 @@ class Classes:
         """The card lines ``perm`` has now: a Class only those of the levels it has reached."""
         if perm.id not in game.objects:
             return []
-        lines = with_levels(game.abilities_of(perm.id).card_lines)
+        abilities = game.abilities_of(perm.id)
         if not self.is_class(game, perm.id):
-            return [line for _, line in lines]
-        return [line for level, line in lines if self.class_has_level_abilities(game, perm, level)]
+            return list(abilities.card_lines)
+        return [
+            line
+            for level, line in abilities.card_lines_with_levels
+            if self.class_has_level_abilities(game, perm, level)
+        ]
 
     def anthems_for(self, game: Game, perm: Perm) -> list[CreaturesAnthem]:
+        """The "creatures you control" lines that apply to ``perm`` now. A source whose card has
+        no such line at any level is skipped before asking which of its lines it has now (the
+        answer could only leave lines out)."""
         return [
             line
             for source in game.battlefield
             if source.controller == perm.controller
+            and source.id in game.objects
+            and game.abilities_of(source.id).has_anthem
             for line in self.active_lines(game, source)
             if isinstance(line, CreaturesAnthem)
         ]

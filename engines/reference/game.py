@@ -296,6 +296,11 @@ class Game:
     #: depend on is all on the battlefield, so an export whose battlefield did not change (a
     #: pass of priority, a step) shows the same again without asking the rules.
     shown: tuple[tuple[Permanent, ...], tuple[Permanent, ...]] | None = field(default=None, repr=False, compare=False)
+    #: ``cards`` by name (the first of each name, as a scan would find it), rebuilt whenever
+    #: ``cards`` is replaced: every rule asks for a card's data, many times per action.
+    cards_by_name: tuple[tuple[CardData, ...], dict[str, CardData]] = field(
+        default_factory=lambda: ((), {}), repr=False, compare=False
+    )
 
     # -- building and exporting ----------------------------------------------------------
     @classmethod
@@ -361,7 +366,13 @@ class Game:
 
     def data(self, card_id: str) -> CardData:
         name = self.objects[card_id].name
-        return next(c for c in self.cards if c.name == name)
+        cards, by_name = self.cards_by_name
+        if cards is not self.cards:
+            by_name = {}
+            for card in self.cards:
+                by_name.setdefault(card.name, card)
+            self.cards_by_name = (self.cards, by_name)
+        return by_name[name]
 
     def abilities_of(self, card_id: str) -> CardAbilities:
         return self.abilities[self.objects[card_id].name]

@@ -231,6 +231,17 @@ class CardAbilities:
         return self.records((SpellEffect, ActivatedSearch, SearchRestriction, MillManaAbility))
 
     @cached_property
+    def has_anthem(self) -> bool:
+        """Whether some line of the card, at any level, is a "creatures you control" anthem."""
+        return any(isinstance(line, CreaturesAnthem) for line in self.card_lines)
+
+    @cached_property
+    def card_lines_with_levels(self) -> tuple[tuple[int, CardLine], ...]:
+        """:attr:`card_lines` each with its Class level (:func:`with_levels`), worked out once:
+        the rules ask which lines a permanent has now many times per action."""
+        return tuple(with_levels(self.card_lines))
+
+    @cached_property
     def card_lines(self) -> tuple[CardLine, ...]:
         """Keywords of permanents, cast triggers, sneak, Class level bars and level abilities ..."""
         return self.records(

@@ -48,14 +48,16 @@ class ReferenceSession:
     def apply(self, action: Action) -> list[Event]:
         game = self._game
         # The exported state is an immutable snapshot; parsed abilities never change, so a
-        # restore shares them. (Cheaper by far than a deep copy of the mutable game.)
-        snapshot = self.state()
+        # restore shares them. (Cheaper by far than a deep copy of the mutable game.) The
+        # snapshot needs no characteristics: they are computed only for a state someone reads.
+        exported = self._exported
+        snapshot = exported if exported is not None else game.to_state()
         self._exported = None
         try:
             return self._rules.apply(game, action)
         except ActionRefused:
             self._game = Game.from_state(snapshot, abilities=game.abilities)
-            self._exported = snapshot
+            self._exported = exported
             raise
 
     def close(self) -> None:
