@@ -9,7 +9,8 @@ form is the same claim. This module does the part before reading:
   example after "such as", "of course", "note that", and sentences that only explain ("That's
   because ...", "This is because ...", "The only thing that's different is ...");
 - **tokens**: contractions and negation forms spelled out ("can't" and "can not" -> "cannot",
-  "won't" -> "will not", "isn't" -> "is not"), the tense marker "will" dropped, the possessive
+  "won't" -> "will not", "isn't" -> "is not"), another form for the same zone ("remains exiled" ->
+  "remains in exile"), the tense marker "will" dropped, the possessive
   "'s" a token of its own, and each word reduced to a crude stem ("abilities", "ability" ->
   "ability"; "activated", "activates", "activate" -> "activat"), so plural forms and tenses meet.
 
@@ -44,6 +45,8 @@ _SPELLED_OUT: tuple[tuple[str, str], ...] = (
     (r"\bunable to\b", "cannot"),
     (r"\bis able to\b", "can"),
     (r"\bare able to\b", "can"),
+    # Another word form for the same zone: a card that "remains exiled" remains in exile.
+    (r"\b(remains?|stays?|remained|stayed) exiled\b", r"\1 in exile"),
 )
 
 _SPELLED_OUT_COMPILED = tuple((re.compile(p), r) for p, r in _SPELLED_OUT)
