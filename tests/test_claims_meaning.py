@@ -80,7 +80,7 @@ def test_another_form_of_the_same_zone_is_the_same_claim():
     assert parse("it remains exiled.").claim.zone == "exile"
 
 
-def test_the_first_strike_step_stated_from_the_other_side_is_read_and_its_variants_are_not():
+def test_a_rule_stated_as_a_consequence_reads_whole_and_its_variants_read_otherwise():
     before = "if ~ assigns combat damage during the first combat damage step, and then it loses first strike before the second combat damage step, it won't assign combat damage again in the second combat damage step."
     declared = claim_from_record(
         {
