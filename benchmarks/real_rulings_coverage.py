@@ -1,6 +1,7 @@
 """How many real rulings of other cards compile: the figures of docs/benchmarks.md (issues 12, 24).
 
     python benchmarks/real_rulings_coverage.py [--markdown] [--json] [--claims-only] [--written-from-misses]
+    python benchmarks/real_rulings_coverage.py --both-modes
 
 Imports the test corpus ``tests/data/real-rulings`` (Scryfall-shaped rulings and cards) the way
 ``mtg-conformance rulings import`` does, compiles it against those cards, and compares each
@@ -118,6 +119,39 @@ def totals(rows: dict[str, dict[str, int]]) -> dict[str, int]:
     return {k: sum(r[k] for r in rows.values()) for k in ("restates", "compiled", "other", "false")}
 
 
+def both_modes_table() -> list[str]:
+    """One Markdown table of both halves per mechanic, each restating count read with the
+    templates and claims together and then by the claim reader alone (docs/benchmarks.md)."""
+    together = {name: figures(name) for name in HALVES}
+    claims_only()
+    alone = {name: figures(name) for name in HALVES}
+
+    def cells(name: str, mechanic: str | None) -> tuple[str, str]:
+        a = totals(together[name]) if mechanic is None else together[name].get(mechanic)
+        b = totals(alone[name]) if mechanic is None else alone[name].get(mechanic)
+        if a is None or b is None:
+            return "-", "-"
+        restating = "-"
+        if a["restates"]:
+            restating = f"{a['compiled']} / {b['compiled']} of {a['restates']}"
+            if mechanic is None:
+                restating += f" ({a['compiled'] / a['restates']:.0%} / {b['compiled'] / b['restates']:.0%})"
+        false = f"{a['false']} of {a['other']}" + ("" if a["false"] == b["false"] else f" ({b['false']} claims only)")
+        return restating, false
+
+    lines = [
+        "| mechanic | written-from: restating compiled (templates and claims / claims only) | written-from: false "
+        "compiles | measured: restating compiled (templates and claims / claims only) | measured: false compiles |",
+        "|---|---|---|---|---|",
+    ]
+    for mechanic in sorted({m for rows in together.values() for m in rows}):
+        row = [c for name in HALVES for c in cells(name, mechanic)]
+        lines.append(f"| {mechanic} | " + " | ".join(row) + " |")
+    row = [f"**{c}**" for name in HALVES for c in cells(name, None)]
+    lines.append("| **all** | " + " | ".join(row) + " |")
+    return lines
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--markdown", action="store_true", help="a Markdown table (for docs/benchmarks.md)")
@@ -130,7 +164,15 @@ def main() -> None:
         action="store_true",
         help="list the written-from paragraphs not compiled as expected, with the reason (never the measured ones)",
     )
+    parser.add_argument(
+        "--both-modes",
+        action="store_true",
+        help="one Markdown table: both halves per mechanic, with and without the templates' regular expressions",
+    )
     args = parser.parse_args()
+    if args.both_modes:
+        print("\n".join(both_modes_table()))
+        return
     if args.claims_only:
         claims_only()
     if args.written_from_misses:
