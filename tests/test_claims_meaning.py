@@ -97,6 +97,44 @@ def test_a_rule_stated_as_a_consequence_reads_whole_and_its_variants_read_otherw
         assert not reading.complete or bind(declared, reading.claim, {}) is None, changed
 
 
+@pytest.mark.parametrize(
+    "text, template",
+    [
+        ("Creatures with defender can't attack.", "defender.cant-attack"),
+        ("A creature with indestructible can't be destroyed.", "indestructible.not-destroyed"),
+        ("A creature with indestructible isn't destroyed by lethal damage.", "indestructible.not-destroyed"),
+        (
+            "Damage dealt by a source with lifelink causes that source's controller to gain that much life.",
+            "lifelink.gain-life",
+        ),
+        (
+            "If a creature has haste, it can attack even if it has not been controlled by its controller continuously "
+            "since their most recent turn began.",
+            "haste.attacks-at-once",
+        ),
+    ],
+)
+def test_a_keyword_rule_in_another_word_form_compiles_by_meaning(text, template):
+    c = coverage_of(text, cards=())
+    assert c.coverage == "template" and c.template == template, c.reason
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Creatures with defender can attack.",
+        "Creatures with haste can't attack.",
+        "A creature with indestructible can be destroyed.",
+        "A creature with indestructible is destroyed by lethal damage.",
+        "Damage dealt by a source with lifelink causes an opponent to gain that much life.",
+        "Damage dealt by a source with lifelink doesn't cause that source's controller to gain that much life.",
+        "Damage dealt by a source with deathtouch causes that source's controller to gain that much life.",
+    ],
+)
+def test_a_keyword_rule_changed_does_not_compile(text):
+    assert coverage_of(text, cards=()).coverage == "uncovered"
+
+
 def test_a_swap_inside_an_aside_is_no_contradicting_variant():
     sentence = "It won't assign combat damage again (perhaps because you no longer control a red permanent)."
     assert variant(sentence, OTHER_PLAYER) is None
