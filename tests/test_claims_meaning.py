@@ -101,6 +101,7 @@ def test_a_rule_stated_as_a_consequence_reads_whole_and_its_variants_read_otherw
     "text, template",
     [
         ("Creatures with defender can't attack.", "defender.cant-attack"),
+        ("Creatures with vigilance don't tap to attack.", "vigilance.attacks-untapped"),
         ("A creature with indestructible can't be destroyed.", "indestructible.not-destroyed"),
         ("A creature with indestructible isn't destroyed by lethal damage.", "indestructible.not-destroyed"),
         (
@@ -123,6 +124,8 @@ def test_a_keyword_rule_in_another_word_form_compiles_by_meaning(text, template)
     "text",
     [
         "Creatures with defender can attack.",
+        "Creatures with vigilance tap to attack.",
+        "Attacking doesn't cause creatures with vigilance to untap.",
         "Creatures with haste can't attack.",
         "A creature with indestructible can be destroyed.",
         "A creature with indestructible is destroyed by lethal damage.",
@@ -133,6 +136,16 @@ def test_a_keyword_rule_in_another_word_form_compiles_by_meaning(text, template)
 )
 def test_a_keyword_rule_changed_does_not_compile(text):
     assert coverage_of(text, cards=()).coverage == "uncovered"
+
+
+def test_a_braced_name_that_is_no_slot_is_a_value():
+    declared = claim_from_record({"modality": "not", "action": "attack+turn-{t}"}, "t")
+    assert bind(declared, parse("attacking doesn't tap it.").claim, {}) == {}
+    assert bind(declared, parse("attacking doesn't untap it.").claim, {}) is None
+    slotted = claim_from_record({"action": "mean+turn-{symbol}", "object": "{symbol}-symbol"}, "t")
+    assert bind(slotted, parse('the tap symbol means "tap this permanent."').claim, {"symbol": ("{t}", "{q}")}) == {
+        "symbol": "{t}"
+    }
 
 
 def test_a_swap_inside_an_aside_is_no_contradicting_variant():
@@ -375,6 +388,16 @@ def test_a_bad_wording_file_is_an_error_that_says_why(tmp_path, body, error):
     with pytest.raises(UserWordingError) as caught:
         read_user_wordings(path)
     assert error in str(caught.value) and "w.toml: " in str(caught.value)
+
+
+def test_a_wording_may_name_a_mana_symbol_a_slot_stands_for(tmp_path):
+    path = tmp_path / "w.toml"
+    path.write_text(
+        "[[wording]]\npattern = 'q means untap\\.'\nclaim = { action = 'mean+turn-{q}', object = '{q}-symbol' }\n",
+        encoding="utf-8",
+    )
+    (wording,) = read_user_wordings(path)
+    assert wording.claim.object == "{q}-symbol"
 
 
 def test_a_claim_nothing_checks_names_the_closest_checked_claims(tmp_path):
