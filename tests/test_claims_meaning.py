@@ -102,6 +102,11 @@ def test_a_rule_stated_as_a_consequence_reads_whole_and_its_variants_read_otherw
     [
         ("Creatures with defender can't attack.", "defender.cant-attack"),
         ("Creatures with vigilance don't tap to attack.", "vigilance.attacks-untapped"),
+        (
+            "A creature with toughness greater than 0 that has been dealt damage by a source with deathtouch since the "
+            "last time state-based actions were checked is destroyed.",
+            "deathtouch.destroys",
+        ),
         ("A creature with indestructible can't be destroyed.", "indestructible.not-destroyed"),
         ("A creature with indestructible isn't destroyed by lethal damage.", "indestructible.not-destroyed"),
         (
@@ -125,6 +130,8 @@ def test_a_keyword_rule_in_another_word_form_compiles_by_meaning(text, template)
     [
         "Creatures with defender can attack.",
         "Creatures with vigilance tap to attack.",
+        "A creature with toughness greater than 0 that has been dealt damage by a source with deathtouch since the "
+        "last time state-based actions were checked isn't destroyed.",
         "Attacking doesn't cause creatures with vigilance to untap.",
         "Creatures with haste can't attack.",
         "A creature with indestructible can be destroyed.",
