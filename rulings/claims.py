@@ -256,20 +256,26 @@ _SLOT_IN = re.compile(r"\{([a-z_]+)\}")
 def bind(declared: Claim, parsed: Claim, slots: Mapping[str, Iterable[str]]) -> dict[str, str] | None:
     """The slot values under which ``parsed`` is the ``declared`` claim, or None if it is not.
     Every field must hold the same concepts; a declared concept naming a slot (``{symbol}``)
-    matches one of the slot's values, the same value wherever the slot appears."""
+    matches one of the slot's values, the same value wherever the slot appears. A braced name
+    that is no slot of ``slots`` is a value (the mana symbol in ``turn-{t}``)."""
     bound: dict[str, str] = {}
+
+    def slotted(concept: str) -> bool:
+        # "{t}" in "turn-{t}" is a mana symbol, a value; "{symbol}" is a slot of the template.
+        return any(name in slots for name in _SLOT_IN.findall(concept))
+
     for f in fields(Claim):
         want, got = declared.concepts(f.name), set(parsed.concepts(f.name))
         if len(want) != len(got):
             return None
-        for concept in sorted(want, key=lambda c: "{" in c):
-            if "{" not in concept:
+        for concept in sorted(want, key=slotted):
+            if not slotted(concept):
                 if concept not in got:
                     return None
                 got.discard(concept)
                 continue
             pattern = re.escape(concept)
-            for name in _SLOT_IN.findall(concept):
+            for name in (n for n in _SLOT_IN.findall(concept) if n in slots):
                 if name in bound:
                     alternatives = re.escape(bound[name])
                 else:

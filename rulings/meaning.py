@@ -5,11 +5,12 @@ Templates (:mod:`rulings.templates`) read a sentence as one regular expression; 
 form is the same claim. This module does the part before reading:
 
 - **asides** claim nothing and are set aside, kept in the record (:class:`Split`): parentheticals
-  ("(for example, ...)"; not one that may restrict the claim, "(unless it has haste)"), "of
-  course", "note that", and sentences that only explain ("That's because ...", "This is because
-  ...");
+  ("(for example, ...)"; not one that may restrict the claim, "(unless it has haste)"), a quoted
+  example after "such as", "of course", "note that", and sentences that only explain ("That's
+  because ...", "This is because ...", "The only thing that's different is ...");
 - **tokens**: contractions and negation forms spelled out ("can't" and "can not" -> "cannot",
-  "won't" -> "will not", "isn't" -> "is not"), the tense marker "will" dropped, the possessive
+  "won't" -> "will not", "isn't" -> "is not"), another form for the same zone ("remains exiled" ->
+  "remains in exile"), the tense marker "will" dropped, the possessive
   "'s" a token of its own, and each word reduced to a crude stem ("abilities", "ability" ->
   "ability"; "activated", "activates", "activate" -> "activat"), so plural forms and tenses meet.
 
@@ -44,6 +45,8 @@ _SPELLED_OUT: tuple[tuple[str, str], ...] = (
     (r"\bunable to\b", "cannot"),
     (r"\bis able to\b", "can"),
     (r"\bare able to\b", "can"),
+    # Another word form for the same zone: a card that "remains exiled" remains in exile.
+    (r"\b(remains?|stays?|remained|stayed) exiled\b", r"\1 in exile"),
 )
 
 _SPELLED_OUT_COMPILED = tuple((re.compile(p), r) for p, r in _SPELLED_OUT)
@@ -52,10 +55,14 @@ _SPELLED_OUT_COMPILED = tuple((re.compile(p), r) for p, r in _SPELLED_OUT)
 _EXPLAINING_SENTENCE = re.compile(
     r"^(?:that is|this is|that's|this's) (?:because|why|so)\b|^(?:this|that) is a rule specific to\b"
     r"|^(?:note|remember) that (?:this|that) is\b"
+    r"|^the only (?:thing|difference) (?:that is|that's) different is\b"
 )
 #: Words inside a sentence that claim nothing ("of course", "note that" at the start).
 _ASIDE_WORDS = re.compile(r"(?:^|(?<=[\s,]))(?:of course|note that|remember that|in other words)(?:,\s*|\s+|(?=\.))")
 _PARENTHESIS = re.compile(r"\s*\([^()]*\)")
+#: A quoted example of what the claim speaks of ("any other applicable restrictions such as "cast
+#: [this card] only during combat.""): it names one case, it does not claim anything more.
+_QUOTED_EXAMPLE = re.compile(r',?\s*\bsuch as "[^"]*"')
 #: A parenthetical with one of these words may restrict the claim ("(unless it has haste)"): it is
 #: kept in the sentence, to be read (or to leave the sentence unread), never set aside.
 _RESTRICTING = re.compile(r"\b(?:only|unless|except|but|never|not|cannot)\b|n't\b")
@@ -92,6 +99,9 @@ def set_aside(sentence: str) -> Split:
             continue
         asides.append(found.group().strip())
         text = text[: found.start()] + text[found.end() :]
+    for found in _QUOTED_EXAMPLE.finditer(text):
+        asides.append(found.group().strip(" ,"))
+    text = _QUOTED_EXAMPLE.sub("", text)
     for n, part in enumerate(kept):
         text = text.replace(f"\x00{n}\x00", part.replace("(", "").replace(")", ""))
     for found in _ASIDE_WORDS.finditer(text):

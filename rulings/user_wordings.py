@@ -55,6 +55,12 @@ def closest_claims(claim: Claim, limit: int = 3) -> list[tuple[float, str, Claim
     return list(best.values())[:limit]
 
 
+def slot_names() -> set[str]:
+    """The names of the families' slots ("keyword", "symbol"); any other braced name in a claim,
+    such as the mana symbol in "{q}-symbol", is a value."""
+    return {name for tpl in TEMPLATES for name in tpl.wordings.slots}
+
+
 def is_checked(claim: Claim) -> bool:
     """True if some family's template checks ``claim`` (with some values of its slots)."""
     return any(
@@ -95,8 +101,8 @@ def read_user_wordings(path: Path) -> list[UserWording]:
             claim = claim_from_record(entry["claim"], at)
         except ClaimError as exc:
             raise UserWordingError(str(exc)) from None
-        slot = next((v for v in vars(claim).values() if "{" in v and "}" in v.split("{", 1)[1]), None)
-        if slot is not None and re.search(r"\{[a-z_]+\}", slot):
+        slot = next((v for v in vars(claim).values() if set(re.findall(r"\{([a-z_]+)\}", v)) & slot_names()), None)
+        if slot is not None:
             raise UserWordingError(
                 f"{at}: a wording's claim names values, not a family's slots: {slot!r} "
                 "(write the value the sentence states, such as 'ninjutsu-ability' or '{q}-symbol')"

@@ -63,6 +63,106 @@ def test_asides_are_set_aside_and_kept():
     assert set_aside("that's because the ability uses the stack.").claim == ""
 
 
+def test_a_quoted_example_and_a_sentence_that_only_explains_are_asides():
+    split = set_aside('it is played using any other applicable restrictions such as "cast ~ only during combat."')
+    assert split.claim == "it is played using any other applicable restrictions"
+    assert split.asides == ('such as "cast ~ only during combat."',)
+    assert set_aside("the only thing that's different is you're playing it from the exile zone.").claim == ""
+    # A parenthetical that may restrict the claim stays in it (see below): only an example is set aside.
+    assert "only" in set_aside("you can cast it (only if it's an instant).").claim
+
+
+def test_another_form_of_the_same_zone_is_the_same_claim():
+    assert (
+        parse("if you don't cast it, it remains exiled.").claim
+        == parse("if you don't cast it, it stays in exile.").claim
+    )
+    assert parse("it remains exiled.").claim.zone == "exile"
+
+
+def test_a_rule_stated_as_a_consequence_reads_whole_and_its_variants_read_otherwise():
+    before = "if ~ assigns combat damage during the first combat damage step, and then it loses first strike before the second combat damage step, it won't assign combat damage again in the second combat damage step."
+    declared = claim_from_record(
+        {
+            "modality": "not",
+            "action": "deal-damage+remove",
+            "condition": "first-strike",
+            "timing": "before-regular-damage-step+first-strike-damage-step+regular-damage-step",
+        },
+        "test",
+    )
+    assert bind(declared, parse(before).claim, {}) == {}
+    for changed in (before.replace("won't", "will"), before.replace("before the second", "after the second")):
+        reading = parse(changed)
+        assert not reading.complete or bind(declared, reading.claim, {}) is None, changed
+
+
+@pytest.mark.parametrize(
+    "text, template",
+    [
+        ("Creatures with defender can't attack.", "defender.cant-attack"),
+        ("Creatures with vigilance don't tap to attack.", "vigilance.attacks-untapped"),
+        (
+            "A creature with toughness greater than 0 that has been dealt damage by a source with deathtouch since the "
+            "last time state-based actions were checked is destroyed.",
+            "deathtouch.destroys",
+        ),
+        ("A creature with indestructible can't be destroyed.", "indestructible.not-destroyed"),
+        ("A creature with indestructible isn't destroyed by lethal damage.", "indestructible.not-destroyed"),
+        (
+            "Damage dealt by a source with lifelink causes that source's controller to gain that much life.",
+            "lifelink.gain-life",
+        ),
+        (
+            "If a creature has haste, it can attack even if it has not been controlled by its controller continuously "
+            "since their most recent turn began.",
+            "haste.attacks-at-once",
+        ),
+    ],
+)
+def test_a_keyword_rule_in_another_word_form_compiles_by_meaning(text, template):
+    c = coverage_of(text, cards=())
+    assert c.coverage == "template" and c.template == template, c.reason
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Creatures with defender can attack.",
+        "Creatures with vigilance tap to attack.",
+        "A creature with toughness greater than 0 that has been dealt damage by a source with deathtouch since the "
+        "last time state-based actions were checked isn't destroyed.",
+        "Attacking doesn't cause creatures with vigilance to untap.",
+        "Creatures with haste can't attack.",
+        "A creature with indestructible can be destroyed.",
+        "A creature with indestructible is destroyed by lethal damage.",
+        "Damage dealt by a source with lifelink causes an opponent to gain that much life.",
+        "Damage dealt by a source with lifelink doesn't cause that source's controller to gain that much life.",
+        "Damage dealt by a source with deathtouch causes that source's controller to gain that much life.",
+    ],
+)
+def test_a_keyword_rule_changed_does_not_compile(text):
+    assert coverage_of(text, cards=()).coverage == "uncovered"
+
+
+def test_a_braced_name_that_is_no_slot_is_a_value():
+    declared = claim_from_record({"modality": "not", "action": "attack+turn-{t}"}, "t")
+    assert bind(declared, parse("attacking doesn't tap it.").claim, {}) == {}
+    assert bind(declared, parse("attacking doesn't untap it.").claim, {}) is None
+    slotted = claim_from_record({"action": "mean+turn-{symbol}", "object": "{symbol}-symbol"}, "t")
+    assert bind(slotted, parse('the tap symbol means "tap this permanent."').claim, {"symbol": ("{t}", "{q}")}) == {
+        "symbol": "{t}"
+    }
+
+
+def test_a_swap_inside_an_aside_is_no_contradicting_variant():
+    sentence = "It won't assign combat damage again (perhaps because you no longer control a red permanent)."
+    assert variant(sentence, OTHER_PLAYER) is None
+    assert variant("You can't cast it (perhaps because you chose not to).", OTHER_PLAYER) == (
+        "An opponent can't cast it (perhaps because you chose not to)."
+    )
+
+
 def test_one_rule_in_other_frames_is_one_claim():
     frames = [
         "the ninjutsu ability can be activated only after blockers have been declared.",
@@ -147,13 +247,22 @@ OTHER_PLAYER = (
 KINDS = {"negated": NEGATE, "another zone": OTHER_ZONE, "another time": OTHER_TIME, "another player": OTHER_PLAYER}
 
 
-def variant(sentence: str, swaps: tuple[tuple[str, str], ...]) -> str | None:
-    """``sentence`` with the first swap that applies made once (case kept at the start), or None."""
+def claimed(sentence: str, cards: tuple[str, ...]) -> str:
+    """What a sentence claims: its template form with the asides set aside."""
+    return set_aside(template_text(sentence, cards)).claim
+
+
+def variant(sentence: str, swaps: tuple[tuple[str, str], ...], cards: tuple[str, ...] = ()) -> str | None:
+    """``sentence`` with the first swap that changes what it claims made once (case kept at the
+    start), or None. A swap inside an aside ("(perhaps because you no longer control ...)", a
+    quoted example after "such as") leaves the claim as it was: it contradicts nothing, so the next
+    place is tried."""
     for pattern, replacement in swaps:
-        found = re.search(pattern, sentence, flags=re.IGNORECASE)
-        if found:
+        for found in re.finditer(pattern, sentence, flags=re.IGNORECASE):
             new = replacement if not found.group()[0].isupper() else replacement[0].upper() + replacement[1:]
-            return sentence[: found.start()] + new + sentence[found.end() :]
+            changed = sentence[: found.start()] + new + sentence[found.end() :]
+            if claimed(changed, cards) != claimed(sentence, cards):
+                return changed
     return None
 
 
@@ -186,7 +295,7 @@ def test_no_contradicting_variant_of_a_compiled_sentence_compiles():
     pools: dict[int, CardPool | None] = {}
     for original, cards, sentence in compiled_statements():
         for kind, swaps in KINDS.items():
-            changed = variant(sentence, swaps)
+            changed = variant(sentence, swaps, original.cards)
             text = normalize(original.text)
             if changed is None or text.replace(sentence, changed, 1) == text:
                 continue
@@ -286,6 +395,16 @@ def test_a_bad_wording_file_is_an_error_that_says_why(tmp_path, body, error):
     with pytest.raises(UserWordingError) as caught:
         read_user_wordings(path)
     assert error in str(caught.value) and "w.toml: " in str(caught.value)
+
+
+def test_a_wording_may_name_a_mana_symbol_a_slot_stands_for(tmp_path):
+    path = tmp_path / "w.toml"
+    path.write_text(
+        "[[wording]]\npattern = 'q means untap\\.'\nclaim = { action = 'mean+turn-{q}', object = '{q}-symbol' }\n",
+        encoding="utf-8",
+    )
+    (wording,) = read_user_wordings(path)
+    assert wording.claim.object == "{q}-symbol"
 
 
 def test_a_claim_nothing_checks_names_the_closest_checked_claims(tmp_path):

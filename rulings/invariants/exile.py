@@ -43,7 +43,9 @@ SHINOBI = frozenset({Mechanic.NINJUTSU, Mechanic.COMBAT_DAMAGE_TRIGGER})
 
 _PERMISSION = re.compile(r"\byou may (?:play|cast)\b")
 _THIS_TURN = ("this turn", "until end of turn")
-_LASTING = ("for as long as", "next turn")
+#: Permissions that outlast the turn: "for as long as ...", "until the end of your next turn",
+#: "until the beginning of your next upkeep" (the opponents' turns in between included).
+_LASTING = ("for as long as", "next turn", "next upkeep")
 
 
 def grants_exile_play(*, lasting: bool = True, on_resolution: bool = True) -> Applies:
