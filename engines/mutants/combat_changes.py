@@ -1,0 +1,146 @@
+"""Mutants of what stays as it was when a creature's keywords change during combat (702.7c,
+702.4c-d, 509.1h, 508.1a): an engine that asks "does it have first strike?" again in the second
+combat damage step instead of remembering who had it as the first began; one that re-checks
+flying or menace against blocks already declared; one that re-checks haste or defender against
+attacks already declared."""
+
+from __future__ import annotations
+
+from engines.reference.engine import Combat
+from engines.reference.game import Game, Perm
+
+from . import Mutant, table
+
+STRIKE_RULINGS = (
+    "first-strike.gained-after-damage",
+    "thunder-strike.gained-after-damage",
+    "kindled-fury.gained-after-damage",
+    "bloodhaze-wolverine.gained-after-damage",
+    "seize-the-initiative.gained-after-damage",
+    "stensia-masquerade.gained-or-lost",
+    "battle-mastery.double-strike-lost",
+    "stromkirk-captain.first-strike-lost",
+    "battle-brawler.first-strike-lost",
+    "mardu-runemark.first-strike-lost",
+    "fury-sliver.double-strike-lost",
+)
+FLYING_RULINGS = (
+    "flying.evasion-before-blocks",
+    "goblin-balloon-brigade.flying-after-blocks",
+    "vault-skyward.flying-after-blocks",
+    "paragon-of-the-amesha.flying-after-blocks",
+    "dragonsoul-knight.flying-after-blocks",
+    "voice-of-the-blessed.flying-after-blocks",
+    "beetleform-mage.flying-after-blocks",
+    "dukhara-peafowl.flying-after-blocks",
+    "flutterfox.flying-after-blocks",
+    "jeskai-runemark.flying-checked-at-blocks",
+    "ascendant-spirit.flying-after-blocks",
+    "paragon-of-gathering-mists.flying-after-blocks",
+    "burdened-aerialist.flying-after-blocks",
+    "moorland-drifter.flying-after-blocks",
+    "auriok-sunchaser.blocker-loses-flying",
+    "snapsail-glider.flying-at-blocks",
+)
+MENACE_RULINGS = (
+    "menace.blockers-removed",
+    "thraben-foulbloods.menace-after-blocks",
+    "drey-keeper.menace-after-blocks",
+    "nimana-skitter-sneak.menace-after-blocks",
+)
+HASTE_RULINGS = (
+    "fervor.haste-lost",
+    "lightning-mauler.haste-lost",
+    "cliffrunner-behemoth.haste-lost",
+    "cloudshredder-sliver.haste-lost",
+)
+DEFENDER_RULINGS = (
+    "pillar-of-war.defender-after-attack",
+    "ogre-jailbreaker.defender-after-attack",
+    "dirgur-nemesis.defender-after-attack",
+)
+
+
+def gained_strike_skips_regular(self: Combat, game: Game, perm: Perm, first_strike_step: bool) -> bool:
+    """In the second step, a creature with first strike now is taken to have struck already,
+    whether or not it had first strike as the first step began."""
+    if first_strike_step:
+        return Combat.deals_damage_in_step(self, game, perm, first_strike_step)
+    return self.has_double_strike(game, perm) or (
+        perm.id not in game.first_strikers and not self.has_first_strike(game, perm)
+    )
+
+
+def lost_strike_strikes_again(self: Combat, game: Game, perm: Perm, first_strike_step: bool) -> bool:
+    """In the second step, a creature without first strike now deals damage, even one that had
+    first strike as the first step began and dealt its damage there."""
+    if first_strike_step:
+        return Combat.deals_damage_in_step(self, game, perm, first_strike_step)
+    return (
+        self.has_double_strike(game, perm)
+        or perm.id not in game.first_strikers
+        or not self.has_first_strike(game, perm)
+    )
+
+
+def flying_rechecked(self: Combat, game: Game, attacker: Perm) -> bool:
+    """A block no longer legal under flying (a blocker without flying or reach) is undone."""
+    return all(self.may_block_flyer(game, b, attacker) for b in self.blockers_of(game, attacker))
+
+
+def menace_rechecked(self: Combat, game: Game, attacker: Perm) -> bool:
+    """A creature with menace blocked by a single creature is unblocked."""
+    return not (self.has_menace(game, attacker) and len(self.blockers_of(game, attacker)) == 1)
+
+
+def haste_rechecked(self: Combat, game: Game, perm: Perm) -> bool:
+    """An attacking creature that could not attack now for summoning sickness leaves combat."""
+    return not self.turn.summoning_sickness_applies(game, perm)
+
+
+def defender_rechecked(self: Combat, game: Game, perm: Perm) -> bool:
+    """An attacking creature with defender leaves combat."""
+    return not self.has_defender(game, perm)
+
+
+MUTANTS: tuple[Mutant, ...] = table(
+    # id, the rulings it breaks, the bug, the decisions it replaces
+    (
+        "first-strike-gained-late-skips-regular-damage",
+        STRIKE_RULINGS,
+        "a creature given first strike after first-strike damage deals no regular combat damage (702.7c)",
+        {"combat.deals_damage_in_step": gained_strike_skips_regular},
+    ),
+    (
+        "first-strike-lost-strikes-again",
+        STRIKE_RULINGS,
+        "a creature that lost first strike after dealing first-strike damage deals regular combat damage too "
+        "(702.7c, 702.4c)",
+        {"combat.deals_damage_in_step": lost_strike_strikes_again},
+    ),
+    (
+        "flying-rechecked-after-blocks",
+        FLYING_RULINGS,
+        "a creature that has flying now, blocked by a creature without flying or reach, becomes unblocked (509.1h)",
+        {"combat.block_stands": flying_rechecked},
+    ),
+    (
+        "menace-rechecked-after-blocks",
+        MENACE_RULINGS,
+        "a creature that has menace now, blocked by a single creature, becomes unblocked (509.1h)",
+        {"combat.block_stands": menace_rechecked},
+    ),
+    (
+        "haste-rechecked-after-attacks",
+        HASTE_RULINGS,
+        "an attacking creature that lost haste and came under its controller's control this turn is removed "
+        "from combat (508.1a, 302.6)",
+        {"combat.attack_stands": haste_rechecked},
+    ),
+    (
+        "defender-rechecked-after-attacks",
+        DEFENDER_RULINGS,
+        "an attacking creature that has defender now is removed from combat (508.1a, 702.3b)",
+        {"combat.attack_stands": defender_rechecked},
+    ),
+)
