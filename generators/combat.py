@@ -151,6 +151,12 @@ class CombatSpec:
     #: ``first_strikers``), and the second, if it has neither, had first strike as the step began
     #: and lost it since (it is put in them): 702.7c, 702.4c-d.
     strike_changed: bool = False
+    #: In combat: the first attacker is untapped though it has no vigilance (it lost vigilance
+    #: after attacking, or an effect untapped it): 506.4b, 702.20b.
+    first_untapped: bool = False
+    #: The first attacker has toughness 0 (an effect lowered it; 704.5f puts it into its owner's
+    #: graveyard at the next check of state-based actions).
+    zero_toughness: bool = False
 
     @property
     def requires(self) -> frozenset[Mechanic]:
@@ -434,6 +440,8 @@ class CombatDraw:
                 keywords += tuple(k for k in spec.first_keywords if k not in keywords)
             if i in forced:
                 power += spec.blocked_power_bonus
+            if first and spec.zero_toughness:
+                toughness = 0
             if i in forced and spec.blocked_keywords:
                 strikes = [k for k in spec.blocked_keywords if k in (FIRST_STRIKE.name, DOUBLE_STRIKE.name)]
                 kind = strikes[0] if strikes else kind
@@ -448,7 +456,7 @@ class CombatDraw:
                     self.active,
                     owner=owner,
                     token=token,
-                    tapped=True,
+                    tapped=not (first and spec.first_untapped),
                     attacking=targets[aimed % len(targets)],
                     summoning_sick=sick,
                 )

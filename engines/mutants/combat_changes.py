@@ -6,7 +6,7 @@ attacks already declared."""
 
 from __future__ import annotations
 
-from engines.reference.engine import Combat
+from engines.reference.engine import Combat, Core
 from engines.reference.game import Game, Perm
 
 from . import Mutant, table
@@ -23,6 +23,9 @@ STRIKE_RULINGS = (
     "battle-brawler.first-strike-lost",
     "mardu-runemark.first-strike-lost",
     "fury-sliver.double-strike-lost",
+    "first-strike.changed-after-first-damage",
+    "double-strike.removed-during-first-damage",
+    "double-strike.given-after-first-damage",
 )
 FLYING_RULINGS = (
     "flying.evasion-before-blocks",
@@ -53,11 +56,26 @@ HASTE_RULINGS = (
     "lightning-mauler.haste-lost",
     "cliffrunner-behemoth.haste-lost",
     "cloudshredder-sliver.haste-lost",
+    "combat.declared-stays-in-combat",
 )
 DEFENDER_RULINGS = (
     "pillar-of-war.defender-after-attack",
     "ogre-jailbreaker.defender-after-attack",
     "dirgur-nemesis.defender-after-attack",
+    "combat.declared-stays-in-combat",
+)
+UNTAPPED_RULINGS = (
+    "combat.tapping-keeps-combat",
+    "herald-of-dromoka.vigilance-lost",
+    "tenacious-hunter.vigilance-lost",
+    "esika.vigilance-lost",
+    "serras-guardian.vigilance-lost",
+    "blessed-alliance.untapped-attacker",
+)
+TAPPED_RULINGS = (
+    "vigilance.gained-after-attack",
+    "inquisitors-ox.vigilance-gained",
+    "tangleclaw-werewolf.vigilance-gained",
 )
 
 
@@ -103,6 +121,44 @@ def defender_rechecked(self: Combat, game: Game, perm: Perm) -> bool:
     return not self.has_defender(game, perm)
 
 
+def double_strike_only_if_had_it(self: Combat, game: Game, perm: Perm, first_strike_step: bool) -> bool:
+    """In the second step, only creatures that did not strike first deal damage: double strike
+    given after the first step began is ignored."""
+    if first_strike_step:
+        return Combat.deals_damage_in_step(self, game, perm, first_strike_step)
+    return perm.id not in game.first_strikers
+
+
+def untapped_attackers_leave(self: Combat, game: Game, perm: Perm) -> bool:
+    """An untapped attacking creature without vigilance is taken not to be attacking."""
+    return perm.tapped or self.has_vigilance(game, perm)
+
+
+def vigilance_lost_taps(self: Combat, game: Game, perm: Perm) -> bool:
+    """As each combat step begins, an untapped attacker without vigilance is tapped."""
+    if not perm.tapped and not self.has_vigilance(game, perm):
+        perm.tapped = True
+    return True
+
+
+def vigilance_gained_untaps(self: Combat, game: Game, perm: Perm) -> bool:
+    """As each combat step begins, a tapped attacker with vigilance is untapped."""
+    if perm.tapped and self.has_vigilance(game, perm):
+        perm.tapped = False
+    return True
+
+
+def zero_toughness_needs_damage(self: Core, game: Game, perm: Perm) -> bool:
+    """Only damage destroys: a creature with toughness 0 and no damage stays."""
+    toughness = self.toughness(game, perm)
+    return toughness is not None and perm.damage > 0 and perm.damage >= toughness
+
+
+def indestructible_survives_zero_toughness(self: Core, game: Game, perm: Perm) -> bool:
+    """Indestructible taken to save a creature from toughness 0 as from lethal damage."""
+    return self.is_indestructible(game, perm)
+
+
 MUTANTS: tuple[Mutant, ...] = table(
     # id, the rulings it breaks, the bug, the decisions it replaces
     (
@@ -142,5 +198,41 @@ MUTANTS: tuple[Mutant, ...] = table(
         DEFENDER_RULINGS,
         "an attacking creature that has defender now is removed from combat (508.1a, 702.3b)",
         {"combat.attack_stands": defender_rechecked},
+    ),
+    (
+        "double-strike-given-late-ignored",
+        ("double-strike.given-after-first-damage",),
+        "a creature that struck first deals no regular combat damage though it has double strike now (702.4d)",
+        {"combat.deals_damage_in_step": double_strike_only_if_had_it},
+    ),
+    (
+        "untapped-attackers-leave-combat",
+        UNTAPPED_RULINGS,
+        "an untapped attacking creature without vigilance is removed from combat (506.4b)",
+        {"combat.attack_stands": untapped_attackers_leave},
+    ),
+    (
+        "vigilance-lost-taps-attacker",
+        UNTAPPED_RULINGS,
+        "an attacking creature that lost vigilance becomes tapped as the next combat step begins (702.20b)",
+        {"combat.attack_stands": vigilance_lost_taps},
+    ),
+    (
+        "vigilance-gained-untaps-attacker",
+        TAPPED_RULINGS,
+        "a tapped attacking creature that gained vigilance becomes untapped as the next combat step begins (702.20b)",
+        {"combat.attack_stands": vigilance_gained_untaps},
+    ),
+    (
+        "zero-toughness-survives",
+        ("combat.zero-toughness",),
+        "a creature with toughness 0 and no damage marked stays on the battlefield (704.5f)",
+        {"core.is_lethally_damaged": zero_toughness_needs_damage},
+    ),
+    (
+        "indestructible-survives-zero-toughness",
+        ("combat.zero-toughness",),
+        "indestructible keeps a creature with toughness 0 on the battlefield (704.5f is not destruction)",
+        {"core.survives_destruction": indestructible_survives_zero_toughness},
     ),
 )

@@ -25,14 +25,28 @@ from collections.abc import Callable
 from hypothesis.strategies import SearchStrategy
 
 from generators.combat import CombatParams, CombatSpec, combat_scenarios, damage_combat, has_keyword
-from protocol.keyword_registry import DEFENDER, DOUBLE_STRIKE, FIRST_STRIKE, FLYING, HASTE, MENACE, REACH
+from protocol.keyword_registry import (
+    DEFENDER,
+    DOUBLE_STRIKE,
+    FIRST_STRIKE,
+    FLYING,
+    HASTE,
+    INDESTRUCTIBLE,
+    MENACE,
+    REACH,
+    VIGILANCE,
+)
 from protocol.mechanics import Mechanic
 from protocol.model import Event, EventKind, GameState, Permanent, Step, TargetKind, target_ref
 from protocol.probe import Probe, Scenario, expect
 from rulings.declare import invariant, template
 from rulings.invariants.combat_rules import blockers_of, by_step, power, through_combat_damage
+from rulings.invariants.driving import pass_until
 
 REQUIRES = frozenset({Mechanic.PRIORITY})
+#: The share of a profile's examples each card's ruling draws: many cards' rulings restate each
+#: of these rules, every one a sample of the same family (``card_budget``, rulings.declare).
+CARD_BUDGET = 0.25
 
 #: The first-strike damage step, its damage dealt: two unblocked attackers, the first (a striker)
 #: having gained its strike after the step began, the second (if it has neither) having lost
@@ -110,21 +124,21 @@ STRIKE_CHANGES = template("first-strike.changed-after-first-damage")
     applies_to=STRIKE_CHANGES,
     name="gained-strike-deals-regular-damage",
     kind="outcome",
-    claims=["a creature given first strike after first-strike damage deals regular combat damage"],
+    card_budget=CARD_BUDGET,
+    claims=["a creature given first or double strike after first-strike damage deals regular combat damage"],
     requires=REQUIRES | {Mechanic.FIRST_STRIKE},
     scenarios=scenarios(STRIKE_CHANGED),
     optional=STRIKE_CHANGED.optional - REQUIRES,
 )
 def check_gained_strike(probe: Probe, scenario: Scenario[CombatParams]) -> None:
-    """An unblocked attacker with first strike (and without double strike) that had neither as
-    the first-strike damage step began (it is not among the state's ``first_strikers``) deals
-    its combat damage in the second combat damage step (702.7c, 510.4)."""
+    """An unblocked attacker with first strike or double strike that had neither as the
+    first-strike damage step began (it is not among the state's ``first_strikers``) deals its
+    combat damage in the second combat damage step (702.7c; 702.4b for double strike, 510.4)."""
     state = probe.state()
     gained = [
         p
         for p in unblocked_strikers(state, scenario.params.player)
-        if has_keyword(state, p.id, FIRST_STRIKE.name)
-        and not has_keyword(state, p.id, DOUBLE_STRIKE.name)
+        if has_keyword(state, p.id, FIRST_STRIKE.name, DOUBLE_STRIKE.name)
         and p.id not in state.first_strikers
         and target_standing(state, p)
     ]
@@ -138,13 +152,14 @@ def check_gained_strike(probe: Probe, scenario: Scenario[CombatParams]) -> None:
         expected=", ".join(f"{p.id} deals {power(start, p.id)}" for p in gained),
         observed=f"no damage from {', '.join(silent)}",
     )
-    probe.claim("a creature given first strike after first-strike damage deals regular combat damage")
+    probe.claim("a creature given first or double strike after first-strike damage deals regular combat damage")
 
 
 @invariant(
     applies_to=STRIKE_CHANGES,
     name="lost-strike-deals-no-regular-damage",
     kind="outcome",
+    card_budget=CARD_BUDGET,
     claims=["a creature that lost first strike after first-strike damage deals no regular combat damage"],
     requires=REQUIRES | {Mechanic.FIRST_STRIKE},
     scenarios=scenarios(STRIKE_CHANGED),
@@ -232,6 +247,7 @@ def check_block_stands(probe: Probe, scenario: Scenario[CombatParams], keyword: 
     applies_to=template("flying.block-stands"),
     name="flyer-stays-blocked",
     kind="outcome",
+    card_budget=CARD_BUDGET,
     claims=["a creature blocked before it had flying stays blocked"],
     requires=REQUIRES | {Mechanic.FLYING},
     scenarios=scenarios(LATE_FLYERS),
@@ -248,6 +264,7 @@ def check_flyer_stays_blocked(probe: Probe, scenario: Scenario[CombatParams]) ->
     applies_to=template("menace.block-stands"),
     name="menace-stays-blocked",
     kind="outcome",
+    card_budget=CARD_BUDGET,
     claims=["a creature blocked before it had menace stays blocked"],
     requires=REQUIRES | {Mechanic.MENACE},
     scenarios=scenarios(LATE_MENACE),
@@ -279,11 +296,13 @@ def check_attack_stands(probe: Probe, scenario: Scenario[CombatParams], why: Cal
     events = through_combat_damage(probe)
     wanted = target_ref(attacker.attacking)
     got = sum(e.amount or 0 for e in dealt_by(events, attacker.id) if e.target == wanted)
+    # 702.4b: a creature with double strike deals its damage in both combat damage steps.
+    times = 2 if has_keyword(start, attacker.id, DOUBLE_STRIKE.name) else 1
     expect(
-        got == power(start, attacker.id),
+        got == times * power(start, attacker.id),
         "an attacking creature that could not be declared as an attacker now stopped attacking: what lets a "
         "creature attack is checked only as attackers are declared (508.1a)",
-        expected=f"{attacker.id} deals {power(start, attacker.id)} to {wanted}",
+        expected=f"{attacker.id} deals {times} x {power(start, attacker.id)} to {wanted}",
         observed=f"{got} to {wanted}",
     )
     return attacker.id
@@ -293,6 +312,7 @@ def check_attack_stands(probe: Probe, scenario: Scenario[CombatParams], why: Cal
     applies_to=template("haste.attack-stands"),
     name="keeps-attacking-without-haste",
     kind="outcome",
+    card_budget=CARD_BUDGET,
     claims=["an attacking creature that lost haste keeps attacking"],
     requires=REQUIRES | {Mechanic.SUMMONING_SICKNESS},
     scenarios=scenarios(SICK_ATTACKER),
@@ -315,6 +335,7 @@ def check_keeps_attacking_without_haste(probe: Probe, scenario: Scenario[CombatP
     applies_to=template("defender.attack-stands"),
     name="keeps-attacking-with-defender",
     kind="outcome",
+    card_budget=CARD_BUDGET,
     claims=["an attacking creature that gained defender keeps attacking"],
     requires=REQUIRES | {Mechanic.DEFENDER},
     scenarios=scenarios(DEFENDER_ATTACKER),
@@ -325,3 +346,204 @@ def check_keeps_attacking_with_defender(probe: Probe, scenario: Scenario[CombatP
     keeps attacking and deals its combat damage (702.3b restricts only the declaration, 508.1a)."""
     check_attack_stands(probe, scenario, lambda state, card: has_keyword(state, card, DEFENDER.name))
     probe.claim("an attacking creature that gained defender keeps attacking")
+
+
+ATTACK_STANDS = template("combat.attack-stands")
+invariant(
+    applies_to=ATTACK_STANDS,
+    name="keeps-attacking-without-haste",
+    kind="outcome",
+    claims=["an attacking creature that lost haste keeps attacking"],
+    requires=REQUIRES | {Mechanic.SUMMONING_SICKNESS},
+    scenarios=scenarios(SICK_ATTACKER),
+    optional=SICK_ATTACKER.optional - REQUIRES,
+    check=check_keeps_attacking_without_haste,
+)
+invariant(
+    applies_to=ATTACK_STANDS,
+    name="keeps-attacking-with-defender",
+    kind="outcome",
+    claims=["an attacking creature that gained defender keeps attacking"],
+    requires=REQUIRES | {Mechanic.DEFENDER},
+    scenarios=scenarios(DEFENDER_ATTACKER),
+    optional=DEFENDER_ATTACKER.optional - REQUIRES,
+    check=check_keeps_attacking_with_defender,
+)
+
+
+# -- 506.4b, 702.20b: tapping or untapping an attacker changes nothing else -------------------------
+
+#: An unblocked attacker untapped though it has no vigilance (lost after attacking).
+UNTAPPED_ATTACKER = CombatSpec(
+    steps=(Step.DECLARE_BLOCKERS,),
+    min_unblocked=1,
+    first_attacks_player=True,
+    first_untapped=True,
+    by_play=False,
+)
+#: An unblocked attacker with vigilance, tapped (it gained vigilance after attacking).
+TAPPED_VIGILANT = CombatSpec(
+    steps=(Step.DECLARE_BLOCKERS,),
+    min_unblocked=1,
+    first_attacks_player=True,
+    first_keywords=(VIGILANCE.name,),
+    by_play=False,
+)
+VIGILANCE_CHANGES = template("vigilance.changes-after-attack")
+
+
+def check_tapped_status_stands(probe: Probe, scenario: Scenario[CombatParams], *, untapped: bool) -> None:
+    """The first unblocked attacker (untapped without vigilance, or tapped with it) keeps
+    attacking, deals its combat damage, and is as tapped at the end of combat as before."""
+
+    def fits(state: GameState, card: str) -> bool:
+        perm = state.permanent(card)
+        vigilant = has_keyword(state, card, VIGILANCE.name)
+        return perm is not None and perm.tapped is not untapped and vigilant is not untapped
+
+    card = check_attack_stands(probe, scenario, fits)
+    after = probe.state().permanent(card)
+    probe.precondition(after is not None, "it left the battlefield during combat")
+    assert after is not None
+    expect(
+        after.tapped is not untapped,
+        "an attacking creature's vigilance was applied again after attackers were declared: it became "
+        + ("tapped (702.20b, 506.4b)" if untapped else "untapped (702.20b)"),
+        expected="untapped" if untapped else "tapped",
+        observed="tapped" if after.tapped else "untapped",
+    )
+
+
+@invariant(
+    applies_to=VIGILANCE_CHANGES,
+    name="untapped-attacker-stays-untapped",
+    kind="outcome",
+    card_budget=CARD_BUDGET,
+    claims=["an untapped attacker without vigilance keeps attacking and stays untapped"],
+    requires=REQUIRES,
+    scenarios=scenarios(UNTAPPED_ATTACKER),
+    optional=UNTAPPED_ATTACKER.optional - REQUIRES,
+    when_stated="stays-untapped",
+)
+def check_untapped_attacker(probe: Probe, scenario: Scenario[CombatParams]) -> None:
+    """An unblocked attacker that is untapped and has no vigilance (it lost vigilance after
+    attacking, or was untapped) keeps attacking, deals its combat damage and is not tapped
+    (506.4b; 702.20b matters only as attackers are declared)."""
+    check_tapped_status_stands(probe, scenario, untapped=True)
+    probe.claim("an untapped attacker without vigilance keeps attacking and stays untapped")
+
+
+@invariant(
+    applies_to=VIGILANCE_CHANGES,
+    name="tapped-attacker-stays-tapped",
+    kind="outcome",
+    card_budget=CARD_BUDGET,
+    claims=["a tapped attacker with vigilance stays tapped"],
+    requires=REQUIRES | {Mechanic.VIGILANCE},
+    scenarios=scenarios(TAPPED_VIGILANT),
+    optional=TAPPED_VIGILANT.optional - REQUIRES,
+    when_stated="stays-tapped",
+)
+def check_tapped_vigilant_attacker(probe: Probe, scenario: Scenario[CombatParams]) -> None:
+    """An unblocked attacker that is tapped and has vigilance (it gained vigilance after
+    attacking) keeps attacking, deals its combat damage and is not untapped (702.20b matters
+    only as attackers are declared)."""
+    check_tapped_status_stands(probe, scenario, untapped=False)
+    probe.claim("a tapped attacker with vigilance stays tapped")
+
+
+# -- 702.4d: double strike given to a creature that struck first --------------------------------------
+
+
+@invariant(
+    applies_to=STRIKE_CHANGES,
+    name="double-strike-gained-deals-regular-damage",
+    kind="outcome",
+    card_budget=CARD_BUDGET,
+    claims=["a creature that struck first and has double strike now deals regular combat damage"],
+    requires=REQUIRES | {Mechanic.FIRST_STRIKE, Mechanic.DOUBLE_STRIKE},
+    scenarios=scenarios(STRIKE_CHANGED),
+    optional=STRIKE_CHANGED.optional - REQUIRES - {Mechanic.DOUBLE_STRIKE},
+    when_stated="double-strike-gained",
+)
+def check_double_strike_gained(probe: Probe, scenario: Scenario[CombatParams]) -> None:
+    """An unblocked attacker among the state's ``first_strikers`` (it struck in the first-strike
+    damage step) that has double strike now deals combat damage in the second combat damage step
+    too, whether it had double strike or only first strike as the first step began (702.4d,
+    702.4b)."""
+    state = probe.state()
+    doubles = [
+        p
+        for p in unblocked_strikers(state, scenario.params.player)
+        if p.id in state.first_strikers and has_keyword(state, p.id, DOUBLE_STRIKE.name) and target_standing(state, p)
+    ]
+    probe.precondition(bool(doubles), "no unblocked attacker with double strike that struck first")
+    start, regular = regular_damage(probe)
+    silent = [p.id for p in doubles if not dealt_by(regular, p.id)]
+    expect(
+        not silent,
+        "a creature with double strike that struck first dealt no combat damage in the second step (702.4d)",
+        expected=", ".join(f"{p.id} deals {power(start, p.id)}" for p in doubles),
+        observed=f"no damage from {', '.join(silent)}",
+    )
+    probe.claim("a creature that struck first and has double strike now deals regular combat damage")
+
+
+# -- 704.5f: toughness 0 -------------------------------------------------------------------------------
+
+#: The first attacker has toughness 0; the registry's keywords (indestructible among them) drawn.
+ZERO_TOUGHNESS = CombatSpec(
+    steps=(Step.DECLARE_BLOCKERS,),
+    min_unblocked=1,
+    keywords=True,
+    zero_toughness=True,
+    by_play=False,
+)
+
+
+@invariant(
+    applies_to=template("combat.zero-toughness"),
+    name="put-into-graveyard",
+    kind="outcome",
+    claims=["a creature with toughness 0 is put into its owner's graveyard"],
+    requires=REQUIRES,
+    scenarios=scenarios(ZERO_TOUGHNESS),
+    optional=ZERO_TOUGHNESS.optional - REQUIRES,
+)
+def check_zero_toughness(probe: Probe, scenario: Scenario[CombatParams]) -> None:
+    """A creature with toughness 0 is put into its owner's graveyard the next time state-based
+    actions are checked, before a player receives priority, indestructible or not (704.5f: not
+    destruction, so 702.12b does not apply); a token ceases to exist there (704.5d)."""
+    start = probe.state()
+    zero = next(
+        (
+            p
+            for p in start.battlefield
+            if start.data_of(p.id).toughness == "0" and start.data_of(p.id).is_type("Creature")
+        ),
+        None,
+    )
+    probe.precondition(zero is not None, "no creature with toughness 0")
+    assert zero is not None
+    pass_until(
+        probe,
+        lambda s, _: s.permanent(zero.id) is None or s.priority != start.priority or s.step is not start.step,
+        "the next player to receive priority",
+    )
+    after = probe.state()
+    expect(
+        after.permanent(zero.id) is None,
+        "a creature with toughness 0 stayed on the battlefield past a check of state-based actions (704.5f)",
+        expected=f"{zero.id} put into its owner's graveyard",
+        observed=f"{zero.id} on the battlefield"
+        + (" (it has indestructible)" if has_keyword(start, zero.id, INDESTRUCTIBLE.name) else ""),
+    )
+    owner = start.obj(zero.id).owner
+    token = start.obj(zero.id).token
+    expect(
+        token or zero.id in after.player(owner).graveyard,
+        "a creature with toughness 0 left the battlefield but is not in its owner's graveyard (704.5f)",
+        expected=f"{zero.id} in player {owner}'s graveyard",
+        observed=f"graveyard: {', '.join(after.player(owner).graveyard) or 'empty'}",
+    )
+    probe.claim("a creature with toughness 0 is put into its owner's graveyard")
