@@ -454,6 +454,15 @@ def check_tapped_vigilant_attacker(probe: Probe, scenario: Scenario[CombatParams
 
 # -- 702.4d: double strike given to a creature that struck first --------------------------------------
 
+#: The first-strike damage step, its damage dealt: an unblocked attacker that struck first (the
+#: first attacker, with first or double strike, among the state's ``first_strikers``).
+STRUCK_FIRST = CombatSpec(
+    steps=(Step.FIRST_STRIKE_DAMAGE,),
+    min_unblocked=1,
+    first_attacks_player=True,
+    by_play=False,
+)
+
 
 @invariant(
     applies_to=STRIKE_CHANGES,
@@ -462,8 +471,8 @@ def check_tapped_vigilant_attacker(probe: Probe, scenario: Scenario[CombatParams
     card_budget=CARD_BUDGET,
     claims=["a creature that struck first and has double strike now deals regular combat damage"],
     requires=REQUIRES | {Mechanic.FIRST_STRIKE, Mechanic.DOUBLE_STRIKE},
-    scenarios=scenarios(STRIKE_CHANGED),
-    optional=STRIKE_CHANGED.optional - REQUIRES - {Mechanic.DOUBLE_STRIKE},
+    scenarios=scenarios(STRUCK_FIRST),
+    optional=STRUCK_FIRST.optional - REQUIRES - {Mechanic.DOUBLE_STRIKE},
     when_stated="double-strike-gained",
 )
 def check_double_strike_gained(probe: Probe, scenario: Scenario[CombatParams]) -> None:
