@@ -500,7 +500,7 @@ def check_double_strike_gained(probe: Probe, scenario: Scenario[CombatParams]) -
 
 # -- 704.5f: toughness 0 -------------------------------------------------------------------------------
 
-#: The first attacker has toughness 0; the registry's keywords (indestructible among them) drawn.
+#: The first attacker has toughness 0; the registry's combat keywords drawn.
 ZERO_TOUGHNESS = CombatSpec(
     steps=(Step.DECLARE_BLOCKERS,),
     min_unblocked=1,
@@ -508,10 +508,30 @@ ZERO_TOUGHNESS = CombatSpec(
     zero_toughness=True,
     by_play=False,
 )
+#: The same, the creature with toughness 0 indestructible (702.12b does not save it).
+INDESTRUCTIBLE_ZERO = CombatSpec(
+    steps=(Step.DECLARE_BLOCKERS,),
+    min_unblocked=1,
+    first_keywords=(INDESTRUCTIBLE.name,),
+    zero_toughness=True,
+    by_play=False,
+)
+ZERO = template("combat.zero-toughness")
 
 
 @invariant(
-    applies_to=template("combat.zero-toughness"),
+    applies_to=ZERO,
+    name="indestructible-put-into-graveyard",
+    kind="outcome",
+    claims=["a creature with toughness 0 is put into its owner's graveyard"],
+    requires=REQUIRES | {Mechanic.INDESTRUCTIBLE},
+    scenarios=scenarios(INDESTRUCTIBLE_ZERO),
+    optional=INDESTRUCTIBLE_ZERO.optional - REQUIRES,
+    description="A creature with toughness 0 and indestructible is put into its owner's graveyard the next "
+    "time state-based actions are checked (704.5f is not destruction: 702.12b does not apply).",
+)
+@invariant(
+    applies_to=ZERO,
     name="put-into-graveyard",
     kind="outcome",
     claims=["a creature with toughness 0 is put into its owner's graveyard"],
