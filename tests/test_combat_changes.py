@@ -6,6 +6,7 @@ them (``CombatSpec.strike_changed``, ``gained_after_blocks``)."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 
 from engines.mutants.combat_changes import MUTANTS
@@ -13,10 +14,11 @@ from engines.reference import ReferenceEngine
 from engines.reference.testing import P1, creature
 from generators.combat import CombatSpec, combat_scenarios, damage_combat, has_keyword
 from harness.profiles import FEW_DRAWS, register_profiles
+from protocol.adapter import ActionRefused
 from protocol.builder import StateBuilder
 from protocol.consistency import check
 from protocol.keyword_registry import FLYING, MENACE, REACH
-from protocol.model import EventKind, Step, pass_priority
+from protocol.model import Action, ActionKind, EventKind, Step, pass_priority
 
 BEAR = creature("Grizzly Bears", 2, 2)
 KNIGHT = creature("Quick Knight", 3, 3, "First strike")
@@ -209,3 +211,23 @@ def test_a_creature_with_toughness_0_goes_to_the_graveyard_indestructible_or_not
         after = session.state()
         assert (after.permanent(husk) is None) is dies  # 704.5f
         assert (husk in after.player(0).graveyard) is dies
+
+
+def test_haste_lets_a_summoning_sick_creature_pay_tap():
+    from generators.haste import tapper
+
+    for haste, engine, paid in (
+        (True, ReferenceEngine(), True),
+        (False, ReferenceEngine(), False),
+        (True, mutant("haste-ignored-for-tap-costs"), False),
+    ):
+        b = StateBuilder()
+        elf = b.permanent(tapper(haste), 0, summoning_sick=True)
+        session = engine.start(check(b.build(turn=3, step=Step.PRECOMBAT_MAIN, priority=0)))
+        tap = Action(ActionKind.ACTIVATE, 0, source=elf, ability="mana")
+        if paid:
+            session.apply(tap)  # 702.10c
+            assert session.state().permanent(elf).tapped and session.state().player(0).mana_pool == ("G",)
+        else:
+            with pytest.raises(ActionRefused):  # 302.6
+                session.apply(tap)

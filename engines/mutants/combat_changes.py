@@ -148,6 +148,12 @@ def vigilance_gained_untaps(self: Combat, game: Game, perm: Perm) -> bool:
     return True
 
 
+def haste_ignored_for_tap_costs(self: Core, game: Game, perm: Perm) -> bool:
+    """Summoning sickness applies to every creature that came under its controller's control this
+    turn, haste or not."""
+    return perm.summoning_sick and game.is_type(perm.id, "Creature")
+
+
 def zero_toughness_needs_damage(self: Core, game: Game, perm: Perm) -> bool:
     """Only damage destroys: a creature with toughness 0 and no damage stays."""
     toughness = self.toughness(game, perm)
@@ -234,5 +240,11 @@ MUTANTS: tuple[Mutant, ...] = table(
         ("combat.zero-toughness",),
         "indestructible keeps a creature with toughness 0 on the battlefield (704.5f is not destruction)",
         {"core.survives_destruction": indestructible_survives_zero_toughness},
+    ),
+    (
+        "haste-ignored-for-tap-costs",
+        ("haste.tap-abilities",),
+        "a summoning-sick creature with haste can't pay {T} (702.10c)",
+        {"core.summoning_sickness_applies": haste_ignored_for_tap_costs},
     ),
 )

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from hypothesis.strategies import SearchStrategy
 
 from generators.combat import CombatParams, CombatSpec, combat_scenarios, damage_combat, has_keyword
+from generators.haste import HasteTapParams, hasty_tapper_scenarios
 from protocol.keyword_registry import (
     DEFENDER,
     DOUBLE_STRIKE,
@@ -37,7 +38,7 @@ from protocol.keyword_registry import (
     VIGILANCE,
 )
 from protocol.mechanics import Mechanic
-from protocol.model import Event, EventKind, GameState, Permanent, Step, TargetKind, target_ref
+from protocol.model import Action, ActionKind, Event, EventKind, GameState, Permanent, Step, TargetKind, target_ref
 from protocol.probe import Probe, Scenario, expect
 from rulings.declare import invariant, template
 from rulings.invariants.combat_rules import blockers_of, power, through_combat_damage
@@ -595,3 +596,50 @@ def check_zero_toughness(probe: Probe, scenario: Scenario[CombatParams]) -> None
         observed=f"graveyard: {', '.join(after.player(owner).graveyard) or 'empty'}",
     )
     probe.claim("a creature with toughness 0 is put into its owner's graveyard")
+
+
+# -- 702.10c: haste lets a creature pay {T} the turn it comes under its controller's control -----
+
+TAP_WITH_HASTE = template("haste.tap-abilities")
+
+
+@invariant(
+    applies_to=TAP_WITH_HASTE,
+    name="sick-creature-with-haste-pays-tap",
+    kind="legality",
+    claims=["a summoning-sick creature with haste pays {T}"],
+    requires=REQUIRES | {Mechanic.HASTE, Mechanic.SUMMONING_SICKNESS},
+    optional={Mechanic.TOKENS},
+    scenarios=lambda allowed=None: hasty_tapper_scenarios(allowed),
+)
+def check_sick_creature_with_haste_pays_tap(probe: Probe, scenario: Scenario[HasteTapParams]) -> None:
+    """A creature that came under its controller's control this turn and has haste may activate
+    its mana ability with {T} in its cost: it is accepted, taps the creature and adds its mana
+    (702.10c); one without haste may not (302.6)."""
+    player = scenario.params.player
+    for slow in scenario.params.slow:
+        probe.expect_refused(
+            Action(ActionKind.ACTIVATE, player, source=slow, ability="mana"),
+            "a summoning-sick creature without haste paid {T} (302.6)",
+        )
+    creature = scenario.params.hasty[0]
+    tap = Action(ActionKind.ACTIVATE, player, source=creature, ability="mana")
+    offered = [a for a in probe.legal_actions() if a.kind is ActionKind.ACTIVATE and a.source == creature]
+    expect(
+        bool(offered),
+        "the mana ability of a summoning-sick creature with haste is not offered (702.10c)",
+        expected=f"{tap} offered",
+        observed="not offered",
+    )
+    before = probe.state()
+    probe.require(tap, "{T} paid with haste (702.10c)")
+    after = probe.state()
+    now = after.permanent(creature)
+    added = len(after.player(player).mana_pool) - len(before.player(player).mana_pool)
+    expect(
+        now is not None and now.tapped and added == 1,
+        "a summoning-sick creature with haste paid {T} but was not tapped or added no mana (702.10c, 605)",
+        expected=f"{creature} tapped, one mana added",
+        observed=f"tapped={now.tapped if now else None}, {added} mana added",
+    )
+    probe.claim("a summoning-sick creature with haste pays {T}")
