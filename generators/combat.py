@@ -141,6 +141,22 @@ class CombatSpec:
     #: With ``gang_blocks``: a creature that can block an additional creature blocks the first
     #: attacker the spec requires blocked and another one, in every state (509.1a).
     shared_blocker: bool = False
+    #: Keywords among ``blocked_keywords`` that the blocked attackers gained after blockers were
+    #: declared (or their blockers lost what blocking them needed): their blocks are drawn
+    #: without regard to them, so a creature with flying may be blocked by one without flying or
+    #: reach, one with menace by a single creature (509.1h: the block stands).
+    gained_after_blocks: tuple[str, ...] = ()
+    #: In the first-strike damage step (its damage dealt): the first attacker, if it has first or
+    #: double strike, gained it after that step began (it is left out of the state's
+    #: ``first_strikers``), and the second, if it has neither, had first strike as the step began
+    #: and lost it since (it is put in them): 702.7c, 702.4c-d.
+    strike_changed: bool = False
+    #: In combat: the first attacker is untapped though it has no vigilance (it lost vigilance
+    #: after attacking, or an effect untapped it): 506.4b, 702.20b.
+    first_untapped: bool = False
+    #: The first attacker has toughness 0 (an effect lowered it; 704.5f puts it into its owner's
+    #: graveyard at the next check of state-based actions).
+    zero_toughness: bool = False
 
     @property
     def requires(self) -> frozenset[Mechanic]:
@@ -268,6 +284,8 @@ class CombatDraw:
         self.keywords_of: dict[str, tuple[str, ...]] = {}
         #: The blockers of each blocked attacker.
         self.blocked_by: dict[str, list[str]] = {}
+        #: The attackers the spec requires blocked.
+        self.forced: set[str] = set()
         self.toughness: dict[str, int] = {}
         self.wanted_step: Step | None = None
         self.step: Step | None = None
@@ -422,6 +440,8 @@ class CombatDraw:
                 keywords += tuple(k for k in spec.first_keywords if k not in keywords)
             if i in forced:
                 power += spec.blocked_power_bonus
+            if first and spec.zero_toughness:
+                toughness = 0
             if i in forced and spec.blocked_keywords:
                 strikes = [k for k in spec.blocked_keywords if k in (FIRST_STRIKE.name, DOUBLE_STRIKE.name)]
                 kind = strikes[0] if strikes else kind
@@ -436,13 +456,15 @@ class CombatDraw:
                     self.active,
                     owner=owner,
                     token=token,
-                    tapped=True,
+                    tapped=not (first and spec.first_untapped),
                     attacking=targets[aimed % len(targets)],
                     summoning_sick=sick,
                 )
             else:
                 cid = b.permanent(card, self.active, owner=owner, token=token, tapped=tapped, summoning_sick=sick)
             self.attackers.append(cid)
+            if i in forced:
+                self.forced.add(cid)
             self._note(cid, kind, keywords, toughness)
 
     def _note(
@@ -489,7 +511,7 @@ class CombatDraw:
         creature with flying can be blocked only by creatures with flying or reach): the first of
         each keyword's ``blockable_by`` that may be drawn."""
         out: list[str] = []
-        for name in self.keywords_of.get(attacker, ()):
+        for name in self._binding(attacker):
             needed = keyword_ability(name).blockable_by
             if needed:
                 drawable = [n for n in needed if keyword_ability(n).mechanic in self.may]
@@ -497,6 +519,12 @@ class CombatDraw:
                     raise ValueError(f"an attacker with {name} is blocked, but none of {needed} may be drawn")
                 out.append(drawable[0])
         return tuple(out)
+
+    def _binding(self, attacker: str) -> tuple[str, ...]:
+        """The keywords of ``attacker`` its blocks must obey: all of them, less those a blocked
+        attacker the spec requires gained after blockers were declared (``gained_after_blocks``)."""
+        late = self.spec.gained_after_blocks if attacker in self.forced else ()
+        return tuple(k for k in self.keywords_of.get(attacker, ()) if k not in late)
 
     def _draw_blocks(self, n_blockers: int, need_unblocked: int, need_blocked: int) -> None:
         rare, attackers = self.rare, self.attackers
@@ -547,7 +575,7 @@ class CombatDraw:
         """702.111b: an attacker whose keywords ask for more blockers (menace: ``min_blockers``
         2) blocked by fewer gets more, so every declaration drawn is legal."""
         for attacker in self.attackers:
-            least = max((keyword_ability(k).min_blockers for k in self.keywords_of.get(attacker, ())), default=1)
+            least = max((keyword_ability(k).min_blockers for k in self._binding(attacker)), default=1)
             count = len(self.blocked_by.get(attacker, ()))
             for _ in range(least - count if 0 < count < least else 0):
                 self._blocker((attacker,), self._draw_creature(_strike_dim(self.strikes)))
@@ -614,6 +642,10 @@ class CombatDraw:
         first_strikers: tuple[str, ...] = ()
         if self.step in (Step.FIRST_STRIKE_DAMAGE, Step.COMBAT_DAMAGE, Step.END_OF_COMBAT) and self.strikers:
             first_strikers = tuple(self.strikers)
+        if self.spec.strike_changed and self.step is Step.FIRST_STRIKE_DAMAGE:
+            gained = [a for a in self.attackers[:1] if a in self.strikers]
+            lost = [a for a in self.attackers[1:2] if a not in self.strikers]
+            first_strikers = tuple(c for c in first_strikers if c not in gained) + tuple(lost)
         # Permanents no claim is about, varying the ordinary dimensions (generators.scenery); their
         # creatures untapped only once blockers are declared, where they can no longer join combat.
         draw_scenery(

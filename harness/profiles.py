@@ -97,11 +97,23 @@ def register_profiles() -> None:
         settings.register_profile(PREFIX + name, **{**base, **options})
 
 
-def profile_settings(name: str) -> settings:
+#: The fewest examples a budget below 1 leaves an invariant (the ``ci`` claim rule's
+#: ``min_examples`` plus a margin for examples set aside).
+LEAST_EXAMPLES = 25
+
+
+def profile_settings(name: str, budget: float = 1.0) -> settings:
+    """The settings of profile ``name``; ``budget``: the share of its examples to draw (an
+    invariant's :attr:`~rulings.invariant.Invariant.budget`), never fewer than
+    :data:`LEAST_EXAMPLES`."""
     if name not in PROFILES:
         raise ValueError(f"unknown profile {name!r}: choose one of {', '.join(PROFILES)}")
     register_profiles()
-    return settings.get_profile(PREFIX + name)
+    chosen = settings.get_profile(PREFIX + name)
+    if budget < 1:
+        wanted = max(LEAST_EXAMPLES, math.ceil(chosen.max_examples * budget))
+        chosen = settings(chosen, max_examples=min(chosen.max_examples, wanted))
+    return chosen
 
 
 def claim_rule(name: str) -> ClaimRule:

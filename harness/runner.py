@@ -52,7 +52,7 @@ from reports.results import Failure, ResultRecord, Status, Unmet
 from rulings.invariant import Invariant
 
 
-def with_database(test, key: str, profile: str, seed: int | None, database: str, *, stream: int):
+def with_database(test, key: str, profile: str, seed: int | None, database: str, *, stream: int, budget: float = 1.0):
     """``test`` (a ``@given`` function) set to use the example database folder ``database``.
 
     Hypothesis files examples under a digest of the test function, which is the same closure for
@@ -71,7 +71,7 @@ def with_database(test, key: str, profile: str, seed: int | None, database: str,
     from hypothesis.database import DirectoryBasedExampleDatabase
 
     test.hypothesis.inner_test._hypothesis_internal_add_digest = key.encode("utf-8")
-    base = profile_settings(profile)
+    base = profile_settings(profile, budget)
     derandomized = is_derandomized(profile)
     phases = [p for p in base.phases if p is not Phase.reuse] if derandomized else base.phases
     chosen = settings(base, derandomize=False, database=DirectoryBasedExampleDatabase(database), phases=phases)
@@ -293,7 +293,7 @@ def run_case(
                     pass  # the example already failed; that verdict stands
 
     if database is None:
-        chosen = profile_settings(profile)
+        chosen = profile_settings(profile, invariant.budget)
         if not shrink:
             from hypothesis import Phase, settings
 
@@ -307,7 +307,13 @@ def run_case(
             examine._hypothesis_internal_use_seed = case_seed(invariant.id)  # type: ignore[attr-defined]
     else:
         examine = with_database(
-            examine, f"{engine_spec}::{invariant.id}", profile, seed, database, stream=case_seed(invariant.id)
+            examine,
+            f"{engine_spec}::{invariant.id}",
+            profile,
+            seed,
+            database,
+            stream=case_seed(invariant.id),
+            budget=invariant.budget,
         )
 
     def record(status: Status, **extra: object) -> ResultRecord:

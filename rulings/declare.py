@@ -169,6 +169,10 @@ class Declaration:
     for_each: Each[Any] | None = None
     when: Callable[[Any], bool] | None = None
     when_stated: str | None = None
+    #: The share of a profile's examples an invariant compiled from a card's ruling (one naming
+    #: cards) draws (:attr:`~rulings.invariant.Invariant.budget`); a rule text's invariants draw
+    #: them all.
+    card_budget: float = 1.0
 
     @property
     def origin(self) -> str:
@@ -209,6 +213,7 @@ class Declaration:
             features=draws.features + self.features,
             optional=frozenset((draws.optional - requires) | self.optional),
             observes=frozenset(given(self.observes)),
+            budget=self.card_budget if match.ruling.cards else 1.0,
         )
 
 
@@ -284,6 +289,7 @@ def invariant(
     when: Callable[[Any], bool] | None = ...,
     when_stated: str | None = ...,
     description: str | PerValue[str] | None = ...,
+    card_budget: float = ...,
 ) -> Declaration: ...
 
 
@@ -305,6 +311,7 @@ def invariant(
     when: Callable[[Any], bool] | None = ...,
     when_stated: str | None = ...,
     description: str | PerValue[str] | None = ...,
+    card_budget: float = ...,
 ) -> Callable[[F], F]: ...
 
 
@@ -325,13 +332,16 @@ def invariant(
     when: Callable[[Any], bool] | None = None,
     when_stated: str | None = None,
     description: str | PerValue[str] | None = None,
+    card_budget: float = 1.0,
 ) -> Declaration | Callable[[F], F]:
     """Declare an invariant (see the module docstring). ``applies_to``: ``template(...)`` or
     ``ruling(...)``; ``claims``: the points its check marks with ``probe.claim(name)``;
     ``requires`` / ``optional`` / ``features`` / ``exempt`` (control id -> why the invariant is
     not expected to fail it) / ``observes`` (the fields of the state its check reads that an engine
     may be unable to show, ``protocol.observability``): as in :class:`~rulings.invariant.Invariant`; ``description``:
-    default, the check's docstring. Without ``check``, a decorator registering the function it
+    default, the check's docstring; ``card_budget``: the share of a profile's examples each
+    invariant compiled from a card's ruling draws (a family restated by many cards' rulings
+    samples each restatement, while the rule text's own invariant draws in full). Without ``check``, a decorator registering the function it
     decorates (and returning it unchanged)."""
 
     def declare(fn: Callable[..., None]) -> Declaration:
@@ -352,6 +362,7 @@ def invariant(
                 for_each=for_each,
                 when=when,
                 when_stated=when_stated,
+                card_budget=card_budget,
             )
         )
 

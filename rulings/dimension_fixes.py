@@ -52,6 +52,10 @@ FIXES: Mapping[str, Mapping[str, str]] = {
     "combat.attack-requirements/sick-cant-attack": {
         "summoning-sick": "the claim is about a summoning-sick creature that may not attack (302.6, 508.1a)",
     },
+    "combat.declared-stays-in-combat/keeps-attacking-without-haste": {
+        "summoning-sick": "the claim is about an attacker that came under its controller's control this turn and "
+        "has no haste (302.6, 506.4a)",
+    },
     "combat.block-requirements/tapped-cant-block": {
         "tapped": "the claim is about a tapped creature that may not block (509.1a)",
     },

@@ -57,6 +57,10 @@ class Invariant:
     #: (``protocol.observability``): on an engine that declares it cannot show one, the verdict
     #: is ``unsupported`` with that reason, never a judgement on an empty or echoed value.
     observes: frozenset[str] = frozenset()
+    #: The share of the profile's examples it draws (at least
+    #: :data:`harness.profiles.LEAST_EXAMPLES`): below 1 for one of many rulings restating one
+    #: rule, each a sample of the same family (see ``card_budget`` in :mod:`rulings.declare`).
+    budget: float = 1.0
 
     def __post_init__(self) -> None:
         # A typo in a requirement must stop the import, not turn the invariant ``unsupported``.
@@ -72,6 +76,8 @@ class Invariant:
             if not reason.strip():
                 raise ValueError(f"invariant {self.id}: exempting control {control!r} needs a reason")
         check_fields(self.observes, owner=f"invariant {self.id}")
+        if not 0 < self.budget <= 1:
+            raise ValueError(f"invariant {self.id}: budget must be a share in (0, 1], got {self.budget}")
 
     def strategy(self, supported: frozenset[str] | None = None) -> SearchStrategy[Scenario]:
         """The scenario strategy for an engine supporting ``supported`` of the :attr:`optional`

@@ -147,3 +147,47 @@ def test_a_card_missing_from_the_pool_is_uncovered():
     coverage, invariants = compiled(AFTER, cards=("Nobody's Ninja",))
     assert coverage.coverage == "uncovered" and not invariants
     assert coverage.reason == "card Nobody's Ninja is not in the card pool"
+
+
+# -- combat changes (rulings/wordings/combat-changes.toml): real card rulings, and their contradictions
+
+
+@pytest.mark.parametrize(
+    ("text", "template"),
+    [
+        (
+            "Gaining flying after it has become blocked won\u2019t cause Plain Bear to become unblocked.",
+            "flying.block-stands",
+        ),
+        (
+            "Gaining menace after blockers are declared won\u2019t undo a block that\u2019s already been done.",
+            "menace.block-stands",
+        ),
+        (
+            "A creature that loses haste after it\u2019s been declared as an attacking creature doesn\u2019t stop "
+            "attacking.",
+            "haste.attack-stands",
+        ),
+        (
+            "If a creature loses double strike after dealing combat damage in the first combat damage step, it "
+            "won\u2019t assign combat damage in the second one.",
+            "first-strike.changed-after-first-damage",
+        ),
+        (
+            "If an attacking creature loses vigilance, it remains untapped and attacking.",
+            "vigilance.changes-after-attack",
+        ),
+    ],
+)
+def test_combat_change_rulings_compile_and_their_contradictions_do_not(text: str, template: str) -> None:
+    coverage, invariants = compiled(text, cards=("Plain Bear",))
+    assert coverage.coverage == "template" and coverage.template == template
+    assert invariants
+    contradicted = (
+        text.replace("won\u2019t", "will")
+        .replace("doesn\u2019t stop", "stops")
+        .replace("remains untapped", "becomes tapped")
+    )
+    assert contradicted != text
+    coverage, invariants = compiled(contradicted, cards=("Plain Bear",))
+    assert coverage.coverage == "uncovered" and not invariants

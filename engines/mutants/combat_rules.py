@@ -158,7 +158,7 @@ MUTANTS: tuple[Mutant, ...] = table(
     ),
     (
         "unblocked-when-blockers-gone",
-        ("combat.remains-blocked",),
+        ("combat.remains-blocked", "combat.blocker-destroyed", "combat.mirror-shield"),
         "an attacking creature whose blockers all left combat becomes unblocked",
         {"combat.stays_blocked": answers(False)},
     ),

@@ -203,7 +203,10 @@ def _combat(state: GameState, ps: dict[str, Any], ids: Ids) -> dict[str, Any] | 
 
     pairs = [(oid[attacker], oid[perm.id]) for perm in state.battlefield for attacker in perm.blocking]
     damage = (Step.FIRST_STRIKE_DAMAGE, Step.COMBAT_DAMAGE, Step.END_OF_COMBAT)
-    first_done = state.step in damage and bool(state.first_strikers)
+    # 510.4: in the first-strike damage step with priority, its damage is dealt, even when no
+    # creature that had first or double strike as it began is left (they died, or a creature
+    # gained first strike only since): phase must not run its first-strike pass again.
+    first_done = state.step is Step.FIRST_STRIKE_DAMAGE or (state.step in damage and bool(state.first_strikers))
     combat: dict[str, Any] = {"damage_assignments": {}, "damage_step_index": None, "pending_damage": []}
     entry = {"band_id": None, "defending_player": defender}
     combat["attackers"] = [

@@ -537,7 +537,11 @@ class Combat:
         """As ``step`` begins: the declarations wait for the active or defending player (508.1,
         509.1); the damage steps assign and deal combat damage (510.1-510.2), the first-strike
         one noting the creatures it lets strike first (510.4). True once the step's turn-based
-        actions are done, False while it waits for a decision."""
+        actions are done, False while it waits for a decision. Before that, each attack and
+        block is asked whether it stands (:meth:`attack_stands`, :meth:`block_stands`): the
+        rules say they always do."""
+        if step in (Step.DECLARE_BLOCKERS, Step.FIRST_STRIKE_DAMAGE, Step.COMBAT_DAMAGE):
+            self.recheck_combat(game)
         if step is Step.DECLARE_ATTACKERS:
             game.pending = DeclareAttackers(game.active)
             return False
@@ -553,6 +557,36 @@ class Combat:
             return self.begin_combat_damage(game, events)
         if step is Step.COMBAT_DAMAGE:
             return self.begin_combat_damage(game, events)
+        return True
+
+    def recheck_combat(self, game: Game) -> None:
+        """Ask of each attacking creature whether its attack and its block stand; one that does
+        not is removed from combat, or unblocked (only a mutant answers no)."""
+        for perm in list(game.battlefield):
+            if perm.attacking is None:
+                continue
+            if not self.attack_stands(game, perm):
+                perm.attacking = None
+                perm.blocked = None
+                self.forget_blocks_of(game, perm.id)
+            elif perm.blocked and not self.block_stands(game, perm):
+                perm.blocked = False
+                self.forget_blocks_of(game, perm.id)
+
+    @decision("combat.attack_stands")
+    def attack_stands(self, game: Game, perm: Perm) -> bool:
+        """508.1a, 302.6, 702.3b, 702.10b: what lets a creature attack (haste or continuous
+        control since the turn began, no defender) is checked only as attackers are declared; a
+        creature that loses haste or gains defender afterwards keeps attacking (506.4 lists every
+        way a creature leaves combat, and this is none of them)."""
+        return True
+
+    @decision("combat.block_stands")
+    def block_stands(self, game: Game, attacker: Perm) -> bool:
+        """509.1h: a blocked creature stays blocked until it is removed from combat, an effect
+        unblocks it or combat ends; evasion (702.9b flying, 702.111b menace) restricts only the
+        declaration of blockers (509.1b-c), so gaining or losing a keyword afterwards changes no
+        block."""
         return True
 
     # =====================================================================================

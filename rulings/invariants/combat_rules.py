@@ -1149,6 +1149,8 @@ def check_second_step(probe: Probe, scenario: Scenario[CombatParams]) -> None:
     applies_to=template("combat.remains-blocked"),
     name="remains-blocked",
     kind="outcome",
+    # The rule text draws in full; each card's ruling restating it (Judge Unworthy, Mirror Shield) samples it.
+    card_budget=0.25,
     claims=["a creature whose blockers all left stays blocked and deals no combat damage"],
     requires=REQUIRES | {Mechanic.DOUBLE_STRIKE},
     scenarios=scenarios(DOUBLE_STRIKERS),
