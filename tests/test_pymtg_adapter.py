@@ -298,3 +298,13 @@ def test_invariants_reading_damage_to_creatures_are_not_judged_on_python_mtg() -
     assert set(found) == reading
     assert all("damage" in i.observes for i in found.values())
     assert "damage" in PyMtgInProcess.cannot_show
+
+
+def test_python_mtg_deals_no_combat_damage_from_an_attacking_creature_with_defender() -> None:
+    """Deviation 8 (510.1a): each attacking creature assigns combat damage equal to its power,
+    defender or not (a creature with defender can be attacking: put onto the battlefield
+    attacking, or given defender after it attacked). Wall of Air (1/5, defender) and Grizzly
+    Bears attack: python-mtg deals the Bears' 2 only (``combat.unblocked-damage/to-the-attacked-player``)."""
+    state, (wall, bears), _ = board(["Wall of Air", "Grizzly Bears"], ["Forest"], "combat_damage")
+    state["attacks"] = {(wall, "bob"), (bears, "bob")}
+    assert dict(after_damage(state)["life"]) == {"alice": 20, "bob": 18}  # 17 with the Wall's 1
