@@ -59,12 +59,14 @@ def face(card: Card) -> dict[str, Any]:
 class Board:
     """A phase game with ``cards`` on the battlefield (untapped, not summoning sick), player 0
     active in ``step`` (phase's name) with priority; ``hand`` cards in their controller's hand
-    and ``library`` cards on top of their controller's library, in order."""
+    and ``library`` cards on top of their controller's library, in order; the battlefield cards
+    named in ``tapped`` tapped."""
 
     cards: tuple[Card, ...]
     step: str = "PreCombatMain"
     hand: tuple[Card, ...] = ()
     library: tuple[Card, ...] = ()
+    tapped: tuple[str, ...] = ()
     game: Any = None
     ids: dict[str, int] = field(default_factory=dict)
 
@@ -89,6 +91,7 @@ class Board:
                     seat[zone].remove(oid)
             state["battlefield"].append(oid)
             state["objects"][str(oid)].update(zone="Battlefield", summoning_sick=False, entered_battlefield_turn=0)
+            state["objects"][str(oid)]["tapped"] = card.name in self.tapped
         for card in self.hand:
             oid, seat = self.ids[card.name], state["players"][card.controller]
             if oid in seat["library"]:

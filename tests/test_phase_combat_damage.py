@@ -323,3 +323,39 @@ def test_phase_deviation_trample_ignores_damage_other_attackers_assign_to_a_bloc
     answer = {"mode": "Normal", "assignments": [[chump, 0]], "trample_damage": 4, "controller_damage": 0}
     with pytest.raises(ValueError, match="must receive at least 1 lethal damage before excess"):
         board.apply(0, {"type": "AssignCombatDamage", "data": answer})
+
+
+def test_phase_skips_the_block_declaration_when_only_tapped_creatures_could_block() -> None:
+    """Why ``combat.block-requirements/tapped-cant-block`` sets such states aside: a flyer
+    attacks, the defender's only creature with reach is tapped and the other cannot block a
+    flyer; phase asks no declaration of blockers (its one answer is none, 509.1a) and goes on to
+    combat damage, where the check had waited for a declaration into the next turn."""
+    board = Board(
+        (
+            Card("Flyer", ("Creature",), "Flying", 0, 1, 1, ("Flying",)),
+            Card("Ground", ("Creature",), "", 1, 1, 1),
+            Card("Reacher", ("Creature",), "Reach", 1, 1, 1, ("Reach",)),
+        ),
+        step="BeginCombat",
+        tapped=("Reacher",),
+    )
+    events = declare_attack_only(board, "Flyer")
+    assert board.waiting()["type"] != "DeclareBlockers"
+    assert board.game.state()["state"]["phase"] in ("CombatDamage", "EndCombat", "PostCombatMain")
+    assert any(e["type"] == "DamageDealt" and e["data"]["target"] == {"Player": 1} for e in events)
+    untapped = Board(board.cards, step="BeginCombat")  # the control: the untapped Reacher may block
+    declare_attack_only(untapped, "Flyer")
+    assert untapped.waiting()["type"] == "DeclareBlockers"
+
+
+def declare_attack_only(board: Board, attacker: str) -> list[dict[str, object]]:
+    """From the beginning of combat: ``attacker`` attacks player 1, then priority is passed while
+    phase asks nothing else (no declaration of blockers when none can be made)."""
+    seen: list[dict[str, object]] = []
+    while board.waiting()["type"] == "Priority":
+        board.apply(board.waiting()["data"]["player"], {"type": "PassPriority"})
+    attacks = [[board.ids[attacker], {"type": "Player", "data": 1}]]
+    seen += board.apply(0, {"type": "DeclareAttackers", "data": {"attacks": attacks, "bands": []}})
+    while board.waiting()["type"] == "Priority" and board.game.state()["state"]["phase"] != "PostCombatMain":
+        seen += board.apply(board.waiting()["data"]["player"], {"type": "PassPriority"})
+    return seen

@@ -782,6 +782,12 @@ def check_tapped_cant_block(probe: Probe, scenario: Scenario[CombatParams]) -> N
     tapped = [(c, a) for c, a in pairs if (start.permanent(c) or Permanent(c, 0)).tapped]
     untapped = [(c, a) for c, a in pairs if not (start.permanent(c) or Permanent(c, 0)).tapped]
     probe.precondition(bool(tapped) or bool(untapped), "no creature that could block an attacker")
+    # With no legal block at all (every creature that could block is tapped), an engine may skip
+    # the declaration (nothing to declare, 509.1a); a tapped blocker is checked where one is asked.
+    probe.precondition(
+        any(blockable_by(start, c.id, a.id) and not c.tapped for c in creatures for a in start.attackers()),
+        "no creature could legally block any attacker",
+    )
     pass_until(probe, lambda s, _: isinstance(s.pending, DeclareBlockers), "the declaration of blockers")
     if tapped:
         blocker, attacker = tapped[0]
