@@ -459,7 +459,8 @@ class PyMtgInProcess:
             and at.waiting == "attackers"
             and any(p.attacking for p in state.battlefield)
         ):
-            raise StateUnsupported("attackers declared while the declaration is pending")
+            # the adapter builds no declaration half made (the engine takes a whole one, 508.1)
+            raise StateUnsupported("attackers declared while the declaration is pending", Gap.ADAPTER)
         return PyMtgSession(engine_state, state, ids, at)
 
     def start_recording(self, state: GameState) -> Session:
