@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from harness.limits import clean_text
+from protocol.adapter import Gap
 from protocol.observability import cannot_show, unshown, unshown_reason
 from reports.results import Status
 from rulings.invariant import Invariant
@@ -23,6 +24,9 @@ class Unobserved:
 
     status: Status
     reason: str
+    #: Whose gap an ``unsupported`` is: the engine's, since ``cannot_show`` declares what the
+    #: engine keeps no record of (protocol.observability), not a mapping left undone.
+    gap: str | None = None
 
 
 def unobserved(adapter: object, invariant: Invariant, engine: str) -> Unobserved | None:
@@ -36,7 +40,7 @@ def unobserved(adapter: object, invariant: Invariant, engine: str) -> Unobserved
     fields = unshown(invariant.observes, hidden)
     if not fields:
         return None
-    return Unobserved("unsupported", unshown_reason(str(getattr(adapter, "name", engine)), fields))
+    return Unobserved("unsupported", unshown_reason(str(getattr(adapter, "name", engine)), fields), str(Gap.ENGINE))
 
 
 __all__ = ["Unobserved", "unobserved"]

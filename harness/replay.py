@@ -176,10 +176,13 @@ def replay_case(engine_spec: str, adapter: EngineAdapter, invariant: Invariant, 
     if isinstance(support, str):
         return base(status="error", reason=support)
     if not support.ok:
-        return base(status="unsupported", reason=clean_text(support.reason or "not supported"))
+        gap = getattr(support, "gap", None)
+        return base(
+            status="unsupported", reason=clean_text(support.reason or "not supported"), gap=str(gap) if gap else None
+        )
     blind = unobserved(adapter, invariant, engine_spec)
     if blind is not None:
-        return base(status=blind.status, reason=blind.reason)
+        return base(status=blind.status, reason=blind.reason, gap=blind.gap)
     reproduce = reproduce_command(engine_spec, invariant.id)
     composite = is_composite(adapter)  # a differential engine contains its engines' sessions itself
     contained = isinstance(adapter, IsolatedEngine) or composite

@@ -167,7 +167,7 @@ def run_case(
         )
     blind = unobserved(adapter, invariant, engine_spec)
     if blind is not None:
-        return base(status=blind.status, reason=blind.reason)
+        return base(status=blind.status, reason=blind.reason, gap=blind.gap)
     optional = optional_support(adapter, invariant.optional, supports_answer)
     if isinstance(optional, str):
         return base(status="error", reason=clean_text(optional))

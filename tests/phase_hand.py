@@ -24,6 +24,7 @@ class Card:
     power: int | None = None
     toughness: int | None = None
     keywords: tuple[str, ...] = ()
+    mana_cost: str = ""
 
     def atomic(self) -> dict[str, Any]:
         basic = self.name in BASICS
@@ -41,6 +42,8 @@ class Card:
             "text": self.text,
             "keywords": list(self.keywords),
         }
+        if self.mana_cost:
+            card["manaCost"] = self.mana_cost
         if self.power is not None:
             card.update(power=str(self.power), toughness=str(self.toughness))
         return card
@@ -55,10 +58,15 @@ def face(card: Card) -> dict[str, Any]:
 @dataclass
 class Board:
     """A phase game with ``cards`` on the battlefield (untapped, not summoning sick), player 0
-    active in ``step`` (phase's name) with priority."""
+    active in ``step`` (phase's name) with priority; ``hand`` cards in their controller's hand
+    and ``library`` cards on top of their controller's library, in order; the battlefield cards
+    named in ``tapped`` tapped."""
 
     cards: tuple[Card, ...]
     step: str = "PreCombatMain"
+    hand: tuple[Card, ...] = ()
+    library: tuple[Card, ...] = ()
+    tapped: tuple[str, ...] = ()
     game: Any = None
     ids: dict[str, int] = field(default_factory=dict)
 
@@ -66,9 +74,10 @@ class Board:
         import phase
 
         filler = Card("Hand Filler", ("Artifact",), "")
-        faces = {c.name.lower(): face(c) for c in (*self.cards, filler)}
+        everything = (*self.cards, *self.hand, *self.library)
+        faces = {c.name.lower(): face(c) for c in (*everything, filler)}
         engine = phase.Engine.from_json(json.dumps(faces))
-        decks = [[c.name for c in self.cards if c.controller == p] + [filler.name] * 8 for p in (0, 1)]
+        decks = [[c.name for c in everything if c.controller == p] + [filler.name] * 8 for p in (0, 1)]
         game = engine.new_game(decks[0], decks[1], seed=1, first_player=0)
         for p in (0, 1):
             game.apply(p, phase.GameAction.from_dict(KEEP))
@@ -82,6 +91,20 @@ class Board:
                     seat[zone].remove(oid)
             state["battlefield"].append(oid)
             state["objects"][str(oid)].update(zone="Battlefield", summoning_sick=False, entered_battlefield_turn=0)
+            state["objects"][str(oid)]["tapped"] = card.name in self.tapped
+        for card in self.hand:
+            oid, seat = self.ids[card.name], state["players"][card.controller]
+            if oid in seat["library"]:
+                seat["library"].remove(oid)
+                seat["hand"].append(oid)
+            state["objects"][str(oid)]["zone"] = "Hand"
+        for card in reversed(self.library):
+            oid, seat = self.ids[card.name], state["players"][card.controller]
+            for zone in ("hand", "library"):
+                if oid in seat[zone]:
+                    seat[zone].remove(oid)
+            seat["library"].insert(0, oid)
+            state["objects"][str(oid)]["zone"] = "Library"
         state["phase"] = self.step
         self.game = engine.load_game(json.dumps(envelope))
 

@@ -8,9 +8,9 @@ from dataclasses import replace
 
 import pytest
 
-from engines.kit.by_play import Goal, Move, Stage, play, route, step_before
+from engines.kit.by_play import DEFAULT_GAPS, Goal, Move, RouteGaps, Stage, play, route, step_before
 from engines.kit.ids import IdMap
-from protocol.adapter import StateUnsupported
+from protocol.adapter import Gap, StateUnsupported
 from protocol.builder import StateBuilder
 from protocol.decisions import DeclareAttackers, Search, SearchDecision
 from protocol.model import CardData, GameState, StackItem, Step, Zone, pass_priority
@@ -124,3 +124,48 @@ def test_playing_names_where_the_engine_went_instead() -> None:
     refused = Stage("cast", "testing", (Move(kit_toy.cast_of(c["bolt"], 1), "cast it"),), Goal())  # P0's card
     with pytest.raises(StateUnsupported, match="would not cast it"):
         play(table, refused)
+
+
+def toy_table(state: GameState) -> kit_toy.ToySession:
+    ids: IdMap[int] = IdMap(int)
+    return kit_toy.ToySession(kit_toy.load(state, ids), ids, state)
+
+
+def test_every_refusal_names_whose_gap_it_is_by_the_adapters_gaps() -> None:
+    """A refusal of the route is never left to the report's reading of its words: a state no
+    route is planned for is ``gaps.plan``, a stage the engine does not follow the gap the
+    adapter names for that kind of stage (an adapter knows its engine)."""
+    state, c = base()
+    unplannable = [
+        replace(state, step=Step.CLEANUP, priority=None),
+        replace(state, step=Step.UNTAP, priority=None),
+        replace(state, priority=None, pending=DeclareAttackers(0)),
+        replace(state, stack=(StackItem("s1", "activated", c["land"], 0, "mana"),)),
+    ]
+    for gaps in (RouteGaps(), RouteGaps(plan=Gap.ENGINE)):
+        for drawn in unplannable:
+            with pytest.raises(StateUnsupported) as refused:
+                route(drawn, gaps=gaps)
+            assert refused.value.gap is gaps.plan
+    mine = RouteGaps(begin=Gap.CARD, cast=Gap.ENGINE)
+    for stage, gap in [
+        (Stage("begin", "testing", (Move(pass_priority(0), "pass"),), Goal(step=Step.END)), Gap.CARD),
+        (Stage("cast", "testing", (Move(pass_priority(1), "pass as P1"),), Goal()), Gap.ENGINE),
+        (Stage("cast", "testing", (Move(kit_toy.cast_of(c["bolt"], 1), "cast it"),), Goal()), Gap.ENGINE),
+    ]:
+        with pytest.raises(StateUnsupported) as refused:
+            play(toy_table(state), stage, mine)
+        assert refused.value.gap is gap
+    with pytest.raises(StateUnsupported) as refused:
+        play(toy_table(state), Stage("resolve", "testing", (), Goal(step=Step.END)))
+    assert refused.value.gap is DEFAULT_GAPS.resolve is Gap.ENGINE
+
+
+def test_the_phase_adapter_names_its_own_route_gaps() -> None:
+    """phase's adapter builds by the kit's route: its gaps say the route's planning and casts are
+    the adapter's, phase not stopping in a step or a search phase's (engines/phase/inprocess.py)."""
+    pytest.importorskip("phase", reason="phase extra not installed")
+    from engines.phase.inprocess import ROUTE_GAPS
+
+    assert (ROUTE_GAPS.plan, ROUTE_GAPS.cast) == (Gap.ADAPTER, Gap.ADAPTER)
+    assert (ROUTE_GAPS.begin, ROUTE_GAPS.resolve) == (Gap.ENGINE, Gap.ENGINE)

@@ -94,6 +94,7 @@ def test_an_invariant_observing_what_its_engine_cannot_show_is_unsupported_befor
     record = run_case("blinkered", _Blind(), _invariant(_check, calls, observes={"revealed"}), profile="ci", seed=None)
     assert record.status == "unsupported" and calls == []  # no example drawn
     assert record.reason == "blinkered does not show revealed cards (revealed), which the check reads"
+    assert record.gap == "engine"  # the engine keeps no record of it: the report need not read the words
     shown = run_case("blinkered", _Blind(), _invariant(_check, calls, observes={"delayed"}), profile="ci", seed=None)
     assert shown.status == "pass" and calls  # what it does show is judged as before
     scenario = Scenario(GameState(cards=(), objects=(), players=(PlayerState(0), PlayerState(1))), None)

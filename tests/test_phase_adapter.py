@@ -247,25 +247,6 @@ def test_unmapped_mechanics_have_reasons() -> None:
         assert answer or "does not know" not in answer.reason, mechanic
 
 
-def test_a_mana_doubling_replacement_phase_executes_nothing_is_an_unsupported_card() -> None:
-    """phase 0.103.0 keeps "If a permanent is tapped for mana, it produces twice as much" as a
-    ProduceMana replacement with no execution and no mana modification (it would play as a
-    vanilla enchantment): the card is refused."""
-    from generators.mana import ReplacementSpec
-
-    warden = ReplacementSpec("any", "permanent", double=True).card()
-    b = StateBuilder()
-    b.permanent(cards.basic_land("G"), 0)
-    b.permanent(warden, 1)
-    b.put(cards.basic_land("U"), 0, Zone.LIBRARY)
-    b.put(cards.basic_land("U"), 1, Zone.LIBRARY)
-    with pytest.raises(StateUnsupported, match="mana replacement with nothing to execute"):
-        PhaseInProcess().start(b.build(turn=2, priority=0))
-    # the mechanic itself is phase's ("If you tap a land for mana ... twice as much" doubles):
-    # only cards phase leaves inert are refused (tests/test_phase_mana.py)
-    assert PhaseInProcess().supports(frozenset({Mechanic.MANA_REPLACEMENT}))
-
-
 @settings(settings.get_profile(SLOW_ENGINE))
 @given(ninjutsu_scenarios(NinjutsuSpec(NINJUTSU, tuple(Step)[3:12]), COMBAT_MECHANICS))
 def test_a_loaded_game_forgets_its_opening_and_plays_the_same(scenario) -> None:  # type: ignore[no-untyped-def]

@@ -18,7 +18,7 @@ from protocol.builder import StateBuilder
 from protocol.decisions import AssignCombatDamage, DamageRecipient, Trample
 from protocol.mechanics import Mechanic
 from protocol.model import Action, ActionKind, AttackTarget, CardData, EventKind, GameState, Step, Zone, pass_priority
-from tests.phase_hand import Board, Card
+from tests.phase_hand import Board, Card, face
 
 
 @pytest.fixture(autouse=True)
@@ -297,3 +297,112 @@ def test_the_first_strike_step_with_no_striker_left_is_loaded_as_done() -> None:
     (an adapter artifact, fixed in ``engines/phase/load.py``)."""
     state, knight, bear = after_first_strike_damage(first_strikers=())
     assert regular_damage_on_phase(state) == {(knight, "regular"): 3, (bear, "regular"): 2}
+
+
+# -- a creature blocking two attackers (509.1a, block-additional): mapped, two deviations shown ---
+
+DOUBLE_BLOCKER_TEXT = "This creature can block an additional creature each combat."
+
+
+def test_phase_takes_a_creature_blocking_two_attackers() -> None:
+    """phase parses the line as its ``ExtraBlockers`` static and accepts the declaration, so the
+    adapter maps ``mechanic:block-additional``; a state with such blocks loads and reads back."""
+    assert PhaseInProcess().supports(frozenset({Mechanic.BLOCK_ADDITIONAL}))
+    statics = face(Card("Double Wall", ("Creature",), DOUBLE_BLOCKER_TEXT, 1, 3, 5))["static_abilities"]
+    assert [s["mode"] for s in statics] == [{"ExtraBlockers": {"count": 1}}]
+    b = StateBuilder()
+    first = b.permanent(cards.creature(2, 2), 0, tapped=True, attacking=AttackTarget.of_player(1), blocked=True)
+    second = b.permanent(cards.creature(2, 2), 0, tapped=True, attacking=AttackTarget.of_player(1), blocked=True)
+    blocker = CardData("Double Wall", ("Creature",), "{2}{W}", power="3", toughness="5", text=DOUBLE_BLOCKER_TEXT)
+    wall_id = b.permanent(blocker, 1, blocking=(first, second))
+    b.put(cards.basic_land("U"), 0, Zone.LIBRARY)
+    b.put(cards.basic_land("U"), 1, Zone.LIBRARY)
+    state = b.build(turn=3, active_player=0, step=Step.DECLARE_BLOCKERS, priority=0)
+    session = PhaseInProcess().start(state)
+    assert set(session.state().permanent(wall_id).blocking) == {first, second}  # type: ignore[union-attr]
+
+
+def test_phase_deviation_divides_a_blockers_damage_without_asking_its_controller() -> None:
+    """Deviation 10 (510.1d): a creature blocking two attackers assigns its damage "divided as
+    its controller chooses among them"; phase asks the defending player nothing and divides a
+    3/5's damage between the attackers itself (the invariant
+    ``combat.blocker-damage/divided-as-its-controller-chooses`` fails on it)."""
+    board = Board(
+        (
+            Card("Bear A", ("Creature",), "", 0, 2, 2),
+            Card("Bear B", ("Creature",), "", 0, 2, 2),
+            Card("Double Wall", ("Creature",), DOUBLE_BLOCKER_TEXT, 1, 3, 5),
+        ),
+        step="BeginCombat",
+    )
+    events = declare(board, ["Bear A", "Bear B"], [("Double Wall", "Bear A"), ("Double Wall", "Bear B")])
+    wall = board.ids["Double Wall"]
+    blocked = board.game.state()["state"]["combat"]["creature_blocked_attackers_this_combat"]
+    assert {(b["blocker"]["object_id"], b["attacker"]["object_id"]) for b in blocked} == {
+        (wall, board.ids["Bear A"]),
+        (wall, board.ids["Bear B"]),
+    }
+    assert board.waiting()["type"] == "Priority"  # no AssignCombatDamage asked of player 1
+    dealt = [e["data"] for e in events if e["type"] == "DamageDealt" and e["data"]["source_id"] == wall]
+    bears = {board.ids["Bear A"], board.ids["Bear B"]}
+    assert sum(d["amount"] for d in dealt) == 3 and {d["target"]["Object"] for d in dealt} <= bears
+
+
+def test_phase_deviation_trample_ignores_damage_other_attackers_assign_to_a_blocker() -> None:
+    """Deviation 11 (702.19b): lethal damage counts "damage from other creatures that's being
+    assigned during the same combat damage step". A 4/1 trampler and a 1/1 both blocked by one
+    1/1 that blocks two: the 1/1 attacker must assign its 1 to that blocker, so the trampler may
+    assign all 4 to the player; phase asks at least 1 for the blocker (its ``lethal_minimum``) and
+    refuses the division."""
+    board = Board(
+        (
+            Card("Trampler", ("Creature",), "Trample", 0, 4, 1, ("Trample",)),
+            Card("Bear", ("Creature",), "", 0, 1, 1),
+            Card("Double Chump", ("Creature",), DOUBLE_BLOCKER_TEXT, 1, 1, 1),
+        ),
+        step="BeginCombat",
+    )
+    declare(board, ["Trampler", "Bear"], [("Double Chump", "Trampler"), ("Double Chump", "Bear")])
+    chump = board.ids["Double Chump"]
+    waiting = board.waiting()
+    assert waiting["type"] == "AssignCombatDamage"
+    assert [(b["blocker_id"], b["lethal_minimum"]) for b in waiting["data"]["blockers"]] == [(chump, 1)]
+    answer = {"mode": "Normal", "assignments": [[chump, 0]], "trample_damage": 4, "controller_damage": 0}
+    with pytest.raises(ValueError, match="must receive at least 1 lethal damage before excess"):
+        board.apply(0, {"type": "AssignCombatDamage", "data": answer})
+
+
+def test_phase_skips_the_block_declaration_when_only_tapped_creatures_could_block() -> None:
+    """Why ``combat.block-requirements/tapped-cant-block`` sets such states aside: a flyer
+    attacks, the defender's only creature with reach is tapped and the other cannot block a
+    flyer; phase asks no declaration of blockers (its one answer is none, 509.1a) and goes on to
+    combat damage, where the check had waited for a declaration into the next turn."""
+    board = Board(
+        (
+            Card("Flyer", ("Creature",), "Flying", 0, 1, 1, ("Flying",)),
+            Card("Ground", ("Creature",), "", 1, 1, 1),
+            Card("Reacher", ("Creature",), "Reach", 1, 1, 1, ("Reach",)),
+        ),
+        step="BeginCombat",
+        tapped=("Reacher",),
+    )
+    events = declare_attack_only(board, "Flyer")
+    assert board.waiting()["type"] != "DeclareBlockers"
+    assert board.game.state()["state"]["phase"] in ("CombatDamage", "EndCombat", "PostCombatMain")
+    assert any(e["type"] == "DamageDealt" and e["data"]["target"] == {"Player": 1} for e in events)
+    untapped = Board(board.cards, step="BeginCombat")  # the control: the untapped Reacher may block
+    declare_attack_only(untapped, "Flyer")
+    assert untapped.waiting()["type"] == "DeclareBlockers"
+
+
+def declare_attack_only(board: Board, attacker: str) -> list[dict[str, object]]:
+    """From the beginning of combat: ``attacker`` attacks player 1, then priority is passed while
+    phase asks nothing else (no declaration of blockers when none can be made)."""
+    seen: list[dict[str, object]] = []
+    while board.waiting()["type"] == "Priority":
+        board.apply(board.waiting()["data"]["player"], {"type": "PassPriority"})
+    attacks = [[board.ids[attacker], {"type": "Player", "data": 1}]]
+    seen += board.apply(0, {"type": "DeclareAttackers", "data": {"attacks": attacks, "bands": []}})
+    while board.waiting()["type"] == "Priority" and board.game.state()["state"]["phase"] != "PostCombatMain":
+        seen += board.apply(board.waiting()["data"]["player"], {"type": "PassPriority"})
+    return seen

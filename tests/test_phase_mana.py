@@ -137,20 +137,59 @@ def test_twice_as_much_under_you_tap_a_land_doubles_and_is_played() -> None:
     assert session.state().player(0).mana_pool == ("G", "G")
 
 
-def test_a_doubling_phase_leaves_inert_is_refused_as_phase_plays_it() -> None:
-    """ "If a land is tapped for mana, it produces twice as much" parses with neither an effect
-    nor a mana modification: phase itself adds one {G} under it. The adapter refuses the card
-    (the engine lacks it), instead of judging phase on a card it plays as vanilla."""
-    text = "If a land is tapped for mana, it produces twice as much of that mana instead."
+@pytest.mark.parametrize("scope", ["permanent", "land"])
+def test_phase_deviation_a_doubling_it_parses_is_inert(scope: str) -> None:
+    """Deviation 9 (106.12b, 614.1a): phase parses "If a permanent/land is tapped for mana, it
+    produces twice as much of that mana instead." as its own mandatory ``ProduceMana``
+    replacement (scope ``TappedForMana``, no ``Unimplemented`` part), so it claims the card; yet
+    the replacement has no effect and no mana modification, and a Forest under it adds one {G}.
+    The adapter plays the card (it is no longer refused as unknown), so the invariants drawing
+    it judge phase on it."""
+    text = f"If a {scope} is tapped for mana, it produces twice as much of that mana instead."
+    (replacement,) = face(Card("Doubler", ("Enchantment",), text))["replacements"]
+    assert replacement["event"] == "ProduceMana" and replacement["mana_replacement_scope"]["type"] == "TappedForMana"
+    assert replacement["execute"] is None and not replacement.get("mana_modification")
     hand = Board((Card("Forest", ("Land",), ""), Card("Doubler", ("Enchantment",), text)))
     hand.activate("Forest")
-    assert hand.pool() == ["Green"]
-    state, _ids = board((cards.basic_land("G"), 0), (CardData("Doubler", ("Enchantment",), text=text), 0))
-    with pytest.raises(StateUnsupported, match="mana replacement with nothing to execute"):
-        PhaseInProcess().start(state)
+    assert hand.pool() == ["Green"]  # 106.12b: {G}{G}
+    state, (forest, _doubler) = board((cards.basic_land("G"), 0), (CardData("Doubler", ("Enchantment",), text=text), 0))
+    session = PhaseInProcess().start(state)
+    session.apply(produce(forest, None))
+    assert session.state().player(0).mana_pool == ("G",)
 
 
-# -- the deviations the mana invariants found, shown on phase itself (docs/engines/phase.md) ---
+OPPONENT_POOL_TEXT = "{T}: Add one mana of any color that a land an opponent controls could produce."
+
+
+def test_phase_asks_the_colours_of_the_opponents_lands_and_the_action_answers_it() -> None:
+    """phase parses "any color that a land an opponent controls could produce" as
+    ``OpponentLandColors`` and asks ChooseManaColor with the colours of the opponents' lands
+    (not its controller's own), as for "any type" (106.7); the adapter answers it the same way."""
+    pool = Card("Pool Land", ("Land",), OPPONENT_POOL_TEXT)
+    assert face(pool)["abilities"][0]["effect"]["produced"]["type"] == "OpponentLandColors"
+    hand = Board(
+        (pool, Card("Swamp", ("Land",), ""), Card("Plains", ("Land",), "", 1), Card("Island", ("Land",), "", 1))
+    )
+    hand.activate("Pool Land")
+    assert hand.waiting()["type"] == "ChooseManaColor"
+    assert sorted(hand.waiting()["data"]["choice"]["data"]["options"]) == ["Blue", "White"]
+    card = CardData("Pool Land", ("Land",), text=OPPONENT_POOL_TEXT)
+    state, (land, _swamp, _plains, _island) = board(
+        (card, 0), (cards.basic_land("B"), 0), (cards.basic_land("W"), 1), (cards.basic_land("U"), 1)
+    )
+    session = PhaseInProcess().start(state)
+    legal = session.legal_actions()
+    assert produce(land, "W") in legal and produce(land, "U") in legal and produce(land, "B") not in legal
+    session.apply(produce(land, "W"))
+    assert session.state().player(0).mana_pool == ("W",)
+
+
+def test_with_no_opponent_land_phase_adds_no_mana_for_the_opponent_variant() -> None:
+    """106.5, 106.7: no land an opponent controls, no type defined: phase taps and adds nothing."""
+    hand = Board((Card("Pool Land", ("Land",), OPPONENT_POOL_TEXT), Card("Plains", ("Land",), "")))
+    events = hand.activate("Pool Land")
+    assert hand.waiting()["type"] == "Priority" and hand.pool() == []
+    assert "PermanentTapped" in [e["type"] for e in events]
 
 
 def test_phase_deviation_could_produce_skips_a_land_whose_cost_cannot_be_paid() -> None:

@@ -18,6 +18,11 @@ from it to the drawn one, as the rules would have them made:
 built) and checks where the engine went, raising :class:`StateUnsupported` that says who it
 waited for or where it stopped instead: an engine that cannot reach the drawn state this way
 has that example set aside, never judged on a state it did not reach.
+
+Every :class:`StateUnsupported` raised here names whose gap it is (:class:`RouteGaps`, given by
+the adapter using the kit, which knows its engine): a state the route cannot be planned for is
+the adapter's (its way of building does not reach it), a stage the engine does not follow is
+the gap the adapter names for that kind of stage.
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from protocol.adapter import ActionRefused, Session, StateUnsupported
+from protocol.adapter import ActionRefused, Gap, Session, StateUnsupported
 from protocol.decisions import SearchDecision
 from protocol.model import Action, ActionKind, GameState, PlayerIndex, StackItem, Step, pass_priority
 
@@ -34,6 +39,41 @@ PRIORITY = "priority"
 NOBODY = "nobody"
 #: The choices of a stack item a cast can repeat: where it was cast from (the hand) and targets.
 CAST_CHOICES = frozenset({"cast-from", "targets"})
+
+
+@dataclass(frozen=True)
+class RouteGaps:
+    """Whose gap (:class:`Gap`) each refusal of building by play is, for the adapter using the
+    kit. The defaults hold for an adapter that loads priority prompts and builds the rest only
+    by this route:
+
+    - ``plan``: a state no route is planned for (an untap or cleanup step begun, a pending
+      choice other than a spell's search, an ability on the stack ...): the adapter's way of
+      building does not reach it, though the engine may well have the state;
+    - ``begin``: the engine did not begin the step and stop in it with priority when both
+      players passed (or refused a pass): the engine's, since the rules give priority in every
+      step but untap and cleanup (117.3a) and a pass is always legal (117.3d);
+    - ``cast``: the engine refused a cast of the route or did not end it with the spell on the
+      stack: the adapter's, since its casts are its own construction (free, with flash, a prompt
+      chain it maps), not a play the rules require of the engine;
+    - ``settle``: the engine did not give the other player priority after one pass (117.3d);
+    - ``resolve``: the engine did not stop in the spell's pending choice when both passed.
+    """
+
+    plan: Gap = Gap.ADAPTER
+    begin: Gap = Gap.ENGINE
+    cast: Gap = Gap.ADAPTER
+    settle: Gap = Gap.ENGINE
+    resolve: Gap = Gap.ENGINE
+
+    def of(self, stage: Stage) -> Gap:
+        """The gap of a refusal while ``stage`` is played."""
+        gap: Gap = getattr(self, stage.kind)
+        return gap
+
+
+#: The gaps of an adapter that builds as the kit does and knows nothing more of its engine.
+DEFAULT_GAPS = RouteGaps()
 
 
 @dataclass(frozen=True)
@@ -109,25 +149,40 @@ class Route:
     casts: tuple[StackItem, ...] = ()
 
 
-def route(state: GameState, *, settle_by_play: bool = True, choices: frozenset[str] = CAST_CHOICES) -> Route:
+def route(
+    state: GameState,
+    *,
+    settle_by_play: bool = True,
+    choices: frozenset[str] = CAST_CHOICES,
+    gaps: RouteGaps = DEFAULT_GAPS,
+) -> Route:
     """How to reach ``state`` by play (see the module docstring). ``settle_by_play=False``: the
     adapter sets who holds priority after the casts itself (and how many passes came), so no
-    pass is planned for it. :class:`StateUnsupported` for what cannot be reached this way."""
-    resolving = _resolving_choice(state)
-    if state.stack:
-        base, casts = _uncast(state, choices)
-        stages = [_casting(state, casts)]
-        if resolving:
-            stages.append(_resolution(state))
-        elif settle_by_play:
-            stages += _settling(state, casts[-1].controller)
-        return Route(base, tuple(stages), casts)
-    if state.priority is None and state.pending is None:
-        return Route(*begin_step(state))
-    return Route(state)
+    pass is planned for it. :class:`StateUnsupported` (with ``gaps.plan``) for what cannot be
+    reached this way."""
+    try:
+        resolving = _resolving_choice(state)
+        if state.stack:
+            base, casts = _uncast(state, choices)
+            stages = [_casting(state, casts)]
+            if resolving:
+                stages.append(_resolution(state))
+            elif settle_by_play:
+                stages += _settling(state, casts[-1].controller)
+            return Route(base, tuple(stages), casts)
+        if state.priority is None and state.pending is None:
+            return Route(*begin_step(state, gaps))
+        return Route(state)
+    except StateUnsupported as exc:
+        raise _with_gap(exc, gaps.plan) from None
 
 
-def begin_step(state: GameState) -> tuple[GameState, tuple[Stage, ...]]:
+def _with_gap(exc: StateUnsupported, gap: Gap) -> StateUnsupported:
+    """``exc`` naming ``gap`` unless it names one already."""
+    return exc if exc.gap is not None else StateUnsupported(str(exc), gap)
+
+
+def begin_step(state: GameState, gaps: RouteGaps = DEFAULT_GAPS) -> tuple[GameState, tuple[Stage, ...]]:
     """For a state where its step begins (nobody has priority yet, nothing on the stack): the
     state in the step before, with the active player holding priority, and the passes that
     make the engine begin the step."""
@@ -135,9 +190,9 @@ def begin_step(state: GameState) -> tuple[GameState, tuple[Stage, ...]]:
         raise ValueError("begin_step: a step begins with an empty stack")
     if state.step in (Step.UNTAP, Step.CLEANUP):
         raise StateUnsupported(
-            f"the {state.step} step gives nobody priority: it cannot be begun and stopped in by play"
+            f"the {state.step} step gives nobody priority: it cannot be begun and stopped in by play", gaps.plan
         )
-    before = replace(state, step=step_before(state), priority=state.active_player)
+    before = replace(state, step=step_before(state, gaps), priority=state.active_player)
     moves = tuple(
         Move(pass_priority(seat), f"pass priority in the {before.step} step")
         for seat in (state.active_player, 1 - state.active_player)
@@ -146,32 +201,33 @@ def begin_step(state: GameState) -> tuple[GameState, tuple[Stage, ...]]:
     return before, (Stage("begin", f"beginning the {state.step} step", moves, goal),)
 
 
-def step_before(state: GameState) -> Step:
+def step_before(state: GameState, gaps: RouteGaps = DEFAULT_GAPS) -> Step:
     """The step ``state.step`` follows in this turn (the first-strike damage step only when
     some creature had first or double strike as it began)."""
     order = [s for s in Step if s is not Step.FIRST_STRIKE_DAMAGE or state.first_strikers]
     index = order.index(state.step)
     if index == 0:
-        raise StateUnsupported(f"no step comes before the {state.step} step in the same turn")
+        raise StateUnsupported(f"no step comes before the {state.step} step in the same turn", gaps.plan)
     return order[index - 1]
 
 
-def play(session: Session, stage: Stage) -> None:
+def play(session: Session, stage: Stage, gaps: RouteGaps = DEFAULT_GAPS) -> None:
     """Make ``stage``'s moves on ``session`` (the game being built) and check that the engine
-    went where they lead."""
+    went where they lead (a refusal names ``gaps.of(stage)``)."""
+    gap = gaps.of(stage)
     for move in stage.moves:
         at = Position.of(session.state())
         if at.actor != move.action.player:
             raise StateUnsupported(
-                f"{stage.purpose}: the engine waits for {at}, not for P{move.action.player} to {move.why}"
+                f"{stage.purpose}: the engine waits for {at}, not for P{move.action.player} to {move.why}", gap
             )
         try:
             session.apply(move.action)
         except ActionRefused as exc:
-            raise StateUnsupported(f"{stage.purpose}: the engine would not {move.why}: {exc}") from None
+            raise StateUnsupported(f"{stage.purpose}: the engine would not {move.why}: {exc}", gap) from None
     at = Position.of(session.state())
     if not stage.goal.admits(at):
-        raise StateUnsupported(f"{stage.purpose}: the engine went to {at}, not to {stage.goal}")
+        raise StateUnsupported(f"{stage.purpose}: the engine went to {at}, not to {stage.goal}", gap)
 
 
 def cast_action(item: StackItem) -> Action:
@@ -258,12 +314,14 @@ def _resolution(state: GameState) -> Stage:
 
 __all__ = [
     "CAST_CHOICES",
+    "DEFAULT_GAPS",
     "NOBODY",
     "PRIORITY",
     "Goal",
     "Move",
     "Position",
     "Route",
+    "RouteGaps",
     "Stage",
     "begin_step",
     "cast_action",

@@ -15,8 +15,10 @@ from protocol.model import CardData
 CACHE_ENV = "MTG_CONFORMANCE_PHASE_CACHE"
 #: The kinds of produced mana phase makes without a prompt, or with a ``ChooseManaColor`` prompt
 #: of one colour the adapter answers from the action's ``("produce", symbol)`` (CR 106.7; "any
-#: color" and "{G} or {U}" are ``AnyOneColor``, asked the same way).
-ANSWERED_MANA = frozenset({"Fixed", "Colorless", "AnyTypeProduceableBy", "AnyOneColor"})
+#: color" and "{G} or {U}" are ``AnyOneColor``, asked the same way; "any color that a land an
+#: opponent controls could produce" is ``OpponentLandColors``, asked with the colours of the
+#: opponents' lands, or nothing added when they could produce none).
+ANSWERED_MANA = frozenset({"Fixed", "Colorless", "AnyTypeProduceableBy", "AnyOneColor", "OpponentLandColors"})
 #: A vanilla card in every deck (phase starts no game with an empty deck), removed before loading.
 FILLER = CardData("Conformance Filler", ("Artifact",), mana_cost="{0}")
 
@@ -54,18 +56,18 @@ def walk(node: Any) -> Iterator[dict[str, Any]]:
 
 
 def unparsed_abilities(built: dict[str, Any]) -> list[str]:
-    """Descriptions of the parts of a face phase could not parse (empty when fully parsed)."""
+    """Descriptions of the parts of a face phase could not parse (empty when fully parsed): the
+    ones phase itself marks (``Unimplemented``, an ``Unknown`` trigger mode). A line phase parses
+    into an ability of its own is played, even when phase then does nothing with it: "If a land is
+    tapped for mana, it produces twice as much" is phase's mandatory ``ProduceMana`` replacement
+    (scope ``TappedForMana``) with no effect and no mana modification, so a Forest under it adds
+    one {G}; phase claims the card, and what it does with it is judged (106.12b, 614.1a)."""
     found: list[str] = []
     for node in walk(built):
         if node.get("type") == "Unimplemented":
             found.append(str(node.get("description") or node.get("name") or "an unimplemented ability"))
         if isinstance(node.get("mode"), dict) and "Unknown" in node["mode"]:
             found.append(f"trigger mode Unknown({node['mode']['Unknown']!r})")
-        if node.get("event") == "ProduceMana" and node.get("execute", {}) is None and not node.get("mana_modification"):
-            # a mana replacement with neither an effect nor a mana modification does nothing: a
-            # vanilla card ("twice as much" has ``execute: null`` and a ``Multiply`` modification,
-            # which phase applies: a Forest under it adds {G}{G})
-            found.append(f"a mana replacement with nothing to execute: {node.get('description')}")
     return list(dict.fromkeys(found))
 
 

@@ -5,7 +5,7 @@ process, since phase is native code and a panic or abort in it must cost one ver
 from importlib.metadata import version
 from typing import Any
 
-from engines.kit.by_play import play, route
+from engines.kit.by_play import RouteGaps, play, route
 from engines.kit.naming import same_meaning
 from engines.kit.session import CachedSession
 from engines.kit.trial import Candidate, accepted
@@ -42,6 +42,10 @@ SUPPORTED: frozenset[str] = frozenset(
         *(M.FLYING, M.REACH, M.VIGILANCE, M.DEFENDER, M.HASTE, M.LIFELINK, M.INDESTRUCTIBLE, M.DEATHTOUCH),
         # Trample: phase asks AssignCombatDamage with its blockers' lethal damage (prompts.py).
         M.TRAMPLE,
+        # A creature that can block an additional creature (509.1a): phase parses the line as its
+        # ExtraBlockers static and takes a declaration with the creature blocking two attackers;
+        # the loaded blocks are phase's blocker_to_attacker lists (load.py, export.py).
+        M.BLOCK_ADDITIONAL,
     }
 )
 #: Requirements known not to work: whose gap (``Gap``) and why.
@@ -62,6 +66,13 @@ NOT_SUPPORTED: dict[str, tuple[Gap, str]] = {
         "lacks, uses it)",
     ),
 }
+#: Whose gap a state phase cannot be brought to by play is (engines.kit.by_play): a state the
+#: route is not planned for, or a cast of the route (free, with flash, through the prompts the
+#: adapter maps), is the adapter's; phase not stopping with priority in a step both players passed
+#: into (it has no first-strike damage step with priority, and no declare attackers step when no
+#: creature can attack: deviation 4 and differential row 3 of docs/engines/phase.md), or not in a
+#: spell's search (it asks no choice when nothing can be found), is phase's.
+ROUTE_GAPS = RouteGaps(plan=Gap.ADAPTER, begin=Gap.ENGINE, cast=Gap.ADAPTER, settle=Gap.ENGINE, resolve=Gap.ENGINE)
 #: OrderTriggers prompts answered after one action at most (a bound: each answer puts triggers on the stack).
 MAX_TRIGGER_PROMPTS = 16
 #: The model's fields phase keeps no record of that the adapter could read (exported empty).
@@ -316,14 +327,14 @@ class PhaseInProcess:
         """A session in ``state``: placed where phase loads it, the rest reached by play (the
         kit's route); StateUnsupported when phase cannot be brought there."""
         check_loadable(state)
-        way = route(state, settle_by_play=False)
+        way = route(state, settle_by_play=False, gaps=ROUTE_GAPS)
         envelope, ids = new_game(way.base)
         check_loadable(way.base)
         place(way.base, envelope["state"], ids)
         saved = castable(envelope["state"], way.casts, ids)
         session = PhaseSession(engine_for(state).load_game(as_text(envelope)), ids, state, SearchMemo())
         for stage in way.stages:
-            play(session, stage)
+            play(session, stage, ROUTE_GAPS)
             if stage.kind == "cast":
                 session.load(settled(session._game.state(), state, saved, way.casts[-1].controller))
         return session

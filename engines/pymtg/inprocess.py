@@ -186,7 +186,8 @@ class PyMtgSession(CachedSession):
         declared = self.at.step in after_blocks and self.at.waiting != "blockers"
         tapped, sick = {card[i] for (i,) in s.get("tapped", ()) if i in card}, {card[i] for (i,) in s.get("_sick", ())}
         battlefield = []
-        for i in sorted(card[i] for (i,) in s.get("on_battlefield", ()) if i in card):
+        present = {card[i] for (i,) in s.get("on_battlefield", ()) if i in card}
+        for i in sorted(present):
             target = attacks.get(i)
             battlefield.append(
                 Permanent(
@@ -196,7 +197,9 @@ class PyMtgSession(CachedSession):
                     summoning_sick=i in sick,
                     attacking=AttackTarget.of_player(PLAYERS.index(target)) if target is not None else None,
                     blocked=(any(a == i for _, a in blocks) if declared else None) if target is not None else None,
-                    blocking=tuple(sorted(a for b, a in blocks if b == i)),
+                    # python-mtg keeps a block after its attacker left the battlefield; that
+                    # attacker is a new object, blocked by nothing (506.4, 400.7)
+                    blocking=tuple(sorted(a for b, a in blocks if b == i and a in present)),
                 )
             )
         pending: Decision | None = None
@@ -456,7 +459,8 @@ class PyMtgInProcess:
             and at.waiting == "attackers"
             and any(p.attacking for p in state.battlefield)
         ):
-            raise StateUnsupported("attackers declared while the declaration is pending")
+            # the adapter builds no declaration half made (the engine takes a whole one, 508.1)
+            raise StateUnsupported("attackers declared while the declaration is pending", Gap.ADAPTER)
         return PyMtgSession(engine_state, state, ids, at)
 
     def start_recording(self, state: GameState) -> Session:

@@ -184,6 +184,9 @@ def check_lethal_damage_destroys(probe: Probe, scenario: Scenario[CombatParams])
     name="damage-stays-marked",
     kind="outcome",
     claims=["a creature dealt less than lethal combat damage stays, the damage marked on it"],
+    # Damage dealt to a creature is damage marked on it (120.3e): an engine that cannot show
+    # marked damage (declared in its adapter) cannot show this claim either.
+    observes={"damage"},
     requires=REQUIRES,
     scenarios=scenarios(FIGHTS),
     optional=FIGHTS.optional - REQUIRES,
@@ -200,6 +203,9 @@ def check_damage_stays_marked(probe: Probe, scenario: Scenario[CombatParams]) ->
     name="that-much-damage-marked",
     kind="outcome",
     claims=["combat damage dealt to a creature is marked on it"],
+    # Damage dealt to a creature is damage marked on it (120.3e): an engine that cannot show
+    # marked damage (declared in its adapter) cannot show this claim either.
+    observes={"damage"},
     requires=REQUIRES,
     scenarios=scenarios(FIGHTS),
     optional=FIGHTS.optional - REQUIRES,
@@ -347,6 +353,9 @@ def check_blocker_power(probe: Probe, claim: str) -> None:
     name="blocker-deals-its-power",
     kind="outcome",
     claims=["a blocking creature assigns combat damage equal to its power"],
+    # Damage dealt to a creature is damage marked on it (120.3e): an engine that cannot show
+    # marked damage (declared in its adapter) cannot show this claim either.
+    observes={"damage"},
     requires=REQUIRES,
     scenarios=scenarios(FIGHTS),
     optional=FIGHTS.optional - REQUIRES,
@@ -365,6 +374,9 @@ BLOCKER_DAMAGE = template("combat.blocker-damage")
     name="one-attacker-takes-all",
     kind="outcome",
     claims=["a creature blocking one attacker assigns all its combat damage to it"],
+    # Damage dealt to a creature is damage marked on it (120.3e): an engine that cannot show
+    # marked damage (declared in its adapter) cannot show this claim either.
+    observes={"damage"},
     requires=REQUIRES,
     scenarios=scenarios(FIGHTS),
     optional=FIGHTS.optional - REQUIRES,
@@ -770,6 +782,12 @@ def check_tapped_cant_block(probe: Probe, scenario: Scenario[CombatParams]) -> N
     tapped = [(c, a) for c, a in pairs if (start.permanent(c) or Permanent(c, 0)).tapped]
     untapped = [(c, a) for c, a in pairs if not (start.permanent(c) or Permanent(c, 0)).tapped]
     probe.precondition(bool(tapped) or bool(untapped), "no creature that could block an attacker")
+    # With no legal block at all (every creature that could block is tapped), an engine may skip
+    # the declaration (nothing to declare, 509.1a); a tapped blocker is checked where one is asked.
+    probe.precondition(
+        any(blockable_by(start, c.id, a.id) and not c.tapped for c in creatures for a in start.attackers()),
+        "no creature could legally block any attacker",
+    )
     pass_until(probe, lambda s, _: isinstance(s.pending, DeclareBlockers), "the declaration of blockers")
     if tapped:
         blocker, attacker = tapped[0]

@@ -324,6 +324,41 @@ def check_controller_unrestricted(probe: Probe, scenario: Scenario) -> None:
         )
 
 
+def check_top_cards_fixed_in_one_choice(
+    probe: Probe, state: GameState, ruled: Search, n: int, library: tuple[str, ...], first: str, together: list[Action]
+) -> None:
+    """The ruling on an engine whose one choice finds every card of the search: no set it
+    offered with ``first`` reaches beyond the top ``n`` cards the restricted search saw (the
+    (N+1)th never joins), and every other sought card among them is offered with ``first``."""
+    search = ruled
+    probe.claim("the same top N after finding a card")
+    beyond = sorted({c for a in together for c in a.cards if c not in search.candidates})
+    expect(
+        not beyond,
+        "finding one card changed which cards the restricted search sees",
+        expected=f"with {first}: only cards of {list(search.candidates)}",
+        observed=f"with {first}: {', '.join(beyond)}",
+    )
+    ordinal = nth(n + 1)
+    for next_card in library[n : n + 1]:
+        shown = [a for a in together if next_card in a.cards]
+        expect(
+            not shown,
+            f"finding one card made the {ordinal} card findable",
+            expected=f"{next_card} ({ordinal} from the top) not offered with {first}",
+            observed=", ".join(map(str, shown)),
+        )
+    still = [c for c in search.candidates if c != first and card_matches(state, c, ruled.card_type)]
+    with_first = {c for a in together for c in a.cards}
+    missing = [c for c in still if c not in with_first]
+    expect(
+        not missing,
+        "finding one card took the other top cards out of the search",
+        expected=f"{', '.join(still)} offered with {first}",
+        observed=f"{', '.join(missing)} not offered with it",
+    )
+
+
 def check_top_cards_fixed(probe: Probe, scenario: Scenario) -> None:
     """Find a card among the top N; the search (if it goes on) still sees the same cards, and
     the (N+1)th is neither offered nor accepted."""
@@ -333,8 +368,15 @@ def check_top_cards_fixed(probe: Probe, scenario: Scenario) -> None:
     first = first_sought(state, as_ruled(search, scenario))
     probe.precondition(first is not None, f"no sought card among the {top_n}")
     assert first is not None
+    # An engine may find all of the search's cards in one choice (701.23 asks no card-by-card
+    # finding; 701.23h: several finds are one search): each set it offers with ``first`` in it is
+    # "find ``first``, then the rest", read before the choice, since the search ends with it.
+    together = [a for a in choices_offered(probe) if first in a.cards and len(a.cards) >= 2]
     probe.require(choose(search.searcher, first), f"finding {first}, among the {top_n}")
     after = pending_search(probe.state())
+    if after is None and together:
+        check_top_cards_fixed_in_one_choice(probe, state, as_ruled(search, scenario), n, library, first, together)
+        return
     probe.precondition(after is not None, "the search ended with its first card (nothing more to find)")
     assert after is not None
     probe.claim("the same top N after finding a card")
