@@ -123,6 +123,16 @@ def test_a_rule_stated_as_a_consequence_reads_whole_and_its_variants_read_otherw
         ("A creature with reach can block a creature with flying.", "reach.blocks-flying"),
         ("Only two or more creatures can block a creature with menace.", "menace.two-or-more-blockers"),
         ("A creature with menace can't be blocked except by two or more creatures.", "menace.two-or-more-blockers"),
+        (
+            "Giving a creature flying after it has become blocked won't cause it to become unblocked.",
+            "flying.block-stands",
+        ),
+        (
+            "Gaining menace after blockers are declared won't cause a creature to become unblocked.",
+            "menace.block-stands",
+        ),
+        ("If a creature gains vigilance after it attacks, it won't become untapped.", "vigilance.changes-after-attack"),
+        ("If a creature loses vigilance after it attacks, it won't become tapped.", "vigilance.changes-after-attack"),
     ],
 )
 def test_a_keyword_rule_in_another_word_form_compiles_by_meaning(text, template):
@@ -154,6 +164,14 @@ def test_a_keyword_rule_in_another_word_form_compiles_by_meaning(text, template)
         "A creature can't be blocked except by two or more creatures with menace.",
         "Two or more creatures with menace can block only one creature.",
         "A creature with menace can't block except two or more creatures.",
+        # A block or an attack that stands, changed: negated, another time, the change reversed.
+        "Gaining menace after blockers are declared will cause a creature to become unblocked.",
+        "Gaining menace before blockers are declared won't cause a creature to become unblocked.",
+        "Giving a creature flying before it has become blocked won't cause it to become unblocked.",
+        "If a creature loses vigilance after it attacks, it will become tapped.",
+        "If a creature gains vigilance after it attacks, it will become untapped.",
+        "If a creature gains vigilance before it attacks, it won't become untapped.",
+        "If a creature gains vigilance after it attacks, it won't become tapped.",
     ],
 )
 def test_a_keyword_rule_changed_does_not_compile(text):
@@ -294,6 +312,8 @@ def keywords_exchanged(sentence: str, cards: tuple[str, ...] = ()) -> str | None
         for b in found:
             if b.start() <= a.start() or a.group().lower() == b.group().lower():
                 continue
+            if re.fullmatch(r"\s*(?:,|or|and|and/or|nor)\s*", sentence[a.end() : b.start()]):
+                continue  # "first strike or double strike": one list, one side; exchanging says the same
             changed = (
                 sentence[: a.start()] + b.group() + sentence[a.end() : b.start()] + a.group() + sentence[b.end() :]
             )
