@@ -133,6 +133,16 @@ def test_a_rule_stated_as_a_consequence_reads_whole_and_its_variants_read_otherw
         ),
         ("If a creature gains vigilance after it attacks, it won't become untapped.", "vigilance.changes-after-attack"),
         ("If a creature loses vigilance after it attacks, it won't become tapped.", "vigilance.changes-after-attack"),
+        (
+            "If a creature loses first strike after first-strike combat damage has been dealt, it won't deal combat "
+            "damage in the second combat damage step.",
+            "first-strike.changed-after-first-damage",
+        ),
+        (
+            "If a creature gains double strike after first-strike combat damage has been dealt, it will deal combat "
+            "damage in the second combat damage step.",
+            "first-strike.changed-after-first-damage",
+        ),
     ],
 )
 def test_a_keyword_rule_in_another_word_form_compiles_by_meaning(text, template):
@@ -172,6 +182,12 @@ def test_a_keyword_rule_in_another_word_form_compiles_by_meaning(text, template)
         "If a creature gains vigilance after it attacks, it will become untapped.",
         "If a creature gains vigilance before it attacks, it won't become untapped.",
         "If a creature gains vigilance after it attacks, it won't become tapped.",
+        "If a creature gains first strike after first-strike combat damage has been dealt, it won't deal combat damage "
+        "in the second combat damage step.",
+        "If a creature loses first strike after first-strike combat damage has been dealt, it will deal combat damage "
+        "in the second combat damage step.",
+        "If a creature loses first strike before first-strike combat damage has been dealt, it won't deal combat damage "
+        "in the second combat damage step.",
     ],
 )
 def test_a_keyword_rule_changed_does_not_compile(text):
