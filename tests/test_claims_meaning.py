@@ -143,6 +143,7 @@ def test_a_rule_stated_as_a_consequence_reads_whole_and_its_variants_read_otherw
             "damage in the second combat damage step.",
             "first-strike.changed-after-first-damage",
         ),
+        ("If an attacking creature loses haste, it won't be removed from combat.", "haste.attack-stands"),
     ],
 )
 def test_a_keyword_rule_in_another_word_form_compiles_by_meaning(text, template):
@@ -188,6 +189,9 @@ def test_a_keyword_rule_in_another_word_form_compiles_by_meaning(text, template)
         "in the second combat damage step.",
         "If a creature loses first strike before first-strike combat damage has been dealt, it won't deal combat damage "
         "in the second combat damage step.",
+        "If an attacking creature loses haste, it will be removed from combat.",
+        "If an attacking creature gains haste, it won't be removed from combat.",
+        "A creature that loses haste before it has been declared as an attacking creature doesn't stop attacking.",
     ],
 )
 def test_a_keyword_rule_changed_does_not_compile(text):
