@@ -13,8 +13,10 @@ compiled: must be none).
 Held-out discipline (issue 24): the corpus is split by card into the half the claim reader's
 lexicon and claims are written from and the half they are measured on. A card's half is decided
 by a hash of its name alone (:func:`half`), so the split was fixed before any measured text was
-read; a paragraph printed for several cards belongs to the written-from half if any of its cards
-does (its words were seen), else to the measured half. Figures are given per half.
+read; a paragraph belongs to the written-from half if any card that prints it does (its rows'
+``cards`` and ``printed_for``: Gatherer prints stock paragraphs for many cards), or if the package's
+corpus or wordings hold it (:func:`paragraph_half`), else to the measured half. Figures are given
+per half.
 
 A restating paragraph expected to stay uncovered (it also states something no invariant checks,
 such as a token created attacking) counts with the paragraphs that must not compile.
