@@ -31,10 +31,16 @@ from pathlib import Path
 from rulings.meaning import tokens
 
 #: The fields of a claim record, in the order a claim is shown.
-CLAIM_FIELDS = ("subject", "modality", "action", "object", "condition", "timing", "zone")
+CLAIM_FIELDS = ("subject", "modality", "action", "object", "condition", "timing", "zone", "roles")
 #: The concept fields the lexicon names (the modality is computed from markers).
 CONCEPT_FIELDS = ("subject", "action", "object", "condition", "timing", "zone")
 MODALITIES = ("is", "not", "can", "cannot", "only", "not-only", "must")
+#: The sides of the action a concept can stand on (:func:`_roles`).
+ROLES = ("agent", "patient")
+#: The fields whose concepts have a role: the things that act or are acted on and what they have.
+ROLE_FIELDS = ("subject", "object", "condition")
+#: Stemmed copulas: before an action, they make it passive ("can't be blocked by ...").
+_COPULAS = frozenset({"be", "is", "are", "was", "were", "been", "being"})
 
 LEXICON_FILE = Path(__file__).with_name("lexicon.toml")
 
@@ -56,6 +62,12 @@ class Claim:
     condition: str = ""
     timing: str = ""
     zone: str = ""
+    #: Who does what to whom: ``agent:<concept>`` and ``patient:<concept>`` for the subject, object
+    #: and condition concepts on each side of the action (:func:`_roles`). A declared claim without
+    #: roles does not compare them (the families declared before roles were read); one with roles
+    #: must match them, so "a creature with flying can't be blocked except by creatures with reach"
+    #: and its reverse are different claims.
+    roles: str = ""
 
     def describe(self) -> str:
         """The record in one line: ``field=value`` for each non-empty field."""
@@ -86,6 +98,9 @@ def claim_from_record(record: object, where: str) -> Claim:
         if not isinstance(value, str):
             raise ClaimError(f"{where}: claim field {name!r} must be a string or a list of strings")
         values[name] = value if name == "modality" else _joined(v.strip() for v in value.split("+") if v.strip())
+    for role in values.get("roles", "").split("+") if values.get("roles") else ():
+        if role.split(":", 1)[0] not in ROLES or ":" not in role:
+            raise ClaimError(f"{where}: role {role!r} must be written <role>:<concept>, role one of {', '.join(ROLES)}")
     modality = values.get("modality", "is")
     if modality.split("*", 1)[0] not in MODALITIES or not re.fullmatch(r"[a-z-]+(?:\*[2-9])?", modality):
         raise ClaimError(f"{where}: modality {modality!r} is not one of {', '.join(MODALITIES)}")
@@ -220,12 +235,15 @@ def _parse(text: str, lexicon: Lexicon) -> Parse:
     markers: list[str] = []
     unread: list[str] = []
     clause_negations = [0]
+    spans: list[tuple[int, int, str, str]] = []
     i = 0
     while i < len(words):
         for size in range(min(lexicon.longest, len(words) - i), 0, -1):
             meaning = lexicon.phrases.get(words[i : i + size])
             if meaning is not None:
                 kind, concept = meaning
+                if kind in CONCEPT_FIELDS:
+                    spans.append((i, size, kind, concept))
                 if kind == "modality":
                     markers.append(concept)
                     clause_negations[-1] += concept in ("not", "cannot")
@@ -246,8 +264,34 @@ def _parse(text: str, lexicon: Lexicon) -> Parse:
         subject=subject,
         modality=_modality(markers, sum(n % 2 for n in clause_negations)),
         **{name: _joined(found[name]) for name in CONCEPT_FIELDS if name != "subject"},
+        roles=_roles(words, spans),
     )
     return Parse(claim, tuple(unread))
+
+
+def _roles(words: tuple[str, ...], spans: list[tuple[int, int, str, str]]) -> str:
+    """Who does what to whom, by an ordered frame: the first action phrase splits the sentence.
+    In the active voice the concepts before it are the agent's ("a creature with reach can
+    block ...") and those after it the patient's; after a copula the action is passive ("a
+    creature with flying can't be blocked except by creatures with flying and/or reach"): the
+    concepts before it are the patient's and those after its "by" the agent's."""
+    action = next(((i, size) for i, size, kind, _ in spans if kind == "action"), None)
+    if action is None:
+        return ""
+    start, size = action
+    passive = start > 0 and words[start - 1] in _COPULAS
+    by = next((j for j in range(start + size, len(words)) if words[j] == "by"), None) if passive else None
+    out: set[str] = set()
+    for i, _, kind, concept in spans:
+        if kind not in ROLE_FIELDS or start <= i < start + size or (kind, concept) == ("subject", "you"):
+            continue  # "you" is the default actor: "you can activate X" is "X can be activated"
+        before = i < start
+        if passive:
+            side = "patient" if before or by is None or i < by else "agent"
+        else:
+            side = "agent" if before else "patient"
+        out.add(f"{side}:{concept}")
+    return _joined(out)
 
 
 _SLOT_IN = re.compile(r"\{([a-z_]+)\}")
@@ -265,6 +309,8 @@ def bind(declared: Claim, parsed: Claim, slots: Mapping[str, Iterable[str]]) -> 
         return any(name in slots for name in _SLOT_IN.findall(concept))
 
     for f in fields(Claim):
+        if f.name == "roles" and not declared.roles:
+            continue
         want, got = declared.concepts(f.name), set(parsed.concepts(f.name))
         if len(want) != len(got):
             return None
@@ -299,6 +345,8 @@ def closeness(declared: Claim, parsed: Claim) -> float:
     the reading's concepts the claim does not have. The action and the modality weigh double."""
     score = total = 0.0
     for name in CLAIM_FIELDS:
+        if name == "roles" and not declared.roles:
+            continue
         weight = 2.0 if name in ("action", "modality") else 1.0
         got = set(parsed.concepts(name))
         want = sorted(declared.concepts(name), key=lambda c: "{" in c)

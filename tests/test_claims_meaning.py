@@ -118,6 +118,32 @@ def test_a_rule_stated_as_a_consequence_reads_whole_and_its_variants_read_otherw
             "since their most recent turn began.",
             "haste.attacks-at-once",
         ),
+        ("Only creatures with flying or reach can block a creature with flying.", "reach.blocks-flying"),
+        ("A creature with flying can be blocked only by creatures with flying or reach.", "reach.blocks-flying"),
+        ("A creature with reach can block a creature with flying.", "reach.blocks-flying"),
+        ("Only two or more creatures can block a creature with menace.", "menace.two-or-more-blockers"),
+        ("A creature with menace can't be blocked except by two or more creatures.", "menace.two-or-more-blockers"),
+        (
+            "Giving a creature flying after it has become blocked won't cause it to become unblocked.",
+            "flying.block-stands",
+        ),
+        (
+            "Gaining menace after blockers are declared won't cause a creature to become unblocked.",
+            "menace.block-stands",
+        ),
+        ("If a creature gains vigilance after it attacks, it won't become untapped.", "vigilance.changes-after-attack"),
+        ("If a creature loses vigilance after it attacks, it won't become tapped.", "vigilance.changes-after-attack"),
+        (
+            "If a creature loses first strike after first-strike combat damage has been dealt, it won't deal combat "
+            "damage in the second combat damage step.",
+            "first-strike.changed-after-first-damage",
+        ),
+        (
+            "If a creature gains double strike after first-strike combat damage has been dealt, it will deal combat "
+            "damage in the second combat damage step.",
+            "first-strike.changed-after-first-damage",
+        ),
+        ("If an attacking creature loses haste, it won't be removed from combat.", "haste.attack-stands"),
     ],
 )
 def test_a_keyword_rule_in_another_word_form_compiles_by_meaning(text, template):
@@ -139,6 +165,33 @@ def test_a_keyword_rule_in_another_word_form_compiles_by_meaning(text, template)
         "Damage dealt by a source with lifelink causes an opponent to gain that much life.",
         "Damage dealt by a source with lifelink doesn't cause that source's controller to gain that much life.",
         "Damage dealt by a source with deathtouch causes that source's controller to gain that much life.",
+        # Roles exchanged: the same words, who blocks whom reversed.
+        "A creature with flying or reach can't be blocked except by creatures with flying.",
+        "A creature with reach can't be blocked except by creatures with flying and/or reach.",
+        "A creature with flying can't block except creatures with flying and/or reach.",
+        "A creature with flying can block a creature with reach.",
+        "A creature with flying can be blocked by a creature with reach only.",
+        "Only creatures with flying can block a creature with flying or reach.",
+        "A creature can't be blocked except by two or more creatures with menace.",
+        "Two or more creatures with menace can block only one creature.",
+        "A creature with menace can't block except two or more creatures.",
+        # A block or an attack that stands, changed: negated, another time, the change reversed.
+        "Gaining menace after blockers are declared will cause a creature to become unblocked.",
+        "Gaining menace before blockers are declared won't cause a creature to become unblocked.",
+        "Giving a creature flying before it has become blocked won't cause it to become unblocked.",
+        "If a creature loses vigilance after it attacks, it will become tapped.",
+        "If a creature gains vigilance after it attacks, it will become untapped.",
+        "If a creature gains vigilance before it attacks, it won't become untapped.",
+        "If a creature gains vigilance after it attacks, it won't become tapped.",
+        "If a creature gains first strike after first-strike combat damage has been dealt, it won't deal combat damage "
+        "in the second combat damage step.",
+        "If a creature loses first strike after first-strike combat damage has been dealt, it will deal combat damage "
+        "in the second combat damage step.",
+        "If a creature loses first strike before first-strike combat damage has been dealt, it won't deal combat damage "
+        "in the second combat damage step.",
+        "If an attacking creature loses haste, it will be removed from combat.",
+        "If an attacking creature gains haste, it won't be removed from combat.",
+        "A creature that loses haste before it has been declared as an attacking creature doesn't stop attacking.",
     ],
 )
 def test_a_keyword_rule_changed_does_not_compile(text):
@@ -244,7 +297,49 @@ OTHER_PLAYER = (
     (r"\bits controller\b", "an opponent"),
     (r"\bits owner's\b", "an opponent's"),
 )
-KINDS = {"negated": NEGATE, "another zone": OTHER_ZONE, "another time": OTHER_TIME, "another player": OTHER_PLAYER}
+#: Who does what to whom reversed: the passive made active and the active passive (the blocked
+#: creature becomes the blocker).
+ROLE_SWAP = (
+    (r"\bbe blocked by\b", "block"),
+    (r"\bbe blocked except by\b", "block except"),
+    (r"\bbecome blocked by\b", "block"),
+    (r"\bis blocked by\b", "blocks"),
+    (r"\bblocked by\b", "blocking"),
+    (r"\bcan block\b", "can be blocked by"),
+    (r"\bblocks\b", "is blocked by"),
+)
+KINDS = {
+    "negated": NEGATE,
+    "another zone": OTHER_ZONE,
+    "another time": OTHER_TIME,
+    "another player": OTHER_PLAYER,
+    "roles swapped": ROLE_SWAP,
+}
+#: Keywords whose places in a sentence say who has them.
+KEYWORDS = re.compile(
+    r"\b(flying|reach|menace|trample|vigilance|deathtouch|lifelink|haste|defender|indestructible|first strike|"
+    r"double strike)\b",
+    re.IGNORECASE,
+)
+
+
+def keywords_exchanged(sentence: str, cards: tuple[str, ...] = ()) -> str | None:
+    """``sentence`` with the first two different keywords it names exchanged ("a creature with
+    flying can't be blocked except by creatures with reach" -> "... with reach ... with flying"):
+    the subject's keyword given to the object and back. None if that claims nothing else."""
+    found = list(KEYWORDS.finditer(sentence))
+    for a in found:
+        for b in found:
+            if b.start() <= a.start() or a.group().lower() == b.group().lower():
+                continue
+            if re.fullmatch(r"\s*(?:,|or|and|and/or|nor)\s*", sentence[a.end() : b.start()]):
+                continue  # "first strike or double strike": one list, one side; exchanging says the same
+            changed = (
+                sentence[: a.start()] + b.group() + sentence[a.end() : b.start()] + a.group() + sentence[b.end() :]
+            )
+            if claimed(changed, cards) != claimed(sentence, cards):
+                return changed
+    return None
 
 
 def claimed(sentence: str, cards: tuple[str, ...]) -> str:
@@ -294,8 +389,11 @@ def test_no_contradicting_variant_of_a_compiled_sentence_compiles():
     variants: dict[int, dict[str, tuple[Ruling, str]]] = {}
     pools: dict[int, CardPool | None] = {}
     for original, cards, sentence in compiled_statements():
-        for kind, swaps in KINDS.items():
-            changed = variant(sentence, swaps, original.cards)
+        for kind, swaps in [*KINDS.items(), ("keywords exchanged", None)]:
+            if swaps is None:
+                changed = keywords_exchanged(sentence, original.cards)
+            else:
+                changed = variant(sentence, swaps, original.cards)
             text = normalize(original.text)
             if changed is None or text.replace(sentence, changed, 1) == text:
                 continue
