@@ -93,9 +93,10 @@ def problems(state: GameState) -> list[str]:
     found.extend(_combat_problems(state, by_id, data))
 
     stack_ids = [s.id for s in state.stack]
-    for sid, n in Counter(stack_ids).items():
-        if n > 1:
-            found.append(f"stack item id {sid!r} is used {n} times")
+    if len(set(stack_ids)) != len(stack_ids):
+        for sid, n in Counter(stack_ids).items():
+            if n > 1:
+                found.append(f"stack item id {sid!r} is used {n} times")
     if state.active_player not in (0, 1):
         found.append(f"active player {state.active_player} is not a seat")
     if state.priority is not None and state.priority not in (0, 1):
@@ -213,14 +214,20 @@ def characteristics_problems(card_id: str, now: Characteristics) -> list[str]:
         found.append(f"{card_id} is a creature with no current power or toughness (208.1)")
     if not creature and (now.power is not None or now.toughness is not None):
         found.append(f"{card_id} is not a creature but has a current power or toughness (208.3)")
-    unknown = [c for c in now.colors if c not in COLORS]
-    if unknown:
+    unknown = [] if _COLOR_SET.issuperset(now.colors) else [c for c in now.colors if c not in COLORS]
+    if unknown:  # (the set answers for the common case; the list, by the tuple, decides)
         found.append(f"{card_id} has colours {unknown}, not among {''.join(COLORS)} (105.1)")
     for what, values in (("colour", now.colors), ("keyword", now.keywords), ("card type", now.types)):
+        if len(set(values)) == len(values):
+            continue  # none listed twice: the Counter only names the ones that are
         for value, n in Counter(values).items():
             if n > 1:
                 found.append(f"{card_id}'s current {what} {value!r} is listed {n} times")
     return found
+
+
+#: The five colours, for one look-up per colour list (105.1).
+_COLOR_SET = frozenset(COLORS)
 
 
 def check(state: GameState) -> GameState:
