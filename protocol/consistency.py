@@ -217,9 +217,10 @@ def characteristics_problems(card_id: str, now: Characteristics) -> list[str]:
     unknown = [] if _COLOR_SET.issuperset(now.colors) else [c for c in now.colors if c not in COLORS]
     if unknown:  # (the set answers for the common case; the list, by the tuple, decides)
         found.append(f"{card_id} has colours {unknown}, not among {''.join(COLORS)} (105.1)")
-    for what, values in (("colour", now.colors), ("keyword", now.keywords), ("card type", now.types)):
-        if len(set(values)) == len(values):
-            continue  # none listed twice: the Counter only names the ones that are
+    colors, keywords, types = now.colors, now.keywords, now.types
+    if len(set(colors)) == len(colors) and len(set(keywords)) == len(keywords) and len(set(types)) == len(types):
+        return found  # none listed twice: the Counter below only names the ones that are
+    for what, values in (("colour", colors), ("keyword", keywords), ("card type", types)):
         for value, n in Counter(values).items():
             if n > 1:
                 found.append(f"{card_id}'s current {what} {value!r} is listed {n} times")
