@@ -69,12 +69,17 @@ def problems(state: GameState) -> list[str]:
             (Zone.EXILE, p.exile),
             (Zone.COMMAND, p.command),
         ):
+            if not held:
+                continue
+            where = f"player {p.index}'s {zone}"  # once per zone, not per card
             for card_id in held:
-                place(card_id, f"player {p.index}'s {zone}")
-                if card_id in by_id and by_id[card_id].owner != p.index:
-                    found.append(
-                        f"{card_id} is in player {p.index}'s {zone} but owned by player {by_id[card_id].owner}"
-                    )
+                obj = by_id.get(card_id)
+                if obj is None or card_id in met:
+                    place(card_id, where)  # not an object, or met twice: named there
+                else:
+                    met[card_id] = where
+                if obj is not None and obj.owner != p.index:
+                    found.append(f"{card_id} is in {where} but owned by player {obj.owner}")
     for perm in state.battlefield:
         place(perm.id, "the battlefield")
     for item in state.stack:
