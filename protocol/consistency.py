@@ -91,8 +91,8 @@ def problems(state: GameState) -> list[str]:
                 if not obj.token:
                     found.append(f"{card_id} ({obj.name}) is in no zone")
             elif card_id in again:
-                where = again[card_id]
-                found.append(f"{card_id} ({obj.name}) is in {len(where)} zones: {', '.join(where)}")
+                zones = again[card_id]
+                found.append(f"{card_id} ({obj.name}) is in {len(zones)} zones: {', '.join(zones)}")
     places: Container[str] = by_id  # the ids of the game's objects, for the look-ups below
 
     found.extend(_combat_problems(state, by_id, data))

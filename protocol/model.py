@@ -453,7 +453,7 @@ class GameState:
         return len(self.battlefield) + sum(len(p.library) for p in self.players)
 
     def replace(self, **changes: Any) -> GameState:
-        return _with_fields(self, changes)  # type: ignore[no-any-return]
+        return _with_fields(self, changes)
 
 
 # -- events ---------------------------------------------------------------------------------
