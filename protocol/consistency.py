@@ -69,12 +69,17 @@ def problems(state: GameState) -> list[str]:
             (Zone.EXILE, p.exile),
             (Zone.COMMAND, p.command),
         ):
+            if not held:
+                continue
+            where = f"player {p.index}'s {zone}"  # once per zone, not per card
             for card_id in held:
-                place(card_id, f"player {p.index}'s {zone}")
-                if card_id in by_id and by_id[card_id].owner != p.index:
-                    found.append(
-                        f"{card_id} is in player {p.index}'s {zone} but owned by player {by_id[card_id].owner}"
-                    )
+                obj = by_id.get(card_id)
+                if obj is None or card_id in met:
+                    place(card_id, where)  # not an object, or met twice: named there
+                else:
+                    met[card_id] = where
+                if obj is not None and obj.owner != p.index:
+                    found.append(f"{card_id} is in {where} but owned by player {obj.owner}")
     for perm in state.battlefield:
         place(perm.id, "the battlefield")
     for item in state.stack:
@@ -86,16 +91,17 @@ def problems(state: GameState) -> list[str]:
                 if not obj.token:
                     found.append(f"{card_id} ({obj.name}) is in no zone")
             elif card_id in again:
-                where = again[card_id]
-                found.append(f"{card_id} ({obj.name}) is in {len(where)} zones: {', '.join(where)}")
+                zones = again[card_id]
+                found.append(f"{card_id} ({obj.name}) is in {len(zones)} zones: {', '.join(zones)}")
     places: Container[str] = by_id  # the ids of the game's objects, for the look-ups below
 
     found.extend(_combat_problems(state, by_id, data))
 
     stack_ids = [s.id for s in state.stack]
-    for sid, n in Counter(stack_ids).items():
-        if n > 1:
-            found.append(f"stack item id {sid!r} is used {n} times")
+    if len(set(stack_ids)) != len(stack_ids):
+        for sid, n in Counter(stack_ids).items():
+            if n > 1:
+                found.append(f"stack item id {sid!r} is used {n} times")
     if state.active_player not in (0, 1):
         found.append(f"active player {state.active_player} is not a seat")
     if state.priority is not None and state.priority not in (0, 1):
@@ -213,14 +219,21 @@ def characteristics_problems(card_id: str, now: Characteristics) -> list[str]:
         found.append(f"{card_id} is a creature with no current power or toughness (208.1)")
     if not creature and (now.power is not None or now.toughness is not None):
         found.append(f"{card_id} is not a creature but has a current power or toughness (208.3)")
-    unknown = [c for c in now.colors if c not in COLORS]
-    if unknown:
+    unknown = [] if _COLOR_SET.issuperset(now.colors) else [c for c in now.colors if c not in COLORS]
+    if unknown:  # (the set answers for the common case; the list, by the tuple, decides)
         found.append(f"{card_id} has colours {unknown}, not among {''.join(COLORS)} (105.1)")
-    for what, values in (("colour", now.colors), ("keyword", now.keywords), ("card type", now.types)):
+    colors, keywords, types = now.colors, now.keywords, now.types
+    if len(set(colors)) == len(colors) and len(set(keywords)) == len(keywords) and len(set(types)) == len(types):
+        return found  # none listed twice: the Counter below only names the ones that are
+    for what, values in (("colour", colors), ("keyword", keywords), ("card type", types)):
         for value, n in Counter(values).items():
             if n > 1:
                 found.append(f"{card_id}'s current {what} {value!r} is listed {n} times")
     return found
+
+
+#: The five colours, for one look-up per colour list (105.1).
+_COLOR_SET = frozenset(COLORS)
 
 
 def check(state: GameState) -> GameState:

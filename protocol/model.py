@@ -10,7 +10,9 @@ new object there.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal, Protocol
@@ -21,6 +23,24 @@ from protocol.decisions import Decision, Search
 
 COLORS = ("W", "U", "B", "R", "G")
 MANA_SYMBOLS = COLORS + ("C",)
+
+
+def _with_fields(record: Any, changes: dict[str, Any]) -> Any:
+    """``dataclasses.replace(record, **changes)`` for the model's plain records (every field an
+    ``__init__`` argument, no ``__post_init__``, no slots), as a copy of their attributes: the
+    reference engine replaces a permanent's characteristics and a state's battlefield on every
+    export, and ``replace`` (which calls ``__init__`` field by field) cost four times as much.
+    The copy equals what ``replace`` makes; any other class (a subclass with checks of its own)
+    and a name that is no field go through ``replace``, which applies or names them."""
+    cls = type(record)
+    names = _PLAIN_RECORDS.get(cls)
+    if names is None or not names.issuperset(changes):
+        return replace(record, **changes)
+    new = object.__new__(cls)
+    attributes = new.__dict__
+    attributes.update(record.__dict__)
+    attributes.update(changes)
+    return new
 
 
 class Zone(enum.StrEnum):
@@ -130,8 +150,10 @@ class CardData:
     def colors(self) -> tuple[str, ...]:
         """Its colours, from the mana symbols of its mana cost (105.2, 202.2), in WUBRG order
         (hybrid symbols count for each of their colours)."""
-        halves = {half for symbol in parse_mana_cost(self.mana_cost) for half in symbol.split("/")}
-        return tuple(c for c in COLORS if c in halves)
+        cost = self.mana_cost
+        # Worked out once per cost string (an engine asks for a card's colours on every export);
+        # only an exact ``str`` is a cache key, whose hash and equality are the string's own.
+        return _colors_of(cost) if type(cost) is str else _colors_uncached(cost)
 
     def to_mtgjson(self) -> dict[str, object]:
         """The AtomicCard dict that oracle-parsing engines (phase.rs) build their faces from."""
@@ -155,6 +177,16 @@ class CardData:
             if getattr(self, key) is not None:
                 card[key] = getattr(self, key)
         return card
+
+
+def _colors_uncached(cost: str) -> tuple[str, ...]:
+    """The colours of a mana cost, in WUBRG order (see :attr:`CardData.colors`)."""
+    halves = {half for symbol in parse_mana_cost(cost) for half in symbol.split("/")}
+    return tuple(c for c in COLORS if c in halves)
+
+
+#: :func:`_colors_uncached` remembered per cost (a run meets a few hundred costs).
+_colors_of = functools.lru_cache(maxsize=4096)(_colors_uncached)
 
 
 def parse_mana_cost(cost: str) -> tuple[str, ...]:
@@ -238,7 +270,7 @@ class Permanent:
 
     def replace_characteristics(self, now: Characteristics | None) -> Permanent:
         """This permanent showing ``now`` (itself when it already does)."""
-        return self if self.characteristics == now else replace(self, characteristics=now)
+        return self if self.characteristics == now else _with_fields(self, {"characteristics": now})
 
 
 @dataclass(frozen=True)
@@ -421,7 +453,7 @@ class GameState:
         return len(self.battlefield) + sum(len(p.library) for p in self.players)
 
     def replace(self, **changes: Any) -> GameState:
-        return replace(self, **changes)
+        return _with_fields(self, changes)
 
 
 # -- events ---------------------------------------------------------------------------------
@@ -482,6 +514,19 @@ class Event:
             if value is not None:
                 bits.append(f"{name}={value}")
         return " ".join(bits)
+
+
+def _plain_record_fields(cls: type) -> frozenset[str]:
+    """The field names of a record :func:`_with_fields` may copy; raises when ``cls`` is not such
+    a record (so a check added to one later cannot be skipped by the copy unnoticed)."""
+    fields = dataclasses.fields(cls)
+    if hasattr(cls, "__post_init__") or hasattr(cls, "__slots__") or not all(f.init for f in fields):
+        raise TypeError(f"{cls.__name__} is not a plain record: copy it with dataclasses.replace")
+    return frozenset(f.name for f in fields)
+
+
+#: The records :func:`_with_fields` copies, with their field names.
+_PLAIN_RECORDS: dict[type, frozenset[str]] = {cls: _plain_record_fields(cls) for cls in (Permanent, GameState)}
 
 
 __all__ = [

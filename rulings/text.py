@@ -42,6 +42,8 @@ NUMBER_WORDS = {
 _NUMBER = re.compile(r"\b(" + "|".join(w for w in NUMBER_WORDS if w != "one") + r")\b")
 _ATTACK_TARGETS = re.compile(r"\bplayer(?:, planeswalker,)? or (?:planeswalker|battle)\b")
 _OPEN, _CLOSE = "(", ")"
+#: The characters :func:`sentences` acts on (every other one is part of a sentence).
+_MARKS = re.compile(r'[()".!?]')
 
 
 def card_names(name: str) -> tuple[str, ...]:
@@ -74,9 +76,11 @@ def sentences(text: str) -> list[str]:
     depth = 0
     quoted = False
     start = 0
-    i = 0
     n = len(text)
-    while i < n:
+    # Only the marks below change anything: the scan jumps from one to the next (a corpus is
+    # split into sentences in every worker at start-up; a loop over every character cost 0.3 s).
+    for mark in _MARKS.finditer(text):
+        i = mark.start()
         ch = text[i]
         if ch == _OPEN:
             depth += 1
@@ -93,7 +97,6 @@ def sentences(text: str) -> list[str]:
         elif ch in ".!?" and depth == 0 and not quoted and (i + 1 == n or text[i + 1] == " "):
             out.append(text[start : i + 1].strip())
             start = i + 1
-        i += 1
     rest = text[start:].strip()
     if rest:
         out.append(rest)
