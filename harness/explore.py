@@ -275,46 +275,94 @@ def deterministic(probe: Probe, scenario: Scenario[ExploreParams]) -> None:
     probe.claim(DETERMINISM_CLAIM)
 
 
-#: The id of the differential invariant: run only on a differential engine (``differential:A,B``).
+#: The id prefix of the differential invariants: run only on a differential engine
+#: (``differential:A,B``), one per family of generators (``global.engines-agree/ninjutsu``).
 AGREE = PREFIX + "engines-agree"
 AGREE_CLAIM = "a step was played on every engine and compared"
 
 
-#: How many steps each branch from the drawn state goes (its offer, then the simplest moves on).
-BRANCH_DEPTH = 3
+def is_agree(invariant_id: str) -> bool:
+    """Whether ``invariant_id`` is a differential invariant (of any family)."""
+    return invariant_id == AGREE or invariant_id.startswith(AGREE + "/")
+
+
+#: How many actions deep every offered action is tried from the drawn state (each sequence of
+#: offers on a session of its own): a generator draws a state at the moment its rules matter, and
+#: most engines part one or two actions from it.
+TREE_DEPTH = 2
+#: The simplest moves on after a branch of the first level, at most: passes until the next turn
+#: has begun (what an action leaves behind often shows only then: a permission "until end of
+#: turn" (514.2), a delayed trigger "at the beginning of your next upkeep" (603.7), a search
+#: that begins as a spell resolves (608.2)).
+ONWARD = 40
+#: Moves played in the next turn before a branch stops (its untap, upkeep and draw: 502-504).
+INTO_NEXT_TURN = 4
+#: The simplest moves on after a branch of a deeper level.
+SHORT_ONWARD = 2
+#: Branches tried per example, at most (the cost of an example stays bounded on a wide board).
+MAX_BRANCHES = 48
 
 
 def engines_agree(probe: Probe, scenario: Scenario[ExploreParams]) -> None:
     """Play on a differential engine (:mod:`harness.differential`), which compares the engines'
-    offers and states at every step and raises at the first where they part: first every action
-    offered in the drawn state, each on a session of its own and followed by the simplest moves on
-    (a generator draws a state at the moment its rules matter: one action from it is where most
-    engines part), then the drawn sequence. A known disagreement (``explore --known``) ends the
-    play it is met in, and the search goes on."""
+    offers and states at every step and raises at the first where they part.
+
+    First the tree of offers from the drawn state: every action offered there, each on a session
+    of its own, then every action offered after it (:data:`TREE_DEPTH`), each branch followed by
+    the simplest moves on (a first-level branch into the next turn, :data:`ONWARD`); then the
+    drawn sequence. A known disagreement (``explore --known``) ends the play it is met in, and
+    the search goes on."""
     try:
         offers = probe.legal_actions()
     except KnownDisagreement:
         return  # parted where they are known to part: nothing more to compare in this state
-    for offer in offers:
-        branch = probe.replica()
-        try:
-            branch.state()
-            branch.legal_actions()
-            if branch.try_apply(offer) is None:
-                continue
-            for _ in walk(branch, (0,) * (BRANCH_DEPTH - 1), require=False):
-                pass
-        except KnownDisagreement:
-            continue
-        except Violation:
-            adopt(probe, branch)
-            raise
-        probe.claim(AGREE_CLAIM)
+    level = [(offer,) for offer in offers]
+    tried = 0
+    while level and tried < MAX_BRANCHES:
+        deeper: list[tuple[Action, ...]] = []
+        for path in level[: MAX_BRANCHES - tried]:
+            tried += 1
+            deeper.extend((*path, offer) for offer in _branch(probe, path))
+        level = deeper if len(level[0]) < TREE_DEPTH else []
     try:
         for _ in walk(probe, scenario.params.choices, require=False):
             probe.claim(AGREE_CLAIM)
     except KnownDisagreement:
         return
+
+
+def _branch(probe: Probe, path: tuple[Action, ...]) -> list[Action]:
+    """Play ``path`` on a new session of the drawn state, then the simplest moves on (into the
+    next turn for a path shorter than :data:`TREE_DEPTH`, otherwise :data:`SHORT_ONWARD`), and
+    return the actions offered right after ``path`` but its simplest move (the branches of the
+    next level; none at the last level). A disagreement is reported as the probe's (the branch's
+    trace and board); a known one, or a path the engines all refuse, ends the branch."""
+    branch = probe.replica()
+    try:
+        branch.state()
+        for action in path:
+            branch.legal_actions()
+            if branch.try_apply(action) is None:
+                probe.release(branch)
+                return []
+        deeper = len(path) < TREE_DEPTH
+        offers = branch.legal_actions() if deeper else []
+        turn = branch.state().turn
+        moved = 0
+        for step in walk(branch, (0,) * (ONWARD if deeper else SHORT_ONWARD), require=False):
+            moved = moved + 1 if step.after.turn > turn else 0
+            if moved >= INTO_NEXT_TURN:
+                break
+    except KnownDisagreement:
+        probe.release(branch)
+        return []
+    except Violation:
+        adopt(probe, branch)
+        raise
+    probe.claim(AGREE_CLAIM)
+    probe.release(branch)
+    simplest = chosen_action(offers, 0) if offers else None
+    return [offer for offer in offers if offer != simplest]  # the simplest was played on this branch
 
 
 def adopt(probe: Probe, branch: Probe) -> None:
@@ -365,6 +413,33 @@ def explore_invariants(suite: CompiledSuite, profile: str) -> tuple[Invariant, .
     return _BUILT[key][1]
 
 
+def agree_invariants(chosen: tuple[Source, ...], steps: int) -> list[Invariant]:
+    """The differential invariants: one per family of generators, each drawing its states from
+    that family's sources only, so every family gets the profile's examples (drawn among all
+    families at once, a family of one generator got a few states in a search, and a mutant that
+    shows only in its states went unseen). A family requires the mechanics all its sources need
+    (an engine lacking them is ``unsupported`` for it, with its reason)."""
+    families: dict[str, list[Source]] = {}
+    for s in chosen:
+        families.setdefault(family(s.id), []).append(s)
+    found = []
+    for name, members in families.items():
+        own = tuple(members)
+        needed = frozenset.intersection(*(s.requires for s in own))
+        invariant = _invariant(
+            f"{AGREE.removeprefix(PREFIX)}/{name}",
+            ("100.1",),
+            f"engines that play the same {name} state and the same actions offer the same actions and "
+            "show the same game",
+            AGREE_CLAIM,
+            engines_agree,
+            scenarios(own, steps),
+            mechanics_of(own) - needed,
+        )
+        found.append(dataclasses.replace(invariant, requires=needed))
+    return found
+
+
 def _build(suite: CompiledSuite, profile: str) -> tuple[Invariant, ...]:
     chosen = sources(suite)
     everything = mechanics_of(chosen)
@@ -395,17 +470,7 @@ def _build(suite: CompiledSuite, profile: str) -> tuple[Invariant, ...]:
             everything,
         )
     )
-    found.append(
-        _invariant(
-            AGREE.removeprefix(PREFIX),
-            ("100.1",),
-            "engines that play the same state and the same actions offer the same actions and show the same game",
-            AGREE_CLAIM,
-            engines_agree,
-            strategy,
-            everything,
-        )
-    )
+    found.extend(agree_invariants(chosen, STEPS.get(profile, STEPS["ci"])))
     found.append(
         _invariant(
             "deterministic",
@@ -424,10 +489,14 @@ __all__ = [
     "AGREE",
     "PREFIX",
     "STEPS",
+    "TREE_DEPTH",
     "ExploreParams",
     "Source",
+    "agree_invariants",
     "deterministic",
+    "engines_agree",
     "explore_invariants",
+    "is_agree",
     "offered_accepted",
     "refusal_changes_nothing",
     "rule_check",
