@@ -317,13 +317,14 @@ def engines_agree(probe: Probe, scenario: Scenario[ExploreParams]) -> None:
     except KnownDisagreement:
         return  # parted where they are known to part: nothing more to compare in this state
     level = [(offer,) for offer in offers]
-    tried = 0
+    tried, depth = 0, 1
     while level and tried < MAX_BRANCHES:
         deeper: list[tuple[Action, ...]] = []
         for path in level[: MAX_BRANCHES - tried]:
             tried += 1
-            deeper.extend((*path, offer) for offer in _branch(probe, path))
-        level = deeper if len(level[0]) < TREE_DEPTH else []
+            for prefix, offered in _branch(probe, path, depth < TREE_DEPTH):
+                deeper.extend((*prefix, offer) for offer in offered)
+        level, depth = deeper, depth + 1
     try:
         for _ in walk(probe, scenario.params.choices, require=False):
             probe.claim(AGREE_CLAIM)
@@ -331,13 +332,17 @@ def engines_agree(probe: Probe, scenario: Scenario[ExploreParams]) -> None:
         return
 
 
-def _branch(probe: Probe, path: tuple[Action, ...]) -> list[Action]:
+def _branch(probe: Probe, path: tuple[Action, ...], deeper: bool) -> list[tuple[tuple[Action, ...], list[Action]]]:
     """Play ``path`` on a new session of the drawn state, then the simplest moves on (into the
-    next turn for a path shorter than :data:`TREE_DEPTH`, otherwise :data:`SHORT_ONWARD`), and
-    return the actions offered right after ``path`` but its simplest move (the branches of the
-    next level; none at the last level). A disagreement is reported as the probe's (the branch's
-    trace and board); a known one, or a path the engines all refuse, ends the branch."""
+    next turn when ``deeper``, otherwise :data:`SHORT_ONWARD` of them).
+
+    Returns where the next level branches (when ``deeper``): the actions offered right after
+    ``path`` but its simplest move (played on this branch already), and those of the first
+    decision the simplest moves reach (a declaration, a search's choice: no pass offered), each
+    with the moves that lead there. A disagreement is reported as the probe's (the branch's trace
+    and board); a known one, or a path the engines all refuse, ends the branch."""
     branch = probe.replica()
+    forks: list[tuple[tuple[Action, ...], list[Action]]] = []
     try:
         branch.state()
         for action in path:
@@ -345,12 +350,20 @@ def _branch(probe: Probe, path: tuple[Action, ...]) -> list[Action]:
             if branch.try_apply(action) is None:
                 probe.release(branch)
                 return []
-        deeper = len(path) < TREE_DEPTH
-        offers = branch.legal_actions() if deeper else []
         turn = branch.state().turn
+        played: list[Action] = []
         moved = 0
-        for step in walk(branch, (0,) * (ONWARD if deeper else SHORT_ONWARD), require=False):
-            moved = moved + 1 if step.after.turn > turn else 0
+        for _ in range(ONWARD if deeper else SHORT_ONWARD):
+            offered = branch.legal_actions()
+            if not offered:
+                break
+            move = chosen_action(offered, 0)
+            if deeper and (not played or (len(forks) < 2 and not _passes(offered))):
+                forks.append(((*path, *played), [a for a in offered if a != move]))
+            if branch.try_apply(move) is None:
+                break
+            played.append(move)
+            moved = moved + 1 if branch.state().turn > turn else 0
             if moved >= INTO_NEXT_TURN:
                 break
     except KnownDisagreement:
@@ -361,8 +374,11 @@ def _branch(probe: Probe, path: tuple[Action, ...]) -> list[Action]:
         raise
     probe.claim(AGREE_CLAIM)
     probe.release(branch)
-    simplest = chosen_action(offers, 0) if offers else None
-    return [offer for offer in offers if offer != simplest]  # the simplest was played on this branch
+    return forks
+
+
+def _passes(offered: list[Action]) -> bool:
+    return any(a.kind is ActionKind.PASS_PRIORITY for a in offered)
 
 
 def adopt(probe: Probe, branch: Probe) -> None:
@@ -496,6 +512,7 @@ __all__ = [
     "deterministic",
     "engines_agree",
     "explore_invariants",
+    "family",
     "is_agree",
     "offered_accepted",
     "refusal_changes_nothing",
