@@ -30,7 +30,7 @@ from generators.records import params_record
 from harness.differential import KnownDisagreement
 from protocol.actions import Action, ActionKind, pass_priority
 from protocol.global_rules import RULES, GlobalRule, Transition, gives_priority
-from protocol.model import EventKind, GameState
+from protocol.model import Event, EventKind, GameState
 from protocol.probe import Probe, Scenario, Violation
 from protocol.state_diff import differences
 from rulings.compile import CompiledSuite
@@ -297,7 +297,8 @@ TREE_DEPTH = 2
 ONWARD = 40
 #: Moves played in the next turn before a branch stops (its untap, upkeep and draw: 502-504).
 INTO_NEXT_TURN = 4
-#: The simplest moves on after a branch of a deeper level.
+#: The simplest moves on after a branch of a deeper level (or a mana ability's), at least: then
+#: on while the stack holds something, so what the branch put on it resolves.
 SHORT_ONWARD = 2
 #: Branches tried per example, at most (the cost of an example stays bounded on a wide board).
 MAX_BRANCHES = 48
@@ -334,7 +335,8 @@ def engines_agree(probe: Probe, scenario: Scenario[ExploreParams]) -> None:
 
 def _branch(probe: Probe, path: tuple[Action, ...], deeper: bool) -> list[tuple[tuple[Action, ...], list[Action]]]:
     """Play ``path`` on a new session of the drawn state, then the simplest moves on (into the
-    next turn when ``deeper``, otherwise :data:`SHORT_ONWARD` of them).
+    next turn when ``deeper`` and the action was no mana ability's, otherwise :data:`SHORT_ONWARD` of
+    them and on while the stack holds something).
 
     Returns where the next level branches (when ``deeper``): the actions offered right after
     ``path`` but its simplest move (played on this branch already), and those of the first
@@ -344,16 +346,24 @@ def _branch(probe: Probe, path: tuple[Action, ...], deeper: bool) -> list[tuple[
     branch = probe.replica()
     forks: list[tuple[tuple[Action, ...], list[Action]]] = []
     try:
-        branch.state()
+        before = branch.state()
+        events: list[Event] = []
         for action in path:
+            before = branch.state()
             branch.legal_actions()
-            if branch.try_apply(action) is None:
+            applied = branch.try_apply(action)
+            if applied is None:
                 probe.release(branch)
                 return []
-        turn = branch.state().turn
+            events = applied
+        after = branch.state()
+        turn = after.turn
         played: list[Action] = []
         moved = 0
-        for _ in range(ONWARD if deeper else SHORT_ONWARD):
+        far = deeper and not _mana_ability(events, before, after)
+        for count in range(ONWARD):
+            if not far and count >= SHORT_ONWARD and not branch.state().stack:
+                break  # a short branch goes on while what it put on the stack resolves (608)
             offered = branch.legal_actions()
             if not offered:
                 break
@@ -375,6 +385,14 @@ def _branch(probe: Probe, path: tuple[Action, ...], deeper: bool) -> list[tuple[
     probe.claim(AGREE_CLAIM)
     probe.release(branch)
     return forks
+
+
+def _mana_ability(events: list[Event], before: GameState, after: GameState) -> bool:
+    """Whether the last action was a mana ability's (605.3: it adds mana and does not use the
+    stack): what it changes shows at once (the mana, its triggers), and mana empties from the pool
+    as the step ends (500.4), so its branch is not played into the next turn (lands make most
+    offers of a board, and each would cost a turn of play)."""
+    return any(e.kind is EventKind.MANA for e in events) and after.stack == before.stack and after.step == before.step
 
 
 def _passes(offered: list[Action]) -> bool:
