@@ -232,6 +232,32 @@ def test_declarations_are_judged_by_the_engine() -> None:
     assert after.step is Step.DECLARE_ATTACKERS and after.priority == 0
 
 
+def test_no_attackers_skip_to_the_end_of_combat_and_no_priority_in_cleanup_or_untap() -> None:
+    """Adapter artifacts the differential run against the reference found: with no attackers
+    declared the declare blockers and combat damage steps are skipped (508.8), and nobody gets
+    priority in the cleanup and untap steps (514.3, 502.4); python-mtg's steps are gone through."""
+    b = StateBuilder()
+    b.permanent(cards.creature(2, 2), 0)
+    state = b.build(turn=3, active_player=0, step=Step.BEGINNING_OF_COMBAT, priority=0)
+    session = PyMtgInProcess().start(state)
+    session.apply(pass_priority(0))
+    session.apply(pass_priority(1))
+    session.apply(Action(ActionKind.DECLARE_ATTACKERS, 0, attacks=()))
+    session.apply(pass_priority(0))
+    session.apply(pass_priority(1))
+    after = session.state()
+    assert (after.step, after.priority, after.pending) == (Step.END_OF_COMBAT, 0, None)
+    seen = []
+    while session.state().turn == 3:
+        seen.append(session.state().step)
+        actor = session.state().priority
+        assert actor is not None
+        session.apply(pass_priority(actor))
+    assert Step.CLEANUP not in seen
+    after = session.state()
+    assert (after.turn, after.active_player, after.step, after.priority) == (4, 1, Step.UPKEEP, 1)
+
+
 def test_states_it_cannot_build_are_refused_with_the_reason() -> None:
     state, bear, _, _ = blocked_state()
     marked = state.replace(
