@@ -250,3 +250,35 @@ def test_phase_deals_a_gang_blocked_double_strikers_division_then_its_regular_da
     ]
     assert dealt[:2] == [(striker, {"Object": other}, 2), (striker, {"Object": plain}, 2)]
     assert "PriorityPassed" not in [e["type"] for e in events]
+
+
+@pytest.mark.parametrize(
+    ("kind", "defender", "counter"),
+    [("planeswalker", cards.planeswalker(5), "loyalty"), ("battle", cards.battle(5), "defense")],
+)
+def test_combat_damage_to_a_loaded_planeswalker_or_battle_removes_its_counters(kind, defender, counter) -> None:
+    """120.3c, 120.3h: damage dealt to a planeswalker removes that many loyalty counters, to a
+    battle that many defense counters. The differential run found phase keeping them (row 19):
+    the adapter wrote the counters "Loyalty" and "Defense", which phase loads but does not
+    remove; phase spells them lower-case, and played by hand it removes them."""
+    from protocol.model import TargetKind
+
+    b = StateBuilder()
+    if kind == "battle":
+        target = b.permanent(defender, 0, protector=1)
+    else:
+        target = b.permanent(defender, 1)
+    attacker = b.permanent(
+        cards.creature(3, 3),
+        0,
+        tapped=True,
+        attacking=AttackTarget.of_permanent(TargetKind(kind), target),
+        blocked=False,
+    )
+    state = b.build(turn=3, active_player=0, step=Step.DECLARE_BLOCKERS, priority=0)
+    session = PhaseInProcess().start(state)
+    session.apply(pass_priority(0))
+    events = session.apply(pass_priority(1))
+    assert any(e.kind is EventKind.DAMAGE and e.card == attacker and e.target == target for e in events)
+    after = session.state().permanent(target)
+    assert after is not None and after.counter(counter) == 2
