@@ -17,9 +17,13 @@ its own output:
 3. A Grizzly Bears is declared as an attacker (the engine's own seam for a chosen declaration,
    ``state["_forced"]``, leaving ``declare_attackers``): it stays untapped (CR 508.1f: the
    attacking creatures without vigilance become tapped as attackers are declared).
+4. A Hill Giant (3/3) attacks and two Grizzly Bears (2/2) block it: leaving the combat damage
+   step, both Bears are in the graveyard (CR 510.1c: the attacker's 3 damage is divided among
+   its blockers, so at most one 2/2 gets lethal damage; python-mtg deals its full power to each,
+   and asks nobody to divide it).
 
 Each part prints ``DEVIATION`` when python-mtg answers as it did when the deviation was found,
-and the script exits 1 if any part does (0 once python-mtg follows the rules in all three).
+and the script exits 1 if any part does (0 once python-mtg follows the rules in all four).
 """
 
 from __future__ import annotations
@@ -31,10 +35,12 @@ from mtg.bridge_to_engine import make_deck_state
 from mtg.engine import env
 
 
-def battlefield(alice: list[str], step: str) -> tuple[dict[str, Any], dict[str, str]]:
-    """A state with alice's cards on the battlefield (alice active) at ``step``; instance ids by
-    card slug."""
-    state = make_deck_state({"alice": alice, "bob": ["Forest"]}, seed=0)
+def battlefield(
+    alice: list[str], step: str, bob: tuple[str, ...] = ("Forest",)
+) -> tuple[dict[str, Any], dict[str, str]]:
+    """A state with both players' cards on the battlefield (alice active) at ``step``; instance
+    ids by card slug (the last of each slug)."""
+    state = make_deck_state({"alice": alice, "bob": list(bob)}, seed=0)
     owners = {i: p for (p, i) in state["printed_control"]}
     state["in_hand"], state["in_library"] = set(), set()
     state["on_battlefield"] = {(i,) for i in owners}
@@ -90,8 +96,22 @@ def attacker_untapped() -> bool:
     return deviation
 
 
+def blocked_by_two() -> bool:
+    state, ids = battlefield(["Hill Giant"], "combat_damage", bob=("Grizzly Bears", "Grizzly Bears"))
+    giant = ids["hill_giant"]
+    bears = sorted(i for (i, slug) in state["instance_of"] if slug == "grizzly_bears")
+    state["attacks"], state["blocks"] = {(giant, "bob")}, {(b, giant) for b in bears}
+    now = step(state)
+    died = sorted(b for b in bears if (b,) in state.get("graveyard", set()))
+    print(f"4. Hill Giant blocked by two Grizzly Bears; leaving combat_damage -> {now}")
+    print(f"   in the graveyard: {died}")
+    deviation = died == bears
+    print("   DEVIATION: 3 damage destroyed two 2/2 blockers (510.1c)" if deviation else "   as the rules say")
+    return deviation
+
+
 def main() -> int:
-    found = [lifelink(), stays_attacking(), attacker_untapped()]
+    found = [lifelink(), stays_attacking(), attacker_untapped(), blocked_by_two()]
     return 1 if any(found) else 0
 
 

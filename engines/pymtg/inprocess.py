@@ -11,7 +11,9 @@ steps outside its main phases). The adapter keeps the model's position beside th
   (priority), then its declare blockers step with the declaration pending;
 - engine at ``combat_damage``: the model's declare blockers step after the declaration;
 - engine at ``end_of_combat``: the model's combat damage step (after damage), then its end of
-  combat step; any other step is the model's step of the same name.
+  combat step;
+- engine at ``precombat_main`` after its draw step: the model's draw step after the draw (504.1),
+  then its precombat main phase; any other step is the model's step of the same name.
 
 A priority round is emulated: in each step but untap and cleanup (502.4, 514.3) the active
 player, then the other, may only pass (the adapter maps no spell or ability), and when both have
@@ -334,6 +336,9 @@ class PyMtgSession(CachedSession):
         if step is Step.COMBAT_DAMAGE and engine == "end_of_combat":
             self.at = Position(Step.END_OF_COMBAT, "priority", self.active())
             return []
+        if step is Step.DRAW and engine != "draw":  # the draw was made as the step began (504.1)
+            self.at = Position(Step.PRECOMBAT_MAIN, "priority", self.active())
+            return []
         events = self._combat_damage() if engine == "combat_damage" else []
         self._advance(None)
         self._settle(None)
@@ -371,6 +376,12 @@ class PyMtgSession(CachedSession):
         elif engine == "end_of_combat":
             dealt = self.at.step is Step.DECLARE_BLOCKERS and declared is None
             self.at = Position(Step.COMBAT_DAMAGE if dealt else Step.END_OF_COMBAT, "priority", active)
+        elif engine == "draw" and not self.s.get("_loser"):
+            # 504.1: the active player draws as the draw step begins, then gets priority in it
+            # (504.2); python-mtg draws as it leaves its draw step, so it is left at once, and the
+            # model's draw step (its priority round) is played with the engine in its main phase.
+            self._advance(None)
+            self.at = Position(Step.DRAW, "priority", active)
         elif engine in NO_PRIORITY and not self.s.get("_loser"):
             # 502.4, 514.3: no player gets priority in the untap and cleanup steps (the cleanup's
             # exception, 514.3a, needs a trigger or a state-based action, which python-mtg has
