@@ -333,7 +333,8 @@ class DifferentialSession:
     ) -> None:
         lines = []
         for spec, other in parted:
-            diff = differences(self._view(lead), self._view(other))
+            # Every difference: a known disagreement is matched against the whole of it.
+            diff = differences(self._view(lead), self._view(other), most=None)
             lines.append(f"{lead_spec} -> {spec}: " + ("; ".join(diff) or "equal fields, unequal states"))
         raise self._disagreement(what, lines, with_lead)
 
