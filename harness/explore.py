@@ -12,8 +12,15 @@ the runner searches it like any ruling's invariant, so limits, isolation, the sl
 breaker, claims, shrinking, the 1-minimal counterexample, results, report and gate are the same.
 The sequence is part of the drawn scenario (:class:`ExploreParams`: one choice per step, taken
 modulo the actions offered then), so Hypothesis shrinks the sequence and the state together: the
-stateful search of a ``RuleBasedStateMachine`` (a rule per step, an invariant after each), with
+search a ``RuleBasedStateMachine`` would make (a rule per step, an invariant after each), with
 the state drawn by the project's generators and the run's containment around every call.
+
+Why not a ``RuleBasedStateMachine`` itself: a machine draws its steps inside its own run loop,
+so its sequence is no value of the example. The runner needs one (a state and its params): it
+stores it in ``results.json`` for ``replay``, re-runs the check on it while it 1-minimizes the
+state (each object removed, the same sequence played again), and bounds and isolates each
+example as a whole. Choices drawn as data keep all three; a machine's steps would have to be
+recorded as :class:`ExploreParams` and replayed through this same walk, which is what this is.
 """
 
 from __future__ import annotations
@@ -317,7 +324,7 @@ def engines_agree(probe: Probe, scenario: Scenario[ExploreParams]) -> None:
         offers = probe.legal_actions()
     except KnownDisagreement:
         return  # parted where they are known to part: nothing more to compare in this state
-    level = [(offer,) for offer in offers]
+    level: list[tuple[Action, ...]] = [(offer,) for offer in offers]
     tried, depth = 0, 1
     while level and tried < MAX_BRANCHES:
         deeper: list[tuple[Action, ...]] = []

@@ -58,8 +58,8 @@ def export(ps: dict[str, Any], start: GameState, ids: Ids, pending: Decision | N
     blocking = {int(b): a for b, a in combat.get("blocker_to_attacker", {}).items()}
     # 509.1h: an attacker becomes blocked or unblocked as blockers are declared; while phase waits
     # for that declaration, in the declare blockers step, it is neither (phase's flag says False).
-    waiting = isinstance(pending, DeclareBlockers)
-    declared = bool(combat.get("blockers_declared_by")) or (step in AFTER_BLOCKERS_STEPS and not waiting)
+    awaited = isinstance(pending, DeclareBlockers)
+    declared = bool(combat.get("blockers_declared_by")) or (step in AFTER_BLOCKERS_STEPS and not awaited)
     battlefield = []
     for oid in ps.get("battlefield", []):
         obj, entry = objects[str(oid)], attacking.get(int(oid))
