@@ -386,12 +386,11 @@ class DifferentialSession:
                 with_lead.append(spec)
         if lines:
             raise self._disagreement("the actions they offer", lines, with_lead)
+        # The lead's declarations all (an engine listing a subset must still judge the others: a
+        # legal one it refuses, or an illegal one it accepts, is where they part), the other
+        # offers as every engine offers them.
         keys = [{offer_key(a) for a in o} | set(o) for _, o in offers[1:]]
-        everyone = [a for a in lead if all(a in k or offer_key(a) in k for k in keys)]
-        if everyone:
-            return everyone
-        # Subset listings with nothing in common: the lead's own declarations, each engine judges them.
-        return [a for a in lead if a.kind in SUBSET_KINDS]
+        return [a for a in lead if a.kind in SUBSET_KINDS or all(a in k or offer_key(a) in k for k in keys)]
 
     def apply(self, action: Action) -> list[Event]:
         outcomes: list[tuple[str, list[Event] | str]] = []

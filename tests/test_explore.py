@@ -414,3 +414,28 @@ def test_the_differential_check_tries_every_offer_two_deep_and_plays_a_branch_in
     assert "life" in caught.value.observed
     assert probe.trace[0].action.kind is ActionKind.PLAY_LAND  # the branch's trace is reported
     assert len(probe.replicas) == 1  # each branch closed as it ended; the failing one is closed by the runner
+
+
+class AttacksWithNothing(Wrapped):
+    """Lists only the empty declaration of attackers and refuses any other: a subset listing
+    (which the Session protocol allows) hiding a legal attack it will not make."""
+
+    def legal_actions(self):
+        offers = self.inner.legal_actions()
+        return [a for a in offers if a.kind is not ActionKind.DECLARE_ATTACKERS or not a.attacks]
+
+    def apply(self, action):
+        if action.kind is ActionKind.DECLARE_ATTACKERS and action.attacks:
+            raise ActionRefused("no attacks here")
+        return self.inner.apply(action)
+
+
+def test_declarations_one_engine_leaves_out_of_its_list_are_still_applied_to_it():
+    from harness.explore import engines_agree
+
+    parting = differential(("reference", ReferenceEngine()), ("timid", Engine(AttacksWithNothing)))
+    state = board().replace(turn=2)  # the Bears can attack
+    probe = Probe(parting.start(state), restart=lambda: parting.start(state))
+    with pytest.raises(Disagreement, match="whether P0 declare-attackers attacks=") as caught:
+        engines_agree(probe, scenario(*PASSES))
+    assert "timid: refused" in caught.value.observed
