@@ -13,7 +13,8 @@ What is compared is only what every engine declares it can show
 data is not compared (each engine describes a card its own way; the objects, zones, permanents,
 stack, turn, step and priority are what the game is). Combat declarations and damage
 assignments may be listed as a subset by an engine (the Session protocol allows it), so their
-offers are not compared; any one of them is applied to every engine, which must judge it.
+offers are not compared; every one any engine lists is offered, and the one applied goes to every
+engine, which must judge it.
 
 Every engine's session is contained on its own (its own call limit, or its worker's timeout
 when isolated), and an engine that breaks ends the example as an ``error`` naming that engine.
@@ -386,11 +387,13 @@ class DifferentialSession:
                 with_lead.append(spec)
         if lines:
             raise self._disagreement("the actions they offer", lines, with_lead)
-        # The lead's declarations all (an engine listing a subset must still judge the others: a
-        # legal one it refuses, or an illegal one it accepts, is where they part), the other
+        # Every engine's declarations (an engine listing a subset must still judge the others': a
+        # legal one it refuses, or an illegal one another accepts, is where they part), the other
         # offers as every engine offers them.
         keys = [{offer_key(a) for a in o} | set(o) for _, o in offers[1:]]
-        return [a for a in lead if a.kind in SUBSET_KINDS or all(a in k or offer_key(a) in k for k in keys)]
+        common = [a for a in lead if a.kind in SUBSET_KINDS or all(a in k or offer_key(a) in k for k in keys)]
+        declared = [a for _, o in offers[1:] for a in o if a.kind in SUBSET_KINDS]
+        return common + [a for a in dict.fromkeys(declared) if a not in common]
 
     def apply(self, action: Action) -> list[Event]:
         outcomes: list[tuple[str, list[Event] | str]] = []

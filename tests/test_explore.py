@@ -30,7 +30,7 @@ from harness.explore import (
 from harness.plan import compiled_suite, explore_plan
 from harness.profiles import FEW_DRAWS, register_profiles
 from harness.runner import run_case
-from protocol.actions import Action, ActionKind, pass_priority
+from protocol.actions import Action, ActionKind, AttackTarget, pass_priority
 from protocol.adapter import ActionRefused
 from protocol.builder import StateBuilder
 from protocol.global_rules import RULES_BY_ID
@@ -439,3 +439,36 @@ def test_declarations_one_engine_leaves_out_of_its_list_are_still_applied_to_it(
     with pytest.raises(Disagreement, match="whether P0 declare-attackers attacks=") as caught:
         engines_agree(probe, scenario(*PASSES))
     assert "timid: refused" in caught.value.observed
+
+
+class BlocksWhileTapped(Wrapped):
+    """Lists (and accepts) a declaration of blockers the rules forbid: only that engine lists it."""
+
+    def legal_actions(self):
+        offers = self.inner.legal_actions()
+        state = self.inner.state()
+        if state.pending is not None and any(a.kind is ActionKind.DECLARE_BLOCKERS for a in offers):
+            attacker = next(p.id for p in state.battlefield if p.attacking is not None)
+            tapped = next(p.id for p in state.battlefield if p.controller == 1 and p.tapped)
+            offers.append(Action(ActionKind.DECLARE_BLOCKERS, 1, blocks=((tapped, attacker),)))
+        return offers
+
+    def apply(self, action):
+        if action.kind is ActionKind.DECLARE_BLOCKERS and action.blocks:
+            return self.inner.apply(Action(ActionKind.DECLARE_BLOCKERS, 1))
+        return self.inner.apply(action)
+
+
+def test_a_declaration_only_one_engine_lists_is_applied_to_the_others_too():
+    b = StateBuilder()
+    bears = b.permanent(BEARS, 0, tapped=True, attacking=AttackTarget.of_player(1))
+    b.permanent(BEARS, 1, tapped=True)
+    state = b.build(turn=2, active_player=0, step=Step.DECLARE_ATTACKERS, priority=0)
+    session = differential(("reference", ReferenceEngine()), ("lax", Engine(BlocksWhileTapped))).start(state)
+    session.apply(pass_priority(0))
+    session.apply(pass_priority(1))
+    offered = session.legal_actions()
+    illegal = [a for a in offered if a.blocks]
+    assert illegal and illegal[0].blocks[0][1] == bears
+    with pytest.raises(Disagreement, match="whether P1 declare-blockers blocks="):
+        session.apply(illegal[0])
