@@ -156,6 +156,8 @@ def comparable(state: GameState, hidden: frozenset[str], shuffled: frozenset[int
         delayed=tuple(sorted(shown.delayed, key=repr)),
         revealed=tuple(sorted(shown.revealed)),
         first_strikers=tuple(sorted(shown.first_strikers)),
+        # The battlefield has no order (an engine lists its permanents its own way): by id.
+        battlefield=tuple(sorted(shown.battlefield, key=lambda p: p.id)),
         # 305.2: land plays are counted in their player's own turn; the other player's count means
         # nothing (the reference keeps it from their last turn, phase resets it every turn).
         players=tuple(

@@ -21,9 +21,12 @@ its own output:
    step, both Bears are in the graveyard (CR 510.1c: the attacker's 3 damage is divided among
    its blockers, so at most one 2/2 gets lethal damage; python-mtg deals its full power to each,
    and asks nobody to divide it).
+5. A Grizzly Bears (2/2) attacks and a Hill Giant (3/3) blocks it: leaving the combat damage
+   step, the Bears are in the graveyard, and python-mtg still has the Giant blocking them and
+   them attacking (CR 506.4: a permanent that leaves the battlefield is removed from combat).
 
 Each part prints ``DEVIATION`` when python-mtg answers as it did when the deviation was found,
-and the script exits 1 if any part does (0 once python-mtg follows the rules in all four).
+and the script exits 1 if any part does (0 once python-mtg follows the rules in all five).
 """
 
 from __future__ import annotations
@@ -110,8 +113,25 @@ def blocked_by_two() -> bool:
     return deviation
 
 
+def blocks_a_dead_attacker() -> bool:
+    state, ids = battlefield(["Grizzly Bears"], "combat_damage", bob=("Hill Giant",))
+    bears, giant = ids["grizzly_bears"], ids["hill_giant"]
+    state["attacks"], state["blocks"] = {(bears, "bob")}, {(giant, bears)}
+    now = step(state)
+    dead = (bears,) in state.get("graveyard", set())
+    print(f"5. Grizzly Bears blocked by a Hill Giant; leaving combat_damage -> {now}")
+    print(f"   Bears in the graveyard: {dead}; blocks {sorted(state.get('blocks', ()))}")
+    deviation = dead and (giant, bears) in state.get("blocks", set())
+    print(
+        "   DEVIATION: still blocking an attacker that left the battlefield (506.4)"
+        if deviation
+        else "   as the rules say"
+    )
+    return deviation
+
+
 def main() -> int:
-    found = [lifelink(), stays_attacking(), attacker_untapped(), blocked_by_two()]
+    found = [lifelink(), stays_attacking(), attacker_untapped(), blocked_by_two(), blocks_a_dead_attacker()]
     return 1 if any(found) else 0
 
 
