@@ -40,7 +40,7 @@ from protocol import codec
 from protocol.actions import ActionKind
 from protocol.adapter import ActionRefused, EngineAdapter, EngineError, Session, Support
 from protocol.clone import fresh
-from protocol.model import Action, Event, EventKind, GameState, StackItem
+from protocol.model import Action, Event, EventKind, GameState, PlayerState, StackItem
 from protocol.observability import blind, cannot_show
 from protocol.probe import Violation
 from protocol.state_diff import differences
@@ -146,7 +146,8 @@ def use_known(entries: Sequence[Known]) -> None:
 def comparable(state: GameState, hidden: frozenset[str], shuffled: frozenset[int] = frozenset()) -> GameState:
     """What a differential run compares of ``state``: the fields every engine can show, without
     the card data (each engine describes cards its own way), and the libraries of the players in
-    ``shuffled`` as sets (701.24a: a shuffled library's order is random, engines need not agree)."""
+    ``shuffled`` as sets with their hands (701.24a: a shuffled library's order is random, engines
+    need not agree, nor on the cards drawn from it)."""
     shown = _settled(blind(state, hidden))
     shown = shown.replace(
         cards=(),
@@ -166,10 +167,20 @@ def comparable(state: GameState, hidden: frozenset[str], shuffled: frozenset[int
     )
     if not shuffled:
         return shown
-    players = tuple(
-        dataclasses.replace(p, library=tuple(sorted(p.library))) if p.index in shuffled else p for p in shown.players
-    )
+    players = tuple(_unordered(p) if p.index in shuffled else p for p in shown.players)
     return shown.replace(players=players)
+
+
+#: What a hand card of a player whose library was shuffled is compared as.
+DRAWN = "(a card)"
+
+
+def _unordered(player: PlayerState) -> PlayerState:
+    """A player whose library was shuffled, as compared: its library and hand as one set, and the
+    hand by its size. The order is random (701.24a), so which cards are drawn from it is too: two
+    engines that both follow the rules draw different cards, and only how many is compared."""
+    cards = tuple(sorted((*player.library, *player.hand)))
+    return dataclasses.replace(player, library=cards, hand=(DRAWN,) * len(player.hand))
 
 
 #: Cost choices announced as a spell is cast (601.2b: the value of X) that an engine may list

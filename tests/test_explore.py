@@ -472,3 +472,22 @@ def test_a_declaration_only_one_engine_lists_is_applied_to_the_others_too():
     assert illegal and illegal[0].blocks[0][1] == bears
     with pytest.raises(Disagreement, match="whether P1 declare-blockers blocks="):
         session.apply(illegal[0])
+
+
+def test_after_a_shuffle_the_cards_drawn_are_compared_by_number_only():
+    from harness.differential import comparable
+
+    b = StateBuilder()
+    top = b.put(BEARS, 0, zone=Zone.LIBRARY)
+    other = b.put(FOREST, 0, zone=Zone.LIBRARY)
+    state = b.build(step=Step.PRECOMBAT_MAIN, priority=0)
+
+    def zones(hand: tuple[str, ...], library: tuple[str, ...]) -> GameState:
+        players = (dataclasses.replace(state.players[0], hand=hand, library=library), state.players[1])
+        return state.replace(players=players)
+
+    drew_top, drew_other, drew_none = zones((top,), (other,)), zones((other,), (top,)), zones((), (top, other))
+    shuffled = frozenset({0})
+    assert comparable(drew_top, frozenset(), shuffled) == comparable(drew_other, frozenset(), shuffled)
+    assert comparable(drew_top, frozenset(), shuffled) != comparable(drew_none, frozenset(), shuffled)
+    assert comparable(drew_top, frozenset()) != comparable(drew_other, frozenset())  # no shuffle: the cards count
