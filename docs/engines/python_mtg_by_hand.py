@@ -24,9 +24,12 @@ its own output:
 5. A Grizzly Bears (2/2) attacks and a Hill Giant (3/3) blocks it: leaving the combat damage
    step, the Bears are in the graveyard, and python-mtg still has the Giant blocking them and
    them attacking (CR 506.4: a permanent that leaves the battlefield is removed from combat).
+6. A tapped Grizzly Bears at the declare attackers step: python-mtg lists it among its attack
+   options (``env._attack_options``) and declares it (CR 508.1a: the active player chooses
+   which untapped creatures they control attack).
 
 Each part prints ``DEVIATION`` when python-mtg answers as it did when the deviation was found,
-and the script exits 1 if any part does (0 once python-mtg follows the rules in all five).
+and the script exits 1 if any part does (0 once python-mtg follows the rules in all six).
 """
 
 from __future__ import annotations
@@ -130,8 +133,30 @@ def blocks_a_dead_attacker() -> bool:
     return deviation
 
 
+def tapped_attacker() -> bool:
+    state, ids = battlefield(["Grizzly Bears"], "declare_attackers")
+    bears = ids["grizzly_bears"]
+    state["tapped"] = {(bears,)}
+    options = env._attack_options(state, "alice")
+    state["_forced"] = {"attackers": frozenset({bears})}
+    now = step(state)
+    state["_forced"] = {}
+    print(f"6. a tapped Grizzly Bears: attack options {sorted(sorted(o) for o in options)}; declared -> {now}")
+    print(f"   attacks {sorted(state.get('attacks', ()))}")
+    deviation = any(bears in o for o in options) and any(a == bears for (a, _d) in state.get("attacks", ()))
+    print("   DEVIATION: a tapped creature attacks (508.1a)" if deviation else "   as the rules say")
+    return deviation
+
+
 def main() -> int:
-    found = [lifelink(), stays_attacking(), attacker_untapped(), blocked_by_two(), blocks_a_dead_attacker()]
+    found = [
+        lifelink(),
+        stays_attacking(),
+        attacker_untapped(),
+        blocked_by_two(),
+        blocks_a_dead_attacker(),
+        tapped_attacker(),
+    ]
     return 1 if any(found) else 0
 
 
