@@ -40,6 +40,7 @@ from protocol import codec
 from protocol.actions import ActionKind
 from protocol.adapter import ActionRefused, EngineAdapter, EngineError, Session, Support
 from protocol.clone import fresh
+from protocol.decisions import AssignCombatDamage
 from protocol.model import Action, Event, EventKind, GameState, PlayerState, StackItem
 from protocol.observability import blind, cannot_show
 from protocol.probe import Violation
@@ -148,7 +149,7 @@ def comparable(state: GameState, hidden: frozenset[str], shuffled: frozenset[int
     the card data (each engine describes cards its own way), and the libraries of the players in
     ``shuffled`` as sets with their hands (701.24a: a shuffled library's order is random, engines
     need not agree, nor on the cards drawn from it)."""
-    shown = _settled(blind(state, hidden))
+    shown = _unordered_division(_settled(blind(state, hidden)))
     shown = shown.replace(
         cards=(),
         stack=tuple(_neutral(i, item) for i, item in enumerate(shown.stack)),
@@ -210,6 +211,20 @@ def renamed_new_objects(state: GameState, loaded: frozenset[str]) -> GameState:
     for index, card_id in enumerate(made, 1):
         text = text.replace(json.dumps(card_id), json.dumps(f"new-{index}"))
     return codec.loads(GameState, text)
+
+
+def _unordered_division(state: GameState) -> GameState:
+    """``state`` with a pending division of combat damage listing each source's creatures by id:
+    "in the engine's order" (:class:`~protocol.decisions.DamageSource`), an order that means
+    nothing since the damage assignment order left the rules (510.1c-d: any division is legal)."""
+    pending = state.pending
+    if not isinstance(pending, AssignCombatDamage):
+        return state
+    sources = tuple(
+        dataclasses.replace(source, creatures=tuple(sorted(source.creatures, key=lambda c: c.ref)))
+        for source in pending.sources
+    )
+    return state.replace(pending=dataclasses.replace(pending, sources=sources))
 
 
 def _settled(state: GameState) -> GameState:

@@ -491,3 +491,15 @@ def test_after_a_shuffle_the_cards_drawn_are_compared_by_number_only():
     assert comparable(drew_top, frozenset(), shuffled) == comparable(drew_other, frozenset(), shuffled)
     assert comparable(drew_top, frozenset(), shuffled) != comparable(drew_none, frozenset(), shuffled)
     assert comparable(drew_top, frozenset()) != comparable(drew_other, frozenset())  # no shuffle: the cards count
+
+
+def test_a_division_of_combat_damage_is_compared_whatever_order_the_blockers_are_listed_in():
+    from harness.differential import comparable
+    from protocol.decisions import AssignCombatDamage, DamageRecipient, DamageSource
+
+    def division(*refs: str) -> GameState:
+        source = DamageSource("c1", 2, tuple(DamageRecipient(r, 1) for r in refs))
+        return board().replace(pending=AssignCombatDamage(0, (source,)), priority=None)
+
+    assert comparable(division("c3", "c4"), frozenset()) == comparable(division("c4", "c3"), frozenset())
+    assert comparable(division("c3", "c4"), frozenset()) != comparable(division("c3", "c5"), frozenset())
