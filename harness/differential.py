@@ -160,10 +160,16 @@ def comparable(state: GameState, hidden: frozenset[str], shuffled: frozenset[int
         first_strikers=tuple(sorted(shown.first_strikers)),
         # The battlefield has no order (an engine lists its permanents its own way): by id.
         battlefield=tuple(sorted(shown.battlefield, key=lambda p: p.id)),
-        # 305.2: land plays are counted in their player's own turn; the other player's count means
-        # nothing (the reference keeps it from their last turn, phase resets it every turn).
+        # 305.2: land plays are counted in their player's own turn (the other's count means
+        # nothing); 404.3: cards put into a graveyard at once go in the order their owner chooses,
+        # which neither engine asks for, so graveyards are compared as sets.
         players=tuple(
-            p if p.index == shown.active_player else dataclasses.replace(p, land_plays_left=0) for p in shown.players
+            dataclasses.replace(
+                p,
+                graveyard=tuple(sorted(p.graveyard)),
+                land_plays_left=p.land_plays_left if p.index == shown.active_player else 0,
+            )
+            for p in shown.players
         ),
     )
     if not shuffled:

@@ -503,3 +503,15 @@ def test_a_division_of_combat_damage_is_compared_whatever_order_the_blockers_are
 
     assert comparable(division("c3", "c4"), frozenset()) == comparable(division("c4", "c3"), frozenset())
     assert comparable(division("c3", "c4"), frozenset()) != comparable(division("c3", "c5"), frozenset())
+
+
+def test_graveyards_are_compared_as_sets():
+    from harness.differential import comparable
+
+    b = StateBuilder()
+    first, second = b.put(BEARS, 1, zone=Zone.GRAVEYARD), b.put(FOREST, 1, zone=Zone.GRAVEYARD)
+    state = b.build(step=Step.PRECOMBAT_MAIN, priority=0)
+    swapped = state.replace(
+        players=(state.players[0], dataclasses.replace(state.players[1], graveyard=(second, first)))
+    )
+    assert comparable(state, frozenset()) == comparable(swapped, frozenset())  # 404.3: the owner's order
