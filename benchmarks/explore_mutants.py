@@ -1,10 +1,12 @@
 """What exploration finds among the project's mutants, with no ruling's invariant involved.
 
     python benchmarks/explore_mutants.py [--profile ci] [--what differential|explore|both] [--mutant ID ...]
+        [--family NAME ...] [--own-families-only]
 
 ``differential``: for every mutant of ``mtg-conformance mutants --list``, the differential run
-reference vs mutant (the ``global.engines-agree`` invariant on ``differential:reference,mutant:X``)
-and whether it tells them apart (a minimized disagreement). ``explore``: the single-engine
+reference vs mutant (the ``global.engines-agree/<family>`` invariants on
+``differential:reference,mutant:X``, one per family of generators) and whether it tells them apart
+(a minimized disagreement), with the family of states that did. ``explore``: the single-engine
 exploration of each mutant (every global rule) and which rules catch it. One process, one core:
 each line is printed as the mutant is done; the totals come last.
 """
@@ -23,7 +25,7 @@ from _common import machine
 
 from engines.mutants import all_mutants
 from harness.differential import differential_spec
-from harness.explore import AGREE, explore_invariants
+from harness.explore import explore_invariants, family, is_agree
 from harness.plan import compiled_suite, engine
 from harness.runner import run_case
 
@@ -37,27 +39,53 @@ def size(record) -> int | None:
     return len(state.get("battlefield", ())) + sum(len(p.get("library", ())) for p in state.get("players", ()))
 
 
-def differential(mutants: list[str], profile: str) -> None:
-    agree = next(i for i in explore_invariants(compiled_suite(), profile) if i.id == AGREE)
+def differential(mutants: list[str], profile: str, own_only: bool) -> None:
+    """Each mutant against the reference, family by family (``global.engines-agree/<family>``):
+    the families of the rulings it breaks first (where it most likely shows), then the others;
+    the first family that tells it apart ends its run (the whole differential run fails then
+    anyway). ``own_only``: only its own families (a survivor's figure is then a lower bound)."""
+    agree = [i for i in explore_invariants(compiled_suite(), profile) if is_agree(i.id)]
+    known = all_mutants()
     told, examples, sizes, started = 0, [], [], time.perf_counter()
+    by_family: dict[str, list[int]] = {}
     for mutant in mutants:
         spec = differential_spec(["reference", f"mutant:{mutant}"])
-        began = time.perf_counter()
-        record = run_case(spec, engine(spec), agree, profile=profile, seed=0)
-        apart = record.status == "fail"
+        own = {family(r) for r in known[mutant].breaks}
+        order = [i for i in agree if i.id.rsplit("/", 1)[1] in own]
+        if not own_only:
+            order += [i for i in agree if i not in order]
+        began, record, cases = time.perf_counter(), None, 0
+        for inv in order:
+            record = run_case(spec, engine(spec), inv, profile=profile, seed=0)
+            cases += 1
+            if record.status == "fail":
+                break
+        apart = record is not None and record.status == "fail"
         told += apart
-        if apart:
+        counts = by_family.setdefault(family(known[mutant].breaks[0]), [0, 0])
+        counts[0] += apart
+        counts[1] += 1
+        if apart and record is not None:
             examples.append(record.examples_to_first_failure or 0)
             if size(record) is not None:
                 sizes.append(size(record))
-        where = record.failure.message if record.failure else (record.reason or "")
+        status = "apart" if apart else (record.status if record else "no case")
+        where = ""
+        if record is not None:
+            where = f"{record.invariant.rsplit('/', 1)[1]}: " + (
+                record.failure.message if record.failure else (record.reason or "")
+            )
         print(
-            f"{mutant:<46} {'apart' if apart else record.status:<12} examples {record.examples:>4} "
-            f"{time.perf_counter() - began:6.1f} s  {where[:90]}",
+            f"{mutant:<46} {status:<12} cases {cases:>2} {time.perf_counter() - began:6.1f} s  {where[:110]}",
             flush=True,
         )
     share = told / len(mutants) if mutants else 0.0
-    print(f"differential reference vs mutant, profile {profile}: told apart {told} of {len(mutants)} ({share:.0%})")
+    scope = "its own families only" if own_only else "every family"
+    print(
+        f"differential reference vs mutant, profile {profile}, {scope}: told apart {told} of {len(mutants)} ({share:.0%})"
+    )
+    for name, (apart_n, n) in sorted(by_family.items()):
+        print(f"  {name:<24} {apart_n} of {n}")
     if examples:
         print(f"median examples to the first disagreement: {statistics.median(examples)}")
     if sizes:
@@ -66,7 +94,7 @@ def differential(mutants: list[str], profile: str) -> None:
 
 
 def explore(mutants: list[str], profile: str) -> None:
-    invariants = [i for i in explore_invariants(compiled_suite(), profile) if i.id != AGREE]
+    invariants = [i for i in explore_invariants(compiled_suite(), profile) if not is_agree(i.id)]
     caught_any, by_rule, started = 0, dict.fromkeys((i.id for i in invariants), 0), time.perf_counter()
     for mutant in mutants:
         spec = f"mutant:{mutant}"
@@ -89,11 +117,19 @@ def main() -> None:
     parser.add_argument("--profile", default="ci")
     parser.add_argument("--what", choices=("differential", "explore", "both"), default="both")
     parser.add_argument("--mutant", action="append", default=[], metavar="ID")
+    parser.add_argument(
+        "--own-families-only",
+        action="store_true",
+        help="differential: run each mutant on the families of the rulings it breaks only (a lower bound)",
+    )
+    parser.add_argument("--family", action="append", default=[], help="only the mutants breaking this family's rulings")
     args = parser.parse_args()
     mutants = args.mutant or sorted(all_mutants())
+    if args.family:
+        mutants = [m for m in mutants if {family(r) for r in all_mutants()[m].breaks} & set(args.family)]
     print(f"# exploration of the mutants, profile {args.profile}, {len(mutants)} mutants, {machine()}", flush=True)
     if args.what in ("differential", "both"):
-        differential(mutants, args.profile)
+        differential(mutants, args.profile, args.own_families_only)
     if args.what in ("explore", "both"):
         explore(mutants, args.profile)
 

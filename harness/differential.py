@@ -13,7 +13,8 @@ What is compared is only what every engine declares it can show
 data is not compared (each engine describes a card its own way; the objects, zones, permanents,
 stack, turn, step and priority are what the game is). Combat declarations and damage
 assignments may be listed as a subset by an engine (the Session protocol allows it), so their
-offers are not compared; any one of them is applied to every engine, which must judge it.
+offers are not compared; every one any engine lists is offered, and the one applied goes to every
+engine, which must judge it.
 
 Every engine's session is contained on its own (its own call limit, or its worker's timeout
 when isolated), and an engine that breaks ends the example as an ``error`` naming that engine.
@@ -39,7 +40,8 @@ from protocol import codec
 from protocol.actions import ActionKind
 from protocol.adapter import ActionRefused, EngineAdapter, EngineError, Session, Support
 from protocol.clone import fresh
-from protocol.model import Action, Event, EventKind, GameState, StackItem
+from protocol.decisions import AssignCombatDamage
+from protocol.model import Action, Event, EventKind, GameState, PlayerState, StackItem
 from protocol.observability import blind, cannot_show
 from protocol.probe import Violation
 from protocol.state_diff import differences
@@ -145,8 +147,9 @@ def use_known(entries: Sequence[Known]) -> None:
 def comparable(state: GameState, hidden: frozenset[str], shuffled: frozenset[int] = frozenset()) -> GameState:
     """What a differential run compares of ``state``: the fields every engine can show, without
     the card data (each engine describes cards its own way), and the libraries of the players in
-    ``shuffled`` as sets (701.24a: a shuffled library's order is random, engines need not agree)."""
-    shown = _settled(blind(state, hidden))
+    ``shuffled`` as sets with their hands (701.24a: a shuffled library's order is random, engines
+    need not agree, nor on the cards drawn from it)."""
+    shown = _unordered_division(_settled(blind(state, hidden)))
     shown = shown.replace(
         cards=(),
         stack=tuple(_neutral(i, item) for i, item in enumerate(shown.stack)),
@@ -155,18 +158,36 @@ def comparable(state: GameState, hidden: frozenset[str], shuffled: frozenset[int
         delayed=tuple(sorted(shown.delayed, key=repr)),
         revealed=tuple(sorted(shown.revealed)),
         first_strikers=tuple(sorted(shown.first_strikers)),
-        # 305.2: land plays are counted in their player's own turn; the other player's count means
-        # nothing (the reference keeps it from their last turn, phase resets it every turn).
+        # The battlefield has no order (an engine lists its permanents its own way): by id.
+        battlefield=tuple(sorted(shown.battlefield, key=lambda p: p.id)),
+        # 305.2: land plays are counted in their player's own turn (the other's count means
+        # nothing); 404.3: cards put into a graveyard at once go in the order their owner chooses,
+        # which neither engine asks for, so graveyards are compared as sets.
         players=tuple(
-            p if p.index == shown.active_player else dataclasses.replace(p, land_plays_left=0) for p in shown.players
+            dataclasses.replace(
+                p,
+                graveyard=tuple(sorted(p.graveyard)),
+                land_plays_left=p.land_plays_left if p.index == shown.active_player else 0,
+            )
+            for p in shown.players
         ),
     )
     if not shuffled:
         return shown
-    players = tuple(
-        dataclasses.replace(p, library=tuple(sorted(p.library))) if p.index in shuffled else p for p in shown.players
-    )
+    players = tuple(_unordered(p) if p.index in shuffled else p for p in shown.players)
     return shown.replace(players=players)
+
+
+#: What a hand card of a player whose library was shuffled is compared as.
+DRAWN = "(a card)"
+
+
+def _unordered(player: PlayerState) -> PlayerState:
+    """A player whose library was shuffled, as compared: its library and hand as one set, and the
+    hand by its size. The order is random (701.24a), so which cards are drawn from it is too: two
+    engines that both follow the rules draw different cards, and only how many is compared."""
+    cards = tuple(sorted((*player.library, *player.hand)))
+    return dataclasses.replace(player, library=cards, hand=(DRAWN,) * len(player.hand))
 
 
 #: Cost choices announced as a spell is cast (601.2b: the value of X) that an engine may list
@@ -196,6 +217,20 @@ def renamed_new_objects(state: GameState, loaded: frozenset[str]) -> GameState:
     for index, card_id in enumerate(made, 1):
         text = text.replace(json.dumps(card_id), json.dumps(f"new-{index}"))
     return codec.loads(GameState, text)
+
+
+def _unordered_division(state: GameState) -> GameState:
+    """``state`` with a pending division of combat damage listing each source's creatures by id:
+    "in the engine's order" (:class:`~protocol.decisions.DamageSource`), an order that means
+    nothing since the damage assignment order left the rules (510.1c-d: any division is legal)."""
+    pending = state.pending
+    if not isinstance(pending, AssignCombatDamage):
+        return state
+    sources = tuple(
+        dataclasses.replace(source, creatures=tuple(sorted(source.creatures, key=lambda c: c.ref)))
+        for source in pending.sources
+    )
+    return state.replace(pending=dataclasses.replace(pending, sources=sources))
 
 
 def _settled(state: GameState) -> GameState:
@@ -333,7 +368,8 @@ class DifferentialSession:
     ) -> None:
         lines = []
         for spec, other in parted:
-            diff = differences(self._view(lead), self._view(other))
+            # Every difference: a known disagreement is matched against the whole of it.
+            diff = differences(self._view(lead), self._view(other), most=None)
             lines.append(f"{lead_spec} -> {spec}: " + ("; ".join(diff) or "equal fields, unequal states"))
         raise self._disagreement(what, lines, with_lead)
 
@@ -385,12 +421,13 @@ class DifferentialSession:
                 with_lead.append(spec)
         if lines:
             raise self._disagreement("the actions they offer", lines, with_lead)
+        # Every engine's declarations (an engine listing a subset must still judge the others': a
+        # legal one it refuses, or an illegal one another accepts, is where they part), the other
+        # offers as every engine offers them.
         keys = [{offer_key(a) for a in o} | set(o) for _, o in offers[1:]]
-        everyone = [a for a in lead if all(a in k or offer_key(a) in k for k in keys)]
-        if everyone:
-            return everyone
-        # Subset listings with nothing in common: the lead's own declarations, each engine judges them.
-        return [a for a in lead if a.kind in SUBSET_KINDS]
+        common = [a for a in lead if a.kind in SUBSET_KINDS or all(a in k or offer_key(a) in k for k in keys)]
+        declared = [a for _, o in offers[1:] for a in o if a.kind in SUBSET_KINDS]
+        return common + [a for a in dict.fromkeys(declared) if a not in common]
 
     def apply(self, action: Action) -> list[Event]:
         outcomes: list[tuple[str, list[Event] | str]] = []

@@ -12,8 +12,15 @@ the runner searches it like any ruling's invariant, so limits, isolation, the sl
 breaker, claims, shrinking, the 1-minimal counterexample, results, report and gate are the same.
 The sequence is part of the drawn scenario (:class:`ExploreParams`: one choice per step, taken
 modulo the actions offered then), so Hypothesis shrinks the sequence and the state together: the
-stateful search of a ``RuleBasedStateMachine`` (a rule per step, an invariant after each), with
+search a ``RuleBasedStateMachine`` would make (a rule per step, an invariant after each), with
 the state drawn by the project's generators and the run's containment around every call.
+
+Why not a ``RuleBasedStateMachine`` itself: a machine draws its steps inside its own run loop,
+so its sequence is no value of the example. The runner needs one (a state and its params): it
+stores it in ``results.json`` for ``replay``, re-runs the check on it while it 1-minimizes the
+state (each object removed, the same sequence played again), and bounds and isolates each
+example as a whole. Choices drawn as data keep all three; a machine's steps would have to be
+recorded as :class:`ExploreParams` and replayed through this same walk, which is what this is.
 """
 
 from __future__ import annotations
@@ -30,7 +37,7 @@ from generators.records import params_record
 from harness.differential import KnownDisagreement
 from protocol.actions import Action, ActionKind, pass_priority
 from protocol.global_rules import RULES, GlobalRule, Transition, gives_priority
-from protocol.model import EventKind, GameState
+from protocol.model import Event, EventKind, GameState
 from protocol.probe import Probe, Scenario, Violation
 from protocol.state_diff import differences
 from rulings.compile import CompiledSuite
@@ -275,46 +282,128 @@ def deterministic(probe: Probe, scenario: Scenario[ExploreParams]) -> None:
     probe.claim(DETERMINISM_CLAIM)
 
 
-#: The id of the differential invariant: run only on a differential engine (``differential:A,B``).
+#: The id prefix of the differential invariants: run only on a differential engine
+#: (``differential:A,B``), one per family of generators (``global.engines-agree/ninjutsu``).
 AGREE = PREFIX + "engines-agree"
 AGREE_CLAIM = "a step was played on every engine and compared"
 
 
-#: How many steps each branch from the drawn state goes (its offer, then the simplest moves on).
-BRANCH_DEPTH = 3
+def is_agree(invariant_id: str) -> bool:
+    """Whether ``invariant_id`` is a differential invariant (of any family)."""
+    return invariant_id == AGREE or invariant_id.startswith(AGREE + "/")
+
+
+#: How many actions deep every offered action is tried from the drawn state (each sequence of
+#: offers on a session of its own): a generator draws a state at the moment its rules matter, and
+#: most engines part one or two actions from it.
+TREE_DEPTH = 2
+#: The simplest moves on after a branch of the first level, at most: passes until the next turn
+#: has begun (what an action leaves behind often shows only then: a permission "until end of
+#: turn" (514.2), a delayed trigger "at the beginning of your next upkeep" (603.7), a search
+#: that begins as a spell resolves (608.2)).
+ONWARD = 40
+#: Moves played in the next turn before a branch stops (its untap, upkeep and draw: 502-504).
+INTO_NEXT_TURN = 4
+#: The simplest moves on after a branch of a deeper level (or a mana ability's), at least: then
+#: on while the stack holds something, so what the branch put on it resolves.
+SHORT_ONWARD = 2
+#: Branches tried per example, at most (the cost of an example stays bounded on a wide board).
+MAX_BRANCHES = 48
 
 
 def engines_agree(probe: Probe, scenario: Scenario[ExploreParams]) -> None:
     """Play on a differential engine (:mod:`harness.differential`), which compares the engines'
-    offers and states at every step and raises at the first where they part: first every action
-    offered in the drawn state, each on a session of its own and followed by the simplest moves on
-    (a generator draws a state at the moment its rules matter: one action from it is where most
-    engines part), then the drawn sequence. A known disagreement (``explore --known``) ends the
-    play it is met in, and the search goes on."""
+    offers and states at every step and raises at the first where they part.
+
+    First the tree of offers from the drawn state: every action offered there, each on a session
+    of its own, then every action offered after it (:data:`TREE_DEPTH`), each branch followed by
+    the simplest moves on (a first-level branch into the next turn, :data:`ONWARD`); then the
+    drawn sequence. A known disagreement (``explore --known``) ends the play it is met in, and
+    the search goes on."""
     try:
         offers = probe.legal_actions()
     except KnownDisagreement:
         return  # parted where they are known to part: nothing more to compare in this state
-    for offer in offers:
-        branch = probe.replica()
-        try:
-            branch.state()
-            branch.legal_actions()
-            if branch.try_apply(offer) is None:
-                continue
-            for _ in walk(branch, (0,) * (BRANCH_DEPTH - 1), require=False):
-                pass
-        except KnownDisagreement:
-            continue
-        except Violation:
-            adopt(probe, branch)
-            raise
-        probe.claim(AGREE_CLAIM)
+    level: list[tuple[Action, ...]] = [(offer,) for offer in offers]
+    tried, depth = 0, 1
+    while level and tried < MAX_BRANCHES:
+        deeper: list[tuple[Action, ...]] = []
+        for path in level[: MAX_BRANCHES - tried]:
+            tried += 1
+            for prefix, offered in _branch(probe, path, depth < TREE_DEPTH):
+                deeper.extend((*prefix, offer) for offer in offered)
+        level, depth = deeper, depth + 1
     try:
         for _ in walk(probe, scenario.params.choices, require=False):
             probe.claim(AGREE_CLAIM)
     except KnownDisagreement:
         return
+
+
+def _branch(probe: Probe, path: tuple[Action, ...], deeper: bool) -> list[tuple[tuple[Action, ...], list[Action]]]:
+    """Play ``path`` on a new session of the drawn state, then the simplest moves on (into the
+    next turn when ``deeper`` and the action was no mana ability's, otherwise :data:`SHORT_ONWARD` of
+    them and on while the stack holds something).
+
+    Returns where the next level branches (when ``deeper``): the actions offered right after
+    ``path`` but its simplest move (played on this branch already), and those of the first
+    decision the simplest moves reach (a declaration, a search's choice: no pass offered), each
+    with the moves that lead there. A disagreement is reported as the probe's (the branch's trace
+    and board); a known one, or a path the engines all refuse, ends the branch."""
+    branch = probe.replica()
+    forks: list[tuple[tuple[Action, ...], list[Action]]] = []
+    try:
+        before = branch.state()
+        events: list[Event] = []
+        for action in path:
+            before = branch.state()
+            branch.legal_actions()
+            applied = branch.try_apply(action)
+            if applied is None:
+                probe.release(branch)
+                return []
+            events = applied
+        after = branch.state()
+        turn = after.turn
+        played: list[Action] = []
+        moved = 0
+        far = deeper and not _mana_ability(events, before, after)
+        for count in range(ONWARD):
+            if not far and count >= SHORT_ONWARD and not branch.state().stack:
+                break  # a short branch goes on while what it put on the stack resolves (608)
+            offered = branch.legal_actions()
+            if not offered:
+                break
+            move = chosen_action(offered, 0)
+            if deeper and (not played or (len(forks) < 2 and not _passes(offered))):
+                forks.append(((*path, *played), [a for a in offered if a != move]))
+            if branch.try_apply(move) is None:
+                break
+            played.append(move)
+            moved = moved + 1 if branch.state().turn > turn else 0
+            if moved >= INTO_NEXT_TURN:
+                break
+    except KnownDisagreement:
+        probe.release(branch)
+        return []
+    except Violation:
+        adopt(probe, branch)
+        raise
+    probe.claim(AGREE_CLAIM)
+    probe.release(branch)
+    return forks
+
+
+def _mana_ability(events: list[Event], before: GameState, after: GameState) -> bool:
+    """Whether the last action was a mana ability's (605.3: it adds mana and does not use the
+    stack): what it changes shows at once (the mana, its triggers), and mana empties from the pool
+    as the step ends (500.4), so its branch is not played into the next turn (lands make most
+    offers of a board, and each would cost a turn of play)."""
+    return any(e.kind is EventKind.MANA for e in events) and after.stack == before.stack and after.step == before.step
+
+
+def _passes(offered: list[Action]) -> bool:
+    return any(a.kind is ActionKind.PASS_PRIORITY for a in offered)
 
 
 def adopt(probe: Probe, branch: Probe) -> None:
@@ -365,6 +454,33 @@ def explore_invariants(suite: CompiledSuite, profile: str) -> tuple[Invariant, .
     return _BUILT[key][1]
 
 
+def agree_invariants(chosen: tuple[Source, ...], steps: int) -> list[Invariant]:
+    """The differential invariants: one per family of generators, each drawing its states from
+    that family's sources only, so every family gets the profile's examples (drawn among all
+    families at once, a family of one generator got a few states in a search, and a mutant that
+    shows only in its states went unseen). A family requires the mechanics all its sources need
+    (an engine lacking them is ``unsupported`` for it, with its reason)."""
+    families: dict[str, list[Source]] = {}
+    for s in chosen:
+        families.setdefault(family(s.id), []).append(s)
+    found = []
+    for name, members in families.items():
+        own = tuple(members)
+        needed = frozenset.intersection(*(s.requires for s in own))
+        invariant = _invariant(
+            f"{AGREE.removeprefix(PREFIX)}/{name}",
+            ("100.1",),
+            f"engines that play the same {name} state and the same actions offer the same actions and "
+            "show the same game",
+            AGREE_CLAIM,
+            engines_agree,
+            scenarios(own, steps),
+            mechanics_of(own) - needed,
+        )
+        found.append(dataclasses.replace(invariant, requires=needed))
+    return found
+
+
 def _build(suite: CompiledSuite, profile: str) -> tuple[Invariant, ...]:
     chosen = sources(suite)
     everything = mechanics_of(chosen)
@@ -395,17 +511,7 @@ def _build(suite: CompiledSuite, profile: str) -> tuple[Invariant, ...]:
             everything,
         )
     )
-    found.append(
-        _invariant(
-            AGREE.removeprefix(PREFIX),
-            ("100.1",),
-            "engines that play the same state and the same actions offer the same actions and show the same game",
-            AGREE_CLAIM,
-            engines_agree,
-            strategy,
-            everything,
-        )
-    )
+    found.extend(agree_invariants(chosen, STEPS.get(profile, STEPS["ci"])))
     found.append(
         _invariant(
             "deterministic",
@@ -424,10 +530,15 @@ __all__ = [
     "AGREE",
     "PREFIX",
     "STEPS",
+    "TREE_DEPTH",
     "ExploreParams",
     "Source",
+    "agree_invariants",
     "deterministic",
+    "engines_agree",
     "explore_invariants",
+    "family",
+    "is_agree",
     "offered_accepted",
     "refusal_changes_nothing",
     "rule_check",

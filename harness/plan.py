@@ -11,7 +11,7 @@ from functools import cache
 from typing import Literal
 
 from harness.differential import DifferentialEngine, is_differential, members
-from harness.explore import AGREE, PREFIX, explore_invariants
+from harness.explore import PREFIX, explore_invariants, is_agree
 from harness.registry import load_engine
 from harness.sources import compile_sources
 from protocol.adapter import EngineAdapter
@@ -69,7 +69,7 @@ def explore_plan(engines: list[str] | tuple[str, ...], only: list[str] | tuple[s
     names, by id or id prefix), a differential engine with the one that compares its engines."""
     cases: list[Case] = []
     for spec in engines:
-        ids = [i.id for i in explored(profile) if (i.id == AGREE) == is_differential(spec)]
+        ids = [i.id for i in explored(profile) if is_agree(i.id) == is_differential(spec)]
         chosen = [
             i
             for i in ids

@@ -113,6 +113,18 @@ class Probe:
         self.replicas.append(session)
         return Probe(session)
 
+    def release(self, replica: Probe) -> None:
+        """Close a replica's session now, not with the example's: a check that starts one replica
+        per branch keeps one open at a time. A failure to close is the replica's alone (the
+        example's verdict stands, as when the runner closes it)."""
+        session = replica._session
+        if any(s is session for s in self.replicas):
+            self.replicas[:] = [s for s in self.replicas if s is not session]
+            try:
+                session.close()
+            except EngineError:
+                pass
+
     def claim(self, name: str) -> None:
         """Mark that the check tests claim ``name`` in this example, at the point where the
         ruling is actually tested. The runner counts, per claim, the examples that reached it;

@@ -47,8 +47,9 @@ def _by_id(label: str, old: tuple[Any, ...], new: tuple[Any, ...]) -> list[str]:
     return out
 
 
-def differences(before: GameState, after: GameState) -> list[str]:
-    """The differences of ``after`` from ``before``, at most :data:`MOST` lines (then a count)."""
+def differences(before: GameState, after: GameState, most: int | None = MOST) -> list[str]:
+    """The differences of ``after`` from ``before``, at most ``most`` lines (then a count; ``None``:
+    all of them)."""
     out: list[str] = []
     for f in fields(GameState):
         old, new = getattr(before, f.name), getattr(after, f.name)
@@ -62,6 +63,6 @@ def differences(before: GameState, after: GameState) -> list[str]:
             out += _by_id("permanent" if f.name == "battlefield" else "object", old, new)
         else:
             out.append(f"{f.name}: {_shown(old)} -> {_shown(new)}")
-    if len(out) > MOST:
-        out = out[:MOST] + [f"… and {len(out) - MOST} more"]
+    if most is not None and len(out) > most:
+        out = out[:most] + [f"… and {len(out) - most} more"]
     return out

@@ -406,3 +406,53 @@ def declare_attack_only(board: Board, attacker: str) -> list[dict[str, object]]:
     while board.waiting()["type"] == "Priority" and board.game.state()["state"]["phase"] != "PostCombatMain":
         seen += board.apply(board.waiting()["data"]["player"], {"type": "PassPriority"})
     return seen
+
+
+@pytest.mark.parametrize(
+    ("kind", "defender", "counter"),
+    [("planeswalker", cards.planeswalker(5), "loyalty"), ("battle", cards.battle(5), "defense")],
+)
+def test_combat_damage_to_a_loaded_planeswalker_or_battle_removes_its_counters(kind, defender, counter) -> None:
+    """120.3c, 120.3h: damage dealt to a planeswalker removes that many loyalty counters, to a
+    battle that many defense counters. The differential run found phase keeping them (row 19):
+    the adapter wrote the counters "Loyalty" and "Defense", which phase loads but does not
+    remove; phase spells them lower-case, and played by hand it removes them."""
+    from protocol.model import TargetKind
+
+    b = StateBuilder()
+    if kind == "battle":
+        target = b.permanent(defender, 0, protector=1)
+    else:
+        target = b.permanent(defender, 1)
+    attacker = b.permanent(
+        cards.creature(3, 3),
+        0,
+        tapped=True,
+        attacking=AttackTarget.of_permanent(TargetKind(kind), target),
+        blocked=False,
+    )
+    state = b.build(turn=3, active_player=0, step=Step.DECLARE_BLOCKERS, priority=0)
+    session = PhaseInProcess().start(state)
+    session.apply(pass_priority(0))
+    events = session.apply(pass_priority(1))
+    assert any(e.kind is EventKind.DAMAGE and e.card == attacker and e.target == target for e in events)
+    after = session.state().permanent(target)
+    assert after is not None and after.counter(counter) == 2
+
+
+def test_an_attacker_is_neither_blocked_nor_unblocked_while_blockers_are_declared() -> None:
+    """509.1h: an attacker becomes blocked or unblocked as the blockers are declared. The
+    differential run found phase's adapter exporting it unblocked while phase waited for the
+    declaration (phase's own flag is False until then)."""
+    b = StateBuilder()
+    attacker = b.permanent(cards.creature(1, 1), 0, tapped=True, attacking=AttackTarget.of_player(1))
+    b.permanent(cards.creature(1, 1), 1)
+    state = b.build(turn=3, active_player=0, step=Step.DECLARE_ATTACKERS, priority=0)
+    session = PhaseInProcess().start(state)
+    session.apply(pass_priority(0))
+    session.apply(pass_priority(1))
+    waiting = session.state()
+    assert waiting.step is Step.DECLARE_BLOCKERS and waiting.pending is not None
+    assert waiting.permanent(attacker).blocked is None  # type: ignore[union-attr]
+    session.apply(Action(ActionKind.DECLARE_BLOCKERS, 1))
+    assert session.state().permanent(attacker).blocked is False  # type: ignore[union-attr]

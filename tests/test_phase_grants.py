@@ -78,7 +78,7 @@ def test_play_permissions_keep_the_cards_normal_timing() -> None:
         session.apply(Action(ActionKind.PLAY_LAND, 0, source=land))
 
 
-def rebound_upkeep(priority: int | None):
+def rebound_upkeep(priority: int | None, plains: bool = False):
     spell = CardData(
         "Instant of 3 Life with Rebound",
         ("Instant",),
@@ -88,6 +88,8 @@ def rebound_upkeep(priority: int | None):
     )
     b = StateBuilder()
     card = b.put(spell, 0, Zone.EXILE)
+    if plains:
+        b.permanent(cards.basic_land("W"), 0)
     for player in (0, 1):
         for _ in range(2):
             b.put(cards.basic_land("W"), player, Zone.LIBRARY)
@@ -110,6 +112,17 @@ def test_a_step_that_begins_is_begun_by_phase_and_fires_rebound() -> None:
     session.apply(Action(ActionKind.CAST, 0, source=card))
     resolve(session)
     assert session.state().player(0).life == 23
+
+
+def test_a_loaded_rebound_trigger_on_the_stack_leaves_a_state_phase_reads_back() -> None:
+    """The adapter tries mana abilities on copies of phase's state (saved and loaded again):
+    with the loaded trigger on the stack, phase must read its own saved state back (it could not
+    while the adapter gave the trigger a provenance naming phase's rules journal)."""
+    state, card = rebound_upkeep(priority=None, plains=True)
+    session = PhaseInProcess().start(state)
+    assert [item.source for item in session.state().stack] == [card]
+    offered = session.legal_actions()  # the Plains' mana ability is tried on a copy
+    assert any(a.kind is ActionKind.ACTIVATE for a in offered), offered
 
 
 def test_delayed_triggers_are_read_back_while_waiting() -> None:

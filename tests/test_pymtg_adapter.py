@@ -20,7 +20,7 @@ from generators import cards
 from protocol.adapter import ActionRefused, Reproducible, StateUnsupported
 from protocol.builder import StateBuilder
 from protocol.mechanics import Mechanic
-from protocol.model import Action, ActionKind, AttackTarget, CardData, EventKind, Step, pass_priority
+from protocol.model import Action, ActionKind, AttackTarget, CardData, EventKind, Step, Zone, pass_priority
 
 
 def real(card: Any) -> str:
@@ -230,6 +230,41 @@ def test_declarations_are_judged_by_the_engine() -> None:
     after = session.state()
     assert after.permanent(bear).attacking == AttackTarget.of_player(1)  # type: ignore[union-attr]
     assert after.step is Step.DECLARE_ATTACKERS and after.priority == 0
+
+
+def test_no_attackers_skip_to_the_end_of_combat_and_no_priority_in_cleanup_or_untap() -> None:
+    """Adapter artifacts the differential run against the reference found: with no attackers
+    declared the declare blockers and combat damage steps are skipped (508.8), nobody gets
+    priority in the cleanup and untap steps (514.3, 502.4), and the draw step's card is drawn
+    before its priority (504.1); python-mtg's own steps are gone through."""
+    b = StateBuilder()
+    b.permanent(cards.creature(2, 2), 0)
+    drawn = b.put(cards.creature(2, 2), 1, Zone.LIBRARY)
+    state = b.build(turn=3, active_player=0, step=Step.BEGINNING_OF_COMBAT, priority=0)
+    session = PyMtgInProcess().start(state)
+    session.apply(pass_priority(0))
+    session.apply(pass_priority(1))
+    session.apply(Action(ActionKind.DECLARE_ATTACKERS, 0, attacks=()))
+    session.apply(pass_priority(0))
+    session.apply(pass_priority(1))
+    after = session.state()
+    assert (after.step, after.priority, after.pending) == (Step.END_OF_COMBAT, 0, None)
+    seen = []
+    while session.state().turn == 3:
+        seen.append(session.state().step)
+        actor = session.state().priority
+        assert actor is not None
+        session.apply(pass_priority(actor))
+    assert Step.CLEANUP not in seen
+    after = session.state()
+    assert (after.turn, after.active_player, after.step, after.priority) == (4, 1, Step.UPKEEP, 1)
+    session.apply(pass_priority(1))
+    session.apply(pass_priority(0))
+    after = session.state()  # 504.1: the card is drawn as the draw step begins, before priority
+    assert (after.step, after.priority, after.player(1).hand, after.player(1).library) == (Step.DRAW, 1, (drawn,), ())
+    session.apply(pass_priority(1))
+    session.apply(pass_priority(0))
+    assert (session.state().step, session.state().player(1).hand) == (Step.PRECOMBAT_MAIN, (drawn,))
 
 
 def test_states_it_cannot_build_are_refused_with_the_reason() -> None:

@@ -5,7 +5,7 @@ characteristics. What phase keeps no record of (``inprocess.CANNOT_SHOW``) is ex
 from dataclasses import replace
 from typing import Any
 
-from protocol.decisions import Decision
+from protocol.decisions import Decision, DeclareBlockers
 from protocol.model import (
     AFTER_BLOCKERS_STEPS,
     CardData,
@@ -56,7 +56,10 @@ def export(ps: dict[str, Any], start: GameState, ids: Ids, pending: Decision | N
     combat, step = ps.get("combat") or {}, step_of(ps)
     attacking = {int(a["object_id"]): a for a in combat.get("attackers", [])}
     blocking = {int(b): a for b, a in combat.get("blocker_to_attacker", {}).items()}
-    declared = bool(combat.get("blockers_declared_by")) or step in AFTER_BLOCKERS_STEPS
+    # 509.1h: an attacker becomes blocked or unblocked as blockers are declared; while phase waits
+    # for that declaration, in the declare blockers step, it is neither (phase's flag says False).
+    awaited = isinstance(pending, DeclareBlockers)
+    declared = bool(combat.get("blockers_declared_by")) or (step in AFTER_BLOCKERS_STEPS and not awaited)
     battlefield = []
     for oid in ps.get("battlefield", []):
         obj, entry = objects[str(oid)], attacking.get(int(oid))

@@ -28,7 +28,7 @@ def permission_entries(permission: PlayPermission, oid: int) -> list[dict[str, A
     return [*free, play | common]
 
 
-def rebound_entry(trigger: DelayedTrigger, oid: int, serial: int) -> dict[str, Any]:
+def rebound_entry(trigger: DelayedTrigger, oid: int) -> dict[str, Any]:
     """phase's delayed trigger of rebound for the exiled card ``oid``."""
     effect: dict[str, Any] = {
         "driver": "DuringResolution",
@@ -43,9 +43,14 @@ def rebound_entry(trigger: DelayedTrigger, oid: int, serial: int) -> dict[str, A
     ability |= {"forward_result": False, "kind": "Spell", "optional": True, "optional_targeting": False}
     ability |= {"source_id": oid, "sub_ability": None, "targets": [{"Object": oid}]}
     condition = {"type": "AtNextPhaseForPlayer", "phase": "Upkeep", "player": trigger.controller}
-    provenance = {"ReceiptEligible": {"instance": serial, "source_id": oid, "token": serial}}
+    # No ``provenance``: phase's own ``ReceiptEligible`` provenance points to the install command
+    # in its rules journal, which a loaded state has not got. phase loads such an entry all the
+    # same, but once the trigger is on the stack it cannot read back its own saved state ("stack
+    # trigger delayed-trigger provenance has no install root"), and the adapter tries actions on
+    # copies (mana abilities, damage divisions, casts). Without one, phase reads the entry as a
+    # delayed trigger of an older save, which it triggers and saves alike.
     entry = {"ability": ability, "condition": condition, "controller": trigger.controller, "one_shot": True}
-    return entry | {"provenance": provenance, "source_id": oid}
+    return entry | {"source_id": oid}
 
 
 def place_grants(state: GameState, ps: dict[str, Any], ids: Ids) -> None:
@@ -56,15 +61,13 @@ def place_grants(state: GameState, ps: dict[str, Any], ids: Ids) -> None:
         granted.setdefault(oid, []).extend(permission_entries(permission, oid))
     for oid, entries in granted.items():
         ps["objects"][str(oid)]["casting_permissions"] = entries
-    serial = max(int(ps.get("next_delayed_trigger_instance") or 1), int(ps.get("next_delayed_trigger_token") or 1))
     ps["delayed_triggers"] = []
-    for n, trigger in enumerate(state.delayed):
+    for trigger in state.delayed:
         if trigger.ability != "rebound":
             raise StateUnsupported(
                 f"the phase adapter builds no delayed trigger of kind {trigger.ability!r}", Gap.ADAPTER
             )
-        ps["delayed_triggers"].append(rebound_entry(trigger, ids.to_engine[trigger.card], serial + n))
-    ps["next_delayed_trigger_instance"] = ps["next_delayed_trigger_token"] = serial + len(state.delayed)
+        ps["delayed_triggers"].append(rebound_entry(trigger, ids.to_engine[trigger.card]))
 
 
 def read_permissions(ps: dict[str, Any], ids: Ids) -> tuple[PlayPermission, ...]:

@@ -183,8 +183,8 @@ def place(state: GameState, ps: dict[str, Any], ids: Ids) -> None:
         if perm.class_level is not None:
             obj["class_level"] = perm.class_level
         obj["counters"] = {COUNTER_NAMES.get(k, k.capitalize()): n for k, n in perm.counters if n}
-        if "Loyalty" in obj["counters"]:
-            obj["loyalty"] = obj["counters"]["Loyalty"]
+        if "loyalty" in obj["counters"]:
+            obj["loyalty"] = obj["counters"]["loyalty"]
         ps["battlefield"].append(oid[perm.id])
     ps["combat"] = _combat(state, ps, ids)
 

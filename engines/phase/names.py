@@ -13,7 +13,10 @@ PHASES = "Untap Upkeep Draw PreCombatMain BeginCombat DeclareAttackers DeclareBl
 TO_PHASE: dict[Step, str] = dict(zip(Step, (PHASES + " EndCombat PostCombatMain End Cleanup").split(), strict=True))
 FROM_PHASE: dict[str, Step] = {v: k for k, v in TO_PHASE.items() if k is not Step.FIRST_STRIKE_DAMAGE}
 ZONES = {z.value.capitalize(): z for z in Zone}
-COUNTER_NAMES = {"loyalty": "Loyalty", "defense": "Defense", "+1/+1": "P1P1", "-1/-1": "M1M1"}
+#: Counter kinds as phase spells them in its own saved states: loyalty and defense lower-case.
+#: Written "Loyalty" and "Defense", phase loaded them but removed none for damage dealt to the
+#: planeswalker or battle (120.3c, 120.3h); once phase had saved and loaded its own state, it did.
+COUNTER_NAMES = {"loyalty": "loyalty", "defense": "defense", "+1/+1": "P1P1", "-1/-1": "M1M1"}
 MODEL_COUNTERS = {v: k for k, v in COUNTER_NAMES.items()}
 MANA = {"White": "W", "Blue": "U", "Black": "B", "Red": "R", "Green": "G", "Colorless": "C"}
 TARGETS = {"Planeswalker": TargetKind.PLANESWALKER, "Battle": TargetKind.BATTLE}

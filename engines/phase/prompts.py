@@ -28,7 +28,7 @@ from protocol.keyword_registry import REBOUND
 from protocol.model import TargetKind, target_ref
 
 from .cards import walk
-from .names import Ids, target_of
+from .names import COUNTER_NAMES, Ids, target_of
 
 
 @dataclass
@@ -112,7 +112,7 @@ def damage_assignment(data: dict[str, Any], ps: dict[str, Any], ids: Ids) -> Ass
         beyond = (DamageRecipient(target_ref(target)),)
         if trample is Trample.OVER_PLANESWALKERS and target.kind is TargetKind.PLANESWALKER:
             walker = ps["objects"].get(str(data["attack_target"].get("data"))) or {}
-            loyalty = int((walker.get("counters") or {}).get("Loyalty") or 0)
+            loyalty = int((walker.get("counters") or {}).get(COUNTER_NAMES["loyalty"]) or 0)
             beyond = (
                 DamageRecipient(target_ref(target), loyalty),
                 DamageRecipient(f"player:{walker.get('controller')}"),

@@ -11,10 +11,14 @@ steps outside its main phases). The adapter keeps the model's position beside th
   (priority), then its declare blockers step with the declaration pending;
 - engine at ``combat_damage``: the model's declare blockers step after the declaration;
 - engine at ``end_of_combat``: the model's combat damage step (after damage), then its end of
-  combat step; any other step is the model's step of the same name.
+  combat step;
+- engine at ``precombat_main`` after its draw step: the model's draw step after the draw (504.1),
+  then its precombat main phase; any other step is the model's step of the same name.
 
-A priority round is emulated: in each step the active player, then the other, may only pass
-(the adapter maps no spell or ability), and when both have passed in a row the step ends. What
+A priority round is emulated: in each step but untap and cleanup (502.4, 514.3) the active
+player, then the other, may only pass (the adapter maps no spell or ability), and when both have
+passed in a row the step ends; with no attackers declared, the declare blockers and combat damage
+steps are skipped (508.8). What
 the engine reports of an action is what it computes: its ``player_damage`` of the step (each
 attacker's share asked of the engine alone with its own blocks), and the zones, life and taps of
 the states before and after (:mod:`engines.kit.diff`). It reports no damage dealt to creatures
@@ -130,6 +134,8 @@ CANNOT_SHOW = frozenset(
 STEPS: tuple[str, ...] = ("untap", "upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers")
 STEPS += ("declare_blockers", "combat_damage", "end_of_combat", "postcombat_main", "end", "cleanup")
 SAME = {s: Step(s.replace("_", "-")) for s in STEPS if s not in ("declare_attackers", "declare_blockers")}
+#: The engine's steps in which no player gets priority (502.4, 514.3).
+NO_PRIORITY = frozenset({"untap", "cleanup"})
 #: Kinds of events the kit derives from the states (damage is reported: see the module).
 DERIVED = DERIVABLE - {EventKind.DAMAGE, EventKind.COUNTER}
 
@@ -321,10 +327,20 @@ class PyMtgSession(CachedSession):
         """Both passed in a row: the step ends (see the module for where each leads)."""
         step, engine = self.at.step, self.engine_step()
         if step is Step.DECLARE_ATTACKERS and engine == "declare_blockers":
+            if not self.s.get("attacks"):
+                # 508.8: with no attackers, the declare blockers and combat damage steps are
+                # skipped; python-mtg goes through them (nobody acts in them), the model does not.
+                while self.engine_step() in ("declare_blockers", "combat_damage"):
+                    self._advance(None)
+                self._settle(None)
+                return []
             self.at = Position(Step.DECLARE_BLOCKERS, "blockers", 1 - self.active())
             return []
         if step is Step.COMBAT_DAMAGE and engine == "end_of_combat":
             self.at = Position(Step.END_OF_COMBAT, "priority", self.active())
+            return []
+        if step is Step.DRAW and engine != "draw":  # the draw was made as the step began (504.1)
+            self.at = Position(Step.PRECOMBAT_MAIN, "priority", self.active())
             return []
         events = self._combat_damage() if engine == "combat_damage" else []
         self._advance(None)
@@ -363,6 +379,18 @@ class PyMtgSession(CachedSession):
         elif engine == "end_of_combat":
             dealt = self.at.step is Step.DECLARE_BLOCKERS and declared is None
             self.at = Position(Step.COMBAT_DAMAGE if dealt else Step.END_OF_COMBAT, "priority", active)
+        elif engine == "draw" and not self.s.get("_loser"):
+            # 504.1: the active player draws as the draw step begins, then gets priority in it
+            # (504.2); python-mtg draws as it leaves its draw step, so it is left at once, and the
+            # model's draw step (its priority round) is played with the engine in its main phase.
+            self._advance(None)
+            self.at = Position(Step.DRAW, "priority", active)
+        elif engine in NO_PRIORITY and not self.s.get("_loser"):
+            # 502.4, 514.3: no player gets priority in the untap and cleanup steps (the cleanup's
+            # exception, 514.3a, needs a trigger or a state-based action, which python-mtg has
+            # no stack for): the engine goes on, as it does between steps.
+            self._advance(None)
+            self._settle(None)
         else:
             self.at = Position(SAME[engine], "priority", active)
 
