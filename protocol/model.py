@@ -38,7 +38,11 @@ def _with_fields(record: Any, changes: dict[str, Any]) -> Any:
         return replace(record, **changes)
     new = object.__new__(cls)
     attributes = new.__dict__
-    attributes.update(record.__dict__)
+    # The fields only: a cached view of the record (an index built on first use) is of the
+    # old values and must be built again for the copy.
+    old = record.__dict__
+    for name in names:
+        attributes[name] = old[name]
     attributes.update(changes)
     return new
 
