@@ -23,6 +23,7 @@ from generators.class_features import FEATURES
 from generators.features import chance, record, spread
 from generators.rebound import bystanders, spell_on_stack
 from generators.records import params_record
+from generators.scenery import Scenery, draw_scenery
 from generators.spell_cards import COUNTERSPELL, class_card, life_spell, vanilla
 from generators.strategies import BOOLEANS, integers, sampled
 from protocol.builder import StateBuilder
@@ -201,6 +202,9 @@ def class_scenarios(
         power = draw(integers(1, 3))
         attacker = b.permanent(vanilla(power, 1, cost="{1}{B}"), player)
         blockers = tuple(b.permanent(vanilla(draw(integers(1, 2)), 7, cost="{3}{G}"), 1 - player) for _ in range(2))
+        # Permanents no claim is about (generators.scenery), their creatures tapped: none of them
+        # can join the probe's combat.
+        draw_scenery(draw, b, Scenery(untapped_creatures=False))
     else:
         bystanders(draw, b)
     stacked = counter = None
