@@ -23,6 +23,7 @@ Usage: ``python benchmarks/blind_kills.py [--out DIR] [--engine ID ...] [--batch
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import subprocess
@@ -49,7 +50,10 @@ def run_batches(
     records: dict[str, list[dict[str, object]]] = {}
     for start in range(0, len(engines), batch):
         group = engines[start : start + batch]
-        folder = out / ("batch-" + "-".join(cls.id for cls in group))
+        name = "-".join(cls.id for cls in group)
+        if len(name) > 120:  # a file name has at most 255 bytes: a long batch is named by its number and a hash
+            name = f"{start // batch + 1:02d}-{hashlib.sha256(name.encode()).hexdigest()[:12]}"
+        folder = out / ("batch-" + name)
         results = folder / "results.json"
         if not (reuse and results.exists()):
             args = [sys.executable, "-m", "harness.cli", "run", "--profile", "ci", "-n", workers, "--out", str(folder)]

@@ -146,12 +146,15 @@ def class_scenarios(
         and (spec.anyone or len(spec.steps) > 1)
         and (short_by_colour or chance(draw, SORCERY_TIMING_WEIGHT))
     )
-    stack_kind = "none"
+    stack_kind, own = "none", False
     if spec.anyone and not sorcery_time:  # an opponent's spell on the stack, with a target or not
-        kinds = [("none", 2), ("untargeted", 1)] + ([("targeted", 1)] if Mechanic.COUNTERSPELL in allowed else [])
-        stack_kind = spread(draw, kinds)
-    # Mostly with the spell the only thing between the player and sorcery timing.
-    own_main = sorcery_time or (stack_kind != "none" and bool(mains) and chance(draw, 60))
+        # Mostly with the spell the only thing between the player and sorcery timing (their own
+        # main phase), six in ten: one choice with the spell's kind (a flag drawn apart, late in
+        # the strategy, came out False for every targeted spell of a derandomized sample).
+        spells = ["untargeted"] + (["targeted"] if Mechanic.COUNTERSPELL in allowed else [])
+        kinds = [(("none", False), 10)] + [((k, o), 3 if o else 2) for k in spells for o in (False, True)]
+        stack_kind, own = spread(draw, kinds)
+    own_main = sorcery_time or (stack_kind != "none" and bool(mains) and own)
     active = draw(sampled((0, 1)))
     player = draw(sampled((active, 1 - active))) if spec.anyone and not own_main else active
     step = draw(sampled(sorted(mains if own_main else spec.steps, key=list(Step).index)))
