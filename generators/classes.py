@@ -152,7 +152,7 @@ def class_scenarios(
         # main phase), six in ten: one choice with the spell's kind (a flag drawn apart, late in
         # the strategy, came out False for every targeted spell of a derandomized sample).
         spells = ["untargeted"] + (["targeted"] if Mechanic.COUNTERSPELL in allowed else [])
-        kinds = [(("none", False), 10)] + [((k, o), 3 if o else 2) for k in spells for o in (False, True)]
+        kinds = [((k, o), 3 if o else 2) for o in (True, False) for k in spells] + [(("none", False), 10)]
         stack_kind, own = spread(draw, kinds)
     own_main = sorcery_time or (stack_kind != "none" and bool(mains) and own)
     active = draw(sampled((0, 1)))
