@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
 from hypothesis import strategies as st
@@ -155,6 +156,21 @@ def without_tokens(scenario: Scenario[Any]) -> Scenario[Any]:
     return replace(scenario, state=replace(state, objects=objects))
 
 
+def scenery_token_strategy(
+    scenarios: Callable[..., st.SearchStrategy[Scenario[Any]]],
+    takes_allowed: bool,
+    allowed: Collection[str] | None = None,
+) -> st.SearchStrategy[Scenario[Any]]:
+    """The strategy :func:`tokens_optional` makes: ``scenarios`` for an engine that supports
+    ``allowed`` of the mechanics, its tokens made cards unless tokens are among them."""
+    # The family's own strategy is given what it was given before: not tokens (they would turn
+    # on its own token draws, which it does not list).
+    base = scenarios(frozenset(allowed) - {Mechanic.TOKENS}) if takes_allowed and allowed is not None else scenarios()
+    if allowed is None or Mechanic.TOKENS in allowed:
+        return base
+    return base.map(without_tokens)
+
+
 def tokens_optional(
     scenarios: Callable[..., st.SearchStrategy[Scenario[Any]]], *, takes_allowed: bool
 ) -> Callable[..., st.SearchStrategy[Scenario[Any]]]:
@@ -164,16 +180,6 @@ def tokens_optional(
     Why: the scenery draws tokens in every family, so the token dimension varies everywhere; a
     family that neither needs tokens nor lists them as optional gets them this way, without each
     of its strategies taking the engine's mechanics. ``takes_allowed``: the strategy factory
-    already takes the mechanics a state may hold (the family has optional mechanics of its own)."""
-
-    def strategy(allowed: Collection[str] | None = None) -> st.SearchStrategy[Scenario[Any]]:
-        # The family's own strategy is given what it was given before: not tokens (they would
-        # turn on its own token draws, which it does not list).
-        base = (
-            scenarios(frozenset(allowed) - {Mechanic.TOKENS}) if takes_allowed and allowed is not None else scenarios()
-        )
-        if allowed is None or Mechanic.TOKENS in allowed:
-            return base
-        return base.map(without_tokens)
-
-    return strategy
+    already takes the mechanics a state may hold (the family has optional mechanics of its own).
+    A :func:`functools.partial`, so the wrapped factory stays reachable (``.args[0]``)."""
+    return partial(scenery_token_strategy, scenarios, takes_allowed)
