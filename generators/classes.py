@@ -23,6 +23,7 @@ from generators.class_features import FEATURES
 from generators.features import chance, record, spread
 from generators.rebound import bystanders, spell_on_stack
 from generators.records import params_record
+from generators.scenery import Scenery, draw_scenery
 from generators.spell_cards import COUNTERSPELL, class_card, life_spell, vanilla
 from generators.strategies import BOOLEANS, integers, sampled
 from protocol.builder import StateBuilder
@@ -145,12 +146,15 @@ def class_scenarios(
         and (spec.anyone or len(spec.steps) > 1)
         and (short_by_colour or chance(draw, SORCERY_TIMING_WEIGHT))
     )
-    stack_kind = "none"
+    stack_kind, own = "none", False
     if spec.anyone and not sorcery_time:  # an opponent's spell on the stack, with a target or not
-        kinds = [("none", 2), ("untargeted", 1)] + ([("targeted", 1)] if Mechanic.COUNTERSPELL in allowed else [])
-        stack_kind = spread(draw, kinds)
-    # Mostly with the spell the only thing between the player and sorcery timing.
-    own_main = sorcery_time or (stack_kind != "none" and bool(mains) and chance(draw, 60))
+        # Mostly with the spell the only thing between the player and sorcery timing (their own
+        # main phase), six in ten: one choice with the spell's kind (a flag drawn apart, late in
+        # the strategy, came out False for every targeted spell of a derandomized sample).
+        spells = ["untargeted"] + (["targeted"] if Mechanic.COUNTERSPELL in allowed else [])
+        kinds = [((k, o), 3 if o else 2) for o in (True, False) for k in spells] + [(("none", False), 10)]
+        stack_kind, own = spread(draw, kinds)
+    own_main = sorcery_time or (stack_kind != "none" and bool(mains) and own)
     active = draw(sampled((0, 1)))
     player = draw(sampled((active, 1 - active))) if spec.anyone and not own_main else active
     step = draw(sampled(sorted(mains if own_main else spec.steps, key=list(Step).index)))
@@ -201,6 +205,9 @@ def class_scenarios(
         power = draw(integers(1, 3))
         attacker = b.permanent(vanilla(power, 1, cost="{1}{B}"), player)
         blockers = tuple(b.permanent(vanilla(draw(integers(1, 2)), 7, cost="{3}{G}"), 1 - player) for _ in range(2))
+        # Permanents no claim is about (generators.scenery), their creatures tapped: none of them
+        # can join the probe's combat.
+        draw_scenery(draw, b, Scenery(untapped_creatures=False))
     else:
         bystanders(draw, b)
     stacked = counter = None

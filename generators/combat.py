@@ -338,7 +338,10 @@ class CombatDraw:
         fs_blocker = rare["blocker-first-strike"]
         # A first-striking blocker needs an attacker it may block (see FEATURES); so do a gang
         # block (one attacker) and a creature blocking two (two attackers).
-        least = max(1, need_unblocked + need_blocked) + fs_blocker + rare["gang-block"] + 2 * rare["blocks-several"]
+        # A summoning-sick first creature has a second beside it (one that may attack: the legal
+        # counterpart of a claim about the sick one).
+        least = max(1 + spec.first_summoning_sick, need_unblocked + need_blocked)
+        least += fs_blocker + rare["gang-block"] + 2 * rare["blocks-several"]
         most = max(3, least)
         n_attackers, n_blockers, *counts = joint(
             self.draw,

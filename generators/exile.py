@@ -120,7 +120,8 @@ def exile_permission_scenarios(draw: st.DrawFn, spec: ExileSpec = ExileSpec()) -
         COIN if spec.anyone and spec.stack else among((False,)),
         among((0, 1)),
         COIN if spec.anyone else among((False,)),
-        among(sorted(spec.steps, key=list(Step).index)),
+        # The end step twice as often: of the priority steps, the one alone in its phase (500.1).
+        among(steps := sorted(spec.steps, key=list(Step).index), [2 if x is Step.END else 1 for x in steps]),
         among((0, 1)),
         TURN_DIM,
         COIN,

@@ -496,12 +496,13 @@ class ManaBoard:
         active: int | None = None,
         symbol: CostSymbol | None = None,
         subject: int = 0,
-        tokens: bool = False,
+        tokens: bool = True,
     ) -> Scenario[ManaParams]:
         active = player if active is None else active
         turn, step = joint(draw, TURN_DIM, among(PRIORITY_STEPS))
         # Permanents no ability here is on, varying the ordinary dimensions (generators.scenery);
-        # tokens only where the invariant lets the state hold them (mechanic:tokens optional).
+        # tokens only where the engine supports them (mechanic:tokens optional: the cost symbol
+        # family passes it, the others are made cards by generators.scenery.tokens_optional).
         draw_scenery(draw, self.b, Scenery(tokens=tokens))
         state: GameState = self.b.build(turn=turn, active_player=active, step=step, priority=player)
         return Scenario(
@@ -819,7 +820,7 @@ def x_etb_scenarios(draw: st.DrawFn) -> Scenario[XParams]:
     if other_land:
         board.source(SourceSpec("land", basic=next(spare_colours)), 1 - player)
     board.library_cards(draw)
-    draw_scenery(draw, board.b, Scenery(tokens=False))
+    draw_scenery(draw, board.b)
     state: GameState = board.b.build(turn=turn, active_player=player, step=step, priority=player)
     return Scenario(
         state,

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from generators import cards
 from generators.features import COIN, COLOR_DIM, TURN_DIM, among, joint
 from generators.records import params_record
-from generators.scenery import Scenery, draw_scenery
+from generators.scenery import draw_scenery
 from generators.spell_cards import COUNTERSPELL, JESKAI_BALLER, REBOUND_REMINDER, life_spell, vanilla
 from protocol.builder import StateBuilder
 from protocol.keyword_registry import REBOUND
@@ -52,6 +52,14 @@ class ReboundSpec:
     #: spell on the stack; with ``counter``, half of them see their target leave the stack
     #: before they resolve (the opponent counters it: param ``target_illegal``, 608.2b).
     targeted: bool = False
+    #: Instants (the targeted ones among them) cast in any step with priority (307.1 and 117.1a:
+    #: an instant at any time one may be cast), the sorceries and Jeskai Baller in main phases.
+    instant_steps: bool = False
+
+
+#: The steps of the active player's turn in which they get priority with an empty stack.
+PRIORITY_STEPS = (Step.UPKEEP, Step.DRAW, Step.PRECOMBAT_MAIN, Step.BEGINNING_OF_COMBAT, Step.POSTCOMBAT_MAIN, Step.END)
+MAIN_STEPS = (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
 
 
 @params_record("rebound")
@@ -125,8 +133,8 @@ def bystanders(draw: st.DrawFn, b: StateBuilder, library: int = 0) -> None:
         for _ in range(cards_in_library):
             b.put(cards.basic_land(colour), player, Zone.LIBRARY)
     # Permanents of other card types, tapped, owned by the other player ... (generators.scenery);
-    # no tokens: these families do not list mechanic:tokens among the mechanics a state may hold.
-    draw_scenery(draw, b, Scenery(tokens=False))
+    # tokens among them where the engine supports tokens (generators.scenery.tokens_optional).
+    draw_scenery(draw, b)
 
 
 def counter_with_rebound(cost: str) -> CardData:
@@ -142,8 +150,8 @@ def counter_with_rebound(cost: str) -> CardData:
 
 @st.composite
 def rebound_cast_scenarios(draw: st.DrawFn, spec: ReboundSpec = ReboundSpec()) -> Scenario[ReboundParams]:
-    """The active player in a main phase with priority, an empty stack, and a rebound card in
-    hand with the lands to cast it (and the opponent's Counterspell, when the spec asks for one)."""
+    """The active player with priority and an empty stack in a main phase (any step of theirs
+    for an instant, with ``spec.instant_steps``), and a rebound card in hand with the lands to cast it (and the opponent's Counterspell, when the spec asks for one)."""
     kinds = sorted(spec.kinds, key=KINDS.index)
     # A targeted rebound spell as often as the other kinds together.
     kind_dim = (*((k, 1) for k in kinds), (TARGETED, len(kinds))) if spec.targeted else among(kinds)
@@ -152,9 +160,11 @@ def rebound_cast_scenarios(draw: st.DrawFn, spec: ReboundSpec = ReboundSpec()) -
         kind_dim,
         among((0, 1)),
         TURN_DIM,
-        among((Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)),
+        among(PRIORITY_STEPS if spec.instant_steps else MAIN_STEPS),
         COIN if spec.counter else among((False,)),
     )
+    if kind not in ("Instant", TARGETED) and not step.is_main:
+        step = MAIN_STEPS[PRIORITY_STEPS.index(step) % 2]  # a sorcery's timing (307.1)
     b = StateBuilder()
     data = rebound_card(draw, kind)
     card = b.put(data, player, Zone.HAND)

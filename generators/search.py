@@ -31,7 +31,7 @@ from generators.combat import COMBAT_MECHANICS
 from generators.features import COLOR_DIM, TURN_DIM, among, joint, record
 from generators.ninjutsu import NinjutsuParams, NinjutsuSpec, ninjutsu_scenarios
 from generators.records import params_record
-from generators.scenery import Scenery, draw_scenery
+from generators.scenery import draw_scenery
 from generators.search_cards import BRIBERY, SORCERY
 from generators.search_features import features_for
 from generators.search_setup import SearchParams, SearchSetup, add_search_source, draw_kind
@@ -44,7 +44,7 @@ PRIORITY_STEPS = (Step.UPKEEP, Step.DRAW, Step.PRECOMBAT_MAIN, Step.BEGINNING_OF
 MAIN_STEPS = (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
 #: The steps of an instant-speed search, all but the main phases (sorceries have those) weighted up so every
 #: phase is drawn in its share of the states (500.1: a search at instant speed may be in any).
-STEP_DIM = among(PRIORITY_STEPS, (3, 3, 1, 5, 1, 4))
+STEP_DIM = among(PRIORITY_STEPS, (2, 2, 1, 6, 1, 6))
 #: A player's bystander creature: none half the time, else its power and toughness (1-3 each).
 BYSTANDER = ((None, 9), *(((p, t), 1) for p in range(1, 4) for t in range(1, 4)))
 
@@ -86,8 +86,8 @@ def search_scenarios(draw: st.DrawFn, setup: SearchSetup) -> Scenario[SearchStat
             for colour in (c1, c2)[:others]:
                 b.put(cards.basic_land(colour), player, Zone.LIBRARY)
     # Permanents of other card types, tapped, owned by the other player ... (generators.scenery);
-    # no tokens: the search family does not list mechanic:tokens.
-    draw_scenery(draw, b, Scenery(tokens=False))
+    # tokens among them where the engine supports tokens (generators.scenery.tokens_optional).
+    draw_scenery(draw, b)
     state = b.build(
         turn=turn,
         active_player=active,

@@ -58,6 +58,11 @@ class StateBuilder:
         self._battlefield.append(Permanent(card_id, controller, **status))
         return card_id
 
+    def placed(self) -> tuple[tuple[CardInstance, CardData], ...]:
+        """Every object built so far with its card, in the order built (a generator that copies
+        one of them, a second instance of one card, reads them here)."""
+        return tuple((o, self._cards[o.name]) for o in self._objects)
+
     def cards_in(self, owner: int, zone: Zone) -> tuple[str, ...]:
         """The cards put so far in ``owner``'s ``zone`` (a library: top first)."""
         return tuple(self._zones.get((owner, zone), ()))

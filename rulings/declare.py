@@ -49,6 +49,8 @@ from typing import Any, Generic, Protocol, TypeVar, get_args, overload, runtime_
 from hypothesis.strategies import SearchStrategy
 
 from generators.features import Feature
+from generators.scenery import tokens_optional
+from protocol.mechanics import Mechanic
 from protocol.model import CardData
 from protocol.observability import check_fields
 from protocol.probe import Scenario
@@ -199,19 +201,25 @@ class Declaration:
             draws = Draws(self.scenarios)
         requires = self.requires | draws.requires
         passed = self.for_each is not None and self.for_each.passed_to_check
+        optional = frozenset((draws.optional - requires) | self.optional)
+        scenarios = draws.scenarios
+        if Mechanic.TOKENS not in requires | optional:
+            # The scenery's tokens (generators.scenery): drawn where the engine supports tokens.
+            scenarios = tokens_optional(scenarios, takes_allowed=bool(optional))
+            optional |= {Mechanic.TOKENS}
         return Invariant(
             id=f"{match.ruling.id}/{segment}{name}",
             rulings=(match.ruling.id,),
             kind=self.kind,
             requires=frozenset(requires),
-            scenarios=draws.scenarios,
+            scenarios=scenarios,
             check=partial(self.check, value) if passed else self.check,
             description=f"{description} ({draws.note})" if draws.note else description,
             origin=self.origin,
             claims=tuple(given(self.claims)),
             exempt_controls=self.exempt,
             features=draws.features + self.features,
-            optional=frozenset((draws.optional - requires) | self.optional),
+            optional=optional,
             observes=frozenset(given(self.observes)),
             budget=self.card_budget if match.ruling.cards else 1.0,
         )

@@ -94,12 +94,10 @@ FIXES: Mapping[str, Mapping[str, str]] = {
     },
 }
 
-_TOKENS = "scenery tokens need mechanic:tokens among the family's optional mechanics (not plumbed yet)"
-_INSTANCES = "a second copy of the rule-bearing card (two Ninjas, two observers) is not drawn in every family yet"
-_PHASE = "the family draws main phases (and the upkeep) only; its instants could be cast in combat and ending steps"
-_PROBE = "the Class states that probe combat build their board without scenery"
 _TARGETED_UPKEEP = (
-    "a targeted rebound card waiting in exile (cast at the upkeep, it needs a legal target then) is not drawn yet"
+    "the upkeep states wait with a rebound card whose spell has no target (gains life) or Jeskai Baller: a "
+    "targeted rebound card cast at the upkeep needs a spell or permanent to target then, which these states "
+    "do not draw yet (the cast states draw targeted rebound spells, legal and illegal targets)"
 )
 
 
@@ -111,59 +109,8 @@ def _table(*entries: tuple[str, str, str]) -> dict[str, dict[str, str]]:
     return out
 
 
-_INSTANCE_FAMILIES = (
-    "costs.",
-    "mana.",
-    "library-ninjutsu.",
-    "ninjutsu.",
-    "commander-ninjutsu.",
-    "ninja-teen.",
-    "sneak.",
-    "trample.",
-    "deathtouch.",
-    "defender.",
-    "haste.",
-    "indestructible.",
-    "reach.",
-    "vigilance.",
-    "combat.",
-    "menace.",
-    "flying.",
-    "first-strike.",
-    "double-strike.",
-    "jeskai-baller.",
-    "rebound.not-resolving-goes-to-graveyard/",
-)
-_TOKEN_FAMILIES = (
-    "class.",
-    "costs.x-in-etb-ability/",
-    "jeskai-baller.",
-    "mana.",
-    "play-from-exile.",
-    "rebound.",
-    "search.",
-)
-
 KNOWN_GAPS: Mapping[str, Mapping[str, str]] = _table(
-    *((prefix, "token", _TOKENS) for prefix in _TOKEN_FAMILIES),
-    ("library-ninjutsu.library-order-during-search/order-kept-while-searching", "token", _TOKENS),
-    *((prefix, "instances", _INSTANCES) for prefix in _INSTANCE_FAMILIES),
-    (
-        "search.shuffle-whole-library/",
-        "phase",
-        "an instant-speed search is about an eighth of its states (sorceries and Bribery are the rest): its "
-        "combat steps come out at 3-5 %",
-    ),
-    ("rebound.not-resolving-goes-to-graveyard/countered-to-graveyard", "phase", _PHASE),
-    (
-        "combat.block-requirements/one-attacker-each",
-        "tapped",
-        "the block-requirements states always hold a tapped would-be blocker (the subject of the ruling's "
-        "other claim, 509.1a); boards with none tapped are not drawn for this claim yet",
-    ),
-    ("play-from-exile.", "phase", _PHASE),
     ("rebound.recast-optional/", "target", _TARGETED_UPKEEP),
-    *(("class.", name, _PROBE) for name in ("counters", "damage", "summoning-sick", "types")),
 )
 
 

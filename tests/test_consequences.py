@@ -95,3 +95,18 @@ def test_library_order_kept_unless_shuffled() -> None:
     lost = before.replace(players=(before.player(0), replace(before.player(1), library=())))
     with pytest.raises(Violation, match="lost or gained"):
         expect_consequences(before, lost, "shuffling", Consequences(shuffled={1}))
+
+
+def tapped(state: GameState, card: str) -> GameState:
+    return state.replace(battlefield=tuple(replace(p, tapped=True) if p.id == card else p for p in state.battlefield))
+
+
+def test_tapping_only_what_the_action_may_use() -> None:
+    """``tap_ok``: a permanent the action may tap (a cost paid from it) passes; any other tapped
+    fails; ``None`` leaves tapping unchecked."""
+    before, ids = board()
+    after = tapped(before, ids["borrowed"])
+    expect_consequences(before, after, "paying from it", Consequences(tap_ok=[ids["borrowed"]]))
+    expect_consequences(before, after, "tapping unchecked", Consequences())
+    with pytest.raises(Violation, match="tapped or untapped"):
+        expect_consequences(before, after, "a free action", Consequences(tap_ok=()))

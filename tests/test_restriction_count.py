@@ -8,6 +8,7 @@ from hypothesis import given, settings
 
 from engines.reference import ReferenceEngine
 from engines.reference.oracle import parse_card
+from generators.scenery import scenery_token_strategy
 from generators.search_cards import MINDCENSOR, own_restrictor, restriction_count
 from generators.search_features import search_features
 from harness.profiles import FEW_DRAWS
@@ -143,7 +144,10 @@ def test_the_seed_rulings_draw_aven_mindcensor_itself():
 
 
 def inv_setup(inv):
-    return inv.scenarios.args[0]
+    scenarios = inv.scenarios
+    if scenarios.func is scenery_token_strategy:  # the scenery's tokens made optional (generators.scenery)
+        scenarios = scenarios.args[0]
+    return scenarios.args[0]
 
 
 def test_a_restriction_ruling_with_a_contradicting_sentence_stays_uncovered():

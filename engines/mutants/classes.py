@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from engines.reference.classes import Classes
+from engines.reference.core import Core
 from engines.reference.game import Game, Perm
 from engines.reference.lines import LevelBar
 from protocol.model import PlayerIndex, StackItem
@@ -41,8 +43,38 @@ def class_level_over_targeted_spell(self, game: Game, player: PlayerIndex) -> bo
     return game.priority == player and game.pending is None and self.spells.sorcery_timing(game, player)
 
 
+def _levels_gained(game: Game) -> dict[str, int | None]:
+    """Class id -> its level before it gained one in this game (kept on the game object)."""
+    found: dict[str, int | None] = game.__dict__.setdefault("mutant_levels_gained", {})
+    return found
+
+
+def level_gained_until_turn_ends__advanced_by(self: Classes, game: Game, item: StackItem) -> list[Perm]:
+    perms = Classes.classes_advanced_by(self, game, item)
+    for perm in perms:
+        _levels_gained(game).setdefault(perm.id, perm.class_level)
+    return perms
+
+
+def level_gained_until_turn_ends__turn_start(self: Core, game: Game, perm: Perm) -> bool:
+    """At the next turn's start (its untap step) a level gained in an earlier turn is lost."""
+    if perm.id in _levels_gained(game):
+        perm.class_level = _levels_gained(game).pop(perm.id)
+    return Core.sickness_ends_at_turn_start(self, game, perm)
+
+
 MUTANTS: tuple[Mutant, ...] = table(
     # id, the rulings it breaks, the bug, the decisions it replaces
+    (
+        "class-level-until-end-of-turn",
+        ("class.level-up-uses-stack",),
+        'a level gained by a level ability lasts only until the turn ends (read as an "until end of turn" '
+        "effect): at the next turn the Class is back at its previous level",
+        {
+            "classes.advanced_by": level_gained_until_turn_ends__advanced_by,
+            "core.sickness_ends_at_turn_start": level_gained_until_turn_ends__turn_start,
+        },
+    ),
     (
         "class-level-skips",
         ("class.level-bars",),

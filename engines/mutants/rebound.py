@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engines.reference.casting import CAST_FROM
 from engines.reference.game import Game
-from protocol.model import StackItem
+from protocol.model import StackItem, Zone
 
 from . import Mutant, answers, table
 
@@ -18,8 +18,20 @@ def baller_from_exile_exiled(self, game: Game, item: StackItem, resolving: bool)
     return resolving and item.kind == "spell" and self.has_rebound(game, item.source)
 
 
+def cast_from_exile_back_to_exile(self, game: Game, item: StackItem) -> Zone:
+    """An instant or sorcery cast from exile returns to exile as it resolves (the zone it was
+    cast from) instead of its owner's graveyard (608.2n)."""
+    return Zone.EXILE if item.choice(CAST_FROM) == "exile" else Zone.GRAVEYARD
+
+
 MUTANTS: tuple[Mutant, ...] = table(
     # id, the rulings it breaks, the bug, the decisions it replaces
+    (
+        "cast-from-exile-back-to-exile",
+        ("rebound.recast-optional",),
+        "an instant or sorcery cast from exile (by rebound) goes back to exile as it resolves, not to the graveyard",
+        {"casting.spell_goes_to": cast_from_exile_back_to_exile},
+    ),
     (
         "rebound-when-countered",
         ("rebound.not-resolving-goes-to-graveyard",),

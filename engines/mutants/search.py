@@ -62,6 +62,17 @@ def shuffle_only_top_four(self, game: Game, search: Search, library_size: int) -
     return min(library_size, search.visible if search.visible is not None else library_size)
 
 
+def shuffles_searchers_library_too(self, game: Game, search: Search) -> bool:
+    """A search of another player's library (Bribery's) also shuffles the searcher's own: "then
+    shuffle" read as "shuffle your library" as well as the searched one's (701.24a shuffles only
+    the library the effect names)."""
+    if search.library != search.searcher:
+        own = game.players[search.searcher].library
+        order = self.shuffled_order(game, list(own))
+        own[:] = order if order != own else list(reversed(own))
+    return True
+
+
 def search_reorders_library(self, game: Game, search: Search, library: list[str]) -> list[str]:
     sought = [c for c in library if matches_filter(game.data(c), search.card_type)]
     return sought + [c for c in library if c not in sought]
@@ -154,6 +165,12 @@ def library_ninjutsu_only_during_spells(self, game: Game, player: PlayerIndex, s
 
 MUTANTS: tuple[Mutant, ...] = table(
     # id, the rulings it breaks, the bug, the decisions it replaces
+    (
+        "search-shuffles-searchers-library-too",
+        ("search.shuffle-whole-library",),
+        "a search of an opponent's library shuffles the searcher's own library as well as the searched one",
+        {"search.shuffle_after_search": shuffles_searchers_library_too},
+    ),
     (
         "restriction-binds-controller",
         ("search.only-top-cards",),

@@ -31,6 +31,7 @@ from protocol.model import (
 )
 from protocol.probe import Probe, Scenario, expect
 from rulings.declare import has_subtype, invariant, template
+from rulings.invariants.consequences import Consequences, expect_consequences
 from rulings.invariants.driving import events_of, pass_until, resolve_stack
 from rulings.invariants.spell_moves import cast, whose_turn
 
@@ -61,6 +62,14 @@ def sorcery_timing(state: GameState, player: int) -> bool:
         and state.step.is_main
         and not state.stack
     )
+
+
+LEVEL_UP_COST_ONLY = "the level ability changed the level and used its mana, nothing else"
+LEVEL_KEPT_NEXT_TURN = "the level kept into the next turn"
+
+
+def is_land(state: GameState, card_id: str) -> bool:
+    return state.data_of(card_id).is_type("Land")
 
 
 def next_to_level(scenario: Scenario[ClassParams]) -> str:
@@ -281,7 +290,7 @@ def check_no_repeat(probe: Probe, scenario: Scenario[ClassParams]) -> None:
     applies_to=template("class.level-up-uses-stack", cards=IS_CLASS),
     name="responds",
     kind="trace",
-    claims=["the level ability waits on the stack"],
+    claims=["the level ability waits on the stack", LEVEL_UP_COST_ONLY, LEVEL_KEPT_NEXT_TURN],
     requires=REQUIRES,
     scenarios=lambda: class_scenarios(ClassSpec(levels=(1, 2))),
     features=class_features("level:1", "level:2", "gains-level:2", "gains-level:3", "off-colour-land"),
@@ -292,6 +301,7 @@ def check_uses_stack(probe: Probe, scenario: Scenario[ClassParams]) -> None:
     player = scenario.params.player
     class_id = next_to_level(scenario)
     current = scenario.params.levels[class_id]
+    before = probe.state()
     probe.require(level_up(player, class_id, current + 1), "a level ability as a sorcery with the mana to pay")
     probe.claim("the level ability waits on the stack")
     mid = probe.state()
@@ -316,6 +326,27 @@ def check_uses_stack(probe: Probe, scenario: Scenario[ClassParams]) -> None:
         "the level ability did not raise the level as it resolved",
         expected=f"level {current + 1}",
         observed=f"level {level(probe.state(), class_id)}",
+    )
+    # Every consequence, not only the level: the cost is the mana of the bar (716.2a), paid from
+    # the player's lands; nothing moved, no land play used, nothing else tapped or untapped.
+    probe.claim(LEVEL_UP_COST_ONLY)
+    expect_consequences(
+        before,
+        probe.state(),
+        f"the level {current + 1} ability of {class_id}, resolved",
+        Consequences(tap_ok=[p.id for p in before.battlefield if p.controller == player and is_land(before, p.id)]),
+    )
+    # A level has no duration (716.2a: "This Class's level becomes N"): it holds into the next
+    # turn (played to the next turn's upkeep, before anyone draws from a library that may be empty).
+    turn = before.turn
+    pass_until(probe, lambda s, _: s.turn > turn and s.step is not Step.UNTAP, "the next turn")
+    probe.claim(LEVEL_KEPT_NEXT_TURN)
+    nxt = probe.state()
+    expect(
+        level(nxt, class_id) == current + 1,
+        "a Class's level did not last into the next turn (a level has no duration, 716.2a)",
+        expected=f"{class_id} at level {current + 1} in turn {nxt.turn}",
+        observed=f"level {level(nxt, class_id)}",
     )
 
 

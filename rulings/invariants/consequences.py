@@ -10,6 +10,7 @@ nothing else changed in those respects:
 - what moved where: each named card is in its zone; every other card is where it was (the
   battlefield, the hands, graveyards, exiles and command zones; a library's cards stay in it);
 - what was used up: each player's land plays left went down by exactly the plays named (305.2);
+  where the action says which permanents may pay (``tap_ok``), no other one was tapped or untapped;
 - what was shuffled: a named library holds the same cards (less the moved ones), any order; any
   other library kept its order (401.2 with 701.24: only a shuffle changes it).
 
@@ -39,6 +40,10 @@ class Consequences:
     land_plays: Mapping[int, int] = field(default_factory=dict)
     #: The players whose libraries the action shuffles (701.24).
     shuffled: Collection[int] = ()
+    #: The permanents the action may tap or untap (a cost's mana paid from them, 601.2h/602.2b);
+    #: every other permanent on the battlefield before and after keeps its tapped status.
+    #: ``None``: tapping is not this check's business.
+    tap_ok: Collection[str] | None = None
 
 
 def zones_of(state: GameState) -> dict[str, tuple[Zone, int]]:
@@ -118,3 +123,15 @@ def expect_consequences(before: GameState, after: GameState, action: str, rules:
                 expected=f"library {kept}",
                 observed=f"library {library}",
             )
+    if rules.tap_ok is not None:
+        turned = sorted(
+            f"{p.id}: {'tapped' if p.tapped else 'untapped'} -> {'tapped' if q.tapped else 'untapped'}"
+            for p in before.battlefield
+            if p.id not in rules.tap_ok and (q := after.permanent(p.id)) is not None and q.tapped != p.tapped
+        )
+        expect(
+            not turned,
+            f"{action}: permanents were tapped or untapped that nothing the action does uses",
+            expected="every other permanent as tapped or untapped as it was",
+            observed="; ".join(turned),
+        )

@@ -258,8 +258,12 @@ def expect_no_second_land(probe: Probe, after: GameState, holder: int) -> None:
     kind="outcome",
     claims=["cast once, then neither offered nor accepted"],
     requires=REQUIRES,
+    # Instants in every step with priority too (the cast's timing is not the claim's business).
     scenarios=lambda: with_try(
-        ExileSpec(steps=MAIN_STEPS, kinds=("Sorcery", "Instant", "Creature"), anyone=False, stack=False)
+        ExileSpec(steps=MAIN_STEPS, kinds=("Sorcery", "Instant", "Creature"), anyone=False, stack=False),
+        ExileSpec(
+            steps=(Step.UPKEEP, Step.BEGINNING_OF_COMBAT, Step.END), kinds=("Instant",), anyone=False, stack=False
+        ),
     ),
 )
 def check_cast_once(probe: Probe, scenario: Scenario[ExileParams]) -> None:
@@ -268,7 +272,9 @@ def check_cast_once(probe: Probe, scenario: Scenario[ExileParams]) -> None:
     holder = scenario.params.holder
     cards = scenario.params.cards
     card = cards[scenario.params.pick % len(cards)]
-    probe.require(play_action(probe.state(), holder, card), "casting an exiled card in a main phase with a permission")
+    probe.require(
+        play_action(probe.state(), holder, card), "casting an exiled card with a permission, at a time its type allows"
+    )
     mid = probe.state()
     expect(
         mid.zone_of(card) is not Zone.EXILE,
@@ -296,7 +302,11 @@ def check_cast_once(probe: Probe, scenario: Scenario[ExileParams]) -> None:
 
 def stay_scenarios(cards: Sequence[CardData]) -> st.SearchStrategy[Scenario[ExileParams]]:
     later = ExileSpec(
-        steps=(Step.POSTCOMBAT_MAIN, Step.END), must=("Instant",), anyone=False, stack=False, free=free(cards)
+        steps=(Step.DRAW, Step.POSTCOMBAT_MAIN, Step.END),
+        must=("Instant",),
+        anyone=False,
+        stack=False,
+        free=free(cards),
     )
     if shinobi(cards):
         return with_try(later, ExileSpec(via="shinobi", must=("Instant",)))

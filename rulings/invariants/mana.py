@@ -251,19 +251,22 @@ def check_offered_iff_payable(symbol: CostSymbol, probe: Probe, scenario: Scenar
 
 
 def check_subject_refused(symbol: CostSymbol, probe: Probe, scenario: Scenario[ManaParams]) -> None:
+    """Each {symbol} ability of the subject, not only its first: the permanent can't pay the
+    symbol, whichever of its abilities asks (107.5, 107.6: one permanent, several abilities)."""
     source = scenario.params.sources[scenario.params.subject]
-    ability = next(a for a in source.abilities if a.cost == symbol)
     probe.claim(REFUSED)
-    shown = actions_for(probe, source.id, ability.name)
-    expect(
-        not shown,
-        f"a {{{symbol}}} ability is offered for {why_not(symbol, source)}",
-        expected="not offered",
-        observed=", ".join(map(str, shown)),
-    )
-    probe.expect_refused(
-        activation(scenario, source.id, ability.name), f"a {{{symbol}}} cost was paid with {why_not(symbol, source)}"
-    )
+    for ability in (a for a in source.abilities if a.cost == symbol):
+        shown = actions_for(probe, source.id, ability.name)
+        expect(
+            not shown,
+            f"a {{{symbol}}} ability is offered for {why_not(symbol, source)}",
+            expected=f"{ability.name} of {source.id} not offered",
+            observed=", ".join(map(str, shown)),
+        )
+        probe.expect_refused(
+            activation(scenario, source.id, ability.name),
+            f"a {{{symbol}}} cost was paid with {why_not(symbol, source)}",
+        )
 
 
 def check_subject_pays(symbol: CostSymbol, probe: Probe, scenario: Scenario[ManaParams]) -> None:

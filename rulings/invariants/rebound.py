@@ -15,6 +15,7 @@ from protocol.mechanics import Mechanic
 from protocol.model import ActionKind, EventKind, GameState, Step, Zone
 from protocol.probe import Probe, Scenario, expect
 from rulings.declare import invariant, mentions, ruling, template
+from rulings.invariants.consequences import Consequences, expect_consequences
 from rulings.invariants.driving import advance, events_of, resolve_stack
 from rulings.invariants.spell_moves import (
     cast,
@@ -73,7 +74,7 @@ def next_upkeep_over(player: int, turn: int):
     kind="outcome",
     claims=["countered: to the graveyard, no rebound"],
     requires=BASE | COUNTER | {Mechanic.CASTING_PERMANENTS, Mechanic.CAST_TRIGGER, Mechanic.TOKENS},
-    scenarios=lambda: rebound_cast_scenarios(ReboundSpec(counter=True, targeted=True)),
+    scenarios=lambda: rebound_cast_scenarios(ReboundSpec(counter=True, targeted=True, instant_steps=True)),
     observes={"delayed"},
 )
 def check_countered_to_graveyard(probe: Probe, scenario: Scenario[ReboundParams]) -> None:
@@ -167,6 +168,46 @@ def check_no_second_chance(probe: Probe, scenario: Scenario[ReboundParams]) -> N
     probe.claim("no second chance on a later upkeep")
     end = probe.state()
     expect_declined_still_exiled(end, card)
+
+
+CAST_FREE_THEN_GONE = "cast from exile without paying, then where a resolved spell goes, nothing else changed"
+
+
+@invariant(
+    applies_to=RECAST_OPTIONAL,
+    name="cast-from-exile-free",
+    kind="outcome",
+    claims=[CAST_FREE_THEN_GONE],
+    requires=BALLER,
+    scenarios=lambda: rebound_upkeep_scenarios(),
+)
+def check_cast_from_exile(probe: Probe, scenario: Scenario[ReboundParams]) -> None:
+    """Casting the card rebound offers (the other choice the ruling leaves open) follows every
+    consequence of 702.88a: it is cast from exile without paying its mana cost (no land tapped,
+    no land play used), and once it resolves it is not exiled again (cast from exile, not from
+    the hand): an instant or sorcery goes to its owner's graveyard (608.2n), Jeskai Baller enters
+    the battlefield; nothing else moved."""
+    player, card = scenario.params.player, scenario.params.card
+    rebound_choice(probe, scenario)
+    before = probe.state()
+    probe.require(cast(player, card), f"casting {card} from exile as its rebound trigger offers")
+    resolve_stack(probe)
+    after = probe.state()
+    probe.claim(CAST_FREE_THEN_GONE)
+    owner = before.obj(card).owner
+    where = (Zone.BATTLEFIELD, player) if scenario.params.kind == "Jeskai Baller" else (Zone.GRAVEYARD, owner)
+    expect_consequences(
+        before,
+        after,
+        f"{card} cast by rebound from exile, resolved",
+        Consequences(moved={card: where}, tap_ok=()),
+    )
+    expect(
+        not any(d.card == card for d in after.delayed),
+        "a card cast from exile by rebound set up rebound again (only a spell cast from the hand is exiled by it)",
+        expected="no delayed trigger for it",
+        observed=", ".join(map(str, after.delayed)),
+    )
 
 
 @invariant(

@@ -54,6 +54,7 @@ from protocol.model import (
 )
 from protocol.probe import Probe, Scenario, expect
 from rulings.declare import Draws, Each, invariant, template
+from rulings.invariants.consequences import Consequences, expect_consequences
 from rulings.invariants.driving import (
     MOVE_LIMIT,
     advance,
@@ -418,6 +419,35 @@ def check_top_cards_fixed(probe: Probe, scenario: Scenario) -> None:
 
 
 SHUFFLED_BEYOND_VIEW = "a restricted search shuffles the cards it did not see too"
+ONLY_FOUND_MOVED = "the found cards where the effect puts them, nothing else moved or reordered"
+
+
+def found_destination(state: GameState, search: Search) -> tuple[Zone, int] | None:
+    """Where the search's effect puts the cards it finds, read from its source's text ("put it
+    into your hand", "put it onto the battlefield [under your control]": the searcher's hand or
+    battlefield); None where the text says neither."""
+    text = state.data_of(search.source).text.lower() if state.has_object(search.source) else ""
+    if "into your hand" in text:
+        return (Zone.HAND, search.searcher)
+    if "onto the battlefield" in text:
+        return (Zone.BATTLEFIELD, search.searcher)
+    return None
+
+
+def expect_search_consequences(before: GameState, after: GameState, search: Search) -> None:
+    """Every consequence of a finished search (701.23a, 701.24a), not only the shuffle: each card
+    that left the searched library is where the effect puts it, the searched library holds the
+    rest (shuffled), every other library kept its order, nothing else moved, no land play used."""
+    where = found_destination(before, search)
+    searched = before.player(search.library).library
+    found = [c for c in searched if c not in after.player(search.library).library]
+    assert where is not None
+    expect_consequences(
+        before,
+        after,
+        f"the search of player {search.library}'s library, finished",
+        Consequences(moved=dict.fromkeys(found, where), shuffled={search.library}),
+    )
 
 
 def check_whole_library_shuffled(probe: Probe, scenario: Scenario) -> None:
@@ -441,6 +471,9 @@ def check_whole_library_shuffled(probe: Probe, scenario: Scenario) -> None:
         expected=f"one shuffle of player {search.library}'s library, all {size} cards",
         observed="; ".join(map(str, shuffles)) or "no shuffle",
     )
+    if found_destination(state, search) is not None:
+        probe.claim(ONLY_FOUND_MOVED)
+        expect_search_consequences(state, after, search)
 
 
 # -- templates: search restrictions to the top N cards (Aven Mindcensor) ----------------------
@@ -566,7 +599,7 @@ invariant(
     applies_to=template("search.shuffle-whole-library"),
     name="whole-library-shuffled",
     kind="trace",
-    claims=["the whole searched library shuffled once", SHUFFLED_BEYOND_VIEW],
+    claims=["the whole searched library shuffled once", SHUFFLED_BEYOND_VIEW, ONLY_FOUND_MOVED],
     scenarios=Searching(SearchSetup(kinds=SEARCH_KINDS, restriction="any", start="any", library=(6, 9))),
     check=check_whole_library_shuffled,
     description="after a search, restricted or not, the entire searched library is shuffled once",
