@@ -100,6 +100,14 @@ def one_less_marked(self: Combat, game: Game, source: Perm, creature: Perm, amou
     return max(0, amount - 1)
 
 
+def nonlethal_damage_wears_off(self: Combat, game: Game, source: Perm, creature: Perm, amount: int) -> int:
+    """Damage that leaves a creature alive is not kept: it wears off at once instead of staying
+    marked until the cleanup step (120.6)."""
+    if game.is_type(creature.id, "Creature") and amount < self.lethal_damage(game, creature):
+        return 0
+    return Combat.damage_marked(self, game, source, creature, amount)
+
+
 MUTANTS: tuple[Mutant, ...] = table(
     # id, the rulings it breaks, the bug, the decisions it replaces
     (
@@ -113,6 +121,12 @@ MUTANTS: tuple[Mutant, ...] = table(
         LETHAL,
         "damage equal to a creature's toughness is not lethal: only more is",
         {"core.is_lethally_damaged": lethal_only_above_toughness},
+    ),
+    (
+        "nonlethal-damage-wears-off",
+        ("combat.lethal-damage-sba",),
+        "combat damage that leaves a creature alive is not marked on it: it wears off at once",
+        {"combat.damage_marked": nonlethal_damage_wears_off},
     ),
     (
         "combat-damage-one-short",
