@@ -21,6 +21,8 @@ stores it in ``results.json`` for ``replay``, re-runs the check on it while it 1
 state (each object removed, the same sequence played again), and bounds and isolates each
 example as a whole. Choices drawn as data keep all three; a machine's steps would have to be
 recorded as :class:`ExploreParams` and replayed through this same walk, which is what this is.
+The project's tests also run the global rules as a ``RuleBasedStateMachine`` on the reference
+engine (``tests/test_explore_state_machine.py``), where no replay is needed.
 """
 
 from __future__ import annotations
