@@ -82,6 +82,13 @@ CANNOT_SHOW = frozenset({"protector", "revealed", "triggered", "choices", "chara
 DERIVED = frozenset({EventKind.ZONE_CHANGE, EventKind.TAP, EventKind.UNTAP, EventKind.ENTER_ATTACKING, EventKind.LIFE})
 
 
+def _siege_cast_offer(waiting: dict[str, Any]) -> bool:
+    """Whether phase asks whether to cast a defeated Siege transformed (310.12b)."""
+    if waiting.get("type") != "OptionalEffectChoice":
+        return False
+    return "310.12b" in str((waiting.get("data") or {}).get("description", ""))
+
+
 class PhaseSession(CachedSession):
     """One phase Game behind the Session protocol. phase's state is read once per game version
     (``state()`` is ~100 KB of JSON): the raw state, its JSON text for copies, the model export
@@ -262,9 +269,21 @@ class PhaseSession(CachedSession):
         events: list[dict[str, Any]] = []
         for _ in range(MAX_TRIGGER_PROMPTS):
             waiting = self._game.waiting_for() or {}
+            data = waiting.get("data") or {}
+            if _siege_cast_offer(waiting):
+                # 310.12b: "you may cast it transformed": the harness's battles have no back
+                # face, so there is nothing to cast; declined, as the reference engine leaves it.
+                decline = {"type": "DecideOptionalEffect", "data": {"accept": False}}
+                try:
+                    events += self._game.apply(
+                        int(data.get("player", player)), phase.GameAction.from_dict(decline)
+                    ).events
+                except ValueError as exc:
+                    raise EngineError(f"phase refused declining a Siege's cast: {exc}") from None
+                self.changed()
+                continue
             if waiting.get("type") != "OrderTriggers":
                 break
-            data = waiting.get("data") or {}
             order = {"type": "OrderTriggers", "data": {"order": list(range(len(data.get("triggers") or [])))}}
             stacked = {int(item["id"]) for item in self._game.state()["state"].get("stack", [])}
             try:
