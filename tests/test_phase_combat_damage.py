@@ -456,3 +456,33 @@ def test_an_attacker_is_neither_blocked_nor_unblocked_while_blockers_are_declare
     assert waiting.permanent(attacker).blocked is None  # type: ignore[union-attr]
     session.apply(Action(ActionKind.DECLARE_BLOCKERS, 1))
     assert session.state().permanent(attacker).blocked is False  # type: ignore[union-attr]
+
+
+def test_a_defeated_siege_goes_to_exile_and_the_game_goes_on() -> None:
+    """310.12b: a battle with its last defense counter removed is exiled, and "you may cast it
+    transformed" has nothing to cast for the harness's battles (no back face). phase asks that
+    as an optional choice the model has no decision for; the adapter declines it, so a player
+    holds priority again instead of the game waiting for nobody."""
+    from protocol.model import TargetKind
+
+    b = StateBuilder()
+    siege = b.permanent(cards.battle(1), 0, protector=1)
+    b.permanent(
+        cards.creature(3, 3),
+        0,
+        tapped=True,
+        attacking=AttackTarget.of_permanent(TargetKind.BATTLE, siege),
+        blocked=False,
+    )
+    state = b.build(turn=3, active_player=0, step=Step.DECLARE_BLOCKERS, priority=0)
+    session = PhaseInProcess().start(state)
+    session.apply(pass_priority(0))
+    session.apply(pass_priority(1))
+    for _ in range(4):  # the defeat trigger is put on the stack, then resolves
+        now = session.state()
+        if now.permanent(siege) is None and not now.stack:
+            break
+        session.apply(pass_priority(now.priority if now.priority is not None else 0))
+    after = session.state()
+    assert after.permanent(siege) is None and siege in after.player(0).exile
+    assert after.priority is not None and session.legal_actions()
