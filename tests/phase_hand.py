@@ -60,13 +60,15 @@ class Board:
     """A phase game with ``cards`` on the battlefield (untapped, not summoning sick), player 0
     active in ``step`` (phase's name) with priority; ``hand`` cards in their controller's hand
     and ``library`` cards on top of their controller's library, in order; the battlefield cards
-    named in ``tapped`` tapped."""
+    named in ``tapped`` tapped; ``counters`` (card name, phase's counter name, how many) put on
+    battlefield cards (a planeswalker's loyalty, a battle's defense)."""
 
     cards: tuple[Card, ...]
     step: str = "PreCombatMain"
     hand: tuple[Card, ...] = ()
     library: tuple[Card, ...] = ()
     tapped: tuple[str, ...] = ()
+    counters: tuple[tuple[str, str, int], ...] = ()
     game: Any = None
     ids: dict[str, int] = field(default_factory=dict)
 
@@ -92,6 +94,8 @@ class Board:
             state["battlefield"].append(oid)
             state["objects"][str(oid)].update(zone="Battlefield", summoning_sick=False, entered_battlefield_turn=0)
             state["objects"][str(oid)]["tapped"] = card.name in self.tapped
+        for name, counter, amount in self.counters:
+            state["objects"][str(self.ids[name])].setdefault("counters", {})[counter] = amount
         for card in self.hand:
             oid, seat = self.ids[card.name], state["players"][card.controller]
             if oid in seat["library"]:

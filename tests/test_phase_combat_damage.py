@@ -486,3 +486,46 @@ def test_a_defeated_siege_goes_to_exile_and_the_game_goes_on() -> None:
     after = session.state()
     assert after.permanent(siege) is None and siege in after.player(0).exile
     assert after.priority is not None and session.legal_actions()
+
+
+def test_phase_deviation_a_defeated_planeswalker_still_takes_a_tramplers_excess() -> None:
+    """Deviation 12, on phase itself: a first striker defeats the planeswalker it attacks with a
+    trampler; in the regular combat damage step phase's prompt for the blocked trampler still
+    names the planeswalker as what it attacks, and its listed division sends the excess there,
+    where the damage is lost. The planeswalker left the battlefield, so it was removed from combat
+    and stopped being attacked (506.4); the trampler attacks nothing (506.4c), so there is nothing
+    beyond its blockers to assign to (702.19b) and all of its damage goes to the blocker (510.1c).
+    The harness sees phase's choice naming an object that is no longer in the game."""
+    board = Board(
+        (
+            Card("Striker", ("Creature",), "First strike", 0, 1, 1, ("First strike",)),
+            Card("Trampler", ("Creature",), "Trample", 0, 3, 3, ("Trample",)),
+            Card("Walker", ("Planeswalker",), "", 1),
+            Card("Chump", ("Creature",), "", 1, 1, 1),
+        ),
+        step="BeginCombat",
+        counters=(("Walker", "loyalty", 1),),
+    )
+    ids = board.ids
+
+    def passes() -> None:
+        while board.waiting()["type"] == "Priority":
+            board.apply(board.waiting()["data"]["player"], {"type": "PassPriority"})
+
+    passes()
+    walker = {"type": "Planeswalker", "data": ids["Walker"]}
+    attacks = [[ids["Striker"], walker], [ids["Trampler"], walker]]
+    board.apply(0, {"type": "DeclareAttackers", "data": {"attacks": attacks, "bands": []}})
+    passes()
+    board.apply(1, {"type": "DeclareBlockers", "data": {"assignments": [[ids["Chump"], ids["Trampler"]]]}})
+    passes()
+    assert board.game.state()["state"]["objects"][str(ids["Walker"])]["zone"] == "Graveyard"
+    prompt = board.waiting()
+    assert prompt["type"] == "AssignCombatDamage" and prompt["data"]["attacker_id"] == ids["Trampler"]
+    assert prompt["data"]["attack_target"] == walker  # still attacked after it left (506.4)
+    (listed,) = [a["data"] for a in board.offered("AssignCombatDamage")]
+    assert listed["assignments"] == [[ids["Chump"], 1]] and listed["trample_damage"] == 2
+    events = board.apply(0, {"type": "AssignCombatDamage", "data": listed})
+    dealt = [(e["data"]["target"], e["data"]["amount"]) for e in events if e["type"] == "DamageDealt"]
+    assert ({"Object": ids["Chump"]}, 1) in dealt  # 2 of the trampler's 3 damage dealt to nothing
+    assert sum(amount for _, amount in dealt) == 2  # the chump's 1 back to the trampler, not 3 + 1
