@@ -32,10 +32,13 @@ import sys
 
 import pytest
 
+import tests.test_real_combat_scenarios as base
+from engines.mutants.combat_rules import MUTANTS
 from engines.reference import ReferenceEngine
+from engines.reference.testing import P1, at_walker
 from protocol.adapter import ActionRefused, EngineError
 from protocol.builder import StateBuilder
-from protocol.decisions import AssignCombatDamage, DeclareBlockers
+from protocol.decisions import AssignCombatDamage, DeclareAttackers, DeclareBlockers
 from protocol.model import Action, ActionKind, CardData, EventKind, GameState
 from tests.test_real_combat_scenarios import Combat
 
@@ -250,7 +253,7 @@ def test_pc_50_toothless_first_strike_kills_before_it_is_hit():
     first = [e for e in game.events if e.kind is EventKind.DAMAGE and e.detail == "first-strike"]
     assert [(e.card, e.target, e.amount) for e in first] == [(shepherd, assassin, 3)]
     assert game.dealt(assassin, shepherd) == [] and game.marked(shepherd) == 0
-    assert game.marked(archangel) == 4
+    assert game.dealt(archangel, flamefiend) == [5] and game.marked(archangel) == 4
     assert set(graveyard(game.state, 0)) == {assassin, flamefiend, creeper}
     assert graveyard(game.state, 1) == (cavalier,)
     assert game.life(1) == 4
@@ -379,8 +382,9 @@ def test_mtgp_02_its_a_trap_five_constructs_overwhelm_two_blockers():
     who has Viashino Fangtail (3/3) and Rockslide Sorcerer (3/3). (Player 0 here is the AI.)
 
     Without one of the traps in hand, blocking two Constructs leaves three unblocked: 12 damage,
-    the human goes to -5 (704.5a: that player loses); both blockers die and each blocked
-    Construct has 3 damage marked. Left out: Fangtail's tap ability and the Sorcerer's
+    the human goes to -5 (704.5a: that player loses); each blocked Construct assigns all its 4
+    damage to its one blocker (510.1a), both blockers die, and each blocked Construct has 3
+    damage marked. Left out: Fangtail's tap ability and the Sorcerer's
     spell-cast trigger (nothing activated or cast), Throne of the God-Pharaoh (its end-step
     trigger comes after combat)."""
     construct = card("Construct Token", "", 4, 4, types=("Artifact", "Creature"), subtypes=("Construct",))
@@ -393,9 +397,121 @@ def test_mtgp_02_its_a_trap_five_constructs_overwhelm_two_blockers():
     game.block((fangtail, constructs[0]), (sorcerer, constructs[1]))
     game.damage()
     assert sum(sum(game.dealt(c, "player:1")) for c in constructs) == 12
+    assert game.dealt(constructs[0], fangtail) == [4] and game.dealt(constructs[1], sorcerer) == [4]
     assert game.life(1) == -5
     assert set(graveyard(game.state, 1)) == {fangtail, sorcerer}
     assert game.marked(constructs[0]) == 3 and game.marked(constructs[1]) == 3
+
+
+# -- Possibility Storm ------------------------------------------------------------------------------
+
+
+def planeswalker(name: str, mana_cost: str, loyalty: int, subtype: str) -> CardData:
+    """A legendary planeswalker restated without its abilities (each test says why they play no
+    part); ``loyalty`` is the printed one, the puzzle's counters are given to the builder."""
+    return CardData(
+        name,
+        ("Planeswalker",),
+        mana_cost=mana_cost,
+        supertypes=("Legendary",),
+        subtypes=(subtype,),
+        loyalty=str(loyalty),
+    )
+
+
+def test_ps_war3_trample_over_a_servo_into_the_attacked_planeswalker():
+    """Card-Forge/forge forge-gui/res/puzzle/PS_WAR3.pzl, "Possibility Storm - War of the Spark
+    #03": the human (20 life) attacks Saheeli, Sublime Artificer (3 loyalty counters) with Havoc
+    Devils (4/3 trample) and the AI (10 life) with Feather, the Redeemed (3/4 flying); a Servo
+    token (1/1) blocks the Devils and Kinjalli's Sunwing (2/3 flying) blocks Feather.
+
+    The Devils must assign lethal damage (1) to the Servo first (702.19b: 0 to it and 4 to
+    Saheeli is refused); the rest, 3, goes to the planeswalker it attacks (702.19c), removing
+    three loyalty counters (120.3c), and Saheeli, at 0 loyalty, is put into her owner's
+    graveyard (704.5i). Feather kills the Sunwing and survives with 2 damage; the AI stays at
+    10. Left out: Saheeli's spell trigger and loyalty ability, Feather's spell trigger and the
+    Sunwing's "enters tapped" effect (no spell is cast, nothing is activated, nothing enters);
+    the other Servo and Goblin Assault Team do not block; Ral, Storm Conduit and The Wanderer
+    take no part."""
+    b = StateBuilder()
+    devils = b.permanent(card("Havoc Devils", "{2}{R}{R}", 4, 3, "Trample"), 0)
+    feather = b.permanent(card("Feather, the Redeemed", "{R}{W}{W}", 3, 4, "Flying"), 0)
+    saheeli = b.permanent(
+        planeswalker("Saheeli, Sublime Artificer", "{1}{U/R}{U/R}", 5, "Saheeli"), 1, counters=(("loyalty", 3),)
+    )
+    servo = b.permanent(card("Servo", "", 1, 1, types=("Artifact", "Creature"), subtypes=("Servo",)), 1, token=True)
+    sunwing = b.permanent(card("Kinjalli's Sunwing", "{2}{W}", 2, 3, "Flying"), 1)
+    game = combat_at(b, (20, 10))
+    game.pass_until(DeclareAttackers)
+    game.apply(Action(ActionKind.DECLARE_ATTACKERS, 0, attacks=((devils, at_walker(saheeli)), (feather, P1))))
+    game.block((servo, devils), (sunwing, feather))
+    game.pass_until(AssignCombatDamage)
+    skip_lethal = Action(ActionKind.ASSIGN_DAMAGE, 0, damage=((devils, servo, 0), (devils, saheeli, 4)))
+    assert refused(game, skip_lethal)
+    game.damage({devils: [(servo, 1), (saheeli, 3)]})
+    assert game.dealt(devils, servo) == [1] and game.dealt(devils, saheeli) == [3]
+    assert not game.on_battlefield(saheeli) and saheeli in graveyard(game.state, 1)
+    assert not game.on_battlefield(servo) and not game.on_battlefield(sunwing)
+    assert game.marked(feather) == 2 and game.marked(devils) == 1
+    assert game.life(1) == 10
+
+
+def test_ps_war6_a_blocked_attacker_leaves_the_attacked_planeswalker_untouched():
+    """Card-Forge/forge forge-gui/res/puzzle/PS_WAR6.pzl, "Possibility Storm - War of the Spark
+    #06": the human's Sage's Row Savant (2/1) attacks Sarkhan the Masterless (2 loyalty
+    counters); the AI's Senate Courier (1/4 flying) blocks it.
+
+    A blocked creature without trample deals its damage only to its blockers (510.1a,
+    510.1c), so Sarkhan keeps his 2 loyalty; the Savant dies to the Courier's 1 damage and marks
+    2 on it, and the AI stays at 6. Left out: the Savant's enters trigger (it entered earlier),
+    the Courier's vigilance ability (not activated), Sarkhan's loyalty abilities (not
+    activated) and his attack trigger, which makes each Dragon the AI controls deal 1 damage to
+    the attacker: the AI controls no Dragon, so it deals none; Rising Populace does not block
+    (and no creature or planeswalker of the AI dies), the human's planeswalkers take no part."""
+    b = StateBuilder()
+    savant = b.permanent(card("Sage's Row Savant", "{1}{U}", 2, 1), 0)
+    sarkhan = b.permanent(
+        planeswalker("Sarkhan the Masterless", "{3}{R}{R}", 5, "Sarkhan"), 1, counters=(("loyalty", 2),)
+    )
+    courier = b.permanent(card("Senate Courier", "{2}{U}", 1, 4, "Flying"), 1)
+    game = combat_at(b, (20, 6))
+    game.attack(savant, target=at_walker(sarkhan))
+    game.block((courier, savant))
+    game.damage()
+    walker = game.state.permanent(sarkhan)
+    assert walker is not None and walker.counter("loyalty") == 2
+    assert game.dealt(savant, sarkhan) == [] and game.dealt(savant, courier) == [2]
+    assert savant in graveyard(game.state, 0) and game.marked(courier) == 2
+    assert game.life(1) == 6
+
+
+def test_ps_war7_a_double_striking_blocker_kills_first_and_hits_nothing_after():
+    """Card-Forge/forge forge-gui/res/puzzle/PS_WAR7.pzl, "Possibility Storm - War of the Spark
+    #07": the human (8 life) attacks the AI (20 life) with Desperate Castaways (2/3) and Naru
+    Meha, Master Wizard (3/3); God-Eternal Oketra (3/6 double strike) blocks the Castaways and a
+    Zombie Warrior token (4/4 vigilance) blocks Naru Meha.
+
+    Oketra deals 3 in the first-strike combat damage step and the Castaways die before dealing
+    damage (702.4b, 510.4); in the second step Oketra deals no damage, the creature it blocked
+    having left combat (510.1d: a blocker assigns damage only to the creatures it blocks). Naru
+    Meha and the token trade 3 and 4: Naru Meha dies. The AI stays at 20. Left out: the
+    Castaways' attack restriction (met: the human controls artifacts, Sleek Schooner and
+    Firemind Vessel), Naru Meha's flash, enters trigger and lord ability (no other Wizard
+    attacks), Oketra's triggers (no creature spell is cast, it does not die); Impassioned
+    Orator and the other tokens do not block."""
+    b = StateBuilder()
+    castaways = b.permanent(card("Desperate Castaways", "{1}{B}", 2, 3), 0)
+    naru = b.permanent(card("Naru Meha, Master Wizard", "{2}{U}{U}", 3, 3), 0)
+    oketra = b.permanent(card("God-Eternal Oketra", "{3}{W}{W}", 3, 6, "Double strike"), 1)
+    zombie = b.permanent(card("Zombie Warrior", "", 4, 4, "Vigilance", subtypes=("Zombie", "Warrior")), 1, token=True)
+    game = combat_at(b, (8, 20))
+    game.attack(castaways, naru)
+    game.block((oketra, castaways), (zombie, naru))
+    game.damage()
+    assert game.dealt(oketra, castaways) == [3] and game.dealt(castaways, oketra) == []
+    assert game.marked(oketra) == 0 and game.marked(zombie) == 3 and game.dealt(zombie, naru) == [4]
+    assert set(graveyard(game.state, 0)) == {castaways, naru}
+    assert game.life(1) == 20
 
 
 # -- every scenario names its source ---------------------------------------------------------------
@@ -407,7 +523,7 @@ def scenarios() -> list[tuple[str, str]]:
     return [
         (name, inspect.getdoc(fn) or "")
         for name, fn in inspect.getmembers(module, inspect.isfunction)
-        if name.startswith("test_pp") or name.startswith("test_pc") or name.startswith("test_mtgp")
+        if name.startswith(("test_pp", "test_pc", "test_mtgp", "test_ps"))
     ]
 
 
@@ -417,3 +533,43 @@ def test_every_scenario_names_a_forge_puzzle_file_and_its_name():
     assert len(found) >= 8
     for name, doc in found:
         assert doc.startswith(f"{FORGE} {PUZZLES}/") and '.pzl, "' in doc, name
+
+
+# -- the scenarios catch seeded combat bugs --------------------------------------------------------
+
+#: Combat mutants (``engines.mutants.combat_rules``) whose bug shows in these real positions:
+#: each must make at least one scenario fail. (The others need a position no puzzle here has:
+#: menace, a blocker leaving combat, a first striker whose target survives its first hit ...)
+CAUGHT = (
+    "lethal-damage-never-destroys",
+    "lethal-damage-only-above-toughness",
+    "nonlethal-damage-wears-off",
+    "combat-damage-one-short",
+    "sole-blocker-gets-lethal-only",
+    "flyers-block-only-flyers",
+    "everyone-strikes-first",
+    "tapped-creatures-block",
+    "blockers-deal-no-damage",
+    "damage-marked-one-short",
+)
+
+
+@pytest.mark.parametrize("mutant_id", CAUGHT)
+def test_a_seeded_combat_bug_fails_some_forge_scenario(mutant_id: str, monkeypatch: pytest.MonkeyPatch):
+    """Played on a mutant of the reference engine with one combat bug, at least one scenario
+    that passes on the reference engine fails: the scenarios are not vacuous."""
+    (mutant,) = [m for m in MUTANTS if m.id == mutant_id]
+    monkeypatch.setattr(base, "ReferenceEngine", mutant.engine)
+    monkeypatch.setattr(sys.modules[__name__], "ReferenceEngine", mutant.engine)
+    for name, _ in scenarios():
+        if name in XFAIL:
+            continue
+        try:
+            globals()[name]()
+        except (AssertionError, ActionRefused, EngineError):
+            return
+    pytest.fail(f"no Forge scenario fails on {mutant.spec}")
+
+
+#: Scenarios marked xfail (they fail on the reference engine too, so they catch nothing).
+XFAIL = frozenset({"test_pc_50_toothless_with_the_oracle_keyword_line_as_printed"})
