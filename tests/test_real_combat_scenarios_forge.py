@@ -20,9 +20,14 @@ Player 0 is the attacking player of the restated combat (the puzzle's human on i
 the puzzle's AI when the puzzle starts in the AI's combat). The model has no game-over record,
 so a player brought to 0 life or less is asserted by its life total (704.5a follows).
 
-Oracle prints several keywords on one line ("Flying, vigilance"); the reference engine reads one
-keyword per line, so such lines are restated one keyword a line (the same abilities, 702.1), and
-one strict xfail keeps the Oracle line as printed, to report the reading gap until it is closed.
+There are 12 scenarios (6 Perplexing Chimera puzzles, 4 Possibility Storm, 1 Pauper Puzzle,
+1 MTG Puzzles) and two strict xfails, each for something the real boards showed the reference
+engine does not do. Oracle prints several keywords on one line ("Flying, vigilance"); the
+reference engine reads one keyword a line and refuses such a card, so the scenarios restate
+those lines one keyword a line (the same abilities) and one xfail keeps the line as printed.
+A defeated Siege is put into the graveyard by the reference engine; the rules exile it
+(310.11b). Last, the scenarios are played on seeded combat mutants: each of those listed in
+:data:`CAUGHT` makes at least one of them fail.
 """
 
 from __future__ import annotations
@@ -35,7 +40,7 @@ import pytest
 import tests.test_real_combat_scenarios as base
 from engines.mutants.combat_rules import MUTANTS
 from engines.reference import ReferenceEngine
-from engines.reference.testing import P1, at_walker
+from engines.reference.testing import P1, at_battle, at_walker
 from protocol.adapter import ActionRefused, EngineError
 from protocol.builder import StateBuilder
 from protocol.decisions import AssignCombatDamage, DeclareAttackers, DeclareBlockers
@@ -514,6 +519,67 @@ def test_ps_war7_a_double_striking_blocker_kills_first_and_hits_nothing_after():
     assert game.life(1) == 20
 
 
+def mom2_raptor_attacks_the_siege() -> tuple[Combat, str, str]:
+    """PS_MOM2's position: Rampaging Raptor (4/4 trample, haste), cast from the hand this turn,
+    attacks Invasion of Kaldheim (2 defense counters), a Siege the human controls and the AI
+    protects (310.11a); the AI's two Swordsworn Cavaliers (3/1) do not block. Returns the game
+    after combat damage, the Raptor and the Siege."""
+    b = StateBuilder()
+    raptor = b.permanent(card("Rampaging Raptor", "{2}{R}{R}", 4, 4, "Trample\nHaste"), 0, summoning_sick=True)
+    siege = b.permanent(
+        CardData("Invasion of Kaldheim", ("Battle",), mana_cost="{3}{R}", subtypes=("Siege",), defense="4"),
+        0,
+        counters=(("defense", 2),),
+        protector=1,
+    )
+    cavaliers = [b.permanent(card("Swordsworn Cavalier", "{1}{W}", 3, 1), 1) for _ in range(2)]
+    game = combat_at(b, (20, 8))
+    game.attack(raptor, target=at_battle(siege))
+    game.pass_until(DeclareBlockers)
+    assert cavaliers and not refused(game, blocks(1, (cavaliers[0], raptor)))
+    game.block()
+    game.damage()
+    return game, raptor, siege
+
+
+def test_ps_mom2_an_unblocked_attacker_defeats_the_siege_it_attacks():
+    """Card-Forge/forge forge-gui/res/puzzle/PS_MOM2.pzl, "Possibility Storm - March of the
+    Machines #02": Rampaging Raptor (4/4 trample, haste), cast from the human's hand this turn,
+    attacks Invasion of Kaldheim, a Siege the human controls with 2 defense counters and the AI
+    protects (its controller can attack it, 310.8b); the AI's Swordsworn Cavaliers (3/1) could
+    block it (the protector's creatures, 310.8c) and do not.
+
+    Haste lets the Raptor attack (702.10b); its 4 combat damage to the battle removes the 2
+    defense counters it has (120.3h) and the defeated battle leaves the battlefield (a strict
+    xfail below says where it goes). The AI stays at 8. Left out: the Raptor's pump ability (not
+    activated) and its trigger on combat damage to an opponent (it damages a battle), the
+    Siege's enters trigger (it entered earlier), the Cavaliers' first strike (no other Knight
+    entered this turn); Invasion of Karsus, Invasion of Xerex and Dwarven Forge-Chanter take no
+    part."""
+    game, raptor, siege = mom2_raptor_attacks_the_siege()
+    assert game.dealt(raptor, siege) == [4]
+    assert not game.on_battlefield(siege)
+    assert game.life(1) == 8
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the reference engine puts a defeated Siege into its owner's graveyard (310.7, 704.5v alone); "
+    "a Siege's intrinsic trigger exiles it instead, then its controller may cast it transformed "
+    "(310.11b), and 704.5v waits while that trigger is pending",
+)
+def test_ps_mom2_a_defeated_siege_is_exiled_not_put_into_the_graveyard():
+    """Card-Forge/forge forge-gui/res/puzzle/PS_MOM2.pzl, "Possibility Storm - March of the
+    Machines #02": after the Raptor defeats Invasion of Kaldheim (the scenario above), the
+    Siege's intrinsic ability "When the last defense counter is removed from this permanent,
+    exile it, then you may cast it transformed without paying its mana cost" (310.11b) exiles
+    it; the state-based action does not put it into the graveyard while that trigger is pending
+    (310.7, 704.5v). With the cast declined (the least answer), the card is in its owner's exile."""
+    game, _, siege = mom2_raptor_attacks_the_siege()
+    assert siege not in graveyard(game.state, 0)
+    assert siege in game.state.player(0).exile
+
+
 # -- every scenario names its source ---------------------------------------------------------------
 
 
@@ -572,4 +638,9 @@ def test_a_seeded_combat_bug_fails_some_forge_scenario(mutant_id: str, monkeypat
 
 
 #: Scenarios marked xfail (they fail on the reference engine too, so they catch nothing).
-XFAIL = frozenset({"test_pc_50_toothless_with_the_oracle_keyword_line_as_printed"})
+XFAIL = frozenset(
+    {
+        "test_pc_50_toothless_with_the_oracle_keyword_line_as_printed",
+        "test_ps_mom2_a_defeated_siege_is_exiled_not_put_into_the_graveyard",
+    }
+)
