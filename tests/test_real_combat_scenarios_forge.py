@@ -20,14 +20,14 @@ Player 0 is the attacking player of the restated combat (the puzzle's human on i
 the puzzle's AI when the puzzle starts in the AI's combat). The model has no game-over record,
 so a player brought to 0 life or less is asserted by its life total (704.5a follows).
 
-There are 12 scenarios (6 Perplexing Chimera puzzles, 4 Possibility Storm, 1 Pauper Puzzle,
+There are 13 scenarios (7 Perplexing Chimera puzzles, 4 Possibility Storm, 1 Pauper Puzzle,
 1 MTG Puzzles) and two strict xfails, each for something the real boards showed the reference
 engine does not do. Oracle prints several keywords on one line ("Flying, vigilance"); the
 reference engine reads one keyword a line and refuses such a card, so the scenarios restate
 those lines one keyword a line (the same abilities) and one xfail keeps the line as printed.
 A defeated Siege is put into the graveyard by the reference engine; the rules exile it
-(310.11b). Last, the scenarios are played on seeded combat mutants: each of those listed in
-:data:`CAUGHT` makes at least one of them fail.
+(310.11b). Last, the scenarios are played on seeded mutants of the reference engine: each of those
+listed in :data:`CAUGHT` makes at least one of them fail.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ import sys
 import pytest
 
 import tests.test_real_combat_scenarios as base
-from engines.mutants.combat_rules import MUTANTS
+from engines.mutants import all_mutants
 from engines.reference import ReferenceEngine
 from engines.reference.testing import P1, at_battle, at_walker
 from protocol.adapter import ActionRefused, EngineError
@@ -378,6 +378,35 @@ def test_pc_07_light_and_shadow_flyer_blocked_only_in_the_air():
     assert game.life(1) == 9
 
 
+def test_pc_042815_dracophobia_deathtouch_destroys_a_dragon_token():
+    """Card-Forge/forge forge-gui/res/puzzle/PC_042815.pzl, "Perplexing Chimera
+    (GatheringMagic.com) 042815 - Dracophobia" (goal: destroy the AI's Dragons): the human (5
+    life) attacks the AI (17 life) with Heir of the Wilds (2/2 deathtouch) and Herdchaser Dragon
+    (3/3 flying, trample); a Dragon token (4/4 flying) blocks each.
+
+    The Heir's 2 damage destroys its 4/4 blocker (deathtouch, 702.2b, 704.5h) and the Heir dies
+    to 4; the Herdchaser's 3 is less than the lethal 4 its blocker needs, so it all goes to the
+    token and none tramples over (702.19b): that token survives with 3 damage and the
+    Herdchaser dies. One Dragon of the goal is destroyed; the AI stays at 17. Left out: the
+    Heir's ferocious trigger (its "if" is false: the human controls no creature with power 4 or
+    greater, 603.4), the Herdchaser's megamorph and turned-face-up lines (it is face up); the
+    tokens' red colour; the AI's other Dragons and the human's other creatures take no part."""
+    b = StateBuilder()
+    heir = b.permanent(card("Heir of the Wilds", "{1}{G}", 2, 2, "Deathtouch"), 0)
+    herdchaser = b.permanent(card("Herdchaser Dragon", "{5}{G}", 3, 3, "Flying\nTrample", subtypes=("Dragon",)), 0)
+    dragon = card("Dragon", "", 4, 4, "Flying", subtypes=("Dragon",))
+    first, second = b.permanent(dragon, 1, token=True), b.permanent(dragon, 1, token=True)
+    game = combat_at(b, (5, 17))
+    game.attack(heir, herdchaser)
+    game.block((first, heir), (second, herdchaser))
+    game.damage()
+    assert game.dealt(heir, first) == [2] and not game.on_battlefield(first)
+    assert game.dealt(herdchaser, second) == [3] and game.dealt(herdchaser, "player:1") == []
+    assert game.marked(second) == 3
+    assert set(graveyard(game.state, 0)) == {heir, herdchaser}
+    assert game.life(1) == 17
+
+
 # -- MTG Puzzles -----------------------------------------------------------------------------------
 
 
@@ -603,10 +632,11 @@ def test_every_scenario_names_a_forge_puzzle_file_and_its_name():
 
 # -- the scenarios catch seeded combat bugs --------------------------------------------------------
 
-#: Combat mutants (``engines.mutants.combat_rules``) whose bug shows in these real positions:
-#: each must make at least one scenario fail. (The others need a position no puzzle here has:
-#: menace, a blocker leaving combat, a first striker whose target survives its first hit ...)
+#: Seeded mutants (``engines.mutants``) whose bug shows in these real positions: each must make
+#: at least one scenario fail. (Others need a position no puzzle here has: menace, a blocker
+#: leaving combat, a first striker whose blocker survives its first hit ...)
 CAUGHT = (
+    # combat_rules
     "lethal-damage-never-destroys",
     "lethal-damage-only-above-toughness",
     "nonlethal-damage-wears-off",
@@ -617,6 +647,16 @@ CAUGHT = (
     "tapped-creatures-block",
     "blockers-deal-no-damage",
     "damage-marked-one-short",
+    # the keywords
+    "deathtouch-ignored",
+    "deathtouch-no-state-based-action",
+    "first-strike-step-attackers-only",
+    "haste-ignored",
+    "lifelink-ignored",
+    "lifelink-players-only",
+    "reach-ignored",
+    "flying-ignored",
+    "trample-ignored",
 )
 
 
@@ -624,7 +664,7 @@ CAUGHT = (
 def test_a_seeded_combat_bug_fails_some_forge_scenario(mutant_id: str, monkeypatch: pytest.MonkeyPatch):
     """Played on a mutant of the reference engine with one combat bug, at least one scenario
     that passes on the reference engine fails: the scenarios are not vacuous."""
-    (mutant,) = [m for m in MUTANTS if m.id == mutant_id]
+    mutant = all_mutants()[mutant_id]
     monkeypatch.setattr(base, "ReferenceEngine", mutant.engine)
     monkeypatch.setattr(sys.modules[__name__], "ReferenceEngine", mutant.engine)
     for name, _ in scenarios():
