@@ -20,7 +20,7 @@ Player 0 is the attacking player of the restated combat (the puzzle's human on i
 the puzzle's AI when the puzzle starts in the AI's combat). The model has no game-over record,
 so a player brought to 0 life or less is asserted by its life total (704.5a follows).
 
-There are 13 scenarios (7 Perplexing Chimera puzzles, 4 Possibility Storm, 1 Pauper Puzzle,
+There are 15 scenarios (9 Perplexing Chimera puzzles, 4 Possibility Storm, 1 Pauper Puzzle,
 1 MTG Puzzles) and two strict xfails, each for something the real boards showed the reference
 engine does not do. Oracle prints several keywords on one line ("Flying, vigilance"); the
 reference engine reads one keyword a line and refuses such a card, so the scenarios restate
@@ -407,6 +407,71 @@ def test_pc_042815_dracophobia_deathtouch_destroys_a_dragon_token():
     assert game.life(1) == 17
 
 
+def test_pc_080415_variations_on_a_theme_a_first_striker_and_an_unblockable_flyer():
+    """Card-Forge/forge forge-gui/res/puzzle/PC_080415.pzl, "Perplexing Chimera
+    (GatheringMagic.com) 080415 - Variations on a Theme": the human (5 life) attacks the AI (8
+    life) with Viashino Warrior (4/2), Monastery Loremaster (3/2) and Wind Dancer (1/1 flying).
+
+    None of the AI's untapped creatures has flying or reach, so Caustic Hound (4/4) can't block
+    Wind Dancer (702.9b) and it is unblocked: the AI goes to 7. Kezzerdrix (4/4 first strike)
+    blocks the Warrior and kills it in the first-strike step, taking nothing (702.7b, 510.4);
+    Sultai Flayer (3/4) blocks the Loremaster, kills it and survives with 3 damage. Left out:
+    Kezzerdrix's upkeep trigger (it is not the upkeep), the Flayer's trigger (no creature of the
+    AI dies), the Hound's dies trigger (it does not die), the Loremaster's megamorph lines (it
+    is face up), Wind Dancer's tap ability (not activated); Izzet Staticaster does not attack,
+    Quilled Slagwurm is tapped."""
+    b = StateBuilder()
+    warrior = b.permanent(card("Viashino Warrior", "{3}{R}", 4, 2), 0)
+    loremaster = b.permanent(card("Monastery Loremaster", "{3}{U}", 3, 2), 0)
+    dancer = b.permanent(card("Wind Dancer", "{1}{U}", 1, 1, "Flying"), 0)
+    kezzerdrix = b.permanent(card("Kezzerdrix", "{2}{B}{B}", 4, 4, "First strike"), 1)
+    flayer = b.permanent(card("Sultai Flayer", "{3}{G}", 3, 4), 1)
+    hound = b.permanent(card("Caustic Hound", "{5}{B}", 4, 4), 1)
+    game = combat_at(b, (5, 8))
+    game.attack(warrior, loremaster, dancer)
+    game.pass_until(DeclareBlockers)
+    assert refused(game, blocks(1, (hound, dancer)))
+    game.block((kezzerdrix, warrior), (flayer, loremaster))
+    game.damage()
+    assert game.dealt(warrior, kezzerdrix) == [] and game.marked(kezzerdrix) == 0
+    assert game.marked(flayer) == 3
+    assert set(graveyard(game.state, 0)) == {warrior, loremaster}
+    assert game.dealt(dancer, "player:1") == [1] and game.life(1) == 7
+
+
+def test_pc_041415_plans_within_plans_defender_stays_home():
+    """Card-Forge/forge forge-gui/res/puzzle/PC_041415.pzl, "Perplexing Chimera
+    (GatheringMagic.com) 041415 - Plans Within Plans": the human (9 life) can't declare Monastery
+    Flock (0/5 defender, flying) as an attacker (702.3b); it attacks the AI (6 life) with Ugin's
+    Construct (4/5) and Zephyr Scribe (2/1).
+
+    Bellowing Saddlebrute (4/5) blocks the Construct: each deals 4 to the other and both survive.
+    Sagu Archer (2/5 reach) blocks the Scribe and kills it. The AI stays at 6. Left out: the
+    Flock's and the Archer's morph lines (both are face up), the Construct's and the
+    Saddlebrute's enters triggers (they entered earlier), the Scribe's ability and untap trigger
+    (nothing activated or cast; the puzzle's solution begins with a spell, this is the position's
+    combat without it); Jeskai Windscout and Monastery Loremaster do not block, Elusive Spellfist
+    is tapped, the face-down Watcher of the Roost does not attack."""
+    b = StateBuilder()
+    flock = b.permanent(card("Monastery Flock", "{U}", 0, 5, "Defender\nFlying"), 0)
+    construct = b.permanent(card("Ugin's Construct", "{4}", 4, 5, types=("Artifact", "Creature")), 0)
+    scribe = b.permanent(card("Zephyr Scribe", "{2}{U}", 2, 1), 0)
+    saddlebrute = b.permanent(card("Bellowing Saddlebrute", "{3}{B}", 4, 5), 1)
+    archer = b.permanent(card("Sagu Archer", "{4}{G}", 2, 5, "Reach"), 1)
+    game = combat_at(b, (9, 6))
+    game.pass_until(DeclareAttackers)
+    attack_with_flock = Action(ActionKind.DECLARE_ATTACKERS, 0, attacks=((flock, P1), (construct, P1)))
+    assert refused(game, attack_with_flock)
+    game.attack(construct, scribe)
+    game.block((saddlebrute, construct), (archer, scribe))
+    game.damage()
+    assert game.marked(construct) == 4 and game.marked(saddlebrute) == 4
+    assert graveyard(game.state, 0) == (scribe,) and graveyard(game.state, 1) == ()
+    flock_now = game.state.permanent(flock)
+    assert flock_now is not None and flock_now.attacking is None and not flock_now.tapped
+    assert game.life(1) == 6
+
+
 # -- MTG Puzzles -----------------------------------------------------------------------------------
 
 
@@ -649,7 +714,9 @@ CAUGHT = (
     "damage-marked-one-short",
     # the keywords
     "deathtouch-ignored",
+    "deathtouch-damage-not-noted",
     "deathtouch-no-state-based-action",
+    "defender-ignored",
     "first-strike-step-attackers-only",
     "haste-ignored",
     "lifelink-ignored",
