@@ -20,7 +20,7 @@ Player 0 is the attacking player of the restated combat (the puzzle's human on i
 the puzzle's AI when the puzzle starts in the AI's combat). The model has no game-over record,
 so a player brought to 0 life or less is asserted by its life total (704.5a follows).
 
-There are 15 scenarios (9 Perplexing Chimera puzzles, 4 Possibility Storm, 1 Pauper Puzzle,
+There are 16 scenarios (10 Perplexing Chimera puzzles, 4 Possibility Storm, 1 Pauper Puzzle,
 1 MTG Puzzles) and two strict xfails, each for something the real boards showed the reference
 engine does not do. Oracle prints several keywords on one line ("Flying, vigilance"); the
 reference engine reads one keyword a line and refuses such a card, so the scenarios restate
@@ -470,6 +470,46 @@ def test_pc_041415_plans_within_plans_defender_stays_home():
     flock_now = game.state.permanent(flock)
     assert flock_now is not None and flock_now.attacking is None and not flock_now.tapped
     assert game.life(1) == 6
+
+
+def test_pc_090815_blood_will_run_deathtouch_and_lifelink_on_the_blockers():
+    """Card-Forge/forge forge-gui/res/puzzle/PC_090815.pzl, "Perplexing Chimera
+    (GatheringMagic.com) 090815 - Blood Will Run": the human (2 life) attacks the AI (6 life)
+    with Shatterskull Giant (4/3), Surrakar Banisher (3/3) and Tideforce Elemental (2/1); a
+    Vampire Nighthawk (2/3 flying, deathtouch, lifelink) blocks the Giant, Giant Scorpion (1/3
+    deathtouch) the Banisher and the other Nighthawk the Elemental.
+
+    Any damage from a deathtouch source destroys a creature (702.2b, 704.5h): the Giant and the
+    Banisher die although each has more toughness than the damage it took, and their blockers
+    die to their damage. Lifelink gains life for all damage its source deals, at once with it
+    (702.15b, 510.2), the first Nighthawk's too though it dies in that damage step: the AI goes
+    to 6 + 2 + 2 = 10. The other Nighthawk survives with 2 damage. Left out: the Banisher's
+    enters trigger (it entered earlier), the Elemental's tap ability and landfall trigger (not
+    activated, no land enters); Cunning Sparkmage (enchanted by Goblin War Paint) does not
+    attack, Jagwasp Swarm and Crypt Ripper are tapped."""
+    b = StateBuilder()
+    giant = b.permanent(card("Shatterskull Giant", "{2}{R}{R}", 4, 3), 0)
+    banisher = b.permanent(card("Surrakar Banisher", "{4}{U}", 3, 3), 0)
+    elemental = b.permanent(card("Tideforce Elemental", "{2}{U}", 2, 1), 0)
+    nighthawk = card(
+        "Vampire Nighthawk",
+        "{1}{B}{B}",
+        2,
+        3,
+        "Flying\nDeathtouch (Any amount of damage this deals to a creature is enough to destroy it.)\n"
+        "Lifelink (Damage dealt by this creature also causes you to gain that much life.)",
+    )
+    first, second = b.permanent(nighthawk, 1), b.permanent(nighthawk, 1)
+    scorpion = b.permanent(card("Giant Scorpion", "{2}{B}", 1, 3, "Deathtouch"), 1)
+    game = combat_at(b, (2, 6))
+    game.attack(giant, banisher, elemental)
+    game.block((first, giant), (scorpion, banisher), (second, elemental))
+    game.damage()
+    assert game.dealt(first, giant) == [2] and game.dealt(scorpion, banisher) == [1]
+    assert set(graveyard(game.state, 0)) == {giant, banisher, elemental}
+    assert set(graveyard(game.state, 1)) == {first, scorpion}
+    assert game.marked(second) == 2
+    assert (game.life(0), game.life(1)) == (2, 10)
 
 
 # -- MTG Puzzles -----------------------------------------------------------------------------------
