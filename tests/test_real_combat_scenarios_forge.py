@@ -51,31 +51,7 @@ FORGE = "Card-Forge/forge"
 PUZZLES = "forge-gui/res/puzzle"
 
 
-def card(
-    name: str,
-    mana_cost: str,
-    power: int,
-    toughness: int,
-    text: str = "",
-    *,
-    types: tuple[str, ...] = ("Creature",),
-    subtypes: tuple[str, ...] = (),
-) -> CardData:
-    """A creature card as Oracle gives it (``text``: the lines restated). Its keywords are the
-    keyword lines of ``text`` (one a line), as MTGJSON lists them."""
-    keywords = tuple(line.split(" (")[0] for line in text.split("\n") if line and line.split(" (")[0] in _KEYWORDS)
-    return CardData(
-        name,
-        types,
-        mana_cost=mana_cost,
-        subtypes=subtypes,
-        text=text,
-        power=str(power),
-        toughness=str(toughness),
-        keywords=keywords,
-    )
-
-
+#: The keywords the reference engine reads on a line of their own (the evergreen combat ones).
 _KEYWORDS = frozenset(
     {
         "Flying",
@@ -92,6 +68,31 @@ _KEYWORDS = frozenset(
         "Indestructible",
     }
 )
+
+
+def card(
+    name: str,
+    mana_cost: str,
+    power: int,
+    toughness: int,
+    text: str = "",
+    *,
+    types: tuple[str, ...] = ("Creature",),
+    subtypes: tuple[str, ...] = (),
+) -> CardData:
+    """A creature card restated from Oracle: ``text`` holds the lines kept (each test says which
+    it leaves out). Its keywords are the keyword lines of ``text``, as MTGJSON lists them."""
+    keywords = tuple(line.split(" (")[0] for line in text.split("\n") if line and line.split(" (")[0] in _KEYWORDS)
+    return CardData(
+        name,
+        types,
+        mana_cost=mana_cost,
+        subtypes=subtypes,
+        text=text,
+        power=str(power),
+        toughness=str(toughness),
+        keywords=keywords,
+    )
 
 
 def refused(game: Combat, action: Action) -> bool:
