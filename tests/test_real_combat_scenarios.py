@@ -9,6 +9,11 @@ controller's control since the turn began, unless the scenario says otherwise, a
 through the declarations and the combat damage steps by the public Session protocol. Where the
 original asserts damage marked before state-based actions, we assert the damage dealt (the
 events) and the state-based action that follows.
+
+This module holds the 32 scenarios from phase.rs. Forge's side, 16 combat positions (and two
+strict xfails) restated from Forge's puzzle files (repository Card-Forge/forge,
+``forge-gui/res/puzzle/*.pzl``), is ``tests/test_real_combat_scenarios_forge.py``, which reuses
+:class:`Combat`.
 """
 
 from __future__ import annotations
