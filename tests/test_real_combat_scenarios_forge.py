@@ -20,13 +20,12 @@ Player 0 is the attacking player of the restated combat (the puzzle's human on i
 the puzzle's AI when the puzzle starts in the AI's combat). The model has no game-over record,
 so a player brought to 0 life or less is asserted by its life total (704.5a follows).
 
-There are 16 scenarios (10 Perplexing Chimera puzzles, 4 Possibility Storm, 1 Pauper Puzzle,
-1 MTG Puzzles) and two strict xfails, each for something the real boards showed the reference
-engine does not do. Oracle prints several keywords on one line ("Flying, vigilance"); the
-reference engine reads one keyword a line and refuses such a card, so the scenarios restate
-those lines one keyword a line (the same abilities) and one xfail keeps the line as printed.
-A defeated Siege is put into the graveyard by the reference engine; the rules exile it
-(310.11b). Last, the scenarios are played on seeded mutants of the reference engine: each of those
+There are 18 scenarios (10 Perplexing Chimera puzzles, 4 Possibility Storm, 1 Pauper Puzzle,
+1 MTG Puzzles, and two that keep what the boards first showed the reference engine did not do,
+fixed since: Oracle's comma-joined keyword line "Flying, first strike, vigilance", read as its
+keywords now (702.1), and a defeated Siege exiled by its intrinsic trigger, not put into the
+graveyard (310.11b, 704.5v)). The others restate a comma-joined line one keyword a line (the
+same abilities). Last, the scenarios are played on seeded mutants of the reference engine: each of those
 listed in :data:`CAUGHT` makes at least one of them fail.
 """
 
@@ -265,13 +264,6 @@ def test_pc_50_toothless_first_strike_kills_before_it_is_hit():
     assert game.life(1) == 4
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=EngineError,
-    reason="the reference engine reads one keyword a line and refuses Oracle's comma-joined line "
-    "'Flying, first strike, vigilance' (a reading gap, reported; the scenario above restates it "
-    "one keyword a line)",
-)
 def test_pc_50_toothless_with_the_oracle_keyword_line_as_printed():
     """Card-Forge/forge forge-gui/res/puzzle/PC_50.pzl, "Perplexing Chimera #50 - Toothless":
     the first-strike block of the scenario above with Shepherd of the Lost's Oracle text exactly
@@ -697,12 +689,6 @@ def test_ps_mom2_an_unblocked_attacker_defeats_the_siege_it_attacks():
     assert game.life(1) == 8
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the reference engine puts a defeated Siege into its owner's graveyard (310.7, 704.5v alone); "
-    "a Siege's intrinsic trigger exiles it instead, then its controller may cast it transformed "
-    "(310.11b), and 704.5v waits while that trigger is pending",
-)
 def test_ps_mom2_a_defeated_siege_is_exiled_not_put_into_the_graveyard():
     """Card-Forge/forge forge-gui/res/puzzle/PS_MOM2.pzl, "Possibility Storm - March of the
     Machines #02": after the Raptor defeats Invasion of Kaldheim (the scenario above), the
@@ -786,9 +772,4 @@ def test_a_seeded_combat_bug_fails_some_forge_scenario(mutant_id: str, monkeypat
 
 
 #: Scenarios marked xfail (they fail on the reference engine too, so they catch nothing).
-XFAIL = frozenset(
-    {
-        "test_pc_50_toothless_with_the_oracle_keyword_line_as_printed",
-        "test_ps_mom2_a_defeated_siege_is_exiled_not_put_into_the_graveyard",
-    }
-)
+XFAIL: frozenset[str] = frozenset()

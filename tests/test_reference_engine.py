@@ -786,3 +786,45 @@ def test_random_play_keeps_states_consistent_and_round_tripping(kind, picks):
         assert problems(state) == []
         assert state.actor is not None
         assert ENGINE.start(state).state() == state
+
+
+def test_a_defeated_siege_waits_for_its_trigger_and_is_exiled():
+    """310.11b: removing a Siege's last defense counter triggers its intrinsic ability; 704.5v
+    leaves it on the battlefield while that trigger has not left the stack; the trigger exiles
+    it (the model's battles have no back face to cast). A battle that is no Siege goes to the
+    graveyard by 704.5v alone."""
+    b = StateBuilder()
+    siege = b.permanent(SIEGE, 0, protector=1)
+    ogre = b.permanent(OGRE, 0, tapped=True, attacking=at_battle(siege), blocked=False)
+    session = ENGINE.start(b.build(turn=3, step=Step.DECLARE_BLOCKERS, priority=0))
+    events = pass_both(session)
+    assert damage_of(events) == [(ogre, siege, 5, "regular")]
+    state = session.state()
+    assert state.permanent(siege) is not None and state.permanent(siege).counter("defense") == 0
+    assert [(item.source, item.kind) for item in state.stack] == [(siege, "triggered")]
+    check(state)
+    pass_both(session)
+    state = session.state()
+    assert state.permanent(siege) is None and siege in state.player(0).exile and not state.stack
+    assert siege not in state.player(0).graveyard
+
+    plain = dataclasses.replace(SIEGE, name="Plain Battle", subtypes=())
+    b = StateBuilder()
+    battle = b.permanent(plain, 0, protector=1)
+    b.permanent(OGRE, 0, tapped=True, attacking=at_battle(battle), blocked=False)
+    session = ENGINE.start(b.build(turn=3, step=Step.DECLARE_BLOCKERS, priority=0))
+    pass_both(session)
+    state = session.state()
+    assert battle in state.player(0).graveyard and not state.stack
+
+
+def test_a_line_of_keywords_joined_by_commas_reads_as_those_keywords():
+    """702.1: printed cards list several keywords on one line, "Flying, first strike,
+    vigilance"; each part is read as its keyword. A comma inside another ability does not split
+    it: such a line is still refused as a whole."""
+    card = creature("Shepherd", 2, 3, "Flying, first strike, vigilance", ("Flying", "First strike", "Vigilance"))
+    assert parse_card(card).keywords == {"flying", "first strike", "vigilance"}
+    with pytest.raises(UnsupportedCard):
+        parse_card(creature("Odd", 1, 1, "Flying, draw a card."))
+    with pytest.raises(UnsupportedCard):
+        parse_card(creature("Odder", 1, 1, "Flying, shadow"))

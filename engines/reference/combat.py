@@ -53,6 +53,7 @@ from protocol.model import (
     StackItem,
     Step,
     TargetKind,
+    Zone,
     target_ref,
 )
 
@@ -80,6 +81,8 @@ read_keywords(*KEYWORDS)
 
 #: The keyword menace (702.111) as a card line.
 MENACE = Keyword(MENACE_KEYWORD.name)
+#: The name of a Siege's intrinsic triggered ability on the stack (310.11b).
+SIEGE_DEFEATED = "siege: exile it, then you may cast it transformed"
 
 
 @dataclass(frozen=True)
@@ -829,6 +832,17 @@ class Combat:
                 game.players[player].life += gained
                 events.append(Event(EventKind.LIFE, player=player, amount=gained))
 
+    @decision("combat.exile_defeated_siege")
+    def exile_defeated_siege(self, game: Game, item: StackItem, events: list[Event]) -> bool:
+        """310.11b: the Siege's trigger exiles it (if it is still on the battlefield: 400.7, a
+        permanent that left is a new object the ability does not find), then its controller may
+        cast it transformed. The model's battles have no back face (712.1: only a double-faced
+        card transforms), so there is nothing to cast: the card stays in exile."""
+        if game.perm(item.source) is None:
+            return False
+        self.zones.move_card(game, item.source, Zone.EXILE, events)
+        return True
+
     def deal_damage(
         self, game: Game, source: Perm, recipient: str, amount: int, detail: str, events: list[Event]
     ) -> None:
@@ -845,7 +859,10 @@ class Combat:
         if game.is_type(perm.id, "Planeswalker"):
             perm.set_counter("loyalty", max(0, perm.counter("loyalty") - amount))
         if game.is_type(perm.id, "Battle"):
-            perm.set_counter("defense", max(0, perm.counter("defense") - amount))
+            before = perm.counter("defense")
+            perm.set_counter("defense", max(0, before - amount))
+            if before > 0 and perm.counter("defense") == 0 and self.is_siege(game, perm):
+                self.turn.trigger(game, perm.controller, perm.id, SIEGE_DEFEATED, events)
         if game.is_type(perm.id, "Creature"):
             perm.damage += self.damage_marked(game, source, perm, amount)
             if self.destroys_by_deathtouch(game, source, perm, amount):
@@ -910,15 +927,27 @@ class Combat:
     # =====================================================================================
     # Procedures: resolving the combat triggers of the cards the engine reads
     # =====================================================================================
+    @decision("combat.is_siege")
+    def is_siege(self, game: Game, perm: Perm) -> bool:
+        """310.11b: a battle with the subtype Siege has the intrinsic triggered ability "When the
+        last defense counter is removed from this permanent, exile it, then you may cast it
+        transformed without paying its mana cost."."""
+        return "Siege" in game.data(perm.id).subtypes
+
     def is_combat_trigger(self, game: Game, item: StackItem) -> bool:
-        """ "Whenever ... attacks, you gain N life" (508.3a) and "whenever this creature deals
-        combat damage to a player, draw a card" (510.3a)."""
+        """ "Whenever ... attacks, you gain N life" (508.3a), "whenever this creature deals
+        combat damage to a player, draw a card" (510.3a), and a Siege's intrinsic trigger
+        (310.11b)."""
+        if item.ability == SIEGE_DEFEATED:
+            return True
         abilities = game.abilities_of(item.source)
         return abilities.attack_trigger(item.ability) is not None or any(
             t.ability == item.ability for t in abilities.damage_triggers
         )
 
     def resolve_combat_trigger(self, game: Game, item: StackItem, events: list[Event]) -> bool:
+        if item.ability == SIEGE_DEFEATED:
+            return self.exile_defeated_siege(game, item, events)
         abilities = game.abilities_of(item.source)
         life = abilities.attack_trigger(item.ability)
         if life is not None:

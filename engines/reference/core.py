@@ -167,8 +167,15 @@ class Core:
 
     @decision("core.battle_out_of_defense")
     def battle_out_of_defense(self, game: Game, perm: Perm) -> bool:
-        """704.5v: a battle with defense 0 goes to its owner's graveyard."""
-        return game.is_type(perm.id, "Battle") and perm.counter("defense") <= 0
+        """704.5v: a battle with defense 0 goes to its owner's graveyard, unless it is the source
+        of an ability that has triggered but not yet left the stack (a Siege's 310.11b trigger,
+        which exiles it instead)."""
+        return (
+            game.is_type(perm.id, "Battle")
+            and perm.counter("defense") <= 0
+            and not any(t.source == perm.id for t in game.triggered)
+            and not any(item.source == perm.id and item.kind == "triggered" for item in game.stack)
+        )
 
     # =====================================================================================
     # Decisions: summoning sickness (302.6) and returning a creature (ninjutsu, sneak)

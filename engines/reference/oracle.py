@@ -287,7 +287,12 @@ def parse_card(card: CardData) -> CardAbilities:
             continue
         record = read_line(card, line, printed)
         if record is None:
-            raise UnsupportedCard(card.name, raw.strip())
+            joined = keyword_list(card, printed)
+            if joined is None:
+                raise UnsupportedCard(card.name, raw.strip())
+            keywords.update(k.name for _, k in joined)
+            lines.extend(OracleLine(part, k) for part, k in joined)
+            continue
         if isinstance(record, Keyword):
             keywords.add(record.name)
         lines.append(OracleLine(" ".join(printed.split()), record))
@@ -303,6 +308,23 @@ def parse_card(card: CardData) -> CardAbilities:
         lines=tuple(lines),
         intrinsic=intrinsic,
     )
+
+
+def keyword_list(card: CardData, printed: str) -> list[tuple[str, Keyword]] | None:
+    """A line that lists several keywords by name, separated by commas ("Flying, first strike,
+    vigilance"), as printed cards do (702.1: a keyword ability is listed by its name): one line
+    per keyword (as printed, with its record), or ``None`` unless every part is a keyword line of
+    its own. Only keywords: a comma inside any other ability is part of that ability's text."""
+    parts = [" ".join(part.split()) for part in printed.split(",")]
+    if len(parts) < 2 or not all(parts):
+        return None
+    out = []
+    for part in parts:
+        record = read_line(card, part.lower(), part)
+        if not isinstance(record, Keyword):
+            return None
+        out.append((part, record))
+    return out
 
 
 def read_line(card: CardData, line: str, printed: str) -> Record | None:
