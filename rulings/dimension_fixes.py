@@ -94,6 +94,7 @@ FIXES: Mapping[str, Mapping[str, str]] = {
     },
 }
 
+
 def _table(*entries: tuple[str, str, str]) -> dict[str, dict[str, str]]:
     """(prefix, dimension, reason) entries as a table (several dimensions under one prefix)."""
     out: dict[str, dict[str, str]] = {}
