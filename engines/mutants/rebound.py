@@ -44,6 +44,11 @@ def counter_targets_any_stack_object(
     return Casting.target_choices(self, game, player, effect)
 
 
+def life_to_caster(self: Casting, game: Game, item: StackItem, effect: object) -> PlayerIndex | None:
+    """ "Target player gains N life." gains its controller the life, whoever its target is."""
+    return item.controller
+
+
 MUTANTS: tuple[Mutant, ...] = table(
     # id, the rulings it breaks, the bug, the decisions it replaces
     (
@@ -65,6 +70,13 @@ MUTANTS: tuple[Mutant, ...] = table(
         "'Counter target spell.' may target an ability on the stack (115.1): rebound's trigger offers to cast it at "
         "the upkeep targeting the trigger itself, an ability",
         {"casting.target_choices": counter_targets_any_stack_object},
+    ),
+    (
+        "rebound-target-player-ignored",
+        ("rebound.recast-optional",),
+        "'Target player gains N life.' gains its caster the life whatever player it targets: a targeted rebound "
+        "card cast from exile at the upkeep ignores the target chosen for it (601.2c, 608.2c)",
+        {"casting.life_gainer": life_to_caster},
     ),
     (
         "rebound-when-countered",

@@ -233,6 +233,15 @@ class Casting:
         """305.2: only if they have a land play left this turn (one, normally)."""
         return game.players[player].land_plays_left > 0
 
+    @decision("casting.life_gainer")
+    def life_gainer(self, game: Game, item: StackItem, effect: GainLife) -> PlayerIndex | None:
+        """608.2c: a spell does what its text says to whom it says: "You gain N life." its
+        controller (109.5), "Target player gains N life." the player chosen as its target as it
+        was cast (601.2c); None when that target is gone (608.2b)."""
+        if not effect.target_player:
+            return item.controller
+        return parse_player_ref((item.choice(TARGETS) or "").split(",")[0])
+
     @decision("casting.illegal_targets_stop_resolution")
     def illegal_targets_stop_resolution(self, game: Game, item: StackItem) -> bool:
         """608.2b: a spell all of whose targets are illegal as it would resolve doesn't resolve
@@ -453,9 +462,8 @@ class Casting:
             if victim is not None:
                 self.counter(game, victim, events)
         elif isinstance(effect, GainLife):
-            gainer: PlayerIndex | None = item.controller
-            if effect.target_player:  # "Target player gains N life.": the target chosen as it was cast
-                gainer = parse_player_ref((item.choice(TARGETS) or "").split(",")[0])
+            gainer = self.life_gainer(game, item, effect)
+            if effect.target_player:
                 if gainer is None and self.illegal_targets_stop_resolution(game, item):
                     events.append(
                         Event(EventKind.FIZZLE, card=item.source, ability=item.ability, player=item.controller)
