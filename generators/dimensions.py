@@ -98,7 +98,8 @@ DIMENSIONS: tuple[Dimension, ...] = (
     Dimension(
         "target",
         "115.1, 608.2b",
-        "a target chosen for a spell or ability, still legal or illegal by the time it resolves",
+        "a target chosen for a spell or ability, still legal or illegal by the time it resolves; or none "
+        "legal to choose for one that requires a target (then it cannot be cast, 601.2c): illegal too",
         ("none", "legal", "illegal"),
     ),
     Dimension(
@@ -202,13 +203,15 @@ def _from_zone(scenario: Scenario[Any]) -> str | None:
 
 def _target(scenario: Scenario[Any]) -> str | None:
     """Read from the params' ``target`` (the chosen target) and ``target_illegal`` fields, which a
-    family whose spells or abilities target declares; None where nothing targets."""
+    family whose spells or abilities target declares; None where nothing targets. A
+    ``target_illegal`` without a ``target``: the spell requires a target and none is legal."""
     params = scenario.params
     if not hasattr(params, "target"):
         return None
+    illegal = bool(getattr(params, "target_illegal", False))
     if getattr(params, "target", None) is None:
-        return "none"
-    return "illegal" if getattr(params, "target_illegal", False) else "legal"
+        return "illegal" if illegal else "none"
+    return "illegal" if illegal else "legal"
 
 
 Classifier = Callable[[Scenario[Any]], str | None]

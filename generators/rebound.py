@@ -1,6 +1,9 @@
 """Hypothesis strategies for rebound (702.88) and Jeskai Baller: a rebound card in hand with the
 mana to cast it (and, if asked, an opponent holding a counterspell), or an upkeep beginning with
-a rebound card in exile and its delayed trigger waiting (``GameState.delayed``).
+a rebound card in exile and its delayed trigger waiting (``GameState.delayed``); with
+``ReboundSpec.targeted``, targeted rebound cards too (cast at a spell from the hand; at the
+upkeep a card whose target is a player, always there, or one whose target is a spell, of which
+there is none then: it cannot be cast, 601.2c).
 
 Every list starts short and every option defaults to off, so Hypothesis shrinks toward small
 boards: one rebound card, its lands, nothing else.
@@ -21,6 +24,7 @@ from generators.spell_cards import COUNTERSPELL, JESKAI_BALLER, REBOUND_REMINDER
 from protocol.builder import StateBuilder
 from protocol.keyword_registry import REBOUND
 from protocol.model import (
+    AttackTarget,
     CardData,
     DelayedTrigger,
     GameState,
@@ -29,6 +33,7 @@ from protocol.model import (
     Step,
     Zone,
     parse_mana_cost,
+    target_ref,
 )
 from protocol.probe import Scenario
 
@@ -38,9 +43,15 @@ REBOUND_COSTS = ("{W}", "{1}{W}", "{W}{W}", "{2}{W}")
 
 
 #: A targeted rebound spell: an instant with "Counter target spell." and rebound, cast at a spell
-#: of the opponent's on the stack (cast states with ``ReboundSpec.targeted`` only).
+#: of the opponent's on the stack (cast states with ``ReboundSpec.targeted``). Waiting in exile
+#: for the upkeep (upkeep states with ``ReboundSpec.targeted``) it has no legal target: no spell
+#: is on the stack as rebound's trigger resolves (the stack is empty as a step begins, 500.2, and
+#: a spell cast in response resolves first), so it cannot be cast (601.2c) and stays exiled.
 TARGETED = "Targeted"
 TARGETED_COSTS = ("{U}", "{1}{U}")
+#: A targeted rebound spell whose target is a player ("Target player gains N life."): a legal
+#: target is always there at the upkeep (115.1), chosen as it is cast from exile (601.2c).
+TARGET_PLAYER = "Target Player"
 
 
 @dataclass(frozen=True)
@@ -48,9 +59,12 @@ class ReboundSpec:
     kinds: Collection[str] = KINDS
     #: The opponent holds Counterspell and an untapped Island.
     counter: bool = False
-    #: Draw targeted rebound spells too (a third of the cast states), aimed at an opponent's
+    #: Draw targeted rebound spells too. Cast states: a third of them, aimed at an opponent's
     #: spell on the stack; with ``counter``, half of them see their target leave the stack
     #: before they resolve (the opponent counters it: param ``target_illegal``, 608.2b).
+    #: Upkeep states: "Target player gains N life." (a legal target, param ``target``) in a
+    #: quarter of them, "Counter target spell." (no legal target: param ``target_illegal``
+    #: without a ``target``) as often as the untargeted kinds together.
     targeted: bool = False
     #: Instants (the targeted ones among them) cast in any step with priority (307.1 and 117.1a:
     #: an instant at any time one may be cast), the sorceries and Jeskai Baller in main phases.
@@ -76,21 +90,31 @@ class ReboundParams:
     counter: str | None = None
     #: The player's other exiled rebound cards (upkeep states).
     others: tuple[str, ...] = ()
-    #: What a targeted rebound spell targets (an opponent's spell on the stack); None: no target.
+    #: What a targeted rebound spell targets: an opponent's spell on the stack (cast states), or
+    #: the player its rebound cast targets (upkeep states, "player:N"); None: no target.
     target: str | None = None
-    #: The target leaves the stack before the rebound spell resolves (the opponent's Counterspell
-    #: is cast at it instead of at the rebound spell): the rebound spell doesn't resolve (608.2b).
+    #: Cast states: the target leaves the stack before the rebound spell resolves (the
+    #: opponent's Counterspell is cast at it instead of at the rebound spell): the rebound spell
+    #: doesn't resolve (608.2b). Upkeep states (``target`` None): the card's spell requires a
+    #: target and none is legal, so rebound cannot cast it (601.2c) and it stays exiled.
     target_illegal: bool = False
+    #: The life the card's spell gains as it resolves (its target player, else its caster; 0:
+    #: none, Jeskai Baller and "Counter target spell.").
+    life: int = 0
 
 
-def rebound_card(draw: st.DrawFn, kind: str) -> CardData:
+def rebound_card(draw: st.DrawFn, kind: str) -> tuple[CardData, int]:
+    """A rebound card of ``kind`` and the life its spell gains as it resolves."""
     if kind == "Jeskai Baller":
-        return JESKAI_BALLER
+        return JESKAI_BALLER, 0
     if kind == TARGETED:
         (cost,) = joint(draw, among(TARGETED_COSTS))
-        return counter_with_rebound(cost)
+        return counter_with_rebound(cost), 0
+    if kind == TARGET_PLAYER:
+        card_type, life, cost = joint(draw, among(("Instant", "Sorcery")), among((1, 2, 3)), among(REBOUND_COSTS))
+        return life_spell(card_type, life, rebound=True, cost=cost, targeted=True), life
     life, cost = joint(draw, among((1, 2, 3)), among(REBOUND_COSTS))
-    return life_spell(kind, life, rebound=True, cost=cost)
+    return life_spell(kind, life, rebound=True, cost=cost), life
 
 
 def pay_for(draw: st.DrawFn, b: StateBuilder, player: int, cost: str) -> None:
@@ -166,7 +190,7 @@ def rebound_cast_scenarios(draw: st.DrawFn, spec: ReboundSpec = ReboundSpec()) -
     if kind not in ("Instant", TARGETED) and not step.is_main:
         step = MAIN_STEPS[PRIORITY_STEPS.index(step) % 2]  # a sorcery's timing (307.1)
     b = StateBuilder()
-    data = rebound_card(draw, kind)
+    data, life = rebound_card(draw, kind)
     card = b.put(data, player, Zone.HAND)
     pay_for(draw, b, player, data.mana_cost)
     counter = None
@@ -185,6 +209,7 @@ def rebound_cast_scenarios(draw: st.DrawFn, spec: ReboundSpec = ReboundSpec()) -
         counter=counter,
         target=target,
         target_illegal=target is not None and illegal,
+        life=life,
     )
     return Scenario(state, params)
 
@@ -194,26 +219,33 @@ def rebound_upkeep_scenarios(draw: st.DrawFn, spec: ReboundSpec = ReboundSpec())
     """The moment ``player``'s upkeep begins (nobody has priority yet: the engine starts the
     step) with a rebound card in their exile and rebound's delayed trigger waiting for it; maybe
     more rebound cards waiting (theirs in ``others``, or the opponent's, whose triggers must not
-    fire now)."""
-    # The card's kind and owner, another waiting rebound card, lands, the turn: one choice (and
-    # the cards' texts).
-    other_count, lands, kind, player, other_owner, other_kind, turn = joint(
+    fire now). With ``spec.targeted`` the card may be a targeted one: its target a player (which
+    player its rebound cast targets: param ``target``) or a spell (none there: ``target_illegal``)."""
+    # The card's kind and owner, another waiting rebound card, lands, the turn, the player a
+    # targeted card aims at: one choice (and the cards' texts).
+    kinds = sorted(spec.kinds, key=KINDS.index)
+    kind_dim = among(kinds)
+    if spec.targeted:  # legal-target kind in a quarter, no-legal-target kind in three eighths (n = 3)
+        kind_dim = (*kind_dim, (TARGET_PLAYER, max(1, 2 * len(kinds) // 3)), (TARGETED, len(kinds)))
+    other_count, lands, kind, player, other_owner, other_kind, turn, aim_at_self = joint(
         draw,
         among((0, 1)),
         among((0, 1, 2)),
-        among(sorted(spec.kinds, key=KINDS.index)),
+        kind_dim,
         among((0, 1)),
         among((False, True)),
         among(("Sorcery", "Instant")),
         TURN_DIM,
+        COIN,
     )
     b = StateBuilder()
-    card = b.put(rebound_card(draw, kind), player, Zone.EXILE)
+    data, life = rebound_card(draw, kind)
+    card = b.put(data, player, Zone.EXILE)
     delayed = [DelayedTrigger("rebound", card, player)]
     others = []
     for _ in range(other_count):
         owner = 1 - player if other_owner else player
-        other = b.put(rebound_card(draw, other_kind), owner, Zone.EXILE)
+        other = b.put(rebound_card(draw, other_kind)[0], owner, Zone.EXILE)
         delayed.append(DelayedTrigger("rebound", other, owner))
         if owner == player:
             others.append(other)
@@ -229,7 +261,19 @@ def rebound_upkeep_scenarios(draw: st.DrawFn, spec: ReboundSpec = ReboundSpec())
         priority=None,
         delayed=tuple(draw(st.permutations(delayed))),
     )
-    return Scenario(state, ReboundParams(player=player, card=card, kind=kind, others=tuple(others)))
+    target = (
+        target_ref(AttackTarget.of_player(player if aim_at_self else 1 - player)) if kind == TARGET_PLAYER else None
+    )
+    params = ReboundParams(
+        player=player,
+        card=card,
+        kind=kind,
+        others=tuple(others),
+        target=target,
+        target_illegal=kind == TARGETED,
+        life=life,
+    )
+    return Scenario(state, params)
 
 
 def spell_on_stack(

@@ -78,12 +78,18 @@ NINJA_TEEN = class_card()
 COUNTERSPELL = CardData("Counterspell", ("Instant",), mana_cost="{U}", text="Counter target spell.")
 
 
-def life_spell(kind: str, amount: int, *, rebound: bool = False, cost: str = "{1}{W}") -> CardData:
-    """An instant or sorcery that gains ``amount`` life, with or without rebound. The name never
-    begins with a keyword: engines that shorten card names to their first word (or look a
-    leading word up as a keyword) would misread "Rebound Instant ..." as the keyword."""
-    lines = [f"You gain {amount} life."] + ([REBOUND_REMINDER] if rebound else [])
-    name = f"{kind} of {amount} Life {_compact(cost)}{' with Rebound' if rebound else ''}"
+def life_spell(
+    kind: str, amount: int, *, rebound: bool = False, cost: str = "{1}{W}", targeted: bool = False
+) -> CardData:
+    """An instant or sorcery that gains ``amount`` life, with or without rebound; ``targeted``:
+    "Target player gains N life." (a spell with one target, a player: 115.1, chosen as it is
+    cast, 601.2c) instead of "You gain N life.". The name never begins with a keyword: engines
+    that shorten card names to their first word (or look a leading word up as a keyword) would
+    misread "Rebound Instant ..." as the keyword."""
+    gain = f"Target player gains {amount} life." if targeted else f"You gain {amount} life."
+    lines = [gain] + ([REBOUND_REMINDER] if rebound else [])
+    aim = " to Target Player" if targeted else ""
+    name = f"{kind} of {amount} Life{aim} {_compact(cost)}{' with Rebound' if rebound else ''}"
     return CardData(
         name, (kind,), mana_cost=cost, text="\n".join(lines), keywords=(REBOUND.printed,) if rebound else ()
     )

@@ -128,6 +128,12 @@ def test_skips_stack_resolves_at_once() -> None:
             "search.top-cards-fixed/same-top-cards-after-finding",
             "took the other top cards out of the search",
         ),
+        (
+            # Once exempt ("the ruling only permits an action"): a card with no legal target must not be cast.
+            "accepts-illegal",
+            "rebound.recast-optional/may-decline",
+            "by rebound with no legal target accepted",
+        ),
     ],
 )
 def test_a_formerly_exempt_pair_now_fails_on_its_control(control: str, invariant: str, message: str) -> None:

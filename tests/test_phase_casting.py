@@ -14,6 +14,7 @@ from engines.phase.cards import CACHE_ENV
 from engines.phase.inprocess import PhaseInProcess, PhaseSession
 from generators import cards, search_cards, spell_cards
 from generators.mana import x_creature
+from generators.rebound import counter_with_rebound
 from protocol.adapter import ActionRefused
 from protocol.builder import StateBuilder
 from protocol.decisions import MayCast, SearchDecision
@@ -22,6 +23,7 @@ from protocol.model import (
     ActionKind,
     AttackTarget,
     CardData,
+    DelayedTrigger,
     Event,
     EventKind,
     Step,
@@ -186,6 +188,45 @@ def test_rebound_offers_the_cast_from_exile_at_the_next_upkeep() -> None:
     session.apply(Action(ActionKind.CAST, 0, source=card))
     resolve(session)
     assert session.state().player(0).life == 26
+
+
+def rebound_offer_of(card: CardData) -> tuple[PhaseSession, str]:
+    """A phase session at rebound's offer for ``card``, loaded exiled at player 0's upkeep."""
+    b = StateBuilder()
+    exiled = b.put(card, 0, Zone.EXILE)
+    for player in (0, 1):
+        for _ in range(2):
+            b.put(cards.basic_land("W"), player, Zone.LIBRARY)
+    state = b.build(turn=3, step=Step.UPKEEP, priority=None, delayed=(DelayedTrigger("rebound", exiled, 0),))
+    session = PhaseInProcess().start(state)
+    for _ in range(20):
+        if session.state().pending is not None or session.state().step is not Step.UPKEEP:
+            break
+        session.apply(pass_priority(session.state().actor))  # type: ignore[arg-type]
+    return session, exiled
+
+
+def test_rebound_offer_of_a_targeted_card_lists_one_cast_per_target_and_casts_at_it() -> None:
+    spell = spell_cards.life_spell("Instant", 2, rebound=True, cost="{W}", targeted=True)
+    session, card = rebound_offer_of(spell)
+    assert isinstance(session.state().pending, MayCast)
+    casts = {a for a in session.legal_actions() if a.kind is ActionKind.CAST}
+    targeted = {Action(ActionKind.CAST, 0, source=card, targets=(f"player:{p}",)) for p in (0, 1)}
+    assert casts == targeted  # not the bare accepting: phase then asks for the target
+    session.apply(Action(ActionKind.CAST, 0, source=card, targets=("player:1",)))
+    resolve(session)
+    state = session.state()
+    assert (state.player(0).life, state.player(1).life) == (20, 22) and state.zone_of(card) is Zone.GRAVEYARD
+
+
+def test_rebound_offer_of_a_card_with_no_legal_target_lists_no_cast() -> None:
+    session, card = rebound_offer_of(counter_with_rebound("{U}"))
+    if isinstance(session.state().pending, MayCast):  # phase asks, but accepting would cast nothing
+        assert [a for a in session.legal_actions() if a.kind is ActionKind.CAST] == []
+        with pytest.raises(ActionRefused):
+            session.apply(Action(ActionKind.CAST, 0, source=card))
+        session.apply(Action(ActionKind.CHOOSE_CARDS, 0))
+    assert session.state().zone_of(card) is Zone.EXILE
 
 
 def test_class_levels_are_loaded_read_back_and_gained_by_level_abilities() -> None:

@@ -29,6 +29,7 @@ from protocol.keywords import SNEAK
 from protocol.model import (
     Action,
     ActionKind,
+    CardData,
     DelayedTrigger,
     EventKind,
     GameState,
@@ -162,6 +163,47 @@ def test_declining_rebound_leaves_the_card_in_exile_for_good():
     events = until(session, lambda s: s.turn == 5 and s.step is Step.DRAW)
     assert not [e for e in events if e.kind is EventKind.TRIGGER and e.card == spell]
     assert session.state().zone_of(spell) is Zone.EXILE
+
+
+def rebound_upkeep(card_data, others=()):
+    """A session at the moment player 0's upkeep begins with ``card_data`` exiled by rebound,
+    advanced to rebound's "may cast" choice (or the end of the upkeep)."""
+    b = StateBuilder()
+    card = b.put(card_data, 0, Zone.EXILE)
+    libraries(b)
+    session = ENGINE.start(
+        b.build(turn=3, step=Step.UPKEEP, priority=None, delayed=(DelayedTrigger("rebound", card, 0),))
+    )
+    until(session, lambda s: s.pending is not None or s.step is not Step.UPKEEP)
+    return session, card
+
+
+def test_a_rebound_card_targeting_a_player_is_cast_from_exile_at_the_target_chosen_then():
+    session, card = rebound_upkeep(life_spell("Instant", 2, rebound=True, cost="{W}", targeted=True))
+    assert isinstance(session.state().pending, MayCast)
+    casts = [a for a in session.legal_actions() if a.kind is ActionKind.CAST]
+    assert sorted(casts, key=str) == [cast(0, card, "player:0"), cast(0, card, "player:1")]
+    with pytest.raises(ActionRefused, match="not a legal target"):
+        session.apply(cast(0, card))  # 601.2c: the spell requires its target
+    session.apply(cast(0, card, "player:1"))
+    resolve_all(session)
+    state = session.state()
+    assert (state.player(0).life, state.player(1).life) == (20, 22)
+    assert state.zone_of(card) is Zone.GRAVEYARD and state.delayed == ()
+
+
+def test_a_rebound_counterspell_has_no_target_at_the_upkeep_and_stays_exiled():
+    counter = CardData(
+        "Echo Test U", ("Instant",), mana_cost="{U}", text="Counter target spell.\nRebound", keywords=("Rebound",)
+    )
+    session, card = rebound_upkeep(counter)
+    assert session.legal_actions() == [Action(ActionKind.CHOOSE_CARDS, 0)]  # 601.2c: nothing to target
+    for attempt in (cast(0, card), cast(0, card, card)):
+        with pytest.raises(ActionRefused):
+            session.apply(attempt)
+    session.apply(Action(ActionKind.CHOOSE_CARDS, 0))
+    until(session, lambda s: s.turn == 5 and s.step is Step.DRAW)
+    assert session.state().zone_of(card) is Zone.EXILE and session.state().delayed == ()
 
 
 def test_a_countered_rebound_spell_goes_to_the_graveyard_and_rebounds_nothing():

@@ -11,8 +11,9 @@ from hypothesis import given
 
 from engines.reference import ReferenceEngine
 from generators.classes import CLASS_STEPS, ClassSpec, class_scenarios
+from generators.dimensions import classify
 from generators.exile import ExileSpec, exile_permission_scenarios
-from generators.rebound import ReboundSpec, rebound_cast_scenarios, rebound_upkeep_scenarios
+from generators.rebound import TARGET_PLAYER, TARGETED, ReboundSpec, rebound_cast_scenarios, rebound_upkeep_scenarios
 from generators.sneak import graveyard_sneak_scenarios
 from protocol.consistency import problems
 from protocol.model import GameState, Step, Zone
@@ -44,6 +45,27 @@ def test_rebound_upkeep_states(scenario):
     assert state.step is Step.UPKEEP and state.priority is None and state.active_player == player
     assert card in state.player(player).exile
     assert any(d.card == card and d.controller == player for d in state.delayed)
+
+
+@given(rebound_upkeep_scenarios(ReboundSpec(targeted=True)))
+def test_targeted_rebound_upkeep_states(scenario):
+    """A targeted card's params say what it may target at the upkeep: a player (its text's
+    "Target player"), or nothing legal ("Counter target spell." with an empty stack)."""
+    state, params = scenario.state, scenario.params
+    sound(state)
+    text = state.data_of(params.card).text
+    assert not state.stack and state.zone_of(params.card) is Zone.EXILE
+    if params.kind == TARGET_PLAYER:
+        assert params.target in ("player:0", "player:1") and not params.target_illegal
+        assert text.startswith(f"Target player gains {params.life} life.")
+    elif params.kind == TARGETED:
+        assert params.target is None and params.target_illegal and params.life == 0
+        assert text.startswith("Counter target spell.")
+    else:
+        assert params.target is None and not params.target_illegal
+    assert classify(scenario)["target"] == (
+        "legal" if params.target else "illegal" if params.target_illegal else "none"
+    )
 
 
 @given(exile_permission_scenarios(ExileSpec()))

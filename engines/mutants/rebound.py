@@ -3,9 +3,11 @@ with spells that leave the stack in unusual ways."""
 
 from __future__ import annotations
 
-from engines.reference.casting import CAST_FROM
+from engines.reference.casting import CAST_FROM, Casting
 from engines.reference.game import Game
-from protocol.model import StackItem, Zone
+from engines.reference.lines import CounterTargetSpell
+from engines.reference.services import SpellCardEffect
+from protocol.model import PlayerIndex, StackItem, Zone
 
 from . import Mutant, answers, table
 
@@ -24,6 +26,29 @@ def cast_from_exile_back_to_exile(self, game: Game, item: StackItem) -> Zone:
     return Zone.EXILE if item.choice(CAST_FROM) == "exile" else Zone.GRAVEYARD
 
 
+def cast_without_legal_target(
+    self: Casting, game: Game, player: PlayerIndex, effect: SpellCardEffect
+) -> list[tuple[str, ...]]:
+    """A spell that requires a target is offered and cast with none when no target is legal
+    (601.2c ignored): the engine only lists the legal targets when there are some."""
+    return Casting.target_choices(self, game, player, effect) or [()]
+
+
+def counter_targets_any_stack_object(
+    self: Casting, game: Game, player: PlayerIndex, effect: SpellCardEffect
+) -> list[tuple[str, ...]]:
+    """ "Counter target spell." may target any object on the stack, abilities too (115.1
+    ignored: "target spell" names a spell), by the id of its source."""
+    if isinstance(effect, CounterTargetSpell):
+        return [(item.source,) for item in game.stack]
+    return Casting.target_choices(self, game, player, effect)
+
+
+def life_to_caster(self: Casting, game: Game, item: StackItem, effect: object) -> PlayerIndex | None:
+    """ "Target player gains N life." gains its controller the life, whoever its target is."""
+    return item.controller
+
+
 MUTANTS: tuple[Mutant, ...] = table(
     # id, the rulings it breaks, the bug, the decisions it replaces
     (
@@ -31,6 +56,27 @@ MUTANTS: tuple[Mutant, ...] = table(
         ("rebound.recast-optional",),
         "an instant or sorcery cast from exile (by rebound) goes back to exile as it resolves, not to the graveyard",
         {"casting.spell_goes_to": cast_from_exile_back_to_exile},
+    ),
+    (
+        "rebound-cast-without-legal-target",
+        ("rebound.recast-optional",),
+        "a spell that requires a target can be cast without one when none is legal (601.2c): rebound's trigger "
+        "offers to cast 'Counter target spell.' at an upkeep with no spell on the stack",
+        {"casting.target_choices": cast_without_legal_target},
+    ),
+    (
+        "rebound-targets-its-trigger",
+        ("rebound.recast-optional",),
+        "'Counter target spell.' may target an ability on the stack (115.1): rebound's trigger offers to cast it at "
+        "the upkeep targeting the trigger itself, an ability",
+        {"casting.target_choices": counter_targets_any_stack_object},
+    ),
+    (
+        "rebound-target-player-ignored",
+        ("rebound.recast-optional",),
+        "'Target player gains N life.' gains its caster the life whatever player it targets: a targeted rebound "
+        "card cast from exile at the upkeep ignores the target chosen for it (601.2c, 608.2c)",
+        {"casting.life_gainer": life_to_caster},
     ),
     (
         "rebound-when-countered",

@@ -29,7 +29,8 @@ def to_model(
     if kind == "PassPriority":
         return act(K.PASS_PRIORITY)
     if kind == "DecideOptionalEffect" and isinstance(pending, MayCast):
-        return act(K.CAST, source=pending.cards[0]) if data.get("accept") else act(K.CHOOSE_CARDS)  # rebound's offer
+        # rebound's offer: declining maps here; accepting is a cast only if it casts (may_casts)
+        return None if data.get("accept") else act(K.CHOOSE_CARDS)
     if kind == "ActivateNinjutsu":
         ninja, costs = data["ninjutsu_object_id"], (("return", ids.card(data["creature_to_return"])),)
         return act(K.ACTIVATE, source=ids.card(ninja), ability=ninjutsu_ability(objects.get(str(ninja))), costs=costs)
@@ -86,9 +87,8 @@ def to_phase(
             raise ActionRefused(f"{what} {card_id!r} is not an object of this game")
         return found
 
-    if isinstance(pending, MayCast):
-        if (kind is K.CAST and action.source in pending.cards) or (kind is K.CHOOSE_CARDS and not action.cards):
-            return {"type": "DecideOptionalEffect", "data": {"accept": kind is K.CAST}}
+    if isinstance(pending, MayCast) and kind is K.CHOOSE_CARDS and not action.cards:
+        return {"type": "DecideOptionalEffect", "data": {"accept": False}}
     if kind is K.PASS_PRIORITY:
         return {"type": "PassPriority"}
     if kind is K.ACTIVATE and ability in NINJUTSU_VARIANTS.values():
@@ -165,8 +165,6 @@ def answer(
 
 def plan_cast(copy: Any, actor: int, action: Action, oid: int, returned: int | None, ids: Ids) -> list[dict[str, Any]]:
     """Cast on ``copy`` (a throwaway game) and return the phase actions that did it."""
-    import phase
-
     alternative, first = action.cost("alternative"), None
     for native in copy.actions():  # its normal cost, or sneak returning ``returned``
         data = native.data or {}
@@ -180,6 +178,60 @@ def plan_cast(copy: Any, actor: int, action: Action, oid: int, returned: int | N
         first = {"type": "CastSpellAsSneak", "data": data}
     if first is None:
         raise ActionRefused(f"phase does not offer {action}")
+    return prompt_chain(copy, actor, action, oid, first, ids)
+
+
+ACCEPT = {"type": "DecideOptionalEffect", "data": {"accept": True}}
+
+
+def plan_may_cast(copy: Any, actor: int, action: Action, oid: int, ids: Ids) -> list[dict[str, Any]]:
+    """Accept phase's "you may cast" offer (rebound's) on ``copy`` and answer the cast's target
+    prompts from ``action``: the phase actions that cast the card as ``action`` says. Accepting
+    must put the spell on the stack: phase also lets a player accept for a card that cannot be
+    cast (its spell requires a target and none is legal, 601.2c), and then casts nothing."""
+    chain = prompt_chain(copy, actor, action, oid, ACCEPT, ids)
+    if not any(spell_of(item) == oid for item in copy.stack() or []):
+        raise ActionRefused(f"accepting phase's offer does not cast {action.source} (phase casts nothing)")
+    return chain
+
+
+def may_casts(copy: Any, actor: int, card: str, oid: int, ids: Ids) -> list[Action]:
+    """The casts phase's "you may cast" offer allows, as model actions: accepted on ``copy``, one
+    per target phase then offers (``ChooseTarget``), or one without targets if it cast the spell
+    at once; none if accepting casts nothing."""
+    import phase
+
+    try:
+        copy.apply(actor, phase.GameAction.from_dict(ACCEPT))
+    except ValueError:
+        return []
+    waiting = copy.waiting_for() or {}
+    if waiting.get("type") in TARGET_PROMPTS and (waiting.get("data") or {}).get("player") == actor:
+        out = []
+        for native in copy.actions():
+            data = native.data or {}
+            refs = [target_ref(data.get("target"), ids)] if native.kind == "ChooseTarget" else []
+            if native.kind == "SelectTargets":
+                refs = [target_ref(r, ids) for r in data.get("targets", [])]
+            if refs and None not in refs:
+                out.append(Action(K.CAST, actor, source=card, targets=tuple(r for r in refs if r is not None)))
+        return out
+    cast = any(spell_of(item) == oid for item in copy.stack() or [])
+    return [Action(K.CAST, actor, source=card)] if cast else []
+
+
+def spell_of(item: dict[str, Any]) -> int | None:
+    """The object id of the spell a phase stack item is (None for an ability)."""
+    return int(item.get("source_id", -1)) if (item.get("kind") or {}).get("type") == "Spell" else None
+
+
+def prompt_chain(
+    copy: Any, actor: int, action: Action, oid: int, first: dict[str, Any], ids: Ids
+) -> list[dict[str, Any]]:
+    """Apply ``first`` on ``copy``, answer the cast's prompts from ``action`` (its targets, its
+    X) and return the phase actions that did it; the spell's targets must be the action's."""
+    import phase
+
     chain, answered, where = [first], list[str](), ""
     for _ in range(MAX_PROMPTS + 1):
         try:
@@ -205,7 +257,7 @@ def plan_cast(copy: Any, actor: int, action: Action, oid: int, returned: int | N
 def spell_targets(game: Any, oid: int, ids: Ids) -> list[str]:
     """The targets of the spell ``oid`` on phase's stack (as model refs)."""
     for item in game.stack() or []:
-        if (item.get("kind") or {}).get("type") == "Spell" and int(item.get("source_id", -1)) == oid:
+        if spell_of(item) == oid:
             ability = ((item["kind"].get("data") or {}).get("ability")) or {}
             return [r for r in (target_ref(t, ids) for t in ability.get("targets", [])) if r is not None]
     return []

@@ -10,7 +10,7 @@ from engines.kit.naming import same_meaning
 from engines.kit.session import CachedSession
 from engines.kit.trial import Candidate, accepted
 from protocol.adapter import ActionRefused, EngineError, Gap, Session, Support
-from protocol.decisions import AssignCombatDamage, SearchDecision
+from protocol.decisions import AssignCombatDamage, MayCast, SearchDecision
 from protocol.mechanics import Mechanic, UnknownMechanic, mechanic
 from protocol.model import Action, ActionKind, Event, EventKind, GameState
 
@@ -143,10 +143,33 @@ class PhaseSession(CachedSession):
         waiting = (self._raw().get("waiting_for") or {}).get("type")
         if waiting == "Priority":
             out += [a for a in self._mana_abilities(actor, objects) if a not in out]
+        if waiting == "OptionalEffectChoice" and isinstance(pending, MayCast):
+            out += [a for a in self._may_casts(actor, pending) if a not in out]
         if waiting == "AssignCombatDamage" and isinstance(pending, AssignCombatDamage):
             accepts = lambda a: self._accepts(a, actor, pending)  # noqa: E731
             out += [a for a in divisions_offered(pending, accepts) if a not in out]
         return out
+
+    def _may_casts(self, actor: int, pending: MayCast) -> list[Action]:
+        """The casts rebound's offer allows (accepting tried on a copy: one per target phase then
+        asks for, none if accepting casts nothing). A game phase cannot copy (a delayed trigger
+        phase set up itself has no install root phase can load back) offers accepting as a cast
+        without targets, which phase judges as it is applied."""
+        copy = self._try_copy()
+        if copy is None:
+            return [Action(ActionKind.CAST, actor, source=card) for card in pending.cards]
+        out: list[Action] = []
+        for i, card in enumerate(pending.cards):
+            oid = self._ids.engine(card)
+            if oid is not None:  # each card tried on a copy of its own (accepting changes the copy)
+                out += amap.may_casts(copy if i == 0 else self._copy(), actor, card, oid, self._ids)
+        return out
+
+    def _try_copy(self) -> Any | None:
+        try:
+            return self._copy()
+        except ValueError:
+            return None
 
     def _accepts(self, action: Action, actor: int, pending: AssignCombatDamage) -> bool:
         """Whether phase takes the division ``action`` (tried on a copy of the game): phase lists
@@ -210,6 +233,17 @@ class PhaseSession(CachedSession):
                 raise ActionRefused(f"{action.source} is not an object of this game")
             returned_oid = self._ids.engine(returned) if returned is not None else None
             chain = amap.plan_cast(self._copy(), actor, action, oid, returned_oid, self._ids)
+            return [phase.GameAction.from_dict(step) for step in chain]
+        if action.kind is ActionKind.CAST and waiting == "OptionalEffectChoice" and isinstance(pending, MayCast):
+            oid = self._ids.engine(str(action.source))
+            if action.source not in pending.cards or oid is None:
+                raise ActionRefused(f"{action.source} is not a card player {actor} may cast now")
+            copy = self._try_copy()
+            if copy is None:  # see _may_casts: phase judges the accepting as it is applied
+                if action.targets:
+                    raise ActionRefused(f"the adapter cannot try {action} on a copy of this phase game")
+                return [phase.GameAction.from_dict(amap.ACCEPT)]
+            chain = amap.plan_may_cast(copy, actor, action, oid, self._ids)
             return [phase.GameAction.from_dict(step) for step in chain]
         shape = amap.to_phase(action, self._ids, objects, waiting, pending)
         if shape is not None and shape["type"] == "ActivateAbility":

@@ -3,7 +3,7 @@ reference engine's casting component.
 
 ``Action(CAST, player, source=<card id>, targets=(...))`` casts a spell the engine can read: an
 instant or sorcery (a search or a look, :mod:`.search` resolves those; "Counter target spell.",
-"You gain N life."), or a creature, artifact or enchantment spell, which resolves into a
+"You gain N life.", "Target player gains N life."), or a creature, artifact or enchantment spell, which resolves into a
 permanent under its caster's control, summoning sick (608.3, 302.6). Timing is a decision
 (307.1 sorcery timing, 117.1a instant timing), so are the zones a spell may be cast from, its
 cost and its legal targets; other components widen them through hooks (:mod:`.hooks`:
@@ -46,7 +46,7 @@ from protocol.model import (
 )
 
 from . import hooks
-from .game import CAST_FROM, TARGETS, Game, Perm, player_ref
+from .game import CAST_FROM, TARGETS, Game, Perm, parse_player_ref, player_ref
 from .lines import (
     CastTrigger,
     CounterTargetSpell,
@@ -176,9 +176,12 @@ class Casting:
     def target_choices(self, game: Game, player: PlayerIndex, effect: SpellCardEffect) -> list[tuple[str, ...]]:
         """601.2c/115.1: the legal target choices, each a tuple of target refs; ``[()]`` for an
         effect with no target. "Target opponent": each opponent of the caster (102.2); "target
-        spell": any spell on the stack (named by its card id)."""
+        spell": any spell on the stack (named by its card id); "target player": each player
+        (115.1). No choice at all (``[]``) when none is legal: the spell can't be cast (601.2c)."""
         if isinstance(effect, CounterTargetSpell):
             return [(item.source,) for item in game.stack if item.kind == "spell"]
+        if isinstance(effect, GainLife) and effect.target_player:
+            return [(player_ref(p),) for p in range(len(game.players))]
         if getattr(effect, "targets_opponent", False):
             return [(player_ref(1 - player),)]
         return [()]
@@ -229,6 +232,15 @@ class Casting:
     def has_land_play(self, game: Game, player: PlayerIndex, card_id: str) -> bool:
         """305.2: only if they have a land play left this turn (one, normally)."""
         return game.players[player].land_plays_left > 0
+
+    @decision("casting.life_gainer")
+    def life_gainer(self, game: Game, item: StackItem, effect: GainLife) -> PlayerIndex | None:
+        """608.2c: a spell does what its text says to whom it says: "You gain N life." its
+        controller (109.5), "Target player gains N life." the player chosen as its target as it
+        was cast (601.2c); None when that target is gone (608.2b)."""
+        if not effect.target_player:
+            return item.controller
+        return parse_player_ref((item.choice(TARGETS) or "").split(",")[0])
 
     @decision("casting.illegal_targets_stop_resolution")
     def illegal_targets_stop_resolution(self, game: Game, item: StackItem) -> bool:
@@ -450,8 +462,17 @@ class Casting:
             if victim is not None:
                 self.counter(game, victim, events)
         elif isinstance(effect, GainLife):
-            game.players[item.controller].life += effect.amount
-            events.append(Event(EventKind.LIFE, player=item.controller, amount=effect.amount))
+            gainer = self.life_gainer(game, item, effect)
+            if effect.target_player:
+                if gainer is None and self.illegal_targets_stop_resolution(game, item):
+                    events.append(
+                        Event(EventKind.FIZZLE, card=item.source, ability=item.ability, player=item.controller)
+                    )
+                    self.spell_leaves_unresolved(game, item, events)
+                    return False
+            if gainer is not None:
+                game.players[gainer].life += effect.amount
+                events.append(Event(EventKind.LIFE, player=gainer, amount=effect.amount))
         self.finish_item(game, item, events)
         return True
 

@@ -92,12 +92,15 @@ class AddMana:
 
 @dataclass(frozen=True)
 class GainLife:
-    """ "You gain N life.": the effect of a spell (608.2) or of an activated ability."""
+    """ "You gain N life.": the effect of a spell (608.2) or of an activated ability; with
+    ``target_player``, a spell's "Target player gains N life." (115.1: its one target a player,
+    chosen as it is cast, 601.2c)."""
 
     amount: int
+    target_player: bool = False
 
     def __str__(self) -> str:
-        return f"You gain {self.amount} life."
+        return f"Target player gains {self.amount} life." if self.target_player else f"You gain {self.amount} life."
 
 
 @dataclass(frozen=True)

@@ -563,6 +563,7 @@ _CAST_TOKENS = re.compile(
     r"(?P<type>[a-z]+) creature tokens?\.$"
 )
 _GAIN = re.compile(r"^you gain (\d+) life\.$")
+_TARGET_GAIN = re.compile(r"^target player gains (\d+) life\.$")
 _EXILE_PLAY = re.compile(
     rf"^whenever this creature deals combat damage to a player, that player exiles the top (?P<n>{_SMALL}) "
     r"cards? of their library\. until end of turn, you may play (?:those cards|that card) without paying "
@@ -597,6 +598,8 @@ def _card_line(card: CardData, text: str, printed: str) -> SpellEffect | CardLin
         return SpellEffect(CounterTargetSpell())
     if spell and (m := _GAIN.match(text)):
         return SpellEffect(GainLife(int(m.group(1))))
+    if spell and (m := _TARGET_GAIN.match(text)):
+        return SpellEffect(GainLife(int(m.group(1)), target_player=True))
     if not spell and (m := _EXILE_PLAY.match(text)):
         return ExileTopPlayTrigger(SMALL_NUMBERS[m.group("n")])
     if card.is_type("Enchantment") and "Class" in card.subtypes and (m := _LEVEL.match(text)):

@@ -11,12 +11,13 @@ from hypothesis import strategies as st
 
 from generators.exile import MAIN_STEPS, ExileParams, ExileSpec, exile_permission_scenarios
 from generators.rebound import ReboundParams, ReboundSpec, rebound_cast_scenarios, rebound_upkeep_scenarios
+from protocol.adapter import EngineError
 from protocol.mechanics import Mechanic
-from protocol.model import ActionKind, EventKind, GameState, Step, Zone
+from protocol.model import Action, ActionKind, AttackTarget, EventKind, GameState, Step, Zone, target_ref
 from protocol.probe import Probe, Scenario, expect
 from rulings.declare import invariant, mentions, ruling, template
 from rulings.invariants.consequences import Consequences, expect_consequences
-from rulings.invariants.driving import advance, events_of, resolve_stack
+from rulings.invariants.driving import MOVE_LIMIT, advance, events_of, resolve_stack
 from rulings.invariants.spell_moves import (
     cast,
     decline,
@@ -32,11 +33,39 @@ from rulings.invariants.spell_moves import (
 BASE = frozenset({Mechanic.STACK, Mechanic.PRIORITY, Mechanic.MANA_ABILITY, Mechanic.CASTING, Mechanic.REBOUND})
 BALLER = BASE | {Mechanic.CASTING_PERMANENTS, Mechanic.CAST_TRIGGER, Mechanic.TOKENS}
 COUNTER = frozenset({Mechanic.COUNTERSPELL})
+#: The upkeep states of "recast is optional" hold targeted rebound cards too, "Counter target
+#: spell." among them (with no spell to counter then).
+UPKEEP_CARDS = BALLER | COUNTER
+#: The players as targets ("player:N"): what "Target player gains N life." may target (115.1).
+PLAYER_TARGETS = tuple(target_ref(AttackTarget.of_player(p)) for p in (0, 1))
 
 #: The rules of rebound hold for any card with it: another card's ruling compiles when its card has rebound.
 HAS_REBOUND = mentions("rebound", "rebound")
 NOT_RESOLVING = template("rebound.not-resolving-goes-to-graveyard", cards=HAS_REBOUND)
 RECAST_OPTIONAL = template("rebound.recast-optional", cards=HAS_REBOUND)
+
+
+def upkeep_scenarios() -> st.SearchStrategy[Scenario[ReboundParams]]:
+    """Rebound's upkeep with any rebound card waiting: untargeted, targeted at a player (always
+    a legal target), or targeted at a spell (none legal then)."""
+    return rebound_upkeep_scenarios(ReboundSpec(targeted=True))
+
+
+def parse_player_target(ref: str) -> int:
+    return PLAYER_TARGETS.index(ref)
+
+
+def expect_life_gained(before: GameState, after: GameState, gains: dict[int, int], action: str) -> None:
+    """Each player's life went up by what ``gains`` says (nothing for a player it leaves out)."""
+    for player in before.players:
+        wanted = player.life + gains.get(player.index, 0)
+        expect(
+            after.player(player.index).life == wanted,
+            f"{action}: player {player.index}'s life changed by "
+            f"{after.player(player.index).life - player.life}, not {gains.get(player.index, 0)}",
+            expected=f"player {player.index} at {wanted} life",
+            observed=f"{after.player(player.index).life} life",
+        )
 
 
 def cast_and_counter(probe: Probe, scenario: Scenario[ReboundParams]) -> None:
@@ -99,8 +128,32 @@ def check_countered_to_graveyard(probe: Probe, scenario: Scenario[ReboundParams]
     )
 
 
-def rebound_choice(probe: Probe, scenario: Scenario[ReboundParams]) -> None:
-    pass_until_may_cast(probe, scenario.params.card)
+def rebound_choice(probe: Probe, scenario: Scenario[ReboundParams]) -> bool:
+    """Advance to rebound's offer to cast the card; whether the engine made it. A card whose
+    spell has a legal target (or needs none) must be offered (an engine that never offers it
+    gets stuck here). One whose spell requires a target and has none legal
+    (``target_illegal``) cannot be cast (601.2c), so the "may cast" is moot: an engine may ask
+    (offering only to decline) or resolve the trigger without asking; then False once the
+    upkeep is over."""
+    card = scenario.params.card
+    if not scenario.params.target_illegal:
+        pass_until_may_cast(probe, card)
+        return True
+    upkeep = probe.state().turn
+    for _ in range(MOVE_LIMIT):
+        state = probe.state()
+        if may_cast(state, card):
+            return True
+        if state.turn != upkeep or state.step not in (Step.UNTAP, Step.UPKEEP):
+            return False
+        advance(probe)
+    raise EngineError(f"the upkeep with rebound's trigger for {card} did not end after {MOVE_LIMIT} moves")
+
+
+def rebound_cast(scenario: Scenario[ReboundParams]) -> Action:
+    """Casting the card rebound offers, at the target the scenario names (if it has one)."""
+    params = scenario.params
+    return cast(params.player, params.card, *(() if params.target is None else (params.target,)))
 
 
 def expect_declined_still_exiled(state: GameState, card: str) -> None:
@@ -109,29 +162,81 @@ def expect_declined_still_exiled(state: GameState, card: str) -> None:
     expect_in_zone(state, card, Zone.EXILE, "a card whose rebound cast was declined left exile", f"{card} in exile")
 
 
+def expect_cast_offers_fit_targets(actions: list[Action], scenario: Scenario[ReboundParams]) -> None:
+    """The casts of the card rebound offers: among them the one at the scenario's target (or
+    without a target, for a spell that has none), and each names a target the spell may have
+    (601.2c: a spell that requires a target is not cast without one; "target player": a player,
+    115.1; no target for a spell that has none)."""
+    card, target = scenario.params.card, scenario.params.target
+    casts = [a for a in actions if a.kind is ActionKind.CAST and a.source == card]
+    wanted = rebound_cast(scenario)
+    expect(
+        any(a.targets == wanted.targets for a in casts),
+        "rebound's trigger resolved without offering to cast the card"
+        + ("" if target is None else f" targeting {target}"),
+        expected=f"{wanted} offered",
+        observed=", ".join(map(str, actions)),
+    )
+    fits = {(p,) for p in PLAYER_TARGETS} if target is not None else {()}
+    wrong = [a for a in casts if a.targets not in fits]
+    expect(
+        not wrong,
+        "rebound offers to cast the card with targets its spell cannot have (601.2c, 115.1)",
+        expected="one target, a player" if target is not None else "no target",
+        observed=", ".join(map(str, wrong)),
+    )
+
+
+NO_LEGAL_TARGET = "with no legal target the card is not cast and stays exiled"
+
+
+def expect_not_castable(probe: Probe, scenario: Scenario[ReboundParams], asked: bool) -> None:
+    """The card's spell requires a target and none is legal (no spell on the stack for
+    "Counter target spell."): it cannot be cast (601.2c), so rebound offers no cast of it and
+    an engine refuses one (without a target, or targeting rebound's own trigger, an ability:
+    "target spell" names a spell, 115.1; a spell cannot target itself, 115.5); declining, the
+    one choice left, is accepted. The card stays exiled ("if you can't [cast it] ... the card
+    will stay exiled")."""
+    player, card = scenario.params.player, scenario.params.card
+    if asked:
+        actions = probe.legal_actions()
+        casts = [a for a in actions if a.kind is ActionKind.CAST and a.source == card]
+        expect(
+            not casts,
+            "rebound offers to cast a card whose spell has no legal target (601.2c)",
+            expected=f"no cast of {card} offered (its spell's only target would be a spell; none is on the stack)",
+            observed=", ".join(map(str, casts)),
+        )
+        for attempt in (cast(player, card), cast(player, card, card)):
+            probe.expect_refused(attempt, f"casting {card} by rebound with no legal target accepted (601.2c)")
+        probe.require(decline(player), "declining rebound's offer when the card cannot be cast")
+    resolve_stack(probe)
+    expect_in_zone(
+        probe.state(), card, Zone.EXILE, "a rebound card that could not be cast left exile", f"{card} in exile"
+    )
+
+
 @invariant(
     applies_to=RECAST_OPTIONAL,
     name="may-decline",
     kind="legality",
-    claims=["the cast offered and declining accepted"],
-    requires=BALLER,
-    scenarios=lambda: rebound_upkeep_scenarios(),
-    exempt={"accepts-illegal": "the ruling only permits an action: it forbids nothing an engine could wrongly accept"},
+    claims=["the cast offered and declining accepted", NO_LEGAL_TARGET],
+    requires=UPKEEP_CARDS,
+    scenarios=upkeep_scenarios,
 )
 def check_may_decline(probe: Probe, scenario: Scenario[ReboundParams]) -> None:
-    """At the upkeep, rebound's trigger offers to cast the card and to decline; declining is
-    accepted and the card stays in exile."""
+    """At the upkeep, rebound's trigger offers to cast the card (at a target its spell may
+    have, when it has one) and to decline; declining is accepted and the card stays in exile.
+    A card whose spell has no legal target is not offered, and stays in exile."""
     player, card = scenario.params.player, scenario.params.card
-    rebound_choice(probe, scenario)
+    asked = rebound_choice(probe, scenario)
+    if scenario.params.target_illegal:
+        expect_not_castable(probe, scenario, asked)
+        probe.claim(NO_LEGAL_TARGET)
+        return
     actions = probe.legal_actions()
     declines = [a for a in actions if a.kind is ActionKind.CHOOSE_CARDS and not a.cards]
-    casts = [a for a in actions if a.kind is ActionKind.CAST and a.source == card]
-    expect(
-        bool(casts),
-        "rebound's trigger resolved without offering to cast the card",
-        expected=f"a cast of {card} offered",
-        observed=", ".join(map(str, actions)),
-    )
+    expect_cast_offers_fit_targets(actions, scenario)
     expect(
         bool(declines),
         "rebound's trigger offers no way to decline casting the card",
@@ -150,15 +255,16 @@ def check_may_decline(probe: Probe, scenario: Scenario[ReboundParams]) -> None:
     name="no-second-chance",
     kind="outcome",
     claims=["no second chance on a later upkeep"],
-    requires=BALLER,
-    scenarios=lambda: rebound_upkeep_scenarios(),
+    requires=UPKEEP_CARDS,
+    scenarios=upkeep_scenarios,
 )
 def check_no_second_chance(probe: Probe, scenario: Scenario[ReboundParams]) -> None:
-    """Declined once, the card stays exiled: at its owner's next upkeep nothing offers it again."""
+    """Declined once, or not castable (no legal target), the card stays exiled: at its owner's
+    next upkeep nothing offers it again."""
     player, card = scenario.params.player, scenario.params.card
     start = probe.state().turn
-    rebound_choice(probe, scenario)
-    probe.require(decline(player), "declining to cast the card rebound offers")
+    if rebound_choice(probe, scenario):
+        probe.require(decline(player), "declining to cast the card rebound offers")
     watch_until(
         probe,
         next_upkeep_over(player, start),
@@ -177,23 +283,36 @@ CAST_FREE_THEN_GONE = "cast from exile without paying, then where a resolved spe
     applies_to=RECAST_OPTIONAL,
     name="cast-from-exile-free",
     kind="outcome",
-    claims=[CAST_FREE_THEN_GONE],
-    requires=BALLER,
-    scenarios=lambda: rebound_upkeep_scenarios(),
+    claims=[CAST_FREE_THEN_GONE, NO_LEGAL_TARGET],
+    requires=UPKEEP_CARDS,
+    scenarios=upkeep_scenarios,
 )
 def check_cast_from_exile(probe: Probe, scenario: Scenario[ReboundParams]) -> None:
     """Casting the card rebound offers (the other choice the ruling leaves open) follows every
     consequence of 702.88a: it is cast from exile without paying its mana cost (no land tapped,
-    no land play used), and once it resolves it is not exiled again (cast from exile, not from
-    the hand): an instant or sorcery goes to its owner's graveyard (608.2n), Jeskai Baller enters
-    the battlefield; nothing else moved."""
+    no land play used), at the target chosen as it is cast (601.2c: the player the scenario
+    names gains the life, nobody else), and once it resolves it is not exiled again (cast from
+    exile, not from the hand): an instant or sorcery goes to its owner's graveyard (608.2n),
+    Jeskai Baller enters the battlefield; nothing else moved. A card whose spell has no legal
+    target cannot be cast: it stays exiled, and nothing moves or changes life."""
     player, card = scenario.params.player, scenario.params.card
-    rebound_choice(probe, scenario)
+    asked = rebound_choice(probe, scenario)
     before = probe.state()
-    probe.require(cast(player, card), f"casting {card} from exile as its rebound trigger offers")
+    if scenario.params.target_illegal:
+        expect_not_castable(probe, scenario, asked)
+        after = probe.state()
+        probe.claim(NO_LEGAL_TARGET)
+        expect_consequences(before, after, f"{card}'s rebound trigger, the card not castable", Consequences(tap_ok=()))
+        expect_life_gained(before, after, {}, f"{card}'s rebound trigger, the card not castable")
+        return
+    probe.require(rebound_cast(scenario), f"casting {card} from exile as its rebound trigger offers")
     resolve_stack(probe)
     after = probe.state()
     probe.claim(CAST_FREE_THEN_GONE)
+    gainer = player if scenario.params.target is None else parse_player_target(scenario.params.target)
+    expect_life_gained(
+        before, after, {gainer: scenario.params.life} if scenario.params.life else {}, f"{card} resolved"
+    )
     owner = before.obj(card).owner
     where = (Zone.BATTLEFIELD, player) if scenario.params.kind == "Jeskai Baller" else (Zone.GRAVEYARD, owner)
     expect_consequences(
