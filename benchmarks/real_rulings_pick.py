@@ -56,6 +56,33 @@ FAMILIES: tuple[tuple[str, str], ...] = (
     ("indestructible", r"\bindestructible\b"),
     ("combat-damage", r"remains blocked|lethal damage|combat damage step|assigns? (?:its )?combat damage"),
 )
+#: The second rule (the first pass of :data:`FAMILIES` gave 4 paragraphs restating a checked rule of
+#: 110: most paragraphs that name a keyword speak of their card). Fixed before any paragraph after
+#: the first pass was read: the same walk and eligibility (the first pass's paragraphs are taken),
+#: each family's expression now asking for the keyword next to the words of the rule it is checked
+#: for (blocking, tapping, attacking, damage, life, destruction), within one sentence.
+FRAMES: tuple[tuple[str, str], ...] = (
+    (
+        "trample",
+        r"\btrample\b[^.]*\b(?:excess|lethal|assign\w*|player|planeswalker)\b|\b(?:assign\w*|excess)\b[^.]*\btrample\b",
+    ),
+    (
+        "deathtouch",
+        r"\bdeathtouch\b[^.]*\b(?:lethal|destroy\w*|any amount|1 damage)|\b(?:lethal|destroy\w*)\b[^.]*\bdeathtouch\b",
+    ),
+    ("lifelink", r"\blifelink\b[^.]*\bgain\w*\b[^.]*\blife\b|\bgain\w*\b[^.]*\blife\b[^.]*\blifelink\b"),
+    ("first-strike", r"\b(?:first|double) strike\b[^.]*\bdamage\b|\bdamage\b[^.]*\b(?:first|double) strike\b"),
+    ("flying-reach", r"\bblock\w*\b[^.]*\b(?:flying|reach)\b|\b(?:flying|reach)\b[^.]*\bblock\w*"),
+    ("menace", r"\bmenace\b[^.]*\bblock\w*|\bblock\w*\b[^.]*\bmenace\b|except by two or more creatures"),
+    ("vigilance", r"\bvigilance\b[^.]*\b(?:un)?tap\w*|\b(?:un)?tap\w*\b[^.]*\bvigilance\b"),
+    ("defender", r"\bdefender\b[^.]*\battack\w*|\battack\w*\b[^.]*\bdefender\b"),
+    ("haste", r"\bhaste\b[^.]*\b(?:attack\w*|\{T\}|summoning)|summoning sick"),
+    (
+        "indestructible",
+        r"\bindestructible\b[^.]*\b(?:destroy\w*|lethal|damage)|\b(?:destroy\w*|lethal|damage)\b[^.]*\bindestructible\b",
+    ),
+    ("combat-damage", r"remains blocked|\b(?:assigns?|deals?) (?:its )?combat damage\b|\blethal damage\b"),
+)
 #: Paragraphs per family and pass.
 PER_PASS = 10
 
@@ -64,8 +91,9 @@ def sha(name: str) -> str:
     return hashlib.sha256(name.encode("utf-8")).hexdigest()
 
 
-def pick(data: dict[str, dict], passes: int) -> list[dict]:
-    """The picked paragraphs, in picking order, each with its family and pass."""
+def pick(data: dict[str, dict], passes: int, frame_passes: int = 0) -> list[dict]:
+    """The picked paragraphs, in picking order, each with its family and pass: ``passes`` passes
+    of :data:`FAMILIES`, then ``frame_passes`` passes of :data:`FRAMES` (numbered on)."""
     known = {_plain(row["text"]) for row in json.loads((DATA / "expected.json").read_text(encoding="utf-8"))}
     known |= {_plain(r.text) for r in load_corpus()}
     printers: dict[str, list[str]] = defaultdict(list)
@@ -77,8 +105,11 @@ def pick(data: dict[str, dict], passes: int) -> list[dict]:
     out: list[dict] = []
     cursors = {family: 0 for family, _ in FAMILIES}
     walk = [(n, r) for n in order for r in data[n].get("rulings", [])]
-    for number in range(1, passes + 1):
-        for family, expression in FAMILIES:
+    rules = [FAMILIES] * passes + [FRAMES] * frame_passes
+    for number, families in enumerate(rules, start=1):
+        if families is FRAMES and number == passes + 1:
+            cursors = {family: 0 for family, _ in FRAMES}
+        for family, expression in families:
             regex = re.compile(expression, re.IGNORECASE)
             found = 0
             i = cursors[family]
@@ -108,10 +139,11 @@ def pick(data: dict[str, dict], passes: int) -> list[dict]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("data", type=Path, help="MTGJSON cards with their rulings (see the module docstring)")
-    parser.add_argument("--passes", type=int, default=1)
+    parser.add_argument("--passes", type=int, default=1, help="passes of the first rule (FAMILIES)")
+    parser.add_argument("--frame-passes", type=int, default=0, help="passes of the second rule (FRAMES), after them")
     args = parser.parse_args()
     data = json.loads(args.data.read_text(encoding="utf-8"))
-    print(json.dumps(pick(data, args.passes), indent=1, ensure_ascii=False))
+    print(json.dumps(pick(data, args.passes, args.frame_passes), indent=1, ensure_ascii=False))
 
 
 if __name__ == "__main__":
