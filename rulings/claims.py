@@ -299,7 +299,7 @@ def _roles(words: tuple[str, ...], spans: list[tuple[int, int, str, str]]) -> st
     if action is None:
         return ""
     start, size = action
-    passive = start > 0 and words[start - 1] in _COPULAS or _negated_copula(words, start)
+    passive = (start > 0 and words[start - 1] in _COPULAS) or _negated_copula(words, start)
     by = next((j for j in range(start + size, len(words)) if words[j] == "by"), None) if passive else None
     out: set[str] = set()
     for i, _, kind, concept in spans:

@@ -44,7 +44,9 @@ _KEYWORD = re.compile(r"\b(" + "|".join(COMBAT_KEYWORDS) + r")\b")
 #: first strike", "~ gets +1/+0 and has trample", "~ can't block and has haste").
 #: Nothing else may be named between the card and the verb ("whenever ~ attacks, target creature
 #: gains flying" gives the target flying, not the card).
-_SELF_GIVES = re.compile(r"~(?:(?!\b(?:creatures?|target|players?|each|another|you|opponents?)\b)[^.;])*?\b(?:has|have|gains?)\b([^.;]*)")
+_SELF_GIVES = re.compile(
+    r"~(?:(?!\b(?:creatures?|target|players?|each|another|you|opponents?)\b)[^.;])*?\b(?:has|have|gains?)\b([^.;]*)"
+)
 #: The same for the creature an Aura or Equipment is attached to.
 _ATTACHED_GIVES = re.compile(
     r"\b(enchanted|equipped) creature\b(?:(?!\b(?:target|players?|each|another|you|opponents?)\b)[^.;])*?"
@@ -86,7 +88,7 @@ def held_keywords(card: CardData) -> frozenset[str]:
 
 @lru_cache(maxsize=4096)
 def given_keywords(card: CardData) -> dict[str, frozenset[str]]:
-    """"enchanted creature" / "equipped creature" -> the combat keywords the card gives it."""
+    """ "enchanted creature" / "equipped creature" -> the combat keywords the card gives it."""
     out: dict[str, set[str]] = {}
     for found in _ATTACHED_GIVES.finditer(_oracle(card)):
         out.setdefault(f"{found.group(1)} creature", set()).update(_keywords_in(found.group(2)))
@@ -94,7 +96,7 @@ def given_keywords(card: CardData) -> dict[str, frozenset[str]]:
 
 
 def _holders(keywords: frozenset[str]) -> list[str]:
-    """"a creature with <keyword>" for each keyword, and for each two of them ("a creature with
+    """ "a creature with <keyword>" for each keyword, and for each two of them ("a creature with
     deathtouch and trample": 702.2c speaks of both)."""
     ordered = sorted(keywords)
     names = [f"a creature with {k}" for k in ordered]
