@@ -104,12 +104,28 @@ def _holders(keywords: frozenset[str]) -> list[str]:
     return names
 
 
+def _named(sentence: str, name: str) -> list[str]:
+    """``sentence`` with the card named ``name`` everywhere, and with ``name`` where it is named
+    first or last and "it" elsewhere ("if all creatures blocking ~ are removed from combat, ~
+    assigns ...": the second mention is the holder, the first a pronoun's place)."""
+    places = list(_CARD.finditer(sentence))
+    out = [_CARD.sub(name, sentence)]
+    if len(places) > 1:
+        for keep in (places[0], places[-1]):
+            parts, last = [], 0
+            for found in places:
+                parts += [sentence[last : found.start()], name if found is keep else "it"]
+                last = found.end()
+            out.append("".join(parts) + sentence[last:])
+    return out
+
+
 @lru_cache(maxsize=4096)
 def _readings(sentence: str, cards: tuple[CardData, ...]) -> tuple[str, ...]:
     out: list[str] = []
     for card in cards:
         if _CARD.search(sentence):
-            out.extend(_CARD.sub(name, sentence) for name in _holders(held_keywords(card)))
+            out.extend(reading for name in _holders(held_keywords(card)) for reading in _named(sentence, name))
         for holder, keywords in sorted(given_keywords(card).items()):
             pattern = re.compile(rf"\b(?:the |an? )?{holder}\b(?!'s)")
             if pattern.search(sentence):
