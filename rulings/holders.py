@@ -52,6 +52,8 @@ _ATTACHED_GIVES = re.compile(
     r"\b(enchanted|equipped) creature\b(?:(?!\b(?:target|players?|each|another|you|opponents?)\b)[^.;])*?"
     r"\b(?:has|have|gains?)\b([^.;]*)"
 )
+#: The subject of a main clause after a conditional one: ", it ".
+_MAIN_PRONOUN = re.compile(r", it ")
 #: Where the card's name stands as a noun in a ruling's template form (not "~'s ability").
 _CARD = re.compile(r"~(?!'s)")
 
@@ -110,6 +112,12 @@ def _named(sentence: str, name: str) -> list[str]:
     assigns ...": the second mention is the holder, the first a pronoun's place)."""
     places = list(_CARD.finditer(sentence))
     out = [_CARD.sub(name, sentence)]
+    # The card named in a condition and the main clause's subject a pronoun ("if all creatures
+    # blocking ~ are destroyed, it assigns ..."): the pronoun is the holder.
+    main = _MAIN_PRONOUN.search(sentence, places[-1].end()) if places else None
+    if main is not None:
+        promoted = sentence[: main.start()] + f", {name} " + sentence[main.end() :]
+        out.append(_CARD.sub("it", promoted))
     if len(places) > 1:
         for keep in (places[0], places[-1]):
             parts, last = [], 0

@@ -174,7 +174,102 @@ STATED = [
         "indestructible.not-destroyed",
     ),
     # 702.3b: defender.
-    ("Test Wall can't attack.", "Test Wall", "defender.cant-attack"),
+    ("Test Wall can't attack.", "Test Wall", "defender.cant-attack"),  # More frames of the same rules.
+    (
+        "If Test Striker loses double strike after first-strike combat damage has been dealt, it won't deal combat damage in the regular combat damage step.",
+        "Test Striker",
+        "first-strike.changed-after-first-damage",
+    ),
+    (
+        "If Test Striker gains double strike after first-strike combat damage has been dealt, it will deal combat damage in the regular combat damage step.",
+        "Test Striker",
+        "first-strike.changed-after-first-damage",
+    ),
+    (
+        "Removing double strike from Test Striker after it has dealt first-strike combat damage will stop it from dealing regular combat damage.",
+        "Test Striker",
+        "first-strike.changed-after-first-damage",
+    ),
+    (
+        "If Test Striker has double strike as the combat damage step begins but loses it before the second combat damage step, it won't deal combat damage in the second combat damage step.",
+        "Test Striker",
+        "first-strike.changed-after-first-damage",
+    ),
+    (
+        "If Test Duelist gains double strike after it has dealt first-strike combat damage, it will also deal regular combat damage.",
+        "Test Duelist",
+        "first-strike.changed-after-first-damage",
+    ),
+    (
+        "If Test Sentry loses vigilance after it has been declared as an attacker, it remains untapped.",
+        "Test Sentry",
+        "vigilance.changes-after-attack",
+    ),
+    (
+        "Test Sentry stays untapped if it loses vigilance after attackers are declared.",
+        "Test Sentry",
+        "vigilance.changes-after-attack",
+    ),
+    (
+        "If Test Sentry gains vigilance after attackers are declared, it won't untap.",
+        "Test Sentry",
+        "vigilance.changes-after-attack",
+    ),
+    (
+        "Causing Test Sentry to lose vigilance after it attacks won't cause it to become tapped.",
+        "Test Sentry",
+        "vigilance.changes-after-attack",
+    ),
+    ("Attacking with Test Sentry doesn't cause it to tap.", "Test Sentry", "vigilance.attacks-untapped"),
+    ("Test Goblin can't be blocked by one creature.", "Test Goblin", "menace.two-or-more-blockers"),
+    ("If Test Goblin gains menace after it's been blocked, it remains blocked.", "Test Goblin", "menace.block-stands"),
+    (
+        "Once Test Goblin has been blocked, giving it menace won't cause it to become unblocked.",
+        "Test Goblin",
+        "menace.block-stands",
+    ),
+    ("Test Spider can block a creature with flying.", "Test Spider", "reach.blocks-flying"),
+    ("Test Bat can block creatures with or without flying.", "Test Bat", "flying.blocking"),
+    ("Creatures without flying or reach can't block Test Bat.", "Test Bat", "flying.blocking"),
+    ("If Test Bat loses flying after blockers are declared, it remains blocked.", "Test Bat", "flying.block-stands"),
+    (
+        "Test Bat gaining flying after it's blocked won't cause it to become unblocked.",
+        "Test Bat",
+        "flying.block-stands",
+    ),
+    (
+        "If all creatures blocking Test Brute are destroyed, it assigns all its combat damage to the player it's attacking.",
+        "Test Brute",
+        "trample.blockers-destroyed-by-first-strike",
+    ),
+    (
+        "Test Brute must assign lethal damage to all creatures blocking it before it can assign damage to the player it's attacking.",
+        "Test Brute",
+        "trample.lethal-then-excess",
+    ),
+    (
+        "If Test Brute is blocked, it assigns lethal damage to each blocking creature and the rest to the player it's attacking.",
+        "Test Brute",
+        "trample.lethal-then-excess",
+    ),
+    ("If Test Runner loses haste after attacking, it remains attacking.", "Test Runner", "haste.attack-stands"),
+    (
+        "Test Runner won't be removed from combat if it loses haste after attackers are declared.",
+        "Test Runner",
+        "haste.attack-stands",
+    ),
+    ("If Test Viper deals damage to a creature, that creature is destroyed.", "Test Viper", "deathtouch.destroys"),
+    (
+        "Any amount of damage Test Viper deals to a creature is enough to destroy that creature.",
+        "Test Viper",
+        "deathtouch.destroys",
+    ),
+    ("Damage dealt by Test Healer also causes you to gain that much life.", "Test Healer", "lifelink.gain-life"),
+    ("You gain life equal to the damage Test Healer deals.", "Test Healer", "lifelink.gain-life"),
+    ("If Test Healer deals combat damage, you gain that much life.", "Test Healer", "lifelink.gain-life"),
+    ("Test Golem can't be destroyed by lethal damage.", "Test Golem", "indestructible.not-destroyed"),
+    ("Lethal damage doesn't destroy Test Golem.", "Test Golem", "indestructible.not-destroyed"),
+    ("Test Golem can't be destroyed.", "Test Golem", "indestructible.not-destroyed"),
 ]
 
 #: (sentence, card): the card names no keyword of the rule (its own restriction, or a keyword it
