@@ -174,7 +174,8 @@ STATED = [
         "indestructible.not-destroyed",
     ),
     # 702.3b: defender.
-    ("Test Wall can't attack.", "Test Wall", "defender.cant-attack"),  # More frames of the same rules.
+    ("Test Wall can't attack.", "Test Wall", "defender.cant-attack"),
+    # More frames of the same rules.
     (
         "If Test Striker loses double strike after first-strike combat damage has been dealt, it won't deal combat damage in the regular combat damage step.",
         "Test Striker",
@@ -270,6 +271,99 @@ STATED = [
     ("Test Golem can't be destroyed by lethal damage.", "Test Golem", "indestructible.not-destroyed"),
     ("Lethal damage doesn't destroy Test Golem.", "Test Golem", "indestructible.not-destroyed"),
     ("Test Golem can't be destroyed.", "Test Golem", "indestructible.not-destroyed"),
+    (
+        "Giving a creature vigilance after it has attacked won't cause it to untap.",
+        "Test Plain",
+        "vigilance.changes-after-attack",
+    ),
+    (
+        "If a creature loses vigilance after it has attacked, it remains untapped.",
+        "Test Plain",
+        "vigilance.changes-after-attack",
+    ),
+    (
+        "Once a creature has been declared as an attacker, giving it vigilance won't cause it to untap.",
+        "Test Plain",
+        "vigilance.changes-after-attack",
+    ),
+    (
+        "If Test Sentry loses vigilance after it's declared as an attacker, it won't become tapped.",
+        "Test Sentry",
+        "vigilance.changes-after-attack",
+    ),
+    (
+        "If Test Sentry loses vigilance while it's attacking, it remains untapped.",
+        "Test Sentry",
+        "vigilance.changes-after-attack",
+    ),
+    (
+        "Test Sentry remains untapped if it loses vigilance after it attacks.",
+        "Test Sentry",
+        "vigilance.changes-after-attack",
+    ),
+    (
+        "If Test Goblin has menace, it can't be blocked except by two or more creatures.",
+        "Test Goblin",
+        "menace.two-or-more-blockers",
+    ),
+    (
+        "Test Goblin can't be blocked unless two or more creatures block it.",
+        "Test Goblin",
+        "menace.two-or-more-blockers",
+    ),
+    (
+        "If Test Duelist loses first strike after first-strike combat damage has been dealt, it won't deal combat damage in the regular combat damage step.",
+        "Test Duelist",
+        "first-strike.changed-after-first-damage",
+    ),
+    (
+        "If Test Duelist gains first strike after combat damage has been dealt in the first combat damage step, it will still deal combat damage in the second combat damage step.",
+        "Test Duelist",
+        "first-strike.changed-after-first-damage",
+    ),
+    (
+        "Giving Test Duelist double strike after it has dealt first-strike combat damage will cause it to deal regular combat damage too.",
+        "Test Duelist",
+        "first-strike.changed-after-first-damage",
+    ),
+    (
+        "If Test Striker loses double strike during the first combat damage step, it won't deal combat damage in the second combat damage step.",
+        "Test Striker",
+        "first-strike.changed-after-first-damage",
+    ),
+    (
+        "If Test Striker loses double strike after dealing first-strike damage, it won't deal regular damage.",
+        "Test Striker",
+        "first-strike.changed-after-first-damage",
+    ),
+    (
+        "If Test Striker no longer has double strike as the second combat damage step begins, it won't deal combat damage in that step.",
+        "Test Striker",
+        "first-strike.changed-after-first-damage",
+    ),
+    (
+        "If the equipped creature loses first strike after first-strike combat damage has been dealt, it won't deal regular combat damage.",
+        "Test Blade",
+        "first-strike.changed-after-first-damage",
+    ),
+    ("If Test Bat gains flying after it's been blocked, it won't become unblocked.", "Test Bat", "flying.block-stands"),
+    (
+        "If Test Runner loses haste after it has attacked, it won't be removed from combat.",
+        "Test Runner",
+        "haste.attack-stands",
+    ),
+    ("If Test Runner loses haste after it attacks, it continues attacking.", "Test Runner", "haste.attack-stands"),
+    ("Test Runner can attack as soon as it comes under your control.", "Test Runner", "haste.attacks-at-once"),
+    (
+        "If Test Brute is blocked, excess damage can be assigned to the player it's attacking.",
+        "Test Brute",
+        "trample.lethal-then-excess",
+    ),
+    (
+        "Test Brute assigns lethal damage to its blockers, and the rest of its damage can be assigned to the player or planeswalker it's attacking.",
+        "Test Brute",
+        "trample.lethal-then-excess",
+    ),
 ]
 
 #: (sentence, card): the card names no keyword of the rule (its own restriction, or a keyword it
@@ -288,6 +382,11 @@ NOT_STATED = [
         "Test Striker",
     ),
     ("Test Goblin can't be blocked except by three or more creatures.", "Test Goblin"),
+    (
+        "If Test Striker gains double strike after first-strike combat damage has been dealt, it won't deal first-strike combat damage, but it will deal regular combat damage.",
+        "Test Striker",
+    ),
+    ("Test Bat can block creatures with flying.", "Test Bat"),
 ]
 
 
