@@ -364,6 +364,34 @@ STATED = [
         "Test Brute",
         "trample.lethal-then-excess",
     ),
+    (
+        "Creatures with first strike deal combat damage before creatures without first strike.",
+        "Test Plain",
+        "combat.first-strike-damage-steps",
+    ),
+    (
+        "A creature with double strike deals both first-strike and regular combat damage.",
+        "Test Plain",
+        "combat.first-strike-damage-steps",
+    ),
+    ("Test Striker deals combat damage twice.", "Test Striker", "combat.first-strike-damage-steps"),
+    (
+        "If a creature gains menace after it's already been blocked by only one creature, it remains blocked.",
+        "Test Plain",
+        "menace.block-stands",
+    ),
+    ("Test Brute assigns its excess damage to the player it's attacking.", "Test Brute", "trample.lethal-then-excess"),
+    (
+        "Test Reaver needs to assign only 1 damage to each blocking creature, and the rest can be assigned to the player it's attacking.",
+        "Test Reaver",
+        "deathtouch.lethal-for-trample",
+    ),
+    ("Creatures with reach can block Test Bat.", "Test Bat", "reach.blocks-flying"),
+    (
+        "A creature that gains vigilance after it has attacked remains tapped.",
+        "Test Plain",
+        "vigilance.changes-after-attack",
+    ),
 ]
 
 #: (sentence, card): the card names no keyword of the rule (its own restriction, or a keyword it
