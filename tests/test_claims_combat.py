@@ -392,6 +392,13 @@ STATED = [
         "Test Plain",
         "vigilance.changes-after-attack",
     ),
+    ("Test Goblin can't be blocked by fewer than two creatures.", "Test Goblin", "menace.two-or-more-blockers"),
+    (
+        "If Test Duelist already has first strike, giving it double strike after first-strike combat damage has been dealt will allow it to deal regular combat damage.",
+        "Test Duelist",
+        "first-strike.changed-after-first-damage",
+    ),
+    ("Creatures with vigilance don't tap when they attack.", "Test Plain", "vigilance.attacks-untapped"),
 ]
 
 #: (sentence, card): the card names no keyword of the rule (its own restriction, or a keyword it
@@ -415,6 +422,7 @@ NOT_STATED = [
         "Test Striker",
     ),
     ("Test Bat can block creatures with flying.", "Test Bat"),
+    ("A creature that attacked and then gains vigilance remains tapped.", "Test Plain"),
 ]
 
 
