@@ -52,6 +52,17 @@ _ATTACHED_GIVES = re.compile(
     r"\b(enchanted|equipped) creature\b(?:(?!\b(?:target|players?|each|another|you|opponents?)\b)[^.;])*?"
     r"\b(?:has|have|gains?)\b([^.;]*)"
 )
+#: The same for the creatures a lord gives it to ("Other Soldier creatures you control have
+#: vigilance", "Creatures you control get +1/+1 and have trample").
+_CONTROLLED_GIVE = re.compile(
+    r"\bcreatures you control\b(?:(?!\b(?:target|players?|each|another|opponents?)\b)[^.;])*?\b(?:have|gain)\b([^.;]*)"
+)
+#: How a ruling names the creature an Aura, an Equipment or a lord gives a keyword to.
+_HOLDER_NAMES = {
+    "enchanted creature": r"\b(?:the |an? )?enchanted creature\b(?!'s)",
+    "equipped creature": r"\b(?:the |an? )?equipped creature\b(?!'s)",
+    "creature you control": r"\b(?:each |a |an |the )?(?:other )?(?:(attacking|blocking) )?creatures? you control\b(?!'s)",
+}
 #: The subject of a main clause after a conditional one: ", it ".
 _MAIN_PRONOUN = re.compile(r", it ")
 #: Where the card's name stands as a noun in a ruling's template form (not "~'s ability").
@@ -90,10 +101,14 @@ def held_keywords(card: CardData) -> frozenset[str]:
 
 @lru_cache(maxsize=4096)
 def given_keywords(card: CardData) -> dict[str, frozenset[str]]:
-    """ "enchanted creature" / "equipped creature" -> the combat keywords the card gives it."""
+    """ "enchanted creature" / "equipped creature" / "creature you control" -> the combat keywords
+    the card gives it."""
     out: dict[str, set[str]] = {}
-    for found in _ATTACHED_GIVES.finditer(_oracle(card)):
+    oracle = _oracle(card)
+    for found in _ATTACHED_GIVES.finditer(oracle):
         out.setdefault(f"{found.group(1)} creature", set()).update(_keywords_in(found.group(2)))
+    for found in _CONTROLLED_GIVE.finditer(oracle):
+        out.setdefault("creature you control", set()).update(_keywords_in(found.group(1)))
     return {holder: frozenset(keywords) for holder, keywords in out.items() if keywords}
 
 
@@ -135,9 +150,20 @@ def _readings(sentence: str, cards: tuple[CardData, ...]) -> tuple[str, ...]:
         if _CARD.search(sentence):
             out.extend(reading for name in _holders(held_keywords(card)) for reading in _named(sentence, name))
         for holder, keywords in sorted(given_keywords(card).items()):
-            pattern = re.compile(rf"\b(?:the |an? )?{holder}\b(?!'s)")
+            pattern = re.compile(_HOLDER_NAMES[holder])
             if pattern.search(sentence):
-                out.extend(pattern.sub(name, sentence) for name in _holders(keywords))
+                for name in _holders(keywords):
+                    # "an attacking creature you control" -> "an attacking creature with vigilance"
+                    out.append(
+                        pattern.sub(
+                            lambda m, n=name: (
+                                n
+                                if not m.lastindex or not m.group(1)
+                                else n.replace("a creature", f"an {m.group(1)} creature", 1)
+                            ),
+                            sentence,
+                        )
+                    )
     return tuple(dict.fromkeys(r for r in out if r != sentence))
 
 

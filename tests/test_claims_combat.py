@@ -394,7 +394,8 @@ STATED = [
     ),
     ("Test Goblin can't be blocked by fewer than two creatures.", "Test Goblin", "menace.two-or-more-blockers"),
     (
-        "If Test Duelist already has first strike, giving it double strike after first-strike combat damage has been dealt will allow it to deal regular combat damage.",
+        "If Test Duelist already has first strike and gains double strike after first-strike combat damage has been "
+        "dealt, it will deal regular combat damage too.",
         "Test Duelist",
         "first-strike.changed-after-first-damage",
     ),
