@@ -400,6 +400,21 @@ STATED = [
         "first-strike.changed-after-first-damage",
     ),
     ("Creatures with vigilance don't tap when they attack.", "Test Plain", "vigilance.attacks-untapped"),
+    (
+        "If Test Duelist loses first strike after it has dealt combat damage in the first-strike combat damage step, it won't deal combat damage again in the regular combat damage step.",
+        "Test Duelist",
+        "first-strike.changed-after-first-damage",
+    ),
+    (
+        "If Test Duelist gains first strike after the first-strike combat damage step has ended, it deals combat damage in the regular combat damage step as normal.",
+        "Test Duelist",
+        "first-strike.changed-after-first-damage",
+    ),
+    (
+        "If Test Duelist loses first strike during the first-strike combat damage step, it won't deal combat damage in the regular combat damage step.",
+        "Test Duelist",
+        "first-strike.changed-after-first-damage",
+    ),
 ]
 
 #: (sentence, card): the card names no keyword of the rule (its own restriction, or a keyword it
