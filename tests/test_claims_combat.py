@@ -415,6 +415,23 @@ STATED = [
         "Test Duelist",
         "first-strike.changed-after-first-damage",
     ),
+    (
+        "Once a creature has been blocked by only one creature, gaining menace won't change that.",
+        "Test Plain",
+        "menace.block-stands",
+    ),
+    ("Once Test Bat has been blocked, giving it flying won't change that.", "Test Bat", "flying.block-stands"),
+    ("Gaining vigilance after attacking won't untap the creature.", "Test Plain", "vigilance.changes-after-attack"),
+    (
+        "Test Sentry's vigilance matters only as attackers are declared.",
+        "Test Sentry",
+        "vigilance.changes-after-attack",
+    ),
+    (
+        "If Test Sentry gains vigilance after it has been declared as an attacker, it won't untap.",
+        "Test Sentry",
+        "vigilance.changes-after-attack",
+    ),
 ]
 
 #: (sentence, card): the card names no keyword of the rule (its own restriction, or a keyword it
