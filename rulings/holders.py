@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from protocol.model import CardData
 
@@ -121,6 +121,13 @@ def _holders(keywords: frozenset[str]) -> list[str]:
     return names
 
 
+def _as_holder(name: str, found: re.Match[str]) -> str:
+    """``name`` for the creature a pattern of :data:`_HOLDER_NAMES` found, its adjective kept ("an
+    attacking creature you control" -> "an attacking creature with vigilance")."""
+    adjective = found.group(1) if found.lastindex else None
+    return name.replace("a creature", f"an {adjective} creature", 1) if adjective else name
+
+
 def _named(sentence: str, name: str) -> list[str]:
     """``sentence`` with the card named ``name`` everywhere, and with ``name`` where it is named
     first or last and "it" elsewhere ("if all creatures blocking ~ are removed from combat, ~
@@ -153,17 +160,7 @@ def _readings(sentence: str, cards: tuple[CardData, ...]) -> tuple[str, ...]:
             pattern = re.compile(_HOLDER_NAMES[holder])
             if pattern.search(sentence):
                 for name in _holders(keywords):
-                    # "an attacking creature you control" -> "an attacking creature with vigilance"
-                    out.append(
-                        pattern.sub(
-                            lambda m, n=name: (
-                                n
-                                if not m.lastindex or not m.group(1)
-                                else n.replace("a creature", f"an {m.group(1)} creature", 1)
-                            ),
-                            sentence,
-                        )
-                    )
+                    out.append(pattern.sub(partial(_as_holder, name), sentence))
     return tuple(dict.fromkeys(r for r in out if r != sentence))
 
 

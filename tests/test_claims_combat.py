@@ -40,6 +40,7 @@ CARDS = CardPool(
             creature("Test Wall", "Defender", ("Defender",)),
             creature("Test Runner", "Test Runner has haste as long as you control another Goblin."),
             creature("Test Golem", "Indestructible", ("Indestructible",)),
+            creature("Test Captain", "Other Soldier creatures you control get +1/+1 and have vigilance."),
             creature(
                 "Test Plain", "When Test Plain enters the battlefield, target creature gains flying until end of turn."
             ),
@@ -432,6 +433,12 @@ STATED = [
         "Test Sentry",
         "vigilance.changes-after-attack",
     ),
+    (
+        "If a creature you control loses vigilance after it attacks, it stays untapped.",
+        "Test Captain",
+        "vigilance.changes-after-attack",
+    ),
+    ("Creatures you control don't tap when they attack.", "Test Captain", "vigilance.attacks-untapped"),
 ]
 
 #: (sentence, card): the card names no keyword of the rule (its own restriction, or a keyword it
@@ -456,6 +463,7 @@ NOT_STATED = [
     ),
     ("Test Bat can block creatures with flying.", "Test Bat"),
     ("A creature that attacked and then gains vigilance remains tapped.", "Test Plain"),
+    ("Creatures you control don't tap when they attack.", "Test Plain"),
 ]
 
 
@@ -482,6 +490,10 @@ def test_a_card_holds_the_keywords_its_oracle_text_gives_it():
     assert held_keywords(CARDS.cards["Test Striker"]) == {"double strike"}
     assert held_keywords(CARDS.cards["Test Reaver"]) == {"deathtouch", "trample"}
     assert held_keywords(CARDS.cards["Test Goblin"]) == {"menace"}
+    assert held_keywords(CARDS.cards["Test Captain"]) == frozenset()
+    assert holder_readings("an attacking creature you control stays untapped.", [CARDS.cards["Test Captain"]]) == (
+        "an attacking creature with vigilance stays untapped.",
+    )
     # The keyword it gives a target is not its own.
     assert held_keywords(CARDS.cards["Test Plain"]) == frozenset()
     assert "a creature with first strike gets" in " ".join(
