@@ -439,6 +439,11 @@ STATED = [
         "vigilance.changes-after-attack",
     ),
     ("Creatures you control don't tap when they attack.", "Test Captain", "vigilance.attacks-untapped"),
+    (
+        "Vigilance matters only as attackers are declared. Giving a creature vigilance after that point won't untap it, even if it's attacking.",
+        "Test Plain",
+        "vigilance.changes-after-attack",
+    ),
 ]
 
 #: (sentence, card): the card names no keyword of the rule (its own restriction, or a keyword it
