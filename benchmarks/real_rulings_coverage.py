@@ -2,6 +2,7 @@
 
     python benchmarks/real_rulings_coverage.py [--markdown] [--json] [--claims-only] [--written-from-misses]
     python benchmarks/real_rulings_coverage.py --both-modes
+    python benchmarks/real_rulings_coverage.py --both-modes --round fourth   (one round's rows only)
 
 Imports the test corpus ``tests/data/real-rulings`` (Scryfall-shaped rulings and cards) the way
 ``mtg-conformance rulings import`` does, compiles it against those cards, and compares each
@@ -115,13 +116,19 @@ def _coverage() -> dict[str, RulingCoverage]:
     return {c.ruling.sha: c for c in compile_corpus(Corpus(tuple(rulings)), pool).coverage}
 
 
+#: Only the rows of this round (``--round``: "fourth" is the combat development set), or all rows.
+ROUND: str | None = None
+
+
 def figures(which: str | None = None) -> dict[str, dict[str, int]]:
     """mechanic -> restates, compiled, other (not restating), false (of those, compiled), over
-    the paragraphs of one half (``which``) or all of them."""
+    the paragraphs of one half (``which``) or all of them (of :data:`ROUND`'s rows if it is set)."""
     coverage = _coverage()
     out: dict[str, dict[str, int]] = defaultdict(lambda: dict.fromkeys(("restates", "compiled", "other", "false"), 0))
     for row in json.loads((DATA / "expected.json").read_text(encoding="utf-8")):
         if which is not None and paragraph_half(row) != which:
+            continue
+        if ROUND is not None and row.get("round", "first or second") != ROUND:
             continue
         compiled = coverage[row["sha"]].coverage == "template"
         counts = out[row["mechanic"]]
@@ -220,7 +227,10 @@ def main() -> None:
         action="store_true",
         help="one Markdown table: both halves per mechanic, with and without the templates' regular expressions",
     )
+    parser.add_argument("--round", help="only the rows of this round (third, fourth; the first two have no round)")
     args = parser.parse_args()
+    global ROUND
+    ROUND = args.round
     if args.both_modes:
         print("\n".join(both_modes_table()))
         return

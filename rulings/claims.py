@@ -172,7 +172,27 @@ def load_lexicon(path: Path = LEXICON_FILE) -> Lexicon:
     return Lexicon(phrases, max(len(k) for k in phrases))
 
 
-LEXICON = load_lexicon()
+def merge_lexicons(*lexicons: Lexicon, names: tuple[str, ...] = ()) -> Lexicon:
+    """One lexicon of several (the shared file and the family files ``lexicon-<family>.toml``): a
+    phrase given in two of them must mean the same in both."""
+    phrases: dict[tuple[str, ...], tuple[str, str]] = {}
+    for n, lexicon in enumerate(lexicons):
+        for key, meaning in lexicon.phrases.items():
+            if key in phrases and phrases[key] != meaning:
+                where = names[n] if n < len(names) else f"lexicon {n + 1}"
+                raise ClaimError(f"{where}: phrase {' '.join(key)!r} already means {phrases[key]}")
+            phrases[key] = meaning
+    return Lexicon(phrases, max(len(k) for k in phrases))
+
+
+#: The lexicons of families, beside the shared one (``rulings/lexicon-combat.toml``, ...): each
+#: family's phrases in its own file.
+FAMILY_LEXICON_FILES = tuple(sorted(LEXICON_FILE.parent.glob("lexicon-*.toml")))
+LEXICON = merge_lexicons(
+    load_lexicon(),
+    *(load_lexicon(p) for p in FAMILY_LEXICON_FILES),
+    names=(LEXICON_FILE.name, *(p.name for p in FAMILY_LEXICON_FILES)),
+)
 
 
 @dataclass(frozen=True)
@@ -279,7 +299,7 @@ def _roles(words: tuple[str, ...], spans: list[tuple[int, int, str, str]]) -> st
     if action is None:
         return ""
     start, size = action
-    passive = start > 0 and words[start - 1] in _COPULAS
+    passive = (start > 0 and words[start - 1] in _COPULAS) or _negated_copula(words, start)
     by = next((j for j in range(start + size, len(words)) if words[j] == "by"), None) if passive else None
     out: set[str] = set()
     for i, _, kind, concept in spans:
@@ -292,6 +312,12 @@ def _roles(words: tuple[str, ...], spans: list[tuple[int, int, str, str]]) -> st
             side = "agent" if before else "patient"
         out.add(f"{side}:{concept}")
     return _joined(out)
+
+
+def _negated_copula(words: tuple[str, ...], start: int) -> bool:
+    """A copula and a negation before the action ("isn't destroyed by", "is never blocked by"):
+    passive like the copula alone."""
+    return start > 1 and words[start - 1] in ("not", "never") and words[start - 2] in _COPULAS
 
 
 _SLOT_IN = re.compile(r"\{([a-z_]+)\}")

@@ -63,6 +63,9 @@ _PARENTHESIS = re.compile(r"\s*\([^()]*\)")
 #: A quoted example of what the claim speaks of ("any other applicable restrictions such as "cast
 #: [this card] only during combat.""): it names one case, it does not claim anything more.
 _QUOTED_EXAMPLE = re.compile(r',?\s*\bsuch as "[^"]*"')
+#: An example given as a clause between commas (", such as if you cast X when you control Y,"):
+#: it names one case of what the sentence claims, it claims nothing more.
+_EXAMPLE_CLAUSE = re.compile(r",\s*such as (?:if|when|by|because|after) [^,;]*(?:,\s*(?=\S)|(?=\.$))")
 #: A parenthetical with one of these words may restrict the claim ("(unless it has haste)"): it is
 #: kept in the sentence, to be read (or to leave the sentence unread), never set aside.
 _RESTRICTING = re.compile(r"\b(?:only|unless|except|but|never|not|cannot)\b|n't\b")
@@ -102,6 +105,9 @@ def set_aside(sentence: str) -> Split:
     for found in _QUOTED_EXAMPLE.finditer(text):
         asides.append(found.group().strip(" ,"))
     text = _QUOTED_EXAMPLE.sub("", text)
+    for found in _EXAMPLE_CLAUSE.finditer(text):
+        asides.append(found.group().strip(" ,"))
+    text = _EXAMPLE_CLAUSE.sub(", ", text)
     for n, part in enumerate(kept):
         text = text.replace(f"\x00{n}\x00", part.replace("(", "").replace(")", ""))
     for found in _ASIDE_WORDS.finditer(text):

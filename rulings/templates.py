@@ -45,6 +45,7 @@ from protocol.keywords import RETURN_AN_ATTACKER
 from protocol.model import CardData
 from rulings.claims import Claim, ClaimError, bind, claim_from_record, parse
 from rulings.corpus import Ruling
+from rulings.holders import holder_readings
 from rulings.meaning import set_aside
 from rulings.text import sentences, template_form
 
@@ -313,13 +314,16 @@ class Template:
                 raise WordingError(f"{self.wordings.source}: template {self.id}: slot(s) {unused} used by no sentence")
         return self._compiled
 
-    def read(self, ruling: Ruling, user: Iterable[UserWording] = ()) -> Reading:
+    def read(self, ruling: Ruling, user: Iterable[UserWording] = (), cards: Iterable[CardData] = ()) -> Reading:
+        """How this template reads ``ruling``, sentence by sentence; ``cards`` (the ruling's cards'
+        data) let a sentence name its card as the holder of a keyword (:mod:`rulings.holders`)."""
+        cards = tuple(cards)
         slots: dict[str, str] = {}
         states: set[str] = set()
         unread: list[str] = []
         read = 0
         for sentence in sentences(template_text(ruling.text, ruling.cards)):
-            found = self._read_by_wording(sentence, slots) or self._read_by_claim(sentence, slots, user)
+            found = self._read_by_wording(sentence, slots) or self._read_by_claim(sentence, slots, user, cards)
             if found is None:
                 unread.append(sentence)
                 continue
@@ -348,18 +352,24 @@ class Template:
         return None
 
     def _read_by_claim(
-        self, sentence: str, slots: Mapping[str, str], user: Iterable[UserWording]
+        self,
+        sentence: str,
+        slots: Mapping[str, str],
+        user: Iterable[UserWording],
+        cards: Iterable[CardData] = (),
     ) -> tuple[str | None, dict[str, str]] | None:
         """(statement, slots bound) if the sentence's meaning is a claim this template checks: an
         aside-only sentence is read as an explanation; otherwise the claim comes from a user's
-        wording whose pattern reads the sentence, or from the claim reader."""
+        wording whose pattern reads the sentence, or from the claim reader (the sentence as
+        written, then with its card named as the holder of a keyword it has: :mod:`rulings.holders`)."""
         split = set_aside(sentence)
         if not split.claim:
             return None, {}
         readings = [w.claim for w in user if w.pattern.fullmatch(split.claim)]
-        parsed = parse(split.claim)
-        if parsed.complete:
-            readings.append(parsed.claim)
+        for text in (split.claim, *holder_readings(split.claim, cards)):
+            parsed = parse(text)
+            if parsed.complete:
+                readings.append(parsed.claim)
         for claim in readings:
             for state, declared in self.wordings.claims.items():
                 for record in declared:
@@ -371,7 +381,8 @@ class Template:
 
     def match(self, ruling: Ruling, cards: Iterable[CardData] = (), user: Iterable[UserWording] = ()) -> Match | None:
         """The match if every sentence of the ruling is one of this template's, with a statement."""
-        reading = self.read(ruling, tuple(user))
+        cards = tuple(cards)
+        reading = self.read(ruling, tuple(user), cards)
         if not reading.complete:
             return None
         return Match(ruling, tuple(cards), reading.slots, reading.states)

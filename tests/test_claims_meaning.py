@@ -308,12 +308,27 @@ ROLE_SWAP = (
     (r"\bcan block\b", "can be blocked by"),
     (r"\bblocks\b", "is blocked by"),
 )
+#: Another step of combat: the first-strike damage step for the regular one, blockers for attackers.
+OTHER_STEP = (
+    (r"\bfirst-strike combat damage step\b", "regular combat damage step"),
+    (r"\bfirst combat damage step\b", "second combat damage step"),
+    (r"\bsecond combat damage step\b", "first combat damage step"),
+    (r"\b(?:regular|normal) combat damage step\b", "first-strike combat damage step"),
+    (r"\b(?:regular|normal) combat damage\b", "first-strike combat damage"),
+    (r"\bfirst-strike (?:combat )?damage\b", "regular combat damage"),
+    (r"\bdeclare attackers step\b", "declare blockers step"),
+    (r"\bdeclare blockers step\b", "declare attackers step"),
+    (r"\battackers\b", "blockers"),
+    (r"\bblockers\b", "attackers"),
+    (r"\bas an attacker\b", "as a blocker"),
+)
 KINDS = {
     "negated": NEGATE,
     "another zone": OTHER_ZONE,
     "another time": OTHER_TIME,
     "another player": OTHER_PLAYER,
     "roles swapped": ROLE_SWAP,
+    "another step": OTHER_STEP,
 }
 #: Keywords whose places in a sentence say who has them.
 KEYWORDS = re.compile(
