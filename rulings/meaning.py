@@ -6,7 +6,9 @@ form is the same claim. This module does the part before reading:
 
 - **asides** claim nothing and are set aside, kept in the record (:class:`Split`): parentheticals
   ("(for example, ...)"; not one that may restrict the claim, "(unless it has haste)"), a quoted
-  example after "such as", "of course", "note that", and sentences that only explain ("That's
+  example after "such as", "of course", "note that", "under normal circumstances", hedges about
+  other effects ("unless an effect says ...,"), a possible cause (", perhaps because ...,"), a
+  trailing ", for example", and sentences that only explain ("That's
   because ...", "This is because ...", "The only thing that's different is ...");
 - **tokens**: contractions and negation forms spelled out ("can't" and "can not" -> "cannot",
   "won't" -> "will not", "isn't" -> "is not"), another form for the same zone ("remains exiled" ->
@@ -58,7 +60,18 @@ _EXPLAINING_SENTENCE = re.compile(
     r"|^the only (?:thing|difference) (?:that is|that's) different is\b"
 )
 #: Words inside a sentence that claim nothing ("of course", "note that" at the start).
-_ASIDE_WORDS = re.compile(r"(?:^|(?<=[\s,]))(?:of course|note that|remember that|in other words)(?:,\s*|\s+|(?=\.))")
+_ASIDE_WORDS = re.compile(
+    r"(?:^|(?<=[\s,]))(?:of course|note that|remember that|in other words|under normal circumstances)(?:,\s*|\s+|(?=\.))"
+)
+#: Hedges and explanations inside a sentence that claim nothing checkable: "unless an effect says
+#: you can play additional lands, ..." (every rule holds unless an effect says otherwise: 101.1),
+#: ", perhaps because ...," (a possible cause, like the parenthetical of the same words), and a
+#: trailing ", for example" (the sentence is one case of a rule stated elsewhere).
+_HEDGES = re.compile(
+    r"^unless an effect (?:says|allows|lets|instructs)[^,]*,\s*"
+    r"|,\s*perhaps because [^,]*(?=,)"
+    r"|,\s*for example(?=\.$)"
+)
 _PARENTHESIS = re.compile(r"\s*\([^()]*\)")
 #: A quoted example of what the claim speaks of ("any other applicable restrictions such as "cast
 #: [this card] only during combat.""): it names one case, it does not claim anything more.
@@ -104,9 +117,10 @@ def set_aside(sentence: str) -> Split:
     text = _QUOTED_EXAMPLE.sub("", text)
     for n, part in enumerate(kept):
         text = text.replace(f"\x00{n}\x00", part.replace("(", "").replace(")", ""))
-    for found in _ASIDE_WORDS.finditer(text):
-        asides.append(found.group().strip(" ,"))
-    text = _ASIDE_WORDS.sub("", text)
+    for pattern in (_ASIDE_WORDS, _HEDGES):
+        for found in pattern.finditer(text):
+            asides.append(found.group().strip(" ,"))
+        text = pattern.sub("", text)
     text = re.sub(r"\s+([,.;:])", r"\1", re.sub(r"\s{2,}", " ", text)).strip()
     text = re.sub(r"^,\s*|,\s*(?=\.$)", "", text)
     return Split(text, tuple(asides))

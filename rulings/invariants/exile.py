@@ -44,8 +44,9 @@ SHINOBI = frozenset({Mechanic.NINJUTSU, Mechanic.COMBAT_DAMAGE_TRIGGER})
 _PERMISSION = re.compile(r"\byou may (?:play|cast)\b")
 _THIS_TURN = ("this turn", "until end of turn")
 #: Permissions that outlast the turn: "for as long as ...", "until the end of your next turn",
-#: "until the beginning of your next upkeep" (the opponents' turns in between included).
-_LASTING = ("for as long as", "next turn", "next upkeep")
+#: "until the beginning of your next upkeep" (the opponents' turns in between included), "until you
+#: exile another card with ~" (until an event of the card's, whenever it comes).
+_LASTING = ("for as long as", "next turn", "next upkeep", "until you exile another")
 
 
 def grants_exile_play(*, lasting: bool = True, on_resolution: bool = True) -> Applies:
@@ -58,9 +59,13 @@ def grants_exile_play(*, lasting: bool = True, on_resolution: bool = True) -> Ap
         text = card.text.lower()
         if "exile" not in text or not _PERMISSION.search(text):
             return "no permission to play cards it exiles in its oracle text"
-        if not lasting and any(w in text for w in _LASTING):
+        # The permission's duration is read in the abilities that grant it (113.2: one paragraph
+        # each), not in the card's other abilities ("+1: Until your next turn, ..." of a
+        # planeswalker whose last ability lets you cast what it exiled).
+        granting = " ".join(line for line in text.splitlines() if _PERMISSION.search(line)) or text
+        if not lasting and any(w in granting for w in _LASTING):
             return "its permission lasts beyond the turn (the rule is about a permission that ends)"
-        if not on_resolution and not any(w in text for w in _THIS_TURN + _LASTING):
+        if not on_resolution and not any(w in granting for w in _THIS_TURN + _LASTING):
             return "its cards are cast while it resolves, when their normal timing is ignored"
         return None
 
