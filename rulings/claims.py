@@ -213,9 +213,14 @@ def _conditional_modality(words: tuple[str, ...], markers: list[str], clause_neg
     negated, a later clause says "cannot" and no "only" is said; the two negations it takes are
     no longer counted, so one more negation still changes the claim."""
     negated = [n % 2 for n in clause_negations]
-    if words[:1] == ("if",) and negated[0] and any(negated[1:]) and "cannot" in markers and "only" not in markers:
+    conditional = words[:1] == ("if",) and bool(negated[0])
+    if conditional and any(negated[1:]) and "cannot" in markers and "only" not in markers:
         rest = sum(negated) - 2
         return f"only*{rest}" if rest > 1 else "only"
+    if conditional and not any(negated[1:]):
+        # "if not C, you can A unless D": the negation is the condition's, so "unless" does not
+        # make the permission an "only" ("you can't A unless D" does)
+        return _modality([m for m in markers if m != "unless"], sum(negated))
     return _modality(markers, sum(negated))
 
 

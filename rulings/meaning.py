@@ -66,11 +66,14 @@ _ASIDE_WORDS = re.compile(
 #: Hedges and explanations inside a sentence that claim nothing checkable: "unless an effect says
 #: you can play additional lands, ..." (every rule holds unless an effect says otherwise: 101.1),
 #: ", perhaps because ...," (a possible cause, like the parenthetical of the same words), and a
-#: trailing ", for example" (the sentence is one case of a rule stated elsewhere).
+#: trailing ", for example" (the sentence is one case of a rule stated elsewhere), and a trailing
+#: "even if ~ attacks again" (a later event of the card's own, in which the claim still holds: it
+#: widens nothing the claim says).
 _HEDGES = re.compile(
     r"^unless an effect (?:says|allows|lets|instructs)[^,]*,\s*"
     r"|,\s*perhaps because [^,]*(?=,)"
     r"|,\s*for example(?=\.$)"
+    r"|,?\s*even (?:if|though) ~ [^,.]*(?=\.$)"
 )
 _PARENTHESIS = re.compile(r"\s*\([^()]*\)")
 #: A quoted example of what the claim speaks of ("any other applicable restrictions such as "cast
