@@ -53,6 +53,21 @@ _SPELLED_OUT: tuple[tuple[str, str], ...] = (
 
 _SPELLED_OUT_COMPILED = tuple((re.compile(p), r) for p, r in _SPELLED_OUT)
 
+#: One meaning said in many words, written one way before the tokens are read: following the cards'
+#: normal rules, timing rules, restrictions or permissions (for playing them) is "follow the normal
+#: timing rules" (the exiled cards' timing is unchanged: 601.2, 305.1).
+_CANONICAL: tuple[tuple[re.Pattern[str], str], ...] = (
+    (
+        re.compile(
+            r"\bfollow(?:s|ing)? (?:all |the |any )*(?:of the )?(?:normal |applicable |usual )*(?:timing )?"
+            r"(?:rules|restrictions|permissions)(?: and (?:timing )?(?:rules|restrictions|permissions))*"
+            r"(?: for (?:playing|casting) (?:it|them|that card|those cards|the card|the cards|that spell|those spells)"
+            r"| for (?:it|them))?"
+        ),
+        "follow the normal timing rules",
+    ),
+)
+
 #: Sentences that only explain what another sentence claims: set aside whole.
 _EXPLAINING_SENTENCE = re.compile(
     r"^(?:that is|this is|that's|this's) (?:because|why|so)\b|^(?:this|that) is a rule specific to\b"
@@ -66,14 +81,16 @@ _ASIDE_WORDS = re.compile(
 #: Hedges and explanations inside a sentence that claim nothing checkable: "unless an effect says
 #: you can play additional lands, ..." (every rule holds unless an effect says otherwise: 101.1),
 #: ", perhaps because ...," (a possible cause, like the parenthetical of the same words), and a
+#: "this means (that) ..." and "that is, ..." before a claim said again in other words, a
 #: trailing ", for example" (the sentence is one case of a rule stated elsewhere), and a trailing
 #: "even if ~ attacks again" (a later event of the card's own, in which the claim still holds: it
 #: widens nothing the claim says).
 _HEDGES = re.compile(
     r"^unless an effect (?:says|allows|lets|instructs)[^,]*,\s*"
+    r"|^(?:normally, )?(?:this|that) means(?: that)?\s+|^that is,\s*"
     r"|,\s*perhaps because [^,]*(?=,)"
     r"|,\s*for example(?=\.$)"
-    r"|,?\s*even (?:if|though) ~ [^,.]*(?=\.$)"
+    r"|,?\s*even (?:if|though) ~(?:'s)? [^,.]*(?=\.$)"
 )
 _PARENTHESIS = re.compile(r"\s*\([^()]*\)")
 #: A quoted example of what the claim speaks of ("any other applicable restrictions such as "cast
@@ -131,7 +148,7 @@ def set_aside(sentence: str) -> Split:
 
 def spell_out(text: str) -> str:
     """Contractions and negation forms spelled out (see the module docstring)."""
-    for pattern, replacement in _SPELLED_OUT_COMPILED:
+    for pattern, replacement in (*_SPELLED_OUT_COMPILED, *_CANONICAL):
         text = pattern.sub(replacement, text)
     return text
 

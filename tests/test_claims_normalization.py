@@ -117,6 +117,32 @@ def test_a_permissions_duration_is_read_in_the_ability_that_grants_it():
     assert applies(pool().cards[NEXT_TURN]) is not None
 
 
+def test_a_permission_in_a_static_ability_lasts_and_one_in_a_triggered_ability_does_not():
+    applies = grants_exile_play(lasting=False)
+    assert applies(pool().cards["Hedonist's Trove"]) is not None  # "You may play lands from among ..."
+    assert grants_exile_play(on_resolution=False)(pool().cards["Hedonist's Trove"]) is None
+    assert applies(pool().cards["Chaos Channeler"]) is None  # an ability word, a roll's results: triggered
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "you must follow all timing rules for it.",
+        "you must follow the normal timing permissions and restrictions.",
+        "you must follow any applicable timing permissions and restrictions.",
+        "you must follow the normal rules for playing those cards.",
+    ],
+)
+def test_following_the_cards_rules_in_other_words_is_one_claim(sentence):
+    assert parse(sentence).claim == parse("you must follow the normal timing rules.").claim
+    assert parse(sentence).claim.condition == "timing-restrictions"
+
+
+def test_a_claim_said_again_after_this_means_is_read_and_the_card_s_ability_by_its_place_is_the_card_s():
+    assert set_aside("normally, this means you can play it only this turn.").claim == "you can play it only this turn."
+    assert parse("if you don't play the card exiled with ~'s last ability, it remains in exile.").complete
+
+
 def test_a_users_wording_may_not_mark_a_concept_implied(tmp_path):
     path = tmp_path / "w.toml"
     path.write_text(
@@ -158,6 +184,12 @@ def test_an_implied_concept_is_named_or_left_to_a_pronoun():
         ),
         ("You must still pay its costs.", NEXT_TURN, "play-from-exile.timing-unchanged"),
         (
+            "You must follow all timing rules when you play it. In most cases, if you exile two land cards, you won't be able "
+            "to play both.",
+            NEXT_TURN,
+            "play-from-exile.timing-unchanged",
+        ),
+        (
             "If a creature with an {Q} ability hasn't been under your control since your most recent turn began, you "
             "can't activate that ability.",
             UNTAP_COST,
@@ -176,6 +208,10 @@ def test_a_non_combat_rule_in_a_new_frame_compiles(text, card, template):
         ("If you don't play the card that turn, it leaves exile.", THIS_TURN),
         ("You can play it on a later turn.", THIS_TURN),
         ("You need not pay its costs.", NEXT_TURN),
+        (
+            "You must follow all timing rules when you play it. If you exile two lands, you will be able to play both.",
+            NEXT_TURN,
+        ),
         (
             "If a creature with an {Q} ability has been under your control since your most recent turn began, you "
             "can't activate that ability.",

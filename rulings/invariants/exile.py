@@ -62,14 +62,28 @@ def grants_exile_play(*, lasting: bool = True, on_resolution: bool = True) -> Ap
         # The permission's duration is read in the abilities that grant it (113.2: one paragraph
         # each), not in the card's other abilities ("+1: Until your next turn, ..." of a
         # planeswalker whose last ability lets you cast what it exiled).
-        granting = " ".join(line for line in text.splitlines() if _PERMISSION.search(line)) or text
-        if not lasting and any(w in granting for w in _LASTING):
+        lines = [line for line in text.splitlines() if _PERMISSION.search(line)]
+        granting = " ".join(lines) or text
+        # A permission in a static ability of a permanent ("You may play lands from among cards
+        # exiled with ~.", 604.1) lasts as long as the permanent does.
+        static = not card.is_type("Instant") and not card.is_type("Sorcery") and any(map(_static, lines))
+        if not lasting and (static or any(w in granting for w in _LASTING)):
             return "its permission lasts beyond the turn (the rule is about a permission that ends)"
-        if not on_resolution and not any(w in granting for w in _THIS_TURN + _LASTING):
+        if not on_resolution and not static and not any(w in granting for w in _THIS_TURN + _LASTING):
             return "its cards are cast while it resolves, when their normal timing is ignored"
         return None
 
     return applies
+
+
+def _static(ability: str) -> bool:
+    """Whether one paragraph of oracle text (lower case) is a static ability: neither triggered
+    (603.1: "when", "whenever", "at") nor activated (602.1: "[cost]: [effect]"), nor a loyalty
+    ability."""
+    body = re.sub(r"^[a-z' ]+ — ", "", ability)  # an ability word ("wild magic surge — whenever ...")
+    triggered = re.match(r"(?:when|whenever|at)\b", body) or re.match(r"[ivx]+(?:, [ivx]+)* —", body)  # 714.2b
+    part_of_another = body.startswith(("•", "[")) or "|" in body  # a mode, a loyalty ability, a roll's result
+    return not triggered and not part_of_another and ":" not in body
 
 
 def paid_permission(card: CardData) -> str | None:
