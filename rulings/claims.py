@@ -214,7 +214,9 @@ def _conditional_modality(words: tuple[str, ...], markers: list[str], clause_neg
     no longer counted, so one more negation still changes the claim."""
     negated = [n % 2 for n in clause_negations]
     conditional = words[:1] == ("if",) and bool(negated[0])
-    if conditional and any(negated[1:]) and "cannot" in markers and "only" not in markers:
+    # the consequent is the clause right after the condition, and no other clause is negated
+    consequent = len(negated) > 1 and bool(negated[1]) and sum(negated) == 2
+    if conditional and consequent and "cannot" in markers and "only" not in markers:
         rest = sum(negated) - 2
         return f"only*{rest}" if rest > 1 else "only"
     if conditional and not any(negated[1:]):

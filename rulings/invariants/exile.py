@@ -41,7 +41,10 @@ REQUIRES = frozenset(
 )
 SHINOBI = frozenset({Mechanic.NINJUTSU, Mechanic.COMBAT_DAMAGE_TRIGGER})
 
-_PERMISSION = re.compile(r"\byou may (?:play|cast)\b")
+#: A permission to play or cast cards ("you may play that card this turn", "you may look at and cast
+#: that card"), or an instruction to cast them as an ability's effect ("...: Cast any number of
+#: cards exiled with ~ without paying their mana costs.").
+_PERMISSION = re.compile(r"\byou may (?:look at and )?(?:play|cast)\b|(?:^|: )cast\b", re.MULTILINE)
 _THIS_TURN = ("this turn", "until end of turn")
 #: Permissions that outlast the turn: "for as long as ...", "until the end of your next turn",
 #: "until the beginning of your next upkeep" (the opponents' turns in between included), "until you
