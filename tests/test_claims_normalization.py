@@ -25,6 +25,8 @@ THIS_TURN = "Grotag Night-Runner"
 NEXT_TURN = "Reckless Impulse"
 #: A card with an {Q} ability.
 UNTAP_COST = "Leech Bonder"
+#: A Class.
+CLASS = "Wizard Class"
 
 
 @cache
@@ -195,6 +197,17 @@ def test_an_implied_concept_is_named_or_left_to_a_pronoun():
             UNTAP_COST,
             "costs.cost-symbol",
         ),
+        ("Each Class enters the battlefield at level 1.", CLASS, "class.starts-at-level-1"),
+        (
+            "You can't activate the first level ability of a Class if it's already level 2 or higher.",
+            CLASS,
+            "class.no-repeat-level",
+        ),
+        (
+            "Gaining a level won't remove any abilities that the Class had at a previous level.",
+            CLASS,
+            "class.keeps-previous-levels",
+        ),
     ],
 )
 def test_a_non_combat_rule_in_a_new_frame_compiles(text, card, template):
@@ -208,6 +221,9 @@ def test_a_non_combat_rule_in_a_new_frame_compiles(text, card, template):
         ("If you don't play the card that turn, it leaves exile.", THIS_TURN),
         ("You can play it on a later turn.", THIS_TURN),
         ("You need not pay its costs.", NEXT_TURN),
+        ("Each Class enters the battlefield at level 2.", CLASS),
+        ("You can activate the first level ability of a Class if it's already level 2 or higher.", CLASS),
+        ("Gaining a level will remove any abilities that the Class had at a previous level.", CLASS),
         (
             "You must follow all timing rules when you play it. If you exile two lands, you will be able to play both.",
             NEXT_TURN,
