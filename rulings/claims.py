@@ -16,7 +16,8 @@ how many ("cannot*2"), so one more negation always changes the claim.
 
 Invariant families declare the claims their templates check (``claims.<statement>`` in
 ``rulings/wordings/*.toml``); a declared field may name a template slot (``{symbol}``), bound by
-the concept the sentence gives.
+the concept the sentence gives, and a concept marked ``?`` (``exiled-card?``) may be left implied
+by a pronoun ("you may play it this turn").
 """
 
 from __future__ import annotations
@@ -224,6 +225,27 @@ def _modality(markers: list[str], negated_clauses: int = 0) -> str:
     return f"{base}*{negated_clauses}" if negated_clauses > 1 else base
 
 
+def _conditional_modality(words: tuple[str, ...], markers: list[str], clause_negations: list[int]) -> str:
+    """The modality, with one frame read as what it means: a negated condition before a negated
+    permission ("if a creature hasn't been under your control since ..., you can't activate
+    that ability") is the permission's only condition ("you can activate it only if it has
+    been"), the contrapositive. Only when the sentence opens with "if", its first clause is
+    negated, a later clause says "cannot" and no "only" is said; the two negations it takes are
+    no longer counted, so one more negation still changes the claim."""
+    negated = [n % 2 for n in clause_negations]
+    conditional = words[:1] == ("if",) and bool(negated[0])
+    # the consequent is the clause right after the condition, and no other clause is negated
+    consequent = len(negated) > 1 and bool(negated[1]) and sum(negated) == 2
+    if conditional and consequent and "cannot" in markers and "only" not in markers:
+        rest = sum(negated) - 2
+        return f"only*{rest}" if rest > 1 else "only"
+    if conditional and not any(negated[1:]):
+        # "if not C, you can A unless D": the negation is the condition's, so "unless" does not
+        # make the permission an "only" ("you can't A unless D" does)
+        return _modality([m for m in markers if m != "unless"], sum(negated))
+    return _modality(markers, sum(negated))
+
+
 def _base_modality(markers: list[str], negated: bool, can: bool) -> str:
     """The modality before the count of negated clauses: "only" and "must" first, then "can"."""
     if "only" in markers:
@@ -282,7 +304,7 @@ def _parse(text: str, lexicon: Lexicon) -> Parse:
     subject = _joined(found["subject"]) or "you"
     claim = Claim(
         subject=subject,
-        modality=_modality(markers, sum(n % 2 for n in clause_negations)),
+        modality=_conditional_modality(words, markers, clause_negations),
         **{name: _joined(found[name]) for name in CONCEPT_FIELDS if name != "subject"},
         roles=_roles(words, spans),
     )
@@ -321,6 +343,8 @@ def _negated_copula(words: tuple[str, ...], start: int) -> bool:
 
 
 _SLOT_IN = re.compile(r"\{([a-z_]+)\}")
+#: The mark of a declared concept a sentence may leave implied (:func:`bind`).
+IMPLIED = "?"
 
 
 def bind(declared: Claim, parsed: Claim, slots: Mapping[str, Iterable[str]]) -> dict[str, str] | None:
@@ -338,6 +362,12 @@ def bind(declared: Claim, parsed: Claim, slots: Mapping[str, Iterable[str]]) -> 
         if f.name == "roles" and not declared.roles:
             continue
         want, got = declared.concepts(f.name), set(parsed.concepts(f.name))
+        # An implied concept ("exiled-card?") may be named or left to a pronoun: "it", "that card"
+        # and "the card" in a ruling of a card that exiles cards and lets you play them are the
+        # exiled card, which the reader cannot tell from the words alone (the template's card test
+        # says the card is such a card).
+        implied = {c for c in want if c.endswith(IMPLIED)}
+        want = (want - implied) | {c[:-1] for c in implied if c[:-1] in got}
         if len(want) != len(got):
             return None
         for concept in sorted(want, key=slotted):
@@ -375,7 +405,7 @@ def closeness(declared: Claim, parsed: Claim) -> float:
             continue
         weight = 2.0 if name in ("action", "modality") else 1.0
         got = set(parsed.concepts(name))
-        want = sorted(declared.concepts(name), key=lambda c: "{" in c)
+        want = sorted((c.removesuffix(IMPLIED) for c in declared.concepts(name)), key=lambda c: "{" in c)
         for concept in want:
             total += weight
             if concept in got:

@@ -6,7 +6,9 @@ form is the same claim. This module does the part before reading:
 
 - **asides** claim nothing and are set aside, kept in the record (:class:`Split`): parentheticals
   ("(for example, ...)"; not one that may restrict the claim, "(unless it has haste)"), a quoted
-  example after "such as", "of course", "note that", and sentences that only explain ("That's
+  example after "such as", "of course", "note that", "under normal circumstances", hedges about
+  other effects ("unless an effect says ...,"), a possible cause (", perhaps because ...,"), a
+  trailing ", for example", and sentences that only explain ("That's
   because ...", "This is because ...", "The only thing that's different is ...");
 - **tokens**: contractions and negation forms spelled out ("can't" and "can not" -> "cannot",
   "won't" -> "will not", "isn't" -> "is not"), another form for the same zone ("remains exiled" ->
@@ -51,6 +53,21 @@ _SPELLED_OUT: tuple[tuple[str, str], ...] = (
 
 _SPELLED_OUT_COMPILED = tuple((re.compile(p), r) for p, r in _SPELLED_OUT)
 
+#: One meaning said in many words, written one way before the tokens are read: following the cards'
+#: normal rules, timing rules, restrictions or permissions (for playing them) is "follow the normal
+#: timing rules" (the exiled cards' timing is unchanged: 601.2, 305.1).
+_CANONICAL: tuple[tuple[re.Pattern[str], str], ...] = (
+    (
+        re.compile(
+            r"\bfollow(?:s|ing)? (?:all |the |any )*(?:of the )?(?:normal |applicable |usual )*(?:timing )?"
+            r"(?:rules|restrictions|permissions)(?: and (?:timing )?(?:rules|restrictions|permissions))*"
+            r"(?: for (?:playing|casting) (?:it|them|that card|those cards|the card|the cards|that spell|those spells)"
+            r"| for (?:it|them))?"
+        ),
+        "follow the normal timing rules",
+    ),
+)
+
 #: Sentences that only explain what another sentence claims: set aside whole.
 _EXPLAINING_SENTENCE = re.compile(
     r"^(?:that is|this is|that's|this's) (?:because|why|so)\b|^(?:this|that) is a rule specific to\b"
@@ -58,7 +75,23 @@ _EXPLAINING_SENTENCE = re.compile(
     r"|^the only (?:thing|difference) (?:that is|that's) different is\b"
 )
 #: Words inside a sentence that claim nothing ("of course", "note that" at the start).
-_ASIDE_WORDS = re.compile(r"(?:^|(?<=[\s,]))(?:of course|note that|remember that|in other words)(?:,\s*|\s+|(?=\.))")
+_ASIDE_WORDS = re.compile(
+    r"(?:^|(?<=[\s,]))(?:of course|note that|remember that|in other words|under normal circumstances)(?:,\s*|\s+|(?=\.))"
+)
+#: Hedges and explanations inside a sentence that claim nothing checkable: "unless an effect says
+#: you can play additional lands, ..." (every rule holds unless an effect says otherwise: 101.1),
+#: ", perhaps because ...," (a possible cause, like the parenthetical of the same words), and a
+#: "this means (that) ..." and "that is, ..." before a claim said again in other words, a
+#: trailing ", for example" (the sentence is one case of a rule stated elsewhere), and a trailing
+#: "even if ~ attacks again" (a later event of the card's own, in which the claim still holds: it
+#: widens nothing the claim says).
+_HEDGES = re.compile(
+    r"^unless an effect (?:says|allows|lets|instructs)[^,]*,\s*"
+    r"|^(?:normally, )?(?:this|that) means(?: that)?\s+|^that is,\s*"
+    r"|,\s*perhaps because [^,]*(?=,)"
+    r"|,\s*for example(?=\.$)"
+    r"|,?\s*even (?:if|though) ~(?:'s)? [^,.]*(?=\.$)"
+)
 _PARENTHESIS = re.compile(r"\s*\([^()]*\)")
 #: A quoted example of what the claim speaks of ("any other applicable restrictions such as "cast
 #: [this card] only during combat.""): it names one case, it does not claim anything more.
@@ -110,9 +143,10 @@ def set_aside(sentence: str) -> Split:
     text = _EXAMPLE_CLAUSE.sub(", ", text)
     for n, part in enumerate(kept):
         text = text.replace(f"\x00{n}\x00", part.replace("(", "").replace(")", ""))
-    for found in _ASIDE_WORDS.finditer(text):
-        asides.append(found.group().strip(" ,"))
-    text = _ASIDE_WORDS.sub("", text)
+    for pattern in (_ASIDE_WORDS, _HEDGES):
+        for found in pattern.finditer(text):
+            asides.append(found.group().strip(" ,"))
+        text = pattern.sub("", text)
     text = re.sub(r"\s+([,.;:])", r"\1", re.sub(r"\s{2,}", " ", text)).strip()
     text = re.sub(r"^,\s*|,\s*(?=\.$)", "", text)
     return Split(text, tuple(asides))
@@ -120,7 +154,7 @@ def set_aside(sentence: str) -> Split:
 
 def spell_out(text: str) -> str:
     """Contractions and negation forms spelled out (see the module docstring)."""
-    for pattern, replacement in _SPELLED_OUT_COMPILED:
+    for pattern, replacement in (*_SPELLED_OUT_COMPILED, *_CANONICAL):
         text = pattern.sub(replacement, text)
     return text
 

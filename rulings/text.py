@@ -41,20 +41,29 @@ NUMBER_WORDS = {
 #: "one" is left alone: it is as often a pronoun ("one of them") as a number.
 _NUMBER = re.compile(r"\b(" + "|".join(w for w in NUMBER_WORDS if w != "one") + r")\b")
 _ATTACK_TARGETS = re.compile(r"\bplayer(?:, planeswalker,)? or (?:planeswalker|battle)\b")
+#: A one-word given name before " of " ("Daxos of Meletis"): at least four letters, capitalized.
+_GIVEN_NAME = re.compile(r"([A-Z][a-z]{3,}) of [A-Z]")
 _OPEN, _CLOSE = "(", ")"
 #: The characters :func:`sentences` acts on (every other one is part of a sentence).
 _MARKS = re.compile(r'[()".!?]')
 
 
 def card_names(name: str) -> tuple[str, ...]:
-    """How a ruling may name its card: the full name, and the short name before a comma
-    ("Yuriko" for "Yuriko, the Tiger's Shadow") when there is one. Longest first."""
+    """How a ruling may name its card: the full name, the front face of a double-faced or split
+    card ("Curious Pair" for "Curious Pair // Treats to Share"), the short name before a comma
+    ("Yuriko" for "Yuriko, the Tiger's Shadow"), and a one-word given name before " of "
+    ("Daxos" for "Daxos of Meletis": Gatherer shortens a character's name that way). The names
+    are matched case-sensitively (before lower-casing), so a capitalized given name is the card,
+    the common word is not. Longest first."""
     names = [name]
-    if ", " in name:
-        short = name.split(", ", 1)[0]
-        if len(short) >= 3:
-            names.append(short)
-    return tuple(sorted(set(names), key=len, reverse=True))
+    for full in (name, name.split(" // ", 1)[0]):
+        names.append(full)
+        if ", " in full:
+            names.append(full.split(", ", 1)[0])
+        given = _GIVEN_NAME.match(full)
+        if given:
+            names.append(given.group(1))
+    return tuple(sorted({n for n in names if len(n) >= 3}, key=len, reverse=True))
 
 
 def template_form(text: str, cards: Iterable[str] = ()) -> str:

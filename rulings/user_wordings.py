@@ -22,7 +22,7 @@ import tomllib
 from collections.abc import Iterable
 from pathlib import Path
 
-from rulings.claims import Claim, ClaimError, bind, claim_from_record, closeness
+from rulings.claims import CLAIM_FIELDS, IMPLIED, Claim, ClaimError, bind, claim_from_record, closeness
 from rulings.corpus import CorpusError
 from rulings.templates import TEMPLATES, UserWording
 
@@ -101,6 +101,12 @@ def read_user_wordings(path: Path) -> list[UserWording]:
             claim = claim_from_record(entry["claim"], at)
         except ClaimError as exc:
             raise UserWordingError(str(exc)) from None
+        implied = next((c for name in CLAIM_FIELDS for c in claim.concepts(name) if c.endswith(IMPLIED)), None)
+        if implied is not None:
+            raise UserWordingError(
+                f"{at}: a wording's claim states what its sentence says: {implied!r} marks a concept a family's "
+                f"declared claim may leave implied; write {implied.removesuffix(IMPLIED)!r} if the sentence names it"
+            )
         slot = next((v for v in vars(claim).values() if set(re.findall(r"\{([a-z_]+)\}", v)) & slot_names()), None)
         if slot is not None:
             raise UserWordingError(

@@ -63,8 +63,9 @@ def compiled(rows: list[dict]) -> dict:
 
 
 def sample() -> list[dict]:
-    """Every restating paragraph of the first two rounds, every fourth of the third round's (its
-    measured figures are the benchmark's), and every :data:`SAMPLE_EVERY`-th other paragraph."""
+    """Every restating paragraph of the first two rounds and of the fourth (the development set of
+    the non-combat families), every fourth of the third round's (its measured figures are the
+    benchmark's), and every :data:`SAMPLE_EVERY`-th other paragraph."""
     restating = [row for row in EXPECTED if row["kind"] == "restates" and row.get("round") != "third"]
     fresh = sorted(
         (r for r in EXPECTED if r["kind"] == "restates" and r.get("round") == "third"), key=lambda r: r["sha"]
@@ -73,16 +74,30 @@ def sample() -> list[dict]:
     return restating + fresh[::4] + others[::SAMPLE_EVERY]
 
 
+#: The fourth round's development set (written-from cards of the non-combat families): the share
+#: of its restating paragraphs that must compile. Its misses are listed by the benchmark's
+#: ``--written-from-misses``; the earlier rounds' written-from paragraphs must all compile.
+FOURTH_ROUND_FLOOR = 0.8
+
+
 def check(rows: list[dict], coverage: dict, split) -> None:
-    """Written-from paragraphs compile exactly as expected; no paragraph of either half compiles
-    falsely (one that restates no checked rule), or to another template than its own."""
+    """Written-from paragraphs compile exactly as expected (the fourth round's restating ones at
+    least :data:`FOURTH_ROUND_FLOOR` of them); no paragraph of either half compiles falsely (one
+    that restates no checked rule), or to another template than its own."""
+    fourth = [0, 0]
     for row in rows:
         c = coverage[row["sha"]]
         assert set(row["cards"]) <= set(c.ruling.cards), row["text"]
+        if row.get("round") == "fourth" and row["expect"] != "uncovered":
+            fourth[0] += 1
+            fourth[1] += c.coverage != "uncovered"
         if c.coverage != "uncovered":
             assert f"template:{c.template}" == row["expect"], (row["text"], c.template)
-        elif split.paragraph_half(row) == "written-from":
+        elif split.paragraph_half(row) == "written-from" and row.get("round") != "fourth":
             assert row["expect"] == "uncovered" and c.reason, (row["text"], c.reason)
+        elif split.paragraph_half(row) == "written-from":
+            assert c.reason, row["text"]
+    assert fourth[1] >= FOURTH_ROUND_FLOOR * fourth[0], f"fourth round: {fourth[1]} of {fourth[0]} compile"
 
 
 @pytest.fixture(scope="module")
@@ -154,10 +169,10 @@ def test_every_paragraph_compiles_as_expected_and_nothing_falsely(split):
     check(EXPECTED, coverage, split)
     restates = [r for r in EXPECTED if r["kind"] == "restates" and r["expect"] != "uncovered"]
     written = [r for r in restates if split.paragraph_half(r) == "written-from"]
-    assert written and all(coverage[r["sha"]].coverage == "template" for r in written)
-    # Issue 12's target over the paragraphs it was set on (the first two rounds); the third round's
-    # fresh measured paragraphs are far below it, and their figure is the benchmark's.
-    earlier = [r for r in restates if r.get("round") != "third"]
+    assert written and all(coverage[r["sha"]].coverage == "template" for r in written if r.get("round") != "fourth")
+    # Issue 12's target over the paragraphs it was set on (the first two rounds, with no "round"); the
+    # third round's fresh measured paragraphs are far below it, and their figure is the benchmark's.
+    earlier = [r for r in restates if r.get("round") is None]
     assert sum(coverage[r["sha"]].coverage == "template" for r in earlier) >= 0.9 * len(earlier)
 
 

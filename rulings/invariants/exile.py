@@ -41,11 +41,15 @@ REQUIRES = frozenset(
 )
 SHINOBI = frozenset({Mechanic.NINJUTSU, Mechanic.COMBAT_DAMAGE_TRIGGER})
 
-_PERMISSION = re.compile(r"\byou may (?:play|cast)\b")
+#: A permission to play or cast cards ("you may play that card this turn", "you may look at and cast
+#: that card"), or an instruction to cast them as an ability's effect ("...: Cast any number of
+#: cards exiled with ~ without paying their mana costs.").
+_PERMISSION = re.compile(r"\byou may (?:look at and )?(?:play|cast)\b|(?:^|: )cast\b", re.MULTILINE)
 _THIS_TURN = ("this turn", "until end of turn")
 #: Permissions that outlast the turn: "for as long as ...", "until the end of your next turn",
-#: "until the beginning of your next upkeep" (the opponents' turns in between included).
-_LASTING = ("for as long as", "next turn", "next upkeep")
+#: "until the beginning of your next upkeep" (the opponents' turns in between included), "until you
+#: exile another card with ~" (until an event of the card's, whenever it comes).
+_LASTING = ("for as long as", "next turn", "next upkeep", "until you exile another")
 
 
 def grants_exile_play(*, lasting: bool = True, on_resolution: bool = True) -> Applies:
@@ -58,13 +62,31 @@ def grants_exile_play(*, lasting: bool = True, on_resolution: bool = True) -> Ap
         text = card.text.lower()
         if "exile" not in text or not _PERMISSION.search(text):
             return "no permission to play cards it exiles in its oracle text"
-        if not lasting and any(w in text for w in _LASTING):
+        # The permission's duration is read in the abilities that grant it (113.2: one paragraph
+        # each), not in the card's other abilities ("+1: Until your next turn, ..." of a
+        # planeswalker whose last ability lets you cast what it exiled).
+        lines = [line for line in text.splitlines() if _PERMISSION.search(line)]
+        granting = " ".join(lines) or text
+        # A permission in a static ability of a permanent ("You may play lands from among cards
+        # exiled with ~.", 604.1) lasts as long as the permanent does.
+        static = not card.is_type("Instant") and not card.is_type("Sorcery") and any(map(_static, lines))
+        if not lasting and (static or any(w in granting for w in _LASTING)):
             return "its permission lasts beyond the turn (the rule is about a permission that ends)"
-        if not on_resolution and not any(w in text for w in _THIS_TURN + _LASTING):
+        if not on_resolution and not static and not any(w in granting for w in _THIS_TURN + _LASTING):
             return "its cards are cast while it resolves, when their normal timing is ignored"
         return None
 
     return applies
+
+
+def _static(ability: str) -> bool:
+    """Whether one paragraph of oracle text (lower case) is a static ability: neither triggered
+    (603.1: "when", "whenever", "at") nor activated (602.1: "[cost]: [effect]"), nor a loyalty
+    ability."""
+    body = re.sub(r"^[a-z' ]+ — ", "", ability)  # an ability word ("wild magic surge — whenever ...")
+    triggered = re.match(r"(?:when|whenever|at)\b", body) or re.match(r"[ivx]+(?:, [ivx]+)* —", body)  # 714.2b
+    part_of_another = body.startswith(("•", "[")) or "|" in body  # a mode, a loyalty ability, a roll's result
+    return not triggered and not part_of_another and ":" not in body
 
 
 def paid_permission(card: CardData) -> str | None:
