@@ -294,8 +294,9 @@ def changes_have_events(step: Transition) -> list[str]:
                 for e in step.events
                 if e.kind is EventKind.COUNTER and e.card == perm.id and (e.detail in (None, kind))
             )
-            if kind in _DAMAGE_REMOVES:  # 120.3c, 120.3h: damage to it removes these counters
-                reported -= dealt
+            if kind in _DAMAGE_REMOVES:  # 120.3c, 120.3h: damage to it removes these counters,
+                # as many of them as it has: 5 damage to a battle with 1 defense counter removes 1
+                reported -= min(dealt, max(0, old_counters.get(kind, 0) + max(0, reported)))
             if reported != change:
                 found.append(f"{perm.id}'s {kind} counters changed by {change}, events report {reported} (122.1)")
     return found

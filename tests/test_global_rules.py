@@ -185,6 +185,19 @@ def test_damage_or_counters_without_events_break_the_events_rule():
     assert changes_have_events(step(before, countered, put)) == []
 
 
+def test_damage_beyond_a_battles_defense_removes_the_counters_it_has():
+    """120.3h: damage removes that many defense counters, as many as the battle has: a Siege
+    with 1 defense dealt 2 stays at 0 while its 310.11b trigger waits (the reference engine)."""
+    b = StateBuilder()
+    siege = b.permanent(CardData("Siege 1", ("Battle",), "{2}{R}", subtypes=("Siege",), defense="1"), 0, protector=1)
+    before = b.build(turn=2, active_player=0, step=Step.COMBAT_DAMAGE, priority=0)
+    emptied = permanent(before, siege, counters=(("defense", 0),))
+    dealt = Event(EventKind.DAMAGE, card="c9", target=siege, amount=2)
+    assert changes_have_events(step(before, emptied, dealt)) == []
+    short = Event(EventKind.DAMAGE, card="c9", target=siege, amount=0)
+    assert any("122.1" in p for p in changes_have_events(step(before, emptied, short)))
+
+
 @pytest.mark.parametrize("rule", RULES, ids=[r.id for r in RULES])
 def test_each_rule_holds_on_a_step_that_changes_nothing(rule):
     before, _, _ = board()
