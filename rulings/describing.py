@@ -101,6 +101,8 @@ class Sentence:
     readings: tuple[str, ...]
     describing: str | None
     example: str | None
+    #: Two independent clauses ("you can't X, and you must Y"), each a sentence of its own, or ().
+    clauses: tuple[str, ...] = ()
 
 
 def _oracle_words(cards: Sequence[CardData]) -> frozenset[str]:
@@ -159,6 +161,20 @@ def _used_again(text: str, cards: Sequence[CardData]) -> str | None:
     return f"you can't {found.group('what')}{found.group('when')}."
 
 
+#: Where two independent clauses meet: a comma and a conjunction before a new subject.
+_CLAUSE_JOIN = re.compile(r", (?:and|but) (?=(?:you|it) )")
+
+
+def _clauses(sentence: str) -> tuple[str, ...]:
+    """The two clauses of a sentence joined at one :data:`_CLAUSE_JOIN` (each read as a sentence:
+    both must be read for the sentence to be), or () when there is no such join or more than one."""
+    found = list(_CLAUSE_JOIN.finditer(sentence))
+    if len(found) != 1:
+        return ()
+    first, second = sentence[: found[0].start()].strip(), sentence[found[0].end() :].strip()
+    return (first + ".", second) if first and second else ()
+
+
 def _other_names(raw: str, cards: Iterable[str]) -> frozenset[str]:
     own = {n.lower() for card in cards for n in card_names(card)}
     text = _QUOTED.sub(" ", normalize(raw))
@@ -205,7 +221,7 @@ def _read_paragraph(
             example = f"an example naming {', '.join(sorted(named))}"
         elif introduced and named & introduced and out and out[-1].example is not None:
             example = f"the example of {', '.join(sorted(named & introduced))} continued"
-        out.append(Sentence(sentence, tuple(dict.fromkeys(readings)), describing, example))
+        out.append(Sentence(sentence, tuple(dict.fromkeys(readings)), describing, example, _clauses(sentence)))
     return tuple(out)
 
 

@@ -45,7 +45,7 @@ from protocol.keywords import RETURN_AN_ATTACKER
 from protocol.model import CardData
 from rulings.claims import Claim, ClaimError, bind, claim_from_record, parse
 from rulings.corpus import Ruling
-from rulings.describing import read_paragraph
+from rulings.describing import describes_card, read_paragraph
 from rulings.holders import holder_readings
 from rulings.meaning import set_aside
 from rulings.text import sentences, template_form
@@ -335,6 +335,8 @@ class Template:
                 found = self._read_by_wording(text, slots) or self._read_by_claim(text, slots, user, cards)
                 if found is not None:
                     break
+            if found is None and part.clauses:
+                found = self._read_clauses(part.clauses, slots, user, cards, aside)
             if found is None:
                 # A sentence describing the card, or an example of a claim already read, claims no
                 # rule: set aside with its reason (rulings.describing).
@@ -350,6 +352,35 @@ class Template:
                 states.add(state)
             read += 1
         return Reading(slots, frozenset(states), tuple(unread), read, tuple(aside))
+
+    def _read_clauses(
+        self,
+        clauses: tuple[str, ...],
+        slots: Mapping[str, str],
+        user: Iterable[UserWording],
+        cards: tuple[CardData, ...],
+        aside: list[tuple[str, str]],
+    ) -> tuple[str | None, dict[str, str]] | None:
+        """A sentence of two independent clauses, each read as a sentence: every clause a statement
+        or an explanation of this template (one describing the card set aside), at least one a
+        statement; the first statement found and every slot bound, or None."""
+        bound: dict[str, str] = dict(slots)
+        state: str | None = None
+        described: list[tuple[str, str]] = []
+        for clause in clauses:
+            found = self._read_by_wording(clause, bound) or self._read_by_claim(clause, bound, user, cards)
+            if found is None:
+                reason = describes_card(clause, cards)
+                if reason is None:
+                    return None
+                described.append((clause, reason))
+                continue
+            bound.update(found[1])
+            state = state or found[0]
+        if state is None:
+            return None
+        aside.extend(described)
+        return state, {k: v for k, v in bound.items() if k not in slots}
 
     def _read_by_wording(self, sentence: str, slots: Mapping[str, str]) -> tuple[str | None, dict[str, str]] | None:
         """(statement or None for an explanation, slots bound) if a wording of this template reads
