@@ -82,6 +82,22 @@ _COST_INCLUDES = re.compile(
 _USED_PREMISE = re.compile(
     r"\bif you (?:activate ~'s (?:[a-z]+ )?ability|activate its (?:[a-z]+ )?ability|cast ~) but (?=\w)"
 )
+#: Objects a ruling names by what its card's oracle text says they are: (the oracle text's words,
+#: the ruling's words for the same objects). When the oracle text says them, the ruling's words
+#: are read as "the lands ~ looks at" (the card's own object, whichever side it is); a ruling that
+#: names the other side is not read so ("lands you control" for a card that looks at an opponent's).
+_CARD_OBJECTS: tuple[tuple[re.Pattern[str], re.Pattern[str], str], ...] = (
+    (
+        re.compile(r"\ba land an opponent controls\b|\blands (?:your|an) opponents? controls?\b"),
+        re.compile(r"\blands your opponents control\b|\byour opponents' lands\b|\blands an opponent controls\b"),
+        "the lands ~ looks at",
+    ),
+    (
+        re.compile(r"\ba land you control\b|\blands you control\b"),
+        re.compile(r"\blands you control\b|\byour lands\b"),
+        "the lands ~ looks at",
+    ),
+)
 #: A sentence opening an example.
 _EXAMPLE_OPENING = re.compile(r"^for example,\s")
 #: Names of other cards in a ruling's text: two or more capitalized words (with "of", "the", ...
@@ -135,6 +151,17 @@ def describes_card(sentence: str, cards: Sequence[CardData]) -> str | None:
     if not own:
         return None  # "the ability includes the cost": nothing of the card's own is said
     return f"describes the card: its oracle text says {', '.join(sorted(set(own)))}"
+
+
+def _card_objects(text: str, cards: Sequence[CardData]) -> str:
+    """``text`` with the objects its card's oracle text names read as the card's own
+    (:data:`_CARD_OBJECTS`)."""
+    for card in cards:
+        oracle = card.text.lower()
+        for said, named, own in _CARD_OBJECTS:
+            if said.search(oracle):
+                text = named.sub(own, text)
+    return text
 
 
 def _keyword_gerunds(cards: Sequence[CardData]) -> list[str]:
@@ -199,6 +226,10 @@ def _read_paragraph(
         premise = _USED_PREMISE.sub("if you ", text)
         if premise != text:
             readings.append(premise)
+        own = _card_objects(text, cards)
+        if own != text:
+            readings.append(own)
+            text = own
         again = _used_again(text, cards)
         if again is not None:
             readings.append(again)
@@ -221,7 +252,7 @@ def _read_paragraph(
             example = f"an example naming {', '.join(sorted(named))}"
         elif introduced and named & introduced and out and out[-1].example is not None:
             example = f"the example of {', '.join(sorted(named & introduced))} continued"
-        out.append(Sentence(sentence, tuple(dict.fromkeys(readings)), describing, example, _clauses(sentence)))
+        out.append(Sentence(sentence, tuple(dict.fromkeys(readings)), describing, example, _clauses(text)))
     return tuple(out)
 
 

@@ -191,6 +191,8 @@ def test_an_example_of_a_claim_read_is_set_aside_with_each_sentence_naming_its_c
         FELLWAR.replace("doesn't check their costs", "checks their costs"),
         # a sentence after the example that names no card of it: a claim of its own
         FELLWAR + " You can't activate Fellwar Stone's ability during combat.",
+        # the other side's lands: not the lands this card's oracle text looks at
+        FELLWAR.replace("lands your opponents control", "lands you control"),
     ],
 )
 def test_an_example_out_of_place_or_a_changed_claim_stays_uncovered(text):
@@ -229,3 +231,9 @@ def test_a_clause_changed_leaves_the_sentence_uncovered(old, new):
 def test_the_seed_form_of_a_sentence_is_untouched_by_the_paragraph_reader():
     # a sentence with no card data is never describing, so the seed corpus reads as before
     assert describes_card(template_text("Fellwar Stone has an ability.", ("Fellwar Stone",)), ()) is None
+
+
+def test_the_lands_a_card_looks_at_are_its_own_side_only():
+    druid = FELLWAR.replace("Fellwar Stone", "Incubation Druid")
+    assert coverage(druid.replace("your opponents control", "you control"), "Incubation Druid", real_pool())[0]
+    assert coverage(druid, "Incubation Druid", real_pool())[0] is None
