@@ -42,6 +42,7 @@ from functools import lru_cache
 
 from protocol.model import CardData
 from rulings.corpus import normalize
+from rulings.holders import COMBAT_KEYWORDS
 from rulings.meaning import set_aside, tokens
 from rulings.text import card_names
 
@@ -64,7 +65,7 @@ _FUNCTION = frozenset(
 _DESCRIBING = frozenset(
     tokens(
         "ability abilities cost costs activate activated activation include includes symbol effect effects "
-        "card cards creature creatures permanent permanents text say says mana paid pay"
+        "card cards creature creatures permanent permanents text say says"
     )
 )
 #: The symbols a description names in words.
@@ -96,6 +97,23 @@ _CARD_OBJECTS: tuple[tuple[re.Pattern[str], re.Pattern[str], str], ...] = (
         re.compile(r"\ba land you control\b|\blands you control\b"),
         re.compile(r"\blands you control\b|\byour lands\b"),
         "the lands ~ looks at",
+    ),
+)
+#: Concepts carried from one sentence to the next by a pronoun: (what a sentence names, the
+#: pronoun at the start of the next sentence that stands for it). "The triggered ability can target
+#: a creature with indestructible. It won't be destroyed." -> "a creature with indestructible won't
+#: be destroyed"; "Its {T} ability ... . That ability is a mana ability." -> "the {t} ability is a
+#: mana ability". The antecedent is the last one the sentence before names.
+_ANTECEDENTS: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = (
+    (
+        re.compile(
+            r"\ban? (?:attacking |blocking )?creature with (?:[a-z]+ )?(?:" + "|".join(COMBAT_KEYWORDS) + r")\b"
+        ),
+        re.compile(r"^(?:it|that creature|the creature)(?= )"),
+    ),
+    (
+        re.compile(r"\b(?:its|~'s|the|an?) (?:\{[tq]\}|[a-z]+) ability\b(?! (?:of|to|that))"),
+        re.compile(r"^(?:that|this|the) ability(?= )"),
     ),
 )
 #: A sentence opening an example.
@@ -151,6 +169,18 @@ def describes_card(sentence: str, cards: Sequence[CardData]) -> str | None:
     if not own:
         return None  # "the ability includes the cost": nothing of the card's own is said
     return f"describes the card: its oracle text says {', '.join(sorted(set(own)))}"
+
+
+def _carried_by_pronoun(before: str, text: str) -> str:
+    """``text`` with the pronoun it opens with replaced by what the sentence ``before`` named
+    (:data:`_ANTECEDENTS`), or ``text`` as it is."""
+    for antecedent, pronoun in _ANTECEDENTS:
+        named = list(antecedent.finditer(before))
+        if named and pronoun.search(text):
+            phrase = named[-1].group()
+            phrase = re.sub(r"^(?:its|~'s|an?) (?=\S+ ability$)", "the ", phrase)
+            return pronoun.sub(phrase, text, count=1)
+    return text
 
 
 def _card_objects(text: str, cards: Sequence[CardData]) -> str:
@@ -226,6 +256,10 @@ def _read_paragraph(
         premise = _USED_PREMISE.sub("if you ", text)
         if premise != text:
             readings.append(premise)
+        if out:
+            text = _carried_by_pronoun(out[-1].text, text)
+            if text != sentence:
+                readings.append(text)
         own = _card_objects(text, cards)
         if own != text:
             readings.append(own)

@@ -14,7 +14,7 @@ from protocol.model import CardData
 from rulings.cards import CardPool
 from rulings.compile import compile_corpus
 from rulings.corpus import Corpus, Ruling, ruling_sha
-from rulings.describing import describes_card
+from rulings.describing import describes_card, read_paragraph
 from rulings.importer import read_rulings
 from rulings.templates import TEMPLATES, template_text
 
@@ -237,3 +237,37 @@ def test_the_lands_a_card_looks_at_are_its_own_side_only():
     druid = FELLWAR.replace("Fellwar Stone", "Incubation Druid")
     assert coverage(druid.replace("your opponents control", "you control"), "Incubation Druid", real_pool())[0]
     assert coverage(druid, "Incubation Druid", real_pool())[0] is None
+
+
+GOLEM = CardData(
+    name="Test Golem",
+    types=("Creature",),
+    text="Indestructible",
+    power="2",
+    toughness="2",
+    keywords=("Indestructible",),
+)
+CARRIED = "A creature with indestructible can't be destroyed. It isn't destroyed by lethal damage."
+
+
+def test_a_pronoun_opening_a_sentence_carries_the_creature_the_sentence_before_named():
+    pool = CardPool({GOLEM.name: GOLEM})
+    assert coverage(CARRIED, GOLEM.name, pool)[0] == "indestructible.not-destroyed"
+    (_, second) = read_paragraph(
+        CARRIED, ["a creature with indestructible can't be destroyed.", "it isn't destroyed by lethal damage."], (), ()
+    )
+    assert second.readings == ("a creature with indestructible isn't destroyed by lethal damage.",)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        CARRIED.replace("It isn't destroyed", "It is destroyed"),
+        # no creature with a keyword named before: the pronoun stands for nothing the rule speaks of
+        "Test Golem can be the target of a destroy effect. It isn't destroyed by lethal damage.",
+        # the pronoun in the middle of the sentence is not carried
+        "A creature with indestructible can't be destroyed. Lethal damage dealt to a creature destroys it.",
+    ],
+)
+def test_a_carried_pronoun_with_the_claim_changed_or_nothing_to_carry_stays_uncovered(text):
+    assert coverage(text, GOLEM.name, CardPool({GOLEM.name: GOLEM}))[0] is None
