@@ -90,6 +90,9 @@ OUTLAST = (
 def test_a_sentence_describing_the_card_is_set_aside_with_its_reason_and_its_concept_carried():
     template, aside = coverage(OUTLAST, OUTLASTER.name, MADE_UP)
     assert template == "costs.cost-symbol"
+    rule = Ruling("t.r", OUTLAST, ruling_sha(OUTLAST), (OUTLASTER.name,), ("x",), (), (), "executable")
+    (compiled,) = compile_corpus(Corpus((rule,)), MADE_UP).coverage
+    assert compiled.set_aside == aside  # kept in the ruling's coverage record
     ((sentence, why),) = aside
     assert sentence.startswith("the cost to activate a creature's outlast ability")
     assert why.startswith("describes the card") and "outlast" in why
