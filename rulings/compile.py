@@ -35,6 +35,9 @@ class RulingCoverage:
     invariants: tuple[str, ...]
     #: Why an uncovered ruling is uncovered (the sentence no template reads, a missing card).
     reason: str | None = None
+    #: The sentences of a compiled ruling set aside as claiming no rule (describing the card, an
+    #: example of the claim), each with why (:mod:`rulings.describing`).
+    set_aside: tuple[tuple[str, str], ...] = ()
 
     @property
     def scope(self) -> str | None:
@@ -78,6 +81,7 @@ def compile_corpus(corpus: Corpus | None = None, cards: CardPool | None = None) 
     invariants: list[Invariant] = []
     matched: dict[str, str] = {}
     reasons: dict[str, str] = {}
+    aside: dict[str, tuple[tuple[str, str], ...]] = {}
     for ruling in corpus:
         if not ruling.executable:
             continue
@@ -96,6 +100,7 @@ def compile_corpus(corpus: Corpus | None = None, cards: CardPool | None = None) 
         try:
             invariants.extend(invariants_of(tpl, match))
             matched[ruling.id] = tpl.id
+            aside[ruling.id] = match.set_aside
         except NotCovered as exc:
             reasons[ruling.id] = f"template {tpl.id}: {exc}"
     shipped: set[str] | None = None
@@ -132,7 +137,9 @@ def compile_corpus(corpus: Corpus | None = None, cards: CardPool | None = None) 
             kind = "uncovered"
             encoding = ()
             reason = reasons.get(ruling.id) or uncovered_reason(ruling, user)
-        coverage.append(RulingCoverage(ruling, kind, matched.get(ruling.id), encoding, reason))
+        coverage.append(
+            RulingCoverage(ruling, kind, matched.get(ruling.id), encoding, reason, aside.get(ruling.id, ()))
+        )
     return CompiledSuite(corpus, tuple(invariants), tuple(coverage))
 
 

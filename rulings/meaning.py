@@ -66,6 +66,9 @@ _CANONICAL: tuple[tuple[re.Pattern[str], str], ...] = (
         ),
         "follow the normal timing rules",
     ),
+    # A necessary condition said as an obligation: "you must have X in order to Y" is "you can Y
+    # only if you have X" (the same claim as the rules' "can't Y unless X").
+    (re.compile(r"\byou must (have [^,;.]+?) in order to ([^,;.]+)"), r"you can \2 only if you \1"),
 )
 
 #: Sentences that only explain what another sentence claims: set aside whole.

@@ -45,6 +45,7 @@ from protocol.keywords import RETURN_AN_ATTACKER
 from protocol.model import CardData
 from rulings.claims import Claim, ClaimError, bind, claim_from_record, parse
 from rulings.corpus import Ruling
+from rulings.describing import describes_card, read_paragraph
 from rulings.holders import holder_readings
 from rulings.meaning import set_aside
 from rulings.text import sentences, template_form
@@ -240,6 +241,8 @@ class Reading:
     states: frozenset[str]
     unread: tuple[str, ...]
     read: int
+    #: Sentences that claim no rule (describing the card, an example), each with why.
+    set_aside: tuple[tuple[str, str], ...] = ()
 
     @property
     def complete(self) -> bool:
@@ -255,6 +258,8 @@ class Match:
     cards: tuple[CardData, ...] = ()
     slots: Mapping[str, str] = field(default_factory=dict)
     states: frozenset[str] = frozenset()
+    #: The sentences set aside as claiming no rule, each with why (:mod:`rulings.describing`).
+    set_aside: tuple[tuple[str, str], ...] = ()
 
     def texts(self) -> tuple[str, ...]:
         """The oracle texts of the ruling's cards."""
@@ -322,17 +327,60 @@ class Template:
         states: set[str] = set()
         unread: list[str] = []
         read = 0
-        for sentence in sentences(template_text(ruling.text, ruling.cards)):
-            found = self._read_by_wording(sentence, slots) or self._read_by_claim(sentence, slots, user, cards)
+        aside: list[tuple[str, str]] = []
+        split = sentences(template_text(ruling.text, ruling.cards))
+        for part in read_paragraph(ruling.text, split, ruling.cards, cards):
+            found = None
+            for text in (part.text, *part.readings):
+                found = self._read_by_wording(text, slots) or self._read_by_claim(text, slots, user, cards)
+                if found is not None:
+                    break
+            if found is None and part.clauses:
+                found = self._read_clauses(part.clauses, slots, user, cards, aside)
             if found is None:
-                unread.append(sentence)
+                # A sentence describing the card, or an example of a claim already read, claims no
+                # rule: set aside with its reason (rulings.describing).
+                reason = part.describing or (part.example if states else None)
+                if reason is not None:
+                    aside.append((part.text, reason))
+                else:
+                    unread.append(part.text)
                 continue
             state, values = found
             slots.update(values)
             if state is not None:
                 states.add(state)
             read += 1
-        return Reading(slots, frozenset(states), tuple(unread), read)
+        return Reading(slots, frozenset(states), tuple(unread), read, tuple(aside))
+
+    def _read_clauses(
+        self,
+        clauses: tuple[str, ...],
+        slots: Mapping[str, str],
+        user: Iterable[UserWording],
+        cards: tuple[CardData, ...],
+        aside: list[tuple[str, str]],
+    ) -> tuple[str | None, dict[str, str]] | None:
+        """A sentence of two independent clauses, each read as a sentence: every clause a statement
+        or an explanation of this template (one describing the card set aside), at least one a
+        statement; the first statement found and every slot bound, or None."""
+        bound: dict[str, str] = dict(slots)
+        state: str | None = None
+        described: list[tuple[str, str]] = []
+        for clause in clauses:
+            found = self._read_by_wording(clause, bound) or self._read_by_claim(clause, bound, user, cards)
+            if found is None:
+                reason = describes_card(clause, cards)
+                if reason is None:
+                    return None
+                described.append((clause, reason))
+                continue
+            bound.update(found[1])
+            state = state or found[0]
+        if state is None:
+            return None
+        aside.extend(described)
+        return state, {k: v for k, v in bound.items() if k not in slots}
 
     def _read_by_wording(self, sentence: str, slots: Mapping[str, str]) -> tuple[str | None, dict[str, str]] | None:
         """(statement or None for an explanation, slots bound) if a wording of this template reads
@@ -385,7 +433,7 @@ class Template:
         reading = self.read(ruling, tuple(user), cards)
         if not reading.complete:
             return None
-        return Match(ruling, tuple(cards), reading.slots, reading.states)
+        return Match(ruling, tuple(cards), reading.slots, reading.states, reading.set_aside)
 
     def check_cards(self, match: Match) -> None:
         """Raise :class:`NotCovered` if one of the ruling's cards is not one the rule applies to."""

@@ -15,6 +15,7 @@ from rulings.cards import CardPool
 from rulings.claims import bind, claim_from_record, parse
 from rulings.compile import compile_corpus
 from rulings.corpus import Corpus, Ruling, normalize, ruling_sha
+from rulings.describing import read_paragraph
 from rulings.importer import merge, read_rulings
 from rulings.meaning import set_aside, tokens
 from rulings.templates import TEMPLATES, template_text
@@ -393,10 +394,19 @@ def compiled_statements() -> Iterator[tuple[Ruling, CardPool | None, str]]:
             if c.coverage != "template" or c.template is None:
                 continue
             tpl = by_id[c.template]
-            for sentence in sentences(template_text(c.ruling.text, c.ruling.cards)):
-                found = tpl._read_by_wording(sentence, {}) or tpl._read_by_claim(sentence, {}, ())
-                if found is not None and found[0] is not None:
-                    yield c.ruling, cards, original_sentence(c.ruling, sentence)
+            data = tuple(d for name in c.ruling.cards if cards is not None and (d := cards.get(name)) is not None)
+            split = sentences(template_text(c.ruling.text, c.ruling.cards))
+            for part in read_paragraph(c.ruling.text, split, c.ruling.cards, data):
+                # a statement (as written, in one of its readings or clause by clause), or a sentence
+                # set aside as describing the card: a variant of either must not compile
+                stated = part.describing is not None
+                for text in (part.text, *part.readings):
+                    found = tpl._read_by_wording(text, {}) or tpl._read_by_claim(text, {}, (), data)
+                    stated = stated or (found is not None and found[0] is not None)
+                if part.clauses and tpl._read_clauses(part.clauses, {}, (), data, []) is not None:
+                    stated = True
+                if stated:
+                    yield c.ruling, cards, original_sentence(c.ruling, part.text)
 
 
 @pytest.mark.slow

@@ -1,0 +1,299 @@
+"""A ruling's paragraph read as a whole: sentences that claim no rule, and concepts carried from one
+sentence to the next.
+
+A paragraph that restates a checked rule often says it among sentences of two other kinds, which
+claim no rule of their own:
+
+- **describing the card**: the sentence says again what the card's oracle text says ("The cost to
+  activate a creature's outlast ability includes the tap symbol ({T})." for a card with outlast,
+  whose reminder text is "{1}{W}, {T}: ..."). It is recognized against the ruling's cards' oracle
+  text: every content word of the sentence is a word of that text (or one of the few words every
+  description of a card uses: ability, cost, activate, symbol, ...), and it says no rule word
+  ("can't", "only", "must", "unless", "even if", "instead", "not", "the stack", ...). A sentence that
+  names a rule, a zone, a time or a player the text does not name is never describing, so a near
+  miss or a changed rule stays uncovered;
+- **an example**: a sentence opening with "for example," that names another card, and the
+  sentences right after it that name that card again; an example illustrates the claim made before
+  it, so it is set aside only after a sentence read as a statement (:meth:`Template.read`).
+
+Both are set aside *with their reason*, kept in the match's record. Neither makes a paragraph
+compile by itself: it still needs a statement, and every other sentence must be read.
+
+The card's own effect also appears *inside* a rule's sentence, as its premise; these frames read it
+as what it means (extra readings: the sentence as written is tried first):
+
+- the card's ability used as the premise of a condition ("if you activate ~'s last ability but
+  don't play the exiled card this turn, it remains exiled" -> "if you don't play the exiled card
+  this turn, ...");
+- the card's keyword ability, or its ability, used again as the subject of a refused permission
+  ("Boasting again on a future turn won't let you play that card" for a card with boast -> "you
+  can't play that card on a future turn");
+- a concept carried across sentences: a describing sentence "the cost to activate X's <keyword>
+  ability includes the tap symbol" makes "<keyword> ability" in the sentences after it "activated
+  ability with the tap symbol in its activation cost" (302.6 speaks of that).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from protocol.model import CardData
+from rulings.corpus import normalize
+from rulings.holders import COMBAT_KEYWORDS
+from rulings.meaning import set_aside, tokens
+from rulings.text import card_names
+
+#: Words that say a rule (a permission, a restriction, a modality, a time or place of the rules'
+#: own): a sentence with one of them is never "describing the card".
+_RULE_WORDS = re.compile(
+    r"\b(?:can|cannot|can't|may|might|only|must|never|not|no|none|nothing|unless|except|even|instead|"
+    r"although|though|however|regardless|rather|still|already|again|until|stack|respond|responds|"
+    r"response|priority|rule|rules|timing|matter|matters|legal|illegal|lose|loses|lost)\b|n't\b"
+)
+#: Words that carry no content of their own in a description (articles, pronouns, links).
+_FUNCTION = frozenset(
+    tokens(
+        "a an the of to that this these those it its it's they them their you your ~ 's and or with for in "
+        "on from by as at if when whenever then each any all one is are be been was were has have had "
+        "do does did , ; :"
+    )
+)
+#: Words every description of a card uses, whether or not its oracle text prints them.
+_DESCRIBING = frozenset(
+    tokens(
+        "ability abilities cost costs activate activated activation include includes symbol effect effects "
+        "card cards creature creatures permanent permanents text say says"
+    )
+)
+#: The symbols a description names in words.
+_SYMBOL_WORDS = (
+    (re.compile(r"\bthe tap symbol\b"), "{t}"),
+    (re.compile(r"\bthe untap symbol\b"), "{q}"),
+)
+#: A describing sentence that carries a concept to the sentences after it: the keyword ability
+#: whose cost includes a symbol.
+_COST_INCLUDES = re.compile(
+    r"^the (?:cost to activate|activation cost of) (?:a creature's|~'s|its|the) (?P<keyword>[a-z]+) ability "
+    r"includes (?:the (?P<symbol>tap|untap) symbol|(?P<braced>\{[tq]\}))"
+)
+#: Premise frames: the card's ability used, then the rule's condition.
+_USED_PREMISE = re.compile(
+    r"\bif you (?:activate ~'s (?:[a-z]+ )?ability|activate its (?:[a-z]+ )?ability|cast ~) but (?=\w)"
+)
+#: Objects a ruling names by what its card's oracle text says they are: (the oracle text's words,
+#: the ruling's words for the same objects). When the oracle text says them, the ruling's words
+#: are read as "the lands ~ looks at" (the card's own object, whichever side it is); a ruling that
+#: names the other side is not read so ("lands you control" for a card that looks at an opponent's).
+_CARD_OBJECTS: tuple[tuple[re.Pattern[str], re.Pattern[str], str], ...] = (
+    (
+        re.compile(r"\ba land an opponent controls\b|\blands (?:your|an) opponents? controls?\b"),
+        re.compile(r"\blands your opponents control\b|\byour opponents' lands\b|\blands an opponent controls\b"),
+        "the lands ~ looks at",
+    ),
+    (
+        re.compile(r"\ba land you control\b|\blands you control\b"),
+        re.compile(r"\blands you control\b|\byour lands\b"),
+        "the lands ~ looks at",
+    ),
+)
+#: Concepts carried from one sentence to the next by a pronoun: (what a sentence names, the
+#: pronoun at the start of the next sentence that stands for it). "The triggered ability can target
+#: a creature with indestructible. It won't be destroyed." -> "a creature with indestructible won't
+#: be destroyed"; "Its {T} ability ... . That ability is a mana ability." -> "the {t} ability is a
+#: mana ability". The antecedent is the last one the sentence before names.
+_ANTECEDENTS: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = (
+    (
+        re.compile(
+            r"\ban? (?:attacking |blocking )?creature with (?:[a-z]+ )?(?:" + "|".join(COMBAT_KEYWORDS) + r")\b"
+        ),
+        re.compile(r"^(?:it|that creature|the creature)(?= )"),
+    ),
+    (
+        re.compile(r"\b(?:its|~'s|the|an?) (?:\{[tq]\}|[a-z]+) ability\b(?! (?:of|to|that))"),
+        re.compile(r"^(?:that|this|the) ability(?= )"),
+    ),
+)
+#: A sentence opening an example.
+_EXAMPLE_OPENING = re.compile(r"^for example,\s")
+#: Names of other cards in a ruling's text: two or more capitalized words (with "of", "the", ...
+#: between them), or one after a lower-case word; quotations are left out (an ability's text
+#: capitalizes its first word).
+_NAME = re.compile(r"(?<=[a-z,] )[A-Z][\w'’-]+(?: (?:of|the|and|from|to|in|a) )?(?: ?[A-Z][\w'’-]+)*")
+_QUOTED = re.compile(r"[“\"][^”\"]*[”\"]")
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """One sentence of a paragraph as the templates read it: the sentence, the other texts it may be
+    read as (the frames and carried concepts above), and why it may be set aside when no template
+    reads it (None: it may not)."""
+
+    text: str
+    readings: tuple[str, ...]
+    describing: str | None
+    example: str | None
+    #: Two independent clauses ("you can't X, and you must Y"), each a sentence of its own, or ().
+    clauses: tuple[str, ...] = ()
+
+
+def _oracle_words(cards: Sequence[CardData]) -> frozenset[str]:
+    words: set[str] = set()
+    for card in cards:
+        text = card.text.lower()
+        for name in card_names(card.name):
+            text = text.replace(name.lower(), "~")
+        words.update(tokens(text.replace("—", " ")))
+        words.update(k.lower() for k in card.keywords)
+        words.update(tokens(" ".join(card.keywords).lower()))
+    return frozenset(words)
+
+
+def describes_card(sentence: str, cards: Sequence[CardData]) -> str | None:
+    """Why ``sentence`` (template form) only says again what its cards' oracle text says, or None
+    if it may claim more (see the module docstring)."""
+    if not cards:
+        return None
+    text = set_aside(sentence).claim.rstrip(".")
+    if not text or _RULE_WORDS.search(text):
+        return None
+    for pattern, symbol in _SYMBOL_WORDS:
+        text = pattern.sub(symbol, text)
+    oracle = _oracle_words(cards)
+    content = [w for w in tokens(text) if w not in _FUNCTION]
+    if not content or any(w not in oracle and w not in _DESCRIBING for w in content):
+        return None
+    own = [w for w in content if w not in _DESCRIBING]
+    if not own:
+        return None  # "the ability includes the cost": nothing of the card's own is said
+    return f"describes the card: its oracle text says {', '.join(sorted(set(own)))}"
+
+
+def _carried_by_pronoun(before: str, text: str) -> str:
+    """``text`` with the pronoun it opens with replaced by what the sentence ``before`` named
+    (:data:`_ANTECEDENTS`), or ``text`` as it is."""
+    for antecedent, pronoun in _ANTECEDENTS:
+        named = list(antecedent.finditer(before))
+        if named and pronoun.search(text):
+            phrase = named[-1].group()
+            phrase = re.sub(r"^(?:its|~'s|an?) (?=\S+ ability$)", "the ", phrase)
+            return pronoun.sub(phrase, text, count=1)
+    return text
+
+
+def _card_objects(text: str, cards: Sequence[CardData]) -> str:
+    """``text`` with the objects its card's oracle text names read as the card's own
+    (:data:`_CARD_OBJECTS`)."""
+    for card in cards:
+        oracle = card.text.lower()
+        for said, named, own in _CARD_OBJECTS:
+            if said.search(oracle):
+                text = named.sub(own, text)
+    return text
+
+
+def _keyword_gerunds(cards: Sequence[CardData]) -> list[str]:
+    out: list[str] = []
+    for card in cards:
+        for keyword in card.keywords:
+            word = keyword.lower()
+            if re.fullmatch(r"[a-z]+", word):
+                out.append(word[:-1] + "ing" if word.endswith("e") else word + "ing")
+    return out
+
+
+def _used_again(text: str, cards: Sequence[CardData]) -> str | None:
+    """ "<the card's ability used> (again) <when> won't let you <do>" -> "you can't <do> <when>"."""
+    users = [r"activating ~'s (?:[a-z]+ )?ability", r"activating its (?:[a-z]+ )?ability", r"casting ~"]
+    users += [re.escape(g) for g in _keyword_gerunds(cards)]
+    frame = re.compile(
+        r"^(?:" + "|".join(users) + r")(?: again)?(?P<when>(?: [a-z]+)*?)"
+        r" (?:won't|will not|doesn't|does not) (?:let|allow) you (?:to )?(?P<what>[^,;]+)\.$"
+    )
+    found = frame.match(text)
+    if found is None:
+        return None
+    return f"you can't {found.group('what')}{found.group('when')}."
+
+
+#: Where two independent clauses meet: a comma and a conjunction before a new subject.
+_CLAUSE_JOIN = re.compile(r", (?:and|but) (?=(?:you|it) )")
+
+
+def _clauses(sentence: str) -> tuple[str, ...]:
+    """The two clauses of a sentence joined at one :data:`_CLAUSE_JOIN` (each read as a sentence:
+    both must be read for the sentence to be), or () when there is no such join or more than one."""
+    found = list(_CLAUSE_JOIN.finditer(sentence))
+    if len(found) != 1:
+        return ()
+    first, second = sentence[: found[0].start()].strip(), sentence[found[0].end() :].strip()
+    return (first + ".", second) if first and second else ()
+
+
+def _other_names(raw: str, cards: Iterable[str]) -> frozenset[str]:
+    own = {n.lower() for card in cards for n in card_names(card)}
+    text = _QUOTED.sub(" ", normalize(raw))
+    return frozenset(n.lower() for n in _NAME.findall(text) if n.lower() not in own and len(n) > 2)
+
+
+@lru_cache(maxsize=4096)
+def _read_paragraph(
+    raw: str, split: tuple[str, ...], names: tuple[str, ...], cards: tuple[CardData, ...]
+) -> tuple[Sentence, ...]:
+    others = _other_names(raw, names)
+    carried: list[tuple[re.Pattern[str], str]] = []
+    introduced: set[str] = set()
+    out: list[Sentence] = []
+    for sentence in split:
+        readings: list[str] = []
+        text = sentence
+        for pattern, replacement in carried:
+            text = pattern.sub(replacement, text)
+        if text != sentence:
+            readings.append(text)
+        premise = _USED_PREMISE.sub("if you ", text)
+        if premise != text:
+            readings.append(premise)
+        if out:
+            text = _carried_by_pronoun(out[-1].text, text)
+            if text != sentence:
+                readings.append(text)
+        own = _card_objects(text, cards)
+        if own != text:
+            readings.append(own)
+            text = own
+        again = _used_again(text, cards)
+        if again is not None:
+            readings.append(again)
+        describing = describes_card(sentence, cards)
+        found = _COST_INCLUDES.match(sentence)
+        if describing is not None and found is not None:
+            symbol = found.group("symbol") or ("tap" if found.group("braced") == "{t}" else "untap")
+            carried.append(
+                (
+                    re.compile(
+                        r"\b(?:a creature's|~'s|its|the|that) " + re.escape(found.group("keyword")) + r" ability\b"
+                    ),
+                    f"a creature's activated ability with the {symbol} symbol in its activation cost",
+                )
+            )
+        example = None
+        named = {n for n in others if re.search(r"(?<!\w)" + re.escape(n) + r"(?!\w)", sentence)}
+        if _EXAMPLE_OPENING.match(sentence) and named:
+            introduced |= named
+            example = f"an example naming {', '.join(sorted(named))}"
+        elif introduced and named & introduced and out and out[-1].example is not None:
+            example = f"the example of {', '.join(sorted(named & introduced))} continued"
+        out.append(Sentence(sentence, tuple(dict.fromkeys(readings)), describing, example, _clauses(text)))
+    return tuple(out)
+
+
+def read_paragraph(
+    raw: str, split: Sequence[str], names: Iterable[str], cards: Iterable[CardData]
+) -> tuple[Sentence, ...]:
+    """The sentences of a ruling (``split``: its template form, split) with their extra readings and
+    the reasons they may be set aside; ``raw`` is the ruling's text (the other cards' names are read
+    from its capitals), ``names`` its cards' names and ``cards`` their data."""
+    return _read_paragraph(raw, tuple(split), tuple(names), tuple(cards))
