@@ -118,6 +118,9 @@ _ANTECEDENTS: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = (
 )
 #: A sentence opening an example.
 _EXAMPLE_OPENING = re.compile(r"^for example,\s")
+#: A negation: an example that says what cannot happen or does not is a claim of its own (it could
+#: contradict the statement it follows), so it is read, never set aside as an illustration.
+_NEGATION = re.compile(r"\b(?:not|no|never|none|nothing|cannot|neither|nor)\b|n't\b")
 #: Names of other cards in a ruling's text: two or more capitalized words (with "of", "the", ...
 #: between them), or one after a lower-case word; quotations are left out (an ability's text
 #: capitalizes its first word).
@@ -281,7 +284,9 @@ def _read_paragraph(
             )
         example = None
         named = {n for n in others if re.search(r"(?<!\w)" + re.escape(n) + r"(?!\w)", sentence)}
-        if _EXAMPLE_OPENING.match(sentence) and named:
+        if _NEGATION.search(sentence.lower()):
+            pass  # a negated sentence is a claim, even inside an example
+        elif _EXAMPLE_OPENING.match(sentence) and named:
             introduced |= named
             example = f"an example naming {', '.join(sorted(named))}"
         elif introduced and named & introduced and out and out[-1].example is not None:

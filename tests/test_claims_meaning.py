@@ -398,8 +398,8 @@ def compiled_statements() -> Iterator[tuple[Ruling, CardPool | None, str]]:
             split = sentences(template_text(c.ruling.text, c.ruling.cards))
             for part in read_paragraph(c.ruling.text, split, c.ruling.cards, data):
                 # a statement (as written, in one of its readings or clause by clause), or a sentence
-                # set aside as describing the card: a variant of either must not compile
-                stated = part.describing is not None
+                # set aside as describing the card or as an example: a variant of any must not compile
+                stated = part.describing is not None or part.example is not None
                 for text in (part.text, *part.readings):
                     found = tpl._read_by_wording(text, {}) or tpl._read_by_claim(text, {}, (), data)
                     stated = stated or (found is not None and found[0] is not None)

@@ -171,14 +171,22 @@ FELLWAR = (
 )
 
 
+#: The paragraph without its negated closing sentence ("It doesn't matter whether ...").
+FELLWAR_AFFIRMED = FELLWAR[: FELLWAR.index(" It doesn't matter")]
+
+
 def test_an_example_of_a_claim_read_is_set_aside_with_each_sentence_naming_its_card():
-    template, aside = coverage(FELLWAR, "Fellwar Stone", real_pool())
+    template, aside = coverage(FELLWAR_AFFIRMED, "Fellwar Stone", real_pool())
     assert template == "mana.could-produce"
-    assert [why for _, why in aside] == [
-        "an example naming vivid crag",
-        "the example of vivid crag continued",
-        "the example of vivid crag continued",
-    ]
+    assert [why for _, why in aside] == ["an example naming vivid crag", "the example of vivid crag continued"]
+
+
+def test_a_negated_sentence_inside_an_example_is_a_claim_to_read():
+    """A negation in an example says what cannot happen or does not matter: a claim that could
+    contradict the statement (its negated variant would be set aside as well), so it is read, and
+    the paragraph stays uncovered while the reader does not read it."""
+    assert coverage(FELLWAR, "Fellwar Stone", real_pool())[0] is None
+    assert coverage(FELLWAR_AFFIRMED.replace("you can tap", "you can't tap"), "Fellwar Stone", real_pool())[0] is None
 
 
 @pytest.mark.parametrize(
@@ -189,13 +197,15 @@ def test_an_example_of_a_claim_read_is_set_aside_with_each_sentence_naming_its_c
         "color.” Fellwar Stone checks the effects of all mana-producing abilities of lands your opponents control, "
         "but it doesn't check their costs.",
         # the two clauses swapped: it checks the costs, not the effects
-        FELLWAR.replace("checks the effects", "checks the costs").replace("check their costs", "check their effects"),
+        FELLWAR_AFFIRMED.replace("checks the effects", "checks the costs").replace(
+            "check their costs", "check their effects"
+        ),
         # negated
-        FELLWAR.replace("doesn't check their costs", "checks their costs"),
+        FELLWAR_AFFIRMED.replace("doesn't check their costs", "checks their costs"),
         # a sentence after the example that names no card of it: a claim of its own
-        FELLWAR + " You can't activate Fellwar Stone's ability during combat.",
+        FELLWAR_AFFIRMED + " You can't activate Fellwar Stone's ability during combat.",
         # the other side's lands: not the lands this card's oracle text looks at
-        FELLWAR.replace("lands your opponents control", "lands you control"),
+        FELLWAR_AFFIRMED.replace("lands your opponents control", "lands you control"),
     ],
 )
 def test_an_example_out_of_place_or_a_changed_claim_stays_uncovered(text):
@@ -237,7 +247,7 @@ def test_the_seed_form_of_a_sentence_is_untouched_by_the_paragraph_reader():
 
 
 def test_the_lands_a_card_looks_at_are_its_own_side_only():
-    druid = FELLWAR.replace("Fellwar Stone", "Incubation Druid")
+    druid = FELLWAR_AFFIRMED.replace("Fellwar Stone", "Incubation Druid")
     assert coverage(druid.replace("your opponents control", "you control"), "Incubation Druid", real_pool())[0]
     assert coverage(druid, "Incubation Druid", real_pool())[0] is None
 
