@@ -33,13 +33,18 @@ from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+#: The checkout this script sits in, when it does (a copy elsewhere uses the installed package).
+_HERE = Path(__file__).resolve().parent.parent
+if (_HERE / "rulings").is_dir():
+    sys.path.insert(0, str(_HERE))
 
+import rulings  # noqa: E402
 from rulings.compile import RulingCoverage, compile_corpus  # noqa: E402
 from rulings.corpus import Corpus, load_corpus, ruling_sha  # noqa: E402
 from rulings.importer import merge, read_rulings  # noqa: E402
 
+#: The project whose compiler is measured, and its paraphrase sets.
+ROOT = Path(rulings.__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data" / "paraphrases"
 SPLITS = ("A", "B")
 #: The label of the row that gathers near misses that compiled to no template at all.
@@ -134,6 +139,8 @@ def report(results: list[Outcome], counts_only: bool) -> list[str]:
     """The figures per split and template, then the totals per split."""
     lines: list[str] = []
     for split in SPLITS:
+        if not any(o.row["split"] == split for o in results):
+            continue
         table = figures(results, split)
         if not counts_only:
             lines.append(f"== split {split} (template: restating compiled / restating, false compiles into it)")
