@@ -33,10 +33,6 @@ KNOWN_FALSE_COMPILES: dict[tuple[str, str, str], str] = {
         "a contradicting variant (another player gains the life; 702.15b says the source's controller) "
         "compiles to lifelink.gain-life"
     ),
-    ("combat", "Shadowstep Ninja", "Abilities that trigger whenever a creature attacks"): (
-        "labeled as a rule no template checks, written blind; it compiles to ninjutsu.never-declared, a "
-        "template outside the combat group: a label to review, not a CR mistake, so left as labeled"
-    ),
 }
 
 
@@ -90,7 +86,7 @@ def test_there_are_sets() -> None:
 @pytest.mark.parametrize("directory", SETS, ids=[d.name for d in SETS])
 def test_set_is_well_formed(directory: Path) -> None:
     """Every ruling names a card of the set, every row is its ruling's text, the split is the
-    card's half, labels are of the known kinds, and each card has one to four paragraphs."""
+    card's half, labels are of the known kinds, and every card has a paragraph."""
     half = _module("real_rulings_coverage").half
     cards = {c["oracle_id"]: c for c in _load(directory, "cards.json")}
     rulings = _load(directory, "rulings.json")
@@ -107,7 +103,7 @@ def test_set_is_well_formed(directory: Path) -> None:
         assert row["kind"] == "near-miss" or row["expect"].startswith("template:")
         assert row["why"], "every label says why"
     per_card = Counter(r["oracle_id"] for r in rulings)
-    assert set(per_card) == set(cards) and max(per_card.values()) <= 4
+    assert set(per_card) == set(cards), "every card has a paragraph and every paragraph a card"
 
 
 def test_every_known_false_compile_is_a_near_miss_of_a_set() -> None:
