@@ -1,0 +1,236 @@
+"""Combat sentences in one normal form: the class of wordings a combat rule is said in, read as one.
+
+The claim reader (:mod:`rulings.claims`) covers a sentence with lexicon phrases, and a phrase is a
+fixed run of words: "after it has been declared as an attacker" is a phrase, "once Test Sentry was
+declared as an attacking creature" is not, though both say the same moment. Listing every such
+run does not carry to a sentence nobody wrote down. This module reads the *parts* of a combat
+sentence with a small grammar instead, and writes each one the one way the lexicon knows:
+
+- **noun phrases**: the creature the rule is about ("~", "it", "the creature", "that creature",
+  "target creature", "the equipped creature", ...), a creature's blockers (determiner + "creature(s)
+  blocking <holder>" / "its blockers" / "the blocking creature(s)"), said of all of them or of one
+  of them;
+- **events, tense and aspect collapsed** ("has been declared", "was declared", "is declared",
+  "attacks", "has attacked"; "is blocked", "has become blocked", "gets blocked"; "first-strike
+  damage is dealt", "has been dealt", "was assigned"; a blocker "leaves the battlefield", "is
+  destroyed", "is removed from combat", "dies");
+- **time expressions**: "after", "once", "as soon as", "any time after", "at any point after",
+  "from the moment", "if ... already" before an event are one moment after it (``after X``), the
+  moment's own words ("when", "as", "before", "during") are kept as they are;
+- **negation and causation forms**: "won't make it", "doesn't force it to", "won't result in it
+  becoming" are "won't cause it to"; "won't tap", "doesn't get tapped", "isn't tapped" are "won't
+  become tapped" (and the same of untapping);
+- **a keyword lost or gained in other verbs**: "stops having", "ceases to have", "no longer has"
+  (lost), "is given", "is granted", "acquires" (gained).
+
+Every rewrite keeps what the words claim: a negation, a step, a player, a zone and a keyword are
+carried over unchanged (or the part is left as written), so a contradicting variant of a sentence
+has a normal form that contradicts the original's the same way. The normal form is one more
+reading of a sentence (:func:`normal_readings`): the sentence as written is still read first.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from functools import lru_cache
+
+#: The combat keywords (702.2-702.20, 702.111) a rule may be about.
+_KEYWORD = (
+    r"(?:double strike|first strike|flying|reach|menace|trample|vigilance|haste|deathtouch|lifelink|defender|"
+    r"indestructible)"
+)
+#: How a ruling names the creature its rule is about: the card, a pronoun, or a definite noun
+#: phrase for one creature (the target, the creature an Aura or Equipment is attached to).
+_HOLDER = (
+    r"(?:~|it|the creature|that creature|this creature|(?:the )?target(?:ed)? creature|the affected creature|"
+    r"the enchanted creature|the equipped creature|the attacking creature|that attacking creature)"
+)
+#: The perfect and passive auxiliaries, in every tense ("has been", "was", "is", "gets", "had
+#: already been"): tense and aspect carry no meaning in a ruling's claim.
+_AUX = r"(?:(?:has|have|had)\s+)?(?:already\s+)?(?:been\s+|become\s+|becomes\s+|became\s+|gets\s+|got\s+|is\s+|was\s+|are\s+|were\s+)"
+#: Words that open a moment after an event ("once X has attacked", "any time after X").
+_AFTER = (
+    r"(?:after|once|as soon as|(?:at )?any ?time after|at any (?:time|point) after|from the (?:moment|time|point) "
+    r"(?:that )?|by the time)"
+)
+#: The holder's "'s" contracted ("once it's been blocked"), spelled out.
+_CONTRACTED = re.compile(r"\b(it|~)'s (been|become|already|declared|blocked|attacking)\b")
+
+
+def _holder(found: re.Match[str], group: str = "who") -> str:
+    """The holder as the normal form writes it: the card stays ``~`` (so the holder reading of
+    :mod:`rulings.holders` still names it), a generic "a creature" stays, anything else is "it"."""
+    who = found.group(group)
+    return who if who in ("~", "a creature") else "it"
+
+
+_WHO = rf"(?P<who>{_HOLDER}|a creature)"
+
+
+def _after_attacked(found: re.Match[str]) -> str:
+    return f"after {_holder(found)} has been declared as an attacker"
+
+
+def _after_blocked(found: re.Match[str]) -> str:
+    return f"after {_holder(found)} is blocked"
+
+
+#: (pattern, replacement): the parts of a combat sentence, each written one way. Applied in order.
+_RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
+    # -- events with their moment: after attackers are declared (508.1) ---------------------------
+    (
+        re.compile(
+            rf"\b{_AFTER}\s+(?:all\s+)?(?:the\s+)?(?:attackers|attacking creatures)\s+(?:have\s+|has\s+|had\s+|are\s+|were\s+)?"
+            r"(?:already\s+)?(?:been\s+)?(?:declared|chosen|announced)\b"
+        ),
+        "after attackers are declared",
+    ),
+    (
+        re.compile(rf"\b{_AFTER}\s+the declare attackers step(?:\s+(?:has ended|ends|is over))?\b"),
+        "after attackers are declared",
+    ),
+    (
+        re.compile(
+            rf"\b{_AFTER}\s+{_WHO}\s+{_AUX}?(?:already\s+)?(?:declared\s+(?:as\s+)?(?:an?\s+)?(?:attacker|attacking creature)|"
+            r"attacked|attacks|attacking)\b"
+        ),
+        _after_attacked,
+    ),
+    (
+        re.compile(
+            rf"\bif\s+{_WHO}\s+(?:is|has|was)\s+already\s+(?:been\s+)?(?:attacking|attacked|declared as an attacker)\b"
+        ),
+        _after_attacked,
+    ),
+    (
+        re.compile(
+            rf"\b{_AFTER}\s+you\s+(?:have\s+|had\s+)?(?:already\s+)?(?:attack(?:ed)?\s+with|declared?)\s+{_WHO}"
+            r"(?:\s+as\s+an?\s+(?:attacker|attacking creature))?"
+        ),
+        _after_attacked,
+    ),
+    # -- after blockers are declared, after a creature is blocked (509.1) ---------------------------
+    (
+        re.compile(
+            rf"\b{_AFTER}\s+(?:all\s+)?(?:the\s+)?(?:blockers|blocking creatures|blocks)\s+(?:have\s+|has\s+|had\s+|are\s+|were\s+)?"
+            r"(?:already\s+)?(?:been\s+)?(?:declared|chosen|announced|made)\b"
+        ),
+        "after blockers are declared",
+    ),
+    (
+        re.compile(rf"\b{_AFTER}\s+{_WHO}\s+{_AUX}(?:already\s+)?(?:legally\s+)?blocked\b"),
+        _after_blocked,
+    ),
+    (
+        re.compile(rf"\bif\s+{_WHO}\s+(?:is|has|was)\s+already\s+(?:been\s+)?(?:legally\s+)?blocked\b"),
+        _after_blocked,
+    ),
+    # -- after first-strike combat damage (510.4, 702.7c) -------------------------------------------
+    (
+        re.compile(
+            rf"\b{_AFTER}\s+(?:all\s+)?(?:the\s+)?first(?:-| )strike\s+(?:combat\s+)?damage\s+{_AUX}?(?:already\s+)?"
+            r"(?:dealt|assigned)\b"
+        ),
+        "after first-strike combat damage has been dealt",
+    ),
+    (
+        re.compile(
+            rf"\b{_AFTER}\s+(?:the\s+)?creatures\s+with\s+first strike(?:\s+(?:and|or)\s+double strike)?\s+"
+            r"(?:have\s+|had\s+)?(?:already\s+)?(?:deal|dealt)\s+(?:their\s+)?(?:combat\s+)?damage\b"
+        ),
+        "after first-strike combat damage has been dealt",
+    ),
+    (
+        re.compile(
+            rf"\b(?:{_AFTER}|if)\s+{_WHO}\s+(?:has\s+|had\s+)?(?:already\s+)?(?:deals|dealt|assigns|assigned)\s+"
+            r"(?:its\s+)?(?:combat\s+)?damage\s+(?:in|during)\s+the\s+first(?:-strike| strike)?\s+(?:combat\s+)?damage step\b"
+        ),
+        lambda m: f"after {_holder(m)} has dealt first-strike combat damage",
+    ),
+    (
+        re.compile(
+            rf"\b(?:{_AFTER}|if)\s+{_WHO}\s+(?:has\s+|had\s+)?(?:already\s+)?(?:deals|dealt|assigns|assigned)\s+(?:its\s+)?"
+            r"first(?:-| )strike\s+(?:combat\s+)?damage\b"
+        ),
+        lambda m: f"after {_holder(m)} has dealt first-strike combat damage",
+    ),
+    (
+        re.compile(
+            rf"\b{_AFTER}\s+the\s+first(?:-strike| strike)?\s+(?:combat\s+)?damage step(?:\s+(?:has ended|ends|is over|"
+            r"has finished|is complete|has passed))?\b"
+        ),
+        "after the first-strike combat damage step",
+    ),
+    # The second step said short ("in the second step"): the second combat damage step (510.4).
+    (re.compile(r"\b(in|during) the second step\b"), r"\1 the second combat damage step"),
+    # -- a keyword lost or gained, in other verbs ----------------------------------------------------
+    (re.compile(rf"\b(?:stops|stop|stopped) having ({_KEYWORD})\b"), r"loses \1"),
+    (re.compile(rf"\b(?:ceases|cease|ceased) to have ({_KEYWORD})\b"), r"loses \1"),
+    (re.compile(rf"\b(?:is|was|gets|got) (?:given|granted) ({_KEYWORD})\b"), r"gains \1"),
+    (re.compile(rf"\b(?:acquires|acquired|obtains|obtained) ({_KEYWORD})\b"), r"gains \1"),
+    # -- causation and negation forms -----------------------------------------------------------------
+    (
+        re.compile(rf"\b(won't|will not|doesn't|does not|didn't|did not) (?:make|force) {_WHO} (?:to )?"),
+        lambda m: f"{m.group(1)} cause {_holder(m)} to ",
+    ),
+    (
+        re.compile(rf"\b(won't|will not|doesn't|does not) result in {_WHO} (?:becoming|being) "),
+        lambda m: f"{m.group(1)} cause {_holder(m)} to become ",
+    ),
+    # "it won't tap", "it doesn't get tapped", "it isn't tapped": it doesn't become tapped (and untapped).
+    (
+        re.compile(
+            r"\b(won't|will not|doesn't|does not) (?:get |be |become )?(un)?tap(?:ped)?\b(?! (?:it|~|them|the|that|a)\b)"
+        ),
+        r"\1 become \2tapped",
+    ),
+    (re.compile(r"\b(isn't|is not) (un)?tapped\b"), r"doesn't become \2tapped"),
+)
+
+#: A blocker leaving combat in any of its ways (506.4): removed, destroyed, sacrificed, exiled,
+#: leaving the battlefield, dying, no longer blocking. Tense and aspect collapsed.
+_GONE = (
+    r"(?:(?:is|are|was|were|gets|get|got|has been|have been|had been)\s+(?:later\s+)?(?:removed from combat|destroyed|"
+    r"sacrificed|exiled|killed|returned to (?:its|their) owners?'s? hands?)|(?:leaves|leave|left|has left|have left)\s+"
+    r"(?:the battlefield|combat)|(?:dies|die|died|has died|have died)|(?:stops|stop|stopped|has stopped) blocking(?: it)?|"
+    r"(?:is|are) no longer blocking(?: it)?)"
+)
+_BLOCKING = rf"blocking\s+(?:{_HOLDER}|a creature)"
+#: Every blocker of the creature, or its only one (the definite singular: "the creature blocking it").
+_ALL_BLOCKERS = (
+    rf"(?:(?:all|each|every|both)\s+(?:of\s+)?(?:the\s+)?creatures?\s+(?:that\s+(?:are|were|is|was)\s+)?{_BLOCKING}|"
+    rf"(?:all|each|both)\s+of\s+(?:its|~'s)\s+blockers|(?:all|each)\s+(?:of\s+)?(?:the\s+)?blockers|its\s+blockers|"
+    rf"the\s+creatures?\s+(?:that\s+(?:are|were|is|was)\s+)?{_BLOCKING}|the\s+blocking\s+creatures?|its\s+(?:only\s+)?blocker|"
+    r"(?:all|each)\s+(?:of\s+)?(?:the\s+)?blocking\s+creatures?)"
+)
+#: One or some of its blockers.
+_SOME_BLOCKERS = (
+    r"(?:(?:one|some|any|either|one or more)\s+of\s+(?:the\s+)?(?:creatures\s+(?:that\s+(?:are|were)\s+)?"
+    rf"{_BLOCKING}|its\s+blockers|~'s\s+blockers|the\s+blockers|the\s+blocking\s+creatures|those\s+blockers|"
+    rf"those\s+(?:blocking\s+)?creatures)|an?\s+(?:creature|blocker)\s+(?:that\s+(?:is|was)\s+)?{_BLOCKING}|"
+    r"another\s+blocker|a\s+blocking\s+creature)"
+)
+_BLOCKERS_GONE: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(rf"\b{_SOME_BLOCKERS}\s+{_GONE}"), "one of its blockers is removed from combat"),
+    (re.compile(rf"(?<!of )\b{_ALL_BLOCKERS}\s+{_GONE}"), "all creatures blocking it are removed from combat"),
+)
+
+
+@lru_cache(maxsize=16384)
+def normal_form(sentence: str) -> str:
+    """``sentence`` (template form, asides set aside) with each part the grammar knows written the
+    one way the lexicon reads it (see the module docstring); the sentence itself when no part is."""
+    text = _CONTRACTED.sub(r"\1 has \2", sentence)
+    text = re.sub(r"\b(it|~) has (declared|blocked|attacking)\b", r"\1 is \2", text)
+    for pattern, replacement in _BLOCKERS_GONE:
+        text = pattern.sub(replacement, text)
+    for pattern, replace in _RULES:
+        text = pattern.sub(replace, text)
+    return re.sub(r"\s{2,}", " ", text)
+
+
+def normal_readings(sentence: str) -> tuple[str, ...]:
+    """The sentence's normal form as a further reading, or none when it is the sentence itself."""
+    normal = normal_form(sentence)
+    return (normal,) if normal != sentence else ()
