@@ -162,8 +162,109 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         ),
         "after the first-strike combat damage step",
     ),
+    (
+        re.compile(
+            rf"\b{_AFTER}\s+(?:combat\s+)?damage\s+{_AUX}?(?:already\s+)?(?:dealt|assigned)\s+(?:in|during)\s+the\s+"
+            r"first(?:-strike| strike)?\s+(?:combat\s+)?damage step\b"
+        ),
+        "after first-strike combat damage has been dealt",
+    ),
     # The second step said short ("in the second step"): the second combat damage step (510.4).
     (re.compile(r"\b(in|during) the second step\b"), r"\1 the second combat damage step"),
+    # "tapped to attack" is having attacked (508.1f): the moment after attackers are declared.
+    (
+        re.compile(
+            rf"\b{_AFTER}\s+{_WHO}\s+{_AUX}(?:already\s+)?tapped (?:to attack|as an attacker|when it attacked|because it attacked)\b"
+        ),
+        _after_attacked,
+    ),
+    # A relative clause for the attacker ("a creature that's already attacking"): an attacking creature.
+    (
+        re.compile(
+            r"\b(?:a|an) creature that(?: is|'s| was| has been| had been)? (?:already )?(?:attacking|declared as an attacker)\b"
+        ),
+        "an attacking creature",
+    ),
+    # "also deals" is "deals": whether it deals damage is the claim, "also" adds nothing to it.
+    (re.compile(r"\balso (deals?|assigns?|deal|assign)\b"), r"\1"),
+    # A block changed or undone in other words (509.1h): "won't change or undo any blocks".
+    (
+        re.compile(r"\b(?:change|undo|affect|alter)(?: or (?:change|undo))? (?:any|the|that|those|its) blocks?\b"),
+        "undo the block",
+    ),
+    # The excess said before the player ("before assigning any damage to"): 702.19b.
+    (
+        re.compile(
+            r"\bbefore (?:it |you |its controller )?(?:can |may )?(?:assign|assigning|assigns|deal|dealing|deals) "
+            r"(?:any (?:of its )?)?(?:combat )?damage to\b"
+        ),
+        "before it can assign damage to",
+    ),
+    (
+        re.compile(
+            r"^when (?:assigning|dividing|you assign|you divide) (?P<who>~|its|the creature|that creature)(?:'s)? combat damage, "
+            r"(?:you|its controller) (?P<modal>must|can|may|cannot|can't|have to|need to)\b"
+        ),
+        lambda m: f"{'~' if m.group('who') == '~' else 'it'} {m.group('modal')}",
+    ),
+    # A consequence said through a permission or a meaning ("X allows it to deal", "X means it won't
+    # deal"): the consequence itself, its negation carried.
+    (
+        re.compile(rf"\b(won't|will not|doesn't|does not) (?:allow|let|permit) {_WHO} to\b"),
+        lambda m: f", {_holder(m)} {m.group(1)}",
+    ),
+    (re.compile(rf"\b(?:will )?(?:allows?|lets?|permits?) {_WHO} to\b"), lambda m: f", {_holder(m)} will"),
+    (
+        re.compile(
+            r"^((?:giving|removing|granting|causing|losing|gaining)\b[^,]*?) means (?:that )?(?=it |~ |the creature |that creature )"
+        ),
+        r"\1, ",
+    ),
+    # The controller's choice said of the creature (510.1: a creature assigns its combat damage, its
+    # controller divides it): "~'s controller must assign" is "~ must assign".
+    (
+        re.compile(
+            r"(?<![\w~'])(?:~'s|its|the creature's|that creature's|the attacking creature's) controller "
+            r"(must|can|may|cannot|can't|has to|needs to|assigns|divides|chooses to)\s+(assign|divide|deal|assigns|divides)\b"
+        ),
+        lambda m: f"{'~' if m.group(0).startswith('~') else 'it'} {m.group(1)} {m.group(2)}",
+    ),
+    # A blocked creature named for the moment: "an attacking creature that was blocked", "a creature
+    # that has been blocked" are "a blocked creature"; giving it a keyword is giving it after it is blocked.
+    (
+        re.compile(
+            r"\b(?:a|an|the) (?:attacking )?creature that (?:is|was|has been|had been|has become|became|becomes|'s been) "
+            r"(?:already )?(?:legally )?blocked\b"
+        ),
+        "a blocked creature",
+    ),
+    (
+        re.compile(rf"\b(giving|granting) (?:a|an|the) (?:already )?blocked creature ({_KEYWORD})\b"),
+        r"\1 a creature \2 after it is blocked",
+    ),
+    (
+        re.compile(rf"\bif (?:a|an|the) (?:already )?blocked creature (gains|loses) ({_KEYWORD})\b"),
+        r"if a creature \1 \2 after it is blocked",
+    ),
+    # "is blocked (by ...) and then gains flying": the keyword changed after it is blocked. The verb's
+    # subject is the blocked creature only when it is left out or named again the same way ("and then
+    # that creature gains flying" may be the blocker: never read so).
+    (
+        re.compile(
+            rf"\b(if|once|when) {_WHO} {_AUX}(?:already )?(?:legally )?blocked(?P<by> by [^,]+?)?,? and (?:then )?"
+            rf"(?:(?P=who) )?(?P<verb>gains|loses) (?P<kw>{_KEYWORD})\b"
+        ),
+        lambda m: (
+            f"{m.group(1)} {_holder(m)} {m.group('verb')} {m.group('kw')} after it is blocked{m.group('by') or ''}"
+        ),
+    ),
+    (
+        re.compile(
+            rf"\b(if|once|when) (?P<by>a creature(?: without flying or reach| with neither flying nor reach)?) blocks {_WHO},? "
+            rf"and (?:then )?(?:(?P=who) )?(?P<verb>gains|loses) (?P<kw>{_KEYWORD})\b"
+        ),
+        lambda m: f"{m.group(1)} {_holder(m)} {m.group('verb')} {m.group('kw')} after it is blocked by {m.group('by')}",
+    ),
     # -- a keyword lost or gained, in other verbs ----------------------------------------------------
     (re.compile(rf"\b(?:stops|stop|stopped) having ({_KEYWORD})\b"), r"loses \1"),
     (re.compile(rf"\b(?:ceases|cease|ceased) to have ({_KEYWORD})\b"), r"loses \1"),
@@ -212,8 +313,30 @@ _SOME_BLOCKERS = (
     r"another\s+blocker|a\s+blocking\s+creature)"
 )
 _BLOCKERS_GONE: tuple[tuple[re.Pattern[str], str], ...] = (
+    # "is blocked by two creatures and one of them dies": one of its blockers gone.
+    (
+        re.compile(
+            rf"\b{_AUX}blocked by (?:2|2 or more|more than 1|multiple|several) creatures,? and (?:then )?"
+            rf"(?:one|either|one or more|1) of (?:them|those creatures|those blockers|the blockers|these creatures)\s+{_GONE}"
+        ),
+        "is blocked and one of its blockers is removed from combat",
+    ),
     (re.compile(rf"\b{_SOME_BLOCKERS}\s+{_GONE}"), "one of its blockers is removed from combat"),
     (re.compile(rf"(?<!of )\b{_ALL_BLOCKERS}\s+{_GONE}"), "all creatures blocking it are removed from combat"),
+)
+
+
+#: A blocker removed as the premise ("removing one of the creatures blocking ~ from combat won't ..."):
+#: the event, said as a condition.
+_REMOVING: tuple[tuple[re.Pattern[str], str], ...] = (
+    (
+        re.compile(rf"^(?:removing|destroying|sacrificing|exiling) {_SOME_BLOCKERS}(?: from combat)? "),
+        "if one of its blockers is removed from combat, ",
+    ),
+    (
+        re.compile(rf"^(?:removing|destroying|sacrificing|exiling) {_ALL_BLOCKERS}(?: from combat)? "),
+        "if all creatures blocking it are removed from combat, ",
+    ),
 )
 
 
@@ -223,7 +346,7 @@ def normal_form(sentence: str) -> str:
     one way the lexicon reads it (see the module docstring); the sentence itself when no part is."""
     text = _CONTRACTED.sub(r"\1 has \2", sentence)
     text = re.sub(r"\b(it|~) has (declared|blocked|attacking)\b", r"\1 is \2", text)
-    for pattern, replacement in _BLOCKERS_GONE:
+    for pattern, replacement in (*_REMOVING, *_BLOCKERS_GONE):
         text = pattern.sub(replacement, text)
     for pattern, replace in _RULES:
         text = pattern.sub(replace, text)
