@@ -225,9 +225,9 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
     (
         re.compile(
             r"(?<![\w~'])(?:~'s|its|the creature's|that creature's|the attacking creature's) controller "
-            r"(must|can|may|cannot|can't|has to|needs to|assigns|divides|chooses to)\s+(assign|divide|deal|assigns|divides)\b"
+            r"(?:(must|can|may|cannot|can't|has to|needs to|chooses to)\s+)?(assign|divide|assigns|divides)\b"
         ),
-        lambda m: f"{'~' if m.group(0).startswith('~') else 'it'} {m.group(1)} {m.group(2)}",
+        lambda m: " ".join(w for w in ("~" if m.group(0).startswith("~") else "it", m.group(1), m.group(2)) if w),
     ),
     # A blocked creature named for the moment: "an attacking creature that was blocked", "a creature
     # that has been blocked" are "a blocked creature"; giving it a keyword is giving it after it is blocked.
