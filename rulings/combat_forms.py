@@ -65,7 +65,9 @@ def _holder(found: re.Match[str], group: str = "who") -> str:
     return who if who in ("~", "a creature") else "it"
 
 
-_WHO = rf"(?P<who>{_HOLDER}|a creature)"
+#: The holder, or the creatures a lord or a spell gives the keyword to ("creatures you control",
+#: "they"): a plural is read as the singular (number carries no meaning in the claim).
+_WHO = rf"(?P<who>{_HOLDER}|a creature|they|them|those creatures|creatures you control|your creatures|the creatures)"
 
 
 def _after_attacked(found: re.Match[str]) -> str:
@@ -92,7 +94,7 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
     ),
     (
         re.compile(
-            rf"\b{_AFTER}\s+{_WHO}\s+{_AUX}?(?:already\s+)?(?:declared\s+(?:as\s+)?(?:an?\s+)?(?:attacker|attacking creature)|"
+            rf"\b{_AFTER}\s+{_WHO}\s+{_AUX}?(?:already\s+)?(?:declared\s+(?:as\s+)?(?:an?\s+)?(?:attackers?|attacking creatures?)|"
             r"attacked|attacks|attacking)\b"
         ),
         _after_attacked,
@@ -184,6 +186,72 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
             r"\b(?:a|an) creature that(?: is|'s| was| has been| had been)? (?:already )?(?:attacking|declared as an attacker)\b"
         ),
         "an attacking creature",
+    ),
+    # The attackers named by a relative clause ("creatures that already attacked and became tapped"):
+    # "already" says this combat; "a creature that attacked" may have attacked on an earlier turn.
+    (
+        re.compile(r"\b(?:the )?creatures that (?:have )?already attacked(?: and (?:became|were|got) tapped)?\b"),
+        "attacking creatures",
+    ),
+    (
+        re.compile(r"\b(?:a|an|the) creature that (?:has )?already attacked(?: and (?:became|was|got) tapped)?\b"),
+        "an attacking creature",
+    ),
+    # "making it lose vigilance" is "it losing vigilance" (the change, its cause left out).
+    (re.compile(rf"\bmaking {_WHO} (lose|gain)\b"), lambda m: f"{_holder(m)} {m.group(2)}ing"),
+    # "won't make it unblocked": won't cause it to become unblocked.
+    (
+        re.compile(rf"\b(won't|will not|doesn't|does not) (?:make|render) {_WHO} ((?:un)?(?:blocked|tapped))\b"),
+        lambda m: f"{m.group(1)} cause {_holder(m)} to become {m.group(3)}",
+    ),
+    # Asides inside a combat sentence that claim nothing: "it's too late:", the card as the cause
+    # ("because of ~", "from ~", "with ~'s ability").
+    (re.compile(r",? it(?: is|'s) too late:?"), ","),
+    (re.compile(r",?\s*(?:because of|due to) ~(?:'s (?:\w+ )?ability)?(?=[ ,.])"), ""),
+    # Staying an attacker, staying a blocker, staying blocked, in other words (506.4, 509.1h).
+    (re.compile(r"\band the remaining (?:creature|blocker) is still blocking it\b"), "and it remains blocked"),
+    (
+        re.compile(r"\b(?:is|are) still (?:an? )?attacking(?: creatures?)?\b|\bkeeps? attacking\b"),
+        "continues to attack",
+    ),
+    (
+        re.compile(
+            r"\b(?:remains?|stays?|keeps?|continues?(?: to be)?|is still|are still) blocking\b|\bcontinues? to block\b|\bstill blocks\b"
+        ),
+        "keeps on blocking",
+    ),
+    (
+        re.compile(
+            r"\b(remains?|stays?|is still|are still) blocked by (?:both of them|the other one|the other creature|the other blocker|"
+            r"the remaining (?:creature|blocker)s?|its remaining blockers?|the rest)\b"
+        ),
+        r"\1 blocked",
+    ),
+    # The count of blockers said as the premise ("once it has been blocked by two creatures"): blocked.
+    (re.compile(r"\bblocked by (?:2|2 or more|more than 1|multiple|several) creatures\b"), "blocked"),
+    # The step named by who deals damage in it (510.4): "along with the creatures that don't have
+    # first strike" is the regular combat damage step, "alongside creatures with first strike" the first.
+    (
+        re.compile(
+            r"\b(?:along with|alongside|together with|at the same time as) (?:the |other )?creatures (?:that (?:don't|do not) "
+            r"have (?:first strike|it)|without first strike)(?: or double strike)?\b"
+        ),
+        "in the regular combat damage step",
+    ),
+    (
+        re.compile(
+            r"\b(?:along with|alongside|together with|at the same time as) (?:the |other )?creatures with first strike\b"
+        ),
+        "in the first-strike combat damage step",
+    ),
+    # "it'll" spelled out.
+    (re.compile(r"\b(it|~|that creature|the creature|they)'ll\b"), r"\1 will"),
+    # "in the second" / "in the first" said short after the step was named: the combat damage step.
+    (re.compile(r"\b(in|during) the (first|second)(?= *(?:[.,;:]|and\b|$))"), r"\1 the \2 combat damage step"),
+    # "won't tap it": it doesn't become tapped (the same for untapping is a declared claim of its own).
+    (
+        re.compile(rf"\b(won't|will not|doesn't|does not) tap {_WHO}(?=[ ,.])"),
+        lambda m: f"{m.group(1)} cause {_holder(m)} to become tapped",
     ),
     # "also deals" is "deals": whether it deals damage is the claim, "also" adds nothing to it.
     (re.compile(r"\balso (deals?|assigns?|deal|assign)\b"), r"\1"),
@@ -307,7 +375,7 @@ _ALL_BLOCKERS = (
 )
 #: One or some of its blockers.
 _SOME_BLOCKERS = (
-    r"(?:(?:one|some|any|either|one or more)\s+of\s+(?:the\s+)?(?:creatures\s+(?:that\s+(?:are|were)\s+)?"
+    r"(?:(?:one|some|any|either|one or more)\s+of\s+(?:the\s+)?(?:(?:\d+\s+)?creatures\s+(?:that\s+(?:are|were)\s+)?"
     rf"{_BLOCKING}|its\s+blockers|~'s\s+blockers|the\s+blockers|the\s+blocking\s+creatures|those\s+blockers|"
     rf"those\s+(?:blocking\s+)?creatures)|an?\s+(?:creature|blocker)\s+(?:that\s+(?:is|was)\s+)?{_BLOCKING}|"
     r"another\s+blocker|a\s+blocking\s+creature)"
@@ -331,13 +399,16 @@ _BLOCKERS_GONE: tuple[tuple[re.Pattern[str], str], ...] = (
 _REMOVING: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(rf"^(?:removing|destroying|sacrificing|exiling) {_SOME_BLOCKERS}(?: from combat)? "),
-        "if one of its blockers is removed from combat, ",
+        "if one of its blockers is removed from combat, it ",
     ),
     (
         re.compile(rf"^(?:removing|destroying|sacrificing|exiling) {_ALL_BLOCKERS}(?: from combat)? "),
-        "if all creatures blocking it are removed from combat, ",
+        "if all creatures blocking it are removed from combat, it ",
     ),
 )
+
+
+_COUNTED_BLOCK = re.compile(r"\bblocked by (?:2|2 or more|more than 1|multiple|several) creatures\b")
 
 
 @lru_cache(maxsize=16384)
@@ -345,6 +416,11 @@ def normal_form(sentence: str) -> str:
     """``sentence`` (template form, asides set aside) with each part the grammar knows written the
     one way the lexicon reads it (see the module docstring); the sentence itself when no part is."""
     text = _CONTRACTED.sub(r"\1 has \2", sentence)
+    if _COUNTED_BLOCK.search(text):
+        # "blocked by two creatures ... one of them": one of its blockers
+        text = re.sub(r"\b(?:one|either) of (?:them|those creatures)\b", "one of its blockers", text)
+    # a moment said by reference ("after that,", "afterward"): left out, the claim read without it
+    text = re.sub(r"^(?:after that|afterwards?),\s*|\s+(?:afterwards?|after that)(?=[ ,.])", "", text)
     text = re.sub(r"\b(it|~) has (declared|blocked|attacking)\b", r"\1 is \2", text)
     for pattern, replacement in (*_REMOVING, *_BLOCKERS_GONE):
         text = pattern.sub(replacement, text)

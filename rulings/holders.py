@@ -24,6 +24,7 @@ from functools import lru_cache, partial
 
 from protocol.model import CardData
 from rulings.combat_forms import normal_readings
+from rulings.keyword_changes import change_readings
 
 #: The combat keywords a card can hold for a rule (702.2-702.20, 702.111), longest first.
 COMBAT_KEYWORDS: tuple[str, ...] = (
@@ -173,11 +174,20 @@ def holder_readings(sentence: str, cards: Iterable[CardData]) -> tuple[str, ...]
 
 
 def normal_holder_readings(sentence: str, cards: Iterable[CardData]) -> tuple[str, ...]:
-    """The sentence in the combat normal form (:mod:`rulings.combat_forms`: its noun phrases,
-    tenses, moments and negation forms written one way), and that form with the card named as the
-    holder of its keywords: further readings, after the sentence's own and its holder readings."""
+    """The sentence with its card's effect written as the keyword change it makes
+    (:mod:`rulings.keyword_changes`), in the combat normal form (:mod:`rulings.combat_forms`: its
+    noun phrases, tenses, moments and negation forms written one way), and each with the card named
+    as the holder of its keywords: further readings, after the sentence's own and its holder
+    readings."""
+    cards = tuple(cards)
     out: list[str] = []
+    for changed in change_readings(sentence, cards):
+        out.append(changed)
+        out.extend(holder_readings(changed, cards))
+        for normal in normal_readings(changed):
+            out.append(normal)
+            out.extend(holder_readings(normal, cards))
     for normal in normal_readings(sentence):
         out.append(normal)
         out.extend(holder_readings(normal, cards))
-    return tuple(dict.fromkeys(out))
+    return tuple(dict.fromkeys(r for r in out if r != sentence))
