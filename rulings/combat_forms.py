@@ -263,8 +263,8 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
     # The excess said before the player ("before assigning any damage to"): 702.19b.
     (
         re.compile(
-            r"\bbefore (?:it |you |its controller )?(?:can |may )?(?:assign|assigning|assigns|deal|dealing|deals) "
-            r"(?:any (?:of its )?)?(?:combat )?damage to\b"
+            r"\bbefore (?:(?:it |you |its controller )?(?:can |may )?(?:assign|assigning|assigns|deal|dealing|deals) "
+            r"(?:any (?:of its )?)?(?:combat )?damage|(?:any (?:of )?)?(?:its )?(?:combat )?damage (?:can )?(?:go|be assigned|be dealt)) to\b"
         ),
         "before it can assign damage to",
     ),
@@ -333,6 +333,63 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         ),
         lambda m: f"{m.group(1)} {_holder(m)} {m.group('verb')} {m.group('kw')} after it is blocked by {m.group('by')}",
     ),
+    # The creature named by how it got the keyword ("a creature that gained trample from ~",
+    # "creatures given trample by ~"): a creature with it.
+    (
+        re.compile(
+            rf"\b(?:a|the|any|each) creature (?:that|which) (?:gained|gains|has gained|got|was given|received) ({_KEYWORD}) "
+            r"(?:from|by|with|because of) ~(?:'s (?:\w+ )?ability)?"
+        ),
+        r"a creature with \1",
+    ),
+    (
+        re.compile(
+            rf"\b(?:the )?creatures (?:that (?:gained|gain|have gained|got|were given|received) |given |granted )({_KEYWORD}) "
+            r"(?:from|by|with|because of) ~(?:'s (?:\w+ )?ability)?"
+        ),
+        r"creatures with \1",
+    ),
+    (
+        re.compile(r"\b(assign|deal) their (combat )?damage to the creatures blocking them\b"),
+        r"\1 its \2damage to the creatures blocking it",
+    ),
+    (
+        re.compile(r"\ball (?:of )?(?:its|~'s) (?:combat )?damage is assigned to\b"),
+        "it assigns all of its combat damage to",
+    ),
+    (re.compile(r",?\s*(?:when|as) combat damage is (?:assigned|dealt)(?=,)"), ""),
+    # Damage said as the subject ("~'s damage must first be assigned to ..."): the creature assigns it.
+    (
+        re.compile(
+            r"(?<![\w~'])(~|its)'?s? (?:combat )?damage (must|can|has to|is|will be|may)? ?(first )?(?:be )?assigned\b"
+        ),
+        lambda m: " ".join(
+            w
+            for w in (
+                "~" if m.group(1) == "~" else "it",
+                {"is": "", "will be": ""}.get(m.group(2) or "", m.group(2) or ""),
+                m.group(3) or "",
+                "assigns" if m.group(2) in (None, "is", "will be") else "assign",
+                "its combat damage",
+            )
+            if w
+        ),
+    ),
+    # Before its damage, said of the blockers gone: the moment they are gone in, not a claim's time.
+    (re.compile(r",? before it (?:deals|assigns) (?:its )?(?:combat )?damage(?=,)"), ""),
+    (re.compile(r"\b(deals|assigns) all (?:of )?(?:that|its) (?:combat )?damage\b"), r"\1 all of its combat damage"),
+    # "any of ~'s damage beyond what's lethal to its blockers can be assigned to X": ~ can assign it.
+    (
+        re.compile(r"^(?:any (?:of )?)?~'s (?:combat )?damage (beyond|in excess of) ([^,]+?) can be assigned to\b"),
+        r"~ can assign any damage \1 \2 to",
+    ),
+    # The rest of the damage "goes to" the player: is assigned to it (702.19b).
+    (
+        re.compile(
+            r"\b(the rest|the excess|the remaining damage|excess damage|any excess damage) (can |may |will )?goe?s? to\b"
+        ),
+        r"\1 \2be assigned to",
+    ),
     # -- a keyword lost or gained, in other verbs ----------------------------------------------------
     (re.compile(rf"\b(?:stops|stop|stopped) having ({_KEYWORD})\b"), r"loses \1"),
     (re.compile(rf"\b(?:ceases|cease|ceased) to have ({_KEYWORD})\b"), r"loses \1"),
@@ -360,17 +417,18 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
 #: A blocker leaving combat in any of its ways (506.4): removed, destroyed, sacrificed, exiled,
 #: leaving the battlefield, dying, no longer blocking. Tense and aspect collapsed.
 _GONE = (
-    r"(?:(?:is|are|was|were|gets|get|got|has been|have been|had been)\s+(?:later\s+)?(?:removed from combat|destroyed|"
+    r"(?:(?:is|are|was|were|be|gets|get|got|has been|have been|had been)\s+(?:later\s+)?(?:removed from combat|"
+    r"destroyed(?: by first(?:-| )strike (?:combat )?damage)?|"
     r"sacrificed|exiled|killed|returned to (?:its|their) owners?'s? hands?)|(?:leaves|leave|left|has left|have left)\s+"
     r"(?:the battlefield|combat)|(?:dies|die|died|has died|have died)|(?:stops|stop|stopped|has stopped) blocking(?: it)?|"
     r"(?:is|are) no longer blocking(?: it)?)"
 )
-_BLOCKING = rf"blocking\s+(?:{_HOLDER}|a creature)"
+_BLOCKING = rf"(?:that(?:'s| is)\s+)?blocking\s+(?:{_HOLDER}|a creature|an attacker|an attacking creature)"
 #: Every blocker of the creature, or its only one (the definite singular: "the creature blocking it").
 _ALL_BLOCKERS = (
     rf"(?:(?:all|each|every|both)\s+(?:of\s+)?(?:the\s+)?creatures?\s+(?:that\s+(?:are|were|is|was)\s+)?{_BLOCKING}|"
     rf"(?:all|each|both)\s+of\s+(?:its|~'s)\s+blockers|(?:all|each)\s+(?:of\s+)?(?:the\s+)?blockers|its\s+blockers|"
-    rf"the\s+creatures?\s+(?:that\s+(?:are|were|is|was)\s+)?{_BLOCKING}|the\s+blocking\s+creatures?|its\s+(?:only\s+)?blocker|"
+    rf"the\s+(?:only\s+)?creatures?\s+(?:that\s+(?:are|were|is|was)\s+)?{_BLOCKING}|the\s+blocking\s+creatures?|its\s+(?:only\s+)?blocker|"
     r"(?:all|each)\s+(?:of\s+)?(?:the\s+)?blocking\s+creatures?)"
 )
 #: One or some of its blockers.
@@ -381,6 +439,46 @@ _SOME_BLOCKERS = (
     r"another\s+blocker|a\s+blocking\s+creature)"
 )
 _BLOCKERS_GONE: tuple[tuple[re.Pattern[str], str], ...] = (
+    # The event said actively ("first-strike damage destroys every creature blocking it", "~ destroys
+    # the only creature blocking an attacker"): every blocker gone.
+    (
+        re.compile(
+            rf"(?<![\w~])(?:first(?:-| )strike (?:combat )?damage|~|it|an effect|a spell|that spell) (?:destroys|kills|exiles|returns|removes) "
+            rf"{_ALL_BLOCKERS}(?: from combat| to (?:its|their) owners?'s? hands?)?"
+        ),
+        "all creatures blocking it are removed from combat",
+    ),
+    # The blocker removed by you or the card, named from the blocker's side ("if you return a blocking
+    # creature to its owner's hand", "if ~ is blocking a creature and you sacrifice it", "sacrificing
+    # ~ after it blocks", "killing a blocker with ~"): the attacker's blocker gone.
+    (
+        re.compile(
+            r"^(?:if|once|when) (?:you|~) (?:returns?|destroys?|exiles?|sacrifices?|kills?) (?:a|the) (?:blocking creature|blocker)"
+            r"(?: to its owner's hand)?(?: with ~)?"
+        ),
+        "if the creature blocking it is removed from combat",
+    ),
+    (
+        re.compile(
+            r"^(?:if|once|when) ~ is blocking (?:a creature|an attacking creature|an attacker) and (?:you|an effect|a spell) "
+            r"(?:sacrifices?|destroys?|exiles?|returns?) (?:it|~)(?: to its owner's hand)?"
+        ),
+        "if the creature blocking it is removed from combat",
+    ),
+    (
+        re.compile(
+            r"^(?:sacrificing|destroying|exiling|killing|removing|returning) (?:~ (?:after it blocks|while it(?:'s| is) blocking)|"
+            r"(?:a|the) (?:blocker|blocking creature)(?: with ~)?)(?: from combat| to its owner's hand)?"
+        ),
+        "if the creature blocking it is removed from combat, it",
+    ),
+    (re.compile(r"\bthe creature it was blocking\b"), "it"),
+    (
+        re.compile(r"\bturn (it|~|the attacking creature|that creature) into an unblocked creature\b"),
+        r"cause \1 to become unblocked",
+    ),
+    # "should every creature blocking it be destroyed, ...": a condition said by inversion.
+    (re.compile(rf"^should ({_ALL_BLOCKERS}) be "), r"if \1 are "),
     # "is blocked by two creatures and one of them dies": one of its blockers gone.
     (
         re.compile(
