@@ -128,6 +128,15 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         re.compile(rf"\bif\s+{_WHO}\s+(?:is|has|was)\s+already\s+(?:been\s+)?(?:legally\s+)?blocked\b"),
         _after_blocked,
     ),
+    # The blocker's own moment: "after it blocks" (with nothing blocked named: who blocks whom is a
+    # role the claim reads) is the moment after it blocked (509.1), the blocker's side.
+    (
+        re.compile(
+            rf"\b{_AFTER}\s+{_WHO}\s+(?:has\s+)?(?:already\s+)?(?:blocks|blocked|is blocking|has been declared as a blocker)(?=\s*(?:,|\.|$))"
+        ),
+        "after it has blocked",
+    ),
+    (re.compile(rf"\bwhile {_WHO} (?:is|are) attacking\b"), "while it is attacking"),
     # -- after first-strike combat damage (510.4, 702.7c) -------------------------------------------
     (
         re.compile(
@@ -243,6 +252,13 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
             r"\b(?:along with|alongside|together with|at the same time as) (?:the |other )?creatures with first strike\b"
         ),
         "in the first-strike combat damage step",
+    ),
+    # "that creature", "the creature" as the subject named again: "it".
+    (
+        re.compile(
+            r"\b(?:that|the) creature (?=(?:remains|stays|is still|continues|keeps|won't|doesn't|will|is not|isn't|deals|assigns)\b)"
+        ),
+        "it ",
     ),
     # "it'll" spelled out.
     (re.compile(r"\b(it|~|that creature|the creature|they)'ll\b"), r"\1 will"),
@@ -417,7 +433,7 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
 #: A blocker leaving combat in any of its ways (506.4): removed, destroyed, sacrificed, exiled,
 #: leaving the battlefield, dying, no longer blocking. Tense and aspect collapsed.
 _GONE = (
-    r"(?:(?:is|are|was|were|be|gets|get|got|has been|have been|had been)\s+(?:later\s+)?(?:removed from combat|"
+    r"(?:(?:is|are|was|were|be|gets|get|got|has been|have been|had been)\s+(?:all\s+)?(?:later\s+)?(?:removed from combat|"
     r"destroyed(?: by first(?:-| )strike (?:combat )?damage)?|"
     r"sacrificed|exiled|killed|returned to (?:its|their) owners?'s? hands?)|(?:leaves|leave|left|has left|have left)\s+"
     r"(?:the battlefield|combat)|(?:dies|die|died|has died|have died)|(?:stops|stop|stopped|has stopped) blocking(?: it)?|"
@@ -453,7 +469,7 @@ _BLOCKERS_GONE: tuple[tuple[re.Pattern[str], str], ...] = (
     # ~ after it blocks", "killing a blocker with ~"): the attacker's blocker gone.
     (
         re.compile(
-            r"^(?:if|once|when) (?:you|~) (?:returns?|destroys?|exiles?|sacrifices?|kills?) (?:a|the) (?:blocking creature|blocker)"
+            r"^(?:if|once|when) (?:you|~) (?:returns?|destroys?|exiles?|sacrifices?|kills?) (?:a|the) (?:only )?(?:blocking creature|blocker)"
             r"(?: to its owner's hand)?(?: with ~)?"
         ),
         "if the creature blocking it is removed from combat",
@@ -468,7 +484,7 @@ _BLOCKERS_GONE: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             r"^(?:sacrificing|destroying|exiling|killing|removing|returning) (?:~ (?:after it blocks|while it(?:'s| is) blocking)|"
-            r"(?:a|the) (?:blocker|blocking creature)(?: with ~)?)(?: from combat| to its owner's hand)?"
+            r"(?:a|the) (?:only )?(?:blocker|blocking creature)(?: with ~)?)(?: from combat| to its owner's hand)?"
         ),
         "if the creature blocking it is removed from combat, it",
     ),
@@ -496,11 +512,11 @@ _BLOCKERS_GONE: tuple[tuple[re.Pattern[str], str], ...] = (
 #: the event, said as a condition.
 _REMOVING: tuple[tuple[re.Pattern[str], str], ...] = (
     (
-        re.compile(rf"^(?:removing|destroying|sacrificing|exiling) {_SOME_BLOCKERS}(?: from combat)? "),
+        re.compile(rf"(?:^|(?<=, ))(?:removing|destroying|sacrificing|exiling) {_SOME_BLOCKERS}(?: from combat)? "),
         "if one of its blockers is removed from combat, it ",
     ),
     (
-        re.compile(rf"^(?:removing|destroying|sacrificing|exiling) {_ALL_BLOCKERS}(?: from combat)? "),
+        re.compile(rf"(?:^|(?<=, ))(?:removing|destroying|sacrificing|exiling) {_ALL_BLOCKERS}(?: from combat)? "),
         "if all creatures blocking it are removed from combat, it ",
     ),
 )
@@ -520,8 +536,13 @@ def normal_form(sentence: str) -> str:
     # a moment said by reference ("after that,", "afterward"): left out, the claim read without it
     text = re.sub(r"^(?:after that|afterwards?),\s*|\s+(?:afterwards?|after that)(?=[ ,.])", "", text)
     text = re.sub(r"\b(it|~) has (declared|blocked|attacking)\b", r"\1 is \2", text)
+    named = "~" in text
     for pattern, replacement in (*_REMOVING, *_BLOCKERS_GONE):
         text = pattern.sub(replacement, text)
+    if named and "~" not in text:
+        # the card was the blocked creature ("if the creatures blocking ~ are destroyed, it deals
+        # ..."): the main clause's pronoun is the card, named so its keywords are read
+        text = re.sub(r", it (?=\w)", ", ~ ", text, count=1)
     for pattern, replace in _RULES:
         text = pattern.sub(replace, text)
     return re.sub(r"\s{2,}", " ", text)

@@ -104,6 +104,9 @@ def changes(card: CardData) -> tuple[Change, ...]:
                 noun = (held.group(2) or held.group(3) or "").split()[-1]
                 if kws:
                     out.append(Change("self", "loses", kws, "control", noun.rstrip("s")))
+            attached = re.search(r"^(equipped|enchanted) creature (?:[^.]*? and )?has ([^.]*)", sentence)
+            if attached and _keywords(attached.group(2)):
+                out.append(Change(attached.group(1), "loses", _keywords(attached.group(2)), "unattached"))
             equipped = re.search(r"^as long as ~ is equipped, it has ([^.]*)", sentence)
             if equipped and _keywords(equipped.group(1)):
                 out.append(Change("self", "loses", _keywords(equipped.group(1)), "unequipped"))
@@ -130,6 +133,16 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
             (re.compile(r"\bactivating ~'s (?:\w+ )?ability\b"), lambda m: f"~ gaining {kw}"),
             (
                 re.compile(
+                    r"\b(if|once|when|after)? ?~'s (?:\w+ )?ability (?:is|was|has been|gets|had been) activated\b"
+                ),
+                lambda m: f"{m.group(1) + ' ' if m.group(1) else ''}~ gains {kw}",
+            ),
+            (
+                re.compile(r"\b(if|once|when|after) ~'s (?:\w+ )?ability resolves\b"),
+                lambda m: f"{m.group(1)} ~ gains {kw}",
+            ),
+            (
+                re.compile(
                     r"\b(if|once|when|after)? ?(?:you |its controller )?(?:activate|activates|activated) ~'s (?:\w+ )?ability\b"
                 ),
                 lambda m: f"{m.group(1) + ' ' if m.group(1) else ''}~ gains {kw}",
@@ -154,7 +167,7 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
             (re.compile(r"\bafter ~ resolves\b"), lambda m: f", even though they gain {kw}"),
             (
                 re.compile(r"\b(if|once|when|after) you cast ~(?= )"),
-                lambda m: f"{m.group(1)} creatures you control gain {kw}",
+                lambda m: f"{m.group(1)} they gain {kw}",
             ),
         ]
     if change.trigger == "leave":
@@ -184,6 +197,21 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
             (
                 re.compile(rf"\bgaining control of (?:an? |another |your )?(?:other )?{noun}\b"),
                 lambda m: f"~ gaining {kw}",
+            ),
+        ]
+    if change.trigger == "unattached":
+        holder = f"the {change.holder} creature"
+        rules += [
+            (
+                re.compile(
+                    rf"\b(if|once|when|after) (?:(?:the {change.holder} creature|it) becomes un{change.holder}|~ (?:becomes unattached|"
+                    r"is unattached|leaves the battlefield|is moved to another creature))\b"
+                ),
+                lambda m: f"{m.group(1)} {holder} loses {kw}",
+            ),
+            (
+                re.compile(r"\b(?:unattaching ~|moving ~ to another creature|~ leaving the battlefield)"),
+                lambda m: f"{holder} losing {kw}",
             ),
         ]
     if change.trigger == "unequipped":
