@@ -231,7 +231,7 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
     ),
     (
         re.compile(
-            r"\b(remains?|stays?|is still|are still) blocked by (?:both of them|the other one|the other creature|the other blocker|"
+            r"\b(remains?|stays?|is still|are still|'s still) blocked by (?:both of them|the other one|the other creature|the other blocker|the other|"
             r"the remaining (?:creature|blocker)s?|its remaining blockers?|the rest)\b"
         ),
         r"\1 blocked",
@@ -260,6 +260,37 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         ),
         "it ",
     ),
+    # "cause it to tap": cause it to become tapped.
+    (
+        re.compile(rf"\bcause {_WHO} to (un)?tap\b(?! it| them| ~)"),
+        lambda m: f"cause {_holder(m)} to become {m.group(2) or ''}tapped",
+    ),
+    # "deals no combat damage": doesn't deal combat damage.
+    (re.compile(r"\b(?:it |~ )?deals no (combat )?damage\b"), r"it doesn't deal \1damage"),
+    # A blocker named from the blocked creature's moment ("once a creature without flying or reach
+    # has blocked ~", "after a single creature has blocked it"): after it is blocked by that creature.
+    (
+        re.compile(
+            rf"\b{_AFTER}\s+(?P<by>a creature(?: without flying or reach| with neither flying nor reach)?|a single creature|one creature|"
+            rf"only one creature)\s+(?:has\s+)?(?:already\s+)?blocked\s+{_WHO}(?=[ ,.])"
+        ),
+        lambda m: (
+            f"after {_holder(m)} is blocked by "
+            + ("one creature" if m.group("by") in ("a single creature", "only one creature") else m.group("by"))
+        ),
+    ),
+    # The creatures blocking it named as a group that keeps blocking: its blockers.
+    (
+        re.compile(
+            r"\b(?:the )?creatures (?:that are )?(?:already )?blocking (?:it|~)(?= keeps on blocking| continue)"
+        ),
+        "its blockers",
+    ),
+    # "You can assign ~'s excess combat damage": ~ can assign its excess damage (510.1).
+    (
+        re.compile(r"^you (can|may|must) assign ~'s (excess|remaining) (?:combat )?damage to\b"),
+        r"~ \1 assign its \2 damage to",
+    ),
     # "it'll" spelled out.
     (re.compile(r"\b(it|~|that creature|the creature|they)'ll\b"), r"\1 will"),
     # "in the second" / "in the first" said short after the step was named: the combat damage step.
@@ -280,7 +311,8 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
     (
         re.compile(
             r"\bbefore (?:(?:it |you |its controller )?(?:can |may )?(?:assign|assigning|assigns|deal|dealing|deals) "
-            r"(?:any (?:of its )?)?(?:combat )?damage|(?:any (?:of )?)?(?:its )?(?:combat )?damage (?:can )?(?:go|be assigned|be dealt)) to\b"
+            r"(?:any (?:of its )?(?:combat )?damage|(?:combat )?damage|any|the rest|the excess|the remaining damage)"
+            r"(?: of its (?:combat )?damage)?|(?:any (?:of )?)?(?:its )?(?:combat )?damage (?:can )?(?:go|be assigned|be dealt)) to\b"
         ),
         "before it can assign damage to",
     ),
@@ -539,12 +571,12 @@ def normal_form(sentence: str) -> str:
     named = "~" in text
     for pattern, replacement in (*_REMOVING, *_BLOCKERS_GONE):
         text = pattern.sub(replacement, text)
+    for pattern, replace in _RULES:
+        text = pattern.sub(replace, text)
     if named and "~" not in text:
         # the card was the blocked creature ("if the creatures blocking ~ are destroyed, it deals
         # ..."): the main clause's pronoun is the card, named so its keywords are read
         text = re.sub(r", it (?=\w)", ", ~ ", text, count=1)
-    for pattern, replace in _RULES:
-        text = pattern.sub(replace, text)
     return re.sub(r"\s{2,}", " ", text)
 
 
