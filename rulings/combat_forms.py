@@ -331,6 +331,18 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
     ),
     (re.compile(rf"\b(?:will )?(?:allows?|lets?|permits?) {_WHO} to\b"), lambda m: f", {_holder(m)} will"),
     (
+        re.compile(rf"\b(won't|will not|doesn't|does not) let {_WHO} (?=deal|assign|attack|block)"),
+        lambda m: f", {_holder(m)} {m.group(1)} ",
+    ),
+    # "doesn't cause it to skip dealing combat damage": doesn't prevent it from dealing it.
+    (
+        re.compile(rf"\b(?:cause|make) {_WHO} (?:to )?skip (dealing|assigning)\b"),
+        lambda m: f"prevent {_holder(m)} from {m.group(2)}",
+    ),
+    # The moment said of one creature ("when a creature is declared as an attacker"): as attackers are declared.
+    (re.compile(r"\b(?:when|as) (?:a creature|it|~) is declared as an attacker\b"), "as attackers are declared"),
+    (re.compile(r"\b(?:when|as) (?:a creature|it|~) is declared as a blocker\b"), "as blockers are declared"),
+    (
         re.compile(
             r"^((?:giving|removing|granting|causing|losing|gaining)\b[^,]*?) means (?:that )?(?=it |~ |the creature |that creature )"
         ),

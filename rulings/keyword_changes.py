@@ -180,19 +180,14 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
         ]
     if change.trigger == "control" and change.noun:
         noun = rf"(?:[a-z]+ )?{re.escape(change.noun)}s?"
+        det = r"(?:one of )?(?:your |the |that |an? |all |those |enough )?(?:last |only |other )*"
         rules += [
+            (re.compile(rf"\b(?:losing control of|sacrificing) {det}{noun}\b"), lambda m: f"~ losing {kw}"),
             (
                 re.compile(
-                    rf"\b(?:losing control of|sacrificing) (?:your |the |that |an? |all )?(?:last |only |other )?{noun}\b"
+                    rf"\b(?:(if|once|when|after|and) )?(?:you (?:lose|lost) control of {det}{noun}|{det}{noun} (?:leaves|left) the battlefield)\b"
                 ),
-                lambda m: f"~ losing {kw}",
-            ),
-            (
-                re.compile(
-                    rf"\b(if|once|when|after) (?:you lose control of (?:your |the |that |an? |all )?(?:last |only |other )?{noun}|"
-                    rf"(?:your |the |that |an? |all )?(?:last |only |other )?{noun} leaves the battlefield)"
-                ),
-                lambda m: f"{m.group(1)} ~ loses {kw}",
+                lambda m: f"{m.group(1) + ' ' if m.group(1) else ''}~ loses {kw}",
             ),
             (
                 re.compile(rf"\bgaining control of (?:an? |another |your )?(?:other )?{noun}\b"),
