@@ -291,6 +291,18 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         re.compile(r"^you (can|may|must) assign ~'s (excess|remaining) (?:combat )?damage to\b"),
         r"~ \1 assign its \2 damage to",
     ),
+    # Plural forms of one claim ("their combat damage", "the creatures blocking them"): the singular.
+    (re.compile(r"\btheir (combat )?damage\b"), r"its \1damage"),
+    (re.compile(r"\b(the creatures|each creature|all creatures) blocking them\b"), r"\1 blocking it"),
+    # "attacks and then loses haste": the keyword changed after it attacked.
+    (
+        re.compile(
+            rf"\b(if|once|when) {_WHO} attacks,? and (?:then )?(?:(?P=who) )?(?P<verb>gains|loses) (?P<kw>{_KEYWORD})\b"
+        ),
+        lambda m: (
+            f"{m.group(1)} {_holder(m)} {m.group('verb')} {m.group('kw')} after it has been declared as an attacker"
+        ),
+    ),
     # "it'll" spelled out.
     (re.compile(r"\b(it|~|that creature|the creature|they)'ll\b"), r"\1 will"),
     # "in the second" / "in the first" said short after the step was named: the combat damage step.
@@ -344,9 +356,9 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
     (re.compile(r"\b(?:when|as) (?:a creature|it|~) is declared as a blocker\b"), "as blockers are declared"),
     (
         re.compile(
-            r"^((?:giving|removing|granting|causing|losing|gaining)\b[^,]*?) means (?:that )?(?=it |~ |the creature |that creature )"
+            r"(^|, )((?:giving|removing|granting|causing|losing|gaining)\b[^,]*?) means (?:that )?(?=it |~ |the creature |that creature )"
         ),
-        r"\1, ",
+        r"\1\2, ",
     ),
     # The controller's choice said of the creature (510.1: a creature assigns its combat damage, its
     # controller divides it): "~'s controller must assign" is "~ must assign".

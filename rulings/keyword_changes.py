@@ -130,10 +130,10 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
     rules: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = []
     if change.trigger == "activate" and change.holder == "self":
         rules += [
-            (re.compile(r"\bactivating ~'s (?:\w+ )?ability\b"), lambda m: f"~ gaining {kw}"),
+            (re.compile(r"\bactivating (?:~'s|its) (?:\w+ )?ability\b"), lambda m: f"~ gaining {kw}"),
             (
                 re.compile(
-                    r"\b(if|once|when|after)? ?~'s (?:\w+ )?ability (?:is|was|has been|gets|had been) activated\b"
+                    r"\b(?:(if|once|when|after) )?~'s (?:\w+ )?ability (?:is|was|has been|gets|had been) activated\b"
                 ),
                 lambda m: f"{m.group(1) + ' ' if m.group(1) else ''}~ gains {kw}",
             ),
@@ -143,7 +143,7 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
             ),
             (
                 re.compile(
-                    r"\b(if|once|when|after)? ?(?:you |its controller )?(?:activate|activates|activated) ~'s (?:\w+ )?ability\b"
+                    r"\b(?:(if|once|when|after) )?(?:you |its controller )?(?:activate|activates|activated) ~'s (?:\w+ )?ability\b"
                 ),
                 lambda m: f"{m.group(1) + ' ' if m.group(1) else ''}~ gains {kw}",
             ),
