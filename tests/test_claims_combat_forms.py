@@ -347,6 +347,71 @@ STATED = [
         "Test Brute",
         "trample.lethal-then-excess",
     ),
+    # trample's order said of the damage, the blocker's side, the moment by reference, negation forms
+    (
+        "Test Brute's damage must first be assigned to the creatures blocking it.",
+        "Test Brute",
+        "trample.lethal-then-excess",
+    ),
+    (
+        "Test Brute assigns its combat damage to the creatures blocking it first.",
+        "Test Brute",
+        "trample.lethal-then-excess",
+    ),
+    (
+        "When Test Brute is blocked, you must assign lethal damage to its blockers before assigning any to the player it's attacking.",
+        "Test Brute",
+        "trample.lethal-then-excess",
+    ),
+    (
+        "Test Brute can't assign damage to the player it's attacking unless it assigns lethal damage to all creatures blocking it.",
+        "Test Brute",
+        "trample.lethal-then-excess",
+    ),
+    (
+        "If every creature blocking Test Brute is removed from combat, all of its combat damage is assigned to the player it's attacking.",
+        "Test Brute",
+        "trample.blockers-destroyed-by-first-strike",
+    ),
+    ("If Test Spider loses reach after it blocks, it continues to block.", "Test Spider", "flying.block-stands"),
+    ("If Test Runner attacks and then loses haste, it continues to attack.", "Test Runner", "haste.attack-stands"),
+    ("Once Test Runner has attacked, it doesn't matter if it loses haste.", "Test Runner", "haste.attack-stands"),
+    (
+        "Losing first strike after first-strike combat damage doesn't let a creature deal combat damage again.",
+        "Test Duelist",
+        "first-strike.changed-after-first-damage",
+    ),
+    (
+        "Giving first strike to a creature after first-strike damage has been dealt doesn't cause it to skip dealing combat damage.",
+        "Test Plain",
+        "first-strike.changed-after-first-damage",
+    ),
+    (
+        "If the equipped creature gains first strike after the first combat damage step is over, it still deals its combat damage in the second.",
+        "Test Blade",
+        "first-strike.changed-after-first-damage",
+    ),
+    ("Vigilance doesn't untap a creature that's already tapped.", "Test Sentry", "vigilance.changes-after-attack"),
+    (
+        "Losing vigilance after attackers are declared doesn't cause Test Sentry to tap.",
+        "Test Sentry",
+        "vigilance.changes-after-attack",
+    ),
+    (
+        "If Test Goblin is blocked by two creatures and one of them is removed from combat, Test Goblin is still blocked.",
+        "Test Goblin",
+        "menace.block-stands",
+    ),
+    (
+        "Once a creature without flying or reach has blocked Test Bat, Test Bat gaining flying won't change the block.",
+        "Test Bat",
+        "flying.block-stands",
+    ),
+    (
+        "A blocked creature doesn't become unblocked if its blocker is destroyed.",
+        "Test Plain",
+        "combat.remains-blocked",
+    ),
 ]
 
 #: Sentences that must stay uncovered: a blocker gaining the keyword, one blocker of a creature
