@@ -303,6 +303,9 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
             f"{m.group(1)} {_holder(m)} {m.group('verb')} {m.group('kw')} after it has been declared as an attacker"
         ),
     ),
+    # Staying blocked in other words: "is still considered blocked", "doesn't become an unblocked creature".
+    (re.compile(r"\b(?:is|remains) (?:still )?considered (?:to be )?blocked\b"), "remains blocked"),
+    (re.compile(r"\b(won't|doesn't|does not|will not) become an unblocked creature\b"), r"\1 become unblocked"),
     # "it'll" spelled out.
     (re.compile(r"\b(it|~|that creature|the creature|they)'ll\b"), r"\1 will"),
     # "in the second" / "in the first" said short after the step was named: the combat damage step.
@@ -373,7 +376,7 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
     # that has been blocked" are "a blocked creature"; giving it a keyword is giving it after it is blocked.
     (
         re.compile(
-            r"\b(?:a|an|the) (?:attacking )?creature that (?:is|was|has been|had been|has become|became|becomes|'s been) "
+            r"\b(?:a|an|the) (?:attacking )?creature that(?: is| was| has been| had been| has become| became| becomes|'s been|'s)? "
             r"(?:already )?(?:legally )?blocked\b"
         ),
         "a blocked creature",
@@ -381,6 +384,10 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
     (
         re.compile(rf"\b(giving|granting) (?:a|an|the) (?:already )?blocked creature ({_KEYWORD})\b"),
         r"\1 a creature \2 after it is blocked",
+    ),
+    (
+        re.compile(rf"\b(?:a|an|the) (?:already )?blocked creature (gaining|losing) ({_KEYWORD})\b"),
+        r"a creature \1 \2 after it is blocked",
     ),
     (
         re.compile(rf"\bif (?:a|an|the) (?:already )?blocked creature (gains|loses) ({_KEYWORD})\b"),

@@ -107,6 +107,7 @@ def changes(card: CardData) -> tuple[Change, ...]:
             attached = re.search(r"^(equipped|enchanted) creature (?:[^.]*? and )?has ([^.]*)", sentence)
             if attached and _keywords(attached.group(2)):
                 out.append(Change(attached.group(1), "loses", _keywords(attached.group(2)), "unattached"))
+                out.append(Change(attached.group(1), "gains", _keywords(attached.group(2)), "attach"))
             equipped = re.search(r"^as long as ~ is equipped, it has ([^.]*)", sentence)
             if equipped and _keywords(equipped.group(1)):
                 out.append(Change("self", "loses", _keywords(equipped.group(1)), "unequipped"))
@@ -207,6 +208,23 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
             (
                 re.compile(r"\b(?:unattaching ~|moving ~ to another creature|~ leaving the battlefield)"),
                 lambda m: f"{holder} losing {kw}",
+            ),
+        ]
+    if change.trigger == "attach":
+        # an Aura cast on a creature, an Equipment attached to it: the creature gains the keyword
+        rules += [
+            (
+                re.compile(
+                    rf"\b(?:casting ~ on|attaching ~ to|equipping ~ to|moving ~ (?:on)?to|equipping) (?P<np>{_NP}|it|~)(?: with ~)?(?=[ ,.])"
+                ),
+                lambda m: f"{m.group('np')} gaining {kw}",
+            ),
+            (
+                re.compile(
+                    rf"\b(if|once|when|after) (?:you (?:cast ~ on|attach ~ to|equip ~ to|move ~ (?:on)?to)|~ (?:enchants|becomes attached to|"
+                    rf"is attached to|is moved (?:on)?to)) (?P<np>{_NP}|it)(?=[ ,.])"
+                ),
+                lambda m: f"{m.group(1)} {m.group('np')} gains {kw}",
             ),
         ]
     if change.trigger == "unequipped":

@@ -37,6 +37,12 @@ CARDS = CardPool(
             card(
                 "Test Pike", "Equipped creature has double strike.\nEquip {2}", ("Artifact",), subtypes=("Equipment",)
             ),
+            card(
+                "Test Wings",
+                "Enchant creature\nEnchanted creature gets +1/+1 and has flying.",
+                ("Enchantment",),
+                subtypes=("Aura",),
+            ),
             card("Test Hush", "Target creature loses all abilities until end of turn.", ("Instant",)),
             card("Test Bolt", "Test Bolt deals 3 damage to target creature.", ("Instant",)),
             card("Test Stomper", "Trample", keywords=("Trample",)),
@@ -119,6 +125,12 @@ STATED = [
         "Test Brawler",
         "menace.block-stands",
     ),
+    (
+        "Casting Test Wings on a creature that's already blocked won't cause it to become unblocked.",
+        "Test Wings",
+        "flying.block-stands",
+    ),
+    ("If you cast Test Wings on a blocked creature, it remains blocked.", "Test Wings", "flying.block-stands"),
 ]
 
 #: The same frames for a card whose effect is another change (another keyword, given instead of
@@ -136,6 +148,7 @@ NOT_STATED = [
         "If Test Brute is blocked by a creature and then that creature gains flying, Test Brute remains blocked.",
         "Test Brute",
     ),
+    ("Casting Test Wings on a creature that's already blocked will cause it to become unblocked.", "Test Wings"),
 ]
 
 
@@ -152,7 +165,10 @@ def test_a_card_changes_only_the_keywords_its_oracle_text_changes():
     assert changes(CARDS.cards["Test Muster"]) == (Change("yours", "gains", ("vigilance",), "cast"),)
     assert changes(CARDS.cards["Test Marshal"]) == (Change("others", "loses", ("vigilance",), "leave", "soldiers"),)
     assert changes(CARDS.cards["Test Rider"]) == (Change("self", "loses", ("haste",), "control", "artifact"),)
-    assert changes(CARDS.cards["Test Pike"]) == (Change("equipped", "loses", ("double strike",), "unattached"),)
+    assert changes(CARDS.cards["Test Pike"]) == (
+        Change("equipped", "loses", ("double strike",), "unattached"),
+        Change("equipped", "gains", ("double strike",), "attach"),
+    )
     assert changes(CARDS.cards["Test Bolt"]) == ()
 
 
