@@ -611,7 +611,28 @@ def normal_form(sentence: str) -> str:
     return re.sub(r"\s{2,}", " ", text)
 
 
+#: The creature itself said to be blocking ("after it's been blocking a creature"): the stemmed
+#: tokens of "blocking" and "blocked" are one ("block"), so the blocker's side would read as the
+#: blocked creature's. Marked apart in every further reading, it is a word the lexicon does not know.
+_IS_BLOCKING = re.compile(
+    r"(?<!creature )(?<!creatures )\b(it|~|that creature|the creature)( has been| had been|'s been| is|'s| was) blocking\b"
+)
+#: First strike and double strike are one concept to the reader (702.4, 702.7): a sentence naming
+#: both apart ("giving first strike to a creature with double strike") cannot be read exactly.
+_BOTH_STRIKES = re.compile(r"\bfirst strike\b(?! or double strike| and double strike| nor double strike)")
+_DOUBLE = re.compile(r"(?<!or )(?<!and )(?<!nor )\bdouble strike\b")
+
+
+def unreadable(sentence: str) -> bool:
+    """Whether a further reading of ``sentence`` would lose what it claims: it names first strike
+    and double strike apart, or the creature itself as the one blocking (see above)."""
+    return bool(_BOTH_STRIKES.search(sentence) and _DOUBLE.search(sentence)) or bool(_IS_BLOCKING.search(sentence))
+
+
 def normal_readings(sentence: str) -> tuple[str, ...]:
-    """The sentence's normal form as a further reading, or none when it is the sentence itself."""
+    """The sentence's normal form as a further reading, or none when it is the sentence itself or
+    when a further reading would lose what it claims (:func:`unreadable`)."""
+    if unreadable(sentence):
+        return ()
     normal = normal_form(sentence)
     return (normal,) if normal != sentence else ()

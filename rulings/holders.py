@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from functools import lru_cache, partial
 
 from protocol.model import CardData
-from rulings.combat_forms import normal_readings
+from rulings.combat_forms import normal_readings, unreadable
 from rulings.keyword_changes import change_readings
 
 #: The combat keywords a card can hold for a rule (702.2-702.20, 702.111), longest first.
@@ -181,6 +181,8 @@ def normal_holder_readings(sentence: str, cards: Iterable[CardData]) -> tuple[st
     readings."""
     cards = tuple(cards)
     out: list[str] = []
+    if unreadable(sentence):
+        return ()
     for changed in change_readings(sentence, cards):
         out.append(changed)
         out.extend(holder_readings(changed, cards))
