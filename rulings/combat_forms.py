@@ -306,6 +306,11 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
     # Staying blocked in other words: "is still considered blocked", "doesn't become an unblocked creature".
     (re.compile(r"\b(?:is|remains) (?:still )?considered (?:to be )?blocked\b"), "remains blocked"),
     (re.compile(r"\b(won't|doesn't|does not|will not) become an unblocked creature\b"), r"\1 become unblocked"),
+    (re.compile(r"\bthe blocks? (?:still )?stands?\b"), "it remains blocked"),
+    (re.compile(r"\b(?:is|remains) (?:still )?a blocked creature\b"), "remains blocked"),
+    (re.compile(r"\beven after\b"), "even if"),
+    # "a tapped attacking creature": the attacker (its being tapped is what "won't untap it" presumes).
+    (re.compile(r"\ba tapped attacking creature\b"), "an attacking creature"),
     # "it'll" spelled out.
     (re.compile(r"\b(it|~|that creature|the creature|they)'ll\b"), r"\1 will"),
     # "in the second" / "in the first" said short after the step was named: the combat damage step.
@@ -596,6 +601,9 @@ def normal_form(sentence: str) -> str:
     if _COUNTED_BLOCK.search(text):
         # "blocked by two creatures ... one of them": one of its blockers
         text = re.sub(r"\b(?:one|either) of (?:them|those creatures)\b", "one of its blockers", text)
+    if re.search(r"\battack", text):
+        # a keyword changed "during combat" by an attacker: while it is attacking
+        text = re.sub(rf"\b(loses|gains) ({_KEYWORD}) during (?:the )?combat\b", r"\1 \2 while it is attacking", text)
     # a moment said by reference ("after that,", "afterward"): left out, the claim read without it
     text = re.sub(r"^(?:after that|afterwards?),\s*|\s+(?:afterwards?|after that)(?=[ ,.])", "", text)
     text = re.sub(r"\b(it|~) has (declared|blocked|attacking)\b", r"\1 is \2", text)

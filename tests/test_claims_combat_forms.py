@@ -412,6 +412,98 @@ STATED = [
         "Test Plain",
         "combat.remains-blocked",
     ),
+    # the block or the attack said to stand, moments said by 'during combat' and 'even after'
+    (
+        "Test Bat doesn't become unblocked if it gains flying after blockers are declared.",
+        "Test Bat",
+        "flying.block-stands",
+    ),
+    (
+        "Flying won't make Test Bat unblocked if it's gained after blockers have been declared.",
+        "Test Bat",
+        "flying.block-stands",
+    ),
+    (
+        "If Test Bat is given flying after it has been blocked, the block still stands.",
+        "Test Bat",
+        "flying.block-stands",
+    ),
+    ("A creature that gains flying after it has been blocked is still blocked.", "Test Plain", "flying.block-stands"),
+    (
+        "Test Goblin stays blocked if it gains menace after it was blocked by a single creature.",
+        "Test Goblin",
+        "menace.block-stands",
+    ),
+    ("Gaining menace after blockers are declared doesn't undo any blocks.", "Test Goblin", "menace.block-stands"),
+    (
+        "If one of two creatures blocking Test Goblin leaves combat, Test Goblin stays blocked.",
+        "Test Goblin",
+        "menace.block-stands",
+    ),
+    ("Test Runner keeps attacking even if it loses haste during combat.", "Test Runner", "haste.attack-stands"),
+    (
+        "If Test Runner no longer has haste after it attacks, it still remains in combat.",
+        "Test Runner",
+        "haste.attack-stands",
+    ),
+    ("Losing haste won't remove an attacking creature from combat.", "Test Runner", "haste.attack-stands"),
+    (
+        "If Test Sentry stops having vigilance after it attacks, it stays untapped.",
+        "Test Sentry",
+        "vigilance.changes-after-attack",
+    ),
+    (
+        "Test Sentry won't tap if it loses vigilance after being declared as an attacker.",
+        "Test Sentry",
+        "vigilance.changes-after-attack",
+    ),
+    ("An attacking creature that gains vigilance remains tapped.", "Test Plain", "vigilance.changes-after-attack"),
+    ("Giving vigilance to a tapped attacking creature won't untap it.", "Test Plain", "vigilance.changes-after-attack"),
+    (
+        "If Test Duelist loses first strike after it has dealt first-strike combat damage, it doesn't deal combat damage again in the second combat damage step.",
+        "Test Duelist",
+        "first-strike.changed-after-first-damage",
+    ),
+    (
+        "Test Striker won't deal regular combat damage if it loses double strike after first-strike damage has been dealt.",
+        "Test Striker",
+        "first-strike.changed-after-first-damage",
+    ),
+    (
+        "A creature that gains first strike after first-strike damage has been dealt isn't prevented from dealing regular combat damage.",
+        "Test Plain",
+        "first-strike.changed-after-first-damage",
+    ),
+    (
+        "If a creature gains first strike after first-strike combat damage is dealt, it deals its combat damage in the regular combat damage step.",
+        "Test Plain",
+        "first-strike.changed-after-first-damage",
+    ),
+    (
+        "If Test Striker loses double strike after first-strike combat damage, it doesn't deal combat damage in the second step.",
+        "Test Striker",
+        "first-strike.changed-after-first-damage",
+    ),
+    (
+        "An attacking creature stays blocked even after the creature blocking it leaves the battlefield.",
+        "Test Plain",
+        "combat.remains-blocked",
+    ),
+    (
+        "If the creature blocking Test Brute is removed from combat, Test Brute is still a blocked creature.",
+        "Test Brute",
+        "combat.remains-blocked",
+    ),
+    (
+        "Test Brute assigns lethal damage to its blockers and the rest of its damage to the player it's attacking.",
+        "Test Brute",
+        "trample.lethal-then-excess",
+    ),
+    (
+        "Test Brute can assign excess combat damage to the defending player once its blockers have been assigned lethal damage.",
+        "Test Brute",
+        "trample.lethal-then-excess",
+    ),
 ]
 
 #: Sentences that must stay uncovered: a blocker gaining the keyword, one blocker of a creature
