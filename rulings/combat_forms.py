@@ -307,6 +307,11 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
     (re.compile(r"\b(?:is|remains) (?:still )?considered (?:to be )?blocked\b"), "remains blocked"),
     (re.compile(r"\b(won't|doesn't|does not|will not) become an unblocked creature\b"), r"\1 become unblocked"),
     (re.compile(r"\bthe blocks? (?:still )?stands?\b"), "it remains blocked"),
+    # "a creature with haste that's attacking": an attacking creature with haste.
+    (
+        re.compile(rf"\b(?:a|the) creature (with {_KEYWORD}) that(?:'s| is) (?:already )?attacking\b"),
+        r"an attacking creature \1",
+    ),
     (re.compile(r"\b(?:is|remains) (?:still )?a blocked creature\b"), "remains blocked"),
     (re.compile(r"\beven after\b"), "even if"),
     # "a tapped attacking creature": the attacker (its being tapped is what "won't untap it" presumes).
