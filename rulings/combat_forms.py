@@ -55,7 +55,13 @@ _AFTER = (
     r"(?:that )?|by the time)"
 )
 #: The holder's "'s" contracted ("once it's been blocked"), spelled out.
-_CONTRACTED = re.compile(r"\b(it|~)'s (been|become|already|declared|blocked|attacking)\b")
+_CONTRACTED = re.compile(r"\b(it|~)'s (been|become|already|declared|blocked|attacking|attacked|dealt)\b")
+#: A cause given as an aside ("(because you no longer control an artifact)", ", perhaps because ~
+#: left the battlefield,", ", for example"): it claims nothing the sentence checks.
+_CAUSE_ASIDE = re.compile(
+    r"\s*\((?:perhaps |most likely |probably |likely )?(?:because|due to)\b[^()]*\)"
+    r"|,\s*(?:perhaps |most likely |probably |likely )?(?:because|due to) [^,]*,(?:\s*for example,)?"
+)
 
 
 def _holder(found: re.Match[str], group: str = "who") -> str:
@@ -603,6 +609,8 @@ def normal_form(sentence: str) -> str:
     """``sentence`` (template form, asides set aside) with each part the grammar knows written the
     one way the lexicon reads it (see the module docstring); the sentence itself when no part is."""
     text = _CONTRACTED.sub(r"\1 has \2", sentence)
+    text = _CAUSE_ASIDE.sub(",", text).replace(",,", ",")
+    text = re.sub(r"\b(it|~) has attacking\b", r"\1 is attacking", text)
     if _COUNTED_BLOCK.search(text):
         # "blocked by two creatures ... one of them": one of its blockers
         text = re.sub(r"\b(?:one|either) of (?:them|those creatures)\b", "one of its blockers", text)
