@@ -393,7 +393,7 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
     (
         re.compile(
             r"\b(?:a|an|the) (?:attacking )?creature that(?: is| was| has been| had been| has become| became| becomes|'s been|'s)? "
-            r"(?:already )?(?:legally )?blocked\b"
+            r"(?:already )?(?:been )?(?:legally )?blocked\b"
         ),
         "a blocked creature",
     ),

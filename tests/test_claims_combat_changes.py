@@ -131,6 +131,26 @@ STATED = [
         "flying.block-stands",
     ),
     ("If you cast Test Wings on a blocked creature, it remains blocked.", "Test Wings", "flying.block-stands"),
+    (
+        "If you cast Test Wings on a creature that's already been blocked, that creature remains blocked.",
+        "Test Wings",
+        "flying.block-stands",
+    ),
+    (
+        "If Test Ward targets an attacking creature, it doesn't become tapped.",
+        "Test Ward",
+        "vigilance.changes-after-attack",
+    ),
+    (
+        "Casting Test Muster after your creatures have been declared as attackers won't untap them.",
+        "Test Muster",
+        "vigilance.changes-after-attack",
+    ),
+    (
+        "If Test Glider's ability resolves after it's been blocked, it remains blocked.",
+        "Test Glider",
+        "flying.block-stands",
+    ),
 ]
 
 #: The same frames for a card whose effect is another change (another keyword, given instead of
