@@ -322,6 +322,25 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
     (re.compile(r"\beven after\b"), "even if"),
     # "a tapped attacking creature": the attacker (its being tapped is what "won't untap it" presumes).
     (re.compile(r"\ba tapped attacking creature\b"), "an attacking creature"),
+    # The second combat damage step said of the combat (510.4): "combat has two combat damage steps".
+    (
+        re.compile(r"\b(?:the )?combat (?:phase )?has (?:an extra|an additional|a second) combat damage step\b"),
+        "there is an additional combat damage step",
+    ),
+    (re.compile(r"\b(?:the )?combat (?:phase )?has 2 combat damage steps\b"), "there are 2 combat damage steps"),
+    (
+        re.compile(
+            r"\b(there are 2 combat damage steps|there is an additional combat damage step) (?:in )?(?:that|this) combat\b"
+        ),
+        r"\1",
+    ),
+    # The turn it arrives, said by how (302.6): "the turn you cast it", "the turn it enters".
+    (
+        re.compile(
+            r"\b(?:on )?the turn (?:you cast it|you cast ~|it enters(?: the battlefield)?|~ enters(?: the battlefield)?|you play it)\b"
+        ),
+        "the turn it comes under your control",
+    ),
     # "it'll" spelled out.
     (re.compile(r"\b(it|~|that creature|the creature|they)'ll\b"), r"\1 will"),
     # "in the second" / "in the first" said short after the step was named: the combat damage step.
