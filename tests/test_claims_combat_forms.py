@@ -504,6 +504,18 @@ STATED = [
         "Test Brute",
         "trample.lethal-then-excess",
     ),
+    # the second damage step said of the combat, the arriving turn said by how
+    (
+        "If Test Duelist is attacking or blocking, only creatures with first strike or double strike deal combat damage in the first combat damage step.",
+        "Test Duelist",
+        "combat.first-strike-damage-steps",
+    ),
+    (
+        "If Test Duelist is attacking or blocking as the combat damage step begins, combat has two combat damage steps.",
+        "Test Duelist",
+        "combat.first-strike-damage-steps",
+    ),
+    ("Test Runner can attack on the turn you cast it.", "Test Runner", "haste.attacks-at-once"),
 ]
 
 #: Sentences that must stay uncovered: a blocker gaining the keyword, one blocker of a creature
