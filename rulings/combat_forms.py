@@ -341,6 +341,13 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         ),
         "the turn it comes under your control",
     ),
+    # "can attack without becoming tapped": attacking doesn't tap it (508.1f, 702.20b).
+    (
+        re.compile(
+            r"(?<![\w~])(?:an? (?:equipped |enchanted )?)?(~|it) can attack without (?:becoming|being|getting) tapped\b"
+        ),
+        r"\1 doesn't become tapped as attackers are declared",
+    ),
     # "it'll" spelled out.
     (re.compile(r"\b(it|~|that creature|the creature|they)'ll\b"), r"\1 will"),
     # "in the second" / "in the first" said short after the step was named: the combat damage step.

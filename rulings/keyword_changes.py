@@ -227,6 +227,16 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
                 lambda m: f"{m.group(1)} {m.group('np')} gains {kw}",
             ),
         ]
+    if change.verb == "gains" and change.holder in ("target", "enchanted", "equipped"):
+        # the creature named by the card that gave it the keyword: a creature with it
+        rules += [
+            (
+                re.compile(
+                    r"\b(?:the|a|that) creature (?:targeted by|enchanted (?:with|by)|equipped (?:with|by)) ~(?:'s (?:\w+ )?ability)?"
+                ),
+                lambda m: f"a creature with {kw}",
+            ),
+        ]
     if change.trigger == "unequipped":
         rules += [
             (re.compile(r"\b(if|once|when|after) ~ becomes unequipped\b"), lambda m: f"{m.group(1)} ~ loses {kw}"),

@@ -43,6 +43,10 @@ CARDS = CardPool(
                 ("Enchantment",),
                 subtypes=("Aura",),
             ),
+            card(
+                "Test Rune", "Enchant creature\nEnchanted creature has defender.", ("Enchantment",), subtypes=("Aura",)
+            ),
+            card("Test Vow", "Target creature gains indestructible until end of turn.", ("Instant",)),
             card("Test Hush", "Target creature loses all abilities until end of turn.", ("Instant",)),
             card("Test Bolt", "Test Bolt deals 3 damage to target creature.", ("Instant",)),
             card("Test Stomper", "Trample", keywords=("Trample",)),
@@ -151,6 +155,8 @@ STATED = [
         "Test Glider",
         "flying.block-stands",
     ),
+    ("A creature enchanted with Test Rune can't attack.", "Test Rune", "defender.cant-attack"),
+    ("The creature targeted by Test Vow isn't destroyed by lethal damage.", "Test Vow", "indestructible.not-destroyed"),
 ]
 
 #: The same frames for a card whose effect is another change (another keyword, given instead of
@@ -169,6 +175,8 @@ NOT_STATED = [
         "Test Brute",
     ),
     ("Casting Test Wings on a creature that's already blocked will cause it to become unblocked.", "Test Wings"),
+    ("The creature targeted by Test Ward can't attack.", "Test Ward"),
+    ("A creature enchanted with Test Rune can attack.", "Test Rune"),
 ]
 
 

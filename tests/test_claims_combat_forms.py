@@ -516,6 +516,13 @@ STATED = [
         "combat.first-strike-damage-steps",
     ),
     ("Test Runner can attack on the turn you cast it.", "Test Runner", "haste.attacks-at-once"),
+    # attacking without becoming tapped (508.1f, 702.20b)
+    (
+        "Test Sentry doesn't become tapped when it's declared as an attacker.",
+        "Test Sentry",
+        "vigilance.attacks-untapped",
+    ),
+    ("Test Sentry can attack without becoming tapped.", "Test Sentry", "vigilance.attacks-untapped"),
 ]
 
 #: Sentences that must stay uncovered: a blocker gaining the keyword, one blocker of a creature
