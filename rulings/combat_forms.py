@@ -348,6 +348,29 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         ),
         r"\1 doesn't become tapped as attackers are declared",
     ),
+    # Menace said from the blocking player's side (702.111b): "needs at least two creatures to block
+    # ~", "must block ~ with two or more creatures", "one creature alone can't block ~".
+    (re.compile(r"\bat least 2 creatures\b"), "2 or more creatures"),
+    (
+        re.compile(
+            r"\b(?:your opponent|an opponent|each opponent|a player|the defending player|they) (?:needs|need|must use|has to use) "
+            r"2 or more creatures to block (~|it)(?!\w)"
+        ),
+        r"\1 can't be blocked except by 2 or more creatures",
+    ),
+    (
+        re.compile(
+            r"\b(?:your opponent|an opponent|each opponent|a player|the defending player) (?:must|has to) block (~|it) with 2 or more "
+            r"creatures if (?:they|it|that player) (?:want|wants|choose|chooses) to block it(?: at all)?\b"
+        ),
+        r"\1 can't be blocked except by 2 or more creatures",
+    ),
+    (
+        re.compile(
+            r"^(?:one creature|a single creature)(?: alone| by itself| on its own)? (?:can't|cannot) block (~|it)(?:;\s*blocking it (?:takes|requires|needs) (?:at least )?2(?: or more)?(?: creatures)?)?"
+        ),
+        r"\1 can't be blocked by just one creature",
+    ),
     # "it'll" spelled out.
     (re.compile(r"\b(it|~|that creature|the creature|they)'ll\b"), r"\1 will"),
     # "in the second" / "in the first" said short after the step was named: the combat damage step.

@@ -190,6 +190,11 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
                 ),
                 lambda m: f"{m.group(1) + ' ' if m.group(1) else ''}~ loses {kw}",
             ),
+            # the condition under which the card has the keyword, said first: the claim is the keyword's
+            (
+                re.compile(rf"^(?:while|as long as) you control (?:\w+ or more |an? |another )?(?:other )?{noun}, "),
+                lambda m: "",
+            ),
             (
                 re.compile(rf"\bgaining control of (?:an? |another |your )?(?:other )?{noun}\b"),
                 lambda m: f"~ gaining {kw}",

@@ -47,6 +47,7 @@ CARDS = CardPool(
                 "Test Rune", "Enchant creature\nEnchanted creature has defender.", ("Enchantment",), subtypes=("Aura",)
             ),
             card("Test Vow", "Target creature gains indestructible until end of turn.", ("Instant",)),
+            card("Test Ghoul", "Test Ghoul has menace as long as you control three or more Zombies."),
             card("Test Hush", "Target creature loses all abilities until end of turn.", ("Instant",)),
             card("Test Bolt", "Test Bolt deals 3 damage to target creature.", ("Instant",)),
             card("Test Stomper", "Trample", keywords=("Trample",)),
@@ -157,6 +158,17 @@ STATED = [
     ),
     ("A creature enchanted with Test Rune can't attack.", "Test Rune", "defender.cant-attack"),
     ("The creature targeted by Test Vow isn't destroyed by lethal damage.", "Test Vow", "indestructible.not-destroyed"),
+    (
+        "While you control three or more Zombies, your opponent needs at least two creatures to block Test Ghoul.",
+        "Test Ghoul",
+        "menace.two-or-more-blockers",
+    ),
+    ("One creature alone can't block Test Brawler.", "Test Brawler", "menace.two-or-more-blockers"),
+    (
+        "Each opponent must block Test Brawler with two or more creatures if they want to block it at all.",
+        "Test Brawler",
+        "menace.two-or-more-blockers",
+    ),
 ]
 
 #: The same frames for a card whose effect is another change (another keyword, given instead of
@@ -177,6 +189,15 @@ NOT_STATED = [
     ("Casting Test Wings on a creature that's already blocked will cause it to become unblocked.", "Test Wings"),
     ("The creature targeted by Test Ward can't attack.", "Test Ward"),
     ("A creature enchanted with Test Rune can attack.", "Test Rune"),
+    (
+        "While you control two or fewer Zombies, your opponent needs at least two creatures to block Test Ghoul.",
+        "Test Ghoul",
+    ),
+    ("One creature alone can block Test Brawler.", "Test Brawler"),
+    (
+        "Each opponent must block Test Brawler with three or more creatures if they want to block it at all.",
+        "Test Brawler",
+    ),
 ]
 
 
