@@ -55,7 +55,7 @@ _AFTER = (
     r"(?:that )?|by the time)"
 )
 #: The holder's "'s" contracted ("once it's been blocked"), spelled out.
-_CONTRACTED = re.compile(r"\b(it|~)'s (been|become|already|declared|blocked|attacking|attacked|dealt)\b")
+_CONTRACTED = re.compile(r"(?<![\w~])(it|~)'s (been|become|already|declared|blocked|attacking|attacked|dealt)\b")
 #: A cause given as an aside ("(because you no longer control an artifact)", ", perhaps because ~
 #: left the battlefield,", ", for example"): it claims nothing the sentence checks.
 _CAUSE_ASIDE = re.compile(
@@ -659,7 +659,7 @@ def normal_form(sentence: str) -> str:
     one way the lexicon reads it (see the module docstring); the sentence itself when no part is."""
     text = _CONTRACTED.sub(r"\1 has \2", sentence)
     text = _CAUSE_ASIDE.sub(",", text).replace(",,", ",")
-    text = re.sub(r"\b(it|~) has attacking\b", r"\1 is attacking", text)
+    text = re.sub(r"(?<![\w~])(it|~) has attacking\b", r"\1 is attacking", text)
     if _COUNTED_BLOCK.search(text):
         # "blocked by two creatures ... one of them": one of its blockers
         text = re.sub(r"\b(?:one|either) of (?:them|those creatures)\b", "one of its blockers", text)
@@ -668,7 +668,7 @@ def normal_form(sentence: str) -> str:
         text = re.sub(rf"\b(loses|gains) ({_KEYWORD}) during (?:the )?combat\b", r"\1 \2 while it is attacking", text)
     # a moment said by reference ("after that,", "afterward"): left out, the claim read without it
     text = re.sub(r"^(?:after that|afterwards?),\s*|\s+(?:afterwards?|after that)(?=[ ,.])", "", text)
-    text = re.sub(r"\b(it|~) has (declared|blocked|attacking)\b", r"\1 is \2", text)
+    text = re.sub(r"(?<![\w~])(it|~) has (declared|blocked|attacking)\b", r"\1 is \2", text)
     named = "~" in text
     for pattern, replacement in (*_REMOVING, *_BLOCKERS_GONE):
         text = pattern.sub(replacement, text)
