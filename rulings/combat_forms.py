@@ -371,6 +371,16 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         ),
         r"\1 can't be blocked by just one creature",
     ),
+    # Concessive asides that widen nothing the claim says (702.2b, 702.12b, 702.15b): "even if its
+    # toughness is greater than that damage", "regardless of its toughness", "no matter how much".
+    (
+        re.compile(
+            r",?\s*(?:even if its toughness is (?:greater|higher|more) than (?:that|the) damage(?: dealt)?|regardless of its toughness|"
+            r"no matter (?:how much(?: damage)?|what its toughness is)|whether or not (?:it's|it is) combat damage)(?=[.,;])"
+        ),
+        "",
+    ),
+    (re.compile(r"\bthe same amount of life\b"), "that much life"),
     # "it'll" spelled out.
     (re.compile(r"\b(it|~|that creature|the creature|they)'ll\b"), r"\1 will"),
     # "in the second" / "in the first" said short after the step was named: the combat damage step.

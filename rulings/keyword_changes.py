@@ -108,6 +108,12 @@ def changes(card: CardData) -> tuple[Change, ...]:
             if attached and _keywords(attached.group(2)):
                 out.append(Change(attached.group(1), "loses", _keywords(attached.group(2)), "unattached"))
                 out.append(Change(attached.group(1), "gains", _keywords(attached.group(2)), "attach"))
+            state = re.search(
+                r"^~ has ([^.]*?) as long as (?:it's|it is|~ is) (untapped|tapped|attacking|blocking|equipped|enchanted)\.",
+                sentence,
+            )
+            if state and _keywords(state.group(1)):
+                out.append(Change("self", "loses", _keywords(state.group(1)), "state", state.group(2)))
             equipped = re.search(r"^as long as ~ is equipped, it has ([^.]*)", sentence)
             if equipped and _keywords(equipped.group(1)):
                 out.append(Change("self", "loses", _keywords(equipped.group(1)), "unequipped"))
@@ -200,6 +206,9 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
                 lambda m: f"~ gaining {kw}",
             ),
         ]
+    if change.trigger == "state" and change.noun:
+        # the card's own state under which it has the keyword, said first: the claim is the keyword's
+        rules += [(re.compile(rf"^(?:while|as long as) (?:~|it) is {change.noun}, "), lambda m: "")]
     if change.trigger == "unattached":
         holder = f"the {change.holder} creature"
         rules += [
@@ -269,6 +278,9 @@ def _rewrites(sentence: str, cards: tuple[CardData, ...]) -> tuple[str, ...]:
             text = sentence
             for pattern, replace in _rules(change):
                 text = pattern.sub(replace, text)
+            if change.trigger in ("state", "control") and text != sentence:
+                # the condition said first was dropped: its pronoun subject is the card
+                text = re.sub(r"^it\b", "~", text)
             if change.trigger == "leave" and text != sentence:
                 # the lord's creatures named by their type ("those soldiers", "your knights")
                 plural = _plural_subtype(change)

@@ -48,6 +48,7 @@ CARDS = CardPool(
             ),
             card("Test Vow", "Target creature gains indestructible until end of turn.", ("Instant",)),
             card("Test Ghoul", "Test Ghoul has menace as long as you control three or more Zombies."),
+            card("Test Bulwark", "Test Bulwark has indestructible as long as it's untapped."),
             card("Test Hush", "Target creature loses all abilities until end of turn.", ("Instant",)),
             card("Test Bolt", "Test Bolt deals 3 damage to target creature.", ("Instant",)),
             card("Test Stomper", "Trample", keywords=("Trample",)),
@@ -169,6 +170,11 @@ STATED = [
         "Test Brawler",
         "menace.two-or-more-blockers",
     ),
+    (
+        "While Test Bulwark is untapped, it isn't destroyed by lethal damage.",
+        "Test Bulwark",
+        "indestructible.not-destroyed",
+    ),
 ]
 
 #: The same frames for a card whose effect is another change (another keyword, given instead of
@@ -198,6 +204,7 @@ NOT_STATED = [
         "Each opponent must block Test Brawler with three or more creatures if they want to block it at all.",
         "Test Brawler",
     ),
+    ("While Test Bulwark is tapped, it isn't destroyed by lethal damage.", "Test Bulwark"),
 ]
 
 

@@ -523,6 +523,17 @@ STATED = [
         "vigilance.attacks-untapped",
     ),
     ("Test Sentry can attack without becoming tapped.", "Test Sentry", "vigilance.attacks-untapped"),
+    # concessive asides that widen nothing ("regardless of its toughness", "whether or not it's combat damage")
+    (
+        "A creature dealt damage by Test Viper is destroyed, regardless of its toughness.",
+        "Test Viper",
+        "deathtouch.destroys",
+    ),
+    (
+        "Damage dealt by Test Healer causes you to gain the same amount of life, whether or not it's combat damage.",
+        "Test Healer",
+        "lifelink.gain-life",
+    ),
 ]
 
 #: Sentences that must stay uncovered: a blocker gaining the keyword, one blocker of a creature
