@@ -191,7 +191,7 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
     # "tapped to attack" is having attacked (508.1f): the moment after attackers are declared.
     (
         re.compile(
-            rf"\b{_AFTER}\s+{_WHO}\s+{_AUX}(?:already\s+)?tapped (?:to attack|as an attacker|when it attacked|because it attacked)\b"
+            rf"\b{_AFTER}\s+{_WHO}\s+{_AUX}(?:already\s+)?tapped (?:to attack|as an attacker|when it attacked|because it attacked|from attacking|by attacking)\b"
         ),
         _after_attacked,
     ),
@@ -381,6 +381,12 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         "",
     ),
     (re.compile(r"\bthe same amount of life\b"), "that much life"),
+    # "deal regular combat damage": combat damage in the regular combat damage step (510.4), so the
+    # step is the claim's timing and not folded into the action.
+    (
+        re.compile(r"\b(deal|deals|dealing|assign|assigns|assigning) (?:regular|normal) combat damage\b"),
+        r"\1 combat damage in the regular combat damage step",
+    ),
     # "it'll" spelled out.
     (re.compile(r"\b(it|~|that creature|the creature|they)'ll\b"), r"\1 will"),
     # "in the second" / "in the first" said short after the step was named: the combat damage step.

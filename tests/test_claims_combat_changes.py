@@ -175,6 +175,11 @@ STATED = [
         "Test Bulwark",
         "indestructible.not-destroyed",
     ),
+    (
+        "If you activate Test Lancer's ability after first-strike combat damage has been dealt, Test Lancer will deal combat damage during the regular combat damage step only if it didn't already deal first-strike combat damage.",
+        "Test Lancer",
+        "first-strike.changed-after-first-damage",
+    ),
 ]
 
 #: The same frames for a card whose effect is another change (another keyword, given instead of

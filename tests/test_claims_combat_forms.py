@@ -534,6 +534,58 @@ STATED = [
         "Test Healer",
         "lifelink.gain-life",
     ),
+    # Gatherer-style frames: 'stops having', 'deal regular combat damage', 'tapped from attacking'
+    (
+        "If Test Duelist loses first strike after first-strike combat damage has been dealt, it won't deal combat damage in the regular combat damage step.",
+        "Test Duelist",
+        "first-strike.changed-after-first-damage",
+    ),
+    (
+        "If Test Striker stops having double strike during the first-strike combat damage step, it won't deal regular combat damage.",
+        "Test Striker",
+        "first-strike.changed-after-first-damage",
+    ),
+    (
+        "If a creature loses vigilance after it's been declared as an attacker, it remains untapped.",
+        "Test Sentry",
+        "vigilance.changes-after-attack",
+    ),
+    (
+        "If a creature gains vigilance after it has become tapped from attacking, it stays tapped.",
+        "Test Sentry",
+        "vigilance.changes-after-attack",
+    ),
+    (
+        "Giving a creature vigilance after it has attacked doesn't cause it to untap.",
+        "Test Sentry",
+        "vigilance.changes-after-attack",
+    ),
+    (
+        "If Test Sentry loses vigilance after being declared as an attacker, it doesn't tap.",
+        "Test Sentry",
+        "vigilance.changes-after-attack",
+    ),
+    (
+        "Test Sentry remains untapped if it loses vigilance after it has attacked.",
+        "Test Sentry",
+        "vigilance.changes-after-attack",
+    ),
+    (
+        "Once Test Goblin has been blocked, it remains blocked even if it loses menace.",
+        "Test Goblin",
+        "menace.block-stands",
+    ),
+    ("If Test Bat loses flying after blockers are declared, it remains blocked.", "Test Bat", "flying.block-stands"),
+    (
+        "If Test Runner loses haste after attackers have been declared, it remains attacking.",
+        "Test Runner",
+        "haste.attack-stands",
+    ),
+    (
+        "If Test Brute is blocked, it must assign lethal damage to all blocking creatures before it can assign damage to the player it's attacking.",
+        "Test Brute",
+        "trample.lethal-then-excess",
+    ),
 ]
 
 #: Sentences that must stay uncovered: a blocker gaining the keyword, one blocker of a creature
