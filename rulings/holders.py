@@ -23,6 +23,8 @@ from collections.abc import Iterable
 from functools import lru_cache, partial
 
 from protocol.model import CardData
+from rulings.combat_forms import normal_readings, unreadable
+from rulings.keyword_changes import change_readings
 
 #: The combat keywords a card can hold for a rule (702.2-702.20, 702.111), longest first.
 COMBAT_KEYWORDS: tuple[str, ...] = (
@@ -169,3 +171,25 @@ def holder_readings(sentence: str, cards: Iterable[CardData]) -> tuple[str, ...]
     "a creature with <keyword>", once for each combat keyword the card holds or gives (and each
     two of them); none when the sentence names neither or the card holds no combat keyword."""
     return _readings(sentence, tuple(cards))
+
+
+def normal_holder_readings(sentence: str, cards: Iterable[CardData]) -> tuple[str, ...]:
+    """The sentence with its card's effect written as the keyword change it makes
+    (:mod:`rulings.keyword_changes`), in the combat normal form (:mod:`rulings.combat_forms`: its
+    noun phrases, tenses, moments and negation forms written one way), and each with the card named
+    as the holder of its keywords: further readings, after the sentence's own and its holder
+    readings."""
+    cards = tuple(cards)
+    out: list[str] = []
+    if unreadable(sentence):
+        return ()
+    for changed in change_readings(sentence, cards):
+        out.append(changed)
+        out.extend(holder_readings(changed, cards))
+        for normal in normal_readings(changed):
+            out.append(normal)
+            out.extend(holder_readings(normal, cards))
+    for normal in normal_readings(sentence):
+        out.append(normal)
+        out.extend(holder_readings(normal, cards))
+    return tuple(dict.fromkeys(r for r in out if r != sentence))

@@ -46,7 +46,7 @@ from protocol.model import CardData
 from rulings.claims import Claim, ClaimError, bind, claim_from_record, parse
 from rulings.corpus import Ruling
 from rulings.describing import describes_card, read_paragraph
-from rulings.holders import holder_readings
+from rulings.holders import holder_readings, normal_holder_readings
 from rulings.meaning import set_aside
 from rulings.text import sentences, template_form
 
@@ -414,7 +414,7 @@ class Template:
         if not split.claim:
             return None, {}
         readings = [w.claim for w in user if w.pattern.fullmatch(split.claim)]
-        for text in (split.claim, *holder_readings(split.claim, cards)):
+        for text in (split.claim, *holder_readings(split.claim, cards), *normal_holder_readings(split.claim, cards)):
             parsed = parse(text)
             if parsed.complete:
                 readings.append(parsed.claim)

@@ -1,0 +1,299 @@
+"""The card's own effect read as the keyword change it makes: "if you activate ~'s ability after
+first-strike damage" is "if ~ gains first strike after first-strike damage" for a card whose
+ability gives it first strike.
+
+A ruling often states a combat keyword's rule through the way its card changes the keyword: an
+activated ability that gives the card the keyword, an instant or sorcery that gives or takes it
+("casting ~ on an attacking creature"), a lord that gives it to other creatures and leaves the
+battlefield, a condition of the card's own ("as long as you control an artifact") that stops or
+starts being true, an Equipment that becomes unattached. The claim reader knows the rule's words
+("gains vigilance", "loses flying"), not the card's, so this module reads the card's oracle text
+for what its effect does and writes the event as that change. Only a change the oracle text says
+is read: a card whose ability gives flying is never read as giving vigilance, and an instant that
+takes a keyword away is never read as giving it (702.7c, 702.9b, 702.10b, 702.20b, 702.111b with
+506.4, 509.1h are the rules stated this way).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from protocol.model import CardData
+
+_KEYWORDS = (
+    "double strike",
+    "first strike",
+    "indestructible",
+    "deathtouch",
+    "vigilance",
+    "lifelink",
+    "defender",
+    "trample",
+    "flying",
+    "menace",
+    "haste",
+    "reach",
+)
+_KEYWORD = re.compile(r"\b(" + "|".join(_KEYWORDS) + r")\b")
+
+
+@dataclass(frozen=True)
+class Change:
+    """One keyword change a card's effect makes: who (``self``, ``target``, ``yours`` for creatures
+    you control, ``others`` for a lord's creatures, ``attached``), ``gains`` or ``loses``, which
+    keywords, and what makes it happen (``activate``, ``cast``, ``leave``, ``control``,
+    ``unequipped``); ``noun`` is what a condition of control names ("artifact", "forest")."""
+
+    holder: str
+    verb: str
+    keywords: tuple[str, ...]
+    trigger: str
+    noun: str = ""
+
+
+def _oracle(card: CardData) -> str:
+    text = card.text.lower()
+    full = card.name.lower()
+    for name in sorted({full, full.split(" // ")[0], full.split(", ")[0]}, key=len, reverse=True):
+        text = text.replace(name, "~")
+    return re.sub(r"\([^)]*\)", "", text).replace("this creature", "~")
+
+
+def _keywords(text: str) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(m.group(1) for m in _KEYWORD.finditer(text)))
+
+
+@lru_cache(maxsize=4096)
+def changes(card: CardData) -> tuple[Change, ...]:
+    """The keyword changes ``card``'s oracle text makes (see :class:`Change`)."""
+    out: list[Change] = []
+    spell = bool({"Instant", "Sorcery"} & set(card.types))
+    for line in _oracle(card).splitlines():
+        activated = ":" in line.split(".")[0]
+        for sentence in re.split(r"(?<=\.)\s+", line):
+            gives = re.search(r"(?<![\w~])~ gains ([^.]*)", sentence)
+            if gives and activated and _keywords(gives.group(1)):
+                out.append(Change("self", "gains", _keywords(gives.group(1)), "activate"))
+            target = re.search(r"\btarget creature (?:[^.]*? and )?(gains|loses) ([^.]*)", sentence)
+            if target and (spell or activated):
+                kws = _keywords(target.group(2))
+                if kws:
+                    out.append(Change("target", target.group(1), kws, "cast" if spell else "activate"))
+            if (
+                not (target and _keywords(target.group(2)))
+                and (spell or activated)
+                and re.search(r"\btarget creature (?:[^.]*? and )?loses all abilities", sentence)
+            ):
+                out.append(Change("target", "loses", ("*",), "cast" if spell else "activate"))
+            mass = re.search(r"^creatures you control (?:[^.]*? and )?gain ([^.]*)", sentence)
+            if mass and spell and _keywords(mass.group(1)):
+                out.append(Change("yours", "gains", _keywords(mass.group(1)), "cast"))
+            lord = re.search(r"^other ([a-z]+) you control have ([^.]*)", sentence)
+            if lord and not spell and _keywords(lord.group(2)):
+                out.append(Change("others", "loses", _keywords(lord.group(2)), "leave", lord.group(1)))
+            held = re.search(
+                r"^(?:~ has ([^.]*?) as long as you control (?:an? |another |\w+ or more (?:other )?)?([a-z ]+?)\."
+                r"|as long as you control (?:an? |another |\w+ or more (?:other )?)?([a-z ]+?), ~ has ([^.]*))",
+                sentence,
+            )
+            if held:
+                kws = _keywords(held.group(1) or held.group(4) or "")
+                noun = (held.group(2) or held.group(3) or "").split()[-1]
+                if kws:
+                    out.append(Change("self", "loses", kws, "control", noun.rstrip("s")))
+            attached = re.search(r"^(equipped|enchanted) creature (?:[^.]*? and )?has ([^.]*)", sentence)
+            if attached and _keywords(attached.group(2)):
+                out.append(Change(attached.group(1), "loses", _keywords(attached.group(2)), "unattached"))
+                out.append(Change(attached.group(1), "gains", _keywords(attached.group(2)), "attach"))
+            state = re.search(
+                r"^~ has ([^.]*?) as long as (?:it's|it is|~ is) (untapped|tapped|attacking|blocking|equipped|enchanted)\.",
+                sentence,
+            )
+            if state and _keywords(state.group(1)):
+                out.append(Change("self", "loses", _keywords(state.group(1)), "state", state.group(2)))
+            equipped = re.search(r"^as long as ~ is equipped, it has ([^.]*)", sentence)
+            if equipped and _keywords(equipped.group(1)):
+                out.append(Change("self", "loses", _keywords(equipped.group(1)), "unequipped"))
+    return tuple(out)
+
+
+#: A creature named where the card's effect is aimed ("an attacking creature with vigilance", "a
+#: creature with haste that's attacking"), up to the words that end it.
+_NP = (
+    r"(?:an? |the |target |another )?(?:attacking |blocking |blocked |tapped )?creature(?: with [a-z ]+?)?"
+    r"(?: (?:that|which)(?: is|'s| has)? [a-z ]+?)?(?=,| after| before| once| during| won't| doesn't| will| is | isn't| can| means|\.)"
+)
+
+
+def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]]:
+    """The sentence patterns of ``change``'s event, each with the words of the change itself."""
+    kw = " and ".join(change.keywords)
+    if change.keywords == ("*",):  # "loses all abilities": the keyword the sentence names
+        return []
+    opposite = "gaining" if change.verb == "gains" else "losing"
+    rules: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = []
+    if change.trigger == "activate" and change.holder == "self":
+        rules += [
+            (re.compile(r"\bactivating (?:~'s|its) (?:\w+ )?ability\b"), lambda m: f"~ gaining {kw}"),
+            (
+                re.compile(
+                    r"\b(?:(if|once|when|after) )?~'s (?:\w+ )?ability (?:is|was|has been|gets|had been) activated\b"
+                ),
+                lambda m: f"{m.group(1) + ' ' if m.group(1) else ''}~ gains {kw}",
+            ),
+            (
+                re.compile(r"\b(if|once|when|after) ~'s (?:\w+ )?ability resolves\b"),
+                lambda m: f"{m.group(1)} ~ gains {kw}",
+            ),
+            (
+                re.compile(
+                    r"\b(?:(if|once|when|after) )?(?:you |its controller )?(?:activate|activates|activated) ~'s (?:\w+ )?ability\b"
+                ),
+                lambda m: f"{m.group(1) + ' ' if m.group(1) else ''}~ gains {kw}",
+            ),
+        ]
+    if change.trigger in ("cast", "activate") and change.holder == "target":
+        rules += [
+            (
+                re.compile(rf"\bcasting ~ (?:on|targeting) (?P<np>{_NP}|it|~)(?=[ ,.])"),
+                lambda m: f"{m.group('np')} {opposite} {kw}",
+            ),
+            (
+                re.compile(
+                    rf"\b(if|once|when|after) (?:you cast ~ (?:on|targeting)|~ targets) (?P<np>{_NP}|it)(?=[ ,.])"
+                ),
+                lambda m: f"{m.group(1)} {m.group('np')} {change.verb} {kw}",
+            ),
+        ]
+    if change.trigger == "cast" and change.holder == "yours":
+        rules += [
+            (re.compile(r"\bcasting ~(?= )"), lambda m: f"{opposite} {kw}"),
+            (re.compile(r"\bafter ~ resolves\b"), lambda m: f", even though they gain {kw}"),
+            (
+                re.compile(r"\b(if|once|when|after) you cast ~(?= )"),
+                lambda m: f"{m.group(1)} they gain {kw}",
+            ),
+        ]
+    if change.trigger == "leave":
+        rules += [
+            (re.compile(r"(?<![\w~])~ leaving the battlefield\b"), lambda m: f"creatures you control losing {kw}"),
+            (
+                re.compile(r"\b(if|once|when|after) ~ leaves the battlefield\b"),
+                lambda m: f"{m.group(1)} creatures you control lose {kw}",
+            ),
+        ]
+    if change.trigger == "control" and change.noun:
+        noun = rf"(?:[a-z]+ )?{re.escape(change.noun)}s?"
+        det = r"(?:one of )?(?:your |the |that |an? |all |those |enough )?(?:last |only |other )*"
+        rules += [
+            (re.compile(rf"\b(?:losing control of|sacrificing) {det}{noun}\b"), lambda m: f"~ losing {kw}"),
+            (
+                re.compile(
+                    rf"\b(?:(if|once|when|after|and) )?(?:you (?:lose|lost) control of {det}{noun}|{det}{noun} (?:leaves|left) the battlefield)\b"
+                ),
+                lambda m: f"{m.group(1) + ' ' if m.group(1) else ''}~ loses {kw}",
+            ),
+            # the condition under which the card has the keyword, said first: the claim is the keyword's
+            (
+                re.compile(rf"^(?:while|as long as) you control (?:\w+ or more |an? |another )?(?:other )?{noun}, "),
+                lambda m: "",
+            ),
+            (
+                re.compile(rf"\bgaining control of (?:an? |another |your )?(?:other )?{noun}\b"),
+                lambda m: f"~ gaining {kw}",
+            ),
+        ]
+    if change.trigger == "state" and change.noun:
+        # the card's own state under which it has the keyword, said first: the claim is the keyword's
+        rules += [(re.compile(rf"^(?:while|as long as) (?:~|it) is {change.noun}, "), lambda m: "")]
+    if change.trigger == "unattached":
+        holder = f"the {change.holder} creature"
+        rules += [
+            (
+                re.compile(
+                    rf"\b(if|once|when|after) (?:(?:the {change.holder} creature|it) becomes un{change.holder}|~ (?:becomes unattached|"
+                    r"is unattached|leaves the battlefield|is moved to another creature))\b"
+                ),
+                lambda m: f"{m.group(1)} {holder} loses {kw}",
+            ),
+            (
+                re.compile(r"\b(?:unattaching ~|moving ~ to another creature|~ leaving the battlefield)"),
+                lambda m: f"{holder} losing {kw}",
+            ),
+        ]
+    if change.trigger == "attach":
+        # an Aura cast on a creature, an Equipment attached to it: the creature gains the keyword
+        rules += [
+            (
+                re.compile(
+                    rf"\b(?:casting ~ on|attaching ~ to|equipping ~ to|moving ~ (?:on)?to|equipping) (?P<np>{_NP}|it|~)(?: with ~)?(?=[ ,.])"
+                ),
+                lambda m: f"{m.group('np')} gaining {kw}",
+            ),
+            (
+                re.compile(
+                    rf"\b(if|once|when|after) (?:you (?:cast ~ on|attach ~ to|equip ~ to|move ~ (?:on)?to)|~ (?:enchants|becomes attached to|"
+                    rf"is attached to|is moved (?:on)?to)) (?P<np>{_NP}|it)(?=[ ,.])"
+                ),
+                lambda m: f"{m.group(1)} {m.group('np')} gains {kw}",
+            ),
+        ]
+    if change.verb == "gains" and change.holder in ("target", "enchanted", "equipped"):
+        # the creature named by the card that gave it the keyword: a creature with it
+        rules += [
+            (
+                re.compile(
+                    r"\b(?:the|a|that) creature (?:targeted by|enchanted (?:with|by)|equipped (?:with|by)) ~(?:'s (?:\w+ )?ability)?"
+                ),
+                lambda m: f"a creature with {kw}",
+            ),
+        ]
+    if change.trigger == "unequipped":
+        rules += [
+            (re.compile(r"\b(if|once|when|after) ~ becomes unequipped\b"), lambda m: f"{m.group(1)} ~ loses {kw}"),
+        ]
+    return rules
+
+
+def _plural_subtype(change: Change) -> str:
+    noun = change.noun
+    if noun.endswith("f"):
+        return noun[:-1] + "ves"
+    return noun if noun.endswith("s") else noun + "s"
+
+
+@lru_cache(maxsize=4096)
+def _rewrites(sentence: str, cards: tuple[CardData, ...]) -> tuple[str, ...]:
+    out: list[str] = []
+    for card in cards:
+        for change in changes(card):
+            if change.keywords == ("*",):
+                named = _keywords(sentence)
+                if not named:
+                    continue
+                change = Change(change.holder, change.verb, named[:1], change.trigger, change.noun)
+            text = sentence
+            for pattern, replace in _rules(change):
+                text = pattern.sub(replace, text)
+            if change.trigger in ("state", "control") and text != sentence:
+                # the condition said first was dropped: its pronoun subject is the card
+                text = re.sub(r"^it\b", "~", text)
+            if change.trigger == "leave" and text != sentence:
+                # the lord's creatures named by their type ("those soldiers", "your knights")
+                plural = _plural_subtype(change)
+                text = re.sub(rf"\b(?:those|these) {plural}\b", "they", text)
+                text = re.sub(
+                    rf"\b(?:your (?:other )?|other )?{plural}(?: you control)?\b", "creatures you control", text
+                )
+            if text != sentence:
+                out.append(text)
+    return tuple(dict.fromkeys(out))
+
+
+def change_readings(sentence: str, cards: Iterable[CardData]) -> tuple[str, ...]:
+    """``sentence`` (template form) with its card's effect written as the keyword change it makes;
+    none when the sentence names no such effect of its cards."""
+    return _rewrites(sentence, tuple(cards))
