@@ -26,15 +26,6 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data" / "paraphrases"
 SETS = sorted(p for p in DATA.iterdir() if (p / "expected.json").is_file())
 
-#: Near misses known to compile, each with why; strict, so a fix turns the mark into a failure to
-#: remove. Keyed by (set, card, the paragraph's first words).
-KNOWN_FALSE_COMPILES: dict[tuple[str, str, str], str] = {
-    ("combat", "Dawnsworn Acolyte", "Damage dealt by Dawnsworn Acolyte causes the player it damages"): (
-        "a contradicting variant (another player gains the life; 702.15b says the source's controller) "
-        "compiles to lifelink.gain-life"
-    ),
-}
-
 
 def _module(name: str) -> ModuleType:
     spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
@@ -55,20 +46,7 @@ def _near_misses() -> list[Any]:
         for row in _load(directory, "expected.json"):
             if row["kind"] != "near-miss":
                 continue
-            key = next(
-                (
-                    k
-                    for k in KNOWN_FALSE_COMPILES
-                    if k[:2] == (directory.name, row["card"]) and row["text"].startswith(k[2])
-                ),
-                None,
-            )
-            marks = [pytest.mark.xfail(strict=True, reason=KNOWN_FALSE_COMPILES[key])] if key else []
-            params.append(
-                pytest.param(
-                    directory.name, row["text"], id=f"{directory.name}-{row['card']}-{len(params)}", marks=marks
-                )
-            )
+            params.append(pytest.param(directory.name, row["text"], id=f"{directory.name}-{row['card']}-{len(params)}"))
     return params
 
 
@@ -104,13 +82,6 @@ def test_set_is_well_formed(directory: Path) -> None:
         assert row["why"], "every label says why"
     per_card = Counter(r["oracle_id"] for r in rulings)
     assert set(per_card) == set(cards), "every card has a paragraph and every paragraph a card"
-
-
-def test_every_known_false_compile_is_a_near_miss_of_a_set() -> None:
-    """A stale entry of the known list (a paragraph renamed or dropped) would silently mark nothing."""
-    rows = {(d.name, r["card"], r["text"]) for d in SETS for r in _load(d, "expected.json") if r["kind"] == "near-miss"}
-    for group, card, start in KNOWN_FALSE_COMPILES:
-        assert any(g == group and c == card and t.startswith(start) for g, c, t in rows), (group, card, start)
 
 
 @pytest.mark.parametrize(("group", "text"), _near_misses())
