@@ -321,7 +321,10 @@ def _roles(words: tuple[str, ...], spans: list[tuple[int, int, str, str]]) -> st
     if action is None:
         return ""
     start, size = action
-    passive = (start > 0 and words[start - 1] in _COPULAS) or _negated_copula(words, start)
+    # A present participle after a copula is the progressive, active ("the creature it was
+    # blocking"); only the participles kept whole by the stemmer still end in -ing.
+    progressive = words[start].endswith("ing")
+    passive = not progressive and ((start > 0 and words[start - 1] in _COPULAS) or _negated_copula(words, start))
     by = next((j for j in range(start + size, len(words)) if words[j] == "by"), None) if passive else None
     out: set[str] = set()
     for i, _, kind, concept in spans:

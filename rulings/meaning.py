@@ -162,11 +162,19 @@ def spell_out(text: str) -> str:
     return text
 
 
+#: Present participles whose -ing and -ed forms name opposite sides of one action, kept whole: a
+#: "blocking creature" is the blocker and a "blocked creature" the attacker it blocks (509.1), so
+#: "after it has been blocking" is not "after it has been blocked".
+_ROLE_PARTICIPLES = frozenset({"blocking"})
+
+
 def stem(word: str) -> str:
     """A crude stem that lets plural forms and tenses of one word meet: suffixes -ies/-ied
     (-> y), -ing, -ed, -es, -s, then a final -e, each only when three letters stay; a consonant
     doubled before -ing/-ed is undoubled ("tapping", "tapped" -> "tap")."""
     if not word.isalpha():
+        return word
+    if word in _ROLE_PARTICIPLES:
         return word
     for suffix, replacement in (("ies", "y"), ("ied", "y"), ("ing", ""), ("ed", ""), ("es", ""), ("s", "")):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith("ss"):

@@ -534,3 +534,23 @@ def test_no_contradicting_variant_of_a_combat_rule_compiles(kind):
     assert made, kind
     got = compiled([r for r, _ in made])
     assert [text for r, text in made if got[r.id] is not None] == []
+
+
+def test_blocking_and_blocked_are_opposite_sides_of_a_block():
+    """509.1: a "blocking" creature is the blocker and a "blocked" one the attacker; the stemmer once
+    read both as "block", so a keyword gained "after it has been blocking" read as "after it has
+    been blocked" and the blocker's side compiled to the attacker's rule."""
+    stated = [
+        ("If Test Goblin gains menace after it has been blocked by one creature, it remains blocked.", "Test Goblin"),
+        ("If Test Bat gains flying after it has been blocked, it remains blocked.", "Test Bat"),
+        ("The attacking creatures that the destroyed creature was blocking remain blocked.", "Test Bat"),
+    ]
+    swapped = [
+        ("If Test Goblin gains menace after it has been blocking one creature, it remains blocked.", "Test Goblin"),
+        ("If Test Bat gains flying after it has been blocking, it remains blocked.", "Test Bat"),
+    ]
+    rulings = [ruling(text, card, f"stated-{n}") for n, (text, card) in enumerate(stated)]
+    rulings += [ruling(text, card, f"swapped-{n}") for n, (text, card) in enumerate(swapped)]
+    got = compiled(rulings)
+    assert all(got[f"stated-{n}"] is not None for n in range(len(stated))), got
+    assert all(got[f"swapped-{n}"] is None for n in range(len(swapped))), got
