@@ -118,6 +118,27 @@ _ANTECEDENTS: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = (
 )
 #: A sentence opening an example.
 _EXAMPLE_OPENING = re.compile(r"^for example,\s")
+#: A sentence that says what does not matter: "it doesn't matter whether A, (and it doesn't matter
+#: whether | or whether | whether) B". What matters and what does not is a claim (its variant "it does
+#: matter" contradicts it), so such a sentence is never set aside as an example: it is read.
+_NOT_MATTER = re.compile(r"^it (?:doesn't|does not) matter whether (?P<rest>.+?)\.$")
+_MATTERS = re.compile(r"\bmatters?\b")
+_NEXT_WHETHER = re.compile(r"(?:,\s*|\s+)(?:and |or )?(?:it (?:doesn't|does not) matter )?whether\s+")
+#: The parts of an activated ability's cost (602.1a, 118) and what a sentence says to ask whether each
+#: could be paid: ``{T}`` (107.5) whether the permanent is untapped, ``{Q}`` (107.6) whether it is
+#: tapped, removing counters whether it has them, paying life whether you can pay it. ``{name}``
+#: stands for how the sentence names the permanent (its name or "it").
+_COST_QUESTIONS: tuple[tuple[str, str], ...] = (
+    (r"\{t\}", r"{name} is untapped"),
+    (r"\{q\}", r"{name} is tapped"),
+    (
+        r"remove (?:an?|one|\d+) (?P<kind>[a-z0-9+/-]+) counters? from (?:{name}|this [a-z]+)",
+        r"{name} has (?:an?|one|any|\d+) {kind} counters? on it",
+    ),
+    (r"pay (?P<life>\d+) life", r"you (?:can|could) pay {life} life"),
+)
+#: An activation restriction (602.5b): "Activate only if C." asks whether C is true.
+_RESTRICTION = re.compile(r"\bactivate only if (?P<condition>[^.]+)\.")
 #: A negation: an example that says what cannot happen or does not is a claim of its own (it could
 #: contradict the statement it follows), so it is read, never set aside as an illustration.
 _NEGATION = re.compile(r"\b(?:not|no|never|none|nothing|cannot|neither|nor)\b|n't\b")
@@ -140,6 +161,50 @@ class Sentence:
     example: str | None
     #: Two independent clauses ("you can't X, and you must Y"), each a sentence of its own, or ().
     clauses: tuple[str, ...] = ()
+
+
+def _example_questions(example: str, names: Iterable[str]) -> tuple[list[str], list[str]]:
+    """The questions an example's quoted ability asks of whether it could be activated: (whether each
+    part of its cost could be paid, whether its activation restriction holds), as regular expressions
+    over one clause of a sentence. ``names`` are the example's card names."""
+    name = r"(?:it|" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) + r")"
+    costs: list[str] = []
+    restrictions: list[str] = []
+    for quoted in _QUOTED.findall(example):
+        ability = quoted.strip('"“”')
+        if ":" in ability:
+            for part in (p.strip() for p in ability.split(":", 1)[0].split(",")):
+                for form, question in _COST_QUESTIONS:
+                    found = re.fullmatch(form.replace("{name}", name), part)
+                    if found:
+                        question = question.replace("{name}", name)
+                        for key, value in found.groupdict().items():
+                            question = question.replace("{" + key + "}", re.escape(value))
+                        costs.append(question)
+                        break
+        restrictions += [re.escape(found.group("condition")) for found in _RESTRICTION.finditer(ability)]
+    return costs, restrictions
+
+
+def _not_matter(sentence: str, example: str, names: Iterable[str]) -> str | None:
+    """ "It doesn't matter whether <A>, or whether <B>" after an example that quotes a mana ability:
+    when every clause asks whether a part of that ability's cost could be paid (or its activation
+    restriction held), the sentence says what "could produce" does not check (106.7: costs are
+    ignored), read as "~ doesn't check their costs (or legality)". A clause that asks anything else
+    leaves the sentence as it is (unread)."""
+    found = _NOT_MATTER.match(sentence.replace("it's ", "it is "))
+    if found is None:
+        return None
+    costs, restrictions = _example_questions(example, names)
+    legality = False
+    for clause in _NEXT_WHETHER.split(found.group("rest")):
+        if any(re.fullmatch(q, clause) for q in costs):
+            continue
+        if any(re.fullmatch(q, clause) for q in restrictions):
+            legality = True
+            continue
+        return None
+    return "~ doesn't check their costs or legality." if legality else "~ doesn't check their costs."
 
 
 def _oracle_words(cards: Sequence[CardData]) -> frozenset[str]:
@@ -270,6 +335,10 @@ def _read_paragraph(
         again = _used_again(text, cards)
         if again is not None:
             readings.append(again)
+        examples = " ".join(part.text for part in out if part.example is not None)
+        unmattered = _not_matter(text, examples, introduced) if introduced else None
+        if unmattered is not None:
+            readings.append(unmattered)
         describing = describes_card(sentence, cards)
         found = _COST_INCLUDES.match(sentence)
         if describing is not None and found is not None:
@@ -284,8 +353,8 @@ def _read_paragraph(
             )
         example = None
         named = {n for n in others if re.search(r"(?<!\w)" + re.escape(n) + r"(?!\w)", sentence)}
-        if _NEGATION.search(sentence.lower()):
-            pass  # a negated sentence is a claim, even inside an example
+        if _NEGATION.search(sentence.lower()) or _MATTERS.search(sentence.lower()):
+            pass  # a negated sentence, or one saying what matters, is a claim, even inside an example
         elif _EXAMPLE_OPENING.match(sentence) and named:
             introduced |= named
             example = f"an example naming {', '.join(sorted(named))}"
