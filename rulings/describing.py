@@ -207,6 +207,65 @@ def _not_matter(sentence: str, example: str, names: Iterable[str]) -> str | None
     return "~ doesn't check their costs or legality." if legality else "~ doesn't check their costs."
 
 
+#: The ordinal a ruling names one of its card's abilities by (113.1: the abilities in text order).
+_ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "last": -1}
+#: How a ruling names its card's own ability: "its ability", "~'s second ability", "that ability".
+_OWN_ABILITY = re.compile(
+    r"(?<![\w~'])(?:its|~'s|that|the) (?:(?P<ordinal>first|second|third|fourth|last) )?ability\b(?! (?:to|that|of)\b)"
+)
+#: How a ruling names the ability its card grants: "the ability granted by ~", "the ability ~ grants",
+#: "the ability ~ gives (it|them)".
+_GRANTED_ABILITY = re.compile(r"\bthe (?:mana )?ability (?:granted by ~|~ (?:grants|gives)(?: (?:it|them))?)")
+#: An ability an oracle text grants in quotation marks ("Equipped creature has "{T}: ...."").
+_GRANTED_TEXT = re.compile(r"\b(?:has|have|gains?) \"(?P<ability>[^\"]+)\"")
+
+
+def _cost_symbols(ability: str) -> frozenset[str]:
+    """The tap and untap symbols in an activated ability's cost (602.1a: the cost is before the
+    colon), or none for an ability that is not activated."""
+    if ":" not in ability:
+        return frozenset()
+    cost = ability.split(":", 1)[0]
+    return frozenset(symbol for symbol in ("{t}", "{q}") if symbol in cost)
+
+
+def _abilities(card: CardData) -> list[str]:
+    """The card's abilities in text order (113.1, one paragraph each), reminder text left out."""
+    text = re.sub(r"\([^)]*\)", "", card.text.lower())
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+def _symbol_reading(text: str, cards: Sequence[CardData]) -> str | None:
+    """``text`` with its card's ability named by the cost symbol that ability has ("its ability" ->
+    "its {t} ability", 107.5, 107.6): the ability named by its ordinal, the card's only activated
+    ability, or the ability it grants in quotation marks. Only when the named ability is one ability
+    with exactly one of the two symbols in its cost; otherwise None (the sentence is read as written)."""
+    if len(cards) != 1:
+        return None
+    abilities = _abilities(cards[0])
+    activated = [a for a in abilities if ":" in a and not re.match(r"^[+−-]?\d+:", a)]
+    granted = [found.group("ability") for a in abilities for found in _GRANTED_TEXT.finditer(a)]
+
+    def named(found: re.Match[str]) -> str:
+        ordinal = found.groupdict().get("ordinal")
+        if found.re is _GRANTED_ABILITY:
+            chosen = granted if len(granted) == 1 else []
+        elif ordinal is not None:
+            index = _ORDINALS[ordinal]
+            chosen = [abilities[index]] if -len(abilities) <= index < len(abilities) else []
+        else:
+            chosen = activated if len(activated) == 1 else []
+        symbols = _cost_symbols(chosen[0]) if chosen else frozenset()
+        if len(symbols) != 1:
+            return found.group()
+        article = "the" if found.re is _GRANTED_ABILITY else found.group().split(" ", 1)[0]
+        return f"{article} {next(iter(symbols))} ability"
+
+    out = _GRANTED_ABILITY.sub(named, text)
+    out = _OWN_ABILITY.sub(named, out)
+    return out if out != text else None
+
+
 def _oracle_words(cards: Sequence[CardData]) -> frozenset[str]:
     words: set[str] = set()
     for card in cards:
@@ -335,6 +394,9 @@ def _read_paragraph(
         again = _used_again(text, cards)
         if again is not None:
             readings.append(again)
+        symbol = _symbol_reading(text, cards)
+        if symbol is not None:
+            readings.append(symbol)
         examples = " ".join(part.text for part in out if part.example is not None)
         unmattered = _not_matter(text, examples, introduced) if introduced else None
         if unmattered is not None:

@@ -62,13 +62,103 @@ _CANONICAL: tuple[tuple[re.Pattern[str], str], ...] = (
             r"\bfollow(?:s|ing)? (?:all |the |any )*(?:of the )?(?:normal |applicable |usual )*(?:timing )?"
             r"(?:rules|restrictions|permissions)(?: and (?:timing )?(?:rules|restrictions|permissions))*"
             r"(?: for (?:playing|casting) (?:it|them|that card|those cards|the card|the cards|that spell|those spells)"
-            r"| for (?:it|them))?"
+            r"| for (?:it|them)\b)?"
         ),
         "follow the normal timing rules",
     ),
     # A necessary condition said as an obligation: "you must have X in order to Y" is "you can Y
     # only if you have X" (the same claim as the rules' "can't Y unless X").
     (re.compile(r"\byou must (have [^,;.]+?) in order to ([^,;.]+)"), r"you can \2 only if you \1"),
+    # Sixth round: the timing rules followed "for" the object they are followed for, said without the
+    # verb ("follow the normal timing rules for the exiled card"): following them is for playing it.
+    (
+        re.compile(r"\bfollow the normal timing rules for (?!playing |casting |its card type|the card's type)(?=\S)"),
+        "follow the normal timing rules for playing ",
+    ),
+    # The timing rules "for its card type", "based on the card's type": the card's own timing rules.
+    (
+        re.compile(
+            r"\b(timing (?:rules|restrictions|permissions))(?: (?:for|based on|of) (?:its|their|the card's|that card's"
+            r"|the exiled card's|the cards'|each card's|the card) (?:card )?types?)"
+        ),
+        r"\1",
+    ),
+    # The card's type allowing a time is the card's normal timing; the rules that "would normally apply"
+    # to a card are its timing rules.
+    (
+        re.compile(
+            r"\bat the time (?:its|the card's|that card's|their) (?:card )?types? (?:would )?normally allows?\b"
+        ),
+        "when you could normally play it",
+    ),
+    (
+        re.compile(
+            r"\b(timing (?:rules|restrictions|permissions)) that (?:would )?normally apply(?: to (?:it|that card|the card|them))?"
+        ),
+        r"\1",
+    ),
+    # The times a card could be played at without the effect (its normal timing, 601.2, 305.1), one
+    # form: "at a time (when) you couldn't normally cast it" / "any time you could not normally",
+    # and "when you could normally play it" / "only at a time you normally could".
+    (
+        re.compile(
+            r"\b(?:at (?:a |any |the )?times?|any ?time|when|whenever)(?: that| when)? you (?:could|can|would) not"
+            r" normally(?: (?:be able to )?(?:play|cast))?(?: (?:it|them|that card|the card|those cards|that spell|the spell))?"
+            r"(?=[,.;]|$)"
+        ),
+        "at a time you could not normally play it",
+    ),
+    (
+        re.compile(
+            r"\b(?:at (?:a |any |the )?times?|any ?time|when|whenever)(?: that| when)? you (?:could|can|would)"
+            r" normally(?: (?:be able to )?(?:play|cast))?(?: (?:it|them|that card|the card|those cards|that spell|the spell))?"
+            r"(?=[,.;]|$)"
+        ),
+        "when you could normally play it",
+    ),
+    # Changing the timing of playing a card, in other words: "change the timing rules for", "alter
+    # the timing of" are "change when you can".
+    (
+        re.compile(
+            r"\b(chang|alter)(?:e|es|ed|ing)? (?:the )?(?:normal )?timing(?: (?:rules|restrictions|permissions|requirements))?"
+            r"(?: (?:for|of|on))?(?= )"
+        ),
+        "change when you can",
+    ),
+    # Continuous control since the turn began (302.6), one form for its many: "controlled ~
+    # continuously since the start of your most recent turn", "... since their most recent turn began".
+    (
+        re.compile(
+            r"\b(controlled(?: (?:it|~|that creature|the creature|them|that permanent))?) continuously since"
+            r" (?:the (?:start|beginning) of )?(?:your|their|its controller's|his or her) most recent turn(?: began| started)?"
+        ),
+        r"\1 continuously since your most recent turn began",
+    ),
+    # "during the turn it came under your control": the turn named by what happened in it.
+    (re.compile(r"\b(?:during|on|in) the (?:same )?turn (?=(?:it|you|~|they|that creature)\b)"), "the turn "),
+    # Haste given by something: the creature has haste (702.10b).
+    (
+        re.compile(r"\bunless (?:something|an effect|another effect|a spell or ability) gives it haste\b"),
+        "unless it has haste",
+    ),
+    # A turn-long time said with a preposition: "during this turn", "for the rest of the turn",
+    # "through the end of that turn" are "this turn" (a later turn is "next turn": other words).
+    (
+        re.compile(
+            r"\b(?:during|through|throughout|for the rest of|through the end of|any time during|at any time during)"
+            r" (?:this|that|the same|the current) turn\b|\b(?:for|during) the rest of the turn\b"
+        ),
+        "this turn",
+    ),
+    # The end of the turn as the moment a permission ends: "once the turn ends", "after this turn ends",
+    # "after the end of the turn" are "after this turn".
+    (
+        re.compile(
+            r"\b(?:once|after|when|as soon as) (?:the|this|that) turn (?:ends|is over|has ended)\b"
+            r"|\bafter the end of (?:the|this|that) turn\b"
+        ),
+        "after this turn",
+    ),
 )
 
 #: Sentences that only explain what another sentence claims: set aside whole.
@@ -94,6 +184,8 @@ _HEDGES = re.compile(
     r"|,\s*perhaps because [^,]*(?=,)"
     r"|,\s*for example(?=\.$)"
     r"|,?\s*even (?:if|though) ~(?:'s)? [^,.]*(?=\.$)"
+    r"|,\s*even if you (?:activate|use) (?:that|the|its|~'s)(?: [a-z]+)? ability again(?=\.$)"
+    r"|,\s*which (?:usually|normally|typically|often|generally) means [^,.]*(?=\.$)"
 )
 _PARENTHESIS = re.compile(r"\s*\([^()]*\)")
 #: A quoted example of what the claim speaks of ("any other applicable restrictions such as "cast
@@ -101,7 +193,11 @@ _PARENTHESIS = re.compile(r"\s*\([^()]*\)")
 _QUOTED_EXAMPLE = re.compile(r',?\s*\bsuch as "[^"]*"')
 #: An example given as a clause between commas (", such as if you cast X when you control Y,"):
 #: it names one case of what the sentence claims, it claims nothing more.
-_EXAMPLE_CLAUSE = re.compile(r",\s*such as (?:if|when|by|because|after) [^,;]*(?:,\s*(?=\S)|(?=\.$))")
+_EXAMPLE_CLAUSE = re.compile(
+    r",\s*such as (?:if|when|by|because|after) [^,;]*(?:,\s*(?=\S)|(?=\.$))"
+    # sixth round: a trailing "such as <doing something>" names one case of the costs or acts before it
+    r"|,?\s+such as [a-z]+ing\b[^,;.]*(?=\.$)"
+)
 #: A parenthetical with one of these words may restrict the claim ("(unless it has haste)"): it is
 #: kept in the sentence, to be read (or to leave the sentence unread), never set aside.
 _RESTRICTING = re.compile(r"\b(?:only|unless|except|but|never|not|cannot)\b|n't\b")
