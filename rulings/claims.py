@@ -242,6 +242,11 @@ def _conditional_modality(words: tuple[str, ...], markers: list[str], clause_neg
     if conditional and not any(negated[1:]):
         # "if not C, you can A unless D": the negation is the condition's, so "unless" does not
         # make the permission an "only" ("you can't A unless D" does)
+        if "can" in markers and not {"cannot", "only", "must", "unless"} & set(markers):
+            # "if you don't, you can cast it later": a permission under a negated condition is no
+            # refused permission ("you can't cast it later"); a modality of its own, which no family
+            # declares (sixth round)
+            return "can-if-not"
         return _modality([m for m in markers if m != "unless"], sum(negated))
     return _modality(markers, sum(negated))
 

@@ -136,6 +136,37 @@ _CANONICAL: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     # "during the turn it came under your control": the turn named by what happened in it.
     (re.compile(r"\b(?:during|on|in) the (?:same )?turn (?=(?:it|you|~|they|that creature)\b)"), "the turn "),
+    # The attack target of the creature a ninjutsu cost returned (702.49c), one form.
+    (
+        re.compile(
+            r"\bthe (?:same )?(?:player, planeswalker, or battle|player|planeswalker|battle)(?: or planeswalker)? (?:that|as)"
+            r" the (?:returned creature|creature (?:that was |you )?returned(?: to (?:your|its owner's) hand)?) was attacking\b"
+        ),
+        "the same player, planeswalker, or battle that the returned creature was attacking",
+    ),
+    # An optional act said as one not required: "you may X, but you aren't required to" is "you may X".
+    (
+        re.compile(
+            r",? but (?:you are not|you're not|you aren't) (?:required|obligated|forced) to(?: do so)?(?=[.,;]|$)"
+        ),
+        "",
+    ),
+    # A mana ability named by its text ("its {T}: Add {G} ability") is its {T} mana ability; mana named by
+    # its symbols ("tapping it for {G}", "adds {C}") is mana (106.1, 107.4).
+    (re.compile(r"\{t\}: add (?:\{[wubrgcs0-9]\})+ ability\b"), "{t} mana ability"),
+    (
+        re.compile(
+            r"\b(for|add|adds|added|produce|produces|produced) (?:an additional |one )?(?:\{[wubrgcs0-9]\})+(?=[ ,.;]|$)"
+        ),
+        r"\1 mana",
+    ),
+    # Tapping the card for mana, the card named between the words ("tapping ~ for mana"); making no mana
+    # said as adding nothing.
+    (
+        re.compile(r"\b(tap|taps|tapped|tapping) (?:~|that land|the land|this land|that permanent) for mana\b"),
+        r"\1 it for mana",
+    ),
+    (re.compile(r"\b(add|adds|produce|produces) anything\b"), r"\1 any mana"),
     # Haste given by something: the creature has haste (702.10b).
     (
         re.compile(r"\bunless (?:something|an effect|another effect|a spell or ability) gives it haste\b"),
@@ -186,6 +217,7 @@ _HEDGES = re.compile(
     r"|,?\s*even (?:if|though) ~(?:'s)? [^,.]*(?=\.$)"
     r"|,\s*even if you (?:activate|use) (?:that|the|its|~'s)(?: [a-z]+)? ability again(?=\.$)"
     r"|,\s*which (?:usually|normally|typically|often|generally) means [^,.]*(?=\.$)"
+    r"|,\s*even in a multiplayer game(?=\.$)"
 )
 _PARENTHESIS = re.compile(r"\s*\([^()]*\)")
 #: A quoted example of what the claim speaks of ("any other applicable restrictions such as "cast

@@ -1,0 +1,207 @@
+"""Rulings compile by meaning, sixth round (issue 24): the general frames of the non-combat families
+other than playing exiled cards. The card's ability named through the card ("its ability", "~'s second
+ability", "the ability ~ grants") read by the cost symbol that ability has; continuous control since
+the turn began in one form; the turn named by what happened in it; "can't A until C" as "A only once
+C"; the attack target of the returned creature in one form; the next upkeep with "at"; a mana ability
+named by its text ("its {T}: Add {G} ability") and mana by its symbols; no color to make mana of.
+Made-up cards and sentences; each frame compiles in several wordings, and its contradicting variants
+(negated, another symbol, another time, another player, roles swapped) stay uncovered."""
+
+import pytest
+
+from protocol.model import CardData
+from rulings.cards import CardPool
+from rulings.compile import compile_corpus
+from rulings.corpus import Corpus, Ruling, ruling_sha
+
+LOOKOUT = CardData(
+    name="Test Lookout",
+    types=("Creature",),
+    mana_cost="{1}{G}",
+    text="{T}: Target creature you control gains reach until end of turn.",
+    power="1",
+    toughness="3",
+)
+LANTERN = CardData(
+    name="Test Lantern",
+    types=("Artifact",),
+    mana_cost="{2}",
+    text="{T}: Add {C}.\n{2}, {Q}: Scry 1.",
+)
+HORN = CardData(
+    name="Test Horn",
+    types=("Artifact",),
+    mana_cost="{1}",
+    text='Equipped creature has "{T}: Untap target creature."\nEquip {1}',
+)
+DRUID = CardData(
+    name="Test Druid",
+    types=("Creature",),
+    mana_cost="{G}",
+    text="{T}: Add {G}.\nWhenever Test Druid is tapped for mana, you gain 1 life.",
+    power="0",
+    toughness="2",
+)
+PRISM = CardData(
+    name="Test Reliquary",
+    types=("Artifact",),
+    mana_cost="{3}",
+    text=(
+        "Imprint — When Test Reliquary enters, you may exile a nonland card from your hand.\n"
+        "{T}: Add one mana of any of the exiled card's colors."
+    ),
+)
+NINJA = CardData(
+    name="Test Shade",
+    types=("Creature",),
+    mana_cost="{3}{B}",
+    text="Ninjutsu {1}{B} ({1}{B}, Return an unblocked attacker you control to hand: Put this card onto the "
+    "battlefield from your hand tapped and attacking.)",
+    power="3",
+    toughness="2",
+    keywords=("Ninjutsu",),
+)
+EMBER = CardData(
+    name="Test Ember",
+    types=("Sorcery",),
+    mana_cost="{2}{R}",
+    text="Test Ember deals 3 damage to any target.\nRebound (If you cast this spell from your hand, exile it as it "
+    "resolves. At the beginning of your next upkeep, you may cast this card from exile without paying its mana "
+    "cost.)",
+    keywords=("Rebound",),
+)
+POOL = CardPool({c.name: c for c in (LOOKOUT, LANTERN, HORN, DRUID, PRISM, NINJA, EMBER)})
+
+
+def compiled(text: str, card: str) -> str | None:
+    rule = Ruling("t.r", text, ruling_sha(text), (card,), ("x",), (), (), "executable")
+    (result,) = compile_corpus(Corpus((rule,)), POOL).coverage
+    return result.template if result.coverage == "template" else None
+
+
+SYMBOL = "costs.cost-symbol"
+
+
+@pytest.mark.parametrize(
+    "text, card, template",
+    [
+        # the card's ability named through the card, read by its cost symbol
+        (
+            "The {T} in the cost of Test Lookout's ability means you tap Test Lookout to activate it.",
+            LOOKOUT.name,
+            SYMBOL,
+        ),
+        ("To activate the ability Test Horn grants, you tap the creature that has it.", HORN.name, SYMBOL),
+        (
+            "If you haven't controlled Test Lookout continuously since the start of your most recent turn, you can't "
+            "activate its ability.",
+            LOOKOUT.name,
+            SYMBOL,
+        ),
+        ("You can't activate Test Lookout's ability the turn it comes under your control.", LOOKOUT.name, SYMBOL),
+        (
+            "Test Lookout's ability won't be available during the turn you cast it unless something gives it haste.",
+            LOOKOUT.name,
+            SYMBOL,
+        ),
+        # a mana ability by its text, mana by its symbols
+        (
+            "Test Druid is tapped for mana only when you activate its {T}: Add {G} ability.",
+            DRUID.name,
+            "mana.tap-for-mana",
+        ),
+        ("Tapping Test Druid for {G} triggers its last ability.", DRUID.name, "mana.tapped-for-mana-trigger"),
+        (
+            "To tap a land for mana means to activate a mana ability of that land with {T} in its cost.",
+            DRUID.name,
+            "mana.tap-for-mana",
+        ),
+        # no color to make mana of
+        (
+            "If the card exiled with Test Reliquary is colorless, its last ability adds no mana.",
+            PRISM.name,
+            "mana.undefined-type",
+        ),
+        # ninjutsu: "can't ... until", the same attack target, never declared
+        (
+            "You can't activate ninjutsu until blockers have been declared.",
+            NINJA.name,
+            "ninjutsu.activation-after-blockers",
+        ),
+        (
+            "Test Shade will be attacking the same player that the creature you returned to your hand was attacking, "
+            "even in a multiplayer game.",
+            NINJA.name,
+            "ninjutsu.enters-attacking-same-target",
+        ),
+        (
+            "Because Test Shade enters the battlefield attacking, its ability that triggers whenever it attacks won't "
+            "trigger.",
+            NINJA.name,
+            "ninjutsu.never-declared",
+        ),
+        # rebound: countered, instead of exile; the next upkeep with "at"
+        (
+            "If Test Ember is countered, it's put into your graveyard instead of exile. You won't get to cast it again "
+            "at your next upkeep.",
+            EMBER.name,
+            "rebound.not-resolving-goes-to-graveyard",
+        ),
+        (
+            "You may cast the exiled card as the delayed trigger resolves, but you aren't required to. If you don't, "
+            "you won't be able to cast it later.",
+            EMBER.name,
+            "rebound.recast-optional",
+        ),
+    ],
+)
+def test_a_general_frame_compiles(text, card, template):
+    assert compiled(text, card) == template
+
+
+@pytest.mark.parametrize(
+    "text, card",
+    [
+        # another symbol than the ability's cost has
+        ("The {T} in the cost of Test Lookout's ability means you untap Test Lookout to activate it.", LOOKOUT.name),
+        ("To activate the ability Test Horn grants, you untap the creature that has it.", HORN.name),
+        # two activated abilities, no ordinal: which one (and its symbol) is not said
+        ("You can't activate Test Lantern's ability the turn it comes under your control.", LANTERN.name),
+        # a permission under a negated condition is no refused permission
+        ("If you don't, you can cast it later.", EMBER.name),
+        # the condition turned over
+        (
+            "If you have controlled Test Lookout continuously since the start of your most recent turn, you can't "
+            "activate its ability.",
+            LOOKOUT.name,
+        ),
+        ("You can activate Test Lookout's ability the turn it comes under your control.", LOOKOUT.name),
+        # negated, swapped
+        ("Test Druid is tapped for mana even when you don't activate its {T}: Add {G} ability.", DRUID.name),
+        ("Tapping Test Druid for {G} doesn't trigger its last ability.", DRUID.name),
+        ("If the card exiled with Test Reliquary is colorless, its last ability adds one mana.", PRISM.name),
+        ("If the card exiled with Test Reliquary is red, its last ability adds no mana.", PRISM.name),
+        ("You can activate ninjutsu until blockers have been declared.", NINJA.name),
+        ("You can't activate ninjutsu until attackers have been declared.", NINJA.name),
+        (
+            "Test Shade will be attacking a different player than the creature you returned to your hand was "
+            "attacking.",
+            NINJA.name,
+        ),
+        (
+            "Because Test Shade enters the battlefield attacking, its ability that triggers whenever it attacks will trigger.",
+            NINJA.name,
+        ),
+        (
+            "If Test Ember is countered, it's put into exile instead of your graveyard. You won't get to cast it again "
+            "at your next upkeep.",
+            EMBER.name,
+        ),
+        (
+            "You may cast the exiled card as the delayed trigger resolves. If you don't, you can cast it later.",
+            EMBER.name,
+        ),
+    ],
+)
+def test_a_contradicting_variant_stays_uncovered(text, card):
+    assert compiled(text, card) is None
