@@ -123,6 +123,11 @@ _EXAMPLE_OPENING = re.compile(r"^for example,\s")
 #: matter" contradicts it), so such a sentence is never set aside as an example: it is read.
 _NOT_MATTER = re.compile(r"^it (?:doesn't|does not) matter whether (?P<rest>.+?)\.$")
 _MATTERS = re.compile(r"\bmatters?\b")
+#: The ruling's own card given to another player ("if an opponent controls ~"): the rule's "you" is its
+#: controller, so such a sentence is a claim of its own (it could contradict the rule), never an example.
+_OTHERS_CARD = re.compile(
+    r"\b(?:an? opponents?|your opponents?|another player|other players|that player) (?:controls?|owns?)\b(?:(?!\byou\b)[^,.;])*?~"
+)
 _NEXT_WHETHER = re.compile(r"(?:,\s*|\s+)(?:and |or )?(?:it (?:doesn't|does not) matter )?whether\s+")
 #: The parts of an activated ability's cost (602.1a, 118) and what a sentence says to ask whether each
 #: could be paid: ``{T}`` (107.5) whether the permanent is untapped, ``{Q}`` (107.6) whether it is
@@ -415,8 +420,8 @@ def _read_paragraph(
             )
         example = None
         named = {n for n in others if re.search(r"(?<!\w)" + re.escape(n) + r"(?!\w)", sentence)}
-        if _NEGATION.search(sentence.lower()) or _MATTERS.search(sentence.lower()):
-            pass  # a negated sentence, or one saying what matters, is a claim, even inside an example
+        if _NEGATION.search(sentence.lower()) or _MATTERS.search(sentence.lower()) or _OTHERS_CARD.search(sentence):
+            pass  # a negated sentence, one saying what matters or one giving the card to another player is a claim
         elif _EXAMPLE_OPENING.match(sentence) and named:
             introduced |= named
             example = f"an example naming {', '.join(sorted(named))}"

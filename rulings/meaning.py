@@ -167,6 +167,11 @@ _CANONICAL: tuple[tuple[re.Pattern[str], str], ...] = (
         r"\1 it for mana",
     ),
     (re.compile(r"\b(add|adds|produce|produces) anything\b"), r"\1 any mana"),
+    # A Class's level reached, said as an event: "after ~ becomes level 3" is "at level 3" (716.2).
+    (
+        re.compile(r"\b(?:after|once|when|as soon as) (?:~|it|the class) (?:becomes|reaches|is) level (\d)\b"),
+        r"at level \1",
+    ),
     # Haste given by something: the creature has haste (702.10b).
     (
         re.compile(r"\bunless (?:something|an effect|another effect|a spell or ability) gives it haste\b"),
@@ -218,6 +223,7 @@ _HEDGES = re.compile(
     r"|,\s*even if you (?:activate|use) (?:that|the|its|~'s)(?: [a-z]+)? ability again(?=\.$)"
     r"|,\s*which (?:usually|normally|typically|often|generally) means [^,.]*(?=\.$)"
     r"|,\s*even in a multiplayer game(?=\.$)"
+    r"|,\s*no matter how (?:it|~) (?:was|is|entered|enters)[^,.]*(?=\.$)"
 )
 _PARENTHESIS = re.compile(r"\s*\([^()]*\)")
 #: A quoted example of what the claim speaks of ("any other applicable restrictions such as "cast

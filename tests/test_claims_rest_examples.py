@@ -103,3 +103,10 @@ def test_what_does_not_matter_after_a_quoted_ability_is_the_costs_ignored_claim(
 )
 def test_a_changed_question_or_an_affirmed_one_stays_uncovered(text, card):
     assert compiled(text, card)[0] is None
+
+
+def test_an_example_giving_the_card_to_another_player_is_a_claim_to_read():
+    """The rule's "you" controls the card: an example sentence in which another player controls it is
+    a claim of its own (it could contradict the rule), read and never set aside."""
+    swapped = PRISM_RULING.replace("and you control Test Prism", "and an opponent controls Test Prism")
+    assert compiled(swapped, PRISM.name)[0] is None
