@@ -172,6 +172,9 @@ _CANONICAL: tuple[tuple[re.Pattern[str], str], ...] = (
         re.compile(r"\b(?:after|once|when|as soon as) (?:~|it|the class) (?:becomes|reaches|is) level (\d)\b"),
         r"at level \1",
     ),
+    # "taking X into account": the phrase whole before its object; a Class that "has its own level" tracks it.
+    (re.compile(r"\btak(?:e|es|ing) ([a-z -]+?) into account\b"), r"taking into account \1"),
+    (re.compile(r"\b(?:has|have) (?:its|their) own levels?\b"), "tracks its own level"),
     # Haste given by something: the creature has haste (702.10b).
     (
         re.compile(r"\bunless (?:something|an effect|another effect|a spell or ability) gives it haste\b"),
