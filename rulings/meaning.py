@@ -120,8 +120,8 @@ _CANONICAL: tuple[tuple[re.Pattern[str], str], ...] = (
     # the timing of" are "change when you can".
     (
         re.compile(
-            r"\b(chang|alter)(?:e|es|ed|ing)? (?:the )?(?:normal )?timing(?: (?:rules|restrictions|permissions|requirements))?"
-            r"(?: (?:for|of|on))?(?= )"
+            r"\b(chang|alter)(?:e|es|ed|ing)? (?:the |any )?(?:normal )?timing(?: (?:rules|restrictions|permissions|requirements))?"
+            r"(?: (?:for|of|on))?(?=[ .,;]|$)"
         ),
         "change when you can",
     ),
@@ -175,6 +175,28 @@ _CANONICAL: tuple[tuple[re.Pattern[str], str], ...] = (
     # "taking X into account": the phrase whole before its object; a Class that "has its own level" tracks it.
     (re.compile(r"\btak(?:e|es|ing) ([a-z -]+?) into account\b"), r"taking into account \1"),
     (re.compile(r"\b(?:has|have) (?:its|their) own levels?\b"), "tracks its own level"),
+    # The sorcery's timing said as a speed (307.1: a main phase of your turn, the stack empty).
+    (
+        re.compile(r"\b(?:at|with) sorcery (?:speed|timing)\b|\bas a sorcery\b"),
+        "during your main phase while the stack is empty",
+    ),
+    # A permission that ends with the turn: "the permission to play it ends at the end of the turn" is
+    # one to play it only this turn.
+    (
+        re.compile(
+            r"\b(?:ends|expires|runs out|lasts only until|lasts until) (?:at )?(?:the )?end of (?:the|this|that) turn\b"
+        ),
+        "only this turn",
+    ),
+    # The card named by its state: "an untapped ~" is an untapped permanent.
+    (re.compile(r"\ban? (untapped|tapped) (?:~|creature|artifact|land)(?!\w)"), r"an \1 permanent"),
+    # Control since the turn began, said as being under your control.
+    (
+        re.compile(
+            r"\bunder (?:your|their) control (continuously )?since the (?:start|beginning) of (?:your|their) turn\b"
+        ),
+        r"under your control \1since your most recent turn began",
+    ),
     # Haste given by something: the creature has haste (702.10b).
     (
         re.compile(r"\bunless (?:something|an effect|another effect|a spell or ability) gives it haste\b"),

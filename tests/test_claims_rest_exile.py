@@ -82,6 +82,16 @@ GONE = "play-from-exile.uncast-stay-exiled"
         ("You may play the exiled card only for the rest of the turn.", GONE),
         ("If you don't play the card this turn, you can't play it later.", GONE),
         ("You can't play the exiled card on a later turn.", GONE),
+        # speeds, a free cast refused, the permission's end, a land play left or used
+        ("Test Raider's ability doesn't let you cast a sorcery at instant speed.", TIMING),
+        ("If the exiled card is an instant, you can cast it any time you have priority this turn.", TIMING),
+        ("You may cast a creature card exiled this way only at sorcery speed.", TIMING),
+        ("Test Raider doesn't let you cast the exiled card without paying its mana cost.", TIMING),
+        ("The permission to play the exiled card ends at the end of the turn.", GONE),
+        ("You can play the card only during the turn it was exiled.", GONE),
+        ("A land card exiled this way can be played only if you have a land play left.", TIMING),
+        ("Playing a land exiled this way counts as your land drop for the turn.", TIMING),
+        ("Playing the exiled card doesn't change any timing rules.", TIMING),
     ],
 )
 def test_a_general_frame_of_playing_exiled_cards_compiles(text, template):
@@ -112,6 +122,14 @@ def test_a_general_frame_of_playing_exiled_cards_compiles(text, template):
         "An opponent can play the exiled card only when they could normally play it.",
         # a land's play not used
         "Playing a land this way doesn't count as your land play for the turn.",
+        # speeds and free casts turned over
+        "Test Raider's ability lets you cast a sorcery at instant speed.",
+        "If the exiled card is an instant, you can't cast it any time you have priority this turn.",
+        "You may cast a creature card exiled this way at instant speed.",
+        "Test Raider lets you cast the exiled card without paying its mana cost.",
+        "You may cast the exiled card without paying its mana cost.",
+        "The permission to play the exiled card ends at the end of your next turn.",
+        "A land card exiled this way can be played even if you have no land play left.",
     ],
 )
 def test_a_contradicting_variant_of_a_general_frame_stays_uncovered(text):

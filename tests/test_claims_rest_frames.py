@@ -70,7 +70,15 @@ EMBER = CardData(
     "cost.)",
     keywords=("Rebound",),
 )
-POOL = CardPool({c.name: c for c in (LOOKOUT, LANTERN, HORN, DRUID, PRISM, NINJA, EMBER)})
+BONDER = CardData(
+    name="Test Bonder",
+    types=("Creature",),
+    mana_cost="{2}{U}",
+    text="{U}, {Q}: Move a counter from target creature onto another target creature.",
+    power="3",
+    toughness="3",
+)
+POOL = CardPool({c.name: c for c in (LOOKOUT, LANTERN, HORN, DRUID, PRISM, NINJA, EMBER, BONDER)})
 
 
 def compiled(text: str, card: str) -> str | None:
@@ -104,6 +112,13 @@ SYMBOL = "costs.cost-symbol"
             LOOKOUT.name,
             SYMBOL,
         ),
+        (
+            "If Test Bonder hasn't been under your control since the start of your turn, you can't activate its {Q} ability.",
+            BONDER.name,
+            SYMBOL,
+        ),
+        ("To pay the {Q} cost, you untap Test Bonder.", BONDER.name, SYMBOL),
+        ("An untapped Test Bonder can't be untapped to pay the cost of its ability.", BONDER.name, SYMBOL),
         # a mana ability by its text, mana by its symbols
         (
             "Test Druid is tapped for mana only when you activate its {T}: Add {G} ability.",
@@ -176,6 +191,12 @@ def test_a_general_frame_compiles(text, card, template):
             LOOKOUT.name,
         ),
         ("You can activate Test Lookout's ability the turn it comes under your control.", LOOKOUT.name),
+        (
+            "If Test Bonder has been under your control since the start of your turn, you can't activate its {Q} ability.",
+            BONDER.name,
+        ),
+        ("To pay the {Q} cost, you tap Test Bonder.", BONDER.name),
+        ("A tapped Test Bonder can't be untapped to pay the cost of its ability.", BONDER.name),
         # negated, swapped
         ("Test Druid is tapped for mana even when you don't activate its {T}: Add {G} ability.", DRUID.name),
         ("Tapping Test Druid for {G} doesn't trigger its last ability.", DRUID.name),
