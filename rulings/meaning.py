@@ -197,6 +197,16 @@ _CANONICAL: tuple[tuple[re.Pattern[str], str], ...] = (
         ),
         r"under your control \1since your most recent turn began",
     ),
+    # "tapped and attacking": the attack is what a ruling of the entering creature claims (the tapped state is
+    # the same event's); "until the ninjutsu ability resolves" is "until the ability resolves".
+    (re.compile(r"\btapped and attacking\b"), "attacking"),
+    (
+        re.compile(r"\buntil (?:the|its|that) (?:[a-z]+ )?ability (?:resolves|has resolved)\b"),
+        "until the ability resolves",
+    ),
+    # No obligation is an option: "you don't have to X" is "you may choose not to X" ("must not" is a
+    # prohibition, "don't have to" is not).
+    (re.compile(r"\b(?:do|does|did) not (?:have|need) to\b"), "may choose not to"),
     # Haste given by something: the creature has haste (702.10b).
     (
         re.compile(r"\bunless (?:something|an effect|another effect|a spell or ability) gives it haste\b"),

@@ -78,7 +78,15 @@ BONDER = CardData(
     power="3",
     toughness="3",
 )
-POOL = CardPool({c.name: c for c in (LOOKOUT, LANTERN, HORN, DRUID, PRISM, NINJA, EMBER, BONDER)})
+SCHOLAR = CardData(
+    name="Test Scholar Class",
+    types=("Enchantment",),
+    subtypes=("Class",),
+    mana_cost="{U}",
+    text="(Gain the next level as a sorcery to add its ability.)\nWhen this Class enters, draw a card.\n"
+    "{1}{U}: Level 2\nYou have no maximum hand size.\n{3}{U}: Level 3\nAt the beginning of your upkeep, scry 1.",
+)
+POOL = CardPool({c.name: c for c in (LOOKOUT, LANTERN, HORN, DRUID, PRISM, NINJA, EMBER, BONDER, SCHOLAR)})
 
 
 def compiled(text: str, card: str) -> str | None:
@@ -155,6 +163,53 @@ SYMBOL = "costs.cost-symbol"
             NINJA.name,
             "ninjutsu.never-declared",
         ),
+        (
+            "You can activate ninjutsu only once blockers have been chosen.",
+            NINJA.name,
+            "ninjutsu.activation-after-blockers",
+        ),
+        (
+            "Test Shade enters the battlefield tapped and attacking the same player that the returned creature was "
+            "attacking.",
+            NINJA.name,
+            "ninjutsu.enters-attacking-same-target",
+        ),
+        (
+            "Test Shade isn't put onto the battlefield until the ninjutsu ability resolves.",
+            NINJA.name,
+            "ninjutsu.reveal-and-return",
+        ),
+        (
+            "Returning the unblocked creature to your hand is part of the cost of ninjutsu.",
+            NINJA.name,
+            "ninjutsu.reveal-and-return",
+        ),
+        # Class: the level reached, kept abilities, the stack, its own level
+        ("Each Class starts at level 1.", SCHOLAR.name, "class.starts-at-level-1"),
+        (
+            "Gaining a level doesn't cause a Class to lose the abilities of its earlier levels.",
+            SCHOLAR.name,
+            "class.keeps-previous-levels",
+        ),
+        ("A Class keeps all abilities from its previous levels.", SCHOLAR.name, "class.keeps-previous-levels"),
+        (
+            "Leveling up a Class uses the stack, and players can respond to it.",
+            SCHOLAR.name,
+            "class.level-up-uses-stack",
+        ),
+        (
+            "You can't activate a level ability of a Class that's already at that level or higher.",
+            SCHOLAR.name,
+            "class.no-repeat-level",
+        ),
+        ("If you control two Classes, each one has its own level.", SCHOLAR.name, "class.levels-tracked-separately"),
+        # rebound: no obligation, the upkeep, the rest of the game
+        ("You don't have to cast the card again with rebound.", EMBER.name, "rebound.recast-optional"),
+        (
+            "If you choose not to cast the exiled card, it stays in exile for the rest of the game.",
+            EMBER.name,
+            "rebound.recast-optional",
+        ),
         # rebound: countered, instead of exile; the next upkeep with "at"
         (
             "If Test Ember is countered, it's put into your graveyard instead of exile. You won't get to cast it again "
@@ -222,6 +277,16 @@ def test_a_general_frame_compiles(text, card, template):
             "You may cast the exiled card as the delayed trigger resolves. If you don't, you can cast it later.",
             EMBER.name,
         ),
+        ("You can activate ninjutsu only once attackers have been chosen.", NINJA.name),
+        ("Test Shade is put onto the battlefield before the ninjutsu ability resolves.", NINJA.name),
+        ("Returning the unblocked creature to your graveyard is part of the cost of ninjutsu.", NINJA.name),
+        ("Each Class starts at level 2.", SCHOLAR.name),
+        ("Gaining a level causes a Class to lose the abilities of its earlier levels.", SCHOLAR.name),
+        ("Leveling up a Class doesn't use the stack, and players can't respond to it.", SCHOLAR.name),
+        ("You can activate a level ability of a Class that's already at that level or higher.", SCHOLAR.name),
+        ("You must cast the card again with rebound.", EMBER.name),
+        ("You can't cast the card again with rebound.", EMBER.name),
+        ("If you choose not to cast the exiled card, it goes to your graveyard.", EMBER.name),
     ],
 )
 def test_a_contradicting_variant_stays_uncovered(text, card):
