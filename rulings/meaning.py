@@ -207,6 +207,19 @@ _CANONICAL: tuple[tuple[re.Pattern[str], str], ...] = (
     # No obligation is an option: "you don't have to X" is "you may choose not to X" ("must not" is a
     # prohibition, "don't have to" is not).
     (re.compile(r"\b(?:do|does|did) not (?:have|need) to\b"), "may choose not to"),
+    # A symbol's name (107.5, 107.6): "{Q} is the untap symbol", "the tap symbol is {T}" -> "{q} is called the untap symbol".
+    (
+        re.compile(r"(?<!\w)(\{[tq]\})(?: symbol)? is (?:called )?the ((?:un)?tap) symbol\b"),
+        r"\1 is called the \2 symbol",
+    ),
+    (re.compile(r"\bthe ((?:un)?tap) symbol is (\{[tq]\})"), r"\2 is called the \1 symbol"),
+    # The creature named again in "the turn the creature comes under your control".
+    (
+        re.compile(r"\bthe turn (?:the creature|that creature|the permanent|~) (comes|came) under\b"),
+        r"the turn it \1 under",
+    ),
+    # "..., but not their costs" after what a card checks: it doesn't check their costs.
+    (re.compile(r", but not (?:their|its|the) costs\b"), ", but it does not check their costs"),
     # Haste given by something: the creature has haste (702.10b).
     (
         re.compile(r"\bunless (?:something|an effect|another effect|a spell or ability) gives it haste\b"),

@@ -184,6 +184,27 @@ SYMBOL = "costs.cost-symbol"
             NINJA.name,
             "ninjutsu.reveal-and-return",
         ),
+        # a symbol's name, a tapped creature, the turn the creature came, a cost paid otherwise
+        ("{Q} is the untap symbol.", BONDER.name, SYMBOL),
+        ("The tap symbol is {T}.", LOOKOUT.name, SYMBOL),
+        ("An already tapped creature can't be tapped again to pay a {T} cost.", LOOKOUT.name, SYMBOL),
+        (
+            "A creature's {Q} ability can't be activated the turn the creature comes under your control unless it has "
+            "haste.",
+            BONDER.name,
+            SYMBOL,
+        ),
+        ("Tapping Test Druid to pay for convoke isn't tapping it for mana.", DRUID.name, "mana.tap-for-mana"),
+        (
+            "If Test Druid is tapped for mana but no mana is produced, its last ability doesn't trigger.",
+            DRUID.name,
+            "mana.tapped-for-mana-trigger",
+        ),
+        (
+            "If there's no exiled card, Test Reliquary's mana ability doesn't produce any mana.",
+            PRISM.name,
+            "mana.undefined-type",
+        ),
         # Class: the level reached, kept abilities, the stack, its own level
         ("Each Class starts at level 1.", SCHOLAR.name, "class.starts-at-level-1"),
         (
@@ -278,6 +299,13 @@ def test_a_general_frame_compiles(text, card, template):
             EMBER.name,
         ),
         ("You can activate ninjutsu only once attackers have been chosen.", NINJA.name),
+        ("{Q} is the tap symbol.", BONDER.name),
+        ("{T} is the untap symbol.", LOOKOUT.name),
+        ("An already untapped creature can't be tapped again to pay a {T} cost.", LOOKOUT.name),
+        ("A creature's {Q} ability can be activated the turn the creature comes under your control.", BONDER.name),
+        ("Tapping Test Druid to pay for convoke is tapping it for mana.", DRUID.name),
+        ("If Test Druid is tapped for mana but no mana is produced, its last ability triggers.", DRUID.name),
+        ("If there's an exiled card, Test Reliquary's mana ability doesn't produce any mana.", PRISM.name),
         ("Test Shade is put onto the battlefield before the ninjutsu ability resolves.", NINJA.name),
         ("Returning the unblocked creature to your graveyard is part of the cost of ninjutsu.", NINJA.name),
         ("Each Class starts at level 2.", SCHOLAR.name),
