@@ -75,7 +75,7 @@ FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     # continuously since the start of your most recent turn", "... since their most recent turn began".
     (
         re.compile(
-            r"\b(controlled(?: (?:it|~|that creature|the creature|them|that permanent))?) continuously since"
+            r"\b(controlled(?: (?:it|~|that creature|the creature|them|that permanent))?) (?:continuously )?since"
             r" (?:the (?:start|beginning) of )?(?:your|their|its controller's|his or her) most recent turn(?: began| started)?"
         ),
         r"\1 continuously since your most recent turn began",
@@ -86,7 +86,8 @@ FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             r"\bthe (?:same )?(?:player, planeswalker, or battle|player|planeswalker|battle)(?: or planeswalker)? (?:that|as)"
-            r" the (?:returned creature|creature (?:that was |you )?returned(?: to (?:your|its owner's) hand)?) was attacking\b"
+            r" the (?:returned creature|creature (?:that was |you )?returned(?: to (?:your|its owner's) hand)?)"
+            r"(?: was attacking\b|(?= *[,.;]|$))"
         ),
         "the same player, planeswalker, or battle that the returned creature was attacking",
     ),
@@ -189,4 +190,8 @@ FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
         ),
         "after this turn",
     ),
+    # Sixth round, later: "has no effect" is "does not apply"; the times a card can be cast changed is
+    # changing when you can.
+    (re.compile(r"\bhas no effect\b"), "does not apply"),
+    (re.compile(r"\bchang(?:e|es|ed|ing) (?:the )?times? (?:at which|when) you can\b"), "change when you can"),
 )

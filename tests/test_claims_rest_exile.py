@@ -92,6 +92,9 @@ GONE = "play-from-exile.uncast-stay-exiled"
         ("A land card exiled this way can be played only if you have a land play left.", TIMING),
         ("Playing a land exiled this way counts as your land drop for the turn.", TIMING),
         ("Playing the exiled card doesn't change any timing rules.", TIMING),
+        ("Test Raider doesn't change the times at which you can cast the exiled card.", TIMING),
+        ("Normal timing restrictions apply to the exiled card.", TIMING),
+        ("You may play a land exiled with Test Raider only if you haven't already played a land this turn.", TIMING),
     ],
 )
 def test_a_general_frame_of_playing_exiled_cards_compiles(text, template):
@@ -130,6 +133,9 @@ def test_a_general_frame_of_playing_exiled_cards_compiles(text, template):
         "You may cast the exiled card without paying its mana cost.",
         "The permission to play the exiled card ends at the end of your next turn.",
         "A land card exiled this way can be played even if you have no land play left.",
+        "Test Raider changes the times at which you can cast the exiled card.",
+        "Normal timing restrictions don't apply to the exiled card.",
+        "You may play a land exiled with Test Raider only if you have already played a land this turn.",
     ],
 )
 def test_a_contradicting_variant_of_a_general_frame_stays_uncovered(text):

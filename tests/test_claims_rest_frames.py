@@ -205,6 +205,26 @@ SYMBOL = "costs.cost-symbol"
             PRISM.name,
             "mana.undefined-type",
         ),
+        # refused before, never declared, the same target "as" the returned creature
+        ("Ninjutsu can't be activated before blockers are declared.", NINJA.name, "ninjutsu.activation-after-blockers"),
+        ("Test Shade is never declared as an attacking creature.", NINJA.name, "ninjutsu.never-declared"),
+        (
+            "Test Shade attacks the same player or planeswalker as the creature you returned.",
+            NINJA.name,
+            "ninjutsu.enters-attacking-same-target",
+        ),
+        ("If Test Ember is countered, rebound has no effect.", EMBER.name, "rebound.not-resolving-goes-to-graveyard"),
+        ("You may choose not to cast Test Ember from exile.", EMBER.name, "rebound.recast-optional"),
+        ("A Class can't be leveled up to a level it already has.", SCHOLAR.name, "class.no-repeat-level"),
+        ("Each Class keeps track of its level separately.", SCHOLAR.name, "class.levels-tracked-separately"),
+        ("Activating a level ability uses the stack.", SCHOLAR.name, "class.level-up-uses-stack"),
+        ("A creature tapped to pay for convoke isn't tapped for mana.", DRUID.name, "mana.tap-for-mana"),
+        (
+            "You can't activate Test Bonder's {Q} ability unless you've controlled it since the start of your most "
+            "recent turn.",
+            BONDER.name,
+            SYMBOL,
+        ),
         # Class: the level reached, kept abilities, the stack, its own level
         ("Each Class starts at level 1.", SCHOLAR.name, "class.starts-at-level-1"),
         (
@@ -299,6 +319,19 @@ def test_a_general_frame_compiles(text, card, template):
             EMBER.name,
         ),
         ("You can activate ninjutsu only once attackers have been chosen.", NINJA.name),
+        ("Ninjutsu can be activated before blockers are declared.", NINJA.name),
+        ("Test Shade is declared as an attacking creature.", NINJA.name),
+        ("Test Shade attacks a different player than the creature you returned.", NINJA.name),
+        ("If Test Ember is countered, rebound still has an effect.", EMBER.name),
+        ("You must cast Test Ember from exile.", EMBER.name),
+        ("A Class can be leveled up to a level it already has.", SCHOLAR.name),
+        ("Activating a level ability doesn't use the stack.", SCHOLAR.name),
+        ("A creature tapped to pay for convoke is tapped for mana.", DRUID.name),
+        (
+            "You can activate Test Bonder's {Q} ability even if you haven't controlled it since the start of your "
+            "most recent turn.",
+            BONDER.name,
+        ),
         ("{Q} is the tap symbol.", BONDER.name),
         ("{T} is the untap symbol.", LOOKOUT.name),
         ("An already untapped creature can't be tapped again to pay a {T} cost.", LOOKOUT.name),
