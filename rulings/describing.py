@@ -216,7 +216,8 @@ def _not_matter(sentence: str, example: str, names: Iterable[str]) -> str | None
 _ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "last": -1}
 #: How a ruling names its card's own ability: "its ability", "~'s second ability", "that ability".
 _OWN_ABILITY = re.compile(
-    r"(?<![\w~'])(?:its|~'s|that|the) (?:(?P<ordinal>first|second|third|fourth|last) )?ability\b(?! (?:to|that|of)\b)"
+    r"(?<![\w~'])(?:its|~'s|that|the) (?:(?P<ordinal>first|second|third|fourth|last) )?(?P<mana>mana )?ability\b"
+    r"(?! (?:to|that|of)\b)"
 )
 #: How a ruling names the ability its card grants: "the ability granted by ~", "the ability ~ grants",
 #: "the ability ~ gives (it|them)".
@@ -264,7 +265,8 @@ def _symbol_reading(text: str, cards: Sequence[CardData]) -> str | None:
         if len(symbols) != 1:
             return found.group()
         article = "the" if found.re is _GRANTED_ABILITY else found.group().split(" ", 1)[0]
-        return f"{article} {next(iter(symbols))} ability"
+        kind = "mana ability" if found.groupdict().get("mana") else "ability"
+        return f"{article} {next(iter(symbols))} {kind}"
 
     out = _GRANTED_ABILITY.sub(named, text)
     out = _OWN_ABILITY.sub(named, out)

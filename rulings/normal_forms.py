@@ -85,8 +85,8 @@ FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     # The attack target of the creature a ninjutsu cost returned (702.49c), one form.
     (
         re.compile(
-            r"\bthe (?:same )?(?:player, planeswalker, or battle|player|planeswalker|battle)(?: or planeswalker)? (?:that|as)"
-            r" the (?:returned creature|creature (?:that was |you )?returned(?: to (?:your|its owner's) hand)?)"
+            r"\bthe (?:same )?(?:player, planeswalker, or battle|player|planeswalker|battle)(?: or planeswalker)? (?:that |as )?"
+            r"the (?:returned creature|creature (?:that was |you )?returned(?: to (?:your|its owner's) hand)?)"
             r"(?: was attacking\b|(?= *[,.;]|$))"
         ),
         "the same player, planeswalker, or battle that the returned creature was attacking",
@@ -194,4 +194,11 @@ FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     # changing when you can.
     (re.compile(r"\bhas no effect\b"), "does not apply"),
     (re.compile(r"\bchang(?:e|es|ed|ing) (?:the )?times? (?:at which|when) you can\b"), "change when you can"),
+    # A card named by its state of exile before its kind: "an exiled sorcery" is a sorcery exiled with the card.
+    (
+        re.compile(r"\b(an?|the) exiled (sorcery|instant|creature card|land card|nonland card|land|creature|spell)\b"),
+        r"\1 \2 exiled with ~",
+    ),
+    # The card's state as the cost's condition: "if it is untapped" is "if it is already untapped".
+    (re.compile(r"\bif (?:~|it) is (un)?tapped\b(?! for mana| to | by )"), r"if it is already \1tapped"),
 )

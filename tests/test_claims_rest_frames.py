@@ -225,6 +225,22 @@ SYMBOL = "costs.cost-symbol"
             BONDER.name,
             SYMBOL,
         ),
+        ("Test Druid is tapped for mana when you activate its mana ability.", DRUID.name, "mana.tap-for-mana"),
+        ("You can't activate Test Bonder's {Q} ability if Test Bonder is untapped.", BONDER.name, SYMBOL),
+        (
+            "Test Shade enters the battlefield attacking the player or planeswalker the returned creature was attacking.",
+            NINJA.name,
+            "ninjutsu.enters-attacking-same-target",
+        ),
+        (
+            "If Test Ember is countered or otherwise doesn't resolve, it's put into your graveyard and rebound doesn't "
+            "apply.",
+            EMBER.name,
+            "rebound.not-resolving-goes-to-graveyard",
+        ),
+        ("If you can't cast Test Ember from exile, it stays exiled forever.", EMBER.name, "rebound.recast-optional"),
+        ("Each Class starts at level 1 with only its first ability.", SCHOLAR.name, "class.starts-at-level-1"),
+        ("Leveling up is an activated ability that uses the stack.", SCHOLAR.name, "class.level-up-uses-stack"),
         # Class: the level reached, kept abilities, the stack, its own level
         ("Each Class starts at level 1.", SCHOLAR.name, "class.starts-at-level-1"),
         (
@@ -319,6 +335,12 @@ def test_a_general_frame_compiles(text, card, template):
             EMBER.name,
         ),
         ("You can activate ninjutsu only once attackers have been chosen.", NINJA.name),
+        ("You can't activate Test Bonder's {Q} ability if Test Bonder is tapped.", BONDER.name),
+        ("Test Shade enters the battlefield attacking a player the returned creature wasn't attacking.", NINJA.name),
+        ("If Test Ember is countered, it's put into exile and rebound applies.", EMBER.name),
+        ("If you can't cast Test Ember from exile, it goes to your graveyard.", EMBER.name),
+        ("Each Class starts at level 2 with only its first ability.", SCHOLAR.name),
+        ("Leveling up is an activated ability that doesn't use the stack.", SCHOLAR.name),
         ("Ninjutsu can be activated before blockers are declared.", NINJA.name),
         ("Test Shade is declared as an attacking creature.", NINJA.name),
         ("Test Shade attacks a different player than the creature you returned.", NINJA.name),
