@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -352,12 +352,19 @@ _SLOT_IN = re.compile(r"\{([a-z_]+)\}")
 IMPLIED = "?"
 
 
-def bind(declared: Claim, parsed: Claim, slots: Mapping[str, Iterable[str]]) -> dict[str, str] | None:
+def bind(
+    declared: Claim, parsed: Claim, slots: Mapping[str, Iterable[str]], carried: Mapping[str, str] | None = None
+) -> dict[str, str] | None:
     """The slot values under which ``parsed`` is the ``declared`` claim, or None if it is not.
     Every field must hold the same concepts; a declared concept naming a slot (``{symbol}``)
     matches one of the slot's values, the same value wherever the slot appears. A braced name
-    that is no slot of ``slots`` is a value (the mana symbol in ``turn-{t}``)."""
+    that is no slot of ``slots`` is a value (the mana symbol in ``turn-{t}``). ``carried``: the slot
+    values an earlier sentence bound, when this one speaks through a pronoun ("The {Q} symbol means
+    ... . You can't pay it if ..."): a declared concept of those slots alone may then be left to the
+    pronoun, its value the earlier sentence's (sixth round)."""
     bound: dict[str, str] = {}
+    if carried:
+        declared = _carried_implied(declared, parsed, carried)
 
     def slotted(concept: str) -> bool:
         # "{t}" in "turn-{t}" is a mana symbol, a value; "{symbol}" is a slot of the template.
@@ -397,6 +404,30 @@ def bind(declared: Claim, parsed: Claim, slots: Mapping[str, Iterable[str]]) -> 
             else:
                 return None
     return bound
+
+
+def _carried_implied(declared: Claim, parsed: Claim, carried: Mapping[str, str]) -> Claim:
+    """``declared`` with each concept whose slots ``carried`` all binds, and which ``parsed`` does not
+    name in any form, marked implied at the carried value (``{symbol}-symbol`` -> ``{q}-symbol?``)."""
+    changes: dict[str, str] = {}
+    for f in fields(Claim):
+        if f.name in ("modality", "roles"):
+            continue
+        concepts = sorted(declared.concepts(f.name))
+        out = []
+        for concept in concepts:
+            names = _SLOT_IN.findall(concept)
+            if names and not concept.endswith(IMPLIED) and all(n in carried for n in names):
+                value = concept
+                for n in names:
+                    value = value.replace("{" + n + "}", carried[n])
+                if value not in parsed.concepts(f.name):
+                    out.append(value + IMPLIED)
+                    continue
+            out.append(concept)
+        if out != concepts:
+            changes[f.name] = "+".join(sorted(out))
+    return replace(declared, **changes) if changes else declared
 
 
 def closeness(declared: Claim, parsed: Claim) -> float:

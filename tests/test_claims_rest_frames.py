@@ -241,6 +241,27 @@ SYMBOL = "costs.cost-symbol"
         ("If you can't cast Test Ember from exile, it stays exiled forever.", EMBER.name, "rebound.recast-optional"),
         ("Each Class starts at level 1 with only its first ability.", SCHOLAR.name, "class.starts-at-level-1"),
         ("Leveling up is an activated ability that uses the stack.", SCHOLAR.name, "class.level-up-uses-stack"),
+        # a pronoun carrying the concept the sentence before bound
+        (
+            "The {Q} symbol means untap this permanent. You can't pay it if the permanent is already untapped.",
+            BONDER.name,
+            SYMBOL,
+        ),
+        (
+            "Ninjutsu can be activated only after blockers are declared. Before that, no creature is unblocked.",
+            NINJA.name,
+            "ninjutsu.activation-after-blockers",
+        ),
+        (
+            "If Test Ember is countered, it goes to your graveyard. Rebound won't exile it, and you won't cast it again.",
+            EMBER.name,
+            "rebound.not-resolving-goes-to-graveyard",
+        ),
+        (
+            "Casting Test Ember from exile is optional. If you choose not to, it remains exiled.",
+            EMBER.name,
+            "rebound.recast-optional",
+        ),
         # Class: the level reached, kept abilities, the stack, its own level
         ("Each Class starts at level 1.", SCHOLAR.name, "class.starts-at-level-1"),
         (
@@ -335,6 +356,21 @@ def test_a_general_frame_compiles(text, card, template):
             EMBER.name,
         ),
         ("You can activate ninjutsu only once attackers have been chosen.", NINJA.name),
+        # the pronoun's concept named otherwise, or nothing bound before it
+        (
+            "The {Q} symbol means untap this permanent. You can't pay it if the permanent is already tapped.",
+            BONDER.name,
+        ),
+        ("You can't pay it if the permanent is already untapped.", BONDER.name),
+        (
+            "The {Q} symbol means untap this permanent. You can pay it if the permanent is already untapped.",
+            BONDER.name,
+        ),
+        (
+            "Ninjutsu can be activated only after blockers are declared. Before that, every creature is unblocked.",
+            NINJA.name,
+        ),
+        ("Casting Test Ember from exile is optional. If you choose not to, it goes to your graveyard.", EMBER.name),
         ("You can't activate Test Bonder's {Q} ability if Test Bonder is tapped.", BONDER.name),
         ("Test Shade enters the battlefield attacking a player the returned creature wasn't attacking.", NINJA.name),
         ("If Test Ember is countered, it's put into exile and rebound applies.", EMBER.name),
