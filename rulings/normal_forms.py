@@ -201,4 +201,11 @@ FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     # The card's state as the cost's condition: "if it is untapped" is "if it is already untapped".
     (re.compile(r"\bif (?:~|it) is (un)?tapped\b(?! for mana| to | by )"), r"if it is already \1tapped"),
+    # "part of ninjutsu's cost" is "part of the cost of ninjutsu"; checking whether costs can be paid is
+    # checking the costs.
+    (re.compile(r"\bpart of ([a-z]+)'s cost\b"), r"part of the cost of \1"),
+    (
+        re.compile(r"\bcheck(?:s|ing)? whether (?:the |their |its )?costs?\b[^,.;]*?\b(?:can|could) be paid\b"),
+        "check their costs",
+    ),
 )

@@ -262,6 +262,27 @@ SYMBOL = "costs.cost-symbol"
             EMBER.name,
             "rebound.recast-optional",
         ),
+        (
+            "If a creature has first strike, you can activate ninjutsu during the first-strike combat damage step.",
+            NINJA.name,
+            "ninjutsu.first-strike-step",
+        ),
+        (
+            "If you activate ninjutsu after combat damage has been dealt, Test Shade won't deal combat damage that turn.",
+            NINJA.name,
+            "ninjutsu.activation-window",
+        ),
+        ("Returning the unblocked attacker is part of ninjutsu's cost.", NINJA.name, "ninjutsu.reveal-and-return"),
+        (
+            "Test Druid's last ability triggers when its mana ability resolves.",
+            DRUID.name,
+            "mana.tapped-for-mana-trigger",
+        ),
+        (
+            "A colorless exiled card means Test Reliquary's mana ability adds no mana.",
+            PRISM.name,
+            "mana.undefined-type",
+        ),
         # Class: the level reached, kept abilities, the stack, its own level
         ("Each Class starts at level 1.", SCHOLAR.name, "class.starts-at-level-1"),
         (
@@ -356,6 +377,17 @@ def test_a_general_frame_compiles(text, card, template):
             EMBER.name,
         ),
         ("You can activate ninjutsu only once attackers have been chosen.", NINJA.name),
+        (
+            "If a creature has first strike, you can't activate ninjutsu during the first-strike combat damage step.",
+            NINJA.name,
+        ),
+        (
+            "If you activate ninjutsu after combat damage has been dealt, Test Shade deals combat damage that turn.",
+            NINJA.name,
+        ),
+        ("Returning the unblocked attacker isn't part of ninjutsu's cost.", NINJA.name),
+        ("Test Druid's last ability doesn't trigger when its mana ability resolves.", DRUID.name),
+        ("A colorless exiled card means Test Reliquary's mana ability adds one mana.", PRISM.name),
         # the pronoun's concept named otherwise, or nothing bound before it
         (
             "The {Q} symbol means untap this permanent. You can't pay it if the permanent is already tapped.",
