@@ -208,4 +208,12 @@ FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
         re.compile(r"\bcheck(?:s|ing)? whether (?:the |their |its )?costs?\b[^,.;]*?\b(?:can|could) be paid\b"),
         "check their costs",
     ),
+    # Waiting for a time before an act is doing it only then: "you must wait until your main phase to cast
+    # it" is "you can cast it only during your main phase".
+    (
+        re.compile(
+            r"\b(?:must|have to|has to|need to|needs to) wait (?:until|for) (.+?) to (cast|play|activate) (it|them)\b"
+        ),
+        r"can \2 \3 only \1",
+    ),
 )

@@ -283,6 +283,26 @@ SYMBOL = "costs.cost-symbol"
             PRISM.name,
             "mana.undefined-type",
         ),
+        (
+            "If Test Ember is countered, you won't get to cast it from exile.",
+            EMBER.name,
+            "rebound.not-resolving-goes-to-graveyard",
+        ),
+        (
+            "Test Ember won't be exiled if it's countered, so you won't cast it again.",
+            EMBER.name,
+            "rebound.not-resolving-goes-to-graveyard",
+        ),
+        (
+            "If you decide not to cast Test Ember at your next upkeep, it stays in exile and you can't cast it later.",
+            EMBER.name,
+            "rebound.recast-optional",
+        ),
+        (
+            "Test Scholar Class gains its level 2 ability when it becomes level 2 and keeps it at level 3.",
+            SCHOLAR.name,
+            "class.keeps-previous-levels",
+        ),
         # Class: the level reached, kept abilities, the stack, its own level
         ("Each Class starts at level 1.", SCHOLAR.name, "class.starts-at-level-1"),
         (
@@ -377,6 +397,13 @@ def test_a_general_frame_compiles(text, card, template):
             EMBER.name,
         ),
         ("You can activate ninjutsu only once attackers have been chosen.", NINJA.name),
+        ("If Test Ember is countered, you can still cast it from exile.", EMBER.name),
+        ("Test Ember will be exiled if it's countered, so you'll cast it again.", EMBER.name),
+        (
+            "If you decide not to cast Test Ember at your next upkeep, it stays in exile and you can cast it later.",
+            EMBER.name,
+        ),
+        ("Test Scholar Class gains its level 2 ability when it becomes level 2 and loses it at level 3.", SCHOLAR.name),
         (
             "If a creature has first strike, you can't activate ninjutsu during the first-strike combat damage step.",
             NINJA.name,
