@@ -91,7 +91,9 @@ _ASIDE_WORDS = re.compile(
 #: "this means (that) ..." and "that is, ..." before a claim said again in other words, a
 #: trailing ", for example" (the sentence is one case of a rule stated elsewhere), and a trailing
 #: "even if ~ attacks again" (a later event of the card's own, in which the claim still holds: it
-#: widens nothing the claim says).
+#: widens nothing the claim says). Sixth round: the card's ability used again (", even if you activate
+#: that ability again"), a trailing ", which usually means ...", ", even in a multiplayer game" and ", no
+#: matter how it entered ..." (a case in which the claim still holds).
 _HEDGES = re.compile(
     r"^unless an effect (?:says|allows|lets|instructs)[^,]*,\s*"
     r"|^(?:normally, )?(?:this|that) means(?: that)?\s+|^that is,\s*"
