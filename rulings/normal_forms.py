@@ -200,7 +200,7 @@ FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
         r"\1 \2 exiled with ~",
     ),
     # The card's state as the cost's condition: "if it is untapped" is "if it is already untapped".
-    (re.compile(r"\bif (?:~|it) is (un)?tapped\b(?! for mana| to | by )"), r"if it is already \1tapped"),
+    (re.compile(r"\b(?:if|while) (?:~|it) is (un)?tapped\b(?! for mana| to | by )"), r"if it is already \1tapped"),
     # "part of ninjutsu's cost" is "part of the cost of ninjutsu"; checking whether costs can be paid is
     # checking the costs.
     (re.compile(r"\bpart of ([a-z]+)'s cost\b"), r"part of the cost of \1"),
@@ -216,4 +216,7 @@ FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
         ),
         r"can \2 \3 only \1",
     ),
+    # A necessary condition said as an obligation before the act it allows: "you must have controlled ~
+    # continuously since ... to activate its ability" is "you can activate its ability only if you have ...".
+    (re.compile(r"\byou must (have [^,;.]+?) to (activate|pay|use|tap) ([^,;.]+)"), r"you can \2 \3 only if you \1"),
 )

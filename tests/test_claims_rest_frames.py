@@ -303,6 +303,30 @@ SYMBOL = "costs.cost-symbol"
             SCHOLAR.name,
             "class.keeps-previous-levels",
         ),
+        ("Level abilities can be activated only as a sorcery.", SCHOLAR.name, "class.level-bars"),
+        (
+            "Gaining a level is an activated ability, so it uses the stack and players can respond.",
+            SCHOLAR.name,
+            "class.level-up-uses-stack",
+        ),
+        (
+            "Your opponent can respond to the ability that levels up Test Scholar Class.",
+            SCHOLAR.name,
+            "class.level-up-uses-stack",
+        ),
+        ("A Class doesn't gain a level until its level ability resolves.", SCHOLAR.name, "class.level-up-uses-stack"),
+        (
+            "Once a Class is level 3, you can't activate its level abilities anymore.",
+            SCHOLAR.name,
+            "class.no-repeat-level",
+        ),
+        (
+            "You must have controlled Test Lookout continuously since your most recent turn began to activate its "
+            "ability.",
+            LOOKOUT.name,
+            SYMBOL,
+        ),
+        ("Test Bonder's {Q} ability can't be activated while it's untapped.", BONDER.name, SYMBOL),
         # Class: the level reached, kept abilities, the stack, its own level
         ("Each Class starts at level 1.", SCHOLAR.name, "class.starts-at-level-1"),
         (
@@ -397,6 +421,11 @@ def test_a_general_frame_compiles(text, card, template):
             EMBER.name,
         ),
         ("You can activate ninjutsu only once attackers have been chosen.", NINJA.name),
+        ("Level abilities can be activated at any time you could cast an instant.", SCHOLAR.name),
+        ("Your opponent can't respond to the ability that levels up Test Scholar Class.", SCHOLAR.name),
+        ("A Class gains a level before its level ability resolves.", SCHOLAR.name),
+        ("Once a Class is level 3, you can still activate its level abilities.", SCHOLAR.name),
+        ("Test Bonder's {Q} ability can't be activated while it's tapped.", BONDER.name),
         ("If Test Ember is countered, you can still cast it from exile.", EMBER.name),
         ("Test Ember will be exiled if it's countered, so you'll cast it again.", EMBER.name),
         (
