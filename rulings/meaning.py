@@ -114,7 +114,7 @@ _QUOTED_EXAMPLE = re.compile(r',?\s*\bsuch as "[^"]*"')
 _EXAMPLE_CLAUSE = re.compile(
     r",\s*such as (?:if|when|by|because|after) [^,;]*(?:,\s*(?=\S)|(?=\.$))"
     # sixth round: a trailing "such as <doing something>" names one case of the costs or acts before it
-    r"|,?\s+such as [a-z]+ing\b[^,;.]*(?=\.$)"
+    r"|,?\s+such as [a-z]+ing\b[^,;.]*(?=\.$)|,\s*such as [a-z]+ing\b[^,;.]*,\s*(?=\S)"
 )
 #: A parenthetical with one of these words may restrict the claim ("(unless it has haste)"): it is
 #: kept in the sentence, to be read (or to leave the sentence unread), never set aside.

@@ -219,4 +219,6 @@ FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     # A necessary condition said as an obligation before the act it allows: "you must have controlled ~
     # continuously since ... to activate its ability" is "you can activate its ability only if you have ...".
     (re.compile(r"\byou must (have [^,;.]+?) to (activate|pay|use|tap) ([^,;.]+)"), r"you can \2 \3 only if you \1"),
+    # "counts as (being) tapped for mana" is being tapped for mana.
+    (re.compile(r"\bcounts? as (?:being )?(?=tap)"), "is "),
 )

@@ -327,6 +327,24 @@ SYMBOL = "costs.cost-symbol"
             SYMBOL,
         ),
         ("Test Bonder's {Q} ability can't be activated while it's untapped.", BONDER.name, SYMBOL),
+        (
+            "Test Druid counts as being tapped for mana only when you activate its mana ability.",
+            DRUID.name,
+            "mana.tap-for-mana",
+        ),
+        (
+            "Tapping Test Druid for any other reason, such as attacking, doesn't count as tapping it for mana.",
+            DRUID.name,
+            "mana.tap-for-mana",
+        ),
+        ("If an effect taps Test Druid, it isn't tapped for mana.", DRUID.name, "mana.tap-for-mana"),
+        (
+            "Test Druid's last ability is a triggered ability that triggers when Test Druid is tapped for mana.",
+            DRUID.name,
+            "mana.tapped-for-mana-trigger",
+        ),
+        # the {Q} symbol said to work as {T} reversed, alone in its paragraph: the slot the checks need is bound
+        ("The untap symbol works the same way as the tap symbol, but in reverse.", LANTERN.name, SYMBOL),
         # Class: the level reached, kept abilities, the stack, its own level
         ("Each Class starts at level 1.", SCHOLAR.name, "class.starts-at-level-1"),
         (
@@ -421,6 +439,10 @@ def test_a_general_frame_compiles(text, card, template):
             EMBER.name,
         ),
         ("You can activate ninjutsu only once attackers have been chosen.", NINJA.name),
+        ("Test Druid counts as being tapped for mana even when you don't activate its mana ability.", DRUID.name),
+        ("Tapping Test Druid for any other reason, such as attacking, counts as tapping it for mana.", DRUID.name),
+        ("If an effect taps Test Druid, it is tapped for mana.", DRUID.name),
+        ("The tap symbol works the same way as the untap symbol, but in reverse.", LANTERN.name),
         ("Level abilities can be activated at any time you could cast an instant.", SCHOLAR.name),
         ("Your opponent can't respond to the ability that levels up Test Scholar Class.", SCHOLAR.name),
         ("A Class gains a level before its level ability resolves.", SCHOLAR.name),
