@@ -520,3 +520,19 @@ def test_a_general_frame_compiles(text, card, template):
 )
 def test_a_contradicting_variant_stays_uncovered(text, card):
     assert compiled(text, card) is None
+
+
+def test_a_paragraph_naming_no_cost_symbol_stays_uncovered_and_the_compile_goes_on():
+    """A claim of the {T}/{Q} family read by meaning may name no symbol ("Ignore this rule if the
+    creature also has haste." alone): the checks have no symbol to check, so the ruling stays
+    uncovered with the reason, and the other rulings of the corpus still compile."""
+    lone = "Ignore this rule if the creature also has haste."
+    stated = "The {T} in the cost of Test Lookout's ability means you tap Test Lookout to activate it."
+    rules = [
+        Ruling(f"t.{n}", text, ruling_sha(text), (LOOKOUT.name,), ("x",), (), (), "executable")
+        for n, text in enumerate((lone, stated))
+    ]
+    first, second = compile_corpus(Corpus(tuple(rules)), POOL).coverage
+    assert first.coverage == "uncovered"
+    assert "cost symbol" in (first.reason or "")
+    assert second.template == SYMBOL
