@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -242,6 +242,11 @@ def _conditional_modality(words: tuple[str, ...], markers: list[str], clause_neg
     if conditional and not any(negated[1:]):
         # "if not C, you can A unless D": the negation is the condition's, so "unless" does not
         # make the permission an "only" ("you can't A unless D" does)
+        if "can" in markers and not {"cannot", "only", "must", "unless"} & set(markers):
+            # "if you don't, you can cast it later": a permission under a negated condition is no
+            # refused permission ("you can't cast it later"); a modality of its own, which no family
+            # declares (sixth round)
+            return "can-if-not"
         return _modality([m for m in markers if m != "unless"], sum(negated))
     return _modality(markers, sum(negated))
 
@@ -350,12 +355,19 @@ _SLOT_IN = re.compile(r"\{([a-z_]+)\}")
 IMPLIED = "?"
 
 
-def bind(declared: Claim, parsed: Claim, slots: Mapping[str, Iterable[str]]) -> dict[str, str] | None:
+def bind(
+    declared: Claim, parsed: Claim, slots: Mapping[str, Iterable[str]], carried: Mapping[str, str] | None = None
+) -> dict[str, str] | None:
     """The slot values under which ``parsed`` is the ``declared`` claim, or None if it is not.
     Every field must hold the same concepts; a declared concept naming a slot (``{symbol}``)
     matches one of the slot's values, the same value wherever the slot appears. A braced name
-    that is no slot of ``slots`` is a value (the mana symbol in ``turn-{t}``)."""
+    that is no slot of ``slots`` is a value (the mana symbol in ``turn-{t}``). ``carried``: the slot
+    values an earlier sentence bound, when this one speaks through a pronoun ("The {Q} symbol means
+    ... . You can't pay it if ..."): a declared concept of those slots alone may then be left to the
+    pronoun, its value the earlier sentence's (sixth round)."""
     bound: dict[str, str] = {}
+    if carried:
+        declared = _carried_implied(declared, parsed, carried)
 
     def slotted(concept: str) -> bool:
         # "{t}" in "turn-{t}" is a mana symbol, a value; "{symbol}" is a slot of the template.
@@ -395,6 +407,30 @@ def bind(declared: Claim, parsed: Claim, slots: Mapping[str, Iterable[str]]) -> 
             else:
                 return None
     return bound
+
+
+def _carried_implied(declared: Claim, parsed: Claim, carried: Mapping[str, str]) -> Claim:
+    """``declared`` with each concept whose slots ``carried`` all binds, and which ``parsed`` does not
+    name in any form, marked implied at the carried value (``{symbol}-symbol`` -> ``{q}-symbol?``)."""
+    changes: dict[str, str] = {}
+    for f in fields(Claim):
+        if f.name in ("modality", "roles"):
+            continue
+        concepts = sorted(declared.concepts(f.name))
+        out = []
+        for concept in concepts:
+            names = _SLOT_IN.findall(concept)
+            if names and not concept.endswith(IMPLIED) and all(n in carried for n in names):
+                value = concept
+                for n in names:
+                    value = value.replace("{" + n + "}", carried[n])
+                if value not in parsed.concepts(f.name):
+                    out.append(value + IMPLIED)
+                    continue
+            out.append(concept)
+        if out != concepts:
+            changes[f.name] = "+".join(sorted(out))
+    return replace(declared, **changes) if changes else declared
 
 
 def closeness(declared: Claim, parsed: Claim) -> float:

@@ -118,6 +118,32 @@ _ANTECEDENTS: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = (
 )
 #: A sentence opening an example.
 _EXAMPLE_OPENING = re.compile(r"^for example,\s")
+#: A sentence that says what does not matter: "it doesn't matter whether A, (and it doesn't matter
+#: whether | or whether | whether) B". What matters and what does not is a claim (its variant "it does
+#: matter" contradicts it), so such a sentence is never set aside as an example: it is read.
+_NOT_MATTER = re.compile(r"^it (?:doesn't|does not) matter whether (?P<rest>.+?)\.$")
+_MATTERS = re.compile(r"\bmatters?\b")
+#: The ruling's own card given to another player ("if an opponent controls ~"): the rule's "you" is its
+#: controller, so such a sentence is a claim of its own (it could contradict the rule), never an example.
+_OTHERS_CARD = re.compile(
+    r"\b(?:an? opponents?|your opponents?|another player|other players|that player) (?:controls?|owns?)\b(?:(?!\byou\b)[^,.;])*?~"
+)
+_NEXT_WHETHER = re.compile(r"(?:,\s*|\s+)(?:and |or )?(?:it (?:doesn't|does not) matter )?whether\s+")
+#: The parts of an activated ability's cost (602.1a, 118) and what a sentence says to ask whether each
+#: could be paid: ``{T}`` (107.5) whether the permanent is untapped, ``{Q}`` (107.6) whether it is
+#: tapped, removing counters whether it has them, paying life whether you can pay it. ``{name}``
+#: stands for how the sentence names the permanent (its name or "it").
+_COST_QUESTIONS: tuple[tuple[str, str], ...] = (
+    (r"\{t\}", r"{name} is untapped"),
+    (r"\{q\}", r"{name} is tapped"),
+    (
+        r"remove (?:an?|one|\d+) (?P<kind>[a-z0-9+/-]+) counters? from (?:{name}|this [a-z]+)",
+        r"{name} has (?:an?|one|any|\d+) {kind} counters? on it",
+    ),
+    (r"pay (?P<life>\d+) life", r"you (?:can|could) pay {life} life"),
+)
+#: An activation restriction (602.5b): "Activate only if C." asks whether C is true.
+_RESTRICTION = re.compile(r"\bactivate only if (?P<condition>[^.]+)\.")
 #: A negation: an example that says what cannot happen or does not is a claim of its own (it could
 #: contradict the statement it follows), so it is read, never set aside as an illustration.
 _NEGATION = re.compile(r"\b(?:not|no|never|none|nothing|cannot|neither|nor)\b|n't\b")
@@ -140,6 +166,111 @@ class Sentence:
     example: str | None
     #: Two independent clauses ("you can't X, and you must Y"), each a sentence of its own, or ().
     clauses: tuple[str, ...] = ()
+
+
+def _example_questions(example: str, names: Iterable[str]) -> tuple[list[str], list[str]]:
+    """The questions an example's quoted ability asks of whether it could be activated: (whether each
+    part of its cost could be paid, whether its activation restriction holds), as regular expressions
+    over one clause of a sentence. ``names`` are the example's card names."""
+    name = r"(?:it|" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) + r")"
+    costs: list[str] = []
+    restrictions: list[str] = []
+    for quoted in _QUOTED.findall(example):
+        ability = quoted.strip('"“”')
+        if ":" in ability:
+            for part in (p.strip() for p in ability.split(":", 1)[0].split(",")):
+                for form, question in _COST_QUESTIONS:
+                    found = re.fullmatch(form.replace("{name}", name), part)
+                    if found:
+                        question = question.replace("{name}", name)
+                        for key, value in found.groupdict().items():
+                            question = question.replace("{" + key + "}", re.escape(value))
+                        costs.append(question)
+                        break
+        restrictions += [re.escape(found.group("condition")) for found in _RESTRICTION.finditer(ability)]
+    return costs, restrictions
+
+
+def _not_matter(sentence: str, example: str, names: Iterable[str]) -> str | None:
+    """ "It doesn't matter whether <A>, or whether <B>" after an example that quotes a mana ability:
+    when every clause asks whether a part of that ability's cost could be paid (or its activation
+    restriction held), the sentence says what "could produce" does not check (106.7: costs are
+    ignored), read as "~ doesn't check their costs (or legality)". A clause that asks anything else
+    leaves the sentence as it is (unread)."""
+    found = _NOT_MATTER.match(sentence.replace("it's ", "it is "))
+    if found is None:
+        return None
+    costs, restrictions = _example_questions(example, names)
+    legality = False
+    for clause in _NEXT_WHETHER.split(found.group("rest")):
+        if any(re.fullmatch(q, clause) for q in costs):
+            continue
+        if any(re.fullmatch(q, clause) for q in restrictions):
+            legality = True
+            continue
+        return None
+    return "~ doesn't check their costs or legality." if legality else "~ doesn't check their costs."
+
+
+#: The ordinal a ruling names one of its card's abilities by (113.1: the abilities in text order).
+_ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "last": -1}
+#: How a ruling names its card's own ability: "its ability", "~'s second ability", "that ability".
+_OWN_ABILITY = re.compile(
+    r"(?<![\w~'])(?:its|~'s|that|the) (?:(?P<ordinal>first|second|third|fourth|last) )?(?P<mana>mana )?ability\b"
+    r"(?! (?:to|that|of)\b)"
+)
+#: How a ruling names the ability its card grants: "the ability granted by ~", "the ability ~ grants",
+#: "the ability ~ gives (it|them)".
+_GRANTED_ABILITY = re.compile(r"\bthe (?:mana )?ability (?:granted by ~|~ (?:grants|gives)(?: (?:it|them))?)")
+#: An ability an oracle text grants in quotation marks ("Equipped creature has "{T}: ...."").
+_GRANTED_TEXT = re.compile(r"\b(?:has|have|gains?) \"(?P<ability>[^\"]+)\"")
+
+
+def _cost_symbols(ability: str) -> frozenset[str]:
+    """The tap and untap symbols in an activated ability's cost (602.1a: the cost is before the
+    colon), or none for an ability that is not activated."""
+    if ":" not in ability:
+        return frozenset()
+    cost = ability.split(":", 1)[0]
+    return frozenset(symbol for symbol in ("{t}", "{q}") if symbol in cost)
+
+
+def _abilities(card: CardData) -> list[str]:
+    """The card's abilities in text order (113.1, one paragraph each), reminder text left out."""
+    text = re.sub(r"\([^)]*\)", "", card.text.lower())
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+def _symbol_reading(text: str, cards: Sequence[CardData]) -> str | None:
+    """``text`` with its card's ability named by the cost symbol that ability has ("its ability" ->
+    "its {t} ability", 107.5, 107.6): the ability named by its ordinal, the card's only activated
+    ability, or the ability it grants in quotation marks. Only when the named ability is one ability
+    with exactly one of the two symbols in its cost; otherwise None (the sentence is read as written)."""
+    if len(cards) != 1:
+        return None
+    abilities = _abilities(cards[0])
+    activated = [a for a in abilities if ":" in a and not re.match(r"^[+−-]?\d+:", a)]
+    granted = [found.group("ability") for a in abilities for found in _GRANTED_TEXT.finditer(a)]
+
+    def named(found: re.Match[str]) -> str:
+        ordinal = found.groupdict().get("ordinal")
+        if found.re is _GRANTED_ABILITY:
+            chosen = granted if len(granted) == 1 else []
+        elif ordinal is not None:
+            index = _ORDINALS[ordinal]
+            chosen = [abilities[index]] if -len(abilities) <= index < len(abilities) else []
+        else:
+            chosen = activated if len(activated) == 1 else []
+        symbols = _cost_symbols(chosen[0]) if chosen else frozenset()
+        if len(symbols) != 1:
+            return found.group()
+        article = "the" if found.re is _GRANTED_ABILITY else found.group().split(" ", 1)[0]
+        kind = "mana ability" if found.groupdict().get("mana") else "ability"
+        return f"{article} {next(iter(symbols))} {kind}"
+
+    out = _GRANTED_ABILITY.sub(named, text)
+    out = _OWN_ABILITY.sub(named, out)
+    return out if out != text else None
 
 
 def _oracle_words(cards: Sequence[CardData]) -> frozenset[str]:
@@ -270,6 +401,13 @@ def _read_paragraph(
         again = _used_again(text, cards)
         if again is not None:
             readings.append(again)
+        symbol = _symbol_reading(text, cards)
+        if symbol is not None:
+            readings.append(symbol)
+        examples = " ".join(part.text for part in out if part.example is not None)
+        unmattered = _not_matter(text, examples, introduced) if introduced else None
+        if unmattered is not None:
+            readings.append(unmattered)
         describing = describes_card(sentence, cards)
         found = _COST_INCLUDES.match(sentence)
         if describing is not None and found is not None:
@@ -284,8 +422,8 @@ def _read_paragraph(
             )
         example = None
         named = {n for n in others if re.search(r"(?<!\w)" + re.escape(n) + r"(?!\w)", sentence)}
-        if _NEGATION.search(sentence.lower()):
-            pass  # a negated sentence is a claim, even inside an example
+        if _NEGATION.search(sentence.lower()) or _MATTERS.search(sentence.lower()) or _OTHERS_CARD.search(sentence):
+            pass  # a negated sentence, one saying what matters or one giving the card to another player is a claim
         elif _EXAMPLE_OPENING.match(sentence) and named:
             introduced |= named
             example = f"an example naming {', '.join(sorted(named))}"

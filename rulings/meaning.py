@@ -25,6 +25,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from rulings.normal_forms import FORMS
+
 #: Contractions and negation forms, spelled out (applied in order, on whole words).
 _SPELLED_OUT: tuple[tuple[str, str], ...] = (
     (r"\bcan't\b", "cannot"),
@@ -56,13 +58,13 @@ _SPELLED_OUT_COMPILED = tuple((re.compile(p), r) for p, r in _SPELLED_OUT)
 #: One meaning said in many words, written one way before the tokens are read: following the cards'
 #: normal rules, timing rules, restrictions or permissions (for playing them) is "follow the normal
 #: timing rules" (the exiled cards' timing is unchanged: 601.2, 305.1).
-_CANONICAL: tuple[tuple[re.Pattern[str], str], ...] = (
+_EARLIER_FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             r"\bfollow(?:s|ing)? (?:all |the |any )*(?:of the )?(?:normal |applicable |usual )*(?:timing )?"
             r"(?:rules|restrictions|permissions)(?: and (?:timing )?(?:rules|restrictions|permissions))*"
             r"(?: for (?:playing|casting) (?:it|them|that card|those cards|the card|the cards|that spell|those spells)"
-            r"| for (?:it|them))?"
+            r"| for (?:it|them)\b)?"
         ),
         "follow the normal timing rules",
     ),
@@ -70,6 +72,8 @@ _CANONICAL: tuple[tuple[re.Pattern[str], str], ...] = (
     # only if you have X" (the same claim as the rules' "can't Y unless X").
     (re.compile(r"\byou must (have [^,;.]+?) in order to ([^,;.]+)"), r"you can \2 only if you \1"),
 )
+#: The earlier rounds' forms, then the sixth round's classes of wordings (:mod:`rulings.normal_forms`).
+_CANONICAL = (*_EARLIER_FORMS, *FORMS)
 
 #: Sentences that only explain what another sentence claims: set aside whole.
 _EXPLAINING_SENTENCE = re.compile(
@@ -87,13 +91,19 @@ _ASIDE_WORDS = re.compile(
 #: "this means (that) ..." and "that is, ..." before a claim said again in other words, a
 #: trailing ", for example" (the sentence is one case of a rule stated elsewhere), and a trailing
 #: "even if ~ attacks again" (a later event of the card's own, in which the claim still holds: it
-#: widens nothing the claim says).
+#: widens nothing the claim says). Sixth round: the card's ability used again (", even if you activate
+#: that ability again"), a trailing ", which usually means ...", ", even in a multiplayer game" and ", no
+#: matter how it entered ..." (a case in which the claim still holds).
 _HEDGES = re.compile(
     r"^unless an effect (?:says|allows|lets|instructs)[^,]*,\s*"
     r"|^(?:normally, )?(?:this|that) means(?: that)?\s+|^that is,\s*"
     r"|,\s*perhaps because [^,]*(?=,)"
     r"|,\s*for example(?=\.$)"
     r"|,?\s*even (?:if|though) ~(?:'s)? [^,.]*(?=\.$)"
+    r"|,\s*even if you (?:activate|use) (?:that|the|its|~'s)(?: [a-z]+)? ability again(?=\.$)"
+    r"|,\s*which (?:usually|normally|typically|often|generally) means [^,.]*(?=\.$)"
+    r"|,\s*even in a multiplayer game(?=\.$)"
+    r"|,\s*no matter how (?:it|~) (?:was|is|entered|enters)[^,.]*(?=\.$)"
 )
 _PARENTHESIS = re.compile(r"\s*\([^()]*\)")
 #: A quoted example of what the claim speaks of ("any other applicable restrictions such as "cast
@@ -101,7 +111,11 @@ _PARENTHESIS = re.compile(r"\s*\([^()]*\)")
 _QUOTED_EXAMPLE = re.compile(r',?\s*\bsuch as "[^"]*"')
 #: An example given as a clause between commas (", such as if you cast X when you control Y,"):
 #: it names one case of what the sentence claims, it claims nothing more.
-_EXAMPLE_CLAUSE = re.compile(r",\s*such as (?:if|when|by|because|after) [^,;]*(?:,\s*(?=\S)|(?=\.$))")
+_EXAMPLE_CLAUSE = re.compile(
+    r",\s*such as (?:if|when|by|because|after) [^,;]*(?:,\s*(?=\S)|(?=\.$))"
+    # sixth round: a trailing "such as <doing something>" names one case of the costs or acts before it
+    r"|,?\s+such as [a-z]+ing\b[^,;.]*(?=\.$)|,\s*such as [a-z]+ing\b[^,;.]*,\s*(?=\S)"
+)
 #: A parenthetical with one of these words may restrict the claim ("(unless it has haste)"): it is
 #: kept in the sentence, to be read (or to leave the sentence unread), never set aside.
 _RESTRICTING = re.compile(r"\b(?:only|unless|except|but|never|not|cannot)\b|n't\b")

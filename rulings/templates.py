@@ -421,7 +421,7 @@ class Template:
         for claim in readings:
             for state, declared in self.wordings.claims.items():
                 for record in declared:
-                    values = bind(record, claim, self.wordings.slots)
+                    values = bind(record, claim, self.wordings.slots, slots if _PRONOUN.search(split.claim) else None)
                     if values is None or any(slots.get(k, v) != v for k, v in values.items()):
                         continue
                     return state, values
@@ -445,6 +445,9 @@ class Template:
                 if problem:
                     raise NotCovered(f"{card.name}: {problem}")
 
+
+#: A pronoun that may carry a concept an earlier sentence bound (:func:`rulings.claims.bind`).
+_PRONOUN = re.compile(r"\b(?:it|them|they)\b")
 
 #: Every template, in the order they were declared (the order compiling tries them in).
 TEMPLATES: list[Template] = []

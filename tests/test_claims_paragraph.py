@@ -183,9 +183,13 @@ def test_an_example_of_a_claim_read_is_set_aside_with_each_sentence_naming_its_c
 
 def test_a_negated_sentence_inside_an_example_is_a_claim_to_read():
     """A negation in an example says what cannot happen or does not matter: a claim that could
-    contradict the statement (its negated variant would be set aside as well), so it is read, and
-    the paragraph stays uncovered while the reader does not read it."""
-    assert coverage(FELLWAR, "Fellwar Stone", real_pool())[0] is None
+    contradict the statement (its negated variant would be set aside as well), so it is read: "it
+    doesn't matter whether <a cost of the example's ability could be paid>" is the costs-ignored
+    claim (sixth round), never set aside, and its affirmed variant stays uncovered."""
+    template, aside = coverage(FELLWAR, "Fellwar Stone", real_pool())
+    assert template == "mana.could-produce"
+    assert not any("matter" in sentence for sentence, _ in aside)
+    assert coverage(FELLWAR.replace("It doesn't matter", "It does matter"), "Fellwar Stone", real_pool())[0] is None
     assert coverage(FELLWAR_AFFIRMED.replace("you can tap", "you can't tap"), "Fellwar Stone", real_pool())[0] is None
 
 

@@ -46,6 +46,11 @@ SHINOBI = frozenset({Mechanic.NINJUTSU, Mechanic.COMBAT_DAMAGE_TRIGGER})
 #: cards exiled with ~ without paying their mana costs.").
 _PERMISSION = re.compile(r"\byou may (?:look at and )?(?:play|cast)\b|(?:^|: )cast\b", re.MULTILINE)
 _THIS_TURN = ("this turn", "until end of turn")
+#: Cards exiled as a search finds them ("while an opponent is searching their library, they exile
+#: each card they find").
+_FOUND_IN_SEARCH = re.compile(
+    r"\bsearch(?:es|ing)?\b[^.]*\bexile (?:each|the|any) cards? (?:they|that player|you) finds?\b"
+)
 #: Permissions that outlast the turn: "for as long as ...", "until the end of your next turn",
 #: "until the beginning of your next upkeep" (the opponents' turns in between included), "until you
 #: exile another card with ~" (until an event of the card's, whenever it comes).
@@ -62,6 +67,10 @@ def grants_exile_play(*, lasting: bool = True, on_resolution: bool = True) -> Ap
         text = card.text.lower()
         if "exile" not in text or not _PERMISSION.search(text):
             return "no permission to play cards it exiles in its oracle text"
+        if _FOUND_IN_SEARCH.search(text):
+            # 701.19: the cards are exiled as another player's search finds them, an event the
+            # checks that play exiled cards never stage (they exile from the top of a library)
+            return "it exiles the cards a player's search finds, which no check stages"
         # The permission's duration is read in the abilities that grant it (113.2: one paragraph
         # each), not in the card's other abilities ("+1: Until your next turn, ..." of a
         # planeswalker whose last ability lets you cast what it exiled).

@@ -42,7 +42,7 @@ from protocol.model import MANA_SYMBOLS, Action, ActionKind, CardData, Event, Ev
 from protocol.probe import Probe, Scenario, expect
 from rulings.declare import Draws, Each, invariant, template
 from rulings.invariants.driving import events_of, resolve_stack
-from rulings.templates import Match
+from rulings.templates import Match, NotCovered
 
 BASE_REQUIRES = frozenset({Mechanic.STACK, Mechanic.PRIORITY, Mechanic.MANA_ABILITY, Mechanic.TAP_ABILITY})
 PRODUCE = "produce"
@@ -381,7 +381,17 @@ class Subject:
 
 
 #: The symbol the ruling names, {T} or {Q}: its checks are the symbol's.
-SYMBOL = Each(values=lambda match: ["T" if match.slots["symbol"] == "{t}" else "Q"])
+def _cost_symbol(match: Match) -> list[str]:
+    """The cost symbol the ruling's sentences name (107.5, 107.6). A paragraph read by meaning may name
+    none ("Ignore this rule if the creature also has haste." alone): then there is nothing to check,
+    and the ruling stays uncovered with that reason rather than stop the compile."""
+    symbol = match.slots.get("symbol")
+    if symbol is None:
+        raise NotCovered("no sentence names the cost symbol ({T} or {Q}) the checks are about")
+    return ["T" if symbol == "{t}" else "Q"]
+
+
+SYMBOL = Each(values=_cost_symbol)
 
 
 def check_offered_payer(symbol: CostSymbol, probe: Probe, scenario: Scenario[ManaParams]) -> None:

@@ -1,0 +1,224 @@
+"""One normal form for each class of wordings the sixth round of issue 24 reads (the non-combat
+families: playing exiled cards, mana abilities, the {T}/{Q} costs, Class, rebound, ninjutsu).
+
+Each entry rewrites a class of wordings that say one thing into the one form the lexicon
+(``rulings/lexicon.toml``) reads, before the tokens are read (:func:`rulings.meaning.spell_out`,
+after contractions are spelled out and after the earlier rounds' forms). A rewrite only writes the
+same meaning another way; it never drops a word that could change the claim (a negation, a time, a
+player, a zone), so a contradicting variant still reads otherwise. Rules cited are the
+Comprehensive Rules'.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: (pattern, replacement), applied in order.
+FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
+    # Sixth round: the timing rules followed "for" the object they are followed for, said without the
+    # verb ("follow the normal timing rules for the exiled card"): following them is for playing it.
+    (
+        re.compile(r"\bfollow the normal timing rules for (?!playing |casting |its card type|the card's type)(?=\S)"),
+        "follow the normal timing rules for playing ",
+    ),
+    # The timing rules "for its card type", "based on the card's type": the card's own timing rules.
+    (
+        re.compile(
+            r"\b(timing (?:rules|restrictions|permissions))(?: (?:for|based on|of) (?:its|their|the card's|that card's"
+            r"|the exiled card's|the cards'|each card's|the card) (?:card )?types?)"
+        ),
+        r"\1",
+    ),
+    # The card's type allowing a time is the card's normal timing; the rules that "would normally apply"
+    # to a card are its timing rules.
+    (
+        re.compile(
+            r"\bat the time (?:its|the card's|that card's|their) (?:card )?types? (?:would )?normally allows?\b"
+        ),
+        "when you could normally play it",
+    ),
+    (
+        re.compile(
+            r"\b(timing (?:rules|restrictions|permissions)) that (?:would )?normally apply(?: to (?:it|that card|the card|them))?"
+        ),
+        r"\1",
+    ),
+    # The times a card could be played at without the effect (its normal timing, 601.2, 305.1), one
+    # form: "at a time (when) you couldn't normally cast it" / "any time you could not normally",
+    # and "when you could normally play it" / "only at a time you normally could".
+    (
+        re.compile(
+            r"\b(?:at (?:a |any |the )?times?|any ?time|when|whenever)(?: that| when)? you (?:could|can|would) not"
+            r" normally(?: (?:be able to )?(?:play|cast))?(?: (?:it|them|that card|the card|those cards|that spell|the spell))?"
+            r"(?=[,.;]|$)"
+        ),
+        "at a time you could not normally play it",
+    ),
+    (
+        re.compile(
+            r"\b(?:at (?:a |any |the )?times?|any ?time|when|whenever)(?: that| when)? you (?:could|can|would)"
+            r" normally(?: (?:be able to )?(?:play|cast))?(?: (?:it|them|that card|the card|those cards|that spell|the spell))?"
+            r"(?=[,.;]|$)"
+        ),
+        "when you could normally play it",
+    ),
+    # Changing the timing of playing a card, in other words: "change the timing rules for", "alter
+    # the timing of" are "change when you can".
+    (
+        re.compile(
+            r"\b(chang|alter)(?:e|es|ed|ing)? (?:the |any )?(?:normal )?timing(?: (?:rules|restrictions|permissions|requirements))?"
+            r"(?: (?:for|of|on))?(?=[ .,;]|$)"
+        ),
+        "change when you can",
+    ),
+    # Continuous control since the turn began (302.6), one form for its many: "controlled ~
+    # continuously since the start of your most recent turn", "... since their most recent turn began".
+    (
+        re.compile(
+            r"\b(controlled(?: (?:it|~|that creature|the creature|them|that permanent))?) (?:continuously )?since"
+            r" (?:the (?:start|beginning) of )?(?:your|their|its controller's|his or her) most recent turn(?: began| started)?"
+        ),
+        r"\1 continuously since your most recent turn began",
+    ),
+    # "during the turn it came under your control": the turn named by what happened in it.
+    (re.compile(r"\b(?:during|on|in) the (?:same )?turn (?=(?:it|you|~|they|that creature)\b)"), "the turn "),
+    # The attack target of the creature a ninjutsu cost returned (702.49c), one form.
+    (
+        re.compile(
+            r"\bthe (?:same )?(?:player, planeswalker, or battle|player|planeswalker|battle)(?: or planeswalker)? (?:that |as )?"
+            r"the (?:returned creature|creature (?:that was |you )?returned(?: to (?:your|its owner's) hand)?)"
+            r"(?: was attacking\b|(?= *[,.;]|$))"
+        ),
+        "the same player, planeswalker, or battle that the returned creature was attacking",
+    ),
+    # An optional act said as one not required: "you may X, but you aren't required to" is "you may X".
+    (
+        re.compile(
+            r",? but (?:you are not|you're not|you aren't) (?:required|obligated|forced) to(?: do so)?(?=[.,;]|$)"
+        ),
+        "",
+    ),
+    # A mana ability named by its text ("its {T}: Add {G} ability") is its {T} mana ability; mana named by
+    # its symbols ("tapping it for {G}", "adds {C}") is mana (106.1, 107.4).
+    (re.compile(r"\{t\}: add (?:\{[wubrgcs0-9]\})+ ability\b"), "{t} mana ability"),
+    (
+        re.compile(
+            r"\b(for|add|adds|added|produce|produces|produced) (?:an additional |one )?(?:\{[wubrgcs0-9]\})+(?=[ ,.;]|$)"
+        ),
+        r"\1 mana",
+    ),
+    # Tapping the card for mana, the card named between the words ("tapping ~ for mana"); making no mana
+    # said as adding nothing.
+    (
+        re.compile(r"\b(tap|taps|tapped|tapping) (?:~|that land|the land|this land|that permanent) for mana\b"),
+        r"\1 it for mana",
+    ),
+    (re.compile(r"\b(add|adds|produce|produces) anything\b"), r"\1 any mana"),
+    # A Class's level reached, said as an event: "after ~ becomes level 3" is "at level 3" (716.2).
+    (
+        re.compile(r"\b(?:after|once|when|as soon as) (?:~|it|the class) (?:becomes|reaches|is) level (\d)\b"),
+        r"at level \1",
+    ),
+    # "taking X into account": the phrase whole before its object; a Class that "has its own level" tracks it.
+    (re.compile(r"\btak(?:e|es|ing) ([a-z -]+?) into account\b"), r"taking into account \1"),
+    (re.compile(r"\b(?:has|have) (?:its|their) own levels?\b"), "tracks its own level"),
+    # The sorcery's timing said as a speed (307.1: a main phase of your turn, the stack empty).
+    (
+        re.compile(r"\b(?:at|with) sorcery (?:speed|timing)\b|\bas a sorcery\b"),
+        "during your main phase while the stack is empty",
+    ),
+    # A permission that ends with the turn: "the permission to play it ends at the end of the turn" is
+    # one to play it only this turn.
+    (
+        re.compile(
+            r"\b(?:ends|expires|runs out|lasts only until|lasts until) (?:at )?(?:the )?end of (?:the|this|that) turn\b"
+        ),
+        "only this turn",
+    ),
+    # The card named by its state: "an untapped ~" is an untapped permanent.
+    (re.compile(r"\ban? (untapped|tapped) (?:~|creature|artifact|land)(?!\w)"), r"an \1 permanent"),
+    # Control since the turn began, said as being under your control.
+    (
+        re.compile(
+            r"\bunder (?:your|their) control (continuously )?since the (?:start|beginning) of (?:your|their) turn\b"
+        ),
+        r"under your control \1since your most recent turn began",
+    ),
+    # "tapped and attacking": the attack is what a ruling of the entering creature claims (the tapped state is
+    # the same event's); "until the ninjutsu ability resolves" is "until the ability resolves".
+    (re.compile(r"\btapped and attacking\b"), "attacking"),
+    (
+        re.compile(r"\buntil (?:the|its|that) (?:[a-z]+ )?ability (?:resolves|has resolved)\b"),
+        "until the ability resolves",
+    ),
+    # No obligation is an option: "you don't have to X" is "you may choose not to X" ("must not" is a
+    # prohibition, "don't have to" is not).
+    (re.compile(r"\b(?:do|does|did) not (?:have|need) to\b"), "may choose not to"),
+    # A symbol's name (107.5, 107.6): "{Q} is the untap symbol", "the tap symbol is {T}" -> "{q} is called the untap symbol".
+    (
+        re.compile(r"(?<!\w)(\{[tq]\})(?: symbol)? is (?:called )?the ((?:un)?tap) symbol\b"),
+        r"\1 is called the \2 symbol",
+    ),
+    (re.compile(r"\bthe ((?:un)?tap) symbol is (\{[tq]\})"), r"\2 is called the \1 symbol"),
+    # The creature named again in "the turn the creature comes under your control".
+    (
+        re.compile(r"\bthe turn (?:the creature|that creature|the permanent|~) (comes|came) under\b"),
+        r"the turn it \1 under",
+    ),
+    # "..., but not their costs" after what a card checks: it doesn't check their costs.
+    (re.compile(r", but not (?:their|its|the) costs\b"), ", but it does not check their costs"),
+    # Haste given by something: the creature has haste (702.10b).
+    (
+        re.compile(r"\bunless (?:something|an effect|another effect|a spell or ability) gives it haste\b"),
+        "unless it has haste",
+    ),
+    # A turn-long time said with a preposition: "during this turn", "for the rest of the turn",
+    # "through the end of that turn" are "this turn" (a later turn is "next turn": other words).
+    (
+        re.compile(
+            r"\b(?:during|through|throughout|for the rest of|through the end of|any time during|at any time during)"
+            r" (?:this|that|the same|the current) turn\b|\b(?:for|during) the rest of the turn\b"
+        ),
+        "this turn",
+    ),
+    # The end of the turn as the moment a permission ends: "once the turn ends", "after this turn ends",
+    # "after the end of the turn" are "after this turn".
+    (
+        re.compile(
+            r"\b(?:once|after|when|as soon as) (?:the|this|that) turn (?:ends|is over|has ended)\b"
+            r"|\bafter the end of (?:the|this|that) turn\b"
+        ),
+        "after this turn",
+    ),
+    # Sixth round, later: "has no effect" is "does not apply"; the times a card can be cast changed is
+    # changing when you can.
+    (re.compile(r"\bhas no effect\b"), "does not apply"),
+    (re.compile(r"\bchang(?:e|es|ed|ing) (?:the )?times? (?:at which|when) you can\b"), "change when you can"),
+    # A card named by its state of exile before its kind: "an exiled sorcery" is a sorcery exiled with the card.
+    (
+        re.compile(r"\b(an?|the) exiled (sorcery|instant|creature card|land card|nonland card|land|creature|spell)\b"),
+        r"\1 \2 exiled with ~",
+    ),
+    # The card's state as the cost's condition: "if it is untapped" is "if it is already untapped".
+    (re.compile(r"\b(?:if|while) (?:~|it) is (un)?tapped\b(?! for mana| to | by )"), r"if it is already \1tapped"),
+    # "part of ninjutsu's cost" is "part of the cost of ninjutsu"; checking whether costs can be paid is
+    # checking the costs.
+    (re.compile(r"\bpart of ([a-z]+)'s cost\b"), r"part of the cost of \1"),
+    (
+        re.compile(r"\bcheck(?:s|ing)? whether (?:the |their |its )?costs?\b[^,.;]*?\b(?:can|could) be paid\b"),
+        "check their costs",
+    ),
+    # Waiting for a time before an act is doing it only then: "you must wait until your main phase to cast
+    # it" is "you can cast it only during your main phase".
+    (
+        re.compile(
+            r"\b(?:must|have to|has to|need to|needs to) wait (?:until|for) (.+?) to (cast|play|activate) (it|them)\b"
+        ),
+        r"can \2 \3 only \1",
+    ),
+    # A necessary condition said as an obligation before the act it allows: "you must have controlled ~
+    # continuously since ... to activate its ability" is "you can activate its ability only if you have ...".
+    (re.compile(r"\byou must (have [^,;.]+?) to (activate|pay|use|tap) ([^,;.]+)"), r"you can \2 \3 only if you \1"),
+    # "counts as (being) tapped for mana" is being tapped for mana.
+    (re.compile(r"\bcounts? as (?:being )?(?=tap)"), "is "),
+)
