@@ -351,6 +351,20 @@ def _negated_copula(words: tuple[str, ...], start: int) -> bool:
 
 
 _SLOT_IN = re.compile(r"\{([a-z_]+)\}")
+
+
+def _may_bind(declared: Claim, parsed: Claim) -> bool:
+    """A quick refusal before :func:`bind`'s field-by-field work (a sentence is tried against every
+    declared claim of every template): a declared modality or action with no slot and nothing
+    implied must be the parsed one exactly. Both are sorted concept sets joined by ``+``, so equal
+    sets are equal strings and this refuses nothing :func:`bind` would accept."""
+    for name in ("modality", "action"):
+        want: str = getattr(declared, name)
+        if "{" not in want and IMPLIED not in want and want != getattr(parsed, name):
+            return False
+    return True
+
+
 #: The mark of a declared concept a sentence may leave implied (:func:`bind`).
 IMPLIED = "?"
 
@@ -368,6 +382,8 @@ def bind(
     bound: dict[str, str] = {}
     if carried:
         declared = _carried_implied(declared, parsed, carried)
+    if not _may_bind(declared, parsed):
+        return None
 
     def slotted(concept: str) -> bool:
         # "{t}" in "turn-{t}" is a mana symbol, a value; "{symbol}" is a slot of the template.

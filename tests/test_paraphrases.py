@@ -84,6 +84,7 @@ def test_set_is_well_formed(directory: Path) -> None:
     assert set(per_card) == set(cards), "every card has a paragraph and every paragraph a card"
 
 
+@pytest.mark.slow  # both sets compiled in every worker: about 15 s of CPU each
 @pytest.mark.parametrize(("group", "text"), _near_misses())
 def test_near_miss_stays_uncovered(compiled: dict[str, Any], group: str, text: str) -> None:
     outcome = compiled[group][text]
