@@ -24,23 +24,8 @@ from functools import lru_cache, partial
 
 from protocol.model import CardData
 from rulings.combat_forms import normal_readings, unreadable
-from rulings.keyword_changes import change_readings
+from rulings.keyword_changes import COMBAT_KEYWORDS, change_readings
 
-#: The combat keywords a card can hold for a rule (702.2-702.20, 702.111), longest first.
-COMBAT_KEYWORDS: tuple[str, ...] = (
-    "double strike",
-    "first strike",
-    "indestructible",
-    "deathtouch",
-    "vigilance",
-    "lifelink",
-    "defender",
-    "trample",
-    "flying",
-    "menace",
-    "haste",
-    "reach",
-)
 _KEYWORD = re.compile(r"\b(" + "|".join(COMBAT_KEYWORDS) + r")\b")
 #: A sentence of the oracle text in which the card gives itself keywords ("~ has flying", "~ gains
 #: first strike", "~ gets +1/+0 and has trample", "~ can't block and has haste").

@@ -23,7 +23,9 @@ from functools import lru_cache
 
 from protocol.model import CardData
 
-_KEYWORDS = (
+#: The combat keywords a card can hold or change for a rule (702.2-702.20, 702.111), longest first
+#: (shared with :mod:`rulings.holders`).
+COMBAT_KEYWORDS: tuple[str, ...] = (
     "double strike",
     "first strike",
     "indestructible",
@@ -37,7 +39,7 @@ _KEYWORDS = (
     "haste",
     "reach",
 )
-_KEYWORD = re.compile(r"\b(" + "|".join(_KEYWORDS) + r")\b")
+_KEYWORD = re.compile(r"\b(" + "|".join(COMBAT_KEYWORDS) + r")\b")
 
 
 @dataclass(frozen=True)
