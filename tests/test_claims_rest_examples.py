@@ -10,9 +10,7 @@ import pytest
 
 from protocol.model import CardData
 from rulings.cards import CardPool
-from rulings.compile import compile_corpus
-from rulings.corpus import Corpus, Ruling, ruling_sha
-from rulings.templates import TEMPLATES
+from tests.test_claims_paragraph import coverage
 
 PRISM = CardData(
     name="Test Prism",
@@ -29,15 +27,8 @@ POOL = CardPool({c.name: c for c in (PRISM, GROVE)})
 
 
 def compiled(text: str, card: str) -> tuple[str | None, tuple[tuple[str, str], ...]]:
-    rule = Ruling("t.r", text, ruling_sha(text), (card,), ("x",), (), (), "executable")
-    (result,) = compile_corpus(Corpus((rule,)), POOL).coverage
-    if result.coverage != "template":
-        return None, ()
-    template = next(t for t in TEMPLATES if t.id == result.template)
-    data = POOL.get(card)
-    match = template.match(rule, (data,) if data else ())
-    assert match is not None
-    return result.template, match.set_aside
+    """The template the paragraph compiles to (or None) and the sentences it set aside, with why."""
+    return coverage(text, card, POOL)
 
 
 PRISM_RULING = (

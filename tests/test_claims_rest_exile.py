@@ -12,8 +12,7 @@ import pytest
 
 from protocol.model import CardData
 from rulings.cards import CardPool
-from rulings.compile import compile_corpus
-from rulings.corpus import Corpus, Ruling, ruling_sha
+from tests.test_claims_paragraph import coverage
 
 #: Exiles a card and lets its controller play it this turn.
 RAIDER = CardData(
@@ -40,9 +39,8 @@ POOL = CardPool({c.name: c for c in (RAIDER, WARDEN)})
 
 
 def compiled(text: str, card: str = RAIDER.name) -> str | None:
-    rule = Ruling("t.r", text, ruling_sha(text), (card,), ("x",), (), (), "executable")
-    (result,) = compile_corpus(Corpus((rule,)), POOL).coverage
-    return result.template if result.coverage == "template" else None
+    """The template the paragraph compiles to for ``card``, or None."""
+    return coverage(text, card, POOL)[0]
 
 
 TIMING = "play-from-exile.timing-unchanged"

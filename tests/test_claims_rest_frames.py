@@ -13,6 +13,7 @@ from protocol.model import CardData
 from rulings.cards import CardPool
 from rulings.compile import compile_corpus
 from rulings.corpus import Corpus, Ruling, ruling_sha
+from tests.test_claims_paragraph import coverage
 
 LOOKOUT = CardData(
     name="Test Lookout",
@@ -90,9 +91,8 @@ POOL = CardPool({c.name: c for c in (LOOKOUT, LANTERN, HORN, DRUID, PRISM, NINJA
 
 
 def compiled(text: str, card: str) -> str | None:
-    rule = Ruling("t.r", text, ruling_sha(text), (card,), ("x",), (), (), "executable")
-    (result,) = compile_corpus(Corpus((rule,)), POOL).coverage
-    return result.template if result.coverage == "template" else None
+    """The template the paragraph compiles to for ``card``, or None."""
+    return coverage(text, card, POOL)[0]
 
 
 SYMBOL = "costs.cost-symbol"
