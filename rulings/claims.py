@@ -26,10 +26,11 @@ import re
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from rulings.meaning import tokens
+from rulings.subtypes import creature_type_stems
 
 #: The fields of a claim record, in the order a claim is shown.
 CLAIM_FIELDS = ("subject", "modality", "action", "object", "condition", "timing", "zone", "roles")
@@ -118,6 +119,11 @@ class Lexicon:
 
     phrases: Mapping[tuple[str, ...], tuple[str, str]]
     longest: int
+
+    @cached_property
+    def words(self) -> frozenset[str]:
+        """Every word some phrase of the lexicon uses."""
+        return frozenset(word for phrase in self.phrases for word in phrase)
 
     def concepts(self) -> dict[str, set[str]]:
         """field -> every concept the lexicon can give it (for checking declared claims)."""
@@ -276,8 +282,20 @@ def _parse_shipped(text: str) -> Parse:
     return _parse(text, LEXICON)
 
 
+def _types_as_creature(words: tuple[str, ...], lexicon: Lexicon) -> tuple[str, ...]:
+    """``words`` with each creature type the lexicon has no phrase for read as "creature"
+    (:mod:`rulings.subtypes`): the rule holds for any creature, the type says which ones the card
+    reaches."""
+    known = lexicon.words
+    types = creature_type_stems()
+    return tuple(_CREATURE if w in types and w not in known else w for w in words)
+
+
+_CREATURE = tokens("creature")[0]
+
+
 def _parse(text: str, lexicon: Lexicon) -> Parse:
-    words = tokens(text)
+    words = _types_as_creature(tokens(text), lexicon)
     found: dict[str, set[str]] = {name: set() for name in CONCEPT_FIELDS}
     markers: list[str] = []
     unread: list[str] = []

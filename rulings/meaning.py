@@ -14,7 +14,8 @@ form is the same claim. This module does the part before reading:
   "won't" -> "will not", "isn't" -> "is not"), another form for the same zone ("remains exiled" ->
   "remains in exile"), the tense marker "will" dropped, the possessive
   "'s" a token of its own, and each word reduced to a crude stem ("abilities", "ability" ->
-  "ability"; "activated", "activates", "activate" -> "activat"), so plural forms and tenses meet.
+  "ability"; "activated", "activates", "activate" -> "activat"; an irregular verb form is read as
+  its base form first: "dealt" -> "deal"), so plural forms and tenses meet.
 
 The input is the template form of :mod:`rulings.text` (lower case, the card's name as ``~``).
 """
@@ -39,7 +40,7 @@ _SPELLED_OUT: tuple[tuple[str, str], ...] = (
     (r"\bthere's\b", "there is"),
     (r"\bwhat's\b", "what is"),
     (r"\b(you|they|we)'re\b", r"\1 are"),
-    (r"\b(you|they|we)'ll\b", r"\1 will"),
+    (r"\b([a-z]+)'ll\b", r"\1 will"),
     (r"\b(you|they|we)'ve\b", r"\1 have"),
     (r"\b(you|they|we|it|that)'d\b", r"\1 would"),
     (r"\bis not able to\b", "cannot"),
@@ -182,14 +183,29 @@ def spell_out(text: str) -> str:
 _ROLE_PARTICIPLES = frozenset({"blocking"})
 
 
+#: Irregular verb forms, read as their base form before stemming (the stemmer only knows the
+#: regular -ed and -s): "has been dealt" and "deals" name one action, as "lost" and "loses" do.
+#: Tense carries no meaning in a ruling (the future marker is dropped for the same reason).
+_IRREGULAR = {
+    "dealt": "deal", "paid": "pay", "chose": "choose", "chosen": "choose", "drew": "draw", "drawn": "draw",
+    "gave": "give", "given": "give", "got": "get", "gotten": "get", "became": "become", "began": "begin",
+    "begun": "begin", "took": "take", "taken": "take", "lost": "lose", "kept": "keep", "held": "hold",
+    "brought": "bring", "came": "come", "went": "go", "gone": "go", "made": "make", "said": "say",
+    "saw": "see", "seen": "see", "fought": "fight", "stood": "stand", "won": "win", "shown": "show",
+    "told": "tell", "knew": "know", "known": "know", "left": "leave", "ran": "run",
+}  # fmt: skip
+
+
 def stem(word: str) -> str:
-    """A crude stem that lets plural forms and tenses of one word meet: suffixes -ies/-ied
+    """A crude stem that lets plural forms and tenses of one word meet: an irregular form is first
+    read as its base form (:data:`_IRREGULAR`), then suffixes -ies/-ied
     (-> y), -ing, -ed, -es, -s, then a final -e, each only when three letters stay; a consonant
     doubled before -ing/-ed is undoubled ("tapping", "tapped" -> "tap")."""
     if not word.isalpha():
         return word
     if word in _ROLE_PARTICIPLES:
         return word
+    word = _IRREGULAR.get(word, word)
     for suffix, replacement in (("ies", "y"), ("ied", "y"), ("ing", ""), ("ed", ""), ("es", ""), ("s", "")):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith("ss"):
             word = word[: -len(suffix)] + replacement

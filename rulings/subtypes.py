@@ -1,0 +1,47 @@
+"""The creature types of the shipped Comprehensive Rules (205.3m), as the claim reader's stems.
+
+A ruling often names the creatures its card cares about by their type ("a Soldier that attacked",
+"Elves you control"): the rule it restates holds for any creature, and a type only says which
+creatures the card's own effect reaches. So the claim reader reads a creature type it has no
+phrase for as "creature" (:func:`rulings.claims.parse`). The list comes from the rules text the
+package ships (:mod:`rulings.cr_text`), so a new edition's new types are read without a change
+here; a word the lexicon gives a meaning of its own (a type that is also a rules word) keeps it.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from rulings.cr_text import shipped_rules
+from rulings.meaning import stem
+
+#: The rule that lists the creature types, and the words before its list of one-word types.
+CREATURE_TYPES_RULE = "205.3m"
+_ONE_WORD_LIST = "All other creature types are one word long:"
+#: Plurals the stemmer does not undo (-f/-fe to -ves, and the few others the types use).
+_PLURALS = {
+    "dwarf": "dwarves",
+    "elf": "elves",
+    "werewolf": "werewolves",
+    "wolf": "wolves",
+    "mouse": "mice",
+    "ox": "oxen",
+    "octopus": "octopuses",
+}
+
+
+@cache
+def creature_type_stems() -> frozenset[str]:
+    """The stems of every one-word creature type and of its plural form."""
+    rule = shipped_rules().get(CREATURE_TYPES_RULE)
+    if rule is None or _ONE_WORD_LIST not in rule.text:
+        raise LookupError(f"rule {CREATURE_TYPES_RULE} of the shipped rules no longer lists the creature types")
+    listed = rule.text.split(_ONE_WORD_LIST, 1)[1]
+    out: set[str] = set()
+    for item in listed.split(","):
+        name = re.sub(r"^\s*and\s+", "", item).strip(" .").lower()
+        if re.fullmatch(r"[a-z]+(?:-[a-z]+)*", name):
+            out.add(stem(name))
+            out.add(stem(_PLURALS.get(name, name + "s")))
+    return frozenset(out)

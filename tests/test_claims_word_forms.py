@@ -1,0 +1,97 @@
+"""Rulings compile by meaning, seventh round (issue 24): word forms that carry no meaning of the
+rule. A creature type names which creatures the card reaches, not another rule (the types are the
+shipped rules' list, 205.3m); an irregular verb form and a contracted "will" are the tense of the
+regular form. Each reading with its contradicting variant, which must stay uncovered."""
+
+import pytest
+
+from protocol.model import CardData
+from rulings.cards import CardPool
+from rulings.claims import LEXICON, _types_as_creature, parse
+from rulings.meaning import tokens
+from rulings.subtypes import creature_type_stems
+from tests.test_claims_paragraph import coverage
+
+CAPTAIN = CardData(
+    name="Test Captain",
+    types=("Creature",),
+    text="Other creatures you control have vigilance.",
+    power="2",
+    toughness="2",
+)
+DUELIST = CardData(
+    name="Test Duelist",
+    types=("Creature",),
+    text="{R}: Target creature gains first strike until end of turn.",
+    power="2",
+    toughness="2",
+)
+POOL = CardPool({c.name: c for c in (CAPTAIN, DUELIST)})
+
+
+def test_the_creature_types_come_from_the_shipped_rules_with_their_plurals():
+    types = creature_type_stems()
+    assert len(types) > 300
+    for word in ("soldier", "soldiers", "elf", "elves", "knight", "goblins", "time"):
+        assert tokens(word)[0] in types or word == "time"  # "Time Lord" is two words: not read alone
+    assert tokens("time")[0] not in types
+
+
+@pytest.mark.parametrize("kind", ["soldier", "Elves", "a Goblin", "Knights"])
+def test_a_creature_type_reads_as_creature(kind):
+    typed = parse(f"if {kind.lower()} you control loses vigilance after it attacks, it remains untapped.")
+    plain = parse("if a creature you control loses vigilance after it attacks, it remains untapped.")
+    assert typed.complete
+    assert typed.claim.object == plain.claim.object == "creature"
+
+
+def test_a_type_the_lexicon_gives_a_meaning_keeps_it():
+    known = creature_type_stems() & LEXICON.words
+    assert known, "no creature type is a rules word of the lexicon any more: this test has nothing to check"
+    for word in known:
+        assert _types_as_creature((word,), LEXICON) == (word,)
+    assert _types_as_creature(("soldier",), LEXICON) == tokens("creature")
+
+
+@pytest.mark.parametrize(
+    ("irregular", "regular"),
+    [
+        ("after it dealt first-strike combat damage", "after it deals first-strike combat damage"),
+        ("if it lost first strike", "if it loses first strike"),
+        ("combat damage has been dealt", "combat damage has been deal"),
+        ("it'll deal combat damage", "it will deal combat damage"),
+        ("that'll be", "that will be"),
+    ],
+)
+def test_irregular_forms_and_contractions_are_the_regular_tense(irregular, regular):
+    assert tokens(irregular) == tokens(regular)
+
+
+@pytest.mark.parametrize(
+    ("card", "restating", "contradicting", "template"),
+    [
+        (
+            CAPTAIN,
+            "If a Soldier loses vigilance after it attacks, it remains untapped.",
+            "If a Soldier loses vigilance after it attacks, it becomes tapped.",
+            "vigilance.changes-after-attack",
+        ),
+        (
+            CAPTAIN,
+            "Giving Elves vigilance after they have attacked won't cause them to untap.",
+            "Giving Elves vigilance after they have attacked will cause them to untap.",
+            "vigilance.changes-after-attack",
+        ),
+        (
+            DUELIST,
+            "If a Knight lost first strike after it dealt first-strike combat damage, it won't deal combat "
+            "damage in the regular combat damage step.",
+            "If a Knight lost first strike after it dealt first-strike combat damage, it'll deal combat "
+            "damage in the regular combat damage step.",
+            "first-strike.changed-after-first-damage",
+        ),
+    ],
+)
+def test_a_paragraph_in_these_forms_compiles_and_its_contradiction_does_not(card, restating, contradicting, template):
+    assert coverage(restating, card.name, POOL)[0] == template
+    assert coverage(contradicting, card.name, POOL)[0] is None
