@@ -30,6 +30,7 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 
 from rulings.meaning import tokens
+from rulings.noun_phrases import narrowing_positions, without
 from rulings.subtypes import creature_type_stems
 
 #: The fields of a claim record, in the order a claim is shown.
@@ -295,10 +296,25 @@ _CREATURE = tokens("creature")[0]
 
 
 def _parse(text: str, lexicon: Lexicon) -> Parse:
+    """Cover the sentence's words with the lexicon's phrases (see the module docstring); a sentence
+    left with unread words that only narrow a creature noun phrase ("another red creature", "the
+    creature targeted by ~'s last ability": :mod:`rulings.noun_phrases`) is read again without them."""
     words = _types_as_creature(tokens(text), lexicon)
+    parsed, unread = _cover(words, lexicon)
+    if unread:
+        narrowing = narrowing_positions(words, unread)
+        if narrowing:
+            again, _ = _cover(without(words, narrowing), lexicon)
+            if len(again.unread) < len(parsed.unread):
+                return again
+    return parsed
+
+
+def _cover(words: tuple[str, ...], lexicon: Lexicon) -> tuple[Parse, frozenset[int]]:
+    """The claim the lexicon's phrases make of ``words``, and the positions of the words it left unread."""
     found: dict[str, set[str]] = {name: set() for name in CONCEPT_FIELDS}
     markers: list[str] = []
-    unread: list[str] = []
+    unread: list[int] = []
     clause_negations = [0]
     spans: list[tuple[int, int, str, str]] = []
     i = 0
@@ -322,7 +338,7 @@ def _parse(text: str, lexicon: Lexicon) -> Parse:
             if words[i] in _CLAUSE_ENDS:
                 clause_negations.append(0)
             else:
-                unread.append(words[i])
+                unread.append(i)
             i += 1
     subject = _joined(found["subject"]) or "you"
     claim = Claim(
@@ -331,7 +347,7 @@ def _parse(text: str, lexicon: Lexicon) -> Parse:
         **{name: _joined(found[name]) for name in CONCEPT_FIELDS if name != "subject"},
         roles=_roles(words, spans),
     )
-    return Parse(claim, tuple(unread))
+    return Parse(claim, tuple(words[i] for i in unread)), frozenset(unread)
 
 
 def _roles(words: tuple[str, ...], spans: list[tuple[int, int, str, str]]) -> str:

@@ -9,6 +9,7 @@ from protocol.model import CardData
 from rulings.cards import CardPool
 from rulings.claims import LEXICON, _types_as_creature, parse
 from rulings.meaning import tokens
+from rulings.noun_phrases import narrowing_positions
 from rulings.subtypes import creature_type_stems
 from tests.test_claims_paragraph import coverage
 
@@ -95,3 +96,48 @@ def test_irregular_forms_and_contractions_are_the_regular_tense(irregular, regul
 def test_a_paragraph_in_these_forms_compiles_and_its_contradiction_does_not(card, restating, contradicting, template):
     assert coverage(restating, card.name, POOL)[0] == template
     assert coverage(contradicting, card.name, POOL)[0] is None
+
+
+@pytest.mark.parametrize(
+    "narrowed",
+    [
+        "another red creature you control",
+        "a nontoken creature you control",
+        "a legendary artifact creature you control",
+        "the creature targeted by ~'s last ability",
+        "the creature targeted by ~",
+    ],
+)
+def test_words_that_only_say_which_creature_claim_nothing(narrowed):
+    sentence = "if {} loses vigilance after it attacks, it remains untapped."
+    plain = parse(sentence.format("a creature you control" if "control" in narrowed else "the creature"))
+    read = parse(sentence.format(narrowed))
+    assert plain.complete and read.complete
+    assert read.claim == plain.claim
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # the narrowing word is not before a creature noun: it is no noun phrase's
+        "if a creature loses vigilance after it attacks, it remains red.",
+        # a word that is no identity word stays unread
+        "if a hungry creature loses vigilance after it attacks, it remains untapped.",
+        # targeted by something else than the card
+        "if the creature targeted by an opponent's spell loses vigilance after it attacks, it remains untapped.",
+    ],
+)
+def test_other_words_by_a_creature_noun_stay_unread(sentence):
+    assert not parse(sentence).complete
+
+
+def test_a_lexicon_phrase_with_an_identity_word_keeps_its_meaning():
+    narrowed = narrowing_positions(tokens("even if no other creatures were blocking it"), frozenset())
+    assert narrowed == frozenset()  # nothing unread: nothing taken out
+    assert parse("it remains blocked even if no other creatures were blocking it.").complete
+
+
+def test_a_narrowed_creature_in_a_paragraph_compiles_and_its_contradiction_does_not():
+    restating = "If another red creature you control loses vigilance after it attacks, it remains untapped."
+    assert coverage(restating, CAPTAIN.name, POOL)[0] == "vigilance.changes-after-attack"
+    assert coverage(restating.replace("remains untapped", "becomes tapped"), CAPTAIN.name, POOL)[0] is None
