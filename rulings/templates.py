@@ -44,6 +44,7 @@ from protocol.keyword_registry import KeywordKind, alternation, of_kind
 from protocol.keywords import RETURN_AN_ATTACKER
 from protocol.model import CardData
 from rulings.claims import Claim, ClaimError, bind, claim_from_record, parse
+from rulings.combat_facts import Fact, FactError, fact_from_record, read_fact
 from rulings.corpus import Ruling
 from rulings.describing import describes_card, read_paragraph
 from rulings.holders import holder_readings, normal_holder_readings
@@ -83,7 +84,7 @@ class NotCovered(Exception):
     """Raised while compiling: the ruling's text fits, its card data does not (the reason says why)."""
 
 
-_TEMPLATE_FIELDS = ("id", "slots", "states", "explains", "claims")
+_TEMPLATE_FIELDS = ("id", "slots", "states", "explains", "claims", "facts")
 _ID = re.compile(r"[a-z0-9-]+(?:\.[a-z0-9-]+)+")
 _STATEMENT = re.compile(r"[a-z0-9-]+")
 _SLOT = re.compile(r"[a-z_]+")
@@ -106,6 +107,9 @@ class Wordings:
     source: str
     #: Statement name -> the claim records that state it (read by meaning: :mod:`rulings.claims`).
     claims: Mapping[str, tuple[Claim, ...]] = field(default_factory=dict)
+    #: Statement name -> the combat facts that state it (a keyword changed at a moment of combat, and
+    #: what follows: :mod:`rulings.combat_facts`).
+    facts: Mapping[str, tuple[Fact, ...]] = field(default_factory=dict)
 
 
 def _sentence(text: str) -> str:
@@ -168,6 +172,7 @@ def _read_template(entry: object, macros: Mapping[str, str], where: str, index: 
             raise WordingError(str(exc)) from None
     return Wordings(
         claims=declared,
+        facts=_read_facts(entry.get("facts", {}), states, at),
         id=tid,
         states={name: _sentence_list(value, f"{at}: states.{name}") for name, value in states.items()},
         explains=_sentence_list(entry["explains"], f"{at}: explains") if "explains" in entry else (),
@@ -175,6 +180,22 @@ def _read_template(entry: object, macros: Mapping[str, str], where: str, index: 
         macros=dict(macros),
         source=where,
     )
+
+
+def _read_facts(facts: object, states: Mapping[str, object], at: str) -> dict[str, tuple[Fact, ...]]:
+    if not isinstance(facts, dict):
+        raise WordingError(f"{at}: facts must be a table (facts.<statement> = [records])")
+    out: dict[str, tuple[Fact, ...]] = {}
+    for name, records in facts.items():
+        if name not in states:
+            raise WordingError(f"{at}: facts.{name}: no statement {name!r} in states")
+        if not isinstance(records, list) or not records:
+            raise WordingError(f"{at}: facts.{name}: must be a non-empty list of fact records")
+        try:
+            out[name] = tuple(f for r in records for f in fact_from_record(r, f"{at}: facts.{name}"))
+        except FactError as exc:
+            raise WordingError(str(exc)) from None
+    return out
 
 
 def read_wordings(path: Path) -> list[Wordings]:
@@ -414,7 +435,8 @@ class Template:
         if not split.claim:
             return None, {}
         readings = [w.claim for w in user if w.pattern.fullmatch(split.claim)]
-        for text in (split.claim, *holder_readings(split.claim, cards), *normal_holder_readings(split.claim, cards)):
+        texts = (split.claim, *holder_readings(split.claim, cards), *normal_holder_readings(split.claim, cards))
+        for text in texts:
             parsed = parse(text)
             if parsed.complete:
                 readings.append(parsed.claim)
@@ -425,6 +447,21 @@ class Template:
                     if values is None or any(slots.get(k, v) != v for k, v in values.items()):
                         continue
                     return state, values
+        return self._read_by_fact(texts)
+
+    def _read_by_fact(self, texts: Iterable[str]) -> tuple[str | None, dict[str, str]] | None:
+        """(statement, no slots) if one reading of the sentence states a combat fact this template
+        declares (:mod:`rulings.combat_facts`): a keyword changed at a moment of combat, and what
+        follows, computed with its polarity rather than matched word by word."""
+        if not self.wordings.facts:
+            return None
+        for text in texts:
+            fact = read_fact(text)
+            if fact is None:
+                continue
+            for state, facts in self.wordings.facts.items():
+                if fact in facts:
+                    return state, {}
         return None
 
     def match(self, ruling: Ruling, cards: Iterable[CardData] = (), user: Iterable[UserWording] = ()) -> Match | None:

@@ -1,0 +1,371 @@
+"""What a combat sentence says happens after a keyword changes, read as a fact and checked against
+the facts a family declares (a truth table of the rules), not matched as a bag of words.
+
+A family of "the change comes too late" rules (702.7c, 702.4c-d, 702.20b, 509.1h, 506.4, 508.1)
+is stated in rulings as *a keyword gained or lost*, *after a moment of combat*, and *what follows
+for the creature*: it stays tapped or untapped, keeps attacking, stays blocked, deals its combat
+damage in the second combat damage step or not. The claim reader (:mod:`rulings.claims`) reads a
+sentence as a set of concepts and needs a declared record for each set, so "won't prevent it from
+dealing combat damage" and "will still deal combat damage" are two records, and a form nobody
+declared is not read. This reader takes the sentence apart into those three parts instead, each
+from a small grammar of its own forms, and computes what follows with its polarity:
+
+- **the change**: a finite verb ("gains", "loses", "no longer has"), a gerund subject ("giving it
+  flying", "removing double strike from it", "causing it to lose haste", "gaining vigilance");
+- **the moment**: after attackers are declared (or "an attacking creature"), after blockers are
+  declared (or "a blocked creature"), after first-strike combat damage (or during the first
+  combat damage step);
+- **the outcome**: a state of the creature (tapped, attacking, blocked, blocking, dealing damage
+  in the second combat damage step) and whether it holds: "won't cause it to become untapped" is
+  tapped; "won't prevent it from dealing combat damage" is dealing it; "will stop it from
+  assigning combat damage in the second step" is not.
+
+A sentence is read only if one of the frames below reads *all* of it: any other word (a player, a
+zone, another step, a condition, "unless", "only") leaves it unread, so a sentence that claims
+more than the fact is never read as the fact. A fact is a claim of a template when the template
+declares it (``facts.<statement>`` in ``rulings/wordings/*.toml``: keyword, change, moment, the
+outcome and whether it holds); a negated or changed sentence computes another fact, which no
+family declares, so it stays uncovered.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+
+from rulings.combat_forms import normal_form
+
+#: The fields of a declared fact, and the values each may take.
+CHANGES = ("gained", "lost", "blocker-gone")
+MOMENTS = ("after-attackers", "after-blockers", "after-first-damage")
+OUTCOMES = ("tapped", "attacking", "blocked", "blocking", "second-damage")
+KEYWORDS = ("first strike", "double strike", "flying", "reach", "menace", "vigilance", "haste")
+
+
+class FactError(ValueError):
+    """A declared fact is malformed; the message says where and why."""
+
+
+@dataclass(frozen=True)
+class Fact:
+    """A keyword changed at a moment of combat, and what follows: ``outcome`` holds or not."""
+
+    keyword: str
+    change: str
+    moment: str
+    outcome: str
+    holds: bool
+
+    def describe(self) -> str:
+        state = self.outcome if self.holds else f"not {self.outcome}"
+        return f"{self.keyword} {self.change} {self.moment}: {state}".strip()
+
+
+def fact_from_record(record: object, where: str) -> tuple[Fact, ...]:
+    """The facts of one declared record (``{keyword = ["flying", "reach"], change = "gained", moment
+    = "after-blockers", outcome = "blocked", holds = true}``): one per keyword listed, checked."""
+    if not isinstance(record, dict):
+        raise FactError(f"{where}: a fact must be a table (keyword, change, moment, outcome, holds)")
+    unknown = sorted(set(record) - {"keyword", "change", "moment", "outcome", "holds"})
+    if unknown:
+        raise FactError(f"{where}: unknown fact field(s) {unknown}")
+    keywords = record.get("keyword", [""] if record.get("change") == "blocker-gone" else None)
+    keywords = [keywords] if isinstance(keywords, str) else keywords
+    if record.get("change") == "blocker-gone" and keywords != [""]:
+        raise FactError(f"{where}: a blocker gone changes no keyword: leave keyword out")
+    if not isinstance(keywords, list) or not keywords or any(k not in (*KEYWORDS, "") for k in keywords):
+        raise FactError(f"{where}: keyword must be one or a list of {', '.join(KEYWORDS)}")
+    for name, allowed in (("change", CHANGES), ("moment", MOMENTS), ("outcome", OUTCOMES)):
+        if record.get(name) not in allowed:
+            raise FactError(f"{where}: {name} must be one of {', '.join(allowed)}, got {record.get(name)!r}")
+    if not isinstance(record.get("holds"), bool):
+        raise FactError(f"{where}: holds must be true or false")
+    return tuple(
+        Fact(str(k), str(record["change"]), str(record["moment"]), str(record["outcome"]), bool(record["holds"]))
+        for k in keywords
+    )
+
+
+# -- the grammar's parts (over the normal form, contractions spelled out, tense words dropped) --------
+
+_KEYWORD = r"double strike|first strike|flying|reach|menace|vigilance|haste"
+
+
+def _k(name: str) -> str:
+    """The keyword, captured as ``name`` (each alternative of a frame names its own group)."""
+    return f"(?P<{name}>{_KEYWORD})"
+
+
+_NP = (
+    r"(?:~|it|they|the creature|that creature|this creature|a creature|the creatures|those creatures|creatures"
+    r"|each creature|a creature you control|creatures you control|(?:the )?target creature|the targeted creature"
+    r"|the equipped creature|the enchanted creature|the affected creature|(?:an?|the|that|each) attacking creatures?"
+    r"|attacking creatures|(?:a|the|each) creatures? blocking (?:it|~|them)|(?:the|a|each) blocking creatures?"
+    r"|its blockers?|that blocker)"
+)
+
+
+#: A noun phrase that names the moment: an attacking creature has been declared as an attacker.
+def _np_moment(name: str) -> str:
+    """ "an attacking creature", "a blocked creature", "a creature that's attacking", the moment
+    captured as ``name`` (and ``name``_b)."""
+    return (
+        rf"(?:(?:an? |the |that |each )?(?P<{name}>attacking|blocked) creatures?"
+        rf"|(?:a|the) creature (?:that is|that's) (?P<{name}_b>attacking|blocked))"
+    )
+
+
+_NP_MOMENT = _np_moment("np_moment")
+#: The groups that may hold a moment said by a noun phrase.
+_NP_MOMENT_GROUPS = tuple(f"{n}{b}" for n in ("np_moment", "npm1", "npm2", "npm3", "npm4") for b in ("", "_b"))
+_GAIN = r"(?:gains|gain|gained|has gained|gets|acquires|is given|is granted)"
+_LOSE = r"(?:loses|lose|lost|has lost|no longer has|stops having|ceases to have)"
+_CHANGE_VERB = rf"(?:(?P<gain>{_GAIN})|(?P<lose>{_LOSE})) {_k('k')}"
+_CHANGE_SUBJECT = (
+    rf"(?:(?P<give>giving|granting) (?:(?:{_np_moment('npm1')}|{_NP}) {_k('k1')}|{_k('k2')} to (?:{_np_moment('npm2')}|{_NP}))"
+    rf"|(?:causing|having|making) (?:{_np_moment('npm3')}|{_NP}) (?:to )?(?:(?P<cgain>gain)|(?P<close>lose)) {_k('k3')}"
+    rf"|(?P<remove>removing) {_k('k4')} from (?:{_np_moment('npm4')}|{_NP})"
+    rf"|(?:{_NP} )?(?:(?P<ggain>gaining)|(?P<glose>losing)) {_k('k5')})"
+)
+_BEEN = r"(?:(?:has|have|had|is|was|are|were) )?(?:been |become |becomes |already )?"
+_MOMENTS: dict[str, str] = {
+    "after-attackers": (
+        rf"after (?:{_NP} )?{_BEEN}declared as (?:an? )?(?:attacker|attacking creature)s?"
+        rf"|after (?:{_NP} )?(?:has |have |had )?(?:attacked|attacks|attacking)"
+        rf"|after attackers {_BEEN}declared"
+        rf"|after (?:you )?(?:have )?(?:declared|declare) {_NP} as an? (?:attacker|attacking creature)"
+        rf"|after (?:you )?(?:have )?(?:attacked|attack) with {_NP}"
+        rf"|(?:any time )?after the moment you choose to attack with {_NP}"
+        r"|after the declare attackers step"
+    ),
+    "after-blockers": (
+        rf"after (?:{_NP} )?{_BEEN}blocked"
+        rf"|after blockers {_BEEN}(?:declared|chosen)"
+        r"|after the declare blockers step"
+    ),
+    "after-first-damage": (
+        rf"after first-strike (?:combat )?damage {_BEEN}(?:dealt|assigned)"
+        rf"|after (?:{_NP} )?(?:has )?(?:dealt|deals|assigned|assigns|assigning|dealing) (?:its )?"
+        r"(?:(?:first-strike )?(?:combat )?damage in the first(?:-strike| strike)? combat damage step"
+        r"|first-strike (?:combat )?damage)"
+        rf"|after combat damage {_BEEN}dealt in the first(?:-strike| strike)? combat damage step"
+        r"|during the first(?:-strike| strike)? combat damage step"
+        r"|after the first(?:-strike| strike)? combat damage step"
+    ),
+}
+_MOMENT = "|".join(f"(?P<m_{name.replace('-', '_')}>{form})" for name, form in _MOMENTS.items())
+
+#: The moment said as an event of its own, before "and then" ("if ~ blocks a creature with flying
+#: and then loses reach", "if it assigns combat damage in the first combat damage step, and then
+#: it loses first strike").
+_EVENTS: dict[str, str] = {
+    "after-attackers": rf"{_NP} (?:attacks|has attacked|is declared as an attacker|has been declared as an attacker)",
+    "after-blockers": (
+        rf"{_NP} (?:is blocked|has been blocked|becomes blocked|blocks (?:{_NP}|a creature with (?:flying|menace)))"
+    ),
+    "after-first-damage": (
+        rf"{_NP} (?:deals|assigns|has dealt|has assigned) (?:its )?(?:first-strike )?(?:combat )?damage"
+        r" (?:in|during) the first(?:-strike| strike)? combat damage step"
+        rf"|{_NP} (?:deals|assigns|has dealt|has assigned) (?:its )?first-strike (?:combat )?damage"
+    ),
+}
+_EVENT = "|".join(f"(?P<e_{name.replace('-', '_')}>{form})" for name, form in _EVENTS.items())
+#: What the change is said to come before, which the moment already says: "before the second combat
+#: damage step" after first-strike damage.
+_BEFORE_SECOND = r"(?: before the second combat damage step)?"
+#: A blocker gone (506.4, 509.1h): the attacking creature it blocked stays blocked.
+_BLOCKER_GONE = (
+    r"(?P<gone>(?:(?:one|each|any|all|both) of )?(?:its|~'s|the|those|that creature's) blockers?"
+    r" (?:leaves?|left|is|are|gets?) (?:the battlefield|combat|removed from combat|destroyed)"
+    r"|(?:one of |each of |all of |all |each |every |any )?(?:the |the other )?creatures? blocking (?:it|~|that creature)"
+    r" (?:leaves?|is|are) (?:the battlefield|removed from combat|destroyed)"
+    r"|(?:the|that) blocking creature (?:leaves the battlefield|is removed from combat|is destroyed|dies)"
+    r"|(?:one of |each of )?(?:its|~'s|the) blockers? dies|(?:all|each) of (?:its|~'s) blockers die)"
+)
+_REMOVING_BLOCKER = (
+    r"(?P<removing>removing (?:one |one or more |each |any |all )?(?:of )?(?:its|~'s|those|the) blockers? from combat)"
+)
+
+#: Outcomes: the state, whether the words say it holds, as a verb phrase (after a subject or a
+#: "cause it to"/"let it"), and as a gerund (after "prevent it from"/"stop it from").
+_SECOND_STEP = r"(?:in|during) the (?:second|regular|normal) combat damage step"
+_OUTCOME_VERBS: tuple[tuple[str, bool, str], ...] = (
+    ("tapped", True, r"(?:remains?|stays?) tapped|(?:becomes?|is|be|gets?) tapped|tap"),
+    ("tapped", False, r"(?:remains?|stays?) untapped|(?:becomes?|is|be|gets?) untapped|untaps?"),
+    (
+        "attacking",
+        True,
+        r"continues? (?:to attack|attacking)|(?:remains?|stays?|is still|be still) attacking"
+        r"|(?:remains?|stays?|is still) an attacking creature",
+    ),
+    ("attacking", False, r"(?:is|be|gets?) removed from combat|stops? attacking"),
+    ("blocked", True, r"(?:remains?|stays?|is still|be still) blocked"),
+    (
+        "blocked",
+        False,
+        r"(?:becomes?|is|be) unblocked|(?:change|changes|undo|undoes)(?: or undo| or undoes)? (?:the|that|a|any|its) blocks?",
+    ),
+    (
+        "blocking",
+        True,
+        r"(?:(?:remains?|stays?|is still|keeps? on) blocking|continues? to block)(?: (?:that|the) creature| it)?",
+    ),
+    (
+        "second-damage",
+        True,
+        rf"(?:deals?|assigns?)(?: and deals?)? (?:its )?(?:combat )?damage (?:again )?{_SECOND_STEP}"
+        r"|(?:deals?|assigns?)(?: and deals?)? (?:its )?(?:combat )?damage (?:again|a second time)"
+        r"|(?:deals?|assigns?) (?:its )?(?:combat )?damage",
+    ),
+)
+_OUTCOME_GERUNDS: tuple[tuple[str, bool, str], ...] = (
+    ("tapped", False, r"untapping|becoming untapped"),
+    ("tapped", True, r"becoming tapped"),
+    ("attacking", True, r"attacking"),
+    ("blocked", False, r"becoming unblocked"),
+    (
+        "second-damage",
+        True,
+        rf"(?:dealing|assigning)(?: and dealing)? (?:its )?(?:combat )?damage(?: again)?(?: {_SECOND_STEP})?",
+    ),
+)
+#: Verbs that act on the creature: "won't untap it", "won't remove it from combat".
+_OUTCOME_TRANSITIVE: tuple[tuple[str, bool, str], ...] = (
+    ("tapped", False, rf"untap {_NP}"),
+    ("tapped", True, rf"tap {_NP}"),
+    ("attacking", False, rf"remove {_NP} from combat"),
+    ("blocked", False, r"(?:change|undo)(?: or undo)? (?:the|that|its) blocks?"),
+)
+
+_NEGATION = r"(?:does not|do not|did not|will not|would not|cannot|is not able to)"
+
+
+def _alternatives(table: tuple[tuple[str, bool, str], ...], prefix: str) -> str:
+    return "|".join(f"(?P<{prefix}{i}>{form})" for i, (_, _, form) in enumerate(table))
+
+
+def _predicate() -> str:
+    """What follows, with its polarity words: "(won't )(cause it to |let it )<verb>", "(won't )
+    (prevent|stop) it from <gerund>", "(won't )<transitive verb> it"."""
+    verbs = _alternatives(_OUTCOME_VERBS, "v")
+    gerunds = _alternatives(_OUTCOME_GERUNDS, "g")
+    transitive = _alternatives(_OUTCOME_TRANSITIVE, "t")
+    return (
+        rf"(?P<neg>{_NEGATION} )?(?:(?P<cause>cause|causes|make|makes|let|lets|allow|allows) {_NP} (?:to )?)?(?:{verbs})"
+        rf"|(?P<neg2>{_NEGATION} )?(?P<prevent>prevent|prevents|stop|stops) {_NP} from (?:{gerunds})"
+        rf"|(?P<neg3>{_NEGATION} )?(?:{transitive})"
+    )
+
+
+_PREDICATE = _predicate()
+_FRAMES = tuple(
+    re.compile(frame)
+    for frame in (
+        # if it gains flying after it is blocked, it remains blocked
+        rf"(?:even )?if {_NP} {_CHANGE_VERB} (?:{_MOMENT}), (?:{_NP} )?(?:{_PREDICATE})",
+        # if an attacking creature loses vigilance, it remains untapped
+        rf"if {_NP_MOMENT} {_CHANGE_VERB}, (?:{_NP} )?(?:{_PREDICATE})",
+        # an attacking creature that loses vigilance remains untapped
+        rf"{_NP_MOMENT} that {_CHANGE_VERB} (?:{_PREDICATE})",
+        # giving it vigilance after it has attacked won't cause it to untap
+        rf"{_CHANGE_SUBJECT} (?:{_MOMENT}) (?:{_PREDICATE})",
+        # causing an attacking creature to lose vigilance won't cause it to become tapped
+        rf"{_CHANGE_SUBJECT} (?:{_PREDICATE})",
+        # after it is blocked, giving it flying won't undo the block
+        rf"(?:{_MOMENT}), {_CHANGE_SUBJECT} (?:{_PREDICATE})",
+        # after it is blocked, if it gains flying, it remains blocked
+        rf"(?:{_MOMENT}), if {_NP} {_CHANGE_VERB}, (?:{_NP} )?(?:{_PREDICATE})",
+        # it remains blocked even if it gains flying after blockers are declared
+        rf"{_NP} (?:{_PREDICATE}),? (?:even )?if {_NP} {_CHANGE_VERB} (?:{_MOMENT})",
+        # if it blocks a creature with flying and then loses reach, it remains blocking that creature
+        rf"if (?:{_EVENT}),? and then (?:{_NP} )?{_CHANGE_VERB}{_BEFORE_SECOND}, (?:{_NP} )?(?:{_PREDICATE})",
+        rf"(?:if )?(?:{_MOMENT}),? and then (?:{_NP} )?{_CHANGE_VERB}{_BEFORE_SECOND}, (?:{_NP} )?(?:{_PREDICATE})",
+        rf"(?:{_NP} )?(?:{_PREDICATE}),? (?:even )?if (?:{_EVENT}),? and then (?:{_NP} )?{_CHANGE_VERB}",
+        # if one of its blockers leaves the battlefield, it remains blocked
+        rf"(?:(?:{_MOMENT}), )?(?:even )?if {_BLOCKER_GONE}, (?:{_NP} )?(?:{_PREDICATE})",
+        rf"(?:{_NP} )?(?:{_PREDICATE}),? (?:even )?if {_BLOCKER_GONE}",
+        # removing one of its blockers from combat won't undo the block
+        rf"(?:(?:{_MOMENT}), )?{_REMOVING_BLOCKER} (?:{_PREDICATE})",
+    )
+)
+
+#: Spelled out and dropped before reading: contractions, the future "will" before a verb that is
+#: not negated, and words of emphasis that claim nothing ("still", "already", "simply").
+_PREPARE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(p), r)
+    for p, r in (
+        (r"\bwon't\b", "will not"),
+        (r"\bcan't\b", "cannot"),
+        (r"\b(does|do|did|is|are|was|were|would|has|have)n't\b", r"\1 not"),
+        (r"\b(it|that|~)'s (been|already|being)\b", r"\1 has \2"),
+        (r"\b(it|that|~)'s\b(?! ability)", r"\1 is"),
+        (r"\b(you|they|we)'ve\b", r"\1 have"),
+        (r"\b([a-z~]+)'ll\b", r"\1 will"),
+        (r"\bwill (?!not\b)", ""),
+        (r"\b(?:still|already|simply|also) (?=[a-z])", ""),
+        (r"\s+", " "),
+    )
+)
+
+
+def _prepared(sentence: str) -> str:
+    text = normal_form(sentence.strip()).lower().rstrip(".").strip()
+    text = text.replace("\u2019", "'")
+    for pattern, replacement in _PREPARE:
+        text = pattern.sub(replacement, text)
+    return text.strip()
+
+
+@lru_cache(maxsize=8192)
+def read_fact(sentence: str) -> Fact | None:
+    """The fact ``sentence`` (template form, asides set aside) states, or None if no frame reads
+    all of it (see the module docstring)."""
+    text = _prepared(sentence)
+    for frame in _FRAMES:
+        found = frame.fullmatch(text)
+        if found is not None:
+            return _fact(found.groupdict())
+    return None
+
+
+def _fact(groups: Mapping[str, str | None]) -> Fact | None:
+    if groups.get("gone") or groups.get("removing"):
+        outcome = _outcome(groups)
+        return None if outcome is None else Fact("", "blocker-gone", "after-blockers", *outcome)
+    keyword = next((groups[k] for k in ("k", "k1", "k2", "k3", "k4", "k5") if groups.get(k)), None)
+    if keyword is None:
+        return None
+    gained = any(groups.get(g) for g in ("gain", "give", "cgain", "ggain"))
+    lost = any(groups.get(g) for g in ("lose", "remove", "close", "glose"))
+    if gained == lost:
+        return None
+    moment = next(
+        (
+            name
+            for name in _MOMENTS
+            if groups.get(f"m_{name.replace('-', '_')}") or groups.get(f"e_{name.replace('-', '_')}")
+        ),
+        None,
+    )
+    np_moment = next((groups[g] for g in _NP_MOMENT_GROUPS if groups.get(g)), None)
+    if moment is None and np_moment is not None:
+        moment = "after-attackers" if np_moment == "attacking" else "after-blockers"
+    if moment is None:
+        return None
+    outcome = _outcome(groups)
+    if outcome is None:
+        return None
+    state, holds = outcome
+    return Fact(keyword, "gained" if gained else "lost", moment, state, holds)
+
+
+def _outcome(groups: Mapping[str, str | None]) -> tuple[str, bool] | None:
+    """The state the predicate names and whether it holds, its negations and "prevent"s counted."""
+    for prefix, table in (("v", _OUTCOME_VERBS), ("g", _OUTCOME_GERUNDS), ("t", _OUTCOME_TRANSITIVE)):
+        for i, (state, holds, _) in enumerate(table):
+            if groups.get(f"{prefix}{i}"):
+                flips = sum(1 for g in ("neg", "neg2", "neg3", "prevent") if groups.get(g))
+                return state, holds if flips % 2 == 0 else not holds
+    return None

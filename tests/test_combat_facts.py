@@ -1,0 +1,227 @@
+"""Combat facts (issue 24, seventh round): a keyword changed at a moment of combat and what follows,
+read from a sentence's parts with their polarity and checked against the facts a family declares
+(rulings/combat_facts.py). Every form with the contradicting variants that must read otherwise
+(another outcome, the outcome negated, another step, another moment, a word the frames don't read)."""
+
+from pathlib import Path
+
+import pytest
+
+from protocol.model import CardData
+from rulings.cards import CardPool
+from rulings.combat_facts import Fact, FactError, fact_from_record, read_fact
+from rulings.templates import WordingError, read_wordings
+from tests.test_claims_paragraph import coverage
+
+UNTAPPED = Fact("vigilance", "lost", "after-attackers", "tapped", False)
+TAPPED = Fact("vigilance", "gained", "after-attackers", "tapped", True)
+STAYS_BLOCKED = Fact("flying", "gained", "after-blockers", "blocked", True)
+NO_SECOND = Fact("first strike", "lost", "after-first-damage", "second-damage", False)
+SECOND = Fact("first strike", "gained", "after-first-damage", "second-damage", True)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "fact"),
+    [
+        # the change as a finite verb, a gerund subject, a causative, a removal
+        ("if ~ loses vigilance after it attacks, it remains untapped.", UNTAPPED),
+        ("causing an attacking creature to lose vigilance won't cause it to become tapped.", UNTAPPED),
+        ("giving vigilance to a creature after it has attacked won't cause it to become untapped.", TAPPED),
+        ("after a creature has attacked, causing it to gain vigilance won't untap it.", TAPPED),
+        ("an attacking creature that gains vigilance remains tapped.", TAPPED),
+        # the moment said by the noun phrase, by "and then", after the outcome
+        (
+            "if an attacking creature loses vigilance, it is still attacking.",
+            UNTAPPED.__class__("vigilance", "lost", "after-attackers", "attacking", True),
+        ),
+        ("if ~ attacks and then loses vigilance, it remains untapped.", UNTAPPED),
+        ("~ remains blocked even if it gains flying after blockers are declared.", STAYS_BLOCKED),
+        ("if a blocked creature gains flying, it doesn't become unblocked.", STAYS_BLOCKED),
+        (
+            "after blockers are declared, giving an attacking creature flying won't cause it to become unblocked.",
+            STAYS_BLOCKED,
+        ),
+        # polarity through "prevent"/"stop ... from" and "won't"
+        (
+            "granting ~ first strike after first-strike combat damage has been dealt won't prevent it from dealing "
+            "combat damage.",
+            SECOND,
+        ),
+        (
+            "if ~ gains first strike after first-strike combat damage has been dealt, it still deals combat damage in "
+            "the second combat damage step.",
+            SECOND,
+        ),
+        (
+            "if ~ loses first strike after it has dealt first-strike combat damage, it won't deal combat damage in the "
+            "regular combat damage step.",
+            NO_SECOND,
+        ),
+        (
+            "causing a creature to lose first strike after first-strike combat damage has been dealt will prevent it "
+            "from dealing combat damage again.",
+            NO_SECOND,
+        ),
+        (
+            "removing double strike from ~ during the first combat damage step will stop it from assigning combat "
+            "damage in the second combat damage step.",
+            Fact("double strike", "lost", "after-first-damage", "second-damage", False),
+        ),
+        # a blocker gone
+        (
+            "if one of its blockers leaves the battlefield, it remains blocked.",
+            Fact("", "blocker-gone", "after-blockers", "blocked", True),
+        ),
+        (
+            "after ~ is blocked, removing one of its blockers from combat won't undo the block.",
+            Fact("", "blocker-gone", "after-blockers", "blocked", True),
+        ),
+    ],
+)
+def test_a_sentence_states_its_fact(sentence, fact):
+    assert read_fact(sentence) == fact
+
+
+@pytest.mark.parametrize(
+    ("sentence", "fact"),
+    [
+        # the outcome negated or reversed: another fact, which no family declares
+        (
+            "if ~ loses vigilance after it attacks, it becomes tapped.",
+            Fact("vigilance", "lost", "after-attackers", "tapped", True),
+        ),
+        (
+            "granting ~ first strike after first-strike combat damage has been dealt will prevent it from dealing "
+            "combat damage.",
+            Fact("first strike", "gained", "after-first-damage", "second-damage", False),
+        ),
+        (
+            "if ~ gains flying after it's been blocked, it becomes unblocked.",
+            Fact("flying", "gained", "after-blockers", "blocked", False),
+        ),
+        (
+            "removing one of its blockers from combat will undo the block.",
+            Fact("", "blocker-gone", "after-blockers", "blocked", False),
+        ),
+    ],
+)
+def test_a_contradicting_sentence_states_the_contradicting_fact(sentence, fact):
+    assert read_fact(sentence) == fact
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # another step, another moment, another player, a condition, a change and no moment
+        "if ~ loses first strike after it has dealt first-strike combat damage, it won't deal combat damage in the "
+        "first-strike combat damage step.",
+        "if ~ loses vigilance before it attacks, it remains untapped.",
+        "if an opponent's creature loses vigilance after attacking, it remains untapped.",
+        "if ~ loses vigilance after it attacks, it remains untapped unless it has defender.",
+        "if ~ loses vigilance, it remains untapped.",
+        "if ~ gains trample after it's been blocked, it remains blocked.",
+    ],
+)
+def test_a_sentence_with_a_word_no_frame_reads_states_no_fact(sentence):
+    assert read_fact(sentence) is None
+
+
+@pytest.mark.parametrize(
+    ("record", "error"),
+    [
+        (
+            {"keyword": "shadow", "change": "gained", "moment": "after-blockers", "outcome": "blocked", "holds": True},
+            "keyword must be",
+        ),
+        (
+            {"keyword": "flying", "change": "swapped", "moment": "after-blockers", "outcome": "blocked", "holds": True},
+            "change must be one of",
+        ),
+        (
+            {"keyword": "flying", "change": "gained", "moment": "later", "outcome": "blocked", "holds": True},
+            "moment must be one of",
+        ),
+        (
+            {"keyword": "flying", "change": "gained", "moment": "after-blockers", "outcome": "happy", "holds": True},
+            "outcome must be one of",
+        ),
+        (
+            {"keyword": "flying", "change": "gained", "moment": "after-blockers", "outcome": "blocked", "holds": "yes"},
+            "holds must be true or false",
+        ),
+        (
+            {
+                "keyword": "flying",
+                "change": "blocker-gone",
+                "moment": "after-blockers",
+                "outcome": "blocked",
+                "holds": True,
+            },
+            "changes no keyword",
+        ),
+        ({"keyword": "flying", "when": "now"}, "unknown fact field"),
+    ],
+)
+def test_a_bad_declared_fact_is_an_error_that_says_why(record, error):
+    with pytest.raises(FactError, match=error):
+        fact_from_record(record, "here")
+
+
+def test_a_wordings_file_with_a_bad_fact_names_the_template(tmp_path: Path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text(
+        '[[template]]\nid = "x.y"\nstates.s = ["a sentence\\\\."]\n'
+        'facts.s = [{ keyword = "flying", change = "gained", moment = "after-blockers", outcome = "blocked" }]\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(WordingError, match=r"template x\.y: facts\.s: holds must be true or false"):
+        read_wordings(bad)
+    bad.write_text(
+        '[[template]]\nid = "x.y"\nstates.s = ["a sentence\\\\."]\n'
+        'facts.t = [{ keyword = "flying", change = "gained", moment = "after-blockers", outcome = "blocked", '
+        "holds = true }]\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(WordingError, match=r"facts\.t: no statement 't'"):
+        read_wordings(bad)
+
+
+WARLEADER = CardData(
+    name="Test Warleader",
+    types=("Creature",),
+    text="Other creatures you control have haste.",
+    power="2",
+    toughness="2",
+)
+CAPTAIN = CardData(
+    name="Test Captain",
+    types=("Creature",),
+    text="Other creatures you control have vigilance.",
+    power="2",
+    toughness="2",
+)
+POOL = CardPool({c.name: c for c in (WARLEADER, CAPTAIN)})
+
+
+@pytest.mark.parametrize(
+    ("card", "restating", "contradicting", "template"),
+    [
+        (
+            CAPTAIN,
+            "If an attacking creature loses vigilance, it is still attacking.",
+            "If an attacking creature loses vigilance, it is removed from combat.",
+            "vigilance.changes-after-attack",
+        ),
+        (
+            WARLEADER,
+            "If a creature loses haste after you declare it as an attacker, it won't be removed from combat.",
+            "If a creature loses haste after you declare it as an attacker, it will be removed from combat.",
+            "haste.attack-stands",
+        ),
+    ],
+)
+def test_a_paragraph_stating_a_declared_fact_compiles_and_its_contradiction_does_not(
+    card, restating, contradicting, template
+):
+    assert coverage(restating, card.name, POOL)[0] == template
+    assert coverage(contradicting, card.name, POOL)[0] is None
