@@ -38,9 +38,9 @@ from functools import lru_cache
 from rulings.combat_forms import normal_form
 
 #: The fields of a declared fact, and the values each may take.
-CHANGES = ("gained", "lost", "blocker-gone")
+CHANGES = ("gained", "lost", "gained-or-lost", "a-blocker-gone", "all-blockers-gone")
 MOMENTS = ("after-attackers", "after-blockers", "after-first-damage")
-OUTCOMES = ("tapped", "attacking", "blocked", "blocking", "second-damage")
+OUTCOMES = ("tapped", "attacking", "blocked", "blocking", "second-damage", "changed")
 KEYWORDS = ("first strike", "double strike", "flying", "reach", "menace", "vigilance", "haste")
 
 
@@ -71,9 +71,10 @@ def fact_from_record(record: object, where: str) -> tuple[Fact, ...]:
     unknown = sorted(set(record) - {"keyword", "change", "moment", "outcome", "holds"})
     if unknown:
         raise FactError(f"{where}: unknown fact field(s) {unknown}")
-    keywords = record.get("keyword", [""] if record.get("change") == "blocker-gone" else None)
+    gone = record.get("change") in ("a-blocker-gone", "all-blockers-gone")
+    keywords = record.get("keyword", [""] if gone else None)
     keywords = [keywords] if isinstance(keywords, str) else keywords
-    if record.get("change") == "blocker-gone" and keywords != [""]:
+    if gone and keywords != [""]:
         raise FactError(f"{where}: a blocker gone changes no keyword: leave keyword out")
     if not isinstance(keywords, list) or not keywords or any(k not in (*KEYWORDS, "") for k in keywords):
         raise FactError(f"{where}: keyword must be one or a list of {', '.join(KEYWORDS)}")
@@ -122,12 +123,14 @@ _NP_MOMENT = _np_moment("np_moment")
 _NP_MOMENT_GROUPS = tuple(f"{n}{b}" for n in ("np_moment", "npm1", "npm2", "npm3", "npm4") for b in ("", "_b"))
 _GAIN = r"(?:gains|gain|gained|has gained|gets|acquires|is given|is granted)"
 _LOSE = r"(?:loses|lose|lost|has lost|no longer has|stops having|ceases to have)"
-_CHANGE_VERB = rf"(?:(?P<gain>{_GAIN})|(?P<lose>{_LOSE})) {_k('k')}"
+_CHANGE_VERB = (
+    rf"(?:(?P<either>gains or loses|loses or gains|gain or lose)|(?P<gain>{_GAIN})|(?P<lose>{_LOSE})) {_k('k')}"
+)
 _CHANGE_SUBJECT = (
     rf"(?:(?P<give>giving|granting) (?:(?:{_np_moment('npm1')}|{_NP}) {_k('k1')}|{_k('k2')} to (?:{_np_moment('npm2')}|{_NP}))"
-    rf"|(?:causing|having|making) (?:{_np_moment('npm3')}|{_NP}) (?:to )?(?:(?P<cgain>gain)|(?P<close>lose)) {_k('k3')}"
+    rf"|(?:causing|having|making) (?:{_np_moment('npm3')}|{_NP}) (?:to )?(?:(?P<ceither>gain or lose)|(?P<cgain>gain)|(?P<close>lose)) {_k('k3')}"
     rf"|(?P<remove>removing) {_k('k4')} from (?:{_np_moment('npm4')}|{_NP})"
-    rf"|(?:{_NP} )?(?:(?P<ggain>gaining)|(?P<glose>losing)) {_k('k5')})"
+    rf"|(?:{_NP} )?(?:(?P<geither>gaining or losing|losing or gaining)|(?P<ggain>gaining)|(?P<glose>losing)) {_k('k5')})"
 )
 _BEEN = r"(?:(?:has|have|had|is|was|are|were) )?(?:been |become |becomes |already )?"
 _MOMENTS: dict[str, str] = {
@@ -138,12 +141,12 @@ _MOMENTS: dict[str, str] = {
         rf"|after (?:you )?(?:have )?(?:declared|declare) {_NP} as an? (?:attacker|attacking creature)"
         rf"|after (?:you )?(?:have )?(?:attacked|attack) with {_NP}"
         rf"|(?:any time )?after the moment you choose to attack with {_NP}"
-        r"|after the declare attackers step"
+        r"|after the declare attackers step|during the declare attackers step"
     ),
     "after-blockers": (
         rf"after (?:{_NP} )?{_BEEN}blocked"
         rf"|after blockers {_BEEN}(?:declared|chosen)"
-        r"|after the declare blockers step"
+        r"|after the declare blockers step|during the declare blockers step"
     ),
     "after-first-damage": (
         rf"after first-strike (?:combat )?damage {_BEEN}(?:dealt|assigned)"
@@ -153,6 +156,7 @@ _MOMENTS: dict[str, str] = {
         rf"|after combat damage {_BEEN}dealt in the first(?:-strike| strike)? combat damage step"
         r"|during the first(?:-strike| strike)? combat damage step"
         r"|after the first(?:-strike| strike)? combat damage step"
+        r"|after first-strike (?:combat )?damage(?: step)?"
     ),
 }
 _MOMENT = "|".join(f"(?P<m_{name.replace('-', '_')}>{form})" for name, form in _MOMENTS.items())
@@ -161,9 +165,11 @@ _MOMENT = "|".join(f"(?P<m_{name.replace('-', '_')}>{form})" for name, form in _
 #: and then loses reach", "if it assigns combat damage in the first combat damage step, and then
 #: it loses first strike").
 _EVENTS: dict[str, str] = {
-    "after-attackers": rf"{_NP} (?:attacks|has attacked|is declared as an attacker|has been declared as an attacker)",
+    "after-attackers": (
+        rf"{_NP} (?:attacks|has attacked|is declared as an attacker|has been declared as an attacker|is attacking)"
+    ),
     "after-blockers": (
-        rf"{_NP} (?:is blocked|has been blocked|becomes blocked|blocks (?:{_NP}|a creature with (?:flying|menace)))"
+        rf"{_NP} (?:is blocked|has been blocked|becomes blocked|is blocking|blocks (?:{_NP}|a creature with (?:flying|menace)))"
     ),
     "after-first-damage": (
         rf"{_NP} (?:deals|assigns|has dealt|has assigned) (?:its )?(?:first-strike )?(?:combat )?damage"
@@ -176,16 +182,20 @@ _EVENT = "|".join(f"(?P<e_{name.replace('-', '_')}>{form})" for name, form in _E
 #: damage step" after first-strike damage.
 _BEFORE_SECOND = r"(?: before the second combat damage step)?"
 #: A blocker gone (506.4, 509.1h): the attacking creature it blocked stays blocked.
+_GONE = r"(?:leaves?|left|is|are|gets?|get) (?:the battlefield|combat|removed from combat|destroyed)|dies|die"
+#: One of its blockers (506.4 with 509.1h: a block of two or more stands when one of them goes), or
+#: all of them (506.4: an attacking creature blocked stays blocked when no blocker is left): two facts.
+_ONE_OF = r"(?:one|one or more|any|either) of "
+_ALL_OF = r"(?:(?:each|all|both|every one) of |all |each |every |both )"
 _BLOCKER_GONE = (
-    r"(?P<gone>(?:(?:one|each|any|all|both) of )?(?:its|~'s|the|those|that creature's) blockers?"
-    r" (?:leaves?|left|is|are|gets?) (?:the battlefield|combat|removed from combat|destroyed)"
-    r"|(?:one of |each of |all of |all |each |every |any )?(?:the |the other )?creatures? blocking (?:it|~|that creature)"
-    r" (?:leaves?|is|are) (?:the battlefield|removed from combat|destroyed)"
-    r"|(?:the|that) blocking creature (?:leaves the battlefield|is removed from combat|is destroyed|dies)"
-    r"|(?:one of |each of )?(?:its|~'s|the) blockers? dies|(?:all|each) of (?:its|~'s) blockers die)"
+    rf"(?:(?P<gone_one>{_ONE_OF}(?:its|~'s|the|those|that creature's) blockers|{_ONE_OF}(?:the |the other )?creatures"
+    rf" blocking (?:it|~|that creature))"
+    rf"|(?P<gone_all>{_ALL_OF}?(?:its|~'s|the|those|that creature's) blockers?|{_ALL_OF}?(?:the )?creatures? blocking"
+    rf" (?:it|~|that creature)|(?:the|that) blocking creatures?)) (?:{_GONE})"
 )
 _REMOVING_BLOCKER = (
-    r"(?P<removing>removing (?:one |one or more |each |any |all )?(?:of )?(?:its|~'s|those|the) blockers? from combat)"
+    rf"removing (?:(?P<removing_one>{_ONE_OF}(?:its|~'s|those|the) blockers)"
+    rf"|(?P<removing_all>{_ALL_OF}?(?:its|~'s|those|the) blockers?)) from combat"
 )
 
 #: Outcomes: the state, whether the words say it holds, as a verb phrase (after a subject or a
@@ -197,11 +207,11 @@ _OUTCOME_VERBS: tuple[tuple[str, bool, str], ...] = (
     (
         "attacking",
         True,
-        r"continues? (?:to attack|attacking)|(?:remains?|stays?|is still|be still) attacking"
+        r"continues? (?:to attack|attacking)|(?:remains?|stays?|is still|be still|is|be) attacking"
         r"|(?:remains?|stays?|is still) an attacking creature",
     ),
     ("attacking", False, r"(?:is|be|gets?) removed from combat|stops? attacking"),
-    ("blocked", True, r"(?:remains?|stays?|is still|be still) blocked"),
+    ("blocked", True, r"(?:remains?|stays?|is still|be still|is|be) blocked"),
     (
         "blocked",
         False,
@@ -210,8 +220,9 @@ _OUTCOME_VERBS: tuple[tuple[str, bool, str], ...] = (
     (
         "blocking",
         True,
-        r"(?:(?:remains?|stays?|is still|keeps? on) blocking|continues? to block)(?: (?:that|the) creature| it)?",
+        r"(?:(?:remains?|stays?|is still|keeps? on|is|be) blocking|continues? to block)(?: (?:that|the) creature| it)?",
     ),
+    ("changed", True, r"(?:change|changes|undo|undoes)(?: or (?:undo|undoes|change|changes))? (?:that|this|anything)"),
     (
         "second-damage",
         True,
@@ -280,14 +291,16 @@ _FRAMES = tuple(
         # it remains blocked even if it gains flying after blockers are declared
         rf"{_NP} (?:{_PREDICATE}),? (?:even )?if {_NP} {_CHANGE_VERB} (?:{_MOMENT})",
         # if it blocks a creature with flying and then loses reach, it remains blocking that creature
-        rf"if (?:{_EVENT}),? and then (?:{_NP} )?{_CHANGE_VERB}{_BEFORE_SECOND}, (?:{_NP} )?(?:{_PREDICATE})",
+        rf"if (?:{_EVENT}),? and (?:then )?(?:{_NP} )?{_CHANGE_VERB}{_BEFORE_SECOND}, (?:{_NP} )?(?:{_PREDICATE})",
+        # if it becomes blocked, giving it flying won't change that
+        rf"(?:if|once|after) (?:{_EVENT}), {_CHANGE_SUBJECT} (?:{_PREDICATE})",
         rf"(?:if )?(?:{_MOMENT}),? and then (?:{_NP} )?{_CHANGE_VERB}{_BEFORE_SECOND}, (?:{_NP} )?(?:{_PREDICATE})",
-        rf"(?:{_NP} )?(?:{_PREDICATE}),? (?:even )?if (?:{_EVENT}),? and then (?:{_NP} )?{_CHANGE_VERB}",
+        rf"(?:{_NP} )?(?:{_PREDICATE}),? (?:even )?if (?:{_EVENT}),? and (?:then )?(?:{_NP} )?{_CHANGE_VERB}",
         # if one of its blockers leaves the battlefield, it remains blocked
         rf"(?:(?:{_MOMENT}), )?(?:even )?if {_BLOCKER_GONE}, (?:{_NP} )?(?:{_PREDICATE})",
         rf"(?:{_NP} )?(?:{_PREDICATE}),? (?:even )?if {_BLOCKER_GONE}",
         # removing one of its blockers from combat won't undo the block
-        rf"(?:(?:{_MOMENT}), )?{_REMOVING_BLOCKER} (?:{_PREDICATE})",
+        rf"(?:(?:{_MOMENT}), )?(?:{_REMOVING_BLOCKER}) (?:{_PREDICATE})",
     )
 )
 
@@ -331,15 +344,18 @@ def read_fact(sentence: str) -> Fact | None:
 
 
 def _fact(groups: Mapping[str, str | None]) -> Fact | None:
-    if groups.get("gone") or groups.get("removing"):
+    one = groups.get("gone_one") or groups.get("removing_one")
+    if one or groups.get("gone_all") or groups.get("removing_all"):
         outcome = _outcome(groups)
-        return None if outcome is None else Fact("", "blocker-gone", "after-blockers", *outcome)
+        change = "a-blocker-gone" if one else "all-blockers-gone"
+        return None if outcome is None else Fact("", change, "after-blockers", *outcome)
     keyword = next((groups[k] for k in ("k", "k1", "k2", "k3", "k4", "k5") if groups.get(k)), None)
     if keyword is None:
         return None
     gained = any(groups.get(g) for g in ("gain", "give", "cgain", "ggain"))
     lost = any(groups.get(g) for g in ("lose", "remove", "close", "glose"))
-    if gained == lost:
+    either = any(groups.get(g) for g in ("either", "ceither", "geither"))
+    if gained + lost + either != 1:
         return None
     moment = next(
         (
@@ -358,7 +374,8 @@ def _fact(groups: Mapping[str, str | None]) -> Fact | None:
     if outcome is None:
         return None
     state, holds = outcome
-    return Fact(keyword, "gained" if gained else "lost", moment, state, holds)
+    change = "gained-or-lost" if either else "gained" if gained else "lost"
+    return Fact(keyword, change, moment, state, holds)
 
 
 def _outcome(groups: Mapping[str, str | None]) -> tuple[str, bool] | None:

@@ -67,14 +67,41 @@ SECOND = Fact("first strike", "gained", "after-first-damage", "second-damage", T
             "damage in the second combat damage step.",
             Fact("double strike", "lost", "after-first-damage", "second-damage", False),
         ),
+        # all of its blockers gone (506.4), apart from one of them gone (a block of two or more stands)
+        (
+            "an attacking creature remains blocked even if each creature blocking it is removed from combat.",
+            Fact("", "all-blockers-gone", "after-blockers", "blocked", True),
+        ),
+        (
+            "if the blocking creature is destroyed, ~ remains blocked.",
+            Fact("", "all-blockers-gone", "after-blockers", "blocked", True),
+        ),
+        # "still" and "will" dropped: the state as it is
+        ("if ~ gains flying after it's been blocked, it will still be blocked.", STAYS_BLOCKED),
+        ("giving ~ flying during the declare blockers step won't cause it to become unblocked.", STAYS_BLOCKED),
+        # gained or lost, and what was done not changed
+        (
+            "once ~ has been blocked, causing it to gain or lose flying won't change that.",
+            Fact("flying", "gained-or-lost", "after-blockers", "changed", False),
+        ),
+        (
+            "if ~ gains or loses menace after it's been blocked, it remains blocked.",
+            Fact("menace", "gained-or-lost", "after-blockers", "blocked", True),
+        ),
+        # the moment said as an event of its own
+        ("if ~ is attacking and loses vigilance, it doesn't become tapped.", UNTAPPED),
+        (
+            "if ~ becomes blocked, giving it flying won't change that.",
+            Fact("flying", "gained", "after-blockers", "changed", False),
+        ),
         # a blocker gone
         (
             "if one of its blockers leaves the battlefield, it remains blocked.",
-            Fact("", "blocker-gone", "after-blockers", "blocked", True),
+            Fact("", "a-blocker-gone", "after-blockers", "blocked", True),
         ),
         (
             "after ~ is blocked, removing one of its blockers from combat won't undo the block.",
-            Fact("", "blocker-gone", "after-blockers", "blocked", True),
+            Fact("", "a-blocker-gone", "after-blockers", "blocked", True),
         ),
     ],
 )
@@ -100,8 +127,16 @@ def test_a_sentence_states_its_fact(sentence, fact):
             Fact("flying", "gained", "after-blockers", "blocked", False),
         ),
         (
+            "once ~ has been blocked, causing it to gain or lose flying will change that.",
+            Fact("flying", "gained-or-lost", "after-blockers", "changed", True),
+        ),
+        (
+            "if ~ is attacking and loses vigilance, it becomes tapped.",
+            Fact("vigilance", "lost", "after-attackers", "tapped", True),
+        ),
+        (
             "removing one of its blockers from combat will undo the block.",
-            Fact("", "blocker-gone", "after-blockers", "blocked", False),
+            Fact("", "a-blocker-gone", "after-blockers", "blocked", False),
         ),
     ],
 )
@@ -152,7 +187,7 @@ def test_a_sentence_with_a_word_no_frame_reads_states_no_fact(sentence):
         (
             {
                 "keyword": "flying",
-                "change": "blocker-gone",
+                "change": "a-blocker-gone",
                 "moment": "after-blockers",
                 "outcome": "blocked",
                 "holds": True,
