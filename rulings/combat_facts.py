@@ -122,7 +122,7 @@ _NP_MOMENT = _np_moment("np_moment")
 #: The groups that may hold a moment said by a noun phrase.
 _NP_MOMENT_GROUPS = tuple(f"{n}{b}" for n in ("np_moment", "npm1", "npm2", "npm3", "npm4") for b in ("", "_b"))
 _GAIN = r"(?:gains|gain|gained|has gained|gets|acquires|is given|is granted)"
-_LOSE = r"(?:loses|lose|lost|has lost|no longer has|stops having|ceases to have)"
+_LOSE = r"(?:loses|lose|lost|has lost|no longer has|no longer have|stops having|ceases to have)"
 _CHANGE_VERB = (
     rf"(?:(?P<either>gains or loses|loses or gains|gain or lose)|(?P<gain>{_GAIN})|(?P<lose>{_LOSE})) {_k('k')}"
 )
@@ -289,7 +289,9 @@ _FRAMES = tuple(
         # after it is blocked, if it gains flying, it remains blocked
         rf"(?:{_MOMENT}), if {_NP} {_CHANGE_VERB}, (?:{_NP} )?(?:{_PREDICATE})",
         # it remains blocked even if it gains flying after blockers are declared
-        rf"{_NP} (?:{_PREDICATE}),? (?:even )?if {_NP} {_CHANGE_VERB} (?:{_MOMENT})",
+        rf"{_NP} (?:{_PREDICATE}),? (?:even if|if|even though) {_NP} {_CHANGE_VERB} (?:{_MOMENT})",
+        # once it has been declared as an attacker, it doesn't matter if it loses haste
+        rf"(?:{_MOMENT}), it (?P<matters_not>does not |do not )?(?P<matters>matters?) (?:if|whether) {_NP} {_CHANGE_VERB}",
         # if it blocks a creature with flying and then loses reach, it remains blocking that creature
         rf"if (?:{_EVENT}),? and (?:then )?(?:{_NP} )?{_CHANGE_VERB}{_BEFORE_SECOND}, (?:{_NP} )?(?:{_PREDICATE})",
         # if it becomes blocked, giving it flying won't change that
@@ -379,7 +381,10 @@ def _fact(groups: Mapping[str, str | None]) -> Fact | None:
 
 
 def _outcome(groups: Mapping[str, str | None]) -> tuple[str, bool] | None:
-    """The state the predicate names and whether it holds, its negations and "prevent"s counted."""
+    """The state the predicate names and whether it holds, its negations and "prevent"s counted;
+    "it doesn't matter if ..." says the change changes nothing."""
+    if groups.get("matters"):
+        return "changed", not groups.get("matters_not")
     for prefix, table in (("v", _OUTCOME_VERBS), ("g", _OUTCOME_GERUNDS), ("t", _OUTCOME_TRANSITIVE)):
         for i, (state, holds, _) in enumerate(table):
             if groups.get(f"{prefix}{i}"):

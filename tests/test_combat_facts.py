@@ -94,6 +94,13 @@ SECOND = Fact("first strike", "gained", "after-first-damage", "second-damage", T
             "if ~ becomes blocked, giving it flying won't change that.",
             Fact("flying", "gained", "after-blockers", "changed", False),
         ),
+        # "it doesn't matter if ...": the change changes nothing; the state said "even though"
+        (
+            "once it's been declared as an attacker, it doesn't matter if it loses haste.",
+            Fact("haste", "lost", "after-attackers", "changed", False),
+        ),
+        ("~ remains blocked even though it gains flying after blockers are declared.", STAYS_BLOCKED),
+        ("if ~ no longer has vigilance after it attacked, it stays untapped.", UNTAPPED),
         # a blocker gone
         (
             "if one of its blockers leaves the battlefield, it remains blocked.",
@@ -133,6 +140,10 @@ def test_a_sentence_states_its_fact(sentence, fact):
         (
             "if ~ is attacking and loses vigilance, it becomes tapped.",
             Fact("vigilance", "lost", "after-attackers", "tapped", True),
+        ),
+        (
+            "once it's been declared as an attacker, it matters if it loses haste.",
+            Fact("haste", "lost", "after-attackers", "changed", True),
         ),
         (
             "removing one of its blockers from combat will undo the block.",
