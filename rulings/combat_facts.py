@@ -345,6 +345,19 @@ def read_fact(sentence: str) -> Fact | None:
     return None
 
 
+_OUTCOME_ONLY = re.compile(rf"(?:{_NP} )?(?:{_PREDICATE})")
+
+
+@lru_cache(maxsize=8192)
+def read_outcome(sentence: str) -> tuple[str, bool] | None:
+    """The outcome a sentence states with no change and no moment of its own ("It won't be removed
+    from combat."), and whether it holds; None if it says anything more. Such a sentence says again
+    what follows from a fact stated before it in the paragraph (:meth:`Template.read` reads it so
+    only after a statement whose declared facts have this outcome)."""
+    found = _OUTCOME_ONLY.fullmatch(_prepared(sentence))
+    return None if found is None else _outcome(found.groupdict())
+
+
 def _fact(groups: Mapping[str, str | None]) -> Fact | None:
     one = groups.get("gone_one") or groups.get("removing_one")
     if one or groups.get("gone_all") or groups.get("removing_all"):

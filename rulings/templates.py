@@ -44,7 +44,7 @@ from protocol.keyword_registry import KeywordKind, alternation, of_kind
 from protocol.keywords import RETURN_AN_ATTACKER
 from protocol.model import CardData
 from rulings.claims import Claim, ClaimError, bind, claim_from_record, parse
-from rulings.combat_facts import Fact, FactError, fact_from_record, read_fact
+from rulings.combat_facts import Fact, FactError, fact_from_record, read_fact, read_outcome
 from rulings.corpus import Ruling
 from rulings.describing import describes_card, read_paragraph
 from rulings.holders import holder_readings, normal_holder_readings
@@ -358,6 +358,8 @@ class Template:
                     break
             if found is None and part.clauses:
                 found = self._read_clauses(part.clauses, slots, user, cards, aside)
+            if found is None and states:
+                found = self._read_outcome_again(states, (part.text, *part.readings))
             if found is None:
                 # A sentence describing the card, or an example of a claim already read, claims no
                 # rule: set aside with its reason (rulings.describing).
@@ -461,6 +463,21 @@ class Template:
                 continue
             for state, facts in self.wordings.facts.items():
                 if fact in facts:
+                    return state, {}
+        return None
+
+    def _read_outcome_again(
+        self, states: Iterable[str], texts: Iterable[str]
+    ) -> tuple[str | None, dict[str, str]] | None:
+        """(statement, no slots) if the sentence only says again what follows from a fact already
+        read in this paragraph ("It won't be removed from combat." after "If it loses haste after
+        it attacked, it continues to attack."): its outcome is one a declared fact of that statement
+        has. A sentence with another outcome, or with more than an outcome, is not read this way."""
+        for state in sorted(states):
+            outcomes = {(f.outcome, f.holds) for f in self.wordings.facts.get(state, ())}
+            for text in texts:
+                claim = set_aside(text).claim
+                if claim and read_outcome(claim) in outcomes:
                     return state, {}
         return None
 

@@ -9,7 +9,7 @@ import pytest
 
 from protocol.model import CardData
 from rulings.cards import CardPool
-from rulings.combat_facts import Fact, FactError, fact_from_record, read_fact
+from rulings.combat_facts import Fact, FactError, fact_from_record, read_fact, read_outcome
 from rulings.templates import WordingError, read_wordings
 from tests.test_claims_paragraph import coverage
 
@@ -271,3 +271,25 @@ def test_a_paragraph_stating_a_declared_fact_compiles_and_its_contradiction_does
 ):
     assert coverage(restating, card.name, POOL)[0] == template
     assert coverage(contradicting, card.name, POOL)[0] is None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "outcome"),
+    [
+        ("it won't be removed from combat.", ("attacking", True)),
+        ("it will still be blocked.", ("blocked", True)),
+        ("it doesn't become tapped.", ("tapped", False)),
+        ("it will be removed from combat.", ("attacking", False)),
+        ("it won't be removed from combat unless it has defender.", None),
+        ("it loses haste.", None),
+    ],
+)
+def test_a_sentence_with_only_an_outcome_states_it(sentence, outcome):
+    assert read_outcome(sentence) == outcome
+
+
+def test_an_outcome_said_again_after_its_fact_is_read_and_another_outcome_is_not():
+    fact = "If a creature loses haste after it has attacked, it continues to attack."
+    assert coverage(f"{fact} It won't be removed from combat.", WARLEADER.name, POOL)[0] == "haste.attack-stands"
+    assert coverage(f"{fact} It will be removed from combat.", WARLEADER.name, POOL)[0] is None
+    assert coverage(f"{fact} It won't be removed from combat by an opponent.", WARLEADER.name, POOL)[0] is None
