@@ -141,3 +141,10 @@ def test_a_narrowed_creature_in_a_paragraph_compiles_and_its_contradiction_does_
     restating = "If another red creature you control loses vigilance after it attacks, it remains untapped."
     assert coverage(restating, CAPTAIN.name, POOL)[0] == "vigilance.changes-after-attack"
     assert coverage(restating.replace("remains untapped", "becomes tapped"), CAPTAIN.name, POOL)[0] is None
+
+
+@pytest.mark.parametrize("adverb", ["therefore", "nevertheless", "obviously", "anyway"])
+def test_a_discourse_adverb_claims_nothing(adverb):
+    plain = parse("if a creature loses vigilance after it attacks, it remains untapped.")
+    said = parse(f"if a creature loses vigilance after it attacks, it {adverb} remains untapped.")
+    assert said.complete and said.claim == plain.claim
