@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from rulings.combat_forms import normal_form
+from rulings.meaning import spell_out_contractions
 
 #: The fields of a declared fact, and the values each may take.
 CHANGES = ("gained", "lost", "gained-or-lost", "a-blocker-gone", "all-blockers-gone")
@@ -306,18 +307,12 @@ _FRAMES = tuple(
     )
 )
 
-#: Spelled out and dropped before reading: contractions, the future "will" before a verb that is
-#: not negated, and words of emphasis that claim nothing ("still", "already", "simply").
+#: Dropped before reading (after the contractions are spelled out: :mod:`rulings.meaning`): the
+#: future "will" before a verb that is not negated, and words of emphasis that claim nothing
+#: ("still", "already", "simply", "also").
 _PREPARE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(p), r)
     for p, r in (
-        (r"\bwon't\b", "will not"),
-        (r"\bcan't\b", "cannot"),
-        (r"\b(does|do|did|is|are|was|were|would|has|have)n't\b", r"\1 not"),
-        (r"\b(it|that|~)'s (been|already|being)\b", r"\1 has \2"),
-        (r"\b(it|that|~)'s\b(?! ability)", r"\1 is"),
-        (r"\b(you|they|we)'ve\b", r"\1 have"),
-        (r"\b([a-z~]+)'ll\b", r"\1 will"),
         (r"\bwill (?!not\b)", ""),
         (r"\b(?:still|already|simply|also) (?=[a-z])", ""),
         (r"\s+", " "),
@@ -326,8 +321,8 @@ _PREPARE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 
 
 def _prepared(sentence: str) -> str:
-    text = normal_form(sentence.strip()).lower().rstrip(".").strip()
-    text = text.replace("\u2019", "'")
+    text = spell_out_contractions(normal_form(sentence.strip()).lower().replace("\u2019", "'"))
+    text = text.rstrip(".").strip()
     for pattern, replacement in _PREPARE:
         text = pattern.sub(replacement, text)
     return text.strip()

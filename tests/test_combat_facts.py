@@ -12,6 +12,7 @@ from rulings.cards import CardPool
 from rulings.combat_facts import Fact, FactError, fact_from_record, read_fact, read_outcome
 from rulings.templates import WordingError, read_wordings
 from tests.test_claims_paragraph import coverage
+from tests.test_claims_word_forms import CAPTAIN
 
 UNTAPPED = Fact("vigilance", "lost", "after-attackers", "tapped", False)
 TAPPED = Fact("vigilance", "gained", "after-attackers", "tapped", True)
@@ -236,13 +237,6 @@ WARLEADER = CardData(
     name="Test Warleader",
     types=("Creature",),
     text="Other creatures you control have haste.",
-    power="2",
-    toughness="2",
-)
-CAPTAIN = CardData(
-    name="Test Captain",
-    types=("Creature",),
-    text="Other creatures you control have vigilance.",
     power="2",
     toughness="2",
 )
