@@ -40,7 +40,6 @@ from rulings.meaning import spell_out_contractions
 
 #: The fields of a declared fact, and the values each may take.
 CHANGES = ("gained", "lost", "gained-or-lost", "a-blocker-gone", "all-blockers-gone")
-MOMENTS = ("after-attackers", "after-blockers", "after-first-damage")
 OUTCOMES = ("tapped", "attacking", "blocked", "blocking", "second-damage", "changed")
 KEYWORDS = ("first strike", "double strike", "flying", "reach", "menace", "vigilance", "haste")
 
@@ -58,10 +57,6 @@ class Fact:
     moment: str
     outcome: str
     holds: bool
-
-    def describe(self) -> str:
-        state = self.outcome if self.holds else f"not {self.outcome}"
-        return f"{self.keyword} {self.change} {self.moment}: {state}".strip()
 
 
 def fact_from_record(record: object, where: str) -> tuple[Fact, ...]:
@@ -160,6 +155,8 @@ _MOMENTS: dict[str, str] = {
         r"|after first-strike (?:combat )?damage(?: step)?"
     ),
 }
+#: The moments a declared fact may name: those the grammar reads.
+MOMENTS = tuple(_MOMENTS)
 _MOMENT = "|".join(f"(?P<m_{name.replace('-', '_')}>{form})" for name, form in _MOMENTS.items())
 
 #: The moment said as an event of its own, before "and then" ("if ~ blocks a creature with flying
