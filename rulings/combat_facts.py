@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from rulings.combat_forms import normal_form
@@ -57,6 +57,16 @@ class Fact:
     moment: str
     outcome: str
     holds: bool
+    #: For a declared fact that names no keyword (a blocker gone): the keyword the ruling's card
+    #: must hold or give for the fact to state this family's rule ("held = menace": one of two
+    #: blockers gone, the block of a creature with menace stands). Empty for a fact read from a
+    #: sentence, and for a declared fact that needs no card.
+    held: str = ""
+
+    def stated_by(self, read: Fact, held: frozenset[str]) -> bool:
+        """Whether the fact ``read`` from a sentence states this declared fact, for a ruling whose
+        cards hold or give the keywords ``held``."""
+        return replace(self, held="") == read and (not self.held or self.held in held)
 
 
 def fact_from_record(record: object, where: str) -> tuple[Fact, ...]:
@@ -64,7 +74,7 @@ def fact_from_record(record: object, where: str) -> tuple[Fact, ...]:
     = "after-blockers", outcome = "blocked", holds = true}``): one per keyword listed, checked."""
     if not isinstance(record, dict):
         raise FactError(f"{where}: a fact must be a table (keyword, change, moment, outcome, holds)")
-    unknown = sorted(set(record) - {"keyword", "change", "moment", "outcome", "holds"})
+    unknown = sorted(set(record) - {"keyword", "change", "moment", "outcome", "holds", "held"})
     if unknown:
         raise FactError(f"{where}: unknown fact field(s) {unknown}")
     gone = record.get("change") in ("a-blocker-gone", "all-blockers-gone")
@@ -79,8 +89,20 @@ def fact_from_record(record: object, where: str) -> tuple[Fact, ...]:
             raise FactError(f"{where}: {name} must be one of {', '.join(allowed)}, got {record.get(name)!r}")
     if not isinstance(record.get("holds"), bool):
         raise FactError(f"{where}: holds must be true or false")
+    held = record.get("held", "")
+    if held and (not gone or held not in KEYWORDS):
+        raise FactError(
+            f"{where}: held names the keyword a card must hold for a blocker-gone fact: one of {', '.join(KEYWORDS)}"
+        )
     return tuple(
-        Fact(str(k), str(record["change"]), str(record["moment"]), str(record["outcome"]), bool(record["holds"]))
+        Fact(
+            str(k),
+            str(record["change"]),
+            str(record["moment"]),
+            str(record["outcome"]),
+            bool(record["holds"]),
+            str(held),
+        )
         for k in keywords
     )
 
@@ -100,23 +122,45 @@ _NP = (
     r"|each creature|a creature you control|creatures you control|(?:the )?target creature|the targeted creature"
     r"|the equipped creature|the enchanted creature|the affected creature|(?:an?|the|that|each) attacking creatures?"
     r"|attacking creatures|(?:a|the|each) creatures? blocking (?:it|~|them)|(?:the|a|each) blocking creatures?"
-    r"|its blockers?|that blocker)"
+    r"|its blockers?|that blocker"
+    # eighth round: a creature named by what it has or lacks, by who controls it, or by what it did
+    r"|(?:a|the|that|each) creatures? (?:with|without) (?:it|them|first strike|double strike|flying|reach|menace"
+    r"|vigilance|haste|that ability)"
+    r"|(?:the |those |any |all )?creatures? (?:that|which) (?:are blocking|is blocking|attacked|are attacking|is attacking"
+    r"|blocked|are blocked|is blocked)"
+    r"|(?:(?:a|the|each|that|other|an attacking|the attacking|each attacking|attacking) )?creatures? you control"
+    r"|your (?:attacking |blocking )?creatures?)"
 )
 
 
 #: A noun phrase that names the moment: an attacking creature has been declared as an attacker.
 def _np_moment(name: str) -> str:
-    """ "an attacking creature", "a blocked creature", "a creature that's attacking", the moment
-    captured as ``name`` (and ``name``_b)."""
+    """ "an attacking creature", "a blocked creature", "a creature that's attacking", "creatures
+    that have attacked this turn", "a creature that has dealt first-strike damage": the moment
+    captured as ``name`` (and ``name``_b, ``name``_c: :func:`_np_moment_of` says which)."""
     return (
-        rf"(?:(?:an? |the |that |each )?(?P<{name}>attacking|blocked) creatures?"
-        rf"|(?:a|the) creature (?:that is|that's) (?P<{name}_b>attacking|blocked))"
+        rf"(?:(?:an? |the |that |each )?(?P<{name}>attacking|blocked) creatures?(?: you control)?(?: this turn| this combat)?"
+        rf"|(?:a|the) creature (?:that is|that's) (?P<{name}_b>attacking|blocked)"
+        rf"|(?:an? |the |that |each |any |all |those )?creatures? (?:you control )?(?:that|which) "
+        # "that attacked" alone may be of an earlier turn: a perfect tense or a present one says this combat
+        rf"(?P<{name}_c>(?:has |have |had )attacked|are attacking|is attacking|are blocked|is blocked"
+        r"|(?:has |have |had )(?:been declared as (?:an? )?(?:attackers?|attacking creatures?)|been blocked|become blocked"
+        r"|dealt (?:its |their )?first-strike (?:combat )?damage"
+        r"|dealt (?:its |their )?(?:combat )?damage in the first(?:-strike| strike)? combat damage step))"
+        r"(?: this turn| this combat)?)"
     )
+
+
+def _np_moment_of(words: str) -> str:
+    """The moment a noun phrase's words name (:func:`_np_moment`)."""
+    if "damage" in words:
+        return "after-first-damage"
+    return "after-blockers" if "block" in words else "after-attackers"
 
 
 _NP_MOMENT = _np_moment("np_moment")
 #: The groups that may hold a moment said by a noun phrase.
-_NP_MOMENT_GROUPS = tuple(f"{n}{b}" for n in ("np_moment", "npm1", "npm2", "npm3", "npm4") for b in ("", "_b"))
+_NP_MOMENT_GROUPS = tuple(f"{n}{b}" for n in ("np_moment", "npm1", "npm2", "npm3", "npm4") for b in ("", "_b", "_c"))
 _GAIN = r"(?:gains|gain|gained|has gained|gets|acquires|is given|is granted)"
 _LOSE = r"(?:loses|lose|lost|has lost|no longer has|no longer have|stops having|ceases to have)"
 _CHANGE_VERB = (
@@ -194,6 +238,12 @@ _BLOCKER_GONE = (
 _REMOVING_BLOCKER = (
     rf"removing (?:(?P<removing_one>{_ONE_OF}(?:its|~'s|those|the) blockers)"
     rf"|(?P<removing_all>{_ALL_OF}?(?:its|~'s|those|the) blockers?)) from combat"
+    # eighth round: the blocker made to go, or destroyed
+    rf"|(?:causing|having|making) (?:(?P<removing_one_b>{_ONE_OF}(?:its|~'s|those|the) blockers)"
+    rf"|(?P<removing_all_b>{_ALL_OF}?(?:its|~'s|those|the) blockers?)) (?:to )?(?:leave (?:combat|the battlefield)"
+    r"|be removed from combat|be destroyed|die)"
+    rf"|(?:destroying|sacrificing) (?:(?P<removing_one_c>{_ONE_OF}(?:its|~'s|those|the) blockers)"
+    rf"|(?P<removing_all_c>{_ALL_OF}?(?:its|~'s|those|the) blockers?))"
 )
 
 #: Outcomes: the state, whether the words say it holds, as a verb phrase (after a subject or a
@@ -263,6 +313,8 @@ def _predicate() -> str:
     transitive = _alternatives(_OUTCOME_TRANSITIVE, "t")
     return (
         rf"(?P<neg>{_NEGATION} )?(?:(?P<cause>cause|causes|make|makes|let|lets|allow|allows) {_NP} (?:to )?)?(?:{verbs})"
+        # "won't make it unblocked": a state said as an adjective after "make"
+        rf"|(?P<neg4>{_NEGATION} )?(?:make|makes|render|renders) {_NP} (?:(?P<adj_unblocked>unblocked)|(?P<adj_untapped>untapped))"
         rf"|(?P<neg2>{_NEGATION} )?(?P<prevent>prevent|prevents|stop|stops) {_NP} from (?:{gerunds})"
         rf"|(?P<neg3>{_NEGATION} )?(?:{transitive})"
     )
@@ -278,8 +330,13 @@ _FRAMES = tuple(
         rf"if {_NP_MOMENT} {_CHANGE_VERB}, (?:{_NP} )?(?:{_PREDICATE})",
         # an attacking creature that loses vigilance remains untapped
         rf"{_NP_MOMENT} that {_CHANGE_VERB} (?:{_PREDICATE})",
-        # giving it vigilance after it has attacked won't cause it to untap
-        rf"{_CHANGE_SUBJECT} (?:{_MOMENT}) (?:{_PREDICATE})",
+        # creatures that have attacked this turn remain tapped if they gain vigilance
+        rf"{_NP_MOMENT} (?:{_PREDICATE}),? (?:even if|if|even though|when|once) {_NP} {_CHANGE_VERB}",
+        # a creature that has attacked and then gains vigilance remains tapped
+        rf"{_NP_MOMENT},? and (?:then )?{_CHANGE_VERB},? (?:{_PREDICATE})",
+        # giving it vigilance after it has attacked won't cause it to untap (", it will untap": a
+        # consequence said through a permission, in the normal form)
+        rf"{_CHANGE_SUBJECT} (?:{_MOMENT}),? (?:{_NP} )?(?:{_PREDICATE})",
         # causing an attacking creature to lose vigilance won't cause it to become tapped
         rf"{_CHANGE_SUBJECT} (?:{_PREDICATE})",
         # after it is blocked, giving it flying won't undo the block
@@ -313,6 +370,7 @@ _PREPARE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bwill (?!not\b)", ""),
         (r"\b(?:still|already|simply|also) (?=[a-z])", ""),
         (r"\s+", " "),
+        (r" ,", ","),
     )
 )
 
@@ -351,8 +409,8 @@ def read_outcome(sentence: str) -> tuple[str, bool] | None:
 
 
 def _fact(groups: Mapping[str, str | None]) -> Fact | None:
-    one = groups.get("gone_one") or groups.get("removing_one")
-    if one or groups.get("gone_all") or groups.get("removing_all"):
+    one = any(groups.get(g) for g in ("gone_one", "removing_one", "removing_one_b", "removing_one_c"))
+    if one or any(groups.get(g) for g in ("gone_all", "removing_all", "removing_all_b", "removing_all_c")):
         outcome = _outcome(groups)
         change = "a-blocker-gone" if one else "all-blockers-gone"
         return None if outcome is None else Fact("", change, "after-blockers", *outcome)
@@ -374,7 +432,7 @@ def _fact(groups: Mapping[str, str | None]) -> Fact | None:
     )
     np_moment = next((groups[g] for g in _NP_MOMENT_GROUPS if groups.get(g)), None)
     if moment is None and np_moment is not None:
-        moment = "after-attackers" if np_moment == "attacking" else "after-blockers"
+        moment = _np_moment_of(np_moment)
     if moment is None:
         return None
     outcome = _outcome(groups)
@@ -390,6 +448,9 @@ def _outcome(groups: Mapping[str, str | None]) -> tuple[str, bool] | None:
     "it doesn't matter if ..." says the change changes nothing."""
     if groups.get("matters"):
         return "changed", not groups.get("matters_not")
+    for adjective, state in (("adj_unblocked", "blocked"), ("adj_untapped", "tapped")):
+        if groups.get(adjective):
+            return state, bool(groups.get("neg4"))
     for prefix, table in (("v", _OUTCOME_VERBS), ("g", _OUTCOME_GERUNDS), ("t", _OUTCOME_TRANSITIVE)):
         for i, (state, holds, _) in enumerate(table):
             if groups.get(f"{prefix}{i}"):

@@ -96,6 +96,8 @@ def changes(card: CardData) -> tuple[Change, ...]:
             lord = re.search(r"^other ([a-z]+) you control have ([^.]*)", sentence)
             if lord and not spell and _keywords(lord.group(2)):
                 out.append(Change("others", "loses", _keywords(lord.group(2)), "leave", lord.group(1)))
+                # eighth round: the lord entering gives the keyword to the creatures already there
+                out.append(Change("others", "gains", _keywords(lord.group(2)), "enter", lord.group(1)))
             held = re.search(
                 r"^(?:~ has ([^.]*?) as long as you control (?:an? |another |\w+ or more (?:other )?)?([a-z ]+?)\."
                 r"|as long as you control (?:an? |another |\w+ or more (?:other )?)?([a-z ]+?), ~ has ([^.]*))",
@@ -159,6 +161,12 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
         ]
     if change.trigger in ("cast", "activate") and change.holder == "target":
         rules += [
+            # eighth round: the spell cast with no creature named ("casting ~ after blockers are
+            # declared won't change any blocks"): a creature given (or losing) the keyword
+            (
+                re.compile(r"\bcasting ~(?= after| once| during| won't| doesn't| does not| will)"),
+                lambda m: f"{opposite} {kw}",
+            ),
             (
                 re.compile(rf"\bcasting ~ (?:on|targeting) (?P<np>{_NP}|it|~)(?=[ ,.])"),
                 lambda m: f"{m.group('np')} {opposite} {kw}",
@@ -177,6 +185,17 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
             (
                 re.compile(r"\b(if|once|when|after) you cast ~(?= )"),
                 lambda m: f"{m.group(1)} they gain {kw}",
+            ),
+        ]
+    if change.trigger == "enter":
+        rules += [
+            (
+                re.compile(r"(?<![\w~])~ entering the battlefield\b"),
+                lambda m: f"creatures you control gaining {kw}",
+            ),
+            (
+                re.compile(r"\b(if|once|when|after) ~ enters(?: the battlefield)?\b"),
+                lambda m: f"{m.group(1)} creatures you control gain {kw}",
             ),
         ]
     if change.trigger == "leave":
@@ -283,7 +302,7 @@ def _rewrites(sentence: str, cards: tuple[CardData, ...]) -> tuple[str, ...]:
             if change.trigger in ("state", "control") and text != sentence:
                 # the condition said first was dropped: its pronoun subject is the card
                 text = re.sub(r"^it\b", "~", text)
-            if change.trigger == "leave" and text != sentence:
+            if change.trigger in ("leave", "enter") and text != sentence and change.noun != "creatures":
                 # the lord's creatures named by their type ("those soldiers", "your knights")
                 plural = _plural_subtype(change)
                 text = re.sub(rf"\b(?:those|these) {plural}\b", "they", text)

@@ -47,7 +47,7 @@ from rulings.claims import Claim, ClaimError, bind, claim_from_record, parse
 from rulings.combat_facts import Fact, FactError, fact_from_record, read_fact, read_outcome
 from rulings.corpus import Ruling
 from rulings.describing import describes_card, read_paragraph
-from rulings.holders import holder_readings, normal_holder_readings
+from rulings.holders import given_keywords, held_keywords, holder_readings, normal_holder_readings
 from rulings.meaning import set_aside
 from rulings.text import sentences, template_form
 
@@ -449,20 +449,26 @@ class Template:
                     if values is None or any(slots.get(k, v) != v for k, v in values.items()):
                         continue
                     return state, values
-        return self._read_by_fact(texts)
+        return self._read_by_fact(texts, tuple(cards))
 
-    def _read_by_fact(self, texts: Iterable[str]) -> tuple[str | None, dict[str, str]] | None:
+    def _read_by_fact(
+        self, texts: Iterable[str], cards: tuple[CardData, ...] = ()
+    ) -> tuple[str | None, dict[str, str]] | None:
         """(statement, no slots) if one reading of the sentence states a combat fact this template
         declares (:mod:`rulings.combat_facts`): a keyword changed at a moment of combat, and what
-        follows, computed with its polarity rather than matched word by word."""
+        follows, computed with its polarity rather than matched word by word. A declared fact that
+        needs its card to hold a keyword is stated only for such a card."""
         if not self.wordings.facts:
             return None
+        held = frozenset(k for card in cards for k in held_keywords(card)) | frozenset(
+            k for card in cards for given in given_keywords(card).values() for k in given
+        )
         for text in texts:
             fact = read_fact(text)
             if fact is None:
                 continue
             for state, facts in self.wordings.facts.items():
-                if fact in facts:
+                if any(declared.stated_by(fact, held) for declared in facts):
                     return state, {}
         return None
 

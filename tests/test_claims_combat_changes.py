@@ -224,7 +224,11 @@ def test_a_card_changes_only_the_keywords_its_oracle_text_changes():
     assert changes(CARDS.cards["Test Lancer"]) == (Change("self", "gains", ("first strike",), "activate"),)
     assert changes(CARDS.cards["Test Ward"]) == (Change("target", "loses", ("vigilance",), "cast"),)
     assert changes(CARDS.cards["Test Muster"]) == (Change("yours", "gains", ("vigilance",), "cast"),)
-    assert changes(CARDS.cards["Test Marshal"]) == (Change("others", "loses", ("vigilance",), "leave", "soldiers"),)
+    # a lord: its creatures lose the keyword when it leaves, and gain it when it enters
+    assert changes(CARDS.cards["Test Marshal"]) == (
+        Change("others", "loses", ("vigilance",), "leave", "soldiers"),
+        Change("others", "gains", ("vigilance",), "enter", "soldiers"),
+    )
     assert changes(CARDS.cards["Test Rider"]) == (Change("self", "loses", ("haste",), "control", "artifact"),)
     assert changes(CARDS.cards["Test Pike"]) == (
         Change("equipped", "loses", ("double strike",), "unattached"),

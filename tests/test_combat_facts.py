@@ -287,3 +287,166 @@ def test_an_outcome_said_again_after_its_fact_is_read_and_another_outcome_is_not
     assert coverage(f"{fact} It won't be removed from combat.", WARLEADER.name, POOL)[0] == "haste.attack-stands"
     assert coverage(f"{fact} It will be removed from combat.", WARLEADER.name, POOL)[0] is None
     assert coverage(f"{fact} It won't be removed from combat by an opponent.", WARLEADER.name, POOL)[0] is None
+
+
+# -- eighth round: the moment in a relative clause, the blocker made to go, "make it unblocked", a lord
+# entering, a spell cast with no creature named, the card that must hold the keyword -----------------
+
+ONE_GONE = Fact("", "a-blocker-gone", "after-blockers", "blocked", True)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "fact"),
+    [
+        ("creatures that have already attacked this turn remain tapped if they gain vigilance.", TAPPED),
+        (
+            "creatures that have already attacked this turn untap if they gain vigilance.",
+            TAPPED.__class__("vigilance", "gained", "after-attackers", "tapped", False),
+        ),
+        ("a creature that has attacked and then gains vigilance remains tapped.", TAPPED),
+        (
+            "a creature that has dealt first-strike damage and then loses double strike won't deal combat damage in "
+            "the second combat damage step.",
+            Fact("double strike", "lost", "after-first-damage", "second-damage", False),
+        ),
+        ("once ~ has been blocked, causing one of its blockers to leave combat won't make it unblocked.", ONE_GONE),
+        (
+            "once ~ has been blocked, causing one of its blockers to leave combat will make it unblocked.",
+            Fact("", "a-blocker-gone", "after-blockers", "blocked", False),
+        ),
+        ("destroying one of its blockers won't make it unblocked.", ONE_GONE),
+        (
+            "destroying all of its blockers won't cause it to become unblocked.",
+            Fact("", "all-blockers-gone", "after-blockers", "blocked", True),
+        ),
+        (
+            "giving double strike to a creature with first strike after it has already dealt combat damage in the "
+            "first combat damage step will allow the creature to assign its combat damage in the second combat "
+            "damage step.",
+            Fact("double strike", "gained", "after-first-damage", "second-damage", True),
+        ),
+        (
+            "if creatures you control lose haste after attackers have been declared, creatures that attacked won't "
+            "be removed from combat.",
+            Fact("haste", "lost", "after-attackers", "attacking", True),
+        ),
+    ],
+)
+def test_eighth_round_forms_state_their_facts(sentence, fact):
+    assert read_fact(sentence) == fact
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # "that attacked" alone may be a creature of an earlier turn's combat
+        "a creature that attacked and then gains vigilance remains tapped.",
+        # a state after "make" is read only there
+        "if it gains flying after blockers are declared, it unblocked.",
+    ],
+)
+def test_eighth_round_words_no_frame_reads(sentence):
+    assert read_fact(sentence) is None
+
+
+BRUTE = CardData(name="Test Brute", types=("Creature",), text="Menace", power="3", toughness="3", keywords=("Menace",))
+PLAIN_BRUTE = CardData(name="Test Ogre", types=("Creature",), text="", power="3", toughness="3")
+WINGS = CardData(name="Test Wings", types=("Instant",), text="Target creature gains flying until end of turn.")
+GROUNDING = CardData(name="Test Grounding", types=("Instant",), text="Target creature loses flying until end of turn.")
+MARSHAL = CardData(
+    name="Test Drillmaster",
+    types=("Creature",),
+    text="Other creatures you control have vigilance.",
+    power="2",
+    toughness="2",
+)
+EIGHTH = CardPool({c.name: c for c in (BRUTE, PLAIN_BRUTE, WINGS, GROUNDING, MARSHAL, WARLEADER)})
+
+
+@pytest.mark.parametrize(
+    ("card", "paragraph", "template"),
+    [
+        # one blocker gone: menace's block stands, for a card with menace only
+        (
+            BRUTE,
+            "Once Test Brute has been blocked, causing one of its blockers to leave combat won't make it unblocked.",
+            "menace.block-stands",
+        ),
+        (
+            PLAIN_BRUTE,
+            "Once Test Ogre has been blocked, causing one of its blockers to leave combat won't make it unblocked.",
+            None,
+        ),
+        (
+            BRUTE,
+            "Once Test Brute has been blocked, causing one of its blockers to leave combat will make it unblocked.",
+            None,
+        ),
+        # the spell cast with no creature named: the change its oracle text makes
+        (
+            WINGS,
+            "Casting Test Wings after blockers have been declared won't change or undo any blocks.",
+            "flying.block-stands",
+        ),
+        (WINGS, "Casting Test Wings after blockers have been declared will undo any blocks.", None),
+        (
+            GROUNDING,
+            "Casting Test Grounding after blockers have been declared won't change or undo any blocks.",
+            "flying.block-stands",
+        ),
+        # a lord entering gives its creatures the keyword; leaving takes it
+        (
+            MARSHAL,
+            "If Test Drillmaster enters the battlefield after attackers have been declared, attacking creatures "
+            "you control won't untap.",
+            "vigilance.changes-after-attack",
+        ),
+        (
+            MARSHAL,
+            "If Test Drillmaster enters the battlefield after attackers have been declared, attacking creatures "
+            "you control will untap.",
+            None,
+        ),
+        (
+            MARSHAL,
+            "If Test Drillmaster enters the battlefield before attackers have been declared, attacking "
+            "creatures you control won't untap.",
+            None,
+        ),
+        (
+            WARLEADER,
+            "If Test Warleader leaves the battlefield after attackers have been declared, creatures that "
+            "attacked won't be removed from combat.",
+            "haste.attack-stands",
+        ),
+        (
+            WARLEADER,
+            "If Test Warleader enters the battlefield after attackers have been declared, creatures that "
+            "attacked won't be removed from combat.",
+            None,
+        ),
+    ],
+)
+def test_eighth_round_paragraphs_compile_and_their_contradictions_do_not(card, paragraph, template):
+    assert coverage(paragraph, card.name, EIGHTH)[0] == template
+
+
+def test_a_blocker_gone_fact_may_need_its_card_to_hold_a_keyword():
+    gone = fact_from_record(
+        {"change": "a-blocker-gone", "moment": "after-blockers", "outcome": "blocked", "holds": True, "held": "menace"},
+        "here",
+    )[0]
+    assert gone.stated_by(ONE_GONE, frozenset({"menace"}))
+    assert not gone.stated_by(ONE_GONE, frozenset({"flying"}))
+    with pytest.raises(FactError, match="held names the keyword"):
+        fact_from_record(
+            {
+                "keyword": "flying",
+                "change": "gained",
+                "moment": "after-blockers",
+                "outcome": "blocked",
+                "holds": True,
+                "held": "menace",
+            },
+            "here",
+        )
