@@ -127,8 +127,9 @@ _NP = (
     r"|(?:a|the|that|each) creatures? (?:with|without) (?:it|them|first strike|double strike|flying|reach|menace"
     r"|vigilance|haste|that ability)"
     r"|(?:the |those |any |all )?creatures? (?:that|which) (?:are blocking|is blocking|attacked|are attacking|is attacking"
-    r"|blocked|are blocked|is blocked)"
+    r"|blocked|are blocked|is blocked|(?:were|was|have been|has been) tapped to attack)"
     r"|(?:(?:a|the|each|that|other|an attacking|the attacking|each attacking|attacking) )?creatures? you control"
+    r"|the creature (?:it|~) (?:was|is) (?:attached to|enchanting|equipping)"
     r"|your (?:attacking |blocking )?creatures?)"
 )
 
@@ -144,6 +145,7 @@ def _np_moment(name: str) -> str:
         rf"|(?:an? |the |that |each |any |all |those )?creatures? (?:you control )?(?:that|which) "
         # "that attacked" alone may be of an earlier turn: a perfect tense or a present one says this combat
         rf"(?P<{name}_c>(?:has |have |had )attacked|are attacking|is attacking|are blocked|is blocked"
+        r"|(?:was|were|has been|have been) tapped to attack"
         r"|(?:has |have |had )(?:been declared as (?:an? )?(?:attackers?|attacking creatures?)|been blocked|become blocked"
         r"|dealt (?:its |their )?first-strike (?:combat )?damage"
         r"|dealt (?:its |their )?(?:combat )?damage in the first(?:-strike| strike)? combat damage step))"
@@ -184,7 +186,7 @@ _MOMENTS: dict[str, str] = {
         r"|after the declare attackers step|during the declare attackers step"
     ),
     "after-blockers": (
-        rf"after (?:{_NP} )?{_BEEN}blocked"
+        rf"after (?:{_NP} )?{_BEEN}blocked(?: by (?:one|a single|only one|just one) creature)?"
         rf"|after blockers {_BEEN}(?:declared|chosen)"
         r"|after the declare blockers step|during the declare blockers step"
     ),
@@ -255,11 +257,17 @@ _OUTCOME_VERBS: tuple[tuple[str, bool, str], ...] = (
     (
         "attacking",
         True,
-        r"continues? (?:to attack|attacking)|(?:remains?|stays?|is still|be still|is|be) attacking"
+        r"continues? (?:to attack|attacking)|keeps? (?:on )?attacking|(?:remains?|stays?|is still|be still|is|be) attacking"
+        r"|(?:remains?|stays?) in combat|(?:remains?|stays?|is still|be still) (?:an )?attacking creatures?"
         r"|(?:remains?|stays?|is still) an attacking creature",
     ),
     ("attacking", False, r"(?:is|be|gets?) removed from combat|stops? attacking"),
-    ("blocked", True, r"(?:remains?|stays?|is still|be still|is|be) blocked"),
+    (
+        "blocked",
+        True,
+        r"(?:remains?|stays?|is still|be still|is|be) blocked(?: by (?:that|the|its) (?:creature|blocker))?"
+        r"|(?:remains?|stays?|is still|be still|is|be) a blocked creature",
+    ),
     (
         "blocked",
         False,
@@ -268,8 +276,9 @@ _OUTCOME_VERBS: tuple[tuple[str, bool, str], ...] = (
     (
         "blocking",
         True,
-        r"(?:(?:remains?|stays?|is still|keeps? on|is|be) blocking|continues? to block)(?: (?:that|the) creature| it)?",
+        r"(?:(?:remains?|stays?|is still|keeps? on|keeps?|is|be) blocking|continues? to block)(?: (?:that|the) creature| it)?",
     ),
+    ("blocking", False, r"stops? blocking(?: (?:that|the) creature| it)?"),
     ("changed", True, r"(?:change|changes|undo|undoes)(?: or (?:undo|undoes|change|changes))? (?:that|this|anything)"),
     (
         "second-damage",
@@ -330,6 +339,10 @@ _FRAMES = tuple(
         rf"if {_NP_MOMENT} {_CHANGE_VERB}, (?:{_NP} )?(?:{_PREDICATE})",
         # an attacking creature that loses vigilance remains untapped
         rf"{_NP_MOMENT} that {_CHANGE_VERB} (?:{_PREDICATE})",
+        # a creature that gains vigilance after it has attacked does not become untapped
+        rf"{_NP} that {_CHANGE_VERB} (?:{_MOMENT}),? (?:{_PREDICATE})",
+        # after attackers are declared, attacking creatures remain tapped even if they gain vigilance
+        rf"(?:{_MOMENT}), {_NP} (?:{_PREDICATE}),? (?:even if|if|even though|when|once) {_NP} {_CHANGE_VERB}",
         # creatures that have attacked this turn remain tapped if they gain vigilance
         rf"{_NP_MOMENT} (?:{_PREDICATE}),? (?:even if|if|even though|when|once) {_NP} {_CHANGE_VERB}",
         # a creature that has attacked and then gains vigilance remains tapped
@@ -368,7 +381,12 @@ _PREPARE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(p), r)
     for p, r in (
         (r"\bwill (?!not\b)", ""),
-        (r"\b(?:still|already|simply|also) (?=[a-z])", ""),
+        (r"(?<!by )\b(?:still|already|simply|also) (?=[a-z])", ""),
+        # eighth round: a negated copula ("it is not removed from combat") in the frames' one form
+        (
+            r"\b(?:is|are|was|were) not (?=removed|blocked|unblocked|tapped|untapped|attacking|blocking|an attacking)",
+            "does not be ",
+        ),
         (r"\s+", " "),
         (r" ,", ","),
     )

@@ -210,10 +210,14 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
         noun = rf"(?:[a-z]+ )?{re.escape(change.noun)}s?"
         det = r"(?:one of )?(?:your |the |that |an? |all |those |enough )?(?:last |only |other )*"
         rules += [
-            (re.compile(rf"\b(?:losing control of|sacrificing) {det}{noun}\b"), lambda m: f"~ losing {kw}"),
+            (
+                re.compile(rf"\b(?:losing control of|sacrificing|no longer controlling) {det}{noun}\b"),
+                lambda m: f"~ losing {kw}",
+            ),
             (
                 re.compile(
-                    rf"\b(?:(if|once|when|after|and) )?(?:you (?:lose|lost) control of {det}{noun}|{det}{noun} (?:leaves|left) the battlefield)\b"
+                    rf"\b(?:(if|once|when|after|and) )?(?:you (?:lose|lost) control of {det}{noun}|you (?:stop|stopped) controlling {det}{noun}"
+                    rf"|you no longer control {det}{noun}|{det}{noun} (?:leaves|left) the battlefield)\b"
                 ),
                 lambda m: f"{m.group(1) + ' ' if m.group(1) else ''}~ loses {kw}",
             ),
@@ -286,6 +290,10 @@ def _plural_subtype(change: Change) -> str:
     return noun if noun.endswith("s") else noun + "s"
 
 
+#: The card leaving the battlefield in other words ("if ~ is destroyed after ...").
+_LEAVES = re.compile(r"(?<![\w~])~ (?:is|gets|was) (?:destroyed|sacrificed|exiled)\b|(?<![\w~])~ dies\b")
+
+
 @lru_cache(maxsize=4096)
 def _rewrites(sentence: str, cards: tuple[CardData, ...]) -> tuple[str, ...]:
     out: list[str] = []
@@ -297,6 +305,9 @@ def _rewrites(sentence: str, cards: tuple[CardData, ...]) -> tuple[str, ...]:
                     continue
                 change = Change(change.holder, change.verb, named[:1], change.trigger, change.noun)
             text = sentence
+            if change.trigger in ("leave", "unattached"):
+                # eighth round: the card destroyed, sacrificed or exiled is the card leaving the battlefield
+                text = _LEAVES.sub("~ leaves the battlefield", text)
             for pattern, replace in _rules(change):
                 text = pattern.sub(replace, text)
             if change.trigger in ("state", "control") and text != sentence:

@@ -221,4 +221,7 @@ FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\byou must (have [^,;.]+?) to (activate|pay|use|tap) ([^,;.]+)"), r"you can \2 \3 only if you \1"),
     # "counts as (being) tapped for mana" is being tapped for mana.
     (re.compile(r"\bcounts? as (?:being )?(?=tap)"), "is "),
+    # Eighth round: a creature that "deals no combat damage" does not deal combat damage (the negation
+    # kept, moved to the verb the lexicon reads).
+    (re.compile(r"\b(deal|assign)s? no (combat damage|damage)\b"), r"does not \1 \2"),
 )

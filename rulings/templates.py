@@ -85,6 +85,9 @@ class NotCovered(Exception):
 
 
 _TEMPLATE_FIELDS = ("id", "slots", "states", "explains", "claims", "facts")
+#: The claims of sentences that only explain a statement (``claims.explains``): read as the
+#: ``explains`` wordings are, never as a statement, so a paragraph needs a statement besides.
+EXPLAINS = "explains"
 _ID = re.compile(r"[a-z0-9-]+(?:\.[a-z0-9-]+)+")
 _STATEMENT = re.compile(r"[a-z0-9-]+")
 _SLOT = re.compile(r"[a-z_]+")
@@ -162,8 +165,8 @@ def _read_template(entry: object, macros: Mapping[str, str], where: str, index: 
         raise WordingError(f"{at}: claims must be a table (claims.<statement> = [records])")
     declared: dict[str, tuple[Claim, ...]] = {}
     for name, records in claims.items():
-        if name not in states:
-            raise WordingError(f"{at}: claims.{name}: no statement {name!r} in states")
+        if name not in states and name != EXPLAINS:
+            raise WordingError(f"{at}: claims.{name}: no statement {name!r} in states (or {EXPLAINS!r})")
         if not isinstance(records, list) or not records:
             raise WordingError(f"{at}: claims.{name}: must be a non-empty list of claim records")
         try:
@@ -448,7 +451,7 @@ class Template:
                     values = bind(record, claim, self.wordings.slots, slots if _PRONOUN.search(split.claim) else None)
                     if values is None or any(slots.get(k, v) != v for k, v in values.items()):
                         continue
-                    return state, values
+                    return (None if state == EXPLAINS else state), values
         return self._read_by_fact(texts, tuple(cards))
 
     def _read_by_fact(
@@ -464,12 +467,11 @@ class Template:
             k for card in cards for given in given_keywords(card).values() for k in given
         )
         for text in texts:
-            fact = read_fact(text)
-            if fact is None:
-                continue
-            for state, facts in self.wordings.facts.items():
-                if any(declared.stated_by(fact, held) for declared in facts):
-                    return state, {}
+            for fact, more in _fact_and_outcomes(text):
+                for state, facts in self.wordings.facts.items():
+                    outcomes = {(f.outcome, f.holds) for f in facts}
+                    if any(declared.stated_by(fact, held) for declared in facts) and more <= outcomes:
+                        return state, {}
         return None
 
     def _read_outcome_again(
@@ -504,6 +506,26 @@ class Template:
                 problem = test(card)
                 if problem:
                     raise NotCovered(f"{card.name}: {problem}")
+
+
+#: Where a sentence joins a second outcome to a fact ("..., it doesn't become tapped, and it's still
+#: an attacking creature"): before the last "and" that starts a clause about the creature.
+_AND_OUTCOME = re.compile(r",? and (?=(?:it|they|~|that creature|the creature) )")
+
+
+def _fact_and_outcomes(text: str) -> list[tuple[Fact, frozenset[tuple[str, bool]]]]:
+    """The fact ``text`` states, with no further outcome; or, for a sentence that adds a second
+    outcome after "and", the fact before it with that outcome (each of them must be one its
+    statement declares: :meth:`Template._read_by_fact`)."""
+    fact = read_fact(text)
+    if fact is not None:
+        return [(fact, frozenset())]
+    out: list[tuple[Fact, frozenset[tuple[str, bool]]]] = []
+    for found in _AND_OUTCOME.finditer(text):
+        head, tail = read_fact(text[: found.start()]), read_outcome(text[found.end() :])
+        if head is not None and tail is not None:
+            out.append((head, frozenset({tail})))
+    return out
 
 
 #: A pronoun that may carry a concept an earlier sentence bound (:func:`rulings.claims.bind`).

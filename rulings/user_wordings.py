@@ -24,7 +24,7 @@ from pathlib import Path
 
 from rulings.claims import CLAIM_FIELDS, IMPLIED, Claim, ClaimError, bind, claim_from_record, closeness
 from rulings.corpus import CorpusError
-from rulings.templates import TEMPLATES, UserWording
+from rulings.templates import EXPLAINS, TEMPLATES, UserWording
 
 
 class UserWordingError(CorpusError):
@@ -38,6 +38,7 @@ def checked_claims() -> list[tuple[str, Claim]]:
         (f"{tpl.id}.{state}", claim)
         for tpl in TEMPLATES
         for state, claims in tpl.wordings.claims.items()
+        if state != EXPLAINS
         for claim in claims
     ]
 
@@ -66,7 +67,7 @@ def is_checked(claim: Claim) -> bool:
     return any(
         bind(declared, claim, tpl.wordings.slots) is not None
         for tpl in TEMPLATES
-        for declared in (c for claims in tpl.wordings.claims.values() for c in claims)
+        for declared in (c for state, claims in tpl.wordings.claims.items() if state != EXPLAINS for c in claims)
     )
 
 

@@ -330,6 +330,23 @@ ONE_GONE = Fact("", "a-blocker-gone", "after-blockers", "blocked", True)
             "be removed from combat.",
             Fact("haste", "lost", "after-attackers", "attacking", True),
         ),
+        (
+            "if ~ loses haste after it has been declared as an attacker, it is not removed from combat.",
+            Fact("haste", "lost", "after-attackers", "attacking", True),
+        ),
+        (
+            "once attackers have been declared, creatures that were tapped to attack remain tapped even after they "
+            "gain vigilance.",
+            TAPPED,
+        ),
+        (
+            "if ~ gains menace after it has been blocked by one creature, it remains blocked by that creature.",
+            Fact("menace", "gained", "after-blockers", "blocked", True),
+        ),
+        (
+            "if ~ loses haste after it has attacked, it keeps attacking.",
+            Fact("haste", "lost", "after-attackers", "attacking", True),
+        ),
     ],
 )
 def test_eighth_round_forms_state_their_facts(sentence, fact):
@@ -450,3 +467,38 @@ def test_a_blocker_gone_fact_may_need_its_card_to_hold_a_keyword():
             },
             "here",
         )
+
+
+@pytest.mark.parametrize(
+    ("card", "paragraph", "template"),
+    [
+        # a second outcome joined by "and": each must be one its statement declares
+        (
+            CAPTAIN,
+            "If an attacking creature loses vigilance after it has been declared as an attacker, it doesn't "
+            "become tapped, and it's still an attacking creature.",
+            "vigilance.changes-after-attack",
+        ),
+        (
+            CAPTAIN,
+            "If an attacking creature loses vigilance after it has been declared as an attacker, it doesn't "
+            "become tapped, and it's removed from combat.",
+            None,
+        ),
+        # the card destroyed is the card leaving the battlefield
+        (
+            WARLEADER,
+            "If Test Warleader is destroyed after attackers have been declared, creatures that attacked "
+            "won't be removed from combat.",
+            "haste.attack-stands",
+        ),
+        (
+            WARLEADER,
+            "If Test Warleader is destroyed before attackers have been declared, creatures that attacked "
+            "won't be removed from combat.",
+            None,
+        ),
+    ],
+)
+def test_a_second_outcome_and_the_card_destroyed(card, paragraph, template):
+    assert coverage(paragraph, card.name, CardPool({c.name: c for c in (CAPTAIN, WARLEADER)}))[0] == template

@@ -1,0 +1,69 @@
+"""Claims of sentences that only explain a statement (``claims.explains`` in a wordings file, issue
+24 eighth round): read after a statement of the template, never as one; contradicting variants stay
+unread; a user's wording cannot map a pattern to an explanation (it claims nothing checked)."""
+
+from pathlib import Path
+
+import pytest
+
+from protocol.model import CardData
+from rulings.cards import CardPool
+from rulings.claims import Claim
+from rulings.templates import WordingError, read_wordings
+from rulings.user_wordings import checked_claims, is_checked
+from tests.test_claims_paragraph import coverage
+
+SIDESTEP = CardData(name="Test Sidestep", types=("Instant",), text="Remove target blocking creature from combat.")
+POOL = CardPool({SIDESTEP.name: SIDESTEP})
+STATEMENT = "Removing the only creature blocking an attacking creature with Test Sidestep doesn't cause the attacking creature to become unblocked."
+
+
+@pytest.mark.parametrize(
+    "explanation",
+    [
+        "Unless that creature has trample, it won't assign combat damage.",
+        "That creature deals no combat damage unless it has trample.",
+        "If it doesn't have trample, it assigns no combat damage.",
+        "It won't deal combat damage to the defending player.",
+    ],
+)
+def test_an_explanation_after_a_statement_is_read(explanation):
+    assert coverage(f"{STATEMENT} {explanation}", SIDESTEP.name, POOL)[0] == "combat.remains-blocked"
+
+
+@pytest.mark.parametrize(
+    "explanation",
+    [
+        "Unless that creature has flying, it won't assign combat damage.",
+        "Unless that creature has trample, it will assign combat damage.",
+        "It will deal combat damage to the defending player.",
+        "That creature deals combat damage unless it has trample.",
+    ],
+)
+def test_a_contradicting_explanation_leaves_the_paragraph_uncovered(explanation):
+    assert coverage(f"{STATEMENT} {explanation}", SIDESTEP.name, POOL)[0] is None
+
+
+def test_an_explanation_alone_is_no_statement():
+    assert coverage("Unless that creature has trample, it won't assign combat damage.", SIDESTEP.name, POOL)[0] is None
+
+
+def test_an_explanation_is_not_a_claim_a_user_wording_may_map_to():
+    explained = Claim(modality="only", action="deal-damage", condition="trample")
+    assert not is_checked(explained)
+    assert all(not name.endswith(".explains") for name, _ in checked_claims())
+
+
+def test_claims_of_no_statement_are_an_error_that_names_the_template(tmp_path: Path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text(
+        '[[template]]\nid = "x.y"\nstates.s = ["a sentence\\\\."]\nclaims.t = [{ action = "attack" }]\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(WordingError, match=r"template x\.y: claims\.t: no statement 't' in states \(or 'explains'\)"):
+        read_wordings(bad)
+    bad.write_text(
+        '[[template]]\nid = "x.y"\nstates.s = ["a sentence\\\\."]\nclaims.explains = [{ action = "attack" }]\n',
+        encoding="utf-8",
+    )
+    assert read_wordings(bad)[0].claims["explains"] == (Claim(action="attack"),)
