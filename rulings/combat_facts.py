@@ -124,8 +124,9 @@ _NP = (
     r"|attacking creatures|(?:a|the|each) creatures? blocking (?:it|~|them)|(?:the|a|each) blocking creatures?"
     r"|its blockers?|that blocker"
     # eighth round: a creature named by what it has or lacks, by who controls it, or by what it did
-    r"|(?:a|the|that|each) creatures? (?:with|without) (?:it|them|first strike|double strike|flying|reach|menace"
-    r"|vigilance|haste|that ability)"
+    # (first strike and double strike named apart are read only as 702.4d says them: _CHANGE_SUBJECT)
+    r"|(?:a|the|that|each) creatures? (?:with|without) (?:it|them|flying|reach|menace|vigilance|haste|that ability)"
+    r"|(?:a|the|that|each) creatures? without (?:first strike|double strike)"
     r"|(?:the |those |any |all )?creatures? (?:that|which) (?:are blocking|is blocking|attacked|are attacking|is attacking"
     r"|blocked|are blocked|is blocked|(?:were|was|have been|has been) tapped to attack)"
     r"|(?:(?:a|the|each|that|other|an attacking|the attacking|each attacking|attacking) )?creatures? you control"
@@ -172,6 +173,8 @@ _CHANGE_SUBJECT = (
     rf"(?:(?P<give>giving|granting) (?:(?:{_np_moment('npm1')}|{_NP}) {_k('k1')}|{_k('k2')} to (?:{_np_moment('npm2')}|{_NP}))"
     rf"|(?:causing|having|making) (?:{_np_moment('npm3')}|{_NP}) (?:to )?(?:(?P<ceither>gain or lose)|(?P<cgain>gain)|(?P<close>lose)) {_k('k3')}"
     rf"|(?P<remove>removing) {_k('k4')} from (?:{_np_moment('npm4')}|{_NP})"
+    # 702.4d: double strike given to a creature with first strike
+    r"|(?P<give2>giving|granting) (?P<k6>double strike) to (?:a|the|that) creature with first strike"
     rf"|(?:{_NP} )?(?:(?P<geither>gaining or losing|losing or gaining)|(?P<ggain>gaining)|(?P<glose>losing)) {_k('k5')})"
 )
 _BEEN = r"(?:(?:has|have|had|is|was|are|were) )?(?:been |become |becomes |already )?"
@@ -432,10 +435,10 @@ def _fact(groups: Mapping[str, str | None]) -> Fact | None:
         outcome = _outcome(groups)
         change = "a-blocker-gone" if one else "all-blockers-gone"
         return None if outcome is None else Fact("", change, "after-blockers", *outcome)
-    keyword = next((groups[k] for k in ("k", "k1", "k2", "k3", "k4", "k5") if groups.get(k)), None)
+    keyword = next((groups[k] for k in ("k", "k1", "k2", "k3", "k4", "k5", "k6") if groups.get(k)), None)
     if keyword is None:
         return None
-    gained = any(groups.get(g) for g in ("gain", "give", "cgain", "ggain"))
+    gained = any(groups.get(g) for g in ("gain", "give", "give2", "cgain", "ggain"))
     lost = any(groups.get(g) for g in ("lose", "remove", "close", "glose"))
     either = any(groups.get(g) for g in ("either", "ceither", "geither"))
     if gained + lost + either != 1:

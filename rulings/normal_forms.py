@@ -221,6 +221,40 @@ FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\byou must (have [^,;.]+?) to (activate|pay|use|tap) ([^,;.]+)"), r"you can \2 \3 only if you \1"),
     # "counts as (being) tapped for mana" is being tapped for mana.
     (re.compile(r"\bcounts? as (?:being )?(?=tap)"), "is "),
+    # Eighth round: "usual" rules are the normal ones; the rules "for when you can cast it" are its timing
+    # rules; that they "apply" is that playing it follows them (the ruling's subject is the exiled card).
+    (re.compile(r"\busual\b"), "normal"),
+    (
+        re.compile(
+            r"\b(?:the )?normal rules (?:for|about|on|of) when (?:you (?:can|may) (?:cast|play)|(?:it|they) (?:can|may) be"
+            r" (?:cast|played))(?: (?:it|them))?"
+        ),
+        "the normal timing rules",
+    ),
+    (
+        re.compile(
+            r"^(?:the )?normal (?:timing )?(?:rules|restrictions|permissions)(?: and (?:timing )?(?:rules|restrictions"
+            r"|permissions))? (?:still )?apply(?=\.?$)"
+        ),
+        "playing the card follows the normal timing rules",
+    ),
+    (
+        re.compile(
+            r"(?:,|;) and (?:the )?normal (?:timing )?(?:rules|restrictions|permissions) (?:still )?apply(?=\.?$)"
+        ),
+        ", and playing the card follows the normal timing rules",
+    ),
+    (
+        re.compile(
+            r"\bfollow the normal timing rules (?:about|for|on) when (?:it|they) (?:can|may) be (?:cast|played)\b"
+        ),
+        "follow the normal timing rules",
+    ),
+    # "can't or don't play it": not playing it, whatever the reason.
+    (
+        re.compile(r"\b(?:cannot or do not|do not or cannot|cannot or choose not to|choose not to or cannot)\b"),
+        "do not",
+    ),
     # Eighth round: a creature that "deals no combat damage" does not deal combat damage (the negation
     # kept, moved to the verb the lexicon reads).
     (re.compile(r"\b(deal|assign)s? no (combat damage|damage)\b"), r"does not \1 \2"),

@@ -67,3 +67,49 @@ def test_claims_of_no_statement_are_an_error_that_names_the_template(tmp_path: P
         encoding="utf-8",
     )
     assert read_wordings(bad)[0].claims["explains"] == (Claim(action="attack"),)
+
+
+ITERATION = CardData(
+    name="Test Iteration",
+    types=("Instant",),
+    text="Exile the top two cards of your library. You may play those cards this turn.",
+)
+EXILE_POOL = CardPool({ITERATION.name: ITERATION})
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "template"),
+    [
+        # the permission's window as a deadline, and where the card does not go, said after
+        (
+            "If you don't play a card exiled with Test Iteration by the time the permission ends, it stays exiled. "
+            "It won't return to your library or go to your hand.",
+            "play-from-exile.uncast-stay-exiled",
+        ),
+        (
+            "If you don't play a card exiled with Test Iteration by the time the permission ends, it stays exiled. "
+            "It will return to your library.",
+            None,
+        ),
+        ("It won't return to your library or go to your hand.", None),
+        # "can't or don't play": not played
+        (
+            "If you can't or don't play a card exiled with Test Iteration, it remains in exile.",
+            "play-from-exile.uncast-stay-exiled",
+        ),
+        # the normal timing rules said to apply: playing the card follows them
+        ("Normal timing rules apply.", "play-from-exile.timing-unchanged"),
+        # a permission that lasts beyond the turn is no card the family checks (its invariant's premise)
+        (
+            "If you don't play a card exiled with Test Iteration by the end of your next turn, it stays exiled.",
+            None,
+        ),
+        ("Normal timing rules don't apply.", None),
+        (
+            "Playing that card follows all of the usual rules about when it may be played.",
+            "play-from-exile.timing-unchanged",
+        ),
+    ],
+)
+def test_exiled_cards_in_eighth_round_words(paragraph, template):
+    assert coverage(paragraph, ITERATION.name, EXILE_POOL)[0] == template

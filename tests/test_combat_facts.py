@@ -360,6 +360,9 @@ def test_eighth_round_forms_state_their_facts(sentence, fact):
         "a creature that attacked and then gains vigilance remains tapped.",
         # a state after "make" is read only there
         "if it gains flying after blockers are declared, it unblocked.",
+        # first strike and double strike named apart: only 702.4d's order is read
+        "giving first strike to a creature with double strike after it has already dealt combat damage in the first "
+        "combat damage step will allow the creature to assign combat damage in the second combat damage step.",
     ],
 )
 def test_eighth_round_words_no_frame_reads(sentence):
