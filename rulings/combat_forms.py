@@ -603,7 +603,8 @@ _BLOCKERS_GONE: tuple[tuple[re.Pattern[str], str], ...] = (
     # the only creature blocking an attacker"): every blocker gone.
     (
         re.compile(
-            rf"(?<![\w~])(?:first(?:-| )strike (?:combat )?damage|~|it|an effect|a spell|that spell) (?:destroys|kills|exiles|returns|removes) "
+            rf"(?<![\w~])(?:(?:~'s |its |the creature's |that creature's )?first(?:-| )strike (?:combat )?damage|~|it|an effect"
+            r"|a spell|that spell) (?:destroys|kills|exiles|returns|removes) "
             rf"{_ALL_BLOCKERS}(?: from combat| to (?:its|their) owners?'s? hands?)?"
         ),
         "all creatures blocking it are removed from combat",
@@ -666,6 +667,23 @@ _REMOVING: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 
 
+#: Eighth round, after the rules above: the blockers gone "before combat damage (is assigned)" are gone
+#: when damage is assigned, as "all creatures blocking it are removed from combat" says (another moment
+#: stays unread); an attacker "whose only blocker was removed" has no creature blocking it; "all 6 of its
+#: damage" is all of its damage (the number is the example's).
+_AFTER_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
+    (
+        re.compile(
+            r"\b(all creatures blocking it are removed from combat) before (?:combat )?damage(?: is (?:assigned|dealt))?\b"
+        ),
+        r"\1",
+    ),
+    (
+        re.compile(r"\bwhose only blocker (?:was|is|has been|gets) (?:removed from combat|destroyed)(?: by ~)?"),
+        "that has no creature blocking it",
+    ),
+    (re.compile(r"\ball \d+ of (its|their)\b"), r"all of \1"),
+)
 _COUNTED_BLOCK = re.compile(r"\bblocked by (?:2|2 or more|more than 1|multiple|several) creatures\b")
 
 
@@ -690,6 +708,8 @@ def normal_form(sentence: str) -> str:
         text = pattern.sub(replacement, text)
     for pattern, replace in _RULES:
         text = pattern.sub(replace, text)
+    for pattern, replacement in _AFTER_RULES:
+        text = pattern.sub(replacement, text)
     if named and "~" not in text:
         # the card was the blocked creature ("if the creatures blocking ~ are destroyed, it deals
         # ..."): the main clause's pronoun is the card, named so its keywords are read

@@ -113,3 +113,57 @@ EXILE_POOL = CardPool({ITERATION.name: ITERATION})
 )
 def test_exiled_cards_in_eighth_round_words(paragraph, template):
     assert coverage(paragraph, ITERATION.name, EXILE_POOL)[0] == template
+
+
+RHINO = CardData(
+    name="Test Charger",
+    types=("Creature",),
+    text="Double strike, trample",
+    power="6",
+    toughness="6",
+    keywords=("Double strike", "Trample"),
+)
+MANTLE = CardData(
+    name="Test Mantle", types=("Artifact",), text="Equipped creature gets +1/+0 and has trample.\nEquip {2}"
+)
+TRAMPLE_POOL = CardPool({c.name: c for c in (RHINO, MANTLE)})
+
+
+@pytest.mark.parametrize(
+    ("card", "paragraph", "template"),
+    [
+        # its blockers gone before combat damage, by its own first-strike damage or otherwise
+        (
+            RHINO,
+            "If Test Charger's first-strike combat damage destroys all the creatures blocking it, it assigns all "
+            "of its regular combat damage to the player, planeswalker, or battle it's attacking.",
+            "trample.blockers-destroyed-by-first-strike",
+        ),
+        (
+            RHINO,
+            "If both creatures blocking Test Charger are destroyed before combat damage is assigned, it assigns "
+            "all 6 of its combat damage to the player, planeswalker, or battle it's attacking.",
+            "trample.blockers-destroyed-by-first-strike",
+        ),
+        (
+            RHINO,
+            "If both creatures blocking Test Charger are destroyed after combat damage is assigned, it assigns "
+            "all 6 of its combat damage to the player, planeswalker, or battle it's attacking.",
+            None,
+        ),
+        (
+            RHINO,
+            "If one of the creatures blocking Test Charger is destroyed before combat damage is assigned, it "
+            "assigns all of its combat damage to the player, planeswalker, or battle it's attacking.",
+            None,
+        ),
+        (
+            MANTLE,
+            "The equipped creature, whose only blocker was destroyed, assigns all its combat damage to "
+            "the player, planeswalker, or battle it's attacking.",
+            "trample.blockers-destroyed-by-first-strike",
+        ),
+    ],
+)
+def test_a_trampler_with_its_blockers_gone(card, paragraph, template):
+    assert coverage(paragraph, card.name, TRAMPLE_POOL)[0] == template
