@@ -167,3 +167,30 @@ TRAMPLE_POOL = CardPool({c.name: c for c in (RHINO, MANTLE)})
 )
 def test_a_trampler_with_its_blockers_gone(card, paragraph, template):
     assert coverage(paragraph, card.name, TRAMPLE_POOL)[0] == template
+
+
+BEHEMOTH = CardData(
+    name="Test Behemoth", types=("Creature",), text="Trample", power="6", toughness="6", keywords=("Trample",)
+)
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "template"),
+    [
+        (
+            "Test Behemoth must assign lethal damage to its blockers, and the rest can be assigned to the player, "
+            "planeswalker, or battle it's attacking. Only the damage beyond that can be assigned to the player, "
+            "planeswalker, or battle it's attacking.",
+            "trample.lethal-then-excess",
+        ),
+        ("Only the damage beyond that can be assigned to the player, planeswalker, or battle it's attacking.", None),
+        (
+            "Test Behemoth must assign lethal damage to its blockers, and the rest can be assigned to the player, "
+            "planeswalker, or battle it's attacking. The damage beyond that can't be assigned to the player, "
+            "planeswalker, or battle it's attacking.",
+            None,
+        ),
+    ],
+)
+def test_the_halves_of_trample_said_after_its_statement(paragraph, template):
+    assert coverage(paragraph, BEHEMOTH.name, CardPool({BEHEMOTH.name: BEHEMOTH}))[0] == template
