@@ -445,14 +445,25 @@ class Template:
             parsed = parse(text)
             if parsed.complete:
                 readings.append(parsed.claim)
-        for claim in readings:
-            for state, declared in self.wordings.claims.items():
-                for record in declared:
-                    values = bind(record, claim, self.wordings.slots, slots if _PRONOUN.search(split.claim) else None)
-                    if values is None or any(slots.get(k, v) != v for k, v in values.items()):
+        # a statement in any reading first (by a claim, then by a combat fact); an explanation only if
+        # no reading states anything
+        for explaining in (False, True):
+            if explaining:
+                by_fact = self._read_by_fact(texts, tuple(cards))
+                if by_fact is not None:
+                    return by_fact
+            for claim in readings:
+                for state, declared in self.wordings.claims.items():
+                    if (state == EXPLAINS) != explaining:
                         continue
-                    return (None if state == EXPLAINS else state), values
-        return self._read_by_fact(texts, tuple(cards))
+                    for record in declared:
+                        values = bind(
+                            record, claim, self.wordings.slots, slots if _PRONOUN.search(split.claim) else None
+                        )
+                        if values is None or any(slots.get(k, v) != v for k, v in values.items()):
+                            continue
+                        return (None if explaining else state), values
+        return None
 
     def _read_by_fact(
         self, texts: Iterable[str], cards: tuple[CardData, ...] = ()
