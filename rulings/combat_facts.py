@@ -125,7 +125,8 @@ _NP = (
     r"|its blockers?|that blocker"
     # eighth round: a creature named by what it has or lacks, by who controls it, or by what it did
     # (first strike and double strike named apart are read only as 702.4d says them: _CHANGE_SUBJECT)
-    r"|(?:a|the|that|each) creatures? (?:with|without) (?:it|them|flying|reach|menace|vigilance|haste|that ability)"
+    r"|(?:a|the|that|each) (?:attacking |blocking )?creatures? (?:with|without) (?:it|them|flying|reach|menace|vigilance|haste"
+    r"|that ability)"
     r"|(?:a|the|that|each) creatures? without (?:first strike|double strike)"
     r"|(?:the |those |any |all )?creatures? (?:that|which) (?:are blocking|is blocking|attacked|are attacking|is attacking"
     r"|blocked|are blocked|is blocked|(?:were|was|have been|has been) tapped to attack)"
@@ -143,6 +144,8 @@ def _np_moment(name: str) -> str:
     return (
         rf"(?:(?:an? |the |that |each )?(?P<{name}>attacking|blocked) creatures?(?: you control)?(?: this turn| this combat)?"
         rf"|(?:a|the) creature (?:that is|that's) (?P<{name}_b>attacking|blocked)"
+        rf"|(?:a|the) creature with (?:flying|reach|menace|vigilance|haste) (?:that is|that's) (?P<{name}_d>attacking|blocked"
+        r"|blocking)(?: (?:a|the) creature with (?:flying|menace))?"
         rf"|(?:an? |the |that |each |any |all |those )?creatures? (?:you control )?(?:that|which) "
         # "that attacked" alone may be of an earlier turn: a perfect tense or a present one says this combat
         rf"(?P<{name}_c>(?:has |have |had )attacked|are attacking|is attacking|are blocked|is blocked"
@@ -163,7 +166,9 @@ def _np_moment_of(words: str) -> str:
 
 _NP_MOMENT = _np_moment("np_moment")
 #: The groups that may hold a moment said by a noun phrase.
-_NP_MOMENT_GROUPS = tuple(f"{n}{b}" for n in ("np_moment", "npm1", "npm2", "npm3", "npm4") for b in ("", "_b", "_c"))
+_NP_MOMENT_GROUPS = tuple(
+    f"{n}{b}" for n in ("np_moment", "npm1", "npm2", "npm3", "npm4") for b in ("", "_b", "_c", "_d")
+)
 _GAIN = r"(?:gains|gain|gained|has gained|gets|acquires|is given|is granted)"
 _LOSE = r"(?:loses|lose|lost|has lost|no longer has|no longer have|stops having|ceases to have)"
 _CHANGE_VERB = (
@@ -171,6 +176,7 @@ _CHANGE_VERB = (
 )
 _CHANGE_SUBJECT = (
     rf"(?:(?P<give>giving|granting) (?:(?:{_np_moment('npm1')}|{_NP}) {_k('k1')}|{_k('k2')} to (?:{_np_moment('npm2')}|{_NP}))"
+    r"(?: with ~(?:'s (?:[a-z]+ )?ability)?)?"
     rf"|(?:causing|having|making) (?:{_np_moment('npm3')}|{_NP}) (?:to )?(?:(?P<ceither>gain or lose)|(?P<cgain>gain)|(?P<close>lose)) {_k('k3')}"
     rf"|(?P<remove>removing) {_k('k4')} from (?:{_np_moment('npm4')}|{_NP})"
     # 702.4d: double strike given to a creature with first strike
@@ -216,7 +222,7 @@ _EVENTS: dict[str, str] = {
         rf"{_NP} (?:attacks|has attacked|is declared as an attacker|has been declared as an attacker|is attacking)"
     ),
     "after-blockers": (
-        rf"{_NP} (?:is blocked|has been blocked|becomes blocked|is blocking|blocks (?:{_NP}|a creature with (?:flying|menace)))"
+        rf"{_NP} (?:is blocked|has been blocked|becomes blocked|is blocking|(?:blocks|is blocking) (?:{_NP}|a creature with (?:flying|menace)))"
     ),
     "after-first-damage": (
         rf"{_NP} (?:deals|assigns|has dealt|has assigned) (?:its )?(?:first-strike )?(?:combat )?damage"
@@ -282,7 +288,13 @@ _OUTCOME_VERBS: tuple[tuple[str, bool, str], ...] = (
         r"(?:(?:remains?|stays?|is still|keeps? on|keeps?|is|be) blocking|continues? to block)(?: (?:that|the) creature| it)?",
     ),
     ("blocking", False, r"stops? blocking(?: (?:that|the) creature| it)?"),
-    ("changed", True, r"(?:change|changes|undo|undoes)(?: or (?:undo|undoes|change|changes))? (?:that|this|anything)"),
+    (
+        "changed",
+        True,
+        r"(?:change|changes|undo|undoes)(?: or (?:undo|undoes|change|changes))? (?:that|this|anything)"
+        r"|(?:change|changes) (?:which creatures are (?:blocking|blocked)(?: or (?:blocking|blocked))?"
+        r"|how (?:it|~|they|that creature|the creature) (?:is|are|was|were) blocked)",
+    ),
     (
         "second-damage",
         True,
@@ -385,6 +397,10 @@ _PREPARE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     for p, r in (
         (r"\bwill (?!not\b)", ""),
         (r"(?<!by )\b(?:still|already|simply|also) (?=[a-z])", ""),
+        # eighth round: a connective that opens the sentence, and the change's source ("loses reach because
+        # of ~"): they say where the change comes from, not what follows
+        (r"^(?:similarly|likewise|in the same way|again|also),? ", ""),
+        (r" (?:because of|due to|as a result of) ~(?:'s (?:[a-z]+ )?ability)?(?=[ ,])", ""),
         # eighth round: a negated copula ("it is not removed from combat") in the frames' one form
         (
             r"\b(?:is|are|was|were) not (?=removed|blocked|unblocked|tapped|untapped|attacking|blocking|an attacking)",

@@ -521,7 +521,9 @@ class Template:
 
 #: Where a sentence joins a second outcome to a fact ("..., it doesn't become tapped, and it's still
 #: an attacking creature"): before the last "and" that starts a clause about the creature.
-_AND_OUTCOME = re.compile(r",? and (?=(?:it|they|~|that creature|the creature) )")
+_AND_OUTCOME = re.compile(
+    r",? and (?=(?:it|they|~|that creature|the creature|the (?:attacking|blocking) creature(?: with [a-z]+)?) )"
+)
 
 
 def _fact_and_outcomes(text: str) -> list[tuple[Fact, frozenset[tuple[str, bool]]]]:

@@ -505,3 +505,38 @@ def test_a_blocker_gone_fact_may_need_its_card_to_hold_a_keyword():
 )
 def test_a_second_outcome_and_the_card_destroyed(card, paragraph, template):
     assert coverage(paragraph, card.name, CardPool({c.name: c for c in (CAPTAIN, WARLEADER)}))[0] == template
+
+
+@pytest.mark.parametrize(
+    ("sentence", "fact"),
+    [
+        (
+            "if a creature with flying that is blocking loses flying, that creature continues to block.",
+            Fact("flying", "lost", "after-blockers", "blocking", True),
+        ),
+        (
+            "similarly, if ~ is blocking a creature with flying and loses flying, it continues to block that creature.",
+            Fact("flying", "lost", "after-blockers", "blocking", True),
+        ),
+        (
+            "giving ~ reach after blockers have been declared does not change which creatures are blocking or blocked.",
+            Fact("reach", "gained", "after-blockers", "changed", False),
+        ),
+        (
+            "giving an attacking creature flying with ~'s ability after it has been blocked will not make it unblocked.",
+            STAYS_BLOCKED,
+        ),
+        (
+            "if a creature with reach that's blocking a creature with flying loses reach because of ~, it doesn't stop "
+            "blocking.",
+            Fact("reach", "lost", "after-blockers", "blocking", True),
+        ),
+        (
+            "if a creature with reach that's blocking a creature with flying loses reach because of ~, it stops "
+            "blocking.",
+            Fact("reach", "lost", "after-blockers", "blocking", False),
+        ),
+    ],
+)
+def test_blocks_that_stand_in_eighth_round_words(sentence, fact):
+    assert read_fact(sentence) == fact
