@@ -31,7 +31,7 @@ from pathlib import Path
 
 from rulings.meaning import tokens
 from rulings.noun_phrases import narrowing_positions, without
-from rulings.subtypes import creature_type_stems
+from rulings.subtypes import creature_type_stems, land_type_stems
 
 #: The fields of a claim record, in the order a claim is shown.
 CLAIM_FIELDS = ("subject", "modality", "action", "object", "condition", "timing", "zone", "roles")
@@ -284,15 +284,17 @@ def _parse_shipped(text: str) -> Parse:
 
 
 def _types_as_creature(words: tuple[str, ...], lexicon: Lexicon) -> tuple[str, ...]:
-    """``words`` with each creature type the lexicon has no phrase for read as "creature"
-    (:mod:`rulings.subtypes`): the rule holds for any creature, the type says which ones the card
-    reaches."""
+    """``words`` with each creature type the lexicon has no phrase for read as "creature", and each
+    land type as "land" (:mod:`rulings.subtypes`): the rule holds for any creature or land, the
+    type says which ones the card reaches."""
     known = lexicon.words
     types = creature_type_stems()
-    return tuple(_CREATURE if w in types and w not in known else w for w in words)
+    lands = land_type_stems()
+    return tuple(w if w in known else _CREATURE if w in types else _LAND if w in lands else w for w in words)
 
 
 _CREATURE = tokens("creature")[0]
+_LAND = tokens("land")[0]
 
 
 def _parse(text: str, lexicon: Lexicon) -> Parse:

@@ -12,9 +12,10 @@ Comprehensive Rules'.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 #: (pattern, replacement), applied in order.
-FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
+FORMS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
     # Sixth round: the timing rules followed "for" the object they are followed for, said without the
     # verb ("follow the normal timing rules for the exiled card"): following them is for playing it.
     (
@@ -254,6 +255,33 @@ FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(r"\b(?:cannot or do not|do not or cannot|cannot or choose not to|choose not to or cannot)\b"),
         "do not",
+    ),
+    # Eighth round: a permanent tapped for a keyword's cost (convoke and improvise, 702.51, 702.126; crew,
+    # 702.122; saddle, 702.171; station) is tapped to pay a cost, one more reason that is not mana (106.12).
+    (
+        re.compile(
+            r"\b(?:to )?(?:pay for|pay|help pay for|help cast|help you cast|help (?:to )?pay for) (?:an? |the )?"
+            r"(?:(?:spell|cost) (?:with|for) )?(?:convoke|improvise)(?: (?:cost|spell|costs|spells))?\b"
+            r"|\b(?:to )?(?:help )?cast (?:~|it|a spell|the spell) (?:with|using) (?:convoke|improvise)(?!\w)"
+            r"|\bto (?:crew|saddle|station) (?:an? vehicle|a mount|a spacecraft|~|it|them)(?!\w)"
+        ),
+        "to pay a cost",
+    ),
+    (
+        re.compile(
+            r"^(?:crewing|saddling|stationing) ~ with (an? [a-z ]+?)(?= does not| is not| will not| does\b| is\b)"
+        ),
+        r"tapping \1 to pay a cost",
+    ),
+    # Eighth round: the permanent tapped for mana named between the verb and "for mana" ("tapping that
+    # creature for mana"): the lexicon reads the act ("tapping for mana"); the claims name the permanent
+    # by its kind only where it matters.
+    (
+        re.compile(
+            r"\b(tap|taps|tapping|tapped) (?:that|the|this|those|these|a|an|each|any) (?:creatures?|lands?|artifacts?"
+            r"|permanents?) for mana\b|\b(tap|taps|tapping|tapped) (?:them|those) for mana\b"
+        ),
+        lambda m: f"{m.group(1) or m.group(2)} for mana",
     ),
     # Eighth round: a creature that "deals no combat damage" does not deal combat damage (the negation
     # kept, moved to the verb the lexicon reads).

@@ -1,4 +1,5 @@
-"""The creature types of the shipped Comprehensive Rules (205.3m), as the claim reader's stems.
+"""The creature types (205.3m) and land types (205.3i) of the shipped Comprehensive Rules, as the
+claim reader's stems.
 
 A ruling often names the creatures its card cares about by their type ("a Soldier that attacked",
 "Elves you control"): the rule it restates holds for any creature, and a type only says which
@@ -6,6 +7,7 @@ creatures the card's own effect reaches. So the claim reader reads a creature ty
 phrase for as "creature" (:func:`rulings.claims.parse`). The list comes from the rules text the
 package ships (:mod:`rulings.cr_text`), so a new edition's new types are read without a change
 here; a word the lexicon gives a meaning of its own (a type that is also a rules word) keeps it.
+A land type ("a Forest you control", "Islands") is read as "land" for the same reason (eighth round).
 """
 
 from __future__ import annotations
@@ -44,4 +46,25 @@ def creature_type_stems() -> frozenset[str]:
         if re.fullmatch(r"[a-z]+(?:-[a-z]+)*", name):
             out.add(stem(name))
             out.add(stem(_PLURALS.get(name, name + "s")))
+    return frozenset(out)
+
+
+#: The rule that lists the land types, and the words before its list.
+LAND_TYPES_RULE = "205.3i"
+_LAND_LIST = "The land types are"
+
+
+@cache
+def land_type_stems() -> frozenset[str]:
+    """The stems of every one-word land type and of its plural form ("Plains" is its own plural)."""
+    rule = shipped_rules().get(LAND_TYPES_RULE)
+    if rule is None or _LAND_LIST not in rule.text:
+        raise LookupError(f"rule {LAND_TYPES_RULE} of the shipped rules no longer lists the land types")
+    listed = rule.text.split(_LAND_LIST, 1)[1].split(".", 1)[0]
+    out: set[str] = set()
+    for item in listed.split(","):
+        name = re.sub(r"^\s*and\s+", "", item).strip(" .").lower()
+        if re.fullmatch(r"[a-z]+(?:-[a-z]+)*", name):
+            out.add(stem(name))
+            out.add(stem(name if name.endswith("s") else name + "s"))
     return frozenset(out)

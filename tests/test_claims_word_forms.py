@@ -10,7 +10,7 @@ from rulings.cards import CardPool
 from rulings.claims import LEXICON, _types_as_creature, parse
 from rulings.meaning import tokens
 from rulings.noun_phrases import narrowing_positions
-from rulings.subtypes import creature_type_stems
+from rulings.subtypes import creature_type_stems, land_type_stems
 from tests.test_claims_paragraph import coverage
 
 CAPTAIN = CardData(
@@ -148,3 +148,45 @@ def test_a_discourse_adverb_claims_nothing(adverb):
     plain = parse("if a creature loses vigilance after it attacks, it remains untapped.")
     said = parse(f"if a creature loses vigilance after it attacks, it {adverb} remains untapped.")
     assert said.complete and said.claim == plain.claim
+
+
+# -- eighth round: land types, keyword costs, the permanent named in "tapping that creature for mana" --
+
+
+def test_the_land_types_come_from_the_shipped_rules_and_read_as_land():
+
+    lands = land_type_stems()
+    for word in ("forest", "forests", "island", "plains", "swamp", "mountains", "desert"):
+        assert tokens(word)[0] in lands
+    assert (
+        parse("a forest you control is tapped for mana.").claim == parse("a land you control is tapped for mana.").claim
+    )
+
+
+HAULER = CardData(name="Test Hauler", types=("Artifact",), text="Crew 2", keywords=("Crew",))
+MOUNT = CardData(
+    name="Test Mount", types=("Creature",), text="Saddle 2", power="3", toughness="3", keywords=("Saddle",)
+)
+MANA_POOL = CardPool({c.name: c for c in (HAULER, MOUNT)})
+
+
+@pytest.mark.parametrize(
+    ("card", "paragraph", "template"),
+    [
+        (
+            HAULER,
+            "Crewing Test Hauler with a creature that has a mana ability doesn't count as tapping that creature "
+            "for mana.",
+            "mana.tap-for-mana",
+        ),
+        (
+            HAULER,
+            "Crewing Test Hauler with a creature that has a mana ability counts as tapping that creature for mana.",
+            None,
+        ),
+        (MOUNT, "Creatures tapped to saddle Test Mount aren't tapped for mana.", "mana.tap-for-mana"),
+        (MOUNT, "Creatures tapped to saddle Test Mount are tapped for mana.", None),
+    ],
+)
+def test_a_permanent_tapped_for_a_keywords_cost_is_not_tapped_for_mana(card, paragraph, template):
+    assert coverage(paragraph, card.name, MANA_POOL)[0] == template
