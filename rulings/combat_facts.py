@@ -37,6 +37,7 @@ from functools import lru_cache
 
 from rulings.combat_forms import normal_form
 from rulings.meaning import spell_out_contractions
+from rulings.subtypes import types_as_creatures
 
 #: The fields of a declared fact, and the values each may take.
 CHANGES = ("gained", "lost", "gained-or-lost", "a-blocker-gone", "all-blockers-gone")
@@ -128,8 +129,11 @@ _NP = (
     r"|(?:a|the|that|each) (?:attacking |blocking )?creatures? (?:with|without) (?:it|them|flying|reach|menace|vigilance|haste"
     r"|that ability)"
     r"|(?:a|the|that|each) creatures? without (?:first strike|double strike)"
-    r"|(?:the |those |any |all )?creatures? (?:that|which) (?:are blocking|is blocking|attacked|are attacking|is attacking"
-    r"|blocked|are blocked|is blocked|(?:were|was|have been|has been) tapped to attack)"
+    r"|(?:an? |the |those |any |all |each )?creatures?(?: you control)? (?:that|which) (?:are blocking|is blocking|attacked"
+    r"|are attacking|is attacking"
+    r"|blocked|are blocked|is blocked|(?:were|was|have been|has been) tapped to attack"
+    r"|(?:was|were|has been|have been|is|are) blocked(?: by (?:a single|one|only one|just one) creature)?"
+    r"|came under your control this turn|(?:were|was) created this turn)"
     r"|(?:(?:a|the|each|that|other|an attacking|the attacking|each attacking|attacking) )?creatures? you control"
     r"|the creature (?:it|~) (?:was|is) (?:attached to|enchanting|equipping)"
     r"|your (?:attacking |blocking )?creatures?)"
@@ -142,7 +146,9 @@ def _np_moment(name: str) -> str:
     that have attacked this turn", "a creature that has dealt first-strike damage": the moment
     captured as ``name`` (and ``name``_b, ``name``_c: :func:`_np_moment_of` says which)."""
     return (
-        rf"(?:(?:an? |the |that |each )?(?P<{name}>attacking|blocked) creatures?(?: you control)?(?: this turn| this combat)?"
+        rf"(?:(?:an? |the |that |each )?(?P<{name}>attacking|blocked) (?:creatures?|~)(?: you control)?"
+        r"(?: with (?:flying|reach|menace|vigilance|haste))?(?: by (?:a single|one|only one|just one) creature)?"
+        r"(?: this turn| this combat)?"
         rf"|(?:a|the) creature (?:that is|that's) (?P<{name}_b>attacking|blocked)"
         rf"|(?:a|the) creature with (?:flying|reach|menace|vigilance|haste) (?:that is|that's) (?P<{name}_d>attacking|blocked"
         r"|blocking)(?: (?:a|the) creature with (?:flying|menace))?"
@@ -189,6 +195,7 @@ _MOMENTS: dict[str, str] = {
         rf"after (?:{_NP} )?{_BEEN}declared as (?:an? )?(?:attacker|attacking creature)s?"
         rf"|after (?:{_NP} )?(?:has |have |had )?(?:attacked|attacks|attacking)"
         rf"|after attackers {_BEEN}declared"
+        rf"|after (?:{_NP} )?{_BEEN}tapped to attack"
         rf"|after (?:you )?(?:have )?(?:declared|declare) {_NP} as an? (?:attacker|attacking creature)"
         rf"|after (?:you )?(?:have )?(?:attacked|attack) with {_NP}"
         rf"|(?:any time )?after the moment you choose to attack with {_NP}"
@@ -400,6 +407,16 @@ _PREPARE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # eighth round: a connective that opens the sentence, and the change's source ("loses reach because
         # of ~"): they say where the change comes from, not what follows
         (r"^(?:similarly|likewise|in the same way|again|also),? ", ""),
+        # the change caused by something else is the change ("another effect causes it to lose haste")
+        (
+            r"\b(?:another effect|an effect|a spell or ability|a spell|an ability|something) causes? (.+?) to (gain|lose) "
+            r"(?=(?:double strike|first strike|flying|reach|menace|vigilance|haste)\b)",
+            r"\1 \2s ",
+        ),
+        (
+            r"(?<!removing )\b(double strike|first strike|flying|reach|menace|vigilance|haste) from ~(?:'s (?:[a-z]+ )?ability)?(?=[ ,])",
+            r"\1",
+        ),
         (r" (?:because of|due to|as a result of) ~(?:'s (?:[a-z]+ )?ability)?(?=[ ,])", ""),
         # eighth round: a negated copula ("it is not removed from combat") in the frames' one form
         (
@@ -412,8 +429,11 @@ _PREPARE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 )
 
 
-def _prepared(sentence: str) -> str:
-    text = spell_out_contractions(normal_form(sentence.strip()).lower().replace("\u2019", "'"))
+def _prepared(sentence: str, normal: bool = True) -> str:
+    text = sentence.strip()
+    text = spell_out_contractions((normal_form(text) if normal else text).lower().replace("\u2019", "'"))
+    # eighth round: a creature named by its type ("that soldier", "those goblins") is a creature
+    text = types_as_creatures(text)
     text = text.rstrip(".").strip()
     for pattern, replacement in _PREPARE:
         text = pattern.sub(replacement, text)
@@ -423,12 +443,14 @@ def _prepared(sentence: str) -> str:
 @lru_cache(maxsize=8192)
 def read_fact(sentence: str) -> Fact | None:
     """The fact ``sentence`` (template form, asides set aside) states, or None if no frame reads
-    all of it (see the module docstring)."""
-    text = _prepared(sentence)
-    for frame in _FRAMES:
-        found = frame.fullmatch(text)
-        if found is not None:
-            return _fact(found.groupdict())
+    all of it (see the module docstring). The sentence is read in the claim reader's normal form
+    first, then as written (the normal form writes some changes as states: "a creature that gains
+    vigilance" as "a creature with vigilance")."""
+    for text in dict.fromkeys((_prepared(sentence), _prepared(sentence, normal=False))):
+        for frame in _FRAMES:
+            found = frame.fullmatch(text)
+            if found is not None:
+                return _fact(found.groupdict())
     return None
 
 

@@ -245,7 +245,9 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
                 lambda m: f"{m.group(1)} {holder} loses {kw}",
             ),
             (
-                re.compile(r"\b(?:unattaching ~|moving ~ to another creature|~ leaving the battlefield)"),
+                re.compile(
+                    r"\b(?:unattaching ~|moving ~ to another creature|~ leaving the battlefield|losing ~)(?!\w)"
+                ),
                 lambda m: f"{holder} losing {kw}",
             ),
         ]

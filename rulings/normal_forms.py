@@ -283,6 +283,24 @@ FORMS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] 
         ),
         lambda m: f"{m.group(1) or m.group(2)} for mana",
     ),
+    # Eighth round: when a keyword matters to combat, in other words: "at the moment attackers are
+    # declared" is "as attackers are declared"; "for the purpose of attacking," names what the sentence is
+    # about anyway; "the haste granted by ~" is haste (which card grants it does not change the rule).
+    (
+        re.compile(
+            r"\bat the (?:moment|time|point) (?=(?:attackers|attacking creatures|blockers|blocking creatures) (?:are|were)"
+            r" (?:declared|chosen))"
+        ),
+        "as ",
+    ),
+    (re.compile(r"^for the purposes? of (?:attacking|blocking|combat),\s*"), ""),
+    (
+        re.compile(
+            r"\b(?:the )?(flying|haste|vigilance|menace|reach|first strike|double strike|trample|deathtouch|lifelink)"
+            r" (?:granted|given) (?:by|from) ~(?:'s (?:[a-z]+ )?ability)?(?!\w)"
+        ),
+        r"\1",
+    ),
     # Eighth round: a creature that "deals no combat damage" does not deal combat damage (the negation
     # kept, moved to the verb the lexicon reads).
     (re.compile(r"\b(deal|assign)s? no (combat damage|damage)\b"), r"does not \1 \2"),

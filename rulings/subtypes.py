@@ -34,19 +34,48 @@ _PLURALS = {
 
 
 @cache
-def creature_type_stems() -> frozenset[str]:
-    """The stems of every one-word creature type and of its plural form."""
+def creature_types() -> tuple[tuple[str, str], ...]:
+    """Every one-word creature type (lower case) with its plural form."""
     rule = shipped_rules().get(CREATURE_TYPES_RULE)
     if rule is None or _ONE_WORD_LIST not in rule.text:
         raise LookupError(f"rule {CREATURE_TYPES_RULE} of the shipped rules no longer lists the creature types")
     listed = rule.text.split(_ONE_WORD_LIST, 1)[1]
-    out: set[str] = set()
+    out: list[tuple[str, str]] = []
     for item in listed.split(","):
         name = re.sub(r"^\s*and\s+", "", item).strip(" .").lower()
         if re.fullmatch(r"[a-z]+(?:-[a-z]+)*", name):
-            out.add(stem(name))
-            out.add(stem(_PLURALS.get(name, name + "s")))
-    return frozenset(out)
+            out.append((name, _PLURALS.get(name, name + "s")))
+    return tuple(out)
+
+
+@cache
+def creature_type_stems() -> frozenset[str]:
+    """The stems of every one-word creature type and of its plural form."""
+    return frozenset(stem(form) for pair in creature_types() for form in pair)
+
+
+@cache
+def _type_words() -> re.Pattern[str]:
+    singular = sorted({name for name, _ in creature_types()}, key=len, reverse=True)
+    plural = sorted({plural for _, plural in creature_types()}, key=len, reverse=True)
+    return re.compile(
+        r"\b(?:(?P<an>an) )?(?:(?P<plural>" + "|".join(plural) + r")|(?P<one>" + "|".join(singular) + r"))(?![\w-])"
+    )
+
+
+def types_as_creatures(text: str, keep: frozenset[str] = frozenset()) -> str:
+    """``text`` (lower case) with each creature type written "creature" ("that soldier", "those
+    goblins", "an orc you control" -> "that creature", "those creatures", "a creature you control"),
+    but for the words in ``keep`` (a type that is also a word a reader knows: "time")."""
+
+    def one(found: re.Match[str]) -> str:
+        word = found.group("plural") or found.group("one")
+        if word in keep:
+            return found.group(0)
+        noun = "creatures" if found.group("plural") else "creature"
+        return f"a {noun}" if found.group("an") else noun
+
+    return _type_words().sub(one, text)
 
 
 #: The rule that lists the land types, and the words before its list.

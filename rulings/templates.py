@@ -523,6 +523,8 @@ class Template:
 #: an attacking creature"): before the last "and" that starts a clause about the creature.
 _AND_OUTCOME = re.compile(
     r",? and (?=(?:it|they|~|that creature|the creature|the (?:attacking|blocking) creature(?: with [a-z]+)?) )"
+    # a second verb phrase of the same subject ("it stays untapped and continues to attack")
+    r"|,? and (?=(?:continues?|remains?|stays?|keeps?|is still|does not|will not) )"
 )
 
 

@@ -540,3 +540,51 @@ def test_a_second_outcome_and_the_card_destroyed(card, paragraph, template):
 )
 def test_blocks_that_stand_in_eighth_round_words(sentence, fact):
     assert read_fact(sentence) == fact
+
+
+@pytest.mark.parametrize(
+    ("sentence", "fact"),
+    [
+        # a creature named by its type, a relative clause of its own, its change caused by something else
+        (
+            "if creatures you control gain menace after blockers are declared, an orc you control that was blocked "
+            "by a single creature stays blocked by that creature.",
+            Fact("menace", "gained", "after-blockers", "blocked", True),
+        ),
+        (
+            "if creatures you control lose haste after you've attacked with goblins that came under your control "
+            "this turn, those goblins remain attacking creatures.",
+            Fact("haste", "lost", "after-attackers", "attacking", True),
+        ),
+        (
+            "if another effect causes the creature to lose haste after you've declared it as an attacker, it isn't "
+            "removed from combat.",
+            Fact("haste", "lost", "after-attackers", "attacking", True),
+        ),
+        (
+            "a creature that gains vigilance from ~'s ability after it has been tapped to attack isn't untapped.",
+            TAPPED,
+        ),
+        (
+            "a creature that gains vigilance from ~'s ability after it has been tapped to attack is untapped.",
+            Fact("vigilance", "gained", "after-attackers", "tapped", False),
+        ),
+        (
+            "an attacking ~ that loses haste isn't removed from combat.",
+            Fact("haste", "lost", "after-attackers", "attacking", True),
+        ),
+    ],
+)
+def test_creatures_named_in_eighth_round_words(sentence, fact):
+    assert read_fact(sentence) == fact
+
+
+def test_a_second_verb_phrase_of_the_same_creature_must_be_a_declared_outcome_too():
+    lord = CardData(
+        name="Test Wardens", types=("Enchantment",), text="Enchant creature\nEnchanted creature has vigilance."
+    )
+    pool = CardPool({lord.name: lord})
+    held = "If Test Wardens leaves the battlefield after the enchanted creature has attacked, that creature stays untapped and continues to attack."
+    assert coverage(held, lord.name, pool)[0] == "vigilance.changes-after-attack"
+    removed = held.replace("continues to attack", "is removed from combat")
+    assert coverage(removed, lord.name, pool)[0] is None
