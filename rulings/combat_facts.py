@@ -129,11 +129,13 @@ _NP = (
     r"|(?:a|the|that|each) (?:attacking |blocking )?creatures? (?:with|without) (?:it|them|flying|reach|menace|vigilance|haste"
     r"|that ability)"
     r"|(?:a|the|that|each) creatures? without (?:first strike|double strike)"
-    r"|(?:an? |the |those |any |all |each )?creatures?(?: you control)? (?:that|which) (?:are blocking|is blocking|attacked"
+    r"|(?:an? |the |those |any |all |each |your )?creatures?(?: you control)? (?:that|which) (?:are blocking|is blocking|attacked"
     r"|are attacking|is attacking"
     r"|blocked|are blocked|is blocked|(?:were|was|have been|has been) tapped to attack"
     r"|(?:was|were|has been|have been|is|are) blocked(?: by (?:a single|one|only one|just one) creature)?"
-    r"|came under your control this turn|(?:were|was) created this turn)"
+    r"|came under your control this turn|(?:were|was) created this turn"
+    r"|(?:dealt|did not deal|have not dealt|has not dealt) first-strike (?:combat )?damage"
+    r"|(?:lose|lost|gain|gained) (?:first strike|double strike|flying|reach|menace|vigilance|haste)(?: as a result)?)"
     r"|(?:(?:a|the|each|that|other|an attacking|the attacking|each attacking|attacking) )?creatures? you control"
     r"|the creature (?:it|~) (?:was|is) (?:attached to|enchanting|equipping)"
     r"|your (?:attacking |blocking )?creatures?)"
@@ -266,7 +268,7 @@ _REMOVING_BLOCKER = (
 
 #: Outcomes: the state, whether the words say it holds, as a verb phrase (after a subject or a
 #: "cause it to"/"let it"), and as a gerund (after "prevent it from"/"stop it from").
-_SECOND_STEP = r"(?:in|during) the (?:second|regular|normal) combat damage step"
+_SECOND_STEP = r"(?:in|during) the (?:second|regular|normal) (?:combat damage )?step"
 _OUTCOME_VERBS: tuple[tuple[str, bool, str], ...] = (
     ("tapped", True, r"(?:remains?|stays?) tapped|(?:becomes?|is|be|gets?) tapped|tap"),
     ("tapped", False, r"(?:remains?|stays?) untapped|(?:becomes?|is|be|gets?) untapped|untaps?"),
@@ -346,7 +348,7 @@ def _predicate() -> str:
         rf"(?P<neg>{_NEGATION} )?(?:(?P<cause>cause|causes|make|makes|let|lets|allow|allows) {_NP} (?:to )?)?(?:{verbs})"
         # "won't make it unblocked": a state said as an adjective after "make"
         rf"|(?P<neg4>{_NEGATION} )?(?:make|makes|render|renders) {_NP} (?:(?P<adj_unblocked>unblocked)|(?P<adj_untapped>untapped))"
-        rf"|(?P<neg2>{_NEGATION} )?(?P<prevent>prevent|prevents|stop|stops) {_NP} from (?:{gerunds})"
+        rf"|(?P<neg2>{_NEGATION} )?(?P<prevent>prevent|prevents|stop|stops|keep|keeps) {_NP} from (?:{gerunds})"
         rf"|(?P<neg3>{_NEGATION} )?(?:{transitive})"
     )
 
@@ -407,6 +409,13 @@ _PREPARE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # eighth round: a connective that opens the sentence, and the change's source ("loses reach because
         # of ~"): they say where the change comes from, not what follows
         (r"^(?:similarly|likewise|in the same way|again|also),? ", ""),
+        # the premise of 702.7c said again after the outcome ("..., as long as it didn't deal first-strike damage")
+        (r",? (?:as long as|since|because) (?:it|~|the creature|that creature) (?:did not|has not|had not) (?:deal|dealt)"
+         r" (?:first-strike |its first-strike )?(?:combat )?damage(?: yet)?$", ""),
+        # "a creature with double strike loses it": the creature loses double strike
+        (r"\b(an?|the|that) creature with (double strike|first strike) (loses|to lose) (?:it|\2)\b", r"\1 creature \3 \2"),
+        (r"(?<![\w~])(?:~|another effect|an effect|a spell or ability|a spell|an ability|something) causes? (an?|the|that) creature"
+         r" to lose (double strike|first strike)\b", r"\1 creature loses \2"),
         # the change caused by something else is the change ("another effect causes it to lose haste")
         (
             r"\b(?:another effect|an effect|a spell or ability|a spell|an ability|something) causes? (.+?) to (gain|lose) "

@@ -280,7 +280,13 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
         ]
     if change.trigger == "unequipped":
         rules += [
-            (re.compile(r"\b(if|once|when|after) ~ becomes unequipped\b"), lambda m: f"{m.group(1)} ~ loses {kw}"),
+            (
+                re.compile(
+                    r"\b(if|once|when|after) (?:~ becomes unequipped|(?:the|an|each) equipment (?:attached to ~|~ is equipped with)"
+                    r" (?:leaves the battlefield|is destroyed|becomes unattached|is unattached))(?!\w)"
+                ),
+                lambda m: f"{m.group(1)} ~ loses {kw}",
+            ),
         ]
     return rules
 
