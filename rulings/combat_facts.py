@@ -410,12 +410,21 @@ _PREPARE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # of ~"): they say where the change comes from, not what follows
         (r"^(?:similarly|likewise|in the same way|again|also),? ", ""),
         # the premise of 702.7c said again after the outcome ("..., as long as it didn't deal first-strike damage")
-        (r",? (?:as long as|since|because) (?:it|~|the creature|that creature) (?:did not|has not|had not) (?:deal|dealt)"
-         r" (?:first-strike |its first-strike )?(?:combat )?damage(?: yet)?$", ""),
+        (
+            r",? (?:as long as|since|because) (?:it|~|the creature|that creature) (?:did not|has not|had not) (?:deal|dealt)"
+            r" (?:first-strike |its first-strike )?(?:combat )?damage(?: yet)?$",
+            "",
+        ),
         # "a creature with double strike loses it": the creature loses double strike
-        (r"\b(an?|the|that) creature with (double strike|first strike) (loses|to lose) (?:it|\2)\b", r"\1 creature \3 \2"),
-        (r"(?<![\w~])(?:~|another effect|an effect|a spell or ability|a spell|an ability|something) causes? (an?|the|that) creature"
-         r" to lose (double strike|first strike)\b", r"\1 creature loses \2"),
+        (
+            r"\b(an?|the|that) creature with (double strike|first strike) (loses|to lose) (?:it|\2)\b",
+            r"\1 creature \3 \2",
+        ),
+        (
+            r"(?<![\w~])(?:~|another effect|an effect|a spell or ability|a spell|an ability|something) causes? (an?|the|that) creature"
+            r" to lose (double strike|first strike)\b",
+            r"\1 creature loses \2",
+        ),
         # the change caused by something else is the change ("another effect causes it to lose haste")
         (
             r"\b(?:another effect|an effect|a spell or ability|a spell|an ability|something) causes? (.+?) to (gain|lose) "

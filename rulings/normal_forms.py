@@ -217,6 +217,22 @@ FORMS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] 
         ),
         r"can \2 \3 only \1",
     ),
+    # Eighth round: the wait said with no act ("you'll have to wait until your main phase"): the exiled
+    # card is played only then.
+    (
+        re.compile(
+            r"\b(?:must|have to|has to|need to|needs to|will have to) wait (?:until|for) ((?:(?! to )[^;.])+?)(?=\.?$)"
+        ),
+        r"can play it only \1",
+    ),
+    # ... and the act named after the time ("wait until your main phase to cast a sorcery card exiled this way")
+    (
+        re.compile(
+            r"\b(?:must|have to|has to|need to|needs to|will have to) wait (?:until|for) ([^,;.]+?) to (cast|play) "
+            r"(?!it\b|them\b)([^,;.]+)"
+        ),
+        r"can \2 \3 only \1",
+    ),
     # A necessary condition said as an obligation before the act it allows: "you must have controlled ~
     # continuously since ... to activate its ability" is "you can activate its ability only if you have ...".
     (re.compile(r"\byou must (have [^,;.]+?) to (activate|pay|use|tap) ([^,;.]+)"), r"you can \2 \3 only if you \1"),
@@ -243,13 +259,18 @@ FORMS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] 
         re.compile(
             r"(?:,|;) and (?:the )?normal (?:timing )?(?:rules|restrictions|permissions) (?:still )?apply(?=\.?$)"
         ),
-        ", and playing the card follows the normal timing rules",
+        ", and you follow the normal timing rules",
     ),
     (
         re.compile(
             r"\bfollow the normal timing rules (?:about|for|on) when (?:it|they) (?:can|may) be (?:cast|played)\b"
         ),
         "follow the normal timing rules",
+    ),
+    # A land play "remaining that turn" is a land play available (305.2).
+    (
+        re.compile(r"\bland plays? (?:remaining|available|left)(?: (?:that|this|for the|for that) turn)\b"),
+        "land play available",
     ),
     # "can't or don't play it": not playing it, whatever the reason.
     (

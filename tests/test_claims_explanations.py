@@ -194,3 +194,42 @@ BEHEMOTH = CardData(
 )
 def test_the_halves_of_trample_said_after_its_statement(paragraph, template):
     assert coverage(paragraph, BEHEMOTH.name, CardPool({BEHEMOTH.name: BEHEMOTH}))[0] == template
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "template"),
+    [
+        # the wait with no act, either main phase named, the land play "remaining that turn"
+        (
+            "Test Iteration doesn't change when you can play the exiled cards. You'll have to wait until your main "
+            "phase, when the stack is empty.",
+            "play-from-exile.timing-unchanged",
+        ),
+        ("You'll have to wait until your main phase, when the stack is empty.", None),
+        (
+            "You'll have to wait until your postcombat main phase to cast a sorcery or creature card exiled this way.",
+            "play-from-exile.timing-unchanged",
+        ),
+        (
+            "You'll have to wait until your upkeep to cast a sorcery or creature card exiled this way.",
+            None,
+        ),
+        (
+            "If you exile a land card with Test Iteration, you may play it only during your main phase and only if "
+            "you have a land play remaining that turn.",
+            "play-from-exile.timing-unchanged",
+        ),
+        (
+            "You still have to pay the costs of spells you cast with Test Iteration, and normal timing restrictions "
+            "apply.",
+            "play-from-exile.timing-unchanged",
+        ),
+        (
+            "You still have to pay the costs of spells you cast with Test Iteration, and normal timing restrictions "
+            "don't apply.",
+            None,
+        ),
+    ],
+)
+def test_the_exiled_cards_timing_in_eighth_round_words(paragraph, template):
+    assert coverage(paragraph, ITERATION.name, EXILE_POOL)[0] == template
