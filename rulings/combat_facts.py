@@ -138,6 +138,7 @@ _NP = (
     r"|(?:lose|lost|gain|gained) (?:first strike|double strike|flying|reach|menace|vigilance|haste)(?: as a result)?)"
     r"|(?:(?:a|the|each|that|other|an attacking|the attacking|each attacking|attacking) )?creatures? you control"
     r"|the creature (?:it|~) (?:was|is) (?:attached to|enchanting|equipping)"
+    r"|(?:the|that) (?:attacking )?creature (?:it|~) (?:blocked|was blocking|is blocking|blocks)"
     r"|your (?:attacking |blocking )?creatures?)"
 )
 
@@ -254,6 +255,19 @@ _BLOCKER_GONE = (
     rf" blocking (?:it|~|that creature))"
     rf"|(?P<gone_all>{_ALL_OF}?(?:its|~'s|the|those|that creature's) blockers?|{_ALL_OF}?(?:the )?creatures? blocking"
     rf" (?:it|~|that creature)|(?:the|that) blocking creatures?)) (?:{_GONE})"
+)
+#: Eighth round: the card itself the blocker that goes ("if you sacrifice ~ after it blocks", "even though
+#: ~ leaves the battlefield"): the creature it blocked has no blocker left (the case a ruling of the
+#: blocker speaks of, and the one its family checks).
+_CARD_GONE = (
+    r"(?:if|once|after|when|even though|even if) (?:you sacrifice ~|~ is (?:sacrificed|destroyed|exiled"
+    r"|returned to its owner's hand)|~ leaves (?:the battlefield|combat)|~ dies|~'s (?:[a-z]+ )?ability returns it to its"
+    r" owner's hand|you exile ~|~ returns to its owner's hand)"
+)
+#: ... said to be the blocker: by "after it blocks", or by naming the creature it blocked.
+_CARD_BLOCKER_GONE = (
+    rf"(?P<card_gone>{_CARD_GONE} (?:after it blocks|after it has blocked|while it is blocking)), {_NP}"
+    rf"|(?P<card_gone_b>{_CARD_GONE}), (?:the|that) (?:attacking )?creature (?:it|~) (?:blocked|was blocking|is blocking)"
 )
 _REMOVING_BLOCKER = (
     rf"removing (?:(?P<removing_one>{_ONE_OF}(?:its|~'s|those|the) blockers)"
@@ -393,6 +407,8 @@ _FRAMES = tuple(
         # if one of its blockers leaves the battlefield, it remains blocked
         rf"(?:(?:{_MOMENT}), )?(?:even )?if {_BLOCKER_GONE}, (?:{_NP} )?(?:{_PREDICATE})",
         rf"(?:{_NP} )?(?:{_PREDICATE}),? (?:even )?if {_BLOCKER_GONE}",
+        # if you sacrifice ~ after it blocks, the creature it blocked remains blocked
+        rf"(?:{_CARD_BLOCKER_GONE}) (?:{_PREDICATE})",
         # removing one of its blockers from combat won't undo the block
         rf"(?:(?:{_MOMENT}), )?(?:{_REMOVING_BLOCKER}) (?:{_PREDICATE})",
     )
@@ -487,7 +503,10 @@ def read_outcome(sentence: str) -> tuple[str, bool] | None:
 
 def _fact(groups: Mapping[str, str | None]) -> Fact | None:
     one = any(groups.get(g) for g in ("gone_one", "removing_one", "removing_one_b", "removing_one_c"))
-    if one or any(groups.get(g) for g in ("gone_all", "removing_all", "removing_all_b", "removing_all_c")):
+    if one or any(
+        groups.get(g)
+        for g in ("gone_all", "removing_all", "removing_all_b", "removing_all_c", "card_gone", "card_gone_b")
+    ):
         outcome = _outcome(groups)
         change = "a-blocker-gone" if one else "all-blockers-gone"
         return None if outcome is None else Fact("", change, "after-blockers", *outcome)

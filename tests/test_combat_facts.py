@@ -588,3 +588,26 @@ def test_a_second_verb_phrase_of_the_same_creature_must_be_a_declared_outcome_to
     assert coverage(held, lord.name, pool)[0] == "vigilance.changes-after-attack"
     removed = held.replace("continues to attack", "is removed from combat")
     assert coverage(removed, lord.name, pool)[0] is None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "fact"),
+    [
+        (
+            "if you sacrifice ~ after it blocks, the attacking creature it was blocking is still a blocked creature.",
+            Fact("", "all-blockers-gone", "after-blockers", "blocked", True),
+        ),
+        (
+            "even though ~ leaves the battlefield, the creature it blocked doesn't become unblocked.",
+            Fact("", "all-blockers-gone", "after-blockers", "blocked", True),
+        ),
+        (
+            "if ~ is sacrificed after it blocks, the attacking creature becomes unblocked.",
+            Fact("", "all-blockers-gone", "after-blockers", "blocked", False),
+        ),
+        # the card not said to be the blocker: no fact
+        ("if ~ leaves the battlefield, the attacking creature remains blocked.", None),
+    ],
+)
+def test_the_card_as_the_blocker_that_goes(sentence, fact):
+    assert read_fact(sentence) == fact
