@@ -424,7 +424,8 @@ _PREPARE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"(?<!by )\b(?:still|already|simply|also) (?=[a-z])", ""),
         # eighth round: a connective that opens the sentence, and the change's source ("loses reach because
         # of ~"): they say where the change comes from, not what follows
-        (r"^(?:similarly|likewise|in the same way|again|also),? ", ""),
+        (r"^(?:similarly|likewise|in the same way|again|also|however|in that case|in this case|as a result),? ", ""),
+        (r",? (?:however|though|as well|too|in this case|in that case)$", ""),
         # the premise of 702.7c said again after the outcome ("..., as long as it didn't deal first-strike damage")
         (
             r",? (?:as long as|since|because) (?:it|~|the creature|that creature) (?:did not|has not|had not) (?:deal|dealt)"
