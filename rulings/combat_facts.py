@@ -118,66 +118,87 @@ def _k(name: str) -> str:
     return f"(?P<{name}>{_KEYWORD})"
 
 
-_NP = (
-    r"(?:~|it|they|the creature|that creature|this creature|a creature|the creatures|those creatures|creatures"
-    r"|each creature|a creature you control|creatures you control|(?:the )?target creature|the targeted creature"
-    r"|the equipped creature|the enchanted creature|the affected creature|(?:an?|the|that|each) attacking creatures?"
-    r"|attacking creatures|(?:a|the|each) creatures? blocking (?:it|~|them)|(?:the|a|each) blocking creatures?"
-    r"|its blockers?|that blocker"
-    # eighth round: a creature named by what it has or lacks, by who controls it, or by what it did
-    # (first strike and double strike named apart are read only as 702.4d says them: _CHANGE_SUBJECT)
-    r"|(?:a|the|that|each) (?:attacking |blocking )?creatures? (?:with|without) (?:it|them|flying|reach|menace|vigilance|haste"
-    r"|that ability)"
-    r"|(?:a|the|that|each) creatures? without (?:first strike|double strike)"
-    r"|(?:an? |the |those |any |all |each |your )?creatures?(?: you control)? (?:that|which) (?:are blocking|is blocking|attacked"
-    r"|are attacking|is attacking"
+#: How a ruling names a creature, in its own words. Before the frames read a sentence, each such noun
+#: phrase is written as one token (:func:`_noun_tokens`): ``npx`` for a creature, and ``npma``,
+#: ``npmb``, ``npmf`` for one that names the moment of combat it was in (attacking, blocked, or past
+#: its first-strike damage). The frames then name a creature by a short alternation, which keeps them
+#: small enough to compile at once (eighth round: the noun phrases grew, the frames did not).
+#: First strike and double strike named apart are read only as 702.4d says them (_CHANGE_SUBJECT).
+_MOMENT_NOUN_PHRASE = re.compile(
+    r"(?<![\w~'-])(?:"
+    r"(?:an? |the |that |each )?(?P<a>attacking|blocked) (?:creatures?|~)(?: you control)?"
+    r"(?: with (?:flying|reach|menace|vigilance|haste))?(?: by (?:a single|one|only one|just one) creature)?"
+    r"(?: this turn| this combat)?(?! (?:it|~) )"
+    r"|(?:a|the) creature (?:that is|that's) (?P<b>attacking|blocked)"
+    r"|(?:a|the) creature with (?:flying|reach|menace|vigilance|haste) (?:that is|that's) (?P<d>attacking|blocked"
+    r"|blocking)(?: (?:a|the) creature with (?:flying|menace))?"
+    r"|(?:an? |the |that |each |any |all |those )?creatures? (?:you control )?(?:that|which) "
+    # "that attacked" alone may be of an earlier turn: a perfect tense or a present one says this combat
+    r"(?P<c>(?:has |have |had )attacked|are attacking|is attacking|are blocked|is blocked"
+    r"|(?:was|were|has been|have been) tapped to attack"
+    r"|(?:has |have |had )(?:been declared as (?:an? )?(?:attackers?|attacking creatures?)|been blocked|become blocked"
+    r"|dealt (?:its |their )?first-strike (?:combat )?damage"
+    r"|dealt (?:its |their )?(?:combat )?damage in the first(?:-strike| strike)? combat damage step))"
+    r"(?: this turn| this combat)?"
+    r")(?![\w-])"
+)
+_NOUN_PHRASE = re.compile(
+    r"(?<![\w~'-])(?:"
+    r"the creature (?:it|~) (?:was|is) (?:attached to|enchanting|equipping)"
+    r"|(?:an? |the |those |any |all |each |your )?creatures?(?: you control)? (?:that|which) (?:are blocking|is blocking"
+    r"|attacked|are attacking|is attacking"
     r"|blocked|are blocked|is blocked|(?:were|was|have been|has been) tapped to attack"
     r"|(?:was|were|has been|have been|is|are) blocked(?: by (?:a single|one|only one|just one) creature)?"
     r"|came under your control this turn|(?:were|was) created this turn"
     r"|(?:dealt|did not deal|have not dealt|has not dealt) first-strike (?:combat )?damage"
     r"|(?:lose|lost|gain|gained) (?:first strike|double strike|flying|reach|menace|vigilance|haste)(?: as a result)?)"
+    r"|(?:a|the|that|each) (?:attacking |blocking )?creatures? (?:with|without) (?:it|them|flying|reach|menace|vigilance"
+    r"|haste|that ability)"
+    r"|(?:a|the|that|each) creatures? without (?:first strike|double strike)"
     r"|(?:(?:a|the|each|that|other|an attacking|the attacking|each attacking|attacking) )?creatures? you control"
-    r"|the creature (?:it|~) (?:was|is) (?:attached to|enchanting|equipping)"
-    r"|(?:the|that) (?:attacking )?creature (?:it|~) (?:blocked|was blocking|is blocking|blocks)"
-    r"|your (?:attacking |blocking )?creatures?)"
+    r"|your (?:attacking |blocking )?creatures?"
+    r"|(?:the )?target creature|the targeted creature|the equipped creature|the enchanted creature"
+    r"|the affected creature|each creature"
+    # a bare creature noun, unless more words say which creature (read by the frames themselves)
+    r"|(?<!which )(?:the creature|that creature|this creature|a creature|the creatures|those creatures|creatures)"
+    r"(?! with (?:first|double) strike| blocking| (?:it|~) )"
+    r")(?![\w'-])"
+)
+_MOMENT_TOKENS = {"after-attackers": "npma", "after-blockers": "npmb", "after-first-damage": "npmf"}
+
+
+def _moment_token(found: re.Match[str]) -> str:
+    words = next(found.group(g) for g in ("a", "b", "d", "c") if found.group(g))
+    if "damage" in words:
+        return _MOMENT_TOKENS["after-first-damage"]
+    return _MOMENT_TOKENS["after-blockers" if "block" in words else "after-attackers"]
+
+
+def _noun_tokens(text: str) -> str:
+    """``text`` with each creature noun phrase a token (see :data:`_MOMENT_NOUN_PHRASE`)."""
+    return _NOUN_PHRASE.sub("npx", _MOMENT_NOUN_PHRASE.sub(_moment_token, text))
+
+
+#: A creature in a frame: a pronoun, the card, a noun phrase's token, or a blocker named as one.
+_NP = (
+    r"(?:~|it|they|npx|npm[abf]|(?:a|the|each) creatures? blocking (?:it|~|them|npx)|(?:the|a|each) blocking creatures?"
+    r"|its blockers?|that blocker|(?:the|that) (?:attacking )?creature (?:it|~) (?:blocked|was blocking|is blocking|blocks))"
 )
 
 
-#: A noun phrase that names the moment: an attacking creature has been declared as an attacker.
 def _np_moment(name: str) -> str:
-    """ "an attacking creature", "a blocked creature", "a creature that's attacking", "creatures
-    that have attacked this turn", "a creature that has dealt first-strike damage": the moment
-    captured as ``name`` (and ``name``_b, ``name``_c: :func:`_np_moment_of` says which)."""
-    return (
-        rf"(?:(?:an? |the |that |each )?(?P<{name}>attacking|blocked) (?:creatures?|~)(?: you control)?"
-        r"(?: with (?:flying|reach|menace|vigilance|haste))?(?: by (?:a single|one|only one|just one) creature)?"
-        r"(?: this turn| this combat)?"
-        rf"|(?:a|the) creature (?:that is|that's) (?P<{name}_b>attacking|blocked)"
-        rf"|(?:a|the) creature with (?:flying|reach|menace|vigilance|haste) (?:that is|that's) (?P<{name}_d>attacking|blocked"
-        r"|blocking)(?: (?:a|the) creature with (?:flying|menace))?"
-        rf"|(?:an? |the |that |each |any |all |those )?creatures? (?:you control )?(?:that|which) "
-        # "that attacked" alone may be of an earlier turn: a perfect tense or a present one says this combat
-        rf"(?P<{name}_c>(?:has |have |had )attacked|are attacking|is attacking|are blocked|is blocked"
-        r"|(?:was|were|has been|have been) tapped to attack"
-        r"|(?:has |have |had )(?:been declared as (?:an? )?(?:attackers?|attacking creatures?)|been blocked|become blocked"
-        r"|dealt (?:its |their )?first-strike (?:combat )?damage"
-        r"|dealt (?:its |their )?(?:combat )?damage in the first(?:-strike| strike)? combat damage step))"
-        r"(?: this turn| this combat)?)"
-    )
+    """A noun phrase that names the moment (its token), captured as ``name``."""
+    return rf"(?P<{name}>npm[abf])"
 
 
-def _np_moment_of(words: str) -> str:
-    """The moment a noun phrase's words name (:func:`_np_moment`)."""
-    if "damage" in words:
-        return "after-first-damage"
-    return "after-blockers" if "block" in words else "after-attackers"
+def _np_moment_of(token: str) -> str:
+    """The moment a noun phrase's token names (:func:`_moment_token`)."""
+    return next(moment for moment, t in _MOMENT_TOKENS.items() if t == token)
 
 
 _NP_MOMENT = _np_moment("np_moment")
 #: The groups that may hold a moment said by a noun phrase.
-_NP_MOMENT_GROUPS = tuple(
-    f"{n}{b}" for n in ("np_moment", "npm1", "npm2", "npm3", "npm4") for b in ("", "_b", "_c", "_d")
-)
+_NP_MOMENT_GROUPS = ("np_moment", "npm1", "npm2", "npm3", "npm4")
 _GAIN = r"(?:gains|gain|gained|has gained|gets|acquires|is given|is granted)"
 _LOSE = r"(?:loses|lose|lost|has lost|no longer has|no longer have|stops having|ceases to have)"
 _CHANGE_VERB = (
@@ -195,11 +216,11 @@ _CHANGE_SUBJECT = (
 _BEEN = r"(?:(?:has|have|had|is|was|are|were) )?(?:been |become |becomes |already )?"
 _MOMENTS: dict[str, str] = {
     "after-attackers": (
-        rf"after (?:{_NP} )?{_BEEN}declared as (?:an? )?(?:attacker|attacking creature)s?"
+        rf"after (?:{_NP} )?{_BEEN}declared as (?:an? )?(?:attacker|attacking creature|npma)s?"
         rf"|after (?:{_NP} )?(?:has |have |had )?(?:attacked|attacks|attacking)"
         rf"|after attackers {_BEEN}declared"
         rf"|after (?:{_NP} )?{_BEEN}tapped to attack"
-        rf"|after (?:you )?(?:have )?(?:declared|declare) {_NP} as an? (?:attacker|attacking creature)"
+        rf"|after (?:you )?(?:have )?(?:declared|declare) {_NP} as (?:an? (?:attacker|attacking creature)|npma)"
         rf"|after (?:you )?(?:have )?(?:attacked|attack) with {_NP}"
         rf"|(?:any time )?after the moment you choose to attack with {_NP}"
         r"|after the declare attackers step|during the declare attackers step"
@@ -232,7 +253,7 @@ _EVENTS: dict[str, str] = {
         rf"{_NP} (?:attacks|has attacked|is declared as an attacker|has been declared as an attacker|is attacking)"
     ),
     "after-blockers": (
-        rf"{_NP} (?:is blocked|has been blocked|becomes blocked|is blocking|(?:blocks|is blocking) (?:{_NP}|a creature with (?:flying|menace)))"
+        rf"{_NP} (?:is blocked|has been blocked|becomes blocked|is blocking|(?:blocks|is blocking) {_NP})"
     ),
     "after-first-damage": (
         rf"{_NP} (?:deals|assigns|has dealt|has assigned) (?:its )?(?:first-strike )?(?:combat )?damage"
@@ -252,9 +273,9 @@ _ONE_OF = r"(?:one|one or more|any|either) of "
 _ALL_OF = r"(?:(?:each|all|both|every one) of |all |each |every |both )"
 _BLOCKER_GONE = (
     rf"(?:(?P<gone_one>{_ONE_OF}(?:its|~'s|the|those|that creature's) blockers|{_ONE_OF}(?:the |the other )?creatures"
-    rf" blocking (?:it|~|that creature))"
+    rf" blocking (?:it|~|that creature|npx))"
     rf"|(?P<gone_all>{_ALL_OF}?(?:its|~'s|the|those|that creature's) blockers?|{_ALL_OF}?(?:the )?creatures? blocking"
-    rf" (?:it|~|that creature)|(?:the|that) blocking creatures?)) (?:{_GONE})"
+    rf" (?:it|~|that creature|npx)|(?:the|that) blocking creatures?)) (?:{_GONE})"
 )
 #: Eighth round: the card itself the blocker that goes ("if you sacrifice ~ after it blocks", "even though
 #: ~ leaves the battlefield"): the creature it blocked has no blocker left (the case a ruling of the
@@ -290,15 +311,14 @@ _OUTCOME_VERBS: tuple[tuple[str, bool, str], ...] = (
         "attacking",
         True,
         r"continues? (?:to attack|attacking)|keeps? (?:on )?attacking|(?:remains?|stays?|is still|be still|is|be) attacking"
-        r"|(?:remains?|stays?) in combat|(?:remains?|stays?|is still|be still) (?:an )?attacking creatures?"
-        r"|(?:remains?|stays?|is still) an attacking creature",
+        r"|(?:remains?|stays?) in combat|(?:remains?|stays?|is still|be still) (?:an )?(?:attacking creatures?|npma)",
     ),
     ("attacking", False, r"(?:is|be|gets?) removed from combat|stops? attacking"),
     (
         "blocked",
         True,
-        r"(?:remains?|stays?|is still|be still|is|be) blocked(?: by (?:that|the|its) (?:creature|blocker))?"
-        r"|(?:remains?|stays?|is still|be still|is|be) a blocked creature",
+        r"(?:remains?|stays?|is still|be still|is|be) blocked(?: by (?:that|the|its) (?:creature|blocker)| by npx)?"
+        r"|(?:remains?|stays?|is still|be still|is|be) (?:a blocked creature|npmb)",
     ),
     (
         "blocked",
@@ -308,15 +328,15 @@ _OUTCOME_VERBS: tuple[tuple[str, bool, str], ...] = (
     (
         "blocking",
         True,
-        r"(?:(?:remains?|stays?|is still|keeps? on|keeps?|is|be) blocking|continues? to block)(?: (?:that|the) creature| it)?",
+        r"(?:(?:remains?|stays?|is still|keeps? on|keeps?|is|be) blocking|continues? to block)(?: (?:that|the) creature| it| npx)?",
     ),
-    ("blocking", False, r"stops? blocking(?: (?:that|the) creature| it)?"),
+    ("blocking", False, r"stops? blocking(?: (?:that|the) creature| it| npx)?"),
     (
         "changed",
         True,
         r"(?:change|changes|undo|undoes)(?: or (?:undo|undoes|change|changes))? (?:that|this|anything)"
         r"|(?:change|changes) (?:which creatures are (?:blocking|blocked)(?: or (?:blocking|blocked))?"
-        r"|how (?:it|~|they|that creature|the creature) (?:is|are|was|were) blocked)",
+        r"|how (?:it|~|they|that creature|the creature|npx) (?:is|are|was|were) blocked)",
     ),
     (
         "second-damage",
@@ -472,7 +492,7 @@ def _prepared(sentence: str, normal: bool = True) -> str:
     text = text.rstrip(".").strip()
     for pattern, replacement in _PREPARE:
         text = pattern.sub(replacement, text)
-    return text.strip()
+    return _noun_tokens(text.strip())
 
 
 @lru_cache(maxsize=8192)
