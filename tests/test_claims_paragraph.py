@@ -288,3 +288,16 @@ def test_a_pronoun_opening_a_sentence_carries_the_creature_the_sentence_before_n
 )
 def test_a_carried_pronoun_with_the_claim_changed_or_nothing_to_carry_stays_uncovered(text):
     assert coverage(text, GOLEM.name, CardPool({GOLEM.name: GOLEM}))[0] is None
+
+
+def test_two_clauses_joined_before_any_subject_are_each_read():
+    """Eighth round: ", but the creature it was blocking ..." starts a clause as ", and it ..." does;
+    each clause must be read, and a contradicting one leaves the sentence unread."""
+    from rulings.describing import _clauses
+
+    assert _clauses("you pay its costs, but the normal timing rules apply.") == (
+        "you pay its costs.",
+        "the normal timing rules apply.",
+    )
+    # "the rest" continues the clause before it: not a clause of its own
+    assert _clauses("it must assign lethal damage to its blockers, and the rest can be assigned to the player.") == ()
