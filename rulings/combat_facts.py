@@ -145,7 +145,8 @@ _MOMENT_NOUN_PHRASE = re.compile(
 _NOUN_PHRASE = re.compile(
     r"(?<![\w~'-])(?:"
     r"the creature (?:it|~) (?:was|is) (?:attached to|enchanting|equipping)"
-    r"|(?:an? |the |those |any |all |each |your )?creatures?(?: you control)? (?:that|which) (?:are blocking|is blocking"
+    r"|(?:an? |the |those |any |all |each |your )?(?:creatures?|(?:creature )?tokens?)(?: you control)? (?:that|which)"
+    r" (?:are blocking|is blocking"
     r"|attacked|are attacking|is attacking"
     r"|blocked|are blocked|is blocked|(?:were|was|have been|has been) tapped to attack"
     r"|(?:was|were|has been|have been|is|are) blocked(?: by (?:a single|one|only one|just one) creature)?"
@@ -159,6 +160,7 @@ _NOUN_PHRASE = re.compile(
     r"|your (?:attacking |blocking )?creatures?"
     r"|(?:the )?target creature|the targeted creature|the equipped creature|the enchanted creature"
     r"|the affected creature|each creature"
+    r"|(?:the|those|these|that|a|each|your) (?:creature )?tokens?(?: you control)?"
     # a bare creature noun, unless more words say which creature (read by the frames themselves)
     r"|(?<!which )(?:the creature|that creature|this creature|a creature|the creatures|those creatures|creatures)"
     r"(?! with (?:first|double) strike| blocking| (?:it|~) )"

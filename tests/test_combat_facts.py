@@ -611,3 +611,10 @@ def test_a_second_verb_phrase_of_the_same_creature_must_be_a_declared_outcome_to
 )
 def test_the_card_as_the_blocker_that_goes(sentence, fact):
     assert read_fact(sentence) == fact
+
+
+def test_tokens_are_creatures_too():
+    assert read_fact(
+        "if creatures you control lose haste after you've attacked with tokens that were created this turn, those "
+        "tokens keep attacking."
+    ) == Fact("haste", "lost", "after-attackers", "attacking", True)
