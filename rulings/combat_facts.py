@@ -511,7 +511,7 @@ def read_fact(sentence: str) -> Fact | None:
     return None
 
 
-_OUTCOME_ONLY = re.compile(rf"(?:{_NP} )?(?:{_PREDICATE})")
+_OUTCOME_ONLY = re.compile(rf"(?:(?:once |after |when )?(?:{_MOMENT}),? )?(?:{_NP} )?(?:{_PREDICATE})")
 
 
 @lru_cache(maxsize=8192)
@@ -520,8 +520,24 @@ def read_outcome(sentence: str) -> tuple[str, bool] | None:
     from combat."), and whether it holds; None if it says anything more. Such a sentence says again
     what follows from a fact stated before it in the paragraph (:meth:`Template.read` reads it so
     only after a statement whose declared facts have this outcome)."""
+    found = read_outcome_at(sentence)
+    return None if found is None or found[2] is not None else found[:2]
+
+
+@lru_cache(maxsize=8192)
+def read_outcome_at(sentence: str) -> tuple[str, bool, str | None] | None:
+    """The outcome, whether it holds, and the moment of combat the sentence names before it, if any
+    ("Once it's been declared as an attacker, it stays in combat."): such a sentence says again what
+    follows from a fact of that moment (eighth round). None if it says anything more."""
     found = _OUTCOME_ONLY.fullmatch(_prepared(sentence))
-    return None if found is None else _outcome(found.groupdict())
+    if found is None:
+        return None
+    groups = found.groupdict()
+    outcome = _outcome(groups)
+    if outcome is None:
+        return None
+    moment = next((name for name in _MOMENTS if groups.get(f"m_{name.replace('-', '_')}")), None)
+    return (*outcome, moment)
 
 
 def _fact(groups: Mapping[str, str | None]) -> Fact | None:

@@ -44,7 +44,7 @@ from protocol.keyword_registry import KeywordKind, alternation, of_kind
 from protocol.keywords import RETURN_AN_ATTACKER
 from protocol.model import CardData
 from rulings.claims import Claim, ClaimError, bind, claim_from_record, parse
-from rulings.combat_facts import Fact, FactError, fact_from_record, read_fact, read_outcome
+from rulings.combat_facts import Fact, FactError, fact_from_record, read_fact, read_outcome, read_outcome_at
 from rulings.corpus import Ruling
 from rulings.describing import describes_card, read_paragraph
 from rulings.holders import given_keywords, held_keywords, holder_readings, normal_holder_readings
@@ -493,10 +493,15 @@ class Template:
         it attacked, it continues to attack."): its outcome is one a declared fact of that statement
         has. A sentence with another outcome, or with more than an outcome, is not read this way."""
         for state in sorted(states):
-            outcomes = {(f.outcome, f.holds) for f in self.wordings.facts.get(state, ())}
+            declared = self.wordings.facts.get(state, ())
             for text in texts:
                 claim = set_aside(text).claim
-                if claim and read_outcome(claim) in outcomes:
+                found = read_outcome_at(claim) if claim else None
+                if found is None:
+                    continue
+                outcome, holds, moment = found
+                # an outcome of one of the statement's facts, at that fact's moment if one is named
+                if any(f.outcome == outcome and f.holds == holds and moment in (None, f.moment) for f in declared):
                     return state, {}
         return None
 

@@ -618,3 +618,20 @@ def test_tokens_are_creatures_too():
         "if creatures you control lose haste after you've attacked with tokens that were created this turn, those "
         "tokens keep attacking."
     ) == Fact("haste", "lost", "after-attackers", "attacking", True)
+
+
+def test_an_outcome_said_again_at_a_moment_must_be_at_its_facts_moment():
+    from rulings.combat_facts import read_outcome_at
+
+    assert read_outcome_at("once it's been declared as an attacker, it stays in combat.") == (
+        "attacking",
+        True,
+        "after-attackers",
+    )
+    # with a moment named, it is no bare outcome
+    assert read_outcome("once it's been declared as an attacker, it stays in combat.") is None
+    fact = "If a creature loses haste after you declare it as an attacker, it won't be removed from combat."
+    again = "Once it's been declared as an attacker, it stays in combat."
+    elsewhere = "Once it's been blocked, it stays in combat."
+    assert coverage(f"{fact} {again}", WARLEADER.name, POOL)[0] == "haste.attack-stands"
+    assert coverage(f"{fact} {elsewhere}", WARLEADER.name, POOL)[0] is None
