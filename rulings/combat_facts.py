@@ -320,7 +320,8 @@ _OUTCOME_VERBS: tuple[tuple[str, bool, str], ...] = (
         "blocked",
         True,
         r"(?:remains?|stays?|is still|be still|is|be) blocked(?: by (?:that|the|its) (?:creature|blocker)| by npx)?"
-        r"|(?:remains?|stays?|is still|be still|is|be) (?:a blocked creature|npmb)",
+        r"|(?:remains?|stays?|is still|be still|is|be) (?:a blocked creature|npmb)"
+        r"|(?:remains?|stays?) (?:blocked or blocking|blocking or blocked)(?:, as appropriate)?",
     ),
     (
         "blocked",

@@ -635,3 +635,10 @@ def test_an_outcome_said_again_at_a_moment_must_be_at_its_facts_moment():
     elsewhere = "Once it's been blocked, it stays in combat."
     assert coverage(f"{fact} {again}", WARLEADER.name, POOL)[0] == "haste.attack-stands"
     assert coverage(f"{fact} {elsewhere}", WARLEADER.name, POOL)[0] is None
+
+
+def test_a_block_that_stands_either_way():
+    assert read_fact(
+        "if the equipped creature loses flying after blockers are declared, it remains blocked or blocking, as "
+        "appropriate."
+    ) == Fact("flying", "lost", "after-blockers", "blocked", True)
