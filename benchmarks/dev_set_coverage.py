@@ -1,0 +1,129 @@
+"""How many paragraphs of the eighth round's two blind sets compile (issue 24): C, the development
+set the round was tuned on, and D, the held-out set nobody read.
+
+    python benchmarks/dev_set_coverage.py            # both sets, per rule, counts only
+    python benchmarks/dev_set_coverage.py --show C   # C's paragraphs that do not compile as expected
+
+Both sets were written by helpers that saw only the Comprehensive Rules and the one-line meaning of
+each rule the combat and exile templates check (never the package, its lexicon or its tests):
+made-up cards, Gatherer-style paragraphs that restate a rule, and near misses that state another
+claim (``tests/data/dev-sets/README.md``). A restating paragraph counts when it compiles to the
+template it was written for; a near miss that compiles to any template is a false compile. D's
+paragraphs are never shown (``--show D`` is refused): it measures how far what was fixed on C carries.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from protocol.model import CardData  # noqa: E402
+from rulings.cards import CardPool  # noqa: E402
+from rulings.compile import compile_corpus  # noqa: E402
+from rulings.corpus import Corpus, Ruling, ruling_sha  # noqa: E402
+
+DATA = ROOT / "tests" / "data" / "dev-sets"
+SETS = ("C", "D")
+#: The set that is never shown.
+HELD_OUT = "D"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One paragraph of a set and the template it compiled to (None: uncovered)."""
+
+    row: dict
+    got: str | None
+
+    @property
+    def restating(self) -> bool:
+        return self.row["kind"] == "restates"
+
+    @property
+    def right(self) -> bool:
+        return self.got == self.row["expect"] if self.restating else self.got is None
+
+
+def card(data: dict) -> CardData:
+    return CardData(
+        name=data["name"],
+        types=tuple(data.get("types", ())),
+        text=data.get("text", ""),
+        power=data.get("power"),
+        toughness=data.get("toughness"),
+        keywords=tuple(data.get("keywords", ())),
+    )
+
+
+def rows(name: str) -> list[dict]:
+    with (DATA / f"{name}.jsonl").open(encoding="utf-8") as lines:
+        return [json.loads(line) for line in lines if line.strip()]
+
+
+def outcomes(name: str) -> list[Outcome]:
+    """Every paragraph of set ``name`` compiled for its card, as ``rulings import`` would."""
+    table = rows(name)
+    pool = CardPool({row["card"]["name"]: card(row["card"]) for row in table})
+    rulings = [
+        Ruling(
+            row["id"],
+            row["paragraph"],
+            ruling_sha(row["paragraph"]),
+            (row["card"]["name"],),
+            ("dev",),
+            (),
+            (),
+            "executable",
+        )
+        for row in table
+    ]
+    got = {c.ruling.id: c.template for c in compile_corpus(Corpus(tuple(rulings)), pool).coverage}
+    return [Outcome(row, got[row["id"]]) for row in table]
+
+
+def report(name: str, results: list[Outcome]) -> list[str]:
+    restating = Counter(o.row["expect"] for o in results if o.restating)
+    compiled = Counter(o.row["expect"] for o in results if o.restating and o.right)
+    false = [o for o in results if not o.restating and o.got is not None]
+    lines = [f"== set {name} (template: restating compiled / restating)"]
+    lines += [f"{name} {template:48} {compiled[template]:3}/{restating[template]}" for template in sorted(restating)]
+    total, right = sum(restating.values()), sum(compiled.values())
+    near = sum(1 for o in results if not o.restating)
+    lines.append(
+        f"set {name}: restating compiled {right}/{total} ({right / total:.1%}); false compiles {len(false)}/{near}"
+    )
+    return lines
+
+
+def wrong(name: str, results: list[Outcome]) -> list[str]:
+    if name == HELD_OUT:
+        raise ValueError(f"set {name} is held out: its paragraphs are never shown")
+    return [
+        f"{o.row['id']} {o.row['expect'] or 'near miss'} -> {o.got or 'uncovered'} | {o.row['paragraph']}"
+        for o in results
+        if not o.right
+    ]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--show", metavar="SET", help="the paragraphs of set C not compiled as expected")
+    args = parser.parse_args()
+    if args.show is not None:
+        if args.show not in SETS or args.show == HELD_OUT:
+            parser.error(f"--show {args.show}: only set C is shown; set {HELD_OUT} is held out for measuring")
+        print("\n".join(wrong(args.show, outcomes(args.show))))
+        return
+    for name in SETS:
+        print("\n".join(report(name, outcomes(name))))
+
+
+if __name__ == "__main__":
+    main()
