@@ -233,3 +233,42 @@ def test_the_halves_of_trample_said_after_its_statement(paragraph, template):
 )
 def test_the_exiled_cards_timing_in_eighth_round_words(paragraph, template):
     assert coverage(paragraph, ITERATION.name, EXILE_POOL)[0] == template
+
+
+BRUTE = CardData(name="Test Brute", types=("Creature",), text="Menace", power="3", toughness="3", keywords=("Menace",))
+RALLY = CardData(name="Test Rally", types=("Instant",), text="Creatures you control gain vigilance until end of turn.")
+MORE_POOL = CardPool({c.name: c for c in (BRUTE, RALLY)})
+
+
+@pytest.mark.parametrize(
+    ("card", "paragraph", "template"),
+    [
+        (
+            BRUTE,
+            "If Test Brute gains menace after it's been blocked by one creature, it remains blocked. It'll deal "
+            "its combat damage to the remaining blocker.",
+            "menace.block-stands",
+        ),
+        (
+            BRUTE,
+            "If Test Brute gains menace after it's been blocked by one creature, it remains blocked. It won't "
+            "deal its combat damage to the remaining blocker.",
+            None,
+        ),
+        (
+            RALLY,
+            "Once attackers have been declared, creatures that were tapped to attack remain tapped even after "
+            "they gain vigilance. Test Rally doesn't untap any creatures.",
+            "vigilance.changes-after-attack",
+        ),
+        (
+            RALLY,
+            "Once attackers have been declared, creatures that were tapped to attack remain tapped even after "
+            "they gain vigilance. Test Rally untaps those creatures.",
+            None,
+        ),
+        (RALLY, "Test Rally doesn't untap any creatures.", None),
+    ],
+)
+def test_more_explanations_after_their_statements(card, paragraph, template):
+    assert coverage(paragraph, card.name, MORE_POOL)[0] == template
