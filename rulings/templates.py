@@ -447,22 +447,27 @@ class Template:
                 readings.append(parsed.claim)
         # a statement in any reading first (by a claim, then by a combat fact); an explanation only if
         # no reading states anything
-        for explaining in (False, True):
-            if explaining:
-                by_fact = self._read_by_fact(texts, tuple(cards))
-                if by_fact is not None:
-                    return by_fact
-            for claim in readings:
-                for state, declared in self.wordings.claims.items():
-                    if (state == EXPLAINS) != explaining:
+        pronoun = _PRONOUN.search(split.claim) is not None
+        return (
+            self._bind_claims(readings, slots, pronoun, explaining=False)
+            or self._read_by_fact(texts, tuple(cards))
+            or self._bind_claims(readings, slots, pronoun, explaining=True)
+        )
+
+    def _bind_claims(
+        self, readings: Iterable[Claim], slots: Mapping[str, str], pronoun: bool, *, explaining: bool
+    ) -> tuple[str | None, dict[str, str]] | None:
+        """(statement, slots bound) for the first reading that binds a declared claim of a statement
+        (``explaining``: of ``claims.explains``, returned as an explanation, statement None)."""
+        for claim in readings:
+            for state, declared in self.wordings.claims.items():
+                if (state == EXPLAINS) != explaining:
+                    continue
+                for record in declared:
+                    values = bind(record, claim, self.wordings.slots, slots if pronoun else None)
+                    if values is None or any(slots.get(k, v) != v for k, v in values.items()):
                         continue
-                    for record in declared:
-                        values = bind(
-                            record, claim, self.wordings.slots, slots if _PRONOUN.search(split.claim) else None
-                        )
-                        if values is None or any(slots.get(k, v) != v for k, v in values.items()):
-                            continue
-                        return (None if explaining else state), values
+                    return (None if explaining else state), values
         return None
 
     def _read_by_fact(
