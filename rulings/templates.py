@@ -50,6 +50,7 @@ from rulings.describing import describes_card, read_paragraph
 from rulings.holders import given_keywords, held_keywords, holder_readings, normal_holder_readings
 from rulings.meaning import set_aside
 from rulings.text import sentences, template_form
+from rulings.timing_facts import states_normal_timing
 
 #: The keywords a card of the ninjutsu templates is named by ("the creature with ninjutsu"): the
 #: registry's return-an-attacker family.
@@ -84,7 +85,7 @@ class NotCovered(Exception):
     """Raised while compiling: the ruling's text fits, its card data does not (the reason says why)."""
 
 
-_TEMPLATE_FIELDS = ("id", "slots", "states", "explains", "claims", "facts")
+_TEMPLATE_FIELDS = ("id", "slots", "states", "explains", "claims", "facts", "timing")
 #: The claims of sentences that only explain a statement (``claims.explains``): read as the
 #: ``explains`` wordings are, never as a statement, so a paragraph needs a statement besides.
 EXPLAINS = "explains"
@@ -113,6 +114,9 @@ class Wordings:
     #: Statement name -> the combat facts that state it (a keyword changed at a moment of combat, and
     #: what follows: :mod:`rulings.combat_facts`).
     facts: Mapping[str, tuple[Fact, ...]] = field(default_factory=dict)
+    #: The statement a sentence states when it says when exiled cards can be played and the normal
+    #: timing rules make it true (read by :mod:`rulings.timing_facts`); None: not read so.
+    timing: str | None = None
 
 
 def _sentence(text: str) -> str:
@@ -173,7 +177,11 @@ def _read_template(entry: object, macros: Mapping[str, str], where: str, index: 
             declared[name] = tuple(claim_from_record(r, f"{at}: claims.{name}") for r in records)
         except ClaimError as exc:
             raise WordingError(str(exc)) from None
+    timing = entry.get("timing")
+    if timing is not None and (not isinstance(timing, str) or timing not in states):
+        raise WordingError(f"{at}: timing must name one of its statements ({', '.join(states)}), got {timing!r}")
     return Wordings(
+        timing=timing,
         claims=declared,
         facts=_read_facts(entry.get("facts", {}), states, at),
         id=tid,
@@ -451,8 +459,16 @@ class Template:
         return (
             self._bind_claims(readings, slots, pronoun, explaining=False)
             or self._read_by_fact(texts, tuple(cards))
+            or self._read_by_timing(texts)
             or self._bind_claims(readings, slots, pronoun, explaining=True)
         )
+
+    def _read_by_timing(self, texts: Iterable[str]) -> tuple[str | None, dict[str, str]] | None:
+        """(statement, no slots) if the template reads timing claims and one reading of the sentence
+        says when exiled cards can be played, truly by the normal timing rules (:mod:`rulings.timing_facts`)."""
+        if self.wordings.timing is None or not states_normal_timing(texts):
+            return None
+        return self.wordings.timing, {}
 
     def _bind_claims(
         self, readings: Iterable[Claim], slots: Mapping[str, str], pronoun: bool, *, explaining: bool

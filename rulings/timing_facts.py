@@ -1,0 +1,406 @@
+"""When an exiled card may be played, read as a fact and judged by the normal timing rules, not
+matched as a bag of words (issue 24, ninth round).
+
+Rulings of cards that let you play the cards they exile restate the timing rules through cases:
+"you can't cast a creature card exiled this way during your upkeep", "if it's a land, you can play
+it only if you have a land play left", "you'll have to wait until your main phase to cast a
+sorcery", "you can cast an instant card exiled this way during an opponent's turn". Each is one
+claim -- *which cards*, *when*, and *whether they can be played then* -- and whether it is a claim
+of the rule "the permission doesn't change when you can play them" depends on whether it is true
+by the normal timing rules (117.1a, 305.1-305.2, 307.1), not on its words. So this reader takes
+the sentence apart into those parts, each from a small grammar of its own forms, and evaluates
+the claim over every situation of a turn (whose turn, which step, the stack, the land play) with
+the rules' own table (:func:`playable`):
+
+- **can** (kinds, moment): every card of those kinds is playable in every situation of the moment;
+- **cannot**: none is playable in any situation of it;
+- **only** ("only during your main phase", "can't ... unless you have a land play left", "have to
+  wait until your main phase"): every situation in which one is playable is in the moment;
+- **not-all** ("~ doesn't let you cast them any time you could cast an instant"): not *can*.
+
+A sentence is read only if a frame reads *all* of it, and it states the rule only if its claim is
+true for every kind it names: a negated sentence, another kind, another moment or another verdict
+computes a claim that is false (or undecided), and stays unread. A kind nobody can judge
+("a nonland card" is played at two timings) or a moment the grammar has not ("right away") leaves
+the sentence unread, never guessed.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from rulings.meaning import spell_out_contractions
+
+#: The card kinds the rules time differently: a land (305.1-305.2), a card played at sorcery speed
+#: (307.1: sorceries and permanent spells without flash) and one played whenever you have priority
+#: (instants and cards with flash, 117.1a).
+KINDS = ("land", "sorcery-speed", "instant-speed")
+VERDICTS = ("can", "cannot", "only", "not-all")
+
+
+@dataclass(frozen=True)
+class Situation:
+    """A moment a player could play a card at: whose turn, which step, the stack, the land play."""
+
+    yours: bool
+    step: str
+    stack_empty: bool
+    land_play: bool
+
+
+STEPS = ("upkeep", "draw", "main1", "combat", "main2", "end")
+SITUATIONS = tuple(
+    Situation(yours, step, empty, land)
+    for yours, step, empty, land in itertools.product((True, False), STEPS, (True, False), (True, False))
+)
+
+
+def playable(kind: str, at: Situation) -> bool:
+    """The normal timing rules: whether a card of ``kind`` may be played by its owner at ``at``."""
+    if kind == "instant-speed":
+        return True
+    main = at.yours and at.step in ("main1", "main2") and at.stack_empty
+    return main and (at.land_play or kind != "land")
+
+
+Moment = Callable[[Situation], bool]
+
+
+@dataclass(frozen=True)
+class TimingFact:
+    """Cards of ``kinds`` can, cannot or can only be played at ``moment`` (a set of situations)."""
+
+    kinds: frozenset[str]
+    verdict: str
+    moment: frozenset[Situation]
+
+    def true(self) -> bool:
+        """Whether the normal timing rules make this claim true for every kind it names."""
+        inside = self.moment
+        if not inside:
+            return False
+        outside = frozenset(SITUATIONS) - inside
+        for kind in self.kinds:
+            if self.verdict == "can" and not all(playable(kind, s) for s in inside):
+                return False
+            if self.verdict == "cannot" and any(playable(kind, s) for s in inside):
+                return False
+            if self.verdict == "only" and any(playable(kind, s) for s in outside):
+                return False
+            if self.verdict == "only" and not any(playable(kind, s) for s in inside):
+                return False
+        if self.verdict == "not-all":
+            return any(not playable(kind, s) for kind in self.kinds for s in inside)
+        return True
+
+
+def _situations(*tests: Moment) -> frozenset[Situation]:
+    return frozenset(s for s in SITUATIONS if all(t(s) for t in tests))
+
+
+# --- the grammar -------------------------------------------------------------------------------
+
+#: Kind words: the card types a noun phrase names, and the kind each is played at. Only the kinds
+#: the timing checks draw (a land, a sorcery, a creature without flash, an instant): a claim about
+#: an artifact or a card with flash is one no check would show held, so it is left unread.
+_KIND_WORDS = {
+    "land": "land",
+    "sorcery": "sorcery-speed",
+    "creature": "sorcery-speed",
+    "instant": "instant-speed",
+}
+_TYPE = r"(?:lands?|sorcer(?:y|ies)|creatures?|artifacts?|enchantments?|planeswalkers?|battles?|permanents?|instants?)"
+_FLASH = r"(?:with flash|without flash|that (?:does not have|has|have|do not have) flash)"
+_NOUN = r"(?:cards?|spells?)"
+_ONE = rf"(?:{_TYPE}(?: {_NOUN})?(?: {_FLASH})?|{_NOUN} {_FLASH})"
+_DET = r"(?:(?:a|an|the|any|that|those|each|one of the|one of those) )?(?:exiled )?"
+#: One or more kinds: "a creature or sorcery card", "a land or cast a sorcery" is two verbs (below).
+_KINDS = rf"{_DET}{_ONE}(?:(?:,| or|, or| and) {_DET}{_ONE})*"
+#: Where the card is: exiled by the ruling's card (the template's card test says it lets you play them).
+_EXILED = (
+    r"(?:exiled (?:with|by) ~(?:'s (?:triggered |activated |last |first |)ability)?|exiled this way|"
+    r"exiled with (?:it|that ability|this ability)|you exiled(?: this way| with ~)?|from among (?:the )?cards exiled (?:this way|with ~))"
+)
+_PRONOUN = r"(?:it|them|that card|the card|those cards|the exiled card|the exiled cards)"
+_GENERIC = rf"(?:(?:a |the |any |those |that )?(?:exiled )?cards? {_EXILED}|the exiled cards?)"
+
+_PLAY = r"(?:cast|play)"
+_CAN = r"(?:can|may|could|are able to|is able to|will be able to|would be able to)"
+_CANNOT = (
+    r"(?:cannot|can not|may not|could not|are not able to|is not able to|will not be able to|would not be able to)"
+)
+_WAIT = r"(?:(?:you )?(?:will |would )?(?:have|need|must) to wait|(?:you )?must wait|(?:you )?will need to wait)"
+
+#: Moments: each a name and its phrases; a moment is one of them, then qualifiers (below) that
+#: narrow it ("during your postcombat main phase if the stack is empty", "only during one of your
+#: main phases, and only if you haven't used your land play"): the situations of all its parts.
+_MOMENT_FORMS: dict[str, str] = {
+    "opponent": r"(?:during|on|in) (?:an|your|each|another|the) (?:opponent's|player's|other player's) turns?|"
+    r"during (?:your )?opponents' turns",
+    "your-turn": r"during your (?:own )?turn",
+    "upkeep": r"during your upkeep(?: step)?|in your upkeep",
+    "draw": r"during your draw step",
+    "combat": r"during (?:your )?combat|during (?:the|your) combat (?:phase|damage step)|"
+    r"during (?:the|your) (?:beginning of combat|declare attackers|declare blockers) step",
+    "end": r"during (?:your|the|a turn's) end step|during (?:the|your) ending phase|at the end of (?:your|the) turn",
+    "main1": r"(?:during|in) your (?:precombat|first) main phase",
+    "main2": r"(?:during|in) your (?:postcombat|second) main phase",
+    "main": r"(?:during|in) (?:one of )?your main phases?",
+    "stack": r"while (?:a|another|the) (?:spell|ability|spell or ability) is on the stack|while the stack is not empty|"
+    r"in response to (?:a|another|an|the) (?:spell|ability|spell or ability|triggered ability)",
+    "any-time": r"(?:at|with) instant speed|(?:at )?any time you could cast an instant|whenever you have priority|"
+    r"(?:at )?any time you have priority|as though (?:it|they) had flash",
+    "land-play": r"if you have (?:a|an available|an unused) land play (?:remaining|available|left)|"
+    r"if you have not (?:yet |already )?(?:played a land|used your land play) (?:this|that|for the) turn",
+}
+#: Qualifiers of a moment.
+_QUALIFIER_FORMS: dict[str, str] = {
+    "stack-empty": r"(?:while|when|if) the stack is empty|with an empty stack",
+    "land-play": _MOMENT_FORMS["land-play"],
+}
+#: The moments "until" names: a main phase (of this or a later turn).
+_UNTIL_FORMS: dict[str, str] = {
+    "main": r"(?:one of )?your (?:next )?(?:precombat |postcombat |first |second )?main phases?",
+}
+_MAIN: Moment = lambda s: s.yours and s.step in ("main1", "main2")  # noqa: E731
+_MOMENTS: dict[str, frozenset[Situation]] = {
+    "opponent": _situations(lambda s: not s.yours),
+    "your-turn": _situations(lambda s: s.yours),
+    "upkeep": _situations(lambda s: s.yours and s.step == "upkeep"),
+    "draw": _situations(lambda s: s.yours and s.step == "draw"),
+    "combat": _situations(lambda s: s.step == "combat"),
+    "end": _situations(lambda s: s.step == "end"),
+    "main": _situations(_MAIN),
+    "main1": _situations(lambda s: s.yours and s.step == "main1"),
+    "main2": _situations(lambda s: s.yours and s.step == "main2"),
+    "stack": _situations(lambda s: not s.stack_empty),
+    "stack-empty": _situations(lambda s: s.stack_empty),
+    "any-time": frozenset(SITUATIONS),
+    "land-play": _situations(lambda s: s.land_play),
+    "land-play-used": _situations(lambda s: not s.land_play),
+}
+
+
+def _alternatives(forms: dict[str, str]) -> str:
+    return "|".join(f"(?:{f})" for f in forms.values())
+
+
+_QUALIFIER = rf"(?:,? (?:and )?(?:only )?(?:{_alternatives(_QUALIFIER_FORMS)}))"
+
+
+def _named(group: str, forms: dict[str, str] = _MOMENT_FORMS) -> str:
+    """A moment (one of ``forms``, then its qualifiers) captured whole in ``group``."""
+    return rf"(?P<{group}>(?:{_alternatives(forms)}){_QUALIFIER}*)"
+
+
+def _until(group: str) -> str:
+    return _named(group, _UNTIL_FORMS)
+
+
+#: Every form a moment's text is read by, the qualifiers marked.
+_PART_FORMS = {**_MOMENT_FORMS, **{f"until-{k}": v for k, v in _UNTIL_FORMS.items()}} | {
+    f"q-{k}": v for k, v in _QUALIFIER_FORMS.items()
+}
+
+
+@lru_cache(maxsize=1024)
+def _moment(text: str) -> frozenset[Situation] | None:
+    """The situations of a moment's text: those of all its parts (None: a part no form reads)."""
+    out = frozenset(SITUATIONS)
+    rest = text
+    while rest:
+        for name, form in _PART_FORMS.items():
+            found = re.match(rf"(?:,? (?:and )?(?:only )?)?(?:{form})", rest)
+            if found and found.end() > 0:
+                out &= _MOMENTS[name.removeprefix("q-").removeprefix("until-")]
+                rest = rest[found.end() :].lstrip()
+                break
+        else:
+            return None
+    return out
+
+
+def _moment_of(groups: dict[str, str | None], group: str) -> frozenset[Situation] | None:
+    text = groups.get(group)
+    return None if text is None else _moment(text)
+
+
+#: A condition naming the moment the cards are exiled or the permission is used: "if ~'s ability
+#: resolves during combat," / "if you activate ~'s ability during an opponent's turn,".
+_EVENT = (
+    r"(?:you (?:activate|cast) (?:~|it)(?:'s (?:triggered |activated |)ability)?|"
+    r"(?:~'s|its|the|that|this) (?:triggered |activated |)ability (?:resolves|triggers)|~ (?:resolves|triggers)|"
+    r"(?:the |those )?cards? (?:is|are) exiled|you exile (?:it|them|the cards?))"
+)
+#: "if you have already played a land this turn," -- the land play used.
+_LAND_USED = r"if you have already played a land this turn"
+_LAND_UNLESS = (
+    r"unless (?:you have (?:a|an available) land play (?:remaining|available|left)|"
+    r"an effect (?:allows|lets) you (?:to )?play (?:an )?additional lands?)"
+)
+
+_OBJECTS = rf"{_PLAY} (?:{_KINDS}|{_PRONOUN})(?: or {_PLAY} {_KINDS})*"
+
+
+def _tail(g: str) -> str:
+    """After a clause: its own moment ("only" may come before it), "that turn" (the condition's
+    moment), or a land-play exception."""
+    return rf"(?: (?P<{g}_only2>only )?(?:{_named(g + 'm')})| (?P<{g}_that>that turn)| (?P<{g}_unless>{_LAND_UNLESS}))?"
+
+
+def _clause(g: str) -> str:
+    """One clause: "you can('t) [only] cast <kinds>", "<kinds> can('t) [only] be cast", "~ doesn't
+    let you cast <kinds>" (each with its tail), or "you'll have to wait until <moment> to cast <kinds>"."""
+    can = rf"you (?P<{g}0_v>{_CAN}|{_CANNOT}) (?P<{g}0_only>only )?(?P<{g}0_objs>{_OBJECTS})(?: {_EXILED})?{_tail(g + '0')}"
+    passive = (
+        rf"(?P<{g}1_objs>{_KINDS}|{_GENERIC}|{_PRONOUN})(?: {_EXILED})? (?P<{g}1_v>{_CAN}|{_CANNOT}) (?P<{g}1_only>only )?"
+        rf"be (?:cast|played){_tail(g + '1')}"
+    )
+    deny = (
+        rf"~(?:'s (?:triggered |activated |)ability)? (?:does not|did not) (?:let|allow) you (?:to )?(?P<{g}2_deny>)"
+        rf"(?P<{g}2_objs>{_PLAY} (?:{_KINDS}|{_PRONOUN}|{_GENERIC})(?: or {_PLAY} {_KINDS})*)(?: {_EXILED})?{_tail(g + '2')}"
+    )
+    wait = rf"{_WAIT} until (?:{_until(g + '3w')}) to (?P<{g}3_objs>{_OBJECTS})(?: {_EXILED})?"
+    return f"(?:{can}|{passive}|{deny}|{wait})"
+
+
+#: "if it is a land card," / "if the exiled card is a creature card without flash," / "if one of
+#: the exiled cards is a land card,": the kind of the card a pronoun then names.
+_IF_KIND = rf"if (?:it is|{_PRONOUN} (?:is|are)|one of (?:the exiled cards|them) is|the card {_EXILED} is) (?P<ifkind>{_KINDS})"
+_IF = rf"(?:(?:if {_EVENT} (?:{_named('cond')})|(?P<landused>{_LAND_USED})|{_IF_KIND}),? )?"
+
+
+@lru_cache(maxsize=1)
+def _frames() -> tuple[re.Pattern[str], ...]:
+    one = rf"(?:for example, )?{_IF}(?:for example, )?{_clause('a')}(?:,? but {_clause('b')})?"
+    return (re.compile(one),)
+
+
+#: Words of a kind's noun phrase that name no type.
+_NOT_TYPES = frozenset(
+    {"a", "an", "the", "any", "that", "those", "each", "one", "of", "exiled", "card", "cards", "spell", "spells"}
+)
+
+
+def _kinds_of(phrase: str) -> frozenset[str] | None:
+    """The kinds a noun phrase names; None when one of its cards is of a kind the rules time two
+    ways ("a nonland card") or the checks never draw (an artifact, a card with flash)."""
+    kinds: set[str] = set()
+    for part in re.split(r",? (?:or|and) |, ", phrase):
+        flash = re.search(_FLASH, part)
+        words = [w for w in re.findall(r"[a-z]+", part[: flash.start()] if flash else part) if w not in _NOT_TYPES]
+        singular = ["sorcery" if w == "sorceries" else w.removesuffix("s") for w in words]
+        if len(singular) != 1 or singular[0] not in _KIND_WORDS:
+            return None
+        if flash and (singular != ["creature"] or not re.search(r"without|not have", flash.group(0))):
+            # "a creature card without flash" is a creature the checks draw; a card with flash is not
+            return None
+        kinds.add(_KIND_WORDS[singular[0]])
+    return frozenset(kinds) or None
+
+
+def _clause_facts(
+    groups: dict[str, str | None],
+    g: str,
+    condition: frozenset[Situation] | None,
+    if_kind: frozenset[str] | None,
+    land_used: bool,
+) -> list[TimingFact] | None:
+    """The facts one clause states, or None if it states none this reader can judge."""
+    for i in range(4):
+        p = f"{g}{i}"
+        if groups.get(f"{p}_objs") is None:
+            continue
+        objs = groups[f"{p}_objs"] or ""
+        kinds: frozenset[str] | None
+        # each verb's object ("play a land or cast a sorcery"); a passive clause's subject is one
+        phrases = [m.group(1) for m in re.finditer(rf"(?:^|or ){_PLAY} ({_KINDS}|{_PRONOUN}|{_GENERIC})", objs)]
+        found: set[str] = set()
+        for phrase in phrases or [objs]:
+            if re.fullmatch(_PRONOUN, phrase) or re.fullmatch(_GENERIC, phrase):
+                # a card of no kind told: the kind the condition gave, else every kind
+                found |= if_kind or frozenset(KINDS)
+                continue
+            kinds = _kinds_of(phrase)
+            if kinds is None:
+                return None
+            found |= kinds
+        if i == 3:
+            moment = _moment_of(groups, f"{p}w")
+            return None if moment is None else [TimingFact(frozenset(found), "only", moment)]
+        verb = groups.get(f"{p}_v") or ""
+        negative = bool(re.fullmatch(_CANNOT, verb))
+        only = bool(groups.get(f"{p}_only") or groups.get(f"{p}_only2"))
+        moment = _moment_of(groups, f"{p}m")
+        if groups.get(f"{p}_that"):
+            moment = condition
+        if groups.get(f"{p}_unless"):
+            # "can't play it unless you have a land play left" / "... unless an effect lets you play
+            # additional lands": only with a land play
+            if not negative or only:
+                return None
+            if land_used:
+                # "if you've already played a land this turn, you can't play it unless an effect
+                # lets you play additional lands": not with the land play used
+                moment = _MOMENTS["land-play-used"]
+            else:
+                negative, only, moment = False, True, _MOMENTS["land-play"]
+        if moment is None:
+            moment = _MOMENTS["land-play-used"] if land_used else condition
+        if moment is None:
+            return None
+        if land_used and moment is not _MOMENTS["land-play-used"]:
+            moment = moment & _MOMENTS["land-play-used"]
+        if groups.get(f"{p}_deny") is not None:
+            verdict = "not-all"
+        elif only:
+            verdict = "only" if not negative else ""
+        else:
+            verdict = "cannot" if negative else "can"
+        if not verdict:
+            return None
+        return [TimingFact(frozenset(found), verdict, moment)]
+    return []
+
+
+def _prepared(sentence: str) -> str:
+    text = spell_out_contractions(sentence.strip().lower().replace("\u2019", "'"))
+    text = re.sub(r"\s+", " ", text.rstrip(".").strip())
+    return re.sub(r"\bthe exiled card\b|\bthat exiled card\b", "the exiled card", text)
+
+
+@lru_cache(maxsize=8192)
+def read_timing(sentence: str) -> tuple[TimingFact, ...] | None:
+    """The timing facts ``sentence`` (template form, asides set aside) states, or None if no frame
+    reads all of it or a part of it is one this reader cannot judge."""
+    text = _prepared(sentence)
+    for frame in _frames():
+        found = frame.fullmatch(text)
+        if found is None:
+            continue
+        groups = found.groupdict()
+        condition = _moment_of(groups, "cond")
+        if_kind = _kinds_of(groups["ifkind"]) if groups.get("ifkind") else None
+        if groups.get("ifkind") and if_kind is None:
+            return None
+        facts: list[TimingFact] = []
+        for g in ("a", "b"):
+            part = _clause_facts(groups, g, condition, if_kind, bool(groups.get("landused")))
+            if part is None:
+                return None
+            facts.extend(part)
+        return tuple(facts) or None
+    return None
+
+
+def states_normal_timing(texts: Iterable[str]) -> bool:
+    """Whether one reading of a sentence is a timing claim the normal timing rules make true."""
+    for text in texts:
+        facts = read_timing(text)
+        if facts and all(f.true() for f in facts):
+            return True
+    return False

@@ -1,0 +1,169 @@
+"""When an exiled card can be played, read as a claim and judged by the normal timing rules
+(:mod:`rulings.timing_facts`, issue 24, ninth round)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from protocol.model import CardData
+from rulings.cards import CardPool
+from rulings.templates import WordingError, read_wordings
+from rulings.timing_facts import SITUATIONS, playable, read_timing, states_normal_timing
+from tests.test_claims_paragraph import coverage
+
+
+def judged(sentence: str) -> bool | None:
+    """True: read, and true by the timing rules; False: read, and false; None: not read."""
+    facts = read_timing(sentence)
+    return None if facts is None else all(f.true() for f in facts)
+
+
+# Each expectation is the rules' answer (117.1a, 305.1-305.2, 307.1), written by hand: not computed.
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("you can't cast a creature card exiled this way during your upkeep.", True),
+        ("you can cast a creature card exiled this way during your upkeep.", False),
+        ("you can cast an instant card exiled this way during an opponent's turn.", True),
+        ("you can't cast an instant card exiled this way during an opponent's turn.", False),
+        ("you can't cast a sorcery card exiled with ~ while a spell is on the stack.", True),
+        ("you can cast a sorcery card exiled with ~ in response to a spell.", False),
+        ("if it's a land, you can play it only if you have a land play left.", True),
+        ("if it's an instant, you can cast it only if you have a land play left.", False),
+        ("if it's a land card, you can't play it unless you have a land play available.", True),
+        (
+            "for example, if one of the exiled cards is a land card, you may play it only during your main "
+            "phase while the stack is empty.",
+            True,
+        ),
+        ("if it's a land card, it may be played only during one of your main phases.", True),
+        ("if it's an instant card, it may be played only during one of your main phases.", False),
+        (
+            "if you've already played a land this turn, you can't play a land card exiled with ~'s ability unless "
+            "an effect allows you to play additional lands.",
+            True,
+        ),
+        (
+            "if you activate ~'s ability during an opponent's turn, you can cast an instant card exiled this "
+            "way, but you can't play a land or cast a sorcery that turn.",
+            True,
+        ),
+        (
+            "if you activate ~'s ability during an opponent's turn, you can cast an instant card exiled this "
+            "way, but you can play a land that turn.",
+            False,
+        ),
+        ("~ doesn't let you cast cards exiled with it any time you could cast an instant.", True),
+        ("~ doesn't let you cast instant cards exiled with it any time you could cast an instant.", False),
+        (
+            "if its ability resolves during combat, you'll have to wait until your postcombat main phase to cast "
+            "a sorcery or creature card exiled this way.",
+            True,
+        ),
+        (
+            "if the card exiled by ~ is a creature card without flash, you can cast it during your postcombat "
+            "main phase if the stack is empty.",
+            True,
+        ),
+        ("a sorcery card exiled with ~ can be cast only during your main phase while the stack is empty.", True),
+        ("a sorcery card exiled with ~ can be cast only during your postcombat main phase.", False),
+        # undecided: the stack may hold a spell during a main phase
+        ("you can cast a creature card exiled this way during your main phase.", False),
+        # every kind (no kind told): an instant is not limited to main phases
+        ("you can play them only during your main phase.", False),
+    ],
+)
+def test_a_timing_claim_is_judged_by_the_rules(sentence, expected):
+    assert judged(sentence) is expected
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # a kind the rules time two ways, or the checks never draw
+        "you can't cast a nonland card exiled this way during your upkeep.",
+        "you can cast a card with flash exiled this way during an opponent's turn.",
+        "you can't cast an artifact card exiled this way during your upkeep.",
+        # a moment the grammar has not, another player, another zone, more than the claim
+        "you can't cast a creature card exiled this way right away.",
+        "an opponent can't cast a creature card exiled this way during your upkeep.",
+        "you can't cast a creature card from your graveyard during your upkeep.",
+        "you can't cast a creature card exiled this way during your upkeep unless you pay {2}.",
+        "you can cast an instant card exiled this way during an opponent's turn without paying its mana cost.",
+    ],
+)
+def test_a_sentence_no_frame_reads_whole_is_not_judged(sentence):
+    assert read_timing(sentence) is None
+
+
+KIND_PHRASES = {
+    "a land card": "land",
+    "a sorcery card": "sorcery-speed",
+    "a creature card": "sorcery-speed",
+    "an instant card": "instant-speed",
+}
+MOMENT_PHRASES = (
+    "during your upkeep",
+    "during an opponent's turn",
+    "during combat",
+    "during your end step",
+    "during your main phase while the stack is empty",
+    "during your postcombat main phase if the stack is empty",
+    "while a spell is on the stack",
+    "any time you could cast an instant",
+)
+
+
+@given(st.sampled_from(sorted(KIND_PHRASES)), st.sampled_from(MOMENT_PHRASES))
+def test_a_claim_and_its_negation_are_never_both_true(kind, moment):
+    can = f"you can {'play' if 'land' in kind else 'cast'} {kind} exiled this way {moment}."
+    cannot = can.replace("you can ", "you can't ", 1)
+    assert not (judged(can) and judged(cannot))
+    facts = read_timing(can)
+    assert facts is not None, can
+    # where the rules decide the moment for the kind, one of the two is read as true
+    decided = {playable(KIND_PHRASES[kind], s) for s in facts[0].moment}
+    if len(decided) == 1:
+        assert judged(can) or judged(cannot)
+
+
+def test_no_situation_is_forgotten():
+    # two players' turns, six steps with priority drawn by the checks, the stack, the land play
+    assert len(SITUATIONS) == 2 * 6 * 2 * 2
+
+
+EXILER = CardData(
+    name="Test Emberseer",
+    types=("Creature",),
+    text="When Test Emberseer enters, exile the top card of your library. You may play that card this turn.",
+    power="2",
+    toughness="2",
+)
+PLAIN = CardData(name="Test Ogre", types=("Creature",), text="Trample", power="3", toughness="3", keywords=("Trample",))
+POOL = CardPool({c.name: c for c in (EXILER, PLAIN)})
+
+
+def test_a_true_timing_claim_compiles_for_a_card_that_lets_you_play_what_it_exiles():
+    restating = "You can't cast a creature card exiled with Test Emberseer during your upkeep."
+    assert coverage(restating, EXILER.name, POOL)[0] == "play-from-exile.timing-unchanged"
+    assert coverage(restating.replace("can't", "can"), EXILER.name, POOL)[0] is None
+    assert coverage(restating.replace("upkeep", "main phase while the stack is empty"), EXILER.name, POOL)[0] is None
+
+
+def test_a_timing_claim_compiles_only_for_a_card_the_rule_is_about():
+    assert coverage("You can't cast a creature card exiled this way during your upkeep.", PLAIN.name, POOL)[0] is None
+
+
+def test_a_sentence_of_another_template_is_not_read_as_timing():
+    assert not states_normal_timing(["you can't cast it."])
+
+
+def test_timing_must_name_a_statement_of_its_template(tmp_path: Path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[[template]]\nid = "x.y"\ntiming = "t"\nstates.s = ["a sentence\\\\."]\n', encoding="utf-8")
+    with pytest.raises(WordingError, match=r"template x\.y: timing must name one of its statements \(s\), got 't'"):
+        read_wordings(bad)
