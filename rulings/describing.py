@@ -355,7 +355,8 @@ def _used_again(text: str, cards: Sequence[CardData]) -> str | None:
 #: Where two independent clauses meet: a comma and a conjunction before a new subject.
 _CLAUSE_JOIN = re.compile(
     # eighth round: any subject that starts a clause, not only "you" and "it"
-    r", (?:and|but) (?=(?:you|it|they|~|the|that|those|each|its|any|a|an) (?!(?:rest|remaining|remainder|excess)\b))"
+    # ninth round: ", so" joins a consequence, a claim of its own (both must be read)
+    r", (?:and|but|so) (?=(?:you|it|they|~|the|that|those|each|its|any|a|an) (?!(?:rest|remaining|remainder|excess)\b))"
 )
 
 
