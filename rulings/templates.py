@@ -47,10 +47,10 @@ from rulings.claims import Claim, ClaimError, bind, claim_from_record, parse
 from rulings.combat_facts import Fact, FactError, fact_from_record, read_fact, read_outcome, read_outcome_at
 from rulings.corpus import Ruling
 from rulings.describing import describes_card, read_paragraph
+from rulings.fact_readers import READERS
 from rulings.holders import given_keywords, held_keywords, holder_readings, normal_holder_readings
 from rulings.meaning import set_aside
 from rulings.text import sentences, template_form
-from rulings.timing_facts import states_normal_timing
 
 #: The keywords a card of the ninjutsu templates is named by ("the creature with ninjutsu"): the
 #: registry's return-an-attacker family.
@@ -85,7 +85,7 @@ class NotCovered(Exception):
     """Raised while compiling: the ruling's text fits, its card data does not (the reason says why)."""
 
 
-_TEMPLATE_FIELDS = ("id", "slots", "states", "explains", "claims", "facts", "timing")
+_TEMPLATE_FIELDS = ("id", "slots", "states", "explains", "claims", "facts", "readers")
 #: The claims of sentences that only explain a statement (``claims.explains``): read as the
 #: ``explains`` wordings are, never as a statement, so a paragraph needs a statement besides.
 EXPLAINS = "explains"
@@ -114,9 +114,9 @@ class Wordings:
     #: Statement name -> the combat facts that state it (a keyword changed at a moment of combat, and
     #: what follows: :mod:`rulings.combat_facts`).
     facts: Mapping[str, tuple[Fact, ...]] = field(default_factory=dict)
-    #: The statement a sentence states when it says when exiled cards can be played and the normal
-    #: timing rules make it true (read by :mod:`rulings.timing_facts`); None: not read so.
-    timing: str | None = None
+    #: The readers (:data:`rulings.fact_readers.READERS`) that take a sentence apart by meaning for
+    #: this template, tried after its claims and facts.
+    readers: tuple[str, ...] = ()
 
 
 def _sentence(text: str) -> str:
@@ -177,11 +177,8 @@ def _read_template(entry: object, macros: Mapping[str, str], where: str, index: 
             declared[name] = tuple(claim_from_record(r, f"{at}: claims.{name}") for r in records)
         except ClaimError as exc:
             raise WordingError(str(exc)) from None
-    timing = entry.get("timing")
-    if timing is not None and (not isinstance(timing, str) or timing not in states):
-        raise WordingError(f"{at}: timing must name one of its statements ({', '.join(states)}), got {timing!r}")
     return Wordings(
-        timing=timing,
+        readers=_read_readers(entry.get("readers", []), states, at),
         claims=declared,
         facts=_read_facts(entry.get("facts", {}), states, at),
         id=tid,
@@ -191,6 +188,18 @@ def _read_template(entry: object, macros: Mapping[str, str], where: str, index: 
         macros=dict(macros),
         source=where,
     )
+
+
+def _read_readers(names: object, states: Mapping[str, object], at: str) -> tuple[str, ...]:
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise WordingError(f"{at}: readers must be a list of reader names ({', '.join(READERS)})")
+    for name in names:
+        if name not in READERS:
+            raise WordingError(f"{at}: readers: no reader {name!r} (known: {', '.join(READERS)})")
+        missing = [s for s in READERS[name].states if s not in states]
+        if missing:
+            raise WordingError(f"{at}: readers: {name!r} states {', '.join(missing)}, which the template does not have")
+    return tuple(names)
 
 
 def _read_facts(facts: object, states: Mapping[str, object], at: str) -> dict[str, tuple[Fact, ...]]:
@@ -459,16 +468,23 @@ class Template:
         return (
             self._bind_claims(readings, slots, pronoun, explaining=False)
             or self._read_by_fact(texts, tuple(cards))
-            or self._read_by_timing(texts)
+            or self._read_by_readers(texts, tuple(cards), explaining=False)
             or self._bind_claims(readings, slots, pronoun, explaining=True)
+            or self._read_by_readers(texts, tuple(cards), explaining=True)
         )
 
-    def _read_by_timing(self, texts: Iterable[str]) -> tuple[str | None, dict[str, str]] | None:
-        """(statement, no slots) if the template reads timing claims and one reading of the sentence
-        says when exiled cards can be played, truly by the normal timing rules (:mod:`rulings.timing_facts`)."""
-        if self.wordings.timing is None or not states_normal_timing(texts):
-            return None
-        return self.wordings.timing, {}
+    def _read_by_readers(
+        self, texts: Iterable[str], cards: tuple[CardData, ...], *, explaining: bool
+    ) -> tuple[str | None, dict[str, str]] | None:
+        """(statement or None for an explanation, no slots) if one of the template's readers
+        (:mod:`rulings.fact_readers`) reads the sentence as a statement (``explaining``: as an
+        explanation)."""
+        texts = tuple(texts)
+        for name in self.wordings.readers:
+            found = READERS[name].read(texts, cards)
+            if found is not None and (found == EXPLAINS) == explaining:
+                return (None if explaining else found), {}
+        return None
 
     def _bind_claims(
         self, readings: Iterable[Claim], slots: Mapping[str, str], pronoun: bool, *, explaining: bool

@@ -642,3 +642,18 @@ def test_a_block_that_stands_either_way():
         "if the equipped creature loses flying after blockers are declared, it remains blocked or blocking, as "
         "appropriate."
     ) == Fact("flying", "lost", "after-blockers", "blocked", True)
+
+
+PHALANX = CardData(
+    name="Test Phalanx", types=("Creature",), text="Defender", power="1", toughness="4", keywords=("Defender",)
+)
+
+
+def test_a_consequence_joined_by_so_is_read_as_a_claim_of_its_own():
+    pool = CardPool({PHALANX.name: PHALANX})
+    stated = "If Test Phalanx is sacrificed after it blocks, the attacking creature remains blocked"
+    consequence = ", so it won't deal combat damage unless it has trample."
+    assert coverage(stated + consequence, PHALANX.name, pool)[0] == "combat.remains-blocked"
+    # the consequence is read, not set aside: one it does not follow from leaves the paragraph uncovered
+    assert coverage(stated + ", so it will deal combat damage unless it has trample.", PHALANX.name, pool)[0] is None
+    assert coverage(stated + ", so it can attack next turn.", PHALANX.name, pool)[0] is None

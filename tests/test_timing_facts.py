@@ -162,8 +162,16 @@ def test_a_sentence_of_another_template_is_not_read_as_timing():
     assert not states_normal_timing(["you can't cast it."])
 
 
-def test_timing_must_name_a_statement_of_its_template(tmp_path: Path):
+@pytest.mark.parametrize(
+    ("readers", "error"),
+    [
+        ('"timing"', r"readers must be a list of reader names"),
+        ('["tides"]', r"readers: no reader 'tides' \(known: timing, trample\)"),
+        ('["timing"]', r"readers: 'timing' states timing-unchanged, which the template does not have"),
+    ],
+)
+def test_a_wordings_file_naming_a_reader_its_template_cannot_take_is_an_error(tmp_path: Path, readers, error):
     bad = tmp_path / "bad.toml"
-    bad.write_text('[[template]]\nid = "x.y"\ntiming = "t"\nstates.s = ["a sentence\\\\."]\n', encoding="utf-8")
-    with pytest.raises(WordingError, match=r"template x\.y: timing must name one of its statements \(s\), got 't'"):
+    bad.write_text(f'[[template]]\nid = "x.y"\nreaders = {readers}\nstates.s = ["a sentence\\\\."]\n', encoding="utf-8")
+    with pytest.raises(WordingError, match=r"template x\.y: " + error):
         read_wordings(bad)

@@ -1,0 +1,37 @@
+"""The readers that take a sentence apart by meaning for one rule family, by the name a wordings
+file gives them (``readers = ["timing"]``): each returns the statement of its template a sentence
+states (or ``"explains"``), and names the statements it can return, so a wordings file naming a
+reader its template cannot take is an error when the file is read, not a silent miss later."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from protocol.model import CardData
+from rulings.timing_facts import states_normal_timing
+from rulings.trample_facts import STATES as TRAMPLE_STATES
+from rulings.trample_facts import read_trample
+
+#: A reading of a sentence's forms (and its cards) -> the statement it states, "explains", or None.
+ReadFunction = Callable[[Iterable[str], tuple[CardData, ...]], str | None]
+
+
+@dataclass(frozen=True)
+class FactReader:
+    """One reader: what it reads, and the statements (of its template) it can state."""
+
+    read: ReadFunction
+    states: tuple[str, ...]
+
+
+def _timing(texts: Iterable[str], cards: tuple[CardData, ...]) -> str | None:
+    return "timing-unchanged" if states_normal_timing(texts) else None
+
+
+READERS: dict[str, FactReader] = {
+    # rulings/timing_facts.py: when exiled cards can be played, judged by the normal timing rules
+    "timing": FactReader(_timing, ("timing-unchanged",)),
+    # rulings/trample_facts.py: lethal damage to every blocker first, the rest to the player
+    "trample": FactReader(read_trample, TRAMPLE_STATES),
+}

@@ -1,0 +1,171 @@
+"""How a blocked creature with trample assigns its combat damage, read as an order of assignments
+rather than matched as a bag of words (issue 24, ninth round).
+
+Trample's rule (702.19b) is stated in rulings from either end: lethal damage to every blocker
+*must come first* ("it must assign lethal damage to all creatures blocking it before it can assign
+damage to the player", "none of its damage can be assigned to the player until both blockers have
+been assigned lethal damage"), or *the rest may go on* ("once each blocker is assigned lethal
+damage, the rest can be assigned to the player it's attacking"); and through a worked example ("if
+it's blocked by a 2/2 and a 1/3, at least 5 of its damage must be assigned to those blockers, and
+the remaining 1 may be assigned to the player"). The claim reader needs a declared record for each
+arrangement of those concepts; this reader takes the sentence apart into its parts instead -- who
+assigns, lethal damage to *every* blocker, damage to *what the creature attacks*, and the order
+word -- each from a small grammar, and refuses anything else: a negation, "one of its blockers",
+"even if", another target. An example is read only if its numbers add up with the card's power
+and the blockers' toughness.
+
+What the creature attacks is read as the player (or the rules' own list "the player,
+planeswalker, or battle it's attacking"): the trample checks attack a player, so a sentence about
+damage to "that planeswalker" or "the battle" states a case no check plays, and stays unread.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+
+from protocol.model import CardData
+from rulings.meaning import spell_out_contractions
+
+#: What a sentence read by this reader states (a statement of ``trample.lethal-then-excess``, or
+#: an explanation that needs one).
+NO_EXCESS_WITHOUT_LETHAL = "no-excess-without-lethal"
+EXCESS_BEYOND_LETHAL = "excess-beyond-lethal"
+EXPLAINS = "explains"
+STATES = (NO_EXCESS_WITHOUT_LETHAL, EXCESS_BEYOND_LETHAL)
+
+_SUBJECT = (
+    r"(?:~|it|they|you|its controller|their controller|~'s controller|the (?:attacking|equipped|enchanted) creature|"
+    r"(?:a|the|that) creature(?: with trample)?|the creature with trample|(?:a|an) attacking creature with trample|"
+    r"that creature)"
+)
+_MUST = r"(?:still )?(?:must|has to|have to|needs to|need to|will (?:still )?(?:need|have) to|is required to|are required to)"
+_ALL_BLOCKERS = (
+    r"(?:(?:all|each|every|both)(?: of)? (?:the |its |their |those )?(?:creatures? blocking (?:it|~|them)|blockers?|"
+    r"blocking creatures?)|each creature blocking (?:it|~|them)|all (?:of )?(?:its|their|the) blockers|both blockers|"
+    r"every blocker|each blocker|each of (?:its|their|the) blockers|all (?:of )?those blockers)"
+)
+#: What the creature attacks: the player, or the rules' list that has the player in it.
+_ATTACKED = (
+    r"(?:the (?:defending )?player(?: (?:it is|they are|~ is) attacking)?|the player or planeswalker (?:it is|they are|~ is) "
+    r"attacking|the player, planeswalker,? or battle (?:it is|they are|~ is) attacking|"
+    r"the player(?:,| or) planeswalker(?:,? or battle)?|(?:the )?defending player)"
+)
+_ANY_DAMAGE = r"(?:any (?:combat )?damage|(?:combat )?damage|any of (?:its|their) (?:combat )?damage|any)"
+_REST = (
+    r"(?:the rest(?: of (?:its|their|the) (?:combat )?damage)?|the remaining (?:combat )?damage|the remainder|"
+    r"any (?:remaining|excess) (?:combat )?damage|any excess|excess (?:combat )?damage|the excess(?: damage)?|"
+    r"(?:the |any )?damage beyond (?:that|lethal damage|what is lethal to (?:its|their|the) blockers))"
+)
+_LETHAL_TO_ALL = rf"(?:at least )?lethal (?:combat )?damage to {_ALL_BLOCKERS}"
+_ALL_ASSIGNED = rf"{_ALL_BLOCKERS} (?:has|have) been assigned lethal (?:combat )?damage"
+_BLOCKED = (
+    rf"(?:if|when|once|while) {_SUBJECT} (?:has trample and )?(?:is|are|becomes|become) blocked"
+    r"(?: by (?:two|three|2|3|one or more|multiple) creatures)?, "
+)
+_ASSIGN = r"(?:assign|assigns|assigning)"
+#: A condition before the claim: the creature blocked, or the card's ability used first.
+_IF = rf"(?:{_BLOCKED}|after (?:activating|casting|resolving) ~(?:'s (?:triggered |activated |)ability)?, )?"
+
+_FRAMES: tuple[tuple[str, str], ...] = (
+    # "~ must assign lethal damage to all creatures blocking it before it can assign damage to the player"
+    (
+        NO_EXCESS_WITHOUT_LETHAL,
+        rf"{_IF}{_SUBJECT} {_MUST} (?:still |first )?{_ASSIGN} {_LETHAL_TO_ALL}(?: first)? before "
+        rf"(?:(?:it|they|you) (?:can|may) {_ASSIGN}|{_ASSIGN}) (?:{_ANY_DAMAGE}|{_REST}) to {_ATTACKED}",
+    ),
+    # "lethal damage must be assigned to all blockers before any is assigned to the player"
+    (
+        NO_EXCESS_WITHOUT_LETHAL,
+        rf"{_IF}lethal (?:combat )?damage must (?:first )?be assigned to {_ALL_BLOCKERS}(?: first)? before "
+        rf"{_ANY_DAMAGE} (?:can be |is )?assigned to {_ATTACKED}",
+    ),
+    # "none of its damage can be assigned to the player until both blockers have been assigned lethal damage"
+    (
+        NO_EXCESS_WITHOUT_LETHAL,
+        rf"{_IF}(?:none of (?:its|their) (?:combat )?damage|no (?:combat )?damage) (?:can|may) be assigned "
+        rf"to {_ATTACKED} (?:until|unless) {_ALL_ASSIGNED}",
+    ),
+    # "it can't assign any damage to the player unless each blocker has been assigned lethal damage"
+    (
+        NO_EXCESS_WITHOUT_LETHAL,
+        rf"{_IF}{_SUBJECT} (?:cannot|can not) {_ASSIGN} {_ANY_DAMAGE} to {_ATTACKED} (?:until|unless) "
+        rf"(?:{_ALL_ASSIGNED}|{_SUBJECT} (?:assigns|has assigned|have assigned) {_LETHAL_TO_ALL})",
+    ),
+    # "once each blocker has been assigned lethal damage, the rest can be assigned to the player"
+    (
+        EXCESS_BEYOND_LETHAL,
+        rf"(?:(?:once|after) {_ALL_ASSIGNED}, )?(?:only )?{_REST} (?:can|may) (?:then )?be assigned to {_ATTACKED}",
+    ),
+    # "lethal damage must be assigned to all blockers first, and any excess may then be assigned to
+    # the player"
+    (
+        EXCESS_BEYOND_LETHAL,
+        rf"{_IF}lethal (?:combat )?damage must (?:first )?be assigned to {_ALL_BLOCKERS}(?: first)?,? and {_REST} "
+        rf"(?:can|may) (?:then )?be assigned to {_ATTACKED}",
+    ),
+    # "~ assigns lethal damage to each creature blocking it and can assign the rest to the player"
+    (
+        EXCESS_BEYOND_LETHAL,
+        rf"{_IF}{_SUBJECT} (?:assigns|must assign|{_MUST} {_ASSIGN}) {_LETHAL_TO_ALL},? and (?:(?:can|may) "
+        rf"(?:then )?assign )?{_REST} (?:can be assigned )?to {_ATTACKED}",
+    ),
+    # said after a statement: "it still has to assign lethal damage to each creature blocking it"
+    (EXPLAINS, rf"{_IF}{_SUBJECT} {_MUST} (?:still |first )?{_ASSIGN} {_LETHAL_TO_ALL}(?: first)?"),
+)
+_COMPILED = tuple((state, re.compile(form)) for state, form in _FRAMES)
+
+#: A worked example: the blockers' sizes, the damage the blockers must get, the rest to the player.
+_SIZE = r"(?:a|an|one) (?P<p{i}>\d+)/(?P<t{i}>\d+)(?: creature)?"
+_EXAMPLE = re.compile(
+    r"(?:for example, )?if (?:~|it) is blocked by "
+    + _SIZE.format(i=1)
+    + r"(?: and "
+    + _SIZE.format(i=2)
+    + r")?, (?:at least (?P<lethal>\d+) of its (?:combat )?damage must be assigned to (?:those|the|its) blockers?(?: creatures?)?"
+    r"|you (?:can|may|could) assign (?P<lethal2>\d+) (?:combat )?damage to (?:the blocking creature|that creature|it))"
+    rf",? and (?:the remaining|the other|the rest,?) (?P<rest>\d+)(?: damage)? (?:may|can) (?:be assigned )?to {_ATTACKED}"
+)
+
+
+def _prepared(sentence: str) -> str:
+    text = spell_out_contractions(sentence.strip().lower().replace("\u2019", "'"))
+    return re.sub(r"\s+", " ", text.rstrip(".").strip())
+
+
+@lru_cache(maxsize=8192)
+def _read(text: str) -> str | None:
+    for state, frame in _COMPILED:
+        if frame.fullmatch(text):
+            return state
+    return None
+
+
+def _example_adds_up(text: str, cards: Iterable[CardData]) -> bool:
+    """Whether ``text`` is a worked example whose numbers are right for a card with trample: lethal
+    damage is the blockers' toughness (no damage marked: none is said), the rest is the power less it."""
+    found = _EXAMPLE.fullmatch(text)
+    if found is None:
+        return False
+    toughness = sum(int(found.group(f"t{i}")) for i in (1, 2) if found.group(f"t{i}"))
+    lethal = int(found.group("lethal") or found.group("lethal2"))
+    rest = int(found.group("rest"))
+    powers = {int(c.power) for c in cards if c.power and c.power.isdigit() and "trample" in map(str.lower, c.keywords)}
+    return lethal == toughness and any(rest == power - toughness for power in powers) and rest > 0
+
+
+def read_trample(texts: Iterable[str], cards: Iterable[CardData] = ()) -> str | None:
+    """What one reading of a sentence states of trample's assignment order (a statement of
+    :data:`STATES` or :data:`EXPLAINS`), or None."""
+    cards = tuple(cards)
+    found: str | None = None
+    for sentence in texts:
+        text = _prepared(sentence)
+        state = _read(text)
+        if state is None and _example_adds_up(text, cards):
+            state = EXCESS_BEYOND_LETHAL
+        if state in STATES:
+            return state
+        found = found or state
+    return found
