@@ -5,13 +5,13 @@ reader its template cannot take is an error when the file is read, not a silent 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 
 from protocol.model import CardData
 from rulings.timing_facts import states_normal_timing
+from rulings.trample_facts import HALVES_STATE, LETHAL_HALF, REST_HALF, read_trample, trample_half
 from rulings.trample_facts import STATES as TRAMPLE_STATES
-from rulings.trample_facts import read_trample
 
 #: A reading of a sentence's forms (and its cards) -> the statement it states, "explains", or None.
 ReadFunction = Callable[[Iterable[str], tuple[CardData, ...]], str | None]
@@ -23,6 +23,10 @@ class FactReader:
 
     read: ReadFunction
     states: tuple[str, ...]
+    #: The part of a rule a sentence says that is only an explanation alone (or None) ...
+    part: ReadFunction | None = None
+    #: ... and the statement a paragraph makes that says every one of these parts.
+    parts: Mapping[frozenset[str], str] = field(default_factory=dict)
 
 
 def _timing(texts: Iterable[str], cards: tuple[CardData, ...]) -> str | None:
@@ -33,5 +37,8 @@ READERS: dict[str, FactReader] = {
     # rulings/timing_facts.py: when exiled cards can be played, judged by the normal timing rules
     "timing": FactReader(_timing, ("timing-unchanged",)),
     # rulings/trample_facts.py: lethal damage to every blocker first, the rest to the player
-    "trample": FactReader(read_trample, TRAMPLE_STATES),
+    # (and its two halves said in one paragraph, each an explanation alone)
+    "trample": FactReader(
+        read_trample, TRAMPLE_STATES, trample_half, {frozenset({LETHAL_HALF, REST_HALF}): HALVES_STATE}
+    ),
 }

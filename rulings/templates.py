@@ -369,6 +369,7 @@ class Template:
         unread: list[str] = []
         read = 0
         aside: list[tuple[str, str]] = []
+        explained: list[tuple[str, ...]] = []
         split = sentences(template_text(ruling.text, ruling.cards))
         for part in read_paragraph(ruling.text, split, ruling.cards, cards):
             found = None
@@ -393,8 +394,24 @@ class Template:
             slots.update(values)
             if state is not None:
                 states.add(state)
+            else:
+                explained.append((part.text, *part.readings))
             read += 1
+        states |= self._parts_said(explained, cards)
         return Reading(slots, frozenset(states), tuple(unread), read, tuple(aside))
+
+    def _parts_said(self, explained: Iterable[tuple[str, ...]], cards: tuple[CardData, ...]) -> set[str]:
+        """The statements a paragraph makes by saying every part of a rule, each part read as an
+        explanation alone (a reader's ``parts``: trample's "lethal damage to every blocker" and "only
+        the rest to the player")."""
+        out: set[str] = set()
+        for name in self.wordings.readers:
+            reader = READERS[name]
+            if reader.part is None:
+                continue
+            said = {reader.part(tuple(set_aside(t).claim for t in texts), cards) for texts in explained}
+            out |= {state for parts, state in reader.parts.items() if parts <= said}
+        return out
 
     def _read_clauses(
         self,

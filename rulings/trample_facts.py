@@ -34,13 +34,19 @@ NO_EXCESS_WITHOUT_LETHAL = "no-excess-without-lethal"
 EXCESS_BEYOND_LETHAL = "excess-beyond-lethal"
 EXPLAINS = "explains"
 STATES = (NO_EXCESS_WITHOUT_LETHAL, EXCESS_BEYOND_LETHAL)
+#: The halves of the rule, each an explanation alone: lethal damage to every blocker, and only the
+#: rest to the player. A paragraph that says both states the rule (:data:`HALVES_STATE`).
+LETHAL_HALF = "lethal-to-every-blocker"
+REST_HALF = "only-the-rest-to-the-player"
+HALVES_STATE = NO_EXCESS_WITHOUT_LETHAL
 
 _SUBJECT = (
     r"(?:~|it|they|you|its controller|their controller|~'s controller|the (?:attacking|equipped|enchanted) creature|"
     r"(?:a|the|that) creature(?: with trample)?|the creature with trample|(?:a|an) attacking creature with trample|"
-    r"that creature)"
+    r"that creature|(?:a|any|each|the) creature (?:that|which) (?:gains|has|gets|was given) trample(?: (?:from|because of) ~)?|"
+    r"creatures (?:that|which) (?:gain|have|get) trample(?: (?:from|because of) ~)?)"
 )
-_MUST = r"(?:still )?(?:must|has to|have to|needs to|need to|will (?:still )?(?:need|have) to|is required to|are required to)"
+_MUST = r"(?:still )?(?:must|has to|have to|still have to|needs to|need to|will (?:still )?(?:need|have) to|is required to|are required to)"
 _ALL_BLOCKERS = (
     r"(?:(?:all|each|every|both)(?: of)? (?:the |its |their |those )?(?:creatures? blocking (?:it|~|them)|blockers?|"
     r"blocking creatures?)|each creature blocking (?:it|~|them)|all (?:of )?(?:its|their|the) blockers|both blockers|"
@@ -96,8 +102,11 @@ _FRAMES: tuple[tuple[str, str], ...] = (
     # "once each blocker has been assigned lethal damage, the rest can be assigned to the player"
     (
         EXCESS_BEYOND_LETHAL,
-        rf"(?:(?:once|after) {_ALL_ASSIGNED}, )?(?:only )?{_REST} (?:can|may) (?:then )?be assigned to {_ATTACKED}",
+        rf"(?:once|after) {_ALL_ASSIGNED}, (?:only )?{_REST} (?:can|may) (?:then )?be assigned to {_ATTACKED}",
     ),
+    # "only the damage beyond that can be assigned to the player": "that" is said before; alone it
+    # is half the rule
+    (REST_HALF, rf"(?:only )?{_REST} (?:can|may) (?:then )?be assigned to {_ATTACKED}"),
     # "lethal damage must be assigned to all blockers first, and any excess may then be assigned to
     # the player"
     (
@@ -112,7 +121,7 @@ _FRAMES: tuple[tuple[str, str], ...] = (
         rf"(?:then )?assign )?{_REST} (?:can be assigned )?to {_ATTACKED}",
     ),
     # said after a statement: "it still has to assign lethal damage to each creature blocking it"
-    (EXPLAINS, rf"{_IF}{_SUBJECT} {_MUST} (?:still |first )?{_ASSIGN} {_LETHAL_TO_ALL}(?: first)?"),
+    (LETHAL_HALF, rf"{_IF}{_SUBJECT} {_MUST} (?:still |first )?{_ASSIGN} {_LETHAL_TO_ALL}(?: first)?"),
 )
 _COMPILED = tuple((state, re.compile(form)) for state, form in _FRAMES)
 
@@ -155,10 +164,7 @@ def _example_adds_up(text: str, cards: Iterable[CardData]) -> bool:
     return lethal == toughness and any(rest == power - toughness for power in powers) and rest > 0
 
 
-def read_trample(texts: Iterable[str], cards: Iterable[CardData] = ()) -> str | None:
-    """What one reading of a sentence states of trample's assignment order (a statement of
-    :data:`STATES` or :data:`EXPLAINS`), or None."""
-    cards = tuple(cards)
+def _reading(texts: Iterable[str], cards: tuple[CardData, ...]) -> str | None:
     found: str | None = None
     for sentence in texts:
         text = _prepared(sentence)
@@ -169,3 +175,16 @@ def read_trample(texts: Iterable[str], cards: Iterable[CardData] = ()) -> str | 
             return state
         found = found or state
     return found
+
+
+def read_trample(texts: Iterable[str], cards: Iterable[CardData] = ()) -> str | None:
+    """What one reading of a sentence states of trample's assignment order (a statement of
+    :data:`STATES`, or :data:`EXPLAINS` for half of the rule), or None."""
+    state = _reading(texts, tuple(cards))
+    return EXPLAINS if state in (LETHAL_HALF, REST_HALF) else state
+
+
+def trample_half(texts: Iterable[str], cards: Iterable[CardData] = ()) -> str | None:
+    """Which half of the rule a sentence says alone (:data:`LETHAL_HALF`, :data:`REST_HALF`), or None."""
+    state = _reading(texts, tuple(cards))
+    return state if state in (LETHAL_HALF, REST_HALF) else None

@@ -110,3 +110,13 @@ def test_a_paragraph_restating_trample_compiles_and_an_explanation_alone_does_no
         is None
     )
     assert coverage(stated.replace("must", "doesn't have to"), BEHEMOTH.name, pool)[0] is None
+
+
+def test_the_two_halves_of_the_rule_in_one_paragraph_state_it():
+    pool = CardPool({BEHEMOTH.name: BEHEMOTH})
+    lethal = "A creature that gains trample from Test Behemoth still has to assign lethal damage to each creature blocking it."
+    rest = "Only the damage beyond that can be assigned to the player it's attacking."
+    assert coverage(f"{lethal} {rest}", BEHEMOTH.name, pool)[0] == "trample.lethal-then-excess"
+    assert coverage(lethal, BEHEMOTH.name, pool)[0] is None
+    assert coverage(rest, BEHEMOTH.name, pool)[0] is None
+    assert coverage(f"{lethal} {rest.replace('can', 'can’t')}", BEHEMOTH.name, pool)[0] is None
