@@ -434,6 +434,10 @@ _FRAMES = tuple(
         rf"(?:{_CARD_BLOCKER_GONE}) (?:{_PREDICATE})",
         # removing one of its blockers from combat won't undo the block
         rf"(?:(?:{_MOMENT}), )?(?:{_REMOVING_BLOCKER}) (?:{_PREDICATE})",
+        # ninth round: "it remains blocked even if it loses flying": the moment is the one the outcome
+        # names (a creature is blocked, or blocking, only once blockers are declared; attacking, once
+        # attackers are)
+        rf"{_NP} (?P<implied>)(?:{_PREDICATE}),? (?:even if|even after|even though) {_NP} {_CHANGE_VERB}",
     )
 )
 
@@ -444,6 +448,8 @@ _PREPARE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(p), r)
     for p, r in (
         (r"\bwill (?!not\b)", ""),
+        # ninth round: "attacked without tapping" is attacked (the creature had vigilance as it did)
+        (r"\b(attacker|attacked|attacks|attack|attacking) without (?:tapping|becoming tapped)\b", r"\1"),
         (r"(?<!by )\b(?:still|already|simply|also) (?=[a-z])", ""),
         # eighth round: a connective that opens the sentence, and the change's source ("loses reach because
         # of ~"): they say where the change comes from, not what follows
@@ -569,14 +575,21 @@ def _fact(groups: Mapping[str, str | None]) -> Fact | None:
     np_moment = next((groups[g] for g in _NP_MOMENT_GROUPS if groups.get(g)), None)
     if moment is None and np_moment is not None:
         moment = _np_moment_of(np_moment)
-    if moment is None:
-        return None
     outcome = _outcome(groups)
     if outcome is None:
         return None
     state, holds = outcome
+    if moment is None and groups.get("implied") is not None:
+        moment = _IMPLIED_MOMENTS.get(state)
+    if moment is None:
+        return None
     change = "gained-or-lost" if either else "gained" if gained else "lost"
     return Fact(keyword, change, moment, state, holds)
+
+
+#: The moment a combat status names: a creature is blocked or blocking only once blockers are
+#: declared, attacking once attackers are (ninth round).
+_IMPLIED_MOMENTS = {"blocked": "after-blockers", "blocking": "after-blockers", "attacking": "after-attackers"}
 
 
 def _outcome(groups: Mapping[str, str | None]) -> tuple[str, bool] | None:

@@ -657,3 +657,26 @@ def test_a_consequence_joined_by_so_is_read_as_a_claim_of_its_own():
     # the consequence is read, not set aside: one it does not follow from leaves the paragraph uncovered
     assert coverage(stated + ", so it will deal combat damage unless it has trample.", PHALANX.name, pool)[0] is None
     assert coverage(stated + ", so it can attack next turn.", PHALANX.name, pool)[0] is None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "fact"),
+    [
+        # the moment the outcome names: blocked (or blocking) after blockers, attacking after attackers
+        ("it remains blocked even if it loses flying.", Fact("flying", "lost", "after-blockers", "blocked", True)),
+        (
+            "it doesn't remain blocked even if it loses flying.",
+            Fact("flying", "lost", "after-blockers", "blocked", False),
+        ),
+        ("it remains attacking even if it loses haste.", Fact("haste", "lost", "after-attackers", "attacking", True)),
+        # untapped names no moment of combat
+        ("it remains untapped even if it loses vigilance.", None),
+        # "attacked without tapping" is attacked
+        (
+            "if the equipped creature loses vigilance after it attacked without tapping, it remains untapped.",
+            Fact("vigilance", "lost", "after-attackers", "tapped", False),
+        ),
+    ],
+)
+def test_ninth_round_forms_state_their_facts(sentence, fact):
+    assert read_fact(sentence) == fact
