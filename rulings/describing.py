@@ -356,7 +356,8 @@ def _used_again(text: str, cards: Sequence[CardData]) -> str | None:
 _CLAUSE_JOIN = re.compile(
     # eighth round: any subject that starts a clause, not only "you" and "it"
     # ninth round: ", so" joins a consequence, a claim of its own (both must be read)
-    r", (?:and|but|so) (?=(?:you|it|they|~|the|that|those|each|its|any|a|an) (?!(?:rest|remaining|remainder|excess)\b))"
+    # and a semicolon between two clauses
+    r"(?:, (?:and|but|so)|;) (?=(?:you|it|they|~|the|that|those|each|its|any|a|an) (?!(?:rest|remaining|remainder|excess)\b))"
 )
 
 

@@ -9,6 +9,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from protocol.model import CardData
+from rulings.exile_fate import STATE as FATE_STATE
+from rulings.exile_fate import read_fate
 from rulings.timing_facts import states_normal_timing
 from rulings.trample_facts import HALVES_STATE, LETHAL_HALF, REST_HALF, read_trample, trample_half
 from rulings.trample_facts import STATES as TRAMPLE_STATES
@@ -34,6 +36,8 @@ def _timing(texts: Iterable[str], cards: tuple[CardData, ...]) -> str | None:
 
 
 READERS: dict[str, FactReader] = {
+    # rulings/exile_fate.py: an exiled card nobody played stays in exile
+    "fate": FactReader(read_fate, (FATE_STATE,)),
     # rulings/timing_facts.py: when exiled cards can be played, judged by the normal timing rules
     "timing": FactReader(_timing, ("timing-unchanged",)),
     # rulings/trample_facts.py: lethal damage to every blocker first, the rest to the player

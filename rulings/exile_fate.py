@@ -1,0 +1,93 @@
+"""Where an exiled card nobody played goes, read as a fact and judged by the rules rather than
+matched as a bag of words (issue 24, ninth round).
+
+A permission to play an exiled card moves nothing when it ends (the card was exiled by the
+effect; 406.6, 611.2): a card you did not play stays in exile. Rulings say so as a fate -- *which
+cards* (the exiled cards not played, in the permission's time), and *where they are then* ("stay
+in exile", "remain exiled indefinitely", "don't return to your hand", "are left in exile"). This
+reader takes such a sentence apart into the two, each from a small grammar of its own forms, and
+judges the fate: staying in exile, or not going to another zone, is the rule; going to a hand, a
+library or a graveyard is its contradiction, read and refused. A sentence that names a later turn
+("by the end of your next turn") speaks of a lasting permission, another rule, and is not read.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+
+from protocol.model import CardData
+from rulings.meaning import spell_out_contractions
+
+STATE = "stay-exiled"
+EXPLAINS = "explains"
+
+_EXILED = r"(?:exiled (?:with|by) ~(?:'s (?:triggered |activated |)ability)?|exiled this way|you exiled(?: this way| with ~)?)"
+_CARDS = rf"(?:(?:any|the|those|all|each|an?|that) )?(?:other )?(?:exiled )?(?:cards?|spells?)(?: {_EXILED})?"
+_PLAY = r"(?:play|cast|played|cast)"
+_NOT = r"(?:do not|does not|did not|have not|has not|had not|are not|were not|is not|was not|never)"
+#: The permission's time: this turn, or until it ends (a later turn is another rule: not read).
+_WINDOW = (
+    r"(?: (?:this|that) turn| (?:before|by) the end of (?:the|this|that) turn| (?:before|by) the time (?:the|your|that) "
+    r"permission (?:ends|expires)| before (?:the|your|that) permission (?:ends|expires)| this way)?"
+)
+_UNPLAYED = (
+    rf"(?:{_CARDS} (?:that|which) (?:you )?{_NOT} (?:yet )?(?:been )?{_PLAY}{_WINDOW}|{_CARDS} (?:not|never) {_PLAY}{_WINDOW}|"
+    rf"(?:any|the) cards? you {_NOT} {_PLAY}{_WINDOW})"
+)
+_PRONOUN = r"(?:it|they|the card|the cards|that card|those cards|the exiled cards?)"
+_IF_UNPLAYED = (
+    rf"if you (?:do not|choose not to|never|decide not to) {_PLAY} (?:it|them|{_CARDS}|{_PRONOUN}){_WINDOW}, "
+)
+_WHEN = r"(?:(?:once|after|when) (?:the|that) turn ends|at (?:the )?end of (?:the )?turn|when (?:the|that) permission ends), "
+_ZONE = r"(?:(?:your|its owner's|their owner's|their owners'|a player's) )?(?:hand|library|graveyard)s?"
+_ZONES = rf"{_ZONE}(?:(?:,| or|, or) {_ZONE})*"
+#: Fates that are the rule: it stays in exile, or it goes to no other zone.
+_STAYS = (
+    r"(?:will )?(?:remains?|stays?|is left|are left|continues? to be|will be left) (?:in exile|exiled)"
+    r"(?: indefinitely| forever| permanently| for the rest of the game)?"
+)
+_GOES_NOWHERE = (
+    rf"(?:will not|do not|does not|cannot) (?:return|go|be put|be returned|come back)(?: back)? (?:to|into) {_ZONES}"
+)
+#: Fates that contradict it.
+_GOES = rf"(?:will )?(?:returns?|goes|go|is put|are put|is returned|are returned|comes back|come back)(?: back)? (?:to|into) {_ZONES}"
+_ASIDE = r"(?:,? even (?:though|if|after) (?:the|your|that) permission to (?:play|cast) (?:it|them) (?:has ended|ends|has expired|expires))?"
+
+_FATE = rf"(?P<fate>{_STAYS}|{_GOES_NOWHERE}|(?P<goes>{_GOES}))"
+_FRAMES = (
+    re.compile(rf"(?:{_WHEN})?{_UNPLAYED} {_FATE}{_ASIDE}"),
+    re.compile(rf"(?:{_WHEN})?{_IF_UNPLAYED}{_PRONOUN} {_FATE}{_ASIDE}"),
+    # said after the statement, through a pronoun: "It stays in exile." / "It won't return to your hand."
+    re.compile(rf"(?P<bare>){_PRONOUN} {_FATE}"),
+)
+
+
+def _prepared(sentence: str) -> str:
+    text = spell_out_contractions(sentence.strip().lower().replace("\u2019", "'"))
+    return re.sub(r"\s+", " ", text.rstrip(".").strip())
+
+
+@lru_cache(maxsize=8192)
+def _read(text: str) -> str | None:
+    for frame in _FRAMES:
+        found = frame.fullmatch(text)
+        if found is None:
+            continue
+        if found.group("goes"):
+            return None  # the card moved: the rule's contradiction
+        return EXPLAINS if found.groupdict().get("bare") is not None else STATE
+    return None
+
+
+def read_fate(texts: Iterable[str], cards: Iterable[CardData] = ()) -> str | None:
+    """The statement one reading of a sentence makes of an unplayed exiled card's fate, "explains"
+    for a fate said through a pronoun alone, or None."""
+    found: str | None = None
+    for sentence in texts:
+        state = _read(_prepared(sentence))
+        if state == STATE:
+            return state
+        found = found or state
+    return found

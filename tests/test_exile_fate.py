@@ -1,0 +1,56 @@
+"""Where an exiled card nobody played goes, read as a fate (:mod:`rulings.exile_fate`, issue 24,
+ninth round): staying in exile states the rule, going to another zone contradicts it."""
+
+from __future__ import annotations
+
+import pytest
+
+from protocol.model import CardData
+from rulings.cards import CardPool
+from rulings.exile_fate import EXPLAINS, STATE, read_fate
+from tests.test_claims_paragraph import coverage
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        (
+            "once the turn ends, any cards exiled with ~ that weren't played stay in exile, even though the "
+            "permission to play them has ended.",
+            STATE,
+        ),
+        ("if you do not cast the card exiled with ~ this turn, it does not return to your library.", STATE),
+        ("cards exiled with ~ that you haven't played by the time the permission ends will remain exiled.", STATE),
+        ("any cards you don't cast this way will remain in exile indefinitely.", STATE),
+        ("it stays in exile.", EXPLAINS),
+        ("it won't return to your hand or library.", EXPLAINS),
+        # the contradiction: the card moved
+        ("if you don't play it this turn, it returns to your hand.", None),
+        ("cards exiled with ~ that weren't played are put into your graveyard.", None),
+        ("it goes to your graveyard.", None),
+        # a later turn: a lasting permission, another rule
+        ("cards exiled by ~ that aren't played before the end of your next turn will remain in exile.", None),
+        # played cards, and another player's cards: other claims
+        ("cards exiled with ~ that you played stay in exile.", None),
+        ("an opponent's cards exiled with ~ stay in exile.", None),
+    ],
+)
+def test_a_fate_is_judged(sentence, expected):
+    assert read_fate([sentence]) == expected
+
+
+RUMMAGER = CardData(
+    name="Test Rummager",
+    types=("Creature",),
+    text="When Test Rummager enters, exile the top card of your library. Until end of turn, you may play that card.",
+    power="2",
+    toughness="1",
+)
+POOL = CardPool({RUMMAGER.name: RUMMAGER})
+
+
+def test_a_paragraph_stating_the_fate_compiles_and_its_contradiction_does_not():
+    stated = "If you don't cast the card exiled with Test Rummager this turn, it doesn't return to your library; it stays in exile."
+    assert coverage(stated, RUMMAGER.name, POOL)[0] == "play-from-exile.uncast-stay-exiled"
+    assert coverage(stated.replace("it stays in exile", "it goes to your graveyard"), RUMMAGER.name, POOL)[0] is None
+    assert coverage("It stays in exile.", RUMMAGER.name, POOL)[0] is None
