@@ -91,7 +91,10 @@ def compile_corpus(corpus: Corpus | None = None, cards: CardPool | None = None) 
             continue
         data = tuple(pool.cards[c] for c in ruling.cards)
         readers = [(tpl, match) for tpl in TEMPLATES if (match := tpl.match(ruling, data, user)) is not None]
-        chosen, why = tightest(readers)
+        # a template whose rule is not about these cards is no candidate when another one is (ninth
+        # round: "it stays in exile" is said of a rebound card and of a card that exiles cards to play)
+        about = [(tpl, match) for tpl, match in readers if _about_the_cards(tpl, match)]
+        chosen, why = tightest(about or readers)
         if chosen is None:
             if why:
                 reasons[ruling.id] = why
@@ -141,6 +144,14 @@ def compile_corpus(corpus: Corpus | None = None, cards: CardPool | None = None) 
             RulingCoverage(ruling, kind, matched.get(ruling.id), encoding, reason, aside.get(ruling.id, ()))
         )
     return CompiledSuite(corpus, tuple(invariants), tuple(coverage))
+
+
+def _about_the_cards(tpl: Template, match: Match) -> bool:
+    try:
+        tpl.check_cards(match)
+    except NotCovered:
+        return False
+    return True
 
 
 def tightest(readers: list[tuple[Template, Match]]) -> tuple[tuple[Template, Match] | None, str]:
