@@ -427,8 +427,10 @@ _FRAMES = tuple(
         rf"(?:if|once|after) (?:{_EVENT}), {_CHANGE_SUBJECT} (?:{_PREDICATE})",
         rf"(?:if )?(?:{_MOMENT}),? and then (?:{_NP} )?{_CHANGE_VERB}{_BEFORE_SECOND}, (?:{_NP} )?(?:{_PREDICATE})",
         rf"(?:{_NP} )?(?:{_PREDICATE}),? (?:even )?if (?:{_EVENT}),? and (?:then )?(?:{_NP} )?{_CHANGE_VERB}",
-        # if one of its blockers leaves the battlefield, it remains blocked
-        rf"(?:(?:{_MOMENT}), )?(?:even )?if {_BLOCKER_GONE}, (?:{_NP} )?(?:{_PREDICATE})",
+        # if one of its blockers leaves the battlefield, it remains blocked (ninth round: "if it is
+        # blocked and one of its blockers is destroyed before combat damage, ...")
+        rf"(?:(?:{_MOMENT}), )?(?:even )?if (?:{_NP} (?:is|has been|becomes) blocked(?: by (?:two|2|three|3|two or more|2 or more) creatures)? and )?"
+        rf"{_BLOCKER_GONE}(?: before (?:combat damage|the combat damage step|damage is dealt))?, (?:{_NP} )?(?:{_PREDICATE})",
         rf"(?:{_NP} )?(?:{_PREDICATE}),? (?:even )?if {_BLOCKER_GONE}",
         # if you sacrifice ~ after it blocks, the creature it blocked remains blocked
         rf"(?:{_CARD_BLOCKER_GONE}) (?:{_PREDICATE})",

@@ -93,7 +93,10 @@ def changes(card: CardData) -> tuple[Change, ...]:
             mass = re.search(r"^creatures you control (?:[^.]*? and )?gain ([^.]*)", sentence)
             if mass and spell and _keywords(mass.group(1)):
                 out.append(Change("yours", "gains", _keywords(mass.group(1)), "cast"))
-            lord = re.search(r"^other ([a-z]+) you control have ([^.]*)", sentence)
+            # ninth round: also a lord of all your creatures or tokens ("Creature tokens you control have haste")
+            lord = re.search(r"^other ([a-z]+) you control have ([^.]*)", sentence) or re.search(
+                r"^(creature)s?(?: tokens)? you control have ([^.]*)", sentence
+            )
             if lord and not spell and _keywords(lord.group(2)):
                 out.append(Change("others", "loses", _keywords(lord.group(2)), "leave", lord.group(1)))
                 # eighth round: the lord entering gives the keyword to the creatures already there
@@ -220,6 +223,13 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
                     rf"|you no longer control {det}{noun}|{det}{noun} (?:leaves|left) the battlefield)\b"
                 ),
                 lambda m: f"{m.group(1) + ' ' if m.group(1) else ''}~ loses {kw}",
+            ),
+            # ninth round: too few of them left ("even if you control fewer than three artifacts")
+            (
+                re.compile(
+                    rf"\b(if|once|when|after|even if|even though|and) you control (?:fewer|less) than (?:\w+) {noun}\b"
+                ),
+                lambda m: f"{m.group(1)} ~ loses {kw}",
             ),
             # the condition under which the card has the keyword, said first: the claim is the keyword's
             (

@@ -680,3 +680,49 @@ def test_a_consequence_joined_by_so_is_read_as_a_claim_of_its_own():
 )
 def test_ninth_round_forms_state_their_facts(sentence, fact):
     assert read_fact(sentence) == fact
+
+
+RUNNER = CardData(
+    name="Test Runner",
+    types=("Creature",),
+    text="Test Runner has haste as long as you control three or more artifacts.",
+    power="3",
+    toughness="2",
+)
+TOKEN_LORD = CardData(name="Test Banner", types=("Enchantment",), text="Creature tokens you control have haste.")
+BRUTE = CardData(name="Test Brute", types=("Creature",), text="Menace", power="3", toughness="3", keywords=("Menace",))
+
+
+@pytest.mark.parametrize(
+    ("card", "restating", "contradicting", "template"),
+    [
+        (
+            RUNNER,
+            "Test Runner remains an attacking creature even if you control fewer than three artifacts after it's been "
+            "declared as an attacker.",
+            "Test Runner is removed from combat if you control fewer than three artifacts after it's been declared "
+            "as an attacker.",
+            "haste.attack-stands",
+        ),
+        (
+            TOKEN_LORD,
+            "If Test Banner leaves the battlefield after you've attacked with tokens that were created this turn, "
+            "those tokens keep attacking.",
+            "If Test Banner leaves the battlefield after you've attacked with tokens that were created this turn, "
+            "those tokens stop attacking.",
+            "haste.attack-stands",
+        ),
+        (
+            BRUTE,
+            "If Test Brute is blocked by two creatures and one of them is destroyed before combat damage, Test Brute "
+            "remains blocked.",
+            "If Test Brute is blocked by two creatures and one of them is destroyed before combat damage, Test Brute "
+            "becomes unblocked.",
+            "menace.block-stands",
+        ),
+    ],
+)
+def test_ninth_round_paragraphs_compile_and_their_contradictions_do_not(card, restating, contradicting, template):
+    pool = CardPool({card.name: card})
+    assert coverage(restating, card.name, pool)[0] == template
+    assert coverage(contradicting, card.name, pool)[0] is None
