@@ -31,7 +31,7 @@ family declares, so it stays uncovered.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -268,7 +268,11 @@ _EVENT = "|".join(f"(?P<e_{name.replace('-', '_')}>{form})" for name, form in _E
 #: damage step" after first-strike damage.
 _BEFORE_SECOND = r"(?: before the second combat damage step)?"
 #: A blocker gone (506.4, 509.1h): the attacking creature it blocked stays blocked.
-_GONE = r"(?:leaves?|left|is|are|gets?|get) (?:the battlefield|combat|removed from combat|destroyed)|dies|die"
+_GONE = (
+    r"(?:leaves?|left|is|are|gets?|get) (?:the battlefield|combat|removed from combat|destroyed)|dies|die"
+    # ninth round: exiled, phased out, returned to a hand (506.4: it leaves combat all the same)
+    r"|(?:is|are) (?:exiled|sacrificed|returned to (?:its|their) owners?'s? hands?)|phases? out"
+)
 #: One of its blockers (506.4 with 509.1h: a block of two or more stands when one of them goes), or
 #: all of them (506.4: an attacking creature blocked stays blocked when no blocker is left): two facts.
 _ONE_OF = r"(?:one|one or more|any|either) of "
@@ -277,7 +281,7 @@ _BLOCKER_GONE = (
     rf"(?:(?P<gone_one>{_ONE_OF}(?:its|~'s|the|those|that creature's) blockers|{_ONE_OF}(?:the |the other )?creatures"
     rf" blocking (?:it|~|that creature|npx))"
     rf"|(?P<gone_all>{_ALL_OF}?(?:its|~'s|the|those|that creature's) blockers?|{_ALL_OF}?(?:the )?creatures? blocking"
-    rf" (?:it|~|that creature|npx)|(?:the|that) blocking creatures?)) (?:{_GONE})"
+    rf" (?:it|~|that creature|npx)|(?:the|that|a) blocking creatures?)) (?:{_GONE})"
 )
 #: Eighth round: the card itself the blocker that goes ("if you sacrifice ~ after it blocks", "even though
 #: ~ leaves the battlefield"): the creature it blocked has no blocker left (the case a ruling of the
@@ -446,7 +450,7 @@ _FRAMES = tuple(
 #: Dropped before reading (after the contractions are spelled out: :mod:`rulings.meaning`): the
 #: future "will" before a verb that is not negated, and words of emphasis that claim nothing
 #: ("still", "already", "simply", "also").
-_PREPARE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+_PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = tuple(
     (re.compile(p), r)
     for p, r in (
         (r"\bwill (?!not\b)", ""),
@@ -484,6 +488,14 @@ _PREPARE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"\1",
         ),
         (r" (?:because of|due to|as a result of) ~(?:'s (?:[a-z]+ )?ability)?(?=[ ,])", ""),
+        # ninth round: a blocker made to go by something else is the blocker going ("if ~ causes a
+        # blocking creature to phase out")
+        (
+            r"(?<![\w~])(?:~|~'s (?:[a-z]+ )?ability|another effect|an effect|a spell or ability|a spell|an ability|something) causes? "
+            r"((?:a|the|that|each|all|both|one of the|one of its|its) (?:blocking creatures?|creatures? blocking (?:it|~)|blockers?)) "
+            r"to (phase out|leave the battlefield|leave combat)\b",
+            lambda m: f"{m.group(1)} {m.group(2).replace('phase', 'phases').replace('leave', 'leaves')}",
+        ),
         # eighth round: a negated copula ("it is not removed from combat") in the frames' one form
         (
             r"\b(?:is|are|was|were) not (?=removed|blocked|unblocked|tapped|untapped|attacking|blocking|an attacking)",

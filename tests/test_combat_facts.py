@@ -370,6 +370,7 @@ def test_eighth_round_words_no_frame_reads(sentence):
 
 
 BRUTE = CardData(name="Test Brute", types=("Creature",), text="Menace", power="3", toughness="3", keywords=("Menace",))
+FADE = CardData(name="Test Fade", types=("Instant",), text="Target creature phases out.")
 PLAIN_BRUTE = CardData(name="Test Ogre", types=("Creature",), text="", power="3", toughness="3")
 WINGS = CardData(name="Test Wings", types=("Instant",), text="Target creature gains flying until end of turn.")
 GROUNDING = CardData(name="Test Grounding", types=("Instant",), text="Target creature loses flying until end of turn.")
@@ -691,6 +692,7 @@ RUNNER = CardData(
 )
 TOKEN_LORD = CardData(name="Test Banner", types=("Enchantment",), text="Creature tokens you control have haste.")
 BRUTE = CardData(name="Test Brute", types=("Creature",), text="Menace", power="3", toughness="3", keywords=("Menace",))
+FADE = CardData(name="Test Fade", types=("Instant",), text="Target creature phases out.")
 
 
 @pytest.mark.parametrize(
@@ -719,6 +721,12 @@ BRUTE = CardData(name="Test Brute", types=("Creature",), text="Menace", power="3
             "If Test Brute is blocked by two creatures and one of them is destroyed before combat damage, Test Brute "
             "becomes unblocked.",
             "menace.block-stands",
+        ),
+        (
+            FADE,
+            "If Test Fade causes a blocking creature to phase out, the attacking creature it blocked stays blocked.",
+            "If Test Fade causes a blocking creature to phase out, the attacking creature it blocked becomes unblocked.",
+            "combat.remains-blocked",
         ),
     ],
 )
