@@ -1,0 +1,185 @@
+"""Whether a permanent was "tapped for mana", read as a fact about how it became tapped and judged
+by the rule, not matched as a bag of words (issue 24, ninth round).
+
+To tap a permanent for mana is to activate a mana ability of it with {T} in its cost (106.12).
+Rulings of cards that care say so through cases: tapping a creature for convoke, to crew a
+Vehicle, by attacking, by a spell's effect, or to pay for an ability such as "{T}: Draw a card"
+"isn't tapping it for mana" (so an ability that triggers on it won't trigger); activating its
+{T} mana ability "counts as tapping it for mana"; sacrificing it for mana "doesn't count, because
+that mana ability doesn't include {T}". Each is one claim -- *the way it became tapped* and
+*whether that is tapping for mana* -- true or false by the rule. This reader takes the sentence
+apart into the two, each from a small grammar of its own forms, and keeps it only if the rule
+makes it true: "tapping it for convoke is tapping it for mana" computes a false claim and stays
+unread, like any sentence with a part no frame reads.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+
+from protocol.model import CardData
+from rulings.meaning import spell_out_contractions
+
+STATE = "definition"
+EXPLAINS = "explains"
+
+#: Ways a permanent becomes tapped (or is used for mana), each a phrase after "tapped" or a gerund,
+#: and whether it is tapping it for mana.
+_WAYS: tuple[tuple[str, str, bool], ...] = (
+    (
+        "mana-ability",
+        r"(?:when |if )?(?:you )?activat(?:e|es|ing) (?:one of |either of |any of )?(?:its|~'s|their|that (?:creature|land|permanent)'s|a) "
+        r"mana abilit(?:y|ies)(?: (?:with|that (?:has|have|includes?)) (?:the )?\{t\}(?: symbol)? in (?:its|their) (?:activation )?costs?)?",
+        True,
+    ),
+    (
+        "convoke",
+        r"(?:to (?:help )?(?:pay for|pay|cast) (?:a |an |the )?(?:[a-z~]+ )?(?:spell )?(?:with|using|for) convoke|to pay for a convoke spell|"
+        r"to pay (?:a|the) convoke cost|for convoke|to convoke(?: a spell)?)",
+        False,
+    ),
+    (
+        "improvise",
+        r"(?:to (?:help )?(?:pay for|pay|cast) (?:a |an |the )?(?:spell )?(?:with|using|for) improvise|for improvise)",
+        False,
+    ),
+    ("crew", r"(?:to crew (?:a |the |that )?vehicles?|for crew|to pay a crew cost)", False),
+    ("saddle", r"(?:to saddle (?:a |the |that )?mounts?)", False),
+    ("attack", r"(?:to attack|because it attacked|as it attacks|by attacking)", False),
+    (
+        "effect",
+        r"(?:by (?:a |an |another )?(?:spell or ability|spell|ability|effect)|for (?:another|any other|some other) reason)",
+        False,
+    ),
+    (
+        "other-ability",
+        r"(?:to (?:activate|pay (?:the )?(?:cost of|for)) (?:an|a|another) (?:activated )?ability (?:that is not a mana ability|"
+        r"such as \"\{t\}: [^\"]+\"|with \{t\} in its cost that is not a mana ability))",
+        False,
+    ),
+)
+_WAY = "|".join(f"(?P<w_{name.replace('-', '_')}>{form})" for name, form, _ in _WAYS)
+
+_ANY_WAY_GERUND = "|".join(f"(?:{form})" for _, form, for_mana in _WAYS if not for_mana)
+#: Gerund subjects naming a way: "tapping creatures to convoke", "attacking with it", "a spell or
+#: ability tapping it", "sacrificing it for mana".
+_OBJ = r"(?:it|them|~|the land|that land|the creature|that creature|the artifact|the permanent|(?:an? |the )?(?:creatures?|lands?|artifacts?|permanents?)(?: you control)?)"
+_GERUNDS: tuple[tuple[str, str, bool], ...] = (
+    ("tap-way", rf"tapping {_OBJ} (?P<gw>{_WAY})(?:,? or (?:{_ANY_WAY_GERUND}))*", False),
+    ("attack", rf"attacking with {_OBJ}(?: causes (?:it|them) to become tapped, but (?:it|they))?", False),
+    (
+        "activate",
+        r"activating (?:one of |either of |any of )?(?:its|~'s|their) mana abilit(?:y|ies)(?: (?:with|that (?:has|have|includes?)) "
+        r"(?:the )?\{t\}(?: symbol)? in (?:its|their) (?:activation )?costs?)?",
+        True,
+    ),
+    ("sacrifice", rf"sacrificing {_OBJ} for mana", False),
+    # "crewing a Vehicle with it", "using it to crew a Vehicle", "paying a convoke cost with it"
+    ("crewing", rf"(?:crewing (?:a |the )?vehicles? with {_OBJ}|saddling (?:a |the )?mounts? with {_OBJ})", False),
+    ("using", rf"using {_OBJ} (?:{_ANY_WAY_GERUND})", False),
+    ("paying", rf"paying (?:a|the|for a) (?:convoke|improvise|crew) (?:cost|spell) with {_OBJ}", False),
+)
+_GERUND = "|".join(f"(?P<g_{name.replace('-', '_')}>{form})" for name, form, _ in _GERUNDS)
+
+_SUBJECT = (
+    r"(?:~|it|they|the land|that land|the enchanted land|the enchanted creature|the creature|that creature|the artifact|"
+    r"(?:a|an|any) (?:forest|island|swamp|mountain|plains|land|creature|artifact|permanent)(?: you control)?|"
+    r"(?:creatures|lands|artifacts|permanents)(?: you control)?)"
+)
+#: Any way, unnamed (for an example of the way just named: ", such as to pay for a convoke spell,").
+_ANY_WAY = "|".join(f"(?:{form})" for _, form, for_mana in _WAYS if not for_mana)
+_TAPPED_BY = (
+    rf"(?:(?:that|which) )?(?:becomes|become|is|are|was|were|gets|get) tapped (?P<sw>{_WAY})"
+    rf"(?:,? (?:such as|for example|like|or) (?:{_ANY_WAY}),?)*"
+)
+_IS_FOR_MANA = r"(?P<v>is|are|was|were|counts as|count as)(?P<neg> not)? (?:being )?tapped for mana"
+_COUNTS = rf"(?:(?P<v0>(?:is|are)(?P<neg0> not)? the same as tapping {_OBJ} for mana)|(?P<v1>(?P<v1is>is|are|was|were)(?P<neg1> not)? tapped for mana)|(?P<v2>(?:is|are|was|were)(?P<neg2> not)? tapping {_OBJ} for mana|(?P<neg3>does not |do not )?counts? as tapping {_OBJ} for mana|(?P<neg4>does not |do not )count))"
+_CONSEQUENCE = (
+    r"(?:,? (?:so|and) (?:~'s|its|the|that|this) (?:triggered |last |first |mana )?ability (?:will not|does not|won't) trigger"
+    # the card's own result not happening ("so you won't gain life", "and ~ won't add mana")
+    r"|,? (?:so|and) (?:you|~|it) (?:will not|does not) (?:gain|add|get|draw|create|deal) [a-z0-9 ]+"
+    r"|,? (?:so|and) abilities that trigger whenever (?:a|an) [a-z ]+ is tapped for mana (?:will not|do not) trigger)?"
+)
+
+_FRAMES = (
+    # "a forest that becomes tapped for another reason isn't tapped for mana" (or "a land tapped by ...")
+    re.compile(rf"{_SUBJECT} {_TAPPED_BY},? {_IS_FOR_MANA}{_CONSEQUENCE}"),
+    re.compile(rf"{_SUBJECT} tapped (?P<sw2>{_WAY}),? {_IS_FOR_MANA}{_CONSEQUENCE}"),
+    # "if you tap a creature to crew a Vehicle, it isn't tapped for mana"
+    re.compile(
+        rf"if (?:you tap {_SUBJECT}|{_SUBJECT} (?:is|are|becomes|become|gets|get) tapped) (?:{_WAY}), "
+        rf"(?:it|they|that (?:creature|land|permanent)) {_IS_FOR_MANA}{_CONSEQUENCE}"
+    ),
+    # "tapping creatures to help cast ~ with convoke isn't tapping them for mana" / "activating its
+    # mana ability counts as tapping it for mana" / "sacrificing it for mana doesn't count"
+    re.compile(
+        rf"(?:{_GERUND}) {_COUNTS}(?:,? (?:since|because) (?:each of them|it|that mana ability|its mana ability) "
+        rf"(?P<t_neg>does not |do not )?includes? \{{t\}} in (?:its|their) cost)?{_CONSEQUENCE}"
+    ),
+    # "~ is tapped for mana only when you activate its mana ability"
+    re.compile(rf"{_SUBJECT} (?:is|are) tapped for mana only (?P<only>){_WAY}"),
+)
+#: The consequence alone, after the way ("if ~ is tapped to crew a Vehicle, its ability doesn't trigger"):
+#: an explanation of the card's trigger, read only next to a statement.
+_CONSEQUENCE_ONLY = re.compile(
+    rf"(?:if {_SUBJECT} (?:is|are|becomes|become|gets|get) tapped (?:{_ANY_WAY})|if (?:a spell or ability|a spell|an ability|an effect) "
+    rf"taps {_SUBJECT}), (?:~'s|its|the|that|this) (?:triggered |last |first )?ability (?:will not|does not) trigger"
+    r"|abilities that trigger whenever (?:a|an) [a-z ]+ is tapped for mana (?:will not|do not) trigger"
+)
+#: Said through a pronoun after the statement: "Tapping the land that way isn't tapping it for mana."
+_EXPLAIN = re.compile(rf"tapping {_OBJ} (?:that way|this way|like that) (?:is not|isn't) tapping {_OBJ} for mana")
+
+
+def _prepared(sentence: str) -> str:
+    text = spell_out_contractions(
+        sentence.strip().lower().replace("\u2019", "'").replace("\u201c", '"').replace("\u201d", '"')
+    )
+    text = text.replace("—that is,", ", that is,").replace("\u2014", " ")
+    return re.sub(r"\s+", " ", text.rstrip(".").strip())
+
+
+def _for_mana(groups: dict[str, str | None]) -> bool | None:
+    """Whether the way the sentence names is tapping for mana (None: no way named)."""
+    for name, _, for_mana in _GERUNDS:
+        if groups.get(f"g_{name.replace('-', '_')}") is not None and name != "tap-way":
+            return for_mana
+    for name, _, for_mana in _WAYS:
+        if groups.get(f"w_{name.replace('-', '_')}") is not None:
+            return for_mana
+    return None
+
+
+@lru_cache(maxsize=8192)
+def _read(text: str) -> str | None:
+    if _EXPLAIN.fullmatch(text) or _CONSEQUENCE_ONLY.fullmatch(text):
+        return EXPLAINS
+    for frame in _FRAMES:
+        found = frame.fullmatch(text)
+        if found is None:
+            continue
+        groups = found.groupdict()
+        way = _for_mana(groups)
+        if way is None:
+            return None
+        if groups.get("t_neg") is not None and way:
+            return None  # "... because it doesn't include {T}" said of a {T} mana ability
+        if groups.get("only") is not None:
+            said = True  # "tapped for mana only when <way>": the way must be the mana ability
+        else:
+            said = not any(groups.get(g) for g in ("neg", "neg0", "neg1", "neg2", "neg3", "neg4"))
+        return STATE if said == way else None
+    return None
+
+
+def read_mana_tapping(texts: Iterable[str], cards: Iterable[CardData] = ()) -> str | None:
+    """The statement one reading of a sentence makes of what tapping for mana is (true by the
+    rule), "explains" for the rule said again through a pronoun, or None."""
+    found: str | None = None
+    for sentence in texts:
+        state = _read(_prepared(sentence))
+        if state == STATE:
+            return state
+        found = found or state
+    return found

@@ -1,0 +1,69 @@
+"""Whether a permanent was tapped for mana, judged by how it became tapped
+(:mod:`rulings.mana_tapping`, issue 24, ninth round)."""
+
+from __future__ import annotations
+
+import pytest
+
+from protocol.model import CardData
+from rulings.cards import CardPool
+from rulings.mana_tapping import EXPLAINS, STATE, read_mana_tapping
+from tests.test_claims_paragraph import coverage
+
+
+# Each expectation is the rule's answer (106.12: only a mana ability with {T} in its cost), by hand.
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("a forest that becomes tapped for another reason isn't tapped for mana, so ~'s ability won't trigger.", STATE),
+        ("a land tapped by an effect isn't tapped for mana.", STATE),
+        ("tapping creatures to help cast ~ with convoke isn't tapping them for mana.", STATE),
+        ("tapping a creature to pay a convoke cost or to crew a vehicle doesn't count.", STATE),
+        ("crewing a vehicle with ~ doesn't count as tapping it for mana.", STATE),
+        ("if you tap a creature to crew a vehicle, it isn't tapped for mana.", STATE),
+        ("attacking with ~ causes it to become tapped, but it isn't tapped for mana, so you won't gain life.", STATE),
+        ("activating either of ~'s mana abilities counts as tapping it for mana.", STATE),
+        ("it's tapped for mana only when you activate its mana ability.", STATE),
+        (
+            "sacrificing ~ for mana doesn't count as tapping it for mana, because that mana ability doesn't include "
+            "{T} in its cost.",
+            STATE,
+        ),
+        # the rule's contradictions
+        ("tapping creatures to help cast ~ with convoke is tapping them for mana.", None),
+        ("if you tap a creature to crew a vehicle, it is tapped for mana.", None),
+        ("attacking with ~ counts as tapping it for mana.", None),
+        ("activating ~'s mana ability doesn't count as tapping it for mana.", None),
+        ("it's tapped for mana only when it attacks.", None),
+        (
+            "activating its mana ability counts as tapping it for mana, because it doesn't include {T} in its cost.",
+            None,
+        ),
+        # the card's result said to happen after all: not a consequence of not tapping for mana
+        ("a land tapped by an effect isn't tapped for mana, so you gain 1 life.", None),
+        # explanations: only next to a statement
+        ("tapping the land that way isn't tapping it for mana.", EXPLAINS),
+        ("if ~ is tapped to crew a vehicle, its last ability doesn't trigger.", EXPLAINS),
+        ("abilities that trigger whenever a creature is tapped for mana won't trigger.", EXPLAINS),
+    ],
+)
+def test_tapping_for_mana_is_judged_by_the_way(sentence, expected):
+    assert read_mana_tapping([sentence]) == expected
+
+
+CONDUIT = CardData(
+    name="Test Conduit",
+    types=("Enchantment",),
+    text="Whenever a Forest you control is tapped for mana, add an additional {G}.",
+)
+
+
+def test_a_paragraph_judged_true_compiles_and_its_contradiction_does_not():
+    pool = CardPool({CONDUIT.name: CONDUIT})
+    stated = "Tapping creatures to help cast a spell with convoke isn't tapping them for mana."
+    assert coverage(stated, CONDUIT.name, pool)[0] == "mana.tap-for-mana"
+    assert coverage(stated.replace("isn't", "is"), CONDUIT.name, pool)[0] is None
+    assert (
+        coverage("Abilities that trigger whenever a creature is tapped for mana won't trigger.", CONDUIT.name, pool)[0]
+        is None
+    )
