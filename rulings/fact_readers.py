@@ -14,7 +14,15 @@ from rulings.exile_fate import read_fate
 from rulings.mana_tapping import STATE as MANA_TAPPING_STATE
 from rulings.mana_tapping import read_mana_tapping
 from rulings.timing_facts import states_normal_timing
-from rulings.trample_facts import HALVES_STATE, LETHAL_HALF, REST_HALF, read_trample, trample_half
+from rulings.trample_facts import (
+    GONE_STATES,
+    HALVES_STATE,
+    LETHAL_HALF,
+    REST_HALF,
+    read_blockers_gone,
+    read_trample,
+    trample_half,
+)
 from rulings.trample_facts import STATES as TRAMPLE_STATES
 
 #: A reading of a sentence's forms (and its cards) -> the statement it states, "explains", or None.
@@ -45,6 +53,8 @@ READERS: dict[str, FactReader] = {
     # rulings/timing_facts.py: when exiled cards can be played, judged by the normal timing rules
     "timing": FactReader(_timing, ("timing-unchanged",)),
     # rulings/trample_facts.py: lethal damage to every blocker first, the rest to the player
+    # ... and its blockers all gone: all its damage to the player
+    "trample-blockers-gone": FactReader(read_blockers_gone, GONE_STATES),
     # (and its two halves said in one paragraph, each an explanation alone)
     "trample": FactReader(
         read_trample, TRAMPLE_STATES, trample_half, {frozenset({LETHAL_HALF, REST_HALF}): HALVES_STATE}

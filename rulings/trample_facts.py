@@ -177,14 +177,110 @@ def _reading(texts: Iterable[str], cards: tuple[CardData, ...]) -> str | None:
     return found
 
 
+def _said_or_held(keyword: str, cards: tuple[CardData, ...], texts: tuple[str, ...]) -> bool:
+    """Whether the sentence names ``keyword`` or a ruling's card has or gives it (its oracle text or
+    keywords name it): a claim of trample's rule said of a creature without trample is false."""
+    return any(keyword in c.text.lower() or keyword in map(str.lower, c.keywords) for c in cards) or any(
+        keyword in t.lower() for t in texts
+    )
+
+
 def read_trample(texts: Iterable[str], cards: Iterable[CardData] = ()) -> str | None:
     """What one reading of a sentence states of trample's assignment order (a statement of
-    :data:`STATES`, or :data:`EXPLAINS` for half of the rule), or None."""
-    state = _reading(texts, tuple(cards))
+    :data:`STATES`, or :data:`EXPLAINS` for half of the rule), or None; only for a creature with
+    trample (:func:`_said_or_held`)."""
+    texts, cards = tuple(texts), tuple(cards)
+    if not _said_or_held("trample", cards, texts):
+        return None
+    state = _reading(texts, cards)
     return EXPLAINS if state in (LETHAL_HALF, REST_HALF) else state
 
 
 def trample_half(texts: Iterable[str], cards: Iterable[CardData] = ()) -> str | None:
     """Which half of the rule a sentence says alone (:data:`LETHAL_HALF`, :data:`REST_HALF`), or None."""
-    state = _reading(texts, tuple(cards))
+    texts, cards = tuple(texts), tuple(cards)
+    if not _said_or_held("trample", cards, texts):
+        return None
+    state = _reading(texts, cards)
     return state if state in (LETHAL_HALF, REST_HALF) else None
+
+
+# --- its blockers gone: all its damage to the player (702.19e) ---------------------------------
+
+AS_THOUGH_LETHAL = "as-though-lethal"
+REGULAR_DAMAGE_BEYOND = "regular-damage-beyond"
+GONE_STATES = (AS_THOUGH_LETHAL, REGULAR_DAMAGE_BEYOND)
+
+_ATTACKER = (
+    rf"(?:{_SUBJECT}|the attacking creature(?: (?:that|which) (?:gains|has|gets) trample)?|"
+    r"an attacking creature you control|(?:a|the|that) [a-z]+ you control|that [a-z]+)"
+)
+_BLOCKERS_OF = (
+    r"(?:it|~|them|that creature|the (?:attacking|equipped|enchanted) creature|(?:a|the|that) [a-z]+ you control)"
+)
+_GONE_VERB = (
+    r"(?:leaves? combat|leaves? the battlefield|(?:is|are) (?:destroyed|exiled|sacrificed|removed from combat)|dies|die"
+    r"|(?:is|are) returned to (?:its|their) owners?'s? hands?)"
+)
+_ALL_GONE = (
+    rf"(?:(?:all |each of |both of )?(?:the |its )?(?:creatures? blocking {_BLOCKERS_OF}|blockers?|blocking creatures?)"
+    rf"|the only creature blocking {_BLOCKERS_OF}|its only blocker) {_GONE_VERB}(?: before (?:combat )?damage(?: is dealt)?)?"
+)
+_DESTROYS_ALL = (
+    rf"(?:~|~'s (?:triggered |activated |)ability|~'s first-strike (?:combat )?damage|the creature's first-strike (?:combat )?damage"
+    rf"|its first-strike (?:combat )?damage) (?:destroys|removes) (?:all (?:of )?)?(?:the |its )?(?:only )?"
+    rf"(?:creatures? blocking {_BLOCKERS_OF}|blockers?)(?: from combat)?"
+)
+_ALL_DAMAGE = r"all(?: \d+)? of its (?:combat )?damage|all its (?:combat )?damage|all of its (?:combat )?damage"
+_BECAUSE = r"(?:,? (?:because|since) it has trample|,? thanks to the trample it (?:gets|has) from ~)?"
+_GONE_FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (state, re.compile(form))
+    for state, form in (
+        # "if the creature blocking ~ leaves the battlefield before combat damage, ~ assigns all its damage
+        # to the player" / "if ~ destroys the only creature blocking it, it assigns all its combat damage ..."
+        (
+            AS_THOUGH_LETHAL,
+            rf"if (?:{_ALL_GONE}|{_DESTROYS_ALL}), {_ATTACKER} (?:assigns|will assign|deals|will deal) (?:{_ALL_DAMAGE}) "
+            rf"to {_ATTACKED}{_BECAUSE}",
+        ),
+        # "..., all its damage is assigned to the player"
+        (
+            AS_THOUGH_LETHAL,
+            rf"if (?:{_ALL_GONE}|{_DESTROYS_ALL}|no creatures are blocking it (?:as|when) combat damage is assigned), "
+            rf"(?:{_ALL_DAMAGE}) (?:is|will be) assigned to {_ATTACKED}{_BECAUSE}",
+        ),
+        # "an attacking creature you control whose only blocker was removed from combat by ~ assigns all
+        # its combat damage to the player, because it has trample"
+        (
+            AS_THOUGH_LETHAL,
+            rf"{_ATTACKER} whose (?:only blocker was|blockers were all|blockers were) (?:removed from combat|destroyed)"
+            rf"(?: by ~)? (?:assigns|deals) (?:{_ALL_DAMAGE}) to {_ATTACKED}{_BECAUSE}",
+        ),
+        # "if its first-strike damage destroys all the creatures blocking it, all its damage in the second
+        # combat damage step is assigned to the player"
+        (
+            REGULAR_DAMAGE_BEYOND,
+            rf"if {_DESTROYS_ALL}, (?:all (?:of )?its (?:combat )?damage in the (?:second|regular) combat damage step|"
+            rf"all (?:of )?its (?:regular|normal) combat damage) (?:is|will be) assigned to {_ATTACKED}",
+        ),
+    )
+)
+
+
+def read_blockers_gone(texts: Iterable[str], cards: Iterable[CardData] = ()) -> str | None:
+    """The statement one reading of a sentence makes of a blocked creature with trample whose
+    blockers are all gone (all its damage to the player), or None. The creature must have trample:
+    the sentence says so, or the ruling's card has or gives it (without trample a blocked creature
+    whose blockers are gone deals no combat damage, 509.1h, and the sentence would be false)."""
+    texts, cards = tuple(texts), tuple(cards)
+    if not _said_or_held("trample", cards, texts):
+        return None
+    for sentence in texts:
+        text = _prepared(sentence)
+        for state, frame in _GONE_FRAMES:
+            # damage in the second step after first-strike damage: only a creature with double strike
+            if frame.fullmatch(text) and (
+                state != REGULAR_DAMAGE_BEYOND or _said_or_held("double strike", cards, texts)
+            ):
+                return state
+    return None

@@ -120,3 +120,66 @@ def test_the_two_halves_of_the_rule_in_one_paragraph_state_it():
     assert coverage(lethal, BEHEMOTH.name, pool)[0] is None
     assert coverage(rest, BEHEMOTH.name, pool)[0] is None
     assert coverage(f"{lethal} {rest.replace('can', 'can’t')}", BEHEMOTH.name, pool)[0] is None
+
+
+BEAR = CardData(name="Test Bear", types=("Creature",), text="", power="2", toughness="2")
+STRIKER = CardData(
+    name="Test Striker",
+    types=("Creature",),
+    text="Double strike, trample",
+    power="4",
+    toughness="4",
+    keywords=("Double strike", "Trample"),
+)
+
+
+@pytest.mark.parametrize(
+    ("card", "paragraph", "template"),
+    [
+        (
+            BEHEMOTH,
+            "If the creature blocking Test Behemoth leaves the battlefield before combat damage, Test Behemoth "
+            "assigns all 6 of its damage to the player, planeswalker, or battle it's attacking.",
+            "trample.blockers-destroyed-by-first-strike",
+        ),
+        (
+            BEHEMOTH,
+            "If no creatures are blocking it as combat damage is assigned, all its damage is assigned to the player "
+            "it's attacking.",
+            "trample.blockers-destroyed-by-first-strike",
+        ),
+        (
+            STRIKER,
+            "If its first-strike combat damage destroys all the creatures blocking it, all its damage in the second "
+            "combat damage step is assigned to the player it's attacking.",
+            "trample.blockers-destroyed-by-first-strike",
+        ),
+        # the contradiction, and the same claims of creatures without trample (or double strike): false
+        (
+            BEHEMOTH,
+            "If the creature blocking Test Behemoth leaves the battlefield before combat damage, Test Behemoth "
+            "assigns no combat damage.",
+            None,
+        ),
+        (
+            BEAR,
+            "If the creature blocking Test Bear leaves the battlefield before combat damage, Test Bear assigns all "
+            "its combat damage to the player it's attacking.",
+            None,
+        ),
+        (
+            BEAR,
+            "Test Bear must assign lethal damage to all creatures blocking it before it can assign damage to the "
+            "player it's attacking.",
+            None,
+        ),
+        (
+            BEHEMOTH,
+            "If its first-strike combat damage destroys all the creatures blocking it, all its damage in the second "
+            "combat damage step is assigned to the player it's attacking.",
+            None,
+        ),
+    ],
+)
+def test_its_blockers_gone_all_its_damage_goes_to_the_player_only_with_trample(card, paragraph, template):
+    assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == template
