@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from protocol.model import CardData
-from rulings.meaning import spell_out_contractions
+from rulings.reader_text import first_statement
 
 STATE = "stay-exiled"
 EXPLAINS = "explains"
@@ -64,11 +64,6 @@ _FRAMES = (
 )
 
 
-def _prepared(sentence: str) -> str:
-    text = spell_out_contractions(sentence.strip().lower().replace("\u2019", "'"))
-    return re.sub(r"\s+", " ", text.rstrip(".").strip())
-
-
 @lru_cache(maxsize=8192)
 def _read(text: str) -> str | None:
     for frame in _FRAMES:
@@ -84,10 +79,4 @@ def _read(text: str) -> str | None:
 def read_fate(texts: Iterable[str], cards: Iterable[CardData] = ()) -> str | None:
     """The statement one reading of a sentence makes of an unplayed exiled card's fate, "explains"
     for a fate said through a pronoun alone, or None."""
-    found: str | None = None
-    for sentence in texts:
-        state = _read(_prepared(sentence))
-        if state == STATE:
-            return state
-        found = found or state
-    return found
+    return first_statement(texts, _read, (STATE,))

@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from protocol.model import CardData
-from rulings.meaning import spell_out_contractions
+from rulings.reader_text import first_statement
 
 STATE = "definition"
 EXPLAINS = "explains"
@@ -132,12 +132,10 @@ _CONSEQUENCE_ONLY = re.compile(
 _EXPLAIN = re.compile(rf"tapping {_OBJ} (?:that way|this way|like that) (?:is not|isn't) tapping {_OBJ} for mana")
 
 
-def _prepared(sentence: str) -> str:
-    text = spell_out_contractions(
-        sentence.strip().lower().replace("\u2019", "'").replace("\u201c", '"').replace("\u201d", '"')
-    )
-    text = text.replace("—that is,", ", that is,").replace("\u2014", " ")
-    return re.sub(r"\s+", " ", text.rstrip(".").strip())
+def _plain_marks(sentence: str) -> str:
+    """Straight double quotes, and an em dash as a comma ("for mana—that is, when ...")."""
+    text = sentence.replace("\u201c", '"').replace("\u201d", '"')
+    return text.replace("\u2014that is,", ", that is,").replace("\u2014", " ")
 
 
 def _for_mana(groups: dict[str, str | None]) -> bool | None:
@@ -176,10 +174,4 @@ def _read(text: str) -> str | None:
 def read_mana_tapping(texts: Iterable[str], cards: Iterable[CardData] = ()) -> str | None:
     """The statement one reading of a sentence makes of what tapping for mana is (true by the
     rule), "explains" for the rule said again through a pronoun, or None."""
-    found: str | None = None
-    for sentence in texts:
-        state = _read(_prepared(sentence))
-        if state == STATE:
-            return state
-        found = found or state
-    return found
+    return first_statement((_plain_marks(t) for t in texts), _read, (STATE,))

@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from rulings.meaning import spell_out_contractions
+from rulings.reader_text import prepared
 
 #: The card kinds the rules time differently: a land (305.1-305.2), a card played at sorcery speed
 #: (307.1: sorceries and permanent spells without flash) and one played whenever you have priority
@@ -368,9 +368,7 @@ def _clause_facts(
 
 
 def _prepared(sentence: str) -> str:
-    text = spell_out_contractions(sentence.strip().lower().replace("\u2019", "'"))
-    text = re.sub(r"\s+", " ", text.rstrip(".").strip())
-    return re.sub(r"\bthe exiled card\b|\bthat exiled card\b", "the exiled card", text)
+    return re.sub(r"\bthat exiled card\b", "the exiled card", prepared(sentence))
 
 
 @lru_cache(maxsize=8192)

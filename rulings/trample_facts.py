@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from protocol.model import CardData
-from rulings.meaning import spell_out_contractions
+from rulings.reader_text import prepared
 
 #: What a sentence read by this reader states (a statement of ``trample.lethal-then-excess``, or
 #: an explanation that needs one).
@@ -138,11 +138,6 @@ _EXAMPLE = re.compile(
 )
 
 
-def _prepared(sentence: str) -> str:
-    text = spell_out_contractions(sentence.strip().lower().replace("\u2019", "'"))
-    return re.sub(r"\s+", " ", text.rstrip(".").strip())
-
-
 @lru_cache(maxsize=8192)
 def _read(text: str) -> str | None:
     for state, frame in _COMPILED:
@@ -167,7 +162,7 @@ def _example_adds_up(text: str, cards: Iterable[CardData]) -> bool:
 def _reading(texts: Iterable[str], cards: tuple[CardData, ...]) -> str | None:
     found: str | None = None
     for sentence in texts:
-        text = _prepared(sentence)
+        text = prepared(sentence)
         state = _read(text)
         if state is None and _example_adds_up(text, cards):
             state = EXCESS_BEYOND_LETHAL
@@ -276,7 +271,7 @@ def read_blockers_gone(texts: Iterable[str], cards: Iterable[CardData] = ()) -> 
     if not _said_or_held("trample", cards, texts):
         return None
     for sentence in texts:
-        text = _prepared(sentence)
+        text = prepared(sentence)
         for state, frame in _GONE_FRAMES:
             # damage in the second step after first-strike damage: only a creature with double strike
             if frame.fullmatch(text) and (
