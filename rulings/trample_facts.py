@@ -134,7 +134,12 @@ _EXAMPLE = re.compile(
     + _SIZE.format(i=2)
     + r")?, (?:at least (?P<lethal>\d+) of its (?:combat )?damage must be assigned to (?:those|the|its) blockers?(?: creatures?)?"
     r"|you (?:can|may|could) assign (?P<lethal2>\d+) (?:combat )?damage to (?:the blocking creature|that creature|it))"
-    rf",? and (?:the remaining|the other|the rest,?) (?P<rest>\d+)(?: damage)? (?:may|can) (?:be assigned )?to {_ATTACKED}"
+    rf",? and (?:the remaining|the other|the rest,?) (?P<rest>\d+)(?: damage)? (?:(?:may|can) (?:be assigned )?)?to {_ATTACKED}"
+)
+#: ... or blocked by one creature of a toughness: "it can assign 3 of its 4 damage to the player".
+_EXAMPLE_ONE = re.compile(
+    r"(?:for example, )?if (?:~|it) (?:has trample and )?is blocked by a creature with toughness (?P<t1>\d+), "
+    rf"(?:~|it) (?:can|may|could) assign (?P<rest>\d+) of its (?P<power>\d+) (?:combat )?damage to {_ATTACKED}"
 )
 
 
@@ -149,13 +154,17 @@ def _read(text: str) -> str | None:
 def _example_adds_up(text: str, cards: Iterable[CardData]) -> bool:
     """Whether ``text`` is a worked example whose numbers are right for a card with trample: lethal
     damage is the blockers' toughness (no damage marked: none is said), the rest is the power less it."""
+    powers = {int(c.power) for c in cards if c.power and c.power.isdigit() and "trample" in map(str.lower, c.keywords)}
+    one = _EXAMPLE_ONE.fullmatch(text)
+    if one is not None:
+        toughness, rest, power = (int(one.group(g)) for g in ("t1", "rest", "power"))
+        return power in powers and rest == power - toughness and rest > 0
     found = _EXAMPLE.fullmatch(text)
     if found is None:
         return False
     toughness = sum(int(found.group(f"t{i}")) for i in (1, 2) if found.group(f"t{i}"))
     lethal = int(found.group("lethal") or found.group("lethal2"))
     rest = int(found.group("rest"))
-    powers = {int(c.power) for c in cards if c.power and c.power.isdigit() and "trample" in map(str.lower, c.keywords)}
     return lethal == toughness and any(rest == power - toughness for power in powers) and rest > 0
 
 
@@ -211,7 +220,8 @@ _ATTACKER = (
     r"an attacking creature you control|(?:a|the|that) [a-z]+ you control|that [a-z]+)"
 )
 _BLOCKERS_OF = (
-    r"(?:it|~|them|that creature|the (?:attacking|equipped|enchanted) creature|(?:a|the|that) [a-z]+ you control)"
+    r"(?:it|~|them|that creature|the (?:attacking|equipped|enchanted) creature|(?:a|the|that) [a-z]+ you control|"
+    r"a creature (?:that|which) (?:gained|gains|has) trample(?: from ~)?)"
 )
 _GONE_VERB = (
     r"(?:leaves? combat|leaves? the battlefield|(?:is|are) (?:destroyed|exiled|sacrificed|removed from combat)|dies|die"
@@ -223,7 +233,8 @@ _ALL_GONE = (
 )
 _DESTROYS_ALL = (
     rf"(?:~|~'s (?:triggered |activated |)ability|~'s first-strike (?:combat )?damage|the creature's first-strike (?:combat )?damage"
-    rf"|its first-strike (?:combat )?damage) (?:destroys|removes) (?:all (?:of )?)?(?:the |its )?(?:only )?"
+    rf"|its first-strike (?:combat )?damage|first-strike (?:combat )?damage) (?:destroys|removes) (?:all (?:of )?|every |each )?"
+    rf"(?:the |its )?(?:only )?"
     rf"(?:creatures? blocking {_BLOCKERS_OF}|blockers?)(?: from combat)?"
 )
 _ALL_DAMAGE = r"all(?: \d+)? of its (?:combat )?damage|all its (?:combat )?damage|all of its (?:combat )?damage"

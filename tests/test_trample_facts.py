@@ -63,6 +63,24 @@ BEHEMOTH = CardData(
             "blockers, and the remaining 3 may be assigned to the player.",
             None,
         ),
+        # one blocker of a toughness: 4 power, toughness 1, 3 to the player (and not 2)
+        (
+            "if ~ has trample and is blocked by a creature with toughness 2, it can assign 4 of its 6 damage to the defending player.",
+            EXCESS_BEYOND_LETHAL,
+        ),
+        (
+            "if ~ has trample and is blocked by a creature with toughness 2, it can assign 5 of its 6 damage to the defending player.",
+            None,
+        ),
+        (
+            "if ~ has trample and is blocked by a creature with toughness 2, it can assign 2 of its 4 damage to the defending player.",
+            None,
+        ),
+        # no "may": "and the remaining 3 to the player"
+        (
+            "for example, if ~ is blocked by a 2/2 creature, you may assign 2 damage to that creature and the remaining 4 to the player.",
+            EXCESS_BEYOND_LETHAL,
+        ),
         # negated, one blocker only, another target, an exception: other claims
         (
             "~ doesn't have to assign lethal damage to all creatures blocking it before it can assign damage to the player.",
@@ -152,6 +170,12 @@ STRIKER = CardData(
             STRIKER,
             "If its first-strike combat damage destroys all the creatures blocking it, all its damage in the second "
             "combat damage step is assigned to the player it's attacking.",
+            "trample.blockers-destroyed-by-first-strike",
+        ),
+        (
+            BEHEMOTH,
+            "If first-strike damage destroys every creature blocking Test Behemoth, Test Behemoth assigns all its "
+            "combat damage to the player it's attacking.",
             "trample.blockers-destroyed-by-first-strike",
         ),
         # the contradiction, and the same claims of creatures without trample (or double strike): false
