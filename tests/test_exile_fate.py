@@ -54,3 +54,23 @@ def test_a_paragraph_stating_the_fate_compiles_and_its_contradiction_does_not():
     assert coverage(stated, RUMMAGER.name, POOL)[0] == "play-from-exile.uncast-stay-exiled"
     assert coverage(stated.replace("it stays in exile", "it goes to your graveyard"), RUMMAGER.name, POOL)[0] is None
     assert coverage("It stays in exile.", RUMMAGER.name, POOL)[0] is None
+
+
+HOARDER = CardData(
+    name="Test Hoarder",
+    types=("Sorcery",),
+    text=(
+        "Exile the top card of your library. You may play that card this turn. At the beginning of the next end "
+        "step, if you haven't played it, put it into your hand."
+    ),
+)
+
+
+def test_the_fate_is_not_the_rule_for_a_card_that_moves_what_nobody_played():
+    # its own text puts the unplayed card into your hand: "it stays in exile" is false for it
+    pool = CardPool({HOARDER.name: HOARDER})
+    paragraph = "If you don't play the card exiled with Test Hoarder this turn, it stays in exile."
+    assert coverage(paragraph, HOARDER.name, pool)[0] is None
+    assert coverage(paragraph.replace("Hoarder", "Rummager"), RUMMAGER.name, POOL)[0] == (
+        "play-from-exile.uncast-stay-exiled"
+    )

@@ -57,6 +57,29 @@ _FOUND_IN_SEARCH = re.compile(
 _LASTING = ("for as long as", "next turn", "next upkeep", "until you exile another")
 
 
+#: The card's own text moving the exiled cards nobody played out of exile ("if you haven't played
+#: it, put it into your hand", "put the rest on the bottom of your library"): for such a card "the
+#: cards you don't play stay in exile" is false, whatever the words of the ruling.
+_MOVES_UNPLAYED = re.compile(
+    r"\b(?:put|puts|return|returns|shuffle|shuffles) (?:it|them|that card|those cards|the rest|the others|all cards exiled"
+    r"[a-z ~]*|the (?:exiled )?cards? (?:exiled [a-z ~]+ )?(?:you|they|that player) (?:didn't|did not|don't|do not|haven't|have not)"
+    r" (?:play|cast|played)[a-z ]*|any (?:cards?|of them)[a-z ]*|each (?:of them|card)[a-z ]*) (?:into|onto|on|to|in) "
+    r"(?:the bottom of |the top of )?(?:your|its owner's|their owner's|their owners'|their|a player's) (?:hands?|library|libraries|graveyards?)"
+)
+
+
+def keeps_unplayed_exiled(base: Applies) -> Applies:
+    """``base``, and the card does not itself move the exiled cards nobody played out of exile."""
+
+    def applies(card: CardData) -> str | None:
+        problem = base(card)
+        if problem is None and _MOVES_UNPLAYED.search(card.text.lower().replace(card.name.lower(), "~")):
+            return "its own text moves the exiled cards nobody played out of exile"
+        return problem
+
+    return applies
+
+
 def grants_exile_play(*, lasting: bool = True, on_resolution: bool = True) -> Applies:
     """The card exiles cards and lets you play (or cast) them. ``lasting=False``: not a
     permission that outlasts the turn ("for as long as ...", "until the end of your next turn");
@@ -345,7 +368,9 @@ def stay_scenarios(cards: Sequence[CardData]) -> st.SearchStrategy[Scenario[Exil
 
 
 @invariant(
-    applies_to=template("play-from-exile.uncast-stay-exiled", cards=grants_exile_play(lasting=False)),
+    applies_to=template(
+        "play-from-exile.uncast-stay-exiled", cards=keeps_unplayed_exiled(grants_exile_play(lasting=False))
+    ),
     name="stay-after-turn",
     kind="outcome",
     claims=["uncast cards stay exiled, their permission gone"],
