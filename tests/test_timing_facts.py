@@ -175,3 +175,22 @@ def test_a_wordings_file_naming_a_reader_its_template_cannot_take_is_an_error(tm
     bad.write_text(f'[[template]]\nid = "x.y"\nreaders = {readers}\nstates.s = ["a sentence\\\\."]\n', encoding="utf-8")
     with pytest.raises(WordingError, match=r"template x\.y: " + error):
         read_wordings(bad)
+
+
+FLASHER = CardData(
+    name="Test Flasher",
+    types=("Creature",),
+    text="When Test Flasher enters, exile the top card of your library. Until end of turn, you may cast that card as though it had flash.",
+    power="1",
+    toughness="1",
+)
+
+
+def test_the_normal_timing_is_not_the_rule_for_a_permission_that_changes_it():
+    # "as though it had flash": a creature card exiled this way can be cast during your upkeep
+    pool = CardPool({FLASHER.name: FLASHER})
+    for paragraph in (
+        "You can't cast a creature card exiled with Test Flasher during your upkeep.",
+        "Test Flasher's ability doesn't change when you can play the exiled card.",
+    ):
+        assert coverage(paragraph, FLASHER.name, pool)[0] is None

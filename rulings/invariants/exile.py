@@ -80,6 +80,25 @@ def keeps_unplayed_exiled(base: Applies) -> Applies:
     return applies
 
 
+#: The card's own text changing when the exiled cards can be played (702.8a: flash).
+_CHANGES_TIMING = re.compile(
+    r"as though (?:it|they|that card|those cards|the exiled cards?|that spell|those spells) had flash"
+    r"|any time you could cast an instant|at instant speed"
+)
+
+
+def keeps_timing(base: Applies) -> Applies:
+    """``base``, and the card's permission does not change when the exiled cards can be played."""
+
+    def applies(card: CardData) -> str | None:
+        problem = base(card)
+        if problem is None and _CHANGES_TIMING.search(card.text.lower()):
+            return "its permission changes when the exiled cards can be played (as though they had flash)"
+        return problem
+
+    return applies
+
+
 def grants_exile_play(*, lasting: bool = True, on_resolution: bool = True) -> Applies:
     """The card exiles cards and lets you play (or cast) them. ``lasting=False``: not a
     permission that outlasts the turn ("for as long as ...", "until the end of your next turn");
@@ -207,7 +226,7 @@ def timing_scenarios(cards: Sequence[CardData]) -> st.SearchStrategy[Scenario[Ex
 @invariant(
     applies_to=template(
         "play-from-exile.timing-unchanged",
-        cards=grants_exile_play(on_resolution=False),
+        cards=keeps_timing(grants_exile_play(on_resolution=False)),
         cards_when_stated={"costs-paid": paid_permission},
     ),
     name="normal-timing",
