@@ -62,12 +62,13 @@ _WAYS: tuple[tuple[str, str, bool], ...] = (
 )
 _WAY = "|".join(f"(?P<w_{name.replace('-', '_')}>{form})" for name, form, _ in _WAYS)
 
-_ANY_WAY_GERUND = "|".join(f"(?:{form})" for _, form, for_mana in _WAYS if not for_mana)
+#: Any way that is not tapping for mana, unnamed (a second way after "or", an example of the way just named).
+_ANY_WAY = "|".join(f"(?:{form})" for _, form, for_mana in _WAYS if not for_mana)
 #: Gerund subjects naming a way: "tapping creatures to convoke", "attacking with it", "a spell or
 #: ability tapping it", "sacrificing it for mana".
 _OBJ = r"(?:it|them|~|the land|that land|the creature|that creature|the artifact|the permanent|(?:an? |the )?(?:creatures?|lands?|artifacts?|permanents?)(?: you control)?)"
 _GERUNDS: tuple[tuple[str, str, bool], ...] = (
-    ("tap-way", rf"tapping {_OBJ} (?P<gw>{_WAY})(?:,? or (?:{_ANY_WAY_GERUND}))*", False),
+    ("tap-way", rf"tapping {_OBJ} (?P<gw>{_WAY})(?:,? or (?:{_ANY_WAY}))*", False),
     ("attack", rf"attacking with {_OBJ}(?: causes (?:it|them) to become tapped, but (?:it|they))?", False),
     (
         "activate",
@@ -78,7 +79,7 @@ _GERUNDS: tuple[tuple[str, str, bool], ...] = (
     ("sacrifice", rf"sacrificing {_OBJ} for mana", False),
     # "crewing a Vehicle with it", "using it to crew a Vehicle", "paying a convoke cost with it"
     ("crewing", rf"(?:crewing (?:a |the )?vehicles? with {_OBJ}|saddling (?:a |the )?mounts? with {_OBJ})", False),
-    ("using", rf"using {_OBJ} (?:{_ANY_WAY_GERUND})", False),
+    ("using", rf"using {_OBJ} (?:{_ANY_WAY})", False),
     ("paying", rf"paying (?:a|the|for a) (?:convoke|improvise|crew) (?:cost|spell) with {_OBJ}", False),
 )
 _GERUND = "|".join(f"(?P<g_{name.replace('-', '_')}>{form})" for name, form, _ in _GERUNDS)
@@ -88,8 +89,6 @@ _SUBJECT = (
     r"(?:a|an|any) (?:forest|island|swamp|mountain|plains|land|creature|artifact|permanent)(?: you control)?|"
     r"(?:creatures|lands|artifacts|permanents)(?: you control)?)"
 )
-#: Any way, unnamed (for an example of the way just named: ", such as to pay for a convoke spell,").
-_ANY_WAY = "|".join(f"(?:{form})" for _, form, for_mana in _WAYS if not for_mana)
 _TAPPED_BY = (
     rf"(?:(?:that|which) )?(?:becomes|become|is|are|was|were|gets|get) tapped (?P<sw>{_WAY})"
     rf"(?:,? (?:such as|for example|like|or) (?:{_ANY_WAY}),?)*"

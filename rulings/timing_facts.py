@@ -39,7 +39,6 @@ from rulings.reader_text import prepared
 #: (307.1: sorceries and permanent spells without flash) and one played whenever you have priority
 #: (instants and cards with flash, 117.1a).
 KINDS = ("land", "sorcery-speed", "instant-speed")
-VERDICTS = ("can", "cannot", "only", "not-all")
 
 
 @dataclass(frozen=True)
