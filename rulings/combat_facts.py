@@ -128,13 +128,15 @@ _MOMENT_NOUN_PHRASE = re.compile(
     r"(?<![\w~'-])(?:"
     r"(?:an? |the |that |each )?(?P<a>attacking|blocked) (?:creatures?|~)(?: you control)?"
     r"(?: with (?:flying|reach|menace|vigilance|haste))?(?: by (?:a single|one|only one|just one) creature)?"
-    r"(?: this turn| this combat)?(?! (?:it|~) )"
+    r"(?: this turn| this combat)?(?! (?:it|~) | (?:you control )?(?:that|which) (?:were|was|are|is) blocked)"
     r"|(?:a|the) creature (?:that is|that's) (?P<b>attacking|blocked)"
     r"|(?:a|the) creature with (?:flying|reach|menace|vigilance|haste) (?:that is|that's) (?P<d>attacking|blocked"
     r"|blocking)(?: (?:a|the) creature with (?:flying|menace))?"
-    r"|(?:an? |the |that |each |any |all |those )?creatures? (?:you control )?(?:that|which) "
+    r"|(?:an? |the |that |each |any |all |those )?(?:attacking )?creatures? (?:you control )?(?:that|which) "
     # "that attacked" alone may be of an earlier turn: a perfect tense or a present one says this combat
-    r"(?P<c>(?:has |have |had )attacked|are attacking|is attacking|are blocked|is blocked"
+    r"(?P<c>(?:has |have |had )attacked|are attacking|is attacking"
+    # tenth round: "creatures that were blocked by only one creature" (this combat, as the sentence says it)
+    r"|(?:are|is|were|was) blocked(?: by (?:a single|one|only one|just one) creature)?"
     r"|(?:was|were|has been|have been) tapped to attack"
     r"|(?:has |have |had )(?:been declared as (?:an? )?(?:attackers?|attacking creatures?)|been blocked|become blocked"
     r"|dealt (?:its |their )?first-strike (?:combat )?damage"
@@ -245,6 +247,9 @@ _MOMENTS: dict[str, str] = {
 }
 #: The moments a declared fact may name: those the grammar reads.
 MOMENTS = tuple(_MOMENTS)
+#: A creature in a frame, and each moment's forms (for :mod:`rulings.settled_facts`).
+CREATURE = _NP
+MOMENT_FORMS: Mapping[str, str] = _MOMENTS
 _MOMENT = "|".join(f"(?P<m_{name.replace('-', '_')}>{form})" for name, form in _MOMENTS.items())
 
 #: The moment said as an event of its own, before "and then" ("if ~ blocks a creature with flying
@@ -373,6 +378,11 @@ _OUTCOME_TRANSITIVE: tuple[tuple[str, bool, str], ...] = (
 )
 
 _NEGATION = r"(?:does not|do not|did not|will not|would not|cannot|is not able to)"
+#: The card's effect said to happen (at a moment the frame names next).
+_EFFECT_HAPPENS = (
+    r"(?:~'s (?:(?:triggered|activated) )?ability|(?:the|its|that) (?:(?:triggered|activated) )?ability|~)"
+    r" (?:resolves|triggers|is activated|is cast|can only be activated|can be activated only|is put on the stack)"
+)
 
 
 def _alternatives(table: tuple[tuple[str, bool, str], ...], prefix: str) -> str:
@@ -440,6 +450,10 @@ _FRAMES = tuple(
         rf"(?:{_CARD_BLOCKER_GONE}) (?:{_PREDICATE})",
         # removing one of its blockers from combat won't undo the block
         rf"(?:(?:{_MOMENT}), )?(?:{_REMOVING_BLOCKER}) (?:{_PREDICATE})",
+        # tenth round: the card's effect said to happen at the moment, and so the change ("~'s triggered
+        # ability resolves after blockers have been declared, so gaining flying won't change the block")
+        rf"{_EFFECT_HAPPENS} (?:{_MOMENT}),? so {_CHANGE_SUBJECT} (?:{_PREDICATE})",
+        rf"{_EFFECT_HAPPENS} (?:{_MOMENT}),? so (?:even )?if {_NP} {_CHANGE_VERB}, (?:{_NP} )?(?:{_PREDICATE})",
         # ninth round: "it remains blocked even if it loses flying": the moment is the one the outcome
         # names (a creature is blocked, or blocking, only once blockers are declared; attacking, once
         # attackers are)
@@ -507,7 +521,10 @@ _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
 )
 
 
-def _prepared(sentence: str, normal: bool = True) -> str:
+def prepared(sentence: str, normal: bool = True) -> str:
+    """``sentence`` as the frames read it: lower case, contractions spelled out, words of emphasis
+    dropped, each creature noun phrase a token (``npx``, or ``npma``/``npmb``/``npmf`` for one that
+    names its moment of combat). Shared with :mod:`rulings.settled_facts`."""
     text = sentence.strip()
     text = spell_out_contractions((normal_form(text) if normal else text).lower().replace("\u2019", "'"))
     # eighth round: a creature named by its type ("that soldier", "those goblins") is a creature
@@ -524,7 +541,7 @@ def read_fact(sentence: str) -> Fact | None:
     all of it (see the module docstring). The sentence is read in the claim reader's normal form
     first, then as written (the normal form writes some changes as states: "a creature that gains
     vigilance" as "a creature with vigilance")."""
-    for text in dict.fromkeys((_prepared(sentence), _prepared(sentence, normal=False))):
+    for text in dict.fromkeys((prepared(sentence), prepared(sentence, normal=False))):
         for frame in _FRAMES:
             found = frame.fullmatch(text)
             if found is not None:
@@ -550,7 +567,7 @@ def read_outcome_at(sentence: str) -> tuple[str, bool, str | None] | None:
     """The outcome, whether it holds, and the moment of combat the sentence names before it, if any
     ("Once it's been declared as an attacker, it stays in combat."): such a sentence says again what
     follows from a fact of that moment (eighth round). None if it says anything more."""
-    found = _OUTCOME_ONLY.fullmatch(_prepared(sentence))
+    found = _OUTCOME_ONLY.fullmatch(prepared(sentence))
     if found is None:
         return None
     groups = found.groupdict()

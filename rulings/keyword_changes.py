@@ -47,7 +47,8 @@ class Change:
     """One keyword change a card's effect makes: who (``self``, ``target``, ``yours`` for creatures
     you control, ``others`` for a lord's creatures, ``attached``), ``gains`` or ``loses``, which
     keywords, and what makes it happen (``activate``, ``cast``, ``leave``, ``control``,
-    ``unequipped``); ``noun`` is what a condition of control names ("artifact", "forest")."""
+    ``unequipped``, ``deed`` for a deed of its player, "as long as you've gained life"); ``noun`` is what
+    a condition of control names ("artifact", "forest"), or the deed ("gained life")."""
 
     holder: str
     verb: str
@@ -111,6 +112,16 @@ def changes(card: CardData) -> tuple[Change, ...]:
                 noun = (held.group(2) or held.group(3) or "").split()[-1]
                 if kws:
                     out.append(Change("self", "loses", kws, "control", noun.rstrip("s")))
+            # tenth round: a condition of the player's own deeds ("during your turn, ~ has vigilance as long
+            # as you've gained life this turn"): doing it is the card gaining the keyword
+            deed = re.search(
+                r"^(?:during your turn, )?~ has ([^.]*?) as long as you(?:'ve| have)? ([a-z]+) ([a-z ]+?)(?: this turn)?\.",
+                sentence,
+            )
+            if deed and deed.group(2) not in ("control", "controlled") and _keywords(deed.group(1)):
+                out.append(
+                    Change("self", "gains", _keywords(deed.group(1)), "deed", f"{deed.group(2)} {deed.group(3)}")
+                )
             attached = re.search(r"^(equipped|enchanted) creature (?:[^.]*? and )?has ([^.]*)", sentence)
             if attached and _keywords(attached.group(2)):
                 out.append(Change(attached.group(1), "loses", _keywords(attached.group(2)), "unattached"))
@@ -241,6 +252,17 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
                 lambda m: f"~ gaining {kw}",
             ),
         ]
+    if change.trigger == "deed" and change.noun:
+        verb, _, thing = change.noun.partition(" ")
+        stem = re.escape(_stem(verb))
+        rules += [
+            (
+                re.compile(
+                    rf"\b(if|once|when|after|even if|even though) you (?:{stem}[a-z]*) (?:an? |any |some )?{re.escape(thing)}\b"
+                ),
+                lambda m: f"{m.group(1)} ~ gains {kw}",
+            ),
+        ]
     if change.trigger == "state" and change.noun:
         # the card's own state under which it has the keyword, said first: the claim is the keyword's
         rules += [(re.compile(rf"^(?:while|as long as) (?:~|it) is {change.noun}, "), lambda m: "")]
@@ -299,6 +321,14 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
             ),
         ]
     return rules
+
+
+def _stem(verb: str) -> str:
+    """A verb's stem, for the tenses a ruling says a deed in ("gained" and "gain", "cast", "drew")."""
+    for ending in ("ied", "ed", "es", "s"):
+        if verb.endswith(ending) and len(verb) - len(ending) >= 3:
+            return verb[: -len(ending)] + ("y" if ending == "ied" else "")
+    return verb
 
 
 def _plural_subtype(change: Change) -> str:

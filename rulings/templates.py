@@ -50,6 +50,7 @@ from rulings.describing import describes_card, read_paragraph
 from rulings.fact_readers import READERS
 from rulings.holders import given_keywords, held_keywords, holder_readings, normal_holder_readings
 from rulings.meaning import set_aside
+from rulings.settled_facts import settled_facts
 from rulings.text import sentences, template_form
 
 #: The keywords a card of the ninjutsu templates is named by ("the creature with ninjutsu"): the
@@ -532,7 +533,10 @@ class Template:
             k for card in cards for given in given_keywords(card).values() for k in given
         )
         for text in texts:
-            for fact, more in _fact_and_outcomes(text):
+            # tenth round: or a status settled at its moment, for the keyword the cards change
+            # (rulings.settled_facts)
+            read = [*_fact_and_outcomes(text), *((fact, frozenset()) for fact in settled_facts(text, cards))]
+            for fact, more in read:
                 for state, facts in self.wordings.facts.items():
                     outcomes = {(f.outcome, f.holds) for f in facts}
                     if any(declared.stated_by(fact, held) for declared in facts) and more <= outcomes:

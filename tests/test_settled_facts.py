@@ -1,0 +1,158 @@
+"""A combat status said to be settled at its moment (rulings/settled_facts.py, issue 24 tenth round):
+read as the fact that a later keyword change changes nothing, for the keyword the card changes; a
+negated, affirmed or earlier-moment variant, or a card that changes no deciding keyword, states
+nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from protocol.model import CardData
+from rulings.cards import CardPool
+from rulings.combat_facts import Fact
+from rulings.settled_facts import Settled, read_settled, settled_facts
+from tests.test_claims_paragraph import coverage
+
+
+def _card(name: str, text: str, types: tuple[str, ...] = ("Creature",)) -> CardData:
+    power = "2" if "Creature" in types else None
+    return CardData(name=name, types=types, text=text, power=power, toughness=power)
+
+
+ROAR = _card("Test Roar", "Creatures you control get +1/+0 and gain menace until end of turn.", ("Instant",))
+PUMP = _card("Test Pump", "Creatures you control get +1/+0 until end of turn.", ("Instant",))
+BANNER = _card("Test Banner", "{2}, {T}: Target creature gains menace until end of turn.", ("Artifact",))
+PATROLLER = _card("Test Patroller", "{W}: Test Patroller gains vigilance until end of turn.")
+GROUNDER = _card("Test Grounder", "{T}: Target creature loses flying until end of turn.")
+LANCER = _card("Test Lancer", "Whenever Test Lancer becomes blocked, it gains flying until end of turn.")
+CAVALIER = _card(
+    "Test Cavalier", "During your turn, Test Cavalier has vigilance as long as you've gained life this turn."
+)
+POOL = CardPool({c.name: c for c in (ROAR, PUMP, BANNER, PATROLLER, GROUNDER, LANCER, CAVALIER)})
+
+
+@pytest.mark.parametrize(
+    ("sentence", "settled"),
+    [
+        ("~'s ability doesn't affect creatures that are already blocked.", Settled("blocks")),
+        ("~'s ability doesn't affect blocks that have already been declared.", Settled("blocks")),
+        ("Casting ~ after blockers are declared won't affect how it's blocked.", Settled("blocks")),
+        (
+            "Casting ~ during the declare blockers step is too late to affect how your creatures are blocked.",
+            Settled("blocks"),
+        ),
+        (
+            "To change how a creature can be blocked, the ability must resolve before blockers are declared.",
+            Settled("blocks"),
+        ),
+        ("Whether ~ taps is determined only as it attacks.", Settled("taps")),
+        (
+            "To attack with it without tapping it, you'll need to activate the ability before attackers are declared.",
+            Settled("taps"),
+        ),
+        ("Blocks aren't reevaluated when a creature loses flying.", Settled("blocks", "flying", "lost")),
+        ("~'s ability doesn't affect creatures that are already attacking.", Settled("attackers")),
+    ],
+)
+def test_a_settled_status_is_read(sentence: str, settled: Settled) -> None:
+    assert read_settled(sentence) == settled
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # affirmed, not negated
+        "~'s ability affects creatures that are already blocked.",
+        "Blocks are reevaluated when a creature loses flying.",
+        # no moment: giving a creature menace before blocks does affect them
+        "~'s ability doesn't affect blocks.",
+        "~'s ability doesn't affect how it's blocked.",
+        # the moment before the status is settled: a change then still matters
+        "Casting ~ after attackers are declared won't affect how it's blocked.",
+        "Casting ~ during the declare attackers step is too late to affect how your creatures are blocked.",
+        "To change how a creature can be blocked, the ability must resolve before attackers are declared.",
+        "Whether ~ taps is determined only as blockers are declared.",
+        # a keyword that does not decide blocks
+        "Blocks aren't reevaluated when a creature loses vigilance.",
+        # more than the fact
+        "~'s ability doesn't affect creatures that are already blocked unless you control a Forest.",
+    ],
+)
+def test_a_variant_that_is_not_the_rule_is_not_read(sentence: str) -> None:
+    assert read_settled(sentence) is None
+
+
+def test_the_keyword_is_the_one_the_card_changes() -> None:
+    sentence = "~'s ability doesn't affect creatures that are already blocked."
+    assert settled_facts(sentence, (BANNER,)) == (Fact("menace", "gained", "after-blockers", "changed", False),)
+    assert settled_facts(sentence, (GROUNDER,)) == (Fact("flying", "lost", "after-blockers", "changed", False),)
+    # a card that changes no keyword deciding blocks states no fact
+    assert settled_facts(sentence, (PUMP,)) == ()
+    assert settled_facts(sentence, (PATROLLER,)) == ()
+
+
+@pytest.mark.parametrize(
+    ("card", "paragraph", "template"),
+    [
+        (
+            BANNER,
+            "Test Banner's ability doesn't affect creatures that are already blocked. To change how a creature can "
+            "be blocked, the ability must resolve before blockers are declared.",
+            "menace.block-stands",
+        ),
+        (
+            ROAR,
+            "Casting Test Roar during the declare blockers step is too late to affect how your creatures are "
+            "blocked. Attacking creatures that were blocked by only one creature remain blocked.",
+            "menace.block-stands",
+        ),
+        (
+            PUMP,
+            "Casting Test Pump during the declare blockers step is too late to affect how your creatures are "
+            "blocked. Attacking creatures that were blocked by only one creature remain blocked.",
+            None,
+        ),
+        (
+            ROAR,
+            "Casting Test Roar during the declare attackers step is too late to affect how your creatures are "
+            "blocked. Attacking creatures that were blocked by only one creature remain blocked.",
+            None,
+        ),
+        (
+            PATROLLER,
+            "Activating Test Patroller's ability after it has been declared as an attacker won't untap it. To attack "
+            "with it without tapping it, you'll need to activate the ability before attackers are declared.",
+            "vigilance.changes-after-attack",
+        ),
+        (
+            PATROLLER,
+            "Activating Test Patroller's ability after it has been declared as an attacker won't untap it. To attack "
+            "with it without tapping it, you'll need to activate the ability before blockers are declared.",
+            None,
+        ),
+        # the card's own condition met after it attacked (keyword_changes: a deed of its player)
+        (
+            CAVALIER,
+            "If you gain life after Test Cavalier has been declared as an attacker, it won't untap. Whether Test "
+            "Cavalier taps is determined only as it attacks.",
+            "vigilance.changes-after-attack",
+        ),
+        (CAVALIER, "If you lose life after Test Cavalier has been declared as an attacker, it won't untap.", None),
+        (CAVALIER, "If you gain life after Test Cavalier has been declared as an attacker, it will untap.", None),
+        # the card's effect said to happen at the moment, and so the change
+        (
+            LANCER,
+            "Test Lancer's triggered ability resolves after blockers have been declared, so gaining flying won't "
+            "change the block.",
+            "flying.block-stands",
+        ),
+        (
+            LANCER,
+            "Test Lancer's triggered ability resolves after blockers have been declared, so gaining flying will "
+            "change the block.",
+            None,
+        ),
+    ],
+)
+def test_settled_paragraphs_compile_and_their_contradictions_do_not(card, paragraph, template) -> None:
+    assert coverage(paragraph, card.name, POOL)[0] == template
