@@ -474,6 +474,9 @@ _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
         # eighth round: a connective that opens the sentence, and the change's source ("loses reach because
         # of ~"): they say where the change comes from, not what follows
         (r"^(?:similarly|likewise|in the same way|again|also|however|in that case|in this case|as a result),? ", ""),
+        # tenth round: the moment the sentence before named, said again ("After that, removing one of its
+        # blockers from combat doesn't undo the block"): a frame still needs a moment of its own
+        (r"^(?:after that|from then on|from that point on|once that happens|at that point),? ", ""),
         (r",? (?:however|though|as well|too|in this case|in that case)$", ""),
         # the premise of 702.7c said again after the outcome ("..., as long as it didn't deal first-strike damage")
         (

@@ -30,6 +30,7 @@ from functools import lru_cache
 
 from protocol.model import CardData
 from rulings.combat_facts import CREATURE, MOMENT_FORMS, Fact, prepared
+from rulings.holders import held_keywords
 from rulings.keyword_changes import changes
 
 #: Each status, its moment, and the keywords that decide it.
@@ -60,7 +61,7 @@ _STATUS_OBJECT = {
     "blocks": (
         rf"how {_SOMEONE} (?:is|are|can be|will be|may be|gets|get|has been|have been|was|were) blocked"
         rf"|which creatures (?:block|can block|are blocking) {_SOMEONE}"
-        rf"|whether {_SOMEONE} (?:is|are|can be) blocked"
+        rf"|whether {_SOMEONE} (?:is|are|can be) blocked(?: by (?:a given number of|any number of|more than one|two or more|multiple) (?:creatures|npx))?"
         r"|(?:the |any |those |these )?blocks?"
     ),
     "taps": rf"whether {_SOMEONE} (?:taps?|becomes? tapped|becomes? untapped|is tapped|are tapped)",
@@ -111,8 +112,10 @@ _DO_IT = (
     r"(?:be )?(?:resolve|resolved|activated|cast|applied|activate (?:the|its|~'s|that) (?:[a-z]+ )?ability"
     r"|activate (?:it|~)|cast (?:it|~|the spell))"
 )
+_KEYWORD_ANY = r"(?:double strike|first strike|flying|reach|menace|vigilance|haste)"
 _PURPOSE = (
     rf"to (?:affect|change|alter|have (?:any|an) effect on) (?:{_statuses('p')})"
+    rf"|for (?:{_KEYWORD_ANY}|it|that|the ability) to (?:affect|change|alter|matter for|have (?:any|an) effect on) (?:{_statuses('q')})"
     rf"|(?P<p_untapped>to attack with {_SOMEONE} without (?:tapping|it tapping|them tapping)(?: it| them| ~)?)"
 )
 _NO_EFFECT = rf"(?:{_NOT} (?:affect|change|alter|undo|modify)|(?:has|have) no effect on)"
@@ -138,13 +141,17 @@ _FRAMES = tuple(
         rf"(?:{_PURPOSE}), (?:{_EFFECT}|you|{CREATURE}) {_MUST} {_DO_IT} {_BEFORE}",
         rf"(?:{_EFFECT}|you|{CREATURE}) {_MUST} {_DO_IT} {_BEFORE},? (?:in order )?(?:{_PURPOSE})",
         # whether ~ taps is determined only as it attacks
-        rf"(?:{_statuses('w')}) is (?:determined|checked|decided|set|fixed|locked in|settled) (?:only )?"
+        rf"(?:{_statuses('w')}) (?:is (?:determined|checked|decided|set|fixed|locked in|settled|relevant)|matters|only matters) (?:only )?"
         rf"(?:as|when|once|at the moment|at the time) (?:{_AT_ANY})",
         # blocks aren't reevaluated when a creature loses flying
         rf"(?:(?:{_moments('m')}), )?(?:the |those |any )?(?:(?P<n_blocks>blocks?)|(?P<n_attacks>attacks?)) {_NOT_AGAIN}"
         rf"(?: (?:when|if|after|even if|once) (?:{_SOMEONE}|{CREATURE}) {_CHANGE})?",
     )
 )
+
+
+#: The changes a keyword the card has can make.
+_HELD = ("lost", "gained-or-lost")
 
 
 @dataclass(frozen=True)
@@ -173,7 +180,7 @@ def _moment(groups: dict[str, str | None]) -> str | None:
 
 def _settled(groups: dict[str, str | None]) -> Settled | None:
     status = next(
-        (found for prefix in ("o", "l", "p", "w") if (found := _found(groups, prefix)) is not None),
+        (found for prefix in ("o", "l", "p", "q", "w") if (found := _found(groups, prefix)) is not None),
         None,
     )
     if groups.get("p_untapped"):
@@ -243,4 +250,6 @@ def settled_facts(sentence: str, cards: Iterable[CardData]) -> tuple[Fact, ...]:
         pairs = {(settled.keyword, settled.change)}
     else:
         pairs = {(k, verb) for k, verb in _card_changes(cards) if k in deciding}
+        # a card that has the keyword itself may lose it, or have it given again
+        pairs |= {(k, verb) for card in cards for k in held_keywords(card) & set(deciding) for verb in _HELD}
     return tuple(Fact(k, verb, moment, "changed", False) for k, verb in sorted(pairs))

@@ -52,6 +52,15 @@ POOL = CardPool({c.name: c for c in (ROAR, PUMP, BANNER, PATROLLER, GROUNDER, LA
         ),
         ("Blocks aren't reevaluated when a creature loses flying.", Settled("blocks", "flying", "lost")),
         ("~'s ability doesn't affect creatures that are already attacking.", Settled("attackers")),
+        (
+            "Whether ~ can be blocked by a given number of creatures matters only as blockers are declared.",
+            Settled("blocks"),
+        ),
+        (
+            "~'s ability must be activated before blockers are declared for flying to affect which creatures can "
+            "block it.",
+            Settled("blocks"),
+        ),
     ],
 )
 def test_a_settled_status_is_read(sentence: str, settled: Settled) -> None:
@@ -74,12 +83,30 @@ def test_a_settled_status_is_read(sentence: str, settled: Settled) -> None:
         "Whether ~ taps is determined only as blockers are declared.",
         # a keyword that does not decide blocks
         "Blocks aren't reevaluated when a creature loses vigilance.",
+        "~'s ability must be activated before attackers are declared for flying to affect which creatures can "
+        "block it.",
+        "Whether ~ can be blocked by a given number of creatures matters only as attackers are declared.",
         # more than the fact
         "~'s ability doesn't affect creatures that are already blocked unless you control a Forest.",
     ],
 )
 def test_a_variant_that_is_not_the_rule_is_not_read(sentence: str) -> None:
     assert read_settled(sentence) is None
+
+
+MARAUDER = _card("Test Marauder", "Menace")
+HELD_POOL = CardPool({c.name: c for c in (MARAUDER, PUMP)})
+
+
+def test_a_card_that_has_the_keyword_states_it_too() -> None:
+    paragraph = (
+        "Whether {} can be blocked by a given number of creatures matters only as blockers are declared. After "
+        "that, removing one of its blockers from combat doesn't undo the block."
+    )
+    assert coverage(paragraph.format("Test Marauder"), "Test Marauder", HELD_POOL)[0] == "menace.block-stands"
+    assert coverage(paragraph.format("Test Pump"), "Test Pump", HELD_POOL)[0] is None
+    # "after that" names no moment: a frame that needs one still reads nothing
+    assert coverage("After that, if it gains menace, it remains blocked.", "Test Marauder", HELD_POOL)[0] is None
 
 
 def test_the_keyword_is_the_one_the_card_changes() -> None:
