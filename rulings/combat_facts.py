@@ -203,7 +203,7 @@ def _np_moment_of(token: str) -> str:
 _NP_MOMENT = _np_moment("np_moment")
 #: The groups that may hold a moment said by a noun phrase.
 _NP_MOMENT_GROUPS = ("np_moment", "npm1", "npm2", "npm3", "npm4")
-_GAIN = r"(?:gains|gain|gained|has gained|gets|acquires|is given|is granted)"
+_GAIN = r"(?:gains|gain|gained|has gained|gets|acquires|is given|is granted|now has|now have)"
 _LOSE = r"(?:loses|lose|lost|has lost|no longer has|no longer have|stops having|ceases to have)"
 _CHANGE_VERB = (
     rf"(?:(?P<either>gains or loses|loses or gains|gain or lose)|(?P<gain>{_GAIN})|(?P<lose>{_LOSE})) {_k('k')}"
@@ -260,7 +260,8 @@ _EVENTS: dict[str, str] = {
         rf"{_NP} (?:attacks|has attacked|is declared as an attacker|has been declared as an attacker|is attacking)"
     ),
     "after-blockers": (
-        rf"{_NP} (?:is blocked|has been blocked|becomes blocked|is blocking|(?:blocks|is blocking) {_NP})"
+        rf"{_NP} (?:(?:is blocked|has been blocked|becomes blocked)(?: by (?:a single|one|only one|just one) creature)?"
+        rf"|is blocking|(?:blocks|is blocking) {_NP})"
     ),
     "after-first-damage": (
         rf"{_NP} (?:deals|assigns|has dealt|has assigned) (?:its )?(?:first-strike )?(?:combat )?damage"
@@ -477,6 +478,13 @@ _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
         # tenth round: the moment the sentence before named, said again ("After that, removing one of its
         # blockers from combat doesn't undo the block"): a frame still needs a moment of its own
         (r"^(?:after that|from then on|from that point on|once that happens|at that point),? ", ""),
+        # an example of the rule is a claim of it ("For example, if ...")
+        (r"^(?:for example|for instance|as an example),? ", ""),
+        # the cost paid to give the keyword is the giving ("sacrificing another creature to give it menace")
+        (
+            r"\b(?:sacrificing|paying|discarding|tapping|exiling|using|spending) [a-z0-9~' ]+? to (?:give|grant) ",
+            "giving ",
+        ),
         (r",? (?:however|though|as well|too|in this case|in that case)$", ""),
         # the premise of 702.7c said again after the outcome ("..., as long as it didn't deal first-strike damage")
         (
@@ -524,6 +532,9 @@ _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
 )
 
 
+_BY_SIZE = re.compile(r"\b(an?|the|that|each|this) (single )?\d+/\d+(?: creature)?(?![\w/])")
+
+
 def prepared(sentence: str, normal: bool = True) -> str:
     """``sentence`` as the frames read it: lower case, contractions spelled out, words of emphasis
     dropped, each creature noun phrase a token (``npx``, or ``npma``/``npmb``/``npmf`` for one that
@@ -532,6 +543,8 @@ def prepared(sentence: str, normal: bool = True) -> str:
     text = spell_out_contractions((normal_form(text) if normal else text).lower().replace("\u2019", "'"))
     # eighth round: a creature named by its type ("that soldier", "those goblins") is a creature
     text = types_as_creatures(text)
+    # tenth round: a creature named by its power and toughness ("a 1/1 creature", "that 2/2")
+    text = _BY_SIZE.sub(lambda m: f"{m.group(1)} {m.group(2) or ''}creature", text)
     text = text.rstrip(".").strip()
     for pattern, replacement in _PREPARE:
         text = pattern.sub(replacement, text)

@@ -734,3 +734,33 @@ def test_ninth_round_paragraphs_compile_and_their_contradictions_do_not(card, re
     pool = CardPool({card.name: card})
     assert coverage(restating, card.name, pool)[0] == template
     assert coverage(contradicting, card.name, pool)[0] is None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "fact"),
+    [
+        # an example of the rule, a creature named by its size, the cost paid to give the keyword
+        (
+            "For example, if ~ is blocked by a single 1/1 creature, sacrificing another creature to give it menace "
+            "won't cause that 1/1 to stop blocking it.",
+            Fact("menace", "gained", "after-blockers", "blocking", True),
+        ),
+        (
+            "For example, if ~ is blocked by a single 1/1 creature, sacrificing another creature to give it menace "
+            "will cause that 1/1 to stop blocking it.",
+            Fact("menace", "gained", "after-blockers", "blocking", False),
+        ),
+        # a keyword the creature now has, after it attacked
+        (
+            "A creature that has attacked stays tapped even though it now has vigilance.",
+            Fact("vigilance", "gained", "after-attackers", "tapped", True),
+        ),
+    ],
+)
+def test_tenth_round_forms_state_their_facts(sentence, fact):
+    assert read_fact(sentence) == fact
+
+
+def test_a_blocker_named_as_what_blocked_it_is_not_the_creature_that_changes():
+    # the blocker gains flying: no family plays a blocker's keyword changing
+    assert read_fact("If it is blocked by a creature and then that creature gains flying, it remains blocked.") is None
