@@ -478,6 +478,13 @@ _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
         # tenth round: the moment the sentence before named, said again ("After that, removing one of its
         # blockers from combat doesn't undo the block"): a frame still needs a moment of its own
         (r"^(?:after that|from then on|from that point on|once that happens|at that point),? ", ""),
+        # the end every combat status has ("it remains an attacking creature until combat ends or it's
+        # removed from combat some other way"): it says no more than the status
+        (
+            r",? until (?:combat ends|the end of combat|end of combat|the combat phase ends)(?: or (?:until )?(?:it is|they are)"
+            r" removed from combat(?: some other way| in (?:some )?other way| by (?:another|some other) effect| otherwise)?)?$",
+            "",
+        ),
         # an example of the rule is a claim of it ("For example, if ...")
         (r"^(?:for example|for instance|as an example),? ", ""),
         # the cost paid to give the keyword is the giving ("sacrificing another creature to give it menace")

@@ -122,6 +122,12 @@ def changes(card: CardData) -> tuple[Change, ...]:
                 out.append(
                     Change("self", "gains", _keywords(deed.group(1)), "deed", f"{deed.group(2)} {deed.group(3)}")
                 )
+            # tenth round: an Aura or Equipment that takes keywords away ("enchanted creature loses all
+            # abilities", "... loses flying"): attaching it is the creature losing them
+            takes = re.search(r"^(equipped|enchanted) creature (?:[^.]*? and )?loses ([^.]*)", sentence)
+            if takes and (_keywords(takes.group(2)) or takes.group(2).startswith("all abilities")):
+                kws = _keywords(takes.group(2)) or ("*",)
+                out.append(Change(takes.group(1), "loses", kws, "attach"))
             attached = re.search(r"^(equipped|enchanted) creature (?:[^.]*? and )?has ([^.]*)", sentence)
             if attached and _keywords(attached.group(2)):
                 out.append(Change(attached.group(1), "loses", _keywords(attached.group(2)), "unattached"))
@@ -284,20 +290,22 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
             ),
         ]
     if change.trigger == "attach":
-        # an Aura cast on a creature, an Equipment attached to it: the creature gains the keyword
+        # an Aura cast on a creature, an Equipment attached to it: the creature gains the keyword (or,
+        # for one that takes it away, loses it)
+        gerund = "gaining" if change.verb == "gains" else "losing"
         rules += [
             (
                 re.compile(
                     rf"\b(?:casting ~ on|attaching ~ to|equipping ~ to|moving ~ (?:on)?to|equipping) (?P<np>{_NP}|it|~)(?: with ~)?(?=[ ,.])"
                 ),
-                lambda m: f"{m.group('np')} gaining {kw}",
+                lambda m: f"{m.group('np')} {gerund} {kw}",
             ),
             (
                 re.compile(
                     rf"\b(if|once|when|after) (?:you (?:cast ~ on|attach ~ to|equip ~ to|move ~ (?:on)?to)|~ (?:enchants|becomes attached to|"
                     rf"is attached to|is moved (?:on)?to)) (?P<np>{_NP}|it)(?=[ ,.])"
                 ),
-                lambda m: f"{m.group(1)} {m.group('np')} gains {kw}",
+                lambda m: f"{m.group(1)} {m.group('np')} {change.verb} {kw}",
             ),
         ]
     if change.verb == "gains" and change.holder in ("target", "enchanted", "equipped"):

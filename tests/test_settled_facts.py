@@ -183,3 +183,41 @@ def test_the_keyword_is_the_one_the_card_changes() -> None:
 )
 def test_settled_paragraphs_compile_and_their_contradictions_do_not(card, paragraph, template) -> None:
     assert coverage(paragraph, card.name, POOL)[0] == template
+
+
+SHACKLES = _card("Test Shackles", "Flash\nEnchant creature\nEnchanted creature loses all abilities.", ("Enchantment",))
+STRAPS = _card("Test Straps", "Enchant creature\nEnchanted creature gets +1/+1.", ("Enchantment",))
+AURA_POOL = CardPool({c.name: c for c in (SHACKLES, STRAPS)})
+
+
+@pytest.mark.parametrize(
+    ("card", "paragraph", "template"),
+    [
+        (
+            SHACKLES,
+            "If you cast Test Shackles on an attacking creature with haste, that creature doesn't stop attacking. It "
+            "remains an attacking creature until combat ends or it's removed from combat some other way.",
+            "haste.attack-stands",
+        ),
+        # an Aura that takes nothing away
+        (
+            STRAPS,
+            "If you cast Test Straps on an attacking creature with haste, that creature doesn't stop attacking.",
+            None,
+        ),
+        (
+            SHACKLES,
+            "If you cast Test Shackles on an attacking creature with haste, that creature stops attacking.",
+            None,
+        ),
+        # another end than combat's
+        (
+            SHACKLES,
+            "If you cast Test Shackles on an attacking creature with haste, that creature doesn't stop attacking. It "
+            "remains an attacking creature until blockers are declared.",
+            None,
+        ),
+    ],
+)
+def test_an_aura_that_takes_a_keyword_away(card, paragraph, template) -> None:
+    assert coverage(paragraph, card.name, AURA_POOL)[0] == template
