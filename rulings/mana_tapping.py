@@ -30,8 +30,12 @@ EXPLAINS = "explains"
 _WAYS: tuple[tuple[str, str, bool], ...] = (
     (
         "mana-ability",
-        r"(?:when |if )?(?:you )?activat(?:e|es|ing) (?:one of |either of |any of )?(?:its|~'s|their|that (?:creature|land|permanent)'s|a) "
-        r"mana abilit(?:y|ies)(?: (?:with|that (?:has|have|includes?)) (?:the )?\{t\}(?: symbol)? in (?:its|their) (?:activation )?costs?)?",
+        r"(?:when |if )?(?:you )?activat(?:e|es|ing) (?:one of |either of |any of )?(?:its|~'s|their|that (?:creature|land|permanent)'s|a"
+        r"|(?:a|an|the) (?:creature|land|permanent|artifact)'s) "
+        r"mana abilit(?:y|ies)(?: (?:with|that (?:has|have|includes?)) (?:the )?\{t\}(?: symbol)? in (?:its|their) (?:activation )?costs?)?"
+        # tenth round: said in the passive ("when a mana ability of that land with {T} in its cost is activated")
+        r"|(?:when |if )a mana ability (?:of (?:that|the|a|an) (?:land|creature|permanent|artifact) )?(?:with \{t\} in its cost )?"
+        r"is activated(?: and produces mana)?",
         True,
     ),
     (
@@ -50,13 +54,19 @@ _WAYS: tuple[tuple[str, str, bool], ...] = (
     ("attack", r"(?:to attack|because it attacked|as it attacks|by attacking)", False),
     (
         "effect",
-        r"(?:by (?:a |an |another )?(?:spell or ability|spell|ability|effect)|for (?:another|any other|some other) reason)",
+        r"(?:by (?:a |an |another )?(?:spell or ability|spell|ability|effect)|for (?:another|any other|some other) reason"
+        # tenth round: the card's own ability, or any reason but the mana ability
+        r"|by ~'s (?:[a-z]+ )?ability|by ~|by its (?:[a-z]+ )?ability"
+        r"|because of (?:a |an |another )?(?:spell or ability|spell|ability|effect)"
+        r"|for (?:a|any) reason other than (?:activating|to activate) (?:its|a|~'s|their) mana abilit(?:y|ies))",
         False,
     ),
     (
         "other-ability",
         r"(?:to (?:activate|pay (?:the )?(?:cost of|for)) (?:an|a|another) (?:activated )?ability (?:that is not a mana ability|"
-        r"such as \"\{t\}: [^\"]+\"|with \{t\} in its cost that is not a mana ability))",
+        r"such as \"\{t\}: [^\"]+\"|with \{t\} in its cost that is not a mana ability))"
+        # tenth round: a non-mana ability of its own, named by what it does ("its damage ability")
+        r"|(?:to (?:activate|pay (?:the )?(?:cost of|for)) (?:its|~'s|their) (?!mana )[a-z]+ ability)",
         False,
     ),
 )
@@ -66,7 +76,11 @@ _WAY = "|".join(f"(?P<w_{name.replace('-', '_')}>{form})" for name, form, _ in _
 _ANY_WAY = "|".join(f"(?:{form})" for _, form, for_mana in _WAYS if not for_mana)
 #: Gerund subjects naming a way: "tapping creatures to convoke", "attacking with it", "a spell or
 #: ability tapping it", "sacrificing it for mana".
-_OBJ = r"(?:it|them|~|the land|that land|the creature|that creature|the artifact|the permanent|(?:an? |the )?(?:creatures?|lands?|artifacts?|permanents?)(?: you control)?)"
+_OBJ = (
+    r"(?:it|them|~|the land|that land|the creature|that creature|the artifact|the permanent|(?:an? |the )?(?:creatures?|lands?|"
+    # tenth round: one that has a mana ability of its own ("attacking with a creature that has a mana ability")
+    r"artifacts?|permanents?)(?: you control)?(?: (?:that has|that have|with) (?:a |its own |their own )?mana abilit(?:y|ies))?)"
+)
 _GERUNDS: tuple[tuple[str, str, bool], ...] = (
     ("tap-way", rf"tapping {_OBJ} (?P<gw>{_WAY})(?:,? or (?:{_ANY_WAY}))*", False),
     ("attack", rf"attacking with {_OBJ}(?: causes (?:it|them) to become tapped, but (?:it|they))?", False),
@@ -93,13 +107,24 @@ _TAPPED_BY = (
     rf"(?:(?:that|which) )?(?:becomes|become|is|are|was|were|gets|get) tapped (?P<sw>{_WAY})"
     rf"(?:,? (?:such as|for example|like|or) (?:{_ANY_WAY}),?)*"
 )
-_IS_FOR_MANA = r"(?P<v>is|are|was|were|counts as|count as)(?P<neg> not)? (?:being )?tapped for mana"
+#: A mana ability the permanent has changes nothing ("even if that creature has a mana ability").
+_EVEN_WITH_MANA = (
+    r"(?:,? even (?:if|though) (?:it|that creature|the creature|that land|they) (?:has|have) (?:a |its own |their own )?mana"
+    r" abilit(?:y|ies)"
+    # ... nor a {T} in the cost of an ability that is not one
+    r"|,? even (?:if|though) (?:that|its|the) cost includes \{t\}|,? even though \{t\} is (?:part of|in) (?:its|that) cost)?"
+)
+_IS_FOR_MANA = (
+    r"(?P<v>(?:is|are|was|were|counts as|count as)(?P<neg> not)?|(?:has|have)(?P<negh> not)? been) (?:being )?tapped for mana"
+    + _EVEN_WITH_MANA
+)
 _COUNTS = rf"(?:(?P<v0>(?:is|are)(?P<neg0> not)? the same as tapping {_OBJ} for mana)|(?P<v1>(?P<v1is>is|are|was|were)(?P<neg1> not)? tapped for mana)|(?P<v2>(?:is|are|was|were)(?P<neg2> not)? tapping {_OBJ} for mana|(?P<neg3>does not |do not )?counts? as tapping {_OBJ} for mana|(?P<neg4>does not |do not )count))"
 _CONSEQUENCE = (
     r"(?:,? (?:so|and) (?:~'s|its|the|that|this) (?:triggered |last |first |mana )?ability (?:will not|does not|won't) trigger"
     # the card's own result not happening ("so you won't gain life", "and ~ won't add mana")
-    r"|,? (?:so|and) (?:you|~|it) (?:will not|does not) (?:gain|add|get|draw|create|deal) [a-z0-9 ]+"
-    r"|,? (?:so|and) abilities that trigger whenever (?:a|an) [a-z ]+ is tapped for mana (?:will not|do not) trigger)?"
+    r"|,? (?:so|and) (?:you|~|it|its controller|that player|their controller) (?:will not|does not) (?:gain|add|get|draw|create"
+    r"|deal|lose) [a-z0-9 ]+"
+    r"|,? (?:so|and) abilities that trigger whenever (?:a|an|that|the) [a-z ]+ is tapped for mana (?:will not|do not) trigger)?"
 )
 
 _FRAMES = (
@@ -108,24 +133,37 @@ _FRAMES = (
     re.compile(rf"{_SUBJECT} tapped (?P<sw2>{_WAY}),? {_IS_FOR_MANA}{_CONSEQUENCE}"),
     # "if you tap a creature to crew a Vehicle, it isn't tapped for mana"
     re.compile(
-        rf"if (?:you tap {_SUBJECT}|{_SUBJECT} (?:is|are|becomes|become|gets|get) tapped) (?:{_WAY}), "
+        rf"if (?:you tap {_SUBJECT}|{_SUBJECT} (?:is|are|becomes|become|gets|get) tapped) (?:{_WAY})(?:,? (?:or|such as) (?:{_ANY_WAY}))*, "
         rf"(?:it|they|that (?:creature|land|permanent)) {_IS_FOR_MANA}{_CONSEQUENCE}"
     ),
     # "tapping creatures to help cast ~ with convoke isn't tapping them for mana" / "activating its
     # mana ability counts as tapping it for mana" / "sacrificing it for mana doesn't count"
     re.compile(
-        rf"(?:{_GERUND}) {_COUNTS}(?:,? (?:since|because) (?:each of them|it|that mana ability|its mana ability) "
+        rf"(?:{_GERUND}) {_COUNTS}{_EVEN_WITH_MANA}(?:,? (?:since|because) (?:each of them|it|that mana ability|its mana ability) "
         rf"(?P<t_neg>does not |do not )?includes? \{{t\}} in (?:its|their) cost)?{_CONSEQUENCE}"
     ),
     # "~ is tapped for mana only when you activate its mana ability"
     re.compile(rf"{_SUBJECT} (?:is|are) tapped for mana only (?P<only>){_WAY}"),
+    # tenth round: the card's trigger said to need the mana ability ("its last ability triggers only when you
+    # activate its mana ability")
+    re.compile(rf"(?:~'s|its|the) (?:triggered |last |first |second )?ability triggers only (?P<only2>){_WAY}"),
 )
 #: The consequence alone, after the way ("if ~ is tapped to crew a Vehicle, its ability doesn't trigger"):
 #: an explanation of the card's trigger, read only next to a statement.
+_CAUSE_TRIGGER = (
+    r"(?:will not|does not|do not) cause (?:~'s (?:[a-z]+ )?ability|(?:its|the|that) (?:triggered |last |first )?ability|it)"
+    r" to trigger"
+)
 _CONSEQUENCE_ONLY = re.compile(
-    rf"(?:if {_SUBJECT} (?:is|are|becomes|become|gets|get) tapped (?:{_ANY_WAY})|if (?:a spell or ability|a spell|an ability|an effect) "
-    rf"taps {_SUBJECT}), (?:~'s|its|the|that|this) (?:triggered |last |first )?ability (?:will not|does not) trigger"
-    r"|abilities that trigger whenever (?:a|an) [a-z ]+ is tapped for mana (?:will not|do not) trigger"
+    # tenth round: the way said as the subject ("tapping a land to attack won't cause ~'s ability to trigger")
+    rf"(?P<gerund>tapping {_OBJ} (?:{_ANY_WAY})|{_SUBJECT} (?:(?:that|which) )?(?:becomes|become|is|are|gets|get) tapped (?:{_ANY_WAY}))"
+    rf" {_CAUSE_TRIGGER}{_EVEN_WITH_MANA}"
+    rf"|(?P<when>if {_SUBJECT} (?:is|are|becomes|become|gets|get) tapped (?:{_ANY_WAY})(?:,? (?:or|such as) (?:{_ANY_WAY}))*"
+    rf"|if (?:a spell or ability|a spell|an ability|an effect) taps {_SUBJECT}), (?:~'s|its|the|that|this) (?:triggered |last "
+    r"|first )?ability (?:will not|does not) trigger"
+    r"|abilities that trigger whenever (?:a|an|that|the) [a-z ]+ is tapped for mana (?:will not|do not) trigger"
+    # tenth round: the card's trigger alone, after the statement
+    r"|(?:~'s|its|the|that|this) (?:triggered |last |first )?ability (?:will not|does not) trigger"
 )
 #: Said through a pronoun after the statement: "Tapping the land that way isn't tapping it for mana."
 _EXPLAIN = re.compile(rf"tapping {_OBJ} (?:that way|this way|like that) (?:is not|isn't) tapping {_OBJ} for mana")
@@ -148,6 +186,22 @@ def _for_mana(groups: dict[str, str | None]) -> bool | None:
     return None
 
 
+#: A card that triggers on a permanent tapped for mana: for it, "if it is tapped by a spell, ~'s ability
+#: doesn't trigger" is the rule said through the card (tenth round).
+_TRIGGERS_ON_MANA = re.compile(
+    r"\bwhenever [^.]*?(?:is|are|becomes) tapped for mana|\bwhenever you tap [^.]*? for mana"
+)
+
+
+@lru_cache(maxsize=8192)
+def _read_for_trigger(text: str) -> str | None:
+    """For a card that triggers on tapping for mana: a way that is not, said through its trigger."""
+    found = _CONSEQUENCE_ONLY.fullmatch(text)
+    if found is not None and (found.group("when") is not None or found.group("gerund") is not None):
+        return STATE
+    return _read(text)
+
+
 @lru_cache(maxsize=8192)
 def _read(text: str) -> str | None:
     if _EXPLAIN.fullmatch(text) or _CONSEQUENCE_ONLY.fullmatch(text):
@@ -162,10 +216,10 @@ def _read(text: str) -> str | None:
             return None
         if groups.get("t_neg") is not None and way:
             return None  # "... because it doesn't include {T}" said of a {T} mana ability
-        if groups.get("only") is not None:
+        if groups.get("only") is not None or groups.get("only2") is not None:
             said = True  # "tapped for mana only when <way>": the way must be the mana ability
         else:
-            said = not any(groups.get(g) for g in ("neg", "neg0", "neg1", "neg2", "neg3", "neg4"))
+            said = not any(groups.get(g) for g in ("neg", "neg0", "neg1", "neg2", "neg3", "neg4", "negh"))
         return STATE if said == way else None
     return None
 
@@ -173,4 +227,5 @@ def _read(text: str) -> str | None:
 def read_mana_tapping(texts: Iterable[str], cards: Iterable[CardData] = ()) -> str | None:
     """The statement one reading of a sentence makes of what tapping for mana is (true by the
     rule), "explains" for the rule said again through a pronoun, or None."""
-    return first_statement((_plain_marks(t) for t in texts), _read, (STATE,))
+    triggers = any(_TRIGGERS_ON_MANA.search(card.text.lower()) for card in cards)
+    return first_statement((_plain_marks(t) for t in texts), _read_for_trigger if triggers else _read, (STATE,))

@@ -67,3 +67,55 @@ def test_a_paragraph_judged_true_compiles_and_its_contradiction_does_not():
         coverage("Abilities that trigger whenever a creature is tapped for mana won't trigger.", CONDUIT.name, pool)[0]
         is None
     )
+
+
+GROVE = CardData(
+    name="Test Grove",
+    types=("Enchantment",),
+    text="Whenever a land you control is tapped for mana, add an additional one mana of any type that land produced.",
+)
+TOTEM = CardData(
+    name="Test Totem", types=("Artifact",), text="{T}: Add {C}.\nWhenever Test Totem becomes tapped, draw a card."
+)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "card", "expected"),
+    [
+        # tenth round: the way said through the card's trigger, for a card that triggers on tapping for mana
+        ("tapping a land to attack won't cause ~'s ability to trigger.", GROVE, STATE),
+        (
+            "tapping a land to pay the cost of an ability that isn't a mana ability won't cause ~'s ability to "
+            "trigger, even if that cost includes {T}.",
+            GROVE,
+            STATE,
+        ),
+        ("if the land is tapped by a spell or ability, ~'s ability doesn't trigger.", GROVE, STATE),
+        ("a land that becomes tapped for any other reason won't cause it to trigger.", GROVE, STATE),
+        # ... the same words for a card whose trigger is not about tapping for mana explain at most
+        ("if the land is tapped by a spell or ability, ~'s ability doesn't trigger.", TOTEM, EXPLAINS),
+        # the contradictions: the mana ability, or the trigger said to happen
+        ("activating its mana ability won't cause ~'s ability to trigger.", GROVE, None),
+        ("tapping a land to attack will cause ~'s ability to trigger.", GROVE, None),
+        # more ways, said in other words
+        ("a land that becomes tapped because of a spell or ability hasn't been tapped for mana.", GROVE, STATE),
+        ("a land that becomes tapped because of a spell or ability has been tapped for mana.", GROVE, None),
+        ("attacking with a creature that has a mana ability isn't tapping it for mana.", GROVE, STATE),
+        (
+            "crewing a vehicle with a creature isn't tapping it for mana, even if that creature has a mana ability.",
+            GROVE,
+            STATE,
+        ),
+        (
+            "~'s ability triggers only when a mana ability of that land with {T} in its cost is activated and "
+            "produces mana.",
+            GROVE,
+            STATE,
+        ),
+        ("~'s ability triggers only when that land is tapped by a spell.", GROVE, None),
+        ("tapping ~ to pay the cost of its damage ability isn't tapping it for mana.", GROVE, STATE),
+        ("tapping ~ to pay the cost of its mana ability isn't tapping it for mana.", GROVE, None),
+    ],
+)
+def test_tenth_round_ways_and_the_cards_trigger(sentence, card, expected):
+    assert read_mana_tapping((sentence,), (card,)) == expected
