@@ -1,15 +1,16 @@
-"""How many paragraphs of the eighth round's two blind sets compile (issue 24): C, the development
-set the round was tuned on, and D, the held-out set nobody read.
+"""How many paragraphs of the blind sets compile (issue 24): C and E, the development sets tuned on
+(eighth and tenth rounds), and D and F, the held-out sets nobody read.
 
-    python benchmarks/dev_set_coverage.py            # both sets, per rule, counts only
-    python benchmarks/dev_set_coverage.py --show C   # C's paragraphs that do not compile as expected
+    python benchmarks/dev_set_coverage.py            # every set, per rule, counts only
+    python benchmarks/dev_set_coverage.py --show C   # C's (or E's) paragraphs that do not compile as expected
 
-Both sets were written by helpers that saw only the Comprehensive Rules and the one-line meaning of
+Every set was written by helpers that saw only the Comprehensive Rules and the one-line meaning of
 each rule the combat and exile templates check (never the package, its lexicon or its tests):
 made-up cards, Gatherer-style paragraphs that restate a rule, and near misses that state another
 claim (``tests/data/dev-sets/README.md``). A restating paragraph counts when it compiles to the
-template it was written for; a near miss that compiles to any template is a false compile. D's
-paragraphs are never shown (``--show D`` is refused): it measures how far what was fixed on C carries.
+template it was written for; a near miss that compiles to any template is a false compile. D's and
+F's paragraphs are never shown (``--show D`` is refused): they measure how far what was fixed on C
+and E carries.
 """
 
 from __future__ import annotations
@@ -30,9 +31,11 @@ from rulings.compile import compile_corpus  # noqa: E402
 from rulings.corpus import Corpus, Ruling, ruling_sha  # noqa: E402
 
 DATA = ROOT / "tests" / "data" / "dev-sets"
-SETS = ("C", "D")
-#: The set that is never shown.
-HELD_OUT = "D"
+SETS = ("C", "D", "E", "F")
+#: The sets that are never shown.
+HELD_OUT = ("D", "F")
+#: A set written by two helpers is two files (each with its own made-up cards, whose names may meet).
+FILES = {"C": ("C",), "D": ("D",), "E": ("E1", "E2"), "F": ("F1", "F2")}
 
 
 @dataclass(frozen=True)
@@ -63,13 +66,23 @@ def card(data: dict) -> CardData:
 
 
 def rows(name: str) -> list[dict]:
-    with (DATA / f"{name}.jsonl").open(encoding="utf-8") as lines:
+    """The rows of set ``name``, over its files."""
+    return [row for part in FILES[name] for row in _file_rows(part)]
+
+
+def _file_rows(part: str) -> list[dict]:
+    with (DATA / f"{part}.jsonl").open(encoding="utf-8") as lines:
         return [json.loads(line) for line in lines if line.strip()]
 
 
 def outcomes(name: str) -> list[Outcome]:
-    """Every paragraph of set ``name`` compiled for its card, as ``rulings import`` would."""
-    table = rows(name)
+    """Every paragraph of set ``name`` compiled for its card, as ``rulings import`` would (each file
+    of the set with its own cards)."""
+    return [outcome for part in FILES[name] for outcome in _file_outcomes(part)]
+
+
+def _file_outcomes(part: str) -> list[Outcome]:
+    table = _file_rows(part)
     pool = CardPool({row["card"]["name"]: card(row["card"]) for row in table})
     rulings = [
         Ruling(
@@ -103,7 +116,7 @@ def report(name: str, results: list[Outcome]) -> list[str]:
 
 
 def wrong(name: str, results: list[Outcome]) -> list[str]:
-    if name == HELD_OUT:
+    if name in HELD_OUT:
         raise ValueError(f"set {name} is held out: its paragraphs are never shown")
     return [
         f"{o.row['id']} {o.row['expect'] or 'near miss'} -> {o.got or 'uncovered'} | {o.row['paragraph']}"
@@ -114,11 +127,11 @@ def wrong(name: str, results: list[Outcome]) -> list[str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--show", metavar="SET", help="the paragraphs of set C not compiled as expected")
+    parser.add_argument("--show", metavar="SET", help="the paragraphs of set C or E not compiled as expected")
     args = parser.parse_args()
     if args.show is not None:
-        if args.show not in SETS or args.show == HELD_OUT:
-            parser.error(f"--show {args.show}: only set C is shown; set {HELD_OUT} is held out for measuring")
+        if args.show not in SETS or args.show in HELD_OUT:
+            parser.error(f"--show {args.show}: only sets C and E are shown; sets D and F are held out for measuring")
         print("\n".join(wrong(args.show, outcomes(args.show))))
         return
     for name in SETS:
