@@ -485,6 +485,13 @@ _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
             r" removed from combat(?: some other way| in (?:some )?other way| by (?:another|some other) effect| otherwise)?)?$",
             "",
         ),
+        # the change said again as a state at the end ("... loses haste ..., it keeps attacking even though it no
+        # longer has haste")
+        (
+            r"^(.*\blos(?:e|es|t|ing) (double strike|first strike|flying|reach|menace|vigilance|haste)\b.*?),? even though"
+            r" (?:it|they|that creature|the creature) no longer (?:has|have) \2$",
+            r"\1",
+        ),
         # an example of the rule is a claim of it ("For example, if ...")
         (r"^(?:for example|for instance|as an example),? ", ""),
         # the cost paid to give the keyword is the giving ("sacrificing another creature to give it menace")
@@ -499,6 +506,13 @@ _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
             r" (?:first-strike |its first-strike )?(?:combat )?damage(?: yet)?$",
             "",
         ),
+        # tenth round: a creature said to have a keyword that loses all abilities loses that keyword ("if ~
+        # causes an attacking creature with vigilance to lose all abilities")
+        (
+            r"(\bcreatures? with (double strike|first strike|flying|reach|menace|vigilance|haste)\b(?:(?!, )[^.])*?"
+            r"\blos(?:e|es|ing) )all (?:of )?(?:its |their )?(?:other )?abilities\b",
+            r"\1\2",
+        ),
         # "a creature with double strike loses it": the creature loses double strike
         (
             r"\b(an?|the|that) creature with (double strike|first strike) (loses|to lose) (?:it|\2)\b",
@@ -511,7 +525,8 @@ _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
         ),
         # the change caused by something else is the change ("another effect causes it to lose haste")
         (
-            r"\b(?:another effect|an effect|a spell or ability|a spell|an ability|something) causes? (.+?) to (gain|lose) "
+            r"(?<![\w~])(?:~|~'s (?:[a-z]+ )?ability|another effect|an effect|a spell or ability|a spell|an ability|something)"
+            r" causes? (.+?) to (gain|lose) "
             r"(?=(?:double strike|first strike|flying|reach|menace|vigilance|haste)\b)",
             r"\1 \2s ",
         ),

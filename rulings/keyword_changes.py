@@ -228,7 +228,7 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
         ]
     if change.trigger == "control" and change.noun:
         noun = rf"(?:[a-z]+ )?{re.escape(change.noun)}s?"
-        det = r"(?:one of )?(?:your |the |that |an? |all |those |enough )?(?:last |only |other )*"
+        det = r"(?:one of )?(?:your |the |that |an? |all |those |enough |another )?(?:last |only |other )*"
         rules += [
             (
                 re.compile(rf"\b(?:losing control of|sacrificing|no longer controlling) {det}{noun}\b"),
@@ -303,9 +303,14 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
             (
                 re.compile(
                     rf"\b(if|once|when|after) (?:you (?:cast ~ on|attach ~ to|equip ~ to|move ~ (?:on)?to)|~ (?:enchants|becomes attached to|"
-                    rf"is attached to|is moved (?:on)?to)) (?P<np>{_NP}|it)(?=[ ,.])"
+                    rf"is attached to|is moved (?:on)?to|is cast on)|it(?: is|'s) cast on) (?P<np>{_NP}|it)(?=[ ,.])"
                 ),
                 lambda m: f"{m.group(1)} {m.group('np')} {change.verb} {kw}",
+            ),
+            # tenth round: "an attacking creature that becomes enchanted by ~"
+            (
+                re.compile(r"\b(that|which) (?:becomes|is) (?:enchanted|equipped) (?:by|with) ~(?=[ ,.])"),
+                lambda m: f"{m.group(1)} {change.verb[:-1] if change.verb.endswith('s') else change.verb}s {kw}",
             ),
         ]
     if change.verb == "gains" and change.holder in ("target", "enchanted", "equipped"):

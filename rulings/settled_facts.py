@@ -56,6 +56,11 @@ _EVENT = (
     rf"(?: (?:on|targeting) {_SOMEONE})?"
 )
 
+_ATTACKING = r"(?:npma|an attacking creature|attacking creatures)"
+_THAT = r"(?:it|them|npx|npma|that creature|the creature)"
+#: The card's effect aimed at an attacking creature.
+_EVENT_ON_ATTACKER = r"(?:casting (?:~|it|the spell)|activating (?:~'s|the|its|that) (?:[a-z]+ )?ability) (?:on|targeting) (?:npma|an attacking creature)"
+
 #: What a status names, as the object of "affect" / "change" (one group per status).
 _STATUS_OBJECT = {
     "blocks": (
@@ -64,7 +69,7 @@ _STATUS_OBJECT = {
         rf"|whether {_SOMEONE} (?:is|are|can be) blocked(?: by (?:a given number of|any number of|more than one|two or more|multiple) (?:creatures|npx))?"
         r"|(?:the |any |those |these )?blocks?"
     ),
-    "taps": rf"whether {_SOMEONE} (?:taps?|becomes? tapped|becomes? untapped|is tapped|are tapped)",
+    "taps": rf"whether {_SOMEONE} (?:taps?|tapped|becomes? tapped|became tapped|becomes? untapped|is tapped|are tapped|was tapped)",
     "attacks": (rf"whether {_SOMEONE} (?:can attack|attacks?)"),
 }
 #: What a status names as already settled (the object of "doesn't affect" with no moment of its own).
@@ -96,7 +101,8 @@ def _moments(prefix: str) -> str:
 #: The moment a status is settled at, said as the event ("as it attacks", "when blockers are declared").
 _AT = {
     "after-attackers": (
-        rf"{_SOMEONE} (?:attacks|attack|is declared as an attacker|are declared as attackers)|attackers are declared"
+        rf"{_SOMEONE} (?:attacks|attack|attacked|is declared as an attacker|are declared as attackers|was declared as an attacker"
+        r"|were declared as attackers)|attackers (?:are|were) declared"
         r"|(?:you|its controller|the active player) declares? (?:it as an attacker|attackers)"
     ),
     "after-blockers": rf"blockers are declared|{_SOMEONE} (?:is|are|becomes?|become) blocked|{_SOMEONE} blocks?",
@@ -116,7 +122,9 @@ _KEYWORD_ANY = r"(?:double strike|first strike|flying|reach|menace|vigilance|has
 _PURPOSE = (
     rf"to (?:affect|change|alter|have (?:any|an) effect on) (?:{_statuses('p')})"
     rf"|for (?:{_KEYWORD_ANY}|it|that|the ability) to (?:affect|change|alter|matter for|have (?:any|an) effect on) (?:{_statuses('q')})"
-    rf"|(?P<p_untapped>to attack with {_SOMEONE} without (?:tapping|it tapping|them tapping)(?: it| them| ~)?)"
+    rf"|(?P<p_untapped>to attack (?:with {_SOMEONE} )?without (?:tapping|it tapping|them tapping)(?: it| them| ~)?"
+    # (the combat normal form writes "attack without tapping it" as "attack it")
+    r"|to attack (?:it|them|~))"
 )
 _NO_EFFECT = rf"(?:{_NOT} (?:affect|change|alter|undo|modify)|(?:has|have) no effect on)"
 _TOO_LATE = rf"is too late to (?:affect|change|alter|have (?:any|an) effect on) (?:{_statuses('l')})"
@@ -131,6 +139,10 @@ _FRAMES = tuple(
         # ~'s ability doesn't affect creatures that are already blocked / blocks that have been declared
         rf"(?:{_EFFECT}|{_EVENT}) {_NO_EFFECT} (?:{_statuses('o', _SETTLED_OBJECT)}|(?P<o_creatures>"
         rf"{_SETTLED_CREATURES['after-attackers']}|{_SETTLED_CREATURES['after-blockers']}))",
+        # tenth round: ~ won't remove an attacking creature from combat / won't untap an attacking creature
+        rf"(?:{_EFFECT}|{_EVENT}) {_NOT} (?:(?P<r_attacks>remove {_ATTACKING} from combat)|(?P<r_taps>untap {_ATTACKING}))",
+        # ... said of the creature it was cast on ("casting ~ on a creature that's already attacking doesn't untap it")
+        rf"{_EVENT_ON_ATTACKER} {_NOT} (?:(?P<r_attacks2>remove {_THAT} from combat)|(?P<r_taps2>untap {_THAT}))",
         # casting ~ after blockers are declared won't affect how it is blocked
         rf"(?:{_EFFECT}|{_EVENT}) (?:{_moments('m')}),? {_NO_EFFECT} (?:{_statuses('o')})",
         # casting ~ during the declare blockers step is too late to affect how your creatures are blocked
@@ -138,10 +150,11 @@ _FRAMES = tuple(
         rf" {_TOO_LATE}",
         rf"(?:{_moments('m')}), it {_TOO_LATE}",
         # to change how a creature can be blocked, the ability must resolve before blockers are declared
-        rf"(?:{_PURPOSE}), (?:{_EFFECT}|you|{CREATURE}) {_MUST} {_DO_IT} {_BEFORE}",
+        rf"(?:{_PURPOSE}), (?:(?:{_EFFECT}|you|{CREATURE}) {_MUST} )?{_DO_IT} {_BEFORE}",
         rf"(?:{_EFFECT}|you|{CREATURE}) {_MUST} {_DO_IT} {_BEFORE},? (?:in order )?(?:{_PURPOSE})",
         # whether ~ taps is determined only as it attacks
-        rf"(?:{_statuses('w')}) (?:is (?:determined|checked|decided|set|fixed|locked in|settled|relevant)|matters|only matters) (?:only )?"
+        rf"(?:{_statuses('w')}) (?:(?:is|was) (?:determined|checked|decided|set|fixed|locked in|settled|relevant)|matters|mattered"
+        r"|only matters) (?:only )?"
         rf"(?:as|when|once|at the moment|at the time) (?:{_AT_ANY})",
         # blocks aren't reevaluated when a creature loses flying
         rf"(?:(?:{_moments('m')}), )?(?:the |those |any )?(?:(?P<n_blocks>blocks?)|(?P<n_attacks>attacks?)) {_NOT_AGAIN}"
@@ -183,8 +196,10 @@ def _settled(groups: dict[str, str | None]) -> Settled | None:
         (found for prefix in ("o", "l", "p", "q", "w") if (found := _found(groups, prefix)) is not None),
         None,
     )
-    if groups.get("p_untapped"):
+    if groups.get("p_untapped") or groups.get("r_taps") or groups.get("r_taps2"):
         status = "taps"
+    if groups.get("r_attacks") or groups.get("r_attacks2"):
+        status = "attacks"
     if groups.get("n_blocks"):
         status = "blocks"
     elif groups.get("n_attacks"):

@@ -221,3 +221,90 @@ AURA_POOL = CardPool({c.name: c for c in (SHACKLES, STRAPS)})
 )
 def test_an_aura_that_takes_a_keyword_away(card, paragraph, template) -> None:
     assert coverage(paragraph, card.name, AURA_POOL)[0] == template
+
+
+SILENCE = _card("Test Silence", "Target creature loses all abilities until end of turn.", ("Instant",))
+RALLY = _card("Test Rally", "Target creature gets +1/+2 and gains vigilance until end of turn.", ("Instant",))
+CHAINS = _card(
+    "Test Chains",
+    "Flash\nEnchant creature\nEnchanted creature loses haste and can't attack or block.",
+    ("Enchantment",),
+)
+TENTH_POOL = CardPool({c.name: c for c in (SILENCE, RALLY, CHAINS, PATROLLER, SHACKLES, PUMP)})
+
+
+@pytest.mark.parametrize(
+    ("card", "paragraph", "template"),
+    [
+        # a creature said to have the keyword loses all abilities: it loses the keyword
+        (
+            SILENCE,
+            "If Test Silence causes an attacking creature with vigilance to lose all abilities, the affected creature "
+            "remains untapped and continues to attack.",
+            "vigilance.changes-after-attack",
+        ),
+        (
+            SILENCE,
+            "If Test Silence causes an attacking creature with vigilance to lose all abilities, the affected creature "
+            "becomes tapped.",
+            None,
+        ),
+        # whether it tapped, said in the past tense; the card's effect said not to untap it
+        (
+            RALLY,
+            "Casting Test Rally on a creature that's already attacking doesn't untap that creature. Whether an "
+            "attacking creature became tapped was determined as it was declared as an attacker.",
+            "vigilance.changes-after-attack",
+        ),
+        (
+            RALLY,
+            "Casting Test Rally on a creature that's already attacking untaps that creature.",
+            None,
+        ),
+        (
+            PUMP,
+            "Casting Test Pump on a creature that's already attacking doesn't untap that creature.",
+            None,
+        ),
+        # the purpose said in the imperative
+        (
+            PATROLLER,
+            "Activating Test Patroller's ability after it has been declared as an attacker won't cause it to untap. "
+            "To attack without tapping it, activate the ability before attackers are declared.",
+            "vigilance.changes-after-attack",
+        ),
+        (
+            PATROLLER,
+            "Activating Test Patroller's ability after it has been declared as an attacker won't cause it to untap. "
+            "To attack without tapping it, activate the ability before blockers are declared.",
+            None,
+        ),
+        # an Aura cast on an attacker ("it's cast on"), the change said again as a state
+        (
+            CHAINS,
+            "Test Chains won't remove an attacking creature from combat. If it's cast on a creature that's already "
+            "attacking, that creature keeps attacking even though it no longer has haste.",
+            "haste.attack-stands",
+        ),
+        (
+            CHAINS,
+            "If it's cast on a creature that's already attacking, that creature keeps attacking even though it no "
+            "longer has flying.",
+            None,
+        ),
+        # an attacker that becomes enchanted by an Aura that takes its abilities
+        (
+            SHACKLES,
+            "An attacking creature with vigilance that becomes enchanted by Test Shackles doesn't become tapped and "
+            "is still attacking.",
+            "vigilance.changes-after-attack",
+        ),
+        (
+            SHACKLES,
+            "An attacking creature with vigilance that becomes enchanted by Test Shackles becomes tapped.",
+            None,
+        ),
+    ],
+)
+def test_tenth_round_dev_forms(card, paragraph, template) -> None:
+    assert coverage(paragraph, card.name, TENTH_POOL)[0] == template
