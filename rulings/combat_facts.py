@@ -126,13 +126,15 @@ def _k(name: str) -> str:
 #: First strike and double strike named apart are read only as 702.4d says them (_CHANGE_SUBJECT).
 _MOMENT_NOUN_PHRASE = re.compile(
     r"(?<![\w~'-])(?:"
-    r"(?:an? |the |that |each )?(?P<a>attacking|blocked) (?:creatures?|~)(?: you control)?"
+    r"(?:an? |the |that |each |your )?(?P<a>attacking|blocked) (?:creatures?|~)(?: you control)?"
     r"(?: with (?:flying|reach|menace|vigilance|haste))?(?: by (?:a single|one|only one|just one) creature)?"
-    r"(?: this turn| this combat)?(?! (?:it|~) | (?:you control )?(?:that|which) (?:were|was|are|is) blocked)"
+    r"(?: this turn| this combat)?(?! (?:it|~) | (?:with (?:flying|reach|menace|vigilance|haste) )?(?:you control )?(?:that|which)"
+    r" (?:were|was|are|is|has been|have been) blocked)"
     r"|(?:a|the) creature (?:that is|that's) (?P<b>attacking|blocked)"
     r"|(?:a|the) creature with (?:flying|reach|menace|vigilance|haste) (?:that is|that's) (?P<d>attacking|blocked"
     r"|blocking)(?: (?:a|the) creature with (?:flying|menace))?"
-    r"|(?:an? |the |that |each |any |all |those )?(?:attacking )?creatures? (?:you control )?(?:that|which) "
+    r"|(?:an? |the |that |each |any |all |those )?(?:attacking )?creatures? (?:with (?:flying|reach|menace|vigilance|haste) )?"
+    r"(?:you control )?(?:that|which) "
     # "that attacked" alone may be of an earlier turn: a perfect tense or a present one says this combat
     r"(?P<c>(?:has |have |had )attacked|are attacking|is attacking"
     # tenth round: "creatures that were blocked by only one creature" (this combat, as the sentence says it)
@@ -156,12 +158,12 @@ _NOUN_PHRASE = re.compile(
     r"|(?:dealt|did not deal|have not dealt|has not dealt) first-strike (?:combat )?damage"
     r"|(?:lose|lost|gain|gained) (?:first strike|double strike|flying|reach|menace|vigilance|haste)(?: as a result)?)"
     r"|(?:a|the|that|each) (?:attacking |blocking )?creatures? (?:with|without) (?:it|them|flying|reach|menace|vigilance"
-    r"|haste|that ability)"
+    r"|haste|that ability)(?: or (?:flying|reach))?"
     r"|(?:a|the|that|each) creatures? without (?:first strike|double strike)"
     r"|(?:(?:a|the|each|that|other|an attacking|the attacking|each attacking|attacking) )?creatures? you control"
     r"|your (?:attacking |blocking )?creatures?"
     r"|(?:the )?target creature|the targeted creature|the equipped creature|the enchanted creature"
-    r"|the affected creature|each creature"
+    r"|the affected creature|each creature(?! blocking)"
     r"|(?:the|those|these|that|a|each|your) (?:creature )?tokens?(?: you control)?"
     # a bare creature noun, unless more words say which creature (read by the frames themselves)
     r"|(?<!which )(?:the creature|that creature|this creature|a creature|the creatures|those creatures|creatures)"
@@ -230,7 +232,7 @@ _MOMENTS: dict[str, str] = {
         r"|after the declare attackers step|during the declare attackers step"
     ),
     "after-blockers": (
-        rf"after (?:{_NP} )?{_BEEN}blocked(?: by (?:one|a single|only one|just one) creature)?"
+        rf"after (?:{_NP} )?{_BEEN}blocked(?: by (?:one|a single|only one|just one) creature| by npx)?"
         rf"|after blockers {_BEEN}(?:declared|chosen)"
         r"|after the declare blockers step|during the declare blockers step"
     ),
@@ -303,6 +305,8 @@ _CARD_BLOCKER_GONE = (
     rf"|(?P<card_gone_b>{_CARD_GONE}), (?:the|that) (?:attacking )?creature (?:it|~) (?:blocked|was blocking|is blocking)"
 )
 _REMOVING_BLOCKER = (
+    # tenth round: "sacrificing ~ after it has blocked"
+    r"(?P<removing_card>(?:sacrificing|destroying|exiling|bouncing) ~ (?:after it (?:has )?blocked|after it blocks|while it is blocking))|"
     rf"removing (?:(?P<removing_one>{_ONE_OF}(?:its|~'s|those|the) blockers)"
     rf"|(?P<removing_all>{_ALL_OF}?(?:its|~'s|those|the) blockers?)) from combat"
     # eighth round: the blocker made to go, or destroyed
@@ -316,6 +320,11 @@ _REMOVING_BLOCKER = (
 #: Outcomes: the state, whether the words say it holds, as a verb phrase (after a subject or a
 #: "cause it to"/"let it"), and as a gerund (after "prevent it from"/"stop it from").
 _SECOND_STEP = r"(?:in|during) the (?:second|regular|normal) (?:combat damage )?step"
+#: What an attacking creature attacks, as rulings name it.
+_ATTACKED = (
+    r"(?:the defending player|you|that player|the player(?:, planeswalker,? or battle| or planeswalker)?(?: (?:it is|it's)"
+    r" attacking)?)"
+)
 _OUTCOME_VERBS: tuple[tuple[str, bool, str], ...] = (
     ("tapped", True, r"(?:remains?|stays?) tapped|(?:becomes?|is|be|gets?) tapped|tap"),
     ("tapped", False, r"(?:remains?|stays?) untapped|(?:becomes?|is|be|gets?) untapped|untaps?"),
@@ -329,19 +338,21 @@ _OUTCOME_VERBS: tuple[tuple[str, bool, str], ...] = (
     (
         "blocked",
         True,
-        r"(?:remains?|stays?|is still|be still|is|be) blocked(?: by (?:that|the|its) (?:creature|blocker)| by npx)?"
+        r"(?:remains?|stays?|is still|be still|is|be) blocked(?: by (?:that|the|its) (?:creature|blocker)| by npx"
+        # tenth round: by the blocker that is left
+        r"| by (?:the other|the remaining|the other remaining) (?:creature|blocker|one)| by each (?:creature blocking it|npx))?"
         r"|(?:remains?|stays?|is still|be still|is|be) (?:a blocked creature|npmb)"
         r"|(?:remains?|stays?) (?:blocked or blocking|blocking or blocked)(?:, as appropriate)?",
     ),
     (
         "blocked",
         False,
-        r"(?:becomes?|is|be) unblocked|(?:change|changes|undo|undoes)(?: or undo| or undoes)? (?:the|that|a|any|its) blocks?",
+        r"(?:becomes?|is|be) unblocked|(?:change|changes|undo|undoes)(?: or undo| or undoes)? (?:(?:the|that|a|any|its) )?blocks?",
     ),
     (
         "blocking",
         True,
-        r"(?:(?:remains?|stays?|is still|keeps? on|keeps?|is|be) blocking|continues? to block)(?: (?:that|the) creature| it| npx)?",
+        r"(?:(?:remains?|stays?|is still|keeps? on|keeps?|is|be) blocking|continues? to block)(?: (?:that|the) creature| it| npx| npma)?",
     ),
     ("blocking", False, r"stops? blocking(?: (?:that|the) creature| it| npx)?"),
     (
@@ -356,7 +367,15 @@ _OUTCOME_VERBS: tuple[tuple[str, bool, str], ...] = (
         True,
         rf"(?:deals?|assigns?)(?: and deals?)? (?:its )?(?:combat )?damage (?:again )?{_SECOND_STEP}"
         r"|(?:deals?|assigns?)(?: and deals?)? (?:its )?(?:combat )?damage (?:again|a second time)"
-        r"|(?:deals?|assigns?) (?:its )?(?:combat )?damage",
+        r"|(?:deals?|assigns?) (?:its )?(?:combat )?damage"
+        # tenth round: the blocked creature with no blocker left deals none (510.1c), to what it attacks, unless it
+        # has trample (702.19e)
+        rf"(?: to {_ATTACKED})?(?: unless it has trample)?",
+    ),
+    (
+        "second-damage",
+        False,
+        rf"(?:deals?|assigns?) no (?:combat )?damage(?: to {_ATTACKED})?(?: unless it has trample)?",
     ),
 )
 _OUTCOME_GERUNDS: tuple[tuple[str, bool, str], ...] = (
@@ -427,7 +446,7 @@ _FRAMES = tuple(
         # consequence said through a permission, in the normal form)
         rf"{_CHANGE_SUBJECT} (?:{_MOMENT}),? (?:{_NP} )?(?:{_PREDICATE})",
         # causing an attacking creature to lose vigilance won't cause it to become tapped
-        rf"{_CHANGE_SUBJECT} (?:{_PREDICATE})",
+        rf"{_CHANGE_SUBJECT} (?P<implied>)(?:{_PREDICATE})",
         # after it is blocked, giving it flying won't undo the block
         rf"(?:{_MOMENT}), {_CHANGE_SUBJECT} (?:{_PREDICATE})",
         # after it is blocked, if it gains flying, it remains blocked
@@ -492,6 +511,39 @@ _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
             r" (?:it|they|that creature|the creature) no longer (?:has|have) \2$",
             r"\1",
         ),
+        # tenth round: the card's ability that makes one (or each) of its blockers go ("if ~'s ability destroys
+        # one of the creatures blocking it"): the blocker going
+        (
+            r"\b(?:if|once|when|after) (?:~'s (?:triggered |activated )?ability|~) (?:destroys|exiles|sacrifices|returns) "
+            r"((?:one|each|all|both|either|any) of the creatures blocking (?:it|~)|(?:the|each) (?:only )?creatures? blocking (?:it|~)"
+            r"|its only blocker)(?: to (?:its|their) owners?'s? hands?)?,",
+            lambda m: (
+                f"if {m.group(1).replace('the only creature', 'the creature').replace('its only blocker', 'its blocker')}"
+                f" {'are' if m.group(1).startswith(('all', 'both')) else 'is'} destroyed,"
+            ),
+        ),
+        (r",? even though only one creature is (?:now |still )?blocking (?:it|~)$", ""),
+        # a blocker taken from combat by the card ("if you gain control of the creature blocking it with ~, that
+        # creature is removed from combat, but ..."): the blocker gone
+        (
+            r"^if (?:you gain control of|~ causes|~'s (?:[a-z]+ )?ability causes) (?:the creature blocking|the blocking creature"
+            r"|the blocker of) [a-z' ]+?(?: with ~)?(?: to stop being a creature)?, (?:that creature|that blocker|it) (?:is|gets)"
+            r" removed from combat, but ",
+            "if the creature blocking it is removed from combat, ",
+        ),
+        # the card giving the keyword to a creature ("if ~ gives double strike to a creature with first strike
+        # after ..."): that creature gains it
+        (
+            r"\bif (?:~|~'s (?:[a-z]+ )?ability) gives (double strike|first strike|flying|reach|menace|vigilance|haste) to (.+?)"
+            r" (after|once|during|before)\b",
+            r"if \2 gains \1 \3",
+        ),
+        # the card named as the means of a change ("having it lose double strike with ~")
+        (
+            r"\b(double strike|first strike|flying|reach|menace|vigilance|haste) with ~(?:'s (?:[a-z]+ )?ability)?(?=[ ,]|$)",
+            r"\1",
+        ),
+        (r"\b(?:using|activating|casting) [a-z0-9~' ]+? to (?:have|make) ", "having "),
         # an example of the rule is a claim of it ("For example, if ...")
         (r"^(?:for example|for instance|as an example),? ", ""),
         # the cost paid to give the keyword is the giving ("sacrificing another creature to give it menace")
@@ -513,6 +565,8 @@ _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
             r"\blos(?:e|es|ing) )all (?:of )?(?:its |their )?(?:other )?abilities\b",
             r"\1\2",
         ),
+        # tenth round: a creature with first strike that gains double strike (702.4d) gains double strike
+        (r"\b(an?|the|that) creature with first strike gains double strike\b", r"\1 creature gains double strike"),
         # "a creature with double strike loses it": the creature loses double strike
         (
             r"\b(an?|the|that) creature with (double strike|first strike) (loses|to lose) (?:it|\2)\b",
@@ -620,7 +674,15 @@ def _fact(groups: Mapping[str, str | None]) -> Fact | None:
     one = any(groups.get(g) for g in ("gone_one", "removing_one", "removing_one_b", "removing_one_c"))
     if one or any(
         groups.get(g)
-        for g in ("gone_all", "removing_all", "removing_all_b", "removing_all_c", "card_gone", "card_gone_b")
+        for g in (
+            "gone_all",
+            "removing_all",
+            "removing_all_b",
+            "removing_all_c",
+            "card_gone",
+            "card_gone_b",
+            "removing_card",
+        )
     ):
         outcome = _outcome(groups)
         change = "a-blocker-gone" if one else "all-blockers-gone"

@@ -303,7 +303,8 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
             (
                 re.compile(
                     rf"\b(if|once|when|after) (?:you (?:cast ~ on|attach ~ to|equip ~ to|move ~ (?:on)?to)|~ (?:enchants|becomes attached to|"
-                    rf"is attached to|is moved (?:on)?to|is cast on)|it(?: is|'s) cast on) (?P<np>{_NP}|it)(?=[ ,.])"
+                    rf"is attached to|is moved (?:on)?to|is cast on|enters attached to|enters the battlefield attached to)|it(?: is|'s)"
+                    rf" cast on) (?P<np>{_NP}|it)(?=[ ,.])"
                 ),
                 lambda m: f"{m.group(1)} {m.group('np')} {change.verb} {kw}",
             ),

@@ -126,10 +126,11 @@ _PURPOSE = (
     # (the combat normal form writes "attack without tapping it" as "attack it")
     r"|to attack (?:it|them|~))"
 )
-_NO_EFFECT = rf"(?:{_NOT} (?:affect|change|alter|undo|modify)|(?:has|have) no effect on)"
+_NO_EFFECT = rf"(?:{_NOT} (?:affect|change|alter|undo|modify|change or undo|undo or change)|(?:has|have) no effect on)"
 _TOO_LATE = rf"is too late to (?:affect|change|alter|have (?:any|an) effect on) (?:{_statuses('l')})"
 _NOT_AGAIN = (
     r"(?:are|is) not (?:reevaluated|re-evaluated|rechecked|re-checked|checked again|reconsidered|redone|undone)"
+    r"(?: once (?:they|it) (?:have|has) been declared| after (?:they|it) (?:are|is|have been|has been) declared)?"
 )
 _CHANGE = rf"(?:(?P<gain>gains|gain)|(?P<lose>loses|lose)|(?P<either>gains or loses|loses or gains)) {_KEYWORD}"
 
@@ -145,6 +146,7 @@ _FRAMES = tuple(
         rf"{_EVENT_ON_ATTACKER} {_NOT} (?:(?P<r_attacks2>remove {_THAT} from combat)|(?P<r_taps2>untap {_THAT}))",
         # casting ~ after blockers are declared won't affect how it is blocked
         rf"(?:{_EFFECT}|{_EVENT}) (?:{_moments('m')}),? {_NO_EFFECT} (?:{_statuses('o')})",
+        rf"(?:{_moments('m')}), (?:{_EFFECT}|{_EVENT}) {_NO_EFFECT} (?:{_statuses('o')})",
         # casting ~ during the declare blockers step is too late to affect how your creatures are blocked
         rf"{_EVENT} (?:{_moments('m')}|during the declare (?:(?P<d_attackers>attackers)|(?P<d_blockers>blockers)) step)"
         rf" {_TOO_LATE}",

@@ -537,6 +537,8 @@ class Template:
             # (rulings.settled_facts)
             read = [*_fact_and_outcomes(text), *((fact, frozenset()) for fact in settled_facts(text, cards))]
             for fact, more in read:
+                if _needs_no_trample(fact, more, text) and "trample" in held:
+                    continue  # "it won't deal combat damage" is not so for a card with trample
                 for state, facts in self.wordings.facts.items():
                     outcomes = {(f.outcome, f.holds) for f in facts}
                     if any(declared.stated_by(fact, held) for declared in facts) and more <= outcomes:
@@ -587,8 +589,16 @@ class Template:
 _AND_OUTCOME = re.compile(
     r",? and (?=(?:it|they|~|that creature|the creature|the (?:attacking|blocking) creature(?: with [a-z]+)?) )"
     # a second verb phrase of the same subject ("it stays untapped and continues to attack")
-    r"|,? and (?=(?:continues?|remains?|stays?|keeps?|is still|does not|will not) )"
+    r"|,? and (?=(?:continues?|remains?|stays?|keeps?|is still|does not|will not|doesn't|won't|deals no|assigns no) )"
 )
+
+
+def _needs_no_trample(fact: Fact, more: frozenset[tuple[str, bool]], text: str) -> bool:
+    """Whether a fact says a blocked creature whose blockers are gone deals no combat damage without
+    "unless it has trample" (510.1c, 702.19e): true only of a creature without trample."""
+    no_damage = ("second-damage", False) in {(fact.outcome, fact.holds), *more}
+    gone = fact.change in ("a-blocker-gone", "all-blockers-gone")
+    return no_damage and gone and "unless it has trample" not in text.lower()
 
 
 def _fact_and_outcomes(text: str) -> list[tuple[Fact, frozenset[tuple[str, bool]]]]:

@@ -308,3 +308,101 @@ TENTH_POOL = CardPool({c.name: c for c in (SILENCE, RALLY, CHAINS, PATROLLER, SH
 )
 def test_tenth_round_dev_forms(card, paragraph, template) -> None:
     assert coverage(paragraph, card.name, TENTH_POOL)[0] == template
+
+
+OGRE = _card("Test Ogre", "Whenever Test Ogre becomes blocked, destroy each creature blocking it with power 2 or less.")
+RHINO = _card("Test Rhino", "Trample\nWhenever Test Rhino becomes blocked, destroy each creature blocking it.")
+DUSKRUNNER = _card(
+    "Test Duskrunner",
+    "Menace\nWhenever Test Duskrunner becomes blocked, return target creature blocking it to its owner's hand.",
+)
+LOYALTY = _card("Test Loyalty", "Gain control of target creature until end of turn. Untap that creature.", ("Sorcery",))
+DRILL = _card("Test Drill", "Target creature gains double strike until end of turn.", ("Instant",))
+CLIP = _card("Test Clip", "Target creature loses flying until end of turn.\nDraw a card.", ("Instant",))
+BLOCKED_POOL = CardPool({c.name: c for c in (OGRE, RHINO, DUSKRUNNER, LOYALTY, DRILL, CLIP)})
+
+
+@pytest.mark.parametrize(
+    ("card", "paragraph", "template"),
+    [
+        # its blockers gone, it stays blocked and deals no combat damage: so only without trample
+        (
+            OGRE,
+            "If Test Ogre's ability destroys each creature blocking it, Test Ogre is still a blocked creature and won't "
+            "deal combat damage.",
+            "combat.remains-blocked",
+        ),
+        (
+            RHINO,
+            "If Test Rhino's ability destroys each creature blocking it, Test Rhino is still a blocked creature and won't "
+            "deal combat damage.",
+            None,
+        ),
+        (
+            RHINO,
+            "If Test Rhino's ability destroys each creature blocking it, Test Rhino is still a blocked creature and won't "
+            "deal combat damage unless it has trample.",
+            "combat.remains-blocked",
+        ),
+        (
+            OGRE,
+            "If Test Ogre's ability destroys each creature blocking it, Test Ogre is still a blocked creature and deals "
+            "combat damage to the defending player.",
+            None,
+        ),
+        # one of a menace creature's blockers gone: blocked by the other one
+        (
+            DUSKRUNNER,
+            "If Test Duskrunner's ability returns one of the creatures blocking it to its owner's hand, Test "
+            "Duskrunner remains blocked, even though only one creature is now blocking it.",
+            "menace.block-stands",
+        ),
+        (
+            DUSKRUNNER,
+            "If Test Duskrunner's ability returns one of the creatures blocking it to its owner's hand, Test "
+            "Duskrunner becomes unblocked.",
+            None,
+        ),
+        # the blocker taken from combat by the card
+        (
+            LOYALTY,
+            "If you gain control of the creature blocking one of your attackers with Test Loyalty, that creature is "
+            "removed from combat, but your attacking creature remains blocked.",
+            "combat.remains-blocked",
+        ),
+        (
+            LOYALTY,
+            "If you gain control of the creature blocking one of your attackers with Test Loyalty, that creature is "
+            "removed from combat, and your attacking creature becomes unblocked.",
+            None,
+        ),
+        # the card giving double strike to a creature with first strike after first-strike damage (702.4d)
+        (
+            DRILL,
+            "If Test Drill gives double strike to a creature with first strike after that creature has dealt "
+            "first-strike combat damage, that creature will also deal combat damage in the regular combat damage step.",
+            "first-strike.changed-after-first-damage",
+        ),
+        (
+            DRILL,
+            "If Test Drill gives double strike to a creature with first strike after that creature has dealt "
+            "first-strike combat damage, that creature won't deal combat damage in the regular combat damage step.",
+            None,
+        ),
+        # the spell aimed at an attacker already blocked
+        (
+            CLIP,
+            "If Test Clip targets an attacking creature with flying that has already been blocked, that creature "
+            "remains blocked.",
+            "flying.block-stands",
+        ),
+        (
+            CLIP,
+            "If Test Clip targets an attacking creature with flying that has already been blocked, that creature "
+            "becomes unblocked.",
+            None,
+        ),
+    ],
+)
+def test_tenth_round_blocks_and_damage(card, paragraph, template) -> None:
+    assert coverage(paragraph, card.name, BLOCKED_POOL)[0] == template
