@@ -157,8 +157,8 @@ _NOUN_PHRASE = re.compile(
     r"|came under your control this turn|(?:were|was) created this turn"
     r"|(?:dealt|did not deal|have not dealt|has not dealt) first-strike (?:combat )?damage"
     r"|(?:lose|lost|gain|gained) (?:first strike|double strike|flying|reach|menace|vigilance|haste)(?: as a result)?)"
-    r"|(?:a|the|that|each) (?:attacking |blocking )?creatures? (?:with|without) (?:it|them|flying|reach|menace|vigilance"
-    r"|haste|that ability)(?: or (?:flying|reach))?"
+    r"|(?:a|the|that|each) (?:attacking |blocking )?creatures? (?:with|without) (?:it|them|flying or reach|reach or flying"
+    r"|flying|reach|menace|vigilance|haste|that ability)"
     r"|(?:a|the|that|each) creatures? without (?:first strike|double strike)"
     r"|(?:(?:a|the|each|that|other|an attacking|the attacking|each attacking|attacking) )?creatures? you control"
     r"|your (?:attacking |blocking )?creatures?"
@@ -263,7 +263,7 @@ _EVENTS: dict[str, str] = {
     ),
     "after-blockers": (
         rf"{_NP} (?:(?:is blocked|has been blocked|becomes blocked)(?: by (?:a single|one|only one|just one) creature)?"
-        rf"|is blocking|(?:blocks|is blocking) {_NP})"
+        rf"|(?P<e_blocker>is blocking|(?:blocks|is blocking) {_NP}))"
     ),
     "after-first-damage": (
         rf"{_NP} (?:deals|assigns|has dealt|has assigned) (?:its )?(?:first-strike )?(?:combat )?damage"
@@ -710,6 +710,8 @@ def _fact(groups: Mapping[str, str | None]) -> Fact | None:
     if outcome is None:
         return None
     state, holds = outcome
+    if groups.get("e_blocker") is not None and state == "blocked":
+        return None  # the creature that blocks is blocking, not blocked (tenth round)
     if moment is None and groups.get("implied") is not None:
         moment = _IMPLIED_MOMENTS.get(state)
     if moment is None:
