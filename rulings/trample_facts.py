@@ -221,24 +221,35 @@ _ATTACKER = (
 )
 _BLOCKERS_OF = (
     r"(?:it|~|them|that creature|the (?:attacking|equipped|enchanted) creature|(?:a|the|that) [a-z]+ you control|"
-    r"a creature (?:that|which) (?:gained|gains|has) trample(?: from ~)?)"
+    r"a creature (?:that|which) (?:gained|gains|has) trample(?: from ~)?"
+    # tenth round: the attacker named with its trample, or by the card attached to it
+    r"|(?:an?|the) (?:attacking )?creature with trample|the creature (?:equipped|enchanted) (?:with|by) ~)"
 )
 _GONE_VERB = (
     r"(?:leaves? combat|leaves? the battlefield|(?:is|are) (?:destroyed|exiled|sacrificed|removed from combat)|dies|die"
     r"|(?:is|are) returned to (?:its|their) owners?'s? hands?)"
 )
 _ALL_GONE = (
-    rf"(?:(?:all |each of |both of )?(?:the |its )?(?:creatures? blocking {_BLOCKERS_OF}|blockers?|blocking creatures?)"
+    rf"(?:(?:all |each of |both of |every |each )?(?:the |its )?(?:creatures? blocking {_BLOCKERS_OF}|blockers?|blocking creatures?)"
     rf"|the only creature blocking {_BLOCKERS_OF}|its only blocker) {_GONE_VERB}(?: before (?:combat )?damage(?: is dealt)?)?"
 )
 _DESTROYS_ALL = (
     rf"(?:~|~'s (?:triggered |activated |)ability|~'s first-strike (?:combat )?damage|the creature's first-strike (?:combat )?damage"
-    rf"|its first-strike (?:combat )?damage|first-strike (?:combat )?damage) (?:destroys|removes) (?:all (?:of )?|every |each )?"
+    rf"|its first-strike (?:combat )?damage|first-strike (?:combat )?damage) (?:destroys|removes|exiles|returns) (?:all (?:of )?|every |each )?"
     rf"(?:the |its )?(?:only )?"
-    rf"(?:creatures? blocking {_BLOCKERS_OF}|blockers?)(?: from combat)?"
+    rf"(?:creatures? blocking {_BLOCKERS_OF}|blockers?)(?: from combat| to (?:its|their) owners?'s? hands?)?"
+    # tenth round: with its first-strike damage
+    r"(?: with (?:its )?first-strike (?:combat )?damage)?"
 )
-_ALL_DAMAGE = r"all(?: \d+)? of its (?:combat )?damage|all its (?:combat )?damage|all of its (?:combat )?damage"
-_BECAUSE = r"(?:,? (?:because|since) it has trample|,? thanks to the trample it (?:gets|has) from ~)?"
+_ALL_DAMAGE = (
+    r"all(?: \d+)? of its (?:combat )?damage|all its (?:combat )?damage|all of its (?:combat )?damage"
+    r"|all (?:of )?(?:that creature's|~'s|the equipped creature's|the enchanted creature's) (?:combat )?damage"
+)
+_BECAUSE = (
+    r"(?:,? (?:because|since) it has trample|,? thanks to the trample it (?:gets|has) from ~"
+    # tenth round: the rule's own words (702.19e)
+    r"|,? as though (?:each of )?its blockers? had been assigned lethal damage)?"
+)
 _GONE_FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (state, re.compile(form))
     for state, form in (
@@ -261,6 +272,13 @@ _GONE_FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             AS_THOUGH_LETHAL,
             rf"{_ATTACKER} whose (?:only blocker was|blockers were all|blockers were) (?:removed from combat|destroyed)"
             rf"(?: by ~)? (?:assigns|deals) (?:{_ALL_DAMAGE}) to {_ATTACKED}{_BECAUSE}",
+        ),
+        # tenth round: "if ~ destroys the creature blocking it with first-strike combat damage, it assigns all of
+        # its combat damage in the regular combat damage step to the player"
+        (
+            REGULAR_DAMAGE_BEYOND,
+            rf"if {_DESTROYS_ALL}, {_ATTACKER} (?:assigns|will assign) (?:all (?:of )?its (?:combat )?damage) in the"
+            rf" (?:second|regular) combat damage step to {_ATTACKED}",
         ),
         # "if its first-strike damage destroys all the creatures blocking it, all its damage in the second
         # combat damage step is assigned to the player"

@@ -207,3 +207,63 @@ STRIKER = CardData(
 )
 def test_its_blockers_gone_all_its_damage_goes_to_the_player_only_with_trample(card, paragraph, template):
     assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == template
+
+
+VERDICT = CardData(name="Test Verdict", types=("Instant",), text="Destroy target blocking creature.")
+HORN = CardData(name="Test Horn", types=("Artifact",), text="Equipped creature gets +1/+1 and has trample.\nEquip {3}")
+TIDE = CardData(
+    name="Test Tide",
+    types=("Creature",),
+    text="Trample\nWhenever Test Tide becomes blocked, you may return target creature blocking it to its owner's hand.",
+    power="5",
+    toughness="5",
+    keywords=("Trample",),
+)
+
+
+@pytest.mark.parametrize(
+    ("card", "paragraph", "template"),
+    [
+        # tenth round: the attacker named with its trample, the blocker returned, the rule's own "as though"
+        (
+            VERDICT,
+            "If Test Verdict destroys the only creature blocking an attacking creature with trample, that creature "
+            "assigns all its combat damage to the player, planeswalker, or battle it's attacking.",
+            "trample.blockers-destroyed-by-first-strike",
+        ),
+        (
+            VERDICT,
+            "If Test Verdict destroys the only creature blocking an attacking creature with trample, that creature "
+            "assigns no combat damage.",
+            None,
+        ),
+        (
+            HORN,
+            "If every creature blocking the creature equipped with Test Horn leaves the battlefield before combat "
+            "damage, the equipped creature assigns all of its combat damage to the player or planeswalker it's "
+            "attacking as though each of its blockers had been assigned lethal damage.",
+            "trample.blockers-destroyed-by-first-strike",
+        ),
+        (
+            TIDE,
+            "If Test Tide's ability returns the only creature blocking it to its owner's hand, Test Tide will assign "
+            "all of its combat damage to the player or planeswalker it's attacking.",
+            "trample.blockers-destroyed-by-first-strike",
+        ),
+        # only double strike deals damage in the regular step after its first-strike damage
+        (
+            STRIKER,
+            "If Test Striker destroys the creature blocking it with first-strike combat damage, it assigns all of its "
+            "combat damage in the regular combat damage step to the player or planeswalker it's attacking.",
+            "trample.blockers-destroyed-by-first-strike",
+        ),
+        (
+            TIDE,
+            "If Test Tide destroys the creature blocking it with first-strike combat damage, it assigns all of its "
+            "combat damage in the regular combat damage step to the player or planeswalker it's attacking.",
+            None,
+        ),
+    ],
+)
+def test_tenth_round_blockers_gone(card, paragraph, template):
+    assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == template
