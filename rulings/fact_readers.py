@@ -42,7 +42,7 @@ class FactReader:
 
 
 def _timing(texts: Iterable[str], cards: tuple[CardData, ...]) -> str | None:
-    return "timing-unchanged" if states_normal_timing(texts) else None
+    return "timing-unchanged" if states_normal_timing(texts, cards) else None
 
 
 READERS: dict[str, FactReader] = {

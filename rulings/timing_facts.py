@@ -33,6 +33,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from protocol.model import CardData
 from rulings.reader_text import prepared
 
 #: The card kinds the rules time differently: a land (305.1-305.2), a card played at sorcery speed
@@ -154,7 +155,9 @@ _MOMENT_FORMS: dict[str, str] = {
     "any-time": r"(?:at|with) instant speed|(?:at )?any time you could cast an instant|whenever you have priority|"
     r"(?:at )?any time you have priority|as though (?:it|they) had flash",
     "land-play": r"if you have (?:a|an available|an unused) land play (?:remaining|available|left)|"
-    r"if you have not (?:yet |already )?(?:played a land|used your land play) (?:this|that|for the) turn",
+    r"if you have not (?:yet |already )?(?:played a land|used your land play) (?:this|that|for the) turn"
+    # tenth round: "... or have an additional land play available" (a land play left, either way)
+    r"(?: or (?:you )?have an (?:additional|extra) land play(?: available| remaining| left)?)?",
 }
 #: Qualifiers of a moment.
 _QUALIFIER_FORMS: dict[str, str] = {
@@ -163,7 +166,9 @@ _QUALIFIER_FORMS: dict[str, str] = {
 }
 #: The moments "until" names: a main phase (of this or a later turn).
 _UNTIL_FORMS: dict[str, str] = {
-    "main": r"(?:one of )?your (?:next )?(?:precombat |postcombat |first |second )?main phases?",
+    # tenth round: not "until your postcombat main phase", which is so only of a card exiled during combat
+    # (:func:`states_normal_timing` reads it for a card that exiles then)
+    "main": r"(?:one of )?your (?:next )?(?:precombat |first )?main phases?",
 }
 _MAIN: Moment = lambda s: s.yours and s.step in ("main1", "main2")  # noqa: E731
 _MOMENTS: dict[str, frozenset[Situation]] = {
@@ -264,19 +269,27 @@ def _clause(g: str) -> str:
         rf"(?P<{g}2_objs>{_PLAY} (?:{_KINDS}|{_PRONOUN}|{_GENERIC})(?: or {_PLAY} {_KINDS})*)(?: {_EXILED})?{_tail(g + '2')}"
     )
     wait = rf"{_WAIT} until (?:{_until(g + '3w')}) to (?P<{g}3_objs>{_OBJECTS})(?: {_EXILED})?"
-    return f"(?:{can}|{passive}|{deny}|{wait})"
+    # tenth round: "you can't cast it until your postcombat main phase" (the wait, said with "can't")
+    wait2 = rf"you {_CANNOT} (?P<{g}4_objs>{_OBJECTS})(?: {_EXILED})? until (?:{_until(g + '4w')})"
+    return f"(?:{can}|{passive}|{deny}|{wait}|{wait2})"
 
 
 #: "if it is a land card," / "if the exiled card is a creature card without flash," / "if one of
 #: the exiled cards is a land card,": the kind of the card a pronoun then names.
-_IF_KIND = rf"if (?:it is|{_PRONOUN} (?:is|are)|one of (?:the exiled cards|them) is|the card {_EXILED} is) (?P<ifkind>{_KINDS})"
-_IF = rf"(?:(?:if {_EVENT} (?:{_named('cond')})|(?P<landused>{_LAND_USED})|{_IF_KIND}),? )?"
+_IF_KIND = (
+    rf"if (?:it is|{_PRONOUN} (?:is|are)|one of (?:the exiled cards|them) is|the card {_EXILED} is"
+    # tenth round: "if ~ exiles a land card"
+    rf"|~(?:'s (?:triggered |activated |)ability)? exiles) (?P<ifkind>{_KINDS})"
+)
+_IF = rf"(?:(?:(?:if|because) {_EVENT} (?:{_named('cond')})|(?P<landused>{_LAND_USED})|{_IF_KIND}),? )?"
 
 
 @lru_cache(maxsize=1)
 def _frames() -> tuple[re.Pattern[str], ...]:
-    one = rf"(?:for example, )?{_IF}(?:for example, )?{_clause('a')}(?:,? but {_clause('b')})?"
-    return (re.compile(one),)
+    one = rf"(?:for example, )?{_IF}(?:for example, )?{_clause('a')}(?:,? (?:but|and) {_clause('b')})?"
+    # tenth round: the kind said last ("you'll have to wait until your main phase to play it if it's a land")
+    last = rf"(?:for example, )?(?:(?:if|because) {_EVENT} (?:{_named('cond')}),? )?{_clause('a')} if (?:it is|it's) (?P<ifkind>{_KINDS})"
+    return (re.compile(one), re.compile(last))
 
 
 #: Words of a kind's noun phrase that name no type.
@@ -310,7 +323,7 @@ def _clause_facts(
     land_used: bool,
 ) -> list[TimingFact] | None:
     """The facts one clause states, or None if it states none this reader can judge."""
-    for i in range(4):
+    for i in range(5):
         p = f"{g}{i}"
         if groups.get(f"{p}_objs") is None:
             continue
@@ -328,7 +341,7 @@ def _clause_facts(
             if kinds is None:
                 return None
             found |= kinds
-        if i == 3:
+        if i in (3, 4):
             moment = _moment_of(groups, f"{p}w")
             return None if moment is None else [TimingFact(frozenset(found), "only", moment)]
         verb = groups.get(f"{p}_v") or ""
@@ -366,6 +379,13 @@ def _clause_facts(
     return []
 
 
+#: A card whose ability exiles during combat (a combat trigger): for it, the next main phase is the
+#: postcombat one.
+_COMBAT_TRIGGER = re.compile(r"\bwhenever [^.]*?\b(?:attacks|deals combat damage|becomes blocked|blocks)\b")
+_EXILED_IN_COMBAT = re.compile(r"^(?:if|because|when) [^,]*\bduring (?:your |the )?combat(?: phase| damage step)?,")
+_AFTER_COMBAT_MAIN = re.compile(r"\byour (?:next )?(?:postcombat|second) main phase\b")
+
+
 def _prepared(sentence: str) -> str:
     return re.sub(r"\bthat exiled card\b", "the exiled card", prepared(sentence))
 
@@ -375,6 +395,10 @@ def read_timing(sentence: str) -> tuple[TimingFact, ...] | None:
     """The timing facts ``sentence`` (template form, asides set aside) states, or None if no frame
     reads all of it or a part of it is one this reader cannot judge."""
     text = _prepared(sentence)
+    if _EXILED_IN_COMBAT.search(text):
+        # the condition puts the exile in combat ("if its ability resolves during combat, ..."): the next
+        # main phase is the postcombat one
+        text = _AFTER_COMBAT_MAIN.sub("your next main phase", text)
     for frame in _frames():
         found = frame.fullmatch(text)
         if found is None:
@@ -394,9 +418,23 @@ def read_timing(sentence: str) -> tuple[TimingFact, ...] | None:
     return None
 
 
-def states_normal_timing(texts: Iterable[str]) -> bool:
+#: The rule said whole, of the card: "~ doesn't change when you can play the exiled cards", "~
+#: doesn't give the exiled cards flash" (tenth round).
+_UNCHANGED = re.compile(
+    r"~(?:'s (?:triggered |activated |)ability)? (?:does not|will not) (?:change when you (?:can|may) (?:play|cast)"
+    r" (?:the exiled cards?|them|it|those cards|cards exiled this way)(?: or what (?:they|it) costs?)?"
+    r"|(?:give|grant) (?:the exiled cards?|them|it|those cards|cards exiled this way) flash)"
+)
+
+
+def states_normal_timing(texts: Iterable[str], cards: Iterable[CardData] = ()) -> bool:
     """Whether one reading of a sentence is a timing claim the normal timing rules make true."""
+    texts = tuple(texts)
+    if any(_COMBAT_TRIGGER.search(card.text.lower()) for card in cards):
+        texts += tuple(_AFTER_COMBAT_MAIN.sub("your next main phase", t.lower()) for t in texts)
     for text in texts:
+        if _UNCHANGED.fullmatch(_prepared(text)):
+            return True
         facts = read_timing(text)
         if facts and all(f.true() for f in facts):
             return True

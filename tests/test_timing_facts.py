@@ -194,3 +194,77 @@ def test_the_normal_timing_is_not_the_rule_for_a_permission_that_changes_it():
         "Test Flasher's ability doesn't change when you can play the exiled card.",
     ):
         assert coverage(paragraph, FLASHER.name, pool)[0] is None
+
+
+SCAVENGER = CardData(
+    name="Test Scavenger",
+    types=("Sorcery",),
+    text="Exile the top two cards of your library. Until end of turn, you may play those cards.",
+)
+IMP = CardData(
+    name="Test Imp",
+    types=("Creature",),
+    text="Flying\nWhenever Test Imp deals combat damage to a player, exile the top card of your library. You may cast it "
+    "this turn.",
+    power="1",
+    toughness="1",
+    keywords=("Flying",),
+)
+TENTH = CardPool({c.name: c for c in (SCAVENGER, IMP, PLAIN)})
+
+
+@pytest.mark.parametrize(
+    ("card", "paragraph", "template"),
+    [
+        # tenth round: the rule said whole, of the card
+        (
+            SCAVENGER,
+            "Test Scavenger doesn't change when you may play the exiled cards.",
+            "play-from-exile.timing-unchanged",
+        ),
+        (SCAVENGER, "Test Scavenger doesn't give the exiled cards flash.", "play-from-exile.timing-unchanged"),
+        (SCAVENGER, "Test Scavenger gives the exiled cards flash.", None),
+        (PLAIN, "Test Ogre doesn't change when you may play the exiled cards.", None),
+        # the card's exile as the condition, the kind said last, "can't ... until"
+        (
+            SCAVENGER,
+            "If Test Scavenger exiles a land or a sorcery card, you'll have to wait until your main phase to play it.",
+            "play-from-exile.timing-unchanged",
+        ),
+        (
+            SCAVENGER,
+            "If Test Scavenger exiles an instant card, you'll have to wait until your main phase to play it.",
+            None,
+        ),
+        (
+            SCAVENGER,
+            "Because the card is exiled during your upkeep, you'll have to wait until your main phase to play it if "
+            "it's a land, a sorcery, or a creature without flash.",
+            "play-from-exile.timing-unchanged",
+        ),
+        (
+            SCAVENGER,
+            "If Test Scavenger exiles a land card, you may play that land only if you haven't played a land this turn "
+            "or have an additional land play available.",
+            "play-from-exile.timing-unchanged",
+        ),
+        # "until your postcombat main phase" is so only of a card exiled during combat
+        (
+            IMP,
+            "If Test Imp exiles a creature card without flash, you can't cast it until your postcombat main phase.",
+            "play-from-exile.timing-unchanged",
+        ),
+        (
+            SCAVENGER,
+            "If Test Scavenger exiles a creature card without flash, you can't cast it until your postcombat main phase.",
+            None,
+        ),
+        (
+            IMP,
+            "If Test Imp exiles a creature card without flash, you can cast it until your postcombat main phase.",
+            None,
+        ),
+    ],
+)
+def test_tenth_round_timing_forms(card, paragraph, template):
+    assert coverage(paragraph, card.name, TENTH)[0] == template
