@@ -23,7 +23,10 @@ from rulings.reader_text import first_statement
 STATE = "stay-exiled"
 EXPLAINS = "explains"
 
-_EXILED = r"(?:exiled (?:with|by) ~(?:'s (?:triggered |activated |)ability)?|exiled this way|you exiled(?: this way| with ~)?)"
+_EXILED = (
+    r"(?:exiled (?:with|by) ~(?:'s (?:triggered |activated |first |second |third |last |)ability)?|exiled this way"
+    r"|you exiled(?: this way| with ~)?)"
+)
 _CARDS = rf"(?:(?:any|the|those|all|each|an?|that) )?(?:other )?(?:exiled )?(?:cards?|spells?)(?: {_EXILED})?"
 _PLAY = r"(?:play|cast|played|cast)"
 _NOT = r"(?:do not|does not|did not|have not|has not|had not|are not|were not|is not|was not|never)"
@@ -34,22 +37,29 @@ _WINDOW = (
 )
 _UNPLAYED = (
     rf"(?:{_CARDS} (?:that|which) (?:you )?{_NOT} (?:yet )?(?:been )?{_PLAY}{_WINDOW}|{_CARDS} (?:not|never) {_PLAY}{_WINDOW}|"
-    rf"(?:any|the) cards? you {_NOT} {_PLAY}{_WINDOW})"
+    rf"(?:any|the) cards? you {_NOT} {_PLAY}{_WINDOW}"
+    # tenth round: "any that you didn't play", "those you don't cast"
+    rf"|(?:any|those|the ones?) (?:that |which )?you {_NOT} {_PLAY}{_WINDOW})"
 )
 _PRONOUN = r"(?:it|they|the card|the cards|that card|those cards|the exiled cards?)"
 _IF_UNPLAYED = (
     rf"if you (?:do not|choose not to|never|decide not to) {_PLAY} (?:it|them|{_CARDS}|{_PRONOUN}){_WINDOW}, "
 )
 _WHEN = r"(?:(?:once|after|when) (?:the|that) turn ends|at (?:the )?end of (?:the )?turn|when (?:the|that) permission ends), "
-_ZONE = r"(?:(?:your|its owner's|their owner's|their owners'|a player's) )?(?:hand|library|graveyard)s?"
+_ZONE = r"(?:(?:your|its owner's|their owner's|their owners'|a player's) )?(?:hands?|library|libraries|graveyards?)"
 _ZONES = rf"{_ZONE}(?:(?:,| or|, or) {_ZONE})*"
 #: Fates that are the rule: it stays in exile, or it goes to no other zone.
 _STAYS = (
     r"(?:will )?(?:remains?|stays?|is left|are left|continues? to be|will be left) (?:in exile|exiled)"
     r"(?: indefinitely| forever| permanently| for the rest of the game)?"
+    # tenth round: "... after the turn ends"
+    r"(?: after (?:the|that) turn ends| once (?:the|that) turn ends| at (?:the )?end of (?:the|that) turn)?"
 )
 _GOES_NOWHERE = (
-    rf"(?:will not|do not|does not|cannot) (?:return|go|be put|be returned|come back)(?: back)? (?:to|into) {_ZONES}"
+    rf"(?:(?:will not|do not|does not|cannot) (?:return|go|be put|be returned|come back)"
+    # tenth round: in the passive ("they aren't put into your hand", "aren't returned to your hand at end of turn")
+    r"|(?:are|is) not (?:returned|put|moved|sent)|(?:do|does) not get (?:returned|put))"
+    rf"(?: back)? (?:to|into) {_ZONES}(?: at (?:the )?end of (?:the )?turn| when the turn ends)?"
 )
 #: Fates that contradict it.
 _GOES = rf"(?:will )?(?:returns?|goes|go|is put|are put|is returned|are returned|comes back|come back)(?: back)? (?:to|into) {_ZONES}"
@@ -61,6 +71,9 @@ _FRAMES = (
     re.compile(rf"(?:{_WHEN})?{_IF_UNPLAYED}{_PRONOUN} {_FATE}{_ASIDE}"),
     # said after the statement, through a pronoun: "It stays in exile." / "It won't return to your hand."
     re.compile(rf"(?P<bare>){_PRONOUN} {_FATE}"),
+    # tenth round: the exiled cards, played or not, go to no other zone when the permission ends ("cards
+    # exiled with ~ aren't returned to your hand at end of turn"): an explanation next to the statement
+    re.compile(rf"(?P<bare>){_CARDS} (?P<fate>{_GOES_NOWHERE})"),
 )
 
 
@@ -70,7 +83,7 @@ def _read(text: str) -> str | None:
         found = frame.fullmatch(text)
         if found is None:
             continue
-        if found.group("goes"):
+        if found.groupdict().get("goes"):
             return None  # the card moved: the rule's contradiction
         return EXPLAINS if found.groupdict().get("bare") is not None else STATE
     return None

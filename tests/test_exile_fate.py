@@ -74,3 +74,24 @@ def test_the_fate_is_not_the_rule_for_a_card_that_moves_what_nobody_played():
     assert coverage(paragraph.replace("Hoarder", "Rummager"), RUMMAGER.name, POOL)[0] == (
         "play-from-exile.uncast-stay-exiled"
     )
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # tenth round: "after the turn ends", the passive, "any that you didn't play", libraries
+        ("the cards exiled with ~ that you don't play remain exiled after the turn ends.", STATE),
+        ("any that you didn't play stay in exile.", STATE),
+        ("they aren't put into your hand.", EXPLAINS),
+        ("they don't go back to their owners' libraries.", EXPLAINS),
+        ("cards exiled with ~'s second ability aren't returned to your hand at end of turn.", EXPLAINS),
+        # ... and their contradictions
+        ("the cards exiled with ~ that you don't play go to your graveyard after the turn ends.", None),
+        ("any that you didn't play are returned to your hand.", None),
+        ("cards exiled with ~'s second ability are returned to your hand at end of turn.", None),
+        # the exiled cards said to stay, played or not: not the rule (a played card left exile)
+        ("cards exiled with ~ stay in exile.", None),
+    ],
+)
+def test_tenth_round_fates(sentence, expected):
+    assert read_fate((sentence,)) == expected
