@@ -26,7 +26,14 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from protocol.model import CardData
-from rulings.reader_text import prepared
+from rulings.reader_text import prepared as _plain_prepared
+from rulings.subtypes import types_as_creatures
+
+
+def prepared(sentence: str) -> str:
+    """The readers' form, a creature named by its type written "creature" ("a Beast with trample")."""
+    return types_as_creatures(_plain_prepared(sentence))
+
 
 #: What a sentence read by this reader states (a statement of ``trample.lethal-then-excess``, or
 #: an explanation that needs one).
@@ -44,13 +51,18 @@ _SUBJECT = (
     r"(?:~|it|they|you|its controller|their controller|~'s controller|the (?:attacking|equipped|enchanted) creature|"
     r"(?:a|the|that) creature(?: with trample)?|the creature with trample|(?:a|an) attacking creature with trample|"
     r"that creature|(?:a|any|each|the) creature (?:that|which) (?:gains|has|gets|was given) trample(?: (?:from|because of) ~)?|"
-    r"creatures (?:that|which) (?:gain|have|get) trample(?: (?:from|because of) ~)?)"
+    r"creatures (?:that|which) (?:gain|have|get) trample(?: (?:from|because of) ~)?"
+    # tenth round: "a blocked creature that gains trample from ~", "a creature with trample from ~", "the
+    # enchanted creature's controller", "a blocked creature you control"
+    r"|(?:a|the) blocked creature(?: you control)?(?: (?:that|which) (?:gains|has|gets) trample(?: (?:from|because of) ~)?)?"
+    r"|(?:a|the) creature with trample (?:from|because of) ~"
+    r"|(?:the (?:enchanted|equipped|attacking) creature's|its) controller)"
 )
 _MUST = r"(?:still )?(?:must|has to|have to|still have to|needs to|need to|will (?:still )?(?:need|have) to|is required to|are required to)"
 _ALL_BLOCKERS = (
     r"(?:(?:all|each|every|both)(?: of)? (?:the |its |their |those )?(?:creatures? blocking (?:it|~|them)|blockers?|"
     r"blocking creatures?)|each creature blocking (?:it|~|them)|all (?:of )?(?:its|their|the) blockers|both blockers|"
-    r"every blocker|each blocker|each of (?:its|their|the) blockers|all (?:of )?those blockers)"
+    r"every blocker|each blocker|each of (?:its|their|the) blockers|all (?:of )?those blockers|(?:all|both|each) of them)"
 )
 #: What the creature attacks: the player, or the rules' list that has the player in it.
 _ATTACKED = (
@@ -105,8 +117,13 @@ _FRAMES: tuple[tuple[str, str], ...] = (
         rf"(?:once|after) {_ALL_ASSIGNED}, (?:only )?{_REST} (?:can|may) (?:then )?be assigned to {_ATTACKED}",
     ),
     # "only the damage beyond that can be assigned to the player": "that" is said before; alone it
-    # is half the rule
-    (REST_HALF, rf"(?:only )?{_REST} (?:can|may) (?:then )?be assigned to {_ATTACKED}"),
+    # is half the rule (tenth round: "... among the blockers and the player, as you choose")
+    (
+        REST_HALF,
+        rf"(?:only )?{_REST} (?:can|may) (?:then )?be assigned (?:to|among (?:the|its|those) blockers and) {_ATTACKED}"
+        r"(?:,? as you choose)?",
+    ),
+    (REST_HALF, rf"only (?:after that|then) (?:can|may) {_REST} be assigned to {_ATTACKED}"),
     # "lethal damage must be assigned to all blockers first, and any excess may then be assigned to
     # the player"
     (
@@ -136,6 +153,18 @@ _EXAMPLE = re.compile(
     r"|you (?:can|may|could) assign (?P<lethal2>\d+) (?:combat )?damage to (?:the blocking creature|that creature|it))"
     rf",? and (?:the remaining|the other|the rest,?) (?P<rest>\d+)(?: damage)? (?:(?:may|can) (?:be assigned )?)?to {_ATTACKED}"
 )
+#: Tenth round: the example said as an order ("you must assign at least 2 damage to the first and at least 3 to
+#: the second before you can assign the remaining 1 to the defending player").
+_EXAMPLE_BEFORE = re.compile(
+    r"(?:for example, )?if (?:~|it) is blocked by "
+    + _SIZE.format(i=1)
+    + r"(?: and "
+    + _SIZE.format(i=2)
+    + r")?, (?:you|~|it) (?:must|has to|have to|need to|needs to) assign at least (?P<l1>\d+) (?:(?:of its )?(?:combat )?damage )?"
+    r"to (?:the first|that creature|it|the blocking creature|the blocker)(?: and at least (?P<l2>\d+) (?:(?:combat )?damage )?"
+    r"to the second)? before (?:you|it) can assign (?:the remaining|the rest(?: of its (?:combat )?damage)?|the other|any)"
+    rf"(?: (?P<rest>\d+))?(?: (?:combat )?damage)? to {_ATTACKED}"
+)
 #: ... or blocked by one creature of a toughness: "it can assign 3 of its 4 damage to the player".
 _EXAMPLE_ONE = re.compile(
     r"(?:for example, )?if (?:~|it) (?:has trample and )?is blocked by a creature with toughness (?P<t1>\d+), "
@@ -159,6 +188,17 @@ def _example_adds_up(text: str, cards: Iterable[CardData]) -> bool:
     if one is not None:
         toughness, rest, power = (int(one.group(g)) for g in ("t1", "rest", "power"))
         return power in powers and rest == power - toughness and rest > 0
+    before = _EXAMPLE_BEFORE.fullmatch(text)
+    if before is not None:
+        sizes = [int(before.group(f"t{i}")) for i in (1, 2) if before.group(f"t{i}")]
+        lethal = [int(before.group(g)) for g in ("l1", "l2") if before.group(g)]
+        rest = before.group("rest")
+        # each blocker its own toughness (the first and the second, in order), and the rest what the power leaves
+        return (
+            lethal == sizes
+            and (rest is None or any(int(rest) == power - sum(sizes) for power in powers))
+            and any(power > sum(sizes) for power in powers)
+        )
     found = _EXAMPLE.fullmatch(text)
     if found is None:
         return False

@@ -267,3 +267,67 @@ TIDE = CardData(
 )
 def test_tenth_round_blockers_gone(card, paragraph, template):
     assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == template
+
+
+MAMMOTH = CardData(
+    name="Test Mammoth", types=("Creature",), text="Trample", power="6", toughness="6", keywords=("Trample",)
+)
+MATRIARCH = CardData(
+    name="Test Matriarch", types=("Creature",), text="Other Beasts you control have trample.", power="3", toughness="3"
+)
+MANTLE = CardData(
+    name="Test Mantle", types=("Enchantment",), text="Enchant creature\nEnchanted creature gets +2/+2 and has trample."
+)
+
+
+@pytest.mark.parametrize(
+    ("card", "paragraph", "template"),
+    [
+        # tenth round: the example said as an order, its numbers checked against the card's power
+        (
+            MAMMOTH,
+            "If Test Mammoth is blocked by a 2/2 creature and a 3/3 creature, you must assign at least 2 damage to the "
+            "first and at least 3 damage to the second before you can assign the remaining 1 to the defending player.",
+            "trample.lethal-then-excess",
+        ),
+        (
+            MAMMOTH,
+            "If Test Mammoth is blocked by a 2/2 creature and a 3/3 creature, you must assign at least 2 damage to the "
+            "first and at least 3 damage to the second before you can assign the remaining 2 to the defending player.",
+            None,
+        ),
+        (
+            MAMMOTH,
+            "If Test Mammoth is blocked by a 2/2 creature, you must assign at least 3 of its damage to that creature "
+            "before you can assign the rest to the defending player.",
+            None,
+        ),
+        (
+            MAMMOTH,
+            "If Test Mammoth is blocked by a 2/2 creature, you must assign at least 2 of its damage to that creature "
+            "before you can assign the rest to the defending player.",
+            "trample.lethal-then-excess",
+        ),
+        # the creature named by its type or by the card's Aura, and the rest "among the blockers and the player"
+        (
+            MATRIARCH,
+            "A Beast with trample from Test Matriarch must assign lethal damage to all of its blockers first. Any excess "
+            "may then be assigned among those blockers and the player it's attacking as you choose.",
+            "trample.lethal-then-excess",
+        ),
+        (
+            MANTLE,
+            "The enchanted creature's controller must assign lethal damage to each creature blocking it before "
+            "assigning any to the player, planeswalker, or battle it's attacking.",
+            "trample.lethal-then-excess",
+        ),
+        (
+            MANTLE,
+            "The enchanted creature's controller may assign damage to the player it's attacking before assigning "
+            "lethal damage to each creature blocking it.",
+            None,
+        ),
+    ],
+)
+def test_tenth_round_lethal_first(card, paragraph, template):
+    assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == template
