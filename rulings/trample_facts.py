@@ -191,12 +191,12 @@ def _example_adds_up(text: str, cards: Iterable[CardData]) -> bool:
     before = _EXAMPLE_BEFORE.fullmatch(text)
     if before is not None:
         sizes = [int(before.group(f"t{i}")) for i in (1, 2) if before.group(f"t{i}")]
-        lethal = [int(before.group(g)) for g in ("l1", "l2") if before.group(g)]
-        rest = before.group("rest")
+        each = [int(before.group(g)) for g in ("l1", "l2") if before.group(g)]
+        said_rest = before.group("rest")
         # each blocker its own toughness (the first and the second, in order), and the rest what the power leaves
         return (
-            lethal == sizes
-            and (rest is None or any(int(rest) == power - sum(sizes) for power in powers))
+            each == sizes
+            and (said_rest is None or any(int(said_rest) == power - sum(sizes) for power in powers))
             and any(power > sum(sizes) for power in powers)
         )
     found = _EXAMPLE.fullmatch(text)
