@@ -149,8 +149,8 @@ _MOMENT_NOUN_PHRASE = re.compile(
 _NOUN_PHRASE = re.compile(
     r"(?<![\w~'-])(?:"
     r"the creature (?:it|~) (?:was|is) (?:attached to|enchanting|equipping)"
-    r"|(?:an? |the |those |any |all |each |your )?(?:creatures?|(?:creature )?tokens?)(?: you control)? (?:that|which)"
-    r" (?:are blocking|is blocking"
+    r"|(?:an? |the |those |any |all |each |your )?(?:other )?(?:creatures?|(?:creature )?tokens?)(?: you control)? (?:that|which)"
+    r" (?:(?:are|is|was|were) blocking(?: (?:a|an|the) (?:attacking )?creatures? with (?:flying|menace)| it| ~)?"
     r"|attacked|are attacking|is attacking"
     r"|blocked|are blocked|is blocked|(?:were|was|have been|has been) tapped to attack"
     r"|(?:was|were|has been|have been|is|are) blocked(?: by (?:a single|one|only one|just one) creature)?"
@@ -233,6 +233,8 @@ _MOMENTS: dict[str, str] = {
     ),
     "after-blockers": (
         rf"after (?:{_NP} )?{_BEEN}blocked(?: by (?:one|a single|only one|just one) creature| by npx)?"
+        # tenth round: the blocker's side ("after it has blocked a creature with flying")
+        rf"|after (?:{_NP} )?(?:has |have )?blocked {_NP}"
         rf"|after blockers {_BEEN}(?:declared|chosen)"
         r"|after the declare blockers step|during the declare blockers step"
     ),
@@ -340,7 +342,8 @@ _OUTCOME_VERBS: tuple[tuple[str, bool, str], ...] = (
         True,
         r"(?:remains?|stays?|is still|be still|is|be) blocked(?: by (?:that|the|its) (?:creature|blocker)| by npx"
         # tenth round: by the blocker that is left
-        r"| by (?:the other|the remaining|the other remaining) (?:creature|blocker|one)| by each (?:creature blocking it|npx))?"
+        r"| by (?:the other|the remaining|the other remaining) (?:creature|blocker|one)| by each (?:creature blocking it|npx)"
+        r"| by (?:the |those )?creatures blocking it)?"
         r"|(?:remains?|stays?|is still|be still|is|be) (?:a blocked creature|npmb)"
         r"|(?:remains?|stays?) (?:blocked or blocking|blocking or blocked)(?:, as appropriate)?",
     ),
@@ -544,6 +547,22 @@ _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
             r"\1",
         ),
         (r"\b(?:using|activating|casting) [a-z0-9~' ]+? to (?:have|make) ", "having "),
+        # a blocking creature is one after blockers are declared ("if a blocking creature with flying loses flying")
+        (
+            r"^((?:even )?if (?:a|the|that) blocking creature(?: with (?:flying|reach))? (?:gains|loses) (?:flying|reach)),",
+            r"\1 after blockers are declared,",
+        ),
+        # what changes nothing said again ("even if none of its blockers has flying or reach", "even if you haven't
+        # controlled it continuously since your most recent turn began")
+        (
+            r",? even (?:if|though) (?:none of its blockers|no creature blocking it) (?:has|have) (?:flying or reach|flying|reach)$",
+            "",
+        ),
+        (
+            r",? even (?:if|though) you (?:have not|did not) controlled? (?:it|that creature) continuously since (?:your most recent"
+            r" turn began|the (?:start|beginning) of (?:your|the) (?:most recent )?turn)$",
+            "",
+        ),
         # an example of the rule is a claim of it ("For example, if ...")
         (r"^(?:for example|for instance|as an example),? ", ""),
         # the cost paid to give the keyword is the giving ("sacrificing another creature to give it menace")

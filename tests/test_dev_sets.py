@@ -23,12 +23,13 @@ def _bench():
     return module
 
 
-#: What the tenth round reached (the ninth: C 86 of 132, D 47 of 112; E and F, new, 44 and 40 at its start); a
+#: What the tenth round reached (the ninth: C 86 of 132, D 47 of 112; E, F and G, new, 44, 40 and 38 with the ninth
+#: round's reader); a
 #: change that reads fewer fails.
-FLOORS = {"C": 97, "D": 52, "E": 99, "F": 53}
+FLOORS = {"C": 97, "D": 53, "E": 106, "F": 55, "G": 53}
 
 
-@pytest.mark.parametrize("name", ["C", "D", "E", "F"])
+@pytest.mark.parametrize("name", ["C", "D", "E", "F", "G"])
 def test_every_row_is_well_formed(name):
     from rulings.templates import TEMPLATES
 
@@ -43,7 +44,7 @@ def test_every_row_is_well_formed(name):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", ["C", "D", "E", "F"])
+@pytest.mark.parametrize("name", ["C", "D", "E", "F", "G"])
 def test_no_near_miss_compiles_and_the_reached_share_holds(name):
     results = _bench().outcomes(name)
     false = [o.row["id"] for o in results if not o.restating and o.got is not None]

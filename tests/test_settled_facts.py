@@ -406,3 +406,71 @@ BLOCKED_POOL = CardPool({c.name: c for c in (OGRE, RHINO, DUSKRUNNER, LOYALTY, D
 )
 def test_tenth_round_blocks_and_damage(card, paragraph, template) -> None:
     assert coverage(paragraph, card.name, BLOCKED_POOL)[0] == template
+
+
+NET = _card("Test Net", "Flash\nEnchant creature\nEnchanted creature loses flying.", ("Enchantment",))
+SPIDER = _card("Test Spider", "Reach")
+WINGS = _card("Test Wings", "Flash\nEnchant creature\nEnchanted creature gets +1/+1 and has flying.", ("Enchantment",))
+SPURS = _card("Test Spurs", "Enchant creature\nEnchanted creature gets +1/+0 and has haste.", ("Enchantment",))
+BLOCKERS_POOL = CardPool({c.name: c for c in (NET, SPIDER, WINGS, SPURS)})
+
+
+@pytest.mark.parametrize(
+    ("card", "paragraph", "template"),
+    [
+        # a blocking creature that loses flying keeps blocking and is not removed from combat
+        (
+            NET,
+            "If Test Net enters attached to a blocking creature with flying, that creature continues to block. It "
+            "won't be removed from combat.",
+            "flying.block-stands",
+        ),
+        (
+            NET,
+            "If Test Net enters attached to a blocking creature with flying, that creature stops blocking.",
+            None,
+        ),
+        (
+            NET,
+            "If Test Net enters attached to a blocking creature with flying, that creature continues to block. It "
+            "is removed from combat.",
+            None,
+        ),
+        # the blocker's side of the moment
+        (
+            SPIDER,
+            "If Test Spider loses reach after it has blocked a creature with flying, it remains blocking that creature, "
+            "and that creature remains blocked.",
+            "flying.block-stands",
+        ),
+        (
+            SPIDER,
+            "If Test Spider loses reach after it has blocked a creature with flying, it remains blocking that creature, "
+            "and that creature becomes unblocked.",
+            None,
+        ),
+        # what changes nothing said again at the end
+        (
+            WINGS,
+            "An attacking creature that's already blocked remains blocked if Test Wings becomes attached to it, even "
+            "if none of its blockers has flying or reach.",
+            "flying.block-stands",
+        ),
+        (
+            SPURS,
+            "If Test Spurs leaves the battlefield after the enchanted creature has been declared as an attacker, that "
+            "creature continues to attack, even if you haven't controlled it continuously since your most recent turn "
+            "began.",
+            "haste.attack-stands",
+        ),
+        (
+            SPURS,
+            "If Test Spurs leaves the battlefield after the enchanted creature has been declared as an attacker, that "
+            "creature is removed from combat, even if you haven't controlled it continuously since your most recent "
+            "turn began.",
+            None,
+        ),
+    ],
+)
+def test_tenth_round_blockers_and_attackers_stay(card, paragraph, template) -> None:
+    assert coverage(paragraph, card.name, BLOCKERS_POOL)[0] == template
