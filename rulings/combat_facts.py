@@ -187,8 +187,10 @@ def _noun_tokens(text: str) -> str:
 
 #: A creature in a frame: a pronoun, the card, a noun phrase's token, or a blocker named as one.
 _NP = (
-    r"(?:~|it|they|npx|npm[abf]|(?:a|the|each) creatures? blocking (?:it|~|them|npx)|(?:the|a|each) blocking creatures?"
-    r"|its blockers?|that blocker|(?:the|that) (?:attacking )?creature (?:it|~) (?:blocked|was blocking|is blocking|blocks))"
+    r"(?:~|it|they|them|npx|npm[abf]|(?:a|the|each) creatures? blocking (?:it|~|them|npx)|(?:the|a|each) blocking creatures?"
+    r"|(?:any |all (?:of )?|both (?:of )?)?its blockers?|that blocker|(?:the|that) (?:attacking )?creature (?:it|~) (?:blocked|was blocking|is blocking|blocks)"
+    # tenth round: the blockers named from the other side
+    r"|(?:the |any |all )?creatures blocking (?:the target|that creature|it)|both of (?:those|these|the) creatures|both of them)"
 )
 
 
@@ -334,7 +336,7 @@ _OUTCOME_VERBS: tuple[tuple[str, bool, str], ...] = (
         "attacking",
         True,
         r"continues? (?:to attack|attacking)|keeps? (?:on )?attacking|(?:remains?|stays?|is still|be still|is|be) attacking"
-        r"|(?:remains?|stays?) in combat|(?:remains?|stays?|is still|be still) (?:an )?(?:attacking creatures?|npma)",
+        r"|(?:remains?|stays?) in combat|(?:remains?|stays?|is still|be still|is|are|be) (?:an )?(?:attacking creatures?|npma)",
     ),
     ("attacking", False, r"(?:is|be|gets?) removed from combat|stops? attacking"),
     (
@@ -563,6 +565,8 @@ _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
             r" turn began|the (?:start|beginning) of (?:your|the) (?:most recent )?turn)$",
             "",
         ),
+        # "that block isn't undone": it remains blocked
+        (r", (?:that|the) block (?:is|was) not (?:undone|changed|reevaluated)$", ", it remains blocked"),
         # an example of the rule is a claim of it ("For example, if ...")
         (r"^(?:for example|for instance|as an example),? ", ""),
         # the cost paid to give the keyword is the giving ("sacrificing another creature to give it menace")

@@ -284,7 +284,7 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
             ),
             (
                 re.compile(
-                    r"\b(?:unattaching ~|moving ~ to another creature|~ leaving the battlefield|losing ~)(?!\w)"
+                    r"\b(?:unattaching ~|moving ~ to another creature|~ leaving the battlefield|losing ~|removing ~|destroying ~)(?!\w)"
                 ),
                 lambda m: f"{holder} losing {kw}",
             ),

@@ -144,6 +144,12 @@ _FRAMES = tuple(
         rf"(?:{_EFFECT}|{_EVENT}) {_NOT} (?:(?P<r_attacks>remove {_ATTACKING} from combat)|(?P<r_taps>untap {_ATTACKING}))",
         # ... said of the creature it was cast on ("casting ~ on a creature that's already attacking doesn't untap it")
         rf"{_EVENT_ON_ATTACKER} {_NOT} (?:(?P<r_attacks2>remove {_THAT} from combat)|(?P<r_taps2>untap {_THAT}))",
+        # ~ won't undo any blocks if it's cast after blockers are declared
+        rf"(?:{_EFFECT}) {_NO_EFFECT} (?:{_statuses('o')}) (?:if|when|once) (?:it is|~ is) (?:cast|activated|resolved)"
+        rf" (?:{_moments('m')})",
+        # casting ~ after attackers are declared won't remove any of them from combat
+        rf"{_EVENT} (?:{_moments('m')}) {_NOT} (?:(?P<r_attacks3>remove (?:any of them|them|{_ATTACKING}) from combat)"
+        rf"|(?P<r_taps3>untap (?:any of them|them|{_ATTACKING})))",
         # casting ~ after blockers are declared won't affect how it is blocked
         rf"(?:{_EFFECT}|{_EVENT}) (?:{_moments('m')}),? {_NO_EFFECT} (?:{_statuses('o')})",
         rf"(?:{_moments('m')}), (?:{_EFFECT}|{_EVENT}) {_NO_EFFECT} (?:{_statuses('o')})",
@@ -176,6 +182,9 @@ class Settled:
     status: str
     keyword: str = ""
     change: str = ""
+    #: The one change the sentence can be about, when its words say what the change would undo: "won't untap
+    #: it" (vigilance gained), "won't remove it from combat" (haste lost).
+    direction: str = ""
 
 
 def _found(groups: dict[str, str | None], prefix: str) -> str | None:
@@ -198,10 +207,13 @@ def _settled(groups: dict[str, str | None]) -> Settled | None:
         (found for prefix in ("o", "l", "p", "q", "w") if (found := _found(groups, prefix)) is not None),
         None,
     )
-    if groups.get("p_untapped") or groups.get("r_taps") or groups.get("r_taps2"):
+    direction = ""
+    if groups.get("p_untapped"):
         status = "taps"
-    if groups.get("r_attacks") or groups.get("r_attacks2"):
-        status = "attacks"
+    if groups.get("r_taps") or groups.get("r_taps2") or groups.get("r_taps3"):
+        status, direction = "taps", "gained"
+    if groups.get("r_attacks") or groups.get("r_attacks2") or groups.get("r_attacks3"):
+        status, direction = "attacks", "lost"
     if groups.get("n_blocks"):
         status = "blocks"
     elif groups.get("n_attacks"):
@@ -223,7 +235,7 @@ def _settled(groups: dict[str, str | None]) -> Settled | None:
     change = "gained-or-lost" if groups.get("either") else "gained" if groups.get("gain") else "lost" if keyword else ""
     if keyword and keyword not in STATUSES[status][1]:
         return None
-    return Settled(status, keyword, change)
+    return Settled(status, keyword, change, direction)
 
 
 @lru_cache(maxsize=8192)
@@ -269,4 +281,6 @@ def settled_facts(sentence: str, cards: Iterable[CardData]) -> tuple[Fact, ...]:
         pairs = {(k, verb) for k, verb in _card_changes(cards) if k in deciding}
         # a card that has the keyword itself may lose it, or have it given again
         pairs |= {(k, verb) for card in cards for k in held_keywords(card) & set(deciding) for verb in _HELD}
+        if settled.direction:
+            pairs = {(k, verb) for k, verb in pairs if verb == settled.direction}
     return tuple(Fact(k, verb, moment, "changed", False) for k, verb in sorted(pairs))

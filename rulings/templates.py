@@ -587,7 +587,8 @@ class Template:
 #: Where a sentence joins a second outcome to a fact ("..., it doesn't become tapped, and it's still
 #: an attacking creature"): before the last "and" that starts a clause about the creature.
 _AND_OUTCOME = re.compile(
-    r",? and (?=(?:it|they|~|that creature|the creature|the (?:attacking|blocking) creature(?: with [a-z]+)?) )"
+    r",? and (?=(?:it|they|~|that creature|the creature|the (?:attacking|blocking) creature(?: with [a-z]+)?"
+    r"|its blockers|(?:the |any )?creatures blocking it) )"
     # a second verb phrase of the same subject ("it stays untapped and continues to attack")
     r"|,? and (?=(?:continues?|remains?|stays?|keeps?|is still|does not|will not|doesn't|won't|deals no|assigns no) )"
 )

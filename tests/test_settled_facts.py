@@ -474,3 +474,69 @@ BLOCKERS_POOL = CardPool({c.name: c for c in (NET, SPIDER, WINGS, SPURS)})
 )
 def test_tenth_round_blockers_and_attackers_stay(card, paragraph, template) -> None:
     assert coverage(paragraph, card.name, BLOCKERS_POOL)[0] == template
+
+
+INTENT = _card("Test Intent", "Target creature gets +2/+0 and gains menace until end of turn.", ("Instant",))
+VISAGE = _card("Test Visage", "Enchant creature\nEnchanted creature gets +2/+0 and has menace.", ("Enchantment",))
+QUELL = _card("Test Quell", "Target creature loses menace until end of turn.", ("Instant",))
+GROUNDNET = _card("Test Groundnet", "Target creature loses flying until end of turn.", ("Instant",))
+WARD = _card("Test Ward", "Target creature gets -1/-0 and loses vigilance until end of turn.", ("Instant",))
+MUSTER = _card("Test Muster", "Creatures you control gain vigilance until end of turn.", ("Instant",))
+TORPOR = _card("Test Torpor", "Target creature loses haste until end of turn.", ("Instant",))
+LATER_POOL = CardPool({c.name: c for c in (INTENT, VISAGE, QUELL, GROUNDNET, WARD, MUSTER, TORPOR)})
+
+
+@pytest.mark.parametrize(
+    ("card", "paragraph", "template"),
+    [
+        (
+            INTENT,
+            "If Test Intent gives menace to an attacking creature after it's been blocked by just one creature, that "
+            "block isn't undone. The creature remains blocked.",
+            "menace.block-stands",
+        ),
+        (
+            VISAGE,
+            "Removing Test Visage after blockers have been declared won't change how the enchanted creature was "
+            "blocked. Its blockers continue to block it.",
+            "menace.block-stands",
+        ),
+        (
+            VISAGE,
+            "Removing Test Visage after blockers have been declared won't change how the enchanted creature was "
+            "blocked. Its blockers stop blocking it.",
+            None,
+        ),
+        (
+            QUELL,
+            "Test Quell won't undo any blocks if it's cast after blockers have been declared. Creatures blocking the "
+            "target continue to block it.",
+            "menace.block-stands",
+        ),
+        (
+            QUELL,
+            "Test Quell won't undo any blocks if it's cast after attackers have been declared.",
+            None,
+        ),
+        (
+            GROUNDNET,
+            "Casting Test Groundnet on an attacking creature after it has been blocked won't cause it to become "
+            "unblocked, and the creatures blocking it continue to block it.",
+            "flying.block-stands",
+        ),
+        # what the change would undo names its direction: "won't untap" is of vigilance gained
+        (
+            MUSTER,
+            "Casting Test Muster after attackers have been declared won't untap any of them.",
+            "vigilance.changes-after-attack",
+        ),
+        (WARD, "Casting Test Ward after attackers have been declared won't untap any of them.", None),
+        (
+            TORPOR,
+            "Casting Test Torpor after attackers have been declared won't remove any of them from combat.",
+            "haste.attack-stands",
+        ),
+    ],
+)
+def test_tenth_round_the_other_side_of_a_block(card, paragraph, template) -> None:
+    assert coverage(paragraph, card.name, LATER_POOL)[0] == template
