@@ -51,7 +51,11 @@ _WAYS: tuple[tuple[str, str, bool], ...] = (
     ),
     ("crew", r"(?:to crew (?:a |the |that )?vehicles?|for crew|to pay a crew cost)", False),
     ("saddle", r"(?:to saddle (?:a |the |that )?mounts?)", False),
-    ("attack", r"(?:to attack|because it attacked|as it attacks|by attacking)", False),
+    (
+        "attack",
+        r"(?:to attack|because it attacked|as it attacks|by attacking|because (?:it is|it's|they are) attacking)",
+        False,
+    ),
     (
         "effect",
         r"(?:by (?:a |an |another )?(?:spell or ability|spell|ability|effect)|for (?:another|any other|some other) reason"
@@ -65,8 +69,9 @@ _WAYS: tuple[tuple[str, str, bool], ...] = (
         "other-ability",
         r"(?:to (?:activate|pay (?:the )?(?:cost of|for)) (?:an|a|another) (?:activated )?ability (?:that is not a mana ability|"
         r"such as \"\{t\}: [^\"]+\"|with \{t\} in its cost that is not a mana ability))"
-        # tenth round: a non-mana ability of its own, named by what it does ("its damage ability")
-        r"|(?:to (?:activate|pay (?:the )?(?:cost of|for)) (?:its|~'s|their) (?!mana )[a-z]+ ability)",
+        # tenth round: a non-mana ability of its own, named by what it does ("its damage ability"), or one that adds none
+        r"|(?:to (?:activate|pay (?:the )?(?:cost of|for)) (?:its|~'s|their) (?!mana )[a-z]+ ability)"
+        r"|(?:to (?:activate|pay (?:the )?(?:cost of|for)) an? (?:activated )?ability that (?:does not|doesn't) add mana)",
         False,
     ),
 )
@@ -86,7 +91,7 @@ _GERUNDS: tuple[tuple[str, str, bool], ...] = (
     ("attack", rf"attacking with {_OBJ}(?: causes (?:it|them) to become tapped, but (?:it|they))?", False),
     (
         "activate",
-        r"activating (?:one of |either of |any of )?(?:its|~'s|their) mana abilit(?:y|ies)(?: (?:with|that (?:has|have|includes?)) "
+        r"activating (?:one of |either of |any of )?(?:its|~'s|their|a) mana abilit(?:y|ies)(?: (?:with|that (?:has|have|includes?)) "
         r"(?:the )?\{t\}(?: symbol)? in (?:its|their) (?:activation )?costs?)?",
         True,
     ),
@@ -116,6 +121,7 @@ _EVEN_WITH_MANA = (
 )
 _IS_FOR_MANA = (
     r"(?P<v>(?:is|are|was|were|counts as|count as)(?P<neg> not)?|(?:has|have)(?P<negh> not)? been) (?:being )?tapped for mana"
+    + r"(?: either)?"
     + _EVEN_WITH_MANA
 )
 _COUNTS = rf"(?:(?P<v0>(?:is|are)(?P<neg0> not)? the same as tapping {_OBJ} for mana)|(?P<v1>(?P<v1is>is|are|was|were)(?P<neg1> not)? tapped for mana)|(?P<v2>(?:is|are|was|were)(?P<neg2> not)? tapping {_OBJ} for mana|(?P<neg3>does not |do not )?counts? as tapping {_OBJ} for mana|(?P<neg4>does not |do not )count))"
@@ -133,7 +139,8 @@ _FRAMES = (
     re.compile(rf"{_SUBJECT} tapped (?P<sw2>{_WAY}),? {_IS_FOR_MANA}{_CONSEQUENCE}"),
     # "if you tap a creature to crew a Vehicle, it isn't tapped for mana"
     re.compile(
-        rf"if (?:you tap {_SUBJECT}|{_SUBJECT} (?:is|are|becomes|become|gets|get) tapped) (?:{_WAY})(?:,? (?:or|such as) (?:{_ANY_WAY}))*, "
+        rf"if (?:(?:you|an opponent|a player|its controller) taps? {_SUBJECT}|{_SUBJECT} (?:is|are|becomes|become|gets|get) tapped)"
+        rf" (?:{_WAY})(?:,? (?:or|such as) (?:{_ANY_WAY}))*, "
         rf"(?:it|they|that (?:creature|land|permanent)) {_IS_FOR_MANA}{_CONSEQUENCE}"
     ),
     # "tapping creatures to help cast ~ with convoke isn't tapping them for mana" / "activating its
@@ -144,6 +151,13 @@ _FRAMES = (
     ),
     # "~ is tapped for mana only when you activate its mana ability"
     re.compile(rf"{_SUBJECT} (?:is|are) tapped for mana only (?P<only>){_WAY}"),
+    # tenth round: "if a spell or ability taps the enchanted land, that land isn't tapped for mana"
+    re.compile(
+        rf"if (?P<by_effect>a spell or ability|a spell|an ability|an effect|~|~'s (?:[a-z]+ )?ability) taps {_SUBJECT}, "
+        rf"(?:it|they|that (?:creature|land|permanent)) {_IS_FOR_MANA}(?: either)?{_CONSEQUENCE}"
+    ),
+    # "only activating a mana ability with {T} in its cost counts"
+    re.compile(rf"only (?P<only3>)(?:{_GERUND}) counts?(?: as tapping (?:it|them) for mana)?"),
     # tenth round: the card's trigger said to need the mana ability ("its last ability triggers only when you
     # activate its mana ability")
     re.compile(rf"(?:~'s|its|the) (?:triggered |last |first |second )?ability triggers only (?P<only2>){_WAY}"),
@@ -158,7 +172,8 @@ _CONSEQUENCE_ONLY = re.compile(
     # tenth round: the way said as the subject ("tapping a land to attack won't cause ~'s ability to trigger")
     rf"(?P<gerund>tapping {_OBJ} (?:{_ANY_WAY})|{_SUBJECT} (?:(?:that|which) )?(?:becomes|become|is|are|gets|get) tapped (?:{_ANY_WAY}))"
     rf" {_CAUSE_TRIGGER}{_EVEN_WITH_MANA}"
-    rf"|(?P<when>if {_SUBJECT} (?:is|are|becomes|become|gets|get) tapped (?:{_ANY_WAY})(?:,? (?:or|such as) (?:{_ANY_WAY}))*"
+    rf"|(?P<when>if (?:{_SUBJECT} (?:is|are|becomes|become|gets|get) tapped|(?:you|an opponent|a player|its controller) taps?"
+    rf" {_SUBJECT}) (?:{_ANY_WAY})(?:,? (?:or|such as) (?:{_ANY_WAY}))*"
     rf"|if (?:a spell or ability|a spell|an ability|an effect) taps {_SUBJECT}), (?:~'s|its|the|that|this) (?:triggered |last "
     r"|first )?ability (?:will not|does not) trigger"
     r"|abilities that trigger whenever (?:a|an|that|the) [a-z ]+ is tapped for mana (?:will not|do not) trigger"
@@ -177,6 +192,8 @@ def _plain_marks(sentence: str) -> str:
 
 def _for_mana(groups: dict[str, str | None]) -> bool | None:
     """Whether the way the sentence names is tapping for mana (None: no way named)."""
+    if groups.get("by_effect") is not None:
+        return False
     for name, _, for_mana in _GERUNDS:
         if groups.get(f"g_{name.replace('-', '_')}") is not None and name != "tap-way":
             return for_mana
@@ -216,7 +233,7 @@ def _read(text: str) -> str | None:
             return None
         if groups.get("t_neg") is not None and way:
             return None  # "... because it doesn't include {T}" said of a {T} mana ability
-        if groups.get("only") is not None or groups.get("only2") is not None:
+        if groups.get("only") is not None or groups.get("only2") is not None or groups.get("only3") is not None:
             said = True  # "tapped for mana only when <way>": the way must be the mana ability
         else:
             said = not any(groups.get(g) for g in ("neg", "neg0", "neg1", "neg2", "neg3", "neg4", "negh"))

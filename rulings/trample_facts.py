@@ -56,6 +56,8 @@ _SUBJECT = (
     # enchanted creature's controller", "a blocked creature you control"
     r"|(?:a|the) blocked creature(?: you control)?(?: (?:that|which) (?:gains|has|gets) trample(?: (?:from|because of) ~)?)?"
     r"|(?:a|the) creature with trample (?:from|because of) ~"
+    r"|(?:a|the) creature (?:equipped|enchanted|targeted) (?:with|by) ~(?:'s (?:[a-z]+ )?ability)?"
+    r"|creatures you control(?: with trample(?: (?:from|because of) ~)?)?"
     r"|(?:the (?:enchanted|equipped|attacking) creature's|its) controller)"
 )
 _MUST = r"(?:still )?(?:must|has to|have to|still have to|needs to|need to|will (?:still )?(?:need|have) to|is required to|are required to)"
@@ -79,8 +81,11 @@ _REST = (
 _LETHAL_TO_ALL = rf"(?:at least )?lethal (?:combat )?damage to {_ALL_BLOCKERS}"
 _ALL_ASSIGNED = rf"{_ALL_BLOCKERS} (?:has|have) been assigned lethal (?:combat )?damage"
 _BLOCKED = (
-    rf"(?:if|when|once|while) {_SUBJECT} (?:has trample and )?(?:is|are|becomes|become) blocked"
-    r"(?: by (?:two|three|2|3|one or more|multiple) creatures)?, "
+    rf"(?:if|when|once|while) {_SUBJECT} (?:has trample and )?(?:is attacking and )?(?:is|are|becomes|become) blocked"
+    r"(?: by (?:two|three|2|3|one or more|multiple|more than one) creatures?)?, "
+    # tenth round: the card's ability used while it is blocked
+    r"|if you activate ~'s (?:[a-z]+ )?ability while (?:it is|~ is) blocked(?: by (?:two|three|2|3|one or more|multiple"
+    r"|more than one) creatures?)?, "
 )
 _ASSIGN = r"(?:assign|assigns|assigning)"
 #: A condition before the claim: the creature blocked, or the card's ability used first.
@@ -91,7 +96,22 @@ _FRAMES: tuple[tuple[str, str], ...] = (
     (
         NO_EXCESS_WITHOUT_LETHAL,
         rf"{_IF}{_SUBJECT} {_MUST} (?:still |first )?{_ASSIGN} {_LETHAL_TO_ALL}(?: first)? before "
-        rf"(?:(?:it|they|you) (?:can|may) {_ASSIGN}|{_ASSIGN}) (?:{_ANY_DAMAGE}|{_REST}) to {_ATTACKED}",
+        rf"(?:(?:it|they|you) (?:can|may) {_ASSIGN}|{_ASSIGN}) (?:{_ANY_DAMAGE}|{_REST}) to {_ATTACKED}"
+        # tenth round: "... before any excess is assigned to the player"
+        rf"|{_IF}{_SUBJECT} {_MUST} (?:still |first )?{_ASSIGN} {_LETHAL_TO_ALL}(?: first)? before (?:{_ANY_DAMAGE}|{_REST})"
+        rf" (?:is|can be) assigned to {_ATTACKED}",
+    ),
+    # tenth round: "it can assign damage to the player only after it has assigned lethal damage to each blocker"
+    (
+        NO_EXCESS_WITHOUT_LETHAL,
+        rf"{_IF}{_SUBJECT} (?:can|may) {_ASSIGN} (?:{_ANY_DAMAGE}|{_REST}) to {_ATTACKED} only after (?:it|they) (?:has|have)"
+        rf" assigned {_LETHAL_TO_ALL}",
+    ),
+    # "... assigns lethal damage to all creatures blocking it first; only then may it assign excess damage to the player"
+    (
+        EXCESS_BEYOND_LETHAL,
+        rf"{_IF}{_SUBJECT} (?:assigns|must assign|{_MUST} {_ASSIGN}) {_LETHAL_TO_ALL} first[;,] (?:and )?only then (?:may|can)"
+        rf" (?:it|they) assign {_REST} to {_ATTACKED}",
     ),
     # "lethal damage must be assigned to all blockers before any is assigned to the player"
     (

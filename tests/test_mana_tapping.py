@@ -119,3 +119,23 @@ TOTEM = CardData(
 )
 def test_tenth_round_ways_and_the_cards_trigger(sentence, card, expected):
     assert read_mana_tapping((sentence,), (card,)) == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("if a spell or ability taps the enchanted land, that land isn't tapped for mana.", STATE),
+        ("if a spell or ability taps the enchanted land, that land is tapped for mana.", None),
+        ("a creature you control that becomes tapped because it's attacking isn't tapped for mana.", STATE),
+        ("only activating a mana ability with {T} in its cost counts.", STATE),
+        ("only attacking with it counts.", None),
+        ("a land that's tapped by a spell or ability isn't tapped for mana either.", STATE),
+        (
+            "if an opponent taps a land to activate an ability that doesn't add mana, ~'s ability doesn't trigger.",
+            STATE,
+        ),
+        ("if an opponent taps a land to activate its mana ability, ~'s ability doesn't trigger.", None),
+    ],
+)
+def test_tenth_round_more_ways(sentence, expected):
+    assert read_mana_tapping((sentence,), (GROVE,)) == expected

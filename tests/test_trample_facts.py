@@ -331,3 +331,40 @@ MANTLE = CardData(
 )
 def test_tenth_round_lethal_first(card, paragraph, template):
     assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == template
+
+
+MAUL = CardData(name="Test Maul", types=("Artifact",), text="Equipped creature gets +3/+0 and has trample.\nEquip {3}")
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "template"),
+    [
+        (
+            "The creature equipped with Test Maul can assign damage to the player it's attacking only after it has "
+            "assigned lethal damage to each creature blocking it.",
+            "trample.lethal-then-excess",
+        ),
+        (
+            "The creature equipped with Test Maul can assign damage to the player it's attacking only after it has "
+            "assigned damage to one creature blocking it.",
+            None,
+        ),
+        (
+            "A creature equipped with Test Maul assigns lethal damage to all creatures blocking it first; only then may "
+            "it assign excess damage to the player, planeswalker, or battle it's attacking.",
+            "trample.lethal-then-excess",
+        ),
+        (
+            "If the creature equipped with Test Maul is attacking and becomes blocked, none of its damage can be "
+            "assigned to the defending player unless every creature blocking it has been assigned lethal damage.",
+            "trample.lethal-then-excess",
+        ),
+        (
+            "If the creature equipped with Test Maul is attacking and becomes blocked, all of its damage can be "
+            "assigned to the defending player unless every creature blocking it has been assigned lethal damage.",
+            None,
+        ),
+    ],
+)
+def test_tenth_round_lethal_first_through_the_card(paragraph, template):
+    assert coverage(paragraph, MAUL.name, CardPool({MAUL.name: MAUL}))[0] == template
