@@ -163,7 +163,7 @@ _NOUN_PHRASE = re.compile(
     r"|(?:(?:a|the|each|that|other|an attacking|the attacking|each attacking|attacking) )?creatures? you control"
     r"|your (?:attacking |blocking )?creatures?"
     r"|(?:the )?target creature|the targeted creature|the equipped creature|the enchanted creature"
-    r"|the affected creature|each creature(?! blocking)"
+    r"|the affected creature|each creature(?! blocking)|the creature you gained control of(?: with ~)?"
     r"|(?:the|those|these|that|a|each|your) (?:creature )?tokens?(?: you control)?"
     # a bare creature noun, unless more words say which creature (read by the frames themselves)
     r"|(?<!which )(?:the creature|that creature|this creature|a creature|the creatures|those creatures|creatures)"
@@ -225,6 +225,8 @@ _BEEN = r"(?:(?:has|have|had|is|was|are|were) )?(?:been |become |becomes |alread
 _MOMENTS: dict[str, str] = {
     "after-attackers": (
         rf"after (?:{_NP} )?{_BEEN}declared as (?:an? )?(?:attacker|attacking creature|npma)s?"
+        # tenth round: "while the enchanted creature is attacking"
+        rf"|while (?:{_NP} )?(?:is|are) attacking"
         rf"|after (?:{_NP} )?(?:has |have |had )?(?:attacked|attacks|attacking)"
         rf"|after attackers {_BEEN}declared"
         rf"|after (?:{_NP} )?{_BEEN}tapped to attack"
@@ -264,6 +266,7 @@ _MOMENT = "|".join(f"(?P<m_{name.replace('-', '_')}>{form})" for name, form in _
 _EVENTS: dict[str, str] = {
     "after-attackers": (
         rf"{_NP} (?:attacks|has attacked|is declared as an attacker|has been declared as an attacker|is attacking)"
+        r"(?: the turn it came under your control)?"
     ),
     "after-blockers": (
         rf"{_NP} (?:(?:is blocked|has been blocked|becomes blocked)(?: by (?:a single|one|only one|just one) creature)?"
@@ -290,8 +293,8 @@ _GONE = (
 _ONE_OF = r"(?:one|one or more|any|either) of "
 _ALL_OF = r"(?:(?:each|all|both|every one) of |all |each |every |both )"
 _BLOCKER_GONE = (
-    rf"(?:(?P<gone_one>{_ONE_OF}(?:its|~'s|the|those|that creature's) blockers|{_ONE_OF}(?:the |the other )?creatures"
-    rf" blocking (?:it|~|that creature|npx))"
+    rf"(?:(?P<gone_one>{_ONE_OF}(?:its|~'s|the|those|that creature's) blockers|{_ONE_OF}(?:the |the other )?(?:two |2 )?creatures"
+    rf" blocking (?:it|~|that creature|npx|npm[ab]))"
     rf"|(?P<gone_all>{_ALL_OF}?(?:its|~'s|the|those|that creature's) blockers?|{_ALL_OF}?(?:the )?creatures? blocking"
     rf" (?:it|~|that creature|npx)|(?:the|that|a) blocking creatures?)) (?:{_GONE})"
 )
@@ -299,7 +302,8 @@ _BLOCKER_GONE = (
 #: ~ leaves the battlefield"): the creature it blocked has no blocker left (the case a ruling of the
 #: blocker speaks of, and the one its family checks).
 _CARD_GONE = (
-    r"(?:if|once|after|when|even though|even if) (?:you sacrifice ~|~ is (?:sacrificed|destroyed|exiled"
+    r"(?:if|once|after|when|even though|even if) (?:you sacrifice ~|~ blocks (?:a creature|npx) and (?:you )?then (?:you )?sacrifice it"
+    r"|~ is (?:sacrificed|destroyed|exiled"
     r"|returned to its owner's hand)|~ leaves (?:the battlefield|combat)|~ dies|~'s (?:[a-z]+ )?ability returns it to its"
     r" owner's hand|you exile ~|~ returns to its owner's hand)"
 )
@@ -310,7 +314,9 @@ _CARD_BLOCKER_GONE = (
 )
 _REMOVING_BLOCKER = (
     # tenth round: "sacrificing ~ after it has blocked"
-    r"(?P<removing_card>(?:sacrificing|destroying|exiling|bouncing) ~ (?:after it (?:has )?blocked|after it blocks|while it is blocking))|"
+    r"(?P<removing_card>(?:sacrificing|destroying|exiling|bouncing) ~ (?:after it (?:has )?blocked|after it blocks|while it is blocking)"
+    # tenth round: "destroying a blocking creature with ~" (the creature it was blocking: that blocker gone)
+    r"|(?:destroying|exiling|sacrificing) (?:a|the) blocking creature(?: with ~)?)|"
     rf"removing (?:(?P<removing_one>{_ONE_OF}(?:its|~'s|those|the) blockers)"
     rf"|(?P<removing_all>{_ALL_OF}?(?:its|~'s|those|the) blockers?)) from combat"
     # eighth round: the blocker made to go, or destroyed
@@ -342,7 +348,7 @@ _OUTCOME_VERBS: tuple[tuple[str, bool, str], ...] = (
     (
         "blocked",
         True,
-        r"(?:remains?|stays?|is still|be still|is|be) blocked(?: by (?:that|the|its) (?:creature|blocker)| by npx"
+        r"(?:remains?|stays?|is still|be still|is|be|continues? to be) blocked(?: by (?:that|the|its) (?:creature|blocker)| by npx"
         # tenth round: by the blocker that is left
         r"| by (?:the other|the remaining|the other remaining) (?:creature|blocker|one)| by each (?:creature blocking it|npx)"
         r"| by (?:the |those )?creatures blocking it)?"
@@ -375,12 +381,12 @@ _OUTCOME_VERBS: tuple[tuple[str, bool, str], ...] = (
         r"|(?:deals?|assigns?) (?:its )?(?:combat )?damage"
         # tenth round: the blocked creature with no blocker left deals none (510.1c), to what it attacks, unless it
         # has trample (702.19e)
-        rf"(?: to {_ATTACKED})?(?: unless it has trample)?",
+        rf"(?: to {_ATTACKED})?(?:,? unless (?:it|that creature|the creature) has trample)?",
     ),
     (
         "second-damage",
         False,
-        rf"(?:deals?|assigns?) no (?:combat )?damage(?: to {_ATTACKED})?(?: unless it has trample)?",
+        rf"(?:deals?|assigns?) no (?:combat )?damage(?: to {_ATTACKED})?(?:,? unless (?:it|that creature|the creature) has trample)?",
     ),
 )
 _OUTCOME_GERUNDS: tuple[tuple[str, bool, str], ...] = (
@@ -479,6 +485,8 @@ _FRAMES = tuple(
         # ability resolves after blockers have been declared, so gaining flying won't change the block")
         rf"{_EFFECT_HAPPENS} (?:{_MOMENT}),? so {_CHANGE_SUBJECT} (?:{_PREDICATE})",
         rf"{_EFFECT_HAPPENS} (?:{_MOMENT}),? so (?:even )?if {_NP} {_CHANGE_VERB}, (?:{_NP} )?(?:{_PREDICATE})",
+        # tenth round: "after attackers have been declared, an attacking creature that gains vigilance remains tapped"
+        rf"(?:{_MOMENT}), {_NP_MOMENT} that {_CHANGE_VERB} (?:{_PREDICATE})",
         # ninth round: "it remains blocked even if it loses flying": the moment is the one the outcome
         # names (a creature is blocked, or blocking, only once blockers are declared; attacking, once
         # attackers are)
@@ -565,6 +573,28 @@ _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
             r" turn began|the (?:start|beginning) of (?:your|the) (?:most recent )?turn)$",
             "",
         ),
+        # "the block doesn't become illegal", "it doesn't matter that only one creature is blocking it now": it
+        # remains blocked
+        (
+            r"^(?:the|that) block (?:does not become illegal|is not undone|stands)$|^it does not matter that only one creature"
+            r" is (?:now )?blocking it(?: now)?$",
+            "it remains blocked",
+        ),
+        (r",? even if nothing is blocking it(?: anymore| any longer| now)?$", ""),
+        (
+            r",? including (?:one|ones|those|a creature|creatures) that came under (?:its controller's|your) control this turn,",
+            ",",
+        ),
+        (r",? even (?:ones|those|creatures) that could attack only because they had haste$", ""),
+        # an attacking creature said to be tapped already is an attacking creature (it tapped as it attacked)
+        (r"\b(attacking creatures?) (?:that|which) (?:is|are) tapped\b", r"\1"),
+        # the card's effect said to happen at the moment, first ("because ~'s ability triggers after attackers have
+        # been declared, ..."): the moment
+        (
+            r"^because (?:~'s (?:[a-z]+ )?ability|the ability|its ability|~) (?:resolves|triggers|is activated|is cast) (after [^,]+), ",
+            r"\1, ",
+        ),
+        (r"\b(gains?|loses?) (vigilance|haste|flying|reach|menace|first strike|double strike) this way\b", r"\1 \2"),
         # "that block isn't undone": it remains blocked
         (r", (?:that|the) block (?:is|was) not (?:undone|changed|reevaluated)$", ", it remains blocked"),
         # an example of the rule is a claim of it ("For example, if ...")

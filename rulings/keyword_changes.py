@@ -236,7 +236,7 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
             ),
             (
                 re.compile(
-                    rf"\b(?:(if|once|when|after|and) )?(?:you (?:lose|lost) control of {det}{noun}|you (?:stop|stopped) controlling {det}{noun}"
+                    rf"\b(?:(if|once|when|after|and) )?(?:you (?:then )?(?:lose|lost) control of {det}{noun}|you (?:then )?(?:stop|stopped) controlling {det}{noun}"
                     rf"|you no longer control {det}{noun}|{det}{noun} (?:leaves|left) the battlefield)\b"
                 ),
                 lambda m: f"{m.group(1) + ' ' if m.group(1) else ''}~ loses {kw}",
@@ -279,8 +279,13 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
                 re.compile(
                     rf"\b(if|once|when|after) (?:(?:the {change.holder} creature|it) becomes un{change.holder}|~ (?:becomes unattached|"
                     r"is unattached|leaves the battlefield|is moved to another creature))\b"
+                    # tenth round: "... from an attacking creature": that creature
+                    r"(?P<from> from (?:an attacking creature|it|the (?:equipped|enchanted) creature))?"
                 ),
-                lambda m: f"{m.group(1)} {holder} loses {kw}",
+                lambda m: (
+                    f"{m.group(1)} {'an attacking creature' if m.group('from') and 'attacking' in m.group('from') else holder}"
+                    f" loses {kw}"
+                ),
             ),
             (
                 re.compile(

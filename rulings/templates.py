@@ -599,7 +599,10 @@ def _needs_no_trample(fact: Fact, more: frozenset[tuple[str, bool]], text: str) 
     "unless it has trample" (510.1c, 702.19e): true only of a creature without trample."""
     no_damage = ("second-damage", False) in {(fact.outcome, fact.holds), *more}
     gone = fact.change in ("a-blocker-gone", "all-blockers-gone")
-    return no_damage and gone and "unless it has trample" not in text.lower()
+    return no_damage and gone and _UNLESS_TRAMPLE.search(text.lower()) is None
+
+
+_UNLESS_TRAMPLE = re.compile(r"unless (?:it|that creature|the creature) has trample")
 
 
 def _fact_and_outcomes(text: str) -> list[tuple[Fact, frozenset[tuple[str, bool]]]]:

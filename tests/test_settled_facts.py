@@ -540,3 +540,78 @@ LATER_POOL = CardPool({c.name: c for c in (INTENT, VISAGE, QUELL, GROUNDNET, WAR
 )
 def test_tenth_round_the_other_side_of_a_block(card, paragraph, template) -> None:
     assert coverage(paragraph, card.name, LATER_POOL)[0] == template
+
+
+ENVOY = _card("Test Envoy", "Whenever a creature you control attacks, it gains vigilance until end of turn.")
+CULL = _card("Test Cull", "Destroy target creature.", ("Instant",))
+BRUTE = _card("Test Brute", "Menace")
+DECOY = _card("Test Decoy", "Sacrifice Test Decoy: You gain 2 life.")
+LANCE = _card("Test Lance", "Equipped creature gets +1/+0 and has vigilance.\nEquip {2}", ("Artifact",))
+RAIDER = _card("Test Raider", "As long as you control another red creature, Test Raider has haste.")
+LAST_POOL = CardPool({c.name: c for c in (ENVOY, CULL, BRUTE, DECOY, LANCE, RAIDER)})
+
+
+@pytest.mark.parametrize(
+    ("card", "paragraph", "template"),
+    [
+        (
+            ENVOY,
+            "Because Test Envoy's ability triggers after attackers have been declared, an attacking creature that gains "
+            "vigilance this way remains tapped.",
+            "vigilance.changes-after-attack",
+        ),
+        (
+            ENVOY,
+            "Because Test Envoy's ability triggers after attackers have been declared, an attacking creature that gains "
+            "vigilance this way becomes untapped.",
+            None,
+        ),
+        (
+            BRUTE,
+            "If one of the two creatures blocking Test Brute leaves combat, Test Brute remains blocked by the other one. "
+            "It doesn't matter that only one creature is blocking it now.",
+            "menace.block-stands",
+        ),
+        (
+            BRUTE,
+            "If one of the two creatures blocking Test Brute leaves combat, Test Brute becomes unblocked.",
+            None,
+        ),
+        (
+            DECOY,
+            "If Test Decoy blocks a creature and you then sacrifice it, the creature it blocked stays blocked. That "
+            "creature won't deal combat damage to you unless it has trample.",
+            "combat.remains-blocked",
+        ),
+        (
+            DECOY,
+            "If Test Decoy blocks a creature and you then sacrifice it, the creature it blocked stays blocked. That "
+            "creature deals combat damage to you.",
+            None,
+        ),
+        (
+            LANCE,
+            "If Test Lance becomes unattached from an attacking creature, that creature remains untapped.",
+            "vigilance.changes-after-attack",
+        ),
+        (
+            LANCE,
+            "If Test Lance becomes unattached from an attacking creature, that creature becomes tapped.",
+            None,
+        ),
+        (
+            RAIDER,
+            "If Test Raider attacks the turn it came under your control and you then stop controlling another red "
+            "creature, it's still attacking. It isn't removed from combat.",
+            "haste.attack-stands",
+        ),
+        (
+            RAIDER,
+            "If Test Raider attacks the turn it came under your control and you then stop controlling another red "
+            "creature, it's removed from combat.",
+            None,
+        ),
+    ],
+)
+def test_tenth_round_last_forms(card, paragraph, template) -> None:
+    assert coverage(paragraph, card.name, LAST_POOL)[0] == template
