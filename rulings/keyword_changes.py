@@ -147,7 +147,7 @@ def changes(card: CardData) -> tuple[Change, ...]:
 #: A creature named where the card's effect is aimed ("an attacking creature with vigilance", "a
 #: creature with haste that's attacking"), up to the words that end it.
 _NP = (
-    r"(?:an? |the |target |another )?(?:attacking |blocking |blocked |tapped )?creature(?: with [a-z ]+?)?"
+    r"(?:an? |the |target |another )?(?:attacking |blocking |blocked |tapped )?creature(?: with(?:out)? [a-z ]+?)?"
     r"(?: (?:that|which)(?: is|'s| has)? [a-z ]+?)?(?=,| after| before| once| during| won't| doesn't| will| is | isn't| can| means|\.)"
 )
 

@@ -615,3 +615,25 @@ LAST_POOL = CardPool({c.name: c for c in (ENVOY, CULL, BRUTE, DECOY, LANCE, RAID
 )
 def test_tenth_round_last_forms(card, paragraph, template) -> None:
     assert coverage(paragraph, card.name, LAST_POOL)[0] == template
+
+
+REFLEX = _card("Test Reflex", "Target creature gains first strike until end of turn.", ("Instant",))
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "template"),
+    [
+        (
+            "If you cast Test Reflex targeting a creature without first strike after first-strike combat damage has "
+            "been dealt, that creature still deals combat damage in the regular combat damage step.",
+            "first-strike.changed-after-first-damage",
+        ),
+        (
+            "If you cast Test Reflex targeting a creature without first strike after first-strike combat damage has "
+            "been dealt, that creature deals no combat damage in the regular combat damage step.",
+            None,
+        ),
+    ],
+)
+def test_a_target_named_without_the_keyword(paragraph, template) -> None:
+    assert coverage(paragraph, REFLEX.name, CardPool({REFLEX.name: REFLEX}))[0] == template
