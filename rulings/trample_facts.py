@@ -164,23 +164,21 @@ _COMPILED = tuple((state, re.compile(form)) for state, form in _FRAMES)
 
 #: A worked example: the blockers' sizes, the damage the blockers must get, the rest to the player.
 _SIZE = r"(?:a|an|one) (?P<p{i}>\d+)/(?P<t{i}>\d+)(?: creature)?"
+#: "if it is blocked by a 2/2 (and a 3/3), ": the blockers of an example, by size.
+_BLOCKED_BY_SIZES = (
+    r"(?:for example, )?if (?:~|it) is blocked by " + _SIZE.format(i=1) + r"(?: and " + _SIZE.format(i=2) + r")?, "
+)
 _EXAMPLE = re.compile(
-    r"(?:for example, )?if (?:~|it) is blocked by "
-    + _SIZE.format(i=1)
-    + r"(?: and "
-    + _SIZE.format(i=2)
-    + r")?, (?:at least (?P<lethal>\d+) of its (?:combat )?damage must be assigned to (?:those|the|its) blockers?(?: creatures?)?"
+    _BLOCKED_BY_SIZES
+    + r"(?:at least (?P<lethal>\d+) of its (?:combat )?damage must be assigned to (?:those|the|its) blockers?(?: creatures?)?"
     r"|you (?:can|may|could) assign (?P<lethal2>\d+) (?:combat )?damage to (?:the blocking creature|that creature|it))"
     rf",? and (?:the remaining|the other|the rest,?) (?P<rest>\d+)(?: damage)? (?:(?:may|can) (?:be assigned )?)?to {_ATTACKED}"
 )
 #: Tenth round: the example said as an order ("you must assign at least 2 damage to the first and at least 3 to
 #: the second before you can assign the remaining 1 to the defending player").
 _EXAMPLE_BEFORE = re.compile(
-    r"(?:for example, )?if (?:~|it) is blocked by "
-    + _SIZE.format(i=1)
-    + r"(?: and "
-    + _SIZE.format(i=2)
-    + r")?, (?:you|~|it) (?:must|has to|have to|need to|needs to) assign at least (?P<l1>\d+) (?:(?:of its )?(?:combat )?damage )?"
+    _BLOCKED_BY_SIZES
+    + r"(?:you|~|it) (?:must|has to|have to|need to|needs to) assign at least (?P<l1>\d+) (?:(?:of its )?(?:combat )?damage )?"
     r"to (?:the first|that creature|it|the blocking creature|the blocker)(?: and at least (?P<l2>\d+) (?:(?:combat )?damage )?"
     r"to the second)? before (?:you|it) can assign (?:the remaining|the rest(?: of its (?:combat )?damage)?|the other|any)"
     rf"(?: (?P<rest>\d+))?(?: (?:combat )?damage)? to {_ATTACKED}"
