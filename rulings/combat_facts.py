@@ -381,12 +381,12 @@ _OUTCOME_VERBS: tuple[tuple[str, bool, str], ...] = (
         r"|(?:deals?|assigns?) (?:its )?(?:combat )?damage"
         # tenth round: the blocked creature with no blocker left deals none (510.1c), to what it attacks, unless it
         # has trample (702.19e)
-        rf"(?: to {_ATTACKED})?(?:,? unless (?:it|that creature|the creature) has trample)?",
+        rf"(?: to {_ATTACKED})?(?:,? unless (?:it|that creature|the creature|npx) has trample)?",
     ),
     (
         "second-damage",
         False,
-        rf"(?:deals?|assigns?) no (?:combat )?damage(?: to {_ATTACKED})?(?:,? unless (?:it|that creature|the creature) has trample)?",
+        rf"(?:deals?|assigns?) no (?:combat )?damage(?: to {_ATTACKED})?(?:,? unless (?:it|that creature|the creature|npx) has trample)?",
     ),
 )
 _OUTCOME_GERUNDS: tuple[tuple[str, bool, str], ...] = (

@@ -27,7 +27,7 @@ _EXILED = (
     r"(?:exiled (?:with|by) ~(?:'s (?:triggered |activated |first |second |third |last |)ability)?|exiled this way"
     r"|you exiled(?: this way| with ~)?)"
 )
-_CARDS = rf"(?:(?:any|the|those|all|each|an?|that) )?(?:other )?(?:exiled )?(?:cards?|spells?)(?: {_EXILED})?"
+_CARDS = rf"(?:(?:any|the|those|all|each|an?|that) )?(?:other )?(?:exiled |chosen )?(?:cards?|spells?)(?: {_EXILED})?"
 _PLAY = r"(?:play|cast|played|cast)"
 _NOT = r"(?:do not|does not|did not|have not|has not|had not|are not|were not|is not|was not|never)"
 #: The permission's time: this turn, or until it ends (a later turn is another rule: not read).
@@ -39,7 +39,9 @@ _UNPLAYED = (
     rf"(?:{_CARDS} (?:that|which) (?:you )?{_NOT} (?:yet )?(?:been )?{_PLAY}{_WINDOW}|{_CARDS} (?:not|never) {_PLAY}{_WINDOW}|"
     rf"(?:any|the) cards? you {_NOT} {_PLAY}{_WINDOW}"
     # tenth round: "any that you didn't play", "those you don't cast"
-    rf"|(?:any|those|the ones?) (?:that |which )?you {_NOT} {_PLAY}{_WINDOW})"
+    rf"|(?:any|those|the ones?) (?:that |which )?you {_NOT} {_PLAY}{_WINDOW}"
+    # the card not chosen to be played is one nobody played
+    rf"|(?:the|any) cards? you {_NOT} choose)"
 )
 _PRONOUN = r"(?:it|they|the card|the cards|that card|those cards|the exiled cards?)"
 _IF_UNPLAYED = (
@@ -53,7 +55,7 @@ _STAYS = (
     r"(?:will )?(?:remains?|stays?|is left|are left|continues? to be|will be left) (?:in exile|exiled)"
     r"(?: indefinitely| forever| permanently| for the rest of the game)?"
     # tenth round: "... after the turn ends"
-    r"(?: after (?:the|that) turn ends| once (?:the|that) turn ends| at (?:the )?end of (?:the|that) turn)?"
+    r"(?: after (?:the|that) turn ends| once (?:the|that) turn ends| at (?:the )?end of (?:the|that) turn)?(?: too| as well)?"
 )
 _GOES_NOWHERE = (
     rf"(?:(?:will not|do not|does not|cannot) (?:return|go|be put|be returned|come back)"
@@ -71,6 +73,8 @@ _FRAMES = (
     re.compile(rf"(?:{_WHEN})?{_IF_UNPLAYED}{_PRONOUN} {_FATE}{_ASIDE}"),
     # said after the statement, through a pronoun: "It stays in exile." / "It won't return to your hand."
     re.compile(rf"(?P<bare>){_PRONOUN} {_FATE}"),
+    # tenth round: "~ doesn't put the cards you don't play anywhere else"
+    re.compile(rf"~ (?:does not|will not) (?:put|move|return) {_UNPLAYED} (?P<fate>anywhere else|(?:in)?to {_ZONES})"),
     # tenth round: the exiled cards, played or not, go to no other zone when the permission ends ("cards
     # exiled with ~ aren't returned to your hand at end of turn"): an explanation next to the statement
     re.compile(rf"(?P<bare>){_CARDS} (?P<fate>{_GOES_NOWHERE})"),

@@ -56,7 +56,7 @@ _EVENT = (
     rf"(?: (?:on|targeting) {_SOMEONE})?"
 )
 
-_ATTACKING = r"(?:npma|an attacking creature|(?:any )?attacking creatures)"
+_ATTACKING = r"(?:(?:any )?npma|an attacking creature|(?:any )?attacking creatures)"
 _THAT = r"(?:it|them|npx|npma|that creature|the creature)"
 #: The card's effect aimed at an attacking creature.
 _EVENT_ON_ATTACKER = r"(?:casting (?:~|it|the spell)|activating (?:~'s|the|its|that) (?:[a-z]+ )?ability) (?:on|targeting) (?:npma|an attacking creature)"

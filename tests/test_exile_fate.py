@@ -95,3 +95,17 @@ def test_the_fate_is_not_the_rule_for_a_card_that_moves_what_nobody_played():
 )
 def test_tenth_round_fates(sentence, expected):
     assert read_fate((sentence,)) == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("if you don't play the chosen card this turn, it remains in exile.", STATE),
+        ("the card you didn't choose stays in exile too.", STATE),
+        ("the card you didn't choose goes to your graveyard.", None),
+        ("~ doesn't put the cards you don't play anywhere else.", STATE),
+        ("~ puts the cards you don't play into your hand.", None),
+    ],
+)
+def test_tenth_round_chosen_and_put_nowhere(sentence, expected):
+    assert read_fate((sentence,)) == expected

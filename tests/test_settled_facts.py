@@ -637,3 +637,14 @@ REFLEX = _card("Test Reflex", "Target creature gains first strike until end of t
 )
 def test_a_target_named_without_the_keyword(paragraph, template) -> None:
     assert coverage(paragraph, REFLEX.name, CardPool({REFLEX.name: REFLEX}))[0] == template
+
+
+def test_no_combat_damage_unless_the_creature_named_has_trample() -> None:
+    wisp = _card("Test Wisp", "When Test Wisp blocks, return it to its owner's hand at end of combat.")
+    pool = CardPool({wisp.name: wisp})
+    paragraph = (
+        "After Test Wisp's ability returns it to its owner's hand, the creature it blocked continues to be blocked and "
+        "deals no combat damage, unless that creature has trample."
+    )
+    assert coverage(paragraph, wisp.name, pool)[0] == "combat.remains-blocked"
+    assert coverage(paragraph.replace("continues to be blocked", "becomes unblocked"), wisp.name, pool)[0] is None
