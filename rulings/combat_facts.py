@@ -31,7 +31,7 @@ family declares, so it stays uncovered.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -686,11 +686,19 @@ def read_fact(sentence: str) -> Fact | None:
     all of it (see the module docstring). The sentence is read in the claim reader's normal form
     first, then as written (the normal form writes some changes as states: "a creature that gains
     vigilance" as "a creature with vigilance")."""
+    groups = first_match(sentence, _FRAMES)
+    return None if groups is None else _fact(groups)
+
+
+def first_match(sentence: str, frames: Iterable[re.Pattern[str]]) -> dict[str, str | None] | None:
+    """The groups of the first frame that reads all of ``sentence``, in its normal form first, then
+    as written (shared with :mod:`rulings.settled_facts`); None if none does."""
+    frames = tuple(frames)
     for text in dict.fromkeys((prepared(sentence), prepared(sentence, normal=False))):
-        for frame in _FRAMES:
+        for frame in frames:
             found = frame.fullmatch(text)
             if found is not None:
-                return _fact(found.groupdict())
+                return found.groupdict()
     return None
 
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from protocol.model import CardData
-from rulings.combat_facts import CREATURE, MOMENT_FORMS, Fact, prepared
+from rulings.combat_facts import CREATURE, MOMENT_FORMS, Fact, first_match
 from rulings.holders import held_keywords
 from rulings.keyword_changes import changes
 
@@ -241,12 +241,8 @@ def _settled(groups: dict[str, str | None]) -> Settled | None:
 @lru_cache(maxsize=8192)
 def read_settled(sentence: str) -> Settled | None:
     """The status ``sentence`` says is settled at its moment, or None if no frame reads all of it."""
-    for text in dict.fromkeys((prepared(sentence), prepared(sentence, normal=False))):
-        for frame in _FRAMES:
-            found = frame.fullmatch(text)
-            if found is not None:
-                return _settled(found.groupdict())
-    return None
+    groups = first_match(sentence, _FRAMES)
+    return None if groups is None else _settled(groups)
 
 
 def _card_changes(cards: Iterable[CardData]) -> set[tuple[str, str]]:
