@@ -133,8 +133,10 @@ _MOMENT_NOUN_PHRASE = re.compile(
     r"|(?:a|the) creature (?:that is|that's) (?P<b>attacking|blocked)"
     r"|(?:a|the) creature with (?:flying|reach|menace|vigilance|haste) (?:that is|that's) (?P<d>attacking|blocked"
     r"|blocking)(?: (?:a|the) creature with (?:flying|menace))?"
-    r"|(?:an? |the |that |each |any |all |those )?(?:attacking )?creatures? (?:with (?:flying|reach|menace|vigilance|haste) )?"
-    r"(?:you control )?(?:that|which) "
+    r"|(?:(?:an? |the |that |each |any |all |those )?(?:attacking )?creatures? (?:with (?:flying|reach|menace|vigilance|haste) )?"
+    r"(?:you control )?"
+    # eleventh round: the creatures named by a pronoun and the clause ("any of them that were blocked")
+    r"|(?:any|all|those|the ones|ones|each)(?: of them)? )(?:that|which) "
     # "that attacked" alone may be of an earlier turn: a perfect tense or a present one says this combat
     r"(?P<c>(?:has |have |had )attacked|are attacking|is attacking"
     # tenth round: "creatures that were blocked by only one creature" (this combat, as the sentence says it)
@@ -142,7 +144,9 @@ _MOMENT_NOUN_PHRASE = re.compile(
     r"|(?:was|were|has been|have been) tapped to attack"
     r"|(?:has |have |had )(?:been declared as (?:an? )?(?:attackers?|attacking creatures?)|been blocked|become blocked"
     r"|dealt (?:its |their )?first-strike (?:combat )?damage"
-    r"|dealt (?:its |their )?(?:combat )?damage in the first(?:-strike| strike)? combat damage step))"
+    r"|dealt (?:its |their )?(?:combat )?damage in the first(?:-strike| strike)? combat damage step)"
+    # eleventh round: the first-strike damage a sentence named before ("Knights that dealt that damage")
+    r"|dealt that (?:first-strike )?(?:combat )?damage)"
     r"(?: this turn| this combat)?"
     r")(?![\w-])"
 )
@@ -229,6 +233,8 @@ _MOMENTS: dict[str, str] = {
         rf"|while (?:{_NP} )?(?:is|are) attacking"
         rf"|after (?:{_NP} )?(?:has |have |had )?(?:attacked|attacks|attacking)"
         rf"|after attackers {_BEEN}declared"
+        # eleventh round: the attackers named by a noun phrase ("after attacking Soldiers have been declared")
+        rf"|after npma {_BEEN}declared(?: as attackers)?"
         rf"|after (?:{_NP} )?{_BEEN}tapped to attack"
         rf"|after (?:you )?(?:have )?(?:declared|declare) {_NP} as (?:an? (?:attacker|attacking creature)|npma)"
         rf"|after (?:you )?(?:have )?(?:attacked|attack) with {_NP}"
@@ -363,7 +369,9 @@ _OUTCOME_VERBS: tuple[tuple[str, bool, str], ...] = (
     (
         "blocking",
         True,
-        r"(?:(?:remains?|stays?|is still|keeps? on|keeps?|is|be) blocking|continues? to block)(?: (?:that|the) creature| it| npx| npma)?",
+        r"(?:(?:remains?|stays?|is still|keeps? on|keeps?|is|be) blocking|continues? to block)(?: (?:that|the) creature| it| npx| npma)?"
+        # eleventh round: "remains a blocking creature"
+        r"|(?:remains?|stays?|is still|is|be) (?:a blocking creature|blocking creatures)",
     ),
     ("blocking", False, r"stops? blocking(?: (?:that|the) creature| it| npx)?"),
     (
@@ -436,6 +444,13 @@ def _predicate() -> str:
 
 
 _PREDICATE = _predicate()
+#: The sub-grammars, for reading a sentence part by part (:mod:`rulings.fact_composer`): a keyword
+#: change (finite or as a gerund subject), a blocker gone, a moment, an event of combat, an outcome.
+CHANGE_FORMS = rf"{_CHANGE_VERB}|{_CHANGE_SUBJECT}"
+BLOCKER_GONE_FORMS = rf"{_BLOCKER_GONE}|{_REMOVING_BLOCKER}"
+MOMENT_FORMS_ALL = _MOMENT
+EVENT_FORMS = _EVENT
+PREDICATE_FORM = _PREDICATE
 _FRAMES = tuple(
     re.compile(frame)
     for frame in (
@@ -731,6 +746,24 @@ def read_outcome_at(sentence: str) -> tuple[str, bool, str | None] | None:
     return (*outcome, moment)
 
 
+def fact_of_groups(groups: Mapping[str, str | None]) -> Fact | None:
+    """The fact the named groups of the sub-grammars say (shared with :mod:`rulings.fact_composer`)."""
+    return _fact(groups)
+
+
+def outcome_of_groups(groups: Mapping[str, str | None]) -> tuple[str, bool] | None:
+    """The outcome an outcome part's groups say, and whether it holds."""
+    return _outcome(groups)
+
+
+def moment_of_groups(groups: Mapping[str, str | None]) -> str | None:
+    """The moment a moment part's or an event part's groups say."""
+    return next(
+        (n for n in _MOMENTS if groups.get(f"m_{n.replace('-', '_')}") or groups.get(f"e_{n.replace('-', '_')}")),
+        None,
+    )
+
+
 def _fact(groups: Mapping[str, str | None]) -> Fact | None:
     one = any(groups.get(g) for g in ("gone_one", "removing_one", "removing_one_b", "removing_one_c"))
     if one or any(
@@ -783,7 +816,11 @@ def _fact(groups: Mapping[str, str | None]) -> Fact | None:
 
 #: The moment a combat status names: a creature is blocked or blocking only once blockers are
 #: declared, attacking once attackers are (ninth round).
-_IMPLIED_MOMENTS = {"blocked": "after-blockers", "blocking": "after-blockers", "attacking": "after-attackers"}
+IMPLIED_MOMENTS = _IMPLIED_MOMENTS = {
+    "blocked": "after-blockers",
+    "blocking": "after-blockers",
+    "attacking": "after-attackers",
+}
 
 
 def _outcome(groups: Mapping[str, str | None]) -> tuple[str, bool] | None:

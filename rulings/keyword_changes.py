@@ -22,23 +22,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from protocol.model import CardData
+from rulings.oracle_grants import COMBAT_KEYWORDS, Grant, grants, oracle_form
 
-#: The combat keywords a card can hold or change for a rule (702.2-702.20, 702.111), longest first
-#: (shared with :mod:`rulings.holders`).
-COMBAT_KEYWORDS: tuple[str, ...] = (
-    "double strike",
-    "first strike",
-    "indestructible",
-    "deathtouch",
-    "vigilance",
-    "lifelink",
-    "defender",
-    "trample",
-    "flying",
-    "menace",
-    "haste",
-    "reach",
-)
 _KEYWORD = re.compile(r"\b(" + "|".join(COMBAT_KEYWORDS) + r")\b")
 
 
@@ -58,11 +43,7 @@ class Change:
 
 
 def _oracle(card: CardData) -> str:
-    text = card.text.lower()
-    full = card.name.lower()
-    for name in sorted({full, full.split(" // ")[0], full.split(", ")[0]}, key=len, reverse=True):
-        text = text.replace(name, "~")
-    return re.sub(r"\([^)]*\)", "", text).replace("this creature", "~")
+    return oracle_form(card)
 
 
 def _keywords(text: str) -> tuple[str, ...]:
@@ -71,77 +52,46 @@ def _keywords(text: str) -> tuple[str, ...]:
 
 @lru_cache(maxsize=4096)
 def changes(card: CardData) -> tuple[Change, ...]:
-    """The keyword changes ``card``'s oracle text makes (see :class:`Change`)."""
-    out: list[Change] = []
-    spell = bool({"Instant", "Sorcery"} & set(card.types))
-    for line in _oracle(card).splitlines():
-        activated = ":" in line.split(".")[0]
-        for sentence in re.split(r"(?<=\.)\s+", line):
-            gives = re.search(r"(?<![\w~])~ gains ([^.]*)", sentence)
-            if gives and activated and _keywords(gives.group(1)):
-                out.append(Change("self", "gains", _keywords(gives.group(1)), "activate"))
-            target = re.search(r"\btarget creature (?:[^.]*? and )?(gains|loses) ([^.]*)", sentence)
-            if target and (spell or activated):
-                kws = _keywords(target.group(2))
-                if kws:
-                    out.append(Change("target", target.group(1), kws, "cast" if spell else "activate"))
-            if (
-                not (target and _keywords(target.group(2)))
-                and (spell or activated)
-                and re.search(r"\btarget creature (?:[^.]*? and )?loses all abilities", sentence)
-            ):
-                out.append(Change("target", "loses", ("*",), "cast" if spell else "activate"))
-            mass = re.search(r"^creatures you control (?:[^.]*? and )?gain ([^.]*)", sentence)
-            if mass and spell and _keywords(mass.group(1)):
-                out.append(Change("yours", "gains", _keywords(mass.group(1)), "cast"))
-            # ninth round: also a lord of all your creatures or tokens ("Creature tokens you control have haste")
-            lord = re.search(r"^other ([a-z]+) you control have ([^.]*)", sentence) or re.search(
-                r"^(creature)s?(?: tokens)? you control have ([^.]*)", sentence
-            )
-            if lord and not spell and _keywords(lord.group(2)):
-                out.append(Change("others", "loses", _keywords(lord.group(2)), "leave", lord.group(1)))
-                # eighth round: the lord entering gives the keyword to the creatures already there
-                out.append(Change("others", "gains", _keywords(lord.group(2)), "enter", lord.group(1)))
-            held = re.search(
-                r"^(?:~ has ([^.]*?) as long as you control (?:an? |another |\w+ or more (?:other )?)?([a-z ]+?)\."
-                r"|as long as you control (?:an? |another |\w+ or more (?:other )?)?([a-z ]+?), ~ has ([^.]*))",
-                sentence,
-            )
-            if held:
-                kws = _keywords(held.group(1) or held.group(4) or "")
-                noun = (held.group(2) or held.group(3) or "").split()[-1]
-                if kws:
-                    out.append(Change("self", "loses", kws, "control", noun.rstrip("s")))
-            # tenth round: a condition of the player's own deeds ("during your turn, ~ has vigilance as long
-            # as you've gained life this turn"): doing it is the card gaining the keyword
-            deed = re.search(
-                r"^(?:during your turn, )?~ has ([^.]*?) as long as you(?:'ve| have)? ([a-z]+) ([a-z ]+?)(?: this turn)?\.",
-                sentence,
-            )
-            if deed and deed.group(2) not in ("control", "controlled") and _keywords(deed.group(1)):
-                out.append(
-                    Change("self", "gains", _keywords(deed.group(1)), "deed", f"{deed.group(2)} {deed.group(3)}")
-                )
-            # tenth round: an Aura or Equipment that takes keywords away ("enchanted creature loses all
-            # abilities", "... loses flying"): attaching it is the creature losing them
-            takes = re.search(r"^(equipped|enchanted) creature (?:[^.]*? and )?loses ([^.]*)", sentence)
-            if takes and (_keywords(takes.group(2)) or takes.group(2).startswith("all abilities")):
-                kws = _keywords(takes.group(2)) or ("*",)
-                out.append(Change(takes.group(1), "loses", kws, "attach"))
-            attached = re.search(r"^(equipped|enchanted) creature (?:[^.]*? and )?has ([^.]*)", sentence)
-            if attached and _keywords(attached.group(2)):
-                out.append(Change(attached.group(1), "loses", _keywords(attached.group(2)), "unattached"))
-                out.append(Change(attached.group(1), "gains", _keywords(attached.group(2)), "attach"))
-            state = re.search(
-                r"^~ has ([^.]*?) as long as (?:it's|it is|~ is) (untapped|tapped|attacking|blocking|equipped|enchanted)\.",
-                sentence,
-            )
-            if state and _keywords(state.group(1)):
-                out.append(Change("self", "loses", _keywords(state.group(1)), "state", state.group(2)))
-            equipped = re.search(r"^as long as ~ is equipped, it has ([^.]*)", sentence)
-            if equipped and _keywords(equipped.group(1)):
-                out.append(Change("self", "loses", _keywords(equipped.group(1)), "unequipped"))
-    return tuple(out)
+    """The keyword changes ``card``'s oracle text makes (see :class:`Change`), from the grants its
+    sentences make (:mod:`rulings.oracle_grants`)."""
+    return tuple(dict.fromkeys(change for grant in grants(card) for change in _changes_of(grant)))
+
+
+def _changes_of(grant: Grant) -> list[Change]:
+    """The changes one grant makes: a static ability changes keywords when what it lasts for starts
+    or stops (the lord entering or leaving, the condition met or no longer, the Aura or Equipment
+    attached or not); an activated, triggered or spell ability when it resolves."""
+    kws = grant.keywords
+    if grant.how == "static":
+        if grant.holder == "self":
+            if grant.verb == "loses":
+                # "~ loses haste as long as ...": the condition starting takes it, ending gives it back
+                return [Change("self", "loses", kws, "condition", grant.noun)] if grant.condition else []
+            kinds = {
+                "control": ("loses", "control"),
+                "state": ("loses", "state"),
+                "equipped": ("loses", "unequipped"),
+                "deed": ("gains", "deed"),
+                "other": ("loses", "condition"),
+            }
+            if grant.condition not in kinds:
+                return []
+            verb, trigger = kinds[grant.condition]
+            return [Change("self", verb, kws, trigger, "" if trigger == "unequipped" else grant.noun)]
+        if grant.holder in ("equipped", "enchanted"):
+            if grant.verb == "loses":
+                return [Change(grant.holder, "loses", kws, "attach")]
+            return [Change(grant.holder, "loses", kws, "unattached"), Change(grant.holder, "gains", kws, "attach")]
+        if grant.holder == "yours" and grant.verb != "loses":
+            return [
+                Change("others", "loses", kws, "leave", grant.noun),
+                Change("others", "gains", kws, "enter", grant.noun),
+            ]
+        return []
+    holder = {"that": "target", "theirs": "all"}.get(grant.holder, grant.holder)
+    if holder in ("equipped", "enchanted"):
+        return []
+    return [Change(holder, "loses" if grant.verb == "loses" else "gains", kws, grant.how)]
 
 
 #: A creature named where the card's effect is aimed ("an attacking creature with vigilance", "a
@@ -158,25 +108,27 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
     if change.keywords == ("*",):  # "loses all abilities": the keyword the sentence names
         return []
     opposite = "gaining" if change.verb == "gains" else "losing"
+    gerund = opposite
+    plural = "gain" if change.verb == "gains" else "lose"
     rules: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = []
     if change.trigger == "activate" and change.holder == "self":
         rules += [
-            (re.compile(r"\bactivating (?:~'s|its) (?:\w+ )?ability\b"), lambda m: f"~ gaining {kw}"),
+            (re.compile(r"\bactivating (?:~'s|its) (?:\w+ )?ability\b"), lambda m: f"~ {gerund} {kw}"),
             (
                 re.compile(
                     r"\b(?:(if|once|when|after) )?~'s (?:\w+ )?ability (?:is|was|has been|gets|had been) activated\b"
                 ),
-                lambda m: f"{m.group(1) + ' ' if m.group(1) else ''}~ gains {kw}",
+                lambda m: f"{m.group(1) + ' ' if m.group(1) else ''}~ {change.verb} {kw}",
             ),
             (
                 re.compile(r"\b(if|once|when|after) ~'s (?:\w+ )?ability resolves\b"),
-                lambda m: f"{m.group(1)} ~ gains {kw}",
+                lambda m: f"{m.group(1)} ~ {change.verb} {kw}",
             ),
             (
                 re.compile(
                     r"\b(?:(if|once|when|after) )?(?:you |its controller )?(?:activate|activates|activated) ~'s (?:\w+ )?ability\b"
                 ),
-                lambda m: f"{m.group(1) + ' ' if m.group(1) else ''}~ gains {kw}",
+                lambda m: f"{m.group(1) + ' ' if m.group(1) else ''}~ {change.verb} {kw}",
             ),
         ]
     if change.trigger in ("cast", "activate") and change.holder == "target":
@@ -198,14 +150,42 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
                 lambda m: f"{m.group(1)} {m.group('np')} {change.verb} {kw}",
             ),
         ]
-    if change.trigger == "cast" and change.holder == "yours":
+    if change.trigger == "cast" and change.holder in ("yours", "all"):
+        # a spell that changes many creatures' keywords (yours, an opponent's, every blocker)
         rules += [
             (re.compile(r"\bcasting ~(?= )"), lambda m: f"{opposite} {kw}"),
-            (re.compile(r"\bafter ~ resolves\b"), lambda m: f", even though they gain {kw}"),
             (
                 re.compile(r"\b(if|once|when|after) you cast ~(?= )"),
-                lambda m: f"{m.group(1)} they gain {kw}",
+                lambda m: f"{m.group(1)} they {plural} {kw}",
             ),
+        ]
+        if change.verb == "gains":
+            rules += [(re.compile(r"\bafter ~ resolves\b"), lambda m: f", even though they gain {kw}")]
+    if change.trigger in ("trigger", "activate") and change.holder != "self":
+        # eleventh round: a triggered or activated ability resolving is the change it makes, to the
+        # creature it targets or names ("that creature") or to the creatures it names
+        who = "the creature" if change.holder == "target" else "they"
+        rules += [
+            (
+                re.compile(
+                    r"\b(if|once|when|after) (?:~'s (?:\w+ )?ability (?:resolves|triggers)|the ability resolves"
+                    r"|you activate ~'s (?:\w+ )?ability)\b"
+                ),
+                lambda m: f"{m.group(1)} {who} {plural if who == 'they' else change.verb} {kw}",
+            ),
+            (
+                re.compile(r"\b(?:~'s (?:\w+ )?ability resolving|activating ~'s (?:\w+ )?ability)(?=[ ,.])"),
+                lambda m: f"{opposite} {kw}",
+            ),
+        ]
+    if change.trigger == "trigger" and change.holder == "self":
+        # eleventh round: the card's triggered ability giving it the keyword
+        rules += [
+            (
+                re.compile(r"\b(if|once|when|after) ~'s (?:\w+ )?ability (?:resolves|triggers)\b"),
+                lambda m: f"{m.group(1)} ~ {change.verb} {kw}",
+            ),
+            (re.compile(r"\b~'s (?:\w+ )?ability resolving(?=[ ,.])"), lambda m: f"~ {gerund} {kw}"),
         ]
     if change.trigger == "enter":
         rules += [

@@ -257,7 +257,7 @@ def _card_changes(cards: Iterable[CardData]) -> set[tuple[str, str]]:
                 else change.keywords
             )
             verbs = {"gained" if change.verb == "gains" else "lost"}
-            if change.trigger in ("control", "state", "unequipped", "unattached", "leave"):
+            if change.trigger in ("control", "state", "unequipped", "unattached", "leave", "condition"):
                 verbs = {"gained", "lost"}
             out |= {(k, verb) for k in keywords for verb in verbs}
     return out

@@ -47,6 +47,7 @@ from rulings.claims import Claim, ClaimError, bind, claim_from_record, parse
 from rulings.combat_facts import Fact, FactError, fact_from_record, read_fact, read_outcome, read_outcome_at
 from rulings.corpus import Ruling
 from rulings.describing import describes_card, read_paragraph
+from rulings.fact_composer import compose_fact, read_outcomes
 from rulings.fact_readers import READERS
 from rulings.holders import given_keywords, held_keywords, holder_readings, normal_holder_readings
 from rulings.meaning import set_aside
@@ -563,6 +564,19 @@ class Template:
                 # an outcome of one of the statement's facts, at that fact's moment if one is named
                 if any(f.outcome == outcome and f.holds == holds and moment in (None, f.moment) for f in declared):
                     return state, {}
+            for text in texts:
+                # eleventh round: several outcomes, or the moment said as an "if" / "once" clause
+                # (rulings.fact_composer): each one an outcome of the statement's facts
+                claim = set_aside(text).claim
+                several = read_outcomes(claim) if claim else None
+                if several is None:
+                    continue
+                outcomes, moment = several
+                if all(
+                    any(f.outcome == o and f.holds == h and moment in (None, f.moment) for f in declared)
+                    for o, h in outcomes
+                ):
+                    return state, {}
         return None
 
     def match(self, ruling: Ruling, cards: Iterable[CardData] = (), user: Iterable[UserWording] = ()) -> Match | None:
@@ -612,6 +626,10 @@ def _fact_and_outcomes(text: str) -> list[tuple[Fact, frozenset[tuple[str, bool]
     fact = read_fact(text)
     if fact is not None:
         return [(fact, frozenset())]
+    # eleventh round: the fact read from its parts wherever they stand (rulings.fact_composer)
+    composed = compose_fact(text)
+    if composed is not None:
+        return [composed]
     out: list[tuple[Fact, frozenset[tuple[str, bool]]]] = []
     for found in _AND_OUTCOME.finditer(text):
         head, tail = read_fact(text[: found.start()]), read_outcome(text[found.end() :])

@@ -1,0 +1,226 @@
+"""A combat fact read from its parts wherever the sentence puts them, when no whole-sentence frame of
+:mod:`rulings.combat_facts` reads it.
+
+The frames read a sentence only in the orders somebody wrote down ("if it gains flying after it is
+blocked, it remains blocked"; "giving it flying after it is blocked won't change that"). A ruling
+of another card says the same three parts in another order, or with a clause between them, and no
+frame reads it. This reader takes the sentence apart instead: from left to right, the longest part
+one of the sub-grammars reads at each place (the change, the moment, an event of combat, the
+outcome, a blocker gone) and, between them, only words that claim nothing (a creature's noun
+phrase, "if", "even", "and then", "that"). Any other word leaves the sentence unread, so a sentence
+that says more than the fact (another player, a zone, "before", "unless", "only", a negation
+outside the outcome) is never read as the fact.
+
+The parts must also stand where their meaning puts them, because the same parts in other places
+say another thing ("if it is still blocked after blockers are declared, it gains flying" is no
+claim about a block after the change):
+
+- the outcome is said in the main clause, never in an "if" / "even if" / "when" clause;
+- the change is said in such a clause, or before the outcome in the main clause (as its subject:
+  "giving it flying ...", "a creature that gains flying ...");
+- the moment is one: a moment phrase ("after blockers are declared"), an event said before the
+  change ("if it is blocked and then loses flying"), or a creature named by its moment ("a blocked
+  creature"); two different moments leave the sentence unread.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from rulings.combat_facts import (
+    BLOCKER_GONE_FORMS,
+    CHANGE_FORMS,
+    CREATURE,
+    EVENT_FORMS,
+    IMPLIED_MOMENTS,
+    MOMENT_FORMS_ALL,
+    PREDICATE_FORM,
+    Fact,
+    fact_of_groups,
+    moment_of_groups,
+    outcome_of_groups,
+    prepared,
+)
+
+#: Each kind of part and its sub-grammar (a part is read where it starts, the longest first).
+_PARTS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    # each part ends where a word ends (so an alternative that stops inside a word gives way to one that
+    # does not: "remains blocked by the creatures blocking it")
+    (kind, re.compile(rf"(?:{form})(?=[ ,]|$)"))
+    for kind, form in (
+        ("change", CHANGE_FORMS),
+        ("gone", BLOCKER_GONE_FORMS),
+        ("moment", MOMENT_FORMS_ALL),
+        ("event", EVENT_FORMS),
+        ("outcome", PREDICATE_FORM),
+        # a creature's noun phrase of several words ("a blocking creature", "its blockers"): it claims nothing
+        ("creature", CREATURE),
+    )
+)
+#: A creature's noun phrase as the frames write it (a token, a pronoun, the card).
+_CREATURE = re.compile(r"(?:npx|npm[abf]|it|they|them|~)$")
+#: Words that open a clause the outcome is not in.
+_SUBORDINATE = ("if", "when", "whenever", "once", "though", "although")
+#: Words between the parts that claim nothing (a subordinator, "even", "and then", a relative "that").
+_INERT = frozenset({*_SUBORDINATE, "even", "and", "then", "so", "that", "which", ","})
+#: Determiners of a creature's noun phrase the tokens leave ("each other npmb", "both of npx").
+_DETERMINERS = frozenset({"a", "an", "the", "each", "other", "all", "both", "of", "those", "these"})
+
+
+def _determiner_at(words: list[tuple[int, str]], i: int) -> bool:
+    """Whether the word at ``i`` is a determiner of the creature named next ("each other npmb")."""
+    j = i
+    while j < len(words) and words[j][1] in _DETERMINERS:
+        j += 1
+    return j > i and j < len(words) and _CREATURE.match(words[j][1]) is not None
+
+
+def _words(text: str) -> list[tuple[int, str]]:
+    """(start, word) of each word and comma of ``text``."""
+    return [(m.start(), m.group(0)) for m in re.finditer(r",|[^\s,]+", text)]
+
+
+def _parts(text: str) -> list[tuple[str, re.Match[str], str]] | None:
+    """The parts of ``text``, left to right, each with the word that opens the subordinate clause it
+    stands in ("if", "even if", ...; "" in the main clause); None if a word between them claims
+    something."""
+    out: list[tuple[str, re.Match[str], str]] = []
+    subordinate = ""
+    words = _words(text)
+    i = 0
+    while i < len(words):
+        start, word = words[i]
+        best: tuple[str, re.Match[str]] | None = None
+        for kind, pattern in _PARTS:
+            found = pattern.match(text, start)
+            if found is None or found.end() == start:
+                continue
+            end = found.end()
+            if kind == "event" and not subordinate:
+                continue  # an event is a moment only in an "if" / "once" clause; in the main clause, what follows
+            if best is None or end > best[1].end():
+                best = (kind, found)
+        if best is not None:
+            if best[0] != "creature":
+                out.append((best[0], best[1], subordinate))
+            i = next((j for j, (s, _) in enumerate(words) if s >= best[1].end()), len(words))
+            continue
+        if word in _SUBORDINATE:
+            subordinate = f"even {word}" if i and words[i - 1][1] == "even" else word
+        elif word == ",":
+            subordinate = ""
+        elif word not in _INERT and not _CREATURE.match(word) and not _determiner_at(words, i):
+            return None
+        i += 1
+    return out
+
+
+@lru_cache(maxsize=8192)
+def compose_fact(sentence: str) -> tuple[Fact, frozenset[tuple[str, bool]]] | None:
+    """The fact ``sentence`` states, read from its parts (see the module docstring), with any further
+    outcome it joins to the first ("it stays tapped and continues to attack"); None if its parts do
+    not make one fact."""
+    for text in dict.fromkeys((prepared(sentence), prepared(sentence, normal=False))):
+        found = _compose(text)
+        if found is not None:
+            return found
+    return None
+
+
+def _compose(text: str) -> tuple[Fact, frozenset[tuple[str, bool]]] | None:
+    parts = _parts(text)
+    if not parts:
+        return None
+    changes = [(n, p) for n, p in enumerate(parts) if p[0] in ("change", "gone")]
+    outcomes = [(n, p) for n, p in enumerate(parts) if p[0] == "outcome"]
+    if len({_said(p[1]) for _, p in changes}) != 1 or not outcomes:
+        return None  # one change (said again in a relative clause: "each creature that loses menace")
+    at, change = changes[0]
+    if any(sub for _, (_, _, sub) in outcomes):
+        return None  # an outcome in an "if" clause is a condition, not what follows
+    if not change[2] and at > outcomes[0][0]:
+        return None  # a change in the main clause comes before what follows from it
+    groups: dict[str, str | None] = {}
+    moments = []
+    for n, (kind, found, _) in enumerate(parts):
+        if kind == "moment":
+            moments.append(found)
+        if kind == "event":
+            if n > at:
+                return None  # an event after the change is no moment the change came after
+            moments.append(found)
+    if len(moments) > 1:
+        return None
+    for _, found, _ in (changes[0][1], *(p for _, p in outcomes[:1])):
+        groups.update({k: v for k, v in found.groupdict().items() if v is not None})
+    for found in moments:
+        groups.update({k: v for k, v in found.groupdict().items() if v is not None})
+    if not moments:
+        tokens = set(re.findall(r"\bnpm[abf]\b", text))
+        if len(tokens) > 1:
+            return None
+        if tokens:
+            groups["np_moment"] = tokens.pop()
+        elif change[2] in ("", "even if", "even though"):
+            # no moment said: the one an outcome's state names (a creature is attacking only once
+            # attackers are declared, blocked once blockers are), as the frames read it: for a change
+            # said as the subject ("losing vigilance doesn't ...") or as what does not matter ("... even
+            # if it loses flying"), not for "if it gains menace, ..." (a sentence before may have named
+            # its moment)
+            implied = [_implied(found) for _, (_, found, _) in outcomes]
+            named = {m for m in implied if m}
+            if len(named) > 1:
+                return None
+            if named:
+                groups.update(_moment_groups(named.pop()))
+    fact = fact_of_groups(groups)
+    if fact is None:
+        return None
+    more = set()
+    for _, (_, found, _) in outcomes[1:]:
+        extra = fact_of_groups({**groups, **_only_outcome(found)})
+        if extra is None:
+            return None
+        more.add((extra.outcome, extra.holds))
+    return fact, frozenset(more)
+
+
+def _implied(found: re.Match[str]) -> str | None:
+    """The moment an outcome part's state names, if any."""
+    outcome = outcome_of_groups(found.groupdict())
+    return None if outcome is None else IMPLIED_MOMENTS.get(outcome[0])
+
+
+def _moment_groups(moment: str) -> dict[str, str | None]:
+    return {f"m_{moment.replace('-', '_')}": moment}
+
+
+def read_outcomes(sentence: str) -> tuple[tuple[tuple[str, bool], ...], str | None] | None:
+    """The outcomes a sentence states with no change ("An attacking creature that was blocked is still
+    blocked, and a creature that's blocking continues to block."), and the moment it names, if any (a
+    moment phrase, or an "if" / "once" clause's event); None if it says anything more."""
+    for text in dict.fromkeys((prepared(sentence), prepared(sentence, normal=False))):
+        parts = _parts(text)
+        if not parts or any(kind in ("change", "gone") for kind, _, _ in parts):
+            continue
+        outcomes = [found for kind, found, sub in parts if kind == "outcome" and not sub]
+        moments = [found for kind, found, _ in parts if kind in ("moment", "event")]
+        if len(outcomes) + len(moments) != len(parts) or not outcomes or len(moments) > 1:
+            continue
+        said = [outcome_of_groups(found.groupdict()) for found in outcomes]
+        if any(o is None for o in said):
+            continue
+        moment = moment_of_groups(moments[0].groupdict()) if moments else None
+        return tuple(o for o in said if o is not None), moment
+    return None
+
+
+def _said(found: re.Match[str]) -> tuple[tuple[str, str], ...]:
+    """What a change part says, whatever its words: its named groups that matched, keywords kept."""
+    return tuple(sorted((k.rstrip("0123456789"), v if k[0] == "k" else "") for k, v in found.groupdict().items() if v))
+
+
+def _only_outcome(found: re.Match[str]) -> dict[str, str | None]:
+    """The groups of a further outcome, in place of the first outcome's (every outcome group reset)."""
+    return {k: v for k, v in found.groupdict().items()}

@@ -1,0 +1,143 @@
+"""A combat fact read from its parts wherever the sentence puts them (rulings/fact_composer.py, issue 24
+eleventh round): the change, the moment and the outcome in orders no frame was written for are read;
+a part in the wrong clause, a second moment, a word that claims more, or a moment left to an earlier
+sentence leaves the sentence unread."""
+
+from __future__ import annotations
+
+import pytest
+
+from protocol.model import CardData
+from rulings.cards import CardPool
+from rulings.combat_facts import Fact
+from rulings.fact_composer import compose_fact, read_outcomes
+from tests.test_claims_paragraph import coverage
+
+BLOCKED_GAINS = Fact("flying", "gained", "after-blockers", "blocked", True)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "fact", "more"),
+    [
+        ("it remains blocked even if it gains flying after blockers are declared", BLOCKED_GAINS, set()),
+        ("after blockers are declared, a creature that gains flying remains blocked", BLOCKED_GAINS, set()),
+        # a second outcome joined by "and"
+        (
+            "if creatures lose flying after blockers are declared, they don't stop blocking, and any of them that "
+            "were blocked stay blocked",
+            Fact("flying", "lost", "after-blockers", "blocking", True),
+            {("blocked", True)},
+        ),
+        # the moment named by the creature, the change after both outcomes
+        (
+            "an attacking creature that was blocked stays blocked, and a blocking creature keeps blocking, even if "
+            "it loses flying",
+            Fact("flying", "lost", "after-blockers", "blocked", True),
+            {("blocking", True)},
+        ),
+        # the moment the outcome's state names, for a change said as the subject
+        (
+            "losing vigilance doesn't cause it to become tapped, and it isn't removed from combat",
+            Fact("vigilance", "lost", "after-attackers", "tapped", False),
+            {("attacking", True)},
+        ),
+        # the change said again in a relative clause
+        (
+            "if creatures lose menace after blockers are declared, each creature that loses menace remains blocked "
+            "by the creatures blocking it",
+            Fact("menace", "lost", "after-blockers", "blocked", True),
+            set(),
+        ),
+    ],
+)
+def test_a_fact_in_another_order_is_read(sentence: str, fact: Fact, more: set[tuple[str, bool]]) -> None:
+    assert compose_fact(sentence) == (fact, frozenset(more))
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # the outcome in the "if" clause and the change in the main one: no claim about a late change
+        "if it is still blocked after blockers are declared, it gains flying",
+        # another moment, another player, a negated change, "only"
+        "if a creature gains flying before blockers are declared, it remains blocked",
+        "if an opponent's creature gains flying after blockers are declared, it remains blocked",
+        "if it doesn't gain flying after blockers are declared, it remains blocked",
+        "it remains blocked only if it gains flying after blockers are declared",
+        # two moments
+        "after attackers are declared, if it gains flying after blockers are declared, it remains blocked",
+        # an event after the change is not the moment the change came after
+        "if it gains flying and then it is blocked, it remains blocked",
+        # the moment left to the sentence before ("After that, ...")
+        "after that, if it gains menace, it remains blocked",
+        # two different changes
+        "if it gains flying and loses reach after blockers are declared, it remains blocked",
+    ],
+)
+def test_parts_that_do_not_make_the_fact_leave_it_unread(sentence: str) -> None:
+    assert compose_fact(sentence) is None
+
+
+def test_a_sentence_of_outcomes_only_is_read_with_its_moment() -> None:
+    assert read_outcomes(
+        "An attacking creature that was blocked is still blocked, and a creature that's blocking continues to block."
+    ) == (
+        (("blocked", True), ("blocking", True)),
+        None,
+    )
+    assert read_outcomes("Once it has been declared as an attacker, it stays in combat.") == (
+        (("attacking", True),),
+        "after-attackers",
+    )
+    # an outcome in an "if" clause is a condition, and a change is more than an outcome
+    assert read_outcomes("If it is blocked, it gains flying.") is None
+    assert read_outcomes("It stays blocked even if it loses flying.") is None
+
+
+LORD = CardData(
+    "Test Matriarch",
+    ("Creature",),
+    text="Flying\nOther Bird creatures you control have flying.",
+    power="2",
+    toughness="2",
+)
+TIDE = CardData(
+    "Test Gust", ("Instant",), text="Creatures your opponents control lose flying and reach until end of turn."
+)
+POOL = CardPool({c.name: c for c in (LORD, TIDE)})
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "card", "expected"),
+    [
+        (
+            "If Test Matriarch leaves the battlefield after blockers have been declared, attacking Birds you control "
+            "that were blocked remain blocked. Birds you control that are blocking continue to block.",
+            LORD.name,
+            "flying.block-stands",
+        ),
+        (
+            "Once blockers have been declared, casting Test Gust won't change any blocks. An attacking creature that "
+            "was blocked is still blocked, and a creature that's blocking continues to block.",
+            TIDE.name,
+            "flying.block-stands",
+        ),
+        # near misses: the card leaving before blockers, and another outcome said again
+        (
+            "If Test Matriarch leaves the battlefield before blockers are declared, attacking Birds you control "
+            "that were blocked remain blocked.",
+            LORD.name,
+            None,
+        ),
+        (
+            "Once blockers have been declared, casting Test Gust won't change any blocks. An attacking creature that "
+            "was blocked becomes unblocked.",
+            TIDE.name,
+            None,
+        ),
+    ],
+)
+def test_a_rule_stated_through_a_lord_or_a_mass_spell_compiles_by_its_parts(
+    paragraph: str, card: str, expected: str | None
+) -> None:
+    assert coverage(paragraph, card, POOL)[0] == expected
