@@ -162,12 +162,12 @@ def _compose(text: str) -> tuple[Fact, frozenset[tuple[str, bool]]] | None:
             return None
         if tokens:
             groups["np_moment"] = tokens.pop()
-        elif change[2] in ("", "even if", "even though"):
+        elif change[2] in ("", "even if", "even though", "once", "when"):
             # no moment said: the one an outcome's state names (a creature is attacking only once
             # attackers are declared, blocked once blockers are), as the frames read it: for a change
             # said as the subject ("losing vigilance doesn't ...") or as what does not matter ("... even
-            # if it loses flying"), not for "if it gains menace, ..." (a sentence before may have named
-            # its moment)
+            # if it loses flying") or as what has happened ("once it loses haste, ..."), not for "if it
+            # gains menace, ..." (a sentence before may have named its moment)
             implied = [_implied(found) for _, (_, found, _) in outcomes]
             named = {m for m in implied if m}
             if len(named) > 1:

@@ -118,6 +118,8 @@ _DO_IT = (
     r"(?:be )?(?:resolve|resolved|activated|cast|applied|activate (?:the|its|~'s|that) (?:[a-z]+ )?ability"
     r"|activate (?:it|~)|cast (?:it|~|the spell))"
 )
+#: The keywords that decide a status (one of :data:`STATUSES`).
+_STATUS_KEYWORD = r"vigilance|haste|flying|reach|menace"
 _KEYWORD_ANY = r"(?:double strike|first strike|flying|reach|menace|vigilance|haste)"
 _PURPOSE = (
     rf"to (?:affect|change|alter|have (?:any|an) effect on) (?:{_statuses('p')})"
@@ -164,6 +166,11 @@ _FRAMES = tuple(
         rf"(?:{_statuses('w')}) (?:(?:is|was) (?:determined|checked|decided|set|fixed|locked in|settled|relevant)|matters|mattered"
         r"|only matters) (?:only )?"
         rf"(?:as|when|once|at the moment|at the time) (?:{_AT_ANY})",
+        # eleventh round: the keyword itself said to matter only at its status's moment ("vigilance matters only as
+        # attackers are declared"): the status it decides
+        rf"(?:only (?P<kw_w1>{_STATUS_KEYWORD}) (?:is (?:checked|relevant)|matters)|(?P<kw_w2>{_STATUS_KEYWORD}) (?:(?:is|was)"
+        r" (?:checked|relevant|considered) only|matters only|only matters))"
+        rf" (?:as|when|once|at the moment|at the time) (?:{_AT_ANY})",
         # blocks aren't reevaluated when a creature loses flying
         rf"(?:(?:{_moments('m')}), )?(?:the |those |any )?(?:(?P<n_blocks>blocks?)|(?P<n_attacks>attacks?)) {_NOT_AGAIN}"
         rf"(?: (?:when|if|after|even if|once) (?:{_SOMEONE}|{CREATURE}) {_CHANGE})?",
@@ -208,6 +215,14 @@ def _settled(groups: dict[str, str | None]) -> Settled | None:
         None,
     )
     direction = ""
+    decided_by = groups.get("kw_w1") or groups.get("kw_w2")
+    if decided_by:
+        # the status the keyword decides; whether gained or lost, a change after the moment changes nothing
+        status = next(name for name, (_, keywords) in STATUSES.items() if decided_by in keywords)
+        moment = _moment(groups)
+        if moment is not None and moment != STATUSES[status][0]:
+            return None
+        return Settled(status, decided_by, "gained-or-lost")
     if groups.get("p_untapped"):
         status = "taps"
     if groups.get("r_taps") or groups.get("r_taps2") or groups.get("r_taps3"):
@@ -271,7 +286,10 @@ def settled_facts(sentence: str, cards: Iterable[CardData]) -> tuple[Fact, ...]:
     if settled is None:
         return ()
     moment, deciding = STATUSES[settled.status]
-    if settled.keyword:
+    if settled.keyword and settled.change == "gained-or-lost":
+        # either change: each direction, and both
+        pairs = {(settled.keyword, change) for change in ("gained", "lost", "gained-or-lost")}
+    elif settled.keyword:
         pairs = {(settled.keyword, settled.change)}
     else:
         pairs = {(k, verb) for k, verb in _card_changes(cards) if k in deciding}

@@ -41,6 +41,8 @@ BLOCKED_GAINS = Fact("flying", "gained", "after-blockers", "blocked", True)
             Fact("vigilance", "lost", "after-attackers", "tapped", False),
             {("attacking", True)},
         ),
+        # the change said as what has happened ("once ..."): the moment the outcome's state names
+        ("once it loses haste, it stays in combat", Fact("haste", "lost", "after-attackers", "attacking", True), set()),
         # the change said again in a relative clause
         (
             "if creatures lose menace after blockers are declared, each creature that loses menace remains blocked "

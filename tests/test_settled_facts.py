@@ -648,3 +648,17 @@ def test_no_combat_damage_unless_the_creature_named_has_trample() -> None:
     )
     assert coverage(paragraph, wisp.name, pool)[0] == "combat.remains-blocked"
     assert coverage(paragraph.replace("continues to be blocked", "becomes unblocked"), wisp.name, pool)[0] is None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "settled"),
+    [
+        # eleventh round: the keyword itself said to matter only at the moment of the status it decides
+        ("Reach only matters as blockers are declared.", Settled("blocks", "reach", "gained-or-lost")),
+        ("Haste matters only as attackers are declared.", Settled("attacks", "haste", "gained-or-lost")),
+        ("Vigilance matters only as blockers are declared.", None),  # not the moment vigilance decides
+        ("Vigilance matters as attackers are declared.", None),  # no "only": it does not say later changes nothing
+    ],
+)
+def test_a_keyword_said_to_matter_only_at_its_moment(sentence: str, settled: Settled | None) -> None:
+    assert read_settled(sentence) == settled
