@@ -123,7 +123,9 @@ _KINDS = rf"{_DET}{_ONE}(?:(?:,| or|, or| and) {_DET}{_ONE})*"
 #: Where the card is: exiled by the ruling's card (the template's card test says it lets you play them).
 _EXILED = (
     r"(?:exiled (?:with|by) ~(?:'s (?:triggered |activated |last |first |)ability)?|exiled this way|"
-    r"exiled with (?:it|that ability|this ability)|you exiled(?: this way| with ~)?|from among (?:the )?cards exiled (?:this way|with ~))"
+    r"exiled with (?:it|that ability|this ability)|you exiled(?: this way| with ~)?|from among (?:the )?cards exiled (?:this way|with ~)"
+    # eleventh round: "from among them" / "from among the exiled cards"
+    r"|from among (?:them|those cards|the exiled cards))"
 )
 _PRONOUN = r"(?:it|them|that card|the card|those cards|the exiled card|the exiled cards)"
 _GENERIC = rf"(?:(?:a |the |any |those |that )?(?:exiled )?cards? {_EXILED}|the exiled cards?)"
@@ -155,7 +157,7 @@ _MOMENT_FORMS: dict[str, str] = {
     "any-time": r"(?:at|with) instant speed|(?:at )?any time you could cast an instant|whenever you have priority|"
     r"(?:at )?any time you have priority|as though (?:it|they) had flash",
     "land-play": r"if you have (?:a|an available|an unused) land play (?:remaining|available|left)|"
-    r"if you have not (?:yet |already )?(?:played a land|used your land play) (?:this|that|for the) turn"
+    r"if you have not (?:yet |already )?(?:played (?:a land|one)|used your land play)(?: yet)? (?:this|that|for the) turn"
     # tenth round: "... or have an additional land play available" (a land play left, either way)
     r"(?: or (?:you )?have an (?:additional|extra) land play(?: available| remaining| left)?)?",
 }
@@ -387,7 +389,9 @@ _AFTER_COMBAT_MAIN = re.compile(r"\byour (?:next )?(?:postcombat|second) main ph
 
 
 def _prepared(sentence: str) -> str:
-    return re.sub(r"\bthat exiled card\b", "the exiled card", prepared(sentence))
+    text = re.sub(r"\bthat exiled card\b", "the exiled card", prepared(sentence))
+    # eleventh round: "you can cast only instants" is "you can only cast instants"
+    return re.sub(r"\b(can|may|could|be able to) (cast|play) only\b", r"\1 only \2", text)
 
 
 @lru_cache(maxsize=8192)

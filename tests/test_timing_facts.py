@@ -75,6 +75,10 @@ def judged(sentence: str) -> bool | None:
         ("you can cast a creature card exiled this way during your main phase.", False),
         # every kind (no kind told): an instant is not limited to main phases
         ("you can play them only during your main phase.", False),
+        # eleventh round: "only" after the verb, "from among them", "played one yet"
+        ("you can cast only sorcery cards from among them during your main phase while the stack is empty.", True),
+        ("you can cast only instant cards from among them during your main phase.", False),
+        ("you can play a land exiled this way only if you haven't played one yet this turn.", True),
     ],
 )
 def test_a_timing_claim_is_judged_by_the_rules(sentence, expected):
