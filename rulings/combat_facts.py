@@ -298,11 +298,33 @@ _GONE = (
 #: all of them (506.4: an attacking creature blocked stays blocked when no blocker is left): two facts.
 _ONE_OF = r"(?:one|one or more|any|either) of "
 _ALL_OF = r"(?:(?:each|all|both|every one) of |all |each |every |both )"
+#: Eleventh round: the blockers made to go by an effect, said with the effect as the subject ("if ~
+#: destroys one of the two creatures blocking it", "if ~'s ability causes every creature blocking it to
+#: die", "if ~ returns every creature blocking an attacking creature with trample"): the blockers going.
+_BLOCKERS_OF = r"(?:it|~|that creature|the attacking creature|npx|npm[ab])"
+_ONE_BLOCKER_PHRASE = (
+    rf"{_ONE_OF}(?:its|~'s|the|those|that creature's) blockers|{_ONE_OF}(?:the |the other |those )?(?:two |2 |three |3 )?"
+    rf"creatures blocking {_BLOCKERS_OF}"
+)
+_ALL_BLOCKERS_PHRASE = (
+    rf"{_ALL_OF}?(?:its|~'s|the|those|that creature's) blockers?|{_ALL_OF}?(?:the )?creatures? blocking {_BLOCKERS_OF}"
+    rf"|(?:the )?only creature blocking {_BLOCKERS_OF}|its only blocker|(?:the|that) blocking creatures?"
+)
+_EFFECT_AGENT = r"(?:~|~'s (?:[a-z]+ )?ability|the ability|an effect|a spell|another effect|you)"
+_EFFECT_GONE = (
+    rf"{_EFFECT_AGENT} (?:(?:destroys|exiles|sacrifices|bounces|kills) (?:(?P<gone_one2>{_ONE_BLOCKER_PHRASE})"
+    rf"|(?P<gone_all2>{_ALL_BLOCKERS_PHRASE}))"
+    rf"|returns (?:(?P<gone_one3>{_ONE_BLOCKER_PHRASE})|(?P<gone_all3>{_ALL_BLOCKERS_PHRASE}))(?: to (?:its|their) owners?'s? hands?)?"
+    rf"|removes (?:(?P<gone_one4>{_ONE_BLOCKER_PHRASE})|(?P<gone_all4>{_ALL_BLOCKERS_PHRASE})) from combat"
+    rf"|causes (?:(?P<gone_one5>{_ONE_BLOCKER_PHRASE})|(?P<gone_all5>{_ALL_BLOCKERS_PHRASE})) to (?:die|be destroyed"
+    r"|be exiled|be sacrificed|leave the battlefield|leave combat|be removed from combat|phase out))"
+)
 _BLOCKER_GONE = (
-    rf"(?:(?P<gone_one>{_ONE_OF}(?:its|~'s|the|those|that creature's) blockers|{_ONE_OF}(?:the |the other )?(?:two |2 )?creatures"
+    rf"(?:(?:(?P<gone_one>{_ONE_OF}(?:its|~'s|the|those|that creature's) blockers|{_ONE_OF}(?:the |the other )?(?:two |2 )?creatures"
     rf" blocking (?:it|~|that creature|npx|npm[ab]))"
     rf"|(?P<gone_all>{_ALL_OF}?(?:its|~'s|the|those|that creature's) blockers?|{_ALL_OF}?(?:the )?creatures? blocking"
     rf" (?:it|~|that creature|npx)|(?:the|that|a) blocking creatures?)) (?:{_GONE})"
+    rf"|{_EFFECT_GONE})"
 )
 #: Eighth round: the card itself the blocker that goes ("if you sacrifice ~ after it blocks", "even though
 #: ~ leaves the battlefield"): the creature it blocked has no blocker left (the case a ruling of the
@@ -765,11 +787,27 @@ def moment_of_groups(groups: Mapping[str, str | None]) -> str | None:
 
 
 def _fact(groups: Mapping[str, str | None]) -> Fact | None:
-    one = any(groups.get(g) for g in ("gone_one", "removing_one", "removing_one_b", "removing_one_c"))
+    one = any(
+        groups.get(g)
+        for g in (
+            "gone_one",
+            "gone_one2",
+            "gone_one3",
+            "gone_one4",
+            "gone_one5",
+            "removing_one",
+            "removing_one_b",
+            "removing_one_c",
+        )
+    )
     if one or any(
         groups.get(g)
         for g in (
             "gone_all",
+            "gone_all2",
+            "gone_all3",
+            "gone_all4",
+            "gone_all5",
             "removing_all",
             "removing_all_b",
             "removing_all_c",

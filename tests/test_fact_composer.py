@@ -43,6 +43,18 @@ BLOCKED_GAINS = Fact("flying", "gained", "after-blockers", "blocked", True)
         ),
         # the change said as what has happened ("once ..."): the moment the outcome's state names
         ("once it loses haste, it stays in combat", Fact("haste", "lost", "after-attackers", "attacking", True), set()),
+        # eleventh round: the blockers made to go by an effect, the effect the subject
+        (
+            "if ~ returns one of the two creatures blocking an attacking creature with menace, the attacking creature "
+            "remains blocked by the other creature",
+            Fact("", "a-blocker-gone", "after-blockers", "blocked", True),
+            set(),
+        ),
+        (
+            "if ~'s ability causes every creature blocking it to die, it remains blocked",
+            Fact("", "all-blockers-gone", "after-blockers", "blocked", True),
+            set(),
+        ),
         # the change said again in a relative clause
         (
             "if creatures lose menace after blockers are declared, each creature that loses menace remains blocked "
@@ -72,6 +84,8 @@ def test_a_fact_in_another_order_is_read(sentence: str, fact: Fact, more: set[tu
         "if it gains flying and then it is blocked, it remains blocked",
         # the moment left to the sentence before ("After that, ...")
         "after that, if it gains menace, it remains blocked",
+        # an effect on the attacker, not on its blockers
+        "if ~ destroys the creature it is blocking, it remains blocked",
         # two different changes
         "if it gains flying and loses reach after blockers are declared, it remains blocked",
     ],
