@@ -540,7 +540,8 @@ _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
         (r"\bwill (?!not\b)", ""),
         # ninth round: "attacked without tapping" is attacked (the creature had vigilance as it did)
         (r"\b(attacker|attacked|attacks|attack|attacking) without (?:tapping|becoming tapped)\b", r"\1"),
-        (r"(?<!by )\b(?:still|already|simply|also) (?=[a-z])", ""),
+        # (an adverb: never after an article, where the word would stand for an adjective: "the also creature")
+        (r"(?<!by )(?<!\bthe )(?<!\ban )(?<!\ba )\b(?:still|already|simply|also) (?=[a-z])", ""),
         # eighth round: a connective that opens the sentence, and the change's source ("loses reach because
         # of ~"): they say where the change comes from, not what follows
         (r"^(?:similarly|likewise|in the same way|again|also|however|in that case|in this case|as a result),? ", ""),
