@@ -203,6 +203,11 @@ def _np_moment(name: str) -> str:
     return rf"(?P<{name}>npm[abf])"
 
 
+def moment_of_token(token: str) -> str:
+    """The moment a noun phrase's token names (``npmb``: after blockers are declared)."""
+    return _np_moment_of(token)
+
+
 def _np_moment_of(token: str) -> str:
     """The moment a noun phrase's token names (:func:`_moment_token`)."""
     return next(moment for moment, t in _MOMENT_TOKENS.items() if t == token)

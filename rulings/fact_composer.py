@@ -39,9 +39,11 @@ from rulings.combat_facts import (
     Fact,
     fact_of_groups,
     moment_of_groups,
+    moment_of_token,
     outcome_of_groups,
     prepared,
 )
+from rulings.settled_facts import STATUSES, read_settled
 
 #: Each kind of part and its sub-grammar (a part is read where it starts, the longest first).
 _PARTS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
@@ -117,18 +119,36 @@ def _parts(text: str) -> list[tuple[str, re.Match[str], str]] | None:
 
 
 @lru_cache(maxsize=8192)
-def compose_fact(sentence: str) -> tuple[Fact, frozenset[tuple[str, bool]]] | None:
+def compose_fact(sentence: str, context: str | None = None) -> tuple[Fact, frozenset[tuple[str, bool]]] | None:
     """The fact ``sentence`` states, read from its parts (see the module docstring), with any further
     outcome it joins to the first ("it stays tapped and continues to attack"); None if its parts do
-    not make one fact."""
+    not make one fact. ``context``: the moment of combat the sentences before it in its paragraph
+    named ("Once blockers are declared, ... . If it then loses flying, it remains blocked."), the
+    change's moment when the sentence names none."""
     for text in dict.fromkeys((prepared(sentence), prepared(sentence, normal=False))):
-        found = _compose(text)
+        found = _compose(text, context)
         if found is not None:
             return found
     return None
 
 
-def _compose(text: str) -> tuple[Fact, frozenset[tuple[str, bool]]] | None:
+_MOMENT_SEARCH = re.compile(rf"(?:{MOMENT_FORMS_ALL})(?=[ ,]|$)")
+
+
+@lru_cache(maxsize=8192)
+def moments_said(sentence: str) -> frozenset[str]:
+    """The moments of combat a sentence names: a moment phrase ("after blockers are declared", "once
+    it has attacked") or a creature named by its moment ("a blocked creature")."""
+    text = prepared(sentence)
+    out = {m for found in _MOMENT_SEARCH.finditer(text) if (m := moment_of_groups(found.groupdict()))}
+    out |= {moment_of_token(token) for token in re.findall(r"\bnpm[abf]\b", text)}
+    settled = read_settled(sentence)
+    if settled is not None:
+        out.add(STATUSES[settled.status][0])  # "... matters only as blockers are declared"
+    return frozenset(out)
+
+
+def _compose(text: str, context: str | None = None) -> tuple[Fact, frozenset[tuple[str, bool]]] | None:
     parts = _parts(text)
     if not parts:
         return None
@@ -174,6 +194,10 @@ def _compose(text: str) -> tuple[Fact, frozenset[tuple[str, bool]]] | None:
                 return None
             if named:
                 groups.update(_moment_groups(named.pop()))
+        said = groups.get("np_moment") or any(k.startswith(("m_", "e_")) and v for k, v in groups.items())
+        if context is not None and not said:
+            # eleventh round: the moment the paragraph named before this sentence
+            groups.update(_moment_groups(context))
     fact = fact_of_groups(groups)
     if fact is None:
         return None

@@ -47,7 +47,7 @@ from rulings.claims import Claim, ClaimError, bind, claim_from_record, parse
 from rulings.combat_facts import Fact, FactError, fact_from_record, read_fact, read_outcome, read_outcome_at
 from rulings.corpus import Ruling
 from rulings.describing import describes_card, read_paragraph
-from rulings.fact_composer import compose_fact, read_outcomes
+from rulings.fact_composer import compose_fact, moments_said, read_outcomes
 from rulings.fact_readers import READERS
 from rulings.holders import given_keywords, held_keywords, holder_readings, normal_holder_readings
 from rulings.meaning import set_aside
@@ -373,12 +373,17 @@ class Template:
         aside: list[tuple[str, str]] = []
         explained: list[tuple[str, ...]] = []
         split = sentences(template_text(ruling.text, ruling.cards))
+        # eleventh round: the moment of combat the sentences so far named, if one (rulings.fact_composer)
+        said: set[str] = set()
         for part in read_paragraph(ruling.text, split, ruling.cards, cards):
             found = None
+            context = next(iter(said)) if len(said) == 1 else None
             for text in (part.text, *part.readings):
-                found = self._read_by_wording(text, slots) or self._read_by_claim(text, slots, user, cards)
+                found = self._read_by_wording(text, slots) or self._read_by_claim(text, slots, user, cards, context)
                 if found is not None:
                     break
+            if self.wordings.facts:
+                said |= moments_said(part.text)
             if found is None and part.clauses:
                 found = self._read_clauses(part.clauses, slots, user, cards, aside)
             if found is None and states:
@@ -467,6 +472,7 @@ class Template:
         slots: Mapping[str, str],
         user: Iterable[UserWording],
         cards: Iterable[CardData] = (),
+        context: str | None = None,
     ) -> tuple[str | None, dict[str, str]] | None:
         """(statement, slots bound) if the sentence's meaning is a claim this template checks: an
         aside-only sentence is read as an explanation; otherwise the claim comes from a user's
@@ -486,7 +492,7 @@ class Template:
         pronoun = _PRONOUN.search(split.claim) is not None
         return (
             self._bind_claims(readings, slots, pronoun, explaining=False)
-            or self._read_by_fact(texts, tuple(cards))
+            or self._read_by_fact(texts, tuple(cards), context)
             or self._read_by_readers(texts, tuple(cards), explaining=False)
             or self._bind_claims(readings, slots, pronoun, explaining=True)
             or self._read_by_readers(texts, tuple(cards), explaining=True)
@@ -522,7 +528,7 @@ class Template:
         return None
 
     def _read_by_fact(
-        self, texts: Iterable[str], cards: tuple[CardData, ...] = ()
+        self, texts: Iterable[str], cards: tuple[CardData, ...] = (), context: str | None = None
     ) -> tuple[str | None, dict[str, str]] | None:
         """(statement, no slots) if one reading of the sentence states a combat fact this template
         declares (:mod:`rulings.combat_facts`): a keyword changed at a moment of combat, and what
@@ -536,7 +542,7 @@ class Template:
         for text in texts:
             # tenth round: or a status settled at its moment, for the keyword the cards change
             # (rulings.settled_facts)
-            read = [*_fact_and_outcomes(text), *((fact, frozenset()) for fact in settled_facts(text, cards))]
+            read = [*_fact_and_outcomes(text, context), *((fact, frozenset()) for fact in settled_facts(text, cards))]
             for fact, more in read:
                 if _needs_no_trample(fact, more, text) and "trample" in held:
                     continue  # "it won't deal combat damage" is not so for a card with trample
@@ -619,7 +625,7 @@ def _needs_no_trample(fact: Fact, more: frozenset[tuple[str, bool]], text: str) 
 _UNLESS_TRAMPLE = re.compile(r"unless (?:it|that creature|the creature) has trample")
 
 
-def _fact_and_outcomes(text: str) -> list[tuple[Fact, frozenset[tuple[str, bool]]]]:
+def _fact_and_outcomes(text: str, context: str | None = None) -> list[tuple[Fact, frozenset[tuple[str, bool]]]]:
     """The fact ``text`` states, with no further outcome; or, for a sentence that adds a second
     outcome after "and", the fact before it with that outcome (each of them must be one its
     statement declares: :meth:`Template._read_by_fact`)."""
@@ -627,7 +633,7 @@ def _fact_and_outcomes(text: str) -> list[tuple[Fact, frozenset[tuple[str, bool]
     if fact is not None:
         return [(fact, frozenset())]
     # eleventh round: the fact read from its parts wherever they stand (rulings.fact_composer)
-    composed = compose_fact(text)
+    composed = compose_fact(text, context)
     if composed is not None:
         return [composed]
     out: list[tuple[Fact, frozenset[tuple[str, bool]]]] = []

@@ -157,3 +157,52 @@ def test_a_rule_stated_through_a_lord_or_a_mass_spell_compiles_by_its_parts(
     paragraph: str, card: str, expected: str | None
 ) -> None:
     assert coverage(paragraph, card, POOL)[0] == expected
+
+
+MARAUDER = CardData("Test Marauder", ("Creature",), text="Menace", power="3", toughness="3")
+LANCER = CardData(
+    "Test Lancer",
+    ("Creature",),
+    text="Whenever Test Lancer becomes blocked, it gains flying until end of turn.",
+    power="3",
+    toughness="3",
+)
+CONTEXT_POOL = CardPool({c.name: c for c in (MARAUDER, LANCER)})
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "card", "expected"),
+    [
+        # the moment the sentence before named is the change's
+        (
+            "Whether Test Marauder can be blocked by a given number of creatures matters only as blockers are "
+            "declared. After that, if it loses menace, it remains blocked.",
+            MARAUDER.name,
+            "menace.block-stands",
+        ),
+        (
+            "Once blockers are declared, Test Lancer's ability doesn't affect how it's blocked. If it gains flying, it "
+            "remains blocked.",
+            LANCER.name,
+            "flying.block-stands",
+        ),
+        # ... alone, no moment: unread; another moment before it, or another outcome: unread
+        ("After that, if it gains menace, it remains blocked.", MARAUDER.name, None),
+        (
+            "Whether Test Marauder can be blocked by a given number of creatures matters only as attackers are "
+            "declared. After that, if it loses menace, it remains blocked.",
+            MARAUDER.name,
+            None,
+        ),
+        (
+            "Once blockers are declared, Test Lancer's ability doesn't affect how it's blocked. If it gains flying, it "
+            "becomes unblocked.",
+            LANCER.name,
+            None,
+        ),
+    ],
+)
+def test_a_sentence_takes_the_moment_its_paragraph_named_before_it(
+    paragraph: str, card: str, expected: str | None
+) -> None:
+    assert coverage(paragraph, card, CONTEXT_POOL)[0] == expected
