@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Protocol
 
 from rulings.combat_facts import (
     BLOCKER_GONE_FORMS,
@@ -58,6 +59,11 @@ _PARTS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("outcome", PREDICATE_FORM),
         # a creature's noun phrase of several words ("a blocking creature", "its blockers"): it claims nothing
         ("creature", CREATURE),
+        # "during combat", "later in the combat": a time in combat, no moment of its own (the fact's moment
+        # must come from elsewhere)
+        ("in-combat", r"(?:during|later in|later during|in) (?:the |that |this )?combat|later that combat|this combat"),
+        # "at that point", "then": the moment a sentence before named (the fact's moment must be that one)
+        ("anaphor", r"at that point|at that time|at this point|by then|by that point"),
     )
 )
 #: A creature's noun phrase as the frames write it (a token, a pronoun, the card).
@@ -104,14 +110,19 @@ def _parts(text: str) -> list[tuple[str, re.Match[str], str]] | None:
             if best is None or end > best[1].end():
                 best = (kind, found)
         if best is not None:
-            if best[0] != "creature":
-                out.append((best[0], best[1], subordinate))
+            if best[0] not in ("creature", "in-combat"):
+                # "... become tapped or stop attacking": an outcome joined by "or" to a negated one is
+                # negated too (not A and not B)
+                after_or = i > 0 and words[i - 1][1] == "or" and bool(out) and out[-1][0] == "outcome"
+                out.append(("or-outcome" if after_or and best[0] == "outcome" else best[0], best[1], subordinate))
             i = next((j for j, (s, _) in enumerate(words) if s >= best[1].end()), len(words))
             continue
         if word in _SUBORDINATE:
             subordinate = f"even {word}" if i and words[i - 1][1] == "even" else word
         elif word == ",":
             subordinate = ""
+        elif word == "or" and out and out[-1][0] == "outcome":
+            pass  # read with the outcome after it
         elif word not in _INERT and not _CREATURE.match(word) and not _determiner_at(words, i):
             return None
         i += 1
@@ -152,6 +163,18 @@ def _compose(text: str, context: str | None = None) -> tuple[Fact, frozenset[tup
     parts = _parts(text)
     if not parts:
         return None
+    read = _negated_disjunctions(parts)
+    if read is None:
+        return None
+    return _compose_parts(text, read, context)
+
+
+def _compose_parts(
+    text: str, parts: list[tuple[str, _Groups, str]], context: str | None
+) -> tuple[Fact, frozenset[tuple[str, bool]]] | None:
+    """The fact of the parts (see :func:`compose_fact`)."""
+    anaphor = any(kind == "anaphor" for kind, _, _ in parts)
+    parts = [p for p in parts if p[0] != "anaphor"]
     changes = [(n, p) for n, p in enumerate(parts) if p[0] in ("change", "gone")]
     outcomes = [(n, p) for n, p in enumerate(parts) if p[0] == "outcome"]
     if len({_said(p[1]) for _, p in changes}) != 1 or not outcomes:
@@ -201,6 +224,8 @@ def _compose(text: str, context: str | None = None) -> tuple[Fact, frozenset[tup
     fact = fact_of_groups(groups)
     if fact is None:
         return None
+    if anaphor and fact.moment != context:
+        return None  # "at that point" names the moment said before: no other
     more = set()
     for _, (_, found, _) in outcomes[1:]:
         extra = fact_of_groups({**groups, **_only_outcome(found)})
@@ -210,7 +235,43 @@ def _compose(text: str, context: str | None = None) -> tuple[Fact, frozenset[tup
     return fact, frozenset(more)
 
 
-def _implied(found: re.Match[str]) -> str | None:
+_NEGATIONS = ("neg", "neg2", "neg3", "neg4")
+
+
+class _Groups(Protocol):
+    """A part's named groups (a match, or an outcome read under another's negation)."""
+
+    def groupdict(self) -> dict[str, str | None]: ...
+
+
+def _negated_disjunctions(parts: list[tuple[str, re.Match[str], str]]) -> list[tuple[str, _Groups, str]] | None:
+    """The parts with each outcome joined by "or" to a negated outcome read as negated too ("won't
+    cause it to become tapped or stop attacking": it does not stop attacking); None for an "or" after
+    an outcome that is not negated (a disjunction claims neither outcome)."""
+    out: list[tuple[str, _Groups, str]] = []
+    for kind, found, sub in parts:
+        if kind != "or-outcome":
+            out.append((kind, found, sub))
+            continue
+        before = out[-1][1].groupdict() if out else {}
+        own = found.groupdict()
+        if not any(before.get(g) for g in _NEGATIONS) or any(own.get(g) for g in _NEGATIONS):
+            return None
+        out.append(("outcome", _Negated(found), sub))
+    return out
+
+
+class _Negated:
+    """An outcome part read under the negation of the outcome it is joined to."""
+
+    def __init__(self, found: re.Match[str]) -> None:
+        self._groups = {**found.groupdict(), "neg": "not "}
+
+    def groupdict(self) -> dict[str, str | None]:
+        return dict(self._groups)
+
+
+def _implied(found: _Groups) -> str | None:
     """The moment an outcome part's state names, if any."""
     outcome = outcome_of_groups(found.groupdict())
     return None if outcome is None else IMPLIED_MOMENTS.get(outcome[0])
@@ -240,11 +301,11 @@ def read_outcomes(sentence: str) -> tuple[tuple[tuple[str, bool], ...], str | No
     return None
 
 
-def _said(found: re.Match[str]) -> tuple[tuple[str, str], ...]:
+def _said(found: _Groups) -> tuple[tuple[str, str], ...]:
     """What a change part says, whatever its words: its named groups that matched, keywords kept."""
     return tuple(sorted((k.rstrip("0123456789"), v if k[0] == "k" else "") for k, v in found.groupdict().items() if v))
 
 
-def _only_outcome(found: re.Match[str]) -> dict[str, str | None]:
+def _only_outcome(found: _Groups) -> dict[str, str | None]:
     """The groups of a further outcome, in place of the first outcome's (every outcome group reset)."""
     return {k: v for k, v in found.groupdict().items()}

@@ -55,6 +55,17 @@ BLOCKED_GAINS = Fact("flying", "gained", "after-blockers", "blocked", True)
             Fact("", "all-blockers-gone", "after-blockers", "blocked", True),
             set(),
         ),
+        # eleventh round: two outcomes under one negation ("won't ... become tapped or stop attacking"), "during combat"
+        (
+            "losing vigilance after it has attacked won't cause it to become tapped or stop attacking",
+            Fact("vigilance", "lost", "after-attackers", "tapped", False),
+            {("attacking", True)},
+        ),
+        (
+            "losing haste during combat doesn't remove it from combat",
+            Fact("haste", "lost", "after-attackers", "attacking", True),
+            set(),
+        ),
         # the change said again in a relative clause
         (
             "if creatures lose menace after blockers are declared, each creature that loses menace remains blocked "
@@ -84,6 +95,11 @@ def test_a_fact_in_another_order_is_read(sentence: str, fact: Fact, more: set[tu
         "if it gains flying and then it is blocked, it remains blocked",
         # the moment left to the sentence before ("After that, ...")
         "after that, if it gains menace, it remains blocked",
+        # a disjunction not negated claims neither outcome; "during combat" is no moment of its own
+        "losing vigilance after it has attacked causes it to become tapped or stop attacking",
+        "giving it vigilance later in the combat won't untap it",
+        # "at that point" with no moment said before it
+        "losing vigilance at that point won't cause it to become tapped or stop attacking",
         # an effect on the attacker, not on its blockers
         "if ~ destroys the creature it is blocking, it remains blocked",
         # two different changes
@@ -206,3 +222,10 @@ def test_a_sentence_takes_the_moment_its_paragraph_named_before_it(
     paragraph: str, card: str, expected: str | None
 ) -> None:
     assert coverage(paragraph, card, CONTEXT_POOL)[0] == expected
+
+
+def test_at_that_point_is_the_moment_said_before_and_no_other() -> None:
+    sentence = "losing vigilance at that point won't cause it to become tapped or stop attacking"
+    fact = Fact("vigilance", "lost", "after-attackers", "tapped", False)
+    assert compose_fact(sentence, "after-attackers") == (fact, frozenset({("attacking", True)}))
+    assert compose_fact(sentence, "after-blockers") is None
