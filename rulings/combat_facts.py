@@ -139,6 +139,8 @@ _MOMENT_NOUN_PHRASE = re.compile(
     r"|(?:any|all|those|the ones|ones|each)(?: of them)? )(?:that|which) "
     # "that attacked" alone may be of an earlier turn: a perfect tense or a present one says this combat
     r"(?P<c>(?:has |have |had )attacked|are attacking|is attacking"
+    # eleventh round: "that attacked the turn it came under your control" (this turn, as the sentence says it)
+    r"|attacked (?:on )?the (?:same )?turn (?:it|they) came under (?:your|its controller's|their controller's) control"
     # tenth round: "creatures that were blocked by only one creature" (this combat, as the sentence says it)
     r"|(?:are|is|were|was) blocked(?: by (?:a single|one|only one|just one) creature)?"
     r"|(?:was|were|has been|have been) tapped to attack"

@@ -66,6 +66,12 @@ BLOCKED_GAINS = Fact("flying", "gained", "after-blockers", "blocked", True)
             Fact("haste", "lost", "after-attackers", "attacking", True),
             set(),
         ),
+        # a creature named as one that attacked the turn it came under your control: an attacking creature
+        (
+            "a creature that attacked the turn it came under your control remains attacking if it loses haste",
+            Fact("haste", "lost", "after-attackers", "attacking", True),
+            set(),
+        ),
         # the change said again in a relative clause
         (
             "if creatures lose menace after blockers are declared, each creature that loses menace remains blocked "
