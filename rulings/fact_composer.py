@@ -29,6 +29,7 @@ import re
 from functools import lru_cache
 from typing import Protocol
 
+from rulings.claims import LEXICON
 from rulings.combat_facts import (
     BLOCKER_GONE_FORMS,
     CHANGE_FORMS,
@@ -44,6 +45,7 @@ from rulings.combat_facts import (
     outcome_of_groups,
     prepared,
 )
+from rulings.meaning import tokens
 from rulings.settled_facts import STATUSES, read_settled
 
 #: Each kind of part and its sub-grammar (a part is read where it starts, the longest first).
@@ -74,6 +76,36 @@ _SUBORDINATE = ("if", "when", "whenever", "once", "though", "although")
 _INERT = frozenset({*_SUBORDINATE, "even", "and", "then", "so", "that", "which", ","})
 #: Determiners of a creature's noun phrase the tokens leave ("each other npmb", "both of npx").
 _DETERMINERS = frozenset({"a", "an", "the", "each", "other", "all", "both", "of", "those", "these"})
+
+
+#: The claim reader's filler phrases (``[filler]`` of its lexicon: articles, copulas, pronouns,
+#: connectives, emphasis, the generic nouns of every ruling), stemmed: words that carry no claim, so
+#: they may stand between the parts. Not the ones that join alternatives or replace what follows
+#: ("or", "either", "instead"), and not a preposition or a word of cause, which brings in another
+#: participant ("blocked by a creature and then that creature gains flying": the blocker changes) or
+#: another time ("during"), whose words would change the fact.
+_NOT_INERT = frozenset(
+    tokens(
+        "or nor either neither instead one by with from into onto to for of in on during because including cause"
+        " causes due whether"
+    )
+)
+_FILLER = frozenset(
+    phrase
+    for phrase, (kind, _) in LEXICON.phrases.items()
+    if kind == "filler" and not set(phrase) & _NOT_INERT and phrase != ("'s",)
+)
+_FILLER_LONGEST = max(len(phrase) for phrase in _FILLER)
+
+
+def _filler_at(words: list[tuple[int, str]], i: int) -> int:
+    """How many words from ``i`` on a filler phrase of the lexicon covers (0: none)."""
+    for size in range(min(_FILLER_LONGEST, len(words) - i), 0, -1):
+        if any(w == "," for _, w in words[i : i + size]):
+            continue
+        if tokens(" ".join(w for _, w in words[i : i + size])) in _FILLER:
+            return size
+    return 0
 
 
 def _determiner_at(words: list[tuple[int, str]], i: int) -> bool:
@@ -124,7 +156,11 @@ def _parts(text: str) -> list[tuple[str, re.Match[str], str]] | None:
         elif word == "or" and out and out[-1][0] == "outcome":
             pass  # read with the outcome after it
         elif word not in _INERT and not _CREATURE.match(word) and not _determiner_at(words, i):
-            return None
+            covered = _filler_at(words, i)
+            if not covered:
+                return None
+            i += covered
+            continue
         i += 1
     return out
 

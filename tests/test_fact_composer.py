@@ -66,6 +66,12 @@ BLOCKED_GAINS = Fact("flying", "gained", "after-blockers", "blocked", True)
             Fact("haste", "lost", "after-attackers", "attacking", True),
             set(),
         ),
+        # words the claim reader's lexicon says claim nothing, between the parts
+        (
+            "nonetheless, it therefore remains blocked even if it gains flying after blockers are declared",
+            BLOCKED_GAINS,
+            set(),
+        ),
         # a creature named as one that attacked the turn it came under your control: an attacking creature
         (
             "a creature that attacked the turn it came under your control remains attacking if it loses haste",
@@ -106,6 +112,8 @@ def test_a_fact_in_another_order_is_read(sentence: str, fact: Fact, more: set[tu
         "giving it vigilance later in the combat won't untap it",
         # "at that point" with no moment said before it
         "losing vigilance at that point won't cause it to become tapped or stop attacking",
+        # a preposition brings in another creature: the blocker gains flying, not the attacker
+        "if it is blocked by a creature and then that creature gains flying, it remains blocked",
         # an effect on the attacker, not on its blockers
         "if ~ destroys the creature it is blocking, it remains blocked",
         # two different changes
