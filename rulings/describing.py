@@ -115,6 +115,15 @@ _ANTECEDENTS: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = (
         re.compile(r"\b(?:its|~'s|the|an?) (?:\{[tq]\}|[a-z]+) ability\b(?! (?:of|to|that))"),
         re.compile(r"^(?:that|this|the) ability(?= )"),
     ),
+    # eleventh round: a kind of card, and "to cast it" in the next sentence ("~ doesn't let you cast a creature card
+    # without flash during combat. You'll have to wait until your main phase to cast it.")
+    (
+        re.compile(
+            r"\b(?:an?|the) (?:land|sorcery|creature|instant|artifact|enchantment|planeswalker)(?: card| spell)?"
+            r"(?: (?:with|without) flash)?\b"
+        ),
+        re.compile(r"(?<=\bto (?:cast|play) )it\b(?=\.|$)"),
+    ),
 )
 #: A sentence opening an example.
 _EXAMPLE_OPENING = re.compile(r"^for example,\s")

@@ -539,6 +539,10 @@ class Template:
         held = frozenset(k for card in cards for k in held_keywords(card)) | frozenset(
             k for card in cards for given in given_keywords(card).values() for k in given
         )
+        texts = tuple(texts)
+        # eleventh round: or the keyword the sentence gives the creature it is about ("one of the two creatures
+        # blocking an attacking creature with menace")
+        held |= frozenset(k for text in texts for k in _NAMED_HOLDER.findall(text.lower()))
         for text in texts:
             # tenth round: or a status settled at its moment, for the keyword the cards change
             # (rulings.settled_facts)
@@ -643,6 +647,11 @@ def _fact_and_outcomes(text: str, context: str | None = None) -> list[tuple[Fact
             out.append((head, frozenset({tail})))
     return out
 
+
+#: A creature the sentence names with a keyword ("an attacking creature with menace").
+_NAMED_HOLDER = re.compile(
+    r"\b(?:attacking |blocked )?creatures? with (double strike|first strike|flying|reach|menace|vigilance|haste)\b"
+)
 
 #: A pronoun that may carry a concept an earlier sentence bound (:func:`rulings.claims.bind`).
 _PRONOUN = re.compile(r"\b(?:it|them|they)\b")

@@ -425,7 +425,10 @@ def read_timing(sentence: str) -> tuple[TimingFact, ...] | None:
 #: The rule said whole, of the card: "~ doesn't change when you can play the exiled cards", "~
 #: doesn't give the exiled cards flash" (tenth round).
 _UNCHANGED = re.compile(
-    r"~(?:'s (?:triggered |activated |)ability)? (?:does not|will not) (?:change when you (?:can|may) (?:play|cast)"
+    # eleventh round: or the use of its permission as the subject ("casting a spell with ~ doesn't change ...")
+    r"(?:~(?:'s (?:triggered |activated |)ability)?|(?:casting|playing) (?:a spell|a card|spells|cards|it|them|the exiled cards?)"
+    r" (?:with|using|through|because of) ~(?:'s (?:triggered |activated |)ability)?)"
+    r" (?:does not|will not) (?:change when you (?:can|may) (?:play|cast)"
     r" (?:the exiled cards?|them|it|those cards|cards exiled this way)(?: or what (?:they|it) costs?)?"
     r"|(?:give|grant) (?:the exiled cards?|them|it|those cards|cards exiled this way) flash)"
 )

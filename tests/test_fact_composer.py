@@ -243,3 +243,28 @@ def test_at_that_point_is_the_moment_said_before_and_no_other() -> None:
     fact = Fact("vigilance", "lost", "after-attackers", "tapped", False)
     assert compose_fact(sentence, "after-attackers") == (fact, frozenset({("attacking", True)}))
     assert compose_fact(sentence, "after-blockers") is None
+
+
+AMBUSH = CardData("Test Ambush", ("Instant",), text="Destroy target blocking creature.")
+AMBUSH_POOL = CardPool({AMBUSH.name: AMBUSH})
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "expected"),
+    [
+        # the keyword the rule needs named by the sentence, for a card that gives none
+        (
+            "If Test Ambush destroys one of the two creatures blocking an attacking creature with menace, that "
+            "attacking creature remains blocked by the other creature.",
+            "menace.block-stands",
+        ),
+        # ... not "without menace", and not for a creature the sentence names with no keyword
+        (
+            "If Test Ambush destroys one of the two creatures blocking an attacking creature without menace, that "
+            "attacking creature remains blocked by the other creature.",
+            None,
+        ),
+    ],
+)
+def test_the_keyword_a_sentence_names_its_creature_with_counts_as_held(paragraph: str, expected: str | None) -> None:
+    assert coverage(paragraph, AMBUSH.name, AMBUSH_POOL)[0] == expected

@@ -229,6 +229,26 @@ TENTH = CardPool({c.name: c for c in (SCAVENGER, IMP, PLAIN)})
         (SCAVENGER, "Test Scavenger doesn't give the exiled cards flash.", "play-from-exile.timing-unchanged"),
         (SCAVENGER, "Test Scavenger gives the exiled cards flash.", None),
         (PLAIN, "Test Ogre doesn't change when you may play the exiled cards.", None),
+        # eleventh round: the use of the card's permission as the subject
+        (
+            SCAVENGER,
+            "Casting a spell with Test Scavenger doesn't change when you can cast it.",
+            "play-from-exile.timing-unchanged",
+        ),
+        (SCAVENGER, "Casting a spell with Test Scavenger changes when you can cast it.", None),
+        # "to cast it": the kind of card the sentence before named
+        (
+            IMP,
+            "Test Imp doesn't let you cast a creature card without flash during combat. You'll have to wait until "
+            "your postcombat main phase to cast it.",
+            "play-from-exile.timing-unchanged",
+        ),
+        (
+            IMP,
+            "You can cast an instant card exiled with Test Imp during combat. You'll have to wait until your "
+            "postcombat main phase to cast it.",
+            None,
+        ),
         # the card's exile as the condition, the kind said last, "can't ... until"
         (
             SCAVENGER,
