@@ -480,63 +480,68 @@ BLOCKER_GONE_FORMS = rf"{_BLOCKER_GONE}|{_REMOVING_BLOCKER}"
 MOMENT_FORMS_ALL = _MOMENT
 EVENT_FORMS = _EVENT
 PREDICATE_FORM = _PREDICATE
-_FRAMES = tuple(
-    re.compile(frame)
-    for frame in (
-        # if it gains flying after it is blocked, it remains blocked
-        rf"(?:even )?if {_NP} {_CHANGE_VERB} (?:{_MOMENT}), (?:{_NP} )?(?:{_PREDICATE})",
-        # if an attacking creature loses vigilance, it remains untapped
-        rf"if {_NP_MOMENT} {_CHANGE_VERB}, (?:{_NP} )?(?:{_PREDICATE})",
-        # an attacking creature that loses vigilance remains untapped
-        rf"{_NP_MOMENT} that {_CHANGE_VERB} (?:{_PREDICATE})",
-        # a creature that gains vigilance after it has attacked does not become untapped
-        rf"{_NP} that {_CHANGE_VERB} (?:{_MOMENT}),? (?:{_PREDICATE})",
-        # after attackers are declared, attacking creatures remain tapped even if they gain vigilance
-        rf"(?:{_MOMENT}), {_NP} (?:{_PREDICATE}),? (?:even if|if|even though|when|once) {_NP} {_CHANGE_VERB}",
-        # creatures that have attacked this turn remain tapped if they gain vigilance
-        rf"{_NP_MOMENT} (?:{_PREDICATE}),? (?:even if|if|even though|when|once) {_NP} {_CHANGE_VERB}",
-        # a creature that has attacked and then gains vigilance remains tapped
-        rf"{_NP_MOMENT},? and (?:then )?{_CHANGE_VERB},? (?:{_PREDICATE})",
-        # giving it vigilance after it has attacked won't cause it to untap (", it will untap": a
-        # consequence said through a permission, in the normal form)
-        rf"{_CHANGE_SUBJECT} (?:{_MOMENT}),? (?:{_NP} )?(?:{_PREDICATE})",
-        # causing an attacking creature to lose vigilance won't cause it to become tapped
-        rf"{_CHANGE_SUBJECT} (?P<implied>)(?:{_PREDICATE})",
-        # after it is blocked, giving it flying won't undo the block
-        rf"(?:{_MOMENT}), {_CHANGE_SUBJECT} (?:{_PREDICATE})",
-        # after it is blocked, if it gains flying, it remains blocked
-        rf"(?:{_MOMENT}), if {_NP} {_CHANGE_VERB}, (?:{_NP} )?(?:{_PREDICATE})",
-        # it remains blocked even if it gains flying after blockers are declared
-        rf"{_NP} (?:{_PREDICATE}),? (?:even if|if|even though) {_NP} {_CHANGE_VERB} (?:{_MOMENT})",
-        # once it has been declared as an attacker, it doesn't matter if it loses haste
-        rf"(?:{_MOMENT}), it (?P<matters_not>does not |do not )?(?P<matters>matters?) (?:if|whether) {_NP} {_CHANGE_VERB}",
-        # if it blocks a creature with flying and then loses reach, it remains blocking that creature
-        rf"if (?:{_EVENT}),? and (?:then )?(?:{_NP} )?{_CHANGE_VERB}{_BEFORE_SECOND}, (?:{_NP} )?(?:{_PREDICATE})",
-        # if it becomes blocked, giving it flying won't change that
-        rf"(?:if|once|after) (?:{_EVENT}), {_CHANGE_SUBJECT} (?:{_PREDICATE})",
-        rf"(?:if )?(?:{_MOMENT}),? and then (?:{_NP} )?{_CHANGE_VERB}{_BEFORE_SECOND}, (?:{_NP} )?(?:{_PREDICATE})",
-        rf"(?:{_NP} )?(?:{_PREDICATE}),? (?:even )?if (?:{_EVENT}),? and (?:then )?(?:{_NP} )?{_CHANGE_VERB}",
-        # if one of its blockers leaves the battlefield, it remains blocked (ninth round: "if it is
-        # blocked and one of its blockers is destroyed before combat damage, ...")
-        rf"(?:(?:{_MOMENT}), )?(?:even )?if (?:{_NP} (?:is|has been|becomes) blocked(?: by (?:two|2|three|3|two or more|2 or more) creatures)? and )?"
-        rf"{_BLOCKER_GONE}(?: before (?:combat damage|the combat damage step|damage is dealt))?, (?:{_NP} )?(?:{_PREDICATE})",
-        rf"(?:{_NP} )?(?:{_PREDICATE}),? (?:even )?if {_BLOCKER_GONE}",
-        # if you sacrifice ~ after it blocks, the creature it blocked remains blocked
-        rf"(?:{_CARD_BLOCKER_GONE}) (?:{_PREDICATE})",
-        # removing one of its blockers from combat won't undo the block
-        rf"(?:(?:{_MOMENT}), )?(?:{_REMOVING_BLOCKER}) (?:{_PREDICATE})",
-        # tenth round: the card's effect said to happen at the moment, and so the change ("~'s triggered
-        # ability resolves after blockers have been declared, so gaining flying won't change the block")
-        rf"{_EFFECT_HAPPENS} (?:{_MOMENT}),? so {_CHANGE_SUBJECT} (?:{_PREDICATE})",
-        rf"{_EFFECT_HAPPENS} (?:{_MOMENT}),? so (?:even )?if {_NP} {_CHANGE_VERB}, (?:{_NP} )?(?:{_PREDICATE})",
-        # tenth round: "after attackers have been declared, an attacking creature that gains vigilance remains tapped"
-        rf"(?:{_MOMENT}), {_NP_MOMENT} that {_CHANGE_VERB} (?:{_PREDICATE})",
-        # ninth round: "it remains blocked even if it loses flying": the moment is the one the outcome
-        # names (a creature is blocked, or blocking, only once blockers are declared; attacking, once
-        # attackers are)
-        rf"{_NP} (?P<implied>)(?:{_PREDICATE}),? (?:even if|even after|even though) {_NP} {_CHANGE_VERB}",
-    )
+#: The frames, as text: compiled on first use (:func:`_frames`), so that a process that never reads a
+#: combat sentence (a command's usage error, a run) does not pay for compiling them.
+_FRAME_FORMS: tuple[str, ...] = (
+    # if it gains flying after it is blocked, it remains blocked
+    rf"(?:even )?if {_NP} {_CHANGE_VERB} (?:{_MOMENT}), (?:{_NP} )?(?:{_PREDICATE})",
+    # if an attacking creature loses vigilance, it remains untapped
+    rf"if {_NP_MOMENT} {_CHANGE_VERB}, (?:{_NP} )?(?:{_PREDICATE})",
+    # an attacking creature that loses vigilance remains untapped
+    rf"{_NP_MOMENT} that {_CHANGE_VERB} (?:{_PREDICATE})",
+    # a creature that gains vigilance after it has attacked does not become untapped
+    rf"{_NP} that {_CHANGE_VERB} (?:{_MOMENT}),? (?:{_PREDICATE})",
+    # after attackers are declared, attacking creatures remain tapped even if they gain vigilance
+    rf"(?:{_MOMENT}), {_NP} (?:{_PREDICATE}),? (?:even if|if|even though|when|once) {_NP} {_CHANGE_VERB}",
+    # creatures that have attacked this turn remain tapped if they gain vigilance
+    rf"{_NP_MOMENT} (?:{_PREDICATE}),? (?:even if|if|even though|when|once) {_NP} {_CHANGE_VERB}",
+    # a creature that has attacked and then gains vigilance remains tapped
+    rf"{_NP_MOMENT},? and (?:then )?{_CHANGE_VERB},? (?:{_PREDICATE})",
+    # giving it vigilance after it has attacked won't cause it to untap (", it will untap": a
+    # consequence said through a permission, in the normal form)
+    rf"{_CHANGE_SUBJECT} (?:{_MOMENT}),? (?:{_NP} )?(?:{_PREDICATE})",
+    # causing an attacking creature to lose vigilance won't cause it to become tapped
+    rf"{_CHANGE_SUBJECT} (?P<implied>)(?:{_PREDICATE})",
+    # after it is blocked, giving it flying won't undo the block
+    rf"(?:{_MOMENT}), {_CHANGE_SUBJECT} (?:{_PREDICATE})",
+    # after it is blocked, if it gains flying, it remains blocked
+    rf"(?:{_MOMENT}), if {_NP} {_CHANGE_VERB}, (?:{_NP} )?(?:{_PREDICATE})",
+    # it remains blocked even if it gains flying after blockers are declared
+    rf"{_NP} (?:{_PREDICATE}),? (?:even if|if|even though) {_NP} {_CHANGE_VERB} (?:{_MOMENT})",
+    # once it has been declared as an attacker, it doesn't matter if it loses haste
+    rf"(?:{_MOMENT}), it (?P<matters_not>does not |do not )?(?P<matters>matters?) (?:if|whether) {_NP} {_CHANGE_VERB}",
+    # if it blocks a creature with flying and then loses reach, it remains blocking that creature
+    rf"if (?:{_EVENT}),? and (?:then )?(?:{_NP} )?{_CHANGE_VERB}{_BEFORE_SECOND}, (?:{_NP} )?(?:{_PREDICATE})",
+    # if it becomes blocked, giving it flying won't change that
+    rf"(?:if|once|after) (?:{_EVENT}), {_CHANGE_SUBJECT} (?:{_PREDICATE})",
+    rf"(?:if )?(?:{_MOMENT}),? and then (?:{_NP} )?{_CHANGE_VERB}{_BEFORE_SECOND}, (?:{_NP} )?(?:{_PREDICATE})",
+    rf"(?:{_NP} )?(?:{_PREDICATE}),? (?:even )?if (?:{_EVENT}),? and (?:then )?(?:{_NP} )?{_CHANGE_VERB}",
+    # if one of its blockers leaves the battlefield, it remains blocked (ninth round: "if it is
+    # blocked and one of its blockers is destroyed before combat damage, ...")
+    rf"(?:(?:{_MOMENT}), )?(?:even )?if (?:{_NP} (?:is|has been|becomes) blocked(?: by (?:two|2|three|3|two or more|2 or more) creatures)? and )?"
+    rf"{_BLOCKER_GONE}(?: before (?:combat damage|the combat damage step|damage is dealt))?, (?:{_NP} )?(?:{_PREDICATE})",
+    rf"(?:{_NP} )?(?:{_PREDICATE}),? (?:even )?if {_BLOCKER_GONE}",
+    # if you sacrifice ~ after it blocks, the creature it blocked remains blocked
+    rf"(?:{_CARD_BLOCKER_GONE}) (?:{_PREDICATE})",
+    # removing one of its blockers from combat won't undo the block
+    rf"(?:(?:{_MOMENT}), )?(?:{_REMOVING_BLOCKER}) (?:{_PREDICATE})",
+    # tenth round: the card's effect said to happen at the moment, and so the change ("~'s triggered
+    # ability resolves after blockers have been declared, so gaining flying won't change the block")
+    rf"{_EFFECT_HAPPENS} (?:{_MOMENT}),? so {_CHANGE_SUBJECT} (?:{_PREDICATE})",
+    rf"{_EFFECT_HAPPENS} (?:{_MOMENT}),? so (?:even )?if {_NP} {_CHANGE_VERB}, (?:{_NP} )?(?:{_PREDICATE})",
+    # tenth round: "after attackers have been declared, an attacking creature that gains vigilance remains tapped"
+    rf"(?:{_MOMENT}), {_NP_MOMENT} that {_CHANGE_VERB} (?:{_PREDICATE})",
+    # ninth round: "it remains blocked even if it loses flying": the moment is the one the outcome
+    # names (a creature is blocked, or blocking, only once blockers are declared; attacking, once
+    # attackers are)
+    rf"{_NP} (?P<implied>)(?:{_PREDICATE}),? (?:even if|even after|even though) {_NP} {_CHANGE_VERB}",
 )
+
+
+@lru_cache(maxsize=1)
+def _frames() -> tuple[re.Pattern[str], ...]:
+    return tuple(re.compile(frame) for frame in _FRAME_FORMS)
+
 
 #: Dropped before reading (after the contractions are spelled out: :mod:`rulings.meaning`): the
 #: future "will" before a verb that is not negated, and words of emphasis that claim nothing
@@ -731,7 +736,7 @@ def read_fact(sentence: str) -> Fact | None:
     all of it (see the module docstring). The sentence is read in the claim reader's normal form
     first, then as written (the normal form writes some changes as states: "a creature that gains
     vigilance" as "a creature with vigilance")."""
-    groups = first_match(sentence, _FRAMES)
+    groups = first_match(sentence, _frames())
     return None if groups is None else _fact(groups)
 
 
@@ -747,7 +752,12 @@ def first_match(sentence: str, frames: Iterable[re.Pattern[str]]) -> dict[str, s
     return None
 
 
-_OUTCOME_ONLY = re.compile(rf"(?:(?:once |after |when )?(?:{_MOMENT}),? )?(?:{_NP} )?(?:{_PREDICATE})")
+_OUTCOME_ONLY_FORM = rf"(?:(?:once |after |when )?(?:{_MOMENT}),? )?(?:{_NP} )?(?:{_PREDICATE})"
+
+
+@lru_cache(maxsize=1)
+def _outcome_only() -> re.Pattern[str]:
+    return re.compile(_OUTCOME_ONLY_FORM)
 
 
 @lru_cache(maxsize=8192)
@@ -765,7 +775,7 @@ def read_outcome_at(sentence: str) -> tuple[str, bool, str | None] | None:
     """The outcome, whether it holds, and the moment of combat the sentence names before it, if any
     ("Once it's been declared as an attacker, it stays in combat."): such a sentence says again what
     follows from a fact of that moment (eighth round). None if it says anything more."""
-    found = _OUTCOME_ONLY.fullmatch(prepared(sentence))
+    found = _outcome_only().fullmatch(prepared(sentence))
     if found is None:
         return None
     groups = found.groupdict()

@@ -133,35 +133,43 @@ _CONSEQUENCE = (
     r"|,? (?:so|and) abilities that trigger whenever (?:a|an|that|the) [a-z ]+ is tapped for mana (?:will not|do not) trigger)?"
 )
 
-_FRAMES = (
+#: The frames, as text, compiled on first use (:func:`_frames`): importing the package stays cheap.
+_FRAME_FORMS: tuple[str, ...] = (
     # "a forest that becomes tapped for another reason isn't tapped for mana" (or "a land tapped by ...")
-    re.compile(rf"{_SUBJECT} {_TAPPED_BY},? {_IS_FOR_MANA}{_CONSEQUENCE}"),
-    re.compile(rf"{_SUBJECT} tapped (?P<sw2>{_WAY}),? {_IS_FOR_MANA}{_CONSEQUENCE}"),
+    (rf"{_SUBJECT} {_TAPPED_BY},? {_IS_FOR_MANA}{_CONSEQUENCE}"),
+    (rf"{_SUBJECT} tapped (?P<sw2>{_WAY}),? {_IS_FOR_MANA}{_CONSEQUENCE}"),
     # "if you tap a creature to crew a Vehicle, it isn't tapped for mana"
-    re.compile(
+    (
         rf"if (?:(?:you|an opponent|a player|its controller) taps? {_SUBJECT}|{_SUBJECT} (?:is|are|becomes|become|gets|get) tapped)"
         rf" (?:{_WAY})(?:,? (?:or|such as) (?:{_ANY_WAY}))*, "
         rf"(?:it|they|that (?:creature|land|permanent)) {_IS_FOR_MANA}{_CONSEQUENCE}"
     ),
     # "tapping creatures to help cast ~ with convoke isn't tapping them for mana" / "activating its
     # mana ability counts as tapping it for mana" / "sacrificing it for mana doesn't count"
-    re.compile(
+    (
         rf"(?:{_GERUND}) {_COUNTS}{_EVEN_WITH_MANA}(?:,? (?:since|because) (?:each of them|it|that mana ability|its mana ability) "
         rf"(?P<t_neg>does not |do not )?includes? \{{t\}} in (?:its|their) cost)?{_CONSEQUENCE}"
     ),
     # "~ is tapped for mana only when you activate its mana ability"
-    re.compile(rf"{_SUBJECT} (?:is|are) tapped for mana only (?P<only>){_WAY}"),
+    (rf"{_SUBJECT} (?:is|are) tapped for mana only (?P<only>){_WAY}"),
     # tenth round: "if a spell or ability taps the enchanted land, that land isn't tapped for mana"
-    re.compile(
+    (
         rf"if (?P<by_effect>a spell or ability|a spell|an ability|an effect|~|~'s (?:[a-z]+ )?ability) taps {_SUBJECT}, "
         rf"(?:it|they|that (?:creature|land|permanent)) {_IS_FOR_MANA}(?: either)?{_CONSEQUENCE}"
     ),
     # "only activating a mana ability with {T} in its cost counts"
-    re.compile(rf"only (?P<only3>)(?:{_GERUND}) counts?(?: as tapping (?:it|them) for mana)?"),
+    (rf"only (?P<only3>)(?:{_GERUND}) counts?(?: as tapping (?:it|them) for mana)?"),
     # tenth round: the card's trigger said to need the mana ability ("its last ability triggers only when you
     # activate its mana ability")
-    re.compile(rf"(?:~'s|its|the) (?:triggered |last |first |second )?ability triggers only (?P<only2>){_WAY}"),
+    (rf"(?:~'s|its|the) (?:triggered |last |first |second )?ability triggers only (?P<only2>){_WAY}"),
 )
+
+
+@lru_cache(maxsize=1)
+def _frames() -> tuple[re.Pattern[str], ...]:
+    return tuple(re.compile(form) for form in _FRAME_FORMS)
+
+
 #: The consequence alone, after the way ("if ~ is tapped to crew a Vehicle, its ability doesn't trigger"):
 #: an explanation of the card's trigger, read only next to a statement.
 _CAUSE_TRIGGER = (
@@ -223,7 +231,7 @@ def _read_for_trigger(text: str) -> str | None:
 def _read(text: str) -> str | None:
     if _EXPLAIN.fullmatch(text) or _CONSEQUENCE_ONLY.fullmatch(text):
         return EXPLAINS
-    for frame in _FRAMES:
+    for frame in _frames():
         found = frame.fullmatch(text)
         if found is None:
             continue

@@ -136,46 +136,49 @@ _NOT_AGAIN = (
 )
 _CHANGE = rf"(?:(?P<gain>gains|gain)|(?P<lose>loses|lose)|(?P<either>gains or loses|loses or gains)) {_KEYWORD}"
 
-_FRAMES = tuple(
-    re.compile(frame)
-    for frame in (
-        # ~'s ability doesn't affect creatures that are already blocked / blocks that have been declared
-        rf"(?:{_EFFECT}|{_EVENT}) {_NO_EFFECT} (?:{_statuses('o', _SETTLED_OBJECT)}|(?P<o_creatures>"
-        rf"{_SETTLED_CREATURES['after-attackers']}|{_SETTLED_CREATURES['after-blockers']}))",
-        # tenth round: ~ won't remove an attacking creature from combat / won't untap an attacking creature
-        rf"(?:{_EFFECT}|{_EVENT}) {_NOT} (?:(?P<r_attacks>remove {_ATTACKING} from combat)|(?P<r_taps>untap {_ATTACKING}))",
-        # ... said of the creature it was cast on ("casting ~ on a creature that's already attacking doesn't untap it")
-        rf"{_EVENT_ON_ATTACKER} {_NOT} (?:(?P<r_attacks2>remove {_THAT} from combat)|(?P<r_taps2>untap {_THAT}))",
-        # ~ won't undo any blocks if it's cast after blockers are declared
-        rf"(?:{_EFFECT}) {_NO_EFFECT} (?:{_statuses('o')}) (?:if|when|once) (?:it is|~ is) (?:cast|activated|resolved)"
-        rf" (?:{_moments('m')})",
-        # casting ~ after attackers are declared won't remove any of them from combat
-        rf"{_EVENT} (?:{_moments('m')}) {_NOT} (?:(?P<r_attacks3>remove (?:any of them|them|{_ATTACKING}) from combat)"
-        rf"|(?P<r_taps3>untap (?:any of them|them|{_ATTACKING})))",
-        # casting ~ after blockers are declared won't affect how it is blocked
-        rf"(?:{_EFFECT}|{_EVENT}) (?:{_moments('m')}),? {_NO_EFFECT} (?:{_statuses('o')})",
-        rf"(?:{_moments('m')}), (?:{_EFFECT}|{_EVENT}) {_NO_EFFECT} (?:{_statuses('o')})",
-        # casting ~ during the declare blockers step is too late to affect how your creatures are blocked
-        rf"{_EVENT} (?:{_moments('m')}|during the declare (?:(?P<d_attackers>attackers)|(?P<d_blockers>blockers)) step)"
-        rf" {_TOO_LATE}",
-        rf"(?:{_moments('m')}), it {_TOO_LATE}",
-        # to change how a creature can be blocked, the ability must resolve before blockers are declared
-        rf"(?:{_PURPOSE}), (?:(?:{_EFFECT}|you|{CREATURE}) {_MUST} )?{_DO_IT} {_BEFORE}",
-        rf"(?:{_EFFECT}|you|{CREATURE}) {_MUST} {_DO_IT} {_BEFORE},? (?:in order )?(?:{_PURPOSE})",
-        # whether ~ taps is determined only as it attacks
-        rf"(?:{_statuses('w')}) (?:(?:is|was) (?:determined|checked|decided|set|fixed|locked in|settled|relevant)|matters|mattered"
-        r"|only matters) (?:only )?"
-        rf"(?:as|when|once|at the moment|at the time) (?:{_AT_ANY})",
-        # eleventh round: the keyword itself said to matter only at its status's moment ("vigilance matters only as
-        # attackers are declared"): the status it decides
-        rf"(?:only (?P<kw_w1>{_STATUS_KEYWORD}) (?:is (?:checked|relevant)|matters)|(?P<kw_w2>{_STATUS_KEYWORD}) (?:(?:is|was)"
-        r" (?:checked|relevant|considered) only|matters only|only matters))"
-        rf" (?:as|when|once|at the moment|at the time) (?:{_AT_ANY})",
-        # blocks aren't reevaluated when a creature loses flying
-        rf"(?:(?:{_moments('m')}), )?(?:the |those |any )?(?:(?P<n_blocks>blocks?)|(?P<n_attacks>attacks?)) {_NOT_AGAIN}"
-        rf"(?: (?:when|if|after|even if|once) (?:{_SOMEONE}|{CREATURE}) {_CHANGE})?",
-    )
+#: The frames, as text, compiled on first use (:func:`_frames`): importing the package stays cheap.
+_FRAME_FORMS: tuple[str, ...] = (
+    # ~'s ability doesn't affect creatures that are already blocked / blocks that have been declared
+    rf"(?:{_EFFECT}|{_EVENT}) {_NO_EFFECT} (?:{_statuses('o', _SETTLED_OBJECT)}|(?P<o_creatures>"
+    rf"{_SETTLED_CREATURES['after-attackers']}|{_SETTLED_CREATURES['after-blockers']}))",
+    # tenth round: ~ won't remove an attacking creature from combat / won't untap an attacking creature
+    rf"(?:{_EFFECT}|{_EVENT}) {_NOT} (?:(?P<r_attacks>remove {_ATTACKING} from combat)|(?P<r_taps>untap {_ATTACKING}))",
+    # ... said of the creature it was cast on ("casting ~ on a creature that's already attacking doesn't untap it")
+    rf"{_EVENT_ON_ATTACKER} {_NOT} (?:(?P<r_attacks2>remove {_THAT} from combat)|(?P<r_taps2>untap {_THAT}))",
+    # ~ won't undo any blocks if it's cast after blockers are declared
+    rf"(?:{_EFFECT}) {_NO_EFFECT} (?:{_statuses('o')}) (?:if|when|once) (?:it is|~ is) (?:cast|activated|resolved)"
+    rf" (?:{_moments('m')})",
+    # casting ~ after attackers are declared won't remove any of them from combat
+    rf"{_EVENT} (?:{_moments('m')}) {_NOT} (?:(?P<r_attacks3>remove (?:any of them|them|{_ATTACKING}) from combat)"
+    rf"|(?P<r_taps3>untap (?:any of them|them|{_ATTACKING})))",
+    # casting ~ after blockers are declared won't affect how it is blocked
+    rf"(?:{_EFFECT}|{_EVENT}) (?:{_moments('m')}),? {_NO_EFFECT} (?:{_statuses('o')})",
+    rf"(?:{_moments('m')}), (?:{_EFFECT}|{_EVENT}) {_NO_EFFECT} (?:{_statuses('o')})",
+    # casting ~ during the declare blockers step is too late to affect how your creatures are blocked
+    rf"{_EVENT} (?:{_moments('m')}|during the declare (?:(?P<d_attackers>attackers)|(?P<d_blockers>blockers)) step)"
+    rf" {_TOO_LATE}",
+    rf"(?:{_moments('m')}), it {_TOO_LATE}",
+    # to change how a creature can be blocked, the ability must resolve before blockers are declared
+    rf"(?:{_PURPOSE}), (?:(?:{_EFFECT}|you|{CREATURE}) {_MUST} )?{_DO_IT} {_BEFORE}",
+    rf"(?:{_EFFECT}|you|{CREATURE}) {_MUST} {_DO_IT} {_BEFORE},? (?:in order )?(?:{_PURPOSE})",
+    # whether ~ taps is determined only as it attacks
+    rf"(?:{_statuses('w')}) (?:(?:is|was) (?:determined|checked|decided|set|fixed|locked in|settled|relevant)|matters|mattered"
+    r"|only matters) (?:only )?"
+    rf"(?:as|when|once|at the moment|at the time) (?:{_AT_ANY})",
+    # eleventh round: the keyword itself said to matter only at its status's moment ("vigilance matters only as
+    # attackers are declared"): the status it decides
+    rf"(?:only (?P<kw_w1>{_STATUS_KEYWORD}) (?:is (?:checked|relevant)|matters)|(?P<kw_w2>{_STATUS_KEYWORD}) (?:(?:is|was)"
+    r" (?:checked|relevant|considered) only|matters only|only matters))"
+    rf" (?:as|when|once|at the moment|at the time) (?:{_AT_ANY})",
+    # blocks aren't reevaluated when a creature loses flying
+    rf"(?:(?:{_moments('m')}), )?(?:the |those |any )?(?:(?P<n_blocks>blocks?)|(?P<n_attacks>attacks?)) {_NOT_AGAIN}"
+    rf"(?: (?:when|if|after|even if|once) (?:{_SOMEONE}|{CREATURE}) {_CHANGE})?",
 )
+
+
+@lru_cache(maxsize=1)
+def _frames() -> tuple[re.Pattern[str], ...]:
+    return tuple(re.compile(form) for form in _FRAME_FORMS)
 
 
 #: The changes a keyword the card has can make.
@@ -256,7 +259,7 @@ def _settled(groups: dict[str, str | None]) -> Settled | None:
 @lru_cache(maxsize=8192)
 def read_settled(sentence: str) -> Settled | None:
     """The status ``sentence`` says is settled at its moment, or None if no frame reads all of it."""
-    groups = first_match(sentence, _FRAMES)
+    groups = first_match(sentence, _frames())
     return None if groups is None else _settled(groups)
 
 
