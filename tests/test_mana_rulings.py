@@ -519,6 +519,7 @@ def test_a_mutant_differs_from_the_reference_on_a_known_state():
     assert [a.ability for a in session.legal_actions() if a.source == sick] == ["mana"]
 
 
+@pytest.mark.slow  # a whole mutant run in a subprocess: .ci/run runs it (the mutants stage kills every mutant too)
 def test_cli_kills_a_mana_mutant(tmp_path):
     out = tmp_path / "m"
     done = subprocess.run(

@@ -15,6 +15,7 @@ def cli(*args: str, cwd) -> subprocess.CompletedProcess:
     )
 
 
+@pytest.mark.slow  # a whole mutant run in a subprocess: .ci/run runs it (the mutants stage kills every mutant too)
 @pytest.mark.parametrize(
     "mutant, ruling, message",
     [

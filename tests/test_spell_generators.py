@@ -7,6 +7,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
 from hypothesis import given
 
 from engines.reference import ReferenceEngine
@@ -129,6 +130,7 @@ def test_graveyard_sneak_states(scenario):
     assert all(c in state.player(scenario.params.player).graveyard for c in scenario.params.graveyard)
 
 
+@pytest.mark.slow  # a whole mutant run in a subprocess: .ci/run runs it (the mutants stage kills every mutant too)
 def test_cli_kills_a_rebound_mutant_with_the_ruling_it_breaks(tmp_path):
     out = tmp_path / "mutant"
     done = subprocess.run(
