@@ -24,7 +24,8 @@ from functools import lru_cache, partial
 
 from protocol.model import CardData
 from rulings.combat_forms import normal_readings, unreadable
-from rulings.keyword_changes import COMBAT_KEYWORDS, change_readings
+from rulings.keyword_changes import change_readings
+from rulings.oracle_grants import COMBAT_KEYWORDS
 
 _KEYWORD = re.compile(r"\b(" + "|".join(COMBAT_KEYWORDS) + r")\b")
 #: A sentence of the oracle text in which the card gives itself keywords ("~ has flying", "~ gains

@@ -22,9 +22,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from protocol.model import CardData
-from rulings.oracle_grants import COMBAT_KEYWORDS, Grant, grants, oracle_form
-
-_KEYWORD = re.compile(r"\b(" + "|".join(COMBAT_KEYWORDS) + r")\b")
+from rulings.oracle_grants import Grant, grants, keywords_in
 
 
 @dataclass(frozen=True)
@@ -40,14 +38,6 @@ class Change:
     keywords: tuple[str, ...]
     trigger: str
     noun: str = ""
-
-
-def _oracle(card: CardData) -> str:
-    return oracle_form(card)
-
-
-def _keywords(text: str) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(m.group(1) for m in _KEYWORD.finditer(text)))
 
 
 @lru_cache(maxsize=4096)
@@ -347,7 +337,7 @@ def _rewrites(sentence: str, cards: tuple[CardData, ...]) -> tuple[str, ...]:
     for card in cards:
         for change in changes(card):
             if change.keywords == ("*",):
-                named = _keywords(sentence)
+                named = keywords_in(sentence)
                 if not named:
                     continue
                 change = Change(change.holder, change.verb, named[:1], change.trigger, change.noun)
