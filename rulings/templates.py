@@ -385,7 +385,7 @@ class Template:
             if self.wordings.facts:
                 said |= moments_said(part.text)
             if found is None and part.clauses:
-                found = self._read_clauses(part.clauses, slots, user, cards, aside)
+                found = self._read_clauses(part.clauses, slots, user, cards, aside, context)
             if found is None and states:
                 found = self._read_outcome_again(states, (part.text, *part.readings))
             if found is None:
@@ -427,15 +427,22 @@ class Template:
         user: Iterable[UserWording],
         cards: tuple[CardData, ...],
         aside: list[tuple[str, str]],
+        context: str | None = None,
     ) -> tuple[str | None, dict[str, str]] | None:
         """A sentence of two independent clauses, each read as a sentence: every clause a statement
         or an explanation of this template (one describing the card set aside), at least one a
-        statement; the first statement found and every slot bound, or None."""
+        statement; the first statement found and every slot bound, or None. ``context``: the moment
+        of combat the paragraph named before the sentence; a clause takes the moment the clause
+        before it named, if it named one ("giving it vigilance after it has attacked won't untap
+        it, and removing vigilance won't tap it": both after attackers are declared)."""
         bound: dict[str, str] = dict(slots)
         state: str | None = None
         described: list[tuple[str, str]] = []
         for clause in clauses:
-            found = self._read_by_wording(clause, bound) or self._read_by_claim(clause, bound, user, cards)
+            found = self._read_by_wording(clause, bound) or self._read_by_claim(clause, bound, user, cards, context)
+            if self.wordings.facts:
+                said = moments_said(clause)
+                context = next(iter(said)) if len(said) == 1 else context if not said else None
             if found is None:
                 reason = describes_card(clause, cards)
                 if reason is None:

@@ -268,3 +268,57 @@ AMBUSH_POOL = CardPool({AMBUSH.name: AMBUSH})
 )
 def test_the_keyword_a_sentence_names_its_creature_with_counts_as_held(paragraph: str, expected: str | None) -> None:
     assert coverage(paragraph, AMBUSH.name, AMBUSH_POOL)[0] == expected
+
+
+WATCHER = CardData("Test Watcher", ("Enchantment",), text="Creatures you control have vigilance.")
+WATCHER_POOL = CardPool({WATCHER.name: WATCHER})
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "expected"),
+    [
+        # twelfth round: two facts joined by "and", the second clause with a gerund subject or its own "if"
+        # clause, and the moment the first clause named
+        (
+            "Giving a creature vigilance after it has attacked won't cause it to untap, and removing vigilance from an "
+            "attacking creature won't cause it to become tapped.",
+            "vigilance.changes-after-attack",
+        ),
+        (
+            "If a creature gains vigilance after it has attacked, it won't untap, and if it loses vigilance, it won't "
+            "become tapped.",
+            "vigilance.changes-after-attack",
+        ),
+        # near misses: the second clause at another moment, with another outcome, of another player's creature,
+        # or claiming another rule; and no moment said at all
+        (
+            "Giving a creature vigilance after it has attacked won't cause it to untap, and removing vigilance from it "
+            "before it attacks won't cause it to become tapped.",
+            None,
+        ),
+        (
+            "If a creature gains vigilance after it has attacked, it won't untap, and if it loses vigilance, it will "
+            "become tapped.",
+            None,
+        ),
+        (
+            "If a creature gains vigilance after it has attacked, it won't untap, and if an opponent's creature loses "
+            "vigilance, it won't become tapped.",
+            None,
+        ),
+        (
+            "If a creature gains vigilance after it has attacked, it won't untap, and losing vigilance means it can't "
+            "block.",
+            None,
+        ),
+        (
+            "Giving a creature vigilance won't cause it to untap, and removing vigilance from a creature won't cause it "
+            "to become tapped.",
+            None,
+        ),
+    ],
+)
+def test_two_facts_joined_in_one_sentence_are_both_read_at_the_moment_the_first_named(
+    paragraph: str, expected: str | None
+) -> None:
+    assert coverage(paragraph, WATCHER.name, WATCHER_POOL)[0] == expected
