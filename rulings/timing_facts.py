@@ -255,7 +255,11 @@ _OBJECTS = rf"{_PLAY} (?:{_KINDS}|{_PRONOUN})(?: or {_PLAY} {_KINDS})*"
 def _tail(g: str) -> str:
     """After a clause: its own moment ("only" may come before it), "that turn" (the condition's
     moment), or a land-play exception."""
-    return rf"(?: (?P<{g}_only2>only )?(?:{_named(g + 'm')})| (?P<{g}_that>that turn)| (?P<{g}_unless>{_LAND_UNLESS}))?"
+    # twelfth round: "right away" / "immediately" / "at that time": the condition's moment, as "that turn" is
+    return (
+        rf"(?: (?P<{g}_only2>only )?(?:{_named(g + 'm')})| (?P<{g}_that>that turn|right away|immediately|at that time)"
+        rf"| (?P<{g}_unless>{_LAND_UNLESS}))?"
+    )
 
 
 def _clause(g: str) -> str:
@@ -273,7 +277,13 @@ def _clause(g: str) -> str:
     wait = rf"{_WAIT} until (?:{_until(g + '3w')}) to (?P<{g}3_objs>{_OBJECTS})(?: {_EXILED})?"
     # tenth round: "you can't cast it until your postcombat main phase" (the wait, said with "can't")
     wait2 = rf"you {_CANNOT} (?P<{g}4_objs>{_OBJECTS})(?: {_EXILED})? until (?:{_until(g + '4w')})"
-    return f"(?:{can}|{passive}|{deny}|{wait}|{wait2})"
+    # twelfth round: "you can cast the exiled card only if it's an instant or has flash" (the kinds said as the
+    # condition: those can be played at the moment, no other can)
+    only_if = (
+        rf"you (?P<{g}5_v>{_CAN}) (?P<{g}5_objs>{_PLAY} (?:{_PRONOUN}|{_GENERIC}))(?: {_EXILED})?(?: (?:{_named(g + '5m')}))?"
+        rf" only if (?:it is|it has|they are|they have) (?P<{g}5_kinds>(?:{_KINDS}|flash)(?: or (?:it )?(?:is|has) (?:{_KINDS}|flash))*)"
+    )
+    return f"(?:{can}|{passive}|{deny}|{wait}|{wait2}|{only_if})"
 
 
 #: "if it is a land card," / "if the exiled card is a creature card without flash," / "if one of
@@ -308,10 +318,15 @@ def _kinds_of(phrase: str) -> frozenset[str] | None:
         flash = re.search(_FLASH, part)
         words = [w for w in re.findall(r"[a-z]+", part[: flash.start()] if flash else part) if w not in _NOT_TYPES]
         singular = ["sorcery" if w == "sorceries" else w.removesuffix("s") for w in words]
+        if flash and not re.search(r"without|not have", flash.group(0)) and singular in ([], ["creature"], ["instant"]):
+            # twelfth round: a card (or creature) with flash is cast any time you could cast an instant (702.8a)
+            kinds.add("instant-speed")
+            continue
         if len(singular) != 1 or singular[0] not in _KIND_WORDS:
             return None
-        if flash and (singular != ["creature"] or not re.search(r"without|not have", flash.group(0))):
-            # "a creature card without flash" is a creature the checks draw; a card with flash is not
+        if flash and singular != ["creature"]:
+            # "a creature card without flash" is a creature the checks draw; "a sorcery without flash" says
+            # nothing a check would show
             return None
         kinds.add(_KIND_WORDS[singular[0]])
     return frozenset(kinds) or None
@@ -325,10 +340,12 @@ def _clause_facts(
     land_used: bool,
 ) -> list[TimingFact] | None:
     """The facts one clause states, or None if it states none this reader can judge."""
-    for i in range(5):
+    for i in range(6):
         p = f"{g}{i}"
         if groups.get(f"{p}_objs") is None:
             continue
+        if i == 5:
+            return _only_kinds(groups, p, condition)
         objs = groups[f"{p}_objs"] or ""
         kinds: frozenset[str] | None
         # each verb's object ("play a land or cast a sorcery"); a passive clause's subject is one
@@ -369,6 +386,19 @@ def _clause_facts(
             return None
         if land_used and moment is not _MOMENTS["land-play-used"]:
             moment = moment & _MOMENTS["land-play-used"]
+        if (
+            groups.get(f"{p}_only")
+            and not negative
+            and _moment_of(groups, f"{p}m") is None
+            and not groups.get(f"{p}_unless")
+            and not land_used
+        ):
+            # twelfth round: "if you activate it during an opponent's turn, you can cast only instants and cards
+            # with flash from among them": at the condition's moment, only cards of those kinds (the others cannot)
+            others = frozenset(KINDS) - found
+            return [TimingFact(frozenset(found), "can", moment)] + (
+                [TimingFact(others, "cannot", moment)] if others else []
+            )
         if groups.get(f"{p}_deny") is not None:
             verdict = "not-all"
         elif only:
@@ -379,6 +409,24 @@ def _clause_facts(
             return None
         return [TimingFact(frozenset(found), verdict, moment)]
     return []
+
+
+def _only_kinds(
+    groups: dict[str, str | None], p: str, condition: frozenset[Situation] | None
+) -> list[TimingFact] | None:
+    """The facts of "you can cast it [at a moment] only if it's <kinds>": cards of those kinds can be
+    played at the moment, cards of every other kind cannot."""
+    kinds: set[str] = set()
+    for phrase in re.split(r" or (?:it )?(?:is|has) ", groups.get(f"{p}_kinds") or ""):
+        found = frozenset({"instant-speed"}) if phrase == "flash" else _kinds_of(phrase)
+        if found is None:
+            return None
+        kinds |= found
+    moment = _moment_of(groups, f"{p}m") or condition
+    if moment is None or not kinds:
+        return None
+    others = frozenset(KINDS) - kinds
+    return [TimingFact(frozenset(kinds), "can", moment)] + ([TimingFact(others, "cannot", moment)] if others else [])
 
 
 #: A card whose ability exiles during combat (a combat trigger): for it, the next main phase is the
@@ -431,6 +479,13 @@ _UNCHANGED = re.compile(
     r" (?:does not|will not) (?:change when you (?:can|may) (?:play|cast)"
     r" (?:the exiled cards?|them|it|those cards|cards exiled this way)(?: or what (?:they|it) costs?)?"
     r"|(?:give|grant) (?:the exiled cards?|them|it|those cards|cards exiled this way) flash)"
+    # twelfth round: "it doesn't give you permission to play it at a time you otherwise couldn't", "~ doesn't let you
+    # cast the exiled cards at times you couldn't otherwise cast them" (the permission, or its pronoun, as the subject)
+    r"|(?:~(?:'s (?:triggered |activated |)ability)?|it|the permission|that permission|this permission)"
+    r" (?:does not|will not) (?:let you|allow you to|give you (?:the )?permission to) (?:play|cast)"
+    r" (?:the (?:exiled|chosen) cards?|them|it|those cards|that card|cards exiled this way)"
+    r" at (?:a time|times|any time) (?:when )?you (?:otherwise )?(?:normally )?(?:could not|would not be able to|cannot)"
+    r"(?: otherwise| normally)?(?: (?:play|cast) (?:it|them))?(?: otherwise| normally)?"
 )
 
 

@@ -79,6 +79,35 @@ def judged(sentence: str) -> bool | None:
         ("you can cast only sorcery cards from among them during your main phase while the stack is empty.", True),
         ("you can cast only instant cards from among them during your main phase.", False),
         ("you can play a land exiled this way only if you haven't played one yet this turn.", True),
+        # twelfth round: a card with flash is cast at instant speed (702.8a); the kinds said after "only if";
+        # "only <kinds>" at the condition's moment (no other kind then); "right away" is the condition's moment
+        ("you can cast a card with flash exiled this way during an opponent's turn.", True),
+        ("you can't cast a creature card with flash exiled this way during an opponent's turn.", False),
+        (
+            "if you activate ~'s ability during an opponent's turn, you can cast the exiled card only if it's an "
+            "instant or has flash.",
+            True,
+        ),
+        (
+            "if you activate ~'s ability during an opponent's turn, you can cast the exiled card only if it's a sorcery.",
+            False,
+        ),
+        (
+            "if you activate ~'s ability during an opponent's turn, you can cast only instants and cards with flash "
+            "from among them, and you can't play any lands exiled this way.",
+            True,
+        ),
+        ("if you activate ~'s ability during your main phase, you can cast only instants from among them.", False),
+        (
+            "because the card is exiled during your upkeep, you can't cast a creature or sorcery card exiled with ~ "
+            "right away.",
+            True,
+        ),
+        (
+            "because the card is exiled during your upkeep, you can cast a creature or sorcery card exiled with ~ "
+            "right away.",
+            False,
+        ),
     ],
 )
 def test_a_timing_claim_is_judged_by_the_rules(sentence, expected):
@@ -90,7 +119,7 @@ def test_a_timing_claim_is_judged_by_the_rules(sentence, expected):
     [
         # a kind the rules time two ways, or the checks never draw
         "you can't cast a nonland card exiled this way during your upkeep.",
-        "you can cast a card with flash exiled this way during an opponent's turn.",
+        "you can't cast a land card with flash exiled this way during your upkeep.",
         "you can't cast an artifact card exiled this way during your upkeep.",
         # a moment the grammar has not, another player, another zone, more than the claim
         "you can't cast a creature card exiled this way right away.",
@@ -236,6 +265,19 @@ TENTH = CardPool({c.name: c for c in (SCAVENGER, IMP, PLAIN)})
             "play-from-exile.timing-unchanged",
         ),
         (SCAVENGER, "Casting a spell with Test Scavenger changes when you can cast it.", None),
+        # twelfth round: "at a time you couldn't otherwise", of the card or of its permission's pronoun
+        (
+            SCAVENGER,
+            "Test Scavenger doesn't let you play the exiled cards at times you couldn't otherwise play them.",
+            "play-from-exile.timing-unchanged",
+        ),
+        (
+            SCAVENGER,
+            "Test Scavenger doesn't give you permission to play the exiled cards at a time you otherwise couldn't.",
+            "play-from-exile.timing-unchanged",
+        ),
+        (SCAVENGER, "Test Scavenger lets you play the exiled cards at times you couldn't otherwise play them.", None),
+        (PLAIN, "Test Ogre doesn't let you play the exiled cards at times you couldn't otherwise play them.", None),
         # "to cast it": the kind of card the sentence before named
         (
             IMP,
