@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from protocol.model import CardData
 from rulings.exile_fate import STATE as FATE_STATE
 from rulings.exile_fate import read_fate
+from rulings.mana_parts import read_mana
 from rulings.mana_tapping import STATE as MANA_TAPPING_STATE
-from rulings.mana_tapping import read_mana_tapping
 from rulings.timing_facts import states_normal_timing
 from rulings.trample_facts import (
     GONE_STATES,
@@ -46,8 +46,9 @@ def _timing(texts: Iterable[str], cards: tuple[CardData, ...]) -> str | None:
 
 
 READERS: dict[str, FactReader] = {
-    # rulings/mana_tapping.py: how a permanent became tapped, and whether that is tapping it for mana
-    "mana-tapping": FactReader(read_mana_tapping, (MANA_TAPPING_STATE,)),
+    # rulings/mana_tapping.py: how a permanent became tapped, and whether that is tapping it for mana (and
+    # rulings/mana_parts.py: the same parts in any order)
+    "mana-tapping": FactReader(read_mana, (MANA_TAPPING_STATE,)),
     # rulings/exile_fate.py: an exiled card nobody played stays in exile
     "fate": FactReader(read_fate, (FATE_STATE,)),
     # rulings/timing_facts.py: when exiled cards can be played, judged by the normal timing rules

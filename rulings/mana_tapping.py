@@ -53,7 +53,9 @@ _WAYS: tuple[tuple[str, str, bool], ...] = (
     ("saddle", r"(?:to saddle (?:a |the |that )?mounts?)", False),
     (
         "attack",
-        r"(?:to attack|because it attacked|as it attacks|by attacking|because (?:it is|it's|they are) attacking)",
+        r"(?:to attack|because it attacked|as it attacks|by attacking|because (?:it is|it's|they are) attacking"
+        # twelfth round: "because it attacks"
+        r"|because (?:it|they) (?:attacks|attack))",
         False,
     ),
     (
@@ -76,6 +78,9 @@ _WAYS: tuple[tuple[str, str, bool], ...] = (
     ),
 )
 _WAY = "|".join(f"(?P<w_{name.replace('-', '_')}>{form})" for name, form, _ in _WAYS)
+
+#: The ways, for :mod:`rulings.mana_parts`.
+WAYS = _WAYS
 
 #: Any way that is not tapping for mana, unnamed (a second way after "or", an example of the way just named).
 _ANY_WAY = "|".join(f"(?:{form})" for _, form, for_mana in _WAYS if not for_mana)
@@ -102,6 +107,9 @@ _GERUNDS: tuple[tuple[str, str, bool], ...] = (
     ("paying", rf"paying (?:a|the|for a) (?:convoke|improvise|crew) (?:cost|spell) with {_OBJ}", False),
 )
 _GERUND = "|".join(f"(?P<g_{name.replace('-', '_')}>{form})" for name, form, _ in _GERUNDS)
+#: The gerund ways, the permanent tapped and the rest, for :mod:`rulings.mana_parts`.
+GERUNDS = _GERUNDS
+OBJECT = _OBJ
 
 _SUBJECT = (
     r"(?:~|it|they|the land|that land|the enchanted land|the enchanted creature|the creature|that creature|the artifact|"
@@ -119,6 +127,8 @@ _EVEN_WITH_MANA = (
     # ... nor a {T} in the cost of an ability that is not one
     r"|,? even (?:if|though) (?:that|its|the) cost includes \{t\}|,? even though \{t\} is (?:part of|in) (?:its|that) cost)?"
 )
+SUBJECT = _SUBJECT
+EVEN_WITH_MANA = _EVEN_WITH_MANA
 _IS_FOR_MANA = (
     r"(?P<v>(?:is|are|was|were|counts as|count as)(?P<neg> not)?|(?:has|have)(?P<negh> not)? been) (?:being )?tapped for mana"
     + r"(?: either)?"
@@ -192,7 +202,7 @@ _CONSEQUENCE_ONLY = re.compile(
 _EXPLAIN = re.compile(rf"tapping {_OBJ} (?:that way|this way|like that) (?:is not|isn't) tapping {_OBJ} for mana")
 
 
-def _plain_marks(sentence: str) -> str:
+def plain_marks(sentence: str) -> str:
     """Straight double quotes, and an em dash as a comma ("for mana—that is, when ...")."""
     text = sentence.replace("\u201c", '"').replace("\u201d", '"')
     return text.replace("\u2014that is,", ", that is,").replace("\u2014", " ")
@@ -213,8 +223,8 @@ def _for_mana(groups: dict[str, str | None]) -> bool | None:
 
 #: A card that triggers on a permanent tapped for mana: for it, "if it is tapped by a spell, ~'s ability
 #: doesn't trigger" is the rule said through the card (tenth round).
-_TRIGGERS_ON_MANA = re.compile(
-    r"\bwhenever [^.]*?(?:is|are|becomes) tapped for mana|\bwhenever you tap [^.]*? for mana"
+TRIGGERS_ON_MANA = re.compile(
+    r"\bwhenever [^.]*?(?:is|are|becomes) tapped for mana|\bwhenever (?:you|a player|an opponent|each player) taps? [^.]*? for mana"
 )
 
 
@@ -252,5 +262,5 @@ def _read(text: str) -> str | None:
 def read_mana_tapping(texts: Iterable[str], cards: Iterable[CardData] = ()) -> str | None:
     """The statement one reading of a sentence makes of what tapping for mana is (true by the
     rule), "explains" for the rule said again through a pronoun, or None."""
-    triggers = any(_TRIGGERS_ON_MANA.search(card.text.lower()) for card in cards)
-    return first_statement((_plain_marks(t) for t in texts), _read_for_trigger if triggers else _read, (STATE,))
+    triggers = any(TRIGGERS_ON_MANA.search(card.text.lower()) for card in cards)
+    return first_statement((plain_marks(t) for t in texts), _read_for_trigger if triggers else _read, (STATE,))

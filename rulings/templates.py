@@ -497,12 +497,15 @@ class Template:
         # a statement in any reading first (by a claim, then by a combat fact); an explanation only if
         # no reading states anything
         pronoun = _PRONOUN.search(split.claim) is not None
+        # twelfth round: the readers judge the sentence whole, so they read it with its asides too (an example
+        # set aside may be what names the case: "to activate an ability such as "{T}: Draw a card,"")
+        whole = (*texts, *(t for t in (sentence.lower(),) if t not in texts))
         return (
             self._bind_claims(readings, slots, pronoun, explaining=False)
             or self._read_by_fact(texts, tuple(cards), context)
-            or self._read_by_readers(texts, tuple(cards), explaining=False)
+            or self._read_by_readers(whole, tuple(cards), explaining=False)
             or self._bind_claims(readings, slots, pronoun, explaining=True)
-            or self._read_by_readers(texts, tuple(cards), explaining=True)
+            or self._read_by_readers(whole, tuple(cards), explaining=True)
         )
 
     def _read_by_readers(
