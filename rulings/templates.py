@@ -405,6 +405,12 @@ class Template:
                 explained.append((part.text, *part.readings))
             read += 1
         states |= self._parts_said(explained, cards)
+        if states and unread and self.wordings.facts:
+            # twelfth round: an outcome said before the fact it follows from ("The attacking creature remains
+            # blocked. Removing one of its blockers won't change that."): read again once the paragraph is read
+            again = [text for text in unread if self._read_outcome_again(states, (text,)) is None]
+            read += len(unread) - len(again)
+            unread = again
         return Reading(slots, frozenset(states), tuple(unread), read, tuple(aside))
 
     def _parts_said(self, explained: Iterable[tuple[str, ...]], cards: tuple[CardData, ...]) -> set[str]:

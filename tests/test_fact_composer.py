@@ -322,3 +322,24 @@ def test_two_facts_joined_in_one_sentence_are_both_read_at_the_moment_the_first_
     paragraph: str, expected: str | None
 ) -> None:
     assert coverage(paragraph, WATCHER.name, WATCHER_POOL)[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "expected"),
+    [
+        # twelfth round: an outcome said before the fact it follows from is read once the paragraph is
+        (
+            "The attacking creature remains blocked. If Test Ambush destroys the only creature blocking it, the "
+            "attacking creature doesn't become unblocked.",
+            "combat.remains-blocked",
+        ),
+        # ... but only an outcome of that fact
+        (
+            "The attacking creature becomes unblocked. If Test Ambush destroys the only creature blocking it, the "
+            "attacking creature doesn't become unblocked.",
+            None,
+        ),
+    ],
+)
+def test_an_outcome_said_before_its_fact_is_read_after_it(paragraph: str, expected: str | None) -> None:
+    assert coverage(paragraph, AMBUSH.name, AMBUSH_POOL)[0] == expected
