@@ -657,11 +657,16 @@ _BLOCKERS_GONE: tuple[tuple[re.Pattern[str], str], ...] = (
 #: the event, said as a condition.
 _REMOVING: tuple[tuple[re.Pattern[str], str], ...] = (
     (
-        re.compile(rf"(?:^|(?<=, ))(?:removing|destroying|sacrificing|exiling) {_SOME_BLOCKERS}(?: from combat)? "),
+        # (twelfth round: "from combat" said before a comma is not the predicate's first word)
+        re.compile(
+            rf"(?:^|(?<=, ))(?:removing|destroying|sacrificing|exiling) {_SOME_BLOCKERS}(?: from combat)? (?!from combat\b)"
+        ),
         "if one of its blockers is removed from combat, it ",
     ),
     (
-        re.compile(rf"(?:^|(?<=, ))(?:removing|destroying|sacrificing|exiling) {_ALL_BLOCKERS}(?: from combat)? "),
+        re.compile(
+            rf"(?:^|(?<=, ))(?:removing|destroying|sacrificing|exiling) {_ALL_BLOCKERS}(?: from combat)? (?!from combat\b)"
+        ),
         "if all creatures blocking it are removed from combat, it ",
     ),
 )

@@ -26,6 +26,7 @@ from protocol.model import CardData
 from rulings.combat_forms import normal_readings, unreadable
 from rulings.keyword_changes import change_readings
 from rulings.oracle_grants import COMBAT_KEYWORDS
+from rulings.removal_readings import removal_readings
 
 _KEYWORD = re.compile(r"\b(" + "|".join(COMBAT_KEYWORDS) + r")\b")
 #: A sentence of the oracle text in which the card gives itself keywords ("~ has flying", "~ gains
@@ -169,7 +170,8 @@ def normal_holder_readings(sentence: str, cards: Iterable[CardData]) -> tuple[st
     out: list[str] = []
     if unreadable(sentence):
         return ()
-    for changed in change_readings(sentence, cards):
+    # twelfth round: and the card's use on a creature written as what it does to it (rulings.removal_readings)
+    for changed in (*change_readings(sentence, cards), *removal_readings(sentence, cards)):
         out.append(changed)
         out.extend(holder_readings(changed, cards))
         for normal in normal_readings(changed):

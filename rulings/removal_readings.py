@@ -1,0 +1,82 @@
+"""A ruling of a removal card says the blocker goes through the card: "if you cast ~ targeting the only
+creature blocking it, the attacking creature remains blocked", "gaining control of a blocking creature
+with ~ removes it from combat". What the card does to its target (destroys it, exiles it, returns it
+to its owner's hand, removes it from combat, or gains control of it, which removes it from combat:
+506.4) is in its oracle text, not in the sentence. This module writes the sentence again with the
+card's effect said as the effect it is ("~ destroys the only creature blocking it"), the words the
+combat facts read a blocker gone by (:mod:`rulings.combat_facts`, ``_EFFECT_GONE``), for a card whose
+oracle text does that to a target creature; for any other card the sentence stays as it is (issue 24,
+twelfth round).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache, partial
+
+from protocol.model import CardData
+
+#: What a card does to its target creature, by its oracle text (lower case), and the verb saying so.
+_EFFECTS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\bdestroy target (?:[a-z]+ )*?creature"), "destroys"),
+    (re.compile(r"\bexile target (?:[a-z]+ )*?creature"), "exiles"),
+    (re.compile(r"\breturn target (?:[a-z]+ )*?creature[^.]*? to (?:its|their) owner's hand"), "returns"),
+    (re.compile(r"\bremove target (?:[a-z]+ )*?creature from combat"), "removes"),
+    (re.compile(r"\bgain control of target (?:[a-z]+ )*?creature"), "removes"),
+)
+#: The card's use aimed at a creature: "you cast ~ targeting", "casting ~ on", "you activate ~'s ability
+#: targeting", "~'s ability targets".
+_AIMED = re.compile(
+    r"\b(?:(?:you )?(?P<verb>cast|casting|activate|activating) ~(?:'s (?:[a-z]+ )?ability)? (?:on|targeting)"
+    r"|~(?:'s (?:[a-z]+ )?ability)? targets)"
+    r" (?P<np>[a-z~' -]+?)(?=,| (?:does|do|did|will|would|won't|doesn't|is|isn't|remains|stays|makes|causes|means)\b|$)"
+)
+#: Gaining control of it with the card: "gaining control of a blocking creature with ~", "if you gain control
+#: of the only creature blocking it with ~".
+_CONTROL = re.compile(
+    r"\b(?:you )?(?P<verb>gain|gaining|gained) control of (?P<np>[a-z~' -]+?) (?:with|using) ~(?:'s (?:[a-z]+ )?ability)?"
+    r"(?=,| |$)"
+)
+#: The use said as a gerund subject ("casting ~ on a blocking creature doesn't ..."), as the combat facts
+#: read the removal said so.
+_GERUNDS = {
+    "destroys": "destroying {np} with ~",
+    "exiles": "exiling {np} with ~",
+    "removes": "removing {np} from combat",
+}
+
+
+def _effect(card: CardData) -> str | None:
+    """The verb of what the card does to its target creature, if it does one of those things."""
+    text = card.text.lower()
+    return next((verb for pattern, verb in _EFFECTS if pattern.search(text)), None)
+
+
+def _said(verb: str, found: re.Match[str]) -> str:
+    np = found.group("np")
+    if found.group("verb") and found.group("verb").endswith("ing") and verb in _GERUNDS:
+        return _GERUNDS[verb].format(np=np)
+    return f"~ removes {np} from combat" if verb == "removes" else f"~ {verb} {np}"
+
+
+@lru_cache(maxsize=4096)
+def _readings(sentence: str, cards: tuple[CardData, ...]) -> tuple[str, ...]:
+    out: list[str] = []
+    for card in cards:
+        verb = _effect(card)
+        if verb is None:
+            continue
+        said = partial(_said, verb)
+        text = _AIMED.sub(said, sentence)
+        if verb == "removes" and "gain control" in card.text.lower():
+            text = _CONTROL.sub(said, text)
+        if text != sentence:
+            out.append(text)
+    return tuple(dict.fromkeys(out))
+
+
+def removal_readings(sentence: str, cards: Iterable[CardData]) -> tuple[str, ...]:
+    """``sentence`` (template form) with the card's use on a creature written as what it does to it;
+    none when the sentence names no such use or no card removes its target."""
+    return _readings(sentence, tuple(cards))
