@@ -379,7 +379,8 @@ _OUTCOME_VERBS: tuple[tuple[str, bool, str], ...] = (
         r"continues? (?:to attack|attacking)|keeps? (?:on )?attacking|(?:remains?|stays?|is still|be still|is|be) attacking"
         r"|(?:remains?|stays?) in combat|(?:remains?|stays?|is still|be still|is|are|be) (?:an )?(?:attacking creatures?|npma)",
     ),
-    ("attacking", False, r"(?:is|be|gets?) removed from combat|stops? attacking"),
+    # (twelfth round: "leave combat", 506.4's own words)
+    ("attacking", False, r"(?:is|be|gets?) removed from combat|stops? attacking|leaves? combat"),
     (
         "blocked",
         True,

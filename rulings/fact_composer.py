@@ -145,7 +145,9 @@ def _parts(text: str) -> list[tuple[str, re.Match[str], str]] | None:
             if best[0] not in ("creature", "in-combat"):
                 # "... become tapped or stop attacking": an outcome joined by "or" to a negated one is
                 # negated too (not A and not B)
-                after_or = i > 0 and words[i - 1][1] == "or" and bool(out) and out[-1][0] == "outcome"
+                before = [w for _, w in words[max(0, i - 2) : i]]
+                joined = before[-1:] == ["or"] or before == ["or", "to"]
+                after_or = joined and bool(out) and out[-1][0] == "outcome"
                 out.append(("or-outcome" if after_or and best[0] == "outcome" else best[0], best[1], subordinate))
             i = next((j for j, (s, _) in enumerate(words) if s >= best[1].end()), len(words))
             continue
@@ -155,6 +157,8 @@ def _parts(text: str) -> list[tuple[str, re.Match[str], str]] | None:
             subordinate = ""
         elif word == "or" and out and out[-1][0] == "outcome":
             pass  # read with the outcome after it
+        elif word == "to" and i and words[i - 1][1] == "or" and out and out[-1][0] == "outcome":
+            pass  # "won't cause it to untap or to leave combat": the outcome after it, under the same verb
         elif word not in _INERT and not _CREATURE.match(word) and not _determiner_at(words, i):
             covered = _filler_at(words, i)
             if not covered:

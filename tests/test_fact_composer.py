@@ -78,6 +78,12 @@ BLOCKED_GAINS = Fact("flying", "gained", "after-blockers", "blocked", True)
             Fact("haste", "lost", "after-attackers", "attacking", True),
             set(),
         ),
+        # twelfth round: "or to" joining a second outcome under the same negated verb; "leave combat"
+        (
+            "after attackers are declared, giving it vigilance won't cause it to untap or to leave combat",
+            Fact("vigilance", "gained", "after-attackers", "tapped", True),
+            {("attacking", True)},
+        ),
         # the change said again in a relative clause
         (
             "if creatures lose menace after blockers are declared, each creature that loses menace remains blocked "
@@ -118,6 +124,8 @@ def test_a_fact_in_another_order_is_read(sentence: str, fact: Fact, more: set[tu
         "if ~ destroys the creature it is blocking, it remains blocked",
         # two different changes
         "if it gains flying and loses reach after blockers are declared, it remains blocked",
+        # "or to" after an outcome not negated: a disjunction
+        "after attackers are declared, giving it vigilance will cause it to untap or to leave combat",
     ],
 )
 def test_parts_that_do_not_make_the_fact_leave_it_unread(sentence: str) -> None:
