@@ -278,6 +278,14 @@ TENTH = CardPool({c.name: c for c in (SCAVENGER, IMP, PLAIN)})
         ),
         (SCAVENGER, "Test Scavenger lets you play the exiled cards at times you couldn't otherwise play them.", None),
         (PLAIN, "Test Ogre doesn't let you play the exiled cards at times you couldn't otherwise play them.", None),
+        # ... and the normal timing rules said to apply to a card played from exile (the zone said, or another)
+        (
+            SCAVENGER,
+            "You must follow the normal timing rules to play a card from exile.",
+            "play-from-exile.timing-unchanged",
+        ),
+        (SCAVENGER, "You must follow the normal timing rules to play a card from your graveyard.", None),
+        (SCAVENGER, "You don't have to follow the normal timing rules to play a card from exile.", None),
         # "to cast it": the kind of card the sentence before named
         (
             IMP,
