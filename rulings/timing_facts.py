@@ -258,6 +258,8 @@ def _tail(g: str) -> str:
     # twelfth round: "right away" / "immediately" / "at that time": the condition's moment, as "that turn" is
     return (
         rf"(?: (?P<{g}_only2>only )?(?:{_named(g + 'm')})| (?P<{g}_that>that turn|right away|immediately|at that time)"
+        # "... during an opponent's turn, but you can't cast a sorcery that way": the clause before's moment
+        rf"| (?P<{g}_same>that way|then)"
         rf"| (?P<{g}_unless>{_LAND_UNLESS}))?"
     )
 
@@ -338,8 +340,10 @@ def _clause_facts(
     condition: frozenset[Situation] | None,
     if_kind: frozenset[str] | None,
     land_used: bool,
+    before: frozenset[Situation] | None = None,
 ) -> list[TimingFact] | None:
-    """The facts one clause states, or None if it states none this reader can judge."""
+    """The facts one clause states, or None if it states none this reader can judge. ``before``: the
+    moment of the clause before it ("that way")."""
     for i in range(6):
         p = f"{g}{i}"
         if groups.get(f"{p}_objs") is None:
@@ -369,6 +373,10 @@ def _clause_facts(
         moment = _moment_of(groups, f"{p}m")
         if groups.get(f"{p}_that"):
             moment = condition
+        if groups.get(f"{p}_same"):
+            if before is None:
+                return None
+            moment = before
         if groups.get(f"{p}_unless"):
             # "can't play it unless you have a land play left" / "... unless an effect lets you play
             # additional lands": only with a land play
@@ -461,11 +469,14 @@ def read_timing(sentence: str) -> tuple[TimingFact, ...] | None:
         if groups.get("ifkind") and if_kind is None:
             return None
         facts: list[TimingFact] = []
+        before: frozenset[Situation] | None = None
         for g in ("a", "b"):
-            part = _clause_facts(groups, g, condition, if_kind, bool(groups.get("landused")))
+            part = _clause_facts(groups, g, condition, if_kind, bool(groups.get("landused")), before)
             if part is None:
                 return None
             facts.extend(part)
+            moments = {fact.moment for fact in part}
+            before = moments.pop() if len(moments) == 1 else None
         return tuple(facts) or None
     return None
 

@@ -108,6 +108,15 @@ def judged(sentence: str) -> bool | None:
             "right away.",
             False,
         ),
+        # "that way": the moment the clause before named
+        (
+            "you can cast an instant exiled this way during an opponent's turn, but you can't cast a sorcery that way.",
+            True,
+        ),
+        (
+            "you can cast an instant exiled this way during an opponent's turn, and you can cast a sorcery that way.",
+            False,
+        ),
     ],
 )
 def test_a_timing_claim_is_judged_by_the_rules(sentence, expected):
@@ -127,6 +136,8 @@ def test_a_timing_claim_is_judged_by_the_rules(sentence, expected):
         "you can't cast a creature card from your graveyard during your upkeep.",
         "you can't cast a creature card exiled this way during your upkeep unless you pay {2}.",
         "you can cast an instant card exiled this way during an opponent's turn without paying its mana cost.",
+        # "that way" with no clause before it
+        "you can't cast a sorcery exiled this way that way.",
     ],
 )
 def test_a_sentence_no_frame_reads_whole_is_not_judged(sentence):
