@@ -27,7 +27,10 @@ _EXILED = (
     r"(?:exiled (?:with|by) ~(?:'s (?:triggered |activated |first |second |third |last |)ability)?|exiled this way"
     r"|you exiled(?: this way| with ~)?)"
 )
-_CARDS = rf"(?:(?:any|the|those|all|each|an?|that) )?(?:other )?(?:exiled |chosen )?(?:cards?|spells?)(?: {_EXILED})?"
+_CARDS = (
+    rf"(?:(?:any|the|those|all|each|an?|that) |(?:one|any|either|each) of (?:the|those) )?(?:other )?(?:exiled |chosen )?"
+    rf"(?:cards?|spells?)(?: {_EXILED})?"
+)
 _PLAY = r"(?:play|cast|played|cast)"
 _NOT = r"(?:do not|does not|did not|have not|has not|had not|are not|were not|is not|was not|never)"
 #: The permission's time: this turn, or until it ends (a later turn is another rule: not read).
@@ -45,7 +48,18 @@ _UNPLAYED = (
 )
 _PRONOUN = r"(?:it|they|the card|the cards|that card|those cards|the exiled cards?)"
 _IF_UNPLAYED = (
-    rf"if you (?:do not|choose not to|never|decide not to) {_PLAY} (?:it|them|{_CARDS}|{_PRONOUN}){_WINDOW}, "
+    rf"(?:if you (?:do not|choose not to|never|decide not to) {_PLAY} (?:it|them|{_CARDS}|{_PRONOUN})"
+    # twelfth round: in the passive ("if the exiled card isn't played this turn")
+    rf"|if (?:{_CARDS}|{_PRONOUN}) (?:is|are|was|were) (?:not|never) (?:played|cast)){_WINDOW}, "
+)
+#: Twelfth round: the permission gone with the turn ("you can't play it later"), the other half of the rule.
+_LATER = (
+    r"(?:later|on a later turn|on later turns|after (?:this|that) turn|after the turn ends|on (?:a )?future turns?"
+    r"|in a later turn|on your next turn|next turn)"
+)
+_NO_LONGER = (
+    r"you (?:cannot|can no longer|will not be able to|are not able to|may not|can not) (?:play|cast)"
+    rf" (?:it|them|that card|those cards|the card|the cards) {_LATER}"
 )
 _WHEN = r"(?:(?:once|after|when) (?:the|that) turn ends|at (?:the )?end of (?:the )?turn|when (?:the|that) permission ends), "
 _ZONE = r"(?:(?:your|its owner's|their owner's|their owners'|a player's) )?(?:hands?|library|libraries|graveyards?)"
@@ -70,7 +84,8 @@ _ASIDE = r"(?:,? even (?:though|if|after) (?:the|your|that) permission to (?:pla
 _FATE = rf"(?P<fate>{_STAYS}|{_GOES_NOWHERE}|(?P<goes>{_GOES}))"
 _FRAMES = (
     re.compile(rf"(?:{_WHEN})?{_UNPLAYED} {_FATE}{_ASIDE}"),
-    re.compile(rf"(?:{_WHEN})?{_IF_UNPLAYED}{_PRONOUN} {_FATE}{_ASIDE}"),
+    re.compile(rf"(?:{_WHEN})?{_IF_UNPLAYED}{_PRONOUN} {_FATE}{_ASIDE}(?:,? and {_NO_LONGER})?"),
+    re.compile(rf"{_IF_UNPLAYED}{_NO_LONGER}(?:,? and {_PRONOUN} {_FATE})?"),
     # said after the statement, through a pronoun: "It stays in exile." / "It won't return to your hand."
     re.compile(rf"(?P<bare>){_PRONOUN} {_FATE}"),
     # tenth round: "~ doesn't put the cards you don't play anywhere else"

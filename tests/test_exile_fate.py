@@ -109,3 +109,20 @@ def test_tenth_round_fates(sentence, expected):
 )
 def test_tenth_round_chosen_and_put_nowhere(sentence, expected):
     assert read_fate((sentence,)) == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # twelfth round: the passive condition, "one of the exiled cards", and the permission gone with the turn
+        ("if the exiled card isn't played this turn, it remains exiled.", STATE),
+        ("if you don't play one of the exiled cards this turn, it stays in exile, and you can't play it later.", STATE),
+        ("if you don't cast it this turn, you can't cast it later.", STATE),
+        # ... and their contradictions
+        ("if you don't cast it this turn, you can cast it later.", None),
+        ("if the exiled card isn't played this turn, it returns to your hand.", None),
+        ("if you don't play one of the exiled cards this turn, it stays in exile, and you can play it later.", None),
+    ],
+)
+def test_twelfth_round_passive_and_the_permission_gone(sentence, expected):
+    assert read_fate((sentence,)) == expected
