@@ -121,18 +121,27 @@ def _words(text: str) -> list[tuple[int, str]]:
     return [(m.start(), m.group(0)) for m in re.finditer(r",|[^\s,]+", text)]
 
 
-def _parts(text: str) -> list[tuple[str, re.Match[str], str]] | None:
+Part = tuple[str, re.Match[str], str]
+
+
+def parts_with(text: str, extra: tuple[tuple[str, re.Pattern[str]], ...]) -> list[Part] | None:
+    """:func:`_parts` with more kinds of part (another family's outcome: trample's "all its damage to
+    the player"), read before the combat facts' own."""
+    return _parts(text, extra + _PARTS)
+
+
+def _parts(text: str, forms: tuple[tuple[str, re.Pattern[str]], ...] = _PARTS) -> list[Part] | None:
     """The parts of ``text``, left to right, each with the word that opens the subordinate clause it
     stands in ("if", "even if", ...; "" in the main clause); None if a word between them claims
     something."""
-    out: list[tuple[str, re.Match[str], str]] = []
+    out: list[Part] = []
     subordinate = ""
     words = _words(text)
     i = 0
     while i < len(words):
         start, word = words[i]
         best: tuple[str, re.Match[str]] | None = None
-        for kind, pattern in _PARTS:
+        for kind, pattern in forms:
             found = pattern.match(text, start)
             if found is None or found.end() == start:
                 continue

@@ -26,6 +26,9 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from protocol.model import CardData
+from rulings.combat_facts import moment_of_groups, outcome_of_groups
+from rulings.combat_facts import prepared as combat_prepared
+from rulings.fact_composer import parts_with
 from rulings.reader_text import prepared as _plain_prepared
 from rulings.subtypes import types_as_creatures
 
@@ -349,6 +352,49 @@ _GONE_FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 )
 
 
+#: Twelfth round: all its damage to what it attacks, said as a part of a sentence read part by part
+#: (:func:`rulings.fact_composer.parts_with`).
+_ATTACKED_LONGEST = (
+    # the longest first: a part ends where its longest reading does
+    r"(?:the player, planeswalker,? or battle (?:it is|they are|~ is) attacking|the player or planeswalker (?:it is|they are|~ is)"
+    r" attacking|the player(?:,| or) planeswalker(?:,? or battle)?|the (?:defending )?player(?: (?:it is|they are|~ is) attacking)?"
+    r"|(?:the )?defending player|(?:the|that) (?:planeswalker|battle)(?: (?:it is|they are|~ is) attacking)?)"
+)
+_ALL_TO_ATTACKED = re.compile(
+    rf"(?:(?:assigns|deals|will assign|will deal|can assign|may assign) (?:{_ALL_DAMAGE})"
+    rf"|(?:{_ALL_DAMAGE}) (?:is|will be|can be|gets) (?:assigned|dealt)"
+    rf"|(?:{_ALL_DAMAGE}) (?:goes|will go)) to {_ATTACKED_LONGEST}{_BECAUSE}(?=[ ,]|$)"
+)
+
+
+@lru_cache(maxsize=4096)
+def _gone_by_parts(sentence: str) -> bool:
+    """Whether a sentence says, part by part, that every blocker gone leaves all its damage to what
+    it attacks: every creature blocking it gone (in an "if" clause, or said as the subject), all its
+    damage assigned to what it attacks (in the main clause), and nothing else but "it is still
+    blocked" and the moment blockers are declared."""
+    for text in dict.fromkeys((combat_prepared(sentence), combat_prepared(sentence, normal=False))):
+        parts = parts_with(text, (("all-to-attacked", _ALL_TO_ATTACKED),))
+        if not parts:
+            continue
+        gone = [found for kind, found, _ in parts if kind == "gone"]
+        said = [sub for kind, _, sub in parts if kind == "all-to-attacked"]
+        if len(gone) != 1 or not said or any(said):
+            continue
+        if not any(
+            v and k.startswith(("gone_all", "removing_all", "card_gone")) for k, v in gone[0].groupdict().items()
+        ):
+            continue  # one of several blockers gone: the others still take lethal damage first
+        others = [(kind, found) for kind, found, _ in parts if kind not in ("gone", "all-to-attacked")]
+        if all(
+            (kind == "outcome" and outcome_of_groups(found.groupdict()) == ("blocked", True))
+            or (kind in ("moment", "event") and moment_of_groups(found.groupdict()) == "after-blockers")
+            for kind, found in others
+        ):
+            return True
+    return False
+
+
 def read_blockers_gone(texts: Iterable[str], cards: Iterable[CardData] = ()) -> str | None:
     """The statement one reading of a sentence makes of a blocked creature with trample whose
     blockers are all gone (all its damage to the player), or None. The creature must have trample:
@@ -365,4 +411,6 @@ def read_blockers_gone(texts: Iterable[str], cards: Iterable[CardData] = ()) -> 
                 state != REGULAR_DAMAGE_BEYOND or _said_or_held("double strike", cards, texts)
             ):
                 return state
+    if any(_gone_by_parts(sentence) for sentence in texts):
+        return AS_THOUGH_LETHAL
     return None

@@ -368,3 +368,54 @@ MAUL = CardData(name="Test Maul", types=("Artifact",), text="Equipped creature g
 )
 def test_tenth_round_lethal_first_through_the_card(paragraph, template):
     assert coverage(paragraph, MAUL.name, CardPool({MAUL.name: MAUL}))[0] == template
+
+
+#: A creature without trample whose ability removes its blockers.
+SWEEPER = CardData(
+    name="Test Sweeper",
+    types=("Creature",),
+    text="Whenever Test Sweeper becomes blocked, return each creature blocking it to its owner's hand.",
+    power="5",
+    toughness="5",
+)
+
+
+@pytest.mark.parametrize(
+    ("card", "paragraph", "template"),
+    [
+        # twelfth round: read part by part ("is still blocked, but ...", the damage as the subject, the event first)
+        (
+            TIDE,
+            "If Test Tide's ability returns each creature blocking it to its owner's hand, Test Tide is still blocked, "
+            "but it assigns all of its combat damage to the player, planeswalker, or battle it's attacking.",
+            "trample.blockers-destroyed-by-first-strike",
+        ),
+        (
+            TIDE,
+            "If Test Tide is blocked and its only blocker is destroyed, all of its combat damage is assigned to the "
+            "player it's attacking.",
+            "trample.blockers-destroyed-by-first-strike",
+        ),
+        # near misses: one of its blockers gone, no damage, another moment, a creature without trample
+        (
+            TIDE,
+            "If one of the creatures blocking Test Tide is destroyed, it assigns all of its combat damage to the "
+            "player it's attacking.",
+            None,
+        ),
+        (
+            TIDE,
+            "If all creatures blocking Test Tide are destroyed before blockers are declared, it assigns all of its "
+            "combat damage to the player it's attacking.",
+            None,
+        ),
+        (
+            SWEEPER,
+            "If Test Sweeper's ability returns each creature blocking it to its owner's hand, Test Sweeper is still "
+            "blocked, but it assigns all of its combat damage to the player it's attacking.",
+            None,
+        ),
+    ],
+)
+def test_twelfth_round_blockers_gone_by_parts(card, paragraph, template):
+    assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == template
