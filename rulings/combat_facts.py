@@ -387,7 +387,9 @@ _OUTCOME_VERBS: tuple[tuple[str, bool, str], ...] = (
         r"(?:remains?|stays?|is still|be still|is|be|continues? to be) blocked(?: by (?:that|the|its) (?:creature|blocker)| by npx"
         # tenth round: by the blocker that is left
         r"| by (?:the other|the remaining|the other remaining) (?:creature|blocker|one)| by each (?:creature blocking it|npx)"
-        r"| by (?:the |those )?creatures blocking it)?"
+        r"| by (?:the |those )?creatures blocking it"
+        # twelfth round: by every one of its blockers ("by both creatures", "by all of them", "by them")
+        r"| by (?:both|all|all of|both of|the two|those two|those) (?:creatures|blockers|of them|npx)| by them| by both)?"
         r"|(?:remains?|stays?|is still|be still|is|be) (?:a blocked creature|npmb)"
         r"|(?:remains?|stays?) (?:blocked or blocking|blocking or blocked)(?:, as appropriate)?",
     ),

@@ -84,6 +84,12 @@ BLOCKED_GAINS = Fact("flying", "gained", "after-blockers", "blocked", True)
             Fact("vigilance", "gained", "after-attackers", "tapped", True),
             {("attacking", True)},
         ),
+        # twelfth round: "blocked by both creatures", "by them"
+        (
+            "if it loses menace after blockers are declared, it remains blocked by both creatures",
+            Fact("menace", "lost", "after-blockers", "blocked", True),
+            set(),
+        ),
         # the change said again in a relative clause
         (
             "if creatures lose menace after blockers are declared, each creature that loses menace remains blocked "
