@@ -278,7 +278,9 @@ _MOMENT = "|".join(f"(?P<m_{name.replace('-', '_')}>{form})" for name, form in _
 #: it loses first strike").
 _EVENTS: dict[str, str] = {
     "after-attackers": (
-        rf"{_NP} (?:attacks|has attacked|is declared as an attacker|has been declared as an attacker|is attacking)"
+        # (twelfth round: "if it attacked", "if it had attacked")
+        rf"{_NP} (?:attacks|has attacked|had attacked|attacked|is declared as an attacker|has been declared as an attacker"
+        r"|was declared as an attacker|is attacking)"
         r"(?: the turn it came under your control)?"
     ),
     "after-blockers": (

@@ -284,6 +284,40 @@ def _compose_parts(
     return fact, frozenset(more)
 
 
+#: Words that put an event after the change said before ("The creature loses haste. If it then attacks,
+#: ..."): the event is no moment the change came after.
+_AFTERWARDS = re.compile(r"\b(?:then|later|afterward|afterwards|next|again)\b")
+
+
+@lru_cache(maxsize=8192)
+def compose_after_change(
+    sentence: str, before: str, context: str | None = None
+) -> tuple[Fact, frozenset[tuple[str, bool]]] | None:
+    """The fact of a sentence that says what follows ("If it had attacked, it continues to attack.")
+    from the change the sentence before it said alone ("If the Equipment leaves the battlefield, the
+    creature loses haste."): that sentence's change (and moment), this one's outcome and moment;
+    None if the sentence before says an outcome too, or this one a change of its own."""
+    for text in dict.fromkeys((prepared(sentence), prepared(sentence, normal=False))):
+        parts = _parts(text)
+        if not parts or any(kind in ("change", "gone") for kind, _, _ in parts) or _AFTERWARDS.search(text):
+            continue
+        for said in dict.fromkeys((prepared(before), prepared(before, normal=False))):
+            earlier = _parts(said)
+            if not earlier or any(kind in ("outcome", "or-outcome", "event") for kind, _, _ in earlier):
+                continue
+            changes = [found for kind, found, _ in earlier if kind in ("change", "gone")]
+            if len({_said(found) for found in changes}) != 1:
+                continue
+            # the change (and its moment) as an "if" clause after this sentence's parts: what happened
+            # before what this sentence says follows
+            carried = [(kind, found, "if") for kind, found, _ in earlier if kind in ("change", "gone", "moment")]
+            read = _negated_disjunctions([*parts, *carried])
+            found = None if read is None else _compose_parts(f"{text} {said}", read, context)
+            if found is not None:
+                return found
+    return None
+
+
 _NEGATIONS = ("neg", "neg2", "neg3", "neg4")
 
 

@@ -242,12 +242,16 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
     if change.trigger == "state" and change.noun:
         # the card's own state under which it has the keyword, said first: the claim is the keyword's
         rules += [(re.compile(rf"^(?:while|as long as) (?:~|it) is {change.noun}, "), lambda m: "")]
+    # twelfth round: the card named by its type ("if the Equipment leaves the battlefield")
+    card = (
+        r"(?:~|the equipment|the aura|that equipment|that aura)" if change.holder in ("equipped", "enchanted") else "~"
+    )
     if change.trigger == "unattached":
         holder = f"the {change.holder} creature"
         rules += [
             (
                 re.compile(
-                    rf"\b(if|once|when|after) (?:(?:the {change.holder} creature|it) becomes un{change.holder}|~ (?:becomes unattached|"
+                    rf"\b(if|once|when|after) (?:(?:the {change.holder} creature|it) becomes un{change.holder}|{card} (?:becomes unattached|"
                     r"is unattached|leaves the battlefield|is moved to another creature))\b"
                     # tenth round: "... from an attacking creature": that creature
                     r"(?P<from> from (?:an attacking creature|it|the (?:equipped|enchanted) creature))?"
@@ -259,7 +263,8 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
             ),
             (
                 re.compile(
-                    r"\b(?:unattaching ~|moving ~ to another creature|~ leaving the battlefield|losing ~|removing ~|destroying ~)(?!\w)"
+                    rf"\b(?:unattaching {card}|moving {card} to another creature|{card} leaving the battlefield|losing ~|removing {card}"
+                    rf"|destroying {card})(?!\w)"
                 ),
                 lambda m: f"{holder} losing {kw}",
             ),

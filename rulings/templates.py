@@ -47,7 +47,7 @@ from rulings.claims import Claim, ClaimError, bind, claim_from_record, parse
 from rulings.combat_facts import Fact, FactError, fact_from_record, read_fact, read_outcome, read_outcome_at
 from rulings.corpus import Ruling
 from rulings.describing import describes_card, read_paragraph
-from rulings.fact_composer import compose_fact, moments_said, read_outcomes
+from rulings.fact_composer import compose_after_change, compose_fact, moments_said, read_outcomes
 from rulings.fact_readers import READERS
 from rulings.holders import given_keywords, held_keywords, holder_readings, normal_holder_readings
 from rulings.meaning import set_aside
@@ -375,6 +375,7 @@ class Template:
         split = sentences(template_text(ruling.text, ruling.cards))
         # eleventh round: the moment of combat the sentences so far named, if one (rulings.fact_composer)
         said: set[str] = set()
+        previous: str | None = None
         for part in read_paragraph(ruling.text, split, ruling.cards, cards):
             found = None
             context = next(iter(said)) if len(said) == 1 else None
@@ -388,6 +389,14 @@ class Template:
                 found = self._read_clauses(part.clauses, slots, user, cards, aside, context)
             if found is None and states:
                 found = self._read_outcome_again(states, (part.text, *part.readings))
+            if found is None and unread and unread[-1] == previous:
+                # twelfth round: the change said alone in the sentence before, what follows in this one
+                state = self._read_after_change(previous, part.text, cards, context)
+                if state is not None:
+                    unread.pop()
+                    read += 1
+                    found = (state, {})
+            previous = part.text
             if found is None:
                 # A sentence describing the card, or an example of a claim already read, claims no
                 # rule: set aside with its reason (rulings.describing).
@@ -552,24 +561,52 @@ class Template:
         needs its card to hold a keyword is stated only for such a card."""
         if not self.wordings.facts:
             return None
-        held = frozenset(k for card in cards for k in held_keywords(card)) | frozenset(
-            k for card in cards for given in given_keywords(card).values() for k in given
-        )
         texts = tuple(texts)
-        # eleventh round: or the keyword the sentence gives the creature it is about ("one of the two creatures
-        # blocking an attacking creature with menace")
-        held |= frozenset(k for text in texts for k in _NAMED_HOLDER.findall(text.lower()))
+        held = self._held(texts, cards)
         for text in texts:
             # tenth round: or a status settled at its moment, for the keyword the cards change
             # (rulings.settled_facts)
             read = [*_fact_and_outcomes(text, context), *((fact, frozenset()) for fact in settled_facts(text, cards))]
             for fact, more in read:
-                if _needs_no_trample(fact, more, text) and "trample" in held:
-                    continue  # "it won't deal combat damage" is not so for a card with trample
-                for state, facts in self.wordings.facts.items():
-                    outcomes = {(f.outcome, f.holds) for f in facts}
-                    if any(declared.stated_by(fact, held) for declared in facts) and more <= outcomes:
-                        return state, {}
+                state = self._declaring(fact, more, text, held)
+                if state is not None:
+                    return state, {}
+        return None
+
+    def _held(self, texts: Iterable[str], cards: tuple[CardData, ...]) -> frozenset[str]:
+        """The keywords the cards hold or give, and those the sentence names its creature with."""
+        held = frozenset(k for card in cards for k in held_keywords(card)) | frozenset(
+            k for card in cards for given in given_keywords(card).values() for k in given
+        )
+        # eleventh round: or the keyword the sentence gives the creature it is about ("one of the two creatures
+        # blocking an attacking creature with menace")
+        return held | frozenset(k for text in texts for k in _NAMED_HOLDER.findall(text.lower()))
+
+    def _declaring(self, fact: Fact, more: frozenset[tuple[str, bool]], text: str, held: frozenset[str]) -> str | None:
+        """The statement that declares ``fact`` (and its further outcomes ``more``), if one does."""
+        if _needs_no_trample(fact, more, text) and "trample" in held:
+            return None  # "it won't deal combat damage" is not so for a card with trample
+        for state, facts in self.wordings.facts.items():
+            outcomes = {(f.outcome, f.holds) for f in facts}
+            if any(declared.stated_by(fact, held) for declared in facts) and more <= outcomes:
+                return state
+        return None
+
+    def _read_after_change(
+        self, before: str, sentence: str, cards: tuple[CardData, ...], context: str | None
+    ) -> str | None:
+        """Twelfth round: the statement a sentence makes of the change the sentence before it said alone
+        ("If the Equipment leaves the battlefield, the creature loses haste. If it had attacked, it
+        continues to attack.": :func:`rulings.fact_composer.compose_after_change`), or None."""
+        if not self.wordings.facts:
+            return None
+        earlier, now = (_fact_texts(text, cards) for text in (before, sentence))
+        held = self._held((*earlier, *now), cards)
+        for text in now:
+            for said in earlier:
+                composed = compose_after_change(text, said, context)
+                if composed is not None and (state := self._declaring(*composed, f"{said} {text}", held)):
+                    return state
         return None
 
     def _read_outcome_again(
@@ -643,6 +680,13 @@ def _needs_no_trample(fact: Fact, more: frozenset[tuple[str, bool]], text: str) 
 
 
 _UNLESS_TRAMPLE = re.compile(r"unless (?:it|that creature|the creature) has trample")
+
+
+def _fact_texts(sentence: str, cards: tuple[CardData, ...]) -> tuple[str, ...]:
+    """A sentence's readings for the combat facts: its claim, with the card named as the holder of its
+    keywords, and with its effect written as the change it makes (:mod:`rulings.holders`)."""
+    claim = set_aside(sentence).claim
+    return (claim, *holder_readings(claim, cards), *normal_holder_readings(claim, cards)) if claim else ()
 
 
 def _fact_and_outcomes(text: str, context: str | None = None) -> list[tuple[Fact, frozenset[tuple[str, bool]]]]:

@@ -357,3 +357,42 @@ def test_two_facts_joined_in_one_sentence_are_both_read_at_the_moment_the_first_
 )
 def test_an_outcome_said_before_its_fact_is_read_after_it(paragraph: str, expected: str | None) -> None:
     assert coverage(paragraph, AMBUSH.name, AMBUSH_POOL)[0] == expected
+
+
+BOOTS = CardData("Test Boots", ("Artifact", "Equipment"), text="Equipped creature has haste.\nEquip {1}")
+BOOTS_POOL = CardPool({BOOTS.name: BOOTS})
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "expected"),
+    [
+        # twelfth round: the change said alone ("the Equipment" named by its type), what follows in the next sentence
+        (
+            "If the Equipment leaves the battlefield, the creature loses haste. If it had attacked, it continues to "
+            "attack.",
+            "haste.attack-stands",
+        ),
+        (
+            "If Test Boots becomes unattached, the creature loses haste. If it attacked, it remains attacking.",
+            "haste.attack-stands",
+        ),
+        # near misses: the event after the change ("then"), another outcome, another moment
+        (
+            "If the Equipment leaves the battlefield, the creature loses haste. If it then attacks, it continues to "
+            "attack.",
+            None,
+        ),
+        (
+            "If the Equipment leaves the battlefield, the creature loses haste. If it had attacked, it is removed "
+            "from combat.",
+            None,
+        ),
+        (
+            "If the Equipment leaves the battlefield before attackers are declared, the creature loses haste. If it "
+            "had attacked, it continues to attack.",
+            None,
+        ),
+    ],
+)
+def test_a_change_said_alone_and_what_follows_in_the_next_sentence(paragraph: str, expected: str | None) -> None:
+    assert coverage(paragraph, BOOTS.name, BOOTS_POOL)[0] == expected
