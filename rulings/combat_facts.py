@@ -252,6 +252,8 @@ _MOMENTS: dict[str, str] = {
         rf"after (?:{_NP} )?{_BEEN}blocked(?: by (?:one|a single|only one|just one) creature| by npx)?"
         # tenth round: the blocker's side ("after it has blocked a creature with flying")
         rf"|after (?:{_NP} )?(?:has |have )?blocked {_NP}"
+        # twelfth round: in the present, and with no creature named ("after it blocks", "after blocking a creature")
+        rf"|after {_NP} (?:blocks|block)(?: {_NP})?|after blocking(?: {_NP})?"
         rf"|after blockers {_BEEN}(?:declared|chosen)"
         r"|after the declare blockers step|during the declare blockers step"
     ),

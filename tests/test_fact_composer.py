@@ -84,6 +84,12 @@ BLOCKED_GAINS = Fact("flying", "gained", "after-blockers", "blocked", True)
             Fact("vigilance", "gained", "after-attackers", "tapped", True),
             {("attacking", True)},
         ),
+        # twelfth round: the blocker's moment in the present ("after it blocks")
+        (
+            "losing flying after it blocks a creature with flying doesn't change the block",
+            Fact("flying", "lost", "after-blockers", "blocked", True),
+            set(),
+        ),
         # twelfth round: "blocked by both creatures", "by them"
         (
             "if it loses menace after blockers are declared, it remains blocked by both creatures",
