@@ -232,7 +232,7 @@ _CHANGE_SUBJECT = (
     r"|(?P<give2>giving|granting) (?P<k6>double strike) to (?:a|the|that) creature with first strike"
     rf"|(?:{_NP} )?(?:(?P<geither>gaining or losing|losing or gaining)|(?P<ggain>gaining)|(?P<glose>losing)) {_k('k5')})"
 )
-_BEEN = r"(?:(?:has|have|had|is|was|are|were) )?(?:been |become |becomes |already )?"
+_BEEN = r"(?:(?:has|have|had|is|was|are|were) )?(?:been |become |becomes |became |got |already )?"
 _MOMENTS: dict[str, str] = {
     "after-attackers": (
         rf"after (?:{_NP} )?{_BEEN}declared as (?:an? )?(?:attacker|attacking creature|npma)s?"
@@ -286,13 +286,15 @@ _EVENTS: dict[str, str] = {
         r"(?: the turn it came under your control)?"
     ),
     "after-blockers": (
-        rf"{_NP} (?:(?:is blocked|has been blocked|becomes blocked)(?: by (?:a single|one|only one|just one) creature)?"
-        rf"|(?P<e_blocker>is blocking|(?:blocks|is blocking) {_NP}))"
+        # (twelfth round: and in the past: "if it was blocked", "if it blocked a creature")
+        rf"{_NP} (?:(?:is blocked|has been blocked|had been blocked|becomes blocked|was blocked|became blocked)"
+        r"(?: by (?:a single|one|only one|just one) creature)?"
+        rf"|(?P<e_blocker>is blocking|(?:blocks|is blocking|blocked|was blocking) {_NP}))"
     ),
     "after-first-damage": (
-        rf"{_NP} (?:deals|assigns|has dealt|has assigned) (?:its )?(?:first-strike )?(?:combat )?damage"
+        rf"{_NP} (?:deals|assigns|has dealt|has assigned|dealt|assigned) (?:its )?(?:first-strike )?(?:combat )?damage"
         r" (?:in|during) the first(?:-strike| strike)? combat damage step"
-        rf"|{_NP} (?:deals|assigns|has dealt|has assigned) (?:its )?first-strike (?:combat )?damage"
+        rf"|{_NP} (?:deals|assigns|has dealt|has assigned|dealt|assigned) (?:its )?first-strike (?:combat )?damage"
     ),
 }
 _EVENT = "|".join(f"(?P<e_{name.replace('-', '_')}>{form})" for name, form in _EVENTS.items())

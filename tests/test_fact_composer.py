@@ -84,6 +84,18 @@ BLOCKED_GAINS = Fact("flying", "gained", "after-blockers", "blocked", True)
             Fact("vigilance", "gained", "after-attackers", "tapped", True),
             {("attacking", True)},
         ),
+        # twelfth round: the event in the past ("if it was blocked", "if it dealt first-strike damage")
+        (
+            "if it was blocked and then loses flying, it remains blocked",
+            Fact("flying", "lost", "after-blockers", "blocked", True),
+            set(),
+        ),
+        (
+            "if it dealt first-strike damage and then loses first strike, it doesn't deal combat damage in the second "
+            "combat damage step",
+            Fact("first strike", "lost", "after-first-damage", "second-damage", False),
+            set(),
+        ),
         # twelfth round: the blocker's moment in the present ("after it blocks")
         (
             "losing flying after it blocks a creature with flying doesn't change the block",
