@@ -166,6 +166,8 @@ _NOUN_PHRASE = re.compile(
     r"|(?:a|the|that|each) (?:attacking |blocking )?creatures? (?:with|without) (?:it|them|flying or reach|reach or flying"
     r"|flying|reach|menace|vigilance|haste|that ability)"
     r"|(?:a|the|that|each) creatures? without (?:first strike|double strike)"
+    # twelfth round: a creature named by its double strike (not by its first strike: 702.4d's frame reads that)
+    r"|(?:a|the|that|each) (?:attacking |blocking )?creatures? with double strike"
     r"|(?:(?:a|the|each|that|other|an attacking|the attacking|each attacking|attacking) )?creatures? you control"
     r"|your (?:attacking |blocking )?creatures?"
     r"|(?:the )?target creature|the targeted creature|the equipped creature|the enchanted creature"
@@ -222,6 +224,8 @@ _GAIN = r"(?:gains|gain|gained|has gained|gets|acquires|is given|is granted|now 
 _LOSE = r"(?:loses|lose|lost|has lost|no longer has|no longer have|stops having|ceases to have)"
 _CHANGE_VERB = (
     rf"(?:(?P<either>gains or loses|loses or gains|gain or lose)|(?P<gain>{_GAIN})|(?P<lose>{_LOSE})) {_k('k')}"
+    # twelfth round: both strikes at once ("loses first strike and double strike"): what follows is each one's
+    r"(?:(?<=first strike) and double strike|(?<=double strike) and first strike)?"
 )
 _CHANGE_SUBJECT = (
     rf"(?:(?P<give>giving|granting) (?:(?:{_np_moment('npm1')}|{_NP}) {_k('k1')}|{_k('k2')} to (?:{_np_moment('npm2')}|{_NP}))"

@@ -586,6 +586,8 @@ class Template:
         """The statement that declares ``fact`` (and its further outcomes ``more``), if one does."""
         if _needs_no_trample(fact, more, text) and "trample" in held:
             return None  # "it won't deal combat damage" is not so for a card with trample
+        if _keeps_double_strike(fact, text):
+            return None
         for state, facts in self.wordings.facts.items():
             outcomes = {(f.outcome, f.holds) for f in facts}
             if any(declared.stated_by(fact, held) for declared in facts) and more <= outcomes:
@@ -679,6 +681,20 @@ def _needs_no_trample(fact: Fact, more: frozenset[tuple[str, bool]], text: str) 
     return no_damage and gone and _UNLESS_TRAMPLE.search(text.lower()) is None
 
 
+def _keeps_double_strike(fact: Fact, text: str) -> bool:
+    """Whether a fact of a creature losing first strike is said of a creature the sentence names with
+    double strike, which keeps it (702.4c: it still deals damage in the second step)."""
+    lower = text.lower()
+    return (
+        fact.keyword == "first strike"
+        and fact.change == "lost"
+        and _WITH_DOUBLE_STRIKE.search(lower) is not None
+        and _BOTH_STRIKES.search(lower) is None
+    )
+
+
+_WITH_DOUBLE_STRIKE = re.compile(r"\bcreatures? with double strike\b")
+_BOTH_STRIKES = re.compile(r"\b(?:first strike and double strike|double strike and first strike)\b")
 _UNLESS_TRAMPLE = re.compile(r"unless (?:it|that creature|the creature) has trample")
 
 

@@ -96,6 +96,13 @@ BLOCKED_GAINS = Fact("flying", "gained", "after-blockers", "blocked", True)
             Fact("first strike", "lost", "after-first-damage", "second-damage", False),
             set(),
         ),
+        # twelfth round: a creature named by its double strike, losing both strikes
+        (
+            "if a creature with double strike loses first strike and double strike after it has dealt first-strike "
+            "combat damage, it won't deal combat damage in the second combat damage step",
+            Fact("first strike", "lost", "after-first-damage", "second-damage", False),
+            set(),
+        ),
         # twelfth round: the blocker's moment in the present ("after it blocks")
         (
             "losing flying after it blocks a creature with flying doesn't change the block",
