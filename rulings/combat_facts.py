@@ -750,7 +750,24 @@ def read_fact(sentence: str) -> Fact | None:
     first, then as written (the normal form writes some changes as states: "a creature that gains
     vigilance" as "a creature with vigilance")."""
     groups = first_match(sentence, _frames())
-    return None if groups is None else _fact(groups)
+    fact = None if groups is None else _fact(groups)
+    return None if fact is None or keeps_double_strike(fact, sentence) else fact
+
+
+_WITH_DOUBLE_STRIKE = re.compile(r"\bcreatures? with double strike\b")
+_BOTH_STRIKES = re.compile(r"\b(?:first strike and double strike|double strike and first strike)\b")
+
+
+def keeps_double_strike(fact: Fact, sentence: str) -> bool:
+    """Whether a fact of a change of first strike alone is said of a creature the sentence names with
+    double strike: it keeps dealing damage in both steps whatever happens to its first strike
+    (702.4b-c), so no fact of the change's is the sentence's."""
+    lower = sentence.lower()
+    return (
+        fact.keyword == "first strike"
+        and _WITH_DOUBLE_STRIKE.search(lower) is not None
+        and _BOTH_STRIKES.search(lower) is None
+    )
 
 
 def first_match(sentence: str, frames: Iterable[re.Pattern[str]]) -> dict[str, str | None] | None:

@@ -44,7 +44,15 @@ from protocol.keyword_registry import KeywordKind, alternation, of_kind
 from protocol.keywords import RETURN_AN_ATTACKER
 from protocol.model import CardData
 from rulings.claims import Claim, ClaimError, bind, claim_from_record, parse
-from rulings.combat_facts import Fact, FactError, fact_from_record, read_fact, read_outcome, read_outcome_at
+from rulings.combat_facts import (
+    Fact,
+    FactError,
+    fact_from_record,
+    keeps_double_strike,
+    read_fact,
+    read_outcome,
+    read_outcome_at,
+)
 from rulings.corpus import Ruling
 from rulings.describing import describes_card, read_paragraph
 from rulings.fact_composer import compose_after_change, compose_fact, moments_said, read_outcomes
@@ -586,7 +594,7 @@ class Template:
         """The statement that declares ``fact`` (and its further outcomes ``more``), if one does."""
         if _needs_no_trample(fact, more, text) and "trample" in held:
             return None  # "it won't deal combat damage" is not so for a card with trample
-        if _keeps_double_strike(fact, text):
+        if keeps_double_strike(fact, text):
             return None
         for state, facts in self.wordings.facts.items():
             outcomes = {(f.outcome, f.holds) for f in facts}
@@ -681,20 +689,6 @@ def _needs_no_trample(fact: Fact, more: frozenset[tuple[str, bool]], text: str) 
     return no_damage and gone and _UNLESS_TRAMPLE.search(text.lower()) is None
 
 
-def _keeps_double_strike(fact: Fact, text: str) -> bool:
-    """Whether a fact of a creature losing first strike is said of a creature the sentence names with
-    double strike, which keeps it (702.4c: it still deals damage in the second step)."""
-    lower = text.lower()
-    return (
-        fact.keyword == "first strike"
-        and fact.change == "lost"
-        and _WITH_DOUBLE_STRIKE.search(lower) is not None
-        and _BOTH_STRIKES.search(lower) is None
-    )
-
-
-_WITH_DOUBLE_STRIKE = re.compile(r"\bcreatures? with double strike\b")
-_BOTH_STRIKES = re.compile(r"\b(?:first strike and double strike|double strike and first strike)\b")
 _UNLESS_TRAMPLE = re.compile(r"unless (?:it|that creature|the creature) has trample")
 
 
