@@ -758,6 +758,23 @@ _WITH_DOUBLE_STRIKE = re.compile(r"\bcreatures? with double strike\b")
 _BOTH_STRIKES = re.compile(r"\b(?:first strike and double strike|double strike and first strike)\b")
 
 
+_FIRST_STRIKE_CHANGED = re.compile(
+    r"\b(?:loses|lose|lost|losing|gains|gain|gained|gaining|giving|granting|removing|remove) first strike\b"
+    r"|\bfirst strike (?:to|from)\b"
+)
+
+
+def changes_first_strike_of_double_striker(sentence: str) -> bool:
+    """Whether a sentence changes first strike alone of a creature it names with double strike (no
+    claim of a first-strike change is that sentence's: :func:`keeps_double_strike`)."""
+    lower = sentence.lower()
+    return (
+        _WITH_DOUBLE_STRIKE.search(lower) is not None
+        and _FIRST_STRIKE_CHANGED.search(lower) is not None
+        and _BOTH_STRIKES.search(lower) is None
+    )
+
+
 def keeps_double_strike(fact: Fact, sentence: str) -> bool:
     """Whether a fact of a change of first strike alone is said of a creature the sentence names with
     double strike: it keeps dealing damage in both steps whatever happens to its first strike

@@ -47,6 +47,7 @@ from rulings.claims import Claim, ClaimError, bind, claim_from_record, parse
 from rulings.combat_facts import (
     Fact,
     FactError,
+    changes_first_strike_of_double_striker,
     fact_from_record,
     keeps_double_strike,
     read_fact,
@@ -511,6 +512,8 @@ class Template:
         split = set_aside(sentence)
         if not split.claim:
             return None, {}
+        if self.wordings.facts and changes_first_strike_of_double_striker(split.claim):
+            return None  # it keeps dealing damage in both steps: no claim of a first-strike change is its
         readings = [w.claim for w in user if w.pattern.fullmatch(split.claim)]
         texts = (split.claim, *holder_readings(split.claim, cards), *normal_holder_readings(split.claim, cards))
         for text in texts:

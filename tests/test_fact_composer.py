@@ -421,3 +421,28 @@ BOOTS_POOL = CardPool({BOOTS.name: BOOTS})
 )
 def test_a_change_said_alone_and_what_follows_in_the_next_sentence(paragraph: str, expected: str | None) -> None:
     assert coverage(paragraph, BOOTS.name, BOOTS_POOL)[0] == expected
+
+
+DUELIST = CardData("Test Duelist", ("Creature",), text="First strike", power="2", toughness="2")
+DUELIST_POOL = CardPool({DUELIST.name: DUELIST})
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "expected"),
+    [
+        (
+            "If a creature with double strike loses first strike and double strike after it has dealt first-strike "
+            "combat damage, it won't deal combat damage in the second combat damage step.",
+            "first-strike.changed-after-first-damage",
+        ),
+        # twelfth round: a creature named with double strike keeps dealing damage in both steps whatever happens to
+        # its first strike: neither the facts nor the claim records read the change of first strike alone
+        (
+            "If a creature with double strike loses first strike after it has dealt first-strike combat damage, it "
+            "won't deal combat damage in the second combat damage step.",
+            None,
+        ),
+    ],
+)
+def test_a_first_strike_change_of_a_double_striker_is_not_the_rule(paragraph: str, expected: str | None) -> None:
+    assert coverage(paragraph, DUELIST.name, DUELIST_POOL)[0] == expected
