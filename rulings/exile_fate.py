@@ -36,7 +36,9 @@ _NOT = r"(?:do not|does not|did not|have not|has not|had not|are not|were not|is
 #: The permission's time: this turn, or until it ends (a later turn is another rule: not read).
 _WINDOW = (
     r"(?: (?:this|that) turn| (?:before|by) the end of (?:the|this|that) turn| (?:before|by) the time (?:the|your|that) "
-    r"permission (?:ends|expires)| before (?:the|your|that) permission (?:ends|expires)| this way)?"
+    r"permission (?:ends|expires)| before (?:the|your|that) permission (?:ends|expires)| this way"
+    # twelfth round: "during that turn", "in time", "before the turn ends", "by end of turn"
+    r"| during (?:this|that|the same) turn| in time| before (?:the|this|that) turn ends| (?:before|by) end of turn)?"
 )
 _UNPLAYED = (
     rf"(?:{_CARDS} (?:that|which) (?:you )?{_NOT} (?:yet )?(?:been )?{_PLAY}{_WINDOW}|{_CARDS} (?:not|never) {_PLAY}{_WINDOW}|"

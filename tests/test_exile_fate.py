@@ -118,6 +118,9 @@ def test_tenth_round_chosen_and_put_nowhere(sentence, expected):
         ("if the exiled card isn't played this turn, it remains exiled.", STATE),
         ("if you don't play one of the exiled cards this turn, it stays in exile, and you can't play it later.", STATE),
         ("if you don't cast it this turn, you can't cast it later.", STATE),
+        ("if you don't play the cards exiled with ~ during that turn, they remain in exile.", STATE),
+        ("if you don't play the card exiled with ~ in time, it stays in exile.", STATE),
+        ("if you don't play the card exiled with ~ in time, it goes to your graveyard.", None),
         # ... and their contradictions
         ("if you don't cast it this turn, you can cast it later.", None),
         ("if the exiled card isn't played this turn, it returns to your hand.", None),
