@@ -296,6 +296,20 @@ TENTH = CardPool({c.name: c for c in (SCAVENGER, IMP, PLAIN)})
             "play-from-exile.timing-unchanged",
         ),
         (SCAVENGER, "You must follow the normal timing rules to play a card from your graveyard.", None),
+        # twelfth round: both said at once, the rules without "normal", "apply to exiled cards you play this way"
+        (
+            SCAVENGER,
+            "Normal timing permissions and restrictions apply to the exiled card.",
+            "play-from-exile.timing-unchanged",
+        ),
+        (SCAVENGER, "The usual timing rules apply to the exiled card.", "play-from-exile.timing-unchanged"),
+        (
+            SCAVENGER,
+            "Normal timing restrictions apply to exiled cards you play this way.",
+            "play-from-exile.timing-unchanged",
+        ),
+        (SCAVENGER, "Normal timing permissions and restrictions don't apply to the exiled card.", None),
+        (SCAVENGER, "Normal timing restrictions apply to cards you play from your graveyard this way.", None),
         (SCAVENGER, "You don't have to follow the normal timing rules to play a card from exile.", None),
         # "to cast it": the kind of card the sentence before named
         (
