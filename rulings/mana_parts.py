@@ -104,8 +104,12 @@ def _abilities(card: CardData) -> tuple[str, ...]:
 def _placed_for_mana(place: str, abilities: tuple[str, ...]) -> bool | None:
     """Whether the card's ability at ``place`` is a mana ability with {T} in its cost (None: no such
     ability, or no card)."""
-    at = _ORDINALS.get(place)
-    if at is None or not abilities or (at >= 0 and at >= len(abilities)):
+    if place not in _ORDINALS:
+        # an ability named by what it does ("its loot ability", "~'s damage ability"): one that adds no mana,
+        # as the frames read "to activate its damage ability"
+        return None if place in ("mana", "other") else False
+    at = _ORDINALS[place]
+    if not abilities or (at >= 0 and at >= len(abilities)):
         return None
     ability = abilities[at]
     cost, colon, effect = ability.partition(":")

@@ -37,6 +37,9 @@ ROCK = CardData("Test Rock", ("Artifact",), text="{T}: Add {C}.\n{1}, {T}: Scry 
         ("activating ~'s second ability doesn't count as tapping it for mana, so you won't gain life.", WELL, STATE),
         ("activating ~'s first ability counts as tapping it for mana.", WELL, STATE),
         ("crewing a vehicle with ~ taps it, but it isn't tapped for mana.", ROCK, STATE),
+        # an ability named by what it does is one that adds no mana
+        ("activating its scry ability taps it, but it isn't tapped for mana, so you won't gain life.", WELL, STATE),
+        ("activating its scry ability taps it, and it is tapped for mana.", WELL, None),
         # contradictions of the rule, by the way, by the place, or two ways of two answers
         ("activating ~'s first ability doesn't count as tapping it for mana, so you won't gain life.", WELL, None),
         ("activating ~'s second ability counts as tapping it for mana.", WELL, None),
