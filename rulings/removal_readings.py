@@ -36,6 +36,8 @@ _AIMED = re.compile(
 #: of the only creature blocking it with ~".
 _CONTROL = re.compile(
     r"\b(?:you )?(?P<verb>gain|gaining|gained) control of (?P<np>[a-z~' -]+?) (?:with|using) ~(?:'s (?:[a-z]+ )?ability)?"
+    # "gaining control of it with ~ removes it from combat, but ...": the removal said again, the clause an "if"
+    r"(?P<again> (?:removes|will remove) (?:it|that creature|the creature) from combat(?=,))?"
     r"(?=,| |$)"
 )
 #: The use said as a gerund subject ("casting ~ on a blocking creature doesn't ..."), as the combat facts
@@ -55,6 +57,8 @@ def _effect(card: CardData) -> str | None:
 
 def _said(verb: str, found: re.Match[str]) -> str:
     np = found.group("np")
+    if "again" in found.groupdict() and found.group("again"):
+        return f"if ~ removes {np} from combat"
     if found.group("verb") and found.group("verb").endswith("ing") and verb in _GERUNDS:
         return _GERUNDS[verb].format(np=np)
     return f"~ removes {np} from combat" if verb == "removes" else f"~ {verb} {np}"

@@ -37,6 +37,17 @@ POOL = CardPool({c.name: c for c in (AMBUSH, THIEF, BANNER)})
             THIEF,
             "combat.remains-blocked",
         ),
+        (
+            "Gaining control of the only creature blocking an attacking creature with Test Thief removes it from "
+            "combat, but the attacking creature remains blocked.",
+            THIEF,
+            "combat.remains-blocked",
+        ),
+        (
+            "Gaining control of an attacking creature with Test Thief removes it from combat, but it remains blocked.",
+            THIEF,
+            None,
+        ),
         # near misses: a card that removes nothing, another outcome, the card aimed at the attacker
         (
             "If you cast Test Banner targeting the only creature blocking an attacking creature, the attacking "
