@@ -248,11 +248,16 @@ def test_a_partial_run_never_replaces_a_complete_one(tmp_path: Path) -> None:
     assert (out / "report.partial.html").exists()
 
 
+#: One case of each message runs in the README's test command; the same message from other commands
+#: (each a CLI subprocess) runs with the slow tests, in `.ci/run`.
+SLOW = pytest.mark.slow
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
         (["run", "-n", "-1"], "expected a number of workers"),
-        (["run", "-n", "abc"], "expected a number of workers"),
+        pytest.param(["run", "-n", "abc"], "expected a number of workers", marks=SLOW),
         (["run", "--call-timeout", "soon"], "expected a number of seconds"),
         (["run", "--out", "{file}"], "is an existing file"),
         (["run", "--out", "{file}/below"], "cannot create the output directory"),
@@ -260,16 +265,22 @@ def test_a_partial_run_never_replaces_a_complete_one(tmp_path: Path) -> None:
         (["report", "{nested}"], "nested too deeply"),
         (["report", "{good}", "--out", "{dir}"], "is a directory"),
         (["report", "{good}", "--out", "{file}/below.html"], "cannot write"),
-        (["controls", "--out", "{file}"], "is an existing file"),
-        (["merge", "{good}", "--out", "{file}"], "existing file|cannot write"),
-        (["merge", "{good}", "--out", "{file}/below"], "cannot create|cannot write"),
-        (["replay", "{good}", "--invariant", "mana.could-produce", "--out", "{file}"], "is an existing file"),
-        (["run", "--corpus", "{deepcorpus}"], "nested too deeply"),
-        (["run", "--cards", "{nested}"], "nested too deeply"),
-        (["rulings", "--cards", "{nested}"], "nested too deeply"),
-        (["rulings", "import", "{nested}", "--out", "{dir}/imported.toml"], "nested too deeply"),
-        (["mutants", "--controls", "{nested}"], "nested too deeply"),
-        (["mutants", "--controls", "{latin1}"], "not UTF-8"),
+        pytest.param(["controls", "--out", "{file}"], "is an existing file", marks=SLOW),
+        pytest.param(["merge", "{good}", "--out", "{file}"], "existing file|cannot write", marks=SLOW),
+        pytest.param(["merge", "{good}", "--out", "{file}/below"], "cannot create|cannot write", marks=SLOW),
+        pytest.param(
+            ["replay", "{good}", "--invariant", "mana.could-produce", "--out", "{file}"],
+            "is an existing file",
+            marks=SLOW,
+        ),
+        pytest.param(["run", "--corpus", "{deepcorpus}"], "nested too deeply", marks=SLOW),
+        pytest.param(["run", "--cards", "{nested}"], "nested too deeply", marks=SLOW),
+        pytest.param(["rulings", "--cards", "{nested}"], "nested too deeply", marks=SLOW),
+        pytest.param(
+            ["rulings", "import", "{nested}", "--out", "{dir}/imported.toml"], "nested too deeply", marks=SLOW
+        ),
+        pytest.param(["mutants", "--controls", "{nested}"], "nested too deeply", marks=SLOW),
+        pytest.param(["mutants", "--controls", "{latin1}"], "not UTF-8", marks=SLOW),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, args: list[str], message: str) -> None:
