@@ -764,27 +764,23 @@ _FIRST_STRIKE_CHANGED = re.compile(
 )
 
 
+def _names_double_striker(sentence: str) -> bool:
+    """Whether a sentence names its creature with double strike, and does not change both strikes."""
+    lower = sentence.lower()
+    return _WITH_DOUBLE_STRIKE.search(lower) is not None and _BOTH_STRIKES.search(lower) is None
+
+
 def changes_first_strike_of_double_striker(sentence: str) -> bool:
     """Whether a sentence changes first strike alone of a creature it names with double strike (no
     claim of a first-strike change is that sentence's: :func:`keeps_double_strike`)."""
-    lower = sentence.lower()
-    return (
-        _WITH_DOUBLE_STRIKE.search(lower) is not None
-        and _FIRST_STRIKE_CHANGED.search(lower) is not None
-        and _BOTH_STRIKES.search(lower) is None
-    )
+    return _names_double_striker(sentence) and _FIRST_STRIKE_CHANGED.search(sentence.lower()) is not None
 
 
 def keeps_double_strike(fact: Fact, sentence: str) -> bool:
     """Whether a fact of a change of first strike alone is said of a creature the sentence names with
     double strike: it keeps dealing damage in both steps whatever happens to its first strike
     (702.4b-c), so no fact of the change's is the sentence's."""
-    lower = sentence.lower()
-    return (
-        fact.keyword == "first strike"
-        and _WITH_DOUBLE_STRIKE.search(lower) is not None
-        and _BOTH_STRIKES.search(lower) is None
-    )
+    return fact.keyword == "first strike" and _names_double_striker(sentence)
 
 
 def first_match(sentence: str, frames: Iterable[re.Pattern[str]]) -> dict[str, str | None] | None:
