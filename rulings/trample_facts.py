@@ -31,11 +31,45 @@ from rulings.combat_facts import prepared as combat_prepared
 from rulings.fact_composer import parts_with
 from rulings.reader_text import prepared as _plain_prepared
 from rulings.subtypes import types_as_creatures
+from rulings.trample_examples import MARKED_COUNTS, read_trample_example
 
 
 def prepared(sentence: str) -> str:
-    """The readers' form, a creature named by its type written "creature" ("a Beast with trample")."""
-    return types_as_creatures(_plain_prepared(sentence))
+    """The readers' form, a creature named by its type written "creature" ("a Beast with trample"),
+    and what it attacks said as the rule's list (:func:`_attack_target_as_list`)."""
+    return _attack_target_as_list(_RULES_LEAD.sub("", types_as_creatures(_plain_prepared(sentence))))
+
+
+#: "Creatures that have trample because of ~ follow the normal trample rules: ...": the lead-in to
+#: the rule said after the colon (thirteenth round).
+_RULES_LEAD = re.compile(
+    r"^(?:[a-z~',]+ ){1,10}(?:follows?|uses?|obeys?) the (?:normal|usual|regular|standard) (?:trample )?rules(?: (?:for|of) trample)?: "
+)
+
+
+_ATTACKS_ONE = re.compile(
+    r"(?P<verb>is attacking|attacks) (?:a|an opponent's) (?P<kind>planeswalker|battle) and (?=is blocked|becomes blocked)"
+)
+_THE_LIST = "the player, planeswalker, or battle it is attacking"
+
+
+def _attack_target_as_list(text: str) -> str:
+    """Thirteenth round: a sentence about a creature attacking a planeswalker (or battle) whose
+    excess goes to "that planeswalker" says the rule of what it attacks: "if ~ is attacking a
+    planeswalker and is blocked, ... to that planeswalker" is read as "if ~ is blocked, ... to the
+    player, planeswalker, or battle it is attacking". Any other recipient (the player, the other
+    kind, its controller) leaves the sentence as it is, unread."""
+    found = _ATTACKS_ONE.search(text)
+    if found is None:
+        return text
+    kind = found.group("kind")
+    rest = text[: found.start()] + text[found.end() :]
+    rest = re.sub(rf"\b(?:that|the) {kind}(?: (?:it is|~ is|they are) attacking)?(?!'s)\b", _THE_LIST, rest)
+    # "..., not to its controller": where the damage does not go, true of a planeswalker or battle
+    rest = re.sub(rf"(?<={_THE_LIST}), not (?:to )?(?:its|that {kind}'s) (?:controller|protector)$", "", rest)
+    if re.search(r"\b(?:player|planeswalker|battle)\b", rest.replace(_THE_LIST, "")):
+        return text
+    return rest
 
 
 #: What a sentence read by this reader states (a statement of ``trample.lethal-then-excess``, or
@@ -43,7 +77,9 @@ def prepared(sentence: str) -> str:
 NO_EXCESS_WITHOUT_LETHAL = "no-excess-without-lethal"
 EXCESS_BEYOND_LETHAL = "excess-beyond-lethal"
 EXPLAINS = "explains"
-STATES = (NO_EXCESS_WITHOUT_LETHAL, EXCESS_BEYOND_LETHAL)
+#: Thirteenth round: damage already marked on a blocker counts toward lethal damage
+#: (:mod:`rulings.trample_examples`).
+STATES = (NO_EXCESS_WITHOUT_LETHAL, EXCESS_BEYOND_LETHAL, MARKED_COUNTS)
 #: The halves of the rule, each an explanation alone: lethal damage to every blocker, and only the
 #: rest to the player. A paragraph that says both states the rule (:data:`HALVES_STATE`).
 LETHAL_HALF = "lethal-to-every-blocker"
@@ -236,6 +272,8 @@ def _reading(texts: Iterable[str], cards: tuple[CardData, ...]) -> str | None:
         state = _read(text)
         if state is None and _example_adds_up(text, cards):
             state = EXCESS_BEYOND_LETHAL
+        if state is None:
+            state = read_trample_example(text, cards)
         if state in STATES:
             return state
         found = found or state
@@ -304,7 +342,9 @@ _DESTROYS_ALL = (
 )
 _ALL_DAMAGE = (
     r"all(?: \d+)? of its (?:combat )?damage|all its (?:combat )?damage|all of its (?:combat )?damage"
-    r"|all (?:of )?(?:that creature's|~'s|the equipped creature's|the enchanted creature's) (?:combat )?damage"
+    r"|all (?:of )?(?:that creature's|~'s|the equipped creature's|the enchanted creature's|that attacking creature's"
+    # thirteenth round: the creature as the combat normal form's token
+    r"|npx's|npma's|npmb's) (?:combat )?damage"
 )
 _BECAUSE = (
     r"(?:,? (?:because|since) it has trample|,? thanks to the trample it (?:gets|has) from ~"
@@ -363,7 +403,33 @@ _ATTACKED_LONGEST = (
 _ALL_TO_ATTACKED = re.compile(
     rf"(?:(?:assigns|deals|will assign|will deal|can assign|may assign) (?:{_ALL_DAMAGE})"
     rf"|(?:{_ALL_DAMAGE}) (?:is|will be|can be|gets) (?:assigned|dealt)"
+    # thirteenth round: "its damage is all assigned to ..."
+    r"|(?:its|~'s|npx's|npma's|npmb's|the (?:equipped|enchanted|attacking) creature's) (?:combat )?damage (?:is|will be) all "
+    r"(?:assigned|dealt)"
     rf"|(?:{_ALL_DAMAGE}) (?:goes|will go)) to {_ATTACKED_LONGEST}{_BECAUSE}(?=[ ,]|$)"
+)
+
+
+#: Thirteenth round: no creature blocking it when its damage is assigned, said as a state ("if there
+#: are no creatures blocking ~ when combat damage is assigned"), in the plain and the normal form.
+_NONE_BLOCKING = re.compile(
+    r"(?:there (?:are|is) no (?:creatures?|npx|blockers?) (?:still )?blocking (?:it|~|npx|npma|npmb)"
+    r"|no (?:creatures?|npx|blockers?) (?:are|is) (?:still )?blocking (?:it|~|npx|npma|npmb)"
+    r"|(?:it|~|npx|npma|npmb) (?:has|is left with) no (?:blockers|creatures blocking it|npx blocking it))"
+    r"(?: (?:as|when) (?:its )?(?:combat )?damage is (?:assigned|dealt))?(?=[ ,]|$)"
+)
+#: ... and the moment before combat damage, which every blocker gone is (the rule needs no other).
+_BEFORE_DAMAGE = re.compile(r"before (?:combat )?damage(?: is (?:dealt|assigned))?(?=[ ,]|$)")
+_GONE_EXTRA = (
+    ("all-to-attacked", _ALL_TO_ATTACKED),
+    ("none-blocking", _NONE_BLOCKING),
+    ("before-damage", _BEFORE_DAMAGE),
+)
+#: Trample said of the creature again, where the reader has made sure it has it ("an attacking
+#: creature with trample", "that gains trample", "but because it has trample"): no further claim.
+_WITH_TRAMPLE = re.compile(
+    r"(?:(?<=npx)|(?<=npm[abf])|(?<= it)|(?<= ~)) (?:with trample|that (?:gains|gained|has|had|gets|got) trample)\b"
+    r"|(?<=, )(?:but )?because (?:it|~|that creature|npx|npma) has trample,? "
 )
 
 
@@ -374,18 +440,22 @@ def _gone_by_parts(sentence: str) -> bool:
     damage assigned to what it attacks (in the main clause), and nothing else but "it is still
     blocked" and the moment blockers are declared."""
     for text in dict.fromkeys((combat_prepared(sentence), combat_prepared(sentence, normal=False))):
-        parts = parts_with(text, (("all-to-attacked", _ALL_TO_ATTACKED),))
+        parts = parts_with(_WITH_TRAMPLE.sub("", text), _GONE_EXTRA)
         if not parts:
             continue
-        gone = [found for kind, found, _ in parts if kind == "gone"]
+        gone = [found for kind, found, _ in parts if kind in ("gone", "none-blocking")]
         said = [sub for kind, _, sub in parts if kind == "all-to-attacked"]
         if len(gone) != 1 or not said or any(said):
             continue
-        if not any(
+        if gone[0].re is not _NONE_BLOCKING and not any(
             v and k.startswith(("gone_all", "removing_all", "card_gone")) for k, v in gone[0].groupdict().items()
         ):
             continue  # one of several blockers gone: the others still take lethal damage first
-        others = [(kind, found) for kind, found, _ in parts if kind not in ("gone", "all-to-attacked")]
+        others = [
+            (kind, found)
+            for kind, found, _ in parts
+            if kind not in ("gone", "none-blocking", "all-to-attacked", "before-damage")
+        ]
         if all(
             (kind == "outcome" and outcome_of_groups(found.groupdict()) == ("blocked", True))
             or (kind in ("moment", "event") and moment_of_groups(found.groupdict()) == "after-blockers")

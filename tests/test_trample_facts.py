@@ -419,3 +419,57 @@ SWEEPER = CardData(
 )
 def test_twelfth_round_blockers_gone_by_parts(card, paragraph, template):
     assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == template
+
+
+@pytest.mark.parametrize(
+    ("card", "paragraph", "template"),
+    [
+        # thirteenth round: no creature blocking it said as a state, the attacker's trample said again, its
+        # damage "all assigned", before combat damage
+        (
+            TIDE,
+            "If there are no creatures blocking Test Tide when combat damage is assigned, all of its combat damage is "
+            "assigned to the battle it's attacking, even though it was blocked.",
+            "trample.blockers-destroyed-by-first-strike",
+        ),
+        (
+            TIDE,
+            "If no creatures are blocking it as combat damage is assigned, all its damage is assigned to the player, "
+            "planeswalker, or battle it's attacking.",
+            "trample.blockers-destroyed-by-first-strike",
+        ),
+        (
+            TIDE,
+            "If the creature blocking Test Tide is removed from combat before combat damage, Test Tide's damage is all "
+            "assigned to the player or planeswalker it's attacking.",
+            "trample.blockers-destroyed-by-first-strike",
+        ),
+        (
+            TIDE,
+            "If Test Tide's ability destroys every creature blocking it, Test Tide remains blocked, but because it has "
+            "trample it assigns all its combat damage to the player, planeswalker, or battle it's attacking.",
+            "trample.blockers-destroyed-by-first-strike",
+        ),
+        # near misses: none of its damage, one blocker of several, and no trample
+        (
+            TIDE,
+            "If there are no creatures blocking Test Tide when combat damage is assigned, none of its combat damage is "
+            "assigned to the player it's attacking.",
+            None,
+        ),
+        (
+            TIDE,
+            "If one creature blocking Test Tide is removed from combat before combat damage, Test Tide's damage is all "
+            "assigned to the player it's attacking.",
+            None,
+        ),
+        (
+            SWEEPER,
+            "If there are no creatures blocking Test Sweeper when combat damage is assigned, all of its combat damage "
+            "is assigned to the player it's attacking.",
+            None,
+        ),
+    ],
+)
+def test_thirteenth_round_no_blockers_left_by_parts(card, paragraph, template):
+    assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == template

@@ -1,0 +1,316 @@
+"""Trample's rule said through a worked example, read by its numbers (issue 24, thirteenth round).
+
+Rulings state 702.19b most often by an example: "If ~ is blocked by a 3/3 creature with 2 damage
+already marked on it, assigning 1 damage to that creature is enough, and the remaining 5 can be
+assigned to the player it's attacking." Such a sentence is a claim only if its numbers are the
+rule's: the damage said to be lethal is each blocker's toughness less the damage already marked on
+it (120.6), and the rest is the trampler's power less that. This module reads the example into its
+parts -- the blockers (size, damage marked), the attack target, the damage to the blockers and the
+rest to what it attacks -- and checks the arithmetic; any other word, a wrong number, a blocker
+short of lethal, a card with deathtouch (1 damage is lethal then: another template's rule), or a
+rest said to go somewhere other than what the example attacks leaves the sentence unread.
+
+It also reads the statement the example rests on: damage already marked on a blocker counts
+toward lethal damage (702.19b's last sentence; the trample checks play blockers with damage
+marked, ``lethal-counts-marked-damage``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from protocol.model import CardData
+
+#: What a sentence read here states or explains (the names are trample's statements and halves).
+EXCESS_BEYOND_LETHAL = "excess-beyond-lethal"
+MARKED_COUNTS = "lethal-counts-marked-and-simultaneous"
+LETHAL_HALF = "lethal-to-every-blocker"
+REST_HALF = "only-the-rest-to-the-player"
+
+_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+_NUMBER_WORDS = {word: n for n, word in enumerate(_WORDS)}
+_N = rf"(?:\d+|{'|'.join(_WORDS[1:])})"
+
+
+def _number(word: str | None) -> int | None:
+    if word is None:
+        return None
+    return int(word) if word.isdigit() else _NUMBER_WORDS[word]
+
+
+# --- the blockers of the example -------------------------------------------------------------------
+
+#: Damage marked on a blocker, said after its size ("a 3/3 creature with 2 damage marked on it").
+_MARKED = (
+    r"(?: with (?P<m{i}>{n}) damage (?:already )?(?:marked on it|on it|dealt to it)(?: (?:this|that) turn)?"
+    r"| (?:that|which) (?:already )?has (?P<n{i}>{n}) damage (?:already )?marked on it"
+    r"| (?:that|which) (?:already )?has (?P<o{i}>{n}) damage(?: on it)?(?: (?:this|that) turn)?"
+    r"| (?:that|which) (?:already )?(?:took|has taken|had taken) (?P<k{i}>{n}) damage(?: earlier)?(?: (?:this|that) turn|"
+    r" in the turn| earlier in the turn)?"
+    # "that's been dealt": "that is been" once the contraction is spelled out
+    r"| (?:that|which) (?:was|has|is|had) (?:already )?(?:been )?dealt (?P<d{i}>{n}) damage"
+    r"(?: earlier)?(?: (?:this|that) turn| in the turn| earlier in the turn)?)?"
+)
+_SIZE = r"(?:a|an|one) (?P<p{i}>\d+)/(?P<t{i}>\d+)(?: creature| blocker| blocking creature)?"
+
+
+def _blocker(i: int) -> str:
+    return (_SIZE + _MARKED).replace("{i}", str(i)).replace("{n}", _N)
+
+
+_BLOCKERS = rf"{_blocker(1)}(?: and {_blocker(2)})?"
+#: "two 2/2 creatures": blockers alike, each with the size said once.
+_ALIKE = r"(?P<alike>two|2) (?P<p1>\d+)/(?P<t1>\d+) (?:creatures|blockers)"
+#: The trampler, named as the card or as the creature it affects.
+_ATTACKER = (
+    r"(?:~|it|an attacking creature(?: you control)?|the (?:attacking|equipped|enchanted|affected) creature|"
+    r"(?:a|the|that) creature with trample|that creature|a creature you control)"
+)
+_TARGET = r"(?P<target>a planeswalker|a battle|(?:a|the defending) player|an opponent)"
+_CONDITIONS = tuple(
+    re.compile(form)
+    for form in (
+        # "if ~ (is attacking a planeswalker and) is blocked by a 2/2 (and a 1/3)"
+        rf"if {_ATTACKER} (?:has trample and )?(?:is attacking {_TARGET} and )?(?:is|becomes|gets) blocked by {_BLOCKERS}",
+        # "if ~ is blocked by two 2/2 creatures", "if two 2/2 creatures block ~"
+        rf"if {_ATTACKER} (?:is|becomes|gets) blocked by {_ALIKE}",
+        rf"if {_ALIKE} block {_ATTACKER}",
+        # "if the defending player blocks ~ with a 2/2"
+        rf"if (?:the defending player|your opponent|an opponent) blocks {_ATTACKER} with {_BLOCKERS}",
+        # "if ~ attacks a battle and is blocked by a 1/1 creature"
+        rf"if {_ATTACKER} attacks {_TARGET} and (?:is|becomes|gets) blocked by {_BLOCKERS}",
+        # "if a 1/3 creature with 2 damage already marked on it blocks ~"
+        rf"if {_BLOCKERS} blocks? {_ATTACKER}",
+        # "if a 4/4 blocker has already been dealt 3 damage this turn": the blocker named as one
+        r"if (?:a|an) (?P<p1>\d+)/(?P<t1>\d+) (?:blocker|blocking creature) (?:has (?:already )?been|was (?:already )?) dealt "
+        rf"(?P<d1>{_N}) damage(?: earlier)?(?: this turn| earlier in the turn)?",
+        # "if ~'s ability dealt 1 damage to a 3/3 creature that then blocks it"
+        rf"if ~'s (?:triggered |activated )?ability (?:dealt|deals|has dealt) (?P<d1>{_N}) damage to (?:a|an) (?P<p1>\d+)/(?P<t1>\d+)"
+        r"(?: creature| blocker)?(?: (?:that|which) then blocks (?:it|~))?",
+    )
+)
+
+# --- the damage the example assigns -----------------------------------------------------------------
+
+_TO_BLOCKER = (
+    r"(?:it|that creature|the blocking creature|the blocker|that blocker|the creature|the \d+/\d+|that \d+/\d+"
+    r"|(?:those|the|its) blockers|(?:those|the) blocking creatures"
+    # the same damage to each of them
+    r"|(?P<each>each (?:blocker|blocking creature|of them|of those creatures|of its blockers|creature blocking (?:it|~))))"
+)
+_DAMAGE = r"(?: (?:more )?(?:combat )?damage| more| of (?:its|~'s|the creature's)(?: \d+)? (?:combat )?damage)?"
+#: Damage to the blockers: "you can assign 2 damage to it", "assigning 1 damage to that creature is
+#: enough", "you must assign at least 2 damage to that creature", "only 2 damage needs to be assigned".
+_LETHAL = tuple(
+    re.compile(form)
+    for form in (
+        rf"(?:you|it|~) (?:can|may|could) assign (?:only )?(?P<lethal>{_N}){_DAMAGE} to {_TO_BLOCKER}",
+        rf"assigning (?:only )?(?:just )?(?P<lethal>{_N}){_DAMAGE} to {_TO_BLOCKER} is enough",
+        rf"(?:you|it|~) (?:must|need to|needs to|has to|have to|only needs? to) assign (?:only )?(?:at least )?(?P<lethal>{_N})"
+        rf"{_DAMAGE} to {_TO_BLOCKER}",
+        rf"(?:only )?(?:at least )?(?P<lethal>{_N}){_DAMAGE} (?:needs to|has to|must) be assigned to {_TO_BLOCKER}",
+        # "only 1 damage is lethal to it": the amount said as lethal damage
+        rf"(?:only )?(?:just )?(?P<lethal>{_N}) damage is (?:lethal|lethal damage|enough) (?:to|for) {_TO_BLOCKER}",
+    )
+)
+#: What it attacks, as the rest's recipient (with the kind it names: a planeswalker or battle only
+#: where the example says it attacks one).
+_ATTACKED = (
+    r"(?:(?P<any>the player, planeswalker,? or battle (?:it is|they are|~ is) attacking|the player or planeswalker "
+    r"(?:it is|they are|~ is) attacking)"
+    r"|(?P<player>the (?:defending )?player(?: (?:it is|they are|~ is) attacking)?|defending player|that player)"
+    r"|(?:that|the) (?P<kind>planeswalker|battle)(?: (?:it is|they are|~ is) attacking)?)"
+)
+_REST_WORDS = (
+    rf"(?:the remaining(?: (?P<rest>{_N}))?|the rest(?: of (?:its|~'s|the creature's) (?:combat )?damage)?|the (?:other|excess)"
+    rf"(?: (?P<rest2>{_N}))?)(?: (?:combat )?damage)?"
+)
+#: The rest, after the damage to the blockers: "and the remaining 4 to that planeswalker", ", and the
+#: rest can be assigned to the player it's attacking", "before the rest can be assigned to ...".
+_REST_AFTER = tuple(
+    re.compile(form)
+    for form in (
+        rf",? and (?:(?:you |it |~ )?(?:can|may|could) (?:then )?assign )?{_REST_WORDS}(?: (?:can|may) (?:then )?be assigned)?"
+        rf" to {_ATTACKED}",
+        rf",? before {_REST_WORDS} (?:can|may) be assigned to {_ATTACKED}",
+        # "... to that creature and 4 to the player"
+        rf",? and (?:(?:you |it |~ )?(?:can|may|could) (?:then )?assign )?(?P<rest>{_N})(?: (?:combat )?damage)? to {_ATTACKED}",
+        # ", so the remaining 5 can be assigned to ...", ", leaving 5 to be assigned to ..."
+        rf",? so {_REST_WORDS} (?:can|may) (?:then )?be assigned to {_ATTACKED}",
+        rf",? leaving(?: the remaining| the other)? (?P<rest>{_N})(?: (?:combat )?damage)? (?:that (?:can|may) be assigned|to (?:be )?"
+        rf"assign(?:ed)?) to {_ATTACKED}",
+    )
+)
+#: The rule in one clause: "(if ~ is blocked,) damage beyond what's lethal to its blockers may be
+#: assigned to the player it's attacking" (a planeswalker or battle it attacks is read as the rule's
+#: list, :func:`rulings.trample_facts.prepared`).
+_BEYOND = re.compile(
+    rf"(?:if {_ATTACKER} is blocked, )?(?:any )?(?:combat )?damage beyond (?:what is lethal to|lethal damage to|lethal damage for)"
+    rf" (?:its|the|all (?:of )?its) blockers (?:can|may) (?:then )?be assigned to {_ATTACKED}"
+)
+#: The rest alone, a sentence after the example: "The remaining 4 damage can be assigned to the
+#: defending player."
+_REST_ALONE = re.compile(rf"{_REST_WORDS} (?:can|may) (?:then )?be assigned to {_ATTACKED}")
+
+
+@dataclass(frozen=True)
+class Example:
+    """A worked example's numbers: each blocker's toughness and damage marked, the damage said to
+    go to the blockers, the rest said to go on (None: "the rest", unnumbered), and what it attacks."""
+
+    blockers: tuple[tuple[int, int], ...]
+    lethal: int
+    rest: int | None
+    said_rest: bool
+    target: str | None
+    rest_to: str | None
+
+    def adds_up(self, powers: frozenset[int]) -> bool:
+        """Whether the numbers are the rule's: the damage to the blockers is exactly lethal to them
+        all (each needing some), and a rest said is what a trampler's power leaves."""
+        needed = [toughness - marked for toughness, marked in self.blockers]
+        if any(n <= 0 for n in needed) or self.lethal != sum(needed):
+            return False
+        if self.rest is not None:
+            return any(self.rest == power - self.lethal for power in powers) and self.rest > 0
+        return True
+
+    def rest_goes_where_it_attacks(self) -> bool:
+        """A rest said to go to a planeswalker or battle only where the example attacks one."""
+        if self.rest_to in (None, "any"):
+            return True
+        if self.rest_to == "player":
+            return self.target in (None, "player")
+        return self.target == self.rest_to
+
+
+def _marked(found: re.Match[str], i: int) -> int:
+    groups = found.groupdict()
+    return next((_number(groups[g]) or 0 for g in (f"m{i}", f"n{i}", f"o{i}", f"k{i}", f"d{i}") if groups.get(g)), 0)
+
+
+def _target_kind(found: re.Match[str]) -> str | None:
+    target = found.groupdict().get("target")
+    if target is None:
+        return None
+    return next((kind for kind in ("planeswalker", "battle") if kind in target), "player")
+
+
+def _rest_to(found: re.Match[str]) -> str:
+    groups = found.groupdict()
+    if groups.get("any"):
+        return "any"
+    return groups.get("kind") or "player"
+
+
+def read_example(text: str) -> Example | None:
+    """The worked example ``text`` (a :func:`~rulings.reader_text.prepared` sentence) states, or None."""
+    text = re.sub(r"^(?:for example|for instance), ", "", text)
+    for condition in _CONDITIONS:
+        head = condition.match(text)
+        if head is None or not text.startswith(", ", head.end()):
+            continue
+        sizes = [(int(head.group(f"t{i}")), _marked(head, i)) for i in (1, 2) if head.groupdict().get(f"t{i}")]
+        if head.groupdict().get("alike"):
+            sizes *= 2
+        main = text[head.end() + 2 :]
+        for lethal in _LETHAL:
+            part = lethal.match(main)
+            if part is None:
+                continue
+            amount = _number(part.group("lethal"))
+            assert amount is not None
+            if part.group("each"):
+                amount *= len(sizes)
+            tail = main[part.end() :]
+            if not tail:
+                return Example(tuple(sizes), amount, None, False, _target_kind(head), None)
+            rest = next((found for form in _REST_AFTER if (found := form.fullmatch(tail))), None)
+            if rest is not None:
+                said = _number(rest.group("rest") or rest.group("rest2"))
+                return Example(tuple(sizes), amount, said, True, _target_kind(head), _rest_to(rest))
+    return None
+
+
+def _trample_powers(cards: Iterable[CardData]) -> frozenset[int]:
+    return frozenset(
+        int(c.power)
+        for c in cards
+        if c.power and c.power.isdigit() and ("trample" in c.text.lower() or "trample" in map(str.lower, c.keywords))
+    )
+
+
+def _deathtouch(cards: Iterable[CardData]) -> bool:
+    return any("deathtouch" in c.text.lower() or "deathtouch" in map(str.lower, c.keywords) for c in cards)
+
+
+# --- damage already marked counts -----------------------------------------------------------------
+
+_ON_BLOCKER = (
+    r"(?:(?:a|the|each|that) (?:blocking creature|blocker|creature blocking (?:it|~|that creature|the (?:affected|equipped|"
+    r"enchanted|attacking) creature)|creature)|it|them|its blockers"
+    r"|(?:the|those) (?:blocking creatures|blockers|creatures blocking (?:it|~)))"
+)
+_MARKED_DAMAGE = (
+    r"(?:(?:any )?damage (?:that (?:is|has|was|had) )?(?:already )?(?:been )?(?:marked on|dealt to) "
+    rf"{_ON_BLOCKER}(?: (?:already|earlier))?(?: (?:this|that) turn| in the turn| earlier in the turn)?"
+    # "damage a blocker was already dealt this turn"
+    rf"|(?:any )?damage (?:that )?{_ON_BLOCKER} (?:was|has been|had been|has) (?:already )?(?:been )?dealt"
+    r"(?: (?:already|earlier))?(?: (?:this|that) turn| in the turn| earlier in the turn)?)"
+)
+_LETHAL_DAMAGE = (
+    r"(?:lethal damage|what is lethal|whether damage is lethal|how much damage is lethal)"
+    r"(?: (?:for|to) (?:its|the|a|that) (?:blockers?|creature)| to it)?"
+)
+_COUNTS_VERB = r"(?:(?:still |also )?(?:counts|is counted|is taken into account|is included|is considered))"
+_WHEN = (
+    r"(?:toward|towards|when determining|in determining|when checking for|when calculating|when figuring out|"
+    r"when (?:you )?(?:assign|assigning)|when (?:~|it) assigns|for)"
+)
+#: "... when ~ assigns its combat damage": when lethal damage is judged, said again.
+_AS_ASSIGNED = r"(?:,? (?:when|as) (?:~|it|you) (?:assigns?|assigning) (?:its )?(?:combat )?damage)?"
+_COUNTS = tuple(
+    re.compile(form)
+    for form in (
+        rf"{_MARKED_DAMAGE} {_COUNTS_VERB} {_WHEN} {_LETHAL_DAMAGE}{_AS_ASSIGNED}",
+        rf"(?:when|while) (?:determining|checking for|calculating|figuring out) {_LETHAL_DAMAGE}, {_MARKED_DAMAGE} {_COUNTS_VERB}",
+        # "lethal damage takes into account damage already marked on it"
+        r"lethal damage (?:takes into account|accounts for|includes|counts) (?:any )?damage (?:already )?(?:marked on|dealt to) "
+        rf"(?:it|{_ON_BLOCKER})(?: (?:already|earlier))?(?: (?:this|that) turn)?",
+    )
+)
+#: The same said of the damage the card's own ability dealt ("damage dealt by ~'s triggered ability
+#: counts when determining lethal damage for its blockers"): only for a card whose text deals damage.
+_ABILITY_COUNTS = re.compile(
+    rf"damage (?:already )?dealt by ~(?:'s (?:triggered |activated )?ability)? {_COUNTS_VERB} {_WHEN} {_LETHAL_DAMAGE}{_AS_ASSIGNED}"
+)
+
+
+def read_trample_example(text: str, cards: tuple[CardData, ...]) -> str | None:
+    """What a prepared sentence states by a worked example or of damage already marked
+    (:data:`EXCESS_BEYOND_LETHAL`, :data:`MARKED_COUNTS`), the half of the rule it explains
+    (:data:`LETHAL_HALF`, :data:`REST_HALF`), or None. The caller has made sure the creature has
+    trample."""
+    if _deathtouch(cards):
+        return None
+    if any(form.fullmatch(text) for form in _COUNTS):
+        return MARKED_COUNTS
+    if _ABILITY_COUNTS.fullmatch(text) and any(re.search(r"\bdeals? \w+ damage to\b", c.text.lower()) for c in cards):
+        return MARKED_COUNTS
+    powers = _trample_powers(cards)
+    example = read_example(text)
+    if example is not None:
+        if not (example.adds_up(powers) and example.rest_goes_where_it_attacks()):
+            return None
+        return EXCESS_BEYOND_LETHAL if example.said_rest else LETHAL_HALF
+    beyond = _BEYOND.fullmatch(text)
+    if beyond is not None and _rest_to(beyond) in ("any", "player"):
+        return EXCESS_BEYOND_LETHAL
+    alone = _REST_ALONE.fullmatch(text)
+    if alone is not None and _rest_to(alone) in ("any", "player"):
+        said = _number(alone.group("rest") or alone.group("rest2"))
+        if said is None or any(0 < said < power for power in powers):
+            return REST_HALF
+    return None
