@@ -258,7 +258,7 @@ _MOMENTS: dict[str, str] = {
         rf"|after (?:{_NP} )?(?:has |have )?blocked {_NP}"
         # twelfth round: in the present, and with no creature named ("after it blocks", "after blocking a creature")
         rf"|after {_NP} (?:blocks|block)(?: {_NP})?|after blocking(?: {_NP})?"
-        rf"|after blockers {_BEEN}(?:declared|chosen)"
+        rf"|after (?:blockers|blocks) {_BEEN}(?:declared|chosen)"
         r"|after the declare blockers step|during the declare blockers step"
     ),
     "after-first-damage": (
@@ -284,18 +284,24 @@ _MOMENT = "|".join(f"(?P<m_{name.replace('-', '_')}>{form})" for name, form in _
 #: it loses first strike").
 _EVENTS: dict[str, str] = {
     "after-attackers": (
+        # (thirteenth round: "once attackers are declared")
+        rf"attackers {_BEEN}declared|"
         # (twelfth round: "if it attacked", "if it had attacked")
         rf"{_NP} (?:attacks|has attacked|had attacked|attacked|is declared as an attacker|has been declared as an attacker"
         r"|was declared as an attacker|is attacking)"
         r"(?: the turn it came under your control)?"
     ),
     "after-blockers": (
+        # (thirteenth round: "once blocks are declared")
+        rf"(?:blockers|blocks) {_BEEN}(?:declared|chosen)|"
         # (twelfth round: and in the past: "if it was blocked", "if it blocked a creature")
         rf"{_NP} (?:(?:is blocked|has been blocked|had been blocked|becomes blocked|was blocked|became blocked)"
         r"(?: by (?:a single|one|only one|just one) creature)?"
         rf"|(?P<e_blocker>is blocking|(?:blocks|is blocking|blocked|was blocking) {_NP}))"
     ),
     "after-first-damage": (
+        # (thirteenth round: "once first-strike combat damage has been dealt", "if it is dealt first-strike damage")
+        rf"first-strike (?:combat )?damage {_BEEN}(?:dealt|assigned)|{_NP} {_BEEN}dealt first-strike (?:combat )?damage|"
         rf"{_NP} (?:deals|assigns|has dealt|has assigned|dealt|assigned) (?:its )?(?:first-strike )?(?:combat )?damage"
         r" (?:in|during) the first(?:-strike| strike)? combat damage step"
         rf"|{_NP} (?:deals|assigns|has dealt|has assigned|dealt|assigned) (?:its )?first-strike (?:combat )?damage"
@@ -329,9 +335,12 @@ _ALL_BLOCKERS_PHRASE = (
 )
 _EFFECT_AGENT = r"(?:~|~'s (?:[a-z]+ )?ability|the ability|an effect|a spell|another effect|you)"
 _EFFECT_GONE = (
-    rf"{_EFFECT_AGENT} (?:(?:destroys|exiles|sacrifices|bounces|kills) (?:(?P<gone_one2>{_ONE_BLOCKER_PHRASE})"
+    # (thirteenth round: "you" as the agent: "if you destroy the blocking creature", "you return it ...")
+    rf"{_EFFECT_AGENT} (?:(?:destroys|exiles|sacrifices|bounces|kills|(?<=you )(?:destroy|exile|sacrifice|bounce|kill))"
+    rf" (?:(?P<gone_one2>{_ONE_BLOCKER_PHRASE})"
     rf"|(?P<gone_all2>{_ALL_BLOCKERS_PHRASE}))"
-    rf"|returns (?:(?P<gone_one3>{_ONE_BLOCKER_PHRASE})|(?P<gone_all3>{_ALL_BLOCKERS_PHRASE}))(?: to (?:its|their) owners?'s? hands?)?"
+    rf"|(?:returns|(?<=you )return) (?:(?P<gone_one3>{_ONE_BLOCKER_PHRASE})|(?P<gone_all3>{_ALL_BLOCKERS_PHRASE}))"
+    r"(?: to (?:its|their) owners?'s? hands?)?"
     rf"|removes (?:(?P<gone_one4>{_ONE_BLOCKER_PHRASE})|(?P<gone_all4>{_ALL_BLOCKERS_PHRASE})) from combat"
     rf"|causes (?:(?P<gone_one5>{_ONE_BLOCKER_PHRASE})|(?P<gone_all5>{_ALL_BLOCKERS_PHRASE})) to (?:die|be destroyed"
     r"|be exiled|be sacrificed|leave the battlefield|leave combat|be removed from combat|phase out))"
@@ -406,7 +415,9 @@ _OUTCOME_VERBS: tuple[tuple[str, bool, str], ...] = (
     (
         "blocked",
         False,
-        r"(?:becomes?|is|be) unblocked|(?:change|changes|undo|undoes)(?: or undo| or undoes)? (?:(?:the|that|a|any|its) )?blocks?",
+        r"(?:becomes?|is|be) unblocked|(?:change|changes|undo|undoes)(?: or undo| or undoes)? (?:(?:the|that|a|any|its) )?blocks?"
+        # thirteenth round: "doesn't affect ~'s blocks"
+        r"|(?:affect|affects|alter|alters) (?:the|that|its|~'s|their|those|any) blocks",
     ),
     (
         "blocking",
@@ -658,6 +669,56 @@ _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
             r"\1, ",
         ),
         (r"\b(gains?|loses?) (vigilance|haste|flying|reach|menace|first strike|double strike) this way\b", r"\1 \2"),
+        # thirteenth round: a creature narrowed by the card that picks it ("the creature targeted by ~'s triggered
+        # ability"): the creature
+        (
+            r"\b(creatures?) (?:targeted|chosen|enchanted|equipped|affected) (?:by|with) ~(?:'s (?:[a-z]+ )?ability)?(?=[ ,]|$)",
+            r"\1",
+        ),
+        # ... a creature named by how many creatures block it ("a creature blocked by only one creature"): a blocked creature
+        (
+            r"\b(an?|the|that|each) creature blocked by (?:a single|one|only one|just one|two|three|two or more|more than one"
+            r"|multiple|several) (?:other )?(?:creatures?|blockers?)(?=[ ,])",
+            r"\1 blocked creature",
+        ),
+        # ... the keyword's source said after it ("loses first strike from the Equipment"): the change
+        (
+            r"(?<!removing )\b(gains?|loses?|gained|lost|gaining|losing) (double strike|first strike|flying|reach|menace|vigilance"
+            r"|haste) (?:from|because of|due to) (?:it|them|the (?:equipment|aura|enchantment|artifact|card|ability|effect|spell)"
+            r"|that (?:equipment|aura|ability|effect)|its (?:[a-z]+ )?ability|an? (?:ability|effect|spell)|another (?:ability|effect))"
+            r"(?=[ ,]|$)",
+            r"\1 \2",
+        ),
+        # ... the card's ability that gives the creature the keyword ("its ability gives it first strike"): it gains it
+        (
+            r"(?<![\w~])(?:~|~'s (?:[a-z]+ )?ability|its (?:[a-z]+ )?ability|the ability) (?:gives|grants) (it|them|that creature"
+            r"|the creature) (double strike|first strike|flying|reach|menace|vigilance|haste)\b",
+            lambda m: f"{m.group(1)} {'gain' if m.group(1) == 'them' else 'gains'} {m.group(2)}",
+        ),
+        # ... a creature named by the creature it blocked ("a creature that blocked a creature with flying"): a
+        # blocking creature
+        (
+            r"\b(an?|the|that|each) creature (?:that|which) (?:blocked|blocks|is blocking|was blocking|has blocked) (?:an?|the|that)"
+            r" (?:attacking )?creature(?: with (?:flying|menace|reach))?(?=[ ,])",
+            r"\1 blocking creature",
+        ),
+        # ... the change said after the outcome as "after losing flying": even though it loses it
+        (
+            r"^(.+?),? after (losing|gaining) (double strike|first strike|flying|reach|menace|vigilance|haste)$",
+            lambda m: f"{m.group(1)} even though it {'loses' if m.group(2) == 'losing' else 'gains'} {m.group(3)}",
+        ),
+        # ... "once blocks are declared, losing reach doesn't change them": the blocks
+        (
+            r"^((?:once|after|when) (?:blocks|blockers) .+?, .+? (?:does not|do not|will not|cannot) (?:change|affect|alter|undo))"
+            r" them$",
+            r"\1 the blocks",
+        ),
+        # ... "it is too late to give it flying once blockers are declared": giving it then changes nothing
+        (
+            r"^it is too late to (?:give|grant) (.+?) (double strike|first strike|flying|reach|menace|vigilance|haste)"
+            r"(?: with ~(?:'s (?:[a-z]+ )?ability)?)? (once|after) (.+)$",
+            lambda m: f"{m.group(3)} {m.group(4)}, giving {m.group(1)} {m.group(2)} does not change anything",
+        ),
         # "that block isn't undone": it remains blocked
         (r", (?:that|the) block (?:is|was) not (?:undone|changed|reevaluated)$", ", it remains blocked"),
         # an example of the rule is a claim of it ("For example, if ...")

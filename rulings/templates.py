@@ -575,13 +575,29 @@ class Template:
         texts = tuple(texts)
         held = self._held(texts, cards)
         for text in texts:
-            # tenth round: or a status settled at its moment, for the keyword the cards change
-            # (rulings.settled_facts)
-            read = [*_fact_and_outcomes(text, context), *((fact, frozenset()) for fact in settled_facts(text, cards))]
-            for fact, more in read:
-                state = self._declaring(fact, more, text, held)
-                if state is not None:
-                    return state, {}
+            pair = _KEYWORD_PAIR.search(text)
+            if pair is not None:
+                # thirteenth round: "loses flying or reach": a fact of each keyword, both of one statement
+                each = {self._fact_state(_one_of_pair(text, pair, k), cards, context, held) for k in (1, 2)}
+                if len(each) == 1 and None not in each:
+                    return each.pop(), {}
+                continue
+            state = self._fact_state(text, cards, context, held)
+            if state is not None:
+                return state, {}
+        return None
+
+    def _fact_state(
+        self, text: str, cards: tuple[CardData, ...], context: str | None, held: frozenset[str]
+    ) -> str | None:
+        """The statement declaring the fact one reading of a sentence states, if one does."""
+        # tenth round: or a status settled at its moment, for the keyword the cards change
+        # (rulings.settled_facts)
+        read = [*_fact_and_outcomes(text, context), *((fact, frozenset()) for fact in settled_facts(text, cards))]
+        for fact, more in read:
+            state = self._declaring(fact, more, text, held)
+            if state is not None:
+                return state
         return None
 
     def _held(self, texts: Iterable[str], cards: tuple[CardData, ...]) -> frozenset[str]:
@@ -719,6 +735,23 @@ def _fact_and_outcomes(text: str, context: str | None = None) -> list[tuple[Fact
         if head is not None and tail is not None:
             out.append((head, frozenset({tail})))
     return out
+
+
+#: Two keywords of one rule said as alternatives ("loses flying or reach", "first strike or double
+#: strike"): the sentence says its fact of each.
+_KEYWORD_PAIR = re.compile(
+    # only as what changes ("loses flying or reach"; not "a creature without flying or reach")
+    r"\b(?:loses|lose|lost|losing|gains|gain|gained|gaining|no longer has|no longer have) "
+    r"(?:(?P<k1>flying|reach) (?:or|and/or|and) (?P<k2>(?!(?P=k1))flying|reach)"
+    # (not "first strike and double strike": losing both is not losing each, 702.4d; combat_facts reads it)
+    r"|(?P<k3>first strike|double strike) (?:or|and/or) (?P<k4>(?!(?P=k3))first strike|double strike))\b"
+)
+
+
+def _one_of_pair(text: str, pair: re.Match[str], which: int) -> str:
+    """``text`` with the pair of keywords said as its ``which``-th one alone."""
+    first, group = ("k1", f"k{which}") if pair.group("k1") else ("k3", f"k{which + 2}")
+    return text[: pair.start(first)] + pair.group(group) + text[pair.end() :]
 
 
 #: A creature the sentence names with a keyword ("an attacking creature with menace").

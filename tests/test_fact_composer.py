@@ -9,7 +9,7 @@ import pytest
 
 from protocol.model import CardData
 from rulings.cards import CardPool
-from rulings.combat_facts import Fact
+from rulings.combat_facts import Fact, prepared
 from rulings.fact_composer import compose_fact, read_outcomes
 from tests.test_claims_paragraph import coverage
 
@@ -446,3 +446,103 @@ DUELIST_POOL = CardPool({DUELIST.name: DUELIST})
 )
 def test_a_first_strike_change_of_a_double_striker_is_not_the_rule(paragraph: str, expected: str | None) -> None:
     assert coverage(paragraph, DUELIST.name, DUELIST_POOL)[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "fact"),
+    [
+        # thirteenth round: the change said after the outcome as "after losing ...", the blocker named by what it blocked
+        (
+            "a creature that blocked a creature with flying continues to block it after losing reach",
+            Fact("reach", "lost", "after-blockers", "blocking", True),
+        ),
+        # a creature narrowed by the card that targets it
+        (
+            "the creature targeted by ~'s triggered ability continues to block ~ even though it no longer has flying",
+            Fact("flying", "lost", "after-blockers", "blocking", True),
+        ),
+        # the moment as an event of its own ("once blocks are declared"), and "doesn't affect its blocks"
+        (
+            "once blockers are declared, losing menace doesn't affect ~'s blocks",
+            Fact("menace", "lost", "after-blockers", "blocked", True),
+        ),
+        (
+            "once blocks are declared, losing reach doesn't change them",
+            Fact("reach", "lost", "after-blockers", "blocked", True),
+        ),
+        # "too late to give it": giving it then changes nothing
+        (
+            "it's too late to give a creature first strike with ~'s ability once first-strike combat damage has been dealt",
+            Fact("first strike", "gained", "after-first-damage", "changed", False),
+        ),
+        # the keyword's source named after it, a creature named by how many block it, "you" destroying its blocker
+        (
+            "if ~ loses first strike from the Equipment after first-strike damage has been dealt, it won't deal combat "
+            "damage again",
+            Fact("first strike", "lost", "after-first-damage", "second-damage", False),
+        ),
+        (
+            "if ~ loses menace after blockers are declared, a creature blocked by only one creature remains blocked",
+            Fact("menace", "lost", "after-blockers", "blocked", True),
+        ),
+        ("if you destroy the blocking creature, the attacking creature remains blocked", None),
+    ],
+)
+def test_thirteenth_round_parts(sentence: str, fact: Fact | None) -> None:
+    composed = compose_fact(prepared(sentence))
+    if fact is None:
+        # a blocker gone is a fact of its own kind (no keyword): read, with "you" as who removes it
+        assert composed is not None and composed[0].change == "all-blockers-gone" and composed[0].holds
+        return
+    assert composed is not None and composed[0] == fact
+
+
+@pytest.mark.parametrize(
+    ("sentence", "original"),
+    [
+        # the negated outcome, the earlier moment, a further outcome the fact has not
+        (
+            "a creature that blocked a creature with flying stops blocking it after losing reach",
+            Fact("reach", "lost", "after-blockers", "blocking", True),
+        ),
+        (
+            "once blockers are declared, losing menace affects ~'s blocks",
+            Fact("menace", "lost", "after-blockers", "blocked", True),
+        ),
+        (
+            "it's too late to give a creature first strike with ~'s ability once first-strike combat damage has been "
+            "dealt, and it deals combat damage twice",
+            Fact("first strike", "gained", "after-first-damage", "changed", False),
+        ),
+        (
+            "if ~ loses menace before blockers are declared, a creature blocked by only one creature remains blocked",
+            Fact("menace", "lost", "after-blockers", "blocked", True),
+        ),
+        (
+            "if you destroy the blocking creature, the attacking creature becomes unblocked",
+            Fact("", "all-blockers-gone", "after-blockers", "blocked", True),
+        ),
+    ],
+)
+def test_thirteenth_round_parts_changed_say_another_fact(sentence: str, original: Fact) -> None:
+    composed = compose_fact(prepared(sentence))
+    assert composed is None or composed[0] != original
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "expected"),
+    [
+        # "flying or reach": a fact of each keyword, both of one statement
+        (
+            "If a creature blocking Test Drake loses flying or reach after blockers are declared, it continues to block.",
+            "flying.block-stands",
+        ),
+        (
+            "If a creature blocking Test Drake loses flying or reach after blockers are declared, it stops blocking.",
+            None,
+        ),
+    ],
+)
+def test_a_pair_of_keywords_states_the_fact_of_each(paragraph: str, expected: str | None) -> None:
+    drake = CardData("Test Drake", ("Creature",), text="Flying", power="2", toughness="2")
+    assert coverage(paragraph, drake.name, CardPool({drake.name: drake}))[0] == expected
