@@ -88,6 +88,12 @@ _FRAMES = (
     re.compile(rf"(?:{_WHEN})?{_UNPLAYED} {_FATE}{_ASIDE}"),
     re.compile(rf"(?:{_WHEN})?{_IF_UNPLAYED}{_PRONOUN} {_FATE}{_ASIDE}(?:,? and {_NO_LONGER})?"),
     re.compile(rf"{_IF_UNPLAYED}{_NO_LONGER}(?:,? and {_PRONOUN} {_FATE})?"),
+    # thirteenth round: the condition after the fate ("the exiled card stays in exile if you don't play it before the
+    # turn ends")
+    re.compile(
+        rf"(?:{_CARDS}|{_PRONOUN}) {_FATE}{_ASIDE} if you (?:do not|choose not to|never|decide not to) {_PLAY}"
+        rf" (?:it|them){_WINDOW}"
+    ),
     # said after the statement, through a pronoun: "It stays in exile." / "It won't return to your hand."
     re.compile(rf"(?P<bare>){_PRONOUN} {_FATE}"),
     # tenth round: "~ doesn't put the cards you don't play anywhere else"

@@ -25,6 +25,11 @@ from rulings.meaning import tokens
 
 #: Creature nouns a narrowing word may stand before (stemmed).
 _HEADS = frozenset(tokens("creature creatures token tokens permanent permanents"))
+#: Thirteenth round: card nouns, and the words that say which cards by what they are not ("the noncreature
+#: cards exiled this way"): the exiled-card rules hold for every card; a word naming a type ("instant",
+#: "land") is a claim of timing and is not one of them.
+_CARD_HEADS = frozenset(tokens("card cards spell spells"))
+_NOT_TYPES = frozenset(tokens("noncreature nonland nonartifact nonenchantment nonlegendary nontoken"))
 #: Words that say which creature, not what the rules do with it (stemmed).
 _IDENTITY = frozenset(
     tokens(
@@ -43,6 +48,12 @@ def narrowing_positions(words: tuple[str, ...], unread: frozenset[int]) -> froze
     that the reader left unread (``unread``), by the rules of the module docstring."""
     out: set[int] = set()
     for i, word in enumerate(words):
+        if word in _CARD_HEADS:
+            j = i - 1
+            while j >= 0 and j in unread and words[j] in _NOT_TYPES:
+                out.add(j)
+                j -= 1
+            continue
         if word not in _HEADS:
             continue
         j = i - 1

@@ -292,8 +292,8 @@ def _clause(g: str) -> str:
 #: the exiled cards is a land card,": the kind of the card a pronoun then names.
 _IF_KIND = (
     rf"if (?:it is|{_PRONOUN} (?:is|are)|one of (?:the exiled cards|them) is|the card {_EXILED} is"
-    # tenth round: "if ~ exiles a land card"
-    rf"|~(?:'s (?:triggered |activated |)ability)? exiles) (?P<ifkind>{_KINDS})"
+    # tenth round: "if ~ exiles a land card"; thirteenth round: "if you exile a creature card (this way)"
+    rf"|~(?:'s (?:triggered |activated |)ability)? exiles|you exile) (?P<ifkind>{_KINDS})(?: this way| with ~)?"
 )
 _IF = rf"(?:(?:(?:if|because) {_EVENT} (?:{_named('cond')})|(?P<landused>{_LAND_USED})|{_IF_KIND}),? )?"
 
@@ -446,8 +446,15 @@ _AFTER_COMBAT_MAIN = re.compile(r"\byour (?:next )?(?:postcombat|second) main ph
 
 def _prepared(sentence: str) -> str:
     text = re.sub(r"\bthat exiled card\b", "the exiled card", prepared(sentence))
+    # thirteenth round: "you can't cast a creature card exiled this way during an opponent's turn unless it has
+    # flash": of a card the kinds time at sorcery speed, the exception names another kind (702.8a)
+    if _SORCERY_SPEED_ONLY.search(text) and not re.search(r"\binstants?\b", text):
+        text = re.sub(r",? unless it has flash$", "", text)
     # eleventh round: "you can cast only instants" is "you can only cast instants"
     return re.sub(r"\b(can|may|could|be able to) (cast|play) only\b", r"\1 only \2", text)
+
+
+_SORCERY_SPEED_ONLY = re.compile(r"\b(?:creature|sorcery) cards?\b.*\b(?:cannot|can only|only)\b.*unless it has flash$")
 
 
 @lru_cache(maxsize=8192)

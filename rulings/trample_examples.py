@@ -73,21 +73,25 @@ _CONDITIONS = tuple(
     re.compile(form)
     for form in (
         # "if ~ (is attacking a planeswalker and) is blocked by a 2/2 (and a 1/3)"
-        rf"if {_ATTACKER} (?:has trample and )?(?:is attacking {_TARGET} and )?(?:is|becomes|gets) blocked by {_BLOCKERS}",
+        rf"(?:if|when) {_ATTACKER} (?:has trample and )?(?:is attacking {_TARGET} and )?(?:is|becomes|gets) blocked by {_BLOCKERS}",
         # "if ~ is blocked by two 2/2 creatures", "if two 2/2 creatures block ~"
-        rf"if {_ATTACKER} (?:is|becomes|gets) blocked by {_ALIKE}",
-        rf"if {_ALIKE} block {_ATTACKER}",
+        rf"(?:if|when) {_ATTACKER} (?:is|becomes|gets) blocked by {_ALIKE}",
+        rf"(?:if|when) {_ALIKE} block {_ATTACKER}",
         # "if the defending player blocks ~ with a 2/2"
-        rf"if (?:the defending player|your opponent|an opponent) blocks {_ATTACKER} with {_BLOCKERS}",
+        rf"(?:if|when) (?:the defending player|your opponent|an opponent) blocks {_ATTACKER} with {_BLOCKERS}",
         # "if ~ attacks a battle and is blocked by a 1/1 creature"
-        rf"if {_ATTACKER} attacks {_TARGET} and (?:is|becomes|gets) blocked by {_BLOCKERS}",
+        rf"(?:if|when) {_ATTACKER} attacks {_TARGET} and (?:is|becomes|gets) blocked by {_BLOCKERS}",
         # "if a 1/3 creature with 2 damage already marked on it blocks ~"
-        rf"if {_BLOCKERS} blocks? {_ATTACKER}",
+        rf"(?:if|when) {_BLOCKERS} blocks? {_ATTACKER}",
+        # "a 6/6 creature with trample blocked by a 2/2 creature (can assign ...)": the example's creature as the
+        # subject, with its power said (no comma: the assignment follows as its predicate)
+        rf"(?:a|an) (?P<ap>\d+)/\d+(?: creature)?(?: with trample)?(?: (?:that|which) is)? blocked by {_BLOCKERS}(?P<subject>)",
+        rf"(?:~|it|{_ATTACKER}),? (?:if |when )?blocked by {_BLOCKERS},?(?P<subject2>)",
         # "if a 4/4 blocker has already been dealt 3 damage this turn": the blocker named as one
-        r"if (?:a|an) (?P<p1>\d+)/(?P<t1>\d+) (?:blocker|blocking creature) (?:has (?:already )?been|was (?:already )?) dealt "
+        r"(?:if|when) (?:a|an) (?P<p1>\d+)/(?P<t1>\d+) (?:blocker|blocking creature) (?:has (?:already )?been|was (?:already )?) dealt "
         rf"(?P<d1>{_N}) damage(?: earlier)?(?: this turn| earlier in the turn)?",
         # "if ~'s ability dealt 1 damage to a 3/3 creature that then blocks it"
-        rf"if ~'s (?:triggered |activated )?ability (?:dealt|deals|has dealt) (?P<d1>{_N}) damage to (?:a|an) (?P<p1>\d+)/(?P<t1>\d+)"
+        rf"(?:if|when) ~'s (?:triggered |activated )?ability (?:dealt|deals|has dealt) (?P<d1>{_N}) damage to (?:a|an) (?P<p1>\d+)/(?P<t1>\d+)"
         r"(?: creature| blocker)?(?: (?:that|which) then blocks (?:it|~))?",
     )
 )
@@ -166,6 +170,8 @@ class Example:
     said_rest: bool
     target: str | None
     rest_to: str | None
+    #: The attacker's power, where the example says it ("a 6/6 creature with trample blocked by ...").
+    power: int | None = None
 
     def adds_up(self, powers: frozenset[int]) -> bool:
         """Whether the numbers are the rule's: the damage to the blockers is exactly lethal to them
@@ -174,6 +180,7 @@ class Example:
         if any(n <= 0 for n in needed) or self.lethal != sum(needed):
             return False
         if self.rest is not None:
+            powers = frozenset({self.power}) if self.power is not None else powers
             return any(self.rest == power - self.lethal for power in powers) and self.rest > 0
         return True
 
@@ -210,12 +217,21 @@ def read_example(text: str) -> Example | None:
     text = re.sub(r"^(?:for example|for instance), ", "", text)
     for condition in _CONDITIONS:
         head = condition.match(text)
-        if head is None or not text.startswith(", ", head.end()):
+        if head is None:
             continue
-        sizes = [(int(head.group(f"t{i}")), _marked(head, i)) for i in (1, 2) if head.groupdict().get(f"t{i}")]
-        if head.groupdict().get("alike"):
+        groups = head.groupdict()
+        subject = groups.get("subject") is not None or groups.get("subject2") is not None
+        if subject:
+            # the creature is the assignment's subject: "... can assign 2 damage to it and 4 to the player"
+            main = "it " + text[head.end() :].lstrip(" ")
+        elif text.startswith(", ", head.end()):
+            main = text[head.end() + 2 :]
+        else:
+            continue
+        sizes = [(int(head.group(f"t{i}")), _marked(head, i)) for i in (1, 2) if groups.get(f"t{i}")]
+        if groups.get("alike"):
             sizes *= 2
-        main = text[head.end() + 2 :]
+        power = int(groups["ap"]) if groups.get("ap") else None
         for lethal in _LETHAL:
             part = lethal.match(main)
             if part is None:
@@ -226,11 +242,11 @@ def read_example(text: str) -> Example | None:
                 amount *= len(sizes)
             tail = main[part.end() :]
             if not tail:
-                return Example(tuple(sizes), amount, None, False, _target_kind(head), None)
+                return Example(tuple(sizes), amount, None, False, _target_kind(head), None, power)
             rest = next((found for form in _REST_AFTER if (found := form.fullmatch(tail))), None)
             if rest is not None:
                 said = _number(rest.group("rest") or rest.group("rest2"))
-                return Example(tuple(sizes), amount, said, True, _target_kind(head), _rest_to(rest))
+                return Example(tuple(sizes), amount, said, True, _target_kind(head), _rest_to(rest), power)
     return None
 
 

@@ -129,3 +129,17 @@ def test_tenth_round_chosen_and_put_nowhere(sentence, expected):
 )
 def test_twelfth_round_passive_and_the_permission_gone(sentence, expected):
     assert read_fate((sentence,)) == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # thirteenth round: the condition said after the fate
+        ("the exiled card stays in exile if you don't play it before the turn ends.", "stay-exiled"),
+        ("those cards remain exiled if you don't cast them this turn.", "stay-exiled"),
+        ("the exiled card goes to your graveyard if you don't play it before the turn ends.", None),
+        ("the exiled card stays in exile if you play it before the turn ends.", None),
+    ],
+)
+def test_thirteenth_round_the_condition_after_the_fate(sentence, expected):
+    assert read_fate([sentence]) == expected

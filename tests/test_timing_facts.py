@@ -367,3 +367,41 @@ TENTH = CardPool({c.name: c for c in (SCAVENGER, IMP, PLAIN)})
 )
 def test_tenth_round_timing_forms(card, paragraph, template):
     assert coverage(paragraph, card.name, TENTH)[0] == template
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "template"),
+    [
+        # thirteenth round: the kind said as what you exile, flash named as the exception of a creature card
+        (
+            "If you exile a creature card, you can't cast it during your opponent's turn.",
+            "play-from-exile.timing-unchanged",
+        ),
+        (
+            "If you exile a creature card this way, you can't cast it during your opponent's turn unless it has flash.",
+            "play-from-exile.timing-unchanged",
+        ),
+        # the rules and restrictions said together; the cards narrowed by what they are not
+        (
+            "The card is played using all normal rules and restrictions for playing it.",
+            "play-from-exile.timing-unchanged",
+        ),
+        (
+            "Casting the noncreature cards exiled this way follows the normal rules for casting those cards.",
+            "play-from-exile.timing-unchanged",
+        ),
+        # near misses: the negation, another kind's exception, a kind said to change
+        ("If you exile a creature card, you can cast it during your opponent's turn.", None),
+        ("If you exile an instant card, you can't cast it during your opponent's turn unless it has flash.", None),
+        (
+            "If you exile a creature card this way, you can cast it during your opponent's turn unless it has flash.",
+            None,
+        ),
+        (
+            "Casting the noncreature cards exiled this way doesn't follow the normal rules for casting those cards.",
+            None,
+        ),
+    ],
+)
+def test_thirteenth_round_timing_forms(paragraph, template):
+    assert coverage(paragraph, SCAVENGER.name, TENTH)[0] == template

@@ -65,6 +65,16 @@ def reading(sentence: str, card: CardData = HULK) -> str | None:
             "creature and 4 to the player.",
             EXCESS_BEYOND_LETHAL,
         ),
+        # the example's creature as the subject, with its own power, or with "when"
+        (
+            "For example, a 5/5 creature with trample blocked by a 2/2 creature with 1 damage marked on it can assign 1 "
+            "damage to the blocker and 4 damage to the player.",
+            EXCESS_BEYOND_LETHAL,
+        ),
+        (
+            "When Test Hulk is blocked by a 2/2 creature, you can assign 2 damage to it and 4 to the defending player.",
+            EXCESS_BEYOND_LETHAL,
+        ),
         ("The remaining 4 damage can be assigned to the defending player.", REST_HALF),
         ("Damage already marked on a blocking creature counts toward lethal damage.", MARKED_COUNTS),
         ("When determining lethal damage, damage already marked on a blocking creature counts.", MARKED_COUNTS),
@@ -100,6 +110,9 @@ def test_a_worked_example_whose_numbers_are_the_rules_states_it(sentence, state)
         "blocking creature and the remaining 4 to the defending player.",
         "If Test Hulk is attacking a battle and is blocked by a 2/2 creature, you can assign 2 damage to the blocking "
         "creature and the remaining 4 to that planeswalker.",
+        # the rest is not what the example's own creature's power leaves
+        "For example, a 5/5 creature with trample blocked by a 2/2 creature with 1 damage marked on it can assign 1 "
+        "damage to the blocker and 3 damage to the player.",
         # an indestructible blocker: a case the checks do not play
         "If Test Hulk is blocked by an indestructible 2/2, assigning 2 damage to it is enough, and the remaining 4 can be "
         "assigned to the player it's attacking.",
