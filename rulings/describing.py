@@ -373,14 +373,26 @@ _CLAUSE_JOIN = re.compile(
 )
 
 
+#: Thirteenth round: a clause of cause after the claim (", since a tapped creature can't pay a {T} cost", ",
+#: because blocks aren't reevaluated"): a claim of its own, read as a sentence (both must be read).
+_CAUSE_JOIN = re.compile(
+    r",? (?:since|because) (?=(?:you|it|they|~|the|that|those|each|its|any|a|an|no|blocks?|blockers|creatures?|damage|lethal"
+    r"|cards?|spells?|lands?|abilities|mana) )"
+)
+
+
 def _clauses(sentence: str) -> tuple[str, ...]:
     """The two clauses of a sentence joined at one :data:`_CLAUSE_JOIN` (each read as a sentence:
-    both must be read for the sentence to be), or () when there is no such join or more than one."""
-    found = list(_CLAUSE_JOIN.finditer(sentence))
-    if len(found) != 1:
-        return ()
-    first, second = sentence[: found[0].start()].strip(), sentence[found[0].end() :].strip()
-    return (first + ".", second) if first and second else ()
+    both must be read for the sentence to be), or () when there is no such join or more than one;
+    with no such join, the two at one :data:`_CAUSE_JOIN`."""
+    for join in (_CLAUSE_JOIN, _CAUSE_JOIN):
+        found = list(join.finditer(sentence))
+        if len(found) == 1:
+            first, second = sentence[: found[0].start()].strip(), sentence[found[0].end() :].strip()
+            return (first + ".", second) if first and second else ()
+        if found:
+            return ()
+    return ()
 
 
 def _other_names(raw: str, cards: Iterable[str]) -> frozenset[str]:

@@ -546,3 +546,54 @@ def test_thirteenth_round_parts_changed_say_another_fact(sentence: str, original
 def test_a_pair_of_keywords_states_the_fact_of_each(paragraph: str, expected: str | None) -> None:
     drake = CardData("Test Drake", ("Creature",), text="Flying", power="2", toughness="2")
     assert coverage(paragraph, drake.name, CardPool({drake.name: drake}))[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "expected"),
+    [
+        # thirteenth round: a clause of cause after the claim is a claim of its own: both are read
+        (
+            "Test Drake remains blocked even if it loses flying, because blocks aren't reevaluated when a creature loses "
+            "flying.",
+            "flying.block-stands",
+        ),
+        (
+            "Test Drake remains blocked even if it loses flying, because blocks are reevaluated when a creature loses "
+            "flying.",
+            None,
+        ),
+        ("Test Drake remains blocked even if it loses flying, because it has lifelink.", None),
+    ],
+)
+def test_a_clause_of_cause_is_read_as_a_claim_of_its_own(paragraph: str, expected: str | None) -> None:
+    drake = CardData("Test Drake", ("Creature",), text="Flying", power="2", toughness="2")
+    assert coverage(paragraph, drake.name, CardPool({drake.name: drake}))[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "expected"),
+    [
+        (
+            "If you don't play the exiled card this turn, it remains exiled, since it won't return to your hand.",
+            "play-from-exile.uncast-stay-exiled",
+        ),
+        ("If you don't play the exiled card this turn, it remains exiled, since it returns to your hand.", None),
+        (
+            "You can't cast an exiled sorcery card during combat, because you can cast a sorcery only during your main "
+            "phase while the stack is empty.",
+            "play-from-exile.timing-unchanged",
+        ),
+        (
+            "You can't cast an exiled sorcery card during combat, because you can cast a sorcery any time you have "
+            "priority.",
+            None,
+        ),
+    ],
+)
+def test_a_clause_of_cause_of_an_exiled_card_is_read_too(paragraph: str, expected: str | None) -> None:
+    scavenger = CardData(
+        "Test Scavenger",
+        ("Sorcery",),
+        text="Exile the top two cards of your library. Until end of turn, you may play those cards.",
+    )
+    assert coverage(paragraph, scavenger.name, CardPool({scavenger.name: scavenger}))[0] == expected
