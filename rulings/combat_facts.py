@@ -675,6 +675,34 @@ _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
             r"\b(creatures?) (?:targeted|chosen|enchanted|equipped|affected) (?:by|with) ~(?:'s (?:[a-z]+ )?ability)?(?=[ ,]|$)",
             r"\1",
         ),
+        # ... the keyword named as what the card gives ("the vigilance granted by ~'s triggered ability won't untap it"):
+        # gaining it
+        (
+            r"^(?:the )?(double strike|first strike|flying|reach|menace|vigilance|haste) (?:granted|given) (?:to it )?(?:by|from) "
+            r"~(?:'s (?:[a-z]+ )?ability)?(?=[ ,])",
+            r"gaining \1",
+        ),
+        # ... why the creature could attack, said of the card ("because it was equipped with ~", "using the haste it
+        # granted"): no claim of its own
+        (
+            r",? because it (?:was|is) (?:equipped with|enchanted by|targeted by) ~(?:'s (?:[a-z]+ )?ability)?(?=[ ,])",
+            "",
+        ),
+        (
+            r" (?:using|thanks to|because of) the (haste|vigilance) (?:it|~) (?:granted|gave|gives)(?: them| it)?(?=[ ,])",
+            "",
+        ),
+        # ... a blocker exiled and returned: "if you exile a blocking creature with ~, it returns to the battlefield as a new
+        # object that isn't blocking": the blocker gone (400.7: the new object is in no combat)
+        (
+            r"^((?:if|when|once) (?:you exile|~ exiles|~'s (?:[a-z]+ )?ability exiles) (?:a|the|that) (?:blocking creature|creature "
+            r"blocking (?:it|~)|blocker)(?: with ~(?:'s (?:[a-z]+ )?ability)?)?"
+            # (the claim reader's normal form says the same as the blockers removed from combat)
+            r"|(?:if|when|once) (?:all )?(?:the )?creatures? blocking it (?:is|are) removed from combat), (?:it|~) returns(?: to the "
+            r"battlefield)?(?: under [a-z' ]+ control)? as a new object(?: (?:that|which) (?:is not|does not be) blocking(?: anything"
+            r"| any creature)?)?$",
+            r"\1",
+        ),
         # ... a creature named by how many creatures block it ("a creature blocked by only one creature"): a blocked creature
         (
             r"\b(an?|the|that|each) creature blocked by (?:a single|one|only one|just one|two|three|two or more|more than one"

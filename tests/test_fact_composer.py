@@ -597,3 +597,72 @@ def test_a_clause_of_cause_of_an_exiled_card_is_read_too(paragraph: str, expecte
         text="Exile the top two cards of your library. Until end of turn, you may play those cards.",
     )
     assert coverage(paragraph, scavenger.name, CardPool({scavenger.name: scavenger}))[0] == expected
+
+
+BLINK = CardData(
+    "Test Blink",
+    ("Instant",),
+    text="Exile target creature you control, then return it to the battlefield under its owner's control.",
+)
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "expected"),
+    [
+        # thirteenth round: a blocker exiled and returned is a new object in no combat: the blocker gone, said alone
+        (
+            "If you exile a blocking creature with Test Blink, it returns to the battlefield as a new object that isn't "
+            "blocking. The attacking creature it was blocking remains blocked.",
+            "combat.remains-blocked",
+        ),
+        (
+            "If you exile a blocking creature with Test Blink, it returns to the battlefield as a new object that isn't "
+            "blocking. The attacking creature it was blocking becomes unblocked.",
+            None,
+        ),
+        (
+            "If you exile a blocking creature with Test Blink, it returns to the battlefield as a new object that is still "
+            "blocking. The attacking creature it was blocking remains blocked.",
+            None,
+        ),
+    ],
+)
+def test_a_blocker_exiled_and_returned_is_gone(paragraph: str, expected: str | None) -> None:
+    assert coverage(paragraph, BLINK.name, CardPool({BLINK.name: BLINK}))[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "fact"),
+    [
+        # thirteenth round: the keyword named as what the card grants is its gaining
+        (
+            "the vigilance granted by ~'s triggered ability won't untap the attacking creature",
+            Fact("vigilance", "gained", "after-attackers", "tapped", True),
+        ),
+        # why the creature could attack, said of the card, claims nothing more
+        (
+            "if creatures you control lose haste after attackers are declared, creatures you control that attacked using "
+            "the haste it granted are still attacking creatures",
+            Fact("haste", "lost", "after-attackers", "attacking", True),
+        ),
+    ],
+)
+def test_thirteenth_round_the_keyword_named_by_the_card(sentence: str, fact: Fact) -> None:
+    composed = compose_fact(prepared(sentence))
+    assert composed is not None and composed[0] == fact
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "the vigilance granted by ~'s triggered ability untaps the attacking creature",
+        "if creatures you control lose haste after attackers are declared, creatures you control that attacked using "
+        "the haste it granted are removed from combat",
+    ],
+)
+def test_thirteenth_round_the_keyword_named_by_the_card_changed(sentence: str) -> None:
+    composed = compose_fact(prepared(sentence))
+    assert composed is None or composed[0] not in (
+        Fact("vigilance", "gained", "after-attackers", "tapped", True),
+        Fact("haste", "lost", "after-attackers", "attacking", True),
+    )
