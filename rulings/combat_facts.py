@@ -655,6 +655,23 @@ _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
             "it remains blocked",
         ),
         (r",? even if nothing is blocking it(?: anymore| any longer| now)?$", ""),
+        # thirteenth round: the creature new to its controller, said of an attacker that stays attacking ("..., even if it
+        # came under your control this turn"): what haste was needed for, no claim of its own
+        (
+            r"(\b(?:continues? to attack|keeps? attacking|(?:remains?|stays?|is still|are still) (?:attacking|an attacking creature"
+            r"|attacking creatures|in combat))),? even (?:if|though) (?:it|they|~|that creature|the creature) (?:came|has come"
+            r"|have come|entered the battlefield|entered|came into play)(?: under (?:your|its controller's|their controller's)"
+            r" control)? this turn$",
+            r"\1",
+        ),
+        # ... "it remains blocked even without flying or reach": even though it no longer has them
+        (
+            r"^((?:it|they|~|that creature|the creature) (?:remains?|stays?|is still|continues? to be) (?:blocked|blocking)),? even"
+            r" without (flying|reach|menace)(?: or (flying|reach))?$",
+            lambda m: (
+                f"{m.group(1)} even though it no longer has {m.group(2)}{' or ' + m.group(3) if m.group(3) else ''}"
+            ),
+        ),
         (
             r",? including (?:one|ones|those|a creature|creatures) that came under (?:its controller's|your) control this turn,",
             ",",

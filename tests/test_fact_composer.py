@@ -666,3 +666,34 @@ def test_thirteenth_round_the_keyword_named_by_the_card_changed(sentence: str) -
         Fact("vigilance", "gained", "after-attackers", "tapped", True),
         Fact("haste", "lost", "after-attackers", "attacking", True),
     )
+
+
+RUNNER = CardData("Test Runner", ("Creature",), text="Haste", power="2", toughness="2")
+DRAKE = CardData("Test Drake", ("Creature",), text="Flying", power="2", toughness="2")
+
+
+@pytest.mark.parametrize(
+    ("card", "paragraph", "expected"),
+    [
+        # thirteenth round: a creature new to its controller that stays attacking: what haste was needed for
+        (
+            RUNNER,
+            "If Test Runner loses haste after it's declared as an attacker, it continues to attack, even if it came under "
+            "your control this turn.",
+            "haste.attack-stands",
+        ),
+        (
+            RUNNER,
+            "If Test Runner loses haste after it's declared as an attacker, it's removed from combat, even if it came "
+            "under your control this turn.",
+            None,
+        ),
+        # "even without flying": even though it no longer has it
+        (DRAKE, "Test Drake remains blocked even without flying.", "flying.block-stands"),
+        (DRAKE, "Test Drake becomes unblocked even without flying.", None),
+    ],
+)
+def test_thirteenth_round_what_stays_said_with_what_it_needed(
+    card: CardData, paragraph: str, expected: str | None
+) -> None:
+    assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
