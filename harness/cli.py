@@ -479,10 +479,14 @@ def cmd_run(args: argparse.Namespace, argv: Sequence[str]) -> int:
             use_sources(args.cards, args.corpus)
         except SourceError as exc:
             raise UsageError(str(exc)) from None
-    suite = _suite_or_usage_error()
     try:
+        # an engine that cannot be loaded is a usage error before the corpus is compiled (a few seconds)
         for spec in engines:
             _load_or_usage_error(engine, spec)
+    except UnknownEngine as exc:
+        raise UsageError(str(exc)) from None
+    suite = _suite_or_usage_error()
+    try:
         cases = plan(engines, args.invariant or ())
         if args.shard:
             cases = shard_cases(cases, *parse_shard(args.shard))
@@ -527,14 +531,20 @@ def cmd_explore(args: argparse.Namespace, argv: Sequence[str]) -> int:
     """Exploration (and differential runs): the global invariants of :mod:`harness.explore`, run,
     reported and gated like a run's cases."""
     engines = list(dict.fromkeys(args.engine or ["reference"]))
-    _suite_or_usage_error()
-    if args.differential:
-        if len(engines) < 2:
-            raise UsageError("--differential compares engines: give at least two --engine")
-        engines = [differential_spec(engines)]
+    if args.differential and len(engines) < 2:
+        raise UsageError("--differential compares engines: give at least two --engine")
     try:
+        # an engine that cannot be loaded is a usage error before the corpus is compiled (a few seconds)
         for spec in engines:
             _load_or_usage_error(engine, spec)
+    except UnknownEngine as exc:
+        raise UsageError(str(exc)) from None
+    _suite_or_usage_error()
+    if args.differential:
+        engines = [differential_spec(engines)]
+    try:
+        if args.differential:
+            _load_or_usage_error(engine, engines[0])
         cases = explore_plan(engines, args.invariant or (), args.profile)
         if args.shard:
             cases = shard_cases(cases, *parse_shard(args.shard))
