@@ -456,6 +456,11 @@ def command(argv: Sequence[str] | None) -> int:
 
 def _controls(args: argparse.Namespace, argv: Sequence[str]) -> int:
 
+    try:
+        # a control name or file that is wrong is a usage error before the corpus is compiled
+        controls.check_arguments(args)
+    except ControlsUsageError as exc:
+        raise UsageError(str(exc)) from None
     _suite_or_usage_error()
     try:
         return controls.main(args, argv)
@@ -622,6 +627,11 @@ def cmd_mutants(args: argparse.Namespace, argv: Sequence[str]) -> int:
 
     if args.list:
         return cmd_list_mutants()
+    # a mutant name that is wrong is a usage error before the corpus is compiled
+    unknown = [m for m in args.mutant or () if m not in _all_mutants()]
+    if unknown:
+        known = ", ".join(sorted(_all_mutants()))
+        raise UsageError(f"unknown mutant(s) {', '.join(unknown)}; known: {known}")
     suite = _suite_or_usage_error()
     try:
         controls = failed_controls(args.controls) if args.controls else None

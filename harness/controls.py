@@ -299,14 +299,26 @@ def main(args: argparse.Namespace, argv: Sequence[str]) -> int:
         raise ControlsUsageError(str(exc)) from None
 
 
-def _main(args: argparse.Namespace, argv: Sequence[str]) -> int:
-
-    started, clock = datetime.now(UTC), time.perf_counter()
-    suite = compiled_suite()
-    check_exemptions(suite)
+def check_arguments(args: argparse.Namespace) -> None:
+    """The usage errors found without the compiled corpus: an unknown control, a file of tolerated
+    vacuous pairs that cannot be read (what it says is checked against the suite later)."""
     unknown = [c for c in args.control or () if c not in CONTROLS]
     if unknown:
         raise ControlsUsageError(f"unknown control(s) {', '.join(unknown)}; known: {', '.join(CONTROLS)}")
+    if args.allow_vacuous_file:
+        path = Path(args.allow_vacuous_file)
+        try:
+            path.read_bytes()
+        except OSError as exc:
+            raise ControlsUsageError(f"{path}: cannot read: {exc.strerror or exc}") from None
+
+
+def _main(args: argparse.Namespace, argv: Sequence[str]) -> int:
+
+    started, clock = datetime.now(UTC), time.perf_counter()
+    check_arguments(args)
+    suite = compiled_suite()
+    check_exemptions(suite)
     controls = [c for c in CONTROLS.values() if not args.control or c.id in args.control]
     try:
         invariants = select_invariants(suite, args.invariant or ())

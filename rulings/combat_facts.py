@@ -664,6 +664,19 @@ _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
             r" control)? this turn$",
             r"\1",
         ),
+        # ... "it assigns no combat damage if no other creatures are blocking it and it doesn't have trample": with every
+        # blocker gone, no damage unless it has trample (510.1c, 702.19e)
+        (
+            r"(\b(?:assigns?|deals?) no (?:combat )?damage),? if no other creatures are blocking it and it (?:does not have|has no)"
+            r" trample$",
+            r"\1 unless it has trample",
+        ),
+        # ... "it doesn't matter that it couldn't have attacked without haste": it stays attacking all the same
+        (
+            r"^it does not matter (?:that|whether|if) (?:it|~|the creature|that creature) (?:could not have|could not|would not"
+            r" have been able to|was not able to) (?:attack|attacked|have attacked) without haste$",
+            "it remains attacking",
+        ),
         # ... "it remains blocked even without flying or reach": even though it no longer has them
         (
             r"^((?:it|they|~|that creature|the creature) (?:remains?|stays?|is still|continues? to be) (?:blocked|blocking)),? even"

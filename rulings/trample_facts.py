@@ -483,4 +483,15 @@ def read_blockers_gone(texts: Iterable[str], cards: Iterable[CardData] = ()) -> 
                 return state
     if any(_gone_by_parts(sentence) for sentence in texts):
         return AS_THOUGH_LETHAL
+    if any(_NONE_TO_THE_GONE.fullmatch(prepared(sentence)) for sentence in texts):
+        return EXPLAINS
     return None
+
+
+#: Thirteenth round: beside the statement, the blocker gone needs no damage ("~ doesn't need to assign any damage
+#: to a blocker that's no longer there"): an explanation, never a statement alone.
+_NONE_TO_THE_GONE = re.compile(
+    r"(?:~|it|the creature|that creature|the attacking creature) (?:does not need to|does not have to|need not|is not required to)"
+    r" assign (?:any )?(?:combat )?damage to (?:a blocker|blockers|its blockers|a blocking creature|a creature) (?:that|which)"
+    r" (?:is|are) no longer (?:there|on the battlefield|in combat|blocking it)"
+)

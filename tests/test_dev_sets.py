@@ -26,7 +26,7 @@ def _bench():
 #: What the tenth round reached (the ninth: C 86 of 132, D 47 of 112; E, F and G, new, 44, 40 and 38 with the ninth
 #: round's reader); a
 #: change that reads fewer fails.
-FLOORS = {"C": 108, "D": 64, "E": 124, "F": 77, "G": 118}
+FLOORS = {"C": 110, "D": 64, "E": 124, "F": 77, "G": 119}
 
 
 @pytest.mark.parametrize("name", ["C", "D", "E", "F", "G"])

@@ -688,6 +688,20 @@ DRAKE = CardData("Test Drake", ("Creature",), text="Flying", power="2", toughnes
             "under your control this turn.",
             None,
         ),
+        # "it doesn't matter that it couldn't have attacked without haste": it stays attacking all the same
+        (
+            RUNNER,
+            "If Test Runner loses haste after it's declared as an attacker, it continues to attack. It doesn't matter "
+            "that it couldn't have attacked without haste.",
+            "haste.attack-stands",
+        ),
+        (RUNNER, "It doesn't matter that it couldn't have attacked without haste.", None),
+        (
+            RUNNER,
+            "If Test Runner loses haste after it's declared as an attacker, it continues to attack. It matters that it "
+            "couldn't have attacked without haste.",
+            None,
+        ),
         # "even without flying": even though it no longer has it
         (DRAKE, "Test Drake remains blocked even without flying.", "flying.block-stands"),
         (DRAKE, "Test Drake becomes unblocked even without flying.", None),
@@ -697,3 +711,26 @@ def test_thirteenth_round_what_stays_said_with_what_it_needed(
     card: CardData, paragraph: str, expected: str | None
 ) -> None:
     assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "expected"),
+    [
+        # thirteenth round: no damage "if no other creatures are blocking it and it doesn't have trample" is the
+        # blocked creature's outcome with every blocker gone, unless it has trample
+        (
+            "If Test Ambush destroys the only creature blocking an attacking creature, that attacking creature remains "
+            "blocked. That attacking creature assigns no combat damage if no other creatures are blocking it and it "
+            "doesn't have trample.",
+            "combat.remains-blocked",
+        ),
+        (
+            "If Test Ambush destroys the only creature blocking an attacking creature, that attacking creature remains "
+            "blocked. That attacking creature assigns no combat damage if no other creatures are blocking it and it has "
+            "trample.",
+            None,
+        ),
+    ],
+)
+def test_no_damage_without_other_blockers_or_trample(paragraph: str, expected: str | None) -> None:
+    assert coverage(paragraph, AMBUSH.name, AMBUSH_POOL)[0] == expected

@@ -473,3 +473,25 @@ def test_twelfth_round_blockers_gone_by_parts(card, paragraph, template):
 )
 def test_thirteenth_round_no_blockers_left_by_parts(card, paragraph, template):
     assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == template
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "template"),
+    [
+        # thirteenth round: beside the statement, the blocker gone needs no damage: an explanation
+        (
+            "Test Tide doesn't need to assign any damage to a blocker that's no longer there. If no creatures are "
+            "blocking it as combat damage is assigned, all its damage is assigned to the player it's attacking.",
+            "trample.blockers-destroyed-by-first-strike",
+        ),
+        # alone it states nothing; its negation is no explanation
+        ("Test Tide doesn't need to assign any damage to a blocker that's no longer there.", None),
+        (
+            "Test Tide needs to assign damage to a blocker that's no longer there. If no creatures are blocking it as "
+            "combat damage is assigned, all its damage is assigned to the player it's attacking.",
+            None,
+        ),
+    ],
+)
+def test_thirteenth_round_no_damage_to_a_blocker_gone_explains(paragraph, template):
+    assert coverage(paragraph, TIDE.name, CardPool({TIDE.name: TIDE}))[0] == template
