@@ -207,12 +207,6 @@ _SIZE = r"(?:a|an|one) (?P<p{i}>\d+)/(?P<t{i}>\d+)(?: creature)?"
 _BLOCKED_BY_SIZES = (
     r"(?:for example, )?if (?:~|it) is blocked by " + _SIZE.format(i=1) + r"(?: and " + _SIZE.format(i=2) + r")?, "
 )
-_EXAMPLE = re.compile(
-    _BLOCKED_BY_SIZES
-    + r"(?:at least (?P<lethal>\d+) of its (?:combat )?damage must be assigned to (?:those|the|its) blockers?(?: creatures?)?"
-    r"|you (?:can|may|could) assign (?P<lethal2>\d+) (?:combat )?damage to (?:the blocking creature|that creature|it))"
-    rf",? and (?:the remaining|the other|the rest,?) (?P<rest>\d+)(?: damage)? (?:(?:may|can) (?:be assigned )?)?to {_ATTACKED}"
-)
 #: Tenth round: the example said as an order ("you must assign at least 2 damage to the first and at least 3 to
 #: the second before you can assign the remaining 1 to the defending player").
 _EXAMPLE_BEFORE = re.compile(
@@ -238,8 +232,9 @@ def _read(text: str) -> str | None:
 
 
 def _example_adds_up(text: str, cards: Iterable[CardData]) -> bool:
-    """Whether ``text`` is a worked example whose numbers are right for a card with trample: lethal
-    damage is the blockers' toughness (no damage marked: none is said), the rest is the power less it."""
+    """Whether ``text`` is a worked example whose numbers are right for a card with trample, in the two
+    forms :mod:`rulings.trample_examples` does not read (each blocker's share in order; "3 of its 6
+    damage"): lethal damage is the blockers' toughness, the rest is the power less it."""
     powers = {int(c.power) for c in cards if c.power and c.power.isdigit() and "trample" in map(str.lower, c.keywords)}
     one = _EXAMPLE_ONE.fullmatch(text)
     if one is not None:
@@ -256,13 +251,7 @@ def _example_adds_up(text: str, cards: Iterable[CardData]) -> bool:
             and (said_rest is None or any(int(said_rest) == power - sum(sizes) for power in powers))
             and any(power > sum(sizes) for power in powers)
         )
-    found = _EXAMPLE.fullmatch(text)
-    if found is None:
-        return False
-    toughness = sum(int(found.group(f"t{i}")) for i in (1, 2) if found.group(f"t{i}"))
-    lethal = int(found.group("lethal") or found.group("lethal2"))
-    rest = int(found.group("rest"))
-    return lethal == toughness and any(rest == power - toughness for power in powers) and rest > 0
+    return False
 
 
 def _reading(texts: Iterable[str], cards: tuple[CardData, ...]) -> str | None:
