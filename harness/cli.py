@@ -28,7 +28,7 @@ from harness.explore import STEPS
 from harness.import_cli import cmd_import
 from harness.isolation import kill_all_workers
 from harness.limits import Limits, clean_text
-from harness.lock import OutputLocked, hold
+from harness.lock import OutputLocked, check_usable, hold
 from harness.plan import MutantScope, PlanError, compiled_suite, engine, explore_plan, plan
 from harness.profiles import PROFILES, is_derandomized
 from harness.registry import UnknownEngine
@@ -488,7 +488,8 @@ def cmd_run(args: argparse.Namespace, argv: Sequence[str]) -> int:
         # an engine that cannot be loaded is a usage error before the corpus is compiled (a few seconds)
         for spec in engines:
             _load_or_usage_error(engine, spec)
-    except UnknownEngine as exc:
+        check_usable(Path(args.out))  # a bad --out too (the lock says it again when the run takes it)
+    except (UnknownEngine, OutputLocked) as exc:
         raise UsageError(str(exc)) from None
     suite = _suite_or_usage_error()
     try:

@@ -16,6 +16,7 @@ still the file at the path; if not, the file it locked was removed, and it opens
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import os
 from collections.abc import Iterator
@@ -41,6 +42,21 @@ def _prepare(out: Path) -> Path:
     except OSError as exc:
         raise OutputLocked(f"cannot create the output directory {str(out)!r}: {exc.strerror or exc}") from None
     return out.resolve()
+
+
+def check_usable(out: Path) -> None:
+    """Raise :class:`OutputLocked` (the same line :func:`hold` would) if ``out`` can plainly never
+    be the output directory: an existing file, or below one. Nothing is created, so a command
+    can refuse a bad ``--out`` before its slow work and still leave nothing behind when it stops
+    for another reason."""
+    if out.exists() and not out.is_dir():
+        raise OutputLocked(f"--out {str(out)!r} is an existing file, not a directory")
+    for parent in out.parents:
+        if parent.exists():
+            if not parent.is_dir():
+                reason = os.strerror(errno.ENOTDIR)
+                raise OutputLocked(f"cannot create the output directory {str(out)!r}: {reason}")
+            return
 
 
 @contextmanager

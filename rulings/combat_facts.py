@@ -846,6 +846,7 @@ _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
 _BY_SIZE = re.compile(r"\b(an?|the|that|each|this) (single )?\d+/\d+(?: creature)?(?![\w/])")
 
 
+@lru_cache(maxsize=16384)
 def prepared(sentence: str, normal: bool = True) -> str:
     """``sentence`` as the frames read it: lower case, contractions spelled out, words of emphasis
     dropped, each creature noun phrase a token (``npx``, or ``npma``/``npmb``/``npmf`` for one that

@@ -170,6 +170,7 @@ def set_aside(sentence: str) -> Split:
     return Split(text, tuple(asides))
 
 
+@lru_cache(maxsize=16384)
 def spell_out_contractions(text: str) -> str:
     """Only the contractions and negation forms spelled out (:data:`_SPELLED_OUT`), no other form
     made canonical: for a reader with a grammar of its own (:mod:`rulings.combat_facts`)."""
@@ -178,6 +179,7 @@ def spell_out_contractions(text: str) -> str:
     return text
 
 
+@lru_cache(maxsize=16384)
 def spell_out(text: str) -> str:
     """Contractions and negation forms spelled out (see the module docstring)."""
     for pattern, replacement in (*_SPELLED_OUT_COMPILED, *_CANONICAL):

@@ -348,7 +348,15 @@ def test_report_renders_a_counterexample_of_unusual_shape(tmp_path: Path) -> Non
     assert (tmp_path / "report.html").exists()
 
 
-@pytest.mark.parametrize("how", ["keyboard_interrupt", "system_exit", "panic", "generator_exit"])
+@pytest.mark.parametrize(
+    "how",
+    [
+        pytest.param("keyboard_interrupt", marks=pytest.mark.slow),
+        pytest.param("system_exit", marks=pytest.mark.slow),
+        "panic",
+        pytest.param("generator_exit", marks=pytest.mark.slow),
+    ],
+)
 def test_a_base_exception_from_an_in_process_engine_does_not_stop_the_run(tmp_path: Path, how: str) -> None:
     """Item 6 end to end: under the CLI (signal handlers installed), a KeyboardInterrupt or
     SystemExit the engine raises itself is its fault: every case gets its error, the run is
