@@ -403,7 +403,9 @@ _OUTCOME_VERBS: tuple[tuple[str, bool, str], ...] = (
     (
         "blocked",
         True,
-        r"(?:remains?|stays?|is still|be still|is|be|continues? to be) blocked(?: by (?:that|the|its) (?:creature|blocker)| by npx"
+        r"(?:remains?|stays?|is still|be still|is|be|continues? to be) blocked(?: by (?:that|the|its) (?:creature|blocker)"
+        # fourteenth round: the blocker named by what it does ("by the creature blocking it")
+        r"(?: (?:blocking|that is blocking|that blocked) it)?| by npx"
         # tenth round: by the blocker that is left
         r"| by (?:the other|the remaining|the other remaining) (?:creature|blocker|one)| by each (?:creature blocking it|npx)"
         r"| by (?:the |those )?creatures blocking it"
@@ -416,8 +418,10 @@ _OUTCOME_VERBS: tuple[tuple[str, bool, str], ...] = (
         "blocked",
         False,
         r"(?:becomes?|is|be) unblocked|(?:change|changes|undo|undoes)(?: or undo| or undoes)? (?:(?:the|that|a|any|its) )?blocks?"
-        # thirteenth round: "doesn't affect ~'s blocks"
-        r"|(?:affect|affects|alter|alters) (?:the|that|its|~'s|their|those|any) blocks",
+        # thirteenth round: "doesn't affect ~'s blocks"; fourteenth: "won't affect the block", "doesn't cause
+        # any blocks to change"
+        r"|(?:affect|affects|alter|alters) (?:the|that|its|~'s|their|those|any) blocks?"
+        r"|(?:cause|causes) (?:(?:the|that|any|its|~'s) )?blocks? to (?:change|be undone|be changed)",
     ),
     (
         "blocking",
@@ -470,6 +474,10 @@ _OUTCOME_TRANSITIVE: tuple[tuple[str, bool, str], ...] = (
 )
 
 _NEGATION = r"(?:does not|do not|did not|will not|would not|cannot|is not able to)"
+#: The rest of the combat, said after a state that lasts it (a state of combat lasts until combat ends, 506.4).
+_FOR_THE_REST = (
+    r" for the rest of (?:the |that |this )?combat| until (?:the )?end of (?:the )?combat| until combat ends"
+)
 #: The card's effect said to happen (at a moment the frame names next).
 _EFFECT_HAPPENS = (
     r"(?:~'s (?:(?:triggered|activated) )?ability|(?:the|its|that) (?:(?:triggered|activated) )?ability|~)"
@@ -489,6 +497,8 @@ def _predicate() -> str:
     transitive = _alternatives(_OUTCOME_TRANSITIVE, "t")
     return (
         rf"(?P<neg>{_NEGATION} )?(?:(?P<cause>cause|causes|make|makes|let|lets|allow|allows) {_NP} (?:to )?)?(?:{verbs})"
+        # fourteenth round: how long, which changes nothing ("it stays blocked for the rest of combat")
+        rf"(?:{_FOR_THE_REST})?"
         # "won't make it unblocked": a state said as an adjective after "make"
         rf"|(?P<neg4>{_NEGATION} )?(?:make|makes|render|renders) {_NP} (?:(?P<adj_unblocked>unblocked)|(?P<adj_untapped>untapped))"
         rf"|(?P<neg2>{_NEGATION} )?(?P<prevent>prevent|prevents|stop|stops|keep|keeps) {_NP} from (?:{gerunds})"

@@ -128,7 +128,18 @@ _BLOCKED = (
 )
 _ASSIGN = r"(?:assign|assigns|assigning)"
 #: A condition before the claim: the creature blocked, or the card's ability used first.
-_IF = rf"(?:{_BLOCKED}|after (?:activating|casting|resolving) ~(?:'s (?:triggered |activated |)ability)?, )?"
+_IF = (
+    rf"(?:{_BLOCKED}|after (?:activating|casting|resolving) ~(?:'s (?:triggered |activated |)ability)?, "
+    # fourteenth round: the moment of the assignment said first ("when assigning its combat damage, ...")
+    r"|(?:when|while|as) (?:assigning|you assign|it assigns|~ assigns) (?:~'s |its |their |the creature's )?combat damage, )?"
+)
+#: Fourteenth round: the excess named by the lethal damage it goes beyond, a whole statement of the rule
+#: ("any excess damage beyond what's lethal to its blockers").
+_BEYOND_LETHAL_TO_ALL = (
+    r"(?:any |the )?(?:excess |remaining )?(?:combat )?damage (?:beyond|in excess of|over) (?:what is|the amount) "
+    r"(?:of damage )?lethal to (?:its|their|the|all of its|each of its) blockers"
+    rf"|(?:any |the )?(?:excess |remaining )?(?:combat )?damage (?:beyond|in excess of) lethal (?:combat )?damage to {_ALL_BLOCKERS}"
+)
 
 _FRAMES: tuple[tuple[str, str], ...] = (
     # "~ must assign lethal damage to all creatures blocking it before it can assign damage to the player"
@@ -195,6 +206,12 @@ _FRAMES: tuple[tuple[str, str], ...] = (
         EXCESS_BEYOND_LETHAL,
         rf"{_IF}{_SUBJECT} (?:assigns|must assign|{_MUST} {_ASSIGN}) {_LETHAL_TO_ALL},? and (?:(?:can|may) "
         rf"(?:then )?assign )?{_REST} (?:can be assigned )?to {_ATTACKED}",
+    ),
+    # fourteenth round: "you may assign any excess damage beyond what's lethal to its blockers to the player"
+    (
+        EXCESS_BEYOND_LETHAL,
+        rf"{_IF}{_SUBJECT} (?:can|may) (?:then )?{_ASSIGN} (?:{_BEYOND_LETHAL_TO_ALL}) to {_ATTACKED}"
+        rf"|{_IF}(?:{_BEYOND_LETHAL_TO_ALL}) (?:can|may) (?:then )?be assigned to {_ATTACKED}",
     ),
     # said after a statement: "it still has to assign lethal damage to each creature blocking it"
     (LETHAL_HALF, rf"{_IF}{_SUBJECT} {_MUST} (?:still |first )?{_ASSIGN} {_LETHAL_TO_ALL}(?: first)?"),

@@ -734,3 +734,64 @@ def test_thirteenth_round_what_stays_said_with_what_it_needed(
 )
 def test_no_damage_without_other_blockers_or_trample(paragraph: str, expected: str | None) -> None:
     assert coverage(paragraph, AMBUSH.name, AMBUSH_POOL)[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("card", "paragraph", "expected"),
+    [
+        # fourteenth round: the block said not to change in more words ("doesn't cause any blocks to change",
+        # "won't affect the block"), and its contradictions
+        (
+            DRAKE,
+            "Test Drake losing flying after blockers are declared doesn't cause any blocks to change.",
+            "flying.block-stands",
+        ),
+        (DRAKE, "Test Drake losing flying after blockers are declared causes any blocks to change.", None),
+        (DRAKE, "Test Drake losing flying before blockers are declared doesn't cause any blocks to change.", None),
+        (
+            DRAKE,
+            "After Test Drake has been blocked, making it lose flying won't affect the block.",
+            "flying.block-stands",
+        ),
+        (DRAKE, "After Test Drake has been blocked, making it lose flying will affect the block.", None),
+        # the blocker named by what it does, and how long the block lasts
+        (
+            MARAUDER,
+            "If Test Marauder gains menace after blockers are declared, it remains blocked by the creature blocking it.",
+            "menace.block-stands",
+        ),
+        (
+            MARAUDER,
+            "If Test Marauder gains menace after blockers are declared, it doesn't remain blocked by the creature "
+            "blocking it.",
+            None,
+        ),
+        (
+            MARAUDER,
+            "If Test Marauder gains menace before blockers are declared, it remains blocked by the creature blocking it.",
+            None,
+        ),
+        (
+            AMBUSH,
+            "Once a creature has been blocked, it stays blocked for the rest of combat, even if all the creatures "
+            "blocking it are removed from combat.",
+            "combat.remains-blocked",
+        ),
+        (
+            AMBUSH,
+            "Once a creature has been blocked, it stays blocked for the rest of combat unless all the creatures "
+            "blocking it are removed from combat.",
+            None,
+        ),
+        (
+            AMBUSH,
+            "Once a creature has been blocked, it doesn't stay blocked for the rest of combat if all the creatures "
+            "blocking it are removed from combat.",
+            None,
+        ),
+    ],
+)
+def test_fourteenth_round_the_block_said_to_stand_in_more_words(
+    card: CardData, paragraph: str, expected: str | None
+) -> None:
+    assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected

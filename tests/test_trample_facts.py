@@ -495,3 +495,49 @@ def test_thirteenth_round_no_blockers_left_by_parts(card, paragraph, template):
 )
 def test_thirteenth_round_no_damage_to_a_blocker_gone_explains(paragraph, template):
     assert coverage(paragraph, TIDE.name, CardPool({TIDE.name: TIDE}))[0] == template
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "template"),
+    [
+        # fourteenth round: the moment of the assignment said first
+        (
+            "When assigning combat damage, Test Behemoth must assign lethal damage to all creatures blocking it before "
+            "it can assign damage to the defending player.",
+            "trample.lethal-then-excess",
+        ),
+        (
+            "When assigning combat damage, Test Behemoth must assign lethal damage to one creature blocking it before "
+            "it can assign damage to the defending player.",
+            None,
+        ),
+        (
+            "When assigning combat damage, Test Behemoth may assign damage to the defending player before it assigns "
+            "lethal damage to all creatures blocking it.",
+            None,
+        ),
+        # the excess named by the lethal damage it goes beyond: the whole rule
+        (
+            "If Test Behemoth is blocked, you may assign any excess damage beyond what's lethal to its blockers to the "
+            "player, planeswalker, or battle it's attacking.",
+            "trample.lethal-then-excess",
+        ),
+        (
+            "If Test Behemoth is blocked, you may assign any excess damage beyond what's lethal to its blockers to "
+            "another creature.",
+            None,
+        ),
+        (
+            "If Test Behemoth is blocked, you may assign any excess damage beyond what's lethal to one of its blockers "
+            "to the player it's attacking.",
+            None,
+        ),
+        (
+            "If Test Behemoth is blocked, you can't assign any excess damage beyond what's lethal to its blockers to "
+            "the player it's attacking.",
+            None,
+        ),
+    ],
+)
+def test_fourteenth_round_the_assignment_said_first_and_the_excess_beyond_lethal(paragraph, template):
+    assert coverage(paragraph, BEHEMOTH.name, CardPool({BEHEMOTH.name: BEHEMOTH}))[0] == template
