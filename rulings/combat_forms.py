@@ -589,14 +589,18 @@ _ALL_BLOCKERS = (
     rf"(?:(?:all|each|every|both)\s+(?:of\s+)?(?:the\s+)?creatures?\s+(?:that\s+(?:are|were|is|was)\s+)?{_BLOCKING}|"
     rf"(?:all|each|both)\s+of\s+(?:its|~'s)\s+blockers|(?:all|each)\s+(?:of\s+)?(?:the\s+)?blockers|its\s+blockers|"
     rf"the\s+(?:only\s+)?creatures?\s+(?:that\s+(?:are|were|is|was)\s+)?{_BLOCKING}|the\s+blocking\s+creatures?|its\s+(?:only\s+)?blocker|"
-    r"(?:all|each)\s+(?:of\s+)?(?:the\s+)?blocking\s+creatures?)"
+    r"(?:all|each)\s+(?:of\s+)?(?:the\s+)?blocking\s+creatures?|"
+    # fourteenth round: a blocker named as any one ("if a blocking creature is removed from combat, the creature it
+    # blocked remains blocked", "destroying a creature that's blocking it"): the rule for its blocker, whatever
+    # other blockers there are, so also for its only one (the stock ruling says it so: "destroying a blocking
+    # creature won't cause any of the creatures it was blocking to become unblocked")
+    rf"an?\s+(?:creature|blocker)\s+(?:that\s+(?:is|was)\s+)?{_BLOCKING}|a\s+blocking\s+creature)"
 )
 #: One or some of its blockers.
 _SOME_BLOCKERS = (
     r"(?:(?:one|some|any|either|one or more)\s+of\s+(?:the\s+)?(?:(?:\d+\s+)?creatures\s+(?:that\s+(?:are|were)\s+)?"
     rf"{_BLOCKING}|its\s+blockers|~'s\s+blockers|the\s+blockers|the\s+blocking\s+creatures|those\s+blockers|"
-    rf"those\s+(?:blocking\s+)?creatures)|an?\s+(?:creature|blocker)\s+(?:that\s+(?:is|was)\s+)?{_BLOCKING}|"
-    r"another\s+blocker|a\s+blocking\s+creature)"
+    rf"those\s+(?:blocking\s+)?creatures)|another\s+blocker)"
 )
 _BLOCKERS_GONE: tuple[tuple[re.Pattern[str], str], ...] = (
     # The event said actively ("first-strike damage destroys every creature blocking it", "~ destroys
@@ -604,7 +608,7 @@ _BLOCKERS_GONE: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             rf"(?<![\w~])(?:(?:~'s |its |the creature's |that creature's )?first(?:-| )strike (?:combat )?damage|~|it|an effect"
-            r"|a spell|that spell) (?:destroys|kills|exiles|returns|removes) "
+            r"|a spell|that spell|that damage|the damage|its damage|that ability|the ability) (?:destroys|kills|exiles|returns|removes) "
             rf"{_ALL_BLOCKERS}(?: from combat| to (?:its|their) owners?'s? hands?)?"
         ),
         "all creatures blocking it are removed from combat",

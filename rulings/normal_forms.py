@@ -16,6 +16,14 @@ from collections.abc import Callable
 
 #: (pattern, replacement), applied in order.
 FORMS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
+    # Fourteenth round: a permission given is a thing let done ("it gives you permission to play it" is "it
+    # lets you play it"; "doesn't give you permission to" is "doesn't let you"), the verb's form kept.
+    (
+        re.compile(r"\b(give|gives|grant|grants|giving|granting) you (?:the )?permission to\b"),
+        lambda m: (
+            {"give": "let", "grant": "let", "gives": "lets", "grants": "lets"}.get(m.group(1), "letting") + " you"
+        ),
+    ),
     # Sixth round: the timing rules followed "for" the object they are followed for, said without the
     # verb ("follow the normal timing rules for the exiled card"): following them is for playing it.
     (
@@ -52,6 +60,10 @@ FORMS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] 
             r"\b(?:at (?:a |any |the )?times?|any ?time|when|whenever)(?: that| when)? you (?:could|can|would) not"
             r" normally(?: (?:be able to )?(?:play|cast))?(?: (?:it|them|that card|the card|those cards|that spell|the spell))?"
             r"(?=[,.;]|$)"
+            # fourteenth round: "otherwise" for "normally" ("at a time you otherwise couldn't")
+            r"|\b(?:at (?:a |any |the )?times?|any ?time|when|whenever)(?: that| when)? you (?:otherwise (?:could|can|would) not"
+            r"|(?:could|can|would) not otherwise)(?: (?:be able to )?(?:play|cast))?"
+            r"(?: (?:it|them|that card|the card|those cards|that spell|the spell))?(?=[,.;]|$)"
         ),
         "at a time you could not normally play it",
     ),

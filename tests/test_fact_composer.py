@@ -795,3 +795,48 @@ def test_fourteenth_round_the_block_said_to_stand_in_more_words(
     card: CardData, paragraph: str, expected: str | None
 ) -> None:
     assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "expected"),
+    [
+        # fourteenth round: a blocker named as any one is the rule for the attacker's blocker, its only one too (the
+        # stock ruling: "destroying a blocking creature won't cause any of the creatures it was blocking to become
+        # unblocked")
+        (
+            "If a blocking creature is removed from combat, the creature it blocked remains blocked.",
+            "combat.remains-blocked",
+        ),
+        ("If a blocking creature is removed from combat, the creature it blocked becomes unblocked.", None),
+        (
+            "If a blocking creature is removed from combat before blockers are declared, the creature it blocked "
+            "remains blocked.",
+            None,
+        ),
+        # "one of its blockers" is one of several: the others still block it (menace's case, not this rule's)
+        ("If one of its blockers is removed from combat, the attacking creature remains blocked.", None),
+        # the blockers destroyed by "that damage", and "unless it gains trample" after the statement
+        (
+            "If that damage destroys all creatures blocking an attacking creature, that creature doesn't become "
+            "unblocked.",
+            "combat.remains-blocked",
+        ),
+        (
+            "If that damage destroys all creatures blocking an attacking creature, that creature becomes unblocked.",
+            None,
+        ),
+        (
+            "Test Ambush doesn't become unblocked when the creatures blocking it are exiled. Unless it gains trample, it "
+            "won't deal combat damage.",
+            "combat.remains-blocked",
+        ),
+        (
+            "Test Ambush doesn't become unblocked when the creatures blocking it are exiled. Unless it gains trample, it "
+            "will deal combat damage.",
+            None,
+        ),
+        ("Unless it gains trample, it won't deal combat damage.", None),
+    ],
+)
+def test_fourteenth_round_a_blocker_named_as_any_one(paragraph: str, expected: str | None) -> None:
+    assert coverage(paragraph, AMBUSH.name, AMBUSH_POOL)[0] == expected

@@ -405,3 +405,29 @@ def test_tenth_round_timing_forms(card, paragraph, template):
 )
 def test_thirteenth_round_timing_forms(paragraph, template):
     assert coverage(paragraph, SCAVENGER.name, TENTH)[0] == template
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "template"),
+    [
+        # fourteenth round: a permission given is a thing let done; "otherwise" for "normally"
+        (
+            "Test Scavenger doesn't give you permission to play the exiled cards at a time you otherwise couldn't.",
+            "play-from-exile.timing-unchanged",
+        ),
+        (
+            "Test Scavenger lets you play those cards; it doesn't grant you permission to play them at a time you "
+            "couldn't otherwise play them.",
+            "play-from-exile.timing-unchanged",
+        ),
+        ("Test Scavenger gives you permission to play the exiled cards at a time you otherwise couldn't.", None),
+        ("Test Scavenger doesn't give you permission to play the exiled cards.", None),
+        (
+            "Test Scavenger doesn't give your opponent permission to play the exiled cards at a time they otherwise "
+            "couldn't.",
+            None,
+        ),
+    ],
+)
+def test_fourteenth_round_a_permission_given(paragraph, template):
+    assert coverage(paragraph, SCAVENGER.name, TENTH)[0] == template
