@@ -1,5 +1,6 @@
 """How many paragraphs of the blind sets compile (issue 24): C, E and G, the development sets tuned on
-(eighth and tenth rounds), and D and F, the held-out sets nobody read.
+(eighth and tenth rounds), D and F, the held-out sets nobody read, and R, real rulings of written-from cards
+(fourteenth round; tuned on).
 
     python benchmarks/dev_set_coverage.py            # every set, per rule, counts only
     python benchmarks/dev_set_coverage.py --show C   # C's (or E's) paragraphs that do not compile as expected
@@ -31,11 +32,11 @@ from rulings.compile import compile_corpus  # noqa: E402
 from rulings.corpus import Corpus, Ruling, ruling_sha  # noqa: E402
 
 DATA = ROOT / "tests" / "data" / "dev-sets"
-SETS = ("C", "D", "E", "F", "G")
+SETS = ("C", "D", "E", "F", "G", "R")
 #: The sets that are never shown.
 HELD_OUT = ("D", "F")
 #: A set written by two helpers is two files (each with its own made-up cards, whose names may meet).
-FILES = {"C": ("C",), "D": ("D",), "E": ("E1", "E2"), "F": ("F1", "F2"), "G": ("G1", "G2")}
+FILES = {"C": ("C",), "D": ("D",), "E": ("E1", "E2"), "F": ("F1", "F2"), "G": ("G1", "G2"), "R": ("R",)}
 
 
 @dataclass(frozen=True)
@@ -127,11 +128,13 @@ def wrong(name: str, results: list[Outcome]) -> list[str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--show", metavar="SET", help="the paragraphs of set C, E or G not compiled as expected")
+    parser.add_argument("--show", metavar="SET", help="the paragraphs of set C, E, G or R not compiled as expected")
     args = parser.parse_args()
     if args.show is not None:
         if args.show not in SETS or args.show in HELD_OUT:
-            parser.error(f"--show {args.show}: only sets C, E and G are shown; sets D and F are held out for measuring")
+            parser.error(
+                f"--show {args.show}: only sets C, E, G and R are shown; sets D and F are held out for measuring"
+            )
         print("\n".join(wrong(args.show, outcomes(args.show))))
         return
     for name in SETS:

@@ -139,6 +139,12 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
                 ),
                 lambda m: f"{m.group(1)} {m.group('np')} {change.verb} {kw}",
             ),
+            # fourteenth round: the spell cast, with no creature named ("if ~ is cast after blockers are declared,
+            # the creature remains blocked"): the creature it targets given (or losing) the keyword
+            (
+                re.compile(r"\b(if|once|when) (?:you cast ~|~ is cast|~ resolves)(?= after| once| during)"),
+                lambda m: f"{m.group(1)} the creature {change.verb} {kw}",
+            ),
         ]
     if change.trigger == "cast" and change.holder in ("yours", "all"):
         # a spell that changes many creatures' keywords (yours, an opponent's, every blocker)
@@ -340,7 +346,7 @@ _LEAVES = re.compile(r"(?<![\w~])~ (?:is|gets|was) (?:destroyed|sacrificed|exile
 def _rewrites(sentence: str, cards: tuple[CardData, ...]) -> tuple[str, ...]:
     out: list[str] = []
     for card in cards:
-        for change in changes(card):
+        for change in _each_keyword_too(changes(card)):
             if change.keywords == ("*",):
                 named = keywords_in(sentence)
                 if not named:
@@ -364,6 +370,19 @@ def _rewrites(sentence: str, cards: tuple[CardData, ...]) -> tuple[str, ...]:
                 )
             if text != sentence:
                 out.append(text)
+    return tuple(dict.fromkeys(out))
+
+
+def _each_keyword_too(found: Iterable[Change]) -> tuple[Change, ...]:
+    """``found``, and each change of several keywords also as the change of each one alone (fourteenth
+    round): a spell that gives flying and first strike gives flying, so a ruling that casting it after
+    blockers are declared changes no block states flying's rule (the keywords of combat each act on their
+    own: 509.1 for the evasion keywords, 510.4 for first strike)."""
+    out: list[Change] = []
+    for change in found:
+        out.append(change)
+        if len(change.keywords) > 1 and "*" not in change.keywords:
+            out += [Change(change.holder, change.verb, (kw,), change.trigger, change.noun) for kw in change.keywords]
     return tuple(dict.fromkeys(out))
 
 

@@ -50,6 +50,10 @@ _SPELLED_OUT: tuple[tuple[str, str], ...] = (
     (r"\bunable to\b", "cannot"),
     (r"\bis able to\b", "can"),
     (r"\bare able to\b", "can"),
+    # fourteenth round: what is possible for you said impersonally ("there's no way to", "it isn't possible to")
+    (r"\bthere is no way (?:for you )?to\b", "you cannot"),
+    (r"\bit is (?:not possible|impossible) (?:for you )?to\b", "you cannot"),
+    (r"\bit is possible (?:for you )?to\b", "you can"),
     # Another word form for the same zone: a card that "remains exiled" remains in exile.
     (r"\b(remains?|stays?|remained|stayed) exiled\b", r"\1 in exile"),
 )

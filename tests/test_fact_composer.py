@@ -840,3 +840,29 @@ def test_fourteenth_round_the_block_said_to_stand_in_more_words(
 )
 def test_fourteenth_round_a_blocker_named_as_any_one(paragraph: str, expected: str | None) -> None:
     assert coverage(paragraph, AMBUSH.name, AMBUSH_POOL)[0] == expected
+
+
+LEAP = CardData(
+    "Test Leap", ("Instant",), text="Target creature gets +1/+1 and gains flying and first strike until end of turn."
+)
+LEAP_POOL = CardPool({LEAP.name: LEAP})
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "expected"),
+    [
+        # fourteenth round: a spell that gives several keywords gives each of them (the keywords of combat act each on
+        # their own), and the spell said cast at the moment, with no creature named
+        (
+            "Casting Test Leap after blockers are declared won't cause the creature to become unblocked.",
+            "flying.block-stands",
+        ),
+        ("If Test Leap is cast after blockers are declared, the creature remains blocked.", "flying.block-stands"),
+        ("If you cast Test Leap after blockers are declared, the creature remains blocked.", "flying.block-stands"),
+        ("If you cast Test Leap after blockers are declared, the creature becomes unblocked.", None),
+        ("If you cast Test Leap before blockers are declared, the creature remains blocked.", None),
+        ("If your opponent casts Test Leap after blockers are declared, the creature remains blocked.", None),
+    ],
+)
+def test_fourteenth_round_a_spell_of_several_keywords_cast_at_a_moment(paragraph: str, expected: str | None) -> None:
+    assert coverage(paragraph, LEAP.name, LEAP_POOL)[0] == expected
