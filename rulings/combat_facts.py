@@ -126,6 +126,8 @@ def _k(name: str) -> str:
 #: First strike and double strike named apart are read only as 702.4d says them (_CHANGE_SUBJECT).
 _MOMENT_NOUN_PHRASE = re.compile(
     r"(?<![\w~'-])(?:"
+    # fourteenth round: "an attacker", "that attacker" (not "as an attacker", a moment's words)
+    r"(?<!as )(?:an|the|that|each|your) (?P<e>attacker)(?![\w'-])|"
     r"(?:an? |the |that |each |your )?(?P<a>attacking|blocked) (?:creatures?|~)(?: you control)?"
     r"(?: with (?:flying|reach|menace|vigilance|haste))?(?: by (?:a single|one|only one|just one) creature)?"
     r"(?: this turn| this combat)?(?! (?:it|~) | (?:with (?:flying|reach|menace|vigilance|haste) )?(?:you control )?(?:that|which)"
@@ -182,7 +184,7 @@ _MOMENT_TOKENS = {"after-attackers": "npma", "after-blockers": "npmb", "after-fi
 
 
 def _moment_token(found: re.Match[str]) -> str:
-    words = next(found.group(g) for g in ("a", "b", "d", "c") if found.group(g))
+    words = next(found.group(g) for g in ("a", "b", "d", "c", "e") if found.group(g))
     if "damage" in words:
         return _MOMENT_TOKENS["after-first-damage"]
     return _MOMENT_TOKENS["after-blockers" if "block" in words else "after-attackers"]

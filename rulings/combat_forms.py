@@ -633,7 +633,11 @@ _BLOCKERS_GONE: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             r"^(?:sacrificing|destroying|exiling|killing|removing|returning) (?:~ (?:after it blocks|while it(?:'s| is) blocking)|"
-            r"(?:a|the) (?:only )?(?:blocker|blocking creature)(?: with ~)?)(?: from combat| to its owner's hand)?"
+            r"(?:a|the) (?:only )?(?:blocker|blocking creature)(?: with ~)?"
+            # fourteenth round: the blocker named by what it blocks ("exiling the creature blocking your attacking
+            # creature with ~")
+            r"|(?:a|the) (?:only )?creature (?:that is |that's )?blocking (?:it|~|an attacker|an attacking creature"
+            r"|your attacking creature|that creature|the attacking creature)(?: with ~)?)(?: from combat| to its owner's hand)?"
         ),
         "if the creature blocking it is removed from combat, it",
     ),

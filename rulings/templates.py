@@ -464,6 +464,10 @@ class Template:
         described: list[tuple[str, str]] = []
         for clause in clauses:
             found = self._read_by_wording(clause, bound) or self._read_by_claim(clause, bound, user, cards, context)
+            if found is None and state is not None:
+                # fourteenth round: the outcome of the statement the clause before made, said again as its cause
+                # ("... won't let that attacker deal combat damage, because the attacker is still blocked")
+                found = self._read_outcome_again((state,), (clause,))
             if self.wordings.facts:
                 said = moments_said(clause)
                 context = next(iter(said)) if len(said) == 1 else context if not said else None

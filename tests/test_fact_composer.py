@@ -866,3 +866,56 @@ LEAP_POOL = CardPool({LEAP.name: LEAP})
 )
 def test_fourteenth_round_a_spell_of_several_keywords_cast_at_a_moment(paragraph: str, expected: str | None) -> None:
     assert coverage(paragraph, LEAP.name, LEAP_POOL)[0] == expected
+
+
+VERDICT = CardData("Test Verdict", ("Instant",), text="Exile target blocking creature.")
+TRICKSTER = CardData(
+    "Test Trickster", ("Creature",), text="{T}: Remove target blocking creature from combat.", power="1", toughness="1"
+)
+
+
+@pytest.mark.parametrize(
+    ("card", "paragraph", "expected"),
+    [
+        # fourteenth round: the blocker named by what it blocks, removed by the card; "an attacker" is an attacking
+        # creature; the outcome said again as the cause of the one before
+        (
+            VERDICT,
+            "Casting Test Verdict on the creature blocking your attacking creature doesn't make your creature unblocked.",
+            "combat.remains-blocked",
+        ),
+        (
+            VERDICT,
+            "Casting Test Verdict on the creature blocking your attacking creature makes your creature unblocked.",
+            None,
+        ),
+        (
+            TRICKSTER,
+            "Activating Test Trickster's ability targeting the only creature blocking an attacker won't let that attacker "
+            "deal combat damage to the defending player, because the attacker is still blocked.",
+            "combat.remains-blocked",
+        ),
+        (
+            TRICKSTER,
+            "Activating Test Trickster's ability targeting the only creature blocking an attacker won't let that attacker "
+            "deal combat damage to the defending player, because the attacker is unblocked.",
+            None,
+        ),
+        (
+            TRICKSTER,
+            "Activating Test Trickster's ability targeting the only creature blocking an attacker will let that attacker "
+            "deal combat damage to the defending player, because the attacker is still blocked.",
+            None,
+        ),
+        (
+            TRICKSTER,
+            "Activating Test Trickster's ability targeting an attacker won't let that attacker deal combat damage to the "
+            "defending player, because the attacker is still blocked.",
+            None,
+        ),
+    ],
+)
+def test_fourteenth_round_the_blocker_named_by_what_it_blocks(
+    card: CardData, paragraph: str, expected: str | None
+) -> None:
+    assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
