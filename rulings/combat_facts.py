@@ -149,6 +149,8 @@ _MOMENT_NOUN_PHRASE = re.compile(
     r"|(?:has |have |had )(?:been declared as (?:an? )?(?:attackers?|attacking creatures?)|been blocked|become blocked"
     r"|dealt (?:its |their )?first-strike (?:combat )?damage"
     r"|dealt (?:its |their )?(?:combat )?damage in the first(?:-strike| strike)? combat damage step)"
+    # fourteenth round: first-strike damage dealt, said in the simple past (it is this combat's: 510.4)
+    r"|dealt (?:its |their )?first-strike (?:combat )?damage"
     # eleventh round: the first-strike damage a sentence named before ("Knights that dealt that damage")
     r"|dealt that (?:first-strike )?(?:combat )?damage)"
     r"(?: this turn| this combat)?"
@@ -176,7 +178,9 @@ _NOUN_PHRASE = re.compile(
     r"|the affected creature|each creature(?! blocking)|the creature you gained control of(?: with ~)?"
     r"|(?:the|those|these|that|a|each|your) (?:creature )?tokens?(?: you control)?"
     # a bare creature noun, unless more words say which creature (read by the frames themselves)
-    r"|(?<!which )(?:the creature|that creature|this creature|a creature|the creatures|those creatures|creatures)"
+    r"|(?<!which )(?:the creature|that creature|this creature|a creature|the creatures|those creatures|creatures"
+    # fourteenth round: "each other creature" (a lord's creatures named by their type, "each other demon")
+    r"|each other creature|every other creature|other creatures)"
     r"(?! with (?:first|double) strike| blocking| (?:it|~) )"
     r")(?![\w'-])"
 )

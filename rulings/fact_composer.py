@@ -63,7 +63,12 @@ _PARTS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("creature", CREATURE),
         # "during combat", "later in the combat": a time in combat, no moment of its own (the fact's moment
         # must come from elsewhere)
-        ("in-combat", r"(?:during|later in|later during|in) (?:the |that |this )?combat|later that combat|this combat"),
+        (
+            "in-combat",
+            r"(?:during|later in|later during|in) (?:the |that |this )?combat|later that combat|this combat"
+            # fourteenth round: before the regular combat damage step (a time in combat, no moment of its own)
+            r"|before the (?:regular|second|normal) combat damage step",
+        ),
         # "at that point", "then": the moment a sentence before named (the fact's moment must be that one)
         ("anaphor", r"at that point|at that time|at this point|by then|by that point"),
     )

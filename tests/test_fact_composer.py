@@ -919,3 +919,52 @@ def test_fourteenth_round_the_blocker_named_by_what_it_blocks(
     card: CardData, paragraph: str, expected: str | None
 ) -> None:
     assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
+
+
+FENCER = CardData(
+    "Test Fencer", ("Creature",), text="Other Knights you control have first strike.", power="2", toughness="2"
+)
+WARLORD = CardData(
+    "Test Warlord", ("Creature",), text="Other Demons you control have menace.", power="4", toughness="4"
+)
+
+
+@pytest.mark.parametrize(
+    ("card", "paragraph", "expected"),
+    [
+        # fourteenth round: a lord leaving; first-strike damage dealt in the simple past; "before the regular combat
+        # damage step" as a time in combat; "each other <type>" as a creature
+        (
+            FENCER,
+            "Knights that dealt first-strike combat damage don't deal combat damage a second time if Test Fencer leaves "
+            "the battlefield before the regular combat damage step.",
+            "first-strike.changed-after-first-damage",
+        ),
+        (
+            FENCER,
+            "Knights that dealt first-strike combat damage deal combat damage a second time if Test Fencer leaves the "
+            "battlefield before the regular combat damage step.",
+            None,
+        ),
+        (
+            WARLORD,
+            "If Test Warlord leaves the battlefield after blockers have been declared, each other Demon that loses "
+            "menace remains blocked by the creatures blocking it.",
+            "menace.block-stands",
+        ),
+        (
+            WARLORD,
+            "If Test Warlord leaves the battlefield after blockers have been declared, each other Demon that loses "
+            "menace becomes unblocked.",
+            None,
+        ),
+        (
+            WARLORD,
+            "If Test Warlord leaves the battlefield before blockers are declared, each other Demon that loses menace "
+            "remains blocked by the creatures blocking it.",
+            None,
+        ),
+    ],
+)
+def test_fourteenth_round_a_lord_leaving(card: CardData, paragraph: str, expected: str | None) -> None:
+    assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
