@@ -294,6 +294,16 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
                 ),
                 lambda m: f"{m.group(1)} {m.group('np')} {change.verb} {kw}",
             ),
+            # fourteenth round: an Equipment or Aura with flash that enters at a moment and becomes attached ("if ~
+            # enters during the declare blockers step and becomes attached to an attacking creature ..., ...")
+            (
+                re.compile(
+                    r"\b(if|once|when|after) ~ enters(?: the battlefield)? (?P<when>during the declare blockers step|after "
+                    r"blockers (?:are|have been) declared|during the declare attackers step|after attackers (?:are|have been)"
+                    rf" declared) and (?:becomes|is) attached to (?P<np>{_NP}|it)(?=[ ,.])"
+                ),
+                lambda m: f"{m.group(1)} {m.group('np')} {change.verb} {kw} {m.group('when')}",
+            ),
             # tenth round: "an attacking creature that becomes enchanted by ~"
             (
                 re.compile(r"\b(that|which) (?:becomes|is) (?:enchanted|equipped) (?:by|with) ~(?=[ ,.])"),

@@ -968,3 +968,37 @@ WARLORD = CardData(
 )
 def test_fourteenth_round_a_lord_leaving(card: CardData, paragraph: str, expected: str | None) -> None:
     assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
+
+
+BANNER = CardData(
+    "Test Banner",
+    ("Artifact",),
+    subtypes=("Equipment",),
+    text="Flash\nWhen Test Banner enters, attach it to target creature you control.\nEquipped creature gets +1/+0 and has "
+    "menace.\nEquip {2}",
+)
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "expected"),
+    [
+        # fourteenth round: an Equipment with flash that enters at a moment and becomes attached
+        (
+            "If Test Banner enters during the declare blockers step and becomes attached to an attacking creature that "
+            "was blocked by just one creature, that attacking creature remains blocked.",
+            "menace.block-stands",
+        ),
+        (
+            "If Test Banner enters during the declare blockers step and becomes attached to an attacking creature that "
+            "was blocked by just one creature, that attacking creature becomes unblocked.",
+            None,
+        ),
+        (
+            "If Test Banner enters during the declare attackers step and becomes attached to an attacking creature, "
+            "that attacking creature remains blocked.",
+            None,
+        ),
+    ],
+)
+def test_fourteenth_round_an_equipment_entering_attached(paragraph: str, expected: str | None) -> None:
+    assert coverage(paragraph, BANNER.name, CardPool({BANNER.name: BANNER}))[0] == expected
