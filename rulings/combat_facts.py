@@ -319,7 +319,10 @@ _EVENT = "|".join(f"(?P<e_{name.replace('-', '_')}>{form})" for name, form in _E
 _BEFORE_SECOND = r"(?: before the second combat damage step)?"
 #: A blocker gone (506.4, 509.1h): the attacking creature it blocked stays blocked.
 _GONE = (
-    r"(?:leaves?|left|is|are|gets?|get) (?:the battlefield|combat|removed from combat|destroyed)|dies|die"
+    # fourteenth round: destroyed by first-strike damage (the blockers gone in the first combat damage step; first:
+    # the longer alternative)
+    r"(?:is|are) destroyed by (?:its |the )?first(?:-| )strike (?:combat )?damage"
+    r"|(?:leaves?|left|is|are|gets?|get) (?:the battlefield|combat|removed from combat|destroyed)|dies|die"
     # ninth round: exiled, phased out, returned to a hand (506.4: it leaves combat all the same)
     r"|(?:is|are) (?:exiled|sacrificed|returned to (?:its|their) owners?'s? hands?)|phases? out"
 )
@@ -339,7 +342,9 @@ _ALL_BLOCKERS_PHRASE = (
     rf"{_ALL_OF}?(?:its|~'s|the|those|that creature's) blockers?|{_ALL_OF}?(?:the )?creatures? blocking {_BLOCKERS_OF}"
     rf"|(?:the )?only creature blocking {_BLOCKERS_OF}|its only blocker|(?:the|that) blocking creatures?"
 )
-_EFFECT_AGENT = r"(?:~|~'s (?:[a-z]+ )?ability|the ability|an effect|a spell|another effect|you)"
+_EFFECT_AGENT = (
+    r"(?:~|~'s (?:[a-z]+ )?ability|the ability|its (?:[a-z]+ )?ability|an effect|a spell|another effect|you)"
+)
 _EFFECT_GONE = (
     # (thirteenth round: "you" as the agent: "if you destroy the blocking creature", "you return it ...")
     rf"{_EFFECT_AGENT} (?:(?:destroys|exiles|sacrifices|bounces|kills|(?<=you )(?:destroy|exile|sacrifice|bounce|kill))"
@@ -355,7 +360,8 @@ _BLOCKER_GONE = (
     rf"(?:(?:(?P<gone_one>{_ONE_OF}(?:its|~'s|the|those|that creature's) blockers|{_ONE_OF}(?:the |the other )?(?:two |2 )?creatures"
     rf" blocking (?:it|~|that creature|npx|npm[ab]))"
     rf"|(?P<gone_all>{_ALL_OF}?(?:its|~'s|the|those|that creature's) blockers?|{_ALL_OF}?(?:the )?creatures? blocking"
-    rf" (?:it|~|that creature|npx)|(?:the|that|a) blocking creatures?)) (?:{_GONE})"
+    # fourteenth round: the creatures blocking another attacking creature ("... another attacking creature you control")
+    rf" (?:it|~|that creature|npx|(?:another )?npm[ab])|(?:the|that|a) blocking creatures?)) (?:{_GONE})"
     rf"|{_EFFECT_GONE})"
 )
 #: Eighth round: the card itself the blocker that goes ("if you sacrifice ~ after it blocks", "even though

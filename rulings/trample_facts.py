@@ -412,7 +412,9 @@ _ALL_TO_ATTACKED = re.compile(
     # thirteenth round: "its damage is all assigned to ..."
     r"|(?:its|~'s|npx's|npma's|npmb's|the (?:equipped|enchanted|attacking) creature's) (?:combat )?damage (?:is|will be) all "
     r"(?:assigned|dealt)"
-    rf"|(?:{_ALL_DAMAGE}) (?:goes|will go)) to {_ATTACKED_LONGEST}{_BECAUSE}(?=[ ,]|$)"
+    rf"|(?:{_ALL_DAMAGE}) (?:goes|will go)) to {_ATTACKED_LONGEST}{_BECAUSE}"
+    # fourteenth round: in the step it deals its damage in (its blockers gone in the first one)
+    r"(?: in the (?:regular|second) combat damage step)?(?=[ ,]|$)"
 )
 
 
@@ -436,6 +438,9 @@ _GONE_EXTRA = (
 _WITH_TRAMPLE = re.compile(
     r"(?:(?<=npx)|(?<=npm[abf])|(?<= it)|(?<= ~)) (?:with trample|that (?:gains|gained|has|had|gets|got) trample)\b"
     r"|(?<=, )(?:but )?because (?:it|~|that creature|npx|npma) has trample,? "
+    # fourteenth round: the card that gives it trample named as the cause, or as what it needs ("because of ~, ...",
+    # ", as long as ~ is still on the battlefield": the reader has made sure the card gives it)
+    r"|^because of ~, |,? as long as ~ (?:is still|remains|is) on the battlefield$|^because (?:~|it) has trample, "
 )
 
 
@@ -464,7 +469,11 @@ def _gone_by_parts(sentence: str) -> bool:
         ]
         if all(
             (kind == "outcome" and outcome_of_groups(found.groupdict()) == ("blocked", True))
-            or (kind in ("moment", "event") and moment_of_groups(found.groupdict()) == "after-blockers")
+            # (fourteenth round: or in the first combat damage step, which is after blockers are declared)
+            or (
+                kind in ("moment", "event")
+                and moment_of_groups(found.groupdict()) in ("after-blockers", "after-first-damage")
+            )
             for kind, found in others
         ):
             return True

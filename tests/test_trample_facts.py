@@ -541,3 +541,72 @@ def test_thirteenth_round_no_damage_to_a_blocker_gone_explains(paragraph, templa
 )
 def test_fourteenth_round_the_assignment_said_first_and_the_excess_beyond_lethal(paragraph, template):
     assert coverage(paragraph, BEHEMOTH.name, CardPool({BEHEMOTH.name: BEHEMOTH}))[0] == template
+
+
+CHIEFTAIN = CardData(
+    name="Test Chieftain",
+    types=("Creature",),
+    text="Other attacking creatures you control have trample.",
+    power="3",
+    toughness="3",
+)
+SACRIFICER = CardData(
+    name="Test Sacrificer",
+    types=("Creature",),
+    text="Trample\nWhenever Test Sacrificer becomes blocked, defending player sacrifices each creature blocking it.",
+    power="5",
+    toughness="5",
+    keywords=("Trample",),
+)
+
+
+@pytest.mark.parametrize(
+    ("card", "paragraph", "template"),
+    [
+        # fourteenth round: the blockers of another attacking creature destroyed by first-strike damage, its damage in
+        # the regular step, the lord that gives trample named as the cause or as what it needs
+        (
+            CHIEFTAIN,
+            "If all creatures blocking another attacking creature you control are destroyed during the first combat "
+            "damage step, that creature assigns all of its combat damage to the defending player in the regular combat "
+            "damage step, as long as Test Chieftain is still on the battlefield.",
+            "trample.blockers-destroyed-by-first-strike",
+        ),
+        (
+            CHIEFTAIN,
+            "Because of Test Chieftain, if all the creatures blocking another attacking creature you control are "
+            "destroyed by first-strike damage, that creature assigns all of its combat damage to the player, "
+            "planeswalker, or battle it's attacking in the regular combat damage step.",
+            "trample.blockers-destroyed-by-first-strike",
+        ),
+        (
+            CHIEFTAIN,
+            "Because of Test Chieftain, if one of the creatures blocking another attacking creature you control is "
+            "destroyed by first-strike damage, that creature assigns all of its combat damage to the player, "
+            "planeswalker, or battle it's attacking in the regular combat damage step.",
+            None,
+        ),
+        (
+            CHIEFTAIN,
+            "If all creatures blocking another attacking creature you control are destroyed during the first combat "
+            "damage step, that creature assigns no combat damage in the regular combat damage step, as long as Test "
+            "Chieftain is still on the battlefield.",
+            None,
+        ),
+        # the blockers gone said after, through "its ability"
+        (
+            SACRIFICER,
+            "Because Test Sacrificer has trample, it assigns all its combat damage to the player, planeswalker, or battle "
+            "it's attacking if its ability causes each creature blocking it to be sacrificed.",
+            "trample.blockers-destroyed-by-first-strike",
+        ),
+        (
+            SACRIFICER,
+            "Because Test Sacrificer has trample, it assigns all its combat damage to the player, planeswalker, or battle "
+            "it's attacking if its ability causes one creature blocking it to be sacrificed.",
+            None,
+        ),
+    ],
+)
+def test_fourteenth_round_blockers_gone_by_first_strike_of_another_creature(card, paragraph, template):
+    assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == template
