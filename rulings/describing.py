@@ -314,6 +314,21 @@ def describes_card(sentence: str, cards: Sequence[CardData]) -> str | None:
     return f"describes the card: its oracle text says {', '.join(sorted(set(own)))}"
 
 
+#: Fourteenth round: a sentence that says the one before it holds in one more case ("This is true even if it
+#: came under your control this turn."): read as the sentence before with that case said as its tail.
+_TRUE_EVEN = re.compile(
+    r"^(?:this|that|the same) (?:is|remains|holds) (?:still |also )?(?:true )?(even (?:if|though|when) .+)$"
+)
+
+
+def _true_even(before: str, text: str) -> str | None:
+    """The sentence ``before`` with the case ``text`` adds ("..., even if ...") as one sentence, or None."""
+    found = _TRUE_EVEN.match(text.rstrip("."))
+    if found is None or not before.endswith("."):
+        return None
+    return f"{before[:-1]}, {found.group(1)}."
+
+
 def _carried_by_pronoun(before: str, text: str) -> str:
     """``text`` with the pronoun it opens with replaced by what the sentence ``before`` named
     (:data:`_ANTECEDENTS`), or ``text`` as it is."""
@@ -420,6 +435,9 @@ def _read_paragraph(
         if premise != text:
             readings.append(premise)
         if out:
+            joined = _true_even(out[-1].text, text)
+            if joined is not None:
+                readings.append(joined)
             text = _carried_by_pronoun(out[-1].text, text)
             if text != sentence:
                 readings.append(text)

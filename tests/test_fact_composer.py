@@ -1002,3 +1002,29 @@ BANNER = CardData(
 )
 def test_fourteenth_round_an_equipment_entering_attached(paragraph: str, expected: str | None) -> None:
     assert coverage(paragraph, BANNER.name, CardPool({BANNER.name: BANNER}))[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "expected"),
+    [
+        # fourteenth round: "This is true even if ..." says the sentence before holds in one more case
+        (
+            "If Test Runner loses haste after it's declared as an attacker, it continues to attack. This is true even if "
+            "it came under your control this turn.",
+            "haste.attack-stands",
+        ),
+        (
+            "If Test Runner loses haste after it's declared as an attacker, it's removed from combat. This is true even "
+            "if it came under your control this turn.",
+            None,
+        ),
+        (
+            "If Test Runner loses haste after it's declared as an attacker, it continues to attack. This isn't true if "
+            "it came under your control this turn.",
+            None,
+        ),
+        ("This is true even if it came under your control this turn.", None),
+    ],
+)
+def test_fourteenth_round_true_even_if(paragraph: str, expected: str | None) -> None:
+    assert coverage(paragraph, RUNNER.name, CardPool({RUNNER.name: RUNNER}))[0] == expected
