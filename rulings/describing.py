@@ -98,6 +98,12 @@ _CARD_OBJECTS: tuple[tuple[re.Pattern[str], re.Pattern[str], str], ...] = (
         re.compile(r"\blands you control\b|\byour lands\b"),
         "the lands ~ looks at",
     ),
+    # fourteenth round: a card that exiles cards and has you choose among them: the card chosen is an exiled card
+    (
+        re.compile(r"\bexile\b[^\n]*\bchoose\b|\bchoose\b[^\n]*\bexile"),
+        re.compile(r"\bthe chosen card\b|\bthe card you chose\b|\bthe card you choose\b"),
+        "the exiled card",
+    ),
 )
 #: Concepts carried from one sentence to the next by a pronoun: (what a sentence names, the
 #: pronoun at the start of the next sentence that stands for it). "The triggered ability can target

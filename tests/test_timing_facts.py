@@ -431,3 +431,33 @@ def test_thirteenth_round_timing_forms(paragraph, template):
 )
 def test_fourteenth_round_a_permission_given(paragraph, template):
     assert coverage(paragraph, SCAVENGER.name, TENTH)[0] == template
+
+
+CARTOGRAPHER = CardData(
+    name="Test Cartographer",
+    types=("Creature",),
+    text="When Test Cartographer enters, exile the top two cards of your library. Choose one of them. Until end of "
+    "turn, you may play the chosen card.",
+    power="2",
+    toughness="2",
+)
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "template"),
+    [
+        # fourteenth round: for a card that has you choose among the cards it exiles, the chosen card is an exiled one
+        (
+            "Test Cartographer gives you permission to play the chosen card from exile; it doesn't give you permission "
+            "to play it at a time you otherwise couldn't.",
+            "play-from-exile.timing-unchanged",
+        ),
+        (
+            "Test Cartographer gives you permission to play the chosen card from exile; it gives you permission to play "
+            "it at a time you otherwise couldn't.",
+            None,
+        ),
+    ],
+)
+def test_fourteenth_round_the_chosen_card_is_an_exiled_card(paragraph, template):
+    assert coverage(paragraph, CARTOGRAPHER.name, CardPool({CARTOGRAPHER.name: CARTOGRAPHER}))[0] == template
