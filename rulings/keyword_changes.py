@@ -92,6 +92,14 @@ _NP = (
 )
 
 
+#: Fourteenth round: the card said usable ("~ can be cast", "you can activate ~'s ability"), before the moment it is
+#: used at and a "but" that says what follows.
+_CAN_USE = (
+    r"(?:~ can be cast|you can cast ~|~ may be cast|you may cast ~|~'s (?:[a-z]+ )?ability can be activated"
+    r"|you can activate ~'s (?:[a-z]+ )?ability|you may activate ~'s (?:[a-z]+ )?ability)"
+)
+
+
 def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]]:
     """The sentence patterns of ``change``'s event, each with the words of the change itself."""
     kw = " and ".join(change.keywords)
@@ -103,6 +111,11 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
     rules: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = []
     if change.trigger == "activate" and change.holder == "self":
         rules += [
+            # fourteenth round: the ability said usable at the moment, and what follows after "but"
+            (
+                re.compile(rf"^{_CAN_USE} (?P<when>(?:after|during|once) [^,]+), but "),
+                lambda m: f"if ~ {change.verb} {kw} {m.group('when')}, ",
+            ),
             (re.compile(r"\bactivating (?:~'s|its) (?:\w+ )?ability\b"), lambda m: f"~ {gerund} {kw}"),
             (
                 re.compile(
@@ -138,6 +151,12 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
                     rf"\b(if|once|when|after) (?:you cast ~ (?:on|targeting)|~ targets) (?P<np>{_NP}|it)(?=[ ,.])"
                 ),
                 lambda m: f"{m.group(1)} {m.group('np')} {change.verb} {kw}",
+            ),
+            # fourteenth round: the spell said castable at the moment, and what follows after "but" ("~ can be cast
+            # after blockers are declared, but the target creature will remain blocked")
+            (
+                re.compile(rf"^{_CAN_USE} (?P<when>(?:after|during|once) [^,]+), but "),
+                lambda m: f"if the creature {change.verb} {kw} {m.group('when')}, ",
             ),
             # fourteenth round: the spell cast, with no creature named ("if ~ is cast after blockers are declared,
             # the creature remains blocked"): the creature it targets given (or losing) the keyword

@@ -1028,3 +1028,58 @@ def test_fourteenth_round_an_equipment_entering_attached(paragraph: str, expecte
 )
 def test_fourteenth_round_true_even_if(paragraph: str, expected: str | None) -> None:
     assert coverage(paragraph, RUNNER.name, CardPool({RUNNER.name: RUNNER}))[0] == expected
+
+
+SKY_LEAP = CardData("Test Sky Leap", ("Instant",), text="Target creature gains flying until end of turn.")
+GLIDER = CardData(
+    "Test Glider", ("Creature",), text="{U}: Test Glider gains flying until end of turn.", power="2", toughness="2"
+)
+
+
+@pytest.mark.parametrize(
+    ("card", "paragraph", "expected"),
+    [
+        # fourteenth round: the card said usable at a moment, and what follows after "but"
+        (
+            SKY_LEAP,
+            "Test Sky Leap can be cast after blockers are declared, but the target creature will remain blocked.",
+            "flying.block-stands",
+        ),
+        (
+            SKY_LEAP,
+            "You can cast Test Sky Leap after blockers are declared, but it won't cause the creature to become unblocked.",
+            "flying.block-stands",
+        ),
+        (
+            SKY_LEAP,
+            "Test Sky Leap can be cast after blockers are declared, but the target creature will become unblocked.",
+            None,
+        ),
+        (
+            SKY_LEAP,
+            "Test Sky Leap can be cast before blockers are declared, but the target creature will remain blocked.",
+            None,
+        ),
+        (
+            SKY_LEAP,
+            "Test Sky Leap can't be cast after blockers are declared, but the target creature will remain blocked.",
+            None,
+        ),
+        (
+            GLIDER,
+            "Test Glider's ability can be activated after blockers are declared, but it won't cause Test Glider to become "
+            "unblocked.",
+            "flying.block-stands",
+        ),
+        (
+            GLIDER,
+            "Test Glider's ability can be activated after blockers are declared, but it will cause Test Glider to become "
+            "unblocked.",
+            None,
+        ),
+    ],
+)
+def test_fourteenth_round_the_card_said_usable_at_a_moment(
+    card: CardData, paragraph: str, expected: str | None
+) -> None:
+    assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
