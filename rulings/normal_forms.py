@@ -16,6 +16,15 @@ from collections.abc import Callable
 
 #: (pattern, replacement), applied in order.
 FORMS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
+    # Fourteenth round: the normal timing rules followed, said alone as an obligation ("You still need to follow
+    # the normal timing rules."): followed for playing the card the ruling speaks of (the pronoun is its card).
+    (
+        re.compile(
+            r"^(you (?:still )?(?:must|have to|need to|will have to|will need to)(?: still)? follow the normal timing rules)"
+            r"(?=\.?$)"
+        ),
+        r"\1 for playing it",
+    ),
     # Fourteenth round: a permission given is a thing let done ("it gives you permission to play it" is "it
     # lets you play it"; "doesn't give you permission to" is "doesn't let you"), the verb's form kept.
     (

@@ -76,7 +76,12 @@ def template_form(text: str, cards: Iterable[str] = ()) -> str:
     out = out.lower()
     out = _ATTACK_TARGETS.sub("player, planeswalker, or battle", out)
     out = _NUMBER.sub(lambda m: str(NUMBER_WORDS[m.group(1)]), out)
-    return out
+    # fourteenth round: "for instance," opens an example as "for example," does
+    return _FOR_INSTANCE.sub(r"\1for example,", out)
+
+
+#: "For instance," at the start of a sentence.
+_FOR_INSTANCE = re.compile(r"(^|(?<=[.!?] ))for instance,")
 
 
 def sentences(text: str) -> list[str]:

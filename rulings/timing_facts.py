@@ -454,7 +454,10 @@ def _prepared(sentence: str) -> str:
     return re.sub(r"\b(can|may|could|be able to) (cast|play) only\b", r"\1 only \2", text)
 
 
-_SORCERY_SPEED_ONLY = re.compile(r"\b(?:creature|sorcery) cards?\b.*\b(?:cannot|can only|only)\b.*unless it has flash$")
+_SORCERY_SPEED_ONLY = re.compile(
+    # (fourteenth round: the restriction said before the kind, "you can't cast a creature spell exiled this way ...")
+    r"^(?=.*\b(?:creature|sorcery) (?:cards?|spells?)\b)(?=.*\b(?:cannot|can only|only)\b).*unless it has flash$"
+)
 
 
 @lru_cache(maxsize=8192)

@@ -143,3 +143,32 @@ def test_twelfth_round_passive_and_the_permission_gone(sentence, expected):
 )
 def test_thirteenth_round_the_condition_after_the_fate(sentence, expected):
     assert read_fate([sentence]) == expected
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "template"),
+    [
+        # fourteenth round: the permission's end said as a moment ("once ~'s effect ends", "even after ~'s effect ends")
+        (
+            "Once Test Scavenger's effect ends, any cards exiled with it that you haven't played will remain exiled.",
+            "play-from-exile.uncast-stay-exiled",
+        ),
+        (
+            "Any of the exiled cards you don't play this turn stay exiled, even after Test Scavenger's effect ends.",
+            "play-from-exile.uncast-stay-exiled",
+        ),
+        (
+            "Once Test Scavenger's effect ends, any cards exiled with it that you haven't played will be put into your "
+            "graveyard.",
+            None,
+        ),
+        ("Once Test Scavenger's effect ends, you can still play the cards exiled with it.", None),
+    ],
+)
+def test_fourteenth_round_the_permissions_end_as_a_moment(paragraph, template):
+    scavenger = CardData(
+        name="Test Scavenger",
+        types=("Artifact",),
+        text="{2}, {T}: Exile the top card of your library. You may play that card this turn.",
+    )
+    assert coverage(paragraph, scavenger.name, CardPool({scavenger.name: scavenger}))[0] == template

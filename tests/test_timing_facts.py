@@ -461,3 +461,29 @@ CARTOGRAPHER = CardData(
 )
 def test_fourteenth_round_the_chosen_card_is_an_exiled_card(paragraph, template):
     assert coverage(paragraph, CARTOGRAPHER.name, CardPool({CARTOGRAPHER.name: CARTOGRAPHER}))[0] == template
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "template"),
+    [
+        # fourteenth round: the normal timing rules followed, said alone ("for instance" opening the example); the
+        # flash exception after a restriction said before the kind
+        (
+            "You still need to follow the normal timing rules. For instance, you can't cast a creature spell exiled this "
+            "way during combat unless it has flash.",
+            "play-from-exile.timing-unchanged",
+        ),
+        ("You still have to follow timing restrictions.", "play-from-exile.timing-unchanged"),
+        ("You don't have to follow timing restrictions.", None),
+        ("Your opponent still has to follow timing restrictions.", None),
+        ("You still have to follow timing restrictions for cards in your graveyard.", None),
+        (
+            "You can't cast a creature spell exiled this way during combat unless it has flash.",
+            "play-from-exile.timing-unchanged",
+        ),
+        ("You can cast a creature spell exiled this way during combat unless it has flash.", None),
+        ("You can't cast an instant card exiled this way during combat unless it has flash.", None),
+    ],
+)
+def test_fourteenth_round_the_timing_rules_followed(paragraph, template):
+    assert coverage(paragraph, SCAVENGER.name, TENTH)[0] == template
