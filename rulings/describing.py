@@ -288,6 +288,10 @@ def _symbol_reading(text: str, cards: Sequence[CardData]) -> str | None:
     return out if out != text else None
 
 
+#: A triggered ability in oracle text (603.1: "when", "whenever", "at" open one).
+_TRIGGERED = re.compile(r"(?:^|\n)(?:[a-z' ]+ — )?(?:whenever|when|at the beginning)\b")
+
+
 def _oracle_words(cards: Sequence[CardData]) -> frozenset[str]:
     words: set[str] = set()
     for card in cards:
@@ -295,6 +299,9 @@ def _oracle_words(cards: Sequence[CardData]) -> frozenset[str]:
         for name in card_names(card.name):
             text = text.replace(name.lower(), "~")
         words.update(tokens(text.replace("—", " ")))
+        if _TRIGGERED.search(text):
+            # fourteenth round: a card with a triggered ability is described by what "triggers" it (603.1)
+            words.update(tokens("trigger triggers triggered"))
         words.update(k.lower() for k in card.keywords)
         words.update(tokens(" ".join(card.keywords).lower()))
     return frozenset(words)

@@ -139,3 +139,30 @@ def test_tenth_round_ways_and_the_cards_trigger(sentence, card, expected):
 )
 def test_tenth_round_more_ways(sentence, expected):
     assert read_mana_tapping((sentence,), (GROVE,)) == expected
+
+
+MILL = CardData(
+    name="Test Mill",
+    types=("Enchantment",),
+    text="Whenever a land is tapped for mana, its controller adds an additional one mana of any type that land produced.",
+)
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "template"),
+    [
+        # fourteenth round: what is not tapping for mana said as what does not trigger the card; "its ability
+        # triggers" describes a card with a triggered ability
+        (
+            "If a land is tapped for mana, Test Mill's ability triggers. A land that becomes tapped for any other "
+            "reason, such as to pay a cost or because of an effect, won't cause the ability to trigger.",
+            "mana.tap-for-mana",
+        ),
+        ("Test Mill's ability won't trigger if a land becomes tapped for any other reason.", "mana.tap-for-mana"),
+        ("It will trigger if a land becomes tapped for another reason.", None),
+        ("Test Mill's ability triggers if a land becomes tapped for another reason.", None),
+        ("If a land is tapped for mana, Test Mill's ability triggers.", None),
+    ],
+)
+def test_fourteenth_round_what_does_not_trigger_the_card(paragraph, template):
+    assert coverage(paragraph, MILL.name, CardPool({MILL.name: MILL}))[0] == template
