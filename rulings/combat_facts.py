@@ -179,8 +179,10 @@ _NOUN_PHRASE = re.compile(
     r"|(?:the|those|these|that|a|each|your) (?:creature )?tokens?(?: you control)?"
     # a bare creature noun, unless more words say which creature (read by the frames themselves)
     r"|(?<!which )(?:the creature|that creature|this creature|a creature|the creatures|those creatures|creatures"
-    # fourteenth round: "each other creature" (a lord's creatures named by their type, "each other demon")
-    r"|each other creature|every other creature|other creatures)"
+    # fourteenth round: "each other creature" (a lord's creatures named by their type, "each other demon"); the
+    # creature an Equipment or Aura was on before ("the first creature", "the previously equipped creature")
+    r"|each other creature|every other creature|other creatures"
+    r"|the (?:first|original|previously equipped|formerly equipped|previously enchanted) creature)"
     r"(?! with (?:first|double) strike| blocking| (?:it|~) )"
     r")(?![\w'-])"
 )

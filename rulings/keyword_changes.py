@@ -276,7 +276,8 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
         rules += [
             (
                 re.compile(
-                    rf"\b(if|once|when|after) (?:(?:the {change.holder} creature|it) becomes un{change.holder}|{card} (?:becomes unattached|"
+                    # (fourteenth round: "... attacks and then ~ becomes unattached": the event after another)
+                    rf"\b(if|once|when|after|and then) (?:(?:the {change.holder} creature|it) becomes un{change.holder}|{card} (?:becomes unattached|"
                     r"is unattached|leaves the battlefield|is moved to another creature))\b"
                     # tenth round: "... from an attacking creature": that creature
                     r"(?P<from> from (?:an attacking creature|it|the (?:equipped|enchanted) creature))?"

@@ -1083,3 +1083,39 @@ def test_fourteenth_round_the_card_said_usable_at_a_moment(
     card: CardData, paragraph: str, expected: str | None
 ) -> None:
     assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
+
+
+HASTE_BOOTS = CardData(
+    "Test Haste Boots", ("Artifact",), subtypes=("Equipment",), text="Equipped creature has haste.\nEquip {1}"
+)
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "expected"),
+    [
+        # fourteenth round: the Equipment moved away from the creature it was on ("the first creature"), and unattached
+        # as the event after the attack ("attacks and then ~ becomes unattached")
+        (
+            "Moving Test Haste Boots to another creature after attackers have been declared won't remove the first "
+            "creature from combat.",
+            "haste.attack-stands",
+        ),
+        (
+            "Moving Test Haste Boots to another creature after attackers have been declared will remove the first "
+            "creature from combat.",
+            None,
+        ),
+        (
+            "If the equipped creature attacks and then Test Haste Boots becomes unattached, the creature remains "
+            "attacking even though it no longer has haste.",
+            "haste.attack-stands",
+        ),
+        (
+            "If the equipped creature attacks and then Test Haste Boots becomes unattached, the creature is removed from "
+            "combat.",
+            None,
+        ),
+    ],
+)
+def test_fourteenth_round_the_equipment_moved_after_the_attack(paragraph: str, expected: str | None) -> None:
+    assert coverage(paragraph, HASTE_BOOTS.name, CardPool({HASTE_BOOTS.name: HASTE_BOOTS}))[0] == expected
