@@ -327,7 +327,11 @@ def _cover(words: tuple[str, ...], lexicon: Lexicon) -> tuple[Parse, frozenset[i
                 kind, concept = meaning
                 if kind in CONCEPT_FIELDS:
                     spans.append((i, size, kind, concept))
-                if kind == "modality":
+                if kind == "modality" and concept in ("not", "cannot") and _relative_before(words, i):
+                    # fourteenth round: a negation inside a relative clause ("a creature that hasn't dealt combat
+                    # damage") narrows a noun; it negates no claim: left unread (the noun phrase's words)
+                    unread.extend(range(i, i + size))
+                elif kind == "modality":
                     markers.append(concept)
                     clause_negations[-1] += concept in ("not", "cannot")
                 elif kind != "filler":
@@ -350,6 +354,18 @@ def _cover(words: tuple[str, ...], lexicon: Lexicon) -> tuple[Parse, frozenset[i
         roles=_roles(words, spans),
     )
     return Parse(claim, tuple(words[i] for i in unread)), frozenset(unread)
+
+
+#: Relative pronouns, and the auxiliaries (stemmed) that may stand between one and a negation.
+_RELATIVES = frozenset({"that", "which", "who"})
+_AUXILIARIES = frozenset(tokens("has have had did do does is are was were"))
+
+
+def _relative_before(words: tuple[str, ...], i: int) -> bool:
+    """Whether the negation at ``i`` is a relative clause's ("that has not", "which cannot")."""
+    if i >= 1 and words[i - 1] in _RELATIVES:
+        return True
+    return i >= 2 and words[i - 2] in _RELATIVES and words[i - 1] in _AUXILIARIES
 
 
 def _roles(words: tuple[str, ...], spans: list[tuple[int, int, str, str]]) -> str:

@@ -166,6 +166,8 @@ _NOUN_PHRASE = re.compile(
     r"|(?:was|were|has been|have been|is|are) blocked(?: by (?:a single|one|only one|just one) creature)?"
     r"|came under your control this turn|(?:were|was) created this turn"
     r"|(?:dealt|did not deal|have not dealt|has not dealt) first-strike (?:combat )?damage"
+    # fourteenth round: "a creature that hasn't dealt combat damage (yet)"
+    r"|(?:did not deal|have not dealt|has not dealt|has not yet dealt) (?:any )?combat damage(?: yet)?"
     r"|(?:lose|lost|gain|gained) (?:first strike|double strike|flying|reach|menace|vigilance|haste)(?: as a result)?)"
     r"|(?:a|the|that|each) (?:attacking |blocking )?creatures? (?:with|without) (?:it|them|flying or reach|reach or flying"
     r"|flying|reach|menace|vigilance|haste|that ability)"
@@ -613,6 +615,14 @@ _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
         (
             r",? until (?:combat ends|the end of combat|end of combat|the combat phase ends)(?: or (?:until )?(?:it is|they are)"
             r" removed from combat(?: some other way| in (?:some )?other way| by (?:another|some other) effect| otherwise)?)?$",
+            "",
+        ),
+        # fourteenth round: the first strike gained by a creature that has dealt no combat damage yet, said as a
+        # condition at the end ("..., as long as it hasn't already dealt combat damage this combat"): the case the rule
+        # speaks of (a creature that has dealt first-strike damage is another: 702.7c)
+        (
+            r",? as long as (?:it|~|the creature|that creature|npx) (?:has not|did not) (?:yet )?(?:dealt|deal) (?:any )?"
+            r"combat damage(?: this combat| this turn| yet)?$",
             "",
         ),
         # the change said again as a state at the end ("... loses haste ..., it keeps attacking even though it no

@@ -152,6 +152,15 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
                 ),
                 lambda m: f"{m.group(1)} {m.group('np')} {change.verb} {kw}",
             ),
+            # fourteenth round: the card said to give the keyword to a creature it names ("if ~ gives a creature that has
+            # already dealt first-strike damage double strike, ...")
+            (
+                re.compile(
+                    rf"\b(if|once|when|after) ~ (?:gives|grants) (?P<np>(?:an? |the |that |target )(?:attacking |blocking )?"
+                    rf"creature(?: [a-z-]+)*?) {re.escape(kw)}(?=[ ,.])"
+                ),
+                lambda m: f"{m.group(1)} {m.group('np')} {change.verb} {kw}",
+            ),
             # fourteenth round: the spell said castable at the moment, and what follows after "but" ("~ can be cast
             # after blockers are declared, but the target creature will remain blocked")
             (

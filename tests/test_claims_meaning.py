@@ -704,3 +704,16 @@ def test_import_reads_the_wording_files_of_the_corpus_it_writes_into(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert "compiled" in done.stdout and "ninjutsu.activation-after-blockers" in done.stdout, done.stdout
+
+
+def test_a_negation_inside_a_relative_clause_negates_no_claim():
+    """Fourteenth round: "a creature that hasn't dealt combat damage" narrows a noun. Its "not" once
+    counted as the clause's, so "giving it first strike ... will stop it from dealing combat damage" read
+    as the claim that it won't (a false compile the contradicting variants found)."""
+    from rulings.claims import parse
+    from rulings.meaning import spell_out
+
+    negated = parse(spell_out("giving first strike to a creature that hasn't dealt combat damage will stop it"))
+    plain = parse(spell_out("giving first strike to a creature will not stop it"))
+    assert negated.claim.modality != plain.claim.modality or negated.unread
+    assert parse(spell_out("a creature that can't block can attack")).claim.modality == "can"

@@ -1119,3 +1119,62 @@ HASTE_BOOTS = CardData(
 )
 def test_fourteenth_round_the_equipment_moved_after_the_attack(paragraph: str, expected: str | None) -> None:
     assert coverage(paragraph, HASTE_BOOTS.name, CardPool({HASTE_BOOTS.name: HASTE_BOOTS}))[0] == expected
+
+
+SHARPEN = CardData(
+    "Test Sharpen", ("Instant",), text="Target creature gets +2/+0 and gains first strike until end of turn."
+)
+TWINNING = CardData("Test Twinning", ("Instant",), text="Target creature gains double strike until end of turn.")
+
+
+@pytest.mark.parametrize(
+    ("card", "paragraph", "expected"),
+    [
+        # fourteenth round: the card said to give the keyword to a creature it names; first strike gained by a creature
+        # that has dealt no combat damage yet, said as a condition at the end or as the creature's name
+        (
+            TWINNING,
+            "If Test Twinning gives a creature that has already dealt first-strike damage double strike, that creature "
+            "will also deal regular combat damage.",
+            "first-strike.changed-after-first-damage",
+        ),
+        (
+            TWINNING,
+            "If Test Twinning gives a creature that has already dealt first-strike damage double strike, that creature "
+            "won't deal regular combat damage.",
+            None,
+        ),
+        (
+            SHARPEN,
+            "Casting Test Sharpen after first-strike damage has been dealt won't prevent the target creature from dealing "
+            "combat damage, as long as it hasn't already dealt combat damage this combat.",
+            "first-strike.changed-after-first-damage",
+        ),
+        (
+            SHARPEN,
+            "Casting Test Sharpen after first-strike damage has been dealt will prevent the target creature from dealing "
+            "combat damage, as long as it hasn't already dealt combat damage this combat.",
+            None,
+        ),
+        (
+            SHARPEN,
+            "Casting Test Sharpen after first-strike damage has been dealt won't prevent the target creature from dealing "
+            "combat damage, as long as it has already dealt combat damage this combat.",
+            None,
+        ),
+        (
+            SHARPEN,
+            "Once first-strike combat damage has been dealt, giving first strike to a creature that hasn't dealt combat "
+            "damage won't stop it from dealing combat damage in the regular combat damage step.",
+            "first-strike.changed-after-first-damage",
+        ),
+        (
+            SHARPEN,
+            "Once first-strike combat damage has been dealt, giving first strike to a creature that hasn't dealt combat "
+            "damage will stop it from dealing combat damage in the regular combat damage step.",
+            None,
+        ),
+    ],
+)
+def test_fourteenth_round_first_strike_given_by_the_card(card: CardData, paragraph: str, expected: str | None) -> None:
+    assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
