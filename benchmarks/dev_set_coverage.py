@@ -36,7 +36,7 @@ SETS = ("C", "D", "E", "F", "G", "R")
 #: The sets that are never shown.
 HELD_OUT = ("D", "F")
 #: A set written by two helpers is two files (each with its own made-up cards, whose names may meet).
-FILES = {"C": ("C",), "D": ("D",), "E": ("E1", "E2"), "F": ("F1", "F2"), "G": ("G1", "G2"), "R": ("R",)}
+FILES = {"C": ("C",), "D": ("D",), "E": ("E1", "E2"), "F": ("F1", "F2"), "G": ("G1", "G2"), "R": ("R", "R2")}
 
 
 @dataclass(frozen=True)
