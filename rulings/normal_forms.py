@@ -18,9 +18,12 @@ from collections.abc import Callable
 FORMS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
     # Fourteenth round: the normal timing rules followed, said alone as an obligation ("You still need to follow
     # the normal timing rules."): followed for playing the card the ruling speaks of (the pronoun is its card).
+    # Fifteenth: by whoever holds the permission ("its owner must follow ...", "that player must ...").
     (
         re.compile(
-            r"^(you (?:still )?(?:must|have to|need to|will have to|will need to)(?: still)? follow the normal timing rules)"
+            r"^((?:you|its owner|their owner|the card's owner|that card's owner|the exiled card's owner|that player|the player"
+            r"|each player|players|they|its controller) (?:still )?(?:must|has to|have to|needs to|need to|will have to|will need to)"
+            r"(?: still)? follow the normal timing rules)"
             r"(?=\.?$)"
         ),
         r"\1 for playing it",

@@ -84,8 +84,9 @@ class TimingFact:
         if not inside:
             return False
         outside = frozenset(SITUATIONS) - inside
+        usual = _usual(inside)
         for kind in self.kinds:
-            if self.verdict == "can" and not all(playable(kind, s) for s in inside):
+            if self.verdict == "can" and not all(playable(kind, s) for s in usual):
                 return False
             if self.verdict == "cannot" and any(playable(kind, s) for s in inside):
                 return False
@@ -96,6 +97,17 @@ class TimingFact:
         if self.verdict == "not-all":
             return any(not playable(kind, s) for kind in self.kinds for s in inside)
         return True
+
+
+def _usual(moment: frozenset[Situation]) -> frozenset[Situation]:
+    """The situations a "can" claim speaks of (fifteenth round): "you can cast it during your main phase" says
+    a sorcery is playable then as things usually stand, with the stack empty and a land play left, unless the
+    moment itself says otherwise ("while a spell is on the stack", "if you have already played a land"). A
+    moment that names the stack or the land play keeps all its situations; "any time you have priority" names
+    neither, so it still takes in every turn and step."""
+    stacks = {s.stack_empty for s in moment}
+    plays = {s.land_play for s in moment}
+    return frozenset(s for s in moment if (s.stack_empty or len(stacks) == 1) and (s.land_play or len(plays) == 1))
 
 
 def _situations(*tests: Moment) -> frozenset[Situation]:
@@ -285,7 +297,12 @@ def _clause(g: str) -> str:
         rf"you (?P<{g}5_v>{_CAN}) (?P<{g}5_objs>{_PLAY} (?:{_PRONOUN}|{_GENERIC}))(?: {_EXILED})?(?: (?:{_named(g + '5m')}))?"
         rf" only if (?:it is|it has|they are|they have) (?P<{g}5_kinds>(?:{_KINDS}|flash)(?: or (?:it )?(?:is|has) (?:{_KINDS}|flash))*)"
     )
-    return f"(?:{can}|{passive}|{deny}|{wait}|{wait2}|{only_if})"
+    # fifteenth round: the wait said of the cards ("a sorcery among them will have to wait for your main phase")
+    wait3 = (
+        rf"(?P<{g}6_objs>{_KINDS})(?: among them| {_EXILED})? (?:will |would )?(?:have|has|need|needs) to wait"
+        rf" (?:for|until) (?:{_until(g + '6w')})"
+    )
+    return f"(?:{can}|{passive}|{deny}|{wait}|{wait2}|{only_if}|{wait3})"
 
 
 #: "if it is a land card," / "if the exiled card is a creature card without flash," / "if one of
@@ -344,7 +361,7 @@ def _clause_facts(
 ) -> list[TimingFact] | None:
     """The facts one clause states, or None if it states none this reader can judge. ``before``: the
     moment of the clause before it ("that way")."""
-    for i in range(6):
+    for i in range(7):
         p = f"{g}{i}"
         if groups.get(f"{p}_objs") is None:
             continue
@@ -364,7 +381,7 @@ def _clause_facts(
             if kinds is None:
                 return None
             found |= kinds
-        if i in (3, 4):
+        if i in (3, 4, 6):
             moment = _moment_of(groups, f"{p}w")
             return None if moment is None else [TimingFact(frozenset(found), "only", moment)]
         verb = groups.get(f"{p}_v") or ""
@@ -496,9 +513,15 @@ def read_timing(sentence: str) -> tuple[TimingFact, ...] | None:
 _UNCHANGED = re.compile(
     # eleventh round: or the use of its permission as the subject ("casting a spell with ~ doesn't change ...")
     r"(?:~(?:'s (?:triggered |activated |)ability)?|(?:casting|playing) (?:a spell|a card|spells|cards|it|them|the exiled cards?)"
-    r" (?:with|using|through|because of) ~(?:'s (?:triggered |activated |)ability)?)"
-    r" (?:does not|will not) (?:change when you (?:can|may) (?:play|cast)"
-    r" (?:the exiled cards?|them|it|those cards|cards exiled this way)(?: or what (?:they|it) costs?)?"
+    r" (?:with|using|through|because of) ~(?:'s (?:triggered |activated |)ability)?"
+    # fifteenth round: the card's ability or effect said by a pronoun ("..., but that doesn't change when ..."), the
+    # cards' holder other than you, and the cards said to be played in the passive ("when the exiled card can be played")
+    r"|that|this|the ability|its ability|its effect|the effect|~'s effect)"
+    r" (?:does not|will not) (?:change when (?:you|its owner|their owners?|that player|they|players) (?:can|may) (?:play|cast)"
+    r" (?:the exiled cards?|them|it|those cards|that card|cards exiled this way|cards exiled with ~|the cards? (?:it|~) exiles?)"
+    r"(?: or what (?:they|it) costs?)?"
+    r"|change when (?:the exiled cards?|they|it|those cards|that card|cards exiled (?:this way|with ~)) (?:can|may) be"
+    r" (?:played|cast)"
     r"|(?:give|grant) (?:the exiled cards?|them|it|those cards|cards exiled this way) flash)"
     # twelfth round: "it doesn't give you permission to play it at a time you otherwise couldn't", "~ doesn't let you
     # cast the exiled cards at times you couldn't otherwise cast them" (the permission, or its pronoun, as the subject)
@@ -510,9 +533,30 @@ _UNCHANGED = re.compile(
 )
 
 
+#: Fifteenth round: the card said usable at instant speed before "but" and what the sentence claims ("you can
+#: activate ~'s ability at instant speed, but that doesn't change when you can cast the exiled cards"): a description
+#: of the card, set aside when its text makes it true (:func:`_instant_speed`).
+_AT_INSTANT_SPEED = re.compile(
+    r"^(?:you can (?:activate|use) ~'s (?:[a-z]+ )?ability|~'s (?:[a-z]+ )?ability can be (?:activated|used)"
+    r"|you can cast ~|~ can be cast)"
+    r" (?:at instant speed|any time you could cast an instant|any time you have priority|during an opponent's turn"
+    r"|during your opponent's turn), but "
+)
+
+
+def _instant_speed(card: CardData) -> bool:
+    """Whether ``card`` can be cast, or its ability activated, at instant speed: an instant, a card with flash, or
+    an activated ability not restricted to sorcery timing."""
+    text = card.text.lower()
+    return card.is_type("Instant") or "flash" in text.split("\n")[0] or (":" in text and "as a sorcery" not in text)
+
+
 def states_normal_timing(texts: Iterable[str], cards: Iterable[CardData] = ()) -> bool:
     """Whether one reading of a sentence is a timing claim the normal timing rules make true."""
     texts = tuple(texts)
+    cards = tuple(cards)
+    if cards and all(map(_instant_speed, cards)):
+        texts += tuple(_AT_INSTANT_SPEED.sub("", _prepared(t)) for t in texts if _AT_INSTANT_SPEED.match(_prepared(t)))
     if any(_COMBAT_TRIGGER.search(card.text.lower()) for card in cards):
         texts += tuple(_AFTER_COMBAT_MAIN.sub("your next main phase", t.lower()) for t in texts)
     for text in texts:

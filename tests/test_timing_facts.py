@@ -71,8 +71,9 @@ def judged(sentence: str) -> bool | None:
         ),
         ("a sorcery card exiled with ~ can be cast only during your main phase while the stack is empty.", True),
         ("a sorcery card exiled with ~ can be cast only during your postcombat main phase.", False),
-        # undecided: the stack may hold a spell during a main phase
-        ("you can cast a creature card exiled this way during your main phase.", False),
+        # fifteenth round: "can" at a phase is said of the usual situation there, the stack empty (it was undecided:
+        # the stack may hold a spell during a main phase); "only" still speaks of every situation (below)
+        ("you can cast a creature card exiled this way during your main phase.", True),
         # every kind (no kind told): an instant is not limited to main phases
         ("you can play them only during your main phase.", False),
         # eleventh round: "only" after the verb, "from among them", "played one yet"
@@ -487,3 +488,88 @@ def test_fourteenth_round_the_chosen_card_is_an_exiled_card(paragraph, template)
 )
 def test_fourteenth_round_the_timing_rules_followed(paragraph, template):
     assert coverage(paragraph, SCAVENGER.name, TENTH)[0] == template
+
+
+# Fifteenth round: a permission another player holds ("its owner may play it") is a permission the rule is about.
+RANSOM = CardData(
+    "Test Ransom",
+    ("Sorcery",),
+    text="Exile target nonland permanent. For as long as that card remains exiled, its owner may play it.",
+)
+LOOTING = CardData(
+    "Test Looting", ("Sorcery",), text="Exile the top two cards of your library. You may play them this turn."
+)
+PYREKEEPER = CardData(
+    "Test Pyrekeeper",
+    ("Artifact",),
+    text="{2}, {T}: Exile the top card of your library. You may play that card this turn.",
+)
+FIFTEENTH = CardPool({c.name: c for c in (SCAVENGER, RANSOM, LOOTING, PYREKEEPER)})
+
+
+@pytest.mark.parametrize(
+    ("card", "paragraph", "template"),
+    [
+        # the permission's holder named otherwise than "you", following the normal timing rules
+        (
+            RANSOM,
+            "Its owner must follow the normal timing permissions and restrictions.",
+            "play-from-exile.timing-unchanged",
+        ),
+        (RANSOM, "The card's owner must still follow the normal timing rules.", "play-from-exile.timing-unchanged"),
+        (RANSOM, "Its owner doesn't have to follow the normal timing rules.", None),
+        (RANSOM, "Your opponent must follow the normal timing rules.", None),
+        # the rule said of the card in the passive, or through a pronoun after what the card allows
+        (
+            SCAVENGER,
+            "Test Scavenger doesn't change when the exiled card can be played.",
+            "play-from-exile.timing-unchanged",
+        ),
+        (SCAVENGER, "Test Scavenger changes when the exiled card can be played.", None),
+        (
+            PYREKEEPER,
+            "You can activate Test Pyrekeeper's ability at instant speed, but that doesn't change when you can cast the "
+            "exiled card. A sorcery among them will have to wait for your main phase with an empty stack.",
+            "play-from-exile.timing-unchanged",
+        ),
+        # ... true of the card: a sorcery can't be cast at instant speed
+        (
+            LOOTING,
+            "You can cast Test Looting at instant speed, but that doesn't change when you can cast the exiled cards.",
+            None,
+        ),
+        (
+            LOOTING,
+            "Test Looting doesn't change when you can play the exiled cards.",
+            "play-from-exile.timing-unchanged",
+        ),
+        # the cards said to wait, and a wait no rule makes
+        (
+            SCAVENGER,
+            "A sorcery card exiled this way will have to wait until your main phase.",
+            "play-from-exile.timing-unchanged",
+        ),
+        (SCAVENGER, "An instant card exiled this way will have to wait until your main phase.", None),
+        (SCAVENGER, "A sorcery among them will have to wait for your upkeep.", None),
+    ],
+)
+def test_fifteenth_round_the_holder_the_passive_and_the_wait(card, paragraph, template):
+    assert coverage(paragraph, card.name, FIFTEENTH)[0] == template
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # "can" at a phase speaks of the usual situation there (the stack empty, a land play left) ...
+        ("if it's a sorcery, you can cast it during your main phase.", True),
+        ("if it's a land, you can play it during your postcombat main phase.", True),
+        # ... unless the moment names the stack or the land play, and never of a moment the kind can't be played at
+        ("you can cast a sorcery card exiled with ~ in response to a spell.", False),
+        ("if you have already played a land this turn, you can play it during your main phase.", False),
+        ("if it's a sorcery, you can cast it during your turn.", False),
+        ("if it's a sorcery, you can cast it any time you have priority.", False),
+        ("if it's a creature card, you can cast it during an opponent's turn.", False),
+    ],
+)
+def test_fifteenth_round_can_speaks_of_the_usual_situation(sentence, expected):
+    assert judged(sentence) is expected

@@ -43,8 +43,14 @@ SHINOBI = frozenset({Mechanic.NINJUTSU, Mechanic.COMBAT_DAMAGE_TRIGGER})
 
 #: A permission to play or cast cards ("you may play that card this turn", "you may look at and cast
 #: that card"), or an instruction to cast them as an ability's effect ("...: Cast any number of
-#: cards exiled with ~ without paying their mana costs.").
-_PERMISSION = re.compile(r"\byou may (?:look at and )?(?:play|cast)\b|(?:^|: )cast\b", re.MULTILINE)
+#: cards exiled with ~ without paying their mana costs."). The permission may be another player's
+#: ("for as long as that card remains exiled, its owner may play it", "each player may play lands and
+#: cast spells from among cards they exiled with ~"): a drawn state gives it to either player.
+_PERMISSION = re.compile(
+    r"\b(?:you|that player|each player|its owner|their owner|its controller|that creature's controller|that opponent"
+    r"|the exiled card's owner|they) may (?:look at and )?(?:play|cast)\b|(?:^|: )cast\b",
+    re.MULTILINE,
+)
 _THIS_TURN = ("this turn", "until end of turn")
 #: Cards exiled as a search finds them ("while an opponent is searching their library, they exile
 #: each card they find").
