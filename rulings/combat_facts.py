@@ -724,6 +724,20 @@ _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
             ",",
         ),
         (r",? even (?:ones|those|creatures) that could attack only because they had haste$", ""),
+        # fifteenth round: the premise of a keyword gained after the attack or block, said of the event ("if ~ attacked
+        # without vigilance, gaining control of an artifact later won't untap it"): the creature that gains it lacked it
+        (
+            r"\b(attacked|attacks|has attacked|had attacked|was blocked|is blocked|has been blocked|blocked|blocks)"
+            r" without (vigilance|flying|menace|first strike|double strike|haste|reach|trample)\b"
+            r"(?=[^.]*\b(?:gain|gains|gaining|gained) \2\b)",
+            r"\1",
+        ),
+        # ... or said as its tapping ("if ~ attacked and became tapped, gaining vigilance later won't untap it")
+        (
+            r"\b(attacked|has attacked|had attacked) and (?:became|was|has become|had become) tapped\b"
+            r"(?=[^.]*\b(?:gain|gains|gaining|gained) vigilance\b)",
+            r"\1",
+        ),
         # an attacking creature said to be tapped already is an attacking creature (it tapped as it attacked)
         (r"\b(attacking creatures?) (?:that|which) (?:is|are) tapped\b", r"\1"),
         # the card's effect said to happen at the moment, first ("because ~'s ability triggers after attackers have

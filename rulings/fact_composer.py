@@ -92,7 +92,8 @@ _DETERMINERS = frozenset({"a", "an", "the", "each", "other", "all", "both", "of"
 _NOT_INERT = frozenset(
     tokens(
         "or nor either neither instead one by with from into onto to for of in on during because including cause"
-        " causes due whether"
+        # (fifteenth round: "while" and "as long as" open a condition, which the fact does not have)
+        " causes due whether while long"
     )
 )
 _FILLER = frozenset(

@@ -221,6 +221,15 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
                 re.compile(r"\b(if|once|when|after) ~ enters(?: the battlefield)?\b"),
                 lambda m: f"{m.group(1)} creatures you control gain {kw}",
             ),
+            # fifteenth round: a creature that attacked before the lord entered ("a soldier that attacked before ~
+            # entered the battlefield stays tapped"): an attacking creature that gains the keyword
+            (
+                re.compile(
+                    r"\b(?:a|an|any|each) (?:[a-z]+ )?(?:creature|[a-z]+) (?:that|which) (?:attacked|was declared as an attacker"
+                    r"|had attacked|was attacking) before ~ (?:entered|enters|came onto)(?: the battlefield)?\b"
+                ),
+                lambda m: f"an attacking creature that gains {kw}",
+            ),
         ]
     if change.trigger == "leave":
         rules += [

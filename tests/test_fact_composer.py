@@ -1178,3 +1178,56 @@ TWINNING = CardData("Test Twinning", ("Instant",), text="Target creature gains d
 )
 def test_fourteenth_round_first_strike_given_by_the_card(card: CardData, paragraph: str, expected: str | None) -> None:
     assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
+
+
+LOOKOUT = CardData(
+    "Test Lookout",
+    ("Artifact", "Creature"),
+    text="As long as you control another artifact, Test Lookout has vigilance.",
+    power="2",
+    toughness="3",
+)
+WARDEN = CardData(
+    "Test Warden", ("Creature",), text="Other Soldiers you control have vigilance.", power="2", toughness="2"
+)
+
+
+@pytest.mark.parametrize(
+    ("card", "paragraph", "expected"),
+    [
+        # fifteenth round: the keyword's absence said of the event before the keyword is gained ("attacked without
+        # vigilance", "attacked and became tapped")
+        (
+            LOOKOUT,
+            "If Test Lookout attacked without vigilance, gaining control of an artifact later that combat won't untap it.",
+            "vigilance.changes-after-attack",
+        ),
+        (
+            LOOKOUT,
+            "If Test Lookout attacked without vigilance, gaining control of an artifact later that combat untaps it.",
+            None,
+        ),
+        (
+            LOOKOUT,
+            "If Test Lookout attacked without vigilance, losing control of an artifact later that combat won't untap it.",
+            None,
+        ),
+        (
+            LOOKOUT,
+            "If Test Lookout attacked and became tapped, gaining control of an artifact later in combat won't untap it.",
+            "vigilance.changes-after-attack",
+        ),
+        # a creature that attacked before the lord entered: an attacking creature that gains the keyword
+        (
+            WARDEN,
+            "A Soldier that attacked before Test Warden entered the battlefield stays tapped even though it now has "
+            "vigilance.",
+            "vigilance.changes-after-attack",
+        ),
+        (WARDEN, "A Soldier that attacked before Test Warden entered the battlefield becomes untapped.", None),
+    ],
+)
+def test_fifteenth_round_the_keyword_lacked_before_it_is_gained(
+    card: CardData, paragraph: str, expected: str | None
+) -> None:
+    assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
