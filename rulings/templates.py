@@ -532,7 +532,7 @@ class Template:
         whole = (*texts, *(t for t in (sentence.lower(),) if t not in texts))
         return (
             self._bind_claims(readings, slots, pronoun, explaining=False)
-            or self._read_by_fact(texts, tuple(cards), context)
+            or self._read_by_fact(_fact_texts(sentence, tuple(cards)), tuple(cards), context)
             or self._read_by_readers(whole, tuple(cards), explaining=False)
             or self._bind_claims(readings, slots, pronoun, explaining=True)
             or self._read_by_readers(whole, tuple(cards), explaining=True)
@@ -718,8 +718,22 @@ _UNLESS_TRAMPLE = re.compile(r"unless (?:it|that creature|the creature) has tram
 def _fact_texts(sentence: str, cards: tuple[CardData, ...]) -> tuple[str, ...]:
     """A sentence's readings for the combat facts: its claim, with the card named as the holder of its
     keywords, and with its effect written as the change it makes (:mod:`rulings.holders`)."""
-    claim = set_aside(sentence).claim
-    return (claim, *holder_readings(claim, cards), *normal_holder_readings(claim, cards)) if claim else ()
+    split = set_aside(sentence)
+    claim = split.claim
+    if not claim:
+        return ()
+    out = [claim, *holder_readings(claim, cards), *normal_holder_readings(claim, cards)]
+    # fifteenth round: the card's own event set aside as a hedge ("..., even if ~ becomes unattached") is a change of
+    # the keyword it gives (rulings.keyword_changes) when the card's effect says so: read with it kept too
+    for aside in split.asides:
+        if _CARD_EVENT_ASIDE.match(aside):
+            kept = f"{claim.rstrip('.')}, {aside}."
+            out += [r for r in normal_holder_readings(kept, cards) if r != kept]
+    return tuple(dict.fromkeys(out))
+
+
+#: A hedge naming an event of the card itself ("even if ~ becomes unattached", "even though ~ left the battlefield").
+_CARD_EVENT_ASIDE = re.compile(r"^even (?:if|though) ~ ")
 
 
 def _fact_and_outcomes(text: str, context: str | None = None) -> list[tuple[Fact, frozenset[tuple[str, bool]]]]:

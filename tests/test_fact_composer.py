@@ -1231,3 +1231,43 @@ def test_fifteenth_round_the_keyword_lacked_before_it_is_gained(
     card: CardData, paragraph: str, expected: str | None
 ) -> None:
     assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
+
+
+HARNESS = CardData(
+    "Test Harness",
+    ("Artifact",),
+    subtypes=("Equipment",),
+    text="Equipped creature gets +1/+0 and has haste.\nEquip {1}",
+)
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "expected"),
+    [
+        # fifteenth round: the card's own event said in a trailing "even if" (no hedge when it changes the keyword the
+        # card gives)
+        (
+            "Once a creature has been declared as an attacker, it stays in combat even if Test Harness becomes "
+            "unattached.",
+            "haste.attack-stands",
+        ),
+        (
+            "Once a creature equipped with Test Harness has been declared as an attacker, it stays in combat even if "
+            "Test Harness becomes unattached.",
+            "haste.attack-stands",
+        ),
+        (
+            "Once a creature has been declared as an attacker, it stops attacking even if Test Harness becomes "
+            "unattached.",
+            None,
+        ),
+        (
+            "Before a creature has been declared as an attacker, it stays in combat even if Test Harness becomes "
+            "unattached.",
+            None,
+        ),
+        ("It stays in combat even if Test Harness attacks again.", None),
+    ],
+)
+def test_fifteenth_round_the_cards_event_said_in_a_trailing_even_if(paragraph: str, expected: str | None) -> None:
+    assert coverage(paragraph, HARNESS.name, CardPool({HARNESS.name: HARNESS}))[0] == expected
