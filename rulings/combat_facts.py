@@ -269,6 +269,8 @@ _MOMENTS: dict[str, str] = {
         # twelfth round: in the present, and with no creature named ("after it blocks", "after blocking a creature")
         rf"|after {_NP} (?:blocks|block)(?: {_NP})?|after blocking(?: {_NP})?"
         rf"|after (?:blockers|blocks) {_BEEN}(?:declared|chosen)"
+        # fifteenth round: "after a blocker is assigned" (a blocker declared for it)
+        rf"|after (?:a |its )?blockers? {_BEEN}assigned"
         r"|after the declare blockers step|during the declare blockers step"
     ),
     "after-first-damage": (
@@ -451,6 +453,9 @@ _OUTCOME_VERBS: tuple[tuple[str, bool, str], ...] = (
         "changed",
         True,
         r"(?:change|changes|undo|undoes)(?: or (?:undo|undoes|change|changes))? (?:that|this|anything)"
+        # fifteenth round: more blockers let in ("won't let any additional creatures block it"), 509.1h
+        r"|(?:let|lets|allow|allows) (?:any |more |other |additional |new |further )+(?:creatures?|blockers?|npx) (?:to )?block"
+        r"(?: it| npx| npma| ~)?"
         r"|(?:change|changes) (?:which creatures are (?:blocking|blocked)(?: or (?:blocking|blocked))?"
         r"|how (?:it|~|they|that creature|the creature|npx) (?:is|are|was|were) blocked)",
     ),
@@ -600,6 +605,13 @@ _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
     (re.compile(p), r)
     for p, r in (
         (r"\bwill (?!not\b)", ""),
+        # fifteenth round: the comma left out after a moment said first ("if used after a blocker is assigned your
+        # creature is still blocked"): "still", "remains" and "stays" open the main clause's outcome
+        (
+            r"^((?:if|once|when|after) [^,]*?\b(?:declared|assigned|chosen)) ((?:your |the |that |its |an? )?(?:attacking )?"
+            r"creatures?|it|they|~) (?=(?:is|are) still\b|remains?\b|stays?\b)",
+            r"\1, \2 ",
+        ),
         # ninth round: "attacked without tapping" is attacked (the creature had vigilance as it did)
         (r"\b(attacker|attacked|attacks|attack|attacking) without (?:tapping|becoming tapped)\b", r"\1"),
         # (an adverb: never after an article, where the word would stand for an adjective: "the also creature")

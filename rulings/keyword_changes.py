@@ -170,7 +170,10 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
             # fourteenth round: the spell cast, with no creature named ("if ~ is cast after blockers are declared,
             # the creature remains blocked"): the creature it targets given (or losing) the keyword
             (
-                re.compile(r"\b(if|once|when) (?:you cast ~|~ is cast|~ resolves)(?= after| once| during)"),
+                # (fifteenth round: the spell said used, or "used" alone: "if used after a blocker is assigned")
+                re.compile(
+                    r"\b(if|once|when) (?:you cast ~|~ is cast|~ resolves|~ is used|used)(?= after| once| during)"
+                ),
                 lambda m: f"{m.group(1)} the creature {change.verb} {kw}",
             ),
         ]

@@ -1271,3 +1271,42 @@ HARNESS = CardData(
 )
 def test_fifteenth_round_the_cards_event_said_in_a_trailing_even_if(paragraph: str, expected: str | None) -> None:
     assert coverage(paragraph, HARNESS.name, CardPool({HARNESS.name: HARNESS}))[0] == expected
+
+
+NET = CardData("Test Net", ("Instant",), text="Target creature loses flying until end of turn.")
+LEAP = CardData(
+    "Test Leap", ("Instant",), text="Target creature gets +1/+1 and gains flying and first strike until end of turn."
+)
+
+
+@pytest.mark.parametrize(
+    ("card", "paragraph", "expected"),
+    [
+        # fifteenth round: no more blockers let in (509.1h) is the block unchanged
+        (
+            NET,
+            "Casting Test Net on an attacking creature after blockers are declared won't let any additional creatures "
+            "block it.",
+            "flying.block-stands",
+        ),
+        (
+            NET,
+            "Casting Test Net on an attacking creature after blockers are declared lets additional creatures block it.",
+            None,
+        ),
+        (
+            NET,
+            "Casting Test Net on an attacking creature before blockers are declared won't let any additional creatures "
+            "block it.",
+            None,
+        ),
+        # the spell said used, a blocker said assigned, and the comma left out before the outcome
+        (LEAP, "If used after a blocker is assigned your creature is still blocked.", "flying.block-stands"),
+        (LEAP, "If used after a blocker is assigned your creature becomes unblocked.", None),
+        (LEAP, "If used before a blocker is assigned your creature is still blocked.", None),
+    ],
+)
+def test_fifteenth_round_no_more_blockers_and_a_spell_said_used(
+    card: CardData, paragraph: str, expected: str | None
+) -> None:
+    assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
