@@ -853,6 +853,13 @@ _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
             r" (?:first-strike |its first-strike )?(?:combat )?damage(?: yet)?$",
             "",
         ),
+        # fifteenth round: ... and before it, between commas (", but because it hasn't dealt first-strike damage, it
+        # still deals ...")
+        (
+            r", (?:but )?(?:since|because) (?:it|~|the creature|that creature) (?:did not|has not|had not) (?:deal|dealt)"
+            r" (?:first-strike |its first-strike )?(?:combat )?damage(?: yet)?, ",
+            ", ",
+        ),
         # tenth round: a creature said to have a keyword that loses all abilities loses that keyword ("if ~
         # causes an attacking creature with vigilance to lose all abilities")
         (

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from protocol.model import CardData
-from rulings.oracle_grants import Grant, grants, keywords_in
+from rulings.oracle_grants import Grant, grants, keywords_in, oracle_form
 
 
 @dataclass(frozen=True)
@@ -44,7 +44,23 @@ class Change:
 def changes(card: CardData) -> tuple[Change, ...]:
     """The keyword changes ``card``'s oracle text makes (see :class:`Change`), from the grants its
     sentences make (:mod:`rulings.oracle_grants`)."""
-    return tuple(dict.fromkeys(change for grant in grants(card) for change in _changes_of(grant)))
+    found = tuple(dict.fromkeys(change for grant in grants(card) for change in _changes_of(grant)))
+    return tuple(_with_trigger_event(change, card) for change in found)
+
+
+#: The event of a triggered ability that gives the card a keyword ("whenever another creature you control dies, ~
+#: gains first strike until end of turn"), in the oracle text's template form.
+_TRIGGER_EVENT = re.compile(r"(?:^|\n)(?:whenever|when) (?P<event>[^,.\n]+), ~ (?:gains|loses) ")
+
+
+def _with_trigger_event(change: Change, card: CardData) -> Change:
+    """Fifteenth round: a change the card's triggered ability makes to itself, with the event that triggers it as
+    its ``noun`` (a ruling says that event for the change: "if another creature you control dies during the first
+    combat damage step, ~ gains first strike, ...")."""
+    if change.trigger != "trigger" or change.holder != "self" or change.noun:
+        return change
+    found = [m.group("event") for m in _TRIGGER_EVENT.finditer(oracle_form(card))]
+    return Change(change.holder, change.verb, change.keywords, change.trigger, found[0]) if len(found) == 1 else change
 
 
 def _changes_of(grant: Grant) -> list[Change]:
@@ -132,6 +148,16 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
                     r"\b(?:(if|once|when|after) )?(?:you |its controller )?(?:activate|activates|activated) ~'s (?:\w+ )?ability\b"
                 ),
                 lambda m: f"{m.group(1) + ' ' if m.group(1) else ''}~ {change.verb} {kw}",
+            ),
+        ]
+    if change.trigger == "trigger" and change.holder == "self" and change.noun:
+        event = re.escape(change.noun)
+        rules += [
+            # fifteenth round: the event that triggers the card's ability said as the condition, then the change ("if
+            # another creature you control dies during combat, ~ gains first strike, ..."): the change at that moment
+            (
+                re.compile(rf"\b(if|once|when|after) {event}(?P<rest>[^,]*), ~ {change.verb} {re.escape(kw)}\b"),
+                lambda m: f"{m.group(1)} ~ {change.verb} {kw}{m.group('rest')}",
             ),
         ]
     if change.trigger in ("cast", "activate") and change.holder == "target":

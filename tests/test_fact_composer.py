@@ -1310,3 +1310,40 @@ def test_fifteenth_round_no_more_blockers_and_a_spell_said_used(
     card: CardData, paragraph: str, expected: str | None
 ) -> None:
     assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
+
+
+ADEPT = CardData(
+    "Test Adept",
+    ("Creature",),
+    text="Whenever another creature you control dies, Test Adept gains first strike until end of turn.",
+    power="2",
+    toughness="2",
+)
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "expected"),
+    [
+        # fifteenth round: the event that triggers the card's ability said as the condition of the change, and the
+        # premise of 702.7c said between commas
+        (
+            "If another creature you control dies during the first combat damage step, Test Adept gains first strike, "
+            "but because it hasn't dealt first-strike damage, it'll still deal combat damage in the regular combat "
+            "damage step.",
+            "first-strike.changed-after-first-damage",
+        ),
+        (
+            "If another creature you control dies during the first combat damage step, Test Adept gains first strike, "
+            "but because it hasn't dealt first-strike damage, it won't deal combat damage in the regular combat "
+            "damage step.",
+            None,
+        ),
+        (
+            "If a creature an opponent controls dies during the first combat damage step, Test Adept gains first "
+            "strike, but it'll still deal combat damage in the regular combat damage step.",
+            None,
+        ),
+    ],
+)
+def test_fifteenth_round_the_trigger_event_said_for_the_change(paragraph: str, expected: str | None) -> None:
+    assert coverage(paragraph, ADEPT.name, CardPool({ADEPT.name: ADEPT}))[0] == expected
