@@ -605,6 +605,14 @@ _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
     (re.compile(p), r)
     for p, r in (
         (r"\bwill (?!not\b)", ""),
+        # fifteenth round: the attacker said to lack trample, and to have been blocked by the blocker gone alone ("a 5/5
+        # attacker without trample that was blocked only by that creature won't deal combat damage"): no damage unless it
+        # has trample (510.1c, 702.19e), what a card without trample says without the words
+        (
+            r"^((?:for example, )?(?:an? |the |that )?(?:attacker|attacking creature)) without trample(?: that (?:was|is|had been)"
+            r" blocked only by (?:that creature|it|the creature|that blocker|the blocker))?(?= (?:will not|does not|cannot) deal)",
+            r"\1",
+        ),
         # fifteenth round: the comma left out after a moment said first ("if used after a blocker is assigned your
         # creature is still blocked"): "still", "remains" and "stays" open the main clause's outcome
         (
@@ -910,7 +918,9 @@ _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
 )
 
 
-_BY_SIZE = re.compile(r"\b(an?|the|that|each|this) (single )?\d+/\d+(?: creature)?(?![\w/])")
+_BY_SIZE = re.compile(r"\b(an?|the|that|each|this) (single )?\d+/\d+(?: creature)?(?![\w/])(?! attacker| blocker)")
+#: Fifteenth round: an attacker or blocker named by its size ("a 5/5 attacker"): the attacker or blocker.
+_BY_SIZE_ROLE = re.compile(r"\b(an?|the|that|each|this) \d+/\d+ (attacker|blocker)\b")
 
 
 @lru_cache(maxsize=16384)
@@ -924,6 +934,7 @@ def prepared(sentence: str, normal: bool = True) -> str:
     text = types_as_creatures(text)
     # tenth round: a creature named by its power and toughness ("a 1/1 creature", "that 2/2")
     text = _BY_SIZE.sub(lambda m: f"{m.group(1)} {m.group(2) or ''}creature", text)
+    text = _BY_SIZE_ROLE.sub(lambda m: f"{'an' if m.group(1) in ('a', 'an') else m.group(1)} {m.group(2)}", text)
     text = text.rstrip(".").strip()
     for pattern, replacement in _PREPARE:
         text = pattern.sub(replacement, text)

@@ -1347,3 +1347,39 @@ ADEPT = CardData(
 )
 def test_fifteenth_round_the_trigger_event_said_for_the_change(paragraph: str, expected: str | None) -> None:
     assert coverage(paragraph, ADEPT.name, CardPool({ADEPT.name: ADEPT}))[0] == expected
+
+
+BLINK = CardData(
+    "Test Blink",
+    ("Instant",),
+    text="Exile target creature you control, then return that card to the battlefield under its owner's control.",
+)
+_BLINKED = (
+    "If you exile a blocking creature with Test Blink, it returns to the battlefield as a new object that isn't "
+    "blocking. The attacking creature it was blocking remains blocked, however. "
+)
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "expected"),
+    [
+        # fifteenth round: an example of the outcome for an attacker named by its size, without trample
+        (
+            _BLINKED + "For example, a 5/5 attacker without trample that was blocked only by that creature won't deal "
+            "combat damage.",
+            "combat.remains-blocked",
+        ),
+        (
+            _BLINKED + "For example, a 5/5 attacker with trample that was blocked only by that creature won't deal "
+            "combat damage.",
+            None,
+        ),
+        (
+            _BLINKED + "For example, a 5/5 attacker without trample that was blocked only by that creature will deal "
+            "combat damage.",
+            None,
+        ),
+    ],
+)
+def test_fifteenth_round_an_attacker_by_its_size_without_trample(paragraph: str, expected: str | None) -> None:
+    assert coverage(paragraph, BLINK.name, CardPool({BLINK.name: BLINK}))[0] == expected
