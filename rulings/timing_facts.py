@@ -523,6 +523,9 @@ _UNCHANGED = re.compile(
     r"|change when (?:the exiled cards?|they|it|those cards|that card|cards exiled (?:this way|with ~)) (?:can|may) be"
     r" (?:played|cast)"
     r"|(?:give|grant) (?:the exiled cards?|them|it|those cards|cards exiled this way) flash)"
+    # fifteenth round: the cards said played at their usual times ("other cards must be played at the usual times")
+    r"|(?:other cards|the other cards|the others|the rest|they|the exiled cards?|it|them) (?:must|have to|has to|can only|may only)"
+    r" be (?:played|cast) (?:at|during) (?:the|their|its) (?:usual|normal) times?"
     # twelfth round: "it doesn't give you permission to play it at a time you otherwise couldn't", "~ doesn't let you
     # cast the exiled cards at times you couldn't otherwise cast them" (the permission, or its pronoun, as the subject)
     r"|(?:~(?:'s (?:triggered |activated |)ability)?|it|the permission|that permission|this permission)"

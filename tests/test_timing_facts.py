@@ -551,6 +551,19 @@ FIFTEENTH = CardPool({c.name: c for c in (SCAVENGER, RANSOM, LOOTING, PYREKEEPER
         ),
         (SCAVENGER, "An instant card exiled this way will have to wait until your main phase.", None),
         (SCAVENGER, "A sorcery among them will have to wait for your upkeep.", None),
+        # the other cards said played at their usual times, after a clause of the kind that is not limited
+        (
+            SCAVENGER,
+            "Test Scavenger doesn't change when you can play the exiled cards. Instants can be cast any time you have "
+            "priority, but other cards must be played at the usual times.",
+            "play-from-exile.timing-unchanged",
+        ),
+        (
+            SCAVENGER,
+            "Test Scavenger doesn't change when you can play the exiled cards. Sorceries can be cast any time you have "
+            "priority, but other cards must be played at the usual times.",
+            None,
+        ),
     ],
 )
 def test_fifteenth_round_the_holder_the_passive_and_the_wait(card, paragraph, template):
