@@ -292,7 +292,10 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
             ),
             # the condition under which the card has the keyword, said first: the claim is the keyword's
             (
-                re.compile(rf"^(?:while|as long as) you control (?:\w+ or more |an? |another )?(?:other )?{noun}, "),
+                # (fifteenth round: "if" too, and a number: "as long as you control 2 other knights, ")
+                re.compile(
+                    rf"^(?:while|as long as|if) you control (?:\w+ or more |\d+ |an? |another )?(?:other )?{noun}, "
+                ),
                 lambda m: "",
             ),
             (

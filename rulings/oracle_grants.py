@@ -199,7 +199,10 @@ def _condition(text: str) -> tuple[str, str]:
     """(kind, noun) of a condition (see :attr:`Grant.condition`)."""
     control = re.fullmatch(r"you control (?!no )(?:an? |another |\w+ or more (?:other )?)?([a-z ]+?)", text)
     if control:
-        return "control", control.group(1).split()[-1].removesuffix("s")
+        # (fifteenth round: with its qualifiers, "red creature" of "another red creature", so a ruling naming
+        # another colour or type is not the card's condition)
+        words = control.group(1).split()
+        return "control", " ".join([*words[:-1], words[-1].removesuffix("s")])
     state = re.fullmatch(r"(?:it's|it is|~ is) (untapped|tapped|attacking|blocking|equipped|enchanted)", text)
     if state:
         return ("equipped", "") if state.group(1) == "equipped" else ("state", state.group(1))

@@ -1383,3 +1383,28 @@ _BLINKED = (
 )
 def test_fifteenth_round_an_attacker_by_its_size_without_trample(paragraph: str, expected: str | None) -> None:
     assert coverage(paragraph, BLINK.name, CardPool({BLINK.name: BLINK}))[0] == expected
+
+
+STEED = CardData(
+    "Test Steed",
+    ("Creature",),
+    text="Test Steed has haste as long as you control another red creature.",
+    power="2",
+    toughness="2",
+)
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "expected"),
+    [
+        # fifteenth round: the card's condition of control said first with "if" (the claim is the keyword's)
+        (
+            "If you control another red creature, Test Steed can attack the turn it comes under your control.",
+            "haste.attacks-at-once",
+        ),
+        ("If you control another red creature, Test Steed can't attack the turn it comes under your control.", None),
+        ("If you control another green creature, Test Steed can attack the turn it comes under your control.", None),
+    ],
+)
+def test_fifteenth_round_the_condition_of_control_said_with_if(paragraph: str, expected: str | None) -> None:
+    assert coverage(paragraph, STEED.name, CardPool({STEED.name: STEED}))[0] == expected
