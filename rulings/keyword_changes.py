@@ -441,6 +441,10 @@ def _rewrites(sentence: str, cards: tuple[CardData, ...]) -> tuple[str, ...]:
             if change.trigger in ("state", "control") and text != sentence:
                 # the condition said first was dropped: its pronoun subject is the card
                 text = re.sub(r"^it\b", "~", text)
+                if "~" not in text and sentence.startswith(("while ~", "as long as ~", "if ~")):
+                    # fifteenth round: the condition named the card, so the pronoun after it is the card ("while ~ is
+                    # untapped, damage won't destroy it")
+                    text = re.sub(r"\bit\b", "~", text, count=1)
             if change.trigger in ("leave", "enter") and text != sentence and change.noun != "creatures":
                 # the lord's creatures named by their type ("those soldiers", "your knights")
                 plural = _plural_subtype(change)

@@ -109,6 +109,8 @@ _HEDGES = re.compile(
     r"|,\s*which (?:usually|normally|typically|often|generally) means [^,.]*(?=\.$)"
     r"|,\s*even in a multiplayer game(?=\.$)"
     r"|,\s*no matter how (?:it|~) (?:was|is|entered|enters)[^,.]*(?=\.$)"
+    # fifteenth round: ", no matter how much" (any amount: the claim already says it of all damage)
+    r"|,\s*no matter how (?:much|much damage|much damage is dealt to it|large|many)(?=\.$)"
 )
 _PARENTHESIS = re.compile(r"\s*\([^()]*\)")
 #: A quoted example of what the claim speaks of ("any other applicable restrictions such as "cast

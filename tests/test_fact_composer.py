@@ -1408,3 +1408,29 @@ STEED = CardData(
 )
 def test_fifteenth_round_the_condition_of_control_said_with_if(paragraph: str, expected: str | None) -> None:
     assert coverage(paragraph, STEED.name, CardPool({STEED.name: STEED}))[0] == expected
+
+
+COLOSSUS = CardData(
+    "Test Colossus",
+    ("Creature",),
+    text="Test Colossus has indestructible as long as it's untapped.",
+    power="4",
+    toughness="4",
+)
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "expected"),
+    [
+        # fifteenth round: the card's state condition said first, its pronoun after it, "no matter how much"
+        (
+            "While Test Colossus is untapped, damage won't destroy it, no matter how much.",
+            "indestructible.not-destroyed",
+        ),
+        ("While Test Colossus is untapped, damage won't destroy it.", "indestructible.not-destroyed"),
+        ("While Test Colossus is untapped, damage will destroy it, no matter how much.", None),
+        ("While Test Colossus is tapped, damage won't destroy it.", None),
+    ],
+)
+def test_fifteenth_round_the_cards_state_said_first(paragraph: str, expected: str | None) -> None:
+    assert coverage(paragraph, COLOSSUS.name, CardPool({COLOSSUS.name: COLOSSUS}))[0] == expected
