@@ -28,6 +28,14 @@ FORMS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] 
         ),
         r"\1 for playing it",
     ),
+    # Fifteenth round: control gained this turn is control that began this turn ("even if you gained control of it
+    # only this turn" is "even if it came under your control this turn", 302.6)
+    (
+        re.compile(
+            r"\byou (?:gained|gain|have gained) control of (it|them|that creature|the creature) (?:only )?this turn\b"
+        ),
+        lambda m: f"{'they' if m.group(1) == 'them' else 'it'} came under your control this turn",
+    ),
     # Fourteenth round: a permission given is a thing let done ("it gives you permission to play it" is "it
     # lets you play it"; "doesn't give you permission to" is "doesn't let you"), the verb's form kept.
     (

@@ -1434,3 +1434,38 @@ COLOSSUS = CardData(
 )
 def test_fifteenth_round_the_cards_state_said_first(paragraph: str, expected: str | None) -> None:
     assert coverage(paragraph, COLOSSUS.name, CardPool({COLOSSUS.name: COLOSSUS}))[0] == expected
+
+
+SQUIRE = CardData(
+    "Test Squire",
+    ("Creature",),
+    text="When Test Squire enters, another target creature you control gains haste until end of turn.",
+    power="2",
+    toughness="2",
+)
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "expected"),
+    [
+        # fifteenth round: control gained this turn is control that began this turn (302.6), the turn said twice
+        (
+            "The creature targeted by Test Squire's ability can attack this turn even if you gained control of it only "
+            "this turn.",
+            "haste.attacks-at-once",
+        ),
+        (
+            "A creature with haste can attack this turn even if it came under your control this turn.",
+            "haste.attacks-at-once",
+        ),
+        ("A creature with haste can't attack this turn if you gained control of it only this turn.", None),
+        ("A creature without haste can attack this turn even if you gained control of it only this turn.", None),
+        (
+            "The creature targeted by Test Squire's ability can attack next turn even if you gained control of it only "
+            "this turn.",
+            None,
+        ),
+    ],
+)
+def test_fifteenth_round_control_gained_this_turn(paragraph: str, expected: str | None) -> None:
+    assert coverage(paragraph, SQUIRE.name, CardPool({SQUIRE.name: SQUIRE}))[0] == expected
