@@ -1,5 +1,6 @@
-"""The untapped half of the attack requirements (508.1a) read by meaning (issue 24, fifteenth round): a creature
-tapped before attackers are declared can't attack; tapping one after does not remove it from combat."""
+"""Halves of the attack and block rules read by meaning (issue 24, fifteenth round): a creature tapped before
+attackers are declared can't attack (508.1a; tapping one after does not remove it from combat), and a creature
+with flying can block creatures without flying (702.9b)."""
 
 from __future__ import annotations
 
@@ -29,3 +30,20 @@ POOL = CardPool({FROST.name: FROST})
 )
 def test_a_tapped_creature_cant_attack(paragraph: str, expected: str | None) -> None:
     assert coverage(paragraph, FROST.name, POOL)[0] == expected
+
+
+RAPTOR = CardData("Test Raptor", ("Creature",), text="Flying", power="2", toughness="2", keywords=("Flying",))
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "expected"),
+    [
+        # fifteenth round: the "without" half of "with or without flying" (702.9b)
+        ("Test Raptor can block creatures that don't have flying.", "flying.blocking"),
+        ("Test Raptor can block creatures without flying.", "flying.blocking"),
+        ("Test Raptor can't block creatures that don't have flying.", None),
+        ("A creature without flying can block creatures with flying.", None),
+    ],
+)
+def test_a_flyer_blocks_creatures_without_flying(paragraph: str, expected: str | None) -> None:
+    assert coverage(paragraph, RAPTOR.name, CardPool({RAPTOR.name: RAPTOR}))[0] == expected
