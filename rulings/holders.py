@@ -139,8 +139,20 @@ def _named(sentence: str, name: str) -> list[str]:
     return out
 
 
+#: Fifteenth round: the card's damage said with a possessive ("~'s damage"): the damage ~ deals, so the card can be
+#: named as the holder of its keywords ("damage dealt by a creature with lifelink").
+_CARDS_DAMAGE = re.compile(r"~'s ((?:combat )?damage)\b")
+
+
 @lru_cache(maxsize=4096)
 def _readings(sentence: str, cards: tuple[CardData, ...]) -> tuple[str, ...]:
+    if _CARDS_DAMAGE.search(sentence):
+        dealt = _CARDS_DAMAGE.sub(r"\1 dealt by ~", sentence)
+        return tuple(dict.fromkeys((*_readings(dealt, cards), *_own_readings(sentence, cards))))
+    return _own_readings(sentence, cards)
+
+
+def _own_readings(sentence: str, cards: tuple[CardData, ...]) -> tuple[str, ...]:
     out: list[str] = []
     for card in cards:
         if _CARD.search(sentence):

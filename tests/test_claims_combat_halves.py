@@ -1,6 +1,6 @@
 """Halves of the attack and block rules read by meaning (issue 24, fifteenth round): a creature tapped before
 attackers are declared can't attack (508.1a; tapping one after does not remove it from combat), and a creature
-with flying can block creatures without flying (702.9b)."""
+with flying can block creatures without flying (702.9b); the card's damage with a possessive."""
 
 from __future__ import annotations
 
@@ -47,3 +47,21 @@ RAPTOR = CardData("Test Raptor", ("Creature",), text="Flying", power="2", toughn
 )
 def test_a_flyer_blocks_creatures_without_flying(paragraph: str, expected: str | None) -> None:
     assert coverage(paragraph, RAPTOR.name, CardPool({RAPTOR.name: RAPTOR}))[0] == expected
+
+
+LIFEWARDEN = CardData(
+    "Test Lifewarden", ("Creature",), text="Lifelink", power="1", toughness="3", keywords=("Lifelink",)
+)
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "expected"),
+    [
+        # fifteenth round: the card's damage said with a possessive, its keyword's holder named (702.15b)
+        ("You gain life from Test Lifewarden's damage even if it's dealt to a creature.", "lifelink.gain-life"),
+        ("You don't gain life from Test Lifewarden's damage if it's dealt to a creature.", None),
+        ("Your opponent gains life from Test Lifewarden's damage even if it's dealt to a creature.", None),
+    ],
+)
+def test_the_cards_damage_with_a_possessive(paragraph: str, expected: str | None) -> None:
+    assert coverage(paragraph, LIFEWARDEN.name, CardPool({LIFEWARDEN.name: LIFEWARDEN}))[0] == expected
