@@ -152,9 +152,33 @@ def _readings(sentence: str, cards: tuple[CardData, ...]) -> tuple[str, ...]:
     return _own_readings(sentence, cards)
 
 
+#: Fifteenth round: a lord of a creature type ("Other Elves you control have reach."): the type's plural and the
+#: keywords it gives them.
+_TYPE_LORD = re.compile(r"\b(?:other )?([a-z]+s) you control (?:have|gain) ([^.;]*)")
+#: How a ruling names those creatures ("other elves you control", "your other elves", "elves you control").
+_TYPE_NAMES = r"\b(?:your |the )?(?:other )?{plural} you control\b|\byour (?:other )?{plural}\b"
+
+
+def _type_lord_readings(sentence: str, card: CardData) -> list[str]:
+    """``sentence`` with the creatures of the type a lord gives keywords to named as their holder ("elves you control
+    can block creatures with flying" -> "creatures with reach can block ...")."""
+    out: list[str] = []
+    for found in _TYPE_LORD.finditer(_oracle(card)):
+        plural, keywords = found.group(1), frozenset(_keywords_in(found.group(2)))
+        if plural == "creatures" or not keywords:
+            continue
+        names = re.compile(_TYPE_NAMES.format(plural=re.escape(plural)))
+        if names.search(sentence):
+            # the lord's presence said as the grant's condition ("... while you control ~"): what the grant lasts for
+            text = re.sub(r",? (?:while|as long as) you (?:still )?control ~(?=\.?$)", "", sentence)
+            out += [names.sub(f"creatures with {k}", text) for k in sorted(keywords)]
+    return out
+
+
 def _own_readings(sentence: str, cards: tuple[CardData, ...]) -> tuple[str, ...]:
     out: list[str] = []
     for card in cards:
+        out += _type_lord_readings(sentence, card)
         if _CARD.search(sentence):
             out.extend(reading for name in _holders(held_keywords(card)) for reading in _named(sentence, name))
         for holder, keywords in sorted(given_keywords(card).items()):

@@ -1,6 +1,6 @@
 """Halves of the attack and block rules read by meaning (issue 24, fifteenth round): a creature tapped before
 attackers are declared can't attack (508.1a; tapping one after does not remove it from combat), and a creature
-with flying can block creatures without flying (702.9b); the card's damage with a possessive."""
+with flying can block creatures without flying (702.9b); the card's damage with a possessive; a lord's type as the holder of what it gives."""
 
 from __future__ import annotations
 
@@ -65,3 +65,22 @@ LIFEWARDEN = CardData(
 )
 def test_the_cards_damage_with_a_possessive(paragraph: str, expected: str | None) -> None:
     assert coverage(paragraph, LIFEWARDEN.name, CardPool({LIFEWARDEN.name: LIFEWARDEN}))[0] == expected
+
+
+ELDER = CardData(
+    "Test Elder", ("Creature",), subtypes=("Elf",), text="Other Elves you control have reach.", power="1", toughness="1"
+)
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "expected"),
+    [
+        # fifteenth round: the creatures of a lord's type named as the holders of the keyword it gives them
+        ("Other Elves you control can block creatures with flying.", "reach.blocks-flying"),
+        ("Elves you control can block creatures with flying while you control Test Elder.", "reach.blocks-flying"),
+        ("Elves you control can't block creatures with flying while you control Test Elder.", None),
+        ("Goblins you control can block creatures with flying.", None),
+    ],
+)
+def test_a_lords_type_as_the_holder(paragraph: str, expected: str | None) -> None:
+    assert coverage(paragraph, ELDER.name, CardPool({ELDER.name: ELDER}))[0] == expected
