@@ -130,6 +130,12 @@ _ANTECEDENTS: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = (
         ),
         re.compile(r"(?<=\bto (?:cast|play) )it\b(?=\.|$)"),
     ),
+    # fifteenth round: the turn, and "once it ends" in the next sentence ("You have only until the end of the turn to
+    # play the exiled cards. Once it ends, you can't play them.")
+    (
+        re.compile(r"\b(?:the|this|that|your next) turn\b"),
+        re.compile(r"(?:(?<=^once )|(?<=^after )|(?<=^when ))it(?= ends\b)"),
+    ),
 )
 #: A sentence opening an example.
 _EXAMPLE_OPENING = re.compile(r"^for example,\s")

@@ -172,3 +172,30 @@ def test_fourteenth_round_the_permissions_end_as_a_moment(paragraph, template):
         text="{2}, {T}: Exile the top card of your library. You may play that card this turn.",
     )
     assert coverage(paragraph, scavenger.name, CardPool({scavenger.name: scavenger}))[0] == template
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "template"),
+    [
+        # fifteenth round: "once it ends" after a sentence that names the turn: the turn ends
+        (
+            "You have only until the end of the turn to play the exiled cards. Once it ends, you can't play them.",
+            "play-from-exile.uncast-stay-exiled",
+        ),
+        (
+            "You have only until the end of the turn to play the exiled cards. Once it ends, you can still play them.",
+            None,
+        ),
+        (
+            "You have only until the end of the turn to play the exiled cards. Once it ends, they return to your hand.",
+            None,
+        ),
+    ],
+)
+def test_fifteenth_round_the_turn_carried_to_once_it_ends(paragraph, template):
+    scavenger = CardData(
+        name="Test Scavenger",
+        types=("Artifact",),
+        text="{2}, {T}: Exile the top card of your library. You may play that card this turn.",
+    )
+    assert coverage(paragraph, scavenger.name, CardPool({scavenger.name: scavenger}))[0] == template
