@@ -66,6 +66,8 @@ _DESCRIBING = frozenset(
     tokens(
         "ability abilities cost costs activate activated activation include includes symbol effect effects "
         "card cards creature creatures permanent permanents text say says"
+        # fifteenth round: "gives you permission to" (what "you may" of the oracle text says)
+        " give gives giving permission let lets"
     )
 )
 #: The symbols a description names in words.
@@ -348,6 +350,26 @@ def _true_even(before: str, text: str) -> str | None:
     return f"{before[:-1]}, {found.group(1)}."
 
 
+#: Fifteenth round: "So does the chosen card if you don't play it that turn." after "The card you don't choose remains
+#: exiled.": the predicate of the sentence before, said of another subject.
+_SO_DOES = re.compile(
+    r"^so (?:does|do|is|are|will|can) (?P<np>.+?)(?P<tail>,? (?:if|unless|once|when|after|even if) .+)?\.$"
+)
+_PREDICATE = re.compile(
+    r"^(?P<subject>.+?) (?P<predicate>(?:remains?|stays?|goes|go|returns?|is|are|will|can(?:not)?|does not|do not)\b"
+    r"[^,]*?)\.$"
+)
+
+
+def _so_does(before: str, text: str) -> str | None:
+    """``text``, a "so does X" sentence, with the predicate of ``before`` said of X; None if it is no such sentence
+    or ``before`` has no plain predicate (a condition, a comma)."""
+    elided, said = _SO_DOES.match(text), _PREDICATE.match(before)
+    if elided is None or said is None or "," in before:
+        return None
+    return f"{elided.group('np')} {said.group('predicate')}{elided.group('tail') or ''}."
+
+
 def _carried_by_pronoun(before: str, text: str) -> str:
     """``text`` with the pronoun it opens with replaced by what the sentence ``before`` named
     (:data:`_ANTECEDENTS`), or ``text`` as it is."""
@@ -457,6 +479,9 @@ def _read_paragraph(
             joined = _true_even(out[-1].text, text)
             if joined is not None:
                 readings.append(joined)
+            elided = _so_does(out[-1].text, text)
+            if elided is not None:
+                readings.append(elided)
             text = _carried_by_pronoun(out[-1].text, text)
             if text != sentence:
                 readings.append(text)

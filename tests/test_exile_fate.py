@@ -199,3 +199,43 @@ def test_fifteenth_round_the_turn_carried_to_once_it_ends(paragraph, template):
         text="{2}, {T}: Exile the top card of your library. You may play that card this turn.",
     )
     assert coverage(paragraph, scavenger.name, CardPool({scavenger.name: scavenger}))[0] == template
+
+
+KESSA = CardData(
+    name="Test Kessa",
+    types=("Creature",),
+    text="Haste\nWhen Test Kessa enters, exile the top two cards of your library. Choose one of them. Until end of "
+    "turn, you may play that card.",
+    power="2",
+    toughness="2",
+)
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "template"),
+    [
+        # fifteenth round: "So does X" says the predicate of the sentence before of X; "gives you permission to" in a
+        # description of what the card lets you do
+        (
+            "The card you don't choose remains exiled. So does the chosen card if you don't play it that turn.",
+            "play-from-exile.uncast-stay-exiled",
+        ),
+        ("The card you don't choose remains exiled. So does the chosen card if you play it that turn.", None),
+        (
+            "The card you don't choose goes to your graveyard. So does the chosen card if you don't play it that turn.",
+            None,
+        ),
+        (
+            "Choosing a card with Test Kessa's ability gives you permission to play it this turn. It doesn't let you "
+            "ignore the timing rules that would normally apply to that card.",
+            "play-from-exile.timing-unchanged",
+        ),
+        (
+            "Choosing a card with Test Kessa's ability gives you permission to play it on a later turn. It doesn't let "
+            "you ignore the timing rules that would normally apply to that card.",
+            None,
+        ),
+    ],
+)
+def test_fifteenth_round_so_does_and_a_permission_described(paragraph, template):
+    assert coverage(paragraph, KESSA.name, CardPool({KESSA.name: KESSA}))[0] == template
