@@ -321,6 +321,9 @@ def describes_card(sentence: str, cards: Sequence[CardData]) -> str | None:
     if not cards:
         return None
     text = set_aside(sentence).claim.rstrip(".")
+    if any("as though" in card.text.lower() for card in cards):
+        # fifteenth round: "as though" the oracle text says too ("spend mana as though it were mana of any color")
+        text = text.replace("as though", "as if")
     if not text or _RULE_WORDS.search(text):
         return None
     for pattern, symbol in _SYMBOL_WORDS:

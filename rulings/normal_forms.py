@@ -28,6 +28,11 @@ FORMS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] 
         ),
         r"\1 for playing it",
     ),
+    # Fifteenth round: what a spell costs is its cost ("doesn't reduce what the spell costs")
+    (
+        re.compile(r"\bwhat (the spell|that spell|the exiled cards?|that card|the card|it|they) costs?\b"),
+        lambda m: "the cost of " + ("it" if m.group(1) in ("it", "they") else m.group(1)),
+    ),
     # Fifteenth round: control gained this turn is control that began this turn ("even if you gained control of it
     # only this turn" is "even if it came under your control this turn", 302.6)
     (

@@ -239,3 +239,40 @@ KESSA = CardData(
 )
 def test_fifteenth_round_so_does_and_a_permission_described(paragraph, template):
     assert coverage(paragraph, KESSA.name, CardPool({KESSA.name: KESSA}))[0] == template
+
+
+CUTPURSE = CardData(
+    name="Test Cutpurse",
+    types=("Creature",),
+    text="Flying\nWhenever Test Cutpurse deals combat damage to a player, that player exiles the top card of their "
+    "library. You may cast that card for as long as it remains exiled, and you may spend mana as though it were mana of "
+    "any color to cast that spell.",
+    power="2",
+    toughness="2",
+)
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "template"),
+    [
+        # fifteenth round: the cost not lowered, and "as though" as the oracle text says it in a description
+        ("Test Cutpurse doesn't reduce what the spell costs.", "play-from-exile.timing-unchanged"),
+        (
+            "Test Cutpurse lets you spend mana as though it were mana of any color, but it doesn't reduce what the "
+            "spell costs. You must still pay its full mana cost.",
+            "play-from-exile.timing-unchanged",
+        ),
+        ("Test Cutpurse reduces what the spell costs.", None),
+        (
+            "Test Cutpurse lets you spend mana as though it were mana of any color, but it reduces what the spell costs.",
+            None,
+        ),
+        (
+            "Test Cutpurse lets you spend mana as though it were mana of any type, but it doesn't reduce what the spell "
+            "costs.",
+            None,
+        ),
+    ],
+)
+def test_fifteenth_round_the_cost_not_lowered(paragraph, template):
+    assert coverage(paragraph, CUTPURSE.name, CardPool({CUTPURSE.name: CUTPURSE}))[0] == template
