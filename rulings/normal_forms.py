@@ -28,6 +28,14 @@ FORMS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] 
         ),
         r"\1 for playing it",
     ),
+    # Fifteenth round: a keyword gained from the card, as the premise of a rule of having it ("if a creature with
+    # trample gains deathtouch from ~, it needs to assign only 1 damage to each blocker"): it has the keyword
+    (
+        re.compile(
+            r"\b(?:gains|gets|has gained) (deathtouch|trample|lifelink|first strike|double strike) from ~(?:'s ability)?(?![\w'])"
+        ),
+        r"has \1",
+    ),
     # Fifteenth round: what a spell costs is its cost ("doesn't reduce what the spell costs")
     (
         re.compile(r"\bwhat (the spell|that spell|the exiled cards?|that card|the card|it|they) costs?\b"),

@@ -1,6 +1,6 @@
 """Halves of the attack and block rules read by meaning (issue 24, fifteenth round): a creature tapped before
 attackers are declared can't attack (508.1a; tapping one after does not remove it from combat), and a creature
-with flying can block creatures without flying (702.9b); the card's damage with a possessive; a lord's type as the holder of what it gives."""
+with flying can block creatures without flying (702.9b); the card's damage with a possessive; a lord's type as the holder of what it gives; a keyword gained from the card as a premise."""
 
 from __future__ import annotations
 
@@ -84,3 +84,26 @@ ELDER = CardData(
 )
 def test_a_lords_type_as_the_holder(paragraph: str, expected: str | None) -> None:
     assert coverage(paragraph, ELDER.name, CardPool({ELDER.name: ELDER}))[0] == expected
+
+
+EMBRACE = CardData("Test Embrace", ("Instant",), text="Target creature gains deathtouch until end of turn.")
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "expected"),
+    [
+        # fifteenth round: a keyword gained from the card as the premise of a rule of having it (702.2c with 702.19c)
+        (
+            "If a creature with trample gains deathtouch from Test Embrace, it needs to assign only 1 damage to each of "
+            "its blockers before assigning the rest to the player, planeswalker, or battle it's attacking.",
+            "deathtouch.lethal-for-trample",
+        ),
+        (
+            "If a creature with trample gains deathtouch from Test Embrace, it needs to assign lethal damage to each of "
+            "its blockers before assigning the rest to the player, planeswalker, or battle it's attacking.",
+            None,
+        ),
+    ],
+)
+def test_a_keyword_gained_from_the_card_as_a_premise(paragraph: str, expected: str | None) -> None:
+    assert coverage(paragraph, EMBRACE.name, CardPool({EMBRACE.name: EMBRACE}))[0] == expected
