@@ -303,6 +303,30 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
                 lambda m: f"~ gaining {kw}",
             ),
         ]
+    if change.trigger == "condition" and change.holder == "self" and "in your graveyard" in change.noun:
+        # fifteenth round: a count of cards in the graveyard as the condition (threshold, delirium, "as long as there are
+        # four or more creature cards in your graveyard"): cards put there can make it true, cards leaving can end it
+        when = r"\b(if|once|when|after|even if|even though)"
+        rules += [
+            (
+                re.compile(
+                    rf"{when} (?:an?|the) (?:[a-z]+ )?(?:[a-z]+ )?card (?:is put|goes|is milled|is discarded) (?:into|to) your"
+                    r" graveyard\b"
+                ),
+                lambda m: f"{m.group(1)} ~ gains {kw}",
+            ),
+            (
+                re.compile(
+                    rf"{when} (?:an?|the|one or more|some|those|one of those) (?:[a-z]+ )?cards? (?:leaves?|left|(?:is|are)"
+                    r" (?:removed|exiled) from) your graveyard\b"
+                ),
+                lambda m: f"{m.group(1)} ~ loses {kw}",
+            ),
+            (
+                re.compile(rf"{when} you no longer have (?:delirium|threshold)\b"),
+                lambda m: f"{m.group(1)} ~ loses {kw}",
+            ),
+        ]
     if change.trigger == "deed" and change.noun:
         verb, _, thing = change.noun.partition(" ")
         stem = re.escape(_stem(verb))

@@ -92,6 +92,8 @@ _CONDITION_FIRST = re.compile(r"^(?:as long as|while) (?P<c>[^,]+), |^during you
 #: A condition said last ("~ has vigilance as long as it's untapped").
 _CONDITION_LAST = re.compile(r" (?:as long as|while) (?P<c>.+)$")
 #: Durations, which say when the change ends, not what it is.
+#: An ability word before the ability it names ("delirium — ~ has menace as long as ...", 207.2c): no rules meaning.
+_ABILITY_WORD = re.compile(r"^[a-z][a-z' ]* — ")
 #: A mode of a modal spell ("• target creature gains double strike").
 _MODE = re.compile(r"^[•\-] ")
 #: A duration said first ("until end of turn, target creature gains trample").
@@ -151,7 +153,7 @@ def _grant(sentence: str, *, spell: bool, activated: bool, targeted: bool) -> Gr
     """The grant of one sentence; ``targeted``: an earlier sentence of its ability names a target (so
     its "it" is that creature: "Untap target creature. It gains haste")."""
     text = sentence.split(": ", 1)[1] if activated and ": " in sentence else sentence
-    text = _MODE.sub("", text)
+    text = _MODE.sub("", _ABILITY_WORD.sub("", text))
     how = "activate" if activated else "cast" if spell else "static"
     trigger = _TRIGGER.match(text)
     if trigger is not None and how == "static":

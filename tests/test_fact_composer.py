@@ -1469,3 +1469,56 @@ SQUIRE = CardData(
 )
 def test_fifteenth_round_control_gained_this_turn(paragraph: str, expected: str | None) -> None:
     assert coverage(paragraph, SQUIRE.name, CardPool({SQUIRE.name: SQUIRE}))[0] == expected
+
+
+BRUTE = CardData(
+    "Test Brute",
+    ("Creature",),
+    text="As long as there are four or more creature cards in your graveyard, Test Brute has menace.",
+    power="3",
+    toughness="3",
+)
+DELIRIOUS = CardData(
+    "Test Delirium",
+    ("Creature",),
+    text="Delirium — Test Delirium gets +1/+0 and has menace as long as there are four or more card types among cards "
+    "in your graveyard.",
+    power="3",
+    toughness="3",
+)
+
+
+@pytest.mark.parametrize(
+    ("card", "paragraph", "expected"),
+    [
+        # fifteenth round: a count of cards in the graveyard as the card's condition, made true or ended by cards put
+        # there or leaving; an ability word before the grant
+        (
+            BRUTE,
+            "If a fourth creature card is put into your graveyard after Test Brute has been blocked by one creature, "
+            "Test Brute remains blocked by that creature.",
+            "menace.block-stands",
+        ),
+        (
+            BRUTE,
+            "If a fourth creature card is put into your graveyard after Test Brute has been blocked by one creature, "
+            "Test Brute becomes unblocked.",
+            None,
+        ),
+        (
+            DELIRIOUS,
+            "If a card leaves your graveyard after Test Delirium has been blocked by two creatures, it remains blocked "
+            "by both of them.",
+            "menace.block-stands",
+        ),
+        (
+            DELIRIOUS,
+            "If a card leaves your graveyard before Test Delirium has been blocked, it remains blocked by both of them.",
+            None,
+        ),
+    ],
+)
+def test_fifteenth_round_a_graveyard_count_as_the_condition(
+    card: CardData, paragraph: str, expected: str | None
+) -> None:
+    assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
