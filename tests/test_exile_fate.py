@@ -47,6 +47,12 @@ RUMMAGER = CardData(
     toughness="1",
 )
 POOL = CardPool({RUMMAGER.name: RUMMAGER})
+#: An artifact whose activated ability exiles a card you may play this turn.
+SCAVENGER = CardData(
+    name="Test Scavenger",
+    types=("Artifact",),
+    text="{2}, {T}: Exile the top card of your library. You may play that card this turn.",
+)
 
 
 def test_a_paragraph_stating_the_fate_compiles_and_its_contradiction_does_not():
@@ -166,12 +172,7 @@ def test_thirteenth_round_the_condition_after_the_fate(sentence, expected):
     ],
 )
 def test_fourteenth_round_the_permissions_end_as_a_moment(paragraph, template):
-    scavenger = CardData(
-        name="Test Scavenger",
-        types=("Artifact",),
-        text="{2}, {T}: Exile the top card of your library. You may play that card this turn.",
-    )
-    assert coverage(paragraph, scavenger.name, CardPool({scavenger.name: scavenger}))[0] == template
+    assert coverage(paragraph, SCAVENGER.name, CardPool({SCAVENGER.name: SCAVENGER}))[0] == template
 
 
 @pytest.mark.parametrize(
@@ -193,12 +194,7 @@ def test_fourteenth_round_the_permissions_end_as_a_moment(paragraph, template):
     ],
 )
 def test_fifteenth_round_the_turn_carried_to_once_it_ends(paragraph, template):
-    scavenger = CardData(
-        name="Test Scavenger",
-        types=("Artifact",),
-        text="{2}, {T}: Exile the top card of your library. You may play that card this turn.",
-    )
-    assert coverage(paragraph, scavenger.name, CardPool({scavenger.name: scavenger}))[0] == template
+    assert coverage(paragraph, SCAVENGER.name, CardPool({SCAVENGER.name: SCAVENGER}))[0] == template
 
 
 KESSA = CardData(
