@@ -80,6 +80,9 @@ ELDER = CardData(
         ("Elves you control can block creatures with flying while you control Test Elder.", "reach.blocks-flying"),
         ("Elves you control can't block creatures with flying while you control Test Elder.", None),
         ("Goblins you control can block creatures with flying.", None),
+        # "lets" as "can", with any subject
+        ("Reach lets your other Elves block creatures that have flying.", "reach.blocks-flying"),
+        ("Reach doesn't let your other Elves block creatures that have flying.", None),
     ],
 )
 def test_a_lords_type_as_the_holder(paragraph: str, expected: str | None) -> None:
