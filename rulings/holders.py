@@ -25,7 +25,7 @@ from functools import lru_cache, partial
 from protocol.model import CardData
 from rulings.combat_forms import normal_readings, unreadable
 from rulings.keyword_changes import change_readings
-from rulings.oracle_grants import COMBAT_KEYWORDS
+from rulings.oracle_grants import COMBAT_KEYWORDS, grants, plural
 from rulings.removal_readings import removal_readings
 
 _KEYWORD = re.compile(r"\b(" + "|".join(COMBAT_KEYWORDS) + r")\b")
@@ -152,26 +152,23 @@ def _readings(sentence: str, cards: tuple[CardData, ...]) -> tuple[str, ...]:
     return _own_readings(sentence, cards)
 
 
-#: Fifteenth round: a lord of a creature type ("Other Elves you control have reach."): the type's plural and the
-#: keywords it gives them.
-_TYPE_LORD = re.compile(r"\b(?:other )?([a-z]+s) you control (?:have|gain) ([^.;]*)")
-#: How a ruling names those creatures ("other elves you control", "your other elves", "elves you control").
+#: How a ruling names the creatures of a lord's type ("other elves you control", "your other elves", "elves you
+#: control").
 _TYPE_NAMES = r"\b(?:your |the )?(?:other )?{plural} you control\b|\byour (?:other )?{plural}\b"
 
 
 def _type_lord_readings(sentence: str, card: CardData) -> list[str]:
-    """``sentence`` with the creatures of the type a lord gives keywords to named as their holder ("elves you control
-    can block creatures with flying" -> "creatures with reach can block ...")."""
+    """Fifteenth round: ``sentence`` with the creatures of the type a lord gives keywords to (its grants,
+    :mod:`rulings.oracle_grants`) named as their holder ("elves you control can block creatures with flying" ->
+    "creatures with reach can block ..."), the lord's presence said as the grant's condition left out."""
     out: list[str] = []
-    for found in _TYPE_LORD.finditer(_oracle(card)):
-        plural, keywords = found.group(1), frozenset(_keywords_in(found.group(2)))
-        if plural == "creatures" or not keywords:
+    for grant in grants(card):
+        if grant.holder != "yours" or grant.verb == "loses" or grant.noun in ("", "creature") or "*" in grant.keywords:
             continue
-        names = re.compile(_TYPE_NAMES.format(plural=re.escape(plural)))
+        names = re.compile(_TYPE_NAMES.format(plural=re.escape(plural(grant.noun))))
         if names.search(sentence):
-            # the lord's presence said as the grant's condition ("... while you control ~"): what the grant lasts for
             text = re.sub(r",? (?:while|as long as) you (?:still )?control ~(?=\.?$)", "", sentence)
-            out += [names.sub(f"creatures with {k}", text) for k in sorted(keywords)]
+            out += [names.sub(f"creatures with {k}", text) for k in grant.keywords]
     return out
 
 

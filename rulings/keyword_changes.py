@@ -23,6 +23,7 @@ from functools import lru_cache
 
 from protocol.model import CardData
 from rulings.oracle_grants import Grant, grants, keywords_in, oracle_form
+from rulings.oracle_grants import plural as plural_of
 
 
 @dataclass(frozen=True)
@@ -435,13 +436,6 @@ def _stem(verb: str) -> str:
     return verb
 
 
-def _plural_subtype(change: Change) -> str:
-    noun = change.noun
-    if noun.endswith("f"):
-        return noun[:-1] + "ves"
-    return noun if noun.endswith("s") else noun + "s"
-
-
 #: The card leaving the battlefield in other words ("if ~ is destroyed after ...").
 _LEAVES = re.compile(r"(?<![\w~])~ (?:is|gets|was) (?:destroyed|sacrificed|exiled)\b|(?<![\w~])~ dies\b")
 
@@ -471,7 +465,7 @@ def _rewrites(sentence: str, cards: tuple[CardData, ...]) -> tuple[str, ...]:
                     text = re.sub(r"\bit\b", "~", text, count=1)
             if change.trigger in ("leave", "enter") and text != sentence and change.noun != "creatures":
                 # the lord's creatures named by their type ("those soldiers", "your knights")
-                plural = _plural_subtype(change)
+                plural = plural_of(change.noun)
                 text = re.sub(rf"\b(?:those|these) {plural}\b", "they", text)
                 text = re.sub(
                     rf"\b(?:your (?:other )?|other )?{plural}(?: you control)?\b", "creatures you control", text

@@ -69,6 +69,13 @@ class Grant:
     others_only: bool = False
 
 
+def plural(noun: str) -> str:
+    """The plural a ruling names a lord's creatures by ("elf" -> "elves", "soldier" -> "soldiers"; "elves" stays)."""
+    if noun.endswith("f"):
+        return noun[:-1] + "ves"
+    return noun if noun.endswith("s") else noun + "s"
+
+
 def keywords_in(text: str) -> tuple[str, ...]:
     """The combat keywords ``text`` names, in order, once each."""
     return tuple(dict.fromkeys(m.group(1) for m in _KEYWORD.finditer(text)))
