@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
+from typing import Literal
 
 from hypothesis import strategies as st
 
@@ -59,6 +60,10 @@ class ExileSpec:
     #: The permission lets the cards be played without paying their mana costs (Fallen Shinobi's);
     #: False: their costs must be paid (e.g. "you may play the exiled card this turn").
     free: bool = True
+    #: The permissions last until the end of the holder's next turn ("until the end of your next turn,
+    #: you may play that card"), made this turn or the turn before (the other player's: the holder's
+    #: next turn is then this one).
+    until_next_turn: bool = False
 
 
 @params_record("play-from-exile")
@@ -157,12 +162,21 @@ def exile_permission_scenarios(draw: st.DrawFn, spec: ExileSpec = ExileSpec()) -
     if hand_land:
         b.put(cards.basic_land(hand_colour), holder, Zone.HAND)
     bystanders(draw, b)
+    until: Literal["end-of-turn", "end-of-your-next-turn"] = "end-of-turn"
+    granted = 0
+    if spec.until_next_turn:
+        until = "end-of-your-next-turn"
+        # made this turn, or in the turn before (the turns drawn start at 2)
+        (earlier,) = joint(draw, COIN)
+        granted = turn - 1 if earlier else turn
     state = b.build(
         turn=turn,
         active_player=active,
         step=step,
         priority=holder,
-        permissions=tuple(PlayPermission(card, holder, without_paying=spec.free) for card in kinds),
+        permissions=tuple(
+            PlayPermission(card, holder, without_paying=spec.free, until=until, granted_turn=granted) for card in kinds
+        ),
     )
     if stacked is not None:
         state = spell_on_stack(state, stacked, 1 - holder, (("cast-from", "hand"),))

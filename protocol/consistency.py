@@ -139,6 +139,11 @@ def _delayed_and_permission_problems(state: GameState, places: Container[str]) -
             found.append(f"play permission names {permission.card!r}, which is not an object of the game")
         if permission.player not in (0, 1):
             found.append(f"play permission for {permission.card} is given to {permission.player}, not a player")
+        if permission.until == "end-of-your-next-turn" and not 1 <= permission.granted_turn <= state.turn:
+            found.append(
+                f"play permission for {permission.card} lasts until the end of its holder's next turn, but was "
+                f"made in turn {permission.granted_turn} (the game is in turn {state.turn})"
+            )
     return found
 
 

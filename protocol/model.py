@@ -331,14 +331,27 @@ class PlayPermission:
     """``player`` may play ``card`` from ``zone`` (601.3, 305.1): e.g. Fallen Shinobi's "until
     end of turn, you may play those cards without paying their mana costs". It changes where the
     card can be played from, not when (the card's normal timing applies), and covers the card only
-    while it stays in ``zone`` (400.7). "end-of-turn" permissions end in the cleanup step (514.2)."""
+    while it stays in ``zone`` (400.7). "end-of-turn" permissions end in the cleanup step (514.2);
+    "end-of-your-next-turn" ones ("until the end of your next turn, you may play that card", the
+    impulse draws) in the cleanup step of ``player``'s first turn after ``granted_turn``, the turn
+    they were made in (611.2a: the effect lasts as long as it says), so a card exiled on an
+    opponent's turn is playable through that turn and the whole of its holder's next one."""
 
     card: str
     player: PlayerIndex
     zone: Zone = Zone.EXILE
-    until: Literal["end-of-turn"] = "end-of-turn"
+    until: Literal["end-of-turn", "end-of-your-next-turn"] = "end-of-turn"
     #: Cast (or play) it without paying its mana cost (118.9).
     without_paying: bool = True
+    #: The turn number the permission was made in (only "end-of-your-next-turn" reads it).
+    granted_turn: int = 0
+
+    def ends_in_cleanup_of(self, turn: int, active_player: PlayerIndex) -> bool:
+        """Whether the permission ends in the cleanup step of ``turn``, whose active player is
+        ``active_player`` (514.2)."""
+        if self.until == "end-of-turn":
+            return True
+        return turn > self.granted_turn and active_player == self.player
 
 
 @dataclass(frozen=True)

@@ -162,7 +162,7 @@ def tightest(readers: list[tuple[Template, Match]]) -> tuple[tuple[Template, Mat
     uncovered with the reason: it does not say which rule, and a guess would be a false compile."""
     if not readers:
         return None, ""
-    unsaid = [len(set(tpl.wordings.states) - set(match.states)) for tpl, match in readers]
+    unsaid = [len(tpl.wordings.parts - tpl.wordings.said(match.states)) for tpl, match in readers]
     best = min(unsaid)
     tied = [reader for reader, n in zip(readers, unsaid, strict=True) if n == best]
     if len(tied) > 1:

@@ -7,8 +7,10 @@ cards* (the exiled cards not played, in the permission's time), and *where they 
 in exile", "remain exiled indefinitely", "don't return to your hand", "are left in exile"). This
 reader takes such a sentence apart into the two, each from a small grammar of its own forms, and
 judges the fate: staying in exile, or not going to another zone, is the rule; going to a hand, a
-library or a graveyard is its contradiction, read and refused. A sentence that names a later turn
-("by the end of your next turn") speaks of a lasting permission, another rule, and is not read.
+library or a graveyard is its contradiction, read and refused. The permission's time, when the
+sentence names it, is part of the statement: "this turn" is true of a permission that ends this
+turn, "by the end of your next turn" of one that lasts until then (sixteenth round), and the
+template's card test tells them apart.
 """
 
 from __future__ import annotations
@@ -21,7 +23,18 @@ from protocol.model import CardData
 from rulings.reader_text import first_statement
 
 STATE = "stay-exiled"
+#: The same fate with the permission's time named: this turn (a permission that ends this turn), or the end of
+#: your next turn (one that lasts until then). The template's card test tells which cards each is true of.
+THIS_TURN = "stay-exiled-this-turn"
+NEXT_TURN = "stay-exiled-next-turn"
+STATES = (STATE, THIS_TURN, NEXT_TURN)
 EXPLAINS = "explains"
+#: A time of the current turn in a fate sentence ("this turn", "once the turn ends", "by end of turn").
+_THIS_TURN_SAID = re.compile(r"\b(?:this|that|the same) turn\b|\bthe turn ends\b|\bend of (?:the |that |this )?turn\b")
+#: The end of your next turn as the permission's window (not "on your next turn", a later turn).
+_NEXT_TURN_SAID = re.compile(r"\b(?:by|before) the end of your next turn\b|\byour next turn ends\b")
+#: A later turn the card can't be played on ("you can't play it later"): after the turn it was exiled in.
+_LATER_SAID = re.compile(r"\b(?:later|future turns?|next turn)\b")
 
 _EXILED = (
     r"(?:exiled (?:with|by) ~(?:'s (?:triggered |activated |first |second |third |last |)ability)?|exiled this way"
@@ -38,7 +51,9 @@ _WINDOW = (
     r"(?: (?:this|that) turn| (?:before|by) the end of (?:the|this|that) turn| (?:before|by) the time (?:the|your|that) "
     r"permission (?:ends|expires)| before (?:the|your|that) permission (?:ends|expires)| this way"
     # twelfth round: "during that turn", "in time", "before the turn ends", "by end of turn"
-    r"| during (?:this|that|the same) turn| in time| before (?:the|this|that) turn ends| (?:before|by) end of turn)?"
+    r"| during (?:this|that|the same) turn| in time| before (?:the|this|that) turn ends| (?:before|by) end of turn"
+    # sixteenth round: a permission until the end of your next turn (the state says which: THIS_TURN / NEXT_TURN)
+    r"| (?:before|by) the end of your next turn| before your next turn ends| by the time your next turn ends)?"
 )
 _UNPLAYED = (
     rf"(?:{_CARDS} (?:that|which) (?:you )?{_NOT} (?:yet )?(?:been )?{_PLAY}{_WINDOW}|{_CARDS} (?:not|never) {_PLAY}{_WINDOW}|"
@@ -112,11 +127,15 @@ def _read(text: str) -> str | None:
             continue
         if found.groupdict().get("goes"):
             return None  # the card moved: the rule's contradiction
-        return EXPLAINS if found.groupdict().get("bare") is not None else STATE
+        if found.groupdict().get("bare") is not None:
+            return EXPLAINS
+        if _NEXT_TURN_SAID.search(text):
+            return None if _THIS_TURN_SAID.search(text) else NEXT_TURN
+        return THIS_TURN if _THIS_TURN_SAID.search(text) or _LATER_SAID.search(text) else STATE
     return None
 
 
 def read_fate(texts: Iterable[str], cards: Iterable[CardData] = ()) -> str | None:
     """The statement one reading of a sentence makes of an unplayed exiled card's fate, "explains"
     for a fate said through a pronoun alone, or None."""
-    return first_statement(texts, _read, (STATE,))
+    return first_statement(texts, _read, STATES)

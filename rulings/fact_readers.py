@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from protocol.model import CardData
-from rulings.exile_fate import STATE as FATE_STATE
+from rulings.exile_fate import STATES as FATE_STATES
 from rulings.exile_fate import read_fate
 from rulings.mana_parts import read_mana
 from rulings.mana_tapping import STATE as MANA_TAPPING_STATE
@@ -50,7 +50,7 @@ READERS: dict[str, FactReader] = {
     # rulings/mana_parts.py: the same parts in any order)
     "mana-tapping": FactReader(read_mana, (MANA_TAPPING_STATE,)),
     # rulings/exile_fate.py: an exiled card nobody played stays in exile
-    "fate": FactReader(read_fate, (FATE_STATE,)),
+    "fate": FactReader(read_fate, FATE_STATES),
     # rulings/timing_facts.py: when exiled cards can be played, judged by the normal timing rules
     "timing": FactReader(_timing, ("timing-unchanged",)),
     # rulings/trample_facts.py: lethal damage to every blocker first, the rest to the player

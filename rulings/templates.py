@@ -96,7 +96,7 @@ class NotCovered(Exception):
     """Raised while compiling: the ruling's text fits, its card data does not (the reason says why)."""
 
 
-_TEMPLATE_FIELDS = ("id", "slots", "states", "explains", "claims", "facts", "readers")
+_TEMPLATE_FIELDS = ("id", "slots", "states", "explains", "claims", "facts", "readers", "variants")
 #: The claims of sentences that only explain a statement (``claims.explains``): read as the
 #: ``explains`` wordings are, never as a statement, so a paragraph needs a statement besides.
 EXPLAINS = "explains"
@@ -128,6 +128,19 @@ class Wordings:
     #: The readers (:data:`rulings.fact_readers.READERS`) that take a sentence apart by meaning for
     #: this template, tried after its claims and facts.
     readers: tuple[str, ...] = ()
+    #: Statement name -> the statement it is a variant of: the same part of the rule said of some of its
+    #: cards only (its time named: "this turn", "by the end of your next turn"), which the template's card
+    #: test tells apart. Saying a variant says its statement (:func:`Wordings.said`).
+    variants: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def parts(self) -> frozenset[str]:
+        """The parts of the rule: the statements that are no variant of another."""
+        return frozenset(s for s in self.states if s not in self.variants)
+
+    def said(self, states: Iterable[str]) -> frozenset[str]:
+        """The parts of the rule ``states`` say (a variant says its statement)."""
+        return frozenset(self.variants.get(s, s) for s in states)
 
 
 def _sentence(text: str) -> str:
@@ -189,6 +202,7 @@ def _read_template(entry: object, macros: Mapping[str, str], where: str, index: 
         except ClaimError as exc:
             raise WordingError(str(exc)) from None
     return Wordings(
+        variants=_read_variants(entry.get("variants", {}), states, at),
         readers=_read_readers(entry.get("readers", []), states, at),
         claims=declared,
         facts=_read_facts(entry.get("facts", {}), states, at),
@@ -199,6 +213,23 @@ def _read_template(entry: object, macros: Mapping[str, str], where: str, index: 
         macros=dict(macros),
         source=where,
     )
+
+
+def _read_variants(variants: object, states: Mapping[str, object], at: str) -> dict[str, str]:
+    """``variants.<statement> = [its variants]`` -> variant name -> statement."""
+    if not isinstance(variants, dict):
+        raise WordingError(f"{at}: variants must be a table (variants.<statement> = [statement names])")
+    out: dict[str, str] = {}
+    for base, names in variants.items():
+        if base not in states:
+            raise WordingError(f"{at}: variants.{base}: no statement {base!r} in states")
+        if not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names):
+            raise WordingError(f"{at}: variants.{base}: must be a non-empty list of statement names")
+        for name in names:
+            if name not in states or name == base or name in variants:
+                raise WordingError(f"{at}: variants.{base}: {name!r} must be another statement of states, no base")
+            out[name] = base
+    return out
 
 
 def _read_readers(names: object, states: Mapping[str, object], at: str) -> tuple[str, ...]:

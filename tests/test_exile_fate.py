@@ -7,7 +7,7 @@ import pytest
 
 from protocol.model import CardData
 from rulings.cards import CardPool
-from rulings.exile_fate import EXPLAINS, STATE, read_fate
+from rulings.exile_fate import EXPLAINS, NEXT_TURN, STATE, THIS_TURN, read_fate
 from tests.test_claims_paragraph import coverage
 
 
@@ -17,9 +17,9 @@ from tests.test_claims_paragraph import coverage
         (
             "once the turn ends, any cards exiled with ~ that weren't played stay in exile, even though the "
             "permission to play them has ended.",
-            STATE,
+            THIS_TURN,
         ),
-        ("if you do not cast the card exiled with ~ this turn, it does not return to your library.", STATE),
+        ("if you do not cast the card exiled with ~ this turn, it does not return to your library.", THIS_TURN),
         ("cards exiled with ~ that you haven't played by the time the permission ends will remain exiled.", STATE),
         ("any cards you don't cast this way will remain in exile indefinitely.", STATE),
         ("it stays in exile.", EXPLAINS),
@@ -28,8 +28,10 @@ from tests.test_claims_paragraph import coverage
         ("if you don't play it this turn, it returns to your hand.", None),
         ("cards exiled with ~ that weren't played are put into your graveyard.", None),
         ("it goes to your graveyard.", None),
-        # a later turn: a lasting permission, another rule
-        ("cards exiled by ~ that aren't played before the end of your next turn will remain in exile.", None),
+        # the end of your next turn: a permission lasting until then (sixteenth round: its own statement)
+        ("cards exiled by ~ that aren't played before the end of your next turn will remain in exile.", NEXT_TURN),
+        # two times at once: no statement
+        ("cards not played this turn or by the end of your next turn remain in exile.", None),
         # played cards, and another player's cards: other claims
         ("cards exiled with ~ that you played stay in exile.", None),
         ("an opponent's cards exiled with ~ stay in exile.", None),
@@ -86,7 +88,7 @@ def test_the_fate_is_not_the_rule_for_a_card_that_moves_what_nobody_played():
     ("sentence", "expected"),
     [
         # tenth round: "after the turn ends", the passive, "any that you didn't play", libraries
-        ("the cards exiled with ~ that you don't play remain exiled after the turn ends.", STATE),
+        ("the cards exiled with ~ that you don't play remain exiled after the turn ends.", THIS_TURN),
         ("any that you didn't play stay in exile.", STATE),
         ("they aren't put into your hand.", EXPLAINS),
         ("they don't go back to their owners' libraries.", EXPLAINS),
@@ -106,7 +108,7 @@ def test_tenth_round_fates(sentence, expected):
 @pytest.mark.parametrize(
     ("sentence", "expected"),
     [
-        ("if you don't play the chosen card this turn, it remains in exile.", STATE),
+        ("if you don't play the chosen card this turn, it remains in exile.", THIS_TURN),
         ("the card you didn't choose stays in exile too.", STATE),
         ("the card you didn't choose goes to your graveyard.", None),
         ("~ doesn't put the cards you don't play anywhere else.", STATE),
@@ -121,10 +123,13 @@ def test_tenth_round_chosen_and_put_nowhere(sentence, expected):
     ("sentence", "expected"),
     [
         # twelfth round: the passive condition, "one of the exiled cards", and the permission gone with the turn
-        ("if the exiled card isn't played this turn, it remains exiled.", STATE),
-        ("if you don't play one of the exiled cards this turn, it stays in exile, and you can't play it later.", STATE),
-        ("if you don't cast it this turn, you can't cast it later.", STATE),
-        ("if you don't play the cards exiled with ~ during that turn, they remain in exile.", STATE),
+        ("if the exiled card isn't played this turn, it remains exiled.", THIS_TURN),
+        (
+            "if you don't play one of the exiled cards this turn, it stays in exile, and you can't play it later.",
+            THIS_TURN,
+        ),
+        ("if you don't cast it this turn, you can't cast it later.", THIS_TURN),
+        ("if you don't play the cards exiled with ~ during that turn, they remain in exile.", THIS_TURN),
         ("if you don't play the card exiled with ~ in time, it stays in exile.", STATE),
         ("if you don't play the card exiled with ~ in time, it goes to your graveyard.", None),
         # ... and their contradictions
@@ -141,8 +146,8 @@ def test_twelfth_round_passive_and_the_permission_gone(sentence, expected):
     ("sentence", "expected"),
     [
         # thirteenth round: the condition said after the fate
-        ("the exiled card stays in exile if you don't play it before the turn ends.", "stay-exiled"),
-        ("those cards remain exiled if you don't cast them this turn.", "stay-exiled"),
+        ("the exiled card stays in exile if you don't play it before the turn ends.", THIS_TURN),
+        ("those cards remain exiled if you don't cast them this turn.", THIS_TURN),
         ("the exiled card goes to your graveyard if you don't play it before the turn ends.", None),
         ("the exiled card stays in exile if you play it before the turn ends.", None),
     ],
@@ -272,3 +277,19 @@ CUTPURSE = CardData(
 )
 def test_fifteenth_round_the_cost_not_lowered(paragraph, template):
     assert coverage(paragraph, CUTPURSE.name, CardPool({CUTPURSE.name: CUTPURSE}))[0] == template
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # sixteenth round: the permission's time, when named, is part of the statement
+        ("any cards you don't play by the end of your next turn remain exiled.", NEXT_TURN),
+        ("if you don't play it before your next turn ends, it stays in exile.", NEXT_TURN),
+        ("if you don't play it, you can't play it later, and it stays in exile.", THIS_TURN),
+        # "on your next turn" is a later turn, not the permission's window
+        ("if you don't play it, you can't play it on your next turn, and it stays in exile.", THIS_TURN),
+        ("any cards you don't play remain exiled.", STATE),
+    ],
+)
+def test_sixteenth_round_the_time_named(sentence, expected):
+    assert read_fate([sentence]) == expected

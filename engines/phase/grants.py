@@ -21,6 +21,14 @@ def permission_entries(permission: PlayPermission, oid: int) -> list[dict[str, A
         raise StateUnsupported(
             f"the phase adapter builds play permissions from exile only, not {permission.zone}", Gap.ADAPTER
         )
+    if permission.until != "end-of-turn":
+        # phase's permission durations (``Duration``: until end of turn, until a player's next turn *begins*,
+        # until the host leaves, for as long as ..., permanent) have none that ends with a player's next turn
+        raise StateUnsupported(
+            "phase.rs has no play permission lasting until the end of a player's next turn (its durations end "
+            "with this turn, or as that player's next turn begins)",
+            Gap.ENGINE,
+        )
     common = {"duration": "UntilEndOfTurn", "granted_to": permission.player, "source_id": oid}
     play = {"type": "PlayFromExile", "exiled_by_ability_controller": permission.player}
     play["provenance"] = "LandLookCompanion"

@@ -85,8 +85,9 @@ class PlayFromExile:
 
     @decision("exile.permission_ends_at_cleanup")
     def permission_ends_at_cleanup(self, game: Game, permission: PlayPermission) -> bool:
-        """514.2: "until end of turn" effects end in the cleanup step."""
-        return permission.until == "end-of-turn"
+        """514.2: "until end of turn" effects end in this turn's cleanup step; "until the end of your
+        next turn" ones in the cleanup step of their holder's first turn after the one they were made in."""
+        return permission.ends_in_cleanup_of(game.turn, game.active)
 
     @decision("exile.uncast_card_leaves_exile_to")
     def uncast_card_leaves_exile_to(self, game: Game, permission: PlayPermission) -> Zone | None:

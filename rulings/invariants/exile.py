@@ -61,6 +61,8 @@ _FOUND_IN_SEARCH = re.compile(
 #: "until the beginning of your next upkeep" (the opponents' turns in between included), "until you
 #: exile another card with ~" (until an event of the card's, whenever it comes).
 _LASTING = ("for as long as", "next turn", "next upkeep", "until you exile another")
+#: The one lasting permission the checks draw (``PlayPermission.until``): "until the end of your next turn".
+_UNTIL_END_OF_NEXT_TURN = re.compile(r"\buntil the end of your next turn\b|\buntil your next turn ends\b")
 
 
 #: The card's own text moving the exiled cards nobody played out of exile ("if you haven't played
@@ -105,9 +107,34 @@ def keeps_timing(base: Applies) -> Applies:
     return applies
 
 
-def grants_exile_play(*, lasting: bool = True, on_resolution: bool = True) -> Applies:
+def permission_until(card: CardData) -> str | None:
+    """How long the card's permission to play what it exiles lasts, as ``PlayPermission.until`` says
+    it: "end-of-turn", "end-of-your-next-turn", or None (another duration, or no such permission)."""
+    if grants_exile_play(lasting=False)(card) is None:
+        return "end-of-turn"
+    if grants_exile_play(lasting=False, next_turn=True)(card) is None:
+        return "end-of-your-next-turn"
+    return None
+
+
+def ends_this_turn(card: CardData) -> str | None:
+    """A ruling saying the exiled cards can be played this turn only speaks of a permission that ends this turn."""
+    if permission_until(card) == "end-of-your-next-turn":
+        return "its permission lasts until the end of your next turn, the ruling says it ends this turn"
+    return None
+
+
+def ends_next_turn(card: CardData) -> str | None:
+    """A ruling naming the end of your next turn speaks of a permission that lasts until then."""
+    if permission_until(card) != "end-of-your-next-turn":
+        return "the ruling says the permission lasts until the end of your next turn, the card's does not"
+    return None
+
+
+def grants_exile_play(*, lasting: bool = True, on_resolution: bool = True, next_turn: bool = False) -> Applies:
     """The card exiles cards and lets you play (or cast) them. ``lasting=False``: not a
-    permission that outlasts the turn ("for as long as ...", "until the end of your next turn");
+    permission that outlasts the turn ("for as long as ...", "until the end of your next turn"),
+    except, with ``next_turn``, one "until the end of your next turn" (the checks draw that one);
     ``on_resolution=False``: not one used only while the card resolves (with no "this turn"),
     where the cards' timing is ignored."""
 
@@ -127,6 +154,10 @@ def grants_exile_play(*, lasting: bool = True, on_resolution: bool = True) -> Ap
         # A permission in a static ability of a permanent ("You may play lands from among cards
         # exiled with ~.", 604.1) lasts as long as the permanent does.
         static = not card.is_type("Instant") and not card.is_type("Sorcery") and any(map(_static, lines))
+        if next_turn:
+            if not _UNTIL_END_OF_NEXT_TURN.search(granting):
+                return "its permission does not last until the end of your next turn"
+            granting = _UNTIL_END_OF_NEXT_TURN.sub("", granting)
         if not lasting and (static or any(w in granting for w in _LASTING)):
             return "its permission lasts beyond the turn (the rule is about a permission that ends)"
         if not on_resolution and not static and not any(w in granting for w in _THIS_TURN + _LASTING):
@@ -140,8 +171,9 @@ def _static(ability: str) -> bool:
     """Whether one paragraph of oracle text (lower case) is a static ability: neither triggered
     (603.1: "when", "whenever", "at") nor activated (602.1: "[cost]: [effect]"), nor a loyalty
     ability."""
+    chapter = re.match(r"[ivx]+(?:, [ivx]+)* —", ability)  # a Saga's chapter ability is triggered (714.2b)
     body = re.sub(r"^[a-z' ]+ — ", "", ability)  # an ability word ("wild magic surge — whenever ...")
-    triggered = re.match(r"(?:when|whenever|at)\b", body) or re.match(r"[ivx]+(?:, [ivx]+)* —", body)  # 714.2b
+    triggered = chapter or re.match(r"(?:when|whenever|at)\b", body)
     part_of_another = body.startswith(("•", "[")) or "|" in body  # a mode, a loyalty ability, a roll's result
     return not triggered and not part_of_another and ":" not in body
 
@@ -226,7 +258,12 @@ def timing_scenarios(cards: Sequence[CardData]) -> st.SearchStrategy[Scenario[Ex
     if shinobi(cards):
         return with_try(ExileSpec(), ExileSpec(via="shinobi"), ExileSpec(steps=MAIN_STEPS, must=("Land",)))
     pay = not free(cards)
-    return with_try(ExileSpec(free=not pay), ExileSpec(steps=MAIN_STEPS, must=("Land",), free=not pay))
+    # a permission until the end of your next turn is drawn as one (the timing rule is the same)
+    lasting = any(permission_until(c) == "end-of-your-next-turn" for c in cards)
+    return with_try(
+        ExileSpec(free=not pay, until_next_turn=lasting),
+        ExileSpec(steps=MAIN_STEPS, must=("Land",), free=not pay, until_next_turn=lasting),
+    )
 
 
 @invariant(
@@ -379,6 +416,13 @@ def check_cast_once(probe: Probe, scenario: Scenario[ExileParams]) -> None:
     )
 
 
+def ends_this_turn_or_next(card: CardData) -> str | None:
+    """The card's permission ends this turn or with your next turn (the two the checks draw)."""
+    if permission_until(card) is None:
+        return grants_exile_play(lasting=False)(card)
+    return None
+
+
 def stay_scenarios(cards: Sequence[CardData]) -> st.SearchStrategy[Scenario[ExileParams]]:
     later = ExileSpec(
         steps=(Step.DRAW, Step.POSTCOMBAT_MAIN, Step.END),
@@ -386,6 +430,7 @@ def stay_scenarios(cards: Sequence[CardData]) -> st.SearchStrategy[Scenario[Exil
         anyone=False,
         stack=False,
         free=free(cards),
+        until_next_turn=any(permission_until(c) == "end-of-your-next-turn" for c in cards),
     )
     if shinobi(cards):
         return with_try(later, ExileSpec(via="shinobi", must=("Instant",)))
@@ -394,7 +439,14 @@ def stay_scenarios(cards: Sequence[CardData]) -> st.SearchStrategy[Scenario[Exil
 
 @invariant(
     applies_to=template(
-        "play-from-exile.uncast-stay-exiled", cards=keeps_unplayed_exiled(grants_exile_play(lasting=False))
+        "play-from-exile.uncast-stay-exiled",
+        cards=keeps_unplayed_exiled(ends_this_turn_or_next),
+        cards_when_stated={
+            "permission-gone": ends_this_turn,
+            "stay-exiled-this-turn": ends_this_turn,
+            "stay-exiled-next-turn": ends_next_turn,
+            "permission-gone-next-turn": ends_next_turn,
+        },
     ),
     name="stay-after-turn",
     kind="outcome",
@@ -402,21 +454,31 @@ def stay_scenarios(cards: Sequence[CardData]) -> st.SearchStrategy[Scenario[Exil
     scenarios=FromCards(stay_scenarios, requires=exile_requires),
 )
 def check_stay_exiled(probe: Probe, scenario: Scenario[ExileParams]) -> None:
-    """The exiled cards nobody played are still in exile once the turn is over, and the
-    permission to play them is gone (not even an instant is offered on the next turn)."""
+    """The exiled cards nobody played are still in exile once the permission has ended, and the
+    permission to play them is gone (not even an instant is offered on the turn after). A
+    permission "until the end of your next turn" ends with its holder's next turn: until then an
+    exiled instant is still offered to its holder (the permission did not end early)."""
     holder = scenario.params.holder
     state = exiled_now(probe, scenario)
-    turn = state.turn
+    last = last_permitted_turn(state, holder, scenario.params.cards)
     cards = [c for c in scenario.params.cards if state.zone_of(c) is Zone.EXILE]
+    lasting = [c for c in cards if last > state.turn and scenario.params.kinds[c] == "Instant"]
 
-    def next_turn(s: GameState) -> bool:
-        return s.turn > turn and s.priority == holder and s.pending is None
+    def after_last(s: GameState) -> bool:
+        return s.turn > last and s.priority == holder and s.pending is None
 
-    def left_exile(s: GameState) -> str | None:
+    def left_exile_or_lost(s: GameState) -> str | None:
         gone = [c for c in cards if s.zone_of(c) is not Zone.EXILE]
-        return f"{', '.join(gone)} left exile without being played" if gone else None
+        if gone:
+            return f"{', '.join(gone)} left exile without being played"
+        if lasting and s.turn == last and s.active_player == holder and s.priority == holder and s.pending is None:
+            lost = [c for c in lasting if not offered_for(probe, c)]
+            lasting.clear()  # once, in the first step of that turn with the holder's priority
+            if lost:
+                return f"{', '.join(lost)} not offered in its holder's next turn, before its permission ends"
+        return None
 
-    watch_until(probe, next_turn, left_exile, f"the next turn with {', '.join(cards)} still in exile")
+    watch_until(probe, after_last, left_exile_or_lost, f"the turn after {last} with {', '.join(cards)} still in exile")
     probe.claim("uncast cards stay exiled, their permission gone")
     actions = probe.legal_actions()
     for card in cards:
@@ -424,6 +486,19 @@ def check_stay_exiled(probe: Probe, scenario: Scenario[ExileParams]) -> None:
         expect(
             not shown,
             "an exiled card is still playable after the turn its permission was for",
-            expected=f"{card} not offered on turn {turn + 1}",
+            expected=f"{card} not offered on turn {last + 1}",
             observed=", ".join(map(str, shown)),
         )
+
+
+def last_permitted_turn(state: GameState, holder: int, cards: Sequence[str]) -> int:
+    """The last turn the permissions for ``cards`` last (in its cleanup step they end): this turn for
+    "until end of turn"; for "until the end of your next turn", the holder's first turn after the
+    one they were made in (turns alternate between the two players)."""
+    made = [p.granted_turn for p in state.permissions if p.card in cards and p.until == "end-of-your-next-turn"]
+    if not made:
+        return state.turn
+    turn = max(made) + 1
+    while (state.active_player if (turn - state.turn) % 2 == 0 else 1 - state.active_player) != holder:
+        turn += 1
+    return turn
