@@ -462,7 +462,7 @@ _OUTCOME_VERBS: tuple[tuple[str, bool, str], ...] = (
     (
         "second-damage",
         True,
-        rf"(?:deals?|assigns?)(?: and deals?)? (?:its )?(?:combat )?damage (?:again )?{_SECOND_STEP}"
+        rf"(?:deals?|assigns?)(?: and deals?)? (?:its |any )?(?:combat )?damage (?:again )?{_SECOND_STEP}"
         r"|(?:deals?|assigns?)(?: and deals?)? (?:its )?(?:combat )?damage (?:again|a second time)"
         r"|(?:deals?|assigns?) (?:its )?(?:combat )?damage"
         # tenth round: the blocked creature with no blocker left deals none (510.1c), to what it attacks, unless it

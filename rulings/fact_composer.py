@@ -78,7 +78,15 @@ _CREATURE = re.compile(r"(?:npx|npm[abf]|it|they|them|~)$")
 #: Words that open a clause the outcome is not in.
 _SUBORDINATE = ("if", "when", "whenever", "once", "though", "although")
 #: Words between the parts that claim nothing (a subordinator, "even", "and then", a relative "that").
-_INERT = frozenset({*_SUBORDINATE, "even", "and", "then", "so", "that", "which", ",", "but"})
+_INERT = frozenset(
+    {
+        *_SUBORDINATE,
+        *("even", "and", "then", "so", "that", "which", ",", "but"),
+        # sixteenth round: the change as the subject of what follows from it ("losing double strike means it won't
+        # deal ...", "gaining double strike lets it deal combat damage again"): a consequence, no claim of its own
+        *("means", "lets", "allows"),
+    }
+)
 #: Determiners of a creature's noun phrase the tokens leave ("each other npmb", "both of npx").
 _DETERMINERS = frozenset({"a", "an", "the", "each", "other", "all", "both", "of", "those", "these"})
 

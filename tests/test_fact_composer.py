@@ -1522,3 +1522,45 @@ def test_fifteenth_round_a_graveyard_count_as_the_condition(
     card: CardData, paragraph: str, expected: str | None
 ) -> None:
     assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
+
+
+CHORUS = CardData(
+    "Test Chorus", ("Instant",), mana_cost="{1}{W}", text="Creatures you control gain double strike until end of turn."
+)
+DULLER = CardData(
+    "Test Duller", ("Instant",), mana_cost="{U}", text="Target creature loses double strike until end of turn."
+)
+
+
+@pytest.mark.parametrize(
+    ("card", "paragraph", "expected"),
+    [
+        # sixteenth round: the change as the subject of what follows from it, joined by "means" / "lets" / "allows"
+        (
+            DULLER,
+            "Once a creature with double strike has dealt its first-strike combat damage, casting Test Duller on it "
+            "means it won't deal any combat damage in the regular combat damage step.",
+            "first-strike.changed-after-first-damage",
+        ),
+        (
+            DULLER,
+            "Once a creature with double strike has dealt its first-strike combat damage, casting Test Duller on it "
+            "means it will deal combat damage in the regular combat damage step.",
+            None,
+        ),
+        (
+            CHORUS,
+            "Casting Test Chorus after combat damage has been dealt in the first combat damage step lets your "
+            "creatures that dealt first-strike damage deal combat damage again in the second step.",
+            "first-strike.changed-after-first-damage",
+        ),
+        (
+            CHORUS,
+            "Casting Test Chorus after combat damage has been dealt in the first combat damage step doesn't let your "
+            "creatures that dealt first-strike damage deal combat damage again in the second step.",
+            None,
+        ),
+    ],
+)
+def test_sixteenth_round_the_change_means_or_lets(card: CardData, paragraph: str, expected: str | None) -> None:
+    assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
