@@ -331,6 +331,8 @@ _GONE = (
     r"|(?:leaves?|left|is|are|gets?|get) (?:the battlefield|combat|removed from combat|destroyed)|dies|die"
     # ninth round: exiled, phased out, returned to a hand (506.4: it leaves combat all the same)
     r"|(?:is|are) (?:exiled|sacrificed|returned to (?:its|their) owners?'s? hands?)|phases? out"
+    # sixteenth round: gone, or no longer there ("even though the blocker is gone")
+    r"|(?:is|are) gone|(?:is|are) no longer (?:on the battlefield|in combat)|(?:has|have) left (?:the battlefield|combat)"
 )
 #: One of its blockers (506.4 with 509.1h: a block of two or more stands when one of them goes), or
 #: all of them (506.4: an attacking creature blocked stays blocked when no blocker is left): two facts.

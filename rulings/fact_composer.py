@@ -222,7 +222,18 @@ def moments_said(sentence: str) -> frozenset[str]:
     return frozenset(out)
 
 
+#: Sixteenth round: a blocked creature named with its blocker ("a creature with flying that's blocked by a creature
+#: without flying or reach"): the blocker narrows which blocked creature, no claim of its own ...
+_BLOCKED_BY = re.compile(r"\b(npmb) by (?:npx|npm[abf]|~)(?= |,|$)")
+#: ... unless the sentence speaks of the blocker again (its change, not the blocked creature's, would follow).
+_BLOCKER_AGAIN = re.compile(
+    r"\b(?:that creature|the blocker|the blocking creature|the other creature|those creatures)\b"
+)
+
+
 def _compose(text: str, context: str | None = None) -> tuple[Fact, frozenset[tuple[str, bool]]] | None:
+    if _BLOCKED_BY.search(text) and not _BLOCKER_AGAIN.search(text):
+        text = _BLOCKED_BY.sub(r"\1", text)
     parts = _parts(text)
     if not parts:
         return None

@@ -1564,3 +1564,51 @@ DULLER = CardData(
 )
 def test_sixteenth_round_the_change_means_or_lets(card: CardData, paragraph: str, expected: str | None) -> None:
     assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
+
+
+WINGCLIP = CardData(
+    "Test Wingclip", ("Instant",), mana_cost="{G}", text="Target creature loses flying until end of turn."
+)
+BOUNCER = CardData("Test Bouncer", ("Instant",), mana_cost="{U}", text="Return target creature to its owner's hand.")
+
+
+@pytest.mark.parametrize(
+    ("card", "paragraph", "expected"),
+    [
+        # sixteenth round: a blocked creature named with its blocker; the blocker is no claim of its own
+        (
+            WINGCLIP,
+            "A creature with flying that's already blocked by a creature without flying or reach remains blocked if "
+            "it loses flying.",
+            "flying.block-stands",
+        ),
+        (
+            WINGCLIP,
+            "A creature with flying that's already blocked by a creature without flying or reach becomes unblocked "
+            "if it loses flying.",
+            None,
+        ),
+        # ... unless the blocker is spoken of again
+        (
+            WINGCLIP,
+            "A creature with flying that's already blocked by a creature without flying or reach becomes unblocked "
+            "if that creature loses flying.",
+            None,
+        ),
+        # the blocker gone, said as "gone"
+        (
+            BOUNCER,
+            "The creature it was blocking remains blocked, even though the blocker is gone, and it won't deal combat "
+            "damage unless it has trample.",
+            "combat.remains-blocked",
+        ),
+        (
+            BOUNCER,
+            "The creature it was blocking becomes unblocked once the blocker is gone, and it deals combat damage to "
+            "the defending player.",
+            None,
+        ),
+    ],
+)
+def test_sixteenth_round_the_blocker_named_and_gone(card: CardData, paragraph: str, expected: str | None) -> None:
+    assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
