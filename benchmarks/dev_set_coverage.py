@@ -32,11 +32,20 @@ from rulings.compile import compile_corpus  # noqa: E402
 from rulings.corpus import Corpus, Ruling, ruling_sha  # noqa: E402
 
 DATA = ROOT / "tests" / "data" / "dev-sets"
-SETS = ("C", "D", "E", "F", "G", "R")
+SETS = ("C", "D", "E", "F", "G", "R", "H", "I")
 #: The sets that are never shown.
-HELD_OUT = ("D", "F")
+HELD_OUT = ("D", "F", "I")
 #: A set written by two helpers is two files (each with its own made-up cards, whose names may meet).
-FILES = {"C": ("C",), "D": ("D",), "E": ("E1", "E2"), "F": ("F1", "F2"), "G": ("G1", "G2"), "R": ("R", "R2")}
+FILES = {
+    "C": ("C",),
+    "D": ("D",),
+    "E": ("E1", "E2"),
+    "F": ("F1", "F2"),
+    "G": ("G1", "G2"),
+    "R": ("R", "R2"),
+    "H": ("H",),
+    "I": ("I",),
+}
 
 
 @dataclass(frozen=True)

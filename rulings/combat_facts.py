@@ -132,7 +132,7 @@ _MOMENT_NOUN_PHRASE = re.compile(
     r"(?: with (?:flying|reach|menace|vigilance|haste))?(?: by (?:a single|one|only one|just one) creature)?"
     r"(?: this turn| this combat)?(?! (?:it|~) | (?:with (?:flying|reach|menace|vigilance|haste) )?(?:you control )?(?:that|which)"
     r" (?:were|was|are|is|has been|have been) blocked)"
-    r"|(?:a|the) creature (?:that is|that's) (?P<b>attacking|blocked)"
+    r"|(?:a|the) creature (?:that is|that's) (?:already )?(?P<b>attacking|blocked)"
     r"|(?:a|the) creature with (?:flying|reach|menace|vigilance|haste) (?:that is|that's) (?P<d>attacking|blocked"
     r"|blocking)(?: (?:a|the) creature with (?:flying|menace))?"
     r"|(?:(?:an? |the |that |each |any |all |those )?(?:attacking )?creatures? (?:with (?:flying|reach|menace|vigilance|haste) )?"
@@ -464,8 +464,8 @@ _OUTCOME_VERBS: tuple[tuple[str, bool, str], ...] = (
     (
         "second-damage",
         True,
-        rf"(?:deals?|assigns?)(?: and deals?)? (?:its |any )?(?:combat )?damage (?:again )?{_SECOND_STEP}"
-        r"|(?:deals?|assigns?)(?: and deals?)? (?:its )?(?:combat )?damage (?:again|a second time)"
+        rf"(?:deals?|assigns?)(?: and deals?)? (?:its |any |that )?(?:combat )?damage (?:again )?{_SECOND_STEP}"
+        r"|(?:deals?|assigns?)(?: and deals?)? (?:its |that )?(?:combat )?damage (?:again|a second time)"
         r"|(?:deals?|assigns?) (?:its )?(?:combat )?damage"
         # tenth round: the blocked creature with no blocker left deals none (510.1c), to what it attacks, unless it
         # has trample (702.19e)
@@ -500,6 +500,8 @@ _NEGATION = r"(?:does not|do not|did not|will not|would not|cannot|is not able t
 #: The rest of the combat, said after a state that lasts it (a state of combat lasts until combat ends, 506.4).
 _FOR_THE_REST = (
     r" for the rest of (?:the |that |this )?combat| until (?:the )?end of (?:the )?combat| until combat ends"
+    # sixteenth round: "(won't deal combat damage) that combat"
+    r"| (?:that|this) combat"
 )
 #: The card's effect said to happen (at a moment the frame names next).
 _EFFECT_HAPPENS = (

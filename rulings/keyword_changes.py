@@ -188,6 +188,16 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
                 ),
                 lambda m: f"{m.group(1)} {m.group('np')} {change.verb} {kw}",
             ),
+            # sixteenth round: the keyword said before the creature ("if ~'s ability gives vigilance to a creature that's
+            # already been declared as an attacker, ..."): that creature given the keyword (the creature's words up to
+            # the comma)
+            (
+                re.compile(
+                    rf"\b(if|once|when|after) ~(?:'s (?:\w+ )?ability)? (?:gives|grants) {re.escape(kw)} to "
+                    rf"(?P<np>(?:an? |the |that |target )(?:attacking |blocking )?creature[^,]*)(?=,)"
+                ),
+                lambda m: f"{m.group(1)} {m.group('np')} {change.verb} {kw}",
+            ),
             # fourteenth round: the spell said castable at the moment, and what follows after "but" ("~ can be cast
             # after blockers are declared, but the target creature will remain blocked")
             (
@@ -356,10 +366,19 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
                     r"is unattached|leaves the battlefield|is moved to another creature))\b"
                     # tenth round: "... from an attacking creature": that creature
                     r"(?P<from> from (?:an attacking creature|it|the (?:equipped|enchanted) creature))?"
+                    # sixteenth round: from a creature named by its state ("from a creature that's already attacking")
+                    r"(?P<named> from (?:an?|the|that) (?:attacking |blocking |blocked )?creature (?:that|which)\b[^,]+(?=,))?"
                 ),
                 lambda m: (
-                    f"{m.group(1)} {'an attacking creature' if m.group('from') and 'attacking' in m.group('from') else holder}"
-                    f" loses {kw}"
+                    f"{m.group(1)} "
+                    + (
+                        m.group("named").removeprefix(" from ")
+                        if m.group("named")
+                        else "an attacking creature"
+                        if m.group("from") and "attacking" in m.group("from")
+                        else holder
+                    )
+                    + f" loses {kw}"
                 ),
             ),
             (

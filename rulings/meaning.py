@@ -35,6 +35,8 @@ _SPELLED_OUT: tuple[tuple[str, str], ...] = (
     (r"\bwon't\b", "will not"),
     (r"\bshan't\b", "shall not"),
     (r"\b(is|are|was|were|does|do|did|has|have|had|could|would|should|must|need)n't\b", r"\1 not"),
+    # sixteenth round: "'s" before "been" or "already been" is "has" ("that's already been declared as an attacker")
+    (r"\b(it|that|there|what|who|which)'s(?= (?:already |just |never |not |since )?been\b)", r"\1 has"),
     (r"\bit's\b", "it is"),
     (r"\bthat's\b", "that is"),
     (r"\bthere's\b", "there is"),

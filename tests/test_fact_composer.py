@@ -1612,3 +1612,80 @@ BOUNCER = CardData("Test Bouncer", ("Instant",), mana_cost="{U}", text="Return t
 )
 def test_sixteenth_round_the_blocker_named_and_gone(card: CardData, paragraph: str, expected: str | None) -> None:
     assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
+
+
+VIGIL = CardData(
+    "Test Vigil", ("Artifact",), mana_cost="{2}", text="{1}{W}: Target creature gains vigilance until end of turn."
+)
+SPURS = CardData(
+    "Test Spurs",
+    ("Artifact", "Equipment"),
+    mana_cost="{1}",
+    text="Equipped creature gets +1/+1 and has haste.\nEquip {1}",
+)
+SNARL = CardData(
+    "Test Snarl", ("Instant",), mana_cost="{R}", text="Target creature gets +2/+0 and gains menace until end of turn."
+)
+PARRY = CardData(
+    "Test Parry",
+    ("Creature",),
+    mana_cost="{1}{W}",
+    text="{W}: Test Parry gains first strike until end of turn.",
+    power="2",
+    toughness="2",
+)
+
+
+@pytest.mark.parametrize(
+    ("card", "paragraph", "expected"),
+    [
+        # sixteenth round: the keyword said before the creature it is given to; "that's (already) been" is "has been"
+        (
+            VIGIL,
+            "If Test Vigil's ability gives vigilance to a creature that's already been declared as an attacker, that "
+            "creature won't untap. It remains tapped.",
+            "vigilance.changes-after-attack",
+        ),
+        (
+            VIGIL,
+            "If Test Vigil's ability gives vigilance to a creature that's already been declared as an attacker, that "
+            "creature untaps.",
+            None,
+        ),
+        (
+            SNARL,
+            "If Test Snarl gives menace to an attacking creature that's already been blocked by just one creature, "
+            "that creature remains blocked.",
+            "menace.block-stands",
+        ),
+        (
+            SNARL,
+            "If Test Snarl gives menace to an attacking creature that's already been blocked by just one creature, "
+            "that creature becomes unblocked.",
+            None,
+        ),
+        # an Equipment unattached from a creature named by its state
+        (
+            SPURS,
+            "If Test Spurs becomes unattached from a creature that's already attacking, that creature continues to "
+            "attack.",
+            "haste.attack-stands",
+        ),
+        (
+            SPURS,
+            "If Test Spurs becomes unattached from a creature that's already attacking, that creature stops attacking.",
+            None,
+        ),
+        # the outcome said again: "that damage", "that combat"
+        (
+            PARRY,
+            "Activating Test Parry's ability after first-strike combat damage has been dealt won't stop it from "
+            "dealing its combat damage. It'll deal that damage in the regular combat damage step.",
+            "first-strike.changed-after-first-damage",
+        ),
+    ],
+)
+def test_sixteenth_round_the_keyword_given_to_a_creature_named_after_it(
+    card: CardData, paragraph: str, expected: str | None
+) -> None:
+    assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
