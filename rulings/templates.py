@@ -142,6 +142,18 @@ class Wordings:
         """The parts of the rule ``states`` say (a variant says its statement)."""
         return frozenset(self.variants.get(s, s) for s in states)
 
+    def time_carried(self, states: Iterable[str]) -> frozenset[str]:
+        """``states`` with the time one variant names carried to the other statements of the paragraph: a
+        paragraph that says "by the end of your next turn" and then "you can't play it later" means later than
+        that (``permission-gone`` read as ``permission-gone-next-turn``). The time is the variant's name after its
+        statement's ("-next-turn"); a statement with a variant of that time is read as it."""
+        states = frozenset(states)
+        times = {v.removeprefix(self.variants[v]) for v in states if v in self.variants}
+        if len(times) != 1:
+            return states
+        (time,) = times
+        return frozenset(s + time if s not in self.variants and self.variants.get(s + time) == s else s for s in states)
+
 
 def _sentence(text: str) -> str:
     """A sentence as a file writes it: a line break, with the indentation around it, is one space."""
@@ -460,7 +472,7 @@ class Template:
             again = [text for text in unread if self._read_outcome_again(states, (text,)) is None]
             read += len(unread) - len(again)
             unread = again
-        return Reading(slots, frozenset(states), tuple(unread), read, tuple(aside))
+        return Reading(slots, self.wordings.time_carried(states), tuple(unread), read, tuple(aside))
 
     def _parts_said(self, explained: Iterable[tuple[str, ...]], cards: tuple[CardData, ...]) -> set[str]:
         """The statements a paragraph makes by saying every part of a rule, each part read as an
@@ -661,7 +673,14 @@ class Template:
     ) -> str | None:
         """Twelfth round: the statement a sentence makes of the change the sentence before it said alone
         ("If the Equipment leaves the battlefield, the creature loses haste. If it had attacked, it
-        continues to attack.": :func:`rulings.fact_composer.compose_after_change`), or None."""
+        continues to attack.": :func:`rulings.fact_composer.compose_after_change`), or None. Sixteenth round:
+        for a template read by its readers, the two sentences read as one, joined by "and" ("If ~ destroys every
+        creature blocking it, it's still blocked. Because it has trample, it assigns all its damage to the player.")."""
+        if self.wordings.readers:
+            joined = f"{before.rstrip('. ')}, and {sentence[:1].lower()}{sentence[1:]}"
+            found = self._read_by_readers((joined,), cards, explaining=False)
+            if found is not None and found[0] is not None:
+                return found[0]
         if not self.wordings.facts:
             return None
         earlier, now = (_fact_texts(text, cards) for text in (before, sentence))

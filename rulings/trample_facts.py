@@ -437,7 +437,7 @@ _GONE_EXTRA = (
 #: creature with trample", "that gains trample", "but because it has trample"): no further claim.
 _WITH_TRAMPLE = re.compile(
     r"(?:(?<=npx)|(?<=npm[abf])|(?<= it)|(?<= ~)) (?:with trample|that (?:gains|gained|has|had|gets|got) trample)\b"
-    r"|(?<=, )(?:but )?because (?:it|~|that creature|npx|npma) has trample,? "
+    r"|(?<=, )(?:but |and )?because (?:it|~|that creature|npx|npma|npmb) has trample,? "
     # fourteenth round: the card that gives it trample named as the cause, or as what it needs ("because of ~, ...",
     # ", as long as ~ is still on the battlefield": the reader has made sure the card gives it)
     r"|^because of ~, |,? as long as ~ (?:is still|remains|is) on the battlefield$|^because (?:~|it) has trample, "

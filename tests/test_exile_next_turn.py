@@ -110,7 +110,7 @@ def test_a_ruling_naming_the_end_of_your_next_turn_compiles_for_such_a_card_and_
     "text, card, why",
     [
         (STAY_TODAY, IMPULSE.name, "lasts until the end of your next turn, the ruling says it ends this turn"),
-        (f"{STAY} {GONE_LATER}", IMPULSE.name, "the ruling says it ends this turn"),
+        (f"{STAY_TODAY} {GONE_LATER}", IMPULSE.name, "the ruling says it ends this turn"),
         (STAY, TODAY.name, "the card's does not"),
         (STAY, FOREVER.name, "lasts beyond the turn"),
     ],
@@ -146,3 +146,16 @@ def test_the_phase_adapter_names_phases_gap_for_a_next_turn_permission():
     with pytest.raises(StateUnsupported) as raised:
         grants.permission_entries(PlayPermission("c1", 0, until="end-of-your-next-turn", granted_turn=2), 7)
     assert raised.value.gap is Gap.ENGINE
+
+
+def test_the_time_a_paragraph_names_carries_to_its_later():
+    """ "You won't be able to play it later" after "by the end of your next turn" is later than that."""
+    later = "You won't be able to play it later."
+    coverage, _ = compiled(
+        f"If you don't play the exiled card by the end of your next turn, it stays in exile. {later}", IMPULSE.name
+    )
+    assert coverage.coverage == "template", coverage.reason
+    coverage, _ = compiled(f"{STAY_TODAY} {later}", TODAY.name)
+    assert coverage.coverage == "template", coverage.reason
+    coverage, _ = compiled(f"{STAY_TODAY} {later}", IMPULSE.name)
+    assert coverage.coverage == "uncovered"

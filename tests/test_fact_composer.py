@@ -1689,3 +1689,68 @@ def test_sixteenth_round_the_keyword_given_to_a_creature_named_after_it(
     card: CardData, paragraph: str, expected: str | None
 ) -> None:
     assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
+
+
+GNASHER = CardData(
+    "Test Gnasher",
+    ("Creature",),
+    mana_cost="{3}{G}",
+    text="Trample\nWhenever Test Gnasher becomes blocked, it deals 2 damage to each creature blocking it.",
+    power="4",
+    toughness="4",
+    keywords=("Trample",),
+)
+SLOWPOKE = CardData(
+    "Test Slowpoke",
+    ("Creature",),
+    mana_cost="{3}{G}",
+    text="Whenever Test Slowpoke becomes blocked, it deals 2 damage to each creature blocking it.",
+    power="4",
+    toughness="4",
+)
+ASHGRIN = CardData(
+    "Test Ashgrin",
+    ("Creature",),
+    mana_cost="{2}{B}",
+    text="{B}: Test Ashgrin gains menace until end of turn.",
+    power="3",
+    toughness="2",
+)
+
+
+@pytest.mark.parametrize(
+    ("card", "paragraph", "expected"),
+    [
+        # sixteenth round: two sentences a reader reads as one, joined by "and"
+        (
+            GNASHER,
+            "If Test Gnasher's ability destroys every creature blocking it, it's still a blocked creature. Because it "
+            "has trample, it assigns all of its combat damage to the player, planeswalker, or battle it's attacking.",
+            "trample.blockers-destroyed-by-first-strike",
+        ),
+        (
+            GNASHER,
+            "If Test Gnasher's ability destroys every creature blocking it, it's still a blocked creature. Because it "
+            "has trample, it assigns no combat damage.",
+            None,
+        ),
+        (
+            SLOWPOKE,
+            "If Test Slowpoke's ability destroys every creature blocking it, it's still a blocked creature. It "
+            "assigns all of its combat damage to the player, planeswalker, or battle it's attacking.",
+            None,
+        ),
+        # the advice after a block that stands
+        (
+            ASHGRIN,
+            "Once Test Ashgrin has been blocked by one creature, activating its ability won't change that block. "
+            "You'll need to activate it before blockers are declared.",
+            "menace.block-stands",
+        ),
+        (ASHGRIN, "You'll need to activate Test Ashgrin's ability before blockers are declared.", None),
+    ],
+)
+def test_sixteenth_round_two_sentences_read_as_one_and_advice(
+    card: CardData, paragraph: str, expected: str | None
+) -> None:
+    assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
