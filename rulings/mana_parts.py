@@ -74,6 +74,8 @@ _PART_FORMS: tuple[tuple[str, str], ...] = (
     (
         "verdict",
         r"(?:is|are|was|were|counts? as|has been|have been)(?P<neg_a> not)? (?:being )?tapped for mana(?: either)?"
+        # sixteenth round: "has not been tapped for mana"
+        r"|(?:has|have)(?P<neg_e> not) been tapped for mana"
         rf"|(?:is|are|was|were)(?P<neg_b> not)? (?:the same as )?tapping {OBJECT} for mana"
         rf"|(?P<neg_c>does not |do not )?counts? as tapping {OBJECT} for mana|(?P<neg_d>does not|do not) count",
     ),
@@ -84,10 +86,14 @@ _PART_FORMS: tuple[tuple[str, str], ...] = (
         r"|(?:you|~|it|its controller|that player|their controller) (?P<neg_r>will not|does not|do not) (?:gain|add|get|draw"
         r"|create|deal|lose|put) [a-z0-9+/{}]+(?: (?!(?:and|but|or|unless|if|when|during|only)\b)[a-z0-9+/{}]+){0,6}(?=,|$)"
         r"|abilities that trigger whenever (?:a|an|that|the) [a-z ]+ is tapped for mana (?P<neg_w>will not|do not) trigger"
+        # sixteenth round: "no charge counter is put on ~"
+        r"|(?P<neg_n>no) (?:[a-z+/0-9]+ )?counters? (?:is|are|will be) put on ~"
         r"|(?P<neg_c2>will not|does not|do not) cause (?:~'s (?:[a-z]+ )?ability|(?:its|the|that) (?:triggered |last |first )?"
         r"ability|it) to trigger",
     ),
     ("inert", EVEN_WITH_MANA.removesuffix("?")),
+    # sixteenth round: an example of the effect that taps it ("..., such as one that taps all lands a player controls,")
+    ("inert", r",? such as (?:one|a spell|an ability|an effect|a spell or ability) that [a-z ]+?(?=,)"),
     ("inert", r"(?:,? )?even though \{t\} is (?:part of|in) (?:its|that|the) (?:activation )?cost"),
     ("inert", rf"{SUBJECT}|it|they|that is"),
 )
@@ -176,7 +182,7 @@ def compose_mana(text: str, abilities: tuple[str, ...] = (), triggers: bool = Fa
         if kind == "way":
             answers.add(_answer(groups, abilities))
         elif kind == "verdict":
-            said.add(not any(groups.get(g) for g in ("neg_a", "neg_b", "neg_c", "neg_d")))
+            said.add(not any(groups.get(g) for g in ("neg_a", "neg_b", "neg_c", "neg_d", "neg_e")))
         elif kind == "consequence":
             if not triggers:
                 return False  # the card's result named, for a card that has no trigger on tapping for mana
@@ -198,7 +204,7 @@ def explains(text: str, triggers: bool = False) -> bool:
     if kinds and set(kinds) == {"consequence"}:
         return triggers
     verdicts = [found for kind, found in parts if kind == "verdict"]
-    return kinds == ["verdict"] and any(verdicts[0].group(g) for g in ("neg_a", "neg_b", "neg_c", "neg_d"))
+    return kinds == ["verdict"] and any(verdicts[0].group(g) for g in ("neg_a", "neg_b", "neg_c", "neg_d", "neg_e"))
 
 
 def read_mana(texts: Iterable[str], cards: Iterable[CardData] = ()) -> str | None:

@@ -64,7 +64,9 @@ _WAYS: tuple[tuple[str, str, bool], ...] = (
         # tenth round: the card's own ability, or any reason but the mana ability
         r"|by ~'s (?:[a-z]+ )?ability|by ~|by its (?:[a-z]+ )?ability"
         r"|because of (?:a |an |another )?(?:spell or ability|spell|ability|effect)"
-        r"|for (?:a|any) reason other than (?:activating|to activate) (?:its|a|~'s|their) mana abilit(?:y|ies))",
+        r"|for (?:a|any) reason other than (?:activating|to activate) (?:one of )?(?:its|a|~'s|their) mana abilit(?:y|ies)"
+        # sixteenth round: "... with {T} in the cost"
+        r"(?: (?:with|that (?:has|have)) (?:the )?\{t\}(?: symbol)? in (?:its|the|their) (?:activation )?costs?)?)",
         False,
     ),
     (
@@ -73,7 +75,10 @@ _WAYS: tuple[tuple[str, str, bool], ...] = (
         r"such as \"\{t\}: [^\"]+\"|with \{t\} in its cost that is not a mana ability))"
         # tenth round: a non-mana ability of its own, named by what it does ("its damage ability"), or one that adds none
         r"|(?:to (?:activate|pay (?:the )?(?:cost of|for)) (?:its|~'s|their) (?!mana )[a-z]+ ability)"
-        r"|(?:to (?:activate|pay (?:the )?(?:cost of|for)) an? (?:activated )?ability that (?:does not|doesn't) add mana)",
+        r"|(?:to (?:activate|pay (?:the )?(?:cost of|for)) an? (?:activated )?ability that (?:does not|doesn't) add mana)"
+        # sixteenth round: an ability of its own with {T} in its cost that adds no mana
+        r"|(?:to activate an? (?:activated )?ability (?:of (?:its|it) )?(?:that has|with) \{t\} in its cost but (?:does not|doesn't)"
+        r" (?:add|produce) mana)",
         False,
     ),
 )
@@ -105,6 +110,14 @@ _GERUNDS: tuple[tuple[str, str, bool], ...] = (
     ("crewing", rf"(?:crewing (?:a |the )?vehicles? with {_OBJ}|saddling (?:a |the )?mounts? with {_OBJ})", False),
     ("using", rf"using {_OBJ} (?:{_ANY_WAY})", False),
     ("paying", rf"paying (?:a|the|for a) (?:convoke|improvise|crew) (?:cost|spell) with {_OBJ}", False),
+    # sixteenth round: an ability of the permanent with {T} in its cost that adds no mana ("activating an ability of a
+    # land that has {T} in its cost but doesn't add mana")
+    (
+        "non-mana-ability",
+        rf"activating an? (?:activated )?ability of {_OBJ} (?:that has|with) \{{t\}} in its cost (?:but|that) (?:does not|doesn't)"
+        r" (?:add|produce) mana",
+        False,
+    ),
 )
 _GERUND = "|".join(f"(?P<g_{name.replace('-', '_')}>{form})" for name, form, _ in _GERUNDS)
 #: The gerund ways, the permanent tapped and the rest, for :mod:`rulings.mana_parts`.
@@ -122,7 +135,8 @@ _TAPPED_BY = (
 )
 #: A mana ability the permanent has changes nothing ("even if that creature has a mana ability").
 _EVEN_WITH_MANA = (
-    r"(?:,? even (?:if|though) (?:it|that creature|the creature|that land|they) (?:has|have) (?:a |its own |their own )?mana"
+    r"(?:,? even (?:if|though) (?:it|that creature|the creature|that land|the land|that artifact|the artifact|that permanent"
+    r"|the permanent|they) (?:has|have) (?:a |its own |their own )?mana"
     r" abilit(?:y|ies)"
     # ... nor a {T} in the cost of an ability that is not one
     r"|,? even (?:if|though) (?:that|its|the) cost includes \{t\}|,? even though \{t\} is (?:part of|in) (?:its|that) cost)?"

@@ -57,3 +57,52 @@ ROCK = CardData("Test Rock", ("Artifact",), text="{T}: Add {C}.\n{1}, {T}: Scry 
 )
 def test_tapping_for_mana_is_judged_from_its_parts(sentence: str, card: CardData, expected: str | None) -> None:
     assert read_mana([sentence], (card,)) == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "card", "expected"),
+    [
+        # sixteenth round: a reason other than the mana ability "with {T} in the cost"; "has not been tapped for mana";
+        # an example of the effect that taps it; an ability with {T} in its cost that adds no mana
+        (
+            "if ~ becomes tapped for a reason other than activating one of its mana abilities with {t} in the cost, "
+            "~'s ability won't trigger.",
+            WELL,
+            STATE,
+        ),
+        (
+            "a land that becomes tapped because of a spell or ability, such as one that taps all lands a player "
+            "controls, hasn't been tapped for mana.",
+            ROCK,
+            STATE,
+        ),
+        (
+            "a land that becomes tapped because of a spell or ability, such as one that taps all lands a player "
+            "controls, has been tapped for mana.",
+            ROCK,
+            None,
+        ),
+        (
+            "activating an ability of a land that has {t} in its cost but doesn't add mana, such as one that creates "
+            "a token, isn't tapping that land for mana.",
+            ROCK,
+            STATE,
+        ),
+        (
+            "activating an ability of a land that has {t} in its cost but doesn't add mana is tapping that land for "
+            "mana.",
+            ROCK,
+            None,
+        ),
+        (
+            "tapping an artifact to pay the cost of ~'s last ability isn't tapping it for mana, even if that artifact "
+            "has a mana ability.",
+            WELL,
+            STATE,
+        ),
+        ("no charge counter is put on ~.", WELL, EXPLAINS),
+        ("no charge counter is put on ~.", ROCK, None),
+    ],
+)
+def test_sixteenth_round_more_ways_and_verdicts(sentence: str, card: CardData, expected: str | None) -> None:
+    assert read_mana([sentence], (card,)) == expected
