@@ -582,6 +582,11 @@ _FRAME_FORMS: tuple[str, ...] = (
     rf"(?:{_NP} )?(?:{_PREDICATE}),? (?:even )?if {_BLOCKER_GONE}",
     # if you sacrifice ~ after it blocks, the creature it blocked remains blocked
     rf"(?:{_CARD_BLOCKER_GONE}) (?:{_PREDICATE})",
+    # sixteenth round: the same, the card's leaving said last ("the creature ~ was blocking remains blocked after ~ is
+    # sacrificed")
+    rf"(?:the|that) (?:attacking )?creature (?:it|~) (?:blocked|was blocking|is blocking) (?:{_PREDICATE}),? "
+    rf"(?P<card_gone_c>(?:after|once|when|even though|even if|if) (?:~ is (?:sacrificed|destroyed|exiled|returned to its"
+    r" owner's hand)|~ leaves (?:the battlefield|combat)|~ dies|you sacrifice ~))",
     # removing one of its blockers from combat won't undo the block
     rf"(?:(?:{_MOMENT}), )?(?:{_REMOVING_BLOCKER}) (?:{_PREDICATE})",
     # tenth round: the card's effect said to happen at the moment, and so the change ("~'s triggered
@@ -758,7 +763,7 @@ _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
         ),
         # ... or said as its tapping ("if ~ attacked and became tapped, gaining vigilance later won't untap it")
         (
-            r"\b(attacked|has attacked|had attacked) and (?:became|was|has become|had become) tapped\b"
+            r"\b(attacked|has attacked|had attacked) and (?:became|become|was|has become|had become) tapped\b"
             r"(?=[^.]*\b(?:gain|gains|gaining|gained) vigilance\b)",
             r"\1",
         ),
@@ -1076,6 +1081,7 @@ def _fact(groups: Mapping[str, str | None]) -> Fact | None:
             "removing_all_c",
             "card_gone",
             "card_gone_b",
+            "card_gone_c",
             "removing_card",
         )
     ):

@@ -1754,3 +1754,41 @@ def test_sixteenth_round_two_sentences_read_as_one_and_advice(
     card: CardData, paragraph: str, expected: str | None
 ) -> None:
     assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
+
+
+DECOY = CardData(
+    "Test Decoy",
+    ("Creature",),
+    mana_cost="{1}",
+    text="Whenever Test Decoy blocks, you may sacrifice it. If you do, you gain 3 life.",
+    power="0",
+    toughness="3",
+)
+RESTLESS = CardData(
+    "Test Restless",
+    ("Enchantment", "Aura"),
+    mana_cost="{W}",
+    text="Flash\nEnchant creature\nEnchanted creature gets +1/+1 and has vigilance.",
+)
+
+
+@pytest.mark.parametrize(
+    ("card", "paragraph", "expected"),
+    [
+        # sixteenth round: the card's leaving said after what follows; "has attacked and become tapped"
+        (
+            DECOY,
+            "The creature Test Decoy was blocking remains blocked after Test Decoy is sacrificed.",
+            "combat.remains-blocked",
+        ),
+        (DECOY, "The creature Test Decoy was blocking becomes unblocked after Test Decoy is sacrificed.", None),
+        (
+            RESTLESS,
+            "Once a creature has attacked and become tapped, casting Test Restless on it won't untap it.",
+            "vigilance.changes-after-attack",
+        ),
+        (RESTLESS, "Once a creature has attacked and become tapped, casting Test Restless on it untaps it.", None),
+    ],
+)
+def test_sixteenth_round_the_card_gone_said_last(card: CardData, paragraph: str, expected: str | None) -> None:
+    assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
