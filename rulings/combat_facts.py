@@ -159,6 +159,8 @@ _MOMENT_NOUN_PHRASE = re.compile(
 _NOUN_PHRASE = re.compile(
     r"(?<![\w~'-])(?:"
     r"the creature (?:it|~) (?:was|is) (?:attached to|enchanting|equipping)"
+    # sixteenth round: "the creature it enchanted"
+    r"|the creature (?:it|~) (?:enchanted|equipped)"
     r"|(?:an? |the |those |any |all |each |your )?(?:other )?(?:creatures?|(?:creature )?tokens?)(?: you control)? (?:that|which)"
     r" (?:(?:are|is|was|were) blocking(?: (?:a|an|the) (?:attacking )?creatures? with (?:flying|menace)| it| ~)?"
     r"|attacked|are attacking|is attacking"

@@ -105,7 +105,7 @@ def _changes_of(grant: Grant) -> list[Change]:
 #: creature with haste that's attacking"), up to the words that end it.
 _NP = (
     r"(?:an? |the |target |another )?(?:attacking |blocking |blocked |tapped )?creature(?: with(?:out)? [a-z ]+?)?"
-    r"(?: (?:that|which)(?: is|'s| has)? [a-z ]+?)?(?=,| after| before| once| during| won't| doesn't| will| is | isn't| can| means|\.)"
+    r"(?: (?:that|which)(?: is|'s| has)? [a-z ]+?)?(?=,| after| before| once| during| won't| doesn't| will| is | isn't| can| means| with ~|\.)"
 )
 
 
@@ -134,6 +134,14 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
                 lambda m: f"if ~ {change.verb} {kw} {m.group('when')}, ",
             ),
             (re.compile(r"\bactivating (?:~'s|its) (?:\w+ )?ability\b"), lambda m: f"~ {gerund} {kw}"),
+            # sixteenth round: the ability activated after an event ("if ~ is blocked by one creature and you then
+            # activate its ability, ...")
+            (
+                re.compile(
+                    r"\band (?:you |its controller )?then (?:activate|activates) (?:~'s|its) (?:\w+ )?ability\b"
+                ),
+                lambda m: f"and then ~ {change.verb} {kw}",
+            ),
             (
                 re.compile(
                     r"\b(?:(if|once|when|after) )?~'s (?:\w+ )?ability (?:is|was|has been|gets|had been) activated\b"
@@ -396,7 +404,7 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
         rules += [
             (
                 re.compile(
-                    rf"\b(?:casting ~ on|attaching ~ to|equipping ~ to|moving ~ (?:on)?to|equipping) (?P<np>{_NP}|it|~)(?: with ~)?(?=[ ,.])"
+                    rf"\b(?:casting ~ on|attaching ~ to|equipping ~ to|moving ~ (?:on)?to|equipping|enchanting) (?P<np>{_NP}|it|~)(?: with ~)?(?=[ ,.])"
                 ),
                 lambda m: f"{m.group('np')} {gerund} {kw}",
             ),

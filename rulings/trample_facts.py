@@ -96,6 +96,8 @@ _SUBJECT = (
     r"|(?:a|the) blocked creature(?: you control)?(?: (?:that|which) (?:gains|has|gets) trample(?: (?:from|because of) ~)?)?"
     r"|(?:a|the) creature with trample (?:from|because of) ~"
     r"|(?:a|the) creature (?:equipped|enchanted|targeted) (?:with|by) ~(?:'s (?:[a-z]+ )?ability)?"
+    # sixteenth round: "the target creature"
+    r"|the target(?:ed)? creature"
     r"|creatures you control(?: with trample(?: (?:from|because of) ~)?)?"
     r"|(?:the (?:enchanted|equipped|attacking) creature's|its) controller)"
 )
@@ -204,8 +206,8 @@ _FRAMES: tuple[tuple[str, str], ...] = (
     # "~ assigns lethal damage to each creature blocking it and can assign the rest to the player"
     (
         EXCESS_BEYOND_LETHAL,
-        rf"{_IF}{_SUBJECT} (?:assigns|must assign|{_MUST} {_ASSIGN}) {_LETHAL_TO_ALL},? and (?:(?:can|may) "
-        rf"(?:then )?assign )?{_REST} (?:can be assigned )?to {_ATTACKED}",
+        rf"{_IF}{_SUBJECT} (?:assigns|must assign|{_MUST} {_ASSIGN}) {_LETHAL_TO_ALL}(?:,? and|;) (?:(?:can|may) "
+        rf"(?:then )?assign )?{_REST} (?:(?:can|may) (?:then )?be assigned )?to {_ATTACKED}",
     ),
     # fourteenth round: "you may assign any excess damage beyond what's lethal to its blockers to the player"
     (

@@ -26,7 +26,7 @@ def _bench():
 #: What the sixteenth round reached (the ninth: C 86 of 132, D 47 of 112; E, F and G, new, 44, 40 and 38 with the
 #: ninth round's reader; R, real rulings added in the fourteenth round, 43 of 44, and R2 in the fifteenth, 2 of 2; H
 #: and I, new in the sixteenth, 27 and 36 of 66 when first measured); a change that reads fewer fails.
-FLOORS = {"C": 120, "D": 65, "E": 129, "F": 80, "G": 129, "R": 46, "H": 40, "I": 36}
+FLOORS = {"C": 120, "D": 65, "E": 129, "F": 80, "G": 129, "R": 46, "H": 40, "I": 37}
 SETS = tuple(FLOORS)
 
 

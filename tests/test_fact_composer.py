@@ -1792,3 +1792,86 @@ RESTLESS = CardData(
 )
 def test_sixteenth_round_the_card_gone_said_last(card: CardData, paragraph: str, expected: str | None) -> None:
     assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
+
+
+VIGAURA = CardData(
+    "Test Vigaura", ("Enchantment", "Aura"), mana_cost="{W}", text="Enchant creature\nEnchanted creature has vigilance."
+)
+HASTEAURA = CardData(
+    "Test Hasteaura",
+    ("Enchantment", "Aura"),
+    mana_cost="{R}",
+    text="Enchant creature\nEnchanted creature gets +1/+0 and has haste.",
+)
+MENACEACT = CardData(
+    "Test Menaceact",
+    ("Creature",),
+    mana_cost="{1}{B}",
+    text="{B}: Test Menaceact gains menace until end of turn.",
+    power="2",
+    toughness="2",
+)
+TRAMPLER = CardData(
+    "Test Trampler",
+    ("Instant",),
+    mana_cost="{G}",
+    text="Target creature gets +2/+2 and gains trample until end of turn.",
+)
+
+
+@pytest.mark.parametrize(
+    ("card", "paragraph", "expected"),
+    [
+        # sixteenth round: "enchanting X with ~"; "the creature it enchanted"; "and you then activate its ability"
+        (
+            VIGAURA,
+            "Enchanting an attacking creature with Test Vigaura won't cause it to untap.",
+            "vigilance.changes-after-attack",
+        ),
+        (VIGAURA, "Enchanting an attacking creature with Test Vigaura causes it to untap.", None),
+        (
+            HASTEAURA,
+            "If Test Hasteaura leaves the battlefield after the creature it enchanted has attacked, that creature "
+            "continues attacking.",
+            "haste.attack-stands",
+        ),
+        (
+            HASTEAURA,
+            "If Test Hasteaura leaves the battlefield after the creature it enchanted has attacked, that creature "
+            "stops attacking.",
+            None,
+        ),
+        (
+            MENACEACT,
+            "If Test Menaceact is blocked by just one creature and you then activate its ability, it remains blocked.",
+            "menace.block-stands",
+        ),
+        (
+            MENACEACT,
+            "If Test Menaceact is blocked by just one creature and you then activate its ability, it becomes "
+            "unblocked.",
+            None,
+        ),
+        # trample: "the target creature", the rest after a semicolon
+        (
+            TRAMPLER,
+            "If the target creature is blocked, you must assign lethal damage to all blocking creatures before you can "
+            "assign damage to the player or planeswalker it's attacking.",
+            "trample.lethal-then-excess",
+        ),
+        (
+            TRAMPLER,
+            "When assigning combat damage, the creature must assign at least lethal damage to all blockers; the rest "
+            "may be assigned to the player.",
+            "trample.lethal-then-excess",
+        ),
+        (
+            TRAMPLER,
+            "When assigning combat damage, the creature must assign at least lethal damage to all blockers; the rest "
+            "may be assigned to another creature.",
+            None,
+        ),
+    ],
+)
+def test_sixteenth_round_auras_abilities_and_the_rest(card: CardData, paragraph: str, expected: str | None) -> None:
+    assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
