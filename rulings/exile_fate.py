@@ -59,7 +59,7 @@ _UNPLAYED = (
     rf"(?:{_CARDS} (?:that|which) (?:you )?{_NOT} (?:yet )?(?:been )?{_PLAY}{_WINDOW}|{_CARDS} (?:not|never) {_PLAY}{_WINDOW}|"
     rf"(?:any|the) cards? you {_NOT} {_PLAY}{_WINDOW}"
     # tenth round: "any that you didn't play", "those you don't cast"
-    rf"|(?:any|those|the ones?) (?:that |which )?you {_NOT} {_PLAY}{_WINDOW}"
+    rf"|(?:any|those|the ones?)(?: of them)? (?:that |which )?you {_NOT} {_PLAY}{_WINDOW}"
     # the card not chosen to be played is one nobody played
     rf"|(?:the|any) cards? you {_NOT} choose)"
 )
@@ -86,7 +86,9 @@ _STAYS = (
     r"(?:will )?(?:remains?|stays?|is left|are left|continues? to be|will be left) (?:in exile|exiled)"
     r"(?: indefinitely| forever| permanently| for the rest of the game)?"
     # tenth round: "... after the turn ends"
-    r"(?: after (?:the|that) turn ends| once (?:the|that) turn ends| at (?:the )?end of (?:the|that) turn)?(?: too| as well)?"
+    r"(?: after (?:the|that) turn ends| once (?:the|that) turn ends| at (?:the )?end of (?:the|that) turn"
+    # sixteenth round: after a permission until the end of your next turn
+    r"| after your next turn ends| once your next turn ends)?(?: too| as well)?"
 )
 _GOES_NOWHERE = (
     rf"(?:(?:will not|do not|does not|cannot) (?:return|go|be put|be returned|come back)"

@@ -232,7 +232,8 @@ def _moment(text: str) -> frozenset[Situation] | None:
     rest = text
     while rest:
         for name, form in _PART_FORMS.items():
-            found = re.match(rf"(?:,? (?:and )?(?:only )?)?(?:{form})", rest)
+            # (sixteenth round: the text left is stripped, so "and only if ..." starts it with no space before)
+            found = re.match(rf"(?:,? ?(?:and )?(?:only )?)?(?:{form})", rest)
             if found and found.end() > 0:
                 out &= _MOMENTS[name.removeprefix("q-").removeprefix("until-")]
                 rest = rest[found.end() :].lstrip()

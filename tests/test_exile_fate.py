@@ -293,3 +293,15 @@ def test_fifteenth_round_the_cost_not_lowered(paragraph, template):
 )
 def test_sixteenth_round_the_time_named(sentence, expected):
     assert read_fate([sentence]) == expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("any of them you don't play remain in exile.", STATE),
+        ("cards exiled with ~ that you don't play will stay in exile after your next turn ends.", NEXT_TURN),
+        ("any of them you don't play go to your graveyard.", None),
+    ],
+)
+def test_sixteenth_round_any_of_them_and_after_your_next_turn(sentence, expected):
+    assert read_fate([sentence]) == expected

@@ -586,3 +586,26 @@ def test_fifteenth_round_the_holder_the_passive_and_the_wait(card, paragraph, te
 )
 def test_fifteenth_round_can_speaks_of_the_usual_situation(sentence, expected):
     assert judged(sentence) is expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "read"),
+    [
+        # sixteenth round: two "only" conditions joined by "and" (the moment's text is read part by part)
+        (
+            "if it is a land, you can play it only during your main phase and only if you haven't played a land that turn.",
+            True,
+        ),
+        (
+            "if it's a land, you can play it only during your main phase and only if you haven't played a land this turn.",
+            True,
+        ),
+        (
+            "if it is a land, you can play it only during your upkeep and only if you haven't played a land that turn.",
+            False,
+        ),
+    ],
+)
+def test_sixteenth_round_two_conditions_joined(sentence: str, read: bool) -> None:
+    facts = read_timing(sentence)
+    assert (facts is not None and all(f.true() for f in facts)) is read
