@@ -207,7 +207,7 @@ def _noun_tokens(text: str) -> str:
 
 #: A creature in a frame: a pronoun, the card, a noun phrase's token, or a blocker named as one.
 _NP = (
-    r"(?:~|it|they|them|npx|npm[abf]|(?:a|the|each) creatures? blocking (?:it|~|them|npx)|(?:the|a|each) blocking creatures?"
+    r"(?:~|it|they|them|npx|(?:any |each |every )?npm[abf]|(?:a|the|each) creatures? blocking (?:it|~|them|npx)|(?:the|a|each) blocking creatures?"
     r"|(?:any |all (?:of )?|both (?:of )?)?its blockers?|that blocker|(?:the|that) (?:attacking )?creature (?:it|~) (?:blocked|was blocking|is blocking|blocks)"
     # tenth round: the blockers named from the other side
     r"|(?:the |any |all )?creatures blocking (?:the target|that creature|it)|both of (?:those|these|the) creatures|both of them)"
@@ -271,6 +271,8 @@ _MOMENTS: dict[str, str] = {
         # twelfth round: in the present, and with no creature named ("after it blocks", "after blocking a creature")
         rf"|after {_NP} (?:blocks|block)(?: {_NP})?|after blocking(?: {_NP})?"
         rf"|after (?:blockers|blocks) {_BEEN}(?:declared|chosen)"
+        # sixteenth round: "after blocks"
+        r"|after blocks(?= )"
         # fifteenth round: "after a blocker is assigned" (a blocker declared for it)
         rf"|after (?:a |its )?blockers? {_BEEN}assigned"
         r"|after the declare blockers step|during the declare blockers step"

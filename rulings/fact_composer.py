@@ -65,7 +65,7 @@ _PARTS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         # must come from elsewhere)
         (
             "in-combat",
-            r"(?:during|later in|later during|in) (?:the |that |this )?combat|later that combat|this combat"
+            r"(?:during|later in|later during|in) (?:the |that |this )?combat(?: damage step)?|later that combat|this combat"
             # fourteenth round: before the regular combat damage step (a time in combat, no moment of its own)
             r"|before the (?:regular|second|normal) combat damage step",
         ),

@@ -278,6 +278,15 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
                 ),
                 lambda m: f"an attacking creature that gains {kw}",
             ),
+            # sixteenth round: ... said of several ("creatures that attacked before ~ entered the battlefield remain
+            # tapped even though they now have vigilance")
+            (
+                re.compile(
+                    r"\b(?:the |any |all )?(?:other )?(?:[a-z]+ )?creatures (?:that|which) (?:attacked|were declared as attackers"
+                    r"|had attacked|were attacking) before ~ (?:entered|enters|came onto)(?: the battlefield)?\b"
+                ),
+                lambda m: f"attacking creatures that gain {kw}",
+            ),
         ]
     if change.trigger == "leave":
         rules += [

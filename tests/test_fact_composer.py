@@ -1875,3 +1875,62 @@ TRAMPLER = CardData(
 )
 def test_sixteenth_round_auras_abilities_and_the_rest(card: CardData, paragraph: str, expected: str | None) -> None:
     assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
+
+
+STRIKER = CardData(
+    "Test Striker", ("Instant",), mana_cost="{W}", text="Target creature gains first strike until end of turn."
+)
+VIGILORD = CardData(
+    "Test Vigilord",
+    ("Creature",),
+    mana_cost="{2}{W}",
+    text="Other creatures you control have vigilance.",
+    power="2",
+    toughness="2",
+)
+
+
+@pytest.mark.parametrize(
+    ("card", "paragraph", "expected"),
+    [
+        # sixteenth round: "after blocks", "any blocked creature", "during the combat damage step", several creatures
+        # that attacked before the lord entered
+        (
+            WINGCLIP,
+            "Casting Test Wingclip after blocks won't change which creatures are blocking or blocked.",
+            "flying.block-stands",
+        ),
+        (
+            WINGCLIP,
+            "If Test Wingclip is cast after blockers are declared, it won't cause any blocked creature to become "
+            "unblocked.",
+            "flying.block-stands",
+        ),
+        (
+            WINGCLIP,
+            "If Test Wingclip is cast after blockers are declared, it will cause any blocked creature to become "
+            "unblocked.",
+            None,
+        ),
+        (
+            STRIKER,
+            "Casting Test Striker during the combat damage step after first-strike damage won't prevent the target "
+            "creature from dealing regular combat damage.",
+            "first-strike.changed-after-first-damage",
+        ),
+        (
+            VIGILORD,
+            "Creatures that attacked before Test Vigilord entered the battlefield remain tapped even though they now "
+            "have vigilance.",
+            "vigilance.changes-after-attack",
+        ),
+        (
+            VIGILORD,
+            "Creatures that attacked before Test Vigilord entered the battlefield become untapped because they now "
+            "have vigilance.",
+            None,
+        ),
+    ],
+)
+def test_sixteenth_round_blocks_steps_and_lords(card: CardData, paragraph: str, expected: str | None) -> None:
+    assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
