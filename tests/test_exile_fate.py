@@ -289,19 +289,10 @@ def test_fifteenth_round_the_cost_not_lowered(paragraph, template):
         # "on your next turn" is a later turn, not the permission's window
         ("if you don't play it, you can't play it on your next turn, and it stays in exile.", THIS_TURN),
         ("any cards you don't play remain exiled.", STATE),
-    ],
-)
-def test_sixteenth_round_the_time_named(sentence, expected):
-    assert read_fate([sentence]) == expected
-
-
-@pytest.mark.parametrize(
-    ("sentence", "expected"),
-    [
         ("any of them you don't play remain in exile.", STATE),
         ("cards exiled with ~ that you don't play will stay in exile after your next turn ends.", NEXT_TURN),
         ("any of them you don't play go to your graveyard.", None),
     ],
 )
-def test_sixteenth_round_any_of_them_and_after_your_next_turn(sentence, expected):
+def test_sixteenth_round_the_time_named(sentence, expected):
     assert read_fate([sentence]) == expected
