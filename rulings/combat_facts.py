@@ -445,7 +445,11 @@ _OUTCOME_VERBS: tuple[tuple[str, bool, str], ...] = (
         # thirteenth round: "doesn't affect ~'s blocks"; fourteenth: "won't affect the block", "doesn't cause
         # any blocks to change"
         r"|(?:affect|affects|alter|alters) (?:the|that|its|~'s|their|those|any) blocks?"
-        r"|(?:cause|causes) (?:(?:the|that|any|its|~'s) )?blocks? to (?:change|be undone|be changed)",
+        r"|(?:cause|causes) (?:(?:the|that|any|its|~'s) )?blocks? to (?:change|be undone|be changed)"
+        # seventeenth round: "won't change the fact that it's blocked", "won't free it from the creature blocking it"
+        r"|(?:change|changes|alter|alters|affect|affects) the fact that (?:it|they|npx|npm[ab]|~) (?:is|are) blocked"
+        r"|(?:free|frees|release|releases) (?:it|them|npx|npm[ab]|~) from (?:its blockers?|the block"
+        r"|(?:the |its )?(?:npx|creatures? blocking it)(?: that is| that are)?(?: blocking it)?)",
     ),
     (
         "blocking",
@@ -464,6 +468,12 @@ _OUTCOME_VERBS: tuple[tuple[str, bool, str], ...] = (
         r"(?: it| npx| npma| ~)?"
         r"|(?:change|changes) (?:which creatures are (?:blocking|blocked)(?: or (?:blocking|blocked))?"
         r"|how (?:it|~|they|that creature|the creature|npx) (?:is|are|was|were) blocked)",
+    ),
+    # seventeenth round: "has no effect on a creature that has already been declared as an attacker" (nothing changes)
+    (
+        "changed",
+        False,
+        r"(?:has|have) no effect(?: on (?:it|them|~|npx|npm[abf]|that creature|the creature|(?:the|that|its|those) blocks?))?",
     ),
     (
         "second-damage",
@@ -618,6 +628,24 @@ _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
     (re.compile(p), r)
     for p, r in (
         (r"\bwill (?!not\b)", ""),
+        # seventeenth round: a relative clause that says which creatures by why they could attack or stayed untapped
+        # ("creatures that could attack only because they had haste", "a creature that came under its controller's
+        # control this turn", "soldiers that did not become tapped because of its ability"): it narrows the creatures
+        # to the card's, and claims nothing of what follows
+        (
+            r"\b(creatures?(?: you control| your opponents control| with(?:out)? [a-z]+(?: strike)?)?) (?:that|which) (?:(?:was|were|is|are) able to|could|can) attack only because (?:of (?:~|its|~'s|the)"
+            r"(?: [a-z]+)? (?:ability|haste (?:it|~) (?:granted|grants|gave|gives))|(?:it|they) (?:had|has|have) haste)",
+            r"\1",
+        ),
+        (
+            r"\b(creatures?(?: you control| your opponents control| with(?:out)? [a-z]+(?: strike)?)?) (?:that|which) (?:came|come|has come|have come) under (?:its controller's|your|their controller's"
+            r"|their controllers'|that player's|its owner's) control this turn",
+            r"\1",
+        ),
+        (
+            r"\b(creatures?(?: you control| your opponents control| with(?:out)? [a-z]+(?: strike)?)?) (?:that|which) (?:did not|do not|does not) (?:become tapped|tap) because of (?:~'s|its|the)(?: [a-z]+)? ability",
+            r"\1",
+        ),
         # fifteenth round: the attacker said to lack trample, and to have been blocked by the blocker gone alone ("a 5/5
         # attacker without trample that was blocked only by that creature won't deal combat damage"): no damage unless it
         # has trample (510.1c, 702.19e), what a card without trample says without the words
@@ -951,7 +979,54 @@ def prepared(sentence: str, normal: bool = True) -> str:
     text = text.rstrip(".").strip()
     for pattern, replacement in _PREPARE:
         text = pattern.sub(replacement, text)
-    return _noun_tokens(text.strip())
+    return _caused_as_changed(_noun_tokens(text.strip()))
+
+
+#: Seventeenth round: who makes the change, named as the subject ("if you give it flying", "if your opponent
+#: causes it to lose first strike", "if you remove menace from it"): the change is the creature's, and who made it
+#: claims nothing about what follows (the card's own abilities are read through the card, rulings/oracle_grants.py).
+_CAUSER = r"(?:you|your opponent|an opponent|a player|that player|another player|its controller|the defending player)"
+_TOKEN = r"(?:it|them|~|npx|npm[abf])"
+_KEYWORD_ANY = r"(?:flying|reach|first strike|double strike|menace|vigilance|haste|trample|defender)"
+_CAUSED: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = tuple(
+    (re.compile(p), r)
+    for p, r in (
+        # "you give it flying" / "you give flying to it"
+        (
+            rf"\b{_CAUSER} (?:give|gives|grant|grants) (?P<np>{_TOKEN}) (?P<k>{_KEYWORD_ANY})\b",
+            lambda m: f"{_subject(m['np'])} {_verb('gain', m['np'])} {m['k']}",
+        ),
+        (
+            rf"\b{_CAUSER} (?:give|gives|grant|grants) (?P<k>{_KEYWORD_ANY}) to (?P<np>{_TOKEN})(?= |,|$)",
+            lambda m: f"{_subject(m['np'])} {_verb('gain', m['np'])} {m['k']}",
+        ),
+        # "you cause it to lose flying", "you make it lose first strike"
+        (
+            rf"\b{_CAUSER} (?:cause|causes|make|makes|have|has) (?P<np>{_TOKEN}) (?:to )?(?P<v>gain|lose) (?P<k>{_KEYWORD_ANY})\b",
+            lambda m: f"{_subject(m['np'])} {_verb(m['v'], m['np'])} {m['k']}",
+        ),
+        # "you remove flying from it"
+        (
+            rf"\b{_CAUSER} (?:remove|removes) (?P<k>{_KEYWORD_ANY}) from (?P<np>{_TOKEN})(?= |,|$)",
+            lambda m: f"{_subject(m['np'])} {_verb('lose', m['np'])} {m['k']}",
+        ),
+    )
+)
+
+
+def _subject(token: str) -> str:
+    return "they" if token == "them" else token
+
+
+def _verb(verb: str, token: str) -> str:
+    return verb if token in ("them", "they") else f"{verb}s"
+
+
+def _caused_as_changed(text: str) -> str:
+    """``text`` with a change made by a player said as the creature's own (see :data:`_CAUSER`)."""
+    for pattern, replacement in _CAUSED:
+        text = pattern.sub(replacement, text)
+    return text
 
 
 @lru_cache(maxsize=8192)

@@ -714,7 +714,8 @@ def normal_form(sentence: str) -> str:
         # a keyword changed "during combat" by an attacker: while it is attacking
         text = re.sub(rf"\b(loses|gains) ({_KEYWORD}) during (?:the )?combat\b", r"\1 \2 while it is attacking", text)
     # a moment said by reference ("after that,", "afterward"): left out, the claim read without it
-    text = re.sub(r"^(?:after that|afterwards?),\s*|\s+(?:afterwards?|after that)(?=[ ,.])", "", text)
+    # (seventeenth round: "after that" before a noun is a moment of its own: "after that creature has attacked")
+    text = re.sub(r"^(?:after that|afterwards?),\s*|\s+(?:afterwards?(?=[ ,.])|after that(?=[,.]|$))", "", text)
     text = re.sub(r"(?<![\w~])(it|~) has (declared|blocked|attacking)\b", r"\1 is \2", text)
     named = "~" in text
     for pattern, replacement in (*_REMOVING, *_BLOCKERS_GONE):

@@ -429,6 +429,8 @@ _CLAUSE_JOIN = re.compile(
     # twelfth round: a clause whose subject is a gerund ("..., and removing vigilance won't cause it to become
     # tapped") or that opens with its condition ("..., and if it loses vigilance, it won't become tapped")
     r"|, and (?=(?:[a-z]{3,}ing|if|once|when|even if) (?!(?:rest|remaining|remainder|excess)\b))"
+    # seventeenth round: advice after ", so" in the imperative ("..., so activate the ability before blockers are declared")
+    r"|, so (?=(?:activate|cast|use) )"
 )
 
 
@@ -437,6 +439,10 @@ _CLAUSE_JOIN = re.compile(
 _CAUSE_JOIN = re.compile(
     r",? (?:since|because) (?=(?:you|it|they|~|the|that|those|each|its|any|a|an|no|blocks?|blockers|creatures?|damage|lethal"
     r"|cards?|spells?|lands?|abilities|mana) )"
+    # seventeenth round: ", as" before the rule it follows from (", as vigilance matters only as attackers are
+    # declared"): a keyword or the rule's own subject opens it (not "as long as", not "as it attacks")
+    r"|, as (?=(?:vigilance|flying|reach|menace|haste|trample|first strike|double strike|blocks?|blockers|blocking"
+    r" restrictions|evasion abilities|lethal damage|timing|the timing|whether) )"
 )
 
 

@@ -71,6 +71,14 @@ _PARTS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         # "at that point", "then": the moment a sentence before named (the fact's moment must be that one)
         ("anaphor", r"at that point|at that time|at this point|by then|by that point"),
+        # seventeenth round: the card aimed at the creature ("if ~ targets an attacking creature, that creature loses
+        # haste but ..."): how the change the sentence says comes about, no claim of its own (a creature named by its
+        # moment in it still names the moment)
+        (
+            "creature",
+            r"~ (?:targets|enchants|equips|is attached to|becomes attached to|is cast on|is cast targeting)"
+            r" (?:npx|npm[abf]|it|them)|you cast ~ (?:on|targeting) (?:npx|npm[abf]|it|them)",
+        ),
     )
 )
 #: A creature's noun phrase as the frames write it (a token, a pronoun, the card).
@@ -223,8 +231,9 @@ def moments_said(sentence: str) -> frozenset[str]:
 
 
 #: Sixteenth round: a blocked creature named with its blocker ("a creature with flying that's blocked by a creature
-#: without flying or reach"): the blocker narrows which blocked creature, no claim of its own ...
-_BLOCKED_BY = re.compile(r"\b(npmb) by (?:npx|npm[abf]|~)(?= |,|$)")
+#: without flying or reach"; seventeenth round: "an attacking creature blocked by a creature without flying"): the
+#: blocker narrows which blocked creature, no claim of its own ...
+_BLOCKED_BY = re.compile(r"\b(?:npmb|npma blocked|npx blocked) by (?:npx|npm[abf]|~)(?= |,|$)")
 #: ... unless the sentence speaks of the blocker again (its change, not the blocked creature's, would follow).
 _BLOCKER_AGAIN = re.compile(
     r"\b(?:that creature|the blocker|the blocking creature|the other creature|those creatures)\b"
@@ -233,7 +242,7 @@ _BLOCKER_AGAIN = re.compile(
 
 def _compose(text: str, context: str | None = None) -> tuple[Fact, frozenset[tuple[str, bool]]] | None:
     if _BLOCKED_BY.search(text) and not _BLOCKER_AGAIN.search(text):
-        text = _BLOCKED_BY.sub(r"\1", text)
+        text = _BLOCKED_BY.sub("npmb", text)
     parts = _parts(text)
     if not parts:
         return None

@@ -133,7 +133,8 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
                 re.compile(rf"^{_CAN_USE} (?P<when>(?:after|during|once) [^,]+), but "),
                 lambda m: f"if ~ {change.verb} {kw} {m.group('when')}, ",
             ),
-            (re.compile(r"\bactivating (?:~'s|its) (?:\w+ )?ability\b"), lambda m: f"~ {gerund} {kw}"),
+            # (seventeenth round: "activating the ability", the card's one ability that changes the keyword)
+            (re.compile(r"\bactivating (?:~'s|its|the|this|that) (?:\w+ )?ability\b"), lambda m: f"~ {gerund} {kw}"),
             # sixteenth round: the ability activated after an event ("if ~ is blocked by one creature and you then
             # activate its ability, ...")
             (

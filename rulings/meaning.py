@@ -113,6 +113,14 @@ _HEDGES = re.compile(
     r"|,\s*no matter how (?:it|~) (?:was|is|entered|enters)[^,.]*(?=\.$)"
     # fifteenth round: ", no matter how much" (any amount: the claim already says it of all damage)
     r"|,\s*no matter how (?:much|much damage|much damage is dealt to it|large|many)(?=\.$)"
+    # seventeenth round: the purpose of advice on when to use the card ("to have ~ attack without becoming tapped, you
+    # must activate its ability before ...", "for the ability to matter, activate it before ...", "... if you want it to
+    # evade ground creatures"): why one would, never what the rule is (only these purposes: a purpose that names what
+    # is played, "to play the land, ...", may be the claim's condition)
+    r"|^(?:to|in order to) (?:have|keep|make|let|stop|prevent|get) [^,]*,\s*(?=(?:you|activate|cast|use)\b)"
+    r"|^for (?:the|its|~'s|that|this) (?:ability|spell|effect|aura|equipment)s? to (?:matter|work|have (?:an|any) effect)"
+    r"[^,]*,\s*"
+    r"|,?\s*if you want (?:it|~|the creature|that creature|the ability|them|your creatures?) to [^,.]+(?=\.$)"
 )
 _PARENTHESIS = re.compile(r"\s*\([^()]*\)")
 #: A quoted example of what the claim speaks of ("any other applicable restrictions such as "cast
@@ -124,6 +132,8 @@ _EXAMPLE_CLAUSE = re.compile(
     r",\s*such as (?:if|when|by|because|after) [^,;]*(?:,\s*(?=\S)|(?=\.$))"
     # sixth round: a trailing "such as <doing something>" names one case of the costs or acts before it
     r"|,?\s+such as [a-z]+ing\b[^,;.]*(?=\.$)|,\s*such as [a-z]+ing\b[^,;.]*,\s*(?=\S)"
+    # seventeenth round: one time of several ("..., such as during the beginning of combat step")
+    r"|,\s*such as (?:during|in) [^,;.]*(?=\.$)"
 )
 #: A parenthetical with one of these words may restrict the claim ("(unless it has haste)"): it is
 #: kept in the sentence, to be read (or to leave the sentence unread), never set aside.

@@ -16,6 +16,12 @@ from collections.abc import Callable
 
 #: (pattern, replacement), applied in order.
 FORMS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
+    # Seventeenth round: advice said in the imperative ("activate it before blockers are declared", "so cast ~ before
+    # attackers are declared"): what one must do for the card to matter, as "you must ..." says it
+    (
+        re.compile(r"^(?:so,? )?(activate|cast|use) (?=(?:it|the|its|~|~'s|that|this)\b)"),
+        r"you must \1 ",
+    ),
     # Fourteenth round: the normal timing rules followed, said alone as an obligation ("You still need to follow
     # the normal timing rules."): followed for playing the card the ruling speaks of (the pronoun is its card).
     # Fifteenth: by whoever holds the permission ("its owner must follow ...", "that player must ...").

@@ -136,6 +136,8 @@ _SUBJECTS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 )
 #: The verb after the subject (a pump before it: "gets +2/+0 and has trample"; an ability before it:
 #: "can't block and has haste").
+#: A relative clause after the subject, before its verb ("that entered the battlefield this turn").
+_RELATIVE = re.compile(r"^(?:that|which|who) (?P<c>[^.;]*?) (?=(?:gains?|has|have|loses?)\b)")
 _VERB = re.compile(r"^(?:[^.;]*? and )??(?P<verb>gains?|has|have|loses?)\b(?P<rest>[^.;]*)")
 
 
@@ -179,7 +181,14 @@ def _grant(sentence: str, *, spell: bool, activated: bool, targeted: bool) -> Gr
         subject = pattern.match(text)
         if subject is None:
             continue
-        verb = _VERB.match(text[subject.end() :].lstrip(" ,"))
+        after = text[subject.end() :].lstrip(" ,")
+        # seventeenth round: a relative clause that says which of them ("other creatures you control that entered the
+        # battlefield this turn have haste"): a condition of the grant, read as one nothing else names
+        relative = _RELATIVE.match(after)
+        if relative is not None:
+            after = after[relative.end() :]
+            condition, noun = "other", relative.group("c")
+        verb = _VERB.match(after)
         if verb is None:
             return None
         rest = verb.group("rest")

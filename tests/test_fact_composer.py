@@ -1874,3 +1874,148 @@ SIXTEENTH_ROUND = [
 @pytest.mark.parametrize(("card", "paragraph", "expected"), SIXTEENTH_ROUND)
 def test_sixteenth_round_classes(card: CardData, paragraph: str, expected: str | None) -> None:
     assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
+
+
+#: Seventeenth-round cards: a creature that gives itself vigilance, an instant that takes haste away, a lord whose
+#: grant is narrowed by a relative clause.
+PIKEMAN = CardData(
+    "Test Pikeman",
+    ("Creature",),
+    text="{1}{W}: Test Pikeman gains vigilance until end of turn.",
+    power="2",
+    toughness="2",
+)
+SNUFF = CardData("Test Snuff", ("Instant",), text="Target creature loses haste and gets -2/-0 until end of turn.")
+MATRIARCH = CardData(
+    "Test Matriarch",
+    ("Creature",),
+    text="Haste\nOther creatures you control that entered the battlefield this turn have haste.",
+    power="3",
+    toughness="3",
+    keywords=("Haste",),
+)
+SEVENTEENTH_ROUND = [
+    # a blocked creature named with its blocker by a reduced relative ("an attacking creature blocked by ...")
+    (
+        SKY_LEAP,
+        "If an attacking creature blocked by a creature without flying or reach gains flying from Test Sky Leap, it "
+        "remains blocked by that creature.",
+        "flying.block-stands",
+    ),
+    (
+        SKY_LEAP,
+        "If an attacking creature blocked by a creature without flying or reach gains flying from Test Sky Leap, it "
+        "becomes unblocked.",
+        None,
+    ),
+    # who makes the change, named as the subject
+    (SKY_LEAP, "If you give a creature flying after it's been blocked, it remains blocked.", "flying.block-stands"),
+    (SKY_LEAP, "If you give a creature flying after it's been blocked, it's no longer blocked.", None),
+    (SKY_LEAP, "If you give a creature flying before it's blocked, it remains blocked.", None),
+    (
+        NET,
+        "If your opponent removes flying from a creature after it has blocked, it continues to block.",
+        "flying.block-stands",
+    ),
+    (NET, "If your opponent removes flying from a creature after it has blocked, it stops blocking.", None),
+    # advice after the statement: its purpose set aside, the imperative as "you must"
+    (
+        PIKEMAN,
+        "To have Test Pikeman attack without becoming tapped, you must activate its ability before attackers are "
+        "declared, such as during the beginning of combat step. Activating the ability after Test Pikeman has been "
+        "declared as an attacker won't untap it.",
+        "vigilance.changes-after-attack",
+    ),
+    (
+        PIKEMAN,
+        "To have Test Pikeman attack without becoming tapped, you must activate its ability before attackers are "
+        "declared. Activating the ability after Test Pikeman has been declared as an attacker will untap it.",
+        None,
+    ),
+    (
+        PIKEMAN,
+        "To have Test Pikeman attack without becoming tapped, you must activate its ability after attackers are "
+        "declared. Activating the ability after Test Pikeman has been declared as an attacker won't untap it.",
+        None,
+    ),
+    # the block named by "the fact that it's blocked"; advice joined by ", so" in the imperative
+    (
+        SKY_LEAP,
+        "Casting Test Sky Leap on a creature after it's been blocked won't change the fact that it's blocked, so "
+        "cast it before blockers are declared if you want it to evade ground creatures.",
+        "flying.block-stands",
+    ),
+    (
+        SKY_LEAP,
+        "Casting Test Sky Leap on a creature after it's been blocked will change the fact that it's blocked.",
+        None,
+    ),
+    # the reason after ", as"
+    (
+        VIGIL,
+        "Giving vigilance to a creature that's already attacking won't untap that creature, as vigilance matters only "
+        "at the moment attackers are declared.",
+        "vigilance.changes-after-attack",
+    ),
+    (
+        VIGIL,
+        "Giving vigilance to a creature that's already attacking won't untap that creature, as vigilance matters only "
+        "after attackers are declared.",
+        None,
+    ),
+    # "has no effect on" an attacking creature
+    (
+        VIGIL,
+        "Losing vigilance has no effect on a creature that has already been declared as an attacker.",
+        "vigilance.changes-after-attack",
+    ),
+    (
+        VIGIL,
+        "Losing vigilance has an effect on a creature that has already been declared as an attacker.",
+        None,
+    ),
+    # "after that creature ..." is a moment, not "after that"
+    (
+        SPURS,
+        "If Test Spurs becomes unattached from a creature after that creature has been declared as an attacker, the "
+        "creature continues to attack.",
+        "haste.attack-stands",
+    ),
+    (
+        SPURS,
+        "If Test Spurs becomes unattached from a creature before that creature has been declared as an attacker, the "
+        "creature continues to attack.",
+        None,
+    ),
+    # the card aimed at the creature, the change and what follows in the main clause; a relative clause that says
+    # which creatures by why they could attack
+    (
+        SNUFF,
+        "If Test Snuff targets an attacking creature that came under its controller's control this turn, that "
+        "creature loses haste but continues to attack.",
+        "haste.attack-stands",
+    ),
+    (
+        SNUFF,
+        "If Test Snuff targets an attacking creature that came under its controller's control this turn, that "
+        "creature loses haste and is removed from combat.",
+        None,
+    ),
+    (
+        MATRIARCH,
+        "If Test Matriarch leaves the battlefield after attackers are declared, creatures that could attack only "
+        "because of its last ability will continue to attack.",
+        "haste.attack-stands",
+    ),
+    (
+        MATRIARCH,
+        "If Test Matriarch leaves the battlefield after attackers are declared, creatures that could attack only "
+        "because of its last ability will stop attacking.",
+        None,
+    ),
+]
+
+
+@pytest.mark.parametrize(("card", "paragraph", "expected"), SEVENTEENTH_ROUND)
+def test_seventeenth_round_classes(card: CardData, paragraph: str, expected: str | None) -> None:
+    assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
