@@ -445,6 +445,10 @@ _OUTCOME_VERBS: tuple[tuple[str, bool, str], ...] = (
         # thirteenth round: "doesn't affect ~'s blocks"; fourteenth: "won't affect the block", "doesn't cause
         # any blocks to change"
         r"|(?:affect|affects|alter|alters) (?:the|that|its|~'s|their|those|any) blocks?"
+        # seventeenth round: "blocks that have already been made", "make a blocked creature unblocked"
+        r"(?: that (?:have|has) been (?:made|declared))?"
+        r"|(?:affect|affects|alter|alters|undo|undoes|change|changes) (?:blocks|a block) that (?:have|has) been (?:made|declared)"
+        r"|(?:make|makes) (?:it|them|npx|npm[ab]|~) unblocked"
         r"|(?:cause|causes) (?:(?:the|that|any|its|~'s) )?blocks? to (?:change|be undone|be changed)"
         # seventeenth round: "won't change the fact that it's blocked", "won't free it from the creature blocking it"
         r"|(?:change|changes|alter|alters|affect|affects) the fact that (?:it|they|npx|npm[ab]|~) (?:is|are) blocked"
@@ -628,6 +632,22 @@ _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
     (re.compile(p), r)
     for p, r in (
         (r"\bwill (?!not\b)", ""),
+        # seventeenth round: the block that stands said with its damage ("it stays blocked and deals and is dealt combat
+        # damage as normal"): what a block is (510.1), nothing more
+        (
+            r",? and (?:it |that creature |the creature )?(?:deals and is dealt|is dealt and deals|deals and receives) combat"
+            r" damage(?: as normal| normally| as usual)?(?=$|,)"
+            r"|,? and combat damage is (?:dealt|assigned and dealt) (?:as normal|normally|as usual)(?=$|,)",
+            "",
+        ),
+        # seventeenth round: "~ can't be used to undo a block": it cannot undo a block
+        (r"\b(cannot|can not|will not|does not) be used to\b", r"\1"),
+        # seventeenth round: blocked by one creature, said with its count ("blocked by exactly one creature", "by a single
+        # creature"): as "by only one creature" is said
+        (
+            r"\b(blocked(?: creatures?)?|blocking) by (?:exactly |just )?(?:one|a single|1) creature\b",
+            r"\1 by only one creature",
+        ),
         # seventeenth round: a relative clause that says which creatures by why they could attack or stayed untapped
         # ("creatures that could attack only because they had haste", "a creature that came under its controller's
         # control this turn", "soldiers that did not become tapped because of its ability"): it narrows the creatures

@@ -43,7 +43,7 @@ from functools import lru_cache
 from protocol.model import CardData
 from rulings.corpus import normalize
 from rulings.holders import COMBAT_KEYWORDS
-from rulings.meaning import set_aside, tokens
+from rulings.meaning import set_aside, spell_out_contractions, tokens
 from rulings.text import card_names
 
 #: Words that say a rule (a permission, a restriction, a modality, a time or place of the rules'
@@ -315,11 +315,36 @@ def _oracle_words(cards: Sequence[CardData]) -> frozenset[str]:
     return frozenset(words)
 
 
+#: Seventeenth round: advice on how to play the card ("This can be a good way to push damage past a small blocker.",
+#: "Waiting until then can be a useful way to ...", "~ is best used to ...", "To get the most out of the ability,
+#: you'll usually want to ..."): a judgement of play, no rule the checks could hold it to.
+_STRATEGY = re.compile(
+    r"\b(?:can be|is|are|could be|may be) (?:a |an )?(?:especially |particularly |very )?(?:useful|good|great|handy"
+    r"|effective|strong|powerful|fine) (?:way|time|tool|choice|option)\b"
+    r"|\bmakes? (?:~|it|the equipped creature|the enchanted creature) (?:especially|particularly) (?:good|strong|useful"
+    r"|effective|powerful)\b"
+    r"|\b(?:is|are) best used\b|^to get the most (?:out )?of\b"
+    r"|\byou (?:will |would )?(?:usually|often|typically|generally) want to\b"
+)
+
+
+def _strategy(sentence: str) -> str | None:
+    """Why ``sentence`` is advice on play (see :data:`_STRATEGY`), or None; a sentence with a negation, a
+    modal or "only" may state a rule and is never advice."""
+    text = spell_out_contractions(sentence.lower())
+    if _STRATEGY.search(text) and not _NEGATION.search(text) and not re.search(r"\b(?:only|must|cannot)\b", text):
+        return "advice on how to play the card, no rule"
+    return None
+
+
 def describes_card(sentence: str, cards: Sequence[CardData]) -> str | None:
     """Why ``sentence`` (template form) only says again what its cards' oracle text says, or None
     if it may claim more (see the module docstring)."""
     if not cards:
         return None
+    strategy = _strategy(sentence)
+    if strategy is not None:
+        return strategy
     text = set_aside(sentence).claim.rstrip(".")
     if any("as though" in card.text.lower() for card in cards):
         # fifteenth round: "as though" the oracle text says too ("spend mana as though it were mana of any color")

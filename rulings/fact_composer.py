@@ -96,7 +96,10 @@ _INERT = frozenset(
     }
 )
 #: Determiners of a creature's noun phrase the tokens leave ("each other npmb", "both of npx").
-_DETERMINERS = frozenset({"a", "an", "the", "each", "other", "all", "both", "of", "those", "these"})
+_DETERMINERS = frozenset(
+    # (seventeenth round: a possessive among them, "each of your attacking creatures")
+    {"a", "an", "the", "each", "other", "all", "both", "of", "those", "these", "your", "their", "any", "every"}
+)
 
 
 #: The claim reader's filler phrases (``[filler]`` of its lexicon: articles, copulas, pronouns,
@@ -240,9 +243,33 @@ _BLOCKER_AGAIN = re.compile(
 )
 
 
+#: Seventeenth round: the block that stands named by its blocker ("it remains blocked by that creature"): the block.
+_STAYS_BLOCKED_BY = re.compile(
+    r"\b((?:remains?|stays?|is still|continues? to be) blocked) by (?:that creature|the blocker|the blocking creature"
+    r"|that blocker|npx)(?= |,|$)"
+)
+#: ... and the block an event names by its blocker ("once it has been blocked by a creature, ..."): the block.
+_EVENT_BLOCKED_BY = re.compile(
+    r"\b((?:has been|is|was|becomes|became|had been|gets|got) blocked) by (?:npx|npm[abf])(?= |,|$)"
+)
+
+
+#: ... unless a creature other than the blocked one (a noun phrase or the card, not "it") changes afterwards: the
+#: blocker named may be the one that changes ("if it is blocked by a creature and then that creature gains flying").
+_ANOTHER_CHANGES = re.compile(
+    r"\bblocked by (?:npx|npm[abf]|~)(?![\w~]).*(?:\bnpx|\bnpm[abf]|(?<![\w~])~) (?:then )?(?:gains|loses|gain|lose|no longer has)\b"
+    # ("blocked by a creature and then it gains flying": "it" may be the blocker)
+    r"|\bblocked by (?:npx|npm[abf]|~)(?![\w~]),? and (?:then )?"
+)
+
+
 def _compose(text: str, context: str | None = None) -> tuple[Fact, frozenset[tuple[str, bool]]] | None:
-    if _BLOCKED_BY.search(text) and not _BLOCKER_AGAIN.search(text):
+    text = _STAYS_BLOCKED_BY.sub(r"\1", text)
+    blocker_named_again = bool(_BLOCKER_AGAIN.search(text) or _ANOTHER_CHANGES.search(text))
+    if _BLOCKED_BY.search(text) and not blocker_named_again:
         text = _BLOCKED_BY.sub("npmb", text)
+    if _EVENT_BLOCKED_BY.search(text) and not blocker_named_again:
+        text = _EVENT_BLOCKED_BY.sub(r"\1", text)
     parts = _parts(text)
     if not parts:
         return None

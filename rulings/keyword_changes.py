@@ -170,6 +170,15 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
                 lambda m: f"{m.group(1)} ~ {change.verb} {kw}{m.group('rest')}",
             ),
         ]
+    if change.trigger in ("cast", "activate"):
+        rules += [
+            # seventeenth round: the card said to change nothing ("~ doesn't make a blocked creature unblocked", "~ won't
+            # affect blocks that have already been made"): the change it makes changes nothing
+            (
+                re.compile(r"^~ (?=(?:does not|doesn't|will not|won't|cannot|can't) )"),
+                lambda m: f"{opposite} {kw} ",
+            ),
+        ]
     if change.trigger in ("cast", "activate") and change.holder == "target":
         rules += [
             # eighth round: the spell cast with no creature named ("casting ~ after blockers are
@@ -193,9 +202,10 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
             (
                 re.compile(
                     rf"\b(if|once|when|after) ~ (?:gives|grants) (?P<np>(?:an? |the |that |target )(?:attacking |blocking )?"
-                    rf"creature(?: [a-z-]+)*?) {re.escape(kw)}(?=[ ,.])"
+                    # (seventeenth round: or a pronoun, "even if ~ gives it menace")
+                    rf"creature(?: [a-z-]+)*?|it|them) {re.escape(kw)}(?=[ ,.])"
                 ),
-                lambda m: f"{m.group(1)} {m.group('np')} {change.verb} {kw}",
+                lambda m: f"{m.group(1)} {m.group('np')} {_verb_of(change.verb, m.group('np'))} {kw}",
             ),
             # sixteenth round: the keyword said before the creature ("if ~'s ability gives vigilance to a creature that's
             # already been declared as an attacker, ..."): that creature given the keyword (the creature's words up to
@@ -465,6 +475,11 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
     return rules
 
 
+def _verb_of(verb: str, subject: str) -> str:
+    """``verb`` ("gains", "loses") agreeing with ``subject`` ("they gain")."""
+    return verb.removesuffix("s") if subject in ("them", "they") else verb
+
+
 def _stem(verb: str) -> str:
     """A verb's stem, for the tenses a ruling says a deed in ("gained" and "gain", "cast", "drew")."""
     for ending in ("ied", "ed", "es", "s"):
@@ -488,6 +503,11 @@ def _rewrites(sentence: str, cards: tuple[CardData, ...]) -> tuple[str, ...]:
                     continue
                 change = Change(change.holder, change.verb, named[:1], change.trigger, change.noun)
             text = sentence
+            if change.trigger == "cast" and "~" not in text:
+                # seventeenth round: a spell named by a pronoun after the sentence before named it ("~ won't affect
+                # blocks. If you cast it after blockers are declared, ..."): only a spell is cast, and this is its ruling
+                text = re.sub(r"\b(cast|casting) it\b", r"\1 ~", text)
+                text = re.sub(r"\b(if|once|when|after) it targets\b", r"\1 ~ targets", text)
             if change.trigger in ("leave", "unattached"):
                 # eighth round: the card destroyed, sacrificed or exiled is the card leaving the battlefield
                 text = _LEAVES.sub("~ leaves the battlefield", text)

@@ -2016,6 +2016,78 @@ SEVENTEENTH_ROUND = [
 ]
 
 
+HOWL = CardData("Test Howl", ("Instant",), text="Creatures you control gain menace until end of turn.")
+DREAD = CardData("Test Dread", ("Instant",), text="Target creature gets +1/+1 and gains menace until end of turn.")
+SEVENTEENTH_ROUND += [
+    # advice on how to play the card is set aside
+    (
+        TWINNING,
+        "If you cast Test Twinning on a creature with first strike after it has dealt first-strike combat damage, it "
+        "will deal combat damage again in the regular combat damage step. Waiting until then can be a useful way to "
+        "finish off a blocker that survived.",
+        "first-strike.changed-after-first-damage",
+    ),
+    (
+        TWINNING,
+        "If you cast Test Twinning on a creature with first strike after it has dealt first-strike combat damage, it "
+        "will deal combat damage again in the regular combat damage step. Waiting until then can't be a useful way to "
+        "finish off a blocker that survived.",
+        None,
+    ),
+    # blocked by one creature, said with its count
+    (
+        DREAD,
+        "Casting Test Dread on an attacking creature that's been blocked by exactly one creature won't change that "
+        "block.",
+        "menace.block-stands",
+    ),
+    (
+        DREAD,
+        "Casting Test Dread on an attacking creature that's been blocked by exactly one creature will change that "
+        "block.",
+        None,
+    ),
+    # the block named by its blocker in an event; the card's change set aside as a hedge ("even if ~ gives it menace")
+    (
+        DREAD,
+        "Once an attacking creature has been blocked by a single creature, it stays blocked even if Test Dread gives it "
+        "menace.",
+        "menace.block-stands",
+    ),
+    (
+        DREAD,
+        "Once an attacking creature has been blocked by a single creature, it becomes unblocked if Test Dread gives it "
+        "menace.",
+        None,
+    ),
+    # the spell named by a pronoun after the sentence before named it; "each of your ..."
+    (
+        HOWL,
+        "Test Howl won't affect blocks that have already been made. If you cast it after blockers are declared, each "
+        "of your attacking creatures that's blocked by a single creature will remain blocked by that creature.",
+        "menace.block-stands",
+    ),
+    (HOWL, "Test Howl will affect blocks that have already been made.", None),
+    (HOWL, "Test Howl doesn't make a blocked creature unblocked.", "menace.block-stands"),
+    (HOWL, "Test Howl makes a blocked creature unblocked.", None),
+    (NET, "Test Net can't be used to undo a block that's already been made.", "flying.block-stands"),
+    (NET, "Test Net can be used to undo a block that's already been made.", None),
+    # the block said with its damage
+    (
+        SKY_LEAP,
+        "If Test Sky Leap targets an attacking creature that's been blocked by a creature without flying or reach, "
+        "that creature stays blocked and deals and is dealt combat damage as normal.",
+        "flying.block-stands",
+    ),
+    (
+        SKY_LEAP,
+        "If Test Sky Leap targets an attacking creature that's been blocked by a creature without flying or reach, "
+        "that creature becomes unblocked and deals and is dealt combat damage as normal.",
+        None,
+    ),
+]
+
+
 @pytest.mark.parametrize(("card", "paragraph", "expected"), SEVENTEENTH_ROUND)
 def test_seventeenth_round_classes(card: CardData, paragraph: str, expected: str | None) -> None:
     assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
