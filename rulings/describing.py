@@ -324,6 +324,7 @@ _STRATEGY = re.compile(
     r"|\bmakes? (?:~|it|the equipped creature|the enchanted creature) (?:especially|particularly) (?:good|strong|useful"
     r"|effective|powerful)\b"
     r"|\b(?:is|are) best used\b|^to get the most (?:out )?of\b"
+    r"|\b(?:is|are) (?:usually |often |generally )?the best (?:time|way|moment) to\b"
     r"|\byou (?:will |would )?(?:usually|often|typically|generally) want to\b"
 )
 
@@ -468,6 +469,9 @@ _CAUSE_JOIN = re.compile(
     # declared"): a keyword or the rule's own subject opens it (not "as long as", not "as it attacks")
     r"|, as (?=(?:vigilance|flying|reach|menace|haste|trample|first strike|double strike|blocks?|blockers|blocking"
     r" restrictions|evasion abilities|lethal damage|timing|the timing|whether) )"
+    # ... or a creature that already is what the rule settles (", as that creature has already been declared as an
+    # attacker")
+    r"|, as (?=(?:that creature|the creature|it|they|~) (?:has|have|had|is|was|were) already )"
 )
 
 

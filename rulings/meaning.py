@@ -120,7 +120,9 @@ _HEDGES = re.compile(
     r"|^(?:to|in order to) (?:have|keep|make|let|stop|prevent|get) [^,]*,\s*(?=(?:you|activate|cast|use)\b)"
     r"|^for (?:the|its|~'s|that|this) (?:ability|spell|effect|aura|equipment)s? to (?:matter|work|have (?:an|any) effect)"
     r"[^,]*,\s*"
-    r"|,?\s*if you want (?:it|~|the creature|that creature|the ability|them|your creatures?) to [^,.]+(?=\.$)"
+    r"|,?\s*if you want (?:(?:it|~|the creature|that creature|the ability|them|your creatures?|a creature) )?to [^,.]+(?=\.$)"
+    r"|^if you want (?:(?:it|~|the creature|that creature|the ability|them|your creatures?|a creature) )?to [^,]+,\s*"
+    r"(?=(?:you|activate|cast|use)\b)"
 )
 _PARENTHESIS = re.compile(r"\s*\([^()]*\)")
 #: A quoted example of what the claim speaks of ("any other applicable restrictions such as "cast

@@ -22,6 +22,31 @@ FORMS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] 
         re.compile(r"^(?:so,? )?(activate|cast|use) (?=(?:it|the|its|~|~'s|that|this)\b)"),
         r"you must \1 ",
     ),
+    # Seventeenth round: attacked "without tapping" is attacked (the creature had vigilance as it did: 702.20b), as the
+    # combat facts read it
+    (re.compile(r"\b(attacker|attacked|attacks|attack|attacking) without (?:tapping|becoming tapped)\b"), r"\1"),
+    # Seventeenth round: exiled for good ("stays in exile for the rest of the game", "indefinitely"): stays in exile,
+    # which says no end either
+    (
+        re.compile(
+            r"\b((?:stays?|remains?) (?:in exile|exiled)) (?:for the rest of the game|indefinitely|permanently|forever)\b"
+        ),
+        r"\1",
+    ),
+    # Seventeenth round: "(it doesn't return to its owner's library) or go to any other zone": no other zone either
+    (re.compile(r",? or (?:go|goes|be put|move|moves) (?:to|into) any other zone\b"), ""),
+    # Seventeenth round: "if you don't, ..." after a sentence about playing the exiled card: if you don't play it
+    (
+        re.compile(r"^if you (?:do not|don't)(?: do so)?, (?=(?:it|they|that card|those cards|the card|the cards) )"),
+        "if you do not play it, ",
+    ),
+    # ... and as what you will want to do ("you'll want to activate the ability before blockers are declared")
+    (
+        re.compile(
+            r"^you(?: will| would)? (?:usually |often )?want to (activate|cast|use) (?=(?:it|the|its|~|~'s|that|this)\b)"
+        ),
+        r"you must \1 ",
+    ),
     # Fourteenth round: the normal timing rules followed, said alone as an obligation ("You still need to follow
     # the normal timing rules."): followed for playing the card the ruling speaks of (the pronoun is its card).
     # Fifteenth: by whoever holds the permission ("its owner must follow ...", "that player must ...").

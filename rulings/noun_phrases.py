@@ -29,7 +29,10 @@ _HEADS = frozenset(tokens("creature creatures token tokens permanent permanents"
 #: cards exiled this way"): the exiled-card rules hold for every card; a word naming a type ("instant",
 #: "land") is a claim of timing and is not one of them.
 _CARD_HEADS = frozenset(tokens("card cards spell spells"))
-_NOT_TYPES = frozenset(tokens("noncreature nonland nonartifact nonenchantment nonlegendary nontoken"))
+_NOT_TYPES = frozenset(
+    # (seventeenth round: "the chosen card", the one the card let you choose)
+    tokens("noncreature nonland nonartifact nonenchantment nonlegendary nontoken chosen")
+)
 #: Words that say which creature, not what the rules do with it (stemmed).
 _IDENTITY = frozenset(
     tokens(

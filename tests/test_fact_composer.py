@@ -2088,6 +2088,75 @@ SEVENTEENTH_ROUND += [
 ]
 
 
+NEXT_TURN_IMPULSE = CardData(
+    "Test Farsight",
+    ("Sorcery",),
+    text="Exile the top two cards of your library. Choose one of them. Until the end of your next turn, you may play "
+    "that card.",
+)
+THIS_TURN_IMPULSE = CardData(
+    "Test Glimpse", ("Sorcery",), text="Exile the top card of your library. You may play that card this turn."
+)
+WALKER = CardData(
+    "Test Walker",
+    ("Planeswalker",),
+    text="+1: Exile the top card of your library. You may play that card this turn.\n-3: Test Walker deals 3 damage "
+    "to any target.",
+)
+SEVENTEENTH_ROUND += [
+    # exiled for good; "if you don't, ..."; no other zone
+    (
+        THIS_TURN_IMPULSE,
+        "Test Glimpse lets you play the exiled card only during the turn it was exiled. If you don't, that card stays "
+        "in exile for the rest of the game.",
+        "play-from-exile.uncast-stay-exiled",
+    ),
+    (
+        THIS_TURN_IMPULSE,
+        "Test Glimpse lets you play the exiled card only during the turn it was exiled. If you don't, that card "
+        "returns to your hand.",
+        None,
+    ),
+    (
+        THIS_TURN_IMPULSE,
+        "If you don't play the card exiled with Test Glimpse during that turn, it stays in exile. It doesn't return to "
+        "its owner's library or go to any other zone, and you can't play it later.",
+        "play-from-exile.uncast-stay-exiled",
+    ),
+    (
+        THIS_TURN_IMPULSE,
+        "If you don't play the card exiled with Test Glimpse during that turn, it stays in exile. It returns to its "
+        "owner's library, and you can't play it later.",
+        None,
+    ),
+    # a planeswalker's ability by its kind
+    (
+        WALKER,
+        "If you don't play the card exiled with Test Walker's first loyalty ability that turn, it stays in exile.",
+        "play-from-exile.uncast-stay-exiled",
+    ),
+    (
+        WALKER,
+        "If you don't play the card exiled with Test Walker's first loyalty ability that turn, it goes to your "
+        "graveyard.",
+        None,
+    ),
+    # "the chosen card"; stays exiled and can't be played, after the end of your next turn
+    (
+        NEXT_TURN_IMPULSE,
+        "If you don't play the chosen card by the end of your next turn, it remains exiled and can no longer be "
+        "played.",
+        "play-from-exile.uncast-stay-exiled",
+    ),
+    (
+        NEXT_TURN_IMPULSE,
+        "If you don't play the chosen card by the end of your next turn, it returns to your hand and can no longer be "
+        "played.",
+        None,
+    ),
+]
+
+
 @pytest.mark.parametrize(("card", "paragraph", "expected"), SEVENTEENTH_ROUND)
 def test_seventeenth_round_classes(card: CardData, paragraph: str, expected: str | None) -> None:
     assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
