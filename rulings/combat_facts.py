@@ -337,6 +337,9 @@ _GONE = (
     r"|(?:is|are) (?:exiled|sacrificed|returned to (?:its|their) owners?'s? hands?)|phases? out"
     # sixteenth round: gone, or no longer there ("even though the blocker is gone")
     r"|(?:is|are) gone|(?:is|are) no longer (?:on the battlefield|in combat)|(?:has|have) left (?:the battlefield|combat)"
+    # seventeenth round: "have all been destroyed or removed from combat"
+    r"|(?:has|have) (?:all )?been (?:destroyed|removed from combat|exiled|sacrificed)"
+    r"(?: or (?:destroyed|removed from combat|exiled|sacrificed))?"
 )
 #: One of its blockers (506.4 with 509.1h: a block of two or more stands when one of them goes), or
 #: all of them (506.4: an attacking creature blocked stays blocked when no blocker is left): two facts.
@@ -483,6 +486,10 @@ _OUTCOME_VERBS: tuple[tuple[str, bool, str], ...] = (
         "second-damage",
         True,
         rf"(?:deals?|assigns?)(?: and deals?)? (?:its |any |that )?(?:combat )?damage (?:again )?{_SECOND_STEP}"
+        # seventeenth round: "deals combat damage only once, in the regular combat damage step"; "gives it another chance
+        # to deal damage"
+        rf"|(?:deals?|assigns?) (?:its )?(?:combat )?damage only once,? {_SECOND_STEP}"
+        r"|(?:give|gives) (?:it|them|npx) another chance to deal (?:combat )?damage"
         r"|(?:deals?|assigns?)(?: and deals?)? (?:its |that )?(?:combat )?damage (?:again|a second time)"
         r"|(?:deals?|assigns?) (?:its )?(?:combat )?damage"
         # tenth round: the blocked creature with no blocker left deals none (510.1c), to what it attacks, unless it
@@ -640,6 +647,8 @@ _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
             r"|,? and combat damage is (?:dealt|assigned and dealt) (?:as normal|normally|as usual)(?=$|,)",
             "",
         ),
+        # seventeenth round: "by the time combat damage is assigned": before it is
+        (r"\bby the time (?:combat )?damage is (?:assigned|dealt)\b", "before combat damage is assigned"),
         # seventeenth round: "~ can't be used to undo a block": it cannot undo a block
         (r"\b(cannot|can not|will not|does not) be used to\b", r"\1"),
         # seventeenth round: blocked by one creature, said with its count ("blocked by exactly one creature", "by a single
@@ -687,7 +696,22 @@ _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
         (r"(?<!by )(?<!\bthe )(?<!\ban )(?<!\ba )\b(?:still|already|simply|also) (?=[a-z])", ""),
         # eighth round: a connective that opens the sentence, and the change's source ("loses reach because
         # of ~"): they say where the change comes from, not what follows
-        (r"^(?:similarly|likewise|in the same way|again|also|however|in that case|in this case|as a result),? ", ""),
+        (
+            r"^(?:similarly|likewise|in the same way|again|also|however|in that case|in this case|as a result|conversely),? ",
+            "",
+        ),
+        # seventeenth round: "if it gains first strike only after first-strike damage has been dealt": after (in an "if"
+        # clause, "only" stresses when it changed, it restricts nothing)
+        (
+            r"^((?:conversely, )?if (?:it|~|(?:a|an|the|that) (?:[a-z]+ )?creature) (?:gains|loses) [a-z ]+?) only (?=after )",
+            r"\1 ",
+        ),
+        # seventeenth round: the step named with the moment in it ("during the first-strike combat damage step, after
+        # first-strike combat damage has been dealt"): the moment
+        (
+            r"\b(?:during|in) the first(?:-| )strike combat damage step,? (?=after first(?:-| )strike (?:combat )?damage)",
+            "",
+        ),
         # tenth round: the moment the sentence before named, said again ("After that, removing one of its
         # blockers from combat doesn't undo the block"): a frame still needs a moment of its own
         (r"^(?:after that|from then on|from that point on|once that happens|at that point),? ", ""),

@@ -2157,6 +2157,67 @@ SEVENTEENTH_ROUND += [
 ]
 
 
+BLUNT_ALL = CardData("Test Blunting", ("Instant",), text="Target creature loses first strike until end of turn.")
+TRAMPLE_BOOTS = CardData(
+    "Test Stompers", ("Artifact", "Equipment"), text="Equipped creature gets +2/+0 and has trample.\nEquip {2}"
+)
+SEVENTEENTH_ROUND += [
+    # the step named with the moment in it
+    (
+        SHARPEN,
+        "Casting Test Sharpen during the first-strike combat damage step, after first-strike combat damage has been "
+        "dealt, won't stop the target creature from dealing its combat damage in the regular combat damage step.",
+        "first-strike.changed-after-first-damage",
+    ),
+    (
+        SHARPEN,
+        "Casting Test Sharpen during the first-strike combat damage step, after first-strike combat damage has been "
+        "dealt, will stop the target creature from dealing its combat damage in the regular combat damage step.",
+        None,
+    ),
+    # "doesn't give it another chance to deal damage"; "only once, in the regular combat damage step"; "conversely"
+    (
+        BLUNT_ALL,
+        "Losing first strike after first-strike combat damage has been dealt doesn't give a creature another chance to "
+        "deal damage.",
+        "first-strike.changed-after-first-damage",
+    ),
+    (
+        BLUNT_ALL,
+        "Losing first strike after first-strike combat damage has been dealt gives a creature another chance to deal "
+        "damage.",
+        None,
+    ),
+    (
+        SHARPEN,
+        "Conversely, if a creature gains first strike only after first-strike combat damage has been dealt, it deals "
+        "combat damage only once, in the regular combat damage step.",
+        "first-strike.changed-after-first-damage",
+    ),
+    (
+        SHARPEN,
+        "Conversely, if a creature gains first strike only before first-strike combat damage has been dealt, it deals "
+        "combat damage only once, in the regular combat damage step.",
+        None,
+    ),
+    # every blocker gone "by the time combat damage is assigned", said as "have all been destroyed or removed"
+    (
+        TRAMPLE_BOOTS,
+        "If every creature blocking the equipped creature has left the battlefield by the time combat damage is "
+        "assigned, the equipped creature assigns all of its combat damage to the player, planeswalker, or battle it's "
+        "attacking.",
+        "trample.blockers-destroyed-by-first-strike",
+    ),
+    (
+        TRAMPLE_BOOTS,
+        "If one creature blocking the equipped creature has left the battlefield by the time combat damage is "
+        "assigned, the equipped creature assigns all of its combat damage to the player, planeswalker, or battle it's "
+        "attacking.",
+        None,
+    ),
+]
+
+
 @pytest.mark.parametrize(("card", "paragraph", "expected"), SEVENTEENTH_ROUND)
 def test_seventeenth_round_classes(card: CardData, paragraph: str, expected: str | None) -> None:
     assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
