@@ -331,8 +331,9 @@ _STRATEGY = re.compile(
 
 def _strategy(sentence: str) -> str | None:
     """Why ``sentence`` is advice on play (see :data:`_STRATEGY`), or None; a sentence with a negation, a
-    modal or "only" may state a rule and is never advice."""
+    modal or "only" may state a rule and is never advice (but "isn't a good idea" is advice said the other way)."""
     text = spell_out_contractions(sentence.lower())
+    text = re.sub(r"\b(?:usually |often |generally )?is not a good idea\b", "is a good way", text)
     if _STRATEGY.search(text) and not _NEGATION.search(text) and not re.search(r"\b(?:only|must|cannot)\b", text):
         return "advice on how to play the card, no rule"
     return None
@@ -457,6 +458,8 @@ _CLAUSE_JOIN = re.compile(
     r"|, and (?=(?:[a-z]{3,}ing|if|once|when|even if) (?!(?:rest|remaining|remainder|excess)\b))"
     # seventeenth round: advice after ", so" in the imperative ("..., so activate the ability before blockers are declared")
     r"|, so (?=(?:activate|cast|use) )"
+    # seventeenth round: two cases set side by side (", while an instant card can be cast any time you have priority")
+    r"|, while (?=(?:an?|the) (?:instant|sorcery|land|creature|noninstant|artifact|enchantment)\b)"
 )
 
 
@@ -476,14 +479,18 @@ _CAUSE_JOIN = re.compile(
 
 
 def _clauses(sentence: str) -> tuple[str, ...]:
-    """The two clauses of a sentence joined at one :data:`_CLAUSE_JOIN` (each read as a sentence:
-    both must be read for the sentence to be), or () when there is no such join or more than one;
-    with no such join, the two at one :data:`_CAUSE_JOIN`."""
-    for join in (_CLAUSE_JOIN, _CAUSE_JOIN):
+    """The clauses of a sentence joined at one or two :data:`_CLAUSE_JOIN` (each read as a sentence:
+    all must be read for the sentence to be), or () when there is no such join or more than two;
+    with no such join, the two at one :data:`_CAUSE_JOIN`. (Seventeenth round: two joins, "..., so a
+    sorcery can be cast only ..., while an instant can be cast any time ...".)"""
+    for join, most in ((_CLAUSE_JOIN, 2), (_CAUSE_JOIN, 1)):
         found = list(join.finditer(sentence))
-        if len(found) == 1:
-            first, second = sentence[: found[0].start()].strip(), sentence[found[0].end() :].strip()
-            return (first + ".", second) if first and second else ()
+        if 1 <= len(found) <= most:
+            cuts = [0, *(j for m in found for j in (m.start(), m.end())), len(sentence)]
+            parts = [sentence[cuts[i] : cuts[i + 1]].strip() for i in range(0, len(cuts), 2)]
+            if not all(parts):
+                return ()
+            return tuple(p if p.endswith(".") else p + "." for p in parts[:-1]) + (parts[-1],)
         if found:
             return ()
     return ()

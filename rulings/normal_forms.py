@@ -33,6 +33,24 @@ FORMS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] 
         ),
         r"\1",
     ),
+    # Seventeenth round: the normal timing rules for the card the ruling's card lets you cast ("you must follow the
+    # normal timing permissions and restrictions for a card cast with ~'s ability"): for playing it, as said alone
+    (
+        re.compile(
+            r"^((?:you|its owner|that player) (?:still )?(?:must|has to|have to|need to|will have to|will need to) follow the"
+            r" normal timing) (?:rules|permissions and restrictions|restrictions and permissions|permissions|restrictions)"
+            r" for (?:a|the|any) (?:exiled )?cards? (?:cast|played|exiled) (?:with|by|using) ~(?:'s (?:[a-z]+ )?ability)?(?=\.?$)"
+        ),
+        r"\1 rules for playing it",
+    ),
+    # Seventeenth round: ", including during an opponent's turn" after "any time you have priority": one of the times
+    # it names
+    (
+        re.compile(
+            r"(any time you (?:have|could have) priority),? including (?:during )?(?:an|your|each) opponents?'s? turns?(?=\.?$)"
+        ),
+        r"\1",
+    ),
     # Seventeenth round: "(it doesn't return to its owner's library) or go to any other zone": no other zone either
     (re.compile(r",? or (?:go|goes|be put|move|moves) (?:to|into) any other zone\b"), ""),
     # Seventeenth round: "if you don't, ..." after a sentence about playing the exiled card: if you don't play it

@@ -2218,6 +2218,46 @@ SEVENTEENTH_ROUND += [
 ]
 
 
+MINDRIFT = CardData(
+    "Test Mindrift",
+    ("Creature",),
+    text="When Test Mindrift enters the battlefield, exile the top card of your library. You may cast that card this "
+    "turn.",
+    power="2",
+    toughness="2",
+)
+SEVENTEENTH_ROUND += [
+    # the normal timing rules "for a card cast with ~'s ability"; two cases side by side after ", so" and ", while"
+    (
+        MINDRIFT,
+        "You must follow the normal timing permissions and restrictions for a card cast with Test Mindrift's ability, "
+        "so a sorcery card can be cast only during your main phase while the stack is empty, while an instant card "
+        "can be cast any time you have priority.",
+        "play-from-exile.timing-unchanged",
+    ),
+    (
+        MINDRIFT,
+        "You must follow the normal timing permissions and restrictions for a card cast with Test Mindrift's ability, "
+        "so a sorcery card can be cast any time you have priority, while an instant card can be cast any time you "
+        "have priority.",
+        None,
+    ),
+    # "any time you have priority, including during an opponent's turn"
+    (
+        MINDRIFT,
+        "If the card exiled with Test Mindrift's ability is an instant card, you may cast it any time you have "
+        "priority, including during an opponent's turn.",
+        "play-from-exile.timing-unchanged",
+    ),
+    (
+        MINDRIFT,
+        "If the card exiled with Test Mindrift's ability is a sorcery card, you may cast it any time you have "
+        "priority, including during an opponent's turn.",
+        None,
+    ),
+]
+
+
 @pytest.mark.parametrize(("card", "paragraph", "expected"), SEVENTEENTH_ROUND)
 def test_seventeenth_round_classes(card: CardData, paragraph: str, expected: str | None) -> None:
     assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
