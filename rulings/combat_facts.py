@@ -208,7 +208,9 @@ def _noun_tokens(text: str) -> str:
 #: A creature in a frame: a pronoun, the card, a noun phrase's token, or a blocker named as one.
 _NP = (
     r"(?:~|it|they|them|npx|(?:any |each |every )?npm[abf]|(?:a|the|each) creatures? blocking (?:it|~|them|npx)|(?:the|a|each) blocking creatures?"
-    r"|(?:any |all (?:of )?|both (?:of )?)?its blockers?|that blocker|(?:the|that) (?:attacking )?creature (?:it|~) (?:blocked|was blocking|is blocking|blocks)"
+    r"|(?:any |all (?:of )?|both (?:of )?)?its blockers?|that blocker"
+    # (seventeenth round: "any attacking creature it was blocking")
+    r"|(?:the|that|any|each) (?:attacking )?creatures? (?:it|~) (?:blocked|was blocking|were blocking|is blocking|blocks)"
     # tenth round: the blockers named from the other side
     r"|(?:the |any |all )?creatures blocking (?:the target|that creature|it)|both of (?:those|these|the) creatures|both of them)"
 )
@@ -646,6 +648,17 @@ _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
             r" damage(?: as normal| normally| as usual)?(?=$|,)"
             r"|,? and combat damage is (?:dealt|assigned and dealt) (?:as normal|normally|as usual)(?=$|,)",
             "",
+        ),
+        # seventeenth round: the blockers gone said again as a hedge ("..., even though no creatures are blocking it
+        # anymore"); the card that removed a blocker named after the creature it blocked ("if you destroy the only creature
+        # blocking an attacking creature with ~")
+        (
+            r",? even (?:though|if) no (?:other )?(?:creatures?|blockers?) (?:are|is) (?:still )?blocking it(?: anymore| any longer)?",
+            "",
+        ),
+        (
+            r"(?<=\bblocking )((?:an? |the |your |that )?(?:attacking )?creature) with ~(?:'s (?:[a-z]+ )?ability)?(?=[ ,]|$)",
+            r"\1",
         ),
         # seventeenth round: "by the time combat damage is assigned": before it is
         (r"\bby the time (?:combat )?damage is (?:assigned|dealt)\b", "before combat damage is assigned"),

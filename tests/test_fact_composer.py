@@ -2258,6 +2258,47 @@ SEVENTEENTH_ROUND += [
 ]
 
 
+SEVENTEENTH_ROUND += [
+    # the card that removed the blocker named after the creature it blocked
+    (
+        AMBUSH,
+        "If you destroy the only creature blocking an attacking creature with Test Ambush, the attacking creature "
+        "remains blocked.",
+        "combat.remains-blocked",
+    ),
+    (
+        AMBUSH,
+        "If you destroy the only creature blocking an attacking creature with Test Ambush, the attacking creature "
+        "becomes unblocked.",
+        None,
+    ),
+    # the blockers gone said again as a hedge
+    (
+        SQUIRE,
+        "If you sacrifice Test Squire after it has blocked, the creature it was blocking remains blocked, even though "
+        "no creatures are blocking it anymore.",
+        "combat.remains-blocked",
+    ),
+    (
+        SQUIRE,
+        "If you sacrifice Test Squire after it has blocked, the creature it was blocking is no longer blocked, since "
+        "no creatures are blocking it anymore.",
+        None,
+    ),
+    # "any attacking creature it was blocking"
+    (
+        AMBUSH,
+        "If Test Ambush destroys a blocking creature, any attacking creature it was blocking remains blocked.",
+        "combat.remains-blocked",
+    ),
+    (
+        AMBUSH,
+        "If Test Ambush destroys a blocking creature, any attacking creature it was blocking becomes unblocked.",
+        None,
+    ),
+]
+
+
 @pytest.mark.parametrize(("card", "paragraph", "expected"), SEVENTEENTH_ROUND)
 def test_seventeenth_round_classes(card: CardData, paragraph: str, expected: str | None) -> None:
     assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
