@@ -644,7 +644,8 @@ _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
         # seventeenth round: the block that stands said with its damage ("it stays blocked and deals and is dealt combat
         # damage as normal"): what a block is (510.1), nothing more
         (
-            r",? and (?:it |that creature |the creature )?(?:deals and is dealt|is dealt and deals|deals and receives) combat"
+            r",? and (?:it |that creature |the creature |the creature blocking it |the blocking creature |its blocker )?"
+            r"(?:deals and is dealt|is dealt and deals|deals and receives|deal and be dealt) combat"
             r" damage(?: as normal| normally| as usual)?(?=$|,)"
             r"|,? and combat damage is (?:dealt|assigned and dealt) (?:as normal|normally|as usual)(?=$|,)",
             "",
@@ -654,6 +655,14 @@ _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
         # blocking an attacking creature with ~")
         (
             r",? even (?:though|if) no (?:other )?(?:creatures?|blockers?) (?:are|is) (?:still )?blocking it(?: anymore| any longer)?",
+            "",
+        ),
+        # ... and the case the keyword's rule is about ("..., even if none of the creatures blocking it have flying or
+        # reach", "..., even if the attacking creature it's blocking has flying")
+        (
+            r",? even if (?:none of the creatures blocking it|no creature blocking it|the blocking creature|its blocker"
+            r"|the creature blocking it) (?:has|have|does not have|do not have) (?:flying or reach|flying|reach)(?=$|,)"
+            r"|,? even if the attacking creature (?:it is|it's) blocking has (?:flying|menace)(?=$|,)",
             "",
         ),
         (
@@ -679,6 +688,18 @@ _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
             r"(?: [a-z]+)? (?:ability|haste (?:it|~) (?:granted|grants|gave|gives))|(?:it|they) (?:had|has|have) haste)",
             r"\1",
         ),
+        (
+            r"\b(creatures?) (?:that|which) (?:came|come) under (?:your|its controller's|their controller's) control this turn and"
+            r" (?:are|is) attacking",
+            r"attacking \1",
+        ),
+        (
+            r"\b(creatures?(?: you control| your opponents control| with vigilance)?) (?:that|which) attacked(?: without"
+            r" (?:tapping|becoming tapped))? because of (?:it|~|its(?: [a-z]+)? ability|~'s(?: [a-z]+)? ability)",
+            r"\1",
+        ),
+        # ... an attacking creature "that attacked (without tapping)": an attacking creature
+        (r"\b(attacking creatures?) (?:that|which) attacked(?: without (?:tapping|becoming tapped))?(?=[ ,]|$)", r"\1"),
         (
             r"\b(creatures?(?: you control| your opponents control| with(?:out)? [a-z]+(?: strike)?)?) (?:that|which) (?:came|come|has come|have come) under (?:its controller's|your|their controller's"
             r"|their controllers'|that player's|its owner's) control this turn",

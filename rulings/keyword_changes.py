@@ -272,6 +272,12 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
         ]
     if change.trigger == "enter":
         rules += [
+            # seventeenth round: the lord cast ("if you cast ~ after blockers have been declared, ..."): it enters as it
+            # resolves, and its creatures gain the keyword then
+            (
+                re.compile(r"\b(if|once|when|after) you cast ~(?= after| during| once)"),
+                lambda m: f"{m.group(1)} creatures you control gain {kw}",
+            ),
             (
                 re.compile(r"(?<![\w~])~ entering the battlefield\b"),
                 lambda m: f"creatures you control gaining {kw}",
@@ -392,10 +398,12 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
                     # (fourteenth round: "... attacks and then ~ becomes unattached": the event after another)
                     rf"\b(if|once|when|after|and then) (?:(?:the {change.holder} creature|it) becomes un{change.holder}|{card} (?:becomes unattached|"
                     r"is unattached|leaves the battlefield|is moved to another creature))\b"
+                    # sixteenth round: from a creature named by its state ("from a creature that's already attacking"; tried
+                    # first, seventeenth round: "from an attacking creature that attacked without tapping")
+                    r"(?:(?P<named> from (?:an?|the|that) (?:attacking |blocking |blocked )?creature (?:that|which)\b[^,]+(?=,))"
                     # tenth round: "... from an attacking creature": that creature
-                    r"(?P<from> from (?:an attacking creature|it|the (?:equipped|enchanted) creature))?"
-                    # sixteenth round: from a creature named by its state ("from a creature that's already attacking")
-                    r"(?P<named> from (?:an?|the|that) (?:attacking |blocking |blocked )?creature (?:that|which)\b[^,]+(?=,))?"
+                    # (seventeenth round: "from a blocking creature")
+                    r"|(?P<from> from (?:an attacking creature|a blocking creature|it|the (?:equipped|enchanted) creature)))?"
                 ),
                 lambda m: (
                     f"{m.group(1)} "
@@ -404,6 +412,8 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
                         if m.group("named")
                         else "an attacking creature"
                         if m.group("from") and "attacking" in m.group("from")
+                        else "a blocking creature"
+                        if m.group("from") and "blocking" in m.group("from")
                         else holder
                     )
                     + f" loses {kw}"

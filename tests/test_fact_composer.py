@@ -2299,6 +2299,84 @@ SEVENTEENTH_ROUND += [
 ]
 
 
+FLIGHT_HARNESS = CardData(
+    "Test Glider Harness", ("Artifact", "Equipment"), text="Equipped creature gets +1/+1 and has flying.\nEquip {2}"
+)
+ORC_LORD = CardData(
+    "Test Orc Lord", ("Creature", "Orc"), text="Flash\nOther Orcs you control have menace.", power="2", toughness="2"
+)
+VIGIL_SPURS = CardData(
+    "Test Vigil Spurs", ("Artifact", "Equipment"), text="Equipped creature has vigilance.\nEquip {1}"
+)
+SEVENTEENTH_ROUND += [
+    # the case the keyword's rule is about said as a hedge
+    (
+        SKY_LEAP,
+        "Casting Test Sky Leap on an attacking creature after it's become blocked won't cause it to become unblocked, "
+        "even if none of the creatures blocking it have flying or reach.",
+        "flying.block-stands",
+    ),
+    (
+        SKY_LEAP,
+        "Casting Test Sky Leap on an attacking creature after it's become blocked will cause it to become unblocked, "
+        "even if none of the creatures blocking it have flying or reach.",
+        None,
+    ),
+    # the Equipment unattached from a blocking creature
+    (
+        FLIGHT_HARNESS,
+        "If Test Glider Harness becomes unattached from a blocking creature, that creature keeps blocking, even if the "
+        "attacking creature it's blocking has flying.",
+        "flying.block-stands",
+    ),
+    (
+        FLIGHT_HARNESS,
+        "If Test Glider Harness becomes unattached from a blocking creature, that creature stops blocking, even if the "
+        "attacking creature it's blocking has flying.",
+        None,
+    ),
+    # a lord with flash cast after blockers are declared
+    (
+        ORC_LORD,
+        "If you cast Test Orc Lord after blockers have been declared, any attacking Orc you control that was blocked "
+        "by a single creature remains blocked.",
+        "menace.block-stands",
+    ),
+    (
+        ORC_LORD,
+        "If you cast Test Orc Lord before blockers have been declared, any attacking Orc you control that was blocked "
+        "by a single creature remains blocked.",
+        None,
+    ),
+    # an attacking creature "that attacked without tapping"
+    (
+        VIGIL_SPURS,
+        "If Test Vigil Spurs becomes unattached from an attacking creature that attacked without tapping (perhaps "
+        "because Test Vigil Spurs was destroyed), that creature doesn't become tapped.",
+        "vigilance.changes-after-attack",
+    ),
+    (
+        VIGIL_SPURS,
+        "If Test Vigil Spurs becomes unattached from an attacking creature that attacked without tapping (perhaps "
+        "because Test Vigil Spurs was destroyed), that creature becomes tapped.",
+        None,
+    ),
+    # creatures "that came under your control this turn and are attacking"
+    (
+        MATRIARCH,
+        "If Test Matriarch leaves the battlefield after attackers have been declared, creatures that came under your "
+        "control this turn and are attacking will continue to attack.",
+        "haste.attack-stands",
+    ),
+    (
+        MATRIARCH,
+        "If Test Matriarch leaves the battlefield after attackers have been declared, creatures that came under your "
+        "control this turn and are attacking will be removed from combat.",
+        None,
+    ),
+]
+
+
 @pytest.mark.parametrize(("card", "paragraph", "expected"), SEVENTEENTH_ROUND)
 def test_seventeenth_round_classes(card: CardData, paragraph: str, expected: str | None) -> None:
     assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
