@@ -287,6 +287,12 @@ _WHEN = (
 )
 #: "... when ~ assigns its combat damage": when lethal damage is judged, said again.
 _AS_ASSIGNED = r"(?:,? (?:when|as) (?:~|it|you) (?:assigns?|assigning) (?:its )?(?:combat )?damage)?"
+#: Seventeenth round: the rest of 702.19b's sentence, said after it ("..., but not abilities or effects that might change
+#: the amount of damage that's actually dealt").
+_BUT_NOT = (
+    r"(?:,? but not (?:any )?abilities or effects (?:that|which) (?:might|may|could|would) change the amount of damage"
+    r" (?:that is |that's )?actually dealt)?"
+)
 _COUNTS = tuple(
     re.compile(form)
     for form in (
@@ -294,7 +300,7 @@ _COUNTS = tuple(
         rf"(?:when|while) (?:determining|checking for|calculating|figuring out) {_LETHAL_DAMAGE}, {_MARKED_DAMAGE} {_COUNTS_VERB}",
         # "lethal damage takes into account damage already marked on it"
         r"lethal damage (?:takes into account|accounts for|includes|counts) (?:any )?damage (?:already )?(?:marked on|dealt to) "
-        rf"(?:it|{_ON_BLOCKER})(?: (?:already|earlier))?(?: (?:this|that) turn)?",
+        rf"(?:it|{_ON_BLOCKER})(?: (?:already|earlier))?(?: (?:this|that) turn)?{_BUT_NOT}",
     )
 )
 #: The same said of the damage the card's own ability dealt ("damage dealt by ~'s triggered ability

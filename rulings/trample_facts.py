@@ -37,7 +37,17 @@ from rulings.trample_examples import MARKED_COUNTS, read_trample_example
 def prepared(sentence: str) -> str:
     """The readers' form, a creature named by its type written "creature" ("a Beast with trample"),
     and what it attacks said as the rule's list (:func:`_attack_target_as_list`)."""
-    return _attack_target_as_list(_RULES_LEAD.sub("", types_as_creatures(_plain_prepared(sentence))))
+    text = _attack_target_as_list(_RULES_LEAD.sub("", types_as_creatures(_plain_prepared(sentence))))
+    return _MARKED_ASIDE.sub(" ", text)
+
+
+#: Seventeenth round: damage already marked said in passing ("... lethal damage to each creature blocking it, taking
+#: into account damage already marked on those creatures, before ..."): a part of lethal damage's own definition
+#: (702.19b), no other claim.
+_MARKED_ASIDE = re.compile(
+    r", taking into account (?:any )?damage (?:already )?marked on (?:it|them|those creatures|those blockers|each of them"
+    r"|the blockers|the blocking creatures), "
+)
 
 
 #: "Creatures that have trample because of ~ follow the normal trample rules: ...": the lead-in to
@@ -98,6 +108,10 @@ _SUBJECT = (
     r"|(?:a|the) creature (?:equipped|enchanted|targeted) (?:with|by) ~(?:'s (?:[a-z]+ )?ability)?"
     # sixteenth round: "the target creature"
     r"|the target(?:ed)? creature"
+    # seventeenth round: the attacker named as blocked ("an attacking creature you control that's blocked", "a blocked
+    # attacking creature you control")
+    r"|(?:a|an|the) (?:attacking )?creature(?: you control)?(?: with trample)? (?:that|which) (?:is|has been|becomes) blocked"
+    r"|(?:a|the) blocked attacking creature(?: you control)?(?: with trample)?"
     r"|creatures you control(?: with trample(?: (?:from|because of) ~)?)?"
     r"|(?:the (?:enchanted|equipped|attacking) creature's|its) controller)"
 )

@@ -2377,6 +2377,42 @@ SEVENTEENTH_ROUND += [
 ]
 
 
+STOMPER = CardData(
+    "Test Stomper", ("Creature", "Beast"), text="Trample", power="5", toughness="5", keywords=("Trample",)
+)
+SEVENTEENTH_ROUND += [
+    # the attacker named as blocked; the rest of 702.19b's sentence; marked damage said in passing
+    (
+        STOMPER,
+        "An attacking Beast you control that's blocked must assign at least lethal damage to all of its blockers before "
+        "assigning any to the player, planeswalker, or battle it's attacking. Lethal damage takes into account damage "
+        "already marked on those blockers, but not abilities or effects that might change the amount of damage that's "
+        "actually dealt.",
+        "trample.lethal-then-excess",
+    ),
+    (
+        STOMPER,
+        "An attacking Beast you control that's blocked may assign damage to the player, planeswalker, or battle it's "
+        "attacking before assigning lethal damage to all of its blockers.",
+        None,
+    ),
+    (
+        STOMPER,
+        "If Test Stomper is blocked, its controller must assign lethal damage to each creature blocking it, taking into "
+        "account damage already marked on those creatures, before assigning the rest to the player, planeswalker, or "
+        "battle it's attacking.",
+        "trample.lethal-then-excess",
+    ),
+    (
+        STOMPER,
+        "If Test Stomper is blocked, its controller must assign lethal damage to each creature blocking it, taking into "
+        "account damage already marked on those creatures, after assigning the rest to the player, planeswalker, or "
+        "battle it's attacking.",
+        None,
+    ),
+]
+
+
 @pytest.mark.parametrize(("card", "paragraph", "expected"), SEVENTEENTH_ROUND)
 def test_seventeenth_round_classes(card: CardData, paragraph: str, expected: str | None) -> None:
     assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
