@@ -134,8 +134,10 @@ _EXAMPLE_CLAUSE = re.compile(
     r",\s*such as (?:if|when|by|because|after) [^,;]*(?:,\s*(?=\S)|(?=\.$))"
     # sixth round: a trailing "such as <doing something>" names one case of the costs or acts before it
     r"|,?\s+such as [a-z]+ing\b[^,;.]*(?=\.$)|,\s*such as [a-z]+ing\b[^,;.]*,\s*(?=\S)"
-    # seventeenth round: one time of several ("..., such as during the beginning of combat step")
+    # seventeenth round: one time of several ("..., such as during the beginning of combat step"), one reason of
+    # several ("tapped for another reason, such as to pay the cost of an ability that has a target, ...")
     r"|,\s*such as (?:during|in) [^,;.]*(?=\.$)"
+    r"|,\s*such as to [a-z]+\b[^,;.]*(?:,\s*(?=\S)|(?=\.$))"
 )
 #: A parenthetical with one of these words may restrict the claim ("(unless it has haste)"): it is
 #: kept in the sentence, to be read (or to leave the sentence unread), never set aside.

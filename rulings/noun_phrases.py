@@ -24,7 +24,7 @@ from __future__ import annotations
 from rulings.meaning import tokens
 
 #: Creature nouns a narrowing word may stand before (stemmed).
-_HEADS = frozenset(tokens("creature creatures token tokens permanent permanents"))
+_HEADS = frozenset(tokens("creature creatures token tokens permanent permanents land lands"))
 #: Thirteenth round: card nouns, and the words that say which cards by what they are not ("the noncreature
 #: cards exiled this way"): the exiled-card rules hold for every card; a word naming a type ("instant",
 #: "land") is a claim of timing and is not one of them.
@@ -37,7 +37,8 @@ _NOT_TYPES = frozenset(
 _IDENTITY = frozenset(
     tokens(
         "white blue black red green colorless multicolored monocolored token nontoken legendary snow other another "
-        "artifact"
+        # (seventeenth round: "the enchanted land", the one the card's Aura is on)
+        "artifact enchanted"
     )
 )
 #: The ordinal of an ability of the card ("~'s last ability").

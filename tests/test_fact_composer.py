@@ -2413,6 +2413,36 @@ SEVENTEENTH_ROUND += [
 ]
 
 
+CONDUIT = CardData(
+    "Test Conduit",
+    ("Enchantment", "Aura"),
+    text="Enchant land\nWhenever enchanted land is tapped for mana, its controller adds an additional {G}.",
+)
+SEVENTEENTH_ROUND += [
+    # the permanent named by its kind in the definition; one reason of several as an example
+    (
+        CONDUIT,
+        "The enchanted land is tapped for mana only when its controller activates a mana ability of that land with {T} "
+        "in its cost. If the land becomes tapped for another reason, such as to pay the cost of an ability that has a "
+        "target, Test Conduit's ability won't trigger.",
+        "mana.tap-for-mana",
+    ),
+    (
+        CONDUIT,
+        "The enchanted land is tapped for mana only when its controller activates a mana ability of that land without "
+        "{T} in its cost.",
+        None,
+    ),
+    (
+        CONDUIT,
+        "The enchanted land is tapped for mana only when its controller activates a mana ability of that land with {T} "
+        "in its cost. If the land becomes tapped for another reason, such as to pay the cost of an ability that has a "
+        "target, Test Conduit's ability will trigger.",
+        None,
+    ),
+]
+
+
 @pytest.mark.parametrize(("card", "paragraph", "expected"), SEVENTEENTH_ROUND)
 def test_seventeenth_round_classes(card: CardData, paragraph: str, expected: str | None) -> None:
     assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
