@@ -669,6 +669,13 @@ _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
             r"(?<=\bblocking )((?:an? |the |your |that )?(?:attacking )?creature) with ~(?:'s (?:[a-z]+ )?ability)?(?=[ ,]|$)",
             r"\1",
         ),
+        # seventeenth round: the attackers named by their keyword in the moment ("after creatures with vigilance have
+        # been declared as attackers"): after attackers are declared
+        (
+            r"\b(creatures?) with (?:vigilance|haste|flying|menace|reach|first strike|double strike|trample) (?=(?:have|has)"
+            r" been declared as attackers?\b)",
+            r"\1 ",
+        ),
         # seventeenth round: "by the time combat damage is assigned": before it is
         (r"\bby the time (?:combat )?damage is (?:assigned|dealt)\b", "before combat damage is assigned"),
         # seventeenth round: "~ can't be used to undo a block": it cannot undo a block

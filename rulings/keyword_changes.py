@@ -235,6 +235,12 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
         ]
     if change.trigger == "cast" and change.holder in ("yours", "all"):
         # a spell that changes many creatures' keywords (yours, an opponent's, every blocker)
+        if change.holder == "all":
+            # seventeenth round: the creatures it changes named by their controller ("after an opponent's creatures have
+            # been declared as attackers"): the ones it changes
+            rules += [
+                (re.compile(r"\b(?:an opponent's|your opponents'|your opponent's) (?=creatures?\b)"), lambda m: "")
+            ]
         rules += [
             (re.compile(r"\bcasting ~(?= )"), lambda m: f"{opposite} {kw}"),
             (

@@ -2443,6 +2443,41 @@ SEVENTEENTH_ROUND += [
 ]
 
 
+DROWSE = CardData(
+    "Test Drowse",
+    ("Instant",),
+    text="Until end of turn, creatures your opponents control lose vigilance and get -1/-0.",
+)
+SEVENTEENTH_ROUND += [
+    # the creatures a spell changes named by their controller and keyword in the moment
+    (
+        DROWSE,
+        "Casting Test Drowse after an opponent's creatures with vigilance have been declared as attackers won't cause "
+        "those creatures to become tapped.",
+        "vigilance.changes-after-attack",
+    ),
+    (
+        DROWSE,
+        "Casting Test Drowse before an opponent's creatures with vigilance have been declared as attackers won't cause "
+        "those creatures to become tapped.",
+        None,
+    ),
+    # what a block that stands means, said after it
+    (
+        NET,
+        "If Test Net targets a creature after it has blocked a creature with flying, that creature remains blocking. It "
+        "will still deal and be dealt combat damage as normal.",
+        "flying.block-stands",
+    ),
+    (
+        NET,
+        "If Test Net targets a creature after it has blocked a creature with flying, that creature remains blocking. It "
+        "won't deal or be dealt combat damage.",
+        None,
+    ),
+]
+
+
 @pytest.mark.parametrize(("card", "paragraph", "expected"), SEVENTEENTH_ROUND)
 def test_seventeenth_round_classes(card: CardData, paragraph: str, expected: str | None) -> None:
     assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
