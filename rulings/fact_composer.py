@@ -263,12 +263,17 @@ _ANOTHER_CHANGES = re.compile(
 )
 
 
+#: ... or a change made to "it", which may be the blocker named just before ("if ~ is blocked by a creature with flying,
+#: causing it to lose flying ...").
+_PRONOUN_CHANGED = re.compile(r"\b(?:causing|giving|making|having|granting) it\b|\bfrom it\b")
+
+
 def _compose(text: str, context: str | None = None) -> tuple[Fact, frozenset[tuple[str, bool]]] | None:
     text = _STAYS_BLOCKED_BY.sub(r"\1", text)
     blocker_named_again = bool(_BLOCKER_AGAIN.search(text) or _ANOTHER_CHANGES.search(text))
     if _BLOCKED_BY.search(text) and not blocker_named_again:
         text = _BLOCKED_BY.sub("npmb", text)
-    if _EVENT_BLOCKED_BY.search(text) and not blocker_named_again:
+    if _EVENT_BLOCKED_BY.search(text) and not blocker_named_again and not _PRONOUN_CHANGED.search(text):
         text = _EVENT_BLOCKED_BY.sub(r"\1", text)
     parts = _parts(text)
     if not parts:

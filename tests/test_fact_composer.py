@@ -2478,6 +2478,23 @@ SEVENTEENTH_ROUND += [
 ]
 
 
+SUNCHASER = CardData(
+    "Test Sunchaser",
+    ("Creature",),
+    text="As long as you control an artifact, Test Sunchaser has flying.",
+    power="2",
+    toughness="2",
+)
+SEVENTEENTH_ROUND += [
+    # the block an event names by its blocker is the block, unless "it" (maybe the blocker) changes after it
+    (
+        SUNCHASER,
+        "If Test Sunchaser is blocked by a creature with flying, causing it to lose flying won't change that.",
+        None,
+    ),
+]
+
+
 @pytest.mark.parametrize(("card", "paragraph", "expected"), SEVENTEENTH_ROUND)
 def test_seventeenth_round_classes(card: CardData, paragraph: str, expected: str | None) -> None:
     assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
