@@ -715,7 +715,12 @@ def normal_form(sentence: str) -> str:
         text = re.sub(rf"\b(loses|gains) ({_KEYWORD}) during (?:the )?combat\b", r"\1 \2 while it is attacking", text)
     # a moment said by reference ("after that,", "afterward"): left out, the claim read without it
     # (seventeenth round: "after that" before a noun is a moment of its own: "after that creature has attacked")
-    text = re.sub(r"^(?:after that|afterwards?),\s*|\s+(?:afterwards?(?=[ ,.])|after that(?=[,.]|$))", "", text)
+    text = re.sub(
+        r"^(?:after that|afterwards?),\s*|\s+(?:afterwards?|after that(?! (?:creature|creatures|attacker|attackers|blocker"
+        r"|blockers|card|cards|player|turn|combat|step|damage|ability|spell)\b))(?=[ ,.])",
+        "",
+        text,
+    )
     text = re.sub(r"(?<![\w~])(it|~) has (declared|blocked|attacking)\b", r"\1 is \2", text)
     named = "~" in text
     for pattern, replacement in (*_REMOVING, *_BLOCKERS_GONE):

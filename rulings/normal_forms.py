@@ -53,11 +53,10 @@ FORMS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] 
     ),
     # Seventeenth round: "(it doesn't return to its owner's library) or go to any other zone": no other zone either
     (re.compile(r",? or (?:go|goes|be put|move|moves) (?:to|into) any other zone\b"), ""),
-    # Seventeenth round: "if you don't, ..." after a sentence about playing the exiled card: if you don't play it
-    (
-        re.compile(r"^if you (?:do not|don't)(?: do so)?, (?=(?:it|they|that card|those cards|the card|the cards) )"),
-        "if you do not play it, ",
-    ),
+    # Seventeenth round: "if you don't, ..." after the sentence that offers the card ("If you don't, it stays in exile.",
+    # "If you don't, you won't be able to cast it later."): if you don't cast it. The negation is the elided verb's,
+    # never the main clause's ("if you don't, that card returns to your hand" denies no return).
+    (re.compile(r"^if you (?:do not|don't)(?: do so)?, "), "if you do not cast it, "),
     # ... and as what you will want to do ("you'll want to activate the ability before blockers are declared")
     (
         re.compile(

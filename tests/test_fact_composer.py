@@ -2495,6 +2495,23 @@ SEVENTEENTH_ROUND += [
 ]
 
 
+SEVENTEENTH_ROUND += [
+    # "after that" before a verb is the moment said before; before a noun it opens a moment of its own
+    (
+        NET,
+        "Whether a creature has flying matters only as blockers are declared. Casting Test Net on it after that won't "
+        "undo its block.",
+        "flying.block-stands",
+    ),
+    (
+        NET,
+        "Whether a creature has flying matters only as blockers are declared. Casting Test Net on it after that will "
+        "undo its block.",
+        None,
+    ),
+]
+
+
 @pytest.mark.parametrize(("card", "paragraph", "expected"), SEVENTEENTH_ROUND)
 def test_seventeenth_round_classes(card: CardData, paragraph: str, expected: str | None) -> None:
     assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
