@@ -57,6 +57,8 @@ FORMS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] 
     # "If you don't, you won't be able to cast it later."): if you don't cast it. The negation is the elided verb's,
     # never the main clause's ("if you don't, that card returns to your hand" denies no return).
     (re.compile(r"^if you (?:do not|don't)(?: do so)?, "), "if you do not cast it, "),
+    # Seventeenth round: "won't assign any combat damage": any is all of it ("won't assign combat damage")
+    (re.compile(r"\b(deal|deals|assign|assigns) any (combat damage)\b"), r"\1 \2"),
     # ... and as what you will want to do ("you'll want to activate the ability before blockers are declared")
     (
         re.compile(

@@ -2512,6 +2512,23 @@ SEVENTEENTH_ROUND += [
 ]
 
 
+SEVENTEENTH_ROUND += [
+    # "won't assign any combat damage"
+    (
+        SQUIRE,
+        "Sacrificing Test Squire after it has blocked won't cause the attacking creature to become unblocked. Unless it "
+        "has trample, it won't assign any combat damage.",
+        "combat.remains-blocked",
+    ),
+    (
+        SQUIRE,
+        "Sacrificing Test Squire after it has blocked won't cause the attacking creature to become unblocked. Unless it "
+        "has trample, it will assign any combat damage.",
+        None,
+    ),
+]
+
+
 @pytest.mark.parametrize(("card", "paragraph", "expected"), SEVENTEENTH_ROUND)
 def test_seventeenth_round_classes(card: CardData, paragraph: str, expected: str | None) -> None:
     assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
