@@ -65,7 +65,23 @@ class Outcome:
 
     @property
     def right(self) -> bool:
-        return self.got == self.row["expect"] if self.restating else self.got is None
+        if not self.restating:
+            return self.got is None
+        return self.got is not None and self.got in (self.row["expect"], _alternate(self.row))
+
+
+#: Eighteenth round: a rule the writers' brief did not list, which a template checks. A trample paragraph of a card
+#: with deathtouch that says 1 damage is lethal to each blocker states 702.2c's rule, checked by
+#: ``deathtouch.lethal-for-trample``; compiled to that template it is right (a rule fixed for every set, the held-out
+#: ones included, without reading them).
+ALTERNATES = {"trample.lethal-then-excess": ("deathtouch", "deathtouch.lethal-for-trample")}
+
+
+def _alternate(row: dict) -> str | None:
+    keyword, template = ALTERNATES.get(row["expect"], ("", None))
+    data = row["card"]
+    held = keyword in data.get("text", "").lower() or keyword in (k.lower() for k in data.get("keywords", ()))
+    return template if template is not None and held else None
 
 
 def card(data: dict) -> CardData:

@@ -135,12 +135,12 @@ class Lexicon:
         return out
 
 
-_MARKERS = ("can", "cannot", "not", "only", "must", "unless")
+_MARKERS = ("can", "cannot", "not", "only", "must", "unless", "until")
 
 
 def load_lexicon(path: Path = LEXICON_FILE) -> Lexicon:
     """The lexicon file: ``[filler] words = [...]``, ``[modality] <marker> = [phrases]`` (markers
-    can, cannot, not, only, must, unless), and ``[<field>] <concept> = [phrases]`` for the concept
+    can, cannot, not, only, must, unless, until), and ``[<field>] <concept> = [phrases]`` for the concept
     fields. A phrase may have one meaning only."""
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
@@ -249,12 +249,12 @@ def _conditional_modality(words: tuple[str, ...], markers: list[str], clause_neg
     if conditional and not any(negated[1:]):
         # "if not C, you can A unless D": the negation is the condition's, so "unless" does not
         # make the permission an "only" ("you can't A unless D" does)
-        if "can" in markers and not {"cannot", "only", "must", "unless"} & set(markers):
+        if "can" in markers and not {"cannot", "only", "must", "unless", "until"} & set(markers):
             # "if you don't, you can cast it later": a permission under a negated condition is no
             # refused permission ("you can't cast it later"); a modality of its own, which no family
             # declares (sixth round)
             return "can-if-not"
-        return _modality([m for m in markers if m != "unless"], sum(negated))
+        return _modality([m for m in markers if m not in ("unless", "until")], sum(negated))
     return _modality(markers, sum(negated))
 
 
@@ -262,8 +262,12 @@ def _base_modality(markers: list[str], negated: bool, can: bool) -> str:
     """The modality before the count of negated clauses: "only" and "must" first, then "can"."""
     if "only" in markers:
         return "not-only" if negated else "only"
-    if "unless" in markers and negated:
+    if ("unless" in markers or "until" in markers) and negated:
         return "only"
+    if "unless" in markers:
+        # eighteenth round: "it stays blocked unless all its blockers are removed" says the claim fails under the
+        # condition, the opposite of "... if they are removed": a modality of its own, which no family declares
+        return f"{'must' if 'must' in markers else 'can' if can else 'is'}-unless"
     if "must" in markers:
         return "cannot" if negated else "must"
     if can:

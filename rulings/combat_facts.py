@@ -386,6 +386,10 @@ _BLOCKER_GONE = (
 #: blocker speaks of, and the one its family checks).
 _CARD_GONE = (
     r"(?:if|once|after|when|even though|even if) (?:you sacrifice ~|~ blocks (?:a creature|npx) and (?:you )?then (?:you )?sacrifice it"
+    # eighteenth round: "~ blocks a creature and you then return ~ to its owner's hand" (or exile it, or it leaves)
+    r"|~ blocks (?:a creature|npx) and (?:you )?then (?:you )?(?:return|exile|destroy|sacrifice) (?:it|~)(?: to its owner's hand)?"
+    r"|~ blocks (?:a creature|npx) and (?:then )?(?:leaves the battlefield|dies|is (?:destroyed|exiled|sacrificed|returned to its"
+    r" owner's hand))"
     r"|~ is (?:sacrificed|destroyed|exiled"
     r"|returned to its owner's hand)|~ leaves (?:the battlefield|combat)|~ dies|~'s (?:[a-z]+ )?ability returns it to its"
     r" owner's hand|you exile ~|~ returns to its owner's hand)"
@@ -641,6 +645,20 @@ _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
     (re.compile(p), r)
     for p, r in (
         (r"\bwill (?!not\b)", ""),
+        # eighteenth round: "remains blocked and (unless it has trample) deals no combat damage", "..., and, unless it has
+        # trample, assigns no combat damage": the exception said after what it excepts, where the outcome reads it
+        (
+            r"(?P<pre>\band,?|,) \(?unless (?P<s>it|they|~|npx|npm[abf]) (?P<h>has|have) trample\)?,? (?P<rest>(?:(?:it|they) )?"
+            r"(?:does not|do not|will not|cannot|deals no|assigns no|deal no|assign no)(?: [a-z]+)*? combat damage)(?=$|,)",
+            lambda m: f"{m['pre']} {m['rest']} unless {m['s']} {m['h']} trample",
+        ),
+        # ... and the exception's reason for a creature without it ("won't assign combat damage, as it doesn't have
+        # trample"): the same exception
+        (
+            r"(?P<rest>(?:does not|do not|will not|cannot) (?:assign|deal) (?:any )?combat damage|(?:deals|assigns) no combat"
+            r" damage),? (?:as|because|since) (?P<s>it|~|npx|npm[abf]) (?:does not|did not) have trample$",
+            lambda m: f"{m['rest']} unless {m['s']} has trample",
+        ),
         # seventeenth round: the block that stands said with its damage ("it stays blocked and deals and is dealt combat
         # damage as normal"): what a block is (510.1), nothing more
         (

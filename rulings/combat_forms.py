@@ -594,7 +594,9 @@ _ALL_BLOCKERS = (
     # blocked remains blocked", "destroying a creature that's blocking it"): the rule for its blocker, whatever
     # other blockers there are, so also for its only one (the stock ruling says it so: "destroying a blocking
     # creature won't cause any of the creatures it was blocking to become unblocked")
-    rf"an?\s+(?:creature|blocker)\s+(?:that\s+(?:is|was)\s+)?{_BLOCKING}|a\s+blocking\s+creature)"
+    rf"an?\s+(?:creature|blocker)\s+(?:that\s+(?:is|was)\s+)?{_BLOCKING}|a\s+blocking\s+creature"
+    # eighteenth round: the attacker's blockers named by the attacker ("an attacking creature's only blocker")
+    r"|(?:an|the|that)\s+attacking\s+creature's\s+(?:only\s+)?blockers?)"
 )
 #: One or some of its blockers.
 _SOME_BLOCKERS = (
@@ -602,13 +604,15 @@ _SOME_BLOCKERS = (
     rf"{_BLOCKING}|its\s+blockers|~'s\s+blockers|the\s+blockers|the\s+blocking\s+creatures|those\s+blockers|"
     rf"those\s+(?:blocking\s+)?creatures)|another\s+blocker)"
 )
-_BLOCKERS_GONE: tuple[tuple[re.Pattern[str], str], ...] = (
+_BLOCKERS_GONE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
     # The event said actively ("first-strike damage destroys every creature blocking it", "~ destroys
     # the only creature blocking an attacker"): every blocker gone.
     (
         re.compile(
             rf"(?<![\w~])(?:(?:~'s |its |the creature's |that creature's )?first(?:-| )strike (?:combat )?damage|~|it|an effect"
-            r"|a spell|that spell|that damage|the damage|its damage|that ability|the ability) (?:destroys|kills|exiles|returns|removes) "
+            r"|a spell|that spell|that damage|the damage|its damage|that ability|the ability"
+            # (eighteenth round: the card's ability, or its damage)
+            r"|~'s (?:[a-z]+ )?ability|~'s damage) (?:destroys|kills|exiles|returns|removes) "
             rf"{_ALL_BLOCKERS}(?: from combat| to (?:its|their) owners?'s? hands?)?"
         ),
         "all creatures blocking it are removed from combat",
@@ -641,6 +645,26 @@ _BLOCKERS_GONE: tuple[tuple[re.Pattern[str], str], ...] = (
         ),
         "if the creature blocking it is removed from combat, it",
     ),
+    # eighteenth round: the card blocks, then you make it go ("if ~ blocks a creature and you then return ~ to its owner's
+    # hand")
+    (
+        re.compile(
+            r"^(?:if|once|when) ~ blocks (?:a creature|an attacking creature|an attacker) and (?:you |an effect |a spell )?(?:then )?"
+            r"(?:you )?(?:returns?|destroys?|exiles?|sacrifices?) (?:it|~)(?: to its owner's hand)?"
+            r"(?P<np>, the creature it (?:blocked|was blocking|had blocked)(?= ))?"
+        ),
+        lambda m: "if the creature blocking it is removed from combat" + (", it" if m["np"] else ""),
+    ),
+    # ... or you make the blocker a new object (400.7: it leaves combat, 506.4): "if you cast ~ on a blocking creature, that
+    # creature returns to the battlefield as a new object that isn't blocking"
+    (
+        re.compile(
+            r"^(?:if|once|when) (?:you cast ~ (?:on|targeting)|~ targets|you activate ~'s (?:[a-z]+ )?ability(?: targeting)?)"
+            r"(?: (?:a blocking creature|it|~))?(?: after it (?:has )?blocked| after it blocks)?, (?:that creature|it|~) returns to the"
+            r" battlefield as a new object(?: that (?:is not|isn't) blocking)?(?=\.?$)"
+        ),
+        "a blocking creature is removed from combat",
+    ),
     (re.compile(r"\bthe creature it was blocking\b"), "it"),
     (
         re.compile(r"\bturn (it|~|the attacking creature|that creature) into an unblocked creature\b"),
@@ -657,7 +681,11 @@ _BLOCKERS_GONE: tuple[tuple[re.Pattern[str], str], ...] = (
         "is blocked and one of its blockers is removed from combat",
     ),
     (re.compile(rf"\b{_SOME_BLOCKERS}\s+{_GONE}"), "one of its blockers is removed from combat"),
-    (re.compile(rf"(?<!of )\b{_ALL_BLOCKERS}\s+{_GONE}"), "all creatures blocking it are removed from combat"),
+    (
+        # (eighteenth round: what made them go named after, "... is returned to its owner's hand by ~")
+        re.compile(rf"(?<!of )\b{_ALL_BLOCKERS}\s+{_GONE}(?: by ~(?:'s (?:[a-z]+ )?ability)?| with ~)?(?=[ ,.]|$)"),
+        "all creatures blocking it are removed from combat",
+    ),
 )
 
 

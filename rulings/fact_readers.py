@@ -9,6 +9,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from protocol.model import CardData
+from rulings.deathtouch_trample import STATES as DEATHTOUCH_TRAMPLE_STATES
+from rulings.deathtouch_trample import read_deathtouch_trample
 from rulings.exile_fate import STATES as FATE_STATES
 from rulings.exile_fate import read_fate
 from rulings.mana_parts import read_mana
@@ -53,6 +55,8 @@ READERS: dict[str, FactReader] = {
     "fate": FactReader(read_fate, FATE_STATES),
     # rulings/timing_facts.py: when exiled cards can be played, judged by the normal timing rules
     "timing": FactReader(_timing, ("timing-unchanged",)),
+    # rulings/deathtouch_trample.py: 1 damage lethal to each blocker of a creature with deathtouch and trample
+    "deathtouch-trample": FactReader(read_deathtouch_trample, DEATHTOUCH_TRAMPLE_STATES),
     # rulings/trample_facts.py: lethal damage to every blocker first, the rest to the player
     # ... and its blockers all gone: all its damage to the player
     "trample-blockers-gone": FactReader(read_blockers_gone, GONE_STATES),

@@ -77,19 +77,39 @@ _PART_FORMS: tuple[tuple[str, str], ...] = (
         # sixteenth round: "has not been tapped for mana"
         r"|(?:has|have)(?P<neg_e> not) been tapped for mana"
         rf"|(?:is|are|was|were)(?P<neg_b> not)? (?:the same as )?tapping {OBJECT} for mana"
-        rf"|(?P<neg_c>does not |do not )?counts? as tapping {OBJECT} for mana|(?P<neg_d>does not|do not) count",
+        rf"|(?P<neg_c>does not |do not )?counts? as tapping {OBJECT} for mana|(?P<neg_d>does not|do not) count"
+        # eighteenth round: "activating it doesn't tap it for mana"
+        rf"|(?P<neg_f>does not|do not|will not) tap {OBJECT} for mana",
     ),
+    # eighteenth round: an ability of the card said not to be a mana ability (605.1a), by its place or as the reason
+    (
+        "not-mana",
+        r"(?:~'s|its) (?P<np_place>first|second|third|fourth|last) (?:activated )?ability (?:is not a mana ability"
+        r"(?:,? (?:because|since|as) it has a target)?|has a target,? so it is not a mana ability)"
+        r"|(?:(?:,? )?(?:because|since|as) )?(?:that|the|this) ability (?:has a target(?: and is not a mana ability)?"
+        r"|is not a mana ability|does not have \{t\} in its cost)"
+        # ... what only an ability that is not a mana ability does (605.3b): it uses the stack
+        r"|(?:it|that ability) uses the stack(?: and can be responded to)?"
+        rf"|if {SUBJECT} has an? (?:activated )?ability with \{{t\}} in its cost (?:that has|with) a target",
+    ),
+    # ... and that ability activated ("activating it", "tapping ~ to activate it"): judged by the part above
+    ("way-ref", rf"activating (?:it|that ability)|tapping {OBJECT} to activate (?:it|that ability)"),
     (
         "consequence",
         r"(?:~'s|its|the|that|this) (?:triggered |last |first |second |mana )?ability (?P<neg_t>will not|does not|do not) "
         r"(?:trigger|apply)"
         r"|(?:you|~|it|its controller|that player|their controller) (?P<neg_r>will not|does not|do not) (?:gain|add|get|draw"
         r"|create|deal|lose|put) [a-z0-9+/{}]+(?: (?!(?:and|but|or|unless|if|when|during|only)\b)[a-z0-9+/{}]+){0,6}(?=,|$)"
-        r"|abilities that trigger whenever (?:a|an|that|the) [a-z ]+ is tapped for mana (?P<neg_w>will not|do not) trigger"
+        r"|(?P<general>abilities that trigger whenever (?:a|an|that|the) [a-z ]+ is tapped for mana (?P<neg_w>will not|do not) trigger"
+        # eighteenth round: "it won't cause abilities that trigger whenever a land is tapped for mana to trigger"
+        r"|(?:it |that )?(?:will not|does not) cause abilities that trigger whenever (?:a|an|that|the) [a-z ]+ is tapped for mana"
+        r" to trigger)"
         # sixteenth round: "no charge counter is put on ~"
         r"|(?P<neg_n>no) (?:[a-z+/0-9]+ )?counters? (?:is|are|will be) put on ~"
         r"|(?P<neg_c2>will not|does not|do not) cause (?:~'s (?:[a-z]+ )?ability|(?:its|the|that) (?:triggered |last |first )?"
-        r"ability|it) to trigger",
+        r"ability|it) to trigger"
+        # eighteenth round: the card's trigger said to happen ("~'s ability triggers and adds {G}")
+        r"|(?:~'s|its|the) (?:triggered |last |first |second )?ability (?P<pos_t>triggers)(?: and adds? (?:\{[a-z0-9]\})+)?",
     ),
     ("inert", EVEN_WITH_MANA.removesuffix("?")),
     # sixteenth round: an example of the effect that taps it ("..., such as one that taps all lands a player controls,")
@@ -121,7 +141,30 @@ def _placed_for_mana(place: str, abilities: tuple[str, ...]) -> bool | None:
     cost, colon, effect = ability.partition(":")
     if not colon:
         return None
-    return "{t}" in cost and bool(re.match(r"\s*add\b", effect))
+    return "{t}" in cost and _is_mana_ability(effect)
+
+
+def _not_mana(found: re.Match[str], abilities: tuple[str, ...]) -> bool:
+    """Whether the card bears out an ability said not to be a mana ability: the one at the place named adds no mana
+    (and has a target, if the sentence says so); one named by "that ability" is the way's own, judged there."""
+    place = found.groupdict().get("np_place")
+    if place is None:
+        return True
+    if place not in _ORDINALS or not abilities:
+        return False
+    at = _ORDINALS[place]
+    if at >= len(abilities):
+        return False
+    _cost, colon, effect = abilities[at].partition(":")
+    if not colon or _is_mana_ability(effect):
+        return False
+    return "target" not in found.group(0) or "target" in effect
+
+
+def _is_mana_ability(effect: str) -> bool:
+    """Whether an activated ability's effect (lower case) makes it a mana ability: it adds mana and has no target
+    (605.1a; a loyalty ability is never one, and has no colon cost here)."""
+    return bool(re.match(r"\s*add\b", effect)) and "target" not in effect
 
 
 def _answer(groups: dict[str, str | None], abilities: tuple[str, ...]) -> bool | None:
@@ -177,23 +220,28 @@ def compose_mana(text: str, abilities: tuple[str, ...] = (), triggers: bool = Fa
         return False
     answers: set[bool | None] = set()
     said: set[bool] = set()
+    not_mana = [_not_mana(found, abilities) for kind, found in parts if kind == "not-mana"]
     for kind, found in parts:
         groups = found.groupdict()
         if kind == "way":
             answers.add(_answer(groups, abilities))
+        elif kind in ("not-mana", "way-ref"):
+            # an ability said not to be a mana ability, and that ability activated: not tapping for mana, if the card
+            # bears the claim out
+            answers.add(False if not_mana and all(not_mana) else None)
         elif kind == "verdict":
-            said.add(not any(groups.get(g) for g in ("neg_a", "neg_b", "neg_c", "neg_d", "neg_e")))
+            said.add(not any(groups.get(g) for g in ("neg_a", "neg_b", "neg_c", "neg_d", "neg_e", "neg_f")))
         elif kind == "consequence":
-            if not triggers:
+            if not triggers and groups.get("general") is None:
                 return False  # the card's result named, for a card that has no trigger on tapping for mana
-            said.add(False)
+            said.add(groups.get("pos_t") is not None)
     if len(answers) != 1 or None in answers or len(said) != 1:
         return False
     return answers == said
 
 
 @lru_cache(maxsize=4096)
-def explains(text: str, triggers: bool = False) -> bool:
+def explains(text: str, triggers: bool = False, abilities: tuple[str, ...] = ()) -> bool:
     """Whether ``text`` (prepared) says only what follows from a way named beside it: the card's trigger
     not happening (for a card that triggers on tapping for mana), or "it isn't tapped for mana" of the
     permanent just named. An explanation, read only next to a statement; never a positive verdict."""
@@ -201,10 +249,21 @@ def explains(text: str, triggers: bool = False) -> bool:
     if not parts:
         return False
     kinds = [kind for kind, _ in parts if kind != "inert"]
+    if kinds and set(kinds) == {"not-mana"}:
+        # eighteenth round: why an ability is not a mana ability, by its place, borne out by the card
+        return all(found.group("np_place") for _, found in parts if _ == "not-mana") and all(
+            _not_mana(found, abilities) for kind, found in parts if kind == "not-mana"
+        )
     if kinds and set(kinds) == {"consequence"}:
-        return triggers
+        # (eighteenth round: only the trigger not happening; one said to happen is a claim of its own)
+        said = [found for kind, found in parts if kind == "consequence"]
+        return not any(found.group("pos_t") for found in said) and (
+            triggers or all(found.group("general") for found in said)
+        )
     verdicts = [found for kind, found in parts if kind == "verdict"]
-    return kinds == ["verdict"] and any(verdicts[0].group(g) for g in ("neg_a", "neg_b", "neg_c", "neg_d", "neg_e"))
+    return kinds == ["verdict"] and any(
+        verdicts[0].group(g) for g in ("neg_a", "neg_b", "neg_c", "neg_d", "neg_e", "neg_f")
+    )
 
 
 def read_mana(texts: Iterable[str], cards: Iterable[CardData] = ()) -> str | None:
@@ -219,6 +278,6 @@ def read_mana(texts: Iterable[str], cards: Iterable[CardData] = ()) -> str | Non
     prepared_texts = [prepared(plain_marks(text)) for text in texts]
     if any(compose_mana(text, abilities, triggers) for text in prepared_texts):
         return STATE
-    if found is None and any(explains(text, triggers) for text in prepared_texts):
+    if found is None and any(explains(text, triggers, abilities) for text in prepared_texts):
         return EXPLAINS
     return found

@@ -30,8 +30,10 @@ EXPLAINS = "explains"
 _WAYS: tuple[tuple[str, str, bool], ...] = (
     (
         "mana-ability",
-        r"(?:when |if )?(?:you )?activat(?:e|es|ing) (?:one of |either of |any of )?(?:its|~'s|their|that (?:creature|land|permanent)'s|a"
-        r"|(?:a|an|the) (?:creature|land|permanent|artifact)'s) "
+        r"(?:when |if |each time |whenever )?(?:you )?activat(?:e|es|ing) (?:one of |either of |any of )?(?:its|~'s|their"
+        r"|that (?:creature|land|permanent)'s|a"
+        # (eighteenth round: a land named by its type, "a forest's mana ability")
+        r"|(?:a|an|the) (?:creature|land|permanent|artifact|forest|island|swamp|mountain|plains)'s) "
         r"mana abilit(?:y|ies)(?: (?:with|that (?:has|have|includes?)) (?:the )?\{t\}(?: symbol)? in (?:its|their) (?:activation )?costs?)?"
         # tenth round: said in the passive ("when a mana ability of that land with {T} in its cost is activated")
         r"|(?:when |if )a mana ability (?:of (?:that|the|a|an) (?:land|creature|permanent|artifact) )?(?:with \{t\} in its cost )?"
@@ -66,7 +68,11 @@ _WAYS: tuple[tuple[str, str, bool], ...] = (
         r"|because of (?:a |an |another )?(?:spell or ability|spell|ability|effect)"
         r"|for (?:a|any) reason other than (?:activating|to activate) (?:one of )?(?:its|a|~'s|their) mana abilit(?:y|ies)"
         # sixteenth round: "... with {T} in the cost"
-        r"(?: (?:with|that (?:has|have)) (?:the )?\{t\}(?: symbol)? in (?:its|the|their) (?:activation )?costs?)?)",
+        r"(?: (?:with|that (?:has|have)) (?:the )?\{t\}(?: symbol)? in (?:its|the|their) (?:activation )?costs?)?"
+        # eighteenth round: "in any other way", "for any reason other than the activation of its mana ability", "without a
+        # mana ability with {T} in its cost being activated"
+        r"|in (?:any|some) other way|for (?:a|any) reason other than the activation of (?:one of )?(?:its|a|~'s|their) mana"
+        r" abilit(?:y|ies)|without (?:a|its|one of its) mana abilit(?:y|ies)(?: with \{t\} in (?:its|the) cost)? being activated)",
         False,
     ),
     (
@@ -78,7 +84,9 @@ _WAYS: tuple[tuple[str, str, bool], ...] = (
         r"|(?:to (?:activate|pay (?:the )?(?:cost of|for)) an? (?:activated )?ability that (?:does not|doesn't) add mana)"
         # sixteenth round: an ability of its own with {T} in its cost that adds no mana
         r"|(?:to activate an? (?:activated )?ability (?:of (?:its|it) )?(?:that has|with) \{t\} in its cost but (?:does not|doesn't)"
-        r" (?:add|produce) mana)",
+        r" (?:add|produce) mana)"
+        # eighteenth round: an ability with a target, which is never a mana ability (605.1a)
+        r"|(?:to activate an? (?:activated )?ability (?:that has|with) a target)",
         False,
     ),
 )
@@ -93,6 +101,8 @@ _ANY_WAY = "|".join(f"(?:{form})" for _, form, for_mana in _WAYS if not for_mana
 #: ability tapping it", "sacrificing it for mana".
 _OBJ = (
     r"(?:it|them|~|the land|that land|the creature|that creature|the artifact|the permanent|(?:an? |the )?(?:creatures?|lands?|"
+    # (eighteenth round: a land named by its type)
+    r"forests?|islands?|swamps?|mountains?|plains|"
     # tenth round: one that has a mana ability of its own ("attacking with a creature that has a mana ability")
     r"artifacts?|permanents?)(?: you control)?(?: (?:that has|that have|with) (?:a |its own |their own )?mana abilit(?:y|ies))?)"
 )

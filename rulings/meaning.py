@@ -23,6 +23,7 @@ The input is the template form of :mod:`rulings.text` (lower case, the card's na
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -65,7 +66,7 @@ _SPELLED_OUT_COMPILED = tuple((re.compile(p), r) for p, r in _SPELLED_OUT)
 #: One meaning said in many words, written one way before the tokens are read: following the cards'
 #: normal rules, timing rules, restrictions or permissions (for playing them) is "follow the normal
 #: timing rules" (the exiled cards' timing is unchanged: 601.2, 305.1).
-_EARLIER_FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
+_EARLIER_FORMS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
     (
         re.compile(
             r"\bfollow(?:s|ing)? (?:all |the |any )*(?:of the )?(?:normal |applicable |usual )*(?:timing )?"
@@ -78,6 +79,13 @@ _EARLIER_FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     # A necessary condition said as an obligation: "you must have X in order to Y" is "you can Y
     # only if you have X" (the same claim as the rules' "can't Y unless X").
     (re.compile(r"\byou must (have [^,;.]+?) in order to ([^,;.]+)"), r"you can \2 only if you \1"),
+    # eighteenth round: "it's too late for the loss of haste to matter" is "it doesn't matter if it loses haste"
+    (
+        re.compile(
+            r"\bit(?:'s| is) too late for (?:the|its|that) (?P<change>loss|gain) of (?P<k>[a-z]+(?: [a-z]+)?) to matter\b"
+        ),
+        lambda m: f"it does not matter if it {'loses' if m['change'] == 'loss' else 'gains'} {m['k']}",
+    ),
 )
 #: The earlier rounds' forms, then the sixth round's classes of wordings (:mod:`rulings.normal_forms`).
 _CANONICAL = (*_EARLIER_FORMS, *FORMS)
@@ -141,6 +149,8 @@ _EXAMPLE_CLAUSE = re.compile(
 )
 #: A parenthetical with one of these words may restrict the claim ("(unless it has haste)"): it is
 #: kept in the sentence, to be read (or to leave the sentence unread), never set aside.
+#: ... save an example ("(for example, ...)", "(for instance, ...)", "(e.g. ...)").
+_EXAMPLE_PARENTHESIS = re.compile(r"\s*\((?:for example|for instance|e\.g\.),? ")
 _RESTRICTING = re.compile(r"\b(?:only|unless|except|but|never|not|cannot)\b|n't\b")
 
 _TOKEN = re.compile(r"~(?:'s)?|\{[^{}]+\}(?:'s)?|\d+(?:st|nd|rd|th)?|[a-z]+(?:-[a-z]+)*(?:'s|s')?|'s\b|[,;:]")
@@ -169,7 +179,9 @@ def set_aside(sentence: str) -> Split:
         found = _PARENTHESIS.search(text)
         if not found:
             break
-        if _RESTRICTING.search(found.group()):
+        # eighteenth round: an example in parentheses names one case, whatever its words ("(for example, if its only
+        # blocker was destroyed ...)"): it restricts nothing
+        if _RESTRICTING.search(found.group()) and not _EXAMPLE_PARENTHESIS.match(found.group()):
             kept.append(found.group())
             text = text[: found.start()] + f"\x00{len(kept) - 1}\x00" + text[found.end() :]
             continue

@@ -125,9 +125,15 @@ _ALL_BLOCKERS = (
 _ATTACKED = (
     r"(?:the (?:defending )?player(?: (?:it is|they are|~ is) attacking)?|the player or planeswalker (?:it is|they are|~ is) "
     r"attacking|the player, planeswalker,? or battle (?:it is|they are|~ is) attacking|"
-    r"the player(?:,| or) planeswalker(?:,? or battle)?|(?:the )?defending player)"
+    r"the player(?:,| or) planeswalker(?:,? or battle)?|(?:the )?defending player"
+    # eighteenth round: the list named again ("among the blockers and that player, planeswalker, or battle")
+    r"|that player(?:,| or) planeswalker(?:,? or battle)?)"
 )
-_ANY_DAMAGE = r"(?:any (?:combat )?damage|(?:combat )?damage|any of (?:its|their) (?:combat )?damage|any)"
+_ANY_DAMAGE = (
+    r"(?:any (?:combat )?damage|(?:combat )?damage|any of (?:its|their) (?:combat )?damage|any"
+    # eighteenth round: the creature named ("any of the equipped creature's damage")
+    r"|any of (?:~'s|that creature's|the (?:equipped|enchanted|attacking) creature's) (?:combat )?damage)"
+)
 _REST = (
     r"(?:the rest(?: of (?:its|their|the) (?:combat )?damage)?|the remaining (?:combat )?damage|the remainder|"
     r"any (?:remaining|excess) (?:combat )?damage|any excess|excess (?:combat )?damage|the excess(?: damage)?|"
@@ -146,6 +152,8 @@ _ASSIGN = r"(?:assign|assigns|assigning)"
 #: A condition before the claim: the creature blocked, or the card's ability used first.
 _IF = (
     rf"(?:{_BLOCKED}|after (?:activating|casting|resolving) ~(?:'s (?:triggered |activated |)ability)?, "
+    # eighteenth round: "after ~ resolves, ..."
+    r"|(?:after|once) ~(?:'s (?:triggered |activated |)ability)? (?:resolves|has resolved), "
     # fourteenth round: the moment of the assignment said first ("when assigning its combat damage, ...")
     r"|(?:when|while|as) (?:assigning|you assign|it assigns|~ assigns) (?:~'s |its |their |the creature's )?combat damage, )?"
 )
@@ -170,8 +178,8 @@ _FRAMES: tuple[tuple[str, str], ...] = (
     # tenth round: "it can assign damage to the player only after it has assigned lethal damage to each blocker"
     (
         NO_EXCESS_WITHOUT_LETHAL,
-        rf"{_IF}{_SUBJECT} (?:can|may) {_ASSIGN} (?:{_ANY_DAMAGE}|{_REST}) to {_ATTACKED} only after (?:it|they) (?:has|have)"
-        rf" assigned {_LETHAL_TO_ALL}",
+        rf"{_IF}{_SUBJECT} (?:can|may) {_ASSIGN} (?:{_ANY_DAMAGE}|{_REST}) to {_ATTACKED} only after (?:(?:it|they) (?:has|have)"
+        rf" assigned {_LETHAL_TO_ALL}|{_ALL_ASSIGNED})",
     ),
     # "... assigns lethal damage to all creatures blocking it first; only then may it assign excess damage to the player"
     (
@@ -207,7 +215,10 @@ _FRAMES: tuple[tuple[str, str], ...] = (
     (
         REST_HALF,
         rf"(?:only )?{_REST} (?:can|may) (?:then )?be assigned (?:to|among (?:the|its|those) blockers and) {_ATTACKED}"
-        r"(?:,? as you choose)?",
+        r"(?:,? as you choose)?"
+        # eighteenth round: "any damage beyond that may be divided as you choose among the blockers and that player, ..."
+        rf"|{_REST} (?:can|may) (?:then )?be (?:divided|assigned|split) (?:as you choose )?among (?:the|its|those) blockers"
+        rf" and {_ATTACKED}(?:,? as you choose)?",
     ),
     (REST_HALF, rf"only (?:after that|then) (?:can|may) {_REST} be assigned to {_ATTACKED}"),
     # "lethal damage must be assigned to all blockers first, and any excess may then be assigned to
@@ -338,13 +349,17 @@ GONE_STATES = (AS_THOUGH_LETHAL, REGULAR_DAMAGE_BEYOND)
 
 _ATTACKER = (
     rf"(?:{_SUBJECT}|the attacking creature(?: (?:that|which) (?:gains|has|gets) trample)?|"
-    r"an attacking creature you control|(?:a|the|that) [a-z]+ you control|that [a-z]+)"
+    r"an attacking creature you control|(?:a|the|that) [a-z]+ you control|that attacking creature|that [a-z]+)"
 )
 _BLOCKERS_OF = (
     r"(?:it|~|them|that creature|the (?:attacking|equipped|enchanted) creature|(?:a|the|that) [a-z]+ you control|"
     r"a creature (?:that|which) (?:gained|gains|has) trample(?: from ~)?"
     # tenth round: the attacker named with its trample, or by the card attached to it
-    r"|(?:an?|the) (?:attacking )?creature with trample|the creature (?:equipped|enchanted) (?:with|by) ~)"
+    r"|(?:an?|the) (?:attacking )?creature with trample|the creature (?:equipped|enchanted) (?:with|by) ~"
+    # eighteenth round: one of your attackers, the spell's other target ("one of your other attacking creatures", "the
+    # creature you chose as its second target", "the other target creature")
+    r"|one of your (?:other )?attacking creatures|that attacking creature|the (?:other )?target(?:ed)? creature"
+    r"|the creature you chose as its (?:first |second )?target)"
 )
 _GONE_VERB = (
     r"(?:leaves? combat|leaves? the battlefield|(?:is|are) (?:destroyed|exiled|sacrificed|removed from combat)|dies|die"
@@ -355,18 +370,34 @@ _ALL_GONE = (
     rf"|the only creature blocking {_BLOCKERS_OF}|its only blocker) {_GONE_VERB}(?: before (?:combat )?damage(?: is dealt)?)?"
 )
 _DESTROYS_ALL = (
-    rf"(?:~|~'s (?:triggered |activated |)ability|~'s first-strike (?:combat )?damage|the creature's first-strike (?:combat )?damage"
-    rf"|its first-strike (?:combat )?damage|first-strike (?:combat )?damage) (?:destroys|removes|exiles|returns) (?:all (?:of )?|every |each )?"
-    rf"(?:the |its )?(?:only )?"
+    rf"(?:(?:~|~'s (?:triggered |activated |last |first |second |)ability|~'s first-strike (?:combat )?damage"
+    rf"|the creature's first-strike (?:combat )?damage|its first-strike (?:combat )?damage|first-strike (?:combat )?damage"
+    # eighteenth round: the first-strike damage of the creature named by its card, a spell's damage
+    r"|(?:that|the (?:enchanted|equipped|attacking|target(?:ed)?)) creature's first-strike (?:combat )?damage|~'s damage)"
+    r" (?:destroys|removes|exiles|returns|has destroyed|has removed|has exiled|has returned)"
+    # ... what you use to make them go ("if you use ~'s last ability to destroy ..."), enough first-strike damage
+    r"|you use ~(?:'s (?:[a-z]+ )?ability)? to (?:destroy|remove|exile|return)"
+    rf"|{_SUBJECT} deals enough first-strike (?:combat )?damage to (?:destroy|kill))"
+    rf" (?:all (?:of )?|every |each )?(?:the |its )?(?:only )?"
     rf"(?:creatures? blocking {_BLOCKERS_OF}|blockers?)(?: from combat| to (?:its|their) owners?'s? hands?)?"
     # tenth round: with its first-strike damage
     r"(?: with (?:its )?first-strike (?:combat )?damage)?"
 )
 _ALL_DAMAGE = (
-    r"all(?: \d+)? of its (?:combat )?damage|all its (?:combat )?damage|all of its (?:combat )?damage"
+    # (eighteenth round: "all of its regular combat damage", the damage of the step after its blockers went)
+    r"all(?: \d+)? of its (?:regular |normal )?(?:combat )?damage|all its (?:regular |normal )?(?:combat )?damage"
+    r"|all of its (?:regular |normal )?(?:combat )?damage"
     r"|all (?:of )?(?:that creature's|~'s|the equipped creature's|the enchanted creature's|that attacking creature's"
     # thirteenth round: the creature as the combat normal form's token
-    r"|npx's|npma's|npmb's) (?:combat )?damage"
+    r"|npx's|npma's|npmb's) (?:regular |normal )?(?:combat )?damage"
+)
+#: Eighteenth round: the attacker's trample said again on the way ("that creature will have trample and will assign
+#: ..."): the reader has made sure it has it.
+_HAS_TRAMPLE_AND = r"(?: (?:has|will have) trample,? and)?"
+#: Eighteenth round: why, said between the blockers gone and the damage ("once ..., there's nothing left to assign lethal
+#: damage to, so it assigns ..."): 702.19e's own reason.
+_NOTHING_LEFT = (
+    r"(?: there is (?:nothing|no creature|no blocker) left to assign (?:lethal )?(?:combat )?damage to, so)?"
 )
 _BECAUSE = (
     r"(?:,? (?:because|since) it has trample|,? thanks to the trample it (?:gets|has) from ~"
@@ -380,7 +411,8 @@ _GONE_FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         # to the player" / "if ~ destroys the only creature blocking it, it assigns all its combat damage ..."
         (
             AS_THOUGH_LETHAL,
-            rf"if (?:{_ALL_GONE}|{_DESTROYS_ALL}), {_ATTACKER} (?:assigns|will assign|deals|will deal) (?:{_ALL_DAMAGE}) "
+            rf"(?:if|once) (?:{_ALL_GONE}|{_DESTROYS_ALL}),{_NOTHING_LEFT} {_ATTACKER}{_HAS_TRAMPLE_AND}"
+            rf" (?:assigns|will assign|deals|will deal) (?:{_ALL_DAMAGE}) "
             rf"to {_ATTACKED}{_BECAUSE}",
         ),
         # "..., all its damage is assigned to the player"
@@ -400,14 +432,14 @@ _GONE_FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         # its combat damage in the regular combat damage step to the player"
         (
             REGULAR_DAMAGE_BEYOND,
-            rf"if {_DESTROYS_ALL}, {_ATTACKER} (?:assigns|will assign) (?:all (?:of )?its (?:combat )?damage) in the"
-            rf" (?:second|regular) combat damage step to {_ATTACKED}",
+            rf"(?:if|once) {_DESTROYS_ALL},{_NOTHING_LEFT} {_ATTACKER} (?:assigns|will assign) (?:all (?:of )?its (?:combat )?damage"
+            rf" in the (?:second|regular) combat damage step|all (?:of )?its (?:regular|normal) combat damage) to {_ATTACKED}",
         ),
         # "if its first-strike damage destroys all the creatures blocking it, all its damage in the second
         # combat damage step is assigned to the player"
         (
             REGULAR_DAMAGE_BEYOND,
-            rf"if {_DESTROYS_ALL}, (?:all (?:of )?its (?:combat )?damage in the (?:second|regular) combat damage step|"
+            rf"(?:if|once) {_DESTROYS_ALL}, (?:all (?:of )?its (?:combat )?damage in the (?:second|regular) combat damage step|"
             rf"all (?:of )?its (?:regular|normal) combat damage) (?:is|will be) assigned to {_ATTACKED}",
         ),
     )
@@ -525,4 +557,12 @@ _NONE_TO_THE_GONE = re.compile(
     r"(?:~|it|the creature|that creature|the attacking creature) (?:does not need to|does not have to|need not|is not required to)"
     r" assign (?:any )?(?:combat )?damage to (?:a blocker|blockers|its blockers|a blocking creature|a creature) (?:that|which)"
     r" (?:is|are) no longer (?:there|on the battlefield|in combat|blocking it)"
+    # eighteenth round: the blocker gone named by how it went ("it won't deal any combat damage to the destroyed creature,
+    # as that creature is no longer blocking it"), and no lethal damage left to assign ("with no blockers left, there's
+    # no lethal damage to assign first")
+    r"|(?:~|it|the creature|that creature|the attacking creature) (?:will not|does not|cannot) (?:deal|assign) any (?:combat )?"
+    r"damage to the (?:destroyed|removed|exiled|sacrificed) (?:creature|blocker)(?:,? (?:as|because|since) (?:that creature|it)"
+    r" (?:is no longer blocking (?:it|~)|has left (?:combat|the battlefield)))?"
+    r"|(?:with no (?:blockers|creatures blocking it) left, )?there is (?:no lethal damage (?:left )?to assign(?: first)?"
+    r"|nothing left to assign lethal damage to)"
 )
