@@ -652,6 +652,19 @@ _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
             r"(?:does not|do not|will not|cannot|deals no|assigns no|deal no|assign no)(?: [a-z]+)*? combat damage)(?=$|,)",
             lambda m: f"{m['pre']} {m['rest']} unless {m['s']} {m['h']} trample",
         ),
+        # eighteenth round: the block by one creature said from the blocker's side ("if one creature is already blocking
+        # it, ..."): the attacker blocked by only one creature
+        (
+            r"\b(if|once|when|after) (?:only |exactly )?(?:one|a single) creature is (?:already )?blocking (it|~)(?= |,|$)",
+            lambda m: f"{m[1]} {m[2]} is blocked by only one creature",
+        ),
+        # eighteenth round: the damage already dealt said to stay dealt before what follows ("won't undo that damage, and
+        # that creature won't deal combat damage again"): what is dealt is dealt (510.2), no other claim
+        (
+            r"\b(?:will not|does not|cannot) undo (?:that|the|its) (?:first-strike )?(?:combat )?damage,? and (?:that creature |it |the"
+            r" creature )?(?=will not|does not|cannot)",
+            "",
+        ),
         # ... and the exception's reason for a creature without it ("won't assign combat damage, as it doesn't have
         # trample"): the same exception
         (

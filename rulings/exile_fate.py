@@ -38,6 +38,8 @@ _LATER_SAID = re.compile(r"\b(?:later|future turns?|next turn)\b")
 
 _EXILED = (
     r"(?:exiled (?:with|by) ~(?:'s (?:triggered |activated |first |second |third |last |)ability)?|exiled this way"
+    # (eighteenth round: "exiled with it", the card named in the sentence before the clause)
+    r"|exiled (?:with|by) it"
     r"|you exiled(?: this way| with ~)?)"
 )
 _CARDS = (
@@ -53,7 +55,9 @@ _WINDOW = (
     # twelfth round: "during that turn", "in time", "before the turn ends", "by end of turn"
     r"| during (?:this|that|the same) turn| in time| before (?:the|this|that) turn ends| (?:before|by) end of turn"
     # sixteenth round: a permission until the end of your next turn (the state says which: THIS_TURN / NEXT_TURN)
-    r"| (?:before|by) the end of your next turn| before your next turn ends| by the time your next turn ends)?"
+    r"| (?:before|by) the end of your next turn| before your next turn ends| by the time your next turn ends"
+    # eighteenth round: a permission until your next end step
+    r"| by the time your next end step begins| before your next end step(?: begins)?)?"
 )
 _UNPLAYED = (
     rf"(?:{_CARDS} (?:that|which) (?:you )?{_NOT} (?:yet )?(?:been )?{_PLAY}{_WINDOW}|{_CARDS} (?:not|never) {_PLAY}{_WINDOW}|"
@@ -65,7 +69,7 @@ _UNPLAYED = (
 )
 _PRONOUN = r"(?:it|they|the card|the cards|that card|those cards|the exiled cards?)"
 _IF_UNPLAYED = (
-    rf"(?:if you (?:do not|choose not to|never|decide not to) {_PLAY} (?:it|them|{_CARDS}|{_PRONOUN})"
+    rf"(?:if you (?:do not|choose not to|never|decide not to|have not|did not) {_PLAY} (?:it|them|{_CARDS}|{_PRONOUN})"
     # twelfth round: in the passive ("if the exiled card isn't played this turn")
     rf"|if (?:{_CARDS}|{_PRONOUN}) (?:is|are|was|were) (?:not|never) (?:played|cast)){_WINDOW}, "
 )
@@ -95,12 +99,19 @@ _GOES_NOWHERE = (
     # tenth round: in the passive ("they aren't put into your hand", "aren't returned to your hand at end of turn")
     r"|(?:are|is) not (?:returned|put|moved|sent)|(?:do|does) not get (?:returned|put))"
     rf"(?: back)? (?:to|into) {_ZONES}(?: at (?:the )?end of (?:the )?turn| when the turn ends)?"
+    # eighteenth round: a second zone with a verb of its own ("won't return to your library or go to your graveyard")
+    rf"(?: or (?:go|be put) (?:to|into) (?:{_ZONES}|any other zone))?"
 )
 #: Fates that contradict it.
 _GOES = rf"(?:will )?(?:returns?|goes|go|is put|are put|is returned|are returned|comes back|come back)(?: back)? (?:to|into) {_ZONES}"
 _ASIDE = r"(?:,? even (?:though|if|after) (?:the|your|that) permission to (?:play|cast) (?:it|them) (?:has ended|ends|has expired|expires))?"
 
-_FATE = rf"(?P<fate>{_STAYS}|{_GOES_NOWHERE}|(?P<goes>{_GOES}))"
+_FATE = (
+    rf"(?P<fate>{_STAYS}|{_GOES_NOWHERE}|(?P<goes>{_GOES}))"
+    # eighteenth round: where it does not go, said after where it stays ("it stays in exile; it won't return to your
+    # library")
+    rf"(?:(?:;|,? and) (?:it|they) {_GOES_NOWHERE})?"
+)
 _FRAMES = (
     re.compile(rf"(?:{_WHEN})?{_UNPLAYED} {_FATE}{_ASIDE}"),
     re.compile(rf"(?:{_WHEN})?{_IF_UNPLAYED}{_PRONOUN} {_FATE}{_ASIDE}(?:,? and {_NO_LONGER})?"),
@@ -121,8 +132,16 @@ _FRAMES = (
 )
 
 
+#: Eighteenth round: the cards that are included named in passing ("..., including land cards (which you can't play this
+#: way), remain in exile"): a case of the claim, no claim of its own.
+_INCLUDING = re.compile(
+    r",? including (?:any )?[a-z]+ cards(?: \(which you (?:cannot|can not) (?:play|cast) this way\))?,?(?= )"
+)
+
+
 @lru_cache(maxsize=8192)
 def _read(text: str) -> str | None:
+    text = _INCLUDING.sub("", text)
     for frame in _FRAMES:
         found = frame.fullmatch(text)
         if found is None:

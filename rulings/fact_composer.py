@@ -246,7 +246,7 @@ _BLOCKER_AGAIN = re.compile(
 #: Seventeenth round: the block that stands named by its blocker ("it remains blocked by that creature"): the block.
 _STAYS_BLOCKED_BY = re.compile(
     r"\b((?:remains?|stays?|is still|continues? to be) blocked) by (?:that creature|the blocker|the blocking creature"
-    r"|that blocker|npx)(?= |,|$)"
+    r"|that blocker|npx|~)(?= |,|$)"
 )
 #: ... and the block an event names by its blocker ("once it has been blocked by a creature, ..."): the block.
 _EVENT_BLOCKED_BY = re.compile(
@@ -435,7 +435,8 @@ def read_outcomes(sentence: str) -> tuple[tuple[tuple[str, bool], ...], str | No
     blocked, and a creature that's blocking continues to block."), and the moment it names, if any (a
     moment phrase, or an "if" / "once" clause's event); None if it says anything more."""
     for text in dict.fromkeys((prepared(sentence), prepared(sentence, normal=False))):
-        parts = _parts(text)
+        # (eighteenth round: "it remains blocked by ~", the block named by its blocker, as in a fact)
+        parts = _parts(_STAYS_BLOCKED_BY.sub(r"\1", text))
         if not parts or any(kind in ("change", "gone") for kind, _, _ in parts):
             continue
         outcomes = [found for kind, found, sub in parts if kind == "outcome" and not sub]
@@ -458,3 +459,36 @@ def _said(found: _Groups) -> tuple[tuple[str, str], ...]:
 def _only_outcome(found: _Groups) -> dict[str, str | None]:
     """The groups of a further outcome, in place of the first outcome's (every outcome group reset)."""
     return {k: v for k, v in found.groupdict().items()}
+
+
+#: Eighteenth round: words that, outside the outcomes an example states, make it a claim of its own (a restriction, a
+#: negation, another time or an exception).
+_EXAMPLE_RESTRICTS = frozenset(
+    {"only", "unless", "except", "instead", "not", "no", "never", "cannot", "but", "however", "before", "until", "or"}
+)
+_OUTCOME_PART = next(pattern for kind, pattern in _PARTS if kind == "outcome")
+
+
+@lru_cache(maxsize=4096)
+def example_outcomes(sentence: str) -> tuple[frozenset[tuple[str, bool]], frozenset[str]] | None:
+    """What an example of the card's own ("For example, if ~ ..., it remains blocked.") says: the outcomes it states
+    and the moments it names; None if it is no example, states no outcome, or says anything outside its outcomes that
+    restricts or negates (the caller judges whether the outcomes are the claim's own)."""
+    if not sentence.lower().lstrip().startswith("for example,"):
+        return None
+    for text in dict.fromkeys((prepared(sentence), prepared(sentence, normal=False))):
+        spans = [
+            found for found in _OUTCOME_PART.finditer(text) if found.start() == 0 or text[found.start() - 1] in " ,"
+        ]
+        said = {outcome_of_groups(found.groupdict()) for found in spans}
+        if not spans or None in said:
+            continue
+        rest = text
+        for found in reversed(spans):
+            rest = rest[: found.start()] + " " + rest[found.end() :]
+        # ("your only artifact": "only" as a determiner restricts nothing)
+        rest = re.sub(r"\b(?:your|the|its|their|that player's|an opponent's) only\b", " ", rest)
+        if _EXAMPLE_RESTRICTS & set(re.findall(r"[a-z]+", rest)):
+            continue
+        return frozenset(o for o in said if o is not None), moments_said(sentence)
+    return None

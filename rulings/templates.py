@@ -56,7 +56,7 @@ from rulings.combat_facts import (
 )
 from rulings.corpus import Ruling
 from rulings.describing import describes_card, read_paragraph
-from rulings.fact_composer import compose_after_change, compose_fact, moments_said, read_outcomes
+from rulings.fact_composer import compose_after_change, compose_fact, example_outcomes, moments_said, read_outcomes
 from rulings.fact_readers import READERS
 from rulings.holders import given_keywords, held_keywords, holder_readings, normal_holder_readings
 from rulings.meaning import set_aside
@@ -453,6 +453,8 @@ class Template:
                 # A sentence describing the card, or an example of a claim already read, claims no
                 # rule: set aside with its reason (rulings.describing).
                 reason = part.describing or (part.example if states else None)
+                if reason is None and states and self.wordings.facts:
+                    reason = self._example_of(part.text, states)
                 if reason is not None:
                     aside.append((part.text, reason))
                 else:
@@ -473,6 +475,19 @@ class Template:
             read += len(unread) - len(again)
             unread = again
         return Reading(slots, self.wordings.time_carried(states), tuple(unread), read, tuple(aside))
+
+    def _example_of(self, sentence: str, states: Iterable[str]) -> str | None:
+        """Eighteenth round: why an example of the card's own ("For example, if ~ ..., ~ remains an attacking
+        creature.") claims nothing beyond the statement read before it, or None: every outcome it states is one the
+        statement's facts state, at a moment they name (:func:`rulings.fact_composer.example_outcomes`)."""
+        found = example_outcomes(sentence)
+        if found is None:
+            return None
+        facts = [fact for state in states for fact in self.wordings.facts.get(state, ())]
+        outcomes, moments = found
+        if outcomes <= {(f.outcome, f.holds) for f in facts} and moments <= {f.moment for f in facts}:
+            return "an example of the claim read before it, with the same outcome"
+        return None
 
     def _parts_said(self, explained: Iterable[tuple[str, ...]], cards: tuple[CardData, ...]) -> set[str]:
         """The statements a paragraph makes by saying every part of a rule, each part read as an

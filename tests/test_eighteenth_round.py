@@ -427,6 +427,147 @@ CASES += [
 ]
 
 
+SALVAGE = CardData(
+    "Test Salvage",
+    ("Sorcery",),
+    text="Exile the top card of your library. Until your next end step, you may play that card.",
+)
+RAIDER = CardData(
+    "Test Raider",
+    ("Creature",),
+    text="When Test Raider enters, exile the top three cards of your library. You may cast spells from among them this turn.",
+    power="2",
+    toughness="2",
+)
+STAYS = "play-from-exile.uncast-stay-exiled"
+
+CASES += [
+    # the card leaving the battlefield does not end a permission that ends with the turn: never read as the fate
+    (
+        RAIDER,
+        "If Test Raider leaves the battlefield, you can no longer play any cards exiled with it, and they stay in exile.",
+        None,
+    ),
+    # where it does not go, after where it stays
+    (
+        SALVAGE,
+        "If you haven't played the card exiled with Test Salvage by the time your next end step begins, it stays in "
+        "exile; it won't return to your library or go to your graveyard.",
+        STAYS,
+    ),
+    (
+        SALVAGE,
+        "If you haven't played the card exiled with Test Salvage by the time your next end step begins, it stays in "
+        "exile; it will return to your library.",
+        None,
+    ),
+    # the cards included named in passing
+    (
+        RAIDER,
+        "Any cards exiled with Test Raider's ability that you don't cast that turn, including land cards (which you "
+        "can't play this way), remain in exile.",
+        STAYS,
+    ),
+    (
+        RAIDER,
+        "Any cards exiled with Test Raider's ability that you don't cast that turn, including land cards (which you "
+        "can't play this way), go to your graveyard.",
+        None,
+    ),
+]
+
+
+WHELP = CardData(
+    "Test Whelp",
+    ("Creature",),
+    text="As long as you control another red creature, Test Whelp has haste.",
+    power="2",
+    toughness="2",
+)
+KEEPS = (
+    "Once Test Whelp has been declared as an attacker, it will keep attacking even if you stop controlling another red "
+    "creature and it loses haste."
+)
+
+CASES += [
+    # an example of the card's own after the statement: set aside when its outcome is the statement's own
+    (
+        WHELP,
+        f"{KEEPS} For example, if an opponent destroys your only other red creature during the declare attackers step, "
+        "Test Whelp remains an attacking creature.",
+        "haste.attack-stands",
+    ),
+    (
+        WHELP,
+        f"{KEEPS} For example, if an opponent destroys your only other red creature during the declare attackers step, "
+        "Test Whelp is removed from combat.",
+        None,
+    ),
+    (
+        WHELP,
+        f"{KEEPS} For example, if an opponent destroys your only other red creature before attackers are declared, "
+        "Test Whelp remains an attacking creature.",
+        None,
+    ),
+    (
+        WHELP,
+        f"{KEEPS} For example, if an opponent destroys your only other red creature during the declare attackers step, "
+        "Test Whelp remains an attacking creature only if it has haste.",
+        None,
+    ),
+    (
+        WHELP,
+        f"{KEEPS} For example, if an opponent destroys your only other red creature during the declare attackers step, "
+        "Test Whelp doesn't remain an attacking creature.",
+        None,
+    ),
+]
+
+
+CULTIST = CardData(
+    "Test Cultist",
+    ("Creature",),
+    text="{1}{B}: Target attacking creature gains menace until end of turn.",
+    power="2",
+    toughness="2",
+)
+SPIDER = CardData(
+    "Test Spider",
+    ("Creature",),
+    text="Reach\n{G}: Test Spider loses reach until end of turn.",
+    power="2",
+    toughness="4",
+    keywords=("Reach",),
+)
+GIVING = (
+    "Giving an attacking creature menace with Test Cultist's ability after blockers are declared won't cause that "
+    "creature to become unblocked."
+)
+
+CASES += [
+    # the block by one creature said from the blocker's side
+    (
+        CULTIST,
+        f"{GIVING} If one creature is already blocking it, that creature continues to block it.",
+        "menace.block-stands",
+    ),
+    (CULTIST, f"{GIVING} If one creature is already blocking it, that creature stops blocking it.", None),
+    # the block named by its blocker, the card
+    (
+        SPIDER,
+        "Once Test Spider has blocked a creature with flying, causing it to lose reach won't remove it from combat. The "
+        "attacking creature remains blocked by Test Spider.",
+        "flying.block-stands",
+    ),
+    (
+        SPIDER,
+        "Once Test Spider has blocked a creature with flying, causing it to lose reach won't remove it from combat. The "
+        "attacking creature is no longer blocked by Test Spider.",
+        None,
+    ),
+]
+
+
 @pytest.mark.parametrize(("card", "paragraph", "expected"), CASES)
 def test_eighteenth_round_classes(card: CardData, paragraph: str, expected: str | None) -> None:
     assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
