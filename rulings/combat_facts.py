@@ -648,10 +648,13 @@ _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
         # eighteenth round: "remains blocked and (unless it has trample) deals no combat damage", "..., and, unless it has
         # trample, assigns no combat damage": the exception said after what it excepts, where the outcome reads it
         (
-            r"(?P<pre>\band,?|,) \(?unless (?P<s>it|they|~|npx|npm[abf]) (?P<h>has|have) trample\)?,? (?P<rest>(?:(?:it|they) )?"
+            r"(?P<pre>\band,?|,) \(?unless (?P<s>it|they|~|npx|npm[abf]) (?P<h>has|have) trample\)?,? (?P<rest>(?:(?:it|they|~|npx) )?"
             r"(?:does not|do not|will not|cannot|deals no|assigns no|deal no|assign no)(?: [a-z]+)*? combat damage)(?=$|,)",
             lambda m: f"{m['pre']} {m['rest']} unless {m['s']} {m['h']} trample",
         ),
+        # eighteenth round: the attack on the turn the creature came under your control (302.6: why it needs haste)
+        # narrows nothing the fact does not already say
+        (r"\b(attacks|attacked) (?:on )?the (?:same )?turn (?:it|~) came under your control(?= and |,)", r"\1"),
         # eighteenth round: the block by one creature said from the blocker's side ("if one creature is already blocking
         # it, ..."): the attacker blocked by only one creature
         (
@@ -664,6 +667,13 @@ _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
             r"\b(?:will not|does not|cannot) undo (?:that|the|its) (?:first-strike )?(?:combat )?damage,? and (?:that creature |it |the"
             r" creature )?(?=will not|does not|cannot)",
             "",
+        ),
+        # eighteenth round: "without trample it won't deal combat damage to the player or anything else that combat": the
+        # exception said as a condition
+        (
+            r"\bwithout trample,? (?P<s>it|~|npx|npm[abf]) (?P<v>will not|does not|cannot) (?P<d>deal|assign) (?:any )?combat damage"
+            r"(?: to the (?:defending )?player(?: or anything else)?)?(?: (?:that|this) combat| at all)?(?=$|,)",
+            lambda m: f"{m['s']} {m['v']} {m['d']} combat damage unless {m['s']} has trample",
         ),
         # ... and the exception's reason for a creature without it ("won't assign combat damage, as it doesn't have
         # trample"): the same exception

@@ -665,7 +665,47 @@ _BLOCKERS_GONE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str
         ),
         "a blocking creature is removed from combat",
     ),
-    (re.compile(r"\bthe creature it was blocking\b"), "it"),
+    # ... the same, with what follows after ", but" ("..., it returns as a new object that isn't blocking, but the attacking
+    # creature it was blocking remains blocked")
+    (
+        re.compile(
+            r"^(?:if|once|when) (?:you cast ~ (?:on|targeting)|~ targets|you activate ~'s (?:[a-z]+ )?ability(?: targeting)?)"
+            r" (?:a blocking creature|a creature (?:you control )?that(?:'s| is) blocking|it|~)(?: after it (?:has )?blocked| after it"
+            r" blocks)?, (?:that creature|it|~) returns (?:to the battlefield )?as a new object(?: that (?:is not|isn't) blocking)?,"
+            r" but "
+        ),
+        "if a blocking creature is removed from combat, ",
+    ),
+    # ... its controller made to sacrifice it ("~'s triggered ability makes the blocking creature's controller sacrifice
+    # it")
+    (
+        re.compile(
+            r"(?<![\w~])(?:~'s (?:[a-z]+ )?ability|~) makes (?:the|that) blocking creature's controller sacrifice (?:it|that creature)\b"
+        ),
+        "all creatures blocking it are removed from combat",
+    ),
+    # ... the attacker named by its blocker gone ("an attacking creature whose only blocker phases out because of ~'s
+    # triggered ability remains blocked")
+    (
+        re.compile(
+            r"^an? (?:attacking )?creature whose (?:only blocker|blockers (?:are|have) all|blockers) (?:phases out|phased out"
+            r"|(?:is|are|were|was|have been|has been) (?:destroyed|exiled|sacrificed|removed from combat)|leaves the battlefield"
+            r"|left the battlefield|dies|died)(?: because of ~(?:'s (?:[a-z]+ )?ability)?| by ~(?:'s (?:[a-z]+ )?ability)?)? "
+            r"(?=remains|stays|is still)"
+        ),
+        "if all creatures blocking it are removed from combat, it ",
+    ),
+    # ... the block said to stand after the blocker went ("a creature equipped with ~ is still blocked after its triggered
+    # ability returns the blocking creature to its owner's hand")
+    (
+        re.compile(
+            r"^(?P<np>.+?) (?P<v>is still blocked|remains blocked|stays blocked) after (?:its|~'s) (?:[a-z]+ )?ability "
+            r"(?:returns|destroys|exiles|removes) (?:the|its) (?:only )?(?:blocking creature|blocker)(?: to its owner's hand"
+            r"| from combat)?(?=\.?$)"
+        ),
+        lambda m: f"if the creature blocking it is removed from combat, {m['np']} {m['v']}",
+    ),
+    (re.compile(r"\bthe (?:attacking )?creature it was blocking\b"), "it"),
     (
         re.compile(r"\bturn (it|~|the attacking creature|that creature) into an unblocked creature\b"),
         r"cause \1 to become unblocked",
@@ -685,6 +725,19 @@ _BLOCKERS_GONE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str
         # (eighteenth round: what made them go named after, "... is returned to its owner's hand by ~")
         re.compile(rf"(?<!of )\b{_ALL_BLOCKERS}\s+{_GONE}(?: by ~(?:'s (?:[a-z]+ )?ability)?| with ~)?(?=[ ,.]|$)"),
         "all creatures blocking it are removed from combat",
+    ),
+)
+
+
+#: Eighteenth round: the blocker made to go, said as what removes it ("exiling a blocking creature with ~'s triggered
+#: ability removes it from combat, but the creature it was blocking stays blocked"), read before the premises below.
+_REMOVES_IT: tuple[tuple[re.Pattern[str], str], ...] = (
+    (
+        re.compile(
+            r"^(?:exiling|destroying|sacrificing|bouncing|returning|removing) (?:a|the) (?:only )?(?:blocking creature|blocker)"
+            r"(?: with ~(?:'s (?:[a-z]+ )?ability)?)?(?: to its owner's hand)? removes it from combat, but "
+        ),
+        "if the creature blocking it is removed from combat, ",
     ),
 )
 
@@ -751,7 +804,7 @@ def normal_form(sentence: str) -> str:
     )
     text = re.sub(r"(?<![\w~])(it|~) has (declared|blocked|attacking)\b", r"\1 is \2", text)
     named = "~" in text
-    for pattern, replacement in (*_REMOVING, *_BLOCKERS_GONE):
+    for pattern, replacement in (*_REMOVES_IT, *_REMOVING, *_BLOCKERS_GONE):
         text = pattern.sub(replacement, text)
     for pattern, replace in _RULES:
         text = pattern.sub(replace, text)

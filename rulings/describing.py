@@ -324,6 +324,8 @@ _STRATEGY = re.compile(
     r"|\bmakes? (?:~|it|the equipped creature|the enchanted creature) (?:especially|particularly) (?:good|strong|useful"
     r"|effective|powerful)\b"
     r"|\b(?:is|are) best used\b|^to get the most (?:out )?of\b"
+    # eighteenth round: "~ works best on a creature that does", "~ is most effective when ..."
+    r"|\bworks? best\b|\b(?:is|are) (?:most|especially|particularly) effective (?:when|on|against|with)\b"
     r"|\b(?:is|are) (?:usually |often |generally )?the best (?:time|way|moment) to\b"
     r"|\byou (?:will |would )?(?:usually|often|typically|generally) want to\b"
 )
@@ -455,7 +457,10 @@ _CLAUSE_JOIN = re.compile(
     r"(?:, (?:and|but|so)|;) (?=(?:you|it|they|~|the|that|those|each|its|any|a|an|other) (?!(?:rest|remaining|remainder|excess)\b))"
     # twelfth round: a clause whose subject is a gerund ("..., and removing vigilance won't cause it to become
     # tapped") or that opens with its condition ("..., and if it loses vigilance, it won't become tapped")
-    r"|, and (?=(?:[a-z]{3,}ing|if|once|when|even if) (?!(?:rest|remaining|remainder|excess)\b))"
+    r"|, and (?=(?:[a-z]{3,}ing|if|once|when|even if|unless) (?!(?:rest|remaining|remainder|excess)\b))"
+    # eighteenth round: ... after ", so" or ", but" too ("haste matters only as attackers are declared, so losing it
+    # afterward doesn't remove ~ from combat")
+    r"|, (?:so|but) (?=(?:[a-z]{3,}ing|if|once|when|even if) (?!(?:rest|remaining|remainder|excess|nothing|something|anything)\b))"
     # seventeenth round: advice after ", so" in the imperative ("..., so activate the ability before blockers are declared")
     r"|, so (?=(?:activate|cast|use) )"
     # seventeenth round: two cases set side by side (", while an instant card can be cast any time you have priority")
@@ -467,7 +472,9 @@ _CLAUSE_JOIN = re.compile(
 #: because blocks aren't reevaluated"): a claim of its own, read as a sentence (both must be read).
 _CAUSE_JOIN = re.compile(
     r",? (?:since|because) (?=(?:you|it|they|~|the|that|those|each|its|any|a|an|no|blocks?|blockers|creatures?|damage|lethal"
-    r"|cards?|spells?|lands?|abilities|mana) )"
+    r"|cards?|spells?|lands?|abilities|mana"
+    # eighteenth round: the rule it follows from ("..., since whether it has vigilance matters only as ...")
+    r"|whether|vigilance|haste|flying|reach|menace|trample|first strike|double strike) )"
     # seventeenth round: ", as" before the rule it follows from (", as vigilance matters only as attackers are
     # declared"): a keyword or the rule's own subject opens it (not "as long as", not "as it attacks")
     r"|, as (?=(?:vigilance|flying|reach|menace|haste|trample|first strike|double strike|blocks?|blockers|blocking"

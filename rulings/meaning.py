@@ -79,6 +79,15 @@ _EARLIER_FORMS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str
     # A necessary condition said as an obligation: "you must have X in order to Y" is "you can Y
     # only if you have X" (the same claim as the rules' "can't Y unless X").
     (re.compile(r"\byou must (have [^,;.]+?) in order to ([^,;.]+)"), r"you can \2 only if you \1"),
+    # eighteenth round: the exception said first ("unless that attacking creature has trample, it won't assign combat
+    # damage if no other creature is blocking it"): the order the rules say it in
+    (
+        re.compile(
+            r"^unless (?:it|~|(?:that|the) (?:attacking )?creature) has trample, it (?P<v>will not|does not|cannot) "
+            r"(?P<d>assign|deal) (?:any )?combat damage if no other creatures? (?:is|are) blocking it"
+        ),
+        lambda m: f"if no other creatures are blocking it, it {m['v']} {m['d']} combat damage unless it has trample",
+    ),
     # eighteenth round: "it's too late for the loss of haste to matter" is "it doesn't matter if it loses haste"
     (
         re.compile(

@@ -519,6 +519,7 @@ class Template:
         it, and removing vigilance won't tap it": both after attackers are declared)."""
         bound: dict[str, str] = dict(slots)
         state: str | None = None
+        explained = False
         described: list[tuple[str, str]] = []
         for clause in clauses:
             found = self._read_by_wording(clause, bound) or self._read_by_claim(clause, bound, user, cards, context)
@@ -537,8 +538,11 @@ class Template:
                 continue
             bound.update(found[1])
             state = state or found[0]
-        if state is None:
+            explained = True
+        if state is None and not explained:
             return None
+        # (eighteenth round: clauses that only explain, beside advice set aside, are an explanation: "if no other creature
+        # is blocking it, it deals no combat damage unless it has trample, so ~ works best on a creature that does")
         aside.extend(described)
         return state, {k: v for k, v in bound.items() if k not in slots}
 

@@ -38,7 +38,16 @@ def prepared(sentence: str) -> str:
     """The readers' form, a creature named by its type written "creature" ("a Beast with trample"),
     and what it attacks said as the rule's list (:func:`_attack_target_as_list`)."""
     text = _attack_target_as_list(_RULES_LEAD.sub("", types_as_creatures(_plain_prepared(sentence))))
-    return _MARKED_ASIDE.sub(" ", text)
+    return _MARKED_LAST.sub("", _RATHER.sub("", _MARKED_ASIDE.sub(" ", text)))
+
+
+#: Eighteenth round: what the player would rather do, said after the rule (", even if you'd rather send all of it past
+#: the blockers"): a wish, no claim.
+_MARKED_LAST = re.compile(
+    r",? (?:counting|taking into account|including) any damage (?:already )?marked on (?:it|them|those creatures|those blockers"
+    r"|the blockers|each of them)$"
+)
+_RATHER = re.compile(r",? even if you would rather [a-z ]+$")
 
 
 #: Seventeenth round: damage already marked said in passing ("... lethal damage to each creature blocking it, taking
@@ -105,7 +114,11 @@ _SUBJECT = (
     # enchanted creature's controller", "a blocked creature you control"
     r"|(?:a|the) blocked creature(?: you control)?(?: (?:that|which) (?:gains|has|gets) trample(?: (?:from|because of) ~)?)?"
     r"|(?:a|the) creature with trample (?:from|because of) ~"
-    r"|(?:a|the) creature (?:equipped|enchanted|targeted) (?:with|by) ~(?:'s (?:[a-z]+ )?ability)?"
+    r"|(?:a|the) (?:blocked |attacking )?creature (?:equipped|enchanted|targeted) (?:with|by) ~(?:'s (?:[a-z]+ )?ability)?"
+    # eighteenth round: the creatures of a lord or a spell named with their trample ("beasts you control that have trample
+    # because of ~", "each creature that gains trample from ~ and is blocked")
+    r"|(?:[a-z]+s|creatures) you control (?:that|which) (?:have|gain|got) trample (?:because of|from) ~"
+    r"|(?:each|any|a) creature (?:that|which) (?:gains|has|gets|gained) trample (?:from|because of) ~ and is blocked"
     # sixteenth round: "the target creature"
     r"|the target(?:ed)? creature"
     # seventeenth round: the attacker named as blocked ("an attacking creature you control that's blocked", "a blocked
@@ -140,7 +153,11 @@ _REST = (
     r"(?:the |any )?damage beyond (?:that|lethal damage|what is lethal to (?:its|their|the) blockers))"
 )
 _LETHAL_TO_ALL = rf"(?:at least )?lethal (?:combat )?damage to {_ALL_BLOCKERS}"
-_ALL_ASSIGNED = rf"{_ALL_BLOCKERS} (?:has|have) been assigned lethal (?:combat )?damage"
+_ALL_ASSIGNED = (
+    rf"(?:{_ALL_BLOCKERS} (?:has|have) been assigned lethal (?:combat )?damage"
+    # eighteenth round: the other voice ("until lethal damage has been assigned to each creature blocking it")
+    rf"|lethal (?:combat )?damage has been assigned to {_ALL_BLOCKERS})"
+)
 _BLOCKED = (
     rf"(?:if|when|once|while) {_SUBJECT} (?:has trample and )?(?:is attacking and )?(?:is|are|becomes|become) blocked"
     r"(?: by (?:two|three|2|3|one or more|multiple|more than one) creatures?)?, "
@@ -154,6 +171,8 @@ _IF = (
     rf"(?:{_BLOCKED}|after (?:activating|casting|resolving) ~(?:'s (?:triggered |activated |)ability)?, "
     # eighteenth round: "after ~ resolves, ..."
     r"|(?:after|once) ~(?:'s (?:triggered |activated |)ability)? (?:resolves|has resolved), "
+    # eighteenth round: its trample and the block said first ("once ~ has trample and is blocked, ...")
+    r"|(?:once|if|when) (?:~|it) has trample and (?:is|becomes) blocked, "
     # fourteenth round: the moment of the assignment said first ("when assigning its combat damage, ...")
     r"|(?:when|while|as) (?:assigning|you assign|it assigns|~ assigns) (?:~'s |its |their |the creature's )?combat damage, )?"
 )
@@ -165,6 +184,11 @@ _BEYOND_LETHAL_TO_ALL = (
     rf"|(?:any |the )?(?:excess |remaining )?(?:combat )?damage (?:beyond|in excess of) lethal (?:combat )?damage to {_ALL_BLOCKERS}"
 )
 
+#: Eighteenth round: the spell cast on the creature as what lets it assign ("casting ~ on a blocked creature lets it
+#: assign excess damage ..."): the creature with the trample the spell gives.
+_CASTING_LETS = (
+    r"casting ~ on (?:a|the|an attacking|target) (?:blocked )?creature (?:lets|allows) (?:it|that creature)(?: to)?"
+)
 _FRAMES: tuple[tuple[str, str], ...] = (
     # "~ must assign lethal damage to all creatures blocking it before it can assign damage to the player"
     (
@@ -178,8 +202,8 @@ _FRAMES: tuple[tuple[str, str], ...] = (
     # tenth round: "it can assign damage to the player only after it has assigned lethal damage to each blocker"
     (
         NO_EXCESS_WITHOUT_LETHAL,
-        rf"{_IF}{_SUBJECT} (?:can|may) {_ASSIGN} (?:{_ANY_DAMAGE}|{_REST}) to {_ATTACKED} only after (?:(?:it|they) (?:has|have)"
-        rf" assigned {_LETHAL_TO_ALL}|{_ALL_ASSIGNED})",
+        rf"{_IF}(?:{_SUBJECT} (?:can|may)|{_CASTING_LETS}) {_ASSIGN} (?:{_ANY_DAMAGE}|{_REST}) to {_ATTACKED},? (?:but )?only after"
+        rf" (?:(?:it|they) (?:has|have) assigned {_LETHAL_TO_ALL}|{_ALL_ASSIGNED})",
     ),
     # "... assigns lethal damage to all creatures blocking it first; only then may it assign excess damage to the player"
     (
@@ -232,7 +256,7 @@ _FRAMES: tuple[tuple[str, str], ...] = (
     (
         EXCESS_BEYOND_LETHAL,
         rf"{_IF}{_SUBJECT} (?:assigns|must assign|{_MUST} {_ASSIGN}) {_LETHAL_TO_ALL}(?:,? and|;) (?:(?:can|may) "
-        rf"(?:then )?assign )?{_REST} (?:(?:can|may) (?:then )?be assigned )?to {_ATTACKED}",
+        rf"(?:then )?assign )?(?:only )?{_REST} (?:(?:can|may) (?:then )?be assigned )?to {_ATTACKED}",
     ),
     # fourteenth round: "you may assign any excess damage beyond what's lethal to its blockers to the player"
     (
@@ -256,7 +280,7 @@ _BLOCKED_BY_SIZES = (
 _EXAMPLE_BEFORE = re.compile(
     _BLOCKED_BY_SIZES
     + r"(?:you|~|it) (?:must|has to|have to|need to|needs to) assign at least (?P<l1>\d+) (?:(?:of its )?(?:combat )?damage )?"
-    r"to (?:the first|that creature|it|the blocking creature|the blocker)(?: and at least (?P<l2>\d+) (?:(?:combat )?damage )?"
+    r"to (?:the first|that creature|it|the blocking creature|the blocker)(?: and (?:at least )?(?P<l2>\d+) (?:(?:combat )?damage )?"
     r"to the second)? before (?:you|it) can assign (?:the remaining|the rest(?: of its (?:combat )?damage)?|the other|any)"
     rf"(?: (?P<rest>\d+))?(?: (?:combat )?damage)? to {_ATTACKED}"
 )

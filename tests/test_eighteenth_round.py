@@ -568,6 +568,182 @@ CASES += [
 ]
 
 
+SENTRY = CardData(
+    "Test Sentry", ("Creature",), text="{W}: Test Sentry gains vigilance until end of turn.", power="2", toughness="2"
+)
+YOKE = CardData(
+    "Test Yoke", ("Enchantment", "Aura"), text="Enchant creature\nEnchanted creature gets +2/+2 and has trample."
+)
+MAUL = CardData("Test Maul", ("Artifact", "Equipment"), text="Equipped creature gets +2/+0 and has trample.\nEquip {2}")
+JUGGERNAUT = CardData(
+    "Test Juggernaut",
+    ("Creature",),
+    text="As long as Test Juggernaut has a +1/+1 counter on it, it has trample.",
+    power="4",
+    toughness="4",
+)
+ONRUSH = CardData("Test Onrush", ("Instant",), text="Target creature gets +2/+2 and gains trample until end of turn.")
+ADEPT = CardData(
+    "Test Adept",
+    ("Creature",),
+    text="Flash\nWhen Test Adept enters, exile target blocking creature.",
+    power="1",
+    toughness="1",
+)
+REAVER = CardData(
+    "Test Reaver",
+    ("Creature",),
+    text="Whenever Test Reaver becomes blocked by a creature, that creature's controller sacrifices it.",
+    power="3",
+    toughness="3",
+)
+SPRITE = CardData(
+    "Test Sprite",
+    ("Creature",),
+    text="Flash\nWhen Test Sprite enters, target blocking creature phases out.",
+    power="1",
+    toughness="1",
+)
+GRAPNEL = CardData(
+    "Test Grapnel",
+    ("Artifact", "Equipment"),
+    text='Equipped creature has "Whenever this creature becomes blocked by a creature, return that creature to its '
+    "owner's hand.\"\nEquip {2}",
+)
+THE_LIST = "the player, planeswalker, or battle it's attacking"
+
+CASES += [
+    # a reason clause that states the rule (", since whether it has vigilance matters only as ...")
+    (
+        SENTRY,
+        "If you activate Test Sentry's ability after it's been declared as an attacker, it won't untap, since whether it "
+        "has vigilance matters only as attackers are declared.",
+        "vigilance.changes-after-attack",
+    ),
+    (
+        SENTRY,
+        "If you activate Test Sentry's ability after it's been declared as an attacker, it will untap, since whether it "
+        "has vigilance matters only as attackers are declared.",
+        None,
+    ),
+    # ", so" before a clause whose subject is a gerund; the attack on the turn it came under your control
+    (
+        WHELP,
+        "If Test Whelp attacks the turn it came under your control and your other red creature then leaves the "
+        "battlefield, Test Whelp keeps attacking. Haste matters only as attackers are declared, so losing it afterward "
+        "doesn't remove Test Whelp from combat.",
+        "haste.attack-stands",
+    ),
+    (
+        WHELP,
+        "If Test Whelp attacks the turn it came under your control and your other red creature then leaves the "
+        "battlefield, Test Whelp keeps attacking. Haste matters only as attackers are declared, so losing it afterward "
+        "removes Test Whelp from combat.",
+        None,
+    ),
+    # the trampler named by what it is enchanted or equipped with, its trample and block said first
+    (
+        YOKE,
+        "A blocked creature enchanted by Test Yoke must assign lethal damage to each creature blocking it before any of "
+        f"its damage can be assigned to {THE_LIST}.",
+        LETHAL,
+    ),
+    (
+        YOKE,
+        "A blocked creature enchanted by Test Yoke must assign lethal damage to each creature blocking it after any of "
+        f"its damage can be assigned to {THE_LIST}.",
+        None,
+    ),
+    (
+        JUGGERNAUT,
+        "Once Test Juggernaut has trample and is blocked, it must assign lethal damage to every creature blocking it "
+        f"before any damage can be assigned to {THE_LIST}, even if you'd rather send all of it past the blockers.",
+        LETHAL,
+    ),
+    (
+        JUGGERNAUT,
+        "Once Test Juggernaut has trample and is blocked, it must assign lethal damage to one creature blocking it "
+        f"before any damage can be assigned to {THE_LIST}, even if you'd rather send all of it past the blockers.",
+        None,
+    ),
+    (
+        MAUL,
+        f"A blocked creature equipped with Test Maul can't assign any of its combat damage to {THE_LIST} until lethal "
+        "damage has been assigned to each creature blocking it.",
+        LETHAL,
+    ),
+    (
+        MAUL,
+        f"A blocked creature equipped with Test Maul can't assign any of its combat damage to {THE_LIST} until lethal "
+        "damage has been assigned to one creature blocking it.",
+        None,
+    ),
+    (
+        ONRUSH,
+        f"Casting Test Onrush on a blocked creature lets it assign excess damage to {THE_LIST}, but only after each "
+        "creature blocking it has been assigned lethal damage, counting any damage already marked on those creatures.",
+        LETHAL,
+    ),
+    (
+        ONRUSH,
+        f"Casting Test Onrush on a blocked creature lets it assign excess damage to {THE_LIST}, but only before each "
+        "creature blocking it has been assigned lethal damage, counting any damage already marked on those creatures.",
+        None,
+    ),
+    # the blocker made to go, in more ways; the exception said first or as a condition
+    (
+        ADEPT,
+        "Exiling a blocking creature with Test Adept's triggered ability removes it from combat, but the creature it was "
+        "blocking stays blocked. Unless that attacking creature has trample, it won't assign combat damage if no other "
+        "creature is blocking it.",
+        BLOCKED,
+    ),
+    (
+        ADEPT,
+        "Exiling a blocking creature with Test Adept's triggered ability removes it from combat, but the creature it was "
+        "blocking becomes unblocked.",
+        None,
+    ),
+    (
+        REAVER,
+        "Even though Test Reaver's triggered ability makes the blocking creature's controller sacrifice it, Test Reaver "
+        "remains blocked, and without trample it won't deal combat damage to the player or anything else that combat.",
+        BLOCKED,
+    ),
+    (
+        REAVER,
+        "Even though Test Reaver's triggered ability makes the blocking creature's controller sacrifice it, Test Reaver "
+        "becomes unblocked.",
+        None,
+    ),
+    (
+        SPRITE,
+        "An attacking creature whose only blocker phases out because of Test Sprite's triggered ability remains blocked, "
+        "and it deals no combat damage unless it has trample.",
+        BLOCKED,
+    ),
+    (
+        SPRITE,
+        "An attacking creature whose only blocker phases out because of Test Sprite's triggered ability is no longer "
+        "blocked.",
+        None,
+    ),
+    (
+        GRAPNEL,
+        "A creature equipped with Test Grapnel is still blocked after its triggered ability returns the blocking "
+        "creature to its owner's hand. If no other creature is blocking it, it deals no combat damage unless it has "
+        "trample, so Test Grapnel works best on a creature that does.",
+        BLOCKED,
+    ),
+    (
+        GRAPNEL,
+        "A creature equipped with Test Grapnel is no longer blocked after its triggered ability returns the blocking "
+        "creature to its owner's hand.",
+        None,
+    ),
+]
+
+
 @pytest.mark.parametrize(("card", "paragraph", "expected"), CASES)
 def test_eighteenth_round_classes(card: CardData, paragraph: str, expected: str | None) -> None:
     assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
