@@ -326,6 +326,8 @@ _STRATEGY = re.compile(
     r"|\b(?:is|are) best used\b|^to get the most (?:out )?of\b"
     # eighteenth round: "~ works best on a creature that does", "~ is most effective when ..."
     r"|\bworks? best\b|\b(?:is|are) (?:most|especially|particularly) effective (?:when|on|against|with)\b"
+    # ... and what to do for an outcome you want ("If you want the life, activate its mana ability instead ...")
+    r"|^if you want (?:to |the |that |it |~ |them )[^,]*, (?:activate|cast|use|attack|block|wait|tap|hold|play|equip)\b"
     r"|\b(?:is|are) (?:usually |often |generally )?the best (?:time|way|moment) to\b"
     r"|\byou (?:will |would )?(?:usually|often|typically|generally) want to\b"
 )

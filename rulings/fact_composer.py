@@ -246,7 +246,9 @@ _BLOCKER_AGAIN = re.compile(
 #: Seventeenth round: the block that stands named by its blocker ("it remains blocked by that creature"): the block.
 _STAYS_BLOCKED_BY = re.compile(
     r"\b((?:remains?|stays?|is still|continues? to be) blocked) by (?:that creature|the blocker|the blocking creature"
-    r"|that blocker|npx|~)(?= |,|$)"
+    r"|that blocker|npx|~"
+    # eighteenth round: a block by several, named again ("remains blocked by both of them")
+    r"|(?:all|both|each) of them|all of those creatures|both of those creatures)(?= |,|$)"
 )
 #: ... and the block an event names by its blocker ("once it has been blocked by a creature, ..."): the block.
 _EVENT_BLOCKED_BY = re.compile(

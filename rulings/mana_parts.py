@@ -113,9 +113,10 @@ _PART_FORMS: tuple[tuple[str, str], ...] = (
     ),
     ("inert", EVEN_WITH_MANA.removesuffix("?")),
     # sixteenth round: an example of the effect that taps it ("..., such as one that taps all lands a player controls,")
-    ("inert", r",? such as (?:one|a spell|an ability|an effect|a spell or ability) that [a-z ]+?(?=,)"),
+    ("inert", r",? such as (?:one|a spell|an ability|an effect|a spell or ability) that [a-z ]+?(?=,|$)"),
     ("inert", r"(?:,? )?even though \{t\} is (?:part of|in) (?:its|that|the) (?:activation )?cost"),
-    ("inert", rf"{SUBJECT}|it|they|that is"),
+    # (eighteenth round: "that isn't tapping it for mana": "that" before the verdict's own "is")
+    ("inert", rf"{SUBJECT}|it|they|that is(?! not)|that(?= is not)"),
 )
 _PARTS = tuple((kind, re.compile(rf"(?:{form})(?=[ ,]|$)")) for kind, form in _PART_FORMS if form)
 #: Words between the parts that claim nothing.

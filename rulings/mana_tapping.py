@@ -57,7 +57,7 @@ _WAYS: tuple[tuple[str, str, bool], ...] = (
         "attack",
         r"(?:to attack|because it attacked|as it attacks|by attacking|because (?:it is|it's|they are) attacking"
         # twelfth round: "because it attacks"
-        r"|because (?:it|they) (?:attacks|attack))",
+        r"|because (?:it|they) (?:attacks|attack|attacked))",
         False,
     ),
     (

@@ -744,6 +744,56 @@ CASES += [
 ]
 
 
+CHANTER = CardData(
+    "Test Chanter",
+    ("Creature",),
+    text="{T}: Add {G}.\nWhenever Test Chanter is tapped for mana, you gain 1 life.",
+    power="1",
+    toughness="1",
+)
+FONT = CardData("Test Font", ("Enchantment",), text="Whenever you tap a Forest for mana, add an additional {G}.")
+
+CASES += [
+    # advice on how to get the outcome you want, set aside; "that isn't tapping it for mana"; an example at the end
+    (
+        CHANTER,
+        "Tapping Test Chanter to help pay for a spell with convoke isn't tapping it for mana, so its last ability won't "
+        "trigger. If you want the life, activate its mana ability instead and use that mana to pay for the spell.",
+        MANA,
+    ),
+    (
+        CHANTER,
+        "Tapping Test Chanter to help pay for a spell with convoke isn't tapping it for mana, so its last ability won't "
+        "trigger. If you want the life, you can't activate its mana ability.",
+        None,
+    ),
+    (
+        CHANTER,
+        "Attacking with Test Chanter causes it to become tapped, but that isn't tapping it for mana, and its last ability "
+        "won't trigger.",
+        MANA,
+    ),
+    (
+        CHANTER,
+        "Attacking with Test Chanter causes it to become tapped, but that is tapping it for mana, and its last ability "
+        "will trigger.",
+        None,
+    ),
+    (
+        FONT,
+        "Test Font's ability doesn't trigger if a Forest becomes tapped for any reason other than the activation of its "
+        "mana ability, such as a spell or ability that taps it.",
+        MANA,
+    ),
+    (
+        FONT,
+        "Test Font's ability triggers if a Forest becomes tapped for any reason other than the activation of its mana "
+        "ability, such as a spell or ability that taps it.",
+        None,
+    ),
+]
+
+
 @pytest.mark.parametrize(("card", "paragraph", "expected"), CASES)
 def test_eighteenth_round_classes(card: CardData, paragraph: str, expected: str | None) -> None:
     assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
