@@ -655,6 +655,16 @@ _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
         # eighteenth round: the attack on the turn the creature came under your control (302.6: why it needs haste)
         # narrows nothing the fact does not already say
         (r"\b(attacks|attacked) (?:on )?the (?:same )?turn (?:it|~) came under your control(?= and |,)", r"\1"),
+        # eighteenth round: the creature the Equipment or Aura was on, named after it left ("the creature that had been
+        # equipped will continue to block")
+        (r"\bthe creature that (?:had been|was) (?:equipped|enchanted)(?: (?:by|with) ~)?(?= )", "that creature"),
+        # ... and the creatures it blocks named again ("continue to block any attacking creatures with flying they were
+        # blocking"): the block it keeps
+        (
+            r"\b((?:keeps? on blocking|continues? to block|continue blocking|remains? blocking))(?: any| the| those)?"
+            r" (?:attacking creatures?|creatures?)(?: with flying)? (?:they|it) (?:were|was) blocking(?= |,|$)",
+            r"\1",
+        ),
         # eighteenth round: the block by one creature said from the blocker's side ("if one creature is already blocking
         # it, ..."): the attacker blocked by only one creature
         (

@@ -794,6 +794,47 @@ CASES += [
 ]
 
 
+HARNESS = CardData(
+    "Test Harness", ("Artifact", "Equipment"), text="Equipped creature gets +1/+0 and has flying.\nEquip {2}"
+)
+MATRIARCH = CardData(
+    "Test Matriarch",
+    ("Creature", "Bird"),
+    text="Flying\nOther Birds you control have flying.",
+    power="2",
+    toughness="2",
+    keywords=("Flying",),
+)
+
+CASES += [
+    # the creature the Equipment was on, named after it left; the creatures it blocks named again
+    (
+        HARNESS,
+        "If Test Harness leaves the battlefield after the equipped creature has blocked a creature with flying, the "
+        "creature that had been equipped will continue to block.",
+        "flying.block-stands",
+    ),
+    (
+        HARNESS,
+        "If Test Harness leaves the battlefield after the equipped creature has blocked a creature with flying, the "
+        "creature that had been equipped will stop blocking.",
+        None,
+    ),
+    (
+        MATRIARCH,
+        "If Test Matriarch leaves the battlefield after blockers have been declared, Birds you control that lose flying "
+        "will continue to block any attacking creatures with flying they were blocking.",
+        "flying.block-stands",
+    ),
+    (
+        MATRIARCH,
+        "If Test Matriarch leaves the battlefield after blockers have been declared, Birds you control that lose flying "
+        "will stop blocking any attacking creatures with flying they were blocking.",
+        None,
+    ),
+]
+
+
 @pytest.mark.parametrize(("card", "paragraph", "expected"), CASES)
 def test_eighteenth_round_classes(card: CardData, paragraph: str, expected: str | None) -> None:
     assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
