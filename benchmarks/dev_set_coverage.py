@@ -158,12 +158,16 @@ def wrong(name: str, results: list[Outcome]) -> list[str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--show", metavar="SET", help="the paragraphs of set C, E, G or R not compiled as expected")
+    shown = ", ".join(name for name in SETS if name not in HELD_OUT)
+    parser.add_argument(
+        "--show", metavar="SET", help=f"the paragraphs of a tuned set ({shown}) not compiled as expected"
+    )
     args = parser.parse_args()
     if args.show is not None:
         if args.show not in SETS or args.show in HELD_OUT:
             parser.error(
-                f"--show {args.show}: only sets C, E, G and R are shown; sets D and F are held out for measuring"
+                f"--show {args.show}: only the tuned sets ({shown}) are shown; {', '.join(HELD_OUT)} are held out for"
+                " measuring"
             )
         print("\n".join(wrong(args.show, outcomes(args.show))))
         return
