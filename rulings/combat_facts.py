@@ -655,6 +655,13 @@ _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
         # eighteenth round: the attack on the turn the creature came under your control (302.6: why it needs haste)
         # narrows nothing the fact does not already say
         (r"\b(attacks|attacked) (?:on )?the (?:same )?turn (?:it|~) came under your control(?= and |,)", r"\1"),
+        # eighteenth round: the case in which haste mattered, said as one the claim holds in ("..., even if that creature
+        # entered the battlefield this turn"): no claim of its own
+        (
+            r",? even (?:if|though) (?:that creature|it|~|they|npx) (?:entered the battlefield|came under (?:your|its controller's)"
+            r" control) this turn$",
+            "",
+        ),
         # eighteenth round: the creature the Equipment or Aura was on, named after it left ("the creature that had been
         # equipped will continue to block")
         (r"\bthe creature that (?:had been|was) (?:equipped|enchanted)(?: (?:by|with) ~)?(?= )", "that creature"),

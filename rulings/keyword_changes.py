@@ -403,7 +403,9 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
                 re.compile(
                     # (fourteenth round: "... attacks and then ~ becomes unattached": the event after another)
                     rf"\b(if|once|when|after|and then) (?:(?:the {change.holder} creature|it) becomes un{change.holder}|{card} (?:becomes unattached|"
-                    r"is unattached|leaves the battlefield|is moved to another creature))\b"
+                    r"is unattached|leaves the battlefield|is moved to another creature)"
+                    # (eighteenth round: two ways said together, "becomes unattached or leaves the battlefield")
+                    r"(?: or (?:becomes unattached|is unattached|leaves the battlefield|is destroyed|is moved to another creature))?)\b"
                     # sixteenth round: from a creature named by its state ("from a creature that's already attacking"; tried
                     # first, seventeenth round: "from an attacking creature that attacked without tapping")
                     r"(?:(?P<named> from (?:an?|the|that) (?:attacking |blocking |blocked )?creature (?:that|which)\b[^,]+(?=,))"

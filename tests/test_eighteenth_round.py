@@ -835,6 +835,54 @@ CASES += [
 ]
 
 
+SPURS = CardData("Test Spurs", ("Artifact", "Equipment"), text="Equipped creature has haste.\nEquip {1}")
+
+CASES += [
+    # two ways the Equipment stops giving the keyword, said together; the case in which haste mattered, said in passing
+    (
+        SPURS,
+        "Once a creature equipped with Test Spurs has been declared as an attacker, it isn't removed from combat if Test "
+        "Spurs becomes unattached or leaves the battlefield, even if that creature entered the battlefield this turn.",
+        "haste.attack-stands",
+    ),
+    (
+        SPURS,
+        "Once a creature equipped with Test Spurs has been declared as an attacker, it is removed from combat if Test "
+        "Spurs becomes unattached or leaves the battlefield, even if that creature entered the battlefield this turn.",
+        None,
+    ),
+    (
+        SPURS,
+        "Before a creature equipped with Test Spurs has been declared as an attacker, it isn't removed from combat if "
+        "Test Spurs becomes unattached or leaves the battlefield.",
+        None,
+    ),
+]
+
+
+STALL = CardData("Test Stall", ("Instant",), text="Creatures target player controls lose haste until end of turn.")
+STALLS = (
+    "If you cast Test Stall after an opponent's creatures have been declared as attackers, creatures that could attack "
+    "only because they had haste will continue attacking."
+)
+
+CASES += [
+    # the card said to take no creature out of combat, and the advice on when to cast it, beside the statement
+    (
+        STALL,
+        f"Test Stall won't remove any creatures from combat. {STALLS} To stop those creatures from attacking, you'll have "
+        "to cast Test Stall before attackers are declared, such as during that opponent's beginning of combat step.",
+        "haste.attack-stands",
+    ),
+    (
+        STALL,
+        f"{STALLS} To stop those creatures from attacking, you'll have to cast Test Stall after attackers are declared.",
+        None,
+    ),
+    (STALL, f"Test Stall will remove creatures from combat. {STALLS}", None),
+]
+
+
 @pytest.mark.parametrize(("card", "paragraph", "expected"), CASES)
 def test_eighteenth_round_classes(card: CardData, paragraph: str, expected: str | None) -> None:
     assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
