@@ -19,7 +19,7 @@ import re
 from collections.abc import Iterable
 
 from protocol.model import CardData
-from rulings.trample_facts import prepared
+from rulings.trample_facts import prepared, said_or_held
 
 #: The statement of ``deathtouch.lethal-for-trample`` these sentences make.
 ONE_IS_LETHAL = "one-is-lethal"
@@ -70,17 +70,11 @@ _EXAMPLE = re.compile(
 )
 
 
-def _holds(keyword: str, cards: tuple[CardData, ...], texts: tuple[str, ...]) -> bool:
-    return any(keyword in c.text.lower() or keyword in map(str.lower, c.keywords) for c in cards) or any(
-        keyword in t.lower() for t in texts
-    )
-
-
 def read_deathtouch_trample(texts: Iterable[str], cards: Iterable[CardData] = ()) -> str | None:
     """:data:`ONE_IS_LETHAL` if one reading of a sentence says 1 damage is lethal to each blocker of a creature
     with deathtouch and trample (or the assignment or example that follows from it), else None."""
     texts, cards = tuple(texts), tuple(cards)
-    if not (_holds("deathtouch", cards, texts) and _holds("trample", cards, texts)):
+    if not (said_or_held("deathtouch", cards, texts) and said_or_held("trample", cards, texts)):
         return None
     for sentence in texts:
         text = prepared(sentence)

@@ -337,7 +337,7 @@ def _reading(texts: Iterable[str], cards: tuple[CardData, ...]) -> str | None:
     return found
 
 
-def _said_or_held(keyword: str, cards: tuple[CardData, ...], texts: tuple[str, ...]) -> bool:
+def said_or_held(keyword: str, cards: tuple[CardData, ...], texts: tuple[str, ...]) -> bool:
     """Whether the sentence names ``keyword`` or a ruling's card has or gives it (its oracle text or
     keywords name it): a claim of trample's rule said of a creature without trample is false."""
     return any(keyword in c.text.lower() or keyword in map(str.lower, c.keywords) for c in cards) or any(
@@ -348,9 +348,9 @@ def _said_or_held(keyword: str, cards: tuple[CardData, ...], texts: tuple[str, .
 def read_trample(texts: Iterable[str], cards: Iterable[CardData] = ()) -> str | None:
     """What one reading of a sentence states of trample's assignment order (a statement of
     :data:`STATES`, or :data:`EXPLAINS` for half of the rule), or None; only for a creature with
-    trample (:func:`_said_or_held`)."""
+    trample (:func:`said_or_held`)."""
     texts, cards = tuple(texts), tuple(cards)
-    if not _said_or_held("trample", cards, texts):
+    if not said_or_held("trample", cards, texts):
         return None
     state = _reading(texts, cards)
     return EXPLAINS if state in (LETHAL_HALF, REST_HALF) else state
@@ -359,7 +359,7 @@ def read_trample(texts: Iterable[str], cards: Iterable[CardData] = ()) -> str | 
 def trample_half(texts: Iterable[str], cards: Iterable[CardData] = ()) -> str | None:
     """Which half of the rule a sentence says alone (:data:`LETHAL_HALF`, :data:`REST_HALF`), or None."""
     texts, cards = tuple(texts), tuple(cards)
-    if not _said_or_held("trample", cards, texts):
+    if not said_or_held("trample", cards, texts):
         return None
     state = _reading(texts, cards)
     return state if state in (LETHAL_HALF, REST_HALF) else None
@@ -558,14 +558,14 @@ def read_blockers_gone(texts: Iterable[str], cards: Iterable[CardData] = ()) -> 
     the sentence says so, or the ruling's card has or gives it (without trample a blocked creature
     whose blockers are gone deals no combat damage, 509.1h, and the sentence would be false)."""
     texts, cards = tuple(texts), tuple(cards)
-    if not _said_or_held("trample", cards, texts):
+    if not said_or_held("trample", cards, texts):
         return None
     for sentence in texts:
         text = prepared(sentence)
         for state, frame in _GONE_FRAMES:
             # damage in the second step after first-strike damage: only a creature with double strike
             if frame.fullmatch(text) and (
-                state != REGULAR_DAMAGE_BEYOND or _said_or_held("double strike", cards, texts)
+                state != REGULAR_DAMAGE_BEYOND or said_or_held("double strike", cards, texts)
             ):
                 return state
     if any(_gone_by_parts(sentence) for sentence in texts):
