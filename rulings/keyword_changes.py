@@ -510,6 +510,16 @@ def _stem(verb: str) -> str:
 _LEAVES = re.compile(r"(?<![\w~])~ (?:is|gets|was) (?:destroyed|sacrificed|exiled)\b|(?<![\w~])~ dies\b")
 
 
+_TOO_LATE_TO_USE = re.compile(
+    r"^((?:once|after) [^,]+), it(?:'s| is) too late to (?:(activate) ~'s (?:[a-z]+ )?ability|(cast) ~)(?: to [a-z~' -]+)?"
+    r"(?=\.?$)"
+)
+
+
+#: ... and used then all the same ("if you activate it then anyway, ..."): at the moment the sentence before named.
+_THEN_ANYWAY = re.compile(r"^(if|when) you activate it then(?: anyway)?,")
+
+
 @lru_cache(maxsize=4096)
 def _rewrites(sentence: str, cards: tuple[CardData, ...]) -> tuple[str, ...]:
     out: list[str] = []
@@ -526,6 +536,21 @@ def _rewrites(sentence: str, cards: tuple[CardData, ...]) -> tuple[str, ...]:
                 # blocks. If you cast it after blockers are declared, ..."): only a spell is cast, and this is its ruling
                 text = re.sub(r"\b(cast|casting) it\b", r"\1 ~", text)
                 text = re.sub(r"\b(if|once|when|after) it targets\b", r"\1 ~ targets", text)
+            if change.trigger in ("cast", "activate"):
+                # eighteenth round: the card said too late to use at a moment ("once first-strike combat damage has been
+                # dealt, it's too late to activate ~'s ability to have it deal combat damage first"): using it then
+                # changes nothing
+                text = (
+                    _THEN_ANYWAY.sub(r"\1 you activate ~'s ability at that point,", text)
+                    if change.trigger == "activate"
+                    else text
+                )
+                text = _TOO_LATE_TO_USE.sub(
+                    lambda m: (
+                        f"{m[1]}, {'activating ~' + chr(39) + 's ability' if m[2] else 'casting ~'} does not change anything"
+                    ),
+                    text,
+                )
             if change.trigger in ("leave", "unattached"):
                 # eighth round: the card destroyed, sacrificed or exiled is the card leaving the battlefield
                 text = _LEAVES.sub("~ leaves the battlefield", text)

@@ -883,6 +883,41 @@ CASES += [
 ]
 
 
+CRIMSON = CardData(
+    "Test Crimson",
+    ("Creature",),
+    text="{R}: Test Crimson gains first strike until end of turn.",
+    power="2",
+    toughness="2",
+)
+TOO_LATE = (
+    "Once first-strike combat damage has been dealt, it's too late to activate Test Crimson's ability to have it deal "
+    "combat damage first."
+)
+
+CASES += [
+    # the card said too late to use at a moment, and used then all the same
+    (
+        CRIMSON,
+        f"{TOO_LATE} If you activate it then anyway, Test Crimson will still deal its combat damage in the regular combat "
+        "damage step.",
+        "first-strike.changed-after-first-damage",
+    ),
+    (
+        CRIMSON,
+        f"{TOO_LATE} If you activate it then anyway, Test Crimson won't deal combat damage in the regular combat damage "
+        "step.",
+        None,
+    ),
+    (
+        CRIMSON,
+        "Before first-strike combat damage has been dealt, it's too late to activate Test Crimson's ability to have it "
+        "deal combat damage first.",
+        None,
+    ),
+]
+
+
 @pytest.mark.parametrize(("card", "paragraph", "expected"), CASES)
 def test_eighteenth_round_classes(card: CardData, paragraph: str, expected: str | None) -> None:
     assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
