@@ -516,6 +516,7 @@ _TOO_LATE_TO_USE = re.compile(
 )
 
 
+_ACTIVATING = "activating ~'s ability"
 #: ... and used then all the same ("if you activate it then anyway, ..."): at the moment the sentence before named.
 _THEN_ANYWAY = re.compile(r"^(if|when) you activate it then(?: anyway)?,")
 
@@ -546,9 +547,7 @@ def _rewrites(sentence: str, cards: tuple[CardData, ...]) -> tuple[str, ...]:
                     else text
                 )
                 text = _TOO_LATE_TO_USE.sub(
-                    lambda m: (
-                        f"{m[1]}, {'activating ~' + chr(39) + 's ability' if m[2] else 'casting ~'} does not change anything"
-                    ),
+                    lambda m: f"{m[1]}, {_ACTIVATING if m[2] else 'casting ~'} does not change anything",
                     text,
                 )
             if change.trigger in ("leave", "unattached"):

@@ -128,6 +128,18 @@ def _abilities(card: CardData) -> tuple[str, ...]:
     return tuple(line.strip() for line in card.text.lower().splitlines() if line.strip())
 
 
+def _ability_at(place: str, abilities: tuple[str, ...]) -> tuple[str, str] | None:
+    """(cost, effect) of the card's activated ability at ``place`` ("first", ..., "last"), or None: no such place, no such
+    ability, or one with no colon cost."""
+    if place not in _ORDINALS or not abilities:
+        return None
+    at = _ORDINALS[place]
+    if at >= len(abilities):
+        return None
+    cost, colon, effect = abilities[at].partition(":")
+    return (cost, effect) if colon else None
+
+
 def _placed_for_mana(place: str, abilities: tuple[str, ...]) -> bool | None:
     """Whether the card's ability at ``place`` is a mana ability with {T} in its cost (None: no such
     ability, or no card)."""
@@ -135,13 +147,10 @@ def _placed_for_mana(place: str, abilities: tuple[str, ...]) -> bool | None:
         # an ability named by what it does ("its loot ability", "~'s damage ability"): one that adds no mana,
         # as the frames read "to activate its damage ability"
         return None if place in ("mana", "other") else False
-    at = _ORDINALS[place]
-    if not abilities or (at >= 0 and at >= len(abilities)):
+    found = _ability_at(place, abilities)
+    if found is None:
         return None
-    ability = abilities[at]
-    cost, colon, effect = ability.partition(":")
-    if not colon:
-        return None
+    cost, effect = found
     return "{t}" in cost and _is_mana_ability(effect)
 
 
@@ -151,15 +160,10 @@ def _not_mana(found: re.Match[str], abilities: tuple[str, ...]) -> bool:
     place = found.groupdict().get("np_place")
     if place is None:
         return True
-    if place not in _ORDINALS or not abilities:
+    ability = _ability_at(place, abilities)
+    if ability is None or _is_mana_ability(ability[1]):
         return False
-    at = _ORDINALS[place]
-    if at >= len(abilities):
-        return False
-    _cost, colon, effect = abilities[at].partition(":")
-    if not colon or _is_mana_ability(effect):
-        return False
-    return "target" not in found.group(0) or "target" in effect
+    return "target" not in found.group(0) or "target" in ability[1]
 
 
 def _is_mana_ability(effect: str) -> bool:
