@@ -96,9 +96,13 @@ def _attack_target_as_list(text: str) -> str:
 NO_EXCESS_WITHOUT_LETHAL = "no-excess-without-lethal"
 EXCESS_BEYOND_LETHAL = "excess-beyond-lethal"
 EXPLAINS = "explains"
+#: Nineteenth round: the excess is the controller's to divide among the blockers too (702.19b: "as its controller
+#: chooses among those blocking creatures and the player"): more than lethal damage to a blocker, none required
+#: beyond them.
+EXCESS_TO_BLOCKERS = "excess-to-blockers"
 #: Thirteenth round: damage already marked on a blocker counts toward lethal damage
 #: (:mod:`rulings.trample_examples`).
-STATES = (NO_EXCESS_WITHOUT_LETHAL, EXCESS_BEYOND_LETHAL, MARKED_COUNTS)
+STATES = (NO_EXCESS_WITHOUT_LETHAL, EXCESS_BEYOND_LETHAL, MARKED_COUNTS, EXCESS_TO_BLOCKERS)
 #: The halves of the rule, each an explanation alone: lethal damage to every blocker, and only the
 #: rest to the player. A paragraph that says both states the rule (:data:`HALVES_STATE`).
 LETHAL_HALF = "lethal-to-every-blocker"
@@ -220,7 +224,7 @@ _FRAMES: tuple[tuple[str, str], ...] = (
     # "none of its damage can be assigned to the player until both blockers have been assigned lethal damage"
     (
         NO_EXCESS_WITHOUT_LETHAL,
-        rf"{_IF}(?:none of (?:its|their) (?:combat )?damage|no (?:combat )?damage) (?:can|may) be assigned "
+        rf"{_IF}(?:none of (?:its|their) (?:combat )?damage|no (?:combat )?damage|nothing) (?:can|may) be assigned "
         rf"to {_ATTACKED} (?:until|unless) {_ALL_ASSIGNED}",
     ),
     # "it can't assign any damage to the player unless each blocker has been assigned lethal damage"
@@ -269,6 +273,36 @@ _FRAMES: tuple[tuple[str, str], ...] = (
 )
 _COMPILED = tuple((state, re.compile(form)) for state, form in _FRAMES)
 
+#: Nineteenth round: the excess said to be the controller's to place (:data:`EXCESS_TO_BLOCKERS`): more than lethal
+#: damage to a blocker allowed, nothing required beyond the blockers, all of it among the blockers. Never negated
+#: ("can't assign more than lethal", "is required to assign the excess to the player" say the opposite).
+_A_BLOCKER = (
+    r"(?:(?:a|any|one|each) (?:creature blocking (?:it|~|them)|blocker|blocking creature)"
+    r"|(?:its|the|those|their) (?:blockers|blocking creatures|creatures blocking (?:it|~|them))"
+    r"|(?:a|any|one|each) of (?:its|the|their|those) blockers"
+    r"|(?:a|any) creature blocking (?:an attacking creature|a creature) (?:that|which) has trample(?: (?:from|because of) ~)?)"
+)
+_IF_WISHED = r"(?: if (?:you|they|its controller) (?:want|wants|wish|wishes|choose|chooses|like|likes)(?: to)?)?"
+_EVEN_IF_BEYOND = (
+    r"(?:,? even (?:if|though) (?:it|you|they) could (?:instead )?assign (?:the|that|any) excess(?: damage)? to "
+    rf"{_ATTACKED}(?: instead)?)?"
+)
+_THOUGH = r"(?:,? though)?"
+_EXCESS_TO_BLOCKERS = re.compile(
+    rf"{_IF}{_SUBJECT} (?:can|may|could)(?: also| still)?(?: choose to)? {_ASSIGN} more than lethal (?:combat )?damage to "
+    rf"{_A_BLOCKER}{_IF_WISHED}{_EVEN_IF_BEYOND}{_THOUGH}"
+    rf"|{_IF}{_SUBJECT} (?:is|are) (?:never|not) required to {_ASSIGN} (?:any )?(?:excess |of the excess |of its )?"
+    rf"(?:combat )?damage to {_ATTACKED}{_THOUGH}"
+    rf"|{_IF}{_SUBJECT} (?:does not|do not|never) (?:have|has|need|needs) to {_ASSIGN} (?:any )?(?:excess |of the excess )?"
+    rf"(?:combat )?damage to {_ATTACKED}{_THOUGH}"
+    rf"|{_IF}{_SUBJECT} (?:can|may|could)(?: also)? {_ASSIGN} all (?:of )?(?:its|their|the creature's) (?:combat )?damage"
+    r" (?:among|to) (?:its|the|those) blockers"
+    rf"|{_IF}{_REST} (?:can|may)(?: also)? be assigned to (?:its|the|those) blockers(?: instead)?"
+)
+#: Two statements joined in one sentence ("you can assign more than lethal damage to a blocker if you want, but nothing
+#: can be assigned to the player until ..."): each side must read alone.
+_JOINS = ("; ", ", but ", ", and ")
+
 #: A worked example: the blockers' sizes, the damage the blockers must get, the rest to the player.
 _SIZE = r"(?:a|an|one) (?P<p{i}>\d+)/(?P<t{i}>\d+)(?: creature)?"
 #: "if it is blocked by a 2/2 (and a 3/3), ": the blockers of an example, by size.
@@ -293,10 +327,24 @@ _EXAMPLE_ONE = re.compile(
 
 @lru_cache(maxsize=8192)
 def _read(text: str) -> str | None:
+    state = _read_one(text)
+    if state is not None:
+        return state
+    for join in _JOINS:
+        if join in text:
+            left, right = text.split(join, 1)
+            sides = (_read_one(left), _read_one(right))
+            if all(side in STATES for side in sides):
+                # the claim besides the excess's choice, if the sentence makes one
+                return next((side for side in sides if side != EXCESS_TO_BLOCKERS), EXCESS_TO_BLOCKERS)
+    return None
+
+
+def _read_one(text: str) -> str | None:
     for state, frame in _COMPILED:
         if frame.fullmatch(text):
             return state
-    return None
+    return EXCESS_TO_BLOCKERS if _EXCESS_TO_BLOCKERS.fullmatch(text) else None
 
 
 def _example_adds_up(text: str, cards: Iterable[CardData]) -> bool:

@@ -224,10 +224,16 @@ def dealt_shares(events: list[Event], source: str) -> list[tuple[str, int]]:
     return sorted((e.target or "", e.amount or 0) for e in events if e.kind is EventKind.DAMAGE and e.card == source)
 
 
-def deal(probe: Probe, division: Division, trampler: str, player: int) -> list[Event]:
-    """Apply the division (it must be accepted), then pass until the step's damage is dealt; the
-    events since the division."""
-    events = list(probe.require(division.action, "lethal damage to each blocker, the rest to what it attacks"))
+def deal(
+    probe: Probe,
+    division: Division,
+    trampler: str,
+    player: int,
+    what: str = "lethal damage to each blocker, the rest to what it attacks",
+) -> list[Event]:
+    """Apply the division (it must be accepted; ``what`` says what it is when it is refused), then pass
+    until the step's damage is dealt; the events since the division."""
+    events = list(probe.require(division.action, what))
     step = probe.state().step
 
     def dealt(state: GameState, seen: list[Event]) -> bool:
@@ -302,6 +308,32 @@ def check_lethal_counts_marked(probe: Probe, scenario: Scenario[CombatParams]) -
     events = deal(probe, division, trampler.id, scenario.params.player)
     expect_dealt(division, events, trampler.id)
     probe.claim("lethal damage less the damage already marked is enough")
+
+
+@invariant(
+    applies_to=LETHAL_THEN_EXCESS,
+    name="excess-on-blockers",
+    kind="outcome",
+    claims=["more than lethal damage to a blocker, none to what it attacks, dealt as assigned"],
+    requires=REQUIRES,
+    scenarios=lambda allowed=None: combat_scenarios(TRAMPLERS, allowed),
+    optional=TRAMPLERS.optional,
+)
+def check_excess_on_blockers(probe: Probe, scenario: Scenario[CombatParams]) -> None:
+    """The excess is its controller's to divide among the blockers and what the creature attacks
+    (702.19b): trample lets damage go past the blockers but never makes it; an assignment that puts the
+    excess on a blocker too, nothing on the player, is legal and dealt as assigned."""
+    state, trampler = reach_the_division(probe, scenario)
+    decision = state.pending
+    assert isinstance(decision, AssignCombatDamage)
+    division = divide(state, decision, trampler)
+    probe.precondition(division is not None, "no damage to spare beyond its blockers' lethal damage")
+    assert division is not None
+    division = on_blockers(division, trampler.id)
+    what = "the trampler's excess damage assigned to a blocker instead of what it attacks"
+    events = deal(probe, division, trampler.id, scenario.params.player, what)
+    expect_dealt(division, events, trampler.id)
+    probe.claim("more than lethal damage to a blocker, none to what it attacks, dealt as assigned")
 
 
 @invariant(
