@@ -269,7 +269,9 @@ def _base_modality(markers: list[str], negated: bool, can: bool) -> str:
         # condition, the opposite of "... if they are removed": a modality of its own, which no family declares
         return f"{'must' if 'must' in markers else 'can' if can else 'is'}-unless"
     if "must" in markers:
-        return "cannot" if negated else "must"
+        # nineteenth round: "doesn't have to" / "isn't required to" releases an obligation; it forbids nothing
+        # ("you don't have to assign it to the player" is no "you can't"): a modality of its own, which no family declares
+        return "need-not" if negated else "must"
     if can:
         return "cannot" if negated else "can"
     return "not" if negated else "is"

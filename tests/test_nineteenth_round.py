@@ -17,6 +17,7 @@ import pytest
 
 from protocol.model import CardData
 from rulings.cards import CardPool
+from rulings.claims import parse
 from tests.test_claims_paragraph import coverage
 
 ATTACKED = "the player, planeswalker, or battle it's attacking"
@@ -130,3 +131,16 @@ def test_the_excess_on_a_blocker_holds_on_the_reference_and_fails_where_it_must_
     code, records = _run(tmp_path, "mutant:trample-excess-forced-past-blockers")
     assert code == 1 and [(r["invariant"], r["status"]) for r in records] == [(EXCESS_ON_BLOCKERS, "fail")]
     assert "excess damage assigned to a blocker" in records[0]["failure"]["message"]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "you are not required to assign any damage to the player.",
+        "~ is not required to attack.",
+    ],
+)
+def test_a_released_obligation_is_no_prohibition(sentence: str) -> None:
+    """ "Doesn't have to" forbids nothing: read as "cannot", the sentence would state the opposite of a permission."""
+    assert parse(sentence).claim.modality == "need-not"
+    assert parse(sentence.replace(" not", "")).claim.modality == "must"
