@@ -463,6 +463,10 @@ _CLAUSE_JOIN = re.compile(
     # eighteenth round: ... after ", so" or ", but" too ("haste matters only as attackers are declared, so losing it
     # afterward doesn't remove ~ from combat")
     r"|, (?:so|but) (?=(?:[a-z]{3,}ing|if|once|when|even if) (?!(?:rest|remaining|remainder|excess|nothing|something|anything)\b))"
+    # nineteenth round: ... and after a semicolon ("vigilance is checked only as attackers are declared; losing it
+    # afterward doesn't tap the creature")
+    r"|; (?!(?:nothing|something|anything|everything)\b)(?=(?:[a-z]{3,}ing|if|once|when|even if|unless) "
+    r"(?!(?:rest|remaining|remainder|excess)\b))"
     # seventeenth round: advice after ", so" in the imperative ("..., so activate the ability before blockers are declared")
     r"|, so (?=(?:activate|cast|use) )"
     # seventeenth round: two cases set side by side (", while an instant card can be cast any time you have priority")

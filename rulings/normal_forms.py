@@ -14,8 +14,23 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+#: Nineteenth round: the inverted condition ("should all creatures blocking it be removed from combat, ..."), said
+#: with "if" and the same subject and predicate ("if all creatures blocking it are removed from combat, ...").
+INVERTED_CONDITION = re.compile(r"^should ((all|both|those|each|every|the|its|a|an|any|that|~|it)\b[^,]*?) be ")
+
+
+def _if_for_should(found: re.Match[str]) -> str:
+    return f"if {found.group(1)} {'are' if found.group(2) in ('all', 'both', 'those') else 'is'} "
+
+
+def uninverted(text: str) -> str:
+    """``text`` (lower case) with an inverted condition said with "if" (:data:`INVERTED_CONDITION`)."""
+    return INVERTED_CONDITION.sub(_if_for_should, text)
+
+
 #: (pattern, replacement), applied in order.
 FORMS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
+    (INVERTED_CONDITION, _if_for_should),
     # Seventeenth round: advice said in the imperative ("activate it before blockers are declared", "so cast ~ before
     # attackers are declared"): what one must do for the card to matter, as "you must ..." says it
     (

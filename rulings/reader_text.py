@@ -7,12 +7,14 @@ import re
 from collections.abc import Callable, Iterable
 
 from rulings.meaning import spell_out_contractions
+from rulings.normal_forms import uninverted
 
 
 def prepared(sentence: str) -> str:
-    """Lower case, straight apostrophes, contractions and negations spelled out, single spaces, no
-    closing period: the form a reader's frames are written for."""
-    text = spell_out_contractions(sentence.strip().lower().replace("\u2019", "'"))
+    """Lower case, straight apostrophes, contractions and negations spelled out, an inverted condition said with "if"
+    (:func:`rulings.normal_forms.uninverted`), single spaces, no closing period: the form a reader's frames are written
+    for."""
+    text = uninverted(spell_out_contractions(sentence.strip().lower().replace("\u2019", "'")))
     return re.sub(r"\s+", " ", text.rstrip(".").strip())
 
 

@@ -521,7 +521,10 @@ class Template:
         state: str | None = None
         explained = False
         described: list[tuple[str, str]] = []
+        named: set[str] = set()
         for clause in clauses:
+            clause = _keyword_for_it(clause, named)
+            named |= set(_KEYWORD_NAMED.findall(clause))
             found = self._read_by_wording(clause, bound) or self._read_by_claim(clause, bound, user, cards, context)
             if found is None and state is not None:
                 # fourteenth round: the outcome of the statement the clause before made, said again as its cause
@@ -845,6 +848,23 @@ def _one_of_pair(text: str, pair: re.Match[str], which: int) -> str:
 _NAMED_HOLDER = re.compile(
     r"\b(?:attacking |blocked )?creatures? with (double strike|first strike|flying|reach|menace|vigilance|haste)\b"
 )
+
+#: Nineteenth round: a keyword an earlier clause of the sentence named, changed in a later one by pronoun ("vigilance
+#: is checked only as attackers are declared; losing it afterward doesn't tap the creature"): "it" is the keyword.
+_KEYWORD_NAMED = re.compile(
+    r"\b(double strike|first strike|flying|reach|menace|vigilance|haste|trample|deathtouch|lifelink|defender)\b"
+)
+_KEYWORD_IT = re.compile(r"\b(losing|gaining|loses|gains|lose|gain|lost|gained) it\b")
+
+
+def _keyword_for_it(clause: str, named: set[str]) -> str:
+    """``clause`` with "losing it" said as "losing <keyword>" when the clauses before named one keyword only (never
+    guessed between two)."""
+    if len(named) != 1:
+        return clause
+    (keyword,) = named
+    return _KEYWORD_IT.sub(lambda found: f"{found.group(1)} {keyword}", clause)
+
 
 #: A pronoun that may carry a concept an earlier sentence bound (:func:`rulings.claims.bind`).
 _PRONOUN = re.compile(r"\b(?:it|them|they)\b")

@@ -87,6 +87,10 @@ _CONDITIONS = tuple(
         # subject, with its power said (no comma: the assignment follows as its predicate)
         rf"(?:a|an) (?P<ap>\d+)/\d+(?: creature)?(?: with trample)?(?: (?:that|which) is)? blocked by {_BLOCKERS}(?P<subject>)",
         rf"(?:~|it|{_ATTACKER}),? (?:if |when )?blocked by {_BLOCKERS},?(?P<subject2>)",
+        # nineteenth round: the trampler's size while the card affects it ("if a creature that's 5/3 while equipped is
+        # blocked by a 1/1 creature and a 2/2 creature")
+        rf"(?:if|when) (?:a|the) creature (?:that is|which is) (?P<ap>\d+)/\d+ while (?:equipped|enchanted|attacking)"
+        rf"(?: (?:by|with) ~)? (?:is|becomes|gets) blocked by {_BLOCKERS}",
         # "if a 4/4 blocker has already been dealt 3 damage this turn": the blocker named as one
         r"(?:if|when) (?:a|an) (?P<p1>\d+)/(?P<t1>\d+) (?:blocker|blocking creature) (?:has (?:already )?been|was (?:already )?) dealt "
         rf"(?P<d1>{_N}) damage(?: earlier)?(?: this turn| earlier in the turn)?",
@@ -110,7 +114,12 @@ _DAMAGE = r"(?: (?:more )?(?:combat )?damage| more| of (?:its|~'s|the creature's
 _LETHAL = tuple(
     re.compile(form)
     for form in (
-        rf"(?:you|it|~) (?:can|may|could) assign (?:only )?(?P<lethal>{_N}){_DAMAGE} to {_TO_BLOCKER}",
+        rf"(?:you|it|~) (?:can|may|could) assign (?:only |just )?(?P<lethal>{_N}){_DAMAGE} to {_TO_BLOCKER}",
+        # nineteenth round: each blocker's share in order ("you can assign 1 damage to the first, 2 to the second"),
+        # each checked against its own blocker (:func:`read_example`)
+        rf"(?:you|it|~) (?:can|may|could|must|need to|needs to|has to|have to) assign (?:at least )?(?P<l1>{_N}){_DAMAGE} to the"
+        rf" first(?: (?:one|creature|blocker))?,? (?:and )?(?:at least )?(?P<l2>{_N}){_DAMAGE} to the second(?: (?:one|creature|blocker))?"
+        r"(?P<lethal>)",
         rf"assigning (?:only )?(?:just )?(?P<lethal>{_N}){_DAMAGE} to {_TO_BLOCKER} is enough",
         rf"(?:you|it|~) (?:must|need to|needs to|has to|have to|only needs? to) assign (?:only )?(?:at least )?(?P<lethal>{_N})"
         rf"{_DAMAGE} to {_TO_BLOCKER}",
@@ -236,9 +245,18 @@ def read_example(text: str) -> Example | None:
             part = lethal.match(main)
             if part is None:
                 continue
-            amount = _number(part.group("lethal"))
-            assert amount is not None
-            if part.group("each"):
+            shares = [_number(part.groupdict().get(g)) for g in ("l1", "l2")]
+            if shares[0] is not None:
+                # each blocker's own lethal damage, in the order the example names them
+                needed = [toughness - marked for toughness, marked in sizes]
+                if shares != needed:
+                    continue
+                amount = sum(n for n in shares if n is not None)
+            else:
+                found_amount = _number(part.group("lethal"))
+                assert found_amount is not None
+                amount = found_amount
+            if part.groupdict().get("each"):
                 amount *= len(sizes)
             tail = main[part.end() :]
             if not tail:

@@ -46,6 +46,9 @@ def prepared(sentence: str) -> str:
 _MARKED_LAST = re.compile(
     r",? (?:counting|taking into account|including) any damage (?:already )?marked on (?:it|them|those creatures|those blockers"
     r"|the blockers|each of them)$"
+    # nineteenth round: "..., though damage already marked on those blockers counts toward that"
+    r"|,? though (?:any )?damage (?:already )?marked on (?:it|them|those creatures|those blockers|the blockers|each of them)"
+    r" counts(?: toward (?:that|it|lethal damage))?$"
 )
 _RATHER = re.compile(r",? even if you would rather [a-z ]+$")
 
@@ -125,9 +128,14 @@ _SUBJECT = (
     r"|(?:each|any|a) creature (?:that|which) (?:gains|has|gets|gained) trample (?:from|because of) ~ and is blocked"
     # sixteenth round: "the target creature"
     r"|the target(?:ed)? creature"
+    # nineteenth round: "the creature affected by ~"
+    r"|(?:a|the) creature affected by ~"
     # seventeenth round: the attacker named as blocked ("an attacking creature you control that's blocked", "a blocked
     # attacking creature you control")
     r"|(?:a|an|the) (?:attacking )?creature(?: you control)?(?: with trample)? (?:that|which) (?:is|has been|becomes) blocked"
+    # nineteenth round: while the lord that gives it trample is there ("a beast you control that is blocked while ~ is on
+    # the battlefield")
+    r"(?: while ~ is on the battlefield)?"
     r"|(?:a|the) blocked attacking creature(?: you control)?(?: with trample)?"
     r"|creatures you control(?: with trample(?: (?:from|because of) ~)?)?"
     r"|(?:the (?:enchanted|equipped|attacking) creature's|its) controller)"
@@ -176,7 +184,7 @@ _IF = (
     # eighteenth round: "after ~ resolves, ..."
     r"|(?:after|once) ~(?:'s (?:triggered |activated |)ability)? (?:resolves|has resolved), "
     # eighteenth round: its trample and the block said first ("once ~ has trample and is blocked, ...")
-    r"|(?:once|if|when) (?:~|it) has trample and (?:is|becomes) blocked, "
+    r"|(?:once|if|when) (?:~|it) has trample and (?:it )?(?:is|becomes) blocked, "
     # fourteenth round: the moment of the assignment said first ("when assigning its combat damage, ...")
     r"|(?:when|while|as) (?:assigning|you assign|it assigns|~ assigns) (?:~'s |its |their |the creature's )?combat damage, )?"
 )
@@ -219,7 +227,7 @@ _FRAMES: tuple[tuple[str, str], ...] = (
     (
         NO_EXCESS_WITHOUT_LETHAL,
         rf"{_IF}lethal (?:combat )?damage must (?:first )?be assigned to {_ALL_BLOCKERS}(?: first)? before "
-        rf"{_ANY_DAMAGE} (?:can be |is )?assigned to {_ATTACKED}",
+        rf"(?:{_ANY_DAMAGE}|{_REST}) (?:can be |is )?assigned to {_ATTACKED}",
     ),
     # "none of its damage can be assigned to the player until both blockers have been assigned lethal damage"
     (
@@ -246,7 +254,10 @@ _FRAMES: tuple[tuple[str, str], ...] = (
         r"(?:,? as you choose)?"
         # eighteenth round: "any damage beyond that may be divided as you choose among the blockers and that player, ..."
         rf"|{_REST} (?:can|may) (?:then )?be (?:divided|assigned|split) (?:as you choose )?among (?:the|its|those) blockers"
-        rf" and {_ATTACKED}(?:,? as you choose)?",
+        rf" and {_ATTACKED}(?:,? as you choose)?"
+        # nineteenth round: the chooser named ("... as its controller chooses")
+        rf"|{_REST} (?:can|may) (?:then )?be (?:divided|assigned|split) among (?:the|its|those) blockers and {_ATTACKED},? as"
+        r" (?:its|their|~'s) controller chooses",
     ),
     (REST_HALF, rf"only (?:after that|then) (?:can|may) {_REST} be assigned to {_ATTACKED}"),
     # "lethal damage must be assigned to all blockers first, and any excess may then be assigned to
@@ -421,7 +432,9 @@ GONE_STATES = (AS_THOUGH_LETHAL, REGULAR_DAMAGE_BEYOND)
 
 _ATTACKER = (
     rf"(?:{_SUBJECT}|the attacking creature(?: (?:that|which) (?:gains|has|gets) trample)?|"
-    r"an attacking creature you control|(?:a|the|that) [a-z]+ you control|that attacking creature|that [a-z]+)"
+    r"an attacking creature you control|(?:a|the|that) [a-z]+ you control|that attacking creature|that [a-z]+"
+    # nineteenth round: "that attacker"
+    r"|that attacker)"
 )
 _BLOCKERS_OF = (
     r"(?:it|~|them|that creature|the (?:attacking|equipped|enchanted) creature|(?:a|the|that) [a-z]+ you control|"
@@ -431,7 +444,9 @@ _BLOCKERS_OF = (
     # eighteenth round: one of your attackers, the spell's other target ("one of your other attacking creatures", "the
     # creature you chose as its second target", "the other target creature")
     r"|one of your (?:other )?attacking creatures|that attacking creature|the (?:other )?target(?:ed)? creature"
-    r"|the creature you chose as its (?:first |second )?target)"
+    r"|the creature you chose as its (?:first |second )?target"
+    # nineteenth round: "your attacking creature with trample"
+    r"|your attacking creature(?: with trample)?)"
 )
 _GONE_VERB = (
     r"(?:leaves? combat|leaves? the battlefield|(?:is|are) (?:destroyed|exiled|sacrificed|removed from combat)|dies|die"
@@ -439,7 +454,9 @@ _GONE_VERB = (
 )
 _ALL_GONE = (
     rf"(?:(?:all |each of |both of |every |each )?(?:the |its )?(?:creatures? blocking {_BLOCKERS_OF}|blockers?|blocking creatures?)"
-    rf"|the only creature blocking {_BLOCKERS_OF}|its only blocker) {_GONE_VERB}(?: before (?:combat )?damage(?: is dealt)?)?"
+    rf"|the only creature blocking {_BLOCKERS_OF}|its only blocker) {_GONE_VERB}(?: before (?:combat )?damage(?: is dealt)?"
+    # nineteenth round: "... before combat damage is assigned"
+    r"| before (?:combat )?damage is assigned)?"
 )
 _DESTROYS_ALL = (
     rf"(?:(?:~|~'s (?:triggered |activated |last |first |second |)ability|~'s first-strike (?:combat )?damage"
@@ -449,6 +466,8 @@ _DESTROYS_ALL = (
     r" (?:destroys|removes|exiles|returns|has destroyed|has removed|has exiled|has returned)"
     # ... what you use to make them go ("if you use ~'s last ability to destroy ..."), enough first-strike damage
     r"|you use ~(?:'s (?:[a-z]+ )?ability)? to (?:destroy|remove|exile|return)"
+    # nineteenth round: the spell cast to make them go ("if you cast ~ to destroy the only creature blocking ...")
+    r"|you cast ~ to (?:destroy|remove|exile|return)"
     rf"|{_SUBJECT} deals enough first-strike (?:combat )?damage to (?:destroy|kill))"
     rf" (?:all (?:of )?|every |each )?(?:the |its )?(?:only )?"
     rf"(?:creatures? blocking {_BLOCKERS_OF}|blockers?)(?: from combat| to (?:its|their) owners?'s? hands?)?"
@@ -637,4 +656,8 @@ _NONE_TO_THE_GONE = re.compile(
     r" (?:is no longer blocking (?:it|~)|has left (?:combat|the battlefield)))?"
     r"|(?:with no (?:blockers|creatures blocking it) left, )?there is (?:no lethal damage (?:left )?to assign(?: first)?"
     r"|nothing left to assign lethal damage to)"
+    # nineteenth round: the case without trample, which the rule is the exception to (509.1h, 510.1a): "without trample,
+    # it wouldn't assign any combat damage at all"
+    r"|without trample, (?:it|~|that creature|that attacker|the attacking creature) would (?:not|never) (?:assign|deal) any"
+    r" (?:combat )?damage(?: at all)?"
 )

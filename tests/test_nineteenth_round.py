@@ -4,6 +4,12 @@ uncovered.
 - Trample's excess is its controller's to divide among the blockers too (702.19b): "you may assign more than lethal
   damage to a blocker", "you're never required to assign excess damage to the player" state a part of the rule that
   ``trample.lethal-then-excess/excess-on-blockers`` now checks.
+- Trample's worked examples with each blocker's share in order, the trampler's size while equipped, "just"; its rule
+  with the creature named by what affects it, a lord's creature while the lord is there, marked damage said after
+  "though"; its blockers gone before damage is assigned, by a spell cast to destroy them, in an inverted condition
+  ("should all creatures blocking it be removed ..."), and the case without trample as the explanation.
+- A keyword named in one clause and changed by pronoun in the next ("vigilance is checked only as attackers are
+  declared; losing it afterward doesn't tap the creature").
 """
 
 from __future__ import annotations
@@ -31,6 +37,24 @@ BLADE = CardData(
 LORD = CardData("Test Lord", ("Creature",), text="Other creatures you control have trample.", power="2", toughness="2")
 SURGE = CardData("Test Surge", ("Sorcery",), text="Creatures you control get +1/+1 and gain trample until end of turn.")
 BRUTE = CardData("Test Brute", ("Creature",), power="6", toughness="6")
+RAVAGER = CardData("Test Ravager", ("Creature",), text="Trample", power="5", toughness="5", keywords=("Trample",))
+AXE = CardData("Test Axe", ("Artifact", "Equipment"), text="Equipped creature gets +2/+0 and has trample.\nEquip {2}")
+STEP = CardData("Test Step", ("Instant",), text="Target creature gets +2/+2 and gains trample until end of turn.")
+CHIEFTAIN = CardData(
+    "Test Chieftain", ("Creature",), text="Other Beasts you control have trample.", power="3", toughness="3"
+)
+QUARRY = CardData(
+    "Test Quarry", ("Creature",), text="{2}{G}: Test Quarry gains trample until end of turn.", power="6", toughness="6"
+)
+MANTLE = CardData(
+    "Test Mantle", ("Enchantment", "Aura"), text="Enchant creature\nEnchanted creature gets +2/+2 and has trample."
+)
+BOLT = CardData("Test Bolt", ("Instant",), text="Destroy target blocking creature.")
+AEGIS = CardData(
+    "Test Aegis", ("Artifact", "Equipment"), text="Equipped creature gets +1/+1 and has vigilance.\nEquip {2}"
+)
+GONE = "trample.blockers-destroyed-by-first-strike"
+VIGILANCE = "vigilance.changes-after-attack"
 
 CASES = [
     # more than lethal damage to a blocker, none required beyond the blockers
@@ -102,6 +126,103 @@ CASES = [
     ),
     # a creature without trample: the claim is false of it
     (BRUTE, "You may assign more than lethal damage to a creature blocking Test Brute.", None),
+    # worked examples: "just", each blocker's share in order, the trampler's size while equipped
+    (
+        RAVAGER,
+        "If Test Ravager is blocked by a 2/2 creature that already has 1 damage marked on it, you can assign just 1 damage "
+        f"to that creature and the remaining 4 to {ATTACKED}.",
+        LETHAL,
+    ),
+    (
+        RAVAGER,
+        "If Test Ravager is blocked by a 2/2 creature that already has 1 damage marked on it, you can assign just 1 damage "
+        f"to that creature and the remaining 5 to {ATTACKED}.",
+        None,
+    ),
+    (
+        AXE,
+        "For example, if a creature that's 5/3 while equipped is blocked by a 1/1 creature and a 2/2 creature, you can "
+        "assign 1 damage to the first, 2 to the second, and the remaining 2 to the player it's attacking.",
+        LETHAL,
+    ),
+    (
+        AXE,
+        "For example, if a creature that's 5/3 while equipped is blocked by a 1/1 creature and a 2/2 creature, you can "
+        "assign 2 damage to the first, 1 to the second, and the remaining 2 to the player it's attacking.",
+        None,
+    ),
+    # the rule with the creature named by what affects it, a lord's creature, marked damage said after "though"
+    (
+        STEP,
+        "If the creature affected by Test Step is blocked, lethal damage must be assigned to each creature blocking it "
+        f"before any excess damage can be assigned to {ATTACKED}.",
+        LETHAL,
+    ),
+    (
+        STEP,
+        "If the creature affected by Test Step is blocked, lethal damage must be assigned to one creature blocking it "
+        f"before any excess damage can be assigned to {ATTACKED}.",
+        None,
+    ),
+    (
+        CHIEFTAIN,
+        "A Beast you control that is blocked while Test Chieftain is on the battlefield must assign lethal damage to all "
+        "creatures blocking it before it can assign damage to the player it is attacking.",
+        LETHAL,
+    ),
+    (
+        QUARRY,
+        "When Test Quarry has trample and it's blocked, you can't assign any of its combat damage to the defending player "
+        "unless every creature blocking it has been assigned lethal damage, though damage already marked on those "
+        "blockers counts toward that.",
+        LETHAL,
+    ),
+    (
+        QUARRY,
+        "When Test Quarry has trample and it's blocked, you can assign all of its combat damage to the defending player "
+        "unless every creature blocking it has been assigned lethal damage, though damage already marked on those "
+        "blockers counts toward that.",
+        None,
+    ),
+    # its blockers gone before damage is assigned: an inverted condition, a spell cast to destroy them
+    (
+        MANTLE,
+        "Should all creatures blocking the creature enchanted by Test Mantle be removed from combat before combat damage "
+        f"is assigned, it will assign all of its combat damage to {ATTACKED}.",
+        GONE,
+    ),
+    (
+        MANTLE,
+        "Should one of the creatures blocking the creature enchanted by Test Mantle be removed from combat before combat "
+        f"damage is assigned, it will assign all of its combat damage to {ATTACKED}.",
+        None,
+    ),
+    (
+        BOLT,
+        "If you cast Test Bolt to destroy the only creature blocking your attacking creature with trample, that attacker "
+        f"will assign all its combat damage to {ATTACKED}. Without trample, it wouldn't assign any combat damage at all.",
+        GONE,
+    ),
+    (
+        BOLT,
+        "If you cast Test Bolt to destroy the only creature blocking your attacking creature with trample, that attacker "
+        f"will assign all its combat damage to {ATTACKED}. Without trample, it would assign all its combat damage too.",
+        None,
+    ),
+    # a keyword named in one clause, changed by pronoun in the next
+    (
+        AEGIS,
+        "If Test Aegis is destroyed after the equipped creature has been declared as an attacker, that creature will not "
+        "become tapped. Vigilance is checked only as attackers are declared; losing it afterward does not tap the "
+        "creature.",
+        VIGILANCE,
+    ),
+    (
+        AEGIS,
+        "If Test Aegis is destroyed after the equipped creature has been declared as an attacker, that creature will not "
+        "become tapped. Vigilance is checked only as attackers are declared; losing it afterward taps the creature.",
+        None,
+    ),
 ]
 
 
