@@ -128,6 +128,8 @@ _MOMENT_NOUN_PHRASE = re.compile(
     r"(?<![\w~'-])(?:"
     # fourteenth round: "an attacker", "that attacker" (not "as an attacker", a moment's words)
     r"(?<!as )(?:an|the|that|each|your) (?P<e>attacker)(?![\w'-])|"
+    # nineteenth round: "one of your attackers", "one of your attacking creatures"
+    r"one of (?:your|its controller's|their) (?P<f>attackers|attacking creatures)(?![\w'-])|"
     r"(?:an? |the |that |each |your )?(?P<a>attacking|blocked) (?:creatures?|~)(?: you control)?"
     r"(?: with (?:flying|reach|menace|vigilance|haste))?(?: by (?:a single|one|only one|just one) creature)?"
     r"(?: this turn| this combat)?(?! (?:it|~) | (?:with (?:flying|reach|menace|vigilance|haste) )?(?:you control )?(?:that|which)"
@@ -194,7 +196,7 @@ _MOMENT_TOKENS = {"after-attackers": "npma", "after-blockers": "npmb", "after-fi
 
 
 def _moment_token(found: re.Match[str]) -> str:
-    words = next(found.group(g) for g in ("a", "b", "d", "c", "e") if found.group(g))
+    words = next(found.group(g) for g in ("a", "b", "d", "c", "e", "f") if found.group(g))
     if "damage" in words:
         return _MOMENT_TOKENS["after-first-damage"]
     return _MOMENT_TOKENS["after-blockers" if "block" in words else "after-attackers"]
@@ -207,7 +209,7 @@ def _noun_tokens(text: str) -> str:
 
 #: A creature in a frame: a pronoun, the card, a noun phrase's token, or a blocker named as one.
 _NP = (
-    r"(?:~|it|they|them|npx|(?:any |each |every )?npm[abf]|(?:a|the|each) creatures? blocking (?:it|~|them|npx)|(?:the|a|each) blocking creatures?"
+    r"(?:~|it|they|them|(?:any |each |every )?npx|(?:any |each |every )?npm[abf]|(?:a|the|each) creatures? blocking (?:it|~|them|npx)|(?:the|a|each) blocking creatures?"
     r"|(?:any |all (?:of )?|both (?:of )?)?its blockers?|that blocker"
     # (seventeenth round: "any attacking creature it was blocking")
     r"|(?:the|that|any|each) (?:attacking )?creatures? (?:it|~) (?:blocked|was blocking|were blocking|is blocking|blocks)"
@@ -372,6 +374,8 @@ _EFFECT_GONE = (
     rf"|removes (?:(?P<gone_one4>{_ONE_BLOCKER_PHRASE})|(?P<gone_all4>{_ALL_BLOCKERS_PHRASE})) from combat"
     rf"|causes (?:(?P<gone_one5>{_ONE_BLOCKER_PHRASE})|(?P<gone_all5>{_ALL_BLOCKERS_PHRASE})) to (?:die|be destroyed"
     r"|be exiled|be sacrificed|leave the battlefield|leave combat|be removed from combat|phase out))"
+    # nineteenth round: what you used, said after ("if you bounce the only creature blocking it with ~'s ability")
+    r"(?: with ~(?:'s (?:[a-z]+ )?ability)?)?"
 )
 _BLOCKER_GONE = (
     rf"(?:(?:(?P<gone_one>{_ONE_OF}(?:its|~'s|the|those|that creature's) blockers|{_ONE_OF}(?:the |the other )?(?:two |2 )?creatures"
@@ -412,6 +416,10 @@ _REMOVING_BLOCKER = (
     r"|be removed from combat|be destroyed|die)"
     rf"|(?:destroying|sacrificing) (?:(?P<removing_one_c>{_ONE_OF}(?:its|~'s|those|the) blockers)"
     rf"|(?P<removing_all_c>{_ALL_OF}?(?:its|~'s|those|the) blockers?))"
+    # nineteenth round: the only blocker returned to its owner's hand ("returning the only creature blocking an attacker to
+    # its owner's hand with ~'s ability")
+    rf"|(?:returning|bouncing|destroying|exiling|sacrificing) (?P<removing_all_d>(?:the )?only creature blocking {_BLOCKERS_OF}"
+    r"|its only blocker)(?: to its owner's hand)?(?: with ~(?:'s (?:[a-z]+ )?ability)?)?"
 )
 
 #: Outcomes: the state, whether the words say it holds, as a verb phrase (after a subject or a
@@ -450,7 +458,10 @@ _OUTCOME_VERBS: tuple[tuple[str, bool, str], ...] = (
     (
         "blocked",
         False,
-        r"(?:becomes?|is|be) unblocked|(?:change|changes|undo|undoes)(?: or undo| or undoes)? (?:(?:the|that|a|any|its) )?blocks?"
+        r"(?:becomes?|is|be) unblocked(?: or remove (?:the|its) (?:blocker|npx|creatures? blocking it) from combat)?"
+        r"|(?:change|changes|undo|undoes)(?: or undo| or undoes)? (?:(?:the|that|a|any|its) )?blocks?"
+        # nineteenth round: "won't change how creatures are blocking" (the blocks as they stand)
+        r"|(?:change|changes|alter|alters|affect|affects) how (?:npx|creatures|they|those creatures) (?:are|is) blocking"
         # thirteenth round: "doesn't affect ~'s blocks"; fourteenth: "won't affect the block", "doesn't cause
         # any blocks to change"
         r"|(?:affect|affects|alter|alters) (?:the|that|its|~'s|their|those|any) blocks?"
@@ -1301,6 +1312,7 @@ def _fact(groups: Mapping[str, str | None]) -> Fact | None:
             "removing_all",
             "removing_all_b",
             "removing_all_c",
+            "removing_all_d",
             "card_gone",
             "card_gone_b",
             "card_gone_c",

@@ -456,7 +456,10 @@ _CLAUSE_JOIN = re.compile(
     # eighth round: any subject that starts a clause, not only "you" and "it"
     # ninth round: ", so" joins a consequence, a claim of its own (both must be read)
     # and a semicolon between two clauses
-    r"(?:, (?:and|but|so)|;) (?=(?:you|it|they|~|the|that|those|each|its|any|a|an|other) (?!(?:rest|remaining|remainder|excess)\b))"
+    r"(?:, (?:and|but|so)|;) (?=(?:you|it|they|~|the|that|those|each|its|any|a|an|other)"
+    # (nineteenth round: the subject contracted with "will", "; it'll deal no combat damage ..."; not "it's", which may be
+    # "it has" or "it is" of a clause that qualifies the one before)
+    r"(?:'ll|\u2019ll)? (?!(?:rest|remaining|remainder|excess)\b))"
     # twelfth round: a clause whose subject is a gerund ("..., and removing vigilance won't cause it to become
     # tapped") or that opens with its condition ("..., and if it loses vigilance, it won't become tapped")
     r"|, and (?=(?:[a-z]{3,}ing|if|once|when|even if|unless) (?!(?:rest|remaining|remainder|excess)\b))"

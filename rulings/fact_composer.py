@@ -79,6 +79,18 @@ _PARTS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"~ (?:targets|enchants|equips|is attached to|becomes attached to|is cast on|is cast targeting)"
             r" (?:npx|npm[abf]|it|them)|you cast ~ (?:on|targeting) (?:npx|npm[abf]|it|them)",
         ),
+        # nineteenth round: an attacker named as one that needed haste to attack ("an attacking creature that needed
+        # haste to attack", ", even ones that could attack only because they had haste"): the creature the rule is
+        # about, no claim of its own
+        (
+            "creature",
+            # (the blocked creature named with how many blocked it: "npmb by only one creature", the moment its token
+            # names)
+            r"npmb by (?:only )?(?:one|a single|1|two|2|two or more|2 or more|multiple|more than one) (?:creatures?|npx)"
+            r"|(?:npx|npm[abf]|it|they|them|~) (?:that|which) (?:needed|needs|had to have|required) haste to attack"
+            r"|,? even (?:ones|those|the ones|creatures|npx) (?:that|which) could (?:only )?attack (?:only )?because"
+            r" (?:they|it) had haste",
+        ),
     )
 )
 #: A creature's noun phrase as the frames write it (a token, a pronoun, the card).

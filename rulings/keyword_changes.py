@@ -178,6 +178,14 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
                 re.compile(r"^~ (?=(?:does not|doesn't|will not|won't|cannot|can't) )"),
                 lambda m: f"{opposite} {kw} ",
             ),
+            # nineteenth round: ... at the moment it is used, said after ("~ won't change how creatures are blocking if it's
+            # cast after blockers have been declared"): the change at that moment
+            (
+                re.compile(
+                    r"(?<=\w) (?:if|when|once) (?:it|~) (?:is|'s) (?:cast|activated) (?=(?:after|during|once|before) [^,]+\.?$)"
+                ),
+                lambda m: " ",
+            ),
         ]
     if change.trigger in ("cast", "activate") and change.holder == "target":
         rules += [

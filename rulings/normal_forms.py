@@ -31,6 +31,10 @@ def uninverted(text: str) -> str:
 #: (pattern, replacement), applied in order.
 FORMS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
     (INVERTED_CONDITION, _if_for_should),
+    # Nineteenth round: "only" before the participle it limits ("reach is only checked as blockers are declared",
+    # "flying only matters as ..."): after it, where the lexicon reads the participle whole ("is checked only as ...")
+    (re.compile(r"\b(is|are) only (checked|relevant|considered)\b"), r"\1 \2 only"),
+    (re.compile(r"\bonly (matters|matter)\b"), r"\1 only"),
     # Seventeenth round: advice said in the imperative ("activate it before blockers are declared", "so cast ~ before
     # attackers are declared"): what one must do for the card to matter, as "you must ..." says it
     (

@@ -9,7 +9,12 @@ uncovered.
   "though"; its blockers gone before damage is assigned, by a spell cast to destroy them, in an inverted condition
   ("should all creatures blocking it be removed ..."), and the case without trample as the explanation.
 - A keyword named in one clause and changed by pronoun in the next ("vigilance is checked only as attackers are
-  declared; losing it afterward doesn't tap the creature").
+  declared; losing it afterward doesn't tap the creature"); a clause after a semicolon whose subject is contracted
+  ("; it'll deal no combat damage ...").
+- The rule through the card: an attacker named as one that needed haste to attack, "won't remove any creatures from
+  combat"; a blocked creature named with its one blocker, "won't change how creatures are blocking", the card's use
+  said after ("if it's cast after blockers have been declared"); the only blocker bounced "with ~'s ability", "one of
+  your attackers"; "only" before the participle ("reach is only checked as ...").
 """
 
 from __future__ import annotations
@@ -53,6 +58,34 @@ BOLT = CardData("Test Bolt", ("Instant",), text="Destroy target blocking creatur
 AEGIS = CardData(
     "Test Aegis", ("Artifact", "Equipment"), text="Equipped creature gets +1/+1 and has vigilance.\nEquip {2}"
 )
+SAP = CardData("Test Sap", ("Instant",), text="Target creature loses haste and gets -2/-0 until end of turn.")
+GLARE = CardData(
+    "Test Glare", ("Sorcery",), text="Until end of turn, creatures your opponents control lose haste and can't attack."
+)
+TERROR = CardData("Test Terror", ("Instant",), text="Target creature gets +2/+0 and gains menace until end of turn.")
+QUELL = CardData("Test Quell", ("Instant",), text="Target creature loses menace until end of turn.\nDraw a card.")
+BANISHER = CardData(
+    "Test Banisher",
+    ("Creature",),
+    text="Flash\nWhen Test Banisher enters, return target creature an opponent controls to its owner's hand.",
+    power="2",
+    toughness="2",
+)
+WARDEN = CardData(
+    "Test Warden",
+    ("Creature",),
+    text="{2}{U}, {T}: Return target creature with power 2 or less to its owner's hand.",
+    power="1",
+    toughness="3",
+)
+VOLLEY = CardData("Test Volley", ("Instant",), text="Test Volley deals 3 damage to target blocking creature.")
+LOOKOUT = CardData(
+    "Test Lookout", ("Enchantment", "Aura"), text="Enchant creature\nEnchanted creature gets +0/+2 and has reach."
+)
+HASTE = "haste.attack-stands"
+MENACE = "menace.block-stands"
+BLOCKED = "combat.remains-blocked"
+FLYING = "flying.block-stands"
 GONE = "trample.blockers-destroyed-by-first-strike"
 VIGILANCE = "vigilance.changes-after-attack"
 
@@ -221,6 +254,91 @@ CASES = [
         AEGIS,
         "If Test Aegis is destroyed after the equipped creature has been declared as an attacker, that creature will not "
         "become tapped. Vigilance is checked only as attackers are declared; losing it afterward taps the creature.",
+        None,
+    ),
+    # the rule through the card: haste
+    (SAP, "Casting Test Sap on an attacking creature that needed haste to attack won't remove it from combat.", HASTE),
+    (SAP, "Casting Test Sap on an attacking creature that needed haste to attack will remove it from combat.", None),
+    (
+        GLARE,
+        "Casting Test Glare after attackers have been declared won't remove any creatures from combat, even ones that "
+        "could attack only because they had haste.",
+        HASTE,
+    ),
+    (
+        GLARE,
+        "Casting Test Glare before attackers have been declared won't remove any creatures from combat, even ones that "
+        "could attack only because they had haste.",
+        None,
+    ),
+    # ... menace
+    (
+        TERROR,
+        "Casting Test Terror on a creature that has already been blocked by one creature will not cause it to become "
+        "unblocked or remove the blocker from combat.",
+        MENACE,
+    ),
+    (
+        TERROR,
+        "Casting Test Terror on a creature that has already been blocked by one creature will cause it to become "
+        "unblocked or remove the blocker from combat.",
+        None,
+    ),
+    (
+        QUELL,
+        "Test Quell will not change how creatures are blocking if it is cast after blockers have been declared.",
+        MENACE,
+    ),
+    (QUELL, "Test Quell will not change how creatures are blocking if it is cast before blockers are declared.", None),
+    (QUELL, "Test Quell will change how creatures are blocking if it is cast after blockers have been declared.", None),
+    # ... the only blocker gone by the card's ability
+    (
+        BANISHER,
+        "If you bounce the only creature blocking one of your attackers with Test Banisher's ability, that attacker stays "
+        "blocked and won't deal combat damage unless it has trample.",
+        BLOCKED,
+    ),
+    (
+        BANISHER,
+        "If you bounce one of the creatures blocking one of your attackers with Test Banisher's ability, that attacker "
+        "becomes unblocked.",
+        None,
+    ),
+    (
+        WARDEN,
+        "Returning the only creature blocking an attacker to its owner's hand with Test Warden's ability doesn't make "
+        "that attacker unblocked; it'll deal no combat damage unless it has trample.",
+        BLOCKED,
+    ),
+    (
+        WARDEN,
+        "Returning the only creature blocking an attacker to its owner's hand with Test Warden's ability makes that "
+        "attacker unblocked; it'll deal no combat damage unless it has trample.",
+        None,
+    ),
+    (
+        VOLLEY,
+        "If Test Volley destroys the only creature blocking an attacking creature, the attacking creature will remain "
+        "blocked. A blocked creature with no creatures blocking it assigns no combat damage unless it has trample.",
+        BLOCKED,
+    ),
+    (
+        VOLLEY,
+        "If Test Volley destroys the only creature blocking an attacking creature, the attacking creature will remain "
+        "blocked. A blocked creature with no creatures blocking it assigns combat damage unless it has trample.",
+        None,
+    ),
+    # "only" before the participle
+    (
+        LOOKOUT,
+        "If Test Lookout leaves the battlefield after the creature it enchanted has blocked a creature with flying, that "
+        "creature will continue to block. Reach is only checked as blockers are declared.",
+        FLYING,
+    ),
+    (
+        LOOKOUT,
+        "If Test Lookout leaves the battlefield after the creature it enchanted has blocked a creature with flying, that "
+        "creature will continue to block. Reach is only checked as attackers are declared.",
         None,
     ),
 ]
