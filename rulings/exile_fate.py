@@ -76,18 +76,23 @@ _IF_UNPLAYED = (
 #: Twelfth round: the permission gone with the turn ("you can't play it later"), the other half of the rule.
 _LATER = (
     r"(?:later|on a later turn|on later turns|after (?:this|that) turn|after the turn ends|on (?:a )?future turns?"
-    r"|in a later turn|on your next turn|next turn)"
+    r"|in a later turn|on your next turn|next turn"
+    # nineteenth round: "you can't play it anymore" (once the permission's turn has ended)
+    r"|anymore|any longer)"
 )
 _NO_LONGER = (
-    r"you (?:cannot|can no longer|will not be able to|are not able to|may not|can not) (?:play|cast)"
+    r"(?:you (?:cannot|can no longer|will not be able to|are not able to|may not|can not) (?:play|cast)"
     rf" (?:it|them|that card|those cards|the card|the cards) {_LATER}"
+    # nineteenth round: in the passive, its subject the card of the clause before ("it will remain exiled and cannot be
+    # played on a later turn")
+    rf"|(?:cannot|can no longer|can not|will not) be (?:played|cast) {_LATER})"
 )
 _WHEN = r"(?:(?:once|after|when) (?:the|that) turn ends|at (?:the )?end of (?:the )?turn|when (?:the|that) permission ends), "
 _ZONE = r"(?:(?:your|its owner's|their owner's|their owners'|a player's) )?(?:hands?|library|libraries|graveyards?)"
 _ZONES = rf"{_ZONE}(?:(?:,| or|, or) {_ZONE})*"
 #: Fates that are the rule: it stays in exile, or it goes to no other zone.
 _STAYS = (
-    r"(?:will )?(?:remains?|stays?|is left|are left|continues? to be|will be left) (?:in exile|exiled)"
+    r"(?:will )?(?:remains?|stays?|is left|are left|continues? to be|will be left|is stuck|are stuck) (?:in exile|exiled)"
     r"(?: indefinitely| forever| permanently| for the rest of the game)?"
     # tenth round: "... after the turn ends"
     r"(?: after (?:the|that) turn ends| once (?:the|that) turn ends| at (?:the )?end of (?:the|that) turn"
@@ -104,7 +109,12 @@ _GOES_NOWHERE = (
 )
 #: Fates that contradict it.
 _GOES = rf"(?:will )?(?:returns?|goes|go|is put|are put|is returned|are returned|comes back|come back)(?: back)? (?:to|into) {_ZONES}"
-_ASIDE = r"(?:,? even (?:though|if|after) (?:the|your|that) permission to (?:play|cast) (?:it|them) (?:has ended|ends|has expired|expires))?"
+_ASIDE = (
+    r"(?:,? even (?:though|if|after) (?:the|your|that) permission to (?:play|cast) (?:it|them) (?:has ended|ends|has expired|expires)"
+    # nineteenth round: the card that exiled it still there ("..., even if ~ is still on the battlefield"): the permission
+    # ended with the turn all the same
+    r"|,? even if ~ is still on the battlefield)?"
+)
 
 _FATE = (
     rf"(?P<fate>{_STAYS}|{_GOES_NOWHERE}|(?P<goes>{_GOES}))"
@@ -113,8 +123,8 @@ _FATE = (
     rf"(?:(?:;|,? and) (?:it|they) {_GOES_NOWHERE})?"
 )
 _FRAMES = (
-    re.compile(rf"(?:{_WHEN})?{_UNPLAYED} {_FATE}{_ASIDE}"),
-    re.compile(rf"(?:{_WHEN})?{_IF_UNPLAYED}{_PRONOUN} {_FATE}{_ASIDE}(?:,? and {_NO_LONGER})?"),
+    re.compile(rf"(?:{_WHEN})?{_UNPLAYED} {_FATE}{_ASIDE}(?:,? and {_NO_LONGER})?"),
+    re.compile(rf"(?:{_WHEN})?{_IF_UNPLAYED}{_PRONOUN} {_FATE}{_ASIDE}(?:,? and {_NO_LONGER})?{_ASIDE}"),
     re.compile(rf"{_IF_UNPLAYED}{_NO_LONGER}(?:,? and {_PRONOUN} {_FATE})?"),
     # thirteenth round: the condition after the fate ("the exiled card stays in exile if you don't play it before the
     # turn ends")

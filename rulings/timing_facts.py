@@ -137,7 +137,9 @@ _EXILED = (
     r"(?:exiled (?:with|by) ~(?:'s (?:triggered |activated |last |first |)ability)?|exiled this way|"
     r"exiled with (?:it|that ability|this ability)|you exiled(?: this way| with ~)?|from among (?:the )?cards exiled (?:this way|with ~)"
     # eleventh round: "from among them" / "from among the exiled cards"
-    r"|from among (?:them|those cards|the exiled cards))"
+    r"|from among (?:them|those cards|the exiled cards)"
+    # nineteenth round: "exiled with its ability" (the card named before)
+    r"|exiled (?:with|by) its (?:triggered |activated |)ability)"
 )
 _PRONOUN = r"(?:it|them|that card|the card|those cards|the exiled card|the exiled cards)"
 _GENERIC = rf"(?:(?:a |the |any |those |that )?(?:exiled )?cards? {_EXILED}|the exiled cards?)"
@@ -163,7 +165,7 @@ _MOMENT_FORMS: dict[str, str] = {
     "end": r"during (?:your|the|a turn's) end step|during (?:the|your) ending phase|at the end of (?:your|the) turn",
     "main1": r"(?:during|in) your (?:precombat|first) main phase",
     "main2": r"(?:during|in) your (?:postcombat|second) main phase",
-    "main": r"(?:during|in) (?:one of )?your main phases?",
+    "main": r"(?:during|in) (?:one of )?your (?:own )?main phases?",
     "stack": r"while (?:a|another|the) (?:spell|ability|spell or ability) is on the stack|while the stack is not empty|"
     r"in response to (?:a|another|an|the) (?:spell|ability|spell or ability|triggered ability)",
     "any-time": r"(?:at|with) instant speed|(?:at )?any time you could cast an instant|whenever you have priority|"
@@ -182,7 +184,9 @@ _QUALIFIER_FORMS: dict[str, str] = {
 _UNTIL_FORMS: dict[str, str] = {
     # tenth round: not "until your postcombat main phase", which is so only of a card exiled during combat
     # (:func:`states_normal_timing` reads it for a card that exiles then)
-    "main": r"(?:one of )?your (?:next )?(?:precombat |first )?main phases?",
+    "main": r"(?:one of )?your (?:next )?(?:precombat |first )?main phases?"
+    # nineteenth round: "a main phase of your turn"
+    r"|a main phase of your (?:own )?turn",
 }
 _MAIN: Moment = lambda s: s.yours and s.step in ("main1", "main2")  # noqa: E731
 _MOMENTS: dict[str, frozenset[Situation]] = {
@@ -253,7 +257,10 @@ def _moment_of(groups: dict[str, str | None], group: str) -> frozenset[Situation
 _EVENT = (
     r"(?:you (?:activate|cast) (?:~|it)(?:'s (?:triggered |activated |)ability)?|"
     r"(?:~'s|its|the|that|this) (?:triggered |activated |)ability (?:resolves|triggers)|~ (?:resolves|triggers)|"
-    r"(?:the |those )?cards? (?:is|are) exiled|you exile (?:it|them|the cards?))"
+    r"(?:the |those )?cards? (?:is|are) exiled|you exile (?:it|them|the cards?)"
+    # nineteenth round: the card cast or put onto the battlefield at that moment ("if ~ is cast during an opponent's turn",
+    # "even if ~ enters during an opponent's turn")
+    r"|~ (?:is cast|enters|enters the battlefield))"
 )
 #: "if you have already played a land this turn," -- the land play used.
 _LAND_USED = r"if you have already played a land this turn"
@@ -313,12 +320,12 @@ _IF_KIND = (
     # tenth round: "if ~ exiles a land card"; thirteenth round: "if you exile a creature card (this way)"
     rf"|~(?:'s (?:triggered |activated |)ability)? exiles|you exile) (?P<ifkind>{_KINDS})(?: this way| with ~)?"
 )
-_IF = rf"(?:(?:(?:if|because) {_EVENT} (?:{_named('cond')})|(?P<landused>{_LAND_USED})|{_IF_KIND}),? )?"
+_IF = rf"(?:(?:(?:if|because|even if) {_EVENT} (?:{_named('cond')})|(?P<landused>{_LAND_USED})|{_IF_KIND}),? )?"
 
 
 @lru_cache(maxsize=1)
 def _frames() -> tuple[re.Pattern[str], ...]:
-    one = rf"(?:for example, )?{_IF}(?:for example, )?{_clause('a')}(?:,? (?:but|and) {_clause('b')})?"
+    one = rf"(?:for example, )?{_IF}(?:for example, )?{_clause('a')}(?:,? (?:but|and|though) {_clause('b')})?"
     # tenth round: the kind said last ("you'll have to wait until your main phase to play it if it's a land")
     last = rf"(?:for example, )?(?:(?:if|because) {_EVENT} (?:{_named('cond')}),? )?{_clause('a')} if (?:it is|it's) (?P<ifkind>{_KINDS})"
     return (re.compile(one), re.compile(last))

@@ -15,6 +15,9 @@ uncovered.
   combat"; a blocked creature named with its one blocker, "won't change how creatures are blocking", the card's use
   said after ("if it's cast after blockers have been declared"); the only blocker bounced "with ~'s ability", "one of
   your attackers"; "only" before the participle ("reach is only checked as ...").
+- Exiled cards: "is stuck in exile", "can't play it anymore", "cannot be played on a later turn" in the passive,
+  "even if ~ is still on the battlefield"; their timing when the card "is cast" or "enters" at a moment, "exiled with
+  its ability", "your own main phase".
 """
 
 from __future__ import annotations
@@ -82,6 +85,25 @@ VOLLEY = CardData("Test Volley", ("Instant",), text="Test Volley deals 3 damage 
 LOOKOUT = CardData(
     "Test Lookout", ("Enchantment", "Aura"), text="Enchant creature\nEnchanted creature gets +0/+2 and has reach."
 )
+RITE = CardData(
+    "Test Rite",
+    ("Enchantment",),
+    text="At the beginning of your upkeep, exile the top card of your library. Until end of turn, you may play that card.",
+)
+AUGURY = CardData(
+    "Test Augury",
+    ("Instant",),
+    text="Exile the top two cards of your library. Until end of turn, you may play those cards.",
+)
+FAMILIAR = CardData(
+    "Test Familiar",
+    ("Creature",),
+    text="Flash\nWhen Test Familiar enters, exile the top card of your library. Until end of turn, you may play that card.",
+    power="1",
+    toughness="1",
+)
+FATE = "play-from-exile.uncast-stay-exiled"
+TIMING = "play-from-exile.timing-unchanged"
 HASTE = "haste.attack-stands"
 MENACE = "menace.block-stands"
 BLOCKED = "combat.remains-blocked"
@@ -339,6 +361,61 @@ CASES = [
         LOOKOUT,
         "If Test Lookout leaves the battlefield after the creature it enchanted has blocked a creature with flying, that "
         "creature will continue to block. Reach is only checked as attackers are declared.",
+        None,
+    ),
+    # exiled cards' fate
+    (
+        RITE,
+        "If a card exiled with Test Rite is not played that turn, it will remain exiled and cannot be played on a later "
+        "turn, even if Test Rite is still on the battlefield.",
+        FATE,
+    ),
+    (
+        RITE,
+        "If a card exiled with Test Rite is not played that turn, it will remain exiled and can be played on a later "
+        "turn, even if Test Rite is still on the battlefield.",
+        None,
+    ),
+    (
+        RITE,
+        "Once the turn ends, a card exiled with Test Rite that you didn't play is stuck in exile; it doesn't go to your "
+        "graveyard, and you can't play it anymore.",
+        FATE,
+    ),
+    (
+        RITE,
+        "Once the turn ends, a card exiled with Test Rite that you didn't play is stuck in exile; it goes to your "
+        "graveyard, and you can't play it anymore.",
+        None,
+    ),
+    (
+        RITE,
+        "Once the turn ends, a card exiled with Test Rite that you didn't play is stuck in exile; it doesn't go to your "
+        "graveyard, and you can play it anymore.",
+        None,
+    ),
+    # ... and their timing
+    (
+        AUGURY,
+        "If Test Augury is cast during an opponent's turn, you will not be able to play a land or cast a sorcery or a "
+        "creature spell without flash exiled with it.",
+        TIMING,
+    ),
+    (
+        AUGURY,
+        "If Test Augury is cast during an opponent's turn, you will not be able to cast an instant exiled with it.",
+        None,
+    ),
+    (
+        FAMILIAR,
+        "Even if Test Familiar enters during an opponent's turn, a sorcery or a creature card without flash exiled with "
+        "its ability can be cast only during your own main phase while the stack is empty.",
+        TIMING,
+    ),
+    (
+        FAMILIAR,
+        "Even if Test Familiar enters during an opponent's turn, an instant card exiled with its ability can be cast only "
+        "during your own main phase while the stack is empty.",
         None,
     ),
 ]
