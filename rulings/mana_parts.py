@@ -44,7 +44,9 @@ from rulings.reader_text import prepared
 _TAPPER = r"(?:you|an opponent|a player|its controller|that player|their controller|they)"
 #: An effect that taps it: that is tapping it by an effect, not for mana.
 _EFFECT_TAPS = (
-    r"(?:a spell or ability|a spell|an ability|an effect|another effect|~|~'s (?:[a-z]+ )?ability) taps "
+    r"(?:because )?(?:a spell or ability|a spell|an ability|an effect|another effect|~|~'s (?:[a-z]+ )?ability"
+    # nineteenth round: another player's spell, in the past ("because an opponent's spell tapped it")
+    r"|(?:an opponent's|another player's|a player's) (?:spell|ability|effect)) (?:taps|tapped) "
     rf"{SUBJECT}(?:, such as a spell that (?:instructs|tells) a player to tap target (?:land|creature|permanent),?)?"
 )
 #: An ability of the card named by its place ("~'s second ability", "its last ability"): judged by the card.
@@ -96,8 +98,9 @@ _PART_FORMS: tuple[tuple[str, str], ...] = (
     ("way-ref", rf"activating (?:it|that ability)|tapping {OBJECT} to activate (?:it|that ability)"),
     (
         "consequence",
-        r"(?:~'s|its|the|that|this) (?:triggered |last |first |second |mana )?ability (?P<neg_t>will not|does not|do not) "
-        r"(?:trigger|apply)"
+        r"(?:(?:~'s|its|the|that|this) (?:triggered |last |first |second |mana )?ability"
+        # nineteenth round: the ability the sentence before named, by pronoun ("it won't trigger if ...")
+        r"|it(?= will not trigger| does not trigger)) (?P<neg_t>will not|does not|do not) (?:trigger|apply)"
         r"|(?:you|~|it|its controller|that player|their controller) (?P<neg_r>will not|does not|do not) (?:gain|add|get|draw"
         r"|create|deal|lose|put) [a-z0-9+/{}]+(?: (?!(?:and|but|or|unless|if|when|during|only)\b)[a-z0-9+/{}]+){0,6}(?=,|$)"
         r"|(?P<general>abilities that trigger whenever (?:a|an|that|the) [a-z ]+ is tapped for mana (?P<neg_w>will not|do not) trigger"
@@ -106,6 +109,8 @@ _PART_FORMS: tuple[tuple[str, str], ...] = (
         r" to trigger)"
         # sixteenth round: "no charge counter is put on ~"
         r"|(?P<neg_n>no) (?:[a-z+/0-9]+ )?counters? (?:is|are|will be) put on ~"
+        # nineteenth round: "no additional mana is added" (the card's extra mana)
+        r"|(?P<neg_m>no) (?:additional |extra )?mana (?:is|will be) (?:added|produced)"
         r"|(?P<neg_c2>will not|does not|do not) cause (?:~'s (?:[a-z]+ )?ability|(?:its|the|that) (?:triggered |last |first )?"
         r"ability|it) to trigger"
         # eighteenth round: the card's trigger said to happen ("~'s ability triggers and adds {G}")
@@ -115,6 +120,15 @@ _PART_FORMS: tuple[tuple[str, str], ...] = (
     # sixteenth round: an example of the effect that taps it ("..., such as one that taps all lands a player controls,")
     ("inert", r",? such as (?:one|a spell|an ability|an effect|a spell or ability) that [a-z ]+?(?=,|$)"),
     ("inert", r"(?:,? )?even though \{t\} is (?:part of|in) (?:its|that|the) (?:activation )?cost"),
+    # nineteenth round: the other reason named, one that is no tapping for mana ("..., such as to pay the cost of an
+    # ability that is not a mana ability, ...")
+    (
+        "inert",
+        r",? such as (?:to pay|paying|for) the (?:activation )?cost of (?:an|a) (?:activated )?ability that is not a mana ability",
+    ),
+    # nineteenth round: the tapping granted in passing ("..., even though it becomes tapped, ..."): tapped all the same, the
+    # verdict is what counts
+    ("inert", r"(?:,? )?even though (?:it|~|the permanent) (?:becomes|is|gets) tapped"),
     # (eighteenth round: "that isn't tapping it for mana": "that" before the verdict's own "is")
     ("inert", rf"{SUBJECT}|it|they|that is(?! not)|that(?= is not)"),
 )

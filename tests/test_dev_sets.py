@@ -41,7 +41,7 @@ FLOORS = {
     "K": 22,
     "L": 59,
     "M": 29,
-    "N": 45,
+    "N": 48,
     "O": 27,
 }
 SETS = tuple(FLOORS)

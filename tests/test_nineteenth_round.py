@@ -18,6 +18,8 @@ uncovered.
 - Exiled cards: "is stuck in exile", "can't play it anymore", "cannot be played on a later turn" in the passive,
   "even if ~ is still on the battlefield"; their timing when the card "is cast" or "enters" at a moment, "exiled with
   its ability", "your own main phase".
+- Tapping for mana: "even though it becomes tapped" in passing, "it won't trigger" (the ability named before), "because
+  an opponent's spell tapped it", "no additional mana is added".
 """
 
 from __future__ import annotations
@@ -102,6 +104,24 @@ FAMILIAR = CardData(
     power="1",
     toughness="1",
 )
+CONDUIT = CardData(
+    "Test Conduit",
+    ("Artifact",),
+    text="{T}: Add {C}.\nWhenever Test Conduit is tapped for mana, you gain 1 life.\n{1}, {T}: Draw a card, then discard a card.",
+)
+DRUID = CardData(
+    "Test Druid",
+    ("Creature",),
+    text="{T}: Add {G}.\nWhenever you tap Test Druid for mana, scry 1.",
+    power="1",
+    toughness="1",
+)
+TOTEM = CardData(
+    "Test Totem",
+    ("Artifact",),
+    text="Whenever a land you control is tapped for mana, add one additional mana of any type that land produced.",
+)
+MANA = "mana.tap-for-mana"
 FATE = "play-from-exile.uncast-stay-exiled"
 TIMING = "play-from-exile.timing-unchanged"
 HASTE = "haste.attack-stands"
@@ -416,6 +436,50 @@ CASES = [
         FAMILIAR,
         "Even if Test Familiar enters during an opponent's turn, an instant card exiled with its ability can be cast only "
         "during your own main phase while the stack is empty.",
+        None,
+    ),
+    # tapping for mana
+    (
+        CONDUIT,
+        "Activating Test Conduit's last ability does not count as tapping it for mana, even though it becomes tapped, so "
+        "you will not gain life.",
+        MANA,
+    ),
+    (
+        CONDUIT,
+        "Activating Test Conduit's last ability counts as tapping it for mana, even though it becomes tapped, so you will "
+        "not gain life.",
+        None,
+    ),
+    (
+        CONDUIT,
+        "Activating Test Conduit's first ability does not count as tapping it for mana, even though it becomes tapped, so "
+        "you will not gain life.",
+        None,
+    ),
+    (
+        DRUID,
+        "Test Druid's last ability triggers only when you activate its mana ability. It won't trigger if Test Druid "
+        "becomes tapped because it attacked or because an opponent's spell tapped it.",
+        MANA,
+    ),
+    (
+        DRUID,
+        "Test Druid's last ability triggers only when you activate its mana ability. It will trigger if Test Druid "
+        "becomes tapped because an opponent's spell tapped it.",
+        None,
+    ),
+    (
+        TOTEM,
+        "Test Totem's ability triggers only when a mana ability of a land with {T} in its cost is activated. If a land is "
+        "tapped for another reason, such as to pay the cost of an ability that is not a mana ability, no additional mana "
+        "is added.",
+        MANA,
+    ),
+    (
+        TOTEM,
+        "Test Totem's ability triggers only when a mana ability of a land with {T} in its cost is activated. If a land is "
+        "tapped for another reason, additional mana is added.",
         None,
     ),
 ]
