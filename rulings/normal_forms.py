@@ -33,7 +33,8 @@ FORMS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] 
     (INVERTED_CONDITION, _if_for_should),
     # Nineteenth round: "only" before the participle it limits ("reach is only checked as blockers are declared",
     # "flying only matters as ..."): after it, where the lexicon reads the participle whole ("is checked only as ...")
-    (re.compile(r"\b(is|are) only (checked|relevant|considered)\b"), r"\1 \2 only"),
+    # (not "considered": "it is only considered tapped for mana if ..." says what counts as it, no moment)
+    (re.compile(r"\b(is|are) only (checked|relevant)\b"), r"\1 \2 only"),
     (re.compile(r"\bonly (matters|matter)\b"), r"\1 only"),
     # Seventeenth round: advice said in the imperative ("activate it before blockers are declared", "so cast ~ before
     # attackers are declared"): what one must do for the card to matter, as "you must ..." says it

@@ -66,7 +66,9 @@ _ALIKE = r"(?P<alike>two|2) (?P<p1>\d+)/(?P<t1>\d+) (?:creatures|blockers)"
 #: The trampler, named as the card or as the creature it affects.
 _ATTACKER = (
     r"(?:~|it|an attacking creature(?: you control)?|the (?:attacking|equipped|enchanted|affected) creature|"
-    r"(?:a|the|that) creature with trample|that creature|a creature you control)"
+    r"(?:a|the|that) creature with trample|that creature|a creature you control"
+    # nineteenth round: the creature the card gave trample ("a creature given trample by ~")
+    r"|(?:a|the) creature (?:given trample by|that gained trample from|that gets trample from|that has trample from) ~)"
 )
 _TARGET = r"(?P<target>a planeswalker|a battle|(?:a|the defending) player|an opponent)"
 _CONDITIONS = tuple(
@@ -87,6 +89,10 @@ _CONDITIONS = tuple(
         # subject, with its power said (no comma: the assignment follows as its predicate)
         rf"(?:a|an) (?P<ap>\d+)/\d+(?: creature)?(?: with trample)?(?: (?:that|which) is)? blocked by {_BLOCKERS}(?P<subject>)",
         rf"(?:~|it|{_ATTACKER}),? (?:if |when )?blocked by {_BLOCKERS},?(?P<subject2>)",
+        # nineteenth round: the trampler's size with the card's bonus in parentheses ("if a 5/5 creature enchanted by ~
+        # (making it 8/8) is blocked by ...")
+        rf"(?:if|when) (?:a|an) \d+/\d+ creature (?:enchanted|equipped) (?:by|with) ~ \((?:making it|so it is) (?P<ap>\d+)/\d+\)"
+        rf" (?:is|becomes|gets) blocked by {_BLOCKERS}",
         # nineteenth round: the trampler's size while the card affects it ("if a creature that's 5/3 while equipped is
         # blocked by a 1/1 creature and a 2/2 creature")
         rf"(?:if|when) (?:a|the) creature (?:that is|which is) (?P<ap>\d+)/\d+ while (?:equipped|enchanted|attacking)"
@@ -107,6 +113,8 @@ _TO_BLOCKER = (
     r"|(?:those|the|its) blockers|(?:those|the) blocking creatures"
     # the same damage to each of them
     r"|(?P<each>each (?:blocker|blocking creature|of them|of those creatures|of its blockers|creature blocking (?:it|~))))"
+    # (nineteenth round: a whole word, so "the blocker" is not read in "the blockers")
+    r"(?![a-z])"
 )
 _DAMAGE = r"(?: (?:more )?(?:combat )?damage| more| of (?:its|~'s|the creature's)(?: \d+)? (?:combat )?damage)?"
 #: Damage to the blockers: "you can assign 2 damage to it", "assigning 1 damage to that creature is
@@ -132,7 +140,9 @@ _LETHAL = tuple(
 #: where the example says it attacks one).
 _ATTACKED = (
     r"(?:(?P<any>the player, planeswalker,? or battle (?:it is|they are|~ is) attacking|the player or planeswalker "
-    r"(?:it is|they are|~ is) attacking)"
+    r"(?:it is|they are|~ is) attacking"
+    # nineteenth round: in the passive ("the player, planeswalker, or battle being attacked")
+    r"|the player, planeswalker,? or battle being attacked)"
     r"|(?P<player>the (?:defending )?player(?: (?:it is|they are|~ is) attacking)?|defending player|that player)"
     r"|(?:that|the) (?P<kind>planeswalker|battle)(?: (?:it is|they are|~ is) attacking)?)"
 )
@@ -150,6 +160,8 @@ _REST_AFTER = tuple(
         rf",? before {_REST_WORDS} (?:can|may) be assigned to {_ATTACKED}",
         # "... to that creature and 4 to the player"
         rf",? and (?:(?:you |it |~ )?(?:can|may|could) (?:then )?assign )?(?P<rest>{_N})(?: (?:combat )?damage)? to {_ATTACKED}",
+        # nineteenth round: "..., and up to 3 may be assigned to the player"
+        rf",? and (?:up to )?(?P<rest>{_N})(?: (?:combat )?damage)? (?:can|may) (?:then )?be assigned to {_ATTACKED}",
         # ", so the remaining 5 can be assigned to ...", ", leaving 5 to be assigned to ..."
         rf",? so {_REST_WORDS} (?:can|may) (?:then )?be assigned to {_ATTACKED}",
         rf",? leaving(?: the remaining| the other)? (?P<rest>{_N})(?: (?:combat )?damage)? (?:that (?:can|may) be assigned|to (?:be )?"
@@ -311,9 +323,19 @@ _BUT_NOT = (
     r"(?:,? but not (?:any )?abilities or effects (?:that|which) (?:might|may|could|would) change the amount of damage"
     r" (?:that is |that's )?actually dealt)?"
 )
+#: Nineteenth round: when the damage is assigned, said first ("when assigning trample damage, ...", "when assigning combat
+#: damage for a creature that gained trample from ~, ...").
+_ASSIGNING = (
+    r"(?:when|while|as) (?:assigning|you assign|it assigns|~ assigns) (?:its )?(?:trample |combat )?damage"
+    r"(?: for (?:~|it|(?:a|the|that) creature (?:that (?:gained|has|gets|got) trample(?: from ~)?|with trample)))?, "
+)
 _COUNTS = tuple(
     re.compile(form)
     for form in (
+        rf"{_ASSIGNING}{_MARKED_DAMAGE} {_COUNTS_VERB} {_WHEN} {_LETHAL_DAMAGE}",
+        # ... and the rule said as what to do ("..., take into account damage that's already marked on the creatures
+        # blocking it")
+        rf"{_ASSIGNING}(?:you must |be sure to )?(?:take into account|count|include) {_MARKED_DAMAGE}",
         rf"{_MARKED_DAMAGE} {_COUNTS_VERB} {_WHEN} {_LETHAL_DAMAGE}{_AS_ASSIGNED}",
         rf"(?:when|while) (?:determining|checking for|calculating|figuring out) {_LETHAL_DAMAGE}, {_MARKED_DAMAGE} {_COUNTS_VERB}",
         # "lethal damage takes into account damage already marked on it"

@@ -18,6 +18,9 @@ uncovered.
 - Exiled cards: "is stuck in exile", "can't play it anymore", "cannot be played on a later turn" in the passive,
   "even if ~ is still on the battlefield"; their timing when the card "is cast" or "enters" at a moment, "exiled with
   its ability", "your own main phase".
+- Trample's marked damage said as what to do when assigning ("when assigning trample damage, ..."; "..., take into
+  account damage that's already marked on the creatures blocking it"), examples with the creature given trample by the
+  card, its size with the card's bonus in parentheses, "up to 3 may be assigned to the player", "being attacked".
 - Tapping for mana: "even though it becomes tapped" in passing, "it won't trigger" (the ability named before), "because
   an opponent's spell tapped it", "no additional mana is added".
 """
@@ -120,6 +123,12 @@ TOTEM = CardData(
     "Test Totem",
     ("Artifact",),
     text="Whenever a land you control is tapped for mana, add one additional mana of any type that land produced.",
+)
+SURGE_TRAMPLE = CardData(
+    "Test Charge", ("Instant",), text="Target creature gets +2/+2 and gains trample until end of turn."
+)
+MIGHT = CardData(
+    "Test Might", ("Enchantment", "Aura"), text="Enchant creature\nEnchanted creature gets +3/+3 and has trample."
 )
 MANA = "mana.tap-for-mana"
 FATE = "play-from-exile.uncast-stay-exiled"
@@ -436,6 +445,53 @@ CASES = [
         FAMILIAR,
         "Even if Test Familiar enters during an opponent's turn, an instant card exiled with its ability can be cast only "
         "during your own main phase while the stack is empty.",
+        None,
+    ),
+    # trample's marked damage, and examples
+    (
+        SURGE_TRAMPLE,
+        "When assigning trample damage, damage that's already been dealt to a blocking creature this turn counts toward "
+        "lethal damage. For example, if a creature given trample by Test Charge is blocked by a 2/4 creature that's "
+        "already been dealt 3 damage this turn, only 1 damage needs to be assigned to that blocker, and the rest can be "
+        "assigned to the player it's attacking.",
+        LETHAL,
+    ),
+    (
+        SURGE_TRAMPLE,
+        "When assigning trample damage, damage that's already been dealt to a blocking creature this turn counts toward "
+        "lethal damage. For example, if a creature given trample by Test Charge is blocked by a 2/4 creature that's "
+        "already been dealt 3 damage this turn, only 2 damage needs to be assigned to that blocker, and the rest can be "
+        "assigned to the player it's attacking.",
+        None,
+    ),
+    (
+        SURGE_TRAMPLE,
+        "When assigning combat damage for a creature that gained trample from Test Charge, take into account damage that's "
+        "already marked on the creatures blocking it. For example, if a 4/4 blocker has already been dealt 3 damage this "
+        "turn, only 1 damage needs to be assigned to it before the rest can be assigned to the player, planeswalker, or "
+        "battle being attacked.",
+        LETHAL,
+    ),
+    (
+        SURGE_TRAMPLE,
+        "When assigning combat damage for a creature that gained trample from Test Charge, ignore damage that's already "
+        "marked on the creatures blocking it.",
+        None,
+    ),
+    (
+        MIGHT,
+        "If the enchanted creature is blocked by more than one creature, it must assign lethal damage to each of them "
+        "before any of its damage can be assigned to the player it's attacking. For example, if a 5/5 creature enchanted "
+        "by Test Might (making it 8/8) is blocked by a 2/2 creature and a 3/3 creature, at least 5 of its damage must be "
+        "assigned to the blockers, and up to 3 may be assigned to the player.",
+        LETHAL,
+    ),
+    (
+        MIGHT,
+        "If the enchanted creature is blocked by more than one creature, it must assign lethal damage to each of them "
+        "before any of its damage can be assigned to the player it's attacking. For example, if a 5/5 creature enchanted "
+        "by Test Might (making it 8/8) is blocked by a 2/2 creature and a 3/3 creature, at least 5 of its damage must be "
+        "assigned to the blockers, and up to 4 may be assigned to the player.",
         None,
     ),
     # tapping for mana
