@@ -33,9 +33,9 @@ from rulings.compile import compile_corpus  # noqa: E402
 from rulings.corpus import Corpus, Ruling, ruling_sha  # noqa: E402
 
 DATA = ROOT / "tests" / "data" / "dev-sets"
-SETS = ("C", "D", "E", "F", "G", "R", "H", "I", "J", "K", "L", "M", "N", "O")
+SETS = ("C", "D", "E", "F", "G", "R", "H", "I", "J", "K", "L", "M", "N", "O", "P", "Q")
 #: The sets that are never shown.
-HELD_OUT = ("D", "F", "I", "K", "O")
+HELD_OUT = ("D", "F", "I", "K", "O", "Q")
 #: A set written by two helpers is two files (each with its own made-up cards, whose names may meet).
 FILES = {
     "C": ("C",),
@@ -52,6 +52,8 @@ FILES = {
     "M": ("M",),
     "N": ("N",),
     "O": ("O",),
+    "P": ("P",),
+    "Q": ("Q",),
 }
 
 
