@@ -214,7 +214,9 @@ _NP = (
     # (seventeenth round: "any attacking creature it was blocking")
     r"|(?:the|that|any|each) (?:attacking )?creatures? (?:it|~) (?:blocked|was blocking|were blocking|is blocking|blocks)"
     # tenth round: the blockers named from the other side
-    r"|(?:the |any |all )?creatures blocking (?:the target|that creature|it)|both of (?:those|these|the) creatures|both of them)"
+    r"|(?:the |any |all )?creatures blocking (?:the target|that creature|it)|both of (?:those|these|the) creatures|both of them"
+    # nineteenth round: "(doesn't cause) any of those creatures (to stop blocking)"
+    r"|(?:any|each|all|both) of (?:npx|them|those creatures|its blockers|the blockers))"
 )
 
 

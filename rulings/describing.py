@@ -320,7 +320,7 @@ def _oracle_words(cards: Sequence[CardData]) -> frozenset[str]:
 #: you'll usually want to ..."): a judgement of play, no rule the checks could hold it to.
 _STRATEGY = re.compile(
     r"\b(?:can be|is|are|could be|may be) (?:a |an )?(?:especially |particularly |very )?(?:useful|good|great|handy"
-    r"|effective|strong|powerful|fine) (?:way|time|tool|choice|option)\b"
+    r"|effective|strong|powerful|fine) (?:way|time|tool|choice|option|play|move|trick)\b"
     r"|\bmakes? (?:~|it|the equipped creature|the enchanted creature) (?:especially|particularly) (?:good|strong|useful"
     r"|effective|powerful)\b"
     r"|\b(?:is|are) best used\b|^to get the most (?:out )?of\b"

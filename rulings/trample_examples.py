@@ -51,6 +51,8 @@ _MARKED = (
     r" in the turn| earlier in the turn)?"
     # "that's been dealt": "that is been" once the contraction is spelled out
     r"| (?:that|which) (?:was|has|is|had) (?:already )?(?:been )?dealt (?P<d{i}>{n}) damage"
+    # (nineteenth round: by the card's ability, "that was dealt 1 damage by that ability")
+    r"(?: by (?:that|the|its|~'s) (?:triggered |activated )?ability)?"
     r"(?: earlier)?(?: (?:this|that) turn| in the turn| earlier in the turn)?)?"
 )
 _SIZE = r"(?:a|an|one) (?P<p{i}>\d+)/(?P<t{i}>\d+)(?: creature| blocker| blocking creature)?"
@@ -89,6 +91,10 @@ _CONDITIONS = tuple(
         # subject, with its power said (no comma: the assignment follows as its predicate)
         rf"(?:a|an) (?P<ap>\d+)/\d+(?: creature)?(?: with trample)?(?: (?:that|which) is)? blocked by {_BLOCKERS}(?P<subject>)",
         rf"(?:~|it|{_ATTACKER}),? (?:if |when )?blocked by {_BLOCKERS},?(?P<subject2>)",
+        # nineteenth round: the trampler's size the card makes it ("if a 3/3 creature becomes 6/6 because of ~ and is blocked
+        # by a 2/2 creature")
+        rf"(?:if|when) (?:a|an) \d+/\d+ creature becomes (?P<ap>\d+)/\d+ (?:because of|from|with) ~ and (?:is|becomes|gets)"
+        rf" blocked by {_BLOCKERS}",
         # nineteenth round: the trampler's size with the card's bonus in parentheses ("if a 5/5 creature enchanted by ~
         # (making it 8/8) is blocked by ...")
         rf"(?:if|when) (?:a|an) \d+/\d+ creature (?:enchanted|equipped) (?:by|with) ~ \((?:making it|so it is) (?P<ap>\d+)/\d+\)"
@@ -98,8 +104,9 @@ _CONDITIONS = tuple(
         rf"(?:if|when) (?:a|the) creature (?:that is|which is) (?P<ap>\d+)/\d+ while (?:equipped|enchanted|attacking)"
         rf"(?: (?:by|with) ~)? (?:is|becomes|gets) blocked by {_BLOCKERS}",
         # "if a 4/4 blocker has already been dealt 3 damage this turn": the blocker named as one
-        r"(?:if|when) (?:a|an) (?P<p1>\d+)/(?P<t1>\d+) (?:blocker|blocking creature) (?:has (?:already )?been|was (?:already )?) dealt "
-        rf"(?P<d1>{_N}) damage(?: earlier)?(?: this turn| earlier in the turn)?",
+        r"(?:if|when) (?:a|an) (?P<p1>\d+)/(?P<t1>\d+) (?:blocker|blocking creature|creature blocking (?:~|it))"
+        r" (?:has (?:already )?been|was (?:already )?) dealt "
+        rf"(?P<d1>{_N}) damage(?: by (?:that|the|its|~'s) (?:triggered |activated )?ability)?(?: earlier)?(?: this turn| earlier in the turn)?",
         # "if ~'s ability dealt 1 damage to a 3/3 creature that then blocks it"
         rf"(?:if|when) ~'s (?:triggered |activated )?ability (?:dealt|deals|has dealt) (?P<d1>{_N}) damage to (?:a|an) (?P<p1>\d+)/(?P<t1>\d+)"
         r"(?: creature| blocker)?(?: (?:that|which) then blocks (?:it|~))?",
@@ -141,8 +148,8 @@ _LETHAL = tuple(
 _ATTACKED = (
     r"(?:(?P<any>the player, planeswalker,? or battle (?:it is|they are|~ is) attacking|the player or planeswalker "
     r"(?:it is|they are|~ is) attacking"
-    # nineteenth round: in the passive ("the player, planeswalker, or battle being attacked")
-    r"|the player, planeswalker,? or battle being attacked)"
+    # nineteenth round: in the passive ("the player, planeswalker, or battle being attacked"), or the list alone
+    r"|the player, planeswalker,? or battle being attacked|the player, planeswalker,? or battle(?! [a-z]))"
     r"|(?P<player>the (?:defending )?player(?: (?:it is|they are|~ is) attacking)?|defending player|that player)"
     r"|(?:that|the) (?P<kind>planeswalker|battle)(?: (?:it is|they are|~ is) attacking)?)"
 )
@@ -347,6 +354,10 @@ _COUNTS = tuple(
 #: counts when determining lethal damage for its blockers"): only for a card whose text deals damage.
 _ABILITY_COUNTS = re.compile(
     rf"damage (?:already )?dealt by ~(?:'s (?:triggered |activated )?ability)? {_COUNTS_VERB} {_WHEN} {_LETHAL_DAMAGE}{_AS_ASSIGNED}"
+    # nineteenth round: said as a condition ("if ~'s ability has dealt damage to a creature blocking it, that damage will be
+    # taken into account when determining lethal damage")
+    rf"|if ~'s (?:triggered |activated )?ability (?:has dealt|dealt|deals) damage to (?:a|the) (?:creature blocking (?:it|~)"
+    rf"|blocking creature|blocker), that damage (?:will be|is) (?:taken into account|counted) {_WHEN} {_LETHAL_DAMAGE}"
 )
 
 

@@ -445,8 +445,8 @@ _BLOCKERS_OF = (
     # creature you chose as its second target", "the other target creature")
     r"|one of your (?:other )?attacking creatures|that attacking creature|the (?:other )?target(?:ed)? creature"
     r"|the creature you chose as its (?:first |second )?target"
-    # nineteenth round: "your attacking creature with trample"
-    r"|your attacking creature(?: with trample)?)"
+    # nineteenth round: "your attacking creature with trample", "your attacker", "one of your attackers"
+    r"|your attacking creature(?: with trample)?|your attacker|one of your (?:attackers|attacking creatures))"
 )
 _GONE_VERB = (
     r"(?:leaves? combat|leaves? the battlefield|(?:is|are) (?:destroyed|exiled|sacrificed|removed from combat)|dies|die"
@@ -466,11 +466,17 @@ _DESTROYS_ALL = (
     r" (?:destroys|removes|exiles|returns|has destroyed|has removed|has exiled|has returned)"
     # ... what you use to make them go ("if you use ~'s last ability to destroy ..."), enough first-strike damage
     r"|you use ~(?:'s (?:[a-z]+ )?ability)? to (?:destroy|remove|exile|return)"
-    # nineteenth round: the spell cast to make them go ("if you cast ~ to destroy the only creature blocking ...")
+    # nineteenth round: the spell cast to make them go ("if you cast ~ to destroy the only creature blocking ..."), the
+    # card named before by pronoun ("if it exiles ..."), the blocker's controller made to sacrifice it, the creature an
+    # Aura or Equipment is on
     r"|you cast ~ to (?:destroy|remove|exile|return)"
+    r"|(?:it|the defending player|your opponent|its controller) (?:destroys|removes|exiles|returns|sacrifices)"
+    r"|(?:the|a) creature (?:enchanted|equipped) (?:by|with) ~ (?:destroys|removes)"
     rf"|{_SUBJECT} deals enough first-strike (?:combat )?damage to (?:destroy|kill))"
     rf" (?:all (?:of )?|every |each )?(?:the |its )?(?:only )?"
     rf"(?:creatures? blocking {_BLOCKERS_OF}|blockers?)(?: from combat| to (?:its|their) owners?'s? hands?)?"
+    # nineteenth round: what it was sacrificed to ("... to its triggered ability")
+    r"(?: to (?:its|~'s) (?:triggered |activated )?ability)?"
     # tenth round: with its first-strike damage
     r"(?: with (?:its )?first-strike (?:combat )?damage)?"
 )
@@ -495,6 +501,12 @@ _BECAUSE = (
     # tenth round: the rule's own words (702.19e)
     r"|,? as though (?:each of )?its blockers? had been assigned lethal damage)?"
 )
+#: Nineteenth round: the attacker said to stay blocked on the way, and its trample as the reason it deals damage all the
+#: same ("~ will remain blocked, but because it has trample, it will assign ..."; 509.1h, 702.19e).
+_STILL_BLOCKED_BUT = (
+    rf"(?: {_ATTACKER} (?:will )?(?:remains?|stays?|is still) blocked,? but"
+    r"(?:,? (?:because|since) (?:it has trample|~ gives it trample),?| thanks to (?:its )?trample,?)?)?"
+)
 _GONE_FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (state, re.compile(form))
     for state, form in (
@@ -502,7 +514,7 @@ _GONE_FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         # to the player" / "if ~ destroys the only creature blocking it, it assigns all its combat damage ..."
         (
             AS_THOUGH_LETHAL,
-            rf"(?:if|once) (?:{_ALL_GONE}|{_DESTROYS_ALL}),{_NOTHING_LEFT} {_ATTACKER}{_HAS_TRAMPLE_AND}"
+            rf"(?:if|once) (?:{_ALL_GONE}|{_DESTROYS_ALL}),{_NOTHING_LEFT}{_STILL_BLOCKED_BUT} {_ATTACKER}{_HAS_TRAMPLE_AND}"
             rf" (?:assigns|will assign|deals|will deal) (?:{_ALL_DAMAGE}) "
             rf"to {_ATTACKED}{_BECAUSE}",
         ),
@@ -523,7 +535,7 @@ _GONE_FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         # its combat damage in the regular combat damage step to the player"
         (
             REGULAR_DAMAGE_BEYOND,
-            rf"(?:if|once) {_DESTROYS_ALL},{_NOTHING_LEFT} {_ATTACKER} (?:assigns|will assign) (?:all (?:of )?its (?:combat )?damage"
+            rf"(?:if|once) {_DESTROYS_ALL},{_NOTHING_LEFT}{_STILL_BLOCKED_BUT} {_ATTACKER} (?:assigns|will assign) (?:all (?:of )?its (?:combat )?damage"
             rf" in the (?:second|regular) combat damage step|all (?:of )?its (?:regular|normal) combat damage) to {_ATTACKED}",
         ),
         # "if its first-strike damage destroys all the creatures blocking it, all its damage in the second
@@ -660,4 +672,6 @@ _NONE_TO_THE_GONE = re.compile(
     # it wouldn't assign any combat damage at all"
     r"|without trample, (?:it|~|that creature|that attacker|the attacking creature) would (?:not|never) (?:assign|deal) any"
     r" (?:combat )?damage(?: at all)?"
+    r"|(?:a blocked creature|a creature|the attacking creature) without trample would (?:assign|deal) no (?:combat )?damage"
+    r"(?: in that situation| in that case| then| at all)?"
 )

@@ -21,6 +21,11 @@ uncovered.
 - Trample's marked damage said as what to do when assigning ("when assigning trample damage, ..."; "..., take into
   account damage that's already marked on the creatures blocking it"), examples with the creature given trample by the
   card, its size with the card's bonus in parentheses, "up to 3 may be assigned to the player", "being attacked".
+- Trample's blockers gone: the attacker said to stay blocked on the way ("..., ~ will remain blocked, but because it has
+  trample, it will assign ..."), gone by the blocker's controller's sacrifice to the card's ability, by "it", from "your
+  attacker"; the case without trample "in that situation"; examples with marked damage dealt by the card's ability, the
+  trampler's size the card makes it; advice "can be a strong play".
+- "Later" next to a keyword change ("losing it later", "a blocker that later loses flying"); "any of those creatures".
 - Tapping for mana: "even though it becomes tapped" in passing, "it won't trigger" (the ability named before), "because
   an opponent's spell tapped it", "no additional mana is added".
 """
@@ -129,6 +134,33 @@ SURGE_TRAMPLE = CardData(
 )
 MIGHT = CardData(
     "Test Might", ("Enchantment", "Aura"), text="Enchant creature\nEnchanted creature gets +3/+3 and has trample."
+)
+TIDEHORN = CardData(
+    "Test Tidehorn",
+    ("Creature",),
+    text="Trample\n{1}{U}: Return target creature blocking Test Tidehorn to its owner's hand.",
+    power="5",
+    toughness="5",
+    keywords=("Trample",),
+)
+GOREMAW = CardData(
+    "Test Goremaw",
+    ("Creature",),
+    text="Trample\nWhenever Test Goremaw becomes blocked, defending player sacrifices a creature blocking it.",
+    power="6",
+    toughness="6",
+    keywords=("Trample",),
+)
+EMBERFLANK = CardData(
+    "Test Emberflank",
+    ("Creature",),
+    text="Trample\nWhenever Test Emberflank becomes blocked, it deals 2 damage to each creature blocking it.",
+    power="6",
+    toughness="6",
+    keywords=("Trample",),
+)
+VEXRIDER = CardData(
+    "Test Vexrider", ("Creature",), text="Other Pirates you control have menace.", power="2", toughness="2"
 )
 MANA = "mana.tap-for-mana"
 FATE = "play-from-exile.uncast-stay-exiled"
@@ -492,6 +524,62 @@ CASES = [
         "before any of its damage can be assigned to the player it's attacking. For example, if a 5/5 creature enchanted "
         "by Test Might (making it 8/8) is blocked by a 2/2 creature and a 3/3 creature, at least 5 of its damage must be "
         "assigned to the blockers, and up to 4 may be assigned to the player.",
+        None,
+    ),
+    # trample's blockers gone, said with the attacker still blocked
+    (
+        TIDEHORN,
+        "If Test Tidehorn's ability returns the only creature blocking it to its owner's hand, Test Tidehorn will remain "
+        f"blocked, but because it has trample, it will assign all its combat damage to {ATTACKED}. A blocked creature "
+        "without trample would assign no combat damage in that situation.",
+        GONE,
+    ),
+    (
+        TIDEHORN,
+        "If Test Tidehorn's ability returns one of the creatures blocking it to its owner's hand, Test Tidehorn will remain "
+        f"blocked, but because it has trample, it will assign all its combat damage to {ATTACKED}.",
+        None,
+    ),
+    (
+        GOREMAW,
+        "If the defending player sacrifices the only creature blocking Test Goremaw to its triggered ability, Test Goremaw "
+        f"stays blocked, but it'll assign all of its combat damage to {ATTACKED} because it has trample.",
+        GONE,
+    ),
+    (
+        GOREMAW,
+        "If the defending player sacrifices the only creature blocking Test Goremaw to its triggered ability, Test Goremaw "
+        "stays blocked, and it'll assign none of its combat damage to the player it's attacking.",
+        None,
+    ),
+    # trample's marked damage dealt by the card's ability
+    (
+        EMBERFLANK,
+        "If Test Emberflank's ability has dealt damage to a creature blocking it, that damage will be taken into account "
+        "when determining lethal damage. For example, if a 3/3 creature blocking Test Emberflank has been dealt 2 damage by "
+        "the ability, only 1 damage must be assigned to it, and the remaining 5 may be assigned to the player, "
+        "planeswalker, or battle Test Emberflank is attacking.",
+        LETHAL,
+    ),
+    (
+        EMBERFLANK,
+        "If Test Emberflank's ability has dealt damage to a creature blocking it, that damage will be ignored when "
+        "determining lethal damage.",
+        None,
+    ),
+    # "later" next to the change, "any of those creatures"
+    (
+        VEXRIDER,
+        "If Test Vexrider leaves the battlefield after blockers have been declared, an attacking Pirate that was blocked "
+        "by two or more creatures remains blocked by all of them. Menace is relevant only as blockers are declared; "
+        "losing it later doesn't cause any of those creatures to stop blocking.",
+        MENACE,
+    ),
+    (
+        VEXRIDER,
+        "If Test Vexrider leaves the battlefield after blockers have been declared, an attacking Pirate that was blocked "
+        "by two or more creatures remains blocked by all of them. Menace is relevant only as blockers are declared; "
+        "losing it later causes all of those creatures to stop blocking.",
         None,
     ),
     # tapping for mana
