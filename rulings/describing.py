@@ -484,6 +484,8 @@ _CAUSE_JOIN = re.compile(
     r"|cards?|spells?|lands?|abilities|mana"
     # eighteenth round: the rule it follows from ("..., since whether it has vigilance matters only as ...")
     r"|whether|vigilance|haste|flying|reach|menace|trample|first strike|double strike) )"
+    # nineteenth round: ", as" before a gerund subject (", as crewing a Vehicle is not tapping a creature for mana")
+    r"|, as (?=(?!(?:nothing|something|anything|everything|long)\b)[a-z]{3,}ing )"
     # seventeenth round: ", as" before the rule it follows from (", as vigilance matters only as attackers are
     # declared"): a keyword or the rule's own subject opens it (not "as long as", not "as it attacks")
     r"|, as (?=(?:vigilance|flying|reach|menace|haste|trample|first strike|double strike|blocks?|blockers|blocking"

@@ -37,6 +37,9 @@ _WAYS: tuple[tuple[str, str, bool], ...] = (
         r"mana abilit(?:y|ies)(?: (?:with|that (?:has|have|includes?)) (?:the )?\{t\}(?: symbol)? in (?:its|their) (?:activation )?costs?)?"
         # tenth round: said in the passive ("when a mana ability of that land with {T} in its cost is activated")
         r"|(?:when |if )a mana ability (?:of (?:that|the|a|an) (?:land|creature|permanent|artifact) )?(?:with \{t\} in its cost )?"
+        r"is activated(?: and produces mana)?"
+        # nineteenth round: ... with a possessive ("when a land's mana ability with {T} in its cost is activated")
+        r"|(?:when |if )(?:a|an|that|the) (?:land|creature|permanent|artifact)'s mana ability (?:with \{t\} in its cost )?"
         r"is activated(?: and produces mana)?",
         True,
     ),
@@ -117,7 +120,8 @@ _GERUNDS: tuple[tuple[str, str, bool], ...] = (
     ),
     ("sacrifice", rf"sacrificing {_OBJ} for mana", False),
     # "crewing a Vehicle with it", "using it to crew a Vehicle", "paying a convoke cost with it"
-    ("crewing", rf"(?:crewing (?:a |the )?vehicles? with {_OBJ}|saddling (?:a |the )?mounts? with {_OBJ})", False),
+    # (nineteenth round: "crewing a Vehicle" with the creature named after, "... is not tapping a creature for mana")
+    ("crewing", rf"(?:crewing (?:a |the )?vehicles?(?: with {_OBJ})?|saddling (?:a |the )?mounts?(?: with {_OBJ})?)", False),
     ("using", rf"using {_OBJ} (?:{_ANY_WAY})", False),
     ("paying", rf"paying (?:a|the|for a) (?:convoke|improvise|crew) (?:cost|spell) with {_OBJ}", False),
     # sixteenth round: an ability of the permanent with {T} in its cost that adds no mana ("activating an ability of a

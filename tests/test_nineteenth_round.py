@@ -27,7 +27,8 @@ uncovered.
   trampler's size the card makes it; advice "can be a strong play".
 - "Later" next to a keyword change ("losing it later", "a blocker that later loses flying"); "any of those creatures".
 - Tapping for mana: "even though it becomes tapped" in passing, "it won't trigger" (the ability named before), "because
-  an opponent's spell tapped it", "no additional mana is added".
+  an opponent's spell tapped it", "no additional mana is added"; the reason after ", as" with a gerund subject (", as
+  crewing a Vehicle is not tapping a creature for mana"); "a land's mana ability with {T} in its cost".
 """
 
 from __future__ import annotations
@@ -161,6 +162,16 @@ EMBERFLANK = CardData(
 )
 VEXRIDER = CardData(
     "Test Vexrider", ("Creature",), text="Other Pirates you control have menace.", power="2", toughness="2"
+)
+HARVESTER = CardData(
+    "Test Harvester",
+    ("Artifact", "Creature"),
+    text="{T}: Add {C}.\nWhenever Test Harvester becomes tapped for mana, you gain 1 life.",
+    power="2",
+    toughness="2",
+)
+ADEPT = CardData(
+    "Test Adept", ("Enchantment",), text="Whenever a land you control is tapped for mana, add an additional {C}."
 )
 MANA = "mana.tap-for-mana"
 FATE = "play-from-exile.uncast-stay-exiled"
@@ -582,6 +593,21 @@ CASES = [
         "losing it later causes all of those creatures to stop blocking.",
         None,
     ),
+    # tapping for mana: the reason after ", as", a possessive
+    (
+        HARVESTER,
+        "If Test Harvester is tapped to crew a Vehicle, its last ability will not trigger, as crewing a Vehicle is not "
+        "tapping a creature for mana.",
+        MANA,
+    ),
+    (
+        HARVESTER,
+        "If Test Harvester is tapped to crew a Vehicle, its last ability will not trigger, as crewing a Vehicle is "
+        "tapping a creature for mana.",
+        None,
+    ),
+    (ADEPT, "Test Adept's ability triggers only when a land's mana ability with {T} in its cost is activated.", MANA),
+    (ADEPT, "Test Adept's ability triggers only when a land's ability with {T} in its cost is activated.", None),
     # tapping for mana
     (
         CONDUIT,
