@@ -121,7 +121,11 @@ _GERUNDS: tuple[tuple[str, str, bool], ...] = (
     ("sacrifice", rf"sacrificing {_OBJ} for mana", False),
     # "crewing a Vehicle with it", "using it to crew a Vehicle", "paying a convoke cost with it"
     # (nineteenth round: "crewing a Vehicle" with the creature named after, "... is not tapping a creature for mana")
-    ("crewing", rf"(?:crewing (?:a |the )?vehicles?(?: with {_OBJ})?|saddling (?:a |the )?mounts?(?: with {_OBJ})?)", False),
+    (
+        "crewing",
+        rf"(?:crewing (?:a |the )?vehicles?(?: with {_OBJ})?|saddling (?:a |the )?mounts?(?: with {_OBJ})?)",
+        False,
+    ),
     ("using", rf"using {_OBJ} (?:{_ANY_WAY})", False),
     ("paying", rf"paying (?:a|the|for a) (?:convoke|improvise|crew) (?:cost|spell) with {_OBJ}", False),
     # sixteenth round: an ability of the permanent with {T} in its cost that adds no mana ("activating an ability of a
