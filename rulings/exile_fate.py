@@ -115,6 +115,12 @@ _ASIDE = (
     # ended with the turn all the same
     r"|,? even if ~ is still on the battlefield)?"
 )
+#: ... and the permission's end as the reason (", as ~'s ability doesn't allow you to play it after that turn"): said again,
+#: its "that turn" the permission's own (left out before the time the sentence names is read).
+_ENDS_AS_REASON = re.compile(
+    r",? (?:as|because|since) ~(?:'s (?:[a-z]+ )?ability)? (?:does not|will not) (?:allow|let) you (?:to )?(?:play|cast) (?:it|them)"
+    r" (?:after that turn|after that|later|after (?:the|that) turn ends)$"
+)
 
 _FATE = (
     rf"(?P<fate>{_STAYS}|{_GOES_NOWHERE}|(?P<goes>{_GOES}))"
@@ -151,7 +157,7 @@ _INCLUDING = re.compile(
 
 @lru_cache(maxsize=8192)
 def _read(text: str) -> str | None:
-    text = _INCLUDING.sub("", text)
+    text = _ENDS_AS_REASON.sub("", _INCLUDING.sub("", text))
     for frame in _FRAMES:
         found = frame.fullmatch(text)
         if found is None:

@@ -87,6 +87,11 @@ _PARTS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             # (the blocked creature named with how many blocked it: "npmb by only one creature", the moment its token
             # names)
             r"npmb by (?:only )?(?:one|a single|1|two|2|two or more|2 or more|multiple|more than one) (?:creatures?|npx)"
+            # (the creature that gains first strike named as one that had neither as the first-strike damage was dealt:
+            # the case the rule is about, 702.7c)
+            r"|(?:if|provided|as long as) (?:it|that creature|npx) had neither first strike nor double strike"
+            r"(?: when (?:that|the|its) (?:first-strike )?(?:combat )?damage was dealt| as the first-strike combat damage step"
+            r" began| at that time| then)?"
             r"|(?:npx|npm[abf]|it|they|them|~) (?:that|which) (?:needed|needs|had to have|required) haste to attack"
             r"|,? even (?:ones|those|the ones|creatures|npx) (?:that|which) could (?:only )?attack (?:only )?because"
             r" (?:they|it) had haste",

@@ -201,7 +201,9 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
             ),
             (
                 re.compile(
-                    rf"\b(if|once|when|after) (?:you cast ~ (?:on|targeting)|~ targets) (?P<np>{_NP}|it)(?=[ ,.])"
+                    # (nineteenth round: in the passive, "if ~ is cast on a creature with first strike ...")
+                    rf"\b(if|once|when|after) (?:you cast ~ (?:on|targeting)|~ targets|~ is cast (?:on|targeting))"
+                    rf" (?P<np>{_NP}|it)(?=[ ,.])"
                 ),
                 lambda m: f"{m.group(1)} {m.group('np')} {change.verb} {kw}",
             ),

@@ -169,7 +169,11 @@ _MOMENT_FORMS: dict[str, str] = {
     "stack": r"while (?:a|another|the) (?:spell|ability|spell or ability) is on the stack|while the stack is not empty|"
     r"in response to (?:a|another|an|the) (?:spell|ability|spell or ability|triggered ability)",
     "any-time": r"(?:at|with) instant speed|(?:at )?any time you could cast an instant|whenever you have priority|"
-    r"(?:at )?any time you have priority|as though (?:it|they) had flash",
+    # nineteenth round: "any time you have priority that turn, including during combat" (the longer first: a moment's
+    # text is read part by part, each the first form that matches)
+    r"(?:at )?any time you have priority that turn(?:,? (?:including|even) during (?:combat|an opponent's turn))?"
+    r"|(?:at )?any time you have priority,? (?:including|even) during (?:combat|an opponent's turn|your opponent's turn)"
+    r"|(?:at )?any time you have priority|as though (?:it|they) had flash",
     "land-play": r"if you have (?:a|an available|an unused) land play (?:remaining|available|left)|"
     r"if you have not (?:yet |already )?(?:played (?:a land|one)|used your land play)(?: yet)? (?:this|that|for the) turn"
     # tenth round: "... or have an additional land play available" (a land play left, either way)
@@ -319,6 +323,8 @@ _IF_KIND = (
     rf"if (?:it is|{_PRONOUN} (?:is|are)|one of (?:the exiled cards|them) is|the card {_EXILED} is"
     # tenth round: "if ~ exiles a land card"; thirteenth round: "if you exile a creature card (this way)"
     rf"|~(?:'s (?:triggered |activated |)ability)? exiles|you exile) (?P<ifkind>{_KINDS})(?: this way| with ~)?"
+    # nineteenth round: in the passive ("if a creature card without flash is exiled with ~")
+    rf"|if (?P<ifkind_p>{_KINDS}) (?:is|are) exiled (?:with|by) ~(?:'s (?:triggered |activated |)ability)?"
 )
 _IF = rf"(?:(?:(?:if|because|even if) {_EVENT} (?:{_named('cond')})|(?P<landused>{_LAND_USED})|{_IF_KIND}),? )?"
 
@@ -500,8 +506,9 @@ def read_timing(sentence: str) -> tuple[TimingFact, ...] | None:
             continue
         groups = found.groupdict()
         condition = _moment_of(groups, "cond")
-        if_kind = _kinds_of(groups["ifkind"]) if groups.get("ifkind") else None
-        if groups.get("ifkind") and if_kind is None:
+        said_kind = groups.get("ifkind") or groups.get("ifkind_p")
+        if_kind = _kinds_of(said_kind) if said_kind else None
+        if said_kind and if_kind is None:
             return None
         facts: list[TimingFact] = []
         before: frozenset[Situation] | None = None

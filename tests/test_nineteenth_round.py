@@ -26,6 +26,10 @@ uncovered.
   attacker"; the case without trample "in that situation"; examples with marked damage dealt by the card's ability, the
   trampler's size the card makes it; advice "can be a strong play".
 - "Later" next to a keyword change ("losing it later", "a blocker that later loses flying"); "any of those creatures".
+- First strike gained after first-strike damage by a creature that "had neither first strike nor double strike" then;
+  the spell "is cast on" a creature. Exiled cards' timing: "if a creature card without flash is exiled with ~", "any
+  time you have priority that turn, including during combat", two cases joined by a semicolon; their fate with the
+  permission's end said again as the reason.
 - Tapping for mana: "even though it becomes tapped" in passing, "it won't trigger" (the ability named before), "because
   an opponent's spell tapped it", "no additional mana is added"; the reason after ", as" with a gerund subject (", as
   crewing a Vehicle is not tapping a creature for mana"); "a land's mana ability with {T} in its cost".
@@ -173,6 +177,23 @@ HARVESTER = CardData(
 ADEPT = CardData(
     "Test Adept", ("Enchantment",), text="Whenever a land you control is tapped for mana, add an additional {C}."
 )
+FEINT = CardData(
+    "Test Feint", ("Instant",), text="Target creature gets +1/+0 and gains first strike until end of turn."
+)
+TWINNING = CardData("Test Twinning", ("Instant",), text="Target creature gains double strike until end of turn.")
+SEER = CardData(
+    "Test Seer",
+    ("Creature",),
+    text="When Test Seer enters, exile the top card of your library. Until end of turn, you may play that card.",
+    power="2",
+    toughness="2",
+)
+ARCHIVE = CardData(
+    "Test Archive",
+    ("Artifact",),
+    text="{2}, {T}: Exile the top card of your library. Until the end of your next turn, you may play that card.",
+)
+FIRST = "first-strike.changed-after-first-damage"
 MANA = "mana.tap-for-mana"
 FATE = "play-from-exile.uncast-stay-exiled"
 TIMING = "play-from-exile.timing-unchanged"
@@ -591,6 +612,76 @@ CASES = [
         "If Test Vexrider leaves the battlefield after blockers have been declared, an attacking Pirate that was blocked "
         "by two or more creatures remains blocked by all of them. Menace is relevant only as blockers are declared; "
         "losing it later causes all of those creatures to stop blocking.",
+        None,
+    ),
+    # first strike gained after first-strike damage
+    (
+        FEINT,
+        "Casting Test Feint on a creature after first-strike combat damage has been dealt won't stop that creature from "
+        "dealing combat damage in the regular combat damage step if it had neither first strike nor double strike when "
+        "that damage was dealt.",
+        FIRST,
+    ),
+    (
+        FEINT,
+        "Casting Test Feint on a creature after first-strike combat damage has been dealt won't stop that creature from "
+        "dealing combat damage in the regular combat damage step if it had first strike when that damage was dealt.",
+        None,
+    ),
+    (
+        TWINNING,
+        "If Test Twinning is cast on a creature with first strike after it has dealt first-strike combat damage, that "
+        "creature will deal combat damage again in the regular combat damage step.",
+        FIRST,
+    ),
+    (
+        TWINNING,
+        "If Test Twinning is cast on a creature with first strike after it has dealt first-strike combat damage, that "
+        "creature won't deal combat damage again in the regular combat damage step.",
+        None,
+    ),
+    # exiled cards' timing and fate
+    (
+        SEER,
+        "If the card exiled with Test Seer's ability is an instant, you can cast it any time you have priority that turn, "
+        "including during combat.",
+        TIMING,
+    ),
+    (
+        SEER,
+        "If the card exiled with Test Seer's ability is a sorcery, you can cast it any time you have priority that turn, "
+        "including during combat.",
+        None,
+    ),
+    (
+        SEER,
+        "If it's a sorcery or a creature card without flash, you can cast it only during your main phase while the stack "
+        "is empty; if it's an instant, you can cast it any time you have priority, even during an opponent's turn.",
+        TIMING,
+    ),
+    (
+        SEER,
+        "If it's a sorcery or a creature card without flash, you can cast it only during your main phase while the stack "
+        "is empty; if it's a land, you can play it any time you have priority, even during an opponent's turn.",
+        None,
+    ),
+    (
+        SEER,
+        "If a creature card without flash is exiled with Test Seer, it may be cast only during your main phase when the "
+        "stack is empty.",
+        TIMING,
+    ),
+    (SEER, "If a creature card without flash is exiled with Test Seer, it may be cast during your upkeep.", None),
+    (
+        ARCHIVE,
+        "A card exiled by Test Archive that is not played before the end of your next turn will remain in exile, as Test "
+        "Archive's ability does not allow you to play it after that turn.",
+        FATE,
+    ),
+    (
+        ARCHIVE,
+        "A card exiled by Test Archive that is not played before the end of your next turn will return to your hand, as "
+        "Test Archive's ability does not allow you to play it after that turn.",
         None,
     ),
     # tapping for mana: the reason after ", as", a possessive
