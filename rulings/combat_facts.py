@@ -271,9 +271,13 @@ _MOMENTS: dict[str, str] = {
         r"|after the declare attackers step|during the declare attackers step"
     ),
     "after-blockers": (
-        rf"after (?:{_NP} )?{_BEEN}blocked(?: by (?:one|a single|only one|just one) creature| by npx)?"
+        rf"after (?:{_NP} )?{_BEEN}blocked(?: by (?:one|a single|only one|just one) creature| by npx"
+        # nineteenth round: by a number of blockers ("after it has been blocked by two creatures")
+        r"| by (?:two|2|two or more|2 or more|multiple|more than one) (?:creatures|npx))?"
         # tenth round: the blocker's side ("after it has blocked a creature with flying")
         rf"|after (?:{_NP} )?(?:has |have )?blocked {_NP}"
+        # nineteenth round: ... by a number of them ("after two creatures have blocked the equipped creature")
+        rf"|after (?:two|2|two or more|2 or more|multiple) (?:creatures|npx) (?:have |had )?blocked {_NP}"
         # twelfth round: in the present, and with no creature named ("after it blocks", "after blocking a creature")
         rf"|after {_NP} (?:blocks|block)(?: {_NP})?|after blocking(?: {_NP})?"
         rf"|after (?:blockers|blocks) {_BEEN}(?:declared|chosen)"
@@ -657,6 +661,12 @@ def _frames() -> tuple[re.Pattern[str], ...]:
 _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = tuple(
     (re.compile(p), r)
     for p, r in (
+        # nineteenth round: "neither of those creatures will stop blocking it": both keep blocking it (the two blockers a
+        # sentence named before)
+        (
+            r"\bneither of (those|the|its|these) (creatures|blockers|two creatures|2 creatures)(?: will)? stops? blocking\b",
+            r"both of \1 \2 continue to block",
+        ),
         (r"\bwill (?!not\b)", ""),
         # eighteenth round: "remains blocked and (unless it has trample) deals no combat damage", "..., and, unless it has
         # trample, assigns no combat damage": the exception said after what it excepts, where the outcome reads it
@@ -1135,7 +1145,26 @@ def prepared(sentence: str, normal: bool = True) -> str:
     text = text.rstrip(".").strip()
     for pattern, replacement in _PREPARE:
         text = pattern.sub(replacement, text)
-    return _caused_as_changed(_noun_tokens(text.strip()))
+    return _caused_as_changed(_noun_tokens(_loss_said_again(text.strip())))
+
+
+#: Nineteenth round: the loss said again at the end ("..., even though it no longer has flying or reach").
+_NO_LONGER_HAS = re.compile(
+    r",? even though (?:it|they|~) (?:no longer (?:has|have)|does not have|do not have) (?P<k>flying|reach|menace|vigilance"
+    r"|haste|first strike|double strike)(?: (?:or|and) (?:flying|reach))?(?: anymore)?$"
+)
+
+
+def _loss_said_again(text: str) -> str:
+    """``text`` without the loss said again at its end, when the sentence says that keyword is lost (a loss said of a
+    keyword the sentence says is gained is another claim, and stays)."""
+    found = _NO_LONGER_HAS.search(text)
+    if found is None:
+        return text
+    said = re.findall(r"flying|reach|menace|vigilance|haste|first strike|double strike", found.group(0))
+    if not any(re.search(rf"\blos(?:e|es|ing|t) {k}\b", text[: found.start()]) for k in said):
+        return text
+    return text[: found.start()]
 
 
 #: Seventeenth round: who makes the change, named as the subject ("if you give it flying", "if your opponent

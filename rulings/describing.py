@@ -456,7 +456,9 @@ _CLAUSE_JOIN = re.compile(
     # eighth round: any subject that starts a clause, not only "you" and "it"
     # ninth round: ", so" joins a consequence, a claim of its own (both must be read)
     # and a semicolon between two clauses
-    r"(?:, (?:and|but|so)|;) (?=(?:you|it|they|~|the|that|those|each|its|any|a|an|other)"
+    r"(?:, (?:and|but|so)|;) (?=(?:you|it|they|~|the|that|those|each|its|any|a|an|other"
+    # (nineteenth round: a clause about damage, ", and damage already dealt to a blocking creature counts toward ...")
+    r"|damage)"
     # (nineteenth round: the subject contracted with "will", "; it'll deal no combat damage ..."; not "it's", which may be
     # "it has" or "it is" of a clause that qualifies the one before)
     r"(?:'ll|\u2019ll)? (?!(?:rest|remaining|remainder|excess)\b))"

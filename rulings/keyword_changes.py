@@ -254,7 +254,8 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
         rules += [
             (re.compile(r"\bcasting ~(?= )"), lambda m: f"{opposite} {kw}"),
             (
-                re.compile(r"\b(if|once|when|after) you cast ~(?= )"),
+                # (nineteenth round: in the passive, "if ~ is cast after ...")
+                re.compile(r"\b(if|once|when|after) (?:you cast ~|~ is cast)(?= )"),
                 lambda m: f"{m.group(1)} they {plural} {kw}",
             ),
         ]

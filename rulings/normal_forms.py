@@ -36,6 +36,15 @@ FORMS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] 
     # (not "considered": "it is only considered tapped for mana if ..." says what counts as it, no moment)
     (re.compile(r"\b(is|are) only (checked|relevant)\b"), r"\1 \2 only"),
     (re.compile(r"\bonly (matters|matter)\b"), r"\1 only"),
+    # Nineteenth round: a keyword named by the restriction it makes ("the restriction imposed by menace is checked only
+    # once, as blockers are declared"): the keyword, checked only as blockers are declared
+    (
+        re.compile(
+            r"\bthe (?:blocking )?(?:restriction|requirement) (?:imposed|created|set) by (menace|flying|reach)\b"
+        ),
+        r"\1",
+    ),
+    (re.compile(r"\b(checked|relevant) only once, as\b"), r"\1 only as"),
     # Seventeenth round: advice said in the imperative ("activate it before blockers are declared", "so cast ~ before
     # attackers are declared"): what one must do for the card to matter, as "you must ..." says it
     (

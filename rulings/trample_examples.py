@@ -314,10 +314,14 @@ _MARKED_DAMAGE = (
     r"(?: (?:already|earlier))?(?: (?:this|that) turn| in the turn| earlier in the turn)?)"
 )
 _LETHAL_DAMAGE = (
-    r"(?:lethal damage|what is lethal|whether damage is lethal|how much damage is lethal)"
+    r"(?:(?:that )?lethal damage|what is lethal|whether damage is lethal|how much damage is lethal)"
     r"(?: (?:for|to) (?:its|the|a|that) (?:blockers?|creature)| to it)?"
 )
-_COUNTS_VERB = r"(?:(?:still |also )?(?:counts|is counted|is taken into account|is included|is considered))"
+_COUNTS_VERB = (
+    r"(?:(?:still |also )?(?:counts|is counted|is taken into account|is included|is considered)"
+    # nineteenth round: in the future ("will count toward that lethal damage")
+    r"|will (?:still |also )?(?:count|be counted|be taken into account|be included))"
+)
 _WHEN = (
     r"(?:toward|towards|when determining|in determining|when checking for|when calculating|when figuring out|"
     r"when (?:you )?(?:assign|assigning)|when (?:~|it) assigns|for)"

@@ -221,13 +221,26 @@ _FRAMES: tuple[tuple[str, str], ...] = (
     (
         EXCESS_BEYOND_LETHAL,
         rf"{_IF}{_SUBJECT} (?:assigns|must assign|{_MUST} {_ASSIGN}) {_LETHAL_TO_ALL} first[;,] (?:and )?only then (?:may|can)"
-        rf" (?:it|they) assign {_REST} to {_ATTACKED}",
+        rf" (?:it|they) assign {_REST} to {_ATTACKED}"
+        # nineteenth round: "... has to assign lethal damage to every creature blocking it, and only then can the rest of its
+        # damage be assigned to the player"
+        rf"|{_IF}{_SUBJECT} (?:assigns|must assign|{_MUST} {_ASSIGN}) {_LETHAL_TO_ALL}(?: first)?[;,] (?:and )?only then (?:may|can)"
+        rf" {_REST} be assigned to {_ATTACKED}",
+    ),
+    # nineteenth round: the rule's last sentence in the controller's words ("you don't have to assign lethal damage to the
+    # blockers, but if you don't, none of its damage can be assigned past them")
+    (
+        NO_EXCESS_WITHOUT_LETHAL,
+        rf"{_IF}{_SUBJECT} (?:does not|do not|need not|is not required to|are not required to)(?: (?:have|need) to)?"
+        rf" {_ASSIGN} lethal (?:combat )?damage to (?:{_ALL_BLOCKERS}|the blockers|its blockers|the blocking creatures),"
+        rf" but if (?:you|it|they) (?:do|does) not(?: do so)?, (?:none of (?:its|their) (?:combat )?damage|no (?:combat )?damage"
+        rf"|nothing) can be assigned (?:to {_ATTACKED}|past (?:them|the blockers)|beyond (?:them|the blockers))",
     ),
     # "lethal damage must be assigned to all blockers before any is assigned to the player"
     (
         NO_EXCESS_WITHOUT_LETHAL,
         rf"{_IF}lethal (?:combat )?damage must (?:first )?be assigned to {_ALL_BLOCKERS}(?: first)? before "
-        rf"(?:{_ANY_DAMAGE}|{_REST}) (?:can be |is )?assigned to {_ATTACKED}",
+        rf"(?:{_ANY_DAMAGE}|{_REST}) (?:can be |may be |is )?assigned to {_ATTACKED}",
     ),
     # "none of its damage can be assigned to the player until both blockers have been assigned lethal damage"
     (

@@ -30,6 +30,12 @@ uncovered.
   the spell "is cast on" a creature. Exiled cards' timing: "if a creature card without flash is exiled with ~", "any
   time you have priority that turn, including during combat", two cases joined by a semicolon; their fate with the
   permission's end said again as the reason.
+- Trample: "..., and only then can the rest of its damage be assigned", "you don't have to assign lethal damage to the
+  blockers, but if you don't, none of its damage can be assigned past them", "before any damage may be assigned", a
+  clause about marked damage after ", and", marked damage that "will count toward that lethal damage". Menace named by
+  "the restriction imposed by" it, "checked only once, as"; "neither of those creatures will stop blocking it"; "after
+  two creatures have blocked it"; a spell that changes many creatures "is cast"; the loss said again ("even though it no
+  longer has flying or reach").
 - Tapping for mana: "even though it becomes tapped" in passing, "it won't trigger" (the ability named before), "because
   an opponent's spell tapped it", "no additional mana is added"; the reason after ", as" with a gerund subject (", as
   crewing a Vehicle is not tapping a creature for mana"); "a land's mana ability with {T} in its cost".
@@ -193,6 +199,22 @@ ARCHIVE = CardData(
     ("Artifact",),
     text="{2}, {T}: Exile the top card of your library. Until the end of your next turn, you may play that card.",
 )
+CHIEFTAIN_C = CardData(
+    "Test Thunderhoof", ("Creature",), text="Other Centaurs you control have trample.", power="3", toughness="3"
+)
+MAUL = CardData("Test Maul", ("Artifact", "Equipment"), text="Equipped creature gets +3/+0 and has trample.\nEquip {2}")
+MAMMOTH = CardData(
+    "Test Mammoth",
+    ("Creature",),
+    text="Test Mammoth has trample as long as you control another green creature.",
+    power="6",
+    toughness="5",
+)
+MASK = CardData("Test Mask", ("Artifact", "Equipment"), text="Equipped creature has menace.\nEquip {1}")
+COURAGE = CardData(
+    "Test Courage", ("Instant",), text="Creatures your opponents control lose menace until end of turn. Draw a card."
+)
+REBUKE = CardData("Test Rebuke", ("Instant",), text="Until end of turn, all creatures lose flying and reach.")
 FIRST = "first-strike.changed-after-first-damage"
 MANA = "mana.tap-for-mana"
 FATE = "play-from-exile.uncast-stay-exiled"
@@ -612,6 +634,83 @@ CASES = [
         "If Test Vexrider leaves the battlefield after blockers have been declared, an attacking Pirate that was blocked "
         "by two or more creatures remains blocked by all of them. Menace is relevant only as blockers are declared; "
         "losing it later causes all of those creatures to stop blocking.",
+        None,
+    ),
+    # trample, menace, flying: the rule said in more frames
+    (
+        CHIEFTAIN_C,
+        "A Centaur that gets trample from Test Thunderhoof still has to assign lethal damage to every creature blocking "
+        f"it, and only then can the rest of its damage be assigned to {ATTACKED}.",
+        LETHAL,
+    ),
+    (
+        CHIEFTAIN_C,
+        "A Centaur that gets trample from Test Thunderhoof still has to assign lethal damage to one creature blocking "
+        f"it, and only then can the rest of its damage be assigned to {ATTACKED}.",
+        None,
+    ),
+    (
+        MAUL,
+        "If the creature equipped with Test Maul is blocked by two creatures, you'll have to assign lethal damage to both "
+        f"of them before you can assign any to {ATTACKED}. You don't have to assign lethal damage to the blockers, but if "
+        "you don't, none of its damage can be assigned past them.",
+        LETHAL,
+    ),
+    (
+        MAUL,
+        "If the creature equipped with Test Maul is blocked by two creatures, you'll have to assign lethal damage to both "
+        f"of them before you can assign any to {ATTACKED}. You don't have to assign lethal damage to the blockers, and if "
+        "you don't, all of its damage can be assigned past them.",
+        None,
+    ),
+    (
+        MAMMOTH,
+        "If Test Mammoth has trample and is blocked, lethal damage must be assigned to each blocking creature before any "
+        "damage may be assigned to the player or planeswalker it is attacking, and damage already dealt to a blocking "
+        "creature that turn will count toward that lethal damage.",
+        LETHAL,
+    ),
+    (
+        MAMMOTH,
+        "If Test Mammoth has trample and is blocked, lethal damage must be assigned to each blocking creature before any "
+        "damage may be assigned to the player or planeswalker it is attacking, and damage already dealt to a blocking "
+        "creature that turn will be ignored.",
+        None,
+    ),
+    (
+        MASK,
+        "If Test Mask is destroyed after two creatures have blocked the equipped creature, neither of those creatures will "
+        "stop blocking it. The restriction imposed by menace is checked only once, as blockers are declared.",
+        MENACE,
+    ),
+    (
+        MASK,
+        "If Test Mask is destroyed after two creatures have blocked the equipped creature, both of those creatures will "
+        "stop blocking it.",
+        None,
+    ),
+    (
+        COURAGE,
+        "If Test Courage is cast after an attacking creature with menace has been blocked by two creatures, both of those "
+        "creatures will continue to block it.",
+        MENACE,
+    ),
+    (
+        COURAGE,
+        "If Test Courage is cast before an attacking creature with menace has been blocked by two creatures, both of those "
+        "creatures will continue to block it.",
+        None,
+    ),
+    (
+        REBUKE,
+        "If Test Rebuke is cast during the declare blockers step, each creature that is blocking an attacking creature "
+        "with flying will continue to block it, even though it no longer has flying or reach.",
+        FLYING,
+    ),
+    (
+        REBUKE,
+        "If Test Rebuke is cast during the declare blockers step, each creature that is blocking an attacking creature "
+        "with flying will stop blocking it, as it no longer has flying or reach.",
         None,
     ),
     # first strike gained after first-strike damage
