@@ -314,7 +314,9 @@ _EVENTS: dict[str, str] = {
         rf"attackers {_BEEN}declared|"
         # (twelfth round: "if it attacked", "if it had attacked")
         rf"{_NP} (?:attacks|has attacked|had attacked|attacked|is declared as an attacker|has been declared as an attacker"
-        r"|was declared as an attacker|is attacking)"
+        r"|was declared as an attacker|is attacking"
+        # nineteenth round: in the plural ("once creatures ... have been declared as attackers")
+        r"|have been declared as attackers|were declared as attackers|are declared as attackers|have attacked|are attacking)"
         r"(?: the turn it came under your control)?"
     ),
     "after-blockers": (
@@ -682,7 +684,13 @@ _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
         # entered the battlefield this turn"): no claim of its own
         (
             r",? even (?:if|though) (?:that creature|it|~|they|npx) (?:entered the battlefield|came under (?:your|its controller's)"
-            r" control) this turn$",
+            r" control) (?:this|that) turn$"
+            # nineteenth round: ... said by the rule's own words ("even if it has not been under its controller's control
+            # continuously since the turn began")
+            r"|,? even (?:if|though) (?:that creature|it|~|they|npx) (?:has|have) not been under (?:its|your|their) controller's"
+            r" control continuously since (?:the|their|its controller's|your) (?:most recent )?turn began$"
+            r"|,? even (?:if|though) (?:that creature|it|~|they|npx) (?:has|have) not been under your control continuously"
+            r" since (?:the|your) (?:most recent )?turn began$",
             "",
         ),
         # eighteenth round: the creature the Equipment or Aura was on, named after it left ("the creature that had been

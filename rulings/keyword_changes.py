@@ -325,6 +325,13 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
     if change.trigger == "leave":
         rules += [
             (re.compile(r"(?<![\w~])~ leaving the battlefield\b"), lambda m: f"creatures you control losing {kw}"),
+            # nineteenth round: the lord made to leave ("removing ~ won't remove them from combat", "destroying ~")
+            (
+                re.compile(
+                    r"\b(?:removing|destroying|exiling|sacrificing|bouncing) ~(?= (?:will not|won't|does not|doesn't))"
+                ),
+                lambda m: f"losing {kw}",
+            ),
             (
                 re.compile(r"\b(if|once|when|after) ~ leaves the battlefield\b"),
                 lambda m: f"{m.group(1)} creatures you control lose {kw}",

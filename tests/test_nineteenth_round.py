@@ -36,6 +36,9 @@ uncovered.
   "the restriction imposed by" it, "checked only once, as"; "neither of those creatures will stop blocking it"; "after
   two creatures have blocked it"; a spell that changes many creatures "is cast"; the loss said again ("even though it no
   longer has flying or reach").
+- Haste: the case it mattered in said by the rule's words ("even if it has not been under its controller's control
+  continuously since the turn began", "... that turn"); a lord made to leave ("removing ~ won't remove them from
+  combat"); attackers in the plural ("once creatures ... have been declared as attackers").
 - Tapping for mana: "even though it becomes tapped" in passing, "it won't trigger" (the ability named before), "because
   an opponent's spell tapped it", "no additional mana is added"; the reason after ", as" with a gerund subject (", as
   crewing a Vehicle is not tapping a creature for mana"); "a land's mana ability with {T} in its cost".
@@ -215,6 +218,15 @@ COURAGE = CardData(
     "Test Courage", ("Instant",), text="Creatures your opponents control lose menace until end of turn. Draw a card."
 )
 REBUKE = CardData("Test Rebuke", ("Instant",), text="Until end of turn, all creatures lose flying and reach.")
+QUELL_RUSH = CardData(
+    "Test Quell Rush", ("Instant",), text="Target creature loses haste and gets -2/-0 until end of turn."
+)
+SPUR = CardData(
+    "Test Spur", ("Enchantment", "Aura"), text="Enchant creature\nEnchanted creature gets +2/+0 and has haste."
+)
+DRUMMER = CardData(
+    "Test Drummer", ("Creature",), text="Other creatures you control have haste.", power="1", toughness="1"
+)
 FIRST = "first-strike.changed-after-first-damage"
 MANA = "mana.tap-for-mana"
 FATE = "play-from-exile.uncast-stay-exiled"
@@ -711,6 +723,37 @@ CASES = [
         REBUKE,
         "If Test Rebuke is cast during the declare blockers step, each creature that is blocking an attacking creature "
         "with flying will stop blocking it, as it no longer has flying or reach.",
+        None,
+    ),
+    # haste: the case it mattered in, a lord made to leave, attackers in the plural
+    (
+        QUELL_RUSH,
+        "If Test Quell Rush targets a creature that has already been declared as an attacker, that creature will not be "
+        "removed from combat, even if it has not been under its controller's control continuously since the turn began.",
+        HASTE,
+    ),
+    (
+        QUELL_RUSH,
+        "If Test Quell Rush targets a creature that has already been declared as an attacker, that creature will be "
+        "removed from combat, if it has not been under its controller's control continuously since the turn began.",
+        None,
+    ),
+    (
+        SPUR,
+        "If Test Spur leaves the battlefield after the enchanted creature has been declared as an attacker, the creature "
+        "will continue to attack, even if it came under its controller's control that turn.",
+        HASTE,
+    ),
+    (
+        DRUMMER,
+        "Once creatures that came under your control this turn have been declared as attackers, removing Test Drummer "
+        "won't remove them from combat.",
+        HASTE,
+    ),
+    (
+        DRUMMER,
+        "Once creatures that came under your control this turn have been declared as attackers, removing Test Drummer "
+        "will remove them from combat.",
         None,
     ),
     # first strike gained after first-strike damage
