@@ -181,7 +181,7 @@ _NOUN_PHRASE = re.compile(
     r"|(?:(?:a|the|each|that|other|an attacking|the attacking|each attacking|attacking) )?creatures? you control"
     r"|your (?:attacking |blocking )?creatures?"
     r"|(?:the )?target creature|the targeted creature|the equipped creature|the enchanted creature"
-    r"|the affected creature|each creature(?! blocking)|the creature you gained control of(?: with ~)?"
+    r"|the affected creatures?|each creature(?! blocking)|the creature you gained control of(?: with ~)?"
     r"|(?:the|those|these|that|a|each|your) (?:creature )?tokens?(?: you control)?"
     # a bare creature noun, unless more words say which creature (read by the frames themselves)
     r"|(?<!which )(?:the creature|that creature|this creature|a creature|the creatures|those creatures|creatures"
@@ -266,6 +266,8 @@ _MOMENTS: dict[str, str] = {
         rf"|after npma {_BEEN}declared(?: as attackers)?"
         rf"|after (?:{_NP} )?{_BEEN}tapped to attack"
         rf"|after (?:you )?(?:have )?(?:declared|declare) {_NP} as (?:an? (?:attacker|attacking creature)|npma)"
+        # nineteenth round: "after you've declared attackers"
+        r"|after you (?:have )?declared (?:your )?attackers"
         rf"|after (?:you )?(?:have )?(?:attacked|attack) with {_NP}"
         rf"|(?:any time )?after the moment you choose to attack with {_NP}"
         r"|after the declare attackers step|during the declare attackers step"

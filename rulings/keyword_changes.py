@@ -348,7 +348,9 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
             (
                 re.compile(
                     rf"\b(?:(if|once|when|after|and) )?(?:you (?:then )?(?:lose|lost) control of {det}{noun}|you (?:then )?(?:stop|stopped) controlling {det}{noun}"
-                    rf"|you no longer control {det}{noun}|{det}{noun} (?:then )?(?:(?:leaves|left) the battlefield|dies|died))\b"
+                    rf"|you no longer control {det}{noun}|{det}{noun} (?:then )?(?:(?:leaves|left) the battlefield|dies|died)"
+                    # nineteenth round: "you lose your last artifact (afterward)"
+                    rf"|you (?:then )?(?:lose|lost) (?:your )?(?:last|only) {noun}(?: afterward| afterwards| then)?)\b"
                 ),
                 lambda m: f"{m.group(1) + ' ' if m.group(1) else ''}~ loses {kw}",
             ),

@@ -45,6 +45,17 @@ FORMS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] 
         r"\1",
     ),
     (re.compile(r"\b(checked|relevant) only once, as\b"), r"\1 only as"),
+    # Nineteenth round: the moment said of the creature ("at the time it is declared as an attacker", "at the moment
+    # attackers are declared"): as attackers (or blockers) are declared
+    (
+        re.compile(
+            r"\bat the (?:time|moment) (?:(?:it|a creature|the creature|that creature|~) is declared as an (attacker|blocker)"
+            r"|(attackers|blockers) are declared)\b"
+        ),
+        lambda m: f"as {(m.group(1) + 's') if m.group(1) else m.group(2)} are declared",
+    ),
+    # ... and "only has an effect": matters only
+    (re.compile(r"\bonly (?:has|have) an effect\b"), "matters only"),
     # Seventeenth round: advice said in the imperative ("activate it before blockers are declared", "so cast ~ before
     # attackers are declared"): what one must do for the card to matter, as "you must ..." says it
     (

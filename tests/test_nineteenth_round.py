@@ -39,6 +39,9 @@ uncovered.
 - Haste: the case it mattered in said by the rule's words ("even if it has not been under its controller's control
   continuously since the turn began", "... that turn"); a lord made to leave ("removing ~ won't remove them from
   combat"); attackers in the plural ("once creatures ... have been declared as attackers").
+- Vigilance: "at the time it is declared as an attacker" / "at the moment attackers are declared", "only has an
+  effect", "only keeps a creature from becoming tapped", "the affected creatures", "after you've declared attackers";
+  a control condition lost ("you lose your last artifact afterward").
 - Tapping for mana: "even though it becomes tapped" in passing, "it won't trigger" (the ability named before), "because
   an opponent's spell tapped it", "no additional mana is added"; the reason after ", as" with a gerund subject (", as
   crewing a Vehicle is not tapping a creature for mana"); "a land's mana ability with {T} in its cost".
@@ -226,6 +229,17 @@ SPUR = CardData(
 )
 DRUMMER = CardData(
     "Test Drummer", ("Creature",), text="Other creatures you control have haste.", power="1", toughness="1"
+)
+HYMN = CardData("Test Hymn", ("Instant",), text="Creatures you control gain vigilance and get +1/+1 until end of turn.")
+MARSHAL = CardData(
+    "Test Marshal", ("Creature",), text="Other Elves you control have vigilance.", power="2", toughness="2"
+)
+COURIER = CardData(
+    "Test Courier",
+    ("Creature",),
+    text="Test Courier has haste as long as you control an artifact.",
+    power="2",
+    toughness="1",
 )
 FIRST = "first-strike.changed-after-first-damage"
 MANA = "mana.tap-for-mana"
@@ -754,6 +768,43 @@ CASES = [
         DRUMMER,
         "Once creatures that came under your control this turn have been declared as attackers, removing Test Drummer "
         "will remove them from combat.",
+        None,
+    ),
+    # vigilance's moment said of the creature; a control condition lost
+    (
+        HYMN,
+        "If Test Hymn is cast after attackers have been declared, the affected creatures will not untap, as vigilance only "
+        "keeps a creature from becoming tapped at the time it is declared as an attacker.",
+        VIGILANCE,
+    ),
+    (
+        HYMN,
+        "If Test Hymn is cast after attackers have been declared, the affected creatures will untap, as vigilance keeps a "
+        "creature untapped at any time.",
+        None,
+    ),
+    (
+        MARSHAL,
+        "If Test Marshal leaves the battlefield after you've declared attackers, the attacking Elves you control stay "
+        "untapped, even though they no longer have vigilance.",
+        VIGILANCE,
+    ),
+    (
+        MARSHAL,
+        "If Test Marshal leaves the battlefield after you've declared attackers, the attacking Elves you control become "
+        "tapped, as they no longer have vigilance.",
+        None,
+    ),
+    (
+        COURIER,
+        "If Test Courier attacks the turn it came under your control and you lose your last artifact afterward, it keeps "
+        "attacking, since haste matters only as attackers are declared.",
+        HASTE,
+    ),
+    (
+        COURIER,
+        "If Test Courier attacks the turn it came under your control and you lose your last artifact afterward, it's "
+        "removed from combat.",
         None,
     ),
     # first strike gained after first-strike damage
