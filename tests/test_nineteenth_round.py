@@ -42,6 +42,9 @@ uncovered.
 - Vigilance: "at the time it is declared as an attacker" / "at the moment attackers are declared", "only has an
   effect", "only keeps a creature from becoming tapped", "the affected creatures", "after you've declared attackers";
   a control condition lost ("you lose your last artifact afterward").
+- First strike's why said after the statement: "it would need double strike at that point to deal damage again", "a
+  creature that dealt first-strike combat damage assigns regular combat damage only if it has double strike at that
+  time".
 - Tapping for mana: "even though it becomes tapped" in passing, "it won't trigger" (the ability named before), "because
   an opponent's spell tapped it", "no additional mana is added"; the reason after ", as" with a gerund subject (", as
   crewing a Vehicle is not tapping a creature for mana"); "a land's mana ability with {T} in its cost".
@@ -241,6 +244,7 @@ COURIER = CardData(
     power="2",
     toughness="1",
 )
+BLADE_DS = CardData("Test Twinfang", ("Artifact", "Equipment"), text="Equipped creature has double strike.\nEquip {3}")
 FIRST = "first-strike.changed-after-first-damage"
 MANA = "mana.tap-for-mana"
 FATE = "play-from-exile.uncast-stay-exiled"
@@ -805,6 +809,35 @@ CASES = [
         COURIER,
         "If Test Courier attacks the turn it came under your control and you lose your last artifact afterward, it's "
         "removed from combat.",
+        None,
+    ),
+    # first strike's why, after the statement
+    (
+        BLADE_DS,
+        "If Test Twinfang is destroyed after the equipped creature has dealt first-strike combat damage, that creature will "
+        "not deal combat damage in the regular combat damage step. It would need to have double strike at that point to "
+        "deal damage again.",
+        FIRST,
+    ),
+    (
+        BLADE_DS,
+        "If Test Twinfang is destroyed after the equipped creature has dealt first-strike combat damage, that creature will "
+        "not deal combat damage in the regular combat damage step. It would need to have first strike at that point to "
+        "deal damage again.",
+        None,
+    ),
+    (
+        BLADE_DS,
+        "If Test Twinfang is destroyed after the equipped creature has dealt first-strike combat damage, that creature will "
+        "not deal combat damage in the regular combat damage step. It no longer has double strike, and a creature that "
+        "dealt first-strike combat damage assigns regular combat damage only if it has double strike at that time.",
+        FIRST,
+    ),
+    (
+        BLADE_DS,
+        "If Test Twinfang is destroyed after the equipped creature has dealt first-strike combat damage, that creature will "
+        "not deal combat damage in the regular combat damage step. A creature that dealt first-strike combat damage "
+        "assigns regular combat damage only if it has first strike at that time.",
         None,
     ),
     # first strike gained after first-strike damage
