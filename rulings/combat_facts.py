@@ -135,8 +135,11 @@ _MOMENT_NOUN_PHRASE = re.compile(
     r"(?: this turn| this combat)?(?! (?:it|~) | (?:with (?:flying|reach|menace|vigilance|haste) )?(?:you control )?(?:that|which)"
     r" (?:were|was|are|is|has been|have been) blocked)"
     r"|(?:a|the) creature (?:that is|that's) (?:already )?(?P<b>attacking|blocked)"
-    r"|(?:a|the) creature with (?:flying|reach|menace|vigilance|haste) (?:that is|that's) (?P<d>attacking|blocked"
-    r"|blocking)(?: (?:a|the) creature with (?:flying|menace))?"
+    r"|(?:a|the) creature(?: with (?:flying|reach|menace|vigilance|haste))? (?:that is|that's) (?P<d>attacking|blocked"
+    r"|blocking)(?: (?:a|the) creature with (?:flying|menace)"
+    # nineteenth round: the attacker it blocks named as yours ("a creature that's blocking one of your flyers", "... your
+    # flying attacker")
+    r"| one of your (?:flyers|attackers|attacking creatures|flying attackers)| your (?:flying )?attacker| that flyer)?"
     r"|(?:(?:an? |the |that |each |any |all |those )?(?:attacking )?creatures? (?:with (?:flying|reach|menace|vigilance|haste) )?"
     r"(?:you control )?"
     # eleventh round: the creatures named by a pronoun and the clause ("any of them that were blocked")
@@ -482,13 +485,15 @@ _OUTCOME_VERBS: tuple[tuple[str, bool, str], ...] = (
         r"|(?:cause|causes) (?:(?:the|that|any|its|~'s) )?blocks? to (?:change|be undone|be changed)"
         # seventeenth round: "won't change the fact that it's blocked", "won't free it from the creature blocking it"
         r"|(?:change|changes|alter|alters|affect|affects) the fact that (?:it|they|npx|npm[ab]|~) (?:is|are) blocked"
-        r"|(?:free|frees|release|releases) (?:it|them|npx|npm[ab]|~) from (?:its blockers?|the block"
+        r"|(?:free|frees|release|releases) (?:it|them|npx|npm[ab]|~) from (?:its blockers?|(?:the|that) block"
         r"|(?:the |its )?(?:npx|creatures? blocking it)(?: that is| that are)?(?: blocking it)?)",
     ),
     (
         "blocking",
         True,
-        r"(?:(?:remains?|stays?|is still|keeps? on|keeps?|is|be) blocking|continues? to block)(?: (?:that|the) creature| it| npx| npma)?"
+        r"(?:(?:remains?|stays?|is still|keeps? on|keeps?|is|be) blocking|continues? to block)(?: (?:that|the) creature| it| npx| npma"
+        # (nineteenth round: "... that flyer")
+        r"| that (?:flyer|attacker))?"
         # eleventh round: "remains a blocking creature"
         r"|(?:remains?|stays?|is still|is|be) (?:a blocking creature|blocking creatures)",
     ),
@@ -545,6 +550,9 @@ _OUTCOME_TRANSITIVE: tuple[tuple[str, bool, str], ...] = (
     ("tapped", False, rf"untap {_NP}"),
     ("tapped", True, rf"tap {_NP}"),
     ("attacking", False, rf"remove {_NP} from combat"),
+    # nineteenth round: the blocker's side ("doesn't remove a creature from combat or change what it's blocking")
+    ("blocking", False, rf"remove {_NP} from combat or change what (?:it|they) (?:is|are) blocking"),
+    ("blocking", False, r"change what (?:it|they|npx) (?:is|are) blocking"),
     ("blocked", False, r"(?:change|undo)(?: or undo)? (?:the|that|its) blocks?"),
 )
 
@@ -662,6 +670,12 @@ def _frames() -> tuple[re.Pattern[str], ...]:
 #: Dropped before reading (after the contractions are spelled out: :mod:`rulings.meaning`): the
 #: future "will" before a verb that is not negated, and words of emphasis that claim nothing
 #: ("still", "already", "simply", "also").
+#: Nineteenth round: why the change comes to nothing, said after it (", as it's too late for menace to matter", ", so
+#: it's too late to undo the block"): the claim before, said again.
+_TOO_LATE = re.compile(
+    r",? (?:so|as|since|because) it(?: is|'s|\u2019s) too late (?:to (?:undo|change) (?:the|that|its|any) blocks?|for (?:menace|flying|reach|haste|vigilance|first strike|double strike)(?: or (?:flying|reach))? to matter)(?=\.?$)",
+    re.IGNORECASE,
+)
 _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = tuple(
     (re.compile(p), r)
     for p, r in (
@@ -1145,7 +1159,7 @@ def prepared(sentence: str, normal: bool = True) -> str:
     """``sentence`` as the frames read it: lower case, contractions spelled out, words of emphasis
     dropped, each creature noun phrase a token (``npx``, or ``npma``/``npmb``/``npmf`` for one that
     names its moment of combat). Shared with :mod:`rulings.settled_facts`."""
-    text = sentence.strip()
+    text = _TOO_LATE.sub("", sentence.strip())
     text = spell_out_contractions((normal_form(text) if normal else text).lower().replace("\u2019", "'"))
     # eighth round: a creature named by its type ("that soldier", "those goblins") is a creature
     text = types_as_creatures(text)

@@ -202,7 +202,9 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
             (
                 re.compile(
                     # (nineteenth round: in the passive, "if ~ is cast on a creature with first strike ...")
-                    rf"\b(if|once|when|after) (?:you cast ~ (?:on|targeting)|~ targets|~ is cast (?:on|targeting))"
+                    rf"\b(if|once|when|after) (?:you cast ~ (?:on|targeting)|~ targets|~ is cast (?:on|targeting)"
+                    # (nineteenth round: the ability used on a creature, "if you use ~'s ability on a creature ...")
+                    rf"|you (?:use|activate) ~'s (?:\w+ )?ability (?:on|targeting))"
                     rf" (?P<np>{_NP}|it)(?=[ ,.])"
                 ),
                 lambda m: f"{m.group(1)} {m.group('np')} {change.verb} {kw}",
@@ -407,6 +409,15 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
                     rf"\b(if|once|when|after|even if|even though) you (?:{stem}[a-z]*) (?:an? |any |some )?{re.escape(thing)}\b"
                 ),
                 lambda m: f"{m.group(1)} ~ gains {kw}",
+            ),
+            # nineteenth round: the deed as the subject of what follows ("casting a noncreature spell afterward won't free
+            # it from that block"): the card gaining the keyword
+            (
+                re.compile(
+                    rf"\b{stem}[a-z]*ing (?:an? |another |your |a second )?{re.escape(thing)}(?= afterward| then| later|"
+                    r" after| won't| will not| doesn't| does not)"
+                ),
+                lambda m: f"~ gaining {kw}",
             ),
         ]
     if change.trigger == "state" and change.noun:

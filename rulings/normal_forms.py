@@ -56,6 +56,14 @@ FORMS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] 
     ),
     # ... and "only has an effect": matters only
     (re.compile(r"\bonly (?:has|have) an effect\b"), "matters only"),
+    # Nineteenth round: why a change after the moment comes to nothing, said after the claim (", so it's too late to undo
+    # the block"): the claim before, said again
+    (
+        re.compile(
+            r",? (?:so|as|since|because) it(?: is|'s|\u2019s) too late (?:to (?:undo|change) (?:the|that|its|any) blocks?|for (?:menace|flying|reach|haste|vigilance|first strike|double strike)(?: or (?:flying|reach))? to matter)(?=\.?$)"
+        ),
+        "",
+    ),
     # Seventeenth round: advice said in the imperative ("activate it before blockers are declared", "so cast ~ before
     # attackers are declared"): what one must do for the card to matter, as "you must ..." says it
     (

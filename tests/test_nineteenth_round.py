@@ -45,6 +45,10 @@ uncovered.
 - First strike's why said after the statement: "it would need double strike at that point to deal damage again", "a
   creature that dealt first-strike combat damage assigns regular combat damage only if it has double strike at that
   time".
+- Flying: a blocker named as one "that's blocking one of your flyers", "keeps blocking that flyer", "doesn't remove a
+  creature from combat or change what it's blocking", the card's ability "used on" a creature, "flying and reach
+  matter only as ...", why a change comes to nothing (", so it's too late to undo the block"). A blocker that gains
+  flying after the block is another claim, and stays unread.
 - Tapping for mana: "even though it becomes tapped" in passing, "it won't trigger" (the ability named before), "because
   an opponent's spell tapped it", "no additional mana is added"; the reason after ", as" with a gerund subject (", as
   crewing a Vehicle is not tapping a creature for mana"); "a land's mana ability with {T} in its cost".
@@ -245,6 +249,13 @@ COURIER = CardData(
     toughness="1",
 )
 BLADE_DS = CardData("Test Twinfang", ("Artifact", "Equipment"), text="Equipped creature has double strike.\nEquip {3}")
+GALE = CardData(
+    "Test Gale", ("Instant",), text="Target creature loses flying and reach and gets -1/-0 until end of turn."
+)
+TRAPPER = CardData(
+    "Test Trapper", ("Creature",), text="{T}: Target creature loses flying until end of turn.", power="1", toughness="1"
+)
+WINGS = CardData("Test Wings", ("Artifact", "Equipment"), text="Equipped creature gets +1/+1.\nEquip {1}")
 FIRST = "first-strike.changed-after-first-damage"
 MANA = "mana.tap-for-mana"
 FATE = "play-from-exile.uncast-stay-exiled"
@@ -809,6 +820,37 @@ CASES = [
         COURIER,
         "If Test Courier attacks the turn it came under your control and you lose your last artifact afterward, it's "
         "removed from combat.",
+        None,
+    ),
+    # flying: the blocker named from the attacker's side, the ability used on it, why it comes to nothing
+    (
+        GALE,
+        "If you cast Test Gale on a creature that's blocking one of your flyers, it'll keep blocking that flyer. Losing "
+        "flying or reach after blockers are declared doesn't remove a creature from combat or change what it's blocking.",
+        FLYING,
+    ),
+    (
+        GALE,
+        "If you cast Test Gale on a creature that's blocking one of your flyers, it'll stop blocking that flyer.",
+        None,
+    ),
+    (
+        TRAPPER,
+        "If you use Test Trapper's ability on a creature with flying that's blocking your flying attacker, that creature "
+        "keeps blocking. Flying and reach matter only as blockers are declared, so it's too late to undo the block.",
+        FLYING,
+    ),
+    (
+        TRAPPER,
+        "If you use Test Trapper's ability on a creature with flying that's blocking your flying attacker, that creature "
+        "keeps blocking. Flying and reach matter only as attackers are declared, so it's too late to undo the block.",
+        None,
+    ),
+    # a blocker that gains flying after the block: not the case the template checks (a written-from near miss)
+    (
+        WINGS,
+        "If the equipped creature is blocked by a creature and then that creature gains flying, the equipped creature "
+        "will remain blocked.",
         None,
     ),
     # first strike's why, after the statement
