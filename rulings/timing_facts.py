@@ -273,7 +273,7 @@ _LAND_UNLESS = (
     r"an effect (?:allows|lets) you (?:to )?play (?:an )?additional lands?)"
 )
 
-_OBJECTS = rf"{_PLAY} (?:{_KINDS}|{_PRONOUN})(?: or {_PLAY} {_KINDS})*"
+_OBJECTS = rf"{_PLAY} (?:{_KINDS}|{_PRONOUN})(?: or (?:to )?{_PLAY} {_KINDS})*"
 
 
 def _tail(g: str) -> str:
@@ -481,8 +481,18 @@ def _prepared(sentence: str) -> str:
     # flash": of a card the kinds time at sorcery speed, the exception names another kind (702.8a)
     if _SORCERY_SPEED_ONLY.search(text) and not re.search(r"\binstants?\b", text):
         text = re.sub(r",? unless it has flash$", "", text)
+    # nineteenth round: the permission denied at a moment unless the card is of a kind ("~ does not allow you to cast the
+    # exiled card during your upkeep unless it is an instant or has flash"): you can cast it then only if it is
+    text = _DENIED_UNLESS.sub(r"you can \g<verb> \g<what> \g<when> only if \g<kind>", text)
     # eleventh round: "you can cast only instants" is "you can only cast instants"
     return re.sub(r"\b(can|may|could|be able to) (cast|play) only\b", r"\1 only \2", text)
+
+
+_DENIED_UNLESS = re.compile(
+    r"^~(?:'s (?:triggered |activated |)ability)? (?:does not|did not|will not) (?:let|allow) you (?:to )?(?P<verb>cast|play)"
+    r" (?P<what>it|the exiled card|the card|that card|a card exiled this way|the card exiled this way)"
+    r" (?P<when>during [^,]+?) unless (?P<kind>(?:it is|it has) .+)$"
+)
 
 
 _SORCERY_SPEED_ONLY = re.compile(
@@ -541,6 +551,11 @@ _UNCHANGED = re.compile(
     # fifteenth round: the cards said played at their usual times ("other cards must be played at the usual times")
     r"|(?:other cards|the other cards|the others|the rest|they|the exiled cards?|it|them) (?:must|have to|has to|can only|may only)"
     r" be (?:played|cast) (?:at|during) (?:the|their|its) (?:usual|normal) times?"
+    # nineteenth round: "a card exiled by ~'s ability can't be played during your upkeep unless it could normally be played
+    # at that time"
+    r"|(?:a|the|any) (?:exiled )?card (?:exiled (?:by|with) ~(?:'s (?:triggered |activated |)ability)?|exiled this way)"
+    r" (?:cannot|can not|may not) be (?:played|cast) during [a-z' ]+? unless it could (?:normally |otherwise )?be"
+    r" (?:played|cast) (?:at that time|then)(?:,? such as (?:an instant|instants)(?: or (?:a card|cards) with flash)?)?"
     # twelfth round: "it doesn't give you permission to play it at a time you otherwise couldn't", "~ doesn't let you
     # cast the exiled cards at times you couldn't otherwise cast them" (the permission, or its pronoun, as the subject)
     r"|(?:~(?:'s (?:triggered |activated |)ability)?|it|the permission|that permission|this permission)"

@@ -49,6 +49,9 @@ uncovered.
   creature from combat or change what it's blocking", the card's ability "used on" a creature, "flying and reach
   matter only as ...", why a change comes to nothing (", so it's too late to undo the block"). A blocker that gains
   flying after the block is another claim, and stays unread.
+- Exiled cards' timing denied at a moment "unless it is an instant or has flash" (judged: true only where the kinds
+  named are the ones playable then), or "unless it could normally be played at that time"; "to play a land or to cast a
+  sorcery".
 - Tapping for mana: "even though it becomes tapped" in passing, "it won't trigger" (the ability named before), "because
   an opponent's spell tapped it", "no additional mana is added"; the reason after ", as" with a gerund subject (", as
   crewing a Vehicle is not tapping a creature for mana"); "a land's mana ability with {T} in its cost".
@@ -256,6 +259,11 @@ TRAPPER = CardData(
     "Test Trapper", ("Creature",), text="{T}: Target creature loses flying until end of turn.", power="1", toughness="1"
 )
 WINGS = CardData("Test Wings", ("Artifact", "Equipment"), text="Equipped creature gets +1/+1.\nEquip {1}")
+REVERIE = CardData(
+    "Test Reverie",
+    ("Enchantment",),
+    text="At the beginning of your upkeep, exile the top card of your library. You may play it this turn.",
+)
 FIRST = "first-strike.changed-after-first-damage"
 MANA = "mana.tap-for-mana"
 FATE = "play-from-exile.uncast-stay-exiled"
@@ -851,6 +859,35 @@ CASES = [
         WINGS,
         "If the equipped creature is blocked by a creature and then that creature gains flying, the equipped creature "
         "will remain blocked.",
+        None,
+    ),
+    # exiled cards' timing denied unless the card is of a kind
+    (
+        REVERIE,
+        "Test Reverie does not allow you to cast the exiled card during your upkeep unless it is an instant or has flash.",
+        TIMING,
+    ),
+    (
+        REVERIE,
+        "Test Reverie does not allow you to cast the exiled card during your upkeep unless it is a sorcery.",
+        None,
+    ),
+    (
+        REVERIE,
+        "Test Reverie does not allow you to cast the exiled card during your main phase unless it is an instant or has "
+        "flash.",
+        None,
+    ),
+    (
+        REVERIE,
+        "A card exiled by Test Reverie's ability can't be played during your upkeep unless it could normally be played at "
+        "that time, such as an instant or a card with flash.",
+        TIMING,
+    ),
+    (
+        REVERIE,
+        "A card exiled by Test Reverie's ability can be played during your upkeep unless it could normally be played at "
+        "that time.",
         None,
     ),
     # first strike's why, after the statement
