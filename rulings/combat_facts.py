@@ -260,7 +260,7 @@ _CHANGE_SUBJECT = (
 _BEEN = r"(?:(?:has|have|had|is|was|are|were) )?(?:been |become |becomes |became |got |already )?"
 _MOMENTS: dict[str, str] = {
     "after-attackers": (
-        rf"after (?:{_NP} )?{_BEEN}declared as (?:an? )?(?:attacker|attacking creature|npma)s?"
+        rf"after (?:{_NP} )?{_BEEN}declared as (?:an? )?(?:attacker|attacking creature|npma)s?(?: and tapped)?"
         # tenth round: "while the enchanted creature is attacking"
         rf"|while (?:{_NP} )?(?:is|are) attacking"
         rf"|after (?:{_NP} )?(?:has |have |had )?(?:attacked|attacks|attacking)"

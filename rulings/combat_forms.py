@@ -804,7 +804,9 @@ def normal_form(sentence: str) -> str:
     )
     # nineteenth round: "later" next to the change ("losing it later", "a blocker that later loses flying"): after the moment
     # the sentence names, as "afterward" is
-    text = re.sub(rf"\b((?:losing|gaining|loses|gains|lose|gain) (?:{_KEYWORD})) later\b", r"\1", text)
+    text = re.sub(
+        rf"\b((?:losing|gaining|loses|gains|lose|gain) (?:{_KEYWORD})) (?:later|this way|that way)\b", r"\1", text
+    )
     text = re.sub(rf"\blater ((?:loses|gains|lose|gain) (?:{_KEYWORD}))\b", r"\1", text)
     text = re.sub(r"(?<![\w~])(it|~) has (declared|blocked|attacking)\b", r"\1 is \2", text)
     named = "~" in text

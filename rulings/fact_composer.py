@@ -89,6 +89,9 @@ _PARTS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"npmb by (?:only )?(?:one|a single|1|two|2|two or more|2 or more|multiple|more than one) (?:creatures?|npx)"
             # (the creature that gains first strike named as one that had neither as the first-strike damage was dealt:
             # the case the rule is about, 702.7c)
+            # (the card's ability resolving, the moment said next: "~'s ability resolves after attackers have been declared,
+            # so gaining vigilance won't untap it": how the change comes about)
+            r"|~'s (?:triggered |activated )?abilit(?:y|ies) resolves?"
             r"|(?:if|provided|as long as) (?:it|that creature|npx) had neither first strike nor double strike"
             r"(?: when (?:that|the|its) (?:first-strike )?(?:combat )?damage was dealt| as the first-strike combat damage step"
             r" began| at that time| then)?"

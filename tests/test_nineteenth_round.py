@@ -52,6 +52,8 @@ uncovered.
 - Exiled cards' timing denied at a moment "unless it is an instant or has flash" (judged: true only where the kinds
   named are the ones playable then), or "unless it could normally be played at that time"; "to play a land or to cast a
   sorcery".
+- The card's ability said to resolve after attackers are declared, "so gaining vigilance this way won't untap it";
+  "declared as an attacker and tapped".
 - Tapping for mana: "even though it becomes tapped" in passing, "it won't trigger" (the ability named before), "because
   an opponent's spell tapped it", "no additional mana is added"; the reason after ", as" with a gerund subject (", as
   crewing a Vehicle is not tapping a creature for mana"); "a land's mana ability with {T} in its cost".
@@ -263,6 +265,13 @@ REVERIE = CardData(
     "Test Reverie",
     ("Enchantment",),
     text="At the beginning of your upkeep, exile the top card of your library. You may play it this turn.",
+)
+LANCER = CardData(
+    "Test Lancer",
+    ("Creature",),
+    text="Whenever Test Lancer attacks, it gains vigilance until end of turn.",
+    power="2",
+    toughness="2",
 )
 FIRST = "first-strike.changed-after-first-damage"
 MANA = "mana.tap-for-mana"
@@ -859,6 +868,24 @@ CASES = [
         WINGS,
         "If the equipped creature is blocked by a creature and then that creature gains flying, the equipped creature "
         "will remain blocked.",
+        None,
+    ),
+    # the card's ability resolving after attackers are declared
+    (
+        LANCER,
+        "Test Lancer's ability resolves after it's already been declared as an attacker and tapped, so gaining vigilance "
+        "this way won't untap it.",
+        VIGILANCE,
+    ),
+    (
+        LANCER,
+        "Test Lancer's ability resolves after it's already been declared as an attacker and tapped, so gaining vigilance "
+        "this way untaps it.",
+        None,
+    ),
+    (
+        LANCER,
+        "Test Lancer's ability resolves before attackers are declared, so gaining vigilance this way won't untap it.",
         None,
     ),
     # exiled cards' timing denied unless the card is of a kind
