@@ -219,7 +219,9 @@ _NP = (
     # tenth round: the blockers named from the other side
     r"|(?:the |any |all )?creatures blocking (?:the target|that creature|it)|both of (?:those|these|the) creatures|both of them"
     # nineteenth round: "(doesn't cause) any of those creatures (to stop blocking)"
-    r"|(?:any|each|all|both) of (?:npx|them|those creatures|its blockers|the blockers))"
+    r"|(?:any|each|all|both) of (?:npx|them|those creatures|its blockers|the blockers)"
+    # ... "either blocker", "either creature", "both"
+    r"|either (?:blocker|creature|npx|of them|of those creatures)|both)"
 )
 
 

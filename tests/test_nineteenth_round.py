@@ -54,6 +54,7 @@ uncovered.
   sorcery".
 - The card's ability said to resolve after attackers are declared, "so gaining vigilance this way won't untap it";
   "declared as an attacker and tapped".
+- "Either blocker", "both" as the creatures a change leaves blocking.
 - Tapping for mana: "even though it becomes tapped" in passing, "it won't trigger" (the ability named before), "because
   an opponent's spell tapped it", "no additional mana is added"; the reason after ", as" with a gerund subject (", as
   crewing a Vehicle is not tapping a creature for mana"); "a land's mana ability with {T} in its cost".
@@ -273,6 +274,7 @@ LANCER = CardData(
     power="2",
     toughness="2",
 )
+GLARE_M = CardData("Test Pinning", ("Instant",), text="Target creature loses menace until end of turn. Scry 1.")
 FIRST = "first-strike.changed-after-first-damage"
 MANA = "mana.tap-for-mana"
 FATE = "play-from-exile.uncast-stay-exiled"
@@ -868,6 +870,19 @@ CASES = [
         WINGS,
         "If the equipped creature is blocked by a creature and then that creature gains flying, the equipped creature "
         "will remain blocked.",
+        None,
+    ),
+    # "either blocker", "both"
+    (
+        GLARE_M,
+        "Casting Test Pinning on an attacking creature with menace after two creatures have blocked it won't remove either "
+        "blocker from combat, and both keep blocking it.",
+        MENACE,
+    ),
+    (
+        GLARE_M,
+        "Casting Test Pinning on an attacking creature with menace after two creatures have blocked it will remove either "
+        "blocker from combat.",
         None,
     ),
     # the card's ability resolving after attackers are declared
