@@ -254,6 +254,18 @@ def expect_dealt(division: Division, events: list[Event], trampler: str) -> None
     )
 
 
+def own_division(probe: Probe, scenario: Scenario[CombatParams]) -> tuple[Permanent, Division]:
+    """The trampler, once asked about, and the check's own division of its damage (:func:`divide`); a trampler with no
+    damage to spare beyond its blockers' lethal damage is not the case the checks play."""
+    state, trampler = reach_the_division(probe, scenario)
+    decision = state.pending
+    assert isinstance(decision, AssignCombatDamage)
+    division = divide(state, decision, trampler)
+    probe.precondition(division is not None, "no damage to spare beyond its blockers' lethal damage")
+    assert division is not None
+    return trampler, division
+
+
 LETHAL_THEN_EXCESS = template("trample.lethal-then-excess")
 
 
@@ -271,12 +283,7 @@ def check_excess_to_attacked(probe: Probe, scenario: Scenario[CombatParams]) -> 
     and may assign the rest to the player, planeswalker or battle it attacks; damage there while a
     blocker has less than lethal is refused."""
     player = scenario.params.player
-    state, trampler = reach_the_division(probe, scenario)
-    decision = state.pending
-    assert isinstance(decision, AssignCombatDamage)
-    division = divide(state, decision, trampler)
-    probe.precondition(division is not None, "no damage to spare beyond its blockers' lethal damage")
-    assert division is not None
+    trampler, division = own_division(probe, scenario)
     short = short_of_lethal(division, trampler.id)
     if short is not None:
         probe.expect_refused(short, "damage assigned to what the trampler attacks before lethal to every blocker")
@@ -298,12 +305,7 @@ def check_excess_to_attacked(probe: Probe, scenario: Scenario[CombatParams]) -> 
 def check_lethal_counts_marked(probe: Probe, scenario: Scenario[CombatParams]) -> None:
     """A blocker with damage already marked needs only its toughness less that damage for the
     trampler's excess to go beyond it (702.19b, 120.6)."""
-    state, trampler = reach_the_division(probe, scenario)
-    decision = state.pending
-    assert isinstance(decision, AssignCombatDamage)
-    division = divide(state, decision, trampler)
-    probe.precondition(division is not None, "no damage to spare beyond its blockers' lethal damage")
-    assert division is not None
+    trampler, division = own_division(probe, scenario)
     probe.precondition(any(division.marked.values()), "no blocker of the trampler has damage marked on it")
     events = deal(probe, division, trampler.id, scenario.params.player)
     expect_dealt(division, events, trampler.id)
@@ -323,12 +325,7 @@ def check_excess_on_blockers(probe: Probe, scenario: Scenario[CombatParams]) -> 
     """The excess is its controller's to divide among the blockers and what the creature attacks
     (702.19b): trample lets damage go past the blockers but never makes it; an assignment that puts the
     excess on a blocker too, nothing on the player, is legal and dealt as assigned."""
-    state, trampler = reach_the_division(probe, scenario)
-    decision = state.pending
-    assert isinstance(decision, AssignCombatDamage)
-    division = divide(state, decision, trampler)
-    probe.precondition(division is not None, "no damage to spare beyond its blockers' lethal damage")
-    assert division is not None
+    trampler, division = own_division(probe, scenario)
     division = on_blockers(division, trampler.id)
     what = "the trampler's excess damage assigned to a blocker instead of what it attacks"
     events = deal(probe, division, trampler.id, scenario.params.player, what)
@@ -348,12 +345,7 @@ def check_excess_on_blockers(probe: Probe, scenario: Scenario[CombatParams]) -> 
 def check_lethal_counts_other_creatures(probe: Probe, scenario: Scenario[CombatParams]) -> None:
     """A blocker that also blocks another attacker counts the damage that creature assigns to it
     in the same step toward the trampler's lethal damage (702.19b)."""
-    state, trampler = reach_the_division(probe, scenario)
-    decision = state.pending
-    assert isinstance(decision, AssignCombatDamage)
-    division = divide(state, decision, trampler)
-    probe.precondition(division is not None, "no damage to spare beyond its blockers' lethal damage")
-    assert division is not None
+    trampler, division = own_division(probe, scenario)
     probe.precondition(
         any(division.others.values()), "no other creature assigns damage to a blocker of the trampler in this step"
     )
