@@ -34,7 +34,10 @@ _WAYS: tuple[tuple[str, str, bool], ...] = (
         r"|that (?:creature|land|permanent)'s|a"
         # (eighteenth round: a land named by its type, "a forest's mana ability")
         r"|(?:a|an|the) (?:creature|land|permanent|artifact|forest|island|swamp|mountain|plains)'s) "
-        r"mana abilit(?:y|ies)(?: (?:with|that (?:has|have|includes?)) (?:the )?\{t\}(?: symbol)? in (?:its|their) (?:activation )?costs?)?"
+        r"mana abilit(?:y|ies)(?: (?:with|that (?:has|have|includes?)) (?:the )?\{t\}(?: symbol)? in (?:its|their) (?:activation )?costs?"
+        # nineteenth round: its permanent named after the cost ("a mana ability with {T} in its cost of a creature you
+        # control")
+        r"(?: of (?:a|an|the) (?:creature|land|artifact|permanent)(?: you control)?)?)?"
         # tenth round: said in the passive ("when a mana ability of that land with {T} in its cost is activated")
         r"|(?:when |if )a mana ability (?:of (?:that|the|a|an) (?:land|creature|permanent|artifact) )?(?:with \{t\} in its cost )?"
         r"is activated(?: and produces mana)?"
@@ -85,6 +88,9 @@ _WAYS: tuple[tuple[str, str, bool], ...] = (
         # tenth round: a non-mana ability of its own, named by what it does ("its damage ability"), or one that adds none
         r"|(?:to (?:activate|pay (?:the )?(?:cost of|for)) (?:its|~'s|their) (?!mana )[a-z]+ ability)"
         r"|(?:to (?:activate|pay (?:the )?(?:cost of|for)) an? (?:activated )?ability that (?:does not|doesn't) add mana)"
+        # nineteenth round: "(tapping a creature to attack or) to pay for some other ability" (one that is not its mana
+        # ability)
+        r"|(?:to (?:activate|pay (?:the )?(?:cost of|for)) some other (?:activated )?ability)"
         # sixteenth round: an ability of its own with {T} in its cost that adds no mana
         r"|(?:to activate an? (?:activated )?ability (?:of (?:its|it) )?(?:that has|with) \{t\} in its cost but (?:does not|doesn't)"
         r" (?:add|produce) mana)"

@@ -55,6 +55,8 @@ uncovered.
 - The card's ability said to resolve after attackers are declared, "so gaining vigilance this way won't untap it";
   "declared as an attacker and tapped".
 - "Either blocker", "both" as the creatures a change leaves blocking.
+- Tapping for mana: "a mana ability with {T} in its cost of a creature you control"; "tapping a creature to attack or to
+  pay for some other ability doesn't count".
 - Tapping for mana: "even though it becomes tapped" in passing, "it won't trigger" (the ability named before), "because
   an opponent's spell tapped it", "no additional mana is added"; the reason after ", as" with a gerund subject (", as
   crewing a Vehicle is not tapping a creature for mana"); "a land's mana ability with {T} in its cost".
@@ -275,6 +277,13 @@ LANCER = CardData(
     toughness="2",
 )
 GLARE_M = CardData("Test Pinning", ("Instant",), text="Target creature loses menace until end of turn. Scry 1.")
+GLADE = CardData(
+    "Test Glade",
+    ("Creature",),
+    text="{T}: Add {G}.\nWhenever you tap a creature for mana, scry 1.",
+    power="1",
+    toughness="1",
+)
 FIRST = "first-strike.changed-after-first-damage"
 MANA = "mana.tap-for-mana"
 FATE = "play-from-exile.uncast-stay-exiled"
@@ -870,6 +879,19 @@ CASES = [
         WINGS,
         "If the equipped creature is blocked by a creature and then that creature gains flying, the equipped creature "
         "will remain blocked.",
+        None,
+    ),
+    # tapping for mana: the permanent named after the cost, another ability
+    (
+        GLADE,
+        "Test Glade's last ability triggers only when you activate a mana ability with {T} in its cost of a creature you "
+        "control; tapping a creature to attack or to pay for some other ability doesn't count.",
+        MANA,
+    ),
+    (
+        GLADE,
+        "Test Glade's last ability triggers only when you activate a mana ability with {T} in its cost of a creature you "
+        "control; tapping a creature to attack or to pay for some other ability counts too.",
         None,
     ),
     # "either blocker", "both"
