@@ -37,19 +37,20 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import dev_set_coverage as dev_sets
 import paraphrase_coverage as paraphrases
 import real_rulings_coverage as real
 
 from protocol.model import CardData
 from rulings.claims import CLAIM_FIELDS, IMPLIED, Claim, Parse, parse
-from rulings.corpus import Ruling
+from rulings.corpus import Ruling, ruling_sha
 from rulings.holders import holder_readings, normal_holder_readings
 from rulings.importer import read_rulings
 from rulings.meaning import set_aside
 from rulings.templates import TEMPLATES, Template
 
 #: The halves whose texts are never shown (counts only).
-HELD_OUT = ("real:measured", "para:combat/B", "para:other/B")
+HELD_OUT = ("real:measured", "para:combat/B", "para:other/B", *(f"dev:{name}" for name in dev_sets.HELD_OUT))
 
 
 def misses(which: str) -> Iterator[tuple[str, Ruling, tuple[CardData, ...]]]:
@@ -77,7 +78,24 @@ def misses(which: str) -> Iterator[tuple[str, Ruling, tuple[CardData, ...]]]:
             ruling = outcome.coverage.ruling
             yield outcome.row["expect"], ruling, tuple(d for n in ruling.cards if (d := pool.get(n)) is not None)
         return
-    raise SystemExit(f"unknown set {which!r}: real:<half> or para:<group>/<split>")
+    if kind == "dev":
+        for outcome in dev_sets.outcomes(name):
+            if not outcome.restating or outcome.right:
+                continue
+            row = outcome.row
+            ruling = Ruling(
+                row["id"],
+                row["paragraph"],
+                ruling_sha(row["paragraph"]),
+                (row["card"]["name"],),
+                ("dev",),
+                (),
+                (),
+                "executable",
+            )
+            yield f"template:{row['expect']}", ruling, (dev_sets.card(row["card"]),)
+        return
+    raise SystemExit(f"unknown set {which!r}: real:<half>, para:<group>/<split> or dev:<set>")
 
 
 def best_reading(sentence: str, cards: tuple[CardData, ...]) -> Parse:

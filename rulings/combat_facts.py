@@ -354,6 +354,8 @@ _GONE = (
     r"|(?:leaves?|left|is|are|gets?|get) (?:the battlefield|combat|removed from combat|destroyed)|dies|die"
     # ninth round: exiled, phased out, returned to a hand (506.4: it leaves combat all the same)
     r"|(?:is|are) (?:exiled|sacrificed|returned to (?:its|their) owners?'s? hands?)|phases? out"
+    # twentieth round: regenerated (701.19c: it is removed from combat)
+    r"|regenerates|(?:is|are) regenerated"
     # sixteenth round: gone, or no longer there ("even though the blocker is gone")
     r"|(?:is|are) gone|(?:is|are) no longer (?:on the battlefield|in combat)|(?:has|have) left (?:the battlefield|combat)"
     # seventeenth round: "have all been destroyed or removed from combat"
@@ -409,8 +411,8 @@ _CARD_GONE = (
     r"|~ blocks (?:a creature|npx) and (?:you )?then (?:you )?(?:return|exile|destroy|sacrifice) (?:it|~)(?: to its owner's hand)?"
     r"|~ blocks (?:a creature|npx) and (?:then )?(?:leaves the battlefield|dies|is (?:destroyed|exiled|sacrificed|returned to its"
     r" owner's hand))"
-    r"|~ is (?:sacrificed|destroyed|exiled"
-    r"|returned to its owner's hand)|~ leaves (?:the battlefield|combat)|~ dies|~'s (?:[a-z]+ )?ability returns it to its"
+    r"|~ is (?:sacrificed|destroyed|exiled|regenerated"
+    r"|returned to its owner's hand)|~ leaves (?:the battlefield|combat)|~ dies|~ regenerates|~'s (?:[a-z]+ )?ability returns it to its"
     r" owner's hand|you exile ~|~ returns to its owner's hand)"
 )
 #: ... said to be the blocker: by "after it blocks", or by naming the creature it blocked.
@@ -688,6 +690,28 @@ _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
             r"both of \1 \2 continue to block",
         ),
         (r"\bwill (?!not\b)", ""),
+        # twentieth round: the particle before its object ("if ~ removes from combat the only creature blocking ...")
+        (
+            r"\b(removes|remove|removing) from combat (the only creature blocking [a-z~' ]+?|(?:each|every|all|both|one) of"
+            r" (?:its|the) blockers|its only blocker|(?:the|that) blocking creature)(?=,|$)",
+            r"\1 \2 from combat",
+        ),
+        # twentieth round: a blocker gone through the card, the card said as its cause ("if a blocking creature phases out
+        # because of ~"): the blocker gone all the same
+        (
+            r"\b(phases out|phase out|is removed from combat|are removed from combat|leaves the battlefield|leave the battlefield"
+            r"|dies|die|is destroyed|are destroyed|is exiled|are exiled|is sacrificed|are sacrificed|regenerates)"
+            r" (?:because of|due to) ~(?:'s (?:[a-z]+ )?ability)?(?=,|$| and | after )",
+            r"\1",
+        ),
+        # twentieth round: the blocker's removal from combat said again after how it went ("if a blocking creature phases
+        # out, it is removed from combat, but the attacking creature it was blocking remains blocked")
+        (
+            r"^(?P<gone>(?:if|once|when|after) [^,]*?\b(?:phases out|regenerates|is regenerated|leaves the battlefield|dies"
+            r"|is (?:destroyed|exiled|sacrificed|returned to its owner's hand)))(?: after it (?:has )?blocked)?, (?:it|that creature)"
+            r" is removed from combat,? (?:but|and) ",
+            r"\g<gone>, ",
+        ),
         # eighteenth round: "remains blocked and (unless it has trample) deals no combat damage", "..., and, unless it has
         # trample, assigns no combat damage": the exception said after what it excepts, where the outcome reads it
         (

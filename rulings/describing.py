@@ -138,6 +138,12 @@ _ANTECEDENTS: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = (
         re.compile(r"\b(?:the|this|that|your next) turn\b"),
         re.compile(r"(?:(?<=^once )|(?<=^after )|(?<=^when ))it(?= ends\b)"),
     ),
+    # twentieth round: the permission's end, and "after that" in the next sentence ("Any cards ... that you don't play by
+    # the end of your next turn remain exiled. You can't play them after that.")
+    (
+        re.compile(r"\bthe end of (?:your next turn|the turn|this turn|that turn)\b"),
+        re.compile(r"(?<=\bafter )that(?=\.|$)"),
+    ),
 )
 #: A sentence opening an example.
 _EXAMPLE_OPENING = re.compile(r"^for example,\s")
@@ -335,10 +341,15 @@ _STRATEGY = re.compile(
 
 def _strategy(sentence: str) -> str | None:
     """Why ``sentence`` is advice on play (see :data:`_STRATEGY`), or None; a sentence with a negation, a
-    modal or "only" may state a rule and is never advice (but "isn't a good idea" is advice said the other way)."""
+    modal or "only" may state a rule and is never advice (but "isn't a good idea" is advice said the other way; "only
+    one blocker" counts, twentieth round)."""
     text = spell_out_contractions(sentence.lower())
     text = re.sub(r"\b(?:usually |often |generally )?is not a good idea\b", "is a good way", text)
-    if _STRATEGY.search(text) and not _NEGATION.search(text) and not re.search(r"\b(?:only|must|cannot)\b", text):
+    if (
+        _STRATEGY.search(text)
+        and not _NEGATION.search(text)
+        and not re.search(r"\b(?:only(?! one\b| a single\b)|must|cannot)\b", text)
+    ):
         return "advice on how to play the card, no rule"
     return None
 

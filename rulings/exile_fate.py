@@ -78,7 +78,9 @@ _LATER = (
     r"(?:later|on a later turn|on later turns|after (?:this|that) turn|after the turn ends|on (?:a )?future turns?"
     r"|in a later turn|on your next turn|next turn"
     # nineteenth round: "you can't play it anymore" (once the permission's turn has ended)
-    r"|anymore|any longer)"
+    r"|anymore|any longer"
+    # twentieth round: after the window the sentence before named ("... remain exiled. You can't play them after that.")
+    r"|after that)"
 )
 _NO_LONGER = (
     r"(?:you (?:cannot|can no longer|will not be able to|are not able to|may not|can not) (?:play|cast)"
@@ -92,7 +94,8 @@ _ZONE = r"(?:(?:your|its owner's|their owner's|their owners'|a player's) )?(?:ha
 _ZONES = rf"{_ZONE}(?:(?:,| or|, or) {_ZONE})*"
 #: Fates that are the rule: it stays in exile, or it goes to no other zone.
 _STAYS = (
-    r"(?:will )?(?:remains?|stays?|is left|are left|continues? to be|will be left|is stuck|are stuck) (?:in exile|exiled)"
+    # (twentieth round: "also remains exiled")
+    r"(?:will )?(?:also )?(?:remains?|stays?|is left|are left|continues? to be|will be left|is stuck|are stuck) (?:in exile|exiled)"
     r"(?: indefinitely| forever| permanently| for the rest of the game)?"
     # tenth round: "... after the turn ends"
     r"(?: after (?:the|that) turn ends| once (?:the|that) turn ends| at (?:the )?end of (?:the|that) turn"

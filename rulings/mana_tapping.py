@@ -30,11 +30,16 @@ EXPLAINS = "explains"
 _WAYS: tuple[tuple[str, str, bool], ...] = (
     (
         "mana-ability",
-        r"(?:when |if |each time |whenever )?(?:you )?activat(?:e|es|ing) (?:one of |either of |any of )?(?:its|~'s|their"
+        # (twentieth round: "by activating its mana ability")
+        r"(?:when |if |each time |whenever |by )?(?:you )?activat(?:e|es|ing) (?:one of |either of |any of )?(?:its|~'s|their"
         r"|that (?:creature|land|permanent)'s|a"
         # (eighteenth round: a land named by its type, "a forest's mana ability")
         r"|(?:a|an|the) (?:creature|land|permanent|artifact|forest|island|swamp|mountain|plains)'s) "
-        r"mana abilit(?:y|ies)(?: (?:with|that (?:has|have|includes?)) (?:the )?\{t\}(?: symbol)? in (?:its|their) (?:activation )?costs?"
+        r"mana abilit(?:y|ies)"
+        # (twentieth round: the permanent named before its cost, "a mana ability of a nonland permanent that includes {T} in
+        # its cost")
+        r"(?: of (?:a|an|that|the) (?:nonland |nontoken )?(?:permanent|creature|land|artifact)(?: you control)?(?= that))?"
+        r"(?: (?:with|that (?:has|have|includes?)) (?:the )?\{t\}(?: symbol)? in (?:its|their) (?:activation )?costs?"
         # nineteenth round: its permanent named after the cost ("a mana ability with {T} in its cost of a creature you
         # control")
         r"(?: of (?:a|an|the) (?:creature|land|artifact|permanent)(?: you control)?)?)?"
@@ -70,13 +75,17 @@ _WAYS: tuple[tuple[str, str, bool], ...] = (
         "effect",
         r"(?:by (?:a |an |another )?(?:spell or ability|spell|ability|effect)|for (?:another|any other|some other) reason"
         # tenth round: the card's own ability, or any reason but the mana ability
-        r"|by ~'s (?:[a-z]+ )?ability|by ~|by its (?:[a-z]+ )?ability"
+        r"|by ~'s (?!mana )(?:[a-z]+ )?ability|by ~|by its (?!mana )(?:[a-z]+ )?ability"
         r"|because of (?:a |an |another )?(?:spell or ability|spell|ability|effect)"
         r"|for (?:a|any) reason other than (?:activating|to activate) (?:one of )?(?:its|a|~'s|their) mana abilit(?:y|ies)"
         # sixteenth round: "... with {T} in the cost"
         r"(?: (?:with|that (?:has|have)) (?:the )?\{t\}(?: symbol)? in (?:its|the|their) (?:activation )?costs?)?"
         # eighteenth round: "in any other way", "for any reason other than the activation of its mana ability", "without a
         # mana ability with {T} in its cost being activated"
+        # twentieth round: another card's ability ("by Rishadan Port's ability"), an opponent's effect, what tapped it said
+        # as the cause ("because a spell or ability tapped it")
+        r"|by (?!~)[a-z][a-z' ,-]*'s (?!mana )(?:[a-z]+ )?ability|by an opponent's (?:spell|ability|effect|spell or ability)"
+        r"|because (?:a spell or ability|a spell|an ability|an effect|an opponent's (?:spell|ability|effect)) tapped it"
         r"|in (?:any|some) other way|for (?:a|any) reason other than the activation of (?:one of )?(?:its|a|~'s|their) mana"
         r" abilit(?:y|ies)|without (?:a|its|one of its) mana abilit(?:y|ies)(?: with \{t\} in (?:its|the) cost)? being activated)",
         False,
@@ -106,6 +115,14 @@ WAYS = _WAYS
 
 #: Any way that is not tapping for mana, unnamed (a second way after "or", an example of the way just named).
 _ANY_WAY = "|".join(f"(?:{form})" for _, form, for_mana in _WAYS if not for_mana)
+#: Twentieth round: an example of another reason, said as what happened to a permanent ("such as a land creature
+#: attacking", "a forest that's also a creature being tapped to attack", "because it was tapped to pay ...").
+_EXAMPLE_WAY = (
+    r"(?:a|an) (?:land creature|(?:land|forest|island|swamp|mountain|plains) that is also a creature|creature|land)"
+    rf" (?:attacking|being tapped (?:{_ANY_WAY})(?: or (?:{_ANY_WAY}))*)"
+    rf"|because it was tapped (?:{_ANY_WAY})"
+)
+_ANY_WAY_OR_EXAMPLE = rf"{_ANY_WAY}|{_EXAMPLE_WAY}"
 #: Gerund subjects naming a way: "tapping creatures to convoke", "attacking with it", "a spell or
 #: ability tapping it", "sacrificing it for mana".
 _OBJ = (
@@ -151,11 +168,14 @@ OBJECT = _OBJ
 _SUBJECT = (
     r"(?:~|it|they|the land|that land|the enchanted land|the enchanted creature|the creature|that creature|the artifact|"
     r"(?:a|an|any) (?:forest|island|swamp|mountain|plains|land|creature|artifact|permanent)(?: you control)?|"
-    r"(?:creatures|lands|artifacts|permanents)(?: you control)?)"
+    r"(?:creatures|lands|artifacts|permanents)(?: you control)?|"
+    # twentieth round: "a nonland permanent", "such a land"
+    r"(?:a|an|any) (?:nonland|nontoken|basic) (?:permanent|land|creature|artifact)(?: you control)?|such an? (?:land|permanent|creature"
+    r"|artifact))"
 )
 _TAPPED_BY = (
     rf"(?:(?:that|which) )?(?:becomes|become|is|are|was|were|gets|get) tapped (?P<sw>{_WAY})"
-    rf"(?:,? (?:such as|for example|like|or) (?:{_ANY_WAY}),?)*"
+    rf"(?:,? (?:such as|for example|like|or) (?:{_ANY_WAY_OR_EXAMPLE}),?)*"
 )
 #: A mana ability the permanent has changes nothing ("even if that creature has a mana ability").
 _EVEN_WITH_MANA = (
@@ -173,12 +193,21 @@ _IS_FOR_MANA = (
     + _EVEN_WITH_MANA
 )
 _COUNTS = rf"(?:(?P<v0>(?:is|are)(?P<neg0> not)? the same as tapping {_OBJ} for mana)|(?P<v1>(?P<v1is>is|are|was|were)(?P<neg1> not)? tapped for mana)|(?P<v2>(?:is|are|was|were)(?P<neg2> not)? tapping {_OBJ} for mana|(?P<neg3>does not |do not )?counts? as tapping {_OBJ} for mana|(?P<neg4>does not |do not )count))"
+#: Twentieth round: the card's result, said not to happen.
+_NOT_DONE = (
+    r"(?:~|(?:~'s|its|the|that|this) (?:triggered |last |first |second )?ability|its controller|that player|you|your opponent"
+    r"|that land's controller|the land's controller) (?:will not|does not|do not) (?:trigger|apply|deal|create|add|gain|lose"
+    r"|draw|produce|get)(?: [a-z0-9 ]+)?"
+    r"|no (?:additional |extra )?mana is (?:added|produced)"
+)
 _CONSEQUENCE = (
     r"(?:,? (?:so|and) (?:~'s|its|the|that|this) (?:triggered |last |first |mana )?ability (?:will not|does not|won't) trigger"
     # the card's own result not happening ("so you won't gain life", "and ~ won't add mana")
     r"|,? (?:so|and) (?:you|~|it|its controller|that player|their controller) (?:will not|does not) (?:gain|add|get|draw|create"
     r"|deal|lose) [a-z0-9 ]+"
-    r"|,? (?:so|and) abilities that trigger whenever (?:a|an|that|the) [a-z ]+ is tapped for mana (?:will not|do not) trigger)?"
+    r"|,? (?:so|and) abilities that trigger whenever (?:a|an|that|the) [a-z ]+ is tapped for mana (?:will not|do not) trigger"
+    # twentieth round: the card's result said not to happen ("..., and ~ doesn't apply")
+    rf"|,? (?:so|and) (?:{_NOT_DONE}))?"
 )
 
 #: The frames, as text, compiled on first use (:func:`_frames`): importing the package stays cheap.
@@ -189,7 +218,7 @@ _FRAME_FORMS: tuple[str, ...] = (
     # "if you tap a creature to crew a Vehicle, it isn't tapped for mana"
     (
         rf"if (?:(?:you|an opponent|a player|its controller) taps? {_SUBJECT}|{_SUBJECT} (?:is|are|becomes|become|gets|get) tapped)"
-        rf" (?:{_WAY})(?:,? (?:or|such as) (?:{_ANY_WAY}))*, "
+        rf" (?:{_WAY})(?:,? (?:or|such as) (?:{_ANY_WAY_OR_EXAMPLE}))*, "
         rf"(?:it|they|that (?:creature|land|permanent)) {_IS_FOR_MANA}{_CONSEQUENCE}"
     ),
     # "tapping creatures to help cast ~ with convoke isn't tapping them for mana" / "activating its
@@ -229,12 +258,26 @@ _CONSEQUENCE_ONLY = re.compile(
     rf"(?P<gerund>tapping {_OBJ} (?:{_ANY_WAY})|{_SUBJECT} (?:(?:that|which) )?(?:becomes|become|is|are|gets|get) tapped (?:{_ANY_WAY}))"
     rf" {_CAUSE_TRIGGER}{_EVEN_WITH_MANA}"
     rf"|(?P<when>if (?:{_SUBJECT} (?:is|are|becomes|become|gets|get) tapped|(?:you|an opponent|a player|its controller) taps?"
-    rf" {_SUBJECT}) (?:{_ANY_WAY})(?:,? (?:or|such as) (?:{_ANY_WAY}))*"
-    rf"|if (?:a spell or ability|a spell|an ability|an effect) taps {_SUBJECT}), (?:~'s|its|the|that|this) (?:triggered |last "
+    rf" {_SUBJECT}) (?:{_ANY_WAY})(?:,? (?:or|such as) (?:{_ANY_WAY_OR_EXAMPLE}))*"
+    rf"|if (?:a spell or ability|a spell|an ability|an effect) taps {_SUBJECT}), (?:(?:~'s|its|the|that|this) (?:triggered |last "
     r"|first )?ability (?:will not|does not) trigger"
+    # twentieth round: what the card does, said not to happen ("..., Manabarbs doesn't deal damage to its controller", "...,
+    # your opponent won't create a Spirit", "..., no mana is added")
+    rf"|{_NOT_DONE})"
     r"|abilities that trigger whenever (?:a|an|that|the) [a-z ]+ is tapped for mana (?:will not|do not) trigger"
     # tenth round: the card's trigger alone, after the statement
     r"|(?:~'s|its|the|that|this) (?:triggered |last |first )?ability (?:will not|does not) trigger"
+)
+#: Twentieth round: the card's trigger said again with "only" ("~'s first ability triggers only when you tap a land for
+#: mana"): the card's own condition, an explanation; with the definition after it ("..., that is, when you activate a
+#: mana ability of that permanent that includes {T} in its cost", "... by activating its mana ability"), the statement.
+_LAND_LIST = r"(?:a|an) (?:forest|island|swamp|mountain|plains)(?:, (?:forest|island|swamp|mountain|plains))*,? or (?:forest|island|swamp|mountain|plains)"
+_TRIGGER_ONLY = re.compile(
+    r"(?:~|~'s|its|the|that|this) (?:triggered |last |first |second )?(?:ability )?(?:triggers|applies|works) only"
+    rf" (?:when|if|whenever) (?:(?:you|a player|that player|an opponent) taps? (?:{_OBJ}|{_SUBJECT}|{_LAND_LIST}) for mana"
+    rf"|(?:{_SUBJECT}|{_LAND_LIST}|(?:a|an) (?:nonland|nontoken|basic) (?:permanent|land|creature|artifact)) (?:is|are|becomes)"
+    r" tapped for mana)"
+    rf"(?P<definition>(?:,? that is,)? (?:{_WAY}))?"
 )
 #: Said through a pronoun after the statement: "Tapping the land that way isn't tapping it for mana."
 _EXPLAIN = re.compile(rf"tapping {_OBJ} (?:that way|this way|like that) (?:is not|isn't) tapping {_OBJ} for mana")
@@ -279,6 +322,11 @@ def _read_for_trigger(text: str) -> str | None:
 def _read(text: str) -> str | None:
     if _EXPLAIN.fullmatch(text) or _CONSEQUENCE_ONLY.fullmatch(text):
         return EXPLAINS
+    restated = _TRIGGER_ONLY.fullmatch(text)
+    if restated is not None:
+        if restated.group("definition") is None:
+            return EXPLAINS
+        return STATE if _for_mana(restated.groupdict()) else None
     for frame in _frames():
         found = frame.fullmatch(text)
         if found is None:

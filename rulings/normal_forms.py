@@ -87,10 +87,15 @@ FORMS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] 
         re.compile(
             r"^((?:you|its owner|that player) (?:still )?(?:must|has to|have to|need to|will have to|will need to) follow the"
             r" normal timing) (?:rules|permissions and restrictions|restrictions and permissions|permissions|restrictions)"
-            r" for (?:a|the|any) (?:exiled )?cards? (?:cast|played|exiled) (?:with|by|using) ~(?:'s (?:[a-z]+ )?ability)?(?=\.?$)"
+            r" for (?:a|the|any) (?:(?:exiled )?cards? (?:cast|played|exiled) (?:with|by|using) ~(?:'s (?:[a-z]+ )?ability)?"
+            # (twentieth round: "for the exiled cards", "for cards exiled this way")
+            r"|exiled cards?|cards? exiled this way)(?=\.?$)"
         ),
         r"\1 rules for playing it",
     ),
+    # Twentieth round: the mode chosen, said as the premise ("if you choose ~'s second mode, you must still follow ...,"):
+    # the claim is the same for the cards that mode exiles
+    (re.compile(r"^if you choose (?:~'s |its |the )?(?:first|second|third|fourth|last) mode(?: of ~)?, "), ""),
     # Seventeenth round: ", including during an opponent's turn" after "any time you have priority": one of the times
     # it names
     (

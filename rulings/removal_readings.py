@@ -40,6 +40,26 @@ _CONTROL = re.compile(
     r"(?P<again> (?:removes|will remove) (?:it|that creature|the creature) from combat(?=,))?"
     r"(?=,| |$)"
 )
+#: Twentieth round: the card's target named by a relative clause and said to be the blocker ("if the creature you gain
+#: control of with ~ was the only creature blocking an attacking creature", "if the creature targeted by ~ is the only
+#: creature blocking it"): the card does to that blocker what it does to its target.
+_TARGET_WAS = re.compile(
+    r"\b(?:the|a) creature (?:that )?(?:(?:you )?(?:gain|gained) control of (?:with|using) ~|(?:you )?targeted with ~"
+    r"|targeted by ~|~ targeted|~ targets)(?:'s (?:[a-z]+ )?ability)? (?:was|is) "
+    r"(?P<np>the only creature blocking [a-z~' -]+?)(?=,|$)"
+)
+#: ... or named by what was done to it ("if the creature removed from combat by ~ was the only creature blocking ...",
+#: "if the creature destroyed by ~'s ability is the only creature blocking it"), whatever the card's oracle says.
+_GONE_WAS = re.compile(
+    r"\b(?:the|a) creature (?:that was |that is )?(?P<how>removed from combat|destroyed|exiled|returned to its owner's hand)"
+    r" (?:by|with|because of) ~(?:'s (?:[a-z]+ )?ability)? (?:was|is) (?P<np>the only creature blocking [a-z~' -]+?)(?=,|$)"
+)
+_GONE_SAID = {
+    "removed from combat": "~ removes {np} from combat",
+    "destroyed": "~ destroys {np}",
+    "exiled": "~ exiles {np}",
+    "returned to its owner's hand": "~ returns {np} to its owner's hand",
+}
 #: The use said as a gerund subject ("casting ~ on a blocking creature doesn't ..."), as the combat facts
 #: read the removal said so.
 _GERUNDS = {
@@ -64,9 +84,18 @@ def _said(verb: str, found: re.Match[str]) -> str:
     return f"~ removes {np} from combat" if verb == "removes" else f"~ {verb} {np}"
 
 
+def _target_said(verb: str, found: re.Match[str]) -> str:
+    """The card's target, said to be the blocker, written as what the card does to it."""
+    np = found.group("np")
+    return f"~ removes {np} from combat" if verb == "removes" else f"~ {verb} {np}"
+
+
 @lru_cache(maxsize=4096)
 def _readings(sentence: str, cards: tuple[CardData, ...]) -> tuple[str, ...]:
     out: list[str] = []
+    named = _GONE_WAS.sub(lambda found: _GONE_SAID[found.group("how")].format(np=found.group("np")), sentence)
+    if named != sentence:
+        out.append(named)
     for card in cards:
         verb = _effect(card)
         if verb is None:
@@ -75,6 +104,7 @@ def _readings(sentence: str, cards: tuple[CardData, ...]) -> tuple[str, ...]:
         text = _AIMED.sub(said, sentence)
         if verb == "removes" and "gain control" in card.text.lower():
             text = _CONTROL.sub(said, text)
+        text = _TARGET_WAS.sub(partial(_target_said, verb), text)
         if text != sentence:
             out.append(text)
     return tuple(dict.fromkeys(out))

@@ -45,6 +45,8 @@ FLOORS = {
     "O": 30,
     "P": 54,
     "Q": 26,
+    "S": 35,
+    "T": 11,
 }
 SETS = tuple(FLOORS)
 

@@ -1,0 +1,263 @@
+"""The twentieth round's classes (issue 24). Each case comes with contradicting variants that must stay uncovered.
+
+- A blocker named by what the card did to it, in a relative clause, and said to be the only one ("if the creature you
+  gain control of with ~ was the only creature blocking ...", "the creature removed from combat by ~ was the only
+  creature blocking ..."): the card does to the blocker what it does to its target (506.4).
+- The particle before its object ("~ removes from combat the only creature blocking ..."); the card said as the cause of
+  the blocker's going ("phases out because of ~"), with its removal from combat said again after how it went; a
+  regenerated blocker is gone from combat too (701.19c).
+- Tapping for mana in the recalled real voice: the card's trigger said again with "only" ("~'s first ability triggers
+  only when you tap a land for mana"), an explanation, or with the definition after it ("..., that is, when you activate
+  a mana ability of that permanent that includes {T} in its cost", "by activating its mana ability"), the statement;
+  another reason with examples ("such as by Rishadan Port's ability", "a land creature attacking", "because a spell or
+  ability tapped it"), and the card's result said not to happen ("Manabarbs doesn't deal damage to its controller",
+  "no mana is added", "~ doesn't apply").
+- Exiled cards: "you can't play them after that" after the window the sentence before named; "also remains exiled";
+  "the normal timing permissions and restrictions for the exiled cards", with the mode chosen as the premise.
+- Advice on play with a count of blockers in it ("~ is most effective when the attacking creature has only one
+  blocker") is advice all the same.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from protocol.model import CardData
+from rulings.cards import CardPool
+from tests.test_claims_paragraph import coverage
+
+ATTACKED = "the player, planeswalker, or battle it's attacking"
+REMAINS = "combat.remains-blocked"
+GONE = "trample.blockers-destroyed-by-first-strike"
+
+TREACHERY = CardData(
+    "Test Treachery", ("Sorcery",), text="Gain control of target creature until end of turn. Untap it."
+)
+SLIP = CardData("Test Slip", ("Instant",), text="Remove target creature from combat.\nScry 1.")
+CLEAR = CardData(
+    "Test Clear",
+    ("Instant",),
+    text="Choose target blocking creature and target attacking creature. Remove the first creature from combat. The second"
+    " creature gains trample until end of turn.",
+)
+BLINK = CardData("Test Blink", ("Instant",), text="Target creature you control phases out.\nDraw a card.")
+BARBS = CardData(
+    "Test Barbs",
+    ("Enchantment",),
+    text="Whenever a player taps a land for mana, Test Barbs deals 1 damage to that player.",
+)
+KINNAN = CardData(
+    "Test Kinnan",
+    ("Legendary", "Creature"),
+    text="Whenever you tap a nonland permanent for mana, add one additional mana of any type that permanent produced.",
+    power="2",
+    toughness="2",
+)
+REFLECTION = CardData(
+    "Test Reflection",
+    ("Enchantment",),
+    text="If you tap a permanent for mana, it produces twice as much of that mana instead.",
+)
+STAGE = CardData(
+    "Test Stage",
+    ("Sorcery",),
+    text="Exile the top two cards of your library. Until the end of your next turn, you may play those cards.",
+)
+WILL = CardData(
+    "Test Will",
+    ("Sorcery",),
+    text="Choose one. • Add {R} for each card in target opponent's hand. • Exile the top three cards of your library. You"
+    " may play them this turn.",
+)
+SHADE = CardData("Test Shade", ("Creature",), text="{B}: Regenerate Test Shade.", power="1", toughness="1")
+
+CASES = [
+    (
+        TREACHERY,
+        "If the creature you gain control of with Test Treachery was the only creature blocking an attacking creature, "
+        "that attacking creature remains blocked. It assigns no combat damage unless it has trample.",
+        REMAINS,
+    ),
+    (
+        TREACHERY,
+        "If the creature you gain control of with Test Treachery was the only creature blocking an attacking creature, "
+        "that attacking creature becomes unblocked.",
+        None,
+    ),
+    (
+        TREACHERY,
+        "If the creature you gain control of with Test Treachery was the only creature blocking an attacking creature, "
+        "that attacking creature assigns all its combat damage to the defending player.",
+        None,
+    ),
+    (
+        SLIP,
+        f"If Test Slip removes from combat the only creature blocking an attacking creature with trample, the attacking "
+        f"creature assigns all its combat damage to {ATTACKED}.",
+        GONE,
+    ),
+    (
+        SLIP,
+        f"If Test Slip removes from combat the only creature blocking an attacking creature with trample, the attacking "
+        f"creature assigns no combat damage to {ATTACKED}.",
+        None,
+    ),
+    (
+        SLIP,
+        f"If Test Slip removes from combat the only creature blocking an attacking creature without trample, the attacking "
+        f"creature assigns all its combat damage to {ATTACKED}.",
+        None,
+    ),
+    (
+        CLEAR,
+        "If the creature removed from combat by Test Clear was the only creature blocking the other target creature, that "
+        f"attacking creature will assign all of its combat damage to {ATTACKED}. Test Clear is most effective when the "
+        "attacking creature has only one blocker.",
+        GONE,
+    ),
+    (
+        CLEAR,
+        "If the creature removed from combat by Test Clear was the only creature blocking the other target creature, that "
+        f"attacking creature will assign none of its combat damage to {ATTACKED}.",
+        None,
+    ),
+    (
+        CLEAR,
+        "If the creature removed from combat by Test Clear was the only creature blocking the other target creature, that "
+        f"attacking creature will assign all of its combat damage to {ATTACKED}. Test Clear must be cast only when the "
+        "attacking creature has only one blocker.",
+        None,
+    ),
+    (
+        BLINK,
+        "If a blocking creature phases out because of Test Blink, it's removed from combat, but the attacking creature it "
+        "was blocking remains blocked.",
+        REMAINS,
+    ),
+    (
+        BLINK,
+        "If a blocking creature phases out because of Test Blink, it's removed from combat, and the attacking creature it "
+        "was blocking becomes unblocked.",
+        None,
+    ),
+    (
+        BLINK,
+        "If a blocking creature phases out because of Test Blink, it's removed from combat, but the attacking creature it "
+        "was blocking deals its combat damage to the defending player.",
+        None,
+    ),
+    (
+        SHADE,
+        "If Test Shade regenerates after it has blocked, the creature it was blocking remains blocked.",
+        REMAINS,
+    ),
+    (
+        SHADE,
+        "If Test Shade regenerates after it has blocked, the creature it was blocking becomes unblocked.",
+        None,
+    ),
+]
+
+MANA = "mana.tap-for-mana"
+STAYS = "play-from-exile.uncast-stay-exiled"
+TIMING = "play-from-exile.timing-unchanged"
+CASES += [
+    (
+        BARBS,
+        "Test Barbs triggers only when a land is tapped for mana. If a land becomes tapped for another reason, such as by "
+        "Rishadan Port's ability or to pay the cost of an ability that isn't a mana ability, Test Barbs doesn't deal "
+        "damage to its controller.",
+        MANA,
+    ),
+    (
+        BARBS,
+        "Test Barbs triggers only when a land is tapped for mana. If a land becomes tapped for another reason, such as by "
+        "Rishadan Port's ability, Test Barbs deals damage to its controller.",
+        None,
+    ),
+    (
+        BARBS,
+        "Test Barbs triggers only when a land is tapped for mana. If a land becomes tapped by its mana ability, Test Barbs "
+        "doesn't deal damage to its controller.",
+        None,
+    ),
+    (
+        BARBS,
+        "Test Barbs triggers only when a land is tapped for mana. If a land becomes tapped for another reason, such as "
+        "because a spell or ability tapped it, no mana is added.",
+        MANA,
+    ),
+    (
+        BARBS,
+        "Test Barbs triggers only when a land is tapped for mana. If a land becomes tapped for another reason, such as a "
+        "land creature attacking, the ability doesn't trigger.",
+        MANA,
+    ),
+    (
+        BARBS,
+        "Test Barbs triggers only when a land is tapped for mana. If a land becomes tapped for another reason, such as a "
+        "land creature attacking, the ability triggers anyway.",
+        None,
+    ),
+    (
+        KINNAN,
+        "Test Kinnan's first ability triggers only when you activate a mana ability of a nonland permanent that includes "
+        "{T} in its cost. If a nonland permanent becomes tapped for another reason, such as to crew a Vehicle or to pay "
+        "the cost of an ability that isn't a mana ability, it wasn't tapped for mana and Test Kinnan's ability doesn't "
+        "trigger.",
+        MANA,
+    ),
+    (
+        KINNAN,
+        "Test Kinnan's first ability triggers only when you activate a mana ability of a nonland permanent that includes "
+        "{T} in its cost. If a nonland permanent becomes tapped to crew a Vehicle, it was tapped for mana.",
+        None,
+    ),
+    (
+        REFLECTION,
+        "Test Reflection applies only when you tap a permanent for mana, that is, when you activate a mana ability of that "
+        "permanent that includes {T} in its cost. Tapping a creature to crew a Vehicle or to pay for a spell with convoke "
+        "isn't tapping it for mana, and Test Reflection doesn't apply.",
+        MANA,
+    ),
+    (
+        REFLECTION,
+        "Test Reflection applies only when you tap a permanent for mana, that is, when you tap it to attack.",
+        None,
+    ),
+    (
+        STAGE,
+        "Any cards exiled with Test Stage that you don't play by the end of your next turn remain exiled. You can't play "
+        "them after that.",
+        STAYS,
+    ),
+    (
+        STAGE,
+        "Any cards exiled with Test Stage that you don't play by the end of your next turn remain exiled. You can play "
+        "them after that.",
+        None,
+    ),
+    (
+        STAGE,
+        "Any cards exiled with Test Stage that you don't play by the end of your next turn return to your hand. You can't "
+        "play them after that.",
+        None,
+    ),
+    (
+        WILL,
+        "If you choose Test Will's second mode, you must still follow the normal timing permissions and restrictions for "
+        "the exiled cards.",
+        TIMING,
+    ),
+    (
+        WILL,
+        "If you choose Test Will's second mode, you may ignore the normal timing permissions and restrictions for the "
+        "exiled cards.",
+        None,
+    ),
+]
+
+
+@pytest.mark.parametrize(("card", "paragraph", "expected"), CASES)
+def test_twentieth_round_classes(card: CardData, paragraph: str, expected: str | None) -> None:
+    assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
