@@ -46,7 +46,7 @@ FLOORS = {
     "P": 54,
     "Q": 26,
     "S": 35,
-    "T": 11,
+    "T": 9,
 }
 SETS = tuple(FLOORS)
 
