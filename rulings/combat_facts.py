@@ -171,7 +171,7 @@ _NOUN_PHRASE = re.compile(
     r"|attacked|are attacking|is attacking"
     r"|blocked|are blocked|is blocked|(?:were|was|have been|has been) tapped to attack"
     r"|(?:was|were|has been|have been|is|are) blocked(?: by (?:a single|one|only one|just one) creature)?"
-    r"|came under your control this turn|(?:were|was) created this turn"
+    r"|came under your control this turn(?: and attacked)?|(?:were|was) created this turn(?: and attacked)?"
     r"|(?:dealt|did not deal|have not dealt|has not dealt) first-strike (?:combat )?damage"
     # fourteenth round: "a creature that hasn't dealt combat damage (yet)"
     r"|(?:did not deal|have not dealt|has not dealt|has not yet dealt) (?:any )?combat damage(?: yet)?"
@@ -377,10 +377,10 @@ _ONE_BLOCKER_PHRASE = (
 _ALL_BLOCKERS_PHRASE = (
     rf"{_ALL_OF}?(?:its|~'s|the|those|that creature's) blockers?|{_ALL_OF}?(?:the )?creatures? blocking {_BLOCKERS_OF}"
     rf"|(?:the )?only creature blocking {_BLOCKERS_OF}|its only blocker|(?:the|that) blocking creatures?"
+    # twentieth round: "a blocking creature" (sacrificed to cast ~, put on top of its owner's library)
+    r"|a blocking creature"
 )
-_EFFECT_AGENT = (
-    r"(?:~|~'s (?:[a-z]+ )?ability|the ability|its (?:[a-z]+ )?ability|an effect|a spell|another effect|you)"
-)
+_EFFECT_AGENT = r"(?:~|~'s (?:[a-z]+ )?ability|~'s (?:first|second|third|last) mode|the ability|its (?:[a-z]+ )?ability|an effect|a spell|another effect|you)"
 _EFFECT_GONE = (
     # (thirteenth round: "you" as the agent: "if you destroy the blocking creature", "you return it ...")
     rf"{_EFFECT_AGENT} (?:(?:destroys|exiles|sacrifices|bounces|kills|(?<=you )(?:destroy|exile|sacrifice|bounce|kill))"
@@ -389,10 +389,14 @@ _EFFECT_GONE = (
     rf"|(?:returns|(?<=you )return) (?:(?P<gone_one3>{_ONE_BLOCKER_PHRASE})|(?P<gone_all3>{_ALL_BLOCKERS_PHRASE}))"
     r"(?: to (?:its|their) owners?'s? hands?)?"
     rf"|removes (?:(?P<gone_one4>{_ONE_BLOCKER_PHRASE})|(?P<gone_all4>{_ALL_BLOCKERS_PHRASE})) from combat"
+    # twentieth round: put into another zone ("puts a blocking creature on top of its owner's library")
+    rf"|puts (?:(?P<gone_one6>{_ONE_BLOCKER_PHRASE})|(?P<gone_all6>{_ALL_BLOCKERS_PHRASE})) (?:on top of|on the bottom of|into)"
+    r" (?:its|their) owners?'s? (?:library|libraries|hands?|graveyards?)"
     rf"|causes (?:(?P<gone_one5>{_ONE_BLOCKER_PHRASE})|(?P<gone_all5>{_ALL_BLOCKERS_PHRASE})) to (?:die|be destroyed"
     r"|be exiled|be sacrificed|leave the battlefield|leave combat|be removed from combat|phase out))"
-    # nineteenth round: what you used, said after ("if you bounce the only creature blocking it with ~'s ability")
-    r"(?: with ~(?:'s (?:[a-z]+ )?ability)?)?"
+    # nineteenth round: what you used, said after ("if you bounce the only creature blocking it with ~'s ability"); twentieth
+    # round: what it paid for ("if you sacrifice a blocking creature to cast ~")
+    r"(?: with ~(?:'s (?:[a-z]+ )?ability)?| to (?:cast|activate|pay for) ~(?:'s (?:[a-z]+ )?ability)?)?"
 )
 _BLOCKER_GONE = (
     rf"(?:(?:(?P<gone_one>{_ONE_OF}(?:its|~'s|the|those|that creature's) blockers|{_ONE_OF}(?:the |the other )?(?:two |2 )?creatures"
@@ -468,7 +472,9 @@ _OUTCOME_VERBS: tuple[tuple[str, bool, str], ...] = (
         r"| by (?:the other|the remaining|the other remaining) (?:creature|blocker|one)| by each (?:creature blocking it|npx)"
         r"| by (?:the |those )?creatures blocking it"
         # twelfth round: by every one of its blockers ("by both creatures", "by all of them", "by them")
-        r"| by (?:both|all|all of|both of|the two|those two|those) (?:creatures|blockers|of them|npx)| by them| by both)?"
+        r"| by (?:both|all|all of|both of|the two|those two|those) (?:creatures|blockers|of them|npx)| by them| by both"
+        # twentieth round: "by each of those creatures"
+        r"| by each of (?:them|npx|those creatures|its blockers))?"
         r"|(?:remains?|stays?|is still|be still|is|be) (?:a blocked creature|npmb)"
         r"|(?:remains?|stays?) (?:blocked or blocking|blocking or blocked)(?:, as appropriate)?",
     ),
@@ -690,6 +696,43 @@ _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
             r"both of \1 \2 continue to block",
         ),
         (r"\bwill (?!not\b)", ""),
+        # twentieth round: where the keyword came from ("it gains flying from ~"), how the card was cast ("if you cast ~
+        # with flash"): no claim of what follows
+        (
+            r"\b(gains?|gained|has|have|had|loses?|lost) (flying|reach|menace|vigilance|haste|first strike|double strike)"
+            r" (?:from|because of|thanks to) ~(?:'s (?:[a-z]+ )?ability)?(?=,| but| and|$)",
+            r"\1 \2",
+        ),
+        (r"\b(cast|casting|casts) (~|it) (?:with flash|as though it had flash)\b", r"\1 \2"),
+        # twentieth round: the change said in a relative clause of the subject ("an attacking creature that regains flying
+        # remains blocked"): the change as the condition
+        (
+            r"^((?:an?|the|each|any) (?:attacking |blocking )?creatures?) that (?:re)?(gains|loses|gained|lost) (flying|reach"
+            r"|menace|vigilance|haste|first strike|double strike) (?=(?:remains?|stays?|continues?|keeps?|is still)\b)",
+            r"if \1 \2 \3, it ",
+        ),
+        # twentieth round: the blocker named by what it blocks ("a creature with flying that is blocking an attacking
+        # creature with flying"): a blocking creature with flying
+        (
+            r"\b(an?|the) creature with (flying|reach)(?: that is|, which is,?) blocking (?:an attacking creature|a creature|npx)"
+            r"(?: with flying)?(?=,| |$)",
+            r"\1 blocking creature with \2",
+        ),
+        # twentieth round: the loss the card's leaving makes said again in the main clause ("if creatures you control lose
+        # haste after ..., those creatures lose haste, but they are not removed from combat")
+        (
+            r"^(?P<if>(?:if|once|when|after) [^,]*?\blos(?:e|es) (?P<k>flying|reach|menace|vigilance|haste|first strike"
+            r"|double strike)\b[^,]*), (?P<s>[a-z~' ]+?) los(?:e|es) (?P=k),? but (?P<t>(?:it|they|that creature|those creatures"
+            r"|the creature|the creatures) )?",
+            lambda m: f"{m['if']}, {m['t'] or m['s'] + ' '}",
+        ),
+        # twentieth round: the creature named by the control haste is for ("a creature you haven't controlled continuously
+        # since your most recent turn began"): a creature
+        (
+            r"\b(a|the|that|each) (creatures?) (?:that )?you (?:have not|did not|had not) controlled continuously since (?:your|the)"
+            r" (?:most recent )?turn (?:began|started)",
+            r"\1 \2",
+        ),
         # twentieth round: the particle before its object ("if ~ removes from combat the only creature blocking ...")
         (
             r"\b(removes|remove|removing) from combat (the only creature blocking [a-z~' ]+?|(?:each|every|all|both|one) of"
@@ -840,7 +883,7 @@ _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
         (r"\b(attacking creatures?) (?:that|which) attacked(?: without (?:tapping|becoming tapped))?(?=[ ,]|$)", r"\1"),
         (
             r"\b(creatures?(?: you control| your opponents control| with(?:out)? [a-z]+(?: strike)?)?) (?:that|which) (?:came|come|has come|have come) under (?:its controller's|your|their controller's"
-            r"|their controllers'|that player's|its owner's) control this turn",
+            r"|their controllers'|that player's|its owner's) control this turn(?: and attacked)?",
             r"\1",
         ),
         (
@@ -962,7 +1005,9 @@ _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
         # remains blocked
         (
             r"^(?:the|that) block (?:does not become illegal|is not undone|stands)$|^it does not matter that only one creature"
-            r" is (?:now )?blocking it(?: now)?$",
+            r" is (?:now )?blocking it(?: now)?$"
+            # twentieth round: "(if ~ leaves the battlefield after blockers have been declared), the blocks do not change"
+            r"|(?<=, )(?:the|those|any) blocks (?:do not|will not) change$",
             "it remains blocked",
         ),
         (r",? even if nothing is blocking it(?: anymore| any longer| now)?$", ""),
@@ -1189,6 +1234,9 @@ def prepared(sentence: str, normal: bool = True) -> str:
     text = spell_out_contractions((normal_form(text) if normal else text).lower().replace("\u2019", "'"))
     # eighth round: a creature named by its type ("that soldier", "those goblins") is a creature
     text = types_as_creatures(text)
+    # twentieth round: a creature named with a quality no combat rule tells apart ("a nontoken creature you control")
+    text = _QUALITY.sub("", text)
+    text = _all_abilities_lost(text)
     # tenth round: a creature named by its power and toughness ("a 1/1 creature", "that 2/2")
     text = _BY_SIZE.sub(lambda m: f"{m.group(1)} {m.group(2) or ''}creature", text)
     text = _BY_SIZE_ROLE.sub(lambda m: f"{'an' if m.group(1) in ('a', 'an') else m.group(1)} {m.group(2)}", text)
@@ -1196,6 +1244,25 @@ def prepared(sentence: str, normal: bool = True) -> str:
     for pattern, replacement in _PREPARE:
         text = pattern.sub(replacement, text)
     return _caused_as_changed(_noun_tokens(_loss_said_again(text.strip())))
+
+
+#: Twentieth round: all its abilities lost ("causes an attacking creature with menace to lose its abilities"): the one
+#: combat keyword the sentence names is lost.
+_ALL_LOST = re.compile(r"\b(los(?:e|es|t|ing)) (?:all (?:of )?)?(?:its|their|all) abilities\b")
+
+
+def _all_abilities_lost(text: str) -> str:
+    named = set(re.findall(rf"\b(?:{_KEYWORD})\b", text))
+    if len(named) != 1 or not _ALL_LOST.search(text):
+        return text
+    return _ALL_LOST.sub(lambda m: f"{m[1]} {next(iter(named))}", text)
+
+
+#: Twentieth round: qualities of a creature that no combat rule tells apart, before the noun.
+_QUALITY = re.compile(
+    r"\b(?:nontoken|token|nonlegendary|legendary|nonartifact|artifact|non-[a-z]+|white|blue|black|red|green|colorless"
+    r"|multicolored|monocolored|nonwhite|nonblue|nonblack|nonred|nongreen|snow) (?=creatures?\b)"
+)
 
 
 #: Nineteenth round: the loss said again at the end ("..., even though it no longer has flying or reach").
@@ -1377,6 +1444,7 @@ def _fact(groups: Mapping[str, str | None]) -> Fact | None:
             "gone_one3",
             "gone_one4",
             "gone_one5",
+            "gone_one6",
             "removing_one",
             "removing_one_b",
             "removing_one_c",
@@ -1390,6 +1458,7 @@ def _fact(groups: Mapping[str, str | None]) -> Fact | None:
             "gone_all3",
             "gone_all4",
             "gone_all5",
+            "gone_all6",
             "removing_all",
             "removing_all_b",
             "removing_all_c",

@@ -538,7 +538,11 @@ def _stem(verb: str) -> str:
 
 
 #: The card leaving the battlefield in other words ("if ~ is destroyed after ...").
-_LEAVES = re.compile(r"(?<![\w~])~ (?:is|gets|was) (?:destroyed|sacrificed|exiled)\b|(?<![\w~])~ dies\b")
+_LEAVES = re.compile(
+    r"(?<![\w~])~ (?:is|gets|was) (?:destroyed|sacrificed|exiled)\b|(?<![\w~])~ dies\b"
+    # twentieth round: made to leave by you ("if you sacrifice ~ after attackers have been declared")
+    r"|(?:(?<=\bif )|(?<=\bonce )|(?<=\bwhen )|(?<=\bafter ))you (?:sacrifice|destroy|exile) ~(?![\w'])"
+)
 
 
 _TOO_LATE_TO_USE = re.compile(
@@ -593,7 +597,13 @@ def _rewrites(sentence: str, cards: tuple[CardData, ...]) -> tuple[str, ...]:
                     # fifteenth round: the condition named the card, so the pronoun after it is the card ("while ~ is
                     # untapped, damage won't destroy it")
                     text = re.sub(r"\bit\b", "~", text, count=1)
-            if change.trigger in ("leave", "enter") and text != sentence and change.noun != "creatures":
+            # (twentieth round: not the noun "creature" itself, "Creatures you control have menace": "2 or more creatures"
+            # and "those creatures" are the blockers, not the lord's)
+            if (
+                change.trigger in ("leave", "enter")
+                and text != sentence
+                and change.noun not in ("creature", "creatures")
+            ):
                 # the lord's creatures named by their type ("those soldiers", "your knights")
                 plural = plural_of(change.noun)
                 text = re.sub(rf"\b(?:those|these) {plural}\b", "they", text)

@@ -14,6 +14,15 @@
   "no mana is added", "~ doesn't apply").
 - Exiled cards: "you can't play them after that" after the window the sentence before named; "also remains exiled";
   "the normal timing permissions and restrictions for the exiled cards", with the mode chosen as the premise.
+- Combat rules through a lord or a spell, in the recalled real voice: "a nontoken creature you control" (a quality no
+  combat rule tells apart); "creatures that came under your control this turn and attacked"; "a creature you haven't
+  controlled continuously since your most recent turn began"; the lord sacrificed by you; the loss its leaving makes said
+  again in the main clause ("..., that creature loses menace but remains blocked by all of those creatures"), and the
+  lord's generic noun "creatures" left to the blockers; "by each of those creatures"; all abilities lost, read as the
+  one combat keyword the sentence names; "the blocks don't change"; the keyword "from ~"; a blocker "that's blocking"
+  named as a blocking creature; a blocking creature sacrificed to cast ~, or put on top of its owner's library by ~'s
+  mode; a change said in a relative clause of the subject ("an attacking creature that regains flying remains
+  blocked").
 - Advice on play with a count of blockers in it ("~ is most effective when the attacking creature has only one
   blocker") is advice all the same.
 """
@@ -68,6 +77,23 @@ WILL = CardData(
     ("Sorcery",),
     text="Choose one. • Add {R} for each card in target opponent's hand. • Exile the top three cards of your library. You"
     " may play them this turn.",
+)
+WATCHING = CardData(
+    "Test Watching", ("Enchantment",), text="Nontoken creatures you control get +1/+1 and have vigilance."
+)
+FIRES = CardData("Test Fires", ("Enchantment",), text="Creatures you control have haste.")
+ANGRATH = CardData("Test Angrath", ("Creature",), text="Creatures you control have menace.", power="5", toughness="5")
+HUMBLE = CardData(
+    "Test Humble",
+    ("Instant",),
+    text="Until end of turn, target creature loses all abilities and has base power and toughness 0/1.",
+)
+CRASH = CardData("Test Crash", ("Instant",), text="Target creature loses flying until end of turn.")
+FLING = CardData(
+    "Test Fling",
+    ("Instant",),
+    text="As an additional cost to cast this spell, sacrifice a creature.\nTest Fling deals damage equal to the sacrificed"
+    " creature's power to any target.",
 )
 SHADE = CardData("Test Shade", ("Creature",), text="{B}: Regenerate Test Shade.", power="1", toughness="1")
 
@@ -158,6 +184,118 @@ CASES = [
     ),
 ]
 
+VIGILANCE = "vigilance.changes-after-attack"
+HASTE = "haste.attack-stands"
+MENACE = "menace.block-stands"
+FLYING = "flying.block-stands"
+CASES += [
+    (
+        WATCHING,
+        "If Test Watching leaves the battlefield after a nontoken creature you control has been declared as an attacker, "
+        "that creature won't become tapped.",
+        VIGILANCE,
+    ),
+    (
+        WATCHING,
+        "If Test Watching leaves the battlefield after a nontoken creature you control has been declared as an attacker, "
+        "that creature becomes tapped.",
+        None,
+    ),
+    (
+        FIRES,
+        "If you sacrifice Test Fires after attackers have been declared, creatures that came under your control this turn "
+        "and attacked lose haste, but they aren't removed from combat.",
+        HASTE,
+    ),
+    (
+        FIRES,
+        "If you sacrifice Test Fires after attackers have been declared, creatures that came under your control this turn "
+        "and attacked lose haste, and they are removed from combat.",
+        None,
+    ),
+    (
+        FIRES,
+        "If you sacrifice Test Fires after attackers have been declared, creatures that came under your control this turn "
+        "and attacked lose haste, but they are removed from combat.",
+        None,
+    ),
+    (
+        FIRES,
+        "If Test Fires leaves the battlefield after a creature you haven't controlled continuously since your most recent "
+        "turn began has attacked, that creature continues to attack.",
+        HASTE,
+    ),
+    (
+        FIRES,
+        "If Test Fires leaves the battlefield after a creature you haven't controlled continuously since your most recent "
+        "turn began has attacked, that creature stops attacking.",
+        None,
+    ),
+    (
+        ANGRATH,
+        "If Test Angrath leaves the battlefield after a creature you control has been blocked by two or more creatures, "
+        "that creature loses menace but remains blocked by all of those creatures.",
+        MENACE,
+    ),
+    (
+        ANGRATH,
+        "If Test Angrath leaves the battlefield after a creature you control has been blocked by two or more creatures, "
+        "that creature loses menace and becomes unblocked.",
+        None,
+    ),
+    (
+        HUMBLE,
+        "If Test Humble targets an attacking creature with menace after it has been blocked by two or more creatures, it "
+        "loses menace but remains blocked by each of those creatures.",
+        MENACE,
+    ),
+    (
+        HUMBLE,
+        "If Test Humble targets an attacking creature with menace after it has been blocked by two or more creatures, it "
+        "loses menace and is no longer blocked by each of those creatures.",
+        None,
+    ),
+    (
+        HUMBLE,
+        "If Test Humble causes an attacking creature with menace to lose all its abilities after blockers have been "
+        "declared, the creatures blocking it continue to block it.",
+        MENACE,
+    ),
+    (
+        HUMBLE,
+        "If Test Humble causes an attacking creature with menace to lose all its abilities after blockers have been "
+        "declared, the creatures blocking it stop blocking it.",
+        None,
+    ),
+    (
+        FIRES,
+        "If Test Fires leaves the battlefield after blockers have been declared, the blocks don't change.",
+        None,
+    ),
+    (
+        CRASH,
+        "If Test Crash targets a creature with flying that's blocking an attacking creature with flying, the blocking "
+        "creature loses flying but continues to block. Flying matters only as blockers are declared.",
+        FLYING,
+    ),
+    (
+        CRASH,
+        "If Test Crash targets a creature with flying that's blocking an attacking creature with flying, the blocking "
+        "creature loses flying and stops blocking.",
+        None,
+    ),
+    (
+        FLING,
+        "If you sacrifice a blocking creature to cast Test Fling, the attacking creature it was blocking remains blocked. If "
+        "it doesn't have trample, it assigns no combat damage.",
+        REMAINS,
+    ),
+    (
+        FLING,
+        "If you sacrifice a blocking creature to cast Test Fling, the attacking creature it was blocking becomes unblocked.",
+        None,
+    ),
+]
 MANA = "mana.tap-for-mana"
 STAYS = "play-from-exile.uncast-stay-exiled"
 TIMING = "play-from-exile.timing-unchanged"
