@@ -108,6 +108,13 @@ _EXPLAINING_SENTENCE = re.compile(
 #: Words inside a sentence that claim nothing ("of course", "note that" at the start).
 _ASIDE_WORDS = re.compile(
     r"(?:^|(?<=[\s,]))(?:of course|note that|remember that|in other words|under normal circumstances)(?:,\s*|\s+|(?=\.))"
+    # twentieth round: a sentence's link to the one before ("Likewise, ...", "Also, ...", "As usual, ..."), and words that
+    # say a claim holds all the same ("it also remains blocked", "won't tap it retroactively", "effectively"): no claim of
+    # their own (not "otherwise", "in that case", "as a result": those say a condition; not a hedge such as "usually")
+    r"|^(?:also|likewise|similarly|additionally|furthermore|moreover|indeed|basically|essentially|as usual|as normal"
+    r"|as always|in addition|in either case|in both cases|in any case|either way),\s*"
+    r"|(?<=\s)(?:also|effectively|automatically)\s+(?=[a-z])"
+    r"|\s+(?:retroactively|automatically)(?=[.,])"
 )
 #: Hedges and explanations inside a sentence that claim nothing checkable: "unless an effect says
 #: you can play additional lands, ..." (every rule holds unless an effect says otherwise: 101.1),
