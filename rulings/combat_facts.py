@@ -354,6 +354,9 @@ _GONE = (
     r"|(?:leaves?|left|is|are|gets?|get) (?:the battlefield|combat|removed from combat|destroyed)|dies|die"
     # ninth round: exiled, phased out, returned to a hand (506.4: it leaves combat all the same)
     r"|(?:is|are) (?:exiled|sacrificed|returned to (?:its|their) owners?'s? hands?)|phases? out"
+    # twentieth round: two ways said together ("are destroyed or sacrificed")
+    r"|(?:is|are) (?:destroyed|exiled|sacrificed|removed from combat) or (?:destroyed|exiled|sacrificed|removed from combat"
+    r"|returned to (?:its|their) owners?'s? hands?)"
     # twentieth round: regenerated (701.19c: it is removed from combat)
     r"|regenerates|(?:is|are) regenerated"
     # sixteenth round: gone, or no longer there ("even though the blocker is gone")

@@ -349,6 +349,12 @@ _COUNTS = tuple(
         rf"{_ASSIGNING}(?:you must |be sure to )?(?:take into account|count|include) {_MARKED_DAMAGE}",
         rf"{_MARKED_DAMAGE} {_COUNTS_VERB} {_WHEN} {_LETHAL_DAMAGE}{_AS_ASSIGNED}",
         rf"(?:when|while) (?:determining|checking for|calculating|figuring out) {_LETHAL_DAMAGE}, {_MARKED_DAMAGE} {_COUNTS_VERB}",
+        # twentieth round: what a blocker with damage marked on it needs ("a blocking creature that already has damage marked on
+        # it needs only enough additional damage to be lethal")
+        r"(?:a|the|each|any) (?:blocking creature|blocker|creature blocking (?:it|~)) (?:that|which) (?:already )?(?:has|has had)"
+        r" (?:some )?damage (?:already )?marked on it(?: (?:this|that) turn)? (?:needs|requires|needs to be assigned|must be"
+        r" assigned) only (?:enough )?(?:additional |more |further )?damage(?: assigned to it)? to (?:be|become|make it) lethal"
+        r"(?: damage)?",
         # "lethal damage takes into account damage already marked on it"
         r"lethal damage (?:takes into account|accounts for|includes|counts) (?:any )?damage (?:already )?(?:marked on|dealt to) "
         rf"(?:it|{_ON_BLOCKER})(?: (?:already|earlier))?(?: (?:this|that) turn)?{_BUT_NOT}",

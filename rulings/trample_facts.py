@@ -57,8 +57,8 @@ _RATHER = re.compile(r",? even if you would rather [a-z ]+$")
 #: into account damage already marked on those creatures, before ..."): a part of lethal damage's own definition
 #: (702.19b), no other claim.
 _MARKED_ASIDE = re.compile(
-    r", taking into account (?:any )?damage (?:already )?marked on (?:it|them|those creatures|those blockers|each of them"
-    r"|the blockers|the blocking creatures), "
+    r", taking into account (?:any )?damage (?:already )?(?:marked on|dealt to) (?:it|them|those creatures|those blockers"
+    r"|each of them|the blockers|the blocking creatures)(?: (?:this|that) turn)?, "
 )
 
 
@@ -144,7 +144,9 @@ _MUST = r"(?:still )?(?:must|has to|have to|still have to|needs to|need to|will 
 _ALL_BLOCKERS = (
     r"(?:(?:all|each|every|both)(?: of)? (?:the |its |their |those )?(?:creatures? blocking (?:it|~|them)|blockers?|"
     r"blocking creatures?)|each creature blocking (?:it|~|them)|all (?:of )?(?:its|their|the) blockers|both blockers|"
-    r"every blocker|each blocker|each of (?:its|their|the) blockers|all (?:of )?those blockers|(?:all|both|each) of them)"
+    r"every blocker|each blocker|each of (?:its|their|the) blockers|all (?:of )?those blockers|(?:all|both|each) of them"
+    # twentieth round: the definite plural, every one of them ("lethal damage to its blockers")
+    r"|(?:its|their|~'s) (?:blockers|blocking creatures)|the creatures blocking (?:it|~|them))"
 )
 #: What the creature attacks: the player, or the rules' list that has the player in it.
 _ATTACKED = (
@@ -284,7 +286,12 @@ _FRAMES: tuple[tuple[str, str], ...] = (
     (
         EXCESS_BEYOND_LETHAL,
         rf"{_IF}{_SUBJECT} (?:assigns|must assign|{_MUST} {_ASSIGN}) {_LETHAL_TO_ALL}(?:,? and|;) (?:(?:can|may) "
-        rf"(?:then )?assign )?(?:only )?{_REST} (?:(?:can|may) (?:then )?be assigned )?to {_ATTACKED}",
+        rf"(?:then )?assign )?(?:only )?{_REST} (?:(?:can|may) (?:then )?be assigned )?to {_ATTACKED}"
+        # twentieth round: the blockers "first", the chooser said again ("you must assign lethal damage to its blockers
+        # first, and you can assign the rest to ..."), or the verb left out ("you assign lethal damage to its blockers
+        # first and the remainder to ...")
+        rf"|{_IF}{_SUBJECT} (?:assigns|assign|must assign|{_MUST} {_ASSIGN}) {_LETHAL_TO_ALL} first(?:,? and|;) (?:(?:you |it "
+        rf"|they )?(?:can|may) (?:then )?assign )?(?:only )?{_REST} (?:(?:can|may) (?:then )?be assigned )?to {_ATTACKED}",
     ),
     # fourteenth round: "you may assign any excess damage beyond what's lethal to its blockers to the player"
     (
@@ -463,7 +470,10 @@ _BLOCKERS_OF = (
 )
 _GONE_VERB = (
     r"(?:leaves? combat|leaves? the battlefield|(?:is|are) (?:destroyed|exiled|sacrificed|removed from combat)|dies|die"
-    r"|(?:is|are) returned to (?:its|their) owners?'s? hands?)"
+    r"|(?:is|are) returned to (?:its|their) owners?'s? hands?"
+    # twentieth round: two ways said together ("are destroyed or sacrificed")
+    r"|(?:is|are) (?:destroyed|exiled|sacrificed|removed from combat) or (?:destroyed|exiled|sacrificed|removed from combat"
+    r"|returned to (?:its|their) owners?'s? hands?))"
 )
 _ALL_GONE = (
     rf"(?:(?:all |each of |both of |every |each )?(?:the |its )?(?:creatures? blocking {_BLOCKERS_OF}|blockers?|blocking creatures?)"
@@ -527,8 +537,10 @@ _GONE_FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         # to the player" / "if ~ destroys the only creature blocking it, it assigns all its combat damage ..."
         (
             AS_THOUGH_LETHAL,
-            rf"(?:if|once) (?:{_ALL_GONE}|{_DESTROYS_ALL}),{_NOTHING_LEFT}{_STILL_BLOCKED_BUT} {_ATTACKER}{_HAS_TRAMPLE_AND}"
-            rf" (?:assigns|will assign|deals|will deal) (?:{_ALL_DAMAGE}) "
+            # (twentieth round: the block said first, "if the creature equipped with ~ is blocked, but all creatures blocking it
+            # are destroyed ...")
+            rf"(?:if|once) (?:{_ATTACKER} (?:is|becomes) blocked,? but )?(?:{_ALL_GONE}|{_DESTROYS_ALL}),{_NOTHING_LEFT}"
+            rf"{_STILL_BLOCKED_BUT} {_ATTACKER}{_HAS_TRAMPLE_AND} (?:assigns|will assign|deals|will deal) (?:{_ALL_DAMAGE}) "
             rf"to {_ATTACKED}{_BECAUSE}",
         ),
         # "..., all its damage is assigned to the player"

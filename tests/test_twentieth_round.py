@@ -23,6 +23,10 @@
   named as a blocking creature; a blocking creature sacrificed to cast ~, or put on top of its owner's library by ~'s
   mode; a change said in a relative clause of the subject ("an attacking creature that regains flying remains
   blocked").
+- Trample in the recalled real voice: "lethal damage to its blockers" (the definite plural: every one of them) "first, and
+  the remainder to ..."; "taking into account damage already dealt to them this turn"; "a blocking creature that already
+  has damage marked on it needs only enough additional damage to be lethal"; its blockers "destroyed or sacrificed"
+  after the block was said ("if the creature equipped with ~ is blocked, but all creatures blocking it are ...").
 - Advice on play with a count of blockers in it ("~ is most effective when the attacking creature has only one
   blocker") is advice all the same.
 """
@@ -94,6 +98,21 @@ FLING = CardData(
     ("Instant",),
     text="As an additional cost to cast this spell, sacrifice a creature.\nTest Fling deals damage equal to the sacrificed"
     " creature's power to any target.",
+)
+WOLF_RUN = CardData(
+    "Test Wolf Run",
+    ("Land",),
+    text="{T}: Add {C}.\n{X}{R}{G}, {T}: Target creature gets +X/+0 and gains trample until end of turn.",
+)
+SLEDGE = CardData(
+    "Test Sledge",
+    ("Artifact", "Equipment"),
+    text="Equipped creature gets +2/+2 and has lifelink and trample.\nEquip {3}",
+)
+SWORD = CardData(
+    "Test Sword",
+    ("Artifact", "Equipment"),
+    text="Equipped creature gets +2/+0 and has first strike, vigilance, trample, and haste.\nEquip {3}",
 )
 SHADE = CardData("Test Shade", ("Creature",), text="{B}: Regenerate Test Shade.", power="1", toughness="1")
 
@@ -293,6 +312,59 @@ CASES += [
     (
         FLING,
         "If you sacrifice a blocking creature to cast Test Fling, the attacking creature it was blocking becomes unblocked.",
+        None,
+    ),
+]
+LETHAL = "trample.lethal-then-excess"
+CASES += [
+    (
+        WOLF_RUN,
+        "If the creature that gained trample from Test Wolf Run is blocked, you assign lethal damage to its blockers first, "
+        f"taking into account damage already dealt to them this turn, and the remainder to {ATTACKED}.",
+        LETHAL,
+    ),
+    (
+        WOLF_RUN,
+        "If the creature that gained trample from Test Wolf Run is blocked, you assign lethal damage to one of its blockers "
+        f"first, and the remainder to {ATTACKED}.",
+        None,
+    ),
+    (
+        WOLF_RUN,
+        "If the creature that gained trample from Test Wolf Run is blocked, you assign lethal damage to its blockers first, "
+        "and the remainder to another creature.",
+        None,
+    ),
+    (
+        SLEDGE,
+        "If the creature equipped with Test Sledge is blocked, lethal damage must be assigned to all creatures blocking it "
+        f"before you can assign any to {ATTACKED}. A blocking creature that already has damage marked on it needs only "
+        "enough additional damage to be lethal.",
+        LETHAL,
+    ),
+    (
+        SLEDGE,
+        "If the creature equipped with Test Sledge is blocked, lethal damage must be assigned to all creatures blocking it "
+        f"before you can assign any to {ATTACKED}. A blocking creature that already has damage marked on it needs damage "
+        "equal to its toughness to be lethal.",
+        None,
+    ),
+    (
+        SWORD,
+        "If the creature equipped with Test Sword is blocked, but all creatures blocking it are destroyed or sacrificed "
+        f"before combat damage, it assigns all of its combat damage to {ATTACKED}.",
+        GONE,
+    ),
+    (
+        SWORD,
+        "If the creature equipped with Test Sword is blocked, but all creatures blocking it are destroyed or sacrificed "
+        f"before combat damage, it assigns none of its combat damage to {ATTACKED}.",
+        None,
+    ),
+    (
+        SWORD,
+        "If the creature equipped with Test Sword is blocked, but one of the creatures blocking it is destroyed before "
+        f"combat damage, it assigns all of its combat damage to {ATTACKED}.",
         None,
     ),
 ]
