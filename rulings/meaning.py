@@ -113,7 +113,9 @@ _ASIDE_WORDS = re.compile(
     # their own (not "otherwise", "in that case", "as a result": those say a condition; not a hedge such as "usually")
     r"|^(?:also|likewise|similarly|additionally|furthermore|moreover|indeed|basically|essentially|as usual|as normal"
     r"|as always|in addition|in either case|in both cases|in any case|either way),\s*"
-    r"|(?<=\s)(?:also|effectively|automatically)\s+(?=[a-z])"
+    r"|(?<=\s)(?:also|effectively|automatically)\s+(?=(?:remains?|stays?|is|are|was|were|has|have|can|cannot|can't|won't|will"
+    r"|would|does|doesn't|do|don't|deals?|assigns?|gets?|gains?|loses?|becomes?|keeps?|continues?|counts?|applies|apply|must"
+    r"|may|stops?|prevents?|untaps?|taps?|triggers?|causes?|blocking|attacking)\b)"
     r"|\s+(?:retroactively|automatically)(?=[.,])"
 )
 #: Hedges and explanations inside a sentence that claim nothing checkable: "unless an effect says
