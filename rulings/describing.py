@@ -306,6 +306,12 @@ def _symbol_reading(text: str, cards: Sequence[CardData]) -> str | None:
 _TRIGGERED = re.compile(r"(?:^|\n)(?:[a-z' ]+ — )?(?:whenever|when|at the beginning)\b")
 
 
+#: A triggered ability that triggers in combat.
+_COMBAT_TRIGGERED = re.compile(
+    r"\bwhenever ~ (?:attacks|blocks|becomes blocked|deals combat damage)\b|\bat the beginning of combat\b"
+)
+
+
 def _oracle_words(cards: Sequence[CardData]) -> frozenset[str]:
     words: set[str] = set()
     for card in cards:
@@ -316,6 +322,10 @@ def _oracle_words(cards: Sequence[CardData]) -> frozenset[str]:
         if _TRIGGERED.search(text):
             # fourteenth round: a card with a triggered ability is described by what "triggers" it (603.1)
             words.update(tokens("trigger triggers triggered"))
+        if _COMBAT_TRIGGERED.search(text):
+            # twentieth round: a card whose ability triggers in combat is described by when ("~'s ability exiles the card
+            # during combat")
+            words.update(tokens("during combat"))
         words.update(k.lower() for k in card.keywords)
         words.update(tokens(" ".join(card.keywords).lower()))
     return frozenset(words)
@@ -478,7 +488,8 @@ _CLAUSE_JOIN = re.compile(
     r"|, and (?=(?:[a-z]{3,}ing|if|once|when|even if|unless) (?!(?:rest|remaining|remainder|excess)\b))"
     # eighteenth round: ... after ", so" or ", but" too ("haste matters only as attackers are declared, so losing it
     # afterward doesn't remove ~ from combat")
-    r"|, (?:so|but) (?=(?:[a-z]{3,}ing|if|once|when|even if) (?!(?:rest|remaining|remainder|excess|nothing|something|anything)\b))"
+    r"|, (?:so|but) (?=(?:[a-z]{3,}ing|if|once|when|even if|unless) (?!(?:rest|remaining|remainder|excess|nothing|something"
+    r"|anything)\b))"
     # nineteenth round: ... and after a semicolon ("vigilance is checked only as attackers are declared; losing it
     # afterward doesn't tap the creature")
     r"|; (?!(?:nothing|something|anything|everything)\b)(?=(?:[a-z]{3,}ing|if|once|when|even if|unless) "

@@ -484,10 +484,24 @@ def _prepared(sentence: str) -> str:
     # nineteenth round: the permission denied at a moment unless the card is of a kind ("~ does not allow you to cast the
     # exiled card during your upkeep unless it is an instant or has flash"): you can cast it then only if it is
     text = _DENIED_UNLESS.sub(r"you can \g<verb> \g<what> \g<when> only if \g<kind>", text)
+    # twentieth round: the wait said for every card but an instant or one with flash ("unless it is an instant card or has
+    # flash, you will have to wait until your main phase to play it"): for the kinds the checks draw that are not, the
+    # lands and sorcery-speed cards (a land only when it is played, never cast)
+    text = _WAIT_UNLESS_INSTANT.sub(
+        lambda m: (
+            f"if it is {'a land, a sorcery,' if m['verb'] == 'play' else 'a sorcery'} or a creature card without flash, "
+            f"{m['rest']}"
+        ),
+        text,
+    )
     # eleventh round: "you can cast only instants" is "you can only cast instants"
     return re.sub(r"\b(can|may|could|be able to) (cast|play) only\b", r"\1 only \2", text)
 
 
+_WAIT_UNLESS_INSTANT = re.compile(
+    r"^unless it is an instant(?: card)?(?: or (?:it )?has flash| or a card with flash)?, (?P<rest>you (?:will )?(?:have|need) to"
+    r" wait until [a-z' ]+? to (?P<verb>cast|play) it)$"
+)
 _DENIED_UNLESS = re.compile(
     r"^~(?:'s (?:triggered |activated |)ability)? (?:does not|did not|will not) (?:let|allow) you (?:to )?(?P<verb>cast|play)"
     r" (?P<what>it|the exiled card|the card|that card|a card exiled this way|the card exiled this way)"

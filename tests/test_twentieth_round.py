@@ -27,6 +27,9 @@
   the remainder to ..."; "taking into account damage already dealt to them this turn"; "a blocking creature that already
   has damage marked on it needs only enough additional damage to be lethal"; its blockers "destroyed or sacrificed"
   after the block was said ("if the creature equipped with ~ is blocked, but all creatures blocking it are ...").
+- Exiled cards' timing: the wait said for every card but an instant or one with flash ("unless it's an instant card or
+  has flash, you'll have to wait until your main phase to play it"), after ", so"; "~'s ability exiles the card during
+  combat" describes a card whose ability triggers in combat.
 - Advice on play with a count of blockers in it ("~ is most effective when the attacking creature has only one
   blocker") is advice all the same.
 """
@@ -113,6 +116,13 @@ SWORD = CardData(
     "Test Sword",
     ("Artifact", "Equipment"),
     text="Equipped creature gets +2/+0 and has first strike, vigilance, trample, and haste.\nEquip {3}",
+)
+OGRE = CardData(
+    "Test Ogre",
+    ("Creature",),
+    text="Whenever Test Ogre attacks, exile the top card of your library. You may play that card this turn.",
+    power="3",
+    toughness="3",
 )
 SHADE = CardData("Test Shade", ("Creature",), text="{B}: Regenerate Test Shade.", power="1", toughness="1")
 
@@ -365,6 +375,26 @@ CASES += [
         SWORD,
         "If the creature equipped with Test Sword is blocked, but one of the creatures blocking it is destroyed before "
         f"combat damage, it assigns all of its combat damage to {ATTACKED}.",
+        None,
+    ),
+]
+CASES += [
+    (
+        OGRE,
+        "Test Ogre's ability exiles the card during combat, so unless it's an instant card or has flash, you'll have to "
+        "wait until your second main phase to play it.",
+        "play-from-exile.timing-unchanged",
+    ),
+    (
+        OGRE,
+        "Test Ogre's ability exiles the card during combat, so unless it's an instant card or has flash, you can play it "
+        "right away.",
+        None,
+    ),
+    (
+        OGRE,
+        "Test Ogre's ability exiles the card during combat, so if it's an instant card, you'll have to wait until your "
+        "second main phase to play it.",
         None,
     ),
 ]
