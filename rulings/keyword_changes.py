@@ -556,9 +556,75 @@ _ACTIVATING = "activating ~'s ability"
 _THEN_ANYWAY = re.compile(r"^(if|when) you activate it then(?: anyway)?,")
 
 
+#: Twentieth round: what made the keyword change said as the premise, in the card's own words ("if an artifact enters
+#: under your control after ~ has been blocked by a creature without flying or reach, ~ gains flying, but it's still
+#: blocked"), then the change said: the change is the premise.
+_PREMISE_THEN_CHANGE = re.compile(
+    r"^if (?P<premise>[a-z0-9/+ ']+?) (?P<moment>after (?:it|~|they) (?:has|have) (?:been|become) blocked[^,]*"
+    r"|after (?:blockers|attackers) (?:are|have been) declared|after (?:it|~) (?:has )?(?:attacked|blocked)[^,]*"
+    r"|after first-strike combat damage (?:is|has been) dealt), (?P<np>it|~|that creature|the creature|they)"
+    r" (?P<change>gains|loses|gain|lose) (?P<k>flying|reach|menace|vigilance|haste|first strike|double strike)"
+    r"(?: from ~(?:'s (?:[a-z]+ )?ability)?)?,? but (?P<rest>.+)$"
+)
+#: Words of a premise that say nothing of the card (the premise must be the card's own words otherwise).
+_PREMISE_FUNCTION = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "it",
+        "its",
+        "~",
+        "~'s",
+        "you",
+        "your",
+        "of",
+        "on",
+        "to",
+        "under",
+        "another",
+        "one",
+        "if",
+        "is",
+        "are",
+        "was",
+        "were",
+        "has",
+        "have",
+        "had",
+        "been",
+        "gets",
+        "get",
+        "becomes",
+        "become",
+        "enters",
+    ]
+)
+
+
+def _premise_as_change(sentence: str, cards: tuple[CardData, ...]) -> str | None:
+    """``sentence`` with a premise in its card's words dropped for the change said after it, or None: only for a card
+    whose oracle text gives or takes that keyword and names every other word of the premise."""
+    found = _PREMISE_THEN_CHANGE.match(sentence.rstrip("."))
+    if found is None:
+        return None
+    for card in cards:
+        oracle = card.text.lower()
+        if found["k"] not in oracle:
+            continue
+        said = set(re.findall(r"[a-z0-9/+']+", oracle))
+        premise = [w for w in re.findall(r"[a-z0-9/+']+", found["premise"]) if w not in _PREMISE_FUNCTION]
+        if premise and all(w in said or w.rstrip("s") in said for w in premise):
+            return f"if {found['np']} {found['change']} {found['k']} {found['moment']}, {found['rest']}."
+    return None
+
+
 @lru_cache(maxsize=4096)
 def _rewrites(sentence: str, cards: tuple[CardData, ...]) -> tuple[str, ...]:
     out: list[str] = []
+    premised = _premise_as_change(sentence, cards)
+    if premised is not None:
+        out.append(premised)
     for card in cards:
         for change in _each_keyword_too(changes(card)):
             if change.keywords == ("*",):

@@ -30,6 +30,9 @@
 - Exiled cards' timing: the wait said for every card but an instant or one with flash ("unless it's an instant card or
   has flash, you'll have to wait until your main phase to play it"), after ", so"; "~'s ability exiles the card during
   combat" describes a card whose ability triggers in combat.
+- What made the keyword change said as the premise in the card's own words, then the change ("if an artifact enters under
+  your control after ~ has been blocked by a creature without flying or reach, ~ gains flying, but it's still blocked"):
+  the change is the premise (only for a card whose oracle text gives the keyword and names the premise's words).
 - Advice on play with a count of blockers in it ("~ is most effective when the attacking creature has only one
   blocker") is advice all the same.
 """
@@ -123,6 +126,13 @@ OGRE = CardData(
     text="Whenever Test Ogre attacks, exile the top card of your library. You may play that card this turn.",
     power="3",
     toughness="3",
+)
+OUTRIDER = CardData(
+    "Test Outrider",
+    ("Creature",),
+    text="As long as you control an artifact, Test Outrider has flying.",
+    power="2",
+    toughness="2",
 )
 SHADE = CardData("Test Shade", ("Creature",), text="{B}: Regenerate Test Shade.", power="1", toughness="1")
 
@@ -395,6 +405,26 @@ CASES += [
         OGRE,
         "Test Ogre's ability exiles the card during combat, so if it's an instant card, you'll have to wait until your "
         "second main phase to play it.",
+        None,
+    ),
+]
+CASES += [
+    (
+        OUTRIDER,
+        "If an artifact enters under your control after Test Outrider has been blocked by a creature without flying or "
+        "reach, Test Outrider gains flying, but it's still blocked.",
+        FLYING,
+    ),
+    (
+        OUTRIDER,
+        "If an artifact enters under your control after Test Outrider has been blocked by a creature without flying or "
+        "reach, Test Outrider gains flying, but it's no longer blocked.",
+        None,
+    ),
+    (
+        OUTRIDER,
+        "If an enchantment enters under your control after Test Outrider has been blocked by a creature without flying or "
+        "reach, Test Outrider gains flying, but it's still blocked.",
         None,
     ),
 ]
