@@ -692,6 +692,39 @@ _TOO_LATE = re.compile(
 _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = tuple(
     (re.compile(p), r)
     for p, r in (
+        # twentieth round: the older names of the two combat damage steps ("after combat damage has been dealt in the first
+        # combat damage step", "it deals combat damage in the first combat damage step"): the first-strike step
+        (
+            r"\bcombat damage (has been|had been|is|was) dealt (?:in|during) the first combat damage step\b",
+            r"first-strike combat damage \1 dealt",
+        ),
+        (
+            r"\b(deals|dealt|has dealt|had dealt|deal|did not deal|does not deal|has not dealt) (?:its )?(?:combat )?damage"
+            r" (?:in|during) the first (?:combat damage step|one)\b",
+            r"\1 first-strike combat damage",
+        ),
+        # ... and the change said after the first-strike damage it follows ("if a creature with first strike deals combat
+        # damage in the first combat damage step and then gains double strike"): the change after first-strike damage
+        (
+            r"^(if|once|when) ([a-z~' ]+?) (?:deals|has dealt|dealt) first-strike combat damage(?: to [a-z ]+?)?,? and (?:then )?"
+            r"(gains|loses) (first strike|double strike)(?: (?:from|because of) ~(?:'s (?:[a-z]+ )?ability)?)?(?![\w~'])",
+            r"\1 \2 \3 \4 after first-strike combat damage has been dealt",
+        ),
+        # ... and the creature's own first-strike damage said as a condition after ("won't stop the target creature from
+        # dealing combat damage in the second combat damage step if it didn't deal combat damage in the first one"): the
+        # creature named by it
+        (
+            r"\bstop (?:(?:the|a|that) )?(?:target |targeted |affected |equipped |enchanted )?creature from dealing (.+?),? if"
+            r" (?:it|that creature) (?:did not|has not|had not) (?:deal|dealt) first-strike combat damage$",
+            r"stop a creature that did not deal first-strike combat damage from dealing \1",
+        ),
+        # ... and the exception of 702.4d said after no second damage ("won't deal combat damage again in the second combat
+        # damage step (unless it has double strike)"): the creature the fact speaks of has no double strike
+        (
+            r"\b((?:will not|does not|cannot) deal (?:its )?(?:combat )?damage again (?:in|during) the (?:second|regular) combat"
+            r" damage step),? \(?unless it has double strike\)?$",
+            r"\1",
+        ),
         # nineteenth round: "neither of those creatures will stop blocking it": both keep blocking it (the two blockers a
         # sentence named before)
         (

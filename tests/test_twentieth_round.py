@@ -33,6 +33,10 @@
 - What made the keyword change said as the premise in the card's own words, then the change ("if an artifact enters under
   your control after ~ has been blocked by a creature without flying or reach, ~ gains flying, but it's still blocked"):
   the change is the premise (only for a card whose oracle text gives the keyword and names the premise's words).
+- First strike in the older voice: "after combat damage has been dealt in the first combat damage step", "deals combat
+  damage in the first combat damage step and then gains double strike", "if it didn't deal combat damage in the first
+  one" (the creature named by it), "won't deal combat damage again in the second combat damage step (unless it has double
+  strike)".
 - Advice on play with a count of blockers in it ("~ is most effective when the attacking creature has only one
   blocker") is advice all the same.
 """
@@ -133,6 +137,11 @@ OUTRIDER = CardData(
     text="As long as you control an artifact, Test Outrider has flying.",
     power="2",
     toughness="2",
+)
+FURY = CardData("Test Fury", ("Instant",), text="Target creature gets +1/+0 and gains first strike until end of turn.")
+CLEAVE = CardData("Test Cleave", ("Instant",), text="Target creature gains double strike until end of turn.")
+PINIONS = CardData(
+    "Test Pinions", ("Artifact", "Equipment"), text="Equipped creature has flying and first strike.\nEquip {2}"
 )
 SHADE = CardData("Test Shade", ("Creature",), text="{B}: Regenerate Test Shade.", power="1", toughness="1")
 
@@ -425,6 +434,46 @@ CASES += [
         OUTRIDER,
         "If an enchantment enters under your control after Test Outrider has been blocked by a creature without flying or "
         "reach, Test Outrider gains flying, but it's still blocked.",
+        None,
+    ),
+]
+FIRST = "first-strike.changed-after-first-damage"
+CASES += [
+    (
+        FURY,
+        "Casting Test Fury after combat damage has been dealt in the first combat damage step won't stop the target creature "
+        "from dealing combat damage in the second combat damage step if it didn't deal combat damage in the first one.",
+        FIRST,
+    ),
+    (
+        FURY,
+        "Casting Test Fury after combat damage has been dealt in the first combat damage step stops the target creature "
+        "from dealing combat damage in the second combat damage step if it didn't deal combat damage in the first one.",
+        None,
+    ),
+    (
+        CLEAVE,
+        "If a creature with first strike deals combat damage in the first combat damage step and then gains double strike "
+        "from Test Cleave, it will deal combat damage again in the second combat damage step.",
+        FIRST,
+    ),
+    (
+        CLEAVE,
+        "If a creature with first strike deals combat damage in the first combat damage step and then gains double strike "
+        "from Test Cleave, it won't deal combat damage again in the second combat damage step.",
+        None,
+    ),
+    (
+        PINIONS,
+        "If Test Pinions becomes unattached after the equipped creature has dealt combat damage in the first combat damage "
+        "step, that creature won't deal combat damage again in the second combat damage step (unless it has double "
+        "strike).",
+        FIRST,
+    ),
+    (
+        PINIONS,
+        "If Test Pinions becomes unattached after the equipped creature has dealt combat damage in the first combat damage "
+        "step, that creature will deal combat damage again in the second combat damage step.",
         None,
     ),
 ]
