@@ -725,6 +725,15 @@ _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
             r" damage step),? \(?unless it has double strike\)?$",
             r"\1",
         ),
+        # ... a change "has no effect on that combat" (the blocks as they stand)
+        (r"\bhas no effect on (?:that|the|this) (?:combat|block|blocks)$", "does not change the block"),
+        # ... a creature that becomes another with a keyword ("if ~ becomes an 8/8 Avatar with flying and first strike"):
+        # it gains the keyword
+        (
+            r"\bbecomes (?:an? )?(?:\d+/\d+ )?(?:[a-z]+ ){0,5}?with (flying|reach|menace|vigilance|haste|first strike|double"
+            r" strike)(?: and (?:flying|reach|menace|vigilance|haste|first strike|double strike|trample))?(?= after\b)",
+            r"gains \1",
+        ),
         # nineteenth round: "neither of those creatures will stop blocking it": both keep blocking it (the two blockers a
         # sentence named before)
         (

@@ -622,6 +622,8 @@ def _premise_as_change(sentence: str, cards: tuple[CardData, ...]) -> str | None
 @lru_cache(maxsize=4096)
 def _rewrites(sentence: str, cards: tuple[CardData, ...]) -> tuple[str, ...]:
     out: list[str] = []
+    # twentieth round: "then" after the card ("... and ~ then becomes unattached from it"): the event after another
+    sentence = re.sub(r"\band (~|the equipment|the aura) then (becomes|leaves|is)\b", r"and then \1 \2", sentence)
     premised = _premise_as_change(sentence, cards)
     if premised is not None:
         out.append(premised)

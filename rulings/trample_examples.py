@@ -355,6 +355,9 @@ _COUNTS = tuple(
         r" (?:some )?damage (?:already )?marked on it(?: (?:this|that) turn)? (?:needs|requires|needs to be assigned|must be"
         r" assigned) only (?:enough )?(?:additional |more |further )?damage(?: assigned to it)? to (?:be|become|make it) lethal"
         r"(?: damage)?",
+        # twentieth round: said alone after lethal damage ("Damage that's already been dealt to a blocking creature this turn is
+        # taken into account.")
+        rf"{_MARKED_DAMAGE} (?:is|will be) (?:taken into account|counted)",
         # "lethal damage takes into account damage already marked on it"
         r"lethal damage (?:takes into account|accounts for|includes|counts) (?:any )?damage (?:already )?(?:marked on|dealt to) "
         rf"(?:it|{_ON_BLOCKER})(?: (?:already|earlier))?(?: (?:this|that) turn)?{_BUT_NOT}",

@@ -115,7 +115,8 @@ HALVES_STATE = NO_EXCESS_WITHOUT_LETHAL
 _SUBJECT = (
     r"(?:~|it|they|you|its controller|their controller|~'s controller|the (?:attacking|equipped|enchanted) creature|"
     r"(?:a|the|that) creature(?: with trample)?|the creature with trample|(?:a|an) attacking creature with trample|"
-    r"that creature|(?:a|any|each|the) creature (?:that|which) (?:gains|has|gets|was given) trample(?: (?:from|because of) ~)?|"
+    r"that creature|(?:a|any|each|the) (?:artifact )?creature (?:that|which) (?:gains|gained|has|gets|got|was given) trample"
+    r"(?: (?:from|because of) ~)?|"
     r"creatures (?:that|which) (?:gain|have|get) trample(?: (?:from|because of) ~)?"
     # tenth round: "a blocked creature that gains trample from ~", "a creature with trample from ~", "the
     # enchanted creature's controller", "a blocked creature you control"
