@@ -47,6 +47,8 @@ FLOORS = {
     "Q": 28,
     "S": 48,
     "T": 9,
+    "U": 22,
+    "V": 6,
 }
 SETS = tuple(FLOORS)
 
