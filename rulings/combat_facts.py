@@ -734,6 +734,13 @@ _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
             r" strike)(?: and (?:flying|reach|menace|vigilance|haste|first strike|double strike|trample))?(?= after\b)",
             r"gains \1",
         ),
+        # ... what the creature does said to be what creatures without the keyword do (", as creatures without first
+        # strike normally do"): the rule's reason, no claim of its own
+        (
+            r",? as (?:creatures|a creature|any creature) (?:without|with) (?:first strike|double strike|flying|reach|menace"
+            r"|vigilance|haste) (?:normally |usually |always )?(?:do|does|would)$",
+            "",
+        ),
         # nineteenth round: "neither of those creatures will stop blocking it": both keep blocking it (the two blockers a
         # sentence named before)
         (

@@ -90,7 +90,11 @@ _NO_LONGER = (
     rf"|(?:cannot|can no longer|can not|will not) be (?:played|cast) {_LATER})"
 )
 _WHEN = r"(?:(?:once|after|when) (?:the|that) turn ends|at (?:the )?end of (?:the )?turn|when (?:the|that) permission ends), "
-_ZONE = r"(?:(?:your|its owner's|their owner's|their owners'|a player's) )?(?:hands?|library|libraries|graveyards?)"
+_ZONE = (
+    r"(?:(?:(?:your|its owner's|their owner's|their owners'|a player's) )?(?:hands?|library|libraries|graveyards?)"
+    # twentieth round: "it doesn't return to its owner" (to its owner's hand)
+    r"|its owner|their owners?)"
+)
 _ZONES = rf"{_ZONE}(?:(?:,| or|, or) {_ZONE})*"
 #: Fates that are the rule: it stays in exile, or it goes to no other zone.
 _STAYS = (

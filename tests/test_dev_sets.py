@@ -47,7 +47,7 @@ FLOORS = {
     "Q": 28,
     "S": 48,
     "T": 9,
-    "U": 22,
+    "U": 24,
     "V": 6,
 }
 SETS = tuple(FLOORS)

@@ -37,6 +37,10 @@
   damage in the first combat damage step and then gains double strike", "if it didn't deal combat damage in the first
   one" (the creature named by it), "won't deal combat damage again in the second combat damage step (unless it has double
   strike)".
+- Older voice, more: "gaining menace after blockers have been declared has no effect on that combat"; "if ~ becomes an
+  8/8 Avatar with flying and first strike after ..." (it gains flying); "and ~ then becomes unattached from it"; "damage
+  that's already been dealt to a blocking creature this turn is taken into account"; "it doesn't return to its owner";
+  ", as creatures without first strike normally do".
 - Advice on play with a count of blockers in it ("~ is most effective when the attacking creature has only one
   blocker") is advice all the same.
 """
@@ -142,6 +146,28 @@ FURY = CardData("Test Fury", ("Instant",), text="Target creature gets +1/+0 and 
 CLEAVE = CardData("Test Cleave", ("Instant",), text="Target creature gains double strike until end of turn.")
 PINIONS = CardData(
     "Test Pinions", ("Artifact", "Equipment"), text="Equipped creature has flying and first strike.\nEquip {2}"
+)
+FOULBLOODS = CardData(
+    "Test Foulbloods",
+    ("Creature",),
+    text="{1}{B}, Sacrifice another creature: Test Foulbloods gets +1/+1 and gains menace until end of turn.",
+    power="3",
+    toughness="2",
+)
+FIGURE = CardData(
+    "Test Figure",
+    ("Creature",),
+    text="{R/W}{R/W}{R/W}: If Test Figure is a Warrior, it becomes an 8/8 Avatar with flying and first strike.",
+    power="1",
+    toughness="1",
+)
+DAXOS = CardData(
+    "Test Daxos",
+    ("Creature",),
+    text="Whenever Test Daxos deals combat damage to a player, exile the top card of that player's library. You may cast"
+    " that card this turn.",
+    power="2",
+    toughness="2",
 )
 SHADE = CardData("Test Shade", ("Creature",), text="{B}: Regenerate Test Shade.", power="1", toughness="1")
 
@@ -477,6 +503,58 @@ CASES += [
         None,
     ),
 ]
+CASES += [
+    (
+        FOULBLOODS,
+        "Activating Test Foulbloods's ability after it has been blocked by only one creature won't change or undo that "
+        "block. Test Foulbloods will get +1/+1, but gaining menace after blockers have been declared has no effect on that "
+        "combat.",
+        MENACE,
+    ),
+    (
+        FOULBLOODS,
+        "Activating Test Foulbloods's ability after it has been blocked by only one creature won't change or undo that "
+        "block. Test Foulbloods will get +1/+1, but gaining menace after blockers have been declared removes that "
+        "blocker from combat.",
+        None,
+    ),
+    (
+        FIGURE,
+        "If Test Figure becomes an 8/8 Avatar with flying and first strike after it has been blocked by a creature without "
+        "flying or reach, it will remain blocked.",
+        FLYING,
+    ),
+    (
+        FIGURE,
+        "If Test Figure becomes an 8/8 Avatar with flying and first strike after it has been blocked by a creature without "
+        "flying or reach, it will become unblocked.",
+        None,
+    ),
+    (
+        FIGURE,
+        "If Test Figure becomes an Avatar with first strike after first-strike combat damage has been dealt, it will still "
+        "deal its combat damage in the second combat damage step, as creatures without first strike normally do.",
+        FIRST,
+    ),
+    (
+        FIGURE,
+        "If Test Figure becomes an Avatar with first strike after first-strike combat damage has been dealt, it won't deal "
+        "combat damage in the second combat damage step, as creatures with first strike normally do.",
+        None,
+    ),
+    (
+        DAXOS,
+        "If you don't cast the card exiled with Test Daxos's ability that turn, it remains exiled. You won't be able to "
+        "cast it later, and it doesn't return to its owner.",
+        "play-from-exile.uncast-stay-exiled",
+    ),
+    (
+        DAXOS,
+        "If you don't cast the card exiled with Test Daxos's ability that turn, it remains exiled. You won't be able to "
+        "cast it later, and it returns to its owner.",
+        None,
+    ),
+]
 MANA = "mana.tap-for-mana"
 STAYS = "play-from-exile.uncast-stay-exiled"
 TIMING = "play-from-exile.timing-unchanged"
@@ -548,7 +626,7 @@ CASES += [
         STAGE,
         "Any cards exiled with Test Stage that you don't play by the end of your next turn remain exiled. You can't play "
         "them after that.",
-        STAYS,
+        "play-from-exile.uncast-stay-exiled",
     ),
     (
         STAGE,
