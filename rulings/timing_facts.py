@@ -487,6 +487,22 @@ def _prepared(sentence: str) -> str:
     # twentieth round: the wait said for every card but an instant or one with flash ("unless it is an instant card or has
     # flash, you will have to wait until your main phase to play it"): for the kinds the checks draw that are not, the
     # lands and sorcery-speed cards (a land only when it is played, never cast)
+    # ... the verb left to the sentence before ("Unless it has flash, you'll have to wait until your main phase, when the
+    # stack is empty."): to cast it
+    text = re.sub(
+        r"^(unless it (?:is an instant(?: card)?(?: or (?:it )?has flash)?|has flash), you (?:will )?(?:have|need) to wait until"
+        r" (?:your|a|the) (?:next |own |postcombat |second )?main phase)(?:,( when the stack is empty))?$",
+        r"\1\2 to cast it",
+        text,
+    )
+    # ... "a sorcery-speed card" (the kinds played at sorcery speed); "a creature card exiled during your upkeep right
+    # away" (during that step)
+    text = re.sub(r"\bsorcery-speed (cards?|spells?)\b", r"sorcery \1", text)
+    text = re.sub(
+        r"\b(an?|the) ((?:creature|sorcery|land|artifact) card) exiled (during [a-z' ]+?) right away\b",
+        r"\1 \2 exiled this way \3",
+        text,
+    )
     text = _WAIT_UNLESS_INSTANT.sub(
         lambda m: (
             f"if it is {'a land, a sorcery,' if m['verb'] == 'play' else 'a sorcery'} or a creature card without flash, "
@@ -499,8 +515,8 @@ def _prepared(sentence: str) -> str:
 
 
 _WAIT_UNLESS_INSTANT = re.compile(
-    r"^unless it is an instant(?: card)?(?: or (?:it )?has flash| or a card with flash)?, (?P<rest>you (?:will )?(?:have|need) to"
-    r" wait until [a-z' ]+? to (?P<verb>cast|play) it)$"
+    r"^unless it (?:is an instant(?: card)?(?: or (?:it )?has flash| or a card with flash)?|has flash), (?P<rest>you (?:will )?"
+    r"(?:have|need) to wait until [a-z' ]+? to (?P<verb>cast|play) it)$"
 )
 _DENIED_UNLESS = re.compile(
     r"^~(?:'s (?:triggered |activated |)ability)? (?:does not|did not|will not) (?:let|allow) you (?:to )?(?P<verb>cast|play)"

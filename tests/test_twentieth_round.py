@@ -41,6 +41,8 @@
   8/8 Avatar with flying and first strike after ..." (it gains flying); "and ~ then becomes unattached from it"; "damage
   that's already been dealt to a blocking creature this turn is taken into account"; "it doesn't return to its owner";
   ", as creatures without first strike normally do".
+- Exiled cards' timing: "unless it has flash, you'll have to wait until your main phase, when the stack is empty" (the
+  verb left to the sentence before), "a creature card exiled during your upkeep right away", "a sorcery-speed card".
 - Advice on play with a count of blockers in it ("~ is most effective when the attacking creature has only one
   blocker") is advice all the same.
 """
@@ -56,6 +58,9 @@ from tests.test_claims_paragraph import coverage
 ATTACKED = "the player, planeswalker, or battle it's attacking"
 REMAINS = "combat.remains-blocked"
 GONE = "trample.blockers-destroyed-by-first-strike"
+MANA = "mana.tap-for-mana"
+STAYS = "play-from-exile.uncast-stay-exiled"
+TIMING = "play-from-exile.timing-unchanged"
 
 TREACHERY = CardData(
     "Test Treachery", ("Sorcery",), text="Gain control of target creature until end of turn. Untap it."
@@ -168,6 +173,11 @@ DAXOS = CardData(
     " that card this turn.",
     power="2",
     toughness="2",
+)
+ARCHIVE = CardData(
+    "Test Archive",
+    ("Artifact",),
+    text="At the beginning of your upkeep, exile the top card of your library. Until end of turn, you may play that card.",
 )
 SHADE = CardData("Test Shade", ("Creature",), text="{B}: Regenerate Test Shade.", power="1", toughness="1")
 
@@ -555,9 +565,32 @@ CASES += [
         None,
     ),
 ]
-MANA = "mana.tap-for-mana"
-STAYS = "play-from-exile.uncast-stay-exiled"
-TIMING = "play-from-exile.timing-unchanged"
+CASES += [
+    (
+        ARCHIVE,
+        "Test Archive doesn't let you cast a creature card exiled during your upkeep right away. Unless it has flash, "
+        "you'll have to wait until your main phase, when the stack is empty.",
+        TIMING,
+    ),
+    (
+        ARCHIVE,
+        "Test Archive doesn't let you cast an instant card exiled during your upkeep right away. Unless it has flash, "
+        "you'll have to wait until your main phase, when the stack is empty.",
+        None,
+    ),
+    (
+        ARCHIVE,
+        "Test Archive doesn't let you cast a creature card exiled during your upkeep right away. Unless it has flash, you "
+        "can cast it during your upkeep.",
+        None,
+    ),
+    (
+        ARCHIVE,
+        "You can't play a land or cast a sorcery-speed card exiled with Test Archive during your upkeep.",
+        TIMING,
+    ),
+    (ARCHIVE, "You can play a land or cast a sorcery-speed card exiled with Test Archive during your upkeep.", None),
+]
 CASES += [
     (
         BARBS,
