@@ -54,6 +54,14 @@ _GONE_WAS = re.compile(
     r"\b(?:the|a) creature (?:that was |that is )?(?P<how>removed from combat|destroyed|exiled|returned to its owner's hand)"
     r" (?:by|with|because of) ~(?:'s (?:[a-z]+ )?ability)? (?:was|is) (?P<np>the only creature blocking [a-z~' -]+?)(?=,|$)"
 )
+#: Twentieth round: the card cast to do it ("if you cast ~ during combat to return the only creature blocking one of your
+#: attackers"): the card does it.
+_CAST_TO = re.compile(
+    r"\bif you cast ~(?: during combat| after blockers (?:are|have been) declared)? to (?P<verb>destroy|exile|return|bounce)"
+    r" (?P<np>the only creature blocking [a-z~' -]+?|(?:each|every|all) (?:of the )?creatures? blocking [a-z~' -]+?)"
+    r"(?: to (?:its|their) owners?'s? hands?)?(?=,)"
+)
+_CAST_SAID = {"destroy": "destroys", "exile": "exiles", "return": "returns", "bounce": "returns"}
 _GONE_SAID = {
     "removed from combat": "~ removes {np} from combat",
     "destroyed": "~ destroys {np}",
@@ -94,6 +102,7 @@ def _target_said(verb: str, found: re.Match[str]) -> str:
 def _readings(sentence: str, cards: tuple[CardData, ...]) -> tuple[str, ...]:
     out: list[str] = []
     named = _GONE_WAS.sub(lambda found: _GONE_SAID[found.group("how")].format(np=found.group("np")), sentence)
+    named = _CAST_TO.sub(lambda found: f"if ~ {_CAST_SAID[found.group('verb')]} {found.group('np')}", named)
     if named != sentence:
         out.append(named)
     for card in cards:

@@ -43,6 +43,8 @@
   ", as creatures without first strike normally do".
 - Exiled cards' timing: "unless it has flash, you'll have to wait until your main phase, when the stack is empty" (the
   verb left to the sentence before), "a creature card exiled during your upkeep right away", "a sorcery-speed card".
+- The card cast to remove the blocker ("if you cast ~ during combat to return the only creature blocking one of your
+  attackers"): the card does it.
 - Advice on play with a count of blockers in it ("~ is most effective when the attacking creature has only one
   blocker") is advice all the same.
 """
@@ -178,6 +180,13 @@ ARCHIVE = CardData(
     "Test Archive",
     ("Artifact",),
     text="At the beginning of your upkeep, exile the top card of your library. Until end of turn, you may play that card.",
+)
+RECALLER = CardData(
+    "Test Recaller",
+    ("Creature",),
+    text="Flash\nWhen Test Recaller enters, return target creature to its owner's hand.",
+    power="2",
+    toughness="2",
 )
 SHADE = CardData("Test Shade", ("Creature",), text="{B}: Regenerate Test Shade.", power="1", toughness="1")
 
@@ -683,6 +692,21 @@ CASES += [
         WILL,
         "If you choose Test Will's second mode, you may ignore the normal timing permissions and restrictions for the "
         "exiled cards.",
+        None,
+    ),
+]
+
+CASES += [
+    (
+        RECALLER,
+        "If you cast Test Recaller during combat to return the only creature blocking one of your attackers, that attacker "
+        "remains blocked and won't deal combat damage unless it has trample.",
+        REMAINS,
+    ),
+    (
+        RECALLER,
+        "If you cast Test Recaller during combat to return the only creature blocking one of your attackers, that attacker "
+        "becomes unblocked and deals its combat damage to the defending player.",
         None,
     ),
 ]
