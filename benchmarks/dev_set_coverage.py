@@ -122,22 +122,24 @@ def outcomes(name: str) -> list[Outcome]:
     return [outcome for part in FILES[name] for outcome in _file_outcomes(part)]
 
 
+def ruling_of(row: dict) -> Ruling:
+    """A set's row as the executable ruling of its one card that ``rulings import`` would make of it."""
+    return Ruling(
+        row["id"],
+        row["paragraph"],
+        ruling_sha(row["paragraph"]),
+        (row["card"]["name"],),
+        ("dev",),
+        (),
+        (),
+        "executable",
+    )
+
+
 def _file_outcomes(part: str) -> list[Outcome]:
     table = _file_rows(part)
     pool = CardPool({row["card"]["name"]: card(row["card"]) for row in table})
-    rulings = [
-        Ruling(
-            row["id"],
-            row["paragraph"],
-            ruling_sha(row["paragraph"]),
-            (row["card"]["name"],),
-            ("dev",),
-            (),
-            (),
-            "executable",
-        )
-        for row in table
-    ]
+    rulings = [ruling_of(row) for row in table]
     got = {c.ruling.id: c.template for c in compile_corpus(Corpus(tuple(rulings)), pool).coverage}
     return [Outcome(row, got[row["id"]]) for row in table]
 

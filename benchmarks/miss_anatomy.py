@@ -43,7 +43,7 @@ import real_rulings_coverage as real
 
 from protocol.model import CardData
 from rulings.claims import CLAIM_FIELDS, IMPLIED, Claim, Parse, parse
-from rulings.corpus import Ruling, ruling_sha
+from rulings.corpus import Ruling
 from rulings.holders import holder_readings, normal_holder_readings
 from rulings.importer import read_rulings
 from rulings.meaning import set_aside
@@ -83,16 +83,7 @@ def misses(which: str) -> Iterator[tuple[str, Ruling, tuple[CardData, ...]]]:
             if not outcome.restating or outcome.right:
                 continue
             row = outcome.row
-            ruling = Ruling(
-                row["id"],
-                row["paragraph"],
-                ruling_sha(row["paragraph"]),
-                (row["card"]["name"],),
-                ("dev",),
-                (),
-                (),
-                "executable",
-            )
+            ruling = dev_sets.ruling_of(row)
             yield f"template:{row['expect']}", ruling, (dev_sets.card(row["card"]),)
         return
     raise SystemExit(f"unknown set {which!r}: real:<half>, para:<group>/<split> or dev:<set>")
