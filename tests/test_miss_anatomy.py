@@ -23,7 +23,7 @@ def benchmark() -> ModuleType:
     return module
 
 
-@pytest.mark.parametrize("held_out", ["real:measured", "para:combat/B", "para:other/B"])
+@pytest.mark.parametrize("held_out", ["real:measured", "para:combat/B", "para:other/B", "dev:T", "dev:V", "dev:K"])
 def test_a_held_out_half_is_never_shown(held_out, monkeypatch, capsys):
     anatomy = benchmark()
     monkeypatch.setattr(sys, "argv", ["miss_anatomy.py", held_out, "--show"])
