@@ -741,6 +741,20 @@ _PREPARE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ..
             r"|vigilance|haste) (?:normally |usually |always )?(?:do|does|would)$",
             "",
         ),
+        # ... the card's ability said to give the keyword to a creature ("its triggered ability can give menace to an
+        # attacking creature that's been blocked by one creature, but ..."): that creature gains it
+        (
+            r"\b(?:its|~'s|the) (?:triggered |activated )?ability (?:can |may |could )?gives? (flying|reach|menace|vigilance|haste"
+            r"|first strike|double strike) to ([^,]+?)(?=,)",
+            r"\2 gains \1",
+        ),
+        # ... with the card cast at a moment as the premise ("if you cast ~ during the declare blockers step, <a creature>
+        # gains menace, but ..."): the change at that moment
+        (
+            r"^if you cast ~ (during the declare (?:attackers|blockers) step|after (?:attackers|blockers) (?:are|have been)"
+            r" declared), ([^,]+?) (gains|loses) (flying|reach|menace|vigilance|haste|first strike|double strike),? but ",
+            r"if \2 \3 \4 \1, ",
+        ),
         # nineteenth round: "neither of those creatures will stop blocking it": both keep blocking it (the two blockers a
         # sentence named before)
         (

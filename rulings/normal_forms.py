@@ -44,6 +44,12 @@ FORMS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] 
         ),
         r"\1",
     ),
+    # twentieth round: ... or by the restrictions it is one of ("blocking restrictions such as menace are checked only as
+    # blockers are declared")
+    (
+        re.compile(r"^(?:blocking |evasion )?(?:restrictions|abilities) such as (menace|flying|reach) are\b"),
+        r"\1 is",
+    ),
     (re.compile(r"\b(checked|relevant) only once, as\b"), r"\1 only as"),
     # Nineteenth round: the moment said of the creature ("at the time it is declared as an attacker", "at the moment
     # attackers are declared"): as attackers (or blockers) are declared

@@ -45,6 +45,9 @@
   verb left to the sentence before), "a creature card exiled during your upkeep right away", "a sorcery-speed card".
 - The card cast to remove the blocker ("if you cast ~ during combat to return the only creature blocking one of your
   attackers"): the card does it.
+- Menace through a flash creature: "blocking restrictions such as menace are checked only as blockers are declared"; "if
+  you cast ~ during the declare blockers step, its triggered ability can give menace to an attacking creature that's
+  been blocked by one creature, but that creature will remain blocked" (the change at the moment the card is cast).
 - Advice on play with a count of blockers in it ("~ is most effective when the attacking creature has only one
   blocker") is advice all the same.
 """
@@ -185,6 +188,13 @@ RECALLER = CardData(
     "Test Recaller",
     ("Creature",),
     text="Flash\nWhen Test Recaller enters, return target creature to its owner's hand.",
+    power="2",
+    toughness="2",
+)
+COHORT = CardData(
+    "Test Cohort",
+    ("Creature",),
+    text="Flash\nWhen Test Cohort enters, target creature you control gains menace until end of turn.",
     power="2",
     toughness="2",
 )
@@ -707,6 +717,29 @@ CASES += [
         RECALLER,
         "If you cast Test Recaller during combat to return the only creature blocking one of your attackers, that attacker "
         "becomes unblocked and deals its combat damage to the defending player.",
+        None,
+    ),
+]
+
+CASES += [
+    (
+        COHORT,
+        "If you cast Test Cohort during the declare blockers step, its triggered ability can give menace to an attacking "
+        "creature that's been blocked by one creature, but that creature will remain blocked. Blocking restrictions such "
+        "as menace are checked only as blockers are declared.",
+        MENACE,
+    ),
+    (
+        COHORT,
+        "If you cast Test Cohort during the declare blockers step, its triggered ability can give menace to an attacking "
+        "creature that's been blocked by one creature, and that creature becomes unblocked.",
+        None,
+    ),
+    (
+        COHORT,
+        "If you cast Test Cohort during the declare blockers step, its triggered ability can give menace to an attacking "
+        "creature that's been blocked by one creature, but that creature will remain blocked. Blocking restrictions such "
+        "as menace are checked only as attackers are declared.",
         None,
     ),
 ]
