@@ -49,6 +49,8 @@ FLOORS = {
     "T": 9,
     "U": 24,
     "V": 6,
+    "W": 15,
+    "X": 10,
 }
 SETS = tuple(FLOORS)
 
