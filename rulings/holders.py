@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from functools import lru_cache, partial
 
 from protocol.model import CardData
+from rulings.card_premises import premise_readings
 from rulings.combat_forms import normal_readings, unreadable
 from rulings.keyword_changes import change_readings
 from rulings.oracle_grants import COMBAT_KEYWORDS, grants, plural
@@ -203,6 +204,19 @@ def normal_holder_readings(sentence: str, cards: Iterable[CardData]) -> tuple[st
     out: list[str] = []
     if unreadable(sentence):
         return ()
+    # twenty-first round: and without a premise that only restates the card's effect (rulings.card_premises)
+    for bare in premise_readings(sentence, cards):
+        out.append(bare)
+        out.extend(holder_readings(bare, cards))
+        out.extend(_normal_holder_readings(bare, cards))
+    out.extend(_normal_holder_readings(sentence, cards))
+    return tuple(dict.fromkeys(r for r in out if r != sentence))
+
+
+def _normal_holder_readings(sentence: str, cards: tuple[CardData, ...]) -> list[str]:
+    out: list[str] = []
+    if unreadable(sentence):
+        return out
     # twelfth round: and the card's use on a creature written as what it does to it (rulings.removal_readings)
     for changed in (*change_readings(sentence, cards), *removal_readings(sentence, cards)):
         out.append(changed)
@@ -213,4 +227,4 @@ def normal_holder_readings(sentence: str, cards: Iterable[CardData]) -> tuple[st
     for normal in normal_readings(sentence):
         out.append(normal)
         out.extend(holder_readings(normal, cards))
-    return tuple(dict.fromkeys(r for r in out if r != sentence))
+    return out
