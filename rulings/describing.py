@@ -176,6 +176,13 @@ _RESTRICTION = re.compile(r"\bactivate only if (?P<condition>[^.]+)\.")
 #: A negation: an example that says what cannot happen or does not is a claim of its own (it could
 #: contradict the statement it follows), so it is read, never set aside as an illustration.
 _NEGATION = re.compile(r"\b(?:not|no|never|none|nothing|cannot|neither|nor)\b|n't\b")
+#: A moment of combat named by an example ("if an opponent destroys your only Forest after blockers have been
+#: declared"): the moment is what the rule turns on, so such a sentence is read as a claim (a wrong moment must not be
+#: set aside as an illustration).
+_MOMENT_NAMED = re.compile(
+    r"\b(?:before|after|once|until|during|as) (?:the )?(?:attackers|blockers|combat damage|first-strike|"
+    r"(?:the )?declare (?:attackers|blockers) step|(?:it|~|that creature) (?:is|has been|was) (?:blocked|declared))"
+)
 #: Names of other cards in a ruling's text: two or more capitalized words (with "of", "the", ...
 #: between them), or one after a lower-case word; quotations are left out (an ability's text
 #: capitalizes its first word).
@@ -600,8 +607,15 @@ def _read_paragraph(
             )
         example = None
         named = {n for n in others if re.search(r"(?<!\w)" + re.escape(n) + r"(?!\w)", sentence)}
-        if _NEGATION.search(sentence.lower()) or _MATTERS.search(sentence.lower()) or _OTHERS_CARD.search(sentence):
-            pass  # a negated sentence, one saying what matters or one giving the card to another player is a claim
+        if (
+            _NEGATION.search(sentence.lower())
+            or _MATTERS.search(sentence.lower())
+            or _OTHERS_CARD.search(sentence)
+            or _MOMENT_NAMED.search(sentence.lower())
+        ):
+            # a negated sentence, one saying what matters, one giving the card to another player or (twenty-first
+            # round) one naming its own moment of combat ("before blockers have been declared") is a claim
+            pass
         elif _EXAMPLE_OPENING.match(sentence) and named:
             introduced |= named
             example = f"an example naming {', '.join(sorted(named))}"

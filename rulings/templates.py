@@ -597,7 +597,7 @@ class Template:
         whole = (*texts, *(t for t in (sentence.lower(),) if t not in texts))
         return (
             self._bind_claims(readings, slots, pronoun, explaining=False)
-            or self._read_by_fact(_fact_texts(sentence, tuple(cards)), tuple(cards), context)
+            or self._read_by_fact(_fact_texts(sentence, tuple(cards)), tuple(cards), context, _asserted(sentence))
             or self._read_by_readers(whole, tuple(cards), explaining=False)
             or self._bind_claims(readings, slots, pronoun, explaining=True)
             or self._read_by_readers(whole, tuple(cards), explaining=True)
@@ -633,7 +633,11 @@ class Template:
         return None
 
     def _read_by_fact(
-        self, texts: Iterable[str], cards: tuple[CardData, ...] = (), context: str | None = None
+        self,
+        texts: Iterable[str],
+        cards: tuple[CardData, ...] = (),
+        context: str | None = None,
+        asserted: frozenset[str] = frozenset(),
     ) -> tuple[str | None, dict[str, str]] | None:
         """(statement, no slots) if one reading of the sentence states a combat fact this template
         declares (:mod:`rulings.combat_facts`): a keyword changed at a moment of combat, and what
@@ -642,7 +646,8 @@ class Template:
         if not self.wordings.facts:
             return None
         texts = tuple(texts)
-        held = self._held(texts, cards)
+        # twenty-first round: and the keywords the sentence says, in an aside, its creature has ("because it has trample")
+        held = self._held(texts, cards) | asserted
         for text in texts:
             pair = _KEYWORD_PAIR.search(text)
             if pair is not None:
@@ -785,6 +790,17 @@ def _needs_no_trample(fact: Fact, more: frozenset[tuple[str, bool]], text: str) 
 
 
 _UNLESS_TRAMPLE = re.compile(r"unless (?:it|that creature|the creature) has trample")
+#: A keyword the sentence says its creature has, in any clause or aside ("because it does have trample", "since ~ has
+#: flying"): said of the creature, so a fact that holds only without it is not stated (twenty-first round).
+_HAS_KEYWORD = re.compile(
+    r"\b(?:because|since|as) (?:it|~|that creature|the creature) (?:does |still |already )?(?:has|have) "
+    r"(double strike|first strike|trample|flying|reach|menace|vigilance|haste)\b"
+)
+
+
+def _asserted(sentence: str) -> frozenset[str]:
+    """The keywords ``sentence`` gives its creature as a reason (see :data:`_HAS_KEYWORD`)."""
+    return frozenset(_HAS_KEYWORD.findall(sentence.lower()))
 
 
 def _fact_texts(sentence: str, cards: tuple[CardData, ...]) -> tuple[str, ...]:

@@ -1,0 +1,88 @@
+"""False compiles found by deriving contradicting variants of the tuned dev sets' compiled sentences (issue 24,
+twenty-first round): each case is the paragraph as written (it compiles) and the variant that compiled before the fix
+(it must not).
+
+- A keyword given to the creature as a reason, in an aside ("because it does have trample, deals no combat damage"):
+  the fact that a creature whose blockers are gone deals no damage holds only without trample (510.1c, 702.19e), so
+  the aside's keyword counts as the creature's.
+- An example that names its own moment of combat ("For example, if an opponent destroys your only Forest before
+  blockers have been declared, ~ is still blocking."): the moment is what the rule turns on, so it is read as a claim,
+  never set aside as an illustration naming another card (a land type read as a card's name).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from protocol.model import CardData
+from rulings.cards import CardPool
+from tests.test_claims_paragraph import coverage
+
+WARBEAST = CardData(
+    "Test Warbeast",
+    ("Creature",),
+    text="Test Warbeast can't be blocked by creatures with power 2 or less.",
+    power="5",
+    toughness="5",
+)
+STALKER = CardData(
+    "Test Webstalker",
+    ("Creature",),
+    text="As long as you control a Forest, Test Webstalker has reach.",
+    power="2",
+    toughness="4",
+)
+REMAINS = "combat.remains-blocked"
+FLYING = "flying.block-stands"
+HELD = (
+    "Once Test Webstalker has blocked an attacking creature with flying, it will continue to block that creature even "
+    "if it loses reach. "
+)
+
+CASES = [
+    (
+        WARBEAST,
+        "If the creature blocking Test Warbeast leaves the battlefield before combat damage is dealt, Test Warbeast "
+        "remains blocked and, because it doesn't have trample, deals no combat damage.",
+        REMAINS,
+    ),
+    (
+        WARBEAST,
+        "If the creature blocking Test Warbeast leaves the battlefield before combat damage is dealt, Test Warbeast "
+        "remains blocked and, because it does have trample, deals no combat damage.",
+        None,
+    ),
+    (
+        WARBEAST,
+        "If the creature blocking Test Warbeast leaves the battlefield before combat damage is dealt, Test Warbeast "
+        "remains blocked and, since it has trample, deals no combat damage.",
+        None,
+    ),
+    (
+        STALKER,
+        HELD
+        + "For example, if an opponent destroys your only Forest after blockers have been declared, Test Webstalker"
+        " is still blocking.",
+        FLYING,
+    ),
+    (
+        STALKER,
+        HELD + "For example, if an opponent destroys your only Forest before blockers have been declared, Test "
+        "Webstalker is still blocking.",
+        None,
+    ),
+    (
+        STALKER,
+        HELD
+        + "For example, if an opponent destroys your only Forest before attackers are declared, Test Webstalker is "
+        "still blocking.",
+        None,
+    ),
+]
+
+
+@pytest.mark.parametrize(("card", "paragraph", "expected"), CASES)
+def test_contradicting_variants_found_in_the_dev_sets_stay_uncovered(
+    card: CardData, paragraph: str, expected: str | None
+) -> None:
+    assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
