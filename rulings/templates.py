@@ -583,6 +583,8 @@ class Template:
             return None, {}
         if self.wordings.facts and changes_first_strike_of_double_striker(split.claim):
             return None  # it keeps dealing damage in both steps: no claim of a first-strike change is its
+        if self.wordings.facts and _blocked_yet_blocking(split.claim):
+            return None  # the card attacks and blocks at once: the sentence contradicts itself
         readings = [w.claim for w in user if w.pattern.fullmatch(split.claim)]
         texts = (split.claim, *holder_readings(split.claim, cards), *normal_holder_readings(split.claim, cards))
         for text in texts:
@@ -796,6 +798,19 @@ _HAS_KEYWORD = re.compile(
     r"\b(?:because|since|as) (?:it|~|that creature|the creature) (?:does |still |already )?(?:has|have) "
     r"(double strike|first strike|trample|flying|reach|menace|vigilance|haste)\b"
 )
+
+
+#: Twenty-first round: the card said to be blocked, then said to go on blocking ("if ~ is blocked by a creature with flying
+#: and ..., ~ keeps blocking that creature"): an attacking creature is no blocker (506.2), so the sentence claims nothing.
+_CARD_BLOCKED = re.compile(r"(?<![\w'])~ (?:is|was|has been|gets|got|becomes|became|has become) blocked by\b")
+_CARD_GOES_ON_BLOCKING = re.compile(
+    r"(?:(?:(?<![\w'])~|\bit)(?:'s| is| was| will)?|\b(?:but|and)) (?:still |then |also )?(?:continues? to block|continues?"
+    r" blocking|keeps? blocking|remains? blocking|does not stop blocking|doesn't stop blocking|blocking|blocks)\b"
+)
+
+
+def _blocked_yet_blocking(sentence: str) -> bool:
+    return bool(_CARD_BLOCKED.search(sentence) and _CARD_GOES_ON_BLOCKING.search(sentence))
 
 
 def _asserted(sentence: str) -> frozenset[str]:

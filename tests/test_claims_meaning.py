@@ -5,7 +5,7 @@ import json
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import pytest
@@ -13,7 +13,7 @@ import pytest
 from harness.cli import uncovered_line
 from rulings.cards import CardPool
 from rulings.claims import bind, claim_from_record, parse
-from rulings.compile import compile_corpus
+from rulings.compile import RulingCoverage, compile_corpus
 from rulings.corpus import Corpus, Ruling, normalize, ruling_sha
 from rulings.describing import read_paragraph
 from rulings.importer import merge, read_rulings
@@ -386,27 +386,42 @@ def real_corpus() -> tuple[list[Ruling], CardPool]:
 def compiled_statements() -> Iterator[tuple[Ruling, CardPool | None, str]]:
     """Every compiled paragraph of the seed corpus and of the real-rulings test corpus, with each
     sentence its template reads as a statement (as the ruling writes it)."""
-    by_id = {t.id: t for t in TEMPLATES}
     seed = compile_corpus()
     real, pool = real_corpus()
     for suite, cards in ((seed, None), (compile_corpus(Corpus(tuple(real)), pool), pool)):
-        for c in suite.coverage:
-            if c.coverage != "template" or c.template is None:
-                continue
-            tpl = by_id[c.template]
-            data = tuple(d for name in c.ruling.cards if cards is not None and (d := cards.get(name)) is not None)
-            split = sentences(template_text(c.ruling.text, c.ruling.cards))
-            for part in read_paragraph(c.ruling.text, split, c.ruling.cards, data):
-                # a statement (as written, in one of its readings or clause by clause), or a sentence
-                # set aside as describing the card or as an example: a variant of any must not compile
-                stated = part.describing is not None or part.example is not None
-                for text in (part.text, *part.readings):
-                    found = tpl._read_by_wording(text, {}) or tpl._read_by_claim(text, {}, (), data)
-                    stated = stated or (found is not None and found[0] is not None)
-                if part.clauses and tpl._read_clauses(part.clauses, {}, (), data, []) is not None:
-                    stated = True
-                if stated:
-                    yield c.ruling, cards, original_sentence(c.ruling, part.text)
+        for original, sentence in statements_of(suite.coverage, cards):
+            yield original, cards, sentence
+
+
+def statements_of(coverage: Iterable[RulingCoverage], cards: CardPool | None) -> Iterator[tuple[Ruling, str]]:
+    """Each compiled paragraph of ``coverage`` with each sentence its template reads as a statement, as the ruling
+    writes it (also used by ``benchmarks/dev_set_variants.py``)."""
+    by_id = {t.id: t for t in TEMPLATES}
+    for c in coverage:
+        if c.coverage != "template" or c.template is None:
+            continue
+        tpl = by_id[c.template]
+        data = tuple(d for name in c.ruling.cards if cards is not None and (d := cards.get(name)) is not None)
+        split = sentences(template_text(c.ruling.text, c.ruling.cards))
+        for part in read_paragraph(c.ruling.text, split, c.ruling.cards, data):
+            # a statement (as written, in one of its readings or clause by clause), or a sentence
+            # set aside as describing the card or as an example: a variant of any must not compile
+            stated = part.describing is not None or part.example is not None
+            for text in (part.text, *part.readings):
+                found = tpl._read_by_wording(text, {}) or tpl._read_by_claim(text, {}, (), data)
+                stated = stated or (found is not None and found[0] is not None)
+            if part.clauses and tpl._read_clauses(part.clauses, {}, (), data, []) is not None:
+                stated = True
+            if stated:
+                yield c.ruling, original_sentence(c.ruling, part.text)
+
+
+def contradicting_variants(sentence: str, cards: tuple[str, ...]) -> Iterator[tuple[str, str]]:
+    """(kind, variant) for each kind of contradiction that changes what ``sentence`` claims."""
+    for kind, swaps in [*KINDS.items(), ("keywords exchanged", None)]:
+        changed = keywords_exchanged(sentence, cards) if swaps is None else variant(sentence, swaps, cards)
+        if changed is not None:
+            yield kind, changed
 
 
 @pytest.mark.slow
@@ -414,13 +429,9 @@ def test_no_contradicting_variant_of_a_compiled_sentence_compiles():
     variants: dict[int, dict[str, tuple[Ruling, str]]] = {}
     pools: dict[int, CardPool | None] = {}
     for original, cards, sentence in compiled_statements():
-        for kind, swaps in [*KINDS.items(), ("keywords exchanged", None)]:
-            if swaps is None:
-                changed = keywords_exchanged(sentence, original.cards)
-            else:
-                changed = variant(sentence, swaps, original.cards)
+        for kind, changed in contradicting_variants(sentence, original.cards):
             text = normalize(original.text)
-            if changed is None or text.replace(sentence, changed, 1) == text:
+            if text.replace(sentence, changed, 1) == text:
                 continue
             text = text.replace(sentence, changed, 1)
             pools[id(cards)] = cards

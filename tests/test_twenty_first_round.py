@@ -8,6 +8,9 @@ twenty-first round): each case is the paragraph as written (it compiles) and the
 - An example that names its own moment of combat ("For example, if an opponent destroys your only Forest before
   blockers have been declared, ~ is still blocking."): the moment is what the rule turns on, so it is read as a claim,
   never set aside as an illustration naming another card (a land type read as a card's name).
+- The card said to be blocked, then said to go on blocking ("if ~ is blocked by a creature with flying and you then
+  stop controlling a Forest, ~ keeps blocking that creature"): an attacking creature is no blocker (506.2), so the
+  sentence contradicts itself and claims nothing.
 """
 
 from __future__ import annotations
@@ -34,6 +37,13 @@ STALKER = CardData(
 )
 REMAINS = "combat.remains-blocked"
 FLYING = "flying.block-stands"
+HERON = CardData(
+    "Test Heron",
+    ("Creature",),
+    text="Test Heron has flying as long as you control an Island.",
+    power="2",
+    toughness="2",
+)
 HELD = (
     "Once Test Webstalker has blocked an attacking creature with flying, it will continue to block that creature even "
     "if it loses reach. "
@@ -76,6 +86,28 @@ CASES = [
         HELD
         + "For example, if an opponent destroys your only Forest before attackers are declared, Test Webstalker is "
         "still blocking.",
+        None,
+    ),
+]
+
+
+CASES += [
+    (
+        HERON,
+        "If Test Heron blocks a creature with flying and you then stop controlling an Island, Test Heron loses flying "
+        "but keeps blocking that creature.",
+        FLYING,
+    ),
+    (
+        HERON,
+        "If Test Heron is blocked by a creature with flying and you then stop controlling an Island, Test Heron loses "
+        "flying but keeps blocking that creature.",
+        None,
+    ),
+    (
+        HERON,
+        "If Test Heron is blocked by a creature with flying and you then stop controlling an Island, Test Heron doesn't "
+        "stop blocking.",
         None,
     ),
 ]
