@@ -522,6 +522,7 @@ class Template:
         explained = False
         described: list[tuple[str, str]] = []
         named: set[str] = set()
+        negated: list[bool] = []
         for clause in clauses:
             clause = _keyword_for_it(clause, named)
             named |= set(_KEYWORD_NAMED.findall(clause))
@@ -542,7 +543,12 @@ class Template:
             bound.update(found[1])
             state = state or found[0]
             explained = True
+            negated.append(bool(_NEGATED.search(clause)))
         if state is None and not explained:
+            return None
+        if self.id.startswith("mana.") and any(bool(_NEGATED.search(text)) not in negated for text, _ in described):
+            # twenty-first round: the card's result said after a clause about tapping for mana must follow it ("X isn't
+            # tapped for mana, so you won't gain life"); "..., so you will gain life" contradicts the card's trigger
             return None
         # (eighteenth round: clauses that only explain, beside advice set aside, are an explanation: "if no other creature
         # is blocking it, it deals no combat damage unless it has trample, so ~ works best on a creature that does")
@@ -811,6 +817,9 @@ _CARD_GOES_ON_BLOCKING = re.compile(
 
 def _blocked_yet_blocking(sentence: str) -> bool:
     return bool(_CARD_BLOCKED.search(sentence) and _CARD_GOES_ON_BLOCKING.search(sentence))
+
+
+_NEGATED = re.compile(r"\b(?:not|no|never|none|cannot)\b|n't\b")
 
 
 def _asserted(sentence: str) -> frozenset[str]:

@@ -11,6 +11,9 @@ twenty-first round): each case is the paragraph as written (it compiles) and the
 - The card said to be blocked, then said to go on blocking ("if ~ is blocked by a creature with flying and you then
   stop controlling a Forest, ~ keeps blocking that creature"): an attacking creature is no blocker (506.2), so the
   sentence contradicts itself and claims nothing.
+- The card's result said after a clause about tapping for mana, with the other polarity ("... isn't tapping it for mana,
+  so ~ does put a counter on that creature"): the card's trigger follows being tapped for mana, so its result must
+  follow the clause read (both negated or neither).
 """
 
 from __future__ import annotations
@@ -108,6 +111,44 @@ CASES += [
         HERON,
         "If Test Heron is blocked by a creature with flying and you then stop controlling an Island, Test Heron doesn't "
         "stop blocking.",
+        None,
+    ),
+]
+
+
+LOOM = CardData(
+    "Test Loom",
+    ("Artifact",),
+    text="Whenever you tap a creature for mana, put a +1/+1 counter on that creature.",
+)
+OBELISK = CardData(
+    "Test Obelisk",
+    ("Artifact",),
+    text="{T}: Add {C}.\n{2}, {T}: Draw a card, then discard a card.\nWhenever Test Obelisk is tapped for mana, you gain 1 "
+    "life.",
+)
+MANA = "mana.tap-for-mana"
+CASES += [
+    (
+        LOOM,
+        "Tapping a creature to pay a crew cost or having it attack isn't tapping it for mana, so Test Loom doesn't put a "
+        "counter on that creature. Only activating a mana ability with {T} in its cost counts.",
+        MANA,
+    ),
+    (
+        LOOM,
+        "Tapping a creature to pay a crew cost or having it attack isn't tapping it for mana, so Test Loom does put a "
+        "counter on that creature. Only activating a mana ability with {T} in its cost counts.",
+        None,
+    ),
+    (
+        OBELISK,
+        "Activating Test Obelisk's second ability doesn't count as tapping it for mana, so you won't gain life.",
+        MANA,
+    ),
+    (
+        OBELISK,
+        "Activating Test Obelisk's second ability doesn't count as tapping it for mana, so you will gain life.",
         None,
     ),
 ]
