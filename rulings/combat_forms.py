@@ -555,6 +555,10 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
     (re.compile(rf"\b(?:ceases|cease|ceased) to have ({_KEYWORD})\b"), r"loses \1"),
     (re.compile(rf"\b(?:is|was|gets|got) (?:given|granted) ({_KEYWORD})\b"), r"gains \1"),
     (re.compile(rf"\b(?:acquires|acquired|obtains|obtained) ({_KEYWORD})\b"), r"gains \1"),
+    # twenty-first round: a keyword had before and gained again is gained ("an attacking creature that regains flying")
+    (re.compile(rf"\b(?:regains|regained) ({_KEYWORD})\b"), r"gains \1"),
+    (re.compile(rf"\bregaining ({_KEYWORD})\b"), r"gaining \1"),
+    (re.compile(rf"\b(?:is|was|gets|got) stripped of ({_KEYWORD})\b"), r"loses \1"),
     # -- causation and negation forms -----------------------------------------------------------------
     (
         re.compile(rf"\b(won't|will not|doesn't|does not|didn't|did not) (?:make|force) {_WHO} (?:to )?"),

@@ -11,6 +11,7 @@ twenty-first round): each case is the paragraph as written (it compiles) and the
 - The card said to be blocked, then said to go on blocking ("if ~ is blocked by a creature with flying and you then
   stop controlling a Forest, ~ keeps blocking that creature"): an attacking creature is no blocker (506.2), so the
   sentence contradicts itself and claims nothing.
+- A keyword had before and gained again ("regains flying") is gained; one "stripped" from a creature is lost.
 - The card's result said after a clause about tapping for mana, with the other polarity ("... isn't tapping it for mana,
   so ~ does put a counter on that creature"): the card's trigger follows being tapped for mana, so its result must
   follow the clause read (both negated or neither).
@@ -22,6 +23,7 @@ import pytest
 
 from protocol.model import CardData
 from rulings.cards import CardPool
+from rulings.combat_forms import normal_form
 from tests.test_claims_paragraph import coverage
 
 WARBEAST = CardData(
@@ -159,3 +161,14 @@ def test_contradicting_variants_found_in_the_dev_sets_stay_uncovered(
     card: CardData, paragraph: str, expected: str | None
 ) -> None:
     assert coverage(paragraph, card.name, CardPool({card.name: card}))[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("said", "normal"),
+    [
+        ("an attacking creature that regains flying remains blocked.", "gains flying"),
+        ("if it is stripped of menace after blockers are declared, it remains blocked.", "loses menace"),
+    ],
+)
+def test_a_keyword_gained_again_or_stripped_is_gained_or_lost(said: str, normal: str) -> None:
+    assert normal in normal_form(said)
