@@ -11,14 +11,9 @@ count only). About two minutes of compiling: a slow test, run by .ci/run.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from functools import cache
-from pathlib import Path
-
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.benchmark_modules import benchmark
 
 #: The variants of each set that compiled at the twenty-first round's end (of 2444 tuned, 917 held out).
 CEILINGS = {
@@ -27,14 +22,8 @@ CEILINGS = {
 }
 
 
-@cache
 def _bench():
-    spec = importlib.util.spec_from_file_location("dev_set_variants", ROOT / "benchmarks" / "dev_set_variants.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["dev_set_variants"] = module
-    spec.loader.exec_module(module)
-    return module
+    return benchmark("dev_set_variants")
 
 
 def test_every_set_has_a_ceiling():

@@ -3,24 +3,13 @@ compiles, and the share of restating paragraphs reached does not fall back (a re
 target: the figures are the benchmark's, benchmarks/dev_set_coverage.py). Compiling the sets takes
 ~20 s: the gate is a slow test, run by .ci/run."""
 
-import importlib.util
-import sys
-from functools import cache
-from pathlib import Path
-
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.benchmark_modules import benchmark
 
 
-@cache
 def _bench():
-    spec = importlib.util.spec_from_file_location("dev_set_coverage", ROOT / "benchmarks" / "dev_set_coverage.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["dev_set_coverage"] = module
-    spec.loader.exec_module(module)
-    return module
+    return benchmark("dev_set_coverage")
 
 
 #: What the sixteenth round reached (the ninth: C 86 of 132, D 47 of 112; E, F and G, new, 44, 40 and 38 with the
