@@ -1,8 +1,8 @@
-"""Contradicting variants of the tuned dev sets' compiled sentences, and how many of them compile (issue 24).
+"""Contradicting variants of the dev sets' and paraphrases' compiled sentences, and how many compile (issue 24).
 
     python benchmarks/dev_set_variants.py                 (every tuned set, counts)
     python benchmarks/dev_set_variants.py J L --show      (the variants that compiled)
-    python benchmarks/dev_set_variants.py W X             (a held-out set: counts only)
+    python benchmarks/dev_set_variants.py W X para-B      (a held-out set: counts only)
 
 Why this exists: the slow test ``test_no_contradicting_variant_of_a_compiled_sentence_compiles`` derives
 contradicting variants (negated, another zone, another time, another player, roles swapped, another step, keywords
@@ -22,6 +22,7 @@ import argparse
 import sys
 import time
 from collections import Counter
+from collections.abc import Iterable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -29,20 +30,40 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import dev_set_coverage as dev_sets  # noqa: E402
+import paraphrase_coverage as paraphrases  # noqa: E402
 
 from rulings.cards import CardPool  # noqa: E402
 from rulings.compile import compile_corpus  # noqa: E402
 from rulings.corpus import Corpus, Ruling, normalize  # noqa: E402
+from rulings.importer import read_rulings  # noqa: E402
 from tests.test_claims_meaning import contradicting_variants, ruling, statements_of  # noqa: E402
 
+#: The paraphrase splits, read as sets of their own (``para-A`` tuned on, ``para-B`` held out: counts only).
+PARAPHRASE_SETS = ("para-A", "para-B")
+HELD_OUT = (*dev_sets.HELD_OUT, "para-B")
+Compiled = list[tuple[str, str, str, str]]
 
-def compiled_variants(part: str) -> tuple[int, list[tuple[str, str, str, str]]]:
-    """(variants tried, [(row id, kind, template, variant sentence)] of those that compiled) for one file of a set."""
+
+def compiled_variants(part: str) -> tuple[int, Compiled]:
+    """(variants tried, [(row id, kind, template, variant sentence)] of those that compiled) for one file of a dev set,
+    or for a paraphrase split (``para-A``, ``para-B``: both groups of :mod:`paraphrase_coverage`)."""
+    if part in PARAPHRASE_SETS:
+        tried, compiled = 0, []
+        for group in ("combat", "other"):
+            outcomes = [o for o in paraphrases.outcomes(paraphrases.DATA / group) if o.row["split"] == part[-1]]
+            _, pool = read_rulings(paraphrases.DATA / group / "rulings.json", paraphrases.DATA / group / "cards.json")
+            count, found = _compiled(statements_of([o.coverage for o in outcomes], pool), pool)
+            tried, compiled = tried + count, compiled + found
+        return tried, compiled
     table = dev_sets._file_rows(part)
     pool = CardPool({row["card"]["name"]: dev_sets.card(row["card"]) for row in table})
     suite = compile_corpus(Corpus(tuple(dev_sets.ruling_of(row) for row in table)), pool)
+    return _compiled(statements_of(suite.coverage, pool), pool)
+
+
+def _compiled(statements: Iterable[tuple[Ruling, str]], pool: CardPool) -> tuple[int, Compiled]:
     variants: dict[str, tuple[Ruling, str, str, str]] = {}
-    for original, sentence in statements_of(suite.coverage, pool):
+    for original, sentence in statements:
         for kind, changed in contradicting_variants(sentence, original.cards):
             text = normalize(original.text)
             varied = text.replace(sentence, changed, 1)
@@ -61,27 +82,32 @@ def compiled_variants(part: str) -> tuple[int, list[tuple[str, str, str, str]]]:
     return len(variants), compiled
 
 
+def files(name: str) -> tuple[str, ...]:
+    """The files of a set (a paraphrase split is one)."""
+    return (name,) if name in PARAPHRASE_SETS else dev_sets.FILES[name]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    tuned = [name for name in dev_sets.SETS if name not in dev_sets.HELD_OUT]
+    tuned = [name for name in (*dev_sets.SETS, *PARAPHRASE_SETS) if name not in HELD_OUT]
     parser.add_argument("sets", nargs="*", default=tuned, help=f"tuned sets (default: {' '.join(tuned)})")
     parser.add_argument("--show", action="store_true", help="print each variant that compiled")
     args = parser.parse_args()
     for name in args.sets:
-        if name in dev_sets.HELD_OUT and args.show:
+        if name in HELD_OUT and args.show:
             parser.error(f"set {name} is held out: its texts are never shown (counts only: leave out --show)")
-        if name not in dev_sets.SETS:
-            parser.error(f"unknown set {name!r} (sets: {' '.join(dev_sets.SETS)})")
+        if name not in (*dev_sets.SETS, *PARAPHRASE_SETS):
+            parser.error(f"unknown set {name!r} (sets: {' '.join((*dev_sets.SETS, *PARAPHRASE_SETS))})")
     started = time.monotonic()
     tried, kinds = 0, Counter[str]()
     for name in args.sets:
         set_tried, set_compiled = 0, 0
-        for part in dev_sets.FILES[name]:
+        for part in files(name):
             count, compiled = compiled_variants(part)
             set_tried += count
             set_compiled += len(compiled)
             kinds.update(kind for _, kind, _, _ in compiled)
-            for row, kind, template, sentence in compiled if args.show and name not in dev_sets.HELD_OUT else ():
+            for row, kind, template, sentence in compiled if args.show and name not in HELD_OUT else ():
                 print(f"  {row} {kind} -> {template}: {sentence}")
         tried += set_tried
         print(f"set {name}: {set_compiled} of {set_tried} contradicting variants compiled", flush=True)

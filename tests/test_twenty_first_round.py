@@ -11,6 +11,8 @@ twenty-first round): each case is the paragraph as written (it compiles) and the
 - The card said to be blocked, then said to go on blocking ("if ~ is blocked by a creature with flying and you then
   stop controlling a Forest, ~ keeps blocking that creature"): an attacking creature is no blocker (506.2), so the
   sentence contradicts itself and claims nothing.
+- The color condition negated ("if the exiled card isn't colorless, its last ability adds no mana"): it has a color, a
+  condition of its own, no longer the colorless card's (106.5) with its negation counted with the outcome's.
 - A keyword had before and gained again ("regains flying") is gained; one "stripped" from a creature is lost.
 - The card's result said after a clause about tapping for mana, with the other polarity ("... isn't tapping it for mana,
   so ~ does put a counter on that creature"): the card's trigger follows being tapped for mana, so its result must
@@ -153,6 +155,23 @@ CASES += [
         "Activating Test Obelisk's second ability doesn't count as tapping it for mana, so you will gain life.",
         None,
     ),
+]
+
+
+RELIQUARY = CardData(
+    "Test Reliquary",
+    ("Artifact",),
+    text="Imprint — When Test Reliquary enters, you may exile a nonland card from your hand.\n{T}: Add one mana of any of "
+    "the exiled card's colors.",
+)
+CASES += [
+    (
+        RELIQUARY,
+        "If the card exiled with Test Reliquary is colorless, its last ability adds no mana.",
+        "mana.undefined-type",
+    ),
+    (RELIQUARY, "If the card exiled with Test Reliquary isn't colorless, its last ability adds no mana.", None),
+    (RELIQUARY, "If the card exiled with Test Reliquary is not colorless, its last ability adds no mana.", None),
 ]
 
 
