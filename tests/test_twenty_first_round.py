@@ -13,6 +13,7 @@ twenty-first round): each case is the paragraph as written (it compiles) and the
   sentence contradicts itself and claims nothing.
 - The color condition negated ("if the exiled card isn't colorless, its last ability adds no mana"): it has a color, a
   condition of its own, no longer the colorless card's (106.5) with its negation counted with the outcome's.
+- One blocker said with "one" before the noun ("lethal damage to one creature blocking it"): not each of them (702.19b).
 - A keyword had before and gained again ("regains flying") is gained; one "stripped" from a creature is lost.
 - The card's result said after a clause about tapping for mana, with the other polarity ("... isn't tapping it for mana,
   so ~ does put a counter on that creature"): the card's trigger follows being tapped for mana, so its result must
@@ -158,6 +159,27 @@ CASES += [
 ]
 
 
+BISON = CardData("Test Bison", ("Creature",), text="Trample", power="6", toughness="6", keywords=("Trample",))
+CASES += [
+    (
+        BISON,
+        "If Test Bison is blocked, it must assign lethal damage to each creature blocking it before it can assign the rest"
+        " of its combat damage to the player, planeswalker, or battle it's attacking.",
+        "trample.lethal-then-excess",
+    ),
+    (
+        BISON,
+        "If Test Bison is blocked, it must assign lethal damage to one creature blocking it before it can assign the rest"
+        " of its combat damage to the player, planeswalker, or battle it's attacking.",
+        None,
+    ),
+    (
+        BISON,
+        "If Test Bison is blocked, it must assign lethal damage to a single blocker before it can assign the rest of its"
+        " combat damage to the player, planeswalker, or battle it's attacking.",
+        None,
+    ),
+]
 RELIQUARY = CardData(
     "Test Reliquary",
     ("Artifact",),
