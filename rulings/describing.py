@@ -175,7 +175,7 @@ _COST_QUESTIONS: tuple[tuple[str, str], ...] = (
 _RESTRICTION = re.compile(r"\bactivate only if (?P<condition>[^.]+)\.")
 #: A negation: an example that says what cannot happen or does not is a claim of its own (it could
 #: contradict the statement it follows), so it is read, never set aside as an illustration.
-_NEGATION = re.compile(r"\b(?:not|no|never|none|nothing|cannot|neither|nor)\b|n't\b")
+NEGATION = re.compile(r"\b(?:not|no|never|none|nothing|cannot|neither|nor)\b|n't\b")
 #: A moment of combat named by an example ("if an opponent destroys your only Forest after blockers have been
 #: declared"): the moment is what the rule turns on, so such a sentence is read as a claim (a wrong moment must not be
 #: set aside as an illustration).
@@ -364,7 +364,7 @@ def _strategy(sentence: str) -> str | None:
     text = re.sub(r"\b(?:usually |often |generally )?is not a good idea\b", "is a good way", text)
     if (
         _STRATEGY.search(text)
-        and not _NEGATION.search(text)
+        and not NEGATION.search(text)
         and not re.search(r"\b(?:only(?! one\b| a single\b)|must|cannot)\b", text)
     ):
         return "advice on how to play the card, no rule"
@@ -608,7 +608,7 @@ def _read_paragraph(
         example = None
         named = {n for n in others if re.search(r"(?<!\w)" + re.escape(n) + r"(?!\w)", sentence)}
         if (
-            _NEGATION.search(sentence.lower())
+            NEGATION.search(sentence.lower())
             or _MATTERS.search(sentence.lower())
             or _OTHERS_CARD.search(sentence)
             or _MOMENT_NAMED.search(sentence.lower())

@@ -55,7 +55,7 @@ from rulings.combat_facts import (
     read_outcome_at,
 )
 from rulings.corpus import Ruling
-from rulings.describing import describes_card, read_paragraph
+from rulings.describing import NEGATION, describes_card, read_paragraph
 from rulings.fact_composer import compose_after_change, compose_fact, example_outcomes, moments_said, read_outcomes
 from rulings.fact_readers import READERS
 from rulings.holders import given_keywords, held_keywords, holder_readings, normal_holder_readings
@@ -96,7 +96,7 @@ class NotCovered(Exception):
     """Raised while compiling: the ruling's text fits, its card data does not (the reason says why)."""
 
 
-_TEMPLATE_FIELDS = ("id", "slots", "states", "explains", "claims", "facts", "readers", "variants")
+_TEMPLATE_FIELDS = ("id", "slots", "states", "explains", "claims", "facts", "readers", "variants", "result_follows")
 #: The claims of sentences that only explain a statement (``claims.explains``): read as the
 #: ``explains`` wordings are, never as a statement, so a paragraph needs a statement besides.
 EXPLAINS = "explains"
@@ -132,6 +132,10 @@ class Wordings:
     #: cards only (its time named: "this turn", "by the end of your next turn"), which the template's card
     #: test tells apart. Saying a variant says its statement (:func:`Wordings.said`).
     variants: Mapping[str, str] = field(default_factory=dict)
+    #: The card's result follows the rule's condition (a trigger on tapping for mana): a clause describing what the
+    #: card does, beside a clause read, must be negated exactly when that clause is ("X isn't tapped for mana, so you
+    #: won't gain life"; "..., so you will gain life" contradicts the card's trigger).
+    result_follows: bool = False
 
     @property
     def parts(self) -> frozenset[str]:
@@ -213,7 +217,11 @@ def _read_template(entry: object, macros: Mapping[str, str], where: str, index: 
             declared[name] = tuple(claim_from_record(r, f"{at}: claims.{name}") for r in records)
         except ClaimError as exc:
             raise WordingError(str(exc)) from None
+    result_follows = entry.get("result_follows", False)
+    if not isinstance(result_follows, bool):
+        raise WordingError(f"{at}: result_follows must be true or false, got {result_follows!r}")
     return Wordings(
+        result_follows=result_follows,
         variants=_read_variants(entry.get("variants", {}), states, at),
         readers=_read_readers(entry.get("readers", []), states, at),
         claims=declared,
@@ -543,13 +551,11 @@ class Template:
             bound.update(found[1])
             state = state or found[0]
             explained = True
-            negated.append(bool(_NEGATED.search(clause)))
+            negated.append(bool(NEGATION.search(clause)))
         if state is None and not explained:
             return None
-        if self.id.startswith("mana.") and any(bool(_NEGATED.search(text)) not in negated for text, _ in described):
-            # twenty-first round: the card's result said after a clause about tapping for mana must follow it ("X isn't
-            # tapped for mana, so you won't gain life"); "..., so you will gain life" contradicts the card's trigger
-            return None
+        if self.wordings.result_follows and any(bool(NEGATION.search(t)) not in negated for t, _ in described):
+            return None  # twenty-first round: the card's result said with the other polarity (Wordings.result_follows)
         # (eighteenth round: clauses that only explain, beside advice set aside, are an explanation: "if no other creature
         # is blocking it, it deals no combat damage unless it has trample, so ~ works best on a creature that does")
         aside.extend(described)
@@ -817,9 +823,6 @@ _CARD_GOES_ON_BLOCKING = re.compile(
 
 def _blocked_yet_blocking(sentence: str) -> bool:
     return bool(_CARD_BLOCKED.search(sentence) and _CARD_GOES_ON_BLOCKING.search(sentence))
-
-
-_NEGATED = re.compile(r"\b(?:not|no|never|none|cannot)\b|n't\b")
 
 
 def _asserted(sentence: str) -> frozenset[str]:

@@ -261,6 +261,10 @@ def test_a_line_break_in_a_sentence_is_one_space(tmp_path):
         ("[[template]]\nid = 'widget.a'\nstates.a = ['{k}']\nslots.k = 'no such set'\n", "unknown value set"),
         ("[[template]]\nid = 'widget.a'\nstates.a = ['{self}']\nslots.self = ['x']\n", "slot name 'self'"),
         ("[macros]\nit = 'x'\n[[template]]\nid = 'widget.a'\nstates.a = ['x']\n", "macro name 'it'"),
+        (
+            "[[template]]\nid = 'widget.a'\nstates.a = ['x']\nresult_follows = 'yes'\n",
+            "result_follows must be true or false",
+        ),
         ("[widget]\nid = 'widget.a'\n", "unknown table"),
         ("[[template]\n", "not valid TOML"),
         ("", "no [[template]]"),
