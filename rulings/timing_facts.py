@@ -165,7 +165,8 @@ _MOMENT_FORMS: dict[str, str] = {
     "end": r"during (?:your|the|a turn's) end step|during (?:the|your) ending phase|at the end of (?:your|the) turn",
     "main1": r"(?:during|in) your (?:precombat|first) main phase",
     "main2": r"(?:during|in) your (?:postcombat|second) main phase",
-    "main": r"(?:during|in) (?:one of )?your (?:own )?main phases?",
+    # (twenty-second round: "your next main phase", the one after the moment a condition names)
+    "main": r"(?:during|in) (?:one of )?your (?:own |next )?main phases?",
     "stack": r"while (?:a|another|the) (?:spell|ability|spell or ability) is on the stack|while the stack is not empty|"
     r"in response to (?:a|another|an|the) (?:spell|ability|spell or ability|triggered ability)",
     "any-time": r"(?:at|with) instant speed|(?:at )?any time you could cast an instant|whenever you have priority|"
@@ -188,7 +189,7 @@ _QUALIFIER_FORMS: dict[str, str] = {
 _UNTIL_FORMS: dict[str, str] = {
     # tenth round: not "until your postcombat main phase", which is so only of a card exiled during combat
     # (:func:`states_normal_timing` reads it for a card that exiles then)
-    "main": r"(?:one of )?your (?:next )?(?:precombat |first )?main phases?"
+    "main": r"(?:one of )?your (?:next |own )?(?:precombat |first )?main phases?"
     # nineteenth round: "a main phase of your turn"
     r"|a main phase of your (?:own )?turn",
 }
@@ -262,6 +263,8 @@ _EVENT = (
     r"(?:you (?:activate|cast) (?:~|it)(?:'s (?:triggered |activated |)ability)?|"
     r"(?:~'s|its|the|that|this) (?:triggered |activated |)ability (?:resolves|triggers)|~ (?:resolves|triggers)|"
     r"(?:the |those )?cards? (?:is|are) exiled|you exile (?:it|them|the cards?)"
+    # twenty-second round: the card said by a pronoun ("because it is exiled during your upkeep")
+    r"|(?:it is|they are) exiled"
     # nineteenth round: the card cast or put onto the battlefield at that moment ("if ~ is cast during an opponent's turn",
     # "even if ~ enters during an opponent's turn")
     r"|~ (?:is cast|enters|enters the battlefield))"
@@ -306,7 +309,7 @@ def _clause(g: str) -> str:
     # twelfth round: "you can cast the exiled card only if it's an instant or has flash" (the kinds said as the
     # condition: those can be played at the moment, no other can)
     only_if = (
-        rf"you (?P<{g}5_v>{_CAN}) (?P<{g}5_objs>{_PLAY} (?:{_PRONOUN}|{_GENERIC}))(?: {_EXILED})?(?: (?:{_named(g + '5m')}))?"
+        rf"you (?P<{g}5_v>{_CAN}) (?P<{g}5_objs>{_PLAY} (?:{_PRONOUN}|{_GENERIC}))(?: {_EXILED})?(?: (?:{_named(g + '5m')}|then|that turn|at that time))?"
         rf" only if (?:it is|it has|they are|they have) (?P<{g}5_kinds>(?:{_KINDS}|flash)(?: or (?:it )?(?:is|has) (?:{_KINDS}|flash))*)"
     )
     # fifteenth round: the wait said of the cards ("a sorcery among them will have to wait for your main phase")
@@ -322,7 +325,7 @@ def _clause(g: str) -> str:
 _IF_KIND = (
     rf"if (?:it is|{_PRONOUN} (?:is|are)|one of (?:the exiled cards|them) is|the card {_EXILED} is"
     # tenth round: "if ~ exiles a land card"; thirteenth round: "if you exile a creature card (this way)"
-    rf"|~(?:'s (?:triggered |activated |)ability)? exiles|you exile) (?P<ifkind>{_KINDS})(?: this way| with ~)?"
+    rf"|~(?:'s (?:triggered |activated |)ability)? exiles|you exile) (?P<ifkind>{_KINDS})(?: this way| with ~(?:'s (?:[a-z]+ )?ability)?)?"
     # nineteenth round: in the passive ("if a creature card without flash is exiled with ~")
     rf"|if (?P<ifkind_p>{_KINDS}) (?:is|are) exiled (?:with|by) ~(?:'s (?:triggered |activated |)ability)?"
 )
@@ -405,9 +408,11 @@ def _clause_facts(
         if groups.get(f"{p}_that"):
             moment = condition
         if groups.get(f"{p}_same"):
-            if before is None:
+            # (twenty-second round: with no clause before, "then" is the condition's moment: "because it is exiled
+            # during combat, you cannot cast it then")
+            moment = before if before is not None else condition
+            if moment is None:
                 return None
-            moment = before
         if groups.get(f"{p}_unless"):
             # "can't play it unless you have a land play left" / "... unless an effect lets you play
             # additional lands": only with a land play
@@ -471,7 +476,11 @@ def _only_kinds(
 #: A card whose ability exiles during combat (a combat trigger): for it, the next main phase is the
 #: postcombat one.
 _COMBAT_TRIGGER = re.compile(r"\bwhenever [^.]*?\b(?:attacks|deals combat damage|becomes blocked|blocks)\b")
-_EXILED_IN_COMBAT = re.compile(r"^(?:if|because|when) [^,]*\bduring (?:your |the )?combat(?: phase| damage step)?,")
+_EXILED_IN_COMBAT = re.compile(
+    r"^(?:if|because|when) [^,]*\bduring (?:your |the )?(?:combat(?: phase| damage step)?"
+    # (twenty-second round: a step of combat named)
+    r"|(?:beginning of combat|declare attackers|declare blockers|combat damage|end of combat) step),"
+)
 _AFTER_COMBAT_MAIN = re.compile(r"\byour (?:next )?(?:postcombat|second) main phase\b")
 
 
@@ -540,6 +549,12 @@ def read_timing(sentence: str) -> tuple[TimingFact, ...] | None:
         # the condition puts the exile in combat ("if its ability resolves during combat, ..."): the next
         # main phase is the postcombat one
         text = _AFTER_COMBAT_MAIN.sub("your next main phase", text)
+    whole = _read_whole(text)
+    return whole if whole is not None else _read_clauses(text)
+
+
+def _read_whole(text: str) -> tuple[TimingFact, ...] | None:
+    """The facts of ``text`` read by one frame whole (None: no frame reads it, or a part is not judged)."""
     for frame in _frames():
         found = frame.fullmatch(text)
         if found is None:
@@ -561,6 +576,101 @@ def read_timing(sentence: str) -> tuple[TimingFact, ...] | None:
             before = moments.pop() if len(moments) == 1 else None
         return tuple(facts) or None
     return None
+
+
+#: Twenty-second round: a sentence of several timing claims, one after another ("because it's exiled during your upkeep,
+#: if it's a land card you can play it only during one of your main phases, and if it's a sorcery card you can cast it
+#: only during your main phase while the stack is empty"; "...; you'll have to wait until your main phase to ..."). Each
+#: clause is read alone, by the frames, and must be true; the condition that opens the sentence ("because it's exiled
+#: during combat,") is said again before a clause after it that cannot be read without it. A qualifier of the moment
+#: before it (", and only if ...", ", while the stack is empty") is not a clause of its own.
+_CLAUSE_BREAK = re.compile(
+    r"; |: |, (?:and|but|while|though|so|since|whereas) (?!only\b|then only\b|the stack\b)|,? and then (?!only\b)"
+)
+#: The condition that opens a sentence: an event at a moment ("if you cast ~ during an opponent's turn, ").
+_LEAD = re.compile(rf"^(?:(?:if|because|even if|since) {_EVENT} (?:{_named('lead')})|{_IF_KIND}),? ")
+#: A kind said as a clause's condition ("if it is a land card, "), for "do so" in a clause after it.
+_IF_KIND_LEAD = re.compile(rf"^if (?:it is|they are) (?P<kind>{_KINDS}),? ")
+_IF_KIND_LAST = re.compile(rf" if (?:it is|they are) (?P<kind>{_KINDS})$")
+#: Clauses true by the rules that claim no timing of their own: the rule said whole ("you must follow the normal timing
+#: permissions and restrictions", "the normal timing rules still apply"), a land played from exile using the land play
+#: (305.2), and the permission the card gives, said before "but" what it does not change.
+_RULE_CLAUSE = re.compile(
+    r"(?:you (?:still )?(?:must|have to|need to|will have to|will need to)|you must still) follow the normal timing"
+    r" (?:permissions|rules)(?: and restrictions)?(?: for (?:it|them|that card|the exiled cards?|the cards? exiled"
+    r" (?:this way|(?:with|by) ~(?:'s (?:[a-z]+ )?ability)?)))?"
+    r"|the normal timing (?:rules|permissions(?: and restrictions)?) (?:still )?apply(?: to (?:it|them|the exiled cards?))?"
+    r"|(?P<land>playing (?:it|that land|the land|(?:a|the) land(?: card)?(?: exiled (?:with ~|this way))?) (?:still )?counts"
+    r" as your land play(?: for (?:the|that|this) turn)?)"
+    r"|~(?:'s (?:[a-z]+ )?ability)? (?:gives|grants) you (?:the )?permission to (?:cast|play) (?:it|them|the exiled cards?"
+    r"|the cards? exiled (?:this way|with ~))"
+)
+#: How clauses say what a frame reads: a parenthesis around a qualifier or a kind, "if it is X you" with no comma,
+#: the stack's qualifier of a wait said between commas or as a clause of its own, a wait whose verb the kind implies.
+_CLAUSE_FORMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern), replacement)
+    for pattern, replacement in (
+        (r" ?\((and only if [^()]*)\)", r", \1"),
+        (r" \((and (?:cards?|spells?) with flash)\)", r" \1"),
+        (r" \(or (?:a|any) later turn\)", ""),
+        (rf"^(if (?:it is|they are) (?:{_KINDS})),? (?:though, )?(?=you )", r"\1, "),
+        (r",? (when|while) the stack is empty, to ", r" \1 the stack is empty to "),
+        (r",? and then only (when|while|if) the stack is empty$", r" \1 the stack is empty"),
+        (r", and the stack must be empty$", " when the stack is empty"),
+    )
+)
+_WAIT_NO_OBJECT = re.compile(rf"^(?P<head>.*{_WAIT} until [^,]+?(?:,? (?:when|while) the stack is empty)?)$")
+
+
+def _clause_text(text: str) -> str:
+    for pattern, replacement in _CLAUSE_FORMS:
+        text = pattern.sub(replacement, text)
+    found = _WAIT_NO_OBJECT.match(text)
+    if found and " to play " not in text and " to cast " not in text:
+        text = f"{found['head']} to play it"
+    return text
+
+
+def _read_clauses(text: str) -> tuple[TimingFact, ...] | None:
+    """The facts of a sentence of several clauses (see ``_CLAUSE_BREAK``), each read whole and none left unread."""
+    text = _clause_text(text)
+    clauses = [c for c in _CLAUSE_BREAK.split(text) if c]
+    if len(clauses) < 2:
+        return None
+    lead_found = _LEAD.match(clauses[0])
+    lead = lead_found.group(0) if lead_found else ""
+    facts: list[TimingFact] = []
+    kinds_said: list[str] = []
+    said_rule = False
+    for i, clause in enumerate(clauses):
+        clause = _clause_text(clause)
+        if i == 0 and lead:
+            bare = clause[len(lead) :]
+        else:
+            bare = clause
+        rule = _RULE_CLAUSE.fullmatch(bare)
+        if rule is not None:
+            said_rule = True
+            if rule["land"]:
+                kinds_said.append("a land card")
+            continue
+        if " do so" in bare and kinds_said and not _IF_KIND_LEAD.match(bare):
+            bare = f"if it is {' or '.join(dict.fromkeys(kinds_said))}, " + bare.replace(" do so", " play it")
+        kind = _IF_KIND_LEAD.match(bare) or _IF_KIND_LAST.search(bare)
+        if kind is not None:
+            kinds_said.append(kind["kind"])
+        read = None
+        # the sentence's condition governs every clause after it, unless one opens with a condition of its own
+        own = bool(re.match(r"(?:if|because|even if|since|unless) ", bare))
+        with_lead = lead + bare if lead and not own else clause if i == 0 else bare
+        for candidate in dict.fromkeys((with_lead, bare)):
+            read = _read_whole(_clause_text(candidate))
+            if read is not None:
+                break
+        if read is None:
+            return None
+        facts.extend(read)
+    return tuple(facts) if facts or said_rule else None
 
 
 #: The rule said whole, of the card: "~ doesn't change when you can play the exiled cards", "~

@@ -17,8 +17,12 @@ from tests.benchmark_modules import benchmark
 
 #: The variants of each set that compiled at the twenty-first round's end (dev sets: of 2600 tuned, 975 held out;
 #: paraphrases: of 333 in A, 115 in B), another count of creatures included (34 and 17 of them: true all the same).
+#: Twenty-second round (timing clauses read one by one): S +2, both true all the same (exiled "during the declare
+#: blockers step" for "attackers", "during your end step" for "upkeep": the clauses' "only during your main phase" holds
+#: whenever the card was exiled); J +1, a card's description set aside before "but" (its oracle words, "cast" and
+#: "graveyard") with the timing clauses after it true.
 CEILINGS = {
-    **{"C": 7, "E": 8, "G": 6, "R": 0, "H": 5, "J": 15, "L": 11, "M": 6, "N": 7, "P": 9, "S": 9, "U": 3},
+    **{"C": 7, "E": 8, "G": 6, "R": 0, "H": 5, "J": 16, "L": 11, "M": 6, "N": 7, "P": 9, "S": 11, "U": 3},
     **{"D": 5, "F": 8, "I": 4, "K": 3, "O": 6, "Q": 3, "T": 0, "V": 1, "W": 1, "X": 1},
     **{"para-A": 4, "para-B": 2},
 }

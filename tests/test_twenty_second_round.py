@@ -1,0 +1,218 @@
+"""Issue 24, twenty-second round: a sentence of several timing claims read clause by clause
+(:func:`rulings.timing_facts.read_timing`), each clause judged by the normal timing rules.
+
+Rulings of cards that let you play what they exile often say the timing rules as several clauses in one sentence ("because
+it's exiled during your upkeep, if it's a land card you can play it only during one of your main phases, and if it's a
+sorcery card you can cast it only during your main phase while the stack is empty"). Each clause is read alone by the
+frames and must be true; the condition opening the sentence governs the clauses after it; "do so" is the verb of the
+clause before, for the kinds it named. Each case below has contradicting variants (a clause negated, another kind,
+another moment, another player, another zone): none may compile.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from protocol.model import CardData
+from rulings.cards import CardPool
+from rulings.timing_facts import read_timing
+from tests.test_claims_paragraph import coverage
+
+TIMING = "play-from-exile.timing-unchanged"
+SEER = CardData(
+    "Test Emberseer",
+    ("Creature",),
+    text="At the beginning of your upkeep, exile the top card of your library. You may play that card this turn.",
+    power="2",
+    toughness="2",
+)
+RAIDER = CardData(
+    "Test Skyraider",
+    ("Creature",),
+    text="Whenever Test Skyraider attacks, exile the top card of your library. You may play that card this turn.",
+    power="3",
+    toughness="2",
+)
+SPARK = CardData(
+    "Test Quickspark",
+    ("Instant",),
+    text="Exile the top card of your library. Until the end of your next turn, you may play that card.",
+)
+POOL = CardPool({c.name: c for c in (SEER, RAIDER, SPARK)})
+
+
+def judged(sentence: str) -> bool | None:
+    """True: read, and true by the timing rules; False: read, and false; None: not read."""
+    facts = read_timing(sentence)
+    return None if facts is None else all(f.true() for f in facts)
+
+
+# Each expectation is the rules' answer (117.1a, 305.1-305.2, 307.1), written by hand: not computed.
+CLAUSES = [
+    # the condition opening the sentence, a kind per clause, a qualifier in parentheses
+    (
+        "because it's exiled during your upkeep, if it's a land card you can play it only during one of your main phases "
+        "(and only if you haven't played a land that turn), and if it's a sorcery card you can cast it only during your "
+        "main phase while the stack is empty.",
+        True,
+    ),
+    (
+        "because it's exiled during your upkeep, if it's a land card you can play it right away, and if it's a sorcery "
+        "card you can cast it only during your main phase while the stack is empty.",
+        False,
+    ),
+    (
+        "because it's exiled during your upkeep, if it's a land card you can play it only during one of your main phases, "
+        "and if it's an instant card you can cast it only during your main phase while the stack is empty.",
+        False,
+    ),
+    # "then": the condition's moment; "do so": the kinds the clauses before named
+    (
+        "because it's exiled during the declare attackers step, you can't cast it then if it's a sorcery card, and you "
+        "can't play it then if it's a land card; you can do so only in your postcombat main phase while the stack is "
+        "empty.",
+        True,
+    ),
+    (
+        "because it's exiled during the declare attackers step, you can cast it then if it's a sorcery card, and you "
+        "can't play it then if it's a land card; you can do so only in your postcombat main phase while the stack is "
+        "empty.",
+        False,
+    ),
+    (
+        "because it's exiled during the declare attackers step, you can't cast it then if it's an instant card, and you "
+        "can't play it then if it's a land card; you can do so only in your postcombat main phase while the stack is "
+        "empty.",
+        False,
+    ),
+    # the condition governs the clause after ";"
+    (
+        "if you cast ~ during an opponent's turn, you may cast only instants (and cards with flash) that turn; you'll "
+        "have to wait until your own main phase, while the stack is empty, to play a land or cast a sorcery.",
+        True,
+    ),
+    (
+        "if you cast ~ during an opponent's turn, you may cast only sorceries that turn; you'll have to wait until your "
+        "own main phase, while the stack is empty, to play a land or cast an instant.",
+        False,
+    ),
+    (
+        "because the ability resolves during combat, you can cast the card then only if it's an instant or has flash; "
+        "a sorcery or creature card can be cast during your postcombat main phase while the stack is empty.",
+        True,
+    ),
+    (
+        "because the ability resolves during combat, you can cast the card then only if it's a sorcery; an instant "
+        "card can be cast during your postcombat main phase while the stack is empty.",
+        False,
+    ),
+    # the rule said whole, then its cases; a land played counting as the land play (305.2)
+    (
+        "~ gives you permission to cast the exiled card, but the normal timing rules still apply: an instant can be cast "
+        "any time you have priority, while a sorcery can be cast only during your main phase while the stack is empty.",
+        True,
+    ),
+    (
+        "~ gives you permission to cast the exiled card, but the normal timing rules still apply: a sorcery can be cast "
+        "any time you have priority, while an instant can be cast only during your main phase while the stack is empty.",
+        False,
+    ),
+    (
+        "if you exile a land card with ~, playing it counts as your land play for the turn, and you can play it only "
+        "during your own main phase.",
+        True,
+    ),
+    (
+        "if you exile a land card with ~, playing it counts as your land play for the turn, and you can play it during "
+        "an opponent's turn.",
+        False,
+    ),
+    (
+        "playing a land exiled with ~ counts as your land play for the turn, and you may do so only during your main "
+        "phase if you haven't played a land yet this turn.",
+        True,
+    ),
+    (
+        "playing a land exiled with ~ counts as your land play for the turn, and you may do so only if you have already "
+        "played a land this turn.",
+        False,
+    ),
+]
+
+
+@pytest.mark.parametrize(("sentence", "expected"), CLAUSES)
+def test_a_sentence_of_several_timing_clauses_is_judged_clause_by_clause(sentence: str, expected: bool) -> None:
+    """True: read and true; False: false, or not read (either way it does not state the rule)."""
+    assert (judged(sentence) is True) is expected
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # a clause no frame reads leaves the whole sentence unread
+        "because it's exiled during your upkeep, if it's a land card you can play it only during one of your main "
+        "phases, and you can cast it from your graveyard later.",
+        "if you cast ~ during an opponent's turn, you may cast only instants that turn; your opponent will have to wait "
+        "until their own main phase to play a land.",
+        "playing a land exiled with ~ counts as your land play for the turn, and you may do so without paying its cost.",
+        # the rule said whole negated is no clause of the rule
+        "~ gives you permission to cast the exiled card, and the normal timing rules don't apply: an instant can be "
+        "cast any time you have priority.",
+        # a clause of the rule said whole alone, joined to one this reader cannot judge
+        "you must follow the normal timing permissions, so you can cast artifact cards exiled this way during combat.",
+    ],
+)
+def test_a_sentence_with_a_clause_no_frame_reads_is_not_judged(sentence: str) -> None:
+    assert not judged(sentence)
+
+
+@pytest.mark.parametrize(
+    ("card", "paragraph", "template"),
+    [
+        (
+            SEER,
+            "You must follow the normal timing permissions and restrictions for the card exiled with ~. Because it's "
+            "exiled during your upkeep, if it's a land card you can play it only during one of your main phases (and "
+            "only if you haven't played a land that turn), and if it's a sorcery card you can cast it only during your "
+            "main phase while the stack is empty.",
+            TIMING,
+        ),
+        (
+            SEER,
+            "You must follow the normal timing permissions and restrictions for the card exiled with ~. Because it's "
+            "exiled during your upkeep, if it's a land card you can play it right away, and if it's a sorcery card you "
+            "can cast it only during your main phase while the stack is empty.",
+            None,
+        ),
+        (
+            RAIDER,
+            "You must follow the normal timing permissions and restrictions for the card exiled with ~. Because the "
+            "ability resolves during combat, you can cast the card then only if it's an instant or has flash; a sorcery "
+            "or creature card can be cast during your postcombat main phase while the stack is empty.",
+            TIMING,
+        ),
+        (
+            RAIDER,
+            "You must follow the normal timing permissions and restrictions for the card exiled with ~. Because the "
+            "ability resolves during combat, you can cast the card then only if it's an instant or has flash; a sorcery "
+            "or creature card can be cast right away.",
+            None,
+        ),
+        (
+            SPARK,
+            "If you cast ~ during an opponent's turn, you may cast only instants (and cards with flash) that turn; "
+            "you'll have to wait until your own main phase, while the stack is empty, to play a land or cast a sorcery "
+            "or creature card.",
+            TIMING,
+        ),
+        (
+            SPARK,
+            "If you cast ~ during an opponent's turn, you may cast only instants (and cards with flash) that turn; "
+            "you'll have to wait until your own main phase, while the stack is empty, to play a land or cast a sorcery "
+            "or creature card from your graveyard.",
+            None,
+        ),
+    ],
+)
+def test_a_paragraph_of_several_timing_clauses_compiles_by_the_rules(card, paragraph, template) -> None:
+    assert coverage(paragraph.replace("~", card.name), card.name, POOL)[0] == template
