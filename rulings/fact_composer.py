@@ -48,6 +48,17 @@ from rulings.combat_facts import (
 from rulings.meaning import tokens
 from rulings.settled_facts import STATUSES, read_settled
 
+#: A keyword said held or not held before the change, at the moment the change comes after or before it.
+_PRIOR_FORM = (
+    r"(?:npx|npm[abf]|it|they|~) (?P<prior_verb>did not have|does not have|do not have|did not already have|had|has|have"
+    r"|already had|already has) (?P<prior_keyword>double strike|first strike|flying|reach|menace|vigilance|haste)"
+    r"(?: (?:as|when) the first(?:-strike)? combat damage step began| (?:as|when) (?:it|they) attacked"
+    r"| (?:as|when) (?:it was|they were) declared as (?:an )?attackers?| (?:as|when) blockers were declared)?"
+)
+_PRIOR_AND_EVENT = re.compile(
+    r"\b(npx|it|~) ((?:had|has|already had) (?:double strike|first strike|flying|reach|menace|vigilance|haste))"
+    r" and (dealt|has dealt|deals|assigned|has assigned|attacked|has attacked|was blocked|has been blocked)\b"
+)
 #: Each kind of part and its sub-grammar (a part is read where it starts, the longest first).
 _PARTS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     # each part ends where a word ends (so an alternative that stops inside a word gives way to one that
@@ -59,6 +70,10 @@ _PARTS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("moment", MOMENT_FORMS_ALL),
         ("event", EVENT_FORMS),
         ("outcome", PREDICATE_FORM),
+        # twenty-second round: the keyword the creature had, or had not, before the change ("if ~ didn't have first strike
+        # as the first combat damage step began, ... even if it gains first strike after ..."): the state the change
+        # starts from, which must be the one it changes (:func:`_prior_agrees`)
+        ("prior", _PRIOR_FORM),
         # a creature's noun phrase of several words ("a blocking creature", "its blockers"): it claims nothing
         ("creature", CREATURE),
         # "during combat", "later in the combat": a time in combat, no moment of its own (the fact's moment
@@ -297,6 +312,9 @@ def _compose(text: str, context: str | None = None) -> tuple[Fact, frozenset[tup
         text = _BLOCKED_BY.sub("npmb", text)
     if _EVENT_BLOCKED_BY.search(text) and not blocker_named_again and not _PRONOUN_CHANGED.search(text):
         text = _EVENT_BLOCKED_BY.sub(r"\1", text)
+    # the creature's keyword and what it did, one subject for both ("if it had first strike and dealt combat damage in
+    # the first combat damage step"): the event said with its subject
+    text = _PRIOR_AND_EVENT.sub(r"\1 \2 and \1 \3", text)
     parts = _parts(text)
     if not parts:
         return None
@@ -311,7 +329,8 @@ def _compose_parts(
 ) -> tuple[Fact, frozenset[tuple[str, bool]]] | None:
     """The fact of the parts (see :func:`compose_fact`)."""
     anaphor = any(kind == "anaphor" for kind, _, _ in parts)
-    parts = [p for p in parts if p[0] != "anaphor"]
+    priors = [p[1] for p in parts if p[0] == "prior"]
+    parts = [p for p in parts if p[0] not in ("anaphor", "prior")]
     changes = [(n, p) for n, p in enumerate(parts) if p[0] in ("change", "gone")]
     outcomes = [(n, p) for n, p in enumerate(parts) if p[0] == "outcome"]
     if len({_said(p[1]) for _, p in changes}) != 1 or not outcomes:
@@ -363,6 +382,8 @@ def _compose_parts(
         return None
     if anaphor and fact.moment != context:
         return None  # "at that point" names the moment said before: no other
+    if not all(_prior_agrees(prior, fact) for prior in priors):
+        return None
     more = set()
     for _, (_, found, _) in outcomes[1:]:
         extra = fact_of_groups({**groups, **_only_outcome(found)})
@@ -370,6 +391,18 @@ def _compose_parts(
             return None
         more.add((extra.outcome, extra.holds))
     return fact, frozenset(more)
+
+
+def _prior_agrees(prior: _Groups, fact: Fact) -> bool:
+    """Whether the keyword state said before the change is the one the change starts from: the keyword the fact
+    changes, held before it is lost, not held before it is gained."""
+    groups = prior.groupdict()
+    had = not (groups.get("prior_verb") or "").startswith(("did not", "does not", "do not"))
+    return (
+        groups.get("prior_keyword") == fact.keyword
+        and fact.change in ("gained", "lost")
+        and had == (fact.change == "lost")
+    )
 
 
 #: Words that put an event after the change said before ("The creature loses haste. If it then attacks,

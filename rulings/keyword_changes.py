@@ -501,6 +501,19 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
                 lambda m: f"{m.group(1)} {change.verb[:-1] if change.verb.endswith('s') else change.verb}s {kw}",
             ),
         ]
+        if change.holder == "enchanted":
+            # twenty-second round: an Aura cast (or entering) at a moment, the creature it enchants left unnamed ("if you
+            # cast ~ with flash after first-strike combat damage has been dealt, the enchanted creature ..."): an Aura
+            # spell resolves attached to the creature it targets (303.4f), which then has what it gives
+            rules.append(
+                (
+                    re.compile(
+                        r"\b(if|once|when|after) (?:you cast ~|~ is cast|~ enters(?: the battlefield)?)(?: with flash)?"
+                        r"(?= (?:after|during|once|while) )"
+                    ),
+                    lambda m: f"{m.group(1)} the enchanted creature {change.verb} {kw}",
+                )
+            )
     if change.verb == "gains" and change.holder in ("target", "enchanted", "equipped"):
         # the creature named by the card that gave it the keyword: a creature with it
         rules += [

@@ -7,6 +7,10 @@ sorcery card you can cast it only during your main phase while the stack is empt
 frames and must be true; the condition opening the sentence governs the clauses after it; "do so" is the verb of the
 clause before, for the kinds it named. Each case below has contradicting variants (a clause negated, another kind,
 another moment, another player, another zone): none may compile.
+
+The same round: an Aura cast (or entering) at a moment with the creature it enchants left unnamed gives "the enchanted
+creature" its keyword then (:mod:`rulings.keyword_changes`); the keyword a creature had or had not before a change, said
+as a premise, must be the state the change starts from (:mod:`rulings.fact_composer`).
 """
 
 from __future__ import annotations
@@ -216,3 +220,123 @@ def test_a_sentence_with_a_clause_no_frame_reads_is_not_judged(sentence: str) ->
 )
 def test_a_paragraph_of_several_timing_clauses_compiles_by_the_rules(card, paragraph, template) -> None:
     assert coverage(paragraph.replace("~", card.name), card.name, POOL)[0] == template
+
+
+# An Aura cast at a moment, the creature it enchants left unnamed: the enchanted creature gains what the Aura gives then
+# (303.4f), so the sentence states the rule of that keyword changed at that moment.
+GRIP = CardData(
+    "Test Duelist's Grip",
+    ("Enchantment", "Aura"),
+    text="Flash\nEnchant creature\nEnchanted creature gets +2/+0 and has first strike.",
+)
+WINGS = CardData(
+    "Test Gale Wings",
+    ("Enchantment", "Aura"),
+    text="Flash\nEnchant creature\nEnchanted creature gets +1/+1 and has flying.",
+)
+SPURS = CardData(
+    "Test Iron Spurs",
+    ("Artifact", "Equipment"),
+    text="Flash\nEquipped creature has first strike.\nEquip {2}",
+)
+AURAS = CardPool({c.name: c for c in (GRIP, WINGS, SPURS)})
+STRIKE = "first-strike.changed-after-first-damage"
+
+
+@pytest.mark.parametrize(
+    ("card", "paragraph", "template"),
+    [
+        (
+            GRIP,
+            "If you cast ~ after first-strike combat damage has been dealt, the enchanted creature deals its combat "
+            "damage in the regular combat damage step, even though it now has first strike.",
+            STRIKE,
+        ),
+        # contradicting variants: the outcome negated, another moment
+        (
+            GRIP,
+            "If you cast ~ after first-strike combat damage has been dealt, the enchanted creature doesn't deal combat "
+            "damage in the regular combat damage step.",
+            None,
+        ),
+        (
+            GRIP,
+            "If you cast ~ after blockers are declared, the enchanted creature deals its combat damage in the regular "
+            "combat damage step, even though it now has first strike.",
+            None,
+        ),
+        (
+            WINGS,
+            "If you cast ~ with flash after blockers are declared, the enchanted creature remains blocked.",
+            "flying.block-stands",
+        ),
+        (
+            WINGS,
+            "If you cast ~ with flash after blockers are declared, the enchanted creature becomes unblocked.",
+            None,
+        ),
+        (WINGS, "If you cast ~ with flash after blockers are declared, the enchanted creature remains tapped.", None),
+        # an Equipment cast is not attached: nothing gains first strike by its casting
+        (
+            SPURS,
+            "If you cast ~ after first-strike combat damage has been dealt, the equipped creature deals its combat "
+            "damage in the regular combat damage step, even though it now has first strike.",
+            None,
+        ),
+    ],
+)
+def test_an_aura_cast_at_a_moment_gives_the_enchanted_creature_its_keyword(card, paragraph, template) -> None:
+    assert coverage(paragraph.replace("~", card.name), card.name, AURAS)[0] == template
+
+
+# The keyword the creature had, or had not, before the change, said as the sentence's premise: it must be the state the
+# change starts from (not held before it is gained, held before it is lost), else the sentence claims no fact.
+SUREBLADE = CardData(
+    "Test Sureblade",
+    ("Creature",),
+    text="As long as you control another multicolored permanent, Test Sureblade gets +1/+1 and has first strike.",
+    power="2",
+    toughness="1",
+)
+PRIOR_POOL = CardPool({SUREBLADE.name: SUREBLADE})
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "template"),
+    [
+        (
+            "If ~ didn't have first strike as the first combat damage step began, it will deal combat damage in the "
+            "second combat damage step even if it gains first strike after first-strike damage has been dealt.",
+            STRIKE,
+        ),
+        (
+            "If it had first strike and dealt combat damage in the first combat damage step, losing first strike won't "
+            "let it deal combat damage again.",
+            STRIKE,
+        ),
+        # contradicting variants: the state before the change is the one it ends in, another keyword, the outcome negated
+        (
+            "If ~ had first strike as the first combat damage step began, it will deal combat damage in the second "
+            "combat damage step even if it gains first strike after first-strike damage has been dealt.",
+            None,
+        ),
+        (
+            "If it didn't have first strike and dealt combat damage in the first combat damage step, losing first "
+            "strike won't let it deal combat damage again.",
+            None,
+        ),
+        (
+            "If ~ didn't have flying as the first combat damage step began, it will deal combat damage in the second "
+            "combat damage step even if it gains first strike after first-strike damage has been dealt.",
+            None,
+        ),
+        (
+            "If it had first strike and dealt combat damage in the first combat damage step, losing first strike will "
+            "let it deal combat damage again.",
+            None,
+        ),
+    ],
+)
+def test_the_keyword_held_before_the_change_must_be_the_one_it_changes(paragraph: str, template: str | None) -> None:
+    text = paragraph.replace("~", SUREBLADE.name)
+    assert coverage(text, SUREBLADE.name, PRIOR_POOL)[0] == template
