@@ -88,6 +88,17 @@ _EARLIER_FORMS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str
         ),
         lambda m: f"if no other creatures are blocking it, it {m['v']} {m['d']} combat damage unless it has trample",
     ),
+    # twenty-second round: the trample exception in parentheses, or said of a creature that has gained trample ("it won't
+    # deal combat damage to the defending player (unless it has somehow gained trample)"): a creature that gained trample
+    # has it, and the exception is the rule's own (510.1c, 702.19e)
+    (
+        re.compile(
+            r",? \(unless (?P<who>it|~|(?:that|the) (?:attacking )?creature) has (?:somehow |also )?(?:gained |been given )?"
+            r"trample\)"
+            r"|(?<=unless )(?P<who2>it|~|(?:that|the) (?:attacking )?creature) has (?:somehow |also )?(?:gained|been given) trample\b"
+        ),
+        lambda m: f" unless {m['who']} has trample" if m["who"] else f"{m['who2']} has trample",
+    ),
     # eighteenth round: "it's too late for the loss of haste to matter" is "it doesn't matter if it loses haste"
     (
         re.compile(

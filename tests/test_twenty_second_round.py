@@ -340,3 +340,28 @@ PRIOR_POOL = CardPool({SUREBLADE.name: SUREBLADE})
 def test_the_keyword_held_before_the_change_must_be_the_one_it_changes(paragraph: str, template: str | None) -> None:
     text = paragraph.replace("~", SUREBLADE.name)
     assert coverage(text, SUREBLADE.name, PRIOR_POOL)[0] == template
+
+
+# The blocker gone said to have been the only one, and the trample exception said of a creature that gained trample: the
+# rule that a blocked creature with no blocker left deals no combat damage unless it has trample (506.4, 510.1c).
+BOLT = CardData("Test Bolt", ("Instant",), text="Destroy target creature.")
+BOLT_POOL = CardPool({BOLT.name: BOLT})
+STANDS = "If you destroy a blocking creature with Test Bolt, the attacking creature remains blocked. "
+
+
+@pytest.mark.parametrize(
+    ("second", "template"),
+    [
+        ("If that was its only blocker, it won't deal combat damage unless it has trample.", "combat.remains-blocked"),
+        (
+            "It won't deal combat damage to the defending player (unless it has somehow gained trample).",
+            "combat.remains-blocked",
+        ),
+        # contradicting variants: the outcome negated, the condition negated
+        ("If that was its only blocker, it deals combat damage unless it has trample.", None),
+        ("If that was not its only blocker, it won't deal combat damage unless it has trample.", None),
+        ("It will deal combat damage to the defending player (unless it has somehow gained trample).", None),
+    ],
+)
+def test_the_only_blocker_gone_and_a_trample_gained(second: str, template: str | None) -> None:
+    assert coverage(STANDS + second, BOLT.name, BOLT_POOL)[0] == template
