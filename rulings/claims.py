@@ -260,6 +260,11 @@ def _conditional_modality(words: tuple[str, ...], markers: list[str], clause_neg
 
 def _base_modality(markers: list[str], negated: bool, can: bool) -> str:
     """The modality before the count of negated clauses: "only" and "must" first, then "can"."""
+    if "only" in markers and "until" in markers and not negated:
+        # twenty-second round: "it can be played until your main phase, and only if ..." says a window up to a time (not
+        # "only once" that time, which the negation says: "can't ... until"): a modality of its own, which no family
+        # declares
+        return "only-until"
     if "only" in markers:
         return "not-only" if negated else "only"
     if ("unless" in markers or "until" in markers) and negated:

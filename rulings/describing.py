@@ -44,6 +44,7 @@ from protocol.model import CardData
 from rulings.corpus import normalize
 from rulings.holders import COMBAT_KEYWORDS
 from rulings.meaning import set_aside, spell_out_contractions, tokens
+from rulings.normal_forms import condition_first
 from rulings.text import card_names
 
 #: Words that say a rule (a permission, a restriction, a modality, a time or place of the rules'
@@ -589,6 +590,14 @@ def _read_paragraph(
         symbol = _symbol_reading(text, cards)
         if symbol is not None:
             readings.append(symbol)
+        # twenty-second round: a condition said last, said first (rulings.normal_forms.condition_first); a creature named
+        # with "that" where the frames name it with "the" ("if that creature blocking it is destroyed")
+        first = condition_first(text)
+        if first is not None:
+            readings.append(first)
+        the_creature = _THAT_CREATURE.sub("the creature", first or text)
+        if the_creature not in (text, first):
+            readings.append(the_creature)
         examples = " ".join(part.text for part in out if part.example is not None)
         unmattered = _not_matter(text, examples, introduced) if introduced else None
         if unmattered is not None:
@@ -623,6 +632,14 @@ def _read_paragraph(
             example = f"the example of {', '.join(sorted(named & introduced))} continued"
         out.append(Sentence(sentence, tuple(dict.fromkeys(readings)), describing, example, _clauses(text)))
     return tuple(out)
+
+
+#: "that creature" before what names it ("that creature blocking it", "that creature you gained control of"), not
+#: "that" as a relative pronoun after a noun ("the creature that creature blocks" is left as it is).
+_THAT_CREATURE = re.compile(
+    r"(?<!creature )(?<!creatures )(?<!attacker )(?<!blocker )(?<!card )(?<!permanent )(?<!one )(?<!~ )"
+    r"\bthat creature\b(?! (?:is blocking|blocks|blocked)\b)"
+)
 
 
 def read_paragraph(

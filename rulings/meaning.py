@@ -29,6 +29,7 @@ from functools import lru_cache
 
 from rulings.normal_forms import FORMS
 
+_COMBAT_KEYWORD = r"(flying|vigilance|haste|menace|first strike|double strike|reach|trample|deathtouch|lifelink|defender|indestructible)"
 #: Contractions and negation forms, spelled out (applied in order, on whole words).
 _SPELLED_OUT: tuple[tuple[str, str], ...] = (
     (r"\bcan't\b", "cannot"),
@@ -57,6 +58,18 @@ _SPELLED_OUT: tuple[tuple[str, str], ...] = (
     (r"\bthere is no way (?:for you )?to\b", "you cannot"),
     (r"\bit is (?:not possible|impossible) (?:for you )?to\b", "you cannot"),
     (r"\bit is possible (?:for you )?to\b", "you can"),
+    # twenty-second round: a combat keyword got at a moment, or after an event, is one gained ("if ~ gets flying after
+    # blockers have been declared", "and then gets double strike"); not "birds that get flying from ~" (a keyword had, the
+    # static grant's) nor "gets +1/+1"; and one no longer had is lost ("then stops having first strike")
+    (
+        rf"\b(?:gets|acquires) {_COMBAT_KEYWORD}(?= (?:only )?(?:after|once|during|before|when|as soon as)\b)",
+        r"gains \1",
+    ),
+    (rf"\b(?:get|acquire) {_COMBAT_KEYWORD}(?= (?:only )?(?:after|once|during|before|when|as soon as)\b)", r"gain \1"),
+    (rf"\b(then|and) (?:gets|acquires) {_COMBAT_KEYWORD}\b", r"\1 gains \2"),
+    (rf"\bstops having {_COMBAT_KEYWORD}\b", r"loses \1"),
+    (rf"\bstop having {_COMBAT_KEYWORD}\b", r"lose \1"),
+    (rf"\bstopped having {_COMBAT_KEYWORD}\b", r"lost \1"),
     # Another word form for the same zone: a card that "remains exiled" remains in exile.
     (r"\b(remains?|stays?|remained|stayed) exiled\b", r"\1 in exile"),
 )

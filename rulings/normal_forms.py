@@ -28,6 +28,26 @@ def uninverted(text: str) -> str:
     return INVERTED_CONDITION.sub(_if_for_should, text)
 
 
+#: Twenty-second round: a condition said after what follows from it ("the creature stays blocked if ~ leaves the
+#: battlefield after blockers are declared"). One "if" only, ending the sentence, with no comma in it; not "even if",
+#: "only if", "as if" (another meaning) nor an "if" that means "whether" ("it doesn't matter if ...", "check if ...").
+_CONDITION_LAST = re.compile(
+    r"^(?P<main>(?!(?:if|when|once|after|before|because|although|though|unless|while|as long as|for example|for instance)\b)"
+    r"[^;:]+?)(?<!\beven)(?<!\bonly)(?<!\bas)(?<!\bbut)(?<!\bmatter)(?<!\bmatters)(?<!\bcheck)(?<!\bchecks)(?<!\bsee)"
+    r"(?<!\bknow)(?<!\bask)(?<!\bdetermine)(?<!\bdetermines)(?<!\bwonder)(?<!\bor)(?<!\band)(?<!,)"
+    r" if (?P<cond>[^,;:]+?)(?P<end>[.?]?)$"
+)
+
+
+def condition_first(text: str) -> str | None:
+    """``text`` (lower case, template form) with a condition said last said first ("if <cond>, <main>"), or None:
+    the same claim in the order the readers' frames are written for."""
+    found = _CONDITION_LAST.match(text)
+    if found is None or " if " in found["main"] or re.search(r"\b(?:unless|until|whether)\b", found["main"]):
+        return None
+    return f"if {found['cond']}, {found['main']}{found['end']}"
+
+
 #: (pattern, replacement), applied in order.
 FORMS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
     (INVERTED_CONDITION, _if_for_should),

@@ -168,6 +168,8 @@ _MOMENT_FORMS: dict[str, str] = {
     # (twenty-second round: "your next main phase", the one after the moment a condition names)
     "main": r"(?:during|in) (?:one of )?your (?:own |next )?main phases?",
     "stack": r"while (?:a|another|the) (?:spell|ability|spell or ability) is on the stack|while the stack is not empty|"
+    # twenty-second round: while an ability resolves (it is on the stack until it has resolved, 608.2)
+    r"while (?:the|~'s|its|that|this) (?:(?:triggered|activated) )?ability is resolving|"
     r"in response to (?:a|another|an|the) (?:spell|ability|spell or ability|triggered ability)",
     "any-time": r"(?:at|with) instant speed|(?:at )?any time you could cast an instant|whenever you have priority|"
     # nineteenth round: "any time you have priority that turn, including during combat" (the longer first: a moment's
@@ -175,7 +177,7 @@ _MOMENT_FORMS: dict[str, str] = {
     r"(?:at )?any time you have priority that turn(?:,? (?:including|even) during (?:combat|an opponent's turn))?"
     r"|(?:at )?any time you have priority,? (?:including|even) during (?:combat|an opponent's turn|your opponent's turn)"
     r"|(?:at )?any time you have priority|as though (?:it|they) had flash",
-    "land-play": r"if you have (?:a|an available|an unused) land play (?:remaining|available|left)|"
+    "land-play": r"if you (?:still )?have (?:a|an available|an unused) land play (?:remaining|available|left)|"
     r"if you have not (?:yet |already )?(?:played (?:a land|one)|used your land play)(?: yet)? (?:this|that|for the) turn"
     # tenth round: "... or have an additional land play available" (a land play left, either way)
     r"(?: or (?:you )?have an (?:additional|extra) land play(?: available| remaining| left)?)?",
@@ -312,12 +314,17 @@ def _clause(g: str) -> str:
         rf"you (?P<{g}5_v>{_CAN}) (?P<{g}5_objs>{_PLAY} (?:{_PRONOUN}|{_GENERIC}))(?: {_EXILED})?(?: (?:{_named(g + '5m')}|then|that turn|at that time))?"
         rf" only if (?:it is|it has|they are|they have) (?P<{g}5_kinds>(?:{_KINDS}|flash)(?: or (?:it )?(?:is|has) (?:{_KINDS}|flash))*)"
     )
+    # twenty-second round: the wait said with "can't" in the passive ("a land card exiled by ~ can't be played until your
+    # postcombat main phase")
+    wait4 = (
+        rf"(?P<{g}7_objs>{_KINDS}|{_GENERIC})(?: {_EXILED})? {_CANNOT} be (?:played|cast) until (?:{_until(g + '7w')})"
+    )
     # fifteenth round: the wait said of the cards ("a sorcery among them will have to wait for your main phase")
     wait3 = (
         rf"(?P<{g}6_objs>{_KINDS})(?: among them| {_EXILED})? (?:will |would )?(?:have|has|need|needs) to wait"
         rf" (?:for|until) (?:{_until(g + '6w')})"
     )
-    return f"(?:{can}|{passive}|{deny}|{wait}|{wait2}|{only_if}|{wait3})"
+    return f"(?:{can}|{passive}|{deny}|{wait}|{wait2}|{only_if}|{wait3}|{wait4})"
 
 
 #: "if it is a land card," / "if the exiled card is a creature card without flash," / "if one of
@@ -325,7 +332,7 @@ def _clause(g: str) -> str:
 _IF_KIND = (
     rf"if (?:it is|{_PRONOUN} (?:is|are)|one of (?:the exiled cards|them) is|the card {_EXILED} is"
     # tenth round: "if ~ exiles a land card"; thirteenth round: "if you exile a creature card (this way)"
-    rf"|~(?:'s (?:triggered |activated |)ability)? exiles|you exile) (?P<ifkind>{_KINDS})(?: this way| with ~(?:'s (?:[a-z]+ )?ability)?)?"
+    rf"|~(?:'s (?:triggered |activated |)ability)? exiles|you exile|you choose) (?P<ifkind>{_KINDS})(?: this way| with ~(?:'s (?:[a-z]+ )?ability)?)?"
     # nineteenth round: in the passive ("if a creature card without flash is exiled with ~")
     rf"|if (?P<ifkind_p>{_KINDS}) (?:is|are) exiled (?:with|by) ~(?:'s (?:triggered |activated |)ability)?"
 )
@@ -378,7 +385,7 @@ def _clause_facts(
 ) -> list[TimingFact] | None:
     """The facts one clause states, or None if it states none this reader can judge. ``before``: the
     moment of the clause before it ("that way")."""
-    for i in range(7):
+    for i in range(8):
         p = f"{g}{i}"
         if groups.get(f"{p}_objs") is None:
             continue
@@ -398,7 +405,7 @@ def _clause_facts(
             if kinds is None:
                 return None
             found |= kinds
-        if i in (3, 4, 6):
+        if i in (3, 4, 6, 7):
             moment = _moment_of(groups, f"{p}w")
             return None if moment is None else [TimingFact(frozenset(found), "only", moment)]
         verb = groups.get(f"{p}_v") or ""
