@@ -102,6 +102,20 @@ REWORDINGS: dict[str, tuple[Swap, ...]] = {
         (r"\bwill (remain|stay|continue|keep)\b", r"\1s"),
         (r"\b(remains|stays|continues|keeps)\b(?! to be)", _will_added),
     ),
+    "tense": (
+        (
+            r"\bwon't (cause|make|let|change|affect|remove|untap|tap|undo|become|deal|assign|stop|prevent)\b",
+            r"doesn't \1",
+        ),
+        (
+            r"\bdoesn't (cause|make|let|change|affect|remove|untap|tap|undo|become|deal|assign|stop|prevent)\b",
+            r"won't \1",
+        ),
+    ),
+    "opening": ((r"^Once ", "After "), (r"^After ", "Once ")),
+    "it named": (
+        (r", it (remains|stays|continues|keeps|is still|won't|doesn't|will|deals|assigns)\b", r", that creature \1"),
+    ),
 }
 
 

@@ -598,6 +598,12 @@ def _read_paragraph(
         the_creature = _THAT_CREATURE.sub("the creature", first or text)
         if the_creature not in (text, first):
             readings.append(the_creature)
+        # ... the present said for the future or the reverse ("losing flying doesn't change that block" and "won't
+        # change"), and a moment opened with "after" or "once" (the same time, 509.1h's "remains")
+        opened = _other_opening(text)
+        for other in (opened, _other_tense(text), _other_tense(opened) if opened else None):
+            if other is not None:
+                readings.append(other)
         examples = " ".join(part.text for part in out if part.example is not None)
         unmattered = _not_matter(text, examples, introduced) if introduced else None
         if unmattered is not None:
@@ -640,6 +646,42 @@ _THAT_CREATURE = re.compile(
     r"(?<!creature )(?<!creatures )(?<!attacker )(?<!blocker )(?<!card )(?<!permanent )(?<!one )(?<!~ )"
     r"\bthat creature\b(?! (?:is blocking|blocks|blocked)\b)"
 )
+
+
+#: Twenty-second round: a negated consequence in the present or the future, the same claim (a ruling's "won't" and
+#: "doesn't" say what the rules make happen, not when).
+_TENSE_VERBS = (
+    r"(cause|causes|make|makes|let|lets|change|changes|affect|affects|remove|removes|untap|untaps|tap|taps|undo|undoes"
+    r"|become|becomes|deal|deals|assign|assigns|stop|stops|prevent|prevents)"
+)
+_WILL_NOT = re.compile(rf"\b(?:won't|will not) {_TENSE_VERBS}\b")
+_DOES_NOT = re.compile(rf"\b(?:doesn't|does not) {_TENSE_VERBS}\b")
+_OPENING = re.compile(r"^(once|after) (?=[a-z~])")
+#: The negation of each tense, contracted or not (as the sentence wrote it).
+_NEGATED = {
+    ("future", True): "won't",
+    ("future", False): "will not",
+    ("present", True): "doesn't",
+    ("present", False): "does not",
+}
+
+
+def _other_tense(text: str) -> str | None:
+    """``text`` with its negated consequences in the other tense ("doesn't change" for "won't change" or the reverse),
+    or None when it has none, or has both."""
+    future, present = _WILL_NOT.search(text), _DOES_NOT.search(text)
+    if bool(future) == bool(present):
+        return None
+    pattern, tense = (_WILL_NOT, "present") if future else (_DOES_NOT, "future")
+    return pattern.sub(lambda m: _NEGATED[tense, "'" in m.group(0)] + " " + m.group(1), text)
+
+
+def _other_opening(text: str) -> str | None:
+    """``text`` opened with "after" for "once" or the reverse, or None."""
+    found = _OPENING.match(text)
+    if found is None:
+        return None
+    return ("after " if found.group(1) == "once" else "once ") + text[found.end() :]
 
 
 def read_paragraph(

@@ -817,7 +817,8 @@ _HAS_KEYWORD = re.compile(
 _CARD_BLOCKED = re.compile(r"(?<![\w'])~ (?:is|was|has been|gets|got|becomes|became|has become) blocked by\b")
 _CARD_GOES_ON_BLOCKING = re.compile(
     r"(?:(?:(?<![\w'])~|\bit)(?:'s| is| was| will)?|\b(?:but|and)) (?:still |then |also )?(?:continues? to block|continues?"
-    r" blocking|keeps? blocking|remains? blocking|does not stop blocking|doesn't stop blocking|blocking|blocks)\b"
+    r" blocking|keeps? blocking|remains? blocking|does not stop blocking|doesn't stop blocking|will not stop blocking"
+    r"|won't stop blocking|remains? a blocking creature|blocking|blocks)\b"
 )
 
 

@@ -14,13 +14,14 @@ import pytest
 
 from tests.benchmark_modules import benchmark
 
-#: The rewordings of each set lost at the twenty-second round's end: 21 of 1292 tried in the tuned sets and paraphrases
-#: A, 2 of 527 in the held-out ones. At the round's start 108 and 28 were lost (a condition said last 77 of 489 over
-#: both, "that creature" 42 of 312, the change said with "gets" 11 of 112).
+#: The rewordings of each set lost at the twenty-second round's end: 24 of 1739 tried in the tuned sets and paraphrases
+#: A, 3 of 722 in the held-out ones. At the round's start, of the first six kinds (before "tense", "opening" and "it
+#: named" were added), 108 of 1288 and 28 of 527 were lost (a condition said last 77 of 489 over both, "that creature"
+#: 42 of 312, the change said with "gets" 11 of 112); at the end 21 of 1292 and 2 of 527.
 CEILINGS = {
-    **{"C": 1, "E": 4, "G": 0, "R": 6, "H": 0, "J": 1, "L": 1, "M": 3, "N": 1, "P": 1, "S": 2, "U": 0},
+    **{"C": 1, "E": 4, "G": 0, "R": 9, "H": 0, "J": 1, "L": 1, "M": 3, "N": 1, "P": 1, "S": 2, "U": 0},
     **{"D": 0, "F": 1, "I": 0, "K": 1, "O": 0, "Q": 0, "T": 0, "V": 0, "W": 0, "X": 0},
-    **{"para-A": 1, "para-B": 0},
+    **{"para-A": 1, "para-B": 1},
 }
 
 
@@ -54,6 +55,9 @@ def test_every_set_has_a_ceiling():
         ),
         ("The creature remains blocked.", "outcome", "The creature stays blocked."),
         ("If it gains flying, it remains blocked.", "change", "If it gets flying, it remains blocked."),
+        ("Losing flying won't change the block.", "tense", "Losing flying doesn't change the block."),
+        ("Once it is blocked, it stays blocked.", "opening", "After it is blocked, it stays blocked."),
+        ("If it loses flying, it remains blocked.", "it named", "If it loses flying, that creature remains blocked."),
     ],
 )
 def test_each_rewording_says_the_same_thing_another_way(sentence: str, kind: str, expected: str | None) -> None:

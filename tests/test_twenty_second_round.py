@@ -266,6 +266,7 @@ SPURS = CardData(
 )
 AURAS = CardPool({c.name: c for c in (GRIP, WINGS, SPURS)})
 STRIKE = "first-strike.changed-after-first-damage"
+FLYING_STANDS = "flying.block-stands"
 
 
 @pytest.mark.parametrize(
@@ -493,3 +494,66 @@ def test_a_window_up_to_a_time_is_not_a_permission_only_once_it_comes() -> None:
     )
     assert window.claim is not None and window.claim.modality == "only-until"
     assert wait.claim is not None and wait.claim.modality != window.claim.modality
+
+
+# The present said for the future ("doesn't change" for "won't change") and a moment opened with "after" for "once":
+# the same claim, read as the sentence the wordings were written for.
+WINGSNARE = CardData("Test Wingsnare", ("Enchantment", "Aura"), text="Enchant creature\nEnchanted creature has flying.")
+TENSE_POOL = CardPool({WINGSNARE.name: WINGSNARE})
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "template"),
+    [
+        (
+            "Once the enchanted creature blocks or is blocked, losing flying doesn't change or undo that block.",
+            FLYING_STANDS,
+        ),
+        (
+            "After the enchanted creature blocks or is blocked, losing flying won't change or undo that block.",
+            FLYING_STANDS,
+        ),
+        (
+            "After the enchanted creature blocks or is blocked, losing flying doesn't change or undo that block.",
+            FLYING_STANDS,
+        ),
+        # contradicting variants: the consequence affirmed, another moment
+        ("Once the enchanted creature blocks or is blocked, losing flying changes or undoes that block.", None),
+        ("Before the enchanted creature blocks or is blocked, losing flying doesn't change or undo that block.", None),
+    ],
+)
+def test_the_present_for_the_future_and_after_for_once(paragraph: str, template: str | None) -> None:
+    assert coverage(paragraph, WINGSNARE.name, TENSE_POOL)[0] == template
+
+
+# The card said to be blocked, then said to go on blocking in the future tense ("~ won't stop blocking"): the tense read
+# the other way must not let the contradiction through (templates._blocked_yet_blocking).
+SNAREWITCH = CardData(
+    "Test Snarewitch",
+    ("Creature",),
+    text="As long as you control a Forest, Test Snarewitch has reach.",
+    power="1",
+    toughness="4",
+)
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "template"),
+    [
+        (
+            "If ~ blocks a creature with flying and you then stop controlling Forests, ~ won't stop blocking.",
+            FLYING_STANDS,
+        ),
+        (
+            "If ~ is blocked by a creature with flying and you then stop controlling Forests, ~ won't stop blocking.",
+            None,
+        ),
+        (
+            "If ~ is blocked by a creature with flying and you then stop controlling Forests, ~ doesn't stop blocking.",
+            None,
+        ),
+    ],
+)
+def test_a_card_blocked_said_to_go_on_blocking_in_either_tense(paragraph: str, template: str | None) -> None:
+    pool = CardPool({SNAREWITCH.name: SNAREWITCH})
+    assert coverage(paragraph.replace("~", SNAREWITCH.name), SNAREWITCH.name, pool)[0] == template
