@@ -651,10 +651,7 @@ def _read_clauses(text: str) -> tuple[TimingFact, ...] | None:
     said_rule = False
     for i, clause in enumerate(clauses):
         clause = _clause_text(clause)
-        if i == 0 and lead:
-            bare = clause[len(lead) :]
-        else:
-            bare = clause
+        bare = clause[len(lead) :] if i == 0 and lead else clause
         rule = _RULE_CLAUSE.fullmatch(bare)
         if rule is not None:
             said_rule = True
@@ -666,14 +663,10 @@ def _read_clauses(text: str) -> tuple[TimingFact, ...] | None:
         kind = _IF_KIND_LEAD.match(bare) or _IF_KIND_LAST.search(bare)
         if kind is not None:
             kinds_said.append(kind["kind"])
-        read = None
         # the sentence's condition governs every clause after it, unless one opens with a condition of its own
         own = bool(re.match(r"(?:if|because|even if|since|unless) ", bare))
-        with_lead = lead + bare if lead and not own else clause if i == 0 else bare
-        for candidate in dict.fromkeys((with_lead, bare)):
-            read = _read_whole(_clause_text(candidate))
-            if read is not None:
-                break
+        candidates = (lead + bare, bare) if lead and not own else (clause, bare) if i == 0 else (bare,)
+        read = next((found for c in dict.fromkeys(candidates) if (found := _read_whole(c)) is not None), None)
         if read is None:
             return None
         facts.extend(read)
