@@ -144,9 +144,8 @@ def lost_rewordings(part: str) -> tuple[Counter[str], Lost]:
         tried: Counter[str] = Counter()
         lost: Lost = []
         for group in ("combat", "other"):
-            outcomes = [o for o in variants.paraphrases.outcomes(variants.paraphrases.DATA / group)]
-            outcomes = [o for o in outcomes if o.row["split"] == part[-1]]
             directory = variants.paraphrases.DATA / group
+            outcomes = [o for o in variants.paraphrases.outcomes(directory) if o.row["split"] == part[-1]]
             _, pool = read_rulings(directory / "rulings.json", directory / "cards.json")
             coverage = [o.coverage for o in outcomes]
             count, found = _lost(statements_of(coverage, pool), {c.ruling.id: c.template for c in coverage}, pool)
