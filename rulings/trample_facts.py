@@ -28,6 +28,7 @@ from functools import lru_cache
 from protocol.model import CardData
 from rulings.combat_facts import moment_of_groups, outcome_of_groups
 from rulings.combat_facts import prepared as combat_prepared
+from rulings.damage_examples import read_tagged_example
 from rulings.fact_composer import parts_with
 from rulings.reader_text import prepared as _plain_prepared
 from rulings.subtypes import types_as_creatures
@@ -110,6 +111,8 @@ STATES = (NO_EXCESS_WITHOUT_LETHAL, EXCESS_BEYOND_LETHAL, MARKED_COUNTS, EXCESS_
 #: rest to the player. A paragraph that says both states the rule (:data:`HALVES_STATE`).
 LETHAL_HALF = "lethal-to-every-blocker"
 REST_HALF = "only-the-rest-to-the-player"
+#: Twenty-third round: what a worked example read by its tagged numbers states (:mod:`rulings.damage_examples`).
+_TAGGED_STATES = {"rest": EXCESS_BEYOND_LETHAL, "lethal": LETHAL_HALF}
 HALVES_STATE = NO_EXCESS_WITHOUT_LETHAL
 
 _SUBJECT = (
@@ -411,6 +414,9 @@ def _reading(texts: Iterable[str], cards: tuple[CardData, ...]) -> str | None:
             state = EXCESS_BEYOND_LETHAL
         if state is None:
             state = read_trample_example(text, cards)
+        if state is None:
+            # twenty-third round: the example's numbers tagged in whatever order it says them
+            state = _TAGGED_STATES.get(read_tagged_example(text, cards) or "")
         if state in STATES:
             return state
         found = found or state

@@ -1,0 +1,177 @@
+"""Twenty-third round of issue 24: trample's worked examples read by their tagged numbers in any order
+(:mod:`rulings.damage_examples`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from protocol.model import CardData
+from rulings.damage_examples import adds_up, read_tagged_example, tag
+from rulings.trample_facts import prepared
+
+OX = CardData("Ox", ("Creature",), text="Trample", power="6", toughness="6", keywords=("Trample",))
+#: A trampler whose attack trigger marks 1 damage on each creature that can block it.
+GIANT = CardData(
+    "Giant",
+    ("Creature",),
+    text="Trample\nWhenever Giant attacks, it deals 1 damage to each creature defending player controls.",
+    power="6",
+    toughness="6",
+    keywords=("Trample",),
+)
+#: The same numbers, for a trampler with deathtouch: 1 damage is lethal, another rule.
+VIPER = CardData("Viper", ("Creature",), text="Deathtouch, trample", power="6", toughness="6", keywords=("Trample",))
+
+
+def _read(sentence: str, card: CardData = OX) -> str | None:
+    return read_tagged_example(prepared(sentence.replace(card.name, "~")), (card,))
+
+
+@pytest.mark.parametrize(
+    ("sentence", "state"),
+    [
+        # each blocker's share in order, the rest after "before"
+        (
+            "If Ox is blocked by a 2/2 creature and a 3/3 creature, it must assign 2 damage to the first and 3 to the"
+            " second before it can assign the remaining 1 damage to the defending player.",
+            "rest",
+        ),
+        # the blocker named as the recipient
+        ("Ox could assign 3 damage to a 3/3 blocker and 3 to the player.", "rest"),
+        # the blocking said as a "with" phrase
+        ("With a 4/4 blocking it, Ox assigns 4 damage to the blocker and 2 to the player.", "rest"),
+        # the lethal share said as lethal, the rest as going on
+        ("If Ox is blocked by a 1/1, 1 damage is lethal, and the other 5 can go to the defending player.", "rest"),
+        # two blockers alike, the same share to each
+        (
+            "If Ox is blocked by two 2/2 creatures, you assign 2 damage to each of them and the remaining 2 to the player.",
+            "rest",
+        ),
+        # the shares said together, one blocker with damage marked
+        (
+            "For example, if Ox is blocked by two 3/3 creatures, one of which already has 1 damage marked on it, you can"
+            " assign 3 and 2 damage to them and the remaining 1 to the player.",
+            "rest",
+        ),
+        # "at least" with "of its combat damage", and the excess's other choice after the rest
+        (
+            "If Ox is blocked by a 2/2 creature, you must assign at least 2 of its combat damage to that creature; you may"
+            " then assign the remaining 4 to the player, planeswalker, or battle it's attacking, or to the blocking"
+            " creature.",
+            "rest",
+        ),
+        # the lethal share said of the blocker, its damage marked
+        (
+            "Damage already marked counts, so a 4/4 blocker that's already been dealt 3 damage this turn needs to be"
+            " assigned only 1.",
+            "lethal",
+        ),
+        # the trampler's size in a parenthesis
+        (
+            "If Ox is blocked by a 2/2 creature, you can assign 2 damage to it and the remaining 5 (it's a 7/7 while"
+            " attacking) to the player.",
+            "rest",
+        ),
+    ],
+)
+def test_an_example_whose_numbers_are_the_rules_is_read_in_any_order(sentence: str, state: str) -> None:
+    assert _read(sentence) == state
+
+
+def test_damage_the_cards_own_ability_marked_counts_toward_the_example() -> None:
+    # a 3/3 that the attack trigger dealt 1 damage to needs only 2
+    sentence = (
+        "For example, if a 3/3 creature blocks Giant, you need to assign only 2 damage to that creature, and you can"
+        " assign the other 4 to the player, planeswalker, or battle it's attacking."
+    )
+    assert _read(sentence, GIANT) == "rest"
+    # the same numbers for a card with no such ability are not the rule's
+    assert _read(sentence.replace("Giant", "Ox")) is None
+    # and the ability's damage said in the example itself
+    said = (
+        "For example, if a 3/3 creature blocks Ox, the triggered ability deals 1 damage to it, so you need to assign"
+        " only 2 damage to that creature, and you can assign the remaining 4 to the player."
+    )
+    assert _read(said) == "rest"
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # the rest is not what the power leaves
+        "If Ox is blocked by two 2/2 creatures, you assign 2 damage to each of them and the remaining 4 to the player.",
+        "If a 2/2 creature blocks Ox, you can assign 2 damage to it and 3 to the player.",
+        # short of lethal to the blocker
+        "If a 3/3 creature blocks Ox, you can assign 2 damage to it and 4 to the player.",
+        # all of it to the blocker: no claim of the rest
+        "If Ox is blocked by a 2/2 creature, you must assign 6 damage to it.",
+        # negated
+        "If a 2/2 creature blocks Ox, you can't assign 2 damage to it and 4 to the player.",
+        # deathtouch: 1 damage is lethal, another rule
+        "If a 2/2 creature with deathtouch blocks Ox, you assign 2 damage to it and 4 to the player.",
+        # another claim joined to the example
+        "If Ox is blocked by a 2/2 creature, it assigns 2 damage to the blocker and 4 to the player, and the blocker is"
+        " destroyed.",
+        # a choice that includes all of it to the blocker
+        "If Ox is blocked by a 2/2 creature, you may assign 2 damage to it and 4 to the player, or all 6 to the blocker.",
+        # the damage the creature deals, not assigns
+        "If a 2/2 creature blocks Ox, it deals 2 damage to the blocker and 4 to you.",
+        # trample lost
+        "If Ox loses trample after a 2/2 creature blocks it, you assign 2 damage to it and 4 to the player.",
+    ],
+)
+def test_an_example_that_is_not_the_rules_is_not_read(sentence: str) -> None:
+    assert _read(sentence) is None
+
+
+def test_a_deathtouch_trampler_is_another_rules_example() -> None:
+    assert _read("If a 2/2 creature blocks Viper, you can assign 2 damage to it and 4 to the player.", VIPER) is None
+
+
+def test_the_tagged_numbers() -> None:
+    example = tag(prepared("if ~ is blocked by a 2/4 creature with 1 damage marked on it, you assign 3 damage to it"))
+    assert example is not None
+    assert [(b.toughness, b.marked) for b in example.blockers] == [(4, 1)]
+    assert example.shares == (3,) and example.rest is None
+    assert adds_up(example, (6,))
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # the trampler blocks rather than being blocked
+        "For example, if it's blocking a 2/2 and a 1/3, at least 5 of its damage must be assigned to those blockers, and"
+        " the remaining 1 may be assigned to the player.",
+        "If Ox blocks a 3/3 creature that was dealt 2 damage earlier in the turn, you need to assign only 1 damage to it"
+        " and can assign the remaining 5 to the player.",
+        # another player assigns
+        "If Ox is blocked by a 2/2 creature, an opponent can assign 2 damage to the blocking creature and the remaining 4"
+        " to the player.",
+        # the order of the halves reversed in time
+        "If Ox is blocked by a 2/2 creature and a 3/3 creature, you must assign 2 damage to the first and 3 to the second"
+        " after you can assign the remaining 1 to the player.",
+    ],
+)
+def test_a_contradicting_variant_of_an_example_is_not_read(sentence: str) -> None:
+    assert _read(sentence) is None
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "For example, if a 3/3 creature is blocked by Ox, you need to assign only 3 damage to that creature, and you can"
+        " assign the remaining 3 to the player.",
+        "For example, if it's blocked by a 2/4 creature that has already been dealt 3 damage next turn, you need to assign"
+        " only 1 damage to that creature, and the rest can be assigned to the defending player.",
+    ],
+)
+def test_the_card_named_as_the_blocker_or_damage_marked_later_is_not_the_example(sentence: str) -> None:
+    assert _read(sentence) is None
+
+
+def test_a_sized_creature_blocked_by_the_trampler_is_no_example() -> None:
+    sentence = (
+        "For example, if a 4/4 creature that was dealt 1 damage by that ability is blocked by a creature with trample, you"
+        " need to assign only 3 damage to it, and the other 3 can be assigned to the player."
+    )
+    assert _read(sentence) is None
