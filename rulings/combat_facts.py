@@ -454,6 +454,11 @@ _ATTACKED = (
     r"(?:the defending player|you|that player|the player(?:, planeswalker,? or battle| or planeswalker)?(?: (?:it is|it's)"
     r" attacking)?)"
 )
+#: Its blockers named as the subject of what they do ("the blocking creatures", "both blockers", "the creatures blocking it").
+_BLOCKERS_SUBJECT = (
+    r"(?:(?:both|all|each|any) of )?(?:its|the|those|both|all|any|either|each|all of the) (?:blockers?|blocking npx|blocking"
+    r" creatures?|npx blocking it|creatures blocking it)"
+)
 _OUTCOME_VERBS: tuple[tuple[str, bool, str], ...] = (
     ("tapped", True, r"(?:remains?|stays?) tapped|(?:becomes?|is|be|gets?) tapped|tap"),
     ("tapped", False, r"(?:remains?|stays?) untapped|(?:becomes?|is|be|gets?) untapped|untaps?"),
@@ -479,7 +484,11 @@ _OUTCOME_VERBS: tuple[tuple[str, bool, str], ...] = (
         # twentieth round: "by each of those creatures"
         r"| by each of (?:them|npx|those creatures|its blockers))?"
         r"|(?:remains?|stays?|is still|be still|is|be) (?:a blocked creature|npmb)"
-        r"|(?:remains?|stays?) (?:blocked or blocking|blocking or blocked)(?:, as appropriate)?",
+        r"|(?:remains?|stays?) (?:blocked or blocking|blocking or blocked)(?:, as appropriate)?"
+        # twenty-third round: the block as the subject ("the block doesn't change", "that block stands")
+        r"|(?:the|that|its|this|~'s) blocks? (?:does not change|do not change|will not change|stands|still stands"
+        r"|remains the same|stays the same|is unchanged|is not undone|is not changed|does not become illegal"
+        r"|will not become illegal)",
     ),
     (
         "blocked",
@@ -508,7 +517,12 @@ _OUTCOME_VERBS: tuple[tuple[str, bool, str], ...] = (
         # (nineteenth round: "... that flyer")
         r"| that (?:flyer|attacker))?"
         # eleventh round: "remains a blocking creature"
-        r"|(?:remains?|stays?|is still|is|be) (?:a blocking creature|blocking creatures)",
+        r"|(?:remains?|stays?|is still|is|be) (?:a blocking creature|blocking creatures)"
+        # twenty-third round: the blockers as the subject ("the blocking creatures aren't removed from combat", "neither
+        # blocker is removed from combat", "both blockers remain in combat")
+        rf"|{_BLOCKERS_SUBJECT} (?:is not|are not|does not be|do not be|will not be) removed from combat"
+        rf"|{_BLOCKERS_SUBJECT} (?:remains?|stays?) in combat"
+        r"|neither (?:blocker|of its blockers|of them|of those creatures|npx) is removed from combat",
     ),
     ("blocking", False, r"stops? blocking(?: (?:that|the) creature| it| npx)?"),
     (
@@ -567,6 +581,13 @@ _OUTCOME_TRANSITIVE: tuple[tuple[str, bool, str], ...] = (
     ("blocking", False, rf"remove {_NP} from combat or change what (?:it|they) (?:is|are) blocking"),
     ("blocking", False, r"change what (?:it|they|npx) (?:is|are) blocking"),
     ("blocked", False, r"(?:change|undo)(?: or undo)? (?:the|that|its) blocks?"),
+    # twenty-third round: its blockers taken out ("won't remove any blockers from combat", "either blocker")
+    (
+        "blocking",
+        False,
+        r"remove (?:any|either|both|the|those|all|each) (?:of (?:its|the|those) )?(?:blockers?|blocking creatures?|blocking npx"
+        r"|npx blocking it)(?: of it)? from combat",
+    ),
 )
 
 _NEGATION = r"(?:does not|do not|did not|will not|would not|cannot|is not able to)"

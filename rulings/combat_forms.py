@@ -272,6 +272,8 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         lambda m: f"cause {_holder(m)} to become {m.group(2) or ''}tapped",
     ),
     # "deals no combat damage": doesn't deal combat damage.
+    # (twenty-third round: a subject of its own kept, "the attacking creature deals no combat damage")
+    (re.compile(r"\b(creature|attacker|npx|npma|npmb) deals no (combat )?damage\b"), r"\1 doesn't deal \2damage"),
     (re.compile(r"\b(?:it |~ )?deals no (combat )?damage\b"), r"it doesn't deal \1damage"),
     # A blocker named from the blocked creature's moment ("once a creature without flying or reach
     # has blocked ~", "after a single creature has blocked it"): after it is blocked by that creature.
@@ -288,7 +290,7 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
     # The creatures blocking it named as a group that keeps blocking: its blockers.
     (
         re.compile(
-            r"\b(?:the )?creatures (?:that are )?(?:already )?blocking (?:it|~)(?= keeps on blocking| continue)"
+            r"\b(?:[Tt]he )?creatures (?:that are )?(?:already )?blocking (?:it|~)(?= keeps on blocking| continue)"
         ),
         "its blockers",
     ),
@@ -626,7 +628,9 @@ _BLOCKERS_GONE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str
     # ~ after it blocks", "killing a blocker with ~"): the attacker's blocker gone.
     (
         re.compile(
-            r"^(?:if|once|when) (?:you|~) (?:returns?|destroys?|exiles?|sacrifices?|kills?) (?:a|the) (?:only )?(?:blocking creature|blocker)"
+            r"^(?:if|once|when) (?:you|~) (?:returns?|destroys?|exiles?|sacrifices?|kills?) (?:(?:a|the) (?:only )?(?:blocking creature|blocker)"
+            # (twenty-third round: the blocker named by what it blocks, "if you destroy the creature blocking it")
+            r"|(?:the|its) (?:only )?creature blocking (?:it|~|that creature|the attacking creature)|its (?:only )?blocker)"
             r"(?: to its owner's hand)?(?: with ~)?"
         ),
         "if the creature blocking it is removed from combat",

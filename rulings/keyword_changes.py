@@ -54,10 +54,21 @@ def changes(card: CardData) -> tuple[Change, ...]:
 _TRIGGER_EVENT = re.compile(r"(?:^|\n)(?:whenever|when) (?P<event>[^,.\n]+), ~ (?:gains|loses) ")
 
 
+#: Twenty-third round: a triggered ability of the card's own entering ("when ~ enters, target creature gains menace").
+_ENTERS_TRIGGER = re.compile(r"(?:^|\n)(?:when|whenever) ~ enters(?: the battlefield)?, ")
+
+
 def _with_trigger_event(change: Change, card: CardData) -> Change:
     """Fifteenth round: a change the card's triggered ability makes to itself, with the event that triggers it as
     its ``noun`` (a ruling says that event for the change: "if another creature you control dies during the first
-    combat damage step, ~ gains first strike, ...")."""
+    combat damage step, ~ gains first strike, ..."). Twenty-third round: a change its entering makes to another
+    creature has ``noun`` "enters" when that is the card's one triggered ability (a ruling says "if ~ enters after
+    blockers are declared" for the change)."""
+    if change.trigger == "trigger" and change.holder != "self" and not change.noun:
+        form = oracle_form(card)
+        if _ENTERS_TRIGGER.search(form) and len(re.findall(r"(?:^|\n)(?:when|whenever|at) ", form)) == 1:
+            return Change(change.holder, change.verb, change.keywords, change.trigger, "enters")
+        return change
     if change.trigger != "trigger" or change.holder != "self" or change.noun:
         return change
     found = [m.group("event") for m in _TRIGGER_EVENT.finditer(oracle_form(card))]
@@ -277,6 +288,22 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
             ),
             (
                 re.compile(r"\b(?:~'s (?:\w+ )?ability resolving|activating ~'s (?:\w+ )?ability)(?=[ ,.])"),
+                lambda m: f"{opposite} {kw}",
+            ),
+        ]
+    if change.trigger == "trigger" and change.holder != "self" and change.noun == "enters":
+        # twenty-third round: the card entering (or cast, or flashed in) is its triggered ability's change to the creature
+        # it targets or names
+        who = "the creature" if change.holder == "target" else "they"
+        rules += [
+            (
+                re.compile(
+                    r"\b(if|once|when|after) (?:you cast ~|~ is cast|~ enters(?: the battlefield)?)(?= after| during| once)"
+                ),
+                lambda m: f"{m.group(1)} {who} {plural if who == 'they' else change.verb} {kw}",
+            ),
+            (
+                re.compile(r"\b(?:casting ~|~ entering(?: the battlefield)?)(?= after| during| once)"),
                 lambda m: f"{opposite} {kw}",
             ),
         ]

@@ -175,3 +175,182 @@ def test_a_sized_creature_blocked_by_the_trampler_is_no_example() -> None:
         " need to assign only 3 damage to it, and the other 3 can be assigned to the player."
     )
     assert _read(sentence) is None
+
+
+# --- the keyword changed through the card: every means, moment and outcome --------------------------------------------
+#
+# A ruling says a combat keyword's rule through what its card does: the ability activated or resolving, the spell cast,
+# the lord or Equipment leaving, the creature with an enters trigger flashed in. The change, its moment and the outcome
+# are independent parts; whichever way each is said, the sentence is the same claim, and with the outcome or the moment
+# contradicted it is none. The strategies draw the three parts (the twenty-third round's grid: the block said as the
+# subject, the blockers not removed from combat, the enters trigger).
+
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from rulings.cards import CardPool  # noqa: E402
+from tests.test_claims_paragraph import coverage  # noqa: E402
+
+_MEANS_CARDS = {
+    "activated": CardData(
+        "Test Gloomfang",
+        ("Creature",),
+        text="{B}: Test Gloomfang gains {kw} until end of turn.",
+        power="2",
+        toughness="2",
+    ),
+    "spell gains": CardData("Test Dread Cloak", ("Instant",), text="Target creature gains {kw} until end of turn."),
+    "spell loses": CardData("Test Pin Down", ("Instant",), text="Target creature loses {kw} until end of turn."),
+    "lord": CardData(
+        "Test Warlord", ("Creature",), text="Other creatures you control have {kw}.", power="2", toughness="2"
+    ),
+    "equipment": CardData(
+        "Test Spiked Helm", ("Artifact",), subtypes=("Equipment",), text="Equipped creature has {kw}.\nEquip {2}"
+    ),
+    "enters trigger": CardData(
+        "Test Nightcaller",
+        ("Creature",),
+        text="Flash\nWhen Test Nightcaller enters, target creature you control gains {kw} until end of turn.",
+        power="2",
+        toughness="2",
+    ),
+}
+#: How each card's change is said, as a condition ("If ..., <outcome>.") or as the subject ("<gerund> <outcome>").
+_MEANS = {
+    "activated": (
+        "If you activate Test Gloomfang's ability",
+        "If Test Gloomfang's ability resolves",
+        "Activating Test Gloomfang's ability",
+    ),
+    "spell gains": (
+        "If you cast Test Dread Cloak on an attacking creature",
+        "If Test Dread Cloak resolves",
+        "Casting Test Dread Cloak on an attacking creature",
+    ),
+    "spell loses": (
+        "If you cast Test Pin Down on an attacking creature",
+        "If Test Pin Down resolves",
+        "Casting Test Pin Down on an attacking creature",
+    ),
+    "lord": (
+        "If Test Warlord leaves the battlefield",
+        "If Test Warlord dies",
+        "If Test Warlord enters the battlefield",
+    ),
+    "equipment": (
+        "If Test Spiked Helm becomes unattached",
+        "If Test Spiked Helm is destroyed",
+        "Destroying Test Spiked Helm",
+    ),
+    "enters trigger": (
+        "If Test Nightcaller enters",
+        "If Test Nightcaller's triggered ability resolves",
+        "Casting Test Nightcaller",
+    ),
+}
+_AFTER_BLOCKS = ("blockers have been declared", "it's been blocked", "the attacking creature has been blocked")
+_BLOCK_STANDS = (
+    "it remains blocked",
+    "the block doesn't change",
+    "the blocking creatures aren't removed from combat",
+    "that block stands",
+    "it won't become unblocked",
+)
+_BLOCK_STANDS_SUBJECT = (
+    "won't change how it's blocked",
+    "won't remove any blockers from combat",
+    "doesn't undo the block",
+)
+_BLOCK_CHANGES = ("it becomes unblocked", "the block changes", "the blocking creatures are removed from combat")
+_BLOCK_CHANGES_SUBJECT = ("will cause it to become unblocked", "removes its blockers from combat", "undoes the block")
+
+
+def _through_the_card(draw: st.DrawFn, keyword: str, stands: bool, moment: str | None = None) -> tuple[str, CardData]:
+    kind = draw(st.sampled_from(sorted(_MEANS_CARDS)))
+    template = _MEANS_CARDS[kind]
+    card = CardData(
+        template.name,
+        template.types,
+        subtypes=template.subtypes,
+        text=template.text.replace("{kw}", keyword),
+        power=template.power,
+        toughness=template.toughness,
+    )
+    means = draw(st.sampled_from(_MEANS[kind]))
+    when = moment or f"after {draw(st.sampled_from(_AFTER_BLOCKS))}"
+    if means.startswith("If "):
+        outcome = draw(st.sampled_from(_BLOCK_STANDS if stands else _BLOCK_CHANGES))
+        return f"{means} {when}, {outcome}.", card
+    outcome = draw(st.sampled_from(_BLOCK_STANDS_SUBJECT if stands else _BLOCK_CHANGES_SUBJECT))
+    return f"{means} {when} {outcome}.", card
+
+
+@st.composite
+def _block_stands_sentences(draw: st.DrawFn) -> tuple[str, CardData, str]:
+    keyword = draw(st.sampled_from(("menace", "flying")))
+    return (*_through_the_card(draw, keyword, stands=True), keyword)
+
+
+@st.composite
+def _contradicted_sentences(draw: st.DrawFn) -> tuple[str, CardData, str]:
+    keyword = draw(st.sampled_from(("menace", "flying")))
+    if draw(st.booleans()):
+        return (*_through_the_card(draw, keyword, stands=False), keyword)
+    # another moment: before the block, the keyword decides which blocks are legal
+    return (*_through_the_card(draw, keyword, stands=True, moment="before blockers are declared"), keyword)
+
+
+@given(_block_stands_sentences())
+def test_the_block_stands_said_through_any_card_compiles(drawn: tuple[str, CardData, str]) -> None:
+    sentence, card, keyword = drawn
+    template, _ = coverage(sentence, card.name, CardPool({card.name: card}))
+    assert template == f"{keyword}.block-stands", sentence
+
+
+@given(_contradicted_sentences())
+def test_the_block_said_to_change_or_before_blocks_does_not_compile(drawn: tuple[str, CardData, str]) -> None:
+    sentence, card, _ = drawn
+    template, _ = coverage(sentence, card.name, CardPool({card.name: card}))
+    assert template is None, sentence
+
+
+# --- its only blocker gone, said any way: the attacker stays blocked (506.4, 509.1h) -----------------------------------
+
+_BOLT = CardData("Test Shock Bolt", ("Instant",), text="Test Shock Bolt deals 3 damage to target creature.")
+_BLOCKER_GONE = (
+    "If Test Shock Bolt destroys the only creature blocking an attacking creature",
+    "If the creature blocking it is destroyed",
+    "If the only creature blocking it leaves the battlefield",
+    "If its only blocker is removed from combat",
+    # the blocker named by what it blocks, with the player as the subject
+    "If you destroy the creature blocking it",
+    "If the blocking creature dies",
+)
+_BEFORE_DAMAGE = ("before combat damage is dealt", "during the declare blockers step", "after blockers are declared")
+_STAYS_BLOCKED = (
+    "the attacking creature remains blocked",
+    "it remains blocked and deals no combat damage",
+    # the damage it deals said with a subject of its own
+    "the attacking creature deals no combat damage unless it has trample",
+    "it won't deal combat damage to the defending player",
+    "the attacking creature won't become unblocked",
+)
+_UNBLOCKED = (
+    "the attacking creature becomes unblocked",
+    "it deals its combat damage to the defending player",
+    "the attacking creature is no longer blocked",
+)
+
+
+@given(st.sampled_from(_BLOCKER_GONE), st.sampled_from(_BEFORE_DAMAGE), st.sampled_from(_STAYS_BLOCKED))
+def test_its_blocker_gone_said_any_way_leaves_it_blocked(gone: str, moment: str, outcome: str) -> None:
+    sentence = f"{gone} {moment}, {outcome}."
+    template, _ = coverage(sentence, _BOLT.name, CardPool({_BOLT.name: _BOLT}))
+    assert template == "combat.remains-blocked", sentence
+
+
+@given(st.sampled_from(_BLOCKER_GONE), st.sampled_from(_BEFORE_DAMAGE), st.sampled_from(_UNBLOCKED))
+def test_its_blocker_gone_said_to_unblock_it_does_not_compile(gone: str, moment: str, outcome: str) -> None:
+    sentence = f"{gone} {moment}, {outcome}."
+    template, _ = coverage(sentence, _BOLT.name, CardPool({_BOLT.name: _BOLT}))
+    assert template is None, sentence
