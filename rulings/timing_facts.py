@@ -334,7 +334,7 @@ _IF_KIND = (
     # tenth round: "if ~ exiles a land card"; thirteenth round: "if you exile a creature card (this way)"
     rf"|~(?:'s (?:triggered |activated |)ability)? exiles|you exile|you choose) (?P<ifkind>{_KINDS})(?: this way| with ~(?:'s (?:[a-z]+ )?ability)?)?"
     # nineteenth round: in the passive ("if a creature card without flash is exiled with ~")
-    rf"|if (?P<ifkind_p>{_KINDS}) (?:is|are) exiled (?:with|by) ~(?:'s (?:triggered |activated |)ability)?"
+    rf"|if (?P<ifkind_p>{_KINDS}) (?:is|are) exiled (?:(?:with|by) ~(?:'s (?:triggered |activated |)ability)?|this way)"
 )
 _IF = rf"(?:(?:(?:if|because|even if) {_EVENT} (?:{_named('cond')})|(?P<landused>{_LAND_USED})|{_IF_KIND}),? )?"
 
@@ -526,8 +526,24 @@ def _prepared(sentence: str) -> str:
         ),
         text,
     )
+    # twenty-third round: a sorcery's timing said by the sorcery ("only at the time you could normally cast a sorcery",
+    # 307.1), and the normal timing rules said for a kind the sentence names ("if it is a sorcery card, you must still
+    # follow the normal timing rules to cast it"): that kind's timing, which the frames judge
+    text = _SORCERY_TIME.sub("only during your main phase when the stack is empty", text)
+    text = _RULES_FOR_KIND.sub(
+        r"\g<lead>, you can \g<verb> it only during your main phase when the stack is empty", text
+    )
     # eleventh round: "you can cast only instants" is "you can only cast instants"
     return re.sub(r"\b(can|may|could|be able to) (cast|play) only\b", r"\1 only \2", text)
+
+
+_SORCERY_TIME = re.compile(
+    r"\bonly (?:at (?:a|the|any) time|when|whenever|any time) you could (?:normally )?cast a sorcery(?: spell)?\b"
+)
+_RULES_FOR_KIND = re.compile(
+    rf"^(?P<lead>{_IF_KIND}),? you (?:still )?(?:must|have to|need to|will have to|will need to) (?:still )?follow the normal"
+    r" timing (?:rules|permissions(?: and restrictions)?) (?:to|when you) (?P<verb>cast|play) it$"
+)
 
 
 _WAIT_UNLESS_INSTANT = re.compile(
@@ -606,6 +622,8 @@ _RULE_CLAUSE = re.compile(
     r"(?:you (?:still )?(?:must|have to|need to|will have to|will need to)|you must still) follow the normal timing"
     r" (?:permissions|rules)(?: and restrictions)?(?: for (?:it|them|that card|the exiled cards?|the cards? exiled"
     r" (?:this way|(?:with|by) ~(?:'s (?:[a-z]+ )?ability)?)))?"
+    # (twenty-third round: with its purpose, "... to cast it")
+    r"(?: (?:to|when you|if you want to) (?:cast|play) (?:it|them|that card|the exiled cards?))?"
     r"|the normal timing (?:rules|permissions(?: and restrictions)?) (?:still )?apply(?: to (?:it|them|the exiled cards?))?"
     r"|(?P<land>playing (?:it|that land|the land|(?:a|the) land(?: card)?(?: exiled (?:with ~|this way))?) (?:still )?counts"
     r" as your land play(?: for (?:the|that|this) turn)?)"

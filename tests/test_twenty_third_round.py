@@ -354,3 +354,46 @@ def test_its_blocker_gone_said_to_unblock_it_does_not_compile(gone: str, moment:
     sentence = f"{gone} {moment}, {outcome}."
     template, _ = coverage(sentence, _BOLT.name, CardPool({_BOLT.name: _BOLT}))
     assert template is None, sentence
+
+
+# --- an exiled card's timing said by a sorcery's own timing, or as the normal rules for the kind named -----------------
+
+_SEER = CardData(
+    "Test Ember Oracle",
+    ("Creature",),
+    text="At the beginning of your upkeep, exile the top card of your library. You may play that card this turn.",
+    power="2",
+    toughness="2",
+)
+_SORCERY_LEADS = (
+    "If the exiled card is a sorcery",
+    "If Test Ember Oracle exiles a sorcery card",
+    "If it's a sorcery card",
+    "If a creature card without flash is exiled this way",
+)
+_SORCERY_TIMING = (
+    "you can cast it only at the time you could normally cast a sorcery",
+    "you must still follow the normal timing rules to cast it",
+    "you may cast it only when you could cast a sorcery",
+)
+_NOT_SORCERY_TIMING = (
+    "you can cast it only at the time you could normally cast an instant",
+    "you can't follow the normal timing rules to cast it",
+    "you must still follow the normal timing rules to cast it during your upkeep",
+    "you can cast it only at the time you could not normally cast a sorcery",
+    "you can cast it any time you could cast an instant",
+)
+
+
+@given(st.sampled_from(_SORCERY_LEADS), st.sampled_from(_SORCERY_TIMING))
+def test_a_sorcerys_timing_said_by_the_sorcery_or_the_normal_rules_compiles(lead: str, timing: str) -> None:
+    sentence = f"{lead}, {timing}."
+    template, _ = coverage(sentence, _SEER.name, CardPool({_SEER.name: _SEER}))
+    assert template == "play-from-exile.timing-unchanged", sentence
+
+
+@given(st.sampled_from(_SORCERY_LEADS), st.sampled_from(_NOT_SORCERY_TIMING))
+def test_another_timing_for_the_sorcery_does_not_compile(lead: str, timing: str) -> None:
+    sentence = f"{lead}, {timing}."
+    template, _ = coverage(sentence, _SEER.name, CardPool({_SEER.name: _SEER}))
+    assert template is None, sentence
