@@ -507,7 +507,7 @@ _OUTCOME_VERBS: tuple[tuple[str, bool, str], ...] = (
         r"|(?:cause|causes) (?:(?:the|that|any|its|~'s) )?blocks? to (?:change|be undone|be changed)"
         # seventeenth round: "won't change the fact that it's blocked", "won't free it from the creature blocking it"
         r"|(?:change|changes|alter|alters|affect|affects) the fact that (?:it|they|npx|npm[ab]|~) (?:is|are) blocked"
-        r"|(?:free|frees|release|releases) (?:it|them|npx|npm[ab]|~) from (?:its blockers?|(?:the|that) block"
+        r"|(?:free|frees|release|releases) (?:it|them|npx|npm[ab]|~) from (?:its blockers?|(?:the|that|a|its) block"
         r"|(?:the |its )?(?:npx|creatures? blocking it)(?: that is| that are)?(?: blocking it)?)",
     ),
     (
@@ -566,6 +566,8 @@ _OUTCOME_GERUNDS: tuple[tuple[str, bool, str], ...] = (
     ("tapped", True, r"becoming tapped"),
     ("attacking", True, r"attacking"),
     ("blocked", False, r"becoming unblocked"),
+    # twenty-third round: "(won't) stop it from blocking"
+    ("blocking", True, r"blocking(?: (?:it|npma|npx|that creature|the attacking creature))?"),
     (
         "second-damage",
         True,

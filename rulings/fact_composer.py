@@ -350,7 +350,12 @@ def _compose_parts(
                 return None  # an event after the change is no moment the change came after
             moments.append(found)
     if len(moments) > 1:
-        return None
+        # twenty-third round: the same moment said twice ("if it is blocked by a creature with flying, casting ~ after blockers
+        # are declared ..."): one moment; two different moments leave the sentence unread
+        named_moments = {moment_of_groups(found.groupdict()) for found in moments}
+        if len(named_moments) != 1 or None in named_moments:
+            return None
+        moments = moments[:1]
     for _, found, _ in (changes[0][1], *(p for _, p in outcomes[:1])):
         groups.update({k: v for k, v in found.groupdict().items() if v is not None})
     for found in moments:

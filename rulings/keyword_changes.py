@@ -181,6 +181,18 @@ def _rules(change: Change) -> list[tuple[re.Pattern[str], Callable[[re.Match[str
                 lambda m: f"{m.group(1)} ~ {change.verb} {kw}{m.group('rest')}",
             ),
         ]
+    if change.trigger in ("activate", "trigger"):
+        rules += [
+            # twenty-third round: the card's ability said to change nothing ("~'s triggered ability won't cause it to become
+            # unblocked"): the change it makes changes nothing
+            (
+                re.compile(
+                    r"^(?:~'s|its|the) (?:(?:triggered|activated|last|first|second) )?ability"
+                    r" (?=(?:does not|doesn't|will not|won't|cannot|can't) )"
+                ),
+                lambda m: f"{opposite} {kw} ",
+            ),
+        ]
     if change.trigger in ("cast", "activate"):
         rules += [
             # seventeenth round: the card said to change nothing ("~ doesn't make a blocked creature unblocked", "~ won't

@@ -359,8 +359,9 @@ _COUNTS = tuple(
         # taken into account.")
         rf"{_MARKED_DAMAGE} (?:is|will be) (?:taken into account|counted)",
         # "lethal damage takes into account damage already marked on it"
-        r"lethal damage (?:takes into account|accounts for|includes|counts) (?:any )?damage (?:already )?(?:marked on|dealt to) "
-        rf"(?:it|{_ON_BLOCKER})(?: (?:already|earlier))?(?: (?:this|that) turn)?{_BUT_NOT}",
+        r"(?:(?:assigning|determining|calculating) )?lethal damage (?:takes into account|accounts for|includes|counts)"
+        r" (?:any )?damage (?:already )?(?:marked on|dealt to) "
+        rf"(?:it|that creature|{_ON_BLOCKER})(?: (?:already|earlier))?(?: (?:this|that) turn)?{_BUT_NOT}",
     )
 )
 #: The same said of the damage the card's own ability dealt ("damage dealt by ~'s triggered ability

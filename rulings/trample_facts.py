@@ -178,7 +178,7 @@ _ALL_ASSIGNED = (
 )
 _BLOCKED = (
     rf"(?:if|when|once|while) {_SUBJECT} (?:has trample and )?(?:is attacking and )?(?:is|are|becomes|become) blocked"
-    r"(?: by (?:two|three|2|3|one or more|multiple|more than one) creatures?)?, "
+    r"(?: by (?:a|one|a single|two|three|2|3|one or more|multiple|more than one) creatures?)?, "
     # tenth round: the card's ability used while it is blocked
     r"|if you activate ~'s (?:[a-z]+ )?ability while (?:it is|~ is) blocked(?: by (?:two|three|2|3|one or more|multiple"
     r"|more than one) creatures?)?, "
@@ -200,6 +200,11 @@ _BEYOND_LETHAL_TO_ALL = (
     r"(?:any |the )?(?:excess |remaining )?(?:combat )?damage (?:beyond|in excess of|over) (?:what is|the amount) "
     r"(?:of damage )?lethal to (?:its|their|the|all of its|each of its) blockers"
     rf"|(?:any |the )?(?:excess |remaining )?(?:combat )?damage (?:beyond|in excess of) lethal (?:combat )?damage to {_ALL_BLOCKERS}"
+    # twenty-third round: the blockers left implied ("combat damage in excess of lethal damage"), or lethal damage said as
+    # what destroys them ("beyond what's needed to destroy its blockers")
+    r"|(?:any |the )?(?:excess |remaining )?(?:combat )?damage (?:beyond|in excess of) lethal (?:combat )?damage"
+    r"|(?:any |the )?(?:excess |remaining )?(?:combat )?damage (?:beyond|in excess of|over) what is (?:needed|necessary|required)"
+    r" to destroy (?:its|their|the|all of its|each of its) blockers"
 )
 
 #: Eighteenth round: the spell cast on the creature as what lets it assign ("casting ~ on a blocked creature lets it
@@ -289,7 +294,7 @@ _FRAMES: tuple[tuple[str, str], ...] = (
     # "~ assigns lethal damage to each creature blocking it and can assign the rest to the player"
     (
         EXCESS_BEYOND_LETHAL,
-        rf"{_IF}{_SUBJECT} (?:assigns|must assign|{_MUST} {_ASSIGN}) {_LETHAL_TO_ALL}(?:,? and|;) (?:(?:can|may) "
+        rf"{_IF}{_SUBJECT} (?:assigns|must assign|{_MUST} {_ASSIGN}) {_LETHAL_TO_ALL}(?:,? and|;) (?:(?:you |it |they )?(?:can|may) "
         rf"(?:then )?assign )?(?:only )?{_REST} (?:(?:can|may) (?:then )?be assigned )?to {_ATTACKED}"
         # twentieth round: the blockers "first", the chooser said again ("you must assign lethal damage to its blockers
         # first, and you can assign the rest to ..."), or the verb left out ("you assign lethal damage to its blockers

@@ -397,3 +397,90 @@ def test_another_timing_for_the_sorcery_does_not_compile(lead: str, timing: str)
     sentence = f"{lead}, {timing}."
     template, _ = coverage(sentence, _SEER.name, CardPool({_SEER.name: _SEER}))
     assert template is None, sentence
+
+
+# --- the card's ability as the subject, "stop it from blocking", "free it from a block", one moment said twice ----------
+
+from rulings.fact_composer import compose_fact  # noqa: E402
+from rulings.keyword_changes import change_readings  # noqa: E402
+
+_WYVERN = CardData(
+    "Test Wyvern",
+    ("Creature",),
+    text="Whenever Test Wyvern becomes blocked, it gets +2/+0 and gains flying until end of turn.",
+    power="2",
+    toughness="3",
+)
+
+
+def test_the_cards_ability_said_to_change_nothing_is_the_change_it_makes() -> None:
+    readings = change_readings("~'s triggered ability will not cause it to become unblocked", (_WYVERN,))
+    assert "gaining flying will not cause it to become unblocked" in readings
+    # a card with no such ability: no reading
+    assert change_readings("~'s triggered ability will not cause it to become unblocked", (_BOLT,)) == ()
+
+
+@pytest.mark.parametrize(
+    ("sentence", "outcome", "holds"),
+    [
+        ("losing flying will not stop it from blocking after blockers are declared", "blocking", True),
+        ("losing flying stops it from blocking after blockers are declared", "blocking", False),
+        ("gaining flying after blockers are declared will not free it from a block", "blocked", True),
+        # the same moment said as an event and as a moment phrase
+        (
+            "if it is blocked, losing flying after blockers are declared does not cause it to become unblocked",
+            "blocked",
+            True,
+        ),
+    ],
+)
+def test_the_outcome_forms_of_the_round(sentence: str, outcome: str, holds: bool) -> None:
+    found = compose_fact(sentence)
+    assert found is not None
+    fact, _ = found
+    assert (fact.outcome, fact.holds, fact.moment) == (outcome, holds, "after-blockers")
+
+
+def test_two_different_moments_are_not_one() -> None:
+    assert (
+        compose_fact(
+            "if it is blocked, losing flying after attackers are declared does not cause it to become unblocked"
+        )
+        is None
+    )
+
+
+# --- trample's rule in a few more of the plain words rulings use --------------------------------------------------------
+
+_RHINO = CardData("Test Rhino", ("Creature",), text="Trample", power="6", toughness="6", keywords=("Trample",))
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "If Test Rhino is blocked by a creature, you can assign combat damage in excess of lethal damage to the defending player.",
+        "You can assign any excess damage beyond what's needed to destroy its blockers to the player.",
+        "When Test Rhino assigns combat damage, it must assign lethal damage to each of its blockers, and it can assign the rest to"
+        " the player.",
+        "Assigning lethal damage takes into account damage already dealt to that creature this turn.",
+    ],
+)
+def test_tramples_rule_in_plain_words_compiles(sentence: str) -> None:
+    template, _ = coverage(sentence, _RHINO.name, CardPool({_RHINO.name: _RHINO}))
+    assert template == "trample.lethal-then-excess", sentence
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "If Test Rhino is blocked by a creature, you can't assign combat damage in excess of lethal damage to the defending player.",
+        "If Test Rhino is blocked by a creature, you can assign combat damage in excess of lethal damage to its controller.",
+        "You can assign any damage beyond what's needed to destroy its blockers to the player only if it has flying.",
+        "Assigning lethal damage doesn't take into account damage already dealt to that creature this turn.",
+        "When Test Rhino assigns combat damage, it must assign lethal damage to each of its blockers, and it can't assign the rest"
+        " to the player.",
+    ],
+)
+def test_tramples_rule_contradicted_in_plain_words_does_not_compile(sentence: str) -> None:
+    template, _ = coverage(sentence, _RHINO.name, CardPool({_RHINO.name: _RHINO}))
+    assert template is None, sentence
