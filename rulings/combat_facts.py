@@ -533,7 +533,7 @@ _OUTCOME_VERBS: tuple[tuple[str, bool, str], ...] = (
         r"|(?:let|lets|allow|allows) (?:any |more |other |additional |new |further )+(?:creatures?|blockers?|npx) (?:to )?block"
         r"(?: it| npx| npma| ~)?"
         r"|(?:change|changes) (?:which creatures are (?:blocking|blocked)(?: or (?:blocking|blocked))?"
-        r"|how (?:it|~|they|that creature|the creature|npx) (?:is|are|was|were) blocked)",
+        r"|how (?:it|~|they|that creature|the creature|npx|npm[abf]) (?:is|are|was|were) blocked)",
     ),
     # seventeenth round: "has no effect on a creature that has already been declared as an attacker" (nothing changes)
     (

@@ -294,6 +294,13 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         ),
         "its blockers",
     ),
+    # twenty-third round: ... said to go on doing so ("creatures already blocking it will continue to do so")
+    (
+        re.compile(
+            r"\b(?:[Tt]he |those )?creatures (?:that are )?(?:already )?blocking (it|~) (?:will )?continue to do so\b"
+        ),
+        r"its blockers continue to block \1",
+    ),
     # "You can assign ~'s excess combat damage": ~ can assign its excess damage (510.1).
     (
         re.compile(r"^you (can|may|must) assign ~'s (excess|remaining) (?:combat )?damage to\b"),
@@ -714,6 +721,16 @@ _BLOCKERS_GONE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str
         lambda m: f"if the creature blocking it is removed from combat, {m['np']} {m['v']}",
     ),
     (re.compile(r"\bthe (?:attacking )?creature it was blocking\b"), "it"),
+    # twenty-third round: the attacker named by its blocker gone ("an attacking creature whose blocker is destroyed remains
+    # blocked"): its blockers gone, said as the condition
+    (
+        re.compile(
+            r"^(?:[Aa]n? attacking creature|[Tt]he attacking creature|[Aa] blocked creature|[Aa]n attacker|[Aa] creature)"
+            r" whose (?:only )?(?:blocker|blocking creature) (?:is|was|has been|gets) (?:destroyed|removed from combat|sacrificed"
+            r"|exiled|returned to its owner's hand)(?: or (?:destroyed|removed from combat|sacrificed|exiled))? "
+        ),
+        "if all creatures blocking it are removed from combat, it ",
+    ),
     (
         re.compile(r"\bturn (it|~|the attacking creature|that creature) into an unblocked creature\b"),
         r"cause \1 to become unblocked",

@@ -484,3 +484,59 @@ def test_tramples_rule_in_plain_words_compiles(sentence: str) -> None:
 def test_tramples_rule_contradicted_in_plain_words_does_not_compile(sentence: str) -> None:
     template, _ = coverage(sentence, _RHINO.name, CardPool({_RHINO.name: _RHINO}))
     assert template is None, sentence
+
+
+# --- how the blocked creatures are blocked, blockers that "continue to do so", an attacker named by its blocker gone ---
+
+_REAVER = CardData(
+    "Test Reaver", ("Creature",), text="Other creatures you control have menace.", power="2", toughness="2"
+)
+_DOWNDRAFT = CardData("Test Downdraft", ("Instant",), text="Target creature loses flying until end of turn.")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "card", "expected"),
+    [
+        (
+            "Once blockers have been declared, Test Reaver leaving the battlefield won't change how your attacking creatures"
+            " are blocked.",
+            _REAVER,
+            "menace.block-stands",
+        ),
+        (
+            "Once blockers have been declared, Test Reaver leaving the battlefield will change how your attacking creatures"
+            " are blocked.",
+            _REAVER,
+            None,
+        ),
+        (
+            "If Test Downdraft targets an attacking creature with flying after blockers are declared, creatures already"
+            " blocking it will continue to do so.",
+            _DOWNDRAFT,
+            "flying.block-stands",
+        ),
+        (
+            "If Test Downdraft targets an attacking creature with flying after blockers are declared, creatures already"
+            " blocking it won't continue to do so.",
+            _DOWNDRAFT,
+            None,
+        ),
+        (
+            "An attacking creature whose blocker is destroyed remains blocked and deals no combat damage unless it has"
+            " trample.",
+            _BOLT,
+            "combat.remains-blocked",
+        ),
+        ("An attacking creature whose blocker is destroyed becomes unblocked.", _BOLT, None),
+        (
+            "An attacking creature whose blocker is destroyed deals its combat damage to the defending player.",
+            _BOLT,
+            None,
+        ),
+    ],
+)
+def test_blocks_said_of_the_blocked_creatures_and_their_blockers(
+    sentence: str, card: CardData, expected: str | None
+) -> None:
+    template, _ = coverage(sentence, card.name, CardPool({card.name: card}))
+    assert template == expected, sentence
