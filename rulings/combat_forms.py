@@ -596,7 +596,11 @@ _GONE = (
     r"(?:the battlefield|combat)|(?:dies|die|died|has died|have died)|(?:stops|stop|stopped|has stopped) blocking(?: it)?|"
     r"(?:is|are) no longer blocking(?: it)?)"
 )
-_BLOCKING = rf"(?:that(?:'s| is)\s+)?blocking\s+(?:{_HOLDER}|a creature|an attacker|an attacking creature)"
+_BLOCKING = (
+    rf"(?:that(?:'s| is)\s+)?blocking(?:\s+(?:{_HOLDER}|a creature|an attacker|an attacking creature)"
+    # twenty-third round: or with what it blocks left to the clause after ("if ~ destroys a creature that's blocking, ...")
+    r"|(?=,))"
+)
 #: Every blocker of the creature, or its only one (the definite singular: "the creature blocking it").
 _ALL_BLOCKERS = (
     rf"(?:(?:all|each|every|both)\s+(?:of\s+)?(?:the\s+)?creatures?\s+(?:that\s+(?:are|were|is|was)\s+)?{_BLOCKING}|"

@@ -107,6 +107,8 @@ _PARTS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             # (the card's ability resolving, the moment said next: "~'s ability resolves after attackers have been declared,
             # so gaining vigilance won't untap it": how the change comes about)
             r"|~'s (?:triggered |activated )?abilit(?:y|ies) resolves?"
+            # (twenty-third round: the creatures named by whether they are tapped, "attacking creatures that are tapped")
+            r"|(?:npx|npm[abf]) (?:that|which) (?:is|are|was|were) (?:already )?(?:tapped|untapped)"
             r"|(?:if|provided|as long as) (?:it|that creature|npx) had neither first strike nor double strike"
             r"(?: when (?:that|the|its) (?:first-strike )?(?:combat )?damage was dealt| as the first-strike combat damage step"
             r" began| at that time| then)?"

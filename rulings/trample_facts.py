@@ -178,7 +178,9 @@ _ALL_ASSIGNED = (
 )
 _BLOCKED = (
     rf"(?:if|when|once|while) {_SUBJECT} (?:has trample and )?(?:is attacking and )?(?:is|are|becomes|become) blocked"
-    r"(?: by (?:a|one|a single|two|three|2|3|one or more|multiple|more than one) creatures?)?, "
+    # (twenty-third round: or by one creature, when no more are named after: "by one creature, ... both of them" is two)
+    r"(?: by (?:a|one|a single) creature(?!.*\b(?:both|two|2|all of them|each of them|either)\b)"
+    r"| by (?:two|three|2|3|one or more|multiple|more than one) creatures?)?, "
     # tenth round: the card's ability used while it is blocked
     r"|if you activate ~'s (?:[a-z]+ )?ability while (?:it is|~ is) blocked(?: by (?:two|three|2|3|one or more|multiple"
     r"|more than one) creatures?)?, "

@@ -540,3 +540,55 @@ def test_blocks_said_of_the_blocked_creatures_and_their_blockers(
 ) -> None:
     template, _ = coverage(sentence, card.name, CardPool({card.name: card}))
     assert template == expected, sentence
+
+
+_CAPTAIN = CardData(
+    "Test Captain", ("Creature",), text="Other creatures you control have vigilance.", power="2", toughness="2"
+)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "card", "expected"),
+    [
+        # the creatures named by whether they are tapped
+        (
+            "If Test Captain enters the battlefield after attackers have been declared, attacking creatures you control that"
+            " are tapped won't untap.",
+            _CAPTAIN,
+            "vigilance.changes-after-attack",
+        ),
+        (
+            "If Test Captain enters the battlefield after attackers have been declared, attacking creatures you control that"
+            " are tapped will untap.",
+            _CAPTAIN,
+            None,
+        ),
+        # the blocker named with what it blocks left to the clause after
+        (
+            "If Test Shock Bolt destroys a creature that's blocking, the creature it was blocking remains blocked.",
+            _BOLT,
+            "combat.remains-blocked",
+        ),
+        (
+            "If Test Shock Bolt destroys a creature that's blocking, the creature it was blocking becomes unblocked.",
+            _BOLT,
+            None,
+        ),
+    ],
+)
+def test_creatures_named_by_their_state_or_what_they_block(sentence: str, card: CardData, expected: str | None) -> None:
+    template, _ = coverage(sentence, card.name, CardPool({card.name: card}))
+    assert template == expected, sentence
+
+
+def test_one_blocker_then_both_of_them_is_no_statement() -> None:
+    said = (
+        "If Test Rhino is blocked by one creature, lethal damage must be assigned to both of them before any damage can be"
+        " assigned to the player it's attacking."
+    )
+    assert coverage(said, _RHINO.name, CardPool({_RHINO.name: _RHINO}))[0] is None
+    one = (
+        "If Test Rhino is blocked by one creature, lethal damage must be assigned to all creatures blocking it before any"
+        " damage can be assigned to the player it's attacking."
+    )
+    assert coverage(one, _RHINO.name, CardPool({_RHINO.name: _RHINO}))[0] == "trample.lethal-then-excess"
