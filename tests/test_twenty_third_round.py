@@ -1,13 +1,21 @@
 """Twenty-third round of issue 24: trample's worked examples read by their tagged numbers in any order
-(:mod:`rulings.damage_examples`)."""
+(:mod:`rulings.damage_examples`); the combat rules said through the card (its means, moment and outcome drawn by
+hypothesis, each combination a claim, none with the outcome or moment contradicted); an exiled sorcery's timing and
+trample's rule in plainer words. Each positive case has contradicting cases that must not compile."""
 
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from protocol.model import CardData
+from rulings.cards import CardPool
 from rulings.damage_examples import adds_up, read_tagged_example, tag
+from rulings.fact_composer import compose_fact
+from rulings.keyword_changes import change_readings
 from rulings.trample_facts import prepared
+from tests.test_claims_paragraph import coverage
 
 OX = CardData("Ox", ("Creature",), text="Trample", power="6", toughness="6", keywords=("Trample",))
 #: A trampler whose attack trigger marks 1 damage on each creature that can block it.
@@ -21,6 +29,16 @@ GIANT = CardData(
 )
 #: The same numbers, for a trampler with deathtouch: 1 damage is lethal, another rule.
 VIPER = CardData("Viper", ("Creature",), text="Deathtouch, trample", power="6", toughness="6", keywords=("Trample",))
+
+
+def _compiled(sentence: str, card: CardData) -> str | None:
+    """The template ``sentence`` compiles to as a ruling of ``card`` alone (None: uncovered)."""
+    return coverage(sentence, card.name, CardPool({card.name: card}))[0]
+
+
+def _expect(sentence: str, card: CardData, expected: str | None) -> None:
+    """``sentence``, a ruling of ``card``, compiles to ``expected`` (None: stays uncovered)."""
+    assert _compiled(sentence, card) == expected, sentence
 
 
 def _read(sentence: str, card: CardData = OX) -> str | None:
@@ -185,11 +203,6 @@ def test_a_sized_creature_blocked_by_the_trampler_is_no_example() -> None:
 # contradicted it is none. The strategies draw the three parts (the twenty-third round's grid: the block said as the
 # subject, the blockers not removed from combat, the enters trigger).
 
-from hypothesis import given  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
-from rulings.cards import CardPool  # noqa: E402
-from tests.test_claims_paragraph import coverage  # noqa: E402
 
 _MEANS_CARDS = {
     "activated": CardData(
@@ -303,14 +316,14 @@ def _contradicted_sentences(draw: st.DrawFn) -> tuple[str, CardData, str]:
 @given(_block_stands_sentences())
 def test_the_block_stands_said_through_any_card_compiles(drawn: tuple[str, CardData, str]) -> None:
     sentence, card, keyword = drawn
-    template, _ = coverage(sentence, card.name, CardPool({card.name: card}))
+    template = _compiled(sentence, card)
     assert template == f"{keyword}.block-stands", sentence
 
 
 @given(_contradicted_sentences())
 def test_the_block_said_to_change_or_before_blocks_does_not_compile(drawn: tuple[str, CardData, str]) -> None:
     sentence, card, _ = drawn
-    template, _ = coverage(sentence, card.name, CardPool({card.name: card}))
+    template = _compiled(sentence, card)
     assert template is None, sentence
 
 
@@ -344,16 +357,12 @@ _UNBLOCKED = (
 
 @given(st.sampled_from(_BLOCKER_GONE), st.sampled_from(_BEFORE_DAMAGE), st.sampled_from(_STAYS_BLOCKED))
 def test_its_blocker_gone_said_any_way_leaves_it_blocked(gone: str, moment: str, outcome: str) -> None:
-    sentence = f"{gone} {moment}, {outcome}."
-    template, _ = coverage(sentence, _BOLT.name, CardPool({_BOLT.name: _BOLT}))
-    assert template == "combat.remains-blocked", sentence
+    _expect(f"{gone} {moment}, {outcome}.", _BOLT, "combat.remains-blocked")
 
 
 @given(st.sampled_from(_BLOCKER_GONE), st.sampled_from(_BEFORE_DAMAGE), st.sampled_from(_UNBLOCKED))
 def test_its_blocker_gone_said_to_unblock_it_does_not_compile(gone: str, moment: str, outcome: str) -> None:
-    sentence = f"{gone} {moment}, {outcome}."
-    template, _ = coverage(sentence, _BOLT.name, CardPool({_BOLT.name: _BOLT}))
-    assert template is None, sentence
+    _expect(f"{gone} {moment}, {outcome}.", _BOLT, None)
 
 
 # --- an exiled card's timing said by a sorcery's own timing, or as the normal rules for the kind named -----------------
@@ -387,22 +396,16 @@ _NOT_SORCERY_TIMING = (
 
 @given(st.sampled_from(_SORCERY_LEADS), st.sampled_from(_SORCERY_TIMING))
 def test_a_sorcerys_timing_said_by_the_sorcery_or_the_normal_rules_compiles(lead: str, timing: str) -> None:
-    sentence = f"{lead}, {timing}."
-    template, _ = coverage(sentence, _SEER.name, CardPool({_SEER.name: _SEER}))
-    assert template == "play-from-exile.timing-unchanged", sentence
+    _expect(f"{lead}, {timing}.", _SEER, "play-from-exile.timing-unchanged")
 
 
 @given(st.sampled_from(_SORCERY_LEADS), st.sampled_from(_NOT_SORCERY_TIMING))
 def test_another_timing_for_the_sorcery_does_not_compile(lead: str, timing: str) -> None:
-    sentence = f"{lead}, {timing}."
-    template, _ = coverage(sentence, _SEER.name, CardPool({_SEER.name: _SEER}))
-    assert template is None, sentence
+    _expect(f"{lead}, {timing}.", _SEER, None)
 
 
 # --- the card's ability as the subject, "stop it from blocking", "free it from a block", one moment said twice ----------
 
-from rulings.fact_composer import compose_fact  # noqa: E402
-from rulings.keyword_changes import change_readings  # noqa: E402
 
 _WYVERN = CardData(
     "Test Wyvern",
@@ -466,7 +469,7 @@ _RHINO = CardData("Test Rhino", ("Creature",), text="Trample", power="6", toughn
     ],
 )
 def test_tramples_rule_in_plain_words_compiles(sentence: str) -> None:
-    template, _ = coverage(sentence, _RHINO.name, CardPool({_RHINO.name: _RHINO}))
+    template = _compiled(sentence, _RHINO)
     assert template == "trample.lethal-then-excess", sentence
 
 
@@ -482,7 +485,7 @@ def test_tramples_rule_in_plain_words_compiles(sentence: str) -> None:
     ],
 )
 def test_tramples_rule_contradicted_in_plain_words_does_not_compile(sentence: str) -> None:
-    template, _ = coverage(sentence, _RHINO.name, CardPool({_RHINO.name: _RHINO}))
+    template = _compiled(sentence, _RHINO)
     assert template is None, sentence
 
 
@@ -538,7 +541,7 @@ _DOWNDRAFT = CardData("Test Downdraft", ("Instant",), text="Target creature lose
 def test_blocks_said_of_the_blocked_creatures_and_their_blockers(
     sentence: str, card: CardData, expected: str | None
 ) -> None:
-    template, _ = coverage(sentence, card.name, CardPool({card.name: card}))
+    template = _compiled(sentence, card)
     assert template == expected, sentence
 
 
@@ -577,7 +580,7 @@ _CAPTAIN = CardData(
     ],
 )
 def test_creatures_named_by_their_state_or_what_they_block(sentence: str, card: CardData, expected: str | None) -> None:
-    template, _ = coverage(sentence, card.name, CardPool({card.name: card}))
+    template = _compiled(sentence, card)
     assert template == expected, sentence
 
 
@@ -586,9 +589,9 @@ def test_one_blocker_then_both_of_them_is_no_statement() -> None:
         "If Test Rhino is blocked by one creature, lethal damage must be assigned to both of them before any damage can be"
         " assigned to the player it's attacking."
     )
-    assert coverage(said, _RHINO.name, CardPool({_RHINO.name: _RHINO}))[0] is None
+    assert _compiled(said, _RHINO) is None
     one = (
         "If Test Rhino is blocked by one creature, lethal damage must be assigned to all creatures blocking it before any"
         " damage can be assigned to the player it's attacking."
     )
-    assert coverage(one, _RHINO.name, CardPool({_RHINO.name: _RHINO}))[0] == "trample.lethal-then-excess"
+    assert _compiled(one, _RHINO) == "trample.lethal-then-excess"
