@@ -344,18 +344,23 @@ def _compose_parts(
         return None  # a change in the main clause comes before what follows from it
     groups: dict[str, str | None] = {}
     moments = []
+    places = []
     for n, (kind, found, _) in enumerate(parts):
         if kind == "moment":
             moments.append(found)
+            places.append(n)
         if kind == "event":
             if n > at:
                 return None  # an event after the change is no moment the change came after
             moments.append(found)
+            places.append(n)
     if len(moments) > 1:
-        # twenty-third round: the same moment said twice ("if it is blocked by a creature with flying, casting ~ after blockers
-        # are declared ..."): one moment; two different moments leave the sentence unread
+        # twenty-third round: the same moment said twice before what follows ("if it is blocked by a creature with flying,
+        # casting ~ after blockers are declared ..."): one moment; two different moments, or a second one said after the
+        # outcome (the time of what follows: "... won't deal damage during the first-strike combat damage step"), leave
+        # the sentence unread
         named_moments = {moment_of_groups(found.groupdict()) for found in moments}
-        if len(named_moments) != 1 or None in named_moments:
+        if len(named_moments) != 1 or None in named_moments or max(places) > outcomes[0][0]:
             return None
         moments = moments[:1]
     for _, found, _ in (changes[0][1], *(p for _, p in outcomes[:1])):

@@ -177,7 +177,9 @@ _MOMENT_FORMS: dict[str, str] = {
     r"(?:at )?any time you have priority that turn(?:,? (?:including|even) during (?:combat|an opponent's turn))?"
     r"|(?:at )?any time you have priority,? (?:including|even) during (?:combat|an opponent's turn|your opponent's turn)"
     r"|(?:at )?any time you have priority|as though (?:it|they) had flash",
-    "land-play": r"if you (?:still )?have (?:a|an available|an unused) land play (?:remaining|available|left)|"
+    # (twenty-third round: "any available land plays remaining")
+    "land-play": r"if you (?:still )?have (?:a|an available|an unused|any available|any|any unused) land plays? (?:remaining"
+    r"|available|left)|"
     r"if you have not (?:yet |already )?(?:played (?:a land|one)|used your land play)(?: yet)? (?:this|that|for the) turn"
     # tenth round: "... or have an additional land play available" (a land play left, either way)
     r"(?: or (?:you )?have an (?:additional|extra) land play(?: available| remaining| left)?)?",

@@ -595,3 +595,30 @@ def test_one_blocker_then_both_of_them_is_no_statement() -> None:
         " damage can be assigned to the player it's attacking."
     )
     assert _compiled(one, _RHINO) == "trample.lethal-then-excess"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        (
+            "If the exiled card is a land, you may play it only if you have any available land plays remaining.",
+            "play-from-exile.timing-unchanged",
+        ),
+        ("If the exiled card is a land, you may play it only if you have no available land plays remaining.", None),
+        ("You must pay the costs for the exiled card and follow its timing rules.", "play-from-exile.timing-unchanged"),
+        ("You must pay the costs for the exiled card and ignore its timing rules.", None),
+        ("You must pay the costs for the exiled card but you can't follow its timing rules.", None),
+        ("You must pay the costs for the exiled card and follow its timing rules during an opponent's turn.", None),
+    ],
+)
+def test_the_exiled_cards_costs_and_timing_in_other_words(sentence: str, expected: str | None) -> None:
+    _expect(sentence, _SEER, expected)
+
+
+def test_a_second_moment_said_after_the_outcome_is_not_the_same_moment() -> None:
+    # the time of what follows, not a moment the change came after (702.4d: the first-strike step is over)
+    said = (
+        "if it loses double strike after first-strike combat damage has been dealt, it will not deal damage during the"
+        " first-strike combat damage step"
+    )
+    assert compose_fact(said) is None
