@@ -27,13 +27,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from protocol.model import CardData
+from rulings.trample_examples import NUMBER, has_deathtouch, number_of, trample_powers
 
-_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-_N = rf"(?:\d+|{'|'.join(_WORDS[1:])})"
+_N = NUMBER
 
 
 def _number(word: str) -> int:
-    return int(word) if word.isdigit() else _WORDS.index(word)
+    found = number_of(word)
+    assert found is not None
+    return found
 
 
 #: Words that make the sentence another claim than the example of the rule (or no claim one can check).
@@ -286,12 +288,8 @@ def read_tagged_example(text: str, cards: tuple[CardData, ...]) -> str | None:
     """``"rest"`` if ``text`` is a worked example whose numbers are the rule's and which says the rest goes to what it
     attacks, ``"lethal"`` if it says only the blockers' lethal shares, None otherwise. The trampler's power is the one
     the sentence says, or that of a card with trample."""
-    powers = tuple(
-        int(c.power)
-        for c in cards
-        if c.power and c.power.isdigit() and ("trample" in c.text.lower() or "trample" in map(str.lower, c.keywords))
-    )
-    if any("deathtouch" in c.text.lower() or "deathtouch" in map(str.lower, c.keywords) for c in cards):
+    powers = tuple(trample_powers(cards))
+    if has_deathtouch(cards):
         return None  # 1 damage is lethal then: another rule's example
     for marked in dict.fromkeys((0, ability_damage(cards))):
         example = tag(text, marked)

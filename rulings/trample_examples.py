@@ -31,10 +31,12 @@ REST_HALF = "only-the-rest-to-the-player"
 
 _WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 _NUMBER_WORDS = {word: n for n, word in enumerate(_WORDS)}
-_N = rf"(?:\d+|{'|'.join(_WORDS[1:])})"
+#: A count, in digits or words (shared with :mod:`rulings.damage_examples`).
+NUMBER = rf"(?:\d+|{'|'.join(_WORDS[1:])})"
+_N = NUMBER
 
 
-def _number(word: str | None) -> int | None:
+def number_of(word: str | None) -> int | None:
     if word is None:
         return None
     return int(word) if word.isdigit() else _NUMBER_WORDS[word]
@@ -223,7 +225,7 @@ class Example:
 
 def _marked(found: re.Match[str], i: int) -> int:
     groups = found.groupdict()
-    return next((_number(groups[g]) or 0 for g in (f"m{i}", f"n{i}", f"o{i}", f"k{i}", f"d{i}") if groups.get(g)), 0)
+    return next((number_of(groups[g]) or 0 for g in (f"m{i}", f"n{i}", f"o{i}", f"k{i}", f"d{i}") if groups.get(g)), 0)
 
 
 def _target_kind(found: re.Match[str]) -> str | None:
@@ -264,7 +266,7 @@ def read_example(text: str) -> Example | None:
             part = lethal.match(main)
             if part is None:
                 continue
-            shares = [_number(part.groupdict().get(g)) for g in ("l1", "l2")]
+            shares = [number_of(part.groupdict().get(g)) for g in ("l1", "l2")]
             if shares[0] is not None:
                 # each blocker's own lethal damage, in the order the example names them
                 needed = [toughness - marked for toughness, marked in sizes]
@@ -272,7 +274,7 @@ def read_example(text: str) -> Example | None:
                     continue
                 amount = sum(n for n in shares if n is not None)
             else:
-                found_amount = _number(part.group("lethal"))
+                found_amount = number_of(part.group("lethal"))
                 assert found_amount is not None
                 amount = found_amount
             if part.groupdict().get("each"):
@@ -282,12 +284,12 @@ def read_example(text: str) -> Example | None:
                 return Example(tuple(sizes), amount, None, False, _target_kind(head), None, power)
             rest = next((found for form in _REST_AFTER if (found := form.fullmatch(tail))), None)
             if rest is not None:
-                said = _number(rest.group("rest") or rest.group("rest2"))
+                said = number_of(rest.group("rest") or rest.group("rest2"))
                 return Example(tuple(sizes), amount, said, True, _target_kind(head), _rest_to(rest), power)
     return None
 
 
-def _trample_powers(cards: Iterable[CardData]) -> frozenset[int]:
+def trample_powers(cards: Iterable[CardData]) -> frozenset[int]:
     return frozenset(
         int(c.power)
         for c in cards
@@ -295,7 +297,7 @@ def _trample_powers(cards: Iterable[CardData]) -> frozenset[int]:
     )
 
 
-def _deathtouch(cards: Iterable[CardData]) -> bool:
+def has_deathtouch(cards: Iterable[CardData]) -> bool:
     return any("deathtouch" in c.text.lower() or "deathtouch" in map(str.lower, c.keywords) for c in cards)
 
 
@@ -380,13 +382,13 @@ def read_trample_example(text: str, cards: tuple[CardData, ...]) -> str | None:
     (:data:`EXCESS_BEYOND_LETHAL`, :data:`MARKED_COUNTS`), the half of the rule it explains
     (:data:`LETHAL_HALF`, :data:`REST_HALF`), or None. The caller has made sure the creature has
     trample."""
-    if _deathtouch(cards):
+    if has_deathtouch(cards):
         return None
     if any(form.fullmatch(text) for form in _COUNTS):
         return MARKED_COUNTS
     if _ABILITY_COUNTS.fullmatch(text) and any(re.search(r"\bdeals? \w+ damage to\b", c.text.lower()) for c in cards):
         return MARKED_COUNTS
-    powers = _trample_powers(cards)
+    powers = trample_powers(cards)
     example = read_example(text)
     if example is not None:
         if not (example.adds_up(powers) and example.rest_goes_where_it_attacks()):
@@ -397,7 +399,7 @@ def read_trample_example(text: str, cards: tuple[CardData, ...]) -> str | None:
         return EXCESS_BEYOND_LETHAL
     alone = _REST_ALONE.fullmatch(text)
     if alone is not None and _rest_to(alone) in ("any", "player"):
-        said = _number(alone.group("rest") or alone.group("rest2"))
+        said = number_of(alone.group("rest") or alone.group("rest2"))
         if said is None or any(0 < said < power for power in powers):
             return REST_HALF
     return None
