@@ -54,7 +54,13 @@ def _condition_last(found: re.Match[str]) -> str | None:
     return f"{main[0].upper()}{main[1:]} if {cond}."
 
 
-def _will_added(found: re.Match[str]) -> str:
+def _will_added(found: re.Match[str]) -> str | None:
+    """ "remains" said as "will remain"; None in a condition ("if it deals ..."), where English keeps the present."""
+    clause = re.split(r"[,;.:] ", found.string[: found.start()])[-1]
+    if re.match(r"(?i)(?:if|once|when|whenever|as|before|after|until|should|even if|unless)\b", clause) or re.search(
+        r"\b(?:if|when|once|before|after|until|unless)\b", clause
+    ):
+        return None
     return f"will {found.group(1)[:-1]}"
 
 
@@ -101,6 +107,9 @@ REWORDINGS: dict[str, tuple[Swap, ...]] = {
     "will": (
         (r"\bwill (remain|stay|continue|keep)\b", r"\1s"),
         (r"\b(remains|stays|continues|keeps)\b(?! to be)", _will_added),
+        # twenty-fourth round: the damage said in the future ("it will assign all its combat damage to the player")
+        (r"\bwill (assign|deal)\b", r"\1s"),
+        (r"(?<!, )\b(assigns|deals)\b", _will_added),
     ),
     "tense": (
         (

@@ -39,7 +39,13 @@ def prepared(sentence: str) -> str:
     """The readers' form, a creature named by its type written "creature" ("a Beast with trample"),
     and what it attacks said as the rule's list (:func:`_attack_target_as_list`)."""
     text = _attack_target_as_list(_RULES_LEAD.sub("", types_as_creatures(_plain_prepared(sentence))))
+    text = _WILL_ASSIGN.sub(r"\1s", text)
     return _MARKED_LAST.sub("", _RATHER.sub("", _MARKED_ASIDE.sub(" ", text)))
+
+
+#: Twenty-fourth round: the assignment said in the future ("it will assign lethal damage to all creatures blocking it
+#: first"): tense claims nothing, and the frames read the present ("assigns"; a plural subject reads as before, unread).
+_WILL_ASSIGN = re.compile(r"\bwill (assign|deal)\b")
 
 
 #: Eighteenth round: what the player would rather do, said after the rule (", even if you'd rather send all of it past
@@ -218,8 +224,9 @@ _FRAMES: tuple[tuple[str, str], ...] = (
     # "~ must assign lethal damage to all creatures blocking it before it can assign damage to the player"
     (
         NO_EXCESS_WITHOUT_LETHAL,
-        rf"{_IF}{_SUBJECT} {_MUST} (?:still |first )?{_ASSIGN} {_LETHAL_TO_ALL}(?: first)? before "
-        rf"(?:(?:it|they|you) (?:can|may) {_ASSIGN}|{_ASSIGN}) (?:{_ANY_DAMAGE}|{_REST}) to {_ATTACKED}"
+        rf"{_IF}{_SUBJECT} (?:{_MUST} (?:still |first )?{_ASSIGN}|assigns) {_LETHAL_TO_ALL}(?: first)? before "
+        # (twenty-fourth round: the order said in the present, "it assigns lethal damage ... before it assigns the rest")
+        rf"(?:(?:it|they|you) (?:can|may) {_ASSIGN}|(?:it )?{_ASSIGN}) (?:{_ANY_DAMAGE}|{_REST}) to {_ATTACKED}"
         # tenth round: "... before any excess is assigned to the player"
         rf"|{_IF}{_SUBJECT} {_MUST} (?:still |first )?{_ASSIGN} {_LETHAL_TO_ALL}(?: first)? before (?:{_ANY_DAMAGE}|{_REST})"
         rf" (?:is|can be) assigned to {_ATTACKED}",
@@ -523,7 +530,10 @@ _ALL_DAMAGE = (
     r"|all of its (?:regular |normal )?(?:combat )?damage"
     r"|all (?:of )?(?:that creature's|~'s|the equipped creature's|the enchanted creature's|that attacking creature's"
     # thirteenth round: the creature as the combat normal form's token
-    r"|npx's|npma's|npmb's) (?:regular |normal )?(?:combat )?damage"
+    r"|npx's|npma's|npmb's"
+    # twenty-fourth round: the creature named by a noun phrase the combat normal form leaves ("all of the creature's combat
+    # damage")
+    r"|(?:the|that) (?:target |targeted |affected |blocked )?creature's) (?:regular |normal )?(?:combat )?damage"
 )
 #: Eighteenth round: the attacker's trample said again on the way ("that creature will have trample and will assign
 #: ..."): the reader has made sure it has it.
@@ -597,12 +607,16 @@ _ATTACKED_LONGEST = (
     r"|(?:the )?defending player|(?:the|that) (?:planeswalker|battle)(?: (?:it is|they are|~ is) attacking)?)"
 )
 _ALL_TO_ATTACKED = re.compile(
-    rf"(?:(?:assigns|deals|will assign|will deal|can assign|may assign) (?:{_ALL_DAMAGE})"
+    rf"(?:(?:assigns|deals|will assign|will deal|can assign|may assign|assign|deal) (?:{_ALL_DAMAGE})"
     rf"|(?:{_ALL_DAMAGE}) (?:is|will be|can be|gets) (?:assigned|dealt)"
     # thirteenth round: "its damage is all assigned to ..."
     r"|(?:its|~'s|npx's|npma's|npmb's|the (?:equipped|enchanted|attacking) creature's) (?:combat )?damage (?:is|will be) all "
     r"(?:assigned|dealt)"
-    rf"|(?:{_ALL_DAMAGE}) (?:goes|will go)) to {_ATTACKED_LONGEST}{_BECAUSE}"
+    rf"|(?:{_ALL_DAMAGE}) (?:goes|will go))"
+    # twenty-fourth round: the step said before what it attacks ("all of its combat damage in the regular combat damage
+    # step to the player")
+    r"(?: in the (?:regular|second) combat damage step)?"
+    rf" to {_ATTACKED_LONGEST}{_BECAUSE}"
     # fourteenth round: in the step it deals its damage in (its blockers gone in the first one)
     r"(?: in the (?:regular|second) combat damage step)?(?=[ ,]|$)"
 )
@@ -626,12 +640,18 @@ _GONE_EXTRA = (
 #: Trample said of the creature again, where the reader has made sure it has it ("an attacking
 #: creature with trample", "that gains trample", "but because it has trample"): no further claim.
 _WITH_TRAMPLE = re.compile(
-    r"(?:(?<=npx)|(?<=npm[abf])|(?<= it)|(?<= ~)) (?:with trample|that (?:gains|gained|has|had|gets|got) trample)\b"
+    r"(?:(?<=npx)|(?<=npm[abf])|(?<= it)|(?<= ~)) (?:with trample|that (?:gains|gained|has|had|gets|got) trample(?: from ~)?)(?![\w-])"
     r"|(?<=, )(?:but |and )?because (?:it|~|that creature|npx|npma|npmb) has trample,? "
     # fourteenth round: the card that gives it trample named as the cause, or as what it needs ("because of ~, ...",
     # ", as long as ~ is still on the battlefield": the reader has made sure the card gives it)
     r"|^because of ~, |,? as long as ~ (?:is still|remains|is) on the battlefield$|^because (?:~|it) has trample, "
 )
+
+
+#: Twenty-fourth round: trample gained after the blockers went ("if you cast ~ on a blocked creature after the creature
+#: blocking it has been destroyed", read by rulings.keyword_changes as "if npmb gains trample after ..."): the creature
+#: has trample and its blockers are gone when damage is assigned, as 702.19e needs; read as "npmb and <gone>".
+_GAINS_AFTER_GONE = re.compile(r"(?:(?<=npx)|(?<=npm[ab])) (?:gains|gets) trample after (?=(?:the|its|all|each|both) )")
 
 
 @lru_cache(maxsize=4096)
@@ -641,7 +661,7 @@ def _gone_by_parts(sentence: str) -> bool:
     damage assigned to what it attacks (in the main clause), and nothing else but "it is still
     blocked" and the moment blockers are declared."""
     for text in dict.fromkeys((combat_prepared(sentence), combat_prepared(sentence, normal=False))):
-        parts = parts_with(_WITH_TRAMPLE.sub("", text), _GONE_EXTRA)
+        parts = parts_with(_WITH_TRAMPLE.sub("", _GAINS_AFTER_GONE.sub(" and ", text)), _GONE_EXTRA)
         if not parts:
             continue
         gone = [found for kind, found, _ in parts if kind in ("gone", "none-blocking")]

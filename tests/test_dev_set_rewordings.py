@@ -17,9 +17,11 @@ from tests.benchmark_modules import benchmark
 #: The rewordings of each set lost at the twenty-second round's end: 24 of 1739 tried in the tuned sets and paraphrases
 #: A, 3 of 722 in the held-out ones. At the round's start, of the first six kinds (before "tense", "opening" and "it
 #: named" were added), 108 of 1288 and 28 of 527 were lost (a condition said last 77 of 489 over both, "that creature"
-#: 42 of 312, the change said with "gets" 11 of 112); at the end 21 of 1292 and 2 of 527.
+#: 42 of 312, the change said with "gets" 11 of 112); at the end 21 of 1292 and 2 of 527. Twenty-fourth round: "will" added
+#: to "assigns" and "deals" too (not in a condition): 19 of 352 "will" rewordings lost at first, 3 after that round's
+#: classes; 22 of 1816 and 2 of 753 in all.
 CEILINGS = {
-    **{"C": 1, "E": 4, "G": 0, "R": 9, "H": 0, "J": 1, "L": 1, "M": 3, "N": 1, "P": 1, "S": 2, "U": 0},
+    **{"C": 1, "E": 2, "G": 0, "R": 9, "H": 0, "J": 1, "L": 1, "M": 3, "N": 1, "P": 1, "S": 2, "U": 0},
     **{"D": 0, "F": 1, "I": 0, "K": 1, "O": 0, "Q": 0, "T": 0, "V": 0, "W": 0, "X": 0},
     **{"para-A": 1, "para-B": 1},
 }

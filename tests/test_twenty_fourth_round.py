@@ -1,0 +1,198 @@
+"""Twenty-fourth round of issue 24: trample's rules said of a creature that gets trample from the card (a spell, an
+Equipment, an Aura, a lord, an activated ability) and named by a noun phrase, in the future or the present tense. The
+combinations are drawn by hypothesis; each is a claim, and none compiles with the outcome contradicted or with only one
+of several blockers gone."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from protocol.model import CardData
+from rulings.cards import CardPool
+from tests.test_claims_paragraph import coverage
+
+GONE = "trample.blockers-destroyed-by-first-strike"
+LETHAL = "trample.lethal-then-excess"
+
+#: Each card that gives trample, and how a ruling of it names the creature with trample.
+CARDS: dict[str, tuple[CardData, tuple[str, ...]]] = {
+    "own": (
+        CardData("Rumbler", ("Creature",), text="Trample", power="5", toughness="5", keywords=("Trample",)),
+        ("Rumbler",),
+    ),
+    "spell": (
+        CardData("Stampede Rite", ("Instant",), text="Target creature gets +2/+2 and gains trample until end of turn."),
+        (
+            "the creature",
+            "that creature",
+            "the target creature",
+            "the affected creature",
+            "the creature that gained trample from Stampede Rite",
+            "the artifact creature that gained trample from Stampede Rite",
+        ),
+    ),
+    "equipment": (
+        CardData("Ram Horns", ("Artifact",), subtypes=("Equipment",), text="Equipped creature has trample.\nEquip {2}"),
+        ("the equipped creature", "the creature equipped with Ram Horns", "that creature"),
+    ),
+    "aura": (
+        CardData(
+            "Wild Surge", ("Enchantment",), subtypes=("Aura",), text="Enchant creature\nEnchanted creature has trample."
+        ),
+        ("the enchanted creature", "the creature enchanted by Wild Surge"),
+    ),
+    "lord": (
+        CardData(
+            "Herd Leader", ("Creature",), text="Other creatures you control have trample.", power="2", toughness="2"
+        ),
+        ("an attacking creature you control", "that creature"),
+    ),
+    "ability": (
+        CardData(
+            "Bull Rider",
+            ("Creature",),
+            text="{G}: Bull Rider gains trample until end of turn.",
+            power="3",
+            toughness="3",
+        ),
+        ("Bull Rider",),
+    ),
+}
+ALL_GONE = (
+    "the creature blocking it is destroyed",
+    "all creatures blocking it are destroyed",
+    "the creature blocking it leaves the battlefield",
+    "all creatures blocking it are removed from combat",
+    "its only blocker is destroyed",
+    "each creature blocking it is destroyed by first-strike damage",
+    "the creature blocking it dies before combat damage is dealt",
+)
+ALL_TO_PLAYER = (
+    "{s} assigns all its combat damage to the player it's attacking",
+    "{s} will assign all of its combat damage to the player, planeswalker, or battle it's attacking",
+    "{s} will assign all of its combat damage in the regular combat damage step to the player it's attacking",
+    "all of {p} combat damage is assigned to the player it's attacking",
+    "{s} deals all of its combat damage to the defending player",
+)
+CONTRADICTED = (
+    "{s} assigns no combat damage",
+    "{s} will assign none of its combat damage to the player it's attacking",
+    "{s} deals no combat damage",
+    "{s} must assign lethal damage to the blocker",
+)
+FRAMES = ("If {sub} is blocked and {gone}, {out}.", "If {gone}, {out}.", "If {sub} is blocked but {gone}, {out}.")
+
+
+def _compiled(sentence: str, card: CardData) -> str | None:
+    """The template ``sentence`` compiles to as a ruling of ``card`` alone (None: uncovered)."""
+    return coverage(sentence, card.name, CardPool({card.name: card}))[0]
+
+
+@st.composite
+def _gone_sentence(
+    draw: st.DrawFn, outcomes: tuple[str, ...], gone: tuple[str, ...] = ALL_GONE
+) -> tuple[str, CardData]:
+    card, subjects = CARDS[draw(st.sampled_from(sorted(CARDS)))]
+    subject = draw(st.sampled_from(subjects))
+    named = draw(st.booleans())
+    said = subject if named else "it"
+    possessive = f"{subject}'s" if named else "its"
+    out = draw(st.sampled_from(outcomes)).format(s=said, p=possessive)
+    text = draw(st.sampled_from(FRAMES)).format(sub=subject, gone=draw(st.sampled_from(gone)), out=out)
+    return text[0].upper() + text[1:], card
+
+
+@given(_gone_sentence(ALL_TO_PLAYER))
+def test_every_blocker_gone_of_a_creature_given_trample_is_the_claim(drawn: tuple[str, CardData]) -> None:
+    sentence, card = drawn
+    assert _compiled(sentence, card) == GONE, sentence
+
+
+@given(_gone_sentence(CONTRADICTED))
+def test_the_outcome_contradicted_is_no_claim(drawn: tuple[str, CardData]) -> None:
+    sentence, card = drawn
+    assert _compiled(sentence, card) is None, sentence
+
+
+@given(
+    _gone_sentence(
+        ALL_TO_PLAYER[:2],
+        ("one of the creatures blocking it is destroyed", "one of its blockers is removed from combat"),
+    )
+)
+def test_one_of_several_blockers_gone_is_no_claim(drawn: tuple[str, CardData]) -> None:
+    sentence, card = drawn
+    assert _compiled(sentence, card) is None, sentence
+
+
+SPELL = CARDS["spell"][0]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # the spell cast after the blockers went, read as the trample it gives
+        (
+            "If you cast Stampede Rite on a blocked creature after the creature blocking it has been destroyed or removed"
+            " from combat, the affected creature will assign all of its combat damage to the player, planeswalker, or"
+            " battle it's attacking.",
+            GONE,
+        ),
+        (
+            "If you cast Stampede Rite on a blocked creature after one of the creatures blocking it has been destroyed,"
+            " the affected creature will assign all of its combat damage to the player it's attacking.",
+            None,
+        ),
+        (
+            "If you cast Stampede Rite on a blocked creature after combat damage, the affected creature will assign all"
+            " of its combat damage to the player it's attacking.",
+            None,
+        ),
+        # the order of the assignment said in the future, or in the present
+        (
+            "The target creature will assign lethal damage to all creatures blocking it first; only then may it assign"
+            " excess damage to the player, planeswalker, or battle it's attacking.",
+            LETHAL,
+        ),
+        ("It assigns lethal damage to each creature blocking it before it assigns the rest to the player.", LETHAL),
+        (
+            "It will assign lethal damage to each creature blocking it before it can assign the rest to the player.",
+            LETHAL,
+        ),
+        ("It assigns lethal damage to one creature blocking it before it assigns the rest to the player.", None),
+        ("It assigns no damage to each creature blocking it before it assigns the rest to the player.", None),
+        ("It assigns lethal damage to each creature blocking it after it assigns the rest to the player.", None),
+    ],
+)
+def test_the_spell_and_the_order_in_other_tenses(sentence: str, expected: str | None) -> None:
+    assert _compiled(sentence, SPELL) == expected, sentence
+
+
+RECALL = CardData("Recall", ("Instant",), text="Return target creature to its owner's hand.")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # a second outcome joined by "and", in the future
+        (
+            "If Recall returns a blocking creature to its owner's hand, the creature it blocked continues to be blocked"
+            " and will deal no combat damage, unless that creature has trample.",
+            "combat.remains-blocked",
+        ),
+        (
+            "If Recall returns a blocking creature to its owner's hand, the creature it blocked continues to be blocked"
+            " and will deal combat damage, unless that creature has trample.",
+            None,
+        ),
+        (
+            "If Recall returns a blocking creature to its owner's hand, the creature it blocked stops being blocked"
+            " and will deal no combat damage, unless that creature has trample.",
+            None,
+        ),
+    ],
+)
+def test_a_second_outcome_in_the_future(sentence: str, expected: str | None) -> None:
+    assert _compiled(sentence, RECALL) == expected, sentence
