@@ -52,6 +52,7 @@ _HOLDER_NAMES = {
     "enchanted creature": r"\b(?:the |an? )?enchanted creature\b(?!'s)",
     "equipped creature": r"\b(?:the |an? )?equipped creature\b(?!'s)",
     "creature you control": r"\b(?:each |a |an |the )?(?:other )?(?:(attacking|blocking) )?creatures? you control\b(?!'s)",
+    "target creature": r"\b(?:the )?(?:target|targeted|affected) creature\b(?!'s)",
 }
 #: The subject of a main clause after a conditional one: ", it ".
 _MAIN_PRONOUN = re.compile(r", it ")
@@ -99,6 +100,10 @@ def given_keywords(card: CardData) -> dict[str, frozenset[str]]:
         out.setdefault(f"{found.group(1)} creature", set()).update(_keywords_in(found.group(2)))
     for found in _CONTROLLED_GIVE.finditer(oracle):
         out.setdefault("creature you control", set()).update(_keywords_in(found.group(1)))
+    # twenty-fourth round: the creature a spell or an ability targets ("target creature gains reach until end of turn")
+    for grant in grants(card):
+        if grant.holder == "target" and grant.verb == "gains" and "*" not in grant.keywords:
+            out.setdefault("target creature", set()).update(k for k in grant.keywords if k in COMBAT_KEYWORDS)
     return {holder: frozenset(keywords) for holder, keywords in out.items() if keywords}
 
 

@@ -138,6 +138,8 @@ _SUBJECTS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 #: "can't block and has haste").
 #: A relative clause after the subject, before its verb ("that entered the battlefield this turn").
 _RELATIVE = re.compile(r"^(?:that|which|who) (?P<c>[^.;]*?) (?=(?:gains?|has|have|loses?)\b)")
+#: A second verb of the same subject after the first one's keywords ("gains reach and loses flying").
+_SECOND_VERB = re.compile(r",? (?:and|but|then) (?:gains?|has|have|loses?|gets?|can|can't|cannot|doesn't|does not)\b")
 _VERB = re.compile(r"^(?:[^.;]*? and )??(?P<verb>gains?|has|have|loses?)\b(?P<rest>[^.;]*)")
 
 
@@ -191,7 +193,8 @@ def _grant(sentence: str, *, spell: bool, activated: bool, targeted: bool) -> Gr
         verb = _VERB.match(after)
         if verb is None:
             return None
-        rest = verb.group("rest")
+        # twenty-fourth round: only up to a second verb ("gains reach and loses flying"): what follows it is not given
+        rest = _SECOND_VERB.split(verb.group("rest"), maxsplit=1)[0]
         keywords = keywords_in(rest) or (("*",) if rest.strip().startswith("all abilities") else ())
         if not keywords:
             return None

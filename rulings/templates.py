@@ -59,7 +59,6 @@ from rulings.describing import NEGATION, describes_card, read_paragraph
 from rulings.fact_composer import compose_after_change, compose_fact, example_outcomes, moments_said, read_outcomes
 from rulings.fact_readers import READERS
 from rulings.holders import given_keywords, held_keywords, holder_readings, normal_holder_readings
-from rulings.keyword_changes import changes
 from rulings.meaning import set_aside
 from rulings.settled_facts import settled_facts
 from rulings.text import sentences, template_form
@@ -694,9 +693,6 @@ class Template:
         held = frozenset(k for card in cards for k in held_keywords(card)) | frozenset(
             k for card in cards for given in given_keywords(card).values() for k in given
         )
-        # twenty-fourth round: and trample a spell or an ability gives its target ("target creature gains trample"): a
-        # blocked creature whose blockers are gone deals no damage only without it (a false claim for that creature)
-        held |= {"trample"} & {k for card in cards for c in changes(card) if c.verb == "gains" for k in c.keywords}
         # eleventh round: or the keyword the sentence gives the creature it is about ("one of the two creatures
         # blocking an attacking creature with menace")
         return held | frozenset(k for text in texts for k in _NAMED_HOLDER.findall(text.lower()))

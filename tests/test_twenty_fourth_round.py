@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from protocol.model import CardData
 from rulings.cards import CardPool
+from rulings.oracle_grants import grants
 from tests.test_claims_paragraph import coverage
 
 GONE = "trample.blockers-destroyed-by-first-strike"
@@ -196,3 +197,51 @@ RECALL = CardData("Recall", ("Instant",), text="Return target creature to its ow
 )
 def test_a_second_outcome_in_the_future(sentence: str, expected: str | None) -> None:
     assert _compiled(sentence, RECALL) == expected, sentence
+
+
+WEB_TOSS = CardData("Web Toss", ("Instant",), text="Target creature gets +1/+1 and gains reach until end of turn.")
+#: A spell that gives its target one keyword and takes another: only the one it gives is held.
+SWAP = CardData("Grounding Net", ("Instant",), text="Target creature gains reach and loses flying until end of turn.")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "card", "expected"),
+    [
+        # the creature a spell targets, named as the holder of the keyword the spell gives it
+        ("The target creature can block a creature with flying.", WEB_TOSS, "reach.blocks-flying"),
+        ("The targeted creature can block creatures with flying.", WEB_TOSS, "reach.blocks-flying"),
+        ("The affected creature can block creatures with flying.", SWAP, "reach.blocks-flying"),
+        ("The target creature can't block creatures with flying.", WEB_TOSS, None),
+        ("The target creature can be blocked by creatures with flying.", WEB_TOSS, None),
+        ("The target creature can block only creatures with flying.", WEB_TOSS, None),
+        # the keyword it loses is not held
+        ("The target creature can't be blocked except by creatures with flying or reach.", SWAP, None),
+        # ... and the trample it gets is held against "deals no combat damage"
+        (
+            "If the target creature is blocked and the creature blocking it is destroyed, it assigns no combat damage.",
+            SPELL,
+            None,
+        ),
+        (
+            "If the creature blocking it is destroyed, the affected creature deals no combat damage.",
+            SPELL,
+            None,
+        ),
+    ],
+)
+def test_the_target_of_a_spell_holds_what_the_spell_gives(sentence: str, card: CardData, expected: str | None) -> None:
+    assert _compiled(sentence, card) == expected, sentence
+
+
+@pytest.mark.parametrize(
+    ("text", "verb", "keywords"),
+    [
+        ("Target creature gains reach and loses flying until end of turn.", "gains", ("reach",)),
+        ("Target creature loses flying and gains reach until end of turn.", "loses", ("flying",)),
+        ("Equipped creature has first strike and can't block.", "has", ("first strike",)),
+        ("Target creature gets +1/+1 and gains trample and haste until end of turn.", "gains", ("trample", "haste")),
+    ],
+)
+def test_a_grant_ends_at_a_second_verb(text: str, verb: str, keywords: tuple[str, ...]) -> None:
+    (grant,) = grants(CardData("Net", ("Instant",), text=text))
+    assert (grant.verb, grant.keywords) == (verb, keywords)
