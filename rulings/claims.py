@@ -358,6 +358,7 @@ def _cover(words: tuple[str, ...], lexicon: Lexicon) -> tuple[Parse, frozenset[i
                 unread.append(i)
             i += 1
     subject = _joined(found["subject"]) or "you"
+    found["timing"] = _both_steps_said_apart(found, words)
     claim = Claim(
         subject=subject,
         modality=_conditional_modality(words, markers, clause_negations),
@@ -365,6 +366,21 @@ def _cover(words: tuple[str, ...], lexicon: Lexicon) -> tuple[Parse, frozenset[i
         roles=_roles(words, spans),
     )
     return Parse(claim, tuple(words[i] for i in unread)), frozenset(unread)
+
+
+#: Twenty-fourth round: damage dealt in each combat damage step, the steps named one by one ("deals combat damage in the
+#: first combat damage step and again in the second"): the timing "both-steps" (702.4b), as "both first-strike and
+#: regular combat damage" says it. Only for dealing damage alone, and not when the steps are alternatives ("or") or the
+#: keyword changes between them ("... and then gains double strike": 702.4d, another claim).
+_EACH_STEP = frozenset({"first-strike-damage-step", "regular-damage-step"})
+_OR = tokens("or either gain gains gained lose loses lost then after")
+
+
+def _both_steps_said_apart(found: Mapping[str, set[str]], words: tuple[str, ...]) -> set[str]:
+    timing = set(found["timing"])
+    if found["action"] == {"deal-damage"} and timing >= _EACH_STEP and not set(_OR) & set(words):
+        timing = (timing - _EACH_STEP) | {"both-steps"}
+    return timing
 
 
 #: Relative pronouns, and the auxiliaries (stemmed) that may stand between one and a negation.

@@ -39,8 +39,37 @@ def prepared(sentence: str) -> str:
     """The readers' form, a creature named by its type written "creature" ("a Beast with trample"),
     and what it attacks said as the rule's list (:func:`_attack_target_as_list`)."""
     text = _attack_target_as_list(_RULES_LEAD.sub("", types_as_creatures(_plain_prepared(sentence))))
-    text = _WILL_ASSIGN.sub(r"\1s", text)
+    text = _as_it(_WILL_ASSIGN.sub(r"\1s", text))
     return _MARKED_LAST.sub("", _RATHER.sub("", _MARKED_ASIDE.sub(" ", text)))
+
+
+#: Twenty-fourth round: the creature with trample named by a noun phrase where the frames name it "it" (the blockers of
+#: "the equipped creature", "when the target creature assigns ...", the main clause's subject after a condition). The
+#: readers make sure a card of the ruling has or gives trample (:func:`said_or_held`).
+_TRAMPLER = (
+    r"(?:(?:the|that) (?:(?:target|targeted|affected|equipped|enchanted|attacking|blocked|artifact) )*creature"
+    r"(?: (?:that|which) (?:gained|gains|has|got|gets|was given) trample(?: (?:from|because of) ~)?"
+    r"| (?:equipped|enchanted|targeted|affected) (?:with|by) ~)?"
+    r"|an? attacking creature you control(?: with trample)?|(?:the|that) creature with trample)"
+    # (and no more words that say which creature: "the creature you chose as its second target" is another one)
+    r"(?! (?:you|that|which|whose|with|from|by|equipped|enchanted|targeted|chosen|it)\b)(?![\w'-])"
+)
+_TRAMPLER_AS_IT = (
+    (re.compile(rf"\bblocking {_TRAMPLER}"), "blocking it"),
+    (
+        re.compile(
+            rf"^(when|while|as|once|if) {_TRAMPLER} (?=assigns\b|is blocked\b|becomes blocked\b|has been blocked\b)"
+        ),
+        r"\1 it ",
+    ),
+    (re.compile(rf"(?:^|(?<=, )){_TRAMPLER} (?=(?:can|may|must|assigns|has to|needs to)\b)"), "it "),
+)
+
+
+def _as_it(text: str) -> str:
+    for pattern, replacement in _TRAMPLER_AS_IT:
+        text = pattern.sub(replacement, text)
+    return text
 
 
 #: Twenty-fourth round: the assignment said in the future ("it will assign lethal damage to all creatures blocking it

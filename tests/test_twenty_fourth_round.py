@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from protocol.model import CardData
 from rulings.cards import CardPool
 from rulings.oracle_grants import grants
+from rulings.trample_facts import prepared as trample_prepared
 from tests.test_claims_paragraph import coverage
 
 GONE = "trample.blockers-destroyed-by-first-strike"
@@ -245,3 +246,92 @@ def test_the_target_of_a_spell_holds_what_the_spell_gives(sentence: str, card: C
 def test_a_grant_ends_at_a_second_verb(text: str, verb: str, keywords: tuple[str, ...]) -> None:
     (grant,) = grants(CardData("Net", ("Instant",), text=text))
     assert (grant.verb, grant.keywords) == (verb, keywords)
+
+
+#: Trample's order of assignment (702.19b) in frames that name the creature with trample more than once.
+LETHAL_FRAMES = (
+    "{S} must assign lethal damage to all creatures blocking it before it can assign damage to the player it's attacking.",
+    "Once lethal damage has been assigned to all creatures blocking {s}, the rest of its damage can be assigned to the"
+    " player it's attacking.",
+    "{S} will assign lethal damage to its blockers and the rest to the player it's attacking.",
+    "When {s} assigns combat damage, lethal damage must be assigned to all its blockers before any can be assigned to"
+    " the player.",
+    "{S} has to assign at least lethal damage to each creature blocking it; any excess can be assigned to the player"
+    " it's attacking.",
+)
+#: The same frames with one part contradicted: one blocker, no lethal damage first, or the order reversed.
+LETHAL_CONTRADICTED = (
+    "{S} must assign lethal damage to one creature blocking it before it can assign damage to the player it's attacking.",
+    "Once lethal damage has been assigned to one creature blocking {s}, the rest of its damage can be assigned to the"
+    " player it's attacking.",
+    "When {s} assigns combat damage, no damage must be assigned to its blockers before any can be assigned to the player.",
+    "{S} doesn't have to assign lethal damage to each creature blocking it before any excess can be assigned to the"
+    " player it's attacking.",
+)
+
+
+@st.composite
+def _lethal_sentence(draw: st.DrawFn, frames: tuple[str, ...]) -> tuple[str, CardData]:
+    card, subjects = CARDS[draw(st.sampled_from(sorted(CARDS)))]
+    subject = draw(st.sampled_from(subjects))
+    text = draw(st.sampled_from(frames)).format(S=subject[0].upper() + subject[1:], s=subject)
+    return text, card
+
+
+@given(_lethal_sentence(LETHAL_FRAMES))
+def test_trample_order_said_of_the_creature_the_card_names(drawn: tuple[str, CardData]) -> None:
+    sentence, card = drawn
+    assert _compiled(sentence, card) == LETHAL, sentence
+
+
+@given(_lethal_sentence(LETHAL_CONTRADICTED))
+def test_trample_order_contradicted_is_no_claim(drawn: tuple[str, CardData]) -> None:
+    sentence, card = drawn
+    assert _compiled(sentence, card) is None, sentence
+
+
+def test_a_creature_said_with_more_words_is_not_the_trampler() -> None:
+    # "the creature you chose as its second target" is not "the creature" with trample: the reader leaves it as it is
+    sentence = (
+        "If Stampede Rite destroys the only creature blocking the creature you chose as its second target, that creature"
+        " will assign all of its combat damage to the player it's attacking."
+    )
+    assert "blocking it you chose" not in trample_prepared(sentence.lower())
+
+
+BLADEMASTER = CardData(
+    "Blademaster", ("Creature",), text="Double strike", power="2", toughness="2", keywords=("Double strike",)
+)
+QUICK_BLADE = CardData("Quick Blade", ("Instant",), text="Target creature gains double strike until end of turn.")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "card", "expected"),
+    [
+        # both combat damage steps named one by one (702.4b)
+        (
+            "Blademaster will deal combat damage in the first combat damage step and again in the second combat damage"
+            " step.",
+            BLADEMASTER,
+            "combat.first-strike-damage-steps",
+        ),
+        (
+            "The target creature deals combat damage twice: once in the first-strike combat damage step and again in"
+            " the regular combat damage step.",
+            QUICK_BLADE,
+            "combat.first-strike-damage-steps",
+        ),
+        (
+            "Blademaster deals combat damage in the first combat damage step or in the second combat damage step.",
+            BLADEMASTER,
+            None,
+        ),
+        (
+            "Blademaster deals combat damage in the first combat damage step but not in the second combat damage step.",
+            BLADEMASTER,
+            None,
+        ),
+    ],
+)
+def test_both_damage_steps_named_one_by_one(sentence: str, card: CardData, expected: str | None) -> None:
+    assert _compiled(sentence, card) == expected, sentence
