@@ -96,6 +96,15 @@ FORMS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] 
         re.compile(r"^(?:so,? )?(activate|cast|use) (?=(?:it|the|its|~|~'s|that|this)\b)"),
         r"you must \1 ",
     ),
+    # Twenty-fourth round: a creature that "can attack without tapping", or "attacks without tapping", said as the whole
+    # claim: attacking doesn't cause it to tap (702.20b), the rule's own frame
+    (
+        re.compile(
+            r"^((?!(?:if|when|once|after|before|while|as|because|unless|even)\b)[a-z~' ]+?)"
+            r" (?:can attack|attacks|attack|can still attack) without (?:tapping|becoming tapped)(?=\.?$)"
+        ),
+        r"attacking does not cause \1 to tap",
+    ),
     # Seventeenth round: attacked "without tapping" is attacked (the creature had vigilance as it did: 702.20b), as the
     # combat facts read it
     (re.compile(r"\b(attacker|attacked|attacks|attack|attacking) without (?:tapping|becoming tapped)\b"), r"\1"),

@@ -335,3 +335,45 @@ QUICK_BLADE = CardData("Quick Blade", ("Instant",), text="Target creature gains 
 )
 def test_both_damage_steps_named_one_by_one(sentence: str, card: CardData, expected: str | None) -> None:
     assert _compiled(sentence, card) == expected, sentence
+
+
+RAIDER = CardData(
+    "Raider", ("Creature",), text="Vigilance, haste", power="2", toughness="2", keywords=("Vigilance", "Haste")
+)
+PLAIN = CardData("Plain Bear", ("Creature",), text="", power="2", toughness="2")
+BANNER = CardData(
+    "War Banner", ("Artifact",), subtypes=("Equipment",), text="Equipped creature has vigilance.\nEquip {1}"
+)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "card", "expected"),
+    [
+        # vigilance said as attacking "without tapping", or the tapping as a becoming (702.20b)
+        ("Raider can attack without tapping.", RAIDER, "vigilance.attacks-untapped"),
+        ("The equipped creature attacks without tapping.", BANNER, "vigilance.attacks-untapped"),
+        ("Attacking doesn't cause the equipped creature to become tapped.", BANNER, "vigilance.attacks-untapped"),
+        ("Plain Bear can attack without tapping.", PLAIN, None),
+        ("Raider can't attack without tapping.", RAIDER, None),
+        ("Attacking causes Raider to become tapped.", RAIDER, None),
+        ("If it has vigilance, it can attack without tapping.", PLAIN, None),
+        # the control said from the player's side (702.10b)
+        (
+            "Raider can attack even if you haven't controlled it continuously since your most recent turn began.",
+            RAIDER,
+            "haste.attacks-at-once",
+        ),
+        (
+            "Plain Bear can attack even if you haven't controlled it continuously since your most recent turn began.",
+            PLAIN,
+            None,
+        ),
+        (
+            "Raider can't attack if you haven't controlled it continuously since your most recent turn began.",
+            RAIDER,
+            None,
+        ),
+    ],
+)
+def test_vigilance_and_haste_in_plainer_words(sentence: str, card: CardData, expected: str | None) -> None:
+    assert _compiled(sentence, card) == expected, sentence
