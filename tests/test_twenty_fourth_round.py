@@ -377,3 +377,25 @@ BANNER = CardData(
 )
 def test_vigilance_and_haste_in_plainer_words(sentence: str, card: CardData, expected: str | None) -> None:
     assert _compiled(sentence, card) == expected, sentence
+
+
+MENACE_BANNER = CardData(
+    "War Banner", ("Artifact",), subtypes=("Equipment",), text="Equipped creature has menace.\nEquip {1}"
+)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "card", "expected"),
+    [
+        # the one blocker menace forbids said as the subject (702.111b)
+        ("A single creature can't block the equipped creature.", MENACE_BANNER, "menace.two-or-more-blockers"),
+        ("Just one creature can't block the equipped creature.", MENACE_BANNER, "menace.two-or-more-blockers"),
+        ("A single creature can block the equipped creature.", MENACE_BANNER, None),
+        ("A single creature can't block Plain Bear.", PLAIN, None),
+        ("The equipped creature can't block a single creature.", MENACE_BANNER, None),
+        # "must be blocked by two or more" is no claim: menace requires no block (the same record as a false sentence)
+        ("The equipped creature must be blocked by two or more creatures.", MENACE_BANNER, None),
+    ],
+)
+def test_menace_one_blocker_as_the_subject(sentence: str, card: CardData, expected: str | None) -> None:
+    assert _compiled(sentence, card) == expected, sentence
