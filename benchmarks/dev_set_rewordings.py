@@ -57,9 +57,7 @@ def _condition_last(found: re.Match[str]) -> str | None:
 def _will_added(found: re.Match[str]) -> str | None:
     """ "remains" said as "will remain"; None in a condition ("if it deals ..."), where English keeps the present."""
     clause = re.split(r"[,;.:] ", found.string[: found.start()])[-1]
-    if re.match(r"(?i)(?:if|once|when|whenever|as|before|after|until|should|even if|unless)\b", clause) or re.search(
-        r"\b(?:if|when|once|before|after|until|unless)\b", clause
-    ):
+    if re.search(r"(?i)\b(?:if|when|whenever|once|before|after|until|unless|should)\b|^as\b", clause):
         return None
     return f"will {found.group(1)[:-1]}"
 

@@ -373,12 +373,12 @@ def _cover(words: tuple[str, ...], lexicon: Lexicon) -> tuple[Parse, frozenset[i
 #: regular combat damage" says it. Only for dealing damage alone, and not when the steps are alternatives ("or") or the
 #: keyword changes between them ("... and then gains double strike": 702.4d, another claim).
 _EACH_STEP = frozenset({"first-strike-damage-step", "regular-damage-step"})
-_OR = tokens("or either gain gains gained lose loses lost then after")
+_STEPS_APART = tokens("or either gain gains gained lose loses lost then after")
 
 
 def _both_steps_said_apart(found: Mapping[str, set[str]], words: tuple[str, ...]) -> set[str]:
     timing = set(found["timing"])
-    if found["action"] == {"deal-damage"} and timing >= _EACH_STEP and not set(_OR) & set(words):
+    if found["action"] == {"deal-damage"} and timing >= _EACH_STEP and not set(_STEPS_APART) & set(words):
         timing = (timing - _EACH_STEP) | {"both-steps"}
     return timing
 
