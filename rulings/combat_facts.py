@@ -284,7 +284,9 @@ _MOMENTS: dict[str, str] = {
         # tenth round: the blocker's side ("after it has blocked a creature with flying")
         rf"|after (?:{_NP} )?(?:has |have )?blocked {_NP}"
         # nineteenth round: ... by a number of them ("after two creatures have blocked the equipped creature")
-        rf"|after (?:two|2|two or more|2 or more|multiple) (?:creatures|npx) (?:have |had )?blocked {_NP}"
+        rf"|after (?:two|2|two or more|2 or more|multiple) (?:creatures|npx) (?:have |had )?(?:blocked|block) {_NP}"
+        # twenty-fifth round: ... by one ("after one creature blocks it", "after a single creature has blocked it")
+        rf"|after (?:one|1|a single|only one|just one) (?:creature|npx) (?:has |had )?(?:blocked|blocks) {_NP}"
         # twelfth round: in the present, and with no creature named ("after it blocks", "after blocking a creature")
         rf"|after {_NP} (?:blocks|block)(?: {_NP})?|after blocking(?: {_NP})?"
         rf"|after (?:blockers|blocks) {_BEEN}(?:declared|chosen)"
@@ -426,6 +428,13 @@ _CARD_GONE = (
 _CARD_BLOCKER_GONE = (
     rf"(?P<card_gone>{_CARD_GONE} (?:after it blocks|after it has blocked|while it is blocking)), {_NP}"
     rf"|(?P<card_gone_b>{_CARD_GONE}), (?:the|that) (?:attacking )?creature (?:it|~) (?:blocked|was blocking|is blocking)"
+)
+#: Twenty-fifth round: the blocker left when one of two goes, named as the subject of what it goes on doing ("the
+#: other creature continues to block it", "the remaining blocker still blocks it"): 506.4 and 509.1h say so of a
+#: creature with menace. Only a blocker-gone frame reads it, and only with the state "blocking" (:func:`_fact`).
+_OTHER_BLOCKER = (
+    r"(?P<other_blocker>(?:the|its) (?:other|remaining|other remaining|surviving) (?:creature|blocker|blocking creature|npx|one)"
+    r"|the creature (?:that is |that's )?still blocking (?:it|~|npx))"
 )
 _REMOVING_BLOCKER = (
     # tenth round: "sacrificing ~ after it has blocked"
@@ -632,6 +641,7 @@ _PREDICATE = _predicate()
 #: change (finite or as a gerund subject), a blocker gone, a moment, an event of combat, an outcome.
 CHANGE_FORMS = rf"{_CHANGE_VERB}|{_CHANGE_SUBJECT}"
 BLOCKER_GONE_FORMS = rf"{_BLOCKER_GONE}|{_REMOVING_BLOCKER}"
+OTHER_BLOCKER_FORM = _OTHER_BLOCKER
 MOMENT_FORMS_ALL = _MOMENT
 EVENT_FORMS = _EVENT
 PREDICATE_FORM = _PREDICATE
@@ -674,8 +684,9 @@ _FRAME_FORMS: tuple[str, ...] = (
     # if one of its blockers leaves the battlefield, it remains blocked (ninth round: "if it is
     # blocked and one of its blockers is destroyed before combat damage, ...")
     rf"(?:(?:{_MOMENT}), )?(?:even )?if (?:{_NP} (?:is|has been|becomes) blocked(?: by (?:two|2|three|3|two or more|2 or more) creatures)? and )?"
-    rf"{_BLOCKER_GONE}(?: before (?:combat damage|the combat damage step|damage is dealt))?, (?:{_NP} )?(?:{_PREDICATE})",
-    rf"(?:{_NP} )?(?:{_PREDICATE}),? (?:even )?if {_BLOCKER_GONE}",
+    rf"{_BLOCKER_GONE}(?: before (?:combat damage|the combat damage step|damage is dealt))?, (?:(?:{_NP}|{_OTHER_BLOCKER}) )?"
+    rf"(?:{_PREDICATE})",
+    rf"(?:(?:{_NP}|{_OTHER_BLOCKER}) )?(?:{_PREDICATE}),? (?:even )?if {_BLOCKER_GONE}",
     # if you sacrifice ~ after it blocks, the creature it blocked remains blocked
     rf"(?:{_CARD_BLOCKER_GONE}) (?:{_PREDICATE})",
     # sixteenth round: the same, the card's leaving said last ("the creature ~ was blocking remains blocked after ~ is
@@ -1560,6 +1571,9 @@ def _fact(groups: Mapping[str, str | None]) -> Fact | None:
     ):
         outcome = _outcome(groups)
         change = "a-blocker-gone" if one else "all-blockers-gone"
+        if outcome is not None and bool(groups.get("other_blocker")) != (one and outcome[0] == "blocking"):
+            # the blocker left goes on blocking, or not: said only of it, and only when one of several went
+            return None
         return None if outcome is None else Fact("", change, "after-blockers", *outcome)
     keyword = next((groups[k] for k in ("k", "k1", "k2", "k3", "k4", "k5", "k6") if groups.get(k)), None)
     if keyword is None:

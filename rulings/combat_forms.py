@@ -243,7 +243,7 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         r"\1 blocked",
     ),
     # The count of blockers said as the premise ("once it has been blocked by two creatures"): blocked.
-    (re.compile(r"\bblocked by (?:2|2 or more|more than 1|multiple|several) creatures\b"), "blocked"),
+    (re.compile(r"\bblocked by (?:2|2 or more|exactly 2|more than 1|multiple|several) creatures\b"), "blocked"),
     # The step named by who deals damage in it (510.4): "along with the creatures that don't have
     # first strike" is the regular combat damage step, "alongside creatures with first strike" the first.
     (
@@ -619,7 +619,9 @@ _ALL_BLOCKERS = (
 _SOME_BLOCKERS = (
     r"(?:(?:one|some|any|either|one or more)\s+of\s+(?:the\s+)?(?:(?:\d+\s+)?creatures\s+(?:that\s+(?:are|were)\s+)?"
     rf"{_BLOCKING}|its\s+blockers|~'s\s+blockers|the\s+blockers|the\s+blocking\s+creatures|those\s+blockers|"
-    rf"those\s+(?:blocking\s+)?creatures)|another\s+blocker)"
+    rf"those\s+(?:blocking\s+)?creatures)|another\s+blocker"
+    # twenty-fifth round: "one blocker leaves combat" (not "its one blocker", its only one)
+    r"|(?<!its )(?<!the )(?<!~'s )(?<!only )(?<!that )\bone\s+(?:blocker|blocking\s+creature))"
 )
 _BLOCKERS_GONE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
     # The event said actively ("first-strike damage destroys every creature blocking it", "~ destroys
@@ -744,7 +746,7 @@ _BLOCKERS_GONE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str
     # "is blocked by two creatures and one of them dies": one of its blockers gone.
     (
         re.compile(
-            rf"\b{_AUX}blocked by (?:2|2 or more|more than 1|multiple|several) creatures,? and (?:then )?"
+            rf"\b{_AUX}blocked by (?:2|2 or more|exactly 2|more than 1|multiple|several) creatures,? and (?:then )?"
             rf"(?:one|either|one or more|1) of (?:them|those creatures|those blockers|the blockers|these creatures)\s+{_GONE}"
         ),
         "is blocked and one of its blockers is removed from combat",
@@ -807,7 +809,7 @@ _AFTER_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     (re.compile(r"\ball \d+ of (its|their)\b"), r"all of \1"),
 )
-_COUNTED_BLOCK = re.compile(r"\bblocked by (?:2|2 or more|more than 1|multiple|several) creatures\b")
+_COUNTED_BLOCK = re.compile(r"\bblocked by (?:2|2 or more|exactly 2|more than 1|multiple|several) creatures\b")
 
 
 @lru_cache(maxsize=16384)

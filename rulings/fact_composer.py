@@ -37,6 +37,7 @@ from rulings.combat_facts import (
     EVENT_FORMS,
     IMPLIED_MOMENTS,
     MOMENT_FORMS_ALL,
+    OTHER_BLOCKER_FORM,
     PREDICATE_FORM,
     Fact,
     fact_of_groups,
@@ -70,6 +71,9 @@ _PARTS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("moment", MOMENT_FORMS_ALL),
         ("event", EVENT_FORMS),
         ("outcome", PREDICATE_FORM),
+        # twenty-fifth round: the blocker left when one of several went, as the subject of what follows ("the other
+        # creature continues to block it"): read only just before the outcome of a blocker gone (:func:`_compose_parts`)
+        ("other-blocker", OTHER_BLOCKER_FORM),
         # twenty-second round: the keyword the creature had, or had not, before the change ("if ~ didn't have first strike
         # as the first combat damage step began, ... even if it gains first strike after ..."): the state the change
         # starts from, which must be the one it changes (:func:`_prior_agrees`)
@@ -363,7 +367,10 @@ def _compose_parts(
         if len(named_moments) != 1 or None in named_moments or max(places) > outcomes[0][0]:
             return None
         moments = moments[:1]
-    for _, found, _ in (changes[0][1], *(p for _, p in outcomes[:1])):
+    others = [n for n, (kind, _, _) in enumerate(parts) if kind == "other-blocker"]
+    if others and (others != [outcomes[0][0] - 1] or parts[others[0]][2] or change[0] != "gone"):
+        return None  # the blocker left is the subject of the first outcome, in the main clause, after a blocker gone
+    for _, found, _ in (changes[0][1], *(p for _, p in outcomes[:1]), *(parts[n] for n in others)):
         groups.update({k: v for k, v in found.groupdict().items() if v is not None})
     for found in moments:
         groups.update({k: v for k, v in found.groupdict().items() if v is not None})

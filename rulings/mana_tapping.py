@@ -31,20 +31,23 @@ _WAYS: tuple[tuple[str, str, bool], ...] = (
     (
         "mana-ability",
         # (twentieth round: "by activating its mana ability")
-        r"(?:when |if |each time |whenever |by )?(?:you )?activat(?:e|es|ing) (?:one of |either of |any of )?(?:its|~'s|their"
+        r"(?:when |if |each time |whenever |by )?(?:you )?activat(?:e|es|ing) (?:one of |either of |any of )?(?:its(?: own)?|~'s|their(?: own)?"
         r"|that (?:creature|land|permanent)'s|a"
         # (eighteenth round: a land named by its type, "a forest's mana ability")
         r"|(?:a|an|the) (?:creature|land|permanent|artifact|forest|island|swamp|mountain|plains)'s) "
         r"mana abilit(?:y|ies)"
         # (twentieth round: the permanent named before its cost, "a mana ability of a nonland permanent that includes {T} in
         # its cost")
-        r"(?: of (?:a|an|that|the) (?:nonland |nontoken )?(?:permanent|creature|land|artifact)(?: you control)?(?= that))?"
+        r"(?: of (?:a|an|that|the) (?:nonland |nontoken |enchanted )?(?:permanent|creature|land|artifact)(?: you control)?(?= that| with)"
+        # twenty-fifth round: "a mana ability of it with {T} in its cost"
+        r"| of (?:it|them)(?= that| with))?"
         r"(?: (?:with|that (?:has|have|includes?)) (?:the )?\{t\}(?: symbol)? in (?:its|their) (?:activation )?costs?"
         # nineteenth round: its permanent named after the cost ("a mana ability with {T} in its cost of a creature you
         # control")
         r"(?: of (?:a|an|the) (?:creature|land|artifact|permanent)(?: you control)?)?)?"
         # tenth round: said in the passive ("when a mana ability of that land with {T} in its cost is activated")
-        r"|(?:when |if )a mana ability (?:of (?:that|the|a|an) (?:land|creature|permanent|artifact) )?(?:with \{t\} in its cost )?"
+        r"|(?:when |if )a mana ability (?:of (?:(?:that|the|a|an) (?:enchanted )?(?:land|creature|permanent|artifact)(?: you control)?|it) )?"
+        r"(?:(?:with|that (?:has|includes)) (?:the )?\{t\}(?: symbol)? in its cost )?"
         r"is activated(?: and produces mana)?"
         # nineteenth round: ... with a possessive ("when a land's mana ability with {T} in its cost is activated")
         r"|(?:when |if )(?:a|an|that|the) (?:land|creature|permanent|artifact)'s mana ability (?:with \{t\} in its cost )?"
@@ -54,7 +57,9 @@ _WAYS: tuple[tuple[str, str, bool], ...] = (
     (
         "convoke",
         r"(?:to (?:help )?(?:pay for|pay|cast) (?:a |an |the )?(?:[a-z~]+ )?(?:spell )?(?:with|using|for) convoke|to pay for a convoke spell|"
-        r"to pay (?:a|the) convoke cost|for convoke|to convoke(?: a spell)?)",
+        r"to pay (?:a|the) convoke cost|for convoke|to convoke(?: a spell)?"
+        # twenty-fifth round: the cost named by its example ("to pay a cost such as convoke")
+        r"|to pay (?:a|an additional) cost such as (?:that of )?convoke)",
         False,
     ),
     (
@@ -62,7 +67,7 @@ _WAYS: tuple[tuple[str, str, bool], ...] = (
         r"(?:to (?:help )?(?:pay for|pay|cast) (?:a |an |the )?(?:spell )?(?:with|using|for) improvise|for improvise)",
         False,
     ),
-    ("crew", r"(?:to crew (?:a |the |that )?vehicles?|for crew|to pay a crew cost)", False),
+    ("crew", r"(?:to crew (?:a |the |that )?vehicles?|for crew|to pay a crew cost|to pay a cost such as crew)", False),
     ("saddle", r"(?:to saddle (?:a |the |that )?mounts?)", False),
     (
         "attack",
@@ -86,7 +91,12 @@ _WAYS: tuple[tuple[str, str, bool], ...] = (
         # as the cause ("because a spell or ability tapped it")
         r"|by (?!~)[a-z][a-z' ,-]*'s (?!mana )(?:[a-z]+ )?ability|by an opponent's (?:spell|ability|effect|spell or ability)"
         r"|because (?:a spell or ability|a spell|an ability|an effect|an opponent's (?:spell|ability|effect)) tapped it"
-        r"|in (?:any|some) other way|for (?:a|any) reason other than the activation of (?:one of )?(?:its|a|~'s|their) mana"
+        r"|in (?:any|some) other way|(?<=tapped )(?:some|any) other way"
+        # twenty-fifth round: the effect named as the cause ("because of a spell's effect", "as a result of an effect", "due
+        # to an ability")
+        r"|(?:because of|as a result of|due to) (?:a|an|another|an opponent's) (?:spell's |ability's |card's )?(?:spell or ability|spell"
+        r"|ability|effect)(?:'s effect)?"
+        r"|for (?:a|any) reason other than the activation of (?:one of )?(?:its|a|~'s|their) mana"
         r" abilit(?:y|ies)|without (?:a|its|one of its) mana abilit(?:y|ies)(?: with \{t\} in (?:its|the) cost)? being activated)",
         False,
     ),
@@ -239,6 +249,19 @@ _FRAME_FORMS: tuple[str, ...] = (
     # tenth round: the card's trigger said to need the mana ability ("its last ability triggers only when you
     # activate its mana ability")
     (rf"(?:~'s|its|the) (?:triggered |last |first |second )?ability triggers only (?P<only2>){_WAY}"),
+    # twenty-fifth round: ... and without "only", when the way is the mana ability ("~'s ability triggers whenever you
+    # activate a mana ability of a land you control with {T} in its cost"); another way makes the claim false
+    (rf"(?:~|(?:~'s|its|the) (?:triggered |last |first |second )?ability) (?P<triggers>triggers) (?:{_WAY})"),
+    # ... and the definition said without "only" ("a land is tapped for mana when you activate a mana ability of it that
+    # includes {T} in its cost")
+    (rf"{_SUBJECT} (?:is|are) (?P<triggers_def>tapped for mana) (?:{_WAY})"),
+    # ... a mana ability without {T} in its cost, which taps nothing for mana (106.12): the card's trigger does not happen
+    (
+        rf"(?P<no_t_way>(?:a|any) mana ability (?:of {_SUBJECT} )?(?:that (?:does not|do not) (?:have|include)|without)"
+        rf" (?:the )?\{{t\}}(?: symbol)? in its cost) (?:(?:will not|does not) cause (?:~|(?:~'s|its|the|that|this)"
+        r" (?:triggered |last |first )?ability) to trigger|(?:is not|does not count as) tapping (?:it|that permanent"
+        r"|the permanent) for mana)"
+    ),
 )
 
 
@@ -332,9 +355,13 @@ def _read(text: str) -> str | None:
         if found is None:
             continue
         groups = found.groupdict()
+        if groups.get("no_t_way") is not None:
+            return STATE  # its negation is part of the frame: "will not cause it to trigger", "is not tapping it"
         way = _for_mana(groups)
         if way is None:
             return None
+        if groups.get("triggers") is not None or groups.get("triggers_def") is not None:
+            return STATE if way else None
         if groups.get("t_neg") is not None and way:
             return None  # "... because it doesn't include {T}" said of a {T} mana ability
         if groups.get("only") is not None or groups.get("only2") is not None or groups.get("only3") is not None:

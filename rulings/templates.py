@@ -603,6 +603,7 @@ class Template:
             parsed = parse(text)
             if parsed.complete:
                 readings.append(parsed.claim)
+                readings.extend(c for c in (parsed.by_clause,) if c is not None)
         # a statement in any reading first (by a claim, then by a combat fact); an explanation only if
         # no reading states anything
         pronoun = _PRONOUN.search(split.claim) is not None
