@@ -613,7 +613,9 @@ _ALL_BLOCKERS = (
     # creature won't cause any of the creatures it was blocking to become unblocked")
     rf"an?\s+(?:creature|blocker)\s+(?:that\s+(?:is|was)\s+)?{_BLOCKING}|a\s+blocking\s+creature"
     # eighteenth round: the attacker's blockers named by the attacker ("an attacking creature's only blocker")
-    r"|(?:an|the|that)\s+attacking\s+creature's\s+(?:only\s+)?blockers?)"
+    r"|(?:an|the|that)\s+attacking\s+creature's\s+(?:only\s+)?blockers?"
+    # twenty-fifth round: the card's own ("~'s only blocker", "~'s blockers")
+    r"|~'s\s+(?:only\s+)?blockers?)"
 )
 #: One or some of its blockers.
 _SOME_BLOCKERS = (
@@ -754,7 +756,9 @@ _BLOCKERS_GONE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str
     (re.compile(rf"\b{_SOME_BLOCKERS}\s+{_GONE}"), "one of its blockers is removed from combat"),
     (
         # (eighteenth round: what made them go named after, "... is returned to its owner's hand by ~")
-        re.compile(rf"(?<!of )\b{_ALL_BLOCKERS}\s+{_GONE}(?: by ~(?:'s (?:[a-z]+ )?ability)?| with ~)?(?=[ ,.]|$)"),
+        re.compile(
+            rf"(?<!of )(?<![\w~']){_ALL_BLOCKERS}\s+{_GONE}(?: by ~(?:'s (?:[a-z]+ )?ability)?| with ~)?(?=[ ,.]|$)"
+        ),
         "all creatures blocking it are removed from combat",
     ),
 )
@@ -809,6 +813,7 @@ _AFTER_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     (re.compile(r"\ball \d+ of (its|their)\b"), r"all of \1"),
 )
+_ALL_AFTER = re.compile(r"(?<![\w~'])(its|~'s|that creature's|the creature's) blockers (are|have|were|had) all\b")
 _COUNTED_BLOCK = re.compile(r"\bblocked by (?:2|2 or more|exactly 2|more than 1|multiple|several) creatures\b")
 
 
@@ -818,6 +823,8 @@ def normal_form(sentence: str) -> str:
     one way the lexicon reads it (see the module docstring); the sentence itself when no part is."""
     text = _CONTRACTED.sub(r"\1 has \2", sentence)
     text = _CAUSE_ASIDE.sub(",", text).replace(",,", ",")
+    # twenty-fifth round: "its blockers are all destroyed" is "all of its blockers are destroyed"
+    text = _ALL_AFTER.sub(r"all of \1 blockers \2", text)
     text = re.sub(r"(?<![\w~])(it|~) has attacking\b", r"\1 is attacking", text)
     if _COUNTED_BLOCK.search(text):
         # "blocked by two creatures ... one of them": one of its blockers

@@ -563,6 +563,8 @@ _ALL_DAMAGE = (
     # twenty-fourth round: the creature named by a noun phrase the combat normal form leaves ("all of the creature's combat
     # damage")
     r"|(?:the|that) (?:target |targeted |affected |blocked )?creature's) (?:regular |normal )?(?:combat )?damage"
+    # twenty-fifth round: its damage without "all" (every blocker gone, what it assigns is all of it)
+    r"|its (?:regular |normal )?(?:combat )?damage"
 )
 #: Eighteenth round: the attacker's trample said again on the way ("that creature will have trample and will assign
 #: ..."): the reader has made sure it has it.
@@ -575,7 +577,10 @@ _NOTHING_LEFT = (
 _BECAUSE = (
     r"(?:,? (?:because|since) it has trample|,? thanks to the trample it (?:gets|has) from ~"
     # tenth round: the rule's own words (702.19e)
-    r"|,? as though (?:each of )?its blockers? had been assigned lethal damage)?"
+    r"|,? as though (?:each of )?its blockers? had been assigned lethal damage"
+    # twenty-fifth round: "as though all those creatures had been assigned lethal damage"
+    r"|,? as though (?:each of |all (?:of )?)?(?:its|those|the) (?:blockers|creatures|blocking creatures) had been assigned"
+    r" lethal damage)?"
 )
 #: Nineteenth round: the attacker said to stay blocked on the way, and its trample as the reason it deals damage all the
 #: same ("~ will remain blocked, but because it has trample, it will assign ..."; 509.1h, 702.19e).
@@ -647,7 +652,9 @@ _ALL_TO_ATTACKED = re.compile(
     r"(?: in the (?:regular|second) combat damage step)?"
     rf" to {_ATTACKED_LONGEST}{_BECAUSE}"
     # fourteenth round: in the step it deals its damage in (its blockers gone in the first one)
-    r"(?: in the (?:regular|second) combat damage step)?(?=[ ,]|$)"
+    r"(?: in the (?:regular|second) combat damage step)?"
+    # twenty-fifth round: "instead" (of to its blockers)
+    r"(?: instead)?(?=[ ,]|$)"
 )
 
 

@@ -256,3 +256,45 @@ def test_tapping_for_mana_said_through_the_cards_trigger(drawn: tuple[str, CardD
 def test_tapping_for_mana_contradicted_is_no_claim(drawn: tuple[str, CardData]) -> None:
     sentence, card = drawn
     assert _compiled(sentence, card) is None, sentence
+
+
+GONE_TRAMPLE = "trample.blockers-destroyed-by-first-strike"
+RUMBLER = CardData("Rumbler", ("Creature",), text="Trample", power="5", toughness="5", keywords=("Trample",))
+BEAR = CardData("Bear", ("Creature",), text="", power="2", toughness="2")
+#: Every blocker of the card gone, said through the card's own possessive.
+EVERY_BLOCKER_GONE = (
+    "If {c}'s only blocker is destroyed by first-strike damage",
+    "If {c}'s blockers are all removed from combat",
+    "If the creature blocking {c} is destroyed",
+)
+#: 702.19e's outcome without "all", in the passive, with "instead", with the rule's reason.
+TO_THE_PLAYER = (
+    "its combat damage is dealt to the player it's attacking",
+    "it deals its damage to the defending player instead",
+    "it assigns its combat damage to the player it's attacking",
+    "it assigns all of its combat damage to the player it's attacking, as though all those creatures had been assigned"
+    " lethal damage",
+)
+
+
+@given(st.sampled_from(EVERY_BLOCKER_GONE), st.sampled_from(TO_THE_PLAYER))
+def test_every_blocker_gone_said_of_the_card_and_its_damage(gone: str, out: str) -> None:
+    sentence = f"{gone.format(c=RUMBLER.name)}, {out}."
+    assert _compiled(sentence, RUMBLER) == GONE_TRAMPLE, sentence
+    # without trample, no damage is assigned (510.1c): the same words are no claim
+    assert _compiled(f"{gone.format(c=BEAR.name)}, {out}.", BEAR) is None
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "If one of Rumbler's blockers is destroyed, it deals its damage to the defending player instead.",
+        "If the creature blocking Rumbler is destroyed, it assigns its combat damage to the creature blocking it.",
+        "If Rumbler's only blocker is destroyed by first-strike damage, it deals no damage to the defending player.",
+        "If Rumbler's blockers are all removed from combat, it assigns no combat damage.",
+        "If Rumbler's only blocker is removed from combat after combat damage, it assigns its combat damage to the player"
+        " it's attacking.",
+    ],
+)
+def test_one_blocker_of_several_another_target_or_no_damage_is_no_claim(sentence: str) -> None:
+    assert _compiled(sentence, RUMBLER) is None, sentence
