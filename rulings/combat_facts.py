@@ -425,9 +425,20 @@ _CARD_GONE = (
     r" owner's hand|you exile ~|~ returns to its owner's hand)"
 )
 #: ... said to be the blocker: by "after it blocks", or by naming the creature it blocked.
+#: Twenty-fifth round: the card said to block before it goes ("if ~ blocks and is destroyed before combat damage", "if ~ is
+#: the only creature blocking an attacking creature and ~ dies"): the creature it blocked may then be named as the
+#: attacking creature ("the attacking creature remains blocked").
+_CARD_BLOCKS_THEN_GONE = (
+    r"(?:if|once|when|even if) (?:~ blocks(?: (?:a creature|npx|npma))?|~ is the only creature blocking (?:a creature|npx|npma))"
+    r" and (?:then )?(?:~ |it )?(?:leaves the battlefield|dies|is (?:destroyed|exiled|sacrificed|returned to its owner's hand))"
+    r"(?: before (?:combat )?damage(?: is dealt)?)?"
+)
 _CARD_BLOCKER_GONE = (
     rf"(?P<card_gone>{_CARD_GONE} (?:after it blocks|after it has blocked|while it is blocking)), {_NP}"
     rf"|(?P<card_gone_b>{_CARD_GONE}), (?:the|that) (?:attacking )?creature (?:it|~) (?:blocked|was blocking|is blocking)"
+    rf"|(?P<card_gone_d>{_CARD_BLOCKS_THEN_GONE}),(?: (?:npma|(?:the|that) attacker|that creature|(?:the|that) (?:attacking )?creature"
+    # (or none, before the passive that names it: "no combat damage is dealt by the attacking creature")
+    r"(?: (?:it|~) (?:blocked|was blocking|is blocking))?)|(?= no (?:combat )?damage (?:is|will be) (?:dealt|assigned) by))"
 )
 #: Twenty-fifth round: the blocker left when one of two goes, named as the subject of what it goes on doing ("the
 #: other creature continues to block it", "the remaining blocker still blocks it"): 506.4 and 509.1h say so of a
@@ -559,7 +570,7 @@ _OUTCOME_VERBS: tuple[tuple[str, bool, str], ...] = (
         rf"|(?:deals?|assigns?) (?:its )?(?:combat )?damage only once,? {_SECOND_STEP}"
         r"|(?:give|gives) (?:it|them|npx) another chance to deal (?:combat )?damage"
         r"|(?:deals?|assigns?)(?: and deals?)? (?:its |that )?(?:combat )?damage (?:again|a second time)"
-        r"|(?:deals?|assigns?) (?:its )?(?:combat )?damage"
+        r"|(?:deals?|assigns?) (?:its |any )?(?:combat )?damage"
         # tenth round: the blocked creature with no blocker left deals none (510.1c), to what it attacks, unless it
         # has trample (702.19e)
         rf"(?: to {_ATTACKED})?(?:,? unless (?:it|that creature|the creature|npx) has trample)?",
@@ -567,7 +578,10 @@ _OUTCOME_VERBS: tuple[tuple[str, bool, str], ...] = (
     (
         "second-damage",
         False,
-        rf"(?:deals?|assigns?) no (?:combat )?damage(?: to {_ATTACKED})?(?:,? unless (?:it|that creature|the creature|npx) has trample)?",
+        rf"(?:deals?|assigns?) no (?:combat )?damage(?: to {_ATTACKED})?(?:,? unless (?:it|that creature|the creature|npx) has trample)?"
+        # twenty-fifth round: in the passive ("no combat damage is dealt by the attacking creature")
+        rf"|no (?:combat )?damage (?:is|will be) (?:dealt|assigned) by (?:it|~|npx|npm[ab]|that creature|the creature)"
+        rf"(?: to {_ATTACKED})?(?:,? unless (?:it|that creature|the creature|npx) has trample)?",
     ),
 )
 _OUTCOME_GERUNDS: tuple[tuple[str, bool, str], ...] = (
@@ -1566,6 +1580,7 @@ def _fact(groups: Mapping[str, str | None]) -> Fact | None:
             "card_gone",
             "card_gone_b",
             "card_gone_c",
+            "card_gone_d",
             "removing_card",
         )
     ):

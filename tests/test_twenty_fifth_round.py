@@ -298,3 +298,46 @@ def test_every_blocker_gone_said_of_the_card_and_its_damage(gone: str, out: str)
 )
 def test_one_blocker_of_several_another_target_or_no_damage_is_no_claim(sentence: str) -> None:
     assert _compiled(sentence, RUMBLER) is None, sentence
+
+
+REMAINS_BLOCKED = "combat.remains-blocked"
+BLOCKER = CardData(
+    "Bear", ("Creature",), text="When Bear blocks, it deals 1 damage to itself.", power="2", toughness="2"
+)
+
+
+@given(
+    st.sampled_from(
+        (
+            "If Bear blocks and is destroyed before combat damage",
+            "If Bear blocks a creature and then leaves the battlefield",
+            "If Bear is the only creature blocking an attacking creature and Bear dies",
+        )
+    ),
+    st.sampled_from(
+        (
+            "the attacking creature remains blocked",
+            "the attacking creature won't deal any combat damage",
+            "no combat damage is dealt by the attacking creature",
+        )
+    ),
+)
+def test_the_card_blocks_then_goes_and_the_attacker_stays_blocked(gone: str, out: str) -> None:
+    sentence = f"{gone}, {out}."
+    assert _compiled(sentence, BLOCKER) == REMAINS_BLOCKED, sentence
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "If Bear blocks and is destroyed before combat damage, the attacking creature becomes unblocked.",
+        "If Bear blocks and is destroyed before combat damage, the attacking creature deals combat damage to the defending"
+        " player.",
+        "If Bear blocks and is destroyed after combat damage, the attacking creature deals no combat damage.",
+        "If Bear attacks and is destroyed before combat damage, the attacking creature remains blocked.",
+        "If Bear blocks a creature with trample and then dies, the attacking creature deals no combat damage.",
+        "If Bear is one of the creatures blocking an attacking creature and Bear dies, that creature deals no combat damage.",
+    ],
+)
+def test_the_card_gone_with_another_outcome_time_or_attacker_is_no_claim(sentence: str) -> None:
+    assert _compiled(sentence, BLOCKER) is None, sentence
