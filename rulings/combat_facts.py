@@ -324,6 +324,8 @@ _EVENTS: dict[str, str] = {
         # (twelfth round: "if it attacked", "if it had attacked")
         rf"{_NP} (?:attacks|has attacked|had attacked|attacked|is declared as an attacker|has been declared as an attacker"
         r"|was declared as an attacker|is attacking"
+        # twenty-fifth round: "has attacked and become tapped"
+        r"|(?:has attacked|attacked|attacks) and (?:has )?(?:become|became|becomes|been) tapped"
         # nineteenth round: in the plural ("once creatures ... have been declared as attackers")
         r"|have been declared as attackers|were declared as attackers|are declared as attackers|have attacked|are attacking)"
         r"(?: the turn it came under your control)?"
@@ -480,7 +482,12 @@ _BLOCKERS_SUBJECT = (
     r" creatures?|npx blocking it|creatures blocking it)"
 )
 _OUTCOME_VERBS: tuple[tuple[str, bool, str], ...] = (
-    ("tapped", True, r"(?:remains?|stays?) tapped|(?:becomes?|is|be|gets?) tapped|tap"),
+    # (twenty-fifth round: "remains a tapped creature")
+    (
+        "tapped",
+        True,
+        r"(?:remains?|stays?) tapped|(?:becomes?|is|be|gets?) tapped|tap|(?:remains?|stays?|is still) a tapped creature",
+    ),
     ("tapped", False, r"(?:remains?|stays?) untapped|(?:becomes?|is|be|gets?) untapped|untaps?"),
     (
         "attacking",
@@ -559,7 +566,9 @@ _OUTCOME_VERBS: tuple[tuple[str, bool, str], ...] = (
     (
         "changed",
         False,
-        r"(?:has|have) no effect(?: on (?:it|them|~|npx|npm[abf]|that creature|the creature|(?:the|that|its|those) blocks?))?",
+        r"(?:has|have) no effect(?: on (?:it|them|~|npx|npm[abf]|that creature|the creature|(?:the|that|its|those) blocks?"
+        # twenty-fifth round: "on whether it is tapped"
+        r"|whether (?:it|~|npx|npm[abf]|that creature|the creature) (?:is|becomes) (?:tapped|untapped)))?",
     ),
     (
         "second-damage",

@@ -341,3 +341,31 @@ def test_the_card_blocks_then_goes_and_the_attacker_stays_blocked(gone: str, out
 )
 def test_the_card_gone_with_another_outcome_time_or_attacker_is_no_claim(sentence: str) -> None:
     assert _compiled(sentence, BLOCKER) is None, sentence
+
+
+VIGILANCE = "vigilance.changes-after-attack"
+WATCH = CardData("Steady Watch", ("Instant",), text="Target creature gains vigilance until end of turn.")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("Once the target creature has attacked and become tapped, giving it vigilance won't untap it.", VIGILANCE),
+        (
+            "Giving the target creature vigilance after it has been declared as an attacker has no effect on whether"
+            " it's tapped.",
+            VIGILANCE,
+        ),
+        ("The target creature remains a tapped creature if it gains vigilance after it attacks.", VIGILANCE),
+        ("Once the target creature has attacked and become tapped, giving it vigilance untaps it.", None),
+        ("Once the target creature has blocked and become tapped, giving it vigilance won't untap it.", None),
+        (
+            "Giving the target creature vigilance before it has been declared as an attacker has no effect on whether"
+            " it's tapped.",
+            None,
+        ),
+        ("The target creature remains a tapped creature if it gains vigilance before it attacks.", None),
+    ],
+)
+def test_vigilance_given_after_the_attack_in_other_words(sentence: str, expected: str | None) -> None:
+    assert _compiled(sentence, WATCH) == expected, sentence
