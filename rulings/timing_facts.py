@@ -280,7 +280,8 @@ _LAND_UNLESS = (
     r"an effect (?:allows|lets) you (?:to )?play (?:an )?additional lands?)"
 )
 
-_OBJECTS = rf"{_PLAY} (?:{_KINDS}|{_PRONOUN})(?: or (?:to )?{_PLAY} {_KINDS})*"
+#: (twenty-fifth round: a card named by where it is, "cast a card exiled with ~": of no kind told)
+_OBJECTS = rf"{_PLAY} (?:{_KINDS}|{_PRONOUN}|{_GENERIC})(?: or (?:to )?{_PLAY} {_KINDS})*"
 
 
 def _tail(g: str) -> str:
@@ -332,7 +333,7 @@ def _clause(g: str) -> str:
 #: "if it is a land card," / "if the exiled card is a creature card without flash," / "if one of
 #: the exiled cards is a land card,": the kind of the card a pronoun then names.
 _IF_KIND = (
-    rf"if (?:it is|{_PRONOUN} (?:is|are)|one of (?:the exiled cards|them) is|the card {_EXILED} is"
+    rf"if (?:it is|{_PRONOUN} (?:is|are)|one of (?:the exiled cards|them) is|(?:the|a|any) card {_EXILED} is"
     # tenth round: "if ~ exiles a land card"; thirteenth round: "if you exile a creature card (this way)"
     rf"|~(?:'s (?:triggered |activated |)ability)? exiles|you exile|you choose) (?P<ifkind>{_KINDS})(?: this way| with ~(?:'s (?:[a-z]+ )?ability)?)?"
     # nineteenth round: in the passive ("if a creature card without flash is exiled with ~")
@@ -554,7 +555,7 @@ _WAIT_UNLESS_INSTANT = re.compile(
 )
 _DENIED_UNLESS = re.compile(
     r"^~(?:'s (?:triggered |activated |)ability)? (?:does not|did not|will not) (?:let|allow) you (?:to )?(?P<verb>cast|play)"
-    r" (?P<what>it|the exiled card|the card|that card|a card exiled this way|the card exiled this way)"
+    r" (?P<what>it|the exiled card|the card|that card|(?:a|the) card exiled (?:this way|with ~))"
     r" (?P<when>during [^,]+?) unless (?P<kind>(?:it is|it has) .+)$"
 )
 
@@ -620,13 +621,14 @@ _IF_KIND_LAST = re.compile(rf" if (?:it is|they are) (?P<kind>{_KINDS})$")
 #: Clauses true by the rules that claim no timing of their own: the rule said whole ("you must follow the normal timing
 #: permissions and restrictions", "the normal timing rules still apply"), a land played from exile using the land play
 #: (305.2), and the permission the card gives, said before "but" what it does not change.
+#: (twenty-fifth round: the card said any way a clause names it, "the card exiled with ~", "a card exiled this way")
+_RULE_OBJECT = rf"(?:it|them|that card|those cards|{_GENERIC})"
 _RULE_CLAUSE = re.compile(
     r"(?:you (?:still )?(?:must|have to|need to|will have to|will need to)|you must still) follow the normal timing"
-    r" (?:permissions|rules)(?: and restrictions)?(?: for (?:it|them|that card|the exiled cards?|the cards? exiled"
-    r" (?:this way|(?:with|by) ~(?:'s (?:[a-z]+ )?ability)?)))?"
+    rf" (?:permissions|rules)(?: and restrictions)?(?: for (?:playing |casting )?{_RULE_OBJECT})?"
     # (twenty-third round: with its purpose, "... to cast it")
-    r"(?: (?:to|when you|if you want to) (?:cast|play) (?:it|them|that card|the exiled cards?))?"
-    r"|the normal timing (?:rules|permissions(?: and restrictions)?) (?:still )?apply(?: to (?:it|them|the exiled cards?))?"
+    rf"(?: (?:to|when you|if you want to) (?:cast|play) {_RULE_OBJECT})?"
+    rf"|the normal timing (?:rules|permissions(?: and restrictions)?) (?:still )?apply(?: to {_RULE_OBJECT})?"
     r"|(?P<land>playing (?:it|that land|the land|(?:a|the) land(?: card)?(?: exiled (?:with ~|this way))?) (?:still )?counts"
     r" as your land play(?: for (?:the|that|this) turn)?)"
     r"|~(?:'s (?:[a-z]+ )?ability)? (?:gives|grants) you (?:the )?permission to (?:cast|play) (?:it|them|the exiled cards?"

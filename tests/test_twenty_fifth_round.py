@@ -369,3 +369,33 @@ WATCH = CardData("Steady Watch", ("Instant",), text="Target creature gains vigil
 )
 def test_vigilance_given_after_the_attack_in_other_words(sentence: str, expected: str | None) -> None:
     assert _compiled(sentence, WATCH) == expected, sentence
+
+
+TIMING = "play-from-exile.timing-unchanged"
+IMPULSE = CardData(
+    "Reckless Spark",
+    ("Instant",),
+    text="Exile the top card of your library. Until the end of your next turn, you may play that card.",
+)
+#: The exiled card named by where it is, as the condition's subject or the verb's object.
+BY_WHERE = ("a card exiled with Reckless Spark", "a card exiled this way", "the card exiled with Reckless Spark")
+
+
+@given(
+    st.sampled_from(BY_WHERE),
+    st.sampled_from(
+        (
+            ("If {n} is a creature card, you'll have to wait until your main phase to cast it.", TIMING),
+            ("You can't cast {n} during combat if it's a sorcery.", TIMING),
+            ("You can't play {n} during an opponent's turn if it's a land.", TIMING),
+            ("You must follow the normal timing rules for {n}.", TIMING),
+            # every kind, instants too: an instant can be cast then
+            ("You can't cast {n} during an opponent's turn.", None),
+            ("You can cast {n} during an opponent's turn if it's a sorcery.", None),
+            ("If {n} is a creature card, you can cast it any time you have priority.", None),
+        )
+    ),
+)
+def test_the_exiled_card_named_by_where_it_is(named: str, frame: tuple[str, str | None]) -> None:
+    sentence = frame[0].format(n=named)
+    assert _compiled(sentence[0].upper() + sentence[1:], IMPULSE) == frame[1], sentence
