@@ -62,6 +62,8 @@ _WINDOW = (
 _UNPLAYED = (
     rf"(?:{_CARDS} (?:that|which) (?:you )?{_NOT} (?:yet )?(?:been )?{_PLAY}{_WINDOW}|{_CARDS} (?:not|never) {_PLAY}{_WINDOW}|"
     rf"(?:any|the) cards? you {_NOT} {_PLAY}{_WINDOW}"
+    # twenty-fifth round: with where it is said first ("any card exiled with ~ you don't play before the turn ends")
+    rf"|{_CARDS} you {_NOT} {_PLAY}{_WINDOW}"
     # tenth round: "any that you didn't play", "those you don't cast"
     rf"|(?:any|those|the ones?)(?: of them)? (?:that |which )?you {_NOT} {_PLAY}{_WINDOW}"
     # the card not chosen to be played is one nobody played
@@ -89,6 +91,9 @@ _NO_LONGER = (
     # played on a later turn")
     rf"|(?:cannot|can no longer|can not|will not) be (?:played|cast) {_LATER})"
 )
+#: Twenty-fifth round: the same said bare after the fate ("it remains exiled and you can't play it"): the time is the
+#: condition's, the window gone.
+_NO_LONGER_AFTER_FATE = rf"(?:{_NO_LONGER}|you (?:cannot|can no longer|will not be able to|are not able to|can not) (?:play|cast) (?:it|them))"
 _WHEN = r"(?:(?:once|after|when) (?:the|that) turn ends|at (?:the )?end of (?:the )?turn|when (?:the|that) permission ends), "
 _ZONE = (
     r"(?:(?:(?:your|its owner's|their owner's|their owners'|a player's) )?(?:hands?|library|libraries|graveyards?)"
@@ -136,8 +141,8 @@ _FATE = (
     rf"(?:(?:;|,? and) (?:it|they) {_GOES_NOWHERE})?"
 )
 _FRAMES = (
-    re.compile(rf"(?:{_WHEN})?{_UNPLAYED} {_FATE}{_ASIDE}(?:,? and {_NO_LONGER})?"),
-    re.compile(rf"(?:{_WHEN})?{_IF_UNPLAYED}{_PRONOUN} {_FATE}{_ASIDE}(?:,? and {_NO_LONGER})?{_ASIDE}"),
+    re.compile(rf"(?:{_WHEN})?{_UNPLAYED} {_FATE}{_ASIDE}(?:,? and {_NO_LONGER_AFTER_FATE})?"),
+    re.compile(rf"(?:{_WHEN})?{_IF_UNPLAYED}{_PRONOUN} {_FATE}{_ASIDE}(?:,? and {_NO_LONGER_AFTER_FATE})?{_ASIDE}"),
     re.compile(rf"{_IF_UNPLAYED}{_NO_LONGER}(?:,? and {_PRONOUN} {_FATE})?"),
     # thirteenth round: the condition after the fate ("the exiled card stays in exile if you don't play it before the
     # turn ends")

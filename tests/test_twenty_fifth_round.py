@@ -399,3 +399,49 @@ BY_WHERE = ("a card exiled with Reckless Spark", "a card exiled this way", "the 
 def test_the_exiled_card_named_by_where_it_is(named: str, frame: tuple[str, str | None]) -> None:
     sentence = frame[0].format(n=named)
     assert _compiled(sentence[0].upper() + sentence[1:], IMPULSE) == frame[1], sentence
+
+
+UNPLAYED = "play-from-exile.uncast-stay-exiled"
+THIS_TURN_ONLY = CardData(
+    "Flash of Insight",
+    ("Sorcery",),
+    text="Exile the top two cards of your library. Until end of turn, you may play those cards.",
+)
+
+
+@pytest.mark.parametrize(
+    ("card", "sentence", "expected"),
+    [
+        (
+            THIS_TURN_ONLY,
+            "If you don't play the exiled card this turn, it remains exiled and you can't play it.",
+            UNPLAYED,
+        ),
+        (
+            THIS_TURN_ONLY,
+            "Any card exiled with Flash of Insight you don't play before the turn ends will remain exiled.",
+            UNPLAYED,
+        ),
+        (
+            THIS_TURN_ONLY,
+            "If you don't play the exiled card this turn, it remains exiled and you can play it later.",
+            None,
+        ),
+        (
+            THIS_TURN_ONLY,
+            "If you don't play the exiled card this turn, it returns to your hand and you can't play it.",
+            None,
+        ),
+        (THIS_TURN_ONLY, "If you play the exiled card this turn, it remains exiled and you can't play it.", None),
+        (
+            THIS_TURN_ONLY,
+            "Any card exiled with Flash of Insight you don't play before the turn ends will return to your hand.",
+            None,
+        ),
+        # a permission that lasts until the end of your next turn has not ended this turn
+        (IMPULSE, "Any card exiled with Reckless Spark you don't play this turn will remain exiled.", None),
+        (IMPULSE, "If you don't play the exiled card this turn, it remains exiled and you can't play it.", None),
+    ],
+)
+def test_the_unplayed_card_stays_exiled_in_other_words(card: CardData, sentence: str, expected: str | None) -> None:
+    assert _compiled(sentence, card) == expected, sentence
