@@ -305,6 +305,8 @@ _MOMENTS: dict[str, str] = {
         r"|during the first(?:-strike| strike)? combat damage step"
         r"|after the first(?:-strike| strike)? combat damage step"
         r"|after first-strike (?:combat )?damage(?: step)?"
+        # twenty-fifth round: "between the two combat damage steps"
+        r"|between (?:the )?(?:two |2 |first and second |first-strike and regular )?combat damage steps"
     ),
 }
 #: The moments a declared fact may name: those the grammar reads.
@@ -579,6 +581,8 @@ _OUTCOME_VERBS: tuple[tuple[str, bool, str], ...] = (
         rf"|(?:deals?|assigns?) (?:its )?(?:combat )?damage only once,? {_SECOND_STEP}"
         r"|(?:give|gives) (?:it|them|npx) another chance to deal (?:combat )?damage"
         r"|(?:deals?|assigns?)(?: and deals?)? (?:its |that )?(?:combat )?damage (?:again|a second time)"
+        # twenty-fifth round: "deals combat damage in both steps" (the second one included)
+        r"|(?:deals?|assigns?) (?:combat )?damage (?:in|during) both (?:combat damage )?steps"
         r"|(?:deals?|assigns?) (?:its |any )?(?:combat )?damage"
         # tenth round: the blocked creature with no blocker left deals none (510.1c), to what it attacks, unless it
         # has trample (702.19e)
@@ -649,7 +653,11 @@ def _predicate() -> str:
     gerunds = _alternatives(_OUTCOME_GERUNDS, "g")
     transitive = _alternatives(_OUTCOME_TRANSITIVE, "t")
     return (
-        rf"(?P<neg>{_NEGATION} )?(?:(?P<cause>cause|causes|make|makes|let|lets|allow|allows) {_NP} (?:to )?)?(?:{verbs})"
+        rf"(?P<neg>{_NEGATION} )?(?:(?P<cause>cause|causes|make|makes|let|lets|allow|allows) {_NP} (?:to )?)?"
+        # twenty-fifth round: the future, a possibility or a chance said before the verb ("will deal combat damage a second
+        # time", "can deal combat damage again", "gets to deal combat damage again"): the same outcome
+        r"(?:(?:will|can|gets to|get to|is able to|will be able to|will get to) )?"
+        rf"(?:{verbs})"
         # fourteenth round: how long, which changes nothing ("it stays blocked for the rest of combat")
         rf"(?:{_FOR_THE_REST})?"
         # "won't make it unblocked": a state said as an adjective after "make"

@@ -445,3 +445,54 @@ THIS_TURN_ONLY = CardData(
 )
 def test_the_unplayed_card_stays_exiled_in_other_words(card: CardData, sentence: str, expected: str | None) -> None:
     assert _compiled(sentence, card) == expected, sentence
+
+
+FIRST_STRIKE = "first-strike.changed-after-first-damage"
+REFLEXES = CardData("Quick Reflexes", ("Instant",), text="Target creature gains first strike until end of turn.")
+BLUNT = CardData("Blunt Edge", ("Instant",), text="Target creature loses first strike until end of turn.")
+
+
+@pytest.mark.parametrize(
+    ("card", "sentence", "expected"),
+    [
+        (
+            REFLEXES,
+            "If the target creature gains first strike between the two combat damage steps, it still deals combat damage"
+            " in the regular combat damage step.",
+            FIRST_STRIKE,
+        ),
+        (
+            BLUNT,
+            "If the target creature has first strike and deals combat damage in the first combat damage step, then loses"
+            " first strike after the first combat damage step, it won't deal combat damage a second time.",
+            FIRST_STRIKE,
+        ),
+        (
+            REFLEXES,
+            "If the target creature gains first strike between the two combat damage steps, it won't deal combat damage.",
+            None,
+        ),
+        (
+            BLUNT,
+            "If the target creature loses first strike between the two combat damage steps, it will deal combat damage a"
+            " second time.",
+            None,
+        ),
+        (
+            BLUNT,
+            "If the target creature loses first strike after first-strike combat damage has been dealt, it can deal combat"
+            " damage again in the second combat damage step.",
+            None,
+        ),
+        (
+            BLUNT,
+            "If the target creature loses first strike after first-strike combat damage has been dealt, it gets to deal"
+            " combat damage again.",
+            None,
+        ),
+    ],
+)
+def test_first_strike_changed_between_the_steps_and_the_outcome_said_with_will_or_can(
+    card: CardData, sentence: str, expected: str | None
+) -> None:
+    assert _compiled(sentence, card) == expected, sentence
