@@ -676,6 +676,14 @@ OTHER_BLOCKER_FORM = _OTHER_BLOCKER
 MOMENT_FORMS_ALL = _MOMENT
 EVENT_FORMS = _EVENT
 PREDICATE_FORM = _PREDICATE
+#: Twenty-fifth round: the creature a blocker blocks, named as the subject of what follows ("if a creature with reach blocks
+#: a creature with flying and then loses reach, the attacking creature remains blocked"): the blocked one, not the blocker.
+_BLOCKED_SUBJECT = (
+    r"(?P<blocked_subject>npma|(?:the|that) attacker|the creature (?:it is|it was|that it is) blocking|the creature it"
+    r" (?:blocks|blocked))"
+)
+#: The block itself as the subject ("the block is not undone"): said of the blocker's block as much as of the blocked one.
+_BLOCK_SUBJECT = re.compile(r"^(?:the|that|its|this|~'s) blocks? ")
 #: The frames, as text: compiled on first use (:func:`_frames`), so that a process that never reads a
 #: combat sentence (a command's usage error, a run) does not pay for compiling them.
 _FRAME_FORMS: tuple[str, ...] = (
@@ -707,7 +715,7 @@ _FRAME_FORMS: tuple[str, ...] = (
     # once it has been declared as an attacker, it doesn't matter if it loses haste
     rf"(?:{_MOMENT}), it (?P<matters_not>does not |do not )?(?P<matters>matters?) (?:if|whether) {_NP} {_CHANGE_VERB}",
     # if it blocks a creature with flying and then loses reach, it remains blocking that creature
-    rf"if (?:{_EVENT}),? and (?:then )?(?:{_NP} )?{_CHANGE_VERB}{_BEFORE_SECOND}, (?:{_NP} )?(?:{_PREDICATE})",
+    rf"if (?:{_EVENT}),? and (?:then )?(?:{_NP} )?{_CHANGE_VERB}{_BEFORE_SECOND}, (?:(?:{_BLOCKED_SUBJECT}|{_NP}) )?(?:{_PREDICATE})",
     # if it becomes blocked, giving it flying won't change that
     rf"(?:if|once|after) (?:{_EVENT}), {_CHANGE_SUBJECT} (?:{_PREDICATE})",
     rf"(?:if )?(?:{_MOMENT}),? and then (?:{_NP} )?{_CHANGE_VERB}{_BEFORE_SECOND}, (?:{_NP} )?(?:{_PREDICATE})",
@@ -1630,7 +1638,13 @@ def _fact(groups: Mapping[str, str | None]) -> Fact | None:
     if outcome is None:
         return None
     state, holds = outcome
-    if groups.get("e_blocker") is not None and state == "blocked":
+    said_of_block = any(_BLOCK_SUBJECT.match(groups.get(f"v{i}") or "") for i in range(len(_OUTCOME_VERBS)))
+    if (
+        groups.get("e_blocker") is not None
+        and state == "blocked"
+        and not groups.get("blocked_subject")
+        and not said_of_block
+    ):
         return None  # the creature that blocks is blocking, not blocked (tenth round)
     if moment is None and groups.get("implied") is not None:
         moment = _IMPLIED_MOMENTS.get(state)

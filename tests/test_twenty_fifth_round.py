@@ -496,3 +496,39 @@ def test_first_strike_changed_between_the_steps_and_the_outcome_said_with_will_o
     card: CardData, sentence: str, expected: str | None
 ) -> None:
     assert _compiled(sentence, card) == expected, sentence
+
+
+BLOCK_STANDS = "flying.block-stands"
+GROUNDING = CardData("Grounding", ("Instant",), text="Target creature loses flying and reach until end of turn.")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        (
+            "If a creature with reach blocks a creature with flying and then loses reach, the attacking creature remains"
+            " blocked.",
+            BLOCK_STANDS,
+        ),
+        (
+            "If a creature with reach blocks a creature with flying and then loses reach, the creature it's blocking stays"
+            " blocked.",
+            BLOCK_STANDS,
+        ),
+        # the blocker is blocking, not blocked; the attacker neither unblocked nor out of combat
+        ("If a creature with reach blocks a creature with flying and then loses reach, it remains blocked.", None),
+        (
+            "If a creature with reach blocks a creature with flying and then loses reach, the attacking creature becomes"
+            " unblocked.",
+            None,
+        ),
+        (
+            "If a creature with reach blocks a creature with flying and then loses reach, the attacking creature is"
+            " removed from combat.",
+            None,
+        ),
+        ("If a creature with reach attacks and then loses reach, the attacking creature remains blocked.", None),
+    ],
+)
+def test_the_blocker_changes_and_the_creature_it_blocks_stays_blocked(sentence: str, expected: str | None) -> None:
+    assert _compiled(sentence, GROUNDING) == expected, sentence
