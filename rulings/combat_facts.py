@@ -682,8 +682,6 @@ _BLOCKED_SUBJECT = (
     r"(?P<blocked_subject>npma|(?:the|that) attacker|the creature (?:it is|it was|that it is) blocking|the creature it"
     r" (?:blocks|blocked))"
 )
-#: The block itself as the subject ("the block is not undone"): said of the blocker's block as much as of the blocked one.
-_BLOCK_SUBJECT = re.compile(r"^(?:the|that|its|this|~'s) blocks? ")
 #: The frames, as text: compiled on first use (:func:`_frames`), so that a process that never reads a
 #: combat sentence (a command's usage error, a run) does not pay for compiling them.
 _FRAME_FORMS: tuple[str, ...] = (
@@ -1638,13 +1636,7 @@ def _fact(groups: Mapping[str, str | None]) -> Fact | None:
     if outcome is None:
         return None
     state, holds = outcome
-    said_of_block = any(_BLOCK_SUBJECT.match(groups.get(f"v{i}") or "") for i in range(len(_OUTCOME_VERBS)))
-    if (
-        groups.get("e_blocker") is not None
-        and state == "blocked"
-        and not groups.get("blocked_subject")
-        and not said_of_block
-    ):
+    if groups.get("e_blocker") is not None and state == "blocked" and not groups.get("blocked_subject"):
         return None  # the creature that blocks is blocking, not blocked (tenth round)
     if moment is None and groups.get("implied") is not None:
         moment = _IMPLIED_MOMENTS.get(state)

@@ -46,6 +46,8 @@ _HOLDER = (
     r"(?:~|it|the creature|that creature|this creature|(?:the )?target(?:ed)? creature|the affected creature|"
     r"the enchanted creature|the equipped creature|the attacking creature|that attacking creature)"
 )
+#: A count of blockers of two or more, as the normal form writes numbers ("blocked by 2 creatures", "by several creatures").
+_SEVERAL = r"(?:2|2 or more|exactly 2|more than 1|multiple|several)"
 #: The perfect and passive auxiliaries, in every tense ("has been", "was", "is", "gets", "had
 #: already been"): tense and aspect carry no meaning in a ruling's claim.
 _AUX = r"(?:(?:has|have|had)\s+)?(?:already\s+)?(?:been\s+|become\s+|becomes\s+|became\s+|gets\s+|got\s+|is\s+|was\s+|are\s+|were\s+)"
@@ -243,7 +245,7 @@ _RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
         r"\1 blocked",
     ),
     # The count of blockers said as the premise ("once it has been blocked by two creatures"): blocked.
-    (re.compile(r"\bblocked by (?:2|2 or more|exactly 2|more than 1|multiple|several) creatures\b"), "blocked"),
+    (re.compile(rf"\bblocked by {_SEVERAL} creatures\b"), "blocked"),
     # The step named by who deals damage in it (510.4): "along with the creatures that don't have
     # first strike" is the regular combat damage step, "alongside creatures with first strike" the first.
     (
@@ -748,7 +750,7 @@ _BLOCKERS_GONE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str
     # "is blocked by two creatures and one of them dies": one of its blockers gone.
     (
         re.compile(
-            rf"\b{_AUX}blocked by (?:2|2 or more|exactly 2|more than 1|multiple|several) creatures,? and (?:then )?"
+            rf"\b{_AUX}blocked by {_SEVERAL} creatures,? and (?:then )?"
             rf"(?:one|either|one or more|1) of (?:them|those creatures|those blockers|the blockers|these creatures)\s+{_GONE}"
         ),
         "is blocked and one of its blockers is removed from combat",
@@ -814,7 +816,7 @@ _AFTER_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\ball \d+ of (its|their)\b"), r"all of \1"),
 )
 _ALL_AFTER = re.compile(r"(?<![\w~'])(its|~'s|that creature's|the creature's) blockers (are|have|were|had) all\b")
-_COUNTED_BLOCK = re.compile(r"\bblocked by (?:2|2 or more|exactly 2|more than 1|multiple|several) creatures\b")
+_COUNTED_BLOCK = re.compile(rf"\bblocked by {_SEVERAL} creatures\b")
 
 
 @lru_cache(maxsize=16384)
